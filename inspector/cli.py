@@ -1,0 +1,306 @@
+"""Command line: ``mcp-session-inspector probe ... -- COMMAND [ARGS...]`` (headless)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+import anyio
+import orjson
+
+from inspector import __version__
+from inspector.protocol.engine import ClientConfig
+from inspector.protocol.lifecycle import STATE_INFO
+from inspector.protocol.rules import RULES
+from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
+from inspector.session import (
+    ConnectionLost,
+    Direction,
+    Recording,
+    RequestTimeout,
+    Session,
+    SessionOptions,
+    StartFailed,
+)
+from inspector.transport.base import StdioParameters
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+EXIT_SERVER = 3
+EXIT_TIMEOUT = 4
+EXIT_PROTOCOL = 5
+
+EXIT_HELP = """\
+exit codes:
+  0  ok: the session started, every request got an answer (error answers count), clean shutdown
+  2  usage: the command line is wrong
+  3  the server could not start, or died during the session
+  4  timeout: the server did not answer the start sequence or a request in time
+  5  protocol failure: initialize or server/discover failed, or the server chose an
+     unsupported protocol version
+"""
+
+CAPABILITIES = {
+    "roots": {"listChanged": True},
+    "sampling": {},
+    "elicitation": {"form": {}, "url": {}},
+    "tasks": {"list": {}, "cancel": {}, "requests": {"sampling": {"createMessage": {}}, "elicitation": {"create": {}}}},
+}
+
+
+class UsageError(Exception):
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mcp-session-inspector",
+        description="Inspect Model Context Protocol sessions: lifecycle, byte-exact traffic, capabilities.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser(
+        "probe",
+        help="start a server, run the start sequence and the given requests, shut down, print a transcript",
+        description="Start an MCP server over stdio, run the start sequence of the chosen era, send the given "
+        "requests in order, shut the server down per spec (close stdin, SIGTERM, SIGKILL) and print every "
+        "recorded entry.",
+        epilog=EXIT_HELP
+        + "\nexample:\n  mcp-session-inspector probe --request tools/list --request 'tools/call={\"name\":\"echo\",\"arguments\":{\"message\":\"hi\"}}' -- npx -y @modelcontextprotocol/server-everything\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--era", choices=["auto", "legacy", "modern"], default="auto", help="protocol era; auto probes with server/discover and falls back to initialize (default)")
+    p.add_argument("--protocol-version", metavar="V", help=f"version to request (default: {LATEST_LEGACY} for legacy, {LATEST_MODERN} for modern)")
+    p.add_argument("--request", metavar="METHOD[=JSON]", action="append", default=[], help="send this request after the start sequence (repeatable; JSON is the params object)")
+    p.add_argument("--record", metavar="FILE", type=Path, help="write the recording (JSON Lines) to FILE as it happens")
+    p.add_argument("--json", action="store_true", help="print one JSON object per entry, then a summary object")
+    p.add_argument("--timeout", metavar="S", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
+    p.add_argument("--probe-timeout", metavar="S", type=float, default=3.0, help="auto mode: seconds server/discover may stay unanswered before falling back (default 3)")
+    p.add_argument("--capability", choices=sorted(CAPABILITIES), action="append", default=[], help="client capability to offer (repeatable; trimmed to what the version defines)")
+    p.add_argument("--root", metavar="URI", action="append", default=[], help="a root to answer roots/list with (repeatable; implies --capability roots)")
+    p.add_argument("--accept-unsupported-version", action="store_true", help="carry on when the server negotiates a version the client does not support (for teaching)")
+    p.add_argument("--env", metavar="KEY=VALUE", action="append", default=[], help="environment variable for the server (repeatable)")
+    p.add_argument("--clean-env", action="store_true", help="start the server with only the --env variables instead of merging them onto the inherited environment")
+    p.add_argument("--cwd", metavar="DIR", help="working directory of the server")
+    p.add_argument("--stdin-grace", metavar="S", type=float, default=2.0, help="shutdown: seconds to wait after closing stdin before SIGTERM (default 2)")
+    p.add_argument("--term-grace", metavar="S", type=float, default=2.0, help="shutdown: seconds to wait after SIGTERM before SIGKILL (default 2)")
+    p.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
+    return parser
+
+
+def parse_requests(specs: list[str]) -> list[tuple[str, dict | None]]:
+    out: list[tuple[str, dict | None]] = []
+    for spec in specs:
+        method, sep, text = spec.partition("=")
+        if not method:
+            raise UsageError(f"--request {spec!r}: the method name is missing")
+        params = None
+        if sep:
+            try:
+                params = orjson.loads(text)
+            except orjson.JSONDecodeError as exc:
+                raise UsageError(f"--request {method}: the params are not valid JSON ({exc})") from None
+            if not isinstance(params, dict):
+                raise UsageError(f"--request {method}: the params must be a JSON object, not {type(params).__name__}")
+        out.append((method, params))
+    return out
+
+
+def options_from_args(args: argparse.Namespace) -> SessionOptions:
+    argv = list(args.argv)
+    if argv and argv[0] == "--":
+        argv = argv[1:]
+    if not argv:
+        raise UsageError("no server command given: put it after --, e.g. probe -- node server.js")
+    era = EraMode(args.era)
+    legacy_version, modern_version = LATEST_LEGACY, LATEST_MODERN
+    if args.protocol_version:
+        v = args.protocol_version
+        if v in LEGACY_VERSIONS:
+            if era is EraMode.MODERN:
+                raise UsageError(f"--protocol-version {v} is a legacy version but --era is modern")
+            legacy_version = v
+            if era is EraMode.AUTO:
+                era = EraMode.LEGACY
+        elif v in MODERN_VERSIONS:
+            if era is EraMode.LEGACY:
+                raise UsageError(f"--protocol-version {v} is a modern version but --era is legacy")
+            modern_version = v
+        else:
+            known = ", ".join(LEGACY_VERSIONS + MODERN_VERSIONS)
+            raise UsageError(f"--protocol-version {v!r} is not a known protocol version ({known})")
+    env: dict[str, str] = {}
+    for item in args.env:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--env {item!r}: expected KEY=VALUE")
+        env[key] = value
+    if args.timeout <= 0 or args.probe_timeout <= 0:
+        raise UsageError("--timeout and --probe-timeout must be positive")
+    caps = {name: CAPABILITIES[name] for name in args.capability}
+    if args.root:
+        caps.setdefault("roots", CAPABILITIES["roots"])
+    config = ClientConfig(
+        era=era,
+        legacy_version=legacy_version,
+        modern_version=modern_version,
+        client_info={"name": "mcp-session-inspector", "version": __version__},
+        capabilities=caps,
+        accept_unsupported_version=args.accept_unsupported_version,
+    )
+    return SessionOptions(
+        params=StdioParameters(argv=argv, env=env, inherit_env=not args.clean_env, cwd=args.cwd),
+        config=config,
+        connect_timeout=args.timeout,
+        probe_timeout=min(args.probe_timeout, args.timeout),
+        request_timeout=args.timeout,
+        stdin_grace=args.stdin_grace,
+        term_grace=args.term_grace,
+        record_path=args.record,
+    )
+
+
+# ---------------------------------------------------------------------- transcript
+
+_ARROWS = {Direction.C2S: "→ c2s", Direction.S2C: "← s2c", Direction.STDERR: "! err", Direction.EVENT: "• evt"}
+
+
+def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
+    e = rec[i]
+    text = e.text.replace("\t", " ")
+    if len(text) > width:
+        text = text[: width - 1] + f"… ({len(e.raw)} bytes)"
+    label = e.extra.get("event", e.kind.label)
+    if e.method:
+        label += " " + e.method
+    if e.id is not None:
+        label += f" #{e.id}"
+    parts = [f"{i:5d} {e.t:9.3f}s {_ARROWS[e.direction]}  {label}"]
+    if e.latency is not None:
+        parts.append(f"{e.latency * 1000:.1f} ms")
+    if e.schema_ok is False:
+        parts.append("SCHEMA INVALID")
+    line = "  ".join(parts) + "\n        " + text
+    tr = e.extra.get("transition")
+    if tr:
+        mark = "✗" if tr["failure"] else "⇒"
+        line += f"\n        {mark} {STATE_INFO[e.state].title}  ({tr['label']})"
+    for err in e.extra.get("schema_errors", ()):
+        line += f"\n        schema: {err['path'] or '/'}: {err['message']}"
+    for rid in e.violations:
+        r = RULES.get(rid)
+        line += f"\n        !! {rid}: {r.text if r else ''}"
+    return line
+
+
+class Printer:
+    def __init__(self, rec: Recording, out: TextIO, as_json: bool) -> None:
+        self.rec = rec
+        self.out = out
+        self.as_json = as_json
+
+    def __call__(self, start: int, end: int) -> None:
+        rec = self.rec
+        if self.as_json:
+            self.out.write("".join(orjson.dumps(rec[i].to_json(), default=str).decode() + "\n" for i in range(start, end)))
+        else:
+            self.out.write("".join(transcript_line(rec, i) + "\n" for i in range(start, end)))
+        self.out.flush()
+
+
+def print_summary(summary: dict, out: TextIO, as_json: bool) -> None:
+    if as_json:
+        out.write(orjson.dumps(summary, default=str).decode() + "\n")
+        return
+    info = summary.get("server_info") or {}
+    lines = [
+        "",
+        "── summary " + "─" * 50,
+        f"era               {summary.get('era')}",
+        f"protocol version  {summary.get('protocol_version')} (offered {summary.get('offered_version')})",
+        f"server            {info.get('name', '?')} {info.get('version', '')}".rstrip(),
+        f"capabilities      {', '.join(sorted((summary.get('server_capabilities') or {}).keys())) or '-'}",
+        f"final state       {summary.get('state')}",
+    ]
+    if summary.get("outcome"):
+        lines.append(f"outcome           {summary['outcome']}")
+    if summary.get("signal") is not None:
+        lines.append(f"process           killed by signal {summary['signal']} (shutdown step: {summary.get('shutdown')})")
+    else:
+        lines.append(f"process           exit code {summary.get('exit_code')} (shutdown step: {summary.get('shutdown')})")
+    counts = summary.get("counts", {})
+    lines.append(f"entries           {counts.get('entries')}  {counts.get('by_dir')}")
+    if counts.get("schema_invalid"):
+        lines.append(f"schema invalid    {counts['schema_invalid']}")
+    for rid, n in sorted((counts.get("violations") or {}).items()):
+        lines.append(f"violation         {rid} x{n}")
+    lines.append(f"exit              {summary.get('exit')} ({summary.get('exit_reason')})")
+    out.write("\n".join(lines) + "\n")
+
+
+# ---------------------------------------------------------------------- probe
+
+
+async def run_probe(options: SessionOptions, requests: list[tuple[str, dict | None]], out: TextIO, as_json: bool) -> int:
+    session = Session(options)
+    printer = Printer(session.recording, out, as_json)
+    session.recording.add_listener(printer)
+    code, reason = EXIT_OK, "ok"
+    try:
+        async with session:
+            try:
+                await session.start()
+            except StartFailed as exc:
+                code, reason = _start_failure_code(session, str(exc)), str(exc)
+            else:
+                for method, params in requests:
+                    try:
+                        await session.request(method, params)
+                    except RequestTimeout as exc:
+                        code, reason = EXIT_TIMEOUT, str(exc)
+                    except ConnectionLost as exc:
+                        code, reason = EXIT_SERVER, str(exc)
+                        break
+                if code == EXIT_OK and session.engine.outcome:
+                    code, reason = EXIT_SERVER, session.engine.outcome
+    except StartFailed as exc:  # spawn failure
+        code, reason = EXIT_SERVER, str(exc)
+    summary = dict(session.recording.summary or session.summary())
+    summary["exit"] = code
+    summary["exit_reason"] = reason
+    session.recording.remove_listener(printer)
+    print_summary(summary, out, as_json)
+    if not as_json and code != EXIT_OK:
+        sys.stderr.write(f"mcp-session-inspector: {reason}\n")
+    return code
+
+
+def _start_failure_code(session: Session, why: str) -> int:
+    if session.returncode is not None or session.signal is not None:
+        return EXIT_SERVER
+    if "did not answer" in (session.engine.outcome or "") or "no answer" in why:
+        return EXIT_TIMEOUT
+    return EXIT_PROTOCOL
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(argv)  # exits 2 on usage errors
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    if args.command == "probe":
+        try:
+            options = options_from_args(args)
+            requests = parse_requests(args.request)
+        except UsageError as exc:
+            parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
+        try:
+            return anyio.run(run_probe, options, requests, sys.stdout, args.json)
+        except KeyboardInterrupt:
+            return 130
+    return EXIT_USAGE
+

@@ -1,0 +1,100 @@
+"""Pair requests with responses by id, in both directions.
+
+Ids are JSON strings or integers, ``0`` included; ``1`` and ``"1"`` are different ids. A
+response whose id was never requested, or was already answered, is reported, not dropped.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any, Hashable
+
+
+class Match(enum.Enum):
+    PAIRED = "paired"
+    UNKNOWN = "unknown"
+    DUPLICATE = "duplicate"
+    LATE = "late"  # answered after the client stopped waiting (timeout)
+
+
+@dataclass(slots=True)
+class Pending:
+    id: Any
+    method: str
+    seq: int  # recording entry of the request
+    t: float
+    progress_token: Any = None
+    cancelled: bool = False
+    answer_seq: int | None = None  # recording entry of the (first) response
+
+
+def id_key(value: Any) -> Hashable:
+    # 1 and "1" differ in JSON; in Python they already hash apart, but True == 1 does not.
+    return (type(value).__name__, value)
+
+
+class Correlator:
+    """One side's outstanding requests (the client's, or the server's)."""
+
+    __slots__ = ("pending", "answered", "by_token")
+
+    def __init__(self) -> None:
+        self.pending: dict[Hashable, Pending] = {}
+        self.answered: dict[Hashable, Pending] = {}
+        self.by_token: dict[Hashable, Pending] = {}
+
+    def add(self, id: Any, method: str, seq: int, t: float, progress_token: Any = None) -> bool:
+        """Register a request. Returns False when the id is already pending (reused)."""
+        key = id_key(id)
+        reused = key in self.pending
+        p = Pending(id, method, seq, t, progress_token)
+        self.pending[key] = p
+        if progress_token is not None:
+            self.by_token[id_key(progress_token)] = p
+        return not reused
+
+    def resolve(self, id: Any, seq: int) -> tuple[Match, Pending | None]:
+        """A response arrived as recording entry ``seq``."""
+        try:
+            key = id_key(id)
+            p = self.pending.pop(key, None)
+        except TypeError:  # unhashable id: cannot be anybody's request
+            return Match.UNKNOWN, None
+        if p is not None:
+            p.answer_seq = seq
+            self.answered[key] = p
+            if p.progress_token is not None:
+                self.by_token.pop(id_key(p.progress_token), None)
+            return Match.PAIRED, p
+        p = self.answered.get(key)
+        if p is not None:
+            if p.answer_seq is None:
+                p.answer_seq = seq
+                return Match.LATE, p
+            return Match.DUPLICATE, p
+        return Match.UNKNOWN, None
+
+    def get(self, id: Any) -> Pending | None:
+        return self.pending.get(id_key(id))
+
+    def for_token(self, token: Any) -> Pending | None:
+        try:
+            return self.by_token.get(id_key(token))
+        except TypeError:  # unhashable token (a list or object): no request carries it
+            return None
+
+    def cancel(self, id: Any) -> Pending | None:
+        p = self.pending.get(id_key(id))
+        if p is not None:
+            p.cancelled = True
+        return p
+
+    def forget(self, id: Any) -> Pending | None:
+        """Stop waiting (timeout): the request is answered by nobody."""
+        key = id_key(id)
+        p = self.pending.pop(key, None)
+        if p is not None:
+            p.cancelled = True
+            self.answered[key] = p
+        return p

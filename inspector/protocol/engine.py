@@ -1,0 +1,613 @@
+"""The sans-IO protocol engine: one per connection, fed every line in both directions.
+
+The engine never performs I/O and never reads a clock. The driver hands it each line the
+client is about to write (``outgoing``), each line the server wrote (``incoming``) and each
+session event (timeouts, process events), always with a timestamp and the recording entry
+number. For each it returns an :class:`Analysis`: what the line is, the lifecycle state after
+it, the transition it caused, the rules it broke and its schema verdict. The driver decides
+what to send next from the engine's facts (negotiated version, era, retry hints).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .correlation import Correlator, Match, Pending
+from .framing import frame_body
+from .lifecycle import Event, Lifecycle, State, Transition
+from .messages import Kind, Parsed, dumps, parse_line, valid_id
+from .schema import SchemaVerdict, validator_for
+from .versions import (
+    LATEST_LEGACY,
+    LATEST_MODERN,
+    LEGACY_VERSIONS,
+    META_CLIENT_CAPABILITIES,
+    META_CLIENT_INFO,
+    META_PROTOCOL_VERSION,
+    META_SERVER_INFO,
+    MODERN_ERROR_CODES,
+    MODERN_VERSIONS,
+    UNSUPPORTED_PROTOCOL_VERSION,
+    Era,
+    EraMode,
+    methods_for,
+)
+
+EMPTY: tuple[str, ...] = ()
+INPUT_REQUIRED_ALLOWED = frozenset({"tools/call", "prompts/get", "resources/read"})
+
+# server notification -> (capability, sub-capability or None) it needs (legacy era)
+_SERVER_GATES: dict[str, tuple[str, str | None]] = {
+    "notifications/tools/list_changed": ("tools", "listChanged"),
+    "notifications/prompts/list_changed": ("prompts", "listChanged"),
+    "notifications/resources/list_changed": ("resources", "listChanged"),
+    "notifications/resources/updated": ("resources", "subscribe"),
+    "notifications/message": ("logging", None),
+}
+# server request -> client capability it needs
+_CLIENT_GATES: dict[str, str] = {
+    "roots/list": "roots",
+    "sampling/createMessage": "sampling",
+    "elicitation/create": "elicitation",
+}
+
+
+@dataclass(slots=True)
+class ClientConfig:
+    """What the inspector, acting as the client, offers."""
+
+    era: EraMode = EraMode.AUTO
+    legacy_version: str = LATEST_LEGACY  # sent in initialize
+    modern_version: str = LATEST_MODERN  # sent in _meta
+    client_info: dict = field(default_factory=lambda: {"name": "mcp-session-inspector", "version": "0.1.0"})
+    # Capabilities in their fullest form; trimmed to what each version defines.
+    capabilities: dict = field(default_factory=dict)
+    # When the server negotiates a version we do not support: disconnect (default) or carry on.
+    accept_unsupported_version: bool = False
+    log_level: str | None = None  # modern: per-request log level in _meta
+
+
+def capabilities_for(version: str, caps: dict) -> dict:
+    """Trim client capabilities to what ``version``'s schema defines."""
+    out: dict[str, Any] = {}
+    for name, value in caps.items():
+        if name in ("roots", "sampling", "experimental"):
+            out[name] = value
+        elif name == "elicitation":
+            if version in ("2024-11-05", "2025-03-26"):
+                continue
+            if version == "2025-06-18":
+                out[name] = {}
+            else:
+                out[name] = value
+        elif name == "tasks":
+            if version == "2025-11-25":
+                out[name] = value
+        elif name == "extensions":
+            if version in MODERN_VERSIONS:
+                out[name] = value
+    if version in MODERN_VERSIONS:
+        roots = out.get("roots")
+        if isinstance(roots, dict) and "listChanged" in roots:  # no roots/list_changed in 2026-07-28
+            out["roots"] = {k: v for k, v in roots.items() if k != "listChanged"}
+    return out
+
+
+class Analysis:
+    """What the engine concluded about one recorded entry."""
+
+    __slots__ = (
+        "kind",
+        "method",
+        "id",
+        "state",
+        "violations",
+        "schema",
+        "latency",
+        "paired",
+        "request_method",
+        "transition",
+        "obj",
+        "problem",
+        "progress_of",
+        "error_code",
+    )
+
+    def __init__(self, kind: Kind, state: State) -> None:
+        self.kind = kind
+        self.method: str | None = None
+        self.id: Any = None
+        self.state = state
+        self.violations: tuple[str, ...] = EMPTY
+        self.schema: SchemaVerdict | None = None
+        self.latency: float | None = None
+        self.paired: int | None = None  # recording entry of the paired request/response
+        self.request_method: str | None = None  # for responses: the method they answer
+        self.transition: Transition | None = None
+        self.obj: Any = None  # decoded JSON, transient (not stored)
+        self.problem: str | None = None
+        self.progress_of: Pending | None = None  # for progress: the request it belongs to
+        self.error_code: int | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"Analysis({self.kind.label}, method={self.method!r}, id={self.id!r}, state={self.state.value},"
+            f" violations={self.violations}, schema={None if self.schema is None else self.schema.ok})"
+        )
+
+
+class ProtocolEngine:
+    def __init__(self, config: ClientConfig | None = None) -> None:
+        self.config = config or ClientConfig()
+        self.lifecycle = Lifecycle(self.config.era)
+        self.era: Era | None = {EraMode.LEGACY: Era.LEGACY, EraMode.MODERN: Era.MODERN}.get(self.config.era)
+        self.offered_version: str | None = None  # what the client asked for (initialize or _meta)
+        self.version: str | None = None  # negotiated / selected
+        self.server_info: dict | None = None
+        self.server_capabilities: dict | None = None
+        self.instructions: str | None = None
+        self.server_versions: list[str] | None = None  # modern: supportedVersions / data.supported
+        self.retry_version: str | None = None  # modern: the version to retry with after -32022
+        self.outcome: str | None = None  # why the session failed, when it did
+        self.client = Correlator()  # requests the client sent
+        self.server = Correlator()  # requests the server sent
+        self._next_id = 1
+        self._initialized_sent = False
+        self._schema_version = self._default_schema_version()
+        self._validator = validator_for(self._schema_version)
+        self._s2c_methods = methods_for(self._schema_version, "s2c")
+        self._gates: dict[str, bool] = {}
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def state(self) -> State:
+        return self.lifecycle.state
+
+    @property
+    def schema_version(self) -> str:
+        return self._schema_version
+
+    def _default_schema_version(self) -> str:
+        if self.config.era is EraMode.LEGACY:
+            return self.config.legacy_version
+        return self.config.modern_version
+
+    def _use_version(self, version: str) -> None:
+        """Validate and judge from now on against ``version`` (when we know its schema)."""
+        if version in LEGACY_VERSIONS or version in MODERN_VERSIONS:
+            self._schema_version = version
+            self._validator = validator_for(version)
+            self._s2c_methods = methods_for(version, "s2c")
+
+    def _fire(self, a: Analysis, event: Event) -> None:
+        tr = self.lifecycle.fire(event)
+        if tr is not None:
+            a.transition = tr
+        a.state = self.lifecycle.state
+
+    def next_id(self) -> int:
+        i = self._next_id
+        self._next_id += 1
+        return i
+
+    # ------------------------------------------------------------------ builders
+
+    def client_capabilities(self, version: str) -> dict:
+        return capabilities_for(version, self.config.capabilities)
+
+    def build_initialize(self, id: Any) -> bytes:
+        v = self.config.legacy_version
+        return dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": id,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": v,
+                    "capabilities": self.client_capabilities(v),
+                    "clientInfo": self.config.client_info,
+                },
+            }
+        )
+
+    def build_initialized(self) -> bytes:
+        return dumps({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def request_meta(self, version: str | None = None) -> dict:
+        v = version or self.version or self.config.modern_version
+        meta = {
+            META_PROTOCOL_VERSION: v,
+            META_CLIENT_INFO: self.config.client_info,
+            META_CLIENT_CAPABILITIES: self.client_capabilities(v),
+        }
+        if self.config.log_level:
+            meta["io.modelcontextprotocol/logLevel"] = self.config.log_level
+        return meta
+
+    def build_discover(self, id: Any, version: str | None = None) -> bytes:
+        return dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": id,
+                "method": "server/discover",
+                "params": {"_meta": self.request_meta(version or self.retry_version or self.config.modern_version)},
+            }
+        )
+
+    def build_request(self, id: Any, method: str, params: dict | None = None, *, progress_token: Any = None) -> bytes:
+        """A client request; in the modern era the per-request ``_meta`` is filled in."""
+        params = dict(params) if params else {}
+        meta = dict(params.get("_meta") or {})
+        if self.era is Era.MODERN:
+            for k, v in self.request_meta().items():
+                meta.setdefault(k, v)
+        if progress_token is not None:
+            meta["progressToken"] = progress_token
+        if meta:
+            params["_meta"] = meta
+        msg: dict[str, Any] = {"jsonrpc": "2.0", "id": id, "method": method}
+        if params:
+            msg["params"] = params
+        return dumps(msg)
+
+    def build_notification(self, method: str, params: dict | None = None) -> bytes:
+        msg: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
+        if params:
+            msg["params"] = params
+        return dumps(msg)
+
+    def build_cancel(self, id: Any, reason: str) -> bytes:
+        return self.build_notification("notifications/cancelled", {"requestId": id, "reason": reason})
+
+    def build_result(self, id: Any, result: dict) -> bytes:
+        return dumps({"jsonrpc": "2.0", "id": id, "result": result})
+
+    def build_error(self, id: Any, code: int, message: str, data: Any = None) -> bytes:
+        err: dict[str, Any] = {"code": code, "message": message}
+        if data is not None:
+            err["data"] = data
+        return dumps({"jsonrpc": "2.0", "id": id, "error": err})
+
+    # ------------------------------------------------------------------ client -> server
+
+    def outgoing(self, raw: bytes, t: float, seq: int) -> Analysis:
+        """A line the client is writing. Registers requests, moves the lifecycle."""
+        p = parse_line(raw)
+        a = Analysis(p.kind, self.lifecycle.state)
+        a.method, a.id, a.obj, a.problem, a.error_code = p.method, p.id, p.obj, p.problem, p.error_code
+        kind = p.kind
+        if kind is Kind.REQUEST:
+            params = p.obj.get("params")
+            token = None
+            if isinstance(params, dict):
+                meta = params.get("_meta")
+                if isinstance(meta, dict):
+                    token = meta.get("progressToken")
+            self.client.add(p.id, p.method, seq, t, token)
+            if p.method == "initialize":
+                self.offered_version = params.get("protocolVersion") if isinstance(params, dict) else None
+                self._fire(a, Event.SEND_INITIALIZE)
+            elif p.method == "server/discover":
+                meta = params.get("_meta", {}) if isinstance(params, dict) else {}
+                self.offered_version = meta.get(META_PROTOCOL_VERSION)
+                if self.lifecycle.state is State.IDLE:
+                    self._fire(a, Event.SEND_DISCOVER)
+        elif kind is Kind.NOTIFICATION:
+            if p.method == "notifications/initialized":
+                self._initialized_sent = True
+                self._fire(a, Event.SEND_INITIALIZED)
+            elif p.method == "notifications/cancelled":
+                params = p.obj.get("params") or {}
+                if isinstance(params, dict) and "requestId" in params:
+                    self.client.cancel(params["requestId"])
+        elif kind is Kind.RESULT or kind is Kind.ERROR:
+            match, pending = self.server.resolve(p.id, seq)
+            if pending is not None:
+                a.paired = pending.seq
+                a.request_method = a.method = pending.method
+                a.latency = t - pending.t
+        if kind in (Kind.REQUEST, Kind.NOTIFICATION, Kind.RESULT, Kind.ERROR):
+            a.schema = self._validator.check(p.obj, kind=kind.label, direction="c2s", method=p.method, request_method=a.request_method)
+        return a
+
+    # ------------------------------------------------------------------ server -> client
+
+    def incoming(self, raw: bytes, t: float, seq: int) -> Analysis:
+        """A line the server wrote (terminator included; none on a partial last line)."""
+        p = parse_line(raw)
+        kind = p.kind
+        a = Analysis(kind, self.lifecycle.state)
+        a.method, a.id, a.obj, a.problem, a.error_code = p.method, p.id, p.obj, p.problem, p.error_code
+        v: list[str] | None = None
+        if raw[-1:] != b"\n":
+            v = ["stdio.partial-line"]
+        if kind is Kind.NOISE:
+            rid = "stdio.invalid-utf8" if p.problem and p.problem.startswith("invalid UTF-8") else "stdio.not-json"
+            v = (v or []) + [rid]
+            a.violations = tuple(v)
+            return a
+        if kind is Kind.INVALID:
+            a.violations = tuple((v or []) + ["jsonrpc.not-a-message"])
+            return a
+        if kind is Kind.BATCH:
+            if self._schema_version != "2025-03-26":
+                v = (v or []) + ["jsonrpc.batch"]
+            a.violations = tuple(v or ())
+            return a
+
+        obj = p.obj
+        if obj.get("jsonrpc") != "2.0":
+            v = (v or []) + ["jsonrpc.version"]
+        if kind is Kind.NOTIFICATION:
+            v = self._server_notification(p, a, v)
+        elif kind is Kind.RESULT or kind is Kind.ERROR:
+            v = self._server_response(p, a, v, t, seq)
+        else:
+            v = self._server_request(p, a, v, seq)
+        a.schema = self._validator.check(obj, kind=kind.label, direction="s2c", method=p.method, request_method=a.request_method)
+        if v:
+            a.violations = tuple(v)
+        return a
+
+    def _server_notification(self, p: Parsed, a: Analysis, v: list[str] | None) -> list[str] | None:
+        method = p.method
+        if method not in self._s2c_methods:
+            v = (v or []) + ["method.unknown"]
+        state = self.lifecycle.state
+        if self.era is Era.LEGACY and state in (State.UNINITIALIZED, State.INITIALIZING) and method != "notifications/message":
+            v = (v or []) + ["lifecycle.message-before-initialize-result"]
+        gate = _SERVER_GATES.get(method)
+        if gate is not None and self.era is Era.LEGACY and self.server_capabilities is not None:
+            ok = self._gates.get(method)
+            if ok is None:
+                cap = self.server_capabilities.get(gate[0])
+                ok = isinstance(cap, dict) and (gate[1] is None or bool(cap.get(gate[1])))
+                self._gates[method] = ok
+            if not ok:
+                v = (v or []) + ["capability.server-undeclared"]
+        if method == "notifications/progress":
+            params = p.obj.get("params")
+            token = params.get("progressToken") if isinstance(params, dict) else None
+            pending = self.client.for_token(token) if token is not None else None
+            if pending is None:
+                v = (v or []) + ["progress.unknown-token"]
+            else:
+                a.progress_of = pending
+                a.paired = pending.seq
+                if pending.cancelled:
+                    v = (v or []) + ["cancel.message-after-cancel"]
+        return v
+
+    def _server_request(self, p: Parsed, a: Analysis, v: list[str] | None, seq: int) -> list[str] | None:
+        method = p.method
+        if not valid_id(p.id):
+            v = (v or []) + ["jsonrpc.id-invalid"]
+        elif not self.server.add(p.id, method, seq, 0.0):
+            v = (v or []) + ["jsonrpc.id-reused"]
+        if self.era is Era.MODERN:
+            v = (v or []) + ["stdio.server-request-modern"]
+        elif method not in self._s2c_methods:
+            v = (v or []) + ["method.unknown"]
+        if self.era is not Era.MODERN and method != "ping" and not self._initialized_sent:
+            v = (v or []) + ["lifecycle.request-before-initialized"]
+        need = _CLIENT_GATES.get(method)
+        if need is not None:
+            offered = self.client_capabilities(self.version or self.offered_version or self._schema_version)
+            if need not in offered:
+                v = (v or []) + ["capability.client-undeclared"]
+            elif method == "elicitation/create":
+                params = p.obj.get("params")
+                mode = params.get("mode", "form") if isinstance(params, dict) else "form"
+                el = offered.get("elicitation") or {}
+                if el and mode not in el and not (mode == "form" and not el):
+                    v = (v or []) + ["capability.client-undeclared"]
+        return v
+
+    def _server_response(self, p: Parsed, a: Analysis, v: list[str] | None, t: float, seq: int) -> list[str] | None:
+        obj = p.obj
+        if p.kind is Kind.RESULT and "error" in obj:
+            v = (v or []) + ["jsonrpc.result-and-error"]
+        if not valid_id(p.id):
+            return (v or []) + ["jsonrpc.id-invalid"]
+        match, pending = self.client.resolve(p.id, seq)
+        if pending is None:
+            return (v or []) + ["jsonrpc.response-unknown-id"]
+        a.paired = pending.seq
+        a.request_method = a.method = pending.method
+        if match is Match.DUPLICATE:
+            return (v or []) + ["jsonrpc.response-duplicate"]
+        a.latency = t - pending.t
+        if match is Match.LATE or pending.cancelled:
+            v = (v or []) + ["cancel.message-after-cancel"]
+            if match is Match.LATE:
+                return v
+        method = pending.method
+        if method == "initialize":
+            return self._initialize_answer(p, a, v)
+        if method == "server/discover":
+            return self._discover_answer(p, a, v)
+        if self.era is Era.MODERN:
+            if p.kind is Kind.ERROR and p.error_code == UNSUPPORTED_PROTOCOL_VERSION:
+                self._note_supported(obj)
+                self._fire(a, Event.RECV_UNSUPPORTED_VERSION)
+            elif p.kind is Kind.RESULT:
+                result = obj.get("result")
+                if isinstance(result, dict) and result.get("resultType") == "input_required":
+                    if method not in INPUT_REQUIRED_ALLOWED:
+                        v = (v or []) + ["modern.input-required-not-allowed"]
+                    self._fire(a, Event.INPUT_REQUIRED)
+        return v
+
+    def _initialize_answer(self, p: Parsed, a: Analysis, v: list[str] | None) -> list[str] | None:
+        if p.kind is Kind.ERROR:
+            self.outcome = "the server answered initialize with an error"
+            self._fire(a, Event.RECV_INITIALIZE_ERROR)
+            return (v or []) + ["lifecycle.initialize-error"]
+        result = p.obj.get("result")
+        if not isinstance(result, dict):
+            result = {}
+        version = result.get("protocolVersion")
+        caps = result.get("capabilities")
+        self.server_capabilities = caps if isinstance(caps, dict) else {}
+        info = result.get("serverInfo")
+        self.server_info = info if isinstance(info, dict) else None
+        instr = result.get("instructions")
+        self.instructions = instr if isinstance(instr, str) else None
+        self.version = version if isinstance(version, str) else None
+        self.era = Era.LEGACY
+        self._gates.clear()
+        if version != self.offered_version and version in LEGACY_VERSIONS:
+            v = (v or []) + ["lifecycle.version-not-offered"]
+        if version not in LEGACY_VERSIONS:
+            v = (v or []) + ["lifecycle.version-unsupported"]
+            if not self.config.accept_unsupported_version:
+                self.outcome = f"the server negotiated protocol version {version!r}, which the client does not support"
+                self._fire(a, Event.VERSION_UNSUPPORTED)
+                return v
+        self._use_version(version if version in LEGACY_VERSIONS else (self.offered_version or LATEST_LEGACY))
+        self._fire(a, Event.RECV_INITIALIZE_RESULT)
+        return v
+
+    def _note_supported(self, obj: dict) -> list[str]:
+        err = obj.get("error")
+        data = err.get("data") if isinstance(err, dict) else None
+        supported = data.get("supported") if isinstance(data, dict) else None
+        supported = [s for s in supported if isinstance(s, str)] if isinstance(supported, list) else []
+        self.server_versions = supported
+        common = [s for s in MODERN_VERSIONS if s in supported]
+        self.retry_version = common[-1] if common else None
+        return supported
+
+    def _discover_answer(self, p: Parsed, a: Analysis, v: list[str] | None) -> list[str] | None:
+        obj = p.obj
+        if p.kind is Kind.RESULT:
+            result = obj.get("result")
+            if not isinstance(result, dict):
+                result = {}
+            versions = result.get("supportedVersions")
+            if not isinstance(versions, list) or not versions:
+                v = (v or []) + ["modern.discover-malformed"]
+                versions = []
+            self.server_versions = [s for s in versions if isinstance(s, str)]
+            caps = result.get("capabilities")
+            self.server_capabilities = caps if isinstance(caps, dict) else {}
+            meta = result.get("_meta")
+            info = meta.get(META_SERVER_INFO) if isinstance(meta, dict) else None
+            self.server_info = info if isinstance(info, dict) else None
+            instr = result.get("instructions")
+            self.instructions = instr if isinstance(instr, str) else None
+            wanted = self.offered_version or self.config.modern_version
+            common = [s for s in MODERN_VERSIONS if s in self.server_versions]
+            if wanted in self.server_versions:
+                chosen = wanted
+            elif common:
+                chosen = common[-1]
+            else:
+                self.outcome = f"no common modern protocol version (server supports {self.server_versions})"
+                self._fire(a, Event.NO_COMMON_VERSION)
+                return v
+            self.era = Era.MODERN
+            self.version = chosen
+            self._use_version(chosen)
+            self._fire(a, Event.RECV_DISCOVER_RESULT)
+            return v
+        # an error answer
+        code = p.error_code
+        if code == UNSUPPORTED_PROTOCOL_VERSION:
+            self._note_supported(obj)
+            self.era = Era.MODERN
+            if self.retry_version is None:
+                self.outcome = f"no common modern protocol version (server supports {self.server_versions})"
+                self._fire(a, Event.NO_COMMON_VERSION)
+            else:
+                self._fire(a, Event.RECV_UNSUPPORTED_VERSION)
+            return v
+        if code in MODERN_ERROR_CODES or self.config.era is EraMode.MODERN:
+            self.era = Era.MODERN
+            self.outcome = f"server/discover failed with error {code}"
+            self._fire(a, Event.DISCOVER_FAILED)
+            return v
+        self._fall_back(a)
+        return v
+
+    def _fall_back(self, a: Analysis) -> None:
+        self.era = Era.LEGACY
+        self._use_version(self.config.legacy_version)
+        self._fire(a, Event.FALLBACK_TO_LEGACY)
+
+    # ------------------------------------------------------------------ session events
+
+    def note(self, kind: Kind = Kind.NOTE) -> Analysis:
+        return Analysis(kind, self.lifecycle.state)
+
+    def timeout(self, id: Any) -> Analysis:
+        """The client stopped waiting for request ``id``."""
+        a = self.note()
+        pending = self.client.forget(id)
+        a.violations = ("lifecycle.no-answer",)
+        if pending is None:
+            return a
+        a.paired = pending.seq
+        a.method = pending.method
+        a.id = id
+        if pending.method == "initialize":
+            self.outcome = "the server did not answer initialize in time"
+            self._fire(a, Event.TIMEOUT)
+        elif pending.method == "server/discover" and self.lifecycle.state is State.DISCOVERING:
+            if self.config.era is EraMode.AUTO:
+                self._fall_back(a)
+            else:
+                self.outcome = "the server did not answer server/discover in time"
+                self._fire(a, Event.TIMEOUT)
+        return a
+
+    def spawn_failed(self, why: str) -> Analysis:
+        a = self.note(Kind.PROCESS)
+        self.outcome = why
+        self._fire(a, Event.SPAWN_FAILED)
+        return a
+
+    def shutdown_begins(self) -> Analysis:
+        a = self.note(Kind.PROCESS)
+        self._fire(a, Event.SHUTDOWN)
+        return a
+
+    def escalated(self, signal_name: str) -> Analysis:
+        a = self.note(Kind.PROCESS)
+        if signal_name == "SIGTERM":
+            a.violations = ("lifecycle.ignored-stdin-close",)
+            self._fire(a, Event.SIGTERM_SENT)
+        else:
+            a.violations = ("lifecycle.ignored-sigterm",)
+            self._fire(a, Event.SIGKILL_SENT)
+        return a
+
+    def process_exited(self) -> Analysis:
+        a = self.note(Kind.PROCESS)
+        state = self.lifecycle.state
+        if state in (State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.IDLE, State.DISCOVERING):
+            a.violations = ("lifecycle.exited-during-initialize",)
+            self.outcome = self.outcome or "the server exited before the session was established"
+        elif state in (State.OPERATING, State.READY):
+            self.outcome = self.outcome or "the server exited during the session"
+        self._fire(a, Event.PROCESS_EXITED)
+        return a
+
+    def summary(self) -> dict:
+        return {
+            "era": self.era.value if self.era else None,
+            "protocol_version": self.version,
+            "offered_version": self.offered_version,
+            "server_info": self.server_info,
+            "server_capabilities": self.server_capabilities,
+            "server_versions": self.server_versions,
+            "instructions": self.instructions,
+            "state": self.lifecycle.state.value,
+            "outcome": self.outcome,
+        }
+
+
+def body_text(raw: bytes) -> str:
+    return frame_body(raw).decode("utf-8", "replace")

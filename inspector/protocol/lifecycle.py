@@ -1,0 +1,267 @@
+"""The session lifecycle as transition tables, one per era.
+
+The session runs these tables and the diagram draws them, so there is one copy of the states.
+A transition is ``(source, event) -> target`` with a label for the edge, a flag for failure
+edges and the spec section it comes from. Events with no transition from the current state
+leave the state alone: the rule checks, not the state machine, judge unexpected messages.
+
+Legacy (handshake) era, 2024-11-05 .. 2025-11-25: the six states of the lifecycle notes
+(Uninitialized, Initializing, Initialized, Operating, ShuttingDown, Terminated) plus Failed,
+where a session ends when the server goes away on its own.
+
+Modern era, 2026-07-28: no handshake. Idle -> Discovering (``server/discover``) -> Ready; a
+``-32022`` answer loops back with a supported version; every request carries ``_meta``.
+
+Auto: the modern probe first; any error that is not a recognised modern error, or no answer
+in time, takes the fallback edge into the legacy machine's Uninitialized.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .versions import Era, EraMode
+
+LIFECYCLE_SPEC = "2025-11-25 basic/lifecycle"
+STDIO_SPEC = "2026-07-28 basic/transports/stdio"
+VERSIONING_SPEC = "2026-07-28 basic/versioning"
+MRTR_SPEC = "2026-07-28 basic/patterns/mrtr"
+
+
+class State(enum.Enum):
+    # legacy
+    UNINITIALIZED = "uninitialized"
+    INITIALIZING = "initializing"
+    INITIALIZED = "initialized"
+    OPERATING = "operating"
+    # modern
+    IDLE = "idle"
+    DISCOVERING = "discovering"
+    READY = "ready"
+    # shared ends
+    SHUTTING_DOWN = "shutting_down"
+    TERMINATED = "terminated"
+    FAILED = "failed"
+
+    @property
+    def title(self) -> str:
+        return STATE_INFO[self].title
+
+    @property
+    def final(self) -> bool:
+        return self in (State.TERMINATED, State.FAILED)
+
+
+class Event(enum.Enum):
+    SEND_INITIALIZE = "send_initialize"
+    RECV_INITIALIZE_RESULT = "recv_initialize_result"
+    RECV_INITIALIZE_ERROR = "recv_initialize_error"
+    VERSION_UNSUPPORTED = "version_unsupported"
+    SEND_INITIALIZED = "send_initialized"
+    SEND_DISCOVER = "send_discover"
+    RECV_DISCOVER_RESULT = "recv_discover_result"
+    RECV_UNSUPPORTED_VERSION = "recv_unsupported_version"
+    NO_COMMON_VERSION = "no_common_version"
+    DISCOVER_FAILED = "discover_failed"
+    FALLBACK_TO_LEGACY = "fallback_to_legacy"
+    INPUT_REQUIRED = "input_required"
+    TIMEOUT = "timeout"
+    SHUTDOWN = "shutdown"  # the client closed stdin
+    SIGTERM_SENT = "sigterm_sent"
+    SIGKILL_SENT = "sigkill_sent"
+    PROCESS_EXITED = "process_exited"
+    SPAWN_FAILED = "spawn_failed"
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    source: State
+    event: Event
+    target: State
+    label: str
+    failure: bool = False
+    spec: str = LIFECYCLE_SPEC
+
+
+@dataclass(frozen=True, slots=True)
+class StateInfo:
+    title: str
+    explanation: str
+    spec: str
+
+
+STATE_INFO: dict[State, StateInfo] = {
+    State.UNINITIALIZED: StateInfo(
+        "Uninitialized",
+        "The server process runs but nothing has been said. The first message must be the "
+        "client's initialize request; until it is answered the client should send nothing but ping.",
+        LIFECYCLE_SPEC + "#initialization",
+    ),
+    State.INITIALIZING: StateInfo(
+        "Initializing",
+        "initialize is on its way: it carries the newest version the client speaks, its capabilities "
+        "and its identity. The server answers with the version it chose, its own capabilities and "
+        "identity. The server may only send pings and log messages before it hears 'initialized'.",
+        LIFECYCLE_SPEC + "#initialization",
+    ),
+    State.INITIALIZED: StateInfo(
+        "Initialized",
+        "The server answered with a version the client accepts. The client now owes the "
+        "notifications/initialized notification before normal traffic starts.",
+        LIFECYCLE_SPEC + "#initialization",
+    ),
+    State.OPERATING: StateInfo(
+        "Operating",
+        "Normal traffic in both directions. Both sides must respect the negotiated version and use "
+        "only capabilities that were declared during negotiation.",
+        LIFECYCLE_SPEC + "#operation",
+    ),
+    State.IDLE: StateInfo(
+        "Idle",
+        "Modern era: there is no handshake and no session state. The client may send any request at "
+        "once, each carrying protocol version, client info and capabilities in params._meta; a "
+        "dual-era client first probes with server/discover.",
+        VERSIONING_SPEC,
+    ),
+    State.DISCOVERING: StateInfo(
+        "Discovering",
+        "server/discover is on its way. A DiscoverResult lists the versions and capabilities of the "
+        "server; -32022 means a modern server that wants another version; any other error, or "
+        "silence, means a legacy server and the client falls back to initialize.",
+        STDIO_SPEC + "#backward-compatibility",
+    ),
+    State.READY: StateInfo(
+        "Ready",
+        "Modern era, stateless: every request stands alone with its own _meta. A server that needs "
+        "input from the client answers with an InputRequiredResult and the client retries the request "
+        "with inputResponses.",
+        MRTR_SPEC,
+    ),
+    State.SHUTTING_DOWN: StateInfo(
+        "Shutting down",
+        "The client closed the server's stdin and waits for it to exit. If it does not exit in time "
+        "the client sends SIGTERM, and after another wait SIGKILL.",
+        LIFECYCLE_SPEC + "#shutdown",
+    ),
+    State.TERMINATED: StateInfo(
+        "Terminated",
+        "The server process has exited after the client ended the session. Its exit code or signal "
+        "is recorded.",
+        LIFECYCLE_SPEC + "#shutdown",
+    ),
+    State.FAILED: StateInfo(
+        "Failed",
+        "The session ended without the client asking for it: the server could not be started, or it "
+        "exited (or its pipes closed) in the middle of the session.",
+        LIFECYCLE_SPEC + "#error-handling",
+    ),
+}
+
+_LIVE_LEGACY = (State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.OPERATING)
+_LIVE_MODERN = (State.IDLE, State.DISCOVERING, State.READY)
+
+
+def _ends(live: tuple[State, ...], spawn_state: State) -> list[Transition]:
+    out = [
+        Transition(spawn_state, Event.SPAWN_FAILED, State.FAILED, "server could not start", True),
+    ]
+    for s in live:
+        out.append(Transition(s, Event.PROCESS_EXITED, State.FAILED, "server exited / pipe lost", True))
+    for s in live:
+        if s in (State.OPERATING, State.READY):
+            out.append(Transition(s, Event.SHUTDOWN, State.SHUTTING_DOWN, "close stdin", False, LIFECYCLE_SPEC + "#shutdown"))
+        else:
+            out.append(Transition(s, Event.SHUTDOWN, State.SHUTTING_DOWN, "disconnect", True, LIFECYCLE_SPEC + "#shutdown"))
+    out += [
+        Transition(State.SHUTTING_DOWN, Event.SIGTERM_SENT, State.SHUTTING_DOWN, "SIGTERM", True, LIFECYCLE_SPEC + "#stdio"),
+        Transition(State.SHUTTING_DOWN, Event.SIGKILL_SENT, State.SHUTTING_DOWN, "SIGKILL", True, LIFECYCLE_SPEC + "#stdio"),
+        Transition(State.SHUTTING_DOWN, Event.PROCESS_EXITED, State.TERMINATED, "server exited", False, LIFECYCLE_SPEC + "#stdio"),
+    ]
+    return out
+
+
+LEGACY_TABLE: tuple[Transition, ...] = (
+    Transition(State.UNINITIALIZED, Event.SEND_INITIALIZE, State.INITIALIZING, "initialize →"),
+    Transition(State.INITIALIZING, Event.RECV_INITIALIZE_RESULT, State.INITIALIZED, "← InitializeResult"),
+    Transition(State.INITIALIZED, Event.SEND_INITIALIZED, State.OPERATING, "notifications/initialized →"),
+    Transition(State.INITIALIZING, Event.RECV_INITIALIZE_ERROR, State.SHUTTING_DOWN, "← error to initialize", True, LIFECYCLE_SPEC + "#error-handling"),
+    Transition(State.INITIALIZING, Event.VERSION_UNSUPPORTED, State.SHUTTING_DOWN, "← unsupported version", True, LIFECYCLE_SPEC + "#version-negotiation"),
+    Transition(State.INITIALIZING, Event.TIMEOUT, State.SHUTTING_DOWN, "no answer (timeout)", True, LIFECYCLE_SPEC + "#timeouts"),
+    *_ends(_LIVE_LEGACY, State.UNINITIALIZED),
+)
+
+MODERN_TABLE: tuple[Transition, ...] = (
+    Transition(State.IDLE, Event.SEND_DISCOVER, State.DISCOVERING, "server/discover →", False, STDIO_SPEC + "#backward-compatibility"),
+    Transition(State.DISCOVERING, Event.RECV_DISCOVER_RESULT, State.READY, "← DiscoverResult", False, "2026-07-28 server/discover"),
+    Transition(State.DISCOVERING, Event.RECV_UNSUPPORTED_VERSION, State.DISCOVERING, "← -32022: retry with a supported version", False, VERSIONING_SPEC + "#protocol-version-negotiation"),
+    Transition(State.READY, Event.RECV_UNSUPPORTED_VERSION, State.READY, "← -32022: retry with a supported version", False, VERSIONING_SPEC + "#protocol-version-negotiation"),
+    Transition(State.READY, Event.INPUT_REQUIRED, State.READY, "← InputRequiredResult: retry with inputResponses", False, MRTR_SPEC),
+    Transition(State.DISCOVERING, Event.NO_COMMON_VERSION, State.SHUTTING_DOWN, "no common version", True, VERSIONING_SPEC + "#protocol-version-negotiation"),
+    Transition(State.DISCOVERING, Event.DISCOVER_FAILED, State.SHUTTING_DOWN, "← error / no answer", True, STDIO_SPEC + "#backward-compatibility"),
+    Transition(State.DISCOVERING, Event.TIMEOUT, State.SHUTTING_DOWN, "no answer (timeout)", True, STDIO_SPEC + "#backward-compatibility"),
+    *_ends(_LIVE_MODERN, State.IDLE),
+)
+
+_FALLBACK = Transition(
+    State.DISCOVERING, Event.FALLBACK_TO_LEGACY, State.UNINITIALIZED, "other error or no answer → legacy", False, STDIO_SPEC + "#backward-compatibility"
+)
+
+
+def _merge(*tables: tuple[Transition, ...]) -> tuple[Transition, ...]:
+    seen: dict[tuple[State, Event], Transition] = {}
+    for table in tables:
+        for tr in table:
+            seen.setdefault((tr.source, tr.event), tr)
+    return tuple(seen.values())
+
+
+# In auto mode a timeout while discovering is the fallback, not a failure.
+AUTO_TABLE: tuple[Transition, ...] = _merge(
+    (_FALLBACK, Transition(State.DISCOVERING, Event.TIMEOUT, State.UNINITIALIZED, "no answer → legacy", False, STDIO_SPEC + "#backward-compatibility")),
+    MODERN_TABLE,
+    LEGACY_TABLE,
+)
+
+TABLES: dict[EraMode, tuple[Transition, ...]] = {
+    EraMode.LEGACY: LEGACY_TABLE,
+    EraMode.MODERN: MODERN_TABLE,
+    EraMode.AUTO: AUTO_TABLE,
+}
+
+INITIAL: dict[EraMode, State] = {EraMode.LEGACY: State.UNINITIALIZED, EraMode.MODERN: State.IDLE, EraMode.AUTO: State.IDLE}
+
+
+def table_for(mode: EraMode | Era) -> tuple[Transition, ...]:
+    if isinstance(mode, Era):
+        mode = EraMode(mode.value)
+    return TABLES[mode]
+
+
+def states_of(table: tuple[Transition, ...]) -> list[State]:
+    """States of a table in declaration order (the order a diagram lays them out)."""
+    found = {tr.source for tr in table} | {tr.target for tr in table}
+    return [s for s in State if s in found]
+
+
+class Lifecycle:
+    """Runs one table. ``fire`` returns the transition taken, or None when the event does not apply."""
+
+    __slots__ = ("mode", "state", "_index", "history")
+
+    def __init__(self, mode: EraMode) -> None:
+        self.mode = mode
+        self.state = INITIAL[mode]
+        self._index = {(tr.source, tr.event): tr for tr in TABLES[mode]}
+        self.history: list[Transition] = []
+
+    def can(self, event: Event) -> bool:
+        return (self.state, event) in self._index
+
+    def fire(self, event: Event) -> Transition | None:
+        tr = self._index.get((self.state, event))
+        if tr is None:
+            return None
+        self.state = tr.target
+        self.history.append(tr)
+        return tr

@@ -1,0 +1,153 @@
+"""Turn one line into a JSON-RPC message summary. Errors are values, never exceptions.
+
+``parse_line`` keeps the decoded object only as long as the caller holds the result; the
+recording stores the exact bytes and the small summary, and re-parses on demand.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import orjson
+
+from .framing import frame_body
+
+
+class Kind(enum.IntEnum):
+    REQUEST = 1
+    NOTIFICATION = 2
+    RESULT = 3
+    ERROR = 4
+    NOISE = 5  # not JSON at all (or not UTF-8, or empty)
+    INVALID = 6  # JSON, but not a JSON-RPC message
+    BATCH = 7  # a JSON array (JSON-RPC batch)
+    # entries that are not stdout/stdin lines
+    STDERR = 8
+    PROCESS = 9
+    NOTE = 10
+
+    @property
+    def label(self) -> str:
+        return _KIND_LABELS[self]
+
+
+_KIND_LABELS = {
+    Kind.REQUEST: "request",
+    Kind.NOTIFICATION: "notification",
+    Kind.RESULT: "result",
+    Kind.ERROR: "error",
+    Kind.NOISE: "noise",
+    Kind.INVALID: "invalid",
+    Kind.BATCH: "batch",
+    Kind.STDERR: "stderr",
+    Kind.PROCESS: "process",
+    Kind.NOTE: "note",
+}
+KIND_BY_LABEL = {v: k for k, v in _KIND_LABELS.items()}
+
+MESSAGE_KINDS = frozenset({Kind.REQUEST, Kind.NOTIFICATION, Kind.RESULT, Kind.ERROR})
+
+
+class Parsed:
+    """Summary of one line. ``obj`` is the decoded JSON (None for noise)."""
+
+    __slots__ = ("kind", "method", "id", "obj", "problem", "error_code")
+
+    def __init__(
+        self,
+        kind: Kind,
+        method: str | None = None,
+        id: Any = None,
+        obj: Any = None,
+        problem: str | None = None,
+        error_code: int | None = None,
+    ) -> None:
+        self.kind = kind
+        self.method = method
+        self.id = id
+        self.obj = obj
+        self.problem = problem
+        self.error_code = error_code
+
+    def __repr__(self) -> str:
+        return f"Parsed({self.kind.label}, method={self.method!r}, id={self.id!r}, problem={self.problem!r})"
+
+
+_loads = orjson.loads
+_JSONDecodeError = orjson.JSONDecodeError
+
+
+def parse_line(raw: bytes) -> Parsed:
+    """Classify one line (terminator optional). Never raises."""
+    body = frame_body(raw)
+    try:
+        obj = _loads(body)
+    except _JSONDecodeError as exc:
+        return Parsed(Kind.NOISE, problem=_noise_reason(body, exc))
+    except Exception as exc:  # pragma: no cover - orjson raises JSONDecodeError for all bad input
+        return Parsed(Kind.NOISE, problem=f"not JSON: {exc}")
+    if type(obj) is dict:
+        return classify(obj)
+    if type(obj) is list:
+        return Parsed(Kind.BATCH, obj=obj, problem=f"JSON array of {len(obj)} (a JSON-RPC batch)")
+    return Parsed(Kind.INVALID, obj=obj, problem=f"JSON {type(obj).__name__}, not a JSON-RPC object")
+
+
+def classify(obj: dict) -> Parsed:
+    method = obj.get("method")
+    if method is not None:
+        if type(method) is not str:
+            return Parsed(Kind.INVALID, obj=obj, problem="'method' is not a string")
+        if "id" in obj:
+            return Parsed(Kind.REQUEST, method, obj["id"], obj)
+        return Parsed(Kind.NOTIFICATION, method, None, obj)
+    if "result" in obj:
+        return Parsed(Kind.RESULT, None, obj.get("id"), obj)
+    if "error" in obj:
+        err = obj["error"]
+        code = err.get("code") if type(err) is dict else None
+        return Parsed(Kind.ERROR, None, obj.get("id"), obj, error_code=code if type(code) is int else None)
+    return Parsed(Kind.INVALID, obj=obj, problem="object has none of 'method', 'result', 'error'")
+
+
+def _noise_reason(body: bytes, exc: Exception) -> str:
+    if not body.strip():
+        return "empty line"
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as ude:
+        return f"invalid UTF-8 at byte {ude.start}"
+    return f"not JSON: {exc}"
+
+
+def valid_id(value: Any) -> bool:
+    """JSON-RPC ids in MCP are strings or integers (never null, never fractional)."""
+    t = type(value)
+    return t is int or t is str
+
+
+def dumps(obj: Any) -> bytes:
+    """One message as one line, terminator included."""
+    return orjson.dumps(obj) + b"\n"
+
+
+def loads_lenient(raw: bytes) -> Any:
+    """Decode a stored line for a detail view; returns None when it is not JSON."""
+    try:
+        return _loads(frame_body(raw))
+    except _JSONDecodeError:
+        return None
+
+
+def parse_wire_model(raw: bytes):
+    """The official pydantic wire model of a stored line (slow path, for detail views).
+
+    Returns ``(model, None)`` or ``(None, problem)``.
+    """
+    from mcp_types.jsonrpc import jsonrpc_message_adapter
+
+    try:
+        return jsonrpc_message_adapter.validate_json(frame_body(raw)), None
+    except Exception as exc:
+        return None, str(exc)

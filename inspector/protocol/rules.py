@@ -1,0 +1,67 @@
+"""The rules a peer can break. A broken rule is recorded as data, never raised.
+
+Each rule has a stable id (used in recordings, ``--json`` output and tests), a severity, one
+sentence a person can read, and the spec section it comes from. The checks themselves run in
+``engine.ProtocolEngine`` because they need the session's context (state, pending requests,
+capabilities).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Severity(enum.Enum):
+    ERROR = "error"  # a MUST broken
+    WARNING = "warning"  # a SHOULD broken, or a MUST we cannot be sure about
+    INFO = "info"  # allowed, but worth seeing
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    severity: Severity
+    text: str
+    spec: str
+
+
+_R = Rule
+_S = Severity
+RULES: dict[str, Rule] = {
+    r.id: r
+    for r in (
+        _R("stdio.not-json", _S.ERROR, "The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.", "2025-11-25 basic/transports#stdio"),
+        _R("stdio.invalid-utf8", _S.ERROR, "The line is not valid UTF-8; MCP messages are UTF-8 encoded.", "2025-11-25 basic/transports#stdio"),
+        _R("stdio.partial-line", _S.ERROR, "The stream ended in the middle of a line (no newline after the last bytes).", "2025-11-25 basic/transports#stdio"),
+        _R("stdio.server-request-modern", _S.ERROR, "In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.", "2026-07-28 basic/transports/stdio#receiving-messages"),
+        _R("jsonrpc.version", _S.ERROR, "The 'jsonrpc' member is missing or not exactly \"2.0\".", "2025-11-25 basic#messages"),
+        _R("jsonrpc.not-a-message", _S.ERROR, "Valid JSON, but not a JSON-RPC request, notification or response.", "2025-11-25 basic#messages"),
+        _R("jsonrpc.batch", _S.ERROR, "A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.", "2025-06-18 changelog"),
+        _R("jsonrpc.id-invalid", _S.ERROR, "The id is not a string or an integer (null, fractional, boolean or missing).", "2025-11-25 basic#requests"),
+        _R("jsonrpc.result-and-error", _S.ERROR, "A response carries both 'result' and 'error'; it must carry exactly one.", "2025-11-25 basic#responses"),
+        _R("jsonrpc.response-unknown-id", _S.ERROR, "A response to a request that was never sent.", "2025-11-25 basic#responses"),
+        _R("jsonrpc.response-duplicate", _S.ERROR, "A second response to a request that was already answered.", "2025-11-25 basic#responses"),
+        _R("jsonrpc.id-reused", _S.WARNING, "The server reused the id of one of its own requests that is still pending.", "2025-11-25 basic#requests"),
+        _R("lifecycle.request-before-initialized", _S.WARNING, "The server sent a request other than ping before the client's 'initialized' notification.", "2025-11-25 basic/lifecycle#initialization"),
+        _R("lifecycle.message-before-initialize-result", _S.WARNING, "The server sent a message other than a log message or ping before answering initialize.", "2025-11-25 basic/lifecycle#initialization"),
+        _R("lifecycle.version-not-offered", _S.WARNING, "The server negotiated a protocol version other than the one the client offered.", "2025-11-25 basic/lifecycle#version-negotiation"),
+        _R("lifecycle.version-unsupported", _S.ERROR, "The server negotiated a protocol version the client does not support; the client should disconnect.", "2025-11-25 basic/lifecycle#version-negotiation"),
+        _R("lifecycle.initialize-error", _S.ERROR, "The server answered initialize with an error.", "2025-11-25 basic/lifecycle#error-handling"),
+        _R("lifecycle.no-answer", _S.ERROR, "A request got no answer within its timeout.", "2025-11-25 basic/lifecycle#timeouts"),
+        _R("lifecycle.exited-during-initialize", _S.ERROR, "The server exited before the handshake completed.", "2025-11-25 basic/lifecycle#initialization"),
+        _R("lifecycle.ignored-stdin-close", _S.WARNING, "The server did not exit after its stdin was closed; the client had to send SIGTERM.", "2025-11-25 basic/lifecycle#stdio"),
+        _R("lifecycle.ignored-sigterm", _S.WARNING, "The server did not exit after SIGTERM; the client had to send SIGKILL.", "2025-11-25 basic/lifecycle#stdio"),
+        _R("method.unknown", _S.WARNING, "A method this protocol version does not define for this direction.", "shared/spec/METHODS.md"),
+        _R("capability.server-undeclared", _S.ERROR, "The server sent a message that needs a server capability it did not declare.", "2025-11-25 basic/lifecycle#capability-negotiation"),
+        _R("capability.client-undeclared", _S.ERROR, "The server asked for a client feature the client did not declare.", "2025-11-25 basic/lifecycle#capability-negotiation"),
+        _R("progress.unknown-token", _S.WARNING, "A progress notification for a token no active request carries.", "2025-11-25 basic/utilities/progress"),
+        _R("cancel.message-after-cancel", _S.WARNING, "The server kept sending messages for a request the client cancelled.", "2025-11-25 basic/utilities/cancellation"),
+        _R("modern.discover-malformed", _S.ERROR, "The DiscoverResult has no usable 'supportedVersions' list.", "2026-07-28 server/discover"),
+        _R("modern.input-required-not-allowed", _S.ERROR, "InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).", "2026-07-28 basic/patterns/mrtr#supported-requests"),
+    )
+}
+
+
+def rule(rule_id: str) -> Rule:
+    return RULES[rule_id]

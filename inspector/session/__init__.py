@@ -1,0 +1,46 @@
+"""The session: the only I/O driver, and the recording every front-end observes.
+
+Theory of operation
+-------------------
+:class:`~.session.Session` owns one transport and one protocol engine. Its pump task takes
+each transport event in arrival order: stdout chunks are split into lines and every line goes
+through the engine and into the :class:`~.recording.Recording` before anything reacts to it
+(responses wake their waiting request, server requests go to the handlers, progress resets
+timeouts); stderr lines and process events are recorded the same way. Client messages are
+recorded before they are written, so the recording's order is the order of cause and effect.
+
+The start sequence (probe, fallback, handshake) is driven from the engine's facts; in step
+mode each of its messages waits at the :class:`~.session.StepGate` until ``go()``. Leaving
+the session shuts the server down per spec and writes the summary. Listeners of the
+recording get ``(start, end)`` batches; the recording file is appended and flushed as
+batches arrive.
+"""
+
+from .handlers import ClientHandlers, HandlerError
+from .recording import Direction, Entry, Recording
+from .session import (
+    ConnectionLost,
+    Reply,
+    RequestTimeout,
+    Session,
+    SessionError,
+    SessionOptions,
+    StartFailed,
+    StepGate,
+)
+
+__all__ = [
+    "ClientHandlers",
+    "ConnectionLost",
+    "Direction",
+    "Entry",
+    "HandlerError",
+    "Recording",
+    "Reply",
+    "RequestTimeout",
+    "Session",
+    "SessionError",
+    "SessionOptions",
+    "StartFailed",
+    "StepGate",
+]

@@ -1,0 +1,388 @@
+"""The recording: an append-only, columnar store of everything that happened in a session.
+
+Each entry keeps the exact bytes and a small summary (direction, kind, method, id, lifecycle
+state after it, violations, schema verdict, latency, the paired entry). Columns are arrays
+and lists of shared or small objects, so a 150-byte message costs well under 400 bytes and the
+cyclic garbage collector has almost nothing to walk. ``recording[i]`` materialises an
+:class:`Entry` on demand; the decoded JSON is never stored (``Entry.json()`` re-parses).
+
+Listeners receive batches as ``(start, end)`` ranges after each chunk of input, never one
+call per message.
+
+The file format is JSON Lines: a header object, then one object per entry (the same objects
+``probe --json`` prints), then optionally a summary object. It is appended and flushed as
+entries arrive, so a killed process leaves a readable file.
+"""
+
+from __future__ import annotations
+
+import base64
+import enum
+import math
+import os
+import sys
+import time
+from array import array
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import orjson
+
+from inspector.protocol.engine import EMPTY, Analysis
+from inspector.protocol.framing import display_text
+from inspector.protocol.lifecycle import State
+from inspector.protocol.messages import KIND_BY_LABEL, Kind, loads_lenient
+
+FORMAT = "mcp-session-inspector/recording"
+FORMAT_VERSION = 1
+
+
+class Direction(enum.IntEnum):
+    C2S = 0
+    S2C = 1
+    STDERR = 2
+    EVENT = 3
+
+    @property
+    def label(self) -> str:
+        return _DIR_LABELS[self]
+
+
+_DIR_LABELS = {Direction.C2S: "c2s", Direction.S2C: "s2c", Direction.STDERR: "stderr", Direction.EVENT: "event"}
+DIR_BY_LABEL = {v: k for k, v in _DIR_LABELS.items()}
+
+_STATES = list(State)
+_STATE_INDEX = {s: i for i, s in enumerate(_STATES)}
+_STATE_BY_VALUE = {s.value: s for s in _STATES}
+_KINDS = {k.value: k for k in Kind}
+_NAN = math.nan
+_SCHEMA_CODE = {None: 0, True: 1, False: 2}
+_SCHEMA_VALUE = (None, True, False)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    seq: int
+    t: float  # seconds since the recording started
+    direction: Direction
+    kind: Kind
+    method: str | None
+    id: Any
+    raw: bytes
+    state: State
+    violations: tuple[str, ...]
+    schema_ok: bool | None
+    latency: float | None
+    paired: int | None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The bytes as text for people (invalid UTF-8 shown as U+FFFD)."""
+        return display_text(self.raw)
+
+    def json(self) -> Any:
+        """The decoded message (None for noise and non-message entries)."""
+        if self.direction in (Direction.C2S, Direction.S2C):
+            return loads_lenient(self.raw)
+        return None
+
+    def to_json(self) -> dict:
+        d: dict[str, Any] = {
+            "seq": self.seq,
+            "t": round(self.t, 6),
+            "dir": self.direction.label,
+            "kind": self.kind.label,
+            "method": self.method,
+            "id": self.id,
+        }
+        try:
+            d["raw"] = self.raw.decode("utf-8")
+        except UnicodeDecodeError:
+            d["raw"] = self.raw.decode("utf-8", "replace")
+            d["raw_b64"] = base64.b64encode(self.raw).decode("ascii")
+        d["state"] = self.state.value
+        d["violations"] = list(self.violations)
+        d["schema_ok"] = self.schema_ok
+        if self.latency is not None:
+            d["latency"] = round(self.latency, 6)
+        if self.paired is not None:
+            d["paired"] = self.paired
+        if self.extra:
+            d.update(self.extra)
+        return d
+
+
+Listener = Callable[[int, int], None]
+
+
+class Recording:
+    """Append-only columns. Not thread-safe: one driver appends, observers read."""
+
+    def __init__(self, header: dict | None = None, *, t0: float | None = None) -> None:
+        self.header: dict = {"format": FORMAT, "version": FORMAT_VERSION, "created": _now_iso()}
+        if header:
+            self.header.update(header)
+        self.t0 = time.monotonic() if t0 is None else t0
+        self.summary: dict | None = None
+        self.read_only = False
+        self._t = array("d")
+        self._dir = bytearray()
+        self._kind = bytearray()
+        self._state = bytearray()
+        self._schema = bytearray()
+        self._raw: list[bytes] = []
+        self._method: list[str | None] = []
+        self._id: list[Any] = []
+        self._viol: list[tuple[str, ...]] = []
+        self._latency = array("d")
+        self._paired = array("q")
+        self._extra: dict[int, dict] = {}  # sparse: schema errors, transitions, problems, exit info
+        self._listeners: list[Listener] = []
+        self._notified = 0
+        self._interned: dict[str, str] = {}
+
+    # ---------------------------------------------------------------- writing
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def append(self, direction: Direction, t: float, raw: bytes, a: Analysis, extra: dict | None = None) -> int:
+        seq = len(self._raw)
+        self._t.append(t - self.t0)
+        self._dir.append(direction)
+        self._kind.append(a.kind)
+        self._state.append(_STATE_INDEX[a.state])
+        verdict = a.schema
+        if verdict is None:
+            self._schema.append(0)
+        elif verdict.ok:
+            self._schema.append(1)
+        else:
+            self._schema.append(2)
+            extra = dict(extra or {})
+            extra["schema_errors"] = [{"path": e.path, "message": e.message} for e in verdict.errors]
+            extra["schema_definition"] = verdict.definition
+        self._raw.append(raw)
+        m = a.method
+        if m is not None:
+            m = self._interned.setdefault(m, m)
+        self._method.append(m)
+        self._id.append(a.id)
+        self._viol.append(a.violations or EMPTY)
+        lat = a.latency
+        self._latency.append(_NAN if lat is None else lat)
+        p = a.paired
+        self._paired.append(-1 if p is None else p)
+        tr = a.transition
+        if tr is not None or a.problem is not None:
+            extra = dict(extra or {})
+            if tr is not None:
+                extra["transition"] = {"from": tr.source.value, "to": tr.target.value, "label": tr.label, "failure": tr.failure}
+            if a.problem is not None:
+                extra["problem"] = a.problem
+        if extra:
+            self._extra[seq] = extra
+        return seq
+
+    def add_listener(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+
+    def notify(self) -> None:
+        """Tell listeners about entries appended since the last call (one batch)."""
+        end = len(self._raw)
+        start = self._notified
+        if end > start:
+            self._notified = end
+            for listener in list(self._listeners):
+                listener(start, end)
+
+    # ---------------------------------------------------------------- reading
+
+    def __getitem__(self, i: int) -> Entry:
+        if i < 0:
+            i += len(self._raw)
+        lat = self._latency[i]
+        p = self._paired[i]
+        return Entry(
+            seq=i,
+            t=self._t[i],
+            direction=Direction(self._dir[i]),
+            kind=_KINDS[self._kind[i]],
+            method=self._method[i],
+            id=self._id[i],
+            raw=self._raw[i],
+            state=_STATES[self._state[i]],
+            violations=self._viol[i],
+            schema_ok=_SCHEMA_VALUE[self._schema[i]],
+            latency=None if lat != lat else lat,
+            paired=None if p < 0 else p,
+            extra=self._extra.get(i, {}),
+        )
+
+    def __iter__(self) -> Iterator[Entry]:
+        for i in range(len(self._raw)):
+            yield self[i]
+
+    # cheap column access for models and counters
+    def direction_at(self, i: int) -> Direction:
+        return Direction(self._dir[i])
+
+    def kind_at(self, i: int) -> Kind:
+        return _KINDS[self._kind[i]]
+
+    def method_at(self, i: int) -> str | None:
+        return self._method[i]
+
+    def violations_at(self, i: int) -> tuple[str, ...]:
+        return self._viol[i]
+
+    def raw_at(self, i: int) -> bytes:
+        return self._raw[i]
+
+    def counts(self) -> dict:
+        by_dir = {d.label: 0 for d in Direction}
+        for d in self._dir:
+            by_dir[_DIR_LABELS[Direction(d)]] += 1
+        by_kind: dict[str, int] = {}
+        for k in self._kind:
+            label = _KINDS[k].label
+            by_kind[label] = by_kind.get(label, 0) + 1
+        rules: dict[str, int] = {}
+        for vs in self._viol:
+            for r in vs:
+                rules[r] = rules.get(r, 0) + 1
+        return {
+            "entries": len(self._raw),
+            "by_dir": by_dir,
+            "by_kind": by_kind,
+            "schema_invalid": self._schema.count(2),
+            "violations": rules,
+        }
+
+    def memory_bytes(self) -> int:
+        """Bytes held by the store itself (columns, raw bytes, sparse extras)."""
+        total = sum(sys.getsizeof(c) for c in (self._t, self._dir, self._kind, self._state, self._schema, self._latency, self._paired))
+        total += sys.getsizeof(self._raw) + sum(sys.getsizeof(b) for b in self._raw)
+        total += sys.getsizeof(self._method) + sys.getsizeof(self._id) + sys.getsizeof(self._viol)
+        total += sum(sys.getsizeof(x) for x in self._id if x is not None and not (type(x) is int and -5 <= x <= 256))
+        total += sum(sys.getsizeof(v) for v in self._viol if v is not EMPTY and v)
+        total += sys.getsizeof(self._extra) + sum(sys.getsizeof(v) for v in self._extra.values())
+        return total
+
+    # ---------------------------------------------------------------- files
+
+    def write_to(self, path: str | os.PathLike[str]) -> "RecordingWriter":
+        """Start a recording file with everything so far; later batches are appended and flushed."""
+        writer = RecordingWriter(Path(path), self)
+        self.add_listener(writer.on_batch)
+        return writer
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "Recording":
+        """Read a recording file back into a read-only store. A cut-off last line is ignored."""
+        with open(path, "rb") as f:
+            lines = f.read().split(b"\n")
+        if not lines or not lines[0].strip():
+            raise ValueError(f"{path}: empty file, not a recording")
+        try:
+            header = orjson.loads(lines[0])
+        except orjson.JSONDecodeError as exc:
+            raise ValueError(f"{path}: first line is not a recording header ({exc})") from None
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise ValueError(f"{path}: not a {FORMAT} file")
+        version = header.get("version")
+        if not isinstance(version, int) or version > FORMAT_VERSION:
+            raise ValueError(f"{path}: recording format version {version!r} is newer than this inspector ({FORMAT_VERSION})")
+        rec = cls(header, t0=0.0)
+        for line in lines[1:]:
+            if not line.strip():
+                continue
+            try:
+                d = orjson.loads(line)
+            except orjson.JSONDecodeError:
+                continue  # the process was killed mid-line
+            d = _migrate(d, version)
+            if d.get("kind") == "summary":
+                rec.summary = d
+                continue
+            rec._append_json(d)
+        rec.read_only = True
+        return rec
+
+    def _append_json(self, d: dict) -> None:
+        raw = base64.b64decode(d["raw_b64"]) if "raw_b64" in d else d.get("raw", "").encode("utf-8")
+        seq = len(self._raw)
+        self._t.append(float(d.get("t", 0.0)))
+        self._dir.append(DIR_BY_LABEL[d["dir"]])
+        self._kind.append(KIND_BY_LABEL.get(d.get("kind", "noise"), Kind.NOISE))
+        self._state.append(_STATE_INDEX[_STATE_BY_VALUE.get(d.get("state"), State.UNINITIALIZED)])
+        self._schema.append(_SCHEMA_CODE.get(d.get("schema_ok"), 0))
+        self._raw.append(raw)
+        m = d.get("method")
+        self._method.append(self._interned.setdefault(m, m) if m is not None else None)
+        self._id.append(d.get("id"))
+        self._viol.append(tuple(d.get("violations") or ()) or EMPTY)
+        lat = d.get("latency")
+        self._latency.append(_NAN if lat is None else float(lat))
+        p = d.get("paired")
+        self._paired.append(-1 if p is None else int(p))
+        extra = {k: v for k, v in d.items() if k not in _ENTRY_KEYS}
+        if extra:
+            self._extra[seq] = extra
+
+
+_ENTRY_KEYS = frozenset({"seq", "t", "dir", "kind", "method", "id", "raw", "raw_b64", "state", "violations", "schema_ok", "latency", "paired"})
+
+
+def _migrate(d: dict, version: int) -> dict:
+    """Small functions that lift old entries to the current format (none needed yet)."""
+    return d
+
+
+class RecordingWriter:
+    """Appends a recording's entries to a JSON Lines file, flushing after every batch."""
+
+    def __init__(self, path: Path, rec: Recording) -> None:
+        self.path = path
+        self.rec = rec
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._f: IO[bytes] | None = open(path, "wb")
+        header = dict(rec.header)
+        self._f.write(orjson.dumps(header, default=str) + b"\n")
+        self._written = 0
+        self.on_batch(0, len(rec))
+
+    def on_batch(self, start: int, end: int) -> None:
+        f = self._f
+        if f is None:
+            return
+        start = max(start, self._written)
+        if end <= start:
+            return
+        rec = self.rec
+        f.write(b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(start, end)))
+        f.flush()
+        self._written = end
+
+    def close(self, summary: dict | None = None) -> None:
+        if self._f is None:
+            return
+        self.on_batch(self._written, len(self.rec))
+        if summary is not None:
+            self._f.write(orjson.dumps(summary, default=str) + b"\n")
+        self._f.close()
+        self._f = None
+        try:
+            self.rec.remove_listener(self.on_batch)
+        except ValueError:
+            pass
+
+
+def _now_iso() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z")

@@ -1,0 +1,609 @@
+"""The session: the one driver that pumps a transport through the protocol engine.
+
+``async with Session(options) as s`` spawns the server and starts the pump; ``await
+s.start()`` runs the start sequence of the chosen era (probe, fallback, handshake); ``await
+s.request(...)`` sends requests with timeouts and cancellation; leaving the block shuts the
+server down per spec. Every line, stderr line and process event lands in ``s.recording``
+before anything else reacts to it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from inspector.protocol.correlation import id_key
+from inspector.protocol.engine import ClientConfig, ProtocolEngine
+from inspector.protocol.framing import LineSplitter
+from inspector.protocol.lifecycle import State
+from inspector.protocol.messages import Kind
+from inspector.protocol.versions import Era, EraMode
+from inspector.transport.base import (
+    ExitInfo,
+    ProcessEvent,
+    ProcessEventKind,
+    SpawnError,
+    StderrLine,
+    StdioParameters,
+    StdoutChunk,
+    TransportClosed,
+)
+from inspector.transport.stdio import StdioTransport
+
+from .handlers import ClientHandlers, HandlerError
+from .recording import Direction, Recording, RecordingWriter
+
+
+class SessionError(Exception):
+    """The session could not do what was asked; ``str()`` is for people."""
+
+
+class StartFailed(SessionError):
+    pass
+
+
+class ConnectionLost(SessionError):
+    pass
+
+
+class RequestTimeout(SessionError):
+    pass
+
+
+@dataclass
+class SessionOptions:
+    params: StdioParameters
+    config: ClientConfig = field(default_factory=ClientConfig)
+    connect_timeout: float = 10.0  # initialize / server/discover answer (modern or legacy)
+    probe_timeout: float = 3.0  # auto: how long server/discover may stay unanswered before falling back
+    request_timeout: float = 30.0  # per request, reset by progress
+    max_request_timeout: float = 300.0  # hard limit, whatever progress says
+    stdin_grace: float = 2.0
+    term_grace: float = 2.0
+    step: bool = False  # wait for go() before each message of the start sequence
+    record_path: Path | None = None
+    max_input_rounds: int = 8  # modern: InputRequiredResult retries per request
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A response as the session saw it. Errors are replies too, not exceptions."""
+
+    id: Any
+    seq: int  # recording entry of the response
+    result: dict | None
+    error: dict | None
+    latency: float
+    rounds: int = 1  # modern: requests it took, InputRequiredResult retries included
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+@dataclass
+class PendingStep:
+    raw: bytes
+    explanation: str
+
+
+class StepGate:
+    """Step mode: each start-sequence message waits here until ``go()``."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.pending: PendingStep | None = None
+        self._event: anyio.Event | None = None
+        self.listeners: list[Callable[[PendingStep | None], None]] = []
+
+    async def wait(self, raw: bytes, explanation: str) -> None:
+        if not self.enabled:
+            return
+        self.pending = PendingStep(raw, explanation)
+        self._event = anyio.Event()
+        for cb in list(self.listeners):
+            cb(self.pending)
+        try:
+            await self._event.wait()
+        finally:
+            self.pending = None
+            self._event = None
+            for cb in list(self.listeners):
+                cb(None)
+
+    def go(self) -> bool:
+        """Send the waiting message. Returns False when nothing was waiting."""
+        if self._event is None:
+            return False
+        self._event.set()
+        return True
+
+    def release_all(self) -> None:
+        """Leave step mode: the current and later messages go without waiting."""
+        self.enabled = False
+        self.go()
+
+
+class _Waiter:
+    __slots__ = ("event", "reply_obj", "seq", "latency", "kind", "last_progress", "lost")
+
+    def __init__(self) -> None:
+        self.event = anyio.Event()
+        self.reply_obj: dict | None = None
+        self.seq = -1
+        self.latency = 0.0
+        self.kind: Kind | None = None
+        self.last_progress = 0.0
+        self.lost: str | None = None
+
+
+LEGACY_STEPS = {
+    "initialize": "Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.",
+    "notifications/initialized": "Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.",
+}
+MODERN_STEPS = {
+    "server/discover": "stdio backward compatibility: a dual-era client probes with server/discover before any other request.",
+    "first": "Modern era: every request carries protocol version, client info and capabilities in params._meta.",
+}
+
+
+class Session:
+    def __init__(
+        self,
+        options: SessionOptions,
+        *,
+        handlers: ClientHandlers | None = None,
+        recording: Recording | None = None,
+        transport: Any = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.options = options
+        self.engine = ProtocolEngine(options.config)
+        self.handlers = handlers or ClientHandlers()
+        self.clock = clock
+        self.recording = recording or Recording(
+            {
+                "argv": list(options.params.argv),
+                "cwd": options.params.cwd,
+                "era_mode": options.config.era.value,
+                "legacy_version": options.config.legacy_version,
+                "modern_version": options.config.modern_version,
+            },
+            t0=clock(),
+        )
+        self.gate = StepGate(options.step)
+        self.transport = transport or StdioTransport(options.params, clock=clock)
+        self.exit_info: ExitInfo | None = None
+        self.returncode: int | None = None
+        self.signal: int | None = None
+        self.notification_listeners: list[Callable[[int, dict], None]] = []
+        self._splitter = LineSplitter()
+        self._waiters: dict[Any, _Waiter] = {}
+        self._tg: anyio.abc.TaskGroup | None = None
+        self._pump_done = anyio.Event()
+        self._exited = anyio.Event()
+        self._spawned = anyio.Event()
+        self._writer: RecordingWriter | None = None
+        self._first_request_step = False
+        self._closing = False
+        self._started = False
+
+    # ------------------------------------------------------------------ context
+
+    async def __aenter__(self) -> "Session":
+        if self.options.record_path is not None:
+            self._writer = self.recording.write_to(self.options.record_path)
+        try:
+            await self.transport.__aenter__()
+        except SpawnError as exc:
+            a = self.engine.spawn_failed(str(exc))
+            self.recording.append(Direction.EVENT, self.clock(), str(exc).encode(), a, {"event": ProcessEventKind.SPAWN_FAILED.value})
+            self.recording.notify()
+            self._finish_recording()
+            raise StartFailed(str(exc)) from None
+        self._tg = anyio.create_task_group()
+        await self._tg.__aenter__()
+        self._tg.start_soon(self._pump)
+        with anyio.move_on_after(5):  # the spawn event comes first in the recording
+            await self._spawned.wait()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        try:
+            await self.close()
+        finally:
+            assert self._tg is not None
+            self._tg.cancel_scope.cancel()
+            await self._tg.__aexit__(None, None, None)
+            await self.transport.__aexit__(None, None, None)
+            self._finish_recording()
+
+    async def close(self) -> ExitInfo | None:
+        """Shut the server down per spec (close stdin, wait, SIGTERM, wait, SIGKILL)."""
+        if self._closing:
+            with anyio.CancelScope(shield=True):
+                await self._pump_done.wait()
+            return self.exit_info
+        self._closing = True
+        self.gate.release_all()
+        with anyio.CancelScope(shield=True):
+            if not self._exited.is_set():
+                info = await self.transport.shutdown(self.options.stdin_grace, self.options.term_grace)
+                self.exit_info = self.exit_info or info
+            with anyio.move_on_after(5):
+                await self._pump_done.wait()
+        return self.exit_info
+
+    def _finish_recording(self) -> None:
+        self.recording.summary = self.summary()
+        if self._writer is not None:
+            self._writer.close(self.recording.summary)
+            self._writer = None
+
+    # ------------------------------------------------------------------ pump
+
+    async def _pump(self) -> None:
+        rec = self.recording
+        eng = self.engine
+        S2C = Direction.S2C
+        try:
+            async for ev in self.transport.events():
+                if type(ev) is StdoutChunk:
+                    lines = self._splitter.feed(ev.data)
+                    if not lines:
+                        continue
+                    t = ev.t
+                    seq = len(rec)
+                    for raw in lines:
+                        a = eng.incoming(raw, t, seq)
+                        rec.append(S2C, t, raw, a)
+                        if a.kind is not Kind.NOTIFICATION or a.progress_of is not None or self.notification_listeners:
+                            self._dispatch(a, seq, t)
+                        seq += 1
+                    rec.notify()
+                elif type(ev) is StderrLine:
+                    rec.append(Direction.STDERR, ev.t, ev.data, eng.note(Kind.STDERR))
+                    rec.notify()
+                else:
+                    self._process_event(ev)
+                    rec.notify()
+        finally:
+            self._fail_waiters("the server's output ended")
+            self._spawned.set()
+            self._exited.set()
+            self._pump_done.set()
+
+    def _process_event(self, ev: ProcessEvent) -> None:
+        rec = self.recording
+        eng = self.engine
+        kind = ev.kind
+        extra: dict[str, Any] = {"event": kind.value}
+        if ev.pid is not None:
+            extra["pid"] = ev.pid
+        if kind is ProcessEventKind.STDIN_CLOSED:
+            a = eng.shutdown_begins()
+        elif kind is ProcessEventKind.SIGTERM_SENT:
+            a = eng.escalated("SIGTERM")
+        elif kind is ProcessEventKind.SIGKILL_SENT:
+            a = eng.escalated("SIGKILL")
+        elif kind is ProcessEventKind.STDOUT_CLOSED:
+            tail = self._splitter.flush()
+            if tail is not None:  # a partial last line: keep it, flag it
+                seq = len(rec)
+                la = eng.incoming(tail, ev.t, seq)
+                rec.append(Direction.S2C, ev.t, tail, la)
+                self._dispatch(la, seq, ev.t)
+            a = eng.note(Kind.PROCESS)
+        elif kind is ProcessEventKind.EXITED:
+            self.returncode = ev.returncode
+            self.signal = ev.signal
+            extra["returncode"] = ev.returncode
+            extra["signal"] = ev.signal
+            a = eng.process_exited()
+            self._exited.set()
+            self._fail_waiters(ev.detail or "the server exited")
+        else:
+            a = eng.note(Kind.PROCESS)
+        if kind is ProcessEventKind.SPAWNED:
+            self._spawned.set()
+        rec.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
+
+    def _dispatch(self, a: Any, seq: int, t: float) -> None:
+        kind = a.kind
+        if kind is Kind.RESULT or kind is Kind.ERROR:
+            if a.id is None or a.paired is None:
+                return
+            try:
+                w = self._waiters.pop(id_key(a.id), None)
+            except TypeError:
+                return
+            if w is not None:
+                w.reply_obj = a.obj
+                w.seq = seq
+                w.kind = kind
+                w.latency = a.latency or 0.0
+                w.event.set()
+        elif kind is Kind.REQUEST:
+            if self._tg is not None and a.id is not None:
+                self._tg.start_soon(self._answer_server_request, a.id, a.method, a.obj.get("params"))
+        elif kind is Kind.NOTIFICATION:
+            if a.progress_of is not None:
+                try:
+                    w = self._waiters.get(id_key(a.progress_of.id))
+                except TypeError:
+                    w = None
+                if w is not None:
+                    w.last_progress = t
+            for cb in list(self.notification_listeners):
+                cb(seq, a.obj)
+
+    def _fail_waiters(self, why: str) -> None:
+        waiters, self._waiters = self._waiters, {}
+        for w in waiters.values():
+            w.lost = why
+            w.event.set()
+
+    async def _answer_server_request(self, id: Any, method: str, params: Any) -> None:
+        try:
+            result = await self.handlers.handle(method, params if isinstance(params, dict) else {})
+            raw = self.engine.build_result(id, result)
+        except HandlerError as exc:
+            raw = self.engine.build_error(id, exc.code, exc.message, exc.data)
+        except Exception as exc:  # a handler bug must not take the session down
+            raw = self.engine.build_error(id, -32603, f"client handler failed: {exc}")
+        try:
+            await self.send_raw(raw)
+        except (TransportClosed, ConnectionLost):
+            pass
+
+    # ------------------------------------------------------------------ sending
+
+    async def send_raw(self, raw: bytes) -> int:
+        """Record and write one line the client sends. Returns its entry number."""
+        if self._exited.is_set():
+            raise ConnectionLost("the server is gone")
+        seq = len(self.recording)
+        t = self.clock()
+        a = self.engine.outgoing(raw, t, seq)
+        self.recording.append(Direction.C2S, t, raw, a)
+        self.recording.notify()
+        try:
+            await self.transport.send(raw)
+        except TransportClosed as exc:
+            raise ConnectionLost(f"cannot write to the server: {exc}") from None
+        return seq
+
+    async def notify(self, method: str, params: dict | None = None) -> int:
+        return await self.send_raw(self.engine.build_notification(method, params))
+
+    async def request(
+        self,
+        method: str,
+        params: dict | None = None,
+        *,
+        timeout: float | None = None,
+        max_timeout: float | None = None,
+        progress: bool = False,
+    ) -> Reply:
+        """Send a request and wait for its response.
+
+        The timeout restarts whenever progress for this request arrives, up to ``max_timeout``.
+        On timeout ``notifications/cancelled`` is sent and :class:`RequestTimeout` raised; when
+        the caller is cancelled, the request is cancelled on the wire too. In the modern era an
+        ``InputRequiredResult`` is answered through the handlers and the request retried.
+        """
+        rounds = 0
+        params = dict(params or {})
+        while True:
+            rounds += 1
+            reply = await self._request_once(method, params, timeout=timeout, max_timeout=max_timeout, progress=progress)
+            result = reply.result
+            if (
+                self.engine.era is Era.MODERN
+                and result is not None
+                and result.get("resultType") == "input_required"
+                and rounds <= self.options.max_input_rounds
+            ):
+                params = await self._input_round(params, result)
+                continue
+            if reply.rounds != rounds:
+                reply = Reply(reply.id, reply.seq, reply.result, reply.error, reply.latency, rounds)
+            return reply
+
+    async def _input_round(self, params: dict, result: dict) -> dict:
+        responses: dict[str, Any] = {}
+        requests = result.get("inputRequests")
+        if isinstance(requests, dict):
+            for key, req in requests.items():
+                if not isinstance(req, dict):
+                    continue
+                try:
+                    responses[key] = await self.handlers.handle(str(req.get("method")), req.get("params") or {})
+                except HandlerError as exc:
+                    responses[key] = {"error": {"code": exc.code, "message": exc.message}}
+        retry = {k: v for k, v in params.items() if k not in ("inputResponses", "requestState")}
+        retry["inputResponses"] = responses
+        if "requestState" in result:
+            retry["requestState"] = result["requestState"]
+        return retry
+
+    async def _request_once(self, method: str, params: dict, *, timeout: float | None, max_timeout: float | None, progress: bool) -> Reply:
+        eng = self.engine
+        id = eng.next_id()
+        raw = eng.build_request(id, method, params, progress_token=id if progress else None)
+        if self._first_request_step and self.gate.enabled:
+            self._first_request_step = False
+            await self.gate.wait(raw, MODERN_STEPS["first"])
+        w = _Waiter()
+        self._waiters[id_key(id)] = w
+        timeout = self.options.request_timeout if timeout is None else timeout
+        max_timeout = self.options.max_request_timeout if max_timeout is None else max_timeout
+        try:
+            await self.send_raw(raw)
+            started = self.clock()
+            waited_from = started
+            while True:
+                remaining = min(timeout, started + max_timeout - self.clock())
+                with anyio.move_on_after(max(0.0, remaining)):
+                    await w.event.wait()
+                if w.event.is_set():
+                    break
+                now = self.clock()
+                if w.last_progress > waited_from and now - started < max_timeout:
+                    waited_from = now
+                    continue
+                self._waiters.pop(id_key(id), None)
+                self._record_timeout(id)
+                await self._send_cancel(id, f"Request timed out after {now - started:.1f} s")
+                raise RequestTimeout(f"{method} (id {id}) got no answer within {now - started:.1f} s")
+        except BaseException as exc:
+            if isinstance(exc, anyio.get_cancelled_exc_class()) and id_key(id) in self._waiters:
+                self._waiters.pop(id_key(id), None)
+                with anyio.CancelScope(shield=True):
+                    await self._send_cancel(id, "Cancelled by the user")
+            raise
+        if w.lost is not None:
+            raise ConnectionLost(f"{method} (id {id}): {w.lost}")
+        obj = w.reply_obj or {}
+        result = obj.get("result") if w.kind is Kind.RESULT else None
+        error = obj.get("error") if w.kind is Kind.ERROR else None
+        if w.kind is Kind.RESULT and not isinstance(result, dict):
+            result = {"_": result}
+        if w.kind is Kind.ERROR and not isinstance(error, dict):
+            error = {"code": None, "message": str(error)}
+        return Reply(id, w.seq, result, error, w.latency)
+
+    def _record_timeout(self, id: Any) -> None:
+        a = self.engine.timeout(id)
+        self.recording.append(Direction.EVENT, self.clock(), f"no answer to request {id!r}".encode(), a, {"event": "timeout"})
+        self.recording.notify()
+
+    async def _send_cancel(self, id: Any, reason: str) -> None:
+        if self._exited.is_set():
+            return
+        try:
+            await self.send_raw(self.engine.build_cancel(id, reason))
+        except (ConnectionLost, TransportClosed):
+            pass
+
+    async def cancel_request(self, id: Any, reason: str = "Cancelled by the user") -> None:
+        """Cancel an outstanding request by id; its waiter is released with ConnectionLost."""
+        w = self._waiters.pop(id_key(id), None)
+        await self._send_cancel(id, reason)
+        if w is not None:
+            w.lost = "cancelled"
+            w.event.set()
+
+    # ------------------------------------------------------------------ start sequence
+
+    async def start(self) -> None:
+        """Run the start sequence of the configured era. Raises StartFailed with the reason."""
+        mode = self.options.config.era
+        if mode in (EraMode.AUTO, EraMode.MODERN):
+            await self._probe(mode)
+            if self.engine.era is Era.MODERN:
+                self._started = True
+                self._first_request_step = True
+                return
+        await self._handshake()
+        self._started = True
+
+    async def _wait_start_answer(self, id: Any, raw: bytes, explanation: str, timeout: float) -> _Waiter | None:
+        await self.gate.wait(raw, explanation)
+        w = _Waiter()
+        self._waiters[id_key(id)] = w
+        try:
+            await self.send_raw(raw)
+        except ConnectionLost as exc:
+            self._waiters.pop(id_key(id), None)
+            raise StartFailed(self._failure_text(str(exc))) from None
+        with anyio.move_on_after(timeout):
+            await w.event.wait()
+        if not w.event.is_set():
+            self._waiters.pop(id_key(id), None)
+            self._record_timeout(id)
+            return None
+        if w.lost is not None:
+            raise StartFailed(self._failure_text(w.lost))
+        return w
+
+    async def _probe(self, mode: EraMode) -> None:
+        eng = self.engine
+        timeout = self.options.probe_timeout if mode is EraMode.AUTO else self.options.connect_timeout
+        version = None
+        for _attempt in range(3):
+            id = eng.next_id()
+            raw = eng.build_discover(id, version)
+            w = await self._wait_start_answer(id, raw, MODERN_STEPS["server/discover"], timeout)
+            state = eng.state
+            if w is None and mode is EraMode.AUTO and state is State.UNINITIALIZED:
+                return  # no answer: legacy server, fall back
+            if state is State.READY or state is State.UNINITIALIZED:
+                return
+            if state is State.DISCOVERING and eng.retry_version:
+                version = eng.retry_version
+                continue
+            raise StartFailed(self._failure_text(eng.outcome or "server/discover failed"))
+        raise StartFailed(self._failure_text("the server kept rejecting the protocol version"))
+
+    async def _handshake(self) -> None:
+        eng = self.engine
+        id = eng.next_id()
+        raw = eng.build_initialize(id)
+        w = await self._wait_start_answer(id, raw, LEGACY_STEPS["initialize"], self.options.connect_timeout)
+        if w is None:
+            raise StartFailed(self._failure_text(eng.outcome or "the server did not answer initialize"))
+        if eng.state is not State.INITIALIZED:
+            raise StartFailed(self._failure_text(eng.outcome or "initialize failed"))
+        raw = eng.build_initialized()
+        await self.gate.wait(raw, LEGACY_STEPS["notifications/initialized"])
+        try:
+            await self.send_raw(raw)
+        except ConnectionLost as exc:
+            raise StartFailed(self._failure_text(str(exc))) from None
+
+    def _failure_text(self, why: str) -> str:
+        if self.returncode is not None or self.signal is not None:
+            how = f"exit code {self.returncode}" if self.signal is None else f"signal {self.signal}"
+            stderr = self.stderr_tail()
+            text = f"{why} (server ended with {how})"
+            if stderr:
+                text += "; last stderr: " + stderr
+            return text
+        return why
+
+    def stderr_tail(self, lines: int = 3) -> str:
+        rec = self.recording
+        out: list[str] = []
+        for i in range(len(rec) - 1, -1, -1):
+            if rec.direction_at(i) is Direction.STDERR:
+                out.append(rec[i].text.strip())
+                if len(out) >= lines:
+                    break
+        return " | ".join(reversed([s for s in out if s]))
+
+    async def wait_exit(self, timeout: float) -> bool:
+        with anyio.move_on_after(timeout):
+            await self._exited.wait()
+        return self._exited.is_set()
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def state(self) -> State:
+        return self.engine.state
+
+    def summary(self) -> dict:
+        s: dict[str, Any] = {"kind": "summary"}
+        s.update(self.engine.summary())
+        s["exit_code"] = self.returncode
+        s["signal"] = self.signal
+        s["shutdown"] = self.exit_info.escalation if self.exit_info else None
+        s["counts"] = self.recording.counts()
+        return s
+

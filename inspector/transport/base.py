@@ -1,0 +1,88 @@
+"""What every transport emits and accepts."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, Union
+
+
+class ProcessEventKind(enum.Enum):
+    SPAWNED = "spawned"  # detail: pid and argv
+    SPAWN_FAILED = "spawn_failed"  # detail: a sentence a person can act on
+    STDIN_CLOSED = "stdin_closed"  # shutdown step 1 (or the peer closed its end)
+    WAITING = "waiting"  # shutdown: waiting for the process to exit (detail: seconds)
+    SIGTERM_SENT = "sigterm_sent"  # shutdown step 2
+    SIGKILL_SENT = "sigkill_sent"  # shutdown step 3
+    STDOUT_CLOSED = "stdout_closed"  # EOF on the server's stdout
+    STDERR_CLOSED = "stderr_closed"  # EOF on the server's stderr
+    EXITED = "exited"  # returncode / signal set
+
+
+@dataclass(frozen=True, slots=True)
+class StdoutChunk:
+    """Raw bytes exactly as read from the server's stdout (or the peer's stream)."""
+
+    t: float
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class StderrLine:
+    """One line of stderr, terminator included; a partial last line has none."""
+
+    t: float
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class ProcessEvent:
+    t: float
+    kind: ProcessEventKind
+    detail: str = ""
+    pid: int | None = None
+    returncode: int | None = None  # exit status when the process exited normally
+    signal: int | None = None  # signal number when it was killed by a signal
+
+
+TransportEvent = Union[StdoutChunk, StderrLine, ProcessEvent]
+
+
+@dataclass(frozen=True, slots=True)
+class StdioParameters:
+    """How to start a stdio server: always an argv list, never a shell string."""
+
+    argv: Sequence[str]
+    env: Mapping[str, str] = field(default_factory=dict)
+    inherit_env: bool = True  # True: env is merged onto os.environ; False: env replaces it
+    cwd: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExitInfo:
+    returncode: int | None
+    signal: int | None
+    escalation: str  # "none" (exited by itself), "stdin", "sigterm" or "sigkill": the step that ended it
+
+
+class SpawnError(Exception):
+    """The server could not be started; ``str()`` is a sentence for the user."""
+
+
+class TransportClosed(Exception):
+    """Writing to a transport whose peer has gone."""
+
+
+class Transport(Protocol):
+    """Async context manager; ``events`` yields until the peer is gone and all streams are drained."""
+
+    async def __aenter__(self) -> "Transport": ...
+
+    async def __aexit__(self, *exc: object) -> None: ...
+
+    async def send(self, data: bytes) -> None: ...
+
+    def events(self): ...  # AsyncIterator[TransportEvent]
+
+    async def shutdown(self, stdin_grace: float = 2.0, term_grace: float = 2.0) -> ExitInfo: ...
