@@ -16,7 +16,9 @@ from typing import Any
 from .correlation import Correlator, Match, Pending
 from .framing import frame_body
 from .lifecycle import Event, Lifecycle, State, Transition
-from .messages import Kind, Parsed, dumps, parse_line, valid_id
+import orjson
+
+from .messages import Kind, Parsed, classify, dumps, parse_line, valid_id
 from .schema import SchemaVerdict, validator_for
 from .versions import (
     LATEST_LEGACY,
@@ -35,6 +37,8 @@ from .versions import (
 )
 
 EMPTY: tuple[str, ...] = ()
+_loads = orjson.loads
+_JSONDecodeError = orjson.JSONDecodeError
 INPUT_REQUIRED_ALLOWED = frozenset({"tools/call", "prompts/get", "resources/read"})
 
 # server notification -> (capability, sub-capability or None) it needs (legacy era)
@@ -95,40 +99,30 @@ def capabilities_for(version: str, caps: dict) -> dict:
 
 
 class Analysis:
-    """What the engine concluded about one recorded entry."""
+    """What the engine concluded about one recorded entry.
 
-    __slots__ = (
-        "kind",
-        "method",
-        "id",
-        "state",
-        "violations",
-        "schema",
-        "latency",
-        "paired",
-        "request_method",
-        "transition",
-        "obj",
-        "problem",
-        "progress_of",
-        "error_code",
-    )
+    Transient (the recording keeps a summary of it), so it is a plain object whose unset
+    fields fall back to the class defaults: the hot path sets only what it knows.
+    """
+
+    kind: Kind
+    state: State
+    method: str | None = None
+    id: Any = None
+    violations: tuple[str, ...] = EMPTY
+    schema: SchemaVerdict | None = None
+    latency: float | None = None
+    paired: int | None = None  # recording entry of the paired request/response
+    request_method: str | None = None  # for responses: the method they answer
+    transition: Transition | None = None
+    obj: Any = None  # decoded JSON, transient (not stored)
+    problem: str | None = None
+    progress_of: Pending | None = None  # for progress: the request it belongs to
+    error_code: int | None = None
 
     def __init__(self, kind: Kind, state: State) -> None:
         self.kind = kind
-        self.method: str | None = None
-        self.id: Any = None
         self.state = state
-        self.violations: tuple[str, ...] = EMPTY
-        self.schema: SchemaVerdict | None = None
-        self.latency: float | None = None
-        self.paired: int | None = None  # recording entry of the paired request/response
-        self.request_method: str | None = None  # for responses: the method they answer
-        self.transition: Transition | None = None
-        self.obj: Any = None  # decoded JSON, transient (not stored)
-        self.problem: str | None = None
-        self.progress_of: Pending | None = None  # for progress: the request it belongs to
-        self.error_code: int | None = None
 
     def __repr__(self) -> str:
         return (
@@ -316,13 +310,35 @@ class ProtocolEngine:
 
     def incoming(self, raw: bytes, t: float, seq: int) -> Analysis:
         """A line the server wrote (terminator included; none on a partial last line)."""
-        p = parse_line(raw)
+        # Hot path: a complete line holding a JSON object (JSON allows the trailing CR/LF).
+        v: list[str] | None = None
+        if raw[-1:] == b"\n":
+            try:
+                obj = _loads(raw)
+            except _JSONDecodeError:
+                obj = None
+            if type(obj) is dict:
+                method = obj.get("method")
+                if type(method) is str and "id" not in obj:  # a notification: the flood case
+                    a = Analysis(Kind.NOTIFICATION, self.lifecycle.state)
+                    a.method = method
+                    a.obj = obj
+                    if obj.get("jsonrpc") != "2.0":
+                        v = ["jsonrpc.version"]
+                    v = self._server_notification(method, obj, a, v)
+                    a.schema = self._validator.check(obj, kind="notification", direction="s2c", method=method)
+                    if v:
+                        a.violations = tuple(v)
+                    return a
+                p = classify(obj)
+            else:
+                p = parse_line(raw)
+        else:
+            v = ["stdio.partial-line"]
+            p = parse_line(raw)
         kind = p.kind
         a = Analysis(kind, self.lifecycle.state)
         a.method, a.id, a.obj, a.problem, a.error_code = p.method, p.id, p.obj, p.problem, p.error_code
-        v: list[str] | None = None
-        if raw[-1:] != b"\n":
-            v = ["stdio.partial-line"]
         if kind is Kind.NOISE:
             rid = "stdio.invalid-utf8" if p.problem and p.problem.startswith("invalid UTF-8") else "stdio.not-json"
             v = (v or []) + [rid]
@@ -341,7 +357,7 @@ class ProtocolEngine:
         if obj.get("jsonrpc") != "2.0":
             v = (v or []) + ["jsonrpc.version"]
         if kind is Kind.NOTIFICATION:
-            v = self._server_notification(p, a, v)
+            v = self._server_notification(p.method, obj, a, v)
         elif kind is Kind.RESULT or kind is Kind.ERROR:
             v = self._server_response(p, a, v, t, seq)
         else:
@@ -351,8 +367,7 @@ class ProtocolEngine:
             a.violations = tuple(v)
         return a
 
-    def _server_notification(self, p: Parsed, a: Analysis, v: list[str] | None) -> list[str] | None:
-        method = p.method
+    def _server_notification(self, method: str, obj: dict, a: Analysis, v: list[str] | None) -> list[str] | None:
         if method not in self._s2c_methods:
             v = (v or []) + ["method.unknown"]
         state = self.lifecycle.state
@@ -368,7 +383,7 @@ class ProtocolEngine:
             if not ok:
                 v = (v or []) + ["capability.server-undeclared"]
         if method == "notifications/progress":
-            params = p.obj.get("params")
+            params = obj.get("params")
             token = params.get("progressToken") if isinstance(params, dict) else None
             pending = self.client.for_token(token) if token is not None else None
             if pending is None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import base64
 import enum
-import math
 import os
 import sys
 import time
@@ -57,7 +56,7 @@ _STATES = list(State)
 _STATE_INDEX = {s: i for i, s in enumerate(_STATES)}
 _STATE_BY_VALUE = {s.value: s for s in _STATES}
 _KINDS = {k.value: k for k in Kind}
-_NAN = math.nan
+_DIRECTIONS = tuple(Direction)
 _SCHEMA_CODE = {None: 0, True: 1, False: 2}
 _SCHEMA_VALUE = (None, True, False)
 
@@ -129,16 +128,14 @@ class Recording:
         self.summary: dict | None = None
         self.read_only = False
         self._t = array("d")
-        self._dir = bytearray()
-        self._kind = bytearray()
-        self._state = bytearray()
-        self._schema = bytearray()
+        # direction (2 bits) | kind (4 bits) << 2 | state (4 bits) << 6 | schema verdict (2 bits) << 10
+        self._packed = array("H")
         self._raw: list[bytes] = []
         self._method: list[str | None] = []
         self._id: list[Any] = []
         self._viol: list[tuple[str, ...]] = []
-        self._latency = array("d")
-        self._paired = array("q")
+        self._latency: dict[int, float] = {}  # sparse: responses
+        self._paired: dict[int, int] = {}  # sparse: responses, answers, progress
         self._extra: dict[int, dict] = {}  # sparse: schema errors, transitions, problems, exit info
         self._listeners: list[Listener] = []
         self._notified = 0
@@ -151,20 +148,18 @@ class Recording:
 
     def append(self, direction: Direction, t: float, raw: bytes, a: Analysis, extra: dict | None = None) -> int:
         seq = len(self._raw)
-        self._t.append(t - self.t0)
-        self._dir.append(direction)
-        self._kind.append(a.kind)
-        self._state.append(_STATE_INDEX[a.state])
         verdict = a.schema
         if verdict is None:
-            self._schema.append(0)
+            code = 0
         elif verdict.ok:
-            self._schema.append(1)
+            code = 1
         else:
-            self._schema.append(2)
+            code = 2
             extra = dict(extra or {})
             extra["schema_errors"] = [{"path": e.path, "message": e.message} for e in verdict.errors]
             extra["schema_definition"] = verdict.definition
+        self._t.append(t - self.t0)
+        self._packed.append(direction | a.kind << 2 | _STATE_INDEX[a.state] << 6 | code << 10)
         self._raw.append(raw)
         m = a.method
         if m is not None:
@@ -172,10 +167,10 @@ class Recording:
         self._method.append(m)
         self._id.append(a.id)
         self._viol.append(a.violations or EMPTY)
-        lat = a.latency
-        self._latency.append(_NAN if lat is None else lat)
-        p = a.paired
-        self._paired.append(-1 if p is None else p)
+        if a.latency is not None:
+            self._latency[seq] = a.latency
+        if a.paired is not None:
+            self._paired[seq] = a.paired
         tr = a.transition
         if tr is not None or a.problem is not None:
             extra = dict(extra or {})
@@ -186,6 +181,37 @@ class Recording:
         if extra:
             self._extra[seq] = extra
         return seq
+
+    def extend(self, direction: Direction, t: float, raws: list[bytes], analyses: list[Analysis]) -> None:
+        """Append many lines that arrived together (same direction and time): the hot path."""
+        rel = t - self.t0
+        t_append = self._t.append
+        packed_append = self._packed.append
+        raw_append = self._raw.append
+        method_append = self._method.append
+        id_append = self._id.append
+        viol_append = self._viol.append
+        interned = self._interned
+        state_index = _STATE_INDEX
+        seq = len(self._raw)
+        for raw, a in zip(raws, analyses):
+            verdict = a.schema
+            if (verdict is not None and not verdict.ok) or a.transition is not None or a.problem is not None:
+                self.append(direction, t, raw, a)
+                seq += 1
+                continue
+            t_append(rel)
+            packed_append(direction | a.kind << 2 | state_index[a.state] << 6 | (0 if verdict is None else 1024))
+            raw_append(raw)
+            m = a.method
+            method_append(m if m is None else interned.setdefault(m, m))
+            id_append(a.id)
+            viol_append(a.violations)
+            if a.paired is not None:
+                self._paired[seq] = a.paired
+                if a.latency is not None:
+                    self._latency[seq] = a.latency
+            seq += 1
 
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -207,21 +233,20 @@ class Recording:
     def __getitem__(self, i: int) -> Entry:
         if i < 0:
             i += len(self._raw)
-        lat = self._latency[i]
-        p = self._paired[i]
+        packed = self._packed[i]
         return Entry(
             seq=i,
             t=self._t[i],
-            direction=Direction(self._dir[i]),
-            kind=_KINDS[self._kind[i]],
+            direction=_DIRECTIONS[packed & 3],
+            kind=_KINDS[(packed >> 2) & 15],
             method=self._method[i],
             id=self._id[i],
             raw=self._raw[i],
-            state=_STATES[self._state[i]],
+            state=_STATES[(packed >> 6) & 15],
             violations=self._viol[i],
-            schema_ok=_SCHEMA_VALUE[self._schema[i]],
-            latency=None if lat != lat else lat,
-            paired=None if p < 0 else p,
+            schema_ok=_SCHEMA_VALUE[packed >> 10],
+            latency=self._latency.get(i),
+            paired=self._paired.get(i),
             extra=self._extra.get(i, {}),
         )
 
@@ -231,10 +256,22 @@ class Recording:
 
     # cheap column access for models and counters
     def direction_at(self, i: int) -> Direction:
-        return Direction(self._dir[i])
+        return _DIRECTIONS[self._packed[i] & 3]
 
     def kind_at(self, i: int) -> Kind:
-        return _KINDS[self._kind[i]]
+        return _KINDS[(self._packed[i] >> 2) & 15]
+
+    def state_at(self, i: int) -> State:
+        return _STATES[(self._packed[i] >> 6) & 15]
+
+    def schema_at(self, i: int) -> bool | None:
+        return _SCHEMA_VALUE[self._packed[i] >> 10]
+
+    def latency_at(self, i: int) -> float | None:
+        return self._latency.get(i)
+
+    def paired_at(self, i: int) -> int | None:
+        return self._paired.get(i)
 
     def method_at(self, i: int) -> str | None:
         return self._method[i]
@@ -247,12 +284,14 @@ class Recording:
 
     def counts(self) -> dict:
         by_dir = {d.label: 0 for d in Direction}
-        for d in self._dir:
-            by_dir[_DIR_LABELS[Direction(d)]] += 1
         by_kind: dict[str, int] = {}
-        for k in self._kind:
-            label = _KINDS[k].label
+        invalid = 0
+        for packed in self._packed:
+            by_dir[_DIRECTIONS[packed & 3].label] += 1
+            label = _KINDS[(packed >> 2) & 15].label
             by_kind[label] = by_kind.get(label, 0) + 1
+            if packed >> 10 == 2:
+                invalid += 1
         rules: dict[str, int] = {}
         for vs in self._viol:
             for r in vs:
@@ -261,13 +300,14 @@ class Recording:
             "entries": len(self._raw),
             "by_dir": by_dir,
             "by_kind": by_kind,
-            "schema_invalid": self._schema.count(2),
+            "schema_invalid": invalid,
             "violations": rules,
         }
 
     def memory_bytes(self) -> int:
         """Bytes held by the store itself (columns, raw bytes, sparse extras)."""
-        total = sum(sys.getsizeof(c) for c in (self._t, self._dir, self._kind, self._state, self._schema, self._latency, self._paired))
+        total = sys.getsizeof(self._t) + sys.getsizeof(self._packed)
+        total += sys.getsizeof(self._latency) + sys.getsizeof(self._paired)
         total += sys.getsizeof(self._raw) + sum(sys.getsizeof(b) for b in self._raw)
         total += sys.getsizeof(self._method) + sys.getsizeof(self._id) + sys.getsizeof(self._viol)
         total += sum(sys.getsizeof(x) for x in self._id if x is not None and not (type(x) is int and -5 <= x <= 256))
@@ -319,19 +359,19 @@ class Recording:
         raw = base64.b64decode(d["raw_b64"]) if "raw_b64" in d else d.get("raw", "").encode("utf-8")
         seq = len(self._raw)
         self._t.append(float(d.get("t", 0.0)))
-        self._dir.append(DIR_BY_LABEL[d["dir"]])
-        self._kind.append(KIND_BY_LABEL.get(d.get("kind", "noise"), Kind.NOISE))
-        self._state.append(_STATE_INDEX[_STATE_BY_VALUE.get(d.get("state"), State.UNINITIALIZED)])
-        self._schema.append(_SCHEMA_CODE.get(d.get("schema_ok"), 0))
+        direction = DIR_BY_LABEL[d["dir"]]
+        kind = KIND_BY_LABEL.get(d.get("kind", "noise"), Kind.NOISE)
+        state = _STATE_INDEX[_STATE_BY_VALUE.get(d.get("state"), State.UNINITIALIZED)]
+        self._packed.append(direction | kind << 2 | state << 6 | _SCHEMA_CODE.get(d.get("schema_ok"), 0) << 10)
         self._raw.append(raw)
         m = d.get("method")
         self._method.append(self._interned.setdefault(m, m) if m is not None else None)
         self._id.append(d.get("id"))
         self._viol.append(tuple(d.get("violations") or ()) or EMPTY)
-        lat = d.get("latency")
-        self._latency.append(_NAN if lat is None else float(lat))
-        p = d.get("paired")
-        self._paired.append(-1 if p is None else int(p))
+        if d.get("latency") is not None:
+            self._latency[seq] = float(d["latency"])
+        if d.get("paired") is not None:
+            self._paired[seq] = int(d["paired"])
         extra = {k: v for k, v in d.items() if k not in _ENTRY_KEYS}
         if extra:
             self._extra[seq] = extra

@@ -251,6 +251,7 @@ class Session:
         rec = self.recording
         eng = self.engine
         S2C = Direction.S2C
+        NOTIFICATION = Kind.NOTIFICATION
         try:
             async for ev in self.transport.events():
                 if type(ev) is StdoutChunk:
@@ -258,13 +259,14 @@ class Session:
                     if not lines:
                         continue
                     t = ev.t
-                    seq = len(rec)
-                    for raw in lines:
-                        a = eng.incoming(raw, t, seq)
-                        rec.append(S2C, t, raw, a)
-                        if a.kind is not Kind.NOTIFICATION or a.progress_of is not None or self.notification_listeners:
+                    start = len(rec)
+                    incoming = eng.incoming
+                    analyses = [incoming(raw, t, seq) for seq, raw in enumerate(lines, start)]
+                    rec.extend(S2C, t, lines, analyses)
+                    listeners = self.notification_listeners
+                    for seq, a in enumerate(analyses, start):
+                        if a.kind is not NOTIFICATION or a.progress_of is not None or listeners:
                             self._dispatch(a, seq, t)
-                        seq += 1
                     rec.notify()
                 elif type(ev) is StderrLine:
                     rec.append(Direction.STDERR, ev.t, ev.data, eng.note(Kind.STDERR))

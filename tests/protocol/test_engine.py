@@ -1,0 +1,286 @@
+"""The engine, fed wire traces line by line (sans-IO; no process, no clock)."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from inspector.protocol.engine import ClientConfig, ProtocolEngine
+from inspector.protocol.lifecycle import State
+from inspector.protocol.messages import Kind
+from inspector.protocol.rules import RULES
+from inspector.protocol.versions import Era, EraMode
+
+
+class Trace:
+    def __init__(self, engine: ProtocolEngine) -> None:
+        self.e = engine
+        self.seq = 0
+        self.t = 0.0
+
+    def _next(self):
+        self.seq += 1
+        self.t += 0.01
+        return self.t, self.seq - 1
+
+    def c(self, raw):
+        if isinstance(raw, dict):
+            raw = orjson.dumps(raw) + b"\n"
+        t, seq = self._next()
+        return self.e.outgoing(raw, t, seq)
+
+    def s(self, raw):
+        if isinstance(raw, dict):
+            raw = orjson.dumps(raw) + b"\n"
+        t, seq = self._next()
+        return self.e.incoming(raw, t, seq)
+
+
+def init_result(version="2025-11-25", caps=None, id=1):
+    return {
+        "jsonrpc": "2.0",
+        "id": id,
+        "result": {"protocolVersion": version, "capabilities": caps or {"tools": {"listChanged": True}}, "serverInfo": {"name": "s", "version": "1"}},
+    }
+
+
+def legacy(**kw) -> Trace:
+    return Trace(ProtocolEngine(ClientConfig(era=EraMode.LEGACY, **kw)))
+
+
+def handshake(tr: Trace, caps=None, version="2025-11-25"):
+    e = tr.e
+    a = tr.c(e.build_initialize(e.next_id()))
+    assert a.state is State.INITIALIZING and a.transition is not None
+    a = tr.s(init_result(version, caps))
+    tr.c(e.build_initialized())
+    return a
+
+
+def test_rules_have_ids_text_and_spec():
+    assert len(RULES) >= 15
+    for rid, r in RULES.items():
+        assert rid == r.id and r.text and r.spec
+
+
+def test_legacy_handshake_states_latency_and_schema():
+    tr = legacy()
+    a = handshake(tr)
+    assert a.kind is Kind.RESULT and a.method == "initialize" and a.paired == 0
+    assert a.latency == pytest.approx(0.01)
+    assert a.schema.ok, a.schema
+    assert tr.e.state is State.OPERATING and tr.e.version == "2025-11-25" and tr.e.era is Era.LEGACY
+    assert tr.e.server_capabilities == {"tools": {"listChanged": True}}
+
+
+def test_unsupported_version_disconnects_by_default_and_can_carry_on():
+    tr = legacy()
+    tr.c(tr.e.build_initialize(tr.e.next_id()))
+    a = tr.s(init_result("1999-01-01"))
+    assert "lifecycle.version-unsupported" in a.violations
+    assert a.transition.failure and tr.e.state is State.SHUTTING_DOWN
+    tr = legacy(accept_unsupported_version=True)
+    tr.c(tr.e.build_initialize(tr.e.next_id()))
+    a = tr.s(init_result("1999-01-01"))
+    assert "lifecycle.version-unsupported" in a.violations and tr.e.state is State.INITIALIZED
+
+
+def test_version_not_offered_is_flagged():
+    tr = legacy(legacy_version="2025-06-18")
+    tr.c(tr.e.build_initialize(tr.e.next_id()))
+    a = tr.s(init_result("2025-03-26"))
+    assert a.violations == ("lifecycle.version-not-offered",) and tr.e.version == "2025-03-26"
+
+
+def test_initialize_error():
+    tr = legacy()
+    tr.c(tr.e.build_initialize(tr.e.next_id()))
+    a = tr.s({"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Unsupported protocol version"}})
+    assert "lifecycle.initialize-error" in a.violations and a.transition.failure
+
+
+def test_id_zero_and_string_ids_pair_separately():
+    tr = legacy()
+    handshake(tr, caps={"tools": {}})
+    tr.c({"jsonrpc": "2.0", "id": 0, "method": "tools/list"})
+    tr.c({"jsonrpc": "2.0", "id": "0", "method": "ping"})
+    a = tr.s({"jsonrpc": "2.0", "id": "0", "result": {}})
+    assert a.method == "ping" and not a.violations
+    a = tr.s({"jsonrpc": "2.0", "id": 0, "result": {"tools": []}})
+    assert a.method == "tools/list" and not a.violations and a.schema.ok
+
+
+def test_response_rules():
+    tr = legacy()
+    handshake(tr)
+    tr.c({"jsonrpc": "2.0", "id": 5, "method": "ping"})
+    assert tr.s({"jsonrpc": "2.0", "id": 5, "result": {}}).violations == ()
+    assert tr.s({"jsonrpc": "2.0", "id": 5, "result": {}}).violations == ("jsonrpc.response-duplicate",)
+    assert tr.s({"jsonrpc": "2.0", "id": 99, "result": {}}).violations == ("jsonrpc.response-unknown-id",)
+    tr.c({"jsonrpc": "2.0", "id": 6, "method": "ping"})
+    a = tr.s({"jsonrpc": "2.0", "id": 6, "result": {}, "error": {"code": 1, "message": "x"}})
+    assert "jsonrpc.result-and-error" in a.violations
+    tr.c({"jsonrpc": "2.0", "id": 7, "method": "ping"})
+    assert "jsonrpc.version" in tr.s({"id": 7, "result": {}}).violations
+    assert "jsonrpc.id-invalid" in tr.s({"jsonrpc": "2.0", "id": None, "result": {}}).violations
+
+
+def test_noise_invalid_utf8_partial_batch_and_non_messages():
+    tr = legacy()
+    assert tr.s(b"Server starting...\n").violations == ("stdio.not-json",)
+    assert tr.s(b"\xff\xfe\n").violations == ("stdio.invalid-utf8",)
+    assert tr.s(b'{"jsonrpc":"2.0","method":"notifications/mess').violations == ("stdio.partial-line", "stdio.not-json")
+    assert tr.s(b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]\n').violations == ("jsonrpc.batch",)
+    assert tr.s(b"42\n").violations == ("jsonrpc.not-a-message",)
+
+
+def test_batch_allowed_in_2025_03_26():
+    tr = legacy(legacy_version="2025-03-26")
+    assert tr.s(b'[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1}}]\n').violations == ()
+
+
+def test_server_request_before_initialized_and_client_capability():
+    tr = legacy()
+    tr.c(tr.e.build_initialize(tr.e.next_id()))
+    tr.s(init_result())
+    a = tr.s({"jsonrpc": "2.0", "id": "early-1", "method": "roots/list"})
+    assert set(a.violations) == {"lifecycle.request-before-initialized", "capability.client-undeclared"}
+    assert tr.s({"jsonrpc": "2.0", "id": "p", "method": "ping"}).violations == ()
+
+
+def test_client_answer_pairs_with_server_request():
+    tr = legacy(capabilities={"roots": {"listChanged": True}})
+    handshake(tr)
+    tr.s({"jsonrpc": "2.0", "id": 0, "method": "roots/list"})
+    a = tr.c({"jsonrpc": "2.0", "id": 0, "result": {"roots": []}})
+    assert a.paired is not None and a.method == "roots/list" and a.schema.ok
+
+
+def test_capability_gated_notifications():
+    tr = legacy()
+    handshake(tr, caps={"tools": {"listChanged": True}})
+    assert tr.s({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}).violations == ()
+    a = tr.s({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed"})
+    assert a.violations == ("capability.server-undeclared",)
+    a = tr.s({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}})
+    assert a.violations == ("capability.server-undeclared",)
+
+
+def test_unknown_method_and_notification_before_initialize_result():
+    tr = legacy()
+    tr.c(tr.e.build_initialize(tr.e.next_id()))
+    a = tr.s({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
+    assert a.violations == ("lifecycle.message-before-initialize-result",)
+    handshake_tail = tr.s(init_result())
+    assert handshake_tail.transition is not None
+    a = tr.s({"jsonrpc": "2.0", "method": "notifications/made_up"})
+    assert "method.unknown" in a.violations
+
+
+def test_progress_tokens_and_cancellation():
+    tr = legacy()
+    handshake(tr)
+    tr.c(tr.e.build_request(10, "tools/call", {"name": "slow"}, progress_token=10))
+    a = tr.s({"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 10, "progress": 1}})
+    assert a.violations == () and a.progress_of.id == 10
+    a = tr.s({"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 77, "progress": 1}})
+    assert a.violations == ("progress.unknown-token",)
+    tr.c(tr.e.build_cancel(10, "user"))
+    a = tr.s({"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 10, "progress": 2}})
+    assert a.violations == ("cancel.message-after-cancel",)
+
+
+def test_timeout_then_late_answer():
+    tr = legacy()
+    handshake(tr)
+    tr.c({"jsonrpc": "2.0", "id": 3, "method": "tools/list"})
+    note = tr.e.timeout(3)
+    assert note.violations == ("lifecycle.no-answer",) and note.paired is not None
+    a = tr.s({"jsonrpc": "2.0", "id": 3, "result": {"tools": []}})
+    assert a.violations == ("cancel.message-after-cancel",)
+
+
+def test_initialize_timeout_is_a_failure_edge():
+    tr = legacy()
+    tr.c(tr.e.build_initialize(tr.e.next_id()))
+    note = tr.e.timeout(1)
+    assert note.transition.failure and tr.e.state is State.SHUTTING_DOWN
+
+
+def test_process_exit_during_initialize():
+    tr = legacy()
+    tr.c(tr.e.build_initialize(tr.e.next_id()))
+    a = tr.e.process_exited()
+    assert a.violations == ("lifecycle.exited-during-initialize",) and tr.e.state is State.FAILED
+
+
+def test_shutdown_escalation_is_recorded_as_rules():
+    tr = legacy()
+    handshake(tr)
+    assert tr.e.shutdown_begins().state is State.SHUTTING_DOWN
+    assert tr.e.escalated("SIGTERM").violations == ("lifecycle.ignored-stdin-close",)
+    assert tr.e.escalated("SIGKILL").violations == ("lifecycle.ignored-sigterm",)
+    assert tr.e.process_exited().state is State.TERMINATED
+
+
+# ---------------------------------------------------------------- modern / auto
+
+META = "io.modelcontextprotocol/protocolVersion"
+
+
+def discover_result(id=1, versions=("2026-07-28",)):
+    return {
+        "jsonrpc": "2.0",
+        "id": id,
+        "result": {
+            "resultType": "complete",
+            "supportedVersions": list(versions),
+            "capabilities": {"tools": {}},
+            "ttlMs": 0,
+            "cacheScope": "private",
+            "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "m", "version": "1"}},
+        },
+    }
+
+
+def test_auto_discover_success_is_modern():
+    tr = Trace(ProtocolEngine(ClientConfig(era=EraMode.AUTO)))
+    e = tr.e
+    a = tr.c(e.build_discover(e.next_id()))
+    assert a.state is State.DISCOVERING and a.obj["params"]["_meta"][META] == "2026-07-28"
+    a = tr.s(discover_result())
+    assert a.state is State.READY and e.era is Era.MODERN and e.version == "2026-07-28" and a.schema.ok
+    assert e.server_info == {"name": "m", "version": "1"}
+    raw = e.build_request(e.next_id(), "tools/list")
+    assert orjson.loads(raw)["params"]["_meta"][META] == "2026-07-28"
+
+
+def test_auto_falls_back_on_method_not_found():
+    tr = Trace(ProtocolEngine(ClientConfig(era=EraMode.AUTO)))
+    tr.c(tr.e.build_discover(tr.e.next_id()))
+    a = tr.s({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}})
+    assert a.state is State.UNINITIALIZED and tr.e.era is Era.LEGACY and not a.transition.failure
+
+
+def test_unsupported_version_error_is_modern_and_retried():
+    tr = Trace(ProtocolEngine(ClientConfig(era=EraMode.AUTO)))
+    tr.c(tr.e.build_discover(tr.e.next_id()))
+    a = tr.s({"jsonrpc": "2.0", "id": 1, "error": {"code": -32022, "message": "v", "data": {"supported": ["2026-07-28"], "requested": "x"}}})
+    assert a.state is State.DISCOVERING and tr.e.era is Era.MODERN and tr.e.retry_version == "2026-07-28"
+    a = tr.s({"jsonrpc": "2.0", "id": 1, "error": {"code": -32022, "message": "v", "data": {"supported": ["3000-01-01"]}}})
+    assert "jsonrpc.response-duplicate" in a.violations
+    tr2 = Trace(ProtocolEngine(ClientConfig(era=EraMode.MODERN)))
+    tr2.c(tr2.e.build_discover(tr2.e.next_id()))
+    a = tr2.s({"jsonrpc": "2.0", "id": 1, "error": {"code": -32022, "message": "v", "data": {"supported": ["3000-01-01"]}}})
+    assert a.transition.failure and tr2.e.state is State.SHUTTING_DOWN
+
+
+def test_modern_server_requests_and_input_required():
+    tr = Trace(ProtocolEngine(ClientConfig(era=EraMode.MODERN)))
+    tr.c(tr.e.build_discover(tr.e.next_id()))
+    tr.s(discover_result())
+    a = tr.s({"jsonrpc": "2.0", "id": 9, "method": "roots/list"})
+    assert "stdio.server-request-modern" in a.violations
+    tr.c(tr.e.build_request(2, "tools/list"))
+    a = tr.s({"jsonrpc": "2.0", "id": 2, "result": {"resultType": "input_required", "inputRequests": {}}})
+    assert a.violations == ("modern.input-required-not-allowed",) and a.transition.label.startswith("← InputRequiredResult")

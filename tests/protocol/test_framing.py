@@ -1,0 +1,102 @@
+"""Framing keeps every byte: terminators, CRLF, partial lines, huge lines, invalid UTF-8."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from inspector.protocol.framing import Frame, LineSplitter, display_text, frame_body
+from inspector.protocol.messages import Kind, parse_line
+
+
+def split_all(chunks: list[bytes]) -> tuple[list[bytes], bytes | None]:
+    s = LineSplitter()
+    lines: list[bytes] = []
+    for c in chunks:
+        lines.extend(s.feed(c))
+    return lines, s.flush()
+
+
+def test_lines_keep_their_terminators():
+    lines, tail = split_all([b'{"a":1}\n{"b"', b":2}\r\n\n", b"partial"])
+    assert lines == [b'{"a":1}\n', b'{"b":2}\r\n', b"\n"]
+    assert tail == b"partial"
+
+
+def test_crlf_body_and_partial_flag():
+    assert frame_body(b"abc\r\n") == b"abc"
+    assert frame_body(b"abc\n") == b"abc"
+    assert frame_body(b"abc") == b"abc"
+    assert Frame(b"x", 0.0).partial and not Frame(b"x\n", 0.0).partial
+
+
+def test_line_split_across_many_chunks():
+    data = b"0123456789" * 1000 + b"\n"
+    chunks = [data[i : i + 7] for i in range(0, len(data), 7)]
+    lines, tail = split_all(chunks)
+    assert lines == [data] and tail is None
+
+
+def test_64_mib_line():
+    line = b'{"jsonrpc":"2.0","method":"x","params":{"d":"' + b"a" * (64 * 1024 * 1024) + b'"}}\n'
+    chunks = [line[i : i + 65536] for i in range(0, len(line), 65536)]
+    s = LineSplitter()
+    out: list[bytes] = []
+    for c in chunks:
+        out.extend(s.feed(c))
+        if not out:
+            assert s.buffered > 0
+    assert len(out) == 1 and out[0] == line
+    assert s.flush() is None
+    assert parse_line(out[0]).kind is Kind.NOTIFICATION
+
+
+def test_invalid_utf8_is_kept_and_shown_with_replacement():
+    raw = b"\xff\xfe bad \xc3\x28\n"
+    lines, _ = split_all([raw])
+    assert lines == [raw]
+    assert "\ufffd" in display_text(raw)
+    p = parse_line(raw)
+    assert p.kind is Kind.NOISE and p.problem.startswith("invalid UTF-8")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.binary(max_size=300), max_size=30))
+def test_random_streams_lose_no_byte_and_never_raise(chunks):
+    lines, tail = split_all(chunks)
+    rebuilt = b"".join(lines) + (tail or b"")
+    assert rebuilt == b"".join(chunks)
+    for line in lines:
+        assert line.endswith(b"\n") and line.count(b"\n") == 1
+        parse_line(line)  # never raises
+    if tail is not None:
+        assert b"\n" not in tail
+        parse_line(tail)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.binary(max_size=80),
+            st.sampled_from(
+                [
+                    b'{"jsonrpc":"2.0","id":0,"result":{}}',
+                    b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1}}',
+                    b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]',
+                    b'{"id":null,"error":5}',
+                    b"\xff\xfe",
+                    b"",
+                ]
+            ),
+        ),
+        max_size=20,
+    ),
+    st.integers(min_value=1, max_value=64),
+)
+def test_message_streams_rechunked_parse_identically(pieces, size):
+    stream = b"\n".join(pieces) + b"\n"
+    whole, _ = split_all([stream])
+    chunked, _ = split_all([stream[i : i + size] for i in range(0, len(stream), size)])
+    assert whole == chunked
+    assert [parse_line(x).kind for x in whole] == [parse_line(x).kind for x in chunked]
