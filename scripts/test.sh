@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Install everything the tests need, then run them: import contracts, the headless suite with
+# PySide6 blocked (everything below ui must work without Qt), then the Qt tests offscreen.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --test
+. .venv/bin/activate
+echo "== import contracts"
+lint-imports
+echo "== headless suite (PySide6 blocked)"
+INSPECTOR_BLOCK_QT=1 python -m pytest tests --ignore=tests/ui -q -p no:cacheprovider "$@"
+if [ -d tests/ui ]; then
+  echo "== Qt suite (offscreen)"
+  QT_QPA_PLATFORM=offscreen python -m pytest tests/ui -q -p no:cacheprovider "$@"
+fi
