@@ -1,0 +1,165 @@
+"""An in-memory transport pair for tests: the client side and a scripted fake server."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable
+
+from anyio.lowlevel import checkpoint
+
+from .base import (
+    ExitInfo,
+    ProcessEvent,
+    ProcessEventKind,
+    StderrLine,
+    StdoutChunk,
+    TransportClosed,
+    TransportEvent,
+)
+from .stdio import EventQueue
+
+__all__ = ["MemoryPeer", "MemoryTransport", "memory_pair"]
+
+
+class _Link:
+    """What both ends share: the two byte directions and the fake process's state."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.to_peer = EventQueue[bytes]()
+        self.events = EventQueue[TransportEvent]()
+        self.stdin_closed = False
+        self.exit_info: ExitInfo | None = None
+
+    def emit(self, event: TransportEvent) -> None:
+        self.events.put_nowait(event)
+
+    def process_event(self, kind: ProcessEventKind, detail: str = "") -> None:
+        self.emit(ProcessEvent(self.clock(), kind, detail))
+
+    def close_stdin(self) -> None:
+        if not self.stdin_closed:
+            self.stdin_closed = True
+            self.to_peer.close()
+            self.process_event(ProcessEventKind.STDIN_CLOSED, "closed the peer's stdin")
+
+    def exit(self, returncode: int, escalation: str) -> ExitInfo:
+        if self.exit_info is None:
+            self.exit_info = ExitInfo(returncode=returncode, signal=None, escalation=escalation)
+            self.process_event(ProcessEventKind.STDOUT_CLOSED, "end of stream")
+            self.process_event(ProcessEventKind.STDERR_CLOSED, "end of stream")
+            self.emit(
+                ProcessEvent(
+                    self.clock(),
+                    ProcessEventKind.EXITED,
+                    f"exited with code {returncode}",
+                    returncode=returncode,
+                )
+            )
+            self.events.close()
+        return self.exit_info
+
+
+class MemoryTransport:
+    """The client side; behaves like :class:`StdioTransport` without a process."""
+
+    def __init__(self, link: _Link) -> None:
+        self._link = link
+        self._started = False
+
+    @property
+    def pid(self) -> int | None:
+        return None
+
+    @property
+    def returncode(self) -> int | None:
+        info = self._link.exit_info
+        return info.returncode if info is not None else None
+
+    @property
+    def exit_info(self) -> ExitInfo | None:
+        return self._link.exit_info
+
+    async def __aenter__(self) -> MemoryTransport:
+        if not self._started:
+            self._started = True
+            self._link.process_event(ProcessEventKind.SPAWNED, "in-memory peer")
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.shutdown()
+
+    def events(self) -> AsyncIterator[TransportEvent]:
+        return self._link.events
+
+    async def send(self, data: bytes) -> None:
+        await checkpoint()
+        if self._link.stdin_closed or self._link.exit_info is not None:
+            raise TransportClosed("the peer's stdin is closed")
+        self._link.to_peer.put_nowait(bytes(data))
+
+    async def shutdown(self, stdin_grace: float = 2.0, term_grace: float = 2.0) -> ExitInfo:
+        """Close stdin; the peer "exits" at once with code 0 unless it already had."""
+        await checkpoint()
+        if self._link.exit_info is not None:
+            return self._link.exit_info
+        self._link.close_stdin()
+        return self._link.exit(0, "stdin")
+
+
+class MemoryPeer:
+    """The fake server: reads what the transport sent, writes stdout/stderr, exits."""
+
+    def __init__(self, link: _Link) -> None:
+        self._link = link
+
+    @property
+    def stdin_closed(self) -> bool:
+        return self._link.stdin_closed
+
+    async def receive(self) -> bytes:
+        """The next ``send()`` from the transport, as sent; ``b""`` once stdin is closed."""
+        try:
+            return await self._link.to_peer.__anext__()
+        except StopAsyncIteration:
+            return b""
+
+    async def write(self, data: bytes) -> None:
+        """Bytes on the fake stdout, delivered as one StdoutChunk."""
+        await checkpoint()
+        self._check_alive()
+        self._link.emit(StdoutChunk(self._link.clock(), bytes(data)))
+
+    async def write_stderr(self, data: bytes) -> None:
+        """Bytes on the fake stderr: one StderrLine per line, a trailing partial line as is."""
+        await checkpoint()
+        self._check_alive()
+        t = self._link.clock()
+        for line in _split(bytes(data)):
+            self._link.emit(StderrLine(t, line))
+
+    async def exit(self, code: int = 0) -> None:
+        """The fake process exits on its own; the transport sees the streams close, then EXITED."""
+        await checkpoint()
+        self._link.exit(code, "none")
+
+    def _check_alive(self) -> None:
+        if self._link.exit_info is not None:
+            raise TransportClosed("the peer has exited")
+
+
+def _split(data: bytes) -> list[bytes]:
+    """Split at b"\\n" only, keeping terminators."""
+    parts = data.split(b"\n")
+    lines = [part + b"\n" for part in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
+
+
+def memory_pair(
+    *, clock: Callable[[], float] = time.monotonic
+) -> tuple[MemoryTransport, MemoryPeer]:
+    """A connected (transport, peer) pair."""
+    link = _Link(clock)
+    return MemoryTransport(link), MemoryPeer(link)

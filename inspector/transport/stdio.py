@@ -1,0 +1,506 @@
+"""The stdio transport: an MCP server as a child process, its pipes as timestamped events."""
+
+from __future__ import annotations
+
+import errno
+import math
+import os
+import shlex
+import signal
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import AsyncExitStack
+from subprocess import PIPE
+from typing import Generic, TypeVar
+
+import anyio
+from anyio.abc import ByteReceiveStream, Process
+
+from .base import (
+    ExitInfo,
+    ProcessEvent,
+    ProcessEventKind,
+    SpawnError,
+    StderrLine,
+    StdioParameters,
+    StdoutChunk,
+    TransportClosed,
+    TransportEvent,
+)
+
+__all__ = ["StdioTransport"]
+
+Clock = Callable[[], float]
+T = TypeVar("T")
+
+#: How many events may wait for the consumer before the pipe readers stop reading.
+EVENT_BUFFER = 256
+#: After SIGKILL, how long shutdown waits before giving up on a process stuck in the kernel.
+_KILL_WAIT = 5.0
+
+
+class EventQueue(Generic[T]):
+    """An ordered queue for one consumer, iterated with ``async for``.
+
+    :meth:`put` waits while ``capacity`` items are queued, so a slow consumer holds back the
+    producer (for output: the pipe) instead of growing memory. :meth:`put_nowait` never waits:
+    process events must get through whether or not anyone is reading, and there are only a
+    handful of them. May be created outside an event loop.
+    """
+
+    def __init__(self, capacity: float = math.inf) -> None:
+        self._items: deque[T] = deque()
+        self._capacity = capacity
+        self._closed = False
+        self._changed: anyio.Event | None = None
+
+    def _notify(self) -> None:
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = None
+
+    async def _wait_for_change(self) -> None:
+        if self._changed is None:
+            self._changed = anyio.Event()
+        await self._changed.wait()
+
+    async def put(self, item: T) -> None:
+        while len(self._items) >= self._capacity and not self._closed:
+            await self._wait_for_change()
+        self.put_nowait(item)
+
+    def put_nowait(self, item: T) -> None:
+        """Append regardless of capacity; ignored once the queue is closed."""
+        if self._closed:
+            return
+        self._items.append(item)
+        self._notify()
+
+    def close(self) -> None:
+        """No more items; iteration ends once the queued ones are consumed."""
+        if not self._closed:
+            self._closed = True
+            self._notify()
+
+    def __aiter__(self) -> EventQueue[T]:
+        return self
+
+    async def __anext__(self) -> T:
+        while not self._items:
+            if self._closed:
+                raise StopAsyncIteration
+            await self._wait_for_change()
+        item = self._items.popleft()
+        self._notify()
+        return item
+
+
+class _LineSplitter:
+    """Splits a byte stream at b"\\n", keeping the terminator; bytes are never decoded."""
+
+    def __init__(self) -> None:
+        self._pending = bytearray()
+
+    def feed(self, data: bytes) -> list[bytes]:
+        self._pending += data
+        lines: list[bytes] = []
+        start = 0
+        while (end := self._pending.find(b"\n", start)) != -1:
+            lines.append(bytes(self._pending[start : end + 1]))
+            start = end + 1
+        del self._pending[:start]
+        return lines
+
+    def flush(self) -> bytes:
+        """The unterminated rest (possibly empty)."""
+        rest = bytes(self._pending)
+        self._pending.clear()
+        return rest
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def describe_exit(returncode: int | None, signal_number: int | None) -> str:
+    """ "exited with code 3" / "killed by signal 15 (SIGTERM)"."""
+    if signal_number is not None:
+        return f"killed by signal {signal_number} ({_signal_name(signal_number)})"
+    if returncode is not None:
+        return f"exited with code {returncode}"
+    return "exit status unknown"
+
+
+def _seconds(value: float) -> str:
+    return f"{float(value)!r} s"
+
+
+def _spawn_error(argv: Sequence[str], cwd: str | None, exc: Exception) -> SpawnError:
+    """A sentence a person can act on, from what ``open_process`` raised."""
+    name = argv[0]
+    prefix = f"cannot start {name!r}"
+    if not isinstance(exc, OSError):
+        return SpawnError(f"{prefix}: {exc}")
+    filename = exc.filename
+    if cwd is not None and filename is not None and os.fsdecode(filename) == cwd:
+        if isinstance(exc, FileNotFoundError):
+            reason = "does not exist"
+        elif isinstance(exc, NotADirectoryError):
+            reason = "is not a directory"
+        elif isinstance(exc, PermissionError):
+            reason = "cannot be entered (permission denied)"
+        else:
+            reason = f"cannot be entered ({exc.strerror or exc})"
+        return SpawnError(f"{prefix}: the working directory {cwd!r} {reason}")
+    on_path = os.sep not in name and not (os.altsep and os.altsep in name)
+    if isinstance(exc, FileNotFoundError):
+        where = " (looked up on PATH)" if on_path else ""
+        return SpawnError(f"{prefix}: no such file or directory{where}")
+    if isinstance(exc, PermissionError):
+        if not on_path and os.path.isdir(os.path.join(cwd or "", name)):
+            return SpawnError(f"{prefix}: it is a directory, not a program")
+        return SpawnError(f"{prefix}: permission denied (is the file executable?)")
+    if isinstance(exc, NotADirectoryError):
+        return SpawnError(f"{prefix}: a component of the path is not a directory")
+    if exc.errno == errno.ENOEXEC:
+        return SpawnError(
+            f"{prefix}: not a program this system can run (a script needs a '#!' line)"
+        )
+    return SpawnError(f"{prefix}: {(exc.strerror or str(exc)).lower()}")
+
+
+class StdioTransport:
+    """Runs an MCP server as a child process and reports everything its pipes and exit do.
+
+    ``async with StdioTransport(params) as t`` spawns the server (or raises
+    :class:`SpawnError`); ``t.events()`` then yields, in order, SPAWNED, every stdout chunk
+    and stderr line, STDOUT_CLOSED/STDERR_CLOSED, any shutdown steps, and last EXITED. Leaving
+    the block runs :meth:`shutdown` if it has not run yet.
+    """
+
+    def __init__(
+        self,
+        params: StdioParameters,
+        *,
+        clock: Clock = time.monotonic,
+        read_size: int = 65536,
+        drain_grace: float = 1.0,
+    ) -> None:
+        """``drain_grace``: after the process exits, how long the readers keep waiting on pipes
+        that something else (a grandchild) still holds open before EXITED is emitted anyway."""
+        if read_size < 1:
+            raise ValueError("read_size must be positive")
+        self._params = params
+        self._clock = clock
+        self._read_size = read_size
+        self._drain_grace = drain_grace
+        self._process: Process | None = None
+        self._stack: AsyncExitStack | None = None
+        self._queue: EventQueue[TransportEvent] | None = None
+        self._stdin_closed = False
+        self._step = "none"  # the shutdown step in progress, recorded into ExitInfo at exit
+        self._exit_info: ExitInfo | None = None
+        self._exit_seen_at: float | None = None  # anyio time the exit was observed
+        self._read_scopes: set[anyio.CancelScope] = set()
+        self._exit_delivered = False
+        self._closed = False
+
+    # -- properties ---------------------------------------------------------------------------
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    @property
+    def returncode(self) -> int | None:
+        """Like ``Popen.returncode``: None while running, ``-N`` when killed by signal N."""
+        return self._process.returncode if self._process is not None else None
+
+    @property
+    def exit_info(self) -> ExitInfo | None:
+        """Set once the process has exited: its status and the shutdown step that ended it."""
+        return self._exit_info
+
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    async def __aenter__(self) -> StdioTransport:
+        if self._process is not None:
+            raise RuntimeError("a StdioTransport can only be started once")
+        argv = [os.fspath(arg) for arg in self._params.argv]
+        if not argv:
+            raise SpawnError("cannot start the server: the command is empty")
+        if self._params.inherit_env:
+            env = {**os.environ, **self._params.env}
+        else:
+            env = dict(self._params.env)
+        try:
+            process = await anyio.open_process(
+                argv, stdin=PIPE, stdout=PIPE, stderr=PIPE, env=env, cwd=self._params.cwd
+            )
+        except (OSError, ValueError) as exc:
+            raise _spawn_error(argv, self._params.cwd, exc) from exc
+        assert process.stdout is not None and process.stderr is not None
+
+        self._process = process
+        self._queue = EventQueue[TransportEvent](EVENT_BUFFER)
+        self._exited = anyio.Event()
+        self._finished = anyio.Event()
+        self._stdout_done = anyio.Event()
+        self._stderr_done = anyio.Event()
+        self._shutdown_lock = anyio.Lock()
+        self._stderr_lines = _LineSplitter()
+        self._stderr_last_t = 0.0
+        self._emit(ProcessEventKind.SPAWNED, shlex.join(argv), pid=process.pid)
+
+        async with AsyncExitStack() as stack:
+            await stack.enter_async_context(process)
+            task_group = await stack.enter_async_context(anyio.create_task_group())
+            task_group.start_soon(
+                self._pump,
+                process.stdout,
+                self._deliver_stdout,
+                None,
+                ProcessEventKind.STDOUT_CLOSED,
+                self._stdout_done,
+                name="stdio stdout reader",
+            )
+            task_group.start_soon(
+                self._pump,
+                process.stderr,
+                self._deliver_stderr,
+                self._flush_stderr,
+                ProcessEventKind.STDERR_CLOSED,
+                self._stderr_done,
+                name="stdio stderr reader",
+            )
+            task_group.start_soon(self._watch_exit, process, name="stdio exit watcher")
+            self._task_group = task_group
+            self._stack = stack.pop_all()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self._stack is None or self._closed:
+            return
+        self._closed = True
+        try:
+            with anyio.CancelScope(shield=True):
+                await self.shutdown()
+                # Let the readers drain what the process wrote before it died; bounded, because
+                # a consumer that stopped reading leaves them waiting on the full queue.
+                with anyio.move_on_after(self._drain_grace + 1.0):
+                    await self._finished.wait()
+        finally:
+            self._task_group.cancel_scope.cancel()
+            try:
+                await self._stack.__aexit__(*exc_info)  # type: ignore[arg-type]
+            finally:
+                self._finish()
+
+    def events(self) -> AsyncIterator[TransportEvent]:
+        """The single ordered event stream; it ends after EXITED."""
+        if self._queue is None:
+            raise RuntimeError("the transport has not been started")
+        return self._queue
+
+    async def send(self, data: bytes) -> None:
+        """Write all of ``data`` to the server's stdin."""
+        process = self._require_started()
+        if self._stdin_closed:
+            raise TransportClosed("the server's stdin is closed")
+        if (info := self._exit_info) is not None:
+            raise TransportClosed(f"the server has {describe_exit(info.returncode, info.signal)}")
+        assert process.stdin is not None
+        try:
+            await process.stdin.send(data)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError) as exc:
+            raise TransportClosed("the server's stdin is closed (broken pipe)") from exc
+
+    async def shutdown(self, stdin_grace: float = 2.0, term_grace: float = 2.0) -> ExitInfo:
+        """The MCP stdio shutdown: close stdin, wait; SIGTERM, wait; SIGKILL.
+
+        Shielded from cancellation so a cancelled caller leaves no live process behind;
+        idempotent. Returns how the process ended ("none" if it had exited on its own).
+        """
+        process = self._require_started()
+        with anyio.CancelScope(shield=True):
+            async with self._shutdown_lock:
+                if self._exit_info is None and process.returncode is None:
+                    await self._escalate(process, stdin_grace, term_grace)
+                with anyio.move_on_after(_KILL_WAIT):
+                    await self._exited.wait()
+        if self._exit_info is None:  # SIGKILL did not end it: stuck in the kernel
+            return ExitInfo(returncode=None, signal=None, escalation=self._step)
+        return self._exit_info
+
+    # -- shutdown steps -----------------------------------------------------------------------
+
+    async def _escalate(self, process: Process, stdin_grace: float, term_grace: float) -> None:
+        self._step = "stdin"
+        await self._close_stdin(process)
+        if await self._wait_for_exit(stdin_grace):
+            return
+        self._step = "sigterm"
+        self._signal(
+            process,
+            signal.SIGTERM,
+            ProcessEventKind.SIGTERM_SENT,
+            f"still running {_seconds(stdin_grace)} after stdin was closed",
+        )
+        if await self._wait_for_exit(term_grace):
+            return
+        self._step = "sigkill"
+        self._signal(
+            process,
+            signal.SIGKILL,
+            ProcessEventKind.SIGKILL_SENT,
+            f"still running {_seconds(term_grace)} after SIGTERM",
+        )
+
+    async def _close_stdin(self, process: Process) -> None:
+        if self._stdin_closed:
+            return
+        self._stdin_closed = True
+        assert process.stdin is not None
+        try:
+            await process.stdin.aclose()
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
+            pass
+        self._emit(ProcessEventKind.STDIN_CLOSED, "closed the server's stdin")
+
+    async def _wait_for_exit(self, grace: float) -> bool:
+        self._emit(ProcessEventKind.WAITING, f"up to {_seconds(grace)}")
+        with anyio.move_on_after(grace):
+            await self._exited.wait()
+        return self._exited.is_set()
+
+    def _signal(self, process: Process, number: int, kind: ProcessEventKind, detail: str) -> None:
+        # os.kill, not Popen.send_signal: the latter polls (waitpid) and can steal the exit
+        # status from asyncio's child watcher, which then reports 255.
+        if process.returncode is not None:
+            return
+        try:
+            os.kill(process.pid, number)
+        except ProcessLookupError:
+            return
+        self._emit(kind, detail, pid=process.pid)
+
+    # -- background tasks ---------------------------------------------------------------------
+
+    async def _watch_exit(self, process: Process) -> None:
+        status = await process.wait()
+        returncode, signal_number = (None, -status) if status < 0 else (status, None)
+        self._exit_info = ExitInfo(
+            returncode=returncode, signal=signal_number, escalation=self._step
+        )
+        self._exit_seen_at = anyio.current_time()
+        for scope in self._read_scopes:
+            scope.deadline = self._exit_seen_at + self._drain_grace
+        self._exited.set()
+        await self._stdout_done.wait()
+        await self._stderr_done.wait()
+        self._finish()
+
+    def _read_deadline(self, consumer_wait: float) -> float:
+        if self._exit_seen_at is None:
+            return math.inf
+        return self._exit_seen_at + self._drain_grace + consumer_wait
+
+    async def _pump(
+        self,
+        stream: ByteReceiveStream,
+        deliver: Callable[[float, bytes], Awaitable[None]],
+        flush: Callable[[], None] | None,
+        closed: ProcessEventKind,
+        done: anyio.Event,
+    ) -> None:
+        """Read one pipe to EOF. After the process exits, waiting on the pipe (not on the
+        consumer) is bounded by the drain grace, for pipes a grandchild keeps open."""
+        detail = "end of stream"
+        consumer_wait = 0.0
+        try:
+            while True:
+                scope = anyio.CancelScope(deadline=self._read_deadline(consumer_wait))
+                self._read_scopes.add(scope)
+                try:
+                    with scope:
+                        data = await stream.receive(self._read_size)
+                except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError):
+                    break
+                except OSError as exc:
+                    detail = f"read error: {exc}"
+                    break
+                finally:
+                    self._read_scopes.discard(scope)
+                if scope.cancelled_caught:
+                    detail = (
+                        f"still open {_seconds(self._drain_grace)} after the server exited "
+                        "(held by another process); stopped reading"
+                    )
+                    break
+                started = anyio.current_time()
+                await deliver(self._clock(), data)
+                if self._exit_seen_at is not None:
+                    consumer_wait += anyio.current_time() - max(started, self._exit_seen_at)
+        except anyio.get_cancelled_exc_class():
+            detail = "stopped reading: the transport was closed"
+            raise
+        finally:
+            if flush is not None:
+                flush()
+            self._emit(closed, detail)
+            done.set()
+
+    async def _deliver_stdout(self, t: float, data: bytes) -> None:
+        assert self._queue is not None
+        await self._queue.put(StdoutChunk(t, data))
+
+    async def _deliver_stderr(self, t: float, data: bytes) -> None:
+        assert self._queue is not None
+        self._stderr_last_t = t
+        for line in self._stderr_lines.feed(data):
+            await self._queue.put(StderrLine(t, line))
+
+    def _flush_stderr(self) -> None:
+        assert self._queue is not None
+        if rest := self._stderr_lines.flush():
+            self._queue.put_nowait(StderrLine(self._stderr_last_t, rest))
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        """Deliver EXITED (once the exit is known) and end the event stream; idempotent."""
+        assert self._queue is not None
+        if self._exit_info is not None and not self._exit_delivered:
+            self._exit_delivered = True
+            info = self._exit_info
+            self._emit(
+                ProcessEventKind.EXITED,
+                describe_exit(info.returncode, info.signal),
+                pid=self.pid,
+                returncode=info.returncode,
+                signal_number=info.signal,
+            )
+        self._queue.close()
+        self._finished.set()
+
+    def _emit(
+        self,
+        kind: ProcessEventKind,
+        detail: str = "",
+        *,
+        pid: int | None = None,
+        returncode: int | None = None,
+        signal_number: int | None = None,
+    ) -> None:
+        assert self._queue is not None
+        event = ProcessEvent(self._clock(), kind, detail, pid, returncode, signal_number)
+        self._queue.put_nowait(event)
+
+    def _require_started(self) -> Process:
+        if self._process is None:
+            raise RuntimeError("the transport has not been started (use 'async with')")
+        return self._process
