@@ -265,3 +265,23 @@ class Lifecycle:
         self.state = tr.target
         self.history.append(tr)
         return tr
+
+
+_MODERN_ONLY = frozenset({State.READY})
+_LEGACY_ONLY = frozenset({State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.OPERATING})
+
+
+def diagram_table(mode: EraMode, era: Era | None = None) -> tuple[Transition, ...]:
+    """The machine a diagram should draw for a session started in ``mode``.
+
+    A fixed era draws its own table. Auto draws the whole probing machine until the era is
+    known, then the probe plus the machine of the detected era (filtered from AUTO_TABLE, so
+    the diagram and the session share one table).
+    """
+    if mode is not EraMode.AUTO:
+        return TABLES[mode]
+    if era is Era.LEGACY:
+        return tuple(tr for tr in AUTO_TABLE if tr.source not in _MODERN_ONLY and tr.target not in _MODERN_ONLY)
+    if era is Era.MODERN:
+        return tuple(tr for tr in AUTO_TABLE if tr.source not in _LEGACY_ONLY and tr.target not in _LEGACY_ONLY)
+    return AUTO_TABLE

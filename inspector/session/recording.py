@@ -17,6 +17,7 @@ entries arrive, so a killed process leaves a readable file.
 from __future__ import annotations
 
 import base64
+import bisect
 import enum
 import os
 import sys
@@ -57,6 +58,7 @@ _STATE_INDEX = {s: i for i, s in enumerate(_STATES)}
 _STATE_BY_VALUE = {s.value: s for s in _STATES}
 _KINDS = {k.value: k for k in Kind}
 _DIRECTIONS = tuple(Direction)
+_LEGACY_STATE_VALUES = frozenset(s.value for s in (State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.OPERATING))
 _SCHEMA_CODE = {None: 0, True: 1, False: 2}
 _SCHEMA_VALUE = (None, True, False)
 
@@ -140,6 +142,7 @@ class Recording:
         self._listeners: list[Listener] = []
         self._notified = 0
         self._interned: dict[str, str] = {}
+        self.transition_rows: list[int] = []  # entries that moved the lifecycle, ascending
 
     # ---------------------------------------------------------------- writing
 
@@ -176,6 +179,7 @@ class Recording:
             extra = dict(extra or {})
             if tr is not None:
                 extra["transition"] = {"from": tr.source.value, "to": tr.target.value, "label": tr.label, "failure": tr.failure}
+                self.transition_rows.append(seq)
             if a.problem is not None:
                 extra["problem"] = a.problem
         if extra:
@@ -272,6 +276,25 @@ class Recording:
 
     def paired_at(self, i: int) -> int | None:
         return self._paired.get(i)
+
+    def transition_as_of(self, row: int) -> tuple[int, dict] | None:
+        """The last entry at or before ``row`` that moved the lifecycle, with its transition."""
+        rows = self.transition_rows
+        k = bisect.bisect_right(rows, row)
+        if k == 0:
+            return None
+        seq = rows[k - 1]
+        return seq, self._extra[seq]["transition"]
+
+    def era_as_of(self, row: int) -> str | None:
+        """'legacy' or 'modern' once the entries up to ``row`` show which machine ran, else None."""
+        for seq in self.transition_rows[: bisect.bisect_right(self.transition_rows, row)][::-1]:
+            tr = self._extra[seq]["transition"]
+            if tr["to"] in _LEGACY_STATE_VALUES:
+                return "legacy"
+            if tr["to"] == State.READY.value:
+                return "modern"
+        return None
 
     def method_at(self, i: int) -> str | None:
         return self._method[i]
@@ -375,6 +398,8 @@ class Recording:
         extra = {k: v for k, v in d.items() if k not in _ENTRY_KEYS}
         if extra:
             self._extra[seq] = extra
+            if "transition" in extra:
+                self.transition_rows.append(seq)
 
 
 _ENTRY_KEYS = frozenset({"seq", "t", "dir", "kind", "method", "id", "raw", "raw_b64", "state", "violations", "schema_ok", "latency", "paired"})
