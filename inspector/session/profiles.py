@@ -1,0 +1,245 @@
+"""Saved servers: what to start and how to talk to it. No Qt; the UI supplies the folder.
+
+A profile holds the command (argv), environment, working directory, era, protocol version,
+client capabilities to offer and timeouts, plus the era detected the last time auto mode
+ran. Environment values marked secret never reach ``servers.json``: they live in
+``secrets.json`` beside it, readable by the user only (0600), and are masked on screen and
+in recordings.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import uuid
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from inspector.protocol.engine import ClientConfig
+from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
+from inspector.transport.base import StdioParameters
+
+from .session import SessionOptions
+
+DEMO_ID = "builtin-demo"
+MASK = "••••••"
+STORE_VERSION = 1
+
+# name -> (capability key, value); "elicitation.form"/"elicitation.url" merge into one object
+CAPABILITY_CHOICES: dict[str, tuple[str, Any]] = {
+    "roots": ("roots", {"listChanged": True}),
+    "sampling": ("sampling", {}),
+    "elicitation.form": ("elicitation", {"form": {}}),
+    "elicitation.url": ("elicitation", {"url": {}}),
+    "tasks": ("tasks", {"list": {}, "cancel": {}, "requests": {"sampling": {"createMessage": {}}, "elicitation": {"create": {}}}}),
+}
+# which protocol versions define each choice (the rest are trimmed by the engine anyway)
+CAPABILITY_VERSIONS: dict[str, tuple[str, ...]] = {
+    "roots": LEGACY_VERSIONS + MODERN_VERSIONS,
+    "sampling": LEGACY_VERSIONS + MODERN_VERSIONS,
+    "elicitation.form": ("2025-06-18", "2025-11-25") + MODERN_VERSIONS,
+    "elicitation.url": ("2025-11-25",) + MODERN_VERSIONS,
+    "tasks": ("2025-11-25",),
+}
+
+
+def capabilities_from_choices(choices: list[str]) -> dict:
+    caps: dict[str, Any] = {}
+    for name in choices:
+        key, value = CAPABILITY_CHOICES[name]
+        if key in caps and isinstance(caps[key], dict):
+            caps[key] = {**caps[key], **value}
+        else:
+            caps[key] = dict(value)
+    return caps
+
+
+@dataclass
+class EnvVar:
+    name: str
+    value: str
+    secret: bool = False
+
+
+@dataclass
+class ServerProfile:
+    name: str
+    command: str
+    args: list[str] = field(default_factory=list)
+    env: list[EnvVar] = field(default_factory=list)
+    inherit_env: bool = True
+    cwd: str = ""
+    era: str = "auto"  # auto | legacy | modern
+    protocol_version: str = ""  # "" = the newest of the era
+    capabilities: list[str] = field(default_factory=lambda: ["roots", "sampling", "elicitation.form", "elicitation.url"])
+    connect_timeout: float = 10.0
+    probe_timeout: float = 3.0
+    request_timeout: float = 30.0
+    stdin_grace: float = 2.0
+    term_grace: float = 2.0
+    detected_era: str = ""  # remembered from the last auto-mode session
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    builtin: bool = False
+
+    @property
+    def argv(self) -> list[str]:
+        return [self.command, *self.args]
+
+    @property
+    def command_line(self) -> str:
+        return shlex.join(self.argv)
+
+    def problems(self) -> dict[str, str]:
+        """Field name -> what is wrong, for showing next to the field."""
+        out: dict[str, str] = {}
+        if not self.name.strip():
+            out["name"] = "Give the server a name."
+        if not self.command.strip():
+            out["command"] = "The command to start the server is missing."
+        if self.era not in ("auto", "legacy", "modern"):
+            out["era"] = f"Unknown era {self.era!r}."
+        v = self.protocol_version
+        if v:
+            if v not in LEGACY_VERSIONS + MODERN_VERSIONS:
+                out["protocol_version"] = f"{v} is not a known protocol version."
+            elif self.era == "legacy" and v not in LEGACY_VERSIONS:
+                out["protocol_version"] = f"{v} is not a legacy (handshake) version."
+            elif self.era == "modern" and v not in MODERN_VERSIONS:
+                out["protocol_version"] = f"{v} is not a modern version."
+        for n, var in enumerate(self.env):
+            if not var.name or "=" in var.name or "\0" in var.name:
+                out[f"env.{n}"] = f"Environment variable name {var.name!r} is not valid."
+        for key in ("connect_timeout", "probe_timeout", "request_timeout"):
+            if getattr(self, key) <= 0:
+                out[key] = "Timeouts must be positive."
+        if self.cwd and not Path(self.cwd).is_dir():
+            out["cwd"] = f"{self.cwd} is not a folder."
+        return out
+
+    def to_options(self, *, step: bool = False, record_path: Path | None = None) -> SessionOptions:
+        era = EraMode(self.era)
+        legacy_version, modern_version = LATEST_LEGACY, LATEST_MODERN
+        if self.protocol_version in LEGACY_VERSIONS:
+            legacy_version = self.protocol_version
+            if era is EraMode.AUTO:
+                era = EraMode.LEGACY
+        elif self.protocol_version in MODERN_VERSIONS:
+            modern_version = self.protocol_version
+        config = ClientConfig(
+            era=era,
+            legacy_version=legacy_version,
+            modern_version=modern_version,
+            capabilities=capabilities_from_choices(self.capabilities),
+        )
+        return SessionOptions(
+            params=StdioParameters(
+                argv=self.argv,
+                env={v.name: v.value for v in self.env},
+                inherit_env=self.inherit_env,
+                cwd=self.cwd or None,
+            ),
+            config=config,
+            connect_timeout=self.connect_timeout,
+            probe_timeout=min(self.probe_timeout, self.connect_timeout),
+            request_timeout=self.request_timeout,
+            stdin_grace=self.stdin_grace,
+            term_grace=self.term_grace,
+            step=step,
+            record_path=record_path,
+        )
+
+    def masked_env(self) -> dict[str, str]:
+        """The environment as it may be shown or recorded: secret values masked."""
+        return {v.name: (MASK if v.secret else v.value) for v in self.env}
+
+
+def demo_profile() -> ServerProfile:
+    """The built-in demo server, always first in the list."""
+    return ServerProfile(
+        name="Demo server (built in)",
+        command=sys.executable,
+        args=["-m", "inspector.demo"],
+        capabilities=["roots", "sampling", "elicitation.form", "elicitation.url", "tasks"],
+        id=DEMO_ID,
+        builtin=True,
+    )
+
+
+class ProfileStore:
+    """``servers.json`` (+ ``secrets.json``, mode 0600) in a folder the caller chooses."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self.path = self.directory / "servers.json"
+        self.secrets_path = self.directory / "secrets.json"
+
+    def load(self) -> list[ServerProfile]:
+        profiles: list[ServerProfile] = []
+        problems: list[str] = []
+        data: Any = None
+        if self.path.exists():
+            try:
+                data = orjson.loads(self.path.read_bytes())
+            except (orjson.JSONDecodeError, OSError) as exc:
+                problems.append(f"{self.path}: {exc}")
+        secrets: dict = {}
+        if self.secrets_path.exists():
+            try:
+                secrets = orjson.loads(self.secrets_path.read_bytes())
+            except (orjson.JSONDecodeError, OSError):
+                secrets = {}
+        demo = demo_profile()
+        for item in (data or {}).get("servers", []) if isinstance(data, dict) else []:
+            try:
+                p = _profile_from_json(item)
+            except (TypeError, KeyError, ValueError) as exc:
+                problems.append(f"skipped a saved server: {exc}")
+                continue
+            for var in p.env:
+                if var.secret:
+                    var.value = str(secrets.get(p.id, {}).get(var.name, ""))
+            if p.id == DEMO_ID:  # keep the user's settings, but the command is always ours
+                p.command, p.args, p.builtin, p.name = demo.command, demo.args, True, demo.name
+                demo = p
+                continue
+            profiles.append(p)
+        self.load_problems = problems
+        return [demo, *profiles]
+
+    def save(self, profiles: list[ServerProfile]) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        servers = []
+        secrets: dict[str, dict[str, str]] = {}
+        for p in profiles:
+            d = asdict(p)
+            d["env"] = [{"name": v.name, "value": "" if v.secret else v.value, "secret": v.secret} for v in p.env]
+            servers.append(d)
+            hidden = {v.name: v.value for v in p.env if v.secret}
+            if hidden:
+                secrets[p.id] = hidden
+        _atomic_write(self.path, orjson.dumps({"version": STORE_VERSION, "servers": servers}, option=orjson.OPT_INDENT_2))
+        _atomic_write(self.secrets_path, orjson.dumps(secrets), mode=0o600)
+
+
+def _profile_from_json(d: dict) -> ServerProfile:
+    known = set(ServerProfile.__dataclass_fields__)
+    kwargs = {k: v for k, v in d.items() if k in known}
+    kwargs["env"] = [EnvVar(str(e["name"]), str(e.get("value", "")), bool(e.get("secret", False))) for e in d.get("env", [])]
+    kwargs["args"] = [str(a) for a in d.get("args", [])]
+    return ServerProfile(**kwargs)
+
+
+def _atomic_write(path: Path, data: bytes, mode: int = 0o644) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.chmod(tmp, mode)
+    os.replace(tmp, path)

@@ -1,0 +1,179 @@
+"""Start the desktop app: QApplication, translations, palette, qasync loop, main window."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+NO_DISPLAY = """\
+mcp-session-inspector: no display found, so the window cannot open.
+
+  - On a desktop, run it from a graphical session (DISPLAY or WAYLAND_DISPLAY set).
+  - On a server, start a virtual display:   xvfb-run mcp-session-inspector
+  - To render without any display:          QT_QPA_PLATFORM=offscreen mcp-session-inspector
+  - Without a window at all, use the headless probe:
+        mcp-session-inspector probe --demo
+        mcp-session-inspector probe -- COMMAND [ARGS...]
+"""
+
+
+def display_available() -> bool:
+    if not sys.platform.startswith("linux"):
+        return True
+    env = os.environ
+    return bool(env.get("QT_QPA_PLATFORM") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
+class Languages:
+    """English or Simplified Chinese, following the system unless the user chose one."""
+
+    def __init__(self, app, settings) -> None:
+        self.app = app
+        self.settings = settings
+        self.choice = str(settings.value("language", "system"))
+        self._translators: list = []
+        self.window = None
+        self.apply()
+
+    def choices(self) -> list[tuple[str, str]]:
+        from PySide6.QtCore import QCoreApplication
+
+        return [
+            ("system", QCoreApplication.translate("Languages", "Follow the system")),
+            ("en", "English"),
+            ("zh_CN", "简体中文"),
+        ]
+
+    def effective(self) -> str:
+        if self.choice != "system":
+            return self.choice
+        from PySide6.QtCore import QLocale
+
+        name = QLocale.system().name()
+        return "zh_CN" if name.startswith("zh") else "en"
+
+    def apply(self) -> None:
+        from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+
+        from inspector.resources import resource_path
+
+        for t in self._translators:
+            self.app.removeTranslator(t)
+        self._translators = []
+        code = self.effective()
+        if code == "en":
+            return
+        ours = QTranslator(self.app)
+        if ours.load(str(resource_path("i18n", f"inspector_{code}.qm"))):
+            self.app.installTranslator(ours)
+            self._translators.append(ours)
+        qt = QTranslator(self.app)
+        if qt.load(QLocale(code), "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            self.app.installTranslator(qt)
+            self._translators.append(qt)
+
+    def set_choice(self, code: str) -> None:
+        self.choice = code
+        self.settings.setValue("language", code)
+        self.apply()
+        if self.window is not None:
+            self.window.retranslate()
+
+
+class Themes:
+    """Light and dark palettes; by default the system's colour scheme decides."""
+
+    def __init__(self, app, settings) -> None:
+        self.app = app
+        self.settings = settings
+        self.choice = str(settings.value("theme", "system"))
+        self.apply()
+
+    def apply(self) -> None:
+        from PySide6.QtCore import Qt
+
+        hints = self.app.styleHints()
+        scheme = {
+            "light": Qt.ColorScheme.Light,
+            "dark": Qt.ColorScheme.Dark,
+        }.get(self.choice, Qt.ColorScheme.Unknown)
+        if hasattr(hints, "setColorScheme"):
+            hints.setColorScheme(scheme)
+        self.app.setStyle("Fusion")
+
+    def set_choice(self, code: str) -> None:
+        self.choice = code
+        self.settings.setValue("theme", code)
+        self.apply()
+
+
+def config_dir() -> Path:
+    from PySide6.QtCore import QStandardPaths
+
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppConfigLocation)
+    return Path(base or Path.home() / ".config" / "mcp-session-inspector")
+
+
+def build(app, *, config: Path | None = None):
+    """Create controller and window (used by main(), the screenshot script and tests)."""
+    from PySide6.QtCore import QSettings
+
+    from inspector.session.profiles import ProfileStore
+
+    from .controller import SessionController
+    from .main_window import MainWindow
+
+    directory = config or config_dir()
+    settings = QSettings(str(directory / "settings.ini"), QSettings.Format.IniFormat)
+    languages = Languages(app, settings)
+    themes = Themes(app, settings)
+    store = ProfileStore(directory)
+    profiles = store.load()
+    controller = SessionController()
+    window = MainWindow(controller, store, profiles, settings, languages, themes)
+    languages.window = window
+    geometry = settings.value("geometry")
+    if geometry is not None:
+        window.restoreGeometry(geometry)
+    if store.load_problems:
+        window.statusBar().showMessage("; ".join(store.load_problems), 15000)
+    return controller, window
+
+
+def main(argv: list[str] | None = None) -> int:
+    if not display_available():
+        sys.stderr.write(NO_DISPLAY)
+        return 1
+    import anyio
+    import qasync
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QApplication
+
+    QCoreApplication.setOrganizationName("mcp-session-inspector")
+    QCoreApplication.setApplicationName("mcp-session-inspector")
+    app = QApplication.instance() or QApplication([sys.argv[0], *(argv or [])])
+    app.setQuitOnLastWindowClosed(False)
+    controller, window = build(app)
+
+    async def run() -> None:
+        closed = anyio.Event()
+        original_close = window.closeEvent
+
+        def close_event(event) -> None:
+            original_close(event)
+            closed.set()
+
+        window.closeEvent = close_event  # type: ignore[method-assign]
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            window.show()
+            await closed.wait()
+            controller.disconnect()
+            with anyio.move_on_after(10):  # let the server shut down per spec
+                while controller.running:
+                    await anyio.sleep(0.02)
+            tg.cancel_scope.cancel()
+
+    anyio.run(run, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
+    return 0

@@ -1,0 +1,440 @@
+"""The connection panel: saved servers and the editor for the selected one."""
+
+from __future__ import annotations
+
+import copy
+import shlex
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
+from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, ServerProfile
+
+ERAS = ("auto", "legacy", "modern")
+
+
+class EnvTable(QTableWidget):
+    """Name, value, secret. Secret values are masked on screen until their row is edited."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(0, 3, parent)
+        self.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Value"), self.tr("Secret")])
+        h = self.horizontalHeader()
+        h.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        h.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.verticalHeader().setVisible(False)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._values: list[str] = []
+        self._loading = False
+        self.itemChanged.connect(self._on_item_changed)
+        self.setMinimumHeight(90)
+
+    def set_vars(self, env: list[EnvVar]) -> None:
+        self._loading = True
+        self.setRowCount(0)
+        self._values = []
+        for var in env:
+            self._append(var)
+        self._loading = False
+
+    def _append(self, var: EnvVar) -> None:
+        row = self.rowCount()
+        self.insertRow(row)
+        self._values.append(var.value)
+        self.setItem(row, 0, QTableWidgetItem(var.name))
+        value = QTableWidgetItem(MASK if var.secret else var.value)
+        if var.secret:
+            value.setToolTip(self.tr("Secret: masked on screen and never written to servers.json or recordings"))
+        self.setItem(row, 1, value)
+        box = QTableWidgetItem()
+        box.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+        box.setCheckState(Qt.CheckState.Checked if var.secret else Qt.CheckState.Unchecked)
+        self.setItem(row, 2, box)
+
+    def add_row(self) -> None:
+        self._loading = True
+        self._append(EnvVar("", ""))
+        self._loading = False
+        self.editItem(self.item(self.rowCount() - 1, 0))
+        self.changed.emit()
+
+    def remove_selected(self) -> None:
+        rows = sorted({i.row() for i in self.selectedIndexes()}, reverse=True)
+        for row in rows:
+            self.removeRow(row)
+            del self._values[row]
+        if rows:
+            self.changed.emit()
+
+    def _secret(self, row: int) -> bool:
+        item = self.item(row, 2)
+        return item is not None and item.checkState() == Qt.CheckState.Checked
+
+    def _on_item_changed(self, item: QTableWidgetItem) -> None:
+        if self._loading:
+            return
+        row = item.row()
+        if item.column() == 1:
+            if item.text() != MASK:
+                self._values[row] = item.text()
+                if self._secret(row):
+                    self._loading = True
+                    item.setText(MASK)
+                    self._loading = False
+        elif item.column() == 2:
+            value_item = self.item(row, 1)
+            if value_item is not None:
+                self._loading = True
+                value_item.setText(MASK if self._secret(row) else self._values[row])
+                self._loading = False
+        self.changed.emit()
+
+    def vars(self) -> list[EnvVar]:
+        out = []
+        for row in range(self.rowCount()):
+            name = self.item(row, 0).text().strip() if self.item(row, 0) else ""
+            out.append(EnvVar(name, self._values[row], self._secret(row)))
+        return out
+
+
+class ProfileEditor(QWidget):
+    """Edits one ServerProfile; shows problems next to the fields where they were typed."""
+
+    edited = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._profile: ServerProfile | None = None
+        self._loading = False
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.name = QLineEdit()
+        self.command = QLineEdit()
+        self.command.setPlaceholderText(self.tr("e.g. node server.js --verbose"))
+        self.command.setToolTip(self.tr("Program and arguments, split like a shell would (quotes allowed); started without a shell"))
+        self.cwd = QLineEdit()
+        self.cwd.setPlaceholderText(self.tr("(inherit)"))
+        browse = QToolButton()
+        browse.setText("…")
+        browse.setToolTip(self.tr("Choose the working directory"))
+        browse.clicked.connect(self._browse_cwd)
+        cwd_row = QHBoxLayout()
+        cwd_row.addWidget(self.cwd, 1)
+        cwd_row.addWidget(browse)
+        self.era = QComboBox()
+        for e in ERAS:
+            self.era.addItem({"auto": self.tr("auto (probe, then fall back)"), "legacy": self.tr("legacy (initialize handshake)"), "modern": self.tr("modern (2026-07-28, stateless)")}[e], e)
+        self.version = QComboBox()
+        self.detected = QLabel()
+        self.detected.setTextFormat(Qt.TextFormat.PlainText)
+        self.errors: dict[str, QLabel] = {}
+        form.addRow(self.tr("Name"), self._with_error("name", self.name))
+        form.addRow(self.tr("Command"), self._with_error("command", self.command))
+        form.addRow(self.tr("Working dir"), self._with_error("cwd", cwd_row))
+        form.addRow(self.tr("Era"), self._with_error("era", self.era))
+        form.addRow(self.tr("Version"), self._with_error("protocol_version", self.version))
+        form.addRow("", self.detected)
+
+        caps_box = QGroupBox(self.tr("Client capabilities to offer"))
+        caps_layout = QVBoxLayout(caps_box)
+        self.caps: dict[str, QCheckBox] = {}
+        for key, label in (
+            ("roots", self.tr("Roots")),
+            ("sampling", self.tr("Sampling")),
+            ("elicitation.form", self.tr("Elicitation (form)")),
+            ("elicitation.url", self.tr("Elicitation (URL)")),
+            ("tasks", self.tr("Tasks")),
+        ):
+            box = QCheckBox(label)
+            self.caps[key] = box
+            caps_layout.addWidget(box)
+            box.toggled.connect(self._changed)
+
+        env_box = QGroupBox(self.tr("Environment"))
+        env_layout = QVBoxLayout(env_box)
+        self.inherit = QCheckBox(self.tr("Inherit the inspector's environment"))
+        self.env = EnvTable()
+        env_buttons = QHBoxLayout()
+        add = QPushButton(self.tr("Add"))
+        remove = QPushButton(self.tr("Remove"))
+        add.clicked.connect(self.env.add_row)
+        remove.clicked.connect(self.env.remove_selected)
+        env_buttons.addWidget(add)
+        env_buttons.addWidget(remove)
+        env_buttons.addStretch(1)
+        env_layout.addWidget(self.inherit)
+        env_layout.addWidget(self.env)
+        env_layout.addLayout(env_buttons)
+
+        t_box = QGroupBox(self.tr("Timeouts (seconds)"))
+        t_form = QFormLayout(t_box)
+        self.timeouts: dict[str, QDoubleSpinBox] = {}
+        for key, label in (
+            ("connect_timeout", self.tr("Start sequence")),
+            ("probe_timeout", self.tr("Discovery probe")),
+            ("request_timeout", self.tr("Requests")),
+            ("stdin_grace", self.tr("Exit after stdin closes")),
+            ("term_grace", self.tr("Exit after SIGTERM")),
+        ):
+            spin = QDoubleSpinBox()
+            spin.setRange(0.1, 3600.0)
+            spin.setDecimals(1)
+            spin.setSingleStep(0.5)
+            self.timeouts[key] = spin
+            t_form.addRow(label, spin)
+            spin.valueChanged.connect(self._changed)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(form)
+        layout.addWidget(caps_box)
+        layout.addWidget(env_box)
+        layout.addWidget(t_box)
+        layout.addStretch(1)
+
+        for w in (self.name, self.command, self.cwd):
+            w.textEdited.connect(self._changed)
+        self.era.currentIndexChanged.connect(self._era_changed)
+        self.version.currentIndexChanged.connect(self._changed)
+        self.inherit.toggled.connect(self._changed)
+        self.env.changed.connect(self._changed)
+
+    def _with_error(self, key: str, field) -> QWidget:
+        box = QWidget()
+        v = QVBoxLayout(box)
+        v.setContentsMargins(0, 0, 0, 0)
+        v.setSpacing(1)
+        if isinstance(field, QWidget):
+            v.addWidget(field)
+        else:
+            v.addLayout(field)
+        err = QLabel()
+        err.setTextFormat(Qt.TextFormat.PlainText)
+        err.setWordWrap(True)
+        err.setStyleSheet("color: palette(link-visited);")
+        err.setObjectName(f"error-{key}")
+        err.hide()
+        v.addWidget(err)
+        self.errors[key] = err
+        return box
+
+    def _browse_cwd(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, self.tr("Working directory"), self.cwd.text())
+        if path:
+            self.cwd.setText(path)
+            self._changed()
+
+    def _fill_versions(self, era: str, selected: str) -> None:
+        self.version.blockSignals(True)
+        self.version.clear()
+        self.version.addItem(self.tr("newest of the era"), "")
+        versions = {"auto": LEGACY_VERSIONS + MODERN_VERSIONS, "legacy": LEGACY_VERSIONS, "modern": MODERN_VERSIONS}[era]
+        for v in reversed(versions):
+            self.version.addItem(v, v)
+        idx = self.version.findData(selected)
+        self.version.setCurrentIndex(max(0, idx))
+        self.version.blockSignals(False)
+
+    def _era_changed(self) -> None:
+        if self._loading:
+            return
+        self._fill_versions(self.era.currentData(), self.version.currentData() or "")
+        self._changed()
+
+    def set_profile(self, profile: ServerProfile) -> None:
+        self._loading = True
+        self._profile = profile
+        self.name.setText(profile.name)
+        self.command.setText(profile.command_line)
+        builtin = profile.builtin
+        self.name.setReadOnly(builtin)
+        self.command.setReadOnly(builtin)
+        self.cwd.setText(profile.cwd)
+        self.era.setCurrentIndex(max(0, self.era.findData(profile.era)))
+        self._fill_versions(profile.era, profile.protocol_version)
+        for key, box in self.caps.items():
+            box.setChecked(key in profile.capabilities)
+        self.inherit.setChecked(profile.inherit_env)
+        self.env.set_vars(copy.deepcopy(profile.env))
+        for key, spin in self.timeouts.items():
+            spin.setValue(getattr(profile, key))
+        self._update_detected()
+        self._loading = False
+        self._show_problems()
+
+    def _update_detected(self) -> None:
+        p = self._profile
+        if p is not None and p.detected_era:
+            self.detected.setText(self.tr("Last auto detection: {era}").format(era=p.detected_era))
+        else:
+            self.detected.setText("")
+
+    def _changed(self) -> None:
+        if self._loading or self._profile is None:
+            return
+        self.apply_to(self._profile)
+        self._show_problems()
+        self.edited.emit()
+
+    def apply_to(self, p: ServerProfile) -> None:
+        if not p.builtin:
+            p.name = self.name.text()
+            try:
+                argv = shlex.split(self.command.text())
+            except ValueError:
+                argv = []
+            p.command = argv[0] if argv else ""
+            p.args = argv[1:]
+        p.cwd = self.cwd.text().strip()
+        p.era = self.era.currentData()
+        p.protocol_version = self.version.currentData() or ""
+        p.capabilities = [k for k, box in self.caps.items() if box.isChecked()]
+        p.inherit_env = self.inherit.isChecked()
+        p.env = self.env.vars()
+        for key, spin in self.timeouts.items():
+            setattr(p, key, spin.value())
+
+    def _show_problems(self) -> None:
+        p = self._profile
+        problems = p.problems() if p is not None else {}
+        try:
+            shlex.split(self.command.text())
+        except ValueError as exc:
+            problems["command"] = self.tr("Cannot split the command: {why}").format(why=str(exc))
+        env_problems = [v for k, v in problems.items() if k.startswith("env.")]
+        for key, label in self.errors.items():
+            text = problems.get(key, "")
+            label.setText(text)
+            label.setVisible(bool(text))
+        self.env.setToolTip("\n".join(env_problems))
+        # capabilities the chosen version cannot carry
+        version = self.version.currentData() or ""
+        for key, box in self.caps.items():
+            allowed = not version or version in CAPABILITY_VERSIONS[key]
+            box.setToolTip("" if allowed else self.tr("Not defined in {v}; it will not be offered").format(v=version))
+
+    def problems(self) -> dict[str, str]:
+        return self._profile.problems() if self._profile else {}
+
+
+class ConnectionPanel(QWidget):
+    """Saved servers (the built-in demo first) and the editor of the selected one."""
+
+    profilesChanged = Signal()
+    connectRequested = Signal()
+
+    def __init__(self, profiles: list[ServerProfile], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.profiles = profiles
+        self.list = QListWidget()
+        self.list.setAccessibleName(self.tr("Saved servers"))
+        self.list.itemDoubleClicked.connect(lambda *_: self.connectRequested.emit())
+        add = QPushButton(self.tr("New"))
+        dup = QPushButton(self.tr("Duplicate"))
+        self.remove = QPushButton(self.tr("Delete"))
+        add.clicked.connect(self._add)
+        dup.clicked.connect(self._duplicate)
+        self.remove.clicked.connect(self._remove)
+        buttons = QHBoxLayout()
+        for b in (add, dup, self.remove):
+            buttons.addWidget(b)
+        self.editor = ProfileEditor()
+        self.editor.edited.connect(self._edited)
+        scroll = QScrollArea()
+        scroll.setWidget(self.editor)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        title = QLabel(self.tr("Servers"))
+        title.setStyleSheet("font-weight: bold;")
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(scroll, 3)
+        self._refresh_list(0)
+        self.list.currentRowChanged.connect(self._select)
+        self._select(0)
+
+    def current(self) -> ServerProfile:
+        row = max(0, self.list.currentRow())
+        return self.profiles[row]
+
+    def _refresh_list(self, select: int) -> None:
+        self.list.blockSignals(True)
+        self.list.clear()
+        for p in self.profiles:
+            item = QListWidgetItem(p.name or self.tr("(unnamed)"))
+            item.setToolTip(p.command_line)
+            self.list.addItem(item)
+        self.list.setCurrentRow(select)
+        self.list.blockSignals(False)
+
+    def _select(self, row: int) -> None:
+        if 0 <= row < len(self.profiles):
+            p = self.profiles[row]
+            self.editor.set_profile(p)
+            self.remove.setEnabled(not p.builtin)
+
+    def _edited(self) -> None:
+        row = self.list.currentRow()
+        item = self.list.item(row)
+        if item is not None:
+            item.setText(self.profiles[row].name or self.tr("(unnamed)"))
+            item.setToolTip(self.profiles[row].command_line)
+        self.profilesChanged.emit()
+
+    def _add(self) -> None:
+        self.profiles.append(ServerProfile(name=self.tr("New server"), command=""))
+        self._refresh_list(len(self.profiles) - 1)
+        self._select(len(self.profiles) - 1)
+        self.editor.command.setFocus()
+        self.profilesChanged.emit()
+
+    def _duplicate(self) -> None:
+        src = self.current()
+        p = copy.deepcopy(src)
+        p.id = ServerProfile(name="", command="").id
+        p.builtin = False
+        p.name = self.tr("{name} (copy)").format(name=src.name)
+        self.profiles.append(p)
+        self._refresh_list(len(self.profiles) - 1)
+        self._select(len(self.profiles) - 1)
+        self.profilesChanged.emit()
+
+    def _remove(self) -> None:
+        row = self.list.currentRow()
+        if row <= 0 or self.profiles[row].builtin:
+            return
+        del self.profiles[row]
+        self._refresh_list(min(row, len(self.profiles) - 1))
+        self._select(self.list.currentRow())
+        self.profilesChanged.emit()
+
+    def update_detected(self, profile_id: str) -> None:
+        if self.current().id == profile_id:
+            self.editor._update_detected()

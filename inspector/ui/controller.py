@@ -1,0 +1,152 @@
+"""The bridge between Qt and the session: one live session (or one opened recording) at a time.
+
+Widgets never talk to the transport or parse JSON-RPC. They call the controller (connect,
+disconnect, continue a step) and observe the recording it publishes; the controller runs the
+session on the application's long-lived anyio task group (qasync loop).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anyio
+from PySide6.QtCore import QObject, Signal
+
+from inspector.protocol.versions import EraMode
+from inspector.session import Recording, Session, StartFailed
+from inspector.session.profiles import ServerProfile
+from inspector.session.recording import RecordingWriter
+from inspector.session.session import PendingStep
+
+
+class SessionController(QObject):
+    # a new recording to show (live or opened) and the era mode it was started in
+    recordingChanged = Signal(object, object)
+    # True while a server process is running
+    runningChanged = Signal(bool)
+    # the start sequence finished (the session is usable)
+    ready = Signal()
+    # a step-mode message waits for Continue (PendingStep), or None when nothing waits
+    stepPending = Signal(object)
+    # something went wrong that the user must read (plain text)
+    failed = Signal(str)
+    # the session ended; the summary dict
+    finished = Signal(object)
+    # auto mode found the era ("legacy" / "modern") of a profile
+    eraDetected = Signal(str, str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.task_group: Any = None  # set by the app: anyio TaskGroup
+        self.session: Session | None = None
+        self.recording: Recording | None = None
+        self.mode: EraMode = EraMode.AUTO
+        self.profile: ServerProfile | None = None
+        self._stop: anyio.Event | None = None
+        self._running = False
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    @property
+    def pending_step(self) -> PendingStep | None:
+        return self.session.gate.pending if self.session is not None else None
+
+    # ------------------------------------------------------------------ commands
+
+    def connect_profile(self, profile: ServerProfile, *, step: bool = False) -> bool:
+        """Start a session with ``profile``. Returns False when one is already running."""
+        if self._running or self.task_group is None:
+            return False
+        options = profile.to_options(step=step)
+        session = Session(options)
+        session.recording.header["server_name"] = profile.name
+        session.recording.header["env"] = profile.masked_env()
+        self.session = session
+        self.profile = profile
+        self.recording = session.recording
+        self.mode = options.config.era
+        self._stop = anyio.Event()
+        self._running = True
+        session.gate.listeners.append(self.stepPending.emit)
+        self.recordingChanged.emit(session.recording, self.mode)
+        self.runningChanged.emit(True)
+        self.task_group.start_soon(self._run, session, profile, self._stop)
+        return True
+
+    def disconnect(self) -> None:
+        """Shut the server down per spec (the shutdown steps appear in the timeline)."""
+        if self._stop is not None:
+            self._stop.set()
+        if self.session is not None:
+            self.session.gate.release_all()
+
+    def continue_step(self) -> bool:
+        return self.session.gate.go() if self.session is not None else False
+
+    def run_to_end(self) -> None:
+        if self.session is not None:
+            self.session.gate.release_all()
+
+    def open_recording(self, path: str | Path) -> Recording:
+        """Show a saved recording (read-only). Raises ValueError/OSError with a readable text."""
+        rec = Recording.load(path)
+        if self._running:
+            raise ValueError("disconnect before opening a recording")
+        self.session = None
+        self.recording = rec
+        try:
+            self.mode = EraMode(rec.header.get("era_mode", "auto"))
+        except ValueError:
+            self.mode = EraMode.AUTO
+        self.recordingChanged.emit(rec, self.mode)
+        if rec.summary:
+            self.finished.emit(rec.summary)
+        return rec
+
+    def save_recording(self, path: str | Path) -> None:
+        if self.recording is None:
+            raise ValueError("there is no session to save")
+        summary = self.recording.summary or (self.session.summary() if self.session else None)
+        writer = RecordingWriter(Path(path), self.recording)
+        writer.close(summary)
+
+    # ------------------------------------------------------------------ the live session
+
+    async def _run(self, session: Session, profile: ServerProfile, stop: anyio.Event) -> None:
+        summary: dict | None = None
+        try:
+            async with session:
+                try:
+                    await session.start()
+                except StartFailed as exc:
+                    self.failed.emit(str(exc))
+                else:
+                    if session.engine.era is not None and profile.era == "auto":
+                        profile.detected_era = session.engine.era.value
+                        self.eraDetected.emit(profile.id, profile.detected_era)
+                    self.ready.emit()
+                    async with anyio.create_task_group() as tg:
+
+                        async def _exit_watch() -> None:
+                            await session.wait_exit(float("inf"))
+                            tg.cancel_scope.cancel()
+
+                        tg.start_soon(_exit_watch)
+                        await stop.wait()
+                        tg.cancel_scope.cancel()
+        except StartFailed as exc:  # the server could not be started
+            self.failed.emit(str(exc))
+        except Exception as exc:  # never let a session bug take the window down
+            self.failed.emit(f"internal error: {exc!r}")
+        finally:
+            summary = session.recording.summary or session.summary()
+            self._running = False
+            self._stop = None
+            self.stepPending.emit(None)
+            self.runningChanged.emit(False)
+            self.finished.emit(summary)

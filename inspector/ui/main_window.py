@@ -1,0 +1,388 @@
+"""The main window: connection panel, live lifecycle diagram, timeline, details, negotiation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.protocol.lifecycle import STATE_INFO
+from inspector.protocol.versions import Era, EraMode
+from inspector.session.profiles import ProfileStore, ServerProfile
+from inspector.session.recording import Recording
+
+from .connection import ConnectionPanel
+from .controller import SessionController
+from .detail import DetailPane
+from .diagram import LifecycleDiagram
+from .negotiation import NegotiationView
+from .stepbar import StepBar
+from .timeline import TimelineView
+
+REFRESH_MS = 50
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        controller: SessionController,
+        store: ProfileStore,
+        profiles: list[ServerProfile],
+        settings: QSettings,
+        languages=None,
+        themes=None,
+    ) -> None:
+        super().__init__()
+        self.controller = controller
+        self.store = store
+        self.profiles = profiles
+        self.settings = settings
+        self.languages = languages
+        self.themes = themes
+        self.recording: Recording | None = None
+        self.mode = EraMode.AUTO
+        self.follow_live = True
+        self._last_len = -1
+        self._summary: dict | None = None
+        self.setWindowTitle(self.tr("MCP Session Inspector"))
+        self.resize(1440, 900)
+        self._build()
+        controller.recordingChanged.connect(self._on_recording)
+        controller.runningChanged.connect(self._on_running)
+        controller.stepPending.connect(self._on_step)
+        controller.failed.connect(self._on_failed)
+        controller.finished.connect(self._on_finished)
+        controller.eraDetected.connect(self._on_era_detected)
+        self.timer = QTimer(self)
+        self.timer.setInterval(REFRESH_MS)
+        self.timer.timeout.connect(self._refresh)
+        self.timer.start()
+        self._on_running(controller.running)
+
+    # ------------------------------------------------------------------ construction
+
+    def _build(self) -> None:
+        tr = self.tr
+        # actions
+        self.act_connect = QAction(tr("Connect"), self)
+        self.act_connect.setShortcut(QKeySequence("Ctrl+Return"))
+        self.act_connect.setToolTip(tr("Start the selected server and run the start sequence (Ctrl+Enter)"))
+        self.act_connect.triggered.connect(self.connect_selected)
+        self.act_disconnect = QAction(tr("Disconnect"), self)
+        self.act_disconnect.setShortcut(QKeySequence("Ctrl+Shift+Return"))
+        self.act_disconnect.setToolTip(tr("Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)"))
+        self.act_disconnect.triggered.connect(self.controller.disconnect)
+        self.act_step = QAction(tr("Step"), self)
+        self.act_step.setCheckable(True)
+        self.act_step.setShortcut(QKeySequence("Ctrl+T"))
+        self.act_step.setToolTip(tr("Step mode: each start-sequence message waits for Continue (Ctrl+T)"))
+        self.act_continue = QAction(tr("Continue"), self)
+        self.act_continue.setShortcut(QKeySequence("F8"))
+        self.act_continue.setToolTip(tr("Send the waiting message (F8)"))
+        self.act_continue.triggered.connect(self.controller.continue_step)
+        self.act_follow = QAction(tr("Follow live"), self)
+        self.act_follow.setCheckable(True)
+        self.act_follow.setChecked(True)
+        self.act_follow.setShortcut(QKeySequence("Ctrl+L"))
+        self.act_follow.setToolTip(tr("The diagram follows the newest entry instead of the selected row (Ctrl+L)"))
+        self.act_follow.toggled.connect(self._set_follow)
+        self.act_open = QAction(tr("Open recording…"), self)
+        self.act_open.setShortcut(QKeySequence.StandardKey.Open)
+        self.act_open.triggered.connect(self.open_recording)
+        self.act_save = QAction(tr("Save recording…"), self)
+        self.act_save.setShortcut(QKeySequence.StandardKey.Save)
+        self.act_save.triggered.connect(self.save_recording)
+        self.act_quit = QAction(tr("Quit"), self)
+        self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
+        self.act_quit.triggered.connect(self.close)
+
+        toolbar = QToolBar(tr("Session"))
+        toolbar.setObjectName("sessionToolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for a in (self.act_connect, self.act_disconnect, self.act_step, self.act_continue, self.act_follow):
+            toolbar.addAction(a)
+        toolbar.addSeparator()
+        toolbar.addAction(self.act_open)
+        toolbar.addAction(self.act_save)
+        self.addToolBar(toolbar)
+        self.toolbar = toolbar
+
+        menu = self.menuBar()
+        menu.clear()
+        m_file = menu.addMenu(tr("&File"))
+        m_file.addAction(self.act_open)
+        m_file.addAction(self.act_save)
+        m_file.addSeparator()
+        m_file.addAction(self.act_quit)
+        m_session = menu.addMenu(tr("&Session"))
+        for a in (self.act_connect, self.act_disconnect, self.act_step, self.act_continue):
+            m_session.addAction(a)
+        m_view = menu.addMenu(tr("&View"))
+        m_view.addAction(self.act_follow)
+        if self.languages is not None:
+            m_lang = m_view.addMenu(tr("Language"))
+            group = QActionGroup(self)
+            for code, label in self.languages.choices():
+                a = QAction(label, self, checkable=True)
+                a.setChecked(code == self.languages.choice)
+                a.triggered.connect(lambda _=False, c=code: self.languages.set_choice(c))
+                group.addAction(a)
+                m_lang.addAction(a)
+        if self.themes is not None:
+            m_theme = m_view.addMenu(tr("Theme"))
+            group = QActionGroup(self)
+            for code, label in ((
+                "system", tr("Follow the system")), ("light", tr("Light")), ("dark", tr("Dark"))):
+                a = QAction(label, self, checkable=True)
+                a.setChecked(code == self.themes.choice)
+                a.triggered.connect(lambda _=False, c=code: self.themes.set_choice(c))
+                group.addAction(a)
+                m_theme.addAction(a)
+
+        # connection panel
+        self.connection = ConnectionPanel(self.profiles)
+        self.connection.profilesChanged.connect(self._save_profiles)
+        self.connection.connectRequested.connect(self.connect_selected)
+        dock = QDockWidget(tr("Connection"), self)
+        dock.setObjectName("connectionDock")
+        dock.setWidget(self.connection)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        self.dock = dock
+
+        # centre
+        self.diagram = LifecycleDiagram()
+        self.stepbar = StepBar()
+        self.stepbar.continueClicked.connect(self.controller.continue_step)
+        self.stepbar.runToEndClicked.connect(self.controller.run_to_end)
+        self.timeline = TimelineView()
+        self.timeline.entrySelected.connect(self._on_entry_selected)
+        self.detail = DetailPane()
+        self.detail.goToSeq.connect(self.timeline.select_seq)
+        self.negotiation = NegotiationView()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.detail, tr("Details"))
+        self.tabs.addTab(self.negotiation, tr("Negotiation"))
+        lower = QSplitter(Qt.Orientation.Horizontal)
+        lower.addWidget(self.timeline)
+        lower.addWidget(self.tabs)
+        lower.setStretchFactor(0, 3)
+        lower.setStretchFactor(1, 2)
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addWidget(self.diagram, 1)
+        top_layout.addWidget(self.stepbar)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(top)
+        split.addWidget(lower)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setSizes([330, 520])
+        self.setCentralWidget(split)
+
+        # status bar
+        self.status_state = QLabel()
+        self.status_era = QLabel()
+        self.status_counts = QLabel()
+        self.status_exit = QLabel()
+        for w in (self.status_state, self.status_era, self.status_counts, self.status_exit):
+            w.setTextFormat(Qt.TextFormat.PlainText)
+            self.statusBar().addPermanentWidget(w)
+        self.diagram.set_machine(self.mode, None)
+
+    def retranslate(self) -> None:
+        """Rebuild every widget in the current language, keeping the session and recording."""
+        for bar in self.findChildren(QToolBar):
+            self.removeToolBar(bar)
+            bar.deleteLater()
+        self.removeDockWidget(self.dock)
+        self.dock.deleteLater()
+        self.setWindowTitle(self.tr("MCP Session Inspector"))
+        self._build()
+        self._last_len = -1
+        if self.recording is not None:
+            self.timeline.set_recording(self.recording)
+        self.stepbar.show_step(self.controller.pending_step)
+        self._on_running(self.controller.running)
+        if self._summary is not None:
+            self._show_exit(self._summary)
+
+    # ------------------------------------------------------------------ commands
+
+    def connect_selected(self) -> None:
+        profile = self.connection.current()
+        problems = profile.problems()
+        if problems:
+            self.statusBar().showMessage(self.tr("Fix the highlighted fields first: ") + "; ".join(problems.values()), 8000)
+            return
+        self._summary = None
+        self.status_exit.setText("")
+        self.controller.connect_profile(profile, step=self.act_step.isChecked())
+
+    def open_recording(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open recording"), self._recordings_dir(), self.tr("Recordings (*.jsonl);;All files (*)"))
+        if path:
+            self.open_recording_path(path)
+
+    def open_recording_path(self, path: str) -> bool:
+        try:
+            self.controller.open_recording(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, self.tr("Cannot open recording"), str(exc))
+            return False
+        self.setWindowTitle(self.tr("MCP Session Inspector — {name} (read-only)").format(name=Path(path).name))
+        return True
+
+    def save_recording(self) -> None:
+        if self.recording is None:
+            self.statusBar().showMessage(self.tr("Nothing to save yet: connect to a server first."), 5000)
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save recording"), self._recordings_dir(), self.tr("Recordings (*.jsonl)"))
+        if path:
+            if not path.endswith(".jsonl"):
+                path += ".jsonl"
+            try:
+                self.controller.save_recording(path)
+            except OSError as exc:
+                QMessageBox.warning(self, self.tr("Cannot save recording"), str(exc))
+                return
+            self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
+
+    def _recordings_dir(self) -> str:
+        return str(self.settings.value("recordings_dir", str(Path.home())))
+
+    def _save_profiles(self) -> None:
+        try:
+            self.store.save(self.profiles)
+        except OSError as exc:
+            self.statusBar().showMessage(self.tr("Cannot save the server list: {why}").format(why=str(exc)), 8000)
+
+    # ------------------------------------------------------------------ controller events
+
+    def _on_recording(self, rec: Recording, mode: EraMode) -> None:
+        self.recording = rec
+        self.mode = mode
+        self.follow_live = True
+        self.act_follow.setChecked(True)
+        self._last_len = -1
+        self._summary = rec.summary
+        self.timeline.set_recording(rec)
+        self.detail.clear()
+        self.diagram.set_machine(mode, None)
+        self.negotiation.refresh(rec)
+        if rec.read_only:
+            self._refresh()
+        else:
+            self.setWindowTitle(self.tr("MCP Session Inspector — {name}").format(name=rec.header.get("server_name", "")))
+
+    def _on_running(self, running: bool) -> None:
+        self.act_connect.setEnabled(not running)
+        self.act_disconnect.setEnabled(running)
+        self.act_step.setEnabled(not running)
+        self.act_continue.setEnabled(running and self.controller.pending_step is not None)
+        self.act_open.setEnabled(not running)
+
+    def _on_step(self, step) -> None:
+        self.stepbar.show_step(step)
+        self.act_continue.setEnabled(step is not None)
+
+    def _on_failed(self, text: str) -> None:
+        self.statusBar().showMessage(self.tr("Session failed: {why}").format(why=text), 15000)
+        self.status_exit.setText(text if len(text) < 120 else text[:117] + "…")
+        self.status_exit.setToolTip(text)
+
+    def _on_finished(self, summary: dict) -> None:
+        self._summary = summary
+        self._show_exit(summary)
+        self._refresh()
+
+    def _show_exit(self, summary: dict) -> None:
+        if summary.get("signal") is not None:
+            text = self.tr("server killed by signal {n}").format(n=summary["signal"])
+        elif summary.get("exit_code") is not None:
+            text = self.tr("server exit code {n}").format(n=summary["exit_code"])
+        else:
+            text = ""
+        if summary.get("outcome"):
+            text = (text + " — " if text else "") + summary["outcome"]
+        self.status_exit.setText(text)
+
+    def _on_era_detected(self, profile_id: str, era: str) -> None:
+        self._save_profiles()
+        self.connection.update_detected(profile_id)
+
+    def _set_follow(self, on: bool) -> None:
+        self.follow_live = on
+        self._last_len = -1
+        self._refresh()
+
+    def _on_entry_selected(self, seq: int) -> None:
+        rec = self.recording
+        if rec is None or not (0 <= seq < len(rec)):
+            return
+        self.detail.set_entry(rec, seq)
+        if seq < len(rec) - 1 and self.follow_live:
+            self.act_follow.setChecked(False)  # pinned to the selected row
+        if not self.follow_live:
+            self._show_row(seq, animate=False)
+
+    # ------------------------------------------------------------------ periodic refresh
+
+    def _era(self, row: int) -> Era | None:
+        rec = self.recording
+        era = rec.era_as_of(row) if rec is not None else None
+        return Era(era) if era else None
+
+    def _show_row(self, row: int, animate: bool) -> None:
+        rec = self.recording
+        if rec is None or row < 0:
+            return
+        self.diagram.set_machine(self.mode, self._era(row))
+        self.diagram.show_recording_row(rec, row, animate=animate)
+
+    def _refresh(self) -> None:
+        rec = self.recording
+        if rec is None:
+            self.status_state.setText(self.tr("Not connected"))
+            return
+        n = len(rec)
+        if n == self._last_len:
+            return
+        self._last_len = n
+        if n and self.follow_live:
+            self._show_row(n - 1, animate=not rec.read_only)
+        self.negotiation.refresh(rec)
+        state = rec.state_at(n - 1) if n else None
+        if state is not None:
+            title = QCoreApplication.translate("Lifecycle", STATE_INFO[state].title)
+            self.status_state.setText(self.tr("State: {s}").format(s=title))
+        era = self._era(n - 1) if n else None
+        version = (rec.summary or {}).get("protocol_version")
+        session = self.controller.session
+        if session is not None and session.recording is rec:
+            version = session.engine.version
+        self.status_era.setText(
+            self.tr("Era: {e}  Version: {v}").format(e=era.value if era else self.mode.value, v=version or "—")
+        )
+        self.status_counts.setText(self.tr("{n} entries").format(n=f"{n:,}"))
+
+    # ------------------------------------------------------------------ closing
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._save_profiles()
+        self.settings.setValue("geometry", self.saveGeometry())
+        super().closeEvent(event)

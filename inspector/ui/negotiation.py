@@ -1,0 +1,174 @@
+"""Negotiation summary: what the client offered and what the server declared, side by side.
+
+Read from the recording itself (the initialize exchange, or server/discover and its retries),
+so it works the same for a live session and for an opened recording.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from inspector.protocol.messages import Kind
+from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
+from inspector.session.recording import Direction, Recording
+
+
+def negotiation_facts(rec: Recording) -> dict[str, Any] | None:
+    """Offer and answer of the last start exchange in the recording, or None before one."""
+    offer: dict | None = None
+    answer: dict | None = None
+    answer_kind = None
+    method = None
+    for i in range(len(rec)):
+        m = rec.method_at(i)
+        if m not in ("initialize", "server/discover"):
+            continue
+        d = rec.direction_at(i)
+        k = rec.kind_at(i)
+        obj = rec[i].json()
+        if not isinstance(obj, dict):
+            continue
+        if d is Direction.C2S and k is Kind.REQUEST:
+            method = m
+            params = obj.get("params") or {}
+            if m == "initialize":
+                offer = {
+                    "version": params.get("protocolVersion"),
+                    "capabilities": params.get("capabilities") or {},
+                    "info": params.get("clientInfo") or {},
+                }
+            else:
+                meta = params.get("_meta") or {}
+                offer = {
+                    "version": meta.get(META_PROTOCOL_VERSION),
+                    "capabilities": meta.get(META_CLIENT_CAPABILITIES) or {},
+                    "info": meta.get(META_CLIENT_INFO) or {},
+                }
+            answer, answer_kind = None, None
+        elif d is Direction.S2C and k in (Kind.RESULT, Kind.ERROR):
+            answer_kind = k
+            answer = obj.get("result") if k is Kind.RESULT else obj.get("error")
+    if offer is None:
+        return None
+    facts: dict[str, Any] = {"method": method, "offer": offer, "answer_kind": answer_kind, "answer": answer}
+    if isinstance(answer, dict) and answer_kind is Kind.RESULT:
+        if method == "initialize":
+            facts["server"] = {
+                "version": answer.get("protocolVersion"),
+                "capabilities": answer.get("capabilities") or {},
+                "info": answer.get("serverInfo") or {},
+                "instructions": answer.get("instructions"),
+            }
+        else:
+            meta = answer.get("_meta") or {}
+            facts["server"] = {
+                "version": ", ".join(map(str, answer.get("supportedVersions") or [])),
+                "capabilities": answer.get("capabilities") or {},
+                "info": meta.get(META_SERVER_INFO) or {},
+                "instructions": answer.get("instructions"),
+            }
+    return facts
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        return ", ".join(f"{k}: {_short(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return "[" + ", ".join(_short(v) for v in value) + "]"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "—"
+    return str(value)
+
+
+class NegotiationView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.headline = QLabel()
+        self.headline.setTextFormat(Qt.TextFormat.PlainText)
+        self.headline.setWordWrap(True)
+        f = self.headline.font()
+        f.setBold(True)
+        self.headline.setFont(f)
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels([self.tr("Item"), self.tr("Client offered"), self.tr("Server declared")])
+        self.tree.setRootIsDecorated(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setWordWrap(True)
+        self.instructions = QLabel()
+        self.instructions.setTextFormat(Qt.TextFormat.PlainText)  # server text: never rich text
+        self.instructions.setWordWrap(True)
+        self.instructions.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.instructions)
+        self._shown_for: tuple[int, int] | None = None
+        self.show_facts(None)
+
+    def refresh(self, rec: Recording | None) -> None:
+        key = (id(rec), len(rec) if rec is not None else 0)
+        if key == self._shown_for:
+            return
+        self._shown_for = key
+        self.show_facts(negotiation_facts(rec) if rec is not None else None)
+
+    def show_facts(self, facts: dict | None) -> None:
+        self.tree.clear()
+        if facts is None:
+            self.headline.setText(self.tr("No negotiation yet: connect to a server."))
+            self.instructions.setText("")
+            return
+        offer = facts["offer"]
+        server = facts.get("server")
+        if server is None:
+            if facts.get("answer_kind") is Kind.ERROR:
+                err = facts.get("answer") or {}
+                self.headline.setText(
+                    self.tr("{method} was answered with error {code}: {message}").format(
+                        method=facts["method"], code=_short(err.get("code")), message=_short(err.get("message"))
+                    )
+                )
+            else:
+                self.headline.setText(self.tr("{method} sent, waiting for the answer.").format(method=facts["method"]))
+        elif facts["method"] == "initialize":
+            self.headline.setText(self.tr("Negotiated version: {v}").format(v=_short(server["version"])))
+        else:
+            self.headline.setText(
+                self.tr("Requested version {v}; server supports {s}").format(v=_short(offer["version"]), s=_short(server["version"]))
+            )
+        bold = QFont()
+        bold.setBold(True)
+
+        def row(parent, label: str, left: Any, right: Any) -> QTreeWidgetItem:
+            item = QTreeWidgetItem(parent, [label, _short(left), _short(right)])
+            for col in (1, 2):
+                item.setToolTip(col, item.text(col))
+            return item
+
+        row(self.tree, self.tr("Protocol version"), offer["version"], server["version"] if server else None)
+        row(self.tree, self.tr("Name"), offer["info"].get("name"), server["info"].get("name") if server else None)
+        row(self.tree, self.tr("Version"), offer["info"].get("version"), server["info"].get("version") if server else None)
+        caps = QTreeWidgetItem(self.tree, [self.tr("Capabilities"), "", ""])
+        caps.setFont(0, bold)
+        client_caps = offer["capabilities"] if isinstance(offer["capabilities"], dict) else {}
+        server_caps = server["capabilities"] if server and isinstance(server["capabilities"], dict) else {}
+        for name in sorted(set(client_caps) | set(server_caps)):
+            left = client_caps.get(name, None) if name in client_caps else self.tr("not offered")
+            right = server_caps.get(name, None) if name in server_caps else self.tr("not declared")
+            row(caps, name, left, right)
+        caps.setExpanded(True)
+        for col in range(3):
+            self.tree.resizeColumnToContents(col)
+        instr = server.get("instructions") if server else None
+        self.instructions.setText(self.tr("Instructions from the server:") + "\n" + instr if instr else "")

@@ -1,0 +1,149 @@
+"""Render the real app offscreen against the built-in demo server and write PNGs to screenshots/.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshots.py [--only NAME]
+
+Each shot starts the real window (fresh config folder), connects to the demo server through
+the real session, waits for the state it wants to show, and grabs the window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+OUT = ROOT / "screenshots"
+
+import anyio  # noqa: E402
+import qasync  # noqa: E402
+from PySide6.QtCore import QCoreApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from inspector.protocol.lifecycle import State  # noqa: E402
+from inspector.session.profiles import demo_profile  # noqa: E402
+from inspector.ui.app import build  # noqa: E402
+
+
+async def wait_for(predicate, timeout: float = 20.0) -> None:
+    with anyio.fail_after(timeout):
+        while not predicate():
+            await anyio.sleep(0.02)
+
+
+async def settle(app: QApplication, seconds: float = 0.3) -> None:
+    """Let timers (timeline batches, diagram animation) run, then paint."""
+    await anyio.sleep(seconds)
+    app.processEvents()
+
+
+def save(window, name: str) -> Path:
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"{name}.png"
+    window.grab().save(str(path))
+    print(f"wrote {path.relative_to(ROOT)}")
+    return path
+
+
+async def session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
+                       step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
+                       expect_failure: bool = False) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        controller, window = build(app, config=Path(tmp))
+        window.themes.set_choice(theme)
+        if language != "en":
+            window.languages.set_choice(language)
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            w = window
+            w.resize(1600, 1000)
+            w.show()
+            profile = demo_profile()
+            profile.era = era
+            profile.protocol_version = version
+            profile.args = [*profile.args, *demo_args]
+            profile.stdin_grace = 0.5
+            profile.term_grace = 0.5
+            w.profiles[0] = profile
+            w.connection.profiles[0] = profile
+            w.act_step.setChecked(step)
+            w.connect_selected()
+            if step:
+                await wait_for(lambda: controller.pending_step is not None)
+                await settle(app, 0.8)
+                save(w, name)
+            elif expect_failure:
+                await wait_for(lambda: not controller.running)
+                await settle(app, 0.8)
+                rec = controller.recording
+                from inspector.session.recording import Direction
+
+                stderr_rows = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
+                if stderr_rows:
+                    w.timeline.select_seq(stderr_rows[-1])
+                await settle(app, 0.8)
+                save(w, name)
+            else:
+                await wait_for(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
+                for method, params in requests:
+                    try:
+                        await controller.session.request(method, params, timeout=10)
+                    except Exception as exc:  # a shot must still be taken
+                        print(f"  {method}: {exc}")
+                await settle(app, 0.6)
+                rec = controller.recording
+                if select_last_of:
+                    rows = [i for i in range(len(rec)) if rec.method_at(i) == select_last_of]
+                    if rows:
+                        w.timeline.select_seq(rows[-1])
+                        w.act_follow.setChecked(True)
+                await settle(app, 0.9)
+                save(w, name)
+            controller.disconnect()
+            await wait_for(lambda: not controller.running, 15)
+            tg.cancel_scope.cancel()
+        w.close()
+        w.deleteLater()
+        app.processEvents()
+
+
+SHOTS = {
+    "main-window": dict(
+        era="legacy",
+        requests=[("tools/list", {}), ("prompts/list", {}), ("resources/list", {}), ("ping", {})],
+        select_last_of="tools/list",
+    ),
+    "diagram-legacy": dict(era="legacy", requests=[("tools/list", {})]),
+    "diagram-modern": dict(era="modern", requests=[("tools/list", {})]),
+    "diagram-auto": dict(era="auto", requests=[("tools/list", {})]),
+    "step-mode": dict(era="legacy", step=True),
+    "failed-start": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True),
+    "chinese-ui": dict(era="legacy", language="zh_CN", requests=[("tools/list", {})], select_last_of="tools/list"),
+    "dark-theme": dict(era="modern", theme="dark", requests=[("tools/list", {})], select_last_of="tools/list"),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", choices=sorted(SHOTS))
+    args = parser.parse_args()
+    QCoreApplication.setOrganizationName("mcp-session-inspector-screenshots")
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setQuitOnLastWindowClosed(False)
+
+    async def run_all() -> None:
+        for name, kw in SHOTS.items():
+            if args.only and name not in args.only:
+                continue
+            await session_shot(app, name, **kw)
+
+    anyio.run(run_all, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
+
+
+if __name__ == "__main__":
+    main()
