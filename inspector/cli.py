@@ -57,7 +57,8 @@ class UsageError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mcp-session-inspector",
-        description="Inspect Model Context Protocol sessions: lifecycle, byte-exact traffic, capabilities.",
+        description="Inspect Model Context Protocol sessions: lifecycle, byte-exact traffic, capabilities. "
+        "Without a command, opens the desktop window.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -86,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cwd", metavar="DIR", help="working directory of the server")
     p.add_argument("--stdin-grace", metavar="S", type=float, default=2.0, help="shutdown: seconds to wait after closing stdin before SIGTERM (default 2)")
     p.add_argument("--term-grace", metavar="S", type=float, default=2.0, help="shutdown: seconds to wait after SIGTERM before SIGKILL (default 2)")
+    p.add_argument("--demo", action="store_true", help="probe the built-in demo server; arguments after -- go to the demo (e.g. -- --noise)")
     p.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
     return parser
 
@@ -112,8 +114,10 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
     argv = list(args.argv)
     if argv and argv[0] == "--":
         argv = argv[1:]
+    if args.demo:
+        argv = [sys.executable, "-m", "inspector.demo", *argv]
     if not argv:
-        raise UsageError("no server command given: put it after --, e.g. probe -- node server.js")
+        raise UsageError("no server command given: put it after --, e.g. probe -- node server.js (or use --demo)")
     era = EraMode(args.era)
     legacy_version, modern_version = LATEST_LEGACY, LATEST_MODERN
     if args.protocol_version:
@@ -290,8 +294,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(argv)  # exits 2 on usage errors
     if args.command is None:
-        parser.print_help()
-        return EXIT_USAGE
+        from inspector.ui.app import main as app_main  # Qt is imported only for the window
+
+        return app_main([])
     if args.command == "probe":
         try:
             options = options_from_args(args)

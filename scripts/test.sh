@@ -8,7 +8,7 @@ bash scripts/setup.sh --test
 echo "== import contracts"
 lint-imports
 echo "== headless suite (PySide6 blocked)"
-INSPECTOR_BLOCK_QT=1 python -m pytest tests --ignore=tests/ui -q -p no:cacheprovider "$@"
+INSPECTOR_BLOCK_QT=1 python -m pytest tests --ignore=tests/ui -q -p no:cacheprovider -p no:pytest-qt "$@"
 if [ -d tests/ui ]; then
   echo "== Qt suite (offscreen)"
   QT_QPA_PLATFORM=offscreen python -m pytest tests/ui -q -p no:cacheprovider "$@"

@@ -361,7 +361,7 @@ class ProtocolEngine:
         elif kind is Kind.RESULT or kind is Kind.ERROR:
             v = self._server_response(p, a, v, t, seq)
         else:
-            v = self._server_request(p, a, v, seq)
+            v = self._server_request(p, a, v, seq, t)
         a.schema = self._validator.check(obj, kind=kind.label, direction="s2c", method=p.method, request_method=a.request_method)
         if v:
             a.violations = tuple(v)
@@ -395,11 +395,11 @@ class ProtocolEngine:
                     v = (v or []) + ["cancel.message-after-cancel"]
         return v
 
-    def _server_request(self, p: Parsed, a: Analysis, v: list[str] | None, seq: int) -> list[str] | None:
+    def _server_request(self, p: Parsed, a: Analysis, v: list[str] | None, seq: int, t: float) -> list[str] | None:
         method = p.method
         if not valid_id(p.id):
             v = (v or []) + ["jsonrpc.id-invalid"]
-        elif not self.server.add(p.id, method, seq, 0.0):
+        elif not self.server.add(p.id, method, seq, t):  # t: the client's answer gets a latency
             v = (v or []) + ["jsonrpc.id-reused"]
         if self.era is Era.MODERN:
             v = (v or []) + ["stdio.server-request-modern"]

@@ -33,7 +33,7 @@ from inspector.transport.base import (
     StdoutChunk,
     TransportClosed,
 )
-from inspector.transport.stdio import StdioTransport
+from inspector.transport.stdio import StdioTransport, describe_exit
 
 from .handlers import ClientHandlers, HandlerError
 from .recording import Direction, Recording, RecordingWriter
@@ -97,11 +97,15 @@ class StepGate:
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
+        self.closed = False
         self.pending: PendingStep | None = None
         self._event: anyio.Event | None = None
         self.listeners: list[Callable[[PendingStep | None], None]] = []
 
     async def wait(self, raw: bytes, explanation: str) -> None:
+        """Raises ConnectionLost when the session closes first: the message is never sent."""
+        if self.closed:
+            raise ConnectionLost("the session was closed before this message was sent")
         if not self.enabled:
             return
         self.pending = PendingStep(raw, explanation)
@@ -115,6 +119,8 @@ class StepGate:
             self._event = None
             for cb in list(self.listeners):
                 cb(None)
+        if self.closed:
+            raise ConnectionLost("the session was closed before this message was sent")
 
     def go(self) -> bool:
         """Send the waiting message. Returns False when nothing was waiting."""
@@ -125,6 +131,12 @@ class StepGate:
 
     def release_all(self) -> None:
         """Leave step mode: the current and later messages go without waiting."""
+        self.enabled = False
+        self.go()
+
+    def close(self) -> None:
+        """The session is closing: the waiting message and any later one are not sent."""
+        self.closed = True
         self.enabled = False
         self.go()
 
@@ -146,6 +158,11 @@ LEGACY_STEPS = {
     "initialize": "Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.",
     "notifications/initialized": "Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.",
 }
+# A write that fails usually means the server is exiting: wait this long for its exit status
+# so the error, the exit code and the lifecycle all say how it ended (the transport drains
+# the pipes for at most 1 s after an exit before it reports it).
+_EXIT_WAIT = 1.5
+
 MODERN_STEPS = {
     "server/discover": "stdio backward compatibility: a dual-era client probes with server/discover before any other request.",
     "first": "Modern era: every request carries protocol version, client info and capabilities in params._meta.",
@@ -230,13 +247,15 @@ class Session:
                 await self._pump_done.wait()
             return self.exit_info
         self._closing = True
-        self.gate.release_all()
+        self.gate.close()
         with anyio.CancelScope(shield=True):
             if not self._exited.is_set():
                 info = await self.transport.shutdown(self.options.stdin_grace, self.options.term_grace)
                 self.exit_info = self.exit_info or info
             with anyio.move_on_after(5):
                 await self._pump_done.wait()
+            # The server exited on its own (shutdown never ran): take the transport's account.
+            self.exit_info = self.exit_info or getattr(self.transport, "exit_info", None)
         return self.exit_info
 
     def _finish_recording(self) -> None:
@@ -308,7 +327,7 @@ class Session:
             extra["signal"] = ev.signal
             a = eng.process_exited()
             self._exited.set()
-            self._fail_waiters(ev.detail or "the server exited")
+            self._fail_waiters("the server " + (ev.detail or "exited"))
         else:
             a = eng.note(Kind.PROCESS)
         if kind is ProcessEventKind.SPAWNED:
@@ -331,7 +350,9 @@ class Session:
                 w.latency = a.latency or 0.0
                 w.event.set()
         elif kind is Kind.REQUEST:
-            if self._tg is not None and a.id is not None:
+            # 2026-07-28 stdio: the client MUST NOT write JSON-RPC responses; a server request on
+            # stdout is recorded and flagged (stdio.server-request-modern), never answered.
+            if self._tg is not None and a.id is not None and self.engine.era is not Era.MODERN:
                 self._tg.start_soon(self._answer_server_request, a.id, a.method, a.obj.get("params"))
         elif kind is Kind.NOTIFICATION:
             if a.progress_of is not None:
@@ -368,7 +389,7 @@ class Session:
     async def send_raw(self, raw: bytes) -> int:
         """Record and write one line the client sends. Returns its entry number."""
         if self._exited.is_set():
-            raise ConnectionLost("the server is gone")
+            raise ConnectionLost(self._failure_text("the server is gone"))
         seq = len(self.recording)
         t = self.clock()
         a = self.engine.outgoing(raw, t, seq)
@@ -377,7 +398,10 @@ class Session:
         try:
             await self.transport.send(raw)
         except TransportClosed as exc:
-            raise ConnectionLost(f"cannot write to the server: {exc}") from None
+            if not self._closing:
+                with anyio.move_on_after(_EXIT_WAIT):
+                    await self._exited.wait()
+            raise ConnectionLost(self._failure_text(f"cannot write to the server: {exc}")) from None
         return seq
 
     async def notify(self, method: str, params: dict | None = None) -> int:
@@ -426,8 +450,11 @@ class Session:
                     continue
                 try:
                     responses[key] = await self.handlers.handle(str(req.get("method")), req.get("params") or {})
-                except HandlerError as exc:
-                    responses[key] = {"error": {"code": exc.code, "message": exc.message}}
+                except HandlerError:
+                    # An InputResponse can only be a result (ElicitResult, CreateMessageResult,
+                    # ListRootsResult): a request the client will not fulfil is left out, and
+                    # the server decides (it may ask again, bounded by max_input_rounds).
+                    continue
         retry = {k: v for k, v in params.items() if k not in ("inputResponses", "requestState")}
         retry["inputResponses"] = responses
         if "requestState" in result:
@@ -448,17 +475,19 @@ class Session:
         try:
             await self.send_raw(raw)
             started = self.clock()
-            waited_from = started
+            hard_deadline = started + max_timeout
             while True:
-                remaining = min(timeout, started + max_timeout - self.clock())
-                with anyio.move_on_after(max(0.0, remaining)):
+                # The timeout runs from the request or from its latest progress, whichever is
+                # later, and never past the hard limit.
+                seen = w.last_progress
+                deadline = min(max(started, seen) + timeout, hard_deadline)
+                with anyio.move_on_after(max(0.0, deadline - self.clock())):
                     await w.event.wait()
                 if w.event.is_set():
                     break
+                if w.last_progress != seen and self.clock() < hard_deadline:
+                    continue  # progress arrived while we waited: wait from it
                 now = self.clock()
-                if w.last_progress > waited_from and now - started < max_timeout:
-                    waited_from = now
-                    continue
                 self._waiters.pop(id_key(id), None)
                 self._record_timeout(id)
                 await self._send_cancel(id, f"Request timed out after {now - started:.1f} s")
@@ -470,7 +499,7 @@ class Session:
                     await self._send_cancel(id, "Cancelled by the user")
             raise
         if w.lost is not None:
-            raise ConnectionLost(f"{method} (id {id}): {w.lost}")
+            raise ConnectionLost(self._failure_text(f"{method} (id {id}): {w.lost}"))
         obj = w.reply_obj or {}
         result = obj.get("result") if w.kind is Kind.RESULT else None
         error = obj.get("error") if w.kind is Kind.ERROR else None
@@ -516,7 +545,10 @@ class Session:
         self._started = True
 
     async def _wait_start_answer(self, id: Any, raw: bytes, explanation: str, timeout: float) -> _Waiter | None:
-        await self.gate.wait(raw, explanation)
+        try:
+            await self.gate.wait(raw, explanation)
+        except ConnectionLost as exc:
+            raise StartFailed(str(exc)) from None
         w = _Waiter()
         self._waiters[id_key(id)] = w
         try:
@@ -563,17 +595,17 @@ class Session:
         if eng.state is not State.INITIALIZED:
             raise StartFailed(self._failure_text(eng.outcome or "initialize failed"))
         raw = eng.build_initialized()
-        await self.gate.wait(raw, LEGACY_STEPS["notifications/initialized"])
         try:
+            await self.gate.wait(raw, LEGACY_STEPS["notifications/initialized"])
             await self.send_raw(raw)
         except ConnectionLost as exc:
             raise StartFailed(self._failure_text(str(exc))) from None
 
     def _failure_text(self, why: str) -> str:
         if self.returncode is not None or self.signal is not None:
-            how = f"exit code {self.returncode}" if self.signal is None else f"signal {self.signal}"
+            how = describe_exit(self.returncode, self.signal)
+            text = why if how in why else f"{why} (the server {how})"
             stderr = self.stderr_tail()
-            text = f"{why} (server ended with {how})"
             if stderr:
                 text += "; last stderr: " + stderr
             return text

@@ -83,7 +83,7 @@ class SessionController(QObject):
         if self._stop is not None:
             self._stop.set()
         if self.session is not None:
-            self.session.gate.release_all()
+            self.session.gate.close()  # a waiting step message is not sent
 
     def continue_step(self) -> bool:
         return self.session.gate.go() if self.session is not None else False

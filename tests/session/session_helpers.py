@@ -1,0 +1,151 @@
+"""Helpers shared by the session tests: options, bounded waits, and views of a recording."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import anyio
+import orjson
+
+from inspector.protocol.engine import ClientConfig
+from inspector.protocol.lifecycle import State
+from inspector.protocol.messages import Kind
+from inspector.protocol.versions import LATEST_LEGACY, EraMode
+from inspector.session import Direction, Entry, Recording, SessionOptions
+from inspector.transport.base import StdioParameters
+
+
+def _root_conftest():
+    # tests/conftest.py by path: ``from conftest import ...`` picks up whichever conftest.py
+    # pytest imported last (tests/ui has its own), so it depends on the command line.
+    path = Path(__file__).resolve().parent.parent / "conftest.py"
+    name = "_inspector_tests_root_conftest"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+_conftest = _root_conftest()
+misbehave = _conftest.misbehave
+sdk_server = _conftest.sdk_server
+reference_server = _conftest.reference_server
+FIXTURES = _conftest.FIXTURES
+
+# Generous bounds for a loaded 2-core CI machine; the tests finish far sooner.
+BOUND = 30.0
+POLL = 0.01
+
+
+def modern_fixture(*extra: str) -> list[str]:
+    """argv of the stdlib-only modern-era fixture server."""
+    return [sys.executable, str(FIXTURES / "modern_fixture.py"), *extra]
+
+
+def options(
+    argv: list[str],
+    *,
+    era: EraMode = EraMode.LEGACY,
+    version: str = LATEST_LEGACY,
+    capabilities: dict | None = None,
+    **kw,
+) -> SessionOptions:
+    """Session options with short shutdown graces (a good server exits within them)."""
+    kw.setdefault("stdin_grace", 3.0)
+    kw.setdefault("term_grace", 2.0)
+    kw.setdefault("connect_timeout", 15.0)
+    kw.setdefault("request_timeout", 15.0)
+    config = ClientConfig(era=era, legacy_version=version, capabilities=capabilities or {})
+    return SessionOptions(params=StdioParameters(argv=list(argv)), config=config, **kw)
+
+
+async def wait_for(predicate: Callable[[], object], timeout: float = BOUND, what: str = "condition") -> object:
+    """Poll ``predicate`` every 10 ms until it returns something truthy; bounded."""
+    try:
+        with anyio.fail_after(timeout):
+            while True:
+                value = predicate()
+                if value:
+                    return value
+                await anyio.sleep(POLL)
+    except TimeoutError:
+        raise AssertionError(f"timed out after {timeout} s waiting for {what}") from None
+
+
+def find(rec: Recording, **want) -> list[Entry]:
+    """Entries whose attributes equal ``want`` (direction, kind, method, id, ...)."""
+    out = []
+    for e in rec:
+        if all(getattr(e, k) == v for k, v in want.items()):
+            out.append(e)
+    return out
+
+
+def first(rec: Recording, **want) -> Entry | None:
+    found = find(rec, **want)
+    return found[0] if found else None
+
+
+def messages(rec: Recording) -> list[Entry]:
+    return [e for e in rec if e.direction in (Direction.C2S, Direction.S2C)]
+
+
+def rules(rec: Recording | Iterable[Entry]) -> list[str]:
+    """Every violation id, in recording order (repeats kept)."""
+    return [r for e in rec for r in e.violations]
+
+
+def transitions(rec: Recording) -> list[tuple[str, str, str, bool]]:
+    out = []
+    for e in rec:
+        tr = e.extra.get("transition")
+        if tr:
+            out.append((tr["from"], tr["to"], tr["label"], tr["failure"]))
+    return out
+
+
+def state_path(rec: Recording) -> list[State]:
+    """The lifecycle states the recording went through, consecutive repeats collapsed."""
+    out: list[State] = []
+    for e in rec:
+        if not out or out[-1] is not e.state:
+            out.append(e.state)
+    return out
+
+
+def process_events(rec: Recording) -> list[str]:
+    return [e.extra["event"] for e in rec if e.direction is Direction.EVENT and e.kind is Kind.PROCESS]
+
+
+# ---------------------------------------------------------------------- the probe as a subprocess
+
+
+class ProbeRun:
+    def __init__(self, proc: subprocess.CompletedProcess) -> None:
+        self.rc = proc.returncode
+        self.stdout = proc.stdout
+        self.stderr = proc.stderr.decode("utf-8", "replace")
+        lines = [orjson.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+        self.summary = lines[-1] if lines and lines[-1].get("kind") == "summary" else None
+        self.entries = [d for d in lines if d.get("kind") != "summary"]
+
+    def rules(self) -> list[str]:
+        return [r for d in self.entries for r in d["violations"]]
+
+    def find(self, **want) -> list[dict]:
+        return [d for d in self.entries if all(d.get(k) == v for k, v in want.items())]
+
+    def events(self) -> list[str]:
+        return [d["event"] for d in self.entries if d["dir"] == "event" and "event" in d]
+
+
+def probe(*args: str, server: list[str], timeout: float = 60.0) -> ProbeRun:
+    """Run ``python -m inspector probe --json ARGS -- SERVER...`` and parse its output."""
+    cmd = [sys.executable, "-m", "inspector", "probe", "--json", *args, "--", *server]
+    return ProbeRun(subprocess.run(cmd, capture_output=True, timeout=timeout))
