@@ -181,6 +181,18 @@ class ProtocolEngine:
             a.transition = tr
         a.state = self.lifecycle.state
 
+    def adopt_retry_version(self) -> bool:
+        """Modern era, after -32022: use the suggested version for later requests.
+
+        Returns False when there is nothing new to try (no common version, or already in use).
+        """
+        v = self.retry_version
+        if self.era is not Era.MODERN or v is None or v == self.version:
+            return False
+        self.version = v
+        self._use_version(v)
+        return True
+
     def next_id(self) -> int:
         i = self._next_id
         self._next_id += 1
@@ -340,8 +352,10 @@ class ProtocolEngine:
         a = Analysis(kind, self.lifecycle.state)
         a.method, a.id, a.obj, a.problem, a.error_code = p.method, p.id, p.obj, p.problem, p.error_code
         if kind is Kind.NOISE:
-            rid = "stdio.invalid-utf8" if p.problem and p.problem.startswith("invalid UTF-8") else "stdio.not-json"
-            v = (v or []) + [rid]
+            if p.problem and p.problem.startswith("invalid UTF-8"):
+                v = (v or []) + ["stdio.invalid-utf8"]
+            elif v is None:  # a cut-off line is not JSON by construction: partial-line says it all
+                v = ["stdio.not-json"]
             a.violations = tuple(v)
             return a
         if kind is Kind.INVALID:

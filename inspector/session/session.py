@@ -22,7 +22,7 @@ from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.framing import LineSplitter
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
-from inspector.protocol.versions import Era, EraMode
+from inspector.protocol.versions import UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
 from inspector.transport.base import (
     ExitInfo,
     ProcessEvent,
@@ -421,7 +421,8 @@ class Session:
         The timeout restarts whenever progress for this request arrives, up to ``max_timeout``.
         On timeout ``notifications/cancelled`` is sent and :class:`RequestTimeout` raised; when
         the caller is cancelled, the request is cancelled on the wire too. In the modern era an
-        ``InputRequiredResult`` is answered through the handlers and the request retried.
+        ``InputRequiredResult`` is answered through the handlers and the request retried, and
+        an ``UnsupportedProtocolVersionError`` is retried once with a version the server lists.
         """
         rounds = 0
         params = dict(params or {})
@@ -437,6 +438,14 @@ class Session:
             ):
                 params = await self._input_round(params, result)
                 continue
+            error = reply.error
+            if (
+                error is not None
+                and error.get("code") == UNSUPPORTED_PROTOCOL_VERSION
+                and rounds <= self.options.max_input_rounds
+                and self.engine.adopt_retry_version()
+            ):
+                continue  # -32022: retry with a version from the server's supported list
             if reply.rounds != rounds:
                 reply = Reply(reply.id, reply.seq, reply.result, reply.error, reply.latency, rounds)
             return reply
