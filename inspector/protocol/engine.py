@@ -585,8 +585,10 @@ class ProtocolEngine:
             self.outcome = "the server did not answer initialize in time"
             self._fire(a, Event.TIMEOUT)
         elif pending.method == "server/discover" and self.lifecycle.state is State.DISCOVERING:
-            if self.config.era is EraMode.AUTO:
-                self._fall_back(a)
+            if self.config.era is EraMode.AUTO:  # silence means a legacy server
+                self.era = Era.LEGACY
+                self._use_version(self.config.legacy_version)
+                self._fire(a, Event.TIMEOUT)
             else:
                 self.outcome = "the server did not answer server/discover in time"
                 self._fire(a, Event.TIMEOUT)

@@ -169,10 +169,9 @@ def _ends(live: tuple[State, ...], spawn_state: State) -> list[Transition]:
     for s in live:
         out.append(Transition(s, Event.PROCESS_EXITED, State.FAILED, "server exited / pipe lost", True))
     for s in live:
-        if s in (State.OPERATING, State.READY):
-            out.append(Transition(s, Event.SHUTDOWN, State.SHUTTING_DOWN, "close stdin", False, LIFECYCLE_SPEC + "#shutdown"))
-        else:
-            out.append(Transition(s, Event.SHUTDOWN, State.SHUTTING_DOWN, "disconnect", True, LIFECYCLE_SPEC + "#shutdown"))
+        # the user's own action, even mid-handshake: not a failure edge
+        label = "close stdin" if s in (State.OPERATING, State.READY) else "disconnect"
+        out.append(Transition(s, Event.SHUTDOWN, State.SHUTTING_DOWN, label, False, LIFECYCLE_SPEC + "#shutdown"))
     out += [
         Transition(State.SHUTTING_DOWN, Event.SIGTERM_SENT, State.SHUTTING_DOWN, "SIGTERM", True, LIFECYCLE_SPEC + "#stdio"),
         Transition(State.SHUTTING_DOWN, Event.SIGKILL_SENT, State.SHUTTING_DOWN, "SIGKILL", True, LIFECYCLE_SPEC + "#stdio"),
@@ -204,7 +203,7 @@ MODERN_TABLE: tuple[Transition, ...] = (
 )
 
 _FALLBACK = Transition(
-    State.DISCOVERING, Event.FALLBACK_TO_LEGACY, State.UNINITIALIZED, "other error or no answer → legacy", False, STDIO_SPEC + "#backward-compatibility"
+    State.DISCOVERING, Event.FALLBACK_TO_LEGACY, State.UNINITIALIZED, "← non-modern error → legacy", False, STDIO_SPEC + "#backward-compatibility"
 )
 
 
@@ -216,11 +215,16 @@ def _merge(*tables: tuple[Transition, ...]) -> tuple[Transition, ...]:
     return tuple(seen.values())
 
 
-# In auto mode a timeout while discovering is the fallback, not a failure.
-AUTO_TABLE: tuple[Transition, ...] = _merge(
-    (_FALLBACK, Transition(State.DISCOVERING, Event.TIMEOUT, State.UNINITIALIZED, "no answer → legacy", False, STDIO_SPEC + "#backward-compatibility")),
-    MODERN_TABLE,
-    LEGACY_TABLE,
+# In auto mode a timeout while discovering is the fallback, not a failure; the session spawns
+# in Idle, so the legacy table's spawn-failure edge out of Uninitialized cannot happen.
+AUTO_TABLE: tuple[Transition, ...] = tuple(
+    tr
+    for tr in _merge(
+        (_FALLBACK, Transition(State.DISCOVERING, Event.TIMEOUT, State.UNINITIALIZED, "no answer → legacy", False, STDIO_SPEC + "#backward-compatibility")),
+        MODERN_TABLE,
+        LEGACY_TABLE,
+    )
+    if not (tr.event is Event.SPAWN_FAILED and tr.source is State.UNINITIALIZED)
 )
 
 TABLES: dict[EraMode, tuple[Transition, ...]] = {
@@ -239,7 +243,7 @@ def table_for(mode: EraMode | Era) -> tuple[Transition, ...]:
 
 
 def states_of(table: tuple[Transition, ...]) -> list[State]:
-    """States of a table in declaration order (the order a diagram lays them out)."""
+    """States of a table, in the order of the State enum."""
     found = {tr.source for tr in table} | {tr.target for tr in table}
     return [s for s in State if s in found]
 

@@ -265,6 +265,12 @@ class Recording:
     def kind_at(self, i: int) -> Kind:
         return _KINDS[(self._packed[i] >> 2) & 15]
 
+    def t_at(self, i: int) -> float:
+        return self._t[i]
+
+    def id_at(self, i: int) -> Any:
+        return self._id[i]
+
     def state_at(self, i: int) -> State:
         return _STATES[(self._packed[i] >> 6) & 15]
 

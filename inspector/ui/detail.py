@@ -1,0 +1,940 @@
+"""The detail pane: one recorded entry, byte-exact, with everything the inspector concluded.
+
+Theory of operation
+-------------------
+``set_entry(recording, seq)`` materialises the one :class:`Entry` and re-parses its bytes on
+demand (the recording never keeps decoded JSON). The pane shows:
+
+- a header (number, time, direction, kind, method, id, size, latency, state after) and a
+  button to the paired request or response (``goToSeq``);
+- findings: each violated rule with severity, text and spec section; each schema error with
+  its JSON-pointer path (the stored first error, or every error on request through
+  ``validator_for(version).explain``); the lifecycle transition; process details;
+- the exact bytes as text (invalid UTF-8 as U+FFFD) or as a hex dump. Lines over 256 KiB
+  show their head with a note and a "Show all" button, so a 16 MiB line never freezes the UI;
+- a JSON tree built lazily (children appear when a node is expanded, at most a page of
+  children at a time; long strings clipped).
+
+Everything the server controls is shown through plain-text widgets (QLabel with
+``Qt.TextFormat.PlainText``, QPlainTextEdit, tree items) or escaped tooltips.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import orjson
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QFont, QFontDatabase, QGuiApplication, QTextOption
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.protocol.framing import frame_body
+from inspector.protocol.lifecycle import State
+from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
+from inspector.protocol.rules import RULES, Severity
+from inspector.session.recording import Direction, Entry, Recording
+
+from .timeline import (
+    DIRECTION_ARROWS,
+    DIRECTION_LABELS,
+    KIND_LABELS,
+    TimelineColors,
+    format_bytes,
+    format_ms,
+    plain_tooltip,
+)
+
+translate = QCoreApplication.translate
+
+RAW_LIMIT = 256 * 1024  # bytes shown before "Show all"
+HEX_LIMIT = 4 * 1024 * 1024  # the hex dump never exceeds this, even with "Show all"
+WRAP_WORDS_LIMIT = 32 * 1024  # above this many characters wrap anywhere (word wrap is quadratic)
+TREE_PAGE = 500  # children built per expansion step
+VALUE_CHARS = 200  # characters of a string value shown in the tree
+EXPLAIN_LIMIT = 500  # schema errors listed at most
+AUTO_EXPAND_BYTES = 16 * 1024
+
+_PRINTABLE = bytes(b if 0x20 <= b < 0x7F else 0x2E for b in range(256))
+
+
+def hex_dump(data: bytes, offset: int = 0) -> str:
+    """Classic 16-bytes-per-line dump: offset, hex bytes (gap after 8), printable ASCII."""
+    lines = []
+    append = lines.append
+    for off in range(0, len(data), 16):
+        chunk = data[off : off + 16]
+        h = chunk.hex(" ")
+        if len(chunk) > 8:
+            h = h[:23] + " " + h[23:]  # a wider gap after the eighth byte
+        append(f"{offset + off:08x}  {h:<48}  |{chunk.translate(_PRINTABLE).decode('ascii')}|")
+    return "\n".join(lines)
+
+
+def parse_hex_dump(text: str) -> bytes:
+    """The bytes of a :func:`hex_dump` (for tests and copy/paste round trips)."""
+    out = bytearray()
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        hexpart = line[10:58]
+        out += bytes.fromhex(hexpart.replace(" ", ""))
+    return bytes(out)
+
+
+def _utf8_head(raw: bytes, limit: int) -> bytes:
+    """``raw[:limit]`` without cutting a UTF-8 sequence in half."""
+    if len(raw) <= limit:
+        return raw
+    cut = limit
+    back = 0
+    while cut > 0 and back < 3 and (raw[cut] & 0xC0) == 0x80:
+        cut -= 1
+        back += 1
+    return raw[:cut]
+
+
+def schema_version_for(rec: Recording, seq: int) -> str | None:
+    """The protocol version whose schema judges entry ``seq``.
+
+    The summary's negotiated version when the session has ended; else the version the
+    initialize result chose; else the version the header says the client asked for, by era.
+    """
+    summary = rec.summary or {}
+    v = summary.get("protocol_version")
+    if isinstance(v, str) and v:
+        return v
+    for row in reversed(rec.transition_rows):
+        if row > seq:
+            continue
+        tr = rec[row].extra.get("transition") or {}
+        if tr.get("to") == State.INITIALIZED.value:
+            obj = loads_lenient(rec.raw_at(row))
+            result = obj.get("result") if isinstance(obj, dict) else None
+            pv = result.get("protocolVersion") if isinstance(result, dict) else None
+            if isinstance(pv, str):
+                return pv
+            break
+    era = rec.era_as_of(seq) or summary.get("era") or rec.header.get("era_mode")
+    key = "modern_version" if era == "modern" else "legacy_version"
+    v = rec.header.get(key)
+    return v if isinstance(v, str) and v else None
+
+
+def _plain_label(text: str = "", *, wrap: bool = False, selectable: bool = True) -> QLabel:
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
+    label.setWordWrap(wrap)
+    if selectable:
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+class _JsonItem(QTreeWidgetItem):
+    """A node of the JSON tree; containers keep their value and build children on expand."""
+
+    is_more = False  # the "N more" row of a long container
+
+    def __init__(self, key: str, value: Any) -> None:
+        super().__init__()
+        self.value = value
+        self.built = 0  # children built so far (containers)
+        self.setText(0, key)
+
+
+class DetailPane(QWidget):
+    """Everything about one recorded entry."""
+
+    goToSeq = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rec: Recording | None = None
+        self._entry: Entry | None = None
+        self._pair: int | None = None
+        self._show_all = False
+        self._hex = False
+        self._colors = TimelineColors(QGuiApplication.palette())
+        self._build()
+        self.clear()
+
+    # ------------------------------------------------------------ construction
+
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        outer.setSpacing(4)
+
+        top = QHBoxLayout()
+        top.setSpacing(8)
+        self.title_label = _plain_label()
+        f = QFont(self.font())
+        f.setBold(True)
+        f.setPointSizeF(f.pointSizeF() * 1.15)
+        self.title_label.setFont(f)
+        self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        top.addWidget(self.title_label, 1)
+        self.pair_button = QPushButton()
+        self.pair_button.setVisible(False)
+        self.pair_button.clicked.connect(self._go_to_pair)
+        top.addWidget(self.pair_button)
+        outer.addLayout(top)
+
+        self.meta_label = _plain_label(wrap=True)
+        outer.addWidget(self.meta_label)
+
+        # findings: above the bytes, as tall as its content (scrolls past a third of the pane)
+        self.findings_area = QScrollArea()
+        self.findings_area.setWidgetResizable(True)
+        self.findings_area.setFrameShape(QFrame.Shape.StyledPanel)
+        self.findings_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.findings_widget = QWidget()
+        self.findings_layout = QVBoxLayout(self.findings_widget)
+        self.findings_layout.setContentsMargins(8, 6, 8, 6)
+        self.findings_layout.setSpacing(3)
+        self.findings_area.setWidget(self.findings_widget)
+        outer.addWidget(self.findings_area)
+
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setChildrenCollapsible(False)
+
+        # raw bytes
+        raw_box = QWidget()
+        raw_layout = QVBoxLayout(raw_box)
+        raw_layout.setContentsMargins(0, 0, 0, 0)
+        raw_layout.setSpacing(2)
+        raw_bar = QHBoxLayout()
+        raw_bar.setSpacing(6)
+        self.raw_info = _plain_label(selectable=False)
+        self.raw_info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        raw_bar.addWidget(self.raw_info, 1)
+        self.hex_button = QToolButton()
+        self.hex_button.setCheckable(True)
+        self.hex_button.setText(translate("DetailPane", "Hex"))
+        self.hex_button.setToolTip(translate("DetailPane", "Show a hex dump of the exact bytes, line terminator included"))
+        self.hex_button.toggled.connect(self.set_hex)
+        raw_bar.addWidget(self.hex_button)
+        self.save_button = QToolButton()
+        self.save_button.setText(translate("DetailPane", "Save bytes…"))
+        self.save_button.setToolTip(translate("DetailPane", "Write the exact bytes of this entry to a file"))
+        self.save_button.clicked.connect(self._save_bytes)
+        raw_bar.addWidget(self.save_button)
+        raw_layout.addLayout(raw_bar)
+        # shown only for long lines: what part is on screen, and a way to see the rest
+        self.truncation_bar = QFrame()
+        self.truncation_bar.setFrameShape(QFrame.Shape.StyledPanel)
+        trunc = QHBoxLayout(self.truncation_bar)
+        trunc.setContentsMargins(6, 2, 2, 2)
+        self.truncation_label = _plain_label(selectable=False)
+        self.truncation_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        trunc.addWidget(self.truncation_label, 1)
+        self.show_all_button = QToolButton()
+        self.show_all_button.setText(translate("DetailPane", "Show all"))
+        self.show_all_button.setToolTip(translate("DetailPane", "Show the whole line (may take several seconds for many MiB)"))
+        self.show_all_button.clicked.connect(self.show_all_raw)
+        trunc.addWidget(self.show_all_button)
+        self.truncation_bar.setVisible(False)
+        raw_layout.addWidget(self.truncation_bar)
+        self.raw_edit = QPlainTextEdit()
+        self.raw_edit.setReadOnly(True)
+        self.raw_edit.setUndoRedoEnabled(False)
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono.setPointSizeF(self.font().pointSizeF())
+        self.raw_edit.setFont(mono)
+        self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.raw_edit.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        raw_layout.addWidget(self.raw_edit, 1)
+        self.splitter.addWidget(raw_box)
+        self.raw_box = raw_box
+
+        # JSON tree
+        tree_box = QWidget()
+        tree_layout = QVBoxLayout(tree_box)
+        tree_layout.setContentsMargins(0, 0, 0, 0)
+        tree_layout.setSpacing(2)
+        tree_bar = QHBoxLayout()
+        self.tree_label = _plain_label(translate("DetailPane", "JSON"), selectable=False)
+        tree_bar.addWidget(self.tree_label)
+        tree_bar.addStretch(1)
+        self.expand_button = QToolButton()
+        self.expand_button.setText(translate("DetailPane", "Expand"))
+        self.expand_button.setToolTip(translate("DetailPane", "Expand the selected node (or the whole message) three levels deep"))
+        self.expand_button.clicked.connect(self._expand_more)
+        tree_bar.addWidget(self.expand_button)
+        self.collapse_button = QToolButton()
+        self.collapse_button.setText(translate("DetailPane", "Collapse"))
+        self.collapse_button.clicked.connect(lambda: self.tree.collapseAll())
+        tree_bar.addWidget(self.collapse_button)
+        tree_layout.addLayout(tree_bar)
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(2)
+        self.tree.setHeaderLabels([translate("DetailPane", "Key"), translate("DetailPane", "Value")])
+        self.tree.setUniformRowHeights(True)
+        self.tree.setWordWrap(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.header().setStretchLastSection(True)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self.tree.setColumnWidth(0, 200)
+        self.tree.setFont(mono)
+        self.tree.itemExpanded.connect(self._on_item_expanded)
+        self.tree.itemActivated.connect(self._on_item_activated)
+        tree_layout.addWidget(self.tree, 1)
+        self.splitter.addWidget(tree_box)
+        self.tree_box = tree_box
+
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setSizes([200, 300])
+        self._auto_split = True  # until the user drags the handle, fit the bytes pane to the line
+        self.splitter.splitterMoved.connect(self._on_splitter_moved)
+        outer.addWidget(self.splitter, 1)
+
+        self.placeholder = _plain_label(translate("DetailPane", "Select an entry in the timeline to see its bytes and what the inspector found."), wrap=True, selectable=False)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setEnabled(False)
+        outer.addWidget(self.placeholder, 1)
+
+        self._root: _JsonItem | None = None
+        self._schema_tree: QTreeWidget | None = None
+        self._schema_button: QPushButton | None = None
+        self.findings_labels: list[QLabel] = []
+
+    # ------------------------------------------------------------ public API
+
+    def entry(self) -> Entry | None:
+        return self._entry
+
+    def seq(self) -> int | None:
+        return None if self._entry is None else self._entry.seq
+
+    def pair_seq(self) -> int | None:
+        return self._pair
+
+    def clear(self) -> None:
+        self._rec = None
+        self._entry = None
+        self._pair = None
+        self.title_label.setText("")
+        self.meta_label.setText("")
+        self.pair_button.setVisible(False)
+        self._clear_findings()
+        self.raw_edit.setPlainText("")
+        self.tree.clear()
+        self.splitter.setVisible(False)
+        self.meta_label.setVisible(False)
+        self.findings_area.setVisible(False)
+        self.placeholder.setVisible(True)
+
+    def set_entry(self, recording: Recording, seq: int) -> None:
+        """Show entry ``seq`` of ``recording``."""
+        if not (0 <= seq < len(recording)):
+            self.clear()
+            return
+        self._rec = recording
+        e = recording[seq]
+        self._entry = e
+        self._show_all = False
+        self.placeholder.setVisible(False)
+        self.splitter.setVisible(True)
+        self.meta_label.setVisible(True)
+        self._show_header(recording, e)
+        self._show_findings(recording, e)
+        self._show_raw()
+        self._show_tree(e)
+        self._fit_split()
+
+    def _on_splitter_moved(self, pos: int, index: int) -> None:
+        self._auto_split = False
+
+    def _fit_split(self) -> None:
+        """Give the bytes pane what a short line needs and the JSON tree the rest."""
+        if not self._auto_split or not self.tree_box.isVisibleTo(self):
+            return
+        total = sum(self.splitter.sizes())
+        if total <= 0:
+            return
+        edit = self.raw_edit
+        layout = edit.document().documentLayout()
+        lines = max(1, int(layout.documentSize().height()))
+        line_h = edit.fontMetrics().lineSpacing()
+        chrome = self.raw_box.height() - edit.viewport().height()
+        want = chrome + (lines + 1) * line_h + 2 * edit.frameWidth()
+        raw_h = max(min(want, total * 45 // 100), min(total // 4, 140))
+        self.splitter.setSizes([raw_h, total - raw_h])
+
+    def show_all_raw(self) -> None:
+        """Show the whole line, however long (the user asked for it)."""
+        if self._entry is None:
+            return
+        self._show_all = True
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self._show_raw()
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+
+    def set_hex(self, on: bool) -> None:
+        on = bool(on)
+        if self.hex_button.isChecked() != on:
+            self.hex_button.setChecked(on)  # re-enters through toggled
+            return
+        self._hex = on
+        if self._entry is not None:
+            self._show_raw()
+
+    def raw_text(self) -> str:
+        return self.raw_edit.toPlainText()
+
+    def truncation_note(self) -> str:
+        return self.truncation_label.text() if self.truncation_bar.isVisibleTo(self) else ""
+
+    def findings_text(self) -> str:
+        """All text of the findings section (violations, schema errors, transition, process)."""
+        parts = [label.text() for label in self.findings_labels]
+        if self._schema_tree is not None:
+            for i in range(self._schema_tree.topLevelItemCount()):
+                item = self._schema_tree.topLevelItem(i)
+                parts.append(f"{item.text(0)}: {item.text(1)}")
+        return "\n".join(parts)
+
+    def schema_errors_shown(self) -> list[tuple[str, str]]:
+        if self._schema_tree is None:
+            return []
+        t = self._schema_tree
+        return [(t.topLevelItem(i).text(0), t.topLevelItem(i).text(1)) for i in range(t.topLevelItemCount())]
+
+    # ------------------------------------------------------------ header
+
+    def _show_header(self, rec: Recording, e: Entry) -> None:
+        kind = translate("Timeline", KIND_LABELS[e.kind])
+        name = e.method
+        if name is None and e.direction is Direction.EVENT:
+            name = str(e.extra.get("event") or "")
+        title = f"#{e.seq}  {kind}"
+        if name:
+            title += f"  {name}"
+        self.title_label.setText(title)
+        self.title_label.setToolTip(plain_tooltip(title))
+
+        parts = [
+            translate("DetailPane", "{t} s").format(t=f"{e.t:.6f}"),
+            f"{DIRECTION_ARROWS[e.direction]} {translate('Timeline', DIRECTION_LABELS[e.direction])}",
+        ]
+        if e.id is not None:
+            parts.append(translate("DetailPane", "id {id}").format(id=_json_brief(e.id, 80)))
+        parts.append(translate("DetailPane", "{n} bytes").format(n=QLocale().toString(len(e.raw))))
+        if e.latency is not None:
+            parts.append(translate("DetailPane", "latency {ms}").format(ms=format_ms(e.latency)))
+        parts.append(translate("DetailPane", "state after: {state}").format(state=e.state.title))
+        self.meta_label.setText("  ·  ".join(parts))
+
+        self._pair = self._find_pair(rec, e)
+        if self._pair is None:
+            self.pair_button.setVisible(False)
+        else:
+            if e.kind is Kind.REQUEST:
+                text = translate("DetailPane", "Go to response #{seq}")
+            else:
+                text = translate("DetailPane", "Go to request #{seq}")
+            self.pair_button.setText(text.format(seq=self._pair) + "  →")
+            self.pair_button.setVisible(True)
+
+    @staticmethod
+    def _find_pair(rec: Recording, e: Entry) -> int | None:
+        if e.paired is not None:
+            return e.paired
+        if e.kind is not Kind.REQUEST:
+            return None
+        # a request: the first later response that names it (responses store the pairing)
+        paired_at = rec.paired_at
+        kind_at = rec.kind_at
+        seq = e.seq
+        for i in range(seq + 1, len(rec)):
+            if paired_at(i) == seq and kind_at(i) in (Kind.RESULT, Kind.ERROR):
+                return i
+        return None
+
+    def _go_to_pair(self) -> None:
+        if self._pair is not None:
+            self.goToSeq.emit(self._pair)
+
+    # ------------------------------------------------------------ findings
+
+    def _clear_findings(self) -> None:
+        layout = self.findings_layout
+        while layout.count():
+            item = layout.takeAt(0)
+            w = item.widget()
+            if w is not None:
+                w.hide()
+                w.deleteLater()
+            elif item.layout() is not None:
+                _delete_layout(item.layout())
+        self.findings_labels = []
+        self._schema_tree = None
+        self._schema_button = None
+        self.findings_area.setVisible(False)
+
+    def _add_label(self, text: str, *, wrap: bool = True, brush: QBrush | None = None, bold: bool = False, indent: int = 0) -> QLabel:
+        label = _plain_label(text, wrap=wrap)
+        if brush is not None:
+            pal = label.palette()
+            pal.setBrush(label.foregroundRole(), brush)
+            label.setPalette(pal)
+        if bold:
+            f = QFont(label.font())
+            f.setBold(True)
+            label.setFont(f)
+        if indent:
+            label.setContentsMargins(indent, 0, 0, 0)
+        self.findings_layout.addWidget(label)
+        label.show()  # a layout shows new children of a visible parent only later
+        self.findings_labels.append(label)
+        return label
+
+    def _show_findings(self, rec: Recording, e: Entry) -> None:
+        self._clear_findings()
+        c = self._colors
+        extra = e.extra
+
+        # violations
+        for rid in e.violations:
+            r = RULES.get(rid)
+            if r is None:
+                self._add_label(f"⚠ {rid}", brush=c.brush_bad, bold=True)
+                continue
+            brush = c.brush_bad if r.severity is Severity.ERROR else (c.brush_stderr if r.severity is Severity.WARNING else c.brush_muted)
+            self._add_label(
+                translate("DetailPane", "⚠ {rule}  ({severity})").format(rule=rid, severity=_severity_text(r.severity)),
+                brush=brush,
+                bold=True,
+                wrap=False,
+            )
+            self._add_label(r.text, indent=18)
+            self._add_label(translate("DetailPane", "Spec: {section}").format(section=r.spec), brush=c.brush_muted, indent=18)
+
+        # schema
+        if e.schema_ok is False:
+            errors = extra.get("schema_errors") or []
+            definition = extra.get("schema_definition") or ""
+            head = translate("DetailPane", "✗ Invalid against the JSON Schema")
+            if definition:
+                head += translate("DetailPane", " (checked as {definition})").format(definition=definition)
+            row = QHBoxLayout()
+            label = _plain_label(head, wrap=True)
+            pal = label.palette()
+            pal.setBrush(label.foregroundRole(), c.brush_bad)
+            label.setPalette(pal)
+            f = QFont(label.font())
+            f.setBold(True)
+            label.setFont(f)
+            self.findings_labels.append(label)
+            row.addWidget(label, 1)
+            button = QPushButton(translate("DetailPane", "Show all schema errors"))
+            button.setToolTip(translate("DetailPane", "Validate again and list every error, not only the first"))
+            button.clicked.connect(self.show_all_schema_errors)
+            row.addWidget(button)
+            self._schema_button = button
+            self.findings_layout.addLayout(row)
+            label.show()
+            button.show()
+            tree = QTreeWidget()
+            tree.setColumnCount(2)
+            tree.setHeaderLabels([translate("DetailPane", "Path"), translate("DetailPane", "Message")])
+            tree.setRootIsDecorated(False)
+            tree.setUniformRowHeights(True)
+            tree.setWordWrap(False)
+            tree.setColumnWidth(0, 180)
+            tree.header().setStretchLastSection(True)
+            tree.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
+            self._schema_tree = tree
+            self.findings_layout.addWidget(tree)
+            tree.show()
+            self._fill_schema_tree([(d.get("path", ""), d.get("message", "")) for d in errors if isinstance(d, dict)])
+        elif e.schema_ok is True and not e.violations and e.direction in (Direction.C2S, Direction.S2C):
+            self._add_label(translate("DetailPane", "✓ Valid against the JSON Schema; no protocol rule broken"), brush=c.brush_good, wrap=False)
+
+        # what the parser said about noise / invalid lines
+        problem = extra.get("problem")
+        if problem:
+            self._add_label(translate("DetailPane", "Problem: {problem}").format(problem=str(problem)))
+
+        # lifecycle
+        tr = extra.get("transition")
+        if isinstance(tr, dict):
+            src = _state_title(tr.get("from"))
+            dst = _state_title(tr.get("to"))
+            text = translate("DetailPane", "Lifecycle: {src} → {dst}").format(src=src, dst=dst)
+            if tr.get("label"):
+                text += f"   ({tr['label']})"
+            if tr.get("failure"):
+                text += translate("DetailPane", "   failure edge")
+            self._add_label(text, brush=c.brush_bad if tr.get("failure") else c.brush_event, bold=True)
+
+        # process / stderr details
+        if e.direction is Direction.EVENT:
+            bits = []
+            event = extra.get("event")
+            if event:
+                bits.append(translate("DetailPane", "event: {event}").format(event=event))
+            if "returncode" in extra:
+                rc = extra.get("returncode")
+                bits.append(translate("DetailPane", "exit code: {code}").format(code="–" if rc is None else rc))
+            if "signal" in extra:
+                sig = extra.get("signal")
+                bits.append(translate("DetailPane", "signal: {signal}").format(signal="–" if sig is None else _signal_name(sig)))
+            if extra.get("pid") is not None:
+                bits.append(translate("DetailPane", "pid: {pid}").format(pid=extra["pid"]))
+            if bits:
+                self._add_label(translate("DetailPane", "Process") + "   " + "  ·  ".join(bits), brush=c.brush_event, bold=True)
+        elif e.direction is Direction.STDERR:
+            self._add_label(translate("DetailPane", "A line the server wrote to stderr (not part of the protocol)."), brush=c.brush_stderr)
+
+        self.findings_area.setVisible(self.findings_layout.count() > 0)
+        self._fit_findings()
+
+    def _fit_findings(self) -> None:
+        """Make the findings box exactly as tall as its wrapped text, up to a third of the pane."""
+        if not self.findings_area.isVisibleTo(self):
+            return
+        frame = 2 * self.findings_area.frameWidth()
+        width = max(self.findings_area.width() - frame, 200)
+        layout = self.findings_layout
+        need = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
+        cap = max(self.height() // 3, 120)
+        self.findings_area.setFixedHeight(min(need + frame, cap))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_findings()
+
+    def _fill_schema_tree(self, errors: list[tuple[str, str]]) -> None:
+        tree = self._schema_tree
+        if tree is None:
+            return
+        tree.clear()
+        items = []
+        for path, message in errors[:EXPLAIN_LIMIT]:
+            item = QTreeWidgetItem([path or "/", message])
+            item.setToolTip(1, plain_tooltip(message))
+            items.append(item)
+        if len(errors) > EXPLAIN_LIMIT:
+            items.append(QTreeWidgetItem(["…", translate("DetailPane", "{n} more errors not listed").format(n=len(errors) - EXPLAIN_LIMIT)]))
+        tree.addTopLevelItems(items)
+        rows = max(1, min(len(items), 8))
+        tree.setFixedHeight(tree.header().sizeHint().height() + rows * (tree.fontMetrics().height() + 6) + 6)
+
+    def show_all_schema_errors(self) -> list[tuple[str, str]]:
+        """Validate the entry again and list every schema error with its path."""
+        e = self._entry
+        rec = self._rec
+        if e is None or rec is None or self._schema_tree is None:
+            return []
+        version = schema_version_for(rec, e.seq)
+        errors: list[tuple[str, str]]
+        if e.kind not in MESSAGE_KINDS or e.direction not in (Direction.C2S, Direction.S2C):
+            errors = [("", translate("DetailPane", "not a JSON-RPC message: no schema applies"))]
+        elif version is None:
+            errors = [("", translate("DetailPane", "the protocol version of this session is unknown"))]
+        else:
+            try:
+                from inspector.protocol.schema import validator_for
+
+                validator = validator_for(version)
+            except ValueError:
+                errors = [("", translate("DetailPane", "no schema for protocol version {version}").format(version=version))]
+            else:
+                obj = loads_lenient(e.raw)
+                response = e.kind in (Kind.RESULT, Kind.ERROR)
+                found = validator.explain(
+                    obj,
+                    kind=e.kind.label,
+                    direction=e.direction.label,
+                    method=None if response else e.method,
+                    request_method=e.method if response else None,
+                )
+                errors = [(err.path, err.message) for err in found]
+                if not errors:
+                    errors = [("", translate("DetailPane", "valid against the schema of {version}").format(version=version))]
+        self._fill_schema_tree(errors)
+        if self._schema_button is not None:
+            self._schema_button.setEnabled(False)
+            self._schema_button.setText(
+                translate("DetailPane", "{n} schema errors ({version})").format(n=len(errors), version=version or "?")
+            )
+        return errors
+
+    # ------------------------------------------------------------ raw bytes
+
+    def _show_raw(self) -> None:
+        e = self._entry
+        if e is None:
+            return
+        raw = e.raw
+        n = len(raw)
+        loc = QLocale()
+        info = [translate("DetailPane", "Raw bytes"), format_bytes(n) if n >= 1024 else translate("DetailPane", "{n} B").format(n=n)]
+        try:
+            raw.decode("utf-8")
+            info.append("UTF-8")
+        except UnicodeDecodeError as exc:
+            info.append(translate("DetailPane", "invalid UTF-8 at byte {at}").format(at=loc.toString(exc.start)))
+        if raw.endswith(b"\r\n"):
+            info.append(translate("DetailPane", "ends with CR LF"))
+        elif raw.endswith(b"\n"):
+            info.append(translate("DetailPane", "ends with LF"))
+        elif e.direction in (Direction.C2S, Direction.S2C):
+            info.append(translate("DetailPane", "no line terminator"))
+        self.raw_info.setText("  ·  ".join(info))
+
+        # empty first: changing wrap modes re-lays out whatever is shown (slow for a long line)
+        self.raw_edit.clear()
+        if self._hex:
+            limit = HEX_LIMIT if self._show_all else RAW_LIMIT
+            shown = raw[:limit]
+            text = hex_dump(shown)
+            self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        else:
+            if self._show_all or n <= RAW_LIMIT:
+                shown = raw
+            else:
+                shown = _utf8_head(raw, RAW_LIMIT)
+            text = frame_body(shown).decode("utf-8", "replace") if shown is raw else shown.decode("utf-8", "replace")
+            self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+            self.raw_edit.setWordWrapMode(
+                QTextOption.WrapMode.WrapAnywhere if len(text) > WRAP_WORDS_LIMIT else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
+            )
+        self.raw_edit.setPlainText(text)
+        truncated = len(shown) < n
+        if truncated:
+            note = translate("DetailPane", "showing {shown} of {total}").format(shown=format_bytes(len(shown)), total=format_bytes(n))
+            if self._hex and self._show_all:
+                note += translate("DetailPane", " (the hex dump stops here; Save bytes… writes them all)")
+            self.truncation_label.setText(note)
+            self.truncation_label.setToolTip(note)
+        self.truncation_bar.setVisible(truncated)
+        self.show_all_button.setVisible(truncated and not (self._hex and self._show_all))
+
+    def _save_bytes(self) -> None:
+        e = self._entry
+        if e is None:
+            return
+        dialog = QFileDialog(self, translate("DetailPane", "Save the exact bytes of entry #{seq}").format(seq=e.seq))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.selectFile(f"entry-{e.seq}.bin")
+        raw = e.raw
+
+        def write(path: str) -> None:
+            try:
+                with open(path, "wb") as f:
+                    f.write(raw)
+            except OSError:
+                pass
+
+        dialog.fileSelected.connect(write)
+        dialog.open()  # never a nested event loop (qasync)
+
+    # ------------------------------------------------------------ JSON tree
+
+    def _show_tree(self, e: Entry) -> None:
+        tree = self.tree
+        tree.clear()
+        obj = None
+        if e.direction in (Direction.C2S, Direction.S2C) and e.kind not in (Kind.NOISE,):
+            obj = e.json()
+        if obj is None or not isinstance(obj, (dict, list)):
+            self.tree_box.setVisible(False)
+            return
+        self.tree_box.setVisible(True)
+        self.tree_label.setText(
+            translate("DetailPane", "JSON ({what})").format(what=_container_summary(obj))
+        )
+        root = _JsonItem("", obj)
+        self._root = root  # hidden: the message's own members are the top-level rows
+        tree.setUpdatesEnabled(False)
+        try:
+            self._build_children(root)
+            depth = 3 if len(e.raw) <= AUTO_EXPAND_BYTES else 1
+            for i in range(tree.topLevelItemCount()):
+                self._expand_to(tree.topLevelItem(i), depth - 1)
+        finally:
+            tree.setUpdatesEnabled(True)
+
+    def _make_item(self, key: str, value: Any) -> _JsonItem:
+        item = _JsonItem(key, value)
+        c = self._colors
+        if isinstance(value, (dict, list)):
+            item.setText(1, _container_summary(value))
+            item.setForeground(1, c.brush_muted)
+            if value:
+                item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
+            else:
+                item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.DontShowIndicator)
+        else:
+            text = _json_brief(value, VALUE_CHARS)
+            item.setText(1, text)
+            if isinstance(value, str):
+                item.setForeground(1, c.brush_s2c)
+                if len(value) > 60:
+                    tip = value if len(value) <= 2000 else value[:2000] + "…"
+                    item.setToolTip(1, plain_tooltip(tip))
+            elif isinstance(value, bool) or value is None:
+                item.setForeground(1, c.brush_event)
+            else:
+                item.setForeground(1, c.brush_c2s)
+            item.value = None  # leaves keep only their text
+        return item
+
+    def _build_children(self, item: _JsonItem) -> None:
+        """Add the next page of ``item``'s children (the hidden root's go to the top level)."""
+        value = item.value
+        if not isinstance(value, (dict, list)):
+            return
+        start = item.built
+        total = len(value)
+        if isinstance(value, dict):
+            keys = list(itertools.islice(value, start, start + TREE_PAGE))
+            new = [self._make_item(str(k), value[k]) for k in keys]
+        else:
+            new = [self._make_item(f"[{start + i}]", v) for i, v in enumerate(value[start : start + TREE_PAGE])]
+        item.built = start + len(new)
+        if item.built < total:
+            more = _JsonItem("…", None)
+            more.is_more = True
+            more.setText(1, translate("DetailPane", "{n} more — double-click to show").format(n=QLocale().toString(total - item.built)))
+            more.setForeground(1, self._colors.brush_muted)
+            new.append(more)
+        if item is self._root:
+            self.tree.addTopLevelItems(new)
+        else:
+            item.addChildren(new)
+
+    def _expand_to(self, item: QTreeWidgetItem, depth: int) -> None:
+        if depth < 0 or not isinstance(item, _JsonItem) or not isinstance(item.value, (dict, list)) or not item.value:
+            return
+        if item.built == 0:
+            self._build_children(item)
+        item.setExpanded(True)
+        if depth > 0:
+            for i in range(min(item.childCount(), 50)):
+                self._expand_to(item.child(i), depth - 1)
+
+    def _on_item_expanded(self, item: QTreeWidgetItem) -> None:
+        if isinstance(item, _JsonItem) and item.built == 0 and isinstance(item.value, (dict, list)):
+            self._build_children(item)
+
+    def _on_item_activated(self, item: QTreeWidgetItem, column: int) -> None:
+        if not getattr(item, "is_more", False):
+            return
+        parent = item.parent()
+        if parent is None:
+            self.tree.takeTopLevelItem(self.tree.indexOfTopLevelItem(item))
+            owner = self._root
+        else:
+            parent.removeChild(item)
+            owner = parent
+        if isinstance(owner, _JsonItem):
+            self._build_children(owner)
+
+    def _expand_more(self) -> None:
+        item = self.tree.currentItem()
+        if item is not None:
+            self._expand_to(item, 2)
+            return
+        for i in range(self.tree.topLevelItemCount()):
+            self._expand_to(self.tree.topLevelItem(i), 2)
+
+    # ------------------------------------------------------------ events
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._colors = TimelineColors(self.palette())
+            if self._rec is not None and self._entry is not None:
+                self.set_entry(self._rec, self._entry.seq)
+        super().changeEvent(event)
+
+    def sizeHint(self) -> QSize:
+        return QSize(520, 480)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _delete_layout(layout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        w = item.widget()
+        if w is not None:
+            w.hide()
+            w.deleteLater()
+        elif item.layout() is not None:
+            _delete_layout(item.layout())
+    layout.deleteLater()
+
+
+def _json_brief(value: Any, limit: int) -> str:
+    if isinstance(value, str) and len(value) > limit:
+        text = orjson.dumps(value[:limit]).decode("utf-8")
+        size = translate("DetailPane", "[{n} characters]").format(n=QLocale().toString(len(value)))
+        return size + " " + text[:-1] + "…\""
+    try:
+        text = orjson.dumps(value).decode("utf-8")
+    except TypeError:
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _container_summary(value: Any) -> str:
+    n = len(value)
+    if isinstance(value, dict):
+        return translate("DetailPane", "{{{n} keys}}").format(n=n) if n != 1 else translate("DetailPane", "{1 key}")
+    return translate("DetailPane", "[{n} items]").format(n=n) if n != 1 else translate("DetailPane", "[1 item]")
+
+
+def _state_title(value: Any) -> str:
+    try:
+        return State(value).title
+    except ValueError:
+        return str(value)
+
+
+def _severity_text(sev: Severity) -> str:
+    return {
+        Severity.ERROR: translate("DetailPane", "error"),
+        Severity.WARNING: translate("DetailPane", "warning"),
+        Severity.INFO: translate("DetailPane", "info"),
+    }[sev]
+
+
+def _signal_name(sig: Any) -> str:
+    try:
+        import signal as _signal
+
+        return f"{_signal.Signals(int(sig)).name} ({int(sig)})"
+    except (ValueError, TypeError):
+        return str(sig)
+
+
+__all__ = ["DetailPane", "hex_dump", "parse_hex_dump", "schema_version_for", "RAW_LIMIT"]

@@ -1,0 +1,1282 @@
+"""The timeline: every recorded entry as one row of a table, live.
+
+Theory of operation
+-------------------
+:class:`TimelineModel` is an adapter over a :class:`~inspector.session.recording.Recording`,
+never a copy of it. It keeps one compact ``array('l')`` of the recording entries that pass the
+current filter and reads every cell from the recording's columns in ``data()`` (no
+:class:`Entry` is built for the cheap columns). A 30 ms timer compares ``len(recording)``
+with what the model has seen and appends all new rows that pass the filter with ONE
+``beginInsertRows``/``endInsertRows`` per tick, whatever the message rate. Changing a filter
+rebuilds the index inside one model reset (no ``QSortFilterProxyModel`` over 200k rows).
+
+:class:`TimelineView` is the filter bar, the table and a status line. It follows new rows
+while its scroll bar is at the bottom, stops when the user scrolls up (a "Jump to latest"
+button appears), and resumes at the bottom; it scrolls once per batch, never per row.
+
+Server-controlled text reaches the screen only through item views (plain text) and tooltips
+that are escaped first (Qt would otherwise guess rich text).
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+from array import array
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import orjson
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QCoreApplication,
+    QEvent,
+    QItemSelectionModel,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import (
+    QAction,
+    QBrush,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetrics,
+    QGuiApplication,
+    QIcon,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QPixmap,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QCompleter,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QSizePolicy,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.protocol.messages import Kind
+from inspector.protocol.rules import RULES
+from inspector.session.recording import Direction, Recording
+
+translate = QCoreApplication.translate
+
+SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (int)
+
+BATCH_INTERVAL_MS = 30
+_TOOLTIP_RAW_CHARS = 600
+
+
+class Column:
+    SEQ = 0
+    TIME = 1
+    DELTA = 2
+    DIRECTION = 3
+    KIND = 4
+    METHOD = 5
+    ID = 6
+    LATENCY = 7
+    SIZE = 8
+    SCHEMA = 9
+    VIOLATIONS = 10
+    COUNT = 11
+
+
+_HEADERS = (
+    QT_TRANSLATE_NOOP("Timeline", "#"),
+    QT_TRANSLATE_NOOP("Timeline", "Time (s)"),
+    QT_TRANSLATE_NOOP("Timeline", "Δ"),
+    QT_TRANSLATE_NOOP("Timeline", "Direction"),
+    QT_TRANSLATE_NOOP("Timeline", "Kind"),
+    QT_TRANSLATE_NOOP("Timeline", "Method / event"),
+    QT_TRANSLATE_NOOP("Timeline", "Id"),
+    QT_TRANSLATE_NOOP("Timeline", "Latency"),
+    QT_TRANSLATE_NOOP("Timeline", "Size"),
+    QT_TRANSLATE_NOOP("Timeline", "Schema"),
+    QT_TRANSLATE_NOOP("Timeline", "Violations"),
+)
+_HEADER_TIPS = (
+    QT_TRANSLATE_NOOP("Timeline", "Entry number in the recording"),
+    QT_TRANSLATE_NOOP("Timeline", "Seconds since the session started"),
+    QT_TRANSLATE_NOOP("Timeline", "Time since the previous visible row"),
+    QT_TRANSLATE_NOOP("Timeline", "→ client to server, ← server to client, stderr of the server, process event"),
+    QT_TRANSLATE_NOOP("Timeline", "What the line is: request, notification, result, error, noise, …"),
+    QT_TRANSLATE_NOOP("Timeline", "The method; for responses the method they answer; for process events the event"),
+    QT_TRANSLATE_NOOP("Timeline", "JSON-RPC id"),
+    QT_TRANSLATE_NOOP("Timeline", "Time from the request to this response"),
+    QT_TRANSLATE_NOOP("Timeline", "Bytes on the wire, line terminator included"),
+    QT_TRANSLATE_NOOP("Timeline", "✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked"),
+    QT_TRANSLATE_NOOP("Timeline", "Rules of the protocol this entry breaks"),
+)
+
+DIRECTION_LABELS = {
+    Direction.C2S: QT_TRANSLATE_NOOP("Timeline", "c2s"),
+    Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "s2c"),
+    Direction.STDERR: QT_TRANSLATE_NOOP("Timeline", "stderr"),
+    Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "event"),
+}
+DIRECTION_ARROWS = {Direction.C2S: "→", Direction.S2C: "←", Direction.STDERR: "⇠", Direction.EVENT: "●"}
+DIRECTION_TIPS = {
+    Direction.C2S: QT_TRANSLATE_NOOP("Timeline", "Client to server (written to the server's stdin)"),
+    Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "Server to client (read from the server's stdout)"),
+    Direction.STDERR: QT_TRANSLATE_NOOP("Timeline", "A line the server wrote to stderr"),
+    Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "A process or session event (spawn, shutdown step, exit, timeout)"),
+}
+KIND_LABELS = {
+    Kind.REQUEST: QT_TRANSLATE_NOOP("Timeline", "request"),
+    Kind.NOTIFICATION: QT_TRANSLATE_NOOP("Timeline", "notification"),
+    Kind.RESULT: QT_TRANSLATE_NOOP("Timeline", "result"),
+    Kind.ERROR: QT_TRANSLATE_NOOP("Timeline", "error"),
+    Kind.NOISE: QT_TRANSLATE_NOOP("Timeline", "noise"),
+    Kind.INVALID: QT_TRANSLATE_NOOP("Timeline", "invalid"),
+    Kind.BATCH: QT_TRANSLATE_NOOP("Timeline", "batch"),
+    Kind.STDERR: QT_TRANSLATE_NOOP("Timeline", "stderr"),
+    Kind.PROCESS: QT_TRANSLATE_NOOP("Timeline", "process"),
+    Kind.NOTE: QT_TRANSLATE_NOOP("Timeline", "note"),
+}
+_NUMERIC = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.LATENCY, Column.SIZE})
+_MONO = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.ID, Column.LATENCY, Column.SIZE})
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+_CENTER = Qt.AlignmentFlag.AlignCenter
+
+
+def plain_tooltip(text: str) -> str:
+    """A tooltip that shows ``text`` literally (QToolTip would guess rich text otherwise)."""
+    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
+
+
+def format_bytes(n: int) -> str:
+    if n < 1024:
+        return f"{n} B"
+    if n < 1024 * 1024:
+        return f"{n / 1024:.1f} KiB"
+    if n < 1024 * 1024 * 1024:
+        return f"{n / (1024 * 1024):.1f} MiB"
+    return f"{n / (1024 * 1024 * 1024):.1f} GiB"
+
+
+def format_ms(seconds: float) -> str:
+    ms = seconds * 1000.0
+    if ms < 10:
+        return f"{ms:.2f} ms"
+    if ms < 1000:
+        return f"{ms:.1f} ms"
+    return f"{seconds:.3f} s"
+
+
+def format_id(value: Any) -> str:
+    if value is None:
+        return ""
+    if type(value) is int:
+        return str(value)
+    try:
+        text = orjson.dumps(value).decode("utf-8")
+    except TypeError:
+        text = repr(value)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+# --------------------------------------------------------------------------- colours
+
+
+def _mix(a: QColor, b: QColor, amount: float) -> QColor:
+    """``a`` moved ``amount`` (0..1) of the way towards ``b``."""
+    k = max(0.0, min(1.0, amount))
+    return QColor(
+        round(a.red() + (b.red() - a.red()) * k),
+        round(a.green() + (b.green() - a.green()) * k),
+        round(a.blue() + (b.blue() - a.blue()) * k),
+    )
+
+
+class TimelineColors:
+    """Brushes derived from a palette, so the same hues read well on light and dark bases."""
+
+    def __init__(self, palette: QPalette) -> None:
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        dark = base.lightness() < 128
+        self.dark = dark
+
+        def accent(light: tuple[int, int, int], dark_: tuple[int, int, int]) -> QColor:
+            return QColor(*(dark_ if dark else light))
+
+        self.c2s = accent((25, 95, 190), (120, 175, 255))
+        self.s2c = accent((20, 125, 70), (110, 205, 140))
+        self.stderr = accent((150, 85, 0), (245, 190, 100))
+        self.event = accent((105, 70, 160), (190, 160, 240))
+        self.bad = accent((185, 30, 30), (255, 120, 110))
+        self.good = accent((30, 130, 60), (110, 210, 130))
+        self.muted = _mix(text, base, 0.45)
+        self.brush_c2s = QBrush(self.c2s)
+        self.brush_s2c = QBrush(self.s2c)
+        self.brush_stderr = QBrush(self.stderr)
+        self.brush_event = QBrush(self.event)
+        self.brush_bad = QBrush(self.bad)
+        self.brush_good = QBrush(self.good)
+        self.brush_muted = QBrush(self.muted)
+        amount = 0.22 if dark else 0.13
+        self.bg_stderr = QBrush(_mix(base, QColor(255, 170, 0), amount))
+        self.bg_event = QBrush(_mix(base, QColor(130, 90, 220), amount))
+        self.bg_bad = QBrush(_mix(base, QColor(230, 40, 40), amount * 0.8))
+        self.by_direction = {
+            Direction.C2S: self.brush_c2s,
+            Direction.S2C: self.brush_s2c,
+            Direction.STDERR: self.brush_stderr,
+            Direction.EVENT: self.brush_event,
+        }
+
+    def swatch(self, direction: Direction, size: int = 10) -> QIcon:
+        """A small filled circle in the direction's colour, for buttons."""
+        pm = QPixmap(size, size)
+        pm.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(self.by_direction[direction])
+        p.drawEllipse(1, 1, size - 2, size - 2)
+        p.end()
+        return QIcon(pm)
+
+
+# --------------------------------------------------------------------------- filter
+
+
+ALL_DIRECTIONS: frozenset[Direction] = frozenset(Direction)
+ALL_KINDS: frozenset[Kind] = frozenset(Kind)
+
+
+@dataclass(frozen=True)
+class TimelineFilter:
+    """What the timeline shows. The default shows everything."""
+
+    directions: frozenset[Direction] = ALL_DIRECTIONS
+    kinds: frozenset[Kind] = ALL_KINDS
+    method: str = ""  # "" = any
+    method_exact: bool = False  # exact match (from the combo box) or case-insensitive substring
+    text: str = ""  # case-insensitive search over the raw text
+    only_violations: bool = False
+    only_schema_invalid: bool = False
+
+    @property
+    def active(self) -> bool:
+        return (
+            self.directions != ALL_DIRECTIONS
+            or self.kinds != ALL_KINDS
+            or bool(self.method)
+            or bool(self.text)
+            or self.only_violations
+            or self.only_schema_invalid
+        )
+
+
+def _t_accessor(rec: Recording) -> Callable[[int], float]:
+    fn = getattr(rec, "t_at", None)
+    if fn is not None:
+        return fn
+    column = rec._t  # the time column (array('d')); no public per-row accessor yet
+    return column.__getitem__
+
+
+def _id_accessor(rec: Recording) -> Callable[[int], Any]:
+    fn = getattr(rec, "id_at", None)
+    if fn is not None:
+        return fn
+    column = rec._id
+    return column.__getitem__
+
+
+# --------------------------------------------------------------------------- model
+
+
+class TimelineModel(QAbstractTableModel):
+    """A table over a recording: one row per visible entry, filtered, growing in batches."""
+
+    SeqRole = SeqRole
+    countsChanged = Signal(int, int)  # visible rows, entries in the recording
+    methodsChanged = Signal()  # methods_seen() grew
+    filterChanged = Signal()  # the filter was replaced (by set_filter or reveal)
+
+    def __init__(self, recording: Recording | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self._rec: Recording | None = None
+        self._rows = array("l")
+        self._seen = 0
+        self._filter = TimelineFilter()
+        self._methods: set[str] = set()
+        self._events: dict[int, str] = {}
+        self._colors = TimelineColors(QGuiApplication.palette())
+        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._bind(None)
+        self._timer = QTimer(self)
+        self._timer.setInterval(BATCH_INTERVAL_MS)
+        self._timer.timeout.connect(self.fetch_new)
+        if recording is not None:
+            self.set_recording(recording)
+
+    # ------------------------------------------------------------ recording
+
+    def _bind(self, rec: Recording | None) -> None:
+        self._rec = rec
+        if rec is None:
+            self._len = lambda: 0
+            return
+        self._len = rec.__len__
+        self._t_at = _t_accessor(rec)
+        self._id_at = _id_accessor(rec)
+        self._dir_at = rec.direction_at
+        self._kind_at = rec.kind_at
+        self._method_at = rec.method_at
+        self._viol_at = rec.violations_at
+        self._raw_at = rec.raw_at
+        self._schema_at = rec.schema_at
+        self._latency_at = rec.latency_at
+
+    def recording(self) -> Recording | None:
+        return self._rec
+
+    def set_recording(self, rec: Recording | None) -> None:
+        """Show another recording (a new session, or one opened from a file)."""
+        self._timer.stop()
+        self.beginResetModel()
+        self._bind(rec)
+        self._methods = set()
+        self._events = {}
+        n = self._len()
+        self._seen = n
+        if rec is not None:
+            self._note_methods(0, n)
+        self._rows = self._filtered(0, n)
+        self.endResetModel()
+        self.countsChanged.emit(len(self._rows), n)
+        self.methodsChanged.emit()
+        if rec is not None and not rec.read_only:
+            self._timer.start()
+
+    def set_live(self, live: bool) -> None:
+        """Start or stop polling the recording for new entries (a session that ended may stop)."""
+        if live and self._rec is not None:
+            self._timer.start()
+        else:
+            self._timer.stop()
+        self.fetch_new()
+
+    def is_live(self) -> bool:
+        return self._timer.isActive()
+
+    def fetch_new(self) -> int:
+        """Append every entry recorded since the last call that passes the filter, as ONE
+        insertion. Called by the batch timer; returns the number of rows inserted."""
+        n = self._len()
+        start = self._seen
+        if n <= start:
+            return 0
+        self._seen = n
+        grew = self._note_methods(start, n)
+        new = self._filtered(start, n)
+        k = len(new)
+        if k:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + k - 1)
+            self._rows.extend(new)
+            self.endInsertRows()
+        self.countsChanged.emit(len(self._rows), n)
+        if grew:
+            self.methodsChanged.emit()
+        return k
+
+    def _note_methods(self, start: int, end: int) -> bool:
+        if end <= start:
+            return False
+        methods = self._methods
+        before = len(methods)
+        methods.update(map(self._method_at, range(start, end)))
+        methods.discard(None)
+        return len(methods) != before
+
+    def methods_seen(self) -> list[str]:
+        """Every JSON-RPC method in the recording so far (responses count for their request's)."""
+        return sorted(self._methods)
+
+    def total(self) -> int:
+        """Entries in the recording the model has looked at."""
+        return self._seen
+
+    # ------------------------------------------------------------ filtering
+
+    def filter(self) -> TimelineFilter:
+        return self._filter
+
+    def set_filter(self, f: TimelineFilter) -> None:
+        if f == self._filter:
+            return
+        self._filter = f
+        self._rebuild()
+        self.filterChanged.emit()
+
+    def update_filter(self, **changes: Any) -> None:
+        self.set_filter(replace(self._filter, **changes))
+
+    def set_direction_visible(self, direction: Direction, visible: bool) -> None:
+        dirs = set(self._filter.directions)
+        (dirs.add if visible else dirs.discard)(direction)
+        self.update_filter(directions=frozenset(dirs))
+
+    def set_kind_visible(self, kind: Kind, visible: bool) -> None:
+        kinds = set(self._filter.kinds)
+        (kinds.add if visible else kinds.discard)(kind)
+        self.update_filter(kinds=frozenset(kinds))
+
+    def set_method_filter(self, method: str, exact: bool = False) -> None:
+        self.update_filter(method=method or "", method_exact=bool(exact and method))
+
+    def set_search_text(self, text: str) -> None:
+        self.update_filter(text=text or "")
+
+    def set_only_violations(self, on: bool) -> None:
+        self.update_filter(only_violations=bool(on))
+
+    def set_only_schema_invalid(self, on: bool) -> None:
+        self.update_filter(only_schema_invalid=bool(on))
+
+    def clear_filters(self) -> None:
+        self.set_filter(TimelineFilter())
+
+    def _rebuild(self) -> None:
+        self.beginResetModel()
+        self._rows = self._filtered(0, self._seen)
+        self.endResetModel()
+        self.countsChanged.emit(len(self._rows), self._seen)
+
+    def _filtered(self, start: int, end: int) -> array:
+        if self._rec is None or end <= start:
+            return array("l")
+        accept = self._predicate(self._filter)
+        if accept is None:
+            return array("l", range(start, end))
+        return array("l", filter(accept, range(start, end)))
+
+    def accepts(self, seq: int, f: TimelineFilter | None = None) -> bool:
+        """Whether entry ``seq`` passes filter ``f`` (default: the current one)."""
+        if self._rec is None or not (0 <= seq < len(self._rec)):
+            return False
+        accept = self._predicate(self._filter if f is None else f)
+        return accept is None or bool(accept(seq))
+
+    def _predicate(self, f: TimelineFilter) -> Callable[[int], bool] | None:
+        """One function testing only the active parts of ``f`` (None: accept everything)."""
+        tests: list[Callable[[int], bool]] = []
+        if f.directions != ALL_DIRECTIONS:
+            dirs = f.directions
+            dir_at = self._dir_at
+            tests.append(lambda i: dir_at(i) in dirs)
+        if f.kinds != ALL_KINDS:
+            kinds = f.kinds
+            kind_at = self._kind_at
+            tests.append(lambda i: kind_at(i) in kinds)
+        if f.only_violations:
+            viol_at = self._viol_at
+            tests.append(lambda i: bool(viol_at(i)))
+        if f.only_schema_invalid:
+            schema_at = self._schema_at
+            tests.append(lambda i: schema_at(i) is False)
+        if f.method:
+            method_at = self._method_at
+            dir_at = self._dir_at
+            event_name = self.event_name
+            EVENT = Direction.EVENT
+            if f.method_exact:
+                wanted = f.method
+
+                def name_ok(name: str) -> bool:
+                    return name == wanted
+
+            else:
+                needle = f.method.lower()
+
+                def name_ok(name: str) -> bool:
+                    return needle in name.lower()
+
+            # methods are interned and few: decide per distinct name, not per row
+            verdicts: dict[str | None, bool] = {None: False}
+
+            def method_ok(i: int) -> bool:
+                m = method_at(i)
+                ok = verdicts.get(m)
+                if ok is None:
+                    ok = verdicts[m] = name_ok(m)
+                if m is None and dir_at(i) is EVENT:
+                    return name_ok(event_name(i))
+                return ok
+
+            tests.append(method_ok)
+        if f.text:
+            needle_s = f.text.lower()
+            needle_b = needle_s.encode("ascii") if needle_s.isascii() else None
+            raw_at = self._raw_at
+
+            def text_ok(i: int) -> bool:
+                raw = raw_at(i)
+                if needle_b is not None:
+                    if needle_b in raw.lower():
+                        return True
+                    if raw.isascii():
+                        return False
+                return needle_s in raw.decode("utf-8", "replace").lower()
+
+            tests.append(text_ok)
+        if not tests:
+            return None
+        if len(tests) == 1:
+            return tests[0]
+        return lambda i: all(t(i) for t in tests)
+
+    def reveal(self, seq: int) -> bool:
+        """Relax just the parts of the filter that hide entry ``seq``. True if it changed."""
+        rec = self._rec
+        if rec is None or not (0 <= seq < len(rec)):
+            return False
+        f = self._filter
+        if self.accepts(seq, f):
+            return False
+        changes: dict[str, Any] = {}
+        d = self._dir_at(seq)
+        if d not in f.directions:
+            changes["directions"] = f.directions | {d}
+        k = self._kind_at(seq)
+        if k not in f.kinds:
+            changes["kinds"] = f.kinds | {k}
+        if f.only_violations and not self._viol_at(seq):
+            changes["only_violations"] = False
+        if f.only_schema_invalid and self._schema_at(seq) is not False:
+            changes["only_schema_invalid"] = False
+        if f.method and not self.accepts(seq, TimelineFilter(method=f.method, method_exact=f.method_exact)):
+            changes["method"] = ""
+            changes["method_exact"] = False
+        if f.text and not self.accepts(seq, TimelineFilter(text=f.text)):
+            changes["text"] = ""
+        self.set_filter(replace(f, **changes))
+        return True
+
+    # ------------------------------------------------------------ lookups
+
+    def seq_at(self, row: int) -> int:
+        return self._rows[row]
+
+    def row_of(self, seq: int) -> int:
+        """The row showing entry ``seq``, or -1 if it is filtered out or not fetched yet."""
+        rows = self._rows
+        k = bisect.bisect_left(rows, seq)
+        if k < len(rows) and rows[k] == seq:
+            return k
+        return -1
+
+    def event_name(self, seq: int) -> str:
+        """extra["event"] of a process/session event (cached; events are rare)."""
+        name = self._events.get(seq)
+        if name is None:
+            extra = self._rec[seq].extra if self._rec is not None else {}
+            name = str(extra.get("event") or "")
+            self._events[seq] = name
+        return name
+
+    # ------------------------------------------------------------ palette
+
+    def set_palette(self, palette: QPalette) -> None:
+        """Recompute colours (light/dark switch) and repaint."""
+        self._colors = TimelineColors(palette)
+        if self._rows:
+            self.dataChanged.emit(
+                self.index(0, 0),
+                self.index(len(self._rows) - 1, Column.COUNT - 1),
+                [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.BackgroundRole],
+            )
+
+    def colors(self) -> TimelineColors:
+        return self._colors
+
+    def set_mono_font(self, font: QFont) -> None:
+        self._mono = QFont(font)
+
+    # ------------------------------------------------------------ Qt model API
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else Column.COUNT
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not (0 <= section < Column.COUNT):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return translate("Timeline", _HEADERS[section])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return translate("Timeline", _HEADER_TIPS[section])
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(_RIGHT if section in _NUMERIC else (_CENTER if section == Column.SCHEMA else _LEFT))
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = index.row()
+        rows = self._rows
+        if row >= len(rows) or self._rec is None:
+            return None
+        seq = rows[row]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(seq, row, col)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self._foreground(seq, col)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            d = self._dir_at(seq)
+            if d is Direction.STDERR:
+                return self._colors.bg_stderr
+            if d is Direction.EVENT:
+                return self._colors.bg_event
+            return None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if col in _NUMERIC:
+                return int(_RIGHT)
+            if col == Column.SCHEMA:
+                return int(_CENTER)
+            return int(_LEFT)
+        if role == Qt.ItemDataRole.FontRole:
+            if col in _MONO:
+                return self._mono
+            return None
+        if role == SeqRole:
+            return seq
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(seq, row, col)
+        return None
+
+    # ------------------------------------------------------------ cells
+
+    def _display(self, seq: int, row: int, col: int) -> str | None:
+        if col == Column.SEQ:
+            return str(seq)
+        if col == Column.TIME:
+            return f"{self._t_at(seq):.3f}"
+        if col == Column.DELTA:
+            if row == 0:
+                return ""
+            return "+" + format_ms(self._t_at(seq) - self._t_at(self._rows[row - 1]))
+        if col == Column.DIRECTION:
+            d = self._dir_at(seq)
+            return f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}"
+        if col == Column.KIND:
+            return translate("Timeline", KIND_LABELS[self._kind_at(seq)])
+        if col == Column.METHOD:
+            m = self._method_at(seq)
+            if m is None and self._dir_at(seq) is Direction.EVENT:
+                return self.event_name(seq)
+            if m is None:
+                d = self._dir_at(seq)
+                if d is Direction.STDERR or (d is not Direction.EVENT and self._kind_at(seq) is Kind.NOISE):
+                    return _one_line(self._raw_at(seq))
+            return m
+        if col == Column.ID:
+            return format_id(self._id_at(seq))
+        if col == Column.LATENCY:
+            lat = self._latency_at(seq)
+            return None if lat is None else format_ms(lat)
+        if col == Column.SIZE:
+            n = len(self._raw_at(seq))
+            return f"{n:,}" if n < 100_000 else format_bytes(n)
+        if col == Column.SCHEMA:
+            ok = self._schema_at(seq)
+            return None if ok is None else ("✓" if ok else "✗")
+        if col == Column.VIOLATIONS:
+            v = self._viol_at(seq)
+            if not v:
+                return None
+            if len(v) == 1:
+                return "⚠ " + v[0]
+            return f"⚠ {len(v)}: " + ", ".join(v)
+        return None
+
+    def _foreground(self, seq: int, col: int) -> QBrush | None:
+        c = self._colors
+        if col == Column.DIRECTION:
+            return c.by_direction[self._dir_at(seq)]
+        if col == Column.SCHEMA:
+            ok = self._schema_at(seq)
+            return None if ok is None else (c.brush_good if ok else c.brush_bad)
+        if col == Column.VIOLATIONS:
+            return c.brush_bad
+        if col == Column.KIND:
+            k = self._kind_at(seq)
+            if k in (Kind.NOISE, Kind.INVALID, Kind.ERROR, Kind.BATCH):
+                return c.brush_bad
+        if col in (Column.DELTA, Column.LATENCY, Column.SIZE):
+            return c.brush_muted
+        d = self._dir_at(seq)
+        if d is Direction.STDERR:
+            return c.brush_stderr
+        if d is Direction.EVENT:
+            return c.brush_event
+        return None
+
+    def _tooltip(self, seq: int, row: int, col: int) -> str | None:
+        rec = self._rec
+        assert rec is not None
+        if col == Column.VIOLATIONS:
+            v = self._viol_at(seq)
+            if not v:
+                return None
+            lines = []
+            for rid in v:
+                r = RULES.get(rid)
+                if r is None:
+                    lines.append(rid)
+                else:
+                    lines.append(f"{rid} ({r.severity.value}): {r.text}\n    {r.spec}")
+            return plain_tooltip("\n".join(lines))
+        if col == Column.SCHEMA:
+            ok = self._schema_at(seq)
+            if ok is None:
+                return None
+            if ok:
+                return plain_tooltip(translate("Timeline", "Valid against the protocol's JSON Schema"))
+            errors = rec[seq].extra.get("schema_errors") or []
+            text = translate("Timeline", "Invalid against the protocol's JSON Schema")
+            for e in errors[:5]:
+                text += f"\n{e.get('path') or '/'}: {e.get('message', '')}"
+            return plain_tooltip(text)
+        if col == Column.DIRECTION:
+            return translate("Timeline", DIRECTION_TIPS[self._dir_at(seq)])
+        if col == Column.SIZE:
+            return translate("Timeline", "{n} bytes").format(n=QLocale().toString(len(self._raw_at(seq))))
+        if col == Column.LATENCY:
+            lat = self._latency_at(seq)
+            paired = rec.paired_at(seq)
+            if lat is None or paired is None:
+                return None
+            return translate("Timeline", "{ms} after request #{seq}").format(ms=format_ms(lat), seq=paired)
+        if col not in (Column.KIND, Column.METHOD):
+            return None
+        # the line itself (clipped), escaped
+        raw = self._raw_at(seq)
+        text = raw[: _TOOLTIP_RAW_CHARS * 4].decode("utf-8", "replace").rstrip("\r\n")
+        if len(text) > _TOOLTIP_RAW_CHARS or len(raw) > _TOOLTIP_RAW_CHARS * 4:
+            text = text[:_TOOLTIP_RAW_CHARS] + "…"
+        return plain_tooltip(text)
+
+
+def _one_line(raw: bytes, limit: int = 200) -> str:
+    text = raw[: limit * 4].decode("utf-8", "replace").strip()
+    text = text.replace("\n", " ").replace("\r", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --------------------------------------------------------------------------- view
+
+
+class TimelineView(QWidget):
+    """Filter bar + table + status line over a :class:`TimelineModel`."""
+
+    entrySelected = Signal(int)  # recording seq of the new current row
+    followingChanged = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None, model: TimelineModel | None = None) -> None:
+        super().__init__(parent)
+        self.model = model or TimelineModel(parent=self)
+        self._following = True
+        self._in_reset = False
+        self._last_emitted: int | None = None
+        self._syncing = False
+        self._listed_methods: list[str] = []
+        self._keep_seq: int | None = None
+        self._pin_pending = False
+        self._build()
+        self.model.rowsInserted.connect(self._on_rows_inserted)
+        self.model.modelAboutToBeReset.connect(self._on_about_to_reset)
+        self.model.modelReset.connect(self._on_reset)
+        self.model.countsChanged.connect(self._update_counts)
+        self.model.methodsChanged.connect(self._update_methods)
+        self.model.filterChanged.connect(self._sync_filter_widgets)
+        self._update_counts(self.model.rowCount(), self.model.total())
+        self._update_methods()
+
+    # ------------------------------------------------------------ construction
+
+    def _build(self) -> None:
+        model = self.model
+        colors = model.colors()
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(2)
+
+        bar = QHBoxLayout()
+        bar.setContentsMargins(4, 4, 4, 2)
+        bar.setSpacing(4)
+        self.direction_buttons: dict[Direction, QToolButton] = {}
+        for d in Direction:
+            b = QToolButton()
+            b.setCheckable(True)
+            b.setChecked(True)
+            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            b.setIcon(colors.swatch(d))
+            b.setText(f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}")
+            b.setToolTip(translate("Timeline", "Show or hide: {what}").format(what=translate("Timeline", DIRECTION_TIPS[d])))
+            b.toggled.connect(lambda on, d=d: self._on_direction_toggled(d, on))
+            self.direction_buttons[d] = b
+            bar.addWidget(b)
+
+        self.kinds_button = QToolButton()
+        self.kinds_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.kinds_button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0px; }")
+        self.kinds_button.setToolTip(translate("Timeline", "Show or hide kinds of entries"))
+        self.kinds_menu = QMenu(self.kinds_button)
+        self.kind_actions: dict[Kind, QAction] = {}
+        show_all = self.kinds_menu.addAction(translate("Timeline", "Show all kinds"))
+        show_all.triggered.connect(lambda: self.model.update_filter(kinds=ALL_KINDS))
+        self.kinds_menu.addSeparator()
+        for k in Kind:
+            a = self.kinds_menu.addAction(translate("Timeline", KIND_LABELS[k]))
+            a.setCheckable(True)
+            a.setChecked(True)
+            a.toggled.connect(lambda on, k=k: self._on_kind_toggled(k, on))
+            self.kind_actions[k] = a
+        self.kinds_button.setMenu(self.kinds_menu)
+        bar.addWidget(self.kinds_button)
+
+        self.method_combo = QComboBox()
+        self.method_combo.setEditable(True)
+        self.method_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.method_combo.setMinimumContentsLength(16)
+        self.method_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.method_combo.lineEdit().setPlaceholderText(translate("Timeline", "any method"))
+        self.method_combo.lineEdit().setClearButtonEnabled(True)
+        self.method_combo.setToolTip(
+            translate("Timeline", "Pick a method for an exact match, or type part of a method or event name")
+        )
+        completer = QCompleter(self.method_combo.model(), self.method_combo)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.method_combo.setCompleter(completer)
+        self.method_combo.addItem(translate("Timeline", "any method"), None)
+        self.method_combo.setEditText("")
+        self.method_combo.activated.connect(self._on_method_activated)
+        self.method_combo.lineEdit().textEdited.connect(self._on_method_edited)
+        bar.addWidget(self.method_combo, 1)
+
+        self.search = QLineEdit()
+        self.search.setClearButtonEnabled(True)
+        self.search.setPlaceholderText(translate("Timeline", "Search raw text… (Ctrl+F)"))
+        find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
+        find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        find.activated.connect(self.focus_search)
+        self.search.setToolTip(translate("Timeline", "Case-insensitive search over the raw bytes of every entry"))
+        self.search.textChanged.connect(self._on_search_changed)
+        self.search.returnPressed.connect(self._apply_search)
+        bar.addWidget(self.search, 2)
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(200)
+        self._search_timer.timeout.connect(self._apply_search)
+        self._method_timer = QTimer(self)
+        self._method_timer.setSingleShot(True)
+        self._method_timer.setInterval(200)
+        self._method_timer.timeout.connect(self._apply_method_text)
+
+        self.violations_button = QToolButton()
+        self.violations_button.setCheckable(True)
+        self.violations_button.setText(translate("Timeline", "⚠ Violations"))
+        self.violations_button.setToolTip(translate("Timeline", "Only entries that break a protocol rule"))
+        self.violations_button.toggled.connect(lambda on: self._if_user(self.model.set_only_violations, on))
+        bar.addWidget(self.violations_button)
+        self.schema_button = QToolButton()
+        self.schema_button.setCheckable(True)
+        self.schema_button.setText(translate("Timeline", "✗ Schema"))
+        self.schema_button.setToolTip(translate("Timeline", "Only messages that are invalid against the JSON Schema"))
+        self.schema_button.toggled.connect(lambda on: self._if_user(self.model.set_only_schema_invalid, on))
+        bar.addWidget(self.schema_button)
+        outer.addLayout(bar)
+
+        table = QTableView()
+        table.setModel(model)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setWordWrap(False)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        table.setShowGrid(False)
+        table.setAlternatingRowColors(True)
+        table.setSortingEnabled(False)
+        table.setCornerButtonEnabled(False)
+        table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerItem)
+        table.setFrameShape(QFrame.Shape.NoFrame)
+        vh = table.verticalHeader()
+        vh.setVisible(False)
+        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vh.setMinimumSectionSize(1)
+        hh = table.horizontalHeader()
+        hh.setHighlightSections(False)
+        hh.setStretchLastSection(True)
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hh.setDefaultAlignment(_LEFT)
+        self.table = table
+        self._apply_metrics()
+        outer.addWidget(table, 1)
+
+        status = QHBoxLayout()
+        status.setContentsMargins(6, 0, 4, 4)
+        self.count_label = QLabel()
+        self.count_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.count_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        status.addWidget(self.count_label, 1)
+        self.clear_filters_button = QToolButton()
+        self.clear_filters_button.setText(translate("Timeline", "Clear filters"))
+        self.clear_filters_button.setAutoRaise(True)
+        self.clear_filters_button.clicked.connect(self.model.clear_filters)
+        self.clear_filters_button.setVisible(False)
+        status.addWidget(self.clear_filters_button)
+        self.jump_button = QToolButton()
+        self.jump_button.setText(translate("Timeline", "⤓ Jump to latest"))
+        self.jump_button.setToolTip(translate("Timeline", "Scroll to the newest entry and follow new ones again"))
+        self.jump_button.clicked.connect(self.jump_to_latest)
+        self.jump_button.setVisible(False)
+        status.addWidget(self.jump_button)
+        outer.addLayout(status)
+
+        table.verticalScrollBar().valueChanged.connect(self._on_scrolled)
+        table.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
+        table.selectionModel().currentRowChanged.connect(self._on_current_changed)
+        self._update_kinds_button()
+
+    def _apply_metrics(self) -> None:
+        """Uniform rows and sensible column widths from the fonts in use."""
+        table = self.table
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono.setPointSizeF(table.font().pointSizeF())
+        self.model.set_mono_font(mono)
+        fm = table.fontMetrics()
+        mfm = QFontMetrics(mono)
+        row_h = max(fm.height(), mfm.height()) + 6
+        table.verticalHeader().setDefaultSectionSize(row_h)
+        pad = 18
+
+        def text_w(s: str, metrics=fm) -> int:
+            return metrics.horizontalAdvance(s) + pad
+
+        hh = table.horizontalHeader()
+        hfm = hh.fontMetrics()
+
+        def head_w(col: int) -> int:
+            return hfm.horizontalAdvance(str(self.model.headerData(col, Qt.Orientation.Horizontal))) + pad
+
+        widths = {
+            Column.SEQ: max(text_w("000000", mfm), head_w(Column.SEQ)),
+            Column.TIME: max(text_w("0000.000", mfm), head_w(Column.TIME)),
+            Column.DELTA: max(text_w("+000.0 ms", mfm), head_w(Column.DELTA)),
+            Column.DIRECTION: max(text_w("⇠ stderr"), head_w(Column.DIRECTION)),
+            Column.KIND: max(text_w("notification"), head_w(Column.KIND)),
+            Column.METHOD: max(text_w("notifications/initialized"), head_w(Column.METHOD)),
+            Column.ID: max(text_w("0000", mfm), head_w(Column.ID)),
+            Column.LATENCY: max(text_w("000.0 ms", mfm), head_w(Column.LATENCY)),
+            Column.SIZE: max(text_w("00.0 MiB", mfm), head_w(Column.SIZE)),
+            Column.SCHEMA: max(text_w("✗"), head_w(Column.SCHEMA)),
+            # the last section stretches, and never shrinks below the width it had first
+            Column.VIOLATIONS: head_w(Column.VIOLATIONS),
+        }
+        for col, w in widths.items():
+            table.setColumnWidth(col, w)
+        hh.setMinimumSectionSize(24)
+
+    # ------------------------------------------------------------ public API
+
+    def set_recording(self, rec: Recording | None) -> None:
+        """Show a recording (live or opened); follows the newest entry."""
+        self._following = True
+        self._last_emitted = None
+        self.model.set_recording(rec)
+        self._set_following(True)
+
+    def recording(self) -> Recording | None:
+        return self.model.recording()
+
+    def is_following(self) -> bool:
+        return self._following
+
+    def current_seq(self) -> int | None:
+        idx = self.table.currentIndex()
+        if not idx.isValid():
+            return None
+        return self.model.seq_at(idx.row())
+
+    def select_seq(self, seq: int) -> bool:
+        """Select and scroll to recording entry ``seq``, relaxing filters that hide it."""
+        model = self.model
+        rec = model.recording()
+        if rec is None or not (0 <= seq < len(rec)):
+            return False
+        if seq >= model.total():
+            model.fetch_new()
+        row = model.row_of(seq)
+        if row < 0:
+            model.reveal(seq)
+            row = model.row_of(seq)
+            if row < 0:
+                return False
+        index = model.index(row, 0)
+        self.table.selectionModel().setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        self._check_following()
+        return True
+
+    def jump_to_latest(self) -> None:
+        self._set_following(True)
+        self._scroll_to_bottom()
+
+    def set_filter(self, f: TimelineFilter) -> None:
+        self.model.set_filter(f)
+
+    def focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    # ------------------------------------------------------------ following
+
+    def _scroll_to_bottom(self) -> None:
+        self.table.scrollToBottom()
+
+    def _on_rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        if self._following:
+            self._scroll_to_bottom()  # once per batch: the model inserts once per tick
+
+    def _on_about_to_reset(self) -> None:
+        self._in_reset = True
+        self._keep_seq = self.current_seq() if self._last_emitted is not None else None
+
+    def _on_reset(self) -> None:
+        seq, self._keep_seq = self._keep_seq, None
+        if seq is not None:
+            row = self.model.row_of(seq)
+            if row >= 0:
+                index = self.model.index(row, 0)
+                self.table.selectionModel().setCurrentIndex(
+                    index,
+                    QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+                )
+                if not self._following:
+                    self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        self._in_reset = False
+        if self._following:
+            self._scroll_to_bottom()
+        self.clear_filters_button.setVisible(self.model.filter().active)
+
+    def _on_scrolled(self, value: int) -> None:
+        if self._in_reset:
+            return
+        self._check_following()
+
+    def _on_range_changed(self, minimum: int, maximum: int) -> None:
+        # A later layout pass (a scroll bar appearing, a resize) can grow the range after the
+        # batch's scroll: stay pinned to the bottom while following. Deferred, because the
+        # range also changes inside the table's own scrolling (re-entrancy would fight the user).
+        if self._following and not self._in_reset and not self._pin_pending:
+            self._pin_pending = True
+            QTimer.singleShot(0, self, self._pin_to_bottom)
+
+    def _pin_to_bottom(self) -> None:
+        self._pin_pending = False
+        if self._following and not self._in_reset:
+            sb = self.table.verticalScrollBar()
+            if sb.value() != sb.maximum():
+                sb.setValue(sb.maximum())
+
+    def _check_following(self) -> None:
+        sb = self.table.verticalScrollBar()
+        self._set_following(sb.value() >= sb.maximum())
+
+    def _set_following(self, on: bool) -> None:
+        self.jump_button.setVisible(not on)
+        if on != self._following:
+            self._following = on
+            self.followingChanged.emit(on)
+
+    # ------------------------------------------------------------ selection
+
+    def _on_current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
+        if not current.isValid():
+            return
+        seq = self.model.seq_at(current.row())
+        if seq != self._last_emitted:
+            self._last_emitted = seq
+            self.entrySelected.emit(seq)
+
+    # ------------------------------------------------------------ filter widgets
+
+    def _if_user(self, fn: Callable[..., None], *args: Any) -> None:
+        if not self._syncing:
+            fn(*args)
+
+    def _on_direction_toggled(self, d: Direction, on: bool) -> None:
+        if not self._syncing:
+            self.model.set_direction_visible(d, on)
+
+    def _on_kind_toggled(self, k: Kind, on: bool) -> None:
+        if not self._syncing:
+            self.model.set_kind_visible(k, on)
+        self._update_kinds_button()
+
+    def _update_kinds_button(self) -> None:
+        shown = sum(1 for a in self.kind_actions.values() if a.isChecked())
+        if shown == len(self.kind_actions):
+            self.kinds_button.setText(translate("Timeline", "All kinds") + " ▾")
+        else:
+            self.kinds_button.setText(
+                translate("Timeline", "Kinds {shown}/{total}").format(shown=shown, total=len(self.kind_actions)) + " ▾"
+            )
+
+    def _on_method_activated(self, index: int) -> None:
+        self._method_timer.stop()
+        method = self.method_combo.itemData(index)
+        if method is None:
+            self.method_combo.setEditText("")
+            self.model.set_method_filter("")
+        else:
+            self.model.set_method_filter(method, exact=True)
+
+    def _on_method_edited(self, text: str) -> None:
+        self._method_timer.start()
+
+    def _apply_method_text(self) -> None:
+        text = self.method_combo.currentText().strip()
+        if text == self.method_combo.itemText(0):
+            text = ""
+        self.model.set_method_filter(text, exact=False)
+
+    def _on_search_changed(self, text: str) -> None:
+        if self._syncing:
+            return
+        if not text:
+            self._search_timer.stop()
+            self._apply_search()
+        else:
+            self._search_timer.start()
+
+    def _apply_search(self) -> None:
+        self._search_timer.stop()
+        self.model.set_search_text(self.search.text())
+
+    def _sync_filter_widgets(self) -> None:
+        f = self.model.filter()
+        self._syncing = True
+        try:
+            for d, b in self.direction_buttons.items():
+                b.setChecked(d in f.directions)
+            for k, a in self.kind_actions.items():
+                a.setChecked(k in f.kinds)
+            self.violations_button.setChecked(f.only_violations)
+            self.schema_button.setChecked(f.only_schema_invalid)
+            if self.search.text() != f.text:
+                self.search.setText(f.text)
+            if self.method_combo.currentText() != f.method:
+                if f.method_exact:
+                    i = self.method_combo.findData(f.method)
+                    if i >= 0:
+                        self.method_combo.setCurrentIndex(i)
+                self.method_combo.setEditText(f.method)
+        finally:
+            self._syncing = False
+        self._update_kinds_button()
+        self.clear_filters_button.setVisible(f.active)
+
+    def _update_methods(self) -> None:
+        wanted = self.model.methods_seen()
+        listed = self._listed_methods
+        if wanted == listed:
+            return
+        combo = self.method_combo
+        text = combo.currentText()
+        combo.blockSignals(True)
+        try:
+            if not set(listed) <= set(wanted):  # another recording: start over
+                while combo.count() > 1:
+                    combo.removeItem(1)
+                listed = []
+            for m in wanted:
+                pos = bisect.bisect_left(listed, m)
+                if pos < len(listed) and listed[pos] == m:
+                    continue
+                listed.insert(pos, m)
+                combo.insertItem(pos + 1, m, m)
+            combo.setEditText(text)
+        finally:
+            combo.blockSignals(False)
+        self._listed_methods = listed
+
+    def _update_counts(self, shown: int, total: int) -> None:
+        loc = QLocale()
+        if shown == total:
+            text = translate("Timeline", "{total} entries").format(total=loc.toString(total))
+        else:
+            text = translate("Timeline", "{shown} of {total} entries").format(
+                shown=loc.toString(shown), total=loc.toString(total)
+            )
+        self.count_label.setText(text)
+
+    # ------------------------------------------------------------ events
+
+    def changeEvent(self, event: QEvent) -> None:
+        kind = event.type()
+        if kind in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange, QEvent.Type.StyleChange):
+            self.model.set_palette(self.palette())
+            colors = self.model.colors()
+            for d, b in getattr(self, "direction_buttons", {}).items():
+                b.setIcon(colors.swatch(d))
+        elif kind == QEvent.Type.FontChange and hasattr(self, "table"):
+            self._apply_metrics()
+        elif kind == QEvent.Type.LanguageChange and hasattr(self, "table"):
+            self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, Column.COUNT - 1)
+        super().changeEvent(event)
+
+    def sizeHint(self) -> QSize:
+        return QSize(900, 420)
+
+
+__all__ = [
+    "Column",
+    "SeqRole",
+    "TimelineFilter",
+    "TimelineModel",
+    "TimelineView",
+    "plain_tooltip",
+    "format_bytes",
+    "format_ms",
+]

@@ -1,0 +1,294 @@
+"""The detail pane: bytes, findings, the JSON tree and the pairing, on real engine output."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QLabel  # noqa: E402
+
+from inspector.protocol.engine import ClientConfig, ProtocolEngine  # noqa: E402
+from inspector.protocol.messages import Kind  # noqa: E402
+from inspector.protocol.rules import RULES  # noqa: E402
+from inspector.protocol.versions import EraMode  # noqa: E402
+from inspector.session.recording import Direction, Recording  # noqa: E402
+from inspector.ui.detail import RAW_LIMIT, DetailPane, hex_dump, parse_hex_dump, schema_version_for  # noqa: E402
+
+RICH = "<b>bold</b><img src=x>"
+
+
+class Driver:
+    """Feeds lines through a real ProtocolEngine into a Recording, like the session does."""
+
+    def __init__(self) -> None:
+        self.engine = ProtocolEngine(ClientConfig(era=EraMode.LEGACY))
+        self.rec = Recording({"era_mode": "legacy", "legacy_version": "2025-11-25", "modern_version": "2026-07-28"}, t0=0.0)
+        self.t = 0.0
+
+    def _tick(self) -> float:
+        self.t += 0.002
+        return self.t
+
+    def c2s(self, raw: bytes) -> int:
+        t = self._tick()
+        return self.rec.append(Direction.C2S, t, raw, self.engine.outgoing(raw, t, len(self.rec)))
+
+    def s2c(self, raw: bytes) -> int:
+        t = self._tick()
+        return self.rec.append(Direction.S2C, t, raw, self.engine.incoming(raw, t, len(self.rec)))
+
+    def stderr(self, raw: bytes) -> int:
+        return self.rec.append(Direction.STDERR, self._tick(), raw, self.engine.note(Kind.STDERR))
+
+    def event(self, name: str, detail: str, analysis=None, **extra) -> int:
+        a = analysis if analysis is not None else self.engine.note(Kind.PROCESS)
+        return self.rec.append(Direction.EVENT, self._tick(), detail.encode(), a, {"event": name, **extra})
+
+    def handshake(self) -> dict[str, int]:
+        eng = self.engine
+        s = {"init": self.c2s(eng.build_initialize(eng.next_id()))}
+        s["init_result"] = self.s2c(
+            b'{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"logging":{}},'
+            b'"serverInfo":{"name":"demo","version":"1.0"}}}\n'
+        )
+        s["initialized"] = self.c2s(eng.build_initialized())
+        return s
+
+
+@pytest.fixture
+def pane(qtbot):
+    p = DetailPane()
+    qtbot.addWidget(p)
+    p.resize(700, 600)
+    p.show()
+    return p
+
+
+def labels_text(pane: DetailPane) -> str:
+    return "\n".join(label.text() for label in pane.findChildren(QLabel) if label.isVisibleTo(pane))
+
+
+def test_request_response_pair_and_go_to(pane, qtbot):
+    d = Driver()
+    s = d.handshake()
+    req = d.c2s(d.engine.build_request(d.engine.next_id(), "tools/list"))
+    d.s2c(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"between"}}\n')
+    resp = d.s2c(b'{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}}\n')
+
+    pane.set_entry(d.rec, req)
+    assert pane.pair_seq() == resp
+    assert pane.pair_button.isVisible() and f"#{resp}" in pane.pair_button.text()
+    assert "response" in pane.pair_button.text()
+    with qtbot.waitSignal(pane.goToSeq, timeout=1000) as sig:
+        pane.pair_button.click()
+    assert sig.args == [resp]
+
+    pane.set_entry(d.rec, resp)
+    assert pane.pair_seq() == req and "request" in pane.pair_button.text()
+    with qtbot.waitSignal(pane.goToSeq, timeout=1000) as sig:
+        pane.pair_button.click()
+    assert sig.args == [req]
+
+    header = pane.title_label.text() + "\n" + pane.meta_label.text()
+    assert f"#{resp}" in header and "result" in header and "tools/list" in header
+    assert "s2c" in header and "id 2" in header and "latency" in header and "Operating" in header
+    assert f"{len(d.rec.raw_at(resp))} bytes" in header
+    assert pane.raw_text() == d.rec.raw_at(resp).decode().rstrip("\n")
+
+    # the JSON tree: top-level members, lazily built children, plain values
+    tree = pane.tree
+    keys = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
+    assert keys == ["jsonrpc", "id", "result"]
+    result = tree.topLevelItem(2)
+    assert result.isExpanded() and result.child(0).text(0) == "tools"
+
+    # a request nobody answered has no pair
+    lone = d.c2s(d.engine.build_request(d.engine.next_id(), "ping"))
+    pane.set_entry(d.rec, lone)
+    assert pane.pair_seq() is None and not pane.pair_button.isVisible()
+
+
+def test_invalid_utf8_text_and_exact_hex(pane):
+    d = Driver()
+    raw = b'caf\xe9 \xff\xfe {"x":1}\r\n'
+    seq = d.s2c(raw)
+    pane.set_entry(d.rec, seq)
+    assert pane.raw_text() == raw[:-2].decode("utf-8", "replace")
+    assert "\ufffd" in pane.raw_text()
+    assert "invalid UTF-8 at byte 3" in pane.raw_info.text()
+    assert "CR LF" in pane.raw_info.text()
+    assert "stdio.invalid-utf8" in pane.findings_text()
+    pane.set_hex(True)
+    assert pane.hex_button.isChecked()
+    dump = pane.raw_text()
+    assert parse_hex_dump(dump) == raw  # every byte, terminator included
+    assert dump.splitlines()[0].startswith("00000000  63 61 66 e9 20 ff fe 20  7b 22")
+    pane.hex_button.setChecked(False)
+    assert "\ufffd" in pane.raw_text()
+
+
+def test_hex_dump_round_trip():
+    for data in (b"", b"a", bytes(range(256)), bytes(range(256)) * 3 + b"\n"):
+        assert parse_hex_dump(hex_dump(data)) == data
+
+
+def test_sixteen_mib_line_is_truncated(pane, qtbot):
+    d = Driver()
+    d.handshake()
+    size = 16 * 1024 * 1024
+    head = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"huge","data":"'
+    raw = head + b"x" * size + b'"}}\n'
+    seq = d.s2c(raw)
+    pane.set_entry(d.rec, seq)
+    note = pane.truncation_note()
+    assert note == "showing 256.0 KiB of 16.0 MiB"
+    assert pane.show_all_button.isVisible()
+    assert len(pane.raw_text()) == RAW_LIMIT
+    # the tree clips the huge string value
+    params = [pane.tree.topLevelItem(i) for i in range(pane.tree.topLevelItemCount())][-1]
+    pane._expand_to(params, 1)
+    data = [params.child(i) for i in range(params.childCount()) if params.child(i).text(0) == "data"][0]
+    assert len(data.text(1)) < 1000 and "characters" in data.text(1)
+    # hex is truncated too
+    pane.set_hex(True)
+    assert pane.truncation_note().startswith("showing 256.0 KiB")
+    assert len(parse_hex_dump(pane.raw_text())) == RAW_LIMIT
+
+
+def test_show_all_on_a_long_line(pane):
+    d = Driver()
+    raw = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"' + b"y" * 300_000 + b'"}}\n'
+    seq = d.s2c(raw)
+    pane.set_entry(d.rec, seq)
+    assert pane.truncation_note()
+    pane.show_all_button.click()
+    assert pane.raw_text() == raw[:-1].decode()
+    assert not pane.truncation_note() and not pane.show_all_button.isVisible()
+
+
+def test_violations_with_rule_text_and_spec(pane):
+    d = Driver()
+    d.handshake()
+    seq = d.s2c(b'{"jsonrpc":"2.0","id":987654,"result":{}}\n')
+    pane.set_entry(d.rec, seq)
+    text = pane.findings_text()
+    rule = RULES["jsonrpc.response-unknown-id"]
+    assert "jsonrpc.response-unknown-id" in text
+    assert "error" in text
+    assert rule.text in text
+    assert rule.spec in text
+
+    noise = d.s2c(b"Server starting...\n")
+    pane.set_entry(d.rec, noise)
+    text = pane.findings_text()
+    assert RULES["stdio.not-json"].text in text and "Problem: not JSON" in text
+
+
+def test_schema_errors_with_path_and_show_all(pane):
+    d = Driver()
+    d.handshake()
+    seq = d.s2c(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"loud","logger":7}}\n')
+    pane.set_entry(d.rec, seq)
+    stored = d.rec[seq].extra["schema_errors"]
+    assert pane.schema_errors_shown() == [(e["path"], e["message"]) for e in stored]  # the stored first error
+    assert stored[0]["path"].startswith("/params")
+    assert "LoggingMessageNotification" in pane.findings_text()
+
+    errors = pane.show_all_schema_errors()
+    paths = {path for path, _ in errors}
+    assert "/params/level" in paths
+    assert len(errors) >= 2  # every error, not only the first (missing "data", logger type)
+    assert pane.schema_errors_shown() == [(p or "/", m) for p, m in errors]
+
+
+def test_schema_version_guards():
+    d = Driver()
+    d.handshake()
+    seq = d.c2s(d.engine.build_request(d.engine.next_id(), "ping"))
+    assert schema_version_for(d.rec, seq) == "2025-11-25"
+    d.rec.summary = {"protocol_version": "1999-01-01"}
+    assert schema_version_for(d.rec, seq) == "1999-01-01"
+
+
+def test_unknown_version_does_not_crash(pane):
+    d = Driver()
+    d.handshake()
+    seq = d.c2s(d.engine.build_request(d.engine.next_id(), "tools/call", {"name": 1}))
+    d.rec.summary = {"protocol_version": "1999-01-01"}
+    pane.set_entry(d.rec, seq)
+    errors = pane.show_all_schema_errors()
+    assert "no schema for protocol version 1999-01-01" in errors[0][1]
+
+
+def test_transition_and_process_details(pane):
+    d = Driver()
+    s = d.handshake()
+    pane.set_entry(d.rec, s["init_result"])
+    assert "Lifecycle: Initializing → Initialized" in pane.findings_text()
+
+    d.stderr(b"Traceback: boom\n")
+    exited = d.event("exited", "exited with code 3", d.engine.process_exited(), returncode=3, signal=None, pid=77)
+    pane.set_entry(d.rec, exited)
+    text = pane.findings_text()
+    assert "event: exited" in text and "exit code: 3" in text and "pid: 77" in text
+    assert "Lifecycle: Operating → Failed" in text and "failure edge" in text  # the transition the exit caused
+    assert not pane.tree_box.isVisibleTo(pane)  # no JSON for a process event
+
+    killed = d.event("exited", "killed by SIGKILL", returncode=None, signal=9)
+    pane.set_entry(d.rec, killed)
+    assert "signal: SIGKILL (9)" in pane.findings_text()
+
+    stderr = d.stderr(b"warn: caf\xe9\n")
+    pane.set_entry(d.rec, stderr)
+    assert "stderr" in pane.findings_text()
+    assert pane.raw_text() == "warn: caf\ufffd"
+
+
+def test_server_text_is_never_rich_text(pane):
+    d = Driver()
+    d.handshake()
+    seq = d.s2c(('{"jsonrpc":"2.0","method":"%s","params":{"text":"%s","%s":1}}\n' % (RICH, RICH, RICH)).encode())
+    pane.set_entry(d.rec, seq)
+    assert RICH in pane.title_label.text()
+    for label in pane.findChildren(QLabel):
+        assert label.textFormat() == Qt.TextFormat.PlainText, label.text()
+    assert RICH in pane.raw_text()
+    tree = pane.tree
+    items = {tree.topLevelItem(i).text(0): tree.topLevelItem(i) for i in range(tree.topLevelItemCount())}
+    assert items["method"].text(1) == f'"{RICH}"'
+    params = items["params"]
+    texts = {params.child(i).text(0): params.child(i).text(1) for i in range(params.childCount())}
+    assert texts["text"] == f'"{RICH}"' and RICH in texts  # keys too
+    assert "method.unknown" in labels_text(pane)
+    # the title tooltip is escaped, not interpreted
+    assert "&lt;b&gt;" in pane.title_label.toolTip()
+
+
+def test_lazy_tree_pages_large_arrays(pane):
+    d = Driver()
+    d.handshake()
+    items = ",".join(str(i) for i in range(1234))
+    seq = d.s2c(('{"jsonrpc":"2.0","id":5,"result":{"list":[%s]}}\n' % items).encode())
+    pane.set_entry(d.rec, seq)
+    tree = pane.tree
+    result = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount()) if tree.topLevelItem(i).text(0) == "result"][0]
+    pane._expand_to(result, 1)
+    lst = result.child(0)
+    assert lst.text(1) == "[1234 items]"
+    lst.setExpanded(True)
+    assert lst.childCount() == 501  # one page plus a "more" row
+    more = lst.child(500)
+    assert "734 more" in more.text(1)
+    pane.tree.itemActivated.emit(more, 0)
+    assert lst.childCount() == 1001 and lst.child(999).text(0) == "[999]"
+
+
+def test_clear(pane):
+    d = Driver()
+    s = d.handshake()
+    pane.set_entry(d.rec, s["init"])
+    pane.clear()
+    assert pane.entry() is None and pane.raw_text() == "" and not pane.pair_button.isVisible()
+    assert pane.placeholder.isVisibleTo(pane)
