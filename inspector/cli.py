@@ -16,6 +16,7 @@ from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.rules import RULES
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
 from inspector.session import (
+    ClientHandlers,
     ConnectionLost,
     Direction,
     Recording,
@@ -247,8 +248,18 @@ def print_summary(summary: dict, out: TextIO, as_json: bool) -> None:
 # ---------------------------------------------------------------------- probe
 
 
-async def run_probe(options: SessionOptions, requests: list[tuple[str, dict | None]], out: TextIO, as_json: bool) -> int:
-    session = Session(options)
+def root_entry(uri: str) -> dict:
+    """A Root for roots/list: a file:// URI (a plain path is turned into one) and a name."""
+    if "://" not in uri:
+        uri = Path(uri).resolve().as_uri()
+    name = uri.rstrip("/").rsplit("/", 1)[-1] or uri
+    return {"uri": uri, "name": name}
+
+
+async def run_probe(
+    options: SessionOptions, requests: list[tuple[str, dict | None]], out: TextIO, as_json: bool, roots: list[str] = ()
+) -> int:
+    session = Session(options, handlers=ClientHandlers(roots=[root_entry(uri) for uri in roots]))
     printer = Printer(session.recording, out, as_json)
     session.recording.add_listener(printer)
     code, reason = EXIT_OK, "ok"
@@ -304,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
         except UsageError as exc:
             parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
         try:
-            return anyio.run(run_probe, options, requests, sys.stdout, args.json)
+            return anyio.run(run_probe, options, requests, sys.stdout, args.json, args.root)
         except KeyboardInterrupt:
             return 130
     return EXIT_USAGE

@@ -71,6 +71,7 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
             profile.term_grace = 0.5
             w.profiles[0] = profile
             w.connection.profiles[0] = profile
+            w.connection.editor.set_profile(profile)
             w.act_step.setChecked(step)
             w.connect_selected()
             if step:
@@ -86,6 +87,7 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
                 stderr_rows = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
                 if stderr_rows:
                     w.timeline.select_seq(stderr_rows[-1])
+                    w.act_follow.setChecked(True)  # the diagram keeps showing the final state
                 await settle(app, 0.8)
                 save(w, name)
             else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .correlation import Correlator, Match, Pending
+from .correlation import Correlator, Match, Pending, id_key
 from .framing import frame_body
 from .lifecycle import Event, Lifecycle, State, Transition
 import orjson
@@ -26,6 +26,7 @@ from .versions import (
     LEGACY_VERSIONS,
     META_CLIENT_CAPABILITIES,
     META_CLIENT_INFO,
+    META_LOG_LEVEL,
     META_PROTOCOL_VERSION,
     META_SERVER_INFO,
     MODERN_ERROR_CODES,
@@ -152,6 +153,7 @@ class ProtocolEngine:
         self._validator = validator_for(self._schema_version)
         self._s2c_methods = methods_for(self._schema_version, "s2c")
         self._gates: dict[str, bool] = {}
+        self._log_requests: set = set()  # modern: in-flight requests whose _meta asked for logs
 
     # ------------------------------------------------------------------ facts
 
@@ -229,7 +231,7 @@ class ProtocolEngine:
             META_CLIENT_CAPABILITIES: self.client_capabilities(v),
         }
         if self.config.log_level:
-            meta["io.modelcontextprotocol/logLevel"] = self.config.log_level
+            meta[META_LOG_LEVEL] = self.config.log_level
         return meta
 
     def build_discover(self, id: Any, version: str | None = None) -> bytes:
@@ -292,6 +294,10 @@ class ProtocolEngine:
                 if isinstance(meta, dict):
                     token = meta.get("progressToken")
             self.client.add(p.id, p.method, seq, t, token)
+            if self.era is Era.MODERN and isinstance(params, dict):
+                meta = params.get("_meta")
+                if isinstance(meta, dict) and META_LOG_LEVEL in meta:
+                    self._log_requests.add(id_key(p.id))
             if p.method == "initialize":
                 self.offered_version = params.get("protocolVersion") if isinstance(params, dict) else None
                 self._fire(a, Event.SEND_INITIALIZE)
@@ -387,6 +393,8 @@ class ProtocolEngine:
         state = self.lifecycle.state
         if self.era is Era.LEGACY and state in (State.UNINITIALIZED, State.INITIALIZING) and method != "notifications/message":
             v = (v or []) + ["lifecycle.message-before-initialize-result"]
+        if method == "notifications/message" and self.era is Era.MODERN and not self._log_requests:
+            v = (v or []) + ["modern.log-not-requested"]
         gate = _SERVER_GATES.get(method)
         if gate is not None and self.era is Era.LEGACY and self.server_capabilities is not None:
             ok = self._gates.get(method)
@@ -448,10 +456,16 @@ class ProtocolEngine:
         if match is Match.DUPLICATE:
             return (v or []) + ["jsonrpc.response-duplicate"]
         a.latency = t - pending.t
-        if match is Match.LATE or pending.cancelled:
+        self._log_requests.discard(id_key(pending.id))
+        if match is Match.LATE:
+            return (v or []) + ["jsonrpc.late-response"]
+        if pending.cancelled:
             v = (v or []) + ["cancel.message-after-cancel"]
-            if match is Match.LATE:
-                return v
+        if pending.progress_token is not None and p.kind is Kind.RESULT:
+            result = obj.get("result")
+            if isinstance(result, dict) and isinstance(result.get("task"), dict):
+                # a task-augmented request: its progress token stays valid for the task's lifetime
+                self.client.by_token[id_key(pending.progress_token)] = pending
         method = pending.method
         if method == "initialize":
             return self._initialize_answer(p, a, v)
@@ -575,6 +589,7 @@ class ProtocolEngine:
         """The client stopped waiting for request ``id``."""
         a = self.note()
         pending = self.client.forget(id)
+        self._log_requests.discard(id_key(id))
         a.violations = ("lifecycle.no-answer",)
         if pending is None:
             return a

@@ -57,6 +57,8 @@ RULES: dict[str, Rule] = {
         _R("capability.client-undeclared", _S.ERROR, "The server asked for a client feature the client did not declare.", "2025-11-25 basic/lifecycle#capability-negotiation"),
         _R("progress.unknown-token", _S.WARNING, "A progress notification for a token no active request carries.", "2025-11-25 basic/utilities/progress"),
         _R("cancel.message-after-cancel", _S.WARNING, "The server kept sending messages for a request the client cancelled.", "2025-11-25 basic/utilities/cancellation"),
+        _R("modern.log-not-requested", _S.ERROR, "A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.", "2026-07-28 server/utilities/logging#per-request-log-level"),
+        _R("jsonrpc.late-response", _S.WARNING, "A response that arrived after the client had stopped waiting for it (timeout).", "2025-11-25 basic/lifecycle#timeouts"),
         _R("modern.discover-malformed", _S.ERROR, "The DiscoverResult has no usable 'supportedVersions' list.", "2026-07-28 server/discover"),
         _R("modern.input-required-not-allowed", _S.ERROR, "InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).", "2026-07-28 basic/patterns/mrtr#supported-requests"),
     )

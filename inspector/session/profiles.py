@@ -120,7 +120,7 @@ class ServerProfile:
             out["cwd"] = f"{self.cwd} is not a folder."
         return out
 
-    def to_options(self, *, step: bool = False, record_path: Path | None = None) -> SessionOptions:
+    def to_options(self, *, step: bool = False, record_path: Path | None = None, freeze_gc: bool = False) -> SessionOptions:
         era = EraMode(self.era)
         legacy_version, modern_version = LATEST_LEGACY, LATEST_MODERN
         if self.protocol_version in LEGACY_VERSIONS:
@@ -150,6 +150,7 @@ class ServerProfile:
             term_grace=self.term_grace,
             step=step,
             record_path=record_path,
+            freeze_gc=freeze_gc,
         )
 
     def masked_env(self) -> dict[str, str]:

@@ -62,7 +62,7 @@ class SessionController(QObject):
         """Start a session with ``profile``. Returns False when one is already running."""
         if self._running or self.task_group is None:
             return False
-        options = profile.to_options(step=step)
+        options = profile.to_options(step=step, freeze_gc=True)
         session = Session(options)
         session.recording.header["server_name"] = profile.name
         session.recording.header["env"] = profile.masked_env()

@@ -447,7 +447,7 @@ class DetailPane(QWidget):
         parts.append(translate("DetailPane", "{n} bytes").format(n=QLocale().toString(len(e.raw))))
         if e.latency is not None:
             parts.append(translate("DetailPane", "latency {ms}").format(ms=format_ms(e.latency)))
-        parts.append(translate("DetailPane", "state after: {state}").format(state=e.state.title))
+        parts.append(translate("DetailPane", "state after: {state}").format(state=translate("Lifecycle", e.state.title)))
         self.meta_label.setText("  ·  ".join(parts))
 
         self._pair = self._find_pair(rec, e)
@@ -532,7 +532,7 @@ class DetailPane(QWidget):
                 bold=True,
                 wrap=False,
             )
-            self._add_label(r.text, indent=18)
+            self._add_label(translate("Rules", r.text), indent=18)
             self._add_label(translate("DetailPane", "Spec: {section}").format(section=r.spec), brush=c.brush_muted, indent=18)
 
         # schema
@@ -588,7 +588,7 @@ class DetailPane(QWidget):
             dst = _state_title(tr.get("to"))
             text = translate("DetailPane", "Lifecycle: {src} → {dst}").format(src=src, dst=dst)
             if tr.get("label"):
-                text += f"   ({tr['label']})"
+                text += f"   ({translate('Lifecycle', tr['label'])})"
             if tr.get("failure"):
                 text += translate("DetailPane", "   failure edge")
             self._add_label(text, brush=c.brush_bad if tr.get("failure") else c.brush_event, bold=True)
@@ -915,7 +915,7 @@ def _container_summary(value: Any) -> str:
 
 def _state_title(value: Any) -> str:
     try:
-        return State(value).title
+        return translate("Lifecycle", State(value).title)
     except ValueError:
         return str(value)
 

@@ -75,41 +75,40 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ construction
 
     def _build(self) -> None:
-        tr = self.tr
         # actions
-        self.act_connect = QAction(tr("Connect"), self)
+        self.act_connect = QAction(self.tr("Connect"), self)
         self.act_connect.setShortcut(QKeySequence("Ctrl+Return"))
-        self.act_connect.setToolTip(tr("Start the selected server and run the start sequence (Ctrl+Enter)"))
+        self.act_connect.setToolTip(self.tr("Start the selected server and run the start sequence (Ctrl+Enter)"))
         self.act_connect.triggered.connect(self.connect_selected)
-        self.act_disconnect = QAction(tr("Disconnect"), self)
+        self.act_disconnect = QAction(self.tr("Disconnect"), self)
         self.act_disconnect.setShortcut(QKeySequence("Ctrl+Shift+Return"))
-        self.act_disconnect.setToolTip(tr("Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)"))
+        self.act_disconnect.setToolTip(self.tr("Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)"))
         self.act_disconnect.triggered.connect(self.controller.disconnect)
-        self.act_step = QAction(tr("Step"), self)
+        self.act_step = QAction(self.tr("Step"), self)
         self.act_step.setCheckable(True)
         self.act_step.setShortcut(QKeySequence("Ctrl+T"))
-        self.act_step.setToolTip(tr("Step mode: each start-sequence message waits for Continue (Ctrl+T)"))
-        self.act_continue = QAction(tr("Continue"), self)
+        self.act_step.setToolTip(self.tr("Step mode: each start-sequence message waits for Continue (Ctrl+T)"))
+        self.act_continue = QAction(self.tr("Continue"), self)
         self.act_continue.setShortcut(QKeySequence("F8"))
-        self.act_continue.setToolTip(tr("Send the waiting message (F8)"))
+        self.act_continue.setToolTip(self.tr("Send the waiting message (F8)"))
         self.act_continue.triggered.connect(self.controller.continue_step)
-        self.act_follow = QAction(tr("Follow live"), self)
+        self.act_follow = QAction(self.tr("Follow live"), self)
         self.act_follow.setCheckable(True)
         self.act_follow.setChecked(True)
         self.act_follow.setShortcut(QKeySequence("Ctrl+L"))
-        self.act_follow.setToolTip(tr("The diagram follows the newest entry instead of the selected row (Ctrl+L)"))
+        self.act_follow.setToolTip(self.tr("The diagram follows the newest entry instead of the selected row (Ctrl+L)"))
         self.act_follow.toggled.connect(self._set_follow)
-        self.act_open = QAction(tr("Open recording…"), self)
+        self.act_open = QAction(self.tr("Open recording…"), self)
         self.act_open.setShortcut(QKeySequence.StandardKey.Open)
         self.act_open.triggered.connect(self.open_recording)
-        self.act_save = QAction(tr("Save recording…"), self)
+        self.act_save = QAction(self.tr("Save recording…"), self)
         self.act_save.setShortcut(QKeySequence.StandardKey.Save)
         self.act_save.triggered.connect(self.save_recording)
-        self.act_quit = QAction(tr("Quit"), self)
+        self.act_quit = QAction(self.tr("Quit"), self)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.act_quit.triggered.connect(self.close)
 
-        toolbar = QToolBar(tr("Session"))
+        toolbar = QToolBar(self.tr("Session"))
         toolbar.setObjectName("sessionToolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for a in (self.act_connect, self.act_disconnect, self.act_step, self.act_continue, self.act_follow):
@@ -122,18 +121,18 @@ class MainWindow(QMainWindow):
 
         menu = self.menuBar()
         menu.clear()
-        m_file = menu.addMenu(tr("&File"))
+        m_file = menu.addMenu(self.tr("&File"))
         m_file.addAction(self.act_open)
         m_file.addAction(self.act_save)
         m_file.addSeparator()
         m_file.addAction(self.act_quit)
-        m_session = menu.addMenu(tr("&Session"))
+        m_session = menu.addMenu(self.tr("&Session"))
         for a in (self.act_connect, self.act_disconnect, self.act_step, self.act_continue):
             m_session.addAction(a)
-        m_view = menu.addMenu(tr("&View"))
+        m_view = menu.addMenu(self.tr("&View"))
         m_view.addAction(self.act_follow)
         if self.languages is not None:
-            m_lang = m_view.addMenu(tr("Language"))
+            m_lang = m_view.addMenu(self.tr("Language"))
             group = QActionGroup(self)
             for code, label in self.languages.choices():
                 a = QAction(label, self, checkable=True)
@@ -142,10 +141,10 @@ class MainWindow(QMainWindow):
                 group.addAction(a)
                 m_lang.addAction(a)
         if self.themes is not None:
-            m_theme = m_view.addMenu(tr("Theme"))
+            m_theme = m_view.addMenu(self.tr("Theme"))
             group = QActionGroup(self)
             for code, label in ((
-                "system", tr("Follow the system")), ("light", tr("Light")), ("dark", tr("Dark"))):
+                "system", self.tr("Follow the system")), ("light", self.tr("Light")), ("dark", self.tr("Dark"))):
                 a = QAction(label, self, checkable=True)
                 a.setChecked(code == self.themes.choice)
                 a.triggered.connect(lambda _=False, c=code: self.themes.set_choice(c))
@@ -156,7 +155,7 @@ class MainWindow(QMainWindow):
         self.connection = ConnectionPanel(self.profiles)
         self.connection.profilesChanged.connect(self._save_profiles)
         self.connection.connectRequested.connect(self.connect_selected)
-        dock = QDockWidget(tr("Connection"), self)
+        dock = QDockWidget(self.tr("Connection"), self)
         dock.setObjectName("connectionDock")
         dock.setWidget(self.connection)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
@@ -174,8 +173,8 @@ class MainWindow(QMainWindow):
         self.detail.goToSeq.connect(self.timeline.select_seq)
         self.negotiation = NegotiationView()
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.detail, tr("Details"))
-        self.tabs.addTab(self.negotiation, tr("Negotiation"))
+        self.tabs.addTab(self.detail, self.tr("Details"))
+        self.tabs.addTab(self.negotiation, self.tr("Negotiation"))
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(self.timeline)
         lower.addWidget(self.tabs)
@@ -206,6 +205,13 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Rebuild every widget in the current language, keeping the session and recording."""
+        for action in self.findChildren(QAction):
+            if action.parent() is self:
+                self.removeAction(action)
+                action.deleteLater()
+        for group in self.findChildren(QActionGroup):
+            if group.parent() is self:
+                group.deleteLater()
         for bar in self.findChildren(QToolBar):
             self.removeToolBar(bar)
             bar.deleteLater()

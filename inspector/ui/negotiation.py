@@ -17,61 +17,87 @@ from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_IN
 from inspector.session.recording import Direction, Recording
 
 
-def negotiation_facts(rec: Recording) -> dict[str, Any] | None:
-    """Offer and answer of the last start exchange in the recording, or None before one."""
-    offer: dict | None = None
-    answer: dict | None = None
-    answer_kind = None
-    method = None
-    for i in range(len(rec)):
-        m = rec.method_at(i)
-        if m not in ("initialize", "server/discover"):
-            continue
-        d = rec.direction_at(i)
-        k = rec.kind_at(i)
-        obj = rec[i].json()
-        if not isinstance(obj, dict):
-            continue
-        if d is Direction.C2S and k is Kind.REQUEST:
-            method = m
-            params = obj.get("params") or {}
-            if m == "initialize":
-                offer = {
-                    "version": params.get("protocolVersion"),
-                    "capabilities": params.get("capabilities") or {},
-                    "info": params.get("clientInfo") or {},
+class NegotiationTracker:
+    """Follows a recording incrementally: each update scans only the entries added since."""
+
+    def __init__(self, rec: Recording) -> None:
+        self.rec = rec
+        self.scanned = 0
+        self.method: str | None = None
+        self.offer: dict | None = None
+        self.answer: Any = None
+        self.answer_kind: Kind | None = None
+        self.changed = False
+
+    def update(self) -> bool:
+        """Scan new entries; True when the facts changed."""
+        rec = self.rec
+        end = len(rec)
+        changed = False
+        method_at = rec.method_at
+        for i in range(self.scanned, end):
+            m = method_at(i)
+            if m != "initialize" and m != "server/discover":
+                continue
+            d = rec.direction_at(i)
+            k = rec.kind_at(i)
+            obj = rec[i].json()
+            if not isinstance(obj, dict):
+                continue
+            if d is Direction.C2S and k is Kind.REQUEST:
+                self.method = m
+                params = obj.get("params") or {}
+                if m == "initialize":
+                    self.offer = {
+                        "version": params.get("protocolVersion"),
+                        "capabilities": params.get("capabilities") or {},
+                        "info": params.get("clientInfo") or {},
+                    }
+                else:
+                    meta = params.get("_meta") or {}
+                    self.offer = {
+                        "version": meta.get(META_PROTOCOL_VERSION),
+                        "capabilities": meta.get(META_CLIENT_CAPABILITIES) or {},
+                        "info": meta.get(META_CLIENT_INFO) or {},
+                    }
+                self.answer, self.answer_kind = None, None
+                changed = True
+            elif d is Direction.S2C and k in (Kind.RESULT, Kind.ERROR):
+                self.answer_kind = k
+                self.answer = obj.get("result") if k is Kind.RESULT else obj.get("error")
+                changed = True
+        self.scanned = end
+        return changed
+
+    def facts(self) -> dict[str, Any] | None:
+        """Offer and answer of the last start exchange in the recording, or None before one."""
+        if self.offer is None:
+            return None
+        answer, method = self.answer, self.method
+        facts: dict[str, Any] = {"method": method, "offer": self.offer, "answer_kind": self.answer_kind, "answer": answer}
+        if isinstance(answer, dict) and self.answer_kind is Kind.RESULT:
+            if method == "initialize":
+                facts["server"] = {
+                    "version": answer.get("protocolVersion"),
+                    "capabilities": answer.get("capabilities") or {},
+                    "info": answer.get("serverInfo") or {},
+                    "instructions": answer.get("instructions"),
                 }
             else:
-                meta = params.get("_meta") or {}
-                offer = {
-                    "version": meta.get(META_PROTOCOL_VERSION),
-                    "capabilities": meta.get(META_CLIENT_CAPABILITIES) or {},
-                    "info": meta.get(META_CLIENT_INFO) or {},
+                meta = answer.get("_meta") or {}
+                facts["server"] = {
+                    "version": ", ".join(map(str, answer.get("supportedVersions") or [])),
+                    "capabilities": answer.get("capabilities") or {},
+                    "info": meta.get(META_SERVER_INFO) or {},
+                    "instructions": answer.get("instructions"),
                 }
-            answer, answer_kind = None, None
-        elif d is Direction.S2C and k in (Kind.RESULT, Kind.ERROR):
-            answer_kind = k
-            answer = obj.get("result") if k is Kind.RESULT else obj.get("error")
-    if offer is None:
-        return None
-    facts: dict[str, Any] = {"method": method, "offer": offer, "answer_kind": answer_kind, "answer": answer}
-    if isinstance(answer, dict) and answer_kind is Kind.RESULT:
-        if method == "initialize":
-            facts["server"] = {
-                "version": answer.get("protocolVersion"),
-                "capabilities": answer.get("capabilities") or {},
-                "info": answer.get("serverInfo") or {},
-                "instructions": answer.get("instructions"),
-            }
-        else:
-            meta = answer.get("_meta") or {}
-            facts["server"] = {
-                "version": ", ".join(map(str, answer.get("supportedVersions") or [])),
-                "capabilities": answer.get("capabilities") or {},
-                "info": meta.get(META_SERVER_INFO) or {},
-                "instructions": answer.get("instructions"),
-            }
-    return facts
+        return facts
+
+
+def negotiation_facts(rec: Recording) -> dict[str, Any] | None:
+    tracker = NegotiationTracker(rec)
+    tracker.update()
+    return tracker.facts()
 
 
 def _short(value: Any) -> str:
@@ -113,15 +139,20 @@ class NegotiationView(QWidget):
         layout.addWidget(self.headline)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.instructions)
-        self._shown_for: tuple[int, int] | None = None
+        self._tracker: NegotiationTracker | None = None
         self.show_facts(None)
 
     def refresh(self, rec: Recording | None) -> None:
-        key = (id(rec), len(rec) if rec is not None else 0)
-        if key == self._shown_for:
+        if rec is None:
+            self._tracker = None
+            self.show_facts(None)
             return
-        self._shown_for = key
-        self.show_facts(negotiation_facts(rec) if rec is not None else None)
+        if self._tracker is None or self._tracker.rec is not rec:
+            self._tracker = NegotiationTracker(rec)
+            self._tracker.update()
+            self.show_facts(self._tracker.facts())
+        elif self._tracker.update():
+            self.show_facts(self._tracker.facts())
 
     def show_facts(self, facts: dict | None) -> None:
         self.tree.clear()

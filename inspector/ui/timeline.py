@@ -83,6 +83,18 @@ translate = QCoreApplication.translate
 SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (int)
 
 BATCH_INTERVAL_MS = 30
+FLOOD_INTERVAL_MS = 100  # while more than FLOOD_BATCH_ROWS arrive per batch
+FLOOD_BATCH_ROWS = 1000
+_COLS = 11  # Column.COUNT
+_CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when full
+_ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+_PAINT_ROLES = {
+    int(Qt.ItemDataRole.DisplayRole): 0,
+    int(Qt.ItemDataRole.ForegroundRole): 1,
+    int(Qt.ItemDataRole.BackgroundRole): 2,
+    int(Qt.ItemDataRole.TextAlignmentRole): 3,
+    int(Qt.ItemDataRole.FontRole): 4,
+}
 _TOOLTIP_RAW_CHARS = 600
 
 
@@ -325,6 +337,7 @@ class TimelineModel(QAbstractTableModel):
         self._filter = TimelineFilter()
         self._methods: set[str] = set()
         self._events: dict[int, str] = {}
+        self._cells: dict[int, tuple] = {}  # seq * _COLS + column -> painting roles
         self._colors = TimelineColors(QGuiApplication.palette())
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._bind(None)
@@ -359,6 +372,7 @@ class TimelineModel(QAbstractTableModel):
         """Show another recording (a new session, or one opened from a file)."""
         self._timer.stop()
         self.beginResetModel()
+        self._cells.clear()
         self._bind(rec)
         self._methods = set()
         self._events = {}
@@ -403,6 +417,11 @@ class TimelineModel(QAbstractTableModel):
         self.countsChanged.emit(len(self._rows), n)
         if grew:
             self.methodsChanged.emit()
+        # Under a flood, insert (and repaint) less often: each batch costs one repaint of the
+        # visible rows whatever its size. Back to the short interval once traffic calms down.
+        interval = FLOOD_INTERVAL_MS if n - start >= FLOOD_BATCH_ROWS else BATCH_INTERVAL_MS
+        if self._timer.interval() != interval:
+            self._timer.setInterval(interval)
         return k
 
     def _note_methods(self, start: int, end: int) -> bool:
@@ -464,6 +483,7 @@ class TimelineModel(QAbstractTableModel):
 
     def _rebuild(self) -> None:
         self.beginResetModel()
+        self._cells.clear()
         self._rows = self._filtered(0, self._seen)
         self.endResetModel()
         self.countsChanged.emit(len(self._rows), self._seen)
@@ -604,6 +624,7 @@ class TimelineModel(QAbstractTableModel):
 
     def set_palette(self, palette: QPalette) -> None:
         """Recompute colours (light/dark switch) and repaint."""
+        self._cells.clear()
         self._colors = TimelineColors(palette)
         if self._rows:
             self.dataChanged.emit(
@@ -616,6 +637,7 @@ class TimelineModel(QAbstractTableModel):
         return self._colors
 
     def set_mono_font(self, font: QFont) -> None:
+        self._cells.clear()
         self._mono = QFont(font)
 
     # ------------------------------------------------------------ Qt model API
@@ -629,7 +651,7 @@ class TimelineModel(QAbstractTableModel):
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        return _ROW_FLAGS
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation != Qt.Orientation.Horizontal or not (0 <= section < Column.COUNT):
@@ -643,40 +665,51 @@ class TimelineModel(QAbstractTableModel):
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
+        # Called ~7 times per visible cell on every repaint: look each cell up once, keep the
+        # answers for all painting roles (rows never change once recorded).
         row = index.row()
         rows = self._rows
-        if row >= len(rows) or self._rec is None:
+        if row < 0 or row >= len(rows) or self._rec is None:
             return None
         seq = rows[row]
         col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(seq, row, col)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return self._foreground(seq, col)
-        if role == Qt.ItemDataRole.BackgroundRole:
-            d = self._dir_at(seq)
-            if d is Direction.STDERR:
-                return self._colors.bg_stderr
-            if d is Direction.EVENT:
-                return self._colors.bg_event
-            return None
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            if col in _NUMERIC:
-                return int(_RIGHT)
-            if col == Column.SCHEMA:
-                return int(_CENTER)
-            return int(_LEFT)
-        if role == Qt.ItemDataRole.FontRole:
-            if col in _MONO:
-                return self._mono
-            return None
+        if role in _PAINT_ROLES:
+            key = seq * _COLS + col
+            cell = self._cells.get(key)
+            if cell is None:
+                cell = self._cell(seq, row, col)
+                if len(self._cells) >= _CELL_CACHE:
+                    self._cells.clear()
+                self._cells[key] = cell
+            return cell[_PAINT_ROLES[role]]
         if role == SeqRole:
             return seq
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(seq, row, col)
         return None
+
+    def _cell(self, seq: int, row: int, col: int) -> tuple:
+        """(display, foreground, background, alignment, font) of one cell."""
+        d = self._dir_at(seq)
+        if d is Direction.STDERR:
+            background = self._colors.bg_stderr
+        elif d is Direction.EVENT:
+            background = self._colors.bg_event
+        else:
+            background = None
+        if col in _NUMERIC:
+            align = int(_RIGHT)
+        elif col == Column.SCHEMA:
+            align = int(_CENTER)
+        else:
+            align = int(_LEFT)
+        return (
+            self._display(seq, row, col),
+            self._foreground(seq, col),
+            background,
+            align,
+            self._mono if col in _MONO else None,
+        )
 
     # ------------------------------------------------------------ cells
 
@@ -758,7 +791,7 @@ class TimelineModel(QAbstractTableModel):
                 if r is None:
                     lines.append(rid)
                 else:
-                    lines.append(f"{rid} ({r.severity.value}): {r.text}\n    {r.spec}")
+                    lines.append(f"{rid} ({r.severity.value}): {translate('Rules', r.text)}\n    {r.spec}")
             return plain_tooltip("\n".join(lines))
         if col == Column.SCHEMA:
             ok = self._schema_at(seq)

@@ -197,7 +197,7 @@ def test_timeout_then_late_answer():
     note = tr.e.timeout(3)
     assert note.violations == ("lifecycle.no-answer",) and note.paired is not None
     a = tr.s({"jsonrpc": "2.0", "id": 3, "result": {"tools": []}})
-    assert a.violations == ("cancel.message-after-cancel",)
+    assert a.violations == ("jsonrpc.late-response",)
 
 
 def test_initialize_timeout_is_a_failure_edge():
@@ -284,3 +284,25 @@ def test_modern_server_requests_and_input_required():
     tr.c(tr.e.build_request(2, "tools/list"))
     a = tr.s({"jsonrpc": "2.0", "id": 2, "result": {"resultType": "input_required", "inputRequests": {}}})
     assert a.violations == ("modern.input-required-not-allowed",) and a.transition.label.startswith("← InputRequiredResult")
+
+
+def test_modern_log_messages_need_a_requested_level():
+    tr = Trace(ProtocolEngine(ClientConfig(era=EraMode.MODERN)))
+    tr.c(tr.e.build_discover(tr.e.next_id()))
+    tr.s(discover_result())
+    log = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}}
+    assert "modern.log-not-requested" in tr.s(log).violations
+    raw = tr.e.build_request(2, "tools/call", {"name": "t", "_meta": {"io.modelcontextprotocol/logLevel": "debug"}})
+    tr.c(raw)
+    assert "modern.log-not-requested" not in tr.s(log).violations
+    tr.s({"jsonrpc": "2.0", "id": 2, "result": {"content": [], "resultType": "complete"}})
+    assert "modern.log-not-requested" in tr.s(log).violations
+
+
+def test_task_progress_tokens_outlive_the_create_task_result():
+    tr = legacy()
+    handshake(tr)
+    tr.c(tr.e.build_request(4, "tools/call", {"name": "slow", "task": {}}, progress_token="tok"))
+    tr.s({"jsonrpc": "2.0", "id": 4, "result": {"task": {"taskId": "t1", "status": "working"}}})
+    a = tr.s({"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "tok", "progress": 1}})
+    assert a.violations == ()

@@ -100,7 +100,7 @@ async def test_auto_mode_falls_back_to_legacy() -> None:
     assert discover.extra["transition"] == {
         "from": "discovering",
         "to": "uninitialized",
-        "label": "other error or no answer → legacy",
+        "label": "← non-modern error → legacy",
         "failure": False,
     }
     assert state_path(rec) == [State.IDLE, State.DISCOVERING, *LEGACY_PATH]

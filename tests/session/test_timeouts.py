@@ -164,7 +164,7 @@ async def test_silent_server_auto_mode_falls_back_then_gives_up() -> None:
     ]
     assert [t[:3] for t in transitions(rec)] == [
         ("idle", "discovering", "server/discover →"),
-        ("discovering", "uninitialized", "other error or no answer → legacy"),
+        ("discovering", "uninitialized", "no answer → legacy"),
         ("uninitialized", "initializing", "initialize →"),
         ("initializing", "shutting_down", "no answer (timeout)"),
         ("shutting_down", "terminated", "server exited"),

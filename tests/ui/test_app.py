@@ -1,0 +1,194 @@
+"""The real window against the real demo server: diagram and timeline follow the session."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+
+from inspector.protocol.lifecycle import State
+from inspector.protocol.versions import EraMode
+from inspector.session.profiles import ServerProfile, demo_profile
+from inspector.session.recording import Direction, Recording
+from inspector.ui.app import build
+
+pytestmark = pytest.mark.anyio
+
+
+async def until(predicate, timeout: float = 20.0) -> None:
+    with anyio.fail_after(timeout):
+        while not predicate():
+            await anyio.sleep(0.01)
+
+
+@pytest.fixture
+def window_and_controller(qapp, tmp_path):
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1400, 900)
+    window.show()
+    yield controller, window
+    window.close()
+    window.deleteLater()
+
+
+def use_profile(window, profile: ServerProfile) -> None:
+    window.profiles[0] = profile
+    window.connection.profiles[0] = profile
+    window.connection.editor.set_profile(profile)
+
+
+def quick(profile: ServerProfile, era: str = "legacy") -> ServerProfile:
+    profile.era = era
+    profile.stdin_grace = 0.5
+    profile.term_grace = 0.5
+    return profile
+
+
+async def test_window_follows_a_live_session_with_the_demo(window_and_controller):
+    controller, window = window_and_controller
+    use_profile(window, quick(demo_profile()))
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        reply = await controller.session.request("tools/list")
+        assert reply.ok
+        n = len(controller.recording)
+        await until(lambda: window.timeline.model.total() >= n and window.diagram.current_state is State.OPERATING)
+        model = window.timeline.model
+        assert model.rowCount() == n
+        methods = [controller.recording.method_at(model.seq_at(r)) for r in range(model.rowCount())]
+        assert "initialize" in methods and "tools/list" in methods
+        assert window.diagram.last_edge.label == "notifications/initialized →"
+        assert "Operating" in window.status_state.text()
+        assert window.negotiation.tree.topLevelItemCount() > 0
+        # selecting an early row shows the state as of that row
+        init_row = next(r for r in range(model.rowCount()) if controller.recording.method_at(model.seq_at(r)) == "initialize")
+        window.timeline.select_seq(model.seq_at(init_row))
+        await until(lambda: window.diagram.current_state is State.INITIALIZING)
+        assert not window.act_follow.isChecked()
+        window.act_follow.setChecked(True)
+        await until(lambda: window.diagram.current_state is State.OPERATING)
+        window.controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        await until(lambda: window.diagram.current_state is State.TERMINATED)
+        tg.cancel_scope.cancel()
+    assert controller.recording.summary["exit_code"] == 0
+
+
+async def test_step_mode_waits_for_continue(window_and_controller):
+    controller, window = window_and_controller
+    use_profile(window, quick(demo_profile()))
+    window.act_step.setChecked(True)
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.pending_step is not None)
+        assert window.stepbar.isVisible()
+        assert b'"method":"initialize"' in window.stepbar.pending.raw
+        assert "initialize" in window.stepbar.message.toPlainText()
+        sent = [i for i in range(len(controller.recording)) if controller.recording.direction_at(i) is Direction.C2S]
+        assert sent == []  # nothing on the wire yet
+        await anyio.sleep(0.3)
+        assert controller.session.state is State.UNINITIALIZED
+        window.stepbar.continue_button.click()
+        await until(lambda: controller.pending_step is not None and b"notifications/initialized" in controller.pending_step.raw)
+        assert controller.session.state is State.INITIALIZED
+        window.act_continue.trigger()
+        await until(lambda: controller.session.state is State.OPERATING)
+        await until(lambda: not window.stepbar.isVisible())
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
+
+
+async def test_failed_start_shows_stderr_and_the_failure_edge(window_and_controller):
+    controller, window = window_and_controller
+    profile = quick(demo_profile())
+    profile.args = [*profile.args, "--crash-during-initialize"]
+    use_profile(window, profile)
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.recording is not None and controller.recording.summary is not None and not controller.running)
+        rec = controller.recording
+        await until(lambda: window.timeline.model.total() == len(rec) and window.diagram.current_state is State.FAILED)
+        stderr = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
+        assert stderr, "the demo's stderr lines are in the timeline"
+        assert window.diagram.last_edge.failure
+        assert "3" in window.status_exit.text()
+        window.timeline.select_seq(stderr[-1])
+        await until(lambda: window.detail.raw_text() != "")
+        assert window.detail.raw_text() == rec[stderr[-1]].text.rstrip("\n") or rec[stderr[-1]].text.strip() in window.detail.raw_text()
+        tg.cancel_scope.cancel()
+
+
+async def test_saved_recording_reopens_with_the_same_rows(window_and_controller, tmp_path):
+    controller, window = window_and_controller
+    use_profile(window, quick(demo_profile(), era="auto"))
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.READY)
+        await controller.session.request("tools/list")
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
+    live = controller.recording
+    path = tmp_path / "session.jsonl"
+    controller.save_recording(path)
+    await until(lambda: window.timeline.model.total() == len(live))
+    live_rows = [(live.direction_at(i), live.kind_at(i), live.method_at(i), live.raw_at(i), live.state_at(i)) for i in range(len(live))]
+    assert window.open_recording_path(str(path))
+    opened = controller.recording
+    assert opened is not live and opened.read_only
+    await until(lambda: window.timeline.model.total() == len(opened))
+    rows = [(opened.direction_at(i), opened.kind_at(i), opened.method_at(i), opened.raw_at(i), opened.state_at(i)) for i in range(len(opened))]
+    assert rows == live_rows
+    assert window.timeline.model.rowCount() == len(live)
+    assert controller.mode is EraMode.AUTO
+    await until(lambda: window.diagram.current_state is State.TERMINATED)
+    assert "read-only" in window.windowTitle()
+
+
+async def test_bad_input_is_reported_where_it_was_typed(window_and_controller):
+    controller, window = window_and_controller
+    editor = window.connection.editor
+    window.connection._add()
+    editor.command.setText('node "unterminated')
+    editor.command.textEdited.emit(editor.command.text())
+    label = editor.errors["command"]
+    assert label.isVisibleTo(window) and label.text()
+    window.connect_selected()
+    assert not controller.running
+    assert "Fix" in window.statusBar().currentMessage()
+
+
+def test_profiles_keep_secrets_out_of_the_saved_list(tmp_path):
+    from inspector.session.profiles import EnvVar, ProfileStore
+
+    store = ProfileStore(tmp_path)
+    p = ServerProfile(name="s", command="node", args=["x.js"], env=[EnvVar("TOKEN", "hunter2", secret=True), EnvVar("MODE", "dev")])
+    store.save([demo_profile(), p])
+    assert b"hunter2" not in (tmp_path / "servers.json").read_bytes()
+    assert (tmp_path / "secrets.json").stat().st_mode & 0o077 == 0
+    loaded = store.load()
+    assert loaded[0].builtin and loaded[1].env[0].value == "hunter2" and loaded[1].env[1].value == "dev"
+    assert p.masked_env()["TOKEN"] != "hunter2"
+
+
+def test_no_display_prints_a_clear_message():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    proc = subprocess.run([sys.executable, "-m", "inspector"], env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert "no display" in proc.stderr and "QT_QPA_PLATFORM=offscreen" in proc.stderr and "probe" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_screenshot_folder_is_referenced_by_the_readme():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert "screenshots/main-window.png" in readme
