@@ -20,31 +20,39 @@ exception. The transition tables are the single source of the states: the sessio
 and the desktop diagram draws them.
 """
 
-from .engine import Analysis, ClientConfig, ProtocolEngine
-from .framing import LineSplitter
-from .lifecycle import Event, Lifecycle, State, Transition, table_for
-from .messages import Kind, parse_line
-from .rules import RULES, Rule, Severity
-from .versions import ALL_VERSIONS, LEGACY_VERSIONS, MODERN_VERSIONS, Era, EraMode
+# Names are loaded on first use, so ``import inspector.protocol.framing`` (the demo server's
+# start-up path) does not load the engine and the schema machinery.
+_EXPORTS = {
+    "Analysis": "engine",
+    "ClientConfig": "engine",
+    "ProtocolEngine": "engine",
+    "LineSplitter": "framing",
+    "Event": "lifecycle",
+    "Lifecycle": "lifecycle",
+    "State": "lifecycle",
+    "Transition": "lifecycle",
+    "table_for": "lifecycle",
+    "Kind": "messages",
+    "parse_line": "messages",
+    "RULES": "rules",
+    "Rule": "rules",
+    "Severity": "rules",
+    "ALL_VERSIONS": "versions",
+    "LEGACY_VERSIONS": "versions",
+    "MODERN_VERSIONS": "versions",
+    "Era": "versions",
+    "EraMode": "versions",
+}
 
-__all__ = [
-    "ALL_VERSIONS",
-    "Analysis",
-    "ClientConfig",
-    "Era",
-    "EraMode",
-    "Event",
-    "Kind",
-    "LEGACY_VERSIONS",
-    "Lifecycle",
-    "LineSplitter",
-    "MODERN_VERSIONS",
-    "ProtocolEngine",
-    "RULES",
-    "Rule",
-    "Severity",
-    "State",
-    "Transition",
-    "parse_line",
-    "table_for",
-]
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'inspector.protocol' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -1,7 +1,9 @@
 """Protocol versions, eras and the method table per version and direction.
 
-The version lists come from the official wire models (``mcp-types``); the method table is the
-one in ``shared/spec/METHODS.md``, derived from the official schemas.
+The version lists are those of the official wire models (``mcp_types.version``; a test keeps
+them equal, and they are literals here so that importing the protocol core, and starting the
+demo server, does not pay for pydantic). The method table is the one in
+``shared/spec/METHODS.md``, derived from the official schemas.
 """
 
 from __future__ import annotations
@@ -9,10 +11,8 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
-
-LEGACY_VERSIONS: Final[tuple[str, ...]] = tuple(HANDSHAKE_PROTOCOL_VERSIONS)
-MODERN_VERSIONS: Final[tuple[str, ...]] = tuple(MODERN_PROTOCOL_VERSIONS)
+LEGACY_VERSIONS: Final[tuple[str, ...]] = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
+MODERN_VERSIONS: Final[tuple[str, ...]] = ("2026-07-28",)
 ALL_VERSIONS: Final[tuple[str, ...]] = LEGACY_VERSIONS + MODERN_VERSIONS
 LATEST_LEGACY: Final[str] = LEGACY_VERSIONS[-1]
 LATEST_MODERN: Final[str] = MODERN_VERSIONS[-1]

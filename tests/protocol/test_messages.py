@@ -43,3 +43,12 @@ def test_official_wire_model_on_demand():
     assert problem is None and model.method == "ping" and model.id == 0
     model, problem = parse_wire_model(b'{"jsonrpc":"1.0","id":0,"method":"ping"}\n')
     assert model is None and problem
+
+
+def test_version_lists_match_the_official_wire_models():
+    from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
+
+    from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
+
+    assert LEGACY_VERSIONS == tuple(HANDSHAKE_PROTOCOL_VERSIONS)
+    assert MODERN_VERSIONS == tuple(MODERN_PROTOCOL_VERSIONS)

@@ -1,0 +1,48 @@
+"""Process start to first painted window, over several runs.
+
+    .venv/bin/python benchmarks/ui_startup.py [--runs 10]
+
+Spawns ``python -m inspector`` (offscreen) with MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT=1: the
+app prints ``first-paint`` from the window's first paint event and closes. The time is taken
+in this process, from just before spawning to the moment that line arrives. A fresh config
+folder is used for every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def one() -> float:
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT="1", XDG_CONFIG_HOME=home)
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "inspector"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.strip() == b"first-paint":
+                elapsed = time.perf_counter() - t0
+                break
+        else:
+            raise SystemExit(f"the app exited ({proc.wait()}) without painting")
+        proc.wait(timeout=30)
+        return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10)
+    args = parser.parse_args()
+    times = [one() * 1000 for _ in range(args.runs)]
+    print("process start to first painted window: " + " ".join(f"{t:.0f}" for t in times) + " ms")
+    print(f"  min {min(times):.0f} ms  median {statistics.median(times):.0f} ms  max {max(times):.0f} ms  (target 1500 ms)")
+
+
+if __name__ == "__main__":
+    main()
