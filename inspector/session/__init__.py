@@ -21,6 +21,7 @@ from .recording import Direction, Entry, Recording
 from .session import (
     ConnectionLost,
     Reply,
+    RequestCancelled,
     RequestTimeout,
     Session,
     SessionError,
@@ -37,6 +38,7 @@ __all__ = [
     "HandlerError",
     "Recording",
     "Reply",
+    "RequestCancelled",
     "RequestTimeout",
     "Session",
     "SessionError",

@@ -60,6 +60,13 @@ class RequestTimeout(SessionError):
     pass
 
 
+class RequestCancelled(SessionError):
+    """The client cancelled the request (``cancel_request``); notifications/cancelled was sent."""
+
+
+CANCELLED = "cancelled"
+
+
 @dataclass
 class SessionOptions:
     params: StdioParameters
@@ -151,7 +158,7 @@ class StepGate:
 
 
 class _Waiter:
-    __slots__ = ("event", "reply_obj", "seq", "latency", "kind", "last_progress", "lost")
+    __slots__ = ("event", "reply_obj", "seq", "latency", "kind", "last_progress", "lost", "on_progress")
 
     def __init__(self) -> None:
         self.event = anyio.Event()
@@ -161,6 +168,7 @@ class _Waiter:
         self.kind: Kind | None = None
         self.last_progress = 0.0
         self.lost: str | None = None
+        self.on_progress: Callable[[dict], None] | None = None
 
 
 LEGACY_STEPS = {
@@ -382,6 +390,9 @@ class Session:
                     w = None
                 if w is not None:
                     w.last_progress = t
+                    if w.on_progress is not None:
+                        params = a.obj.get("params")
+                        w.on_progress(params if isinstance(params, dict) else {})
             for cb in list(self.notification_listeners):
                 cb(seq, a.obj)
 
@@ -435,6 +446,7 @@ class Session:
         timeout: float | None = None,
         max_timeout: float | None = None,
         progress: bool = False,
+        on_progress: Callable[[dict], None] | None = None,
     ) -> Reply:
         """Send a request and wait for its response.
 
@@ -448,7 +460,9 @@ class Session:
         params = dict(params or {})
         while True:
             rounds += 1
-            reply = await self._request_once(method, params, timeout=timeout, max_timeout=max_timeout, progress=progress)
+            reply = await self._request_once(
+                method, params, timeout=timeout, max_timeout=max_timeout, progress=progress or on_progress is not None, on_progress=on_progress
+            )
             result = reply.result
             if (
                 self.engine.era is Era.MODERN
@@ -490,7 +504,16 @@ class Session:
             retry["requestState"] = result["requestState"]
         return retry
 
-    async def _request_once(self, method: str, params: dict, *, timeout: float | None, max_timeout: float | None, progress: bool) -> Reply:
+    async def _request_once(
+        self,
+        method: str,
+        params: dict,
+        *,
+        timeout: float | None,
+        max_timeout: float | None,
+        progress: bool,
+        on_progress: Callable[[dict], None] | None = None,
+    ) -> Reply:
         eng = self.engine
         id = eng.next_id()
         raw = eng.build_request(id, method, params, progress_token=id if progress else None)
@@ -498,6 +521,7 @@ class Session:
             self._first_request_step = False
             await self.gate.wait(raw, MODERN_STEPS["first"])
         w = _Waiter()
+        w.on_progress = on_progress
         self._waiters[id_key(id)] = w
         timeout = self.options.request_timeout if timeout is None else timeout
         max_timeout = self.options.max_request_timeout if max_timeout is None else max_timeout
@@ -527,6 +551,8 @@ class Session:
                 with anyio.CancelScope(shield=True):
                     await self._send_cancel(id, "Cancelled by the user")
             raise
+        if w.lost == CANCELLED:
+            raise RequestCancelled(f"{method} (id {id}) was cancelled")
         if w.lost is not None:
             raise ConnectionLost(self._failure_text(f"{method} (id {id}): {w.lost}"))
         obj = w.reply_obj or {}
@@ -552,11 +578,11 @@ class Session:
             pass
 
     async def cancel_request(self, id: Any, reason: str = "Cancelled by the user") -> None:
-        """Cancel an outstanding request by id; its waiter is released with ConnectionLost."""
+        """Cancel an outstanding request by id; its caller gets RequestCancelled."""
         w = self._waiters.pop(id_key(id), None)
         await self._send_cancel(id, reason)
         if w is not None:
-            w.lost = "cancelled"
+            w.lost = CANCELLED
             w.event.set()
 
     # ------------------------------------------------------------------ start sequence

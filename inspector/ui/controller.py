@@ -35,6 +35,9 @@ class SessionController(QObject):
     finished = Signal(object)
     # auto mode found the era ("legacy" / "modern") of a profile
     eraDetected = Signal(str, str)
+    # a server notification other than notifications/message (method, params); log messages
+    # are read from the recording in batches, so a flood costs no signal per message
+    notified = Signal(str, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -73,6 +76,7 @@ class SessionController(QObject):
         self._stop = anyio.Event()
         self._running = True
         session.gate.listeners.append(self.stepPending.emit)
+        session.notification_listeners.append(self._forward_notification)
         self.recordingChanged.emit(session.recording, self.mode)
         self.runningChanged.emit(True)
         self.task_group.start_soon(self._run, session, profile, self._stop)
@@ -114,6 +118,15 @@ class SessionController(QObject):
         summary = self.recording.summary or (self.session.summary() if self.session else None)
         writer = RecordingWriter(Path(path), self.recording)
         writer.close(summary)
+
+    def _forward_notification(self, seq: int, obj: Any) -> None:
+        if not isinstance(obj, dict):
+            return
+        method = obj.get("method")
+        if method == "notifications/message" or not isinstance(method, str):
+            return
+        params = obj.get("params")
+        self.notified.emit(method, params if isinstance(params, dict) else {})
 
     # ------------------------------------------------------------------ the live session
 

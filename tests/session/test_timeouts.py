@@ -14,7 +14,7 @@ from session_helpers import BOUND, find, first, misbehave, options, rules, trans
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import EraMode
-from inspector.session import ConnectionLost, Direction, RequestTimeout, Session, StartFailed
+from inspector.session import ConnectionLost, Direction, RequestCancelled, RequestTimeout, Session, StartFailed
 
 pytestmark = pytest.mark.anyio
 
@@ -128,7 +128,7 @@ async def test_cancel_request_sends_cancelled_and_releases_the_caller() -> None:
     async def call() -> None:
         try:
             await session.request("tools/call", slow(seconds=60, interval=0.1), progress=True)
-        except ConnectionLost as exc:
+        except RequestCancelled as exc:
             errors.append(exc)
 
     async with session:

@@ -1,0 +1,78 @@
+"""What every feature panel shares: access to the live session, tasks, errors, notifications."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
+
+from inspector.session import RequestCancelled, Session, SessionError
+from inspector.session.features import Availability
+
+
+class FeaturePanel(QWidget):
+    """Base class. Subclasses set ``key`` ("tools", "resources", ...) and implement the hooks.
+
+    Panels never touch the transport: every action is ``await self.session.request(...)`` (or
+    ``notify``), so its messages land in the recording, the timeline and the diagram.
+    """
+
+    key = ""
+
+    def __init__(self, controller, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.session: Session | None = None
+        self.availability: Availability | None = None
+        self.era: str | None = None  # "legacy" / "modern"
+        self.version: str | None = None
+
+    # ---------------------------------------------------------------- hooks
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def session_started(self, session: Session, availability: Availability, era: str | None, version: str | None) -> None:
+        """The start sequence finished and this panel is shown: load lists, enable actions."""
+        self.session = session
+        self.availability = availability
+        self.era = era
+        self.version = version
+
+    def session_ended(self) -> None:
+        """The server is gone: disable actions, keep what is on screen."""
+        self.session = None
+
+    def on_notification(self, method: str, params: dict) -> None:
+        """A server notification (all but notifications/message, which panels read from the recording)."""
+
+    # ---------------------------------------------------------------- helpers
+
+    @property
+    def live(self) -> bool:
+        return self.session is not None
+
+    def run(self, fn: Callable[..., Awaitable[Any]], *args: Any, error_label: QLabel | None = None) -> bool:
+        """Run ``fn(*args)`` on the app's task group; a SessionError is shown, never raised."""
+        tg = self.controller.task_group
+        if tg is None or self.session is None:
+            return False
+
+        async def guarded() -> None:
+            try:
+                await fn(*args)
+            except RequestCancelled:
+                self.show_error(self.tr("Cancelled."), error_label)
+            except SessionError as exc:
+                self.show_error(str(exc), error_label)
+
+        tg.start_soon(guarded)
+        return True
+
+    def show_error(self, text: str, label: QLabel | None = None) -> None:
+        if label is not None:
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setText(text)
+            label.setVisible(bool(text))
