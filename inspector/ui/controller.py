@@ -48,6 +48,9 @@ class SessionController(QObject):
         self.profile: ServerProfile | None = None
         self._stop: anyio.Event | None = None
         self._running = False
+        # answers the server's requests (roots, sampling, elicitation); the window installs one
+        # that asks the user through dialogs
+        self.handlers_factory = None
 
     # ------------------------------------------------------------------ queries
 
@@ -66,7 +69,10 @@ class SessionController(QObject):
         if self._running or self.task_group is None:
             return False
         options = profile.to_options(step=step, freeze_gc=True)
-        session = Session(options)
+        handlers = self.handlers_factory(profile) if self.handlers_factory is not None else None
+        session = Session(options, handlers=handlers)
+        if handlers is not None and hasattr(handlers, "attach"):
+            handlers.attach(session)
         session.recording.header["server_name"] = profile.name
         session.recording.header["env"] = profile.masked_env()
         self.session = session

@@ -1,0 +1,102 @@
+"""Capability-driven feature panels and the host that shows or hides them.
+
+After the start sequence the host asks :func:`inspector.session.features.availability` which
+panels the negotiation allows (from the DiscoverResult in the modern era, from the
+InitializeResult in the legacy era). Allowed panels become tabs and get the live session;
+the others are listed with the reason they are hidden. Panels talk only to the session.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
+
+from inspector.session.features import PANELS, availability
+
+from .base import FeaturePanel
+
+# panel key -> (module, class); imported when the host is built
+_REGISTRY = {
+    "tools": ("tools", "ToolsPanel"),
+    "resources": ("resources", "ResourcesPanel"),
+    "prompts": ("prompts", "PromptsPanel"),
+    "logs": ("logs", "LogsPanel"),
+    "tasks": ("tasks", "TasksPanel"),
+}
+
+
+class PanelHost(QWidget):
+    def __init__(self, controller, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.panels: dict[str, FeaturePanel] = {}
+        for key in PANELS:
+            module, cls = _REGISTRY[key]
+            panel_cls = getattr(importlib.import_module(f"{__name__}.{module}"), cls)
+            self.panels[key] = panel_cls(controller)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.hidden = QLabel()
+        self.hidden.setTextFormat(Qt.TextFormat.PlainText)
+        self.hidden.setWordWrap(True)
+        self.hidden.setObjectName("hiddenPanels")
+        self.placeholder = QLabel(self.tr("Connect to a server: the panels for what it declares appear here."))
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.placeholder, 1)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.hidden)
+        self.tabs.hide()
+        self.verdicts: dict = {}
+        controller.ready.connect(self._on_ready)
+        controller.runningChanged.connect(self._on_running)
+        controller.notified.connect(self._on_notification)
+
+    # ---------------------------------------------------------------- controller events
+
+    def _on_ready(self) -> None:
+        session = self.controller.session
+        if session is None:
+            return
+        eng = session.engine
+        era = eng.era.value if eng.era is not None else None
+        self.show_for(session, era, eng.version, eng.server_capabilities)
+
+    def show_for(self, session, era: str | None, version: str | None, server_caps: dict | None) -> None:
+        self.verdicts = availability(era, version, server_caps)
+        current = self.tabs.currentWidget()
+        self.tabs.clear()
+        hidden: list[str] = []
+        for key in PANELS:
+            panel = self.panels[key]
+            verdict = self.verdicts[key]
+            if verdict.shown:
+                self.tabs.addTab(panel, panel.title())
+                self.tabs.setTabToolTip(self.tabs.count() - 1, verdict.reason)
+                panel.session_started(session, verdict, era, version)
+            else:
+                panel.session_ended()
+                hidden.append(self.tr("{panel}: {reason}").format(panel=panel.title(), reason=verdict.reason))
+        if current is not None and self.tabs.indexOf(current) >= 0:
+            self.tabs.setCurrentWidget(current)
+        self.placeholder.setVisible(self.tabs.count() == 0)
+        self.tabs.setVisible(self.tabs.count() > 0)
+        self.hidden.setText(self.tr("Hidden panels:") + "\n" + "\n".join(hidden) if hidden else "")
+        self.hidden.setVisible(bool(hidden))
+
+    def _on_running(self, running: bool) -> None:
+        if not running:
+            for panel in self.panels.values():
+                panel.session_ended()
+
+    def _on_notification(self, method: str, params: dict) -> None:
+        for key, panel in self.panels.items():
+            if panel.session is not None:
+                panel.on_notification(method, params)
+
+    def shown_keys(self) -> list[str]:
+        return [key for key, panel in self.panels.items() if self.tabs.indexOf(panel) >= 0]
