@@ -17,6 +17,7 @@ from typing import Generic, TypeVar
 import anyio
 from anyio.abc import ByteReceiveStream, Process
 
+from inspector.protocol.framing import LineSplitter
 from .base import (
     ExitInfo,
     ProcessEvent,
@@ -94,29 +95,6 @@ class EventQueue(Generic[T]):
         item = self._items.popleft()
         self._notify()
         return item
-
-
-class _LineSplitter:
-    """Splits a byte stream at b"\\n", keeping the terminator; bytes are never decoded."""
-
-    def __init__(self) -> None:
-        self._pending = bytearray()
-
-    def feed(self, data: bytes) -> list[bytes]:
-        self._pending += data
-        lines: list[bytes] = []
-        start = 0
-        while (end := self._pending.find(b"\n", start)) != -1:
-            lines.append(bytes(self._pending[start : end + 1]))
-            start = end + 1
-        del self._pending[:start]
-        return lines
-
-    def flush(self) -> bytes:
-        """The unterminated rest (possibly empty)."""
-        rest = bytes(self._pending)
-        self._pending.clear()
-        return rest
 
 
 def _signal_name(number: int) -> str:
@@ -252,7 +230,7 @@ class StdioTransport:
         self._stdout_done = anyio.Event()
         self._stderr_done = anyio.Event()
         self._shutdown_lock = anyio.Lock()
-        self._stderr_lines = _LineSplitter()
+        self._stderr_lines = LineSplitter()  # the protocol core's framing: every byte kept
         self._stderr_last_t = 0.0
         self._emit(ProcessEventKind.SPAWNED, shlex.join(argv), pid=process.pid)
 

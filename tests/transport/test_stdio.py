@@ -28,7 +28,6 @@ from inspector.transport import (
     TransportClosed,
     TransportEvent,
 )
-from inspector.transport.stdio import _LineSplitter
 
 pytestmark = pytest.mark.anyio
 
@@ -528,14 +527,3 @@ async def test_exited_arrives_even_when_a_grandchild_holds_the_pipes() -> None:
                     pass
 
 
-# -- line splitting -----------------------------------------------------------------------------
-
-
-@given(st.lists(st.binary(max_size=40).map(lambda b: b.replace(b"\x00", b"\n")), max_size=20))
-def test_line_splitter_keeps_every_byte_and_splits_only_at_newlines(chunks: list[bytes]) -> None:
-    splitter = _LineSplitter()
-    lines = [line for chunk in chunks for line in splitter.feed(chunk)]
-    rest = splitter.flush()
-    assert b"".join(lines) + rest == b"".join(chunks)
-    assert all(line.endswith(b"\n") and line.count(b"\n") == 1 for line in lines)
-    assert b"\n" not in rest
