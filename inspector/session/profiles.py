@@ -82,6 +82,7 @@ class ServerProfile:
     stdin_grace: float = 2.0
     term_grace: float = 2.0
     detected_era: str = ""  # remembered from the last auto-mode session
+    roots: list[dict] = field(default_factory=list)  # client roots offered to the server: {"uri", "name"}
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     builtin: bool = False
 
@@ -231,6 +232,9 @@ def _profile_from_json(d: dict) -> ServerProfile:
     kwargs = {k: v for k, v in d.items() if k in known}
     kwargs["env"] = [EnvVar(str(e["name"]), str(e.get("value", "")), bool(e.get("secret", False))) for e in d.get("env", [])]
     kwargs["args"] = [str(a) for a in d.get("args", [])]
+    kwargs["roots"] = [
+        {"uri": str(r["uri"]), "name": str(r.get("name") or "")} for r in d.get("roots") or [] if isinstance(r, dict) and r.get("uri")
+    ]
     return ServerProfile(**kwargs)
 
 

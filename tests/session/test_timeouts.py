@@ -14,7 +14,7 @@ from session_helpers import BOUND, find, first, misbehave, options, rules, trans
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import EraMode
-from inspector.session import ConnectionLost, Direction, RequestCancelled, RequestTimeout, Session, StartFailed
+from inspector.session import Direction, RequestCancelled, RequestTimeout, Session, StartFailed
 
 pytestmark = pytest.mark.anyio
 

@@ -14,8 +14,6 @@ from pathlib import Path
 
 import anyio
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from inspector.transport import (
     ProcessEvent,

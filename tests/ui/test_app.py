@@ -13,7 +13,7 @@ import pytest
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
 from inspector.session.profiles import ServerProfile, demo_profile
-from inspector.session.recording import Direction, Recording
+from inspector.session.recording import Direction
 from inspector.ui.app import build
 
 pytestmark = pytest.mark.anyio
