@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, ServerProfile
 
+from .client_side import RootsEditor
+
 ERAS = ("auto", "legacy", "modern")
 
 
@@ -175,6 +177,12 @@ class ProfileEditor(QWidget):
             caps_layout.addWidget(box)
             box.toggled.connect(self._changed)
 
+        roots_box = QGroupBox(self.tr("Roots offered to the server"))
+        roots_layout = QVBoxLayout(roots_box)
+        self.roots = RootsEditor()
+        self.roots.changed.connect(self._changed)
+        roots_layout.addWidget(self.roots)
+
         env_box = QGroupBox(self.tr("Environment"))
         env_layout = QVBoxLayout(env_box)
         self.inherit = QCheckBox(self.tr("Inherit the inspector's environment"))
@@ -213,6 +221,7 @@ class ProfileEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
         layout.addWidget(caps_box)
+        layout.addWidget(roots_box)
         layout.addWidget(env_box)
         layout.addWidget(t_box)
         layout.addStretch(1)
@@ -279,6 +288,7 @@ class ProfileEditor(QWidget):
         self._fill_versions(profile.era, profile.protocol_version)
         for key, box in self.caps.items():
             box.setChecked(key in profile.capabilities)
+        self.roots.set_roots(copy.deepcopy(profile.roots))
         self.inherit.setChecked(profile.inherit_env)
         self.env.set_vars(copy.deepcopy(profile.env))
         for key, spin in self.timeouts.items():
@@ -314,6 +324,7 @@ class ProfileEditor(QWidget):
         p.era = self.era.currentData()
         p.protocol_version = self.version.currentData() or ""
         p.capabilities = [k for k, box in self.caps.items() if box.isChecked()]
+        p.roots = self.roots.roots()
         p.inherit_env = self.inherit.isChecked()
         p.env = self.env.vars()
         for key, spin in self.timeouts.items():

@@ -24,11 +24,13 @@ from inspector.protocol.versions import Era, EraMode
 from inspector.session.profiles import ProfileStore, ServerProfile
 from inspector.session.recording import Recording
 
+from .client_side import UiClientHandlers
 from .connection import ConnectionPanel
 from .controller import SessionController
 from .detail import DetailPane
 from .diagram import LifecycleDiagram
 from .negotiation import NegotiationView
+from .panels import PanelHost
 from .stepbar import StepBar
 from .timeline import TimelineView
 
@@ -57,8 +59,10 @@ class MainWindow(QMainWindow):
         self.follow_live = True
         self._last_len = -1
         self._summary: dict | None = None
+        self.handlers: UiClientHandlers | None = None
+        controller.handlers_factory = self._make_handlers
         self.setWindowTitle(self.tr("MCP Session Inspector"))
-        self.resize(1440, 900)
+        self.resize(1600, 960)
         self._build()
         controller.recordingChanged.connect(self._on_recording)
         controller.runningChanged.connect(self._on_running)
@@ -153,7 +157,7 @@ class MainWindow(QMainWindow):
 
         # connection panel
         self.connection = ConnectionPanel(self.profiles)
-        self.connection.profilesChanged.connect(self._save_profiles)
+        self.connection.profilesChanged.connect(self._profiles_edited)
         self.connection.connectRequested.connect(self.connect_selected)
         dock = QDockWidget(self.tr("Connection"), self)
         dock.setObjectName("connectionDock")
@@ -161,6 +165,16 @@ class MainWindow(QMainWindow):
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         self.dock = dock
+
+        # capability-driven feature panels
+        self.panels = PanelHost(self.controller)
+        features = QDockWidget(self.tr("Features"), self)
+        features.setObjectName("featuresDock")
+        features.setWidget(self.panels)
+        features.setMinimumWidth(430)
+        features.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, features)
+        self.features_dock = features
 
         # centre
         self.diagram = LifecycleDiagram()
@@ -215,8 +229,9 @@ class MainWindow(QMainWindow):
         for bar in self.findChildren(QToolBar):
             self.removeToolBar(bar)
             bar.deleteLater()
-        self.removeDockWidget(self.dock)
-        self.dock.deleteLater()
+        for d in (self.dock, self.features_dock):
+            self.removeDockWidget(d)
+            d.deleteLater()
         self.setWindowTitle(self.tr("MCP Session Inspector"))
         self._build()
         self._last_len = -1
@@ -224,6 +239,8 @@ class MainWindow(QMainWindow):
             self.timeline.set_recording(self.recording)
         self.stepbar.show_step(self.controller.pending_step)
         self._on_running(self.controller.running)
+        if self.controller.running and self.controller.session is not None and self.controller.session.state.value in ("operating", "ready"):
+            self.panels._on_ready()
         if self._summary is not None:
             self._show_exit(self._summary)
 
@@ -270,6 +287,18 @@ class MainWindow(QMainWindow):
 
     def _recordings_dir(self) -> str:
         return str(self.settings.value("recordings_dir", str(Path.home())))
+
+    def _make_handlers(self, profile: ServerProfile) -> UiClientHandlers:
+        """Answers to the server's requests come from dialogs in this window."""
+        self.handlers = UiClientHandlers(self, profile.roots, controller=self.controller)
+        return self.handlers
+
+    def _profiles_edited(self) -> None:
+        self._save_profiles()
+        # roots edited during a session reach the server (roots/list_changed in the legacy era)
+        live = self.controller.profile
+        if self.handlers is not None and self.controller.running and live is self.connection.current():
+            self.handlers.set_roots(live.roots)
 
     def _save_profiles(self) -> None:
         try:

@@ -192,3 +192,35 @@ def test_no_display_prints_a_clear_message():
 def test_screenshot_folder_is_referenced_by_the_readme():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     assert "screenshots/main-window.png" in readme
+
+
+async def test_panels_follow_the_negotiated_capabilities(window_and_controller):
+    import sys as _sys
+
+    controller, window = window_and_controller
+    tools_only = ServerProfile(
+        name="tools only",
+        command=_sys.executable,
+        args=[str(Path(__file__).resolve().parents[1] / "fixtures" / "servers" / "sdk_lowlevel.py"), "--tools-only"],
+        era="auto",
+        stdin_grace=1.0,
+        term_grace=1.0,
+    )
+    use_profile(window, tools_only)
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: window.panels.shown_keys() == ["tools"], 30)
+        hidden = window.panels.hidden.text()
+        for reason in ("did not declare prompts", "did not declare resources", "did not declare logging"):
+            assert reason in hidden
+        assert window.panels.tabs.tabText(0) == "Tools"
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        use_profile(window, quick(demo_profile(), era="legacy"))
+        window.connect_selected()
+        await until(lambda: window.panels.shown_keys() == ["tools", "resources", "prompts", "logs", "tasks"], 30)
+        assert not window.panels.hidden.isVisible()
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
