@@ -171,10 +171,12 @@ class MainWindow(QMainWindow):
         features = QDockWidget(self.tr("Features"), self)
         features.setObjectName("featuresDock")
         features.setWidget(self.panels)
-        features.setMinimumWidth(430)
+        features.setMinimumWidth(360)
         features.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, features)
         self.features_dock = features
+        # the diagram and the timeline get most of the width
+        self.resizeDocks([dock, features], [290, 470], Qt.Orientation.Horizontal)
 
         # centre
         self.diagram = LifecycleDiagram()

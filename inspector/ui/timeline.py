@@ -69,6 +69,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QSizePolicy,
     QTableView,
+    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -833,6 +834,22 @@ def _one_line(raw: bytes, limit: int = 200) -> str:
 # --------------------------------------------------------------------------- view
 
 
+class _FilterBar(QToolBar):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setIconSize(QSize(14, 14))
+        self.setContentsMargins(2, 2, 2, 0)
+        self.setMovable(False)
+        self.setFloatable(False)
+
+    def addWidget(self, widget: QWidget, stretch: int = 0, *, min_width: int = 0):  # noqa: N802 (Qt name)
+        if stretch:
+            widget.setSizePolicy(QSizePolicy.Policy.Expanding, widget.sizePolicy().verticalPolicy())
+        if min_width:
+            widget.setMinimumWidth(min_width)
+        return super().addWidget(widget)
+
+
 class TimelineView(QWidget):
     """Filter bar + table + status line over a :class:`TimelineModel`."""
 
@@ -868,9 +885,9 @@ class TimelineView(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(2)
 
-        bar = QHBoxLayout()
-        bar.setContentsMargins(4, 4, 4, 2)
-        bar.setSpacing(4)
+        # A tool bar, not a row layout: when the view is narrow the filters that do not fit move
+        # into its overflow menu instead of forcing the window wider.
+        bar = _FilterBar()
         self.direction_buttons: dict[Direction, QToolButton] = {}
         for d in Direction:
             b = QToolButton()
@@ -921,7 +938,7 @@ class TimelineView(QWidget):
         self.method_combo.setEditText("")
         self.method_combo.activated.connect(self._on_method_activated)
         self.method_combo.lineEdit().textEdited.connect(self._on_method_edited)
-        bar.addWidget(self.method_combo, 1)
+        bar.addWidget(self.method_combo, 1, min_width=110)
 
         self.search = QLineEdit()
         self.search.setClearButtonEnabled(True)
@@ -932,7 +949,7 @@ class TimelineView(QWidget):
         self.search.setToolTip(translate("Timeline", "Case-insensitive search over the raw bytes of every entry"))
         self.search.textChanged.connect(self._on_search_changed)
         self.search.returnPressed.connect(self._apply_search)
-        bar.addWidget(self.search, 2)
+        bar.addWidget(self.search, 2, min_width=150)
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(200)
@@ -954,7 +971,7 @@ class TimelineView(QWidget):
         self.schema_button.setToolTip(translate("Timeline", "Only messages that are invalid against the JSON Schema"))
         self.schema_button.toggled.connect(lambda on: self._if_user(self.model.set_only_schema_invalid, on))
         bar.addWidget(self.schema_button)
-        outer.addLayout(bar)
+        outer.addWidget(bar)
 
         table = QTableView()
         table.setModel(model)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from inspector.session.features import PANELS, availability
 
@@ -32,10 +32,17 @@ class PanelHost(QWidget):
         super().__init__(parent)
         self.controller = controller
         self.panels: dict[str, FeaturePanel] = {}
+        self._frames: dict[str, QScrollArea] = {}
         for key in PANELS:
             module, cls = _REGISTRY[key]
             panel_cls = getattr(importlib.import_module(f"{__name__}.{module}"), cls)
             self.panels[key] = panel_cls(controller)
+            # a narrow dock scrolls instead of forcing the window wider than the screen
+            frame = QScrollArea()
+            frame.setWidgetResizable(True)
+            frame.setFrameShape(QFrame.Shape.NoFrame)
+            frame.setWidget(self.panels[key])
+            self._frames[key] = frame
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.hidden = QLabel()
@@ -75,13 +82,13 @@ class PanelHost(QWidget):
             panel = self.panels[key]
             verdict = self.verdicts[key]
             if verdict.shown:
-                self.tabs.addTab(panel, panel.title())
+                self.tabs.addTab(self._frames[key], panel.title())
                 self.tabs.setTabToolTip(self.tabs.count() - 1, verdict.reason)
                 panel.session_started(session, verdict, era, version)
             else:
                 panel.session_ended()
                 hidden.append(self.tr("{panel}: {reason}").format(panel=panel.title(), reason=verdict.reason))
-        if current is not None and self.tabs.indexOf(current) >= 0:
+        if current is not None and self.tabs.indexOf(current) >= 0:  # the same scroll frame
             self.tabs.setCurrentWidget(current)
         self.placeholder.setVisible(self.tabs.count() == 0)
         self.tabs.setVisible(self.tabs.count() > 0)
@@ -99,4 +106,11 @@ class PanelHost(QWidget):
                 panel.on_notification(method, params)
 
     def shown_keys(self) -> list[str]:
-        return [key for key, panel in self.panels.items() if self.tabs.indexOf(panel) >= 0]
+        return [key for key in self.panels if self.tabs.indexOf(self._frames[key]) >= 0]
+
+    def show_panel(self, key: str) -> bool:
+        """Bring a shown panel to the front (False when it is hidden)."""
+        index = self.tabs.indexOf(self._frames[key])
+        if index >= 0:
+            self.tabs.setCurrentIndex(index)
+        return index >= 0
