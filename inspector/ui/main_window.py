@@ -187,6 +187,9 @@ class MainWindow(QMainWindow):
         self.timeline.entrySelected.connect(self._on_entry_selected)
         self.detail = DetailPane()
         self.detail.goToSeq.connect(self.timeline.select_seq)
+        logs = self.panels.panels.get("logs")
+        if logs is not None and hasattr(logs, "entryActivated"):
+            logs.entryActivated.connect(self.timeline.select_seq)  # a log line, shown in the timeline
         self.negotiation = NegotiationView()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.detail, self.tr("Details"))

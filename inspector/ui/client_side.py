@@ -1,0 +1,1266 @@
+"""The client side of MCP, answered by the user: roots, sampling and elicitation dialogs.
+
+Theory of operation
+-------------------
+The session asks :class:`UiClientHandlers` through one coroutine, ``handle(method, params)``,
+for both ways a server can ask the client: a JSON-RPC request (legacy era, answered with a
+response) and an input request inside an ``InputRequiredResult`` (2026-07-28, answered in the
+retry's ``inputResponses``). A handler returns a result dict or raises ``HandlerError``; the
+session turns that into the right message for the era.
+
+Roots are answered at once from the list the user edits (:class:`RootsEditor`). Sampling and
+elicitation show a non-modal dialog and wait for the user on an ``anyio.Event`` set by the
+dialog's ``answered`` signal (never ``exec()``: a nested event loop inside a coroutine
+deadlocks under qasync). A wait never hangs: it ends when the user answers, when the timeout
+runs out (default 300 s), when the session's server exits, when ``session_ended()`` is
+called, or when the waiting task is cancelled (the legacy session cancels its handlers when it
+closes). Sampling that is not approved is ``HandlerError(-1, "User rejected sampling
+request")``; elicitation that is not answered is ``{"action": "cancel"}``.
+
+Wiring: ``Session(options, handlers=UiClientHandlers(parent, profile.roots))`` is enough to
+answer; ``attach(session, task_group)`` (or ``controller=``) adds what needs the session:
+dialogs that say which era and path a request came from, rejection when the server exits,
+and ``notifications/roots/list_changed`` when the roots change during a legacy session.
+
+Everything the server sends is shown as plain text (``Qt.PlainText`` labels, plain text
+editors); URLs from url-mode elicitation are opened only by an explicit button.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import anyio
+import orjson
+from PySide6.QtCore import QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QColor, QDesktopServices, QFont, QFontDatabase, QGuiApplication, QPalette, QTextOption
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.protocol.lifecycle import State
+from inspector.protocol.versions import Era
+from inspector.session.handlers import ClientHandlers, HandlerError
+
+DEFAULT_TIMEOUT = 300.0
+SAMPLING_REJECTED = "User rejected sampling request"
+STOP_REASONS = ("endTurn", "stopSequence", "maxTokens")
+DEFAULT_MODEL = "mcp-session-inspector (typed by the user)"
+
+
+# ============================================================================ small helpers
+
+
+def _mix(a: QColor, b: QColor, amount: float) -> QColor:
+    k = max(0.0, min(1.0, amount))
+    return QColor(
+        round(a.red() + (b.red() - a.red()) * k),
+        round(a.green() + (b.green() - a.green()) * k),
+        round(a.blue() + (b.blue() - a.blue()) * k),
+    )
+
+
+def _error_color(palette: QPalette) -> QColor:
+    dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
+    return QColor(255, 120, 110) if dark else QColor(185, 30, 30)
+
+
+def _plain_label(text: str = "", *, wrap: bool = True, selectable: bool = False) -> QLabel:
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # server text: never rich text
+    label.setWordWrap(wrap)
+    if selectable:
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+def _muted(label: QLabel) -> QLabel:
+    pal = label.palette()
+    pal.setColor(QPalette.ColorRole.WindowText, _mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.4))
+    label.setPalette(pal)
+    return label
+
+
+def _error_label() -> QLabel:
+    label = _plain_label()
+    pal = label.palette()
+    pal.setColor(QPalette.ColorRole.WindowText, _error_color(pal))
+    label.setPalette(pal)
+    label.setVisible(False)
+    return label
+
+
+class Banner(QFrame):
+    """A tinted strip saying where a request came from (era and path) and which server sent it."""
+
+    def __init__(self, headline: str, detail: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("originBanner")
+        pal = QGuiApplication.palette()
+        base = pal.color(QPalette.ColorRole.Window)
+        accent = pal.color(QPalette.ColorRole.Highlight)
+        bg = _mix(base, accent, 0.14)
+        border = _mix(base, accent, 0.45)
+        self.setStyleSheet(
+            f"QFrame#originBanner {{ background: {bg.name()}; border: 1px solid {border.name()}; border-radius: 4px; }}"
+            " QFrame#originBanner QLabel { background: transparent; border: none; }"
+        )
+        self.headline = _plain_label(headline)
+        f = QFont(self.headline.font())
+        f.setBold(True)
+        self.headline.setFont(f)
+        self.detail = _plain_label(detail)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.setSpacing(2)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.detail)
+
+
+@dataclass
+class Origin:
+    """Where a request to the client came from, for people."""
+
+    method: str
+    era: str | None = None  # "legacy" / "modern" / None (unknown: no session attached)
+    version: str | None = None
+    server: str | None = None
+
+    @property
+    def path(self) -> str:
+        if self.era == "modern":
+            return f"InputRequiredResult input request {self.method}"
+        if self.era == "legacy":
+            return f"JSON-RPC request {self.method}"
+        return f"server request {self.method}"
+
+    def headline(self) -> str:
+        who = self.server or "The server"
+        return f"{who} asks: {self.path}"
+
+    def detail(self) -> str:
+        if self.era == "modern":
+            how = "2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request."
+        elif self.era == "legacy":
+            how = f"{self.version or 'legacy'} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response."
+        else:
+            how = "Era unknown (no session attached)."
+        return how
+
+
+# ============================================================================ elicitation form
+
+
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_FORMAT_HINTS = {"email": "name@example.com", "uri": "https://example.com/", "date": "YYYY-MM-DD", "date-time": "YYYY-MM-DDThh:mm:ssZ"}
+
+
+def _options(schema: dict) -> list[tuple[Any, str]] | None:
+    """(value, label) choices of a single-select enum: enum (+ enumNames) or oneOf/anyOf consts."""
+    enum = schema.get("enum")
+    if isinstance(enum, list):
+        names = schema.get("enumNames")
+        labels = names if isinstance(names, list) and len(names) == len(enum) else None
+        return [(v, str(labels[i]) if labels else str(v)) for i, v in enumerate(enum)]
+    for key in ("oneOf", "anyOf"):
+        alts = schema.get(key)
+        if isinstance(alts, list) and alts and all(isinstance(a, dict) and "const" in a for a in alts):
+            return [(a["const"], str(a.get("title", a["const"]))) for a in alts]
+    return None
+
+
+def check_format(fmt: str, text: str) -> str | None:
+    if fmt == "email" and not _EMAIL.match(text):
+        return "Not an e-mail address."
+    if fmt == "uri":
+        parts = urlsplit(text)
+        if not parts.scheme or not (parts.netloc or parts.path):
+            return "Not a URI (it needs a scheme, such as https://)."
+    if fmt == "date":
+        try:
+            date.fromisoformat(text)
+        except ValueError:
+            return "Not a date (YYYY-MM-DD)."
+    if fmt == "date-time":
+        try:
+            dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            return "Not a date and time (YYYY-MM-DDThh:mm:ssZ)."
+        if dt.tzinfo is None:
+            return "Add a time zone (Z or ±hh:mm)."
+    return None
+
+
+class FormField:
+    """One property of a requestedSchema: its editor, its value and what is wrong with it."""
+
+    def __init__(self, name: str, schema: dict, required: bool, form: "ElicitationForm") -> None:
+        self.name = name
+        self.schema = schema
+        self.required = required
+        self.form = form
+        self.kind = self._kind(schema)
+        self.widget = self._build()
+        self.error = _error_label()
+        self.error.setObjectName(f"error_{name}")
+        if "default" in schema:
+            self.set_value(schema["default"])
+
+    @staticmethod
+    def _kind(schema: dict) -> str:
+        t = schema.get("type")
+        if t == "array":
+            items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+            if _options(items) is not None:
+                return "multi"
+            return "json"
+        if _options(schema) is not None and t in ("string", None, "number", "integer"):
+            return "enum"
+        if t == "string":
+            return "string"
+        if t in ("number", "integer"):
+            return t
+        if t == "boolean":
+            return "boolean"
+        return "json"
+
+    def _build(self) -> QWidget:
+        s = self.schema
+        changed = self.form.changed.emit
+        if self.kind == "enum":
+            box = QComboBox()
+            if not self.required or "default" not in s:
+                box.addItem(self.form.tr("— choose —") if self.required else self.form.tr("— none —"), None)
+            for value, label in _options(s) or []:
+                box.addItem(label, value)
+                if label != str(value):
+                    box.setItemData(box.count() - 1, str(value), Qt.ItemDataRole.ToolTipRole)
+            box.currentIndexChanged.connect(lambda *_: changed())
+            self.combo = box
+            return box
+        if self.kind == "multi":
+            holder = QWidget()
+            lay = QHBoxLayout(holder)
+            lay.setContentsMargins(0, 0, 0, 0)
+            self.checks: list[tuple[Any, QCheckBox]] = []
+            for value, label in _options(s["items"]) or []:
+                cb = QCheckBox(label)
+                if label != str(value):
+                    cb.setToolTip(str(value))
+                cb.toggled.connect(lambda *_: changed())
+                lay.addWidget(cb)
+                self.checks.append((value, cb))
+            lay.addStretch(1)
+            return holder
+        if self.kind == "boolean":
+            cb = QCheckBox(self.form.tr("Yes"))
+            cb.toggled.connect(lambda *_: changed())
+            self.check = cb
+            return cb
+        edit = QLineEdit()
+        edit.textChanged.connect(lambda *_: changed())
+        if self.kind == "string":
+            hint = _FORMAT_HINTS.get(str(s.get("format")))
+            if hint:
+                edit.setPlaceholderText(hint)
+        elif self.kind in ("number", "integer"):
+            lo, hi = s.get("minimum"), s.get("maximum")
+            what = self.form.tr("whole number") if self.kind == "integer" else self.form.tr("number")
+            if lo is not None and hi is not None:
+                edit.setPlaceholderText(f"{what}, {lo} – {hi}")
+            elif lo is not None:
+                edit.setPlaceholderText(f"{what} ≥ {lo}")
+            elif hi is not None:
+                edit.setPlaceholderText(f"{what} ≤ {hi}")
+            else:
+                edit.setPlaceholderText(what)
+            edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance("M") * 18)
+        else:
+            edit.setPlaceholderText(self.form.tr("JSON value"))
+        self.edit = edit
+        return edit
+
+    # ---------------------------------------------------------------- value
+
+    def set_value(self, value: Any) -> None:
+        if self.kind == "enum":
+            i = self.combo.findData(value)
+            if i < 0 and value is not None:
+                self.combo.addItem(str(value), value)
+                i = self.combo.count() - 1
+            self.combo.setCurrentIndex(max(0, i))
+        elif self.kind == "multi":
+            wanted = value if isinstance(value, list) else []
+            for v, cb in self.checks:
+                cb.setChecked(v in wanted)
+        elif self.kind == "boolean":
+            self.check.setChecked(bool(value))
+        elif self.kind in ("string",):
+            self.edit.setText("" if value is None else str(value))
+        elif self.kind in ("number", "integer"):
+            self.edit.setText("" if value is None or isinstance(value, bool) else str(value))
+        else:
+            self.edit.setText("" if value is None else orjson.dumps(value).decode())
+
+    def raw(self) -> tuple[bool, Any, str | None]:
+        """(present, value, problem): present is False for an optional field left empty."""
+        s = self.schema
+        if self.kind == "enum":
+            value = self.combo.currentData()
+            if value is None:
+                return False, None, ("Choose one." if self.required else None)
+            return True, value, None
+        if self.kind == "multi":
+            values = [v for v, cb in self.checks if cb.isChecked()]
+            lo, hi = s.get("minItems"), s.get("maxItems")
+            if not values and not self.required and not lo:
+                return False, None, None
+            if isinstance(lo, int) and len(values) < lo:
+                return True, values, f"Choose at least {lo}."
+            if isinstance(hi, int) and len(values) > hi:
+                return True, values, f"Choose at most {hi}."
+            return True, values, None
+        if self.kind == "boolean":
+            return True, self.check.isChecked(), None
+        text = self.edit.text()
+        if self.kind == "string":
+            if text == "":
+                if self.required:
+                    return False, None, "Required."
+                return False, None, None
+            lo, hi, pattern = s.get("minLength"), s.get("maxLength"), s.get("pattern")
+            if isinstance(lo, int) and len(text) < lo:
+                return True, text, f"At least {lo} characters."
+            if isinstance(hi, int) and len(text) > hi:
+                return True, text, f"At most {hi} characters."
+            if isinstance(pattern, str):
+                try:
+                    if re.search(pattern, text) is None:
+                        return True, text, f"Does not match the pattern {pattern}."
+                except re.error:
+                    pass  # a pattern Python cannot read: let the server judge
+            fmt = s.get("format")
+            if isinstance(fmt, str):
+                problem = check_format(fmt, text)
+                if problem:
+                    return True, text, problem
+            return True, text, None
+        if self.kind in ("number", "integer"):
+            text = text.strip()
+            if text == "":
+                return False, None, ("Required." if self.required else None)
+            try:
+                if self.kind == "integer":
+                    value: Any = int(text)
+                else:
+                    value = float(text)
+                    if not math.isfinite(value):
+                        raise ValueError
+                    if value.is_integer() and "." not in text and "e" not in text.lower():
+                        value = int(value)
+            except ValueError:
+                return True, text, "Not a whole number." if self.kind == "integer" else "Not a number."
+            lo, hi = s.get("minimum"), s.get("maximum")
+            if isinstance(lo, (int, float)) and value < lo:
+                return True, value, f"At least {lo}."
+            if isinstance(hi, (int, float)) and value > hi:
+                return True, value, f"At most {hi}."
+            return True, value, None
+        # json fallback
+        if text.strip() == "":
+            return False, None, ("Required." if self.required else None)
+        try:
+            return True, orjson.loads(text), None
+        except orjson.JSONDecodeError:
+            return True, text, "Not valid JSON."
+
+    def show_problem(self, problem: str | None) -> None:
+        self.error.setText(problem or "")
+        self.error.setVisible(bool(problem))
+
+
+class ElicitationForm(QWidget):
+    """A form for elicitation's flat ``requestedSchema``: strings (with formats), numbers,
+    booleans, single-select enums (enum, enumNames, titled oneOf) and multi-select arrays,
+    pre-filled with defaults. Same API as the project's SchemaForm: value(), set_value(),
+    errors(), ``changed``."""
+
+    changed = Signal()
+
+    def __init__(self, schema: dict, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.schema = schema if isinstance(schema, dict) else {}
+        props = self.schema.get("properties")
+        props = props if isinstance(props, dict) else {}
+        required = self.schema.get("required")
+        required = set(required) if isinstance(required, list) else set()
+        self.fields: dict[str, FormField] = {}
+        self._checked = False  # after the first Accept, errors follow typing
+        layout = QFormLayout(self)
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        layout.setVerticalSpacing(10)
+        for name, prop in props.items():
+            prop = prop if isinstance(prop, dict) else {}
+            f = FormField(str(name), prop, name in required, self)
+            self.fields[f.name] = f
+            title = str(prop.get("title") or name)
+            label = _plain_label(title + (" *" if f.required else ""), wrap=False)
+            label.setToolTip(self.tr("Property {name}").format(name=name) + (self.tr(" (required)") if f.required else ""))
+            if f.required:
+                bold = QFont(label.font())
+                bold.setBold(True)
+                label.setFont(bold)
+            holder = QWidget()
+            col = QVBoxLayout(holder)
+            col.setContentsMargins(0, 0, 0, 0)
+            col.setSpacing(2)
+            col.addWidget(f.widget)
+            desc = prop.get("description")
+            if isinstance(desc, str) and desc:
+                col.addWidget(_muted(_plain_label(desc)))
+            if f.kind == "json":
+                col.addWidget(_muted(_plain_label(self.tr("Not a primitive type elicitation defines: type a JSON value."))))
+            col.addWidget(f.error)
+            layout.addRow(label, holder)
+            label.setBuddy(f.widget)
+        if not self.fields:
+            layout.addRow(_muted(_plain_label(self.tr("The server asked for no fields: Accept sends empty content."))))
+        self.changed.connect(self._recheck)
+
+    def value(self) -> dict:
+        """The content to send: every field with a value (optional empty fields left out)."""
+        out: dict[str, Any] = {}
+        for name, f in self.fields.items():
+            present, value, _ = f.raw()
+            if present:
+                out[name] = value
+        return out
+
+    def set_value(self, value: dict) -> None:
+        for name, v in (value or {}).items():
+            if name in self.fields:
+                self.fields[name].set_value(v)
+
+    def errors(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for name, f in self.fields.items():
+            problem = f.raw()[2]
+            if problem:
+                out[name] = problem
+        return out
+
+    def validate(self) -> bool:
+        """Show each field's problem next to it; True when there is none."""
+        self._checked = True
+        errors = self.errors()
+        for name, f in self.fields.items():
+            f.show_problem(errors.get(name))
+        first = next((self.fields[n].widget for n in self.fields if n in errors), None)
+        if first is not None:
+            first.setFocus()
+        return not errors
+
+    def _recheck(self) -> None:
+        if self._checked:
+            errors = self.errors()
+            for name, f in self.fields.items():
+                f.show_problem(errors.get(name))
+
+
+# ============================================================================ dialogs
+
+
+class _AnswerDialog(QDialog):
+    """A non-modal dialog that answers exactly once through ``answered`` (never ``exec()``)."""
+
+    answered = Signal(object)
+
+    def __init__(self, origin: Origin, timeout: float | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.origin = origin
+        self.outcome: Any = None
+        self.done_ = False
+        self.setModal(False)
+        self.setWindowModality(Qt.WindowModality.NonModal)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        self.banner = Banner(origin.headline(), origin.detail())
+        self.countdown = _muted(_plain_label(wrap=False))
+        self._deadline: float | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(1000)
+        self._timer.timeout.connect(self._tick)
+        self.timeout = timeout
+        self._clock = time.monotonic
+        if timeout is not None and math.isfinite(timeout):
+            self._deadline = self._clock() + timeout
+            self._timer.start()
+        self._tick()
+
+    def _fallback_text(self) -> str:
+        return ""
+
+    def _tick(self) -> None:
+        if self._deadline is None:
+            self.countdown.setText("")
+            return
+        left = max(0, int(self._deadline - self._clock() + 0.999))
+        self.countdown.setText(self._fallback_text().format(time=f"{left // 60}:{left % 60:02d}"))
+
+    def answer(self, value: Any) -> None:
+        if self.done_:
+            return
+        self.done_ = True
+        self.outcome = value
+        self._timer.stop()
+        self.answered.emit(value)
+        self.hide()
+
+    def expire(self) -> None:
+        """The wait ended without the user (timeout, session end): close without answering."""
+        self.done_ = True
+        self._timer.stop()
+        self.hide()
+
+    def _dismissed(self) -> Any:
+        return None
+
+    def reject(self) -> None:  # Esc, the window's close button
+        if not self.done_:
+            self.answer(self._dismissed())
+        super().reject()
+
+    def closeEvent(self, event) -> None:
+        if not self.done_:
+            self.answer(self._dismissed())
+        super().closeEvent(event)
+
+
+def _block_text(block: Any) -> str:
+    if not isinstance(block, dict):
+        return str(block)
+    kind = block.get("type")
+    if kind == "text":
+        return str(block.get("text", ""))
+    if kind in ("image", "audio"):
+        data = block.get("data")
+        size = len(data) * 3 // 4 if isinstance(data, str) else 0
+        return f"[{kind} {block.get('mimeType', '?')}, about {size:,} bytes]"
+    if kind == "tool_use":
+        return f"[tool_use {block.get('name')} {orjson.dumps(block.get('input', {})).decode()}]"
+    if kind == "tool_result":
+        inner = block.get("content")
+        parts = inner if isinstance(inner, list) else [inner]
+        return f"[tool_result {block.get('toolUseId')}] " + " ".join(_block_text(p) for p in parts if p is not None)
+    return orjson.dumps(block).decode()
+
+
+def sampling_transcript(params: dict) -> str:
+    """The system prompt and messages of a sampling request, as plain text."""
+    lines: list[str] = []
+    system = params.get("systemPrompt")
+    if isinstance(system, str) and system:
+        lines += ["── system prompt ──", system, ""]
+    messages = params.get("messages")
+    for n, msg in enumerate(messages if isinstance(messages, list) else [], 1):
+        if not isinstance(msg, dict):
+            continue
+        content = msg.get("content")
+        blocks = content if isinstance(content, list) else [content]
+        lines.append(f"── message {n}: {msg.get('role', '?')} ──")
+        lines.append("\n".join(_block_text(b) for b in blocks))
+        lines.append("")
+    return "\n".join(lines).rstrip() or "(no messages)"
+
+
+def _preferences_text(prefs: Any) -> str:
+    if not isinstance(prefs, dict) or not prefs:
+        return "—"
+    parts = []
+    hints = prefs.get("hints")
+    if isinstance(hints, list) and hints:
+        parts.append("hints " + ", ".join(str(h.get("name")) for h in hints if isinstance(h, dict)))
+    for key, label in (("intelligencePriority", "intelligence"), ("speedPriority", "speed"), ("costPriority", "cost")):
+        if key in prefs:
+            parts.append(f"{label} {prefs[key]}")
+    return " · ".join(parts) or orjson.dumps(prefs).decode()
+
+
+class SamplingDialog(_AnswerDialog):
+    """A sampling/createMessage request: what the server wants the model to do, and the
+    response the user writes (as the model) — Approve sends it, Reject refuses."""
+
+    def __init__(self, params: dict, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None) -> None:
+        super().__init__(origin, timeout, parent)
+        self.params = params if isinstance(params, dict) else {}
+        p = self.params
+        self.setWindowTitle(self.tr("Sampling request — {server}").format(server=origin.server or self.tr("server")))
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+
+        # ---- the request
+        summary = QFormLayout()
+        summary.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        summary.setHorizontalSpacing(12)
+        self.max_tokens_label = _plain_label(str(p.get("maxTokens", "—")), selectable=True)
+        summary.addRow(self.tr("Max tokens"), self.max_tokens_label)
+        summary.addRow(self.tr("Model preferences"), _plain_label(_preferences_text(p.get("modelPreferences")), selectable=True))
+        extra = []
+        for key in ("temperature", "stopSequences", "includeContext", "metadata"):
+            if key in p:
+                value = p[key]
+                extra.append(f"{key} {value if isinstance(value, (int, float, str)) else orjson.dumps(value).decode()}")
+        if isinstance(p.get("tools"), list):
+            extra.append("tools " + ", ".join(str(t.get("name")) for t in p["tools"] if isinstance(t, dict)))
+        self.extra_label = _plain_label(" · ".join(extra), selectable=True)
+        if extra:
+            summary.addRow(self.tr("Also"), self.extra_label)
+        self.request_view = QPlainTextEdit()
+        self.request_view.setReadOnly(True)
+        self.request_view.setPlainText(sampling_transcript(p))
+        self.request_json = QPlainTextEdit()
+        self.request_json.setReadOnly(True)
+        self.request_json.setFont(mono)
+        self.request_json.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.request_json.setPlainText(orjson.dumps(p, option=orjson.OPT_INDENT_2).decode())
+        tabs = QTabWidget()
+        tabs.setDocumentMode(True)
+        tabs.addTab(self.request_view, self.tr("Conversation"))
+        tabs.addTab(self.request_json, self.tr("JSON"))
+        request_box = QGroupBox(self.tr("The server asks the model"))
+        rl = QVBoxLayout(request_box)
+        rl.addLayout(summary)
+        rl.addWidget(tabs, 1)
+
+        # ---- the response
+        self.role_label = _plain_label("assistant", wrap=False)
+        self.model_edit = QLineEdit(DEFAULT_MODEL)
+        self.model_edit.setToolTip(self.tr("The name of the model that 'generated' the message"))
+        self.stop_reason = QComboBox()
+        self.stop_reason.setEditable(True)
+        self.stop_reason.addItems(list(STOP_REASONS))
+        self.text_edit = QPlainTextEdit()
+        self.text_edit.setPlaceholderText(self.tr("Write the model's answer here…"))
+        self.text_edit.setTabChangesFocus(True)
+        response_box = QGroupBox(self.tr("Your response, as the model"))
+        form = QFormLayout(response_box)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        form.addRow(self.tr("Role"), self.role_label)
+        form.addRow(self.tr("Model"), self.model_edit)
+        form.addRow(self.tr("Stop reason"), self.stop_reason)
+        form.addRow(self.tr("Text"), self.text_edit)
+
+        # ---- buttons
+        self.reject_button = QPushButton(self.tr("Reject"))
+        self.reject_button.setToolTip(self.tr("Answer with error -1 “User rejected sampling request”"))
+        self.approve_button = QPushButton(self.tr("Approve and send"))
+        self.approve_button.setDefault(True)
+        self.reject_button.clicked.connect(lambda *_: self.answer(None))
+        self.approve_button.clicked.connect(lambda *_: self.answer(self.response()))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.countdown, 1)
+        buttons.addWidget(self.reject_button)
+        buttons.addWidget(self.approve_button)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addWidget(request_box, 3)
+        layout.addWidget(response_box, 2)
+        layout.addLayout(buttons)
+        self.resize(640, 700)
+        self.text_edit.setFocus()
+
+    def _fallback_text(self) -> str:
+        return self.tr("Rejected automatically in {time} if unanswered")
+
+    def response(self) -> dict:
+        """The CreateMessageResult the dialog would send now."""
+        return {
+            "role": "assistant",
+            "content": {"type": "text", "text": self.text_edit.toPlainText()},
+            "model": self.model_edit.text().strip() or DEFAULT_MODEL,
+            "stopReason": self.stop_reason.currentText().strip() or "endTurn",
+        }
+
+    def approve(self) -> None:
+        self.approve_button.click()
+
+    def reject_request(self) -> None:
+        self.reject_button.click()
+
+
+class ElicitationDialog(_AnswerDialog):
+    """An elicitation/create request. Form mode: a form from requestedSchema. URL mode: the URL,
+    opened only by the explicit "Open in browser" button. Accept / Decline / Cancel."""
+
+    def __init__(self, params: dict, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None) -> None:
+        super().__init__(origin, timeout, parent)
+        self.params = params if isinstance(params, dict) else {}
+        p = self.params
+        self.mode = "url" if p.get("mode") == "url" else "form"
+        self.url = str(p.get("url", "")) if self.mode == "url" else ""
+        self.opened = False
+        self.form: ElicitationForm | None = None
+        self.open_button: QPushButton | None = None
+        server = origin.server or self.tr("The server")
+        self.setWindowTitle(
+            self.tr("{server} asks you to open a link").format(server=server)
+            if self.mode == "url"
+            else self.tr("{server} asks for information").format(server=server)
+        )
+        self.message = _plain_label(str(p.get("message", "")), selectable=True)
+        f = QFont(self.message.font())
+        f.setPointSizeF(f.pointSizeF() * 1.08)
+        self.message.setFont(f)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addSpacing(4)
+        layout.addWidget(self.message)
+
+        if self.mode == "form":
+            self.form = ElicitationForm(p.get("requestedSchema") or {})
+            self.form.setAutoFillBackground(False)
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.StyledPanel)
+            scroll.setWidget(self.form)
+            scroll.viewport().setAutoFillBackground(False)
+            self.form.layout().setContentsMargins(12, 12, 12, 12)
+            self.scroll = scroll
+            layout.addWidget(scroll, 1)
+            note = _muted(_plain_label(self.tr("* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.")))
+            layout.addWidget(note)
+        else:
+            self._build_url(layout)
+
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Dismiss without a choice: {action}").format(action='{"action": "cancel"}'))
+        self.decline_button = QPushButton(self.tr("Decline"))
+        self.decline_button.setToolTip(self.tr("Refuse explicitly: {action}").format(action='{"action": "decline"}'))
+        self.accept_button = QPushButton(self.tr("Accept"))
+        self.accept_button.setDefault(True)
+        self.accept_button.setToolTip(
+            self.tr("Send the form's content") if self.mode == "form" else self.tr("Consent to the out-of-band step (no content is sent)")
+        )
+        self.cancel_button.clicked.connect(lambda *_: self.answer({"action": "cancel"}))
+        self.decline_button.clicked.connect(lambda *_: self.answer({"action": "decline"}))
+        self.accept_button.clicked.connect(lambda *_: self.try_accept())
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.countdown, 1)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.decline_button)
+        buttons.addWidget(self.accept_button)
+        layout.addLayout(buttons)
+        if self.form is not None:
+            want = self.form.sizeHint().height() + 200 + self.message.sizeHint().height()
+            self.resize(620, max(380, min(want, 760)))
+        else:
+            self.resize(620, 340)
+
+    def _build_url(self, layout: QVBoxLayout) -> None:
+        parts = urlsplit(self.url)
+        safe = parts.scheme in ("http", "https") and bool(parts.netloc)
+        box = QGroupBox(self.tr("Link"))
+        form = QFormLayout(box)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self.host_label = _plain_label(parts.hostname or self.tr("(no host)"), selectable=True)
+        bold = QFont(self.host_label.font())
+        bold.setBold(True)
+        self.host_label.setFont(bold)
+        self.url_edit = QPlainTextEdit(self.url)
+        self.url_edit.setReadOnly(True)
+        self.url_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.url_edit.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
+        self.url_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        lines = 3
+        self.url_edit.setFixedHeight(self.url_edit.fontMetrics().lineSpacing() * lines + 12)
+        self.url_edit.setToolTip(self.tr("The whole URL, exactly as the server sent it"))
+        form.addRow(self.tr("Site"), self.host_label)
+        form.addRow(self.tr("Full URL"), self.url_edit)
+        self.open_button = QPushButton(self.tr("Open in browser"))
+        self.open_button.setToolTip(self.tr("Open this URL in your web browser (only when you click here)"))
+        self.open_button.clicked.connect(lambda *_: self.confirm_open())
+        self.open_status = _muted(_plain_label(self.tr("The inspector opens the link only when you click Open in browser.")))
+        self.url_problem = _error_label()
+        if not safe:
+            self.open_button.setEnabled(False)
+            self.url_problem.setText(self.tr("Only http and https links can be opened; this one is {scheme}.").format(scheme=parts.scheme or self.tr("not a URL")))
+            self.url_problem.setVisible(True)
+        row = QHBoxLayout()
+        row.addWidget(self.open_button)
+        row.addWidget(self.open_status, 1)
+        form.addRow("", row)
+        form.addRow("", self.url_problem)
+        layout.addWidget(box)
+        layout.addStretch(1)
+
+    def _fallback_text(self) -> str:
+        return self.tr("Cancelled automatically in {time} if unanswered")
+
+    def _dismissed(self) -> Any:
+        return {"action": "cancel"}
+
+    def confirm_open(self) -> bool:
+        """The explicit button: open the URL in the browser (http/https only)."""
+        if self.mode != "url" or self.open_button is None or not self.open_button.isEnabled():
+            return False
+        ok = bool(QDesktopServices.openUrl(QUrl(self.url)))
+        self.opened = True
+        self.open_status.setText(self.tr("Opened in your browser.") if ok else self.tr("The system could not open the link; copy it from above."))
+        return ok
+
+    def try_accept(self) -> bool:
+        if self.form is not None:
+            if not self.form.validate():
+                return False
+            self.answer({"action": "accept", "content": self.form.value()})
+        else:
+            self.answer({"action": "accept"})
+        return True
+
+
+# ============================================================================ handlers
+
+
+class HandlerSignals(QObject):
+    dialogOpened = Signal(object)  # the dialog (SamplingDialog / ElicitationDialog)
+    dialogClosed = Signal(object, str)  # the dialog, how it ended ("answered", "timeout", "session ended", "cancelled")
+    rootsAnswered = Signal(str)  # the path it came from ("JSON-RPC request roots/list", ...)
+    rootsNotified = Signal()  # notifications/roots/list_changed was sent
+
+
+@dataclass
+class _Wait:
+    event: anyio.Event = field(default_factory=anyio.Event)
+    value: Any = None
+    how: str = ""
+
+
+class UiClientHandlers(ClientHandlers):
+    """Roots from an editable list; sampling and elicitation answered by the user in dialogs.
+
+    ``UiClientHandlers(parent, roots)`` works as is; ``attach(session, task_group)`` (or
+    ``controller=`` a SessionController) adds era/path labels, rejection when the server
+    exits, and roots/list_changed notifications.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        roots: list[dict] | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        controller: Any = None,
+    ) -> None:
+        super().__init__(roots=normalize_roots(roots or []))
+        self.parent = parent
+        self.timeout = timeout
+        self.session: Any = None
+        self.task_group: Any = None
+        self.controller = controller
+        self.signals = HandlerSignals()
+        self.open_dialogs: list[_AnswerDialog] = []
+        self.history: list[tuple[str, str]] = []  # (method, how it ended), newest last
+        self._waits: dict[_AnswerDialog, _Wait] = {}
+        if controller is not None and hasattr(controller, "runningChanged"):
+            controller.runningChanged.connect(lambda running: None if running else self.session_ended())
+
+    __hash__ = object.__hash__  # dataclass eq made the base unhashable; identity is what we want
+    __eq__ = object.__eq__
+
+    # ---------------------------------------------------------------- wiring
+
+    def attach(self, session: Any, task_group: Any = None) -> None:
+        """The session these handlers answer for (and a task group for notifications)."""
+        self.session = session
+        if task_group is not None:
+            self.task_group = task_group
+
+    def _session(self) -> Any:
+        if self.session is not None:
+            return self.session
+        c = self.controller
+        return getattr(c, "session", None) if c is not None else None
+
+    def _task_group(self) -> Any:
+        if self.task_group is not None:
+            return self.task_group
+        c = self.controller
+        tg = getattr(c, "task_group", None) if c is not None else None
+        if tg is None:
+            # attach(session) alone: the session's own task group lives exactly as long as the
+            # notification may be sent (it is how the session answers server requests too)
+            tg = getattr(self._session(), "_tg", None)
+        return tg
+
+    def origin(self, method: str) -> Origin:
+        session = self._session()
+        if session is None:
+            return Origin(method)
+        eng = session.engine
+        era = eng.era.value if eng.era is not None else None
+        info = eng.server_info if isinstance(eng.server_info, dict) else {}
+        server = session.recording.header.get("server_name") or info.get("title") or info.get("name")
+        return Origin(method, era, eng.version, str(server) if server else None)
+
+    def session_ended(self) -> None:
+        """The session is over: every open dialog ends (sampling rejected, elicitation cancelled)."""
+        for wait in list(self._waits.values()):
+            if not wait.event.is_set():
+                wait.how = "session ended"
+                wait.event.set()
+
+    # ---------------------------------------------------------------- roots
+
+    def set_roots(self, roots: list[dict]) -> bool:
+        """Replace the roots. In a legacy session whose client declared roots.listChanged,
+        ``notifications/roots/list_changed`` is sent; returns True when it will be."""
+        new = normalize_roots(roots)
+        if new == self.roots:
+            return False
+        self.roots = new
+        session = self._session()
+        tg = self._task_group()
+        if session is None or tg is None or not self.notifies_roots(session):
+            return False
+        tg.start_soon(self._send_roots_changed, session)
+        return True
+
+    @staticmethod
+    def notifies_roots(session: Any) -> bool:
+        """Legacy, past the handshake, and the client offered roots.listChanged in initialize."""
+        eng = session.engine
+        if eng.era is not Era.LEGACY or eng.state is not State.OPERATING:
+            return False
+        roots = eng.client_capabilities(eng.config.legacy_version).get("roots")
+        return isinstance(roots, dict) and bool(roots.get("listChanged"))
+
+    async def _send_roots_changed(self, session: Any) -> None:
+        try:
+            await session.notify("notifications/roots/list_changed")
+        except Exception:  # the server is gone: nothing to tell
+            return
+        self.signals.rootsNotified.emit()
+
+    async def list_roots(self, params: dict) -> dict:
+        self.history.append(("roots/list", "answered"))
+        self.signals.rootsAnswered.emit(self.origin("roots/list").path)
+        out = []
+        for r in self.roots:
+            item = {"uri": r["uri"]}
+            if r.get("name"):
+                item["name"] = r["name"]
+            out.append(item)
+        return {"roots": out}
+
+    # ---------------------------------------------------------------- sampling
+
+    async def create_message(self, params: dict) -> dict:
+        dialog = SamplingDialog(params, self.origin("sampling/createMessage"), self.timeout, self.parent)
+        value, how = await self._ask("sampling/createMessage", dialog)
+        if how == "answered" and isinstance(value, dict):
+            return value
+        reason = {
+            "answered": "the user rejected it",
+            "timeout": f"no answer within {self.timeout:g} s",
+            "session ended": "the session ended",
+        }.get(how, how)
+        raise HandlerError(-1, SAMPLING_REJECTED, {"reason": reason})
+
+    # ---------------------------------------------------------------- elicitation
+
+    async def elicit(self, params: dict) -> dict:
+        dialog = ElicitationDialog(params, self.origin("elicitation/create"), self.timeout, self.parent)
+        value, how = await self._ask("elicitation/create", dialog)
+        if how == "answered" and isinstance(value, dict):
+            return value
+        return {"action": "cancel"}
+
+    # ---------------------------------------------------------------- waiting for the user
+
+    async def _ask(self, method: str, dialog: _AnswerDialog) -> tuple[Any, str]:
+        wait = _Wait()
+        self._waits[dialog] = wait
+
+        def on_answer(value: Any) -> None:
+            if not wait.event.is_set():
+                wait.value, wait.how = value, "answered"
+                wait.event.set()
+
+        dialog.answered.connect(on_answer)
+        self.open_dialogs.append(dialog)
+        session = self._session()
+        try:
+            dialog.show()
+            dialog.raise_()
+            dialog.activateWindow()
+            self.signals.dialogOpened.emit(dialog)
+            with anyio.move_on_after(self.timeout):
+                async with anyio.create_task_group() as tg:
+                    if session is not None:
+
+                        async def watch_exit() -> None:
+                            await session.wait_exit(math.inf)
+                            if not wait.event.is_set():
+                                wait.how = "session ended"
+                                wait.event.set()
+
+                        tg.start_soon(watch_exit)
+                    await wait.event.wait()
+                    tg.cancel_scope.cancel()
+            if not wait.event.is_set():
+                wait.how = "timeout"
+        except BaseException:
+            wait.how = wait.how or "cancelled"
+            raise
+        finally:
+            if wait.how != "answered":
+                dialog.expire()
+            self._waits.pop(dialog, None)
+            if dialog in self.open_dialogs:
+                self.open_dialogs.remove(dialog)
+            self.history.append((method, wait.how))
+            self.signals.dialogClosed.emit(dialog, wait.how)
+            dialog.deleteLater()
+        return wait.value, wait.how
+
+
+def normalize_roots(roots: list[dict]) -> list[dict]:
+    """[{"uri", "name"}] with string values; entries without a URI are dropped."""
+    out = []
+    for r in roots or []:
+        if isinstance(r, dict) and isinstance(r.get("uri"), str) and r["uri"].strip():
+            out.append({"uri": r["uri"].strip(), "name": str(r.get("name") or "").strip()})
+    return out
+
+
+# ============================================================================ roots editor
+
+
+def root_problem(uri: str) -> str | None:
+    """Why ``uri`` cannot be a root (the spec requires file:// URIs), or None."""
+    uri = uri.strip()
+    if not uri:
+        return "Type a file:// URI."
+    parts = urlsplit(uri)
+    if parts.scheme != "file":
+        return "Roots must be file:// URIs."
+    if not parts.path.startswith("/"):
+        return "A file:// URI needs an absolute path (file:///…)."
+    return None
+
+
+class RootsEditor(QWidget):
+    """The roots the client offers: URI and name per row; add a folder or a file:// URI,
+    edit in place, remove. ``roots()``/``set_roots()``; ``changed`` on every user edit."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table = QTableWidget(0, 2)
+        self.table.setHorizontalHeaderLabels([self.tr("URI"), self.tr("Name")])
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header = self.table.horizontalHeader()
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.table.setColumnWidth(1, self.fontMetrics().horizontalAdvance("M") * 12)
+        self.table.itemChanged.connect(self._item_changed)
+        self.table.itemSelectionChanged.connect(self._update_buttons)
+
+        self.add_folder_button = QPushButton(self.tr("Add folder…"))
+        self.add_folder_button.setToolTip(self.tr("Pick a folder; it becomes a file:// root"))
+        self.add_folder_button.clicked.connect(lambda *_: self.pick_folder())
+        self.uri_edit = QLineEdit()
+        self.uri_edit.setPlaceholderText("file:///home/me/project")
+        self.uri_edit.returnPressed.connect(lambda: self.add_uri_from_edit())
+        self.add_uri_button = QPushButton(self.tr("Add URI"))
+        self.add_uri_button.clicked.connect(lambda *_: self.add_uri_from_edit())
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.clicked.connect(lambda *_: self.remove_selected())
+        self.problem = _error_label()
+        self.hint = _muted(
+            _plain_label(
+                self.tr(
+                    "Legacy: a change during a session is announced with notifications/roots/list_changed. "
+                    "2026-07-28: the server asks again (roots/list as an input request) when it needs them."
+                )
+            )
+        )
+        self.file_dialog: QFileDialog | None = None
+
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.add_folder_button)
+        buttons.addWidget(self.uri_edit, 1)
+        buttons.addWidget(self.add_uri_button)
+        buttons.addWidget(self.remove_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.hint)
+        self._loading = False
+        self._update_buttons()
+
+    # ---------------------------------------------------------------- API
+
+    def roots(self) -> list[dict]:
+        """The valid roots, in order: [{"uri", "name"}]."""
+        out = []
+        for row in range(self.table.rowCount()):
+            uri_item, name_item = self.table.item(row, 0), self.table.item(row, 1)
+            uri = uri_item.text().strip() if uri_item else ""
+            if root_problem(uri) is None:
+                out.append({"uri": uri, "name": name_item.text().strip() if name_item else ""})
+        return out
+
+    def set_roots(self, roots: list[dict]) -> None:
+        """Show ``roots`` (does not emit ``changed``)."""
+        self._loading = True
+        try:
+            self.table.setRowCount(0)
+            for r in normalize_roots(roots):
+                self._append(r["uri"], r["name"])
+        finally:
+            self._loading = False
+        self._validate()
+        self._update_buttons()
+
+    def bind(self, handlers: UiClientHandlers) -> None:
+        """Keep ``handlers``' roots equal to this editor's (live, during a session too)."""
+        handlers.set_roots(self.roots())
+        self.changed.connect(lambda: handlers.set_roots(self.roots()))
+
+    def add_root(self, uri: str, name: str = "") -> bool:
+        problem = root_problem(uri)
+        if problem:
+            self._show_problem(problem)
+            return False
+        uri = uri.strip()
+        if any(r["uri"] == uri for r in self.roots()):
+            self._show_problem(self.tr("{uri} is already a root.").format(uri=uri))
+            return False
+        if not name:
+            name = Path(QUrl(uri).toLocalFile() or urlsplit(uri).path).name
+        self._loading = True
+        try:
+            self._append(uri, name)
+        finally:
+            self._loading = False
+        self._show_problem(None)
+        self._update_buttons()
+        self.changed.emit()
+        return True
+
+    def add_folder(self, path: str) -> bool:
+        """A local folder as a root (its file:// URI, named after the folder)."""
+        if not path:
+            return False
+        uri = QUrl.fromLocalFile(str(Path(path))).toString()
+        return self.add_root(uri, Path(path).name or path)
+
+    def add_uri_from_edit(self) -> bool:
+        if self.add_root(self.uri_edit.text()):
+            self.uri_edit.clear()
+            return True
+        return False
+
+    def pick_folder(self) -> QFileDialog:
+        """A non-blocking folder picker (``open()``, never ``exec()``)."""
+        dialog = QFileDialog(self, self.tr("Choose a folder to offer as a root"))
+        dialog.setFileMode(QFileDialog.FileMode.Directory)
+        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+        dialog.fileSelected.connect(self.add_folder)
+        dialog.finished.connect(dialog.deleteLater)
+        self.file_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def remove_selected(self) -> None:
+        rows = sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True)
+        if not rows:
+            return
+        for row in rows:
+            self.table.removeRow(row)
+        self._validate()
+        self._update_buttons()
+        self.changed.emit()
+
+    # ---------------------------------------------------------------- internals
+
+    def _append(self, uri: str, name: str) -> None:
+        row = self.table.rowCount()
+        self.table.insertRow(row)
+        self.table.setItem(row, 0, QTableWidgetItem(uri))
+        self.table.setItem(row, 1, QTableWidgetItem(name))
+        self.table.item(row, 0).setToolTip(uri)
+
+    def _item_changed(self, item: QTableWidgetItem) -> None:
+        if self._loading:
+            return
+        if item.column() == 0:
+            self._loading = True
+            try:
+                item.setToolTip(item.text())
+            finally:
+                self._loading = False
+        self._validate()
+        self.changed.emit()
+
+    def _validate(self) -> None:
+        bad = []
+        error = _error_color(self.palette())
+        self._loading = True
+        try:
+            for row in range(self.table.rowCount()):
+                item = self.table.item(row, 0)
+                if item is None:
+                    continue
+                problem = root_problem(item.text())
+                item.setForeground(error if problem else self.palette().color(QPalette.ColorRole.Text))
+                if problem:
+                    bad.append(f"{item.text() or '(empty)'}: {problem}")
+        finally:
+            self._loading = False
+        self._show_problem("\n".join(bad) + "\n" + self.tr("Rows with a problem are not offered.") if bad else None)
+
+    def _show_problem(self, text: str | None) -> None:
+        self.problem.setText(text or "")
+        self.problem.setVisible(bool(text))
+
+    def _update_buttons(self) -> None:
+        self.remove_button.setEnabled(bool(self.table.selectedIndexes()))

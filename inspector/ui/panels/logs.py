@@ -1,0 +1,641 @@
+"""Logs: the server's ``notifications/message`` stream, read from the recording in batches.
+
+Theory of operation
+-------------------
+Log messages are never delivered by signal, one per message: a flood of 100k/s would drown the
+event loop. :class:`LogModel` instead polls the recording on a 100 ms timer, scans the entries
+added since the last tick with the cheap ``method_at`` column and keeps two compact arrays for
+the log entries it found: their recording entry numbers and their level ranks. The level is
+read from the raw bytes without decoding the JSON (a one-occurrence fast path, a full decode
+only when the line is ambiguous). The rows shown are the entry numbers whose rank passes the
+level filter, appended with ONE ``beginInsertRows``/``endInsertRows`` per tick; changing the
+filter rebuilds them inside one model reset. Cells (logger, data) are decoded only when a row
+is painted, and cached for a few screens.
+
+Setting the level differs per era: legacy sends ``logging/setLevel``; in 2026-07-28 the level
+travels in every request's ``_meta`` (``io.modelcontextprotocol/logLevel``), so the panel sets
+the level the engine puts into the next requests (no request is sent now).
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import re
+from array import array
+from itertools import compress
+from typing import Any
+
+import orjson
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.protocol.messages import Kind, loads_lenient
+from inspector.session.recording import Direction, Recording
+
+from .base import FeaturePanel
+
+LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+RANK = {level: i for i, level in enumerate(LEVELS)}
+RANK_B = {level.encode(): i for i, level in enumerate(LEVELS)}
+UNKNOWN = 8  # a level the protocol does not define: always shown, flagged
+
+LOG_METHOD = "notifications/message"
+SCAN_INTERVAL_MS = 100
+MAX_SCAN = 50_000  # recording entries examined per tick (<= ~50 ms; an opened 1M-entry file catches up in ticks)
+_CELL_CACHE = 5_000
+_DATA_CHARS = 400  # characters of data shown in a cell (the tooltip has more)
+_TIP_CHARS = 4_000
+_LEVEL_RE = re.compile(rb'"level"\s*:\s*"([^"\\]{0,40})"')
+
+
+def level_rank(raw: bytes) -> int:
+    """The rank of a log line's ``params.level`` (UNKNOWN when missing or not a level)."""
+    if raw.count(b'"level"') == 1:  # one occurrence: it is the key (quotes inside strings are escaped)
+        m = _LEVEL_RE.search(raw)
+        if m is not None:
+            return RANK_B.get(m.group(1), UNKNOWN)
+    obj = loads_lenient(raw)
+    params = obj.get("params") if isinstance(obj, dict) else None
+    level = params.get("level") if isinstance(params, dict) else None
+    return RANK.get(level, UNKNOWN) if isinstance(level, str) else UNKNOWN
+
+
+def data_text(value: Any) -> str:
+    """Plain text for a log's ``data``: strings as they are, anything else as compact JSON."""
+    if isinstance(value, str):
+        return value
+    try:
+        return orjson.dumps(value).decode("utf-8")
+    except TypeError:
+        return repr(value)
+
+
+def _one_line(text: str, limit: int) -> str:
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text.replace("\r\n", " ⏎ ").replace("\n", " ⏎ ").replace("\r", " ⏎ ").replace("\t", " ")
+
+
+def _muted(label: QLabel) -> QLabel:
+    pal = label.palette()
+    pal.setColor(QPalette.ColorRole.WindowText, _mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.35))
+    label.setPalette(pal)
+    return label
+
+
+def _mix(a: QColor, b: QColor, amount: float) -> QColor:
+    k = max(0.0, min(1.0, amount))
+    return QColor(
+        round(a.red() + (b.red() - a.red()) * k),
+        round(a.green() + (b.green() - a.green()) * k),
+        round(a.blue() + (b.blue() - a.blue()) * k),
+    )
+
+
+class LevelColors:
+    """One hue per level, chosen for the palette's base (light or dark)."""
+
+    _LIGHT = (
+        (110, 115, 125),  # debug
+        (25, 95, 190),  # info
+        (0, 125, 125),  # notice
+        (175, 105, 0),  # warning
+        (195, 35, 35),  # error
+        (175, 0, 40),  # critical
+        (160, 0, 110),  # alert
+        (140, 0, 140),  # emergency
+        (195, 35, 35),  # unknown
+    )
+    _DARK = (
+        (150, 155, 165),
+        (120, 175, 255),
+        (95, 205, 200),
+        (245, 190, 100),
+        (255, 120, 110),
+        (255, 105, 130),
+        (245, 120, 210),
+        (225, 140, 255),
+        (255, 120, 110),
+    )
+
+    def __init__(self, palette: QPalette) -> None:
+        base = palette.color(QPalette.ColorRole.Base)
+        dark = base.lightness() < 128
+        self.dark = dark
+        self.colors = [QColor(*c) for c in (self._DARK if dark else self._LIGHT)]
+        self.fg = [QBrush(c) for c in self.colors]
+        # critical and above get a tinted row background so they stand out in a long list
+        self.bg: list[QBrush | None] = [None] * 9
+        for rank in (5, 6, 7):
+            self.bg[rank] = QBrush(_mix(base, self.colors[rank], 0.22 if dark else 0.12))
+        self.muted = QBrush(_mix(palette.color(QPalette.ColorRole.Text), base, 0.45))
+        self.icons = [self._dot(c) for c in self.colors]
+
+    @staticmethod
+    def _dot(color: QColor, size: int = 10) -> QIcon:
+        pm = QPixmap(size, size)
+        pm.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(color)
+        p.drawEllipse(1, 1, size - 2, size - 2)
+        p.end()
+        return QIcon(pm)
+
+
+class Col:
+    TIME = 0
+    LEVEL = 1
+    LOGGER = 2
+    DATA = 3
+    COUNT = 4
+
+
+_CHOSEN = object()
+SeqRole = Qt.ItemDataRole.UserRole + 1
+RankRole = Qt.ItemDataRole.UserRole + 2
+
+
+class LogModel(QAbstractTableModel):
+    """The log messages of one recording, filtered by level, growing in timed batches."""
+
+    countsChanged = Signal(int, int)  # rows shown, log messages seen (since the last clear)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rec: Recording | None = None
+        self._scanned = 0  # recording entries examined
+        self._seqs = array("l")  # every log entry since the last clear
+        self._ranks = array("B")  # their level ranks
+        self._rows = array("l")  # the entries shown (rank >= floor)
+        self._floor = 0
+        self._cells: dict[int, tuple[str, str, str, str]] = {}
+        self._colors = LevelColors(QGuiApplication.palette())
+        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._headers = (self.tr("Time (s)"), self.tr("Level"), self.tr("Logger"), self.tr("Data"))
+        self.timer = QTimer(self)
+        self.timer.setInterval(SCAN_INTERVAL_MS)
+        self.timer.timeout.connect(self.fetch_new)
+
+    # ------------------------------------------------------------ recording
+
+    def recording(self) -> Recording | None:
+        return self._rec
+
+    def set_recording(self, rec: Recording | None) -> None:
+        """Follow ``rec`` (a live session's or an opened one): starts empty and catches up by ticks."""
+        self.timer.stop()
+        self.beginResetModel()
+        self._rec = rec
+        self._scanned = 0
+        self._seqs = array("l")
+        self._ranks = array("B")
+        self._rows = array("l")
+        self._cells.clear()
+        self.endResetModel()
+        self.countsChanged.emit(0, 0)
+        if rec is not None:
+            self.fetch_new()
+            self.timer.start()
+
+    def clear(self) -> None:
+        """Forget the messages seen so far (the recording keeps them); new ones still arrive."""
+        self.beginResetModel()
+        if self._rec is not None:
+            self._scan(len(self._rec))  # what arrived up to now is cleared too
+        self._seqs = array("l")
+        self._ranks = array("B")
+        self._rows = array("l")
+        self._cells.clear()
+        self.endResetModel()
+        self.countsChanged.emit(0, 0)
+
+    def _scan(self, end: int) -> tuple[array, array]:
+        rec = self._rec
+        start = self._scanned
+        self._scanned = end
+        if rec is None or end <= start:
+            return array("l"), array("B")
+        method_at = rec.method_at
+        hits = [i for i in range(start, end) if method_at(i) == LOG_METHOD]
+        seqs = array("l")
+        ranks = array("B")
+        if hits:
+            direction_at, kind_at, raw_at = rec.direction_at, rec.kind_at, rec.raw_at
+            S2C, NOTE = Direction.S2C, Kind.NOTIFICATION
+            for i in hits:
+                if direction_at(i) is S2C and kind_at(i) is NOTE:
+                    seqs.append(i)
+                    ranks.append(level_rank(raw_at(i)))
+        return seqs, ranks
+
+    def fetch_new(self) -> int:
+        """Take the log messages recorded since the last tick; ONE insertion. Returns rows added."""
+        rec = self._rec
+        if rec is None:
+            return 0
+        n = len(rec)
+        if n <= self._scanned:
+            return 0
+        seqs, ranks = self._scan(min(n, self._scanned + MAX_SCAN))
+        if not seqs:
+            return 0
+        self._seqs.extend(seqs)
+        self._ranks.extend(ranks)
+        floor = self._floor
+        new = seqs if floor == 0 else array("l", compress(seqs, [r >= floor for r in ranks]))
+        k = len(new)
+        if k:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + k - 1)
+            self._rows.extend(new)
+            self.endInsertRows()
+        self.countsChanged.emit(len(self._rows), len(self._seqs))
+        return k
+
+    def caught_up(self) -> bool:
+        return self._rec is None or self._scanned >= len(self._rec)
+
+    # ------------------------------------------------------------ filter
+
+    def floor(self) -> int:
+        return self._floor
+
+    def set_floor(self, rank: int) -> None:
+        """Show messages at ``rank`` or above (0 = debug shows everything)."""
+        if rank == self._floor:
+            return
+        self._floor = rank
+        self.beginResetModel()
+        if rank == 0:
+            self._rows = array("l", self._seqs)
+        else:
+            self._rows = array("l", compress(self._seqs, [r >= rank for r in self._ranks]))
+        self.endResetModel()
+        self.countsChanged.emit(len(self._rows), len(self._seqs))
+
+    def total(self) -> int:
+        """Log messages seen since the last clear (shown or filtered out)."""
+        return len(self._seqs)
+
+    def seq_at(self, row: int) -> int:
+        return self._rows[row]
+
+    def levels_shown(self) -> list[str]:
+        """The level of every row, in order (for tests and exports)."""
+        return [self._cell(s)[1] for s in self._rows]
+
+    # ------------------------------------------------------------ cells
+
+    def refresh_colors(self) -> None:
+        self._colors = LevelColors(QGuiApplication.palette())
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, Col.COUNT - 1))
+
+    def _cell(self, seq: int) -> tuple[str, str, str, str]:
+        """(time, level, logger, data) of a log entry, decoded once and cached."""
+        cell = self._cells.get(seq)
+        if cell is not None:
+            return cell
+        rec = self._rec
+        assert rec is not None
+        obj = rec[seq].json()
+        params = obj.get("params") if isinstance(obj, dict) else None
+        if not isinstance(params, dict):
+            params = {}
+        level = params.get("level")
+        logger = params.get("logger")
+        data = data_text(params.get("data")) if "data" in params else ""
+        cell = (
+            f"{rec.t_at(seq):.3f}",
+            level if isinstance(level, str) else data_text(level),
+            logger if isinstance(logger, str) else ("" if logger is None else data_text(logger)),
+            data,
+        )
+        if len(self._cells) >= _CELL_CACHE:
+            self._cells.clear()
+        self._cells[seq] = cell
+        return cell
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else Col.COUNT
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < Col.COUNT:
+            return self._headers[section]
+        return None
+
+    def flags(self, index: QModelIndex) -> Qt.ItemFlag:
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = index.row()
+        if not index.isValid() or not (0 <= row < len(self._rows)):
+            return None
+        seq = self._rows[row]
+        col = index.column()
+        if role == SeqRole:
+            return seq
+        if role == Qt.ItemDataRole.DisplayRole:
+            cell = self._cell(seq)
+            if col == Col.DATA:
+                return _one_line(cell[3], _DATA_CHARS)
+            if col == Col.LOGGER:
+                return _one_line(cell[2], 120)
+            if col == Col.LEVEL:
+                return _one_line(cell[1], 40)
+            return cell[col]
+        rank = self._rank_of(seq, row)
+        if role == RankRole:
+            return rank
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if col == Col.LEVEL:
+                return self._colors.fg[rank]
+            if col == Col.TIME:
+                return self._colors.muted
+            return None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return self._colors.bg[rank]
+        if role == Qt.ItemDataRole.DecorationRole and col == Col.LEVEL:
+            return self._colors.icons[rank]
+        if role == Qt.ItemDataRole.FontRole:
+            if col == Col.LEVEL and rank >= RANK["error"]:
+                return self._bold
+            if col == Col.TIME:
+                return self._mono
+            return None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if col == Col.TIME:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            cell = self._cell(seq)
+            text = cell[3]
+            if len(text) > _TIP_CHARS:
+                text = text[:_TIP_CHARS] + "…"
+            head = self.tr("Entry #{seq} · {level} · logger {logger}").format(seq=seq, level=cell[1], logger=cell[2] or "—")
+            if rank == UNKNOWN:
+                head += "\n" + self.tr("Not a log level the protocol defines.")
+            return "<qt>" + html.escape(head + "\n\n" + text).replace("\n", "<br>") + "</qt>"
+        return None
+
+    def _rank_of(self, seq: int, row: int) -> int:
+        # rows are a subsequence of _seqs, both ascending: find the rank by bisection
+        seqs = self._seqs
+        lo = bisect.bisect_left(seqs, seq)
+        return self._ranks[lo] if lo < len(seqs) and seqs[lo] == seq else UNKNOWN
+
+
+class LogTable(QTableView):
+    """The table of log messages; follows new rows while scrolled to the bottom."""
+
+    def __init__(self, model: LogModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setModel(model)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setWordWrap(False)
+        self.setShowGrid(False)
+        self.setAlternatingRowColors(True)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.verticalHeader().setVisible(False)
+        fm = self.fontMetrics()
+        self.verticalHeader().setDefaultSectionSize(fm.height() + 8)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.setIconSize(QSize(10, 10))
+        header = self.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.setColumnWidth(Col.TIME, QFontMetrics(mono).horizontalAdvance("00000.000") + 24)
+        self.setColumnWidth(Col.LEVEL, fm.horizontalAdvance("emergency") + 44)
+        self.setColumnWidth(Col.LOGGER, fm.horizontalAdvance("M") * 12)
+        self._follow = True
+        model.rowsAboutToBeInserted.connect(self._before_insert)
+        model.rowsInserted.connect(self._after_insert)
+
+    def _before_insert(self, *_: Any) -> None:
+        bar = self.verticalScrollBar()
+        self._follow = bar.value() >= bar.maximum() - 2
+
+    def _after_insert(self, *_: Any) -> None:
+        if self._follow:
+            self.scrollToBottom()
+
+
+class LogsPanel(FeaturePanel):
+    """The ``notifications/message`` stream, a level filter, and the server's log level."""
+
+    key = "logs"
+    entryActivated = Signal(int)  # a row was double-clicked: its recording entry number
+
+    def __init__(self, controller, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.model = LogModel(self)
+        self.table = LogTable(self.model)
+        self.table.doubleClicked.connect(lambda index: self.entryActivated.emit(int(index.data(SeqRole))))
+
+        # filter: show >= level
+        self.filter_label = QLabel(self.tr("Show"))
+        self.filter = QComboBox()
+        for rank, level in enumerate(LEVELS):
+            self.filter.addItem(self.model._colors.icons[rank], self.tr("{level} and above").format(level=level), rank)
+        self.filter.setToolTip(self.tr("Hide messages below this level (only the view: the server keeps sending them)"))
+        self.filter.currentIndexChanged.connect(lambda i: self.model.set_floor(int(self.filter.itemData(i))))
+        self.filter_label.setBuddy(self.filter)
+
+        self.count_label = QLabel()
+        self.count_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.clear_button = QPushButton(self.tr("Clear view"))
+        self.clear_button.setToolTip(self.tr("Empty this list; the recording and the timeline keep every message"))
+        self.clear_button.clicked.connect(self.model.clear)
+
+        # the server's level
+        self.level_label = QLabel(self.tr("Server level"))
+        self.level_label.setToolTip(self.tr("The lowest level the server should send"))
+        self.level = QComboBox()
+        self.level_label.setBuddy(self.level)
+        self.set_level_button = QPushButton(self.tr("Set server level"))
+        self.set_level_button.clicked.connect(lambda *_: self.set_server_level())
+        self.level_status = QLabel()
+        self.level_status.setTextFormat(Qt.TextFormat.PlainText)
+        self.level_status.setWordWrap(True)
+        self.level_status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.error = QLabel()
+        self.error.setTextFormat(Qt.TextFormat.PlainText)
+        self.error.setWordWrap(True)
+        self.error.setVisible(False)
+        self.error.setForegroundRole(QPalette.ColorRole.BrightText)
+        self._fill_levels(modern=False)
+
+        self.level_status = _muted(self.level_status)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.filter_label)
+        bar.addWidget(self.filter)
+        bar.addSpacing(10)
+        bar.addWidget(self.count_label, 1)
+        bar.addWidget(self.level_label)
+        bar.addWidget(self.level)
+        bar.addWidget(self.set_level_button)
+        bar.addSpacing(10)
+        bar.addWidget(self.clear_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.level_status)
+        layout.addWidget(self.error)
+        layout.addWidget(self.table, 1)
+
+        self.model.countsChanged.connect(self._show_counts)
+        self._show_counts(0, 0)
+        self.set_level_button.setEnabled(False)
+        self.level.setEnabled(False)
+        signal = getattr(controller, "recordingChanged", None)
+        if signal is not None:
+            signal.connect(lambda rec, *_: self.set_recording(rec))
+
+    # ------------------------------------------------------------ hooks
+
+    def title(self) -> str:
+        return self.tr("Logs")
+
+    def set_recording(self, rec: Recording | None) -> None:
+        if rec is not self.model.recording():
+            self.model.set_recording(rec)
+
+    def session_started(self, session, availability, era, version) -> None:
+        super().session_started(session, availability, era, version)
+        self.set_recording(session.recording)
+        modern = era == "modern"
+        self._fill_levels(modern)
+        self.level.setEnabled(True)
+        self.set_level_button.setEnabled(True)
+        self.show_error("", self.error)
+        if modern:
+            current = session.engine.config.log_level
+            self._select_level(current)
+            if current:
+                self.level_status.setText(
+                    self.tr("Requests carry io.modelcontextprotocol/logLevel = {level} in _meta.").format(level=current)
+                )
+            else:
+                self.level_status.setText(
+                    self.tr("Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests.")
+                )
+        else:
+            self._select_level("debug")
+            self.level_status.setText(self.tr("Not set by this client yet (logging/setLevel); the server uses its own default."))
+
+    def session_ended(self) -> None:
+        super().session_ended()
+        self.level.setEnabled(False)
+        self.set_level_button.setEnabled(False)
+        self.model.fetch_new()
+
+    # ------------------------------------------------------------ actions
+
+    def _fill_levels(self, modern: bool) -> None:
+        self.level.blockSignals(True)
+        self.level.clear()
+        if modern:
+            self.level.addItem(self.tr("none (no log messages)"), None)
+        for rank, level in enumerate(LEVELS):
+            self.level.addItem(self.model._colors.icons[rank], level, level)
+        self.level.blockSignals(False)
+        if modern:
+            self.set_level_button.setToolTip(
+                self.tr("2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)")
+            )
+        else:
+            self.set_level_button.setToolTip(self.tr("Send logging/setLevel: the server sends messages at this level and above"))
+
+    def _select_level(self, level: str | None) -> None:
+        i = self.level.findData(level)
+        if i >= 0:
+            self.level.setCurrentIndex(i)
+
+    def set_server_level(self, level: Any = _CHOSEN) -> bool:
+        """Legacy: send logging/setLevel. Modern: use ``level`` in the ``_meta`` of later requests
+        (None: no level, no log messages). Default: the level chosen in the combo box."""
+        if level is _CHOSEN or isinstance(level, bool):  # clicked(bool)
+            level = self.level.currentData()
+        else:
+            self._select_level(level)
+        session = self.session
+        if session is None:
+            return False
+        self.show_error("", self.error)
+        if self.era == "modern":
+            session.engine.config.log_level = level
+            if level:
+                self.level_status.setText(
+                    self.tr("Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).").format(level=level)
+                )
+            else:
+                self.level_status.setText(self.tr("No log level: the next requests ask for no log messages."))
+            return True
+        self.level_status.setText(self.tr("Sending logging/setLevel {level}…").format(level=level))
+        self.set_level_button.setEnabled(False)
+
+        async def send() -> None:
+            try:
+                reply = await session.request("logging/setLevel", {"level": level})
+            finally:
+                self.set_level_button.setEnabled(self.session is not None)
+            if reply.ok:
+                self.level_status.setText(self.tr("Server level: {level} (logging/setLevel answered).").format(level=level))
+            else:
+                err = reply.error or {}
+                self.level_status.setText("")
+                self.show_error(
+                    self.tr("logging/setLevel failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error
+                )
+
+        started = self.run(send, error_label=self.error)
+        if not started:
+            self.set_level_button.setEnabled(True)
+        return started
+
+    # ------------------------------------------------------------ view
+
+    def _show_counts(self, shown: int, total: int) -> None:
+        if total == shown:
+            text = self.tr("{n} messages").format(n=f"{total:,}")
+        else:
+            text = self.tr("{n} messages, {shown} shown").format(n=f"{total:,}", shown=f"{shown:,}")
+        self.count_label.setText(text)
+        self.clear_button.setEnabled(total > 0)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.model.refresh_colors()
+            for combo in (self.filter, self.level):
+                for i in range(combo.count()):
+                    data = combo.itemData(i)
+                    rank = data if isinstance(data, int) else RANK.get(data) if isinstance(data, str) else None
+                    if rank is not None:
+                        combo.setItemIcon(i, self.model._colors.icons[rank])
+        super().changeEvent(event)

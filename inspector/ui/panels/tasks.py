@@ -1,0 +1,581 @@
+"""Tasks (2025-11-25): the server's tasks, their status, their result, and cancelling them.
+
+``tasks/list`` fills the list (page by page: ``nextCursor`` shows a "Load more" button);
+selecting a task shows what the panel last learned about it. ``tasks/get`` refreshes the
+status, ``tasks/result`` fetches the result (it blocks on the server until the task reaches a
+terminal status, so the wait may be long), ``tasks/cancel`` cancels it. The server may push
+``notifications/tasks/status`` with the whole task: rows update live from those, and an
+optional poll follows the selected task at the ``pollInterval`` the server suggests (the
+spec says requestors must not rely on the notifications).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import orjson
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .base import FeaturePanel
+
+TERMINAL = frozenset({"completed", "failed", "cancelled"})
+STATUSES = ("working", "input_required", "completed", "failed", "cancelled")
+MIN_POLL_MS = 250
+
+
+def status_colors(palette: QPalette) -> dict[str, QColor]:
+    dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
+    light_set = {
+        "working": (25, 95, 190),
+        "input_required": (175, 105, 0),
+        "completed": (30, 130, 60),
+        "failed": (195, 35, 35),
+        "cancelled": (110, 115, 125),
+    }
+    dark_set = {
+        "working": (120, 175, 255),
+        "input_required": (245, 190, 100),
+        "completed": (110, 210, 130),
+        "failed": (255, 120, 110),
+        "cancelled": (150, 155, 165),
+    }
+    return {k: QColor(*v) for k, v in (dark_set if dark else light_set).items()}
+
+
+def format_time(value: Any) -> str:
+    """An ISO 8601 timestamp as local HH:MM:SS (the full value goes in the tooltip)."""
+    if not isinstance(value, str):
+        return "—" if value is None else str(value)
+    try:
+        dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return value
+    if dt.tzinfo is not None:
+        dt = dt.astimezone()
+    return dt.strftime("%H:%M:%S")
+
+
+def format_ms(value: Any, none_text: str) -> str:
+    if value is None:
+        return none_text
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return str(value)
+    ms = float(value)
+    text = f"{int(ms):,} ms" if ms == int(ms) else f"{ms:,} ms"
+    if ms >= 60_000:
+        text += f" ({ms / 60_000:g} min)"
+    elif ms >= 1_000:
+        text += f" ({ms / 1000:g} s)"
+    return text
+
+
+def content_text(result: Any) -> str:
+    """A CallToolResult (or any result) for people: its content blocks, then what else it has."""
+    if not isinstance(result, dict):
+        return orjson.dumps(result, option=orjson.OPT_INDENT_2).decode()
+    lines: list[str] = []
+    if result.get("isError") is True:
+        lines.append("isError: true — the tool ran and reported an error.")
+        lines.append("")
+    content = result.get("content")
+    if isinstance(content, list):
+        for block in content:
+            if not isinstance(block, dict):
+                lines.append(str(block))
+                continue
+            kind = block.get("type")
+            if kind == "text":
+                lines.append(str(block.get("text", "")))
+            elif kind in ("image", "audio"):
+                data = block.get("data")
+                size = len(data) * 3 // 4 if isinstance(data, str) else 0
+                lines.append(f"[{kind} {block.get('mimeType', '?')}, about {size:,} bytes]")
+            elif kind == "resource_link":
+                lines.append(f"[resource link {block.get('uri')} {block.get('name', '')}]".rstrip())
+            elif kind == "resource":
+                res = block.get("resource") if isinstance(block.get("resource"), dict) else {}
+                lines.append(f"[embedded resource {res.get('uri')}]")
+                if isinstance(res.get("text"), str):
+                    lines.append(res["text"])
+            else:
+                lines.append(orjson.dumps(block).decode())
+    if "structuredContent" in result:
+        lines.append("")
+        lines.append("structuredContent:")
+        lines.append(orjson.dumps(result["structuredContent"], option=orjson.OPT_INDENT_2).decode())
+    if not lines:
+        lines.append(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
+    return "\n".join(lines)
+
+
+class Col:
+    ID = 0
+    STATUS = 1
+    MESSAGE = 2
+    UPDATED = 3
+
+
+class TasksPanel(FeaturePanel):
+    """tasks/list, tasks/get, tasks/result, tasks/cancel, and live notifications/tasks/status."""
+
+    key = "tasks"
+    tasksChanged = Signal()  # the list or a task's status changed
+
+    def __init__(self, controller, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.tasks: dict[str, dict] = {}  # taskId -> the latest Task the server described
+        self.items: dict[str, QTreeWidgetItem] = {}
+        self.results: dict[str, dict] = {}  # taskId -> {"result": ...} or {"error": ...}
+        self.next_cursor: str | None = None
+        self._colors = status_colors(QGuiApplication.palette())
+        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+
+        # ---- list side
+        self.refresh_button = QPushButton(self.tr("Refresh"))
+        self.refresh_button.setToolTip(self.tr("tasks/list from the first page"))
+        self.refresh_button.clicked.connect(lambda *_: self.refresh())
+        self.more_button = QPushButton(self.tr("Load more"))
+        self.more_button.setToolTip(self.tr("tasks/list with the nextCursor of the last page"))
+        self.more_button.clicked.connect(lambda *_: self.load_more())
+        self.more_button.setVisible(False)
+        self.count_label = QLabel()
+        self.count_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(4)
+        self.tree.setHeaderLabels([self.tr("Task"), self.tr("Status"), self.tr("Status message"), self.tr("Updated")])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.tree.setStyleSheet("QTreeView::item { padding: 3px 2px; }")
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(Col.MESSAGE, QHeaderView.ResizeMode.Stretch)
+        fm = self.fontMetrics()
+        mono_fm = QFontMetrics(self._mono)
+        self.tree.setColumnWidth(Col.ID, mono_fm.horizontalAdvance("00000000…") + 16)
+        self.tree.setColumnWidth(Col.STATUS, fm.horizontalAdvance("input_required") + 24)
+        self.tree.setColumnWidth(Col.UPDATED, fm.horizontalAdvance("00:00:00") + 24)
+        self.tree.itemSelectionChanged.connect(self._selection_changed)
+        self.empty_label = QLabel(self.tr("No tasks yet. A task starts when a request asks for one (a tools/call with a \"task\" field)."))
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+
+        list_bar = QHBoxLayout()
+        list_bar.setContentsMargins(0, 0, 0, 0)
+        list_bar.addWidget(self.refresh_button)
+        list_bar.addWidget(self.more_button)
+        list_bar.addSpacing(8)
+        list_bar.addWidget(self.count_label, 1)
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        lv.setContentsMargins(0, 0, 0, 0)
+        lv.addLayout(list_bar)
+        lv.addWidget(self.tree, 1)
+        lv.addWidget(self.empty_label)
+
+        # ---- detail side
+        self.heading = QLabel(self.tr("Select a task"))
+        bold = QFont(self.heading.font())
+        bold.setBold(True)
+        bold.setPointSizeF(bold.pointSizeF() * 1.1)
+        self.heading.setFont(bold)
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        self.fields: dict[str, QLabel] = {}
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        for key, label in (
+            ("taskId", self.tr("Task id")),
+            ("status", self.tr("Status")),
+            ("statusMessage", self.tr("Status message")),
+            ("createdAt", self.tr("Created")),
+            ("lastUpdatedAt", self.tr("Last updated")),
+            ("ttl", self.tr("TTL")),
+            ("pollInterval", self.tr("Poll interval")),
+        ):
+            value = QLabel("—")
+            value.setTextFormat(Qt.TextFormat.PlainText)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setWordWrap(key == "statusMessage")
+            if key == "taskId":
+                value.setFont(self._mono)
+            self.fields[key] = value
+            form.addRow(label, value)
+        self.get_button = QPushButton(self.tr("Get status"))
+        self.get_button.setToolTip(self.tr("tasks/get"))
+        self.get_button.clicked.connect(lambda *_: self.get_status())
+        self.result_button = QPushButton(self.tr("Get result"))
+        self.result_button.setToolTip(self.tr("tasks/result: the server answers when the task has finished (it waits until then)"))
+        self.result_button.clicked.connect(lambda *_: self.get_result())
+        self.cancel_button = QPushButton(self.tr("Cancel task"))
+        self.cancel_button.setToolTip(self.tr("tasks/cancel"))
+        self.cancel_button.clicked.connect(lambda *_: self.cancel_task())
+        self.poll = QCheckBox(self.tr("Poll while running"))
+        self.poll.setToolTip(self.tr("Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)"))
+        self.poll.toggled.connect(lambda *_: self._schedule_poll())
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.get_button)
+        buttons.addWidget(self.result_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.poll)
+        self.error = QLabel()
+        self.error.setTextFormat(Qt.TextFormat.PlainText)
+        self.error.setWordWrap(True)
+        self.error.setVisible(False)
+        self.error.setForegroundRole(QPalette.ColorRole.BrightText)
+        self.result_note = QLabel()
+        self.result_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.result_note.setWordWrap(True)
+        self.result_view = QPlainTextEdit()
+        self.result_view.setReadOnly(True)
+        self.result_view.setPlaceholderText(self.tr("The result appears here after Get result."))
+        self.result_json = QPlainTextEdit()
+        self.result_json.setReadOnly(True)
+        self.result_json.setFont(self._mono)
+        self.result_json.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.result_tabs = QTabWidget()
+        self.result_tabs.setDocumentMode(True)
+        self.result_tabs.addTab(self.result_view, self.tr("Content"))
+        self.result_tabs.addTab(self.result_json, self.tr("JSON"))
+
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        rv.setContentsMargins(8, 0, 0, 0)
+        rv.addWidget(self.heading)
+        rv.addLayout(form)
+        rv.addLayout(buttons)
+        rv.addWidget(self.error)
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+        rv.addWidget(line)
+        rv.addWidget(self.result_note)
+        rv.addWidget(self.result_tabs, 1)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.splitter, 1)
+
+        self._poll_timer = QTimer(self)
+        self._poll_timer.setSingleShot(True)
+        self._poll_timer.timeout.connect(self._poll_tick)
+        self._polling = False
+        self._waiting_result: set[str] = set()
+        self._show_selected()
+        self._update_counts()
+
+    # ------------------------------------------------------------ hooks
+
+    def title(self) -> str:
+        return self.tr("Tasks")
+
+    def session_started(self, session, availability, era, version) -> None:
+        super().session_started(session, availability, era, version)
+        self.tasks.clear()
+        self.items.clear()
+        self.results.clear()
+        self.tree.clear()
+        self.next_cursor = None
+        self._waiting_result.clear()
+        self.show_error("", self.error)
+        self._show_selected()
+        self._update_counts()
+        self.refresh()
+
+    def session_ended(self) -> None:
+        super().session_ended()
+        self._poll_timer.stop()
+        self._update_buttons()
+        self.refresh_button.setEnabled(False)
+        self.more_button.setEnabled(False)
+
+    def on_notification(self, method: str, params: dict) -> None:
+        if method == "notifications/tasks/status" and isinstance(params.get("taskId"), str):
+            task = {k: v for k, v in params.items() if k != "_meta"}
+            self.update_task(task)
+
+    # ------------------------------------------------------------ model
+
+    def selected_id(self) -> str | None:
+        items = self.tree.selectedItems()
+        return items[0].data(0, Qt.ItemDataRole.UserRole) if items else None
+
+    def select(self, task_id: str) -> None:
+        item = self.items.get(task_id)
+        if item is not None:
+            self.tree.setCurrentItem(item)
+
+    def update_task(self, task: dict) -> None:
+        """Merge what the server said about a task (from a list, get, cancel or notification)."""
+        task_id = task.get("taskId")
+        if not isinstance(task_id, str):
+            return
+        merged = {**self.tasks.get(task_id, {}), **task}
+        self.tasks[task_id] = merged
+        item = self.items.get(task_id)
+        if item is None:
+            item = QTreeWidgetItem(self.tree)
+            item.setData(0, Qt.ItemDataRole.UserRole, task_id)
+            item.setFont(Col.ID, self._mono)
+            self.items[task_id] = item
+        self._paint_item(item, merged)
+        self._update_counts()
+        if task_id == self.selected_id():
+            self._show_selected()
+            self._schedule_poll()
+        self.tasksChanged.emit()
+
+    def _paint_item(self, item: QTreeWidgetItem, task: dict) -> None:
+        task_id = task["taskId"]
+        status = str(task.get("status", "?"))
+        item.setText(Col.ID, task_id[:8] + ("…" if len(task_id) > 8 else ""))
+        item.setToolTip(Col.ID, task_id)
+        item.setText(Col.STATUS, status)
+        color = self._colors.get(status)
+        item.setForeground(Col.STATUS, QBrush(color) if color is not None else QBrush())
+        f = QFont(self.tree.font())
+        f.setBold(status not in TERMINAL)
+        item.setFont(Col.STATUS, f)
+        message = task.get("statusMessage")
+        item.setText(Col.MESSAGE, "" if message is None else str(message).replace("\n", " "))
+        item.setToolTip(Col.MESSAGE, "" if message is None else str(message))
+        updated = task.get("lastUpdatedAt", task.get("createdAt"))
+        item.setText(Col.UPDATED, format_time(updated) if updated is not None else "")
+        item.setToolTip(Col.UPDATED, str(updated or ""))
+
+    def _update_counts(self) -> None:
+        n = len(self.tasks)
+        running = sum(1 for t in self.tasks.values() if t.get("status") not in TERMINAL)
+        self.count_label.setText(self.tr("{n} tasks, {running} running").format(n=n, running=running) if n else self.tr("No tasks"))
+        self.empty_label.setVisible(n == 0)
+
+    def _selection_changed(self) -> None:
+        self.show_error("", self.error)
+        self._show_selected()
+        self._schedule_poll()
+
+    def _show_selected(self) -> None:
+        task_id = self.selected_id()
+        task = self.tasks.get(task_id) if task_id else None
+        if task is None:
+            self.heading.setText(self.tr("Select a task"))
+            for label in self.fields.values():
+                label.setText("—")
+                label.setToolTip("")
+            self.result_note.setText("")
+            self.result_view.setPlainText("")
+            self.result_json.setPlainText("")
+            self._update_buttons()
+            return
+        status = str(task.get("status", "?"))
+        self.heading.setText(self.tr("Task {status}").format(status=status))
+        self.fields["taskId"].setText(task_id)
+        self.fields["status"].setText(status)
+        palette = self.fields["status"].palette()
+        color = self._colors.get(status)
+        palette.setColor(QPalette.ColorRole.WindowText, color if color is not None else self.palette().color(QPalette.ColorRole.WindowText))
+        self.fields["status"].setPalette(palette)
+        self.fields["statusMessage"].setText(str(task["statusMessage"]) if task.get("statusMessage") is not None else "—")
+        for key in ("createdAt", "lastUpdatedAt"):
+            value = task.get(key)
+            self.fields[key].setText(f"{format_time(value)}   ({value})" if isinstance(value, str) else "—")
+        self.fields["ttl"].setText(format_ms(task.get("ttl"), self.tr("unlimited")) if "ttl" in task else "—")
+        self.fields["pollInterval"].setText(format_ms(task.get("pollInterval"), "—") if "pollInterval" in task else self.tr("not suggested"))
+        self._show_result(task_id)
+        self._update_buttons()
+
+    def _show_result(self, task_id: str) -> None:
+        got = self.results.get(task_id)
+        if task_id in self._waiting_result:
+            self.result_note.setText(self.tr("Waiting for tasks/result: the server answers when the task has finished."))
+            self.result_view.setPlainText("")
+            self.result_json.setPlainText("")
+        elif got is None:
+            self.result_note.setText("")
+            self.result_view.setPlainText("")
+            self.result_json.setPlainText("")
+        elif "error" in got:
+            err = got["error"] if isinstance(got["error"], dict) else {}
+            self.result_note.setText(
+                self.tr("tasks/result answered with JSON-RPC error {code}: {message}").format(code=err.get("code"), message=err.get("message"))
+            )
+            self.result_view.setPlainText(str(err.get("message", "")))
+            self.result_json.setPlainText(orjson.dumps(got["error"], option=orjson.OPT_INDENT_2).decode())
+        else:
+            result = got["result"]
+            is_error = isinstance(result, dict) and result.get("isError") is True
+            self.result_note.setText(self.tr("Result (the tool reported an error):") if is_error else self.tr("Result:"))
+            self.result_view.setPlainText(content_text(result))
+            self.result_json.setPlainText(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
+
+    def _update_buttons(self) -> None:
+        task_id = self.selected_id()
+        task = self.tasks.get(task_id) if task_id else None
+        live = self.session is not None
+        self.get_button.setEnabled(live and task is not None)
+        self.result_button.setEnabled(live and task is not None and task_id not in self._waiting_result)
+        self.cancel_button.setEnabled(live and task is not None and task.get("status") not in TERMINAL)
+        self.refresh_button.setEnabled(live)
+        self.more_button.setEnabled(live)
+
+    # ------------------------------------------------------------ actions
+
+    def refresh(self) -> bool:
+        """tasks/list from the first page (rows already known are kept and updated)."""
+        return self._list(None)
+
+    def load_more(self) -> bool:
+        if not self.next_cursor:
+            return False
+        return self._list(self.next_cursor)
+
+    def _list(self, cursor: str | None) -> bool:
+        session = self.session
+        if session is None:
+            return False
+        self.show_error("", self.error)
+
+        async def go() -> None:
+            reply = await session.request("tasks/list", {"cursor": cursor} if cursor else None)
+            if not reply.ok:
+                err = reply.error or {}
+                self.show_error(self.tr("tasks/list failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error)
+                return
+            tasks = (reply.result or {}).get("tasks")
+            for task in tasks if isinstance(tasks, list) else []:
+                if isinstance(task, dict):
+                    self.update_task(task)
+            nxt = (reply.result or {}).get("nextCursor")
+            self.next_cursor = nxt if isinstance(nxt, str) and nxt else None
+            self.more_button.setVisible(self.next_cursor is not None)
+            if self.selected_id() is None and self.tree.topLevelItemCount():
+                self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
+
+        return self.run(go, error_label=self.error)
+
+    def get_status(self, task_id: str | None = None) -> bool:
+        task_id = task_id or self.selected_id()
+        session = self.session
+        if session is None or not task_id:
+            return False
+
+        async def go() -> None:
+            reply = await session.request("tasks/get", {"taskId": task_id})
+            if reply.ok and isinstance(reply.result, dict):
+                self.update_task({k: v for k, v in reply.result.items() if k != "_meta"} | {"taskId": task_id})
+            elif not reply.ok:
+                err = reply.error or {}
+                self.show_error(self.tr("tasks/get failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error)
+
+        return self.run(go, error_label=self.error)
+
+    def get_result(self, task_id: str | None = None) -> bool:
+        task_id = task_id or self.selected_id()
+        session = self.session
+        if session is None or not task_id:
+            return False
+        self._waiting_result.add(task_id)
+        if task_id == self.selected_id():
+            self._show_selected()
+
+        async def go() -> None:
+            # tasks/result blocks until the task ends: wait as long as the session allows
+            limit = session.options.max_request_timeout
+            try:
+                reply = await session.request("tasks/result", {"taskId": task_id}, timeout=limit, max_timeout=limit)
+                self.results[task_id] = {"result": reply.result} if reply.ok else {"error": reply.error}
+                self.tasksChanged.emit()
+            finally:
+                self._waiting_result.discard(task_id)
+                if task_id == self.selected_id():
+                    self._show_selected()
+
+        if self.run(go, error_label=self.error):
+            return True
+        self._waiting_result.discard(task_id)
+        return False
+
+    def cancel_task(self, task_id: str | None = None) -> bool:
+        task_id = task_id or self.selected_id()
+        session = self.session
+        if session is None or not task_id:
+            return False
+
+        async def go() -> None:
+            reply = await session.request("tasks/cancel", {"taskId": task_id})
+            if reply.ok and isinstance(reply.result, dict):
+                self.update_task({k: v for k, v in reply.result.items() if k != "_meta"} | {"taskId": task_id})
+            elif not reply.ok:
+                err = reply.error or {}
+                self.show_error(self.tr("tasks/cancel failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error)
+
+        return self.run(go, error_label=self.error)
+
+    # ------------------------------------------------------------ polling
+
+    def _schedule_poll(self) -> None:
+        task_id = self.selected_id()
+        task = self.tasks.get(task_id) if task_id else None
+        if not self.poll.isChecked() or self.session is None or task is None or task.get("status") in TERMINAL:
+            self._poll_timer.stop()
+            return
+        if self._polling or self._poll_timer.isActive():
+            return
+        interval = task.get("pollInterval")
+        ms = int(interval) if isinstance(interval, (int, float)) and not isinstance(interval, bool) else 1000
+        self._poll_timer.start(max(MIN_POLL_MS, ms))
+
+    def _poll_tick(self) -> None:
+        task_id = self.selected_id()
+        session = self.session
+        if session is None or not task_id or not self.poll.isChecked():
+            return
+        self._polling = True
+
+        async def go() -> None:
+            try:
+                reply = await session.request("tasks/get", {"taskId": task_id})
+                if reply.ok and isinstance(reply.result, dict):
+                    self.update_task({k: v for k, v in reply.result.items() if k != "_meta"} | {"taskId": task_id})
+            finally:
+                self._polling = False
+                self._schedule_poll()
+
+        if not self.run(go, error_label=self.error):
+            self._polling = False
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._colors = status_colors(QGuiApplication.palette())
+            for task_id, item in self.items.items():
+                self._paint_item(item, self.tasks[task_id])
+            self._show_selected()
+        super().changeEvent(event)
