@@ -59,6 +59,11 @@ class PanelHost(QWidget):
         layout.addWidget(self.hidden)
         self.tabs.hide()
         self.verdicts: dict = {}
+        # a resource link in a tool result or a prompt opens the resource in the Resources panel
+        for key in ("tools", "prompts"):
+            signal = getattr(self.panels[key], "resourceLinkActivated", None)
+            if signal is not None:
+                signal.connect(self.open_resource)
         controller.ready.connect(self._on_ready)
         controller.runningChanged.connect(self._on_running)
         controller.notified.connect(self._on_notification)
@@ -104,6 +109,11 @@ class PanelHost(QWidget):
         for key, panel in self.panels.items():
             if panel.session is not None:
                 panel.on_notification(method, params)
+
+    def open_resource(self, uri: str) -> None:
+        resources = self.panels["resources"]
+        if self.show_panel("resources") and hasattr(resources, "read_uri"):
+            resources.read_uri(uri)
 
     def shown_keys(self) -> list[str]:
         return [key for key in self.panels if self.tabs.indexOf(self._frames[key]) >= 0]

@@ -1,0 +1,492 @@
+"""Prompts: the list (paginated), one field per argument with completion, prompts/get.
+
+The list is loaded page by page (``nextCursor``) and refreshed when the server announces a
+change: ``notifications/prompts/list_changed`` in the legacy era, and in the modern era on a
+``subscriptions/listen`` stream with ``promptsListChanged`` that the panel keeps open while
+the server declares ``listChanged``. Selecting a prompt builds one field per argument
+(required ones marked, the description as tooltip) that asks ``completion/complete`` with a
+``ref/prompt`` reference as the user types. Get sends ``prompts/get`` and shows the messages
+as a conversation, each content block rendered by :class:`~inspector.ui.content.ContentView`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.ui.content import ContentView
+from inspector.ui.timeline import plain_tooltip
+
+from .base import FeaturePanel
+from .resources import (
+    LIST_REQUEST_TIMEOUT,
+    BusyIndicator,
+    CompletionField,
+    ErrorLabel,
+    ListenStream,
+    PagedList,
+    PagedListView,
+    error_text,
+    fetch_completions,
+    meta_subscription_id,
+    mono_font,
+    muted,
+    plain_label,
+    section_title,
+)
+
+
+class MessageBubble(QFrame):
+    """One PromptMessage: the role, then its content block."""
+
+    resourceLinkActivated = Signal(str)
+
+    def __init__(self, role: str, content: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.role = role
+        self.setObjectName("promptMessage")
+        accent = "#2f6fde" if role == "user" else ("#2e8b57" if role == "assistant" else "#8a8a8a")
+        self.setStyleSheet(
+            f"QFrame#promptMessage {{ background: transparent; border: none; border-left: 3px solid {accent}; }}"
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 8)
+        layout.setSpacing(4)
+        names = {"user": self.tr("User"), "assistant": self.tr("Assistant")}
+        self.role_label = plain_label(names.get(role, role or self.tr("(no role)")), wrap=False)
+        font = self.role_label.font()
+        font.setBold(True)
+        self.role_label.setFont(font)
+        self.role_label.setStyleSheet(f"color: {accent};")
+        layout.addWidget(self.role_label)
+        self.view = ContentView()
+        self.view.resourceLinkActivated.connect(self.resourceLinkActivated)
+        blocks = [content] if isinstance(content, dict) else []
+        self.view.set_blocks(blocks)
+        layout.addWidget(self.view)
+
+
+class Conversation(QScrollArea):
+    """The messages of a prompts/get answer, top to bottom."""
+
+    resourceLinkActivated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.inner = QWidget()
+        self.box = QVBoxLayout(self.inner)
+        self.box.setContentsMargins(0, 0, 0, 0)
+        self.box.setSpacing(8)
+        self.description = plain_label(selectable=True)
+        self.description.setVisible(False)
+        self.empty = muted(plain_label(self.tr("Press Get to fetch the prompt's messages.")))
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.box.addWidget(self.description)
+        self.box.addWidget(self.empty)
+        self.box.addStretch(1)
+        self.setWidget(self.inner)
+        self.bubbles: list[MessageBubble] = []
+
+    def clear(self, message: str = "") -> None:
+        for bubble in self.bubbles:
+            self.box.removeWidget(bubble)
+            bubble.deleteLater()
+        self.bubbles = []
+        self.description.setVisible(False)
+        self.empty.setText(message or self.tr("Press Get to fetch the prompt's messages."))
+        self.empty.setVisible(True)
+
+    def set_result(self, result: dict) -> None:
+        self.clear(self.tr("The prompt has no messages."))
+        desc = result.get("description")
+        if isinstance(desc, str) and desc:
+            self.description.setText(self.tr("Description: {text}").format(text=desc))
+            self.description.setVisible(True)
+        messages = result.get("messages")
+        messages = [m for m in messages if isinstance(m, dict)] if isinstance(messages, list) else []
+        self.empty.setVisible(not messages)
+        for i, msg in enumerate(messages):
+            role = msg.get("role")
+            bubble = MessageBubble(role if isinstance(role, str) else "", msg.get("content"))
+            bubble.resourceLinkActivated.connect(self.resourceLinkActivated)
+            self.bubbles.append(bubble)
+            self.box.insertWidget(2 + i, bubble)
+
+
+class PromptsPanel(FeaturePanel):
+    key = "prompts"
+
+    # a resource_link in a message was activated: the host may show it in the Resources panel
+    resourceLinkActivated = Signal(str)
+
+    def __init__(self, controller, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.prompts = PagedList("prompts/list", "prompts")
+        self.current: dict | None = None
+        self.fields: dict[str, CompletionField] = {}
+        self.required: set[str] = set()
+        self._get_generation = 0
+        self.last_result: dict | None = None
+        self.list_stream = ListenStream(self)
+        self.list_stream.changed.connect(self._sync_actions)
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.setInterval(100)
+        self._refresh_timer.timeout.connect(self.refresh)
+        self._build()
+        self._sync_actions()
+
+    def title(self) -> str:
+        return self.tr("Prompts")
+
+    # ---------------------------------------------------------------- layout
+
+    def _build(self) -> None:
+        self.busy = BusyIndicator()
+        self.status = muted(plain_label(wrap=False))
+        self.errors = ErrorLabel()
+
+        self.list_view = PagedListView(
+            [self.tr("Name"), self.tr("Identifier"), self.tr("Arguments")],
+            lambda n: self.tr("1 prompt") if n == 1 else self.tr("{n} prompts").format(n=n),
+        )
+        self.list_view.refreshClicked.connect(self.refresh)
+        self.list_view.moreClicked.connect(self.load_more)
+        self.list_view.itemChosen.connect(self.show_prompt)
+
+        self.heading = section_title(self.tr("Nothing selected"))
+        font = self.heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.heading.setFont(font)
+        self.name_label = plain_label(selectable=True)
+        self.name_label.setFont(mono_font())
+        muted(self.name_label)
+        self.description = plain_label(selectable=True)
+
+        self.args_box = QGroupBox(self.tr("Arguments"))
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.args_hint = muted(plain_label())
+        ab = QVBoxLayout(self.args_box)
+        ab.addLayout(self.form)
+        ab.addWidget(self.args_hint)
+        self.args_box.setVisible(False)
+
+        self.get_button = QPushButton(self.tr("Get prompt"))
+        self.get_button.setDefault(True)
+        self.get_button.setToolTip(self.tr("Send prompts/get with the arguments filled in"))
+        self.get_button.clicked.connect(lambda *_: self.get_selected())
+        actions = QHBoxLayout()
+        actions.addWidget(self.get_button)
+        actions.addStretch(1)
+
+        head = QWidget()
+        hl = QVBoxLayout(head)
+        hl.setContentsMargins(0, 0, 0, 0)
+        hl.setSpacing(4)
+        hl.addWidget(self.heading)
+        hl.addWidget(self.name_label)
+        hl.addWidget(self.description)
+        hl.addWidget(self.args_box)
+        hl.addLayout(actions)
+
+        self.result_title = section_title(self.tr("Messages"))
+        self.conversation = Conversation()
+        self.conversation.resourceLinkActivated.connect(self.resourceLinkActivated)
+
+        right = QWidget()
+        rl = QVBoxLayout(right)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.setSpacing(6)
+        rl.addWidget(head)
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+        rl.addWidget(line)
+        rl.addWidget(self.result_title)
+        rl.addWidget(self.conversation, 1)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.list_view)
+        split.addWidget(right)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setSizes([380, 620])
+        split.setHandleWidth(10)
+        split.setChildrenCollapsible(False)
+        self.splitter = split
+
+        bar = QHBoxLayout()
+        bar.addWidget(self.busy)
+        bar.addWidget(self.status, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.setSpacing(6)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.errors)
+        layout.addLayout(bar)
+
+    # ---------------------------------------------------------------- hooks
+
+    def session_started(self, session, availability, era, version) -> None:
+        self.list_stream.reset()
+        super().session_started(session, availability, era, version)
+        self.prompts.reset()
+        self.list_view.clear()
+        self.current = None
+        self.fields = {}
+        self.errors.clear_text()
+        self.conversation.clear()
+        self._show_nothing()
+        self.refresh()
+        if self.era == "modern" and availability is not None and availability.list_changed:
+            self.list_stream.open({"promptsListChanged": True})
+        self._sync_actions()
+
+    def session_ended(self) -> None:
+        super().session_ended()
+        self._refresh_timer.stop()
+        self._sync_actions()
+
+    def on_notification(self, method: str, params: dict) -> None:
+        if method == "notifications/prompts/list_changed":
+            self._refresh_timer.start()
+        elif method == "notifications/subscriptions/acknowledged":
+            if self.list_stream.owns(meta_subscription_id(params)):
+                self.list_stream.acknowledged(params.get("notifications"))
+
+    # ---------------------------------------------------------------- state
+
+    def _sync_actions(self) -> None:
+        live = self.live
+        av = self.availability
+        self.list_view.set_status(self.prompts)
+        if not live:
+            self.list_view.refresh_button.setEnabled(False)
+            self.list_view.more_button.setEnabled(False)
+        if av is not None and av.list_changed:
+            if self.era == "modern":
+                ls = self.list_stream
+                if ls.state == "listening":
+                    note = self.tr("Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).").format(id=ls.request_id)
+                elif ls.state == "opening":
+                    note = self.tr("Opening subscriptions/listen for prompt list changes…")
+                else:
+                    note = self.tr("Not listening for list changes. {note}").format(note=ls.note) if ls.note else self.tr("Not listening for list changes.")
+            else:
+                note = self.tr("Refreshes by itself on notifications/prompts/list_changed.")
+        else:
+            note = self.tr("The server does not announce list changes (no listChanged): use Refresh.")
+        self.list_view.live_note.setText(note)
+        self.get_button.setEnabled(live and self.current is not None)
+
+    def _show_nothing(self) -> None:
+        self.heading.setText(self.tr("Nothing selected"))
+        self.name_label.setText("")
+        self.description.setText(self.tr("Pick a prompt to fill in its arguments and get its messages."))
+        self.args_box.setVisible(False)
+
+    # ---------------------------------------------------------------- list
+
+    def refresh(self) -> bool:
+        if not self.live:
+            return False
+        pl = self.prompts
+        pages = max(1, pl.pages)
+        gen = pl.reset()
+        pl.loading = True
+        self.list_view.clear()
+        self.list_view.set_status(pl)
+        started = self.run(self._load_pages, gen, None, pages, error_label=self.errors)
+        if not started:
+            pl.loading = False
+            self.list_view.set_status(pl)
+        return started
+
+    def load_more(self) -> bool:
+        pl = self.prompts
+        if not self.live or not pl.more or pl.loading:
+            return False
+        pl.loading = True
+        self.list_view.set_status(pl)
+        started = self.run(self._load_pages, pl.generation, pl.cursor, 1, error_label=self.errors)
+        if not started:
+            pl.loading = False
+            self.list_view.set_status(pl)
+        return started
+
+    async def _load_pages(self, gen: int, cursor: Any, pages: int) -> None:
+        pl = self.prompts
+        session = self.session
+        try:
+            with self.busy.running(self.tr("Loading prompts/list…")):
+                for _ in range(pages):
+                    if session is None:
+                        return
+                    params = {"cursor": cursor} if cursor is not None else {}
+                    reply = await session.request("prompts/list", params, timeout=LIST_REQUEST_TIMEOUT)
+                    if gen != pl.generation:
+                        return
+                    if not reply.ok:
+                        self.errors.show_text(self.tr("prompts/list failed. {error}").format(error=error_text(reply.error)))
+                        return
+                    result = reply.result or {}
+                    entries = result.get("prompts")
+                    if not isinstance(entries, list):
+                        pl.note = self.tr("a page had no prompts array")
+                        entries = []
+                    good = [e for e in entries if isinstance(e, dict)]
+                    pl.items.extend(good)
+                    pl.pages += 1
+                    pl.loaded = True
+                    self.list_view.add_rows([self._row(e) for e in good])
+                    next_cursor = result.get("nextCursor")
+                    if next_cursor is not None and next_cursor == cursor:
+                        pl.note = self.tr("the server sent the same cursor again")
+                        next_cursor = None
+                    pl.cursor = next_cursor
+                    if pl.cursor is None:
+                        break
+                    cursor = pl.cursor
+        finally:
+            if gen == pl.generation:
+                pl.loading = False
+                self._sync_actions()
+        if isinstance(self.current, dict) and gen == pl.generation:
+            tree = self.list_view.tree
+            tree.blockSignals(True)
+            self.list_view.select_where("name", self.current.get("name"))
+            tree.blockSignals(False)
+
+    def _row(self, entry: dict) -> tuple[list[str], dict, str]:
+        name = entry.get("name")
+        title = entry.get("title") or name or ""
+        args = entry.get("arguments")
+        args = [a for a in args if isinstance(a, dict)] if isinstance(args, list) else []
+        if args:
+            arg_text = ", ".join(str(a.get("name", "?")) + ("*" if a.get("required") else "") for a in args)
+        else:
+            arg_text = self.tr("none")
+        desc = entry.get("description")
+        return [str(title), str(name or ""), arg_text], entry, desc if isinstance(desc, str) else ""
+
+    # ---------------------------------------------------------------- selection and form
+
+    def show_prompt(self, entry: dict) -> None:
+        same = isinstance(self.current, dict) and self.current.get("name") == entry.get("name")
+        self.current = entry
+        self.heading.setText(str(entry.get("title") or entry.get("name") or ""))
+        self.name_label.setText(str(entry.get("name") or ""))
+        desc = entry.get("description")
+        self.description.setText(desc if isinstance(desc, str) else "")
+        self.description.setVisible(bool(self.description.text()))
+        if not same:
+            self._build_form(entry)
+            self.conversation.clear()
+        self.errors.clear_text()
+        self._sync_actions()
+
+    def _build_form(self, entry: dict) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.fields = {}
+        self.required = set()
+        args = entry.get("arguments")
+        args = [a for a in args if isinstance(a, dict) and isinstance(a.get("name"), str)] if isinstance(args, list) else []
+        completes = bool(self.availability is not None and self.availability.completions)
+        for arg in args:
+            name = arg["name"]
+            required = arg.get("required") is True
+            field = CompletionField(name, completes=completes)
+            field.setPlaceholderText(self.tr("required") if required else self.tr("optional"))
+            desc = arg.get("description")
+            tip = desc if isinstance(desc, str) else ""
+            if not completes:
+                tip = (tip + "\n" if tip else "") + self.tr("The server did not declare completions, so no suggestions.")
+            field.hint = tip
+            tip = plain_tooltip(tip) if tip else ""
+            field.setToolTip(tip)
+            field.wanted.connect(self._want_completion)
+            field.returnPressed.connect(self.get_selected)
+            label = QLabel()
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setText(f"{name} *" if required else name)
+            label.setToolTip(tip)
+            if required:
+                f = label.font()
+                f.setBold(True)
+                label.setFont(f)
+                self.required.add(name)
+            self.fields[name] = field
+            self.form.addRow(label, field)
+        self.args_box.setVisible(True)
+        if not args:
+            self.args_hint.setText(self.tr("This prompt takes no arguments."))
+        elif completes:
+            self.args_hint.setText(self.tr("* required. Suggestions come from the server (completion/complete) as you type."))
+        else:
+            self.args_hint.setText(self.tr("* required. The server did not declare completions: type the values yourself."))
+
+    def arguments(self) -> dict[str, str]:
+        return {name: f.text() for name, f in self.fields.items() if f.text()}
+
+    def _want_completion(self, name: str, _value: str) -> None:
+        field = self.fields.get(name)
+        if field is None or not isinstance(self.current, dict):
+            return
+        context = {k: v for k, v in self.arguments().items() if k != name}
+        ref = {"type": "ref/prompt", "name": self.current.get("name")}
+        self.run(fetch_completions, self, field, ref, context, error_label=self.errors)
+
+    # ---------------------------------------------------------------- get
+
+    def get_selected(self) -> bool:
+        if not self.live or not isinstance(self.current, dict):
+            return False
+        missing = [n for n in self.required if not self.fields[n].text()]
+        if missing:
+            self.errors.show_text(self.tr("Fill in the required argument(s) first: {names}.").format(names=", ".join(sorted(missing))))
+            self.fields[sorted(missing)[0]].setFocus()
+            return False
+        self.errors.clear_text()
+        self._get_generation += 1
+        params: dict[str, Any] = {"name": self.current.get("name")}
+        args = self.arguments()
+        if args:
+            params["arguments"] = args
+        return self.run(self._get, params, self._get_generation, error_label=self.errors)
+
+    async def _get(self, params: dict, gen: int) -> None:
+        session = self.session
+        if session is None:
+            return
+        with self.busy.running(self.tr("Getting {name}…").format(name=params.get("name"))):
+            reply = await session.request("prompts/get", params)
+        if gen != self._get_generation:
+            return
+        if not reply.ok:
+            self.last_result = None
+            self.conversation.clear(self.tr("Nothing to show: prompts/get failed."))
+            self.errors.show_text(self.tr("prompts/get {name} failed. {error}").format(name=params.get("name"), error=error_text(reply.error)))
+            return
+        self.last_result = reply.result or {}
+        self.conversation.set_result(self.last_result)
+        n = len(self.conversation.bubbles)
+        self.status.setText(self.tr("Got {name} at {time}: {n} message(s), {ms:.0f} ms.").format(
+            name=params.get("name"), time=time.strftime("%H:%M:%S"), n=n, ms=reply.latency * 1000))

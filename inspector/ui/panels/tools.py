@@ -1,0 +1,899 @@
+"""The Tools panel: list, pick, fill in the arguments, call, read the result.
+
+Theory of operation
+-------------------
+``session_started`` loads ``tools/list``, following ``nextCursor`` automatically for up to
+:data:`AUTO_PAGES` pages per action (the count of pages is shown; "Load more" fetches the
+next ones). ``notifications/tools/list_changed`` reloads the list when the server declared
+``tools.listChanged``; the selection survives by name.
+
+Selecting a tool shows its description, its hints (annotations as badges) and an
+:class:`~inspector.ui.schema_form.ArgumentsEditor` built from its ``inputSchema``. Call
+(Ctrl+Enter) sends ``tools/call`` through the session with a progress callback; the call
+runs inside its own anyio ``CancelScope`` on the application's task group, so Cancel just
+cancels that scope and the session itself writes ``notifications/cancelled`` on the wire.
+Nothing here waits in a nested event loop.
+
+The reply is shown three distinct ways: a JSON-RPC error ("Protocol error -32602: ..."),
+a tool error (``isError: true``: "The tool reported an error" plus its content), or a
+result. Content goes to a :class:`~inspector.ui.content.ContentView`, ``structuredContent``
+is checked against the tool's ``outputSchema``. In the 2026-07-28 era the session answers
+``InputRequiredResult`` rounds through its handlers; the panel says how many rounds it took.
+"""
+
+from __future__ import annotations
+
+import math
+import traceback
+from typing import Any
+
+import anyio
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QModelIndex, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QPainter, QPalette, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.session import RequestCancelled, SessionError
+
+from ..content import ContentView
+from ..schema_form import ArgumentsEditor, is_dark, mono_font, tone
+from ..timeline import format_ms, plain_tooltip
+from .base import FeaturePanel
+
+AUTO_PAGES = 5  # tools/list pages fetched per Refresh / Load more before asking the user
+TOOL_ROLE = Qt.ItemDataRole.UserRole + 1
+
+# annotation -> (badge text, light colour, dark colour); shown when the hint is declared true
+BADGES = (
+    ("readOnlyHint", QT_TRANSLATE_NOOP("ToolsPanel", "read-only"), "#2e7d32", "#7bc67e"),
+    ("destructiveHint", QT_TRANSLATE_NOOP("ToolsPanel", "destructive"), "#c62828", "#ef7b7b"),
+    ("idempotentHint", QT_TRANSLATE_NOOP("ToolsPanel", "idempotent"), "#1a5fb4", "#7ab4ff"),
+    ("openWorldHint", QT_TRANSLATE_NOOP("ToolsPanel", "open world"), "#7b3fa0", "#c79bea"),
+)
+
+
+def tool_badges(tool: dict) -> list[tuple[str, str, str]]:
+    """``[(text, light, dark)]`` for the hints a tool declares true, plus task support."""
+    ann = tool.get("annotations")
+    out = []
+    if isinstance(ann, dict):
+        for key, text, light, dark in BADGES:
+            if ann.get(key) is True:
+                out.append((QCoreApplication.translate("ToolsPanel", text), light, dark))
+    execution = tool.get("execution")
+    support = execution.get("taskSupport") if isinstance(execution, dict) else None
+    if support in ("optional", "required"):
+        out.append((QCoreApplication.translate("ToolsPanel", "task {0}").format(support), "#9a6700", "#e0b050"))
+    return out
+
+
+def tool_title(tool: dict) -> str:
+    title = tool.get("title")
+    if not (isinstance(title, str) and title):
+        ann = tool.get("annotations")
+        title = ann.get("title") if isinstance(ann, dict) else None
+    return title if isinstance(title, str) and title else str(tool.get("name", "?"))
+
+
+class ToolDelegate(QStyledItemDelegate):
+    """Two lines per tool: the title, then the name (monospace) and the hint badges."""
+
+    def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont, QFont]:
+        title = QFont(option.font)
+        title.setBold(True)
+        mono = mono_font()
+        mono.setPointSizeF(max(7.0, option.font.pointSizeF() * 0.9))
+        small = QFont(option.font)
+        small.setPointSizeF(max(6.5, option.font.pointSizeF() * 0.78))
+        return title, mono, small
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        title, mono, _ = self._fonts(option)
+        return QSize(220, QFontMetrics(title).height() + QFontMetrics(mono).height() + 16)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        tool = index.data(TOOL_ROLE) or {}
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        pal = option.palette
+        fg = pal.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
+        muted = QColor(fg)
+        muted.setAlphaF(0.65)
+        dark = pal.color(QPalette.ColorRole.Base).lightness() < 128
+        title_font, mono, small = self._fonts(option)
+        r = option.rect.adjusted(10, 6, -8, -6)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        tfm = QFontMetrics(title_font)
+        painter.setFont(title_font)
+        painter.setPen(fg)
+        painter.drawText(QRect(r.left(), r.top(), r.width(), tfm.height()), Qt.AlignmentFlag.AlignVCenter, tfm.elidedText(tool_title(tool), Qt.TextElideMode.ElideRight, r.width()))
+        y = r.top() + tfm.height() + 3
+        mfm = QFontMetrics(mono)
+        painter.setFont(mono)
+        painter.setPen(muted)
+        name = str(tool.get("name", ""))
+        badges = tool_badges(tool)
+        sfm = QFontMetrics(small)
+        badge_w = sum(sfm.horizontalAdvance(b[0]) + 14 for b in badges)
+        mfm = painter.fontMetrics()
+        name_w = min(mfm.horizontalAdvance(name) + 6, max(40, r.width() - badge_w - 8))
+        painter.drawText(QRect(r.left(), y, name_w, mfm.height()), Qt.AlignmentFlag.AlignVCenter, mfm.elidedText(name, Qt.TextElideMode.ElideMiddle, name_w))
+        x = r.left() + name_w + 8
+        painter.setFont(small)
+        for text, light, darkc in badges:
+            w = sfm.horizontalAdvance(text) + 10
+            if x + w > r.right():
+                break
+            colour = QColor(darkc if dark else light)
+            if selected:
+                colour = QColor(fg)
+            box = QRect(x, y + (mfm.height() - sfm.height() - 2) // 2, w, sfm.height() + 2)
+            fill = QColor(colour)
+            fill.setAlphaF(0.16)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(box, 4, 4)
+            painter.setPen(colour)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            x += w + 4
+        painter.restore()
+
+
+def _badge_label(text: str, light: str, dark: str, widget: QWidget) -> QLabel:
+    colour = dark if is_dark(widget) else light
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    c = QColor(colour)
+    label.setStyleSheet(
+        f"QLabel {{ color: {colour}; background: rgba({c.red()},{c.green()},{c.blue()},40); border-radius: 4px; padding: 1px 7px; font-size: 8pt; }}"
+    )
+    return label
+
+
+def _plain(text: str = "", *, wrap: bool = True, selectable: bool = True) -> QLabel:
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(wrap)
+    if selectable:
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+class ToolsPanel(FeaturePanel):
+    key = "tools"
+
+    def __init__(self, controller, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.tools: list[dict] = []
+        self.pages = 0
+        self.next_cursor: str | None = None
+        self.current: dict | None = None
+        self.listing = False
+        self.calling = False
+        self.last_reply = None
+        self.last_progress: dict | None = None
+        self.progress_events = 0  # progress notifications seen for the current call
+        self.outcome = ""  # "result" | "tool-error" | "protocol-error" | "cancelled" | "failed"
+        self._relist = False
+        self._call_scope: anyio.CancelScope | None = None
+        self._listen_scope: anyio.CancelScope | None = None
+        self._build()
+        self._retranslate()
+        self._update_actions()
+
+    # ================================================================ layout
+
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        outer.addWidget(self.splitter)
+
+        # ---- left: the list
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.setSpacing(6)
+        bar = QHBoxLayout()
+        self.refresh_button = QPushButton()
+        self.refresh_button.setObjectName("refreshTools")
+        self.refresh_button.clicked.connect(lambda *_: self.refresh())
+        self.count_label = _plain(wrap=False, selectable=False)
+        self.count_label.setObjectName("toolCount")
+        bar.addWidget(self.refresh_button)
+        bar.addWidget(self.count_label, 1)
+        ll.addLayout(bar)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self._apply_filter)
+        ll.addWidget(self.filter_edit)
+        self.list = QListWidget()
+        self.list.setObjectName("toolList")
+        self.list.setItemDelegate(ToolDelegate(self.list))
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.list.setUniformItemSizes(True)
+        self.list.currentItemChanged.connect(self._selected)
+        ll.addWidget(self.list, 1)
+        self.load_more_button = QPushButton()
+        self.load_more_button.setObjectName("loadMore")
+        self.load_more_button.clicked.connect(lambda *_: self.load_more())
+        self.load_more_button.hide()
+        ll.addWidget(self.load_more_button)
+        self.list_note = _plain()
+        self.list_note.setObjectName("listNote")
+        self.list_note.hide()
+        ll.addWidget(self.list_note)
+        self.list_error = _plain()
+        self.list_error.setObjectName("listError")
+        self.list_error.setStyleSheet(f"color: {tone(self, 'error')};")
+        self.list_error.hide()
+        ll.addWidget(self.list_error)
+        self.splitter.addWidget(left)
+
+        # ---- right: details, arguments, call, result
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.setChildrenCollapsible(False)
+        self.right_splitter = right
+        top = QWidget()
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(8, 0, 0, 0)
+        tl.setSpacing(6)
+        self.placeholder = _plain(selectable=False)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setStyleSheet(f"color: {tone(self, 'muted')};")
+        tl.addWidget(self.placeholder, 1)
+
+        self.details = QWidget()
+        dl = QVBoxLayout(self.details)
+        dl.setContentsMargins(0, 0, 0, 0)
+        dl.setSpacing(4)
+        head = QHBoxLayout()
+        head.setSpacing(10)
+        self.title_label = _plain(wrap=False)
+        self.title_label.setObjectName("toolTitle")
+        f = self.title_label.font()
+        f.setPointSizeF(f.pointSizeF() * 1.3)
+        f.setBold(True)
+        self.title_label.setFont(f)
+        self.name_label = _plain(wrap=False)
+        self.name_label.setObjectName("toolName")
+        self.name_label.setFont(mono_font())
+        self.name_label.setStyleSheet(f"color: {tone(self, 'muted')};")
+        head.addWidget(self.title_label)
+        head.addWidget(self.name_label)
+        self.badge_row = QHBoxLayout()
+        self.badge_row.setSpacing(4)
+        head.addLayout(self.badge_row)
+        head.addStretch(1)
+        dl.addLayout(head)
+        self.description_label = _plain()
+        self.description_label.setObjectName("toolDescription")
+        self.description_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        dl.addWidget(self.description_label)
+        self.schema_label = _plain()
+        self.schema_label.setObjectName("schemaFacts")
+        self.schema_label.setStyleSheet(f"color: {tone(self, 'muted')};")
+        dl.addWidget(self.schema_label)
+        self.editor = ArgumentsEditor()
+        self.editor.setMinimumHeight(90)
+        dl.addWidget(self.editor, 1)
+
+        actions = QHBoxLayout()
+        self.validate_box = QCheckBox()
+        self.validate_box.setChecked(True)
+        self.reset_button = QPushButton()
+        self.reset_button.clicked.connect(lambda *_: self._reset_arguments())
+        self.cancel_button = QPushButton()
+        self.cancel_button.setObjectName("cancelCall")
+        self.cancel_button.clicked.connect(lambda *_: self.cancel_call())
+        self.call_button = QPushButton()
+        self.call_button.setObjectName("callTool")
+        self.call_button.setDefault(True)
+        self.call_button.clicked.connect(lambda *_: self.call_selected())
+        actions.addWidget(self.validate_box)
+        actions.addWidget(self.reset_button)
+        actions.addStretch(1)
+        actions.addWidget(self.cancel_button)
+        actions.addWidget(self.call_button)
+        dl.addLayout(actions)
+        self.args_error = _plain()
+        self.args_error.setObjectName("argsError")
+        self.args_error.setStyleSheet(f"color: {tone(self, 'error')};")
+        self.args_error.hide()
+        dl.addWidget(self.args_error)
+        tl.addWidget(self.details, 1)
+        right.addWidget(top)
+
+        bottom = QWidget()
+        bl = QVBoxLayout(bottom)
+        bl.setContentsMargins(8, 6, 0, 0)
+        bl.setSpacing(6)
+        prow = QHBoxLayout()
+        self.progress = QProgressBar()
+        self.progress.setObjectName("callProgress")
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self.progress.setTextVisible(True)
+        self.progress.setMaximumHeight(16)
+        self.progress_label = _plain(wrap=False)
+        self.progress_label.setObjectName("progressMessage")
+        self.progress_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        prow.addWidget(self.progress, 2)
+        prow.addWidget(self.progress_label, 3)
+        self.progress_row = QWidget()
+        self.progress_row.setLayout(prow)
+        prow.setContentsMargins(0, 0, 0, 0)
+        self.progress_row.hide()
+        bl.addWidget(self.progress_row)
+        self.banner = QFrame()
+        self.banner.setObjectName("resultBanner")
+        bn = QVBoxLayout(self.banner)
+        bn.setContentsMargins(10, 6, 10, 6)
+        bn.setSpacing(2)
+        self.banner_title = _plain()
+        self.banner_title.setObjectName("bannerTitle")
+        self.banner_detail = _plain()
+        self.banner_detail.setObjectName("bannerDetail")
+        bn.addWidget(self.banner_title)
+        bn.addWidget(self.banner_detail)
+        self.banner.hide()
+        bl.addWidget(self.banner)
+        self.status_label = _plain()
+        self.status_label.setObjectName("callStatus")
+        self.status_label.setStyleSheet(f"color: {tone(self, 'muted')};")
+        bl.addWidget(self.status_label)
+        self.content = ContentView()
+        self.content.setObjectName("toolResult")
+        bl.addWidget(self.content, 1)
+        right.addWidget(bottom)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
+        right.setSizes([520, 360])
+        self._user_sized = False
+        right.splitterMoved.connect(self._splitter_moved)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([300, 900])
+
+        for seq in ("Ctrl+Return", "Ctrl+Enter"):
+            sc = QShortcut(QKeySequence(seq), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(self.call_selected)
+        self._show_details(None)
+
+    def _retranslate(self) -> None:
+        self.refresh_button.setText(self.tr("Refresh"))
+        self.filter_edit.setPlaceholderText(self.tr("Filter by name, title or description"))
+        self.load_more_button.setText(self.tr("Load more"))
+        self.placeholder.setText(self.tr("Select a tool to see its description and fill in its arguments."))
+        self.validate_box.setText(self.tr("Check arguments against the schema before sending"))
+        self.validate_box.setToolTip(self.tr("Uncheck to send arguments that break the schema on purpose (to see how the server reacts)."))
+        self.reset_button.setText(self.tr("Reset"))
+        self.reset_button.setToolTip(self.tr("Back to the schema's defaults"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.call_button.setText(self.tr("Call"))
+        self.call_button.setToolTip(self.tr("Call the tool (Ctrl+Enter)"))
+        self._update_count()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "refresh_button"):
+            self._retranslate()
+        super().changeEvent(event)
+
+    def title(self) -> str:
+        return self.tr("Tools")
+
+    # ================================================================ hooks
+
+    def session_started(self, session, availability, era, version) -> None:
+        if self._call_scope is not None:  # a call still running on the previous session
+            self._call_scope.cancel()
+        self._stop_listening()
+        super().session_started(session, availability, era, version)
+        self.tools = []
+        self.pages = 0
+        self.next_cursor = None
+        self.list.clear()
+        self.list_note.hide()
+        self.list_error.hide()
+        self._clear_result()
+        self._show_details(None)
+        self.refresh()
+        self._start_listening()
+
+    def session_ended(self) -> None:
+        self._stop_listening()
+        super().session_ended()
+        self._update_actions()
+
+    # 2026-07-28: list_changed only reaches clients that opened a subscriptions/listen stream
+    # asking for it; the panel opens its own (a client MAY have several) for as long as it lives.
+    listen_for_changes = True
+
+    def _start_listening(self) -> bool:
+        if not (self.listen_for_changes and self.live and self.era == "modern" and self.availability is not None and self.availability.list_changed):
+            return False
+        return self._run_safely(self._listen, self.session)
+
+    def _stop_listening(self) -> None:
+        if self._listen_scope is not None:
+            self._listen_scope.cancel()  # the session sends notifications/cancelled: the stream ends
+            self._listen_scope = None
+
+    @property
+    def listening(self) -> bool:
+        return self._listen_scope is not None
+
+    async def _listen(self, session) -> None:
+        scope = anyio.CancelScope()
+        self._listen_scope = scope
+        try:
+            with scope:
+                await session.request(
+                    "subscriptions/listen", {"notifications": {"toolsListChanged": True}}, timeout=math.inf, max_timeout=math.inf
+                )
+        except SessionError:
+            pass  # the session ended: nothing to listen to
+        finally:
+            if self._listen_scope is scope:
+                self._listen_scope = None
+
+    def on_notification(self, method: str, params: dict) -> None:
+        if method != "notifications/tools/list_changed":
+            return
+        if self.availability is not None and self.availability.list_changed:
+            self._note(self.tr("The server said the tool list changed: reloaded."))
+            self.refresh()
+        else:
+            self._note(self.tr("The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload."))
+
+    def _run_safely(self, fn, *args: Any, error_label=None) -> bool:
+        """``run`` plus a net: an unforeseen exception is shown, never raised into the app's task group."""
+
+        async def body(*a: Any) -> None:
+            try:
+                await fn(*a)
+            except SessionError:
+                raise
+            except Exception as exc:
+                traceback.print_exc()
+                self.show_error(self.tr("Internal error: {0}").format(repr(exc)), error_label)
+
+        return self.run(body, *args, error_label=error_label)
+
+    # ================================================================ listing
+
+    def refresh(self) -> bool:
+        """Reload the list from the first page (a reload during a reload runs once it ends)."""
+        if self.listing:
+            self._relist = True
+            return True
+        return self._start_listing(None, append=False)
+
+    def load_more(self) -> bool:
+        if self.listing or not self.next_cursor:
+            return False
+        return self._start_listing(self.next_cursor, append=True)
+
+    def _start_listing(self, cursor: str | None, *, append: bool) -> bool:
+        if not self.live:
+            return False
+        self.listing = True
+        self.list_error.hide()
+        self._update_actions()
+        started = self._run_safely(self._list, self.session, cursor, append, error_label=self.list_error)
+        if not started:
+            self.listing = False
+            self._update_actions()
+        return started
+
+    async def _list(self, session, cursor: str | None, append: bool) -> None:
+        tools: list[dict] = list(self.tools) if append else []
+        pages = self.pages if append else 0
+        seen: set[str] = set()
+        fetched = 0
+        try:
+            while True:
+                reply = await session.request("tools/list", {"cursor": cursor} if cursor else None)
+                if session is not self.session:
+                    return
+                if not reply.ok:
+                    err = reply.error or {}
+                    self.show_error(self.tr("tools/list failed: {0} {1}").format(err.get("code"), err.get("message", "")), self.list_error)
+                    break
+                result = reply.result or {}
+                page = result.get("tools")
+                if not isinstance(page, list):
+                    self.show_error(self.tr("tools/list answered without a tools array"), self.list_error)
+                    break
+                tools += [t for t in page if isinstance(t, dict) and isinstance(t.get("name"), str)]
+                pages += 1
+                fetched += 1
+                nxt = result.get("nextCursor")
+                if not isinstance(nxt, str) or not nxt:
+                    cursor = None
+                    break
+                if nxt in seen or nxt == cursor:
+                    self.show_error(self.tr("The server repeated the cursor {0}; stopped paging.").format(nxt), self.list_error)
+                    cursor = None
+                    break
+                seen.add(nxt)
+                cursor = nxt
+                if fetched >= AUTO_PAGES:
+                    break
+            if session is self.session:
+                self._set_tools(tools, pages, cursor)
+        finally:
+            self.listing = False
+            self._update_actions()
+            if self._relist and session is self.session:
+                self._relist = False
+                self.refresh()
+
+    def _set_tools(self, tools: list[dict], pages: int, cursor: str | None) -> None:
+        keep = self.current.get("name") if self.current else None
+        self.tools = tools
+        self.pages = pages
+        self.next_cursor = cursor
+        self.list.blockSignals(True)
+        self.list.clear()
+        again = None
+        for tool in tools:
+            item = QListWidgetItem()
+            item.setData(TOOL_ROLE, tool)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{tool_title(tool)} ({tool['name']})")
+            desc = tool.get("description")
+            tip = f"{tool['name']}\n\n{desc}" if isinstance(desc, str) and desc else tool["name"]
+            item.setToolTip(plain_tooltip(tip))
+            self.list.addItem(item)
+            if tool["name"] == keep:
+                again = item
+        self.list.blockSignals(False)
+        self._apply_filter()
+        self._update_count()
+        if again is not None:
+            self.list.blockSignals(True)
+            self.list.setCurrentItem(again)
+            self.list.blockSignals(False)
+            self.list.viewport().update()
+            self.current = again.data(TOOL_ROLE)
+            self._refresh_details_keep_args()
+        elif keep is not None:
+            self.current = None
+            self._show_details(None)
+            self._note(self.tr("The tool {0} is no longer listed.").format(keep))
+
+    def _update_count(self) -> None:
+        if not hasattr(self, "count_label"):
+            return
+        n = len(self.tools)
+        text = self.tr("1 tool") if n == 1 else self.tr("{0} tools").format(n)
+        if self.pages:
+            text += " · " + (self.tr("1 page") if self.pages == 1 else self.tr("{0} pages").format(self.pages))
+        if self.next_cursor:
+            text += " · " + self.tr("more available")
+        if self.listing:
+            text = self.tr("Loading…") if not self.tools else text + " · " + self.tr("loading…")
+        self.count_label.setText(text)
+
+    def _apply_filter(self, *_: Any) -> None:
+        needle = self.filter_edit.text().strip().lower()
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            tool = item.data(TOOL_ROLE) or {}
+            hay = " ".join(str(tool.get(k, "")) for k in ("name", "title", "description")).lower()
+            item.setHidden(bool(needle) and needle not in hay)
+
+    def _note(self, text: str) -> None:
+        self.list_note.setText(text)
+        self.list_note.setStyleSheet(f"color: {tone(self, 'muted')};")
+        self.list_note.setVisible(bool(text))
+
+    # ================================================================ selection
+
+    def select_tool(self, name: str) -> bool:
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            if (item.data(TOOL_ROLE) or {}).get("name") == name:
+                self.list.setCurrentItem(item)
+                return True
+        return False
+
+    def _selected(self, item: QListWidgetItem | None, _previous: Any = None) -> None:
+        tool = item.data(TOOL_ROLE) if item is not None else None
+        if tool is self.current:
+            return
+        self.current = tool
+        self._show_details(tool)
+
+    def _show_details(self, tool: dict | None) -> None:
+        self.placeholder.setVisible(tool is None)
+        self.details.setVisible(tool is not None)
+        self.args_error.hide()
+        if tool is None:
+            self._update_actions()
+            return
+        self.title_label.setText(tool_title(tool))
+        self.name_label.setText(tool["name"])
+        while self.badge_row.count():
+            w = self.badge_row.takeAt(0).widget()
+            if w is not None:
+                w.deleteLater()
+        for text, light, dark in tool_badges(tool):
+            self.badge_row.addWidget(_badge_label(text, light, dark, self))
+        ann = tool.get("annotations")
+        if isinstance(ann, dict):
+            hints = ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in ann.items() if k != "title")
+            self.name_label.setToolTip(plain_tooltip(self.tr("annotations (untrusted hints): {0}").format(hints)))
+        desc = tool.get("description")
+        self.description_label.setText(desc if isinstance(desc, str) else "")
+        self.description_label.setVisible(isinstance(desc, str) and bool(desc))
+        self._schema_facts(tool)
+        schema = tool.get("inputSchema")
+        self.editor.set_schema(schema if isinstance(schema, dict) else {})
+        self._update_actions()
+        # after the new form's widgets are shown (a queued show), so their size hints count
+        QTimer.singleShot(0, self, self._fit_split)
+
+    def _splitter_moved(self, *_: Any) -> None:
+        if not self._fitting:
+            self._user_sized = True
+
+    _fitting = False
+
+    def _fit_split(self) -> None:
+        """Give the arguments the room their form wants (unless the user moved the divider)."""
+        if self._user_sized:
+            return
+        total = sum(self.right_splitter.sizes())
+        if total <= 0:
+            return
+        top = self.right_splitter.widget(0)
+        top.layout().activate()
+        self.details.layout().activate()
+        chrome = max(0, top.height() - self.editor.height())  # header, description, actions
+        if self.editor.mode() == "raw":
+            form_h = 260
+        else:
+            form_h = self.editor.form.sizeHint().height() + self.editor.tabs.tabBar().sizeHint().height() + 40
+        if not self.editor.note.isHidden():
+            form_h += self.editor.note.sizeHint().height() + 4
+        want = max(170, min(int(total * 0.62), chrome + form_h))
+        self._fitting = True
+        self.right_splitter.setSizes([want, total - want])
+        self._fitting = False
+
+    def _refresh_details_keep_args(self) -> None:
+        """After a reload the same tool is still selected: keep the typed arguments if its schema did not change."""
+        tool = self.current
+        if tool is None:
+            return
+        if tool.get("inputSchema") == self.editor.schema():
+            self.title_label.setText(tool_title(tool))
+            desc = tool.get("description")
+            self.description_label.setText(desc if isinstance(desc, str) else "")
+            self._schema_facts(tool)
+        else:
+            self._show_details(tool)
+
+    def _schema_facts(self, tool: dict) -> None:
+        schema = tool.get("inputSchema")
+        props = schema.get("properties") if isinstance(schema, dict) else None
+        n = len(props) if isinstance(props, dict) else 0
+        required = schema.get("required") if isinstance(schema, dict) else None
+        facts = [self.tr("no arguments") if n == 0 else self.tr("1 argument") if n == 1 else self.tr("{0} arguments").format(n)]
+        if isinstance(required, list) and required:
+            facts.append(self.tr("{0} required").format(len(required)))
+        if isinstance(schema, dict) and isinstance(schema.get("$schema"), str):
+            facts.append(schema["$schema"].rstrip("#").rsplit("/", 2)[-2] if "draft" in schema["$schema"] else schema["$schema"])
+        if isinstance(tool.get("outputSchema"), dict):
+            facts.append(self.tr("declares an outputSchema"))
+        execution = tool.get("execution")
+        if isinstance(execution, dict) and isinstance(execution.get("taskSupport"), str):
+            facts.append(self.tr("task support: {0}").format(execution["taskSupport"]))
+        self.schema_label.setText(" · ".join(facts))
+
+    def _reset_arguments(self) -> None:
+        if self.current is not None:
+            schema = self.current.get("inputSchema")
+            self.editor.set_schema(schema if isinstance(schema, dict) else {})
+
+    # ================================================================ calling
+
+    def call_selected(self) -> bool:
+        """Call the selected tool with the arguments on screen. False when it cannot start."""
+        if self.calling or self.current is None or not self.live:
+            return False
+        self.args_error.hide()
+        try:
+            arguments = self.editor.value()
+        except ValueError as exc:
+            self.show_error(self.tr("The arguments are not a JSON object: {0}").format(exc), self.args_error)
+            return False
+        if self.validate_box.isChecked():
+            errors = self.editor.errors()
+            if errors:
+                where = "; ".join(f"{p or self.tr('(arguments)')}: {m}" for p, m in list(errors.items())[:4])
+                self.show_error(self.tr("Fix the arguments first ({0}), or uncheck the schema check to send them anyway.").format(where), self.args_error)
+                return False
+        name = self.current["name"]
+        self.calling = True
+        self._clear_result()
+        self.last_progress = None
+        self.progress_events = 0
+        self.progress.setRange(0, 0)  # busy until the first progress notification
+        self.progress.setFormat("")
+        self.progress_label.setText(self.tr("Calling {0}…").format(name))
+        self.progress_row.show()
+        self._update_actions()
+        started = self._run_safely(self._call, self.session, dict(self.current), arguments, error_label=self.args_error)
+        if not started:
+            self.calling = False
+            self.progress_row.hide()
+            self._update_actions()
+        return started
+
+    def cancel_call(self) -> bool:
+        """Cancel the call in flight: its scope is cancelled, the session sends notifications/cancelled."""
+        if self._call_scope is None:
+            return False
+        self.progress_label.setText(self.tr("Cancelling…"))
+        self._call_scope.cancel()
+        return True
+
+    async def _call(self, session, tool: dict, arguments: dict) -> None:
+        scope = anyio.CancelScope()
+        self._call_scope = scope
+        reply = None
+        failure: str | None = None
+        cancelled = False
+        try:
+            with scope:
+                reply = await session.request("tools/call", {"name": tool["name"], "arguments": arguments}, on_progress=self._progress)
+        except RequestCancelled:  # cancelled by id through the session (e.g. from another view)
+            cancelled = True
+        except SessionError as exc:
+            failure = str(exc)
+        finally:
+            self._call_scope = None
+            self.calling = False
+            self.progress_row.hide()
+            self._update_actions()
+        if cancelled or scope.cancelled_caught or (reply is None and failure is None):
+            self.outcome = "cancelled"
+            self._banner(self.tr("Cancelled"), self.tr("notifications/cancelled was sent; the server should stop and not answer."), "muted")
+            return
+        if failure is not None:
+            self.outcome = "failed"
+            self._banner(self.tr("The call failed"), failure, "error")
+            return
+        self._show_reply(tool, reply)
+
+    def _progress(self, params: dict) -> None:
+        self.last_progress = dict(params)
+        self.progress_events += 1
+        progress = params.get("progress")
+        total = params.get("total")
+        message = params.get("message")
+        num = isinstance(progress, (int, float)) and not isinstance(progress, bool)
+        if num and isinstance(total, (int, float)) and not isinstance(total, bool) and total > 0:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(max(0, min(1000, round(1000 * progress / total))))
+            self.progress.setFormat(f"{_fmt_num(progress)} / {_fmt_num(total)}")
+        elif num:
+            self.progress.setRange(0, 0)
+            self.progress.setFormat(_fmt_num(progress))
+        text = message if isinstance(message, str) and message else (self.tr("progress {0}").format(_fmt_num(progress)) if num else "")
+        if text:
+            self.progress_label.setText(text)
+
+    def _show_reply(self, tool: dict, reply) -> None:
+        self.last_reply = reply
+        facts = [tool["name"], self.tr("tools/call id {0}").format(reply.id), self.tr("answered in {0}").format(format_ms(reply.latency))]
+        if reply.rounds > 1:
+            facts.append(self.tr("answered after {0} rounds (input required)").format(reply.rounds))
+        self.status_label.setText(" · ".join(facts))
+        if not reply.ok:
+            err = reply.error or {}
+            code = err.get("code")
+            message = err.get("message") if isinstance(err.get("message"), str) else ""
+            self.outcome = "protocol-error"
+            self._banner(self.tr("Protocol error {0}: {1}").format(code, message), self.tr("A JSON-RPC error: the request itself was refused (not a tool error)."), "error")
+            if "data" in err:
+                self.content.set_blocks([{"type": "error data", "data": err["data"]}])
+            return
+        result = reply.result or {}
+        if result.get("resultType") == "input_required":
+            self.outcome = "failed"
+            self._banner(self.tr("The server still asks for input"), self.tr("No answer after {0} rounds of input requests.").format(reply.rounds), "warn")
+            self.content.set_blocks([{"type": "input_required", **result}])
+            return
+        content = result.get("content")
+        is_error = result.get("isError") is True
+        structured = result.get("structuredContent")
+        output_schema = tool.get("outputSchema") if isinstance(tool.get("outputSchema"), dict) and not is_error else None
+        if is_error:
+            self.outcome = "tool-error"
+            self._banner(self.tr("The tool reported an error"), self.tr("isError: true: the call worked, the tool failed; its content follows."), "error")
+        else:
+            self.outcome = "result"
+            self.banner.hide()
+        if not isinstance(content, list):
+            content = [] if content is None else [content]
+        self.content.set_blocks(content, structured=structured, output_schema=output_schema)
+
+    def _banner(self, title: str, detail: str, kind: str) -> None:
+        colour = tone(self, kind)
+        c = QColor(colour)
+        self.banner_title.setText(title)
+        self.banner_detail.setText(detail)
+        self.banner_detail.setVisible(bool(detail))
+        self.banner.setStyleSheet(
+            f"QFrame#resultBanner {{ background: rgba({c.red()},{c.green()},{c.blue()},26); "
+            f"border: 1px solid rgba({c.red()},{c.green()},{c.blue()},120); border-radius: 6px; }}"
+            f"QLabel#bannerTitle {{ color: {colour}; font-weight: 700; }}"
+            f"QLabel#bannerDetail {{ color: {colour}; }}"
+        )
+        self.banner.show()
+
+    def banner_text(self) -> str:
+        if self.banner.isHidden():
+            return ""
+        detail = self.banner_detail.text()
+        return self.banner_title.text() + (f"\n{detail}" if detail else "")
+
+    def _clear_result(self) -> None:
+        self.outcome = ""
+        self.last_reply = None
+        self.banner.hide()
+        self.banner_title.setText("")
+        self.banner_detail.setText("")
+        self.status_label.setText("")
+        self.content.clear()
+
+    # ================================================================ state
+
+    def _update_actions(self) -> None:
+        if not hasattr(self, "call_button"):
+            return
+        live = self.live
+        self.refresh_button.setEnabled(live and not self.listing)
+        self.load_more_button.setVisible(bool(self.next_cursor))
+        self.load_more_button.setEnabled(live and not self.listing)
+        self.call_button.setEnabled(live and self.current is not None and not self.calling)
+        self.cancel_button.setEnabled(self.calling)
+        self.cancel_button.setVisible(self.calling)
+        self._update_count()
+
+
+def _fmt_num(v: Any) -> str:
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
