@@ -60,7 +60,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     I18N.mkdir(parents=True, exist_ok=True)
-    sources = sorted(str(p) for p in (ROOT / "inspector" / "ui").glob("*.py"))
+    sources = sorted(str(p) for p in (ROOT / "inspector" / "ui").rglob("*.py"))
     subprocess.run([tool("pyside6-lupdate"), *sources, "-no-obsolete", "-ts", str(TS)], check=True, capture_output=True)
     tree = ET.parse(TS)
     root = tree.getroot()

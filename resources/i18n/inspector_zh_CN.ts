@@ -1,47 +1,402 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ArgumentsEditor</name>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1269" />
+        <source>Form</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1270" />
+        <source>Raw JSON</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1290" />
+        <source>Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1352" />
+        <source>not JSON: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1354" />
+        <source>the arguments must be a JSON object</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1370" />
+        <source>valid JSON (no schema to check against)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1377" />
+        <source>valid against the schema</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1398" />
+        <source>fix the JSON before going back to the form: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1403" />
+        <source>The form shows these values differently: {0}.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>CompletionField</name>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="538" />
+        <source>{n} suggestion(s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="540" />
+        <source>{n} of {total} suggestions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="542" />
+        <source>(more on the server)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>ConnectionPanel</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="355" />
+        <location filename="../../inspector/ui/connection.py" line="366" />
         <source>Saved servers</source>
         <translation>已保存的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="357" />
+        <location filename="../../inspector/ui/connection.py" line="368" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="358" />
+        <location filename="../../inspector/ui/connection.py" line="369" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="359" />
+        <location filename="../../inspector/ui/connection.py" line="370" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="372" />
+        <location filename="../../inspector/ui/connection.py" line="383" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="391" />
-        <location filename="../../inspector/ui/connection.py" line="407" />
+        <location filename="../../inspector/ui/connection.py" line="402" />
+        <location filename="../../inspector/ui/connection.py" line="418" />
         <source>(unnamed)</source>
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="412" />
+        <location filename="../../inspector/ui/connection.py" line="423" />
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="423" />
+        <location filename="../../inspector/ui/connection.py" line="434" />
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
+    </message>
+</context>
+<context>
+    <name>ContentCard</name>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="829" />
+        <source>(no uri)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="832" />
+        <source>Save…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="833" />
+        <source>Write these bytes to a file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="838" />
+        <source>text</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="838" />
+        <source>binary (blob)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="839" />
+        <source>no MIME type</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="859" />
+        <source>Showing the first {n} characters; Save keeps everything.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="874" />
+        <source>{w} × {h} pixels</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="878" />
+        <source>Image preview, {w} × {h} pixels</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="899" />
+        <source>Save resource contents</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ContentView</name>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="63" />
+        <source>the data is not a string</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="67" />
+        <source>the data is not valid base64 ({0})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="94" />
+        <source>for {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="96" />
+        <source>priority {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="98" />
+        <source>modified {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="168" />
+        <source>Save…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="176" />
+        <source>Save content</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="188" />
+        <source>could not save: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="256" />
+        <source>EMPTY</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="256" />
+        <source>no content blocks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="274" />
+        <source>not a content block object</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="288" />
+        <source>could not show this block: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="296" />
+        <location filename="../../inspector/ui/content.py" line="300" />
+        <source>TEXT</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="297" />
+        <source>the text member is missing or not a string</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="299" />
+        <source>{0} characters</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="330" />
+        <location filename="../../inspector/ui/content.py" line="336" />
+        <location filename="../../inspector/ui/content.py" line="349" />
+        <source>IMAGE</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="337" />
+        <source>the data is not an image Qt can read ({0})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="364" />
+        <source>shown at {0}×</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="367" />
+        <source>shown at {0}%</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="377" />
+        <location filename="../../inspector/ui/content.py" line="392" />
+        <source>AUDIO</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="385" />
+        <source>{0:.2f} s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="386" />
+        <source>{0} Hz, {1} ch, {2}-bit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="388" />
+        <source>WAV header not readable</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="400" />
+        <location filename="../../inspector/ui/content.py" line="430" />
+        <source>RESOURCE</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="401" />
+        <source>the resource member is missing or not an object</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="411" />
+        <source>text, {0} characters</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="420" />
+        <source>blob, {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="429" />
+        <source>the resource has neither text nor blob</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="441" />
+        <source>RESOURCE LINK</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="446" />
+        <source>Open {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="453" />
+        <source>the link has no uri</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="458" />
+        <source>UNKNOWN: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="458" />
+        <source>UNKNOWN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="458" />
+        <source>shown as JSON</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="470" />
+        <source>no outputSchema declared: not checked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="473" />
+        <source>the tool declares an outputSchema but returned no structuredContent</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="479" />
+        <source>matches the outputSchema</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="481" />
+        <source>does not match the outputSchema {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/content.py" line="485" />
+        <source>STRUCTURED CONTENT</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ContentsView</name>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="941" />
+        <location filename="../../inspector/ui/panels/resources.py" line="951" />
+        <source>Select a resource and press Read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="958" />
+        <source>The server returned no contents.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Conversation</name>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="98" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="112" />
+        <source>Press Get to fetch the prompt's messages.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="116" />
+        <source>The prompt has no messages.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="119" />
+        <source>Description: {text}</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -363,26 +718,180 @@
     </message>
 </context>
 <context>
+    <name>ElicitationDialog</name>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="731" />
+        <source>The server</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="733" />
+        <source>{server} asks you to open a link</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="735" />
+        <source>{server} asks for information</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="758" />
+        <source>* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="763" />
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="764" />
+        <source>Dismiss without a choice: {action}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="765" />
+        <source>Decline</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="766" />
+        <source>Refuse explicitly: {action}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="767" />
+        <source>Accept</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="770" />
+        <source>Send the form's content</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="770" />
+        <source>Consent to the out-of-band step (no content is sent)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="790" />
+        <source>Link</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="793" />
+        <source>(no host)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="804" />
+        <source>The whole URL, exactly as the server sent it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="805" />
+        <source>Site</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="806" />
+        <source>Full URL</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="807" />
+        <source>Open in browser</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="808" />
+        <source>Open this URL in your web browser (only when you click here)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="810" />
+        <source>The inspector opens the link only when you click Open in browser.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="814" />
+        <source>Only http and https links can be opened; this one is {scheme}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="814" />
+        <source>not a URL</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="825" />
+        <source>Cancelled automatically in {time} if unanswered</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="836" />
+        <source>Opened in your browser.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="836" />
+        <source>The system could not open the link; copy it from above.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ElicitationForm</name>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="436" />
+        <source>Property {name}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="436" />
+        <source> (required)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="450" />
+        <source>Not a primitive type elicitation defines: type a JSON value.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="455" />
+        <source>The server asked for no fields: Accept sends empty content.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>EnvTable</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="45" />
+        <location filename="../../inspector/ui/connection.py" line="47" />
         <source>Name</source>
         <translation>变量名</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="45" />
+        <location filename="../../inspector/ui/connection.py" line="47" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="45" />
+        <location filename="../../inspector/ui/connection.py" line="47" />
         <source>Secret</source>
         <translation>保密</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="72" />
+        <location filename="../../inspector/ui/connection.py" line="74" />
         <source>Secret: masked on screen and never written to servers.json or recordings</source>
         <translation>保密：屏幕上以掩码显示，且绝不写入 servers.json 或会话记录</translation>
+    </message>
+</context>
+<context>
+    <name>FeaturePanel</name>
+    <message>
+        <location filename="../../inspector/ui/panels/base.py" line="67" />
+        <source>Cancelled.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -494,232 +1003,401 @@
     </message>
 </context>
 <context>
+    <name>LogModel</name>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="191" />
+        <source>Time (s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="191" />
+        <source>Level</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="191" />
+        <source>Logger</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="191" />
+        <source>Data</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="395" />
+        <source>Entry #{seq} · {level} · logger {logger}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="397" />
+        <source>Not a log level the protocol defines.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>LogsPanel</name>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="462" />
+        <source>Show</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="465" />
+        <source>{level} and above</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="466" />
+        <source>Hide messages below this level (only the view: the server keeps sending them)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="472" />
+        <source>Clear view</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="473" />
+        <source>Empty this list; the recording and the timeline keep every message</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="477" />
+        <source>Server level</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="478" />
+        <source>The lowest level the server should send</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="481" />
+        <source>Set server level</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="523" />
+        <source>Logs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="542" />
+        <source>Requests carry io.modelcontextprotocol/logLevel = {level} in _meta.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="546" />
+        <source>Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="550" />
+        <source>Not set by this client yet (logging/setLevel); the server uses its own default.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="564" />
+        <source>none (no log messages)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="570" />
+        <source>2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="573" />
+        <source>Send logging/setLevel: the server sends messages at this level and above</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="595" />
+        <source>Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="598" />
+        <source>No log level: the next requests ask for no log messages.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="600" />
+        <source>Sending logging/setLevel {level}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="609" />
+        <source>Server level: {level} (logging/setLevel answered).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="614" />
+        <source>logging/setLevel failed: {code} {message}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="626" />
+        <source>{n} messages</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="628" />
+        <source>{n} messages, {shown} shown</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="60" />
-        <location filename="../../inspector/ui/main_window.py" line="220" />
+        <location filename="../../inspector/ui/main_window.py" line="64" />
+        <location filename="../../inspector/ui/main_window.py" line="240" />
         <source>MCP Session Inspector</source>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="79" />
+        <location filename="../../inspector/ui/main_window.py" line="83" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="81" />
+        <location filename="../../inspector/ui/main_window.py" line="85" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="83" />
+        <location filename="../../inspector/ui/main_window.py" line="87" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="85" />
+        <location filename="../../inspector/ui/main_window.py" line="89" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="87" />
+        <location filename="../../inspector/ui/main_window.py" line="91" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="90" />
+        <location filename="../../inspector/ui/main_window.py" line="94" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="91" />
+        <location filename="../../inspector/ui/main_window.py" line="95" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="93" />
+        <location filename="../../inspector/ui/main_window.py" line="97" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="95" />
+        <location filename="../../inspector/ui/main_window.py" line="99" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="99" />
+        <location filename="../../inspector/ui/main_window.py" line="103" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="101" />
+        <location filename="../../inspector/ui/main_window.py" line="105" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="104" />
+        <location filename="../../inspector/ui/main_window.py" line="108" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="107" />
+        <location filename="../../inspector/ui/main_window.py" line="111" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="111" />
+        <location filename="../../inspector/ui/main_window.py" line="115" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="124" />
+        <location filename="../../inspector/ui/main_window.py" line="128" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="129" />
+        <location filename="../../inspector/ui/main_window.py" line="133" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="132" />
+        <location filename="../../inspector/ui/main_window.py" line="136" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="135" />
+        <location filename="../../inspector/ui/main_window.py" line="139" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="144" />
+        <location filename="../../inspector/ui/main_window.py" line="148" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="147" />
+        <location filename="../../inspector/ui/main_window.py" line="151" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="147" />
+        <location filename="../../inspector/ui/main_window.py" line="151" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="147" />
+        <location filename="../../inspector/ui/main_window.py" line="151" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="158" />
+        <location filename="../../inspector/ui/main_window.py" line="162" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="176" />
+        <location filename="../../inspector/ui/main_window.py" line="171" />
+        <source>Features</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="195" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="177" />
+        <location filename="../../inspector/ui/main_window.py" line="196" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="236" />
+        <location filename="../../inspector/ui/main_window.py" line="258" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="243" />
+        <location filename="../../inspector/ui/main_window.py" line="265" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="243" />
+        <location filename="../../inspector/ui/main_window.py" line="265" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="251" />
+        <location filename="../../inspector/ui/main_window.py" line="273" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="253" />
+        <location filename="../../inspector/ui/main_window.py" line="275" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="258" />
+        <location filename="../../inspector/ui/main_window.py" line="280" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="260" />
+        <location filename="../../inspector/ui/main_window.py" line="282" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="260" />
+        <location filename="../../inspector/ui/main_window.py" line="282" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="267" />
+        <location filename="../../inspector/ui/main_window.py" line="289" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="269" />
+        <location filename="../../inspector/ui/main_window.py" line="291" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="278" />
+        <location filename="../../inspector/ui/main_window.py" line="312" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="296" />
+        <location filename="../../inspector/ui/main_window.py" line="330" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="310" />
+        <location filename="../../inspector/ui/main_window.py" line="344" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="321" />
+        <location filename="../../inspector/ui/main_window.py" line="355" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="323" />
+        <location filename="../../inspector/ui/main_window.py" line="357" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="366" />
+        <location filename="../../inspector/ui/main_window.py" line="400" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="378" />
+        <location filename="../../inspector/ui/main_window.py" line="412" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="385" />
+        <location filename="../../inspector/ui/main_window.py" line="419" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="387" />
+        <location filename="../../inspector/ui/main_window.py" line="421" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBubble</name>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="69" />
+        <source>User</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="69" />
+        <source>Assistant</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="70" />
+        <source>(no role)</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -801,171 +1479,1341 @@
     </message>
 </context>
 <context>
+    <name>PagedListView</name>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="380" />
+        <source>Filter</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="398" />
+        <source>Refresh</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="400" />
+        <source>Load more</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="438" />
+        <source>Loading…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="440" />
+        <source>1 page</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="440" />
+        <source>{n} pages</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="443" />
+        <source>more available</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>PanelHost</name>
+    <message>
+        <location filename="../../inspector/ui/panels/__init__.py" line="52" />
+        <source>Connect to a server: the panels for what it declares appear here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/__init__.py" line="95" />
+        <source>{panel}: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/__init__.py" line="100" />
+        <source>Hidden panels:</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>ProfileEditor</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="138" />
+        <location filename="../../inspector/ui/connection.py" line="140" />
         <source>e.g. node server.js --verbose</source>
         <translation>例如 node server.js --verbose</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="139" />
+        <location filename="../../inspector/ui/connection.py" line="141" />
         <source>Program and arguments, split like a shell would (quotes allowed); started without a shell</source>
         <translation>程序及参数，按 shell 的规则拆分（可使用引号）；启动时不经过 shell</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="141" />
+        <location filename="../../inspector/ui/connection.py" line="143" />
         <source>(inherit)</source>
         <translation>（继承）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="144" />
+        <location filename="../../inspector/ui/connection.py" line="146" />
         <source>Choose the working directory</source>
         <translation>选择工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="151" />
+        <location filename="../../inspector/ui/connection.py" line="153" />
         <source>auto (probe, then fall back)</source>
         <translation>自动（先探测，失败则回退）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="151" />
+        <location filename="../../inspector/ui/connection.py" line="153" />
         <source>legacy (initialize handshake)</source>
         <translation>旧版（initialize 握手）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="151" />
+        <location filename="../../inspector/ui/connection.py" line="153" />
         <source>modern (2026-07-28, stateless)</source>
         <translation>新版（2026-07-28，无状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="156" />
+        <location filename="../../inspector/ui/connection.py" line="158" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="157" />
+        <location filename="../../inspector/ui/connection.py" line="159" />
         <source>Command</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="158" />
+        <location filename="../../inspector/ui/connection.py" line="160" />
         <source>Working dir</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="159" />
+        <location filename="../../inspector/ui/connection.py" line="161" />
         <source>Era</source>
         <translation>协议代际</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="160" />
+        <location filename="../../inspector/ui/connection.py" line="162" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="163" />
+        <location filename="../../inspector/ui/connection.py" line="165" />
         <source>Client capabilities to offer</source>
         <translation>要提供的客户端能力</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="167" />
+        <location filename="../../inspector/ui/connection.py" line="169" />
         <source>Roots</source>
         <translation>根目录（roots）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="168" />
+        <location filename="../../inspector/ui/connection.py" line="170" />
         <source>Sampling</source>
         <translation>采样（sampling）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="169" />
+        <location filename="../../inspector/ui/connection.py" line="171" />
         <source>Elicitation (form)</source>
         <translation>询问：表单（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="170" />
+        <location filename="../../inspector/ui/connection.py" line="172" />
         <source>Elicitation (URL)</source>
         <translation>询问：URL（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="171" />
+        <location filename="../../inspector/ui/connection.py" line="173" />
         <source>Tasks</source>
         <translation>任务（tasks）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="178" />
+        <location filename="../../inspector/ui/connection.py" line="180" />
+        <source>Roots offered to the server</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="186" />
         <source>Environment</source>
         <translation>环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="180" />
+        <location filename="../../inspector/ui/connection.py" line="188" />
         <source>Inherit the inspector's environment</source>
         <translation>继承检查器的环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="183" />
+        <location filename="../../inspector/ui/connection.py" line="191" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="184" />
+        <location filename="../../inspector/ui/connection.py" line="192" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="194" />
+        <location filename="../../inspector/ui/connection.py" line="202" />
         <source>Timeouts (seconds)</source>
         <translation>超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="198" />
+        <location filename="../../inspector/ui/connection.py" line="206" />
         <source>Start sequence</source>
         <translation>启动序列</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="199" />
+        <location filename="../../inspector/ui/connection.py" line="207" />
         <source>Discovery probe</source>
         <translation>发现探测</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="200" />
+        <location filename="../../inspector/ui/connection.py" line="208" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="201" />
+        <location filename="../../inspector/ui/connection.py" line="209" />
         <source>Exit after stdin closes</source>
         <translation>关闭 stdin 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="202" />
+        <location filename="../../inspector/ui/connection.py" line="210" />
         <source>Exit after SIGTERM</source>
         <translation>SIGTERM 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="247" />
+        <location filename="../../inspector/ui/connection.py" line="256" />
         <source>Working directory</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="255" />
+        <location filename="../../inspector/ui/connection.py" line="264" />
         <source>newest of the era</source>
         <translation>该代际的最新版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="293" />
+        <location filename="../../inspector/ui/connection.py" line="303" />
         <source>Last auto detection: {era}</source>
         <translation>上次自动检测结果：{era}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="328" />
+        <location filename="../../inspector/ui/connection.py" line="339" />
         <source>Cannot split the command: {why}</source>
         <translation>无法拆分命令：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="339" />
+        <location filename="../../inspector/ui/connection.py" line="350" />
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
+    </message>
+</context>
+<context>
+    <name>PromptsPanel</name>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="156" />
+        <source>Prompts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="166" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="166" />
+        <source>Identifier</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="166" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="182" />
+        <source>Arguments</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="167" />
+        <source>1 prompt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="167" />
+        <source>{n} prompts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="173" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="300" />
+        <source>Nothing selected</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="191" />
+        <source>Get prompt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="193" />
+        <source>Send prompts/get with the arguments filled in</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="209" />
+        <source>Messages</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="287" />
+        <source>Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="289" />
+        <source>Opening subscriptions/listen for prompt list changes…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="291" />
+        <source>Not listening for list changes. {note}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="291" />
+        <source>Not listening for list changes.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="293" />
+        <source>Refreshes by itself on notifications/prompts/list_changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="295" />
+        <source>The server does not announce list changes (no listChanged): use Refresh.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="302" />
+        <source>Pick a prompt to fill in its arguments and get its messages.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="338" />
+        <source>Loading prompts/list…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="347" />
+        <source>prompts/list failed. {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="352" />
+        <source>a page had no prompts array</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="361" />
+        <source>the server sent the same cursor again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="385" />
+        <source>none</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="417" />
+        <source>required</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="417" />
+        <source>optional</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="421" />
+        <source>The server did not declare completions, so no suggestions.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="440" />
+        <source>This prompt takes no arguments.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="442" />
+        <source>* required. Suggestions come from the server (completion/complete) as you type.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="444" />
+        <source>* required. The server did not declare completions: type the values yourself.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="464" />
+        <source>Fill in the required argument(s) first: {names}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="479" />
+        <source>Getting {name}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="485" />
+        <source>Nothing to show: prompts/get failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="486" />
+        <source>prompts/get {name} failed. {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/prompts.py" line="491" />
+        <source>Got {name} at {time}: {n} message(s), {ms:.0f} ms.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ResourcesPanel</name>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="132" />
+        <source>The server answered with an error.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="136" />
+        <source>Error {code}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="136" />
+        <source>Error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="147" />
+        <source>data: {data}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="153" />
+        <source>{n} bytes</source>
+        <translation>{n} 字节</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="153" />
+        <source>1 byte</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="171" />
+        <source>… {n} more bytes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="587" />
+        <source>Completion failed: {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="703" />
+        <source>The server did not agree to: {what}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="729" />
+        <source>Stopped before the request was sent.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="731" />
+        <source>Stopped: notifications/cancelled sent for request {id}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="734" />
+        <source>The server ended the subscription.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="778" />
+        <source>This content has neither text nor blob.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="783" />
+        <source>The blob is not valid base64.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="790" />
+        <source>The MIME type says image, but the bytes are not an image Qt can read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1000" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1027" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1310" />
+        <source>Resources</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1011" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1015" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1011" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1088" />
+        <source>URI</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1011" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1015" />
+        <source>MIME type</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1012" />
+        <source>1 resource</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1012" />
+        <source>{n} resources</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1015" />
+        <source>URI template</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1016" />
+        <source>1 template</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1016" />
+        <source>{n} templates</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1028" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1310" />
+        <source>Templates</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1031" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1270" />
+        <source>Nothing selected</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1041" />
+        <source>Template arguments</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1048" />
+        <source>Expanded URI</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1054" />
+        <source>Read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1057" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1224" />
+        <source>Subscribe</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1079" />
+        <source>Updates</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1081" />
+        <source>Stop listening</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1082" />
+        <source>Cancel the subscriptions/listen request (sends notifications/cancelled)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1084" />
+        <source>Clear</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1085" />
+        <source>Re-read the shown resource when it changes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1088" />
+        <source>Time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1088" />
+        <source>Via</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1198" />
+        <source>on a subscriptions/listen stream</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1198" />
+        <source>notifications/resources/list_changed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1199" />
+        <source>The lists refresh by themselves when the server announces a change ({how}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1201" />
+        <source>The server does not announce list changes (no listChanged): use Refresh.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1220" />
+        <source>Stop listening to this resource</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1220" />
+        <source>Listen for updates</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1221" />
+        <source>Opens a subscriptions/listen stream whose resourceSubscriptions filter lists this resource.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1224" />
+        <source>Unsubscribe</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1225" />
+        <source>Sends resources/unsubscribe.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1225" />
+        <source>Sends resources/subscribe: the server then sends notifications/resources/updated.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1227" />
+        <source>The server did not declare resources.subscribe, so it sends no update notifications.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1229" />
+        <source>No session: connect to a server first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1231" />
+        <source>Select a resource (or fill in a template) to follow its updates.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1239" />
+        <source>Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1241" />
+        <source>Listening (subscription {id}) for updates to {uris}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1242" />
+        <source>nothing</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1245" />
+        <source>Not listening. {note}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1247" />
+        <source>Not listening. Select a resource and press Listen for updates.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1252" />
+        <source>List changes: listening (subscription {id}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1254" />
+        <source>List changes: opening subscriptions/listen…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1256" />
+        <source>List changes: not listening. {note}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1261" />
+        <source>Subscribed to {uris}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1263" />
+        <source>Not subscribed to any resource.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1266" />
+        <source>Updates are not available: the server did not declare resources.subscribe.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1273" />
+        <source>Pick a resource to read it, or a template to fill in its arguments.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1321" />
+        <source>Loading {method}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1330" />
+        <source>{method} failed. {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1335" />
+        <source>a page had no {key} array</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1344" />
+        <source>the server sent the same cursor again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1377" />
+        <source>Press Read (or double-click the row) to read this resource.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1391" />
+        <source>Fill in the arguments, then press Read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1415" />
+        <source>declared size {size}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1419" />
+        <source>audience: {a}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1421" />
+        <source>priority {p}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1423" />
+        <source>modified {t}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1434" />
+        <source>value of {{{name}}}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1439" />
+        <source>The server did not declare completions, so no suggestions.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1443" />
+        <source>This template has no variables.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1445" />
+        <source>Suggestions come from the server (completion/complete) as you type.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1447" />
+        <source>The server did not declare completions: type the values yourself.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1485" />
+        <source>Fill in {names} first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1502" />
+        <source>Reading {uri}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1507" />
+        <source>Nothing to show: the read failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1508" />
+        <source>resources/read {uri} failed. {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1512" />
+        <source>The answer has no contents array.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1516" />
+        <source>Decoding {uri}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1524" />
+        <source>Read {uri} at {time} ({n} content(s), {ms:.0f} ms).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1570" />
+        <source>Subscribing to {uri}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1576" />
+        <source>resources/subscribe {uri} failed. {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1580" />
+        <source>Unsubscribing from {uri}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1586" />
+        <source>resources/unsubscribe {uri} failed. {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1595" />
+        <source>subscription {id}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="1599" />
+        <source>resources/subscribe</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>RootsEditor</name>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1089" />
+        <source>URI</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1089" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1103" />
+        <source>Add folder…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1104" />
+        <source>Pick a folder; it becomes a file:// root</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1109" />
+        <source>Add URI</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1111" />
+        <source>Remove</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1117" />
+        <source>Legacy: a change during a session is announced with notifications/roots/list_changed. 2026-07-28: the server asks again (roots/list as an input request) when it needs them.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1175" />
+        <source>{uri} is already a root.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1204" />
+        <source>Choose a folder to offer as a root</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1259" />
+        <source>Rows with a problem are not offered.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>SamplingDialog</name>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="624" />
+        <source>Sampling request — {server}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="624" />
+        <source>server</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="632" />
+        <source>Max tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="633" />
+        <source>Model preferences</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="643" />
+        <source>Also</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="654" />
+        <source>Conversation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="655" />
+        <source>JSON</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="656" />
+        <source>The server asks the model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="664" />
+        <source>The name of the model that 'generated' the message</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="669" />
+        <source>Write the model's answer here…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="671" />
+        <source>Your response, as the model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="674" />
+        <source>Role</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="675" />
+        <source>Model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="676" />
+        <source>Stop reason</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="677" />
+        <source>Text</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="680" />
+        <source>Reject</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="681" />
+        <source>Answer with error -1 “User rejected sampling request”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="682" />
+        <source>Approve and send</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="700" />
+        <source>Rejected automatically in {time} if unanswered</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>SchemaForm</name>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="132" />
+        <location filename="../../inspector/ui/schema_form.py" line="148" />
+        <location filename="../../inspector/ui/schema_form.py" line="1288" />
+        <location filename="../../inspector/ui/schema_form.py" line="1419" />
+        <source>(root)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="144" />
+        <source>schema could not be compiled: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="146" />
+        <source>valid</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="149" />
+        <source>at {0}: {1}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="250" />
+        <source>is required</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="282" />
+        <source>an e-mail address</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="283" />
+        <source>a URI (scheme:...)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="284" />
+        <source>a URL</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="285" />
+        <source>a date (YYYY-MM-DD)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="286" />
+        <source>a time (hh:mm:ss)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="287" />
+        <source>a date and time (YYYY-MM-DDThh:mm:ssZ)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="288" />
+        <source>a UUID</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="289" />
+        <source>an IPv4 address</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="319" />
+        <source>must be one of: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="324" />
+        <source>must be at least {0} characters long</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="324" />
+        <source>must not be empty</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="326" />
+        <source>must be at most {0} characters long</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="331" />
+        <source>must match the pattern {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="344" />
+        <source>must be {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="353" />
+        <source>must be at least {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="355" />
+        <source>must be at most {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="357" />
+        <source>must be greater than {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="359" />
+        <source>must be less than {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="364" />
+        <source>must be a multiple of {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="368" />
+        <source>needs at least {0} item(s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="370" />
+        <source>allows at most {0} item(s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="374" />
+        <source>items must be unique</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="419" />
+        <source>$ref {0} points nowhere</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="426" />
+        <source>any JSON value</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="428" />
+        <source>not a schema object</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="430" />
+        <source>recursive $ref</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="434" />
+        <source>remote $ref {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="443" />
+        <source>allOf of several schemas</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="458" />
+        <source>{0} of several schemas</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="461" />
+        <source>{0} is not shown in the form</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="466" />
+        <source>a value of several types ({0})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="479" />
+        <location filename="../../inspector/ui/schema_form.py" line="1115" />
+        <source>no type</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="481" />
+        <source>type {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="571" />
+        <location filename="../../inspector/ui/schema_form.py" line="852" />
+        <location filename="../../inspector/ui/schema_form.py" line="1015" />
+        <source>required</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="613" />
+        <source>{0}–{1} characters</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="615" />
+        <source>up to {0} characters</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="651" />
+        <source>whole number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="651" />
+        <source>number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="667" />
+        <location filename="../../inspector/ui/schema_form.py" line="672" />
+        <source>must be a whole number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="667" />
+        <source>must be a number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="669" />
+        <source>must be a finite number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="703" />
+        <location filename="../../inspector/ui/schema_form.py" line="734" />
+        <location filename="../../inspector/ui/schema_form.py" line="837" />
+        <source>(not set)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="734" />
+        <source>— choose —</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="762" />
+        <source>{0} (not in the list)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="813" />
+        <source>{0} is not one of the choices</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="840" />
+        <source>{0} — edit in Raw JSON ({1})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="893" />
+        <source>no properties declared</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="938" />
+        <source>Add item</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="968" />
+        <source>Remove this item</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1071" />
+        <source>the arguments are not an object (type {0})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1080" />
+        <source>The form cannot show this schema: {0}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1085" />
+        <source>No fields: this takes no arguments.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1085" />
+        <source>No fields declared; the schema accepts any object (use Raw JSON to send some).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1099" />
+        <source>a free-form object</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1101" />
+        <source>an object without declared properties</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1106" />
+        <source>a tuple array</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1193" />
+        <source>{0} is not JSON</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="1198" />
+        <source>line {0}, column {1}: {2}</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -997,313 +2845,843 @@
     </message>
 </context>
 <context>
+    <name>TasksPanel</name>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="153" />
+        <source>Refresh</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="154" />
+        <source>tasks/list from the first page</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="156" />
+        <source>Load more</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="157" />
+        <source>tasks/list with the nextCursor of the last page</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="164" />
+        <source>Task</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="164" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="210" />
+        <source>Status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="164" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="211" />
+        <source>Status message</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="164" />
+        <source>Updated</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="180" />
+        <source>No tasks yet. A task starts when a request asks for one (a tools/call with a "task" field).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="198" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="389" />
+        <source>Select a task</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="209" />
+        <source>Task id</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="212" />
+        <source>Created</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="213" />
+        <source>Last updated</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="214" />
+        <source>TTL</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="215" />
+        <source>Poll interval</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="225" />
+        <source>Get status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="226" />
+        <source>tasks/get</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="228" />
+        <source>Get result</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="229" />
+        <source>tasks/result: the server answers when the task has finished (it waits until then)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="231" />
+        <source>Cancel task</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="232" />
+        <source>tasks/cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="234" />
+        <source>Poll while running</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="235" />
+        <source>Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="254" />
+        <source>The result appears here after Get result.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="261" />
+        <source>Content</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="262" />
+        <source>JSON</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="298" />
+        <source>Tasks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="377" />
+        <source>{n} tasks, {running} running</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="377" />
+        <source>No tasks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="399" />
+        <source>Task {status}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="410" />
+        <source>unlimited</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="411" />
+        <source>not suggested</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="418" />
+        <source>Waiting for tasks/result: the server answers when the task has finished.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="428" />
+        <source>tasks/result answered with JSON-RPC error {code}: {message}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="435" />
+        <source>Result (the tool reported an error):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="435" />
+        <source>Result:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="470" />
+        <source>tasks/list failed: {code} {message}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="496" />
+        <source>tasks/get failed: {code} {message}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="538" />
+        <source>tasks/cancel failed: {code} {message}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>Timeline</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="117" />
+        <location filename="../../inspector/ui/timeline.py" line="118" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="118" />
+        <location filename="../../inspector/ui/timeline.py" line="119" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="119" />
+        <location filename="../../inspector/ui/timeline.py" line="120" />
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="120" />
+        <location filename="../../inspector/ui/timeline.py" line="121" />
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="121" />
+        <location filename="../../inspector/ui/timeline.py" line="122" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="122" />
+        <location filename="../../inspector/ui/timeline.py" line="123" />
         <source>Method / event</source>
         <translation>方法/事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="123" />
+        <location filename="../../inspector/ui/timeline.py" line="124" />
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="124" />
+        <location filename="../../inspector/ui/timeline.py" line="125" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="125" />
+        <location filename="../../inspector/ui/timeline.py" line="126" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="126" />
+        <location filename="../../inspector/ui/timeline.py" line="127" />
         <source>Schema</source>
         <translation>Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="127" />
+        <location filename="../../inspector/ui/timeline.py" line="128" />
         <source>Violations</source>
         <translation>违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="130" />
+        <location filename="../../inspector/ui/timeline.py" line="131" />
         <source>Entry number in the recording</source>
         <translation>条目在会话记录中的编号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="131" />
+        <location filename="../../inspector/ui/timeline.py" line="132" />
         <source>Seconds since the session started</source>
         <translation>自会话开始以来的秒数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="132" />
+        <location filename="../../inspector/ui/timeline.py" line="133" />
         <source>Time since the previous visible row</source>
         <translation>距上一可见行的时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="133" />
+        <location filename="../../inspector/ui/timeline.py" line="134" />
         <source>→ client to server, ← server to client, stderr of the server, process event</source>
         <translation>→ 客户端到服务器，← 服务器到客户端，服务器的 stderr，进程事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="134" />
+        <location filename="../../inspector/ui/timeline.py" line="135" />
         <source>What the line is: request, notification, result, error, noise, …</source>
         <translation>该行是什么：请求、通知、结果、错误、噪声、…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="135" />
+        <location filename="../../inspector/ui/timeline.py" line="136" />
         <source>The method; for responses the method they answer; for process events the event</source>
         <translation>方法名；响应显示其所应答的方法；进程事件显示事件名</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="136" />
+        <location filename="../../inspector/ui/timeline.py" line="137" />
         <source>JSON-RPC id</source>
         <translation>JSON-RPC id</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="137" />
+        <location filename="../../inspector/ui/timeline.py" line="138" />
         <source>Time from the request to this response</source>
         <translation>从请求到此响应的耗时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="138" />
+        <location filename="../../inspector/ui/timeline.py" line="139" />
         <source>Bytes on the wire, line terminator included</source>
         <translation>线路上传输的字节数（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="139" />
+        <location filename="../../inspector/ui/timeline.py" line="140" />
         <source>✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked</source>
         <translation>✓ 符合协议的 JSON Schema，✗ 不符合，空白：未校验</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="140" />
+        <location filename="../../inspector/ui/timeline.py" line="141" />
         <source>Rules of the protocol this entry breaks</source>
         <translation>此条目违反的协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="144" />
+        <location filename="../../inspector/ui/timeline.py" line="145" />
         <source>c2s</source>
         <translation>c2s</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="145" />
+        <location filename="../../inspector/ui/timeline.py" line="146" />
         <source>s2c</source>
         <translation>s2c</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="146" />
-        <location filename="../../inspector/ui/timeline.py" line="164" />
+        <location filename="../../inspector/ui/timeline.py" line="147" />
+        <location filename="../../inspector/ui/timeline.py" line="165" />
         <source>stderr</source>
         <translation>stderr</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="147" />
+        <location filename="../../inspector/ui/timeline.py" line="148" />
         <source>event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="151" />
+        <location filename="../../inspector/ui/timeline.py" line="152" />
         <source>Client to server (written to the server's stdin)</source>
         <translation>客户端→服务器（写入服务器的 stdin）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="152" />
+        <location filename="../../inspector/ui/timeline.py" line="153" />
         <source>Server to client (read from the server's stdout)</source>
         <translation>服务器→客户端（从服务器的 stdout 读取）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="153" />
+        <location filename="../../inspector/ui/timeline.py" line="154" />
         <source>A line the server wrote to stderr</source>
         <translation>服务器写入 stderr 的一行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="154" />
+        <location filename="../../inspector/ui/timeline.py" line="155" />
         <source>A process or session event (spawn, shutdown step, exit, timeout)</source>
         <translation>进程或会话事件（启动、关闭步骤、退出、超时）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="157" />
+        <location filename="../../inspector/ui/timeline.py" line="158" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="158" />
+        <location filename="../../inspector/ui/timeline.py" line="159" />
         <source>notification</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="159" />
+        <location filename="../../inspector/ui/timeline.py" line="160" />
         <source>result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="160" />
+        <location filename="../../inspector/ui/timeline.py" line="161" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="161" />
+        <location filename="../../inspector/ui/timeline.py" line="162" />
         <source>noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="162" />
+        <location filename="../../inspector/ui/timeline.py" line="163" />
         <source>invalid</source>
         <translation>无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="163" />
+        <location filename="../../inspector/ui/timeline.py" line="164" />
         <source>batch</source>
         <translation>批量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="165" />
+        <location filename="../../inspector/ui/timeline.py" line="166" />
         <source>process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="166" />
+        <location filename="../../inspector/ui/timeline.py" line="167" />
         <source>note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="801" />
+        <location filename="../../inspector/ui/timeline.py" line="802" />
         <source>Valid against the protocol's JSON Schema</source>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="803" />
+        <location filename="../../inspector/ui/timeline.py" line="804" />
         <source>Invalid against the protocol's JSON Schema</source>
         <translation>不符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="810" />
+        <location filename="../../inspector/ui/timeline.py" line="811" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="816" />
+        <location filename="../../inspector/ui/timeline.py" line="817" />
         <source>{ms} after request #{seq}</source>
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="882" />
+        <location filename="../../inspector/ui/timeline.py" line="899" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="890" />
+        <location filename="../../inspector/ui/timeline.py" line="907" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="893" />
+        <location filename="../../inspector/ui/timeline.py" line="910" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="910" />
-        <location filename="../../inspector/ui/timeline.py" line="920" />
+        <location filename="../../inspector/ui/timeline.py" line="927" />
+        <location filename="../../inspector/ui/timeline.py" line="937" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="913" />
+        <location filename="../../inspector/ui/timeline.py" line="930" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="928" />
+        <location filename="../../inspector/ui/timeline.py" line="945" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="932" />
+        <location filename="../../inspector/ui/timeline.py" line="949" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="947" />
+        <location filename="../../inspector/ui/timeline.py" line="964" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="948" />
+        <location filename="../../inspector/ui/timeline.py" line="965" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="953" />
+        <location filename="../../inspector/ui/timeline.py" line="970" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="954" />
+        <location filename="../../inspector/ui/timeline.py" line="971" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="993" />
+        <location filename="../../inspector/ui/timeline.py" line="1010" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="999" />
+        <location filename="../../inspector/ui/timeline.py" line="1016" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1000" />
+        <location filename="../../inspector/ui/timeline.py" line="1017" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1193" />
+        <location filename="../../inspector/ui/timeline.py" line="1210" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1196" />
+        <location filename="../../inspector/ui/timeline.py" line="1213" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1280" />
+        <location filename="../../inspector/ui/timeline.py" line="1297" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1282" />
+        <location filename="../../inspector/ui/timeline.py" line="1299" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPanel</name>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="65" />
+        <source>read-only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="66" />
+        <source>destructive</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="67" />
+        <source>idempotent</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="68" />
+        <source>open world</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="83" />
+        <source>task {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="392" />
+        <source>Refresh</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="393" />
+        <source>Filter by name, title or description</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="394" />
+        <source>Load more</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="395" />
+        <source>Select a tool to see its description and fill in its arguments.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="396" />
+        <source>Check arguments against the schema before sending</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="397" />
+        <source>Uncheck to send arguments that break the schema on purpose (to see how the server reacts).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="398" />
+        <source>Reset</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="399" />
+        <source>Back to the schema's defaults</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="400" />
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="401" />
+        <source>Call</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="402" />
+        <source>Call the tool (Ctrl+Enter)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="411" />
+        <source>Tools</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="472" />
+        <source>The server said the tool list changed: reloaded.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="475" />
+        <source>The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="487" />
+        <source>Internal error: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="529" />
+        <source>tools/list failed: {0} {1}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="534" />
+        <source>tools/list answered without a tools array</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="544" />
+        <source>The server repeated the cursor {0}; stopped paging.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="591" />
+        <source>The tool {0} is no longer listed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="597" />
+        <source>1 tool</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="597" />
+        <source>{0} tools</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="599" />
+        <source>1 page</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="599" />
+        <source>{0} pages</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="601" />
+        <source>more available</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="603" />
+        <source>Loading…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="603" />
+        <source>loading…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="654" />
+        <source>annotations (untrusted hints): {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="711" />
+        <source>no arguments</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="711" />
+        <source>1 argument</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="711" />
+        <source>{0} arguments</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="713" />
+        <source>{0} required</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="717" />
+        <source>declares an outputSchema</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="720" />
+        <source>task support: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="738" />
+        <source>The arguments are not a JSON object: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="744" />
+        <source>Fix the arguments first ({0}), or uncheck the schema check to send them anyway.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="753" />
+        <source>Calling {0}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="767" />
+        <source>Cancelling…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="791" />
+        <source>Cancelled</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="791" />
+        <source>notifications/cancelled was sent; the server should stop and not answer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="795" />
+        <source>The call failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="813" />
+        <source>progress {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="819" />
+        <source>tools/call id {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="819" />
+        <source>answered in {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="821" />
+        <source>answered after {0} rounds (input required)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="828" />
+        <source>Protocol error {0}: {1}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="828" />
+        <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="835" />
+        <source>The server still asks for input</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="835" />
+        <source>No answer after {0} rounds of input requests.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="844" />
+        <source>The tool reported an error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="844" />
+        <source>isError: true: the call worked, the tool failed; its content follows.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>panel</name>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="919" />
+        <source>Saving…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="923" />
+        <source>Could not save {path}: {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="925" />
+        <source>Saved {n} to {path}.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>self.form</name>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="259" />
+        <source>— choose —</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="259" />
+        <source>— none —</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="282" />
+        <source>Yes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="294" />
+        <source>whole number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="294" />
+        <source>number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="305" />
+        <source>JSON value</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context><name>Lifecycle</name><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← non-modern error → legacy</source><translation>← 非新版错误 → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>

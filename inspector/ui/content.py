@@ -1,0 +1,492 @@
+"""MCP content blocks on screen: text, image, audio, embedded resources, resource links.
+
+Theory of operation
+-------------------
+:class:`ContentView` takes the ``content`` list of a tool result, a prompt message or a
+resource read (``set_blocks``) and shows one card per block, in order. Each card says what
+it is (type, MIME type, size, annotations) and shows the payload the safe way:
+
+- text as plain text only (never Qt rich text);
+- images decoded from base64 into a pixmap (tiny ones enlarged so they can be seen); data
+  that is not base64 or not an image shows the error instead;
+- audio with its MIME type, size and, for WAV, its duration, plus "Save…" (no playback);
+- embedded resources with their URI, MIME type and text, or the size of their blob;
+- resource links as a clickable item that emits :attr:`ContentView.resourceLinkActivated`;
+- anything else as pretty JSON, so an unknown block type is still readable.
+
+``structured`` (a tool's ``structuredContent``) is shown as pretty JSON with the verdict of
+the tool's ``outputSchema`` (✓, or ✗ with the path of the first problem).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import wave
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import (
+    QCommandLinkButton,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .schema_form import SchemaVerdict, check_value, dumps_pretty, is_dark, mono_font, tone
+from .timeline import format_bytes, plain_tooltip
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ContentView", text)
+
+
+LONG_TEXT = 4000  # characters above which text goes into a scrollable box
+MIN_IMAGE_SIDE = 64  # smaller images are enlarged (nearest neighbour) to at least this
+MAX_IMAGE_SIDE = 420
+
+
+def decode_base64(data: Any) -> tuple[bytes | None, str | None]:
+    """``(bytes, None)`` or ``(None, why)``; whitespace inside the data is tolerated."""
+    if not isinstance(data, str):
+        return None, QCoreApplication.translate("ContentView", "the data is not a string")
+    try:
+        return base64.b64decode("".join(data.split()), validate=True), None
+    except (binascii.Error, ValueError) as exc:
+        return None, QCoreApplication.translate("ContentView", "the data is not valid base64 ({0})").format(exc)
+
+
+def wav_info(data: bytes) -> dict | None:
+    """Duration, rate and channels of a WAV file, or None when the header cannot be read."""
+    if not (data[:4] == b"RIFF" and data[8:12] == b"WAVE"):
+        return None
+    try:
+        with wave.open(io.BytesIO(data)) as w:
+            rate = w.getframerate()
+            frames = w.getnframes()
+            return {"duration": frames / rate if rate else 0.0, "rate": rate, "channels": w.getnchannels(), "bits": w.getsampwidth() * 8}
+    except (wave.Error, EOFError, ValueError, OSError):
+        return None
+
+
+def size_text(n: int) -> str:
+    return format_bytes(n) if n < 1024 else f"{format_bytes(n)} ({n:,} B)"
+
+
+def annotations_text(block: dict) -> str:
+    ann = block.get("annotations")
+    if not isinstance(ann, dict):
+        return ""
+    parts = []
+    audience = ann.get("audience")
+    if isinstance(audience, list):
+        parts.append(QCoreApplication.translate("ContentView", "for {0}").format(", ".join(str(a) for a in audience)))
+    if isinstance(ann.get("priority"), (int, float)):
+        parts.append(QCoreApplication.translate("ContentView", "priority {0}").format(ann["priority"]))
+    if isinstance(ann.get("lastModified"), str):
+        parts.append(QCoreApplication.translate("ContentView", "modified {0}").format(ann["lastModified"]))
+    return " · ".join(parts)
+
+
+def _plain_label(text: str = "", *, mono: bool = False, wrap: bool = True, selectable: bool = True) -> QLabel:
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
+    label.setWordWrap(wrap)
+    if mono:
+        label.setFont(mono_font())
+    if selectable:
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+    return label
+
+
+class BlockCard(QFrame):
+    """One content block: a header line (type chip, details) and a body."""
+
+    def __init__(self, kind: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind = kind  # "text", "image", "audio", "resource", "resource_link", "structured", or the unknown type
+        self.error: str | None = None
+        self.data: bytes | None = None  # decoded payload (image, audio, blob) for Save…
+        self.suggested_name = "content.bin"
+        self.pixmap: QPixmap | None = None
+        self.setObjectName("contentCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        dark = is_dark(self)
+        border = "#3c3f44" if dark else "#d5d8dc"
+        bg = "#25272b" if dark else "#fbfbfc"
+        self.setStyleSheet(f"QFrame#contentCard {{ border: 1px solid {border}; border-radius: 6px; background: {bg}; }}")
+        self.outer = QVBoxLayout(self)
+        self.outer.setContentsMargins(10, 8, 10, 10)
+        self.outer.setSpacing(6)
+        head = QHBoxLayout()
+        head.setSpacing(8)
+        self.chip = QLabel()
+        self.chip.setTextFormat(Qt.TextFormat.PlainText)
+        self.chip.setObjectName("chip")
+        chip_bg = "#3a4a63" if dark else "#e4ebf5"
+        chip_fg = "#d6e4ff" if dark else "#1f3b63"
+        self.chip.setStyleSheet(f"QLabel#chip {{ background: {chip_bg}; color: {chip_fg}; border-radius: 4px; padding: 1px 6px; font-weight: 600; font-size: 8pt; }}")
+        self.meta = _plain_label(wrap=False)
+        self.meta.setStyleSheet(f"color: {tone(self, 'muted')};")
+        self.meta.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        head.addWidget(self.chip, 0)
+        head.addWidget(self.meta, 1)
+        self.head = head
+        self.outer.addLayout(head)
+        self.body = QVBoxLayout()
+        self.body.setSpacing(6)
+        self.outer.addLayout(self.body)
+
+    def set_header(self, chip: str, meta: str) -> None:
+        self.chip.setText(chip)
+        self.meta.setText(meta)
+        self.meta.setToolTip(plain_tooltip(meta) if meta else "")
+
+    def summary(self) -> str:
+        return f"{self.chip.text()} {self.meta.text()}".strip()
+
+    def add_error(self, text: str) -> None:
+        self.error = text
+        label = _plain_label("✗ " + text)
+        label.setObjectName("blockError")
+        label.setStyleSheet(f"color: {tone(self, 'error')};")
+        self.body.addWidget(label)
+
+    def add_save_button(self) -> QPushButton:
+        button = QPushButton(QCoreApplication.translate("ContentView", "Save…"))
+        button.setObjectName("saveButton")
+        button.clicked.connect(lambda *_: self.ask_save())
+        self.head.addWidget(button, 0)
+        return button
+
+    def ask_save(self) -> None:
+        """A non-blocking save dialog (never a nested event loop)."""
+        dialog = QFileDialog(self.window(), QCoreApplication.translate("ContentView", "Save content"), self.suggested_name)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.fileSelected.connect(self.save_to)
+        dialog.open()
+
+    def save_to(self, path: str) -> bool:
+        if self.data is None or not path:
+            return False
+        try:
+            Path(path).write_bytes(self.data)
+        except OSError as exc:
+            self.add_error(QCoreApplication.translate("ContentView", "could not save: {0}").format(exc))
+            return False
+        return True
+
+
+_EXT = {
+    "image/png": "png",
+    "image/jpeg": "jpg",
+    "image/gif": "gif",
+    "image/webp": "webp",
+    "image/svg+xml": "svg",
+    "audio/wav": "wav",
+    "audio/x-wav": "wav",
+    "audio/wave": "wav",
+    "audio/mpeg": "mp3",
+    "audio/ogg": "ogg",
+}
+
+
+class ContentView(QWidget):
+    """A scrollable column of content cards. Server text is shown as plain text only."""
+
+    resourceLinkActivated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._cards: list[BlockCard] = []
+        self._verdict: SchemaVerdict | None = None
+        self._verdict_text = ""
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.inner = QWidget()
+        self.column = QVBoxLayout(self.inner)
+        self.column.setContentsMargins(2, 2, 2, 2)
+        self.column.setSpacing(8)
+        self.column.addStretch(1)
+        self.scroll.setWidget(self.inner)
+        outer.addWidget(self.scroll)
+
+    # -------------------------------------------------------------- API
+
+    def clear(self) -> None:
+        for card in self._cards:
+            self.column.removeWidget(card)
+            card.hide()
+            card.deleteLater()
+        self._cards = []
+        self._verdict = None
+        self._verdict_text = ""
+
+    def set_blocks(self, blocks: list, *, structured: Any = None, output_schema: dict | None = None) -> None:
+        """Show ``blocks`` (a content list); ``structured`` is shown with the ``output_schema`` verdict.
+
+        ``structured=None`` means "no structuredContent"; with an ``output_schema`` and no
+        structured content the verdict says the tool broke its promise.
+        """
+        self.clear()
+        if not isinstance(blocks, list):
+            blocks = [blocks] if blocks is not None else []
+        for block in blocks:
+            self._add(self._card_for(block))
+        if structured is not None or output_schema is not None:
+            self._add(self._structured_card(structured, output_schema))
+        if not self._cards:
+            card = BlockCard("empty")
+            card.set_header(QCoreApplication.translate("ContentView", "EMPTY"), QCoreApplication.translate("ContentView", "no content blocks"))
+            self._add(card)
+
+    def cards(self) -> list[BlockCard]:
+        return list(self._cards)
+
+    def structured_verdict(self) -> tuple[bool | None, str]:
+        """``(ok, text)`` of the outputSchema check: True ✓, False ✗, None when not checked."""
+        return (self._verdict.ok if self._verdict else None), self._verdict_text
+
+    # -------------------------------------------------------------- cards
+
+    def _add(self, card: BlockCard) -> None:
+        self.column.insertWidget(self.column.count() - 1, card)
+        self._cards.append(card)
+
+    def _card_for(self, block: Any) -> BlockCard:
+        if not isinstance(block, dict):
+            return self._json_card("?", block, QCoreApplication.translate("ContentView", "not a content block object"))
+        kind = block.get("type")
+        try:
+            if kind == "text":
+                return self._text_card(block)
+            if kind == "image":
+                return self._image_card(block)
+            if kind == "audio":
+                return self._audio_card(block)
+            if kind == "resource":
+                return self._resource_card(block)
+            if kind == "resource_link":
+                return self._link_card(block)
+        except Exception as exc:  # a malformed block must never break the view
+            return self._json_card(str(kind), block, QCoreApplication.translate("ContentView", "could not show this block: {0}").format(exc))
+        return self._json_card(str(kind), block, None)
+
+    def _text_card(self, block: dict) -> BlockCard:
+        card = BlockCard("text")
+        text = block.get("text")
+        meta = [annotations_text(block)]
+        if not isinstance(text, str):
+            card.set_header(QCoreApplication.translate("ContentView", "TEXT"), " · ".join(m for m in meta if m))
+            card.add_error(QCoreApplication.translate("ContentView", "the text member is missing or not a string"))
+            return card
+        meta.insert(0, QCoreApplication.translate("ContentView", "{0} characters").format(len(text)))
+        card.set_header(QCoreApplication.translate("ContentView", "TEXT"), " · ".join(m for m in meta if m))
+        card.body.addWidget(self._text_widget(text))
+        card.text = text  # type: ignore[attr-defined]
+        return card
+
+    def _text_widget(self, text: str, *, mono: bool = False) -> QWidget:
+        lines = text.count("\n") + 1
+        if len(text) <= LONG_TEXT and lines <= 40:
+            label = _plain_label(text, mono=mono)
+            label.setObjectName("blockText")
+            return label
+        edit = QPlainTextEdit()
+        edit.setObjectName("blockText")
+        edit.setReadOnly(True)
+        edit.setPlainText(text)
+        if mono:
+            edit.setFont(mono_font())
+        edit.setMinimumHeight(120)
+        edit.setMaximumHeight(320)
+        return edit
+
+    def _image_card(self, block: dict) -> BlockCard:
+        card = BlockCard("image")
+        mime = block.get("mimeType") if isinstance(block.get("mimeType"), str) else "?"
+        data, why = decode_base64(block.get("data"))
+        meta = [mime]
+        if data is not None:
+            meta.append(size_text(len(data)))
+        card.suggested_name = f"image.{_EXT.get(mime, 'bin')}"
+        if data is None:
+            card.set_header(QCoreApplication.translate("ContentView", "IMAGE"), " · ".join(meta))
+            card.add_error(why or "")
+            return card
+        card.data = data
+        pix = QPixmap()
+        if not pix.loadFromData(data):
+            card.set_header(QCoreApplication.translate("ContentView", "IMAGE"), " · ".join(meta))
+            card.add_error(QCoreApplication.translate("ContentView", "the data is not an image Qt can read ({0})").format(mime))
+            card.add_save_button()
+            return card
+        meta.append(f"{pix.width()}×{pix.height()}")
+        extra = annotations_text(block)
+        if extra:
+            meta.append(extra)
+        card.pixmap = pix
+        card.add_save_button()
+        shown, note = self._scaled(pix)
+        if note:
+            meta.append(note)
+        card.set_header(QCoreApplication.translate("ContentView", "IMAGE"), " · ".join(meta))
+        holder = QLabel()
+        holder.setObjectName("blockImage")
+        holder.setPixmap(shown)
+        holder.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        holder.setStyleSheet("background: transparent;")
+        card.body.addWidget(holder)
+        return card
+
+    @staticmethod
+    def _scaled(pix: QPixmap) -> tuple[QPixmap, str]:
+        w, h = pix.width(), pix.height()
+        side = max(w, h)
+        if 0 < side < MIN_IMAGE_SIDE:
+            factor = max(2, MIN_IMAGE_SIDE // side)
+            return pix.scaled(QSize(w * factor, h * factor), Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.FastTransformation), QCoreApplication.translate("ContentView", "shown at {0}×").format(factor)
+        if side > MAX_IMAGE_SIDE:
+            scaled = pix.scaled(QSize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE), Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
+            return scaled, QCoreApplication.translate("ContentView", "shown at {0}%").format(round(100 * scaled.width() / w))
+        return pix, ""
+
+    def _audio_card(self, block: dict) -> BlockCard:
+        card = BlockCard("audio")
+        mime = block.get("mimeType") if isinstance(block.get("mimeType"), str) else "?"
+        card.suggested_name = f"audio.{_EXT.get(mime, 'bin')}"
+        data, why = decode_base64(block.get("data"))
+        meta = [mime]
+        if data is None:
+            card.set_header(QCoreApplication.translate("ContentView", "AUDIO"), " · ".join(meta))
+            card.add_error(why or "")
+            return card
+        card.data = data
+        meta.append(size_text(len(data)))
+        info = wav_info(data)
+        card.audio_info = info  # type: ignore[attr-defined]
+        if info is not None:
+            meta.append(QCoreApplication.translate("ContentView", "{0:.2f} s").format(info["duration"]))
+            meta.append(QCoreApplication.translate("ContentView", "{0} Hz, {1} ch, {2}-bit").format(info["rate"], info["channels"], info["bits"]))
+        elif "wav" in mime:
+            meta.append(QCoreApplication.translate("ContentView", "WAV header not readable"))
+        extra = annotations_text(block)
+        if extra:
+            meta.append(extra)
+        card.set_header(QCoreApplication.translate("ContentView", "AUDIO"), " · ".join(meta))
+        card.add_save_button()
+        return card
+
+    def _resource_card(self, block: dict) -> BlockCard:
+        card = BlockCard("resource")
+        res = block.get("resource")
+        if not isinstance(res, dict):
+            card.set_header(QCoreApplication.translate("ContentView", "RESOURCE"), "")
+            card.add_error(QCoreApplication.translate("ContentView", "the resource member is missing or not an object"))
+            return card
+        uri = res.get("uri") if isinstance(res.get("uri"), str) else "?"
+        mime = res.get("mimeType") if isinstance(res.get("mimeType"), str) else ""
+        meta = [m for m in (mime, annotations_text(block) or annotations_text(res)) if m]
+        uri_label = _plain_label(uri, mono=True)
+        uri_label.setObjectName("resourceUri")
+        card.body.addWidget(uri_label)
+        if isinstance(res.get("text"), str):
+            text = res["text"]
+            meta.insert(0, QCoreApplication.translate("ContentView", "text, {0} characters").format(len(text)))
+            card.body.addWidget(self._text_widget(text, mono=True))
+        elif "blob" in res:
+            data, why = decode_base64(res.get("blob"))
+            if data is None:
+                card.add_error(why or "")
+            else:
+                card.data = data
+                card.suggested_name = uri.rstrip("/").rsplit("/", 1)[-1] or "resource.bin"
+                meta.insert(0, QCoreApplication.translate("ContentView", "blob, {0}").format(size_text(len(data))))
+                card.add_save_button()
+                if mime.startswith("image/"):
+                    pix = QPixmap()
+                    if pix.loadFromData(data):
+                        holder = QLabel()
+                        holder.setPixmap(self._scaled(pix)[0])
+                        card.body.addWidget(holder)
+        else:
+            card.add_error(QCoreApplication.translate("ContentView", "the resource has neither text nor blob"))
+        card.set_header(QCoreApplication.translate("ContentView", "RESOURCE"), " · ".join(meta))
+        card.uri = uri  # type: ignore[attr-defined]
+        return card
+
+    def _link_card(self, block: dict) -> BlockCard:
+        card = BlockCard("resource_link")
+        uri = block.get("uri") if isinstance(block.get("uri"), str) else ""
+        name = block.get("title") or block.get("name") or uri
+        description = block.get("description") if isinstance(block.get("description"), str) else ""
+        mime = block.get("mimeType") if isinstance(block.get("mimeType"), str) else ""
+        meta = [m for m in (mime, size_text(block["size"]) if isinstance(block.get("size"), int) else "", annotations_text(block)) if m]
+        card.set_header(QCoreApplication.translate("ContentView", "RESOURCE LINK"), " · ".join(meta))
+        button = QCommandLinkButton(str(name), uri if not description else f"{uri}\n{description}")
+        button.setObjectName("resourceLink")
+        button.setIcon(button.style().standardIcon(QStyle.StandardPixmap.SP_FileLinkIcon))
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.setToolTip(plain_tooltip(QCoreApplication.translate("ContentView", "Open {0}").format(uri)))
+        button.setStyleSheet(f"QCommandLinkButton {{ color: {tone(self, 'link')}; }}")
+        button.clicked.connect(lambda *_: self.resourceLinkActivated.emit(uri))
+        card.body.addWidget(button)
+        card.uri = uri  # type: ignore[attr-defined]
+        card.link_button = button  # type: ignore[attr-defined]
+        if not uri:
+            card.add_error(QCoreApplication.translate("ContentView", "the link has no uri"))
+        return card
+
+    def _json_card(self, kind: str, block: Any, error: str | None) -> BlockCard:
+        card = BlockCard(kind)
+        card.set_header(QCoreApplication.translate("ContentView", "UNKNOWN: {0}").format(kind) if kind != "?" else QCoreApplication.translate("ContentView", "UNKNOWN"), QCoreApplication.translate("ContentView", "shown as JSON"))
+        if error:
+            card.add_error(error)
+        card.body.addWidget(self._text_widget(dumps_pretty(block), mono=True))
+        return card
+
+    def _structured_card(self, structured: Any, output_schema: dict | None) -> BlockCard:
+        card = BlockCard("structured")
+        verdict_label = _plain_label(wrap=True)
+        verdict_label.setObjectName("verdict")
+        if output_schema is None:
+            self._verdict = None
+            text, colour = QCoreApplication.translate("ContentView", "no outputSchema declared: not checked"), "muted"
+        elif structured is None:
+            self._verdict = SchemaVerdict(False)
+            text, colour = "✗ " + QCoreApplication.translate("ContentView", "the tool declares an outputSchema but returned no structuredContent"), "error"
+        else:
+            self._verdict = check_value(output_schema, structured)
+            if self._verdict.ok is None:
+                text, colour = "⚠ " + self._verdict.text(), "warn"
+            elif self._verdict.ok:
+                text, colour = "✓ " + QCoreApplication.translate("ContentView", "matches the outputSchema"), "ok"
+            else:
+                text, colour = "✗ " + QCoreApplication.translate("ContentView", "does not match the outputSchema {0}").format(self._verdict.text()), "error"
+        self._verdict_text = text
+        verdict_label.setText(text)
+        verdict_label.setStyleSheet(f"color: {tone(self, colour)}; font-weight: 600;")
+        card.set_header(QCoreApplication.translate("ContentView", "STRUCTURED CONTENT"), "")
+        card.head.insertWidget(1, verdict_label, 1)
+        card.head.removeWidget(card.meta)
+        card.meta.hide()
+        if structured is not None:
+            card.body.addWidget(self._text_widget(dumps_pretty(structured), mono=True))
+        card.verdict_label = verdict_label  # type: ignore[attr-defined]
+        return card

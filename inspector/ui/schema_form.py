@@ -1,0 +1,1419 @@
+"""Forms generated from a JSON Schema object, and a raw JSON editor that checks the same schema.
+
+Theory of operation
+-------------------
+:class:`SchemaForm` turns an object schema (a tool's ``inputSchema``, an elicitation's
+``requestedSchema``) into a tree of fields: each property becomes a line edit (string,
+integer, number), a check box (boolean), a combo box (``enum``, or ``oneOf``/``anyOf`` of
+titled ``const`` values), a checkable list (an array of such values), a list of rows with
+add/remove (other arrays) or a group box (nested objects, recursively). Local ``$ref``s
+(``#/$defs/...``) are followed and ``[T, null]`` types read as an optional ``T``.
+
+Each field checks what it can see (required, lengths, ranges, pattern, format, enum,
+item counts) as the user types and shows the message right under itself; the whole value
+is then checked against the whole schema with ``fastjsonschema``, so constraints the form
+does not model still come back as a message with a path. Empty optional fields are left
+out of :meth:`SchemaForm.value`. Constructs the form cannot edit (``allOf`` of several
+schemas, ``oneOf`` of objects, free-form maps, ...) are kept as opaque JSON values, listed in
+:attr:`SchemaForm.unsupported`, and :class:`ArgumentsEditor` switches to its raw JSON
+editor for them, with a note saying why.
+
+Validation of any JSON value against any schema is :func:`check_value` (also used for a
+tool's ``outputSchema``): schemas may name draft 2020-12, 2019-09, draft-07 or older; they
+are normalised to what fastjsonschema knows (draft-07), remote ``$ref``s are never fetched,
+and a schema that cannot be compiled is reported as such instead of raising.
+
+Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
+widgets and escaped tooltips only.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as _dt
+import json
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import fastjsonschema
+import orjson
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QPalette
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .timeline import plain_tooltip
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SchemaForm", text)
+
+
+class _NotSet:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NOT_SET"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __copy__(self) -> "_NotSet":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "_NotSet":
+        return self
+
+
+NOT_SET: Any = _NotSet()
+"""A field with nothing in it: left out of the value."""
+
+
+# ====================================================================== colours
+
+
+def is_dark(widget: QWidget | None = None) -> bool:
+    pal = widget.palette() if widget is not None else QCoreApplication.instance().palette()  # type: ignore[union-attr]
+    return pal.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def tone(widget: QWidget | None, name: str) -> str:
+    """A status colour that reads on the current (light or dark) palette."""
+    dark = is_dark(widget)
+    return {
+        "error": "#ef6b6b" if dark else "#c62828",
+        "ok": "#6cc070" if dark else "#2e7d32",
+        "warn": "#e0a040" if dark else "#a15c00",
+        "muted": "#9aa0a6" if dark else "#6b7078",
+        "link": "#7ab4ff" if dark else "#1a5fb4",
+    }[name]
+
+
+def mono_font():
+    return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+
+
+# ====================================================================== validation
+
+
+DRAFT7 = "http://json-schema.org/draft-07/schema#"
+_OLD_DRAFTS = ("draft-04", "draft-06", "draft-07")
+
+
+@dataclass(frozen=True)
+class SchemaProblem:
+    """Why a value does not match a schema: where (``address.zip``, ``tags[1]``, ``""`` = root) and what."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.path or QCoreApplication.translate("SchemaForm", "(root)")
+        return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class SchemaVerdict:
+    ok: bool | None  # True valid, False invalid, None: the schema could not be used
+    problem: SchemaProblem | None = None
+    compile_error: str | None = None
+
+    def text(self) -> str:
+        if self.compile_error is not None:
+            return QCoreApplication.translate("SchemaForm", "schema could not be compiled: {0}").format(self.compile_error)
+        if self.ok:
+            return QCoreApplication.translate("SchemaForm", "valid")
+        assert self.problem is not None
+        where = self.problem.path or QCoreApplication.translate("SchemaForm", "(root)")
+        return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(where, self.problem.message)
+
+
+class _NoRemote(Exception):
+    pass
+
+
+def _refuse(uri: str) -> Any:
+    raise _NoRemote(f"remote $ref {uri!r} is not fetched")
+
+
+_HANDLERS = {scheme: _refuse for scheme in ("http", "https", "ftp", "file", "data", "urn", "")}
+
+
+def normalise_schema(schema: Any) -> Any:
+    """A copy of ``schema`` that fastjsonschema (draft-07 at most) reads the way its author meant.
+
+    ``$schema`` of 2019-09/2020-12 (or none, which MCP reads as 2020-12) becomes draft-07;
+    ``prefixItems``/``items`` and ``dependentRequired``/``dependentSchemas`` are rewritten to
+    their draft-07 forms; ``$defs`` works as is (refs are JSON pointers).
+    """
+
+    def walk(node: Any, root: bool) -> Any:
+        if isinstance(node, list):
+            return [walk(n, False) for n in node]
+        if not isinstance(node, dict):
+            return node
+        out = {k: walk(v, False) for k, v in node.items()}
+        declared = node.get("$schema")
+        if root:
+            if not (isinstance(declared, str) and any(d in declared for d in _OLD_DRAFTS)):
+                out["$schema"] = DRAFT7
+        elif "$schema" in out:
+            out.pop("$schema")
+        modern = not (isinstance(declared, str) and any(d in declared for d in _OLD_DRAFTS))
+        if modern and "prefixItems" in out:
+            out["items"], rest = out.pop("prefixItems"), node.get("items")
+            if rest is not None:
+                out["additionalItems"] = walk(rest, False)
+        if "dependentRequired" in out or "dependentSchemas" in out:
+            deps = dict(out.get("dependencies") or {})
+            deps.update(out.pop("dependentRequired", {}) or {})
+            deps.update(out.pop("dependentSchemas", {}) or {})
+            out["dependencies"] = deps
+        return out
+
+    return walk(schema, True)
+
+
+_compiled: dict[bytes, Any] = {}
+
+
+def compile_schema(schema: Any) -> Any:
+    """A fastjsonschema validator for ``schema`` (cached), or raises ValueError with a readable reason."""
+    try:
+        key = orjson.dumps(schema, option=orjson.OPT_SORT_KEYS)
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
+    found = _compiled.get(key)
+    if found is not None:
+        if isinstance(found, ValueError):
+            raise found
+        return found
+    if isinstance(schema, bool):
+        schema = {} if schema else {"not": {}}
+    try:
+        if not isinstance(schema, dict):
+            raise ValueError("a schema must be an object or a boolean")
+        validator = fastjsonschema.compile(normalise_schema(schema), handlers=_HANDLERS, use_default=False)
+    except ValueError as exc:
+        _compiled[key] = exc
+        raise
+    except Exception as exc:  # JsonSchemaDefinitionException, _NoRemote, bad regexes, anything else
+        err = ValueError(str(exc) or type(exc).__name__)
+        _compiled[key] = err
+        raise err from None
+    if len(_compiled) > 256:
+        _compiled.clear()
+    _compiled[key] = validator
+    return validator
+
+
+def path_text(parts: Any) -> str:
+    out = ""
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        else:
+            out += ("." if out else "") + str(p)
+    return out
+
+
+def _problem_from(exc: fastjsonschema.JsonSchemaValueException) -> SchemaProblem:
+    name = exc.name or "data"
+    message = exc.message or ""
+    if message.startswith(name):
+        message = message[len(name) :].strip()
+    where = (name[4:] if name.startswith("data") else name).lstrip(".")  # "data.t[1].a" -> "t[1].a"
+    if exc.rule == "required" and isinstance(exc.value, dict) and isinstance(exc.rule_definition, list):
+        missing = [k for k in exc.rule_definition if k not in exc.value]
+        if missing:
+            return SchemaProblem(f"{where}.{missing[0]}" if where else str(missing[0]), QCoreApplication.translate("SchemaForm", "is required"))
+    return SchemaProblem(where, message)
+
+
+def check_value(schema: Any, value: Any) -> SchemaVerdict:
+    """Check ``value`` against ``schema``; never raises."""
+    try:
+        validator = compile_schema(schema)
+    except ValueError as exc:
+        return SchemaVerdict(None, compile_error=str(exc))
+    try:
+        validator(copy.deepcopy(value))
+    except fastjsonschema.JsonSchemaValueException as exc:
+        return SchemaVerdict(False, _problem_from(exc))
+    except Exception as exc:  # a generated validator tripping over an odd value
+        return SchemaVerdict(None, compile_error=f"{type(exc).__name__}: {exc}")
+    return SchemaVerdict(True)
+
+
+# ---------------------------------------------------------------------- leaf checks
+
+_FORMATS = {
+    "email": re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$"),
+    "uri": re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:[^\s]*$"),
+    "url": re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*://[^\s]+$"),
+    "date": re.compile(r"^\d{4}-\d{2}-\d{2}$"),
+    "time": re.compile(r"^\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$", re.I),
+    "date-time": re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$", re.I),
+    "uuid": re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I),
+    "ipv4": re.compile(r"^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)$"),
+}
+_FORMAT_NAMES = {
+    "email": QT_TRANSLATE_NOOP("SchemaForm", "an e-mail address"),
+    "uri": QT_TRANSLATE_NOOP("SchemaForm", "a URI (scheme:...)"),
+    "url": QT_TRANSLATE_NOOP("SchemaForm", "a URL"),
+    "date": QT_TRANSLATE_NOOP("SchemaForm", "a date (YYYY-MM-DD)"),
+    "time": QT_TRANSLATE_NOOP("SchemaForm", "a time (hh:mm:ss)"),
+    "date-time": QT_TRANSLATE_NOOP("SchemaForm", "a date and time (YYYY-MM-DDThh:mm:ssZ)"),
+    "uuid": QT_TRANSLATE_NOOP("SchemaForm", "a UUID"),
+    "ipv4": QT_TRANSLATE_NOOP("SchemaForm", "an IPv4 address"),
+}
+FORMAT_HINTS = {
+    "email": "name@example.com",
+    "uri": "https://example.com/path",
+    "url": "https://example.com/path",
+    "uri-reference": "/path or https://…",
+    "date": "YYYY-MM-DD",
+    "time": "hh:mm:ss",
+    "date-time": "YYYY-MM-DDThh:mm:ssZ",
+    "uuid": "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+    "ipv4": "192.0.2.1",
+    "hostname": "host.example.com",
+}
+
+
+def _json_equal(a: Any, b: Any) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    return a == b
+
+
+def _num(v: Any) -> str:
+    return json.dumps(v)
+
+
+def leaf_problem(schema: dict, value: Any) -> str | None:
+    """The first constraint of a leaf schema that ``value`` breaks, as a short sentence."""
+    allowed = enum_options(schema)
+    if allowed is not None and not any(_json_equal(value, v) for v, _ in allowed):
+        return QCoreApplication.translate("SchemaForm", "must be one of: {0}").format(", ".join(label for _, label in allowed))
+    if isinstance(value, str):
+        n = len(value)
+        lo, hi = schema.get("minLength"), schema.get("maxLength")
+        if isinstance(lo, int) and n < lo:
+            return QCoreApplication.translate("SchemaForm", "must be at least {0} characters long").format(lo) if lo > 1 else QCoreApplication.translate("SchemaForm", "must not be empty")
+        if isinstance(hi, int) and n > hi:
+            return QCoreApplication.translate("SchemaForm", "must be at most {0} characters long").format(hi)
+        pattern = schema.get("pattern")
+        if isinstance(pattern, str):
+            try:
+                if re.search(pattern, value) is None:
+                    return QCoreApplication.translate("SchemaForm", "must match the pattern {0}").format(pattern)
+            except re.error:
+                pass
+        fmt = schema.get("format")
+        rx = _FORMATS.get(fmt) if isinstance(fmt, str) else None
+        if rx is not None:
+            bad = rx.match(value) is None
+            if not bad and fmt == "date":
+                try:
+                    _dt.date.fromisoformat(value)
+                except ValueError:
+                    bad = True
+            if bad:
+                return QCoreApplication.translate("SchemaForm", "must be {0}").format(_tr(_FORMAT_NAMES[fmt]))
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        lo, hi = schema.get("minimum"), schema.get("maximum")
+        xlo, xhi = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+        if xlo is True and _is_num(lo):
+            xlo, lo = lo, None
+        if xhi is True and _is_num(hi):
+            xhi, hi = hi, None
+        if _is_num(lo) and value < lo:
+            return QCoreApplication.translate("SchemaForm", "must be at least {0}").format(_num(lo))
+        if _is_num(hi) and value > hi:
+            return QCoreApplication.translate("SchemaForm", "must be at most {0}").format(_num(hi))
+        if _is_num(xlo) and value <= xlo:
+            return QCoreApplication.translate("SchemaForm", "must be greater than {0}").format(_num(xlo))
+        if _is_num(xhi) and value >= xhi:
+            return QCoreApplication.translate("SchemaForm", "must be less than {0}").format(_num(xhi))
+        step = schema.get("multipleOf")
+        if _is_num(step) and step > 0:
+            q = value / step
+            if abs(q - round(q)) > 1e-9:
+                return QCoreApplication.translate("SchemaForm", "must be a multiple of {0}").format(_num(step))
+    elif isinstance(value, list):
+        lo, hi = schema.get("minItems"), schema.get("maxItems")
+        if isinstance(lo, int) and len(value) < lo:
+            return QCoreApplication.translate("SchemaForm", "needs at least {0} item(s)").format(lo)
+        if isinstance(hi, int) and len(value) > hi:
+            return QCoreApplication.translate("SchemaForm", "allows at most {0} item(s)").format(hi)
+        if schema.get("uniqueItems") is True:
+            seen = [orjson.dumps(v, option=orjson.OPT_SORT_KEYS) for v in value]
+            if len(set(seen)) != len(seen):
+                return QCoreApplication.translate("SchemaForm", "items must be unique")
+    return None
+
+
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+# ====================================================================== schema reading
+
+
+def enum_options(schema: dict) -> list[tuple[Any, str]] | None:
+    """``[(value, label)]`` of an enum-like schema (enum + enumNames, or oneOf/anyOf of consts), else None."""
+    if isinstance(schema.get("enum"), list):
+        values = schema["enum"]
+        names = schema.get("enumNames")
+        if not (isinstance(names, list) and len(names) == len(values) and all(isinstance(n, str) for n in names)):
+            names = None
+        return [(v, names[i] if names else _label(v)) for i, v in enumerate(values)]
+    for key in ("oneOf", "anyOf"):
+        alts = schema.get(key)
+        if isinstance(alts, list) and alts and all(isinstance(a, dict) and "const" in a for a in alts):
+            return [(a["const"], a["title"] if isinstance(a.get("title"), str) and a["title"] else _label(a["const"])) for a in alts]
+    if "const" in schema:
+        return [(schema["const"], _label(schema["const"]))]
+    return None
+
+
+def _label(v: Any) -> str:
+    return v if isinstance(v, str) else orjson.dumps(v).decode()
+
+
+class _Unsupported(Exception):
+    pass
+
+
+def _pointer(root: dict, ref: str) -> Any:
+    node: Any = root
+    for raw in ref[2:].split("/") if ref != "#" else []:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            raise _Unsupported(QCoreApplication.translate("SchemaForm", "$ref {0} points nowhere").format(ref))
+    return node
+
+
+def simplify(schema: Any, root: dict, depth: int = 0) -> dict:
+    """The schema of one field in the shape the form reads; raises _Unsupported with a reason."""
+    if schema is True or schema == {}:
+        raise _Unsupported(QCoreApplication.translate("SchemaForm", "any JSON value"))
+    if not isinstance(schema, dict):
+        raise _Unsupported(QCoreApplication.translate("SchemaForm", "not a schema object"))
+    if depth > 16:
+        raise _Unsupported(QCoreApplication.translate("SchemaForm", "recursive $ref"))
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        if not ref.startswith("#"):
+            raise _Unsupported(QCoreApplication.translate("SchemaForm", "remote $ref {0}").format(ref))
+        target = _pointer(root, ref)
+        merged = {**(target if isinstance(target, dict) else {}), **{k: v for k, v in schema.items() if k != "$ref"}}
+        return simplify(merged, root, depth + 1)
+    s = dict(schema)
+    # allOf of one schema (pydantic writes {"allOf": [{"$ref": ...}], "default": ...})
+    all_of = s.get("allOf")
+    if isinstance(all_of, list):
+        if len(all_of) != 1:
+            raise _Unsupported(QCoreApplication.translate("SchemaForm", "allOf of several schemas"))
+        s.pop("allOf")
+        inner = simplify(all_of[0], root, depth + 1)
+        s = {**inner, **s}
+    for key in ("anyOf", "oneOf"):
+        alts = s.get(key)
+        if not isinstance(alts, list) or enum_options({key: alts}) is not None:
+            continue
+        rest = [a for a in alts if not (isinstance(a, dict) and a.get("type") == "null")]
+        if len(rest) == 1 and len(rest) < len(alts):  # Optional[T]: [T, null]
+            s.pop(key)
+            inner = simplify(rest[0], root, depth + 1)
+            s = {**inner, **{k: v for k, v in s.items() if k not in ("type",)}}
+            s["nullable"] = True
+            continue
+        raise _Unsupported(QCoreApplication.translate("SchemaForm", "{0} of several schemas").format(key))
+    for key in ("not", "if", "patternProperties"):
+        if key in s:
+            raise _Unsupported(QCoreApplication.translate("SchemaForm", "{0} is not shown in the form").format(key))
+    t = s.get("type")
+    if isinstance(t, list):
+        rest = [x for x in t if x != "null"]
+        if len(rest) != 1:
+            raise _Unsupported(QCoreApplication.translate("SchemaForm", "a value of several types ({0})").format(", ".join(map(str, t))))
+        s["type"] = rest[0]
+        if len(rest) < len(t):
+            s["nullable"] = True
+    t = s.get("type")
+    if t is None:
+        if enum_options(s) is not None:
+            s["type"] = "enum"
+        elif isinstance(s.get("properties"), dict):
+            s["type"] = "object"
+        elif "items" in s:
+            s["type"] = "array"
+        else:
+            raise _Unsupported(QCoreApplication.translate("SchemaForm", "no type"))
+    if s["type"] not in ("string", "integer", "number", "boolean", "object", "array", "enum"):
+        raise _Unsupported(QCoreApplication.translate("SchemaForm", "type {0}").format(s["type"]))
+    return s
+
+
+# ====================================================================== fields
+
+
+class _Invalid(Exception):
+    """The text in a field cannot become a JSON value of its type."""
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class Field:
+    """One property (or array item) of the form; owns its editor and its error label."""
+
+    kind = "field"
+
+    def __init__(self, form: "SchemaForm", path: tuple, schema: dict, required: bool, key: str | None) -> None:
+        self.form = form
+        self.path = path
+        self.schema = schema
+        self.required = required
+        self.key = key
+        self.touched = False
+        self.container = QWidget()
+        self.container.setObjectName("schemaField")
+        lay = QVBoxLayout(self.container)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        self.error_label = QLabel()
+        self.error_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.error_label.setWordWrap(True)
+        self.error_label.setObjectName("fieldError")
+        self.error_label.hide()
+        self.editor: QWidget = self.build()
+        lay.addWidget(self.editor)
+        lay.addWidget(self.error_label)
+        description = schema.get("description")
+        if isinstance(description, str) and description:
+            self.editor.setToolTip(plain_tooltip(description))
+
+    # -------------------------------------------------------------- to override
+
+    def build(self) -> QWidget:
+        raise NotImplementedError
+
+    def get(self) -> Any:
+        """The value, NOT_SET when empty; raises _Invalid when the text is not of the type."""
+        raise NotImplementedError
+
+    def set(self, value: Any) -> None:
+        raise NotImplementedError
+
+    def children(self) -> list["Field"]:
+        return []
+
+    # -------------------------------------------------------------- shared
+
+    @property
+    def path_text(self) -> str:
+        return path_text(self.path)
+
+    def set_path(self, path: tuple) -> None:
+        self.path = path
+
+    def default(self) -> Any:
+        return copy.deepcopy(self.schema["default"]) if "default" in self.schema else NOT_SET
+
+    def reset(self) -> None:
+        """Back to the schema's default, or empty (containers: each member to its own default)."""
+        self.set(self.default())
+        if "default" not in self.schema:
+            for c in self.children():
+                c.reset()
+
+    def lenient(self) -> Any:
+        try:
+            return self.get()
+        except _Invalid as exc:
+            return exc.text
+
+    def problem(self) -> str | None:
+        try:
+            value = self.get()
+        except _Invalid as exc:
+            return str(exc)
+        if value is NOT_SET:
+            return QCoreApplication.translate("SchemaForm", "required") if self.required else None
+        if value is None and self.schema.get("nullable"):
+            return None
+        return leaf_problem(self.schema, value)
+
+    def show_error(self, message: str | None) -> None:
+        self.error_label.setStyleSheet(f"color: {tone(self.container, 'error')};")
+        self.error_label.setText(message or "")
+        self.error_label.setVisible(bool(message))
+
+    def edited(self, *_: Any) -> None:
+        """The user changed this field: check it and show the verdict where it was typed."""
+        self.touched = True
+        self.show_error(self.problem())
+        self.form._on_edit(self)
+
+    def walk(self) -> Iterator["Field"]:
+        yield self
+        for c in self.children():
+            yield from c.walk()
+
+
+def _placeholder(schema: dict, *extra: str) -> str:
+    parts: list[str] = [e for e in extra if e]
+    fmt = schema.get("format")
+    if isinstance(fmt, str) and fmt in FORMAT_HINTS:
+        parts.insert(0, FORMAT_HINTS[fmt])
+    description = schema.get("description")
+    if isinstance(description, str) and description.strip():
+        first = description.strip().splitlines()[0]
+        parts.append(first if len(first) <= 90 else first[:87] + "…")
+    return " · ".join(parts)
+
+
+class StringField(Field):
+    kind = "string"
+
+    def build(self) -> QWidget:
+        self.line = QLineEdit()
+        hints = []
+        lo, hi = self.schema.get("minLength"), self.schema.get("maxLength")
+        if isinstance(lo, int) and isinstance(hi, int):
+            hints.append(QCoreApplication.translate("SchemaForm", "{0}–{1} characters").format(lo, hi))
+        elif isinstance(hi, int):
+            hints.append(QCoreApplication.translate("SchemaForm", "up to {0} characters").format(hi))
+        if isinstance(self.schema.get("pattern"), str):
+            hints.append(self.schema["pattern"])
+        self.line.setPlaceholderText(_placeholder(self.schema, *hints))
+        self.line.textEdited.connect(self.edited)
+        return self.line
+
+    def get(self) -> Any:
+        text = self.line.text()
+        return text if text != "" else NOT_SET
+
+    def set(self, value: Any) -> None:
+        if value is NOT_SET or value is None:
+            self.line.setText("")
+        else:
+            self.line.setText(value if isinstance(value, str) else orjson.dumps(value).decode())
+        self.line.setCursorPosition(0)
+
+
+class NumberField(Field):
+    kind = "number"
+
+    def build(self) -> QWidget:
+        self.line = QLineEdit()
+        s = self.schema
+        lo = s.get("minimum", s.get("exclusiveMinimum"))
+        hi = s.get("maximum", s.get("exclusiveMaximum"))
+        lo = lo if _is_num(lo) else None
+        hi = hi if _is_num(hi) else None
+        hint = ""
+        if lo is not None and hi is not None:
+            hint = f"{_num(lo)} … {_num(hi)}"
+        elif lo is not None:
+            hint = f"≥ {_num(lo)}"
+        elif hi is not None:
+            hint = f"≤ {_num(hi)}"
+        kind = QCoreApplication.translate("SchemaForm", "whole number") if s.get("type") == "integer" else QCoreApplication.translate("SchemaForm", "number")
+        self.line.setPlaceholderText(_placeholder(s, " ".join(x for x in (kind, hint) if x)))
+        self.line.textEdited.connect(self.edited)
+        return self.line
+
+    def get(self) -> Any:
+        text = self.line.text().strip()
+        if text == "":
+            return NOT_SET
+        integer = self.schema.get("type") == "integer"
+        try:
+            value: Any = int(text)
+        except ValueError:
+            try:
+                value = float(text)
+            except ValueError:
+                raise _Invalid(QCoreApplication.translate("SchemaForm", "must be a whole number") if integer else QCoreApplication.translate("SchemaForm", "must be a number"), text) from None
+            if not math.isfinite(value):
+                raise _Invalid(QCoreApplication.translate("SchemaForm", "must be a finite number"), text)
+            if integer:
+                if not value.is_integer():
+                    raise _Invalid(QCoreApplication.translate("SchemaForm", "must be a whole number"), text)
+                value = int(value)
+        return value
+
+    def set(self, value: Any) -> None:
+        if value is NOT_SET or value is None:
+            self.line.setText("")
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            self.line.setText(repr(value) if isinstance(value, float) else str(value))
+        else:
+            self.line.setText(value if isinstance(value, str) else orjson.dumps(value).decode())
+
+
+class BooleanField(Field):
+    """A check box; an optional boolean without default has a third state, "not set"."""
+
+    kind = "boolean"
+
+    def build(self) -> QWidget:
+        self.box = QCheckBox()
+        self.tristate = not self.required and "default" not in self.schema
+        self.box.setTristate(self.tristate)
+        self.box.stateChanged.connect(self._state)
+        self.box.clicked.connect(self.edited)
+        self._state()
+        return self.box
+
+    def _text(self) -> str:
+        description = self.schema.get("description")
+        first = description.strip().splitlines()[0] if isinstance(description, str) and description.strip() else ""
+        if self.tristate and self.box.checkState() == Qt.CheckState.PartiallyChecked:
+            return QCoreApplication.translate("SchemaForm", "(not set)") + (f"  {first}" if first else "")
+        return first
+
+    def _state(self, *_: Any) -> None:
+        self.box.setText(self._text())
+
+    def get(self) -> Any:
+        state = self.box.checkState()
+        if state == Qt.CheckState.PartiallyChecked:
+            return NOT_SET
+        return state == Qt.CheckState.Checked
+
+    def set(self, value: Any) -> None:
+        if value is NOT_SET:
+            value = self.default()
+        if value is NOT_SET:
+            self.box.setCheckState(Qt.CheckState.PartiallyChecked if self.tristate else Qt.CheckState.Unchecked)
+        else:
+            self.box.setCheckState(Qt.CheckState.Checked if value is True else Qt.CheckState.Unchecked)
+        self._state()
+
+
+class EnumField(Field):
+    kind = "enum"
+
+    def build(self) -> QWidget:
+        self.combo = QComboBox()
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.options = enum_options(self.schema) or []
+        self.blank = not self.required or "default" not in self.schema
+        if self.blank:
+            self.combo.addItem(QCoreApplication.translate("SchemaForm", "— choose —") if self.required else QCoreApplication.translate("SchemaForm", "(not set)"), None)
+        for i, (_, label) in enumerate(self.options):
+            self.combo.addItem(label, i)
+        self.combo.activated.connect(self.edited)
+        return self.combo
+
+    def get(self) -> Any:
+        data = self.combo.currentData()
+        if data is None:
+            return NOT_SET
+        if data == "extra:":
+            return copy.deepcopy(self._extra)
+        return copy.deepcopy(self.options[int(data)][0])
+
+    def set(self, value: Any) -> None:
+        if value is NOT_SET:
+            self.combo.setCurrentIndex(0 if self.blank else -1)
+            return
+        for i, (v, _) in enumerate(self.options):
+            if _json_equal(v, value):
+                self.combo.setCurrentIndex(self.combo.findData(i))
+                return
+        # a value outside the list (typed as raw JSON): keep it, visibly, so validation flags it
+        self._extra = copy.deepcopy(value)
+        idx = self.combo.findData("extra:")
+        if idx < 0:
+            self.combo.addItem("", "extra:")
+            idx = self.combo.count() - 1
+        self.combo.setItemText(idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(value)))
+        self.combo.setCurrentIndex(idx)
+
+
+class MultiEnumField(Field):
+    """An array whose items come from a list: a checkable list."""
+
+    kind = "multi-enum"
+
+    def build(self) -> QWidget:
+        self.items_schema = self.schema.get("_items") or {}
+        self.options = enum_options(self.items_schema) or []
+        self.list = QListWidget()
+        self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.list.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        row_h = self.list.fontMetrics().height() + 8
+        for _, label in self.options:
+            item = QListWidgetItem(label)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            item.setSizeHint(QSize(0, row_h))
+            self.list.addItem(item)
+        rows = min(max(len(self.options), 1), 6)
+        self.list.setFixedHeight(rows * row_h + 2 * self.list.frameWidth() + 2)
+        self.list.itemChanged.connect(self.edited)
+        self._extra: list = []
+        return self.list
+
+    def get(self) -> Any:
+        out = [copy.deepcopy(v) for i, (v, _) in enumerate(self.options) if self.list.item(i).checkState() == Qt.CheckState.Checked]
+        out += copy.deepcopy(self._extra)
+        if not out and not self.required:
+            return NOT_SET
+        return out
+
+    def set(self, value: Any) -> None:
+        blocker = QSignalBlocker(self.list)
+        self._extra = []
+        values = value if isinstance(value, list) else []
+        for i, (v, _) in enumerate(self.options):
+            on = any(_json_equal(v, x) for x in values)
+            self.list.item(i).setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self._extra = [x for x in values if not any(_json_equal(v, x) for v, _ in self.options)]
+        del blocker
+
+    def problem(self) -> str | None:
+        value = self.get()
+        if value is NOT_SET:
+            return None
+        for x in value:
+            if not any(_json_equal(v, x) for v, _ in self.options):
+                return QCoreApplication.translate("SchemaForm", "{0} is not one of the choices").format(_label(x))
+        return leaf_problem({k: v for k, v in self.schema.items() if k not in ("enum", "oneOf", "anyOf")}, value)
+
+
+class OpaqueField(Field):
+    """A construct the form cannot edit: its JSON value is kept as is and shown read-only."""
+
+    kind = "opaque"
+
+    def __init__(self, form: "SchemaForm", path: tuple, schema: Any, required: bool, key: str | None, reason: str) -> None:
+        self.reason = reason
+        self.value_: Any = NOT_SET
+        super().__init__(form, path, schema if isinstance(schema, dict) else {}, required, key)
+        self.value_ = self.default()
+        self._show()
+
+    def build(self) -> QWidget:
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setWordWrap(True)
+        self.label.setFont(mono_font())
+        return self.label
+
+    def _show(self) -> None:
+        shown = QCoreApplication.translate("SchemaForm", "(not set)") if self.value_ is NOT_SET else orjson.dumps(self.value_).decode()
+        if len(shown) > 200:
+            shown = shown[:197] + "…"
+        self.label.setText(QCoreApplication.translate("SchemaForm", "{0} — edit in Raw JSON ({1})").format(shown, self.reason))
+        self.label.setStyleSheet(f"color: {tone(self.label, 'muted')};")
+
+    def get(self) -> Any:
+        return copy.deepcopy(self.value_)
+
+    def set(self, value: Any) -> None:
+        self.value_ = copy.deepcopy(value)
+        self._show()
+
+    def problem(self) -> str | None:
+        if self.value_ is NOT_SET:
+            return QCoreApplication.translate("SchemaForm", "required") if self.required else None
+        return None
+
+
+class ObjectField(Field):
+    kind = "object"
+
+    def __init__(self, form: "SchemaForm", path: tuple, schema: dict, required: bool, key: str | None, *, root: bool = False) -> None:
+        self.root = root
+        self.fields: dict[str, Field] = {}
+        super().__init__(form, path, schema, required, key)
+
+    def build(self) -> QWidget:
+        if self.root:
+            box = QWidget()
+        else:
+            box = QGroupBox(_field_title(self.schema, self.key, self.required))
+        self.layout = QFormLayout(box)
+        self.layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        self.layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        if self.root:
+            self.layout.setContentsMargins(0, 0, 0, 0)
+        props = self.schema.get("properties")
+        props = props if isinstance(props, dict) else {}
+        required = self.schema.get("required")
+        required = set(required) if isinstance(required, list) else set()
+        for key, sub in props.items():
+            field = self.form._make_field((*self.path, key), sub, key in required, key)
+            self.fields[key] = field
+            if field.kind == "object":
+                self.layout.addRow(field.container)
+            else:
+                label = QLabel(_field_title(field.schema, key, field.required))
+                label.setTextFormat(Qt.TextFormat.PlainText)
+                tip = f"{key}\n{field.schema.get('description')}" if isinstance(field.schema.get("description"), str) else key
+                label.setToolTip(plain_tooltip(tip))
+                label.setObjectName("fieldLabel")
+                label.setBuddy(field.editor)
+                self.layout.addRow(label, field.container)
+        if not props and not self.root:
+            note = QLabel(QCoreApplication.translate("SchemaForm", "no properties declared"))
+            note.setStyleSheet(f"color: {tone(None, 'muted')};")
+            self.layout.addRow(note)
+        return box
+
+    def children(self) -> list[Field]:
+        return list(self.fields.values())
+
+    def set_path(self, path: tuple) -> None:
+        self.path = path
+        for key, f in self.fields.items():
+            f.set_path((*path, key))
+
+    def get(self) -> Any:
+        out: dict[str, Any] = {}
+        for key, f in self.fields.items():
+            v = f.lenient()
+            if v is not NOT_SET:
+                out[key] = v
+        if not out and not self.required and not self.root:
+            return NOT_SET
+        return out
+
+    def set(self, value: Any) -> None:
+        data = value if isinstance(value, dict) else {}
+        for key, f in self.fields.items():
+            f.set(data[key] if key in data else NOT_SET)
+
+    def problem(self) -> str | None:
+        return None
+
+
+class ArrayField(Field):
+    """A list of rows, each an editor for the item schema, with add and remove."""
+
+    kind = "array"
+
+    def build(self) -> QWidget:
+        self.items: list[Field] = []
+        self.item_schema = self.schema.get("_items") or {}
+        box = QFrame()
+        box.setObjectName("arrayBox")
+        self.rows = QVBoxLayout(box)
+        self.rows.setContentsMargins(0, 0, 0, 0)
+        self.rows.setSpacing(4)
+        self.add_button = QPushButton(QCoreApplication.translate("SchemaForm", "Add item"))
+        self.add_button.setObjectName("addItem")
+        self.add_button.clicked.connect(lambda *_: self._add_clicked())
+        self.add_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.rows.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
+        return box
+
+    def children(self) -> list[Field]:
+        return list(self.items)
+
+    def set_path(self, path: tuple) -> None:
+        self.path = path
+        for i, f in enumerate(self.items):
+            f.set_path((*path, i))
+
+    def _add_clicked(self) -> None:
+        field = self.add_item()
+        field.editor.setFocus()
+        self.edited()
+
+    def add_item(self, value: Any = NOT_SET) -> Field:
+        field = self.form._make_field((*self.path, len(self.items)), self.item_schema, False, None, item=True)
+        row = QWidget()
+        lay = QHBoxLayout(row)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(4)
+        lay.addWidget(field.container, 1)
+        remove = QToolButton()
+        remove.setText("✕")
+        remove.setObjectName("removeItem")
+        remove.setToolTip(QCoreApplication.translate("SchemaForm", "Remove this item"))
+        remove.setAutoRaise(True)
+        lay.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
+        field._row = row  # type: ignore[attr-defined]
+        remove.clicked.connect(lambda *_, f=field: self.remove_item(f))
+        self.rows.insertWidget(len(self.items), row)
+        self.items.append(field)
+        if value is not NOT_SET:
+            field.set(value)
+        return field
+
+    def remove_item(self, field: Field) -> None:
+        if field not in self.items:
+            return
+        self.items.remove(field)
+        row = field._row  # type: ignore[attr-defined]
+        self.rows.removeWidget(row)
+        row.hide()
+        row.deleteLater()
+        self.set_path(self.path)
+        self.edited()
+
+    def get(self) -> Any:
+        out = []
+        for f in self.items:
+            v = f.lenient()
+            if v is not NOT_SET:
+                out.append(v)
+        if not out and not self.required:
+            return NOT_SET
+        return out
+
+    def set(self, value: Any) -> None:
+        for f in list(self.items):
+            self.items.remove(f)
+            row = f._row  # type: ignore[attr-defined]
+            self.rows.removeWidget(row)
+            row.hide()
+            row.deleteLater()
+        if value is NOT_SET:
+            return
+        for v in value if isinstance(value, list) else [value]:
+            self.add_item(v)
+
+    def problem(self) -> str | None:
+        value = self.lenient()
+        if value is NOT_SET:
+            return QCoreApplication.translate("SchemaForm", "required") if self.required else None
+        return leaf_problem(self.schema, value)
+
+
+def _field_title(schema: dict, key: str | None, required: bool) -> str:
+    title = schema.get("title") if isinstance(schema.get("title"), str) and schema.get("title") else key or ""
+    return f"{title} *" if required else title
+
+
+# ====================================================================== the form
+
+
+class SchemaForm(QWidget):
+    """An editable form for a JSON Schema object.
+
+    ``value()`` is the JSON object the form holds (empty optional fields left out),
+    ``set_value()`` fills it, ``errors()`` checks every field (showing each message under its
+    field) and the whole value against the schema, ``changed`` fires on every edit.
+    """
+
+    changed = Signal()
+
+    def __init__(self, schema: dict | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._root: ObjectField | None = None
+        self._schema: dict = {}
+        self._extra: dict = {}
+        self.unsupported: list[tuple[str, str]] = []
+        self.empty_note = QLabel()
+        self.empty_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.empty_note.setWordWrap(True)
+        self.empty_note.hide()
+        self._layout.addWidget(self.empty_note)
+        self.set_schema(schema if schema is not None else {"type": "object", "properties": {}})
+
+    # -------------------------------------------------------------- schema
+
+    def schema(self) -> dict:
+        return self._schema
+
+    def set_schema(self, schema: Any) -> None:
+        """Rebuild the form for ``schema``; every field starts at its default (or empty)."""
+        if self._root is not None:
+            self._layout.removeWidget(self._root.container)
+            self._root.container.hide()
+            self._root.container.deleteLater()
+            self._root = None
+        self._schema = schema if isinstance(schema, dict) else {}
+        self._extra = {}
+        self.unsupported = []
+        root_schema: dict
+        try:
+            root_schema = simplify(self._schema, self._schema) if self._schema else {"type": "object", "properties": {}}
+            if root_schema.get("type") != "object":
+                raise _Unsupported(QCoreApplication.translate("SchemaForm", "the arguments are not an object (type {0})").format(root_schema.get("type")))
+        except _Unsupported as exc:
+            self.unsupported.append(("", str(exc)))
+            root_schema = {"type": "object", "properties": {}}
+        self._root = ObjectField(self, (), root_schema, True, None, root=True)
+        self._layout.addWidget(self._root.container)
+        self._root.reset()
+        props = root_schema.get("properties")
+        if self.unsupported and self.unsupported[0][0] == "":
+            self.empty_note.setText(QCoreApplication.translate("SchemaForm", "The form cannot show this schema: {0}.").format(self.unsupported[0][1]))
+            self.empty_note.show()
+        elif not props:
+            declared = isinstance(root_schema.get("properties"), dict) or root_schema.get("additionalProperties") is False
+            self.empty_note.setText(
+                QCoreApplication.translate("SchemaForm", "No fields: this takes no arguments.") if declared else QCoreApplication.translate("SchemaForm", "No fields declared; the schema accepts any object (use Raw JSON to send some).")
+            )
+            self.empty_note.setStyleSheet(f"color: {tone(self, 'muted')};")
+            self.empty_note.show()
+        else:
+            self.empty_note.hide()
+
+    def _make_field(self, path: tuple, schema: Any, required: bool, key: str | None, *, item: bool = False) -> Field:
+        try:
+            s = simplify(schema, self._schema)
+            t = s["type"]
+            if t == "object":
+                extra = s.get("additionalProperties")
+                if not isinstance(s.get("properties"), dict) and extra not in (None, False):
+                    raise _Unsupported(QCoreApplication.translate("SchemaForm", "a free-form object"))
+                if not isinstance(s.get("properties"), dict) and extra is None:
+                    raise _Unsupported(QCoreApplication.translate("SchemaForm", "an object without declared properties"))
+                return ObjectField(self, path, s, required, key)
+            if t == "array":
+                items = s.get("items")
+                if isinstance(items, list) or "prefixItems" in s:
+                    raise _Unsupported(QCoreApplication.translate("SchemaForm", "a tuple array"))
+                items_s = simplify(items if items is not None else True, self._schema)
+                s = {**s, "_items": items_s}
+                if items_s.get("type") == "enum" or (enum_options(items_s) is not None and items_s.get("type") in ("string", "integer", "number")):
+                    return MultiEnumField(self, path, s, required, key)
+                return ArrayField(self, path, s, required, key)
+            if enum_options(s) is not None:
+                return EnumField(self, path, s, required, key)
+            if t == "enum":
+                raise _Unsupported(QCoreApplication.translate("SchemaForm", "no type"))
+            if t == "boolean":
+                return BooleanField(self, path, s, required, key)
+            if t in ("integer", "number"):
+                return NumberField(self, path, s, required, key)
+            return StringField(self, path, s, required, key)
+        except _Unsupported as exc:
+            self.unsupported.append((path_text(path), str(exc)))
+            return OpaqueField(self, path, schema, required, key, str(exc))
+
+    # -------------------------------------------------------------- values
+
+    def fields(self) -> list[Field]:
+        return [f for f in self._root.walk() if f is not self._root] if self._root else []
+
+    def field(self, path: str) -> Field | None:
+        for f in self.fields():
+            if f.path_text == path:
+                return f
+        return None
+
+    def value(self) -> dict:
+        assert self._root is not None
+        out = dict(self._extra)
+        got = self._root.get()
+        out.update(got if isinstance(got, dict) else {})
+        return out
+
+    def set_value(self, value: dict) -> None:
+        """Show ``value``; keys the schema does not declare are kept and returned by value()."""
+        assert self._root is not None
+        value = value if isinstance(value, dict) else {}
+        self._root.set(value)
+        self._extra = {k: copy.deepcopy(v) for k, v in value.items() if k not in self._root.fields}
+        for f in self.fields():
+            f.touched = False
+            f.show_error(None)
+        self.changed.emit()
+
+    def extra_keys(self) -> list[str]:
+        return list(self._extra)
+
+    def reset(self) -> None:
+        """Back to the defaults."""
+        self.set_schema(self._schema)
+        self.changed.emit()
+
+    # -------------------------------------------------------------- checks
+
+    def errors(self, *, show: bool = True) -> dict[str, str]:
+        """Every problem by path ("" = the whole object); each is shown under its field."""
+        out: dict[str, str] = {}
+        for f in self.fields():
+            msg = f.problem()
+            if msg:
+                out.setdefault(f.path_text, msg)
+            if show:
+                f.show_error(msg)
+        if not out and self._schema:
+            verdict = check_value(self._schema, self.value())
+            if verdict.ok is False and verdict.problem is not None:
+                out[verdict.problem.path] = verdict.problem.message
+                target = self.field(verdict.problem.path)
+                if show and target is not None:
+                    target.show_error(verdict.problem.message)
+        return out
+
+    def _on_edit(self, field: Field) -> None:
+        self.changed.emit()
+
+
+# ====================================================================== raw JSON + form
+
+
+def parse_json_text(text: str) -> tuple[Any, str | None]:
+    """``(value, None)`` or ``(None, "line L, column C: why")``; NaN and Infinity are refused."""
+
+    def no_constants(name: str) -> Any:
+        raise ValueError(QCoreApplication.translate("SchemaForm", "{0} is not JSON").format(name))
+
+    try:
+        return json.loads(text, parse_constant=no_constants), None
+    except json.JSONDecodeError as exc:
+        return None, QCoreApplication.translate("SchemaForm", "line {0}, column {1}: {2}").format(exc.lineno, exc.colno, exc.msg)
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def dumps_pretty(value: Any) -> str:
+    try:
+        return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
+    except TypeError:
+        return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+
+
+class ArgumentsEditor(QWidget):
+    """A :class:`SchemaForm` and a raw JSON editor over the same value, both checked against the schema."""
+
+    changed = Signal()
+    FORM, RAW = 0, 1
+
+    def __init__(self, parent: QWidget | None = None, *, schema_name: str | None = None) -> None:
+        super().__init__(parent)
+        self._schema_name = schema_name
+        self._switching = False
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(4)
+        self.note = QLabel()
+        self.note.setObjectName("fallbackNote")
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setWordWrap(True)
+        self.note.hide()
+        lay.addWidget(self.note)
+
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.form = SchemaForm()
+        self.form.changed.connect(self.changed.emit)
+        self.form_scroll = QScrollArea()
+        self.form_scroll.setWidgetResizable(True)
+        self.form_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        inner = QWidget()
+        inner_lay = QVBoxLayout(inner)
+        inner_lay.setContentsMargins(4, 8, 8, 4)
+        inner_lay.addWidget(self.form)
+        inner_lay.addStretch(1)
+        self.form_scroll.setWidget(inner)
+
+        raw_page = QWidget()
+        raw_lay = QVBoxLayout(raw_page)
+        raw_lay.setContentsMargins(0, 6, 0, 0)
+        raw_lay.setSpacing(4)
+        self.raw_edit = QPlainTextEdit()
+        self.raw_edit.setFont(mono_font())
+        self.raw_edit.setTabChangesFocus(True)
+        self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.raw_edit.textChanged.connect(self._raw_changed)
+        self.raw_status = QLabel()
+        self.raw_status.setObjectName("rawStatus")
+        self.raw_status.setTextFormat(Qt.TextFormat.PlainText)
+        self.raw_status.setWordWrap(True)
+        self.raw_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        raw_lay.addWidget(self.raw_edit, 1)
+        raw_lay.addWidget(self.raw_status)
+
+        self.tabs.addTab(self.form_scroll, "")
+        self.tabs.addTab(raw_page, "")
+        self.tabs.currentChanged.connect(self._tab_changed)
+        lay.addWidget(self.tabs, 1)
+        self._retranslate()
+        self.set_schema({"type": "object", "properties": {}})
+
+    def _retranslate(self) -> None:
+        self.tabs.setTabText(self.FORM, self.tr("Form"))
+        self.tabs.setTabText(self.RAW, self.tr("Raw JSON"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    # -------------------------------------------------------------- API
+
+    def schema(self) -> dict:
+        return self.form.schema()
+
+    def set_schema(self, schema: Any, value: dict | None = None) -> None:
+        self.form.set_schema(schema)
+        if value is not None:
+            self.form.set_value(value)
+        blocker = QSignalBlocker(self.tabs)
+        if self.form.unsupported:
+            root = QCoreApplication.translate("SchemaForm", "(root)")
+            paths = "; ".join(f"{p or root}: {why}" for p, why in self.form.unsupported[:4])
+            self.note.setText(self.tr("Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON.").format(paths))
+            self.note.setStyleSheet(f"color: {tone(self, 'warn')};")
+            self.note.show()
+            self.tabs.setCurrentIndex(self.RAW)
+        else:
+            self.note.hide()
+            self.tabs.setCurrentIndex(self.FORM)
+        del blocker
+        self._set_raw_text(dumps_pretty(self.form.value()))
+        self.changed.emit()
+
+    def mode(self) -> str:
+        return "raw" if self.tabs.currentIndex() == self.RAW else "form"
+
+    def set_mode(self, mode: str) -> bool:
+        """Switch between "form" and "raw"; False when the raw text cannot go back to the form."""
+        self.tabs.setCurrentIndex(self.RAW if mode == "raw" else self.FORM)
+        return self.mode() == mode
+
+    def value(self) -> dict:
+        """The arguments now shown; in raw mode raises ValueError when the text is not a JSON object."""
+        if self.mode() == "raw":
+            value, problem = self._parse_raw()
+            if problem is not None:
+                raise ValueError(problem)
+            return value
+        return self.form.value()
+
+    def set_value(self, value: dict) -> None:
+        self.form.set_value(value)
+        self._set_raw_text(dumps_pretty(value))
+
+    def errors(self) -> dict[str, str]:
+        """Problems with the arguments by path ("" = the whole object or the JSON text)."""
+        if self.mode() == "raw":
+            value, problem = self._parse_raw()
+            if problem is not None:
+                return {"": problem}
+            verdict = check_value(self.form.schema() or {"type": "object"}, value)
+            if verdict.ok is False and verdict.problem is not None:
+                return {verdict.problem.path: verdict.problem.message}
+            return {}
+        return self.form.errors()
+
+    def raw_problem(self) -> str | None:
+        """What the raw editor's status line says is wrong, or None."""
+        return self._raw_problem
+
+    # -------------------------------------------------------------- internals
+
+    def _set_raw_text(self, text: str) -> None:
+        blocker = QSignalBlocker(self.raw_edit)
+        self.raw_edit.setPlainText(text)
+        del blocker
+        self._validate_raw()
+
+    def _parse_raw(self) -> tuple[Any, str | None]:
+        text = self.raw_edit.toPlainText()
+        if not text.strip():
+            return {}, None
+        value, problem = parse_json_text(text)
+        if problem is not None:
+            return None, self.tr("not JSON: {0}").format(problem)
+        if not isinstance(value, dict):
+            return None, self.tr("the arguments must be a JSON object")
+        return value, None
+
+    def _raw_changed(self) -> None:
+        self._validate_raw()
+        self.changed.emit()
+
+    def _validate_raw(self) -> None:
+        value, problem = self._parse_raw()
+        self._raw_problem = None
+        if problem is not None:
+            self._raw_problem = problem
+            self._status("✗ " + problem, "error")
+            return
+        schema = self.form.schema()
+        if not schema:
+            self._status(self.tr("valid JSON (no schema to check against)"), "muted")
+            return
+        verdict = check_value(schema, value)
+        if verdict.ok is None:
+            self._raw_problem = None
+            self._status("⚠ " + verdict.text(), "warn")
+        elif verdict.ok:
+            self._status("✓ " + self.tr("valid against the schema"), "ok")
+        else:
+            assert verdict.problem is not None
+            self._raw_problem = verdict.text()
+            self._status("✗ " + verdict.text(), "error")
+
+    def _status(self, text: str, kind: str) -> None:
+        self.raw_status.setText(text)
+        self.raw_status.setStyleSheet(f"color: {tone(self, kind)};")
+
+    def _tab_changed(self, index: int) -> None:
+        if self._switching:
+            return
+        if index == self.RAW:
+            self._set_raw_text(dumps_pretty(self.form.value()))
+            return
+        value, problem = self._parse_raw()
+        if problem is not None:
+            self._switching = True
+            self.tabs.setCurrentIndex(self.RAW)
+            self._switching = False
+            self._status("✗ " + self.tr("fix the JSON before going back to the form: {0}").format(problem), "error")
+            return
+        self.form.set_value(value)
+        lost = self._differences(value, self.form.value())
+        if lost:
+            self.note.setText(self.tr("The form shows these values differently: {0}.").format(", ".join(lost[:6])))
+            self.note.setStyleSheet(f"color: {tone(self, 'warn')};")
+            self.note.show()
+        elif not self.form.unsupported:
+            self.note.hide()
+
+    @staticmethod
+    def _differences(a: Any, b: Any, path: tuple = ()) -> list[str]:
+        if isinstance(a, dict) and isinstance(b, dict):
+            out: list[str] = []
+            for k in dict.fromkeys([*a, *b]):
+                if k not in a or k not in b:
+                    out.append(path_text((*path, k)))
+                else:
+                    out += ArgumentsEditor._differences(a[k], b[k], (*path, k))
+            return out
+        return [] if _json_equal(a, b) and type(a) is type(b) else [path_text(path) or QCoreApplication.translate("SchemaForm", "(root)")]

@@ -1,0 +1,161 @@
+"""ContentView: every MCP content block type, plain text only, and the outputSchema verdict."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QPushButton
+
+from inspector.demo.catalog import WEATHER_OUTPUT_SCHEMA
+from inspector.demo.media import png_bytes, wav_bytes
+from inspector.ui.content import ContentView, wav_info
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+@pytest.fixture
+def view(qtbot):
+    v = ContentView()
+    qtbot.addWidget(v)
+    v.resize(700, 600)
+    v.show()
+    return v
+
+
+def body_texts(card) -> list[str]:
+    out = []
+    for w in card.findChildren(QLabel) + card.findChildren(QPlainTextEdit):
+        if w.objectName() == "blockText":
+            out.append(w.text() if isinstance(w, QLabel) else w.toPlainText())
+    return out
+
+
+def test_text_is_plain_never_rich(view):
+    view.set_blocks([{"type": "text", "text": "<b>not bold</b> & <img src=x>"}])
+    (card,) = view.cards()
+    assert card.kind == "text" and card.error is None
+    label = card.findChild(QLabel, "blockText")
+    assert label.textFormat() == Qt.TextFormat.PlainText
+    assert label.text() == "<b>not bold</b> & <img src=x>"
+    assert "29 characters" in card.summary()
+
+
+def test_long_text_goes_into_a_scrollable_box(view):
+    view.set_blocks([{"type": "text", "text": "line\n" * 500}])
+    assert isinstance(view.cards()[0].findChild(QPlainTextEdit, "blockText"), QPlainTextEdit)
+
+
+def test_image_decodes_and_tiny_images_are_enlarged(view):
+    view.set_blocks([{"type": "image", "data": b64(png_bytes()), "mimeType": "image/png", "annotations": {"audience": ["user"], "priority": 0.9}}])
+    (card,) = view.cards()
+    assert card.error is None and card.pixmap is not None
+    assert (card.pixmap.width(), card.pixmap.height()) == (16, 16)
+    assert "image/png" in card.summary() and "16×16" in card.summary() and f"{len(png_bytes())} B" in card.summary()
+    assert "for user" in card.summary() and "priority 0.9" in card.summary()
+    shown = card.findChild(QLabel, "blockImage").pixmap()
+    assert shown.width() >= 64  # enlarged so it can be seen
+
+
+@pytest.mark.parametrize(
+    "data, why",
+    [("***not base64***", "not valid base64"), (b64(b"definitely not a png"), "not an image"), (None, "not a string")],
+)
+def test_broken_image_data_shows_an_error(view, data, why):
+    view.set_blocks([{"type": "image", "data": data, "mimeType": "image/png"}])
+    (card,) = view.cards()
+    assert card.error is not None and why in card.error
+    assert card.pixmap is None
+
+
+def test_audio_shows_mime_size_duration_and_saves(view, tmp_path):
+    data = wav_bytes()
+    info = wav_info(data)
+    assert info is not None and info["duration"] == pytest.approx(0.2, abs=0.01)
+    view.set_blocks([{"type": "audio", "data": b64(data), "mimeType": "audio/wav"}])
+    (card,) = view.cards()
+    summary = card.summary()
+    assert card.kind == "audio" and "audio/wav" in summary and "0.20 s" in summary and f"{len(data):,} B" in summary
+    assert card.findChild(QPushButton, "saveButton") is not None
+    out = tmp_path / "tone.wav"
+    assert card.save_to(str(out))
+    assert out.read_bytes() == data
+
+
+def test_audio_that_is_not_wav_still_shows_its_size(view):
+    view.set_blocks([{"type": "audio", "data": b64(b"ID3 fake mp3"), "mimeType": "audio/mpeg"}])
+    (card,) = view.cards()
+    assert card.error is None and "audio/mpeg" in card.summary() and "12 B" in card.summary()
+
+
+def test_embedded_resources_text_and_blob(view):
+    view.set_blocks(
+        [
+            {"type": "resource", "resource": {"uri": "demo://static/readme.md", "mimeType": "text/markdown", "text": "# Hello"}},
+            {"type": "resource", "resource": {"uri": "demo://static/logo.png", "mimeType": "image/png", "blob": b64(png_bytes())}},
+            {"type": "resource", "resource": {"uri": "demo://nothing"}},
+        ]
+    )
+    text, blob, empty = view.cards()
+    assert text.uri == "demo://static/readme.md" and "text/markdown" in text.summary() and "7 characters" in text.summary()
+    assert "# Hello" in body_texts(text)
+    assert blob.data == png_bytes() and "blob" in blob.summary() and blob.suggested_name == "logo.png"
+    assert empty.error is not None
+
+
+def test_resource_link_is_clickable(view, qtbot):
+    view.set_blocks([{"type": "resource_link", "uri": "demo://static/logo.png", "name": "logo.png", "mimeType": "image/png", "description": "The logo"}])
+    (card,) = view.cards()
+    assert card.kind == "resource_link" and card.link_button.text() == "logo.png"
+    assert "The logo" in card.link_button.description()
+    with qtbot.waitSignal(view.resourceLinkActivated, timeout=2000) as blocker:
+        qtbot.mouseClick(card.link_button, Qt.MouseButton.LeftButton)
+    assert blocker.args == ["demo://static/logo.png"]
+
+
+def test_unknown_blocks_are_shown_as_json(view):
+    view.set_blocks([{"type": "hologram", "frames": 3}, "not an object"])
+    hologram, odd = view.cards()
+    assert hologram.kind == "hologram" and "UNKNOWN: hologram" in hologram.summary()
+    assert any('"frames": 3' in t for t in body_texts(hologram))
+    assert odd.error is not None
+
+
+def test_structured_content_verdicts(view):
+    good = {"city": "Paris", "temperature": 20.5, "units": "metric", "conditions": "sunny", "humidity": 40}
+    view.set_blocks([{"type": "text", "text": "{}"}], structured=good, output_schema=WEATHER_OUTPUT_SCHEMA)
+    ok, text = view.structured_verdict()
+    assert ok is True and text.startswith("✓")
+    assert view.cards()[-1].kind == "structured"
+    assert any('"city": "Paris"' in t for t in body_texts(view.cards()[-1]))
+
+    view.set_blocks([], structured={**good, "humidity": 140}, output_schema=WEATHER_OUTPUT_SCHEMA)
+    ok, text = view.structured_verdict()
+    assert ok is False and text.startswith("✗") and "humidity" in text
+
+    view.set_blocks([], structured={k: v for k, v in good.items() if k != "units"}, output_schema=WEATHER_OUTPUT_SCHEMA)
+    ok, text = view.structured_verdict()
+    assert ok is False and "units" in text and "required" in text
+
+    view.set_blocks([{"type": "text", "text": "x"}], output_schema=WEATHER_OUTPUT_SCHEMA)
+    ok, text = view.structured_verdict()
+    assert ok is False and "no structuredContent" in text
+
+    view.set_blocks([], structured={"a": 1})
+    assert view.structured_verdict() == (None, "no outputSchema declared: not checked")
+
+    view.set_blocks([], structured={"a": 1}, output_schema={"type": "not-a-type"})
+    ok, text = view.structured_verdict()
+    assert ok is None and "schema could not be compiled" in text
+
+
+def test_clear_and_empty(view):
+    view.set_blocks([{"type": "text", "text": "a"}, {"type": "text", "text": "b"}])
+    assert len(view.cards()) == 2
+    view.clear()
+    assert view.cards() == []
+    view.set_blocks([])
+    assert [c.kind for c in view.cards()] == ["empty"]
