@@ -22,7 +22,7 @@ OUT = ROOT / "screenshots"
 
 import anyio  # noqa: E402
 import qasync  # noqa: E402
-from PySide6.QtCore import QCoreApplication  # noqa: E402
+from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from inspector.protocol.lifecycle import State  # noqa: E402
@@ -114,6 +114,114 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
         app.processEvents()
 
 
+async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool = False) -> None:
+    """Connect to the demo, bring ``panel`` to the front, let ``act`` populate it, grab."""
+    with tempfile.TemporaryDirectory() as tmp:
+        controller, w = build(app, config=Path(tmp))
+        w.themes.set_choice("light")
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            w.resize(1600, 1000)
+            w.show()
+            w.resizeDocks([w.dock, w.features_dock], [250, 760], Qt.Orientation.Horizontal)
+            profile = demo_profile()
+            profile.era = era
+            profile.stdin_grace = 0.5
+            profile.term_grace = 0.5
+            w.profiles[0] = profile
+            w.connection.profiles[0] = profile
+            w.connection.editor.set_profile(profile)
+            w.connect_selected()
+            await wait_for(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
+            await wait_for(lambda: panel in w.panels.shown_keys())
+            w.panels.show_panel(panel)
+            await settle(app, 0.5)
+            target = await act(w, controller, w.panels.panels[panel])
+            await settle(app, 0.8)
+            if dialog and target is not None:
+                OUT.mkdir(exist_ok=True)
+                target.grab().save(str(OUT / f"{name}.png"))
+                print(f"wrote screenshots/{name}.png")
+            else:
+                save(w, name)
+            controller.disconnect()
+            await wait_for(lambda: not controller.running, 15)
+            tg.cancel_scope.cancel()
+        w.close()
+        w.deleteLater()
+        app.processEvents()
+
+
+async def act_tools(w, controller, panel):
+    panel.select_tool("media")
+    await anyio.sleep(0.3)
+    panel.call_selected()
+    await anyio.sleep(1.0)
+
+
+async def act_resources(w, controller, panel):
+    panel.read_uri("demo://static/logo.png")
+    await anyio.sleep(1.0)
+
+
+async def act_prompts(w, controller, panel):
+    panel.list_view.select_where("name", "greeting")
+    await anyio.sleep(0.3)
+    for field_name, text in (("name", "Ada"), ("style", "pirate")):
+        if field_name in panel.fields:
+            panel.fields[field_name].setText(text)
+    panel.get_selected()
+    await anyio.sleep(1.0)
+
+
+async def act_logs(w, controller, panel):
+    await controller.session.request("tools/call", {"name": "log_levels", "arguments": {}})
+    await anyio.sleep(0.5)
+
+
+async def act_tasks(w, controller, panel):
+    await controller.session.request("tools/call", {"name": "long_running", "arguments": {"seconds": 3, "steps": 3}, "task": {"ttl": 60000}})
+    panel.refresh()
+    await anyio.sleep(1.0)
+
+
+async def _open_dialog(controller, tool: str):
+    from inspector.session import SessionError
+
+    handlers = controller.session.handlers
+    session = controller.session
+
+    async def call() -> None:
+        try:
+            await session.request("tools/call", {"name": tool, "arguments": {}}, timeout=30)
+        except SessionError:
+            pass  # the shot is taken while the dialog waits; disconnecting ends the call
+
+    controller.task_group.start_soon(call)
+    await wait_for(lambda: bool(handlers.open_dialogs))
+    await anyio.sleep(0.5)
+    return handlers.open_dialogs[-1]
+
+
+async def act_sampling(w, controller, panel):
+    return await _open_dialog(controller, "sample_llm")
+
+
+async def act_elicitation(w, controller, panel):
+    return await _open_dialog(controller, "elicit_form")
+
+
+PANEL_SHOTS = {
+    "panel-tools": dict(era="legacy", panel="tools", act=act_tools),
+    "panel-resources": dict(era="modern", panel="resources", act=act_resources),
+    "panel-prompts": dict(era="legacy", panel="prompts", act=act_prompts),
+    "panel-logs": dict(era="legacy", panel="logs", act=act_logs),
+    "panel-tasks": dict(era="legacy", panel="tasks", act=act_tasks),
+    "dialog-sampling": dict(era="legacy", panel="tools", act=act_sampling, dialog=True),
+    "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
+}
+
+
 SHOTS = {
     "main-window": dict(
         era="legacy",
@@ -132,7 +240,7 @@ SHOTS = {
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", action="append", choices=sorted(SHOTS))
+    parser.add_argument("--only", action="append", choices=sorted(SHOTS) + sorted(PANEL_SHOTS))
     args = parser.parse_args()
     QCoreApplication.setOrganizationName("mcp-session-inspector-screenshots")
     app = QApplication.instance() or QApplication([sys.argv[0]])
@@ -143,6 +251,10 @@ def main() -> None:
             if args.only and name not in args.only:
                 continue
             await session_shot(app, name, **kw)
+        for name, kw in PANEL_SHOTS.items():
+            if args.only and name not in args.only:
+                continue
+            await panel_shot(app, name, **kw)
 
     anyio.run(run_all, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
 
