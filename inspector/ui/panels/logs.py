@@ -54,7 +54,10 @@ UNKNOWN = 8  # a level the protocol does not define: always shown, flagged
 
 LOG_METHOD = "notifications/message"
 SCAN_INTERVAL_MS = 100
-MAX_SCAN = 50_000  # recording entries examined per tick (<= ~50 ms; an opened 1M-entry file catches up in ticks)
+# Recording entries examined per tick: a few ms of work, so a flood into the window does not
+# stall the UI; the list catches up over later ticks. Less while the panel is not on screen.
+MAX_SCAN = 4_000
+MAX_SCAN_HIDDEN = 1_000
 _CELL_CACHE = 5_000
 _DATA_CHARS = 400  # characters of data shown in a cell (the tooltip has more)
 _TIP_CHARS = 4_000
@@ -177,6 +180,7 @@ class LogModel(QAbstractTableModel):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
+        self.on_screen = False  # the panel says when it is on screen (bigger scans then)
         self._rec: Recording | None = None
         self._scanned = 0  # recording entries examined
         self._seqs = array("l")  # every log entry since the last clear
@@ -253,7 +257,8 @@ class LogModel(QAbstractTableModel):
         n = len(rec)
         if n <= self._scanned:
             return 0
-        seqs, ranks = self._scan(min(n, self._scanned + MAX_SCAN))
+        budget = MAX_SCAN if self.on_screen else MAX_SCAN_HIDDEN
+        seqs, ranks = self._scan(min(n, self._scanned + budget))
         if not seqs:
             return 0
         self._seqs.extend(seqs)
@@ -518,6 +523,14 @@ class LogsPanel(FeaturePanel):
             signal.connect(lambda rec, *_: self.set_recording(rec))
 
     # ------------------------------------------------------------ hooks
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        self.model.on_screen = True
+        super().showEvent(event)
+
+    def hideEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        self.model.on_screen = False
+        super().hideEvent(event)
 
     def title(self) -> str:
         return self.tr("Logs")
