@@ -5,47 +5,47 @@
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1269" />
         <source>Form</source>
-        <translation type="unfinished" />
+        <translation>表单</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1270" />
         <source>Raw JSON</source>
-        <translation type="unfinished" />
+        <translation>原始 JSON</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1290" />
         <source>Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON.</source>
-        <translation type="unfinished" />
+        <translation>此 Schema 有部分内容无法以表单显示（{0}），因此以原始 JSON 编辑参数。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1352" />
         <source>not JSON: {0}</source>
-        <translation type="unfinished" />
+        <translation>不是 JSON：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1354" />
         <source>the arguments must be a JSON object</source>
-        <translation type="unfinished" />
+        <translation>参数必须是 JSON 对象</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1370" />
         <source>valid JSON (no schema to check against)</source>
-        <translation type="unfinished" />
+        <translation>有效的 JSON（没有可用于校验的 Schema）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1377" />
         <source>valid against the schema</source>
-        <translation type="unfinished" />
+        <translation>符合 Schema</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1398" />
         <source>fix the JSON before going back to the form: {0}</source>
-        <translation type="unfinished" />
+        <translation>请先修正 JSON，再返回表单：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1403" />
         <source>The form shows these values differently: {0}.</source>
-        <translation type="unfinished" />
+        <translation>以下值在表单中的显示有所不同：{0}。</translation>
     </message>
 </context>
 <context>
@@ -53,17 +53,17 @@
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="538" />
         <source>{n} suggestion(s)</source>
-        <translation type="unfinished" />
+        <translation>{n} 条建议</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="540" />
         <source>{n} of {total} suggestions</source>
-        <translation type="unfinished" />
+        <translation>{n} / {total} 条建议</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="542" />
         <source>(more on the server)</source>
-        <translation type="unfinished" />
+        <translation>（服务器上还有更多）</translation>
     </message>
 </context>
 <context>
@@ -115,52 +115,52 @@
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="829" />
         <source>(no uri)</source>
-        <translation type="unfinished" />
+        <translation>（无 URI）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="832" />
         <source>Save…</source>
-        <translation type="unfinished" />
+        <translation>保存…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="833" />
         <source>Write these bytes to a file</source>
-        <translation type="unfinished" />
+        <translation>将这些字节写入文件</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="838" />
         <source>text</source>
-        <translation type="unfinished" />
+        <translation>文本</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="838" />
         <source>binary (blob)</source>
-        <translation type="unfinished" />
+        <translation>二进制（blob）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="839" />
         <source>no MIME type</source>
-        <translation type="unfinished" />
+        <translation>无 MIME 类型</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="859" />
         <source>Showing the first {n} characters; Save keeps everything.</source>
-        <translation type="unfinished" />
+        <translation>仅显示前 {n} 个字符；“保存”会保留全部内容。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="874" />
         <source>{w} × {h} pixels</source>
-        <translation type="unfinished" />
+        <translation>{w} × {h} 像素</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="878" />
         <source>Image preview, {w} × {h} pixels</source>
-        <translation type="unfinished" />
+        <translation>图像预览，{w} × {h} 像素</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="899" />
         <source>Save resource contents</source>
-        <translation type="unfinished" />
+        <translation>保存资源内容</translation>
     </message>
 </context>
 <context>
@@ -168,202 +168,202 @@
     <message>
         <location filename="../../inspector/ui/content.py" line="63" />
         <source>the data is not a string</source>
-        <translation type="unfinished" />
+        <translation>data 不是字符串</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="67" />
         <source>the data is not valid base64 ({0})</source>
-        <translation type="unfinished" />
+        <translation>data 不是有效的 base64（{0}）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="94" />
         <source>for {0}</source>
-        <translation type="unfinished" />
+        <translation>面向 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="96" />
         <source>priority {0}</source>
-        <translation type="unfinished" />
+        <translation>优先级 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="98" />
         <source>modified {0}</source>
-        <translation type="unfinished" />
+        <translation>修改于 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="168" />
         <source>Save…</source>
-        <translation type="unfinished" />
+        <translation>保存…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="176" />
         <source>Save content</source>
-        <translation type="unfinished" />
+        <translation>保存内容</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="188" />
         <source>could not save: {0}</source>
-        <translation type="unfinished" />
+        <translation>无法保存：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="256" />
         <source>EMPTY</source>
-        <translation type="unfinished" />
+        <translation>空</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="256" />
         <source>no content blocks</source>
-        <translation type="unfinished" />
+        <translation>没有内容块</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="274" />
         <source>not a content block object</source>
-        <translation type="unfinished" />
+        <translation>不是内容块对象</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="288" />
         <source>could not show this block: {0}</source>
-        <translation type="unfinished" />
+        <translation>无法显示此内容块：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="296" />
         <location filename="../../inspector/ui/content.py" line="300" />
         <source>TEXT</source>
-        <translation type="unfinished" />
+        <translation>文本</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="297" />
         <source>the text member is missing or not a string</source>
-        <translation type="unfinished" />
+        <translation>缺少 text 成员，或其不是字符串</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="299" />
         <source>{0} characters</source>
-        <translation type="unfinished" />
+        <translation>{0} 个字符</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="330" />
         <location filename="../../inspector/ui/content.py" line="336" />
         <location filename="../../inspector/ui/content.py" line="349" />
         <source>IMAGE</source>
-        <translation type="unfinished" />
+        <translation>图像</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="337" />
         <source>the data is not an image Qt can read ({0})</source>
-        <translation type="unfinished" />
+        <translation>data 不是 Qt 能读取的图像（{0}）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="364" />
         <source>shown at {0}×</source>
-        <translation type="unfinished" />
+        <translation>按 {0}× 显示</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="367" />
         <source>shown at {0}%</source>
-        <translation type="unfinished" />
+        <translation>按 {0}% 显示</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="377" />
         <location filename="../../inspector/ui/content.py" line="392" />
         <source>AUDIO</source>
-        <translation type="unfinished" />
+        <translation>音频</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="385" />
         <source>{0:.2f} s</source>
-        <translation type="unfinished" />
+        <translation>{0:.2f} 秒</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="386" />
         <source>{0} Hz, {1} ch, {2}-bit</source>
-        <translation type="unfinished" />
+        <translation>{0} Hz，{1} 声道，{2} 位</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="388" />
         <source>WAV header not readable</source>
-        <translation type="unfinished" />
+        <translation>无法读取 WAV 头</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="400" />
         <location filename="../../inspector/ui/content.py" line="430" />
         <source>RESOURCE</source>
-        <translation type="unfinished" />
+        <translation>资源</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="401" />
         <source>the resource member is missing or not an object</source>
-        <translation type="unfinished" />
+        <translation>缺少 resource 成员，或其不是对象</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="411" />
         <source>text, {0} characters</source>
-        <translation type="unfinished" />
+        <translation>文本，{0} 个字符</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="420" />
         <source>blob, {0}</source>
-        <translation type="unfinished" />
+        <translation>blob，{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="429" />
         <source>the resource has neither text nor blob</source>
-        <translation type="unfinished" />
+        <translation>该资源既没有 text 也没有 blob</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="441" />
         <source>RESOURCE LINK</source>
-        <translation type="unfinished" />
+        <translation>资源链接</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="446" />
         <source>Open {0}</source>
-        <translation type="unfinished" />
+        <translation>打开 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="453" />
         <source>the link has no uri</source>
-        <translation type="unfinished" />
+        <translation>该链接没有 uri</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="458" />
         <source>UNKNOWN: {0}</source>
-        <translation type="unfinished" />
+        <translation>未知：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="458" />
         <source>UNKNOWN</source>
-        <translation type="unfinished" />
+        <translation>未知</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="458" />
         <source>shown as JSON</source>
-        <translation type="unfinished" />
+        <translation>以 JSON 显示</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="470" />
         <source>no outputSchema declared: not checked</source>
-        <translation type="unfinished" />
+        <translation>未声明 outputSchema：未校验</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="473" />
         <source>the tool declares an outputSchema but returned no structuredContent</source>
-        <translation type="unfinished" />
+        <translation>该工具声明了 outputSchema，却未返回 structuredContent</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="479" />
         <source>matches the outputSchema</source>
-        <translation type="unfinished" />
+        <translation>符合 outputSchema</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="481" />
         <source>does not match the outputSchema {0}</source>
-        <translation type="unfinished" />
+        <translation>不符合 outputSchema（{0}）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/content.py" line="485" />
         <source>STRUCTURED CONTENT</source>
-        <translation type="unfinished" />
+        <translation>结构化内容</translation>
     </message>
 </context>
 <context>
@@ -372,12 +372,12 @@
         <location filename="../../inspector/ui/panels/resources.py" line="941" />
         <location filename="../../inspector/ui/panels/resources.py" line="951" />
         <source>Select a resource and press Read.</source>
-        <translation type="unfinished" />
+        <translation>选择一个资源，然后点击“读取”。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="958" />
         <source>The server returned no contents.</source>
-        <translation type="unfinished" />
+        <translation>服务器未返回任何内容。</translation>
     </message>
 </context>
 <context>
@@ -386,17 +386,17 @@
         <location filename="../../inspector/ui/panels/prompts.py" line="98" />
         <location filename="../../inspector/ui/panels/prompts.py" line="112" />
         <source>Press Get to fetch the prompt's messages.</source>
-        <translation type="unfinished" />
+        <translation>点击“获取提示”以获取该提示的消息。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="116" />
         <source>The prompt has no messages.</source>
-        <translation type="unfinished" />
+        <translation>该提示没有消息。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="119" />
         <source>Description: {text}</source>
-        <translation type="unfinished" />
+        <translation>描述：{text}</translation>
     </message>
 </context>
 <context>
@@ -722,122 +722,122 @@
     <message>
         <location filename="../../inspector/ui/client_side.py" line="731" />
         <source>The server</source>
-        <translation type="unfinished" />
+        <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="733" />
         <source>{server} asks you to open a link</source>
-        <translation type="unfinished" />
+        <translation>{server} 请求打开一个链接</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="735" />
         <source>{server} asks for information</source>
-        <translation type="unfinished" />
+        <translation>{server} 请求提供信息</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="758" />
         <source>* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.</source>
-        <translation type="unfinished" />
+        <translation>* 为必填项。服务器不得通过表单索取密码或其他机密信息；此类请求应使用 URL 模式。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="763" />
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation>取消</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="764" />
         <source>Dismiss without a choice: {action}</source>
-        <translation type="unfinished" />
+        <translation>不作选择直接关闭：{action}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="765" />
         <source>Decline</source>
-        <translation type="unfinished" />
+        <translation>拒绝</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="766" />
         <source>Refuse explicitly: {action}</source>
-        <translation type="unfinished" />
+        <translation>明确拒绝：{action}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="767" />
         <source>Accept</source>
-        <translation type="unfinished" />
+        <translation>接受</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="770" />
         <source>Send the form's content</source>
-        <translation type="unfinished" />
+        <translation>发送表单内容</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="770" />
         <source>Consent to the out-of-band step (no content is sent)</source>
-        <translation type="unfinished" />
+        <translation>同意进行带外步骤（不发送任何内容）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="790" />
         <source>Link</source>
-        <translation type="unfinished" />
+        <translation>链接</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="793" />
         <source>(no host)</source>
-        <translation type="unfinished" />
+        <translation>（无主机）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="804" />
         <source>The whole URL, exactly as the server sent it</source>
-        <translation type="unfinished" />
+        <translation>完整 URL，与服务器发送的完全一致</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="805" />
         <source>Site</source>
-        <translation type="unfinished" />
+        <translation>站点</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="806" />
         <source>Full URL</source>
-        <translation type="unfinished" />
+        <translation>完整 URL</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="807" />
         <source>Open in browser</source>
-        <translation type="unfinished" />
+        <translation>在浏览器中打开</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="808" />
         <source>Open this URL in your web browser (only when you click here)</source>
-        <translation type="unfinished" />
+        <translation>在网页浏览器中打开此 URL（仅在点击此处时）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="810" />
         <source>The inspector opens the link only when you click Open in browser.</source>
-        <translation type="unfinished" />
+        <translation>只有点击“在浏览器中打开”时，检查器才会打开该链接。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="814" />
         <source>Only http and https links can be opened; this one is {scheme}.</source>
-        <translation type="unfinished" />
+        <translation>只能打开 http 和 https 链接；此链接为 {scheme}。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="814" />
         <source>not a URL</source>
-        <translation type="unfinished" />
+        <translation>不是 URL</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="825" />
         <source>Cancelled automatically in {time} if unanswered</source>
-        <translation type="unfinished" />
+        <translation>若未答复，将在 {time} 后自动取消</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="836" />
         <source>Opened in your browser.</source>
-        <translation type="unfinished" />
+        <translation>已在浏览器中打开。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="836" />
         <source>The system could not open the link; copy it from above.</source>
-        <translation type="unfinished" />
+        <translation>系统无法打开该链接；请从上方复制。</translation>
     </message>
 </context>
 <context>
@@ -845,22 +845,22 @@
     <message>
         <location filename="../../inspector/ui/client_side.py" line="436" />
         <source>Property {name}</source>
-        <translation type="unfinished" />
+        <translation>属性 {name}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="436" />
         <source> (required)</source>
-        <translation type="unfinished" />
+        <translation>（必填）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="450" />
         <source>Not a primitive type elicitation defines: type a JSON value.</source>
-        <translation type="unfinished" />
+        <translation>不是询问所定义的基本类型：请输入 JSON 值。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="455" />
         <source>The server asked for no fields: Accept sends empty content.</source>
-        <translation type="unfinished" />
+        <translation>服务器未请求任何字段：“接受”将发送空内容。</translation>
     </message>
 </context>
 <context>
@@ -891,7 +891,7 @@
     <message>
         <location filename="../../inspector/ui/panels/base.py" line="67" />
         <source>Cancelled.</source>
-        <translation type="unfinished" />
+        <translation>已取消。</translation>
     </message>
 </context>
 <context>
@@ -1005,147 +1005,147 @@
 <context>
     <name>LogModel</name>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="191" />
+        <location filename="../../inspector/ui/panels/logs.py" line="195" />
         <source>Time (s)</source>
-        <translation type="unfinished" />
+        <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="191" />
+        <location filename="../../inspector/ui/panels/logs.py" line="195" />
         <source>Level</source>
-        <translation type="unfinished" />
+        <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="191" />
+        <location filename="../../inspector/ui/panels/logs.py" line="195" />
         <source>Logger</source>
-        <translation type="unfinished" />
+        <translation>记录器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="191" />
+        <location filename="../../inspector/ui/panels/logs.py" line="195" />
         <source>Data</source>
-        <translation type="unfinished" />
+        <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="395" />
+        <location filename="../../inspector/ui/panels/logs.py" line="400" />
         <source>Entry #{seq} · {level} · logger {logger}</source>
-        <translation type="unfinished" />
+        <translation>条目 #{seq} · {level} · 记录器 {logger}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="397" />
+        <location filename="../../inspector/ui/panels/logs.py" line="402" />
         <source>Not a log level the protocol defines.</source>
-        <translation type="unfinished" />
+        <translation>不是协议定义的日志级别。</translation>
     </message>
 </context>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="462" />
+        <location filename="../../inspector/ui/panels/logs.py" line="467" />
         <source>Show</source>
-        <translation type="unfinished" />
+        <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="465" />
+        <location filename="../../inspector/ui/panels/logs.py" line="470" />
         <source>{level} and above</source>
-        <translation type="unfinished" />
+        <translation>{level} 及以上</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="466" />
+        <location filename="../../inspector/ui/panels/logs.py" line="471" />
         <source>Hide messages below this level (only the view: the server keeps sending them)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="472" />
-        <source>Clear view</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="473" />
-        <source>Empty this list; the recording and the timeline keep every message</source>
-        <translation type="unfinished" />
+        <translation>隐藏低于此级别的消息（仅影响显示：服务器仍会继续发送）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/logs.py" line="477" />
-        <source>Server level</source>
-        <translation type="unfinished" />
+        <source>Clear view</source>
+        <translation>清空视图</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/logs.py" line="478" />
+        <source>Empty this list; the recording and the timeline keep every message</source>
+        <translation>清空此列表；会话记录和时间线仍保留所有消息</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="482" />
+        <source>Server level</source>
+        <translation>服务器级别</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="483" />
         <source>The lowest level the server should send</source>
-        <translation type="unfinished" />
+        <translation>服务器应发送的最低级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="481" />
+        <location filename="../../inspector/ui/panels/logs.py" line="486" />
         <source>Set server level</source>
-        <translation type="unfinished" />
+        <translation>设置服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="523" />
+        <location filename="../../inspector/ui/panels/logs.py" line="536" />
         <source>Logs</source>
-        <translation type="unfinished" />
+        <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="542" />
+        <location filename="../../inspector/ui/panels/logs.py" line="555" />
         <source>Requests carry io.modelcontextprotocol/logLevel = {level} in _meta.</source>
-        <translation type="unfinished" />
+        <translation>请求在 _meta 中携带 io.modelcontextprotocol/logLevel = {level}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="546" />
+        <location filename="../../inspector/ui/panels/logs.py" line="559" />
         <source>Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests.</source>
-        <translation type="unfinished" />
+        <translation>请求的 _meta 中没有日志级别，因此 2026-07-28 版服务器不会发送日志消息。设置级别后，将应用于之后的请求。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="550" />
+        <location filename="../../inspector/ui/panels/logs.py" line="563" />
         <source>Not set by this client yet (logging/setLevel); the server uses its own default.</source>
-        <translation type="unfinished" />
+        <translation>本客户端尚未设置（logging/setLevel）；服务器使用其自身的默认级别。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="564" />
+        <location filename="../../inspector/ui/panels/logs.py" line="577" />
         <source>none (no log messages)</source>
-        <translation type="unfinished" />
+        <translation>无（不接收日志）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="570" />
+        <location filename="../../inspector/ui/panels/logs.py" line="583" />
         <source>2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)</source>
-        <translation type="unfinished" />
+        <translation>2026-07-28 没有 logging/setLevel：级别放在每个请求的 _meta 中（io.modelcontextprotocol/logLevel）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="573" />
+        <location filename="../../inspector/ui/panels/logs.py" line="586" />
         <source>Send logging/setLevel: the server sends messages at this level and above</source>
-        <translation type="unfinished" />
+        <translation>发送 logging/setLevel：服务器将发送此级别及以上的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="595" />
+        <location filename="../../inspector/ui/panels/logs.py" line="608" />
         <source>Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).</source>
-        <translation type="unfinished" />
+        <translation>级别 {level}：应用于之后的请求（在其 _meta 中携带 io.modelcontextprotocol/logLevel）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="598" />
+        <location filename="../../inspector/ui/panels/logs.py" line="611" />
         <source>No log level: the next requests ask for no log messages.</source>
-        <translation type="unfinished" />
+        <translation>无日志级别：之后的请求不索取日志消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="600" />
+        <location filename="../../inspector/ui/panels/logs.py" line="613" />
         <source>Sending logging/setLevel {level}…</source>
-        <translation type="unfinished" />
+        <translation>正在发送 logging/setLevel {level}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="609" />
+        <location filename="../../inspector/ui/panels/logs.py" line="622" />
         <source>Server level: {level} (logging/setLevel answered).</source>
-        <translation type="unfinished" />
+        <translation>服务器级别：{level}（logging/setLevel 已响应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="614" />
+        <location filename="../../inspector/ui/panels/logs.py" line="627" />
         <source>logging/setLevel failed: {code} {message}</source>
-        <translation type="unfinished" />
+        <translation>logging/setLevel 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="626" />
+        <location filename="../../inspector/ui/panels/logs.py" line="639" />
         <source>{n} messages</source>
-        <translation type="unfinished" />
+        <translation>{n} 条消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="628" />
+        <location filename="../../inspector/ui/panels/logs.py" line="641" />
         <source>{n} messages, {shown} shown</source>
-        <translation type="unfinished" />
+        <translation>{n} 条消息，显示 {shown} 条</translation>
     </message>
 </context>
 <context>
@@ -1274,7 +1274,7 @@
     <message>
         <location filename="../../inspector/ui/main_window.py" line="171" />
         <source>Features</source>
-        <translation type="unfinished" />
+        <translation>功能</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="195" />
@@ -1387,17 +1387,17 @@
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="69" />
         <source>User</source>
-        <translation type="unfinished" />
+        <translation>用户</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="69" />
         <source>Assistant</source>
-        <translation type="unfinished" />
+        <translation>助手</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="70" />
         <source>(no role)</source>
-        <translation type="unfinished" />
+        <translation>（无角色）</translation>
     </message>
 </context>
 <context>
@@ -1483,37 +1483,37 @@
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="380" />
         <source>Filter</source>
-        <translation type="unfinished" />
+        <translation>筛选</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="398" />
         <source>Refresh</source>
-        <translation type="unfinished" />
+        <translation>刷新</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="400" />
         <source>Load more</source>
-        <translation type="unfinished" />
+        <translation>加载更多</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="438" />
         <source>Loading…</source>
-        <translation type="unfinished" />
+        <translation>加载中…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="440" />
         <source>1 page</source>
-        <translation type="unfinished" />
+        <translation>1 页</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="440" />
         <source>{n} pages</source>
-        <translation type="unfinished" />
+        <translation>{n} 页</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="443" />
         <source>more available</source>
-        <translation type="unfinished" />
+        <translation>还有更多</translation>
     </message>
 </context>
 <context>
@@ -1521,17 +1521,17 @@
     <message>
         <location filename="../../inspector/ui/panels/__init__.py" line="52" />
         <source>Connect to a server: the panels for what it declares appear here.</source>
-        <translation type="unfinished" />
+        <translation>请连接服务器：其所声明功能的面板将显示在这里。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/__init__.py" line="95" />
         <source>{panel}: {reason}</source>
-        <translation type="unfinished" />
+        <translation>{panel}：{reason}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/__init__.py" line="100" />
         <source>Hidden panels:</source>
-        <translation type="unfinished" />
+        <translation>隐藏的面板：</translation>
     </message>
 </context>
 <context>
@@ -1629,7 +1629,7 @@
     <message>
         <location filename="../../inspector/ui/connection.py" line="180" />
         <source>Roots offered to the server</source>
-        <translation type="unfinished" />
+        <translation>提供给服务器的根目录</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/connection.py" line="186" />
@@ -1712,7 +1712,7 @@
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="156" />
         <source>Prompts</source>
-        <translation type="unfinished" />
+        <translation>提示</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="166" />
@@ -1722,159 +1722,159 @@
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="166" />
         <source>Identifier</source>
-        <translation type="unfinished" />
+        <translation>标识</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="166" />
         <location filename="../../inspector/ui/panels/prompts.py" line="182" />
         <source>Arguments</source>
-        <translation type="unfinished" />
+        <translation>参数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="167" />
         <source>1 prompt</source>
-        <translation type="unfinished" />
+        <translation>1 个提示</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="167" />
         <source>{n} prompts</source>
-        <translation type="unfinished" />
+        <translation>{n} 个提示</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="173" />
         <location filename="../../inspector/ui/panels/prompts.py" line="300" />
         <source>Nothing selected</source>
-        <translation type="unfinished" />
+        <translation>未选择</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="191" />
         <source>Get prompt</source>
-        <translation type="unfinished" />
+        <translation>获取提示</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="193" />
         <source>Send prompts/get with the arguments filled in</source>
-        <translation type="unfinished" />
+        <translation>用已填写的参数发送 prompts/get</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="209" />
         <source>Messages</source>
-        <translation type="unfinished" />
+        <translation>消息</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="287" />
         <source>Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).</source>
-        <translation type="unfinished" />
+        <translation>自动刷新：正在监听提示列表变更（subscriptions/listen，id {id}）。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="289" />
         <source>Opening subscriptions/listen for prompt list changes…</source>
-        <translation type="unfinished" />
+        <translation>正在为提示列表变更打开 subscriptions/listen…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="291" />
         <source>Not listening for list changes. {note}</source>
-        <translation type="unfinished" />
+        <translation>未监听列表变更。{note}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="291" />
         <source>Not listening for list changes.</source>
-        <translation type="unfinished" />
+        <translation>未监听列表变更。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="293" />
         <source>Refreshes by itself on notifications/prompts/list_changed.</source>
-        <translation type="unfinished" />
+        <translation>收到 notifications/prompts/list_changed 时自动刷新。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="295" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
-        <translation type="unfinished" />
+        <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="302" />
         <source>Pick a prompt to fill in its arguments and get its messages.</source>
-        <translation type="unfinished" />
+        <translation>选择一个提示，填写其参数并获取其消息。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="338" />
         <source>Loading prompts/list…</source>
-        <translation type="unfinished" />
+        <translation>正在加载 prompts/list…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="347" />
         <source>prompts/list failed. {error}</source>
-        <translation type="unfinished" />
+        <translation>prompts/list 失败。{error}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="352" />
         <source>a page had no prompts array</source>
-        <translation type="unfinished" />
+        <translation>某一页没有 prompts 数组</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="361" />
         <source>the server sent the same cursor again</source>
-        <translation type="unfinished" />
+        <translation>服务器再次发送了相同的游标</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="385" />
         <source>none</source>
-        <translation type="unfinished" />
+        <translation>无</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="417" />
         <source>required</source>
-        <translation type="unfinished" />
+        <translation>必填</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="417" />
         <source>optional</source>
-        <translation type="unfinished" />
+        <translation>可选</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="421" />
         <source>The server did not declare completions, so no suggestions.</source>
-        <translation type="unfinished" />
+        <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="440" />
         <source>This prompt takes no arguments.</source>
-        <translation type="unfinished" />
+        <translation>此提示不接受参数。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="442" />
         <source>* required. Suggestions come from the server (completion/complete) as you type.</source>
-        <translation type="unfinished" />
+        <translation>* 为必填项。输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="444" />
         <source>* required. The server did not declare completions: type the values yourself.</source>
-        <translation type="unfinished" />
+        <translation>* 为必填项。服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="464" />
         <source>Fill in the required argument(s) first: {names}.</source>
-        <translation type="unfinished" />
+        <translation>请先填写必填参数：{names}。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="479" />
         <source>Getting {name}…</source>
-        <translation type="unfinished" />
+        <translation>正在获取 {name}…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="485" />
         <source>Nothing to show: prompts/get failed.</source>
-        <translation type="unfinished" />
+        <translation>没有可显示的内容：prompts/get 失败。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="486" />
         <source>prompts/get {name} failed. {error}</source>
-        <translation type="unfinished" />
+        <translation>prompts/get {name} 失败。{error}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="491" />
         <source>Got {name} at {time}: {n} message(s), {ms:.0f} ms.</source>
-        <translation type="unfinished" />
+        <translation>{time} 获取了 {name}：{n} 条消息，{ms:.0f} ms。</translation>
     </message>
 </context>
 <context>
@@ -1882,22 +1882,22 @@
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="132" />
         <source>The server answered with an error.</source>
-        <translation type="unfinished" />
+        <translation>服务器返回了错误。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="136" />
         <source>Error {code}</source>
-        <translation type="unfinished" />
+        <translation>错误 {code}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="136" />
         <source>Error</source>
-        <translation type="unfinished" />
+        <translation>错误</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="147" />
         <source>data: {data}</source>
-        <translation type="unfinished" />
+        <translation>data：{data}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="153" />
@@ -1907,59 +1907,59 @@
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="153" />
         <source>1 byte</source>
-        <translation type="unfinished" />
+        <translation>1 字节</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="171" />
         <source>… {n} more bytes</source>
-        <translation type="unfinished" />
+        <translation>… 还有 {n} 字节</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="587" />
         <source>Completion failed: {error}</source>
-        <translation type="unfinished" />
+        <translation>补全失败：{error}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="703" />
         <source>The server did not agree to: {what}</source>
-        <translation type="unfinished" />
+        <translation>服务器未同意：{what}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="729" />
         <source>Stopped before the request was sent.</source>
-        <translation type="unfinished" />
+        <translation>在请求发出之前已停止。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="731" />
         <source>Stopped: notifications/cancelled sent for request {id}.</source>
-        <translation type="unfinished" />
+        <translation>已停止：已为请求 {id} 发送 notifications/cancelled。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="734" />
         <source>The server ended the subscription.</source>
-        <translation type="unfinished" />
+        <translation>服务器结束了订阅。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="778" />
         <source>This content has neither text nor blob.</source>
-        <translation type="unfinished" />
+        <translation>此内容既没有 text 也没有 blob。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="783" />
         <source>The blob is not valid base64.</source>
-        <translation type="unfinished" />
+        <translation>blob 不是有效的 base64。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="790" />
         <source>The MIME type says image, but the bytes are not an image Qt can read.</source>
-        <translation type="unfinished" />
+        <translation>MIME 类型表明是图像，但这些字节不是 Qt 能读取的图像。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1000" />
         <location filename="../../inspector/ui/panels/resources.py" line="1027" />
         <location filename="../../inspector/ui/panels/resources.py" line="1310" />
         <source>Resources</source>
-        <translation type="unfinished" />
+        <translation>资源</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1011" />
@@ -1971,371 +1971,371 @@
         <location filename="../../inspector/ui/panels/resources.py" line="1011" />
         <location filename="../../inspector/ui/panels/resources.py" line="1088" />
         <source>URI</source>
-        <translation type="unfinished" />
+        <translation>URI</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1011" />
         <location filename="../../inspector/ui/panels/resources.py" line="1015" />
         <source>MIME type</source>
-        <translation type="unfinished" />
+        <translation>MIME 类型</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1012" />
         <source>1 resource</source>
-        <translation type="unfinished" />
+        <translation>1 个资源</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1012" />
         <source>{n} resources</source>
-        <translation type="unfinished" />
+        <translation>{n} 个资源</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1015" />
         <source>URI template</source>
-        <translation type="unfinished" />
+        <translation>URI 模板</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1016" />
         <source>1 template</source>
-        <translation type="unfinished" />
+        <translation>1 个模板</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1016" />
         <source>{n} templates</source>
-        <translation type="unfinished" />
+        <translation>{n} 个模板</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1028" />
         <location filename="../../inspector/ui/panels/resources.py" line="1310" />
         <source>Templates</source>
-        <translation type="unfinished" />
+        <translation>模板</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1031" />
         <location filename="../../inspector/ui/panels/resources.py" line="1270" />
         <source>Nothing selected</source>
-        <translation type="unfinished" />
+        <translation>未选择</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1041" />
         <source>Template arguments</source>
-        <translation type="unfinished" />
+        <translation>模板参数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1048" />
         <source>Expanded URI</source>
-        <translation type="unfinished" />
+        <translation>展开后的 URI</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1054" />
         <source>Read</source>
-        <translation type="unfinished" />
+        <translation>读取</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1057" />
         <location filename="../../inspector/ui/panels/resources.py" line="1224" />
         <source>Subscribe</source>
-        <translation type="unfinished" />
+        <translation>订阅</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1079" />
         <source>Updates</source>
-        <translation type="unfinished" />
+        <translation>更新</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1081" />
         <source>Stop listening</source>
-        <translation type="unfinished" />
+        <translation>停止监听</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1082" />
         <source>Cancel the subscriptions/listen request (sends notifications/cancelled)</source>
-        <translation type="unfinished" />
+        <translation>取消 subscriptions/listen 请求（发送 notifications/cancelled）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1084" />
         <source>Clear</source>
-        <translation type="unfinished" />
+        <translation>清除</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1085" />
         <source>Re-read the shown resource when it changes</source>
-        <translation type="unfinished" />
+        <translation>所显示的资源变更时重新读取</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1088" />
         <source>Time</source>
-        <translation type="unfinished" />
+        <translation>时间</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1088" />
         <source>Via</source>
-        <translation type="unfinished" />
+        <translation>来源</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1198" />
         <source>on a subscriptions/listen stream</source>
-        <translation type="unfinished" />
+        <translation>通过 subscriptions/listen 流</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1198" />
         <source>notifications/resources/list_changed</source>
-        <translation type="unfinished" />
+        <translation>notifications/resources/list_changed</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1199" />
         <source>The lists refresh by themselves when the server announces a change ({how}).</source>
-        <translation type="unfinished" />
+        <translation>服务器通知变更时（{how}），列表会自动刷新。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1201" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
-        <translation type="unfinished" />
+        <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1220" />
         <source>Stop listening to this resource</source>
-        <translation type="unfinished" />
+        <translation>停止监听此资源</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1220" />
         <source>Listen for updates</source>
-        <translation type="unfinished" />
+        <translation>监听更新</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1221" />
         <source>Opens a subscriptions/listen stream whose resourceSubscriptions filter lists this resource.</source>
-        <translation type="unfinished" />
+        <translation>打开一个 subscriptions/listen 流，其 resourceSubscriptions 筛选条件列出了此资源。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1224" />
         <source>Unsubscribe</source>
-        <translation type="unfinished" />
+        <translation>取消订阅</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1225" />
         <source>Sends resources/unsubscribe.</source>
-        <translation type="unfinished" />
+        <translation>发送 resources/unsubscribe。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1225" />
         <source>Sends resources/subscribe: the server then sends notifications/resources/updated.</source>
-        <translation type="unfinished" />
+        <translation>发送 resources/subscribe：服务器随后会发送 notifications/resources/updated。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1227" />
         <source>The server did not declare resources.subscribe, so it sends no update notifications.</source>
-        <translation type="unfinished" />
+        <translation>服务器未声明 resources.subscribe，因此不会发送更新通知。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1229" />
         <source>No session: connect to a server first.</source>
-        <translation type="unfinished" />
+        <translation>无会话：请先连接服务器。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1231" />
         <source>Select a resource (or fill in a template) to follow its updates.</source>
-        <translation type="unfinished" />
+        <translation>选择一个资源（或填写模板）以跟踪其更新。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1239" />
         <source>Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)</source>
-        <translation type="unfinished" />
+        <translation>正在为 {uris} 打开 subscriptions/listen…（等待确认）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1241" />
         <source>Listening (subscription {id}) for updates to {uris}.</source>
-        <translation type="unfinished" />
+        <translation>正在监听 {uris} 的更新（订阅 {id}）。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1242" />
         <source>nothing</source>
-        <translation type="unfinished" />
+        <translation>无</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1245" />
         <source>Not listening. {note}</source>
-        <translation type="unfinished" />
+        <translation>未在监听。{note}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1247" />
         <source>Not listening. Select a resource and press Listen for updates.</source>
-        <translation type="unfinished" />
+        <translation>未在监听。请选择资源并点击“监听更新”。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1252" />
         <source>List changes: listening (subscription {id}).</source>
-        <translation type="unfinished" />
+        <translation>列表变更：监听中（订阅 {id}）。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1254" />
         <source>List changes: opening subscriptions/listen…</source>
-        <translation type="unfinished" />
+        <translation>列表变更：正在打开 subscriptions/listen…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1256" />
         <source>List changes: not listening. {note}</source>
-        <translation type="unfinished" />
+        <translation>列表变更：未监听。{note}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1261" />
         <source>Subscribed to {uris}.</source>
-        <translation type="unfinished" />
+        <translation>已订阅 {uris}。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1263" />
         <source>Not subscribed to any resource.</source>
-        <translation type="unfinished" />
+        <translation>未订阅任何资源。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1266" />
         <source>Updates are not available: the server did not declare resources.subscribe.</source>
-        <translation type="unfinished" />
+        <translation>无法获取更新：服务器未声明 resources.subscribe。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1273" />
         <source>Pick a resource to read it, or a template to fill in its arguments.</source>
-        <translation type="unfinished" />
+        <translation>选择一个资源进行读取，或选择一个模板填写其参数。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1321" />
         <source>Loading {method}…</source>
-        <translation type="unfinished" />
+        <translation>正在加载 {method}…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1330" />
         <source>{method} failed. {error}</source>
-        <translation type="unfinished" />
+        <translation>{method} 失败。{error}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1335" />
         <source>a page had no {key} array</source>
-        <translation type="unfinished" />
+        <translation>某一页没有 {key} 数组</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1344" />
         <source>the server sent the same cursor again</source>
-        <translation type="unfinished" />
+        <translation>服务器再次发送了相同的游标</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1377" />
         <source>Press Read (or double-click the row) to read this resource.</source>
-        <translation type="unfinished" />
+        <translation>点击“读取”（或双击该行）以读取此资源。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1391" />
         <source>Fill in the arguments, then press Read.</source>
-        <translation type="unfinished" />
+        <translation>填写参数，然后点击“读取”。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1415" />
         <source>declared size {size}</source>
-        <translation type="unfinished" />
+        <translation>声明大小 {size}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1419" />
         <source>audience: {a}</source>
-        <translation type="unfinished" />
+        <translation>受众：{a}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1421" />
         <source>priority {p}</source>
-        <translation type="unfinished" />
+        <translation>优先级 {p}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1423" />
         <source>modified {t}</source>
-        <translation type="unfinished" />
+        <translation>修改于 {t}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1434" />
         <source>value of {{{name}}}</source>
-        <translation type="unfinished" />
+        <translation>{{{name}}} 的值</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1439" />
         <source>The server did not declare completions, so no suggestions.</source>
-        <translation type="unfinished" />
+        <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1443" />
         <source>This template has no variables.</source>
-        <translation type="unfinished" />
+        <translation>此模板没有变量。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1445" />
         <source>Suggestions come from the server (completion/complete) as you type.</source>
-        <translation type="unfinished" />
+        <translation>输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1447" />
         <source>The server did not declare completions: type the values yourself.</source>
-        <translation type="unfinished" />
+        <translation>服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1485" />
         <source>Fill in {names} first.</source>
-        <translation type="unfinished" />
+        <translation>请先填写 {names}。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1502" />
         <source>Reading {uri}…</source>
-        <translation type="unfinished" />
+        <translation>正在读取 {uri}…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1507" />
         <source>Nothing to show: the read failed.</source>
-        <translation type="unfinished" />
+        <translation>没有可显示的内容：读取失败。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1508" />
         <source>resources/read {uri} failed. {error}</source>
-        <translation type="unfinished" />
+        <translation>resources/read {uri} 失败。{error}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1512" />
         <source>The answer has no contents array.</source>
-        <translation type="unfinished" />
+        <translation>响应中没有 contents 数组。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1516" />
         <source>Decoding {uri}…</source>
-        <translation type="unfinished" />
+        <translation>正在解码 {uri}…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1524" />
         <source>Read {uri} at {time} ({n} content(s), {ms:.0f} ms).</source>
-        <translation type="unfinished" />
+        <translation>{time} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1570" />
         <source>Subscribing to {uri}…</source>
-        <translation type="unfinished" />
+        <translation>正在订阅 {uri}…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1576" />
         <source>resources/subscribe {uri} failed. {error}</source>
-        <translation type="unfinished" />
+        <translation>resources/subscribe {uri} 失败。{error}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1580" />
         <source>Unsubscribing from {uri}…</source>
-        <translation type="unfinished" />
+        <translation>正在取消订阅 {uri}…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1586" />
         <source>resources/unsubscribe {uri} failed. {error}</source>
-        <translation type="unfinished" />
+        <translation>resources/unsubscribe {uri} 失败。{error}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1595" />
         <source>subscription {id}</source>
-        <translation type="unfinished" />
+        <translation>订阅 {id}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1599" />
         <source>resources/subscribe</source>
-        <translation type="unfinished" />
+        <translation>resources/subscribe</translation>
     </message>
 </context>
 <context>
@@ -2343,7 +2343,7 @@
     <message>
         <location filename="../../inspector/ui/client_side.py" line="1089" />
         <source>URI</source>
-        <translation type="unfinished" />
+        <translation>URI</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="1089" />
@@ -2353,42 +2353,42 @@
     <message>
         <location filename="../../inspector/ui/client_side.py" line="1103" />
         <source>Add folder…</source>
-        <translation type="unfinished" />
+        <translation>添加文件夹…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="1104" />
         <source>Pick a folder; it becomes a file:// root</source>
-        <translation type="unfinished" />
+        <translation>选择一个文件夹，将其作为 file:// 根目录</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="1109" />
         <source>Add URI</source>
-        <translation type="unfinished" />
+        <translation>添加 URI</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="1111" />
         <source>Remove</source>
-        <translation type="unfinished" />
+        <translation>移除</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="1117" />
         <source>Legacy: a change during a session is announced with notifications/roots/list_changed. 2026-07-28: the server asks again (roots/list as an input request) when it needs them.</source>
-        <translation type="unfinished" />
+        <translation>旧版：会话期间的变更通过 notifications/roots/list_changed 通知。2026-07-28：服务器需要时会重新请求（以输入请求的形式发送 roots/list）。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="1175" />
         <source>{uri} is already a root.</source>
-        <translation type="unfinished" />
+        <translation>{uri} 已是根目录。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="1204" />
         <source>Choose a folder to offer as a root</source>
-        <translation type="unfinished" />
+        <translation>选择要作为根目录提供的文件夹</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="1259" />
         <source>Rows with a problem are not offered.</source>
-        <translation type="unfinished" />
+        <translation>有问题的行不会提供给服务器。</translation>
     </message>
 </context>
 <context>
@@ -2396,97 +2396,97 @@
     <message>
         <location filename="../../inspector/ui/client_side.py" line="624" />
         <source>Sampling request — {server}</source>
-        <translation type="unfinished" />
+        <translation>采样请求 — {server}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="624" />
         <source>server</source>
-        <translation type="unfinished" />
+        <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="632" />
         <source>Max tokens</source>
-        <translation type="unfinished" />
+        <translation>最大 token 数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="633" />
         <source>Model preferences</source>
-        <translation type="unfinished" />
+        <translation>模型偏好</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="643" />
         <source>Also</source>
-        <translation type="unfinished" />
+        <translation>其他</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="654" />
         <source>Conversation</source>
-        <translation type="unfinished" />
+        <translation>对话</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="655" />
         <source>JSON</source>
-        <translation type="unfinished" />
+        <translation>JSON</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="656" />
         <source>The server asks the model</source>
-        <translation type="unfinished" />
+        <translation>服务器向模型发出的请求</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="664" />
         <source>The name of the model that 'generated' the message</source>
-        <translation type="unfinished" />
+        <translation>“生成”该消息的模型名称</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="669" />
         <source>Write the model's answer here…</source>
-        <translation type="unfinished" />
+        <translation>在此输入模型的回答…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="671" />
         <source>Your response, as the model</source>
-        <translation type="unfinished" />
+        <translation>回复（以模型身份）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="674" />
         <source>Role</source>
-        <translation type="unfinished" />
+        <translation>角色</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="675" />
         <source>Model</source>
-        <translation type="unfinished" />
+        <translation>模型</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="676" />
         <source>Stop reason</source>
-        <translation type="unfinished" />
+        <translation>停止原因</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="677" />
         <source>Text</source>
-        <translation type="unfinished" />
+        <translation>文本</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="680" />
         <source>Reject</source>
-        <translation type="unfinished" />
+        <translation>拒绝</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="681" />
         <source>Answer with error -1 “User rejected sampling request”</source>
-        <translation type="unfinished" />
+        <translation>以错误 -1 “User rejected sampling request”作答</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="682" />
         <source>Approve and send</source>
-        <translation type="unfinished" />
+        <translation>批准并发送</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="700" />
         <source>Rejected automatically in {time} if unanswered</source>
-        <translation type="unfinished" />
+        <translation>若未答复，将在 {time} 后自动拒绝</translation>
     </message>
 </context>
 <context>
@@ -2497,323 +2497,323 @@
         <location filename="../../inspector/ui/schema_form.py" line="1288" />
         <location filename="../../inspector/ui/schema_form.py" line="1419" />
         <source>(root)</source>
-        <translation type="unfinished" />
+        <translation>（根）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="144" />
         <source>schema could not be compiled: {0}</source>
-        <translation type="unfinished" />
+        <translation>无法编译 Schema：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="146" />
         <source>valid</source>
-        <translation type="unfinished" />
+        <translation>有效</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="149" />
         <source>at {0}: {1}</source>
-        <translation type="unfinished" />
+        <translation>{0} 处：{1}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="250" />
         <source>is required</source>
-        <translation type="unfinished" />
+        <translation>为必填项</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="282" />
         <source>an e-mail address</source>
-        <translation type="unfinished" />
+        <translation>电子邮件地址</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="283" />
         <source>a URI (scheme:...)</source>
-        <translation type="unfinished" />
+        <translation>URI（scheme:...）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="284" />
         <source>a URL</source>
-        <translation type="unfinished" />
+        <translation>URL</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="285" />
         <source>a date (YYYY-MM-DD)</source>
-        <translation type="unfinished" />
+        <translation>日期（YYYY-MM-DD）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="286" />
         <source>a time (hh:mm:ss)</source>
-        <translation type="unfinished" />
+        <translation>时间（hh:mm:ss）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="287" />
         <source>a date and time (YYYY-MM-DDThh:mm:ssZ)</source>
-        <translation type="unfinished" />
+        <translation>日期时间（YYYY-MM-DDThh:mm:ssZ）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="288" />
         <source>a UUID</source>
-        <translation type="unfinished" />
+        <translation>UUID</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="289" />
         <source>an IPv4 address</source>
-        <translation type="unfinished" />
+        <translation>IPv4 地址</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="319" />
         <source>must be one of: {0}</source>
-        <translation type="unfinished" />
+        <translation>必须是以下之一：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="324" />
         <source>must be at least {0} characters long</source>
-        <translation type="unfinished" />
+        <translation>长度至少为 {0} 个字符</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="324" />
         <source>must not be empty</source>
-        <translation type="unfinished" />
+        <translation>不能为空</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="326" />
         <source>must be at most {0} characters long</source>
-        <translation type="unfinished" />
+        <translation>长度最多为 {0} 个字符</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="331" />
         <source>must match the pattern {0}</source>
-        <translation type="unfinished" />
+        <translation>必须匹配模式 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="344" />
         <source>must be {0}</source>
-        <translation type="unfinished" />
+        <translation>必须是 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="353" />
         <source>must be at least {0}</source>
-        <translation type="unfinished" />
+        <translation>不能小于 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="355" />
         <source>must be at most {0}</source>
-        <translation type="unfinished" />
+        <translation>不能大于 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="357" />
         <source>must be greater than {0}</source>
-        <translation type="unfinished" />
+        <translation>必须大于 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="359" />
         <source>must be less than {0}</source>
-        <translation type="unfinished" />
+        <translation>必须小于 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="364" />
         <source>must be a multiple of {0}</source>
-        <translation type="unfinished" />
+        <translation>必须是 {0} 的倍数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="368" />
         <source>needs at least {0} item(s)</source>
-        <translation type="unfinished" />
+        <translation>至少需要 {0} 项</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="370" />
         <source>allows at most {0} item(s)</source>
-        <translation type="unfinished" />
+        <translation>最多允许 {0} 项</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="374" />
         <source>items must be unique</source>
-        <translation type="unfinished" />
+        <translation>各项不能重复</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="419" />
         <source>$ref {0} points nowhere</source>
-        <translation type="unfinished" />
+        <translation>$ref {0} 未指向任何定义</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="426" />
         <source>any JSON value</source>
-        <translation type="unfinished" />
+        <translation>任意 JSON 值</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="428" />
         <source>not a schema object</source>
-        <translation type="unfinished" />
+        <translation>不是 Schema 对象</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="430" />
         <source>recursive $ref</source>
-        <translation type="unfinished" />
+        <translation>递归的 $ref</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="434" />
         <source>remote $ref {0}</source>
-        <translation type="unfinished" />
+        <translation>远程 $ref {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="443" />
         <source>allOf of several schemas</source>
-        <translation type="unfinished" />
+        <translation>由多个 Schema 组成的 allOf</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="458" />
         <source>{0} of several schemas</source>
-        <translation type="unfinished" />
+        <translation>由多个 Schema 组成的 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="461" />
         <source>{0} is not shown in the form</source>
-        <translation type="unfinished" />
+        <translation>{0} 不在表单中显示</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="466" />
         <source>a value of several types ({0})</source>
-        <translation type="unfinished" />
+        <translation>多种类型的值（{0}）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="479" />
         <location filename="../../inspector/ui/schema_form.py" line="1115" />
         <source>no type</source>
-        <translation type="unfinished" />
+        <translation>无类型</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="481" />
         <source>type {0}</source>
-        <translation type="unfinished" />
+        <translation>类型 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="571" />
         <location filename="../../inspector/ui/schema_form.py" line="852" />
         <location filename="../../inspector/ui/schema_form.py" line="1015" />
         <source>required</source>
-        <translation type="unfinished" />
+        <translation>必填</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="613" />
         <source>{0}–{1} characters</source>
-        <translation type="unfinished" />
+        <translation>{0}–{1} 个字符</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="615" />
         <source>up to {0} characters</source>
-        <translation type="unfinished" />
+        <translation>最多 {0} 个字符</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="651" />
         <source>whole number</source>
-        <translation type="unfinished" />
+        <translation>整数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="651" />
         <source>number</source>
-        <translation type="unfinished" />
+        <translation>数字</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="667" />
         <location filename="../../inspector/ui/schema_form.py" line="672" />
         <source>must be a whole number</source>
-        <translation type="unfinished" />
+        <translation>必须是整数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="667" />
         <source>must be a number</source>
-        <translation type="unfinished" />
+        <translation>必须是数字</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="669" />
         <source>must be a finite number</source>
-        <translation type="unfinished" />
+        <translation>必须是有限数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="703" />
         <location filename="../../inspector/ui/schema_form.py" line="734" />
         <location filename="../../inspector/ui/schema_form.py" line="837" />
         <source>(not set)</source>
-        <translation type="unfinished" />
+        <translation>（未设置）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="734" />
         <source>— choose —</source>
-        <translation type="unfinished" />
+        <translation>— 请选择 —</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="762" />
         <source>{0} (not in the list)</source>
-        <translation type="unfinished" />
+        <translation>{0}（不在列表中）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="813" />
         <source>{0} is not one of the choices</source>
-        <translation type="unfinished" />
+        <translation>{0} 不是可选项之一</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="840" />
         <source>{0} — edit in Raw JSON ({1})</source>
-        <translation type="unfinished" />
+        <translation>{0} — 请在原始 JSON 中编辑（{1}）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="893" />
         <source>no properties declared</source>
-        <translation type="unfinished" />
+        <translation>未声明属性</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="938" />
         <source>Add item</source>
-        <translation type="unfinished" />
+        <translation>添加项</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="968" />
         <source>Remove this item</source>
-        <translation type="unfinished" />
+        <translation>移除此项</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1071" />
         <source>the arguments are not an object (type {0})</source>
-        <translation type="unfinished" />
+        <translation>参数不是对象（类型为 {0}）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1080" />
         <source>The form cannot show this schema: {0}.</source>
-        <translation type="unfinished" />
+        <translation>表单无法显示此 Schema：{0}。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1085" />
         <source>No fields: this takes no arguments.</source>
-        <translation type="unfinished" />
+        <translation>无字段：不需要参数。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1085" />
         <source>No fields declared; the schema accepts any object (use Raw JSON to send some).</source>
-        <translation type="unfinished" />
+        <translation>未声明字段；该 Schema 接受任意对象（如需发送内容，请使用原始 JSON）。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1099" />
         <source>a free-form object</source>
-        <translation type="unfinished" />
+        <translation>自由格式的对象</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1101" />
         <source>an object without declared properties</source>
-        <translation type="unfinished" />
+        <translation>未声明属性的对象</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1106" />
         <source>a tuple array</source>
-        <translation type="unfinished" />
+        <translation>元组数组</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1193" />
         <source>{0} is not JSON</source>
-        <translation type="unfinished" />
+        <translation>{0} 不是 JSON</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="1198" />
         <source>line {0}, column {1}: {2}</source>
-        <translation type="unfinished" />
+        <translation>第 {0} 行，第 {1} 列：{2}</translation>
     </message>
 </context>
 <context>
@@ -2849,200 +2849,200 @@
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="153" />
         <source>Refresh</source>
-        <translation type="unfinished" />
+        <translation>刷新</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="154" />
         <source>tasks/list from the first page</source>
-        <translation type="unfinished" />
+        <translation>从第一页开始发送 tasks/list</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="156" />
         <source>Load more</source>
-        <translation type="unfinished" />
+        <translation>加载更多</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="157" />
         <source>tasks/list with the nextCursor of the last page</source>
-        <translation type="unfinished" />
+        <translation>用上一页的 nextCursor 发送 tasks/list</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="164" />
         <source>Task</source>
-        <translation type="unfinished" />
+        <translation>任务</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="164" />
         <location filename="../../inspector/ui/panels/tasks.py" line="210" />
         <source>Status</source>
-        <translation type="unfinished" />
+        <translation>状态</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="164" />
         <location filename="../../inspector/ui/panels/tasks.py" line="211" />
         <source>Status message</source>
-        <translation type="unfinished" />
+        <translation>状态消息</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="164" />
         <source>Updated</source>
-        <translation type="unfinished" />
+        <translation>更新时间</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="180" />
         <source>No tasks yet. A task starts when a request asks for one (a tools/call with a "task" field).</source>
-        <translation type="unfinished" />
+        <translation>暂无任务。请求要求创建任务时（带有 "task" 字段的 tools/call），任务才会开始。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="198" />
         <location filename="../../inspector/ui/panels/tasks.py" line="389" />
         <source>Select a task</source>
-        <translation type="unfinished" />
+        <translation>选择一个任务</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="209" />
         <source>Task id</source>
-        <translation type="unfinished" />
+        <translation>任务 ID</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="212" />
         <source>Created</source>
-        <translation type="unfinished" />
+        <translation>创建时间</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="213" />
         <source>Last updated</source>
-        <translation type="unfinished" />
+        <translation>最后更新</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="214" />
         <source>TTL</source>
-        <translation type="unfinished" />
+        <translation>TTL</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="215" />
         <source>Poll interval</source>
-        <translation type="unfinished" />
+        <translation>轮询间隔</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="225" />
         <source>Get status</source>
-        <translation type="unfinished" />
+        <translation>获取状态</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="226" />
         <source>tasks/get</source>
-        <translation type="unfinished" />
+        <translation>tasks/get</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="228" />
         <source>Get result</source>
-        <translation type="unfinished" />
+        <translation>获取结果</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="229" />
         <source>tasks/result: the server answers when the task has finished (it waits until then)</source>
-        <translation type="unfinished" />
+        <translation>tasks/result：服务器在任务完成后才响应（在此之前一直等待）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="231" />
         <source>Cancel task</source>
-        <translation type="unfinished" />
+        <translation>取消任务</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="232" />
         <source>tasks/cancel</source>
-        <translation type="unfinished" />
+        <translation>tasks/cancel</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="234" />
         <source>Poll while running</source>
-        <translation type="unfinished" />
+        <translation>运行时轮询</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="235" />
         <source>Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)</source>
-        <translation type="unfinished" />
+        <translation>按任务的 pollInterval 发送 tasks/get，直到任务完成（状态通知是可选的）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="254" />
         <source>The result appears here after Get result.</source>
-        <translation type="unfinished" />
+        <translation>点击“获取结果”后，结果将显示在这里。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="261" />
         <source>Content</source>
-        <translation type="unfinished" />
+        <translation>内容</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="262" />
         <source>JSON</source>
-        <translation type="unfinished" />
+        <translation>JSON</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="298" />
         <source>Tasks</source>
-        <translation type="unfinished" />
+        <translation>任务</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="377" />
         <source>{n} tasks, {running} running</source>
-        <translation type="unfinished" />
+        <translation>{n} 个任务，{running} 个运行中</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="377" />
         <source>No tasks</source>
-        <translation type="unfinished" />
+        <translation>无任务</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="399" />
         <source>Task {status}</source>
-        <translation type="unfinished" />
+        <translation>任务 {status}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="410" />
         <source>unlimited</source>
-        <translation type="unfinished" />
+        <translation>无限制</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="411" />
         <source>not suggested</source>
-        <translation type="unfinished" />
+        <translation>未建议</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="418" />
         <source>Waiting for tasks/result: the server answers when the task has finished.</source>
-        <translation type="unfinished" />
+        <translation>正在等待 tasks/result：服务器将在任务完成后响应。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="428" />
         <source>tasks/result answered with JSON-RPC error {code}: {message}</source>
-        <translation type="unfinished" />
+        <translation>tasks/result 返回了 JSON-RPC 错误 {code}：{message}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="435" />
         <source>Result (the tool reported an error):</source>
-        <translation type="unfinished" />
+        <translation>结果（工具报告了错误）：</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="435" />
         <source>Result:</source>
-        <translation type="unfinished" />
+        <translation>结果：</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="470" />
         <source>tasks/list failed: {code} {message}</source>
-        <translation type="unfinished" />
+        <translation>tasks/list 失败：{code} {message}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="496" />
         <source>tasks/get failed: {code} {message}</source>
-        <translation type="unfinished" />
+        <translation>tasks/get 失败：{code} {message}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="538" />
         <source>tasks/cancel failed: {code} {message}</source>
-        <translation type="unfinished" />
+        <translation>tasks/cancel 失败：{code} {message}</translation>
     </message>
 </context>
 <context>
@@ -3360,277 +3360,277 @@
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="65" />
         <source>read-only</source>
-        <translation type="unfinished" />
+        <translation>只读</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="66" />
         <source>destructive</source>
-        <translation type="unfinished" />
+        <translation>破坏性</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="67" />
         <source>idempotent</source>
-        <translation type="unfinished" />
+        <translation>幂等</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="68" />
         <source>open world</source>
-        <translation type="unfinished" />
+        <translation>开放世界</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="83" />
         <source>task {0}</source>
-        <translation type="unfinished" />
+        <translation>任务 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="392" />
         <source>Refresh</source>
-        <translation type="unfinished" />
+        <translation>刷新</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="393" />
         <source>Filter by name, title or description</source>
-        <translation type="unfinished" />
+        <translation>按名称、标题或描述筛选</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="394" />
         <source>Load more</source>
-        <translation type="unfinished" />
+        <translation>加载更多</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="395" />
         <source>Select a tool to see its description and fill in its arguments.</source>
-        <translation type="unfinished" />
+        <translation>选择一个工具，查看其描述并填写参数。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="396" />
         <source>Check arguments against the schema before sending</source>
-        <translation type="unfinished" />
+        <translation>发送前按 Schema 校验参数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="397" />
         <source>Uncheck to send arguments that break the schema on purpose (to see how the server reacts).</source>
-        <translation type="unfinished" />
+        <translation>取消勾选可故意发送违反 Schema 的参数（以观察服务器的反应）。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="398" />
         <source>Reset</source>
-        <translation type="unfinished" />
+        <translation>重置</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="399" />
         <source>Back to the schema's defaults</source>
-        <translation type="unfinished" />
+        <translation>恢复为 Schema 的默认值</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="400" />
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation>取消</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="401" />
         <source>Call</source>
-        <translation type="unfinished" />
+        <translation>调用</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="402" />
         <source>Call the tool (Ctrl+Enter)</source>
-        <translation type="unfinished" />
+        <translation>调用该工具（Ctrl+Enter）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="411" />
         <source>Tools</source>
-        <translation type="unfinished" />
+        <translation>工具</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="472" />
         <source>The server said the tool list changed: reloaded.</source>
-        <translation type="unfinished" />
+        <translation>服务器通知工具列表已变更：已重新加载。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="475" />
         <source>The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload.</source>
-        <translation type="unfinished" />
+        <translation>服务器未声明 tools.listChanged 却发送了 tools/list_changed；请点击“刷新”重新加载。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="487" />
         <source>Internal error: {0}</source>
-        <translation type="unfinished" />
+        <translation>内部错误：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="529" />
         <source>tools/list failed: {0} {1}</source>
-        <translation type="unfinished" />
+        <translation>tools/list 失败：{0} {1}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="534" />
         <source>tools/list answered without a tools array</source>
-        <translation type="unfinished" />
+        <translation>tools/list 的响应中没有 tools 数组</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="544" />
         <source>The server repeated the cursor {0}; stopped paging.</source>
-        <translation type="unfinished" />
+        <translation>服务器重复发送了游标 {0}；已停止分页。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="591" />
         <source>The tool {0} is no longer listed.</source>
-        <translation type="unfinished" />
+        <translation>工具 {0} 已不在列表中。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="597" />
         <source>1 tool</source>
-        <translation type="unfinished" />
+        <translation>1 个工具</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="597" />
         <source>{0} tools</source>
-        <translation type="unfinished" />
+        <translation>{0} 个工具</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="599" />
         <source>1 page</source>
-        <translation type="unfinished" />
+        <translation>1 页</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="599" />
         <source>{0} pages</source>
-        <translation type="unfinished" />
+        <translation>{0} 页</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="601" />
         <source>more available</source>
-        <translation type="unfinished" />
+        <translation>还有更多</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="603" />
         <source>Loading…</source>
-        <translation type="unfinished" />
+        <translation>加载中…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="603" />
         <source>loading…</source>
-        <translation type="unfinished" />
+        <translation>加载中…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="654" />
         <source>annotations (untrusted hints): {0}</source>
-        <translation type="unfinished" />
+        <translation>注解（不可信的提示）：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="711" />
         <source>no arguments</source>
-        <translation type="unfinished" />
+        <translation>无参数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="711" />
         <source>1 argument</source>
-        <translation type="unfinished" />
+        <translation>1 个参数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="711" />
         <source>{0} arguments</source>
-        <translation type="unfinished" />
+        <translation>{0} 个参数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="713" />
         <source>{0} required</source>
-        <translation type="unfinished" />
+        <translation>{0} 个必填</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="717" />
         <source>declares an outputSchema</source>
-        <translation type="unfinished" />
+        <translation>声明了 outputSchema</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="720" />
         <source>task support: {0}</source>
-        <translation type="unfinished" />
+        <translation>任务支持：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="738" />
         <source>The arguments are not a JSON object: {0}</source>
-        <translation type="unfinished" />
+        <translation>参数不是 JSON 对象：{0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="744" />
         <source>Fix the arguments first ({0}), or uncheck the schema check to send them anyway.</source>
-        <translation type="unfinished" />
+        <translation>请先修正参数（{0}），或取消勾选 Schema 校验以强制发送。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="753" />
         <source>Calling {0}…</source>
-        <translation type="unfinished" />
+        <translation>正在调用 {0}…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="767" />
         <source>Cancelling…</source>
-        <translation type="unfinished" />
+        <translation>正在取消…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="791" />
         <source>Cancelled</source>
-        <translation type="unfinished" />
+        <translation>已取消</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="791" />
         <source>notifications/cancelled was sent; the server should stop and not answer.</source>
-        <translation type="unfinished" />
+        <translation>已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="795" />
         <source>The call failed</source>
-        <translation type="unfinished" />
+        <translation>调用失败</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="813" />
         <source>progress {0}</source>
-        <translation type="unfinished" />
+        <translation>进度 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="819" />
         <source>tools/call id {0}</source>
-        <translation type="unfinished" />
+        <translation>tools/call id {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="819" />
         <source>answered in {0}</source>
-        <translation type="unfinished" />
+        <translation>耗时 {0}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="821" />
         <source>answered after {0} rounds (input required)</source>
-        <translation type="unfinished" />
+        <translation>经过 {0} 轮后响应（需要输入）</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="828" />
         <source>Protocol error {0}: {1}</source>
-        <translation type="unfinished" />
+        <translation>协议错误 {0}：{1}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="828" />
         <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
-        <translation type="unfinished" />
+        <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="835" />
         <source>The server still asks for input</source>
-        <translation type="unfinished" />
+        <translation>服务器仍在请求输入</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="835" />
         <source>No answer after {0} rounds of input requests.</source>
-        <translation type="unfinished" />
+        <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="844" />
         <source>The tool reported an error</source>
-        <translation type="unfinished" />
+        <translation>工具报告了错误</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="844" />
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
-        <translation type="unfinished" />
+        <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>
 </context>
 <context>
@@ -3638,17 +3638,17 @@
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="919" />
         <source>Saving…</source>
-        <translation type="unfinished" />
+        <translation>正在保存…</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="923" />
         <source>Could not save {path}: {error}</source>
-        <translation type="unfinished" />
+        <translation>无法保存 {path}：{error}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="925" />
         <source>Saved {n} to {path}.</source>
-        <translation type="unfinished" />
+        <translation>已将 {n} 保存到 {path}。</translation>
     </message>
 </context>
 <context>
@@ -3656,32 +3656,32 @@
     <message>
         <location filename="../../inspector/ui/client_side.py" line="259" />
         <source>— choose —</source>
-        <translation type="unfinished" />
+        <translation>— 请选择 —</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="259" />
         <source>— none —</source>
-        <translation type="unfinished" />
+        <translation>— 无 —</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="282" />
         <source>Yes</source>
-        <translation type="unfinished" />
+        <translation>是</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="294" />
         <source>whole number</source>
-        <translation type="unfinished" />
+        <translation>整数</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="294" />
         <source>number</source>
-        <translation type="unfinished" />
+        <translation>数字</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="305" />
         <source>JSON value</source>
-        <translation type="unfinished" />
+        <translation>JSON 值</translation>
     </message>
 </context>
 <context><name>Lifecycle</name><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← non-modern error → legacy</source><translation>← 非新版错误 → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>

@@ -72,7 +72,7 @@ def labels_text(pane: DetailPane) -> str:
 
 def test_request_response_pair_and_go_to(pane, qtbot):
     d = Driver()
-    s = d.handshake()
+    d.handshake()
     req = d.c2s(d.engine.build_request(d.engine.next_id(), "tools/list"))
     d.s2c(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"between"}}\n')
     resp = d.s2c(b'{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}}\n')
