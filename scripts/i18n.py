@@ -48,7 +48,16 @@ def protocol_strings() -> dict[str, list[str]]:
         lifecycle += [info.title, info.explanation]
     for table in TABLES.values():
         lifecycle += [tr.label for tr in table]
+    from inspector.protocol.versions import ALL_VERSIONS
+    from inspector.session.features import availability
+
+    features: set[str] = set()
+    for era in (None, "legacy", "modern"):
+        for version in (None, *ALL_VERSIONS):
+            for caps in (None, {}, {"tools": {}, "resources": {}, "prompts": {}, "logging": {}, "tasks": {}}, {"resources": {"subscribe": True}}):
+                features |= {v.reason for v in availability(era, version, caps).values()}
     return {
+        "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),
         "Rules": sorted({r.text for r in RULES.values()}),
         "Steps": sorted(set(LEGACY_STEPS.values()) | set(MODERN_STEPS.values())),

@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 
 import anyio
 import orjson
-from PySide6.QtCore import QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QDesktopServices, QFont, QFontDatabase, QGuiApplication, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -256,7 +256,7 @@ class FormField:
         if self.kind == "enum":
             box = QComboBox()
             if not self.required or "default" not in s:
-                box.addItem(self.form.tr("— choose —") if self.required else self.form.tr("— none —"), None)
+                box.addItem(QCoreApplication.translate("ElicitationForm", "— choose —") if self.required else QCoreApplication.translate("ElicitationForm", "— none —"), None)
             for value, label in _options(s) or []:
                 box.addItem(label, value)
                 if label != str(value):
@@ -279,7 +279,7 @@ class FormField:
             lay.addStretch(1)
             return holder
         if self.kind == "boolean":
-            cb = QCheckBox(self.form.tr("Yes"))
+            cb = QCheckBox(QCoreApplication.translate("ElicitationForm", "Yes"))
             cb.toggled.connect(lambda *_: changed())
             self.check = cb
             return cb
@@ -291,7 +291,7 @@ class FormField:
                 edit.setPlaceholderText(hint)
         elif self.kind in ("number", "integer"):
             lo, hi = s.get("minimum"), s.get("maximum")
-            what = self.form.tr("whole number") if self.kind == "integer" else self.form.tr("number")
+            what = QCoreApplication.translate("ElicitationForm", "whole number") if self.kind == "integer" else QCoreApplication.translate("ElicitationForm", "number")
             if lo is not None and hi is not None:
                 edit.setPlaceholderText(f"{what}, {lo} – {hi}")
             elif lo is not None:
@@ -302,7 +302,7 @@ class FormField:
                 edit.setPlaceholderText(what)
             edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance("M") * 18)
         else:
-            edit.setPlaceholderText(self.form.tr("JSON value"))
+            edit.setPlaceholderText(QCoreApplication.translate("ElicitationForm", "JSON value"))
         self.edit = edit
         return edit
 

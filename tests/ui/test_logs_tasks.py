@@ -284,3 +284,19 @@ async def test_tasks_list_status_result_and_cancel_on_the_demo():
         await until(lambda: panel.tasks[poll_id]["status"] == "completed", what="the third task finished")
         # no polling after the end: no poll in flight and none scheduled
         await until(lambda: not panel._polling and not panel._poll_timer.isActive(), what="polling to stop")
+
+
+def test_log_model_passes_the_model_tester(qtmodeltester):
+    rec = Recording()
+    note = _analysis("notifications/message", Kind.NOTIFICATION)
+    rec.extend(Direction.S2C, 1.0, [_log_line(LEVELS[i % 8], i) for i in range(200)], [note] * 200)
+    model = LogModel()
+    model.on_screen = True
+    model.set_recording(rec)
+    model.timer.stop()
+    while not model.caught_up():
+        model.fetch_new()
+    assert model.rowCount() == 200
+    qtmodeltester.check(model)
+    model.set_floor(LEVELS.index("warning"))
+    qtmodeltester.check(model)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from inspector.session.features import PANELS, availability
@@ -88,11 +88,12 @@ class PanelHost(QWidget):
             verdict = self.verdicts[key]
             if verdict.shown:
                 self.tabs.addTab(self._frames[key], panel.title())
-                self.tabs.setTabToolTip(self.tabs.count() - 1, verdict.reason)
+                self.tabs.setTabToolTip(self.tabs.count() - 1, QCoreApplication.translate("Features", verdict.reason))
                 panel.session_started(session, verdict, era, version)
             else:
                 panel.session_ended()
-                hidden.append(self.tr("{panel}: {reason}").format(panel=panel.title(), reason=verdict.reason))
+                reason = QCoreApplication.translate("Features", verdict.reason)
+                hidden.append(self.tr("{panel}: {reason}").format(panel=panel.title(), reason=reason))
         if current is not None and self.tabs.indexOf(current) >= 0:  # the same scroll frame
             self.tabs.setCurrentWidget(current)
         self.placeholder.setVisible(self.tabs.count() == 0)

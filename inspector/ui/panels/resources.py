@@ -916,13 +916,13 @@ class ContentCard(QFrame):
 
     async def _write(self, path: Path, data: bytes) -> None:
         panel = self.panel
-        with panel.busy.running(panel.tr("Saving…")):
+        with panel.busy.running(QCoreApplication.translate("ResourcesPanel", "Saving…")):
             try:
                 await anyio.to_thread.run_sync(path.write_bytes, data)
             except OSError as exc:
-                panel.errors.show_text(panel.tr("Could not save {path}: {error}").format(path=str(path), error=exc.strerror or str(exc)))
+                panel.errors.show_text(QCoreApplication.translate("ResourcesPanel", "Could not save {path}: {error}").format(path=str(path), error=exc.strerror or str(exc)))
                 return
-        panel.status.setText(panel.tr("Saved {n} to {path}.").format(n=human_size(len(data)), path=str(path)))
+        panel.status.setText(QCoreApplication.translate("ResourcesPanel", "Saved {n} to {path}.").format(n=human_size(len(data)), path=str(path)))
 
 
 class ContentsView(QScrollArea):

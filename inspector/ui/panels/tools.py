@@ -740,7 +740,8 @@ class ToolsPanel(FeaturePanel):
         if self.validate_box.isChecked():
             errors = self.editor.errors()
             if errors:
-                where = "; ".join(f"{p or self.tr('(arguments)')}: {m}" for p, m in list(errors.items())[:4])
+                top = self.tr("(arguments)")
+                where = "; ".join(f"{p or top}: {m}" for p, m in list(errors.items())[:4])
                 self.show_error(self.tr("Fix the arguments first ({0}), or uncheck the schema check to send them anyway.").format(where), self.args_error)
                 return False
         name = self.current["name"]
