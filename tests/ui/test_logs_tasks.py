@@ -286,7 +286,7 @@ async def test_tasks_list_status_result_and_cancel_on_the_demo():
         await until(lambda: not panel._polling and not panel._poll_timer.isActive(), what="polling to stop")
 
 
-def test_log_model_passes_the_model_tester(qtmodeltester):
+def test_log_model_passes_the_model_tester(qapp, qtmodeltester):
     rec = Recording()
     note = _analysis("notifications/message", Kind.NOTIFICATION)
     rec.extend(Direction.S2C, 1.0, [_log_line(LEVELS[i % 8], i) for i in range(200)], [note] * 200)
