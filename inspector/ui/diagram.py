@@ -76,6 +76,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePol
 
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table, states_of
 from inspector.protocol.versions import Era, EraMode
+from .colors import mix
 
 __all__ = ["LifecycleDiagram"]
 
@@ -1114,13 +1115,6 @@ class _Colours:
     label_bg: QColor
 
 
-def _mix(a: QColor, b: QColor, t: float) -> QColor:
-    return QColor.fromRgbF(
-        a.redF() * (1 - t) + b.redF() * t,
-        a.greenF() * (1 - t) + b.greenF() * t,
-        a.blueF() * (1 - t) + b.blueF() * t,
-        1.0,
-    )
 
 
 def _colours(pal: QPalette) -> _Colours:
@@ -1133,14 +1127,14 @@ def _colours(pal: QPalette) -> _Colours:
     return _Colours(
         base=base,
         text=text,
-        muted=_mix(text, base, 0.35),
-        node=_mix(base, text, 0.07 if dark else 0.045),
-        border=_mix(text, base, 0.45),
-        edge=_mix(text, base, 0.3),
+        muted=mix(text, base, 0.35),
+        node=mix(base, text, 0.07 if dark else 0.045),
+        border=mix(text, base, 0.45),
+        edge=mix(text, base, 0.3),
         accent=accent,
         accent_text=accent_text,
         error=error,
-        focus=_mix(accent, text, 0.25) if dark else accent.darker(125),
+        focus=mix(accent, text, 0.25) if dark else accent.darker(125),
         label_bg=base,
     )
 
@@ -1691,7 +1685,7 @@ class LifecycleDiagram(QWidget):
         p = QPainter(pm)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        p.setPen(QPen(_mix(c.base, c.text, 0.18), 1))
+        p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
         p.drawRect(QRectF(0.5, 0.5, rect.width() - 1, rect.height() - 1))
         p.setTransform(g.transform * QTransform.fromTranslate(-rect.left(), -rect.top()))
         self._paint_static(p, g, c)
@@ -1735,7 +1729,7 @@ class LifecycleDiagram(QWidget):
         else:
             e = b.entries[hot]
             tint = QColor(c.error if e.failure else c.accent)
-            p.setBrush(_mix(c.base, tint, 0.14 * strength))
+            p.setBrush(mix(c.base, tint, 0.14 * strength))
             pen = QPen(tint, 1.2)
             pen.setColor(QColor(tint.red(), tint.green(), tint.blue(), int(255 * strength)))
             p.setPen(pen)
@@ -1753,21 +1747,21 @@ class LifecycleDiagram(QWidget):
 
     def _paint_node(self, p: QPainter, g: _Geometry, c: _Colours, s: State, r: QRectF, current: float) -> None:
         radius = min(r.height() * 0.32, 9.0)
-        fill = c.node if current <= 0 else _mix(c.node, c.accent, current)
-        border = c.border if current <= 0 else _mix(c.border, c.accent.darker(115), current)
+        fill = c.node if current <= 0 else mix(c.node, c.accent, current)
+        border = c.border if current <= 0 else mix(c.border, c.accent.darker(115), current)
         p.setBrush(fill)
         p.setPen(QPen(border, 1.6 if current > 0 else 1.2))
         p.drawRoundedRect(r, radius, radius)
         if s.final:
             inner = r.adjusted(3, 3, -3, -3)
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(QPen(_mix(border, c.accent_text, current) if current > 0 else border, 1.0))
+            p.setPen(QPen(mix(border, c.accent_text, current) if current > 0 else border, 1.0))
             p.drawRoundedRect(inner, max(1.0, radius - 2.5), max(1.0, radius - 2.5))
         font = QFont(g.tf)
         if current <= 0:
             font.setBold(False)  # the current state alone is bold
         p.setFont(font)
-        p.setPen(_mix(c.text, c.accent_text, current) if current > 0 else c.text)
+        p.setPen(mix(c.text, c.accent_text, current) if current > 0 else c.text)
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, g.titles[s])
 
     def _paint_legend(self, p: QPainter, g: _Geometry, c: _Colours) -> None:

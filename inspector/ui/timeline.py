@@ -78,6 +78,7 @@ from PySide6.QtWidgets import (
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
 from inspector.session.recording import Direction, Recording
+from .colors import mix
 
 translate = QCoreApplication.translate
 
@@ -212,14 +213,6 @@ def format_id(value: Any) -> str:
 # --------------------------------------------------------------------------- colours
 
 
-def _mix(a: QColor, b: QColor, amount: float) -> QColor:
-    """``a`` moved ``amount`` (0..1) of the way towards ``b``."""
-    k = max(0.0, min(1.0, amount))
-    return QColor(
-        round(a.red() + (b.red() - a.red()) * k),
-        round(a.green() + (b.green() - a.green()) * k),
-        round(a.blue() + (b.blue() - a.blue()) * k),
-    )
 
 
 class TimelineColors:
@@ -240,7 +233,7 @@ class TimelineColors:
         self.event = accent((105, 70, 160), (190, 160, 240))
         self.bad = accent((185, 30, 30), (255, 120, 110))
         self.good = accent((30, 130, 60), (110, 210, 130))
-        self.muted = _mix(text, base, 0.45)
+        self.muted = mix(text, base, 0.45)
         self.brush_c2s = QBrush(self.c2s)
         self.brush_s2c = QBrush(self.s2c)
         self.brush_stderr = QBrush(self.stderr)
@@ -249,9 +242,9 @@ class TimelineColors:
         self.brush_good = QBrush(self.good)
         self.brush_muted = QBrush(self.muted)
         amount = 0.22 if dark else 0.13
-        self.bg_stderr = QBrush(_mix(base, QColor(255, 170, 0), amount))
-        self.bg_event = QBrush(_mix(base, QColor(130, 90, 220), amount))
-        self.bg_bad = QBrush(_mix(base, QColor(230, 40, 40), amount * 0.8))
+        self.bg_stderr = QBrush(mix(base, QColor(255, 170, 0), amount))
+        self.bg_event = QBrush(mix(base, QColor(130, 90, 220), amount))
+        self.bg_bad = QBrush(mix(base, QColor(230, 40, 40), amount * 0.8))
         self.by_direction = {
             Direction.C2S: self.brush_c2s,
             Direction.S2C: self.brush_s2c,

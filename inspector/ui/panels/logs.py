@@ -46,6 +46,7 @@ from inspector.protocol.messages import Kind, loads_lenient
 from inspector.session.recording import Direction, Recording
 
 from .base import FeaturePanel
+from ..colors import mix
 
 LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 RANK = {level: i for i, level in enumerate(LEVELS)}
@@ -94,18 +95,11 @@ def _one_line(text: str, limit: int) -> str:
 
 def _muted(label: QLabel) -> QLabel:
     pal = label.palette()
-    pal.setColor(QPalette.ColorRole.WindowText, _mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.35))
+    pal.setColor(QPalette.ColorRole.WindowText, mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.35))
     label.setPalette(pal)
     return label
 
 
-def _mix(a: QColor, b: QColor, amount: float) -> QColor:
-    k = max(0.0, min(1.0, amount))
-    return QColor(
-        round(a.red() + (b.red() - a.red()) * k),
-        round(a.green() + (b.green() - a.green()) * k),
-        round(a.blue() + (b.blue() - a.blue()) * k),
-    )
 
 
 class LevelColors:
@@ -143,8 +137,8 @@ class LevelColors:
         # critical and above get a tinted row background so they stand out in a long list
         self.bg: list[QBrush | None] = [None] * 9
         for rank in (5, 6, 7):
-            self.bg[rank] = QBrush(_mix(base, self.colors[rank], 0.22 if dark else 0.12))
-        self.muted = QBrush(_mix(palette.color(QPalette.ColorRole.Text), base, 0.45))
+            self.bg[rank] = QBrush(mix(base, self.colors[rank], 0.22 if dark else 0.12))
+        self.muted = QBrush(mix(palette.color(QPalette.ColorRole.Text), base, 0.45))
         self.icons = [self._dot(c) for c in self.colors]
 
     @staticmethod
