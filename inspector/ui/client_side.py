@@ -67,6 +67,7 @@ from PySide6.QtWidgets import (
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import Era
 from inspector.session.handlers import ClientHandlers, HandlerError
+from .colors import mix
 
 DEFAULT_TIMEOUT = 300.0
 SAMPLING_REJECTED = "User rejected sampling request"
@@ -77,13 +78,6 @@ DEFAULT_MODEL = "mcp-session-inspector (typed by the user)"
 # ============================================================================ small helpers
 
 
-def _mix(a: QColor, b: QColor, amount: float) -> QColor:
-    k = max(0.0, min(1.0, amount))
-    return QColor(
-        round(a.red() + (b.red() - a.red()) * k),
-        round(a.green() + (b.green() - a.green()) * k),
-        round(a.blue() + (b.blue() - a.blue()) * k),
-    )
 
 
 def _error_color(palette: QPalette) -> QColor:
@@ -102,7 +96,7 @@ def _plain_label(text: str = "", *, wrap: bool = True, selectable: bool = False)
 
 def _muted(label: QLabel) -> QLabel:
     pal = label.palette()
-    pal.setColor(QPalette.ColorRole.WindowText, _mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.4))
+    pal.setColor(QPalette.ColorRole.WindowText, mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.4))
     label.setPalette(pal)
     return label
 
@@ -125,8 +119,8 @@ class Banner(QFrame):
         pal = QGuiApplication.palette()
         base = pal.color(QPalette.ColorRole.Window)
         accent = pal.color(QPalette.ColorRole.Highlight)
-        bg = _mix(base, accent, 0.14)
-        border = _mix(base, accent, 0.45)
+        bg = mix(base, accent, 0.14)
+        border = mix(base, accent, 0.45)
         self.setStyleSheet(
             f"QFrame#originBanner {{ background: {bg.name()}; border: 1px solid {border.name()}; border-radius: 4px; }}"
             " QFrame#originBanner QLabel { background: transparent; border: none; }"
@@ -155,22 +149,26 @@ class Origin:
     @property
     def path(self) -> str:
         if self.era == "modern":
-            return f"InputRequiredResult input request {self.method}"
+            return QCoreApplication.translate("Origin", "InputRequiredResult input request {method}").format(method=self.method)
         if self.era == "legacy":
-            return f"JSON-RPC request {self.method}"
-        return f"server request {self.method}"
+            return QCoreApplication.translate("Origin", "JSON-RPC request {method}").format(method=self.method)
+        return QCoreApplication.translate("Origin", "server request {method}").format(method=self.method)
 
     def headline(self) -> str:
-        who = self.server or "The server"
-        return f"{who} asks: {self.path}"
+        who = self.server or QCoreApplication.translate("Origin", "The server")
+        return QCoreApplication.translate("Origin", "{who} asks: {path}").format(who=who, path=self.path)
 
     def detail(self) -> str:
         if self.era == "modern":
-            how = "2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request."
+            how = QCoreApplication.translate(
+                "Origin", "2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request."
+            )
         elif self.era == "legacy":
-            how = f"{self.version or 'legacy'} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response."
+            how = QCoreApplication.translate(
+                "Origin", "{version} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response."
+            ).format(version=self.version or QCoreApplication.translate("Origin", "legacy"))
         else:
-            how = "Era unknown (no session attached)."
+            how = QCoreApplication.translate("Origin", "Era unknown (no session attached).")
         return how
 
 
@@ -197,23 +195,23 @@ def _options(schema: dict) -> list[tuple[Any, str]] | None:
 
 def check_format(fmt: str, text: str) -> str | None:
     if fmt == "email" and not _EMAIL.match(text):
-        return "Not an e-mail address."
+        return QCoreApplication.translate("ElicitationForm", "Not an e-mail address.")
     if fmt == "uri":
         parts = urlsplit(text)
         if not parts.scheme or not (parts.netloc or parts.path):
-            return "Not a URI (it needs a scheme, such as https://)."
+            return QCoreApplication.translate("ElicitationForm", "Not a URI (it needs a scheme, such as https://).")
     if fmt == "date":
         try:
             date.fromisoformat(text)
         except ValueError:
-            return "Not a date (YYYY-MM-DD)."
+            return QCoreApplication.translate("ElicitationForm", "Not a date (YYYY-MM-DD).")
     if fmt == "date-time":
         try:
             dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
         except ValueError:
-            return "Not a date and time (YYYY-MM-DDThh:mm:ssZ)."
+            return QCoreApplication.translate("ElicitationForm", "Not a date and time (YYYY-MM-DDThh:mm:ssZ).")
         if dt.tzinfo is None:
-            return "Add a time zone (Z or ±hh:mm)."
+            return QCoreApplication.translate("ElicitationForm", "Add a time zone (Z or ±hh:mm).")
     return None
 
 
@@ -334,7 +332,7 @@ class FormField:
         if self.kind == "enum":
             value = self.combo.currentData()
             if value is None:
-                return False, None, ("Choose one." if self.required else None)
+                return False, None, (QCoreApplication.translate("ElicitationForm", "Choose one.") if self.required else None)
             return True, value, None
         if self.kind == "multi":
             values = [v for v, cb in self.checks if cb.isChecked()]
@@ -342,9 +340,9 @@ class FormField:
             if not values and not self.required and not lo:
                 return False, None, None
             if isinstance(lo, int) and len(values) < lo:
-                return True, values, f"Choose at least {lo}."
+                return True, values, QCoreApplication.translate("ElicitationForm", "Choose at least {lo}.").format(lo=lo)
             if isinstance(hi, int) and len(values) > hi:
-                return True, values, f"Choose at most {hi}."
+                return True, values, QCoreApplication.translate("ElicitationForm", "Choose at most {hi}.").format(hi=hi)
             return True, values, None
         if self.kind == "boolean":
             return True, self.check.isChecked(), None
@@ -352,17 +350,17 @@ class FormField:
         if self.kind == "string":
             if text == "":
                 if self.required:
-                    return False, None, "Required."
+                    return False, None, QCoreApplication.translate("ElicitationForm", "Required.")
                 return False, None, None
             lo, hi, pattern = s.get("minLength"), s.get("maxLength"), s.get("pattern")
             if isinstance(lo, int) and len(text) < lo:
-                return True, text, f"At least {lo} characters."
+                return True, text, QCoreApplication.translate("ElicitationForm", "At least {lo} characters.").format(lo=lo)
             if isinstance(hi, int) and len(text) > hi:
-                return True, text, f"At most {hi} characters."
+                return True, text, QCoreApplication.translate("ElicitationForm", "At most {hi} characters.").format(hi=hi)
             if isinstance(pattern, str):
                 try:
                     if re.search(pattern, text) is None:
-                        return True, text, f"Does not match the pattern {pattern}."
+                        return True, text, QCoreApplication.translate("ElicitationForm", "Does not match the pattern {pattern}.").format(pattern=pattern)
                 except re.error:
                     pass  # a pattern Python cannot read: let the server judge
             fmt = s.get("format")
@@ -374,7 +372,7 @@ class FormField:
         if self.kind in ("number", "integer"):
             text = text.strip()
             if text == "":
-                return False, None, ("Required." if self.required else None)
+                return False, None, (QCoreApplication.translate("ElicitationForm", "Required.") if self.required else None)
             try:
                 if self.kind == "integer":
                     value: Any = int(text)
@@ -385,20 +383,20 @@ class FormField:
                     if value.is_integer() and "." not in text and "e" not in text.lower():
                         value = int(value)
             except ValueError:
-                return True, text, "Not a whole number." if self.kind == "integer" else "Not a number."
+                return True, text, QCoreApplication.translate("ElicitationForm", "Not a whole number.") if self.kind == "integer" else QCoreApplication.translate("ElicitationForm", "Not a number.")
             lo, hi = s.get("minimum"), s.get("maximum")
             if isinstance(lo, (int, float)) and value < lo:
-                return True, value, f"At least {lo}."
+                return True, value, QCoreApplication.translate("ElicitationForm", "At least {lo}.").format(lo=lo)
             if isinstance(hi, (int, float)) and value > hi:
-                return True, value, f"At most {hi}."
+                return True, value, QCoreApplication.translate("ElicitationForm", "At most {hi}.").format(hi=hi)
             return True, value, None
         # json fallback
         if text.strip() == "":
-            return False, None, ("Required." if self.required else None)
+            return False, None, (QCoreApplication.translate("ElicitationForm", "Required.") if self.required else None)
         try:
             return True, orjson.loads(text), None
         except orjson.JSONDecodeError:
-            return True, text, "Not valid JSON."
+            return True, text, QCoreApplication.translate("ElicitationForm", "Not valid JSON.")
 
     def show_problem(self, problem: str | None) -> None:
         self.error.setText(problem or "")
@@ -587,17 +585,17 @@ def sampling_transcript(params: dict) -> str:
     lines: list[str] = []
     system = params.get("systemPrompt")
     if isinstance(system, str) and system:
-        lines += ["── system prompt ──", system, ""]
+        lines += [QCoreApplication.translate("SamplingDialog", "── system prompt ──"), system, ""]
     messages = params.get("messages")
     for n, msg in enumerate(messages if isinstance(messages, list) else [], 1):
         if not isinstance(msg, dict):
             continue
         content = msg.get("content")
         blocks = content if isinstance(content, list) else [content]
-        lines.append(f"── message {n}: {msg.get('role', '?')} ──")
+        lines.append(QCoreApplication.translate("SamplingDialog", "── message {n}: {role} ──").format(n=n, role=msg.get("role", "?")))
         lines.append("\n".join(_block_text(b) for b in blocks))
         lines.append("")
-    return "\n".join(lines).rstrip() or "(no messages)"
+    return "\n".join(lines).rstrip() or QCoreApplication.translate("SamplingDialog", "(no messages)")
 
 
 def _preferences_text(prefs: Any) -> str:
@@ -606,10 +604,14 @@ def _preferences_text(prefs: Any) -> str:
     parts = []
     hints = prefs.get("hints")
     if isinstance(hints, list) and hints:
-        parts.append("hints " + ", ".join(str(h.get("name")) for h in hints if isinstance(h, dict)))
-    for key, label in (("intelligencePriority", "intelligence"), ("speedPriority", "speed"), ("costPriority", "cost")):
+        parts.append(QCoreApplication.translate("SamplingDialog", "hints {names}").format(names=", ".join(str(h.get("name")) for h in hints if isinstance(h, dict))))
+    for key, label in (
+        ("intelligencePriority", QCoreApplication.translate("SamplingDialog", "intelligence {value}")),
+        ("speedPriority", QCoreApplication.translate("SamplingDialog", "speed {value}")),
+        ("costPriority", QCoreApplication.translate("SamplingDialog", "cost {value}")),
+    ):
         if key in prefs:
-            parts.append(f"{label} {prefs[key]}")
+            parts.append(label.format(value=prefs[key]))
     return " · ".join(parts) or orjson.dumps(prefs).decode()
 
 
@@ -637,7 +639,7 @@ class SamplingDialog(_AnswerDialog):
                 value = p[key]
                 extra.append(f"{key} {value if isinstance(value, (int, float, str)) else orjson.dumps(value).decode()}")
         if isinstance(p.get("tools"), list):
-            extra.append("tools " + ", ".join(str(t.get("name")) for t in p["tools"] if isinstance(t, dict)))
+            extra.append(self.tr("tools {names}").format(names=", ".join(str(t.get("name")) for t in p["tools"] if isinstance(t, dict))))
         self.extra_label = _plain_label(" · ".join(extra), selectable=True)
         if extra:
             summary.addRow(self.tr("Also"), self.extra_label)
@@ -1068,12 +1070,12 @@ def root_problem(uri: str) -> str | None:
     """Why ``uri`` cannot be a root (the spec requires file:// URIs), or None."""
     uri = uri.strip()
     if not uri:
-        return "Type a file:// URI."
+        return QCoreApplication.translate("RootsEditor", "Type a file:// URI.")
     parts = urlsplit(uri)
     if parts.scheme != "file":
-        return "Roots must be file:// URIs."
+        return QCoreApplication.translate("RootsEditor", "Roots must be file:// URIs.")
     if not parts.path.startswith("/"):
-        return "A file:// URI needs an absolute path (file:///…)."
+        return QCoreApplication.translate("RootsEditor", "A file:// URI needs an absolute path (file:///…).")
     return None
 
 

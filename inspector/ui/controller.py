@@ -106,7 +106,7 @@ class SessionController(QObject):
         """Show a saved recording (read-only). Raises ValueError/OSError with a readable text."""
         rec = Recording.load(path)
         if self._running:
-            raise ValueError("disconnect before opening a recording")
+            raise ValueError(self.tr("disconnect before opening a recording"))
         self.session = None
         self.recording = rec
         try:
@@ -120,7 +120,7 @@ class SessionController(QObject):
 
     def save_recording(self, path: str | Path) -> None:
         if self.recording is None:
-            raise ValueError("there is no session to save")
+            raise ValueError(self.tr("there is no session to save"))
         summary = self.recording.summary or (self.session.summary() if self.session else None)
         writer = RecordingWriter(Path(path), self.recording)
         writer.close(summary)
@@ -161,7 +161,7 @@ class SessionController(QObject):
         except StartFailed as exc:  # the server could not be started
             self.failed.emit(str(exc))
         except Exception as exc:  # never let a session bug take the window down
-            self.failed.emit(f"internal error: {exc!r}")
+            self.failed.emit(self.tr("internal error: {error}").format(error=repr(exc)))
         finally:
             summary = session.recording.summary or session.summary()
             self._running = False

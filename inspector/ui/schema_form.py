@@ -154,7 +154,7 @@ class _NoRemote(Exception):
 
 
 def _refuse(uri: str) -> Any:
-    raise _NoRemote(f"remote $ref {uri!r} is not fetched")
+    raise _NoRemote(QCoreApplication.translate("SchemaForm", "remote $ref {uri} is not fetched").format(uri=repr(uri)))
 
 
 _HANDLERS = {scheme: _refuse for scheme in ("http", "https", "ftp", "file", "data", "urn", "")}
@@ -213,7 +213,7 @@ def compile_schema(schema: Any) -> Any:
         schema = {} if schema else {"not": {}}
     try:
         if not isinstance(schema, dict):
-            raise ValueError("a schema must be an object or a boolean")
+            raise ValueError(QCoreApplication.translate("SchemaForm", "a schema must be an object or a boolean"))
         validator = fastjsonschema.compile(normalise_schema(schema), handlers=_HANDLERS, use_default=False)
     except ValueError as exc:
         _compiled[key] = exc

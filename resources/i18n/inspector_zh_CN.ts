@@ -720,122 +720,122 @@
 <context>
     <name>ElicitationDialog</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="731" />
+        <location filename="../../inspector/ui/client_side.py" line="733" />
         <source>The server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="733" />
+        <location filename="../../inspector/ui/client_side.py" line="735" />
         <source>{server} asks you to open a link</source>
         <translation>{server} 请求打开一个链接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="735" />
+        <location filename="../../inspector/ui/client_side.py" line="737" />
         <source>{server} asks for information</source>
         <translation>{server} 请求提供信息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="758" />
+        <location filename="../../inspector/ui/client_side.py" line="760" />
         <source>* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.</source>
         <translation>* 为必填项。服务器不得通过表单索取密码或其他机密信息；此类请求应使用 URL 模式。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="763" />
+        <location filename="../../inspector/ui/client_side.py" line="765" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="764" />
+        <location filename="../../inspector/ui/client_side.py" line="766" />
         <source>Dismiss without a choice: {action}</source>
         <translation>不作选择直接关闭：{action}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="765" />
+        <location filename="../../inspector/ui/client_side.py" line="767" />
         <source>Decline</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="766" />
+        <location filename="../../inspector/ui/client_side.py" line="768" />
         <source>Refuse explicitly: {action}</source>
         <translation>明确拒绝：{action}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="767" />
+        <location filename="../../inspector/ui/client_side.py" line="769" />
         <source>Accept</source>
         <translation>接受</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="770" />
+        <location filename="../../inspector/ui/client_side.py" line="772" />
         <source>Send the form's content</source>
         <translation>发送表单内容</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="770" />
+        <location filename="../../inspector/ui/client_side.py" line="772" />
         <source>Consent to the out-of-band step (no content is sent)</source>
         <translation>同意进行带外步骤（不发送任何内容）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="790" />
+        <location filename="../../inspector/ui/client_side.py" line="792" />
         <source>Link</source>
         <translation>链接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="793" />
+        <location filename="../../inspector/ui/client_side.py" line="795" />
         <source>(no host)</source>
         <translation>（无主机）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="804" />
+        <location filename="../../inspector/ui/client_side.py" line="806" />
         <source>The whole URL, exactly as the server sent it</source>
         <translation>完整 URL，与服务器发送的完全一致</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="805" />
+        <location filename="../../inspector/ui/client_side.py" line="807" />
         <source>Site</source>
         <translation>站点</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="806" />
+        <location filename="../../inspector/ui/client_side.py" line="808" />
         <source>Full URL</source>
         <translation>完整 URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="807" />
+        <location filename="../../inspector/ui/client_side.py" line="809" />
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="808" />
+        <location filename="../../inspector/ui/client_side.py" line="810" />
         <source>Open this URL in your web browser (only when you click here)</source>
         <translation>在网页浏览器中打开此 URL（仅在点击此处时）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="810" />
+        <location filename="../../inspector/ui/client_side.py" line="812" />
         <source>The inspector opens the link only when you click Open in browser.</source>
         <translation>只有点击“在浏览器中打开”时，检查器才会打开该链接。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="814" />
+        <location filename="../../inspector/ui/client_side.py" line="816" />
         <source>Only http and https links can be opened; this one is {scheme}.</source>
         <translation>只能打开 http 和 https 链接；此链接为 {scheme}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="814" />
+        <location filename="../../inspector/ui/client_side.py" line="816" />
         <source>not a URL</source>
         <translation>不是 URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="825" />
+        <location filename="../../inspector/ui/client_side.py" line="827" />
         <source>Cancelled automatically in {time} if unanswered</source>
         <translation>若未答复，将在 {time} 后自动取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="836" />
+        <location filename="../../inspector/ui/client_side.py" line="838" />
         <source>Opened in your browser.</source>
         <translation>已在浏览器中打开。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="836" />
+        <location filename="../../inspector/ui/client_side.py" line="838" />
         <source>The system could not open the link; copy it from above.</source>
         <translation>系统无法打开该链接；请从上方复制。</translation>
     </message>
@@ -843,52 +843,139 @@
 <context>
     <name>ElicitationForm</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="259" />
+        <location filename="../../inspector/ui/client_side.py" line="198" />
+        <source>Not an e-mail address.</source>
+        <translation>不是电子邮件地址。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="202" />
+        <source>Not a URI (it needs a scheme, such as https://).</source>
+        <translation>不是 URI（需要包含 scheme，例如 https://）。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="207" />
+        <source>Not a date (YYYY-MM-DD).</source>
+        <translation>不是日期（YYYY-MM-DD）。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="212" />
+        <source>Not a date and time (YYYY-MM-DDThh:mm:ssZ).</source>
+        <translation>不是日期时间（YYYY-MM-DDThh:mm:ssZ）。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="214" />
+        <source>Add a time zone (Z or ±hh:mm).</source>
+        <translation>请添加时区（Z 或 ±hh:mm）。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="257" />
         <source>— choose —</source>
         <translation>— 请选择 —</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="259" />
+        <location filename="../../inspector/ui/client_side.py" line="257" />
         <source>— none —</source>
         <translation>— 无 —</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="282" />
+        <location filename="../../inspector/ui/client_side.py" line="280" />
         <source>Yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="294" />
+        <location filename="../../inspector/ui/client_side.py" line="292" />
         <source>whole number</source>
         <translation>整数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="294" />
+        <location filename="../../inspector/ui/client_side.py" line="292" />
         <source>number</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="305" />
+        <location filename="../../inspector/ui/client_side.py" line="303" />
         <source>JSON value</source>
         <translation>JSON 值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="436" />
+        <location filename="../../inspector/ui/client_side.py" line="335" />
+        <source>Choose one.</source>
+        <translation>请选择一项。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="343" />
+        <source>Choose at least {lo}.</source>
+        <translation>至少选择 {lo} 项。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="345" />
+        <source>Choose at most {hi}.</source>
+        <translation>最多选择 {hi} 项。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="353" />
+        <location filename="../../inspector/ui/client_side.py" line="375" />
+        <location filename="../../inspector/ui/client_side.py" line="395" />
+        <source>Required.</source>
+        <translation>必填。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="357" />
+        <source>At least {lo} characters.</source>
+        <translation>至少 {lo} 个字符。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="359" />
+        <source>At most {hi} characters.</source>
+        <translation>最多 {hi} 个字符。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="363" />
+        <source>Does not match the pattern {pattern}.</source>
+        <translation>不匹配模式 {pattern}。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="386" />
+        <source>Not a whole number.</source>
+        <translation>不是整数。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="386" />
+        <source>Not a number.</source>
+        <translation>不是数字。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="389" />
+        <source>At least {lo}.</source>
+        <translation>不能小于 {lo}。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="391" />
+        <source>At most {hi}.</source>
+        <translation>不能大于 {hi}。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="399" />
+        <source>Not valid JSON.</source>
+        <translation>不是有效的 JSON。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="434" />
         <source>Property {name}</source>
         <translation>属性 {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="436" />
+        <location filename="../../inspector/ui/client_side.py" line="434" />
         <source> (required)</source>
         <translation>（必填）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="450" />
+        <location filename="../../inspector/ui/client_side.py" line="448" />
         <source>Not a primitive type elicitation defines: type a JSON value.</source>
         <translation>不是询问所定义的基本类型：请输入 JSON 值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="455" />
+        <location filename="../../inspector/ui/client_side.py" line="453" />
         <source>The server asked for no fields: Accept sends empty content.</source>
         <translation>服务器未请求任何字段：“接受”将发送空内容。</translation>
     </message>
@@ -935,99 +1022,99 @@
 <context>
     <name>LifecycleDiagram</name>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1394" />
+        <location filename="../../inspector/ui/diagram.py" line="1388" />
         <source>Lifecycle diagram</source>
         <translation>生命周期图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1395" />
+        <location filename="../../inspector/ui/diagram.py" line="1389" />
         <source>State explanation</source>
         <translation>状态说明</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1396" />
+        <location filename="../../inspector/ui/diagram.py" line="1390" />
         <source>Close the explanation (Esc)</source>
         <translation>关闭说明（Esc）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1397" />
+        <location filename="../../inspector/ui/diagram.py" line="1391" />
         <source>Close explanation</source>
         <translation>关闭说明</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1399" />
+        <location filename="../../inspector/ui/diagram.py" line="1393" />
         <source>transition</source>
         <translation>转换</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1400" />
-        <location filename="../../inspector/ui/diagram.py" line="1437" />
+        <location filename="../../inspector/ui/diagram.py" line="1394" />
+        <location filename="../../inspector/ui/diagram.py" line="1431" />
         <source>✗ failure</source>
         <translation>✗ 失败转换</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1401" />
-        <location filename="../../inspector/ui/diagram.py" line="1575" />
+        <location filename="../../inspector/ui/diagram.py" line="1395" />
+        <location filename="../../inspector/ui/diagram.py" line="1569" />
         <source>current state</source>
         <translation>当前状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1402" />
+        <location filename="../../inspector/ui/diagram.py" line="1396" />
         <source>final state</source>
         <translation>终止状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1410" />
+        <location filename="../../inspector/ui/diagram.py" line="1404" />
         <source>No session. Tab into the diagram and use the arrow keys to explore the states; Enter explains one.</source>
         <translation>暂无会话。按 Tab 键进入状态图，用方向键浏览各个状态，按 Enter 键查看说明。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1412" />
+        <location filename="../../inspector/ui/diagram.py" line="1406" />
         <source>Current state: {state}.</source>
         <translation>当前状态：{state}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1414" />
+        <location filename="../../inspector/ui/diagram.py" line="1408" />
         <source>Last transition: {label}, from {src} to {dst}.</source>
         <translation>上一次转换：{label}，从{src}到{dst}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1423" />
+        <location filename="../../inspector/ui/diagram.py" line="1417" />
         <source>(current state)</source>
         <translation>（当前状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1425" />
+        <location filename="../../inspector/ui/diagram.py" line="1419" />
         <source>Spec: {section}</source>
         <translation>规范：{section}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1429" />
+        <location filename="../../inspector/ui/diagram.py" line="1423" />
         <source>Transitions from here:</source>
         <translation>从此状态出发的转换：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1432" />
+        <location filename="../../inspector/ui/diagram.py" line="1426" />
         <source>on “{label}” → stays in {target}</source>
         <translation>事件“{label}” → 仍为{target}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1434" />
+        <location filename="../../inspector/ui/diagram.py" line="1428" />
         <source>on “{label}” → {target}</source>
         <translation>事件“{label}” → {target}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1440" />
+        <location filename="../../inspector/ui/diagram.py" line="1434" />
         <source>A final state: the session has ended.</source>
         <translation>终止状态：会话已结束。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1576" />
+        <location filename="../../inspector/ui/diagram.py" line="1570" />
         <source>Click to see what may happen in this state.</source>
         <translation>点击查看此状态下可能发生什么。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1807" />
+        <location filename="../../inspector/ui/diagram.py" line="1801" />
         <source>No lifecycle machine selected</source>
         <translation>未选择生命周期状态机</translation>
     </message>
@@ -1035,32 +1122,32 @@
 <context>
     <name>LogModel</name>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="195" />
+        <location filename="../../inspector/ui/panels/logs.py" line="189" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="195" />
+        <location filename="../../inspector/ui/panels/logs.py" line="189" />
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="195" />
+        <location filename="../../inspector/ui/panels/logs.py" line="189" />
         <source>Logger</source>
         <translation>记录器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="195" />
+        <location filename="../../inspector/ui/panels/logs.py" line="189" />
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="400" />
+        <location filename="../../inspector/ui/panels/logs.py" line="396" />
         <source>Entry #{seq} · {level} · logger {logger}</source>
         <translation>条目 #{seq} · {level} · 记录器 {logger}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="402" />
+        <location filename="../../inspector/ui/panels/logs.py" line="398" />
         <source>Not a log level the protocol defines.</source>
         <translation>不是协议定义的日志级别。</translation>
     </message>
@@ -1068,112 +1155,112 @@
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="467" />
+        <location filename="../../inspector/ui/panels/logs.py" line="463" />
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="470" />
+        <location filename="../../inspector/ui/panels/logs.py" line="466" />
         <source>{level} and above</source>
         <translation>{level} 及以上</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="471" />
+        <location filename="../../inspector/ui/panels/logs.py" line="467" />
         <source>Hide messages below this level (only the view: the server keeps sending them)</source>
         <translation>隐藏低于此级别的消息（仅影响显示：服务器仍会继续发送）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="477" />
+        <location filename="../../inspector/ui/panels/logs.py" line="473" />
         <source>Clear view</source>
         <translation>清空视图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="478" />
+        <location filename="../../inspector/ui/panels/logs.py" line="474" />
         <source>Empty this list; the recording and the timeline keep every message</source>
         <translation>清空此列表；会话记录和时间线仍保留所有消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="482" />
+        <location filename="../../inspector/ui/panels/logs.py" line="478" />
         <source>Server level</source>
         <translation>服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="483" />
+        <location filename="../../inspector/ui/panels/logs.py" line="479" />
         <source>The lowest level the server should send</source>
         <translation>服务器应发送的最低级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="486" />
+        <location filename="../../inspector/ui/panels/logs.py" line="482" />
         <source>Set server level</source>
         <translation>设置服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="536" />
+        <location filename="../../inspector/ui/panels/logs.py" line="532" />
         <source>Logs</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="555" />
+        <location filename="../../inspector/ui/panels/logs.py" line="551" />
         <source>Requests carry io.modelcontextprotocol/logLevel = {level} in _meta.</source>
         <translation>请求在 _meta 中携带 io.modelcontextprotocol/logLevel = {level}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="559" />
+        <location filename="../../inspector/ui/panels/logs.py" line="555" />
         <source>Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests.</source>
         <translation>请求的 _meta 中没有日志级别，因此 2026-07-28 版服务器不会发送日志消息。设置级别后，将应用于之后的请求。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="563" />
+        <location filename="../../inspector/ui/panels/logs.py" line="559" />
         <source>Not set by this client yet (logging/setLevel); the server uses its own default.</source>
         <translation>本客户端尚未设置（logging/setLevel）；服务器使用其自身的默认级别。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="577" />
+        <location filename="../../inspector/ui/panels/logs.py" line="573" />
         <source>none (no log messages)</source>
         <translation>无（不接收日志）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="583" />
+        <location filename="../../inspector/ui/panels/logs.py" line="579" />
         <source>2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)</source>
         <translation>2026-07-28 没有 logging/setLevel：级别放在每个请求的 _meta 中（io.modelcontextprotocol/logLevel）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="586" />
+        <location filename="../../inspector/ui/panels/logs.py" line="582" />
         <source>Send logging/setLevel: the server sends messages at this level and above</source>
         <translation>发送 logging/setLevel：服务器将发送此级别及以上的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="608" />
+        <location filename="../../inspector/ui/panels/logs.py" line="604" />
         <source>Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).</source>
         <translation>级别 {level}：应用于之后的请求（在其 _meta 中携带 io.modelcontextprotocol/logLevel）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="611" />
+        <location filename="../../inspector/ui/panels/logs.py" line="607" />
         <source>No log level: the next requests ask for no log messages.</source>
         <translation>无日志级别：之后的请求不索取日志消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="613" />
+        <location filename="../../inspector/ui/panels/logs.py" line="609" />
         <source>Sending logging/setLevel {level}…</source>
         <translation>正在发送 logging/setLevel {level}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="622" />
+        <location filename="../../inspector/ui/panels/logs.py" line="618" />
         <source>Server level: {level} (logging/setLevel answered).</source>
         <translation>服务器级别：{level}（logging/setLevel 已响应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="627" />
+        <location filename="../../inspector/ui/panels/logs.py" line="623" />
         <source>logging/setLevel failed: {code} {message}</source>
         <translation>logging/setLevel 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="639" />
+        <location filename="../../inspector/ui/panels/logs.py" line="635" />
         <source>{n} messages</source>
         <translation>{n} 条消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="641" />
+        <location filename="../../inspector/ui/panels/logs.py" line="637" />
         <source>{n} messages, {shown} shown</source>
         <translation>{n} 条消息，显示 {shown} 条</translation>
     </message>
@@ -1506,6 +1593,54 @@
         <location filename="../../inspector/ui/negotiation.py" line="205" />
         <source>Instructions from the server:</source>
         <translation>服务器提供的说明：</translation>
+    </message>
+</context>
+<context>
+    <name>Origin</name>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="152" />
+        <source>InputRequiredResult input request {method}</source>
+        <translation>InputRequiredResult 输入请求 {method}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="154" />
+        <source>JSON-RPC request {method}</source>
+        <translation>JSON-RPC 请求 {method}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="155" />
+        <source>server request {method}</source>
+        <translation>服务器请求 {method}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="158" />
+        <source>The server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="159" />
+        <source>{who} asks: {path}</source>
+        <translation>{who} 发出请求：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="163" />
+        <source>2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request.</source>
+        <translation>2026-07-28（新版）：服务器以 InputRequiredResult 响应了一个请求；这里的答复将放入重试请求的 inputResponses 中。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="167" />
+        <source>{version} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response.</source>
+        <translation>{version}（旧版）：服务器发送了一个 JSON-RPC 请求；这里的答复就是 JSON-RPC 响应。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="169" />
+        <source>legacy</source>
+        <translation>旧版</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="171" />
+        <source>Era unknown (no session attached).</source>
+        <translation>代际未知（未关联会话）。</translation>
     </message>
 </context>
 <context>
@@ -2386,52 +2521,67 @@
 <context>
     <name>RootsEditor</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1089" />
+        <location filename="../../inspector/ui/client_side.py" line="1073" />
+        <source>Type a file:// URI.</source>
+        <translation>请输入 file:// URI。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1076" />
+        <source>Roots must be file:// URIs.</source>
+        <translation>根目录必须是 file:// URI。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1078" />
+        <source>A file:// URI needs an absolute path (file:///…).</source>
+        <translation>file:// URI 需要绝对路径（file:///…）。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="1091" />
         <source>URI</source>
         <translation>URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1089" />
+        <location filename="../../inspector/ui/client_side.py" line="1091" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1103" />
+        <location filename="../../inspector/ui/client_side.py" line="1105" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1104" />
+        <location filename="../../inspector/ui/client_side.py" line="1106" />
         <source>Pick a folder; it becomes a file:// root</source>
         <translation>选择一个文件夹，将其作为 file:// 根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1109" />
+        <location filename="../../inspector/ui/client_side.py" line="1111" />
         <source>Add URI</source>
         <translation>添加 URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1111" />
+        <location filename="../../inspector/ui/client_side.py" line="1113" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1117" />
+        <location filename="../../inspector/ui/client_side.py" line="1119" />
         <source>Legacy: a change during a session is announced with notifications/roots/list_changed. 2026-07-28: the server asks again (roots/list as an input request) when it needs them.</source>
         <translation>旧版：会话期间的变更通过 notifications/roots/list_changed 通知。2026-07-28：服务器需要时会重新请求（以输入请求的形式发送 roots/list）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1175" />
+        <location filename="../../inspector/ui/client_side.py" line="1177" />
         <source>{uri} is already a root.</source>
         <translation>{uri} 已是根目录。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1204" />
+        <location filename="../../inspector/ui/client_side.py" line="1206" />
         <source>Choose a folder to offer as a root</source>
         <translation>选择要作为根目录提供的文件夹</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1259" />
+        <location filename="../../inspector/ui/client_side.py" line="1261" />
         <source>Rows with a problem are not offered.</source>
         <translation>有问题的行不会提供给服务器。</translation>
     </message>
@@ -2439,97 +2589,137 @@
 <context>
     <name>SamplingDialog</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="624" />
+        <location filename="../../inspector/ui/client_side.py" line="588" />
+        <source>── system prompt ──</source>
+        <translation>── 系统提示词 ──</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="595" />
+        <source>── message {n}: {role} ──</source>
+        <translation>── 消息 {n}：{role} ──</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="598" />
+        <source>(no messages)</source>
+        <translation>（无消息）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="607" />
+        <source>hints {names}</source>
+        <translation>模型提示 {names}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="609" />
+        <source>intelligence {value}</source>
+        <translation>智能 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="610" />
+        <source>speed {value}</source>
+        <translation>速度 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="611" />
+        <source>cost {value}</source>
+        <translation>成本 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="626" />
         <source>Sampling request — {server}</source>
         <translation>采样请求 — {server}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="624" />
+        <location filename="../../inspector/ui/client_side.py" line="626" />
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="632" />
+        <location filename="../../inspector/ui/client_side.py" line="634" />
         <source>Max tokens</source>
         <translation>最大 token 数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="633" />
+        <location filename="../../inspector/ui/client_side.py" line="635" />
         <source>Model preferences</source>
         <translation>模型偏好</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="643" />
+        <location filename="../../inspector/ui/client_side.py" line="642" />
+        <source>tools {names}</source>
+        <translation>工具 {names}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="645" />
         <source>Also</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="654" />
+        <location filename="../../inspector/ui/client_side.py" line="656" />
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="655" />
+        <location filename="../../inspector/ui/client_side.py" line="657" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="656" />
+        <location filename="../../inspector/ui/client_side.py" line="658" />
         <source>The server asks the model</source>
         <translation>服务器向模型发出的请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="664" />
+        <location filename="../../inspector/ui/client_side.py" line="666" />
         <source>The name of the model that 'generated' the message</source>
         <translation>“生成”该消息的模型名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="669" />
+        <location filename="../../inspector/ui/client_side.py" line="671" />
         <source>Write the model's answer here…</source>
         <translation>在此输入模型的回答…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="671" />
+        <location filename="../../inspector/ui/client_side.py" line="673" />
         <source>Your response, as the model</source>
         <translation>回复（以模型身份）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="674" />
+        <location filename="../../inspector/ui/client_side.py" line="676" />
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="675" />
+        <location filename="../../inspector/ui/client_side.py" line="677" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="676" />
+        <location filename="../../inspector/ui/client_side.py" line="678" />
         <source>Stop reason</source>
         <translation>停止原因</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="677" />
+        <location filename="../../inspector/ui/client_side.py" line="679" />
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="680" />
+        <location filename="../../inspector/ui/client_side.py" line="682" />
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="681" />
+        <location filename="../../inspector/ui/client_side.py" line="683" />
         <source>Answer with error -1 “User rejected sampling request”</source>
         <translation>以错误 -1 “User rejected sampling request”作答</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="682" />
+        <location filename="../../inspector/ui/client_side.py" line="684" />
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="700" />
+        <location filename="../../inspector/ui/client_side.py" line="702" />
         <source>Rejected automatically in {time} if unanswered</source>
         <translation>若未答复，将在 {time} 后自动拒绝</translation>
     </message>
@@ -2558,6 +2748,16 @@
         <location filename="../../inspector/ui/schema_form.py" line="149" />
         <source>at {0}: {1}</source>
         <translation>{0} 处：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="157" />
+        <source>remote $ref {uri} is not fetched</source>
+        <translation>不会获取远程 $ref {uri}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="216" />
+        <source>a schema must be an object or a boolean</source>
+        <translation>Schema 必须是对象或布尔值</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="250" />
@@ -2862,6 +3062,24 @@
     </message>
 </context>
 <context>
+    <name>SessionController</name>
+    <message>
+        <location filename="../../inspector/ui/controller.py" line="109" />
+        <source>disconnect before opening a recording</source>
+        <translation>请先断开连接，再打开会话记录</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/controller.py" line="123" />
+        <source>there is no session to save</source>
+        <translation>没有可保存的会话</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/controller.py" line="164" />
+        <source>internal error: {error}</source>
+        <translation>内部错误：{error}</translation>
+    </message>
+</context>
+<context>
     <name>StepBar</name>
     <message>
         <location filename="../../inspector/ui/stepbar.py" line="35" />
@@ -2891,6 +3109,36 @@
 </context>
 <context>
     <name>TasksPanel</name>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="85" />
+        <source> ({n} min)</source>
+        <translation>（{n} 分钟）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="97" />
+        <source>isError: true — the tool ran and reported an error.</source>
+        <translation>isError: true — 工具已运行，但报告了错误。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="111" />
+        <source>[{kind} {mime}, about {size} bytes]</source>
+        <translation>[{kind} {mime}，约 {size} 字节]</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="113" />
+        <source>[resource link {uri} {name}]</source>
+        <translation>[资源链接 {uri} {name}]</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="116" />
+        <source>[embedded resource {uri}]</source>
+        <translation>[嵌入资源 {uri}]</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="123" />
+        <source>structuredContent:</source>
+        <translation>structuredContent：</translation>
+    </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="153" />
         <source>Refresh</source>
@@ -3093,309 +3341,309 @@
 <context>
     <name>Timeline</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="118" />
+        <location filename="../../inspector/ui/timeline.py" line="119" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="119" />
+        <location filename="../../inspector/ui/timeline.py" line="120" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="120" />
+        <location filename="../../inspector/ui/timeline.py" line="121" />
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="121" />
+        <location filename="../../inspector/ui/timeline.py" line="122" />
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="122" />
+        <location filename="../../inspector/ui/timeline.py" line="123" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="123" />
+        <location filename="../../inspector/ui/timeline.py" line="124" />
         <source>Method / event</source>
         <translation>方法/事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="124" />
+        <location filename="../../inspector/ui/timeline.py" line="125" />
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="125" />
+        <location filename="../../inspector/ui/timeline.py" line="126" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="126" />
+        <location filename="../../inspector/ui/timeline.py" line="127" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="127" />
+        <location filename="../../inspector/ui/timeline.py" line="128" />
         <source>Schema</source>
         <translation>Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="128" />
+        <location filename="../../inspector/ui/timeline.py" line="129" />
         <source>Violations</source>
         <translation>违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="131" />
+        <location filename="../../inspector/ui/timeline.py" line="132" />
         <source>Entry number in the recording</source>
         <translation>条目在会话记录中的编号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="132" />
+        <location filename="../../inspector/ui/timeline.py" line="133" />
         <source>Seconds since the session started</source>
         <translation>自会话开始以来的秒数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="133" />
+        <location filename="../../inspector/ui/timeline.py" line="134" />
         <source>Time since the previous visible row</source>
         <translation>距上一可见行的时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="134" />
+        <location filename="../../inspector/ui/timeline.py" line="135" />
         <source>→ client to server, ← server to client, stderr of the server, process event</source>
         <translation>→ 客户端到服务器，← 服务器到客户端，服务器的 stderr，进程事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="135" />
+        <location filename="../../inspector/ui/timeline.py" line="136" />
         <source>What the line is: request, notification, result, error, noise, …</source>
         <translation>该行是什么：请求、通知、结果、错误、噪声、…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="136" />
+        <location filename="../../inspector/ui/timeline.py" line="137" />
         <source>The method; for responses the method they answer; for process events the event</source>
         <translation>方法名；响应显示其所应答的方法；进程事件显示事件名</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="137" />
+        <location filename="../../inspector/ui/timeline.py" line="138" />
         <source>JSON-RPC id</source>
         <translation>JSON-RPC id</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="138" />
+        <location filename="../../inspector/ui/timeline.py" line="139" />
         <source>Time from the request to this response</source>
         <translation>从请求到此响应的耗时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="139" />
+        <location filename="../../inspector/ui/timeline.py" line="140" />
         <source>Bytes on the wire, line terminator included</source>
         <translation>线路上传输的字节数（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="140" />
+        <location filename="../../inspector/ui/timeline.py" line="141" />
         <source>✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked</source>
         <translation>✓ 符合协议的 JSON Schema，✗ 不符合，空白：未校验</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="141" />
+        <location filename="../../inspector/ui/timeline.py" line="142" />
         <source>Rules of the protocol this entry breaks</source>
         <translation>此条目违反的协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="145" />
+        <location filename="../../inspector/ui/timeline.py" line="146" />
         <source>c2s</source>
         <translation>c2s</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="146" />
+        <location filename="../../inspector/ui/timeline.py" line="147" />
         <source>s2c</source>
         <translation>s2c</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="147" />
-        <location filename="../../inspector/ui/timeline.py" line="165" />
+        <location filename="../../inspector/ui/timeline.py" line="148" />
+        <location filename="../../inspector/ui/timeline.py" line="166" />
         <source>stderr</source>
         <translation>stderr</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="148" />
+        <location filename="../../inspector/ui/timeline.py" line="149" />
         <source>event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="152" />
+        <location filename="../../inspector/ui/timeline.py" line="153" />
         <source>Client to server (written to the server's stdin)</source>
         <translation>客户端→服务器（写入服务器的 stdin）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="153" />
+        <location filename="../../inspector/ui/timeline.py" line="154" />
         <source>Server to client (read from the server's stdout)</source>
         <translation>服务器→客户端（从服务器的 stdout 读取）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="154" />
+        <location filename="../../inspector/ui/timeline.py" line="155" />
         <source>A line the server wrote to stderr</source>
         <translation>服务器写入 stderr 的一行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="155" />
+        <location filename="../../inspector/ui/timeline.py" line="156" />
         <source>A process or session event (spawn, shutdown step, exit, timeout)</source>
         <translation>进程或会话事件（启动、关闭步骤、退出、超时）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="158" />
+        <location filename="../../inspector/ui/timeline.py" line="159" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="159" />
+        <location filename="../../inspector/ui/timeline.py" line="160" />
         <source>notification</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="160" />
+        <location filename="../../inspector/ui/timeline.py" line="161" />
         <source>result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="161" />
+        <location filename="../../inspector/ui/timeline.py" line="162" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="162" />
+        <location filename="../../inspector/ui/timeline.py" line="163" />
         <source>noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="163" />
+        <location filename="../../inspector/ui/timeline.py" line="164" />
         <source>invalid</source>
         <translation>无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="164" />
+        <location filename="../../inspector/ui/timeline.py" line="165" />
         <source>batch</source>
         <translation>批量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="166" />
+        <location filename="../../inspector/ui/timeline.py" line="167" />
         <source>process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="167" />
+        <location filename="../../inspector/ui/timeline.py" line="168" />
         <source>note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="802" />
+        <location filename="../../inspector/ui/timeline.py" line="795" />
         <source>Valid against the protocol's JSON Schema</source>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="804" />
+        <location filename="../../inspector/ui/timeline.py" line="797" />
         <source>Invalid against the protocol's JSON Schema</source>
         <translation>不符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="811" />
+        <location filename="../../inspector/ui/timeline.py" line="804" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="817" />
+        <location filename="../../inspector/ui/timeline.py" line="810" />
         <source>{ms} after request #{seq}</source>
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="899" />
+        <location filename="../../inspector/ui/timeline.py" line="892" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="907" />
+        <location filename="../../inspector/ui/timeline.py" line="900" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="910" />
+        <location filename="../../inspector/ui/timeline.py" line="903" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="927" />
-        <location filename="../../inspector/ui/timeline.py" line="937" />
+        <location filename="../../inspector/ui/timeline.py" line="920" />
+        <location filename="../../inspector/ui/timeline.py" line="930" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="930" />
+        <location filename="../../inspector/ui/timeline.py" line="923" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="945" />
+        <location filename="../../inspector/ui/timeline.py" line="938" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="949" />
+        <location filename="../../inspector/ui/timeline.py" line="942" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="964" />
+        <location filename="../../inspector/ui/timeline.py" line="957" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="965" />
+        <location filename="../../inspector/ui/timeline.py" line="958" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="970" />
+        <location filename="../../inspector/ui/timeline.py" line="963" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="971" />
+        <location filename="../../inspector/ui/timeline.py" line="964" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1010" />
+        <location filename="../../inspector/ui/timeline.py" line="1003" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1016" />
+        <location filename="../../inspector/ui/timeline.py" line="1009" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1017" />
+        <location filename="../../inspector/ui/timeline.py" line="1010" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1210" />
+        <location filename="../../inspector/ui/timeline.py" line="1203" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1213" />
+        <location filename="../../inspector/ui/timeline.py" line="1206" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1297" />
+        <location filename="../../inspector/ui/timeline.py" line="1290" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1299" />
+        <location filename="../../inspector/ui/timeline.py" line="1292" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>

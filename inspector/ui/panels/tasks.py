@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 import orjson
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -82,7 +82,7 @@ def format_ms(value: Any, none_text: str) -> str:
     ms = float(value)
     text = f"{int(ms):,} ms" if ms == int(ms) else f"{ms:,} ms"
     if ms >= 60_000:
-        text += f" ({ms / 60_000:g} min)"
+        text += QCoreApplication.translate("TasksPanel", " ({n} min)").format(n=f"{ms / 60_000:g}")
     elif ms >= 1_000:
         text += f" ({ms / 1000:g} s)"
     return text
@@ -94,7 +94,7 @@ def content_text(result: Any) -> str:
         return orjson.dumps(result, option=orjson.OPT_INDENT_2).decode()
     lines: list[str] = []
     if result.get("isError") is True:
-        lines.append("isError: true — the tool ran and reported an error.")
+        lines.append(QCoreApplication.translate("TasksPanel", "isError: true — the tool ran and reported an error."))
         lines.append("")
     content = result.get("content")
     if isinstance(content, list):
@@ -108,19 +108,19 @@ def content_text(result: Any) -> str:
             elif kind in ("image", "audio"):
                 data = block.get("data")
                 size = len(data) * 3 // 4 if isinstance(data, str) else 0
-                lines.append(f"[{kind} {block.get('mimeType', '?')}, about {size:,} bytes]")
+                lines.append(QCoreApplication.translate("TasksPanel", "[{kind} {mime}, about {size} bytes]").format(kind=kind, mime=block.get("mimeType", "?"), size=f"{size:,}"))
             elif kind == "resource_link":
-                lines.append(f"[resource link {block.get('uri')} {block.get('name', '')}]".rstrip())
+                lines.append(QCoreApplication.translate("TasksPanel", "[resource link {uri} {name}]").format(uri=block.get("uri"), name=block.get("name", "")).rstrip())
             elif kind == "resource":
                 res = block.get("resource") if isinstance(block.get("resource"), dict) else {}
-                lines.append(f"[embedded resource {res.get('uri')}]")
+                lines.append(QCoreApplication.translate("TasksPanel", "[embedded resource {uri}]").format(uri=res.get("uri")))
                 if isinstance(res.get("text"), str):
                     lines.append(res["text"])
             else:
                 lines.append(orjson.dumps(block).decode())
     if "structuredContent" in result:
         lines.append("")
-        lines.append("structuredContent:")
+        lines.append(QCoreApplication.translate("TasksPanel", "structuredContent:"))
         lines.append(orjson.dumps(result["structuredContent"], option=orjson.OPT_INDENT_2).decode())
     if not lines:
         lines.append(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
