@@ -4,57 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("PySide6")
-
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel  # noqa: E402
 
-from inspector.protocol.engine import ClientConfig, ProtocolEngine  # noqa: E402
-from inspector.protocol.messages import Kind  # noqa: E402
+from ui_driver import Driver  # noqa: E402
 from inspector.protocol.rules import RULES  # noqa: E402
-from inspector.protocol.versions import EraMode  # noqa: E402
-from inspector.session.recording import Direction, Recording  # noqa: E402
 from inspector.ui.detail import RAW_LIMIT, DetailPane, hex_dump, parse_hex_dump, schema_version_for  # noqa: E402
 
 RICH = "<b>bold</b><img src=x>"
-
-
-class Driver:
-    """Feeds lines through a real ProtocolEngine into a Recording, like the session does."""
-
-    def __init__(self) -> None:
-        self.engine = ProtocolEngine(ClientConfig(era=EraMode.LEGACY))
-        self.rec = Recording({"era_mode": "legacy", "legacy_version": "2025-11-25", "modern_version": "2026-07-28"}, t0=0.0)
-        self.t = 0.0
-
-    def _tick(self) -> float:
-        self.t += 0.002
-        return self.t
-
-    def c2s(self, raw: bytes) -> int:
-        t = self._tick()
-        return self.rec.append(Direction.C2S, t, raw, self.engine.outgoing(raw, t, len(self.rec)))
-
-    def s2c(self, raw: bytes) -> int:
-        t = self._tick()
-        return self.rec.append(Direction.S2C, t, raw, self.engine.incoming(raw, t, len(self.rec)))
-
-    def stderr(self, raw: bytes) -> int:
-        return self.rec.append(Direction.STDERR, self._tick(), raw, self.engine.note(Kind.STDERR))
-
-    def event(self, name: str, detail: str, analysis=None, **extra) -> int:
-        a = analysis if analysis is not None else self.engine.note(Kind.PROCESS)
-        return self.rec.append(Direction.EVENT, self._tick(), detail.encode(), a, {"event": name, **extra})
-
-    def handshake(self) -> dict[str, int]:
-        eng = self.engine
-        s = {"init": self.c2s(eng.build_initialize(eng.next_id()))}
-        s["init_result"] = self.s2c(
-            b'{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"logging":{}},'
-            b'"serverInfo":{"name":"demo","version":"1.0"}}}\n'
-        )
-        s["initialized"] = self.c2s(eng.build_initialized())
-        return s
 
 
 @pytest.fixture

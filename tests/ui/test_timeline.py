@@ -4,52 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("PySide6")
-
 from PySide6.QtCore import QModelIndex, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QPalette  # noqa: E402
 
-from inspector.protocol.engine import ClientConfig, ProtocolEngine  # noqa: E402
+from ui_driver import Driver as _Driver  # noqa: E402
 from inspector.protocol.messages import Kind  # noqa: E402
-from inspector.protocol.versions import EraMode  # noqa: E402
 from inspector.session.recording import Direction, Recording  # noqa: E402
 from inspector.ui.timeline import Column, SeqRole, TimelineFilter, TimelineModel, TimelineView  # noqa: E402
 
 RICH = "<b>bold</b><img src=x>"
 
 
-class Driver:
-    """Feeds lines through a real ProtocolEngine into a Recording, like the session does."""
-
-    def __init__(self) -> None:
-        self.engine = ProtocolEngine(ClientConfig(era=EraMode.LEGACY))
-        self.rec = Recording({"era_mode": "legacy", "legacy_version": "2025-11-25", "modern_version": "2026-07-28"}, t0=0.0)
-        self.t = 0.0
-
-    def _tick(self) -> float:
-        self.t += 0.0015
-        return self.t
-
-    def c2s(self, raw: bytes) -> int:
-        t = self._tick()
-        seq = len(self.rec)
-        return self.rec.append(Direction.C2S, t, raw, self.engine.outgoing(raw, t, seq))
-
-    def s2c(self, raw: bytes) -> int:
-        t = self._tick()
-        seq = len(self.rec)
-        return self.rec.append(Direction.S2C, t, raw, self.engine.incoming(raw, t, seq))
-
-    def stderr(self, raw: bytes) -> int:
-        return self.rec.append(Direction.STDERR, self._tick(), raw, self.engine.note(Kind.STDERR))
-
-    def event(self, name: str, detail: str, analysis=None, **extra) -> int:
-        a = analysis if analysis is not None else self.engine.note(Kind.PROCESS)
-        return self.rec.append(Direction.EVENT, self._tick(), detail.encode(), a, {"event": name, **extra})
-
-    def request(self, method: str, params: dict | None = None) -> tuple[int, int]:
-        id = self.engine.next_id()
-        return self.c2s(self.engine.build_request(id, method, params)), id
+def Driver() -> _Driver:
+    return _Driver(tick=0.0015)
 
 
 def build_session() -> tuple[Recording, dict[str, int]]:
