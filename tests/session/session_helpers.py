@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 import anyio
 import orjson
@@ -19,24 +17,9 @@ from inspector.session import Direction, Entry, Recording, SessionOptions
 from inspector.transport.base import StdioParameters
 
 
-def _root_conftest():
-    # tests/conftest.py by path: ``from conftest import ...`` picks up whichever conftest.py
-    # pytest imported last (tests/ui has its own), so it depends on the command line.
-    path = Path(__file__).resolve().parent.parent / "conftest.py"
-    name = "_inspector_tests_root_conftest"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
-_conftest = _root_conftest()
-misbehave = _conftest.misbehave
-sdk_server = _conftest.sdk_server
-reference_server = _conftest.reference_server
-FIXTURES = _conftest.FIXTURES
+from peers import FIXTURES, misbehave, reference_server, sdk_server  # noqa: E402,F401 (re-exported)
 
 # Generous bounds for a loaded 2-core CI machine; the tests finish far sooner.
 BOUND = 30.0

@@ -4,10 +4,8 @@ reference server (legacy). Dialogs are filled and clicked like a user would, nev
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 import anyio
 import pytest
@@ -27,6 +25,8 @@ from inspector.ui.client_side import (
     root_problem,
 )
 
+from peers import reference_server  # noqa: E402
+
 pytestmark = pytest.mark.anyio
 BOUND = 30.0
 ROOTS = [{"uri": "file:///tmp/project", "name": "project"}]
@@ -44,20 +44,10 @@ async def until(predicate, timeout: float = BOUND, what: str = "condition"):
         raise AssertionError(f"timed out after {timeout} s waiting for {what}") from None
 
 
-def _root_conftest():
-    # tests/conftest.py by path: ``from conftest import ...`` would pick tests/ui/conftest.py
-    path = Path(__file__).resolve().parents[1] / "conftest.py"
-    name = "_inspector_tests_root_conftest"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
 def reference_argv() -> list[str]:
-    return _root_conftest().reference_server()
+    return reference_server()
 
 
 def profile_for(server: str, era: str) -> ServerProfile:

@@ -3,10 +3,8 @@ and the npm reference server. Every action is checked on the wire and on screen.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import textwrap
-from pathlib import Path
 
 import anyio
 import pytest
@@ -25,18 +23,9 @@ DEMO = [sys.executable, "-m", "inspector.demo"]
 BOTH = pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.MODERN], ids=["legacy", "modern"])
 
 
-def _root_conftest():
-    path = Path(__file__).resolve().parent.parent / "conftest.py"
-    name = "_inspector_tests_root_conftest"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
-reference_server = _root_conftest().reference_server
+from peers import reference_server  # noqa: E402
 
 
 async def until(predicate, timeout: float = 20.0) -> None:

@@ -7,11 +7,8 @@ Every wait is bounded with anyio.fail_after; nothing sleeps to wait.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 import anyio
 import pytest
@@ -29,6 +26,8 @@ from inspector.session.recording import Direction
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.tools import AUTO_PAGES, ToolsPanel
 from inspector.ui.schema_form import ArrayField, BooleanField, EnumField, MultiEnumField, NumberField, ObjectField, StringField
+
+from peers import reference_server  # noqa: E402
 
 pytestmark = pytest.mark.anyio
 
@@ -404,15 +403,6 @@ async def test_session_end_disables_actions():
 # ====================================================================== the npm reference server
 
 
-def reference_server() -> list[str]:
-    # tests/conftest.py by path (tests/ui has its own conftest.py, so "from conftest import" is ambiguous)
-    name = "_inspector_tests_root_conftest"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "conftest.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name].reference_server()
 
 
 def reference_profile() -> ServerProfile:
