@@ -8,12 +8,18 @@ through the engine and into the :class:`~.recording.Recording` before anything r
 (responses wake their waiting request, server requests go to the handlers, progress resets
 timeouts); stderr lines and process events are recorded the same way. Client messages are
 recorded before they are written, so the recording's order is the order of cause and effect.
+Lines are analysed in slices, with a turn of the event loop between slices, so a flood
+cannot starve a front-end sharing the loop.
 
 The start sequence (probe, fallback, handshake) is driven from the engine's facts; in step
 mode each of its messages waits at the :class:`~.session.StepGate` until ``go()``. Leaving
 the session shuts the server down per spec and writes the summary. Listeners of the
 recording get ``(start, end)`` batches; the recording file is appended and flushed as
 batches arrive.
+
+:mod:`.profiles` holds the saved servers (secret environment values kept apart) and turns one
+into ``SessionOptions``; :mod:`.features` decides from a negotiation which feature panels a
+front-end may show, and why the others are hidden.
 """
 
 from .handlers import ClientHandlers, HandlerError

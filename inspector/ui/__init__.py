@@ -14,4 +14,17 @@ the state as of the newest (or selected) entry; the detail pane re-parses one en
 demand; the negotiation view reads the initialize or discovery exchange from the recording.
 Opening a saved recording feeds the same widgets, read-only. Server-provided text is always
 shown as plain text.
+
+After the start sequence, :class:`~.panels.PanelHost` asks
+:func:`inspector.session.features.availability` which feature panels the negotiation allows
+and lists the others with their reason. Panels act only through ``session.request`` and
+``notify``, so everything they do is in the recording; server notifications reach them through
+the controller, except log messages, which the Logs panel reads from the recording in small
+timed bites. The server's requests (roots, sampling, elicitation) are answered by
+:class:`~.client_side.UiClientHandlers` with non-modal dialogs, in both eras.
+
+Under a message flood the window stays responsive because the session yields to the event
+loop every few hundred lines, the timeline inserts and repaints in timed batches (longer ones
+while flooding) from a per-cell cache, and the cyclic garbage collector is kept away from the
+growing recording while a session runs (``SessionOptions.freeze_gc``).
 """
