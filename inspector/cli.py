@@ -12,7 +12,7 @@ import orjson
 
 from inspector import __version__
 from inspector.protocol.engine import ClientConfig
-from inspector.protocol.lifecycle import STATE_INFO
+from inspector.protocol.lifecycle import STATE_INFO, Event
 from inspector.protocol.rules import RULES
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
 from inspector.session import (
@@ -268,7 +268,7 @@ async def run_probe(
             try:
                 await session.start()
             except StartFailed as exc:
-                code, reason = _start_failure_code(session, str(exc)), str(exc)
+                code, reason = _start_failure_code(session), str(exc)
             else:
                 for method, params in requests:
                     try:
@@ -292,10 +292,12 @@ async def run_probe(
     return code
 
 
-def _start_failure_code(session: Session, why: str) -> int:
+def _start_failure_code(session: Session) -> int:
+    """Exit code for a failed start, read from what happened rather than from the message."""
     if session.returncode is not None or session.signal is not None:
         return EXIT_SERVER
-    if "did not answer" in (session.engine.outcome or "") or "no answer" in why:
+    failures = [tr for tr in session.engine.lifecycle.history if tr.failure]
+    if failures and failures[-1].event is Event.TIMEOUT:
         return EXIT_TIMEOUT
     return EXIT_PROTOCOL
 
