@@ -10,6 +10,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Hashable
 
+import orjson
+
 
 class Match(enum.Enum):
     PAIRED = "paired"
@@ -30,8 +32,16 @@ class Pending:
 
 
 def id_key(value: Any) -> Hashable:
-    # 1 and "1" differ in JSON; in Python they already hash apart, but True == 1 does not.
-    return (type(value).__name__, value)
+    """A dictionary key for a JSON id of any type.
+
+    1 and "1" differ in JSON; in Python they already hash apart, but True == 1 does not. A peer
+    may send an array or object as an id: it gets a key too (its canonical JSON text), so one
+    hostile line can never make a lookup raise.
+    """
+    t = type(value)
+    if t is list or t is dict:
+        return (t.__name__, orjson.dumps(value, option=orjson.OPT_SORT_KEYS, default=repr))
+    return (t.__name__, value)
 
 
 class Correlator:
@@ -56,11 +66,8 @@ class Correlator:
 
     def resolve(self, id: Any, seq: int) -> tuple[Match, Pending | None]:
         """A response arrived as recording entry ``seq``."""
-        try:
-            key = id_key(id)
-            p = self.pending.pop(key, None)
-        except TypeError:  # unhashable id: cannot be anybody's request
-            return Match.UNKNOWN, None
+        key = id_key(id)
+        p = self.pending.pop(key, None)
         if p is not None:
             p.answer_seq = seq
             self.answered[key] = p
@@ -79,10 +86,7 @@ class Correlator:
         return self.pending.get(id_key(id))
 
     def for_token(self, token: Any) -> Pending | None:
-        try:
-            return self.by_token.get(id_key(token))
-        except TypeError:  # unhashable token (a list or object): no request carries it
-            return None
+        return self.by_token.get(id_key(token))
 
     def cancel(self, id: Any) -> Pending | None:
         p = self.pending.get(id_key(id))

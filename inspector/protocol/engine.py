@@ -364,6 +364,8 @@ class ProtocolEngine:
                 v = ["stdio.not-json"]
             a.violations = tuple(v)
             return a
+        if p.bad_utf8:
+            v = (v or []) + ["stdio.invalid-utf8"]
         if kind is Kind.INVALID:
             a.violations = tuple((v or []) + ["jsonrpc.not-a-message"])
             return a
@@ -437,8 +439,9 @@ class ProtocolEngine:
             elif method == "elicitation/create":
                 params = p.obj.get("params")
                 mode = params.get("mode", "form") if isinstance(params, dict) else "form"
-                el = offered.get("elicitation") or {}
-                if el and mode not in el and not (mode == "form" and not el):
+                el = offered.get("elicitation")
+                # A mode that is not a string is the schema verdict's business, not a capability's.
+                if isinstance(el, dict) and el and isinstance(mode, str) and mode not in el:
                     v = (v or []) + ["capability.client-undeclared"]
         return v
 
@@ -530,7 +533,13 @@ class ProtocolEngine:
             if not isinstance(result, dict):
                 result = {}
             versions = result.get("supportedVersions")
-            if not isinstance(versions, list) or not versions:
+            if not isinstance(versions, list) or not any(isinstance(s, str) for s in versions):
+                if self.config.era is EraMode.AUTO:
+                    # Only a DiscoverResult means modern (2026-07-28 stdio, backward
+                    # compatibility): a legacy server that answers every unknown method with
+                    # an empty success is still a legacy server.
+                    self._fall_back(a)
+                    return (v or []) + ["modern.discover-not-discover-result"]
                 v = (v or []) + ["modern.discover-malformed"]
                 versions = []
             self.server_versions = [s for s in versions if isinstance(s, str)]
@@ -581,6 +590,29 @@ class ProtocolEngine:
         self._fire(a, Event.FALLBACK_TO_LEGACY)
 
     # ------------------------------------------------------------------ session events
+
+    def failed_analysis(self, raw: bytes, exc: BaseException) -> Analysis:
+        """The analysis of ``raw`` raised: the line is still recorded, with the fault as data.
+
+        What the line is comes from the parser alone (which never raises); the lifecycle stays
+        where it was. ``inspector.internal-error`` marks the entry for the people who fix the
+        inspector.
+        """
+        p = parse_line(raw)
+        a = Analysis(p.kind, self.lifecycle.state)
+        a.method = p.method if isinstance(p.method, str) else None
+        a.id = p.id if valid_id(p.id) else None
+        a.problem = f"the inspector failed to analyse this line: {type(exc).__name__}: {exc}"
+        a.violations = ("inspector.internal-error",)
+        return a
+
+    def oversized(self, head: bytes, dropped: int, limit: int) -> Analysis:
+        """A line longer than the limit: ``head`` is its first ``limit`` bytes, ``dropped`` more
+        bytes (terminator included) were counted and thrown away."""
+        a = Analysis(Kind.NOISE, self.lifecycle.state)
+        a.problem = f"line longer than {limit:,} bytes: kept the first {len(head):,}, dropped {dropped:,} more"
+        a.violations = ("stdio.line-too-long",)
+        return a
 
     def note(self, kind: Kind = Kind.NOTE) -> Analysis:
         return Analysis(kind, self.lifecycle.state)

@@ -38,18 +38,33 @@ def display_text(raw: bytes) -> str:
     return frame_body(raw).decode("utf-8", "replace")
 
 
+#: The longest line kept whole (terminator included); past it a line is cut (see LineSplitter).
+DEFAULT_MAX_LINE = 64 * 1024 * 1024
+
+
 class LineSplitter:
-    """Split a byte stream into lines of any length.
+    """Split a byte stream into lines, bounded in memory.
 
     ``feed`` returns the complete lines of the data seen so far as a list of bytes. Long lines
     are collected as a list of pieces and joined once, so a 64 MiB line costs one copy.
+
+    A line longer than ``max_line`` bytes (terminator included) keeps its first ``max_line``
+    bytes; the rest, up to and including the next newline, is counted and dropped, so a peer
+    that never writes a newline cannot grow memory past ``max_line``. After each ``feed`` or
+    ``flush``, ``truncated`` lists ``(index in the returned list, bytes dropped)`` for the
+    lines that were cut (empty, and cheap to test, in the normal case).
     """
 
-    __slots__ = ("_pieces", "_pending")
+    __slots__ = ("_pieces", "_pending", "_dropping", "max_line", "truncated")
 
-    def __init__(self) -> None:
+    def __init__(self, max_line: int = DEFAULT_MAX_LINE) -> None:
+        if max_line < 1:
+            raise ValueError("max_line must be positive")
+        self.max_line = max_line
         self._pieces: list[bytes] = []
         self._pending = 0
+        self._dropping = -1  # bytes dropped of the current line; -1 while it is within the limit
+        self.truncated: list[tuple[int, int]] = []
 
     @property
     def buffered(self) -> int:
@@ -57,8 +72,12 @@ class LineSplitter:
         return self._pending
 
     def feed(self, data: bytes) -> list[bytes]:
+        if self.truncated:
+            self.truncated = []
         if not data:
             return []
+        if self._dropping >= 0 or self._pending + len(data) > self.max_line:
+            return self._feed_bounded(data)
         nl = data.find(b"\n")
         if nl < 0:
             self._pieces.append(data)
@@ -84,11 +103,45 @@ class LineSplitter:
             self._pending = len(tail)
         return out
 
-    def flush(self) -> bytes | None:
-        """End of stream: the partial last line, if any."""
-        if not self._pieces:
-            return None
+    def _feed_bounded(self, data: bytes) -> list[bytes]:
+        """The slow path, taken only when a line may pass the limit in this chunk."""
+        out: list[bytes] = []
+        limit = self.max_line
+        pos = 0
+        n = len(data)
+        while pos < n:
+            nl = data.find(b"\n", pos)
+            end = n if nl < 0 else nl + 1
+            size = end - pos
+            if self._dropping >= 0:
+                self._dropping += size
+            else:
+                room = limit - self._pending
+                if size <= room:
+                    self._pieces.append(data[pos:end])
+                    self._pending += size
+                else:
+                    if room > 0:
+                        self._pieces.append(data[pos : pos + room])
+                        self._pending += room
+                    self._dropping = size - room
+            if nl >= 0:
+                out.append(self._take(len(out)))
+            pos = end
+        return out
+
+    def _take(self, index: int) -> bytes:
         line = b"".join(self._pieces)
         self._pieces = []
         self._pending = 0
+        if self._dropping >= 0:
+            self.truncated.append((index, self._dropping))
+            self._dropping = -1
         return line
+
+    def flush(self) -> bytes | None:
+        """End of stream: the partial last line, if any (``truncated`` says if it was cut)."""
+        self.truncated = []
+        if not self._pieces and self._dropping < 0:
+            return None
+        return self._take(0)

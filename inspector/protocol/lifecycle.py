@@ -203,7 +203,7 @@ MODERN_TABLE: tuple[Transition, ...] = (
 )
 
 _FALLBACK = Transition(
-    State.DISCOVERING, Event.FALLBACK_TO_LEGACY, State.UNINITIALIZED, "← non-modern error → legacy", False, STDIO_SPEC + "#backward-compatibility"
+    State.DISCOVERING, Event.FALLBACK_TO_LEGACY, State.UNINITIALIZED, "← not a DiscoverResult → legacy", False, STDIO_SPEC + "#backward-compatibility"
 )
 
 

@@ -52,7 +52,7 @@ MESSAGE_KINDS = frozenset({Kind.REQUEST, Kind.NOTIFICATION, Kind.RESULT, Kind.ER
 class Parsed:
     """Summary of one line. ``obj`` is the decoded JSON (None for noise)."""
 
-    __slots__ = ("kind", "method", "id", "obj", "problem", "error_code")
+    __slots__ = ("kind", "method", "id", "obj", "problem", "error_code", "bad_utf8")
 
     def __init__(
         self,
@@ -69,6 +69,7 @@ class Parsed:
         self.obj = obj
         self.problem = problem
         self.error_code = error_code
+        self.bad_utf8 = False  # decoded with U+FFFD for invalid UTF-8 (the bytes are kept elsewhere)
 
     def __repr__(self) -> str:
         return f"Parsed({self.kind.label}, method={self.method!r}, id={self.id!r}, problem={self.problem!r})"
@@ -81,17 +82,32 @@ _JSONDecodeError = orjson.JSONDecodeError
 def parse_line(raw: bytes) -> Parsed:
     """Classify one line (terminator optional). Never raises."""
     body = frame_body(raw)
+    bad_utf8: str | None = None
     try:
         obj = _loads(body)
     except _JSONDecodeError as exc:
-        return Parsed(Kind.NOISE, problem=_noise_reason(body, exc))
+        reason = _noise_reason(body, exc)
+        if not reason.startswith("invalid UTF-8"):
+            return Parsed(Kind.NOISE, problem=reason)
+        # JSON with a stray non-UTF-8 byte (a Latin-1 name, say) is still a message: decode it
+        # with replacement characters and let it be what it is; the caller flags the bytes.
+        try:
+            obj = _loads(body.decode("utf-8", "replace"))
+        except _JSONDecodeError:
+            return Parsed(Kind.NOISE, problem=reason)
+        bad_utf8 = reason
     except Exception as exc:  # pragma: no cover - orjson raises JSONDecodeError for all bad input
         return Parsed(Kind.NOISE, problem=f"not JSON: {exc}")
     if type(obj) is dict:
-        return classify(obj)
-    if type(obj) is list:
-        return Parsed(Kind.BATCH, obj=obj, problem=f"JSON array of {len(obj)} (a JSON-RPC batch)")
-    return Parsed(Kind.INVALID, obj=obj, problem=f"JSON {type(obj).__name__}, not a JSON-RPC object")
+        p = classify(obj)
+    elif type(obj) is list:
+        p = Parsed(Kind.BATCH, obj=obj, problem=f"JSON array of {len(obj)} (a JSON-RPC batch)")
+    else:
+        p = Parsed(Kind.INVALID, obj=obj, problem=f"JSON {type(obj).__name__}, not a JSON-RPC object")
+    if bad_utf8 is not None:
+        p.bad_utf8 = True
+        p.problem = f"{bad_utf8}; decoded with replacement characters" + (f"; {p.problem}" if p.problem else "")
+    return p
 
 
 def classify(obj: dict) -> Parsed:
@@ -118,7 +134,10 @@ def _noise_reason(body: bytes, exc: Exception) -> str:
         body.decode("utf-8")
     except UnicodeDecodeError as ude:
         return f"invalid UTF-8 at byte {ude.start}"
-    return f"not JSON: {exc}"
+    text = str(exc)
+    if "failed to allocate memory" in text:  # orjson's words for nesting past its depth limit
+        return f"not JSON this inspector can decode (nested more than 128 levels deep?): {text}"
+    return f"not JSON: {text}"
 
 
 def valid_id(value: Any) -> bool:

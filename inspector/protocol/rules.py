@@ -60,6 +60,9 @@ RULES: dict[str, Rule] = {
         _R("modern.log-not-requested", _S.ERROR, "A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.", "2026-07-28 server/utilities/logging#per-request-log-level"),
         _R("jsonrpc.late-response", _S.WARNING, "A response that arrived after the client had stopped waiting for it (timeout).", "2025-11-25 basic/lifecycle#timeouts"),
         _R("modern.discover-malformed", _S.ERROR, "The DiscoverResult has no usable 'supportedVersions' list.", "2026-07-28 server/discover"),
+        _R("modern.discover-not-discover-result", _S.WARNING, "The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.", "2026-07-28 basic/transports/stdio#backward-compatibility"),
+        _R("stdio.line-too-long", _S.ERROR, "The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.", "2025-11-25 basic/transports#stdio"),
+        _R("inspector.internal-error", _S.ERROR, "The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.", "inspector"),
         _R("modern.input-required-not-allowed", _S.ERROR, "InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).", "2026-07-28 basic/patterns/mrtr#supported-requests"),
     )
 }

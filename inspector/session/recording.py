@@ -229,8 +229,14 @@ class Recording:
         start = self._notified
         if end > start:
             self._notified = end
+            failed: Exception | None = None
             for listener in list(self._listeners):
-                listener(start, end)
+                try:
+                    listener(start, end)
+                except Exception as exc:  # the others still get the batch; the first fault is raised after
+                    failed = failed or exc
+            if failed is not None:
+                raise failed
 
     # ---------------------------------------------------------------- reading
 

@@ -21,9 +21,9 @@ from anyio.lowlevel import checkpoint
 
 from inspector.protocol.correlation import id_key
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
-from inspector.protocol.framing import LineSplitter
+from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
 from inspector.protocol.lifecycle import State
-from inspector.protocol.messages import Kind
+from inspector.protocol.messages import Kind, valid_id
 from inspector.protocol.versions import UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
 from inspector.transport.base import (
     ExitInfo,
@@ -75,6 +75,7 @@ class SessionOptions:
     probe_timeout: float = 3.0  # auto: how long server/discover may stay unanswered before falling back
     request_timeout: float = 30.0  # per request, reset by progress
     max_request_timeout: float = 300.0  # hard limit, whatever progress says
+    max_line: int = DEFAULT_MAX_LINE  # longest stdout/stderr line kept whole; the rest is counted, dropped
     stdin_grace: float = 2.0
     term_grace: float = 2.0
     step: bool = False  # wait for go() before each message of the start sequence
@@ -211,12 +212,12 @@ class Session:
             t0=clock(),
         )
         self.gate = StepGate(options.step)
-        self.transport = transport or StdioTransport(options.params, clock=clock)
+        self.transport = transport or StdioTransport(options.params, clock=clock, max_line=options.max_line)
         self.exit_info: ExitInfo | None = None
         self.returncode: int | None = None
         self.signal: int | None = None
         self.notification_listeners: list[Callable[[int, dict], None]] = []
-        self._splitter = LineSplitter()
+        self._splitter = LineSplitter(options.max_line)
         self._waiters: dict[Any, _Waiter] = {}
         self._tg: anyio.abc.TaskGroup | None = None
         self._pump_done = anyio.Event()
@@ -248,14 +249,19 @@ class Session:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        # Every path out closes the transport and finishes the recording, whatever raised.
         try:
-            await self.close()
+            try:
+                await self.close()
+            finally:
+                assert self._tg is not None
+                self._tg.cancel_scope.cancel()
+                await self._tg.__aexit__(None, None, None)
         finally:
-            assert self._tg is not None
-            self._tg.cancel_scope.cancel()
-            await self._tg.__aexit__(None, None, None)
-            await self.transport.__aexit__(None, None, None)
-            self._finish_recording()
+            try:
+                await self.transport.__aexit__(None, None, None)  # shields its own shutdown
+            finally:
+                self._finish_recording()
 
     async def close(self) -> ExitInfo | None:
         """Shut the server down per spec (close stdin, wait, SIGTERM, wait, SIGKILL)."""
@@ -291,34 +297,64 @@ class Session:
         freeze = self.options.freeze_gc
         try:
             async for ev in self.transport.events():
-                if type(ev) is StdoutChunk:
-                    lines = self._splitter.feed(ev.data)
-                    if not lines:
-                        continue
-                    t = ev.t
-                    incoming = eng.incoming
-                    listeners = self.notification_listeners
-                    # Slices of SLICE lines (~0.5 ms of work): a queued event is returned without
-                    # yielding, so give the loop (and a UI on it) a turn after each slice; a flood
-                    # must not starve it.
-                    for lo in range(0, len(lines), SLICE):
-                        part = lines[lo : lo + SLICE] if len(lines) > SLICE else lines
-                        start = len(rec)
-                        analyses = [incoming(raw, t, seq) for seq, raw in enumerate(part, start)]
-                        rec.extend(S2C, t, part, analyses)
-                        for seq, a in enumerate(analyses, start):
-                            if a.kind is not NOTIFICATION or a.progress_of is not None or listeners:
-                                self._dispatch(a, seq, t)
+                try:
+                    if type(ev) is StdoutChunk:
+                        splitter = self._splitter
+                        lines = splitter.feed(ev.data)
+                        if not lines:
+                            continue
+                        t = ev.t
+                        if splitter.truncated:
+                            self._record_cut_lines(lines, splitter.truncated, t)
+                            await checkpoint()
+                            continue
+                        incoming = eng.incoming
+                        listeners = self.notification_listeners
+                        # Slices of SLICE lines (~0.5 ms of work): a queued event is returned without
+                        # yielding, so give the loop (and a UI on it) a turn after each slice; a flood
+                        # must not starve it.
+                        for lo in range(0, len(lines), SLICE):
+                            part = lines[lo : lo + SLICE] if len(lines) > SLICE else lines
+                            start = len(rec)
+                            analyses: list = []
+                            add = analyses.append
+                            try:
+                                for seq, raw in enumerate(part, start):
+                                    add(incoming(raw, t, seq))
+                            except Exception as exc:  # the engine choked on one line: that is data too
+                                k = len(analyses)
+                                analyses.append(eng.failed_analysis(part[k], exc))
+                                analyses.extend(self._analyse(raw, t, seq) for seq, raw in enumerate(part[k + 1 :], start + k + 1))
+                            rec.extend(S2C, t, part, analyses)
+                            for seq, a in enumerate(analyses, start):
+                                if a.kind is not NOTIFICATION or a.progress_of is not None or listeners:
+                                    self._dispatch_safely(a, seq, t)
+                            rec.notify()
+                            if freeze:
+                                gc.freeze()
+                            await checkpoint()
+                    elif type(ev) is StderrLine:
+                        a = eng.note(Kind.STDERR)
+                        extra = None
+                        if ev.dropped:
+                            a.violations = ("stdio.line-too-long",)
+                            extra = {"dropped": ev.dropped}
+                        rec.append(Direction.STDERR, ev.t, ev.data, a, extra)
                         rec.notify()
-                        if freeze:
-                            gc.freeze()
-                        await checkpoint()
-                elif type(ev) is StderrLine:
-                    rec.append(Direction.STDERR, ev.t, ev.data, eng.note(Kind.STDERR))
-                    rec.notify()
-                else:
-                    self._process_event(ev)
-                    rec.notify()
+                    else:
+                        try:
+                            self._process_event(ev)
+                        except Exception as exc:
+                            self._record_internal_error(f"handling the process event {ev.kind.value}", exc, ev.t)
+                        rec.notify()
+                except Exception as exc:  # one event made the inspector fail: record it, keep reading
+                    self._record_internal_error("handling the server's output", exc, self.clock())
+                    try:
+                        rec.notify()
+                    except Exception:  # a listener that fails again has been recorded once
+                        pass
+        except Exception as exc:  # never leave the session through the pump: record, then stop reading
+            self._record_internal_error("reading the server's output", exc, self.clock())
         finally:
             if freeze:
                 gc.unfreeze()  # back to the collector now that the flood is over
@@ -326,6 +362,42 @@ class Session:
             self._spawned.set()
             self._exited.set()
             self._pump_done.set()
+
+    def _analyse(self, raw: bytes, t: float, seq: int) -> Any:
+        """One line through the engine; an exception becomes an inspector note on the entry."""
+        try:
+            return self.engine.incoming(raw, t, seq)
+        except Exception as exc:
+            return self.engine.failed_analysis(raw, exc)
+
+    def _record_cut_lines(self, lines: list[bytes], truncated: list[tuple[int, int]], t: float) -> None:
+        """A chunk that completed a line longer than the limit: one line at a time (rare)."""
+        rec = self.recording
+        cut = dict(truncated)
+        limit = self._splitter.max_line
+        for i, raw in enumerate(lines):
+            seq = len(rec)
+            dropped = cut.get(i)
+            if dropped is None:
+                a = self._analyse(raw, t, seq)
+                rec.append(Direction.S2C, t, raw, a)
+                self._dispatch_safely(a, seq, t)
+            else:
+                rec.append(Direction.S2C, t, raw, self.engine.oversized(raw, dropped, limit), {"dropped": dropped})
+        rec.notify()
+
+    def _dispatch_safely(self, a: Any, seq: int, t: float) -> None:
+        try:
+            self._dispatch(a, seq, t)
+        except Exception as exc:
+            self._record_internal_error(f"reacting to entry {seq}", exc, t)
+
+    def _record_internal_error(self, doing: str, exc: BaseException, t: float) -> None:
+        """The inspector itself failed: say so in the recording and carry on."""
+        a = self.engine.note()
+        a.violations = ("inspector.internal-error",)
+        text = f"inspector error while {doing}: {type(exc).__name__}: {exc}"
+        self.recording.append(Direction.EVENT, t, text.encode("utf-8", "replace"), a, {"event": "internal_error"})
 
     def _process_event(self, ev: ProcessEvent) -> None:
         rec = self.recording
@@ -344,9 +416,13 @@ class Session:
             tail = self._splitter.flush()
             if tail is not None:  # a partial last line: keep it, flag it
                 seq = len(rec)
-                la = eng.incoming(tail, ev.t, seq)
-                rec.append(Direction.S2C, ev.t, tail, la)
-                self._dispatch(la, seq, ev.t)
+                if self._splitter.truncated:
+                    dropped = self._splitter.truncated[0][1]
+                    rec.append(Direction.S2C, ev.t, tail, eng.oversized(tail, dropped, self._splitter.max_line), {"dropped": dropped})
+                else:
+                    la = self._analyse(tail, ev.t, seq)
+                    rec.append(Direction.S2C, ev.t, tail, la)
+                    self._dispatch_safely(la, seq, ev.t)
             a = eng.note(Kind.PROCESS)
         elif kind is ProcessEventKind.EXITED:
             self.returncode = ev.returncode
@@ -367,10 +443,7 @@ class Session:
         if kind is Kind.RESULT or kind is Kind.ERROR:
             if a.id is None or a.paired is None:
                 return
-            try:
-                w = self._waiters.pop(id_key(a.id), None)
-            except TypeError:
-                return
+            w = self._waiters.pop(id_key(a.id), None)
             if w is not None:
                 w.reply_obj = a.obj
                 w.seq = seq
@@ -380,14 +453,13 @@ class Session:
         elif kind is Kind.REQUEST:
             # 2026-07-28 stdio: the client MUST NOT write JSON-RPC responses; a server request on
             # stdout is recorded and flagged (stdio.server-request-modern), never answered.
-            if self._tg is not None and a.id is not None and self.engine.era is not Era.MODERN:
+            # A request whose id is not a string or integer (flagged jsonrpc.id-invalid) cannot
+            # be answered with a valid response: it is recorded, not answered.
+            if self._tg is not None and valid_id(a.id) and self.engine.era is not Era.MODERN:
                 self._tg.start_soon(self._answer_server_request, a.id, a.method, a.obj.get("params"))
         elif kind is Kind.NOTIFICATION:
             if a.progress_of is not None:
-                try:
-                    w = self._waiters.get(id_key(a.progress_of.id))
-                except TypeError:
-                    w = None
+                w = self._waiters.get(id_key(a.progress_of.id))
                 if w is not None:
                     w.last_progress = t
                     if w.on_progress is not None:
@@ -404,16 +476,22 @@ class Session:
 
     async def _answer_server_request(self, id: Any, method: str, params: Any) -> None:
         try:
-            result = await self.handlers.handle(method, params if isinstance(params, dict) else {})
-            raw = self.engine.build_result(id, result)
-        except HandlerError as exc:
-            raw = self.engine.build_error(id, exc.code, exc.message, exc.data)
-        except Exception as exc:  # a handler bug must not take the session down
-            raw = self.engine.build_error(id, -32603, f"client handler failed: {exc}")
-        try:
+            try:
+                result = await self.handlers.handle(method, params if isinstance(params, dict) else {})
+                raw = self.engine.build_result(id, result)
+            except HandlerError as exc:
+                raw = self.engine.build_error(id, exc.code, exc.message, exc.data)
+            except Exception as exc:  # a handler bug must not take the session down
+                raw = self.engine.build_error(id, -32603, f"client handler failed: {type(exc).__name__}: {exc}")
             await self.send_raw(raw)
         except (TransportClosed, ConnectionLost):
             pass
+        except Exception as exc:  # whatever the server asked, the task group must survive it
+            self._record_internal_error(f"answering the server's {method} request", exc, self.clock())
+            try:
+                self.recording.notify()
+            except Exception:
+                pass
 
     # ------------------------------------------------------------------ sending
 

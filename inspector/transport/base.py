@@ -30,10 +30,14 @@ class StdoutChunk:
 
 @dataclass(frozen=True, slots=True)
 class StderrLine:
-    """One line of stderr, terminator included; a partial last line has none."""
+    """One line of stderr, terminator included; a partial last line has none.
+
+    A line longer than the transport's limit keeps its first bytes; ``dropped`` counts the rest.
+    """
 
     t: float
     data: bytes
+    dropped: int = 0
 
 
 @dataclass(frozen=True, slots=True)

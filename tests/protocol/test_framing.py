@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inspector.protocol.framing import Frame, LineSplitter, display_text, frame_body
+from inspector.protocol.framing import DEFAULT_MAX_LINE, Frame, LineSplitter, display_text, frame_body
 from inspector.protocol.messages import Kind, parse_line
 
 
@@ -38,7 +38,10 @@ def test_line_split_across_many_chunks():
 
 
 def test_64_mib_line():
-    line = b'{"jsonrpc":"2.0","method":"x","params":{"d":"' + b"a" * (64 * 1024 * 1024) + b'"}}\n'
+    """A line of exactly the default limit (64 MiB, terminator included) stays whole."""
+    head, tail = b'{"jsonrpc":"2.0","method":"x","params":{"d":"', b'"}}\n'
+    line = head + b"a" * (DEFAULT_MAX_LINE - len(head) - len(tail)) + tail
+    assert len(line) == 64 * 1024 * 1024
     chunks = [line[i : i + 65536] for i in range(0, len(line), 65536)]
     s = LineSplitter()
     out: list[bytes] = []
@@ -100,3 +103,37 @@ def test_message_streams_rechunked_parse_identically(pieces, size):
     chunked, _ = split_all([stream[i : i + size] for i in range(0, len(stream), size)])
     assert whole == chunked
     assert [parse_line(x).kind for x in whole] == [parse_line(x).kind for x in chunked]
+
+
+def test_line_past_the_limit_keeps_its_head_and_counts_the_rest():
+    s = LineSplitter(10)
+    assert s.feed(b"ok\n0123456789ABC") == [b"ok\n"] and s.truncated == []
+    assert s.buffered == 10  # never more than the limit, however long the line gets
+    assert s.feed(b"DEF" * 1000) == [] and s.buffered == 10
+    out = s.feed(b"GH\nnext\n")
+    assert out == [b"0123456789", b"next\n"]
+    assert s.truncated == [(0, 3 + 3000 + 3)]  # ABC, DEF..., GH and the newline
+    assert s.feed(b"x\n") == [b"x\n"] and s.truncated == []
+
+
+def test_line_of_exactly_the_limit_is_whole_and_one_more_byte_is_cut():
+    s = LineSplitter(4)
+    assert s.feed(b"abc\nabcd\n") == [b"abc\n", b"abcd"]
+    assert s.truncated == [(1, 1)]  # only the newline did not fit
+
+
+def test_many_cut_lines_in_one_chunk_report_their_own_indexes():
+    s = LineSplitter(3)
+    out = s.feed(b"a\n123456\nb\n7890\n")
+    assert out == [b"a\n", b"123", b"b\n", b"789"]
+    assert s.truncated == [(1, 4), (3, 2)]
+
+
+def test_endless_line_without_newline_is_bounded_and_flushed_cut():
+    s = LineSplitter(1024)
+    for _ in range(1000):
+        assert s.feed(b"z" * 4096) == []
+    assert s.buffered == 1024
+    assert s.flush() == b"z" * 1024
+    assert s.truncated == [(0, 4096 * 1000 - 1024)]
+    assert s.flush() is None and s.truncated == []

@@ -100,7 +100,7 @@ async def test_auto_mode_falls_back_to_legacy() -> None:
     assert discover.extra["transition"] == {
         "from": "discovering",
         "to": "uninitialized",
-        "label": "← non-modern error → legacy",
+        "label": "← not a DiscoverResult → legacy",
         "failure": False,
     }
     assert state_path(rec) == [State.IDLE, State.DISCOVERING, *LEGACY_PATH]
