@@ -17,7 +17,7 @@ from typing import Generic, TypeVar
 import anyio
 from anyio.abc import ByteReceiveStream, Process
 
-from inspector.protocol.framing import LineSplitter
+from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
 from .base import (
     ExitInfo,
     ProcessEvent,
@@ -167,6 +167,7 @@ class StdioTransport:
         clock: Clock = time.monotonic,
         read_size: int = 65536,
         drain_grace: float = 1.0,
+        max_line: int = DEFAULT_MAX_LINE,
     ) -> None:
         """``drain_grace``: after the process exits, how long the readers keep waiting on pipes
         that something else (a grandchild) still holds open before EXITED is emitted anyway."""
@@ -175,6 +176,7 @@ class StdioTransport:
         self._params = params
         self._clock = clock
         self._read_size = read_size
+        self._max_line = max_line
         self._drain_grace = drain_grace
         self._process: Process | None = None
         self._stack: AsyncExitStack | None = None
@@ -230,7 +232,7 @@ class StdioTransport:
         self._stdout_done = anyio.Event()
         self._stderr_done = anyio.Event()
         self._shutdown_lock = anyio.Lock()
-        self._stderr_lines = LineSplitter()  # the protocol core's framing: every byte kept
+        self._stderr_lines = LineSplitter(self._max_line)  # the protocol core's framing, bounded
         self._stderr_last_t = 0.0
         self._emit(ProcessEventKind.SPAWNED, shlex.join(argv), pid=process.pid)
 
@@ -439,13 +441,19 @@ class StdioTransport:
     async def _deliver_stderr(self, t: float, data: bytes) -> None:
         assert self._queue is not None
         self._stderr_last_t = t
-        for line in self._stderr_lines.feed(data):
-            await self._queue.put(StderrLine(t, line))
+        splitter = self._stderr_lines
+        lines = splitter.feed(data)
+        cut = dict(splitter.truncated) if splitter.truncated else None
+        for i, line in enumerate(lines):
+            await self._queue.put(StderrLine(t, line, cut.get(i, 0) if cut else 0))
 
     def _flush_stderr(self) -> None:
         assert self._queue is not None
-        if rest := self._stderr_lines.flush():
-            self._queue.put_nowait(StderrLine(self._stderr_last_t, rest))
+        splitter = self._stderr_lines
+        rest = splitter.flush()
+        if rest is not None:
+            dropped = splitter.truncated[0][1] if splitter.truncated else 0
+            self._queue.put_nowait(StderrLine(self._stderr_last_t, rest, dropped))
 
     # -- helpers ------------------------------------------------------------------------------
 
