@@ -12,6 +12,7 @@ import orjson
 
 from inspector import __version__
 from inspector.protocol.engine import ClientConfig
+from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.lifecycle import STATE_INFO, Event
 from inspector.protocol.rules import RULES
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
@@ -88,9 +89,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cwd", metavar="DIR", help="working directory of the server")
     p.add_argument("--stdin-grace", metavar="S", type=float, default=2.0, help="shutdown: seconds to wait after closing stdin before SIGTERM (default 2)")
     p.add_argument("--term-grace", metavar="S", type=float, default=2.0, help="shutdown: seconds to wait after SIGTERM before SIGKILL (default 2)")
+    p.add_argument("--max-line", metavar="SIZE", type=parse_size, default=DEFAULT_MAX_LINE, help="longest stdout/stderr line kept whole, in bytes or with K/M/G (default 64M); a longer line keeps its first SIZE bytes, the rest is counted and dropped (stdio.line-too-long)")
+    p.add_argument("--max-request-time", metavar="S", type=float, default=300.0, help="hard limit for one request in seconds, however much progress it reports (default 300)")
     p.add_argument("--demo", action="store_true", help="probe the built-in demo server; arguments after -- go to the demo (e.g. -- --noise)")
     p.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
     return parser
+
+
+_SIZE_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
+
+
+def parse_size(text: str) -> int:
+    """``65536``, ``64K``, ``64M``, ``1G`` (binary units; a trailing ``B``/``iB`` is allowed)."""
+    t = text.strip().upper().removesuffix("IB").removesuffix("B")
+    unit = t[-1:] if t[-1:] in ("K", "M", "G") else ""
+    number = t[: len(t) - len(unit)]
+    try:
+        value = int(float(number) * _SIZE_UNITS[unit])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size (bytes, or a number with K, M or G)") from None
+    if value < MIN_MAX_LINE:
+        raise argparse.ArgumentTypeError(f"{text!r} is below the smallest line limit, {MIN_MAX_LINE} bytes")
+    return value
 
 
 def parse_requests(specs: list[str]) -> list[tuple[str, dict | None]]:
@@ -142,8 +162,10 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
         if not sep or not key:
             raise UsageError(f"--env {item!r}: expected KEY=VALUE")
         env[key] = value
-    if args.timeout <= 0 or args.probe_timeout <= 0:
-        raise UsageError("--timeout and --probe-timeout must be positive")
+    if args.timeout <= 0 or args.probe_timeout <= 0 or args.max_request_time <= 0:
+        raise UsageError("--timeout, --probe-timeout and --max-request-time must be positive")
+    if args.max_request_time < args.timeout:
+        raise UsageError(f"--max-request-time {args.max_request_time:g} is shorter than --timeout {args.timeout:g}")
     caps = {name: CAPABILITIES[name] for name in args.capability}
     if args.root:
         caps.setdefault("roots", CAPABILITIES["roots"])
@@ -161,6 +183,8 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
         connect_timeout=args.timeout,
         probe_timeout=min(args.probe_timeout, args.timeout),
         request_timeout=args.timeout,
+        max_request_timeout=args.max_request_time,
+        max_line=args.max_line,
         stdin_grace=args.stdin_grace,
         term_grace=args.term_grace,
         record_path=args.record,

@@ -40,6 +40,8 @@ def display_text(raw: bytes) -> str:
 
 #: The longest line kept whole (terminator included); past it a line is cut (see LineSplitter).
 DEFAULT_MAX_LINE = 64 * 1024 * 1024
+#: The smallest limit a profile or the command line may set (smaller would cut ordinary messages).
+MIN_MAX_LINE = 1024
 
 
 class LineSplitter:

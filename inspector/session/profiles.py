@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 
 from inspector.protocol.engine import ClientConfig
+from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
 from inspector.transport.base import StdioParameters
 
@@ -81,6 +82,8 @@ class ServerProfile:
     request_timeout: float = 30.0
     stdin_grace: float = 2.0
     term_grace: float = 2.0
+    max_request_time: float = 300.0  # hard limit per request, however much progress arrives
+    max_line: int = DEFAULT_MAX_LINE  # bytes; longer stdout/stderr lines keep this much
     detected_era: str = ""  # remembered from the last auto-mode session
     roots: list[dict] = field(default_factory=list)  # client roots offered to the server: {"uri", "name"}
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
@@ -114,9 +117,13 @@ class ServerProfile:
         for n, var in enumerate(self.env):
             if not var.name or "=" in var.name or "\0" in var.name:
                 out[f"env.{n}"] = f"Environment variable name {var.name!r} is not valid."
-        for key in ("connect_timeout", "probe_timeout", "request_timeout"):
+        for key in ("connect_timeout", "probe_timeout", "request_timeout", "max_request_time"):
             if getattr(self, key) <= 0:
                 out[key] = "Timeouts must be positive."
+        if self.max_request_time < self.request_timeout:
+            out["max_request_time"] = "The longest request time cannot be shorter than the request timeout."
+        if not isinstance(self.max_line, int) or self.max_line < MIN_MAX_LINE:
+            out["max_line"] = f"The line limit must be at least {MIN_MAX_LINE // 1024} KiB."
         if self.cwd and not Path(self.cwd).is_dir():
             out["cwd"] = f"{self.cwd} is not a folder."
         return out
@@ -147,6 +154,8 @@ class ServerProfile:
             connect_timeout=self.connect_timeout,
             probe_timeout=min(self.probe_timeout, self.connect_timeout),
             request_timeout=self.request_timeout,
+            max_request_timeout=max(self.max_request_time, self.request_timeout),
+            max_line=max(int(self.max_line), MIN_MAX_LINE),
             stdin_grace=self.stdin_grace,
             term_grace=self.term_grace,
             step=step,

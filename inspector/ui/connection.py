@@ -35,6 +35,7 @@ from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, Server
 from .client_side import RootsEditor
 
 ERAS = ("auto", "legacy", "modern")
+MIB = 1024 * 1024  # the line-limit field is in MiB
 
 
 class EnvTable(QTableWidget):
@@ -208,14 +209,23 @@ class ProfileEditor(QWidget):
             ("request_timeout", self.tr("Requests")),
             ("stdin_grace", self.tr("Exit after stdin closes")),
             ("term_grace", self.tr("Exit after SIGTERM")),
+            ("max_request_time", self.tr("Longest request, progress included")),
         ):
             spin = QDoubleSpinBox()
             spin.setRange(0.1, 3600.0)
             spin.setDecimals(1)
             spin.setSingleStep(0.5)
             self.timeouts[key] = spin
-            t_form.addRow(label, spin)
+            t_form.addRow(label, self._with_error(key, spin))
             spin.valueChanged.connect(self._changed)
+        # The longest stdout/stderr line kept whole (a longer one keeps its head, the rest is counted).
+        self.max_line = QDoubleSpinBox()
+        self.max_line.setRange(0.01, 4096.0)
+        self.max_line.setDecimals(2)
+        self.max_line.setSuffix(" MiB")
+        self.max_line.setToolTip(self.tr("A longer stdout or stderr line keeps its first bytes up to this size; the rest is counted and dropped"))
+        self.max_line.valueChanged.connect(self._changed)
+        t_form.addRow(self.tr("Longest line"), self._with_error("max_line", self.max_line))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -293,6 +303,7 @@ class ProfileEditor(QWidget):
         self.env.set_vars(copy.deepcopy(profile.env))
         for key, spin in self.timeouts.items():
             spin.setValue(getattr(profile, key))
+        self.max_line.setValue(profile.max_line / MIB)
         self._update_detected()
         self._loading = False
         self._show_problems()
@@ -329,6 +340,8 @@ class ProfileEditor(QWidget):
         p.env = self.env.vars()
         for key, spin in self.timeouts.items():
             setattr(p, key, spin.value())
+        if round(p.max_line / MIB, 2) != self.max_line.value():  # keep an exact byte count unless edited
+            p.max_line = int(self.max_line.value() * MIB)
 
     def _show_problems(self) -> None:
         p = self._profile

@@ -1,0 +1,139 @@
+"""Hostile servers against a real session over real pipes: one line never takes it down.
+
+Each server is a real process (the misbehaving fixture); the session must record every line,
+flag what is wrong, and carry on: requests still work afterwards and nothing escapes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from inspector.protocol.engine import ProtocolEngine
+from inspector.protocol.lifecycle import State
+from inspector.protocol.messages import Kind
+from inspector.protocol.versions import EraMode
+from inspector.session import Direction, Recording, RequestTimeout, Session
+from session_helpers import find, first, misbehave, options, wait_for
+
+pytestmark = pytest.mark.anyio
+
+ALL_CAPS = {"roots": {"listChanged": True}, "sampling": {}, "elicitation": {"form": {}, "url": {}}}
+
+
+def internal_errors(rec: Recording) -> list:
+    return [e for e in rec if "inspector.internal-error" in e.violations]
+
+
+async def test_odd_elicitation_modes_and_unhashable_ids_are_recorded_and_the_session_goes_on(tmp_path: Path) -> None:
+    record = tmp_path / "hostile.jsonl"
+    session = Session(options(misbehave("hostile-requests"), capabilities=ALL_CAPS, record_path=record))
+    async with session:
+        await session.start()
+        rec = session.recording
+        await wait_for(lambda: first(rec, direction=Direction.STDERR), what="the hostile lines")
+        await wait_for(lambda: len(find(rec, direction=Direction.S2C, method="roots/list")) == 4, what="all four roots/list requests")
+        reply = await session.request("ping")  # the session is alive and answers
+        assert reply.ok
+        assert session.state is State.OPERATING
+
+        elicits = find(rec, direction=Direction.S2C, method="elicitation/create")
+        assert [e.id for e in elicits] == [101, 102]
+        for e in elicits:
+            assert e.schema_ok is False  # mode is an object / an array: the schema says so
+        # Both were answered (the headless handlers decline), with a schema-valid answer.
+        await wait_for(lambda: len(find(rec, direction=Direction.C2S, kind=Kind.RESULT)) >= 3, what="the answers")
+        answered = {e.id for e in rec if e.direction is Direction.C2S and e.paired is not None}
+        assert {100, 101, 102} <= answered
+
+        odd = [e for e in find(rec, direction=Direction.S2C, method="roots/list") if e.id != 100]
+        assert [e.id for e in odd] == [[1, 2], {"a": 1}, 1.5]
+        for e in odd:
+            assert "jsonrpc.id-invalid" in e.violations
+        # A request whose id is not a string or integer cannot be answered validly: it is not.
+        assert not [e for e in rec if e.direction is Direction.C2S and e.paired in {o.seq for o in odd}]
+        assert internal_errors(rec) == []
+    loaded = Recording.load(record)
+    assert loaded.summary is not None and loaded.summary["state"] == State.TERMINATED.value
+    assert [loaded.raw_at(i) for i in range(len(loaded))] == [rec.raw_at(i) for i in range(len(rec))]
+
+
+async def test_empty_success_to_discover_is_flagged_and_falls_back_to_initialize() -> None:
+    session = Session(options(misbehave("empty-discover"), era=EraMode.AUTO))
+    async with session:
+        await session.start()
+        rec = session.recording
+        discover_answer = [e for e in rec if e.direction is Direction.S2C and e.method == "server/discover"]
+        assert len(discover_answer) == 1
+        assert "modern.discover-not-discover-result" in discover_answer[0].violations
+        assert discover_answer[0].extra["transition"]["to"] == State.UNINITIALIZED.value
+        assert first(rec, direction=Direction.C2S, method="initialize") is not None
+        assert session.state is State.OPERATING
+        assert session.engine.era.value == "legacy"
+        assert (await session.request("tools/list")).ok
+
+
+async def test_json_with_invalid_utf8_is_a_message_flagged_and_paired() -> None:
+    session = Session(options(misbehave("latin1-tool"), request_timeout=5.0))
+    async with session:
+        await session.start()
+        reply = await session.request("tools/list")  # answered, not timed out
+        assert reply.result["tools"][0]["name"] == "caf\ufffd"
+        entry = session.recording[reply.seq]
+        assert b"caf\xe9" in entry.raw  # the exact bytes are kept
+        assert "stdio.invalid-utf8" in entry.violations
+        assert entry.kind.label == "result" and entry.method == "tools/list"
+        assert "invalid UTF-8" in entry.extra["problem"]
+        assert not find(session.recording, direction=Direction.EVENT, method="tools/list")  # no timeout entry
+
+
+async def test_lines_past_the_limit_keep_their_head_and_the_session_goes_on(tmp_path: Path) -> None:
+    limit = 64 * 1024
+    size = 5 * 1024 * 1024
+    session = Session(options(misbehave("endless-line", "--size", str(size), "--huge-at", "both"), max_line=limit, record_path=tmp_path / "r.jsonl"))
+    async with session:
+        await session.start()
+        rec = session.recording
+
+        def cut(direction: Direction):
+            return [e for e in rec if e.direction is direction and "stdio.line-too-long" in e.violations]
+
+        await wait_for(lambda: cut(Direction.S2C) and cut(Direction.STDERR), what="both cut lines")
+        (out,) = cut(Direction.S2C)
+        (err,) = cut(Direction.STDERR)
+        for e in (out, err):
+            assert e.raw == b"y" * limit
+            assert e.extra["dropped"] == size - limit + 1  # the rest of the line and its newline
+        assert "dropped" in out.extra["problem"]
+        assert (await session.request("ping")).ok  # framing is back in step after the cut
+    loaded = Recording.load(tmp_path / "r.jsonl")
+    assert any(loaded[i].extra.get("dropped") == size - limit + 1 for i in range(len(loaded)))
+
+
+async def test_a_line_the_engine_chokes_on_is_recorded_as_an_inspector_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The safety net under every analysis: a fault of the inspector's own becomes data."""
+    real = ProtocolEngine.incoming
+
+    def choking(self, raw: bytes, t: float, seq: int):
+        if b"boom" in raw:
+            raise RuntimeError("simulated analysis fault")
+        return real(self, raw, t, seq)
+
+    monkeypatch.setattr(ProtocolEngine, "incoming", choking)
+    record = tmp_path / "r.jsonl"
+    session = Session(options(misbehave("good"), request_timeout=1.0, record_path=record))
+    async with session:
+        await session.start()
+        with pytest.raises(RequestTimeout):  # the answer could not be analysed, so it is not paired
+            await session.request("tools/call", {"name": "echo", "arguments": {"text": "boom"}})
+        (bad,) = internal_errors(session.recording)
+        assert b"boom" in bad.raw and bad.direction is Direction.S2C
+        assert "simulated analysis fault" in bad.extra["problem"]
+        assert bad.kind.label == "result"  # what the line is still comes from the parser
+        assert (await session.request("ping")).ok
+    assert session.recording.summary is not None
+    lines = [orjson.loads(x) for x in record.read_bytes().splitlines()]
+    assert lines[-1]["kind"] == "summary"
+    assert any("inspector.internal-error" in (d.get("violations") or []) for d in lines)
