@@ -331,10 +331,12 @@ class ProtocolEngine:
         # Hot path: a complete line holding a JSON object (JSON allows the trailing CR/LF).
         v: list[str] | None = None
         if raw[-1:] == b"\n":
-            try:
-                obj = _loads(raw)
-            except _JSONDecodeError:
-                obj = None
+            obj = None
+            if raw[:1] == b"{":  # anything else (noise, arrays, odd spacing) takes parse_line
+                try:
+                    obj = _loads(raw)
+                except _JSONDecodeError:
+                    pass
             if type(obj) is dict:
                 method = obj.get("method")
                 if type(method) is str and "id" not in obj:  # a notification: the flood case

@@ -6,6 +6,7 @@ recording stores the exact bytes and the small summary, and re-parses on demand.
 
 from __future__ import annotations
 
+import codecs
 import enum
 from typing import Any
 
@@ -81,18 +82,21 @@ _JSONDecodeError = orjson.JSONDecodeError
 
 def parse_line(raw: bytes) -> Parsed:
     """Classify one line (terminator optional). Never raises."""
-    body = frame_body(raw)
+    # JSON allows the trailing CR/LF, so the line is parsed as it is: no copy of a huge line.
+    head = raw[:64].lstrip()
+    if head and head[0] not in _JSON_STARTS:  # plainly not JSON: spare the parser a huge line
+        return Parsed(Kind.NOISE, problem=_noise_reason(raw, None))
     bad_utf8: str | None = None
     try:
-        obj = _loads(body)
+        obj = _loads(raw)
     except _JSONDecodeError as exc:
-        reason = _noise_reason(body, exc)
+        reason = _noise_reason(raw, exc)
         if not reason.startswith("invalid UTF-8"):
             return Parsed(Kind.NOISE, problem=reason)
         # JSON with a stray non-UTF-8 byte (a Latin-1 name, say) is still a message: decode it
         # with replacement characters and let it be what it is; the caller flags the bytes.
         try:
-            obj = _loads(body.decode("utf-8", "replace"))
+            obj = _loads(raw.decode("utf-8", "replace"))
         except _JSONDecodeError:
             return Parsed(Kind.NOISE, problem=reason)
         bad_utf8 = reason
@@ -127,13 +131,38 @@ def classify(obj: dict) -> Parsed:
     return Parsed(Kind.INVALID, obj=obj, problem="object has none of 'method', 'result', 'error'")
 
 
-def _noise_reason(body: bytes, exc: Exception) -> str:
-    if not body.strip():
+_JSON_STARTS = frozenset(b'{["-0123456789tfn')
+_UTF8_SLICE = 1 << 20
+
+
+def first_invalid_utf8(raw: bytes) -> int | None:
+    """Offset of the first byte that is not valid UTF-8, checked in slices (no copy of the line)."""
+    if len(raw) <= _UTF8_SLICE:
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as ude:
+            return ude.start
+        return None
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(raw)
+    for start in range(0, len(raw), _UTF8_SLICE):
+        piece = view[start : start + _UTF8_SLICE]
+        carried = len(decoder.getstate()[0])  # bytes of a character begun in the last slice
+        try:
+            decoder.decode(piece, final=start + _UTF8_SLICE >= len(raw))
+        except UnicodeDecodeError as ude:
+            return start - carried + ude.start
+    return None
+
+
+def _noise_reason(raw: bytes, exc: Exception | None) -> str:
+    if not raw or raw.isspace():
         return "empty line"
-    try:
-        body.decode("utf-8")
-    except UnicodeDecodeError as ude:
-        return f"invalid UTF-8 at byte {ude.start}"
+    bad = first_invalid_utf8(raw)
+    if bad is not None:
+        return f"invalid UTF-8 at byte {bad}"
+    if exc is None:
+        return "not JSON: the line does not start like a JSON value"
     text = str(exc)
     if "failed to allocate memory" in text:  # orjson's words for nesting past its depth limit
         return f"not JSON this inspector can decode (nested more than 128 levels deep?): {text}"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import bisect
+import codecs
 import enum
 import os
 import sys
@@ -33,7 +34,7 @@ import orjson
 from inspector.protocol.engine import EMPTY, Analysis
 from inspector.protocol.framing import display_text
 from inspector.protocol.lifecycle import State
-from inspector.protocol.messages import KIND_BY_LABEL, Kind, loads_lenient
+from inspector.protocol.messages import KIND_BY_LABEL, Kind, first_invalid_utf8, loads_lenient
 
 FORMAT = "mcp-session-inspector/recording"
 FORMAT_VERSION = 1
@@ -104,6 +105,13 @@ class Entry:
         except UnicodeDecodeError:
             d["raw"] = self.raw.decode("utf-8", "replace")
             d["raw_b64"] = base64.b64encode(self.raw).decode("ascii")
+        return self._meta_into(d)
+
+    def to_json_meta(self) -> dict:
+        """``to_json`` without the bytes (for writing a huge entry in slices)."""
+        return self._meta_into({"seq": self.seq, "t": round(self.t, 6), "dir": self.direction.label, "kind": self.kind.label, "method": self.method, "id": self.id})
+
+    def _meta_into(self, d: dict) -> dict:
         d["state"] = self.state.value
         d["violations"] = list(self.violations)
         d["schema_ok"] = self.schema_ok
@@ -443,7 +451,14 @@ class RecordingWriter:
         if end <= start:
             return
         rec = self.rec
-        f.write(b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(start, end)))
+        if not any(len(rec.raw_at(i)) > LARGE_ENTRY for i in range(start, end)):
+            f.write(b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(start, end)))
+        else:
+            for i in range(start, end):
+                if len(rec.raw_at(i)) > LARGE_ENTRY:
+                    _write_large_entry(f, rec[i])
+                else:
+                    f.write(orjson.dumps(rec[i].to_json(), default=str) + b"\n")
         f.flush()
         self._written = end
 
@@ -459,6 +474,37 @@ class RecordingWriter:
             self.rec.remove_listener(self.on_batch)
         except ValueError:
             pass
+
+
+#: Entries whose bytes are longer than this are written in slices, so writing a huge line
+#: costs a few MiB on top of the line itself instead of several copies of it.
+LARGE_ENTRY = 1 << 20
+_SLICE = 1 << 20  # a multiple of 3, so base64 slices join into one valid base64 text
+
+
+def _write_large_entry(f: IO[bytes], entry: Entry) -> None:
+    """The same object ``to_json`` makes, with ``raw`` (and ``raw_b64``) streamed last."""
+    d = entry.to_json_meta()
+    head = orjson.dumps(d, default=str)
+    f.write(head[:-1] + (b',"raw":"' if len(head) > 2 else b'"raw":"'))
+    raw = entry.raw
+    view = memoryview(raw)
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    for start in range(0, len(raw), _SLICE):
+        text = decoder.decode(view[start : start + _SLICE], final=start + _SLICE >= len(raw))
+        f.write(orjson.dumps(text)[1:-1])
+    f.write(b'"')
+    if not _valid_utf8(raw):
+        f.write(b',"raw_b64":"')
+        step = _SLICE - _SLICE % 3
+        for start in range(0, len(raw), step):
+            f.write(base64.b64encode(view[start : start + step]))
+        f.write(b'"')
+    f.write(b"}\n")
+
+
+def _valid_utf8(raw: bytes) -> bool:
+    return first_invalid_utf8(raw) is None
 
 
 def _now_iso() -> str:

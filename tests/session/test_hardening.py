@@ -90,7 +90,7 @@ async def test_json_with_invalid_utf8_is_a_message_flagged_and_paired() -> None:
 
 
 async def test_lines_past_the_limit_keep_their_head_and_the_session_goes_on(tmp_path: Path) -> None:
-    limit = 64 * 1024
+    limit = 2 * 1024 * 1024  # past the writer's 1 MiB mark: the kept head is written in slices
     size = 5 * 1024 * 1024
     session = Session(options(misbehave("endless-line", "--size", str(size), "--huge-at", "both"), max_line=limit, record_path=tmp_path / "r.jsonl"))
     async with session:
@@ -109,7 +109,27 @@ async def test_lines_past_the_limit_keep_their_head_and_the_session_goes_on(tmp_
         assert "dropped" in out.extra["problem"]
         assert (await session.request("ping")).ok  # framing is back in step after the cut
     loaded = Recording.load(tmp_path / "r.jsonl")
-    assert any(loaded[i].extra.get("dropped") == size - limit + 1 for i in range(len(loaded)))
+    cut_loaded = [loaded[i] for i in range(len(loaded)) if loaded[i].extra.get("dropped") == size - limit + 1]
+    assert [e.raw for e in cut_loaded] == [b"y" * limit] * 2
+
+
+def test_huge_entries_are_written_in_slices_and_read_back_byte_for_byte(tmp_path: Path) -> None:
+    engine = ProtocolEngine()
+    rec = Recording()
+    lines = [
+        b"caf\xe9 " * 400_000 + b"\n",  # invalid UTF-8 scattered over slice boundaries: raw_b64 too
+        ('{"jsonrpc":"2.0","method":"x","params":{"s":"' + "\u4f60\\\"" * 500_000 + '"}}\n').encode(),
+        b"\xe4\xbd" + b"z" * (3 << 20),  # a character cut at the very start
+        b'{"jsonrpc":"2.0","method":"small"}\n',
+    ]
+    for raw in lines:
+        rec.append(Direction.S2C, 0.0, raw, engine.incoming(raw, 0.0, len(rec)))
+    writer = rec.write_to(tmp_path / "big.jsonl")
+    writer.close({"kind": "summary"})
+    loaded = Recording.load(tmp_path / "big.jsonl")
+    assert [loaded.raw_at(i) for i in range(len(loaded))] == lines
+    for i in range(len(lines)):
+        assert loaded[i].to_json() == rec[i].to_json()
 
 
 async def test_a_line_the_engine_chokes_on_is_recorded_as_an_inspector_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
