@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import anyio
 import orjson
 import pytest
 
@@ -16,7 +17,7 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import EraMode
 from inspector.session import Direction, Recording, RequestTimeout, Session
-from session_helpers import find, first, misbehave, options, wait_for
+from session_helpers import find, first, misbehave, options, probe, wait_for
 
 pytestmark = pytest.mark.anyio
 
@@ -157,3 +158,53 @@ async def test_a_line_the_engine_chokes_on_is_recorded_as_an_inspector_error(mon
     lines = [orjson.loads(x) for x in record.read_bytes().splitlines()]
     assert lines[-1]["kind"] == "summary"
     assert any("inspector.internal-error" in (d.get("violations") or []) for d in lines)
+
+
+def test_probe_cuts_lines_at_max_line_and_reports_them() -> None:
+    run = probe("--max-line", "4K", "--request", "ping", *("--stdin-grace", "0.3", "--term-grace", "0.5"), server=misbehave("endless-line", "--size", "100000", "--huge-at", "both"))
+    assert run.rc == 0, run.stderr
+    cut = [e for e in run.entries if "stdio.line-too-long" in e["violations"]]
+    assert sorted(e["dir"] for e in cut) == ["s2c", "stderr"]
+    for e in cut:
+        assert e["raw"] == "y" * 4096 and e["dropped"] == 100000 - 4096 + 1
+    assert run.summary["counts"]["violations"]["stdio.line-too-long"] == 2
+    assert any(e["dir"] == "s2c" and e["method"] == "ping" and e["kind"] == "result" for e in run.entries)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--max-line", "12x"], "is not a size"),
+        (["--max-line", "100"], "below the smallest line limit"),
+        (["--max-request-time", "0"], "must be positive"),
+        (["--timeout", "20", "--max-request-time", "5"], "shorter than --timeout"),
+    ],
+)
+def test_probe_limits_are_checked_where_they_are_typed(args: list[str], message: str) -> None:
+    run = probe(*args, server=misbehave("good"))
+    assert run.rc == 2 and message in run.stderr
+
+
+async def test_max_request_time_ends_a_request_that_keeps_reporting_progress() -> None:
+    session = Session(options(misbehave("slow-tool"), request_timeout=0.5, max_request_timeout=1.5))
+    async with session:
+        await session.start()
+        with anyio.fail_after(20):
+            with pytest.raises(RequestTimeout):
+                await session.request("tools/call", {"name": "slow", "arguments": {"seconds": 10, "interval": 0.1}}, progress=True)
+        timeouts = [e for e in session.recording if e.extra.get("event") == "timeout"]
+        assert len(timeouts) == 1 and 1.4 < timeouts[0].t - session.recording[timeouts[0].paired].t < 5
+
+
+def test_profile_limits_round_trip_and_reach_the_session_options(tmp_path: Path) -> None:
+    from inspector.session.profiles import ProfileStore, ServerProfile
+
+    store = ProfileStore(tmp_path)
+    profile = ServerProfile(name="s", command="srv", max_line=128 * 1024, max_request_time=42.0)
+    store.save([profile])
+    (loaded,) = [p for p in store.load() if p.name == "s"]
+    assert (loaded.max_line, loaded.max_request_time) == (128 * 1024, 42.0)
+    opts = loaded.to_options()
+    assert (opts.max_line, opts.max_request_timeout) == (128 * 1024, 42.0)
+    assert ServerProfile(name="s", command="srv", max_line=10).problems()["max_line"].startswith("The line limit must be at least")
+    assert "max_request_time" in ServerProfile(name="s", command="srv", request_timeout=60, max_request_time=30).problems()
