@@ -3,9 +3,12 @@
 Theory of operation
 -------------------
 Bytes come in as chunks; :class:`~.framing.LineSplitter` cuts them into lines and keeps every
-byte (terminators, CRLF, a partial last line, invalid UTF-8). :func:`~.messages.parse_line`
-turns a line into a summary (request, notification, result, error, or noise/invalid with the
-reason); parse failures are values, never exceptions.
+byte (terminators, CRLF, a partial last line, invalid UTF-8) up to a line limit, past which a
+line keeps its head and the rest is counted. :func:`~.messages.parse_line` turns a line into a
+summary (request, notification, result, error, or noise/invalid with the reason); parse
+failures are values, never exceptions. JSON that is not valid UTF-8 is still the message it
+is, decoded with replacement characters and flagged. Ids of any JSON type (arrays and objects
+included) have correlation keys, so no line can make a lookup raise.
 
 :class:`~.engine.ProtocolEngine` is fed every line in both directions plus the session's
 events (timeouts, process exit, shutdown steps), each with a timestamp the caller supplies.

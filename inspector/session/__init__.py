@@ -11,6 +11,13 @@ recorded before they are written, so the recording's order is the order of cause
 Lines are analysed in slices, with a turn of the event loop between slices, so a flood
 cannot starve a front-end sharing the loop.
 
+Whatever the server sends is data, never an exception that leaves the session: should the
+engine, a handler or a listener fail on some input, the line is still recorded as it arrived,
+with an ``inspector.internal-error`` note carrying the exception text, and the pump goes on.
+Lines longer than ``max_line`` keep their head and say how many bytes were dropped
+(``stdio.line-too-long``), so no server can grow the inspector's memory without bound. On every
+way out of ``async with`` the transport is closed and the recording finished.
+
 The start sequence (probe, fallback, handshake) is driven from the engine's facts; in step
 mode each of its messages waits at the :class:`~.session.StepGate` until ``go()``. Leaving
 the session shuts the server down per spec and writes the summary. Listeners of the
