@@ -569,13 +569,17 @@ class Session:
             for key, req in requests.items():
                 if not isinstance(req, dict):
                     continue
+                asked = req.get("params")
                 try:
-                    responses[key] = await self.handlers.handle(str(req.get("method")), req.get("params") or {})
+                    responses[key] = await self.handlers.handle(str(req.get("method")), asked if isinstance(asked, dict) else {})
                 except HandlerError:
                     # An InputResponse can only be a result (ElicitResult, CreateMessageResult,
                     # ListRootsResult): a request the client will not fulfil is left out, and
                     # the server decides (it may ask again, bounded by max_input_rounds).
                     continue
+                except Exception as exc:  # a handler that fails on odd input: recorded, left out
+                    self._record_internal_error(f"answering the input request {key!r}", exc, self.clock())
+                    self.recording.notify()
         retry = {k: v for k, v in params.items() if k not in ("inputResponses", "requestState")}
         retry["inputResponses"] = responses
         if "requestState" in result:

@@ -65,6 +65,13 @@ params = st.one_of(
 )
 
 
+# 2026-07-28: a result asking the client for input, with requests of any shape.
+input_required = st.fixed_dictionaries(
+    {"resultType": st.just("input_required"), "inputRequests": st.one_of(json_values, st.dictionaries(st.text(max_size=4), st.fixed_dictionaries({"method": methods, "params": params}), max_size=3))},
+    optional={"requestState": json_values},
+)
+
+
 def _message(draw: Any) -> bytes:
     shape = draw(st.sampled_from(["request", "notification", "result", "error", "both", "odd"]))
     msg: dict[str, Any] = {}
@@ -79,7 +86,7 @@ def _message(draw: Any) -> bytes:
     if shape in ("request", "result", "error", "both") or (shape == "odd" and draw(st.booleans())):
         msg["id"] = draw(ids)
     if shape in ("result", "both"):
-        msg["result"] = draw(st.one_of(json_values, st.dictionaries(st.sampled_from(["content", "tools", "resultType", "task", "supportedVersions", "protocolVersion", "capabilities"]), json_values, max_size=4)))
+        msg["result"] = draw(st.one_of(json_values, input_required, st.dictionaries(st.sampled_from(["content", "tools", "resultType", "task", "supportedVersions", "protocolVersion", "capabilities", "inputRequests", "requestState"]), json_values, max_size=4)))
     if shape in ("error", "both"):
         msg["error"] = draw(st.one_of(json_values, st.fixed_dictionaries({"code": st.one_of(st.integers(), json_values), "message": json_values})))
     return json.dumps(msg, separators=(",", ":"), ensure_ascii=draw(st.booleans())).encode("utf-8")
@@ -164,7 +171,7 @@ async def run_stream(case: dict, record_path: Path) -> Recording:
             async def client() -> None:
                 try:
                     await session.start()
-                    for method in ("tools/list", "resources/read", "ping"):
+                    for method in ("tools/list", "resources/read", "tools/call", "ping"):
                         tg.start_soon(_request, session, method)
                 except SessionError:
                     pass
@@ -197,9 +204,12 @@ async def run_stream(case: dict, record_path: Path) -> Recording:
     return rec
 
 
+_PARAMS = {"resources/read": {"uri": "file:///x"}, "tools/call": {"name": "echo", "arguments": {"text": "hi"}}}
+
+
 async def _request(session: Session, method: str) -> None:
     try:
-        await session.request(method, {"uri": "file:///x"} if method == "resources/read" else None, timeout=0.2)
+        await session.request(method, _PARAMS.get(method), timeout=0.2)
     except SessionError:
         pass
 
