@@ -392,6 +392,12 @@ class Session:
         except Exception as exc:
             self._record_internal_error(f"reacting to entry {seq}", exc, t)
 
+    def note_internal_error(self, doing: str, exc: BaseException) -> None:
+        """For front-ends: an action of theirs failed on what the server sent. The fault is
+        recorded (``inspector.internal-error``) and the session carries on."""
+        self._record_internal_error(doing, exc, self.clock())
+        self.recording.notify()
+
     def _record_internal_error(self, doing: str, exc: BaseException, t: float) -> None:
         """The inspector itself failed: say so in the recording and carry on."""
         a = self.engine.note()

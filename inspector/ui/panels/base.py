@@ -67,7 +67,13 @@ class FeaturePanel(QWidget):
                 self.show_error(self.tr("Cancelled."), error_label)
             except SessionError as exc:
                 self.show_error(str(exc), error_label)
+            except Exception as exc:  # what the server sent tripped the panel: shown and recorded, never fatal
+                name = getattr(fn, "__name__", "an action")
+                self.show_error(self.tr("The inspector failed on what the server sent ({0}); it is recorded in the timeline.").format(f"{type(exc).__name__}: {exc}"), error_label)
+                if session is not None:
+                    session.note_internal_error(f"{self.key} panel, {name}", exc)
 
+        session = self.session
         tg.start_soon(guarded)
         return True
 
