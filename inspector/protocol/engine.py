@@ -608,10 +608,11 @@ class ProtocolEngine:
         a.violations = ("inspector.internal-error",)
         return a
 
-    def oversized(self, head: bytes, dropped: int, limit: int) -> Analysis:
+    def oversized(self, head: bytes, dropped: int, limit: int, kind: Kind = Kind.NOISE) -> Analysis:
         """A line longer than the limit: ``head`` is its first ``limit`` bytes, ``dropped`` more
-        bytes (terminator included) were counted and thrown away."""
-        a = Analysis(Kind.NOISE, self.lifecycle.state)
+        bytes (terminator included) were counted and thrown away. ``kind``: NOISE for stdout
+        (a message cut short is no message), STDERR for stderr."""
+        a = Analysis(kind, self.lifecycle.state)
         a.problem = f"line longer than {limit:,} bytes: kept the first {len(head):,}, dropped {dropped:,} more"
         a.violations = ("stdio.line-too-long",)
         return a

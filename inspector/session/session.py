@@ -334,12 +334,11 @@ class Session:
                                 gc.freeze()
                             await checkpoint()
                     elif type(ev) is StderrLine:
-                        a = eng.note(Kind.STDERR)
-                        extra = None
                         if ev.dropped:
-                            a.violations = ("stdio.line-too-long",)
-                            extra = {"dropped": ev.dropped}
-                        rec.append(Direction.STDERR, ev.t, ev.data, a, extra)
+                            a = eng.oversized(ev.data, ev.dropped, self.options.max_line, Kind.STDERR)
+                            rec.append(Direction.STDERR, ev.t, ev.data, a, {"dropped": ev.dropped})
+                        else:
+                            rec.append(Direction.STDERR, ev.t, ev.data, eng.note(Kind.STDERR))
                         rec.notify()
                     else:
                         try:
