@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -33,6 +34,12 @@ EXIT_USAGE = 2
 EXIT_SERVER = 3
 EXIT_TIMEOUT = 4
 EXIT_PROTOCOL = 5
+EXIT_SIGNAL_BASE = 128  # + the signal number: 130 SIGINT (Ctrl-C), 143 SIGTERM, 129 SIGHUP
+
+#: Signals that stop the probe the way Ctrl-C does: the server is shut down per spec first.
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 EXIT_HELP = """\
 exit codes:
@@ -42,6 +49,9 @@ exit codes:
   4  timeout: the server did not answer the start sequence or a request in time
   5  protocol failure: initialize or server/discover failed, or the server chose an
      unsupported protocol version
+  128+N  stopped by signal N: 130 Ctrl-C (SIGINT), 143 SIGTERM, 129 SIGHUP; the server is
+     shut down per spec first (close stdin, wait, SIGTERM, wait, SIGKILL) and the summary
+     is printed and recorded
 """
 
 CAPABILITIES = {
@@ -63,6 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
         "Without a command, opens the desktop window.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--connect-demo",
+        action="store_true",
+        help="window: connect to the built-in demo server at once and print 'connected' when it is ready. "
+        "The window closes on SIGINT, SIGTERM or SIGHUP as if closed by hand (the session is shut down "
+        "per spec) and exits with 128 + the signal number",
+    )
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser(
         "probe",
@@ -287,25 +304,36 @@ async def run_probe(
     printer = Printer(session.recording, out, as_json)
     session.recording.add_listener(printer)
     code, reason = EXIT_OK, "ok"
-    try:
-        async with session:
-            try:
-                await session.start()
-            except StartFailed as exc:
-                code, reason = _start_failure_code(session), str(exc)
-            else:
-                for method, params in requests:
+    stopped_by: list[int] = []  # the signal that stopped the probe, if one did
+    async with anyio.create_task_group() as tg:
+        # A stop signal cancels only the work inside the session, never the session itself:
+        # its exit then shuts the server down per spec while it still records every step.
+        work = anyio.CancelScope()
+        await tg.start(_stop_on_signal, session, work, stopped_by)
+        try:
+            async with session:
+                with work:
                     try:
-                        await session.request(method, params)
-                    except RequestTimeout as exc:
-                        code, reason = EXIT_TIMEOUT, str(exc)
-                    except ConnectionLost as exc:
-                        code, reason = EXIT_SERVER, str(exc)
-                        break
-                if code == EXIT_OK and session.engine.outcome:
-                    code, reason = EXIT_SERVER, session.engine.outcome
-    except StartFailed as exc:  # spawn failure
-        code, reason = EXIT_SERVER, str(exc)
+                        await session.start()
+                    except StartFailed as exc:
+                        code, reason = _start_failure_code(session), str(exc)
+                    else:
+                        for method, params in requests:
+                            try:
+                                await session.request(method, params)
+                            except RequestTimeout as exc:
+                                code, reason = EXIT_TIMEOUT, str(exc)
+                            except ConnectionLost as exc:
+                                code, reason = EXIT_SERVER, str(exc)
+                                break
+                        if code == EXIT_OK and session.engine.outcome:
+                            code, reason = EXIT_SERVER, session.engine.outcome
+        except StartFailed as exc:  # spawn failure
+            code, reason = EXIT_SERVER, str(exc)
+        tg.cancel_scope.cancel()
+    if stopped_by:
+        number = stopped_by[0]
+        code, reason = EXIT_SIGNAL_BASE + number, f"stopped by {_signal_name(number)}"
     summary = dict(session.recording.summary or session.summary())
     summary["exit"] = code
     summary["exit_reason"] = reason
@@ -314,6 +342,39 @@ async def run_probe(
     if not as_json and code != EXIT_OK:
         sys.stderr.write(f"mcp-session-inspector: {reason}\n")
     return code
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+async def _stop_on_signal(
+    session: Session, work: anyio.CancelScope, stopped_by: list[int], *, task_status=anyio.TASK_STATUS_IGNORED
+) -> None:
+    """SIGINT, SIGTERM or SIGHUP: note it in the recording and cancel ``work``; the session's
+    exit then runs the spec shutdown (shielded, bounded by the graces). Later signals are
+    ignored: the shutdown under way ends the server either way."""
+    started = False
+    try:
+        with anyio.open_signal_receiver(*STOP_SIGNALS) as signals:
+            task_status.started()
+            started = True
+            async for number in signals:
+                if stopped_by:
+                    continue
+                stopped_by.append(number)
+                text = f"the probe received {_signal_name(number)}: shutting the server down"
+                rec = session.recording
+                rec.append(Direction.EVENT, session.clock(), text.encode(), session.engine.note(), {"event": "signal", "signal": number})
+                rec.notify()
+                work.cancel()
+    except (NotImplementedError, RuntimeError, ValueError):
+        if started:
+            raise
+        task_status.started()  # no signal handlers here (Windows, not the main thread)
 
 
 def _start_failure_code(session: Session) -> int:
@@ -333,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         from inspector.ui.app import main as app_main  # Qt is imported only for the window
 
-        return app_main([])
+        return app_main([], connect_demo=args.connect_demo)
     if args.command == "probe":
         try:
             options = options_from_args(args)
@@ -342,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
         try:
             return anyio.run(run_probe, options, requests, sys.stdout, args.json, args.root)
-        except KeyboardInterrupt:
-            return 130
+        except KeyboardInterrupt:  # Ctrl-C before or after the signal handlers were in place
+            return EXIT_SIGNAL_BASE + signal.SIGINT
     return EXIT_USAGE
 

@@ -18,6 +18,12 @@ class ProcessEventKind(enum.Enum):
     STDOUT_CLOSED = "stdout_closed"  # EOF on the server's stdout
     STDERR_CLOSED = "stderr_closed"  # EOF on the server's stderr
     EXITED = "exited"  # returncode / signal set
+    # The server's process group (the server leads its own group): once the server has exited,
+    # what is left of the group is finished off, reported before EXITED.
+    GROUP_SURVIVED = "group_survived"  # members still alive after the server exited (detail: pids)
+    GROUP_SIGTERM_SENT = "group_sigterm_sent"  # SIGTERM to what is left of the group
+    GROUP_SIGKILL_SENT = "group_sigkill_sent"  # SIGKILL to what is left of the group
+    GROUP_GONE = "group_gone"  # nothing of the group is left (after signals were sent to it)
 
 
 @dataclass(frozen=True, slots=True)

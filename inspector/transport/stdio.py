@@ -39,6 +39,49 @@ T = TypeVar("T")
 EVENT_BUFFER = 256
 #: After SIGKILL, how long shutdown waits before giving up on a process stuck in the kernel.
 _KILL_WAIT = 5.0
+#: How often what is left of the server's process group is looked at while it is being ended.
+_GROUP_POLL = 0.02
+
+
+def group_members(pgid: int) -> tuple[bool, list[int]]:
+    """Whether anything of process group ``pgid`` is alive, and the pids found.
+
+    ``os.killpg(pgid, 0)`` succeeding means a member exists; where ``/proc`` can be read the
+    members are listed and zombies (dead, waiting to be reaped by whoever adopted them) do not
+    count. Without ``/proc`` a zombie counts as alive and the pid list is empty.
+    """
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False, []
+    except PermissionError:
+        pass  # a member runs as another user (setuid): it exists
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return True, []
+    pids: list[int] = []
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            continue  # gone meanwhile
+        fields = stat.rpartition(b")")[2].split()  # after "pid (comm)": state ppid pgrp ...
+        if len(fields) > 2 and fields[0] != b"Z" and int(fields[2]) == pgid:
+            pids.append(int(name))
+    return bool(pids), sorted(pids)
+
+
+def _processes(pids: list[int]) -> str:
+    """ "1 process (pid 12)" / "3 processes (pids 12, 13, 14)" / "processes" (pids unknown)."""
+    if not pids:
+        return "processes"
+    if len(pids) == 1:
+        return f"1 process (pid {pids[0]})"
+    return f"{len(pids)} processes (pids {', '.join(map(str, pids))})"
 
 
 class EventQueue(Generic[T]):
@@ -168,9 +211,13 @@ class StdioTransport:
         read_size: int = 65536,
         drain_grace: float = 1.0,
         max_line: int = DEFAULT_MAX_LINE,
+        group_grace: float = 1.0,
     ) -> None:
         """``drain_grace``: after the process exits, how long the readers keep waiting on pipes
-        that something else (a grandchild) still holds open before EXITED is emitted anyway."""
+        that something else (a grandchild) still holds open before EXITED is emitted anyway.
+        ``group_grace``: when the server exits by itself and members of its process group
+        survive it, how long they get between SIGTERM and SIGKILL (a shutdown uses its own
+        ``term_grace``)."""
         if read_size < 1:
             raise ValueError("read_size must be positive")
         self._params = params
@@ -178,6 +225,11 @@ class StdioTransport:
         self._read_size = read_size
         self._max_line = max_line
         self._drain_grace = drain_grace
+        self._group_grace = group_grace
+        self._group_sigterm_at: float | None = None  # anyio time SIGTERM went to the group
+        self._group_signalled = False  # a shutdown signal went to the group
+        self._group_sigkilled = False  # the shutdown's SIGKILL went to the group
+        self._group_gone = False  # nothing of the group was left when last looked at
         self._process: Process | None = None
         self._stack: AsyncExitStack | None = None
         self._queue: EventQueue[TransportEvent] | None = None
@@ -201,6 +253,11 @@ class StdioTransport:
         return self._process.returncode if self._process is not None else None
 
     @property
+    def pgid(self) -> int | None:
+        """The server's process group (and session): the server leads it, so it is its pid."""
+        return self.pid
+
+    @property
     def exit_info(self) -> ExitInfo | None:
         """Set once the process has exited: its status and the shutdown step that ended it."""
         return self._exit_info
@@ -218,8 +275,17 @@ class StdioTransport:
         else:
             env = dict(self._params.env)
         try:
+            # Its own session and process group (pgid = pid): the shutdown signals reach
+            # everything the server started (a wrapper's child, npx's node) unless it left the
+            # group itself, and a terminal's Ctrl-C reaches only the inspector.
             process = await anyio.open_process(
-                argv, stdin=PIPE, stdout=PIPE, stderr=PIPE, env=env, cwd=self._params.cwd
+                argv,
+                stdin=PIPE,
+                stdout=PIPE,
+                stderr=PIPE,
+                env=env,
+                cwd=self._params.cwd,
+                start_new_session=True,
             )
         except (OSError, ValueError) as exc:
             raise _spawn_error(argv, self._params.cwd, exc) from exc
@@ -228,6 +294,7 @@ class StdioTransport:
         self._process = process
         self._queue = EventQueue[TransportEvent](EVENT_BUFFER)
         self._exited = anyio.Event()
+        self._group_done = anyio.Event()
         self._finished = anyio.Event()
         self._stdout_done = anyio.Event()
         self._stderr_done = anyio.Event()
@@ -278,6 +345,7 @@ class StdioTransport:
             try:
                 await self._stack.__aexit__(*exc_info)  # type: ignore[arg-type]
             finally:
+                self._kill_group_leftovers()
                 self._finish()
 
     def events(self) -> AsyncIterator[TransportEvent]:
@@ -302,16 +370,23 @@ class StdioTransport:
     async def shutdown(self, stdin_grace: float = 2.0, term_grace: float = 2.0) -> ExitInfo:
         """The MCP stdio shutdown: close stdin, wait; SIGTERM, wait; SIGKILL.
 
-        Shielded from cancellation so a cancelled caller leaves no live process behind;
-        idempotent. Returns how the process ended ("none" if it had exited on its own).
+        The signals go to the server's whole process group. Once the server has exited, what
+        is left of its group gets SIGTERM, up to ``term_grace``, then SIGKILL; this returns
+        after that too. Shielded from cancellation so a cancelled caller leaves no live
+        process behind; idempotent. Returns how the process ended ("none" if it had exited on
+        its own).
         """
         process = self._require_started()
         with anyio.CancelScope(shield=True):
             async with self._shutdown_lock:
                 if self._exit_info is None and process.returncode is None:
+                    self._group_grace = term_grace
                     await self._escalate(process, stdin_grace, term_grace)
                 with anyio.move_on_after(_KILL_WAIT):
                     await self._exited.wait()
+                if self._exited.is_set():
+                    with anyio.move_on_after(self._group_grace + _KILL_WAIT + 1.0):
+                        await self._group_done.wait()
         if self._exit_info is None:  # SIGKILL did not end it: stuck in the kernel
             return ExitInfo(returncode=None, signal=None, escalation=self._step)
         return self._exit_info
@@ -358,19 +433,146 @@ class StdioTransport:
         return self._exited.is_set()
 
     def _signal(self, process: Process, number: int, kind: ProcessEventKind, detail: str) -> None:
-        # os.kill, not Popen.send_signal: the latter polls (waitpid) and can steal the exit
-        # status from asyncio's child watcher, which then reports 255.
+        # os.killpg/os.kill, not Popen.send_signal: the latter polls (waitpid) and can steal the
+        # exit status from asyncio's child watcher, which then reports 255.
         if process.returncode is not None:
             return
+        pgid = process.pid  # the server leads its own process group
         try:
-            os.kill(process.pid, number)
+            os.killpg(pgid, number)
+            target = f"process group {pgid}"
         except ProcessLookupError:
             return
-        self._emit(kind, detail, pid=process.pid)
+        except PermissionError:  # no member may be signalled by us: at least try the server
+            try:
+                os.kill(process.pid, number)
+            except ProcessLookupError:
+                return
+            target = f"process {process.pid}"
+        self._group_signalled = True
+        if number == signal.SIGTERM:
+            self._group_sigterm_at = anyio.current_time()
+        elif number == signal.SIGKILL:
+            self._group_sigkilled = True
+        self._emit(kind, f"sent {_signal_name(number)} to {target}: {detail}", pid=process.pid)
+
+    async def _end_group(self, pgid: int) -> None:
+        """After the server exited: finish off what is left of its process group (SIGTERM,
+        wait, SIGKILL) and say what survived. Silent when nothing was left and no shutdown
+        signal had gone to the group."""
+        try:
+            alive, pids = group_members(pgid)
+            if not alive:
+                self._group_gone = True
+                if self._group_signalled:
+                    self._emit(
+                        ProcessEventKind.GROUP_GONE,
+                        f"nothing of process group {pgid} survived",
+                        pid=pgid,
+                    )
+                return
+            grace = self._group_grace
+            now = anyio.current_time()
+            survived = (
+                f"{_processes(pids)} of process group {pgid} still running after the server exited"
+            )
+            term_at = self._group_sigterm_at
+            send_term = False
+            if self._group_sigkilled:
+                term_deadline = now  # SIGKILL already went to the group: again, at once
+            elif term_at is not None and now - term_at < grace:
+                # Survivors of the shutdown's SIGTERM get the rest of their grace, not a new one.
+                term_deadline = term_at + grace
+                survived += (
+                    f"; they got SIGTERM {_seconds(round(now - term_at, 3))} ago, "
+                    f"waiting up to {_seconds(round(term_deadline - now, 3))}"
+                )
+            else:
+                term_deadline = now + grace
+                send_term = True
+            self._emit(ProcessEventKind.GROUP_SURVIVED, survived, pid=pgid)
+            if send_term:
+                if not self._kill_group(pgid, signal.SIGTERM):
+                    return
+                self._group_sigterm_at = now
+                self._emit(
+                    ProcessEventKind.GROUP_SIGTERM_SENT,
+                    f"sent SIGTERM to process group {pgid}; waiting up to {_seconds(grace)}",
+                    pid=pgid,
+                    signal_number=signal.SIGTERM,
+                )
+            if await self._wait_group_gone(pgid, term_deadline):
+                self._emit(
+                    ProcessEventKind.GROUP_GONE,
+                    f"nothing of process group {pgid} survived SIGTERM",
+                    pid=pgid,
+                )
+                return
+            _, pids = group_members(pgid)
+            if not self._kill_group(pgid, signal.SIGKILL):
+                return
+            self._emit(
+                ProcessEventKind.GROUP_SIGKILL_SENT,
+                f"sent SIGKILL to process group {pgid}: {_processes(pids)} still running",
+                pid=pgid,
+                signal_number=signal.SIGKILL,
+            )
+            if await self._wait_group_gone(pgid, anyio.current_time() + _KILL_WAIT):
+                self._emit(
+                    ProcessEventKind.GROUP_GONE,
+                    f"nothing of process group {pgid} survived SIGKILL",
+                    pid=pgid,
+                )
+            else:
+                _, pids = group_members(pgid)
+                self._emit(
+                    ProcessEventKind.GROUP_SURVIVED,
+                    f"{_processes(pids)} of process group {pgid} still running "
+                    f"{_seconds(_KILL_WAIT)} after SIGKILL (stuck in the kernel?)",
+                    pid=pgid,
+                )
+        finally:
+            self._group_done.set()
+
+    def _kill_group(self, pgid: int, number: int) -> bool:
+        """Signal the group; False (and marked gone) when nothing of it is left."""
+        try:
+            os.killpg(pgid, number)
+        except ProcessLookupError:
+            self._group_gone = True
+            return False
+        except PermissionError:
+            pass  # some member is not ours to signal; the others got it
+        return True
+
+    async def _wait_group_gone(self, pgid: int, deadline: float) -> bool:
+        while True:
+            if not group_members(pgid)[0]:
+                self._group_gone = True
+                return True
+            if anyio.current_time() >= deadline:
+                return False
+            await anyio.sleep(min(_GROUP_POLL, max(0.0, deadline - anyio.current_time())))
+
+    def _kill_group_leftovers(self) -> None:
+        """Last resort when the transport closes: SIGKILL anything of the group still alive
+        (the watcher never got to end it, e.g. the server did not die even of SIGKILL)."""
+        pgid = self.pgid
+        if pgid is None or self._group_gone:
+            return
+        if group_members(pgid)[0] and self._kill_group(pgid, signal.SIGKILL):
+            self._emit(
+                ProcessEventKind.GROUP_SIGKILL_SENT,
+                f"sent SIGKILL to process group {pgid}: still running when the transport closed",
+                pid=pgid,
+                signal_number=signal.SIGKILL,
+            )
 
     # -- background tasks ---------------------------------------------------------------------
 
     async def _watch_exit(self, process: Process) -> None:
+        # process.wait() waits for this pid only; orphaned group members are adopted (and
+        # reaped) by init or a subreaper, never by us.
         status = await process.wait()
         returncode, signal_number = (None, -status) if status < 0 else (status, None)
         self._exit_info = ExitInfo(
@@ -380,6 +582,7 @@ class StdioTransport:
         for scope in self._read_scopes:
             scope.deadline = self._exit_seen_at + self._drain_grace
         self._exited.set()
+        await self._end_group(process.pid)
         await self._stdout_done.wait()
         await self._stderr_done.wait()
         self._finish()

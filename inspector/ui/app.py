@@ -181,7 +181,18 @@ def build(app, *, config: Path | None = None):
     return controller, window
 
 
-def main(argv: list[str] | None = None) -> int:
+#: Signals that close the window the way its close button does: a live session is shut down
+#: per spec first, then the app exits with 128 + the signal number.
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
+    """Run the window until it is closed; 0, or 128+N when signal N closed it.
+
+    ``connect_demo``: connect to the built-in demo server at once, print ``connected`` on
+    stdout when its start sequence has finished and ``finished ...`` (shutdown step, exit code,
+    signal) when the session has ended (for smoke tests and demonstrations).
+    """
     if not display_available():
         sys.stderr.write(NO_DISPLAY)
         return 1
@@ -199,27 +210,63 @@ def main(argv: list[str] | None = None) -> int:
     if os.environ.get("MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT") == "1":
         _report_first_paint(app, window)  # benchmarks/ui_startup.py measures start-up with this
 
-    async def run() -> None:
+    async def run() -> int:
         closed = anyio.Event()
+        stopped_by: list[int] = []
         original_close = window.closeEvent
 
         def close_event(event) -> None:
             original_close(event)
             closed.set()
 
+        async def close_on_signal(*, task_status=anyio.TASK_STATUS_IGNORED) -> None:
+            import signal
+
+            numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
+            try:
+                with anyio.open_signal_receiver(*numbers) as signals:
+                    task_status.started()
+                    async for number in signals:
+                        if not stopped_by:
+                            stopped_by.append(number)
+                            window.close()  # as if the user closed it: saves, then shuts down
+                            closed.set()
+            except NotImplementedError:  # no loop signal handlers on this platform
+                pass
+
         window.closeEvent = close_event  # type: ignore[method-assign]
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
+            await tg.start(close_on_signal)
             window.show()
+            if connect_demo:
+                _connect_demo(controller, window)
             await closed.wait()
             controller.disconnect()
             with anyio.move_on_after(10):  # let the server shut down per spec
                 while controller.running:
                     await anyio.sleep(0.02)
             tg.cancel_scope.cancel()
+        return 128 + stopped_by[0] if stopped_by else 0
 
-    anyio.run(run, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
-    return 0
+    return anyio.run(run, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
+
+
+def _connect_demo(controller, window) -> None:
+    """Connect the built-in demo server; print 'connected' once it is usable and, when the
+    session has ended, 'finished shutdown=STEP exit_code=N signal=N'."""
+    from inspector.session.profiles import DEMO_ID, demo_profile
+
+    def say(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    controller.ready.connect(lambda: say("connected"))
+    controller.finished.connect(
+        lambda s: say(f"finished shutdown={s.get('shutdown')} exit_code={s.get('exit_code')} signal={s.get('signal')}")
+    )
+    profile = next((p for p in window.profiles if p.id == DEMO_ID), None) or demo_profile()
+    controller.connect_profile(profile)
 
 
 def _report_first_paint(app, window) -> None:

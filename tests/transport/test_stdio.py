@@ -499,9 +499,13 @@ async def test_send_after_shutdown_raises_transport_closed() -> None:
 
 
 async def test_exited_arrives_even_when_a_grandchild_holds_the_pipes() -> None:
+    # The grandchild leaves the server's process group (its own session), so the transport's
+    # end of the group does not reach it: only the drain grace ends the wait on the pipes.
     code = """
     import subprocess, sys
-    grandchild = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    grandchild = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True
+    )
     print(f"grandchild={grandchild.pid}", flush=True)
     """
     events: list[TransportEvent] = []
