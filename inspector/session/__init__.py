@@ -30,7 +30,7 @@ front-end may show, and why the others are hidden.
 """
 
 from .handlers import ClientHandlers, HandlerError
-from .recording import Direction, Entry, Recording
+from .recording import Direction, Entry, Recording, RecordingError
 from .session import (
     ConnectionLost,
     Reply,
@@ -50,6 +50,7 @@ __all__ = [
     "Entry",
     "HandlerError",
     "Recording",
+    "RecordingError",
     "Reply",
     "RequestCancelled",
     "RequestTimeout",

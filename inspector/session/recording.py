@@ -12,6 +12,13 @@ call per message.
 The file format is JSON Lines: a header object, then one object per entry (the same objects
 ``probe --json`` prints), then optionally a summary object. It is appended and flushed as
 entries arrive, so a killed process leaves a readable file.
+
+Loading (:meth:`Recording.load`) reads the file as a stream and trusts nothing in it: only a
+regular file is opened (a FIFO never blocks the caller), the header must name the format and a
+whole version from 1 up to ours, and every later line is checked field by field. A line that
+cannot be an entry is skipped and described in ``load_problems`` (line number, reason); the
+entries keep the numbers they were recorded with, a placeholder standing in for a lost one, so
+pairing references stay right. :class:`RecordingError` is the only exception it raises.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import bisect
 import codecs
 import enum
 import os
+import stat
 import sys
 import time
 from array import array
@@ -151,6 +159,10 @@ class Recording:
         self._notified = 0
         self._interned: dict[str, str] = {}
         self.transition_rows: list[int] = []  # entries that moved the lifecycle, ascending
+        # Set by load(): lines that could not be read, (line number or None, reason), the
+        # first MAX_LOAD_PROBLEMS of load_problem_count.
+        self.load_problems: list[tuple[int | None, str]] = []
+        self.load_problem_count = 0
 
     # ---------------------------------------------------------------- writing
 
@@ -367,62 +379,331 @@ class Recording:
         return writer
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> "Recording":
-        """Read a recording file back into a read-only store. A cut-off last line is ignored."""
-        with open(path, "rb") as f:
-            lines = f.read().split(b"\n")
-        if not lines or not lines[0].strip():
-            raise ValueError(f"{path}: empty file, not a recording")
-        try:
-            header = orjson.loads(lines[0])
-        except orjson.JSONDecodeError as exc:
-            raise ValueError(f"{path}: first line is not a recording header ({exc})") from None
-        if not isinstance(header, dict) or header.get("format") != FORMAT:
-            raise ValueError(f"{path}: not a {FORMAT} file")
-        version = header.get("version")
-        if not isinstance(version, int) or version > FORMAT_VERSION:
-            raise ValueError(f"{path}: recording format version {version!r} is newer than this inspector ({FORMAT_VERSION})")
-        rec = cls(header, t0=0.0)
-        for line in lines[1:]:
-            if not line.strip():
-                continue
-            try:
-                d = orjson.loads(line)
-            except orjson.JSONDecodeError:
-                continue  # the process was killed mid-line
-            d = _migrate(d, version)
-            if d.get("kind") == "summary":
-                rec.summary = d
-                continue
-            rec._append_json(d)
-        rec.read_only = True
-        return rec
+    def load(cls, path: str | os.PathLike[str], *, progress: Progress | None = None) -> "Recording":
+        """Read a recording file back into a read-only store, as a stream.
 
-    def _append_json(self, d: dict) -> None:
-        raw = base64.b64decode(d["raw_b64"]) if "raw_b64" in d else d.get("raw", "").encode("utf-8")
+        Raises :class:`RecordingError` (and nothing else) when the file cannot be a recording
+        at all. Lines that cannot be read are skipped and described in ``load_problems``; the
+        entries keep their recorded numbers (a skipped entry leaves a placeholder), so pairing
+        references stay right. ``progress(bytes_read, file_size)`` is called every few MB; if
+        it returns False, loading stops with a RecordingError whose ``cancelled`` is True.
+        """
+        return _Loader(path, progress).run(cls)
+
+    def _append_parsed(self, p: "_Parsed") -> None:
+        """Append one entry read from a file (see :func:`_parse_entry`)."""
         seq = len(self._raw)
-        self._t.append(float(d.get("t", 0.0)))
-        direction = DIR_BY_LABEL[d["dir"]]
-        kind = KIND_BY_LABEL.get(d.get("kind", "noise"), Kind.NOISE)
-        state = _STATE_INDEX[_STATE_BY_VALUE.get(d.get("state"), State.UNINITIALIZED)]
-        self._packed.append(direction | kind << 2 | state << 6 | _SCHEMA_CODE.get(d.get("schema_ok"), 0) << 10)
+        t, packed, raw, method, id_, violations, latency, paired, extra = p
+        self._t.append(t)
+        self._packed.append(packed)
         self._raw.append(raw)
-        m = d.get("method")
-        self._method.append(self._interned.setdefault(m, m) if m is not None else None)
-        self._id.append(d.get("id"))
-        self._viol.append(tuple(d.get("violations") or ()) or EMPTY)
-        if d.get("latency") is not None:
-            self._latency[seq] = float(d["latency"])
-        if d.get("paired") is not None:
-            self._paired[seq] = int(d["paired"])
-        extra = {k: v for k, v in d.items() if k not in _ENTRY_KEYS}
+        self._method.append(self._interned.setdefault(method, method) if method is not None else None)
+        self._id.append(id_)
+        self._viol.append(violations)
+        if latency is not None:
+            self._latency[seq] = float(latency)
+        if paired is not None:
+            self._paired[seq] = paired
         if extra:
             self._extra[seq] = extra
             if "transition" in extra:
                 self.transition_rows.append(seq)
 
+    def _append_placeholder(self, line: int | None, reason: str) -> None:
+        """Stand in for an entry that could not be read, so the later ones keep their numbers."""
+        seq = len(self._raw)
+        where = f"line {line}" if line is not None else "the file"
+        text = f"entry {seq} could not be read from {where}: {reason}"
+        self._t.append(self._t[-1] if self._t else 0.0)
+        self._packed.append(Direction.EVENT | Kind.NOTE << 2 | _STATE_INDEX[self.state_at(seq - 1) if seq else State.UNINITIALIZED] << 6)
+        self._raw.append(text.encode("utf-8"))
+        self._method.append(None)
+        self._id.append(None)
+        self._viol.append(EMPTY)
+        self._extra[seq] = {"event": "unreadable", "line": line}
+
 
 _ENTRY_KEYS = frozenset({"seq", "t", "dir", "kind", "method", "id", "raw", "raw_b64", "state", "violations", "schema_ok", "latency", "paired"})
+
+
+class RecordingError(ValueError):
+    """A file that cannot be opened as a recording; ``str()`` is a sentence for people.
+
+    The only error :meth:`Recording.load` raises. ``cancelled`` is True when the progress
+    callback stopped the loading.
+    """
+
+    def __init__(self, message: str, *, cancelled: bool = False) -> None:
+        super().__init__(message)
+        self.cancelled = cancelled
+
+
+#: ``progress(bytes_read, file_size)``; returning False stops the loading.
+Progress = Callable[[int, int], "bool | None"]
+
+#: How many per-line problems a loaded recording keeps in detail (the rest are only counted).
+MAX_LOAD_PROBLEMS = 1000
+#: Progress is reported after about this many bytes.
+PROGRESS_STEP = 4 << 20
+
+
+def _number(v: Any) -> bool:
+    return (type(v) is int or type(v) is float) and v == v  # not bool, not NaN
+
+
+_Parsed = tuple  # (t, packed, raw, method, id, violations, latency, paired, extra)
+_KIND_INDEX = {label: int(kind) for label, kind in KIND_BY_LABEL.items()}
+_STATE_CODE = {value: _STATE_INDEX[state] for value, state in _STATE_BY_VALUE.items()}
+
+
+def _parse_entry(d: Any) -> _Parsed | str:
+    """The columns of the entry object on one line, or why it cannot be an entry."""
+    if type(d) is not dict:
+        return f"a JSON {_json_type(d)}, not an entry object"
+    get = d.get
+    label = get("dir")
+    direction = DIR_BY_LABEL.get(label) if type(label) is str else None
+    if direction is None:
+        return "no 'dir' member" if label is None else f"unknown direction {_short(label)}"
+    t = get("t")
+    if not _number(t):
+        return "no 't' member" if "t" not in d else f"'t' is {_short(t)}, not a number"
+    b64 = get("raw_b64")
+    if b64 is not None:
+        if type(b64) is not str:
+            return f"'raw_b64' is {_json_type(b64)}, not a string"
+        try:
+            raw = base64.b64decode(b64, validate=True)
+        except ValueError:
+            return "'raw_b64' is not valid base64"
+    else:
+        text = get("raw", "")
+        if type(text) is not str:
+            return f"'raw' is {_json_type(text)}, not a string"
+        raw = text.encode("utf-8", "surrogatepass")
+    label = get("kind", "noise")
+    kind = _KIND_INDEX.get(label) if type(label) is str else None
+    if kind is None:
+        return f"unknown kind {_short(label)}"
+    label = get("state")
+    if label is None and "state" not in d:
+        state = _STATE_INDEX[State.UNINITIALIZED]
+    else:
+        state = _STATE_CODE.get(label) if type(label) is str else None
+        if state is None:
+            return f"unknown lifecycle state {_short(label)}"
+    method = get("method")
+    if method is not None and type(method) is not str:
+        return f"'method' is {_json_type(method)}, not a string"
+    v = get("violations")
+    if not v:
+        violations = EMPTY
+    elif type(v) is list and all(type(x) is str for x in v):
+        violations = tuple(v)
+    else:
+        return "'violations' is not a list of rule ids"
+    ok = get("schema_ok")
+    if ok is None:
+        code = 0
+    elif ok is True:
+        code = 1
+    elif ok is False:
+        code = 2
+    else:
+        return f"'schema_ok' is {_short(ok)}, not true, false or null"
+    latency = get("latency")
+    if latency is not None and not _number(latency):
+        return f"'latency' is {_short(latency)}, not a number"
+    paired = get("paired")
+    if paired is not None and not (type(paired) is int and paired >= 0):
+        return f"'paired' is {_short(paired)}, not an entry number"
+    extra = None
+    if not d.keys() <= _ENTRY_KEYS:
+        reason = _check_extra(d)
+        if reason is not None:
+            return reason
+        extra = {k: v for k, v in d.items() if k not in _ENTRY_KEYS}
+    packed = direction | kind << 2 | state << 6 | code << 10
+    return (float(t), packed, raw, method, get("id"), violations, latency, paired, extra)
+
+
+def _check_extra(d: dict) -> str | None:
+    """The members the window reads from an entry's extras have the types it expects."""
+    tr = d.get("transition")
+    if tr is not None:
+        if not (isinstance(tr, dict) and _label_in(tr.get("from"), _STATE_BY_VALUE) and _label_in(tr.get("to"), _STATE_BY_VALUE) and isinstance(tr.get("label", ""), str)):
+            return "'transition' is not a lifecycle transition (from, to, label)"
+    errors = d.get("schema_errors")
+    if errors is not None and not (
+        isinstance(errors, list) and all(isinstance(e, dict) and isinstance(e.get("path", ""), str) and isinstance(e.get("message", ""), str) for e in errors)
+    ):
+        return "'schema_errors' is not a list of {path, message}"
+    for key in ("problem", "event", "schema_definition"):
+        if d.get(key) is not None and not isinstance(d[key], str):
+            return f"'{key}' is {_json_type(d[key])}, not a string"
+    for key in ("pid", "returncode", "signal", "dropped"):
+        if d.get(key) is not None and type(d[key]) is not int:
+            return f"'{key}' is {_short(d[key])}, not a whole number"
+    return None
+
+
+def _label_in(v: Any, table: dict) -> bool:
+    return isinstance(v, str) and v in table
+
+
+def _json_type(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, (int, float)):
+        return "number"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, list):
+        return "array"
+    return "object"
+
+
+def _short(v: Any) -> str:
+    """A value quoted for a message, cut to a readable length."""
+    text = orjson.dumps(v, default=str).decode()
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Loader:
+    """Reads a recording file line by line (see :meth:`Recording.load`)."""
+
+    def __init__(self, path: str | os.PathLike[str], progress: Progress | None) -> None:
+        self.path = Path(path)
+        self.progress = progress
+        self.problems: list[tuple[int | None, str]] = []
+        self.problem_count = 0
+
+    def problem(self, line: int | None, reason: str) -> None:
+        self.problem_count += 1
+        if len(self.problems) < MAX_LOAD_PROBLEMS:
+            self.problems.append((line, reason))
+
+    def fail(self, sentence: str) -> RecordingError:
+        return RecordingError(f"{self.path.name}: {sentence}")
+
+    def open(self) -> tuple[IO[bytes], int]:
+        """Open for reading without blocking on a FIFO; only regular files are accepted."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except FileNotFoundError:
+            raise self.fail("no such file") from None
+        except IsADirectoryError:
+            raise self.fail("is a folder, not a recording file") from None
+        except PermissionError:
+            raise self.fail("not allowed to read it (permission denied)") from None
+        except OSError as exc:
+            raise self.fail(f"cannot be opened ({exc.strerror or exc})") from None
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise self.fail(f"is {_file_kind(st.st_mode)}, not a regular file; only recording files can be opened")
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(fd, True)
+            return os.fdopen(fd, "rb"), st.st_size
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def run(self, cls: type["Recording"]) -> "Recording":
+        f, size = self.open()
+        with f:
+            try:
+                return self.read(cls, f, size)
+            except OSError as exc:
+                raise self.fail(f"reading failed ({exc.strerror or exc})") from None
+            except MemoryError:
+                raise self.fail("too large to open in the memory available") from None
+
+    def read(self, cls: type["Recording"], f: IO[bytes], size: int) -> "Recording":
+        first = f.readline()
+        if not first.strip():
+            raise self.fail("the file is empty; a recording starts with a header line")
+        try:
+            header = orjson.loads(first)
+        except orjson.JSONDecodeError:
+            raise self.fail("the first line is not JSON, so this is not a recording") from None
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise self.fail(f"not a recording (its first line does not say format {FORMAT!r})")
+        if "version" not in header:
+            raise self.fail("the header has no format version")
+        version = header["version"]
+        if type(version) is not int:
+            raise self.fail(f"the format version {_short(version)} is not a whole number")
+        if version < 1:
+            raise self.fail(f"the format version {version} is not valid (versions start at 1)")
+        if version > FORMAT_VERSION:
+            raise self.fail(f"recording format version {version} is newer than this inspector (it reads up to {FORMAT_VERSION})")
+        rec = cls(header, t0=0.0)
+        done = len(first)
+        next_report = PROGRESS_STEP
+        unread: list[tuple[int, str]] = []  # unreadable lines since the last entry: the gap they may leave
+        number = 1
+        for number, line in enumerate(f, start=2):
+            done += len(line)
+            if done >= next_report and self.progress is not None:
+                next_report = done + PROGRESS_STEP
+                if self.progress(done, size) is False:
+                    raise RecordingError("Opening the recording was cancelled.", cancelled=True)
+            if not line.strip():
+                continue
+            try:
+                d = orjson.loads(line)
+            except orjson.JSONDecodeError as exc:
+                cut = not line.endswith(b"\n")
+                reason = "cut off at the end of the file (the recording stopped mid-line)" if cut else f"not JSON ({exc})"
+                self.problem(number, reason)
+                unread.append((number, reason))
+                continue
+            d = _migrate(d, version)
+            if isinstance(d, dict) and d.get("kind") == "summary":
+                rec.summary = d
+                continue
+            parsed = _parse_entry(d)
+            if type(parsed) is str:
+                self.problem(number, parsed)
+                unread.append((number, parsed))
+                continue
+            seq = d.get("seq")
+            expected = len(rec)
+            if type(seq) is int and seq != expected:
+                gap = seq - expected
+                if 0 < gap <= len(unread):  # entries lost on the unreadable lines above
+                    lost = unread if gap == len(unread) else [(None, "one of the unreadable lines above")] * gap
+                    for where, why in lost:
+                        rec._append_placeholder(where, why)
+                else:
+                    self.problem(number, f"entry numbered {seq} where {expected} was expected; shown as {expected}")
+            unread.clear()
+            rec._append_parsed(parsed)
+        if self.progress is not None and self.progress(size, size) is False:
+            raise RecordingError("Opening the recording was cancelled.", cancelled=True)
+        for seq, p in list(rec._paired.items()):
+            if p >= len(rec) or p == seq:
+                del rec._paired[seq]
+                self.problem(None, f"entry {seq} is paired with entry {p}, which is not in the file")
+        rec.load_problems = self.problems
+        rec.load_problem_count = self.problem_count
+        rec.read_only = True
+        return rec
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "not a regular file"
 
 
 def _migrate(d: dict, version: int) -> dict:

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from inspector.protocol.versions import EraMode
 from inspector.session import Recording, Session, StartFailed
 from inspector.session.profiles import ServerProfile
-from inspector.session.recording import RecordingWriter
+from inspector.session.recording import Progress, RecordingError, RecordingWriter
 from inspector.session.session import PendingStep
 
 
@@ -102,11 +102,12 @@ class SessionController(QObject):
         if self.session is not None:
             self.session.gate.release_all()
 
-    def open_recording(self, path: str | Path) -> Recording:
-        """Show a saved recording (read-only). Raises ValueError/OSError with a readable text."""
-        rec = Recording.load(path)
+    def open_recording(self, path: str | Path, progress: Progress | None = None) -> Recording:
+        """Show a saved recording (read-only). Raises RecordingError with a readable text;
+        lines that could not be read are in the result's ``load_problems``."""
         if self._running:
-            raise ValueError(self.tr("disconnect before opening a recording"))
+            raise RecordingError(self.tr("Disconnect before opening a recording."))
+        rec = Recording.load(path, progress=progress)
         self.session = None
         self.recording = rec
         try:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QProgressDialog,
     QSplitter,
     QTabWidget,
     QToolBar,
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.profiles import ProfileStore, ServerProfile
-from inspector.session.recording import Recording
+from inspector.session.recording import Recording, RecordingError
 
 from .client_side import UiClientHandlers
 from .connection import ConnectionPanel
@@ -35,6 +36,8 @@ from .stepbar import StepBar
 from .timeline import TimelineView
 
 REFRESH_MS = 50
+#: Files at least this large show a progress dialog while they open.
+PROGRESS_FROM = 8 << 20
 
 
 class MainWindow(QMainWindow):
@@ -52,6 +55,7 @@ class MainWindow(QMainWindow):
         self.store = store
         self.profiles = profiles
         self.settings = settings
+        self.load_problems_box: QMessageBox | None = None  # the last "could not be read" message
         self.languages = languages
         self.themes = themes
         self.recording: Recording | None = None
@@ -267,13 +271,54 @@ class MainWindow(QMainWindow):
             self.open_recording_path(path)
 
     def open_recording_path(self, path: str) -> bool:
+        """Open a recording; a large file shows a progress dialog that can cancel it. Lines that
+        could not be read are listed in a message after opening (the rest of the file is shown)."""
+        dialog: QProgressDialog | None = None
+
+        def progress(done: int, total: int) -> bool:
+            nonlocal dialog
+            if total < PROGRESS_FROM:
+                return True
+            if dialog is None:
+                dialog = QProgressDialog(self.tr("Opening {name}…").format(name=Path(path).name), self.tr("Cancel"), 0, 1000, self)
+                dialog.setWindowTitle(self.tr("Open recording"))
+                dialog.setWindowModality(Qt.WindowModality.WindowModal)
+                dialog.setMinimumDuration(0)
+            dialog.setValue(min(1000, done * 1000 // max(total, 1)))
+            QCoreApplication.processEvents()
+            return not dialog.wasCanceled()
+
         try:
-            self.controller.open_recording(path)
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot open recording"), str(exc))
+            rec = self.controller.open_recording(path, progress)
+        except RecordingError as exc:
+            if not exc.cancelled:
+                QMessageBox.warning(self, self.tr("Cannot open recording"), str(exc))
             return False
+        finally:
+            if dialog is not None:
+                dialog.close()
+                dialog.deleteLater()
         self.setWindowTitle(self.tr("MCP Session Inspector — {name} (read-only)").format(name=Path(path).name))
+        if rec.load_problem_count:
+            self._show_load_problems(Path(path).name, rec)
         return True
+
+    def _show_load_problems(self, name: str, rec: Recording) -> None:
+        count = rec.load_problem_count
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Parts of the recording could not be read"), "", QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # file content is never rich text
+        if count == 1:
+            box.setText(self.tr("One line of {name} could not be read; everything else is shown.").format(name=name))
+        else:
+            box.setText(self.tr("{n} lines of {name} could not be read; everything else is shown.").format(n=count, name=name))
+        lines = [self.tr("line {line}: {reason}").format(line=line, reason=reason) if line is not None else reason for line, reason in rec.load_problems]
+        if count > len(lines):
+            lines.append(self.tr("… and {n} more").format(n=count - len(lines)))
+        box.setInformativeText("\n".join(lines[:3]))
+        box.setDetailedText("\n".join(lines))
+        self.load_problems_box = box  # tests read it
+        box.open()
+        self.statusBar().showMessage(self.tr("Opened with {n} unreadable line(s); see the message.").format(n=count), 10000)
 
     def save_recording(self) -> None:
         if self.recording is None:

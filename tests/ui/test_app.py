@@ -9,6 +9,8 @@ from pathlib import Path
 
 import anyio
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QProgressDialog
 
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
@@ -224,3 +226,60 @@ async def test_panels_follow_the_negotiated_capabilities(window_and_controller):
         controller.disconnect()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
+
+
+def test_damaged_recording_opens_with_its_problems_listed(window_and_controller, tmp_path, monkeypatch):
+    controller, window = window_and_controller
+    lines = [
+        b'{"format": "mcp-session-inspector/recording", "version": 1}\n',
+        b'{"seq": 0, "t": 0, "dir": "stderr", "raw": "<b>bold</b> server text\\n"}\n',
+        b'{"seq": 1, "t": null, "dir": "s2c", "raw": "x"}\n',
+        b'{"seq": 2, "t": 0.5, "dir": "event", "raw": "after the bad line"}\n',
+        b'{"seq": 3, "t": 0.6, "dir": "s2c", "ra',
+    ]
+    path = tmp_path / "damaged.jsonl"
+    path.write_bytes(b"".join(lines))
+    assert window.open_recording_path(str(path))
+    rec = controller.recording
+    assert [rec.raw_at(i) for i in (0, 2)] == [b"<b>bold</b> server text\n", b"after the bad line"]
+    assert rec[1].extra["event"] == "unreadable"
+    box = window.load_problems_box
+    assert box is not None and box.textFormat() == Qt.TextFormat.PlainText
+    assert box.text() == "2 lines of damaged.jsonl could not be read; everything else is shown."
+    assert box.detailedText().splitlines() == [
+        "line 3: 't' is null, not a number",
+        "line 5: cut off at the end of the file (the recording stopped mid-line)",
+    ]
+    box.close()
+
+
+def test_a_fifo_or_folder_gets_a_message_instead_of_a_hang(window_and_controller, tmp_path, monkeypatch):
+    controller, window = window_and_controller
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(text))
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    assert not window.open_recording_path(str(fifo))
+    assert not window.open_recording_path(str(tmp_path))
+    assert warnings == ["pipe.jsonl: is a named pipe (FIFO), not a regular file; only recording files can be opened", f"{tmp_path.name}: is a folder, not a regular file; only recording files can be opened"]
+    assert controller.recording is None
+
+
+def test_a_large_recording_shows_progress_and_can_be_cancelled(window_and_controller, tmp_path, monkeypatch):
+    controller, window = window_and_controller
+    entry = b'{"seq": 0, "t": 0, "dir": "stderr", "raw": "' + b"x" * 1000 + b'"}\n'
+    path = tmp_path / "large.jsonl"
+    with open(path, "wb") as f:
+        f.write(b'{"format": "mcp-session-inspector/recording", "version": 1}\n')
+        f.write(entry * 12000)  # 12 MB: over the progress threshold
+    values: list[int] = []
+    original = QProgressDialog.setValue
+    monkeypatch.setattr(QProgressDialog, "setValue", lambda self, v: (values.append(v), original(self, v)))
+    assert window.open_recording_path(str(path))
+    assert len(controller.recording) == 12000 and values and values[-1] == 1000
+    # Cancelled: no message, nothing replaced.
+    shown = controller.recording
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda self: True)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: pytest.fail("no message for a cancel"))
+    assert not window.open_recording_path(str(path))
+    assert controller.recording is shown

@@ -1,0 +1,199 @@
+"""Opening recording files that are damaged, hostile or not files at all.
+
+The loader raises one error type (RecordingError) with a sentence for people, and only when the
+file cannot be a recording; a bad line is skipped, described (line number, reason) and leaves a
+placeholder so every later entry keeps its recorded number and pairing. The base file is a real
+recording of a real server (the misbehaving fixture), written by probe.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from session_helpers import misbehave, probe
+
+from inspector.session import Direction, Recording, RecordingError
+
+HEADER = {"format": "mcp-session-inspector/recording", "version": 1}
+
+
+@pytest.fixture(scope="module")
+def real_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("rec") / "real.jsonl"
+    run = probe("--era", "legacy", "--record", str(path), "--request", "tools/list", "--request", "ping", server=misbehave("stderr-chatter"))
+    assert run.rc == 0, run.stderr
+    return path
+
+
+def lines_of(path: Path) -> list[bytes]:
+    return path.read_bytes().splitlines(keepends=True)
+
+
+def write(path: Path, lines: list[bytes]) -> Path:
+    path.write_bytes(b"".join(lines))
+    return path
+
+
+def first_paired(lines: list[bytes]) -> int:
+    """Index (in ``lines``) of the first entry some later entry is paired with."""
+    entries = [orjson.loads(line) for line in lines[1:]]
+    target = next(d["paired"] for d in entries if d.get("paired") is not None)
+    return 1 + target
+
+
+@pytest.mark.parametrize(
+    ("bad", "reason"),
+    [
+        (b"42\n", "a JSON number, not an entry object"),
+        (b"[1, 2]\n", "a JSON array, not an entry object"),
+        (b"{}\n", "no 'dir' member"),
+        (b'{"dir": "sideways", "t": 1}\n', "unknown direction \"sideways\""),
+        (b'{"dir": "s2c", "t": 1, "raw": 5}\n', "'raw' is number, not a string"),
+        (b'{"dir": "s2c", "t": null, "raw": "x"}\n', "'t' is null, not a number"),
+        (b'{"dir": "s2c", "t": 1, "raw_b64": "***"}\n', "'raw_b64' is not valid base64"),
+        (b'{"dir": "s2c", "t": 1, "kind": "gossip"}\n', "unknown kind \"gossip\""),
+        (b'{"dir": "s2c", "t": 1, "paired": "x"}\n', "'paired' is \"x\", not an entry number"),
+        (b'{"dir": "s2c", "t": 1, "violations": "rule"}\n', "'violations' is not a list of rule ids"),
+        (b'{"dir": "event", "t": 1, "transition": {"to": 3}}\n', "'transition' is not a lifecycle transition (from, to, label)"),
+        (b'{"dir": "s2c", "t": 1, "schema_errors": [1]}\n', "'schema_errors' is not a list of {path, message}"),
+        (b'{"dir": "event", "t": 1, "returncode": "0"}\n', "'returncode' is \"0\", not a whole number"),
+        (b"{not json\n", "not JSON"),
+    ],
+)
+def test_a_bad_line_is_described_and_later_entries_keep_their_numbers(real_file: Path, tmp_path: Path, bad: bytes, reason: str) -> None:
+    original = Recording.load(real_file)
+    assert original.load_problems == []
+    lines = lines_of(real_file)
+    k = first_paired(lines)  # the line of an entry a later response points at
+    loaded = Recording.load(write(tmp_path / "bad.jsonl", [*lines[:k], bad, *lines[k + 1 :]]))
+    assert loaded.load_problem_count == 1
+    ((line, why),) = loaded.load_problems
+    assert line == k + 1 and why.startswith(reason)
+    assert len(loaded) == len(original)
+    hole = k - 1
+    placeholder = loaded[hole]
+    assert placeholder.direction is Direction.EVENT and placeholder.extra == {"event": "unreadable", "line": k + 1}
+    assert placeholder.text.startswith(f"entry {hole} could not be read from line {k + 1}: {reason}")
+    for i in range(len(original)):
+        if i != hole:
+            assert loaded[i].raw == original[i].raw and loaded[i].paired == original[i].paired and loaded[i].seq == i
+    assert loaded.summary == original.summary
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        (b"", "the file is empty"),
+        (b"hello\n", "the first line is not JSON"),
+        (b'{"format": "something-else", "version": 1}\n', "not a recording"),
+        (b'{"format": "mcp-session-inspector/recording"}\n', "the header has no format version"),
+        (b'{"format": "mcp-session-inspector/recording", "version": "1"}\n', 'the format version "1" is not a whole number'),
+        (b'{"format": "mcp-session-inspector/recording", "version": 1.0}\n', "the format version 1.0 is not a whole number"),
+        (b'{"format": "mcp-session-inspector/recording", "version": 0}\n', "the format version 0 is not valid (versions start at 1)"),
+        (b'{"format": "mcp-session-inspector/recording", "version": 99}\n', "recording format version 99 is newer than this inspector"),
+    ],
+)
+def test_a_file_that_is_no_recording_gets_one_clear_error(tmp_path: Path, header: bytes, message: str) -> None:
+    path = write(tmp_path / "x.jsonl", [header, b'{"dir": "event", "t": 0, "raw": "x"}\n'] if header else [])
+    with pytest.raises(RecordingError) as info:
+        Recording.load(path)
+    assert str(info.value).startswith(f"x.jsonl: {message}")
+
+
+def load_in_thread(path: Path) -> BaseException | Recording:
+    """Load with a bound: a FIFO that blocked the open would fail the test, not hang it."""
+    out: list = []
+
+    def run() -> None:
+        try:
+            out.append(Recording.load(path))
+        except BaseException as exc:  # noqa: BLE001 - the test inspects it
+            out.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(10)
+    assert out, f"loading {path} blocked"
+    return out[0]
+
+
+def test_only_regular_files_are_opened(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    cases = {
+        fifo: "is a named pipe (FIFO), not a regular file",
+        tmp_path: "is a folder",
+        Path("/dev/null"): "is a device, not a regular file",
+        tmp_path / "missing.jsonl": "no such file",
+    }
+    for path, message in cases.items():
+        exc = load_in_thread(path)
+        assert isinstance(exc, RecordingError), exc
+        assert message in str(exc) and not exc.cancelled
+
+
+def test_a_cut_last_line_is_reported_and_the_rest_is_kept(real_file: Path, tmp_path: Path) -> None:
+    lines = lines_of(real_file)[:-1]  # no summary: as a killed process leaves it
+    cut = lines[-1][: len(lines[-1]) // 2]
+    loaded = Recording.load(write(tmp_path / "cut.jsonl", [*lines[:-1], cut]))
+    assert len(loaded) == len(lines) - 2 and loaded.summary is None
+    assert loaded.load_problems == [(len(lines), "cut off at the end of the file (the recording stopped mid-line)")]
+
+
+def test_numbers_that_jump_or_repeat_and_dangling_pairs_are_reported(tmp_path: Path) -> None:
+    entry = lambda seq, **kw: orjson.dumps({"seq": seq, "t": 0, "dir": "event", "raw": f"e{seq}", **kw}) + b"\n"  # noqa: E731
+    lines = [orjson.dumps(HEADER) + b"\n", entry(0), entry(5), entry(1), entry(9, paired=40)]
+    loaded = Recording.load(write(tmp_path / "n.jsonl", lines))
+    assert [e.text for e in loaded] == ["e0", "e5", "e1", "e9"]
+    assert loaded[3].paired is None
+    assert loaded.load_problems == [
+        (3, "entry numbered 5 where 1 was expected; shown as 1"),
+        (4, "entry numbered 1 where 2 was expected; shown as 2"),
+        (5, "entry numbered 9 where 3 was expected; shown as 3"),
+        (None, "entry 3 is paired with entry 40, which is not in the file"),
+    ]
+
+
+def test_progress_is_reported_and_can_cancel(real_file: Path, tmp_path: Path) -> None:
+    lines = lines_of(real_file)
+    body = lines[1:-1] * 4000  # several MB (the numbers repeat; that is reported, not fatal)
+    path = write(tmp_path / "big.jsonl", [lines[0], *body])
+    size = path.stat().st_size
+    seen: list[tuple[int, int]] = []
+    loaded = Recording.load(path, progress=lambda done, total: seen.append((done, total)))
+    assert len(loaded) == len(body)
+    assert len(seen) >= 2 and seen[-1] == (size, size)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and all(t == size for _, t in seen)
+    with pytest.raises(RecordingError) as info:
+        Recording.load(path, progress=lambda done, total: False)
+    assert info.value.cancelled
+
+
+line_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["dir", "t", "raw", "raw_b64", "kind", "state", "paired", "latency", "violations", "schema_ok", "seq", "transition", "schema_errors", "event", "pid", "method", "id"]), inner, max_size=6),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(replacements=st.lists(st.tuples(st.integers(min_value=1, max_value=60), line_values | st.binary(max_size=20)), max_size=4))
+def test_any_damage_to_lines_gives_a_loadable_recording_or_one_error(real_file: Path, tmp_path: Path, replacements: list) -> None:
+    lines = lines_of(real_file)
+    for index, value in replacements:
+        if index < len(lines):
+            lines[index] = (value if isinstance(value, bytes) else orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS, default=str)) + b"\n"
+    loaded = Recording.load(write(tmp_path / "fuzz.jsonl", lines))
+    assert len(loaded) + loaded.load_problem_count >= len(lines) - 2 - len(replacements)
+    for i, e in enumerate(loaded):  # every entry can be shown
+        assert e.seq == i and isinstance(e.raw, bytes)
+        assert e.paired is None or 0 <= e.paired < len(loaded)
+        loaded.era_as_of(i)
+        loaded.transition_as_of(i)
+    loaded.counts()
