@@ -67,7 +67,9 @@ from PySide6.QtWidgets import (
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import Era
 from inspector.session.handlers import ClientHandlers, HandlerError
+
 from .colors import mix
+from .plain import plain_label, plain_tooltip
 
 DEFAULT_TIMEOUT = 300.0
 SAMPLING_REJECTED = "User rejected sampling request"
@@ -78,20 +80,9 @@ DEFAULT_MODEL = "mcp-session-inspector (typed by the user)"
 # ============================================================================ small helpers
 
 
-
-
 def _error_color(palette: QPalette) -> QColor:
     dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
     return QColor(255, 120, 110) if dark else QColor(185, 30, 30)
-
-
-def _plain_label(text: str = "", *, wrap: bool = True, selectable: bool = False) -> QLabel:
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)  # server text: never rich text
-    label.setWordWrap(wrap)
-    if selectable:
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return label
 
 
 def _muted(label: QLabel) -> QLabel:
@@ -102,7 +93,7 @@ def _muted(label: QLabel) -> QLabel:
 
 
 def _error_label() -> QLabel:
-    label = _plain_label()
+    label = plain_label()
     pal = label.palette()
     pal.setColor(QPalette.ColorRole.WindowText, _error_color(pal))
     label.setPalette(pal)
@@ -125,11 +116,11 @@ class Banner(QFrame):
             f"QFrame#originBanner {{ background: {bg.name()}; border: 1px solid {border.name()}; border-radius: 4px; }}"
             " QFrame#originBanner QLabel { background: transparent; border: none; }"
         )
-        self.headline = _plain_label(headline)
+        self.headline = plain_label(headline)
         f = QFont(self.headline.font())
         f.setBold(True)
         self.headline.setFont(f)
-        self.detail = _plain_label(detail)
+        self.detail = plain_label(detail)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.setSpacing(2)
@@ -258,7 +249,7 @@ class FormField:
             for value, label in _options(s) or []:
                 box.addItem(label, value)
                 if label != str(value):
-                    box.setItemData(box.count() - 1, str(value), Qt.ItemDataRole.ToolTipRole)
+                    box.setItemData(box.count() - 1, plain_tooltip(value), Qt.ItemDataRole.ToolTipRole)
             box.currentIndexChanged.connect(lambda *_: changed())
             self.combo = box
             return box
@@ -270,7 +261,7 @@ class FormField:
             for value, label in _options(s["items"]) or []:
                 cb = QCheckBox(label)
                 if label != str(value):
-                    cb.setToolTip(str(value))
+                    cb.setToolTip(plain_tooltip(value))
                 cb.toggled.connect(lambda *_: changed())
                 lay.addWidget(cb)
                 self.checks.append((value, cb))
@@ -430,7 +421,7 @@ class ElicitationForm(QWidget):
             f = FormField(str(name), prop, name in required, self)
             self.fields[f.name] = f
             title = str(prop.get("title") or name)
-            label = _plain_label(title + (" *" if f.required else ""), wrap=False)
+            label = plain_label(title + (" *" if f.required else ""), wrap=False)
             label.setToolTip(self.tr("Property {name}").format(name=name) + (self.tr(" (required)") if f.required else ""))
             if f.required:
                 bold = QFont(label.font())
@@ -443,14 +434,14 @@ class ElicitationForm(QWidget):
             col.addWidget(f.widget)
             desc = prop.get("description")
             if isinstance(desc, str) and desc:
-                col.addWidget(_muted(_plain_label(desc)))
+                col.addWidget(_muted(plain_label(desc)))
             if f.kind == "json":
-                col.addWidget(_muted(_plain_label(self.tr("Not a primitive type elicitation defines: type a JSON value."))))
+                col.addWidget(_muted(plain_label(self.tr("Not a primitive type elicitation defines: type a JSON value."))))
             col.addWidget(f.error)
             layout.addRow(label, holder)
             label.setBuddy(f.widget)
         if not self.fields:
-            layout.addRow(_muted(_plain_label(self.tr("The server asked for no fields: Accept sends empty content."))))
+            layout.addRow(_muted(plain_label(self.tr("The server asked for no fields: Accept sends empty content."))))
         self.changed.connect(self._recheck)
 
     def value(self) -> dict:
@@ -510,7 +501,7 @@ class _AnswerDialog(QDialog):
         self.setWindowModality(Qt.WindowModality.NonModal)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.banner = Banner(origin.headline(), origin.detail())
-        self.countdown = _muted(_plain_label(wrap=False))
+        self.countdown = _muted(plain_label(wrap=False))
         self._deadline: float | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(1000)
@@ -630,9 +621,9 @@ class SamplingDialog(_AnswerDialog):
         summary = QFormLayout()
         summary.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         summary.setHorizontalSpacing(12)
-        self.max_tokens_label = _plain_label(str(p.get("maxTokens", "—")), selectable=True)
+        self.max_tokens_label = plain_label(str(p.get("maxTokens", "—")), selectable=True)
         summary.addRow(self.tr("Max tokens"), self.max_tokens_label)
-        summary.addRow(self.tr("Model preferences"), _plain_label(_preferences_text(p.get("modelPreferences")), selectable=True))
+        summary.addRow(self.tr("Model preferences"), plain_label(_preferences_text(p.get("modelPreferences")), selectable=True))
         extra = []
         for key in ("temperature", "stopSequences", "includeContext", "metadata"):
             if key in p:
@@ -640,7 +631,7 @@ class SamplingDialog(_AnswerDialog):
                 extra.append(f"{key} {value if isinstance(value, (int, float, str)) else orjson.dumps(value).decode()}")
         if isinstance(p.get("tools"), list):
             extra.append(self.tr("tools {names}").format(names=", ".join(str(t.get("name")) for t in p["tools"] if isinstance(t, dict))))
-        self.extra_label = _plain_label(" · ".join(extra), selectable=True)
+        self.extra_label = plain_label(" · ".join(extra), selectable=True)
         if extra:
             summary.addRow(self.tr("Also"), self.extra_label)
         self.request_view = QPlainTextEdit()
@@ -661,7 +652,7 @@ class SamplingDialog(_AnswerDialog):
         rl.addWidget(tabs, 1)
 
         # ---- the response
-        self.role_label = _plain_label("assistant", wrap=False)
+        self.role_label = plain_label("assistant", wrap=False)
         self.model_edit = QLineEdit(DEFAULT_MODEL)
         self.model_edit.setToolTip(self.tr("The name of the model that 'generated' the message"))
         self.stop_reason = QComboBox()
@@ -736,7 +727,7 @@ class ElicitationDialog(_AnswerDialog):
             if self.mode == "url"
             else self.tr("{server} asks for information").format(server=server)
         )
-        self.message = _plain_label(str(p.get("message", "")), selectable=True)
+        self.message = plain_label(str(p.get("message", "")), selectable=True)
         f = QFont(self.message.font())
         f.setPointSizeF(f.pointSizeF() * 1.08)
         self.message.setFont(f)
@@ -757,7 +748,7 @@ class ElicitationDialog(_AnswerDialog):
             self.form.layout().setContentsMargins(12, 12, 12, 12)
             self.scroll = scroll
             layout.addWidget(scroll, 1)
-            note = _muted(_plain_label(self.tr("* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.")))
+            note = _muted(plain_label(self.tr("* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.")))
             layout.addWidget(note)
         else:
             self._build_url(layout)
@@ -792,7 +783,7 @@ class ElicitationDialog(_AnswerDialog):
         box = QGroupBox(self.tr("Link"))
         form = QFormLayout(box)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        self.host_label = _plain_label(parts.hostname or self.tr("(no host)"), selectable=True)
+        self.host_label = plain_label(parts.hostname or self.tr("(no host)"), selectable=True)
         bold = QFont(self.host_label.font())
         bold.setBold(True)
         self.host_label.setFont(bold)
@@ -809,7 +800,7 @@ class ElicitationDialog(_AnswerDialog):
         self.open_button = QPushButton(self.tr("Open in browser"))
         self.open_button.setToolTip(self.tr("Open this URL in your web browser (only when you click here)"))
         self.open_button.clicked.connect(lambda *_: self.confirm_open())
-        self.open_status = _muted(_plain_label(self.tr("The inspector opens the link only when you click Open in browser.")))
+        self.open_status = _muted(plain_label(self.tr("The inspector opens the link only when you click Open in browser.")))
         self.url_problem = _error_label()
         if not safe:
             self.open_button.setEnabled(False)
@@ -1114,7 +1105,7 @@ class RootsEditor(QWidget):
         self.remove_button.clicked.connect(lambda *_: self.remove_selected())
         self.problem = _error_label()
         self.hint = _muted(
-            _plain_label(
+            plain_label(
                 self.tr(
                     "Legacy: a change during a session is announced with notifications/roots/list_changed. "
                     "2026-07-28: the server asks again (roots/list as an input request) when it needs them."
@@ -1229,7 +1220,7 @@ class RootsEditor(QWidget):
         self.table.insertRow(row)
         self.table.setItem(row, 0, QTableWidgetItem(uri))
         self.table.setItem(row, 1, QTableWidgetItem(name))
-        self.table.item(row, 0).setToolTip(uri)
+        self.table.item(row, 0).setToolTip(plain_tooltip(uri))
 
     def _item_changed(self, item: QTableWidgetItem) -> None:
         if self._loading:
@@ -1237,7 +1228,7 @@ class RootsEditor(QWidget):
         if item.column() == 0:
             self._loading = True
             try:
-                item.setToolTip(item.text())
+                item.setToolTip(plain_tooltip(item.text()))
             finally:
                 self._loading = False
         self._validate()

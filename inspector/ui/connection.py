@@ -33,6 +33,7 @@ from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, ServerProfile
 
 from .client_side import RootsEditor
+from .plain import plain_tooltip
 
 ERAS = ("auto", "legacy", "modern")
 MIB = 1024 * 1024  # the line-limit field is in MiB
@@ -355,7 +356,7 @@ class ProfileEditor(QWidget):
             text = problems.get(key, "")
             label.setText(text)
             label.setVisible(bool(text))
-        self.env.setToolTip("\n".join(env_problems))
+        self.env.setToolTip(plain_tooltip("\n".join(env_problems)))
         # capabilities the chosen version cannot carry
         version = self.version.currentData() or ""
         for key, box in self.caps.items():
@@ -413,7 +414,7 @@ class ConnectionPanel(QWidget):
         self.list.clear()
         for p in self.profiles:
             item = QListWidgetItem(p.name or self.tr("(unnamed)"))
-            item.setToolTip(p.command_line)
+            item.setToolTip(plain_tooltip(p.command_line))
             self.list.addItem(item)
         self.list.setCurrentRow(select)
         self.list.blockSignals(False)
@@ -429,7 +430,7 @@ class ConnectionPanel(QWidget):
         item = self.list.item(row)
         if item is not None:
             item.setText(self.profiles[row].name or self.tr("(unnamed)"))
-            item.setToolTip(self.profiles[row].command_line)
+            item.setToolTip(plain_tooltip(self.profiles[row].command_line))
         self.profilesChanged.emit()
 
     def _add(self) -> None:

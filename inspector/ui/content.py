@@ -29,23 +29,11 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import (
-    QCommandLinkButton,
-    QFileDialog,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPlainTextEdit,
-    QPushButton,
-    QScrollArea,
-    QSizePolicy,
-    QStyle,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QCommandLinkButton, QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QStyle, QVBoxLayout, QWidget
 
-from .schema_form import SchemaVerdict, check_value, dumps_pretty, is_dark, mono_font, tone
-from .timeline import format_bytes, plain_tooltip
+from .plain import mono_font, plain_label, plain_tooltip
+from .schema_form import SchemaVerdict, check_value, dumps_pretty, is_dark, tone
+from .timeline import format_bytes
 
 
 def _tr(text: str) -> str:
@@ -99,18 +87,6 @@ def annotations_text(block: dict) -> str:
     return " · ".join(parts)
 
 
-def _plain_label(text: str = "", *, mono: bool = False, wrap: bool = True, selectable: bool = True) -> QLabel:
-    label = QLabel()
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setText(text)
-    label.setWordWrap(wrap)
-    if mono:
-        label.setFont(mono_font())
-    if selectable:
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard)
-    return label
-
-
 class BlockCard(QFrame):
     """One content block: a header line (type chip, details) and a body."""
 
@@ -138,7 +114,7 @@ class BlockCard(QFrame):
         chip_bg = "#3a4a63" if dark else "#e4ebf5"
         chip_fg = "#d6e4ff" if dark else "#1f3b63"
         self.chip.setStyleSheet(f"QLabel#chip {{ background: {chip_bg}; color: {chip_fg}; border-radius: 4px; padding: 1px 6px; font-weight: 600; font-size: 8pt; }}")
-        self.meta = _plain_label(wrap=False)
+        self.meta = plain_label(wrap=False, selectable=True)
         self.meta.setStyleSheet(f"color: {tone(self, 'muted')};")
         self.meta.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         head.addWidget(self.chip, 0)
@@ -159,7 +135,7 @@ class BlockCard(QFrame):
 
     def add_error(self, text: str) -> None:
         self.error = text
-        label = _plain_label("✗ " + text)
+        label = plain_label("✗ " + text, selectable=True)
         label.setObjectName("blockError")
         label.setStyleSheet(f"color: {tone(self, 'error')};")
         self.body.addWidget(label)
@@ -305,7 +281,7 @@ class ContentView(QWidget):
     def _text_widget(self, text: str, *, mono: bool = False) -> QWidget:
         lines = text.count("\n") + 1
         if len(text) <= LONG_TEXT and lines <= 40:
-            label = _plain_label(text, mono=mono)
+            label = plain_label(text, mono=mono, selectable=True)
             label.setObjectName("blockText")
             return label
         edit = QPlainTextEdit()
@@ -403,7 +379,7 @@ class ContentView(QWidget):
         uri = res.get("uri") if isinstance(res.get("uri"), str) else "?"
         mime = res.get("mimeType") if isinstance(res.get("mimeType"), str) else ""
         meta = [m for m in (mime, annotations_text(block) or annotations_text(res)) if m]
-        uri_label = _plain_label(uri, mono=True)
+        uri_label = plain_label(uri, mono=True, selectable=True)
         uri_label.setObjectName("resourceUri")
         card.body.addWidget(uri_label)
         if isinstance(res.get("text"), str):
@@ -463,7 +439,7 @@ class ContentView(QWidget):
 
     def _structured_card(self, structured: Any, output_schema: dict | None) -> BlockCard:
         card = BlockCard("structured")
-        verdict_label = _plain_label(wrap=True)
+        verdict_label = plain_label(wrap=True, selectable=True)
         verdict_label.setObjectName("verdict")
         if output_schema is None:
             self._verdict = None

@@ -52,15 +52,8 @@ from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
 from inspector.protocol.rules import RULES, Severity
 from inspector.session.recording import Direction, Entry, Recording
 
-from .timeline import (
-    DIRECTION_ARROWS,
-    DIRECTION_LABELS,
-    KIND_LABELS,
-    TimelineColors,
-    format_bytes,
-    format_ms,
-    plain_tooltip,
-)
+from .plain import plain_label, plain_tooltip
+from .timeline import DIRECTION_ARROWS, DIRECTION_LABELS, KIND_LABELS, TimelineColors, format_bytes, format_ms
 
 translate = QCoreApplication.translate
 
@@ -138,16 +131,6 @@ def schema_version_for(rec: Recording, seq: int) -> str | None:
     return v if isinstance(v, str) and v else None
 
 
-def _plain_label(text: str = "", *, wrap: bool = False, selectable: bool = True) -> QLabel:
-    label = QLabel()
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setText(text)
-    label.setWordWrap(wrap)
-    if selectable:
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return label
-
-
 class _JsonItem(QTreeWidgetItem):
     """A node of the JSON tree; containers keep their value and build children on expand."""
 
@@ -185,7 +168,7 @@ class DetailPane(QWidget):
 
         top = QHBoxLayout()
         top.setSpacing(8)
-        self.title_label = _plain_label()
+        self.title_label = plain_label(wrap=False, selectable=True)
         f = QFont(self.font())
         f.setBold(True)
         f.setPointSizeF(f.pointSizeF() * 1.15)
@@ -198,7 +181,7 @@ class DetailPane(QWidget):
         top.addWidget(self.pair_button)
         outer.addLayout(top)
 
-        self.meta_label = _plain_label(wrap=True)
+        self.meta_label = plain_label(wrap=True, selectable=True)
         outer.addWidget(self.meta_label)
 
         # findings: above the bytes, as tall as its content (scrolls past a third of the pane)
@@ -223,7 +206,7 @@ class DetailPane(QWidget):
         raw_layout.setSpacing(2)
         raw_bar = QHBoxLayout()
         raw_bar.setSpacing(6)
-        self.raw_info = _plain_label(selectable=False)
+        self.raw_info = plain_label(selectable=False, wrap=False)
         self.raw_info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         raw_bar.addWidget(self.raw_info, 1)
         self.hex_button = QToolButton()
@@ -243,7 +226,7 @@ class DetailPane(QWidget):
         self.truncation_bar.setFrameShape(QFrame.Shape.StyledPanel)
         trunc = QHBoxLayout(self.truncation_bar)
         trunc.setContentsMargins(6, 2, 2, 2)
-        self.truncation_label = _plain_label(selectable=False)
+        self.truncation_label = plain_label(selectable=False, wrap=False)
         self.truncation_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         trunc.addWidget(self.truncation_label, 1)
         self.show_all_button = QToolButton()
@@ -273,7 +256,7 @@ class DetailPane(QWidget):
         tree_layout.setContentsMargins(0, 0, 0, 0)
         tree_layout.setSpacing(2)
         tree_bar = QHBoxLayout()
-        self.tree_label = _plain_label(translate("DetailPane", "JSON"), selectable=False)
+        self.tree_label = plain_label(translate("DetailPane", "JSON"), selectable=False, wrap=False)
         tree_bar.addWidget(self.tree_label)
         tree_bar.addStretch(1)
         self.expand_button = QToolButton()
@@ -311,7 +294,7 @@ class DetailPane(QWidget):
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
         outer.addWidget(self.splitter, 1)
 
-        self.placeholder = _plain_label(translate("DetailPane", "Select an entry in the timeline to see its bytes and what the inspector found."), wrap=True, selectable=False)
+        self.placeholder = plain_label(translate("DetailPane", "Select an entry in the timeline to see its bytes and what the inspector found."), wrap=True, selectable=False)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setEnabled(False)
         outer.addWidget(self.placeholder, 1)
@@ -498,7 +481,7 @@ class DetailPane(QWidget):
         self.findings_area.setVisible(False)
 
     def _add_label(self, text: str, *, wrap: bool = True, brush: QBrush | None = None, bold: bool = False, indent: int = 0) -> QLabel:
-        label = _plain_label(text, wrap=wrap)
+        label = plain_label(text, wrap=wrap, selectable=True)
         if brush is not None:
             pal = label.palette()
             pal.setBrush(label.foregroundRole(), brush)
@@ -543,7 +526,7 @@ class DetailPane(QWidget):
             if definition:
                 head += translate("DetailPane", " (checked as {definition})").format(definition=definition)
             row = QHBoxLayout()
-            label = _plain_label(head, wrap=True)
+            label = plain_label(head, wrap=True, selectable=True)
             pal = label.palette()
             pal.setBrush(label.foregroundRole(), c.brush_bad)
             label.setPalette(pal)
@@ -733,7 +716,7 @@ class DetailPane(QWidget):
             if self._hex and self._show_all:
                 note += translate("DetailPane", " (the hex dump stops here; Save bytes… writes them all)")
             self.truncation_label.setText(note)
-            self.truncation_label.setToolTip(note)
+            self.truncation_label.setToolTip(plain_tooltip(note))
         self.truncation_bar.setVisible(truncated)
         self.show_all_button.setVisible(truncated and not (self._hex and self._show_all))
 

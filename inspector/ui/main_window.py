@@ -6,19 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QFileDialog,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QProgressDialog,
-    QSplitter,
-    QTabWidget,
-    QToolBar,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressDialog, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.versions import Era, EraMode
@@ -32,6 +20,7 @@ from .detail import DetailPane
 from .diagram import LifecycleDiagram
 from .negotiation import NegotiationView
 from .panels import PanelHost
+from .plain import plain_message, plain_tooltip
 from .stepbar import StepBar
 from .timeline import TimelineView
 
@@ -55,7 +44,7 @@ class MainWindow(QMainWindow):
         self.store = store
         self.profiles = profiles
         self.settings = settings
-        self.load_problems_box: QMessageBox | None = None  # the last "could not be read" message
+        self.message_box: QMessageBox | None = None  # the last warning shown (tests read it)
         self.languages = languages
         self.themes = themes
         self.recording: Recording | None = None
@@ -292,7 +281,7 @@ class MainWindow(QMainWindow):
             rec = self.controller.open_recording(path, progress)
         except RecordingError as exc:
             if not exc.cancelled:
-                QMessageBox.warning(self, self.tr("Cannot open recording"), str(exc))
+                self.message_box = plain_message(self, self.tr("Cannot open recording"), str(exc))
             return False
         finally:
             if dialog is not None:
@@ -305,19 +294,15 @@ class MainWindow(QMainWindow):
 
     def _show_load_problems(self, name: str, rec: Recording) -> None:
         count = rec.load_problem_count
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Parts of the recording could not be read"), "", QMessageBox.StandardButton.Ok, self)
-        box.setTextFormat(Qt.TextFormat.PlainText)  # file content is never rich text
         if count == 1:
-            box.setText(self.tr("One line of {name} could not be read; everything else is shown.").format(name=name))
+            text = self.tr("One line of {name} could not be read; everything else is shown.").format(name=name)
         else:
-            box.setText(self.tr("{n} lines of {name} could not be read; everything else is shown.").format(n=count, name=name))
+            text = self.tr("{n} lines of {name} could not be read; everything else is shown.").format(n=count, name=name)
         lines = [self.tr("line {line}: {reason}").format(line=line, reason=reason) if line is not None else reason for line, reason in rec.load_problems]
         if count > len(lines):
             lines.append(self.tr("… and {n} more").format(n=count - len(lines)))
-        box.setInformativeText("\n".join(lines[:3]))
-        box.setDetailedText("\n".join(lines))
-        self.load_problems_box = box  # tests read it
-        box.open()
+        title = self.tr("Parts of the recording could not be read")
+        self.message_box = plain_message(self, title, text, informative="\n".join(lines[:3]), details="\n".join(lines))
         self.statusBar().showMessage(self.tr("Opened with {n} unreadable line(s); see the message.").format(n=count), 10000)
 
     def save_recording(self) -> None:
@@ -331,7 +316,7 @@ class MainWindow(QMainWindow):
             try:
                 self.controller.save_recording(path)
             except OSError as exc:
-                QMessageBox.warning(self, self.tr("Cannot save recording"), str(exc))
+                self.message_box = plain_message(self, self.tr("Cannot save recording"), str(exc))
                 return
             self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
 
@@ -388,7 +373,7 @@ class MainWindow(QMainWindow):
     def _on_failed(self, text: str) -> None:
         self.statusBar().showMessage(self.tr("Session failed: {why}").format(why=text), 15000)
         self.status_exit.setText(text if len(text) < 120 else text[:117] + "…")
-        self.status_exit.setToolTip(text)
+        self.status_exit.setToolTip(plain_tooltip(text))
 
     def _on_finished(self, summary: dict) -> None:
         self._summary = summary

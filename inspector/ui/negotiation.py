@@ -16,6 +16,8 @@ from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
 from inspector.session.recording import Direction, Recording
 
+from .plain import plain_tooltip
+
 
 class NegotiationTracker:
     """Follows a recording incrementally: each update scans only the entries added since."""
@@ -184,7 +186,7 @@ class NegotiationView(QWidget):
         def row(parent, label: str, left: Any, right: Any) -> QTreeWidgetItem:
             item = QTreeWidgetItem(parent, [label, _short(left), _short(right)])
             for col in (1, 2):
-                item.setToolTip(col, item.text(col))
+                item.setToolTip(col, plain_tooltip(item.text(col)))
             return item
 
         row(self.tree, self.tr("Protocol version"), offer["version"], server["version"] if server else None)

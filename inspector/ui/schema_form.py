@@ -41,7 +41,7 @@ from typing import Any
 import fastjsonschema
 import orjson
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, Signal
-from PySide6.QtGui import QFontDatabase, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -63,7 +63,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .timeline import plain_tooltip
+from .plain import mono_font, plain_tooltip
 
 
 def _tr(text: str) -> str:
@@ -108,10 +108,6 @@ def tone(widget: QWidget | None, name: str) -> str:
         "muted": "#9aa0a6" if dark else "#6b7078",
         "link": "#7ab4ff" if dark else "#1a5fb4",
     }[name]
-
-
-def mono_font():
-    return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
 
 
 # ====================================================================== validation

@@ -21,64 +21,22 @@ that are escaped first (Qt would otherwise guess rich text).
 from __future__ import annotations
 
 import bisect
-import html
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import orjson
-from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
-    QAbstractTableModel,
-    QCoreApplication,
-    QEvent,
-    QItemSelectionModel,
-    QLocale,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSize,
-    Qt,
-    QTimer,
-    Signal,
-)
-from PySide6.QtGui import (
-    QAction,
-    QBrush,
-    QColor,
-    QFont,
-    QFontDatabase,
-    QFontMetrics,
-    QGuiApplication,
-    QIcon,
-    QKeySequence,
-    QPainter,
-    QPalette,
-    QPixmap,
-    QShortcut,
-)
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QCompleter,
-    QFrame,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QMenu,
-    QSizePolicy,
-    QTableView,
-    QToolBar,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QEvent, QItemSelectionModel, QLocale, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QKeySequence, QPainter, QPalette, QPixmap, QShortcut
+from PySide6.QtWidgets import QAbstractItemView, QComboBox, QCompleter, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QSizePolicy, QTableView, QToolBar, QToolButton, QVBoxLayout, QWidget
 
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
 from inspector.session.recording import Direction, Recording
+
 from .colors import mix
+from .plain import plain_tooltip
 
 translate = QCoreApplication.translate
 
@@ -174,11 +132,6 @@ _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _CENTER = Qt.AlignmentFlag.AlignCenter
 
 
-def plain_tooltip(text: str) -> str:
-    """A tooltip that shows ``text`` literally (QToolTip would guess rich text otherwise)."""
-    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
-
-
 def format_bytes(n: int) -> str:
     if n < 1024:
         return f"{n} B"
@@ -211,8 +164,6 @@ def format_id(value: Any) -> str:
 
 
 # --------------------------------------------------------------------------- colours
-
-
 
 
 class TimelineColors:

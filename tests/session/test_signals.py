@@ -8,7 +8,6 @@ stdin, wait, SIGTERM to the server's group, ...), print and record the summary, 
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys

@@ -14,7 +14,6 @@ import os
 import shutil
 import signal
 import sys
-from pathlib import Path
 
 import anyio
 import pytest

@@ -10,7 +10,7 @@ from pathlib import Path
 import anyio
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QProgressDialog
 
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
@@ -243,7 +243,7 @@ def test_damaged_recording_opens_with_its_problems_listed(window_and_controller,
     rec = controller.recording
     assert [rec.raw_at(i) for i in (0, 2)] == [b"<b>bold</b> server text\n", b"after the bad line"]
     assert rec[1].extra["event"] == "unreadable"
-    box = window.load_problems_box
+    box = window.message_box
     assert box is not None and box.textFormat() == Qt.TextFormat.PlainText
     assert box.text() == "2 lines of damaged.jsonl could not be read; everything else is shown."
     assert box.detailedText().splitlines() == [
@@ -256,11 +256,13 @@ def test_damaged_recording_opens_with_its_problems_listed(window_and_controller,
 def test_a_fifo_or_folder_gets_a_message_instead_of_a_hang(window_and_controller, tmp_path, monkeypatch):
     controller, window = window_and_controller
     warnings: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(text))
     fifo = tmp_path / "pipe.jsonl"
     os.mkfifo(fifo)
-    assert not window.open_recording_path(str(fifo))
-    assert not window.open_recording_path(str(tmp_path))
+    for path in (fifo, tmp_path):
+        assert not window.open_recording_path(str(path))
+        assert window.message_box.textFormat() == Qt.TextFormat.PlainText
+        warnings.append(window.message_box.text())
+        window.message_box.close()
     assert warnings == ["pipe.jsonl: is a named pipe (FIFO), not a regular file; only recording files can be opened", f"{tmp_path.name}: is a folder, not a regular file; only recording files can be opened"]
     assert controller.recording is None
 
@@ -280,6 +282,6 @@ def test_a_large_recording_shows_progress_and_can_be_cancelled(window_and_contro
     # Cancelled: no message, nothing replaced.
     shown = controller.recording
     monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda self: True)
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a: pytest.fail("no message for a cancel"))
+    window.message_box = None
     assert not window.open_recording_path(str(path))
-    assert controller.recording is shown
+    assert controller.recording is shown and window.message_box is None  # no message for a cancel

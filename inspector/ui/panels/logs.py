@@ -20,7 +20,6 @@ the level the engine puts into the next requests (no request is sent now).
 from __future__ import annotations
 
 import bisect
-import html
 import re
 from array import array
 from itertools import compress
@@ -29,24 +28,14 @@ from typing import Any
 import orjson
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QPushButton,
-    QSizePolicy,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy, QTableView, QVBoxLayout, QWidget
 
 from inspector.protocol.messages import Kind, loads_lenient
 from inspector.session.recording import Direction, Recording
 
-from .base import FeaturePanel
 from ..colors import mix
+from ..plain import plain_tooltip
+from .base import FeaturePanel
 
 LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 RANK = {level: i for i, level in enumerate(LEVELS)}
@@ -396,7 +385,7 @@ class LogModel(QAbstractTableModel):
             head = self.tr("Entry #{seq} · {level} · logger {logger}").format(seq=seq, level=cell[1], logger=cell[2] or "—")
             if rank == UNKNOWN:
                 head += "\n" + self.tr("Not a log level the protocol defines.")
-            return "<qt>" + html.escape(head + "\n\n" + text).replace("\n", "<br>") + "</qt>"
+            return plain_tooltip(head + "\n\n" + text)
         return None
 
     def _rank_of(self, seq: int, row: int) -> int:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.ui.content import ContentView
-from inspector.ui.timeline import plain_tooltip
+from inspector.ui.plain import plain_tooltip
 
 from .base import FeaturePanel
 from .resources import (

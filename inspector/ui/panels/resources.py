@@ -34,16 +34,16 @@ import binascii
 import json
 import re
 import time
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable
 from urllib.parse import quote
 
 import anyio
 from PySide6.QtCore import QCoreApplication, QObject, QStringListModel, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QImage, QPixmap
+from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QCompleter,
@@ -74,8 +74,8 @@ from inspector.protocol.versions import META_SUBSCRIPTION_ID
 from inspector.session import SessionError
 from inspector.session.recording import Direction
 from inspector.ui.schema_form import is_dark, tone
-from inspector.ui.timeline import plain_tooltip
 
+from ..plain import mono_font, plain_label, plain_tooltip
 from .base import FeaturePanel
 
 INF = float("inf")
@@ -103,21 +103,6 @@ _ERROR_NAMES = {
 
 # MIME types read as prose (proportional font); every other text is shown in a fixed font.
 _PROSE_MIME = frozenset({"text/plain", "text/markdown", "text/x-markdown", "text/richtext", "text/enriched"})
-
-
-def mono_font() -> QFont:
-    return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-
-
-def plain_label(text: str = "", *, wrap: bool = True, selectable: bool = False) -> QLabel:
-    """A label that never interprets its text as rich text (server text goes in these)."""
-    label = QLabel()
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
-    if selectable:
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    label.setText(text)
-    return label
 
 
 def muted(label: QLabel) -> QLabel:
@@ -1230,7 +1215,7 @@ class ResourcesPanel(FeaturePanel):
         elif uri is None:
             why = self.tr("Select a resource (or fill in a template) to follow its updates.")
         button.setEnabled(bool(can and uri))
-        button.setToolTip(why)
+        button.setToolTip(plain_tooltip(why))
         self.sub_note.setText("" if can else why)
 
         if self.modern:

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..plain import plain_tooltip
 from .base import FeaturePanel
 
 TERMINAL = frozenset({"completed", "failed", "cancelled"})
@@ -357,7 +358,7 @@ class TasksPanel(FeaturePanel):
         task_id = task["taskId"]
         status = str(task.get("status", "?"))
         item.setText(Col.ID, task_id[:8] + ("…" if len(task_id) > 8 else ""))
-        item.setToolTip(Col.ID, task_id)
+        item.setToolTip(Col.ID, plain_tooltip(task_id))
         item.setText(Col.STATUS, status)
         color = self._colors.get(status)
         item.setForeground(Col.STATUS, QBrush(color) if color is not None else QBrush())
@@ -366,10 +367,10 @@ class TasksPanel(FeaturePanel):
         item.setFont(Col.STATUS, f)
         message = task.get("statusMessage")
         item.setText(Col.MESSAGE, "" if message is None else str(message).replace("\n", " "))
-        item.setToolTip(Col.MESSAGE, "" if message is None else str(message))
+        item.setToolTip(Col.MESSAGE, plain_tooltip(message))
         updated = task.get("lastUpdatedAt", task.get("createdAt"))
         item.setText(Col.UPDATED, format_time(updated) if updated is not None else "")
-        item.setToolTip(Col.UPDATED, str(updated or ""))
+        item.setToolTip(Col.UPDATED, plain_tooltip(updated or ""))
 
     def _update_counts(self) -> None:
         n = len(self.tasks)

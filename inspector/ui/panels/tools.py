@@ -53,8 +53,9 @@ from PySide6.QtWidgets import (
 from inspector.session import RequestCancelled, SessionError
 
 from ..content import ContentView
-from ..schema_form import ArgumentsEditor, is_dark, mono_font, tone
-from ..timeline import format_ms, plain_tooltip
+from ..plain import mono_font, plain_label, plain_tooltip
+from ..schema_form import ArgumentsEditor, is_dark, tone
+from ..timeline import format_ms
 from .base import FeaturePanel
 
 AUTO_PAGES = 5  # tools/list pages fetched per Refresh / Load more before asking the user
@@ -174,15 +175,6 @@ def _badge_label(text: str, light: str, dark: str, widget: QWidget) -> QLabel:
     return label
 
 
-def _plain(text: str = "", *, wrap: bool = True, selectable: bool = True) -> QLabel:
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
-    if selectable:
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return label
-
-
 class ToolsPanel(FeaturePanel):
     key = "tools"
 
@@ -223,7 +215,7 @@ class ToolsPanel(FeaturePanel):
         self.refresh_button = QPushButton()
         self.refresh_button.setObjectName("refreshTools")
         self.refresh_button.clicked.connect(lambda *_: self.refresh())
-        self.count_label = _plain(wrap=False, selectable=False)
+        self.count_label = plain_label(wrap=False, selectable=False)
         self.count_label.setObjectName("toolCount")
         bar.addWidget(self.refresh_button)
         bar.addWidget(self.count_label, 1)
@@ -245,11 +237,11 @@ class ToolsPanel(FeaturePanel):
         self.load_more_button.clicked.connect(lambda *_: self.load_more())
         self.load_more_button.hide()
         ll.addWidget(self.load_more_button)
-        self.list_note = _plain()
+        self.list_note = plain_label(selectable=True)
         self.list_note.setObjectName("listNote")
         self.list_note.hide()
         ll.addWidget(self.list_note)
-        self.list_error = _plain()
+        self.list_error = plain_label(selectable=True)
         self.list_error.setObjectName("listError")
         self.list_error.setStyleSheet(f"color: {tone(self, 'error')};")
         self.list_error.hide()
@@ -264,7 +256,7 @@ class ToolsPanel(FeaturePanel):
         tl = QVBoxLayout(top)
         tl.setContentsMargins(8, 0, 0, 0)
         tl.setSpacing(6)
-        self.placeholder = _plain(selectable=False)
+        self.placeholder = plain_label(selectable=False)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setStyleSheet(f"color: {tone(self, 'muted')};")
         tl.addWidget(self.placeholder, 1)
@@ -275,13 +267,13 @@ class ToolsPanel(FeaturePanel):
         dl.setSpacing(4)
         head = QHBoxLayout()
         head.setSpacing(10)
-        self.title_label = _plain(wrap=False)
+        self.title_label = plain_label(wrap=False, selectable=True)
         self.title_label.setObjectName("toolTitle")
         f = self.title_label.font()
         f.setPointSizeF(f.pointSizeF() * 1.3)
         f.setBold(True)
         self.title_label.setFont(f)
-        self.name_label = _plain(wrap=False)
+        self.name_label = plain_label(wrap=False, selectable=True)
         self.name_label.setObjectName("toolName")
         self.name_label.setFont(mono_font())
         self.name_label.setStyleSheet(f"color: {tone(self, 'muted')};")
@@ -292,11 +284,11 @@ class ToolsPanel(FeaturePanel):
         head.addLayout(self.badge_row)
         head.addStretch(1)
         dl.addLayout(head)
-        self.description_label = _plain()
+        self.description_label = plain_label(selectable=True)
         self.description_label.setObjectName("toolDescription")
         self.description_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         dl.addWidget(self.description_label)
-        self.schema_label = _plain()
+        self.schema_label = plain_label(selectable=True)
         self.schema_label.setObjectName("schemaFacts")
         self.schema_label.setStyleSheet(f"color: {tone(self, 'muted')};")
         dl.addWidget(self.schema_label)
@@ -322,7 +314,7 @@ class ToolsPanel(FeaturePanel):
         actions.addWidget(self.cancel_button)
         actions.addWidget(self.call_button)
         dl.addLayout(actions)
-        self.args_error = _plain()
+        self.args_error = plain_label(selectable=True)
         self.args_error.setObjectName("argsError")
         self.args_error.setStyleSheet(f"color: {tone(self, 'error')};")
         self.args_error.hide()
@@ -341,7 +333,7 @@ class ToolsPanel(FeaturePanel):
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
         self.progress.setMaximumHeight(16)
-        self.progress_label = _plain(wrap=False)
+        self.progress_label = plain_label(wrap=False, selectable=True)
         self.progress_label.setObjectName("progressMessage")
         self.progress_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         prow.addWidget(self.progress, 2)
@@ -356,15 +348,15 @@ class ToolsPanel(FeaturePanel):
         bn = QVBoxLayout(self.banner)
         bn.setContentsMargins(10, 6, 10, 6)
         bn.setSpacing(2)
-        self.banner_title = _plain()
+        self.banner_title = plain_label(selectable=True)
         self.banner_title.setObjectName("bannerTitle")
-        self.banner_detail = _plain()
+        self.banner_detail = plain_label(selectable=True)
         self.banner_detail.setObjectName("bannerDetail")
         bn.addWidget(self.banner_title)
         bn.addWidget(self.banner_detail)
         self.banner.hide()
         bl.addWidget(self.banner)
-        self.status_label = _plain()
+        self.status_label = plain_label(selectable=True)
         self.status_label.setObjectName("callStatus")
         self.status_label.setStyleSheet(f"color: {tone(self, 'muted')};")
         bl.addWidget(self.status_label)
