@@ -24,3 +24,25 @@ if os.environ.get("INSPECTOR_BLOCK_QT") == "1":
 @pytest.fixture
 def anyio_backend():
     return "asyncio"
+
+
+@pytest.fixture(autouse=True)
+def every_sent_message_is_schema_valid(request, monkeypatch):
+    """Fails a test whose sessions sent a schema-invalid message (see wire_check.py)."""
+    import wire_check
+
+    from inspector.session.recording import Recording
+
+    wire_check.start()
+    original = Recording.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        wire_check.watch_recording(self)
+
+    monkeypatch.setattr(Recording, "__init__", init)
+    yield
+    if request.node.get_closest_marker("malformed_c2s") is None:
+        bad = wire_check.invalid_c2s()
+        if bad:
+            pytest.fail("the inspector sent schema-invalid messages:\n" + "\n".join(bad[:10]), pytrace=False)

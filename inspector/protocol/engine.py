@@ -272,6 +272,12 @@ class ProtocolEngine:
     def build_result(self, id: Any, result: dict) -> bytes:
         return dumps({"jsonrpc": "2.0", "id": id, "result": result})
 
+    def check_answer(self, request_method: str, result: Any) -> SchemaVerdict:
+        """Whether ``result`` may answer a server request ``request_method`` in the version this
+        engine speaks (the same check the answer gets once sent). Error paths start at
+        ``/result``. Never raises."""
+        return self._validator.check({"jsonrpc": "2.0", "id": 0, "result": result}, kind="result", direction="c2s", request_method=request_method)
+
     def build_error(self, id: Any, code: int, message: str, data: Any = None) -> bytes:
         err: dict[str, Any] = {"code": code, "message": message}
         if data is not None:

@@ -24,22 +24,13 @@ from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind, valid_id
+from inspector.protocol.schema import SchemaVerdict
 from inspector.protocol.versions import UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
-from inspector.transport.base import (
-    ExitInfo,
-    ProcessEvent,
-    ProcessEventKind,
-    SpawnError,
-    StderrLine,
-    StdioParameters,
-    StdoutChunk,
-    TransportClosed,
-)
+from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SpawnError, StderrLine, StdioParameters, StdoutChunk, TransportClosed
 from inspector.transport.stdio import StdioTransport, describe_exit
 
 from .handlers import ClientHandlers, HandlerError
 from .recording import Direction, Recording, RecordingWriter
-
 
 SLICE = 128  # lines analysed between two turns of the event loop
 
@@ -397,6 +388,23 @@ class Session:
         self._record_internal_error(doing, exc, self.clock())
         self.recording.notify()
 
+    def check_answer(self, request_method: str, result: Any) -> SchemaVerdict:
+        """For front-ends: whether ``result`` may answer the server's ``request_method`` request
+        in the version this session speaks, before the user sends it (error paths start at
+        ``/result``). The session refuses to send an answer that fails this check."""
+        return self.engine.check_answer(request_method, result)
+
+    def _refuse_answer(self, what: str, verdict: SchemaVerdict) -> str:
+        """A handler produced an answer the schema rejects: it is not sent; noted here."""
+        first = verdict.errors[0] if verdict.errors else None
+        why = f"{first.path or '/'}: {first.message}" if first is not None else "invalid"
+        a = self.engine.note()
+        a.violations = ("inspector.internal-error",)
+        text = f"inspector error: the answer to {what} is not valid against {verdict.definition} ({why}); it was not sent"
+        self.recording.append(Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), a, {"event": "internal_error"})
+        self.recording.notify()
+        return why
+
     def _record_internal_error(self, doing: str, exc: BaseException, t: float) -> None:
         """The inspector itself failed: say so in the recording and carry on."""
         a = self.engine.note()
@@ -483,7 +491,12 @@ class Session:
         try:
             try:
                 result = await self.handlers.handle(method, params if isinstance(params, dict) else {})
-                raw = self.engine.build_result(id, result)
+                verdict = self.engine.check_answer(method, result)
+                if verdict.ok:
+                    raw = self.engine.build_result(id, result)
+                else:  # never send what the schema rejects: say why, answer with an error
+                    why = self._refuse_answer(method, verdict)
+                    raw = self.engine.build_error(id, -32603, "the client could not produce a valid answer", {"reason": why})
             except HandlerError as exc:
                 raw = self.engine.build_error(id, exc.code, exc.message, exc.data)
             except Exception as exc:  # a handler bug must not take the session down
@@ -576,7 +589,12 @@ class Session:
                     continue
                 asked = req.get("params")
                 try:
-                    responses[key] = await self.handlers.handle(str(req.get("method")), asked if isinstance(asked, dict) else {})
+                    answer = await self.handlers.handle(str(req.get("method")), asked if isinstance(asked, dict) else {})
+                    verdict = self.engine.check_answer(str(req.get("method")), answer)
+                    if not verdict.ok:  # left out, like a request the client will not fulfil
+                        self._refuse_answer(f"{req.get('method')} (input request {key!r})", verdict)
+                        continue
+                    responses[key] = answer
                 except HandlerError:
                     # An InputResponse can only be a result (ElicitResult, CreateMessageResult,
                     # ListRootsResult): a request the client will not fulfil is left out, and

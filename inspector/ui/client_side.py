@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -83,6 +84,12 @@ DEFAULT_MODEL = "mcp-session-inspector (typed by the user)"
 def _error_color(palette: QPalette) -> QColor:
     dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
     return QColor(255, 120, 110) if dark else QColor(185, 30, 30)
+
+
+def _schema_problem_text(problems: list[tuple[str, str]]) -> str:
+    """Why an answer cannot be sent, for the line above a dialog's buttons."""
+    head = QCoreApplication.translate("AnswerDialog", "Not sent: the negotiated protocol version's schema rejects this answer.")
+    return head + "\n" + "\n".join(f"{path or '/'}: {message}" for path, message in problems[:5])
 
 
 def _muted(label: QLabel) -> QLabel:
@@ -324,6 +331,8 @@ class FormField:
             value = self.combo.currentData()
             if value is None:
                 return False, None, (QCoreApplication.translate("ElicitationForm", "Choose one.") if self.required else None)
+            if value not in [v for v, _ in _options(s) or []]:  # a default the server did not list
+                return True, value, QCoreApplication.translate("ElicitationForm", "Not one of the choices the server listed.")
             return True, value, None
         if self.kind == "multi":
             values = [v for v, cb in self.checks if cb.isChecked()]
@@ -503,6 +512,7 @@ class _AnswerDialog(QDialog):
         self.banner = Banner(origin.headline(), origin.detail())
         self.countdown = _muted(plain_label(wrap=False))
         self._deadline: float | None = None
+        self._answer_check: Callable[[Any], Any] | None = None  # see set_answer_check
         self._timer = QTimer(self)
         self._timer.setInterval(1000)
         self._timer.timeout.connect(self._tick)
@@ -522,6 +532,21 @@ class _AnswerDialog(QDialog):
             return
         left = max(0, int(self._deadline - self._clock() + 0.999))
         self.countdown.setText(self._fallback_text().format(time=f"{left // 60}:{left % 60:02d}"))
+
+    def set_answer_check(self, check: Callable[[Any], Any] | None) -> None:
+        """``check(answer) -> SchemaVerdict``: the session's check of an answer against the
+        negotiated version's schema. An answer that fails it is not sent; the dialog says why."""
+        self._answer_check = check
+
+    def answer_problems(self, value: Any) -> list[tuple[str, str]]:
+        """(path under the answer, message) for each reason ``value`` cannot be sent."""
+        check = self._answer_check
+        if check is None:
+            return []
+        verdict = check(value)
+        if verdict is None or verdict.ok:
+            return []
+        return [(e.path.removeprefix("/result"), e.message) for e in verdict.errors] or [("", verdict.definition)]
 
     def answer(self, value: Any) -> None:
         if self.done_:
@@ -675,7 +700,9 @@ class SamplingDialog(_AnswerDialog):
         self.approve_button = QPushButton(self.tr("Approve and send"))
         self.approve_button.setDefault(True)
         self.reject_button.clicked.connect(lambda *_: self.answer(None))
-        self.approve_button.clicked.connect(lambda *_: self.answer(self.response()))
+        self.approve_button.clicked.connect(lambda *_: self.try_approve())
+        self.problem = _error_label()
+        self.problem.setObjectName("answerProblem")
         buttons = QHBoxLayout()
         buttons.addWidget(self.countdown, 1)
         buttons.addWidget(self.reject_button)
@@ -685,6 +712,7 @@ class SamplingDialog(_AnswerDialog):
         layout.addWidget(self.banner)
         layout.addWidget(request_box, 3)
         layout.addWidget(response_box, 2)
+        layout.addWidget(self.problem)
         layout.addLayout(buttons)
         self.resize(640, 700)
         self.text_edit.setFocus()
@@ -700,6 +728,17 @@ class SamplingDialog(_AnswerDialog):
             "model": self.model_edit.text().strip() or DEFAULT_MODEL,
             "stopReason": self.stop_reason.currentText().strip() or "endTurn",
         }
+
+    def try_approve(self) -> bool:
+        """Send the response unless the negotiated version's schema rejects it."""
+        value = self.response()
+        problems = self.answer_problems(value)
+        if problems:
+            self.problem.setText(_schema_problem_text(problems))
+            self.problem.setVisible(True)
+            return False
+        self.answer(value)
+        return True
 
     def approve(self) -> None:
         self.approve_button.click()
@@ -765,6 +804,9 @@ class ElicitationDialog(_AnswerDialog):
         self.cancel_button.clicked.connect(lambda *_: self.answer({"action": "cancel"}))
         self.decline_button.clicked.connect(lambda *_: self.answer({"action": "decline"}))
         self.accept_button.clicked.connect(lambda *_: self.try_accept())
+        self.problem = _error_label()
+        self.problem.setObjectName("answerProblem")
+        layout.addWidget(self.problem)
         buttons = QHBoxLayout()
         buttons.addWidget(self.countdown, 1)
         buttons.addWidget(self.cancel_button)
@@ -830,12 +872,30 @@ class ElicitationDialog(_AnswerDialog):
         return ok
 
     def try_accept(self) -> bool:
+        """Accept: the form's own checks (types, choices, required, formats), then the negotiated
+        version's schema for the whole answer; a problem is shown at its field and nothing is
+        sent."""
         if self.form is not None:
             if not self.form.validate():
                 return False
-            self.answer({"action": "accept", "content": self.form.value()})
+            value = {"action": "accept", "content": self.form.value()}
         else:
-            self.answer({"action": "accept"})
+            value = {"action": "accept"}
+        problems = self.answer_problems(value)
+        if problems:
+            general: list[tuple[str, str]] = []
+            for path, message in problems:
+                parts = path.split("/")
+                field = self.form.fields.get(parts[2].replace("~1", "/").replace("~0", "~")) if self.form is not None and len(parts) > 2 and parts[1] == "content" else None
+                if field is not None:
+                    field.show_problem(self.tr("This protocol version cannot carry this value in an answer: {why}").format(why=message))
+                    field.widget.setFocus()
+                else:
+                    general.append((path, message))
+            self.problem.setText(_schema_problem_text(general) if general else "")
+            self.problem.setVisible(bool(general))
+            return False
+        self.answer(value)
         return True
 
 
@@ -977,6 +1037,7 @@ class UiClientHandlers(ClientHandlers):
 
     async def create_message(self, params: dict) -> dict:
         dialog = SamplingDialog(params, self.origin("sampling/createMessage"), self.timeout, self.parent)
+        self._wire_check(dialog, "sampling/createMessage")
         value, how = await self._ask("sampling/createMessage", dialog)
         if how == "answered" and isinstance(value, dict):
             return value
@@ -991,10 +1052,16 @@ class UiClientHandlers(ClientHandlers):
 
     async def elicit(self, params: dict) -> dict:
         dialog = ElicitationDialog(params, self.origin("elicitation/create"), self.timeout, self.parent)
+        self._wire_check(dialog, "elicitation/create")
         value, how = await self._ask("elicitation/create", dialog)
         if how == "answered" and isinstance(value, dict):
             return value
         return {"action": "cancel"}
+
+    def _wire_check(self, dialog: _AnswerDialog, method: str) -> None:
+        session = self._session()
+        if session is not None and hasattr(session, "check_answer"):
+            dialog.set_answer_check(lambda value: session.check_answer(method, value))
 
     # ---------------------------------------------------------------- waiting for the user
 

@@ -1,49 +1,57 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnswerDialog</name>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="91" />
+        <source>Not sent: the negotiated protocol version's schema rejects this answer.</source>
+        <translation>未发送：协商的协议版本的 Schema 不接受这个回答。</translation>
+    </message>
+</context>
+<context>
     <name>ArgumentsEditor</name>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1269" />
+        <location filename="../../inspector/ui/schema_form.py" line="1265" />
         <source>Form</source>
         <translation>表单</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1270" />
+        <location filename="../../inspector/ui/schema_form.py" line="1266" />
         <source>Raw JSON</source>
         <translation>原始 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1290" />
+        <location filename="../../inspector/ui/schema_form.py" line="1286" />
         <source>Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON.</source>
         <translation>此 Schema 有部分内容无法以表单显示（{0}），因此以原始 JSON 编辑参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1352" />
+        <location filename="../../inspector/ui/schema_form.py" line="1348" />
         <source>not JSON: {0}</source>
         <translation>不是 JSON：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1354" />
+        <location filename="../../inspector/ui/schema_form.py" line="1350" />
         <source>the arguments must be a JSON object</source>
         <translation>参数必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1370" />
+        <location filename="../../inspector/ui/schema_form.py" line="1366" />
         <source>valid JSON (no schema to check against)</source>
         <translation>有效的 JSON（没有可用于校验的 Schema）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1377" />
+        <location filename="../../inspector/ui/schema_form.py" line="1373" />
         <source>valid against the schema</source>
         <translation>符合 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1398" />
+        <location filename="../../inspector/ui/schema_form.py" line="1394" />
         <source>fix the JSON before going back to the form: {0}</source>
         <translation>请先修正 JSON，再返回表单：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1403" />
+        <location filename="../../inspector/ui/schema_form.py" line="1399" />
         <source>The form shows these values differently: {0}.</source>
         <translation>以下值在表单中的显示有所不同：{0}。</translation>
     </message>
@@ -51,17 +59,17 @@
 <context>
     <name>CompletionField</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="538" />
+        <location filename="../../inspector/ui/panels/resources.py" line="523" />
         <source>{n} suggestion(s)</source>
         <translation>{n} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="540" />
+        <location filename="../../inspector/ui/panels/resources.py" line="525" />
         <source>{n} of {total} suggestions</source>
         <translation>{n} / {total} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="542" />
+        <location filename="../../inspector/ui/panels/resources.py" line="527" />
         <source>(more on the server)</source>
         <translation>（服务器上还有更多）</translation>
     </message>
@@ -69,43 +77,43 @@
 <context>
     <name>ConnectionPanel</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="366" />
+        <location filename="../../inspector/ui/connection.py" line="380" />
         <source>Saved servers</source>
         <translation>已保存的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="368" />
+        <location filename="../../inspector/ui/connection.py" line="382" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="369" />
+        <location filename="../../inspector/ui/connection.py" line="383" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="370" />
+        <location filename="../../inspector/ui/connection.py" line="384" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="383" />
+        <location filename="../../inspector/ui/connection.py" line="397" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="402" />
-        <location filename="../../inspector/ui/connection.py" line="418" />
+        <location filename="../../inspector/ui/connection.py" line="416" />
+        <location filename="../../inspector/ui/connection.py" line="432" />
         <source>(unnamed)</source>
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="423" />
+        <location filename="../../inspector/ui/connection.py" line="437" />
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="434" />
+        <location filename="../../inspector/ui/connection.py" line="448" />
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
     </message>
@@ -113,52 +121,52 @@
 <context>
     <name>ContentCard</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="829" />
+        <location filename="../../inspector/ui/panels/resources.py" line="814" />
         <source>(no uri)</source>
         <translation>（无 URI）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="832" />
+        <location filename="../../inspector/ui/panels/resources.py" line="817" />
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="833" />
+        <location filename="../../inspector/ui/panels/resources.py" line="818" />
         <source>Write these bytes to a file</source>
         <translation>将这些字节写入文件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="838" />
+        <location filename="../../inspector/ui/panels/resources.py" line="823" />
         <source>text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="838" />
+        <location filename="../../inspector/ui/panels/resources.py" line="823" />
         <source>binary (blob)</source>
         <translation>二进制（blob）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="839" />
+        <location filename="../../inspector/ui/panels/resources.py" line="824" />
         <source>no MIME type</source>
         <translation>无 MIME 类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="859" />
+        <location filename="../../inspector/ui/panels/resources.py" line="844" />
         <source>Showing the first {n} characters; Save keeps everything.</source>
         <translation>仅显示前 {n} 个字符；“保存”会保留全部内容。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="874" />
+        <location filename="../../inspector/ui/panels/resources.py" line="859" />
         <source>{w} × {h} pixels</source>
         <translation>{w} × {h} 像素</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="878" />
+        <location filename="../../inspector/ui/panels/resources.py" line="863" />
         <source>Image preview, {w} × {h} pixels</source>
         <translation>图像预览，{w} × {h} 像素</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="899" />
+        <location filename="../../inspector/ui/panels/resources.py" line="884" />
         <source>Save resource contents</source>
         <translation>保存资源内容</translation>
     </message>
@@ -166,202 +174,202 @@
 <context>
     <name>ContentView</name>
     <message>
-        <location filename="../../inspector/ui/content.py" line="63" />
+        <location filename="../../inspector/ui/content.py" line="51" />
         <source>the data is not a string</source>
         <translation>data 不是字符串</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="67" />
+        <location filename="../../inspector/ui/content.py" line="55" />
         <source>the data is not valid base64 ({0})</source>
         <translation>data 不是有效的 base64（{0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="94" />
+        <location filename="../../inspector/ui/content.py" line="82" />
         <source>for {0}</source>
         <translation>面向 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="96" />
+        <location filename="../../inspector/ui/content.py" line="84" />
         <source>priority {0}</source>
         <translation>优先级 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="98" />
+        <location filename="../../inspector/ui/content.py" line="86" />
         <source>modified {0}</source>
         <translation>修改于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="168" />
+        <location filename="../../inspector/ui/content.py" line="144" />
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="176" />
+        <location filename="../../inspector/ui/content.py" line="152" />
         <source>Save content</source>
         <translation>保存内容</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="188" />
+        <location filename="../../inspector/ui/content.py" line="164" />
         <source>could not save: {0}</source>
         <translation>无法保存：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="256" />
+        <location filename="../../inspector/ui/content.py" line="232" />
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="256" />
+        <location filename="../../inspector/ui/content.py" line="232" />
         <source>no content blocks</source>
         <translation>没有内容块</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="274" />
+        <location filename="../../inspector/ui/content.py" line="250" />
         <source>not a content block object</source>
         <translation>不是内容块对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="288" />
+        <location filename="../../inspector/ui/content.py" line="264" />
         <source>could not show this block: {0}</source>
         <translation>无法显示此内容块：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="296" />
-        <location filename="../../inspector/ui/content.py" line="300" />
+        <location filename="../../inspector/ui/content.py" line="272" />
+        <location filename="../../inspector/ui/content.py" line="276" />
         <source>TEXT</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="297" />
+        <location filename="../../inspector/ui/content.py" line="273" />
         <source>the text member is missing or not a string</source>
         <translation>缺少 text 成员，或其不是字符串</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="299" />
+        <location filename="../../inspector/ui/content.py" line="275" />
         <source>{0} characters</source>
         <translation>{0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="330" />
-        <location filename="../../inspector/ui/content.py" line="336" />
-        <location filename="../../inspector/ui/content.py" line="349" />
+        <location filename="../../inspector/ui/content.py" line="306" />
+        <location filename="../../inspector/ui/content.py" line="312" />
+        <location filename="../../inspector/ui/content.py" line="325" />
         <source>IMAGE</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="337" />
+        <location filename="../../inspector/ui/content.py" line="313" />
         <source>the data is not an image Qt can read ({0})</source>
         <translation>data 不是 Qt 能读取的图像（{0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="364" />
+        <location filename="../../inspector/ui/content.py" line="340" />
         <source>shown at {0}×</source>
         <translation>按 {0}× 显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="367" />
+        <location filename="../../inspector/ui/content.py" line="343" />
         <source>shown at {0}%</source>
         <translation>按 {0}% 显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="377" />
-        <location filename="../../inspector/ui/content.py" line="392" />
+        <location filename="../../inspector/ui/content.py" line="353" />
+        <location filename="../../inspector/ui/content.py" line="368" />
         <source>AUDIO</source>
         <translation>音频</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="385" />
+        <location filename="../../inspector/ui/content.py" line="361" />
         <source>{0:.2f} s</source>
         <translation>{0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="386" />
+        <location filename="../../inspector/ui/content.py" line="362" />
         <source>{0} Hz, {1} ch, {2}-bit</source>
         <translation>{0} Hz，{1} 声道，{2} 位</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="388" />
+        <location filename="../../inspector/ui/content.py" line="364" />
         <source>WAV header not readable</source>
         <translation>无法读取 WAV 头</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="400" />
-        <location filename="../../inspector/ui/content.py" line="430" />
+        <location filename="../../inspector/ui/content.py" line="376" />
+        <location filename="../../inspector/ui/content.py" line="406" />
         <source>RESOURCE</source>
         <translation>资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="401" />
+        <location filename="../../inspector/ui/content.py" line="377" />
         <source>the resource member is missing or not an object</source>
         <translation>缺少 resource 成员，或其不是对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="411" />
+        <location filename="../../inspector/ui/content.py" line="387" />
         <source>text, {0} characters</source>
         <translation>文本，{0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="420" />
+        <location filename="../../inspector/ui/content.py" line="396" />
         <source>blob, {0}</source>
         <translation>blob，{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="429" />
+        <location filename="../../inspector/ui/content.py" line="405" />
         <source>the resource has neither text nor blob</source>
         <translation>该资源既没有 text 也没有 blob</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="441" />
+        <location filename="../../inspector/ui/content.py" line="417" />
         <source>RESOURCE LINK</source>
         <translation>资源链接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="446" />
+        <location filename="../../inspector/ui/content.py" line="422" />
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="453" />
+        <location filename="../../inspector/ui/content.py" line="429" />
         <source>the link has no uri</source>
         <translation>该链接没有 uri</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="458" />
+        <location filename="../../inspector/ui/content.py" line="434" />
         <source>UNKNOWN: {0}</source>
         <translation>未知：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="458" />
+        <location filename="../../inspector/ui/content.py" line="434" />
         <source>UNKNOWN</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="458" />
+        <location filename="../../inspector/ui/content.py" line="434" />
         <source>shown as JSON</source>
         <translation>以 JSON 显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="470" />
+        <location filename="../../inspector/ui/content.py" line="446" />
         <source>no outputSchema declared: not checked</source>
         <translation>未声明 outputSchema：未校验</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="473" />
+        <location filename="../../inspector/ui/content.py" line="449" />
         <source>the tool declares an outputSchema but returned no structuredContent</source>
         <translation>该工具声明了 outputSchema，却未返回 structuredContent</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="479" />
+        <location filename="../../inspector/ui/content.py" line="455" />
         <source>matches the outputSchema</source>
         <translation>符合 outputSchema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="481" />
+        <location filename="../../inspector/ui/content.py" line="457" />
         <source>does not match the outputSchema {0}</source>
         <translation>不符合 outputSchema（{0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="485" />
+        <location filename="../../inspector/ui/content.py" line="461" />
         <source>STRUCTURED CONTENT</source>
         <translation>结构化内容</translation>
     </message>
@@ -369,13 +377,13 @@
 <context>
     <name>ContentsView</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="941" />
-        <location filename="../../inspector/ui/panels/resources.py" line="951" />
+        <location filename="../../inspector/ui/panels/resources.py" line="926" />
+        <location filename="../../inspector/ui/panels/resources.py" line="936" />
         <source>Select a resource and press Read.</source>
         <translation>选择一个资源，然后点击“读取”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="958" />
+        <location filename="../../inspector/ui/panels/resources.py" line="943" />
         <source>The server returned no contents.</source>
         <translation>服务器未返回任何内容。</translation>
     </message>
@@ -402,317 +410,317 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="231" />
+        <location filename="../../inspector/ui/detail.py" line="214" />
         <source>Hex</source>
         <translation>十六进制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="232" />
+        <location filename="../../inspector/ui/detail.py" line="215" />
         <source>Show a hex dump of the exact bytes, line terminator included</source>
         <translation>以十六进制转储显示原始字节（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="236" />
+        <location filename="../../inspector/ui/detail.py" line="219" />
         <source>Save bytes…</source>
         <translation>保存字节…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="237" />
+        <location filename="../../inspector/ui/detail.py" line="220" />
         <source>Write the exact bytes of this entry to a file</source>
         <translation>将此条目的原始字节原样写入文件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="250" />
+        <location filename="../../inspector/ui/detail.py" line="233" />
         <source>Show all</source>
         <translation>全部显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="251" />
+        <location filename="../../inspector/ui/detail.py" line="234" />
         <source>Show the whole line (may take several seconds for many MiB)</source>
         <translation>显示整行（行长达数 MiB 时可能需要几秒钟）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="276" />
+        <location filename="../../inspector/ui/detail.py" line="259" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="280" />
+        <location filename="../../inspector/ui/detail.py" line="263" />
         <source>Expand</source>
         <translation>展开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="281" />
+        <location filename="../../inspector/ui/detail.py" line="264" />
         <source>Expand the selected node (or the whole message) three levels deep</source>
         <translation>将所选节点（或整条消息）向下展开三层</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="285" />
+        <location filename="../../inspector/ui/detail.py" line="268" />
         <source>Collapse</source>
         <translation>折叠</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="291" />
+        <location filename="../../inspector/ui/detail.py" line="274" />
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="291" />
+        <location filename="../../inspector/ui/detail.py" line="274" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="314" />
+        <location filename="../../inspector/ui/detail.py" line="297" />
         <source>Select an entry in the timeline to see its bytes and what the inspector found.</source>
         <translation>在时间线中选择一个条目，即可查看其原始字节和检查结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="442" />
+        <location filename="../../inspector/ui/detail.py" line="425" />
         <source>{t} s</source>
         <translation>{t} 秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="446" />
+        <location filename="../../inspector/ui/detail.py" line="429" />
         <source>id {id}</source>
         <translation>id {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="447" />
+        <location filename="../../inspector/ui/detail.py" line="430" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="449" />
+        <location filename="../../inspector/ui/detail.py" line="432" />
         <source>latency {ms}</source>
         <translation>延迟 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="450" />
+        <location filename="../../inspector/ui/detail.py" line="433" />
         <source>state after: {state}</source>
         <translation>此后状态：{state}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="458" />
+        <location filename="../../inspector/ui/detail.py" line="441" />
         <source>Go to response #{seq}</source>
         <translation>转到响应 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="460" />
+        <location filename="../../inspector/ui/detail.py" line="443" />
         <source>Go to request #{seq}</source>
         <translation>转到请求 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="530" />
+        <location filename="../../inspector/ui/detail.py" line="513" />
         <source>⚠ {rule}  ({severity})</source>
         <translation>⚠ {rule}（{severity}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="536" />
+        <location filename="../../inspector/ui/detail.py" line="519" />
         <source>Spec: {section}</source>
         <translation>规范：{section}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="542" />
+        <location filename="../../inspector/ui/detail.py" line="525" />
         <source>✗ Invalid against the JSON Schema</source>
         <translation>✗ 不符合 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="544" />
+        <location filename="../../inspector/ui/detail.py" line="527" />
         <source> (checked as {definition})</source>
         <translation>（按 {definition} 校验）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="555" />
+        <location filename="../../inspector/ui/detail.py" line="538" />
         <source>Show all schema errors</source>
         <translation>显示全部 Schema 错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="556" />
+        <location filename="../../inspector/ui/detail.py" line="539" />
         <source>Validate again and list every error, not only the first</source>
         <translation>重新校验并列出所有错误，而不只是第一个</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="565" />
+        <location filename="../../inspector/ui/detail.py" line="548" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="565" />
+        <location filename="../../inspector/ui/detail.py" line="548" />
         <source>Message</source>
         <translation>错误信息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="577" />
+        <location filename="../../inspector/ui/detail.py" line="560" />
         <source>✓ Valid against the JSON Schema; no protocol rule broken</source>
         <translation>✓ 符合 JSON Schema，未违反任何协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="582" />
+        <location filename="../../inspector/ui/detail.py" line="565" />
         <source>Problem: {problem}</source>
         <translation>问题：{problem}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="589" />
+        <location filename="../../inspector/ui/detail.py" line="572" />
         <source>Lifecycle: {src} → {dst}</source>
         <translation>生命周期：{src} → {dst}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="593" />
+        <location filename="../../inspector/ui/detail.py" line="576" />
         <source>   failure edge</source>
         <translation>   （失败转换）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="601" />
+        <location filename="../../inspector/ui/detail.py" line="584" />
         <source>event: {event}</source>
         <translation>事件：{event}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="604" />
+        <location filename="../../inspector/ui/detail.py" line="587" />
         <source>exit code: {code}</source>
         <translation>退出码：{code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="607" />
+        <location filename="../../inspector/ui/detail.py" line="590" />
         <source>signal: {signal}</source>
         <translation>信号：{signal}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="609" />
+        <location filename="../../inspector/ui/detail.py" line="592" />
         <source>pid: {pid}</source>
         <translation>PID：{pid}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="611" />
+        <location filename="../../inspector/ui/detail.py" line="594" />
         <source>Process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="613" />
+        <location filename="../../inspector/ui/detail.py" line="596" />
         <source>A line the server wrote to stderr (not part of the protocol).</source>
         <translation>服务器写入 stderr 的一行（不属于协议消息）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="644" />
+        <location filename="../../inspector/ui/detail.py" line="627" />
         <source>{n} more errors not listed</source>
         <translation>另有 {n} 个错误未列出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="658" />
+        <location filename="../../inspector/ui/detail.py" line="641" />
         <source>not a JSON-RPC message: no schema applies</source>
         <translation>不是 JSON-RPC 消息：没有适用的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="660" />
+        <location filename="../../inspector/ui/detail.py" line="643" />
         <source>the protocol version of this session is unknown</source>
         <translation>本会话的协议版本未知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="667" />
+        <location filename="../../inspector/ui/detail.py" line="650" />
         <source>no schema for protocol version {version}</source>
         <translation>没有协议版本 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="680" />
+        <location filename="../../inspector/ui/detail.py" line="663" />
         <source>valid against the schema of {version}</source>
         <translation>符合 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="685" />
+        <location filename="../../inspector/ui/detail.py" line="668" />
         <source>{n} schema errors ({version})</source>
         <translation>{n} 个 Schema 错误（{version}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="698" />
+        <location filename="../../inspector/ui/detail.py" line="681" />
         <source>Raw bytes</source>
         <translation>原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="698" />
+        <location filename="../../inspector/ui/detail.py" line="681" />
         <source>{n} B</source>
         <translation>{n} B</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="703" />
+        <location filename="../../inspector/ui/detail.py" line="686" />
         <source>invalid UTF-8 at byte {at}</source>
         <translation>第 {at} 字节处 UTF-8 无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="705" />
+        <location filename="../../inspector/ui/detail.py" line="688" />
         <source>ends with CR LF</source>
         <translation>CR LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="707" />
+        <location filename="../../inspector/ui/detail.py" line="690" />
         <source>ends with LF</source>
         <translation>LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="709" />
+        <location filename="../../inspector/ui/detail.py" line="692" />
         <source>no line terminator</source>
         <translation>无行尾符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="732" />
+        <location filename="../../inspector/ui/detail.py" line="715" />
         <source>showing {shown} of {total}</source>
         <translation>已显示 {shown}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="734" />
+        <location filename="../../inspector/ui/detail.py" line="717" />
         <source> (the hex dump stops here; Save bytes… writes them all)</source>
         <translation>（十六进制转储到此为止；“保存字节…”可写出全部字节）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="744" />
+        <location filename="../../inspector/ui/detail.py" line="727" />
         <source>Save the exact bytes of entry #{seq}</source>
         <translation>保存条目 #{seq} 的原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="772" />
+        <location filename="../../inspector/ui/detail.py" line="755" />
         <source>JSON ({what})</source>
         <translation>JSON（{what}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="826" />
+        <location filename="../../inspector/ui/detail.py" line="809" />
         <source>{n} more — double-click to show</source>
         <translation>还有 {n} 项 — 双击显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="900" />
+        <location filename="../../inspector/ui/detail.py" line="883" />
         <source>[{n} characters]</source>
         <translation>[{n} 个字符]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="912" />
+        <location filename="../../inspector/ui/detail.py" line="895" />
         <source>{{{n} keys}}</source>
         <translation>{{{n} 个键}}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="912" />
+        <location filename="../../inspector/ui/detail.py" line="895" />
         <source>{1 key}</source>
         <translation>{1 个键}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="913" />
+        <location filename="../../inspector/ui/detail.py" line="896" />
         <source>[{n} items]</source>
         <translation>[{n} 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="913" />
+        <location filename="../../inspector/ui/detail.py" line="896" />
         <source>[1 item]</source>
         <translation>[1 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="925" />
+        <location filename="../../inspector/ui/detail.py" line="908" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="926" />
+        <location filename="../../inspector/ui/detail.py" line="909" />
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="927" />
+        <location filename="../../inspector/ui/detail.py" line="910" />
         <source>info</source>
         <translation>提示</translation>
     </message>
@@ -720,187 +728,197 @@
 <context>
     <name>ElicitationDialog</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="733" />
+        <location filename="../../inspector/ui/client_side.py" line="763" />
         <source>The server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="735" />
+        <location filename="../../inspector/ui/client_side.py" line="765" />
         <source>{server} asks you to open a link</source>
         <translation>{server} 请求打开一个链接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="737" />
+        <location filename="../../inspector/ui/client_side.py" line="767" />
         <source>{server} asks for information</source>
         <translation>{server} 请求提供信息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="760" />
+        <location filename="../../inspector/ui/client_side.py" line="790" />
         <source>* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.</source>
         <translation>* 为必填项。服务器不得通过表单索取密码或其他机密信息；此类请求应使用 URL 模式。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="765" />
+        <location filename="../../inspector/ui/client_side.py" line="795" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="766" />
+        <location filename="../../inspector/ui/client_side.py" line="796" />
         <source>Dismiss without a choice: {action}</source>
         <translation>不作选择直接关闭：{action}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="767" />
+        <location filename="../../inspector/ui/client_side.py" line="797" />
         <source>Decline</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="768" />
+        <location filename="../../inspector/ui/client_side.py" line="798" />
         <source>Refuse explicitly: {action}</source>
         <translation>明确拒绝：{action}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="769" />
+        <location filename="../../inspector/ui/client_side.py" line="799" />
         <source>Accept</source>
         <translation>接受</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="772" />
+        <location filename="../../inspector/ui/client_side.py" line="802" />
         <source>Send the form's content</source>
         <translation>发送表单内容</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="772" />
+        <location filename="../../inspector/ui/client_side.py" line="802" />
         <source>Consent to the out-of-band step (no content is sent)</source>
         <translation>同意进行带外步骤（不发送任何内容）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="792" />
+        <location filename="../../inspector/ui/client_side.py" line="825" />
         <source>Link</source>
         <translation>链接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="795" />
+        <location filename="../../inspector/ui/client_side.py" line="828" />
         <source>(no host)</source>
         <translation>（无主机）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="806" />
+        <location filename="../../inspector/ui/client_side.py" line="839" />
         <source>The whole URL, exactly as the server sent it</source>
         <translation>完整 URL，与服务器发送的完全一致</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="807" />
+        <location filename="../../inspector/ui/client_side.py" line="840" />
         <source>Site</source>
         <translation>站点</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="808" />
+        <location filename="../../inspector/ui/client_side.py" line="841" />
         <source>Full URL</source>
         <translation>完整 URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="809" />
+        <location filename="../../inspector/ui/client_side.py" line="842" />
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="810" />
+        <location filename="../../inspector/ui/client_side.py" line="843" />
         <source>Open this URL in your web browser (only when you click here)</source>
         <translation>在网页浏览器中打开此 URL（仅在点击此处时）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="812" />
+        <location filename="../../inspector/ui/client_side.py" line="845" />
         <source>The inspector opens the link only when you click Open in browser.</source>
         <translation>只有点击“在浏览器中打开”时，检查器才会打开该链接。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="816" />
+        <location filename="../../inspector/ui/client_side.py" line="849" />
         <source>Only http and https links can be opened; this one is {scheme}.</source>
         <translation>只能打开 http 和 https 链接；此链接为 {scheme}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="816" />
+        <location filename="../../inspector/ui/client_side.py" line="849" />
         <source>not a URL</source>
         <translation>不是 URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="827" />
+        <location filename="../../inspector/ui/client_side.py" line="860" />
         <source>Cancelled automatically in {time} if unanswered</source>
         <translation>若未答复，将在 {time} 后自动取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="838" />
+        <location filename="../../inspector/ui/client_side.py" line="871" />
         <source>Opened in your browser.</source>
         <translation>已在浏览器中打开。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="838" />
+        <location filename="../../inspector/ui/client_side.py" line="871" />
         <source>The system could not open the link; copy it from above.</source>
         <translation>系统无法打开该链接；请从上方复制。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="891" />
+        <source>This protocol version cannot carry this value in an answer: {why}</source>
+        <translation>此协议版本的回答中不能携带这个值：{why}</translation>
     </message>
 </context>
 <context>
     <name>ElicitationForm</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="198" />
+        <location filename="../../inspector/ui/client_side.py" line="196" />
         <source>Not an e-mail address.</source>
         <translation>不是电子邮件地址。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="202" />
+        <location filename="../../inspector/ui/client_side.py" line="200" />
         <source>Not a URI (it needs a scheme, such as https://).</source>
         <translation>不是 URI（需要包含 scheme，例如 https://）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="207" />
+        <location filename="../../inspector/ui/client_side.py" line="205" />
         <source>Not a date (YYYY-MM-DD).</source>
         <translation>不是日期（YYYY-MM-DD）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="212" />
+        <location filename="../../inspector/ui/client_side.py" line="210" />
         <source>Not a date and time (YYYY-MM-DDThh:mm:ssZ).</source>
         <translation>不是日期时间（YYYY-MM-DDThh:mm:ssZ）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="214" />
+        <location filename="../../inspector/ui/client_side.py" line="212" />
         <source>Add a time zone (Z or ±hh:mm).</source>
         <translation>请添加时区（Z 或 ±hh:mm）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="257" />
+        <location filename="../../inspector/ui/client_side.py" line="255" />
         <source>— choose —</source>
         <translation>— 请选择 —</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="257" />
+        <location filename="../../inspector/ui/client_side.py" line="255" />
         <source>— none —</source>
         <translation>— 无 —</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="280" />
+        <location filename="../../inspector/ui/client_side.py" line="278" />
         <source>Yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="292" />
+        <location filename="../../inspector/ui/client_side.py" line="290" />
         <source>whole number</source>
         <translation>整数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="292" />
+        <location filename="../../inspector/ui/client_side.py" line="290" />
         <source>number</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="303" />
+        <location filename="../../inspector/ui/client_side.py" line="301" />
         <source>JSON value</source>
         <translation>JSON 值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="335" />
+        <location filename="../../inspector/ui/client_side.py" line="333" />
         <source>Choose one.</source>
         <translation>请选择一项。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="335" />
+        <source>Not one of the choices the server listed.</source>
+        <translation>不是服务器列出的选项之一。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/client_side.py" line="343" />
@@ -983,22 +1001,22 @@
 <context>
     <name>EnvTable</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="47" />
+        <location filename="../../inspector/ui/connection.py" line="49" />
         <source>Name</source>
         <translation>变量名</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="47" />
+        <location filename="../../inspector/ui/connection.py" line="49" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="47" />
+        <location filename="../../inspector/ui/connection.py" line="49" />
         <source>Secret</source>
         <translation>保密</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="74" />
+        <location filename="../../inspector/ui/connection.py" line="76" />
         <source>Secret: masked on screen and never written to servers.json or recordings</source>
         <translation>保密：屏幕上以掩码显示，且绝不写入 servers.json 或会话记录</translation>
     </message>
@@ -1009,6 +1027,11 @@
         <location filename="../../inspector/ui/panels/base.py" line="67" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/base.py" line="72" />
+        <source>The inspector failed on what the server sent ({0}); it is recorded in the timeline.</source>
+        <translation>检查器处理服务器发来的内容时出错（{0}）；已记录在时间线中。</translation>
     </message>
 </context>
 <context>
@@ -1122,32 +1145,32 @@
 <context>
     <name>LogModel</name>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="189" />
+        <location filename="../../inspector/ui/panels/logs.py" line="178" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="189" />
+        <location filename="../../inspector/ui/panels/logs.py" line="178" />
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="189" />
+        <location filename="../../inspector/ui/panels/logs.py" line="178" />
         <source>Logger</source>
         <translation>记录器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="189" />
+        <location filename="../../inspector/ui/panels/logs.py" line="178" />
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="396" />
+        <location filename="../../inspector/ui/panels/logs.py" line="385" />
         <source>Entry #{seq} · {level} · logger {logger}</source>
         <translation>条目 #{seq} · {level} · 记录器 {logger}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="398" />
+        <location filename="../../inspector/ui/panels/logs.py" line="387" />
         <source>Not a log level the protocol defines.</source>
         <translation>不是协议定义的日志级别。</translation>
     </message>
@@ -1155,112 +1178,112 @@
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="463" />
+        <location filename="../../inspector/ui/panels/logs.py" line="452" />
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="466" />
+        <location filename="../../inspector/ui/panels/logs.py" line="455" />
         <source>{level} and above</source>
         <translation>{level} 及以上</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="467" />
+        <location filename="../../inspector/ui/panels/logs.py" line="456" />
         <source>Hide messages below this level (only the view: the server keeps sending them)</source>
         <translation>隐藏低于此级别的消息（仅影响显示：服务器仍会继续发送）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="473" />
+        <location filename="../../inspector/ui/panels/logs.py" line="462" />
         <source>Clear view</source>
         <translation>清空视图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="474" />
+        <location filename="../../inspector/ui/panels/logs.py" line="463" />
         <source>Empty this list; the recording and the timeline keep every message</source>
         <translation>清空此列表；会话记录和时间线仍保留所有消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="478" />
+        <location filename="../../inspector/ui/panels/logs.py" line="467" />
         <source>Server level</source>
         <translation>服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="479" />
+        <location filename="../../inspector/ui/panels/logs.py" line="468" />
         <source>The lowest level the server should send</source>
         <translation>服务器应发送的最低级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="482" />
+        <location filename="../../inspector/ui/panels/logs.py" line="471" />
         <source>Set server level</source>
         <translation>设置服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="532" />
+        <location filename="../../inspector/ui/panels/logs.py" line="521" />
         <source>Logs</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="551" />
+        <location filename="../../inspector/ui/panels/logs.py" line="540" />
         <source>Requests carry io.modelcontextprotocol/logLevel = {level} in _meta.</source>
         <translation>请求在 _meta 中携带 io.modelcontextprotocol/logLevel = {level}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="555" />
+        <location filename="../../inspector/ui/panels/logs.py" line="544" />
         <source>Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests.</source>
         <translation>请求的 _meta 中没有日志级别，因此 2026-07-28 版服务器不会发送日志消息。设置级别后，将应用于之后的请求。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="559" />
+        <location filename="../../inspector/ui/panels/logs.py" line="548" />
         <source>Not set by this client yet (logging/setLevel); the server uses its own default.</source>
         <translation>本客户端尚未设置（logging/setLevel）；服务器使用其自身的默认级别。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="573" />
+        <location filename="../../inspector/ui/panels/logs.py" line="562" />
         <source>none (no log messages)</source>
         <translation>无（不接收日志）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="579" />
+        <location filename="../../inspector/ui/panels/logs.py" line="568" />
         <source>2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)</source>
         <translation>2026-07-28 没有 logging/setLevel：级别放在每个请求的 _meta 中（io.modelcontextprotocol/logLevel）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="582" />
+        <location filename="../../inspector/ui/panels/logs.py" line="571" />
         <source>Send logging/setLevel: the server sends messages at this level and above</source>
         <translation>发送 logging/setLevel：服务器将发送此级别及以上的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="604" />
+        <location filename="../../inspector/ui/panels/logs.py" line="593" />
         <source>Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).</source>
         <translation>级别 {level}：应用于之后的请求（在其 _meta 中携带 io.modelcontextprotocol/logLevel）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="607" />
+        <location filename="../../inspector/ui/panels/logs.py" line="596" />
         <source>No log level: the next requests ask for no log messages.</source>
         <translation>无日志级别：之后的请求不索取日志消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="609" />
+        <location filename="../../inspector/ui/panels/logs.py" line="598" />
         <source>Sending logging/setLevel {level}…</source>
         <translation>正在发送 logging/setLevel {level}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="618" />
+        <location filename="../../inspector/ui/panels/logs.py" line="607" />
         <source>Server level: {level} (logging/setLevel answered).</source>
         <translation>服务器级别：{level}（logging/setLevel 已响应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="623" />
+        <location filename="../../inspector/ui/panels/logs.py" line="612" />
         <source>logging/setLevel failed: {code} {message}</source>
         <translation>logging/setLevel 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="635" />
+        <location filename="../../inspector/ui/panels/logs.py" line="624" />
         <source>{n} messages</source>
         <translation>{n} 条消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="637" />
+        <location filename="../../inspector/ui/panels/logs.py" line="626" />
         <source>{n} messages, {shown} shown</source>
         <translation>{n} 条消息，显示 {shown} 条</translation>
     </message>
@@ -1268,233 +1291,275 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="64" />
-        <location filename="../../inspector/ui/main_window.py" line="240" />
+        <location filename="../../inspector/ui/main_window.py" line="57" />
+        <location filename="../../inspector/ui/main_window.py" line="233" />
         <source>MCP Session Inspector</source>
+        <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="83" />
+        <location filename="../../inspector/ui/main_window.py" line="76" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="85" />
+        <location filename="../../inspector/ui/main_window.py" line="78" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="87" />
+        <location filename="../../inspector/ui/main_window.py" line="80" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="89" />
+        <location filename="../../inspector/ui/main_window.py" line="82" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="91" />
+        <location filename="../../inspector/ui/main_window.py" line="84" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="94" />
+        <location filename="../../inspector/ui/main_window.py" line="87" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="95" />
+        <location filename="../../inspector/ui/main_window.py" line="88" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="97" />
+        <location filename="../../inspector/ui/main_window.py" line="90" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="99" />
+        <location filename="../../inspector/ui/main_window.py" line="92" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="103" />
+        <location filename="../../inspector/ui/main_window.py" line="96" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="105" />
+        <location filename="../../inspector/ui/main_window.py" line="98" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="108" />
+        <location filename="../../inspector/ui/main_window.py" line="101" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="111" />
+        <location filename="../../inspector/ui/main_window.py" line="104" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="115" />
+        <location filename="../../inspector/ui/main_window.py" line="108" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="128" />
+        <location filename="../../inspector/ui/main_window.py" line="121" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="133" />
+        <location filename="../../inspector/ui/main_window.py" line="126" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="136" />
+        <location filename="../../inspector/ui/main_window.py" line="129" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="139" />
+        <location filename="../../inspector/ui/main_window.py" line="132" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="148" />
+        <location filename="../../inspector/ui/main_window.py" line="141" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="151" />
+        <location filename="../../inspector/ui/main_window.py" line="144" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="151" />
+        <location filename="../../inspector/ui/main_window.py" line="144" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="151" />
+        <location filename="../../inspector/ui/main_window.py" line="144" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="162" />
+        <location filename="../../inspector/ui/main_window.py" line="155" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="171" />
+        <location filename="../../inspector/ui/main_window.py" line="164" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="195" />
+        <location filename="../../inspector/ui/main_window.py" line="188" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="196" />
+        <location filename="../../inspector/ui/main_window.py" line="189" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="258" />
+        <location filename="../../inspector/ui/main_window.py" line="251" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="265" />
+        <location filename="../../inspector/ui/main_window.py" line="258" />
+        <location filename="../../inspector/ui/main_window.py" line="273" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="265" />
+        <location filename="../../inspector/ui/main_window.py" line="258" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="273" />
+        <location filename="../../inspector/ui/main_window.py" line="272" />
+        <source>Opening {name}…</source>
+        <translation>正在打开 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="272" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="284" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="275" />
+        <location filename="../../inspector/ui/main_window.py" line="290" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="280" />
+        <location filename="../../inspector/ui/main_window.py" line="298" />
+        <source>One line of {name} could not be read; everything else is shown.</source>
+        <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="300" />
+        <source>{n} lines of {name} could not be read; everything else is shown.</source>
+        <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="301" />
+        <source>line {line}: {reason}</source>
+        <translation>第 {line} 行：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="303" />
+        <source>… and {n} more</source>
+        <translation>……另有 {n} 处</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="304" />
+        <source>Parts of the recording could not be read</source>
+        <translation>记录的部分内容无法读取</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="306" />
+        <source>Opened with {n} unreadable line(s); see the message.</source>
+        <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="310" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="282" />
+        <location filename="../../inspector/ui/main_window.py" line="312" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="282" />
+        <location filename="../../inspector/ui/main_window.py" line="312" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="289" />
+        <location filename="../../inspector/ui/main_window.py" line="319" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="291" />
+        <location filename="../../inspector/ui/main_window.py" line="321" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="312" />
+        <location filename="../../inspector/ui/main_window.py" line="342" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="330" />
+        <location filename="../../inspector/ui/main_window.py" line="360" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="344" />
+        <location filename="../../inspector/ui/main_window.py" line="374" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="355" />
+        <location filename="../../inspector/ui/main_window.py" line="385" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="357" />
+        <location filename="../../inspector/ui/main_window.py" line="387" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="400" />
+        <location filename="../../inspector/ui/main_window.py" line="430" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="412" />
+        <location filename="../../inspector/ui/main_window.py" line="442" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="419" />
+        <location filename="../../inspector/ui/main_window.py" line="449" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="421" />
+        <location filename="../../inspector/ui/main_window.py" line="451" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -1520,77 +1585,77 @@
 <context>
     <name>NegotiationView</name>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="130" />
+        <location filename="../../inspector/ui/negotiation.py" line="132" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="130" />
+        <location filename="../../inspector/ui/negotiation.py" line="132" />
         <source>Client offered</source>
         <translation>客户端提供</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="130" />
+        <location filename="../../inspector/ui/negotiation.py" line="132" />
         <source>Server declared</source>
         <translation>服务器声明</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="160" />
+        <location filename="../../inspector/ui/negotiation.py" line="162" />
         <source>No negotiation yet: connect to a server.</source>
         <translation>尚未协商：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="169" />
+        <location filename="../../inspector/ui/negotiation.py" line="171" />
         <source>{method} was answered with error {code}: {message}</source>
         <translation>{method} 收到错误响应 {code}：{message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="174" />
+        <location filename="../../inspector/ui/negotiation.py" line="176" />
         <source>{method} sent, waiting for the answer.</source>
         <translation>已发送 {method}，正在等待响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="176" />
+        <location filename="../../inspector/ui/negotiation.py" line="178" />
         <source>Negotiated version: {v}</source>
         <translation>协商确定的版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="179" />
+        <location filename="../../inspector/ui/negotiation.py" line="181" />
         <source>Requested version {v}; server supports {s}</source>
         <translation>请求的版本 {v}；服务器支持 {s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="190" />
+        <location filename="../../inspector/ui/negotiation.py" line="192" />
         <source>Protocol version</source>
         <translation>协议版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="191" />
+        <location filename="../../inspector/ui/negotiation.py" line="193" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="192" />
+        <location filename="../../inspector/ui/negotiation.py" line="194" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="193" />
+        <location filename="../../inspector/ui/negotiation.py" line="195" />
         <source>Capabilities</source>
         <translation>能力</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="198" />
+        <location filename="../../inspector/ui/negotiation.py" line="200" />
         <source>not offered</source>
         <translation>未提供</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="199" />
+        <location filename="../../inspector/ui/negotiation.py" line="201" />
         <source>not declared</source>
         <translation>未声明</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="205" />
+        <location filename="../../inspector/ui/negotiation.py" line="207" />
         <source>Instructions from the server:</source>
         <translation>服务器提供的说明：</translation>
     </message>
@@ -1598,47 +1663,47 @@
 <context>
     <name>Origin</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="152" />
+        <location filename="../../inspector/ui/client_side.py" line="150" />
         <source>InputRequiredResult input request {method}</source>
         <translation>InputRequiredResult 输入请求 {method}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="154" />
+        <location filename="../../inspector/ui/client_side.py" line="152" />
         <source>JSON-RPC request {method}</source>
         <translation>JSON-RPC 请求 {method}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="155" />
+        <location filename="../../inspector/ui/client_side.py" line="153" />
         <source>server request {method}</source>
         <translation>服务器请求 {method}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="158" />
+        <location filename="../../inspector/ui/client_side.py" line="156" />
         <source>The server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="159" />
+        <location filename="../../inspector/ui/client_side.py" line="157" />
         <source>{who} asks: {path}</source>
         <translation>{who} 发出请求：{path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="163" />
+        <location filename="../../inspector/ui/client_side.py" line="161" />
         <source>2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request.</source>
         <translation>2026-07-28（新版）：服务器以 InputRequiredResult 响应了一个请求；这里的答复将放入重试请求的 inputResponses 中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="167" />
+        <location filename="../../inspector/ui/client_side.py" line="165" />
         <source>{version} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response.</source>
         <translation>{version}（旧版）：服务器发送了一个 JSON-RPC 请求；这里的答复就是 JSON-RPC 响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="169" />
+        <location filename="../../inspector/ui/client_side.py" line="167" />
         <source>legacy</source>
         <translation>旧版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="171" />
+        <location filename="../../inspector/ui/client_side.py" line="169" />
         <source>Era unknown (no session attached).</source>
         <translation>代际未知（未关联会话）。</translation>
     </message>
@@ -1646,37 +1711,37 @@
 <context>
     <name>PagedListView</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="380" />
+        <location filename="../../inspector/ui/panels/resources.py" line="365" />
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="398" />
+        <location filename="../../inspector/ui/panels/resources.py" line="383" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="400" />
+        <location filename="../../inspector/ui/panels/resources.py" line="385" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="438" />
+        <location filename="../../inspector/ui/panels/resources.py" line="423" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="440" />
+        <location filename="../../inspector/ui/panels/resources.py" line="425" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="440" />
+        <location filename="../../inspector/ui/panels/resources.py" line="425" />
         <source>{n} pages</source>
         <translation>{n} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="443" />
+        <location filename="../../inspector/ui/panels/resources.py" line="428" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
@@ -1702,172 +1767,187 @@
 <context>
     <name>ProfileEditor</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="140" />
+        <location filename="../../inspector/ui/connection.py" line="142" />
         <source>e.g. node server.js --verbose</source>
         <translation>例如 node server.js --verbose</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="141" />
+        <location filename="../../inspector/ui/connection.py" line="143" />
         <source>Program and arguments, split like a shell would (quotes allowed); started without a shell</source>
         <translation>程序及参数，按 shell 的规则拆分（可使用引号）；启动时不经过 shell</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="143" />
+        <location filename="../../inspector/ui/connection.py" line="145" />
         <source>(inherit)</source>
         <translation>（继承）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="146" />
+        <location filename="../../inspector/ui/connection.py" line="148" />
         <source>Choose the working directory</source>
         <translation>选择工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="153" />
+        <location filename="../../inspector/ui/connection.py" line="155" />
         <source>auto (probe, then fall back)</source>
         <translation>自动（先探测，失败则回退）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="153" />
+        <location filename="../../inspector/ui/connection.py" line="155" />
         <source>legacy (initialize handshake)</source>
         <translation>旧版（initialize 握手）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="153" />
+        <location filename="../../inspector/ui/connection.py" line="155" />
         <source>modern (2026-07-28, stateless)</source>
         <translation>新版（2026-07-28，无状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="158" />
+        <location filename="../../inspector/ui/connection.py" line="160" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="159" />
+        <location filename="../../inspector/ui/connection.py" line="161" />
         <source>Command</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="160" />
+        <location filename="../../inspector/ui/connection.py" line="162" />
         <source>Working dir</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="161" />
+        <location filename="../../inspector/ui/connection.py" line="163" />
         <source>Era</source>
         <translation>协议代际</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="162" />
+        <location filename="../../inspector/ui/connection.py" line="164" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="165" />
+        <location filename="../../inspector/ui/connection.py" line="167" />
         <source>Client capabilities to offer</source>
         <translation>要提供的客户端能力</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="169" />
+        <location filename="../../inspector/ui/connection.py" line="171" />
         <source>Roots</source>
         <translation>根目录（roots）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="170" />
+        <location filename="../../inspector/ui/connection.py" line="172" />
         <source>Sampling</source>
         <translation>采样（sampling）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="171" />
+        <location filename="../../inspector/ui/connection.py" line="173" />
         <source>Elicitation (form)</source>
         <translation>询问：表单（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="172" />
+        <location filename="../../inspector/ui/connection.py" line="174" />
         <source>Elicitation (URL)</source>
         <translation>询问：URL（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="173" />
+        <location filename="../../inspector/ui/connection.py" line="175" />
         <source>Tasks</source>
         <translation>任务（tasks）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="180" />
+        <location filename="../../inspector/ui/connection.py" line="182" />
         <source>Roots offered to the server</source>
         <translation>提供给服务器的根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="186" />
+        <location filename="../../inspector/ui/connection.py" line="188" />
         <source>Environment</source>
         <translation>环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="188" />
+        <location filename="../../inspector/ui/connection.py" line="190" />
         <source>Inherit the inspector's environment</source>
         <translation>继承检查器的环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="191" />
+        <location filename="../../inspector/ui/connection.py" line="193" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="192" />
+        <location filename="../../inspector/ui/connection.py" line="194" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="202" />
+        <location filename="../../inspector/ui/connection.py" line="204" />
         <source>Timeouts (seconds)</source>
         <translation>超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="206" />
+        <location filename="../../inspector/ui/connection.py" line="208" />
         <source>Start sequence</source>
         <translation>启动序列</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="207" />
+        <location filename="../../inspector/ui/connection.py" line="209" />
         <source>Discovery probe</source>
         <translation>发现探测</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="208" />
+        <location filename="../../inspector/ui/connection.py" line="210" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="209" />
+        <location filename="../../inspector/ui/connection.py" line="211" />
         <source>Exit after stdin closes</source>
         <translation>关闭 stdin 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="210" />
+        <location filename="../../inspector/ui/connection.py" line="212" />
         <source>Exit after SIGTERM</source>
         <translation>SIGTERM 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="256" />
+        <location filename="../../inspector/ui/connection.py" line="213" />
+        <source>Longest request, progress included</source>
+        <translation>单个请求最长时间（含进度通知）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="227" />
+        <source>A longer stdout or stderr line keeps its first bytes up to this size; the rest is counted and dropped</source>
+        <translation>更长的 stdout 或 stderr 行只保留前面这么多字节；其余部分计数后丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="229" />
+        <source>Longest line</source>
+        <translation>最长行</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="267" />
         <source>Working directory</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="264" />
+        <location filename="../../inspector/ui/connection.py" line="275" />
         <source>newest of the era</source>
         <translation>该代际的最新版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="303" />
+        <location filename="../../inspector/ui/connection.py" line="315" />
         <source>Last auto detection: {era}</source>
         <translation>上次自动检测结果：{era}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="339" />
+        <location filename="../../inspector/ui/connection.py" line="353" />
         <source>Cannot split the command: {why}</source>
         <translation>无法拆分命令：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="350" />
+        <location filename="../../inspector/ui/connection.py" line="364" />
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
     </message>
@@ -2045,475 +2125,475 @@
 <context>
     <name>ResourcesPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="132" />
+        <location filename="../../inspector/ui/panels/resources.py" line="117" />
         <source>The server answered with an error.</source>
         <translation>服务器返回了错误。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="136" />
+        <location filename="../../inspector/ui/panels/resources.py" line="121" />
         <source>Error {code}</source>
         <translation>错误 {code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="136" />
+        <location filename="../../inspector/ui/panels/resources.py" line="121" />
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="147" />
+        <location filename="../../inspector/ui/panels/resources.py" line="132" />
         <source>data: {data}</source>
         <translation>data：{data}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="153" />
+        <location filename="../../inspector/ui/panels/resources.py" line="138" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="153" />
+        <location filename="../../inspector/ui/panels/resources.py" line="138" />
         <source>1 byte</source>
         <translation>1 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="171" />
+        <location filename="../../inspector/ui/panels/resources.py" line="156" />
         <source>… {n} more bytes</source>
         <translation>… 还有 {n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="587" />
+        <location filename="../../inspector/ui/panels/resources.py" line="572" />
         <source>Completion failed: {error}</source>
         <translation>补全失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="703" />
+        <location filename="../../inspector/ui/panels/resources.py" line="688" />
         <source>The server did not agree to: {what}</source>
         <translation>服务器未同意：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="729" />
+        <location filename="../../inspector/ui/panels/resources.py" line="714" />
         <source>Stopped before the request was sent.</source>
         <translation>在请求发出之前已停止。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="731" />
+        <location filename="../../inspector/ui/panels/resources.py" line="716" />
         <source>Stopped: notifications/cancelled sent for request {id}.</source>
         <translation>已停止：已为请求 {id} 发送 notifications/cancelled。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="734" />
+        <location filename="../../inspector/ui/panels/resources.py" line="719" />
         <source>The server ended the subscription.</source>
         <translation>服务器结束了订阅。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="778" />
+        <location filename="../../inspector/ui/panels/resources.py" line="763" />
         <source>This content has neither text nor blob.</source>
         <translation>此内容既没有 text 也没有 blob。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="783" />
+        <location filename="../../inspector/ui/panels/resources.py" line="768" />
         <source>The blob is not valid base64.</source>
         <translation>blob 不是有效的 base64。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="790" />
+        <location filename="../../inspector/ui/panels/resources.py" line="775" />
         <source>The MIME type says image, but the bytes are not an image Qt can read.</source>
         <translation>MIME 类型表明是图像，但这些字节不是 Qt 能读取的图像。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="919" />
+        <location filename="../../inspector/ui/panels/resources.py" line="904" />
         <source>Saving…</source>
         <translation>正在保存…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="923" />
+        <location filename="../../inspector/ui/panels/resources.py" line="908" />
         <source>Could not save {path}: {error}</source>
         <translation>无法保存 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="925" />
+        <location filename="../../inspector/ui/panels/resources.py" line="910" />
         <source>Saved {n} to {path}.</source>
         <translation>已将 {n} 保存到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1000" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1027" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1310" />
+        <location filename="../../inspector/ui/panels/resources.py" line="985" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1012" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1295" />
         <source>Resources</source>
         <translation>资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1011" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1015" />
+        <location filename="../../inspector/ui/panels/resources.py" line="996" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1000" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1011" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1088" />
+        <location filename="../../inspector/ui/panels/resources.py" line="996" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1073" />
         <source>URI</source>
         <translation>URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1011" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1015" />
+        <location filename="../../inspector/ui/panels/resources.py" line="996" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1000" />
         <source>MIME type</source>
         <translation>MIME 类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1012" />
+        <location filename="../../inspector/ui/panels/resources.py" line="997" />
         <source>1 resource</source>
         <translation>1 个资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1012" />
+        <location filename="../../inspector/ui/panels/resources.py" line="997" />
         <source>{n} resources</source>
         <translation>{n} 个资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1015" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1000" />
         <source>URI template</source>
         <translation>URI 模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1016" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1001" />
         <source>1 template</source>
         <translation>1 个模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1016" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1001" />
         <source>{n} templates</source>
         <translation>{n} 个模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1028" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1310" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1013" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1295" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1031" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1270" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1016" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1255" />
         <source>Nothing selected</source>
         <translation>未选择</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1041" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1026" />
         <source>Template arguments</source>
         <translation>模板参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1048" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1033" />
         <source>Expanded URI</source>
         <translation>展开后的 URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1054" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1039" />
         <source>Read</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1057" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1224" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1042" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1209" />
         <source>Subscribe</source>
         <translation>订阅</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1079" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1064" />
         <source>Updates</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1081" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1066" />
         <source>Stop listening</source>
         <translation>停止监听</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1082" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1067" />
         <source>Cancel the subscriptions/listen request (sends notifications/cancelled)</source>
         <translation>取消 subscriptions/listen 请求（发送 notifications/cancelled）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1084" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1069" />
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1085" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1070" />
         <source>Re-read the shown resource when it changes</source>
         <translation>所显示的资源变更时重新读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1088" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1073" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1088" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1073" />
         <source>Via</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1198" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1183" />
         <source>on a subscriptions/listen stream</source>
         <translation>通过 subscriptions/listen 流</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1198" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1183" />
         <source>notifications/resources/list_changed</source>
         <translation>notifications/resources/list_changed</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1199" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1184" />
         <source>The lists refresh by themselves when the server announces a change ({how}).</source>
         <translation>服务器通知变更时（{how}），列表会自动刷新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1201" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1186" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
         <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1220" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1205" />
         <source>Stop listening to this resource</source>
         <translation>停止监听此资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1220" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1205" />
         <source>Listen for updates</source>
         <translation>监听更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1221" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1206" />
         <source>Opens a subscriptions/listen stream whose resourceSubscriptions filter lists this resource.</source>
         <translation>打开一个 subscriptions/listen 流，其 resourceSubscriptions 筛选条件列出了此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1224" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1209" />
         <source>Unsubscribe</source>
         <translation>取消订阅</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1225" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1210" />
         <source>Sends resources/unsubscribe.</source>
         <translation>发送 resources/unsubscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1225" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1210" />
         <source>Sends resources/subscribe: the server then sends notifications/resources/updated.</source>
         <translation>发送 resources/subscribe：服务器随后会发送 notifications/resources/updated。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1227" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1212" />
         <source>The server did not declare resources.subscribe, so it sends no update notifications.</source>
         <translation>服务器未声明 resources.subscribe，因此不会发送更新通知。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1229" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1214" />
         <source>No session: connect to a server first.</source>
         <translation>无会话：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1231" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1216" />
         <source>Select a resource (or fill in a template) to follow its updates.</source>
         <translation>选择一个资源（或填写模板）以跟踪其更新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1239" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1224" />
         <source>Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)</source>
         <translation>正在为 {uris} 打开 subscriptions/listen…（等待确认）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1241" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1226" />
         <source>Listening (subscription {id}) for updates to {uris}.</source>
         <translation>正在监听 {uris} 的更新（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1242" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1227" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1245" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1230" />
         <source>Not listening. {note}</source>
         <translation>未在监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1247" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1232" />
         <source>Not listening. Select a resource and press Listen for updates.</source>
         <translation>未在监听。请选择资源并点击“监听更新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1252" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1237" />
         <source>List changes: listening (subscription {id}).</source>
         <translation>列表变更：监听中（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1254" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1239" />
         <source>List changes: opening subscriptions/listen…</source>
         <translation>列表变更：正在打开 subscriptions/listen…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1256" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1241" />
         <source>List changes: not listening. {note}</source>
         <translation>列表变更：未监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1261" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1246" />
         <source>Subscribed to {uris}.</source>
         <translation>已订阅 {uris}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1263" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1248" />
         <source>Not subscribed to any resource.</source>
         <translation>未订阅任何资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1266" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1251" />
         <source>Updates are not available: the server did not declare resources.subscribe.</source>
         <translation>无法获取更新：服务器未声明 resources.subscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1273" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1258" />
         <source>Pick a resource to read it, or a template to fill in its arguments.</source>
         <translation>选择一个资源进行读取，或选择一个模板填写其参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1321" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1306" />
         <source>Loading {method}…</source>
         <translation>正在加载 {method}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1330" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1315" />
         <source>{method} failed. {error}</source>
         <translation>{method} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1335" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1320" />
         <source>a page had no {key} array</source>
         <translation>某一页没有 {key} 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1344" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1329" />
         <source>the server sent the same cursor again</source>
         <translation>服务器再次发送了相同的游标</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1377" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1362" />
         <source>Press Read (or double-click the row) to read this resource.</source>
         <translation>点击“读取”（或双击该行）以读取此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1391" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1376" />
         <source>Fill in the arguments, then press Read.</source>
         <translation>填写参数，然后点击“读取”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1415" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1400" />
         <source>declared size {size}</source>
         <translation>声明大小 {size}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1419" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1404" />
         <source>audience: {a}</source>
         <translation>受众：{a}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1421" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1406" />
         <source>priority {p}</source>
         <translation>优先级 {p}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1423" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1408" />
         <source>modified {t}</source>
         <translation>修改于 {t}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1434" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1419" />
         <source>value of {{{name}}}</source>
         <translation>{{{name}}} 的值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1439" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1424" />
         <source>The server did not declare completions, so no suggestions.</source>
         <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1443" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1428" />
         <source>This template has no variables.</source>
         <translation>此模板没有变量。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1445" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1430" />
         <source>Suggestions come from the server (completion/complete) as you type.</source>
         <translation>输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1447" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1432" />
         <source>The server did not declare completions: type the values yourself.</source>
         <translation>服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1485" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1470" />
         <source>Fill in {names} first.</source>
         <translation>请先填写 {names}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1502" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1487" />
         <source>Reading {uri}…</source>
         <translation>正在读取 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1507" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1492" />
         <source>Nothing to show: the read failed.</source>
         <translation>没有可显示的内容：读取失败。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1508" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1493" />
         <source>resources/read {uri} failed. {error}</source>
         <translation>resources/read {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1512" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1497" />
         <source>The answer has no contents array.</source>
         <translation>响应中没有 contents 数组。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1516" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1501" />
         <source>Decoding {uri}…</source>
         <translation>正在解码 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1524" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1509" />
         <source>Read {uri} at {time} ({n} content(s), {ms:.0f} ms).</source>
         <translation>{time} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1570" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1555" />
         <source>Subscribing to {uri}…</source>
         <translation>正在订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1576" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1561" />
         <source>resources/subscribe {uri} failed. {error}</source>
         <translation>resources/subscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1580" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1565" />
         <source>Unsubscribing from {uri}…</source>
         <translation>正在取消订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1586" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1571" />
         <source>resources/unsubscribe {uri} failed. {error}</source>
         <translation>resources/unsubscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1595" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1580" />
         <source>subscription {id}</source>
         <translation>订阅 {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1599" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1584" />
         <source>resources/subscribe</source>
         <translation>resources/subscribe</translation>
     </message>
@@ -2521,67 +2601,67 @@
 <context>
     <name>RootsEditor</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1073" />
+        <location filename="../../inspector/ui/client_side.py" line="1131" />
         <source>Type a file:// URI.</source>
         <translation>请输入 file:// URI。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1076" />
+        <location filename="../../inspector/ui/client_side.py" line="1134" />
         <source>Roots must be file:// URIs.</source>
         <translation>根目录必须是 file:// URI。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1078" />
+        <location filename="../../inspector/ui/client_side.py" line="1136" />
         <source>A file:// URI needs an absolute path (file:///…).</source>
         <translation>file:// URI 需要绝对路径（file:///…）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1091" />
+        <location filename="../../inspector/ui/client_side.py" line="1149" />
         <source>URI</source>
         <translation>URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1091" />
+        <location filename="../../inspector/ui/client_side.py" line="1149" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1105" />
+        <location filename="../../inspector/ui/client_side.py" line="1163" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1106" />
+        <location filename="../../inspector/ui/client_side.py" line="1164" />
         <source>Pick a folder; it becomes a file:// root</source>
         <translation>选择一个文件夹，将其作为 file:// 根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1111" />
+        <location filename="../../inspector/ui/client_side.py" line="1169" />
         <source>Add URI</source>
         <translation>添加 URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1113" />
+        <location filename="../../inspector/ui/client_side.py" line="1171" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1119" />
+        <location filename="../../inspector/ui/client_side.py" line="1177" />
         <source>Legacy: a change during a session is announced with notifications/roots/list_changed. 2026-07-28: the server asks again (roots/list as an input request) when it needs them.</source>
         <translation>旧版：会话期间的变更通过 notifications/roots/list_changed 通知。2026-07-28：服务器需要时会重新请求（以输入请求的形式发送 roots/list）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1177" />
+        <location filename="../../inspector/ui/client_side.py" line="1235" />
         <source>{uri} is already a root.</source>
         <translation>{uri} 已是根目录。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1206" />
+        <location filename="../../inspector/ui/client_side.py" line="1264" />
         <source>Choose a folder to offer as a root</source>
         <translation>选择要作为根目录提供的文件夹</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1261" />
+        <location filename="../../inspector/ui/client_side.py" line="1319" />
         <source>Rows with a problem are not offered.</source>
         <translation>有问题的行不会提供给服务器。</translation>
     </message>
@@ -2589,137 +2669,137 @@
 <context>
     <name>SamplingDialog</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="588" />
+        <location filename="../../inspector/ui/client_side.py" line="604" />
         <source>── system prompt ──</source>
         <translation>── 系统提示词 ──</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="595" />
+        <location filename="../../inspector/ui/client_side.py" line="611" />
         <source>── message {n}: {role} ──</source>
         <translation>── 消息 {n}：{role} ──</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="598" />
+        <location filename="../../inspector/ui/client_side.py" line="614" />
         <source>(no messages)</source>
         <translation>（无消息）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="607" />
+        <location filename="../../inspector/ui/client_side.py" line="623" />
         <source>hints {names}</source>
         <translation>模型提示 {names}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="609" />
+        <location filename="../../inspector/ui/client_side.py" line="625" />
         <source>intelligence {value}</source>
         <translation>智能 {value}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="610" />
+        <location filename="../../inspector/ui/client_side.py" line="626" />
         <source>speed {value}</source>
         <translation>速度 {value}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="611" />
+        <location filename="../../inspector/ui/client_side.py" line="627" />
         <source>cost {value}</source>
         <translation>成本 {value}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="626" />
+        <location filename="../../inspector/ui/client_side.py" line="642" />
         <source>Sampling request — {server}</source>
         <translation>采样请求 — {server}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="626" />
+        <location filename="../../inspector/ui/client_side.py" line="642" />
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="634" />
+        <location filename="../../inspector/ui/client_side.py" line="650" />
         <source>Max tokens</source>
         <translation>最大 token 数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="635" />
+        <location filename="../../inspector/ui/client_side.py" line="651" />
         <source>Model preferences</source>
         <translation>模型偏好</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="642" />
+        <location filename="../../inspector/ui/client_side.py" line="658" />
         <source>tools {names}</source>
         <translation>工具 {names}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="645" />
+        <location filename="../../inspector/ui/client_side.py" line="661" />
         <source>Also</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="656" />
+        <location filename="../../inspector/ui/client_side.py" line="672" />
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="657" />
+        <location filename="../../inspector/ui/client_side.py" line="673" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="658" />
+        <location filename="../../inspector/ui/client_side.py" line="674" />
         <source>The server asks the model</source>
         <translation>服务器向模型发出的请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="666" />
+        <location filename="../../inspector/ui/client_side.py" line="682" />
         <source>The name of the model that 'generated' the message</source>
         <translation>“生成”该消息的模型名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="671" />
+        <location filename="../../inspector/ui/client_side.py" line="687" />
         <source>Write the model's answer here…</source>
         <translation>在此输入模型的回答…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="673" />
+        <location filename="../../inspector/ui/client_side.py" line="689" />
         <source>Your response, as the model</source>
         <translation>回复（以模型身份）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="676" />
+        <location filename="../../inspector/ui/client_side.py" line="692" />
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="677" />
+        <location filename="../../inspector/ui/client_side.py" line="693" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="678" />
+        <location filename="../../inspector/ui/client_side.py" line="694" />
         <source>Stop reason</source>
         <translation>停止原因</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="679" />
+        <location filename="../../inspector/ui/client_side.py" line="695" />
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="682" />
+        <location filename="../../inspector/ui/client_side.py" line="698" />
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="683" />
+        <location filename="../../inspector/ui/client_side.py" line="699" />
         <source>Answer with error -1 “User rejected sampling request”</source>
         <translation>以错误 -1 “User rejected sampling request”作答</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="684" />
+        <location filename="../../inspector/ui/client_side.py" line="700" />
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="702" />
+        <location filename="../../inspector/ui/client_side.py" line="721" />
         <source>Rejected automatically in {time} if unanswered</source>
         <translation>若未答复，将在 {time} 后自动拒绝</translation>
     </message>
@@ -2727,336 +2807,336 @@
 <context>
     <name>SchemaForm</name>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="132" />
-        <location filename="../../inspector/ui/schema_form.py" line="148" />
-        <location filename="../../inspector/ui/schema_form.py" line="1288" />
-        <location filename="../../inspector/ui/schema_form.py" line="1419" />
+        <location filename="../../inspector/ui/schema_form.py" line="128" />
+        <location filename="../../inspector/ui/schema_form.py" line="144" />
+        <location filename="../../inspector/ui/schema_form.py" line="1284" />
+        <location filename="../../inspector/ui/schema_form.py" line="1415" />
         <source>(root)</source>
         <translation>（根）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="144" />
+        <location filename="../../inspector/ui/schema_form.py" line="140" />
         <source>schema could not be compiled: {0}</source>
         <translation>无法编译 Schema：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="146" />
+        <location filename="../../inspector/ui/schema_form.py" line="142" />
         <source>valid</source>
         <translation>有效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="149" />
+        <location filename="../../inspector/ui/schema_form.py" line="145" />
         <source>at {0}: {1}</source>
         <translation>{0} 处：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="157" />
+        <location filename="../../inspector/ui/schema_form.py" line="153" />
         <source>remote $ref {uri} is not fetched</source>
         <translation>不会获取远程 $ref {uri}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="216" />
+        <location filename="../../inspector/ui/schema_form.py" line="212" />
         <source>a schema must be an object or a boolean</source>
         <translation>Schema 必须是对象或布尔值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="250" />
+        <location filename="../../inspector/ui/schema_form.py" line="246" />
         <source>is required</source>
         <translation>为必填项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="282" />
+        <location filename="../../inspector/ui/schema_form.py" line="278" />
         <source>an e-mail address</source>
         <translation>电子邮件地址</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="283" />
+        <location filename="../../inspector/ui/schema_form.py" line="279" />
         <source>a URI (scheme:...)</source>
         <translation>URI（scheme:...）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="284" />
+        <location filename="../../inspector/ui/schema_form.py" line="280" />
         <source>a URL</source>
         <translation>URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="285" />
+        <location filename="../../inspector/ui/schema_form.py" line="281" />
         <source>a date (YYYY-MM-DD)</source>
         <translation>日期（YYYY-MM-DD）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="286" />
+        <location filename="../../inspector/ui/schema_form.py" line="282" />
         <source>a time (hh:mm:ss)</source>
         <translation>时间（hh:mm:ss）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="287" />
+        <location filename="../../inspector/ui/schema_form.py" line="283" />
         <source>a date and time (YYYY-MM-DDThh:mm:ssZ)</source>
         <translation>日期时间（YYYY-MM-DDThh:mm:ssZ）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="288" />
+        <location filename="../../inspector/ui/schema_form.py" line="284" />
         <source>a UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="289" />
+        <location filename="../../inspector/ui/schema_form.py" line="285" />
         <source>an IPv4 address</source>
         <translation>IPv4 地址</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="319" />
+        <location filename="../../inspector/ui/schema_form.py" line="315" />
         <source>must be one of: {0}</source>
         <translation>必须是以下之一：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="324" />
+        <location filename="../../inspector/ui/schema_form.py" line="320" />
         <source>must be at least {0} characters long</source>
         <translation>长度至少为 {0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="324" />
+        <location filename="../../inspector/ui/schema_form.py" line="320" />
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="326" />
+        <location filename="../../inspector/ui/schema_form.py" line="322" />
         <source>must be at most {0} characters long</source>
         <translation>长度最多为 {0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="331" />
+        <location filename="../../inspector/ui/schema_form.py" line="327" />
         <source>must match the pattern {0}</source>
         <translation>必须匹配模式 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="344" />
+        <location filename="../../inspector/ui/schema_form.py" line="340" />
         <source>must be {0}</source>
         <translation>必须是 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="353" />
+        <location filename="../../inspector/ui/schema_form.py" line="349" />
         <source>must be at least {0}</source>
         <translation>不能小于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="355" />
+        <location filename="../../inspector/ui/schema_form.py" line="351" />
         <source>must be at most {0}</source>
         <translation>不能大于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="357" />
+        <location filename="../../inspector/ui/schema_form.py" line="353" />
         <source>must be greater than {0}</source>
         <translation>必须大于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="359" />
+        <location filename="../../inspector/ui/schema_form.py" line="355" />
         <source>must be less than {0}</source>
         <translation>必须小于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="364" />
+        <location filename="../../inspector/ui/schema_form.py" line="360" />
         <source>must be a multiple of {0}</source>
         <translation>必须是 {0} 的倍数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="368" />
+        <location filename="../../inspector/ui/schema_form.py" line="364" />
         <source>needs at least {0} item(s)</source>
         <translation>至少需要 {0} 项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="370" />
+        <location filename="../../inspector/ui/schema_form.py" line="366" />
         <source>allows at most {0} item(s)</source>
         <translation>最多允许 {0} 项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="374" />
+        <location filename="../../inspector/ui/schema_form.py" line="370" />
         <source>items must be unique</source>
         <translation>各项不能重复</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="419" />
+        <location filename="../../inspector/ui/schema_form.py" line="415" />
         <source>$ref {0} points nowhere</source>
         <translation>$ref {0} 未指向任何定义</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="426" />
+        <location filename="../../inspector/ui/schema_form.py" line="422" />
         <source>any JSON value</source>
         <translation>任意 JSON 值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="428" />
+        <location filename="../../inspector/ui/schema_form.py" line="424" />
         <source>not a schema object</source>
         <translation>不是 Schema 对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="430" />
+        <location filename="../../inspector/ui/schema_form.py" line="426" />
         <source>recursive $ref</source>
         <translation>递归的 $ref</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="434" />
+        <location filename="../../inspector/ui/schema_form.py" line="430" />
         <source>remote $ref {0}</source>
         <translation>远程 $ref {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="443" />
+        <location filename="../../inspector/ui/schema_form.py" line="439" />
         <source>allOf of several schemas</source>
         <translation>由多个 Schema 组成的 allOf</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="458" />
+        <location filename="../../inspector/ui/schema_form.py" line="454" />
         <source>{0} of several schemas</source>
         <translation>由多个 Schema 组成的 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="461" />
+        <location filename="../../inspector/ui/schema_form.py" line="457" />
         <source>{0} is not shown in the form</source>
         <translation>{0} 不在表单中显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="466" />
+        <location filename="../../inspector/ui/schema_form.py" line="462" />
         <source>a value of several types ({0})</source>
         <translation>多种类型的值（{0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="479" />
-        <location filename="../../inspector/ui/schema_form.py" line="1115" />
+        <location filename="../../inspector/ui/schema_form.py" line="475" />
+        <location filename="../../inspector/ui/schema_form.py" line="1111" />
         <source>no type</source>
         <translation>无类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="481" />
+        <location filename="../../inspector/ui/schema_form.py" line="477" />
         <source>type {0}</source>
         <translation>类型 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="571" />
-        <location filename="../../inspector/ui/schema_form.py" line="852" />
-        <location filename="../../inspector/ui/schema_form.py" line="1015" />
+        <location filename="../../inspector/ui/schema_form.py" line="567" />
+        <location filename="../../inspector/ui/schema_form.py" line="848" />
+        <location filename="../../inspector/ui/schema_form.py" line="1011" />
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="613" />
+        <location filename="../../inspector/ui/schema_form.py" line="609" />
         <source>{0}–{1} characters</source>
         <translation>{0}–{1} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="615" />
+        <location filename="../../inspector/ui/schema_form.py" line="611" />
         <source>up to {0} characters</source>
         <translation>最多 {0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="651" />
+        <location filename="../../inspector/ui/schema_form.py" line="647" />
         <source>whole number</source>
         <translation>整数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="651" />
+        <location filename="../../inspector/ui/schema_form.py" line="647" />
         <source>number</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="667" />
-        <location filename="../../inspector/ui/schema_form.py" line="672" />
+        <location filename="../../inspector/ui/schema_form.py" line="663" />
+        <location filename="../../inspector/ui/schema_form.py" line="668" />
         <source>must be a whole number</source>
         <translation>必须是整数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="667" />
+        <location filename="../../inspector/ui/schema_form.py" line="663" />
         <source>must be a number</source>
         <translation>必须是数字</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="669" />
+        <location filename="../../inspector/ui/schema_form.py" line="665" />
         <source>must be a finite number</source>
         <translation>必须是有限数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="703" />
-        <location filename="../../inspector/ui/schema_form.py" line="734" />
-        <location filename="../../inspector/ui/schema_form.py" line="837" />
+        <location filename="../../inspector/ui/schema_form.py" line="699" />
+        <location filename="../../inspector/ui/schema_form.py" line="730" />
+        <location filename="../../inspector/ui/schema_form.py" line="833" />
         <source>(not set)</source>
         <translation>（未设置）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="734" />
+        <location filename="../../inspector/ui/schema_form.py" line="730" />
         <source>— choose —</source>
         <translation>— 请选择 —</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="762" />
+        <location filename="../../inspector/ui/schema_form.py" line="758" />
         <source>{0} (not in the list)</source>
         <translation>{0}（不在列表中）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="813" />
+        <location filename="../../inspector/ui/schema_form.py" line="809" />
         <source>{0} is not one of the choices</source>
         <translation>{0} 不是可选项之一</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="840" />
+        <location filename="../../inspector/ui/schema_form.py" line="836" />
         <source>{0} — edit in Raw JSON ({1})</source>
         <translation>{0} — 请在原始 JSON 中编辑（{1}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="893" />
+        <location filename="../../inspector/ui/schema_form.py" line="889" />
         <source>no properties declared</source>
         <translation>未声明属性</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="938" />
+        <location filename="../../inspector/ui/schema_form.py" line="934" />
         <source>Add item</source>
         <translation>添加项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="968" />
+        <location filename="../../inspector/ui/schema_form.py" line="964" />
         <source>Remove this item</source>
         <translation>移除此项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1071" />
+        <location filename="../../inspector/ui/schema_form.py" line="1067" />
         <source>the arguments are not an object (type {0})</source>
         <translation>参数不是对象（类型为 {0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1080" />
+        <location filename="../../inspector/ui/schema_form.py" line="1076" />
         <source>The form cannot show this schema: {0}.</source>
         <translation>表单无法显示此 Schema：{0}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1085" />
+        <location filename="../../inspector/ui/schema_form.py" line="1081" />
         <source>No fields: this takes no arguments.</source>
         <translation>无字段：不需要参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1085" />
+        <location filename="../../inspector/ui/schema_form.py" line="1081" />
         <source>No fields declared; the schema accepts any object (use Raw JSON to send some).</source>
         <translation>未声明字段；该 Schema 接受任意对象（如需发送内容，请使用原始 JSON）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1099" />
+        <location filename="../../inspector/ui/schema_form.py" line="1095" />
         <source>a free-form object</source>
         <translation>自由格式的对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1101" />
+        <location filename="../../inspector/ui/schema_form.py" line="1097" />
         <source>an object without declared properties</source>
         <translation>未声明属性的对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1106" />
+        <location filename="../../inspector/ui/schema_form.py" line="1102" />
         <source>a tuple array</source>
         <translation>元组数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1193" />
+        <location filename="../../inspector/ui/schema_form.py" line="1189" />
         <source>{0} is not JSON</source>
         <translation>{0} 不是 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1198" />
+        <location filename="../../inspector/ui/schema_form.py" line="1194" />
         <source>line {0}, column {1}: {2}</source>
         <translation>第 {0} 行，第 {1} 列：{2}</translation>
     </message>
@@ -3065,16 +3145,16 @@
     <name>SessionController</name>
     <message>
         <location filename="../../inspector/ui/controller.py" line="109" />
-        <source>disconnect before opening a recording</source>
-        <translation>请先断开连接，再打开会话记录</translation>
+        <source>Disconnect before opening a recording.</source>
+        <translation>打开记录前请先断开连接。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/controller.py" line="123" />
+        <location filename="../../inspector/ui/controller.py" line="124" />
         <source>there is no session to save</source>
         <translation>没有可保存的会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/controller.py" line="164" />
+        <location filename="../../inspector/ui/controller.py" line="165" />
         <source>internal error: {error}</source>
         <translation>内部错误：{error}</translation>
     </message>
@@ -3110,230 +3190,230 @@
 <context>
     <name>TasksPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="85" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="86" />
         <source> ({n} min)</source>
         <translation>（{n} 分钟）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="97" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="98" />
         <source>isError: true — the tool ran and reported an error.</source>
         <translation>isError: true — 工具已运行，但报告了错误。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="111" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="112" />
         <source>[{kind} {mime}, about {size} bytes]</source>
         <translation>[{kind} {mime}，约 {size} 字节]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="113" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="114" />
         <source>[resource link {uri} {name}]</source>
         <translation>[资源链接 {uri} {name}]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="116" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="117" />
         <source>[embedded resource {uri}]</source>
         <translation>[嵌入资源 {uri}]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="123" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="124" />
         <source>structuredContent:</source>
         <translation>structuredContent：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="153" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="154" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="154" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="155" />
         <source>tasks/list from the first page</source>
         <translation>从第一页开始发送 tasks/list</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="156" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="157" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="157" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="158" />
         <source>tasks/list with the nextCursor of the last page</source>
         <translation>用上一页的 nextCursor 发送 tasks/list</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="164" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="165" />
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="164" />
-        <location filename="../../inspector/ui/panels/tasks.py" line="210" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="165" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="211" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="164" />
-        <location filename="../../inspector/ui/panels/tasks.py" line="211" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="165" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="212" />
         <source>Status message</source>
         <translation>状态消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="164" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="165" />
         <source>Updated</source>
         <translation>更新时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="180" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="181" />
         <source>No tasks yet. A task starts when a request asks for one (a tools/call with a "task" field).</source>
         <translation>暂无任务。请求要求创建任务时（带有 "task" 字段的 tools/call），任务才会开始。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="198" />
-        <location filename="../../inspector/ui/panels/tasks.py" line="389" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="199" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="390" />
         <source>Select a task</source>
         <translation>选择一个任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="209" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="210" />
         <source>Task id</source>
         <translation>任务 ID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="212" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="213" />
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="213" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="214" />
         <source>Last updated</source>
         <translation>最后更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="214" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="215" />
         <source>TTL</source>
         <translation>TTL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="215" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="216" />
         <source>Poll interval</source>
         <translation>轮询间隔</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="225" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="226" />
         <source>Get status</source>
         <translation>获取状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="226" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="227" />
         <source>tasks/get</source>
         <translation>tasks/get</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="228" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="229" />
         <source>Get result</source>
         <translation>获取结果</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="229" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="230" />
         <source>tasks/result: the server answers when the task has finished (it waits until then)</source>
         <translation>tasks/result：服务器在任务完成后才响应（在此之前一直等待）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="231" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="232" />
         <source>Cancel task</source>
         <translation>取消任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="232" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="233" />
         <source>tasks/cancel</source>
         <translation>tasks/cancel</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="234" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="235" />
         <source>Poll while running</source>
         <translation>运行时轮询</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="235" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="236" />
         <source>Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)</source>
         <translation>按任务的 pollInterval 发送 tasks/get，直到任务完成（状态通知是可选的）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="254" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="255" />
         <source>The result appears here after Get result.</source>
         <translation>点击“获取结果”后，结果将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="261" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="262" />
         <source>Content</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="262" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="263" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="298" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="299" />
         <source>Tasks</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="377" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="378" />
         <source>{n} tasks, {running} running</source>
         <translation>{n} 个任务，{running} 个运行中</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="377" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="378" />
         <source>No tasks</source>
         <translation>无任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="399" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="400" />
         <source>Task {status}</source>
         <translation>任务 {status}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="410" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="411" />
         <source>unlimited</source>
         <translation>无限制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="411" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="412" />
         <source>not suggested</source>
         <translation>未建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="418" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="419" />
         <source>Waiting for tasks/result: the server answers when the task has finished.</source>
         <translation>正在等待 tasks/result：服务器将在任务完成后响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="428" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="429" />
         <source>tasks/result answered with JSON-RPC error {code}: {message}</source>
         <translation>tasks/result 返回了 JSON-RPC 错误 {code}：{message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="435" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="436" />
         <source>Result (the tool reported an error):</source>
         <translation>结果（工具报告了错误）：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="435" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="436" />
         <source>Result:</source>
         <translation>结果：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="470" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="471" />
         <source>tasks/list failed: {code} {message}</source>
         <translation>tasks/list 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="496" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="497" />
         <source>tasks/get failed: {code} {message}</source>
         <translation>tasks/get 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="538" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="539" />
         <source>tasks/cancel failed: {code} {message}</source>
         <translation>tasks/cancel 失败：{code} {message}</translation>
     </message>
@@ -3341,309 +3421,309 @@
 <context>
     <name>Timeline</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="119" />
+        <location filename="../../inspector/ui/timeline.py" line="77" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="120" />
+        <location filename="../../inspector/ui/timeline.py" line="78" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="121" />
+        <location filename="../../inspector/ui/timeline.py" line="79" />
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="122" />
+        <location filename="../../inspector/ui/timeline.py" line="80" />
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="123" />
+        <location filename="../../inspector/ui/timeline.py" line="81" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="124" />
+        <location filename="../../inspector/ui/timeline.py" line="82" />
         <source>Method / event</source>
         <translation>方法/事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="125" />
+        <location filename="../../inspector/ui/timeline.py" line="83" />
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="126" />
+        <location filename="../../inspector/ui/timeline.py" line="84" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="127" />
+        <location filename="../../inspector/ui/timeline.py" line="85" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="128" />
+        <location filename="../../inspector/ui/timeline.py" line="86" />
         <source>Schema</source>
         <translation>Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="129" />
+        <location filename="../../inspector/ui/timeline.py" line="87" />
         <source>Violations</source>
         <translation>违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="132" />
+        <location filename="../../inspector/ui/timeline.py" line="90" />
         <source>Entry number in the recording</source>
         <translation>条目在会话记录中的编号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="133" />
+        <location filename="../../inspector/ui/timeline.py" line="91" />
         <source>Seconds since the session started</source>
         <translation>自会话开始以来的秒数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="134" />
+        <location filename="../../inspector/ui/timeline.py" line="92" />
         <source>Time since the previous visible row</source>
         <translation>距上一可见行的时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="135" />
+        <location filename="../../inspector/ui/timeline.py" line="93" />
         <source>→ client to server, ← server to client, stderr of the server, process event</source>
         <translation>→ 客户端到服务器，← 服务器到客户端，服务器的 stderr，进程事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="136" />
+        <location filename="../../inspector/ui/timeline.py" line="94" />
         <source>What the line is: request, notification, result, error, noise, …</source>
         <translation>该行是什么：请求、通知、结果、错误、噪声、…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="137" />
+        <location filename="../../inspector/ui/timeline.py" line="95" />
         <source>The method; for responses the method they answer; for process events the event</source>
         <translation>方法名；响应显示其所应答的方法；进程事件显示事件名</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="138" />
+        <location filename="../../inspector/ui/timeline.py" line="96" />
         <source>JSON-RPC id</source>
         <translation>JSON-RPC id</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="139" />
+        <location filename="../../inspector/ui/timeline.py" line="97" />
         <source>Time from the request to this response</source>
         <translation>从请求到此响应的耗时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="140" />
+        <location filename="../../inspector/ui/timeline.py" line="98" />
         <source>Bytes on the wire, line terminator included</source>
         <translation>线路上传输的字节数（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="141" />
+        <location filename="../../inspector/ui/timeline.py" line="99" />
         <source>✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked</source>
         <translation>✓ 符合协议的 JSON Schema，✗ 不符合，空白：未校验</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="142" />
+        <location filename="../../inspector/ui/timeline.py" line="100" />
         <source>Rules of the protocol this entry breaks</source>
         <translation>此条目违反的协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="146" />
+        <location filename="../../inspector/ui/timeline.py" line="104" />
         <source>c2s</source>
         <translation>c2s</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="147" />
+        <location filename="../../inspector/ui/timeline.py" line="105" />
         <source>s2c</source>
         <translation>s2c</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="148" />
-        <location filename="../../inspector/ui/timeline.py" line="166" />
+        <location filename="../../inspector/ui/timeline.py" line="106" />
+        <location filename="../../inspector/ui/timeline.py" line="124" />
         <source>stderr</source>
         <translation>stderr</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="149" />
+        <location filename="../../inspector/ui/timeline.py" line="107" />
         <source>event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="153" />
+        <location filename="../../inspector/ui/timeline.py" line="111" />
         <source>Client to server (written to the server's stdin)</source>
         <translation>客户端→服务器（写入服务器的 stdin）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="154" />
+        <location filename="../../inspector/ui/timeline.py" line="112" />
         <source>Server to client (read from the server's stdout)</source>
         <translation>服务器→客户端（从服务器的 stdout 读取）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="155" />
+        <location filename="../../inspector/ui/timeline.py" line="113" />
         <source>A line the server wrote to stderr</source>
         <translation>服务器写入 stderr 的一行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="156" />
+        <location filename="../../inspector/ui/timeline.py" line="114" />
         <source>A process or session event (spawn, shutdown step, exit, timeout)</source>
         <translation>进程或会话事件（启动、关闭步骤、退出、超时）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="159" />
+        <location filename="../../inspector/ui/timeline.py" line="117" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="160" />
+        <location filename="../../inspector/ui/timeline.py" line="118" />
         <source>notification</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="161" />
+        <location filename="../../inspector/ui/timeline.py" line="119" />
         <source>result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="162" />
+        <location filename="../../inspector/ui/timeline.py" line="120" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="163" />
+        <location filename="../../inspector/ui/timeline.py" line="121" />
         <source>noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="164" />
+        <location filename="../../inspector/ui/timeline.py" line="122" />
         <source>invalid</source>
         <translation>无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="165" />
+        <location filename="../../inspector/ui/timeline.py" line="123" />
         <source>batch</source>
         <translation>批量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="167" />
+        <location filename="../../inspector/ui/timeline.py" line="125" />
         <source>process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="168" />
+        <location filename="../../inspector/ui/timeline.py" line="126" />
         <source>note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="795" />
+        <location filename="../../inspector/ui/timeline.py" line="746" />
         <source>Valid against the protocol's JSON Schema</source>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="797" />
+        <location filename="../../inspector/ui/timeline.py" line="748" />
         <source>Invalid against the protocol's JSON Schema</source>
         <translation>不符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="804" />
+        <location filename="../../inspector/ui/timeline.py" line="755" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="810" />
+        <location filename="../../inspector/ui/timeline.py" line="761" />
         <source>{ms} after request #{seq}</source>
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="892" />
+        <location filename="../../inspector/ui/timeline.py" line="843" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="900" />
+        <location filename="../../inspector/ui/timeline.py" line="851" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="903" />
+        <location filename="../../inspector/ui/timeline.py" line="854" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="920" />
-        <location filename="../../inspector/ui/timeline.py" line="930" />
+        <location filename="../../inspector/ui/timeline.py" line="871" />
+        <location filename="../../inspector/ui/timeline.py" line="881" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="923" />
+        <location filename="../../inspector/ui/timeline.py" line="874" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="938" />
+        <location filename="../../inspector/ui/timeline.py" line="889" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="942" />
+        <location filename="../../inspector/ui/timeline.py" line="893" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="957" />
+        <location filename="../../inspector/ui/timeline.py" line="908" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="958" />
+        <location filename="../../inspector/ui/timeline.py" line="909" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="963" />
+        <location filename="../../inspector/ui/timeline.py" line="914" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="964" />
+        <location filename="../../inspector/ui/timeline.py" line="915" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1003" />
+        <location filename="../../inspector/ui/timeline.py" line="954" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1009" />
+        <location filename="../../inspector/ui/timeline.py" line="960" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1010" />
+        <location filename="../../inspector/ui/timeline.py" line="961" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1203" />
+        <location filename="../../inspector/ui/timeline.py" line="1154" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1206" />
+        <location filename="../../inspector/ui/timeline.py" line="1157" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1290" />
+        <location filename="../../inspector/ui/timeline.py" line="1241" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1292" />
+        <location filename="../../inspector/ui/timeline.py" line="1243" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>
@@ -3651,284 +3731,284 @@
 <context>
     <name>ToolsPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="65" />
+        <location filename="../../inspector/ui/panels/tools.py" line="66" />
         <source>read-only</source>
         <translation>只读</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="66" />
+        <location filename="../../inspector/ui/panels/tools.py" line="67" />
         <source>destructive</source>
         <translation>破坏性</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="67" />
+        <location filename="../../inspector/ui/panels/tools.py" line="68" />
         <source>idempotent</source>
         <translation>幂等</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="68" />
+        <location filename="../../inspector/ui/panels/tools.py" line="69" />
         <source>open world</source>
         <translation>开放世界</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="83" />
+        <location filename="../../inspector/ui/panels/tools.py" line="84" />
         <source>task {0}</source>
         <translation>任务 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="392" />
+        <location filename="../../inspector/ui/panels/tools.py" line="384" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="393" />
+        <location filename="../../inspector/ui/panels/tools.py" line="385" />
         <source>Filter by name, title or description</source>
         <translation>按名称、标题或描述筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="394" />
+        <location filename="../../inspector/ui/panels/tools.py" line="386" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="395" />
+        <location filename="../../inspector/ui/panels/tools.py" line="387" />
         <source>Select a tool to see its description and fill in its arguments.</source>
         <translation>选择一个工具，查看其描述并填写参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="396" />
+        <location filename="../../inspector/ui/panels/tools.py" line="388" />
         <source>Check arguments against the schema before sending</source>
         <translation>发送前按 Schema 校验参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="397" />
+        <location filename="../../inspector/ui/panels/tools.py" line="389" />
         <source>Uncheck to send arguments that break the schema on purpose (to see how the server reacts).</source>
         <translation>取消勾选可故意发送违反 Schema 的参数（以观察服务器的反应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="398" />
+        <location filename="../../inspector/ui/panels/tools.py" line="390" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="399" />
+        <location filename="../../inspector/ui/panels/tools.py" line="391" />
         <source>Back to the schema's defaults</source>
         <translation>恢复为 Schema 的默认值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="400" />
+        <location filename="../../inspector/ui/panels/tools.py" line="392" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="401" />
+        <location filename="../../inspector/ui/panels/tools.py" line="393" />
         <source>Call</source>
         <translation>调用</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="402" />
+        <location filename="../../inspector/ui/panels/tools.py" line="394" />
         <source>Call the tool (Ctrl+Enter)</source>
         <translation>调用该工具（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="411" />
+        <location filename="../../inspector/ui/panels/tools.py" line="403" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="472" />
+        <location filename="../../inspector/ui/panels/tools.py" line="464" />
         <source>The server said the tool list changed: reloaded.</source>
         <translation>服务器通知工具列表已变更：已重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="475" />
+        <location filename="../../inspector/ui/panels/tools.py" line="467" />
         <source>The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload.</source>
         <translation>服务器未声明 tools.listChanged 却发送了 tools/list_changed；请点击“刷新”重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="487" />
+        <location filename="../../inspector/ui/panels/tools.py" line="479" />
         <source>Internal error: {0}</source>
         <translation>内部错误：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="529" />
+        <location filename="../../inspector/ui/panels/tools.py" line="521" />
         <source>tools/list failed: {0} {1}</source>
         <translation>tools/list 失败：{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="534" />
+        <location filename="../../inspector/ui/panels/tools.py" line="526" />
         <source>tools/list answered without a tools array</source>
         <translation>tools/list 的响应中没有 tools 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="544" />
+        <location filename="../../inspector/ui/panels/tools.py" line="536" />
         <source>The server repeated the cursor {0}; stopped paging.</source>
         <translation>服务器重复发送了游标 {0}；已停止分页。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="591" />
+        <location filename="../../inspector/ui/panels/tools.py" line="583" />
         <source>The tool {0} is no longer listed.</source>
         <translation>工具 {0} 已不在列表中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="597" />
+        <location filename="../../inspector/ui/panels/tools.py" line="589" />
         <source>1 tool</source>
         <translation>1 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="597" />
+        <location filename="../../inspector/ui/panels/tools.py" line="589" />
         <source>{0} tools</source>
         <translation>{0} 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="599" />
+        <location filename="../../inspector/ui/panels/tools.py" line="591" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="599" />
+        <location filename="../../inspector/ui/panels/tools.py" line="591" />
         <source>{0} pages</source>
         <translation>{0} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="601" />
+        <location filename="../../inspector/ui/panels/tools.py" line="593" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="603" />
+        <location filename="../../inspector/ui/panels/tools.py" line="595" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="603" />
+        <location filename="../../inspector/ui/panels/tools.py" line="595" />
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="654" />
+        <location filename="../../inspector/ui/panels/tools.py" line="646" />
         <source>annotations (untrusted hints): {0}</source>
         <translation>注解（不可信的提示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="711" />
+        <location filename="../../inspector/ui/panels/tools.py" line="703" />
         <source>no arguments</source>
         <translation>无参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="711" />
+        <location filename="../../inspector/ui/panels/tools.py" line="703" />
         <source>1 argument</source>
         <translation>1 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="711" />
+        <location filename="../../inspector/ui/panels/tools.py" line="703" />
         <source>{0} arguments</source>
         <translation>{0} 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="713" />
+        <location filename="../../inspector/ui/panels/tools.py" line="705" />
         <source>{0} required</source>
         <translation>{0} 个必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="717" />
+        <location filename="../../inspector/ui/panels/tools.py" line="709" />
         <source>declares an outputSchema</source>
         <translation>声明了 outputSchema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="720" />
+        <location filename="../../inspector/ui/panels/tools.py" line="712" />
         <source>task support: {0}</source>
         <translation>任务支持：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="738" />
+        <location filename="../../inspector/ui/panels/tools.py" line="730" />
         <source>The arguments are not a JSON object: {0}</source>
         <translation>参数不是 JSON 对象：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="743" />
+        <location filename="../../inspector/ui/panels/tools.py" line="735" />
         <source>(arguments)</source>
         <translation>（参数）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="745" />
+        <location filename="../../inspector/ui/panels/tools.py" line="737" />
         <source>Fix the arguments first ({0}), or uncheck the schema check to send them anyway.</source>
         <translation>请先修正参数（{0}），或取消勾选 Schema 校验以强制发送。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="754" />
+        <location filename="../../inspector/ui/panels/tools.py" line="746" />
         <source>Calling {0}…</source>
         <translation>正在调用 {0}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="768" />
+        <location filename="../../inspector/ui/panels/tools.py" line="760" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="792" />
+        <location filename="../../inspector/ui/panels/tools.py" line="784" />
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="792" />
+        <location filename="../../inspector/ui/panels/tools.py" line="784" />
         <source>notifications/cancelled was sent; the server should stop and not answer.</source>
         <translation>已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="796" />
+        <location filename="../../inspector/ui/panels/tools.py" line="788" />
         <source>The call failed</source>
         <translation>调用失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="814" />
+        <location filename="../../inspector/ui/panels/tools.py" line="806" />
         <source>progress {0}</source>
         <translation>进度 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="820" />
+        <location filename="../../inspector/ui/panels/tools.py" line="812" />
         <source>tools/call id {0}</source>
         <translation>tools/call id {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="820" />
+        <location filename="../../inspector/ui/panels/tools.py" line="812" />
         <source>answered in {0}</source>
         <translation>耗时 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="822" />
+        <location filename="../../inspector/ui/panels/tools.py" line="814" />
         <source>answered after {0} rounds (input required)</source>
         <translation>经过 {0} 轮后响应（需要输入）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="829" />
+        <location filename="../../inspector/ui/panels/tools.py" line="821" />
         <source>Protocol error {0}: {1}</source>
         <translation>协议错误 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="829" />
+        <location filename="../../inspector/ui/panels/tools.py" line="821" />
         <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
         <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="836" />
+        <location filename="../../inspector/ui/panels/tools.py" line="828" />
         <source>The server still asks for input</source>
         <translation>服务器仍在请求输入</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="836" />
+        <location filename="../../inspector/ui/panels/tools.py" line="828" />
         <source>No answer after {0} rounds of input requests.</source>
         <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="845" />
+        <location filename="../../inspector/ui/panels/tools.py" line="837" />
         <source>The tool reported an error</source>
         <translation>工具报告了错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="845" />
+        <location filename="../../inspector/ui/panels/tools.py" line="837" />
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>
 </context>
-<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← non-modern error → legacy</source><translation>← 非新版错误 → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>
+<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>

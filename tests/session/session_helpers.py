@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 
 import anyio
 import orjson
+import wire_check
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.lifecycle import State
@@ -117,6 +118,7 @@ class ProbeRun:
         lines = [orjson.loads(line) for line in proc.stdout.splitlines() if line.strip()]
         self.summary = lines[-1] if lines and lines[-1].get("kind") == "summary" else None
         self.entries = [d for d in lines if d.get("kind") != "summary"]
+        wire_check.watch_entries("probe " + " ".join(map(str, proc.args[4:])), self.entries)
 
     def rules(self) -> list[str]:
         return [r for d in self.entries for r in d["violations"]]

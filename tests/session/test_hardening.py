@@ -208,3 +208,27 @@ def test_profile_limits_round_trip_and_reach_the_session_options(tmp_path: Path)
     assert (opts.max_line, opts.max_request_timeout) == (128 * 1024, 42.0)
     assert ServerProfile(name="s", command="srv", max_line=10).problems()["max_line"].startswith("The line limit must be at least")
     assert "max_request_time" in ServerProfile(name="s", command="srv", request_timeout=60, max_request_time=30).problems()
+
+
+async def test_an_answer_the_schema_rejects_is_never_sent() -> None:
+    """A handler's sampling answer without ``model`` (required by CreateMessageResult): the
+    session does not send it; it sends an error, notes why, and every line it wrote is valid."""
+    from inspector.session.handlers import ClientHandlers
+
+    class Sloppy(ClientHandlers):
+        async def create_message(self, params: dict) -> dict:
+            return {"role": "assistant", "content": {"type": "text", "text": "hi"}}
+
+    session = Session(options(misbehave("early-request"), capabilities={"sampling": {}, "roots": {}}), handlers=Sloppy())
+    async with session:
+        await session.start()
+        rec = session.recording
+        answer = await wait_for(lambda: next((e for e in rec if e.direction is Direction.C2S and e.id == "early-2"), None), what="the answer to sampling")
+        assert answer.kind is Kind.ERROR and answer.schema_ok is True
+        error = answer.json()["error"]
+        assert error["code"] == -32603 and error["message"] == "the client could not produce a valid answer"
+        assert "model" in error["data"]["reason"]
+        (note,) = internal_errors(rec)
+        assert note.text.startswith("inspector error: the answer to sampling/createMessage is not valid against CreateMessageResult")
+        assert session.check_answer("sampling/createMessage", {"role": "assistant", "content": {"type": "text", "text": "x"}, "model": "m"}).ok
+        assert not session.check_answer("elicitation/create", {"action": "accept", "content": {"n": 3.14}}).ok

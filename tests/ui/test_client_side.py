@@ -519,6 +519,14 @@ async def test_reference_server_elicitation_form_with_defaults(qapp):
         dialog.accept_button.click()  # name is required and has no default
         assert form.fields["name"].error.text() == "Required." and "form" not in s.replies
         form.fields["name"].edit.setText("Grace Hopper")
+        # The default 3.14 fits the requested schema (type number) but not the answer's:
+        # 2025-11-25's ElicitResult carries only strings, integers, booleans and string lists.
+        dialog.accept_button.click()
+        assert form.fields["number"].error.text().startswith("This protocol version cannot carry this value in an answer:")
+        assert form.fields["number"].error.isVisible() and not dialog.problem.isVisible()
+        await anyio.sleep(0.2)
+        assert "form" not in s.replies and not client_answers(s.rec, "elicitation/create")
+        form.fields["number"].edit.setText("3")
         dialog.accept_button.click()
         text = text_of(await s.reply("form"))
         assert "User provided the requested information" in text and "Name: Grace Hopper" in text
@@ -528,7 +536,7 @@ async def test_reference_server_elicitation_form_with_defaults(qapp):
             "check": False,
             "firstLine": "It was a dark and stormy night.",
             "integer": 42,
-            "number": 3.14,
+            "number": 3,
             "untitledSingleSelectEnum": "Monica",
             "untitledMultipleSelectEnum": ["Guitar"],
             "titledSingleSelectEnum": "hero-1",

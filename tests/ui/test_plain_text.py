@@ -132,7 +132,7 @@ async def test_html_from_the_server_is_shown_literally_everywhere(qapp, tmp_path
 
             resources = panels["resources"]
             await until(lambda: resources.resource_list.entries(), what="resources listed")
-            assert resources.read_uri("file:///zqx/" + HTML)
+            assert resources.read_uri("file:///zqx/" + TAG)
             await until(lambda: any(e.method == "resources/read" and e.kind.label == "result" for e in controller.recording), what="the resource")
 
             prompts = panels["prompts"]
