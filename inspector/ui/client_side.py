@@ -888,7 +888,10 @@ class ElicitationDialog(_AnswerDialog):
                 parts = path.split("/")
                 field = self.form.fields.get(parts[2].replace("~1", "/").replace("~0", "~")) if self.form is not None and len(parts) > 2 and parts[1] == "content" else None
                 if field is not None:
-                    field.show_problem(self.tr("This protocol version cannot carry this value in an answer: {why}").format(why=message))
+                    if field.kind == "number" and isinstance(value["content"].get(field.name), float):
+                        field.show_problem(self.tr("Answers in this protocol version carry whole numbers only: enter a whole number."))
+                    else:
+                        field.show_problem(self.tr("This protocol version cannot carry this value in an answer: {why}").format(why=message))
                     field.widget.setFocus()
                 else:
                     general.append((path, message))

@@ -848,7 +848,12 @@
         <translation>系统无法打开该链接；请从上方复制。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="891" />
+        <location filename="../../inspector/ui/client_side.py" line="892" />
+        <source>Answers in this protocol version carry whole numbers only: enter a whole number.</source>
+        <translation>此协议版本的回答只能携带整数：请输入整数。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/client_side.py" line="894" />
         <source>This protocol version cannot carry this value in an answer: {why}</source>
         <translation>此协议版本的回答中不能携带这个值：{why}</translation>
     </message>
@@ -2601,67 +2606,67 @@
 <context>
     <name>RootsEditor</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1131" />
+        <location filename="../../inspector/ui/client_side.py" line="1134" />
         <source>Type a file:// URI.</source>
         <translation>请输入 file:// URI。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1134" />
+        <location filename="../../inspector/ui/client_side.py" line="1137" />
         <source>Roots must be file:// URIs.</source>
         <translation>根目录必须是 file:// URI。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1136" />
+        <location filename="../../inspector/ui/client_side.py" line="1139" />
         <source>A file:// URI needs an absolute path (file:///…).</source>
         <translation>file:// URI 需要绝对路径（file:///…）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1149" />
+        <location filename="../../inspector/ui/client_side.py" line="1152" />
         <source>URI</source>
         <translation>URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1149" />
+        <location filename="../../inspector/ui/client_side.py" line="1152" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1163" />
+        <location filename="../../inspector/ui/client_side.py" line="1166" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1164" />
+        <location filename="../../inspector/ui/client_side.py" line="1167" />
         <source>Pick a folder; it becomes a file:// root</source>
         <translation>选择一个文件夹，将其作为 file:// 根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1169" />
+        <location filename="../../inspector/ui/client_side.py" line="1172" />
         <source>Add URI</source>
         <translation>添加 URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1171" />
+        <location filename="../../inspector/ui/client_side.py" line="1174" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1177" />
+        <location filename="../../inspector/ui/client_side.py" line="1180" />
         <source>Legacy: a change during a session is announced with notifications/roots/list_changed. 2026-07-28: the server asks again (roots/list as an input request) when it needs them.</source>
         <translation>旧版：会话期间的变更通过 notifications/roots/list_changed 通知。2026-07-28：服务器需要时会重新请求（以输入请求的形式发送 roots/list）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1235" />
+        <location filename="../../inspector/ui/client_side.py" line="1238" />
         <source>{uri} is already a root.</source>
         <translation>{uri} 已是根目录。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1264" />
+        <location filename="../../inspector/ui/client_side.py" line="1267" />
         <source>Choose a folder to offer as a root</source>
         <translation>选择要作为根目录提供的文件夹</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1319" />
+        <location filename="../../inspector/ui/client_side.py" line="1322" />
         <source>Rows with a problem are not offered.</source>
         <translation>有问题的行不会提供给服务器。</translation>
     </message>
