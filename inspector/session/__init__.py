@@ -27,6 +27,12 @@ batches arrive.
 :mod:`.profiles` holds the saved servers (secret environment values kept apart) and turns one
 into ``SessionOptions``; :mod:`.features` decides from a negotiation which feature panels a
 front-end may show, and why the others are hidden.
+
+Front-ends reach nothing private: they read :meth:`Session.negotiation` (a frozen snapshot),
+page lists with :class:`~.operations.ListPager`, set the log level with
+:meth:`Session.set_log_level`, check an answer before sending it with
+:meth:`Session.check_answer` (the session refuses to send one the schema rejects) and start
+work that should live as long as the session with :meth:`Session.start_soon`.
 """
 
 from .handlers import ClientHandlers, HandlerError

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, S
 from inspector.transport.stdio import StdioTransport, describe_exit
 
 from .handlers import ClientHandlers, HandlerError
+from .operations import Negotiation
 from .recording import Direction, Recording, RecordingWriter
 
 SLICE = 128  # lines analysed between two turns of the event loop
@@ -387,6 +388,45 @@ class Session:
         recorded (``inspector.internal-error``) and the session carries on."""
         self._record_internal_error(doing, exc, self.clock())
         self.recording.notify()
+
+    # ------------------------------------------------------------------ for front-ends
+
+    def negotiation(self) -> Negotiation:
+        """A snapshot of what the start sequence settled (see operations.Negotiation)."""
+        eng = self.engine
+        era = eng.era.value if eng.era is not None else None
+        offered = eng.config.legacy_version if era == "legacy" else (eng.version or eng.config.modern_version)
+        return Negotiation(
+            era=era,
+            version=eng.version,
+            state=eng.state.value,
+            server_capabilities=dict(eng.server_capabilities or {}),
+            server_info=dict(eng.server_info) if isinstance(eng.server_info, dict) else {},
+            instructions=eng.instructions if isinstance(eng.instructions, str) else None,
+            client_capabilities=eng.client_capabilities(offered),
+            log_level=eng.config.log_level if era == "modern" else None,
+        )
+
+    async def set_log_level(self, level: str | None) -> Reply | None:
+        """The server's log level. Legacy: send ``logging/setLevel`` and return its reply.
+        Modern (no such request in 2026-07-28): later requests carry ``level`` in their _meta
+        (None: none, so no log messages); returns None."""
+        if self.engine.era is Era.MODERN:
+            self.use_request_log_level(level)
+            return None
+        return await self.request("logging/setLevel", {"level": level})
+
+    def use_request_log_level(self, level: str | None) -> None:
+        """Modern era: the level later requests carry in _meta (None: none), at once."""
+        self.engine.config.log_level = level
+
+    def start_soon(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> bool:
+        """Run ``fn(*args)`` in the session's own task group (it lives as long as the session);
+        False once the session is closed. Exceptions are the caller's to handle inside ``fn``."""
+        if self._tg is None or self._closing:
+            return False
+        self._tg.start_soon(fn, *args)
+        return True
 
     def check_answer(self, request_method: str, result: Any) -> SchemaVerdict:
         """For front-ends: whether ``result`` may answer the server's ``request_method`` request

@@ -965,26 +965,27 @@ class UiClientHandlers(ClientHandlers):
         c = self.controller
         return getattr(c, "session", None) if c is not None else None
 
-    def _task_group(self) -> Any:
-        if self.task_group is not None:
-            return self.task_group
-        c = self.controller
-        tg = getattr(c, "task_group", None) if c is not None else None
-        if tg is None:
-            # attach(session) alone: the session's own task group lives exactly as long as the
-            # notification may be sent (it is how the session answers server requests too)
-            tg = getattr(self._session(), "_tg", None)
-        return tg
+    def _start(self, fn: Any, *args: Any) -> bool:
+        """Run ``fn(*args)`` in the task group given to attach() or the controller's; with
+        attach(session) alone, in the session's own (it lives exactly as long as the work may
+        be done: it is how the session answers server requests too)."""
+        tg = self.task_group
+        if tg is None and self.controller is not None:
+            tg = getattr(self.controller, "task_group", None)
+        if tg is not None:
+            tg.start_soon(fn, *args)
+            return True
+        session = self._session()
+        return session is not None and session.start_soon(fn, *args)
 
     def origin(self, method: str) -> Origin:
         session = self._session()
         if session is None:
             return Origin(method)
-        eng = session.engine
-        era = eng.era.value if eng.era is not None else None
-        info = eng.server_info if isinstance(eng.server_info, dict) else {}
+        n = session.negotiation()
+        info = n.server_info
         server = session.recording.header.get("server_name") or info.get("title") or info.get("name")
-        return Origin(method, era, eng.version, str(server) if server else None)
+        return Origin(method, n.era, n.version, str(server) if server else None)
 
     def session_ended(self) -> None:
         """The session is over: every open dialog ends (sampling rejected, elicitation cancelled)."""
@@ -1003,19 +1004,17 @@ class UiClientHandlers(ClientHandlers):
             return False
         self.roots = new
         session = self._session()
-        tg = self._task_group()
-        if session is None or tg is None or not self.notifies_roots(session):
+        if session is None or not self.notifies_roots(session):
             return False
-        tg.start_soon(self._send_roots_changed, session)
-        return True
+        return self._start(self._send_roots_changed, session)
 
     @staticmethod
     def notifies_roots(session: Any) -> bool:
         """Legacy, past the handshake, and the client offered roots.listChanged in initialize."""
-        eng = session.engine
-        if eng.era is not Era.LEGACY or eng.state is not State.OPERATING:
+        n = session.negotiation()
+        if n.era != Era.LEGACY.value or n.state != State.OPERATING.value:
             return False
-        roots = eng.client_capabilities(eng.config.legacy_version).get("roots")
+        roots = n.client_capabilities.get("roots")
         return isinstance(roots, dict) and bool(roots.get("listChanged"))
 
     async def _send_roots_changed(self, session: Any) -> None:

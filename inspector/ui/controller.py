@@ -146,8 +146,9 @@ class SessionController(QObject):
                 except StartFailed as exc:
                     self.failed.emit(str(exc))
                 else:
-                    if session.engine.era is not None and profile.era == "auto":
-                        profile.detected_era = session.engine.era.value
+                    era = session.negotiation().era
+                    if era is not None and profile.era == "auto":
+                        profile.detected_era = era
                         self.eraDetected.emit(profile.id, profile.detected_era)
                     self.ready.emit()
                     async with anyio.create_task_group() as tg:

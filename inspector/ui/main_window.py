@@ -444,7 +444,7 @@ class MainWindow(QMainWindow):
         version = (rec.summary or {}).get("protocol_version")
         session = self.controller.session
         if session is not None and session.recording is rec:
-            version = session.engine.version
+            version = session.negotiation().version
         self.status_era.setText(
             self.tr("Era: {e}  Version: {v}").format(e=era.value if era else self.mode.value, v=version or "—")
         )

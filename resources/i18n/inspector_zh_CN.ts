@@ -59,17 +59,17 @@
 <context>
     <name>CompletionField</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="523" />
+        <location filename="../../inspector/ui/panels/resources.py" line="497" />
         <source>{n} suggestion(s)</source>
         <translation>{n} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="525" />
+        <location filename="../../inspector/ui/panels/resources.py" line="499" />
         <source>{n} of {total} suggestions</source>
         <translation>{n} / {total} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="527" />
+        <location filename="../../inspector/ui/panels/resources.py" line="501" />
         <source>(more on the server)</source>
         <translation>（服务器上还有更多）</translation>
     </message>
@@ -121,52 +121,52 @@
 <context>
     <name>ContentCard</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="814" />
+        <location filename="../../inspector/ui/panels/resources.py" line="788" />
         <source>(no uri)</source>
         <translation>（无 URI）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="817" />
+        <location filename="../../inspector/ui/panels/resources.py" line="791" />
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="818" />
+        <location filename="../../inspector/ui/panels/resources.py" line="792" />
         <source>Write these bytes to a file</source>
         <translation>将这些字节写入文件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="823" />
+        <location filename="../../inspector/ui/panels/resources.py" line="797" />
         <source>text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="823" />
+        <location filename="../../inspector/ui/panels/resources.py" line="797" />
         <source>binary (blob)</source>
         <translation>二进制（blob）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="824" />
+        <location filename="../../inspector/ui/panels/resources.py" line="798" />
         <source>no MIME type</source>
         <translation>无 MIME 类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="844" />
+        <location filename="../../inspector/ui/panels/resources.py" line="818" />
         <source>Showing the first {n} characters; Save keeps everything.</source>
         <translation>仅显示前 {n} 个字符；“保存”会保留全部内容。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="859" />
+        <location filename="../../inspector/ui/panels/resources.py" line="833" />
         <source>{w} × {h} pixels</source>
         <translation>{w} × {h} 像素</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="863" />
+        <location filename="../../inspector/ui/panels/resources.py" line="837" />
         <source>Image preview, {w} × {h} pixels</source>
         <translation>图像预览，{w} × {h} 像素</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="884" />
+        <location filename="../../inspector/ui/panels/resources.py" line="858" />
         <source>Save resource contents</source>
         <translation>保存资源内容</translation>
     </message>
@@ -377,13 +377,13 @@
 <context>
     <name>ContentsView</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="926" />
-        <location filename="../../inspector/ui/panels/resources.py" line="936" />
+        <location filename="../../inspector/ui/panels/resources.py" line="900" />
+        <location filename="../../inspector/ui/panels/resources.py" line="910" />
         <source>Select a resource and press Read.</source>
         <translation>选择一个资源，然后点击“读取”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="943" />
+        <location filename="../../inspector/ui/panels/resources.py" line="917" />
         <source>The server returned no contents.</source>
         <translation>服务器未返回任何内容。</translation>
     </message>
@@ -391,18 +391,18 @@
 <context>
     <name>Conversation</name>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="98" />
-        <location filename="../../inspector/ui/panels/prompts.py" line="112" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="99" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="113" />
         <source>Press Get to fetch the prompt's messages.</source>
         <translation>点击“获取提示”以获取该提示的消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="116" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="117" />
         <source>The prompt has no messages.</source>
         <translation>该提示没有消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="119" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="120" />
         <source>Description: {text}</source>
         <translation>描述：{text}</translation>
     </message>
@@ -1029,14 +1029,34 @@
 <context>
     <name>FeaturePanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="67" />
+        <location filename="../../inspector/ui/panels/base.py" line="69" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="72" />
+        <location filename="../../inspector/ui/panels/base.py" line="74" />
         <source>The inspector failed on what the server sent ({0}); it is recorded in the timeline.</source>
         <translation>检查器处理服务器发来的内容时出错（{0}）；已记录在时间线中。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/base.py" line="92" />
+        <source>a page had no {key} array</source>
+        <translation>有一页没有 {key} 数组</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/base.py" line="94" />
+        <source>nextCursor {value} is not a non-empty string; stopped paging</source>
+        <translation>nextCursor {value} 不是非空字符串；已停止翻页</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/base.py" line="96" />
+        <source>The server repeated the cursor {0}; stopped paging.</source>
+        <translation>服务器重复了游标 {0}；已停止翻页。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/base.py" line="98" />
+        <source>{n} entries left out (not objects, or missing what they need)</source>
+        <translation>{n} 个条目被略过（不是对象，或缺少必需的内容）</translation>
     </message>
 </context>
 <context>
@@ -1572,17 +1592,17 @@
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="69" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="70" />
         <source>User</source>
         <translation>用户</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="69" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="70" />
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="70" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="71" />
         <source>(no role)</source>
         <translation>（无角色）</translation>
     </message>
@@ -1716,37 +1736,37 @@
 <context>
     <name>PagedListView</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="365" />
+        <location filename="../../inspector/ui/panels/resources.py" line="338" />
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="383" />
+        <location filename="../../inspector/ui/panels/resources.py" line="356" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="385" />
+        <location filename="../../inspector/ui/panels/resources.py" line="358" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="423" />
+        <location filename="../../inspector/ui/panels/resources.py" line="396" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="425" />
+        <location filename="../../inspector/ui/panels/resources.py" line="398" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="425" />
+        <location filename="../../inspector/ui/panels/resources.py" line="398" />
         <source>{n} pages</source>
         <translation>{n} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="428" />
+        <location filename="../../inspector/ui/panels/resources.py" line="401" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
@@ -1759,12 +1779,12 @@
         <translation>请连接服务器：其所声明功能的面板将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/__init__.py" line="96" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="95" />
         <source>{panel}: {reason}</source>
         <translation>{panel}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/__init__.py" line="101" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="100" />
         <source>Hidden panels:</source>
         <translation>隐藏的面板：</translation>
     </message>
@@ -1960,169 +1980,159 @@
 <context>
     <name>PromptsPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="156" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="157" />
         <source>Prompts</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="166" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="167" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="166" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="167" />
         <source>Identifier</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="166" />
-        <location filename="../../inspector/ui/panels/prompts.py" line="182" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="167" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="183" />
         <source>Arguments</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="167" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="168" />
         <source>1 prompt</source>
         <translation>1 个提示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="167" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="168" />
         <source>{n} prompts</source>
         <translation>{n} 个提示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="173" />
-        <location filename="../../inspector/ui/panels/prompts.py" line="300" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="174" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="301" />
         <source>Nothing selected</source>
         <translation>未选择</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="191" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="192" />
         <source>Get prompt</source>
         <translation>获取提示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="193" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="194" />
         <source>Send prompts/get with the arguments filled in</source>
         <translation>用已填写的参数发送 prompts/get</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="209" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="210" />
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="287" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="288" />
         <source>Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).</source>
         <translation>自动刷新：正在监听提示列表变更（subscriptions/listen，id {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="289" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="290" />
         <source>Opening subscriptions/listen for prompt list changes…</source>
         <translation>正在为提示列表变更打开 subscriptions/listen…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="291" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="292" />
         <source>Not listening for list changes. {note}</source>
         <translation>未监听列表变更。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="291" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="292" />
         <source>Not listening for list changes.</source>
         <translation>未监听列表变更。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="293" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="294" />
         <source>Refreshes by itself on notifications/prompts/list_changed.</source>
         <translation>收到 notifications/prompts/list_changed 时自动刷新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="295" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="296" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
         <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="302" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="303" />
         <source>Pick a prompt to fill in its arguments and get its messages.</source>
         <translation>选择一个提示，填写其参数并获取其消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="338" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="340" />
         <source>Loading prompts/list…</source>
         <translation>正在加载 prompts/list…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="347" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="348" />
         <source>prompts/list failed. {error}</source>
         <translation>prompts/list 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="352" />
-        <source>a page had no prompts array</source>
-        <translation>某一页没有 prompts 数组</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="361" />
-        <source>the server sent the same cursor again</source>
-        <translation>服务器再次发送了相同的游标</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="385" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="367" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="417" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="399" />
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="417" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="399" />
         <source>optional</source>
         <translation>可选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="421" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="403" />
         <source>The server did not declare completions, so no suggestions.</source>
         <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="440" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="422" />
         <source>This prompt takes no arguments.</source>
         <translation>此提示不接受参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="442" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="424" />
         <source>* required. Suggestions come from the server (completion/complete) as you type.</source>
         <translation>* 为必填项。输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="444" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="426" />
         <source>* required. The server did not declare completions: type the values yourself.</source>
         <translation>* 为必填项。服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="464" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="446" />
         <source>Fill in the required argument(s) first: {names}.</source>
         <translation>请先填写必填参数：{names}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="479" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="461" />
         <source>Getting {name}…</source>
         <translation>正在获取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="485" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="467" />
         <source>Nothing to show: prompts/get failed.</source>
         <translation>没有可显示的内容：prompts/get 失败。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="486" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="468" />
         <source>prompts/get {name} failed. {error}</source>
         <translation>prompts/get {name} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="491" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="473" />
         <source>Got {name} at {time}: {n} message(s), {ms:.0f} ms.</source>
         <translation>{time} 获取了 {name}：{n} 条消息，{ms:.0f} ms。</translation>
     </message>
@@ -2130,475 +2140,465 @@
 <context>
     <name>ResourcesPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="117" />
+        <location filename="../../inspector/ui/panels/resources.py" line="118" />
         <source>The server answered with an error.</source>
         <translation>服务器返回了错误。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="121" />
+        <location filename="../../inspector/ui/panels/resources.py" line="122" />
         <source>Error {code}</source>
         <translation>错误 {code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="121" />
+        <location filename="../../inspector/ui/panels/resources.py" line="122" />
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="132" />
+        <location filename="../../inspector/ui/panels/resources.py" line="133" />
         <source>data: {data}</source>
         <translation>data：{data}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="138" />
+        <location filename="../../inspector/ui/panels/resources.py" line="139" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="138" />
+        <location filename="../../inspector/ui/panels/resources.py" line="139" />
         <source>1 byte</source>
         <translation>1 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="156" />
+        <location filename="../../inspector/ui/panels/resources.py" line="157" />
         <source>… {n} more bytes</source>
         <translation>… 还有 {n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="572" />
+        <location filename="../../inspector/ui/panels/resources.py" line="546" />
         <source>Completion failed: {error}</source>
         <translation>补全失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="688" />
+        <location filename="../../inspector/ui/panels/resources.py" line="662" />
         <source>The server did not agree to: {what}</source>
         <translation>服务器未同意：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="714" />
+        <location filename="../../inspector/ui/panels/resources.py" line="688" />
         <source>Stopped before the request was sent.</source>
         <translation>在请求发出之前已停止。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="716" />
+        <location filename="../../inspector/ui/panels/resources.py" line="690" />
         <source>Stopped: notifications/cancelled sent for request {id}.</source>
         <translation>已停止：已为请求 {id} 发送 notifications/cancelled。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="719" />
+        <location filename="../../inspector/ui/panels/resources.py" line="693" />
         <source>The server ended the subscription.</source>
         <translation>服务器结束了订阅。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="763" />
+        <location filename="../../inspector/ui/panels/resources.py" line="737" />
         <source>This content has neither text nor blob.</source>
         <translation>此内容既没有 text 也没有 blob。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="768" />
+        <location filename="../../inspector/ui/panels/resources.py" line="742" />
         <source>The blob is not valid base64.</source>
         <translation>blob 不是有效的 base64。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="775" />
+        <location filename="../../inspector/ui/panels/resources.py" line="749" />
         <source>The MIME type says image, but the bytes are not an image Qt can read.</source>
         <translation>MIME 类型表明是图像，但这些字节不是 Qt 能读取的图像。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="904" />
+        <location filename="../../inspector/ui/panels/resources.py" line="878" />
         <source>Saving…</source>
         <translation>正在保存…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="908" />
+        <location filename="../../inspector/ui/panels/resources.py" line="882" />
         <source>Could not save {path}: {error}</source>
         <translation>无法保存 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="910" />
+        <location filename="../../inspector/ui/panels/resources.py" line="884" />
         <source>Saved {n} to {path}.</source>
         <translation>已将 {n} 保存到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="985" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1012" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1295" />
+        <location filename="../../inspector/ui/panels/resources.py" line="959" />
+        <location filename="../../inspector/ui/panels/resources.py" line="986" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1268" />
         <source>Resources</source>
         <translation>资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="996" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1000" />
+        <location filename="../../inspector/ui/panels/resources.py" line="970" />
+        <location filename="../../inspector/ui/panels/resources.py" line="974" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="996" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1073" />
+        <location filename="../../inspector/ui/panels/resources.py" line="970" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1047" />
         <source>URI</source>
         <translation>URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="996" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1000" />
+        <location filename="../../inspector/ui/panels/resources.py" line="970" />
+        <location filename="../../inspector/ui/panels/resources.py" line="974" />
         <source>MIME type</source>
         <translation>MIME 类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="997" />
+        <location filename="../../inspector/ui/panels/resources.py" line="971" />
         <source>1 resource</source>
         <translation>1 个资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="997" />
+        <location filename="../../inspector/ui/panels/resources.py" line="971" />
         <source>{n} resources</source>
         <translation>{n} 个资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1000" />
+        <location filename="../../inspector/ui/panels/resources.py" line="974" />
         <source>URI template</source>
         <translation>URI 模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1001" />
+        <location filename="../../inspector/ui/panels/resources.py" line="975" />
         <source>1 template</source>
         <translation>1 个模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1001" />
+        <location filename="../../inspector/ui/panels/resources.py" line="975" />
         <source>{n} templates</source>
         <translation>{n} 个模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1013" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1295" />
+        <location filename="../../inspector/ui/panels/resources.py" line="987" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1268" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1016" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1255" />
+        <location filename="../../inspector/ui/panels/resources.py" line="990" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1229" />
         <source>Nothing selected</source>
         <translation>未选择</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1026" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1000" />
         <source>Template arguments</source>
         <translation>模板参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1033" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1007" />
         <source>Expanded URI</source>
         <translation>展开后的 URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1039" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1013" />
         <source>Read</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1042" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1209" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1016" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1183" />
         <source>Subscribe</source>
         <translation>订阅</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1064" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1038" />
         <source>Updates</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1066" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1040" />
         <source>Stop listening</source>
         <translation>停止监听</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1067" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1041" />
         <source>Cancel the subscriptions/listen request (sends notifications/cancelled)</source>
         <translation>取消 subscriptions/listen 请求（发送 notifications/cancelled）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1069" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1043" />
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1070" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1044" />
         <source>Re-read the shown resource when it changes</source>
         <translation>所显示的资源变更时重新读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1073" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1047" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1073" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1047" />
         <source>Via</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1183" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1157" />
         <source>on a subscriptions/listen stream</source>
         <translation>通过 subscriptions/listen 流</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1183" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1157" />
         <source>notifications/resources/list_changed</source>
         <translation>notifications/resources/list_changed</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1184" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1158" />
         <source>The lists refresh by themselves when the server announces a change ({how}).</source>
         <translation>服务器通知变更时（{how}），列表会自动刷新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1186" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1160" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
         <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1205" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1179" />
         <source>Stop listening to this resource</source>
         <translation>停止监听此资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1205" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1179" />
         <source>Listen for updates</source>
         <translation>监听更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1206" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1180" />
         <source>Opens a subscriptions/listen stream whose resourceSubscriptions filter lists this resource.</source>
         <translation>打开一个 subscriptions/listen 流，其 resourceSubscriptions 筛选条件列出了此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1209" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1183" />
         <source>Unsubscribe</source>
         <translation>取消订阅</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1210" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1184" />
         <source>Sends resources/unsubscribe.</source>
         <translation>发送 resources/unsubscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1210" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1184" />
         <source>Sends resources/subscribe: the server then sends notifications/resources/updated.</source>
         <translation>发送 resources/subscribe：服务器随后会发送 notifications/resources/updated。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1212" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1186" />
         <source>The server did not declare resources.subscribe, so it sends no update notifications.</source>
         <translation>服务器未声明 resources.subscribe，因此不会发送更新通知。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1214" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1188" />
         <source>No session: connect to a server first.</source>
         <translation>无会话：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1216" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1190" />
         <source>Select a resource (or fill in a template) to follow its updates.</source>
         <translation>选择一个资源（或填写模板）以跟踪其更新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1224" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1198" />
         <source>Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)</source>
         <translation>正在为 {uris} 打开 subscriptions/listen…（等待确认）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1226" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1200" />
         <source>Listening (subscription {id}) for updates to {uris}.</source>
         <translation>正在监听 {uris} 的更新（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1227" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1201" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1230" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1204" />
         <source>Not listening. {note}</source>
         <translation>未在监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1232" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1206" />
         <source>Not listening. Select a resource and press Listen for updates.</source>
         <translation>未在监听。请选择资源并点击“监听更新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1237" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1211" />
         <source>List changes: listening (subscription {id}).</source>
         <translation>列表变更：监听中（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1239" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1213" />
         <source>List changes: opening subscriptions/listen…</source>
         <translation>列表变更：正在打开 subscriptions/listen…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1241" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1215" />
         <source>List changes: not listening. {note}</source>
         <translation>列表变更：未监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1246" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1220" />
         <source>Subscribed to {uris}.</source>
         <translation>已订阅 {uris}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1248" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1222" />
         <source>Not subscribed to any resource.</source>
         <translation>未订阅任何资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1251" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1225" />
         <source>Updates are not available: the server did not declare resources.subscribe.</source>
         <translation>无法获取更新：服务器未声明 resources.subscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1258" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1232" />
         <source>Pick a resource to read it, or a template to fill in its arguments.</source>
         <translation>选择一个资源进行读取，或选择一个模板填写其参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1306" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1281" />
         <source>Loading {method}…</source>
         <translation>正在加载 {method}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1315" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1289" />
         <source>{method} failed. {error}</source>
         <translation>{method} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1320" />
-        <source>a page had no {key} array</source>
-        <translation>某一页没有 {key} 数组</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1329" />
-        <source>the server sent the same cursor again</source>
-        <translation>服务器再次发送了相同的游标</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1362" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1317" />
         <source>Press Read (or double-click the row) to read this resource.</source>
         <translation>点击“读取”（或双击该行）以读取此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1376" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1331" />
         <source>Fill in the arguments, then press Read.</source>
         <translation>填写参数，然后点击“读取”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1400" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1355" />
         <source>declared size {size}</source>
         <translation>声明大小 {size}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1404" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1359" />
         <source>audience: {a}</source>
         <translation>受众：{a}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1406" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1361" />
         <source>priority {p}</source>
         <translation>优先级 {p}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1408" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1363" />
         <source>modified {t}</source>
         <translation>修改于 {t}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1419" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1374" />
         <source>value of {{{name}}}</source>
         <translation>{{{name}}} 的值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1424" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1379" />
         <source>The server did not declare completions, so no suggestions.</source>
         <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1428" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1383" />
         <source>This template has no variables.</source>
         <translation>此模板没有变量。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1430" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1385" />
         <source>Suggestions come from the server (completion/complete) as you type.</source>
         <translation>输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1432" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1387" />
         <source>The server did not declare completions: type the values yourself.</source>
         <translation>服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1470" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1425" />
         <source>Fill in {names} first.</source>
         <translation>请先填写 {names}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1487" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1442" />
         <source>Reading {uri}…</source>
         <translation>正在读取 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1492" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1447" />
         <source>Nothing to show: the read failed.</source>
         <translation>没有可显示的内容：读取失败。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1493" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1448" />
         <source>resources/read {uri} failed. {error}</source>
         <translation>resources/read {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1497" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1452" />
         <source>The answer has no contents array.</source>
         <translation>响应中没有 contents 数组。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1501" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1456" />
         <source>Decoding {uri}…</source>
         <translation>正在解码 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1509" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1464" />
         <source>Read {uri} at {time} ({n} content(s), {ms:.0f} ms).</source>
         <translation>{time} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1555" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1510" />
         <source>Subscribing to {uri}…</source>
         <translation>正在订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1561" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1516" />
         <source>resources/subscribe {uri} failed. {error}</source>
         <translation>resources/subscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1565" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1520" />
         <source>Unsubscribing from {uri}…</source>
         <translation>正在取消订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1571" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1526" />
         <source>resources/unsubscribe {uri} failed. {error}</source>
         <translation>resources/unsubscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1580" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1535" />
         <source>subscription {id}</source>
         <translation>订阅 {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1584" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1539" />
         <source>resources/subscribe</source>
         <translation>resources/subscribe</translation>
     </message>
@@ -2606,67 +2606,67 @@
 <context>
     <name>RootsEditor</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1134" />
+        <location filename="../../inspector/ui/client_side.py" line="1133" />
         <source>Type a file:// URI.</source>
         <translation>请输入 file:// URI。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1137" />
+        <location filename="../../inspector/ui/client_side.py" line="1136" />
         <source>Roots must be file:// URIs.</source>
         <translation>根目录必须是 file:// URI。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1139" />
+        <location filename="../../inspector/ui/client_side.py" line="1138" />
         <source>A file:// URI needs an absolute path (file:///…).</source>
         <translation>file:// URI 需要绝对路径（file:///…）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1152" />
+        <location filename="../../inspector/ui/client_side.py" line="1151" />
         <source>URI</source>
         <translation>URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1152" />
+        <location filename="../../inspector/ui/client_side.py" line="1151" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1166" />
+        <location filename="../../inspector/ui/client_side.py" line="1165" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1167" />
+        <location filename="../../inspector/ui/client_side.py" line="1166" />
         <source>Pick a folder; it becomes a file:// root</source>
         <translation>选择一个文件夹，将其作为 file:// 根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1172" />
+        <location filename="../../inspector/ui/client_side.py" line="1171" />
         <source>Add URI</source>
         <translation>添加 URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1174" />
+        <location filename="../../inspector/ui/client_side.py" line="1173" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1180" />
+        <location filename="../../inspector/ui/client_side.py" line="1179" />
         <source>Legacy: a change during a session is announced with notifications/roots/list_changed. 2026-07-28: the server asks again (roots/list as an input request) when it needs them.</source>
         <translation>旧版：会话期间的变更通过 notifications/roots/list_changed 通知。2026-07-28：服务器需要时会重新请求（以输入请求的形式发送 roots/list）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1238" />
+        <location filename="../../inspector/ui/client_side.py" line="1237" />
         <source>{uri} is already a root.</source>
         <translation>{uri} 已是根目录。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1267" />
+        <location filename="../../inspector/ui/client_side.py" line="1266" />
         <source>Choose a folder to offer as a root</source>
         <translation>选择要作为根目录提供的文件夹</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1322" />
+        <location filename="../../inspector/ui/client_side.py" line="1321" />
         <source>Rows with a problem are not offered.</source>
         <translation>有问题的行不会提供给服务器。</translation>
     </message>
@@ -3159,7 +3159,7 @@
         <translation>没有可保存的会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/controller.py" line="165" />
+        <location filename="../../inspector/ui/controller.py" line="166" />
         <source>internal error: {error}</source>
         <translation>内部错误：{error}</translation>
     </message>
@@ -3195,230 +3195,230 @@
 <context>
     <name>TasksPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="86" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="88" />
         <source> ({n} min)</source>
         <translation>（{n} 分钟）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="98" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="100" />
         <source>isError: true — the tool ran and reported an error.</source>
         <translation>isError: true — 工具已运行，但报告了错误。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="112" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="114" />
         <source>[{kind} {mime}, about {size} bytes]</source>
         <translation>[{kind} {mime}，约 {size} 字节]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="114" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="116" />
         <source>[resource link {uri} {name}]</source>
         <translation>[资源链接 {uri} {name}]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="117" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="119" />
         <source>[embedded resource {uri}]</source>
         <translation>[嵌入资源 {uri}]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="124" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="126" />
         <source>structuredContent:</source>
         <translation>structuredContent：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="154" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="157" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="155" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="158" />
         <source>tasks/list from the first page</source>
         <translation>从第一页开始发送 tasks/list</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="157" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="160" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="158" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="161" />
         <source>tasks/list with the nextCursor of the last page</source>
         <translation>用上一页的 nextCursor 发送 tasks/list</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="165" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="168" />
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="165" />
-        <location filename="../../inspector/ui/panels/tasks.py" line="211" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="168" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="214" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="165" />
-        <location filename="../../inspector/ui/panels/tasks.py" line="212" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="168" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="215" />
         <source>Status message</source>
         <translation>状态消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="165" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="168" />
         <source>Updated</source>
         <translation>更新时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="181" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="184" />
         <source>No tasks yet. A task starts when a request asks for one (a tools/call with a "task" field).</source>
         <translation>暂无任务。请求要求创建任务时（带有 "task" 字段的 tools/call），任务才会开始。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="199" />
-        <location filename="../../inspector/ui/panels/tasks.py" line="390" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="202" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="393" />
         <source>Select a task</source>
         <translation>选择一个任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="210" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="213" />
         <source>Task id</source>
         <translation>任务 ID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="213" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="216" />
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="214" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="217" />
         <source>Last updated</source>
         <translation>最后更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="215" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="218" />
         <source>TTL</source>
         <translation>TTL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="216" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="219" />
         <source>Poll interval</source>
         <translation>轮询间隔</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="226" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="229" />
         <source>Get status</source>
         <translation>获取状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="227" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="230" />
         <source>tasks/get</source>
         <translation>tasks/get</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="229" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="232" />
         <source>Get result</source>
         <translation>获取结果</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="230" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="233" />
         <source>tasks/result: the server answers when the task has finished (it waits until then)</source>
         <translation>tasks/result：服务器在任务完成后才响应（在此之前一直等待）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="232" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="235" />
         <source>Cancel task</source>
         <translation>取消任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="233" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="236" />
         <source>tasks/cancel</source>
         <translation>tasks/cancel</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="235" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="238" />
         <source>Poll while running</source>
         <translation>运行时轮询</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="236" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="239" />
         <source>Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)</source>
         <translation>按任务的 pollInterval 发送 tasks/get，直到任务完成（状态通知是可选的）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="255" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="258" />
         <source>The result appears here after Get result.</source>
         <translation>点击“获取结果”后，结果将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="262" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="265" />
         <source>Content</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="263" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="266" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="299" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="302" />
         <source>Tasks</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="378" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="381" />
         <source>{n} tasks, {running} running</source>
         <translation>{n} 个任务，{running} 个运行中</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="378" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="381" />
         <source>No tasks</source>
         <translation>无任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="400" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="403" />
         <source>Task {status}</source>
         <translation>任务 {status}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="411" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="414" />
         <source>unlimited</source>
         <translation>无限制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="412" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="415" />
         <source>not suggested</source>
         <translation>未建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="419" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="422" />
         <source>Waiting for tasks/result: the server answers when the task has finished.</source>
         <translation>正在等待 tasks/result：服务器将在任务完成后响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="429" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="432" />
         <source>tasks/result answered with JSON-RPC error {code}: {message}</source>
         <translation>tasks/result 返回了 JSON-RPC 错误 {code}：{message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="436" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="439" />
         <source>Result (the tool reported an error):</source>
         <translation>结果（工具报告了错误）：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="436" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="439" />
         <source>Result:</source>
         <translation>结果：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="471" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="484" />
         <source>tasks/list failed: {code} {message}</source>
         <translation>tasks/list 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="497" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="508" />
         <source>tasks/get failed: {code} {message}</source>
         <translation>tasks/get 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="539" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="550" />
         <source>tasks/cancel failed: {code} {message}</source>
         <translation>tasks/cancel 失败：{code} {message}</translation>
     </message>
@@ -3736,282 +3736,277 @@
 <context>
     <name>ToolsPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="66" />
+        <location filename="../../inspector/ui/panels/tools.py" line="67" />
         <source>read-only</source>
         <translation>只读</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="67" />
+        <location filename="../../inspector/ui/panels/tools.py" line="68" />
         <source>destructive</source>
         <translation>破坏性</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="68" />
+        <location filename="../../inspector/ui/panels/tools.py" line="69" />
         <source>idempotent</source>
         <translation>幂等</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="69" />
+        <location filename="../../inspector/ui/panels/tools.py" line="70" />
         <source>open world</source>
         <translation>开放世界</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="84" />
+        <location filename="../../inspector/ui/panels/tools.py" line="85" />
         <source>task {0}</source>
         <translation>任务 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="384" />
+        <location filename="../../inspector/ui/panels/tools.py" line="386" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="385" />
+        <location filename="../../inspector/ui/panels/tools.py" line="387" />
         <source>Filter by name, title or description</source>
         <translation>按名称、标题或描述筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="386" />
+        <location filename="../../inspector/ui/panels/tools.py" line="388" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="387" />
+        <location filename="../../inspector/ui/panels/tools.py" line="389" />
         <source>Select a tool to see its description and fill in its arguments.</source>
         <translation>选择一个工具，查看其描述并填写参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="388" />
+        <location filename="../../inspector/ui/panels/tools.py" line="390" />
         <source>Check arguments against the schema before sending</source>
         <translation>发送前按 Schema 校验参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="389" />
+        <location filename="../../inspector/ui/panels/tools.py" line="391" />
         <source>Uncheck to send arguments that break the schema on purpose (to see how the server reacts).</source>
         <translation>取消勾选可故意发送违反 Schema 的参数（以观察服务器的反应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="390" />
+        <location filename="../../inspector/ui/panels/tools.py" line="392" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="391" />
+        <location filename="../../inspector/ui/panels/tools.py" line="393" />
         <source>Back to the schema's defaults</source>
         <translation>恢复为 Schema 的默认值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="392" />
+        <location filename="../../inspector/ui/panels/tools.py" line="394" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="393" />
+        <location filename="../../inspector/ui/panels/tools.py" line="395" />
         <source>Call</source>
         <translation>调用</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="394" />
+        <location filename="../../inspector/ui/panels/tools.py" line="396" />
         <source>Call the tool (Ctrl+Enter)</source>
         <translation>调用该工具（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="403" />
+        <location filename="../../inspector/ui/panels/tools.py" line="405" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="464" />
+        <location filename="../../inspector/ui/panels/tools.py" line="467" />
         <source>The server said the tool list changed: reloaded.</source>
         <translation>服务器通知工具列表已变更：已重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="467" />
+        <location filename="../../inspector/ui/panels/tools.py" line="470" />
         <source>The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload.</source>
         <translation>服务器未声明 tools.listChanged 却发送了 tools/list_changed；请点击“刷新”重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="479" />
+        <location filename="../../inspector/ui/panels/tools.py" line="482" />
         <source>Internal error: {0}</source>
         <translation>内部错误：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="521" />
+        <location filename="../../inspector/ui/panels/tools.py" line="526" />
         <source>tools/list failed: {0} {1}</source>
         <translation>tools/list 失败：{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="526" />
+        <location filename="../../inspector/ui/panels/tools.py" line="528" />
         <source>tools/list answered without a tools array</source>
         <translation>tools/list 的响应中没有 tools 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="536" />
-        <source>The server repeated the cursor {0}; stopped paging.</source>
-        <translation>服务器重复发送了游标 {0}；已停止分页。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="583" />
+        <location filename="../../inspector/ui/panels/tools.py" line="572" />
         <source>The tool {0} is no longer listed.</source>
         <translation>工具 {0} 已不在列表中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="589" />
+        <location filename="../../inspector/ui/panels/tools.py" line="578" />
         <source>1 tool</source>
         <translation>1 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="589" />
+        <location filename="../../inspector/ui/panels/tools.py" line="578" />
         <source>{0} tools</source>
         <translation>{0} 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="591" />
+        <location filename="../../inspector/ui/panels/tools.py" line="580" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="591" />
+        <location filename="../../inspector/ui/panels/tools.py" line="580" />
         <source>{0} pages</source>
         <translation>{0} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="593" />
+        <location filename="../../inspector/ui/panels/tools.py" line="582" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="595" />
+        <location filename="../../inspector/ui/panels/tools.py" line="584" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="595" />
+        <location filename="../../inspector/ui/panels/tools.py" line="584" />
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="646" />
+        <location filename="../../inspector/ui/panels/tools.py" line="635" />
         <source>annotations (untrusted hints): {0}</source>
         <translation>注解（不可信的提示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="703" />
+        <location filename="../../inspector/ui/panels/tools.py" line="692" />
         <source>no arguments</source>
         <translation>无参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="703" />
+        <location filename="../../inspector/ui/panels/tools.py" line="692" />
         <source>1 argument</source>
         <translation>1 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="703" />
+        <location filename="../../inspector/ui/panels/tools.py" line="692" />
         <source>{0} arguments</source>
         <translation>{0} 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="705" />
+        <location filename="../../inspector/ui/panels/tools.py" line="694" />
         <source>{0} required</source>
         <translation>{0} 个必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="709" />
+        <location filename="../../inspector/ui/panels/tools.py" line="698" />
         <source>declares an outputSchema</source>
         <translation>声明了 outputSchema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="712" />
+        <location filename="../../inspector/ui/panels/tools.py" line="701" />
         <source>task support: {0}</source>
         <translation>任务支持：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="730" />
+        <location filename="../../inspector/ui/panels/tools.py" line="719" />
         <source>The arguments are not a JSON object: {0}</source>
         <translation>参数不是 JSON 对象：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="735" />
+        <location filename="../../inspector/ui/panels/tools.py" line="724" />
         <source>(arguments)</source>
         <translation>（参数）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="737" />
+        <location filename="../../inspector/ui/panels/tools.py" line="726" />
         <source>Fix the arguments first ({0}), or uncheck the schema check to send them anyway.</source>
         <translation>请先修正参数（{0}），或取消勾选 Schema 校验以强制发送。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="746" />
+        <location filename="../../inspector/ui/panels/tools.py" line="735" />
         <source>Calling {0}…</source>
         <translation>正在调用 {0}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="760" />
+        <location filename="../../inspector/ui/panels/tools.py" line="749" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="784" />
+        <location filename="../../inspector/ui/panels/tools.py" line="773" />
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="784" />
+        <location filename="../../inspector/ui/panels/tools.py" line="773" />
         <source>notifications/cancelled was sent; the server should stop and not answer.</source>
         <translation>已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="788" />
+        <location filename="../../inspector/ui/panels/tools.py" line="777" />
         <source>The call failed</source>
         <translation>调用失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="806" />
+        <location filename="../../inspector/ui/panels/tools.py" line="795" />
         <source>progress {0}</source>
         <translation>进度 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="812" />
+        <location filename="../../inspector/ui/panels/tools.py" line="801" />
         <source>tools/call id {0}</source>
         <translation>tools/call id {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="812" />
+        <location filename="../../inspector/ui/panels/tools.py" line="801" />
         <source>answered in {0}</source>
         <translation>耗时 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="814" />
+        <location filename="../../inspector/ui/panels/tools.py" line="803" />
         <source>answered after {0} rounds (input required)</source>
         <translation>经过 {0} 轮后响应（需要输入）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="821" />
+        <location filename="../../inspector/ui/panels/tools.py" line="810" />
         <source>Protocol error {0}: {1}</source>
         <translation>协议错误 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="821" />
+        <location filename="../../inspector/ui/panels/tools.py" line="810" />
         <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
         <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="828" />
+        <location filename="../../inspector/ui/panels/tools.py" line="817" />
         <source>The server still asks for input</source>
         <translation>服务器仍在请求输入</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="828" />
+        <location filename="../../inspector/ui/panels/tools.py" line="817" />
         <source>No answer after {0} rounds of input requests.</source>
         <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="837" />
+        <location filename="../../inspector/ui/panels/tools.py" line="826" />
         <source>The tool reported an error</source>
         <translation>工具报告了错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="837" />
+        <location filename="../../inspector/ui/panels/tools.py" line="826" />
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>

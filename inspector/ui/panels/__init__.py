@@ -74,9 +74,8 @@ class PanelHost(QWidget):
         session = self.controller.session
         if session is None:
             return
-        eng = session.engine
-        era = eng.era.value if eng.era is not None else None
-        self.show_for(session, era, eng.version, eng.server_capabilities)
+        n = session.negotiation()
+        self.show_for(session, n.era, n.version, n.server_capabilities)
 
     def show_for(self, session, era: str | None, version: str | None, server_caps: dict | None) -> None:
         self.verdicts = availability(era, version, server_caps)

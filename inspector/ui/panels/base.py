@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from inspector.session import RequestCancelled, Session, SessionError
 from inspector.session.features import Availability
+from inspector.session.operations import NOTE_BAD_CURSOR, NOTE_DROPPED, NOTE_NO_ARRAY, NOTE_REPEATED_CURSOR, ListNote
 
 
 class FeaturePanel(QWidget):
@@ -82,3 +84,34 @@ class FeaturePanel(QWidget):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setText(text)
             label.setVisible(bool(text))
+
+
+def list_note_text(note: ListNote) -> str:
+    """One note of a ListPager, in the user's language (error answers are shown elsewhere)."""
+    if note.code == NOTE_NO_ARRAY:
+        return QCoreApplication.translate("FeaturePanel", "a page had no {key} array").format(key=note.detail)
+    if note.code == NOTE_BAD_CURSOR:
+        return QCoreApplication.translate("FeaturePanel", "nextCursor {value} is not a non-empty string; stopped paging").format(value=_short_json(note.detail))
+    if note.code == NOTE_REPEATED_CURSOR:
+        return QCoreApplication.translate("FeaturePanel", "The server repeated the cursor {0}; stopped paging.").format(note.detail)
+    if note.code == NOTE_DROPPED:
+        return QCoreApplication.translate("FeaturePanel", "{n} entries left out (not objects, or missing what they need)").format(n=note.detail)
+    return ""
+
+
+def list_notes_text(notes: list[ListNote]) -> str:
+    """The notes of a ListPager worth showing, once each, joined."""
+    out: list[str] = []
+    for note in notes:
+        text = list_note_text(note)
+        if text and text not in out:
+            out.append(text)
+    return " · ".join(out)
+
+
+def _short_json(value: object) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -533,7 +533,7 @@ class LogsPanel(FeaturePanel):
         self.set_level_button.setEnabled(True)
         self.show_error("", self.error)
         if modern:
-            current = session.engine.config.log_level
+            current = session.negotiation().log_level
             self._select_level(current)
             if current:
                 self.level_status.setText(
@@ -587,7 +587,7 @@ class LogsPanel(FeaturePanel):
             return False
         self.show_error("", self.error)
         if self.era == "modern":
-            session.engine.config.log_level = level
+            session.use_request_log_level(level)
             if level:
                 self.level_status.setText(
                     self.tr("Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).").format(level=level)
@@ -600,7 +600,7 @@ class LogsPanel(FeaturePanel):
 
         async def send() -> None:
             try:
-                reply = await session.request("logging/setLevel", {"level": level})
+                reply = await session.set_log_level(level)
             finally:
                 self.set_level_button.setEnabled(self.session is not None)
             if reply.ok:

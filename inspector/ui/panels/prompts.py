@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
 from inspector.ui.content import ContentView
 from inspector.ui.plain import plain_tooltip
 
+from inspector.session.operations import NOTE_ERROR, ListPager
+
 from .base import FeaturePanel
 from .resources import (
     LIST_REQUEST_TIMEOUT,
@@ -38,7 +40,6 @@ from .resources import (
     CompletionField,
     ErrorLabel,
     ListenStream,
-    PagedList,
     PagedListView,
     error_text,
     fetch_completions,
@@ -137,7 +138,7 @@ class PromptsPanel(FeaturePanel):
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
-        self.prompts = PagedList("prompts/list", "prompts")
+        self.prompts = ListPager("prompts/list", "prompts")
         self.current: dict | None = None
         self.fields: dict[str, CompletionField] = {}
         self.required: set[str] = set()
@@ -309,61 +310,42 @@ class PromptsPanel(FeaturePanel):
             return False
         pl = self.prompts
         pages = max(1, pl.pages)
-        gen = pl.reset()
-        pl.loading = True
-        self.list_view.clear()
-        self.list_view.set_status(pl)
-        started = self.run(self._load_pages, gen, None, pages, error_label=self.errors)
-        if not started:
-            pl.loading = False
-            self.list_view.set_status(pl)
-        return started
+        pl.reset()
+        return self._start_loading(pages)
 
     def load_more(self) -> bool:
         pl = self.prompts
         if not self.live or not pl.more or pl.loading:
             return False
+        return self._start_loading(1)
+
+    def _start_loading(self, pages: int) -> bool:
+        pl = self.prompts
+        if not pl.loaded:
+            self.list_view.clear()
         pl.loading = True
         self.list_view.set_status(pl)
-        started = self.run(self._load_pages, pl.generation, pl.cursor, 1, error_label=self.errors)
+        started = self.run(self._load_pages, pages, error_label=self.errors)
         if not started:
             pl.loading = False
             self.list_view.set_status(pl)
         return started
 
-    async def _load_pages(self, gen: int, cursor: Any, pages: int) -> None:
+    async def _load_pages(self, pages: int) -> None:
         pl = self.prompts
         session = self.session
+        gen = pl.generation
+        seen = len(pl.notes)
         try:
             with self.busy.running(self.tr("Loading prompts/list…")):
-                for _ in range(pages):
-                    if session is None:
-                        return
-                    params = {"cursor": cursor} if cursor is not None else {}
-                    reply = await session.request("prompts/list", params, timeout=LIST_REQUEST_TIMEOUT)
-                    if gen != pl.generation:
-                        return
-                    if not reply.ok:
-                        self.errors.show_text(self.tr("prompts/list failed. {error}").format(error=error_text(reply.error)))
-                        return
-                    result = reply.result or {}
-                    entries = result.get("prompts")
-                    if not isinstance(entries, list):
-                        pl.note = self.tr("a page had no prompts array")
-                        entries = []
-                    good = [e for e in entries if isinstance(e, dict)]
-                    pl.items.extend(good)
-                    pl.pages += 1
-                    pl.loaded = True
-                    self.list_view.add_rows([self._row(e) for e in good])
-                    next_cursor = result.get("nextCursor")
-                    if next_cursor is not None and next_cursor == cursor:
-                        pl.note = self.tr("the server sent the same cursor again")
-                        next_cursor = None
-                    pl.cursor = next_cursor
-                    if pl.cursor is None:
-                        break
-                    cursor = pl.cursor
+                if session is None:
+                    return
+                current = await pl.fetch(session, pages, timeout=LIST_REQUEST_TIMEOUT, on_page=lambda good: self.list_view.add_rows([self._row(e) for e in good]))
+                if not current:
+                    return
+                for note in pl.notes[seen:]:
+                    if note.code == NOTE_ERROR:
+                        self.errors.show_text(self.tr("prompts/list failed. {error}").format(error=error_text(note.detail)))
         finally:
             if gen == pl.generation:
                 pl.loading = False

@@ -7,9 +7,10 @@ timeline and the diagram.
 
 Theory of operation
 -------------------
-* A :class:`PagedList` holds one paginated list (items, the opaque ``nextCursor``, pages
-  loaded, a generation number). A reload bumps the generation; a page that arrives for an
-  older generation is dropped, so a slow answer never overwrites a newer list.
+* Each list is a :class:`inspector.session.operations.ListPager` (one paging behaviour for
+  every panel: cycle and malformed-cursor protection, generations, notes as data); a
+  :class:`PagedListView` shows it. A reload starts a new generation, so a slow answer never
+  overwrites a newer list.
 * A :class:`CompletionField` is a line edit that asks for suggestions through a callback,
   debounced (200 ms after the last key, or at once on focus), and shows the answer in a
   QCompleter popup. Answers for text the user has since changed are dropped.
@@ -68,15 +69,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.correlation import id_key
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
 from inspector.session import SessionError
+from inspector.session.operations import NOTE_ERROR, ListPager, same_id
 from inspector.session.recording import Direction
 from inspector.ui.schema_form import is_dark, tone
 
 from ..plain import mono_font, plain_label, plain_tooltip
-from .base import FeaturePanel
+from .base import FeaturePanel, list_notes_text
 
 INF = float("inf")
 DEBOUNCE_MS = 200
@@ -322,34 +323,6 @@ def section_title(text: str) -> QLabel:
 # ---------------------------------------------------------------------- pagination
 
 
-class PagedList:
-    """One paginated list: what was loaded, where to continue, and which load is current."""
-
-    def __init__(self, method: str, key: str) -> None:
-        self.method = method
-        self.key = key
-        self.items: list[dict] = []
-        self.cursor: Any = None  # opaque; None: no more pages
-        self.pages = 0
-        self.generation = 0
-        self.loading = False
-        self.loaded = False
-        self.note = ""  # a problem with the answers (malformed page, repeated cursor)
-
-    def reset(self) -> int:
-        self.items = []
-        self.cursor = None
-        self.pages = 0
-        self.loaded = False
-        self.note = ""
-        self.generation += 1
-        return self.generation
-
-    @property
-    def more(self) -> bool:
-        return self.cursor is not None
-
-
 class PagedListView(QWidget):
     """A filterable tree of list entries with Refresh, Load more and a page count."""
 
@@ -417,7 +390,7 @@ class PagedListView(QWidget):
         self.tree.addTopLevelItems(items)
         self._apply_filter(self.filter.text())
 
-    def set_status(self, pl: PagedList) -> None:
+    def set_status(self, pl: ListPager) -> None:
         n = len(pl.items)
         if pl.pages == 0:
             text = self.tr("Loading…") if pl.loading else ""
@@ -426,8 +399,9 @@ class PagedListView(QWidget):
             text = f"{self.count_text(n)} · {pages}"
             if pl.more:
                 text += " · " + self.tr("more available")
-        if pl.note:
-            text += " · " + pl.note
+        notes = list_notes_text(pl.notes)
+        if notes:
+            text += " · " + notes
         self.count.setText(text)
         self.more_button.setVisible(pl.more)
         self.more_button.setEnabled(not pl.loading)
@@ -634,7 +608,7 @@ class ListenStream(QObject):
         if rid is None or subscription_id is None:
             return False
         try:
-            return id_key(rid) == id_key(subscription_id)
+            return same_id(rid, subscription_id)
         except TypeError:
             return False
 
@@ -956,8 +930,8 @@ class ResourcesPanel(FeaturePanel):
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
-        self.resources = PagedList("resources/list", "resources")
-        self.templates = PagedList("resources/templates/list", "resourceTemplates")
+        self.resources = ListPager("resources/list", "resources")
+        self.templates = ListPager("resources/templates/list", "resourceTemplates")
         self.current: dict | None = None  # the resource whose details are shown
         self.template: dict | None = None  # the template being filled in
         self.shown_uri: str | None = None  # uri of the contents on screen
@@ -1265,30 +1239,29 @@ class ResourcesPanel(FeaturePanel):
         self.load(self.resources)
         self.load(self.templates)
 
-    def load(self, pl: PagedList) -> bool:
+    def load(self, pl: ListPager) -> bool:
         """Reload ``pl`` from the first page; keeps as many pages as were loaded."""
         if not self.live:
             return False
         pages = max(1, pl.pages)
-        gen = pl.reset()
-        pl.loading = True
-        self._view_of(pl).clear()
-        self._view_of(pl).set_status(pl)
-        started = self.run(self._load_pages, pl, gen, None, pages, error_label=self.errors)
-        if not started:
-            pl.loading = False
-            self._view_of(pl).set_status(pl)
-        return started
+        pl.reset()
+        return self._start_loading(pl, pages)
 
-    def load_more(self, pl: PagedList) -> bool:
+    def load_more(self, pl: ListPager) -> bool:
         if not self.live or not pl.more or pl.loading:
             return False
+        return self._start_loading(pl, 1)
+
+    def _start_loading(self, pl: ListPager, pages: int) -> bool:
+        view = self._view_of(pl)
+        if not pl.loaded:
+            view.clear()
         pl.loading = True
-        self._view_of(pl).set_status(pl)
-        started = self.run(self._load_pages, pl, pl.generation, pl.cursor, 1, error_label=self.errors)
+        view.set_status(pl)
+        started = self.run(self._load_pages, pl, pages, error_label=self.errors)
         if not started:
             pl.loading = False
-            self._view_of(pl).set_status(pl)
+            view.set_status(pl)
         return started
 
     def _update_tab_titles(self) -> None:
@@ -1296,42 +1269,24 @@ class ResourcesPanel(FeaturePanel):
             more = "+" if pl.more else ""
             self.lists.setTabText(index, f"{name} ({len(pl.items)}{more})" if pl.loaded else name)
 
-    def _view_of(self, pl: PagedList) -> PagedListView:
+    def _view_of(self, pl: ListPager) -> PagedListView:
         return self.resource_list if pl is self.resources else self.template_list
 
-    async def _load_pages(self, pl: PagedList, gen: int, cursor: Any, pages: int) -> None:
+    async def _load_pages(self, pl: ListPager, pages: int) -> None:
         session = self.session
         view = self._view_of(pl)
+        gen = pl.generation
+        seen = len(pl.notes)
         try:
             with self.busy.running(self.tr("Loading {method}…").format(method=pl.method)):
-                for _ in range(pages):
-                    if session is None:
-                        return
-                    params = {"cursor": cursor} if cursor is not None else {}
-                    reply = await session.request(pl.method, params, timeout=LIST_REQUEST_TIMEOUT)
-                    if gen != pl.generation:
-                        return  # a newer load started
-                    if not reply.ok:
-                        self.errors.show_text(self.tr("{method} failed. {error}").format(method=pl.method, error=error_text(reply.error)))
-                        return
-                    result = reply.result or {}
-                    entries = result.get(pl.key)
-                    if not isinstance(entries, list):
-                        pl.note = self.tr("a page had no {key} array").format(key=pl.key)
-                        entries = []
-                    good = [e for e in entries if isinstance(e, dict)]
-                    pl.items.extend(good)
-                    pl.pages += 1
-                    pl.loaded = True
-                    view.add_rows([self._row(pl, e) for e in good])
-                    next_cursor = result.get("nextCursor")
-                    if next_cursor is not None and next_cursor == cursor:
-                        pl.note = self.tr("the server sent the same cursor again")
-                        next_cursor = None
-                    pl.cursor = next_cursor
-                    if pl.cursor is None:
-                        break
-                    cursor = pl.cursor
+                if session is None:
+                    return
+                current = await pl.fetch(session, pages, timeout=LIST_REQUEST_TIMEOUT, on_page=lambda good: view.add_rows([self._row(pl, e) for e in good]))
+                if not current:
+                    return  # a newer load started
+                for note in pl.notes[seen:]:
+                    if note.code == NOTE_ERROR:
+                        self.errors.show_text(self.tr("{method} failed. {error}").format(method=pl.method, error=error_text(note.detail)))
         finally:
             if gen == pl.generation:
                 pl.loading = False
@@ -1344,7 +1299,7 @@ class ResourcesPanel(FeaturePanel):
             view.select_where("uri", self.current.get("uri"))
             view.tree.blockSignals(False)
 
-    def _row(self, pl: PagedList, entry: dict) -> tuple[list[str], dict, str]:
+    def _row(self, pl: ListPager, entry: dict) -> tuple[list[str], dict, str]:
         name = entry.get("title") or entry.get("name") or ""
         where = entry.get("uri") if pl is self.resources else entry.get("uriTemplate")
         mime = entry.get("mimeType")

@@ -36,7 +36,9 @@ from PySide6.QtWidgets import (
 )
 
 from ..plain import plain_tooltip
-from .base import FeaturePanel
+from inspector.session.operations import NOTE_ERROR, ListPager
+
+from .base import FeaturePanel, list_note_text
 
 TERMINAL = frozenset({"completed", "failed", "cancelled"})
 STATUSES = ("working", "input_required", "completed", "failed", "cancelled")
@@ -147,6 +149,7 @@ class TasksPanel(FeaturePanel):
         self.items: dict[str, QTreeWidgetItem] = {}
         self.results: dict[str, dict] = {}  # taskId -> {"result": ...} or {"error": ...}
         self.next_cursor: str | None = None
+        self.pager = ListPager("tasks/list", "tasks", accept=lambda task: isinstance(task.get("taskId"), str))
         self._colors = status_colors(QGuiApplication.palette())
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
 
@@ -451,32 +454,40 @@ class TasksPanel(FeaturePanel):
 
     def refresh(self) -> bool:
         """tasks/list from the first page (rows already known are kept and updated)."""
-        return self._list(None)
+        self.pager.reset()
+        return self._list()
 
     def load_more(self) -> bool:
-        if not self.next_cursor:
+        if not self.pager.more or self.pager.loading:
             return False
-        return self._list(self.next_cursor)
+        return self._list()
 
-    def _list(self, cursor: str | None) -> bool:
+    def _list(self) -> bool:
         session = self.session
         if session is None:
             return False
         self.show_error("", self.error)
+        pager = self.pager
+        seen = len(pager.notes)
 
         async def go() -> None:
-            reply = await session.request("tasks/list", {"cursor": cursor} if cursor else None)
-            if not reply.ok:
-                err = reply.error or {}
-                self.show_error(self.tr("tasks/list failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error)
-                return
-            tasks = (reply.result or {}).get("tasks")
-            for task in tasks if isinstance(tasks, list) else []:
-                if isinstance(task, dict):
+            def page(tasks: list[dict]) -> None:
+                for task in tasks:
                     self.update_task(task)
-            nxt = (reply.result or {}).get("nextCursor")
-            self.next_cursor = nxt if isinstance(nxt, str) and nxt else None
-            self.more_button.setVisible(self.next_cursor is not None)
+
+            if not await pager.fetch(session, 1, on_page=page):
+                return
+            problems = []
+            for note in pager.notes[seen:]:
+                if note.code == NOTE_ERROR:
+                    err = note.detail if isinstance(note.detail, dict) else {}
+                    problems.append(self.tr("tasks/list failed: {code} {message}").format(code=err.get("code"), message=err.get("message")))
+                else:
+                    problems.append(list_note_text(note))
+            if problems:
+                self.show_error(" ".join(problems), self.error)
+            self.next_cursor = pager.cursor
+            self.more_button.setVisible(pager.more)
             if self.selected_id() is None and self.tree.topLevelItemCount():
                 self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
 

@@ -51,12 +51,13 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session import RequestCancelled, SessionError
+from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, ListPager
 
 from ..content import ContentView
 from ..plain import mono_font, plain_label, plain_tooltip
 from ..schema_form import ArgumentsEditor, is_dark, tone
 from ..timeline import format_ms
-from .base import FeaturePanel
+from .base import FeaturePanel, list_note_text
 
 AUTO_PAGES = 5  # tools/list pages fetched per Refresh / Load more before asking the user
 TOOL_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -180,9 +181,10 @@ class ToolsPanel(FeaturePanel):
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
-        self.tools: list[dict] = []
+        self.tools: list[dict] = []  # what the list shows (replaced when a listing ends)
         self.pages = 0
         self.next_cursor: str | None = None
+        self.pager = ListPager("tools/list", "tools", accept=lambda tool: isinstance(tool.get("name"), str))
         self.current: dict | None = None
         self.listing = False
         self.calling = False
@@ -412,6 +414,7 @@ class ToolsPanel(FeaturePanel):
         self.tools = []
         self.pages = 0
         self.next_cursor = None
+        self.pager.reset()
         self.list.clear()
         self.list_note.hide()
         self.list_error.hide()
@@ -487,61 +490,47 @@ class ToolsPanel(FeaturePanel):
         if self.listing:
             self._relist = True
             return True
-        return self._start_listing(None, append=False)
+        return self._start_listing(append=False)
 
     def load_more(self) -> bool:
         if self.listing or not self.next_cursor:
             return False
-        return self._start_listing(self.next_cursor, append=True)
+        return self._start_listing(append=True)
 
-    def _start_listing(self, cursor: str | None, *, append: bool) -> bool:
+    def _start_listing(self, *, append: bool) -> bool:
         if not self.live:
             return False
+        if not append:
+            self.pager.reset()
         self.listing = True
         self.list_error.hide()
         self._update_actions()
-        started = self._run_safely(self._list, self.session, cursor, append, error_label=self.list_error)
+        started = self._run_safely(self._list, self.session, error_label=self.list_error)
         if not started:
             self.listing = False
             self._update_actions()
         return started
 
-    async def _list(self, session, cursor: str | None, append: bool) -> None:
-        tools: list[dict] = list(self.tools) if append else []
-        pages = self.pages if append else 0
-        seen: set[str] = set()
-        fetched = 0
+    async def _list(self, session) -> None:
+        pager = self.pager
+        gen = pager.generation
+        seen = len(pager.notes)
         try:
-            while True:
-                reply = await session.request("tools/list", {"cursor": cursor} if cursor else None)
-                if session is not self.session:
-                    return
-                if not reply.ok:
-                    err = reply.error or {}
-                    self.show_error(self.tr("tools/list failed: {0} {1}").format(err.get("code"), err.get("message", "")), self.list_error)
-                    break
-                result = reply.result or {}
-                page = result.get("tools")
-                if not isinstance(page, list):
-                    self.show_error(self.tr("tools/list answered without a tools array"), self.list_error)
-                    break
-                tools += [t for t in page if isinstance(t, dict) and isinstance(t.get("name"), str)]
-                pages += 1
-                fetched += 1
-                nxt = result.get("nextCursor")
-                if not isinstance(nxt, str) or not nxt:
-                    cursor = None
-                    break
-                if nxt in seen or nxt == cursor:
-                    self.show_error(self.tr("The server repeated the cursor {0}; stopped paging.").format(nxt), self.list_error)
-                    cursor = None
-                    break
-                seen.add(nxt)
-                cursor = nxt
-                if fetched >= AUTO_PAGES:
-                    break
-            if session is self.session:
-                self._set_tools(tools, pages, cursor)
+            current = await pager.fetch(session, AUTO_PAGES)
+            if not current or session is not self.session or gen != pager.generation:
+                return
+            problems = []
+            for note in pager.notes[seen:]:
+                if note.code == NOTE_ERROR:
+                    err = note.detail if isinstance(note.detail, dict) else {}
+                    problems.append(self.tr("tools/list failed: {0} {1}").format(err.get("code"), err.get("message", "")))
+                elif note.code == NOTE_NO_ARRAY:
+                    problems.append(self.tr("tools/list answered without a tools array"))
+                else:
+                    problems.append(list_note_text(note))
+            if problems:
+                self.show_error(" ".join(problems), self.list_error)
+            self._set_tools(list(pager.items), pager.pages, pager.cursor)
         finally:
             self.listing = False
             self._update_actions()

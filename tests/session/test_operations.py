@@ -1,0 +1,103 @@
+"""Client operations (session/operations.py) against a real server over real pipes.
+
+The misbehaving fixture in mode paged-lists commits every paging fault; ListPager must page
+what can be paged, stop where it must, and say why as data (ListNote), with every request on
+the wire schema-valid.
+"""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+from session_helpers import misbehave, options
+
+from inspector.protocol.versions import EraMode
+from inspector.session import Direction, Session
+from inspector.session.operations import NOTE_BAD_CURSOR, NOTE_DROPPED, NOTE_ERROR, NOTE_NO_ARRAY, NOTE_REPEATED_CURSOR, ListNote, ListPager
+
+pytestmark = pytest.mark.anyio
+
+
+def cursors_sent(session: Session, method: str) -> list:
+    out = []
+    for e in session.recording:
+        if e.direction is Direction.C2S and e.method == method and e.kind.label == "request":
+            out.append((e.json().get("params") or {}).get("cursor"))
+    return out
+
+
+async def test_a_pager_pages_stops_on_a_cycle_and_says_why() -> None:
+    session = Session(options(misbehave("paged-lists")))
+    async with session:
+        await session.start()
+        tools = ListPager("tools/list", "tools", accept=lambda t: isinstance(t.get("name"), str))
+        assert await tools.fetch(session, pages=2)
+        assert [t["name"] for t in tools.items] == ["t00", "t01", "t10", "t11"]
+        assert tools.more and tools.cursor == "c2" and tools.pages == 2
+        assert tools.notes == [ListNote(NOTE_DROPPED, 1)]
+        assert await tools.fetch(session, pages=10)  # c2, c3, then c1 again: a cycle
+        assert tools.pages == 4 and not tools.more
+        assert tools.notes[-1] == ListNote(NOTE_REPEATED_CURSOR, "c1")
+        assert cursors_sent(session, "tools/list") == [None, "c1", "c2", "c3"]
+        assert await tools.fetch(session)  # the list is complete: nothing more is asked
+        assert cursors_sent(session, "tools/list") == [None, "c1", "c2", "c3"] and tools.pages == 4
+
+        tools.reset()
+        assert tools.items == [] and tools.notes == [] and not tools.loaded
+        assert await tools.fetch(session)
+        assert cursors_sent(session, "tools/list")[-1] is None and tools.cursor == "c1"
+
+        prompts = ListPager("prompts/list", "prompts")
+        assert await prompts.fetch(session, pages=3)
+        assert prompts.items == [{"name": "p"}] and prompts.notes == [ListNote(NOTE_BAD_CURSOR, 5)] and not prompts.more
+
+        resources = ListPager("resources/list", "resources")
+        assert await resources.fetch(session)
+        assert resources.notes == [ListNote(NOTE_NO_ARRAY, "resources")] and resources.cursor == "r1"
+
+        tasks = ListPager("tasks/list", "tasks")
+        assert await tasks.fetch(session, pages=3)
+        assert tasks.notes == [ListNote(NOTE_ERROR, {"code": -32603, "message": "tasks are broken today"})]
+        assert tasks.items == [] and not tasks.loaded and cursors_sent(session, "tasks/list") == [None]
+
+
+async def test_a_reset_during_a_fetch_makes_it_stale() -> None:
+    session = Session(options(misbehave("paged-lists")))
+    async with session:
+        await session.start()
+        pager = ListPager("tools/list", "tools")
+        seen: list[int] = []
+
+        def on_page(entries: list[dict]) -> None:
+            seen.append(len(entries))
+            pager.reset()  # a newer listing starts while this one runs
+
+        assert await pager.fetch(session, pages=3, on_page=on_page)  # the first page still applies
+        assert seen == [2] and pager.items == [] and pager.generation == 1
+        # reset while the request is in flight: the answer is dropped and fetch says so
+        result: list[bool] = []
+
+        async def run() -> None:
+            result.append(await pager.fetch(session))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(run)
+            await anyio.sleep(0)  # the request is on its way
+            pager.reset()
+        assert result == [False] and pager.items == [] and pager.pages == 0 and not pager.loaded
+
+
+async def test_negotiation_snapshot_and_log_level() -> None:
+    session = Session(options(misbehave("good"), era=EraMode.LEGACY, capabilities={"roots": {"listChanged": True}}))
+    async with session:
+        await session.start()
+        n = session.negotiation()
+        assert n.era == "legacy" and n.version == "2025-11-25" and n.state == "operating"
+        assert n.server_info == {"name": "misbehave", "version": "1.0"} and "tools" in n.server_capabilities
+        assert n.client_capabilities == {"roots": {"listChanged": True}} and n.log_level is None
+        n.server_capabilities["tools"] = "changed"  # a copy: the session is not touched
+        assert session.negotiation().server_capabilities["tools"] == {"listChanged": True}
+        reply = await session.set_log_level("warning")
+        assert reply is not None and reply.ok
+        sent = [e.json() for e in session.recording if e.direction is Direction.C2S and e.method == "logging/setLevel"]
+        assert sent[-1]["params"] == {"level": "warning"}
