@@ -1011,10 +1011,12 @@ class TimelineView(QWidget):
     # ------------------------------------------------------------ public API
 
     def set_recording(self, rec: Recording | None) -> None:
-        """Show a recording (live or opened); follows the newest entry."""
+        """Show a recording (live or opened) with no filter; follows the newest entry."""
         self._following = True
         self._last_emitted = None
         self.model.set_recording(rec)
+        if self.model.filter().active:
+            self.model.clear_filters()  # a filter of the last session could hide all of this one
         self._set_following(True)
 
     def recording(self) -> Recording | None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import anyio
 import pytest
 from PySide6.QtCore import Qt
+from peers import FIXTURES
 from PySide6.QtWidgets import QProgressDialog
 
 from inspector.protocol.lifecycle import State
@@ -41,6 +42,10 @@ def use_profile(window, profile: ServerProfile) -> None:
     window.profiles[0] = profile
     window.connection.profiles[0] = profile
     window.connection.editor.set_profile(profile)
+
+
+def misbehave_args(mode: str) -> list[str]:
+    return [str(FIXTURES / "misbehave.py"), "--mode", mode]
 
 
 def quick(profile: ServerProfile, era: str = "legacy") -> ServerProfile:
@@ -285,3 +290,44 @@ def test_a_large_recording_shows_progress_and_can_be_cancelled(window_and_contro
     window.message_box = None
     assert not window.open_recording_path(str(path))
     assert controller.recording is shown and window.message_box is None  # no message for a cancel
+
+
+async def test_every_session_starts_from_a_clean_slate(window_and_controller):
+    """Tools, results and timeline filters of one server never show under the next one, not
+    even when the next one fails to start."""
+    controller, window = window_and_controller
+    tools = window.panels.panels["tools"]
+    use_profile(window, quick(demo_profile()))
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        await until(lambda: len(tools.tools) > 1)
+        assert tools.select_tool("echo")
+        tools.editor.set_value({"message": "from the demo"})
+        assert tools.call_selected()
+        await until(lambda: not tools.calling and tools.last_reply is not None)
+        window.timeline.model.set_only_violations(True)
+        assert window.timeline.model.filter().active
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+
+        broken = ServerProfile(name="broken", command="/nonexistent/mcp-server", era="legacy")
+        use_profile(window, broken)
+        window.connect_selected()
+        await until(lambda: not controller.running and controller.recording is not None and controller.recording.header.get("server_name") == "broken")
+        assert tools.tools == [] and tools.list.count() == 0 and tools.current is None
+        assert tools.last_reply is None and tools.content.cards() == []
+        assert not window.timeline.model.filter().active
+        await until(lambda: window.timeline.model.rowCount() == len(controller.recording) > 0)
+        assert window.panels.tabs.count() == 0 and window.panels.placeholder.isVisibleTo(window.panels)
+
+        use_profile(window, quick(ServerProfile(name="good", command=sys.executable, args=misbehave_args("good"))))
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        await until(lambda: tools.tools)
+        assert [t["name"] for t in tools.tools] == ["echo"]
+        assert tools.last_reply is None
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()

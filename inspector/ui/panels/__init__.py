@@ -65,6 +65,7 @@ class PanelHost(QWidget):
             if signal is not None:
                 signal.connect(self.open_resource)
         controller.ready.connect(self._on_ready)
+        controller.recordingChanged.connect(self._on_recording)
         controller.runningChanged.connect(self._on_running)
         controller.notified.connect(self._on_notification)
 
@@ -99,6 +100,19 @@ class PanelHost(QWidget):
         self.tabs.setVisible(self.tabs.count() > 0)
         self.hidden.setText(self.tr("Hidden panels:") + "\n" + "\n".join(hidden) if hidden else "")
         self.hidden.setVisible(bool(hidden))
+
+    def _on_recording(self, *_: object) -> None:
+        """A new session or an opened recording: nothing of the previous one stays listed, and
+        the panels hide until the new session says what it supports."""
+        for panel in self.panels.values():
+            panel.session_ended()
+            panel.clear_view()
+        self.tabs.clear()
+        self.verdicts = {}
+        self.tabs.hide()
+        self.hidden.setText("")
+        self.hidden.hide()
+        self.placeholder.show()
 
     def _on_running(self, running: bool) -> None:
         if not running:

@@ -47,6 +47,11 @@ class FeaturePanel(QWidget):
         """The server is gone: disable actions, keep what is on screen."""
         self.session = None
 
+    def clear_view(self) -> None:
+        """Forget what an earlier session showed (a new session or recording is coming): lists,
+        selections, results, errors. Called by session_started and for every new recording,
+        so a failed start never shows the previous server's features."""
+
     def on_notification(self, method: str, params: dict) -> None:
         """A server notification (all but notifications/message, which panels read from the recording)."""
 

@@ -248,17 +248,21 @@ class PromptsPanel(FeaturePanel):
     def session_started(self, session, availability, era, version) -> None:
         self.list_stream.reset()
         super().session_started(session, availability, era, version)
+        self.clear_view()
+        self.refresh()
+        if self.era == "modern" and availability is not None and availability.list_changed:
+            self.list_stream.open({"promptsListChanged": True})
+        self._sync_actions()
+
+    def clear_view(self) -> None:
         self.prompts.reset()
         self.list_view.clear()
+        self.list_view.set_status(self.prompts)
         self.current = None
         self.fields = {}
         self.errors.clear_text()
         self.conversation.clear()
         self._show_nothing()
-        self.refresh()
-        if self.era == "modern" and availability is not None and availability.list_changed:
-            self.list_stream.open({"promptsListChanged": True})
-        self._sync_actions()
 
     def session_ended(self) -> None:
         super().session_ended()

@@ -1102,10 +1102,20 @@ class ResourcesPanel(FeaturePanel):
         self.list_stream.reset()
         self.update_stream.reset()
         super().session_started(session, availability, era, version)
+        self.clear_view()
+        self.load(self.resources)
+        self.load(self.templates)
+        if self.modern and availability is not None and availability.list_changed:
+            self.list_stream.open({"resourcesListChanged": True})
+        self._sync_actions()
+
+    def clear_view(self) -> None:
         self.resources.reset()
         self.templates.reset()
         self.resource_list.clear()
         self.template_list.clear()
+        self.resource_list.set_status(self.resources)
+        self.template_list.set_status(self.templates)
         self._update_tab_titles()
         self.subscribed.clear()
         self.watched = []
@@ -1116,11 +1126,6 @@ class ResourcesPanel(FeaturePanel):
         self.errors.clear_text()
         self.contents.clear()
         self._show_nothing()
-        self.load(self.resources)
-        self.load(self.templates)
-        if self.modern and availability is not None and availability.list_changed:
-            self.list_stream.open({"resourcesListChanged": True})
-        self._sync_actions()
 
     def session_ended(self) -> None:
         super().session_ended()

@@ -303,16 +303,21 @@ class TasksPanel(FeaturePanel):
 
     def session_started(self, session, availability, era, version) -> None:
         super().session_started(session, availability, era, version)
+        self.clear_view()
+        self.refresh()
+
+    def clear_view(self) -> None:
         self.tasks.clear()
         self.items.clear()
         self.results.clear()
         self.tree.clear()
         self.next_cursor = None
+        self.pager.reset()
+        self.more_button.setVisible(False)
         self._waiting_result.clear()
         self.show_error("", self.error)
         self._show_selected()
         self._update_counts()
-        self.refresh()
 
     def session_ended(self) -> None:
         super().session_ended()

@@ -411,17 +411,22 @@ class ToolsPanel(FeaturePanel):
             self._call_scope.cancel()
         self._stop_listening()
         super().session_started(session, availability, era, version)
+        self.clear_view()
+        self.refresh()
+        self._start_listening()
+
+    def clear_view(self) -> None:
         self.tools = []
         self.pages = 0
         self.next_cursor = None
         self.pager.reset()
+        self.current = None
         self.list.clear()
         self.list_note.hide()
         self.list_error.hide()
         self._clear_result()
         self._show_details(None)
-        self.refresh()
-        self._start_listening()
+        self._update_count()
 
     def session_ended(self) -> None:
         self._stop_listening()
