@@ -25,6 +25,16 @@ from .stepbar import StepBar
 from .timeline import TimelineView
 
 REFRESH_MS = 50
+
+
+def suggested_recording_name(header: dict) -> str:
+    """``<server>-<YYYYmmdd-HHMMSS>.jsonl`` from a recording's header (file-name safe)."""
+    server = str(header.get("server_name") or "session")
+    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in server).strip("-.") or "session"
+    created = str(header.get("created") or "")
+    stamp = "".join(c for c in created[:19] if c.isdigit())
+    stamp = f"{stamp[:8]}-{stamp[8:14]}" if len(stamp) == 14 else ""
+    return f"{safe[:60]}-{stamp}.jsonl" if stamp else f"{safe[:60]}.jsonl"
 #: Files at least this large show a progress dialog while they open.
 PROGRESS_FROM = 8 << 20
 
@@ -257,6 +267,7 @@ class MainWindow(QMainWindow):
     def open_recording(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open recording"), self._recordings_dir(), self.tr("Recordings (*.jsonl);;All files (*)"))
         if path:
+            self.settings.setValue("recordings_dir", str(Path(path).parent))
             self.open_recording_path(path)
 
     def open_recording_path(self, path: str) -> bool:
@@ -309,16 +320,22 @@ class MainWindow(QMainWindow):
         if self.recording is None:
             self.statusBar().showMessage(self.tr("Nothing to save yet: connect to a server first."), 5000)
             return
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save recording"), self._recordings_dir(), self.tr("Recordings (*.jsonl)"))
+        suggested = str(Path(self._recordings_dir()) / suggested_recording_name(self.recording.header))
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save recording"), suggested, self.tr("Recordings (*.jsonl)"))
         if path:
-            if not path.endswith(".jsonl"):
-                path += ".jsonl"
-            try:
-                self.controller.save_recording(path)
-            except OSError as exc:
-                self.message_box = plain_message(self, self.tr("Cannot save recording"), str(exc))
-                return
-            self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
+            self.save_recording_to(path)
+
+    def save_recording_to(self, path: str) -> bool:
+        if not path.endswith(".jsonl"):
+            path += ".jsonl"
+        try:
+            self.controller.save_recording(path)
+        except OSError as exc:
+            self.message_box = plain_message(self, self.tr("Cannot save recording"), str(exc))
+            return False
+        self.settings.setValue("recordings_dir", str(Path(path).parent))  # the next dialog starts here
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
+        return True
 
     def _recordings_dir(self) -> str:
         return str(self.settings.value("recordings_dir", str(Path.home())))

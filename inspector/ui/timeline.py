@@ -21,6 +21,7 @@ that are escaped first (Qt would otherwise guess rich text).
 from __future__ import annotations
 
 import bisect
+import shlex
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -769,6 +770,22 @@ class TimelineModel(QAbstractTableModel):
         return plain_tooltip(text)
 
 
+def copy_texts(entry: Any) -> dict[str, str]:
+    """What the row menu can copy for one recording entry: ``line`` (the exact text, without
+    its line terminator), ``json`` (pretty-printed, for a JSON message), ``probe`` (a shell-quoted
+    ``--request METHOD=PARAMS`` for a client request) and ``entry`` (the recorded entry object
+    with its findings)."""
+    out = {"line": entry.text.rstrip("\r\n"), "entry": orjson.dumps(entry.to_json(), option=orjson.OPT_INDENT_2, default=str).decode()}
+    obj = entry.json()
+    if obj is not None:
+        out["json"] = orjson.dumps(obj, option=orjson.OPT_INDENT_2, default=str).decode()
+        if entry.direction is Direction.C2S and entry.kind is Kind.REQUEST and isinstance(obj, dict) and isinstance(obj.get("method"), str):
+            params = obj.get("params")
+            arg = obj["method"] if params in (None, {}) else obj["method"] + "=" + orjson.dumps(params).decode()
+            out["probe"] = "--request " + shlex.quote(arg)
+    return out
+
+
 def _one_line(raw: bytes, limit: int = 200) -> str:
     text = raw[: limit * 4].decode("utf-8", "replace").strip()
     text = text.replace("\n", " ").replace("\r", " ")
@@ -941,6 +958,12 @@ class TimelineView(QWidget):
         hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         hh.setDefaultAlignment(_LEFT)
         self.table = table
+        self.row_menu: QMenu | None = None  # the last row menu shown
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        table.customContextMenuRequested.connect(self._show_row_menu)
+        copy = QShortcut(QKeySequence(QKeySequence.StandardKey.Copy), table)
+        copy.setContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.activated.connect(lambda: self.copy_current("line"))
         self._apply_metrics()
         outer.addWidget(table, 1)
 
@@ -1030,6 +1053,42 @@ class TimelineView(QWidget):
         if not idx.isValid():
             return None
         return self.model.seq_at(idx.row())
+
+    # ------------------------------------------------------------ copying
+
+    def _show_row_menu(self, pos) -> None:
+        index = self.table.indexAt(pos)
+        rec = self.model.recording()
+        if not index.isValid() or rec is None:
+            return
+        self.table.setCurrentIndex(index)
+        entry = rec[self.model.seq_at(index.row())]
+        texts = copy_texts(entry)
+        menu = QMenu(self.table)
+        labels = {
+            "line": translate("Timeline", "Copy line (exact text)"),
+            "json": translate("Timeline", "Copy as formatted JSON"),
+            "probe": translate("Timeline", "Copy as probe --request argument"),
+            "entry": translate("Timeline", "Copy entry with its findings (JSON)"),
+        }
+        for key, label in labels.items():
+            action = menu.addAction(label)
+            action.setEnabled(key in texts)
+            action.triggered.connect(lambda _=False, text=texts.get(key, ""): QGuiApplication.clipboard().setText(text))
+        self.row_menu = menu  # tests read it
+        menu.popup(self.table.viewport().mapToGlobal(pos))
+
+    def copy_current(self, kind: str = "line") -> bool:
+        """Copy the selected entry in one of the copy_texts formats; False when there is none."""
+        rec = self.model.recording()
+        seq = self.current_seq()
+        if rec is None or seq is None:
+            return False
+        text = copy_texts(rec[seq]).get(kind)
+        if text is None:
+            return False
+        QGuiApplication.clipboard().setText(text)
+        return True
 
     def select_seq(self, seq: int) -> bool:
         """Select and scroll to recording entry ``seq``, relaxing filters that hide it."""

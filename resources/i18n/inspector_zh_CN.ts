@@ -1029,32 +1029,32 @@
 <context>
     <name>FeaturePanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="69" />
+        <location filename="../../inspector/ui/panels/base.py" line="74" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="74" />
+        <location filename="../../inspector/ui/panels/base.py" line="79" />
         <source>The inspector failed on what the server sent ({0}); it is recorded in the timeline.</source>
         <translation>检查器处理服务器发来的内容时出错（{0}）；已记录在时间线中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="92" />
+        <location filename="../../inspector/ui/panels/base.py" line="97" />
         <source>a page had no {key} array</source>
         <translation>有一页没有 {key} 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="94" />
+        <location filename="../../inspector/ui/panels/base.py" line="99" />
         <source>nextCursor {value} is not a non-empty string; stopped paging</source>
         <translation>nextCursor {value} 不是非空字符串；已停止翻页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="96" />
+        <location filename="../../inspector/ui/panels/base.py" line="101" />
         <source>The server repeated the cursor {0}; stopped paging.</source>
         <translation>服务器重复了游标 {0}；已停止翻页。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="98" />
+        <location filename="../../inspector/ui/panels/base.py" line="103" />
         <source>{n} entries left out (not objects, or missing what they need)</source>
         <translation>{n} 个条目被略过（不是对象，或缺少必需的内容）</translation>
     </message>
@@ -1316,275 +1316,275 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="57" />
-        <location filename="../../inspector/ui/main_window.py" line="233" />
+        <location filename="../../inspector/ui/main_window.py" line="67" />
+        <location filename="../../inspector/ui/main_window.py" line="243" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="76" />
+        <location filename="../../inspector/ui/main_window.py" line="86" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="78" />
+        <location filename="../../inspector/ui/main_window.py" line="88" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="80" />
+        <location filename="../../inspector/ui/main_window.py" line="90" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="82" />
+        <location filename="../../inspector/ui/main_window.py" line="92" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="84" />
+        <location filename="../../inspector/ui/main_window.py" line="94" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="87" />
+        <location filename="../../inspector/ui/main_window.py" line="97" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="88" />
+        <location filename="../../inspector/ui/main_window.py" line="98" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="90" />
+        <location filename="../../inspector/ui/main_window.py" line="100" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="92" />
+        <location filename="../../inspector/ui/main_window.py" line="102" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="96" />
+        <location filename="../../inspector/ui/main_window.py" line="106" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="98" />
+        <location filename="../../inspector/ui/main_window.py" line="108" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="101" />
+        <location filename="../../inspector/ui/main_window.py" line="111" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="104" />
+        <location filename="../../inspector/ui/main_window.py" line="114" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="108" />
+        <location filename="../../inspector/ui/main_window.py" line="118" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="121" />
+        <location filename="../../inspector/ui/main_window.py" line="131" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="126" />
+        <location filename="../../inspector/ui/main_window.py" line="136" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="129" />
+        <location filename="../../inspector/ui/main_window.py" line="139" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="132" />
+        <location filename="../../inspector/ui/main_window.py" line="142" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="141" />
+        <location filename="../../inspector/ui/main_window.py" line="151" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="144" />
+        <location filename="../../inspector/ui/main_window.py" line="154" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="144" />
+        <location filename="../../inspector/ui/main_window.py" line="154" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="144" />
+        <location filename="../../inspector/ui/main_window.py" line="154" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="155" />
+        <location filename="../../inspector/ui/main_window.py" line="165" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="164" />
+        <location filename="../../inspector/ui/main_window.py" line="174" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="188" />
+        <location filename="../../inspector/ui/main_window.py" line="198" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="189" />
+        <location filename="../../inspector/ui/main_window.py" line="199" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="251" />
+        <location filename="../../inspector/ui/main_window.py" line="261" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="258" />
-        <location filename="../../inspector/ui/main_window.py" line="273" />
+        <location filename="../../inspector/ui/main_window.py" line="268" />
+        <location filename="../../inspector/ui/main_window.py" line="284" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="258" />
+        <location filename="../../inspector/ui/main_window.py" line="268" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="272" />
+        <location filename="../../inspector/ui/main_window.py" line="283" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="272" />
+        <location filename="../../inspector/ui/main_window.py" line="283" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="284" />
+        <location filename="../../inspector/ui/main_window.py" line="295" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="290" />
+        <location filename="../../inspector/ui/main_window.py" line="301" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="298" />
+        <location filename="../../inspector/ui/main_window.py" line="309" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="300" />
+        <location filename="../../inspector/ui/main_window.py" line="311" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="301" />
+        <location filename="../../inspector/ui/main_window.py" line="312" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="303" />
+        <location filename="../../inspector/ui/main_window.py" line="314" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="304" />
+        <location filename="../../inspector/ui/main_window.py" line="315" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="306" />
+        <location filename="../../inspector/ui/main_window.py" line="317" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="310" />
+        <location filename="../../inspector/ui/main_window.py" line="321" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="312" />
+        <location filename="../../inspector/ui/main_window.py" line="324" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="312" />
+        <location filename="../../inspector/ui/main_window.py" line="324" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="319" />
+        <location filename="../../inspector/ui/main_window.py" line="334" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="321" />
+        <location filename="../../inspector/ui/main_window.py" line="337" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="342" />
+        <location filename="../../inspector/ui/main_window.py" line="359" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="360" />
+        <location filename="../../inspector/ui/main_window.py" line="377" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="374" />
+        <location filename="../../inspector/ui/main_window.py" line="391" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="385" />
+        <location filename="../../inspector/ui/main_window.py" line="402" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="387" />
+        <location filename="../../inspector/ui/main_window.py" line="404" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="430" />
+        <location filename="../../inspector/ui/main_window.py" line="447" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="442" />
+        <location filename="../../inspector/ui/main_window.py" line="459" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="449" />
+        <location filename="../../inspector/ui/main_window.py" line="466" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="451" />
+        <location filename="../../inspector/ui/main_window.py" line="468" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -1779,12 +1779,12 @@
         <translation>请连接服务器：其所声明功能的面板将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/__init__.py" line="95" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="96" />
         <source>{panel}: {reason}</source>
         <translation>{panel}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/__init__.py" line="100" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="101" />
         <source>Hidden panels:</source>
         <translation>隐藏的面板：</translation>
     </message>
@@ -2012,7 +2012,7 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="174" />
-        <location filename="../../inspector/ui/panels/prompts.py" line="301" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="305" />
         <source>Nothing selected</source>
         <translation>未选择</translation>
     </message>
@@ -2032,107 +2032,107 @@
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="288" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="292" />
         <source>Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).</source>
         <translation>自动刷新：正在监听提示列表变更（subscriptions/listen，id {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="290" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="294" />
         <source>Opening subscriptions/listen for prompt list changes…</source>
         <translation>正在为提示列表变更打开 subscriptions/listen…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="292" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="296" />
         <source>Not listening for list changes. {note}</source>
         <translation>未监听列表变更。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="292" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="296" />
         <source>Not listening for list changes.</source>
         <translation>未监听列表变更。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="294" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="298" />
         <source>Refreshes by itself on notifications/prompts/list_changed.</source>
         <translation>收到 notifications/prompts/list_changed 时自动刷新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="296" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="300" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
         <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="303" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="307" />
         <source>Pick a prompt to fill in its arguments and get its messages.</source>
         <translation>选择一个提示，填写其参数并获取其消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="340" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="344" />
         <source>Loading prompts/list…</source>
         <translation>正在加载 prompts/list…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="348" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="352" />
         <source>prompts/list failed. {error}</source>
         <translation>prompts/list 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="367" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="371" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="399" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="403" />
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="399" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="403" />
         <source>optional</source>
         <translation>可选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="403" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="407" />
         <source>The server did not declare completions, so no suggestions.</source>
         <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="422" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="426" />
         <source>This prompt takes no arguments.</source>
         <translation>此提示不接受参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="424" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="428" />
         <source>* required. Suggestions come from the server (completion/complete) as you type.</source>
         <translation>* 为必填项。输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="426" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="430" />
         <source>* required. The server did not declare completions: type the values yourself.</source>
         <translation>* 为必填项。服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="446" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="450" />
         <source>Fill in the required argument(s) first: {names}.</source>
         <translation>请先填写必填参数：{names}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="461" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="465" />
         <source>Getting {name}…</source>
         <translation>正在获取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="467" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="471" />
         <source>Nothing to show: prompts/get failed.</source>
         <translation>没有可显示的内容：prompts/get 失败。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="468" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="472" />
         <source>prompts/get {name} failed. {error}</source>
         <translation>prompts/get {name} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="473" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="477" />
         <source>Got {name} at {time}: {n} message(s), {ms:.0f} ms.</source>
         <translation>{time} 获取了 {name}：{n} 条消息，{ms:.0f} ms。</translation>
     </message>
@@ -2232,7 +2232,7 @@
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="959" />
         <location filename="../../inspector/ui/panels/resources.py" line="986" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1268" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1273" />
         <source>Resources</source>
         <translation>资源</translation>
     </message>
@@ -2281,13 +2281,13 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="987" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1268" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1273" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="990" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1229" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1234" />
         <source>Nothing selected</source>
         <translation>未选择</translation>
     </message>
@@ -2308,7 +2308,7 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1016" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1183" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1188" />
         <source>Subscribe</source>
         <translation>订阅</translation>
     </message>
@@ -2348,257 +2348,257 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1157" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1162" />
         <source>on a subscriptions/listen stream</source>
         <translation>通过 subscriptions/listen 流</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1157" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1162" />
         <source>notifications/resources/list_changed</source>
         <translation>notifications/resources/list_changed</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1158" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1163" />
         <source>The lists refresh by themselves when the server announces a change ({how}).</source>
         <translation>服务器通知变更时（{how}），列表会自动刷新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1160" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1165" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
         <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1179" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1184" />
         <source>Stop listening to this resource</source>
         <translation>停止监听此资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1179" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1184" />
         <source>Listen for updates</source>
         <translation>监听更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1180" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1185" />
         <source>Opens a subscriptions/listen stream whose resourceSubscriptions filter lists this resource.</source>
         <translation>打开一个 subscriptions/listen 流，其 resourceSubscriptions 筛选条件列出了此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1183" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1188" />
         <source>Unsubscribe</source>
         <translation>取消订阅</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1184" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1189" />
         <source>Sends resources/unsubscribe.</source>
         <translation>发送 resources/unsubscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1184" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1189" />
         <source>Sends resources/subscribe: the server then sends notifications/resources/updated.</source>
         <translation>发送 resources/subscribe：服务器随后会发送 notifications/resources/updated。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1186" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1191" />
         <source>The server did not declare resources.subscribe, so it sends no update notifications.</source>
         <translation>服务器未声明 resources.subscribe，因此不会发送更新通知。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1188" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1193" />
         <source>No session: connect to a server first.</source>
         <translation>无会话：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1190" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1195" />
         <source>Select a resource (or fill in a template) to follow its updates.</source>
         <translation>选择一个资源（或填写模板）以跟踪其更新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1198" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1203" />
         <source>Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)</source>
         <translation>正在为 {uris} 打开 subscriptions/listen…（等待确认）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1200" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1205" />
         <source>Listening (subscription {id}) for updates to {uris}.</source>
         <translation>正在监听 {uris} 的更新（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1201" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1206" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1204" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1209" />
         <source>Not listening. {note}</source>
         <translation>未在监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1206" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1211" />
         <source>Not listening. Select a resource and press Listen for updates.</source>
         <translation>未在监听。请选择资源并点击“监听更新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1211" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1216" />
         <source>List changes: listening (subscription {id}).</source>
         <translation>列表变更：监听中（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1213" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1218" />
         <source>List changes: opening subscriptions/listen…</source>
         <translation>列表变更：正在打开 subscriptions/listen…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1215" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1220" />
         <source>List changes: not listening. {note}</source>
         <translation>列表变更：未监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1220" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1225" />
         <source>Subscribed to {uris}.</source>
         <translation>已订阅 {uris}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1222" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1227" />
         <source>Not subscribed to any resource.</source>
         <translation>未订阅任何资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1225" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1230" />
         <source>Updates are not available: the server did not declare resources.subscribe.</source>
         <translation>无法获取更新：服务器未声明 resources.subscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1232" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1237" />
         <source>Pick a resource to read it, or a template to fill in its arguments.</source>
         <translation>选择一个资源进行读取，或选择一个模板填写其参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1281" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1286" />
         <source>Loading {method}…</source>
         <translation>正在加载 {method}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1289" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1294" />
         <source>{method} failed. {error}</source>
         <translation>{method} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1317" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1322" />
         <source>Press Read (or double-click the row) to read this resource.</source>
         <translation>点击“读取”（或双击该行）以读取此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1331" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1336" />
         <source>Fill in the arguments, then press Read.</source>
         <translation>填写参数，然后点击“读取”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1355" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1360" />
         <source>declared size {size}</source>
         <translation>声明大小 {size}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1359" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1364" />
         <source>audience: {a}</source>
         <translation>受众：{a}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1361" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1366" />
         <source>priority {p}</source>
         <translation>优先级 {p}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1363" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1368" />
         <source>modified {t}</source>
         <translation>修改于 {t}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1374" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1379" />
         <source>value of {{{name}}}</source>
         <translation>{{{name}}} 的值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1379" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1384" />
         <source>The server did not declare completions, so no suggestions.</source>
         <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1383" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1388" />
         <source>This template has no variables.</source>
         <translation>此模板没有变量。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1385" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1390" />
         <source>Suggestions come from the server (completion/complete) as you type.</source>
         <translation>输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1387" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1392" />
         <source>The server did not declare completions: type the values yourself.</source>
         <translation>服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1425" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1430" />
         <source>Fill in {names} first.</source>
         <translation>请先填写 {names}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1442" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1447" />
         <source>Reading {uri}…</source>
         <translation>正在读取 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1447" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1452" />
         <source>Nothing to show: the read failed.</source>
         <translation>没有可显示的内容：读取失败。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1448" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1453" />
         <source>resources/read {uri} failed. {error}</source>
         <translation>resources/read {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1452" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1457" />
         <source>The answer has no contents array.</source>
         <translation>响应中没有 contents 数组。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1456" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1461" />
         <source>Decoding {uri}…</source>
         <translation>正在解码 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1464" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1469" />
         <source>Read {uri} at {time} ({n} content(s), {ms:.0f} ms).</source>
         <translation>{time} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1510" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1515" />
         <source>Subscribing to {uri}…</source>
         <translation>正在订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1516" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1521" />
         <source>resources/subscribe {uri} failed. {error}</source>
         <translation>resources/subscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1520" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1525" />
         <source>Unsubscribing from {uri}…</source>
         <translation>正在取消订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1526" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1531" />
         <source>resources/unsubscribe {uri} failed. {error}</source>
         <translation>resources/unsubscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1535" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1540" />
         <source>subscription {id}</source>
         <translation>订阅 {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1539" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1544" />
         <source>resources/subscribe</source>
         <translation>resources/subscribe</translation>
     </message>
@@ -3273,7 +3273,7 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="202" />
-        <location filename="../../inspector/ui/panels/tasks.py" line="393" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="398" />
         <source>Select a task</source>
         <translation>选择一个任务</translation>
     </message>
@@ -3363,62 +3363,62 @@
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="381" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="386" />
         <source>{n} tasks, {running} running</source>
         <translation>{n} 个任务，{running} 个运行中</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="381" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="386" />
         <source>No tasks</source>
         <translation>无任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="403" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="408" />
         <source>Task {status}</source>
         <translation>任务 {status}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="414" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="419" />
         <source>unlimited</source>
         <translation>无限制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="415" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="420" />
         <source>not suggested</source>
         <translation>未建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="422" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="427" />
         <source>Waiting for tasks/result: the server answers when the task has finished.</source>
         <translation>正在等待 tasks/result：服务器将在任务完成后响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="432" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="437" />
         <source>tasks/result answered with JSON-RPC error {code}: {message}</source>
         <translation>tasks/result 返回了 JSON-RPC 错误 {code}：{message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="439" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="444" />
         <source>Result (the tool reported an error):</source>
         <translation>结果（工具报告了错误）：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="439" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="444" />
         <source>Result:</source>
         <translation>结果：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="484" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="489" />
         <source>tasks/list failed: {code} {message}</source>
         <translation>tasks/list 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="508" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="513" />
         <source>tasks/get failed: {code} {message}</source>
         <translation>tasks/get 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="550" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="555" />
         <source>tasks/cancel failed: {code} {message}</source>
         <translation>tasks/cancel 失败：{code} {message}</translation>
     </message>
@@ -3426,309 +3426,329 @@
 <context>
     <name>Timeline</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="77" />
+        <location filename="../../inspector/ui/timeline.py" line="78" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="78" />
+        <location filename="../../inspector/ui/timeline.py" line="79" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="79" />
+        <location filename="../../inspector/ui/timeline.py" line="80" />
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="80" />
+        <location filename="../../inspector/ui/timeline.py" line="81" />
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="81" />
+        <location filename="../../inspector/ui/timeline.py" line="82" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="82" />
+        <location filename="../../inspector/ui/timeline.py" line="83" />
         <source>Method / event</source>
         <translation>方法/事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="83" />
+        <location filename="../../inspector/ui/timeline.py" line="84" />
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="84" />
+        <location filename="../../inspector/ui/timeline.py" line="85" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="85" />
+        <location filename="../../inspector/ui/timeline.py" line="86" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="86" />
+        <location filename="../../inspector/ui/timeline.py" line="87" />
         <source>Schema</source>
         <translation>Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="87" />
+        <location filename="../../inspector/ui/timeline.py" line="88" />
         <source>Violations</source>
         <translation>违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="90" />
+        <location filename="../../inspector/ui/timeline.py" line="91" />
         <source>Entry number in the recording</source>
         <translation>条目在会话记录中的编号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="91" />
+        <location filename="../../inspector/ui/timeline.py" line="92" />
         <source>Seconds since the session started</source>
         <translation>自会话开始以来的秒数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="92" />
+        <location filename="../../inspector/ui/timeline.py" line="93" />
         <source>Time since the previous visible row</source>
         <translation>距上一可见行的时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="93" />
+        <location filename="../../inspector/ui/timeline.py" line="94" />
         <source>→ client to server, ← server to client, stderr of the server, process event</source>
         <translation>→ 客户端到服务器，← 服务器到客户端，服务器的 stderr，进程事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="94" />
+        <location filename="../../inspector/ui/timeline.py" line="95" />
         <source>What the line is: request, notification, result, error, noise, …</source>
         <translation>该行是什么：请求、通知、结果、错误、噪声、…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="95" />
+        <location filename="../../inspector/ui/timeline.py" line="96" />
         <source>The method; for responses the method they answer; for process events the event</source>
         <translation>方法名；响应显示其所应答的方法；进程事件显示事件名</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="96" />
+        <location filename="../../inspector/ui/timeline.py" line="97" />
         <source>JSON-RPC id</source>
         <translation>JSON-RPC id</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="97" />
+        <location filename="../../inspector/ui/timeline.py" line="98" />
         <source>Time from the request to this response</source>
         <translation>从请求到此响应的耗时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="98" />
+        <location filename="../../inspector/ui/timeline.py" line="99" />
         <source>Bytes on the wire, line terminator included</source>
         <translation>线路上传输的字节数（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="99" />
+        <location filename="../../inspector/ui/timeline.py" line="100" />
         <source>✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked</source>
         <translation>✓ 符合协议的 JSON Schema，✗ 不符合，空白：未校验</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="100" />
+        <location filename="../../inspector/ui/timeline.py" line="101" />
         <source>Rules of the protocol this entry breaks</source>
         <translation>此条目违反的协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="104" />
+        <location filename="../../inspector/ui/timeline.py" line="105" />
         <source>c2s</source>
         <translation>c2s</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="105" />
+        <location filename="../../inspector/ui/timeline.py" line="106" />
         <source>s2c</source>
         <translation>s2c</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="106" />
-        <location filename="../../inspector/ui/timeline.py" line="124" />
+        <location filename="../../inspector/ui/timeline.py" line="107" />
+        <location filename="../../inspector/ui/timeline.py" line="125" />
         <source>stderr</source>
         <translation>stderr</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="107" />
+        <location filename="../../inspector/ui/timeline.py" line="108" />
         <source>event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="111" />
+        <location filename="../../inspector/ui/timeline.py" line="112" />
         <source>Client to server (written to the server's stdin)</source>
         <translation>客户端→服务器（写入服务器的 stdin）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="112" />
+        <location filename="../../inspector/ui/timeline.py" line="113" />
         <source>Server to client (read from the server's stdout)</source>
         <translation>服务器→客户端（从服务器的 stdout 读取）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="113" />
+        <location filename="../../inspector/ui/timeline.py" line="114" />
         <source>A line the server wrote to stderr</source>
         <translation>服务器写入 stderr 的一行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="114" />
+        <location filename="../../inspector/ui/timeline.py" line="115" />
         <source>A process or session event (spawn, shutdown step, exit, timeout)</source>
         <translation>进程或会话事件（启动、关闭步骤、退出、超时）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="117" />
+        <location filename="../../inspector/ui/timeline.py" line="118" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="118" />
+        <location filename="../../inspector/ui/timeline.py" line="119" />
         <source>notification</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="119" />
+        <location filename="../../inspector/ui/timeline.py" line="120" />
         <source>result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="120" />
+        <location filename="../../inspector/ui/timeline.py" line="121" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="121" />
+        <location filename="../../inspector/ui/timeline.py" line="122" />
         <source>noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="122" />
+        <location filename="../../inspector/ui/timeline.py" line="123" />
         <source>invalid</source>
         <translation>无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="123" />
+        <location filename="../../inspector/ui/timeline.py" line="124" />
         <source>batch</source>
         <translation>批量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="125" />
+        <location filename="../../inspector/ui/timeline.py" line="126" />
         <source>process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="126" />
+        <location filename="../../inspector/ui/timeline.py" line="127" />
         <source>note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="746" />
+        <location filename="../../inspector/ui/timeline.py" line="747" />
         <source>Valid against the protocol's JSON Schema</source>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="748" />
+        <location filename="../../inspector/ui/timeline.py" line="749" />
         <source>Invalid against the protocol's JSON Schema</source>
         <translation>不符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="755" />
+        <location filename="../../inspector/ui/timeline.py" line="756" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="761" />
+        <location filename="../../inspector/ui/timeline.py" line="762" />
         <source>{ms} after request #{seq}</source>
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="843" />
+        <location filename="../../inspector/ui/timeline.py" line="860" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="851" />
+        <location filename="../../inspector/ui/timeline.py" line="868" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="854" />
+        <location filename="../../inspector/ui/timeline.py" line="871" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="871" />
-        <location filename="../../inspector/ui/timeline.py" line="881" />
+        <location filename="../../inspector/ui/timeline.py" line="888" />
+        <location filename="../../inspector/ui/timeline.py" line="898" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="874" />
+        <location filename="../../inspector/ui/timeline.py" line="891" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="889" />
+        <location filename="../../inspector/ui/timeline.py" line="906" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="893" />
+        <location filename="../../inspector/ui/timeline.py" line="910" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="908" />
+        <location filename="../../inspector/ui/timeline.py" line="925" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="909" />
+        <location filename="../../inspector/ui/timeline.py" line="926" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="914" />
+        <location filename="../../inspector/ui/timeline.py" line="931" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="915" />
+        <location filename="../../inspector/ui/timeline.py" line="932" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="954" />
+        <location filename="../../inspector/ui/timeline.py" line="977" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="960" />
+        <location filename="../../inspector/ui/timeline.py" line="983" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="961" />
+        <location filename="../../inspector/ui/timeline.py" line="984" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1154" />
+        <location filename="../../inspector/ui/timeline.py" line="1069" />
+        <source>Copy line (exact text)</source>
+        <translation>复制该行（原样文本）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="1070" />
+        <source>Copy as formatted JSON</source>
+        <translation>复制为格式化 JSON</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="1071" />
+        <source>Copy as probe --request argument</source>
+        <translation>复制为 probe --request 参数</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="1072" />
+        <source>Copy entry with its findings (JSON)</source>
+        <translation>复制条目及其检查结果（JSON）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="1215" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1157" />
+        <location filename="../../inspector/ui/timeline.py" line="1218" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1241" />
+        <location filename="../../inspector/ui/timeline.py" line="1302" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1243" />
+        <location filename="../../inspector/ui/timeline.py" line="1304" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>
@@ -3821,192 +3841,192 @@
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="467" />
+        <location filename="../../inspector/ui/panels/tools.py" line="472" />
         <source>The server said the tool list changed: reloaded.</source>
         <translation>服务器通知工具列表已变更：已重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="470" />
+        <location filename="../../inspector/ui/panels/tools.py" line="475" />
         <source>The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload.</source>
         <translation>服务器未声明 tools.listChanged 却发送了 tools/list_changed；请点击“刷新”重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="482" />
+        <location filename="../../inspector/ui/panels/tools.py" line="487" />
         <source>Internal error: {0}</source>
         <translation>内部错误：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="526" />
+        <location filename="../../inspector/ui/panels/tools.py" line="531" />
         <source>tools/list failed: {0} {1}</source>
         <translation>tools/list 失败：{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="528" />
+        <location filename="../../inspector/ui/panels/tools.py" line="533" />
         <source>tools/list answered without a tools array</source>
         <translation>tools/list 的响应中没有 tools 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="572" />
+        <location filename="../../inspector/ui/panels/tools.py" line="577" />
         <source>The tool {0} is no longer listed.</source>
         <translation>工具 {0} 已不在列表中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="578" />
+        <location filename="../../inspector/ui/panels/tools.py" line="583" />
         <source>1 tool</source>
         <translation>1 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="578" />
+        <location filename="../../inspector/ui/panels/tools.py" line="583" />
         <source>{0} tools</source>
         <translation>{0} 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="580" />
+        <location filename="../../inspector/ui/panels/tools.py" line="585" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="580" />
+        <location filename="../../inspector/ui/panels/tools.py" line="585" />
         <source>{0} pages</source>
         <translation>{0} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="582" />
+        <location filename="../../inspector/ui/panels/tools.py" line="587" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="584" />
+        <location filename="../../inspector/ui/panels/tools.py" line="589" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="584" />
+        <location filename="../../inspector/ui/panels/tools.py" line="589" />
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="635" />
+        <location filename="../../inspector/ui/panels/tools.py" line="640" />
         <source>annotations (untrusted hints): {0}</source>
         <translation>注解（不可信的提示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="692" />
+        <location filename="../../inspector/ui/panels/tools.py" line="697" />
         <source>no arguments</source>
         <translation>无参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="692" />
+        <location filename="../../inspector/ui/panels/tools.py" line="697" />
         <source>1 argument</source>
         <translation>1 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="692" />
+        <location filename="../../inspector/ui/panels/tools.py" line="697" />
         <source>{0} arguments</source>
         <translation>{0} 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="694" />
+        <location filename="../../inspector/ui/panels/tools.py" line="699" />
         <source>{0} required</source>
         <translation>{0} 个必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="698" />
+        <location filename="../../inspector/ui/panels/tools.py" line="703" />
         <source>declares an outputSchema</source>
         <translation>声明了 outputSchema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="701" />
+        <location filename="../../inspector/ui/panels/tools.py" line="706" />
         <source>task support: {0}</source>
         <translation>任务支持：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="719" />
+        <location filename="../../inspector/ui/panels/tools.py" line="724" />
         <source>The arguments are not a JSON object: {0}</source>
         <translation>参数不是 JSON 对象：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="724" />
+        <location filename="../../inspector/ui/panels/tools.py" line="729" />
         <source>(arguments)</source>
         <translation>（参数）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="726" />
+        <location filename="../../inspector/ui/panels/tools.py" line="731" />
         <source>Fix the arguments first ({0}), or uncheck the schema check to send them anyway.</source>
         <translation>请先修正参数（{0}），或取消勾选 Schema 校验以强制发送。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="735" />
+        <location filename="../../inspector/ui/panels/tools.py" line="740" />
         <source>Calling {0}…</source>
         <translation>正在调用 {0}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="749" />
+        <location filename="../../inspector/ui/panels/tools.py" line="754" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="773" />
+        <location filename="../../inspector/ui/panels/tools.py" line="778" />
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="773" />
+        <location filename="../../inspector/ui/panels/tools.py" line="778" />
         <source>notifications/cancelled was sent; the server should stop and not answer.</source>
         <translation>已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="777" />
+        <location filename="../../inspector/ui/panels/tools.py" line="782" />
         <source>The call failed</source>
         <translation>调用失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="795" />
+        <location filename="../../inspector/ui/panels/tools.py" line="800" />
         <source>progress {0}</source>
         <translation>进度 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="801" />
+        <location filename="../../inspector/ui/panels/tools.py" line="806" />
         <source>tools/call id {0}</source>
         <translation>tools/call id {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="801" />
+        <location filename="../../inspector/ui/panels/tools.py" line="806" />
         <source>answered in {0}</source>
         <translation>耗时 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="803" />
+        <location filename="../../inspector/ui/panels/tools.py" line="808" />
         <source>answered after {0} rounds (input required)</source>
         <translation>经过 {0} 轮后响应（需要输入）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="810" />
+        <location filename="../../inspector/ui/panels/tools.py" line="815" />
         <source>Protocol error {0}: {1}</source>
         <translation>协议错误 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="810" />
+        <location filename="../../inspector/ui/panels/tools.py" line="815" />
         <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
         <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="817" />
+        <location filename="../../inspector/ui/panels/tools.py" line="822" />
         <source>The server still asks for input</source>
         <translation>服务器仍在请求输入</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="817" />
+        <location filename="../../inspector/ui/panels/tools.py" line="822" />
         <source>No answer after {0} rounds of input requests.</source>
         <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="826" />
+        <location filename="../../inspector/ui/panels/tools.py" line="831" />
         <source>The tool reported an error</source>
         <translation>工具报告了错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="826" />
+        <location filename="../../inspector/ui/panels/tools.py" line="831" />
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>

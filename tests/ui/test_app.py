@@ -331,3 +331,19 @@ async def test_every_session_starts_from_a_clean_slate(window_and_controller):
         controller.disconnect()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
+
+
+def test_saving_suggests_a_name_and_remembers_the_folder(window_and_controller, tmp_path):
+    from inspector.session.recording import Recording
+    from inspector.ui.main_window import suggested_recording_name
+
+    assert suggested_recording_name({"server_name": "Demo server (built in)", "created": "2026-11-23T09:00:07+0000"}) == "Demo-server--built-in-20261123-090007.jsonl"
+    assert suggested_recording_name({"server_name": "../../etc/passwd"}) == "etc-passwd.jsonl"
+    assert suggested_recording_name({}) == "session.jsonl"
+    controller, window = window_and_controller
+    controller.recording = window.recording = Recording({"server_name": "x"})
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    assert window.save_recording_to(str(folder / "first"))
+    assert (folder / "first.jsonl").is_file()
+    assert window._recordings_dir() == str(folder)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import orjson
 import pytest
 
 from PySide6.QtCore import QModelIndex, Qt  # noqa: E402
@@ -412,3 +413,44 @@ def test_current_row_change_by_keyboard(view, qtbot):
         qtbot.keyClick(view.table, Qt.Key.Key_Down)
     assert sig.args == [4]
     assert view.model.index(0, 0).parent() == QModelIndex()
+
+
+# --------------------------------------------------------------------------- copying
+
+
+def test_row_menu_copies_the_line_json_probe_argument_and_entry(view, qapp):
+    from PySide6.QtGui import QGuiApplication
+
+    from inspector.ui.timeline import copy_texts
+
+    rec, s = build_session()
+    d = Driver()
+    eng = d.engine
+    call = d.c2s(eng.build_request(7, "tools/call", {"name": "echo", "arguments": {"text": "it's"}}))
+    view.set_recording(rec)
+
+    init = copy_texts(rec[s["init"]])
+    assert init["line"] == rec[s["init"]].text.rstrip("\n")
+    assert orjson.loads(init["json"]) == rec[s["init"]].json() and "\n  " in init["json"]
+    assert init["probe"].startswith("--request 'initialize={")
+    assert orjson.loads(init["entry"])["seq"] == s["init"]
+    assert "probe" not in copy_texts(rec[s["init_result"]])  # a response is no request
+    assert set(copy_texts(rec[s["stderr"]])) == {"line", "entry"}  # no JSON in a stderr line
+    texts = copy_texts(d.rec[call])
+    assert texts["probe"] == """--request 'tools/call={"name":"echo","arguments":{"text":"it'"'"'s"}}'"""
+    assert copy_texts(rec[s["ping"]])["probe"] == "--request ping"
+
+    # the menu on a row, and Ctrl+C on the selection
+    assert view.select_seq(s["init"])
+    row = view.table.currentIndex().row()
+    pos = view.table.visualRect(view.model.index(row, 2)).center()
+    view._show_row_menu(pos)
+    menu = view.row_menu
+    actions = {a.text(): a for a in menu.actions()}
+    assert all(a.isEnabled() for a in actions.values())
+    actions["Copy as formatted JSON"].trigger()
+    assert QGuiApplication.clipboard().text() == init["json"]
+    menu.close()
+    assert view.select_seq(s["stderr"])
+    assert view.copy_current("line") and QGuiApplication.clipboard().text() == "server: starting up"
+    assert not view.copy_current("json")
