@@ -95,7 +95,8 @@ class ServerProfile:
 
     @property
     def command_line(self) -> str:
-        return shlex.join(self.argv)
+        """The command as one shell-quoted line; "" while there is none (not ``''``)."""
+        return shlex.join(self.argv) if self.command or self.args else ""
 
     def problems(self) -> dict[str, str]:
         """Field name -> what is wrong, for showing next to the field."""

@@ -135,6 +135,9 @@ class ProfileEditor(QWidget):
         super().__init__(parent)
         self._profile: ServerProfile | None = None
         self._loading = False
+        # A new, untouched server shows no red "missing command" before the user has typed
+        # anything; the problems appear on the first edit or when Connect is pressed.
+        self._reveal = True
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name = QLineEdit()
@@ -307,6 +310,12 @@ class ProfileEditor(QWidget):
         self.max_line.setValue(profile.max_line / MIB)
         self._update_detected()
         self._loading = False
+        self._reveal = bool(profile.command or profile.args)
+        self._show_problems()
+
+    def reveal_problems(self) -> None:
+        """Show every field's problem (Connect was pressed)."""
+        self._reveal = True
         self._show_problems()
 
     def _update_detected(self) -> None:
@@ -320,6 +329,7 @@ class ProfileEditor(QWidget):
         if self._loading or self._profile is None:
             return
         self.apply_to(self._profile)
+        self._reveal = True
         self._show_problems()
         self.edited.emit()
 
@@ -351,6 +361,8 @@ class ProfileEditor(QWidget):
             shlex.split(self.command.text())
         except ValueError as exc:
             problems["command"] = self.tr("Cannot split the command: {why}").format(why=str(exc))
+        if not self._reveal:
+            problems = {}
         env_problems = [v for k, v in problems.items() if k.startswith("env.")]
         for key, label in self.errors.items():
             text = problems.get(key, "")

@@ -258,6 +258,7 @@ class MainWindow(QMainWindow):
         profile = self.connection.current()
         problems = profile.problems()
         if problems:
+            self.connection.editor.reveal_problems()
             self.statusBar().showMessage(self.tr("Fix the highlighted fields first: ") + "; ".join(problems.values()), 8000)
             return
         self._summary = None

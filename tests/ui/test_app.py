@@ -166,6 +166,11 @@ async def test_bad_input_is_reported_where_it_was_typed(window_and_controller):
     controller, window = window_and_controller
     editor = window.connection.editor
     window.connection._add()
+    # a new server starts empty and quiet: no '' in the command, no red error before typing
+    assert editor.command.text() == ""
+    assert not any(label.isVisibleTo(window) for label in editor.errors.values())
+    window.connect_selected()  # Connect shows what is missing
+    assert editor.errors["command"].isVisibleTo(window) and not controller.running
     editor.command.setText('node "unterminated')
     editor.command.textEdited.emit(editor.command.text())
     label = editor.errors["command"]
