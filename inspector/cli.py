@@ -366,11 +366,14 @@ async def _stop_on_signal(
                 if stopped_by:
                     continue
                 stopped_by.append(number)
+                work.cancel()  # first: whatever happens below, the shutdown starts
                 text = f"the probe received {_signal_name(number)}: shutting the server down"
                 rec = session.recording
                 rec.append(Direction.EVENT, session.clock(), text.encode(), session.engine.note(), {"event": "signal", "signal": number})
-                rec.notify()
-                work.cancel()
+                try:
+                    rec.notify()
+                except Exception:  # a printer whose terminal is gone (SIGHUP): the file still gets it
+                    pass
     except (NotImplementedError, RuntimeError, ValueError):
         if started:
             raise

@@ -523,14 +523,24 @@ def _parse_entry(d: Any) -> _Parsed | str:
         if reason is not None:
             return reason
         extra = {k: v for k, v in d.items() if k not in _ENTRY_KEYS}
+        try:
+            orjson.dumps(extra)
+        except orjson.JSONEncodeError:
+            return "a member is nested too deeply to keep"
+    id_ = get("id")
+    if id_ is not None and not isinstance(id_, (str, int, float)):
+        try:  # any JSON is kept (a server's odd id), as long as it can be written again
+            orjson.dumps(id_)
+        except orjson.JSONEncodeError:
+            return "'id' is nested too deeply to keep"
     packed = direction | kind << 2 | state << 6 | code << 10
-    return (float(t), packed, raw, method, get("id"), violations, latency, paired, extra)
+    return (float(t), packed, raw, method, id_, violations, latency, paired, extra)
 
 
 def _check_extra(d: dict) -> str | None:
     """The members the window reads from an entry's extras have the types it expects."""
     tr = d.get("transition")
-    if tr is not None:
+    if "transition" in d:
         if not (isinstance(tr, dict) and _label_in(tr.get("from"), _STATE_BY_VALUE) and _label_in(tr.get("to"), _STATE_BY_VALUE) and isinstance(tr.get("label", ""), str)):
             return "'transition' is not a lifecycle transition (from, to, label)"
     errors = d.get("schema_errors")
@@ -567,7 +577,10 @@ def _json_type(v: Any) -> str:
 
 def _short(v: Any) -> str:
     """A value quoted for a message, cut to a readable length."""
-    text = orjson.dumps(v, default=str).decode()
+    try:
+        text = orjson.dumps(v, default=str).decode()
+    except orjson.JSONEncodeError:  # nested deeper than the encoder goes
+        return f"a deeply nested {_json_type(v)}"
     return text if len(text) <= 40 else text[:37] + "..."
 
 

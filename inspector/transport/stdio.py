@@ -342,10 +342,13 @@ class StdioTransport:
                     await self._finished.wait()
         finally:
             self._task_group.cancel_scope.cancel()
+            # Before the process context closes: closing it waits for the server, and a server
+            # stuck in the kernel (not ended even by SIGKILL) is waited for until the kernel
+            # lets it go; whatever else is left of its group is killed first.
+            self._kill_group_leftovers()
             try:
                 await self._stack.__aexit__(*exc_info)  # type: ignore[arg-type]
             finally:
-                self._kill_group_leftovers()
                 self._finish()
 
     def events(self) -> AsyncIterator[TransportEvent]:
@@ -443,12 +446,11 @@ class StdioTransport:
             target = f"process group {pgid}"
         except ProcessLookupError:
             return
-        except PermissionError:  # no member may be signalled by us: at least try the server
-            try:
-                os.kill(process.pid, number)
-            except ProcessLookupError:
-                return
-            target = f"process {process.pid}"
+        except PermissionError:
+            # killpg fails with EPERM only when no member of the group may be signalled, the
+            # server included (it runs as another user: sudo, setuid). Say so; nothing was sent.
+            self._emit(kind, f"could not send {_signal_name(number)} to process group {pgid}: not permitted (another user's process?)", pid=process.pid)
+            return
         self._group_signalled = True
         if number == signal.SIGTERM:
             self._group_sigterm_at = anyio.current_time()
@@ -535,14 +537,16 @@ class StdioTransport:
             self._group_done.set()
 
     def _kill_group(self, pgid: int, number: int) -> bool:
-        """Signal the group; False (and marked gone) when nothing of it is left."""
+        """Signal the group; False when nothing of it is left (marked gone) or when no member
+        may be signalled (EPERM: killpg succeeds if it reached any member), which is said."""
         try:
             os.killpg(pgid, number)
         except ProcessLookupError:
             self._group_gone = True
             return False
         except PermissionError:
-            pass  # some member is not ours to signal; the others got it
+            self._emit(ProcessEventKind.GROUP_SURVIVED, f"could not send {_signal_name(number)} to process group {pgid}: not permitted (another user's processes?)", pid=pgid)
+            return False
         return True
 
     async def _wait_group_gone(self, pgid: int, deadline: float) -> bool:

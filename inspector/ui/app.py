@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
                             window.close()  # as if the user closed it: saves, then shuts down
                             closed.set()
             except NotImplementedError:  # no loop signal handlers on this platform
-                pass
+                task_status.started()
 
         window.closeEvent = close_event  # type: ignore[method-assign]
         async with anyio.create_task_group() as tg:

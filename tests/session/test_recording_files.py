@@ -64,6 +64,10 @@ def first_paired(lines: list[bytes]) -> int:
         (b'{"dir": "s2c", "t": 1, "schema_errors": [1]}\n', "'schema_errors' is not a list of {path, message}"),
         (b'{"dir": "event", "t": 1, "returncode": "0"}\n', "'returncode' is \"0\", not a whole number"),
         (b"{not json\n", "not JSON"),
+        (b'{"dir": "event", "t": 1, "transition": null}\n', "'transition' is not a lifecycle transition (from, to, label)"),
+        (b'{"dir": ' + b"[" * 300 + b"]" * 300 + b', "t": 1}\n', "unknown direction a deeply nested array"),
+        (b'{"dir": "s2c", "t": 1, "id": ' + b"[" * 1000 + b"]" * 1000 + b"}\n", "'id' is nested too deeply to keep"),
+        (b'{"dir": "s2c", "t": 1, "note": ' + b"[" * 1000 + b"]" * 1000 + b"}\n", "a member is nested too deeply to keep"),
     ],
 )
 def test_a_bad_line_is_described_and_later_entries_keep_their_numbers(real_file: Path, tmp_path: Path, bad: bytes, reason: str) -> None:

@@ -529,3 +529,24 @@ async def test_exited_arrives_even_when_a_grandchild_holds_the_pipes() -> None:
                     pass
 
 
+
+
+async def test_a_server_we_may_not_signal_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As for a server running as another user (sudo, setuid): killpg fails with EPERM. The
+    kernel refusal is simulated for SIGTERM only (this suite runs as root); SIGKILL still
+    ends the real process, and nothing raises out of shutdown."""
+    import inspector.transport.stdio as stdio_module
+
+    real_killpg = os.killpg
+
+    def killpg(pgid: int, number: int) -> None:
+        if number == signal.SIGTERM:
+            raise PermissionError(1, "Operation not permitted")
+        real_killpg(pgid, number)
+
+    monkeypatch.setattr(stdio_module.os, "killpg", killpg)
+    transport, events, info = await shut_down_when_ready(IGNORES_EOF, stdin_grace=SHORT, term_grace=SHORT)
+    assert info.escalation == "sigkill" and info.signal == signal.SIGKILL
+    (refused,) = [e for e in events if isinstance(e, ProcessEvent) and e.kind is K.SIGTERM_SENT]
+    assert refused.detail.startswith(f"could not send SIGTERM to process group {transport.pid}: not permitted")
+    assert process_kinds(events)[-1] is K.EXITED
