@@ -63,7 +63,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .plain import mono_font, plain_tooltip
+from .plain import mono_font, plain_label, plain_tooltip
 
 
 def _tr(text: str) -> str:
@@ -684,20 +684,30 @@ class BooleanField(Field):
     kind = "boolean"
 
     def build(self) -> QWidget:
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
         self.box = QCheckBox()
         self.tristate = not self.required and "default" not in self.schema
         self.box.setTristate(self.tristate)
         self.box.stateChanged.connect(self._state)
         self.box.clicked.connect(self.edited)
-        self._state()
-        return self.box
-
-    def _text(self) -> str:
+        # The description wraps beside the box (a long one as the box's own text would make
+        # the form as wide as the sentence).
         description = self.schema.get("description")
         first = description.strip().splitlines()[0] if isinstance(description, str) and description.strip() else ""
+        self.note = plain_label(first, wrap=True)
+        self.note.setMinimumWidth(60)
+        self.note.setVisible(bool(first))
+        row.addWidget(self.box, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.note, 1)
+        self._state()
+        return holder
+
+    def _text(self) -> str:
         if self.tristate and self.box.checkState() == Qt.CheckState.PartiallyChecked:
-            return QCoreApplication.translate("SchemaForm", "(not set)") + (f"  {first}" if first else "")
-        return first
+            return QCoreApplication.translate("SchemaForm", "(not set)")
+        return ""
 
     def _state(self, *_: Any) -> None:
         self.box.setText(self._text())

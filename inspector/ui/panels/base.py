@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QSplitter, QWidget
 
 from inspector.session import RequestCancelled, Session, SessionError
 from inspector.session.features import Availability
@@ -22,9 +22,12 @@ class FeaturePanel(QWidget):
     """
 
     key = ""
+    #: Below this width a panel's list goes above its details instead of beside them.
+    NARROW = 760
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._adaptive: list[QSplitter] = []
         self.controller = controller
         self.session: Session | None = None
         self.availability: Availability | None = None
@@ -56,6 +59,27 @@ class FeaturePanel(QWidget):
         """A server notification (all but notifications/message, which panels read from the recording)."""
 
     # ---------------------------------------------------------------- helpers
+
+    def adapt_to_width(self, splitter: QSplitter) -> None:
+        """Lay ``splitter`` out side by side when the panel is wide and one above the other when
+        it is narrow (a docked panel), so no control is pushed out of view."""
+        self._adaptive.append(splitter)
+        self._orient(splitter, self.width())
+
+    def _orient(self, splitter: QSplitter, width: int) -> None:
+        narrow = width < self.NARROW
+        wanted = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
+        if splitter.orientation() == wanted:
+            return
+        splitter.setOrientation(wanted)
+        total = max(2, splitter.height() if narrow else splitter.width())
+        first = total * 2 // 5 if narrow else min(total // 2, 320)
+        splitter.setSizes([first, total - first])
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        for splitter in self._adaptive:
+            self._orient(splitter, event.size().width())
+        super().resizeEvent(event)
 
     @property
     def live(self) -> bool:

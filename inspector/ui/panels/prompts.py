@@ -232,6 +232,7 @@ class PromptsPanel(FeaturePanel):
         split.setHandleWidth(10)
         split.setChildrenCollapsible(False)
         self.splitter = split
+        self.adapt_to_width(split)
 
         bar = QHBoxLayout()
         bar.addWidget(self.busy)

@@ -1062,6 +1062,7 @@ class ResourcesPanel(FeaturePanel):
         ub.addLayout(top)
         ub.addWidget(self.updates, 1)
         ub.addWidget(self.auto_reread)
+        self.live_label.setMinimumWidth(60)
 
         right_top = QWidget()
         rt = QVBoxLayout(right_top)
@@ -1085,6 +1086,7 @@ class ResourcesPanel(FeaturePanel):
         split.setHandleWidth(10)
         split.setChildrenCollapsible(False)
         self.splitter = split
+        self.adapt_to_width(split)
 
         bar = QHBoxLayout()
         bar.addWidget(self.busy)

@@ -244,7 +244,6 @@ class TasksPanel(FeaturePanel):
         buttons.addWidget(self.result_button)
         buttons.addWidget(self.cancel_button)
         buttons.addStretch(1)
-        buttons.addWidget(self.poll)
         self.error = QLabel()
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
@@ -271,6 +270,7 @@ class TasksPanel(FeaturePanel):
         rv.addWidget(self.heading)
         rv.addLayout(form)
         rv.addLayout(buttons)
+        rv.addWidget(self.poll)
         rv.addWidget(self.error)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
@@ -280,6 +280,7 @@ class TasksPanel(FeaturePanel):
         rv.addWidget(self.result_tabs, 1)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.adapt_to_width(self.splitter)
         self.splitter.addWidget(left)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 3)

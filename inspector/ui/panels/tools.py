@@ -233,6 +233,7 @@ class ToolsPanel(FeaturePanel):
         self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.list.setUniformItemSizes(True)
         self.list.currentItemChanged.connect(self._selected)
+        self.list.setMinimumHeight(120)  # about three tools, even when the list is above the details
         ll.addWidget(self.list, 1)
         self.load_more_button = QPushButton()
         self.load_more_button.setObjectName("loadMore")
@@ -269,8 +270,9 @@ class ToolsPanel(FeaturePanel):
         dl.setSpacing(4)
         head = QHBoxLayout()
         head.setSpacing(10)
-        self.title_label = plain_label(wrap=False, selectable=True)
+        self.title_label = plain_label(wrap=True, selectable=True)
         self.title_label.setObjectName("toolTitle")
+        self.title_label.setMinimumWidth(80)
         f = self.title_label.font()
         f.setPointSizeF(f.pointSizeF() * 1.3)
         f.setBold(True)
@@ -279,13 +281,16 @@ class ToolsPanel(FeaturePanel):
         self.name_label.setObjectName("toolName")
         self.name_label.setFont(mono_font())
         self.name_label.setStyleSheet(f"color: {tone(self, 'muted')};")
-        head.addWidget(self.title_label)
-        head.addWidget(self.name_label)
+        head.addWidget(self.title_label, 1)
+        dl.addLayout(head)
+        names = QHBoxLayout()  # name and badges under the title: a long title cannot push them out
+        names.setSpacing(6)
+        names.addWidget(self.name_label)
         self.badge_row = QHBoxLayout()
         self.badge_row.setSpacing(4)
-        head.addLayout(self.badge_row)
-        head.addStretch(1)
-        dl.addLayout(head)
+        names.addLayout(self.badge_row)
+        names.addStretch(1)
+        dl.addLayout(names)
         self.description_label = plain_label(selectable=True)
         self.description_label.setObjectName("toolDescription")
         self.description_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -298,9 +303,10 @@ class ToolsPanel(FeaturePanel):
         self.editor.setMinimumHeight(90)
         dl.addWidget(self.editor, 1)
 
-        actions = QHBoxLayout()
         self.validate_box = QCheckBox()
         self.validate_box.setChecked(True)
+        dl.addWidget(self.validate_box)  # its own row: the buttons below never leave the view
+        actions = QHBoxLayout()
         self.reset_button = QPushButton()
         self.reset_button.clicked.connect(lambda *_: self._reset_arguments())
         self.cancel_button = QPushButton()
@@ -310,7 +316,6 @@ class ToolsPanel(FeaturePanel):
         self.call_button.setObjectName("callTool")
         self.call_button.setDefault(True)
         self.call_button.clicked.connect(lambda *_: self.call_selected())
-        actions.addWidget(self.validate_box)
         actions.addWidget(self.reset_button)
         actions.addStretch(1)
         actions.addWidget(self.cancel_button)
@@ -375,12 +380,20 @@ class ToolsPanel(FeaturePanel):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([300, 900])
+        self.adapt_to_width(self.splitter)
 
         for seq in ("Ctrl+Return", "Ctrl+Enter"):
             sc = QShortcut(QKeySequence(seq), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             sc.activated.connect(self.call_selected)
         self._show_details(None)
+
+    def _submit_on_enter(self) -> None:
+        """Enter in a one-line argument field calls the tool (like Ctrl+Enter)."""
+        for edit in self.editor.findChildren(QLineEdit):
+            if not edit.property("callsOnEnter"):
+                edit.setProperty("callsOnEnter", True)
+                edit.returnPressed.connect(self.call_selected)
 
     def _retranslate(self) -> None:
         self.refresh_button.setText(self.tr("Refresh"))
@@ -644,6 +657,7 @@ class ToolsPanel(FeaturePanel):
         self._schema_facts(tool)
         schema = tool.get("inputSchema")
         self.editor.set_schema(schema if isinstance(schema, dict) else {})
+        self._submit_on_enter()
         self._update_actions()
         # after the new form's widgets are shown (a queued show), so their size hints count
         QTimer.singleShot(0, self, self._fit_split)

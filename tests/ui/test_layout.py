@@ -1,0 +1,103 @@
+"""No control of a feature panel can be pushed out of view: at 1280×800 and 1600×1000, with the
+window as it starts (no tuned layout), every visible button of each panel lies inside the
+visible part of the Features dock, for every tool of the demo and of the reference server.
+Buttons inside a form or list that scrolls on its own (an array's "Add item") count as reachable."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QWidget
+
+from inspector.protocol.lifecycle import State
+from inspector.session.profiles import ServerProfile, demo_profile
+from inspector.ui.app import build
+from peers import reference_server
+
+pytestmark = pytest.mark.anyio
+
+
+async def until(predicate, timeout: float = 30.0) -> None:
+    with anyio.fail_after(timeout):
+        while not predicate():
+            await anyio.sleep(0.01)
+
+
+def inner_scroll_area(widget: QWidget, frame) -> bool:
+    """Whether ``widget`` sits in a scroll area of its own inside the panel's frame."""
+    parent = widget.parentWidget()
+    while parent is not None and parent is not frame:
+        if isinstance(parent, QAbstractScrollArea):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def outside(panel: QWidget, frame) -> list[str]:
+    """Visible buttons of ``panel`` not wholly inside the scroll frame's viewport."""
+    viewport = frame.viewport()
+    seen = QRect(viewport.mapToGlobal(QPoint(0, 0)), viewport.size())
+    out = []
+    for button in panel.findChildren(QAbstractButton):
+        if inner_scroll_area(button, frame):
+            continue  # inside a form or list that scrolls on its own: reachable by scrolling
+        if button.isVisibleTo(panel) and button.window() is panel.window():
+            rect = QRect(button.mapToGlobal(QPoint(0, 0)), button.size())
+            if not seen.contains(rect):
+                out.append(f"{type(button).__name__} {button.text()!r} at {rect.x()},{rect.y()} {rect.width()}x{rect.height()}")
+    return out
+
+
+def profile_for(server: str) -> ServerProfile:
+    if server == "demo":
+        profile = demo_profile()
+        profile.era = "legacy"  # tasks exist in 2025-11-25: all five panels
+    else:
+        argv = reference_server()
+        profile = ServerProfile(name="reference", command=argv[0], args=argv[1:], era="legacy")
+    profile.stdin_grace = profile.term_grace = 0.5
+    return profile
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)], ids=["1280x800", "1600x1000"])
+@pytest.mark.parametrize("server", ["demo", pytest.param("reference", marks=pytest.mark.peer)])
+async def test_every_panel_button_stays_in_view(qapp, tmp_path, size, server):
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(*size)
+    window.show()
+    profile = profile_for(server)
+    window.profiles[0] = profile
+    window.connection.profiles[0] = profile
+    window.connection.editor.set_profile(profile)
+    problems: dict[str, list[str]] = {}
+    try:
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            window.connect_selected()
+            await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+            host = window.panels
+            tools = host.panels["tools"]
+            await until(lambda: tools.tools)
+            for key in host.shown_keys():
+                host.show_panel(key)
+                await anyio.sleep(0.1)
+                if key == "tools":
+                    for tool in tools.tools:
+                        tools.select_tool(tool["name"])
+                        await anyio.sleep(0.05)
+                        bad = outside(tools, host._frames["tools"])
+                        if bad:
+                            problems[f"tools/{tool['name']}"] = bad
+                else:
+                    bad = outside(host.panels[key], host._frames[key])
+                    if bad:
+                        problems[key] = bad
+            assert len(host.shown_keys()) >= 4
+            controller.disconnect()
+            await until(lambda: not controller.running)
+            tg.cancel_scope.cancel()
+    finally:
+        window.close()
+        window.deleteLater()
+    assert problems == {}, "\n".join(f"{k}: {v}" for k, v in problems.items())
