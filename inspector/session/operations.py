@@ -153,3 +153,57 @@ class ListPager:
             self.cursor = nxt
         if on_page is not None:
             on_page(good)
+
+
+@dataclass(frozen=True, slots=True)
+class FailureReport:
+    """Why a session went wrong, for a front-end's banner: the outcome (or the failure edge the
+    lifecycle took), the entry where it happened, the rules flagged there, how the server
+    ended and its last stderr lines."""
+
+    headline: str
+    seq: int | None = None
+    rules: tuple[str, ...] = ()
+    exit: str | None = None  # "exit code 3" / "killed by signal 9"
+    stderr: tuple[str, ...] = ()
+
+
+#: How many of the server's last stderr lines a report carries.
+STDERR_TAIL = 5
+
+
+def failure_report(rec: Any, summary: dict | None) -> FailureReport | None:
+    """A report when the recording shows a failure (a failure edge, an outcome, or a server
+    that ended on its own with an error); None for a session that went as planned."""
+    from .recording import Direction  # the recording imports nothing from here
+
+    summary = summary or {}
+    failure_seq = None
+    headline = summary.get("outcome") if isinstance(summary.get("outcome"), str) else None
+    for seq in reversed(rec.transition_rows):
+        tr = rec[seq].extra.get("transition") or {}
+        if tr.get("failure"):
+            failure_seq = seq
+            headline = headline or tr.get("label")
+            break
+    code, sig = summary.get("exit_code"), summary.get("signal")
+    exit_text = f"killed by signal {sig}" if sig is not None else (f"exit code {code}" if code is not None else None)
+    ended_badly = code not in (None, 0) and summary.get("shutdown") in (None, "none")
+    if headline is None and not ended_badly:
+        return None
+    if headline is None:
+        headline = f"the server ended by itself ({exit_text})"
+    rules: list[str] = []
+    if failure_seq is not None:
+        for seq in range(failure_seq, max(-1, failure_seq - 10), -1):
+            found = [r for r in rec.violations_at(seq) if r not in rules]
+            if found:
+                rules += found
+                break
+    stderr: list[str] = []
+    for seq in range(len(rec) - 1, -1, -1):
+        if rec.direction_at(seq) is Direction.STDERR:
+            stderr.append(rec[seq].text.rstrip("\r\n"))
+            if len(stderr) == STDERR_TAIL:
+                break
+    return FailureReport(headline, failure_seq, tuple(rules), exit_text, tuple(reversed(stderr)))

@@ -11,10 +11,12 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMe
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.profiles import ProfileStore, ServerProfile
+from inspector.session.operations import FailureReport, failure_report
 from inspector.session.recording import Recording, RecordingError
 
 from .client_side import UiClientHandlers
 from .connection import ConnectionPanel
+from .banner import FailureBanner
 from .controller import SessionController
 from .detail import DetailPane
 from .diagram import LifecycleDiagram
@@ -205,6 +207,9 @@ class MainWindow(QMainWindow):
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
+        self.banner = FailureBanner()
+        self.banner.showEntry.connect(self.timeline.select_seq)
+        top_layout.addWidget(self.banner)
         top_layout.addWidget(self.diagram, 1)
         top_layout.addWidget(self.stepbar)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -362,6 +367,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ controller events
 
     def _on_recording(self, rec: Recording, mode: EraMode) -> None:
+        self.banner.show_report(None)  # until this session fails, if it does
         self.recording = rec
         self.mode = mode
         self.follow_live = True
@@ -392,10 +398,18 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Session failed: {why}").format(why=text), 15000)
         self.status_exit.setText(text if len(text) < 120 else text[:117] + "…")
         self.status_exit.setToolTip(plain_tooltip(text))
+        if self.recording is not None:
+            summary = self.controller.session.summary() if self.controller.session is not None else {}
+            report = failure_report(self.recording, summary)
+            self.banner.show_report(report or FailureReport(text))
 
     def _on_finished(self, summary: dict) -> None:
         self._summary = summary
         self._show_exit(summary)
+        if self.recording is not None:
+            report = failure_report(self.recording, summary)
+            if report is not None:
+                self.banner.show_report(report)
         self._refresh()
 
     def _show_exit(self, summary: dict) -> None:

@@ -11,47 +11,47 @@
 <context>
     <name>ArgumentsEditor</name>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1265" />
+        <location filename="../../inspector/ui/schema_form.py" line="1275" />
         <source>Form</source>
         <translation>表单</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1266" />
+        <location filename="../../inspector/ui/schema_form.py" line="1276" />
         <source>Raw JSON</source>
         <translation>原始 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1286" />
+        <location filename="../../inspector/ui/schema_form.py" line="1296" />
         <source>Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON.</source>
         <translation>此 Schema 有部分内容无法以表单显示（{0}），因此以原始 JSON 编辑参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1348" />
+        <location filename="../../inspector/ui/schema_form.py" line="1358" />
         <source>not JSON: {0}</source>
         <translation>不是 JSON：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1350" />
+        <location filename="../../inspector/ui/schema_form.py" line="1360" />
         <source>the arguments must be a JSON object</source>
         <translation>参数必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1366" />
+        <location filename="../../inspector/ui/schema_form.py" line="1376" />
         <source>valid JSON (no schema to check against)</source>
         <translation>有效的 JSON（没有可用于校验的 Schema）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1373" />
+        <location filename="../../inspector/ui/schema_form.py" line="1383" />
         <source>valid against the schema</source>
         <translation>符合 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1394" />
+        <location filename="../../inspector/ui/schema_form.py" line="1404" />
         <source>fix the JSON before going back to the form: {0}</source>
         <translation>请先修正 JSON，再返回表单：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1399" />
+        <location filename="../../inspector/ui/schema_form.py" line="1409" />
         <source>The form shows these values differently: {0}.</source>
         <translation>以下值在表单中的显示有所不同：{0}。</translation>
     </message>
@@ -77,43 +77,43 @@
 <context>
     <name>ConnectionPanel</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="380" />
+        <location filename="../../inspector/ui/connection.py" line="392" />
         <source>Saved servers</source>
         <translation>已保存的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="382" />
+        <location filename="../../inspector/ui/connection.py" line="394" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="383" />
+        <location filename="../../inspector/ui/connection.py" line="395" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="384" />
+        <location filename="../../inspector/ui/connection.py" line="396" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="397" />
+        <location filename="../../inspector/ui/connection.py" line="409" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="416" />
-        <location filename="../../inspector/ui/connection.py" line="432" />
+        <location filename="../../inspector/ui/connection.py" line="428" />
+        <location filename="../../inspector/ui/connection.py" line="444" />
         <source>(unnamed)</source>
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="437" />
+        <location filename="../../inspector/ui/connection.py" line="449" />
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="448" />
+        <location filename="../../inspector/ui/connection.py" line="460" />
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
     </message>
@@ -1027,34 +1027,63 @@
     </message>
 </context>
 <context>
+    <name>FailureBanner</name>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="69" />
+        <source>The session failed: {why}</source>
+        <translation>会话失败：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="79" />
+        <source>The server: {how}</source>
+        <translation>服务器：{how}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="82" />
+        <source>Its last stderr lines:</source>
+        <translation>服务器最后的 stderr 输出：</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="92" />
+        <source>Show in timeline</source>
+        <translation>在时间线中显示</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="93" />
+        <source>Hide until the next failure</source>
+        <translation>隐藏，直到下一次失败</translation>
+    </message>
+</context>
+<context>
     <name>FeaturePanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="74" />
+        <location filename="../../inspector/ui/panels/base.py" line="98" />
         <source>Cancelled.</source>
+        <extracomment>Below this width a panel's list goes above its details instead of beside them.</extracomment>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="79" />
+        <location filename="../../inspector/ui/panels/base.py" line="103" />
         <source>The inspector failed on what the server sent ({0}); it is recorded in the timeline.</source>
         <translation>检查器处理服务器发来的内容时出错（{0}）；已记录在时间线中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="97" />
+        <location filename="../../inspector/ui/panels/base.py" line="121" />
         <source>a page had no {key} array</source>
         <translation>有一页没有 {key} 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="99" />
+        <location filename="../../inspector/ui/panels/base.py" line="123" />
         <source>nextCursor {value} is not a non-empty string; stopped paging</source>
         <translation>nextCursor {value} 不是非空字符串；已停止翻页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="101" />
+        <location filename="../../inspector/ui/panels/base.py" line="125" />
         <source>The server repeated the cursor {0}; stopped paging.</source>
         <translation>服务器重复了游标 {0}；已停止翻页。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="103" />
+        <location filename="../../inspector/ui/panels/base.py" line="127" />
         <source>{n} entries left out (not objects, or missing what they need)</source>
         <translation>{n} 个条目被略过（不是对象，或缺少必需的内容）</translation>
     </message>
@@ -1243,72 +1272,72 @@
         <translation>设置服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="521" />
+        <location filename="../../inspector/ui/panels/logs.py" line="524" />
         <source>Logs</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="540" />
+        <location filename="../../inspector/ui/panels/logs.py" line="543" />
         <source>Requests carry io.modelcontextprotocol/logLevel = {level} in _meta.</source>
         <translation>请求在 _meta 中携带 io.modelcontextprotocol/logLevel = {level}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="544" />
+        <location filename="../../inspector/ui/panels/logs.py" line="547" />
         <source>Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests.</source>
         <translation>请求的 _meta 中没有日志级别，因此 2026-07-28 版服务器不会发送日志消息。设置级别后，将应用于之后的请求。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="548" />
+        <location filename="../../inspector/ui/panels/logs.py" line="551" />
         <source>Not set by this client yet (logging/setLevel); the server uses its own default.</source>
         <translation>本客户端尚未设置（logging/setLevel）；服务器使用其自身的默认级别。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="562" />
+        <location filename="../../inspector/ui/panels/logs.py" line="565" />
         <source>none (no log messages)</source>
         <translation>无（不接收日志）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="568" />
+        <location filename="../../inspector/ui/panels/logs.py" line="571" />
         <source>2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)</source>
         <translation>2026-07-28 没有 logging/setLevel：级别放在每个请求的 _meta 中（io.modelcontextprotocol/logLevel）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="571" />
+        <location filename="../../inspector/ui/panels/logs.py" line="574" />
         <source>Send logging/setLevel: the server sends messages at this level and above</source>
         <translation>发送 logging/setLevel：服务器将发送此级别及以上的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="593" />
+        <location filename="../../inspector/ui/panels/logs.py" line="596" />
         <source>Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).</source>
         <translation>级别 {level}：应用于之后的请求（在其 _meta 中携带 io.modelcontextprotocol/logLevel）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="596" />
+        <location filename="../../inspector/ui/panels/logs.py" line="599" />
         <source>No log level: the next requests ask for no log messages.</source>
         <translation>无日志级别：之后的请求不索取日志消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="598" />
+        <location filename="../../inspector/ui/panels/logs.py" line="601" />
         <source>Sending logging/setLevel {level}…</source>
         <translation>正在发送 logging/setLevel {level}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="607" />
+        <location filename="../../inspector/ui/panels/logs.py" line="610" />
         <source>Server level: {level} (logging/setLevel answered).</source>
         <translation>服务器级别：{level}（logging/setLevel 已响应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="612" />
+        <location filename="../../inspector/ui/panels/logs.py" line="615" />
         <source>logging/setLevel failed: {code} {message}</source>
         <translation>logging/setLevel 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="624" />
+        <location filename="../../inspector/ui/panels/logs.py" line="627" />
         <source>{n} messages</source>
         <translation>{n} 条消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="626" />
+        <location filename="../../inspector/ui/panels/logs.py" line="629" />
         <source>{n} messages, {shown} shown</source>
         <translation>{n} 条消息，显示 {shown} 条</translation>
     </message>
@@ -1316,275 +1345,275 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="67" />
-        <location filename="../../inspector/ui/main_window.py" line="243" />
+        <location filename="../../inspector/ui/main_window.py" line="69" />
+        <location filename="../../inspector/ui/main_window.py" line="248" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="86" />
+        <location filename="../../inspector/ui/main_window.py" line="88" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="88" />
+        <location filename="../../inspector/ui/main_window.py" line="90" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="90" />
+        <location filename="../../inspector/ui/main_window.py" line="92" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="92" />
+        <location filename="../../inspector/ui/main_window.py" line="94" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="94" />
+        <location filename="../../inspector/ui/main_window.py" line="96" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="97" />
+        <location filename="../../inspector/ui/main_window.py" line="99" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="98" />
+        <location filename="../../inspector/ui/main_window.py" line="100" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="100" />
+        <location filename="../../inspector/ui/main_window.py" line="102" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="102" />
+        <location filename="../../inspector/ui/main_window.py" line="104" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="106" />
+        <location filename="../../inspector/ui/main_window.py" line="108" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="108" />
+        <location filename="../../inspector/ui/main_window.py" line="110" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="111" />
+        <location filename="../../inspector/ui/main_window.py" line="113" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="114" />
+        <location filename="../../inspector/ui/main_window.py" line="116" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="118" />
+        <location filename="../../inspector/ui/main_window.py" line="120" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="131" />
+        <location filename="../../inspector/ui/main_window.py" line="133" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="136" />
+        <location filename="../../inspector/ui/main_window.py" line="138" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="139" />
+        <location filename="../../inspector/ui/main_window.py" line="141" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="142" />
+        <location filename="../../inspector/ui/main_window.py" line="144" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="151" />
+        <location filename="../../inspector/ui/main_window.py" line="153" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="154" />
+        <location filename="../../inspector/ui/main_window.py" line="156" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="154" />
+        <location filename="../../inspector/ui/main_window.py" line="156" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="154" />
+        <location filename="../../inspector/ui/main_window.py" line="156" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="165" />
+        <location filename="../../inspector/ui/main_window.py" line="167" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="174" />
+        <location filename="../../inspector/ui/main_window.py" line="176" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="198" />
+        <location filename="../../inspector/ui/main_window.py" line="200" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="199" />
+        <location filename="../../inspector/ui/main_window.py" line="201" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="261" />
+        <location filename="../../inspector/ui/main_window.py" line="267" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="268" />
-        <location filename="../../inspector/ui/main_window.py" line="284" />
+        <location filename="../../inspector/ui/main_window.py" line="274" />
+        <location filename="../../inspector/ui/main_window.py" line="290" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="268" />
+        <location filename="../../inspector/ui/main_window.py" line="274" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="283" />
+        <location filename="../../inspector/ui/main_window.py" line="289" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="283" />
+        <location filename="../../inspector/ui/main_window.py" line="289" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="295" />
+        <location filename="../../inspector/ui/main_window.py" line="301" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="301" />
+        <location filename="../../inspector/ui/main_window.py" line="307" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="309" />
+        <location filename="../../inspector/ui/main_window.py" line="315" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="311" />
+        <location filename="../../inspector/ui/main_window.py" line="317" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="312" />
+        <location filename="../../inspector/ui/main_window.py" line="318" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="314" />
+        <location filename="../../inspector/ui/main_window.py" line="320" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="315" />
+        <location filename="../../inspector/ui/main_window.py" line="321" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="317" />
+        <location filename="../../inspector/ui/main_window.py" line="323" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="321" />
+        <location filename="../../inspector/ui/main_window.py" line="327" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="324" />
+        <location filename="../../inspector/ui/main_window.py" line="330" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="324" />
+        <location filename="../../inspector/ui/main_window.py" line="330" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="334" />
+        <location filename="../../inspector/ui/main_window.py" line="340" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="337" />
+        <location filename="../../inspector/ui/main_window.py" line="343" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="359" />
+        <location filename="../../inspector/ui/main_window.py" line="365" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="377" />
+        <location filename="../../inspector/ui/main_window.py" line="384" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="391" />
+        <location filename="../../inspector/ui/main_window.py" line="398" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="402" />
+        <location filename="../../inspector/ui/main_window.py" line="417" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="404" />
+        <location filename="../../inspector/ui/main_window.py" line="419" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="447" />
+        <location filename="../../inspector/ui/main_window.py" line="462" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="459" />
+        <location filename="../../inspector/ui/main_window.py" line="474" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="466" />
+        <location filename="../../inspector/ui/main_window.py" line="481" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="468" />
+        <location filename="../../inspector/ui/main_window.py" line="483" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -1792,187 +1821,187 @@
 <context>
     <name>ProfileEditor</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="142" />
+        <location filename="../../inspector/ui/connection.py" line="145" />
         <source>e.g. node server.js --verbose</source>
         <translation>例如 node server.js --verbose</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="143" />
+        <location filename="../../inspector/ui/connection.py" line="146" />
         <source>Program and arguments, split like a shell would (quotes allowed); started without a shell</source>
         <translation>程序及参数，按 shell 的规则拆分（可使用引号）；启动时不经过 shell</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="145" />
+        <location filename="../../inspector/ui/connection.py" line="148" />
         <source>(inherit)</source>
         <translation>（继承）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="148" />
+        <location filename="../../inspector/ui/connection.py" line="151" />
         <source>Choose the working directory</source>
         <translation>选择工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="155" />
+        <location filename="../../inspector/ui/connection.py" line="158" />
         <source>auto (probe, then fall back)</source>
         <translation>自动（先探测，失败则回退）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="155" />
+        <location filename="../../inspector/ui/connection.py" line="158" />
         <source>legacy (initialize handshake)</source>
         <translation>旧版（initialize 握手）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="155" />
+        <location filename="../../inspector/ui/connection.py" line="158" />
         <source>modern (2026-07-28, stateless)</source>
         <translation>新版（2026-07-28，无状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="160" />
+        <location filename="../../inspector/ui/connection.py" line="163" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="161" />
+        <location filename="../../inspector/ui/connection.py" line="164" />
         <source>Command</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="162" />
+        <location filename="../../inspector/ui/connection.py" line="165" />
         <source>Working dir</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="163" />
+        <location filename="../../inspector/ui/connection.py" line="166" />
         <source>Era</source>
         <translation>协议代际</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="164" />
+        <location filename="../../inspector/ui/connection.py" line="167" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="167" />
+        <location filename="../../inspector/ui/connection.py" line="170" />
         <source>Client capabilities to offer</source>
         <translation>要提供的客户端能力</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="171" />
+        <location filename="../../inspector/ui/connection.py" line="174" />
         <source>Roots</source>
         <translation>根目录（roots）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="172" />
+        <location filename="../../inspector/ui/connection.py" line="175" />
         <source>Sampling</source>
         <translation>采样（sampling）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="173" />
+        <location filename="../../inspector/ui/connection.py" line="176" />
         <source>Elicitation (form)</source>
         <translation>询问：表单（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="174" />
+        <location filename="../../inspector/ui/connection.py" line="177" />
         <source>Elicitation (URL)</source>
         <translation>询问：URL（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="175" />
+        <location filename="../../inspector/ui/connection.py" line="178" />
         <source>Tasks</source>
         <translation>任务（tasks）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="182" />
+        <location filename="../../inspector/ui/connection.py" line="185" />
         <source>Roots offered to the server</source>
         <translation>提供给服务器的根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="188" />
+        <location filename="../../inspector/ui/connection.py" line="191" />
         <source>Environment</source>
         <translation>环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="190" />
+        <location filename="../../inspector/ui/connection.py" line="193" />
         <source>Inherit the inspector's environment</source>
         <translation>继承检查器的环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="193" />
+        <location filename="../../inspector/ui/connection.py" line="196" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="194" />
+        <location filename="../../inspector/ui/connection.py" line="197" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="204" />
+        <location filename="../../inspector/ui/connection.py" line="207" />
         <source>Timeouts (seconds)</source>
         <translation>超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="208" />
+        <location filename="../../inspector/ui/connection.py" line="211" />
         <source>Start sequence</source>
         <translation>启动序列</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="209" />
+        <location filename="../../inspector/ui/connection.py" line="212" />
         <source>Discovery probe</source>
         <translation>发现探测</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="210" />
+        <location filename="../../inspector/ui/connection.py" line="213" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="211" />
+        <location filename="../../inspector/ui/connection.py" line="214" />
         <source>Exit after stdin closes</source>
         <translation>关闭 stdin 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="212" />
+        <location filename="../../inspector/ui/connection.py" line="215" />
         <source>Exit after SIGTERM</source>
         <translation>SIGTERM 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="213" />
+        <location filename="../../inspector/ui/connection.py" line="216" />
         <source>Longest request, progress included</source>
         <translation>单个请求最长时间（含进度通知）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="227" />
+        <location filename="../../inspector/ui/connection.py" line="230" />
         <source>A longer stdout or stderr line keeps its first bytes up to this size; the rest is counted and dropped</source>
         <translation>更长的 stdout 或 stderr 行只保留前面这么多字节；其余部分计数后丢弃</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="229" />
+        <location filename="../../inspector/ui/connection.py" line="232" />
         <source>Longest line</source>
         <translation>最长行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="267" />
+        <location filename="../../inspector/ui/connection.py" line="270" />
         <source>Working directory</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="275" />
+        <location filename="../../inspector/ui/connection.py" line="278" />
         <source>newest of the era</source>
         <translation>该代际的最新版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="315" />
+        <location filename="../../inspector/ui/connection.py" line="324" />
         <source>Last auto detection: {era}</source>
         <translation>上次自动检测结果：{era}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="353" />
+        <location filename="../../inspector/ui/connection.py" line="363" />
         <source>Cannot split the command: {why}</source>
         <translation>无法拆分命令：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="364" />
+        <location filename="../../inspector/ui/connection.py" line="376" />
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
     </message>
@@ -2012,7 +2041,7 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/prompts.py" line="174" />
-        <location filename="../../inspector/ui/panels/prompts.py" line="305" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="306" />
         <source>Nothing selected</source>
         <translation>未选择</translation>
     </message>
@@ -2032,107 +2061,107 @@
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="292" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="293" />
         <source>Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).</source>
         <translation>自动刷新：正在监听提示列表变更（subscriptions/listen，id {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="294" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="295" />
         <source>Opening subscriptions/listen for prompt list changes…</source>
         <translation>正在为提示列表变更打开 subscriptions/listen…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="296" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="297" />
         <source>Not listening for list changes. {note}</source>
         <translation>未监听列表变更。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="296" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="297" />
         <source>Not listening for list changes.</source>
         <translation>未监听列表变更。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="298" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="299" />
         <source>Refreshes by itself on notifications/prompts/list_changed.</source>
         <translation>收到 notifications/prompts/list_changed 时自动刷新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="300" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="301" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
         <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="307" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="308" />
         <source>Pick a prompt to fill in its arguments and get its messages.</source>
         <translation>选择一个提示，填写其参数并获取其消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="344" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="345" />
         <source>Loading prompts/list…</source>
         <translation>正在加载 prompts/list…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="352" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="353" />
         <source>prompts/list failed. {error}</source>
         <translation>prompts/list 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="371" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="372" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="403" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="404" />
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="403" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="404" />
         <source>optional</source>
         <translation>可选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="407" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="408" />
         <source>The server did not declare completions, so no suggestions.</source>
         <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="426" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="427" />
         <source>This prompt takes no arguments.</source>
         <translation>此提示不接受参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="428" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="429" />
         <source>* required. Suggestions come from the server (completion/complete) as you type.</source>
         <translation>* 为必填项。输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="430" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="431" />
         <source>* required. The server did not declare completions: type the values yourself.</source>
         <translation>* 为必填项。服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="450" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="451" />
         <source>Fill in the required argument(s) first: {names}.</source>
         <translation>请先填写必填参数：{names}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="465" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="466" />
         <source>Getting {name}…</source>
         <translation>正在获取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="471" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="472" />
         <source>Nothing to show: prompts/get failed.</source>
         <translation>没有可显示的内容：prompts/get 失败。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="472" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="473" />
         <source>prompts/get {name} failed. {error}</source>
         <translation>prompts/get {name} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="477" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="478" />
         <source>Got {name} at {time}: {n} message(s), {ms:.0f} ms.</source>
         <translation>{time} 获取了 {name}：{n} 条消息，{ms:.0f} ms。</translation>
     </message>
@@ -2232,7 +2261,7 @@
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="959" />
         <location filename="../../inspector/ui/panels/resources.py" line="986" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1273" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1275" />
         <source>Resources</source>
         <translation>资源</translation>
     </message>
@@ -2281,13 +2310,13 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="987" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1273" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1275" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="990" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1234" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1236" />
         <source>Nothing selected</source>
         <translation>未选择</translation>
     </message>
@@ -2308,7 +2337,7 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="1016" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1188" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1190" />
         <source>Subscribe</source>
         <translation>订阅</translation>
     </message>
@@ -2348,257 +2377,257 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1162" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1164" />
         <source>on a subscriptions/listen stream</source>
         <translation>通过 subscriptions/listen 流</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1162" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1164" />
         <source>notifications/resources/list_changed</source>
         <translation>notifications/resources/list_changed</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1163" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1165" />
         <source>The lists refresh by themselves when the server announces a change ({how}).</source>
         <translation>服务器通知变更时（{how}），列表会自动刷新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1165" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1167" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
         <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1184" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1186" />
         <source>Stop listening to this resource</source>
         <translation>停止监听此资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1184" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1186" />
         <source>Listen for updates</source>
         <translation>监听更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1185" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1187" />
         <source>Opens a subscriptions/listen stream whose resourceSubscriptions filter lists this resource.</source>
         <translation>打开一个 subscriptions/listen 流，其 resourceSubscriptions 筛选条件列出了此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1188" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1190" />
         <source>Unsubscribe</source>
         <translation>取消订阅</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1189" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1191" />
         <source>Sends resources/unsubscribe.</source>
         <translation>发送 resources/unsubscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1189" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1191" />
         <source>Sends resources/subscribe: the server then sends notifications/resources/updated.</source>
         <translation>发送 resources/subscribe：服务器随后会发送 notifications/resources/updated。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1191" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1193" />
         <source>The server did not declare resources.subscribe, so it sends no update notifications.</source>
         <translation>服务器未声明 resources.subscribe，因此不会发送更新通知。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1193" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1195" />
         <source>No session: connect to a server first.</source>
         <translation>无会话：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1195" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1197" />
         <source>Select a resource (or fill in a template) to follow its updates.</source>
         <translation>选择一个资源（或填写模板）以跟踪其更新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1203" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1205" />
         <source>Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)</source>
         <translation>正在为 {uris} 打开 subscriptions/listen…（等待确认）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1205" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1207" />
         <source>Listening (subscription {id}) for updates to {uris}.</source>
         <translation>正在监听 {uris} 的更新（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1206" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1208" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1209" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1211" />
         <source>Not listening. {note}</source>
         <translation>未在监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1211" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1213" />
         <source>Not listening. Select a resource and press Listen for updates.</source>
         <translation>未在监听。请选择资源并点击“监听更新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1216" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1218" />
         <source>List changes: listening (subscription {id}).</source>
         <translation>列表变更：监听中（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1218" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1220" />
         <source>List changes: opening subscriptions/listen…</source>
         <translation>列表变更：正在打开 subscriptions/listen…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1220" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1222" />
         <source>List changes: not listening. {note}</source>
         <translation>列表变更：未监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1225" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1227" />
         <source>Subscribed to {uris}.</source>
         <translation>已订阅 {uris}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1227" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1229" />
         <source>Not subscribed to any resource.</source>
         <translation>未订阅任何资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1230" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1232" />
         <source>Updates are not available: the server did not declare resources.subscribe.</source>
         <translation>无法获取更新：服务器未声明 resources.subscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1237" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1239" />
         <source>Pick a resource to read it, or a template to fill in its arguments.</source>
         <translation>选择一个资源进行读取，或选择一个模板填写其参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1286" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1288" />
         <source>Loading {method}…</source>
         <translation>正在加载 {method}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1294" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1296" />
         <source>{method} failed. {error}</source>
         <translation>{method} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1322" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1324" />
         <source>Press Read (or double-click the row) to read this resource.</source>
         <translation>点击“读取”（或双击该行）以读取此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1336" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1338" />
         <source>Fill in the arguments, then press Read.</source>
         <translation>填写参数，然后点击“读取”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1360" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1362" />
         <source>declared size {size}</source>
         <translation>声明大小 {size}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1364" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1366" />
         <source>audience: {a}</source>
         <translation>受众：{a}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1366" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1368" />
         <source>priority {p}</source>
         <translation>优先级 {p}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1368" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1370" />
         <source>modified {t}</source>
         <translation>修改于 {t}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1379" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1381" />
         <source>value of {{{name}}}</source>
         <translation>{{{name}}} 的值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1384" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1386" />
         <source>The server did not declare completions, so no suggestions.</source>
         <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1388" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1390" />
         <source>This template has no variables.</source>
         <translation>此模板没有变量。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1390" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1392" />
         <source>Suggestions come from the server (completion/complete) as you type.</source>
         <translation>输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1392" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1394" />
         <source>The server did not declare completions: type the values yourself.</source>
         <translation>服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1430" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1432" />
         <source>Fill in {names} first.</source>
         <translation>请先填写 {names}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1447" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1449" />
         <source>Reading {uri}…</source>
         <translation>正在读取 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1452" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1454" />
         <source>Nothing to show: the read failed.</source>
         <translation>没有可显示的内容：读取失败。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1453" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1455" />
         <source>resources/read {uri} failed. {error}</source>
         <translation>resources/read {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1457" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1459" />
         <source>The answer has no contents array.</source>
         <translation>响应中没有 contents 数组。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1461" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1463" />
         <source>Decoding {uri}…</source>
         <translation>正在解码 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1469" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1471" />
         <source>Read {uri} at {time} ({n} content(s), {ms:.0f} ms).</source>
         <translation>{time} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1515" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1517" />
         <source>Subscribing to {uri}…</source>
         <translation>正在订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1521" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1523" />
         <source>resources/subscribe {uri} failed. {error}</source>
         <translation>resources/subscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1525" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1527" />
         <source>Unsubscribing from {uri}…</source>
         <translation>正在取消订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1531" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1533" />
         <source>resources/unsubscribe {uri} failed. {error}</source>
         <translation>resources/unsubscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1540" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1542" />
         <source>subscription {id}</source>
         <translation>订阅 {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1544" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1546" />
         <source>resources/subscribe</source>
         <translation>resources/subscribe</translation>
     </message>
@@ -2814,8 +2843,8 @@
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="128" />
         <location filename="../../inspector/ui/schema_form.py" line="144" />
-        <location filename="../../inspector/ui/schema_form.py" line="1284" />
-        <location filename="../../inspector/ui/schema_form.py" line="1415" />
+        <location filename="../../inspector/ui/schema_form.py" line="1294" />
+        <location filename="../../inspector/ui/schema_form.py" line="1425" />
         <source>(root)</source>
         <translation>（根）</translation>
     </message>
@@ -3006,7 +3035,7 @@
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="475" />
-        <location filename="../../inspector/ui/schema_form.py" line="1111" />
+        <location filename="../../inspector/ui/schema_form.py" line="1121" />
         <source>no type</source>
         <translation>无类型</translation>
     </message>
@@ -3017,8 +3046,8 @@
     </message>
     <message>
         <location filename="../../inspector/ui/schema_form.py" line="567" />
-        <location filename="../../inspector/ui/schema_form.py" line="848" />
-        <location filename="../../inspector/ui/schema_form.py" line="1011" />
+        <location filename="../../inspector/ui/schema_form.py" line="858" />
+        <location filename="../../inspector/ui/schema_form.py" line="1021" />
         <source>required</source>
         <translation>必填</translation>
     </message>
@@ -3059,89 +3088,89 @@
         <translation>必须是有限数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="699" />
-        <location filename="../../inspector/ui/schema_form.py" line="730" />
-        <location filename="../../inspector/ui/schema_form.py" line="833" />
+        <location filename="../../inspector/ui/schema_form.py" line="709" />
+        <location filename="../../inspector/ui/schema_form.py" line="740" />
+        <location filename="../../inspector/ui/schema_form.py" line="843" />
         <source>(not set)</source>
         <translation>（未设置）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="730" />
+        <location filename="../../inspector/ui/schema_form.py" line="740" />
         <source>— choose —</source>
         <translation>— 请选择 —</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="758" />
+        <location filename="../../inspector/ui/schema_form.py" line="768" />
         <source>{0} (not in the list)</source>
         <translation>{0}（不在列表中）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="809" />
+        <location filename="../../inspector/ui/schema_form.py" line="819" />
         <source>{0} is not one of the choices</source>
         <translation>{0} 不是可选项之一</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="836" />
+        <location filename="../../inspector/ui/schema_form.py" line="846" />
         <source>{0} — edit in Raw JSON ({1})</source>
         <translation>{0} — 请在原始 JSON 中编辑（{1}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="889" />
+        <location filename="../../inspector/ui/schema_form.py" line="899" />
         <source>no properties declared</source>
         <translation>未声明属性</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="934" />
+        <location filename="../../inspector/ui/schema_form.py" line="944" />
         <source>Add item</source>
         <translation>添加项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="964" />
+        <location filename="../../inspector/ui/schema_form.py" line="974" />
         <source>Remove this item</source>
         <translation>移除此项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1067" />
+        <location filename="../../inspector/ui/schema_form.py" line="1077" />
         <source>the arguments are not an object (type {0})</source>
         <translation>参数不是对象（类型为 {0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1076" />
+        <location filename="../../inspector/ui/schema_form.py" line="1086" />
         <source>The form cannot show this schema: {0}.</source>
         <translation>表单无法显示此 Schema：{0}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1081" />
+        <location filename="../../inspector/ui/schema_form.py" line="1091" />
         <source>No fields: this takes no arguments.</source>
         <translation>无字段：不需要参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1081" />
+        <location filename="../../inspector/ui/schema_form.py" line="1091" />
         <source>No fields declared; the schema accepts any object (use Raw JSON to send some).</source>
         <translation>未声明字段；该 Schema 接受任意对象（如需发送内容，请使用原始 JSON）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1095" />
+        <location filename="../../inspector/ui/schema_form.py" line="1105" />
         <source>a free-form object</source>
         <translation>自由格式的对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1097" />
+        <location filename="../../inspector/ui/schema_form.py" line="1107" />
         <source>an object without declared properties</source>
         <translation>未声明属性的对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1102" />
+        <location filename="../../inspector/ui/schema_form.py" line="1112" />
         <source>a tuple array</source>
         <translation>元组数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1189" />
+        <location filename="../../inspector/ui/schema_form.py" line="1199" />
         <source>{0} is not JSON</source>
         <translation>{0} 不是 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1194" />
+        <location filename="../../inspector/ui/schema_form.py" line="1204" />
         <source>line {0}, column {1}: {2}</source>
         <translation>第 {0} 行，第 {1} 列：{2}</translation>
     </message>
@@ -3273,7 +3302,7 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tasks.py" line="202" />
-        <location filename="../../inspector/ui/panels/tasks.py" line="398" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="399" />
         <source>Select a task</source>
         <translation>选择一个任务</translation>
     </message>
@@ -3343,82 +3372,82 @@
         <translation>按任务的 pollInterval 发送 tasks/get，直到任务完成（状态通知是可选的）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="258" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="257" />
         <source>The result appears here after Get result.</source>
         <translation>点击“获取结果”后，结果将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="265" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="264" />
         <source>Content</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="266" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="265" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="302" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="303" />
         <source>Tasks</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="386" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="387" />
         <source>{n} tasks, {running} running</source>
         <translation>{n} 个任务，{running} 个运行中</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="386" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="387" />
         <source>No tasks</source>
         <translation>无任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="408" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="409" />
         <source>Task {status}</source>
         <translation>任务 {status}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="419" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="420" />
         <source>unlimited</source>
         <translation>无限制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="420" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="421" />
         <source>not suggested</source>
         <translation>未建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="427" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="428" />
         <source>Waiting for tasks/result: the server answers when the task has finished.</source>
         <translation>正在等待 tasks/result：服务器将在任务完成后响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="437" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="438" />
         <source>tasks/result answered with JSON-RPC error {code}: {message}</source>
         <translation>tasks/result 返回了 JSON-RPC 错误 {code}：{message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="444" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="445" />
         <source>Result (the tool reported an error):</source>
         <translation>结果（工具报告了错误）：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="444" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="445" />
         <source>Result:</source>
         <translation>结果：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="489" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="490" />
         <source>tasks/list failed: {code} {message}</source>
         <translation>tasks/list 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="513" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="514" />
         <source>tasks/get failed: {code} {message}</source>
         <translation>tasks/get 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="555" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="556" />
         <source>tasks/cancel failed: {code} {message}</source>
         <translation>tasks/cancel 失败：{code} {message}</translation>
     </message>
@@ -3781,252 +3810,252 @@
         <translation>任务 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="386" />
+        <location filename="../../inspector/ui/panels/tools.py" line="399" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="387" />
+        <location filename="../../inspector/ui/panels/tools.py" line="400" />
         <source>Filter by name, title or description</source>
         <translation>按名称、标题或描述筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="388" />
+        <location filename="../../inspector/ui/panels/tools.py" line="401" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="389" />
+        <location filename="../../inspector/ui/panels/tools.py" line="402" />
         <source>Select a tool to see its description and fill in its arguments.</source>
         <translation>选择一个工具，查看其描述并填写参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="390" />
+        <location filename="../../inspector/ui/panels/tools.py" line="403" />
         <source>Check arguments against the schema before sending</source>
         <translation>发送前按 Schema 校验参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="391" />
+        <location filename="../../inspector/ui/panels/tools.py" line="404" />
         <source>Uncheck to send arguments that break the schema on purpose (to see how the server reacts).</source>
         <translation>取消勾选可故意发送违反 Schema 的参数（以观察服务器的反应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="392" />
+        <location filename="../../inspector/ui/panels/tools.py" line="405" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="393" />
+        <location filename="../../inspector/ui/panels/tools.py" line="406" />
         <source>Back to the schema's defaults</source>
         <translation>恢复为 Schema 的默认值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="394" />
+        <location filename="../../inspector/ui/panels/tools.py" line="407" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="395" />
+        <location filename="../../inspector/ui/panels/tools.py" line="408" />
         <source>Call</source>
         <translation>调用</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="396" />
+        <location filename="../../inspector/ui/panels/tools.py" line="409" />
         <source>Call the tool (Ctrl+Enter)</source>
         <translation>调用该工具（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="405" />
+        <location filename="../../inspector/ui/panels/tools.py" line="418" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="472" />
+        <location filename="../../inspector/ui/panels/tools.py" line="485" />
         <source>The server said the tool list changed: reloaded.</source>
         <translation>服务器通知工具列表已变更：已重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="475" />
+        <location filename="../../inspector/ui/panels/tools.py" line="488" />
         <source>The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload.</source>
         <translation>服务器未声明 tools.listChanged 却发送了 tools/list_changed；请点击“刷新”重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="487" />
+        <location filename="../../inspector/ui/panels/tools.py" line="500" />
         <source>Internal error: {0}</source>
         <translation>内部错误：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="531" />
+        <location filename="../../inspector/ui/panels/tools.py" line="544" />
         <source>tools/list failed: {0} {1}</source>
         <translation>tools/list 失败：{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="533" />
+        <location filename="../../inspector/ui/panels/tools.py" line="546" />
         <source>tools/list answered without a tools array</source>
         <translation>tools/list 的响应中没有 tools 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="577" />
+        <location filename="../../inspector/ui/panels/tools.py" line="590" />
         <source>The tool {0} is no longer listed.</source>
         <translation>工具 {0} 已不在列表中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="583" />
+        <location filename="../../inspector/ui/panels/tools.py" line="596" />
         <source>1 tool</source>
         <translation>1 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="583" />
+        <location filename="../../inspector/ui/panels/tools.py" line="596" />
         <source>{0} tools</source>
         <translation>{0} 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="585" />
+        <location filename="../../inspector/ui/panels/tools.py" line="598" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="585" />
+        <location filename="../../inspector/ui/panels/tools.py" line="598" />
         <source>{0} pages</source>
         <translation>{0} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="587" />
+        <location filename="../../inspector/ui/panels/tools.py" line="600" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="589" />
+        <location filename="../../inspector/ui/panels/tools.py" line="602" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="589" />
+        <location filename="../../inspector/ui/panels/tools.py" line="602" />
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="640" />
+        <location filename="../../inspector/ui/panels/tools.py" line="653" />
         <source>annotations (untrusted hints): {0}</source>
         <translation>注解（不可信的提示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="697" />
+        <location filename="../../inspector/ui/panels/tools.py" line="711" />
         <source>no arguments</source>
         <translation>无参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="697" />
+        <location filename="../../inspector/ui/panels/tools.py" line="711" />
         <source>1 argument</source>
         <translation>1 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="697" />
+        <location filename="../../inspector/ui/panels/tools.py" line="711" />
         <source>{0} arguments</source>
         <translation>{0} 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="699" />
+        <location filename="../../inspector/ui/panels/tools.py" line="713" />
         <source>{0} required</source>
         <translation>{0} 个必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="703" />
+        <location filename="../../inspector/ui/panels/tools.py" line="717" />
         <source>declares an outputSchema</source>
         <translation>声明了 outputSchema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="706" />
+        <location filename="../../inspector/ui/panels/tools.py" line="720" />
         <source>task support: {0}</source>
         <translation>任务支持：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="724" />
+        <location filename="../../inspector/ui/panels/tools.py" line="738" />
         <source>The arguments are not a JSON object: {0}</source>
         <translation>参数不是 JSON 对象：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="729" />
+        <location filename="../../inspector/ui/panels/tools.py" line="743" />
         <source>(arguments)</source>
         <translation>（参数）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="731" />
+        <location filename="../../inspector/ui/panels/tools.py" line="745" />
         <source>Fix the arguments first ({0}), or uncheck the schema check to send them anyway.</source>
         <translation>请先修正参数（{0}），或取消勾选 Schema 校验以强制发送。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="740" />
+        <location filename="../../inspector/ui/panels/tools.py" line="754" />
         <source>Calling {0}…</source>
         <translation>正在调用 {0}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="754" />
+        <location filename="../../inspector/ui/panels/tools.py" line="768" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="778" />
+        <location filename="../../inspector/ui/panels/tools.py" line="792" />
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="778" />
+        <location filename="../../inspector/ui/panels/tools.py" line="792" />
         <source>notifications/cancelled was sent; the server should stop and not answer.</source>
         <translation>已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="782" />
+        <location filename="../../inspector/ui/panels/tools.py" line="796" />
         <source>The call failed</source>
         <translation>调用失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="800" />
+        <location filename="../../inspector/ui/panels/tools.py" line="814" />
         <source>progress {0}</source>
         <translation>进度 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="806" />
+        <location filename="../../inspector/ui/panels/tools.py" line="820" />
         <source>tools/call id {0}</source>
         <translation>tools/call id {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="806" />
+        <location filename="../../inspector/ui/panels/tools.py" line="820" />
         <source>answered in {0}</source>
         <translation>耗时 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="808" />
+        <location filename="../../inspector/ui/panels/tools.py" line="822" />
         <source>answered after {0} rounds (input required)</source>
         <translation>经过 {0} 轮后响应（需要输入）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="815" />
+        <location filename="../../inspector/ui/panels/tools.py" line="829" />
         <source>Protocol error {0}: {1}</source>
         <translation>协议错误 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="815" />
+        <location filename="../../inspector/ui/panels/tools.py" line="829" />
         <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
         <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="822" />
+        <location filename="../../inspector/ui/panels/tools.py" line="836" />
         <source>The server still asks for input</source>
         <translation>服务器仍在请求输入</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="822" />
+        <location filename="../../inspector/ui/panels/tools.py" line="836" />
         <source>No answer after {0} rounds of input requests.</source>
         <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="831" />
+        <location filename="../../inspector/ui/panels/tools.py" line="845" />
         <source>The tool reported an error</source>
         <translation>工具报告了错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="831" />
+        <location filename="../../inspector/ui/panels/tools.py" line="845" />
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>

@@ -101,3 +101,41 @@ async def test_negotiation_snapshot_and_log_level() -> None:
         assert reply is not None and reply.ok
         sent = [e.json() for e in session.recording if e.direction is Direction.C2S and e.method == "logging/setLevel"]
         assert sent[-1]["params"] == {"level": "warning"}
+
+
+@pytest.mark.parametrize(
+    ("mode", "headline", "rules", "exit", "stderr"),
+    [
+        ("crash-init", "the server exited before the session was established", ("lifecycle.exited-during-initialize",), "exit code 3", True),
+        ("bad-version", "the server negotiated protocol version '1999-01-01'", ("lifecycle.version-unsupported",), "exit code 0", False),
+    ],
+)
+async def test_a_failure_report_names_what_went_wrong(mode: str, headline: str, rules: tuple, exit: str | None, stderr: bool) -> None:
+    from inspector.session import StartFailed
+    from inspector.session.operations import failure_report
+
+    session = Session(options(misbehave(mode)))
+    async with session:
+        try:
+            await session.start()
+        except StartFailed:
+            pass
+        await session.wait_exit(10) if mode == "crash-init" else None
+    report = failure_report(session.recording, session.summary())
+    assert report is not None, session.summary()
+    assert headline in report.headline
+    assert set(rules) <= set(report.rules)
+    assert report.exit == exit
+    if stderr:
+        assert "Error: config file /etc/x.toml not found" in report.stderr and len(report.stderr) <= 5
+    assert report.seq is not None and session.recording[report.seq].extra.get("transition", {}).get("failure")
+
+
+async def test_a_session_that_went_as_planned_has_no_failure_report() -> None:
+    from inspector.session.operations import failure_report
+
+    session = Session(options(misbehave("good")))
+    async with session:
+        await session.start()
+        assert (await session.request("tools/list")).ok
+    assert failure_report(session.recording, session.summary()) is None

@@ -352,3 +352,34 @@ def test_saving_suggests_a_name_and_remembers_the_folder(window_and_controller, 
     assert window.save_recording_to(str(folder / "first"))
     assert (folder / "first.jsonl").is_file()
     assert window._recordings_dir() == str(folder)
+
+
+async def test_a_failure_banner_names_the_rule_and_shows_stderr_until_the_next_session(window_and_controller):
+    controller, window = window_and_controller
+    banner = window.banner
+    use_profile(window, quick(ServerProfile(name="crashes", command=sys.executable, args=misbehave_args("crash-init"))))
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: banner.isVisibleTo(window) and not controller.running)
+        assert banner.headline.text() == "The session failed: the server exited before the session was established"
+        assert banner.rules.text().startswith("lifecycle.exited-during-initialize — ")
+        assert "exit code 3" in banner.exit.text()
+        assert "Error: config file /etc/x.toml not found" in banner.stderr.text()
+        assert banner.stderr.textFormat() == Qt.TextFormat.PlainText
+        banner.show_button.click()
+        assert window.timeline.current_seq() == banner.report.seq
+        # a version the client does not support: named, not a plain "Terminated"
+        use_profile(window, quick(ServerProfile(name="odd version", command=sys.executable, args=misbehave_args("bad-version"))))
+        window.connect_selected()
+        await until(lambda: not controller.running and banner.isVisibleTo(window) and "1999-01-01" in banner.headline.text())
+        assert "lifecycle.version-unsupported" in banner.rules.text()
+        # the next good session starts without it
+        use_profile(window, quick(ServerProfile(name="good", command=sys.executable, args=misbehave_args("good"))))
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        assert not banner.isVisibleTo(window)
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        assert not banner.isVisibleTo(window)  # a clean shutdown is no failure
+        tg.cancel_scope.cancel()

@@ -1,0 +1,106 @@
+"""The failure banner: what went wrong in a session, in plain words, over the diagram.
+
+Built from :func:`inspector.session.operations.failure_report` (Qt-free): the outcome or the
+failure edge, the rules flagged where it happened with their text and spec section, how the
+server ended and its last stderr lines. It stays until the next session or recording, or until
+the user closes it; "Show in timeline" selects the entry where it went wrong. Everything in it
+is plain text (server stderr included).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QToolButton, QVBoxLayout, QWidget
+
+from inspector.protocol.rules import RULES
+from inspector.session.operations import FailureReport
+
+from .plain import mono_font, plain_label
+from .schema_form import tone
+
+
+class FailureBanner(QFrame):
+    showEntry = Signal(int)  # "Show in timeline": the entry where it went wrong
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("failureBanner")
+        self.report: FailureReport | None = None
+        self.headline = plain_label(selectable=True)
+        self.headline.setObjectName("failureHeadline")
+        f = self.headline.font()
+        f.setBold(True)
+        self.headline.setFont(f)
+        self.rules = plain_label(selectable=True)
+        self.rules.setObjectName("failureRules")
+        self.exit = plain_label(selectable=True)
+        self.stderr = plain_label(selectable=True)
+        self.stderr.setObjectName("failureStderr")
+        self.stderr.setFont(mono_font())
+        self.show_button = QPushButton()
+        self.show_button.clicked.connect(self._show_entry)
+        self.close_button = QToolButton()
+        self.close_button.setText("✕")
+        self.close_button.setAutoRaise(True)
+        self.close_button.clicked.connect(self.hide)
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        for label in (self.headline, self.rules, self.exit, self.stderr):
+            text.addWidget(label)
+        side = QVBoxLayout()
+        side.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignRight)
+        side.addStretch(1)
+        side.addWidget(self.show_button)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(10, 6, 6, 6)
+        row.addLayout(text, 1)
+        row.addLayout(side)
+        self._retranslate()
+        self._colour()
+        self.hide()
+
+    def show_report(self, report: FailureReport | None) -> None:
+        """Show ``report`` (None hides the banner)."""
+        self.report = report
+        if report is None:
+            self.hide()
+            return
+        translate = QCoreApplication.translate
+        self.headline.setText(QCoreApplication.translate("FailureBanner", "The session failed: {why}").format(why=report.headline))
+        lines = []
+        for rule_id in report.rules:
+            rule = RULES.get(rule_id)
+            if rule is not None:
+                lines.append(f"{rule_id} — {translate('Rules', rule.text)} ({rule.spec})")
+            else:
+                lines.append(rule_id)
+        self.rules.setText("\n".join(lines))
+        self.rules.setVisible(bool(lines))
+        self.exit.setText(QCoreApplication.translate("FailureBanner", "The server: {how}").format(how=report.exit) if report.exit else "")
+        self.exit.setVisible(bool(report.exit))
+        if report.stderr:
+            self.stderr.setText(QCoreApplication.translate("FailureBanner", "Its last stderr lines:") + "\n" + "\n".join(report.stderr))
+        self.stderr.setVisible(bool(report.stderr))
+        self.show_button.setVisible(report.seq is not None)
+        self.show()
+
+    def _show_entry(self) -> None:
+        if self.report is not None and self.report.seq is not None:
+            self.showEntry.emit(self.report.seq)
+
+    def _retranslate(self) -> None:
+        self.show_button.setText(QCoreApplication.translate("FailureBanner", "Show in timeline"))
+        self.close_button.setToolTip(QCoreApplication.translate("FailureBanner", "Hide until the next failure"))
+        if self.report is not None:
+            self.show_report(self.report)
+
+    def _colour(self) -> None:
+        error = tone(self, "error")
+        self.setStyleSheet(f"QFrame#failureBanner {{ border: 1px solid {error}; border-radius: 4px; }} QLabel#failureHeadline {{ color: {error}; }}")
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        elif event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._colour()
+        super().changeEvent(event)
