@@ -167,10 +167,7 @@ def build(app, *, config: Path | None = None):
     profiles = store.load()
     controller = SessionController()
     window = MainWindow(controller, store, profiles, settings, languages, themes)
-    languages.window = window
-    geometry = settings.value("geometry")
-    if geometry is not None:
-        window.restoreGeometry(geometry)
+    languages.window = window  # the window restores its own size, docks and toolbar
     if store.load_problems:
         window.statusBar().showMessage("; ".join(store.load_problems), 15000)
     # Everything alive now (modules, Qt wrappers, compiled schemas) lives as long as the app:

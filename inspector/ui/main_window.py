@@ -69,6 +69,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("MCP Session Inspector"))
         self.resize(1600, 960)
         self._build()
+        self._default_state = self.saveState(self.LAYOUT_VERSION)
+        self.restore_layout()
         controller.recordingChanged.connect(self._on_recording)
         controller.runningChanged.connect(self._on_running)
         controller.stepPending.connect(self._on_step)
@@ -140,6 +142,10 @@ class MainWindow(QMainWindow):
             m_session.addAction(a)
         m_view = menu.addMenu(self.tr("&View"))
         m_view.addAction(self.act_follow)
+        self.act_reset_layout = QAction(self.tr("Reset layout"), self)
+        self.act_reset_layout.setToolTip(self.tr("Put the docks and toolbar back where the window starts with them"))
+        self.act_reset_layout.triggered.connect(self.reset_layout)
+        m_view.addAction(self.act_reset_layout)
         if self.languages is not None:
             m_lang = m_view.addMenu(self.tr("Language"))
             group = QActionGroup(self)
@@ -486,5 +492,36 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._save_profiles()
-        self.settings.setValue("geometry", self.saveGeometry())
+        self.save_layout()
         super().closeEvent(event)
+
+    # ------------------------------------------------------------------ layout
+
+    #: Bump when the docks or toolbars change so an old saved state is not applied to them.
+    LAYOUT_VERSION = 2
+
+    def save_layout(self) -> None:
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("window_state", self.saveState(self.LAYOUT_VERSION))
+
+    def restore_layout(self) -> bool:
+        """The window's size, position, docks and toolbars as they were when it was closed."""
+        geometry = self.settings.value("geometry")
+        state = self.settings.value("window_state")
+        restored = False
+        if geometry is not None:
+            restored = bool(self.restoreGeometry(geometry))
+        if state is not None:
+            restored = bool(self.restoreState(state, self.LAYOUT_VERSION)) or restored
+        return restored
+
+    def reset_layout(self) -> None:
+        """View → Reset layout: the docks, toolbars and size the window starts with."""
+        self.restoreState(self._default_state, self.LAYOUT_VERSION)
+        for dock in (self.dock, self.features_dock):
+            dock.show()
+            dock.setFloating(False)
+        self.resize(1600, 960)
+        self.resizeDocks([self.dock, self.features_dock], [290, 470], Qt.Orientation.Horizontal)
+        self.settings.remove("window_state")
+        self.settings.remove("geometry")

@@ -905,12 +905,14 @@ class TimelineView(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.setPlaceholderText(translate("Timeline", "Search raw text… (Ctrl+F)"))
         find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
-        find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        find.setContext(Qt.ShortcutContext.WindowShortcut)  # Ctrl+F anywhere in the window
         find.activated.connect(self.focus_search)
         self.search.setToolTip(translate("Timeline", "Case-insensitive search over the raw bytes of every entry"))
         self.search.textChanged.connect(self._on_search_changed)
         self.search.returnPressed.connect(self._apply_search)
-        bar.addWidget(self.search, 2, min_width=150)
+        # Its own row: in a narrow timeline the filter bar folds widgets into its "››" menu, and a
+        # search box in there cannot take Ctrl+F.
+        self.search.setMinimumWidth(150)
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(200)
@@ -933,6 +935,10 @@ class TimelineView(QWidget):
         self.schema_button.toggled.connect(lambda on: self._if_user(self.model.set_only_schema_invalid, on))
         bar.addWidget(self.schema_button)
         outer.addWidget(bar)
+        search_row = QHBoxLayout()
+        search_row.setContentsMargins(4, 0, 4, 2)
+        search_row.addWidget(self.search)
+        outer.addLayout(search_row)
 
         table = QTableView()
         table.setModel(model)

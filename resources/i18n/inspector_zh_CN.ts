@@ -1346,274 +1346,284 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="69" />
-        <location filename="../../inspector/ui/main_window.py" line="248" />
+        <location filename="../../inspector/ui/main_window.py" line="254" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="88" />
+        <location filename="../../inspector/ui/main_window.py" line="90" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="90" />
+        <location filename="../../inspector/ui/main_window.py" line="92" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="92" />
+        <location filename="../../inspector/ui/main_window.py" line="94" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="94" />
+        <location filename="../../inspector/ui/main_window.py" line="96" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="96" />
+        <location filename="../../inspector/ui/main_window.py" line="98" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="99" />
+        <location filename="../../inspector/ui/main_window.py" line="101" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="100" />
+        <location filename="../../inspector/ui/main_window.py" line="102" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="102" />
+        <location filename="../../inspector/ui/main_window.py" line="104" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="104" />
+        <location filename="../../inspector/ui/main_window.py" line="106" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="108" />
+        <location filename="../../inspector/ui/main_window.py" line="110" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="110" />
+        <location filename="../../inspector/ui/main_window.py" line="112" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="113" />
+        <location filename="../../inspector/ui/main_window.py" line="115" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="116" />
+        <location filename="../../inspector/ui/main_window.py" line="118" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="120" />
+        <location filename="../../inspector/ui/main_window.py" line="122" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="133" />
+        <location filename="../../inspector/ui/main_window.py" line="135" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="138" />
+        <location filename="../../inspector/ui/main_window.py" line="140" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="141" />
+        <location filename="../../inspector/ui/main_window.py" line="143" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="144" />
+        <location filename="../../inspector/ui/main_window.py" line="145" />
+        <source>Reset layout</source>
+        <translation>重置布局</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="146" />
+        <source>Put the docks and toolbar back where the window starts with them</source>
+        <translation>将停靠面板和工具栏恢复到窗口初始的位置</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="150" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="153" />
+        <location filename="../../inspector/ui/main_window.py" line="159" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="156" />
+        <location filename="../../inspector/ui/main_window.py" line="162" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="156" />
+        <location filename="../../inspector/ui/main_window.py" line="162" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="156" />
+        <location filename="../../inspector/ui/main_window.py" line="162" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="167" />
+        <location filename="../../inspector/ui/main_window.py" line="173" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="176" />
+        <location filename="../../inspector/ui/main_window.py" line="182" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="200" />
+        <location filename="../../inspector/ui/main_window.py" line="206" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="201" />
+        <location filename="../../inspector/ui/main_window.py" line="207" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="267" />
+        <location filename="../../inspector/ui/main_window.py" line="273" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="274" />
-        <location filename="../../inspector/ui/main_window.py" line="290" />
+        <location filename="../../inspector/ui/main_window.py" line="280" />
+        <location filename="../../inspector/ui/main_window.py" line="296" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="274" />
+        <location filename="../../inspector/ui/main_window.py" line="280" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="289" />
+        <location filename="../../inspector/ui/main_window.py" line="295" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="289" />
+        <location filename="../../inspector/ui/main_window.py" line="295" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="301" />
+        <location filename="../../inspector/ui/main_window.py" line="307" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="307" />
+        <location filename="../../inspector/ui/main_window.py" line="313" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="315" />
+        <location filename="../../inspector/ui/main_window.py" line="321" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="317" />
+        <location filename="../../inspector/ui/main_window.py" line="323" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="318" />
+        <location filename="../../inspector/ui/main_window.py" line="324" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="320" />
+        <location filename="../../inspector/ui/main_window.py" line="326" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="321" />
+        <location filename="../../inspector/ui/main_window.py" line="327" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="323" />
+        <location filename="../../inspector/ui/main_window.py" line="329" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="327" />
+        <location filename="../../inspector/ui/main_window.py" line="333" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="330" />
+        <location filename="../../inspector/ui/main_window.py" line="336" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="330" />
+        <location filename="../../inspector/ui/main_window.py" line="336" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="340" />
+        <location filename="../../inspector/ui/main_window.py" line="346" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="343" />
+        <location filename="../../inspector/ui/main_window.py" line="349" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="365" />
+        <location filename="../../inspector/ui/main_window.py" line="371" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="384" />
+        <location filename="../../inspector/ui/main_window.py" line="390" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="398" />
+        <location filename="../../inspector/ui/main_window.py" line="404" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="417" />
+        <location filename="../../inspector/ui/main_window.py" line="423" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="419" />
+        <location filename="../../inspector/ui/main_window.py" line="425" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="462" />
+        <location filename="../../inspector/ui/main_window.py" line="468" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="474" />
+        <location filename="../../inspector/ui/main_window.py" line="480" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="481" />
+        <location filename="../../inspector/ui/main_window.py" line="487" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="483" />
+        <location filename="../../inspector/ui/main_window.py" line="489" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -3707,77 +3717,77 @@
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="925" />
+        <location filename="../../inspector/ui/timeline.py" line="927" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="926" />
+        <location filename="../../inspector/ui/timeline.py" line="928" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="931" />
+        <location filename="../../inspector/ui/timeline.py" line="933" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="932" />
+        <location filename="../../inspector/ui/timeline.py" line="934" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="977" />
+        <location filename="../../inspector/ui/timeline.py" line="983" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="983" />
+        <location filename="../../inspector/ui/timeline.py" line="989" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="984" />
+        <location filename="../../inspector/ui/timeline.py" line="990" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1069" />
+        <location filename="../../inspector/ui/timeline.py" line="1075" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1070" />
+        <location filename="../../inspector/ui/timeline.py" line="1076" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1071" />
+        <location filename="../../inspector/ui/timeline.py" line="1077" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1072" />
+        <location filename="../../inspector/ui/timeline.py" line="1078" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1215" />
+        <location filename="../../inspector/ui/timeline.py" line="1221" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1218" />
+        <location filename="../../inspector/ui/timeline.py" line="1224" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1302" />
+        <location filename="../../inspector/ui/timeline.py" line="1308" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1304" />
+        <location filename="../../inspector/ui/timeline.py" line="1310" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>

@@ -383,3 +383,29 @@ async def test_a_failure_banner_names_the_rule_and_shows_stderr_until_the_next_s
         await until(lambda: not controller.running, 15)
         assert not banner.isVisibleTo(window)  # a clean shutdown is no failure
         tg.cancel_scope.cancel()
+
+
+def test_the_layout_comes_back_after_a_restart_and_can_be_reset(qapp, tmp_path):
+    from PySide6.QtCore import Qt as _Qt
+
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1400, 900)
+    window.show()
+    qapp.processEvents()
+    window.resizeDocks([window.features_dock], [640], _Qt.Orientation.Horizontal)
+    window.features_dock.setFloating(True)
+    qapp.processEvents()
+    window.close()
+    window.deleteLater()
+    qapp.processEvents()
+
+    controller, again = build(qapp, config=tmp_path)
+    again.show()
+    qapp.processEvents()
+    assert again.features_dock.isFloating()  # the dock state came back
+    assert again.settings.value("geometry") is not None  # (sizes: the offscreen screen clamps them)
+    again.act_reset_layout.trigger()
+    qapp.processEvents()
+    assert not again.features_dock.isFloating() and again.settings.value("window_state") is None
+    again.close()
+    again.deleteLater()
