@@ -9,6 +9,7 @@ before anything else reacts to it.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import time
 from collections.abc import Awaitable, Callable
@@ -87,8 +88,10 @@ class Reply:
     seq: int  # recording entry of the response
     result: dict | None
     error: dict | None
-    latency: float
+    latency: float  # of the last round: its request to its response
     rounds: int = 1  # modern: requests it took, InputRequiredResult retries included
+    total: float | None = None  # the whole call: first request to final response, rounds and answers included
+    round_latencies: tuple[float, ...] = ()  # each round's request-to-response time, in order
 
     @property
     def ok(self) -> bool:
@@ -594,11 +597,14 @@ class Session:
         """
         rounds = 0
         params = dict(params or {})
+        started = self.clock()
+        latencies: list[float] = []
         while True:
             rounds += 1
             reply = await self._request_once(
                 method, params, timeout=timeout, max_timeout=max_timeout, progress=progress or on_progress is not None, on_progress=on_progress
             )
+            latencies.append(reply.latency)
             result = reply.result
             if (
                 self.engine.era is Era.MODERN
@@ -616,9 +622,7 @@ class Session:
                 and self.engine.adopt_retry_version()
             ):
                 continue  # -32022: retry with a version from the server's supported list
-            if reply.rounds != rounds:
-                reply = Reply(reply.id, reply.seq, reply.result, reply.error, reply.latency, rounds)
-            return reply
+            return dataclasses.replace(reply, rounds=rounds, total=self.clock() - started, round_latencies=tuple(latencies))
 
     async def _input_round(self, params: dict, result: dict) -> dict:
         responses: dict[str, Any] = {}

@@ -27,7 +27,7 @@ import wave
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QCommandLinkButton, QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QStyle, QVBoxLayout, QWidget
 
@@ -90,6 +90,20 @@ def annotations_text(block: dict) -> str:
 class BlockCard(QFrame):
     """One content block: a header line (type chip, details) and a body."""
 
+    def _style(self) -> None:
+        """Colours from the application's palette (the card's own follows its style sheet);
+        again whenever the theme changes."""
+        dark = is_dark(None)
+        self._dark = dark
+        border = "#3c3f44" if dark else "#d5d8dc"
+        bg = "#25272b" if dark else "#fbfbfc"
+        self.setStyleSheet(f"QFrame#contentCard {{ border: 1px solid {border}; border-radius: 6px; background: {bg}; }}")
+        chip_bg = "#3a4a63" if dark else "#e4ebf5"
+        chip_fg = "#d6e4ff" if dark else "#1f3b63"
+        self.chip.setStyleSheet(f"QLabel#chip {{ background: {chip_bg}; color: {chip_fg}; border-radius: 4px; padding: 1px 6px; font-weight: 600; font-size: 8pt; }}")
+        self.meta.setStyleSheet(f"color: {tone(self, 'muted')};")
+
+
     def __init__(self, kind: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = kind  # "text", "image", "audio", "resource", "resource_link", "structured", or the unknown type
@@ -99,10 +113,6 @@ class BlockCard(QFrame):
         self.pixmap: QPixmap | None = None
         self.setObjectName("contentCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        dark = is_dark(self)
-        border = "#3c3f44" if dark else "#d5d8dc"
-        bg = "#25272b" if dark else "#fbfbfc"
-        self.setStyleSheet(f"QFrame#contentCard {{ border: 1px solid {border}; border-radius: 6px; background: {bg}; }}")
         self.outer = QVBoxLayout(self)
         self.outer.setContentsMargins(10, 8, 10, 10)
         self.outer.setSpacing(6)
@@ -111,12 +121,9 @@ class BlockCard(QFrame):
         self.chip = QLabel()
         self.chip.setTextFormat(Qt.TextFormat.PlainText)
         self.chip.setObjectName("chip")
-        chip_bg = "#3a4a63" if dark else "#e4ebf5"
-        chip_fg = "#d6e4ff" if dark else "#1f3b63"
-        self.chip.setStyleSheet(f"QLabel#chip {{ background: {chip_bg}; color: {chip_fg}; border-radius: 4px; padding: 1px 6px; font-weight: 600; font-size: 8pt; }}")
         self.meta = plain_label(wrap=False, selectable=True)
-        self.meta.setStyleSheet(f"color: {tone(self, 'muted')};")
         self.meta.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._style()
         head.addWidget(self.chip, 0)
         head.addWidget(self.meta, 1)
         self.head = head
@@ -231,6 +238,15 @@ class ContentView(QWidget):
             card = BlockCard("empty")
             card.set_header(QCoreApplication.translate("ContentView", "EMPTY"), QCoreApplication.translate("ContentView", "no content blocks"))
             self._add(card)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # The cards carry style sheets, which keep palette changes from reaching them: the view
+        # passes a theme switch on.
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            for card in self._cards:
+                if card._dark != is_dark(None):
+                    card._style()
+        super().changeEvent(event)
 
     def cards(self) -> list[BlockCard]:
         return list(self._cards)

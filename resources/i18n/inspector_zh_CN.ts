@@ -199,177 +199,177 @@
         <translation>修改于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="144" />
+        <location filename="../../inspector/ui/content.py" line="151" />
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="152" />
+        <location filename="../../inspector/ui/content.py" line="159" />
         <source>Save content</source>
         <translation>保存内容</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="164" />
+        <location filename="../../inspector/ui/content.py" line="171" />
         <source>could not save: {0}</source>
         <translation>无法保存：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="232" />
+        <location filename="../../inspector/ui/content.py" line="239" />
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="232" />
+        <location filename="../../inspector/ui/content.py" line="239" />
         <source>no content blocks</source>
         <translation>没有内容块</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="250" />
+        <location filename="../../inspector/ui/content.py" line="266" />
         <source>not a content block object</source>
         <translation>不是内容块对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="264" />
+        <location filename="../../inspector/ui/content.py" line="280" />
         <source>could not show this block: {0}</source>
         <translation>无法显示此内容块：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="272" />
-        <location filename="../../inspector/ui/content.py" line="276" />
+        <location filename="../../inspector/ui/content.py" line="288" />
+        <location filename="../../inspector/ui/content.py" line="292" />
         <source>TEXT</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="273" />
+        <location filename="../../inspector/ui/content.py" line="289" />
         <source>the text member is missing or not a string</source>
         <translation>缺少 text 成员，或其不是字符串</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="275" />
+        <location filename="../../inspector/ui/content.py" line="291" />
         <source>{0} characters</source>
         <translation>{0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="306" />
-        <location filename="../../inspector/ui/content.py" line="312" />
-        <location filename="../../inspector/ui/content.py" line="325" />
+        <location filename="../../inspector/ui/content.py" line="322" />
+        <location filename="../../inspector/ui/content.py" line="328" />
+        <location filename="../../inspector/ui/content.py" line="341" />
         <source>IMAGE</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="313" />
+        <location filename="../../inspector/ui/content.py" line="329" />
         <source>the data is not an image Qt can read ({0})</source>
         <translation>data 不是 Qt 能读取的图像（{0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="340" />
+        <location filename="../../inspector/ui/content.py" line="356" />
         <source>shown at {0}×</source>
         <translation>按 {0}× 显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="343" />
+        <location filename="../../inspector/ui/content.py" line="359" />
         <source>shown at {0}%</source>
         <translation>按 {0}% 显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="353" />
-        <location filename="../../inspector/ui/content.py" line="368" />
+        <location filename="../../inspector/ui/content.py" line="369" />
+        <location filename="../../inspector/ui/content.py" line="384" />
         <source>AUDIO</source>
         <translation>音频</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="361" />
+        <location filename="../../inspector/ui/content.py" line="377" />
         <source>{0:.2f} s</source>
         <translation>{0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="362" />
+        <location filename="../../inspector/ui/content.py" line="378" />
         <source>{0} Hz, {1} ch, {2}-bit</source>
         <translation>{0} Hz，{1} 声道，{2} 位</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="364" />
+        <location filename="../../inspector/ui/content.py" line="380" />
         <source>WAV header not readable</source>
         <translation>无法读取 WAV 头</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="376" />
-        <location filename="../../inspector/ui/content.py" line="406" />
+        <location filename="../../inspector/ui/content.py" line="392" />
+        <location filename="../../inspector/ui/content.py" line="422" />
         <source>RESOURCE</source>
         <translation>资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="377" />
+        <location filename="../../inspector/ui/content.py" line="393" />
         <source>the resource member is missing or not an object</source>
         <translation>缺少 resource 成员，或其不是对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="387" />
+        <location filename="../../inspector/ui/content.py" line="403" />
         <source>text, {0} characters</source>
         <translation>文本，{0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="396" />
+        <location filename="../../inspector/ui/content.py" line="412" />
         <source>blob, {0}</source>
         <translation>blob，{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="405" />
+        <location filename="../../inspector/ui/content.py" line="421" />
         <source>the resource has neither text nor blob</source>
         <translation>该资源既没有 text 也没有 blob</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="417" />
+        <location filename="../../inspector/ui/content.py" line="433" />
         <source>RESOURCE LINK</source>
         <translation>资源链接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="422" />
+        <location filename="../../inspector/ui/content.py" line="438" />
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="429" />
+        <location filename="../../inspector/ui/content.py" line="445" />
         <source>the link has no uri</source>
         <translation>该链接没有 uri</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="434" />
+        <location filename="../../inspector/ui/content.py" line="450" />
         <source>UNKNOWN: {0}</source>
         <translation>未知：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="434" />
+        <location filename="../../inspector/ui/content.py" line="450" />
         <source>UNKNOWN</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="434" />
+        <location filename="../../inspector/ui/content.py" line="450" />
         <source>shown as JSON</source>
         <translation>以 JSON 显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="446" />
+        <location filename="../../inspector/ui/content.py" line="462" />
         <source>no outputSchema declared: not checked</source>
         <translation>未声明 outputSchema：未校验</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="449" />
+        <location filename="../../inspector/ui/content.py" line="465" />
         <source>the tool declares an outputSchema but returned no structuredContent</source>
         <translation>该工具声明了 outputSchema，却未返回 structuredContent</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="455" />
+        <location filename="../../inspector/ui/content.py" line="471" />
         <source>matches the outputSchema</source>
         <translation>符合 outputSchema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="457" />
+        <location filename="../../inspector/ui/content.py" line="473" />
         <source>does not match the outputSchema {0}</source>
         <translation>不符合 outputSchema（{0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="461" />
+        <location filename="../../inspector/ui/content.py" line="477" />
         <source>STRUCTURED CONTENT</source>
         <translation>结构化内容</translation>
     </message>
@@ -4025,47 +4025,47 @@
         <translation>进度 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="820" />
+        <location filename="../../inspector/ui/panels/tools.py" line="821" />
         <source>tools/call id {0}</source>
         <translation>tools/call id {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="820" />
+        <location filename="../../inspector/ui/panels/tools.py" line="821" />
         <source>answered in {0}</source>
         <translation>耗时 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="822" />
-        <source>answered after {0} rounds (input required)</source>
-        <translation>经过 {0} 轮后响应（需要输入）</translation>
+        <location filename="../../inspector/ui/panels/tools.py" line="824" />
+        <source>{0} rounds (input required): {1}</source>
+        <translation>{0} 轮（需要输入）：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="829" />
+        <location filename="../../inspector/ui/panels/tools.py" line="831" />
         <source>Protocol error {0}: {1}</source>
         <translation>协议错误 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="829" />
+        <location filename="../../inspector/ui/panels/tools.py" line="831" />
         <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
         <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="836" />
+        <location filename="../../inspector/ui/panels/tools.py" line="838" />
         <source>The server still asks for input</source>
         <translation>服务器仍在请求输入</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="836" />
+        <location filename="../../inspector/ui/panels/tools.py" line="838" />
         <source>No answer after {0} rounds of input requests.</source>
         <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="845" />
+        <location filename="../../inspector/ui/panels/tools.py" line="847" />
         <source>The tool reported an error</source>
         <translation>工具报告了错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="845" />
+        <location filename="../../inspector/ui/panels/tools.py" line="847" />
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>

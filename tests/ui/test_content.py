@@ -159,3 +159,20 @@ def test_clear_and_empty(view):
     assert view.cards() == []
     view.set_blocks([])
     assert [c.kind for c in view.cards()] == ["empty"]
+
+
+def test_cards_follow_a_theme_switch(view, qapp):
+    from inspector.ui.app import dark_palette
+
+    view.set_blocks([{"type": "text", "text": "hello"}])
+    (card,) = view.cards()
+    light = qapp.palette()
+    assert "#fbfbfc" in card.styleSheet()
+    try:
+        qapp.setPalette(dark_palette())
+        qapp.processEvents()
+        assert "#25272b" in card.styleSheet()  # a card shown before the switch turns dark too
+    finally:
+        qapp.setPalette(light)
+        qapp.processEvents()
+    assert "#fbfbfc" in card.styleSheet()

@@ -25,6 +25,7 @@ from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.session.recording import Direction
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.tools import AUTO_PAGES, ToolsPanel
+from inspector.ui.timeline import format_ms
 from inspector.ui.schema_form import ArrayField, BooleanField, EnumField, MultiEnumField, NumberField, ObjectField, StringField
 
 from peers import reference_server  # noqa: E402
@@ -314,8 +315,12 @@ async def test_input_required_rounds_are_shown_modern():
     async with live_panel(demo("modern")) as (controller, panel):
         await call(panel, "list_roots")
         assert panel.outcome == "result"
-        assert panel.last_reply.rounds == 2
-        assert "answered after 2 rounds (input required)" in panel.status_label.text()
+        reply = panel.last_reply
+        assert reply.rounds == 2 and len(reply.round_latencies) == 2 and reply.round_latencies[-1] == reply.latency
+        # the whole call: both rounds and the client's answer in between
+        assert reply.total >= sum(reply.round_latencies)
+        text = panel.status_label.text()
+        assert f"answered in {format_ms(reply.total)}" in text and "2 rounds (input required): " in text
 
 
 async def test_list_changed_without_the_capability_only_notes_it():

@@ -817,9 +817,11 @@ class ToolsPanel(FeaturePanel):
 
     def _show_reply(self, tool: dict, reply) -> None:
         self.last_reply = reply
-        facts = [tool["name"], self.tr("tools/call id {0}").format(reply.id), self.tr("answered in {0}").format(format_ms(reply.latency))]
+        total = reply.total if reply.total is not None else reply.latency
+        facts = [tool["name"], self.tr("tools/call id {0}").format(reply.id), self.tr("answered in {0}").format(format_ms(total))]
         if reply.rounds > 1:
-            facts.append(self.tr("answered after {0} rounds (input required)").format(reply.rounds))
+            rounds = ", ".join(format_ms(t) for t in reply.round_latencies)
+            facts.append(self.tr("{0} rounds (input required): {1}").format(reply.rounds, rounds))
         self.status_label.setText(" · ".join(facts))
         if not reply.ok:
             err = reply.error or {}
