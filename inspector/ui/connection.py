@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import shlex
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -36,6 +36,16 @@ from .client_side import RootsEditor
 from .plain import plain_tooltip
 
 ERAS = ("auto", "legacy", "modern")
+
+#: The built-in demo server's name, for the translation tools (profiles store it in English).
+QT_TRANSLATE_NOOP("Profiles", "Demo server (built in)")
+
+
+def profile_label(profile: ServerProfile) -> str:
+    """A saved server's name as the list shows it (the built-in one in the user's language)."""
+    if profile.builtin:
+        return QCoreApplication.translate("Profiles", profile.name)
+    return profile.name or QCoreApplication.translate("ConnectionPanel", "(unnamed)")
 MIB = 1024 * 1024  # the line-limit field is in MiB
 
 
@@ -425,7 +435,7 @@ class ConnectionPanel(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for p in self.profiles:
-            item = QListWidgetItem(p.name or self.tr("(unnamed)"))
+            item = QListWidgetItem(profile_label(p))
             item.setToolTip(plain_tooltip(p.command_line))
             self.list.addItem(item)
         self.list.setCurrentRow(select)
@@ -441,7 +451,7 @@ class ConnectionPanel(QWidget):
         row = self.list.currentRow()
         item = self.list.item(row)
         if item is not None:
-            item.setText(self.profiles[row].name or self.tr("(unnamed)"))
+            item.setText(profile_label(self.profiles[row]))
             item.setToolTip(plain_tooltip(self.profiles[row].command_line))
         self.profilesChanged.emit()
 

@@ -211,13 +211,9 @@ class DetailPane(QWidget):
         raw_bar.addWidget(self.raw_info, 1)
         self.hex_button = QToolButton()
         self.hex_button.setCheckable(True)
-        self.hex_button.setText(translate("DetailPane", "Hex"))
-        self.hex_button.setToolTip(translate("DetailPane", "Show a hex dump of the exact bytes, line terminator included"))
         self.hex_button.toggled.connect(self.set_hex)
         raw_bar.addWidget(self.hex_button)
         self.save_button = QToolButton()
-        self.save_button.setText(translate("DetailPane", "Save bytes…"))
-        self.save_button.setToolTip(translate("DetailPane", "Write the exact bytes of this entry to a file"))
         self.save_button.clicked.connect(self._save_bytes)
         raw_bar.addWidget(self.save_button)
         raw_layout.addLayout(raw_bar)
@@ -230,8 +226,6 @@ class DetailPane(QWidget):
         self.truncation_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         trunc.addWidget(self.truncation_label, 1)
         self.show_all_button = QToolButton()
-        self.show_all_button.setText(translate("DetailPane", "Show all"))
-        self.show_all_button.setToolTip(translate("DetailPane", "Show the whole line (may take several seconds for many MiB)"))
         self.show_all_button.clicked.connect(self.show_all_raw)
         trunc.addWidget(self.show_all_button)
         self.truncation_bar.setVisible(False)
@@ -256,22 +250,18 @@ class DetailPane(QWidget):
         tree_layout.setContentsMargins(0, 0, 0, 0)
         tree_layout.setSpacing(2)
         tree_bar = QHBoxLayout()
-        self.tree_label = plain_label(translate("DetailPane", "JSON"), selectable=False, wrap=False)
+        self.tree_label = plain_label(selectable=False, wrap=False)
         tree_bar.addWidget(self.tree_label)
         tree_bar.addStretch(1)
         self.expand_button = QToolButton()
-        self.expand_button.setText(translate("DetailPane", "Expand"))
-        self.expand_button.setToolTip(translate("DetailPane", "Expand the selected node (or the whole message) three levels deep"))
         self.expand_button.clicked.connect(self._expand_more)
         tree_bar.addWidget(self.expand_button)
         self.collapse_button = QToolButton()
-        self.collapse_button.setText(translate("DetailPane", "Collapse"))
         self.collapse_button.clicked.connect(lambda: self.tree.collapseAll())
         tree_bar.addWidget(self.collapse_button)
         tree_layout.addLayout(tree_bar)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2)
-        self.tree.setHeaderLabels([translate("DetailPane", "Key"), translate("DetailPane", "Value")])
         self.tree.setUniformRowHeights(True)
         self.tree.setWordWrap(False)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -294,7 +284,7 @@ class DetailPane(QWidget):
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
         outer.addWidget(self.splitter, 1)
 
-        self.placeholder = plain_label(translate("DetailPane", "Select an entry in the timeline to see its bytes and what the inspector found."), wrap=True, selectable=False)
+        self.placeholder = plain_label(wrap=True, selectable=False)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setEnabled(False)
         outer.addWidget(self.placeholder, 1)
@@ -303,6 +293,7 @@ class DetailPane(QWidget):
         self._schema_tree: QTreeWidget | None = None
         self._schema_button: QPushButton | None = None
         self.findings_labels: list[QLabel] = []
+        self._retranslate()
 
     # ------------------------------------------------------------ public API
 
@@ -851,7 +842,26 @@ class DetailPane(QWidget):
 
     # ------------------------------------------------------------ events
 
+    def _retranslate(self) -> None:
+        """The texts that do not depend on the entry shown."""
+        self.hex_button.setText(translate("DetailPane", "Hex"))
+        self.hex_button.setToolTip(translate("DetailPane", "Show a hex dump of the exact bytes, line terminator included"))
+        self.save_button.setText(translate("DetailPane", "Save bytes…"))
+        self.save_button.setToolTip(translate("DetailPane", "Write the exact bytes of this entry to a file"))
+        self.show_all_button.setText(translate("DetailPane", "Show all"))
+        self.show_all_button.setToolTip(translate("DetailPane", "Show the whole line (may take several seconds for many MiB)"))
+        self.tree_label.setText(translate("DetailPane", "JSON"))
+        self.expand_button.setText(translate("DetailPane", "Expand"))
+        self.expand_button.setToolTip(translate("DetailPane", "Expand the selected node (or the whole message) three levels deep"))
+        self.collapse_button.setText(translate("DetailPane", "Collapse"))
+        self.tree.setHeaderLabels([translate("DetailPane", "Key"), translate("DetailPane", "Value")])
+        self.placeholder.setText(translate("DetailPane", "Select an entry in the timeline to see its bytes and what the inspector found."))
+
     def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "placeholder"):
+            self._retranslate()
+            if self._rec is not None and self._entry is not None:
+                self.set_entry(self._rec, self._entry.seq)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._colors = TimelineColors(self.palette())
             if self._rec is not None and self._entry is not None:

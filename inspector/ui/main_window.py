@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressDialog, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
@@ -27,6 +27,12 @@ from .stepbar import StepBar
 from .timeline import TimelineView
 
 REFRESH_MS = 50
+#: Era names as the status bar shows them.
+ERA_LABELS = {
+    "legacy": QT_TRANSLATE_NOOP("Eras", "legacy"),
+    "modern": QT_TRANSLATE_NOOP("Eras", "modern"),
+    "auto": QT_TRANSLATE_NOOP("Eras", "auto"),
+}
 
 
 def suggested_recording_name(header: dict) -> str:
@@ -86,6 +92,21 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ construction
 
     def _build(self) -> None:
+        self._build_actions()
+        self._build_widgets()
+
+    def _make_connection_panel(self) -> ConnectionPanel:
+        panel = ConnectionPanel(self.profiles)
+        panel.profilesChanged.connect(self._profiles_edited)
+        panel.connectRequested.connect(self.connect_selected)
+        return panel
+
+    def _wire_panels(self) -> None:
+        logs = self.panels.panels.get("logs")
+        if logs is not None and hasattr(logs, "entryActivated"):
+            logs.entryActivated.connect(self.timeline.select_seq)  # a log line, shown in the timeline
+
+    def _build_actions(self) -> None:
         # actions
         self.act_connect = QAction(self.tr("Connect"), self)
         self.act_connect.setShortcut(QKeySequence("Ctrl+Return"))
@@ -166,10 +187,9 @@ class MainWindow(QMainWindow):
                 group.addAction(a)
                 m_theme.addAction(a)
 
+    def _build_widgets(self) -> None:
         # connection panel
-        self.connection = ConnectionPanel(self.profiles)
-        self.connection.profilesChanged.connect(self._profiles_edited)
-        self.connection.connectRequested.connect(self.connect_selected)
+        self.connection = self._make_connection_panel()
         dock = QDockWidget(self.tr("Connection"), self)
         dock.setObjectName("connectionDock")
         dock.setWidget(self.connection)
@@ -198,9 +218,7 @@ class MainWindow(QMainWindow):
         self.timeline.entrySelected.connect(self._on_entry_selected)
         self.detail = DetailPane()
         self.detail.goToSeq.connect(self.timeline.select_seq)
-        logs = self.panels.panels.get("logs")
-        if logs is not None and hasattr(logs, "entryActivated"):
-            logs.entryActivated.connect(self.timeline.select_seq)  # a log line, shown in the timeline
+        self._wire_panels()
         self.negotiation = NegotiationView()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.detail, self.tr("Details"))
@@ -237,7 +255,16 @@ class MainWindow(QMainWindow):
         self.diagram.set_machine(self.mode, None)
 
     def retranslate(self) -> None:
-        """Rebuild every widget in the current language, keeping the session and recording."""
+        """Show the window in the current language without losing anything: the session and
+        its recording, the layout, the diagram's state, the selection and a failure banner.
+
+        Actions, menus and the toolbar are made again; the Connection panel (a view of the saved
+        servers) is made again in its dock; the feature panels are made again only while no
+        session runs (their static texts; a live session keeps its panels, whose lists and
+        results follow the language from the next change). Everything else retranslates itself
+        on Qt's LanguageChange event.
+        """
+        layout = self.saveState(self.LAYOUT_VERSION)
         for action in self.findChildren(QAction):
             if action.parent() is self:
                 self.removeAction(action)
@@ -246,20 +273,35 @@ class MainWindow(QMainWindow):
             if group.parent() is self:
                 group.deleteLater()
         for bar in self.findChildren(QToolBar):
-            self.removeToolBar(bar)
-            bar.deleteLater()
-        for d in (self.dock, self.features_dock):
-            self.removeDockWidget(d)
-            d.deleteLater()
+            if bar.parent() is self:  # the window's own, not the timeline's filter bar
+                self.removeToolBar(bar)
+                bar.deleteLater()
         self.setWindowTitle(self.tr("MCP Session Inspector"))
-        self._build()
-        self._last_len = -1
-        if self.recording is not None:
-            self.timeline.set_recording(self.recording)
-        self.stepbar.show_step(self.controller.pending_step)
+        self._build_actions()
+        self.dock.setWindowTitle(self.tr("Connection"))
+        self.features_dock.setWindowTitle(self.tr("Features"))
+        row = self.connection.list.currentRow()
+        old = self.connection
+        self.connection = self._make_connection_panel()
+        self.dock.setWidget(self.connection)
+        old.deleteLater()
+        if 0 <= row < self.connection.list.count():
+            self.connection.list.setCurrentRow(row)
+        if not self.controller.running:
+            old_panels = self.panels
+            self.panels = PanelHost(self.controller)
+            self.features_dock.setWidget(self.panels)
+            old_panels.deleteLater()
+            self._wire_panels()
+        else:
+            self.panels.retranslate_titles()
+        self.tabs.setTabText(0, self.tr("Details"))
+        self.tabs.setTabText(1, self.tr("Negotiation"))
+        self.restoreState(layout, self.LAYOUT_VERSION)
         self._on_running(self.controller.running)
-        if self.controller.running and self.controller.session is not None and self.controller.session.state.value in ("operating", "ready"):
-            self.panels._on_ready()
+        self.stepbar.show_step(self.controller.pending_step)
+        self._last_len = -1
+        self._refresh()
         if self._summary is not None:
             self._show_exit(self._summary)
 
@@ -484,7 +526,7 @@ class MainWindow(QMainWindow):
         if session is not None and session.recording is rec:
             version = session.negotiation().version
         self.status_era.setText(
-            self.tr("Era: {e}  Version: {v}").format(e=era.value if era else self.mode.value, v=version or "—")
+            self.tr("Era: {e}  Version: {v}").format(e=QCoreApplication.translate("Eras", ERA_LABELS.get(era.value if era else self.mode.value, "—")), v=version or "—")
         )
         self.status_counts.setText(self.tr("{n} entries").format(n=f"{n:,}"))
 

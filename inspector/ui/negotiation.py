@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
@@ -129,7 +129,7 @@ class NegotiationView(QWidget):
         self.headline.setFont(f)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels([self.tr("Item"), self.tr("Client offered"), self.tr("Server declared")])
+        self._set_headers()
         self.tree.setRootIsDecorated(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
@@ -143,6 +143,15 @@ class NegotiationView(QWidget):
         layout.addWidget(self.instructions)
         self._tracker: NegotiationTracker | None = None
         self.show_facts(None)
+
+    def _set_headers(self) -> None:
+        self.tree.setHeaderLabels([self.tr("Item"), self.tr("Client offered"), self.tr("Server declared")])
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "tree"):
+            self._set_headers()
+            self.show_facts(self._tracker.facts() if self._tracker is not None else None)
+        super().changeEvent(event)
 
     def refresh(self, rec: Recording | None) -> None:
         if rec is None:

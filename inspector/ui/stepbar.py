@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
@@ -32,11 +32,10 @@ class StepBar(QFrame):
         self.message.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.message.setMaximumHeight(64)
         self.message.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.continue_button = QPushButton(self.tr("Continue"))
+        self.continue_button = QPushButton()
         self.continue_button.setDefault(True)
-        self.continue_button.setToolTip(self.tr("Send this message (F8)"))
-        self.run_button = QPushButton(self.tr("Run to end"))
-        self.run_button.setToolTip(self.tr("Leave step mode for the rest of the start sequence"))
+        self.run_button = QPushButton()
+        self._retranslate()
         self.continue_button.clicked.connect(self.continueClicked.emit)
         self.run_button.clicked.connect(self.runToEndClicked.emit)
         buttons = QVBoxLayout()
@@ -52,6 +51,19 @@ class StepBar(QFrame):
         layout.addLayout(buttons)
         self.pending: PendingStep | None = None
         self.hide()
+
+    def _retranslate(self) -> None:
+        self.continue_button.setText(self.tr("Continue"))
+        self.continue_button.setToolTip(self.tr("Send this message (F8)"))
+        self.run_button.setText(self.tr("Run to end"))
+        self.run_button.setToolTip(self.tr("Leave step mode for the rest of the start sequence"))
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "run_button"):
+            self._retranslate()
+            if self.pending is not None:
+                self.show_step(self.pending)
+        super().changeEvent(event)
 
     def show_step(self, step: PendingStep | None) -> None:
         self.pending = step

@@ -676,7 +676,7 @@ class TimelineModel(QAbstractTableModel):
         if col == Column.METHOD:
             m = self._method_at(seq)
             if m is None and self._dir_at(seq) is Direction.EVENT:
-                return self.event_name(seq)
+                return event_label(self.event_name(seq))
             if m is None:
                 d = self._dir_at(seq)
                 if d is Direction.STDERR or (d is not Direction.EVENT and self._kind_at(seq) is Kind.NOISE):
@@ -768,6 +768,35 @@ class TimelineModel(QAbstractTableModel):
         if len(text) > _TOOLTIP_RAW_CHARS or len(raw) > _TOOLTIP_RAW_CHARS * 4:
             text = text[:_TOOLTIP_RAW_CHARS] + "…"
         return plain_tooltip(text)
+
+
+#: Names of process and session events (extra["event"]) as people read them; the recording and
+#: the method filter keep the names themselves.
+EVENT_LABELS = {
+    "spawned": QT_TRANSLATE_NOOP("Events", "spawned"),
+    "spawn_failed": QT_TRANSLATE_NOOP("Events", "spawn failed"),
+    "stdin_closed": QT_TRANSLATE_NOOP("Events", "stdin closed"),
+    "waiting": QT_TRANSLATE_NOOP("Events", "waiting"),
+    "sigterm_sent": QT_TRANSLATE_NOOP("Events", "SIGTERM sent"),
+    "sigkill_sent": QT_TRANSLATE_NOOP("Events", "SIGKILL sent"),
+    "stdout_closed": QT_TRANSLATE_NOOP("Events", "stdout closed"),
+    "stderr_closed": QT_TRANSLATE_NOOP("Events", "stderr closed"),
+    "exited": QT_TRANSLATE_NOOP("Events", "exited"),
+    "group_survived": QT_TRANSLATE_NOOP("Events", "group survived"),
+    "group_sigterm_sent": QT_TRANSLATE_NOOP("Events", "SIGTERM to the group"),
+    "group_sigkill_sent": QT_TRANSLATE_NOOP("Events", "SIGKILL to the group"),
+    "group_gone": QT_TRANSLATE_NOOP("Events", "group gone"),
+    "timeout": QT_TRANSLATE_NOOP("Events", "timeout"),
+    "internal_error": QT_TRANSLATE_NOOP("Events", "inspector error"),
+    "signal": QT_TRANSLATE_NOOP("Events", "signal received"),
+    "unreadable": QT_TRANSLATE_NOOP("Events", "unreadable line"),
+}
+
+
+def event_label(name: str) -> str:
+    """An event name in the user's language (unknown names as they are)."""
+    label = EVENT_LABELS.get(name)
+    return translate("Events", label) if label is not None else name
 
 
 def copy_texts(entry: Any) -> dict[str, str]:

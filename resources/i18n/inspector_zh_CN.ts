@@ -77,43 +77,42 @@
 <context>
     <name>ConnectionPanel</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="392" />
+        <location filename="../../inspector/ui/connection.py" line="402" />
         <source>Saved servers</source>
         <translation>已保存的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="394" />
+        <location filename="../../inspector/ui/connection.py" line="404" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="395" />
+        <location filename="../../inspector/ui/connection.py" line="405" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="396" />
+        <location filename="../../inspector/ui/connection.py" line="406" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="409" />
+        <location filename="../../inspector/ui/connection.py" line="419" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="428" />
-        <location filename="../../inspector/ui/connection.py" line="444" />
+        <location filename="../../inspector/ui/connection.py" line="48" />
         <source>(unnamed)</source>
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="449" />
+        <location filename="../../inspector/ui/connection.py" line="459" />
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="460" />
+        <location filename="../../inspector/ui/connection.py" line="470" />
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
     </message>
@@ -410,317 +409,317 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="214" />
+        <location filename="../../inspector/ui/detail.py" line="847" />
         <source>Hex</source>
         <translation>十六进制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="215" />
+        <location filename="../../inspector/ui/detail.py" line="848" />
         <source>Show a hex dump of the exact bytes, line terminator included</source>
         <translation>以十六进制转储显示原始字节（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="219" />
+        <location filename="../../inspector/ui/detail.py" line="849" />
         <source>Save bytes…</source>
         <translation>保存字节…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="220" />
+        <location filename="../../inspector/ui/detail.py" line="850" />
         <source>Write the exact bytes of this entry to a file</source>
         <translation>将此条目的原始字节原样写入文件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="233" />
+        <location filename="../../inspector/ui/detail.py" line="851" />
         <source>Show all</source>
         <translation>全部显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="234" />
+        <location filename="../../inspector/ui/detail.py" line="852" />
         <source>Show the whole line (may take several seconds for many MiB)</source>
         <translation>显示整行（行长达数 MiB 时可能需要几秒钟）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="259" />
+        <location filename="../../inspector/ui/detail.py" line="853" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="263" />
+        <location filename="../../inspector/ui/detail.py" line="854" />
         <source>Expand</source>
         <translation>展开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="264" />
+        <location filename="../../inspector/ui/detail.py" line="855" />
         <source>Expand the selected node (or the whole message) three levels deep</source>
         <translation>将所选节点（或整条消息）向下展开三层</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="268" />
+        <location filename="../../inspector/ui/detail.py" line="856" />
         <source>Collapse</source>
         <translation>折叠</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="274" />
+        <location filename="../../inspector/ui/detail.py" line="857" />
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="274" />
+        <location filename="../../inspector/ui/detail.py" line="857" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="297" />
+        <location filename="../../inspector/ui/detail.py" line="858" />
         <source>Select an entry in the timeline to see its bytes and what the inspector found.</source>
         <translation>在时间线中选择一个条目，即可查看其原始字节和检查结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="425" />
+        <location filename="../../inspector/ui/detail.py" line="416" />
         <source>{t} s</source>
         <translation>{t} 秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="429" />
+        <location filename="../../inspector/ui/detail.py" line="420" />
         <source>id {id}</source>
         <translation>id {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="430" />
+        <location filename="../../inspector/ui/detail.py" line="421" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="432" />
+        <location filename="../../inspector/ui/detail.py" line="423" />
         <source>latency {ms}</source>
         <translation>延迟 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="433" />
+        <location filename="../../inspector/ui/detail.py" line="424" />
         <source>state after: {state}</source>
         <translation>此后状态：{state}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="441" />
+        <location filename="../../inspector/ui/detail.py" line="432" />
         <source>Go to response #{seq}</source>
         <translation>转到响应 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="443" />
+        <location filename="../../inspector/ui/detail.py" line="434" />
         <source>Go to request #{seq}</source>
         <translation>转到请求 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="513" />
+        <location filename="../../inspector/ui/detail.py" line="504" />
         <source>⚠ {rule}  ({severity})</source>
         <translation>⚠ {rule}（{severity}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="519" />
+        <location filename="../../inspector/ui/detail.py" line="510" />
         <source>Spec: {section}</source>
         <translation>规范：{section}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="525" />
+        <location filename="../../inspector/ui/detail.py" line="516" />
         <source>✗ Invalid against the JSON Schema</source>
         <translation>✗ 不符合 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="527" />
+        <location filename="../../inspector/ui/detail.py" line="518" />
         <source> (checked as {definition})</source>
         <translation>（按 {definition} 校验）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="538" />
+        <location filename="../../inspector/ui/detail.py" line="529" />
         <source>Show all schema errors</source>
         <translation>显示全部 Schema 错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="539" />
+        <location filename="../../inspector/ui/detail.py" line="530" />
         <source>Validate again and list every error, not only the first</source>
         <translation>重新校验并列出所有错误，而不只是第一个</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="548" />
+        <location filename="../../inspector/ui/detail.py" line="539" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="548" />
+        <location filename="../../inspector/ui/detail.py" line="539" />
         <source>Message</source>
         <translation>错误信息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="560" />
+        <location filename="../../inspector/ui/detail.py" line="551" />
         <source>✓ Valid against the JSON Schema; no protocol rule broken</source>
         <translation>✓ 符合 JSON Schema，未违反任何协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="565" />
+        <location filename="../../inspector/ui/detail.py" line="556" />
         <source>Problem: {problem}</source>
         <translation>问题：{problem}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="572" />
+        <location filename="../../inspector/ui/detail.py" line="563" />
         <source>Lifecycle: {src} → {dst}</source>
         <translation>生命周期：{src} → {dst}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="576" />
+        <location filename="../../inspector/ui/detail.py" line="567" />
         <source>   failure edge</source>
         <translation>   （失败转换）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="584" />
+        <location filename="../../inspector/ui/detail.py" line="575" />
         <source>event: {event}</source>
         <translation>事件：{event}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="587" />
+        <location filename="../../inspector/ui/detail.py" line="578" />
         <source>exit code: {code}</source>
         <translation>退出码：{code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="590" />
+        <location filename="../../inspector/ui/detail.py" line="581" />
         <source>signal: {signal}</source>
         <translation>信号：{signal}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="592" />
+        <location filename="../../inspector/ui/detail.py" line="583" />
         <source>pid: {pid}</source>
         <translation>PID：{pid}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="594" />
+        <location filename="../../inspector/ui/detail.py" line="585" />
         <source>Process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="596" />
+        <location filename="../../inspector/ui/detail.py" line="587" />
         <source>A line the server wrote to stderr (not part of the protocol).</source>
         <translation>服务器写入 stderr 的一行（不属于协议消息）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="627" />
+        <location filename="../../inspector/ui/detail.py" line="618" />
         <source>{n} more errors not listed</source>
         <translation>另有 {n} 个错误未列出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="641" />
+        <location filename="../../inspector/ui/detail.py" line="632" />
         <source>not a JSON-RPC message: no schema applies</source>
         <translation>不是 JSON-RPC 消息：没有适用的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="643" />
+        <location filename="../../inspector/ui/detail.py" line="634" />
         <source>the protocol version of this session is unknown</source>
         <translation>本会话的协议版本未知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="650" />
+        <location filename="../../inspector/ui/detail.py" line="641" />
         <source>no schema for protocol version {version}</source>
         <translation>没有协议版本 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="663" />
+        <location filename="../../inspector/ui/detail.py" line="654" />
         <source>valid against the schema of {version}</source>
         <translation>符合 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="668" />
+        <location filename="../../inspector/ui/detail.py" line="659" />
         <source>{n} schema errors ({version})</source>
         <translation>{n} 个 Schema 错误（{version}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="681" />
+        <location filename="../../inspector/ui/detail.py" line="672" />
         <source>Raw bytes</source>
         <translation>原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="681" />
+        <location filename="../../inspector/ui/detail.py" line="672" />
         <source>{n} B</source>
         <translation>{n} B</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="686" />
+        <location filename="../../inspector/ui/detail.py" line="677" />
         <source>invalid UTF-8 at byte {at}</source>
         <translation>第 {at} 字节处 UTF-8 无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="688" />
+        <location filename="../../inspector/ui/detail.py" line="679" />
         <source>ends with CR LF</source>
         <translation>CR LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="690" />
+        <location filename="../../inspector/ui/detail.py" line="681" />
         <source>ends with LF</source>
         <translation>LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="692" />
+        <location filename="../../inspector/ui/detail.py" line="683" />
         <source>no line terminator</source>
         <translation>无行尾符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="715" />
+        <location filename="../../inspector/ui/detail.py" line="706" />
         <source>showing {shown} of {total}</source>
         <translation>已显示 {shown}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="717" />
+        <location filename="../../inspector/ui/detail.py" line="708" />
         <source> (the hex dump stops here; Save bytes… writes them all)</source>
         <translation>（十六进制转储到此为止；“保存字节…”可写出全部字节）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="727" />
+        <location filename="../../inspector/ui/detail.py" line="718" />
         <source>Save the exact bytes of entry #{seq}</source>
         <translation>保存条目 #{seq} 的原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="755" />
+        <location filename="../../inspector/ui/detail.py" line="746" />
         <source>JSON ({what})</source>
         <translation>JSON（{what}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="809" />
+        <location filename="../../inspector/ui/detail.py" line="800" />
         <source>{n} more — double-click to show</source>
         <translation>还有 {n} 项 — 双击显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="883" />
+        <location filename="../../inspector/ui/detail.py" line="893" />
         <source>[{n} characters]</source>
         <translation>[{n} 个字符]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="895" />
+        <location filename="../../inspector/ui/detail.py" line="905" />
         <source>{{{n} keys}}</source>
         <translation>{{{n} 个键}}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="895" />
+        <location filename="../../inspector/ui/detail.py" line="905" />
         <source>{1 key}</source>
         <translation>{1 个键}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="896" />
+        <location filename="../../inspector/ui/detail.py" line="906" />
         <source>[{n} items]</source>
         <translation>[{n} 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="896" />
+        <location filename="../../inspector/ui/detail.py" line="906" />
         <source>[1 item]</source>
         <translation>[1 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="908" />
+        <location filename="../../inspector/ui/detail.py" line="918" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="909" />
+        <location filename="../../inspector/ui/detail.py" line="919" />
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="910" />
+        <location filename="../../inspector/ui/detail.py" line="920" />
         <source>info</source>
         <translation>提示</translation>
     </message>
@@ -1006,24 +1005,132 @@
 <context>
     <name>EnvTable</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="49" />
+        <location filename="../../inspector/ui/connection.py" line="59" />
         <source>Name</source>
         <translation>变量名</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="49" />
+        <location filename="../../inspector/ui/connection.py" line="59" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="49" />
+        <location filename="../../inspector/ui/connection.py" line="59" />
         <source>Secret</source>
         <translation>保密</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="76" />
+        <location filename="../../inspector/ui/connection.py" line="86" />
         <source>Secret: masked on screen and never written to servers.json or recordings</source>
         <translation>保密：屏幕上以掩码显示，且绝不写入 servers.json 或会话记录</translation>
+    </message>
+</context>
+<context>
+    <name>Eras</name>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="32" />
+        <source>legacy</source>
+        <extracomment>Era names as the status bar shows them.</extracomment>
+        <translation>旧版</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="33" />
+        <source>modern</source>
+        <translation>新版</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="34" />
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+</context>
+<context>
+    <name>Events</name>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="776" />
+        <source>spawned</source>
+        <extracomment>Names of process and session events (extra["event"]) as people read them; the recording and the method filter keep the names themselves.</extracomment>
+        <translation>已启动</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="777" />
+        <source>spawn failed</source>
+        <translation>启动失败</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="778" />
+        <source>stdin closed</source>
+        <translation>已关闭 stdin</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="779" />
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="780" />
+        <source>SIGTERM sent</source>
+        <translation>已发送 SIGTERM</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="781" />
+        <source>SIGKILL sent</source>
+        <translation>已发送 SIGKILL</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="782" />
+        <source>stdout closed</source>
+        <translation>stdout 已关闭</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="783" />
+        <source>stderr closed</source>
+        <translation>stderr 已关闭</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="784" />
+        <source>exited</source>
+        <translation>已退出</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="785" />
+        <source>group survived</source>
+        <translation>进程组仍有残留</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="786" />
+        <source>SIGTERM to the group</source>
+        <translation>向进程组发送 SIGTERM</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="787" />
+        <source>SIGKILL to the group</source>
+        <translation>向进程组发送 SIGKILL</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="788" />
+        <source>group gone</source>
+        <translation>进程组已清空</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="789" />
+        <source>timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="790" />
+        <source>inspector error</source>
+        <translation>检查器错误</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="791" />
+        <source>signal received</source>
+        <translation>收到信号</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="792" />
+        <source>unreadable line</source>
+        <translation>无法读取的行</translation>
     </message>
 </context>
 <context>
@@ -1272,72 +1379,72 @@
         <translation>设置服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="524" />
+        <location filename="../../inspector/ui/panels/logs.py" line="528" />
         <source>Logs</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="543" />
+        <location filename="../../inspector/ui/panels/logs.py" line="547" />
         <source>Requests carry io.modelcontextprotocol/logLevel = {level} in _meta.</source>
         <translation>请求在 _meta 中携带 io.modelcontextprotocol/logLevel = {level}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="547" />
+        <location filename="../../inspector/ui/panels/logs.py" line="551" />
         <source>Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests.</source>
         <translation>请求的 _meta 中没有日志级别，因此 2026-07-28 版服务器不会发送日志消息。设置级别后，将应用于之后的请求。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="551" />
+        <location filename="../../inspector/ui/panels/logs.py" line="555" />
         <source>Not set by this client yet (logging/setLevel); the server uses its own default.</source>
         <translation>本客户端尚未设置（logging/setLevel）；服务器使用其自身的默认级别。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="565" />
+        <location filename="../../inspector/ui/panels/logs.py" line="569" />
         <source>none (no log messages)</source>
         <translation>无（不接收日志）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="571" />
+        <location filename="../../inspector/ui/panels/logs.py" line="575" />
         <source>2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)</source>
         <translation>2026-07-28 没有 logging/setLevel：级别放在每个请求的 _meta 中（io.modelcontextprotocol/logLevel）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="574" />
+        <location filename="../../inspector/ui/panels/logs.py" line="578" />
         <source>Send logging/setLevel: the server sends messages at this level and above</source>
         <translation>发送 logging/setLevel：服务器将发送此级别及以上的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="596" />
+        <location filename="../../inspector/ui/panels/logs.py" line="600" />
         <source>Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).</source>
         <translation>级别 {level}：应用于之后的请求（在其 _meta 中携带 io.modelcontextprotocol/logLevel）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="599" />
+        <location filename="../../inspector/ui/panels/logs.py" line="603" />
         <source>No log level: the next requests ask for no log messages.</source>
         <translation>无日志级别：之后的请求不索取日志消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="601" />
+        <location filename="../../inspector/ui/panels/logs.py" line="605" />
         <source>Sending logging/setLevel {level}…</source>
         <translation>正在发送 logging/setLevel {level}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="610" />
+        <location filename="../../inspector/ui/panels/logs.py" line="614" />
         <source>Server level: {level} (logging/setLevel answered).</source>
         <translation>服务器级别：{level}（logging/setLevel 已响应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="615" />
+        <location filename="../../inspector/ui/panels/logs.py" line="619" />
         <source>logging/setLevel failed: {code} {message}</source>
         <translation>logging/setLevel 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="627" />
+        <location filename="../../inspector/ui/panels/logs.py" line="631" />
         <source>{n} messages</source>
         <translation>{n} 条消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="629" />
+        <location filename="../../inspector/ui/panels/logs.py" line="633" />
         <source>{n} messages, {shown} shown</source>
         <translation>{n} 条消息，显示 {shown} 条</translation>
     </message>
@@ -1345,285 +1452,289 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="69" />
-        <location filename="../../inspector/ui/main_window.py" line="254" />
+        <location filename="../../inspector/ui/main_window.py" line="75" />
+        <location filename="../../inspector/ui/main_window.py" line="279" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="90" />
+        <location filename="../../inspector/ui/main_window.py" line="111" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="92" />
+        <location filename="../../inspector/ui/main_window.py" line="113" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="94" />
+        <location filename="../../inspector/ui/main_window.py" line="115" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="96" />
+        <location filename="../../inspector/ui/main_window.py" line="117" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="98" />
+        <location filename="../../inspector/ui/main_window.py" line="119" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="101" />
+        <location filename="../../inspector/ui/main_window.py" line="122" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="102" />
+        <location filename="../../inspector/ui/main_window.py" line="123" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="104" />
+        <location filename="../../inspector/ui/main_window.py" line="125" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="106" />
+        <location filename="../../inspector/ui/main_window.py" line="127" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="110" />
+        <location filename="../../inspector/ui/main_window.py" line="131" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="112" />
+        <location filename="../../inspector/ui/main_window.py" line="133" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="115" />
+        <location filename="../../inspector/ui/main_window.py" line="136" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="118" />
+        <location filename="../../inspector/ui/main_window.py" line="139" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="122" />
+        <location filename="../../inspector/ui/main_window.py" line="143" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="135" />
+        <location filename="../../inspector/ui/main_window.py" line="156" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="140" />
+        <location filename="../../inspector/ui/main_window.py" line="161" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="143" />
+        <location filename="../../inspector/ui/main_window.py" line="164" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="145" />
+        <location filename="../../inspector/ui/main_window.py" line="166" />
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="146" />
+        <location filename="../../inspector/ui/main_window.py" line="167" />
         <source>Put the docks and toolbar back where the window starts with them</source>
         <translation>将停靠面板和工具栏恢复到窗口初始的位置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="150" />
+        <location filename="../../inspector/ui/main_window.py" line="171" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="159" />
+        <location filename="../../inspector/ui/main_window.py" line="180" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="162" />
+        <location filename="../../inspector/ui/main_window.py" line="183" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="162" />
+        <location filename="../../inspector/ui/main_window.py" line="183" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="162" />
+        <location filename="../../inspector/ui/main_window.py" line="183" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="173" />
+        <location filename="../../inspector/ui/main_window.py" line="193" />
+        <location filename="../../inspector/ui/main_window.py" line="281" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="182" />
+        <location filename="../../inspector/ui/main_window.py" line="202" />
+        <location filename="../../inspector/ui/main_window.py" line="282" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="206" />
+        <location filename="../../inspector/ui/main_window.py" line="224" />
+        <location filename="../../inspector/ui/main_window.py" line="298" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="207" />
+        <location filename="../../inspector/ui/main_window.py" line="225" />
+        <location filename="../../inspector/ui/main_window.py" line="299" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="273" />
+        <location filename="../../inspector/ui/main_window.py" line="315" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="280" />
-        <location filename="../../inspector/ui/main_window.py" line="296" />
+        <location filename="../../inspector/ui/main_window.py" line="322" />
+        <location filename="../../inspector/ui/main_window.py" line="338" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="280" />
+        <location filename="../../inspector/ui/main_window.py" line="322" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="295" />
+        <location filename="../../inspector/ui/main_window.py" line="337" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="295" />
+        <location filename="../../inspector/ui/main_window.py" line="337" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="307" />
+        <location filename="../../inspector/ui/main_window.py" line="349" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="313" />
+        <location filename="../../inspector/ui/main_window.py" line="355" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="321" />
+        <location filename="../../inspector/ui/main_window.py" line="363" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="323" />
+        <location filename="../../inspector/ui/main_window.py" line="365" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="324" />
+        <location filename="../../inspector/ui/main_window.py" line="366" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="326" />
+        <location filename="../../inspector/ui/main_window.py" line="368" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="327" />
+        <location filename="../../inspector/ui/main_window.py" line="369" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="329" />
+        <location filename="../../inspector/ui/main_window.py" line="371" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="333" />
+        <location filename="../../inspector/ui/main_window.py" line="375" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="336" />
+        <location filename="../../inspector/ui/main_window.py" line="378" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="336" />
+        <location filename="../../inspector/ui/main_window.py" line="378" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="346" />
+        <location filename="../../inspector/ui/main_window.py" line="388" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="349" />
+        <location filename="../../inspector/ui/main_window.py" line="391" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="371" />
+        <location filename="../../inspector/ui/main_window.py" line="413" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="390" />
+        <location filename="../../inspector/ui/main_window.py" line="432" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="404" />
+        <location filename="../../inspector/ui/main_window.py" line="446" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="423" />
+        <location filename="../../inspector/ui/main_window.py" line="465" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="425" />
+        <location filename="../../inspector/ui/main_window.py" line="467" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="468" />
+        <location filename="../../inspector/ui/main_window.py" line="510" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="480" />
+        <location filename="../../inspector/ui/main_window.py" line="522" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="487" />
+        <location filename="../../inspector/ui/main_window.py" line="529" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="489" />
+        <location filename="../../inspector/ui/main_window.py" line="531" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -1649,77 +1760,77 @@
 <context>
     <name>NegotiationView</name>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="132" />
+        <location filename="../../inspector/ui/negotiation.py" line="148" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="132" />
+        <location filename="../../inspector/ui/negotiation.py" line="148" />
         <source>Client offered</source>
         <translation>客户端提供</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="132" />
+        <location filename="../../inspector/ui/negotiation.py" line="148" />
         <source>Server declared</source>
         <translation>服务器声明</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="162" />
+        <location filename="../../inspector/ui/negotiation.py" line="171" />
         <source>No negotiation yet: connect to a server.</source>
         <translation>尚未协商：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="171" />
+        <location filename="../../inspector/ui/negotiation.py" line="180" />
         <source>{method} was answered with error {code}: {message}</source>
         <translation>{method} 收到错误响应 {code}：{message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="176" />
+        <location filename="../../inspector/ui/negotiation.py" line="185" />
         <source>{method} sent, waiting for the answer.</source>
         <translation>已发送 {method}，正在等待响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="178" />
+        <location filename="../../inspector/ui/negotiation.py" line="187" />
         <source>Negotiated version: {v}</source>
         <translation>协商确定的版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="181" />
+        <location filename="../../inspector/ui/negotiation.py" line="190" />
         <source>Requested version {v}; server supports {s}</source>
         <translation>请求的版本 {v}；服务器支持 {s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="192" />
+        <location filename="../../inspector/ui/negotiation.py" line="201" />
         <source>Protocol version</source>
         <translation>协议版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="193" />
+        <location filename="../../inspector/ui/negotiation.py" line="202" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="194" />
+        <location filename="../../inspector/ui/negotiation.py" line="203" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="195" />
+        <location filename="../../inspector/ui/negotiation.py" line="204" />
         <source>Capabilities</source>
         <translation>能力</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="200" />
+        <location filename="../../inspector/ui/negotiation.py" line="209" />
         <source>not offered</source>
         <translation>未提供</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="201" />
+        <location filename="../../inspector/ui/negotiation.py" line="210" />
         <source>not declared</source>
         <translation>未声明</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/negotiation.py" line="207" />
+        <location filename="../../inspector/ui/negotiation.py" line="216" />
         <source>Instructions from the server:</source>
         <translation>服务器提供的说明：</translation>
     </message>
@@ -1814,16 +1925,19 @@
     <name>PanelHost</name>
     <message>
         <location filename="../../inspector/ui/panels/__init__.py" line="52" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="114" />
         <source>Connect to a server: the panels for what it declares appear here.</source>
         <translation>请连接服务器：其所声明功能的面板将显示在这里。</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/__init__.py" line="96" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="116" />
         <source>{panel}: {reason}</source>
         <translation>{panel}：{reason}</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/__init__.py" line="101" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="120" />
         <source>Hidden panels:</source>
         <translation>隐藏的面板：</translation>
     </message>
@@ -1831,189 +1945,198 @@
 <context>
     <name>ProfileEditor</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="145" />
+        <location filename="../../inspector/ui/connection.py" line="155" />
         <source>e.g. node server.js --verbose</source>
         <translation>例如 node server.js --verbose</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="146" />
+        <location filename="../../inspector/ui/connection.py" line="156" />
         <source>Program and arguments, split like a shell would (quotes allowed); started without a shell</source>
         <translation>程序及参数，按 shell 的规则拆分（可使用引号）；启动时不经过 shell</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="148" />
+        <location filename="../../inspector/ui/connection.py" line="158" />
         <source>(inherit)</source>
         <translation>（继承）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="151" />
+        <location filename="../../inspector/ui/connection.py" line="161" />
         <source>Choose the working directory</source>
         <translation>选择工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="158" />
+        <location filename="../../inspector/ui/connection.py" line="168" />
         <source>auto (probe, then fall back)</source>
         <translation>自动（先探测，失败则回退）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="158" />
+        <location filename="../../inspector/ui/connection.py" line="168" />
         <source>legacy (initialize handshake)</source>
         <translation>旧版（initialize 握手）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="158" />
+        <location filename="../../inspector/ui/connection.py" line="168" />
         <source>modern (2026-07-28, stateless)</source>
         <translation>新版（2026-07-28，无状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="163" />
+        <location filename="../../inspector/ui/connection.py" line="173" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="164" />
+        <location filename="../../inspector/ui/connection.py" line="174" />
         <source>Command</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="165" />
+        <location filename="../../inspector/ui/connection.py" line="175" />
         <source>Working dir</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="166" />
+        <location filename="../../inspector/ui/connection.py" line="176" />
         <source>Era</source>
         <translation>协议代际</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="167" />
+        <location filename="../../inspector/ui/connection.py" line="177" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="170" />
+        <location filename="../../inspector/ui/connection.py" line="180" />
         <source>Client capabilities to offer</source>
         <translation>要提供的客户端能力</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="174" />
+        <location filename="../../inspector/ui/connection.py" line="184" />
         <source>Roots</source>
         <translation>根目录（roots）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="175" />
+        <location filename="../../inspector/ui/connection.py" line="185" />
         <source>Sampling</source>
         <translation>采样（sampling）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="176" />
+        <location filename="../../inspector/ui/connection.py" line="186" />
         <source>Elicitation (form)</source>
         <translation>询问：表单（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="177" />
+        <location filename="../../inspector/ui/connection.py" line="187" />
         <source>Elicitation (URL)</source>
         <translation>询问：URL（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="178" />
+        <location filename="../../inspector/ui/connection.py" line="188" />
         <source>Tasks</source>
         <translation>任务（tasks）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="185" />
+        <location filename="../../inspector/ui/connection.py" line="195" />
         <source>Roots offered to the server</source>
         <translation>提供给服务器的根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="191" />
+        <location filename="../../inspector/ui/connection.py" line="201" />
         <source>Environment</source>
         <translation>环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="193" />
+        <location filename="../../inspector/ui/connection.py" line="203" />
         <source>Inherit the inspector's environment</source>
         <translation>继承检查器的环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="196" />
+        <location filename="../../inspector/ui/connection.py" line="206" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="197" />
+        <location filename="../../inspector/ui/connection.py" line="207" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="207" />
+        <location filename="../../inspector/ui/connection.py" line="217" />
         <source>Timeouts (seconds)</source>
         <translation>超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="211" />
+        <location filename="../../inspector/ui/connection.py" line="221" />
         <source>Start sequence</source>
         <translation>启动序列</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="212" />
+        <location filename="../../inspector/ui/connection.py" line="222" />
         <source>Discovery probe</source>
         <translation>发现探测</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="213" />
+        <location filename="../../inspector/ui/connection.py" line="223" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="214" />
+        <location filename="../../inspector/ui/connection.py" line="224" />
         <source>Exit after stdin closes</source>
         <translation>关闭 stdin 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="215" />
+        <location filename="../../inspector/ui/connection.py" line="225" />
         <source>Exit after SIGTERM</source>
         <translation>SIGTERM 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="216" />
+        <location filename="../../inspector/ui/connection.py" line="226" />
         <source>Longest request, progress included</source>
         <translation>单个请求最长时间（含进度通知）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="230" />
+        <location filename="../../inspector/ui/connection.py" line="240" />
         <source>A longer stdout or stderr line keeps its first bytes up to this size; the rest is counted and dropped</source>
         <translation>更长的 stdout 或 stderr 行只保留前面这么多字节；其余部分计数后丢弃</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="232" />
+        <location filename="../../inspector/ui/connection.py" line="242" />
         <source>Longest line</source>
         <translation>最长行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="270" />
+        <location filename="../../inspector/ui/connection.py" line="280" />
         <source>Working directory</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="278" />
+        <location filename="../../inspector/ui/connection.py" line="288" />
         <source>newest of the era</source>
         <translation>该代际的最新版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="324" />
+        <location filename="../../inspector/ui/connection.py" line="334" />
         <source>Last auto detection: {era}</source>
         <translation>上次自动检测结果：{era}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="363" />
+        <location filename="../../inspector/ui/connection.py" line="373" />
         <source>Cannot split the command: {why}</source>
         <translation>无法拆分命令：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="376" />
+        <location filename="../../inspector/ui/connection.py" line="386" />
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
+    </message>
+</context>
+<context>
+    <name>Profiles</name>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="41" />
+        <source>Demo server (built in)</source>
+        <extracomment>The built-in demo server's name, for the translation tools (profiles store it in English).</extracomment>
+        <translation>演示服务器（内置）</translation>
     </message>
 </context>
 <context>
@@ -3206,27 +3329,27 @@
 <context>
     <name>StepBar</name>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="35" />
+        <location filename="../../inspector/ui/stepbar.py" line="56" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="37" />
+        <location filename="../../inspector/ui/stepbar.py" line="57" />
         <source>Send this message (F8)</source>
         <translation>发送此消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="38" />
+        <location filename="../../inspector/ui/stepbar.py" line="58" />
         <source>Run to end</source>
         <translation>运行到底</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="39" />
+        <location filename="../../inspector/ui/stepbar.py" line="59" />
         <source>Leave step mode for the rest of the start sequence</source>
         <translation>启动序列的剩余部分不再单步执行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="61" />
+        <location filename="../../inspector/ui/stepbar.py" line="73" />
         <source>Step mode: this message waits for Continue</source>
         <translation>单步模式：此消息等待点击“继续”后发送</translation>
     </message>
@@ -3681,113 +3804,113 @@
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="860" />
+        <location filename="../../inspector/ui/timeline.py" line="889" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="868" />
+        <location filename="../../inspector/ui/timeline.py" line="897" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="871" />
+        <location filename="../../inspector/ui/timeline.py" line="900" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="888" />
-        <location filename="../../inspector/ui/timeline.py" line="898" />
+        <location filename="../../inspector/ui/timeline.py" line="917" />
+        <location filename="../../inspector/ui/timeline.py" line="927" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="891" />
+        <location filename="../../inspector/ui/timeline.py" line="920" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="906" />
+        <location filename="../../inspector/ui/timeline.py" line="935" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="910" />
+        <location filename="../../inspector/ui/timeline.py" line="939" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="927" />
+        <location filename="../../inspector/ui/timeline.py" line="956" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="928" />
+        <location filename="../../inspector/ui/timeline.py" line="957" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="933" />
+        <location filename="../../inspector/ui/timeline.py" line="962" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="934" />
+        <location filename="../../inspector/ui/timeline.py" line="963" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="983" />
+        <location filename="../../inspector/ui/timeline.py" line="1012" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="989" />
+        <location filename="../../inspector/ui/timeline.py" line="1018" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="990" />
+        <location filename="../../inspector/ui/timeline.py" line="1019" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1075" />
+        <location filename="../../inspector/ui/timeline.py" line="1104" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1076" />
+        <location filename="../../inspector/ui/timeline.py" line="1105" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1077" />
+        <location filename="../../inspector/ui/timeline.py" line="1106" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1078" />
+        <location filename="../../inspector/ui/timeline.py" line="1107" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1221" />
+        <location filename="../../inspector/ui/timeline.py" line="1250" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1224" />
+        <location filename="../../inspector/ui/timeline.py" line="1253" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1308" />
+        <location filename="../../inspector/ui/timeline.py" line="1337" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1310" />
+        <location filename="../../inspector/ui/timeline.py" line="1339" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>

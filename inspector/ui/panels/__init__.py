@@ -101,6 +101,24 @@ class PanelHost(QWidget):
         self.hidden.setText(self.tr("Hidden panels:") + "\n" + "\n".join(hidden) if hidden else "")
         self.hidden.setVisible(bool(hidden))
 
+    def retranslate_titles(self) -> None:
+        """Tab titles and the placeholder in the current language (the panels keep running)."""
+        for i in range(self.tabs.count()):
+            frame = self.tabs.widget(i)
+            key = next((k for k, f in self._frames.items() if f is frame), None)
+            if key is not None:
+                self.tabs.setTabText(i, self.panels[key].title())
+                verdict = self.verdicts.get(key)
+                if verdict is not None:
+                    self.tabs.setTabToolTip(i, QCoreApplication.translate("Features", verdict.reason))
+        self.placeholder.setText(self.tr("Connect to a server: the panels for what it declares appear here."))
+        hidden = [
+            self.tr("{panel}: {reason}").format(panel=self.panels[k].title(), reason=QCoreApplication.translate("Features", v.reason))
+            for k, v in self.verdicts.items()
+            if not v.shown
+        ]
+        self.hidden.setText(self.tr("Hidden panels:") + "\n" + "\n".join(hidden) if hidden else "")
+
     def _on_recording(self, *_: object) -> None:
         """A new session or an opened recording: nothing of the previous one stays listed, and
         the panels hide until the new session says what it supports."""

@@ -508,7 +508,11 @@ class LogsPanel(FeaturePanel):
         self.level.setEnabled(False)
         signal = getattr(controller, "recordingChanged", None)
         if signal is not None:
-            signal.connect(lambda rec, *_: self.set_recording(rec))
+            # a bound method, not a lambda: Qt drops the connection when this panel is deleted
+            signal.connect(self._on_recording_changed)
+
+    def _on_recording_changed(self, rec, *_: object) -> None:
+        self.set_recording(rec)
 
     # ------------------------------------------------------------ hooks
 

@@ -1,0 +1,80 @@
+"""Switching the language while the window is open, twice, then running a session: every text
+follows, nothing is duplicated, nothing raises (pytest-qt fails a test on any exception raised
+in a Qt slot or event handler)."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+from PySide6.QtWidgets import QLabel
+
+from inspector.protocol.lifecycle import State
+from inspector.session.profiles import demo_profile
+from inspector.ui.app import build
+from inspector.ui.timeline import Column
+
+pytestmark = pytest.mark.anyio
+
+
+async def until(predicate, timeout: float = 30.0) -> None:
+    with anyio.fail_after(timeout):
+        while not predicate():
+            await anyio.sleep(0.01)
+
+
+async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1400, 900)
+    window.show()
+    languages = window.languages
+    labels_before = len(window.statusBar().findChildren(QLabel))
+    try:
+        languages.set_choice("zh_CN")
+        await anyio.sleep(0.05)
+        window = languages.window
+        assert window.act_connect.text() == "连接"
+        assert window.connection.list.item(0).text() == "演示服务器（内置）"
+        assert window.panels.panels["resources"].updates_box.title() == "更新"  # idle: panels anew
+        assert window.panels.panels["tools"].refresh_button.text() == "刷新"
+        assert window.detail.hex_button.text() != "Hex" and window.tabs.tabText(0) != "Details"
+        languages.set_choice("en")
+        await anyio.sleep(0.05)
+        languages.set_choice("zh_CN")
+        await anyio.sleep(0.05)
+        window = languages.window
+        await anyio.sleep(0.05)  # the loop delivers LanguageChange and deletes what was replaced
+        assert len(window.statusBar().findChildren(QLabel)) == labels_before  # nothing piled up
+        assert window.features_dock.width() < window.width() // 2 and window.dock.width() < window.width() // 2
+        profile = demo_profile()
+        profile.era = "legacy"
+        profile.stdin_grace = profile.term_grace = 0.5
+        window.profiles[0] = profile
+        window.connection.profiles[0] = profile
+        window.connection.editor.set_profile(profile)
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            window.connect_selected()
+            await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+            await until(lambda: "旧版" in window.status_era.text())
+            # a switch during the session: the diagram keeps its highlight, the session goes on
+            languages.set_choice("en")
+            await anyio.sleep(0.05)
+            window = languages.window
+            await until(lambda: window.diagram.current_state is State.OPERATING)
+            assert "legacy" in window.status_era.text()
+            languages.set_choice("zh_CN")
+            await anyio.sleep(0.05)
+            window = languages.window
+            await until(lambda: window.diagram.current_state is State.OPERATING)
+            model = window.timeline.model
+            await until(lambda: model.rowCount() > 2)
+            assert model.data(model.index(0, Column.METHOD)) == "已启动"
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            await until(lambda: any(model.data(model.index(r, Column.METHOD)) == "已退出" for r in range(model.rowCount())))
+            tg.cancel_scope.cancel()
+    finally:
+        languages.set_choice("en")
+        await anyio.sleep(0.05)
+        languages.window.close()
+        languages.window.deleteLater()
