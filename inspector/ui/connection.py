@@ -302,7 +302,7 @@ class ProfileEditor(QWidget):
     def set_profile(self, profile: ServerProfile) -> None:
         self._loading = True
         self._profile = profile
-        self.name.setText(profile.name)
+        self.name.setText(profile_label(profile) if profile.builtin else profile.name)
         self.command.setText(profile.command_line)
         builtin = profile.builtin
         self.name.setReadOnly(builtin)

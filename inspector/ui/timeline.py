@@ -579,6 +579,12 @@ class TimelineModel(QAbstractTableModel):
                 [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.BackgroundRole],
             )
 
+    def refresh_texts(self) -> None:
+        """The language changed: cells are drawn again with the new words."""
+        self._cells.clear()
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, Column.COUNT - 1), [Qt.ItemDataRole.DisplayRole])
+
     def colors(self) -> TimelineColors:
         return self._colors
 
@@ -885,8 +891,6 @@ class TimelineView(QWidget):
             b.setChecked(True)
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             b.setIcon(colors.swatch(d))
-            b.setText(f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}")
-            b.setToolTip(translate("Timeline", "Show or hide: {what}").format(what=translate("Timeline", DIRECTION_TIPS[d])))
             b.toggled.connect(lambda on, d=d: self._on_direction_toggled(d, on))
             self.direction_buttons[d] = b
             bar.addWidget(b)
@@ -894,14 +898,14 @@ class TimelineView(QWidget):
         self.kinds_button = QToolButton()
         self.kinds_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.kinds_button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0px; }")
-        self.kinds_button.setToolTip(translate("Timeline", "Show or hide kinds of entries"))
         self.kinds_menu = QMenu(self.kinds_button)
         self.kind_actions: dict[Kind, QAction] = {}
-        show_all = self.kinds_menu.addAction(translate("Timeline", "Show all kinds"))
+        show_all = self.kinds_menu.addAction("")
+        self.show_all_kinds = show_all
         show_all.triggered.connect(lambda: self.model.update_filter(kinds=ALL_KINDS))
         self.kinds_menu.addSeparator()
         for k in Kind:
-            a = self.kinds_menu.addAction(translate("Timeline", KIND_LABELS[k]))
+            a = self.kinds_menu.addAction("")
             a.setCheckable(True)
             a.setChecked(True)
             a.toggled.connect(lambda on, k=k: self._on_kind_toggled(k, on))
@@ -914,17 +918,13 @@ class TimelineView(QWidget):
         self.method_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.method_combo.setMinimumContentsLength(16)
         self.method_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.method_combo.lineEdit().setPlaceholderText(translate("Timeline", "any method"))
         self.method_combo.lineEdit().setClearButtonEnabled(True)
-        self.method_combo.setToolTip(
-            translate("Timeline", "Pick a method for an exact match, or type part of a method or event name")
-        )
         completer = QCompleter(self.method_combo.model(), self.method_combo)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.method_combo.setCompleter(completer)
-        self.method_combo.addItem(translate("Timeline", "any method"), None)
+        self.method_combo.addItem("", None)
         self.method_combo.setEditText("")
         self.method_combo.activated.connect(self._on_method_activated)
         self.method_combo.lineEdit().textEdited.connect(self._on_method_edited)
@@ -932,11 +932,9 @@ class TimelineView(QWidget):
 
         self.search = QLineEdit()
         self.search.setClearButtonEnabled(True)
-        self.search.setPlaceholderText(translate("Timeline", "Search raw text… (Ctrl+F)"))
         find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
         find.setContext(Qt.ShortcutContext.WindowShortcut)  # Ctrl+F anywhere in the window
         find.activated.connect(self.focus_search)
-        self.search.setToolTip(translate("Timeline", "Case-insensitive search over the raw bytes of every entry"))
         self.search.textChanged.connect(self._on_search_changed)
         self.search.returnPressed.connect(self._apply_search)
         # Its own row: in a narrow timeline the filter bar folds widgets into its "››" menu, and a
@@ -953,14 +951,10 @@ class TimelineView(QWidget):
 
         self.violations_button = QToolButton()
         self.violations_button.setCheckable(True)
-        self.violations_button.setText(translate("Timeline", "⚠ Violations"))
-        self.violations_button.setToolTip(translate("Timeline", "Only entries that break a protocol rule"))
         self.violations_button.toggled.connect(lambda on: self._if_user(self.model.set_only_violations, on))
         bar.addWidget(self.violations_button)
         self.schema_button = QToolButton()
         self.schema_button.setCheckable(True)
-        self.schema_button.setText(translate("Timeline", "✗ Schema"))
-        self.schema_button.setToolTip(translate("Timeline", "Only messages that are invalid against the JSON Schema"))
         self.schema_button.toggled.connect(lambda on: self._if_user(self.model.set_only_schema_invalid, on))
         bar.addWidget(self.schema_button)
         outer.addWidget(bar)
@@ -1009,14 +1003,11 @@ class TimelineView(QWidget):
         self.count_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         status.addWidget(self.count_label, 1)
         self.clear_filters_button = QToolButton()
-        self.clear_filters_button.setText(translate("Timeline", "Clear filters"))
         self.clear_filters_button.setAutoRaise(True)
         self.clear_filters_button.clicked.connect(self.model.clear_filters)
         self.clear_filters_button.setVisible(False)
         status.addWidget(self.clear_filters_button)
         self.jump_button = QToolButton()
-        self.jump_button.setText(translate("Timeline", "⤓ Jump to latest"))
-        self.jump_button.setToolTip(translate("Timeline", "Scroll to the newest entry and follow new ones again"))
         self.jump_button.clicked.connect(self.jump_to_latest)
         self.jump_button.setVisible(False)
         status.addWidget(self.jump_button)
@@ -1025,7 +1016,7 @@ class TimelineView(QWidget):
         table.verticalScrollBar().valueChanged.connect(self._on_scrolled)
         table.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
         table.selectionModel().currentRowChanged.connect(self._on_current_changed)
-        self._update_kinds_button()
+        self._retranslate()
 
     def _apply_metrics(self) -> None:
         """Uniform rows and sensible column widths from the fonts in use."""
@@ -1244,6 +1235,34 @@ class TimelineView(QWidget):
             self.model.set_kind_visible(k, on)
         self._update_kinds_button()
 
+    def _retranslate(self) -> None:
+        """Every text of the filter bar and the status line that does not follow the data."""
+        for d, b in self.direction_buttons.items():
+            b.setText(f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}")
+            b.setToolTip(translate("Timeline", "Show or hide: {what}").format(what=translate("Timeline", DIRECTION_TIPS[d])))
+        self.kinds_button.setToolTip(translate("Timeline", "Show or hide kinds of entries"))
+        self.show_all_kinds.setText(translate("Timeline", "Show all kinds"))
+        for k, a in self.kind_actions.items():
+            a.setText(translate("Timeline", KIND_LABELS[k]))
+        self._update_kinds_button()
+        self.method_combo.lineEdit().setPlaceholderText(translate("Timeline", "any method"))
+        self.method_combo.setToolTip(translate("Timeline", "Pick a method for an exact match, or type part of a method or event name"))
+        typed = self.method_combo.lineEdit().text()
+        self.method_combo.setItemText(0, translate("Timeline", "any method"))
+        if self.method_combo.lineEdit().text() != typed:  # the item's text is not a filter
+            self.method_combo.blockSignals(True)
+            self.method_combo.setEditText(typed)
+            self.method_combo.blockSignals(False)
+        self.search.setPlaceholderText(translate("Timeline", "Search raw text… (Ctrl+F)"))
+        self.search.setToolTip(translate("Timeline", "Case-insensitive search over the raw bytes of every entry"))
+        self.violations_button.setText(translate("Timeline", "⚠ Violations"))
+        self.violations_button.setToolTip(translate("Timeline", "Only entries that break a protocol rule"))
+        self.schema_button.setText(translate("Timeline", "✗ Schema"))
+        self.schema_button.setToolTip(translate("Timeline", "Only messages that are invalid against the JSON Schema"))
+        self.clear_filters_button.setText(translate("Timeline", "Clear filters"))
+        self.jump_button.setText(translate("Timeline", "⤓ Jump to latest"))
+        self.jump_button.setToolTip(translate("Timeline", "Scroll to the newest entry and follow new ones again"))
+
     def _update_kinds_button(self) -> None:
         shown = sum(1 for a in self.kind_actions.values() if a.isChecked())
         if shown == len(self.kind_actions):
@@ -1352,8 +1371,10 @@ class TimelineView(QWidget):
                 b.setIcon(colors.swatch(d))
         elif kind == QEvent.Type.FontChange and hasattr(self, "table"):
             self._apply_metrics()
-        elif kind == QEvent.Type.LanguageChange and hasattr(self, "table"):
+        elif kind == QEvent.Type.LanguageChange and hasattr(self, "jump_button"):
+            self._retranslate()
             self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, Column.COUNT - 1)
+            self.model.refresh_texts()  # cells hold translated words (kinds, directions, events)
         super().changeEvent(event)
 
     def sizeHint(self) -> QSize:

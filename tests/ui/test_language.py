@@ -37,6 +37,10 @@ async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
         assert window.panels.panels["resources"].updates_box.title() == "更新"  # idle: panels anew
         assert window.panels.panels["tools"].refresh_button.text() == "刷新"
         assert window.detail.hex_button.text() != "Hex" and window.tabs.tabText(0) != "Details"
+        assert window.timeline.search.placeholderText() != "Search raw text… (Ctrl+F)"
+        assert window.timeline.method_combo.itemText(0) != "any method"
+        assert window.timeline.method_combo.lineEdit().text() == ""  # no filter typed by the switch
+        assert window.connection.editor.name.text() == "演示服务器（内置）"
         languages.set_choice("en")
         await anyio.sleep(0.05)
         languages.set_choice("zh_CN")
