@@ -26,6 +26,8 @@ from typing import Any
 
 from inspector.protocol.correlation import id_key
 
+from .recording import Direction
+
 #: Codes of :class:`ListNote`.
 NOTE_NO_ARRAY = "no-array"  # a page had no array under the list's key (detail: the key)
 NOTE_BAD_CURSOR = "bad-cursor"  # nextCursor was not a non-empty string (detail: the value)
@@ -175,8 +177,6 @@ STDERR_TAIL = 5
 def failure_report(rec: Any, summary: dict | None) -> FailureReport | None:
     """A report when the recording shows a failure (a failure edge, an outcome, or a server
     that ended on its own with an error); None for a session that went as planned."""
-    from .recording import Direction  # the recording imports nothing from here
-
     summary = summary or {}
     failure_seq = None
     headline = summary.get("outcome") if isinstance(summary.get("outcome"), str) else None

@@ -464,10 +464,10 @@ def _parse_entry(d: Any) -> _Parsed | str:
     label = get("dir")
     direction = DIR_BY_LABEL.get(label) if type(label) is str else None
     if direction is None:
-        return "no 'dir' member" if label is None else f"unknown direction {_short(label)}"
+        return "no 'dir' member" if label is None else f"unknown direction {quote_value(label)}"
     t = get("t")
     if not _number(t):
-        return "no 't' member" if "t" not in d else f"'t' is {_short(t)}, not a number"
+        return "no 't' member" if "t" not in d else f"'t' is {quote_value(t)}, not a number"
     b64 = get("raw_b64")
     if b64 is not None:
         if type(b64) is not str:
@@ -484,14 +484,14 @@ def _parse_entry(d: Any) -> _Parsed | str:
     label = get("kind", "noise")
     kind = _KIND_INDEX.get(label) if type(label) is str else None
     if kind is None:
-        return f"unknown kind {_short(label)}"
+        return f"unknown kind {quote_value(label)}"
     label = get("state")
     if label is None and "state" not in d:
         state = _STATE_INDEX[State.UNINITIALIZED]
     else:
         state = _STATE_CODE.get(label) if type(label) is str else None
         if state is None:
-            return f"unknown lifecycle state {_short(label)}"
+            return f"unknown lifecycle state {quote_value(label)}"
     method = get("method")
     if method is not None and type(method) is not str:
         return f"'method' is {_json_type(method)}, not a string"
@@ -510,13 +510,13 @@ def _parse_entry(d: Any) -> _Parsed | str:
     elif ok is False:
         code = 2
     else:
-        return f"'schema_ok' is {_short(ok)}, not true, false or null"
+        return f"'schema_ok' is {quote_value(ok)}, not true, false or null"
     latency = get("latency")
     if latency is not None and not _number(latency):
-        return f"'latency' is {_short(latency)}, not a number"
+        return f"'latency' is {quote_value(latency)}, not a number"
     paired = get("paired")
     if paired is not None and not (type(paired) is int and paired >= 0):
-        return f"'paired' is {_short(paired)}, not an entry number"
+        return f"'paired' is {quote_value(paired)}, not an entry number"
     extra = None
     if not d.keys() <= _ENTRY_KEYS:
         reason = _check_extra(d)
@@ -553,7 +553,7 @@ def _check_extra(d: dict) -> str | None:
             return f"'{key}' is {_json_type(d[key])}, not a string"
     for key in ("pid", "returncode", "signal", "dropped"):
         if d.get(key) is not None and type(d[key]) is not int:
-            return f"'{key}' is {_short(d[key])}, not a whole number"
+            return f"'{key}' is {quote_value(d[key])}, not a whole number"
     return None
 
 
@@ -575,8 +575,8 @@ def _json_type(v: Any) -> str:
     return "object"
 
 
-def _short(v: Any) -> str:
-    """A value quoted for a message, cut to a readable length."""
+def quote_value(v: Any) -> str:
+    """A JSON value quoted for a message to people, cut to a readable length (never raises)."""
     try:
         text = orjson.dumps(v, default=str).decode()
     except orjson.JSONEncodeError:  # nested deeper than the encoder goes
@@ -648,7 +648,7 @@ class _Loader:
             raise self.fail("the header has no format version")
         version = header["version"]
         if type(version) is not int:
-            raise self.fail(f"the format version {_short(version)} is not a whole number")
+            raise self.fail(f"the format version {quote_value(version)} is not a whole number")
         if version < 1:
             raise self.fail(f"the format version {version} is not valid (versions start at 1)")
         if version > FORMAT_VERSION:

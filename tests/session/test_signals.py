@@ -17,31 +17,16 @@ from pathlib import Path
 import orjson
 import pytest
 
+from processes import alive, wait_for_output
 from session_helpers import misbehave
 
 BOUND = 30.0
 
 
-def alive(pid: int) -> bool:
-    """A live (not zombie) process with this pid."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            return f.read().rpartition(b")")[2].split()[0] != b"Z"
-    except OSError:
-        return False
-
-
 def wait_for_line(path: Path, needle: bytes, proc: subprocess.Popen) -> list[dict]:
-    """Poll a JSON Lines file until a line holds ``needle``; the parsed lines."""
-    deadline = time.monotonic() + BOUND
-    while time.monotonic() < deadline:
-        data = path.read_bytes() if path.exists() else b""
-        if needle in data:
-            return [orjson.loads(line) for line in data.splitlines() if line.strip()]
-        if proc.poll() is not None:
-            raise AssertionError(f"probe ended early ({proc.returncode}): {proc.stderr.read().decode()}")
-        time.sleep(0.02)
-    raise AssertionError(f"{needle!r} never appeared in {path}")
+    """The probe's JSON lines once one holds ``needle``."""
+    data = wait_for_output(path, needle, proc, BOUND)
+    return [orjson.loads(line) for line in data.splitlines() if line.strip()]
 
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])

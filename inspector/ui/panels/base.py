@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -12,6 +11,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QWidget
 from inspector.session import RequestCancelled, Session, SessionError
 from inspector.session.features import Availability
 from inspector.session.operations import NOTE_BAD_CURSOR, NOTE_DROPPED, NOTE_NO_ARRAY, NOTE_REPEATED_CURSOR, ListNote
+from inspector.session.recording import quote_value
 
 
 class FeaturePanel(QWidget):
@@ -120,7 +120,7 @@ def list_note_text(note: ListNote) -> str:
     if note.code == NOTE_NO_ARRAY:
         return QCoreApplication.translate("FeaturePanel", "a page had no {key} array").format(key=note.detail)
     if note.code == NOTE_BAD_CURSOR:
-        return QCoreApplication.translate("FeaturePanel", "nextCursor {value} is not a non-empty string; stopped paging").format(value=_short_json(note.detail))
+        return QCoreApplication.translate("FeaturePanel", "nextCursor {value} is not a non-empty string; stopped paging").format(value=quote_value(note.detail))
     if note.code == NOTE_REPEATED_CURSOR:
         return QCoreApplication.translate("FeaturePanel", "The server repeated the cursor {0}; stopped paging.").format(note.detail)
     if note.code == NOTE_DROPPED:
@@ -136,11 +136,3 @@ def list_notes_text(notes: list[ListNote]) -> str:
         if text and text not in out:
             out.append(text)
     return " · ".join(out)
-
-
-def _short_json(value: object) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
