@@ -109,6 +109,7 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
             controller.disconnect()
             await wait_for(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
+        w.languages.set_choice("en")  # its translators live on the shared app: the next shot is English
         w.close()
         w.deleteLater()
         app.processEvents()
@@ -179,10 +180,29 @@ async def act_logs(w, controller, panel):
     await anyio.sleep(0.5)
 
 
+async def _run_as_task(w, steps: int, step_ms: int):
+    tools = w.panels.panels["tools"]
+    w.panels.show_panel("tools")
+    tools.select_tool("long_running")
+    await anyio.sleep(0.3)
+    tools.task_box.setChecked(True)
+    tools.editor.set_value({"steps": steps, "step_ms": step_ms})
+    tools.call_selected()
+    return tools
+
+
 async def act_tasks(w, controller, panel):
-    await controller.session.request("tools/call", {"name": "long_running", "arguments": {"seconds": 3, "steps": 3}, "task": {"ttl": 60000}})
-    panel.refresh()
-    await anyio.sleep(1.0)
+    """A finished task run from the Tools panel, followed by the Tasks panel."""
+    tools = await _run_as_task(w, 3, 200)
+    await wait_for(lambda: tools.outcome != "")
+    w.panels.show_panel("tasks")
+    await anyio.sleep(0.5)
+
+
+async def act_tool_task(w, controller, panel):
+    """A tool running as a task: the status row follows tasks/get."""
+    await _run_as_task(w, 40, 250)
+    await anyio.sleep(1.6)
 
 
 async def _open_dialog(controller, tool: str):
@@ -217,6 +237,7 @@ PANEL_SHOTS = {
     "panel-prompts": dict(era="legacy", panel="prompts", act=act_prompts),
     "panel-logs": dict(era="legacy", panel="logs", act=act_logs),
     "panel-tasks": dict(era="legacy", panel="tasks", act=act_tasks),
+    "panel-tools-task": dict(era="legacy", panel="tools", act=act_tool_task),
     "dialog-sampling": dict(era="legacy", panel="tools", act=act_sampling, dialog=True),
     "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
 }

@@ -57,6 +57,19 @@ _CLIENT_GATES: dict[str, str] = {
     "elicitation/create": "elicitation",
 }
 
+#: Why a session failed: code -> the English sentence (``{name}`` filled from outcome_args).
+OUTCOMES: dict[str, str] = {
+    "initialize-error": "the server answered initialize with an error",
+    "version-unsupported": "the server negotiated protocol version {version}, which the client does not support",
+    "no-common-version": "no common modern protocol version (server supports {versions})",
+    "discover-error": "server/discover failed with error {code}",
+    "initialize-timeout": "the server did not answer initialize in time",
+    "discover-timeout": "the server did not answer server/discover in time",
+    "spawn-failed": "{why}",
+    "exited-before-established": "the server exited before the session was established",
+    "exited-during-session": "the server exited during the session",
+}
+
 
 @dataclass(slots=True)
 class ClientConfig:
@@ -144,7 +157,9 @@ class ProtocolEngine:
         self.instructions: str | None = None
         self.server_versions: list[str] | None = None  # modern: supportedVersions / data.supported
         self.retry_version: str | None = None  # modern: the version to retry with after -32022
-        self.outcome: str | None = None  # why the session failed, when it did
+        self.outcome: str | None = None  # why the session failed, when it did (English, for recordings and the CLI)
+        self.outcome_code: str | None = None  # the same as data: one of OUTCOMES, for front-ends to word
+        self.outcome_args: dict = {}
         self.client = Correlator()  # requests the client sent
         self.server = Correlator()  # requests the server sent
         self._next_id = 1
@@ -496,7 +511,7 @@ class ProtocolEngine:
 
     def _initialize_answer(self, p: Parsed, a: Analysis, v: list[str] | None) -> list[str] | None:
         if p.kind is Kind.ERROR:
-            self.outcome = "the server answered initialize with an error"
+            self._set_outcome("initialize-error")
             self._fire(a, Event.RECV_INITIALIZE_ERROR)
             return (v or []) + ["lifecycle.initialize-error"]
         result = p.obj.get("result")
@@ -517,7 +532,7 @@ class ProtocolEngine:
         if version not in LEGACY_VERSIONS:
             v = (v or []) + ["lifecycle.version-unsupported"]
             if not self.config.accept_unsupported_version:
-                self.outcome = f"the server negotiated protocol version {version!r}, which the client does not support"
+                self._set_outcome("version-unsupported", version=repr(version))
                 self._fire(a, Event.VERSION_UNSUPPORTED)
                 return v
         self._use_version(version if version in LEGACY_VERSIONS else (self.offered_version or LATEST_LEGACY))
@@ -565,7 +580,7 @@ class ProtocolEngine:
             elif common:
                 chosen = common[-1]
             else:
-                self.outcome = f"no common modern protocol version (server supports {self.server_versions})"
+                self._set_outcome("no-common-version", versions=str(self.server_versions))
                 self._fire(a, Event.NO_COMMON_VERSION)
                 return v
             self.era = Era.MODERN
@@ -579,14 +594,14 @@ class ProtocolEngine:
             self._note_supported(obj)
             self.era = Era.MODERN
             if self.retry_version is None:
-                self.outcome = f"no common modern protocol version (server supports {self.server_versions})"
+                self._set_outcome("no-common-version", versions=str(self.server_versions))
                 self._fire(a, Event.NO_COMMON_VERSION)
             else:
                 self._fire(a, Event.RECV_UNSUPPORTED_VERSION)
             return v
         if code in MODERN_ERROR_CODES or self.config.era is EraMode.MODERN:
             self.era = Era.MODERN
-            self.outcome = f"server/discover failed with error {code}"
+            self._set_outcome("discover-error", code=str(code))
             self._fire(a, Event.DISCOVER_FAILED)
             return v
         self._fall_back(a)
@@ -638,7 +653,7 @@ class ProtocolEngine:
         a.method = pending.method
         a.id = id
         if pending.method == "initialize":
-            self.outcome = "the server did not answer initialize in time"
+            self._set_outcome("initialize-timeout")
             self._fire(a, Event.TIMEOUT)
         elif pending.method == "server/discover" and self.lifecycle.state is State.DISCOVERING:
             if self.config.era is EraMode.AUTO:  # silence means a legacy server
@@ -646,13 +661,18 @@ class ProtocolEngine:
                 self._use_version(self.config.legacy_version)
                 self._fire(a, Event.TIMEOUT)
             else:
-                self.outcome = "the server did not answer server/discover in time"
+                self._set_outcome("discover-timeout")
                 self._fire(a, Event.TIMEOUT)
         return a
 
+    def _set_outcome(self, code: str, **args: str) -> None:
+        self.outcome_code = code
+        self.outcome_args = args
+        self.outcome = OUTCOMES[code].format(**args)
+
     def spawn_failed(self, why: str) -> Analysis:
         a = self.note(Kind.PROCESS)
-        self.outcome = why
+        self._set_outcome("spawn-failed", why=why)
         self._fire(a, Event.SPAWN_FAILED)
         return a
 
@@ -676,9 +696,11 @@ class ProtocolEngine:
         state = self.lifecycle.state
         if state in (State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.IDLE, State.DISCOVERING):
             a.violations = ("lifecycle.exited-during-initialize",)
-            self.outcome = self.outcome or "the server exited before the session was established"
+            if self.outcome is None:
+                self._set_outcome("exited-before-established")
         elif state in (State.OPERATING, State.READY):
-            self.outcome = self.outcome or "the server exited during the session"
+            if self.outcome is None:
+                self._set_outcome("exited-during-session")
         self._fire(a, Event.PROCESS_EXITED)
         return a
 
@@ -693,6 +715,8 @@ class ProtocolEngine:
             "instructions": self.instructions,
             "state": self.lifecycle.state.value,
             "outcome": self.outcome,
+            "outcome_code": self.outcome_code,
+            "outcome_args": dict(self.outcome_args),
         }
 
 

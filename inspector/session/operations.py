@@ -16,6 +16,27 @@ call what is here:
   new generation: a fetch of an older generation stops at its next page and changes nothing.
   Notes are data (:class:`ListNote`: a code and its detail) so every front-end words them in its
   own language.
+* Tasks (2025-11-25). :func:`tool_task_support` says whether a tool may, must or must not run as
+  a task (the server's ``tasks.requests.tools.call`` first, then the tool's
+  ``execution.taskSupport``). :func:`call_as_task` sends a task-augmented request, follows the
+  task with ``tasks/get`` at the ``pollInterval`` the server suggests until it ends or asks for
+  input, then fetches the outcome with ``tasks/result`` (which blocks on the server, and is
+  where a task that needs input sends its requests). Cancelling the caller sends
+  ``tasks/cancel`` (shielded, briefly) before the cancellation goes on. Every step reports the
+  task as it is now through ``on_task``; a server that answers the call directly instead of
+  creating a task is reported, not hidden. :func:`task_from_reply` reads a ``Task`` out of a
+  ``tasks/get`` or ``tasks/cancel`` answer for panels that send those themselves.
+* :class:`ListenHub` (2026-07-28): ONE ``subscriptions/listen`` stream per session, shared by
+  every part of a front-end that needs list changes or resource updates. Each part states what
+  it wants (``want(owner, filter)``); the stream carries the union. Wants stated in the same
+  turn of the event loop (every panel at the start of a session) make one stream, not one
+  each: the hub applies them after a checkpoint. A stream's filter is fixed,
+  so when the union changes the old stream is cancelled (the session sends
+  ``notifications/cancelled``) and the new one opened after it, in that order. Its state
+  follows the wire: *opening* until ``notifications/subscriptions/acknowledged`` carries the
+  request's id in ``_meta``, then *listening*; *ended* when the server answers (it ends the
+  stream) or the session ends; *failed* on an error answer; *idle* when nobody wants anything.
+  Notes are data (:class:`ListenNote`), worded by each front-end.
 """
 
 from __future__ import annotations
@@ -24,7 +45,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
+
 from inspector.protocol.correlation import id_key
+from inspector.protocol.messages import Kind
+from inspector.protocol.versions import META_SUBSCRIPTION_ID
 
 from .recording import Direction
 
@@ -163,11 +188,18 @@ class FailureReport:
     lifecycle took), the entry where it happened, the rules flagged there, how the server
     ended and its last stderr lines."""
 
-    headline: str
+    headline: str | None  # the outcome or the failure edge's label; None: the server ended by itself
     seq: int | None = None
     rules: tuple[str, ...] = ()
-    exit: str | None = None  # "exit code 3" / "killed by signal 9"
+    exit_code: int | None = None
+    signal: int | None = None  # the signal that ended the server
     stderr: tuple[str, ...] = ()
+    code: str | None = None  # the engine's outcome code (protocol.engine.OUTCOMES), when the headline is one
+    args: dict = field(default_factory=dict)  # its values
+
+    @property
+    def exited(self) -> bool:
+        return self.exit_code is not None or self.signal is not None
 
 
 #: How many of the server's last stderr lines a report carries.
@@ -187,12 +219,11 @@ def failure_report(rec: Any, summary: dict | None) -> FailureReport | None:
             headline = headline or tr.get("label")
             break
     code, sig = summary.get("exit_code"), summary.get("signal")
-    exit_text = f"killed by signal {sig}" if sig is not None else (f"exit code {code}" if code is not None else None)
+    code = code if isinstance(code, int) and not isinstance(code, bool) else None
+    sig = sig if isinstance(sig, int) and not isinstance(sig, bool) else None
     ended_badly = code not in (None, 0) and summary.get("shutdown") in (None, "none")
     if headline is None and not ended_badly:
         return None
-    if headline is None:
-        headline = f"the server ended by itself ({exit_text})"
     rules: list[str] = []
     if failure_seq is not None:
         for seq in range(failure_seq, max(-1, failure_seq - 10), -1):
@@ -206,4 +237,367 @@ def failure_report(rec: Any, summary: dict | None) -> FailureReport | None:
             stderr.append(rec[seq].text.rstrip("\r\n"))
             if len(stderr) == STDERR_TAIL:
                 break
-    return FailureReport(headline, failure_seq, tuple(rules), exit_text, tuple(reversed(stderr)))
+    outcome_code = summary.get("outcome_code") if headline == summary.get("outcome") else None
+    args = summary.get("outcome_args") if isinstance(summary.get("outcome_args"), dict) else {}
+    return FailureReport(
+        headline, failure_seq, tuple(rules), code if sig is None else None, sig, tuple(reversed(stderr)),
+        outcome_code if isinstance(outcome_code, str) else None, dict(args),
+    )
+
+
+# ====================================================================== tasks (2025-11-25)
+
+#: Task statuses after which nothing changes any more.
+TERMINAL_STATUSES = frozenset({"completed", "failed", "cancelled"})
+#: The shortest poll interval followed, whatever the server suggests (a server that says 0
+#: would otherwise be asked as fast as the pipe allows).
+MIN_POLL_SECONDS = 0.25
+#: The poll interval when the server suggests none.
+DEFAULT_POLL_SECONDS = 1.0
+#: How long a ``tasks/cancel`` sent on the way out of a cancelled call may take.
+CANCEL_GRACE = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class TaskSupport:
+    """Whether a tool may run as a task.
+
+    ``mode`` is the tool's ``execution.taskSupport`` as the spec reads it ("forbidden" when
+    absent or not one of the three values); ``declared`` whether the server declared
+    ``tasks.requests.tools.call`` in a version that has tasks."""
+
+    mode: str
+    declared: bool
+
+    @property
+    def allowed(self) -> bool:
+        """The client may send the call as a task."""
+        return self.declared and self.mode in ("optional", "required")
+
+    @property
+    def required(self) -> bool:
+        """The client must send it as a task (a plain call is refused with -32601)."""
+        return self.declared and self.mode == "required"
+
+    @property
+    def unusable(self) -> bool:
+        """The tool says "required" but the server did not declare task-augmented calls:
+        the spec forbids both ways of calling it."""
+        return not self.declared and self.mode == "required"
+
+
+def tool_task_support(negotiation: Negotiation, tool: dict) -> TaskSupport:
+    execution = tool.get("execution")
+    value = execution.get("taskSupport") if isinstance(execution, dict) else None
+    mode = value if value in ("forbidden", "optional", "required") else "forbidden"
+    caps = negotiation.server_capabilities.get("tasks")
+    requests = caps.get("requests") if isinstance(caps, dict) else None
+    tools = requests.get("tools") if isinstance(requests, dict) else None
+    declared = negotiation.version == "2025-11-25" and isinstance(tools, dict) and isinstance(tools.get("call"), dict)
+    return TaskSupport(mode, declared)
+
+
+def task_from_reply(reply: Any, task_id: str) -> dict | None:
+    """The Task in a ``tasks/get`` / ``tasks/cancel`` answer (``_meta`` left out), or None."""
+    if not reply.ok or not isinstance(reply.result, dict):
+        return None
+    return {k: v for k, v in reply.result.items() if k != "_meta"} | {"taskId": task_id}
+
+
+#: Codes of :attr:`TaskRun.problem`.
+TASK_NOT_CREATED = "not-created"  # the call was answered directly: no CreateTaskResult
+TASK_GET_FAILED = "get-failed"  # tasks/get answered with an error; tasks/result was asked anyway
+
+
+@dataclass
+class TaskRun:
+    """What :func:`call_as_task` saw: the answer to the call, the task as last known, the
+    answer of ``tasks/result``, how often it polled, and the whole time taken."""
+
+    created: Any = None  # Reply to the task-augmented request
+    task: dict = field(default_factory=dict)
+    result: Any = None  # Reply to tasks/result (or the direct answer when no task was created)
+    polls: int = 0
+    elapsed: float | None = None
+    cancel_sent: bool = False
+    cancel_reply: Any = None
+    problem: str | None = None
+    problem_detail: Any = None
+
+    @property
+    def task_id(self) -> str | None:
+        value = self.task.get("taskId")
+        return value if isinstance(value, str) else None
+
+    @property
+    def status(self) -> str | None:
+        value = self.task.get("status")
+        return value if isinstance(value, str) else None
+
+
+def _poll_seconds(task: dict) -> float:
+    value = task.get("pollInterval")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+        return max(MIN_POLL_SECONDS, value / 1000.0)
+    return DEFAULT_POLL_SECONDS
+
+
+async def call_as_task(
+    session: Any,
+    method: str,
+    params: dict,
+    *,
+    ttl: int | None = None,
+    on_task: Callable[[dict], None] | None = None,
+    on_progress: Callable[[dict], None] | None = None,
+    run: TaskRun | None = None,
+) -> TaskRun:
+    """Send ``method`` as a task-augmented request and follow the task to its outcome (see the
+    module docstring). ``run`` may be passed in to watch it while it runs. Raises what
+    ``session.request`` raises; errors answered by the server are data in the run."""
+    run = run if run is not None else TaskRun()
+    started = session.clock()
+    task_meta: dict = {} if ttl is None else {"ttl": ttl}
+
+    def seen(task: dict) -> None:
+        run.task = {**run.task, **task}
+        if on_task is not None:
+            on_task(dict(run.task))
+
+    try:
+        created = await session.request(method, {**params, "task": task_meta}, on_progress=on_progress)
+        run.created = created
+        task = created.result.get("task") if created.ok and isinstance(created.result, dict) else None
+        if not created.ok:
+            return run
+        if not isinstance(task, dict) or not isinstance(task.get("taskId"), str):
+            run.problem, run.result = TASK_NOT_CREATED, created
+            return run
+        seen({k: v for k, v in task.items() if k != "_meta"})
+        task_id = run.task_id
+        assert task_id is not None
+        while run.status not in TERMINAL_STATUSES and run.status != "input_required":
+            await anyio.sleep(_poll_seconds(run.task))
+            reply = await session.request("tasks/get", {"taskId": task_id})
+            run.polls += 1
+            got = task_from_reply(reply, task_id)
+            if got is None:
+                run.problem, run.problem_detail = TASK_GET_FAILED, reply.error
+                break
+            seen(got)
+        # blocks until the task ends; a task that needs input sends its requests meanwhile
+        limit = session.options.max_request_timeout
+        run.result = await session.request("tasks/result", {"taskId": task_id}, timeout=limit, max_timeout=limit)
+        if run.status not in TERMINAL_STATUSES:
+            got = task_from_reply(await session.request("tasks/get", {"taskId": task_id}), task_id)
+            run.polls += 1
+            if got is not None:
+                seen(got)
+        return run
+    except anyio.get_cancelled_exc_class():
+        task_id = run.task_id
+        if task_id is not None and run.status not in TERMINAL_STATUSES:
+            with anyio.CancelScope(shield=True), anyio.move_on_after(CANCEL_GRACE):
+                run.cancel_sent = True
+                try:
+                    run.cancel_reply = await session.request("tasks/cancel", {"taskId": task_id}, timeout=CANCEL_GRACE)
+                except Exception as exc:  # noqa: BLE001 - a lost link or timeout must not replace the cancellation
+                    run.cancel_reply = exc
+                else:
+                    got = task_from_reply(run.cancel_reply, task_id)
+                    if got is not None:
+                        seen(got)
+        raise
+    finally:
+        run.elapsed = session.clock() - started
+
+
+# ====================================================================== subscriptions/listen (2026-07-28)
+
+#: Codes of :class:`ListenNote`.
+LISTEN_REFUSED = "refused"  # the acknowledgement left these filter keys out (detail: the keys)
+LISTEN_STOPPED = "stopped"  # cancelled by the client (detail: the request id, None if never sent)
+LISTEN_ENDED = "ended"  # the server answered: it ended the stream
+LISTEN_FAILED = "failed"  # an error answer (detail: the error object)
+LISTEN_LOST = "lost"  # the session ended or failed (detail: why)
+
+_BOOLEAN_KEYS = ("toolsListChanged", "promptsListChanged", "resourcesListChanged")
+
+
+@dataclass(frozen=True, slots=True)
+class ListenNote:
+    code: str
+    detail: Any = None
+
+
+class ListenHub:
+    """The session's one shared listen stream (see the module docstring)."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.wants: dict[str, dict] = {}
+        self.state = "idle"
+        self.filter: dict = {}  # what the open stream asked for
+        self.honored: dict | None = None  # what the server agreed to
+        self.note: ListenNote | None = None
+        self.request_id: Any = None
+        self.notifications = 0  # notifications that carried this stream's id
+        self.listeners: list[Callable[[], None]] = []
+        self._scope: anyio.CancelScope | None = None
+        self._done: anyio.Event | None = None
+        self._start_seq = -1
+        self._pending = False
+        session.notification_listeners.append(self._on_notification)
+
+    @property
+    def active(self) -> bool:
+        return self.state in ("opening", "listening")
+
+    def wanted(self, key: str) -> bool:
+        """Whether the open stream asked for ``key`` (a boolean filter key)."""
+        return self.active and self.filter.get(key) is True
+
+    def union(self) -> dict:
+        out: dict = {}
+        uris: list[str] = []
+        for want in self.wants.values():
+            for key in _BOOLEAN_KEYS:
+                if want.get(key) is True:
+                    out[key] = True
+            for uri in want.get("resourceSubscriptions") or ():
+                if uri not in uris:
+                    uris.append(uri)
+        if uris:
+            out["resourceSubscriptions"] = uris
+        return out
+
+    def want(self, owner: str, notifications: dict | None) -> bool:
+        """What ``owner`` needs from the stream (None or {}: nothing any more). The stream is
+        reopened when the union changes; returns whether it was."""
+        if notifications:
+            self.wants[owner] = dict(notifications)
+        else:
+            self.wants.pop(owner, None)
+        union = self.union()
+        if union == self.filter and (self.active or not union):
+            return False
+        if not self._pending:
+            self._pending = True
+            if not self.session.start_soon(self._apply):
+                self._pending = False
+                self._reopen(union)  # the session is closed: say so now
+        return True
+
+    async def _apply(self) -> None:
+        await anyio.sleep(0)  # every want of this turn of the loop first
+        self._pending = False
+        union = self.union()
+        if union != self.filter or not (self.active or not union):
+            self._reopen(union)
+
+    def _notify(self) -> None:
+        for cb in list(self.listeners):
+            try:
+                cb()
+            except Exception:  # noqa: BLE001 - a front-end part that went away: forget it
+                self.listeners.remove(cb)
+
+    def _reopen(self, union: dict) -> None:
+        previous = self._done
+        was_active = self.active
+        old_id = self._find_request_id() if was_active else None
+        if self._scope is not None:
+            self._scope.cancel()
+        self._scope = None
+        self.filter = dict(union)
+        self.honored = None
+        self.request_id = None
+        self.notifications = 0
+        if not union:
+            if was_active:
+                self.state, self.note = "idle", ListenNote(LISTEN_STOPPED, old_id)
+            self._notify()
+            return
+        scope = anyio.CancelScope()
+        done = anyio.Event()
+        if not self.session.start_soon(self._run, scope, done, previous, dict(union)):
+            self.state = "ended"
+            self.note = ListenNote(LISTEN_LOST, "the session is closed")
+            self._notify()
+            return
+        self._scope, self._done = scope, done
+        self.state = "opening"
+        self.note = None
+        self._notify()
+
+    async def _run(self, scope: anyio.CancelScope, done: anyio.Event, previous: anyio.Event | None, union: dict) -> None:
+        session = self.session
+        reply = None
+        lost: str | None = None
+        try:
+            if previous is not None:
+                with anyio.move_on_after(5):
+                    await previous.wait()  # the old stream's notifications/cancelled goes first
+            with scope:
+                self._start_seq = len(session.recording)
+                reply = await session.request("subscriptions/listen", {"notifications": union}, timeout=float("inf"), max_timeout=float("inf"))
+        except anyio.get_cancelled_exc_class():
+            if scope is self._scope:  # the session itself is closing
+                self._scope = None
+                self.state, self.note = "ended", ListenNote(LISTEN_LOST, "the session closed")
+                self._notify()
+            raise
+        except Exception as exc:  # noqa: BLE001 - SessionError: the link is gone; the state says so
+            lost = str(exc)
+        finally:
+            done.set()
+        if scope is not self._scope:
+            return  # replaced by a newer stream (or closed): that one reports
+        self._scope = None
+        if lost is not None:
+            self.state, self.note = "ended", ListenNote(LISTEN_LOST, lost)
+        elif reply is None:
+            self.state, self.note = "idle", ListenNote(LISTEN_STOPPED, self._find_request_id())
+        elif reply.ok:
+            self.state, self.note = "ended", ListenNote(LISTEN_ENDED)
+        else:
+            self.state, self.note = "failed", ListenNote(LISTEN_FAILED, reply.error)
+        self._notify()
+
+    def _find_request_id(self) -> Any:
+        """The id of this stream's listen request, found in the recording once it was sent."""
+        if self.request_id is None and self._start_seq >= 0 and self.active:
+            rec = self.session.recording
+            for i in range(self._start_seq, len(rec)):
+                if rec.direction_at(i) is Direction.C2S and rec.kind_at(i) is Kind.REQUEST and rec.method_at(i) == "subscriptions/listen":
+                    obj = rec[i].json()
+                    params = obj.get("params") if isinstance(obj, dict) else None
+                    if isinstance(params, dict) and params.get("notifications") == self.filter:
+                        self.request_id = rec.id_at(i)
+                        break
+        return self.request_id
+
+    def owns(self, subscription_id: Any) -> bool:
+        """Whether a notification's subscription id is this stream's."""
+        rid = self._find_request_id()
+        return rid is not None and subscription_id is not None and same_id(rid, subscription_id)
+
+    def _on_notification(self, seq: int, obj: Any) -> None:
+        params = obj.get("params") if isinstance(obj, dict) else None
+        meta = params.get("_meta") if isinstance(params, dict) else None
+        sub = meta.get(META_SUBSCRIPTION_ID) if isinstance(meta, dict) else None
+        if sub is None or not self.active or not self.owns(sub):
+            return
+        if obj.get("method") != "notifications/subscriptions/acknowledged":
+            self.notifications += 1
+            return
+        honored = params.get("notifications")
+        self.honored = honored if isinstance(honored, dict) else {}
+        self.state = "listening"
+        refused = []
+        for key, value in self.filter.items():
+            agreed = self.honored.get(key)
+            if agreed is None or agreed is False or (isinstance(value, list) and set(value) - set(agreed if isinstance(agreed, list) else ())):
+                refused.append(key)
+        self.note = ListenNote(LISTEN_REFUSED, tuple(refused)) if refused else None
+        self._notify()

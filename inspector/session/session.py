@@ -31,7 +31,7 @@ from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, S
 from inspector.transport.stdio import StdioTransport, describe_exit
 
 from .handlers import ClientHandlers, HandlerError
-from .operations import Negotiation
+from .operations import ListenHub, Negotiation
 from .recording import Direction, Recording, RecordingWriter
 
 SLICE = 128  # lines analysed between two turns of the event loop
@@ -212,6 +212,7 @@ class Session:
         self.returncode: int | None = None
         self.signal: int | None = None
         self.notification_listeners: list[Callable[[int, dict], None]] = []
+        self.listen_hub = ListenHub(self)  # the one subscriptions/listen stream (2026-07-28)
         self._splitter = LineSplitter(options.max_line)
         self._waiters: dict[Any, _Waiter] = {}
         self._tg: anyio.abc.TaskGroup | None = None

@@ -101,6 +101,9 @@ class Themes:
         self.app.setStyle("Fusion")
         dark = self.choice == "dark" or (self.choice == "system" and hints.colorScheme() == Qt.ColorScheme.Dark)
         self.app.setPalette(dark_palette() if dark else self.app.style().standardPalette())
+        from .widgets import retint
+
+        retint()  # labels coloured by a theme role take the new palette's colour
 
     def set_choice(self, code: str) -> None:
         self.choice = code

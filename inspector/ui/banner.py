@@ -9,14 +9,27 @@ is plain text (server stderr included).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from inspector.protocol.rules import RULES
 from inspector.session.operations import FailureReport
 
-from .plain import mono_font, plain_label
-from .schema_form import tone
+from .widgets import mono_font, plain_label
+from .theme import tone
+
+
+#: The engine's outcome codes (protocol.engine.OUTCOMES) in words to translate.
+OUTCOME_TEXTS = {
+    "initialize-error": QT_TRANSLATE_NOOP("FailureBanner", "the server answered initialize with an error"),
+    "version-unsupported": QT_TRANSLATE_NOOP("FailureBanner", "the server negotiated protocol version {version}, which the client does not support"),
+    "no-common-version": QT_TRANSLATE_NOOP("FailureBanner", "no common modern protocol version (server supports {versions})"),
+    "discover-error": QT_TRANSLATE_NOOP("FailureBanner", "server/discover failed with error {code}"),
+    "initialize-timeout": QT_TRANSLATE_NOOP("FailureBanner", "the server did not answer initialize in time"),
+    "discover-timeout": QT_TRANSLATE_NOOP("FailureBanner", "the server did not answer server/discover in time"),
+    "exited-before-established": QT_TRANSLATE_NOOP("FailureBanner", "the server exited before the session was established"),
+    "exited-during-session": QT_TRANSLATE_NOOP("FailureBanner", "the server exited during the session"),
+}
 
 
 class FailureBanner(QFrame):
@@ -66,7 +79,22 @@ class FailureBanner(QFrame):
             self.hide()
             return
         translate = QCoreApplication.translate
-        self.headline.setText(QCoreApplication.translate("FailureBanner", "The session failed: {why}").format(why=report.headline))
+        if report.signal is not None:
+            how = translate("FailureBanner", "killed by signal {n}").format(n=report.signal)
+        elif report.exit_code is not None:
+            how = translate("FailureBanner", "exit code {n}").format(n=report.exit_code)
+        else:
+            how = ""
+        if report.headline is None:
+            why = translate("FailureBanner", "the server ended by itself ({how})").format(how=how)
+        elif report.code in OUTCOME_TEXTS:
+            try:
+                why = translate("FailureBanner", OUTCOME_TEXTS[report.code]).format(**report.args)
+            except (KeyError, IndexError, ValueError):
+                why = report.headline
+        else:
+            why = translate("Lifecycle", report.headline)  # a failure edge's label has a translation
+        self.headline.setText(translate("FailureBanner", "The session failed: {why}").format(why=why))
         lines = []
         for rule_id in report.rules:
             rule = RULES.get(rule_id)
@@ -76,8 +104,8 @@ class FailureBanner(QFrame):
                 lines.append(rule_id)
         self.rules.setText("\n".join(lines))
         self.rules.setVisible(bool(lines))
-        self.exit.setText(QCoreApplication.translate("FailureBanner", "The server: {how}").format(how=report.exit) if report.exit else "")
-        self.exit.setVisible(bool(report.exit))
+        self.exit.setText(translate("FailureBanner", "The server: {how}").format(how=how) if how else "")
+        self.exit.setVisible(bool(how))
         if report.stderr:
             self.stderr.setText(QCoreApplication.translate("FailureBanner", "Its last stderr lines:") + "\n" + "\n".join(report.stderr))
         self.stderr.setVisible(bool(report.stderr))

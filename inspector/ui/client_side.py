@@ -29,11 +29,9 @@ editors); URLs from url-mode elicitation are opened only by an explicit button.
 from __future__ import annotations
 
 import math
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -41,10 +39,9 @@ from urllib.parse import urlsplit
 import anyio
 import orjson
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QColor, QDesktopServices, QFont, QFontDatabase, QGuiApplication, QPalette, QTextOption
+from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QGuiApplication, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
     QComboBox,
     QDialog,
     QFileDialog,
@@ -53,7 +50,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -69,8 +65,9 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import Era
 from inspector.session.handlers import ClientHandlers, HandlerError
 
-from .colors import mix
-from .plain import plain_label, plain_tooltip
+from .theme import colour, mix
+from .schema_form import SchemaForm
+from .widgets import ErrorLabel, muted, plain_label, plain_tooltip
 
 DEFAULT_TIMEOUT = 300.0
 SAMPLING_REJECTED = "User rejected sampling request"
@@ -81,31 +78,14 @@ DEFAULT_MODEL = "mcp-session-inspector (typed by the user)"
 # ============================================================================ small helpers
 
 
-def _error_color(palette: QPalette) -> QColor:
-    dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
-    return QColor(255, 120, 110) if dark else QColor(185, 30, 30)
-
-
 def _schema_problem_text(problems: list[tuple[str, str]]) -> str:
     """Why an answer cannot be sent, for the line above a dialog's buttons."""
     head = QCoreApplication.translate("AnswerDialog", "Not sent: the negotiated protocol version's schema rejects this answer.")
     return head + "\n" + "\n".join(f"{path or '/'}: {message}" for path, message in problems[:5])
 
 
-def _muted(label: QLabel) -> QLabel:
-    pal = label.palette()
-    pal.setColor(QPalette.ColorRole.WindowText, mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.4))
-    label.setPalette(pal)
-    return label
 
 
-def _error_label() -> QLabel:
-    label = plain_label()
-    pal = label.palette()
-    pal.setColor(QPalette.ColorRole.WindowText, _error_color(pal))
-    label.setPalette(pal)
-    label.setVisible(False)
-    return label
 
 
 class Banner(QFrame):
@@ -173,324 +153,16 @@ class Origin:
 # ============================================================================ elicitation form
 
 
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-_FORMAT_HINTS = {"email": "name@example.com", "uri": "https://example.com/", "date": "YYYY-MM-DD", "date-time": "YYYY-MM-DDThh:mm:ssZ"}
-
-
-def _options(schema: dict) -> list[tuple[Any, str]] | None:
-    """(value, label) choices of a single-select enum: enum (+ enumNames) or oneOf/anyOf consts."""
-    enum = schema.get("enum")
-    if isinstance(enum, list):
-        names = schema.get("enumNames")
-        labels = names if isinstance(names, list) and len(names) == len(enum) else None
-        return [(v, str(labels[i]) if labels else str(v)) for i, v in enumerate(enum)]
-    for key in ("oneOf", "anyOf"):
-        alts = schema.get(key)
-        if isinstance(alts, list) and alts and all(isinstance(a, dict) and "const" in a for a in alts):
-            return [(a["const"], str(a.get("title", a["const"]))) for a in alts]
-    return None
-
-
-def check_format(fmt: str, text: str) -> str | None:
-    if fmt == "email" and not _EMAIL.match(text):
-        return QCoreApplication.translate("ElicitationForm", "Not an e-mail address.")
-    if fmt == "uri":
-        parts = urlsplit(text)
-        if not parts.scheme or not (parts.netloc or parts.path):
-            return QCoreApplication.translate("ElicitationForm", "Not a URI (it needs a scheme, such as https://).")
-    if fmt == "date":
-        try:
-            date.fromisoformat(text)
-        except ValueError:
-            return QCoreApplication.translate("ElicitationForm", "Not a date (YYYY-MM-DD).")
-    if fmt == "date-time":
-        try:
-            dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        except ValueError:
-            return QCoreApplication.translate("ElicitationForm", "Not a date and time (YYYY-MM-DDThh:mm:ssZ).")
-        if dt.tzinfo is None:
-            return QCoreApplication.translate("ElicitationForm", "Add a time zone (Z or ±hh:mm).")
-    return None
-
-
-class FormField:
-    """One property of a requestedSchema: its editor, its value and what is wrong with it."""
-
-    def __init__(self, name: str, schema: dict, required: bool, form: "ElicitationForm") -> None:
-        self.name = name
-        self.schema = schema
-        self.required = required
-        self.form = form
-        self.kind = self._kind(schema)
-        self.widget = self._build()
-        self.error = _error_label()
-        self.error.setObjectName(f"error_{name}")
-        if "default" in schema:
-            self.set_value(schema["default"])
-
-    @staticmethod
-    def _kind(schema: dict) -> str:
-        t = schema.get("type")
-        if t == "array":
-            items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
-            if _options(items) is not None:
-                return "multi"
-            return "json"
-        if _options(schema) is not None and t in ("string", None, "number", "integer"):
-            return "enum"
-        if t == "string":
-            return "string"
-        if t in ("number", "integer"):
-            return t
-        if t == "boolean":
-            return "boolean"
-        return "json"
-
-    def _build(self) -> QWidget:
-        s = self.schema
-        changed = self.form.changed.emit
-        if self.kind == "enum":
-            box = QComboBox()
-            if not self.required or "default" not in s:
-                box.addItem(QCoreApplication.translate("ElicitationForm", "— choose —") if self.required else QCoreApplication.translate("ElicitationForm", "— none —"), None)
-            for value, label in _options(s) or []:
-                box.addItem(label, value)
-                if label != str(value):
-                    box.setItemData(box.count() - 1, plain_tooltip(value), Qt.ItemDataRole.ToolTipRole)
-            box.currentIndexChanged.connect(lambda *_: changed())
-            self.combo = box
-            return box
-        if self.kind == "multi":
-            holder = QWidget()
-            lay = QHBoxLayout(holder)
-            lay.setContentsMargins(0, 0, 0, 0)
-            self.checks: list[tuple[Any, QCheckBox]] = []
-            for value, label in _options(s["items"]) or []:
-                cb = QCheckBox(label)
-                if label != str(value):
-                    cb.setToolTip(plain_tooltip(value))
-                cb.toggled.connect(lambda *_: changed())
-                lay.addWidget(cb)
-                self.checks.append((value, cb))
-            lay.addStretch(1)
-            return holder
-        if self.kind == "boolean":
-            cb = QCheckBox(QCoreApplication.translate("ElicitationForm", "Yes"))
-            cb.toggled.connect(lambda *_: changed())
-            self.check = cb
-            return cb
-        edit = QLineEdit()
-        edit.textChanged.connect(lambda *_: changed())
-        if self.kind == "string":
-            hint = _FORMAT_HINTS.get(str(s.get("format")))
-            if hint:
-                edit.setPlaceholderText(hint)
-        elif self.kind in ("number", "integer"):
-            lo, hi = s.get("minimum"), s.get("maximum")
-            what = QCoreApplication.translate("ElicitationForm", "whole number") if self.kind == "integer" else QCoreApplication.translate("ElicitationForm", "number")
-            if lo is not None and hi is not None:
-                edit.setPlaceholderText(f"{what}, {lo} – {hi}")
-            elif lo is not None:
-                edit.setPlaceholderText(f"{what} ≥ {lo}")
-            elif hi is not None:
-                edit.setPlaceholderText(f"{what} ≤ {hi}")
-            else:
-                edit.setPlaceholderText(what)
-            edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance("M") * 18)
-        else:
-            edit.setPlaceholderText(QCoreApplication.translate("ElicitationForm", "JSON value"))
-        self.edit = edit
-        return edit
-
-    # ---------------------------------------------------------------- value
-
-    def set_value(self, value: Any) -> None:
-        if self.kind == "enum":
-            i = self.combo.findData(value)
-            if i < 0 and value is not None:
-                self.combo.addItem(str(value), value)
-                i = self.combo.count() - 1
-            self.combo.setCurrentIndex(max(0, i))
-        elif self.kind == "multi":
-            wanted = value if isinstance(value, list) else []
-            for v, cb in self.checks:
-                cb.setChecked(v in wanted)
-        elif self.kind == "boolean":
-            self.check.setChecked(bool(value))
-        elif self.kind in ("string",):
-            self.edit.setText("" if value is None else str(value))
-        elif self.kind in ("number", "integer"):
-            self.edit.setText("" if value is None or isinstance(value, bool) else str(value))
-        else:
-            self.edit.setText("" if value is None else orjson.dumps(value).decode())
-
-    def raw(self) -> tuple[bool, Any, str | None]:
-        """(present, value, problem): present is False for an optional field left empty."""
-        s = self.schema
-        if self.kind == "enum":
-            value = self.combo.currentData()
-            if value is None:
-                return False, None, (QCoreApplication.translate("ElicitationForm", "Choose one.") if self.required else None)
-            if value not in [v for v, _ in _options(s) or []]:  # a default the server did not list
-                return True, value, QCoreApplication.translate("ElicitationForm", "Not one of the choices the server listed.")
-            return True, value, None
-        if self.kind == "multi":
-            values = [v for v, cb in self.checks if cb.isChecked()]
-            lo, hi = s.get("minItems"), s.get("maxItems")
-            if not values and not self.required and not lo:
-                return False, None, None
-            if isinstance(lo, int) and len(values) < lo:
-                return True, values, QCoreApplication.translate("ElicitationForm", "Choose at least {lo}.").format(lo=lo)
-            if isinstance(hi, int) and len(values) > hi:
-                return True, values, QCoreApplication.translate("ElicitationForm", "Choose at most {hi}.").format(hi=hi)
-            return True, values, None
-        if self.kind == "boolean":
-            return True, self.check.isChecked(), None
-        text = self.edit.text()
-        if self.kind == "string":
-            if text == "":
-                if self.required:
-                    return False, None, QCoreApplication.translate("ElicitationForm", "Required.")
-                return False, None, None
-            lo, hi, pattern = s.get("minLength"), s.get("maxLength"), s.get("pattern")
-            if isinstance(lo, int) and len(text) < lo:
-                return True, text, QCoreApplication.translate("ElicitationForm", "At least {lo} characters.").format(lo=lo)
-            if isinstance(hi, int) and len(text) > hi:
-                return True, text, QCoreApplication.translate("ElicitationForm", "At most {hi} characters.").format(hi=hi)
-            if isinstance(pattern, str):
-                try:
-                    if re.search(pattern, text) is None:
-                        return True, text, QCoreApplication.translate("ElicitationForm", "Does not match the pattern {pattern}.").format(pattern=pattern)
-                except re.error:
-                    pass  # a pattern Python cannot read: let the server judge
-            fmt = s.get("format")
-            if isinstance(fmt, str):
-                problem = check_format(fmt, text)
-                if problem:
-                    return True, text, problem
-            return True, text, None
-        if self.kind in ("number", "integer"):
-            text = text.strip()
-            if text == "":
-                return False, None, (QCoreApplication.translate("ElicitationForm", "Required.") if self.required else None)
-            try:
-                if self.kind == "integer":
-                    value: Any = int(text)
-                else:
-                    value = float(text)
-                    if not math.isfinite(value):
-                        raise ValueError
-                    if value.is_integer() and "." not in text and "e" not in text.lower():
-                        value = int(value)
-            except ValueError:
-                return True, text, QCoreApplication.translate("ElicitationForm", "Not a whole number.") if self.kind == "integer" else QCoreApplication.translate("ElicitationForm", "Not a number.")
-            lo, hi = s.get("minimum"), s.get("maximum")
-            if isinstance(lo, (int, float)) and value < lo:
-                return True, value, QCoreApplication.translate("ElicitationForm", "At least {lo}.").format(lo=lo)
-            if isinstance(hi, (int, float)) and value > hi:
-                return True, value, QCoreApplication.translate("ElicitationForm", "At most {hi}.").format(hi=hi)
-            return True, value, None
-        # json fallback
-        if text.strip() == "":
-            return False, None, (QCoreApplication.translate("ElicitationForm", "Required.") if self.required else None)
-        try:
-            return True, orjson.loads(text), None
-        except orjson.JSONDecodeError:
-            return True, text, QCoreApplication.translate("ElicitationForm", "Not valid JSON.")
-
-    def show_problem(self, problem: str | None) -> None:
-        self.error.setText(problem or "")
-        self.error.setVisible(bool(problem))
-
-
-class ElicitationForm(QWidget):
-    """A form for elicitation's flat ``requestedSchema``: strings (with formats), numbers,
-    booleans, single-select enums (enum, enumNames, titled oneOf) and multi-select arrays,
-    pre-filled with defaults. Same API as the project's SchemaForm: value(), set_value(),
-    errors(), ``changed``."""
-
-    changed = Signal()
+class ElicitationForm(SchemaForm):
+    """The form of an elicitation request: the project's one schema-form engine (SchemaForm,
+    the same as a tool's arguments) on the flat ``requestedSchema`` - strings with formats,
+    numbers, booleans, single-select enums (enum, enumNames, titled oneOf) and multi-select
+    arrays, in the schema's order, pre-filled with defaults, each problem shown under its field."""
 
     def __init__(self, schema: dict, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.schema = schema if isinstance(schema, dict) else {}
-        props = self.schema.get("properties")
-        props = props if isinstance(props, dict) else {}
-        required = self.schema.get("required")
-        required = set(required) if isinstance(required, list) else set()
-        self.fields: dict[str, FormField] = {}
-        self._checked = False  # after the first Accept, errors follow typing
-        layout = QFormLayout(self)
-        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-        layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
-        layout.setVerticalSpacing(10)
-        for name, prop in props.items():
-            prop = prop if isinstance(prop, dict) else {}
-            f = FormField(str(name), prop, name in required, self)
-            self.fields[f.name] = f
-            title = str(prop.get("title") or name)
-            label = plain_label(title + (" *" if f.required else ""), wrap=False)
-            label.setToolTip(self.tr("Property {name}").format(name=name) + (self.tr(" (required)") if f.required else ""))
-            if f.required:
-                bold = QFont(label.font())
-                bold.setBold(True)
-                label.setFont(bold)
-            holder = QWidget()
-            col = QVBoxLayout(holder)
-            col.setContentsMargins(0, 0, 0, 0)
-            col.setSpacing(2)
-            col.addWidget(f.widget)
-            desc = prop.get("description")
-            if isinstance(desc, str) and desc:
-                col.addWidget(_muted(plain_label(desc)))
-            if f.kind == "json":
-                col.addWidget(_muted(plain_label(self.tr("Not a primitive type elicitation defines: type a JSON value."))))
-            col.addWidget(f.error)
-            layout.addRow(label, holder)
-            label.setBuddy(f.widget)
-        if not self.fields:
-            layout.addRow(_muted(plain_label(self.tr("The server asked for no fields: Accept sends empty content."))))
-        self.changed.connect(self._recheck)
-
-    def value(self) -> dict:
-        """The content to send: every field with a value (optional empty fields left out)."""
-        out: dict[str, Any] = {}
-        for name, f in self.fields.items():
-            present, value, _ = f.raw()
-            if present:
-                out[name] = value
-        return out
-
-    def set_value(self, value: dict) -> None:
-        for name, v in (value or {}).items():
-            if name in self.fields:
-                self.fields[name].set_value(v)
-
-    def errors(self) -> dict[str, str]:
-        out: dict[str, str] = {}
-        for name, f in self.fields.items():
-            problem = f.raw()[2]
-            if problem:
-                out[name] = problem
-        return out
-
-    def validate(self) -> bool:
-        """Show each field's problem next to it; True when there is none."""
-        self._checked = True
-        errors = self.errors()
-        for name, f in self.fields.items():
-            f.show_problem(errors.get(name))
-        first = next((self.fields[n].widget for n in self.fields if n in errors), None)
-        if first is not None:
-            first.setFocus()
-        return not errors
-
-    def _recheck(self) -> None:
-        if self._checked:
-            errors = self.errors()
-            for name, f in self.fields.items():
-                f.show_problem(errors.get(name))
+        super().__init__(schema if isinstance(schema, dict) else {}, parent)
+        if not self.fields() and not self.unsupported:
+            self.empty_note.setText(self.tr("The server asked for no fields: Accept sends empty content."))
 
 
 # ============================================================================ dialogs
@@ -510,7 +182,7 @@ class _AnswerDialog(QDialog):
         self.setWindowModality(Qt.WindowModality.NonModal)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.banner = Banner(origin.headline(), origin.detail())
-        self.countdown = _muted(plain_label(wrap=False))
+        self.countdown = muted(plain_label(wrap=False))
         self._deadline: float | None = None
         self._answer_check: Callable[[Any], Any] | None = None  # see set_answer_check
         self._timer = QTimer(self)
@@ -701,8 +373,7 @@ class SamplingDialog(_AnswerDialog):
         self.approve_button.setDefault(True)
         self.reject_button.clicked.connect(lambda *_: self.answer(None))
         self.approve_button.clicked.connect(lambda *_: self.try_approve())
-        self.problem = _error_label()
-        self.problem.setObjectName("answerProblem")
+        self.problem = ErrorLabel("answerProblem")
         buttons = QHBoxLayout()
         buttons.addWidget(self.countdown, 1)
         buttons.addWidget(self.reject_button)
@@ -787,7 +458,7 @@ class ElicitationDialog(_AnswerDialog):
             self.form.layout().setContentsMargins(12, 12, 12, 12)
             self.scroll = scroll
             layout.addWidget(scroll, 1)
-            note = _muted(plain_label(self.tr("* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.")))
+            note = muted(plain_label(self.tr("* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.")))
             layout.addWidget(note)
         else:
             self._build_url(layout)
@@ -804,8 +475,7 @@ class ElicitationDialog(_AnswerDialog):
         self.cancel_button.clicked.connect(lambda *_: self.answer({"action": "cancel"}))
         self.decline_button.clicked.connect(lambda *_: self.answer({"action": "decline"}))
         self.accept_button.clicked.connect(lambda *_: self.try_accept())
-        self.problem = _error_label()
-        self.problem.setObjectName("answerProblem")
+        self.problem = ErrorLabel("answerProblem")
         layout.addWidget(self.problem)
         buttons = QHBoxLayout()
         buttons.addWidget(self.countdown, 1)
@@ -842,8 +512,8 @@ class ElicitationDialog(_AnswerDialog):
         self.open_button = QPushButton(self.tr("Open in browser"))
         self.open_button.setToolTip(self.tr("Open this URL in your web browser (only when you click here)"))
         self.open_button.clicked.connect(lambda *_: self.confirm_open())
-        self.open_status = _muted(plain_label(self.tr("The inspector opens the link only when you click Open in browser.")))
-        self.url_problem = _error_label()
+        self.open_status = muted(plain_label(self.tr("The inspector opens the link only when you click Open in browser.")))
+        self.url_problem = ErrorLabel("urlProblem")
         if not safe:
             self.open_button.setEnabled(False)
             self.url_problem.setText(self.tr("Only http and https links can be opened; this one is {scheme}.").format(scheme=parts.scheme or self.tr("not a URL")))
@@ -886,13 +556,14 @@ class ElicitationDialog(_AnswerDialog):
             general: list[tuple[str, str]] = []
             for path, message in problems:
                 parts = path.split("/")
-                field = self.form.fields.get(parts[2].replace("~1", "/").replace("~0", "~")) if self.form is not None and len(parts) > 2 and parts[1] == "content" else None
+                name = parts[2].replace("~1", "/").replace("~0", "~") if len(parts) > 2 and parts[1] == "content" else None
+                field = self.form.field(name) if self.form is not None and name is not None else None
                 if field is not None:
-                    if field.kind == "number" and isinstance(value["content"].get(field.name), float):
-                        field.show_problem(self.tr("Answers in this protocol version carry whole numbers only: enter a whole number."))
+                    if field.kind == "number" and isinstance(value["content"].get(field.key), float):
+                        field.show_error(self.tr("Answers in this protocol version carry whole numbers only: enter a whole number."))
                     else:
-                        field.show_problem(self.tr("This protocol version cannot carry this value in an answer: {why}").format(why=message))
-                    field.widget.setFocus()
+                        field.show_error(self.tr("This protocol version cannot carry this value in an answer: {why}").format(why=message))
+                    field.editor.setFocus()
                 else:
                     general.append((path, message))
             self.problem.setText(_schema_problem_text(general) if general else "")
@@ -1172,8 +843,8 @@ class RootsEditor(QWidget):
         self.add_uri_button.clicked.connect(lambda *_: self.add_uri_from_edit())
         self.remove_button = QPushButton(self.tr("Remove"))
         self.remove_button.clicked.connect(lambda *_: self.remove_selected())
-        self.problem = _error_label()
-        self.hint = _muted(
+        self.problem = ErrorLabel("rootProblem")
+        self.hint = muted(
             plain_label(
                 self.tr(
                     "Legacy: a change during a session is announced with notifications/roots/list_changed. "
@@ -1305,7 +976,7 @@ class RootsEditor(QWidget):
 
     def _validate(self) -> None:
         bad = []
-        error = _error_color(self.palette())
+        error = colour("error", self.palette())
         self._loading = True
         try:
             for row in range(self.table.rowCount()):

@@ -33,7 +33,7 @@ from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, ServerProfile
 
 from .client_side import RootsEditor
-from .plain import plain_tooltip
+from .widgets import ErrorLabel, plain_tooltip
 
 ERAS = ("auto", "legacy", "modern")
 
@@ -266,12 +266,7 @@ class ProfileEditor(QWidget):
             v.addWidget(field)
         else:
             v.addLayout(field)
-        err = QLabel()
-        err.setTextFormat(Qt.TextFormat.PlainText)
-        err.setWordWrap(True)
-        err.setStyleSheet("color: palette(link-visited);")
-        err.setObjectName(f"error-{key}")
-        err.hide()
+        err = ErrorLabel(f"error-{key}")
         v.addWidget(err)
         self.errors[key] = err
         return box

@@ -31,9 +31,10 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QCommandLinkButton, QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QStyle, QVBoxLayout, QWidget
 
-from .plain import mono_font, plain_label, plain_tooltip
-from .schema_form import SchemaVerdict, check_value, dumps_pretty, is_dark, tone
-from .timeline import format_bytes
+from .widgets import mono_font, plain_label, plain_tooltip, set_tone
+from .schema_form import SchemaVerdict, check_value, dumps_pretty
+from .theme import card_style, is_dark, tone
+from .text import format_size
 
 
 def _tr(text: str) -> str:
@@ -69,7 +70,7 @@ def wav_info(data: bytes) -> dict | None:
 
 
 def size_text(n: int) -> str:
-    return format_bytes(n) if n < 1024 else f"{format_bytes(n)} ({n:,} B)"
+    return format_size(n) if n < 1024 else f"{format_size(n)} ({n:,} B)"
 
 
 def annotations_text(block: dict) -> str:
@@ -95,13 +96,10 @@ class BlockCard(QFrame):
         again whenever the theme changes."""
         dark = is_dark(None)
         self._dark = dark
-        border = "#3c3f44" if dark else "#d5d8dc"
-        bg = "#25272b" if dark else "#fbfbfc"
-        self.setStyleSheet(f"QFrame#contentCard {{ border: 1px solid {border}; border-radius: 6px; background: {bg}; }}")
-        chip_bg = "#3a4a63" if dark else "#e4ebf5"
-        chip_fg = "#d6e4ff" if dark else "#1f3b63"
+        self.setStyleSheet(card_style("QFrame#contentCard", dark))
+        chip_bg, chip_fg = tone(None, "chip-background"), tone(None, "chip-text")
         self.chip.setStyleSheet(f"QLabel#chip {{ background: {chip_bg}; color: {chip_fg}; border-radius: 4px; padding: 1px 6px; font-weight: 600; font-size: 8pt; }}")
-        self.meta.setStyleSheet(f"color: {tone(self, 'muted')};")
+        set_tone(self.meta, "muted")
 
 
     def __init__(self, kind: str, parent: QWidget | None = None) -> None:
@@ -144,7 +142,7 @@ class BlockCard(QFrame):
         self.error = text
         label = plain_label("✗ " + text, selectable=True)
         label.setObjectName("blockError")
-        label.setStyleSheet(f"color: {tone(self, 'error')};")
+        set_tone(label, "error")
         self.body.addWidget(label)
 
     def add_save_button(self) -> QPushButton:
@@ -473,7 +471,7 @@ class ContentView(QWidget):
                 text, colour = "✗ " + QCoreApplication.translate("ContentView", "does not match the outputSchema {0}").format(self._verdict.text()), "error"
         self._verdict_text = text
         verdict_label.setText(text)
-        verdict_label.setStyleSheet(f"color: {tone(self, colour)}; font-weight: 600;")
+        set_tone(verdict_label, colour, "font-weight: 600;")
         card.set_header(QCoreApplication.translate("ContentView", "STRUCTURED CONTENT"), "")
         card.head.insertWidget(1, verdict_label, 1)
         card.head.removeWidget(card.meta)

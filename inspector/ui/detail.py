@@ -52,8 +52,9 @@ from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
 from inspector.protocol.rules import RULES, Severity
 from inspector.session.recording import Direction, Entry, Recording
 
-from .plain import plain_label, plain_tooltip
-from .timeline import DIRECTION_ARROWS, DIRECTION_LABELS, KIND_LABELS, TimelineColors, format_bytes, format_ms
+from .widgets import plain_label, plain_tooltip
+from .text import format_duration, format_size, hex_dump
+from .timeline import DIRECTION_ARROWS, DIRECTION_LABELS, KIND_LABELS, TimelineColors
 
 translate = QCoreApplication.translate
 
@@ -64,33 +65,6 @@ TREE_PAGE = 500  # children built per expansion step
 VALUE_CHARS = 200  # characters of a string value shown in the tree
 EXPLAIN_LIMIT = 500  # schema errors listed at most
 AUTO_EXPAND_BYTES = 16 * 1024
-
-_PRINTABLE = bytes(b if 0x20 <= b < 0x7F else 0x2E for b in range(256))
-
-
-def hex_dump(data: bytes, offset: int = 0) -> str:
-    """Classic 16-bytes-per-line dump: offset, hex bytes (gap after 8), printable ASCII."""
-    lines = []
-    append = lines.append
-    for off in range(0, len(data), 16):
-        chunk = data[off : off + 16]
-        h = chunk.hex(" ")
-        if len(chunk) > 8:
-            h = h[:23] + " " + h[23:]  # a wider gap after the eighth byte
-        append(f"{offset + off:08x}  {h:<48}  |{chunk.translate(_PRINTABLE).decode('ascii')}|")
-    return "\n".join(lines)
-
-
-def parse_hex_dump(text: str) -> bytes:
-    """The bytes of a :func:`hex_dump` (for tests and copy/paste round trips)."""
-    out = bytearray()
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        hexpart = line[10:58]
-        out += bytes.fromhex(hexpart.replace(" ", ""))
-    return bytes(out)
-
 
 def _utf8_head(raw: bytes, limit: int) -> bytes:
     """``raw[:limit]`` without cutting a UTF-8 sequence in half."""
@@ -420,7 +394,7 @@ class DetailPane(QWidget):
             parts.append(translate("DetailPane", "id {id}").format(id=_json_brief(e.id, 80)))
         parts.append(translate("DetailPane", "{n} bytes").format(n=QLocale().toString(len(e.raw))))
         if e.latency is not None:
-            parts.append(translate("DetailPane", "latency {ms}").format(ms=format_ms(e.latency)))
+            parts.append(translate("DetailPane", "latency {ms}").format(ms=format_duration(e.latency)))
         parts.append(translate("DetailPane", "state after: {state}").format(state=translate("Lifecycle", e.state.title)))
         self.meta_label.setText("  ·  ".join(parts))
 
@@ -669,7 +643,7 @@ class DetailPane(QWidget):
         raw = e.raw
         n = len(raw)
         loc = QLocale()
-        info = [translate("DetailPane", "Raw bytes"), format_bytes(n) if n >= 1024 else translate("DetailPane", "{n} B").format(n=n)]
+        info = [translate("DetailPane", "Raw bytes"), format_size(n) if n >= 1024 else translate("DetailPane", "{n} B").format(n=n)]
         try:
             raw.decode("utf-8")
             info.append("UTF-8")
@@ -703,7 +677,7 @@ class DetailPane(QWidget):
         self.raw_edit.setPlainText(text)
         truncated = len(shown) < n
         if truncated:
-            note = translate("DetailPane", "showing {shown} of {total}").format(shown=format_bytes(len(shown)), total=format_bytes(n))
+            note = translate("DetailPane", "showing {shown} of {total}").format(shown=format_size(len(shown)), total=format_size(n))
             if self._hex and self._show_all:
                 note += translate("DetailPane", " (the hex dump stops here; Save bytes… writes them all)")
             self.truncation_label.setText(note)
@@ -930,4 +904,4 @@ def _signal_name(sig: Any) -> str:
         return str(sig)
 
 
-__all__ = ["DetailPane", "hex_dump", "parse_hex_dump", "schema_version_for", "RAW_LIMIT"]
+__all__ = ["DetailPane", "schema_version_for", "RAW_LIMIT"]

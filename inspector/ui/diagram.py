@@ -76,7 +76,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePol
 
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table, states_of
 from inspector.protocol.versions import Era, EraMode
-from .colors import mix
+from .theme import colour, is_dark, mix
 
 __all__ = ["LifecycleDiagram"]
 
@@ -1122,8 +1122,8 @@ def _colours(pal: QPalette) -> _Colours:
     text = pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Text)
     accent = pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Highlight)
     accent_text = pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.HighlightedText)
-    dark = base.lightnessF() < 0.5
-    error = QColor("#ff7b72") if dark else QColor("#c62828")
+    dark = is_dark(pal)
+    error = colour("error", dark)
     return _Colours(
         base=base,
         text=text,

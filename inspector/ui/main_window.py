@@ -22,11 +22,12 @@ from .detail import DetailPane
 from .diagram import LifecycleDiagram
 from .negotiation import NegotiationView
 from .panels import PanelHost
-from .plain import plain_message, plain_tooltip
+from .widgets import plain_message, plain_tooltip
+
+REFRESH_MS = 50
 from .stepbar import StepBar
 from .timeline import TimelineView
 
-REFRESH_MS = 50
 #: Era names as the status bar shows them.
 ERA_LABELS = {
     "legacy": QT_TRANSLATE_NOOP("Eras", "legacy"),
@@ -83,6 +84,7 @@ class MainWindow(QMainWindow):
         controller.failed.connect(self._on_failed)
         controller.finished.connect(self._on_finished)
         controller.eraDetected.connect(self._on_era_detected)
+        # The status line and the diagram follow the recording on the window's own timer.
         self.timer = QTimer(self)
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self._refresh)

@@ -16,7 +16,7 @@ from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
 from inspector.session.recording import Direction, Recording
 
-from .plain import plain_tooltip
+from .widgets import plain_tooltip
 
 
 class NegotiationTracker:

@@ -11,17 +11,19 @@ add/remove (other arrays) or a group box (nested objects, recursively). Local ``
 
 Each field checks what it can see (required, lengths, ranges, pattern, format, enum,
 item counts) as the user types and shows the message right under itself; the whole value
-is then checked against the whole schema with ``fastjsonschema``, so constraints the form
-does not model still come back as a message with a path. Empty optional fields are left
+is then checked against the whole schema with the project's one JSON-Schema stack
+(``inspector.protocol.schema.compile_schema``), so constraints the form does not model still
+come back as a message with a path. Empty optional fields are left
 out of :meth:`SchemaForm.value`. Constructs the form cannot edit (``allOf`` of several
 schemas, ``oneOf`` of objects, free-form maps, ...) are kept as opaque JSON values, listed in
 :attr:`SchemaForm.unsupported`, and :class:`ArgumentsEditor` switches to its raw JSON
 editor for them, with a note saying why.
 
 Validation of any JSON value against any schema is :func:`check_value` (also used for a
-tool's ``outputSchema``): schemas may name draft 2020-12, 2019-09, draft-07 or older; they
-are normalised to what fastjsonschema knows (draft-07), remote ``$ref``s are never fetched,
-and a schema that cannot be compiled is reported as such instead of raising.
+tool's ``outputSchema``): schemas are read in the draft they declare (2020-12, 2019-09,
+draft-07 or older; 2020-12 when they declare none), with the same format checkers as the wire,
+remote ``$ref``s are never fetched, and a schema that cannot be compiled is reported as such
+instead of raising. A field's own check of a ``format`` uses the same checkers.
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -30,7 +32,6 @@ widgets and escaped tooltips only.
 from __future__ import annotations
 
 import copy
-import datetime as _dt
 import json
 import math
 import re
@@ -38,10 +39,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import fastjsonschema
 import orjson
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, Signal
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -63,7 +62,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .plain import mono_font, plain_label, plain_tooltip
+from inspector.protocol import schema as wire_schema
+
+from .widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
 
 
 def _tr(text: str) -> str:
@@ -90,31 +91,7 @@ NOT_SET: Any = _NotSet()
 """A field with nothing in it: left out of the value."""
 
 
-# ====================================================================== colours
-
-
-def is_dark(widget: QWidget | None = None) -> bool:
-    pal = widget.palette() if widget is not None else QCoreApplication.instance().palette()  # type: ignore[union-attr]
-    return pal.color(QPalette.ColorRole.Window).lightness() < 128
-
-
-def tone(widget: QWidget | None, name: str) -> str:
-    """A status colour that reads on the current (light or dark) palette."""
-    dark = is_dark(widget)
-    return {
-        "error": "#ef6b6b" if dark else "#c62828",
-        "ok": "#6cc070" if dark else "#2e7d32",
-        "warn": "#e0a040" if dark else "#a15c00",
-        "muted": "#9aa0a6" if dark else "#6b7078",
-        "link": "#7ab4ff" if dark else "#1a5fb4",
-    }[name]
-
-
 # ====================================================================== validation
-
-
-DRAFT7 = "http://json-schema.org/draft-07/schema#"
-_OLD_DRAFTS = ("draft-04", "draft-06", "draft-07")
 
 
 @dataclass(frozen=True)
@@ -145,83 +122,30 @@ class SchemaVerdict:
         return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(where, self.problem.message)
 
 
-class _NoRemote(Exception):
-    pass
-
-
-def _refuse(uri: str) -> Any:
-    raise _NoRemote(QCoreApplication.translate("SchemaForm", "remote $ref {uri} is not fetched").format(uri=repr(uri)))
-
-
-_HANDLERS = {scheme: _refuse for scheme in ("http", "https", "ftp", "file", "data", "urn", "")}
-
-
-def normalise_schema(schema: Any) -> Any:
-    """A copy of ``schema`` that fastjsonschema (draft-07 at most) reads the way its author meant.
-
-    ``$schema`` of 2019-09/2020-12 (or none, which MCP reads as 2020-12) becomes draft-07;
-    ``prefixItems``/``items`` and ``dependentRequired``/``dependentSchemas`` are rewritten to
-    their draft-07 forms; ``$defs`` works as is (refs are JSON pointers).
-    """
-
-    def walk(node: Any, root: bool) -> Any:
-        if isinstance(node, list):
-            return [walk(n, False) for n in node]
-        if not isinstance(node, dict):
-            return node
-        out = {k: walk(v, False) for k, v in node.items()}
-        declared = node.get("$schema")
-        if root:
-            if not (isinstance(declared, str) and any(d in declared for d in _OLD_DRAFTS)):
-                out["$schema"] = DRAFT7
-        elif "$schema" in out:
-            out.pop("$schema")
-        modern = not (isinstance(declared, str) and any(d in declared for d in _OLD_DRAFTS))
-        if modern and "prefixItems" in out:
-            out["items"], rest = out.pop("prefixItems"), node.get("items")
-            if rest is not None:
-                out["additionalItems"] = walk(rest, False)
-        if "dependentRequired" in out or "dependentSchemas" in out:
-            deps = dict(out.get("dependencies") or {})
-            deps.update(out.pop("dependentRequired", {}) or {})
-            deps.update(out.pop("dependentSchemas", {}) or {})
-            out["dependencies"] = deps
-        return out
-
-    return walk(schema, True)
-
-
 _compiled: dict[bytes, Any] = {}
 
 
 def compile_schema(schema: Any) -> Any:
-    """A fastjsonschema validator for ``schema`` (cached), or raises ValueError with a readable reason."""
+    """A validator for ``schema`` (cached), or raises ValueError with a readable reason."""
     try:
         key = orjson.dumps(schema, option=orjson.OPT_SORT_KEYS)
     except TypeError as exc:
         raise ValueError(str(exc)) from None
     found = _compiled.get(key)
-    if found is not None:
-        if isinstance(found, ValueError):
-            raise found
-        return found
-    if isinstance(schema, bool):
-        schema = {} if schema else {"not": {}}
-    try:
-        if not isinstance(schema, dict):
-            raise ValueError(QCoreApplication.translate("SchemaForm", "a schema must be an object or a boolean"))
-        validator = fastjsonschema.compile(normalise_schema(schema), handlers=_HANDLERS, use_default=False)
-    except ValueError as exc:
-        _compiled[key] = exc
-        raise
-    except Exception as exc:  # JsonSchemaDefinitionException, _NoRemote, bad regexes, anything else
-        err = ValueError(str(exc) or type(exc).__name__)
-        _compiled[key] = err
-        raise err from None
-    if len(_compiled) > 256:
-        _compiled.clear()
-    _compiled[key] = validator
-    return validator
+    if found is None:
+        if not isinstance(schema, (dict, bool)):
+            found = ValueError(QCoreApplication.translate("SchemaForm", "a schema must be an object or a boolean"))
+        else:
+            try:
+                found = wire_schema.compile_schema(schema)
+            except wire_schema.SchemaCompileError as exc:
+                found = ValueError(str(exc))
+        if len(_compiled) > 256:
+            _compiled.clear()
+        _compiled[key] = found
+    if isinstance(found, ValueError):
+        raise found
+    return found
 
 
 def path_text(parts: Any) -> str:
@@ -234,19 +158,6 @@ def path_text(parts: Any) -> str:
     return out
 
 
-def _problem_from(exc: fastjsonschema.JsonSchemaValueException) -> SchemaProblem:
-    name = exc.name or "data"
-    message = exc.message or ""
-    if message.startswith(name):
-        message = message[len(name) :].strip()
-    where = (name[4:] if name.startswith("data") else name).lstrip(".")  # "data.t[1].a" -> "t[1].a"
-    if exc.rule == "required" and isinstance(exc.value, dict) and isinstance(exc.rule_definition, list):
-        missing = [k for k in exc.rule_definition if k not in exc.value]
-        if missing:
-            return SchemaProblem(f"{where}.{missing[0]}" if where else str(missing[0]), QCoreApplication.translate("SchemaForm", "is required"))
-    return SchemaProblem(where, message)
-
-
 def check_value(schema: Any, value: Any) -> SchemaVerdict:
     """Check ``value`` against ``schema``; never raises."""
     try:
@@ -254,30 +165,22 @@ def check_value(schema: Any, value: Any) -> SchemaVerdict:
     except ValueError as exc:
         return SchemaVerdict(None, compile_error=str(exc))
     try:
-        validator(copy.deepcopy(value))
-    except fastjsonschema.JsonSchemaValueException as exc:
-        return SchemaVerdict(False, _problem_from(exc))
-    except Exception as exc:  # a generated validator tripping over an odd value
+        problem = wire_schema.first_problem(validator, value)
+    except Exception as exc:  # noqa: BLE001 - a value the library cannot read (not JSON)
         return SchemaVerdict(None, compile_error=f"{type(exc).__name__}: {exc}")
-    return SchemaVerdict(True)
+    if problem is None:
+        return SchemaVerdict(True)
+    if problem.missing is not None:
+        return SchemaVerdict(False, SchemaProblem(path_text([*problem.parts, problem.missing]), QCoreApplication.translate("SchemaForm", "is required")))
+    return SchemaVerdict(False, SchemaProblem(path_text(problem.parts), problem.message))
 
 
 # ---------------------------------------------------------------------- leaf checks
 
-_FORMATS = {
-    "email": re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$"),
-    "uri": re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:[^\s]*$"),
-    "url": re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*://[^\s]+$"),
-    "date": re.compile(r"^\d{4}-\d{2}-\d{2}$"),
-    "time": re.compile(r"^\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$", re.I),
-    "date-time": re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$", re.I),
-    "uuid": re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I),
-    "ipv4": re.compile(r"^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)$"),
-}
 _FORMAT_NAMES = {
     "email": QT_TRANSLATE_NOOP("SchemaForm", "an e-mail address"),
     "uri": QT_TRANSLATE_NOOP("SchemaForm", "a URI (scheme:...)"),
-    "url": QT_TRANSLATE_NOOP("SchemaForm", "a URL"),
+    "byte": QT_TRANSLATE_NOOP("SchemaForm", "base64 data"),
     "date": QT_TRANSLATE_NOOP("SchemaForm", "a date (YYYY-MM-DD)"),
     "time": QT_TRANSLATE_NOOP("SchemaForm", "a time (hh:mm:ss)"),
     "date-time": QT_TRANSLATE_NOOP("SchemaForm", "a date and time (YYYY-MM-DDThh:mm:ssZ)"),
@@ -328,16 +231,11 @@ def leaf_problem(schema: dict, value: Any) -> str | None:
             except re.error:
                 pass
         fmt = schema.get("format")
-        rx = _FORMATS.get(fmt) if isinstance(fmt, str) else None
-        if rx is not None:
-            bad = rx.match(value) is None
-            if not bad and fmt == "date":
-                try:
-                    _dt.date.fromisoformat(value)
-                except ValueError:
-                    bad = True
-            if bad:
-                return QCoreApplication.translate("SchemaForm", "must be {0}").format(_tr(_FORMAT_NAMES[fmt]))
+        checker = wire_schema.FORMAT_CHECKERS.get(fmt) if isinstance(fmt, str) else None
+        if checker is not None and fmt in _FORMAT_NAMES and not checker(value):
+            if fmt == "date-time" and checker(value + "Z"):
+                return QCoreApplication.translate("SchemaForm", "needs a time zone (Z or ±hh:mm)")
+            return QCoreApplication.translate("SchemaForm", "must be {0}").format(_tr(_FORMAT_NAMES[fmt]))
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
         lo, hi = schema.get("minimum"), schema.get("maximum")
         xlo, xhi = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
@@ -506,11 +404,7 @@ class Field:
         lay = QVBoxLayout(self.container)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
-        self.error_label = QLabel()
-        self.error_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.error_label.setWordWrap(True)
-        self.error_label.setObjectName("fieldError")
-        self.error_label.hide()
+        self.error_label = ErrorLabel("fieldError")
         self.editor: QWidget = self.build()
         lay.addWidget(self.editor)
         lay.addWidget(self.error_label)
@@ -570,9 +464,7 @@ class Field:
         return leaf_problem(self.schema, value)
 
     def show_error(self, message: str | None) -> None:
-        self.error_label.setStyleSheet(f"color: {tone(self.container, 'error')};")
-        self.error_label.setText(message or "")
-        self.error_label.setVisible(bool(message))
+        self.error_label.show_text(message or "")
 
     def edited(self, *_: Any) -> None:
         """The user changed this field: check it and show the verdict where it was typed."""
@@ -844,7 +736,7 @@ class OpaqueField(Field):
         if len(shown) > 200:
             shown = shown[:197] + "…"
         self.label.setText(QCoreApplication.translate("SchemaForm", "{0} — edit in Raw JSON ({1})").format(shown, self.reason))
-        self.label.setStyleSheet(f"color: {tone(self.label, 'muted')};")
+        set_tone(self.label, "muted")
 
     def get(self) -> Any:
         return copy.deepcopy(self.value_)
@@ -890,6 +782,10 @@ class ObjectField(Field):
             else:
                 label = QLabel(_field_title(field.schema, key, field.required))
                 label.setTextFormat(Qt.TextFormat.PlainText)
+                if field.required:
+                    bold = label.font()
+                    bold.setBold(True)
+                    label.setFont(bold)
                 tip = f"{key}\n{field.schema.get('description')}" if isinstance(field.schema.get("description"), str) else key
                 label.setToolTip(plain_tooltip(tip))
                 label.setObjectName("fieldLabel")
@@ -897,7 +793,7 @@ class ObjectField(Field):
                 self.layout.addRow(label, field.container)
         if not props and not self.root:
             note = QLabel(QCoreApplication.translate("SchemaForm", "no properties declared"))
-            note.setStyleSheet(f"color: {tone(None, 'muted')};")
+            set_tone(note, "muted")
             self.layout.addRow(note)
         return box
 
@@ -1053,6 +949,7 @@ class SchemaForm(QWidget):
         self.empty_note.setWordWrap(True)
         self.empty_note.hide()
         self._layout.addWidget(self.empty_note)
+        self._layout.addStretch(1)  # spare height goes below the fields, never between them
         self.set_schema(schema if schema is not None else {"type": "object", "properties": {}})
 
     # -------------------------------------------------------------- schema
@@ -1079,7 +976,7 @@ class SchemaForm(QWidget):
             self.unsupported.append(("", str(exc)))
             root_schema = {"type": "object", "properties": {}}
         self._root = ObjectField(self, (), root_schema, True, None, root=True)
-        self._layout.addWidget(self._root.container)
+        self._layout.insertWidget(self._layout.count() - 1, self._root.container)
         self._root.reset()
         props = root_schema.get("properties")
         if self.unsupported and self.unsupported[0][0] == "":
@@ -1090,7 +987,7 @@ class SchemaForm(QWidget):
             self.empty_note.setText(
                 QCoreApplication.translate("SchemaForm", "No fields: this takes no arguments.") if declared else QCoreApplication.translate("SchemaForm", "No fields declared; the schema accepts any object (use Raw JSON to send some).")
             )
-            self.empty_note.setStyleSheet(f"color: {tone(self, 'muted')};")
+            set_tone(self.empty_note, "muted")
             self.empty_note.show()
         else:
             self.empty_note.hide()
@@ -1184,6 +1081,15 @@ class SchemaForm(QWidget):
                 if show and target is not None:
                     target.show_error(verdict.problem.message)
         return out
+
+    def validate(self) -> bool:
+        """Check everything, show each problem under its field, put the cursor in the first
+        field with one; True when there is none."""
+        errors = self.errors(show=True)
+        first = next((f for f in self.fields() if f.path_text in errors), None)
+        if first is not None:
+            first.editor.setFocus()
+        return not errors
 
     def _on_edit(self, field: Field) -> None:
         self.changed.emit()
@@ -1294,7 +1200,7 @@ class ArgumentsEditor(QWidget):
             root = QCoreApplication.translate("SchemaForm", "(root)")
             paths = "; ".join(f"{p or root}: {why}" for p, why in self.form.unsupported[:4])
             self.note.setText(self.tr("Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON.").format(paths))
-            self.note.setStyleSheet(f"color: {tone(self, 'warn')};")
+            set_tone(self.note, "warn")
             self.note.show()
             self.tabs.setCurrentIndex(self.RAW)
         else:
@@ -1388,7 +1294,7 @@ class ArgumentsEditor(QWidget):
 
     def _status(self, text: str, kind: str) -> None:
         self.raw_status.setText(text)
-        self.raw_status.setStyleSheet(f"color: {tone(self, kind)};")
+        set_tone(self.raw_status, kind)
 
     def _tab_changed(self, index: int) -> None:
         if self._switching:
@@ -1407,7 +1313,7 @@ class ArgumentsEditor(QWidget):
         lost = self._differences(value, self.form.value())
         if lost:
             self.note.setText(self.tr("The form shows these values differently: {0}.").format(", ".join(lost[:6])))
-            self.note.setStyleSheet(f"color: {tone(self, 'warn')};")
+            set_tone(self.note, "warn")
             self.note.show()
         elif not self.form.unsupported:
             self.note.hide()

@@ -3,12 +3,14 @@
 Theory of operation
 -------------------
 :class:`TimelineModel` is an adapter over a :class:`~inspector.session.recording.Recording`,
-never a copy of it. It keeps one compact ``array('l')`` of the recording entries that pass the
-current filter and reads every cell from the recording's columns in ``data()`` (no
-:class:`Entry` is built for the cheap columns). A 30 ms timer compares ``len(recording)``
-with what the model has seen and appends all new rows that pass the filter with ONE
-``beginInsertRows``/``endInsertRows`` per tick, whatever the message rate. Changing a filter
-rebuilds the index inside one model reset (no ``QSortFilterProxyModel`` over 200k rows).
+never a copy of it: a thin :class:`~inspector.ui.rowmodel.RowTableModel` adapter over the
+session's Qt-free :class:`~inspector.session.views.EntryView`, which keeps one compact
+``array('l')`` of the entries that pass the current filter. The model reads every cell from
+the recording's columns in ``data()`` (no :class:`Entry` is built for the cheap columns). On
+each tick of the model's timer (30 ms, slower under a flood) the view takes the new entries
+and the model inserts the accepted ones with ONE ``beginInsertRows``/``endInsertRows``,
+whatever the message rate. Changing a filter rebuilds the index inside one model reset (no
+``QSortFilterProxyModel`` over 200k rows).
 
 :class:`TimelineView` is the filter bar, the table and a status line. It follows new rows
 while its scroll bar is at the bottom, stops when the user scrolls up (a "Jump to latest"
@@ -22,30 +24,29 @@ from __future__ import annotations
 
 import bisect
 import shlex
-from array import array
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import orjson
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QEvent, QItemSelectionModel, QLocale, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QItemSelectionModel, QLocale, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QKeySequence, QPainter, QPalette, QPixmap, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QCompleter, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QSizePolicy, QTableView, QToolBar, QToolButton, QVBoxLayout, QWidget
 
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
 from inspector.session.recording import Direction, Recording
+from inspector.session.views import ALL_KINDS, EntryFilter, EntryView
 
-from .colors import mix
-from .plain import plain_tooltip
+from .rowmodel import RowTableModel
+from .text import format_duration, format_size
+from .theme import colour, is_dark, mix
+from .widgets import plain_tooltip
 
 translate = QCoreApplication.translate
 
 SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (int)
 
-BATCH_INTERVAL_MS = 30
-FLOOD_INTERVAL_MS = 100  # while more than FLOOD_BATCH_ROWS arrive per batch
-FLOOD_BATCH_ROWS = 1000
 _COLS = 11  # Column.COUNT
 _CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when full
 _ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
@@ -133,25 +134,6 @@ _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _CENTER = Qt.AlignmentFlag.AlignCenter
 
 
-def format_bytes(n: int) -> str:
-    if n < 1024:
-        return f"{n} B"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.1f} KiB"
-    if n < 1024 * 1024 * 1024:
-        return f"{n / (1024 * 1024):.1f} MiB"
-    return f"{n / (1024 * 1024 * 1024):.1f} GiB"
-
-
-def format_ms(seconds: float) -> str:
-    ms = seconds * 1000.0
-    if ms < 10:
-        return f"{ms:.2f} ms"
-    if ms < 1000:
-        return f"{ms:.1f} ms"
-    return f"{seconds:.3f} s"
-
-
 def format_id(value: Any) -> str:
     if value is None:
         return ""
@@ -173,18 +155,14 @@ class TimelineColors:
     def __init__(self, palette: QPalette) -> None:
         base = palette.color(QPalette.ColorRole.Base)
         text = palette.color(QPalette.ColorRole.Text)
-        dark = base.lightness() < 128
+        dark = is_dark(palette)
         self.dark = dark
-
-        def accent(light: tuple[int, int, int], dark_: tuple[int, int, int]) -> QColor:
-            return QColor(*(dark_ if dark else light))
-
-        self.c2s = accent((25, 95, 190), (120, 175, 255))
-        self.s2c = accent((20, 125, 70), (110, 205, 140))
-        self.stderr = accent((150, 85, 0), (245, 190, 100))
-        self.event = accent((105, 70, 160), (190, 160, 240))
-        self.bad = accent((185, 30, 30), (255, 120, 110))
-        self.good = accent((30, 130, 60), (110, 210, 130))
+        self.c2s = colour("c2s", dark)
+        self.s2c = colour("s2c", dark)
+        self.stderr = colour("stderr", dark)
+        self.event = colour("event", dark)
+        self.bad = colour("error", dark)
+        self.good = colour("ok", dark)
         self.muted = mix(text, base, 0.45)
         self.brush_c2s = QBrush(self.c2s)
         self.brush_s2c = QBrush(self.s2c)
@@ -220,34 +198,6 @@ class TimelineColors:
 # --------------------------------------------------------------------------- filter
 
 
-ALL_DIRECTIONS: frozenset[Direction] = frozenset(Direction)
-ALL_KINDS: frozenset[Kind] = frozenset(Kind)
-
-
-@dataclass(frozen=True)
-class TimelineFilter:
-    """What the timeline shows. The default shows everything."""
-
-    directions: frozenset[Direction] = ALL_DIRECTIONS
-    kinds: frozenset[Kind] = ALL_KINDS
-    method: str = ""  # "" = any
-    method_exact: bool = False  # exact match (from the combo box) or case-insensitive substring
-    text: str = ""  # case-insensitive search over the raw text
-    only_violations: bool = False
-    only_schema_invalid: bool = False
-
-    @property
-    def active(self) -> bool:
-        return (
-            self.directions != ALL_DIRECTIONS
-            or self.kinds != ALL_KINDS
-            or bool(self.method)
-            or bool(self.text)
-            or self.only_violations
-            or self.only_schema_invalid
-        )
-
-
 def _t_accessor(rec: Recording) -> Callable[[int], float]:
     fn = getattr(rec, "t_at", None)
     if fn is not None:
@@ -267,29 +217,22 @@ def _id_accessor(rec: Recording) -> Callable[[int], Any]:
 # --------------------------------------------------------------------------- model
 
 
-class TimelineModel(QAbstractTableModel):
-    """A table over a recording: one row per visible entry, filtered, growing in batches."""
+class TimelineModel(RowTableModel):
+    """A table over a recording: one row per entry the session's EntryView lets through,
+    growing in batches on its timer."""
 
     SeqRole = SeqRole
-    countsChanged = Signal(int, int)  # visible rows, entries in the recording
+    COLUMNS = Column.COUNT
     methodsChanged = Signal()  # methods_seen() grew
     filterChanged = Signal()  # the filter was replaced (by set_filter or reveal)
 
     def __init__(self, recording: Recording | None = None, parent=None) -> None:
-        super().__init__(parent)
-        self._rec: Recording | None = None
-        self._rows = array("l")
-        self._seen = 0
-        self._filter = TimelineFilter()
-        self._methods: set[str] = set()
-        self._events: dict[int, str] = {}
-        self._cells: dict[int, tuple] = {}  # seq * _COLS + column -> painting roles
+        self.entries = EntryView()
+        super().__init__(self.entries, parent)
+        self._methods_known = 0
         self._colors = TimelineColors(QGuiApplication.palette())
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._bind(None)
-        self._timer = QTimer(self)
-        self._timer.setInterval(BATCH_INTERVAL_MS)
-        self._timer.timeout.connect(self.fetch_new)
         if recording is not None:
             self.set_recording(recording)
 
@@ -298,9 +241,7 @@ class TimelineModel(QAbstractTableModel):
     def _bind(self, rec: Recording | None) -> None:
         self._rec = rec
         if rec is None:
-            self._len = lambda: 0
             return
-        self._len = rec.__len__
         self._t_at = _t_accessor(rec)
         self._id_at = _id_accessor(rec)
         self._dir_at = rec.direction_at
@@ -311,104 +252,42 @@ class TimelineModel(QAbstractTableModel):
         self._schema_at = rec.schema_at
         self._latency_at = rec.latency_at
 
-    def recording(self) -> Recording | None:
-        return self._rec
-
-    def set_recording(self, rec: Recording | None) -> None:
+    def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
         """Show another recording (a new session, or one opened from a file)."""
-        self._timer.stop()
-        self.beginResetModel()
-        self._cells.clear()
         self._bind(rec)
-        self._methods = set()
-        self._events = {}
-        n = self._len()
-        self._seen = n
-        if rec is not None:
-            self._note_methods(0, n)
-        self._rows = self._filtered(0, n)
-        self.endResetModel()
-        self.countsChanged.emit(len(self._rows), n)
+        super().set_recording(rec, budget=budget)
+        self._methods_known = self.entries.method_count()
         self.methodsChanged.emit()
-        if rec is not None and not rec.read_only:
-            self._timer.start()
 
-    def set_live(self, live: bool) -> None:
-        """Start or stop polling the recording for new entries (a session that ended may stop)."""
-        if live and self._rec is not None:
-            self._timer.start()
-        else:
-            self._timer.stop()
-        self.fetch_new()
-
-    def is_live(self) -> bool:
-        return self._timer.isActive()
-
-    def fetch_new(self) -> int:
-        """Append every entry recorded since the last call that passes the filter, as ONE
-        insertion. Called by the batch timer; returns the number of rows inserted."""
-        n = self._len()
-        start = self._seen
-        if n <= start:
-            return 0
-        self._seen = n
-        grew = self._note_methods(start, n)
-        new = self._filtered(start, n)
-        k = len(new)
-        if k:
-            first = len(self._rows)
-            self.beginInsertRows(QModelIndex(), first, first + k - 1)
-            self._rows.extend(new)
-            self.endInsertRows()
-        self.countsChanged.emit(len(self._rows), n)
-        if grew:
+    def after_fetch(self, added: int) -> None:
+        known = self.entries.method_count()
+        if known != self._methods_known:
+            self._methods_known = known
             self.methodsChanged.emit()
-        # Under a flood, insert (and repaint) less often: each batch costs one repaint of the
-        # visible rows whatever its size. Back to the short interval once traffic calms down.
-        interval = FLOOD_INTERVAL_MS if n - start >= FLOOD_BATCH_ROWS else BATCH_INTERVAL_MS
-        if self._timer.interval() != interval:
-            self._timer.setInterval(interval)
-        return k
-
-    def _note_methods(self, start: int, end: int) -> bool:
-        if end <= start:
-            return False
-        methods = self._methods
-        before = len(methods)
-        methods.update(map(self._method_at, range(start, end)))
-        methods.discard(None)
-        return len(methods) != before
 
     def methods_seen(self) -> list[str]:
         """Every JSON-RPC method in the recording so far (responses count for their request's)."""
-        return sorted(self._methods)
-
-    def total(self) -> int:
-        """Entries in the recording the model has looked at."""
-        return self._seen
+        return self.entries.methods_seen()
 
     # ------------------------------------------------------------ filtering
 
-    def filter(self) -> TimelineFilter:
-        return self._filter
+    def filter(self) -> EntryFilter:
+        return self.entries.filter
 
-    def set_filter(self, f: TimelineFilter) -> None:
-        if f == self._filter:
-            return
-        self._filter = f
-        self._rebuild()
-        self.filterChanged.emit()
+    def set_filter(self, f: EntryFilter) -> None:
+        if self.entries.set_filter(f):
+            self.filterChanged.emit()
 
     def update_filter(self, **changes: Any) -> None:
-        self.set_filter(replace(self._filter, **changes))
+        self.set_filter(replace(self.entries.filter, **changes))
 
     def set_direction_visible(self, direction: Direction, visible: bool) -> None:
-        dirs = set(self._filter.directions)
+        dirs = set(self.entries.filter.directions)
         (dirs.add if visible else dirs.discard)(direction)
         self.update_filter(directions=frozenset(dirs))
 
     def set_kind_visible(self, kind: Kind, visible: bool) -> None:
-        kinds = set(self._filter.kinds)
+        kinds = set(self.entries.filter.kinds)
         (kinds.add if visible else kinds.discard)(kind)
         self.update_filter(kinds=frozenset(kinds))
 
@@ -425,146 +304,22 @@ class TimelineModel(QAbstractTableModel):
         self.update_filter(only_schema_invalid=bool(on))
 
     def clear_filters(self) -> None:
-        self.set_filter(TimelineFilter())
+        self.set_filter(EntryFilter())
 
-    def _rebuild(self) -> None:
-        self.beginResetModel()
-        self._cells.clear()
-        self._rows = self._filtered(0, self._seen)
-        self.endResetModel()
-        self.countsChanged.emit(len(self._rows), self._seen)
-
-    def _filtered(self, start: int, end: int) -> array:
-        if self._rec is None or end <= start:
-            return array("l")
-        accept = self._predicate(self._filter)
-        if accept is None:
-            return array("l", range(start, end))
-        return array("l", filter(accept, range(start, end)))
-
-    def accepts(self, seq: int, f: TimelineFilter | None = None) -> bool:
+    def accepts(self, seq: int, f: EntryFilter | None = None) -> bool:
         """Whether entry ``seq`` passes filter ``f`` (default: the current one)."""
-        if self._rec is None or not (0 <= seq < len(self._rec)):
-            return False
-        accept = self._predicate(self._filter if f is None else f)
-        return accept is None or bool(accept(seq))
-
-    def _predicate(self, f: TimelineFilter) -> Callable[[int], bool] | None:
-        """One function testing only the active parts of ``f`` (None: accept everything)."""
-        tests: list[Callable[[int], bool]] = []
-        if f.directions != ALL_DIRECTIONS:
-            dirs = f.directions
-            dir_at = self._dir_at
-            tests.append(lambda i: dir_at(i) in dirs)
-        if f.kinds != ALL_KINDS:
-            kinds = f.kinds
-            kind_at = self._kind_at
-            tests.append(lambda i: kind_at(i) in kinds)
-        if f.only_violations:
-            viol_at = self._viol_at
-            tests.append(lambda i: bool(viol_at(i)))
-        if f.only_schema_invalid:
-            schema_at = self._schema_at
-            tests.append(lambda i: schema_at(i) is False)
-        if f.method:
-            method_at = self._method_at
-            dir_at = self._dir_at
-            event_name = self.event_name
-            EVENT = Direction.EVENT
-            if f.method_exact:
-                wanted = f.method
-
-                def name_ok(name: str) -> bool:
-                    return name == wanted
-
-            else:
-                needle = f.method.lower()
-
-                def name_ok(name: str) -> bool:
-                    return needle in name.lower()
-
-            # methods are interned and few: decide per distinct name, not per row
-            verdicts: dict[str | None, bool] = {None: False}
-
-            def method_ok(i: int) -> bool:
-                m = method_at(i)
-                ok = verdicts.get(m)
-                if ok is None:
-                    ok = verdicts[m] = name_ok(m)
-                if m is None and dir_at(i) is EVENT:
-                    return name_ok(event_name(i))
-                return ok
-
-            tests.append(method_ok)
-        if f.text:
-            needle_s = f.text.lower()
-            needle_b = needle_s.encode("ascii") if needle_s.isascii() else None
-            raw_at = self._raw_at
-
-            def text_ok(i: int) -> bool:
-                raw = raw_at(i)
-                if needle_b is not None:
-                    if needle_b in raw.lower():
-                        return True
-                    if raw.isascii():
-                        return False
-                return needle_s in raw.decode("utf-8", "replace").lower()
-
-            tests.append(text_ok)
-        if not tests:
-            return None
-        if len(tests) == 1:
-            return tests[0]
-        return lambda i: all(t(i) for t in tests)
+        return self.entries.accepts(seq, f)
 
     def reveal(self, seq: int) -> bool:
         """Relax just the parts of the filter that hide entry ``seq``. True if it changed."""
-        rec = self._rec
-        if rec is None or not (0 <= seq < len(rec)):
-            return False
-        f = self._filter
-        if self.accepts(seq, f):
-            return False
-        changes: dict[str, Any] = {}
-        d = self._dir_at(seq)
-        if d not in f.directions:
-            changes["directions"] = f.directions | {d}
-        k = self._kind_at(seq)
-        if k not in f.kinds:
-            changes["kinds"] = f.kinds | {k}
-        if f.only_violations and not self._viol_at(seq):
-            changes["only_violations"] = False
-        if f.only_schema_invalid and self._schema_at(seq) is not False:
-            changes["only_schema_invalid"] = False
-        if f.method and not self.accepts(seq, TimelineFilter(method=f.method, method_exact=f.method_exact)):
-            changes["method"] = ""
-            changes["method_exact"] = False
-        if f.text and not self.accepts(seq, TimelineFilter(text=f.text)):
-            changes["text"] = ""
-        self.set_filter(replace(f, **changes))
-        return True
-
-    # ------------------------------------------------------------ lookups
-
-    def seq_at(self, row: int) -> int:
-        return self._rows[row]
-
-    def row_of(self, seq: int) -> int:
-        """The row showing entry ``seq``, or -1 if it is filtered out or not fetched yet."""
-        rows = self._rows
-        k = bisect.bisect_left(rows, seq)
-        if k < len(rows) and rows[k] == seq:
-            return k
-        return -1
+        if self.entries.reveal(seq):
+            self.filterChanged.emit()
+            return True
+        return False
 
     def event_name(self, seq: int) -> str:
-        """extra["event"] of a process/session event (cached; events are rare)."""
-        name = self._events.get(seq)
-        if name is None:
-            extra = self._rec[seq].extra if self._rec is not None else {}
-            name = str(extra.get("event") or "")
-            self._events[seq] = name
-        return name
+        """extra["event"] of a process/session event."""
+        return self.entries.event_name(seq)
 
     # ------------------------------------------------------------ palette
 
@@ -572,18 +327,18 @@ class TimelineModel(QAbstractTableModel):
         """Recompute colours (light/dark switch) and repaint."""
         self._cells.clear()
         self._colors = TimelineColors(palette)
-        if self._rows:
+        if self.entries.rows:
             self.dataChanged.emit(
                 self.index(0, 0),
-                self.index(len(self._rows) - 1, Column.COUNT - 1),
+                self.index(len(self.entries.rows) - 1, Column.COUNT - 1),
                 [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.BackgroundRole],
             )
 
     def refresh_texts(self) -> None:
         """The language changed: cells are drawn again with the new words."""
         self._cells.clear()
-        if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, Column.COUNT - 1), [Qt.ItemDataRole.DisplayRole])
+        if self.entries.rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.entries.rows) - 1, Column.COUNT - 1), [Qt.ItemDataRole.DisplayRole])
 
     def colors(self) -> TimelineColors:
         return self._colors
@@ -593,12 +348,6 @@ class TimelineModel(QAbstractTableModel):
         self._mono = QFont(font)
 
     # ------------------------------------------------------------ Qt model API
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else Column.COUNT
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
@@ -620,7 +369,7 @@ class TimelineModel(QAbstractTableModel):
         # Called ~7 times per visible cell on every repaint: look each cell up once, keep the
         # answers for all painting roles (rows never change once recorded).
         row = index.row()
-        rows = self._rows
+        rows = self.entries.rows
         if row < 0 or row >= len(rows) or self._rec is None:
             return None
         seq = rows[row]
@@ -673,7 +422,7 @@ class TimelineModel(QAbstractTableModel):
         if col == Column.DELTA:
             if row == 0:
                 return ""
-            return "+" + format_ms(self._t_at(seq) - self._t_at(self._rows[row - 1]))
+            return "+" + format_duration(self._t_at(seq) - self._t_at(self.entries.rows[row - 1]))
         if col == Column.DIRECTION:
             d = self._dir_at(seq)
             return f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}"
@@ -692,10 +441,10 @@ class TimelineModel(QAbstractTableModel):
             return format_id(self._id_at(seq))
         if col == Column.LATENCY:
             lat = self._latency_at(seq)
-            return None if lat is None else format_ms(lat)
+            return None if lat is None else format_duration(lat)
         if col == Column.SIZE:
             n = len(self._raw_at(seq))
-            return f"{n:,}" if n < 100_000 else format_bytes(n)
+            return f"{n:,}" if n < 100_000 else format_size(n)
         if col == Column.SCHEMA:
             ok = self._schema_at(seq)
             return None if ok is None else ("✓" if ok else "✗")
@@ -765,7 +514,7 @@ class TimelineModel(QAbstractTableModel):
             paired = rec.paired_at(seq)
             if lat is None or paired is None:
                 return None
-            return translate("Timeline", "{ms} after request #{seq}").format(ms=format_ms(lat), seq=paired)
+            return translate("Timeline", "{ms} after request #{seq}").format(ms=format_duration(lat), seq=paired)
         if col not in (Column.KIND, Column.METHOD):
             return None
         # the line itself (clipped), escaped
@@ -1143,7 +892,7 @@ class TimelineView(QWidget):
         self._set_following(True)
         self._scroll_to_bottom()
 
-    def set_filter(self, f: TimelineFilter) -> None:
+    def set_filter(self, f: EntryFilter) -> None:
         self.model.set_filter(f)
 
     def focus_search(self) -> None:
@@ -1384,10 +1133,7 @@ class TimelineView(QWidget):
 __all__ = [
     "Column",
     "SeqRole",
-    "TimelineFilter",
     "TimelineModel",
     "TimelineView",
     "plain_tooltip",
-    "format_bytes",
-    "format_ms",
 ]

@@ -3,7 +3,7 @@
 <context>
     <name>AnswerDialog</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="91" />
+        <location filename="../../inspector/ui/client_side.py" line="83" />
         <source>Not sent: the negotiated protocol version's schema rejects this answer.</source>
         <translation>未发送：协商的协议版本的 Schema 不接受这个回答。</translation>
     </message>
@@ -11,47 +11,47 @@
 <context>
     <name>ArgumentsEditor</name>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1275" />
+        <location filename="../../inspector/ui/schema_form.py" line="1181" />
         <source>Form</source>
         <translation>表单</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1276" />
+        <location filename="../../inspector/ui/schema_form.py" line="1182" />
         <source>Raw JSON</source>
         <translation>原始 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1296" />
+        <location filename="../../inspector/ui/schema_form.py" line="1202" />
         <source>Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON.</source>
         <translation>此 Schema 有部分内容无法以表单显示（{0}），因此以原始 JSON 编辑参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1358" />
+        <location filename="../../inspector/ui/schema_form.py" line="1264" />
         <source>not JSON: {0}</source>
         <translation>不是 JSON：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1360" />
+        <location filename="../../inspector/ui/schema_form.py" line="1266" />
         <source>the arguments must be a JSON object</source>
         <translation>参数必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1376" />
+        <location filename="../../inspector/ui/schema_form.py" line="1282" />
         <source>valid JSON (no schema to check against)</source>
         <translation>有效的 JSON（没有可用于校验的 Schema）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1383" />
+        <location filename="../../inspector/ui/schema_form.py" line="1289" />
         <source>valid against the schema</source>
         <translation>符合 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1404" />
+        <location filename="../../inspector/ui/schema_form.py" line="1310" />
         <source>fix the JSON before going back to the form: {0}</source>
         <translation>请先修正 JSON，再返回表单：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1409" />
+        <location filename="../../inspector/ui/schema_form.py" line="1315" />
         <source>The form shows these values differently: {0}.</source>
         <translation>以下值在表单中的显示有所不同：{0}。</translation>
     </message>
@@ -59,17 +59,17 @@
 <context>
     <name>CompletionField</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="497" />
+        <location filename="../../inspector/ui/widgets.py" line="378" />
         <source>{n} suggestion(s)</source>
         <translation>{n} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="499" />
+        <location filename="../../inspector/ui/widgets.py" line="380" />
         <source>{n} of {total} suggestions</source>
         <translation>{n} / {total} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="501" />
+        <location filename="../../inspector/ui/widgets.py" line="382" />
         <source>(more on the server)</source>
         <translation>（服务器上还有更多）</translation>
     </message>
@@ -77,27 +77,27 @@
 <context>
     <name>ConnectionPanel</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="402" />
+        <location filename="../../inspector/ui/connection.py" line="397" />
         <source>Saved servers</source>
         <translation>已保存的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="404" />
+        <location filename="../../inspector/ui/connection.py" line="399" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="405" />
+        <location filename="../../inspector/ui/connection.py" line="400" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="406" />
+        <location filename="../../inspector/ui/connection.py" line="401" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="419" />
+        <location filename="../../inspector/ui/connection.py" line="414" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
@@ -107,12 +107,12 @@
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="459" />
+        <location filename="../../inspector/ui/connection.py" line="454" />
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="470" />
+        <location filename="../../inspector/ui/connection.py" line="465" />
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
     </message>
@@ -120,52 +120,52 @@
 <context>
     <name>ContentCard</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="788" />
+        <location filename="../../inspector/ui/panels/resources.py" line="319" />
         <source>(no uri)</source>
         <translation>（无 URI）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="791" />
+        <location filename="../../inspector/ui/panels/resources.py" line="322" />
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="792" />
+        <location filename="../../inspector/ui/panels/resources.py" line="323" />
         <source>Write these bytes to a file</source>
         <translation>将这些字节写入文件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="797" />
+        <location filename="../../inspector/ui/panels/resources.py" line="328" />
         <source>text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="797" />
+        <location filename="../../inspector/ui/panels/resources.py" line="328" />
         <source>binary (blob)</source>
         <translation>二进制（blob）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="798" />
+        <location filename="../../inspector/ui/panels/resources.py" line="329" />
         <source>no MIME type</source>
         <translation>无 MIME 类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="818" />
+        <location filename="../../inspector/ui/panels/resources.py" line="349" />
         <source>Showing the first {n} characters; Save keeps everything.</source>
         <translation>仅显示前 {n} 个字符；“保存”会保留全部内容。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="833" />
+        <location filename="../../inspector/ui/panels/resources.py" line="364" />
         <source>{w} × {h} pixels</source>
         <translation>{w} × {h} 像素</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="837" />
+        <location filename="../../inspector/ui/panels/resources.py" line="368" />
         <source>Image preview, {w} × {h} pixels</source>
         <translation>图像预览，{w} × {h} 像素</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="858" />
+        <location filename="../../inspector/ui/panels/resources.py" line="389" />
         <source>Save resource contents</source>
         <translation>保存资源内容</translation>
     </message>
@@ -173,202 +173,202 @@
 <context>
     <name>ContentView</name>
     <message>
-        <location filename="../../inspector/ui/content.py" line="51" />
+        <location filename="../../inspector/ui/content.py" line="52" />
         <source>the data is not a string</source>
         <translation>data 不是字符串</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="55" />
+        <location filename="../../inspector/ui/content.py" line="56" />
         <source>the data is not valid base64 ({0})</source>
         <translation>data 不是有效的 base64（{0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="82" />
+        <location filename="../../inspector/ui/content.py" line="83" />
         <source>for {0}</source>
         <translation>面向 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="84" />
+        <location filename="../../inspector/ui/content.py" line="85" />
         <source>priority {0}</source>
         <translation>优先级 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="86" />
+        <location filename="../../inspector/ui/content.py" line="87" />
         <source>modified {0}</source>
         <translation>修改于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="151" />
+        <location filename="../../inspector/ui/content.py" line="149" />
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="159" />
+        <location filename="../../inspector/ui/content.py" line="157" />
         <source>Save content</source>
         <translation>保存内容</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="171" />
+        <location filename="../../inspector/ui/content.py" line="169" />
         <source>could not save: {0}</source>
         <translation>无法保存：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="239" />
+        <location filename="../../inspector/ui/content.py" line="237" />
         <source>EMPTY</source>
         <translation>空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="239" />
+        <location filename="../../inspector/ui/content.py" line="237" />
         <source>no content blocks</source>
         <translation>没有内容块</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="266" />
+        <location filename="../../inspector/ui/content.py" line="264" />
         <source>not a content block object</source>
         <translation>不是内容块对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="280" />
+        <location filename="../../inspector/ui/content.py" line="278" />
         <source>could not show this block: {0}</source>
         <translation>无法显示此内容块：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="288" />
-        <location filename="../../inspector/ui/content.py" line="292" />
+        <location filename="../../inspector/ui/content.py" line="286" />
+        <location filename="../../inspector/ui/content.py" line="290" />
         <source>TEXT</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="289" />
+        <location filename="../../inspector/ui/content.py" line="287" />
         <source>the text member is missing or not a string</source>
         <translation>缺少 text 成员，或其不是字符串</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="291" />
+        <location filename="../../inspector/ui/content.py" line="289" />
         <source>{0} characters</source>
         <translation>{0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="322" />
-        <location filename="../../inspector/ui/content.py" line="328" />
-        <location filename="../../inspector/ui/content.py" line="341" />
+        <location filename="../../inspector/ui/content.py" line="320" />
+        <location filename="../../inspector/ui/content.py" line="326" />
+        <location filename="../../inspector/ui/content.py" line="339" />
         <source>IMAGE</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="329" />
+        <location filename="../../inspector/ui/content.py" line="327" />
         <source>the data is not an image Qt can read ({0})</source>
         <translation>data 不是 Qt 能读取的图像（{0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="356" />
+        <location filename="../../inspector/ui/content.py" line="354" />
         <source>shown at {0}×</source>
         <translation>按 {0}× 显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="359" />
+        <location filename="../../inspector/ui/content.py" line="357" />
         <source>shown at {0}%</source>
         <translation>按 {0}% 显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="369" />
-        <location filename="../../inspector/ui/content.py" line="384" />
+        <location filename="../../inspector/ui/content.py" line="367" />
+        <location filename="../../inspector/ui/content.py" line="382" />
         <source>AUDIO</source>
         <translation>音频</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="377" />
+        <location filename="../../inspector/ui/content.py" line="375" />
         <source>{0:.2f} s</source>
         <translation>{0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="378" />
+        <location filename="../../inspector/ui/content.py" line="376" />
         <source>{0} Hz, {1} ch, {2}-bit</source>
         <translation>{0} Hz，{1} 声道，{2} 位</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="380" />
+        <location filename="../../inspector/ui/content.py" line="378" />
         <source>WAV header not readable</source>
         <translation>无法读取 WAV 头</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="392" />
-        <location filename="../../inspector/ui/content.py" line="422" />
+        <location filename="../../inspector/ui/content.py" line="390" />
+        <location filename="../../inspector/ui/content.py" line="420" />
         <source>RESOURCE</source>
         <translation>资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="393" />
+        <location filename="../../inspector/ui/content.py" line="391" />
         <source>the resource member is missing or not an object</source>
         <translation>缺少 resource 成员，或其不是对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="403" />
+        <location filename="../../inspector/ui/content.py" line="401" />
         <source>text, {0} characters</source>
         <translation>文本，{0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="412" />
+        <location filename="../../inspector/ui/content.py" line="410" />
         <source>blob, {0}</source>
         <translation>blob，{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="421" />
+        <location filename="../../inspector/ui/content.py" line="419" />
         <source>the resource has neither text nor blob</source>
         <translation>该资源既没有 text 也没有 blob</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="433" />
+        <location filename="../../inspector/ui/content.py" line="431" />
         <source>RESOURCE LINK</source>
         <translation>资源链接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="438" />
+        <location filename="../../inspector/ui/content.py" line="436" />
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="445" />
+        <location filename="../../inspector/ui/content.py" line="443" />
         <source>the link has no uri</source>
         <translation>该链接没有 uri</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="450" />
+        <location filename="../../inspector/ui/content.py" line="448" />
         <source>UNKNOWN: {0}</source>
         <translation>未知：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="450" />
+        <location filename="../../inspector/ui/content.py" line="448" />
         <source>UNKNOWN</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="450" />
+        <location filename="../../inspector/ui/content.py" line="448" />
         <source>shown as JSON</source>
         <translation>以 JSON 显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="462" />
+        <location filename="../../inspector/ui/content.py" line="460" />
         <source>no outputSchema declared: not checked</source>
         <translation>未声明 outputSchema：未校验</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="465" />
+        <location filename="../../inspector/ui/content.py" line="463" />
         <source>the tool declares an outputSchema but returned no structuredContent</source>
         <translation>该工具声明了 outputSchema，却未返回 structuredContent</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="471" />
+        <location filename="../../inspector/ui/content.py" line="469" />
         <source>matches the outputSchema</source>
         <translation>符合 outputSchema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="473" />
+        <location filename="../../inspector/ui/content.py" line="471" />
         <source>does not match the outputSchema {0}</source>
         <translation>不符合 outputSchema（{0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/content.py" line="477" />
+        <location filename="../../inspector/ui/content.py" line="475" />
         <source>STRUCTURED CONTENT</source>
         <translation>结构化内容</translation>
     </message>
@@ -376,13 +376,13 @@
 <context>
     <name>ContentsView</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="900" />
-        <location filename="../../inspector/ui/panels/resources.py" line="910" />
+        <location filename="../../inspector/ui/panels/resources.py" line="431" />
+        <location filename="../../inspector/ui/panels/resources.py" line="441" />
         <source>Select a resource and press Read.</source>
         <translation>选择一个资源，然后点击“读取”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="917" />
+        <location filename="../../inspector/ui/panels/resources.py" line="448" />
         <source>The server returned no contents.</source>
         <translation>服务器未返回任何内容。</translation>
     </message>
@@ -390,18 +390,18 @@
 <context>
     <name>Conversation</name>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="99" />
-        <location filename="../../inspector/ui/panels/prompts.py" line="113" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="86" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="100" />
         <source>Press Get to fetch the prompt's messages.</source>
         <translation>点击“获取提示”以获取该提示的消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="117" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="104" />
         <source>The prompt has no messages.</source>
         <translation>该提示没有消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="120" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="107" />
         <source>Description: {text}</source>
         <translation>描述：{text}</translation>
     </message>
@@ -409,317 +409,317 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="847" />
+        <location filename="../../inspector/ui/detail.py" line="821" />
         <source>Hex</source>
         <translation>十六进制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="848" />
+        <location filename="../../inspector/ui/detail.py" line="822" />
         <source>Show a hex dump of the exact bytes, line terminator included</source>
         <translation>以十六进制转储显示原始字节（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="849" />
+        <location filename="../../inspector/ui/detail.py" line="823" />
         <source>Save bytes…</source>
         <translation>保存字节…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="850" />
+        <location filename="../../inspector/ui/detail.py" line="824" />
         <source>Write the exact bytes of this entry to a file</source>
         <translation>将此条目的原始字节原样写入文件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="851" />
+        <location filename="../../inspector/ui/detail.py" line="825" />
         <source>Show all</source>
         <translation>全部显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="852" />
+        <location filename="../../inspector/ui/detail.py" line="826" />
         <source>Show the whole line (may take several seconds for many MiB)</source>
         <translation>显示整行（行长达数 MiB 时可能需要几秒钟）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="853" />
+        <location filename="../../inspector/ui/detail.py" line="827" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="854" />
+        <location filename="../../inspector/ui/detail.py" line="828" />
         <source>Expand</source>
         <translation>展开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="855" />
+        <location filename="../../inspector/ui/detail.py" line="829" />
         <source>Expand the selected node (or the whole message) three levels deep</source>
         <translation>将所选节点（或整条消息）向下展开三层</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="856" />
+        <location filename="../../inspector/ui/detail.py" line="830" />
         <source>Collapse</source>
         <translation>折叠</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="857" />
+        <location filename="../../inspector/ui/detail.py" line="831" />
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="857" />
+        <location filename="../../inspector/ui/detail.py" line="831" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="858" />
+        <location filename="../../inspector/ui/detail.py" line="832" />
         <source>Select an entry in the timeline to see its bytes and what the inspector found.</source>
         <translation>在时间线中选择一个条目，即可查看其原始字节和检查结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="416" />
+        <location filename="../../inspector/ui/detail.py" line="390" />
         <source>{t} s</source>
         <translation>{t} 秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="420" />
+        <location filename="../../inspector/ui/detail.py" line="394" />
         <source>id {id}</source>
         <translation>id {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="421" />
+        <location filename="../../inspector/ui/detail.py" line="395" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="423" />
+        <location filename="../../inspector/ui/detail.py" line="397" />
         <source>latency {ms}</source>
         <translation>延迟 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="424" />
+        <location filename="../../inspector/ui/detail.py" line="398" />
         <source>state after: {state}</source>
         <translation>此后状态：{state}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="432" />
+        <location filename="../../inspector/ui/detail.py" line="406" />
         <source>Go to response #{seq}</source>
         <translation>转到响应 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="434" />
+        <location filename="../../inspector/ui/detail.py" line="408" />
         <source>Go to request #{seq}</source>
         <translation>转到请求 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="504" />
+        <location filename="../../inspector/ui/detail.py" line="478" />
         <source>⚠ {rule}  ({severity})</source>
         <translation>⚠ {rule}（{severity}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="510" />
+        <location filename="../../inspector/ui/detail.py" line="484" />
         <source>Spec: {section}</source>
         <translation>规范：{section}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="516" />
+        <location filename="../../inspector/ui/detail.py" line="490" />
         <source>✗ Invalid against the JSON Schema</source>
         <translation>✗ 不符合 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="518" />
+        <location filename="../../inspector/ui/detail.py" line="492" />
         <source> (checked as {definition})</source>
         <translation>（按 {definition} 校验）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="529" />
+        <location filename="../../inspector/ui/detail.py" line="503" />
         <source>Show all schema errors</source>
         <translation>显示全部 Schema 错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="530" />
+        <location filename="../../inspector/ui/detail.py" line="504" />
         <source>Validate again and list every error, not only the first</source>
         <translation>重新校验并列出所有错误，而不只是第一个</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="539" />
+        <location filename="../../inspector/ui/detail.py" line="513" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="539" />
+        <location filename="../../inspector/ui/detail.py" line="513" />
         <source>Message</source>
         <translation>错误信息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="551" />
+        <location filename="../../inspector/ui/detail.py" line="525" />
         <source>✓ Valid against the JSON Schema; no protocol rule broken</source>
         <translation>✓ 符合 JSON Schema，未违反任何协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="556" />
+        <location filename="../../inspector/ui/detail.py" line="530" />
         <source>Problem: {problem}</source>
         <translation>问题：{problem}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="563" />
+        <location filename="../../inspector/ui/detail.py" line="537" />
         <source>Lifecycle: {src} → {dst}</source>
         <translation>生命周期：{src} → {dst}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="567" />
+        <location filename="../../inspector/ui/detail.py" line="541" />
         <source>   failure edge</source>
         <translation>   （失败转换）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="575" />
+        <location filename="../../inspector/ui/detail.py" line="549" />
         <source>event: {event}</source>
         <translation>事件：{event}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="578" />
+        <location filename="../../inspector/ui/detail.py" line="552" />
         <source>exit code: {code}</source>
         <translation>退出码：{code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="581" />
+        <location filename="../../inspector/ui/detail.py" line="555" />
         <source>signal: {signal}</source>
         <translation>信号：{signal}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="583" />
+        <location filename="../../inspector/ui/detail.py" line="557" />
         <source>pid: {pid}</source>
         <translation>PID：{pid}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="585" />
+        <location filename="../../inspector/ui/detail.py" line="559" />
         <source>Process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="587" />
+        <location filename="../../inspector/ui/detail.py" line="561" />
         <source>A line the server wrote to stderr (not part of the protocol).</source>
         <translation>服务器写入 stderr 的一行（不属于协议消息）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="618" />
+        <location filename="../../inspector/ui/detail.py" line="592" />
         <source>{n} more errors not listed</source>
         <translation>另有 {n} 个错误未列出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="632" />
+        <location filename="../../inspector/ui/detail.py" line="606" />
         <source>not a JSON-RPC message: no schema applies</source>
         <translation>不是 JSON-RPC 消息：没有适用的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="634" />
+        <location filename="../../inspector/ui/detail.py" line="608" />
         <source>the protocol version of this session is unknown</source>
         <translation>本会话的协议版本未知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="641" />
+        <location filename="../../inspector/ui/detail.py" line="615" />
         <source>no schema for protocol version {version}</source>
         <translation>没有协议版本 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="654" />
+        <location filename="../../inspector/ui/detail.py" line="628" />
         <source>valid against the schema of {version}</source>
         <translation>符合 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="659" />
+        <location filename="../../inspector/ui/detail.py" line="633" />
         <source>{n} schema errors ({version})</source>
         <translation>{n} 个 Schema 错误（{version}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="672" />
+        <location filename="../../inspector/ui/detail.py" line="646" />
         <source>Raw bytes</source>
         <translation>原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="672" />
+        <location filename="../../inspector/ui/detail.py" line="646" />
         <source>{n} B</source>
         <translation>{n} B</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="677" />
+        <location filename="../../inspector/ui/detail.py" line="651" />
         <source>invalid UTF-8 at byte {at}</source>
         <translation>第 {at} 字节处 UTF-8 无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="679" />
+        <location filename="../../inspector/ui/detail.py" line="653" />
         <source>ends with CR LF</source>
         <translation>CR LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="681" />
+        <location filename="../../inspector/ui/detail.py" line="655" />
         <source>ends with LF</source>
         <translation>LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="683" />
+        <location filename="../../inspector/ui/detail.py" line="657" />
         <source>no line terminator</source>
         <translation>无行尾符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="706" />
+        <location filename="../../inspector/ui/detail.py" line="680" />
         <source>showing {shown} of {total}</source>
         <translation>已显示 {shown}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="708" />
+        <location filename="../../inspector/ui/detail.py" line="682" />
         <source> (the hex dump stops here; Save bytes… writes them all)</source>
         <translation>（十六进制转储到此为止；“保存字节…”可写出全部字节）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="718" />
+        <location filename="../../inspector/ui/detail.py" line="692" />
         <source>Save the exact bytes of entry #{seq}</source>
         <translation>保存条目 #{seq} 的原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="746" />
+        <location filename="../../inspector/ui/detail.py" line="720" />
         <source>JSON ({what})</source>
         <translation>JSON（{what}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="800" />
+        <location filename="../../inspector/ui/detail.py" line="774" />
         <source>{n} more — double-click to show</source>
         <translation>还有 {n} 项 — 双击显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="893" />
+        <location filename="../../inspector/ui/detail.py" line="867" />
         <source>[{n} characters]</source>
         <translation>[{n} 个字符]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="905" />
+        <location filename="../../inspector/ui/detail.py" line="879" />
         <source>{{{n} keys}}</source>
         <translation>{{{n} 个键}}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="905" />
+        <location filename="../../inspector/ui/detail.py" line="879" />
         <source>{1 key}</source>
         <translation>{1 个键}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="906" />
+        <location filename="../../inspector/ui/detail.py" line="880" />
         <source>[{n} items]</source>
         <translation>[{n} 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="906" />
+        <location filename="../../inspector/ui/detail.py" line="880" />
         <source>[1 item]</source>
         <translation>[1 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="918" />
+        <location filename="../../inspector/ui/detail.py" line="892" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="919" />
+        <location filename="../../inspector/ui/detail.py" line="893" />
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="920" />
+        <location filename="../../inspector/ui/detail.py" line="894" />
         <source>info</source>
         <translation>提示</translation>
     </message>
@@ -727,132 +727,132 @@
 <context>
     <name>ElicitationDialog</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="763" />
+        <location filename="../../inspector/ui/client_side.py" line="434" />
         <source>The server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="765" />
+        <location filename="../../inspector/ui/client_side.py" line="436" />
         <source>{server} asks you to open a link</source>
         <translation>{server} 请求打开一个链接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="767" />
+        <location filename="../../inspector/ui/client_side.py" line="438" />
         <source>{server} asks for information</source>
         <translation>{server} 请求提供信息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="790" />
+        <location filename="../../inspector/ui/client_side.py" line="461" />
         <source>* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.</source>
         <translation>* 为必填项。服务器不得通过表单索取密码或其他机密信息；此类请求应使用 URL 模式。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="795" />
+        <location filename="../../inspector/ui/client_side.py" line="466" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="796" />
+        <location filename="../../inspector/ui/client_side.py" line="467" />
         <source>Dismiss without a choice: {action}</source>
         <translation>不作选择直接关闭：{action}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="797" />
+        <location filename="../../inspector/ui/client_side.py" line="468" />
         <source>Decline</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="798" />
+        <location filename="../../inspector/ui/client_side.py" line="469" />
         <source>Refuse explicitly: {action}</source>
         <translation>明确拒绝：{action}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="799" />
+        <location filename="../../inspector/ui/client_side.py" line="470" />
         <source>Accept</source>
         <translation>接受</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="802" />
+        <location filename="../../inspector/ui/client_side.py" line="473" />
         <source>Send the form's content</source>
         <translation>发送表单内容</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="802" />
+        <location filename="../../inspector/ui/client_side.py" line="473" />
         <source>Consent to the out-of-band step (no content is sent)</source>
         <translation>同意进行带外步骤（不发送任何内容）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="825" />
+        <location filename="../../inspector/ui/client_side.py" line="495" />
         <source>Link</source>
         <translation>链接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="828" />
+        <location filename="../../inspector/ui/client_side.py" line="498" />
         <source>(no host)</source>
         <translation>（无主机）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="839" />
+        <location filename="../../inspector/ui/client_side.py" line="509" />
         <source>The whole URL, exactly as the server sent it</source>
         <translation>完整 URL，与服务器发送的完全一致</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="840" />
+        <location filename="../../inspector/ui/client_side.py" line="510" />
         <source>Site</source>
         <translation>站点</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="841" />
+        <location filename="../../inspector/ui/client_side.py" line="511" />
         <source>Full URL</source>
         <translation>完整 URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="842" />
+        <location filename="../../inspector/ui/client_side.py" line="512" />
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="843" />
+        <location filename="../../inspector/ui/client_side.py" line="513" />
         <source>Open this URL in your web browser (only when you click here)</source>
         <translation>在网页浏览器中打开此 URL（仅在点击此处时）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="845" />
+        <location filename="../../inspector/ui/client_side.py" line="515" />
         <source>The inspector opens the link only when you click Open in browser.</source>
         <translation>只有点击“在浏览器中打开”时，检查器才会打开该链接。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="849" />
+        <location filename="../../inspector/ui/client_side.py" line="519" />
         <source>Only http and https links can be opened; this one is {scheme}.</source>
         <translation>只能打开 http 和 https 链接；此链接为 {scheme}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="849" />
+        <location filename="../../inspector/ui/client_side.py" line="519" />
         <source>not a URL</source>
         <translation>不是 URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="860" />
+        <location filename="../../inspector/ui/client_side.py" line="530" />
         <source>Cancelled automatically in {time} if unanswered</source>
         <translation>若未答复，将在 {time} 后自动取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="871" />
+        <location filename="../../inspector/ui/client_side.py" line="541" />
         <source>Opened in your browser.</source>
         <translation>已在浏览器中打开。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="871" />
+        <location filename="../../inspector/ui/client_side.py" line="541" />
         <source>The system could not open the link; copy it from above.</source>
         <translation>系统无法打开该链接；请从上方复制。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="892" />
+        <location filename="../../inspector/ui/client_side.py" line="563" />
         <source>Answers in this protocol version carry whole numbers only: enter a whole number.</source>
         <translation>此协议版本的回答只能携带整数：请输入整数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="894" />
+        <location filename="../../inspector/ui/client_side.py" line="565" />
         <source>This protocol version cannot carry this value in an answer: {why}</source>
         <translation>此协议版本的回答中不能携带这个值：{why}</translation>
     </message>
@@ -860,144 +860,7 @@
 <context>
     <name>ElicitationForm</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="196" />
-        <source>Not an e-mail address.</source>
-        <translation>不是电子邮件地址。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="200" />
-        <source>Not a URI (it needs a scheme, such as https://).</source>
-        <translation>不是 URI（需要包含 scheme，例如 https://）。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="205" />
-        <source>Not a date (YYYY-MM-DD).</source>
-        <translation>不是日期（YYYY-MM-DD）。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="210" />
-        <source>Not a date and time (YYYY-MM-DDThh:mm:ssZ).</source>
-        <translation>不是日期时间（YYYY-MM-DDThh:mm:ssZ）。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="212" />
-        <source>Add a time zone (Z or ±hh:mm).</source>
-        <translation>请添加时区（Z 或 ±hh:mm）。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="255" />
-        <source>— choose —</source>
-        <translation>— 请选择 —</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="255" />
-        <source>— none —</source>
-        <translation>— 无 —</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="278" />
-        <source>Yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="290" />
-        <source>whole number</source>
-        <translation>整数</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="290" />
-        <source>number</source>
-        <translation>数字</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="301" />
-        <source>JSON value</source>
-        <translation>JSON 值</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="333" />
-        <source>Choose one.</source>
-        <translation>请选择一项。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="335" />
-        <source>Not one of the choices the server listed.</source>
-        <translation>不是服务器列出的选项之一。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="343" />
-        <source>Choose at least {lo}.</source>
-        <translation>至少选择 {lo} 项。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="345" />
-        <source>Choose at most {hi}.</source>
-        <translation>最多选择 {hi} 项。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="353" />
-        <location filename="../../inspector/ui/client_side.py" line="375" />
-        <location filename="../../inspector/ui/client_side.py" line="395" />
-        <source>Required.</source>
-        <translation>必填。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="357" />
-        <source>At least {lo} characters.</source>
-        <translation>至少 {lo} 个字符。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="359" />
-        <source>At most {hi} characters.</source>
-        <translation>最多 {hi} 个字符。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="363" />
-        <source>Does not match the pattern {pattern}.</source>
-        <translation>不匹配模式 {pattern}。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="386" />
-        <source>Not a whole number.</source>
-        <translation>不是整数。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="386" />
-        <source>Not a number.</source>
-        <translation>不是数字。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="389" />
-        <source>At least {lo}.</source>
-        <translation>不能小于 {lo}。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="391" />
-        <source>At most {hi}.</source>
-        <translation>不能大于 {hi}。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="399" />
-        <source>Not valid JSON.</source>
-        <translation>不是有效的 JSON。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="434" />
-        <source>Property {name}</source>
-        <translation>属性 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="434" />
-        <source> (required)</source>
-        <translation>（必填）</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="448" />
-        <source>Not a primitive type elicitation defines: type a JSON value.</source>
-        <translation>不是询问所定义的基本类型：请输入 JSON 值。</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/client_side.py" line="453" />
+        <location filename="../../inspector/ui/client_side.py" line="165" />
         <source>The server asked for no fields: Accept sends empty content.</source>
         <translation>服务器未请求任何字段：“接受”将发送空内容。</translation>
     </message>
@@ -1028,18 +891,18 @@
 <context>
     <name>Eras</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="32" />
+        <location filename="../../inspector/ui/main_window.py" line="33" />
         <source>legacy</source>
         <extracomment>Era names as the status bar shows them.</extracomment>
         <translation>旧版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="33" />
+        <location filename="../../inspector/ui/main_window.py" line="34" />
         <source>modern</source>
         <translation>新版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="34" />
+        <location filename="../../inspector/ui/main_window.py" line="35" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -1047,88 +910,88 @@
 <context>
     <name>Events</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="776" />
+        <location filename="../../inspector/ui/timeline.py" line="529" />
         <source>spawned</source>
         <extracomment>Names of process and session events (extra["event"]) as people read them; the recording and the method filter keep the names themselves.</extracomment>
         <translation>已启动</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="777" />
+        <location filename="../../inspector/ui/timeline.py" line="530" />
         <source>spawn failed</source>
         <translation>启动失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="778" />
+        <location filename="../../inspector/ui/timeline.py" line="531" />
         <source>stdin closed</source>
         <translation>已关闭 stdin</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="779" />
+        <location filename="../../inspector/ui/timeline.py" line="532" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="780" />
+        <location filename="../../inspector/ui/timeline.py" line="533" />
         <source>SIGTERM sent</source>
         <translation>已发送 SIGTERM</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="781" />
+        <location filename="../../inspector/ui/timeline.py" line="534" />
         <source>SIGKILL sent</source>
         <translation>已发送 SIGKILL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="782" />
+        <location filename="../../inspector/ui/timeline.py" line="535" />
         <source>stdout closed</source>
         <translation>stdout 已关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="783" />
+        <location filename="../../inspector/ui/timeline.py" line="536" />
         <source>stderr closed</source>
         <translation>stderr 已关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="784" />
+        <location filename="../../inspector/ui/timeline.py" line="537" />
         <source>exited</source>
         <translation>已退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="785" />
+        <location filename="../../inspector/ui/timeline.py" line="538" />
         <source>group survived</source>
         <translation>进程组仍有残留</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="786" />
+        <location filename="../../inspector/ui/timeline.py" line="539" />
         <source>SIGTERM to the group</source>
         <translation>向进程组发送 SIGTERM</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="787" />
+        <location filename="../../inspector/ui/timeline.py" line="540" />
         <source>SIGKILL to the group</source>
         <translation>向进程组发送 SIGKILL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="788" />
+        <location filename="../../inspector/ui/timeline.py" line="541" />
         <source>group gone</source>
         <translation>进程组已清空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="789" />
+        <location filename="../../inspector/ui/timeline.py" line="542" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="790" />
+        <location filename="../../inspector/ui/timeline.py" line="543" />
         <source>inspector error</source>
         <translation>检查器错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="791" />
+        <location filename="../../inspector/ui/timeline.py" line="544" />
         <source>signal received</source>
         <translation>收到信号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="792" />
+        <location filename="../../inspector/ui/timeline.py" line="545" />
         <source>unreadable line</source>
         <translation>无法读取的行</translation>
     </message>
@@ -1136,27 +999,83 @@
 <context>
     <name>FailureBanner</name>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="69" />
+        <location filename="../../inspector/ui/banner.py" line="24" />
+        <source>the server answered initialize with an error</source>
+        <extracomment>The engine's outcome codes (protocol.engine.OUTCOMES) in words to translate.</extracomment>
+        <translation>服务器对 initialize 返回了错误</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="25" />
+        <source>the server negotiated protocol version {version}, which the client does not support</source>
+        <translation>服务器协商的协议版本为 {version}，客户端不支持该版本</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="26" />
+        <source>no common modern protocol version (server supports {versions})</source>
+        <translation>没有共同的新版协议版本（服务器支持 {versions}）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="27" />
+        <source>server/discover failed with error {code}</source>
+        <translation>server/discover 失败，错误码 {code}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="28" />
+        <source>the server did not answer initialize in time</source>
+        <translation>服务器未及时响应 initialize</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="29" />
+        <source>the server did not answer server/discover in time</source>
+        <translation>服务器未及时响应 server/discover</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="30" />
+        <source>the server exited before the session was established</source>
+        <translation>服务器在会话建立之前退出</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="31" />
+        <source>the server exited during the session</source>
+        <translation>服务器在会话期间退出</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="83" />
+        <source>killed by signal {n}</source>
+        <translation>被信号 {n} 终止</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="85" />
+        <source>exit code {n}</source>
+        <translation>退出码 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="89" />
+        <source>the server ended by itself ({how})</source>
+        <translation>服务器自行结束（{how}）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="97" />
         <source>The session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="79" />
+        <location filename="../../inspector/ui/banner.py" line="107" />
         <source>The server: {how}</source>
         <translation>服务器：{how}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="82" />
+        <location filename="../../inspector/ui/banner.py" line="110" />
         <source>Its last stderr lines:</source>
         <translation>服务器最后的 stderr 输出：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="92" />
+        <location filename="../../inspector/ui/banner.py" line="120" />
         <source>Show in timeline</source>
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="93" />
+        <location filename="../../inspector/ui/banner.py" line="121" />
         <source>Hide until the next failure</source>
         <translation>隐藏，直到下一次失败</translation>
     </message>
@@ -1164,33 +1083,33 @@
 <context>
     <name>FeaturePanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="98" />
+        <location filename="../../inspector/ui/panels/base.py" line="121" />
         <source>Cancelled.</source>
         <extracomment>Below this width a panel's list goes above its details instead of beside them.</extracomment>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="103" />
+        <location filename="../../inspector/ui/panels/base.py" line="126" />
         <source>The inspector failed on what the server sent ({0}); it is recorded in the timeline.</source>
         <translation>检查器处理服务器发来的内容时出错（{0}）；已记录在时间线中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="121" />
+        <location filename="../../inspector/ui/text.py" line="115" />
         <source>a page had no {key} array</source>
         <translation>有一页没有 {key} 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="123" />
+        <location filename="../../inspector/ui/text.py" line="117" />
         <source>nextCursor {value} is not a non-empty string; stopped paging</source>
         <translation>nextCursor {value} 不是非空字符串；已停止翻页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="125" />
+        <location filename="../../inspector/ui/text.py" line="119" />
         <source>The server repeated the cursor {0}; stopped paging.</source>
         <translation>服务器重复了游标 {0}；已停止翻页。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/base.py" line="127" />
+        <location filename="../../inspector/ui/text.py" line="121" />
         <source>{n} entries left out (not objects, or missing what they need)</source>
         <translation>{n} 个条目被略过（不是对象，或缺少必需的内容）</translation>
     </message>
@@ -1306,32 +1225,32 @@
 <context>
     <name>LogModel</name>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="178" />
+        <location filename="../../inspector/ui/panels/logs.py" line="146" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="178" />
+        <location filename="../../inspector/ui/panels/logs.py" line="146" />
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="178" />
+        <location filename="../../inspector/ui/panels/logs.py" line="146" />
         <source>Logger</source>
         <translation>记录器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="178" />
+        <location filename="../../inspector/ui/panels/logs.py" line="146" />
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="385" />
+        <location filename="../../inspector/ui/panels/logs.py" line="265" />
         <source>Entry #{seq} · {level} · logger {logger}</source>
         <translation>条目 #{seq} · {level} · 记录器 {logger}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="387" />
+        <location filename="../../inspector/ui/panels/logs.py" line="267" />
         <source>Not a log level the protocol defines.</source>
         <translation>不是协议定义的日志级别。</translation>
     </message>
@@ -1339,112 +1258,112 @@
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="452" />
+        <location filename="../../inspector/ui/panels/logs.py" line="507" />
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="455" />
+        <location filename="../../inspector/ui/panels/logs.py" line="509" />
         <source>{level} and above</source>
         <translation>{level} 及以上</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="456" />
+        <location filename="../../inspector/ui/panels/logs.py" line="510" />
         <source>Hide messages below this level (only the view: the server keeps sending them)</source>
         <translation>隐藏低于此级别的消息（仅影响显示：服务器仍会继续发送）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="462" />
+        <location filename="../../inspector/ui/panels/logs.py" line="511" />
         <source>Clear view</source>
         <translation>清空视图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="463" />
+        <location filename="../../inspector/ui/panels/logs.py" line="512" />
         <source>Empty this list; the recording and the timeline keep every message</source>
         <translation>清空此列表；会话记录和时间线仍保留所有消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="467" />
+        <location filename="../../inspector/ui/panels/logs.py" line="513" />
         <source>Server level</source>
         <translation>服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="468" />
+        <location filename="../../inspector/ui/panels/logs.py" line="514" />
         <source>The lowest level the server should send</source>
         <translation>服务器应发送的最低级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="471" />
+        <location filename="../../inspector/ui/panels/logs.py" line="515" />
         <source>Set server level</source>
         <translation>设置服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="528" />
+        <location filename="../../inspector/ui/panels/logs.py" line="395" />
         <source>Logs</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="547" />
+        <location filename="../../inspector/ui/panels/logs.py" line="414" />
         <source>Requests carry io.modelcontextprotocol/logLevel = {level} in _meta.</source>
         <translation>请求在 _meta 中携带 io.modelcontextprotocol/logLevel = {level}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="551" />
+        <location filename="../../inspector/ui/panels/logs.py" line="418" />
         <source>Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests.</source>
         <translation>请求的 _meta 中没有日志级别，因此 2026-07-28 版服务器不会发送日志消息。设置级别后，将应用于之后的请求。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="555" />
+        <location filename="../../inspector/ui/panels/logs.py" line="422" />
         <source>Not set by this client yet (logging/setLevel); the server uses its own default.</source>
         <translation>本客户端尚未设置（logging/setLevel）；服务器使用其自身的默认级别。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="569" />
+        <location filename="../../inspector/ui/panels/logs.py" line="436" />
         <source>none (no log messages)</source>
         <translation>无（不接收日志）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="575" />
+        <location filename="../../inspector/ui/panels/logs.py" line="442" />
         <source>2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)</source>
         <translation>2026-07-28 没有 logging/setLevel：级别放在每个请求的 _meta 中（io.modelcontextprotocol/logLevel）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="578" />
+        <location filename="../../inspector/ui/panels/logs.py" line="445" />
         <source>Send logging/setLevel: the server sends messages at this level and above</source>
         <translation>发送 logging/setLevel：服务器将发送此级别及以上的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="600" />
+        <location filename="../../inspector/ui/panels/logs.py" line="467" />
         <source>Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).</source>
         <translation>级别 {level}：应用于之后的请求（在其 _meta 中携带 io.modelcontextprotocol/logLevel）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="603" />
+        <location filename="../../inspector/ui/panels/logs.py" line="470" />
         <source>No log level: the next requests ask for no log messages.</source>
         <translation>无日志级别：之后的请求不索取日志消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="605" />
+        <location filename="../../inspector/ui/panels/logs.py" line="472" />
         <source>Sending logging/setLevel {level}…</source>
         <translation>正在发送 logging/setLevel {level}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="614" />
+        <location filename="../../inspector/ui/panels/logs.py" line="481" />
         <source>Server level: {level} (logging/setLevel answered).</source>
         <translation>服务器级别：{level}（logging/setLevel 已响应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="619" />
+        <location filename="../../inspector/ui/panels/logs.py" line="486" />
         <source>logging/setLevel failed: {code} {message}</source>
         <translation>logging/setLevel 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="631" />
+        <location filename="../../inspector/ui/panels/logs.py" line="498" />
         <source>{n} messages</source>
         <translation>{n} 条消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="633" />
+        <location filename="../../inspector/ui/panels/logs.py" line="500" />
         <source>{n} messages, {shown} shown</source>
         <translation>{n} 条消息，显示 {shown} 条</translation>
     </message>
@@ -1452,289 +1371,289 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="75" />
-        <location filename="../../inspector/ui/main_window.py" line="279" />
+        <location filename="../../inspector/ui/main_window.py" line="76" />
+        <location filename="../../inspector/ui/main_window.py" line="283" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="111" />
+        <location filename="../../inspector/ui/main_window.py" line="115" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="113" />
+        <location filename="../../inspector/ui/main_window.py" line="117" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="115" />
+        <location filename="../../inspector/ui/main_window.py" line="119" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="117" />
+        <location filename="../../inspector/ui/main_window.py" line="121" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="119" />
+        <location filename="../../inspector/ui/main_window.py" line="123" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="122" />
+        <location filename="../../inspector/ui/main_window.py" line="126" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="123" />
+        <location filename="../../inspector/ui/main_window.py" line="127" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="125" />
+        <location filename="../../inspector/ui/main_window.py" line="129" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="127" />
+        <location filename="../../inspector/ui/main_window.py" line="131" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="131" />
+        <location filename="../../inspector/ui/main_window.py" line="135" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="133" />
+        <location filename="../../inspector/ui/main_window.py" line="137" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="136" />
+        <location filename="../../inspector/ui/main_window.py" line="140" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="139" />
+        <location filename="../../inspector/ui/main_window.py" line="143" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="143" />
+        <location filename="../../inspector/ui/main_window.py" line="147" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="156" />
+        <location filename="../../inspector/ui/main_window.py" line="160" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="161" />
+        <location filename="../../inspector/ui/main_window.py" line="165" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="164" />
+        <location filename="../../inspector/ui/main_window.py" line="168" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="166" />
+        <location filename="../../inspector/ui/main_window.py" line="170" />
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="167" />
+        <location filename="../../inspector/ui/main_window.py" line="171" />
         <source>Put the docks and toolbar back where the window starts with them</source>
         <translation>将停靠面板和工具栏恢复到窗口初始的位置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="171" />
+        <location filename="../../inspector/ui/main_window.py" line="175" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="180" />
+        <location filename="../../inspector/ui/main_window.py" line="184" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="183" />
+        <location filename="../../inspector/ui/main_window.py" line="187" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="183" />
+        <location filename="../../inspector/ui/main_window.py" line="187" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="183" />
+        <location filename="../../inspector/ui/main_window.py" line="187" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="193" />
-        <location filename="../../inspector/ui/main_window.py" line="281" />
+        <location filename="../../inspector/ui/main_window.py" line="197" />
+        <location filename="../../inspector/ui/main_window.py" line="285" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="202" />
-        <location filename="../../inspector/ui/main_window.py" line="282" />
+        <location filename="../../inspector/ui/main_window.py" line="206" />
+        <location filename="../../inspector/ui/main_window.py" line="286" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="224" />
-        <location filename="../../inspector/ui/main_window.py" line="298" />
+        <location filename="../../inspector/ui/main_window.py" line="228" />
+        <location filename="../../inspector/ui/main_window.py" line="302" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="225" />
-        <location filename="../../inspector/ui/main_window.py" line="299" />
+        <location filename="../../inspector/ui/main_window.py" line="229" />
+        <location filename="../../inspector/ui/main_window.py" line="303" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="315" />
+        <location filename="../../inspector/ui/main_window.py" line="319" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="322" />
-        <location filename="../../inspector/ui/main_window.py" line="338" />
+        <location filename="../../inspector/ui/main_window.py" line="326" />
+        <location filename="../../inspector/ui/main_window.py" line="342" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="322" />
+        <location filename="../../inspector/ui/main_window.py" line="326" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="337" />
+        <location filename="../../inspector/ui/main_window.py" line="341" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="337" />
+        <location filename="../../inspector/ui/main_window.py" line="341" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="349" />
+        <location filename="../../inspector/ui/main_window.py" line="353" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="355" />
+        <location filename="../../inspector/ui/main_window.py" line="359" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="363" />
+        <location filename="../../inspector/ui/main_window.py" line="367" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="365" />
+        <location filename="../../inspector/ui/main_window.py" line="369" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="366" />
+        <location filename="../../inspector/ui/main_window.py" line="370" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="368" />
+        <location filename="../../inspector/ui/main_window.py" line="372" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="369" />
+        <location filename="../../inspector/ui/main_window.py" line="373" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="371" />
+        <location filename="../../inspector/ui/main_window.py" line="375" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="375" />
+        <location filename="../../inspector/ui/main_window.py" line="379" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="378" />
+        <location filename="../../inspector/ui/main_window.py" line="382" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="378" />
+        <location filename="../../inspector/ui/main_window.py" line="382" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="388" />
+        <location filename="../../inspector/ui/main_window.py" line="392" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="391" />
+        <location filename="../../inspector/ui/main_window.py" line="395" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="413" />
+        <location filename="../../inspector/ui/main_window.py" line="417" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="432" />
+        <location filename="../../inspector/ui/main_window.py" line="436" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="446" />
+        <location filename="../../inspector/ui/main_window.py" line="450" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="465" />
+        <location filename="../../inspector/ui/main_window.py" line="469" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="467" />
+        <location filename="../../inspector/ui/main_window.py" line="471" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="510" />
+        <location filename="../../inspector/ui/main_window.py" line="514" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="522" />
+        <location filename="../../inspector/ui/main_window.py" line="526" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="529" />
+        <location filename="../../inspector/ui/main_window.py" line="533" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="531" />
+        <location filename="../../inspector/ui/main_window.py" line="535" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -1742,17 +1661,17 @@
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="70" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="57" />
         <source>User</source>
         <translation>用户</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="70" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="57" />
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="71" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="58" />
         <source>(no role)</source>
         <translation>（无角色）</translation>
     </message>
@@ -1838,47 +1757,47 @@
 <context>
     <name>Origin</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="150" />
+        <location filename="../../inspector/ui/client_side.py" line="130" />
         <source>InputRequiredResult input request {method}</source>
         <translation>InputRequiredResult 输入请求 {method}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="152" />
+        <location filename="../../inspector/ui/client_side.py" line="132" />
         <source>JSON-RPC request {method}</source>
         <translation>JSON-RPC 请求 {method}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="153" />
+        <location filename="../../inspector/ui/client_side.py" line="133" />
         <source>server request {method}</source>
         <translation>服务器请求 {method}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="156" />
+        <location filename="../../inspector/ui/client_side.py" line="136" />
         <source>The server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="157" />
+        <location filename="../../inspector/ui/client_side.py" line="137" />
         <source>{who} asks: {path}</source>
         <translation>{who} 发出请求：{path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="161" />
+        <location filename="../../inspector/ui/client_side.py" line="141" />
         <source>2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request.</source>
         <translation>2026-07-28（新版）：服务器以 InputRequiredResult 响应了一个请求；这里的答复将放入重试请求的 inputResponses 中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="165" />
+        <location filename="../../inspector/ui/client_side.py" line="145" />
         <source>{version} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response.</source>
         <translation>{version}（旧版）：服务器发送了一个 JSON-RPC 请求；这里的答复就是 JSON-RPC 响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="167" />
+        <location filename="../../inspector/ui/client_side.py" line="147" />
         <source>legacy</source>
         <translation>旧版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="169" />
+        <location filename="../../inspector/ui/client_side.py" line="149" />
         <source>Era unknown (no session attached).</source>
         <translation>代际未知（未关联会话）。</translation>
     </message>
@@ -1886,37 +1805,40 @@
 <context>
     <name>PagedListView</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="338" />
+        <location filename="../../inspector/ui/widgets.py" line="213" />
+        <location filename="../../inspector/ui/widgets.py" line="256" />
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="356" />
+        <location filename="../../inspector/ui/widgets.py" line="231" />
+        <location filename="../../inspector/ui/widgets.py" line="257" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="358" />
+        <location filename="../../inspector/ui/widgets.py" line="233" />
+        <location filename="../../inspector/ui/widgets.py" line="258" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="396" />
+        <location filename="../../inspector/ui/widgets.py" line="278" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="398" />
+        <location filename="../../inspector/ui/widgets.py" line="280" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="398" />
+        <location filename="../../inspector/ui/widgets.py" line="280" />
         <source>{n} pages</source>
         <translation>{n} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="401" />
+        <location filename="../../inspector/ui/widgets.py" line="283" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
@@ -1925,19 +1847,19 @@
     <name>PanelHost</name>
     <message>
         <location filename="../../inspector/ui/panels/__init__.py" line="52" />
-        <location filename="../../inspector/ui/panels/__init__.py" line="114" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="119" />
         <source>Connect to a server: the panels for what it declares appear here.</source>
         <translation>请连接服务器：其所声明功能的面板将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/__init__.py" line="96" />
-        <location filename="../../inspector/ui/panels/__init__.py" line="116" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="101" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="121" />
         <source>{panel}: {reason}</source>
         <translation>{panel}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/__init__.py" line="101" />
-        <location filename="../../inspector/ui/panels/__init__.py" line="120" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="106" />
+        <location filename="../../inspector/ui/panels/__init__.py" line="125" />
         <source>Hidden panels:</source>
         <translation>隐藏的面板：</translation>
     </message>
@@ -2105,27 +2027,27 @@
         <translation>最长行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="280" />
+        <location filename="../../inspector/ui/connection.py" line="275" />
         <source>Working directory</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="288" />
+        <location filename="../../inspector/ui/connection.py" line="283" />
         <source>newest of the era</source>
         <translation>该代际的最新版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="334" />
+        <location filename="../../inspector/ui/connection.py" line="329" />
         <source>Last auto detection: {era}</source>
         <translation>上次自动检测结果：{era}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="373" />
+        <location filename="../../inspector/ui/connection.py" line="368" />
         <source>Cannot split the command: {why}</source>
         <translation>无法拆分命令：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="386" />
+        <location filename="../../inspector/ui/connection.py" line="381" />
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
     </message>
@@ -2142,159 +2064,159 @@
 <context>
     <name>PromptsPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="157" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="142" />
         <source>Prompts</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="167" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="290" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="167" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="290" />
         <source>Identifier</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="167" />
-        <location filename="../../inspector/ui/panels/prompts.py" line="183" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="290" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="295" />
         <source>Arguments</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="168" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="153" />
         <source>1 prompt</source>
         <translation>1 个提示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="168" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="153" />
         <source>{n} prompts</source>
         <translation>{n} 个提示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="174" />
-        <location filename="../../inspector/ui/panels/prompts.py" line="306" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="159" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="309" />
         <source>Nothing selected</source>
         <translation>未选择</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="192" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="296" />
         <source>Get prompt</source>
         <translation>获取提示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="194" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="297" />
         <source>Send prompts/get with the arguments filled in</source>
         <translation>用已填写的参数发送 prompts/get</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="210" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="298" />
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="293" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="276" />
         <source>Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).</source>
         <translation>自动刷新：正在监听提示列表变更（subscriptions/listen，id {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="295" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="278" />
         <source>Opening subscriptions/listen for prompt list changes…</source>
         <translation>正在为提示列表变更打开 subscriptions/listen…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="297" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="281" />
         <source>Not listening for list changes. {note}</source>
         <translation>未监听列表变更。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="297" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="281" />
         <source>Not listening for list changes.</source>
         <translation>未监听列表变更。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="299" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="283" />
         <source>Refreshes by itself on notifications/prompts/list_changed.</source>
         <translation>收到 notifications/prompts/list_changed 时自动刷新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="301" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="285" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
         <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="308" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="311" />
         <source>Pick a prompt to fill in its arguments and get its messages.</source>
         <translation>选择一个提示，填写其参数并获取其消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="345" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="348" />
         <source>Loading prompts/list…</source>
         <translation>正在加载 prompts/list…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="353" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="356" />
         <source>prompts/list failed. {error}</source>
         <translation>prompts/list 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="372" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="375" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="404" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="407" />
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="404" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="407" />
         <source>optional</source>
         <translation>可选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="408" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="411" />
         <source>The server did not declare completions, so no suggestions.</source>
         <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="427" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="430" />
         <source>This prompt takes no arguments.</source>
         <translation>此提示不接受参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="429" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="432" />
         <source>* required. Suggestions come from the server (completion/complete) as you type.</source>
         <translation>* 为必填项。输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="431" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="434" />
         <source>* required. The server did not declare completions: type the values yourself.</source>
         <translation>* 为必填项。服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="451" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="454" />
         <source>Fill in the required argument(s) first: {names}.</source>
         <translation>请先填写必填参数：{names}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="466" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="469" />
         <source>Getting {name}…</source>
         <translation>正在获取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="472" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="475" />
         <source>Nothing to show: prompts/get failed.</source>
         <translation>没有可显示的内容：prompts/get 失败。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="473" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="476" />
         <source>prompts/get {name} failed. {error}</source>
         <translation>prompts/get {name} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/prompts.py" line="478" />
+        <location filename="../../inspector/ui/panels/prompts.py" line="481" />
         <source>Got {name} at {time}: {n} message(s), {ms:.0f} ms.</source>
         <translation>{time} 获取了 {name}：{n} 条消息，{ms:.0f} ms。</translation>
     </message>
@@ -2302,465 +2224,466 @@
 <context>
     <name>ResourcesPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="118" />
+        <location filename="../../inspector/ui/panels/resources.py" line="102" />
         <source>The server answered with an error.</source>
         <translation>服务器返回了错误。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="122" />
+        <location filename="../../inspector/ui/panels/resources.py" line="106" />
         <source>Error {code}</source>
         <translation>错误 {code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="122" />
+        <location filename="../../inspector/ui/panels/resources.py" line="106" />
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="133" />
+        <location filename="../../inspector/ui/panels/resources.py" line="117" />
         <source>data: {data}</source>
         <translation>data：{data}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="139" />
-        <source>{n} bytes</source>
-        <translation>{n} 字节</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="139" />
-        <source>1 byte</source>
-        <translation>1 字节</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="157" />
+        <location filename="../../inspector/ui/text.py" line="98" />
         <source>… {n} more bytes</source>
         <translation>… 还有 {n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="546" />
+        <location filename="../../inspector/ui/panels/resources.py" line="222" />
         <source>Completion failed: {error}</source>
         <translation>补全失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="662" />
+        <location filename="../../inspector/ui/text.py" line="130" />
         <source>The server did not agree to: {what}</source>
         <translation>服务器未同意：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="688" />
+        <location filename="../../inspector/ui/text.py" line="133" />
         <source>Stopped before the request was sent.</source>
         <translation>在请求发出之前已停止。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="690" />
+        <location filename="../../inspector/ui/text.py" line="134" />
         <source>Stopped: notifications/cancelled sent for request {id}.</source>
         <translation>已停止：已为请求 {id} 发送 notifications/cancelled。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="693" />
+        <location filename="../../inspector/ui/text.py" line="136" />
         <source>The server ended the subscription.</source>
         <translation>服务器结束了订阅。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="737" />
+        <location filename="../../inspector/ui/text.py" line="139" />
+        <source>subscriptions/listen failed: {code} {message}</source>
+        <translation>subscriptions/listen 失败：{code} {message}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/resources.py" line="269" />
         <source>This content has neither text nor blob.</source>
         <translation>此内容既没有 text 也没有 blob。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="742" />
+        <location filename="../../inspector/ui/panels/resources.py" line="274" />
         <source>The blob is not valid base64.</source>
         <translation>blob 不是有效的 base64。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="749" />
+        <location filename="../../inspector/ui/panels/resources.py" line="281" />
         <source>The MIME type says image, but the bytes are not an image Qt can read.</source>
         <translation>MIME 类型表明是图像，但这些字节不是 Qt 能读取的图像。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="878" />
+        <location filename="../../inspector/ui/panels/resources.py" line="409" />
         <source>Saving…</source>
         <translation>正在保存…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="882" />
+        <location filename="../../inspector/ui/panels/resources.py" line="413" />
         <source>Could not save {path}: {error}</source>
         <translation>无法保存 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="884" />
+        <location filename="../../inspector/ui/panels/resources.py" line="415" />
         <source>Saved {n} to {path}.</source>
         <translation>已将 {n} 保存到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="959" />
-        <location filename="../../inspector/ui/panels/resources.py" line="986" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1275" />
+        <location filename="../../inspector/ui/panels/resources.py" line="487" />
+        <location filename="../../inspector/ui/panels/resources.py" line="514" />
+        <location filename="../../inspector/ui/panels/resources.py" line="833" />
         <source>Resources</source>
         <translation>资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="970" />
-        <location filename="../../inspector/ui/panels/resources.py" line="974" />
+        <location filename="../../inspector/ui/panels/resources.py" line="498" />
+        <location filename="../../inspector/ui/panels/resources.py" line="502" />
+        <location filename="../../inspector/ui/panels/resources.py" line="772" />
+        <location filename="../../inspector/ui/panels/resources.py" line="773" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="970" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1047" />
+        <location filename="../../inspector/ui/panels/resources.py" line="498" />
+        <location filename="../../inspector/ui/panels/resources.py" line="772" />
+        <location filename="../../inspector/ui/panels/resources.py" line="783" />
         <source>URI</source>
         <translation>URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="970" />
-        <location filename="../../inspector/ui/panels/resources.py" line="974" />
+        <location filename="../../inspector/ui/panels/resources.py" line="498" />
+        <location filename="../../inspector/ui/panels/resources.py" line="502" />
+        <location filename="../../inspector/ui/panels/resources.py" line="772" />
+        <location filename="../../inspector/ui/panels/resources.py" line="773" />
         <source>MIME type</source>
         <translation>MIME 类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="971" />
+        <location filename="../../inspector/ui/panels/resources.py" line="499" />
         <source>1 resource</source>
         <translation>1 个资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="971" />
+        <location filename="../../inspector/ui/panels/resources.py" line="499" />
         <source>{n} resources</source>
         <translation>{n} 个资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="974" />
+        <location filename="../../inspector/ui/panels/resources.py" line="502" />
+        <location filename="../../inspector/ui/panels/resources.py" line="773" />
         <source>URI template</source>
         <translation>URI 模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="975" />
+        <location filename="../../inspector/ui/panels/resources.py" line="503" />
         <source>1 template</source>
         <translation>1 个模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="975" />
+        <location filename="../../inspector/ui/panels/resources.py" line="503" />
         <source>{n} templates</source>
         <translation>{n} 个模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="987" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1275" />
+        <location filename="../../inspector/ui/panels/resources.py" line="515" />
+        <location filename="../../inspector/ui/panels/resources.py" line="833" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="990" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1236" />
+        <location filename="../../inspector/ui/panels/resources.py" line="518" />
+        <location filename="../../inspector/ui/panels/resources.py" line="794" />
         <source>Nothing selected</source>
         <translation>未选择</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1000" />
+        <location filename="../../inspector/ui/panels/resources.py" line="775" />
         <source>Template arguments</source>
         <translation>模板参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1007" />
+        <location filename="../../inspector/ui/panels/resources.py" line="776" />
         <source>Expanded URI</source>
         <translation>展开后的 URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1013" />
+        <location filename="../../inspector/ui/panels/resources.py" line="777" />
         <source>Read</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1016" />
-        <location filename="../../inspector/ui/panels/resources.py" line="1190" />
+        <location filename="../../inspector/ui/panels/resources.py" line="545" />
+        <location filename="../../inspector/ui/panels/resources.py" line="723" />
         <source>Subscribe</source>
         <translation>订阅</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1038" />
+        <location filename="../../inspector/ui/panels/resources.py" line="778" />
         <source>Updates</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1040" />
+        <location filename="../../inspector/ui/panels/resources.py" line="779" />
         <source>Stop listening</source>
         <translation>停止监听</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1041" />
+        <location filename="../../inspector/ui/panels/resources.py" line="780" />
         <source>Cancel the subscriptions/listen request (sends notifications/cancelled)</source>
         <translation>取消 subscriptions/listen 请求（发送 notifications/cancelled）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1043" />
+        <location filename="../../inspector/ui/panels/resources.py" line="781" />
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1044" />
+        <location filename="../../inspector/ui/panels/resources.py" line="782" />
         <source>Re-read the shown resource when it changes</source>
         <translation>所显示的资源变更时重新读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1047" />
+        <location filename="../../inspector/ui/panels/resources.py" line="783" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1047" />
+        <location filename="../../inspector/ui/panels/resources.py" line="783" />
         <source>Via</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1164" />
+        <location filename="../../inspector/ui/panels/resources.py" line="697" />
         <source>on a subscriptions/listen stream</source>
         <translation>通过 subscriptions/listen 流</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1164" />
+        <location filename="../../inspector/ui/panels/resources.py" line="697" />
         <source>notifications/resources/list_changed</source>
         <translation>notifications/resources/list_changed</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1165" />
+        <location filename="../../inspector/ui/panels/resources.py" line="698" />
         <source>The lists refresh by themselves when the server announces a change ({how}).</source>
         <translation>服务器通知变更时（{how}），列表会自动刷新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1167" />
+        <location filename="../../inspector/ui/panels/resources.py" line="700" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
         <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1186" />
+        <location filename="../../inspector/ui/panels/resources.py" line="719" />
         <source>Stop listening to this resource</source>
         <translation>停止监听此资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1186" />
+        <location filename="../../inspector/ui/panels/resources.py" line="719" />
         <source>Listen for updates</source>
         <translation>监听更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1187" />
+        <location filename="../../inspector/ui/panels/resources.py" line="720" />
         <source>Opens a subscriptions/listen stream whose resourceSubscriptions filter lists this resource.</source>
         <translation>打开一个 subscriptions/listen 流，其 resourceSubscriptions 筛选条件列出了此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1190" />
+        <location filename="../../inspector/ui/panels/resources.py" line="723" />
         <source>Unsubscribe</source>
         <translation>取消订阅</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1191" />
+        <location filename="../../inspector/ui/panels/resources.py" line="724" />
         <source>Sends resources/unsubscribe.</source>
         <translation>发送 resources/unsubscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1191" />
+        <location filename="../../inspector/ui/panels/resources.py" line="724" />
         <source>Sends resources/subscribe: the server then sends notifications/resources/updated.</source>
         <translation>发送 resources/subscribe：服务器随后会发送 notifications/resources/updated。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1193" />
+        <location filename="../../inspector/ui/panels/resources.py" line="726" />
         <source>The server did not declare resources.subscribe, so it sends no update notifications.</source>
         <translation>服务器未声明 resources.subscribe，因此不会发送更新通知。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1195" />
+        <location filename="../../inspector/ui/panels/resources.py" line="728" />
         <source>No session: connect to a server first.</source>
         <translation>无会话：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1197" />
+        <location filename="../../inspector/ui/panels/resources.py" line="730" />
         <source>Select a resource (or fill in a template) to follow its updates.</source>
         <translation>选择一个资源（或填写模板）以跟踪其更新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1205" />
+        <location filename="../../inspector/ui/panels/resources.py" line="740" />
         <source>Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)</source>
         <translation>正在为 {uris} 打开 subscriptions/listen…（等待确认）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1207" />
+        <location filename="../../inspector/ui/panels/resources.py" line="742" />
         <source>Listening (subscription {id}) for updates to {uris}.</source>
         <translation>正在监听 {uris} 的更新（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1208" />
+        <location filename="../../inspector/ui/panels/resources.py" line="743" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1211" />
+        <location filename="../../inspector/ui/panels/resources.py" line="748" />
         <source>Not listening. {note}</source>
         <translation>未在监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1213" />
+        <location filename="../../inspector/ui/panels/resources.py" line="750" />
         <source>Not listening. Select a resource and press Listen for updates.</source>
         <translation>未在监听。请选择资源并点击“监听更新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1218" />
+        <location filename="../../inspector/ui/panels/resources.py" line="753" />
         <source>List changes: listening (subscription {id}).</source>
         <translation>列表变更：监听中（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1220" />
+        <location filename="../../inspector/ui/panels/resources.py" line="755" />
         <source>List changes: opening subscriptions/listen…</source>
         <translation>列表变更：正在打开 subscriptions/listen…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1222" />
+        <location filename="../../inspector/ui/panels/resources.py" line="757" />
         <source>List changes: not listening. {note}</source>
         <translation>列表变更：未监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1227" />
+        <location filename="../../inspector/ui/panels/resources.py" line="762" />
         <source>Subscribed to {uris}.</source>
         <translation>已订阅 {uris}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1229" />
+        <location filename="../../inspector/ui/panels/resources.py" line="764" />
         <source>Not subscribed to any resource.</source>
         <translation>未订阅任何资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1232" />
+        <location filename="../../inspector/ui/panels/resources.py" line="767" />
         <source>Updates are not available: the server did not declare resources.subscribe.</source>
         <translation>无法获取更新：服务器未声明 resources.subscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1239" />
+        <location filename="../../inspector/ui/panels/resources.py" line="797" />
         <source>Pick a resource to read it, or a template to fill in its arguments.</source>
         <translation>选择一个资源进行读取，或选择一个模板填写其参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1288" />
+        <location filename="../../inspector/ui/panels/resources.py" line="846" />
         <source>Loading {method}…</source>
         <translation>正在加载 {method}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1296" />
+        <location filename="../../inspector/ui/panels/resources.py" line="854" />
         <source>{method} failed. {error}</source>
         <translation>{method} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1324" />
+        <location filename="../../inspector/ui/panels/resources.py" line="882" />
         <source>Press Read (or double-click the row) to read this resource.</source>
         <translation>点击“读取”（或双击该行）以读取此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1338" />
+        <location filename="../../inspector/ui/panels/resources.py" line="896" />
         <source>Fill in the arguments, then press Read.</source>
         <translation>填写参数，然后点击“读取”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1362" />
+        <location filename="../../inspector/ui/panels/resources.py" line="920" />
         <source>declared size {size}</source>
         <translation>声明大小 {size}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1366" />
+        <location filename="../../inspector/ui/panels/resources.py" line="924" />
         <source>audience: {a}</source>
         <translation>受众：{a}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1368" />
+        <location filename="../../inspector/ui/panels/resources.py" line="926" />
         <source>priority {p}</source>
         <translation>优先级 {p}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1370" />
+        <location filename="../../inspector/ui/panels/resources.py" line="928" />
         <source>modified {t}</source>
         <translation>修改于 {t}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1381" />
+        <location filename="../../inspector/ui/panels/resources.py" line="939" />
         <source>value of {{{name}}}</source>
         <translation>{{{name}}} 的值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1386" />
+        <location filename="../../inspector/ui/panels/resources.py" line="944" />
         <source>The server did not declare completions, so no suggestions.</source>
         <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1390" />
+        <location filename="../../inspector/ui/panels/resources.py" line="948" />
         <source>This template has no variables.</source>
         <translation>此模板没有变量。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1392" />
+        <location filename="../../inspector/ui/panels/resources.py" line="950" />
         <source>Suggestions come from the server (completion/complete) as you type.</source>
         <translation>输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1394" />
+        <location filename="../../inspector/ui/panels/resources.py" line="952" />
         <source>The server did not declare completions: type the values yourself.</source>
         <translation>服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1432" />
+        <location filename="../../inspector/ui/panels/resources.py" line="990" />
         <source>Fill in {names} first.</source>
         <translation>请先填写 {names}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1449" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1007" />
         <source>Reading {uri}…</source>
         <translation>正在读取 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1454" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1012" />
         <source>Nothing to show: the read failed.</source>
         <translation>没有可显示的内容：读取失败。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1455" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1013" />
         <source>resources/read {uri} failed. {error}</source>
         <translation>resources/read {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1459" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1017" />
         <source>The answer has no contents array.</source>
         <translation>响应中没有 contents 数组。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1463" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1021" />
         <source>Decoding {uri}…</source>
         <translation>正在解码 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1471" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1029" />
         <source>Read {uri} at {time} ({n} content(s), {ms:.0f} ms).</source>
         <translation>{time} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1517" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1073" />
         <source>Subscribing to {uri}…</source>
         <translation>正在订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1523" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1079" />
         <source>resources/subscribe {uri} failed. {error}</source>
         <translation>resources/subscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1527" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1083" />
         <source>Unsubscribing from {uri}…</source>
         <translation>正在取消订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1533" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1089" />
         <source>resources/unsubscribe {uri} failed. {error}</source>
         <translation>resources/unsubscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1542" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1098" />
         <source>subscription {id}</source>
         <translation>订阅 {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1546" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1100" />
         <source>resources/subscribe</source>
         <translation>resources/subscribe</translation>
     </message>
@@ -2768,67 +2691,67 @@
 <context>
     <name>RootsEditor</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1133" />
+        <location filename="../../inspector/ui/client_side.py" line="804" />
         <source>Type a file:// URI.</source>
         <translation>请输入 file:// URI。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1136" />
+        <location filename="../../inspector/ui/client_side.py" line="807" />
         <source>Roots must be file:// URIs.</source>
         <translation>根目录必须是 file:// URI。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1138" />
+        <location filename="../../inspector/ui/client_side.py" line="809" />
         <source>A file:// URI needs an absolute path (file:///…).</source>
         <translation>file:// URI 需要绝对路径（file:///…）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1151" />
+        <location filename="../../inspector/ui/client_side.py" line="822" />
         <source>URI</source>
         <translation>URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1151" />
+        <location filename="../../inspector/ui/client_side.py" line="822" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1165" />
+        <location filename="../../inspector/ui/client_side.py" line="836" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1166" />
+        <location filename="../../inspector/ui/client_side.py" line="837" />
         <source>Pick a folder; it becomes a file:// root</source>
         <translation>选择一个文件夹，将其作为 file:// 根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1171" />
+        <location filename="../../inspector/ui/client_side.py" line="842" />
         <source>Add URI</source>
         <translation>添加 URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1173" />
+        <location filename="../../inspector/ui/client_side.py" line="844" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1179" />
+        <location filename="../../inspector/ui/client_side.py" line="850" />
         <source>Legacy: a change during a session is announced with notifications/roots/list_changed. 2026-07-28: the server asks again (roots/list as an input request) when it needs them.</source>
         <translation>旧版：会话期间的变更通过 notifications/roots/list_changed 通知。2026-07-28：服务器需要时会重新请求（以输入请求的形式发送 roots/list）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1237" />
+        <location filename="../../inspector/ui/client_side.py" line="908" />
         <source>{uri} is already a root.</source>
         <translation>{uri} 已是根目录。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1266" />
+        <location filename="../../inspector/ui/client_side.py" line="937" />
         <source>Choose a folder to offer as a root</source>
         <translation>选择要作为根目录提供的文件夹</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="1321" />
+        <location filename="../../inspector/ui/client_side.py" line="992" />
         <source>Rows with a problem are not offered.</source>
         <translation>有问题的行不会提供给服务器。</translation>
     </message>
@@ -2836,137 +2759,137 @@
 <context>
     <name>SamplingDialog</name>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="604" />
+        <location filename="../../inspector/ui/client_side.py" line="276" />
         <source>── system prompt ──</source>
         <translation>── 系统提示词 ──</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="611" />
+        <location filename="../../inspector/ui/client_side.py" line="283" />
         <source>── message {n}: {role} ──</source>
         <translation>── 消息 {n}：{role} ──</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="614" />
+        <location filename="../../inspector/ui/client_side.py" line="286" />
         <source>(no messages)</source>
         <translation>（无消息）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="623" />
+        <location filename="../../inspector/ui/client_side.py" line="295" />
         <source>hints {names}</source>
         <translation>模型提示 {names}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="625" />
+        <location filename="../../inspector/ui/client_side.py" line="297" />
         <source>intelligence {value}</source>
         <translation>智能 {value}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="626" />
+        <location filename="../../inspector/ui/client_side.py" line="298" />
         <source>speed {value}</source>
         <translation>速度 {value}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="627" />
+        <location filename="../../inspector/ui/client_side.py" line="299" />
         <source>cost {value}</source>
         <translation>成本 {value}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="642" />
+        <location filename="../../inspector/ui/client_side.py" line="314" />
         <source>Sampling request — {server}</source>
         <translation>采样请求 — {server}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="642" />
+        <location filename="../../inspector/ui/client_side.py" line="314" />
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="650" />
+        <location filename="../../inspector/ui/client_side.py" line="322" />
         <source>Max tokens</source>
         <translation>最大 token 数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="651" />
+        <location filename="../../inspector/ui/client_side.py" line="323" />
         <source>Model preferences</source>
         <translation>模型偏好</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="658" />
+        <location filename="../../inspector/ui/client_side.py" line="330" />
         <source>tools {names}</source>
         <translation>工具 {names}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="661" />
+        <location filename="../../inspector/ui/client_side.py" line="333" />
         <source>Also</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="672" />
+        <location filename="../../inspector/ui/client_side.py" line="344" />
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="673" />
+        <location filename="../../inspector/ui/client_side.py" line="345" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="674" />
+        <location filename="../../inspector/ui/client_side.py" line="346" />
         <source>The server asks the model</source>
         <translation>服务器向模型发出的请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="682" />
+        <location filename="../../inspector/ui/client_side.py" line="354" />
         <source>The name of the model that 'generated' the message</source>
         <translation>“生成”该消息的模型名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="687" />
+        <location filename="../../inspector/ui/client_side.py" line="359" />
         <source>Write the model's answer here…</source>
         <translation>在此输入模型的回答…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="689" />
+        <location filename="../../inspector/ui/client_side.py" line="361" />
         <source>Your response, as the model</source>
         <translation>回复（以模型身份）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="692" />
+        <location filename="../../inspector/ui/client_side.py" line="364" />
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="693" />
+        <location filename="../../inspector/ui/client_side.py" line="365" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="694" />
+        <location filename="../../inspector/ui/client_side.py" line="366" />
         <source>Stop reason</source>
         <translation>停止原因</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="695" />
+        <location filename="../../inspector/ui/client_side.py" line="367" />
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="698" />
+        <location filename="../../inspector/ui/client_side.py" line="370" />
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="699" />
+        <location filename="../../inspector/ui/client_side.py" line="371" />
         <source>Answer with error -1 “User rejected sampling request”</source>
         <translation>以错误 -1 “User rejected sampling request”作答</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="700" />
+        <location filename="../../inspector/ui/client_side.py" line="372" />
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/client_side.py" line="721" />
+        <location filename="../../inspector/ui/client_side.py" line="392" />
         <source>Rejected automatically in {time} if unanswered</source>
         <translation>若未答复，将在 {time} 后自动拒绝</translation>
     </message>
@@ -2974,336 +2897,336 @@
 <context>
     <name>SchemaForm</name>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="128" />
-        <location filename="../../inspector/ui/schema_form.py" line="144" />
-        <location filename="../../inspector/ui/schema_form.py" line="1294" />
-        <location filename="../../inspector/ui/schema_form.py" line="1425" />
+        <location filename="../../inspector/ui/schema_form.py" line="105" />
+        <location filename="../../inspector/ui/schema_form.py" line="121" />
+        <location filename="../../inspector/ui/schema_form.py" line="1200" />
+        <location filename="../../inspector/ui/schema_form.py" line="1331" />
         <source>(root)</source>
         <translation>（根）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="140" />
+        <location filename="../../inspector/ui/schema_form.py" line="117" />
         <source>schema could not be compiled: {0}</source>
         <translation>无法编译 Schema：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="142" />
+        <location filename="../../inspector/ui/schema_form.py" line="119" />
         <source>valid</source>
         <translation>有效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="145" />
+        <location filename="../../inspector/ui/schema_form.py" line="122" />
         <source>at {0}: {1}</source>
         <translation>{0} 处：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="153" />
-        <source>remote $ref {uri} is not fetched</source>
-        <translation>不会获取远程 $ref {uri}</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/schema_form.py" line="212" />
+        <location filename="../../inspector/ui/schema_form.py" line="137" />
         <source>a schema must be an object or a boolean</source>
         <translation>Schema 必须是对象或布尔值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="246" />
+        <location filename="../../inspector/ui/schema_form.py" line="174" />
         <source>is required</source>
         <translation>为必填项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="278" />
+        <location filename="../../inspector/ui/schema_form.py" line="181" />
         <source>an e-mail address</source>
         <translation>电子邮件地址</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="279" />
+        <location filename="../../inspector/ui/schema_form.py" line="182" />
         <source>a URI (scheme:...)</source>
         <translation>URI（scheme:...）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="280" />
-        <source>a URL</source>
-        <translation>URL</translation>
+        <location filename="../../inspector/ui/schema_form.py" line="183" />
+        <source>base64 data</source>
+        <translation>base64 数据</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="281" />
+        <location filename="../../inspector/ui/schema_form.py" line="184" />
         <source>a date (YYYY-MM-DD)</source>
         <translation>日期（YYYY-MM-DD）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="282" />
+        <location filename="../../inspector/ui/schema_form.py" line="185" />
         <source>a time (hh:mm:ss)</source>
         <translation>时间（hh:mm:ss）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="283" />
+        <location filename="../../inspector/ui/schema_form.py" line="186" />
         <source>a date and time (YYYY-MM-DDThh:mm:ssZ)</source>
         <translation>日期时间（YYYY-MM-DDThh:mm:ssZ）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="284" />
+        <location filename="../../inspector/ui/schema_form.py" line="187" />
         <source>a UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="285" />
+        <location filename="../../inspector/ui/schema_form.py" line="188" />
         <source>an IPv4 address</source>
         <translation>IPv4 地址</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="315" />
+        <location filename="../../inspector/ui/schema_form.py" line="218" />
         <source>must be one of: {0}</source>
         <translation>必须是以下之一：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="320" />
+        <location filename="../../inspector/ui/schema_form.py" line="223" />
         <source>must be at least {0} characters long</source>
         <translation>长度至少为 {0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="320" />
+        <location filename="../../inspector/ui/schema_form.py" line="223" />
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="322" />
+        <location filename="../../inspector/ui/schema_form.py" line="225" />
         <source>must be at most {0} characters long</source>
         <translation>长度最多为 {0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="327" />
+        <location filename="../../inspector/ui/schema_form.py" line="230" />
         <source>must match the pattern {0}</source>
         <translation>必须匹配模式 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="340" />
+        <location filename="../../inspector/ui/schema_form.py" line="237" />
+        <source>needs a time zone (Z or ±hh:mm)</source>
+        <translation>需要时区（Z 或 ±hh:mm）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/schema_form.py" line="238" />
         <source>must be {0}</source>
         <translation>必须是 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="349" />
+        <location filename="../../inspector/ui/schema_form.py" line="247" />
         <source>must be at least {0}</source>
         <translation>不能小于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="351" />
+        <location filename="../../inspector/ui/schema_form.py" line="249" />
         <source>must be at most {0}</source>
         <translation>不能大于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="353" />
+        <location filename="../../inspector/ui/schema_form.py" line="251" />
         <source>must be greater than {0}</source>
         <translation>必须大于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="355" />
+        <location filename="../../inspector/ui/schema_form.py" line="253" />
         <source>must be less than {0}</source>
         <translation>必须小于 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="360" />
+        <location filename="../../inspector/ui/schema_form.py" line="258" />
         <source>must be a multiple of {0}</source>
         <translation>必须是 {0} 的倍数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="364" />
+        <location filename="../../inspector/ui/schema_form.py" line="262" />
         <source>needs at least {0} item(s)</source>
         <translation>至少需要 {0} 项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="366" />
+        <location filename="../../inspector/ui/schema_form.py" line="264" />
         <source>allows at most {0} item(s)</source>
         <translation>最多允许 {0} 项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="370" />
+        <location filename="../../inspector/ui/schema_form.py" line="268" />
         <source>items must be unique</source>
         <translation>各项不能重复</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="415" />
+        <location filename="../../inspector/ui/schema_form.py" line="313" />
         <source>$ref {0} points nowhere</source>
         <translation>$ref {0} 未指向任何定义</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="422" />
+        <location filename="../../inspector/ui/schema_form.py" line="320" />
         <source>any JSON value</source>
         <translation>任意 JSON 值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="424" />
+        <location filename="../../inspector/ui/schema_form.py" line="322" />
         <source>not a schema object</source>
         <translation>不是 Schema 对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="426" />
+        <location filename="../../inspector/ui/schema_form.py" line="324" />
         <source>recursive $ref</source>
         <translation>递归的 $ref</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="430" />
+        <location filename="../../inspector/ui/schema_form.py" line="328" />
         <source>remote $ref {0}</source>
         <translation>远程 $ref {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="439" />
+        <location filename="../../inspector/ui/schema_form.py" line="337" />
         <source>allOf of several schemas</source>
         <translation>由多个 Schema 组成的 allOf</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="454" />
+        <location filename="../../inspector/ui/schema_form.py" line="352" />
         <source>{0} of several schemas</source>
         <translation>由多个 Schema 组成的 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="457" />
+        <location filename="../../inspector/ui/schema_form.py" line="355" />
         <source>{0} is not shown in the form</source>
         <translation>{0} 不在表单中显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="462" />
+        <location filename="../../inspector/ui/schema_form.py" line="360" />
         <source>a value of several types ({0})</source>
         <translation>多种类型的值（{0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="475" />
-        <location filename="../../inspector/ui/schema_form.py" line="1121" />
+        <location filename="../../inspector/ui/schema_form.py" line="373" />
+        <location filename="../../inspector/ui/schema_form.py" line="1018" />
         <source>no type</source>
         <translation>无类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="477" />
+        <location filename="../../inspector/ui/schema_form.py" line="375" />
         <source>type {0}</source>
         <translation>类型 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="567" />
-        <location filename="../../inspector/ui/schema_form.py" line="858" />
-        <location filename="../../inspector/ui/schema_form.py" line="1021" />
+        <location filename="../../inspector/ui/schema_form.py" line="461" />
+        <location filename="../../inspector/ui/schema_form.py" line="750" />
+        <location filename="../../inspector/ui/schema_form.py" line="917" />
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="609" />
+        <location filename="../../inspector/ui/schema_form.py" line="501" />
         <source>{0}–{1} characters</source>
         <translation>{0}–{1} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="611" />
+        <location filename="../../inspector/ui/schema_form.py" line="503" />
         <source>up to {0} characters</source>
         <translation>最多 {0} 个字符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="647" />
+        <location filename="../../inspector/ui/schema_form.py" line="539" />
         <source>whole number</source>
         <translation>整数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="647" />
+        <location filename="../../inspector/ui/schema_form.py" line="539" />
         <source>number</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="663" />
-        <location filename="../../inspector/ui/schema_form.py" line="668" />
+        <location filename="../../inspector/ui/schema_form.py" line="555" />
+        <location filename="../../inspector/ui/schema_form.py" line="560" />
         <source>must be a whole number</source>
         <translation>必须是整数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="663" />
+        <location filename="../../inspector/ui/schema_form.py" line="555" />
         <source>must be a number</source>
         <translation>必须是数字</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="665" />
+        <location filename="../../inspector/ui/schema_form.py" line="557" />
         <source>must be a finite number</source>
         <translation>必须是有限数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="709" />
-        <location filename="../../inspector/ui/schema_form.py" line="740" />
-        <location filename="../../inspector/ui/schema_form.py" line="843" />
+        <location filename="../../inspector/ui/schema_form.py" line="601" />
+        <location filename="../../inspector/ui/schema_form.py" line="632" />
+        <location filename="../../inspector/ui/schema_form.py" line="735" />
         <source>(not set)</source>
         <translation>（未设置）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="740" />
+        <location filename="../../inspector/ui/schema_form.py" line="632" />
         <source>— choose —</source>
         <translation>— 请选择 —</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="768" />
+        <location filename="../../inspector/ui/schema_form.py" line="660" />
         <source>{0} (not in the list)</source>
         <translation>{0}（不在列表中）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="819" />
+        <location filename="../../inspector/ui/schema_form.py" line="711" />
         <source>{0} is not one of the choices</source>
         <translation>{0} 不是可选项之一</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="846" />
+        <location filename="../../inspector/ui/schema_form.py" line="738" />
         <source>{0} — edit in Raw JSON ({1})</source>
         <translation>{0} — 请在原始 JSON 中编辑（{1}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="899" />
+        <location filename="../../inspector/ui/schema_form.py" line="795" />
         <source>no properties declared</source>
         <translation>未声明属性</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="944" />
+        <location filename="../../inspector/ui/schema_form.py" line="840" />
         <source>Add item</source>
         <translation>添加项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="974" />
+        <location filename="../../inspector/ui/schema_form.py" line="870" />
         <source>Remove this item</source>
         <translation>移除此项</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1077" />
+        <location filename="../../inspector/ui/schema_form.py" line="974" />
         <source>the arguments are not an object (type {0})</source>
         <translation>参数不是对象（类型为 {0}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1086" />
+        <location filename="../../inspector/ui/schema_form.py" line="983" />
         <source>The form cannot show this schema: {0}.</source>
         <translation>表单无法显示此 Schema：{0}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1091" />
+        <location filename="../../inspector/ui/schema_form.py" line="988" />
         <source>No fields: this takes no arguments.</source>
         <translation>无字段：不需要参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1091" />
+        <location filename="../../inspector/ui/schema_form.py" line="988" />
         <source>No fields declared; the schema accepts any object (use Raw JSON to send some).</source>
         <translation>未声明字段；该 Schema 接受任意对象（如需发送内容，请使用原始 JSON）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1105" />
+        <location filename="../../inspector/ui/schema_form.py" line="1002" />
         <source>a free-form object</source>
         <translation>自由格式的对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1107" />
+        <location filename="../../inspector/ui/schema_form.py" line="1004" />
         <source>an object without declared properties</source>
         <translation>未声明属性的对象</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1112" />
+        <location filename="../../inspector/ui/schema_form.py" line="1009" />
         <source>a tuple array</source>
         <translation>元组数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1199" />
+        <location filename="../../inspector/ui/schema_form.py" line="1105" />
         <source>{0} is not JSON</source>
         <translation>{0} 不是 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/schema_form.py" line="1204" />
+        <location filename="../../inspector/ui/schema_form.py" line="1110" />
         <source>line {0}, column {1}: {2}</source>
         <translation>第 {0} 行，第 {1} 列：{2}</translation>
     </message>
@@ -3357,180 +3280,185 @@
 <context>
     <name>TasksPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="88" />
+        <location filename="../../inspector/ui/text.py" line="66" />
         <source> ({n} min)</source>
         <translation>（{n} 分钟）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="100" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="66" />
         <source>isError: true — the tool ran and reported an error.</source>
+        <extracomment>task status -&gt; theme colour</extracomment>
         <translation>isError: true — 工具已运行，但报告了错误。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="114" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="80" />
         <source>[{kind} {mime}, about {size} bytes]</source>
         <translation>[{kind} {mime}，约 {size} 字节]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="116" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="82" />
         <source>[resource link {uri} {name}]</source>
         <translation>[资源链接 {uri} {name}]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="119" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="85" />
         <source>[embedded resource {uri}]</source>
         <translation>[嵌入资源 {uri}]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="126" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="92" />
         <source>structuredContent:</source>
         <translation>structuredContent：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="157" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="250" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="158" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="251" />
         <source>tasks/list from the first page</source>
         <translation>从第一页开始发送 tasks/list</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="160" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="252" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="161" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="253" />
         <source>tasks/list with the nextCursor of the last page</source>
         <translation>用上一页的 nextCursor 发送 tasks/list</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="168" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="254" />
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="168" />
-        <location filename="../../inspector/ui/panels/tasks.py" line="214" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="254" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="258" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="168" />
-        <location filename="../../inspector/ui/panels/tasks.py" line="215" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="254" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="259" />
         <source>Status message</source>
         <translation>状态消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="168" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="254" />
         <source>Updated</source>
         <translation>更新时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="184" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="255" />
         <source>No tasks yet. A task starts when a request asks for one (a tools/call with a "task" field).</source>
         <translation>暂无任务。请求要求创建任务时（带有 "task" 字段的 tools/call），任务才会开始。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="202" />
         <location filename="../../inspector/ui/panels/tasks.py" line="399" />
         <source>Select a task</source>
         <translation>选择一个任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="213" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="257" />
         <source>Task id</source>
         <translation>任务 ID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="216" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="260" />
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="217" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="261" />
         <source>Last updated</source>
         <translation>最后更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="218" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="262" />
         <source>TTL</source>
         <translation>TTL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="219" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="263" />
         <source>Poll interval</source>
         <translation>轮询间隔</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="229" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="267" />
         <source>Get status</source>
         <translation>获取状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="230" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="268" />
         <source>tasks/get</source>
         <translation>tasks/get</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="232" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="269" />
         <source>Get result</source>
         <translation>获取结果</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="233" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="270" />
         <source>tasks/result: the server answers when the task has finished (it waits until then)</source>
         <translation>tasks/result：服务器在任务完成后才响应（在此之前一直等待）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="235" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="271" />
         <source>Cancel task</source>
         <translation>取消任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="236" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="272" />
         <source>tasks/cancel</source>
         <translation>tasks/cancel</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="238" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="273" />
         <source>Poll while running</source>
         <translation>运行时轮询</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="239" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="274" />
         <source>Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)</source>
         <translation>按任务的 pollInterval 发送 tasks/get，直到任务完成（状态通知是可选的）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="257" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="275" />
         <source>The result appears here after Get result.</source>
         <translation>点击“获取结果”后，结果将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="264" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="276" />
         <source>Content</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="265" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="277" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="303" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="284" />
         <source>Tasks</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="387" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="384" />
+        <source>1 task, {running} running</source>
+        <translation>1 个任务，{running} 个运行中</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tasks.py" line="386" />
         <source>{n} tasks, {running} running</source>
         <translation>{n} 个任务，{running} 个运行中</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tasks.py" line="387" />
+        <location filename="../../inspector/ui/panels/tasks.py" line="382" />
         <source>No tasks</source>
         <translation>无任务</translation>
     </message>
@@ -3588,329 +3516,329 @@
 <context>
     <name>Timeline</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="78" />
+        <location filename="../../inspector/ui/timeline.py" line="77" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="79" />
+        <location filename="../../inspector/ui/timeline.py" line="78" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="80" />
+        <location filename="../../inspector/ui/timeline.py" line="79" />
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="81" />
+        <location filename="../../inspector/ui/timeline.py" line="80" />
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="82" />
+        <location filename="../../inspector/ui/timeline.py" line="81" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="83" />
+        <location filename="../../inspector/ui/timeline.py" line="82" />
         <source>Method / event</source>
         <translation>方法/事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="84" />
+        <location filename="../../inspector/ui/timeline.py" line="83" />
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="85" />
+        <location filename="../../inspector/ui/timeline.py" line="84" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="86" />
+        <location filename="../../inspector/ui/timeline.py" line="85" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="87" />
+        <location filename="../../inspector/ui/timeline.py" line="86" />
         <source>Schema</source>
         <translation>Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="88" />
+        <location filename="../../inspector/ui/timeline.py" line="87" />
         <source>Violations</source>
         <translation>违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="91" />
+        <location filename="../../inspector/ui/timeline.py" line="90" />
         <source>Entry number in the recording</source>
         <translation>条目在会话记录中的编号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="92" />
+        <location filename="../../inspector/ui/timeline.py" line="91" />
         <source>Seconds since the session started</source>
         <translation>自会话开始以来的秒数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="93" />
+        <location filename="../../inspector/ui/timeline.py" line="92" />
         <source>Time since the previous visible row</source>
         <translation>距上一可见行的时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="94" />
+        <location filename="../../inspector/ui/timeline.py" line="93" />
         <source>→ client to server, ← server to client, stderr of the server, process event</source>
         <translation>→ 客户端到服务器，← 服务器到客户端，服务器的 stderr，进程事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="95" />
+        <location filename="../../inspector/ui/timeline.py" line="94" />
         <source>What the line is: request, notification, result, error, noise, …</source>
         <translation>该行是什么：请求、通知、结果、错误、噪声、…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="96" />
+        <location filename="../../inspector/ui/timeline.py" line="95" />
         <source>The method; for responses the method they answer; for process events the event</source>
         <translation>方法名；响应显示其所应答的方法；进程事件显示事件名</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="97" />
+        <location filename="../../inspector/ui/timeline.py" line="96" />
         <source>JSON-RPC id</source>
         <translation>JSON-RPC id</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="98" />
+        <location filename="../../inspector/ui/timeline.py" line="97" />
         <source>Time from the request to this response</source>
         <translation>从请求到此响应的耗时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="99" />
+        <location filename="../../inspector/ui/timeline.py" line="98" />
         <source>Bytes on the wire, line terminator included</source>
         <translation>线路上传输的字节数（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="100" />
+        <location filename="../../inspector/ui/timeline.py" line="99" />
         <source>✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked</source>
         <translation>✓ 符合协议的 JSON Schema，✗ 不符合，空白：未校验</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="101" />
+        <location filename="../../inspector/ui/timeline.py" line="100" />
         <source>Rules of the protocol this entry breaks</source>
         <translation>此条目违反的协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="105" />
+        <location filename="../../inspector/ui/timeline.py" line="104" />
         <source>c2s</source>
         <translation>c2s</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="106" />
+        <location filename="../../inspector/ui/timeline.py" line="105" />
         <source>s2c</source>
         <translation>s2c</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="107" />
-        <location filename="../../inspector/ui/timeline.py" line="125" />
+        <location filename="../../inspector/ui/timeline.py" line="106" />
+        <location filename="../../inspector/ui/timeline.py" line="124" />
         <source>stderr</source>
         <translation>stderr</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="108" />
+        <location filename="../../inspector/ui/timeline.py" line="107" />
         <source>event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="112" />
+        <location filename="../../inspector/ui/timeline.py" line="111" />
         <source>Client to server (written to the server's stdin)</source>
         <translation>客户端→服务器（写入服务器的 stdin）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="113" />
+        <location filename="../../inspector/ui/timeline.py" line="112" />
         <source>Server to client (read from the server's stdout)</source>
         <translation>服务器→客户端（从服务器的 stdout 读取）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="114" />
+        <location filename="../../inspector/ui/timeline.py" line="113" />
         <source>A line the server wrote to stderr</source>
         <translation>服务器写入 stderr 的一行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="115" />
+        <location filename="../../inspector/ui/timeline.py" line="114" />
         <source>A process or session event (spawn, shutdown step, exit, timeout)</source>
         <translation>进程或会话事件（启动、关闭步骤、退出、超时）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="118" />
+        <location filename="../../inspector/ui/timeline.py" line="117" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="119" />
+        <location filename="../../inspector/ui/timeline.py" line="118" />
         <source>notification</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="120" />
+        <location filename="../../inspector/ui/timeline.py" line="119" />
         <source>result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="121" />
+        <location filename="../../inspector/ui/timeline.py" line="120" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="122" />
+        <location filename="../../inspector/ui/timeline.py" line="121" />
         <source>noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="123" />
+        <location filename="../../inspector/ui/timeline.py" line="122" />
         <source>invalid</source>
         <translation>无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="124" />
+        <location filename="../../inspector/ui/timeline.py" line="123" />
         <source>batch</source>
         <translation>批量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="126" />
+        <location filename="../../inspector/ui/timeline.py" line="125" />
         <source>process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="127" />
+        <location filename="../../inspector/ui/timeline.py" line="126" />
         <source>note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="747" />
+        <location filename="../../inspector/ui/timeline.py" line="500" />
         <source>Valid against the protocol's JSON Schema</source>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="749" />
+        <location filename="../../inspector/ui/timeline.py" line="502" />
         <source>Invalid against the protocol's JSON Schema</source>
         <translation>不符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="756" />
+        <location filename="../../inspector/ui/timeline.py" line="509" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="762" />
+        <location filename="../../inspector/ui/timeline.py" line="515" />
         <source>{ms} after request #{seq}</source>
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="889" />
+        <location filename="../../inspector/ui/timeline.py" line="989" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="897" />
+        <location filename="../../inspector/ui/timeline.py" line="990" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="900" />
+        <location filename="../../inspector/ui/timeline.py" line="991" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="917" />
-        <location filename="../../inspector/ui/timeline.py" line="927" />
+        <location filename="../../inspector/ui/timeline.py" line="995" />
+        <location filename="../../inspector/ui/timeline.py" line="998" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="920" />
+        <location filename="../../inspector/ui/timeline.py" line="996" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="935" />
+        <location filename="../../inspector/ui/timeline.py" line="1003" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="939" />
+        <location filename="../../inspector/ui/timeline.py" line="1004" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="956" />
+        <location filename="../../inspector/ui/timeline.py" line="1005" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="957" />
+        <location filename="../../inspector/ui/timeline.py" line="1006" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="962" />
+        <location filename="../../inspector/ui/timeline.py" line="1007" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="963" />
+        <location filename="../../inspector/ui/timeline.py" line="1008" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1012" />
+        <location filename="../../inspector/ui/timeline.py" line="1009" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1018" />
+        <location filename="../../inspector/ui/timeline.py" line="1010" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1019" />
+        <location filename="../../inspector/ui/timeline.py" line="1011" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1104" />
+        <location filename="../../inspector/ui/timeline.py" line="842" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1105" />
+        <location filename="../../inspector/ui/timeline.py" line="843" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1106" />
+        <location filename="../../inspector/ui/timeline.py" line="844" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1107" />
+        <location filename="../../inspector/ui/timeline.py" line="845" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1250" />
+        <location filename="../../inspector/ui/timeline.py" line="1016" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1253" />
+        <location filename="../../inspector/ui/timeline.py" line="1019" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1337" />
+        <location filename="../../inspector/ui/timeline.py" line="1103" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1339" />
+        <location filename="../../inspector/ui/timeline.py" line="1105" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>
@@ -3918,277 +3846,380 @@
 <context>
     <name>ToolsPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="67" />
+        <location filename="../../inspector/ui/panels/tools.py" line="76" />
         <source>read-only</source>
         <translation>只读</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="68" />
+        <location filename="../../inspector/ui/panels/tools.py" line="77" />
         <source>destructive</source>
         <translation>破坏性</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="69" />
+        <location filename="../../inspector/ui/panels/tools.py" line="78" />
         <source>idempotent</source>
         <translation>幂等</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="70" />
+        <location filename="../../inspector/ui/panels/tools.py" line="79" />
         <source>open world</source>
         <translation>开放世界</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="85" />
+        <location filename="../../inspector/ui/panels/tools.py" line="94" />
+        <location filename="../../inspector/ui/panels/tools.py" line="896" />
         <source>task {0}</source>
         <translation>任务 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="399" />
+        <location filename="../../inspector/ui/panels/tools.py" line="423" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="400" />
+        <location filename="../../inspector/ui/panels/tools.py" line="424" />
         <source>Filter by name, title or description</source>
         <translation>按名称、标题或描述筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="401" />
+        <location filename="../../inspector/ui/panels/tools.py" line="425" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="402" />
+        <location filename="../../inspector/ui/panels/tools.py" line="426" />
         <source>Select a tool to see its description and fill in its arguments.</source>
         <translation>选择一个工具，查看其描述并填写参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="403" />
+        <location filename="../../inspector/ui/panels/tools.py" line="427" />
         <source>Check arguments against the schema before sending</source>
         <translation>发送前按 Schema 校验参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="404" />
+        <location filename="../../inspector/ui/panels/tools.py" line="428" />
         <source>Uncheck to send arguments that break the schema on purpose (to see how the server reacts).</source>
         <translation>取消勾选可故意发送违反 Schema 的参数（以观察服务器的反应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="405" />
+        <location filename="../../inspector/ui/panels/tools.py" line="429" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="406" />
+        <location filename="../../inspector/ui/panels/tools.py" line="430" />
         <source>Back to the schema's defaults</source>
         <translation>恢复为 Schema 的默认值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="407" />
+        <location filename="../../inspector/ui/panels/tools.py" line="431" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="408" />
+        <location filename="../../inspector/ui/panels/tools.py" line="432" />
         <source>Call</source>
         <translation>调用</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="409" />
+        <location filename="../../inspector/ui/panels/tools.py" line="433" />
         <source>Call the tool (Ctrl+Enter)</source>
         <translation>调用该工具（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="418" />
+        <location filename="../../inspector/ui/panels/tools.py" line="434" />
+        <source>Run as task</source>
+        <translation>作为任务运行</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="435" />
+        <source>TTL: server's</source>
+        <translation>TTL：由服务器定</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="436" />
+        <source>TTL </source>
+        <translation>TTL </translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="437" />
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="438" />
+        <source>How long the server should keep the task and its result (the task's ttl); the server may choose another</source>
+        <translation>服务器保留任务及其结果的时长（任务的 ttl）；服务器可以另选时长</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="439" />
+        <source>Show in Tasks</source>
+        <translation>在任务面板中查看</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="450" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="485" />
+        <location filename="../../inspector/ui/panels/tools.py" line="503" />
         <source>The server said the tool list changed: reloaded.</source>
         <translation>服务器通知工具列表已变更：已重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="488" />
+        <location filename="../../inspector/ui/panels/tools.py" line="506" />
         <source>The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload.</source>
         <translation>服务器未声明 tools.listChanged 却发送了 tools/list_changed；请点击“刷新”重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="500" />
+        <location filename="../../inspector/ui/panels/tools.py" line="518" />
         <source>Internal error: {0}</source>
         <translation>内部错误：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="544" />
+        <location filename="../../inspector/ui/panels/tools.py" line="562" />
         <source>tools/list failed: {0} {1}</source>
         <translation>tools/list 失败：{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="546" />
+        <location filename="../../inspector/ui/panels/tools.py" line="564" />
         <source>tools/list answered without a tools array</source>
         <translation>tools/list 的响应中没有 tools 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="590" />
+        <location filename="../../inspector/ui/panels/tools.py" line="608" />
         <source>The tool {0} is no longer listed.</source>
         <translation>工具 {0} 已不在列表中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="596" />
+        <location filename="../../inspector/ui/panels/tools.py" line="614" />
         <source>1 tool</source>
         <translation>1 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="596" />
+        <location filename="../../inspector/ui/panels/tools.py" line="614" />
         <source>{0} tools</source>
         <translation>{0} 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="598" />
+        <location filename="../../inspector/ui/panels/tools.py" line="616" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="598" />
+        <location filename="../../inspector/ui/panels/tools.py" line="616" />
         <source>{0} pages</source>
         <translation>{0} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="600" />
+        <location filename="../../inspector/ui/panels/tools.py" line="618" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="602" />
+        <location filename="../../inspector/ui/panels/tools.py" line="620" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="602" />
+        <location filename="../../inspector/ui/panels/tools.py" line="620" />
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="653" />
+        <location filename="../../inspector/ui/panels/tools.py" line="671" />
         <source>annotations (untrusted hints): {0}</source>
         <translation>注解（不可信的提示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="711" />
+        <location filename="../../inspector/ui/panels/tools.py" line="731" />
         <source>no arguments</source>
         <translation>无参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="711" />
+        <location filename="../../inspector/ui/panels/tools.py" line="731" />
         <source>1 argument</source>
         <translation>1 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="711" />
+        <location filename="../../inspector/ui/panels/tools.py" line="731" />
         <source>{0} arguments</source>
         <translation>{0} 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="713" />
+        <location filename="../../inspector/ui/panels/tools.py" line="733" />
         <source>{0} required</source>
         <translation>{0} 个必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="717" />
+        <location filename="../../inspector/ui/panels/tools.py" line="737" />
         <source>declares an outputSchema</source>
         <translation>声明了 outputSchema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="720" />
+        <location filename="../../inspector/ui/panels/tools.py" line="740" />
         <source>task support: {0}</source>
         <translation>任务支持：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="738" />
+        <location filename="../../inspector/ui/panels/tools.py" line="757" />
+        <source>This tool must run as a task (execution.taskSupport: required): a plain call is refused.</source>
+        <translation>此工具必须作为任务运行（execution.taskSupport: required）：普通调用会被拒绝。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="762" />
+        <source>The tool says it must run as a task, but the server did not declare task-augmented tools/call (capabilities.tasks.requests.tools.call): the spec allows neither way of calling it.</source>
+        <translation>此工具声明必须作为任务运行，但服务器没有声明支持任务化的 tools/call（capabilities.tasks.requests.tools.call）：按规范，两种调用方式都不允许。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="767" />
+        <source>Send tools/call with a task: the server answers with a task at once; the panel polls tasks/get and fetches tasks/result.</source>
+        <translation>以任务方式发送 tools/call：服务器立即返回一个任务；面板轮询 tasks/get，并通过 tasks/result 取回结果。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="786" />
         <source>The arguments are not a JSON object: {0}</source>
         <translation>参数不是 JSON 对象：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="743" />
+        <location filename="../../inspector/ui/panels/tools.py" line="791" />
         <source>(arguments)</source>
         <translation>（参数）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="745" />
+        <location filename="../../inspector/ui/panels/tools.py" line="793" />
         <source>Fix the arguments first ({0}), or uncheck the schema check to send them anyway.</source>
         <translation>请先修正参数（{0}），或取消勾选 Schema 校验以强制发送。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="754" />
+        <location filename="../../inspector/ui/panels/tools.py" line="803" />
         <source>Calling {0}…</source>
         <translation>正在调用 {0}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="768" />
+        <location filename="../../inspector/ui/panels/tools.py" line="821" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="792" />
+        <location filename="../../inspector/ui/panels/tools.py" line="858" />
+        <location filename="../../inspector/ui/panels/tools.py" line="875" />
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="792" />
+        <location filename="../../inspector/ui/panels/tools.py" line="858" />
         <source>notifications/cancelled was sent; the server should stop and not answer.</source>
         <translation>已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="796" />
+        <location filename="../../inspector/ui/panels/tools.py" line="862" />
+        <location filename="../../inspector/ui/panels/tools.py" line="879" />
         <source>The call failed</source>
         <translation>调用失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="814" />
+        <location filename="../../inspector/ui/panels/tools.py" line="836" />
+        <source>Calling {0} as a task…</source>
+        <translation>正在以任务方式调用 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="872" />
+        <source>tasks/cancel was sent; the task is now {0}.</source>
+        <translation>已发送 tasks/cancel；任务现在的状态为 {0}。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="874" />
+        <source>notifications/cancelled was sent before the server created a task.</source>
+        <translation>在服务器创建任务之前已发送 notifications/cancelled。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="885" />
+        <source>No task was created</source>
+        <translation>没有创建任务</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="886" />
+        <source>The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.</source>
+        <translation>服务器对任务化调用直接返回了普通结果，而不是 CreateTaskResult。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="897" />
+        <source>ended {0}</source>
+        <translation>结束状态 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="898" />
+        <source>1 poll</source>
+        <translation>轮询 1 次</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="898" />
+        <source>{0} polls</source>
+        <translation>轮询 {0} 次</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="899" />
+        <source>finished in {0}</source>
+        <translation>用时 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="903" />
+        <source>tasks/get failed ({0} {1}); the result was fetched anyway</source>
+        <translation>tasks/get 失败（{0} {1}）；结果仍已取回</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="912" />
+        <source>Task {id}: {status}</source>
+        <translation>任务 {id}：{status}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="938" />
         <source>progress {0}</source>
         <translation>进度 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="821" />
+        <location filename="../../inspector/ui/panels/tools.py" line="945" />
         <source>tools/call id {0}</source>
         <translation>tools/call id {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="821" />
+        <location filename="../../inspector/ui/panels/tools.py" line="945" />
         <source>answered in {0}</source>
         <translation>耗时 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="824" />
+        <location filename="../../inspector/ui/panels/tools.py" line="948" />
         <source>{0} rounds (input required): {1}</source>
         <translation>{0} 轮（需要输入）：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="831" />
+        <location filename="../../inspector/ui/panels/tools.py" line="955" />
         <source>Protocol error {0}: {1}</source>
         <translation>协议错误 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="831" />
+        <location filename="../../inspector/ui/panels/tools.py" line="955" />
         <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
         <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="838" />
+        <location filename="../../inspector/ui/panels/tools.py" line="962" />
         <source>The server still asks for input</source>
         <translation>服务器仍在请求输入</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="838" />
+        <location filename="../../inspector/ui/panels/tools.py" line="962" />
         <source>No answer after {0} rounds of input requests.</source>
         <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="847" />
+        <location filename="../../inspector/ui/panels/tools.py" line="971" />
         <source>The tool reported an error</source>
         <translation>工具报告了错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="847" />
+        <location filename="../../inspector/ui/panels/tools.py" line="971" />
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>

@@ -305,6 +305,7 @@ async def test_prompts_and_completion() -> None:
     finish(session, "2025-11-25")
 
 
+@pytest.mark.malformed_c2s  # logging/setLevel "loud" on purpose: the demo must refuse it
 async def test_legacy_logging_follows_set_level() -> None:
     session = Session(options())
     async with session:

@@ -7,13 +7,28 @@ the wire schema-valid.
 
 from __future__ import annotations
 
+import sys
+
 import anyio
 import pytest
-from session_helpers import misbehave, options
+from session_helpers import misbehave, modern_fixture, options, wait_for
 
 from inspector.protocol.versions import EraMode
 from inspector.session import Direction, Session
-from inspector.session.operations import NOTE_BAD_CURSOR, NOTE_DROPPED, NOTE_ERROR, NOTE_NO_ARRAY, NOTE_REPEATED_CURSOR, ListNote, ListPager
+from inspector.session.operations import (
+    LISTEN_ENDED,
+    LISTEN_FAILED,
+    LISTEN_STOPPED,
+    NOTE_BAD_CURSOR,
+    NOTE_DROPPED,
+    NOTE_ERROR,
+    NOTE_NO_ARRAY,
+    NOTE_REPEATED_CURSOR,
+    ListenNote,
+    ListNote,
+    ListPager,
+    same_id,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -106,11 +121,11 @@ async def test_negotiation_snapshot_and_log_level() -> None:
 @pytest.mark.parametrize(
     ("mode", "headline", "rules", "exit", "stderr"),
     [
-        ("crash-init", "the server exited before the session was established", ("lifecycle.exited-during-initialize",), "exit code 3", True),
-        ("bad-version", "the server negotiated protocol version '1999-01-01'", ("lifecycle.version-unsupported",), "exit code 0", False),
+        ("crash-init", "the server exited before the session was established", ("lifecycle.exited-during-initialize",), 3, True),
+        ("bad-version", "the server negotiated protocol version '1999-01-01'", ("lifecycle.version-unsupported",), 0, False),
     ],
 )
-async def test_a_failure_report_names_what_went_wrong(mode: str, headline: str, rules: tuple, exit: str | None, stderr: bool) -> None:
+async def test_a_failure_report_names_what_went_wrong(mode: str, headline: str, rules: tuple, exit: int | None, stderr: bool) -> None:
     from inspector.session import StartFailed
     from inspector.session.operations import failure_report
 
@@ -125,7 +140,9 @@ async def test_a_failure_report_names_what_went_wrong(mode: str, headline: str, 
     assert report is not None, session.summary()
     assert headline in report.headline
     assert set(rules) <= set(report.rules)
-    assert report.exit == exit
+    assert report.exit_code == exit and report.signal is None and report.exited
+    if mode == "bad-version":  # the engine's outcome, as data too
+        assert report.code == "version-unsupported" and report.args == {"version": "'1999-01-01'"}
     if stderr:
         assert "Error: config file /etc/x.toml not found" in report.stderr and len(report.stderr) <= 5
     assert report.seq is not None and session.recording[report.seq].extra.get("transition", {}).get("failure")
@@ -139,3 +156,72 @@ async def test_a_session_that_went_as_planned_has_no_failure_report() -> None:
         await session.start()
         assert (await session.request("tools/list")).ok
     assert failure_report(session.recording, session.summary()) is None
+
+
+# ----------------------------------------------------------------------------- the shared listen stream
+
+DEMO = [sys.executable, "-m", "inspector.demo"]
+
+
+def sent_at(session: Session, method: str) -> list[tuple[int, dict]]:
+    rec = session.recording
+    return [(e.seq, e.json()) for e in rec if e.direction is Direction.C2S and e.method == method]
+
+
+async def test_one_listen_stream_carries_the_union_of_what_every_part_wants() -> None:
+    session = Session(options(DEMO, era=EraMode.MODERN))
+    async with session:
+        await session.start()
+        hub = session.listen_hub
+        states: list[str] = []
+        hub.listeners.append(lambda: states.append(hub.state))
+        assert hub.want("tools", {"toolsListChanged": True})
+        await wait_for(lambda: hub.state == "listening")
+        first = hub.request_id
+        assert hub.honored == {"toolsListChanged": True} and hub.note is None
+        assert not hub.want("tools", {"toolsListChanged": True})  # nothing new: the stream stays
+        # wants of one turn of the loop make one stream
+        hub.want("a", {"promptsListChanged": True})
+        hub.want("a", None)
+        await anyio.sleep(0.2)
+        assert len(sent_at(session, "subscriptions/listen")) == 1 and hub.request_id == first
+        # another part wants more: the stream is cancelled, then reopened with the union
+        assert hub.want("resources", {"resourcesListChanged": True, "resourceSubscriptions": ["demo://counter"]})
+        await wait_for(lambda: hub.state == "listening" and hub.request_id != first)
+        listens = sent_at(session, "subscriptions/listen")
+        assert [m["params"]["notifications"] for _, m in listens] == [
+            {"toolsListChanged": True},
+            {"toolsListChanged": True, "resourcesListChanged": True, "resourceSubscriptions": ["demo://counter"]},
+        ]
+        cancels = [seq for seq, m in sent_at(session, "notifications/cancelled") if same_id(m["params"]["requestId"], first)]
+        assert len(cancels) == 1 and cancels[0] < listens[1][0]  # the old one goes first
+        assert states[:2] == ["opening", "listening"] and states.count("listening") == 2
+        # resource updates arrive on the stream and are counted
+        reply = await session.request("tools/call", {"name": "touch_resource", "arguments": {}})
+        assert reply.ok
+        await wait_for(lambda: hub.notifications >= 1)
+        # nobody wants anything: the stream is cancelled and the hub says so
+        second = hub.request_id
+        hub.want("tools", None)
+        await wait_for(lambda: hub.filter == {"resourcesListChanged": True, "resourceSubscriptions": ["demo://counter"]})
+        await wait_for(lambda: hub.state == "listening")
+        hub.want("resources", None)
+        await wait_for(lambda: hub.state == "idle")
+        assert hub.note.code == LISTEN_STOPPED and hub.note.detail is not None
+        await wait_for(lambda: any(same_id(m["params"]["requestId"], hub.note.detail) for _, m in sent_at(session, "notifications/cancelled")))
+        assert not same_id(second, hub.note.detail)  # the last stream, reopened without tools
+        # a last stream open at shutdown: the demo ends it with its result
+        hub.want("prompts", {"promptsListChanged": True})
+        await wait_for(lambda: hub.state == "listening")
+    await wait_for(lambda: hub.state == "ended")
+    assert hub.note == ListenNote(LISTEN_ENDED)
+
+
+async def test_a_server_without_listen_leaves_the_stream_failed() -> None:
+    session = Session(options(modern_fixture(), era=EraMode.MODERN))
+    async with session:
+        await session.start()
+        hub = session.listen_hub
+        hub.want("tools", {"toolsListChanged": True})
+        await wait_for(lambda: hub.state == "failed")
+        assert hub.note.code == LISTEN_FAILED and hub.note.detail["code"] == -32601

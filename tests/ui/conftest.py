@@ -14,3 +14,16 @@ def anyio_backend(qapp):
     import qasync
 
     return ("asyncio", {"loop_factory": lambda: qasync.QEventLoop(qapp)})
+
+
+@pytest.fixture
+def window_and_controller(qapp, tmp_path):
+    """The whole app (as ``inspector.ui.app.build`` makes it) with its config in ``tmp_path``."""
+    from inspector.ui.app import build
+
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1400, 900)
+    window.show()
+    yield controller, window
+    window.close()
+    window.deleteLater()

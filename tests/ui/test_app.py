@@ -11,6 +11,7 @@ import anyio
 import pytest
 from PySide6.QtCore import Qt
 from peers import FIXTURES
+from ui_driver import until
 from PySide6.QtWidgets import QProgressDialog
 
 from inspector.protocol.lifecycle import State
@@ -20,22 +21,6 @@ from inspector.session.recording import Direction
 from inspector.ui.app import build
 
 pytestmark = pytest.mark.anyio
-
-
-async def until(predicate, timeout: float = 20.0) -> None:
-    with anyio.fail_after(timeout):
-        while not predicate():
-            await anyio.sleep(0.01)
-
-
-@pytest.fixture
-def window_and_controller(qapp, tmp_path):
-    controller, window = build(qapp, config=tmp_path)
-    window.resize(1400, 900)
-    window.show()
-    yield controller, window
-    window.close()
-    window.deleteLater()
 
 
 def use_profile(window, profile: ServerProfile) -> None:

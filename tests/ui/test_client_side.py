@@ -9,12 +9,14 @@ from contextlib import asynccontextmanager
 
 import anyio
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices
 
 from inspector.protocol.messages import Kind
 from inspector.session import Direction, Session, SessionError
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_profile
 from inspector.ui.controller import SessionController
+from inspector.ui.schema_form import SchemaForm
 from inspector.ui.client_side import (
     ElicitationDialog,
     ElicitationForm,
@@ -26,6 +28,7 @@ from inspector.ui.client_side import (
 )
 
 from peers import reference_server  # noqa: E402
+from ui_driver import type_into  # noqa: E402
 
 pytestmark = pytest.mark.anyio
 BOUND = 30.0
@@ -347,24 +350,25 @@ async def test_elicitation_form_with_defaults_accepted(qapp, era):
         form = dialog.form
         # defaults are pre-filled
         assert form.value() == {"name": "Ada Lovelace", "age": 36, "newsletter": False, "color": "green", "toppings": ["cheese"]}
-        assert form.fields["color"].combo.currentText() == "Green"  # titled enum shows its title
+        assert form.field("color").combo.currentText() == "Green"  # titled enum shows its title
         # errors are shown where they are typed, and nothing is sent
-        form.fields["name"].edit.setText("")
-        form.fields["email"].edit.setText("not-an-address")
-        form.fields["age"].edit.setText("200")
+        type_into(form.field("name").line, "")
+        type_into(form.field("email").line, "not-an-address")
+        type_into(form.field("age").line, "200")
         dialog.accept_button.click()
         assert dialog.isVisible() and "form" not in s.replies
-        assert form.fields["name"].error.isVisibleTo(dialog) and form.fields["name"].error.text() == "Required."
-        assert form.fields["email"].error.text() == "Not an e-mail address."
-        assert form.fields["age"].error.text() == "At most 150."
-        assert not form.fields["color"].error.isVisibleTo(dialog)
+        assert form.field("name").error_label.isVisibleTo(dialog) and form.field("name").error_label.text() == "required"
+        assert form.field("email").error_label.text() == "must be an e-mail address"
+        assert form.field("age").error_label.text() == "must be at most 150"
+        assert not form.field("color").error_label.isVisibleTo(dialog)
         # fixing a field clears its message as you type
-        form.fields["age"].edit.setText("36")
-        assert not form.fields["age"].error.isVisibleTo(dialog)
-        form.fields["name"].edit.setText("Ada Lovelace")
-        form.fields["email"].edit.setText("ada@example.com")
-        form.fields["newsletter"].check.setChecked(True)
-        dict(form.fields["toppings"].checks)["olive"].setChecked(True)
+        type_into(form.field("age").line, "36")
+        assert not form.field("age").error_label.isVisibleTo(dialog)
+        type_into(form.field("name").line, "Ada Lovelace")
+        type_into(form.field("email").line, "ada@example.com")
+        form.field("newsletter").box.setChecked(True)
+        toppings = form.field("toppings").list
+        next(toppings.item(i) for i in range(toppings.count()) if toppings.item(i).text() == "olive").setCheckState(Qt.CheckState.Checked)
         dialog.accept_button.click()
         text = text_of(await s.reply("form"))
         content = {"name": "Ada Lovelace", "email": "ada@example.com", "age": 36, "newsletter": True, "color": "green", "toppings": ["cheese", "olive"]}
@@ -448,33 +452,26 @@ def test_elicitation_form_covers_the_primitive_schema(qapp):
         "required": ["s", "plain"],
     }
     form = ElicitationForm(schema)
-    assert form.value() == {"n": 3.14, "i": 42, "legacy": "p2", "b": False}
-    assert form.errors() == {"s": "Required.", "plain": "Choose one."}
-    assert form.fields["legacy"].combo.currentText() == "Dogs"
+    assert isinstance(form, SchemaForm)  # one form engine for tool arguments and elicitation
+    assert [f.key for f in form.fields()] == list(schema["properties"])  # in the schema's order
+    # defaults pre-filled; an optional boolean without a default is "not set" and left out
+    assert form.value() == {"n": 3.14, "i": 42, "legacy": "p2"}
+    assert form.errors() == {"s": "required", "plain": "required"}
+    assert form.field("legacy").combo.currentText() == "Dogs"
     form.set_value({"s": "abc", "plain": "b", "d": "2024-02-30", "dt": "2024-01-01T10:00:00", "u": "nope", "multi": ["f1", "f2"], "i": "4.5"})
     assert form.errors() == {
-        "d": "Not a date (YYYY-MM-DD).",
-        "dt": "Add a time zone (Z or ±hh:mm).",
-        "u": "Not a URI (it needs a scheme, such as https://).",
-        "multi": "Choose at most 1.",
-        "i": "Not a whole number.",
+        "d": "must be a date (YYYY-MM-DD)",
+        "dt": "needs a time zone (Z or ±hh:mm)",
+        "u": "must be a URI (scheme:...)",
+        "multi": "allows at most 1 item(s)",
+        "i": "must be a whole number",
     }
-    form.set_value({"s": "ABC"})
-    assert form.errors()["s"].startswith("Does not match")
-    form.set_value({"s": "abc", "d": "2024-02-29", "dt": "2024-01-01T10:00:00Z", "u": "https://x.org", "multi": ["f2"], "i": 7})
-    assert form.errors() == {}
-    assert form.value() == {
-        "s": "abc",
-        "d": "2024-02-29",
-        "dt": "2024-01-01T10:00:00Z",
-        "u": "https://x.org",
-        "n": 3.14,
-        "i": 7,
-        "legacy": "p2",
-        "plain": "b",
-        "multi": ["f2"],
-        "b": False,
-    }
+    form.set_value({"s": "ABC", "plain": "b"})
+    assert form.errors() == {"s": "must match the pattern ^[a-z]+$"}
+    done = {"s": "abc", "d": "2024-02-29", "dt": "2024-01-01T10:00:00Z", "u": "https://x.org", "n": 3.14, "i": 7, "legacy": "p2", "plain": "b", "multi": ["f2"], "b": False}
+    form.set_value(done)
+    assert form.errors() == {} and form.value() == done
+    assert ElicitationForm({}).empty_note.text() == "The server asked for no fields: Accept sends empty content."
 
 
 # ----------------------------------------------------------------------------- the reference server
@@ -515,25 +512,26 @@ async def test_reference_server_elicitation_form_with_defaults(qapp):
         s.call("form", "trigger-elicitation-request")
         dialog = await s.dialog(ElicitationDialog)
         form = dialog.form
-        assert len(form.fields) == 13
+        assert len(form.fields()) == 13
+        # the optional boolean "check" has no default: left "not set", it is not sent
+        assert form.field("check").box.checkState() == Qt.CheckState.PartiallyChecked
         dialog.accept_button.click()  # name is required and has no default
-        assert form.fields["name"].error.text() == "Required." and "form" not in s.replies
-        form.fields["name"].edit.setText("Grace Hopper")
+        assert form.field("name").error_label.text() == "required" and "form" not in s.replies
+        type_into(form.field("name").line, "Grace Hopper")
         # The default 3.14 fits the requested schema (type number) but not the answer's:
         # 2025-11-25's ElicitResult carries only strings, integers, booleans and string lists.
         dialog.accept_button.click()
-        assert form.fields["number"].error.text() == "Answers in this protocol version carry whole numbers only: enter a whole number."
-        assert form.fields["number"].error.isVisible() and not dialog.problem.isVisible()
+        assert form.field("number").error_label.text() == "Answers in this protocol version carry whole numbers only: enter a whole number."
+        assert form.field("number").error_label.isVisible() and not dialog.problem.isVisible()
         await anyio.sleep(0.2)
         assert "form" not in s.replies and not client_answers(s.rec, "elicitation/create")
-        form.fields["number"].edit.setText("3")
+        type_into(form.field("number").line, "3")
         dialog.accept_button.click()
         text = text_of(await s.reply("form"))
         assert "User provided the requested information" in text and "Name: Grace Hopper" in text
         content = client_answers(s.rec, "elicitation/create")[-1]["result"]["content"]
         assert content == {
             "name": "Grace Hopper",
-            "check": False,
             "firstLine": "It was a dark and stormy night.",
             "integer": 42,
             "number": 3,

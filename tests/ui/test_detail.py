@@ -7,9 +7,10 @@ import pytest
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel  # noqa: E402
 
-from ui_driver import Driver  # noqa: E402
+from recording_driver import Driver  # noqa: E402
 from inspector.protocol.rules import RULES  # noqa: E402
-from inspector.ui.detail import RAW_LIMIT, DetailPane, hex_dump, parse_hex_dump, schema_version_for  # noqa: E402
+from inspector.ui.detail import RAW_LIMIT, DetailPane, schema_version_for  # noqa: E402
+from inspector.ui.text import hex_dump, parse_hex_dump  # noqa: E402
 
 RICH = "<b>bold</b><img src=x>"
 

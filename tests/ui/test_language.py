@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import anyio
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from inspector.protocol.lifecycle import State
@@ -73,6 +74,14 @@ async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
             model = window.timeline.model
             await until(lambda: model.rowCount() > 2)
             assert model.data(model.index(0, Column.METHOD)) == "已启动"
+            # panels kept alive during the session retranslate in place
+            tasks, logs = window.panels.panels["tasks"], window.panels.panels["logs"]
+            assert tasks.get_button.text() == "获取状态" and tasks.poll.text() == "运行时轮询"
+            assert logs.clear_button.text() == "清空视图" and logs.filter.itemText(0).endswith("及以上")
+            assert logs.model.headerData(1, Qt.Orientation.Horizontal) == "级别"
+            resources, prompts = window.panels.panels["resources"], window.panels.panels["prompts"]
+            assert resources.read_button.text() == "读取" and resources.resource_list.refresh_button.text() == "刷新"
+            assert prompts.get_button.text() == "获取提示" and prompts.list_view.filter.placeholderText() == "筛选"
             controller.disconnect()
             await until(lambda: not controller.running, 15)
             await until(lambda: any(model.data(model.index(r, Column.METHOD)) == "已退出" for r in range(model.rowCount())))
@@ -82,3 +91,30 @@ async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
         await anyio.sleep(0.05)
         languages.window.close()
         languages.window.deleteLater()
+
+
+def test_the_failure_banner_words_the_report_in_the_users_language(qapp):
+    from PySide6.QtCore import QEvent, QTranslator
+
+    from inspector.resources import resource_path
+    from inspector.session.operations import FailureReport
+    from inspector.ui.banner import FailureBanner
+
+    banner = FailureBanner()
+    banner.show_report(FailureReport(None, exit_code=3, stderr=("boom",)))
+    assert banner.headline.text() == "The session failed: the server ended by itself (exit code 3)"
+    assert banner.exit.text() == "The server: exit code 3"
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
+    qapp.installTranslator(translator)
+    try:
+        qapp.sendEvent(banner, QEvent(QEvent.Type.LanguageChange))
+        assert "服务器自行结束（退出码 3）" in banner.headline.text()
+        banner.show_report(FailureReport(None, signal=9))
+        assert "被信号 9 终止" in banner.exit.text()
+        # the engine's outcome comes as a code with its values
+        banner.show_report(FailureReport("the server negotiated protocol version '1999-01-01', which the client does not support", code="version-unsupported", args={"version": "'1999-01-01'"}))
+        assert "服务器协商的协议版本为 '1999-01-01'" in banner.headline.text()
+    finally:
+        qapp.removeTranslator(translator)
+        banner.deleteLater()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import anyio
 import pytest
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QWidget
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import ServerProfile, demo_profile
@@ -35,17 +35,17 @@ def inner_scroll_area(widget: QWidget, frame) -> bool:
 
 
 def outside(panel: QWidget, frame) -> list[str]:
-    """Visible buttons of ``panel`` not wholly inside the scroll frame's viewport."""
+    """Visible buttons and spin boxes of ``panel`` not wholly inside the scroll frame's viewport."""
     viewport = frame.viewport()
     seen = QRect(viewport.mapToGlobal(QPoint(0, 0)), viewport.size())
     out = []
-    for button in panel.findChildren(QAbstractButton):
+    for button in [*panel.findChildren(QAbstractButton), *panel.findChildren(QAbstractSpinBox)]:
         if inner_scroll_area(button, frame):
             continue  # inside a form or list that scrolls on its own: reachable by scrolling
         if button.isVisibleTo(panel) and button.window() is panel.window():
             rect = QRect(button.mapToGlobal(QPoint(0, 0)), button.size())
             if not seen.contains(rect):
-                out.append(f"{type(button).__name__} {button.text()!r} at {rect.x()},{rect.y()} {rect.width()}x{rect.height()}")
+                out.append(f"{type(button).__name__} {getattr(button, 'text', button.objectName)()!r} at {rect.x()},{rect.y()} {rect.width()}x{rect.height()}")
     return out
 
 

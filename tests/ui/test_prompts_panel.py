@@ -26,6 +26,7 @@ BOTH = pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.MODERN], ids=["l
 
 
 from peers import reference_server  # noqa: E402
+from ui_driver import type_into  # noqa: E402
 
 
 async def until(predicate, timeout: float = 20.0) -> None:
@@ -75,12 +76,6 @@ async def with_panel(qtbot, argv, mode: EraMode, body, *, overrides: dict | None
         panel.session_ended()
         tg.cancel_scope.cancel()
     return panel
-
-
-def type_into(field, text: str) -> None:
-    field.setFocus()
-    field.setText(text)
-    field.textEdited.emit(text)
 
 
 # ---------------------------------------------------------------------- demo server
@@ -171,7 +166,7 @@ async def test_list_changed_refreshes_the_list(qtbot, mode):
     async def body(panel: PromptsPanel, session: Session) -> None:
         if mode is EraMode.MODERN:
             # modern servers announce list changes only on a stream that asked for them
-            await until(lambda: panel.list_stream.state == "listening")
+            await until(lambda: panel.stream is not None and panel.stream.state == "listening")
             assert params_of(session, "subscriptions/listen")[-1]["notifications"] == {"promptsListChanged": True}
             assert "listening for prompt list changes" in panel.list_view.live_note.text()
         reply = await session.request("tools/call", {"name": "add_item", "arguments": {"kind": "prompt"}})

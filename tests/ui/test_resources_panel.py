@@ -18,10 +18,11 @@ from inspector.session import Direction, Session, SessionOptions
 from inspector.session.features import Availability, availability
 from inspector.transport.base import StdioParameters
 from inspector.ui.controller import SessionController
+from inspector.session.operations import LISTEN_REFUSED, LISTEN_STOPPED, ListenNote
+from inspector.ui.text import format_size, hex_dump, listen_note_text, parse_hex_dump
 from inspector.ui.panels.resources import (
     ResourcesPanel,
     expand_template,
-    hex_preview,
     mono_font,
     prepare_content,
     template_required,
@@ -116,7 +117,9 @@ def test_uri_template_variables_and_expansion():
     assert expand_template("x://s{?q,lang}", {"q": "mcp", "lang": ""}) == "x://s?q=mcp"
     assert expand_template("x://{var:3}", {"var": "value"}) == "x://val"
     assert template_required("file:///{+path}{?q,lang}{#frag}") == ["path", "frag"]
-    assert hex_preview(b"\x89PNG").startswith("00000000  89 50 4e 47")
+    dump = hex_dump(bytes(range(40)), limit=32)
+    assert dump.startswith("00000000  00 01 02 03") and dump.splitlines()[-1] == "… 8 more bytes"
+    assert parse_hex_dump(dump) == bytes(range(32))
 
 
 def test_prepared_contents_report_problems(qtbot):
@@ -138,14 +141,13 @@ def test_prepared_contents_report_problems(qtbot):
     assert not cards[1].save_button.isEnabled() and cards[2].save_button.isEnabled()
 
 
-def test_an_acknowledgement_that_drops_part_of_the_filter_is_pointed_out(qtbot):
-    panel = ResourcesPanel(SessionController())
-    qtbot.addWidget(panel)
-    stream = panel.update_stream
-    stream.filter = {"resourceSubscriptions": ["x://a", "x://b"], "resourcesListChanged": True}
-    stream.acknowledged({"resourceSubscriptions": ["x://a"]})
-    assert stream.state == "listening"
-    assert stream.note == "The server did not agree to: resourceSubscriptions, resourcesListChanged"
+def test_what_happened_to_the_listen_stream_is_worded_for_people():
+    assert listen_note_text(ListenNote(LISTEN_REFUSED, ("resourceSubscriptions", "resourcesListChanged"))) == (
+        "The server did not agree to: resourceSubscriptions, resourcesListChanged"
+    )
+    assert listen_note_text(ListenNote(LISTEN_STOPPED, 7)) == "Stopped: notifications/cancelled sent for request 7."
+    assert listen_note_text(ListenNote(LISTEN_STOPPED)) == "Stopped before the request was sent."
+    assert listen_note_text(None) == ""
 
 
 # ---------------------------------------------------------------------- demo server
@@ -168,7 +170,7 @@ async def test_lists_and_reads_text_and_binary(qtbot, mode, tmp_path):
         card = panel.contents.cards[0]
         assert card.is_text and card.text.startswith("# MCP Session Inspector demo")
         assert card.body.toPlainText() == card.text
-        assert "text/markdown" in card.facts.text() and f"{len(card.data)} bytes" in card.facts.text()
+        assert "text/markdown" in card.facts.text() and format_size(len(card.data)) in card.facts.text()
         assert card.prose  # markdown reads as prose: proportional font
 
         # binary: size, hex preview, image preview
@@ -177,7 +179,7 @@ async def test_lists_and_reads_text_and_binary(qtbot, mode, tmp_path):
         await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://static/logo.png")
         card = panel.contents.cards[0]
         assert not card.is_text and card.data.startswith(b"\x89PNG")
-        assert "image/png" in card.facts.text() and f"{len(card.data)} bytes" in card.facts.text()
+        assert "image/png" in card.facts.text() and format_size(len(card.data)) in card.facts.text()
         assert card.body.toPlainText().startswith("00000000  89 50 4e 47 0d 0a 1a 0a")
         assert card.image is not None and card.image.width() == 16
         assert not card.preview.pixmap().isNull()
@@ -319,21 +321,24 @@ async def test_legacy_subscribe_update_arrives_and_the_shown_resource_is_read_ag
 
 async def test_modern_listen_is_acknowledged_updates_arrive_and_stop_cancels(qtbot):
     async def body(panel: ResourcesPanel, session: Session) -> None:
-        # the list-change stream opens by itself (listChanged declared)
-        await until(lambda: panel.list_stream.state == "listening")
-        assert panel.list_stream.honored == {"resourcesListChanged": True}
+        # the session's shared stream asks for list changes by itself (listChanged declared),
+        # with what the other panels want
+        stream = panel.stream
+        await until(lambda: stream.state == "listening")
+        assert stream.honored["resourcesListChanged"] is True and "resourceSubscriptions" not in stream.honored
+        assert "List changes: listening" in panel.live_label.text()
 
         assert panel.resource_list.select_where("uri", "demo://counter")
         assert panel.subscribe_button.text() == "Listen for updates"
         panel.read_selected()
         await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://counter")
         panel.subscribe_button.click()
-        assert panel.update_stream.state == "opening"
-        await until(lambda: panel.update_stream.state == "listening")
+        await until(lambda: stream.state == "listening" and "resourceSubscriptions" in stream.filter)
         listen = sent(session, "subscriptions/listen")[-1]
-        assert listen["params"]["notifications"] == {"resourceSubscriptions": ["demo://counter"]}
+        assert listen["params"]["notifications"]["resourceSubscriptions"] == ["demo://counter"]
+        assert listen["params"]["notifications"]["resourcesListChanged"] is True  # one stream for all
         sub_id = listen["id"]
-        assert panel.update_stream.request_id == sub_id
+        assert stream.request_id == sub_id
         acks = params_of(session, "notifications/subscriptions/acknowledged", Direction.S2C)
         assert any(a["_meta"][META_SUBSCRIPTION_ID] == sub_id for a in acks)
         assert f"Listening (subscription {sub_id})" in panel.live_label.text()
@@ -348,25 +353,27 @@ async def test_modern_listen_is_acknowledged_updates_arrive_and_stop_cancels(qtb
         # a second uri: the filter cannot change, so the stream is cancelled and reopened
         assert panel.resource_list.select_where("uri", "demo://static/readme.md")
         panel.subscribe_button.click()
-        await until(lambda: panel.update_stream.state == "listening" and panel.update_stream.request_id != sub_id)
+        await until(lambda: stream.state == "listening" and stream.request_id != sub_id)
         reopened = sent(session, "subscriptions/listen")[-1]
-        assert reopened["params"]["notifications"] == {"resourceSubscriptions": ["demo://counter", "demo://static/readme.md"]}
+        assert reopened["params"]["notifications"]["resourceSubscriptions"] == ["demo://counter", "demo://static/readme.md"]
         await until(lambda: any(p.get("requestId") == sub_id for p in params_of(session, "notifications/cancelled")))
         new_id = reopened["id"]
 
-        # Stop: notifications/cancelled for the stream, and no more updates
+        # Stop: the stream is cancelled and reopened without the uris; no more updates
         panel.stop_button.click()
-        await until(lambda: panel.update_stream.state == "idle")
-        assert any(p.get("requestId") == new_id for p in params_of(session, "notifications/cancelled"))
+        await until(lambda: any(p.get("requestId") == new_id for p in params_of(session, "notifications/cancelled")))
+        await until(lambda: stream.state == "listening" and stream.request_id != new_id)
+        assert "resourceSubscriptions" not in sent(session, "subscriptions/listen")[-1]["params"]["notifications"]
         assert "Not listening" in panel.live_label.text() and not panel.stop_button.isEnabled()
         assert "notified 0" in await call_tool(session, "touch_resource")
         assert panel.update_uris() == ["demo://counter"]
-        assert panel.list_stream.state == "listening"  # the list-change stream is untouched
+        assert stream.wanted("resourcesListChanged")  # list changes are still listened to
 
     async def after(panel: ResourcesPanel, session: Session) -> None:
         # at shutdown the demo ends open streams with their subscriptions/listen result
-        await until(lambda: panel.list_stream.state == "ended")
-        assert panel.list_stream.note == "The server ended the subscription."
+        hub = session.listen_hub
+        await until(lambda: hub.state == "ended")
+        assert listen_note_text(hub.note) == "The server ended the subscription."
         assert not panel.read_button.isEnabled() and not panel.resource_list.refresh_button.isEnabled()
         assert "No session" in panel.subscribe_button.toolTip()
 
@@ -377,7 +384,7 @@ async def test_modern_listen_is_acknowledged_updates_arrive_and_stop_cancels(qtb
 async def test_list_changed_refreshes_the_list(qtbot, mode):
     async def body(panel: ResourcesPanel, session: Session) -> None:
         if mode is EraMode.MODERN:
-            await until(lambda: panel.list_stream.state == "listening")
+            await until(lambda: panel.stream.state == "listening")
         lists_before = len(sent(session, "resources/list"))
         text = await call_tool(session, "add_item", {"kind": "resource"})
         assert "demo://added/1" in text

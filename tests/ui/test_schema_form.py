@@ -23,7 +23,7 @@ from inspector.ui.schema_form import (
     SchemaForm,
     StringField,
     check_value,
-    normalise_schema,
+    leaf_problem,
 )
 
 DEFAULTS = {
@@ -313,7 +313,13 @@ def test_check_value_drafts_refs_and_compile_errors():
     remote = check_value({"$ref": "https://example.invalid/schema.json"}, 1)
     assert remote.ok is None and "remote $ref" in remote.compile_error  # never fetched
     tup = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": False}
-    assert normalise_schema(tup)["items"] == [{"type": "string"}, {"type": "integer"}]
+    # each draft as declared: draft-07 reads the same tuple as items + additionalItems
+    d7 = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "array", "items": [{"type": "string"}, {"type": "integer"}], "additionalItems": False}
+    assert check_value(d7, ["a", 1]).ok is True and check_value(d7, ["a", 1, 2]).ok is False
+    # one format set: the form's field check and the whole-value check agree on "a@b"
+    email = {"type": "string", "format": "email"}
+    assert check_value(email, "a@b").ok is True and leaf_problem(email, "a@b") is None
+    assert check_value(email, "a b").ok is False and leaf_problem(email, "a b")
     assert check_value(tup, ["a", 1]).ok is True
     assert check_value(tup, ["a", "b"]).problem.path == "[1]"
     assert check_value({"type": "object", "dependentRequired": {"a": ["b"]}}, {"a": 1}).ok is False

@@ -8,10 +8,11 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QPalette  # noqa: E402
 
-from ui_driver import Driver as _Driver  # noqa: E402
+from recording_driver import Driver as _Driver  # noqa: E402
 from inspector.protocol.messages import Kind  # noqa: E402
 from inspector.session.recording import Direction, Recording  # noqa: E402
-from inspector.ui.timeline import Column, SeqRole, TimelineFilter, TimelineModel, TimelineView  # noqa: E402
+from inspector.session.views import EntryFilter  # noqa: E402
+from inspector.ui.timeline import Column, SeqRole, TimelineModel, TimelineView  # noqa: E402
 
 RICH = "<b>bold</b><img src=x>"
 
@@ -197,13 +198,13 @@ def test_every_filter():
     assert len(resets) == 2
 
     for d in Direction:
-        model.set_filter(TimelineFilter(directions=frozenset({d})))
+        model.set_filter(EntryFilter(directions=frozenset({d})))
         assert seqs(model) == [i for i in range(n) if rec.direction_at(i) is d]
     model.clear_filters()
 
     model.set_kind_visible(Kind.PROCESS, False)
     assert s["spawned"] not in seqs(model) and s["stderr"] in seqs(model)
-    model.set_filter(TimelineFilter(kinds=frozenset({Kind.NOISE})))
+    model.set_filter(EntryFilter(kinds=frozenset({Kind.NOISE})))
     assert seqs(model) == [s["noise"], s["bad_utf8"]]
     model.clear_filters()
 
@@ -234,7 +235,7 @@ def test_every_filter():
     assert seqs(model) == [s["bad_log"]]
 
     # filters combine
-    model.set_filter(TimelineFilter(directions=frozenset({Direction.S2C}), only_violations=True, text="json"))
+    model.set_filter(EntryFilter(directions=frozenset({Direction.S2C}), only_violations=True, text="json"))
     assert seqs(model) == [s["noise"]] or all(rec.violations_at(q) for q in seqs(model))
     model.clear_filters()
     assert model.rowCount() == n and not model.filter().active
@@ -257,7 +258,7 @@ def test_methods_seen(qtbot):
 def test_reveal_relaxes_only_what_hides_the_entry():
     rec, s = build_session()
     model = TimelineModel(rec)
-    model.set_filter(TimelineFilter(directions=frozenset({Direction.C2S}), only_schema_invalid=False, text="json"))
+    model.set_filter(EntryFilter(directions=frozenset({Direction.C2S}), only_schema_invalid=False, text="json"))
     assert s["stderr_bad"] not in seqs(model)
     assert model.reveal(s["stderr_bad"])
     f = model.filter()
@@ -382,7 +383,7 @@ def test_select_seq_emits_and_scrolls(view, qtbot):
     assert not view.is_following()
 
     # hidden by a filter: the filter that hides it is cleared, the others stay
-    view.model.set_filter(TimelineFilter(directions=frozenset({Direction.S2C}), kinds=frozenset(Kind) - {Kind.NOISE}))
+    view.model.set_filter(EntryFilter(directions=frozenset({Direction.S2C}), kinds=frozenset(Kind) - {Kind.NOISE}))
     with qtbot.waitSignal(view.entrySelected, timeout=2000) as sig:
         assert view.select_seq(err)
     assert sig.args == [err]

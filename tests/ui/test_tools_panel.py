@@ -21,11 +21,12 @@ from inspector.demo.features import LESSON_SWITCH_TOOL
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN
 from inspector.session import Reply
 from inspector.session.features import Availability, availability
+from inspector.session.operations import ListenHub
 from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.session.recording import Direction
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.tools import AUTO_PAGES, ToolsPanel
-from inspector.ui.timeline import format_ms
+from inspector.ui.text import format_duration
 from inspector.ui.schema_form import ArrayField, BooleanField, EnumField, MultiEnumField, NumberField, ObjectField, StringField
 
 from peers import reference_server  # noqa: E402
@@ -320,7 +321,7 @@ async def test_input_required_rounds_are_shown_modern():
         # the whole call: both rounds and the client's answer in between
         assert reply.total >= sum(reply.round_latencies)
         text = panel.status_label.text()
-        assert f"answered in {format_ms(reply.total)}" in text and "2 rounds (input required): " in text
+        assert f"answered in {format_duration(reply.total)}" in text and "2 rounds (input required): " in text
 
 
 async def test_list_changed_without_the_capability_only_notes_it():
@@ -341,6 +342,8 @@ class PagingSession:
         self.pages = pages
         self.repeat_at = repeat_at
         self.cursors: list[str | None] = []
+        self.notification_listeners: list = []
+        self.listen_hub = ListenHub(self)  # what every session has (unused in the legacy era)
 
     async def request(self, method, params=None, **kw):
         await anyio.sleep(0)

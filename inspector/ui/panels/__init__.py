@@ -64,6 +64,11 @@ class PanelHost(QWidget):
             signal = getattr(self.panels[key], "resourceLinkActivated", None)
             if signal is not None:
                 signal.connect(self.open_resource)
+        # a tool run as a task is followed in the Tasks panel
+        tools, tasks = self.panels["tools"], self.panels["tasks"]
+        tools.taskUpdated.connect(tasks.follow)
+        tools.taskResult.connect(tasks.set_result)
+        tools.showTaskRequested.connect(self.show_task)
         controller.ready.connect(self._on_ready)
         controller.recordingChanged.connect(self._on_recording)
         controller.runningChanged.connect(self._on_running)
@@ -146,6 +151,13 @@ class PanelHost(QWidget):
         resources = self.panels["resources"]
         if self.show_panel("resources") and hasattr(resources, "read_uri"):
             resources.read_uri(uri)
+
+    def show_task(self, task_id: str) -> bool:
+        """The Tasks panel in front with ``task_id`` selected (False when the panel is hidden)."""
+        if not self.show_panel("tasks"):
+            return False
+        self.panels["tasks"].select(task_id)
+        return True
 
     def shown_keys(self) -> list[str]:
         return [key for key in self.panels if self.tabs.indexOf(self._frames[key]) >= 0]

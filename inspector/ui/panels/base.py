@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QWidget
 
 from inspector.session import RequestCancelled, Session, SessionError
 from inspector.session.features import Availability
-from inspector.session.operations import NOTE_BAD_CURSOR, NOTE_DROPPED, NOTE_NO_ARRAY, NOTE_REPEATED_CURSOR, ListNote
-from inspector.session.recording import quote_value
+from inspector.session.operations import ListenHub
 
 
 class FeaturePanel(QWidget):
@@ -41,14 +40,38 @@ class FeaturePanel(QWidget):
 
     def session_started(self, session: Session, availability: Availability, era: str | None, version: str | None) -> None:
         """The start sequence finished and this panel is shown: load lists, enable actions."""
+        self._leave_stream()
         self.session = session
         self.availability = availability
         self.era = era
         self.version = version
+        session.listen_hub.listeners.append(self.stream_changed)
 
     def session_ended(self) -> None:
         """The server is gone: disable actions, keep what is on screen."""
+        self._leave_stream()
         self.session = None
+
+    # ---------------------------------------------------------------- the shared listen stream
+
+    @property
+    def stream(self) -> ListenHub | None:
+        """The session's one subscriptions/listen stream (2026-07-28), shared by the panels."""
+        return self.session.listen_hub if self.session is not None else None
+
+    def want_notifications(self, notifications: dict | None) -> None:
+        """What this panel needs on the shared stream (None: nothing any more)."""
+        if self.session is not None:
+            self.session.listen_hub.want(self.key, notifications)
+
+    def stream_changed(self) -> None:
+        """Hook: the shared stream's state, filter or acknowledgement changed."""
+
+    def _leave_stream(self) -> None:
+        if self.session is not None:
+            hub = self.session.listen_hub
+            if self.stream_changed in hub.listeners:
+                hub.listeners.remove(self.stream_changed)
 
     def clear_view(self) -> None:
         """Forget what an earlier session showed (a new session or recording is coming): lists,
@@ -113,26 +136,3 @@ class FeaturePanel(QWidget):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setText(text)
             label.setVisible(bool(text))
-
-
-def list_note_text(note: ListNote) -> str:
-    """One note of a ListPager, in the user's language (error answers are shown elsewhere)."""
-    if note.code == NOTE_NO_ARRAY:
-        return QCoreApplication.translate("FeaturePanel", "a page had no {key} array").format(key=note.detail)
-    if note.code == NOTE_BAD_CURSOR:
-        return QCoreApplication.translate("FeaturePanel", "nextCursor {value} is not a non-empty string; stopped paging").format(value=quote_value(note.detail))
-    if note.code == NOTE_REPEATED_CURSOR:
-        return QCoreApplication.translate("FeaturePanel", "The server repeated the cursor {0}; stopped paging.").format(note.detail)
-    if note.code == NOTE_DROPPED:
-        return QCoreApplication.translate("FeaturePanel", "{n} entries left out (not objects, or missing what they need)").format(n=note.detail)
-    return ""
-
-
-def list_notes_text(notes: list[ListNote]) -> str:
-    """The notes of a ListPager worth showing, once each, joined."""
-    out: list[str] = []
-    for note in notes:
-        text = list_note_text(note)
-        if text and text not in out:
-            out.append(text)
-    return " · ".join(out)

@@ -3,13 +3,14 @@
 Theory of operation
 -------------------
 Log messages are never delivered by signal, one per message: a flood of 100k/s would drown the
-event loop. :class:`LogModel` instead polls the recording on a 100 ms timer, scans the entries
-added since the last tick with the cheap ``method_at`` column and keeps two compact arrays for
-the log entries it found: their recording entry numbers and their level ranks. The level is
-read from the raw bytes without decoding the JSON (a one-occurrence fast path, a full decode
-only when the line is ambiguous). The rows shown are the entry numbers whose rank passes the
-level filter, appended with ONE ``beginInsertRows``/``endInsertRows`` per tick; changing the
-filter rebuilds them inside one model reset. Cells (logger, data) are decoded only when a row
+event loop. :class:`LogModel` is a thin adapter over the session's Qt-free
+:class:`~inspector.session.views.LogView`: on each tick of the model's timer the view scans (at
+most MAX_SCAN) entries added since the last tick with the cheap ``method_at`` column and keeps
+two compact arrays for the log entries it found: their recording entry numbers and their level
+ranks, the level read from the raw bytes without decoding the JSON (a one-occurrence fast
+path, a full decode only when the line is ambiguous). The rows shown are the entry numbers
+whose rank passes the level filter, appended with ONE ``beginInsertRows``/``endInsertRows``
+per tick; changing the filter rebuilds them inside one model reset. Cells (logger, data) are decoded only when a row
 is painted, and cached for a few screens.
 
 Setting the level differs per era: legacy sends ``logging/setLevel``; in 2026-07-28 the level
@@ -19,31 +20,21 @@ the level the engine puts into the next requests (no request is sent now).
 
 from __future__ import annotations
 
-import bisect
-import re
-from array import array
-from itertools import compress
 from typing import Any
 
 import orjson
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy, QTableView, QVBoxLayout, QWidget
 
-from inspector.protocol.messages import Kind, loads_lenient
-from inspector.session.recording import Direction, Recording
+from inspector.session.recording import Recording
+from inspector.session.views import LEVELS, RANK, UNKNOWN, LogView
 
-from ..colors import mix
-from ..plain import plain_tooltip
+from ..rowmodel import RowTableModel
+from ..theme import is_dark, mix
+from ..widgets import ErrorLabel, muted, plain_tooltip
 from .base import FeaturePanel
 
-LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
-RANK = {level: i for i, level in enumerate(LEVELS)}
-RANK_B = {level.encode(): i for i, level in enumerate(LEVELS)}
-UNKNOWN = 8  # a level the protocol does not define: always shown, flagged
-
-LOG_METHOD = "notifications/message"
-SCAN_INTERVAL_MS = 100
 # Recording entries examined per tick: a few ms of work, so a flood into the window does not
 # stall the UI; the list catches up over later ticks. Less while the panel is not on screen.
 MAX_SCAN = 4_000
@@ -51,19 +42,6 @@ MAX_SCAN_HIDDEN = 1_000
 _CELL_CACHE = 5_000
 _DATA_CHARS = 400  # characters of data shown in a cell (the tooltip has more)
 _TIP_CHARS = 4_000
-_LEVEL_RE = re.compile(rb'"level"\s*:\s*"([^"\\]{0,40})"')
-
-
-def level_rank(raw: bytes) -> int:
-    """The rank of a log line's ``params.level`` (UNKNOWN when missing or not a level)."""
-    if raw.count(b'"level"') == 1:  # one occurrence: it is the key (quotes inside strings are escaped)
-        m = _LEVEL_RE.search(raw)
-        if m is not None:
-            return RANK_B.get(m.group(1), UNKNOWN)
-    obj = loads_lenient(raw)
-    params = obj.get("params") if isinstance(obj, dict) else None
-    level = params.get("level") if isinstance(params, dict) else None
-    return RANK.get(level, UNKNOWN) if isinstance(level, str) else UNKNOWN
 
 
 def data_text(value: Any) -> str:
@@ -80,13 +58,6 @@ def _one_line(text: str, limit: int) -> str:
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return text.replace("\r\n", " ⏎ ").replace("\n", " ⏎ ").replace("\r", " ⏎ ").replace("\t", " ")
-
-
-def _muted(label: QLabel) -> QLabel:
-    pal = label.palette()
-    pal.setColor(QPalette.ColorRole.WindowText, mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.35))
-    label.setPalette(pal)
-    return label
 
 
 
@@ -119,7 +90,7 @@ class LevelColors:
 
     def __init__(self, palette: QPalette) -> None:
         base = palette.color(QPalette.ColorRole.Base)
-        dark = base.lightness() < 128
+        dark = is_dark(palette)
         self.dark = dark
         self.colors = [QColor(*c) for c in (self._DARK if dark else self._LIGHT)]
         self.fg = [QBrush(c) for c in self.colors]
@@ -156,152 +127,67 @@ SeqRole = Qt.ItemDataRole.UserRole + 1
 RankRole = Qt.ItemDataRole.UserRole + 2
 
 
-class LogModel(QAbstractTableModel):
-    """The log messages of one recording, filtered by level, growing in timed batches."""
+class LogModel(RowTableModel):
+    """The log messages of one recording (the session's LogView), filtered by level, growing
+    in batches on its timer; an opened file is taken in slices of MAX_SCAN entries."""
 
-    countsChanged = Signal(int, int)  # rows shown, log messages seen (since the last clear)
+    COLUMNS = Col.COUNT
 
     def __init__(self, parent=None) -> None:
-        super().__init__(parent)
+        self.logs = LogView()
+        super().__init__(self.logs, parent)
         self.on_screen = False  # the panel says when it is on screen (bigger scans then)
-        self._rec: Recording | None = None
-        self._scanned = 0  # recording entries examined
-        self._seqs = array("l")  # every log entry since the last clear
-        self._ranks = array("B")  # their level ranks
-        self._rows = array("l")  # the entries shown (rank >= floor)
-        self._floor = 0
-        self._cells: dict[int, tuple[str, str, str, str]] = {}
         self._colors = LevelColors(QGuiApplication.palette())
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._bold = QFont()
         self._bold.setBold(True)
+        self.retranslate_headers()
+
+    def retranslate_headers(self) -> None:
         self._headers = (self.tr("Time (s)"), self.tr("Level"), self.tr("Logger"), self.tr("Data"))
-        self.timer = QTimer(self)
-        self.timer.setInterval(SCAN_INTERVAL_MS)
-        self.timer.timeout.connect(self.fetch_new)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, Col.COUNT - 1)
 
-    # ------------------------------------------------------------ recording
+    def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
+        """Follow ``rec``: starts empty and catches up by ticks."""
+        super().set_recording(rec, budget=self.scan_budget() if budget is None else budget)
 
-    def recording(self) -> Recording | None:
-        return self._rec
-
-    def set_recording(self, rec: Recording | None) -> None:
-        """Follow ``rec`` (a live session's or an opened one): starts empty and catches up by ticks."""
-        self.timer.stop()
-        self.beginResetModel()
-        self._rec = rec
-        self._scanned = 0
-        self._seqs = array("l")
-        self._ranks = array("B")
-        self._rows = array("l")
-        self._cells.clear()
-        self.endResetModel()
-        self.countsChanged.emit(0, 0)
-        if rec is not None:
-            self.fetch_new()
-            self.timer.start()
+    def scan_budget(self) -> int | None:
+        return MAX_SCAN if self.on_screen else MAX_SCAN_HIDDEN
 
     def clear(self) -> None:
         """Forget the messages seen so far (the recording keeps them); new ones still arrive."""
-        self.beginResetModel()
-        if self._rec is not None:
-            self._scan(len(self._rec))  # what arrived up to now is cleared too
-        self._seqs = array("l")
-        self._ranks = array("B")
-        self._rows = array("l")
-        self._cells.clear()
-        self.endResetModel()
-        self.countsChanged.emit(0, 0)
+        self.logs.clear()
 
-    def _scan(self, end: int) -> tuple[array, array]:
-        rec = self._rec
-        start = self._scanned
-        self._scanned = end
-        if rec is None or end <= start:
-            return array("l"), array("B")
-        method_at = rec.method_at
-        hits = [i for i in range(start, end) if method_at(i) == LOG_METHOD]
-        seqs = array("l")
-        ranks = array("B")
-        if hits:
-            direction_at, kind_at, raw_at = rec.direction_at, rec.kind_at, rec.raw_at
-            S2C, NOTE = Direction.S2C, Kind.NOTIFICATION
-            for i in hits:
-                if direction_at(i) is S2C and kind_at(i) is NOTE:
-                    seqs.append(i)
-                    ranks.append(level_rank(raw_at(i)))
-        return seqs, ranks
-
-    def fetch_new(self) -> int:
-        """Take the log messages recorded since the last tick; ONE insertion. Returns rows added."""
-        rec = self._rec
-        if rec is None:
-            return 0
-        n = len(rec)
-        if n <= self._scanned:
-            return 0
-        budget = MAX_SCAN if self.on_screen else MAX_SCAN_HIDDEN
-        seqs, ranks = self._scan(min(n, self._scanned + budget))
-        if not seqs:
-            return 0
-        self._seqs.extend(seqs)
-        self._ranks.extend(ranks)
-        floor = self._floor
-        new = seqs if floor == 0 else array("l", compress(seqs, [r >= floor for r in ranks]))
-        k = len(new)
-        if k:
-            first = len(self._rows)
-            self.beginInsertRows(QModelIndex(), first, first + k - 1)
-            self._rows.extend(new)
-            self.endInsertRows()
-        self.countsChanged.emit(len(self._rows), len(self._seqs))
-        return k
-
-    def caught_up(self) -> bool:
-        return self._rec is None or self._scanned >= len(self._rec)
+    def total(self) -> int:
+        """Log messages seen since the last clear (shown or filtered out)."""
+        return self.logs.total
 
     # ------------------------------------------------------------ filter
 
     def floor(self) -> int:
-        return self._floor
+        return self.logs.floor
 
     def set_floor(self, rank: int) -> None:
         """Show messages at ``rank`` or above (0 = debug shows everything)."""
-        if rank == self._floor:
-            return
-        self._floor = rank
-        self.beginResetModel()
-        if rank == 0:
-            self._rows = array("l", self._seqs)
-        else:
-            self._rows = array("l", compress(self._seqs, [r >= rank for r in self._ranks]))
-        self.endResetModel()
-        self.countsChanged.emit(len(self._rows), len(self._seqs))
-
-    def total(self) -> int:
-        """Log messages seen since the last clear (shown or filtered out)."""
-        return len(self._seqs)
-
-    def seq_at(self, row: int) -> int:
-        return self._rows[row]
+        self.logs.set_floor(rank)
 
     def levels_shown(self) -> list[str]:
         """The level of every row, in order (for tests and exports)."""
-        return [self._cell(s)[1] for s in self._rows]
+        return [self._cell(s)[1] for s in self.logs.rows]
 
     # ------------------------------------------------------------ cells
 
     def refresh_colors(self) -> None:
         self._colors = LevelColors(QGuiApplication.palette())
-        if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, Col.COUNT - 1))
+        if self.logs.rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.logs.rows) - 1, Col.COUNT - 1))
 
     def _cell(self, seq: int) -> tuple[str, str, str, str]:
         """(time, level, logger, data) of a log entry, decoded once and cached."""
         cell = self._cells.get(seq)
         if cell is not None:
             return cell
-        rec = self._rec
+        rec = self.logs.rec
         assert rec is not None
         obj = rec[seq].json()
         params = obj.get("params") if isinstance(obj, dict) else None
@@ -321,12 +207,6 @@ class LogModel(QAbstractTableModel):
         self._cells[seq] = cell
         return cell
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else Col.COUNT
-
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < Col.COUNT:
             return self._headers[section]
@@ -339,9 +219,10 @@ class LogModel(QAbstractTableModel):
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         row = index.row()
-        if not index.isValid() or not (0 <= row < len(self._rows)):
+        rows = self.logs.rows
+        if not index.isValid() or not (0 <= row < len(rows)):
             return None
-        seq = self._rows[row]
+        seq = rows[row]
         col = index.column()
         if role == SeqRole:
             return seq
@@ -354,7 +235,7 @@ class LogModel(QAbstractTableModel):
             if col == Col.LEVEL:
                 return _one_line(cell[1], 40)
             return cell[col]
-        rank = self._rank_of(seq, row)
+        rank = self.logs.rank_of(seq)
         if role == RankRole:
             return rank
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -387,12 +268,6 @@ class LogModel(QAbstractTableModel):
                 head += "\n" + self.tr("Not a log level the protocol defines.")
             return plain_tooltip(head + "\n\n" + text)
         return None
-
-    def _rank_of(self, seq: int, row: int) -> int:
-        # rows are a subsequence of _seqs, both ascending: find the rank by bisection
-        seqs = self._seqs
-        lo = bisect.bisect_left(seqs, seq)
-        return self._ranks[lo] if lo < len(seqs) and seqs[lo] == seq else UNKNOWN
 
 
 class LogTable(QTableView):
@@ -449,39 +324,32 @@ class LogsPanel(FeaturePanel):
         self.table.doubleClicked.connect(lambda index: self.entryActivated.emit(int(index.data(SeqRole))))
 
         # filter: show >= level
-        self.filter_label = QLabel(self.tr("Show"))
+        self.filter_label = QLabel()
         self.filter = QComboBox()
-        for rank, level in enumerate(LEVELS):
-            self.filter.addItem(self.model._colors.icons[rank], self.tr("{level} and above").format(level=level), rank)
-        self.filter.setToolTip(self.tr("Hide messages below this level (only the view: the server keeps sending them)"))
+        for rank in range(len(LEVELS)):
+            self.filter.addItem(self.model._colors.icons[rank], "", rank)
         self.filter.currentIndexChanged.connect(lambda i: self.model.set_floor(int(self.filter.itemData(i))))
         self.filter_label.setBuddy(self.filter)
 
         self.count_label = QLabel()
         self.count_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.clear_button = QPushButton(self.tr("Clear view"))
-        self.clear_button.setToolTip(self.tr("Empty this list; the recording and the timeline keep every message"))
+        self.clear_button = QPushButton()
         self.clear_button.clicked.connect(self.model.clear)
 
         # the server's level
-        self.level_label = QLabel(self.tr("Server level"))
-        self.level_label.setToolTip(self.tr("The lowest level the server should send"))
+        self.level_label = QLabel()
         self.level = QComboBox()
         self.level_label.setBuddy(self.level)
-        self.set_level_button = QPushButton(self.tr("Set server level"))
+        self.set_level_button = QPushButton()
         self.set_level_button.clicked.connect(lambda *_: self.set_server_level())
         self.level_status = QLabel()
         self.level_status.setTextFormat(Qt.TextFormat.PlainText)
         self.level_status.setWordWrap(True)
         self.level_status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.error = QLabel()
-        self.error.setTextFormat(Qt.TextFormat.PlainText)
-        self.error.setWordWrap(True)
-        self.error.setVisible(False)
-        self.error.setForegroundRole(QPalette.ColorRole.BrightText)
+        self.error = ErrorLabel("logsError")
         self._fill_levels(modern=False)
 
-        self.level_status = _muted(self.level_status)
+        self.level_status = muted(self.level_status)
         bar = QHBoxLayout()  # what this view shows
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.filter_label)
@@ -503,7 +371,7 @@ class LogsPanel(FeaturePanel):
         layout.addWidget(self.table, 1)
 
         self.model.countsChanged.connect(self._show_counts)
-        self._show_counts(0, 0)
+        self._retranslate()
         self.set_level_button.setEnabled(False)
         self.level.setEnabled(False)
         signal = getattr(controller, "recordingChanged", None)
@@ -634,8 +502,25 @@ class LogsPanel(FeaturePanel):
         self.count_label.setText(text)
         self.clear_button.setEnabled(total > 0)
 
+    def _retranslate(self) -> None:
+        """Every static text in the current language (again on a language switch, in place;
+        the server-level line is worded again when the next session starts)."""
+        self.filter_label.setText(self.tr("Show"))
+        for i, level in enumerate(LEVELS):
+            self.filter.setItemText(i, self.tr("{level} and above").format(level=level))
+        self.filter.setToolTip(self.tr("Hide messages below this level (only the view: the server keeps sending them)"))
+        self.clear_button.setText(self.tr("Clear view"))
+        self.clear_button.setToolTip(self.tr("Empty this list; the recording and the timeline keep every message"))
+        self.level_label.setText(self.tr("Server level"))
+        self.level_label.setToolTip(self.tr("The lowest level the server should send"))
+        self.set_level_button.setText(self.tr("Set server level"))
+        self.model.retranslate_headers()
+        self._show_counts(len(self.model.view.rows), self.model.total())
+
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "set_level_button"):
+            self._retranslate()
+        elif event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self.model.refresh_colors()
             for combo in (self.filter, self.level):
                 for i in range(combo.count()):

@@ -1,9 +1,9 @@
 """Prompts: the list (paginated), one field per argument with completion, prompts/get.
 
 The list is loaded page by page (``nextCursor``) and refreshed when the server announces a
-change: ``notifications/prompts/list_changed`` in the legacy era, and in the modern era on a
-``subscriptions/listen`` stream with ``promptsListChanged`` that the panel keeps open while
-the server declares ``listChanged``. Selecting a prompt builds one field per argument
+change: ``notifications/prompts/list_changed`` in the legacy era, and in the modern era on the
+session's one shared ``subscriptions/listen`` stream, which the panel asks for
+``promptsListChanged`` while the server declares ``listChanged``. Selecting a prompt builds one field per argument
 (required ones marked, the description as tooltip) that asks ``completion/complete`` with a
 ``ref/prompt`` reference as the user types. Get sends ``prompts/get`` and shows the messages
 as a conversation, each content block rendered by :class:`~inspector.ui.content.ContentView`.
@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -28,27 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.ui.content import ContentView
-from inspector.ui.plain import plain_tooltip
-
 from inspector.session.operations import NOTE_ERROR, ListPager
 
+from ..content import ContentView
+from ..theme import tone
+from ..widgets import BusyIndicator, CompletionField, ErrorLabel, PagedListView, mono_font, muted, plain_label, plain_tooltip, section_title, set_tone
 from .base import FeaturePanel
-from .resources import (
-    LIST_REQUEST_TIMEOUT,
-    BusyIndicator,
-    CompletionField,
-    ErrorLabel,
-    ListenStream,
-    PagedListView,
-    error_text,
-    fetch_completions,
-    meta_subscription_id,
-    mono_font,
-    muted,
-    plain_label,
-    section_title,
-)
+from ..text import listen_note_text
+from .resources import LIST_REQUEST_TIMEOUT, error_text, fetch_completions
 
 
 class MessageBubble(QFrame):
@@ -60,7 +47,7 @@ class MessageBubble(QFrame):
         super().__init__(parent)
         self.role = role
         self.setObjectName("promptMessage")
-        accent = "#2f6fde" if role == "user" else ("#2e8b57" if role == "assistant" else "#8a8a8a")
+        accent = tone(self, "c2s" if role == "user" else ("s2c" if role == "assistant" else "muted"))
         self.setStyleSheet(
             f"QFrame#promptMessage {{ background: transparent; border: none; border-left: 3px solid {accent}; }}"
         )
@@ -72,7 +59,7 @@ class MessageBubble(QFrame):
         font = self.role_label.font()
         font.setBold(True)
         self.role_label.setFont(font)
-        self.role_label.setStyleSheet(f"color: {accent};")
+        set_tone(self.role_label, "c2s" if role == "user" else ("s2c" if role == "assistant" else "muted"))
         layout.addWidget(self.role_label)
         self.view = ContentView()
         self.view.resourceLinkActivated.connect(self.resourceLinkActivated)
@@ -144,14 +131,12 @@ class PromptsPanel(FeaturePanel):
         self.required: set[str] = set()
         self._get_generation = 0
         self.last_result: dict | None = None
-        self.list_stream = ListenStream(self)
-        self.list_stream.changed.connect(self._sync_actions)
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(100)
         self._refresh_timer.timeout.connect(self.refresh)
         self._build()
-        self._sync_actions()
+        self._retranslate()
 
     def title(self) -> str:
         return self.tr("Prompts")
@@ -161,10 +146,10 @@ class PromptsPanel(FeaturePanel):
     def _build(self) -> None:
         self.busy = BusyIndicator()
         self.status = muted(plain_label(wrap=False))
-        self.errors = ErrorLabel()
+        self.errors = ErrorLabel(boxed=True)
 
         self.list_view = PagedListView(
-            [self.tr("Name"), self.tr("Identifier"), self.tr("Arguments")],
+            self._headers(),
             lambda n: self.tr("1 prompt") if n == 1 else self.tr("{n} prompts").format(n=n),
         )
         self.list_view.refreshClicked.connect(self.refresh)
@@ -180,7 +165,7 @@ class PromptsPanel(FeaturePanel):
         muted(self.name_label)
         self.description = plain_label(selectable=True)
 
-        self.args_box = QGroupBox(self.tr("Arguments"))
+        self.args_box = QGroupBox()
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.args_hint = muted(plain_label())
@@ -189,9 +174,8 @@ class PromptsPanel(FeaturePanel):
         ab.addWidget(self.args_hint)
         self.args_box.setVisible(False)
 
-        self.get_button = QPushButton(self.tr("Get prompt"))
+        self.get_button = QPushButton()
         self.get_button.setDefault(True)
-        self.get_button.setToolTip(self.tr("Send prompts/get with the arguments filled in"))
         self.get_button.clicked.connect(lambda *_: self.get_selected())
         actions = QHBoxLayout()
         actions.addWidget(self.get_button)
@@ -207,7 +191,7 @@ class PromptsPanel(FeaturePanel):
         hl.addWidget(self.args_box)
         hl.addLayout(actions)
 
-        self.result_title = section_title(self.tr("Messages"))
+        self.result_title = section_title("")
         self.conversation = Conversation()
         self.conversation.resourceLinkActivated.connect(self.resourceLinkActivated)
 
@@ -247,12 +231,14 @@ class PromptsPanel(FeaturePanel):
     # ---------------------------------------------------------------- hooks
 
     def session_started(self, session, availability, era, version) -> None:
-        self.list_stream.reset()
         super().session_started(session, availability, era, version)
         self.clear_view()
         self.refresh()
         if self.era == "modern" and availability is not None and availability.list_changed:
-            self.list_stream.open({"promptsListChanged": True})
+            self.want_notifications({"promptsListChanged": True})  # on the session's shared stream
+        self._sync_actions()
+
+    def stream_changed(self) -> None:
         self._sync_actions()
 
     def clear_view(self) -> None:
@@ -273,9 +259,6 @@ class PromptsPanel(FeaturePanel):
     def on_notification(self, method: str, params: dict) -> None:
         if method == "notifications/prompts/list_changed":
             self._refresh_timer.start()
-        elif method == "notifications/subscriptions/acknowledged":
-            if self.list_stream.owns(meta_subscription_id(params)):
-                self.list_stream.acknowledged(params.get("notifications"))
 
     # ---------------------------------------------------------------- state
 
@@ -288,19 +271,39 @@ class PromptsPanel(FeaturePanel):
             self.list_view.more_button.setEnabled(False)
         if av is not None and av.list_changed:
             if self.era == "modern":
-                ls = self.list_stream
-                if ls.state == "listening":
+                ls = self.stream
+                if ls is not None and ls.wanted("promptsListChanged") and ls.state == "listening":
                     note = self.tr("Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).").format(id=ls.request_id)
-                elif ls.state == "opening":
+                elif ls is not None and ls.wanted("promptsListChanged"):
                     note = self.tr("Opening subscriptions/listen for prompt list changes…")
                 else:
-                    note = self.tr("Not listening for list changes. {note}").format(note=ls.note) if ls.note else self.tr("Not listening for list changes.")
+                    why = listen_note_text(ls.note) if ls is not None else ""
+                    note = self.tr("Not listening for list changes. {note}").format(note=why) if why else self.tr("Not listening for list changes.")
             else:
                 note = self.tr("Refreshes by itself on notifications/prompts/list_changed.")
         else:
             note = self.tr("The server does not announce list changes (no listChanged): use Refresh.")
         self.list_view.live_note.setText(note)
         self.get_button.setEnabled(live and self.current is not None)
+
+    def _headers(self) -> list[str]:
+        return [self.tr("Name"), self.tr("Identifier"), self.tr("Arguments")]
+
+    def _retranslate(self) -> None:
+        """Every static text in the current language (again on a language switch, in place)."""
+        self.list_view.retranslate(self._headers())
+        self.args_box.setTitle(self.tr("Arguments"))
+        self.get_button.setText(self.tr("Get prompt"))
+        self.get_button.setToolTip(self.tr("Send prompts/get with the arguments filled in"))
+        self.result_title.setText(self.tr("Messages"))
+        if self.current is None:
+            self._show_nothing()
+        self._sync_actions()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "result_title"):
+            self._retranslate()
+        super().changeEvent(event)
 
     def _show_nothing(self) -> None:
         self.heading.setText(self.tr("Nothing selected"))

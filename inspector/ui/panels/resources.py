@@ -14,15 +14,12 @@ Theory of operation
 * A :class:`CompletionField` is a line edit that asks for suggestions through a callback,
   debounced (200 ms after the last key, or at once on focus), and shows the answer in a
   QCompleter popup. Answers for text the user has since changed are dropped.
-* A :class:`ListenStream` is one ``subscriptions/listen`` request (2026-07-28): a request with
-  no timeout that the server answers only when it ends the stream. Its state follows the
-  wire: *opening* until ``notifications/subscriptions/acknowledged`` carries our request id
-  in ``_meta["io.modelcontextprotocol/subscriptionId"]``, then *listening*. Closing it cancels
-  the request's anyio scope, and the session sends ``notifications/cancelled``. Its filter
-  cannot change, so a new filter means cancel and open again.
-* Modern servers send list changes only on a stream that asked for them, so in the modern
-  era the panel keeps one stream with ``resourcesListChanged`` while the server declares
-  ``listChanged``, and a second one, opened by the user, for resource updates.
+* Modern servers (2026-07-28) send list changes and resource updates only on a
+  ``subscriptions/listen`` stream that asked for them. The session has one such stream,
+  shared by the panels (``session.listen_hub``, see session/operations.py): this panel asks it
+  for ``resourcesListChanged`` while the server declares ``listChanged`` and for the
+  ``resourceSubscriptions`` the user chose to listen to; the stream is reopened with the
+  union whenever that changes.
 
 Server text is shown as plain text only. Nothing here waits on a nested event loop: file
 dialogs use ``open()`` and signals.
@@ -35,19 +32,16 @@ import binascii
 import json
 import re
 import time
-from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import anyio
-from PySide6.QtCore import QCoreApplication, QObject, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
-    QCompleter,
     QFileDialog,
     QFormLayout,
     QFrame,
@@ -57,7 +51,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -69,17 +62,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
-from inspector.session import SessionError
-from inspector.session.operations import NOTE_ERROR, ListPager, same_id
-from inspector.session.recording import Direction
-from inspector.ui.schema_form import is_dark, tone
+from inspector.session.operations import NOTE_ERROR, ListPager
+from ..theme import card_style, is_dark
 
-from ..plain import mono_font, plain_label, plain_tooltip
-from .base import FeaturePanel, list_notes_text
+from ..widgets import BusyIndicator, CompletionField, ErrorLabel, PagedListView, mono_font, muted, plain_label, plain_tooltip, section_title
+from ..text import format_size, hex_dump, listen_note_text
+from .base import FeaturePanel
 
-INF = float("inf")
 DEBOUNCE_MS = 200
 MAX_UPDATES = 500
 HEX_PREVIEW_BYTES = 512
@@ -106,12 +96,6 @@ _ERROR_NAMES = {
 _PROSE_MIME = frozenset({"text/plain", "text/markdown", "text/x-markdown", "text/richtext", "text/enriched"})
 
 
-def muted(label: QLabel) -> QLabel:
-    """Secondary text (hints, counts) in the palette's muted tone."""
-    label.setStyleSheet(f"color: {tone(label, 'muted')};")
-    return label
-
-
 def error_text(error: dict | None) -> str:
     """A JSON-RPC error object as one readable paragraph (plain text)."""
     if not isinstance(error, dict):
@@ -132,30 +116,6 @@ def error_text(error: dict | None) -> str:
             data = data[:600] + "…"
         text += "\n" + QCoreApplication.translate("ResourcesPanel", "data: {data}").format(data=data)
     return text
-
-
-def human_size(n: int) -> str:
-    if n < 1024:
-        return QCoreApplication.translate("ResourcesPanel", "{n} bytes").format(n=n) if n != 1 else QCoreApplication.translate("ResourcesPanel", "1 byte")
-    for unit in ("KiB", "MiB", "GiB"):
-        n /= 1024
-        if n < 1024 or unit == "GiB":
-            return f"{n:.1f} {unit}"
-    return str(n)
-
-
-def hex_preview(data: bytes, limit: int = HEX_PREVIEW_BYTES) -> str:
-    """Classic hexdump lines: offset, 16 bytes in hex, the printable ASCII."""
-    lines = []
-    for off in range(0, min(len(data), limit), 16):
-        chunk = data[off : off + 16]
-        hexes = " ".join(f"{b:02x}" for b in chunk)
-        hexes = hexes[:23] + " " + hexes[23:] if len(chunk) > 8 else hexes
-        text = "".join(chr(b) if 32 <= b < 127 else "." for b in chunk)
-        lines.append(f"{off:08x}  {hexes:<48}  |{text}|")
-    if len(data) > limit:
-        lines.append(QCoreApplication.translate("ResourcesPanel", "… {n} more bytes").format(n=len(data) - limit))
-    return "\n".join(lines)
 
 
 def meta_subscription_id(params: dict) -> Any:
@@ -245,291 +205,7 @@ def expand_template(template: str, values: dict[str, str]) -> str:
     return _EXPRESSION.sub(expand, template)
 
 
-# ---------------------------------------------------------------------- small widgets
-
-
-class BusyIndicator(QWidget):
-    """An indeterminate bar and what is going on; shown while at least one operation runs."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.bar = QProgressBar()
-        self.bar.setRange(0, 0)
-        self.bar.setTextVisible(False)
-        self.bar.setFixedSize(72, 10)
-        self.label = muted(plain_label(wrap=False))
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
-        layout.addWidget(self.bar)
-        layout.addWidget(self.label)
-        self._running: list[tuple[int, str]] = []
-        self._next = 0
-        self.setVisible(False)
-
-    @property
-    def busy(self) -> bool:
-        return bool(self._running)
-
-    @contextmanager
-    def running(self, text: str):
-        self._next += 1
-        token = (self._next, text)
-        self._running.append(token)
-        self._sync()
-        try:
-            yield
-        finally:
-            self._running.remove(token)
-            self._sync()
-
-    def _sync(self) -> None:
-        self.setVisible(bool(self._running))
-        self.label.setText(self._running[-1][1] if self._running else "")
-
-
-class ErrorLabel(QLabel):
-    """Plain-text errors from the server or the session, in the palette's alert colour."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setWordWrap(True)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.setObjectName("panelError")
-        colour = tone(self, "error")
-        self.setStyleSheet(
-            f"#panelError {{ color: {colour}; background: rgba(198, 40, 40, 0.08);"
-            " border: 1px solid rgba(198, 40, 40, 0.35); border-radius: 4px; padding: 6px; }"
-        )
-        self.setVisible(False)
-
-    def show_text(self, text: str) -> None:
-        self.setText(text)
-        self.setVisible(bool(text))
-
-    def clear_text(self) -> None:
-        self.show_text("")
-
-
-def section_title(text: str) -> QLabel:
-    label = plain_label(text, wrap=False)
-    font = label.font()
-    font.setBold(True)
-    label.setFont(font)
-    return label
-
-
-# ---------------------------------------------------------------------- pagination
-
-
-class PagedListView(QWidget):
-    """A filterable tree of list entries with Refresh, Load more and a page count."""
-
-    refreshClicked = Signal()
-    moreClicked = Signal()
-    itemChosen = Signal(dict)  # selection moved to an entry
-    itemOpened = Signal(dict)  # double-click or Enter on an entry
-
-    def __init__(self, headers: list[str], count_text: Callable[[int], str], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.count_text = count_text  # n -> "1 resource" / "5 resources"
-        self.filter = QLineEdit()
-        self.filter.setPlaceholderText(self.tr("Filter"))
-        self.filter.setClearButtonEnabled(True)
-        self.filter.textChanged.connect(self._apply_filter)
-        self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(headers)
-        self.tree.setRootIsDecorated(False)
-        self.tree.setUniformRowHeights(True)
-        self.tree.setAlternatingRowColors(True)
-        self.tree.setAllColumnsShowFocus(True)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(0, 150)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for col in range(2, len(headers)):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        self.tree.currentItemChanged.connect(self._on_current)
-        self.tree.itemActivated.connect(self._on_activated)
-        self.refresh_button = QPushButton(self.tr("Refresh"))
-        self.refresh_button.clicked.connect(lambda *_: self.refreshClicked.emit())
-        self.more_button = QPushButton(self.tr("Load more"))
-        self.more_button.clicked.connect(lambda *_: self.moreClicked.emit())
-        self.more_button.setVisible(False)
-        self.count = muted(plain_label(wrap=False))
-        self.live_note = muted(plain_label(wrap=True))
-        foot = QHBoxLayout()
-        foot.setContentsMargins(0, 0, 0, 0)
-        foot.addWidget(self.refresh_button)
-        foot.addWidget(self.more_button)
-        foot.addWidget(self.count, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 6, 0, 0)
-        layout.setSpacing(6)
-        layout.addWidget(self.filter)
-        layout.addWidget(self.tree, 1)
-        layout.addLayout(foot)
-        layout.addWidget(self.live_note)
-
-    def clear(self) -> None:
-        self.tree.clear()
-
-    def add_rows(self, rows: list[tuple[list[str], dict, str]]) -> None:
-        """Append (cells, entry, tooltip) rows."""
-        items = []
-        for cells, entry, tip in rows:
-            item = QTreeWidgetItem(cells)
-            item.setData(0, ITEM_ROLE, entry)
-            if tip:
-                tip = plain_tooltip(tip)
-                for col in range(len(cells)):
-                    item.setToolTip(col, tip)
-            items.append(item)
-        self.tree.addTopLevelItems(items)
-        self._apply_filter(self.filter.text())
-
-    def set_status(self, pl: ListPager) -> None:
-        n = len(pl.items)
-        if pl.pages == 0:
-            text = self.tr("Loading…") if pl.loading else ""
-        else:
-            pages = self.tr("1 page") if pl.pages == 1 else self.tr("{n} pages").format(n=pl.pages)
-            text = f"{self.count_text(n)} · {pages}"
-            if pl.more:
-                text += " · " + self.tr("more available")
-        notes = list_notes_text(pl.notes)
-        if notes:
-            text += " · " + notes
-        self.count.setText(text)
-        self.more_button.setVisible(pl.more)
-        self.more_button.setEnabled(not pl.loading)
-        self.refresh_button.setEnabled(not pl.loading)
-
-    def entries(self) -> list[dict]:
-        return [self.tree.topLevelItem(i).data(0, ITEM_ROLE) for i in range(self.tree.topLevelItemCount())]
-
-    def select_where(self, key: str, value: Any) -> bool:
-        for i in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(i)
-            entry = item.data(0, ITEM_ROLE)
-            if isinstance(entry, dict) and entry.get(key) == value:
-                self.tree.setCurrentItem(item)
-                return True
-        return False
-
-    def _apply_filter(self, text: str) -> None:
-        needle = text.strip().lower()
-        for i in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(i)
-            hay = " ".join(item.text(c) for c in range(item.columnCount())).lower()
-            item.setHidden(bool(needle) and needle not in hay)
-
-    def _on_current(self, item: QTreeWidgetItem | None, _prev: QTreeWidgetItem | None) -> None:
-        if item is not None:
-            self._emit_item(item)
-
-    def _on_activated(self, item: QTreeWidgetItem, _column: int) -> None:
-        entry = item.data(0, ITEM_ROLE)
-        if isinstance(entry, dict):
-            self.itemOpened.emit(entry)
-
-    def _emit_item(self, item: QTreeWidgetItem) -> None:
-        entry = item.data(0, ITEM_ROLE)
-        if isinstance(entry, dict):
-            self.itemChosen.emit(entry)
-
-
 # ---------------------------------------------------------------------- completion
-
-
-class CompletionField(QLineEdit):
-    """A line edit with server-side completion (``completion/complete``).
-
-    ``wanted(name, value)`` asks the owner to fetch suggestions, 200 ms after the last edit
-    or at once when the field gets focus; the owner answers with :meth:`set_suggestions`.
-    """
-
-    wanted = Signal(str, str)
-
-    def __init__(self, name: str, *, completes: bool, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.name = name
-        self.completes = completes
-        self.hint = ""  # the owner's tooltip text (plain), kept when a completion fails
-        self.model = QStringListModel(self)
-        self.completer = QCompleter(self.model, self)
-        self.completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
-        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.completer.setWidget(self)
-        self.completer.activated[str].connect(self._chosen)
-        self.timer = QTimer(self)
-        self.timer.setSingleShot(True)
-        self.timer.setInterval(DEBOUNCE_MS)
-        self.timer.timeout.connect(self._fire)
-        self.asked: str | None = None  # value of the last request sent
-        self.answered: str | None = None  # value the suggestions are for
-        self.total: int | None = None
-        self.has_more = False
-        self.requests = 0
-        self.textEdited.connect(self._edited)
-
-    def suggestions(self) -> list[str]:
-        return self.model.stringList()
-
-    def request_now(self) -> None:
-        """Ask for suggestions for the current text without waiting."""
-        if self.completes:
-            self.timer.stop()
-            self._fire()
-
-    def set_suggestions(self, value: str, values: list[str], total: Any = None, has_more: Any = False) -> bool:
-        """Suggestions for ``value``; dropped (False) when the text has changed since."""
-        if value != self.text():
-            return False
-        self.answered = value
-        self.total = total if isinstance(total, int) else None
-        self.has_more = has_more is True
-        self.model.setStringList(values)
-        hint = ""
-        if values:
-            hint = self.tr("{n} suggestion(s)").format(n=len(values))
-            if self.total is not None and self.total > len(values):
-                hint = self.tr("{n} of {total} suggestions").format(n=len(values), total=self.total)
-            elif self.has_more:
-                hint += " " + self.tr("(more on the server)")
-        self.setStatusTip(hint)
-        if values and self.hasFocus():
-            self.completer.complete()
-        elif not values:
-            self.completer.popup().hide()
-        return True
-
-    def _edited(self, _text: str) -> None:
-        if self.completes:
-            self.timer.start()
-
-    def _fire(self) -> None:
-        self.asked = self.text()
-        self.requests += 1
-        self.wanted.emit(self.name, self.asked)
-
-    def _chosen(self, text: str) -> None:
-        self.setText(text)
-        self.timer.stop()
-        self.editingFinished.emit()
-
-    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().focusInEvent(event)
-        if self.completes:
-            QTimer.singleShot(0, self._on_focus)
-
-    def _on_focus(self) -> None:
-        # suggestions for what is already there (all values for an empty field), unless an
-        # edit is about to ask anyway or they are on screen already
-        if self.hasFocus() and not self.timer.isActive() and self.asked != self.text():
-            self._fire()
 
 
 async def fetch_completions(panel: FeaturePanel, field: CompletionField, ref: dict, context: dict[str, str]) -> None:
@@ -559,150 +235,6 @@ async def fetch_completions(panel: FeaturePanel, field: CompletionField, ref: di
 
 
 # ---------------------------------------------------------------------- subscriptions/listen
-
-
-class ListenStream(QObject):
-    """One ``subscriptions/listen`` request (2026-07-28) and its life on the wire.
-
-    States: ``idle`` (never opened, or closed by us), ``opening`` (sent, not acknowledged),
-    ``listening`` (acknowledged), ``ended`` (the server answered, or the session ended),
-    ``failed`` (an error reply).
-    """
-
-    changed = Signal()
-
-    def __init__(self, panel: FeaturePanel, parent: QObject | None = None) -> None:
-        super().__init__(parent or panel)
-        self.panel = panel
-        self.state = "idle"
-        self.filter: dict = {}
-        self.honored: dict | None = None
-        self.note = ""
-        self.notifications = 0
-        self._scope: anyio.CancelScope | None = None
-        self._done: anyio.Event | None = None
-        self._session: Any = None
-        self._start_seq = -1
-        self._id: Any = None
-
-    @property
-    def active(self) -> bool:
-        return self.state in ("opening", "listening")
-
-    @property
-    def request_id(self) -> Any:
-        """The JSON-RPC id of the listen request (= the subscription id), once it was sent."""
-        if self._id is None and self._session is not None and self._start_seq >= 0:
-            rec = self._session.recording
-            for i in range(self._start_seq, len(rec)):
-                if rec.direction_at(i) is Direction.C2S and rec.kind_at(i) is Kind.REQUEST and rec.method_at(i) == "subscriptions/listen":
-                    obj = rec[i].json()
-                    params = obj.get("params") if isinstance(obj, dict) else None
-                    if isinstance(params, dict) and params.get("notifications") == self.filter:
-                        self._id = rec.id_at(i)
-                        break
-        return self._id
-
-    def owns(self, subscription_id: Any) -> bool:
-        rid = self.request_id
-        if rid is None or subscription_id is None:
-            return False
-        try:
-            return same_id(rid, subscription_id)
-        except TypeError:
-            return False
-
-    def open(self, notifications: dict) -> bool:
-        """Open the stream with this filter; an open one is cancelled first (filters are fixed)."""
-        previous = self._done
-        if self._scope is not None:
-            self._scope.cancel()
-        scope = anyio.CancelScope()
-        done = anyio.Event()
-        self._scope, self._done = scope, done
-        self.filter = dict(notifications)
-        self.state = "opening"
-        self.honored = None
-        self.note = ""
-        self.notifications = 0
-        self._id = None
-        self._start_seq = -1
-        started = self.panel.run(self._run, scope, done, previous, dict(notifications))
-        if not started:
-            self._scope = None
-            self.state = "idle"
-        self.changed.emit()
-        return started
-
-    def close(self) -> None:
-        """Cancel the stream: the session sends notifications/cancelled for it."""
-        if self._scope is not None:
-            self._scope.cancel()
-
-    def reset(self) -> None:
-        self.close()
-        self._scope = None
-        self.state = "idle"
-        self.filter = {}
-        self.honored = None
-        self.note = ""
-        self._id = None
-        self._session = None
-        self.changed.emit()
-
-    def acknowledged(self, honored: Any) -> None:
-        self.state = "listening"
-        self.honored = honored if isinstance(honored, dict) else {}
-        refused = []
-        for k, v in self.filter.items():
-            agreed = self.honored.get(k)
-            if agreed is None or agreed is False or (isinstance(v, list) and set(v) - set(agreed if isinstance(agreed, list) else ())):
-                refused.append(k)
-        if refused:
-            self.note = QCoreApplication.translate("ResourcesPanel", "The server did not agree to: {what}").format(what=", ".join(refused))
-        self.changed.emit()
-
-    async def _run(self, scope: anyio.CancelScope, done: anyio.Event, previous: anyio.Event | None, notifications: dict) -> None:
-        try:
-            if previous is not None:
-                with anyio.move_on_after(5):
-                    await previous.wait()  # the old stream's notifications/cancelled goes first
-            session = self.panel.session
-            if session is None or scope.cancel_called:
-                if scope is self._scope:
-                    self.state = "idle"
-                return
-            reply = None
-            with scope:
-                self._session = session
-                self._start_seq = len(session.recording)
-                reply = await session.request(
-                    "subscriptions/listen", {"notifications": notifications}, timeout=INF, max_timeout=INF
-                )
-            if scope is not self._scope:
-                return  # replaced by a newer stream
-            if reply is None:
-                self.state = "idle"
-                rid = self.request_id
-                if rid is None:
-                    self.note = QCoreApplication.translate("ResourcesPanel", "Stopped before the request was sent.")
-                else:
-                    self.note = QCoreApplication.translate("ResourcesPanel", "Stopped: notifications/cancelled sent for request {id}.").format(id=rid)
-            elif reply.ok:
-                self.state = "ended"
-                self.note = QCoreApplication.translate("ResourcesPanel", "The server ended the subscription.")
-            else:
-                self.state = "failed"
-                self.note = error_text(reply.error)
-        except SessionError as exc:
-            if scope is self._scope:
-                self.state = "ended"
-                self.note = str(exc)
-        finally:
-            done.set()
-            if scope is self._scope:
-                self._scope = None
-                self.changed.emit()
 
 
 # ---------------------------------------------------------------------- contents
@@ -770,8 +302,7 @@ class ContentCard(QFrame):
         self.prepared = prepared
         self.content = prepared.content
         self.setObjectName("resourceContent")
-        border, bg = ("#3c3f44", "#25272b") if is_dark(self) else ("#d5d8dc", "#fbfbfc")
-        self.setStyleSheet(f"QFrame#resourceContent {{ border: 1px solid {border}; border-radius: 6px; background: {bg}; }}")
+        self.setStyleSheet(card_style("QFrame#resourceContent", is_dark(self)))
         self.uri = prepared.uri
         self.mime = prepared.mime
         self.data = prepared.data
@@ -795,11 +326,11 @@ class ContentCard(QFrame):
         head.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(head)
         kind = self.tr("text") if self.is_text else self.tr("binary (blob)")
-        facts = [self.mime or self.tr("no MIME type"), kind, human_size(len(self.data))]
+        facts = [self.mime or self.tr("no MIME type"), kind, format_size(len(self.data))]
         self.facts = muted(plain_label(" · ".join(facts), wrap=True))
         layout.addWidget(self.facts)
         if self.problem:
-            err = ErrorLabel()
+            err = ErrorLabel(boxed=True)
             err.show_text(self.problem)
             layout.addWidget(err)
 
@@ -840,7 +371,7 @@ class ContentCard(QFrame):
             self.body.setReadOnly(True)
             self.body.setFont(mono_font())
             self.body.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-            self.body.setPlainText(hex_preview(self.data) if self.data else "")
+            self.body.setPlainText(hex_dump(self.data, limit=HEX_PREVIEW_BYTES) if self.data else "")
             self.body.setMinimumHeight(110)
             layout.addWidget(self.body, 1)
 
@@ -881,7 +412,7 @@ class ContentCard(QFrame):
             except OSError as exc:
                 panel.errors.show_text(QCoreApplication.translate("ResourcesPanel", "Could not save {path}: {error}").format(path=str(path), error=exc.strerror or str(exc)))
                 return
-        panel.status.setText(QCoreApplication.translate("ResourcesPanel", "Saved {n} to {path}.").format(n=human_size(len(data)), path=str(path)))
+        panel.status.setText(QCoreApplication.translate("ResourcesPanel", "Saved {n} to {path}.").format(n=format_size(len(data)), path=str(path)))
 
 
 class ContentsView(QScrollArea):
@@ -940,10 +471,7 @@ class ResourcesPanel(FeaturePanel):
         self.fields: dict[str, CompletionField] = {}
         self._read_generation = 0
         self._reread_pending = False
-        self.list_stream = ListenStream(self)
-        self.update_stream = ListenStream(self)
-        self.list_stream.changed.connect(self._sync_live)
-        self.update_stream.changed.connect(self._sync_live)
+        self._list_changes = False  # modern: this panel asked the shared stream for list changes
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(100)  # a burst of list_changed is one refresh
@@ -953,7 +481,7 @@ class ResourcesPanel(FeaturePanel):
         self._reread_timer.setInterval(50)
         self._reread_timer.timeout.connect(self._reread)
         self._build()
-        self._sync_actions()
+        self._retranslate()
 
     def title(self) -> str:
         return self.tr("Resources")
@@ -963,7 +491,7 @@ class ResourcesPanel(FeaturePanel):
     def _build(self) -> None:
         self.busy = BusyIndicator()
         self.status = muted(plain_label(wrap=False))
-        self.errors = ErrorLabel()
+        self.errors = ErrorLabel(boxed=True)
 
         # left: the two lists
         self.resource_list = PagedListView(
@@ -997,20 +525,21 @@ class ResourcesPanel(FeaturePanel):
         self.description = plain_label(selectable=True)
 
         # template form
-        self.template_box = QGroupBox(self.tr("Template arguments"))
+        self.template_box = QGroupBox()
         self.template_form = QFormLayout()
         self.template_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.template_hint = muted(plain_label())
         self.expanded = QLineEdit()
         self.expanded.setReadOnly(True)
         self.expanded.setFont(mono_font())
-        self.template_form.addRow(plain_label(self.tr("Expanded URI"), wrap=False), self.expanded)
+        self.expanded_label = plain_label(wrap=False)
+        self.template_form.addRow(self.expanded_label, self.expanded)
         tbox = QVBoxLayout(self.template_box)
         tbox.addLayout(self.template_form)
         tbox.addWidget(self.template_hint)
         self.template_box.setVisible(False)
 
-        self.read_button = QPushButton(self.tr("Read"))
+        self.read_button = QPushButton()
         self.read_button.setDefault(True)
         self.read_button.clicked.connect(lambda *_: self.read_selected())
         self.subscribe_button = QPushButton(self.tr("Subscribe"))
@@ -1035,16 +564,15 @@ class ResourcesPanel(FeaturePanel):
         self.contents = ContentsView(self)
 
         # updates
-        self.updates_box = QGroupBox(self.tr("Updates"))
+        self.updates_box = QGroupBox()
         self.live_label = plain_label()
-        self.stop_button = QPushButton(self.tr("Stop listening"))
-        self.stop_button.setToolTip(self.tr("Cancel the subscriptions/listen request (sends notifications/cancelled)"))
+        self.stop_button = QPushButton()
         self.stop_button.clicked.connect(lambda *_: self.stop_listening())
-        self.clear_updates_button = QPushButton(self.tr("Clear"))
-        self.auto_reread = QCheckBox(self.tr("Re-read the shown resource when it changes"))
+        self.clear_updates_button = QPushButton()
+        self.auto_reread = QCheckBox()
         self.auto_reread.setChecked(True)
         self.updates = QTreeWidget()
-        self.updates.setHeaderLabels([self.tr("Time"), self.tr("URI"), self.tr("Via")])
+        self.updates.setHeaderLabels(["", "", ""])
         self.updates.setRootIsDecorated(False)
         self.updates.setUniformRowHeights(True)
         self.updates.setAlternatingRowColors(True)
@@ -1101,15 +629,25 @@ class ResourcesPanel(FeaturePanel):
     # ---------------------------------------------------------------- hooks
 
     def session_started(self, session, availability, era, version) -> None:
-        self.list_stream.reset()
-        self.update_stream.reset()
         super().session_started(session, availability, era, version)
         self.clear_view()
         self.load(self.resources)
         self.load(self.templates)
-        if self.modern and availability is not None and availability.list_changed:
-            self.list_stream.open({"resourcesListChanged": True})
+        self._list_changes = bool(self.modern and availability is not None and availability.list_changed)
+        self._want()
         self._sync_actions()
+
+    def _want(self) -> None:
+        """Tell the session's shared listen stream what this panel needs now (modern)."""
+        if not self.modern:
+            return
+        wants: dict = {"resourcesListChanged": True} if self._list_changes else {}
+        if self.watched:
+            wants["resourceSubscriptions"] = list(self.watched)
+        self.want_notifications(wants or None)
+
+    def stream_changed(self) -> None:
+        self._sync_live()
 
     def clear_view(self) -> None:
         self.resources.reset()
@@ -1140,11 +678,6 @@ class ResourcesPanel(FeaturePanel):
             self._refresh_timer.start()
         elif method == "notifications/resources/updated":
             self._on_updated(params)
-        elif method == "notifications/subscriptions/acknowledged":
-            sub = meta_subscription_id(params)
-            for stream in (self.list_stream, self.update_stream):
-                if stream.owns(sub):
-                    stream.acknowledged(params.get("notifications"))
 
     # ---------------------------------------------------------------- state
 
@@ -1200,28 +733,30 @@ class ResourcesPanel(FeaturePanel):
         self.sub_note.setText("" if can else why)
 
         if self.modern:
-            stream = self.update_stream
-            if stream.state == "opening":
-                text = self.tr("Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)").format(uris=", ".join(stream.filter.get("resourceSubscriptions", ())))
-            elif stream.state == "listening":
+            stream = self.stream
+            uris = (stream.filter.get("resourceSubscriptions") or []) if stream is not None and stream.active else []
+            note = listen_note_text(stream.note) if stream is not None else ""
+            if uris and stream.state == "opening":
+                text = self.tr("Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)").format(uris=", ".join(uris))
+            elif uris and stream.state == "listening":
                 text = self.tr("Listening (subscription {id}) for updates to {uris}.").format(
                     id=stream.request_id, uris=", ".join((stream.honored or {}).get("resourceSubscriptions") or ()) or self.tr("nothing")
                 )
-            elif stream.note:
-                text = self.tr("Not listening. {note}").format(note=stream.note)
+                if note:
+                    text += " " + note
+            elif note and not self.watched:
+                text = self.tr("Not listening. {note}").format(note=note)
             else:
                 text = self.tr("Not listening. Select a resource and press Listen for updates.")
-            if stream.note and stream.state == "listening":
-                text += " " + stream.note
-            ls = self.list_stream
-            if ls.state == "listening":
-                text += "\n" + self.tr("List changes: listening (subscription {id}).").format(id=ls.request_id)
-            elif ls.state == "opening":
-                text += "\n" + self.tr("List changes: opening subscriptions/listen…")
-            elif ls.state in ("ended", "failed") and ls.note:
-                text += "\n" + self.tr("List changes: not listening. {note}").format(note=ls.note)
+            if stream is not None and stream.wanted("resourcesListChanged"):
+                if stream.state == "listening":
+                    text += "\n" + self.tr("List changes: listening (subscription {id}).").format(id=stream.request_id)
+                else:
+                    text += "\n" + self.tr("List changes: opening subscriptions/listen…")
+            elif self._list_changes and note:
+                text += "\n" + self.tr("List changes: not listening. {note}").format(note=note)
             self.stop_button.setVisible(True)
-            self.stop_button.setEnabled(stream.active)
+            self.stop_button.setEnabled(bool(uris))
         else:
             if self.subscribed:
                 text = self.tr("Subscribed to {uris}.").format(uris=", ".join(sorted(self.subscribed)))
@@ -1231,6 +766,29 @@ class ResourcesPanel(FeaturePanel):
         if av is not None and not av.subscribe:
             text = self.tr("Updates are not available: the server did not declare resources.subscribe.")
         self.live_label.setText(text)
+
+    def _retranslate(self) -> None:
+        """Every static text in the current language (again on a language switch, in place)."""
+        self.resource_list.retranslate([self.tr("Name"), self.tr("URI"), self.tr("MIME type")])
+        self.template_list.retranslate([self.tr("Name"), self.tr("URI template"), self.tr("MIME type")])
+        self._update_tab_titles()
+        self.template_box.setTitle(self.tr("Template arguments"))
+        self.expanded_label.setText(self.tr("Expanded URI"))
+        self.read_button.setText(self.tr("Read"))
+        self.updates_box.setTitle(self.tr("Updates"))
+        self.stop_button.setText(self.tr("Stop listening"))
+        self.stop_button.setToolTip(self.tr("Cancel the subscriptions/listen request (sends notifications/cancelled)"))
+        self.clear_updates_button.setText(self.tr("Clear"))
+        self.auto_reread.setText(self.tr("Re-read the shown resource when it changes"))
+        self.updates.setHeaderLabels([self.tr("Time"), self.tr("URI"), self.tr("Via")])
+        if self.current is None and self.template is None:
+            self._show_nothing()
+        self._sync_actions()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "updates"):
+            self._retranslate()
+        super().changeEvent(event)
 
     def _show_nothing(self) -> None:
         self.heading.setText(self.tr("Nothing selected"))
@@ -1359,7 +917,7 @@ class ResourcesPanel(FeaturePanel):
             facts.append(mime)
         size = entry.get("size")
         if isinstance(size, int) and not isinstance(size, bool):
-            facts.append(self.tr("declared size {size}").format(size=human_size(size)))
+            facts.append(self.tr("declared size {size}").format(size=format_size(size)))
         ann = entry.get("annotations")
         if isinstance(ann, dict):
             if isinstance(ann.get("audience"), list):
@@ -1501,16 +1059,14 @@ class ResourcesPanel(FeaturePanel):
         return self.run(self._subscribe, uri, error_label=self.errors)
 
     def _reopen_updates(self) -> None:
-        if self.watched:
-            self.update_stream.open({"resourceSubscriptions": list(self.watched)})
-        else:
-            self.update_stream.close()
+        self._want()
         self._sync_live()
 
     def stop_listening(self) -> None:
-        """Modern: cancel the update stream (notifications/cancelled) and forget its uris."""
+        """Modern: stop listening to resource updates (the shared stream is reopened without
+        them, or cancelled with notifications/cancelled when nothing else needs it)."""
         self.watched = []
-        self.update_stream.close()
+        self._want()
         self._sync_live()
 
     async def _subscribe(self, uri: str) -> None:
@@ -1540,8 +1096,6 @@ class ResourcesPanel(FeaturePanel):
         sub = meta_subscription_id(params)
         if sub is not None:
             via = self.tr("subscription {id}").format(id=sub)
-            if self.update_stream.owns(sub):
-                self.update_stream.notifications += 1
         else:
             via = self.tr("resources/subscribe")
         now = time.time()

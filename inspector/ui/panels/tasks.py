@@ -6,12 +6,13 @@ status, ``tasks/result`` fetches the result (it blocks on the server until the t
 terminal status, so the wait may be long), ``tasks/cancel`` cancels it. The server may push
 ``notifications/tasks/status`` with the whole task: rows update live from those, and an
 optional poll follows the selected task at the ``pollInterval`` the server suggests (the
-spec says requestors must not rely on the notifications).
+spec says requestors must not rely on the notifications). A tool run as a task from the Tools
+panel is followed here too (:meth:`follow`, :meth:`set_result`): it is listed and selected
+when it starts, its status follows the run, and its result is shown when the run fetched it.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 import orjson
@@ -35,60 +36,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..plain import plain_tooltip
-from inspector.session.operations import NOTE_ERROR, ListPager
+from ..theme import colour, is_dark
+from ..widgets import ErrorLabel, plain_tooltip
+from inspector.session.operations import MIN_POLL_SECONDS, NOTE_ERROR, TERMINAL_STATUSES, ListPager, task_from_reply
 
-from .base import FeaturePanel, list_note_text
+from ..text import format_milliseconds, format_timestamp, list_note_text
+from .base import FeaturePanel
 
-TERMINAL = frozenset({"completed", "failed", "cancelled"})
+TERMINAL = TERMINAL_STATUSES
 STATUSES = ("working", "input_required", "completed", "failed", "cancelled")
-MIN_POLL_MS = 250
+MIN_POLL_MS = round(MIN_POLL_SECONDS * 1000)
+
+
+#: task status -> theme colour
+STATUS_TONES = {"working": "link", "input_required": "warn", "completed": "ok", "failed": "error", "cancelled": "muted"}
 
 
 def status_colors(palette: QPalette) -> dict[str, QColor]:
-    dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
-    light_set = {
-        "working": (25, 95, 190),
-        "input_required": (175, 105, 0),
-        "completed": (30, 130, 60),
-        "failed": (195, 35, 35),
-        "cancelled": (110, 115, 125),
-    }
-    dark_set = {
-        "working": (120, 175, 255),
-        "input_required": (245, 190, 100),
-        "completed": (110, 210, 130),
-        "failed": (255, 120, 110),
-        "cancelled": (150, 155, 165),
-    }
-    return {k: QColor(*v) for k, v in (dark_set if dark else light_set).items()}
-
-
-def format_time(value: Any) -> str:
-    """An ISO 8601 timestamp as local HH:MM:SS (the full value goes in the tooltip)."""
-    if not isinstance(value, str):
-        return "—" if value is None else str(value)
-    try:
-        dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return value
-    if dt.tzinfo is not None:
-        dt = dt.astimezone()
-    return dt.strftime("%H:%M:%S")
-
-
-def format_ms(value: Any, none_text: str) -> str:
-    if value is None:
-        return none_text
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        return str(value)
-    ms = float(value)
-    text = f"{int(ms):,} ms" if ms == int(ms) else f"{ms:,} ms"
-    if ms >= 60_000:
-        text += QCoreApplication.translate("TasksPanel", " ({n} min)").format(n=f"{ms / 60_000:g}")
-    elif ms >= 1_000:
-        text += f" ({ms / 1000:g} s)"
-    return text
+    dark = is_dark(palette)
+    return {status: colour(role, dark) for status, role in STATUS_TONES.items()}
 
 
 def content_text(result: Any) -> str:
@@ -148,24 +114,21 @@ class TasksPanel(FeaturePanel):
         self.tasks: dict[str, dict] = {}  # taskId -> the latest Task the server described
         self.items: dict[str, QTreeWidgetItem] = {}
         self.results: dict[str, dict] = {}  # taskId -> {"result": ...} or {"error": ...}
-        self.next_cursor: str | None = None
         self.pager = ListPager("tasks/list", "tasks", accept=lambda task: isinstance(task.get("taskId"), str))
         self._colors = status_colors(QGuiApplication.palette())
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
 
         # ---- list side
-        self.refresh_button = QPushButton(self.tr("Refresh"))
-        self.refresh_button.setToolTip(self.tr("tasks/list from the first page"))
+        self.refresh_button = QPushButton()
         self.refresh_button.clicked.connect(lambda *_: self.refresh())
-        self.more_button = QPushButton(self.tr("Load more"))
-        self.more_button.setToolTip(self.tr("tasks/list with the nextCursor of the last page"))
+        self.more_button = QPushButton()
         self.more_button.clicked.connect(lambda *_: self.load_more())
         self.more_button.setVisible(False)
         self.count_label = QLabel()
         self.count_label.setTextFormat(Qt.TextFormat.PlainText)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(4)
-        self.tree.setHeaderLabels([self.tr("Task"), self.tr("Status"), self.tr("Status message"), self.tr("Updated")])
+        self.tree.setHeaderLabels(["", "", "", ""])
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
@@ -181,7 +144,7 @@ class TasksPanel(FeaturePanel):
         self.tree.setColumnWidth(Col.STATUS, fm.horizontalAdvance("input_required") + 24)
         self.tree.setColumnWidth(Col.UPDATED, fm.horizontalAdvance("00:00:00") + 24)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
-        self.empty_label = QLabel(self.tr("No tasks yet. A task starts when a request asks for one (a tools/call with a \"task\" field)."))
+        self.empty_label = QLabel()
         self.empty_label.setWordWrap(True)
         self.empty_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
@@ -199,7 +162,7 @@ class TasksPanel(FeaturePanel):
         lv.addWidget(self.empty_label)
 
         # ---- detail side
-        self.heading = QLabel(self.tr("Select a task"))
+        self.heading = QLabel()
         bold = QFont(self.heading.font())
         bold.setBold(True)
         bold.setPointSizeF(bold.pointSizeF() * 1.1)
@@ -209,15 +172,8 @@ class TasksPanel(FeaturePanel):
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        for key, label in (
-            ("taskId", self.tr("Task id")),
-            ("status", self.tr("Status")),
-            ("statusMessage", self.tr("Status message")),
-            ("createdAt", self.tr("Created")),
-            ("lastUpdatedAt", self.tr("Last updated")),
-            ("ttl", self.tr("TTL")),
-            ("pollInterval", self.tr("Poll interval")),
-        ):
+        self.field_labels: dict[str, QLabel] = {}
+        for key in ("taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"):
             value = QLabel("—")
             value.setTextFormat(Qt.TextFormat.PlainText)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -225,18 +181,16 @@ class TasksPanel(FeaturePanel):
             if key == "taskId":
                 value.setFont(self._mono)
             self.fields[key] = value
+            label = QLabel()
+            self.field_labels[key] = label
             form.addRow(label, value)
-        self.get_button = QPushButton(self.tr("Get status"))
-        self.get_button.setToolTip(self.tr("tasks/get"))
+        self.get_button = QPushButton()
         self.get_button.clicked.connect(lambda *_: self.get_status())
-        self.result_button = QPushButton(self.tr("Get result"))
-        self.result_button.setToolTip(self.tr("tasks/result: the server answers when the task has finished (it waits until then)"))
+        self.result_button = QPushButton()
         self.result_button.clicked.connect(lambda *_: self.get_result())
-        self.cancel_button = QPushButton(self.tr("Cancel task"))
-        self.cancel_button.setToolTip(self.tr("tasks/cancel"))
+        self.cancel_button = QPushButton()
         self.cancel_button.clicked.connect(lambda *_: self.cancel_task())
-        self.poll = QCheckBox(self.tr("Poll while running"))
-        self.poll.setToolTip(self.tr("Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)"))
+        self.poll = QCheckBox()
         self.poll.toggled.connect(lambda *_: self._schedule_poll())
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
@@ -244,25 +198,20 @@ class TasksPanel(FeaturePanel):
         buttons.addWidget(self.result_button)
         buttons.addWidget(self.cancel_button)
         buttons.addStretch(1)
-        self.error = QLabel()
-        self.error.setTextFormat(Qt.TextFormat.PlainText)
-        self.error.setWordWrap(True)
-        self.error.setVisible(False)
-        self.error.setForegroundRole(QPalette.ColorRole.BrightText)
+        self.error = ErrorLabel("tasksError")
         self.result_note = QLabel()
         self.result_note.setTextFormat(Qt.TextFormat.PlainText)
         self.result_note.setWordWrap(True)
         self.result_view = QPlainTextEdit()
         self.result_view.setReadOnly(True)
-        self.result_view.setPlaceholderText(self.tr("The result appears here after Get result."))
         self.result_json = QPlainTextEdit()
         self.result_json.setReadOnly(True)
         self.result_json.setFont(self._mono)
         self.result_json.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.result_tabs = QTabWidget()
         self.result_tabs.setDocumentMode(True)
-        self.result_tabs.addTab(self.result_view, self.tr("Content"))
-        self.result_tabs.addTab(self.result_json, self.tr("JSON"))
+        self.result_tabs.addTab(self.result_view, "")
+        self.result_tabs.addTab(self.result_json, "")
 
         right = QWidget()
         rv = QVBoxLayout(right)
@@ -294,6 +243,38 @@ class TasksPanel(FeaturePanel):
         self._poll_timer.timeout.connect(self._poll_tick)
         self._polling = False
         self._waiting_result: set[str] = set()
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        """Every static text in the current language (again on a language switch, in place)."""
+        self.refresh_button.setText(self.tr("Refresh"))
+        self.refresh_button.setToolTip(self.tr("tasks/list from the first page"))
+        self.more_button.setText(self.tr("Load more"))
+        self.more_button.setToolTip(self.tr("tasks/list with the nextCursor of the last page"))
+        self.tree.setHeaderLabels([self.tr("Task"), self.tr("Status"), self.tr("Status message"), self.tr("Updated")])
+        self.empty_label.setText(self.tr("No tasks yet. A task starts when a request asks for one (a tools/call with a \"task\" field)."))
+        names = {
+            "taskId": self.tr("Task id"),
+            "status": self.tr("Status"),
+            "statusMessage": self.tr("Status message"),
+            "createdAt": self.tr("Created"),
+            "lastUpdatedAt": self.tr("Last updated"),
+            "ttl": self.tr("TTL"),
+            "pollInterval": self.tr("Poll interval"),
+        }
+        for key, label in self.field_labels.items():
+            label.setText(names[key])
+        self.get_button.setText(self.tr("Get status"))
+        self.get_button.setToolTip(self.tr("tasks/get"))
+        self.result_button.setText(self.tr("Get result"))
+        self.result_button.setToolTip(self.tr("tasks/result: the server answers when the task has finished (it waits until then)"))
+        self.cancel_button.setText(self.tr("Cancel task"))
+        self.cancel_button.setToolTip(self.tr("tasks/cancel"))
+        self.poll.setText(self.tr("Poll while running"))
+        self.poll.setToolTip(self.tr("Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)"))
+        self.result_view.setPlaceholderText(self.tr("The result appears here after Get result."))
+        self.result_tabs.setTabText(0, self.tr("Content"))
+        self.result_tabs.setTabText(1, self.tr("JSON"))
         self._show_selected()
         self._update_counts()
 
@@ -312,7 +293,6 @@ class TasksPanel(FeaturePanel):
         self.items.clear()
         self.results.clear()
         self.tree.clear()
-        self.next_cursor = None
         self.pager.reset()
         self.more_button.setVisible(False)
         self._waiting_result.clear()
@@ -363,6 +343,20 @@ class TasksPanel(FeaturePanel):
             self._schedule_poll()
         self.tasksChanged.emit()
 
+    def follow(self, task: dict, started: bool = False) -> None:
+        """A task another panel started: listed, and selected when it has just ``started``
+        (later updates leave the user's selection alone)."""
+        self.update_task(task)
+        if started and isinstance(task.get("taskId"), str):
+            self.select(task["taskId"])
+
+    def set_result(self, task_id: str, outcome: dict) -> None:
+        """The answer of a tasks/result another panel received: {"result": ...} or {"error": ...}."""
+        self.results[task_id] = outcome
+        if task_id == self.selected_id():
+            self._show_selected()
+        self.tasksChanged.emit()
+
     def _paint_item(self, item: QTreeWidgetItem, task: dict) -> None:
         task_id = task["taskId"]
         status = str(task.get("status", "?"))
@@ -378,13 +372,19 @@ class TasksPanel(FeaturePanel):
         item.setText(Col.MESSAGE, "" if message is None else str(message).replace("\n", " "))
         item.setToolTip(Col.MESSAGE, plain_tooltip(message))
         updated = task.get("lastUpdatedAt", task.get("createdAt"))
-        item.setText(Col.UPDATED, format_time(updated) if updated is not None else "")
+        item.setText(Col.UPDATED, format_timestamp(updated) if updated is not None else "")
         item.setToolTip(Col.UPDATED, plain_tooltip(updated or ""))
 
     def _update_counts(self) -> None:
         n = len(self.tasks)
         running = sum(1 for t in self.tasks.values() if t.get("status") not in TERMINAL)
-        self.count_label.setText(self.tr("{n} tasks, {running} running").format(n=n, running=running) if n else self.tr("No tasks"))
+        if not n:
+            text = self.tr("No tasks")
+        elif n == 1:
+            text = self.tr("1 task, {running} running").format(running=running)
+        else:
+            text = self.tr("{n} tasks, {running} running").format(n=n, running=running)
+        self.count_label.setText(text)
         self.empty_label.setVisible(n == 0)
 
     def _selection_changed(self) -> None:
@@ -416,9 +416,9 @@ class TasksPanel(FeaturePanel):
         self.fields["statusMessage"].setText(str(task["statusMessage"]) if task.get("statusMessage") is not None else "—")
         for key in ("createdAt", "lastUpdatedAt"):
             value = task.get(key)
-            self.fields[key].setText(f"{format_time(value)}   ({value})" if isinstance(value, str) else "—")
-        self.fields["ttl"].setText(format_ms(task.get("ttl"), self.tr("unlimited")) if "ttl" in task else "—")
-        self.fields["pollInterval"].setText(format_ms(task.get("pollInterval"), "—") if "pollInterval" in task else self.tr("not suggested"))
+            self.fields[key].setText(f"{format_timestamp(value)}   ({value})" if isinstance(value, str) else "—")
+        self.fields["ttl"].setText(format_milliseconds(task.get("ttl"), self.tr("unlimited")) if "ttl" in task else "—")
+        self.fields["pollInterval"].setText(format_milliseconds(task.get("pollInterval"), "—") if "pollInterval" in task else self.tr("not suggested"))
         self._show_result(task_id)
         self._update_buttons()
 
@@ -492,7 +492,6 @@ class TasksPanel(FeaturePanel):
                     problems.append(list_note_text(note))
             if problems:
                 self.show_error(" ".join(problems), self.error)
-            self.next_cursor = pager.cursor
             self.more_button.setVisible(pager.more)
             if self.selected_id() is None and self.tree.topLevelItemCount():
                 self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
@@ -507,8 +506,9 @@ class TasksPanel(FeaturePanel):
 
         async def go() -> None:
             reply = await session.request("tasks/get", {"taskId": task_id})
-            if reply.ok and isinstance(reply.result, dict):
-                self.update_task({k: v for k, v in reply.result.items() if k != "_meta"} | {"taskId": task_id})
+            task = task_from_reply(reply, task_id)
+            if task is not None:
+                self.update_task(task)
             elif not reply.ok:
                 err = reply.error or {}
                 self.show_error(self.tr("tasks/get failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error)
@@ -529,12 +529,11 @@ class TasksPanel(FeaturePanel):
             limit = session.options.max_request_timeout
             try:
                 reply = await session.request("tasks/result", {"taskId": task_id}, timeout=limit, max_timeout=limit)
-                self.results[task_id] = {"result": reply.result} if reply.ok else {"error": reply.error}
-                self.tasksChanged.emit()
             finally:
                 self._waiting_result.discard(task_id)
                 if task_id == self.selected_id():
                     self._show_selected()
+            self.set_result(task_id, {"result": reply.result} if reply.ok else {"error": reply.error})
 
         if self.run(go, error_label=self.error):
             return True
@@ -549,8 +548,9 @@ class TasksPanel(FeaturePanel):
 
         async def go() -> None:
             reply = await session.request("tasks/cancel", {"taskId": task_id})
-            if reply.ok and isinstance(reply.result, dict):
-                self.update_task({k: v for k, v in reply.result.items() if k != "_meta"} | {"taskId": task_id})
+            task = task_from_reply(reply, task_id)
+            if task is not None:
+                self.update_task(task)
             elif not reply.ok:
                 err = reply.error or {}
                 self.show_error(self.tr("tasks/cancel failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error)
@@ -580,9 +580,9 @@ class TasksPanel(FeaturePanel):
 
         async def go() -> None:
             try:
-                reply = await session.request("tasks/get", {"taskId": task_id})
-                if reply.ok and isinstance(reply.result, dict):
-                    self.update_task({k: v for k, v in reply.result.items() if k != "_meta"} | {"taskId": task_id})
+                task = task_from_reply(await session.request("tasks/get", {"taskId": task_id}), task_id)
+                if task is not None:
+                    self.update_task(task)
             finally:
                 self._polling = False
                 self._schedule_poll()
@@ -591,7 +591,9 @@ class TasksPanel(FeaturePanel):
             self._polling = False
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "field_labels"):
+            self._retranslate()
+        elif event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._colors = status_colors(QGuiApplication.palette())
             for task_id, item in self.items.items():
                 self._paint_item(item, self.tasks[task_id])

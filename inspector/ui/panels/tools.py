@@ -19,16 +19,22 @@ a tool error (``isError: true``: "The tool reported an error" plus its content),
 result. Content goes to a :class:`~inspector.ui.content.ContentView`, ``structuredContent``
 is checked against the tool's ``outputSchema``. In the 2026-07-28 era the session answers
 ``InputRequiredResult`` rounds through its handlers; the panel says how many rounds it took.
+
+Run as task (2025-11-25): when the server declared ``tasks.requests.tools.call`` and the tool's
+``execution.taskSupport`` allows it, the call goes out task-augmented through the session's
+``call_as_task`` (checked and fixed for "required" tools). The progress row follows the task's
+status; every status it learns is emitted as ``taskUpdated`` and the final answer as
+``taskResult``, so the Tasks panel lists and selects the task while it runs; Cancel sends
+``tasks/cancel``. "Show in Tasks" brings that panel to the front.
 """
 
 from __future__ import annotations
 
-import math
 import traceback
 from typing import Any
 
 import anyio
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QModelIndex, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QModelIndex, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QPainter, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,6 +48,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSizePolicy,
+    QSpinBox,
     QSplitter,
     QStyle,
     QStyledItemDelegate,
@@ -51,38 +58,40 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session import RequestCancelled, SessionError
-from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, ListPager
+from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TASK_NOT_CREATED, ListPager, TaskRun, call_as_task, tool_task_support
 
 from ..content import ContentView
-from ..plain import mono_font, plain_label, plain_tooltip
-from ..schema_form import ArgumentsEditor, is_dark, tone
-from ..timeline import format_ms
-from .base import FeaturePanel, list_note_text
+from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
+from ..schema_form import ArgumentsEditor
+from ..theme import colour as colour_of
+from ..theme import is_dark, tone
+from ..text import format_duration, list_note_text
+from .base import FeaturePanel
 
 AUTO_PAGES = 5  # tools/list pages fetched per Refresh / Load more before asking the user
 TOOL_ROLE = Qt.ItemDataRole.UserRole + 1
 
-# annotation -> (badge text, light colour, dark colour); shown when the hint is declared true
+# annotation -> (badge text, theme colour); shown when the hint is declared true
 BADGES = (
-    ("readOnlyHint", QT_TRANSLATE_NOOP("ToolsPanel", "read-only"), "#2e7d32", "#7bc67e"),
-    ("destructiveHint", QT_TRANSLATE_NOOP("ToolsPanel", "destructive"), "#c62828", "#ef7b7b"),
-    ("idempotentHint", QT_TRANSLATE_NOOP("ToolsPanel", "idempotent"), "#1a5fb4", "#7ab4ff"),
-    ("openWorldHint", QT_TRANSLATE_NOOP("ToolsPanel", "open world"), "#7b3fa0", "#c79bea"),
+    ("readOnlyHint", QT_TRANSLATE_NOOP("ToolsPanel", "read-only"), "ok"),
+    ("destructiveHint", QT_TRANSLATE_NOOP("ToolsPanel", "destructive"), "error"),
+    ("idempotentHint", QT_TRANSLATE_NOOP("ToolsPanel", "idempotent"), "link"),
+    ("openWorldHint", QT_TRANSLATE_NOOP("ToolsPanel", "open world"), "event"),
 )
 
 
-def tool_badges(tool: dict) -> list[tuple[str, str, str]]:
-    """``[(text, light, dark)]`` for the hints a tool declares true, plus task support."""
+def tool_badges(tool: dict) -> list[tuple[str, str]]:
+    """``[(text, theme colour)]`` for the hints a tool declares true, plus task support."""
     ann = tool.get("annotations")
     out = []
     if isinstance(ann, dict):
-        for key, text, light, dark in BADGES:
+        for key, text, role in BADGES:
             if ann.get(key) is True:
-                out.append((QCoreApplication.translate("ToolsPanel", text), light, dark))
+                out.append((QCoreApplication.translate("ToolsPanel", text), role))
     execution = tool.get("execution")
     support = execution.get("taskSupport") if isinstance(execution, dict) else None
     if support in ("optional", "required"):
-        out.append((QCoreApplication.translate("ToolsPanel", "task {0}").format(support), "#9a6700", "#e0b050"))
+        out.append((QCoreApplication.translate("ToolsPanel", "task {0}").format(support), "warn"))
     return out
 
 
@@ -124,7 +133,7 @@ class ToolDelegate(QStyledItemDelegate):
         fg = pal.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
         muted = QColor(fg)
         muted.setAlphaF(0.65)
-        dark = pal.color(QPalette.ColorRole.Base).lightness() < 128
+        dark = is_dark(pal)
         title_font, mono, small = self._fonts(option)
         r = option.rect.adjusted(10, 6, -8, -6)
         painter.save()
@@ -146,11 +155,11 @@ class ToolDelegate(QStyledItemDelegate):
         painter.drawText(QRect(r.left(), y, name_w, mfm.height()), Qt.AlignmentFlag.AlignVCenter, mfm.elidedText(name, Qt.TextElideMode.ElideMiddle, name_w))
         x = r.left() + name_w + 8
         painter.setFont(small)
-        for text, light, darkc in badges:
+        for text, role in badges:
             w = sfm.horizontalAdvance(text) + 10
             if x + w > r.right():
                 break
-            colour = QColor(darkc if dark else light)
+            colour = colour_of(role, dark)
             if selected:
                 colour = QColor(fg)
             box = QRect(x, y + (mfm.height() - sfm.height() - 2) // 2, w, sfm.height() + 2)
@@ -165,8 +174,8 @@ class ToolDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-def _badge_label(text: str, light: str, dark: str, widget: QWidget) -> QLabel:
-    colour = dark if is_dark(widget) else light
+def _badge_label(text: str, role: str, widget: QWidget) -> QLabel:
+    colour = tone(widget, role)
     label = QLabel(text)
     label.setTextFormat(Qt.TextFormat.PlainText)
     c = QColor(colour)
@@ -178,6 +187,9 @@ def _badge_label(text: str, light: str, dark: str, widget: QWidget) -> QLabel:
 
 class ToolsPanel(FeaturePanel):
     key = "tools"
+    taskUpdated = Signal(dict, bool)  # a task this panel started, as last learned; True the first time
+    taskResult = Signal(str, dict)  # task id, {"result": ...} or {"error": ...}
+    showTaskRequested = Signal(str)  # "Show in Tasks" for this task id
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
@@ -194,7 +206,8 @@ class ToolsPanel(FeaturePanel):
         self.outcome = ""  # "result" | "tool-error" | "protocol-error" | "cancelled" | "failed"
         self._relist = False
         self._call_scope: anyio.CancelScope | None = None
-        self._listen_scope: anyio.CancelScope | None = None
+        self.task_run: TaskRun | None = None  # the last call run as a task
+        self._announced = False  # its task was announced to the Tasks panel
         self._build()
         self._retranslate()
         self._update_actions()
@@ -244,10 +257,7 @@ class ToolsPanel(FeaturePanel):
         self.list_note.setObjectName("listNote")
         self.list_note.hide()
         ll.addWidget(self.list_note)
-        self.list_error = plain_label(selectable=True)
-        self.list_error.setObjectName("listError")
-        self.list_error.setStyleSheet(f"color: {tone(self, 'error')};")
-        self.list_error.hide()
+        self.list_error = ErrorLabel("listError")
         ll.addWidget(self.list_error)
         self.splitter.addWidget(left)
 
@@ -261,7 +271,7 @@ class ToolsPanel(FeaturePanel):
         tl.setSpacing(6)
         self.placeholder = plain_label(selectable=False)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setStyleSheet(f"color: {tone(self, 'muted')};")
+        set_tone(self.placeholder, "muted")
         tl.addWidget(self.placeholder, 1)
 
         self.details = QWidget()
@@ -280,7 +290,7 @@ class ToolsPanel(FeaturePanel):
         self.name_label = plain_label(wrap=False, selectable=True)
         self.name_label.setObjectName("toolName")
         self.name_label.setFont(mono_font())
-        self.name_label.setStyleSheet(f"color: {tone(self, 'muted')};")
+        set_tone(self.name_label, "muted")
         head.addWidget(self.title_label, 1)
         dl.addLayout(head)
         names = QHBoxLayout()  # name and badges under the title: a long title cannot push them out
@@ -297,7 +307,7 @@ class ToolsPanel(FeaturePanel):
         dl.addWidget(self.description_label)
         self.schema_label = plain_label(selectable=True)
         self.schema_label.setObjectName("schemaFacts")
-        self.schema_label.setStyleSheet(f"color: {tone(self, 'muted')};")
+        set_tone(self.schema_label, "muted")
         dl.addWidget(self.schema_label)
         self.editor = ArgumentsEditor()
         self.editor.setMinimumHeight(90)
@@ -316,15 +326,21 @@ class ToolsPanel(FeaturePanel):
         self.call_button.setObjectName("callTool")
         self.call_button.setDefault(True)
         self.call_button.clicked.connect(lambda *_: self.call_selected())
+        self.task_box = QCheckBox()
+        self.task_box.setObjectName("runAsTask")
+        self.ttl_spin = QSpinBox()
+        self.ttl_spin.setObjectName("taskTtl")
+        self.ttl_spin.setRange(0, 7 * 24 * 3600)
+        self.ttl_spin.setValue(0)
+        self.task_box.toggled.connect(lambda on: self.ttl_spin.setEnabled(on))
         actions.addWidget(self.reset_button)
         actions.addStretch(1)
+        actions.addWidget(self.task_box)
+        actions.addWidget(self.ttl_spin)
         actions.addWidget(self.cancel_button)
         actions.addWidget(self.call_button)
         dl.addLayout(actions)
-        self.args_error = plain_label(selectable=True)
-        self.args_error.setObjectName("argsError")
-        self.args_error.setStyleSheet(f"color: {tone(self, 'error')};")
-        self.args_error.hide()
+        self.args_error = ErrorLabel("argsError")
         dl.addWidget(self.args_error)
         tl.addWidget(self.details, 1)
         right.addWidget(top)
@@ -365,8 +381,16 @@ class ToolsPanel(FeaturePanel):
         bl.addWidget(self.banner)
         self.status_label = plain_label(selectable=True)
         self.status_label.setObjectName("callStatus")
-        self.status_label.setStyleSheet(f"color: {tone(self, 'muted')};")
-        bl.addWidget(self.status_label)
+        set_tone(self.status_label, "muted")
+        self.show_task_button = QPushButton()
+        self.show_task_button.setObjectName("showTask")
+        self.show_task_button.clicked.connect(lambda *_: self._show_task())
+        self.show_task_button.hide()
+        srow = QHBoxLayout()
+        srow.setContentsMargins(0, 0, 0, 0)
+        srow.addWidget(self.status_label, 1)
+        srow.addWidget(self.show_task_button, 0, Qt.AlignmentFlag.AlignTop)
+        bl.addLayout(srow)
         self.content = ContentView()
         self.content.setObjectName("toolResult")
         bl.addWidget(self.content, 1)
@@ -407,6 +431,14 @@ class ToolsPanel(FeaturePanel):
         self.cancel_button.setText(self.tr("Cancel"))
         self.call_button.setText(self.tr("Call"))
         self.call_button.setToolTip(self.tr("Call the tool (Ctrl+Enter)"))
+        self.task_box.setText(self.tr("Run as task"))
+        self.ttl_spin.setSpecialValueText(self.tr("TTL: server's"))
+        self.ttl_spin.setPrefix(self.tr("TTL "))
+        self.ttl_spin.setSuffix(self.tr(" s"))
+        self.ttl_spin.setToolTip(self.tr("How long the server should keep the task and its result (the task's ttl); the server may choose another"))
+        self.show_task_button.setText(self.tr("Show in Tasks"))
+        if self.current is not None:
+            self._task_controls(self.current)
         self._update_count()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -447,36 +479,22 @@ class ToolsPanel(FeaturePanel):
         self._update_actions()
 
     # 2026-07-28: list_changed only reaches clients that opened a subscriptions/listen stream
-    # asking for it; the panel opens its own (a client MAY have several) for as long as it lives.
+    # asking for it; the panel asks the session's shared stream for it while it lives.
     listen_for_changes = True
 
     def _start_listening(self) -> bool:
         if not (self.listen_for_changes and self.live and self.era == "modern" and self.availability is not None and self.availability.list_changed):
             return False
-        return self._run_safely(self._listen, self.session)
+        self.want_notifications({"toolsListChanged": True})
+        return True
 
     def _stop_listening(self) -> None:
-        if self._listen_scope is not None:
-            self._listen_scope.cancel()  # the session sends notifications/cancelled: the stream ends
-            self._listen_scope = None
+        self.want_notifications(None)  # the stream is reopened without it (or cancelled)
 
     @property
     def listening(self) -> bool:
-        return self._listen_scope is not None
-
-    async def _listen(self, session) -> None:
-        scope = anyio.CancelScope()
-        self._listen_scope = scope
-        try:
-            with scope:
-                await session.request(
-                    "subscriptions/listen", {"notifications": {"toolsListChanged": True}}, timeout=math.inf, max_timeout=math.inf
-                )
-        except SessionError:
-            pass  # the session ended: nothing to listen to
-        finally:
-            if self._listen_scope is scope:
-                self._listen_scope = None
+        stream = self.stream
+        return stream is not None and stream.wanted("toolsListChanged")
 
     def on_notification(self, method: str, params: dict) -> None:
         if method != "notifications/tools/list_changed":
@@ -612,7 +630,7 @@ class ToolsPanel(FeaturePanel):
 
     def _note(self, text: str) -> None:
         self.list_note.setText(text)
-        self.list_note.setStyleSheet(f"color: {tone(self, 'muted')};")
+        set_tone(self.list_note, "muted")
         self.list_note.setVisible(bool(text))
 
     # ================================================================ selection
@@ -645,8 +663,8 @@ class ToolsPanel(FeaturePanel):
             w = self.badge_row.takeAt(0).widget()
             if w is not None:
                 w.deleteLater()
-        for text, light, dark in tool_badges(tool):
-            self.badge_row.addWidget(_badge_label(text, light, dark, self))
+        for text, role in tool_badges(tool):
+            self.badge_row.addWidget(_badge_label(text, role, self))
         ann = tool.get("annotations")
         if isinstance(ann, dict):
             hints = ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in ann.items() if k != "title")
@@ -655,6 +673,7 @@ class ToolsPanel(FeaturePanel):
         self.description_label.setText(desc if isinstance(desc, str) else "")
         self.description_label.setVisible(isinstance(desc, str) and bool(desc))
         self._schema_facts(tool)
+        self._task_controls(tool)
         schema = tool.get("inputSchema")
         self.editor.set_schema(schema if isinstance(schema, dict) else {})
         self._submit_on_enter()
@@ -700,6 +719,7 @@ class ToolsPanel(FeaturePanel):
             desc = tool.get("description")
             self.description_label.setText(desc if isinstance(desc, str) else "")
             self._schema_facts(tool)
+            self._task_controls(tool)
         else:
             self._show_details(tool)
 
@@ -719,6 +739,34 @@ class ToolsPanel(FeaturePanel):
         if isinstance(execution, dict) and isinstance(execution.get("taskSupport"), str):
             facts.append(self.tr("task support: {0}").format(execution["taskSupport"]))
         self.schema_label.setText(" · ".join(facts))
+
+    def _task_controls(self, tool: dict) -> None:
+        """Run as task: shown when the tool may run as one, checked and fixed when it must."""
+        session = self.session
+        support = tool_task_support(session.negotiation(), tool) if session is not None else None
+        shown = support is not None and (support.allowed or support.unusable)
+        self.task_box.setVisible(shown)
+        self.ttl_spin.setVisible(shown)
+        if not shown:
+            self.task_box.setChecked(False)
+            return
+        assert support is not None
+        if support.required:
+            self.task_box.setChecked(True)
+            self.task_box.setEnabled(False)
+            tip = self.tr("This tool must run as a task (execution.taskSupport: required): a plain call is refused.")
+        elif support.unusable:
+            self.task_box.setChecked(False)
+            self.task_box.setEnabled(False)
+            tip = self.tr(
+                "The tool says it must run as a task, but the server did not declare task-augmented tools/call "
+                "(capabilities.tasks.requests.tools.call): the spec allows neither way of calling it."
+            )
+        else:
+            self.task_box.setEnabled(True)
+            tip = self.tr("Send tools/call with a task: the server answers with a task at once; the panel polls tasks/get and fetches tasks/result.")
+        self.task_box.setToolTip(tip)
+        self.ttl_spin.setEnabled(self.task_box.isChecked())
 
     def _reset_arguments(self) -> None:
         if self.current is not None:
@@ -745,6 +793,7 @@ class ToolsPanel(FeaturePanel):
                 self.show_error(self.tr("Fix the arguments first ({0}), or uncheck the schema check to send them anyway.").format(where), self.args_error)
                 return False
         name = self.current["name"]
+        as_task = not self.task_box.isHidden() and self.task_box.isChecked()
         self.calling = True
         self._clear_result()
         self.last_progress = None
@@ -754,7 +803,11 @@ class ToolsPanel(FeaturePanel):
         self.progress_label.setText(self.tr("Calling {0}…").format(name))
         self.progress_row.show()
         self._update_actions()
-        started = self._run_safely(self._call, self.session, dict(self.current), arguments, error_label=self.args_error)
+        if as_task:
+            ttl = self.ttl_spin.value() * 1000 or None
+            started = self._run_safely(self._call, self.session, dict(self.current), arguments, True, ttl, error_label=self.args_error)
+        else:
+            started = self._run_safely(self._call, self.session, dict(self.current), arguments, error_label=self.args_error)
         if not started:
             self.calling = False
             self.progress_row.hide()
@@ -769,15 +822,24 @@ class ToolsPanel(FeaturePanel):
         self._call_scope.cancel()
         return True
 
-    async def _call(self, session, tool: dict, arguments: dict) -> None:
+    async def _call(self, session, tool: dict, arguments: dict, as_task: bool = False, ttl: int | None = None) -> None:
+        """tools/call, plain or as a task (``ttl`` in ms, None: the server's), in its own scope."""
         scope = anyio.CancelScope()
         self._call_scope = scope
         reply = None
         failure: str | None = None
         cancelled = False
+        params = {"name": tool["name"], "arguments": arguments}
+        if as_task:
+            run = self.task_run = TaskRun()
+            self._announced = False
+            self.progress_label.setText(self.tr("Calling {0} as a task…").format(tool["name"]))
         try:
             with scope:
-                reply = await session.request("tools/call", {"name": tool["name"], "arguments": arguments}, on_progress=self._progress)
+                if as_task:
+                    await call_as_task(session, "tools/call", params, ttl=ttl, on_task=self._task_seen, on_progress=self._progress, run=run)
+                else:
+                    reply = await session.request("tools/call", params, on_progress=self._progress)
         except RequestCancelled:  # cancelled by id through the session (e.g. from another view)
             cancelled = True
         except SessionError as exc:
@@ -787,7 +849,11 @@ class ToolsPanel(FeaturePanel):
             self.calling = False
             self.progress_row.hide()
             self._update_actions()
-        if cancelled or scope.cancelled_caught or (reply is None and failure is None):
+        cancelled = cancelled or scope.cancelled_caught
+        if as_task:
+            self._task_outcome(tool, run, cancelled, failure)
+            return
+        if cancelled or (reply is None and failure is None):
             self.outcome = "cancelled"
             self._banner(self.tr("Cancelled"), self.tr("notifications/cancelled was sent; the server should stop and not answer."), "muted")
             return
@@ -796,6 +862,64 @@ class ToolsPanel(FeaturePanel):
             self._banner(self.tr("The call failed"), failure, "error")
             return
         self._show_reply(tool, reply)
+
+    def _task_outcome(self, tool: dict, run: TaskRun, cancelled: bool, failure: str | None) -> None:
+        task_id = run.task_id
+        self.show_task_button.setVisible(task_id is not None)
+        if cancelled:
+            self.outcome = "cancelled"
+            if run.cancel_sent:
+                detail = self.tr("tasks/cancel was sent; the task is now {0}.").format(run.status or "?")
+            else:
+                detail = self.tr("notifications/cancelled was sent before the server created a task.")
+            self._banner(self.tr("Cancelled"), detail, "muted")
+            return
+        if failure is not None:
+            self.outcome = "failed"
+            self._banner(self.tr("The call failed"), failure, "error")
+            return
+        if run.problem == TASK_NOT_CREATED:
+            self._show_reply(tool, run.result)
+            if self.outcome == "result":
+                self._banner(
+                    self.tr("No task was created"),
+                    self.tr("The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult."),
+                    "warn",
+                )
+            return
+        if run.result is None:  # the call itself was refused (a JSON-RPC error)
+            self._show_reply(tool, run.created)
+            return
+        self._show_reply(tool, run.result)
+        facts = [
+            tool["name"],
+            self.tr("task {0}").format(task_id),
+            self.tr("ended {0}").format(run.status or "?"),
+            self.tr("1 poll") if run.polls == 1 else self.tr("{0} polls").format(run.polls),
+            self.tr("finished in {0}").format(format_duration(run.elapsed or 0.0)),
+        ]
+        if run.problem == TASK_GET_FAILED:
+            err = run.problem_detail if isinstance(run.problem_detail, dict) else {}
+            facts.append(self.tr("tasks/get failed ({0} {1}); the result was fetched anyway").format(err.get("code"), err.get("message")))
+        self.status_label.setText(" · ".join(facts))
+        if task_id is not None:
+            reply = run.result
+            self.taskResult.emit(task_id, {"result": reply.result} if reply.ok else {"error": reply.error})
+
+    def _task_seen(self, task: dict) -> None:
+        task_id = str(task.get("taskId", ""))
+        message = task.get("statusMessage")
+        text = self.tr("Task {id}: {status}").format(id=task_id[:8], status=task.get("status", "?"))
+        if isinstance(message, str) and message:
+            text += " · " + message.replace("\n", " ")
+        self.progress_label.setText(text)
+        first, self._announced = not self._announced, True
+        self.taskUpdated.emit(dict(task), first)
+
+    def _show_task(self) -> None:
+        run = self.task_run
+        if run is not None and run.task_id is not None:
+            self.showTaskRequested.emit(run.task_id)
 
     def _progress(self, params: dict) -> None:
         self.last_progress = dict(params)
@@ -818,9 +942,9 @@ class ToolsPanel(FeaturePanel):
     def _show_reply(self, tool: dict, reply) -> None:
         self.last_reply = reply
         total = reply.total if reply.total is not None else reply.latency
-        facts = [tool["name"], self.tr("tools/call id {0}").format(reply.id), self.tr("answered in {0}").format(format_ms(total))]
+        facts = [tool["name"], self.tr("tools/call id {0}").format(reply.id), self.tr("answered in {0}").format(format_duration(total))]
         if reply.rounds > 1:
-            rounds = ", ".join(format_ms(t) for t in reply.round_latencies)
+            rounds = ", ".join(format_duration(t) for t in reply.round_latencies)
             facts.append(self.tr("{0} rounds (input required): {1}").format(reply.rounds, rounds))
         self.status_label.setText(" · ".join(facts))
         if not reply.ok:
@@ -875,6 +999,7 @@ class ToolsPanel(FeaturePanel):
     def _clear_result(self) -> None:
         self.outcome = ""
         self.last_reply = None
+        self.show_task_button.hide()
         self.banner.hide()
         self.banner_title.setText("")
         self.banner_detail.setText("")

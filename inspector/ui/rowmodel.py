@@ -1,0 +1,139 @@
+"""The one table-model base over the session's recording views.
+
+Theory of operation. The rows a table shows are decided Qt-free, by a view of
+``inspector.session.views`` (an index over the recording, grown in announced batches). A
+:class:`RowTableModel` is a thin adapter: it observes its view and turns each announced batch
+into one ``beginInsertRows``/``endInsertRows`` and each rebuild into one model reset; its
+subclasses only say what a cell shows. While a table follows a live recording, a timer of its
+own (a child of the model, so it ends with it) asks the view to catch up every 30 ms; under a
+flood (many entries per tick) the ticks slow down, since each batch costs one repaint whatever
+its size. (One timer shared by every table and the window was tried: Qt then segfaulted in
+``QTimerInfoList::activateTimers`` in some runs of the Qt tests, a timer event reaching a
+deleted object. The cause was not found, so each table keeps its own timer.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, QTimer, Signal
+
+from inspector.session.recording import Recording
+from inspector.session.views import RowView, ViewObserver
+
+BATCH_INTERVAL_MS = 30
+FLOOD_INTERVAL_MS = 100  # while FLOOD_BATCH_ROWS or more entries arrive per tick
+FLOOD_BATCH_ROWS = 1000
+
+
+class RowTableModel(QAbstractTableModel, ViewObserver):
+    """A table over a session view: rows come from the view, cells from the subclass."""
+
+    countsChanged = Signal(int, int)  # rows shown, entries counted by the subclass (total())
+
+    COLUMNS = 0
+
+    def __init__(self, view: RowView, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.view = view
+        view.observers.append(self)
+        self._cells: dict[int, Any] = {}
+        self._timer = QTimer(self)
+        self._timer.setInterval(BATCH_INTERVAL_MS)
+        self._timer.timeout.connect(self._tick)
+
+    # ------------------------------------------------------------ the view's announcements
+
+    def rows_inserting(self, first: int, end: int) -> None:
+        self.beginInsertRows(QModelIndex(), first, end - 1)
+
+    def rows_inserted(self, first: int, end: int) -> None:
+        self.endInsertRows()
+
+    def rows_resetting(self) -> None:
+        self.beginResetModel()
+        self._cells.clear()
+
+    def rows_reset(self) -> None:
+        self.endResetModel()
+        self.emit_counts()
+
+    # ------------------------------------------------------------ following a recording
+
+    def recording(self) -> Recording | None:
+        return self.view.rec
+
+    def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
+        """Show ``rec`` (a live session's, or one opened from a file) from its start."""
+        self.set_live(False, catch_up=False)
+        self.view.set_recording(rec, budget=budget)
+        if rec is not None and not rec.read_only:
+            self.set_live(True)
+        elif rec is not None and not self.view.caught_up:
+            self.set_live(True)  # an opened file still being taken in slices
+
+    def set_live(self, live: bool, *, catch_up: bool = True) -> None:
+        """Follow the recording on the timer, or stop (taking what arrived once more first,
+        unless ``catch_up`` is False)."""
+        if live and self.view.rec is not None:
+            self._timer.start()
+        else:
+            self._timer.stop()
+            if catch_up:
+                self.fetch_new()
+
+    def is_live(self) -> bool:
+        return self._timer.isActive()
+
+    def scan_budget(self) -> int | None:
+        """Entries examined per tick (None: all that arrived)."""
+        return None
+
+    def caught_up(self) -> bool:
+        return self.view.caught_up
+
+    def _tick(self) -> int:
+        took = self._take()
+        if self.view.rec is not None and self.view.rec.read_only and self.view.caught_up:
+            self._timer.stop()  # a finished file: nothing more will come
+        interval = FLOOD_INTERVAL_MS if took >= FLOOD_BATCH_ROWS else BATCH_INTERVAL_MS
+        if self._timer.interval() != interval:
+            self._timer.setInterval(interval)
+        return took
+
+    def _take(self) -> int:
+        before = len(self.view.rows)
+        took = self.view.catch_up(self.scan_budget())
+        if took:
+            self.emit_counts()
+            self.after_fetch(len(self.view.rows) - before)
+        return took
+
+    def fetch_new(self) -> int:
+        """Catch up now (also what each tick does); returns the rows added."""
+        before = len(self.view.rows)
+        self._take()
+        return len(self.view.rows) - before
+
+    def after_fetch(self, added: int) -> None:
+        """Hook: a tick took new entries."""
+
+    def emit_counts(self) -> None:
+        self.countsChanged.emit(len(self.view.rows), self.total())
+
+    def total(self) -> int:
+        return self.view.seen
+
+    # ------------------------------------------------------------ rows
+
+    def seq_at(self, row: int) -> int:
+        return self.view.rows[row]
+
+    def row_of(self, seq: int) -> int:
+        return self.view.row_of(seq)
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.view.rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else self.COLUMNS

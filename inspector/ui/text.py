@@ -1,0 +1,152 @@
+"""Numbers and bytes as people read them, one way everywhere.
+
+Theory of operation. Views never format sizes, durations, timestamps or hex dumps themselves:
+they call these functions so the timeline, the detail pane, the panels and the dialogs agree
+("1.5 KiB" in one place is "1.5 KiB" in all). Functions are pure and cheap (the timeline calls
+some for every visible cell); words that need translating go through ``QCoreApplication``.
+The wording of a session ``ListNote`` lives here too, since several views show them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+
+from inspector.session.operations import (
+    LISTEN_ENDED,
+    LISTEN_FAILED,
+    LISTEN_LOST,
+    LISTEN_REFUSED,
+    LISTEN_STOPPED,
+    NOTE_BAD_CURSOR,
+    NOTE_DROPPED,
+    NOTE_NO_ARRAY,
+    NOTE_REPEATED_CURSOR,
+    ListenNote,
+    ListNote,
+)
+from inspector.session.recording import quote_value
+
+_PRINTABLE = bytes(b if 0x20 <= b < 0x7F else 0x2E for b in range(256))
+
+
+def format_size(n: int) -> str:
+    """A byte count: ``353 B``, ``1.5 KiB``, ``12.0 MiB``, ``2.1 GiB``."""
+    if n < 1024:
+        return f"{n} B"
+    if n < 1024 * 1024:
+        return f"{n / 1024:.1f} KiB"
+    if n < 1024 * 1024 * 1024:
+        return f"{n / (1024 * 1024):.1f} MiB"
+    return f"{n / (1024 * 1024 * 1024):.1f} GiB"
+
+
+def format_duration(seconds: float) -> str:
+    """A measured time: ``0.42 ms``, ``12.3 ms``, ``2.345 s``."""
+    ms = seconds * 1000.0
+    if ms < 10:
+        return f"{ms:.2f} ms"
+    if ms < 1000:
+        return f"{ms:.1f} ms"
+    return f"{seconds:.3f} s"
+
+
+def format_milliseconds(value: Any, none_text: str) -> str:
+    """A protocol field in milliseconds (a ttl, a poll interval) with its larger unit:
+    ``300,000 ms (5 min)``; None is ``none_text``; anything not a number is shown as it is."""
+    if value is None:
+        return none_text
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return str(value)
+    ms = float(value)
+    text = f"{int(ms):,} ms" if ms == int(ms) else f"{ms:,} ms"
+    if ms >= 60_000:
+        text += QCoreApplication.translate("TasksPanel", " ({n} min)").format(n=f"{ms / 60_000:g}")
+    elif ms >= 1_000:
+        text += f" ({ms / 1000:g} s)"
+    return text
+
+
+def format_timestamp(value: Any) -> str:
+    """An ISO 8601 timestamp as local ``HH:MM:SS``; what does not parse is shown as it is."""
+    if not isinstance(value, str):
+        return "—" if value is None else str(value)
+    try:
+        dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return value
+    if dt.tzinfo is not None:
+        dt = dt.astimezone()
+    return dt.strftime("%H:%M:%S")
+
+
+def hex_dump(data: bytes, offset: int = 0, *, limit: int | None = None) -> str:
+    """Classic 16-bytes-per-line dump: offset, hex bytes (gap after 8), printable ASCII. With
+    ``limit``, at most that many bytes and a last line saying how many more there are."""
+    shown = data if limit is None else data[:limit]
+    lines = []
+    append = lines.append
+    for off in range(0, len(shown), 16):
+        chunk = shown[off : off + 16]
+        h = chunk.hex(" ")
+        if len(chunk) > 8:
+            h = h[:23] + " " + h[23:]  # a wider gap after the eighth byte
+        append(f"{offset + off:08x}  {h:<48}  |{chunk.translate(_PRINTABLE).decode('ascii')}|")
+    if len(shown) < len(data):
+        append(QCoreApplication.translate("ResourcesPanel", "… {n} more bytes").format(n=len(data) - len(shown)))
+    return "\n".join(lines)
+
+
+def parse_hex_dump(text: str) -> bytes:
+    """The bytes of a :func:`hex_dump` (for tests and copy/paste round trips)."""
+    out = bytearray()
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("…"):
+            continue
+        out += bytes.fromhex(line[10:58].replace(" ", ""))
+    return bytes(out)
+
+
+def list_note_text(note: ListNote) -> str:
+    """One note of a ListPager, in the user's language (error answers are shown elsewhere)."""
+    if note.code == NOTE_NO_ARRAY:
+        return QCoreApplication.translate("FeaturePanel", "a page had no {key} array").format(key=note.detail)
+    if note.code == NOTE_BAD_CURSOR:
+        return QCoreApplication.translate("FeaturePanel", "nextCursor {value} is not a non-empty string; stopped paging").format(value=quote_value(note.detail))
+    if note.code == NOTE_REPEATED_CURSOR:
+        return QCoreApplication.translate("FeaturePanel", "The server repeated the cursor {0}; stopped paging.").format(note.detail)
+    if note.code == NOTE_DROPPED:
+        return QCoreApplication.translate("FeaturePanel", "{n} entries left out (not objects, or missing what they need)").format(n=note.detail)
+    return ""
+
+
+def listen_note_text(note: ListenNote | None) -> str:
+    """What happened to the shared subscriptions/listen stream, in the user's language."""
+    if note is None:
+        return ""
+    if note.code == LISTEN_REFUSED:
+        return QCoreApplication.translate("ResourcesPanel", "The server did not agree to: {what}").format(what=", ".join(note.detail or ()))
+    if note.code == LISTEN_STOPPED:
+        if note.detail is None:
+            return QCoreApplication.translate("ResourcesPanel", "Stopped before the request was sent.")
+        return QCoreApplication.translate("ResourcesPanel", "Stopped: notifications/cancelled sent for request {id}.").format(id=note.detail)
+    if note.code == LISTEN_ENDED:
+        return QCoreApplication.translate("ResourcesPanel", "The server ended the subscription.")
+    if note.code == LISTEN_FAILED:
+        err = note.detail if isinstance(note.detail, dict) else {}
+        return QCoreApplication.translate("ResourcesPanel", "subscriptions/listen failed: {code} {message}").format(code=err.get("code"), message=err.get("message"))
+    if note.code == LISTEN_LOST:
+        return str(note.detail or "")
+    return ""
+
+
+def list_notes_text(notes: list[ListNote]) -> str:
+    """The notes of a ListPager worth showing, once each, joined."""
+    out: list[str] = []
+    for note in notes:
+        text = list_note_text(note)
+        if text and text not in out:
+            out.append(text)
+    return " · ".join(out)

@@ -1,0 +1,411 @@
+"""The widget kit: the small pieces every view builds from.
+
+Server text is shown as plain text, never as Qt rich text. Qt guesses: a QLabel, a QMessageBox
+or a tooltip whose text looks like HTML is rendered as HTML (with images loaded from local
+paths). Everything a server, a recording file or a user typed goes through these helpers:
+:func:`plain_label` for labels, :func:`plain_tooltip` for every tooltip (widgets, items and the
+ToolTipRole of models), :func:`plain_message` for message boxes.
+
+Coloured text takes a theme role (:mod:`.theme`) through :func:`set_tone`: the label keeps the
+role's name and is tinted again when the theme changes (:func:`retint`, called by the theme
+switch), so no label keeps the previous palette's colour; :func:`muted` is the secondary tone.
+
+The kit: :class:`ErrorLabel` (the one way to say what went wrong where it happened),
+:class:`BusyIndicator`, :func:`section_title`, :class:`PagedListView` (a filterable list fed by
+a session ``ListPager``, with Refresh, Load more and the pager's notes) and
+:class:`CompletionField` (a line edit whose suggestions come from ``completion/complete``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from contextlib import contextmanager
+from typing import Any
+
+from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import (
+    QApplication,
+    QCompleter,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.session.operations import ListPager
+
+from .text import list_notes_text
+from .theme import tone
+
+ITEM_ROLE = Qt.ItemDataRole.UserRole  # where PagedListView keeps each row's entry
+DEBOUNCE_MS = 200  # CompletionField asks this long after the last edit
+
+_SELECTABLE = Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
+
+
+def mono_font() -> QFont:
+    """The system's fixed-width font (ids, bytes, JSON)."""
+    return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+
+
+def plain_tooltip(text: object) -> str:
+    """A tooltip that shows ``text`` literally, line breaks kept; "" stays "" (no tooltip)."""
+    s = "" if text is None else str(text)
+    if not s:
+        return ""
+    return "<qt>" + html.escape(s).replace("\n", "<br>") + "</qt>"
+
+
+def plain_label(text: str = "", *, wrap: bool = True, selectable: bool = False, mono: bool = False) -> QLabel:
+    """A label that never interprets its text as rich text."""
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
+    label.setWordWrap(wrap)
+    if mono:
+        label.setFont(mono_font())
+    if selectable:
+        label.setTextInteractionFlags(_SELECTABLE)
+    return label
+
+
+_TONE = "inspectorTone"  # the dynamic property holding a widget's colour role
+_TONE_EXTRA = "inspectorToneExtra"  # more CSS declarations kept with the colour
+
+
+def set_tone(widget: QWidget, name: str, extra: str = "") -> None:
+    """Colour ``widget``'s text with the theme role ``name`` (again after a theme switch);
+    ``extra``: more declarations for the same style sheet (``font-weight: 600;``)."""
+    widget.setProperty(_TONE, name)
+    widget.setProperty(_TONE_EXTRA, extra)
+    widget.setStyleSheet(f"color: {tone(widget, name)}; {extra}".rstrip())
+
+
+def retint() -> None:
+    """Tint every toned widget for the current palette (the theme switch calls this)."""
+    for widget in QApplication.allWidgets():
+        name = widget.property(_TONE)
+        if isinstance(name, str) and name:
+            extra = widget.property(_TONE_EXTRA)
+            widget.setStyleSheet(f"color: {tone(None, name)}; {extra if isinstance(extra, str) else ''}".rstrip())
+
+
+def plain_message(parent: QWidget | None, title: str, text: str, *, informative: str = "", details: str = "") -> QMessageBox:
+    """Open a window-modal warning whose texts are plain text (a file name or a server's words
+    may look like HTML). Opened with ``open()``, never ``exec()``: no nested event loop."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, "", QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setText(text)
+    if informative:
+        box.setInformativeText(informative)  # follows the text format set above
+    if details:
+        box.setDetailedText(details)  # always plain
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
+
+
+def muted(label: QLabel) -> QLabel:
+    """Secondary text (hints, counts) in the palette's muted tone."""
+    set_tone(label, "muted")
+    return label
+
+
+
+
+class BusyIndicator(QWidget):
+    """An indeterminate bar and what is going on; shown while at least one operation runs."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 0)
+        self.bar.setTextVisible(False)
+        self.bar.setFixedSize(72, 10)
+        self.label = muted(plain_label(wrap=False))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.label)
+        self._running: list[tuple[int, str]] = []
+        self._next = 0
+        self.setVisible(False)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._running)
+
+    @contextmanager
+    def running(self, text: str):
+        self._next += 1
+        token = (self._next, text)
+        self._running.append(token)
+        self._sync()
+        try:
+            yield
+        finally:
+            self._running.remove(token)
+            self._sync()
+
+    def _sync(self) -> None:
+        self.setVisible(bool(self._running))
+        self.label.setText(self._running[-1][1] if self._running else "")
+
+
+class ErrorLabel(QLabel):
+    """What went wrong, where it happened: plain, selectable text in the theme's error colour,
+    hidden while empty. ``boxed``: on a tinted, bordered box (a panel's error area) rather than
+    a bare line under a field."""
+
+    BOX = "background: rgba(198, 40, 40, 0.08); border: 1px solid rgba(198, 40, 40, 0.35); border-radius: 4px; padding: 6px;"
+
+    def __init__(self, name: str = "panelError", *, boxed: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(_SELECTABLE)
+        self.setObjectName(name)
+        set_tone(self, "error", self.BOX if boxed else "")
+        self.setVisible(False)
+
+    def show_text(self, text: str) -> None:
+        self.setText(text)
+        self.setVisible(bool(text))
+
+    def clear_text(self) -> None:
+        self.show_text("")
+
+
+def section_title(text: str) -> QLabel:
+    label = plain_label(text, wrap=False)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+
+
+class PagedListView(QWidget):
+    """A filterable tree of list entries with Refresh, Load more and a page count."""
+
+    refreshClicked = Signal()
+    moreClicked = Signal()
+    itemChosen = Signal(dict)  # selection moved to an entry
+    itemOpened = Signal(dict)  # double-click or Enter on an entry
+
+    def __init__(self, headers: list[str], count_text: Callable[[int], str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.count_text = count_text  # n -> "1 resource" / "5 resources"
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText(self.tr("Filter"))
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self._apply_filter)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(headers)
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setAllColumnsShowFocus(True)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(0, 150)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for col in range(2, len(headers)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.currentItemChanged.connect(self._on_current)
+        self.tree.itemActivated.connect(self._on_activated)
+        self.refresh_button = QPushButton(self.tr("Refresh"))
+        self.refresh_button.clicked.connect(lambda *_: self.refreshClicked.emit())
+        self.more_button = QPushButton(self.tr("Load more"))
+        self.more_button.clicked.connect(lambda *_: self.moreClicked.emit())
+        self.more_button.setVisible(False)
+        self.count = muted(plain_label(wrap=False))
+        self.live_note = muted(plain_label(wrap=True))
+        foot = QHBoxLayout()
+        foot.setContentsMargins(0, 0, 0, 0)
+        foot.addWidget(self.refresh_button)
+        foot.addWidget(self.more_button)
+        foot.addWidget(self.count, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 6, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.tree, 1)
+        layout.addLayout(foot)
+        layout.addWidget(self.live_note)
+
+    def clear(self) -> None:
+        self.tree.clear()
+
+    def retranslate(self, headers: list[str]) -> None:
+        """Its own words and the owner's column headers in the current language."""
+        self.filter.setPlaceholderText(self.tr("Filter"))
+        self.refresh_button.setText(self.tr("Refresh"))
+        self.more_button.setText(self.tr("Load more"))
+        self.tree.setHeaderLabels(headers)
+
+    def add_rows(self, rows: list[tuple[list[str], dict, str]]) -> None:
+        """Append (cells, entry, tooltip) rows."""
+        items = []
+        for cells, entry, tip in rows:
+            item = QTreeWidgetItem(cells)
+            item.setData(0, ITEM_ROLE, entry)
+            if tip:
+                tip = plain_tooltip(tip)
+                for col in range(len(cells)):
+                    item.setToolTip(col, tip)
+            items.append(item)
+        self.tree.addTopLevelItems(items)
+        self._apply_filter(self.filter.text())
+
+    def set_status(self, pl: ListPager) -> None:
+        n = len(pl.items)
+        if pl.pages == 0:
+            text = self.tr("Loading…") if pl.loading else ""
+        else:
+            pages = self.tr("1 page") if pl.pages == 1 else self.tr("{n} pages").format(n=pl.pages)
+            text = f"{self.count_text(n)} · {pages}"
+            if pl.more:
+                text += " · " + self.tr("more available")
+        notes = list_notes_text(pl.notes)
+        if notes:
+            text += " · " + notes
+        self.count.setText(text)
+        self.more_button.setVisible(pl.more)
+        self.more_button.setEnabled(not pl.loading)
+        self.refresh_button.setEnabled(not pl.loading)
+
+    def entries(self) -> list[dict]:
+        return [self.tree.topLevelItem(i).data(0, ITEM_ROLE) for i in range(self.tree.topLevelItemCount())]
+
+    def select_where(self, key: str, value: Any) -> bool:
+        for i in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(i)
+            entry = item.data(0, ITEM_ROLE)
+            if isinstance(entry, dict) and entry.get(key) == value:
+                self.tree.setCurrentItem(item)
+                return True
+        return False
+
+    def _apply_filter(self, text: str) -> None:
+        needle = text.strip().lower()
+        for i in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(i)
+            hay = " ".join(item.text(c) for c in range(item.columnCount())).lower()
+            item.setHidden(bool(needle) and needle not in hay)
+
+    def _on_current(self, item: QTreeWidgetItem | None, _prev: QTreeWidgetItem | None) -> None:
+        if item is not None:
+            self._emit_item(item)
+
+    def _on_activated(self, item: QTreeWidgetItem, _column: int) -> None:
+        entry = item.data(0, ITEM_ROLE)
+        if isinstance(entry, dict):
+            self.itemOpened.emit(entry)
+
+    def _emit_item(self, item: QTreeWidgetItem) -> None:
+        entry = item.data(0, ITEM_ROLE)
+        if isinstance(entry, dict):
+            self.itemChosen.emit(entry)
+
+
+
+
+class CompletionField(QLineEdit):
+    """A line edit with server-side completion (``completion/complete``).
+
+    ``wanted(name, value)`` asks the owner to fetch suggestions, 200 ms after the last edit
+    or at once when the field gets focus; the owner answers with :meth:`set_suggestions`.
+    """
+
+    wanted = Signal(str, str)
+
+    def __init__(self, name: str, *, completes: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self.completes = completes
+        self.hint = ""  # the owner's tooltip text (plain), kept when a completion fails
+        self.model = QStringListModel(self)
+        self.completer = QCompleter(self.model, self)
+        self.completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.setWidget(self)
+        self.completer.activated[str].connect(self._chosen)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DEBOUNCE_MS)
+        self.timer.timeout.connect(self._fire)
+        self.asked: str | None = None  # value of the last request sent
+        self.answered: str | None = None  # value the suggestions are for
+        self.total: int | None = None
+        self.has_more = False
+        self.requests = 0
+        self.textEdited.connect(self._edited)
+
+    def suggestions(self) -> list[str]:
+        return self.model.stringList()
+
+    def request_now(self) -> None:
+        """Ask for suggestions for the current text without waiting."""
+        if self.completes:
+            self.timer.stop()
+            self._fire()
+
+    def set_suggestions(self, value: str, values: list[str], total: Any = None, has_more: Any = False) -> bool:
+        """Suggestions for ``value``; dropped (False) when the text has changed since."""
+        if value != self.text():
+            return False
+        self.answered = value
+        self.total = total if isinstance(total, int) else None
+        self.has_more = has_more is True
+        self.model.setStringList(values)
+        hint = ""
+        if values:
+            hint = self.tr("{n} suggestion(s)").format(n=len(values))
+            if self.total is not None and self.total > len(values):
+                hint = self.tr("{n} of {total} suggestions").format(n=len(values), total=self.total)
+            elif self.has_more:
+                hint += " " + self.tr("(more on the server)")
+        self.setStatusTip(hint)
+        if values and self.hasFocus():
+            self.completer.complete()
+        elif not values:
+            self.completer.popup().hide()
+        return True
+
+    def _edited(self, _text: str) -> None:
+        if self.completes:
+            self.timer.start()
+
+    def _fire(self) -> None:
+        self.asked = self.text()
+        self.requests += 1
+        self.wanted.emit(self.name, self.asked)
+
+    def _chosen(self, text: str) -> None:
+        self.setText(text)
+        self.timer.stop()
+        self.editingFinished.emit()
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().focusInEvent(event)
+        if self.completes:
+            QTimer.singleShot(0, self._on_focus)
+
+    def _on_focus(self) -> None:
+        # suggestions for what is already there (all values for an empty field), unless an
+        # edit is about to ask anyway or they are on screen already
+        if self.hasFocus() and not self.timer.isActive() and self.asked != self.text():
+            self._fire()

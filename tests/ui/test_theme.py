@@ -1,0 +1,39 @@
+"""One theme: one dark-mode test, one set of colours, and labels that follow a theme switch."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor
+
+from inspector.ui.theme import COLOURS, colour, is_dark, tone
+from inspector.ui.widgets import ErrorLabel, muted, plain_label
+
+TEXT_ROLES = ("error", "ok", "warn", "muted", "link", "c2s", "s2c", "stderr", "event", "chip-text")
+
+
+def test_each_text_colour_reads_on_its_own_palette():
+    for name in TEXT_ROLES:
+        light, dark = (QColor(c) for c in COLOURS[name])
+        assert light.lightness() < 128 < dark.lightness(), name  # dark text on light, light on dark
+
+
+def test_labels_follow_a_theme_switch(window_and_controller, qapp):
+    _controller, window = window_and_controller
+    window.themes.set_choice("light")
+    error = ErrorLabel("probe")
+    hint = muted(plain_label("a hint"))
+    boxed = ErrorLabel(boxed=True)
+    try:
+        assert not is_dark()
+        assert COLOURS["error"][0] in error.styleSheet() and COLOURS["muted"][0] in hint.styleSheet()
+        window.themes.set_choice("dark")
+        assert is_dark() and colour("error") == QColor(COLOURS["error"][1]) and tone(None, "ok") == COLOURS["ok"][1]
+        assert COLOURS["error"][1] in error.styleSheet() and COLOURS["muted"][1] in hint.styleSheet()
+        assert "border" in boxed.styleSheet() and COLOURS["error"][1] in boxed.styleSheet()  # the box survives
+        tools = window.panels.panels["tools"]
+        assert COLOURS["muted"][1] in tools.status_label.styleSheet()  # built before the switch
+        window.themes.set_choice("light")
+        assert COLOURS["error"][0] in error.styleSheet() and COLOURS["muted"][0] in tools.status_label.styleSheet()
+    finally:
+        window.themes.set_choice("light")
+        for w in (error, hint, boxed):
+            w.deleteLater()
