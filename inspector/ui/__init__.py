@@ -27,4 +27,9 @@ Under a message flood the window stays responsive because the session yields to 
 loop every few hundred lines, the timeline inserts and repaints in timed batches (longer ones
 while flooding) from a per-cell cache, and the cyclic garbage collector is kept away from the
 growing recording while a session runs (``SessionOptions.freeze_gc``).
+
+The cyclic collector itself runs on the GUI thread only (:mod:`.collector`): left automatic, it
+runs in whatever thread allocates - asyncio's child-watcher threads among them - and a cycle
+holding a Qt wrapper freed there destroys its QObject in the wrong thread (a later timer event
+then lands in freed memory).
 """

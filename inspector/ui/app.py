@@ -159,6 +159,7 @@ def build(app, *, config: Path | None = None):
 
     from inspector.session.profiles import ProfileStore
 
+    from .collector import collect_on_gui_thread
     from .controller import SessionController
     from .main_window import MainWindow
 
@@ -168,6 +169,7 @@ def build(app, *, config: Path | None = None):
     themes = Themes(app, settings)
     store = ProfileStore(directory)
     profiles = store.load()
+    collect_on_gui_thread(app)  # before any session: no collection may run in a watcher thread
     controller = SessionController()
     window = MainWindow(controller, store, profiles, settings, languages, themes)
     languages.window = window  # the window restores its own size, docks and toolbar

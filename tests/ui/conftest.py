@@ -9,6 +9,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest  # noqa: E402
 
 
+@pytest.fixture(scope="session", autouse=True)
+def gui_thread_collector(qapp):
+    """As in the app: the cyclic collector runs on the GUI thread only (inspector.ui.collector)."""
+    from inspector.ui.collector import collect_on_gui_thread
+
+    return collect_on_gui_thread(qapp)
+
+
 @pytest.fixture
 def anyio_backend(qapp):
     import qasync
