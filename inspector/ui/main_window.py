@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressDialog, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
@@ -22,11 +22,10 @@ from .detail import DetailPane
 from .diagram import LifecycleDiagram
 from .negotiation import NegotiationView
 from .panels import PanelHost
-from .widgets import plain_message, plain_tooltip
-
-REFRESH_MS = 50
 from .stepbar import StepBar
+from .ticker import app_ticker
 from .timeline import TimelineView
+from .widgets import plain_message, plain_tooltip
 
 #: Era names as the status bar shows them.
 ERA_LABELS = {
@@ -84,11 +83,10 @@ class MainWindow(QMainWindow):
         controller.failed.connect(self._on_failed)
         controller.finished.connect(self._on_finished)
         controller.eraDetected.connect(self._on_era_detected)
-        # The status line and the diagram follow the recording on the window's own timer.
-        self.timer = QTimer(self)
-        self.timer.setInterval(REFRESH_MS)
-        self.timer.timeout.connect(self._refresh)
-        self.timer.start()
+        # The status line and the diagram follow a live recording on the application's one tick
+        # source, after the timeline (subscribed when it was built) has taken the same entries.
+        self._following = app_ticker().subscribe(self, self._tick)
+        self._refresh()
         self._on_running(controller.running)
 
     # ------------------------------------------------------------------ construction
@@ -428,6 +426,7 @@ class MainWindow(QMainWindow):
         self.detail.clear()
         self.diagram.set_machine(mode, None)
         self.negotiation.refresh(rec)
+        self._following.set_active(not rec.read_only)
         if rec.read_only:
             self._refresh()
         else:
@@ -505,6 +504,10 @@ class MainWindow(QMainWindow):
             return
         self.diagram.set_machine(self.mode, self._era(row))
         self.diagram.show_recording_row(rec, row, animate=animate)
+
+    def _tick(self) -> int:
+        self._refresh()
+        return 0
 
     def _refresh(self) -> None:
         rec = self.recording

@@ -4,26 +4,21 @@ Theory of operation. The rows a table shows are decided Qt-free, by a view of
 ``inspector.session.views`` (an index over the recording, grown in announced batches). A
 :class:`RowTableModel` is a thin adapter: it observes its view and turns each announced batch
 into one ``beginInsertRows``/``endInsertRows`` and each rebuild into one model reset; its
-subclasses only say what a cell shows. While a table follows a live recording, a timer of its
-own (a child of the model, so it ends with it) asks the view to catch up every 30 ms; under a
-flood (many entries per tick) the ticks slow down, since each batch costs one repaint whatever
-its size. (One timer shared by every table and the window was tried: Qt then segfaulted in
-``QTimerInfoList::activateTimers`` in some runs of the Qt tests, a timer event reaching a
-deleted object. The cause was not found, so each table keeps its own timer.)
+subclasses only say what a cell shows. While a table follows a live recording, it is subscribed
+to the application's one tick source (:mod:`.ticker`), which asks it to catch up every 30 ms, or
+every 100 ms under a flood (each batch costs one repaint whatever its size).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, QTimer, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Signal
 
 from inspector.session.recording import Recording
 from inspector.session.views import RowView, ViewObserver
 
-BATCH_INTERVAL_MS = 30
-FLOOD_INTERVAL_MS = 100  # while FLOOD_BATCH_ROWS or more entries arrive per tick
-FLOOD_BATCH_ROWS = 1000
+from .ticker import Ticker, app_ticker
 
 
 class RowTableModel(QAbstractTableModel, ViewObserver):
@@ -33,14 +28,12 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
 
     COLUMNS = 0
 
-    def __init__(self, view: RowView, parent: QObject | None = None) -> None:
+    def __init__(self, view: RowView, parent: QObject | None = None, *, ticker: Ticker | None = None) -> None:
         super().__init__(parent)
         self.view = view
         view.observers.append(self)
         self._cells: dict[int, Any] = {}
-        self._timer = QTimer(self)
-        self._timer.setInterval(BATCH_INTERVAL_MS)
-        self._timer.timeout.connect(self._tick)
+        self._following = (ticker or app_ticker()).subscribe(self, self._tick)
 
     # ------------------------------------------------------------ the view's announcements
 
@@ -76,14 +69,14 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
         """Follow the recording on the timer, or stop (taking what arrived once more first,
         unless ``catch_up`` is False)."""
         if live and self.view.rec is not None:
-            self._timer.start()
+            self._following.set_active(True)
         else:
-            self._timer.stop()
+            self._following.set_active(False)
             if catch_up:
                 self.fetch_new()
 
     def is_live(self) -> bool:
-        return self._timer.isActive()
+        return self._following.active
 
     def scan_budget(self) -> int | None:
         """Entries examined per tick (None: all that arrived)."""
@@ -95,10 +88,7 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
     def _tick(self) -> int:
         took = self._take()
         if self.view.rec is not None and self.view.rec.read_only and self.view.caught_up:
-            self._timer.stop()  # a finished file: nothing more will come
-        interval = FLOOD_INTERVAL_MS if took >= FLOOD_BATCH_ROWS else BATCH_INTERVAL_MS
-        if self._timer.interval() != interval:
-            self._timer.setInterval(interval)
+            self._following.set_active(False)  # a finished file: nothing more will come
         return took
 
     def _take(self) -> int:

@@ -219,7 +219,7 @@ def _id_accessor(rec: Recording) -> Callable[[int], Any]:
 
 class TimelineModel(RowTableModel):
     """A table over a recording: one row per entry the session's EntryView lets through,
-    growing in batches on its timer."""
+    growing in batches on the application's one tick source."""
 
     SeqRole = SeqRole
     COLUMNS = Column.COUNT
