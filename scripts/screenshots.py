@@ -37,9 +37,11 @@ async def wait_for(predicate, timeout: float = 20.0) -> None:
 
 
 async def settle(app: QApplication, seconds: float = 0.3) -> None:
-    """Let timers (timeline batches, diagram animation) run, then paint."""
+    """Let timers (timeline batches, diagram animation) and pending events run: the qasync loop
+    is Qt's own, so sleeping on it is enough (a nested processEvents() here re-entered the loop
+    from inside a task and now and then failed); grab() paints what is current."""
     await anyio.sleep(seconds)
-    app.processEvents()
+    await anyio.sleep(0)
 
 
 def save(window, name: str) -> Path:
@@ -63,7 +65,7 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
             w = window
             w.resize(1600, 1000)
             w.show()
-            profile = demo_profile()
+            profile = demo_profile(window.languages.effective())  # the demo speaks the window's language
             profile.era = era
             profile.protocol_version = version
             profile.args = [*profile.args, *demo_args]
@@ -112,7 +114,7 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
         w.languages.set_choice("en")  # its translators live on the shared app: the next shot is English
         w.close()
         w.deleteLater()
-        app.processEvents()
+        await anyio.sleep(0.05)  # the loop deletes what deleteLater() scheduled
 
 
 async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool = False) -> None:
@@ -150,7 +152,7 @@ async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool 
             tg.cancel_scope.cancel()
         w.close()
         w.deleteLater()
-        app.processEvents()
+        await anyio.sleep(0.05)  # the loop deletes what deleteLater() scheduled
 
 
 async def act_tools(w, controller, panel):

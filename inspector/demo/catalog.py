@@ -14,6 +14,7 @@ from typing import Any
 from inspector import __version__
 from inspector.protocol.versions import ALL_VERSIONS
 
+from .language import localize
 from .media import png_bytes, wav_bytes
 
 
@@ -59,7 +60,7 @@ def server_info(version: str) -> dict:
     info = {"name": SERVER_NAME, "version": __version__}
     if has(version, "title"):
         info["title"] = SERVER_TITLE
-    return info
+    return localize(info)
 
 
 INSTRUCTIONS = (
@@ -69,6 +70,11 @@ INSTRUCTIONS = (
     "resource updates (touch_resource) and requests to the client (list_roots, sample_llm, elicit_form, elicit_url). "
     "lesson_switch turns the misbehaviour lessons on and off while connected."
 )
+
+
+def instructions() -> str:
+    """The server's instructions, in the language it speaks."""
+    return localize({"instructions": INSTRUCTIONS})["instructions"]
 
 
 def server_capabilities(version: str) -> dict:
@@ -101,7 +107,8 @@ _OTHER_FIELDS = {"title": "title", "icons": "icons"}
 def shape(entry: dict, version: str, fields: dict[str, str] = _OTHER_FIELDS) -> dict | None:
     """The entry as ``version`` may see it, or None when its feature is missing there.
 
-    Keys starting with ``_`` are the catalogue's own notes and never reach the wire.
+    Keys starting with ``_`` are the catalogue's own notes and never reach the wire; titles
+    and descriptions are in the language the server speaks (:mod:`.language`).
     """
     needs = entry.get("_needs")
     if needs is not None and not has(version, needs):
@@ -114,7 +121,7 @@ def shape(entry: dict, version: str, fields: dict[str, str] = _OTHER_FIELDS) -> 
         if feature is not None and not has(version, feature):
             continue
         out[key] = value
-    return out
+    return localize(out)
 
 
 def shape_tool(entry: dict, version: str) -> dict | None:

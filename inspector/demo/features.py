@@ -18,7 +18,6 @@ from inspector.protocol.versions import META_SERVER_INFO, META_SUBSCRIPTION_ID, 
 from . import catalog
 from .catalog import (
     COUNTER_URI,
-    INSTRUCTIONS,
     ITEMS_TEMPLATE,
     LOG_LEVELS,
     LOGO_URI,
@@ -29,11 +28,13 @@ from .catalog import (
     TEMPLATES,
     TOOLS,
     has,
+    instructions,
     server_capabilities,
     server_info,
     shape,
     shape_tool,
 )
+from .language import localize
 from .lessons import BY_NAME, RUNTIME, runtime_value
 from .media import b64, png_bytes, wav_bytes
 from .server import Call, Cancelled, Handler
@@ -116,7 +117,7 @@ def discover(call: Call) -> dict:
     return {
         "supportedVersions": list(MODERN_VERSIONS),
         "capabilities": server_capabilities(call.version),
-        "instructions": INSTRUCTIONS,
+        "instructions": instructions(),
         "ttlMs": STATIC_TTL_MS,
     }
 
@@ -484,7 +485,7 @@ def tool_sample_llm(call: Call, args: dict) -> dict:
 
 
 def tool_elicit_form(call: Call, args: dict) -> dict:
-    params: dict[str, Any] = {"message": "Tell the demo a little about yourself.", "requestedSchema": catalog.elicitation_form(call.version)}
+    params: dict[str, Any] = localize({"message": "Tell the demo a little about yourself.", "requestedSchema": catalog.elicitation_form(call.version)})
     if has(call.version, "elicitation-mode"):
         params = {"mode": "form", **params}
     result = ask(call, "form", "elicitation/create", params)
@@ -498,7 +499,7 @@ def tool_elicit_url(call: Call, args: dict) -> dict:
     eid = str(uuid.uuid4())
     params: dict[str, Any] = {
         "mode": "url",
-        "message": "Sign in to the (imaginary) demo service in your browser.",
+        "message": localize({"message": "Sign in to the (imaginary) demo service in your browser."})["message"],
         "url": f"https://example.com/mcp-session-inspector/demo-sign-in?request={eid}",
     }
     if not call.modern:

@@ -26,8 +26,8 @@ from inspector.protocol.versions import (
     methods_for,
 )
 
-from . import lessons
-from .catalog import INSTRUCTIONS, LEVEL_RANK, has, server_capabilities, server_info
+from . import language, lessons
+from .catalog import LEVEL_RANK, has, instructions, server_capabilities, server_info
 from .lessons import BY_NAME, EofContext, Hook, InitializeContext, ResponseContext
 from .wire import (
     INTERNAL_ERROR,
@@ -398,7 +398,7 @@ class DemoServer:
             "protocolVersion": ctx.version,
             "capabilities": server_capabilities(self.version),
             "serverInfo": server_info(self.version),
-            "instructions": INSTRUCTIONS,
+            "instructions": instructions(),
         }
         self.init_answered = True
         self.writer.write(result_line(id, result) + b"".join(ctx.after))
@@ -544,12 +544,19 @@ def build_parser() -> argparse.ArgumentParser:
             "also be flipped while connected with the lesson_switch tool."
         ),
     )
+    parser.add_argument(
+        "--lang",
+        choices=language.LANGUAGES,
+        default="en",
+        help="language of the titles, descriptions, instructions and forms a person reads (names, URIs and results stay as they are; default en)",
+    )
     lessons.add_arguments(parser)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    language.set_language(args.lang)
     server = DemoServer(lessons.active_from(args))
     try:
         code = server.serve()

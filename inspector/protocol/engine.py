@@ -670,9 +670,11 @@ class ProtocolEngine:
         self.outcome_args = args
         self.outcome = OUTCOMES[code].format(**args)
 
-    def spawn_failed(self, why: str) -> Analysis:
+    def spawn_failed(self, why: str, reason: str = "other", **values: str) -> Analysis:
+        """The server could not be started: ``why`` in English, ``reason`` and ``values`` (the
+        transport's code for it and what fills it) kept beside it for other languages."""
         a = self.note(Kind.PROCESS)
-        self._set_outcome("spawn-failed", why=why)
+        self._set_outcome("spawn-failed", why=why, reason=reason, **values)
         self._fire(a, Event.SPAWN_FAILED)
         return a
 

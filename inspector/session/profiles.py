@@ -169,12 +169,17 @@ class ServerProfile:
         return {v.name: (MASK if v.secret else v.value) for v in self.env}
 
 
-def demo_profile() -> ServerProfile:
+def demo_args(lang: str = "en") -> list[str]:
+    """The built-in demo's arguments; it speaks ``lang`` (en or zh_CN) in its titles and forms."""
+    return ["-m", "inspector.demo", *(["--lang", lang] if lang != "en" else [])]
+
+
+def demo_profile(lang: str = "en") -> ServerProfile:
     """The built-in demo server, always first in the list."""
     return ServerProfile(
         name="Demo server (built in)",
         command=sys.executable,
-        args=["-m", "inspector.demo"],
+        args=demo_args(lang),
         capabilities=["roots", "sampling", "elicitation.form", "elicitation.url", "tasks"],
         id=DEMO_ID,
         builtin=True,

@@ -232,7 +232,7 @@ class Session:
         try:
             await self.transport.__aenter__()
         except SpawnError as exc:
-            a = self.engine.spawn_failed(str(exc))
+            a = self.engine.spawn_failed(str(exc), exc.reason, **exc.values)
             self.recording.append(Direction.EVENT, self.clock(), str(exc).encode(), a, {"event": ProcessEventKind.SPAWN_FAILED.value})
             self.recording.notify()
             self._finish_recording()

@@ -77,7 +77,36 @@ class ExitInfo:
 
 
 class SpawnError(Exception):
-    """The server could not be started; ``str()`` is a sentence for the user."""
+    """The server could not be started; ``str()`` is a sentence for the user, ``reason`` a code
+    for it (see SPAWN_REASONS) and ``values`` what fills the sentence (program, cwd, detail), so
+    a front-end can say it in the user's language."""
+
+    def __init__(self, message: str, reason: str = "other", **values: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.values = values
+
+
+#: Why a server could not be started: reason code -> the English sentence of SpawnError.
+SPAWN_REASONS: dict[str, str] = {
+    "empty-command": "cannot start the server: the command is empty",
+    "cwd-missing": "cannot start {program!r}: the working directory {cwd!r} does not exist",
+    "cwd-not-directory": "cannot start {program!r}: the working directory {cwd!r} is not a directory",
+    "cwd-denied": "cannot start {program!r}: the working directory {cwd!r} cannot be entered (permission denied)",
+    "cwd-unusable": "cannot start {program!r}: the working directory {cwd!r} cannot be entered ({detail})",
+    "not-found-on-path": "cannot start {program!r}: no such file or directory (looked up on PATH)",
+    "not-found": "cannot start {program!r}: no such file or directory",
+    "is-directory": "cannot start {program!r}: it is a directory, not a program",
+    "permission-denied": "cannot start {program!r}: permission denied (is the file executable?)",
+    "path-not-directory": "cannot start {program!r}: a component of the path is not a directory",
+    "not-executable": "cannot start {program!r}: not a program this system can run (a script needs a '#!' line)",
+    "other": "cannot start {program!r}: {detail}",
+}
+
+
+def spawn_error(reason: str, **values: str) -> SpawnError:
+    """The SpawnError for ``reason``, its sentence filled from ``values``."""
+    return SpawnError(SPAWN_REASONS[reason].format(**values), reason, **values)
 
 
 class TransportClosed(Exception):

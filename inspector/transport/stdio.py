@@ -28,6 +28,7 @@ from .base import (
     StdoutChunk,
     TransportClosed,
     TransportEvent,
+    spawn_error,
 )
 
 __all__ = ["StdioTransport"]
@@ -161,37 +162,31 @@ def _seconds(value: float) -> str:
 
 
 def _spawn_error(argv: Sequence[str], cwd: str | None, exc: Exception) -> SpawnError:
-    """A sentence a person can act on, from what ``open_process`` raised."""
+    """A sentence a person can act on (with its reason code), from what ``open_process`` raised."""
     name = argv[0]
-    prefix = f"cannot start {name!r}"
     if not isinstance(exc, OSError):
-        return SpawnError(f"{prefix}: {exc}")
+        return spawn_error("other", program=name, detail=str(exc))
     filename = exc.filename
     if cwd is not None and filename is not None and os.fsdecode(filename) == cwd:
         if isinstance(exc, FileNotFoundError):
-            reason = "does not exist"
-        elif isinstance(exc, NotADirectoryError):
-            reason = "is not a directory"
-        elif isinstance(exc, PermissionError):
-            reason = "cannot be entered (permission denied)"
-        else:
-            reason = f"cannot be entered ({exc.strerror or exc})"
-        return SpawnError(f"{prefix}: the working directory {cwd!r} {reason}")
+            return spawn_error("cwd-missing", program=name, cwd=cwd)
+        if isinstance(exc, NotADirectoryError):
+            return spawn_error("cwd-not-directory", program=name, cwd=cwd)
+        if isinstance(exc, PermissionError):
+            return spawn_error("cwd-denied", program=name, cwd=cwd)
+        return spawn_error("cwd-unusable", program=name, cwd=cwd, detail=exc.strerror or str(exc))
     on_path = os.sep not in name and not (os.altsep and os.altsep in name)
     if isinstance(exc, FileNotFoundError):
-        where = " (looked up on PATH)" if on_path else ""
-        return SpawnError(f"{prefix}: no such file or directory{where}")
+        return spawn_error("not-found-on-path" if on_path else "not-found", program=name)
     if isinstance(exc, PermissionError):
         if not on_path and os.path.isdir(os.path.join(cwd or "", name)):
-            return SpawnError(f"{prefix}: it is a directory, not a program")
-        return SpawnError(f"{prefix}: permission denied (is the file executable?)")
+            return spawn_error("is-directory", program=name)
+        return spawn_error("permission-denied", program=name)
     if isinstance(exc, NotADirectoryError):
-        return SpawnError(f"{prefix}: a component of the path is not a directory")
+        return spawn_error("path-not-directory", program=name)
     if exc.errno == errno.ENOEXEC:
-        return SpawnError(
-            f"{prefix}: not a program this system can run (a script needs a '#!' line)"
-        )
-    return SpawnError(f"{prefix}: {(exc.strerror or str(exc)).lower()}")
+        return spawn_error("not-executable", program=name)
+    return spawn_error("other", program=name, detail=(exc.strerror or str(exc)).lower())
 
 
 class StdioTransport:
@@ -269,7 +264,7 @@ class StdioTransport:
             raise RuntimeError("a StdioTransport can only be started once")
         argv = [os.fspath(arg) for arg in self._params.argv]
         if not argv:
-            raise SpawnError("cannot start the server: the command is empty")
+            raise spawn_error("empty-command")
         if self._params.inherit_env:
             env = {**os.environ, **self._params.env}
         else:

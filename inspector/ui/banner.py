@@ -31,6 +31,22 @@ OUTCOME_TEXTS = {
     "exited-during-session": QT_TRANSLATE_NOOP("FailureBanner", "the server exited during the session"),
 }
 
+#: Why a server could not be started (transport.base.SPAWN_REASONS) in words to translate.
+SPAWN_TEXTS = {
+    "empty-command": QT_TRANSLATE_NOOP("FailureBanner", "cannot start the server: the command is empty"),
+    "cwd-missing": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: the working directory {cwd!r} does not exist"),
+    "cwd-not-directory": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: the working directory {cwd!r} is not a directory"),
+    "cwd-denied": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: the working directory {cwd!r} cannot be entered (permission denied)"),
+    "cwd-unusable": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: the working directory {cwd!r} cannot be entered ({detail})"),
+    "not-found-on-path": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: no such file or directory (looked up on PATH)"),
+    "not-found": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: no such file or directory"),
+    "is-directory": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: it is a directory, not a program"),
+    "permission-denied": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: permission denied (is the file executable?)"),
+    "path-not-directory": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: a component of the path is not a directory"),
+    "not-executable": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: not a program this system can run (a script needs a '#!' line)"),
+    "other": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: {detail}"),
+}
+
 
 class FailureBanner(QFrame):
     showEntry = Signal(int)  # "Show in timeline": the entry where it went wrong
@@ -87,9 +103,10 @@ class FailureBanner(QFrame):
             how = ""
         if report.headline is None:
             why = translate("FailureBanner", "the server ended by itself ({how})").format(how=how)
-        elif report.code in OUTCOME_TEXTS:
+        elif report.code in OUTCOME_TEXTS or report.code == "spawn-failed":
+            text = OUTCOME_TEXTS.get(report.code) or SPAWN_TEXTS.get(str(report.args.get("reason")), "{why}")
             try:
-                why = translate("FailureBanner", OUTCOME_TEXTS[report.code]).format(**report.args)
+                why = translate("FailureBanner", text).format(**report.args)
             except (KeyError, IndexError, ValueError):
                 why = report.headline
         else:

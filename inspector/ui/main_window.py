@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMe
 
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.versions import Era, EraMode
-from inspector.session.profiles import ProfileStore, ServerProfile
+from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.operations import FailureReport, failure_report
 from inspector.session.recording import Recording, RecordingError
 
@@ -96,6 +96,10 @@ class MainWindow(QMainWindow):
         self._build_widgets()
 
     def _make_connection_panel(self) -> ConnectionPanel:
+        if self.languages is not None:  # the built-in demo speaks the window's language
+            for p in self.profiles:
+                if p.builtin:
+                    p.args = demo_args(self.languages.effective())
         panel = ConnectionPanel(self.profiles)
         panel.profilesChanged.connect(self._profiles_edited)
         panel.connectRequested.connect(self.connect_selected)

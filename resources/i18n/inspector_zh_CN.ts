@@ -59,17 +59,17 @@
 <context>
     <name>CompletionField</name>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="378" />
+        <location filename="../../inspector/ui/widgets.py" line="376" />
         <source>{n} suggestion(s)</source>
         <translation>{n} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="380" />
+        <location filename="../../inspector/ui/widgets.py" line="378" />
         <source>{n} of {total} suggestions</source>
         <translation>{n} / {total} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="382" />
+        <location filename="../../inspector/ui/widgets.py" line="380" />
         <source>(more on the server)</source>
         <translation>（服务器上还有更多）</translation>
     </message>
@@ -891,18 +891,18 @@
 <context>
     <name>Eras</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="33" />
+        <location filename="../../inspector/ui/main_window.py" line="32" />
         <source>legacy</source>
         <extracomment>Era names as the status bar shows them.</extracomment>
         <translation>旧版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="34" />
+        <location filename="../../inspector/ui/main_window.py" line="33" />
         <source>modern</source>
         <translation>新版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="35" />
+        <location filename="../../inspector/ui/main_window.py" line="34" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -910,88 +910,88 @@
 <context>
     <name>Events</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="529" />
+        <location filename="../../inspector/ui/timeline.py" line="531" />
         <source>spawned</source>
         <extracomment>Names of process and session events (extra["event"]) as people read them; the recording and the method filter keep the names themselves.</extracomment>
         <translation>已启动</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="530" />
+        <location filename="../../inspector/ui/timeline.py" line="532" />
         <source>spawn failed</source>
         <translation>启动失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="531" />
+        <location filename="../../inspector/ui/timeline.py" line="533" />
         <source>stdin closed</source>
         <translation>已关闭 stdin</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="532" />
+        <location filename="../../inspector/ui/timeline.py" line="534" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="533" />
+        <location filename="../../inspector/ui/timeline.py" line="535" />
         <source>SIGTERM sent</source>
         <translation>已发送 SIGTERM</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="534" />
+        <location filename="../../inspector/ui/timeline.py" line="536" />
         <source>SIGKILL sent</source>
         <translation>已发送 SIGKILL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="535" />
+        <location filename="../../inspector/ui/timeline.py" line="537" />
         <source>stdout closed</source>
         <translation>stdout 已关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="536" />
+        <location filename="../../inspector/ui/timeline.py" line="538" />
         <source>stderr closed</source>
         <translation>stderr 已关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="537" />
+        <location filename="../../inspector/ui/timeline.py" line="539" />
         <source>exited</source>
         <translation>已退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="538" />
+        <location filename="../../inspector/ui/timeline.py" line="540" />
         <source>group survived</source>
         <translation>进程组仍有残留</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="539" />
+        <location filename="../../inspector/ui/timeline.py" line="541" />
         <source>SIGTERM to the group</source>
         <translation>向进程组发送 SIGTERM</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="540" />
+        <location filename="../../inspector/ui/timeline.py" line="542" />
         <source>SIGKILL to the group</source>
         <translation>向进程组发送 SIGKILL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="541" />
+        <location filename="../../inspector/ui/timeline.py" line="543" />
         <source>group gone</source>
         <translation>进程组已清空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="542" />
+        <location filename="../../inspector/ui/timeline.py" line="544" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="543" />
+        <location filename="../../inspector/ui/timeline.py" line="545" />
         <source>inspector error</source>
         <translation>检查器错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="544" />
+        <location filename="../../inspector/ui/timeline.py" line="546" />
         <source>signal received</source>
         <translation>收到信号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="545" />
+        <location filename="../../inspector/ui/timeline.py" line="547" />
         <source>unreadable line</source>
         <translation>无法读取的行</translation>
     </message>
@@ -1040,42 +1040,103 @@
         <translation>服务器在会话期间退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="83" />
+        <location filename="../../inspector/ui/banner.py" line="36" />
+        <source>cannot start the server: the command is empty</source>
+        <extracomment>Why a server could not be started (transport.base.SPAWN_REASONS) in words to translate.</extracomment>
+        <translation>无法启动服务器：命令为空</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="37" />
+        <source>cannot start {program!r}: the working directory {cwd!r} does not exist</source>
+        <translation>无法启动 {program!r}：工作目录 {cwd!r} 不存在</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="38" />
+        <source>cannot start {program!r}: the working directory {cwd!r} is not a directory</source>
+        <translation>无法启动 {program!r}：工作目录 {cwd!r} 不是目录</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="39" />
+        <source>cannot start {program!r}: the working directory {cwd!r} cannot be entered (permission denied)</source>
+        <translation>无法启动 {program!r}：无法进入工作目录 {cwd!r}（权限不足）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="40" />
+        <source>cannot start {program!r}: the working directory {cwd!r} cannot be entered ({detail})</source>
+        <translation>无法启动 {program!r}：无法进入工作目录 {cwd!r}（{detail}）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="41" />
+        <source>cannot start {program!r}: no such file or directory (looked up on PATH)</source>
+        <translation>无法启动 {program!r}：找不到该文件或目录（已在 PATH 中查找）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="42" />
+        <source>cannot start {program!r}: no such file or directory</source>
+        <translation>无法启动 {program!r}：找不到该文件或目录</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="43" />
+        <source>cannot start {program!r}: it is a directory, not a program</source>
+        <translation>无法启动 {program!r}：这是一个目录，不是程序</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="44" />
+        <source>cannot start {program!r}: permission denied (is the file executable?)</source>
+        <translation>无法启动 {program!r}：权限不足（该文件是否可执行？）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="45" />
+        <source>cannot start {program!r}: a component of the path is not a directory</source>
+        <translation>无法启动 {program!r}：路径中的某一部分不是目录</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="46" />
+        <source>cannot start {program!r}: not a program this system can run (a script needs a '#!' line)</source>
+        <translation>无法启动 {program!r}：不是本系统能运行的程序（脚本需要 '#!' 行）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="47" />
+        <source>cannot start {program!r}: {detail}</source>
+        <translation>无法启动 {program!r}：{detail}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="99" />
         <source>killed by signal {n}</source>
         <translation>被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="85" />
+        <location filename="../../inspector/ui/banner.py" line="101" />
         <source>exit code {n}</source>
         <translation>退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="89" />
+        <location filename="../../inspector/ui/banner.py" line="105" />
         <source>the server ended by itself ({how})</source>
         <translation>服务器自行结束（{how}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="97" />
+        <location filename="../../inspector/ui/banner.py" line="114" />
         <source>The session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="107" />
+        <location filename="../../inspector/ui/banner.py" line="124" />
         <source>The server: {how}</source>
         <translation>服务器：{how}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="110" />
+        <location filename="../../inspector/ui/banner.py" line="127" />
         <source>Its last stderr lines:</source>
         <translation>服务器最后的 stderr 输出：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="120" />
+        <location filename="../../inspector/ui/banner.py" line="137" />
         <source>Show in timeline</source>
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="121" />
+        <location filename="../../inspector/ui/banner.py" line="138" />
         <source>Hide until the next failure</source>
         <translation>隐藏，直到下一次失败</translation>
     </message>
@@ -1225,32 +1286,32 @@
 <context>
     <name>LogModel</name>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="146" />
+        <location filename="../../inspector/ui/panels/logs.py" line="147" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="146" />
+        <location filename="../../inspector/ui/panels/logs.py" line="147" />
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="146" />
+        <location filename="../../inspector/ui/panels/logs.py" line="147" />
         <source>Logger</source>
         <translation>记录器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="146" />
+        <location filename="../../inspector/ui/panels/logs.py" line="147" />
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="265" />
+        <location filename="../../inspector/ui/panels/logs.py" line="266" />
         <source>Entry #{seq} · {level} · logger {logger}</source>
         <translation>条目 #{seq} · {level} · 记录器 {logger}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="267" />
+        <location filename="../../inspector/ui/panels/logs.py" line="268" />
         <source>Not a log level the protocol defines.</source>
         <translation>不是协议定义的日志级别。</translation>
     </message>
@@ -1258,112 +1319,112 @@
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="507" />
+        <location filename="../../inspector/ui/panels/logs.py" line="508" />
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="509" />
+        <location filename="../../inspector/ui/panels/logs.py" line="510" />
         <source>{level} and above</source>
         <translation>{level} 及以上</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="510" />
+        <location filename="../../inspector/ui/panels/logs.py" line="511" />
         <source>Hide messages below this level (only the view: the server keeps sending them)</source>
         <translation>隐藏低于此级别的消息（仅影响显示：服务器仍会继续发送）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="511" />
+        <location filename="../../inspector/ui/panels/logs.py" line="512" />
         <source>Clear view</source>
         <translation>清空视图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="512" />
+        <location filename="../../inspector/ui/panels/logs.py" line="513" />
         <source>Empty this list; the recording and the timeline keep every message</source>
         <translation>清空此列表；会话记录和时间线仍保留所有消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="513" />
+        <location filename="../../inspector/ui/panels/logs.py" line="514" />
         <source>Server level</source>
         <translation>服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="514" />
+        <location filename="../../inspector/ui/panels/logs.py" line="515" />
         <source>The lowest level the server should send</source>
         <translation>服务器应发送的最低级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="515" />
+        <location filename="../../inspector/ui/panels/logs.py" line="516" />
         <source>Set server level</source>
         <translation>设置服务器级别</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="395" />
+        <location filename="../../inspector/ui/panels/logs.py" line="396" />
         <source>Logs</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="414" />
+        <location filename="../../inspector/ui/panels/logs.py" line="415" />
         <source>Requests carry io.modelcontextprotocol/logLevel = {level} in _meta.</source>
         <translation>请求在 _meta 中携带 io.modelcontextprotocol/logLevel = {level}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="418" />
+        <location filename="../../inspector/ui/panels/logs.py" line="419" />
         <source>Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests.</source>
         <translation>请求的 _meta 中没有日志级别，因此 2026-07-28 版服务器不会发送日志消息。设置级别后，将应用于之后的请求。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="422" />
+        <location filename="../../inspector/ui/panels/logs.py" line="423" />
         <source>Not set by this client yet (logging/setLevel); the server uses its own default.</source>
         <translation>本客户端尚未设置（logging/setLevel）；服务器使用其自身的默认级别。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="436" />
+        <location filename="../../inspector/ui/panels/logs.py" line="437" />
         <source>none (no log messages)</source>
         <translation>无（不接收日志）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="442" />
+        <location filename="../../inspector/ui/panels/logs.py" line="443" />
         <source>2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)</source>
         <translation>2026-07-28 没有 logging/setLevel：级别放在每个请求的 _meta 中（io.modelcontextprotocol/logLevel）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="445" />
+        <location filename="../../inspector/ui/panels/logs.py" line="446" />
         <source>Send logging/setLevel: the server sends messages at this level and above</source>
         <translation>发送 logging/setLevel：服务器将发送此级别及以上的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="467" />
+        <location filename="../../inspector/ui/panels/logs.py" line="468" />
         <source>Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).</source>
         <translation>级别 {level}：应用于之后的请求（在其 _meta 中携带 io.modelcontextprotocol/logLevel）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="470" />
+        <location filename="../../inspector/ui/panels/logs.py" line="471" />
         <source>No log level: the next requests ask for no log messages.</source>
         <translation>无日志级别：之后的请求不索取日志消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="472" />
+        <location filename="../../inspector/ui/panels/logs.py" line="473" />
         <source>Sending logging/setLevel {level}…</source>
         <translation>正在发送 logging/setLevel {level}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="481" />
+        <location filename="../../inspector/ui/panels/logs.py" line="482" />
         <source>Server level: {level} (logging/setLevel answered).</source>
         <translation>服务器级别：{level}（logging/setLevel 已响应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="486" />
+        <location filename="../../inspector/ui/panels/logs.py" line="487" />
         <source>logging/setLevel failed: {code} {message}</source>
         <translation>logging/setLevel 失败：{code} {message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="498" />
+        <location filename="../../inspector/ui/panels/logs.py" line="499" />
         <source>{n} messages</source>
         <translation>{n} 条消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/logs.py" line="500" />
+        <location filename="../../inspector/ui/panels/logs.py" line="501" />
         <source>{n} messages, {shown} shown</source>
         <translation>{n} 条消息，显示 {shown} 条</translation>
     </message>
@@ -1371,7 +1432,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="76" />
+        <location filename="../../inspector/ui/main_window.py" line="75" />
         <location filename="../../inspector/ui/main_window.py" line="283" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
@@ -1618,42 +1679,42 @@
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="436" />
+        <location filename="../../inspector/ui/main_window.py" line="437" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="450" />
+        <location filename="../../inspector/ui/main_window.py" line="451" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="469" />
+        <location filename="../../inspector/ui/main_window.py" line="470" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="471" />
+        <location filename="../../inspector/ui/main_window.py" line="472" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="514" />
+        <location filename="../../inspector/ui/main_window.py" line="519" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="526" />
+        <location filename="../../inspector/ui/main_window.py" line="531" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="533" />
+        <location filename="../../inspector/ui/main_window.py" line="538" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="535" />
+        <location filename="../../inspector/ui/main_window.py" line="540" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -1805,40 +1866,40 @@
 <context>
     <name>PagedListView</name>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="213" />
-        <location filename="../../inspector/ui/widgets.py" line="256" />
+        <location filename="../../inspector/ui/widgets.py" line="211" />
+        <location filename="../../inspector/ui/widgets.py" line="254" />
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="231" />
-        <location filename="../../inspector/ui/widgets.py" line="257" />
+        <location filename="../../inspector/ui/widgets.py" line="229" />
+        <location filename="../../inspector/ui/widgets.py" line="255" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="233" />
-        <location filename="../../inspector/ui/widgets.py" line="258" />
+        <location filename="../../inspector/ui/widgets.py" line="231" />
+        <location filename="../../inspector/ui/widgets.py" line="256" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="278" />
+        <location filename="../../inspector/ui/widgets.py" line="276" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="280" />
+        <location filename="../../inspector/ui/widgets.py" line="278" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="280" />
+        <location filename="../../inspector/ui/widgets.py" line="278" />
         <source>{n} pages</source>
         <translation>{n} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="283" />
+        <location filename="../../inspector/ui/widgets.py" line="281" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
@@ -3516,329 +3577,329 @@
 <context>
     <name>Timeline</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="77" />
+        <location filename="../../inspector/ui/timeline.py" line="79" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="78" />
+        <location filename="../../inspector/ui/timeline.py" line="80" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="79" />
+        <location filename="../../inspector/ui/timeline.py" line="81" />
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="80" />
+        <location filename="../../inspector/ui/timeline.py" line="82" />
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="81" />
+        <location filename="../../inspector/ui/timeline.py" line="83" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="82" />
+        <location filename="../../inspector/ui/timeline.py" line="84" />
         <source>Method / event</source>
         <translation>方法/事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="83" />
+        <location filename="../../inspector/ui/timeline.py" line="85" />
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="84" />
+        <location filename="../../inspector/ui/timeline.py" line="86" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="85" />
+        <location filename="../../inspector/ui/timeline.py" line="87" />
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="86" />
+        <location filename="../../inspector/ui/timeline.py" line="88" />
         <source>Schema</source>
         <translation>Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="87" />
+        <location filename="../../inspector/ui/timeline.py" line="89" />
         <source>Violations</source>
         <translation>违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="90" />
+        <location filename="../../inspector/ui/timeline.py" line="92" />
         <source>Entry number in the recording</source>
         <translation>条目在会话记录中的编号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="91" />
+        <location filename="../../inspector/ui/timeline.py" line="93" />
         <source>Seconds since the session started</source>
         <translation>自会话开始以来的秒数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="92" />
+        <location filename="../../inspector/ui/timeline.py" line="94" />
         <source>Time since the previous visible row</source>
         <translation>距上一可见行的时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="93" />
+        <location filename="../../inspector/ui/timeline.py" line="95" />
         <source>→ client to server, ← server to client, stderr of the server, process event</source>
         <translation>→ 客户端到服务器，← 服务器到客户端，服务器的 stderr，进程事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="94" />
+        <location filename="../../inspector/ui/timeline.py" line="96" />
         <source>What the line is: request, notification, result, error, noise, …</source>
         <translation>该行是什么：请求、通知、结果、错误、噪声、…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="95" />
+        <location filename="../../inspector/ui/timeline.py" line="97" />
         <source>The method; for responses the method they answer; for process events the event</source>
         <translation>方法名；响应显示其所应答的方法；进程事件显示事件名</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="96" />
+        <location filename="../../inspector/ui/timeline.py" line="98" />
         <source>JSON-RPC id</source>
         <translation>JSON-RPC id</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="97" />
+        <location filename="../../inspector/ui/timeline.py" line="99" />
         <source>Time from the request to this response</source>
         <translation>从请求到此响应的耗时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="98" />
+        <location filename="../../inspector/ui/timeline.py" line="100" />
         <source>Bytes on the wire, line terminator included</source>
         <translation>线路上传输的字节数（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="99" />
+        <location filename="../../inspector/ui/timeline.py" line="101" />
         <source>✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked</source>
         <translation>✓ 符合协议的 JSON Schema，✗ 不符合，空白：未校验</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="100" />
+        <location filename="../../inspector/ui/timeline.py" line="102" />
         <source>Rules of the protocol this entry breaks</source>
         <translation>此条目违反的协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="104" />
+        <location filename="../../inspector/ui/timeline.py" line="106" />
         <source>c2s</source>
         <translation>c2s</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="105" />
+        <location filename="../../inspector/ui/timeline.py" line="107" />
         <source>s2c</source>
         <translation>s2c</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="106" />
-        <location filename="../../inspector/ui/timeline.py" line="124" />
+        <location filename="../../inspector/ui/timeline.py" line="108" />
+        <location filename="../../inspector/ui/timeline.py" line="126" />
         <source>stderr</source>
         <translation>stderr</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="107" />
+        <location filename="../../inspector/ui/timeline.py" line="109" />
         <source>event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="111" />
+        <location filename="../../inspector/ui/timeline.py" line="113" />
         <source>Client to server (written to the server's stdin)</source>
         <translation>客户端→服务器（写入服务器的 stdin）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="112" />
+        <location filename="../../inspector/ui/timeline.py" line="114" />
         <source>Server to client (read from the server's stdout)</source>
         <translation>服务器→客户端（从服务器的 stdout 读取）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="113" />
+        <location filename="../../inspector/ui/timeline.py" line="115" />
         <source>A line the server wrote to stderr</source>
         <translation>服务器写入 stderr 的一行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="114" />
+        <location filename="../../inspector/ui/timeline.py" line="116" />
         <source>A process or session event (spawn, shutdown step, exit, timeout)</source>
         <translation>进程或会话事件（启动、关闭步骤、退出、超时）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="117" />
+        <location filename="../../inspector/ui/timeline.py" line="119" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="118" />
+        <location filename="../../inspector/ui/timeline.py" line="120" />
         <source>notification</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="119" />
+        <location filename="../../inspector/ui/timeline.py" line="121" />
         <source>result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="120" />
+        <location filename="../../inspector/ui/timeline.py" line="122" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="121" />
+        <location filename="../../inspector/ui/timeline.py" line="123" />
         <source>noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="122" />
+        <location filename="../../inspector/ui/timeline.py" line="124" />
         <source>invalid</source>
         <translation>无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="123" />
+        <location filename="../../inspector/ui/timeline.py" line="125" />
         <source>batch</source>
         <translation>批量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="125" />
+        <location filename="../../inspector/ui/timeline.py" line="127" />
         <source>process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="126" />
+        <location filename="../../inspector/ui/timeline.py" line="128" />
         <source>note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="500" />
+        <location filename="../../inspector/ui/timeline.py" line="502" />
         <source>Valid against the protocol's JSON Schema</source>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="502" />
+        <location filename="../../inspector/ui/timeline.py" line="504" />
         <source>Invalid against the protocol's JSON Schema</source>
         <translation>不符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="509" />
+        <location filename="../../inspector/ui/timeline.py" line="511" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="515" />
+        <location filename="../../inspector/ui/timeline.py" line="517" />
         <source>{ms} after request #{seq}</source>
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="989" />
+        <location filename="../../inspector/ui/timeline.py" line="991" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="990" />
+        <location filename="../../inspector/ui/timeline.py" line="992" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="991" />
+        <location filename="../../inspector/ui/timeline.py" line="993" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="995" />
-        <location filename="../../inspector/ui/timeline.py" line="998" />
+        <location filename="../../inspector/ui/timeline.py" line="997" />
+        <location filename="../../inspector/ui/timeline.py" line="1000" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="996" />
+        <location filename="../../inspector/ui/timeline.py" line="998" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1003" />
+        <location filename="../../inspector/ui/timeline.py" line="1005" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1004" />
+        <location filename="../../inspector/ui/timeline.py" line="1006" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1005" />
+        <location filename="../../inspector/ui/timeline.py" line="1007" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1006" />
+        <location filename="../../inspector/ui/timeline.py" line="1008" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1007" />
+        <location filename="../../inspector/ui/timeline.py" line="1009" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1008" />
+        <location filename="../../inspector/ui/timeline.py" line="1010" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1009" />
+        <location filename="../../inspector/ui/timeline.py" line="1011" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1010" />
+        <location filename="../../inspector/ui/timeline.py" line="1012" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1011" />
+        <location filename="../../inspector/ui/timeline.py" line="1013" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="842" />
+        <location filename="../../inspector/ui/timeline.py" line="844" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="843" />
+        <location filename="../../inspector/ui/timeline.py" line="845" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="844" />
+        <location filename="../../inspector/ui/timeline.py" line="846" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="845" />
+        <location filename="../../inspector/ui/timeline.py" line="847" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1016" />
+        <location filename="../../inspector/ui/timeline.py" line="1018" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1019" />
+        <location filename="../../inspector/ui/timeline.py" line="1021" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1103" />
+        <location filename="../../inspector/ui/timeline.py" line="1105" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1105" />
+        <location filename="../../inspector/ui/timeline.py" line="1107" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>

@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from inspector.protocol.lifecycle import State
-from inspector.session.profiles import demo_profile
 from inspector.ui.app import build
 from inspector.ui.timeline import Column
 
@@ -50,17 +49,18 @@ async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
         await anyio.sleep(0.05)  # the loop delivers LanguageChange and deletes what was replaced
         assert len(window.statusBar().findChildren(QLabel)) == labels_before  # nothing piled up
         assert window.features_dock.width() < window.width() // 2 and window.dock.width() < window.width() // 2
-        profile = demo_profile()
+        profile = window.profiles[0]
+        assert profile.builtin and profile.args[-2:] == ["--lang", "zh_CN"]  # the demo speaks Chinese too
         profile.era = "legacy"
         profile.stdin_grace = profile.term_grace = 0.5
-        window.profiles[0] = profile
-        window.connection.profiles[0] = profile
         window.connection.editor.set_profile(profile)
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
             window.connect_selected()
             await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
             await until(lambda: "旧版" in window.status_era.text())
+            tools = window.panels.panels["tools"]
+            await until(lambda: any(t.get("title") == "回声" for t in tools.tools))
             # a switch during the session: the diagram keeps its highlight, the session goes on
             languages.set_choice("en")
             await anyio.sleep(0.05)
@@ -115,6 +115,44 @@ def test_the_failure_banner_words_the_report_in_the_users_language(qapp):
         # the engine's outcome comes as a code with its values
         banner.show_report(FailureReport("the server negotiated protocol version '1999-01-01', which the client does not support", code="version-unsupported", args={"version": "'1999-01-01'"}))
         assert "服务器协商的协议版本为 '1999-01-01'" in banner.headline.text()
+    finally:
+        qapp.removeTranslator(translator)
+        banner.deleteLater()
+
+
+def test_why_a_server_could_not_start_is_worded_in_the_users_language(qapp, tmp_path):
+    """A real failed spawn: the transport's reason code reaches the banner through the session,
+    and the banner's words for each reason are the transport's English sentences."""
+    from PySide6.QtCore import QEvent, QTranslator
+
+    from inspector.protocol.engine import ClientConfig
+    from inspector.resources import resource_path
+    from inspector.session import Session, SessionOptions, StartFailed
+    from inspector.session.operations import failure_report
+    from inspector.transport.base import SPAWN_REASONS, StdioParameters
+    from inspector.ui.banner import SPAWN_TEXTS, FailureBanner
+
+    assert SPAWN_TEXTS == SPAWN_REASONS  # one sentence per reason, in the words the CLI prints
+
+    async def fail() -> Session:
+        session = Session(SessionOptions(params=StdioParameters(argv=["no-such-mcp-server-here"], cwd=str(tmp_path)), config=ClientConfig()))
+        with pytest.raises(StartFailed, match="no such file or directory"):
+            async with session:
+                pass
+        return session
+
+    session = anyio.run(fail)
+    report = failure_report(session.recording, session.recording.summary)
+    assert report.code == "spawn-failed" and report.args["reason"] == "not-found-on-path"
+    banner = FailureBanner()
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
+    try:
+        banner.show_report(report)
+        assert "cannot start 'no-such-mcp-server-here': no such file or directory (looked up on PATH)" in banner.headline.text()
+        qapp.installTranslator(translator)
+        qapp.sendEvent(banner, QEvent(QEvent.Type.LanguageChange))
+        assert "无法启动 'no-such-mcp-server-here'：找不到该文件或目录（已在 PATH 中查找）" in banner.headline.text()
     finally:
         qapp.removeTranslator(translator)
         banner.deleteLater()
