@@ -142,7 +142,7 @@ class DetailPane(QWidget):
 
         top = QHBoxLayout()
         top.setSpacing(8)
-        self.title_label = plain_label(wrap=False, selectable=True)
+        self.title_label = plain_label(wrap=True, selectable=True)  # wraps, never clips, in a narrow pane
         f = QFont(self.font())
         f.setBold(True)
         f.setPointSizeF(f.pointSizeF() * 1.15)
@@ -180,9 +180,9 @@ class DetailPane(QWidget):
         raw_layout.setSpacing(2)
         raw_bar = QHBoxLayout()
         raw_bar.setSpacing(6)
-        self.raw_info = plain_label(selectable=False, wrap=False)
-        self.raw_info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        raw_bar.addWidget(self.raw_info, 1)
+        self.raw_title = plain_label(selectable=False, wrap=False)
+        raw_bar.addWidget(self.raw_title)
+        raw_bar.addStretch(1)
         self.hex_button = QToolButton()
         self.hex_button.setCheckable(True)
         self.hex_button.toggled.connect(self.set_hex)
@@ -191,6 +191,9 @@ class DetailPane(QWidget):
         self.save_button.clicked.connect(self._save_bytes)
         raw_bar.addWidget(self.save_button)
         raw_layout.addLayout(raw_bar)
+        # size, encoding, terminator: a line of its own that wraps in a narrow pane (never clipped)
+        self.raw_info = plain_label(selectable=True, wrap=True)
+        raw_layout.addWidget(self.raw_info)
         # shown only for long lines: what part is on screen, and a way to see the rest
         self.truncation_bar = QFrame()
         self.truncation_bar.setFrameShape(QFrame.Shape.StyledPanel)
@@ -522,7 +525,7 @@ class DetailPane(QWidget):
             tree.show()
             self._fill_schema_tree([(d.get("path", ""), d.get("message", "")) for d in errors if isinstance(d, dict)])
         elif e.schema_ok is True and not e.violations and e.direction in (Direction.C2S, Direction.S2C):
-            self._add_label(translate("DetailPane", "✓ Valid against the JSON Schema; no protocol rule broken"), brush=c.brush_good, wrap=False)
+            self._add_label(translate("DetailPane", "✓ Valid against the JSON Schema; no protocol rule broken"), brush=c.brush_good)
 
         # what the parser said about noise / invalid lines
         problem = extra.get("problem")
@@ -643,7 +646,7 @@ class DetailPane(QWidget):
         raw = e.raw
         n = len(raw)
         loc = QLocale()
-        info = [translate("DetailPane", "Raw bytes"), format_size(n) if n >= 1024 else translate("DetailPane", "{n} B").format(n=n)]
+        info = [format_size(n) if n >= 1024 else translate("DetailPane", "{n} B").format(n=n)]
         try:
             raw.decode("utf-8")
             info.append("UTF-8")
@@ -818,6 +821,7 @@ class DetailPane(QWidget):
 
     def _retranslate(self) -> None:
         """The texts that do not depend on the entry shown."""
+        self.raw_title.setText(translate("DetailPane", "Raw bytes"))
         self.hex_button.setText(translate("DetailPane", "Hex"))
         self.hex_button.setToolTip(translate("DetailPane", "Show a hex dump of the exact bytes, line terminator included"))
         self.save_button.setText(translate("DetailPane", "Save bytes…"))

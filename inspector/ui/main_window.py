@@ -232,6 +232,8 @@ class MainWindow(QMainWindow):
         lower.addWidget(self.tabs)
         lower.setStretchFactor(0, 3)
         lower.setStretchFactor(1, 2)
+        lower.setSizes([560, 400])  # proportions: the details get room for their header and sizes
+        self.tabs.setMinimumWidth(300)
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
