@@ -8,7 +8,7 @@ from __future__ import annotations
 import anyio
 import pytest
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QLabel, QWidget
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import ServerProfile, demo_profile
@@ -46,6 +46,22 @@ def outside(panel: QWidget, frame) -> list[str]:
             rect = QRect(button.mapToGlobal(QPoint(0, 0)), button.size())
             if not seen.contains(rect):
                 out.append(f"{type(button).__name__} {getattr(button, 'text', button.objectName)()!r} at {rect.x()},{rect.y()} {rect.width()}x{rect.height()}")
+    return out
+
+
+def clipped_labels(pane: QWidget) -> list[str]:
+    """Visible labels of the details pane whose text does not fit the space they were given."""
+    out = []
+    for label in pane.findChildren(QLabel):
+        if not label.isVisibleTo(pane) or not label.text() or inner_scroll_area(label, None):
+            continue
+        right = label.mapTo(pane, QPoint(label.width(), 0)).x()
+        if label.wordWrap():
+            fits = label.heightForWidth(label.width()) <= label.height()
+        else:
+            fits = label.fontMetrics().horizontalAdvance(label.text()) <= label.contentsRect().width()
+        if not fits or right > pane.width():
+            out.append(f"{label.text()!r} in {label.width()}x{label.height()}")
     return out
 
 
@@ -94,6 +110,14 @@ async def test_every_panel_button_stays_in_view(qapp, tmp_path, size, server):
                     if bad:
                         problems[key] = bad
             assert len(host.shown_keys()) >= 4
+            # the details pane, as the window starts, shows a whole header and every fact of a result
+            rec = controller.recording
+            listed = [i for i in range(len(rec)) if rec.method_at(i) == "tools/list"]
+            window.timeline.select_seq(listed[-1])
+            await anyio.sleep(0.2)
+            assert window.detail.title_label.text().endswith("tools/list")
+            assert " B" in window.detail.raw_info.text() or "KiB" in window.detail.raw_info.text()
+            assert clipped_labels(window.detail) == []
             controller.disconnect()
             await until(lambda: not controller.running)
             tg.cancel_scope.cancel()
