@@ -30,14 +30,14 @@ from inspector.protocol.engine import ClientConfig  # noqa: E402
 from inspector.protocol.messages import Kind  # noqa: E402
 from inspector.protocol.versions import EraMode  # noqa: E402
 from inspector.session import Direction, Session, SessionOptions  # noqa: E402
-from inspector.transport.base import StdioParameters  # noqa: E402
+from inspector.transport.base import StdioSpec  # noqa: E402
 
 SERVER = [sys.executable, str(ROOT / "tests" / "fixtures" / "servers" / "misbehave.py"), "--mode", "flood"]
 
 
 async def ours(count: int) -> dict:
     options = SessionOptions(
-        params=StdioParameters(argv=SERVER + ["--count", str(count)]),
+        transport=StdioSpec(argv=SERVER + ["--count", str(count)]),
         config=ClientConfig(era=EraMode.LEGACY),
         stdin_grace=2.0,
     )

@@ -34,7 +34,7 @@ def child(size: int, max_line: int, record: bool, kind: str) -> dict:
     from inspector.protocol.engine import ClientConfig
     from inspector.protocol.versions import EraMode
     from inspector.session import Direction, Session, SessionOptions
-    from inspector.transport.base import StdioParameters
+    from inspector.transport.base import StdioSpec
 
     # noise: SIZE bytes of "y" then a newline; json: one notifications/message whose data is SIZE bytes
     mode = "endless-line" if kind == "noise" else "huge-line"
@@ -44,7 +44,7 @@ def child(size: int, max_line: int, record: bool, kind: str) -> dict:
     async def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             options = SessionOptions(
-                params=StdioParameters(argv=server),
+                transport=StdioSpec(argv=server),
                 config=ClientConfig(era=EraMode.LEGACY),
                 max_line=max_line,
                 record_path=Path(tmp) / "r.jsonl" if record else None,

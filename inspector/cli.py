@@ -12,7 +12,6 @@ import anyio
 import orjson
 
 from inspector import __version__
-from inspector.protocol.engine import ClientConfig
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.lifecycle import STATE_INFO, Event
 from inspector.protocol.rules import RULES
@@ -27,7 +26,7 @@ from inspector.session import (
     SessionOptions,
     StartFailed,
 )
-from inspector.transport.base import StdioParameters
+from inspector.session.profiles import EnvVar, ServerProfile, demo_args
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -54,11 +53,13 @@ exit codes:
      is printed and recorded
 """
 
-CAPABILITIES = {
-    "roots": {"listChanged": True},
-    "sampling": {},
-    "elicitation": {"form": {}, "url": {}},
-    "tasks": {"list": {}, "cancel": {}, "requests": {"sampling": {"createMessage": {}}, "elicitation": {"create": {}}}},
+#: --capability NAME -> the capability choices of a server profile (session.profiles): the
+#: command line offers what the connection panel offers, from the same table.
+CAPABILITY_FLAGS = {
+    "roots": ("roots",),
+    "sampling": ("sampling",),
+    "elicitation": ("elicitation.form", "elicitation.url"),
+    "tasks": ("tasks",),
 }
 
 
@@ -98,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object per entry, then a summary object")
     p.add_argument("--timeout", metavar="S", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
     p.add_argument("--probe-timeout", metavar="S", type=float, default=3.0, help="auto mode: seconds server/discover may stay unanswered before falling back (default 3)")
-    p.add_argument("--capability", choices=sorted(CAPABILITIES), action="append", default=[], help="client capability to offer (repeatable; trimmed to what the version defines)")
+    p.add_argument("--capability", choices=sorted(CAPABILITY_FLAGS), action="append", default=[], help="client capability to offer (repeatable; trimmed to what the version defines)")
     p.add_argument("--root", metavar="URI", action="append", default=[], help="a root to answer roots/list with (repeatable; implies --capability roots)")
     p.add_argument("--accept-unsupported-version", action="store_true", help="carry on when the server negotiates a version the client does not support (for teaching)")
     p.add_argument("--env", metavar="KEY=VALUE", action="append", default=[], help="environment variable for the server (repeatable)")
@@ -153,23 +154,18 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
     if argv and argv[0] == "--":
         argv = argv[1:]
     if args.demo:
-        argv = [sys.executable, "-m", "inspector.demo", *argv]
+        argv = [sys.executable, *demo_args(), *argv]
     if not argv:
         raise UsageError("no server command given: put it after --, e.g. probe -- node server.js (or use --demo)")
     era = EraMode(args.era)
-    legacy_version, modern_version = LATEST_LEGACY, LATEST_MODERN
-    if args.protocol_version:
+    if args.protocol_version:  # the profile picks the era a version implies; conflicts are the user's to fix
         v = args.protocol_version
         if v in LEGACY_VERSIONS:
             if era is EraMode.MODERN:
                 raise UsageError(f"--protocol-version {v} is a legacy version but --era is modern")
-            legacy_version = v
-            if era is EraMode.AUTO:
-                era = EraMode.LEGACY
         elif v in MODERN_VERSIONS:
             if era is EraMode.LEGACY:
                 raise UsageError(f"--protocol-version {v} is a modern version but --era is legacy")
-            modern_version = v
         else:
             known = ", ".join(LEGACY_VERSIONS + MODERN_VERSIONS)
             raise UsageError(f"--protocol-version {v!r} is not a known protocol version ({known})")
@@ -183,29 +179,28 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
         raise UsageError("--timeout, --probe-timeout and --max-request-time must be positive")
     if args.max_request_time < args.timeout:
         raise UsageError(f"--max-request-time {args.max_request_time:g} is shorter than --timeout {args.timeout:g}")
-    caps = {name: CAPABILITIES[name] for name in args.capability}
-    if args.root:
-        caps.setdefault("roots", CAPABILITIES["roots"])
-    config = ClientConfig(
-        era=era,
-        legacy_version=legacy_version,
-        modern_version=modern_version,
-        client_info={"name": "mcp-session-inspector", "version": __version__},
-        capabilities=caps,
-        accept_unsupported_version=args.accept_unsupported_version,
-    )
-    return SessionOptions(
-        params=StdioParameters(argv=argv, env=env, inherit_env=not args.clean_env, cwd=args.cwd),
-        config=config,
+    choices = [c for name in args.capability for c in CAPABILITY_FLAGS[name]]
+    if args.root and "roots" not in choices:
+        choices.append("roots")
+    profile = ServerProfile(
+        name="probe",
+        command=argv[0],
+        args=argv[1:],
+        env=[EnvVar(k, v) for k, v in env.items()],
+        inherit_env=not args.clean_env,
+        cwd=args.cwd or "",
+        era=era.value,
+        protocol_version=args.protocol_version or "",
+        capabilities=list(dict.fromkeys(choices)),
         connect_timeout=args.timeout,
-        probe_timeout=min(args.probe_timeout, args.timeout),
+        probe_timeout=args.probe_timeout,
         request_timeout=args.timeout,
-        max_request_timeout=args.max_request_time,
+        max_request_time=args.max_request_time,
         max_line=args.max_line,
         stdin_grace=args.stdin_grace,
         term_grace=args.term_grace,
-        record_path=args.record,
     )
+    return profile.to_options(record_path=args.record, accept_unsupported_version=args.accept_unsupported_version)
 
 
 # ---------------------------------------------------------------------- transcript

@@ -10,6 +10,8 @@ what to send next from the engine's facts (negotiated version, era, retry hints)
 
 from __future__ import annotations
 
+from inspector import __version__
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,7 +80,7 @@ class ClientConfig:
     era: EraMode = EraMode.AUTO
     legacy_version: str = LATEST_LEGACY  # sent in initialize
     modern_version: str = LATEST_MODERN  # sent in _meta
-    client_info: dict = field(default_factory=lambda: {"name": "mcp-session-inspector", "version": "0.1.0"})
+    client_info: dict = field(default_factory=lambda: {"name": "mcp-session-inspector", "version": __version__})
     # Capabilities in their fullest form; trimmed to what each version defines.
     capabilities: dict = field(default_factory=dict)
     # When the server negotiates a version we do not support: disconnect (default) or carry on.

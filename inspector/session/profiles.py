@@ -22,7 +22,7 @@ import orjson
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
-from inspector.transport.base import StdioParameters
+from inspector.transport.base import StdioSpec
 
 from .session import SessionOptions
 
@@ -129,7 +129,14 @@ class ServerProfile:
             out["cwd"] = f"{self.cwd} is not a folder."
         return out
 
-    def to_options(self, *, step: bool = False, record_path: Path | None = None, freeze_gc: bool = False) -> SessionOptions:
+    def to_spec(self) -> StdioSpec:
+        """The transport spec: how to reach this server."""
+        return StdioSpec(argv=self.argv, env={v.name: v.value for v in self.env}, inherit_env=self.inherit_env, cwd=self.cwd or None)
+
+    def to_options(
+        self, *, step: bool = False, record_path: Path | None = None, freeze_gc: bool = False, accept_unsupported_version: bool = False
+    ) -> SessionOptions:
+        """Everything a session needs, for the window and the command line alike."""
         era = EraMode(self.era)
         legacy_version, modern_version = LATEST_LEGACY, LATEST_MODERN
         if self.protocol_version in LEGACY_VERSIONS:
@@ -143,14 +150,10 @@ class ServerProfile:
             legacy_version=legacy_version,
             modern_version=modern_version,
             capabilities=capabilities_from_choices(self.capabilities),
+            accept_unsupported_version=accept_unsupported_version,
         )
         return SessionOptions(
-            params=StdioParameters(
-                argv=self.argv,
-                env={v.name: v.value for v in self.env},
-                inherit_env=self.inherit_env,
-                cwd=self.cwd or None,
-            ),
+            transport=self.to_spec(),
             config=config,
             connect_timeout=self.connect_timeout,
             probe_timeout=min(self.probe_timeout, self.connect_timeout),

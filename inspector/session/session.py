@@ -22,13 +22,14 @@ from anyio.lowlevel import checkpoint
 
 from inspector.protocol.correlation import id_key
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
-from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
+from inspector.protocol.framing import DEFAULT_MAX_LINE
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind, valid_id
 from inspector.protocol.schema import SchemaVerdict
 from inspector.protocol.versions import UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
-from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SpawnError, StderrLine, StdioParameters, StdoutChunk, TransportClosed
-from inspector.transport.stdio import StdioTransport, describe_exit
+from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SideLine, SpawnError, Frames, TransportClosed, TransportSpec
+from inspector.transport import open_transport
+from inspector.transport.stdio import describe_exit
 
 from .handlers import ClientHandlers, HandlerError
 from .operations import ListenHub, Negotiation
@@ -62,7 +63,7 @@ CANCELLED = "cancelled"
 
 @dataclass
 class SessionOptions:
-    params: StdioParameters
+    transport: TransportSpec  # how to reach the server (transport.base: StdioSpec)
     config: ClientConfig = field(default_factory=ClientConfig)
     connect_timeout: float = 10.0  # initialize / server/discover answer (modern or legacy)
     probe_timeout: float = 3.0  # auto: how long server/discover may stay unanswered before falling back
@@ -198,8 +199,7 @@ class Session:
         self.clock = clock
         self.recording = recording or Recording(
             {
-                "argv": list(options.params.argv),
-                "cwd": options.params.cwd,
+                **options.transport.describe(),
                 "era_mode": options.config.era.value,
                 "legacy_version": options.config.legacy_version,
                 "modern_version": options.config.modern_version,
@@ -207,13 +207,12 @@ class Session:
             t0=clock(),
         )
         self.gate = StepGate(options.step)
-        self.transport = transport or StdioTransport(options.params, clock=clock, max_line=options.max_line)
+        self.transport = transport or open_transport(options.transport, clock=clock, max_line=options.max_line)
         self.exit_info: ExitInfo | None = None
         self.returncode: int | None = None
         self.signal: int | None = None
         self.notification_listeners: list[Callable[[int, dict], None]] = []
         self.listen_hub = ListenHub(self)  # the one subscriptions/listen stream (2026-07-28)
-        self._splitter = LineSplitter(options.max_line)
         self._waiters: dict[Any, _Waiter] = {}
         self._tg: anyio.abc.TaskGroup | None = None
         self._pump_done = anyio.Event()
@@ -294,14 +293,11 @@ class Session:
         try:
             async for ev in self.transport.events():
                 try:
-                    if type(ev) is StdoutChunk:
-                        splitter = self._splitter
-                        lines = splitter.feed(ev.data)
-                        if not lines:
-                            continue
+                    if type(ev) is Frames:
+                        lines = ev.items
                         t = ev.t
-                        if splitter.truncated:
-                            self._record_cut_lines(lines, splitter.truncated, t)
+                        if ev.cut:
+                            self._record_cut_lines(lines, ev.cut, t)
                             await checkpoint()
                             continue
                         incoming = eng.incoming
@@ -329,7 +325,7 @@ class Session:
                             if freeze:
                                 gc.freeze()
                             await checkpoint()
-                    elif type(ev) is StderrLine:
+                    elif type(ev) is SideLine:
                         if ev.dropped:
                             a = eng.oversized(ev.data, ev.dropped, self.options.max_line, Kind.STDERR)
                             rec.append(Direction.STDERR, ev.t, ev.data, a, {"dropped": ev.dropped})
@@ -365,11 +361,11 @@ class Session:
         except Exception as exc:
             return self.engine.failed_analysis(raw, exc)
 
-    def _record_cut_lines(self, lines: list[bytes], truncated: list[tuple[int, int]], t: float) -> None:
-        """A chunk that completed a line longer than the limit: one line at a time (rare)."""
+    def _record_cut_lines(self, lines: list[bytes], truncated: tuple[tuple[int, int], ...], t: float) -> None:
+        """Frames with a line longer than the limit: one line at a time (rare)."""
         rec = self.recording
         cut = dict(truncated)
-        limit = self._splitter.max_line
+        limit = self.options.max_line
         for i, raw in enumerate(lines):
             seq = len(rec)
             dropped = cut.get(i)
@@ -469,18 +465,6 @@ class Session:
             a = eng.escalated("SIGTERM")
         elif kind is ProcessEventKind.SIGKILL_SENT:
             a = eng.escalated("SIGKILL")
-        elif kind is ProcessEventKind.STDOUT_CLOSED:
-            tail = self._splitter.flush()
-            if tail is not None:  # a partial last line: keep it, flag it
-                seq = len(rec)
-                if self._splitter.truncated:
-                    dropped = self._splitter.truncated[0][1]
-                    rec.append(Direction.S2C, ev.t, tail, eng.oversized(tail, dropped, self._splitter.max_line), {"dropped": dropped})
-                else:
-                    la = self._analyse(tail, ev.t, seq)
-                    rec.append(Direction.S2C, ev.t, tail, la)
-                    self._dispatch_safely(la, seq, ev.t)
-            a = eng.note(Kind.PROCESS)
         elif kind is ProcessEventKind.EXITED:
             self.returncode = ev.returncode
             self.signal = ev.signal

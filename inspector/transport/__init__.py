@@ -1,10 +1,12 @@
 """Transports: move raw bytes to and from an MCP server and report what its process does.
 
-A transport knows nothing of JSON-RPC, framing or the MCP lifecycle. It turns a server into one
-ordered stream of timestamped events (``events()``): stdout exactly as read, in raw chunks that
-may split or join messages anywhere; stderr as byte lines (never decoded); and process events
-(spawned, streams closed, shutdown steps, exited), with EXITED always last and only after both
-output streams are drained, so a consumer has seen every byte before it learns of the exit.
+A transport knows nothing of JSON-RPC or the MCP lifecycle; it knows its own framing. It turns
+a server into one ordered stream of timestamped, generic events (``events()``): ``Frames``, the
+exact bytes of each message on a channel (stdio: the lines of stdout, cut with the protocol
+core's bounded ``LineSplitter``; every read's lines in one event), ``SideLine`` for a channel
+beside the protocol (stdio: stderr, never decoded), and link events (``ProcessEvent``: spawned,
+streams closed, shutdown steps, exited), with EXITED always last and only after both output
+streams are drained, so a consumer has seen every byte before it learns of the exit.
 ``send()`` writes bytes to the server's stdin and raises ``TransportClosed`` once that is gone.
 A slow consumer holds back the pipe rather than growing memory; process events never wait.
 ``shutdown()`` follows the MCP stdio rule and escalates only as far as needed: close stdin and
@@ -12,6 +14,10 @@ wait; if the server is still running send SIGTERM and wait; then SIGKILL. Each s
 as an event, the returned ``ExitInfo`` names the step that ended the process, and the whole
 sequence is shielded from cancellation so no server outlives the inspector.
 ``memory_pair()`` gives the same interface without a process, for tests.
+
+What to connect to is a transport spec (``StdioSpec``: argv, environment, working directory),
+built once by a profile or the command line and carried by ``SessionOptions.transport``;
+:func:`open_transport` makes the transport the spec names, so the session never picks one.
 """
 
 from .base import (
@@ -19,15 +25,24 @@ from .base import (
     ProcessEvent,
     ProcessEventKind,
     SpawnError,
-    StderrLine,
-    StdioParameters,
-    StdoutChunk,
+    Frames,
+    StdioSpec,
+    SideLine,
     Transport,
     TransportClosed,
     TransportEvent,
+    TransportSpec,
 )
 from .memory import MemoryPeer, MemoryTransport, memory_pair
 from .stdio import StdioTransport
+
+
+def open_transport(spec: TransportSpec, *, clock, max_line: int) -> Transport:
+    """The transport ``spec`` asks for (not yet entered: ``async with`` starts it)."""
+    if isinstance(spec, StdioSpec):
+        return StdioTransport(spec, clock=clock, max_line=max_line)
+    raise TypeError(f"no transport for {type(spec).__name__}")
+
 
 __all__ = [
     "ExitInfo",
@@ -36,12 +51,14 @@ __all__ = [
     "ProcessEvent",
     "ProcessEventKind",
     "SpawnError",
-    "StderrLine",
-    "StdioParameters",
+    "Frames",
+    "StdioSpec",
     "StdioTransport",
-    "StdoutChunk",
+    "SideLine",
     "Transport",
     "TransportClosed",
     "TransportEvent",
+    "TransportSpec",
     "memory_pair",
+    "open_transport",
 ]

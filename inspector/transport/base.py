@@ -27,23 +27,32 @@ class ProcessEventKind(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class StdoutChunk:
-    """Raw bytes exactly as read from the server's stdout (or the peer's stream)."""
+class Frames:
+    """Messages as the transport framed them, in arrival order, all read at ``t``.
+
+    Each item holds the exact bytes of one message on its channel: for stdio one line of
+    stdout, terminator included (the last line of a stream that ended without one has none).
+    ``cut`` lists ``(index in items, bytes dropped)`` for items longer than the transport's
+    limit, which keep their first bytes. One event carries every message of one read, so a
+    flood costs one event per read, not one per message.
+    """
 
     t: float
-    data: bytes
+    items: list[bytes]
+    cut: tuple[tuple[int, int], ...] = ()
+    channel: str = "stdout"
 
 
 @dataclass(frozen=True, slots=True)
-class StderrLine:
-    """One line of stderr, terminator included; a partial last line has none.
-
-    A line longer than the transport's limit keeps its first bytes; ``dropped`` counts the rest.
-    """
+class SideLine:
+    """One line of a side channel that is not the protocol (stdio: stderr), terminator
+    included; a partial last line has none. A line longer than the transport's limit keeps its
+    first bytes; ``dropped`` counts the rest."""
 
     t: float
     data: bytes
     dropped: int = 0
+    channel: str = "stderr"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,17 +65,32 @@ class ProcessEvent:
     signal: int | None = None  # signal number when it was killed by a signal
 
 
-TransportEvent = Union[StdoutChunk, StderrLine, ProcessEvent]
+TransportEvent = Union[Frames, SideLine, ProcessEvent]
 
 
 @dataclass(frozen=True, slots=True)
-class StdioParameters:
-    """How to start a stdio server: always an argv list, never a shell string."""
+class StdioSpec:
+    """A transport spec: how to start a stdio server (an argv list, never a shell string).
+
+    Every transport spec names its transport (``kind``) and says what a recording's header
+    keeps of it (``describe()``: never secret values); ``transport.open_transport`` makes the
+    transport a spec asks for.
+    """
 
     argv: Sequence[str]
     env: Mapping[str, str] = field(default_factory=dict)
     inherit_env: bool = True  # True: env is merged onto os.environ; False: env replaces it
     cwd: str | None = None
+
+    kind = "stdio"
+
+    def describe(self) -> dict:
+        """What a recording's header keeps (environment values are left out: they may be secret)."""
+        return {"transport": self.kind, "argv": list(self.argv), "cwd": self.cwd}
+
+
+#: What SessionOptions accepts; the HTTP transports' specs join this union.
+TransportSpec = StdioSpec
 
 
 @dataclass(frozen=True, slots=True)

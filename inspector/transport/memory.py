@@ -11,11 +11,13 @@ from .base import (
     ExitInfo,
     ProcessEvent,
     ProcessEventKind,
-    StderrLine,
-    StdoutChunk,
+    Frames,
+    SideLine,
     TransportClosed,
     TransportEvent,
 )
+from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
+
 from .stdio import EventQueue
 
 __all__ = ["MemoryPeer", "MemoryTransport", "memory_pair"]
@@ -24,8 +26,10 @@ __all__ = ["MemoryPeer", "MemoryTransport", "memory_pair"]
 class _Link:
     """What both ends share: the two byte directions and the fake process's state."""
 
-    def __init__(self, clock: Callable[[], float]) -> None:
+    def __init__(self, clock: Callable[[], float], max_line: int) -> None:
         self.clock = clock
+        self.stdout_lines = LineSplitter(max_line)  # framed like the stdio transport frames
+        self.stdout_last_t = 0.0
         self.to_peer = EventQueue[bytes]()
         self.events = EventQueue[TransportEvent]()
         self.stdin_closed = False
@@ -46,6 +50,9 @@ class _Link:
     def exit(self, returncode: int, escalation: str) -> ExitInfo:
         if self.exit_info is None:
             self.exit_info = ExitInfo(returncode=returncode, signal=None, escalation=escalation)
+            rest = self.stdout_lines.flush()
+            if rest is not None:  # a last line without its newline
+                self.emit(Frames(self.stdout_last_t, [rest], tuple(self.stdout_lines.truncated)))
             self.process_event(ProcessEventKind.STDOUT_CLOSED, "end of stream")
             self.process_event(ProcessEventKind.STDERR_CLOSED, "end of stream")
             self.emit(
@@ -125,18 +132,22 @@ class MemoryPeer:
             return b""
 
     async def write(self, data: bytes) -> None:
-        """Bytes on the fake stdout, delivered as one StdoutChunk."""
+        """Bytes on the fake stdout: the lines they complete, as one Frames event."""
         await checkpoint()
         self._check_alive()
-        self._link.emit(StdoutChunk(self._link.clock(), bytes(data)))
+        link = self._link
+        t = link.stdout_last_t = link.clock()
+        lines = link.stdout_lines.feed(bytes(data))
+        if lines:
+            link.emit(Frames(t, lines, tuple(link.stdout_lines.truncated)))
 
     async def write_stderr(self, data: bytes) -> None:
-        """Bytes on the fake stderr: one StderrLine per line, a trailing partial line as is."""
+        """Bytes on the fake stderr: one SideLine per line, a trailing partial line as is."""
         await checkpoint()
         self._check_alive()
         t = self._link.clock()
         for line in _split(bytes(data)):
-            self._link.emit(StderrLine(t, line))
+            self._link.emit(SideLine(t, line))
 
     async def exit(self, code: int = 0) -> None:
         """The fake process exits on its own; the transport sees the streams close, then EXITED."""
@@ -158,8 +169,8 @@ def _split(data: bytes) -> list[bytes]:
 
 
 def memory_pair(
-    *, clock: Callable[[], float] = time.monotonic
+    *, clock: Callable[[], float] = time.monotonic, max_line: int = DEFAULT_MAX_LINE
 ) -> tuple[MemoryTransport, MemoryPeer]:
-    """A connected (transport, peer) pair."""
-    link = _Link(clock)
+    """A connected (transport, peer) pair; stdout is framed into lines of at most ``max_line``."""
+    link = _Link(clock, max_line)
     return MemoryTransport(link), MemoryPeer(link)

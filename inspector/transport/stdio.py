@@ -23,9 +23,9 @@ from .base import (
     ProcessEvent,
     ProcessEventKind,
     SpawnError,
-    StderrLine,
-    StdioParameters,
-    StdoutChunk,
+    SideLine,
+    StdioSpec,
+    Frames,
     TransportClosed,
     TransportEvent,
     spawn_error,
@@ -192,15 +192,15 @@ def _spawn_error(argv: Sequence[str], cwd: str | None, exc: Exception) -> SpawnE
 class StdioTransport:
     """Runs an MCP server as a child process and reports everything its pipes and exit do.
 
-    ``async with StdioTransport(params) as t`` spawns the server (or raises
-    :class:`SpawnError`); ``t.events()`` then yields, in order, SPAWNED, every stdout chunk
-    and stderr line, STDOUT_CLOSED/STDERR_CLOSED, any shutdown steps, and last EXITED. Leaving
+    ``async with StdioTransport(spec) as t`` spawns the server (or raises
+    :class:`SpawnError`); ``t.events()`` then yields, in order, SPAWNED, the stdout lines
+    (as ``Frames``) and stderr lines (``SideLine``), STDOUT_CLOSED/STDERR_CLOSED, any shutdown steps, and last EXITED. Leaving
     the block runs :meth:`shutdown` if it has not run yet.
     """
 
     def __init__(
         self,
-        params: StdioParameters,
+        spec: StdioSpec,
         *,
         clock: Clock = time.monotonic,
         read_size: int = 65536,
@@ -215,7 +215,7 @@ class StdioTransport:
         ``term_grace``)."""
         if read_size < 1:
             raise ValueError("read_size must be positive")
-        self._params = params
+        self._spec = spec
         self._clock = clock
         self._read_size = read_size
         self._max_line = max_line
@@ -262,13 +262,13 @@ class StdioTransport:
     async def __aenter__(self) -> StdioTransport:
         if self._process is not None:
             raise RuntimeError("a StdioTransport can only be started once")
-        argv = [os.fspath(arg) for arg in self._params.argv]
+        argv = [os.fspath(arg) for arg in self._spec.argv]
         if not argv:
             raise spawn_error("empty-command")
-        if self._params.inherit_env:
-            env = {**os.environ, **self._params.env}
+        if self._spec.inherit_env:
+            env = {**os.environ, **self._spec.env}
         else:
-            env = dict(self._params.env)
+            env = dict(self._spec.env)
         try:
             # Its own session and process group (pgid = pid): the shutdown signals reach
             # everything the server started (a wrapper's child, npx's node) unless it left the
@@ -279,11 +279,11 @@ class StdioTransport:
                 stdout=PIPE,
                 stderr=PIPE,
                 env=env,
-                cwd=self._params.cwd,
+                cwd=self._spec.cwd,
                 start_new_session=True,
             )
         except (OSError, ValueError) as exc:
-            raise _spawn_error(argv, self._params.cwd, exc) from exc
+            raise _spawn_error(argv, self._spec.cwd, exc) from exc
         assert process.stdout is not None and process.stderr is not None
 
         self._process = process
@@ -294,7 +294,10 @@ class StdioTransport:
         self._stdout_done = anyio.Event()
         self._stderr_done = anyio.Event()
         self._shutdown_lock = anyio.Lock()
-        self._stderr_lines = LineSplitter(self._max_line)  # the protocol core's framing, bounded
+        # The protocol core's framing, bounded: stdout lines are the messages, stderr lines the side channel.
+        self._stdout_lines = LineSplitter(self._max_line)
+        self._stdout_last_t = 0.0
+        self._stderr_lines = LineSplitter(self._max_line)
         self._stderr_last_t = 0.0
         self._emit(ProcessEventKind.SPAWNED, shlex.join(argv), pid=process.pid)
 
@@ -305,7 +308,7 @@ class StdioTransport:
                 self._pump,
                 process.stdout,
                 self._deliver_stdout,
-                None,
+                self._flush_stdout,
                 ProcessEventKind.STDOUT_CLOSED,
                 self._stdout_done,
                 name="stdio stdout reader",
@@ -638,7 +641,19 @@ class StdioTransport:
 
     async def _deliver_stdout(self, t: float, data: bytes) -> None:
         assert self._queue is not None
-        await self._queue.put(StdoutChunk(t, data))
+        self._stdout_last_t = t
+        splitter = self._stdout_lines
+        lines = splitter.feed(data)
+        if lines:
+            await self._queue.put(Frames(t, lines, tuple(splitter.truncated)))
+
+    def _flush_stdout(self) -> None:
+        """The stream ended: a last line without its newline is a message frame too."""
+        assert self._queue is not None
+        splitter = self._stdout_lines
+        rest = splitter.flush()
+        if rest is not None:
+            self._queue.put_nowait(Frames(self._stdout_last_t, [rest], tuple(splitter.truncated)))
 
     async def _deliver_stderr(self, t: float, data: bytes) -> None:
         assert self._queue is not None
@@ -647,7 +662,7 @@ class StdioTransport:
         lines = splitter.feed(data)
         cut = dict(splitter.truncated) if splitter.truncated else None
         for i, line in enumerate(lines):
-            await self._queue.put(StderrLine(t, line, cut.get(i, 0) if cut else 0))
+            await self._queue.put(SideLine(t, line, cut.get(i, 0) if cut else 0))
 
     def _flush_stderr(self) -> None:
         assert self._queue is not None
@@ -655,7 +670,7 @@ class StdioTransport:
         rest = splitter.flush()
         if rest is not None:
             dropped = splitter.truncated[0][1] if splitter.truncated else 0
-            self._queue.put_nowait(StderrLine(self._stderr_last_t, rest, dropped))
+            self._queue.put_nowait(SideLine(self._stderr_last_t, rest, dropped))
 
     # -- helpers ------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from inspector.protocol.engine import ClientConfig
 from inspector.protocol.schema import validator_for
 from inspector.protocol.versions import LATEST_LEGACY, EraMode
 from inspector.session import Direction, Recording, SessionOptions
-from inspector.transport.base import StdioParameters
+from inspector.transport.base import StdioSpec
 
 BOUND = 30.0  # generous bound for a loaded CI machine; every wait finishes far sooner
 # The demo exits within milliseconds of stdin closing, so a long grace costs nothing and keeps
@@ -44,7 +44,7 @@ def options(
     kw.setdefault("connect_timeout", 15.0)
     kw.setdefault("request_timeout", 15.0)
     config = ClientConfig(era=era, legacy_version=version, capabilities=capabilities or {}, log_level=log_level)
-    return SessionOptions(params=StdioParameters(argv=demo(*switches)), config=config, **kw)
+    return SessionOptions(transport=StdioSpec(argv=demo(*switches)), config=config, **kw)
 
 
 class Run:

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import ALL_VERSIONS, LATEST_LEGACY, LATEST_MODERN, EraMode, methods_for
 from inspector.session import ClientHandlers, Direction, Recording, Session, SessionError, SessionOptions
-from inspector.transport import StdioParameters, memory_pair
+from inspector.transport import StdioSpec, memory_pair
 
 ALL_CAPABILITIES = {
     "roots": {"listChanged": True},
@@ -156,7 +156,7 @@ def _start_answer(first: bytes, version: str) -> bytes:
 async def run_stream(case: dict, record_path: Path) -> Recording:
     transport, peer = memory_pair()
     options = SessionOptions(
-        params=StdioParameters(argv=["fuzz-server"]),
+        transport=StdioSpec(argv=["fuzz-server"]),
         config=ClientConfig(era=case["era"], legacy_version=case["version"], capabilities=ALL_CAPABILITIES),
         connect_timeout=0.2,
         probe_timeout=0.2,

@@ -15,7 +15,7 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import LATEST_LEGACY, EraMode
 from inspector.session import Direction, Entry, Recording, SessionOptions
-from inspector.transport.base import StdioParameters
+from inspector.transport.base import StdioSpec
 
 
 
@@ -46,7 +46,7 @@ def options(
     kw.setdefault("connect_timeout", 15.0)
     kw.setdefault("request_timeout", 15.0)
     config = ClientConfig(era=era, legacy_version=version, capabilities=capabilities or {})
-    return SessionOptions(params=StdioParameters(argv=list(argv)), config=config, **kw)
+    return SessionOptions(transport=StdioSpec(argv=list(argv)), config=config, **kw)
 
 
 async def wait_for(predicate: Callable[[], object], timeout: float = BOUND, what: str = "condition") -> object:

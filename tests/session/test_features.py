@@ -10,13 +10,13 @@ from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import EraMode
 from inspector.session import Session, SessionOptions
 from inspector.session.features import PANELS, availability
-from inspector.transport.base import StdioParameters
+from inspector.transport.base import StdioSpec
 
 pytestmark = [pytest.mark.anyio, pytest.mark.peer]
 
 
 async def negotiated(argv: list[str], era: EraMode) -> tuple[str | None, str | None, dict | None]:
-    options = SessionOptions(params=StdioParameters(argv), config=ClientConfig(era=era), stdin_grace=1.0, term_grace=1.0)
+    options = SessionOptions(transport=StdioSpec(argv), config=ClientConfig(era=era), stdin_grace=1.0, term_grace=1.0)
     with anyio.fail_after(30):
         async with Session(options) as session:
             await session.start()

@@ -441,3 +441,23 @@ async def test_every_misbehaviour_left_the_good_mode_clean() -> None:
     assert all(e.schema_ok for e in messages(rec))
     assert state_path(rec) == [State.IDLE, State.DISCOVERING, *LEGACY_OK_PATH]
     assert process_events(rec)[-1] == "exited" and session.returncode == 0
+
+
+def test_the_command_line_builds_the_same_options_as_a_server_profile() -> None:
+    """One builder: probe's flags become a ServerProfile, so the window and the CLI offer the
+    same capabilities for the same choices and start the server from the same transport spec."""
+    from inspector.session.profiles import EnvVar, ServerProfile
+
+    args = cli.build_parser().parse_args(
+        ["probe", "--capability", "elicitation", "--root", "file:///w", "--protocol-version", "2025-06-18", "--env", "A=1", "--cwd", "/tmp", "--", "srv", "-x"]
+    )
+    from_cli = cli.options_from_args(args)
+    profile = ServerProfile(
+        name="p", command="srv", args=["-x"], env=[EnvVar("A", "1")], cwd="/tmp", protocol_version="2025-06-18", capabilities=["elicitation.form", "elicitation.url", "roots"]
+    )
+    from_profile = profile.to_options()
+    assert from_cli.config.capabilities == from_profile.config.capabilities == {"elicitation": {"form": {}, "url": {}}, "roots": {"listChanged": True}}
+    assert from_cli.config.era is from_profile.config.era  # 2025-06-18 implies the legacy era
+    assert from_cli.config.legacy_version == "2025-06-18"
+    assert from_cli.transport == from_profile.transport
+    assert from_cli.transport.describe() == {"transport": "stdio", "argv": ["srv", "-x"], "cwd": "/tmp"}

@@ -22,7 +22,7 @@ from inspector.protocol.versions import (
     EraMode,
 )
 from inspector.session import Direction, Session, SessionOptions
-from inspector.transport.base import StdioParameters
+from inspector.transport.base import StdioSpec
 
 pytestmark = [pytest.mark.anyio, pytest.mark.peer]
 
@@ -116,7 +116,7 @@ async def test_unsupported_meta_version_gets_32022_and_the_retry_succeeds() -> N
     # The client offers a version the SDK does not serve in _meta: it answers -32022 with the
     # versions it supports, and the session retries server/discover with one of them.
     config = ClientConfig(era=EraMode.MODERN, modern_version="2025-11-25")
-    session = Session(SessionOptions(params=StdioParameters(sdk_server()), config=config, connect_timeout=15.0))
+    session = Session(SessionOptions(transport=StdioSpec(sdk_server()), config=config, connect_timeout=15.0))
     async with session:
         await session.start()
         assert session.state is State.READY

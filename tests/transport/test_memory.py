@@ -11,8 +11,8 @@ from inspector.transport import (
     MemoryTransport,
     ProcessEvent,
     ProcessEventKind,
-    StderrLine,
-    StdoutChunk,
+    SideLine,
+    Frames,
     TransportClosed,
     TransportEvent,
     memory_pair,
@@ -46,8 +46,8 @@ async def test_bytes_flow_both_ways_unchanged() -> None:
         await peer.exit(0)
     events = await drain(transport)
     assert kinds(events) == [K.SPAWNED, K.STDOUT_CLOSED, K.STDERR_CLOSED, K.EXITED]
-    chunks = [e.data for e in events if isinstance(e, StdoutChunk)]
-    assert chunks == [b'{"jsonrpc": "2.0", "id": 1, "result": {}}\n\xff']
+    frames = [e.items for e in events if isinstance(e, Frames)]
+    assert frames == [[b'{"jsonrpc": "2.0", "id": 1, "result": {}}\n'], [b"\xff"]]  # the tail comes at the end of the stream
 
 
 async def test_stderr_becomes_lines() -> None:
@@ -56,7 +56,7 @@ async def test_stderr_becomes_lines() -> None:
         await peer.write_stderr(b"one\r\ntwo \xff\n\npartial")
         await peer.exit(0)
     events = await drain(transport)
-    lines = [e for e in events if isinstance(e, StderrLine)]
+    lines = [e for e in events if isinstance(e, SideLine)]
     assert [line.data for line in lines] == [b"one\r\n", b"two \xff\n", b"\n", b"partial"]
     assert {line.t for line in lines} == {42.0}
 
@@ -117,8 +117,8 @@ async def test_a_peer_task_can_serve_while_the_client_reads() -> None:
                 await transport.send(b"%d\n" % n)
             received = b""
             async for event in transport.events():
-                if isinstance(event, StdoutChunk):
-                    received += event.data
+                if isinstance(event, Frames):
+                    received += b"".join(event.items)
                 if received == b"0\n1\n2\n":
                     break
             await transport.shutdown()

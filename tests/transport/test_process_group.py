@@ -22,7 +22,7 @@ from peers import FIXTURES, REFERENCE_JS, misbehave
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import EraMode
 from inspector.session import ConnectionLost, Direction, Session, SessionOptions, StartFailed
-from inspector.transport.base import StdioParameters
+from inspector.transport.base import StdioSpec
 
 pytestmark = [
     pytest.mark.anyio,
@@ -100,7 +100,7 @@ def kill_leftovers(seen: dict[int, int]) -> None:
 
 def options(argv: list[str], *, cwd: str | None = None, env: dict[str, str] | None = None) -> SessionOptions:
     return SessionOptions(
-        params=StdioParameters(argv=argv, cwd=cwd, env=env or {}),
+        transport=StdioSpec(argv=argv, cwd=cwd, env=env or {}),
         config=ClientConfig(era=EraMode.LEGACY),
         connect_timeout=BOUND,
         request_timeout=BOUND,

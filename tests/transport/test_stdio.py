@@ -19,10 +19,10 @@ from inspector.transport import (
     ProcessEvent,
     ProcessEventKind,
     SpawnError,
-    StderrLine,
-    StdioParameters,
+    SideLine,
+    StdioSpec,
     StdioTransport,
-    StdoutChunk,
+    Frames,
     TransportClosed,
     TransportEvent,
 )
@@ -46,9 +46,9 @@ def script(
     env: dict[str, str] | None = None,
     inherit_env: bool = True,
     cwd: str | None = None,
-) -> StdioParameters:
+) -> StdioSpec:
     argv = [sys.executable, "-c", textwrap.dedent(code)]
-    return StdioParameters(argv, env=env or {}, inherit_env=inherit_env, cwd=cwd)
+    return StdioSpec(argv, env=env or {}, inherit_env=inherit_env, cwd=cwd)
 
 
 def process_kinds(events: Sequence[TransportEvent]) -> list[ProcessEventKind]:
@@ -56,11 +56,11 @@ def process_kinds(events: Sequence[TransportEvent]) -> list[ProcessEventKind]:
 
 
 def stdout_of(events: Sequence[TransportEvent]) -> bytes:
-    return b"".join(e.data for e in events if isinstance(e, StdoutChunk))
+    return b"".join(item for e in events if isinstance(e, Frames) for item in e.items)
 
 
 def stderr_lines(events: Sequence[TransportEvent]) -> list[bytes]:
-    return [e.data for e in events if isinstance(e, StderrLine)]
+    return [e.data for e in events if isinstance(e, SideLine)]
 
 
 def the(kind: ProcessEventKind, events: Sequence[TransportEvent]) -> ProcessEvent:
@@ -88,7 +88,7 @@ def saw_stdout(needle: bytes) -> Callable[[list[TransportEvent]], bool]:
 
 
 async def run_to_end(
-    params: StdioParameters, *, read_size: int = 65536
+    params: StdioSpec, *, read_size: int = 65536
 ) -> tuple[StdioTransport, list[TransportEvent]]:
     """Start the script and collect every event until the stream ends."""
     events: list[TransportEvent] = []
@@ -151,7 +151,10 @@ async def test_every_stdout_byte_is_delivered_including_a_partial_last_line() ->
     expected += b'{"jsonrpc": "2.0"}\nnoise \xff\xfe\x00 and a tail without newline'
     _, events = await run_to_end(script(code), read_size=4096)
     assert stdout_of(events) == expected
-    assert all(len(e.data) <= 4096 for e in events if isinstance(e, StdoutChunk))
+    frames = [item for e in events if isinstance(e, Frames) for item in e.items]
+    assert frames[-1] == b"noise \xff\xfe\x00 and a tail without newline"  # framed into lines, the tail last
+    assert frames[-2].endswith(b'{"jsonrpc": "2.0"}\n') and all(f.endswith(b"\n") for f in frames[:-1])
+    assert all(e.channel == "stdout" and e.cut == () for e in events if isinstance(e, Frames))
 
 
 async def test_stderr_is_split_into_byte_lines_with_a_partial_last_line() -> None:
@@ -210,7 +213,7 @@ async def test_death_by_signal_is_recorded() -> None:
 
 async def test_missing_executable_is_a_spawn_error() -> None:
     with pytest.raises(SpawnError) as raised:
-        async with StdioTransport(StdioParameters(["no-such-program-for-the-inspector"])):
+        async with StdioTransport(StdioSpec(["no-such-program-for-the-inspector"])):
             pass
     message = str(raised.value)
     assert "'no-such-program-for-the-inspector'" in message
@@ -220,7 +223,7 @@ async def test_missing_executable_is_a_spawn_error() -> None:
 async def test_missing_executable_by_path_is_a_spawn_error(tmp_path: Path) -> None:
     missing = str(tmp_path / "server")
     with pytest.raises(SpawnError, match="no such file or directory$"):
-        async with StdioTransport(StdioParameters([missing])):
+        async with StdioTransport(StdioSpec([missing])):
             pass
 
 
@@ -229,7 +232,7 @@ async def test_non_executable_file_is_a_spawn_error(tmp_path: Path) -> None:
     server.write_text("print('hi')\n")
     server.chmod(stat.S_IRUSR | stat.S_IWUSR)
     with pytest.raises(SpawnError) as raised:
-        async with StdioTransport(StdioParameters([str(server)])):
+        async with StdioTransport(StdioSpec([str(server)])):
             pass
     assert (
         str(raised.value)
@@ -239,7 +242,7 @@ async def test_non_executable_file_is_a_spawn_error(tmp_path: Path) -> None:
 
 async def test_directory_as_executable_is_a_spawn_error(tmp_path: Path) -> None:
     with pytest.raises(SpawnError, match="it is a directory"):
-        async with StdioTransport(StdioParameters([str(tmp_path)])):
+        async with StdioTransport(StdioSpec([str(tmp_path)])):
             pass
 
 
@@ -264,7 +267,7 @@ async def test_file_as_cwd_is_a_spawn_error(tmp_path: Path) -> None:
 
 async def test_empty_argv_is_a_spawn_error() -> None:
     with pytest.raises(SpawnError, match="empty"):
-        async with StdioTransport(StdioParameters([])):
+        async with StdioTransport(StdioSpec([])):
             pass
 
 

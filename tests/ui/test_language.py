@@ -129,13 +129,13 @@ def test_why_a_server_could_not_start_is_worded_in_the_users_language(qapp, tmp_
     from inspector.resources import resource_path
     from inspector.session import Session, SessionOptions, StartFailed
     from inspector.session.operations import failure_report
-    from inspector.transport.base import SPAWN_REASONS, StdioParameters
+    from inspector.transport.base import SPAWN_REASONS, StdioSpec
     from inspector.ui.banner import SPAWN_TEXTS, FailureBanner
 
     assert SPAWN_TEXTS == SPAWN_REASONS  # one sentence per reason, in the words the CLI prints
 
     async def fail() -> Session:
-        session = Session(SessionOptions(params=StdioParameters(argv=["no-such-mcp-server-here"], cwd=str(tmp_path)), config=ClientConfig()))
+        session = Session(SessionOptions(transport=StdioSpec(argv=["no-such-mcp-server-here"], cwd=str(tmp_path)), config=ClientConfig()))
         with pytest.raises(StartFailed, match="no such file or directory"):
             async with session:
                 pass

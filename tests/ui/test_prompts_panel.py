@@ -13,7 +13,7 @@ from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import EraMode
 from inspector.session import Direction, Session, SessionOptions
 from inspector.session.features import Availability, availability
-from inspector.transport.base import StdioParameters
+from inspector.transport.base import StdioSpec
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.prompts import PromptsPanel
 
@@ -59,7 +59,7 @@ async def with_panel(qtbot, argv, mode: EraMode, body, *, overrides: dict | None
     controller.notified.connect(panel.on_notification)
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
-        options = SessionOptions(params=StdioParameters(argv), config=ClientConfig(era=mode), stdin_grace=2.0, term_grace=1.0)
+        options = SessionOptions(transport=StdioSpec(argv), config=ClientConfig(era=mode), stdin_grace=2.0, term_grace=1.0)
         session = Session(options)
         session.notification_listeners.append(controller._forward_notification)
         async with session:

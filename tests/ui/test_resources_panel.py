@@ -16,7 +16,7 @@ from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import META_SUBSCRIPTION_ID, EraMode
 from inspector.session import Direction, Session, SessionOptions
 from inspector.session.features import Availability, availability
-from inspector.transport.base import StdioParameters
+from inspector.transport.base import StdioSpec
 from inspector.ui.controller import SessionController
 from inspector.session.operations import LISTEN_REFUSED, LISTEN_STOPPED, ListenNote
 from inspector.ui.text import format_size, hex_dump, listen_note_text, parse_hex_dump
@@ -78,7 +78,7 @@ async def with_panel(qtbot, argv, mode: EraMode, body, *, overrides: dict | None
     panel.show()
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
-        options = SessionOptions(params=StdioParameters(argv), config=ClientConfig(era=mode), stdin_grace=2.0, term_grace=1.0)
+        options = SessionOptions(transport=StdioSpec(argv), config=ClientConfig(era=mode), stdin_grace=2.0, term_grace=1.0)
         session = Session(options)
         session.notification_listeners.append(lambda seq, obj: panel.on_notification(obj["method"], obj.get("params") or {}))
         async with session:
