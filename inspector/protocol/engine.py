@@ -708,6 +708,25 @@ class ProtocolEngine:
         self._fire(a, Event.PROCESS_EXITED)
         return a
 
+    #: Link events (a transport's spawned / closed / shutdown steps / exited, by name) that move
+    #: the lifecycle; every other link event is recorded as a process note.
+    LINK_EVENTS = ("stdin_closed", "sigterm_sent", "sigkill_sent", "exited")
+
+    def link_event(self, name: str) -> Analysis:
+        """A transport's link event as an engine input: the lifecycle edge it takes (the client
+        began the shutdown, escalated to SIGTERM or SIGKILL, the server is gone), the rules it
+        breaks and the outcome it sets; any other event is a note. Sans-IO: ``name`` is the
+        event's name (``transport.base.ProcessEventKind`` values), nothing else is needed."""
+        if name == "stdin_closed":
+            return self.shutdown_begins()
+        if name == "sigterm_sent":
+            return self.escalated("SIGTERM")
+        if name == "sigkill_sent":
+            return self.escalated("SIGKILL")
+        if name == "exited":
+            return self.process_exited()
+        return self.note(Kind.PROCESS)
+
     def summary(self) -> dict:
         return {
             "era": self.era.value if self.era else None,

@@ -453,31 +453,23 @@ class Session:
         self.recording.append(Direction.EVENT, t, text.encode("utf-8", "replace"), a, {"event": "internal_error"})
 
     def _process_event(self, ev: ProcessEvent) -> None:
-        rec = self.recording
-        eng = self.engine
+        """Record a link event with the engine's analysis of it (the lifecycle edge is the
+        engine's business); the session only keeps what it waits on."""
         kind = ev.kind
         extra: dict[str, Any] = {"event": kind.value}
         if ev.pid is not None:
             extra["pid"] = ev.pid
-        if kind is ProcessEventKind.STDIN_CLOSED:
-            a = eng.shutdown_begins()
-        elif kind is ProcessEventKind.SIGTERM_SENT:
-            a = eng.escalated("SIGTERM")
-        elif kind is ProcessEventKind.SIGKILL_SENT:
-            a = eng.escalated("SIGKILL")
-        elif kind is ProcessEventKind.EXITED:
+        a = self.engine.link_event(kind.value)
+        if kind is ProcessEventKind.EXITED:
             self.returncode = ev.returncode
             self.signal = ev.signal
             extra["returncode"] = ev.returncode
             extra["signal"] = ev.signal
-            a = eng.process_exited()
             self._exited.set()
             self._fail_waiters("the server " + (ev.detail or "exited"))
-        else:
-            a = eng.note(Kind.PROCESS)
-        if kind is ProcessEventKind.SPAWNED:
+        elif kind is ProcessEventKind.SPAWNED:
             self._spawned.set()
-        rec.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
+        self.recording.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
 
     def _dispatch(self, a: Any, seq: int, t: float) -> None:
         kind = a.kind

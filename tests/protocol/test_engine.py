@@ -223,6 +223,28 @@ def test_shutdown_escalation_is_recorded_as_rules():
     assert tr.e.process_exited().state is State.TERMINATED
 
 
+def test_link_events_are_engine_inputs_as_a_trace_without_io():
+    """What the session used to map itself: a transport's link events, by name, drive the
+    lifecycle; events that move nothing are notes."""
+    from inspector.transport.base import ProcessEventKind
+
+    assert set(ProtocolEngine.LINK_EVENTS) <= {k.value for k in ProcessEventKind}  # the names transports emit
+    tr = legacy()
+    assert tr.e.link_event("spawned").transition is None
+    handshake(tr)
+    for name in ("stdout_closed", "group_gone", "waiting"):
+        note = tr.e.link_event(name)
+        assert note.kind is Kind.PROCESS and note.transition is None and tr.e.state is State.OPERATING
+    steps = [tr.e.link_event(name) for name in ("stdin_closed", "sigterm_sent", "sigkill_sent", "exited")]
+    assert [a.transition.event.value for a in steps] == ["shutdown", "sigterm_sent", "sigkill_sent", "process_exited"]
+    assert [a.violations for a in steps] == [(), ("lifecycle.ignored-stdin-close",), ("lifecycle.ignored-sigterm",), ()]
+    assert tr.e.state is State.TERMINATED and tr.e.outcome is None
+    other = legacy()
+    other.c(other.e.build_initialize(other.e.next_id()))
+    assert other.e.link_event("exited").violations == ("lifecycle.exited-during-initialize",)
+    assert other.e.outcome_code == "exited-before-established"
+
+
 # ---------------------------------------------------------------- modern / auto
 
 META = "io.modelcontextprotocol/protocolVersion"
