@@ -289,3 +289,15 @@ def diagram_table(mode: EraMode, era: Era | None = None) -> tuple[Transition, ..
     if era is Era.MODERN:
         return tuple(tr for tr in AUTO_TABLE if tr.source not in _LEGACY_ONLY and tr.target not in _LEGACY_ONLY)
     return AUTO_TABLE
+
+
+def event_of_edge(source: str, target: str, label: str | None) -> str | None:
+    """The event id of the edge ``source -> target`` with ``label`` in any table (for old
+    recordings that stored only the label); the edge's only event when the label changed since;
+    None when nothing matches."""
+    candidates = {(t.source.value, t.target.value, t.label): t.event.value for table in TABLES.values() for t in table}
+    found = candidates.get((source, target, label or ""))
+    if found is not None:
+        return found
+    events = {ev for (src, dst, _label), ev in candidates.items() if src == source and dst == target}
+    return events.pop() if len(events) == 1 else None

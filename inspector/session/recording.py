@@ -41,11 +41,16 @@ import orjson
 
 from inspector.protocol.engine import EMPTY, Analysis
 from inspector.protocol.framing import display_text
-from inspector.protocol.lifecycle import State
+from inspector.protocol.lifecycle import State, event_of_edge
 from inspector.protocol.messages import KIND_BY_LABEL, Kind, first_invalid_utf8, loads_lenient
 
 FORMAT = "mcp-session-inspector/recording"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+# Version history (old files are lifted on load by _migrate / _migrate_header):
+#   1  the first format;
+#   2  a transition keeps the id of the lifecycle event that took it ("event"), not only its
+#      label; the header names the transport ("transport": "stdio", ...); an entry may carry the
+#      metadata of the exchange it travelled in ("http": an object).
 
 
 class Direction(enum.IntEnum):
@@ -198,7 +203,7 @@ class Recording:
         if tr is not None or a.problem is not None:
             extra = dict(extra or {})
             if tr is not None:
-                extra["transition"] = {"from": tr.source.value, "to": tr.target.value, "label": tr.label, "failure": tr.failure}
+                extra["transition"] = {"from": tr.source.value, "to": tr.target.value, "event": tr.event.value, "label": tr.label, "failure": tr.failure}
                 self.transition_rows.append(seq)
             if a.problem is not None:
                 extra["problem"] = a.problem
@@ -543,6 +548,10 @@ def _check_extra(d: dict) -> str | None:
     if "transition" in d:
         if not (isinstance(tr, dict) and _label_in(tr.get("from"), _STATE_BY_VALUE) and _label_in(tr.get("to"), _STATE_BY_VALUE) and isinstance(tr.get("label", ""), str)):
             return "'transition' is not a lifecycle transition (from, to, label)"
+        if tr.get("event") is not None and not isinstance(tr["event"], str):
+            return f"the transition's 'event' is {_json_type(tr['event'])}, not a string"
+    if d.get("http") is not None and not isinstance(d["http"], dict):
+        return f"'http' is {_json_type(d['http'])}, not an object"
     errors = d.get("schema_errors")
     if errors is not None and not (
         isinstance(errors, list) and all(isinstance(e, dict) and isinstance(e.get("path", ""), str) and isinstance(e.get("message", ""), str) for e in errors)
@@ -653,7 +662,7 @@ class _Loader:
             raise self.fail(f"the format version {version} is not valid (versions start at 1)")
         if version > FORMAT_VERSION:
             raise self.fail(f"recording format version {version} is newer than this inspector (it reads up to {FORMAT_VERSION})")
-        rec = cls(header, t0=0.0)
+        rec = cls(_migrate_header(header, version), t0=0.0)
         done = len(first)
         next_report = PROGRESS_STEP
         unread: list[tuple[int, str]] = []  # unreadable lines since the last entry: the gap they may leave
@@ -719,9 +728,26 @@ def _file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def _migrate(d: dict, version: int) -> dict:
-    """Small functions that lift old entries to the current format (none needed yet)."""
+def _migrate(d: Any, version: int) -> Any:
+    """Lift one line of an older file to the current format (anything odd is left for the
+    entry checks to describe)."""
+    if version < 2 and isinstance(d, dict):
+        tr = d.get("transition")
+        if isinstance(tr, dict) and "event" not in tr and isinstance(tr.get("from"), str) and isinstance(tr.get("to"), str):
+            label = tr.get("label")
+            event = event_of_edge(tr["from"], tr["to"], label if isinstance(label, str) else None)
+            if event is not None:
+                d["transition"] = {**tr, "event": event}
     return d
+
+
+def _migrate_header(header: dict, version: int) -> dict:
+    """Lift an older header: version 1 recorded stdio sessions only."""
+    if version < FORMAT_VERSION:  # what is in memory now is the current format
+        header = {**header, "version": FORMAT_VERSION, "migrated_from": version}
+    if version < 2:
+        header.setdefault("transport", "stdio")
+    return header
 
 
 class RecordingWriter:

@@ -1335,13 +1335,16 @@ class LifecycleDiagram(QWidget):
         if tr is None:
             return None
         if isinstance(tr, Transition):
-            src, dst, label = tr.source, tr.target, tr.label
+            src, dst, label, event = tr.source, tr.target, tr.label, tr.event.value
         else:
             try:
                 src, dst = State(tr["from"]), State(tr["to"])
             except (KeyError, ValueError):
                 return None
-            label = tr.get("label")
+            label, event = tr.get("label"), tr.get("event")
+        for t in self._table:  # the edge the recording names by its event (format 2)
+            if t.source is src and t.target is dst and t.event.value == event:
+                return t
         for t in self._table:
             if t.source is src and t.target is dst and t.label == label:
                 return t

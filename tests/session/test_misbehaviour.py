@@ -170,7 +170,7 @@ def test_never_answering_initialize_times_out_with_exit_4() -> None:
     assert len(timeouts) == 1
     assert timeouts[0]["violations"] == ["lifecycle.no-answer"]
     assert timeouts[0]["method"] == "initialize"
-    assert timeouts[0]["transition"] == {"from": "initializing", "to": "shutting_down", "label": "no answer (timeout)", "failure": True}
+    assert timeouts[0]["transition"] == {"from": "initializing", "to": "shutting_down", "event": "timeout", "label": "no answer (timeout)", "failure": True}
     assert run.rules() == ["lifecycle.no-answer"]
     assert run.summary["state"] == "terminated"
     assert run.summary["outcome"] == "the server did not answer initialize in time"
@@ -213,7 +213,7 @@ def test_unsupported_version_exits_5() -> None:
     assert run.rc == 5, run.stderr
     answer = run.find(dir="s2c", method="initialize")[0]
     assert answer["violations"] == ["lifecycle.version-unsupported"]
-    assert answer["transition"] == {"from": "initializing", "to": "shutting_down", "label": "← unsupported version", "failure": True}
+    assert answer["transition"] == {"from": "initializing", "to": "shutting_down", "event": "version_unsupported", "label": "← unsupported version", "failure": True}
     assert run.find(method="notifications/initialized") == []  # it disconnected instead
     assert run.summary["protocol_version"] == "1999-01-01"
     assert run.summary["state"] == "terminated"
@@ -399,7 +399,7 @@ def test_spawn_failure_is_recorded_in_json_mode() -> None:
     assert run.rc == 3
     assert "Traceback" not in run.stderr
     assert [d["event"] for d in run.entries] == ["spawn_failed"]
-    assert run.entries[0]["transition"] == {"from": "idle", "to": "failed", "label": "server could not start", "failure": True}
+    assert run.entries[0]["transition"] == {"from": "idle", "to": "failed", "event": "spawn_failed", "label": "server could not start", "failure": True}
     assert run.summary["state"] == "failed"
     assert "no such file or directory" in run.summary["exit_reason"]
 

@@ -48,6 +48,7 @@ async def test_32022_on_discover_then_success_on_retry(era: EraMode) -> None:
     assert discovers[1].extra["transition"] == {
         "from": "discovering",
         "to": "discovering",
+        "event": "recv_unsupported_version",
         "label": "← -32022: retry with a supported version",
         "failure": False,
     }

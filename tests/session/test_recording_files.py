@@ -201,3 +201,39 @@ def test_any_damage_to_lines_gives_a_loadable_recording_or_one_error(real_file: 
         loaded.era_as_of(i)
         loaded.transition_as_of(i)
     loaded.counts()
+
+
+def as_version_1(path: Path, out: Path) -> Path:
+    """The real file as the version-1 writer wrote it: no event ids, no transport in the header."""
+    lines = [orjson.loads(line) for line in lines_of(path)]
+    header = {k: v for k, v in lines[0].items() if k != "transport"}
+    header["version"] = 1
+    body = []
+    for d in lines[1:]:
+        if isinstance(d.get("transition"), dict):
+            d["transition"] = {k: v for k, v in d["transition"].items() if k != "event"}
+        body.append(d)
+    return write(out, [orjson.dumps(header) + b"\n"] + [orjson.dumps(d) + b"\n" for d in body])
+
+
+def test_a_version_1_file_is_lifted_to_version_2_on_load(real_file: Path, tmp_path: Path) -> None:
+    current = Recording.load(real_file)
+    assert current.header["version"] == 2 and current.header["transport"] == "stdio"
+    edges = [current._extra[seq]["transition"] for seq in current.transition_rows]
+    assert edges and all(isinstance(tr["event"], str) for tr in edges)
+    old = Recording.load(as_version_1(real_file, tmp_path / "v1.jsonl"))
+    assert old.load_problems == []
+    assert old.header["version"] == 2 and old.header["migrated_from"] == 1 and old.header["transport"] == "stdio"
+    assert [old._extra[seq]["transition"] for seq in old.transition_rows] == edges  # the event ids found again
+    assert [old.raw_at(i) for i in range(len(old))] == [current.raw_at(i) for i in range(len(current))]
+
+
+def test_http_metadata_travels_with_an_entry_and_a_bad_one_is_described(real_file: Path, tmp_path: Path) -> None:
+    lines = lines_of(real_file)
+    entry = orjson.loads(lines[1])
+    entry["http"] = {"method": "POST", "status": 200, "headers": {"content-type": "application/json"}}
+    bad = dict(entry, seq=1, http="POST 200")
+    path = write(tmp_path / "http.jsonl", [lines[0], orjson.dumps(entry) + b"\n", orjson.dumps(bad) + b"\n"])
+    rec = Recording.load(path)
+    assert rec._extra[0]["http"]["status"] == 200
+    assert rec.load_problems == [(3, "'http' is string, not an object")]

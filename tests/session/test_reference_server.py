@@ -100,6 +100,7 @@ async def test_auto_mode_falls_back_to_legacy() -> None:
     assert discover.extra["transition"] == {
         "from": "discovering",
         "to": "uninitialized",
+        "event": "fallback_to_legacy",
         "label": "← not a DiscoverResult → legacy",
         "failure": False,
     }

@@ -149,6 +149,19 @@ def test_set_state_highlights_and_keeps_the_last_edge(diagram):
     assert "Terminated" in diagram.accessibleDescription()
 
 
+def test_a_recorded_edge_is_found_by_its_event_even_when_its_label_changed(diagram):
+    """Recording format 2 keeps the event id: of three parallel failure edges, the one the
+    session took is highlighted even if its label was reworded since the file was written."""
+    diagram.set_machine(EraMode.LEGACY)
+    table = diagram_table(EraMode.LEGACY)
+    timeout = transition(table, State.INITIALIZING, State.SHUTTING_DOWN, "no answer (timeout)")
+    parallel = [t for t in table if t.source is State.INITIALIZING and t.target is State.SHUTTING_DOWN]
+    assert len(parallel) >= 3 and parallel[0] is not timeout
+    stored = {"from": "initializing", "to": "shutting_down", "event": timeout.event.value, "label": "an older wording", "failure": True}
+    diagram.set_state(State.SHUTTING_DOWN, stored, animate=False)
+    assert diagram.last_edge is timeout
+
+
 def test_the_same_state_again_does_not_repaint(diagram, monkeypatch):
     diagram.set_machine(EraMode.LEGACY)
     tr = {"from": "initialized", "to": "operating", "label": "notifications/initialized →"}
