@@ -1,0 +1,117 @@
+"""Server-Sent Events framing, sans-IO: bytes in, events out.
+
+The HTTP transports receive JSON-RPC messages as SSE events (a POST's ``text/event-stream``
+response, the GET stream, the legacy HTTP+SSE stream). :class:`SseDecoder` follows the
+WHATWG event-stream rules: lines end with CRLF, LF or CR; a line starting with ``:`` is a
+comment; ``field: value`` (one optional space after the colon) sets ``data`` (joined with
+LF when repeated), ``event``, ``id`` (ignored when it contains NUL) or ``retry`` (digits
+only); an empty line dispatches the event when it has data. A UTF-8 BOM at the very start is
+dropped. Nothing is decoded as text: ``data`` stays bytes, so a message is kept byte-exact and
+invalid UTF-8 is the engine's to flag. A line longer than ``max_line`` keeps its first bytes and
+counts the rest, so a peer that never ends a line cannot grow memory without bound.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .framing import DEFAULT_MAX_LINE
+
+
+@dataclass(frozen=True, slots=True)
+class SseEvent:
+    data: bytes  # the data lines joined with LF (no trailing LF)
+    event: str = "message"  # the event type ("message" when the stream named none)
+    id: str | None = None  # the last event id as of this event (None: never set)
+    retry: int | None = None  # a reconnection time the stream set with this event, in ms
+    dropped: int = 0  # bytes cut from over-long lines of this event
+
+
+class SseDecoder:
+    """``feed(bytes) -> [SseEvent]``; ``last_id`` and ``retry`` follow the stream."""
+
+    __slots__ = ("max_line", "_buf", "_data", "_event", "_retry", "_dropped", "_started", "_skip_lf", "last_id", "retry", "comments")
+
+    def __init__(self, max_line: int = DEFAULT_MAX_LINE) -> None:
+        self.max_line = max_line
+        self._buf = bytearray()
+        self._data: list[bytes] = []
+        self._event = ""
+        self._retry: int | None = None
+        self._dropped = 0
+        self._started = False
+        self._skip_lf = False  # the last chunk ended with CR: a LF first in the next one belongs to it
+        self.last_id: str | None = None
+        self.retry: int | None = None  # reconnection time in ms, once the stream has set one
+        self.comments = 0
+
+    def feed(self, chunk: bytes) -> list[SseEvent]:
+        out: list[SseEvent] = []
+        buf = self._buf
+        i = 0
+        n = len(chunk)
+        if self._skip_lf and n and chunk[0] == 0x0A:
+            i = 1
+        self._skip_lf = False
+        while i < n:
+            cr = chunk.find(b"\r", i)
+            lf = chunk.find(b"\n", i)
+            if cr < 0 and lf < 0:
+                self._append(chunk[i:])
+                break
+            end = lf if cr < 0 else cr if lf < 0 else min(cr, lf)
+            self._append(chunk[i:end])
+            line = bytes(buf)
+            buf.clear()
+            self._line(line, out)
+            if chunk[end] == 0x0D:
+                if end + 1 < n:
+                    i = end + 2 if chunk[end + 1] == 0x0A else end + 1
+                else:
+                    self._skip_lf = True
+                    i = end + 1
+            else:
+                i = end + 1
+        return out
+
+    def _append(self, part: bytes) -> None:
+        room = self.max_line - len(self._buf)
+        if len(part) > room:
+            self._dropped += len(part) - max(room, 0)
+            part = part[: max(room, 0)]
+        self._buf += part
+
+    def _line(self, line: bytes, out: list[SseEvent]) -> None:
+        if not self._started:
+            self._started = True
+            if line.startswith(b"\xef\xbb\xbf"):
+                line = line[3:]
+        if not line:
+            if self._data:
+                out.append(SseEvent(b"\n".join(self._data), self._event or "message", self.last_id, self._retry, self._dropped))
+            self._data = []
+            self._event = ""
+            self._retry = None
+            self._dropped = 0
+            return
+        if line[:1] == b":":
+            self.comments += 1
+            return
+        name, sep, value = line.partition(b":")
+        if sep and value[:1] == b" ":
+            value = value[1:]
+        if name == b"data":
+            self._data.append(value)
+        elif name == b"event":
+            self._event = value.decode("utf-8", "replace")
+        elif name == b"id":
+            if b"\0" not in value:
+                self.last_id = value.decode("utf-8", "replace")
+        elif name == b"retry":
+            if value.isdigit():
+                self.retry = self._retry = int(value)
+        # any other field is ignored, as the standard says
+
+    def pending(self) -> bool:
+        """Whether an event was started but not dispatched (the stream ended mid-event)."""
+        return bool(self._data) or bool(self._buf)

@@ -1,0 +1,53 @@
+"""The SSE decoder: every line ending, split anywhere, byte-exact data, bounded lines."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from inspector.protocol.sse import SseDecoder, SseEvent
+
+STREAM = (
+    b"\xef\xbb\xbf: a comment\r\n"
+    b"event: message\r\n"
+    b"id: 1\r\n"
+    b'data: {"jsonrpc":"2.0","id":1,"result":{}}\r\n'
+    b"\r\n"
+    b"retry: 3000\n"
+    b"data:first\n"
+    b"data: second \xff\n"
+    b"\n"
+    b"id: bad\0id\r"
+    b"event: custom\r"
+    b"data\r"
+    b"\r"
+    b"data: never dispatched"
+)
+EXPECTED = [
+    SseEvent(b'{"jsonrpc":"2.0","id":1,"result":{}}', "message", "1", None),
+    SseEvent(b"first\nsecond \xff", "message", "1", 3000),
+    SseEvent(b"", "custom", "1", None),
+]
+
+
+def test_fields_line_endings_comments_and_ids():
+    d = SseDecoder()
+    assert d.feed(STREAM) == EXPECTED
+    assert d.retry == 3000 and d.last_id == "1" and d.comments == 1
+    assert d.pending()  # the last event never got its blank line
+
+
+@given(st.lists(st.integers(min_value=0, max_value=len(STREAM)), max_size=12))
+def test_the_same_events_however_the_stream_is_split(cuts):
+    d = SseDecoder()
+    out = []
+    points = sorted(set(cuts))
+    for a, b in zip([0, *points], [*points, len(STREAM)]):
+        out += d.feed(STREAM[a:b])
+    assert out == EXPECTED
+
+
+def test_an_endless_line_is_bounded_and_counted():
+    d = SseDecoder(max_line=16)
+    events = d.feed(b"data: " + b"x" * 100 + b"\n\n")
+    assert events == [SseEvent(b"x" * 10, dropped=90)]
