@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from pathlib import Path
@@ -26,7 +27,7 @@ from inspector.session import (
     SessionOptions,
     StartFailed,
 )
-from inspector.session.profiles import EnvVar, ServerProfile, demo_args
+from inspector.session.profiles import EnvVar, ServerProfile, demo_args, url_problem
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -110,6 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-line", metavar="SIZE", type=parse_size, default=DEFAULT_MAX_LINE, help="longest stdout/stderr line kept whole, in bytes or with K/M/G (default 64M); a longer line keeps its first SIZE bytes, the rest is counted and dropped (stdio.line-too-long)")
     p.add_argument("--max-request-time", metavar="S", type=float, default=300.0, help="hard limit for one request in seconds, however much progress it reports (default 300)")
     p.add_argument("--demo", action="store_true", help="probe the built-in demo server; arguments after -- go to the demo (e.g. -- --noise)")
+    p.add_argument("--url", metavar="URL", help="probe the server at this http(s) URL over Streamable HTTP instead of starting a command")
+    p.add_argument("--header", metavar="NAME:VALUE", action="append", default=[], help="with --url: a header sent with every request (repeatable)")
+    p.add_argument("--bearer-env", metavar="VAR", help="with --url: send 'Authorization: Bearer' with the token in environment variable VAR (a secret: masked in every output)")
+    p.add_argument("--insecure", action="store_true", help="with --url: do not verify the server's TLS certificate")
     p.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
     return parser
 
@@ -149,14 +154,39 @@ def parse_requests(specs: list[str]) -> list[tuple[str, dict | None]]:
     return out
 
 
+def http_headers(args: argparse.Namespace) -> list[EnvVar]:
+    """--header NAME:VALUE and --bearer-env VAR as a profile's headers (the token is secret)."""
+    out = []
+    for item in args.header:
+        name, sep, value = item.partition(":")
+        if not sep or not name.strip():
+            raise UsageError(f"--header {item!r}: expected NAME:VALUE")
+        out.append(EnvVar(name.strip(), value.strip()))
+    if args.bearer_env:
+        token = os.environ.get(args.bearer_env)
+        if not token:
+            raise UsageError(f"--bearer-env {args.bearer_env}: that environment variable is not set")
+        out.append(EnvVar("Authorization", f"Bearer {token}", secret=True))
+    return out
+
+
 def options_from_args(args: argparse.Namespace) -> SessionOptions:
     argv = list(args.argv)
     if argv and argv[0] == "--":
         argv = argv[1:]
+    headers = http_headers(args)
+    if args.url:
+        if argv or args.demo:
+            raise UsageError("--url probes a server over HTTP: give no command after -- (and no --demo)")
+        problem = url_problem(args.url)
+        if problem:
+            raise UsageError(f"--url: {problem}")
+    elif headers or args.insecure:
+        raise UsageError("--header, --bearer-env and --insecure go with --url")
     if args.demo:
         argv = [sys.executable, *demo_args(), *argv]
-    if not argv:
-        raise UsageError("no server command given: put it after --, e.g. probe -- node server.js (or use --demo)")
+    if not argv and not args.url:
+        raise UsageError("no server command given: put it after --, e.g. probe -- node server.js (or use --demo, or --url URL)")
     era = EraMode(args.era)
     if args.protocol_version:  # the profile picks the era a version implies; conflicts are the user's to fix
         v = args.protocol_version
@@ -184,8 +214,12 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
         choices.append("roots")
     profile = ServerProfile(
         name="probe",
-        command=argv[0],
+        command=argv[0] if argv else "",
         args=argv[1:],
+        transport="streamable-http" if args.url else "stdio",
+        url=args.url or "",
+        headers=headers,
+        verify_tls=not args.insecure,
         env=[EnvVar(k, v) for k, v in env.items()],
         inherit_env=not args.clean_env,
         cwd=args.cwd or "",
@@ -267,7 +301,10 @@ def print_summary(summary: dict, out: TextIO, as_json: bool) -> None:
     ]
     if summary.get("outcome"):
         lines.append(f"outcome           {summary['outcome']}")
-    if summary.get("signal") is not None:
+    if summary.get("transport", "stdio") != "stdio":
+        how = {"delete": "the client deleted the session", "none": "the client closed its streams"}.get(str(summary.get("shutdown")), "the connection was lost")
+        lines.append(f"connection        {summary.get('transport')}: {how}")
+    elif summary.get("signal") is not None:
         lines.append(f"process           killed by signal {summary['signal']} (shutdown step: {summary.get('shutdown')})")
     else:
         lines.append(f"process           exit code {summary.get('exit_code')} (shutdown step: {summary.get('shutdown')})")

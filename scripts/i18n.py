@@ -39,7 +39,7 @@ def tool(name: str) -> str:
 
 
 def protocol_strings() -> dict[str, list[str]]:
-    from inspector.protocol.lifecycle import STATE_INFO, TABLES
+    from inspector.protocol.lifecycle import STATE_INFO, TABLES, TRANSPORTS, for_transport
     from inspector.protocol.rules import RULES
     from inspector.session.session import LEGACY_STEPS, MODERN_STEPS
 
@@ -47,7 +47,8 @@ def protocol_strings() -> dict[str, list[str]]:
     for info in STATE_INFO.values():
         lifecycle += [info.title, info.explanation]
     for table in TABLES.values():
-        lifecycle += [tr.label for tr in table]
+        for transport in TRANSPORTS:
+            lifecycle += [tr.label for tr in for_transport(table, transport)]
     from inspector.protocol.versions import ALL_VERSIONS
     from inspector.session.features import availability
 

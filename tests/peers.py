@@ -35,3 +35,100 @@ def reference_server() -> list[str]:
             pytrace=False,
         )
     return [node, str(REFERENCE_JS), "stdio"]
+
+
+# ---------------------------------------------------------------- HTTP peers (loopback only)
+
+LOOPBACK_PRELOAD = ROOT / "tests" / "fixtures" / "loopback.cjs"
+
+
+def free_port() -> int:
+    """A port nothing listens on at 127.0.0.1 right now."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def sdk_http_server(port: int, *flags: str) -> list[str]:
+    """argv of the official SDK's MCPServer over Streamable HTTP (flags: --json-response, --stateless)."""
+    return [sys.executable, str(FIXTURES / "sdk_http.py"), "--port", str(port), *flags]
+
+
+def reference_http_server(mode: str = "streamableHttp") -> list[str]:
+    """argv of the reference server in an HTTP mode, made to listen on 127.0.0.1 only (PORT env)."""
+    argv = reference_server()
+    return [argv[0], "--require", str(LOOPBACK_PRELOAD), argv[1], mode]
+
+
+class HttpPeer:
+    """A server process listening on 127.0.0.1:port, stopped by its pid when the block ends."""
+
+    def __init__(self, argv: list[str], port: int, path: str = "/mcp", env: dict[str, str] | None = None) -> None:
+        self.argv, self.port, self.path, self.env = argv, port, path, env
+        self.proc = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}{self.path}"
+
+    def __enter__(self) -> "HttpPeer":
+        import os
+        import socket
+        import subprocess
+        import time
+
+        import tempfile
+
+        self.log = tempfile.TemporaryFile()  # a file, not a pipe: a chatty server never blocks on it
+        self.proc = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log, env={**os.environ, **(self.env or {})})
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                self.log.seek(0)
+                raise RuntimeError(f"{self.argv} exited with {self.proc.returncode}: {self.log.read().decode(errors='replace')[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        self.__exit__()
+        raise RuntimeError(f"{self.argv} did not listen on 127.0.0.1:{self.port} within 30 s")
+
+    def listening_addresses(self) -> set[str]:
+        """Local addresses this peer's port is bound to (from /proc/net/tcp*), e.g. {"127.0.0.1"}."""
+        import ipaddress
+
+        found = set()
+        for table, width in (("/proc/net/tcp", 4), ("/proc/net/tcp6", 16)):
+            try:
+                rows = open(table).read().splitlines()[1:]
+            except OSError:
+                continue
+            for row in rows:
+                local, state = row.split()[1], row.split()[3]
+                addr, port = local.split(":")
+                if state != "0A" or int(port, 16) != self.port:  # 0A: LISTEN
+                    continue
+                raw = bytes.fromhex(addr)
+                if width == 4:
+                    found.add(str(ipaddress.IPv4Address(raw[::-1])))
+                else:
+                    words = b"".join(raw[i : i + 4][::-1] for i in range(0, 16, 4))
+                    found.add(str(ipaddress.IPv6Address(words)))
+        return found
+
+    def __exit__(self, *exc: object) -> None:
+        import os
+        import signal
+
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except Exception:
+                os.kill(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        if getattr(self, "log", None) is not None:
+            self.log.close()

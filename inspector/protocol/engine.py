@@ -148,9 +148,15 @@ class Analysis:
 
 
 class ProtocolEngine:
-    def __init__(self, config: ClientConfig | None = None) -> None:
+    def __init__(self, config: ClientConfig | None = None, *, transport: str = "stdio") -> None:
+        """``transport``: the session's transport (lifecycle.TRANSPORTS). It decides the
+        lifecycle's shutdown steps and how messages are delimited: stdio frames lines (a message
+        without its newline is a partial line, flagged); HTTP frames whole messages (each body or
+        SSE event is one message, no terminator expected)."""
+        self.transport = transport
+        self._whole_messages = transport != "stdio"
         self.config = config or ClientConfig()
-        self.lifecycle = Lifecycle(self.config.era)
+        self.lifecycle = Lifecycle(self.config.era, transport)
         self.era: Era | None = {EraMode.LEGACY: Era.LEGACY, EraMode.MODERN: Era.MODERN}.get(self.config.era)
         self.offered_version: str | None = None  # what the client asked for (initialize or _meta)
         self.version: str | None = None  # negotiated / selected
@@ -350,10 +356,11 @@ class ProtocolEngine:
     # ------------------------------------------------------------------ server -> client
 
     def incoming(self, raw: bytes, t: float, seq: int) -> Analysis:
-        """A line the server wrote (terminator included; none on a partial last line)."""
+        """A message the server sent: a line (terminator included; none on a partial last line)
+        or, with message framing, a whole body or SSE event."""
         # Hot path: a complete line holding a JSON object (JSON allows the trailing CR/LF).
         v: list[str] | None = None
-        if raw[-1:] == b"\n":
+        if raw[-1:] == b"\n" or self._whole_messages:
             obj = None
             if raw[:1] == b"{":  # anything else (noise, arrays, odd spacing) takes parse_line
                 try:
@@ -710,20 +717,20 @@ class ProtocolEngine:
 
     #: Link events (a transport's spawned / closed / shutdown steps / exited, by name) that move
     #: the lifecycle; every other link event is recorded as a process note.
-    LINK_EVENTS = ("stdin_closed", "sigterm_sent", "sigkill_sent", "exited")
+    LINK_EVENTS = ("stdin_closed", "sigterm_sent", "sigkill_sent", "exited", "session_closing", "disconnected")
 
     def link_event(self, name: str) -> Analysis:
         """A transport's link event as an engine input: the lifecycle edge it takes (the client
         began the shutdown, escalated to SIGTERM or SIGKILL, the server is gone), the rules it
         breaks and the outcome it sets; any other event is a note. Sans-IO: ``name`` is the
         event's name (``transport.base.ProcessEventKind`` values), nothing else is needed."""
-        if name == "stdin_closed":
+        if name == "stdin_closed" or name == "session_closing":  # stdio: close stdin; HTTP: DELETE the session
             return self.shutdown_begins()
         if name == "sigterm_sent":
             return self.escalated("SIGTERM")
         if name == "sigkill_sent":
             return self.escalated("SIGKILL")
-        if name == "exited":
+        if name == "exited" or name == "disconnected":  # the server process, or the HTTP link, is gone
             return self.process_exited()
         return self.note(Kind.PROCESS)
 

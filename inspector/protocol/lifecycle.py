@@ -19,7 +19,7 @@ in time, takes the fallback edge into the legacy machine's Uninitialized.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .versions import Era, EraMode
 
@@ -27,6 +27,7 @@ LIFECYCLE_SPEC = "2025-11-25 basic/lifecycle"
 STDIO_SPEC = "2026-07-28 basic/transports/stdio"
 VERSIONING_SPEC = "2026-07-28 basic/versioning"
 MRTR_SPEC = "2026-07-28 basic/patterns/mrtr"
+HTTP_SPEC = "2025-11-25 basic/transports#streamable-http"
 
 
 class State(enum.Enum):
@@ -236,10 +237,36 @@ TABLES: dict[EraMode, tuple[Transition, ...]] = {
 INITIAL: dict[EraMode, State] = {EraMode.LEGACY: State.UNINITIALIZED, EraMode.MODERN: State.IDLE, EraMode.AUTO: State.IDLE}
 
 
-def table_for(mode: EraMode | Era) -> tuple[Transition, ...]:
+TRANSPORTS = ("stdio", "streamable-http")
+
+
+def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tuple[Transition, ...]:
+    """The steps of ``table`` as they happen on ``transport``. The tables above are written for
+    stdio (close stdin, SIGTERM, SIGKILL, the process exits). Over HTTP the server outlives the
+    session: the client ends it by deleting the session (or just closing its streams), there is
+    no signal to escalate to, and "exited" means the connection is gone."""
+    if transport == "stdio":
+        return table
+    if transport not in TRANSPORTS:
+        raise ValueError(f"unknown transport {transport!r}")
+    out = []
+    for tr in table:
+        if tr.event is Event.SIGTERM_SENT or tr.event is Event.SIGKILL_SENT:
+            continue
+        if tr.event is Event.SPAWN_FAILED:
+            tr = replace(tr, label="server not reachable", spec=HTTP_SPEC)
+        elif tr.event is Event.SHUTDOWN:
+            tr = replace(tr, label="DELETE session" if tr.label == "close stdin" else tr.label, spec=HTTP_SPEC + "#session-management")
+        elif tr.event is Event.PROCESS_EXITED:
+            tr = replace(tr, label="connection closed" if tr.target is State.TERMINATED else "connection lost", spec=HTTP_SPEC)
+        out.append(tr)
+    return tuple(out)
+
+
+def table_for(mode: EraMode | Era, transport: str = "stdio") -> tuple[Transition, ...]:
     if isinstance(mode, Era):
         mode = EraMode(mode.value)
-    return TABLES[mode]
+    return for_transport(TABLES[mode], transport)
 
 
 def states_of(table: tuple[Transition, ...]) -> list[State]:
@@ -251,12 +278,13 @@ def states_of(table: tuple[Transition, ...]) -> list[State]:
 class Lifecycle:
     """Runs one table. ``fire`` returns the transition taken, or None when the event does not apply."""
 
-    __slots__ = ("mode", "state", "_index", "history")
+    __slots__ = ("mode", "transport", "state", "_index", "history")
 
-    def __init__(self, mode: EraMode) -> None:
+    def __init__(self, mode: EraMode, transport: str = "stdio") -> None:
         self.mode = mode
+        self.transport = transport
         self.state = INITIAL[mode]
-        self._index = {(tr.source, tr.event): tr for tr in TABLES[mode]}
+        self._index = {(tr.source, tr.event): tr for tr in table_for(mode, transport)}
         self.history: list[Transition] = []
 
     def can(self, event: Event) -> bool:
@@ -275,7 +303,12 @@ _MODERN_ONLY = frozenset({State.READY})
 _LEGACY_ONLY = frozenset({State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.OPERATING})
 
 
-def diagram_table(mode: EraMode, era: Era | None = None) -> tuple[Transition, ...]:
+def diagram_table(mode: EraMode, era: Era | None = None, transport: str = "stdio") -> tuple[Transition, ...]:
+    """The machine a diagram should draw for a session started in ``mode`` on ``transport``."""
+    return for_transport(_era_table(mode, era), transport)
+
+
+def _era_table(mode: EraMode, era: Era | None = None) -> tuple[Transition, ...]:
     """The machine a diagram should draw for a session started in ``mode``.
 
     A fixed era draws its own table. Auto draws the whole probing machine until the era is
@@ -295,7 +328,9 @@ def event_of_edge(source: str, target: str, label: str | None) -> str | None:
     """The event id of the edge ``source -> target`` with ``label`` in any table (for old
     recordings that stored only the label); the edge's only event when the label changed since;
     None when nothing matches."""
-    candidates = {(t.source.value, t.target.value, t.label): t.event.value for table in TABLES.values() for t in table}
+    candidates = {
+        (t.source.value, t.target.value, t.label): t.event.value for table in TABLES.values() for transport in TRANSPORTS for t in for_transport(table, transport)
+    }
     found = candidates.get((source, target, label or ""))
     if found is not None:
         return found

@@ -10,11 +10,13 @@ in recordings.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import sys
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import Any
 
 import orjson
@@ -22,7 +24,7 @@ import orjson
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
-from inspector.transport.base import StdioSpec
+from inspector.transport.base import StdioSpec, StreamableHttpSpec, TransportSpec
 
 from .session import SessionOptions
 
@@ -59,6 +61,22 @@ def capabilities_from_choices(choices: list[str]) -> dict:
     return caps
 
 
+TRANSPORTS = ("stdio", "streamable-http")
+HEADER_SECRET = "header:"  # secrets.json: a secret header's value, beside the secret environment variables
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header name (RFC 9110 token)
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be an MCP server's address, or None."""
+    text = url.strip()
+    if not text:
+        return "The server's URL is missing."
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return f"{text} is not an http:// or https:// URL."
+    return None
+
+
 @dataclass
 class EnvVar:
     name: str
@@ -86,6 +104,10 @@ class ServerProfile:
     max_line: int = DEFAULT_MAX_LINE  # bytes; longer stdout/stderr lines keep this much
     detected_era: str = ""  # remembered from the last auto-mode session
     roots: list[dict] = field(default_factory=list)  # client roots offered to the server: {"uri", "name"}
+    transport: str = "stdio"  # stdio | streamable-http
+    url: str = ""  # streamable-http: where the server is
+    headers: list[EnvVar] = field(default_factory=list)  # streamable-http: sent with every request (secret ones masked)
+    verify_tls: bool = True  # streamable-http: off only for a server whose certificate the user chose to trust
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     builtin: bool = False
 
@@ -103,8 +125,19 @@ class ServerProfile:
         out: dict[str, str] = {}
         if not self.name.strip():
             out["name"] = "Give the server a name."
-        if not self.command.strip():
+        if self.transport not in TRANSPORTS:
+            out["transport"] = f"Unknown transport {self.transport!r}."
+        elif self.transport == "stdio" and not self.command.strip():
             out["command"] = "The command to start the server is missing."
+        elif self.transport != "stdio":
+            problem = url_problem(self.url)
+            if problem:
+                out["url"] = problem
+            for n, h in enumerate(self.headers):
+                if not _TOKEN.fullmatch(h.name or ""):
+                    out[f"headers.{n}"] = f"Header name {h.name!r} is not valid."
+                elif "\r" in h.value or "\n" in h.value:
+                    out[f"headers.{n}"] = f"The value of {h.name} must be one line."
         if self.era not in ("auto", "legacy", "modern"):
             out["era"] = f"Unknown era {self.era!r}."
         v = self.protocol_version
@@ -129,8 +162,15 @@ class ServerProfile:
             out["cwd"] = f"{self.cwd} is not a folder."
         return out
 
-    def to_spec(self) -> StdioSpec:
+    def to_spec(self) -> TransportSpec:
         """The transport spec: how to reach this server."""
+        if self.transport == "streamable-http":
+            return StreamableHttpSpec(
+                url=self.url.strip(),
+                headers={h.name: h.value for h in self.headers if not h.secret},
+                secret_headers={h.name: h.value for h in self.headers if h.secret},
+                verify_tls=self.verify_tls,
+            )
         return StdioSpec(argv=self.argv, env={v.name: v.value for v in self.env}, inherit_env=self.inherit_env, cwd=self.cwd or None)
 
     def to_options(
@@ -222,6 +262,9 @@ class ProfileStore:
             for var in p.env:
                 if var.secret:
                     var.value = str(secrets.get(p.id, {}).get(var.name, ""))
+            for header in p.headers:
+                if header.secret:
+                    header.value = str(secrets.get(p.id, {}).get(HEADER_SECRET + header.name, ""))
             if p.id == DEMO_ID:  # keep the user's settings, but the command is always ours
                 p.command, p.args, p.builtin, p.name = demo.command, demo.args, True, demo.name
                 demo = p
@@ -237,8 +280,10 @@ class ProfileStore:
         for p in profiles:
             d = asdict(p)
             d["env"] = [{"name": v.name, "value": "" if v.secret else v.value, "secret": v.secret} for v in p.env]
+            d["headers"] = [{"name": h.name, "value": "" if h.secret else h.value, "secret": h.secret} for h in p.headers]
             servers.append(d)
             hidden = {v.name: v.value for v in p.env if v.secret}
+            hidden.update({HEADER_SECRET + h.name: h.value for h in p.headers if h.secret})
             if hidden:
                 secrets[p.id] = hidden
         _atomic_write(self.path, orjson.dumps({"version": STORE_VERSION, "servers": servers}, option=orjson.OPT_INDENT_2))
@@ -249,6 +294,7 @@ def _profile_from_json(d: dict) -> ServerProfile:
     known = set(ServerProfile.__dataclass_fields__)
     kwargs = {k: v for k, v in d.items() if k in known}
     kwargs["env"] = [EnvVar(str(e["name"]), str(e.get("value", "")), bool(e.get("secret", False))) for e in d.get("env", [])]
+    kwargs["headers"] = [EnvVar(str(h["name"]), str(h.get("value", "")), bool(h.get("secret", False))) for h in d.get("headers") or []]
     kwargs["args"] = [str(a) for a in d.get("args", [])]
     kwargs["roots"] = [
         {"uri": str(r["uri"]), "name": str(r.get("name") or "")} for r in d.get("roots") or [] if isinstance(r, dict) and r.get("uri")

@@ -194,7 +194,7 @@ class Session:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.options = options
-        self.engine = ProtocolEngine(options.config)
+        self.engine = ProtocolEngine(options.config, transport=options.transport.kind)
         self.handlers = handlers or ClientHandlers()
         self.clock = clock
         self.recording = recording or Recording(
@@ -296,8 +296,8 @@ class Session:
                     if type(ev) is Frames:
                         lines = ev.items
                         t = ev.t
-                        if ev.cut:
-                            self._record_cut_lines(lines, ev.cut, t)
+                        if ev.cut or ev.meta is not None:
+                            self._record_frames_singly(ev)
                             await checkpoint()
                             continue
                         incoming = eng.incoming
@@ -326,11 +326,12 @@ class Session:
                                 gc.freeze()
                             await checkpoint()
                     elif type(ev) is SideLine:
+                        side = None if ev.channel == "stderr" else {"channel": ev.channel}
                         if ev.dropped:
                             a = eng.oversized(ev.data, ev.dropped, self.options.max_line, Kind.STDERR)
-                            rec.append(Direction.STDERR, ev.t, ev.data, a, {"dropped": ev.dropped})
+                            rec.append(Direction.STDERR, ev.t, ev.data, a, {"dropped": ev.dropped, **(side or {})})
                         else:
-                            rec.append(Direction.STDERR, ev.t, ev.data, eng.note(Kind.STDERR))
+                            rec.append(Direction.STDERR, ev.t, ev.data, eng.note(Kind.STDERR), side)
                         rec.notify()
                     else:
                         try:
@@ -361,20 +362,26 @@ class Session:
         except Exception as exc:
             return self.engine.failed_analysis(raw, exc)
 
-    def _record_cut_lines(self, lines: list[bytes], truncated: tuple[tuple[int, int], ...], t: float) -> None:
-        """Frames with a line longer than the limit: one line at a time (rare)."""
+    def _record_frames_singly(self, ev: Frames) -> None:
+        """Frames that need more than the flood path: an item cut at the limit, or the HTTP
+        exchange each item travelled in (kept on the entry as ``http``)."""
         rec = self.recording
-        cut = dict(truncated)
+        t = ev.t
+        cut = dict(ev.cut)
+        meta = ev.meta
+        per_item = meta.get("events") if meta is not None else None
         limit = self.options.max_line
-        for i, raw in enumerate(lines):
+        for i, raw in enumerate(ev.items):
             seq = len(rec)
+            http = per_item[i] if per_item is not None else meta
+            extra: dict[str, Any] = {"http": {**http, "channel": ev.channel}} if http is not None else {}
             dropped = cut.get(i)
             if dropped is None:
                 a = self._analyse(raw, t, seq)
-                rec.append(Direction.S2C, t, raw, a)
+                rec.append(Direction.S2C, t, raw, a, extra or None)
                 self._dispatch_safely(a, seq, t)
             else:
-                rec.append(Direction.S2C, t, raw, self.engine.oversized(raw, dropped, limit), {"dropped": dropped})
+                rec.append(Direction.S2C, t, raw, self.engine.oversized(raw, dropped, limit), {"dropped": dropped, **extra})
         rec.notify()
 
     def _dispatch_safely(self, a: Any, seq: int, t: float) -> None:
@@ -459,6 +466,8 @@ class Session:
         extra: dict[str, Any] = {"event": kind.value}
         if ev.pid is not None:
             extra["pid"] = ev.pid
+        if ev.info is not None:
+            extra["http"] = ev.info
         a = self.engine.link_event(kind.value)
         if kind is ProcessEventKind.EXITED:
             self.returncode = ev.returncode
@@ -467,7 +476,10 @@ class Session:
             extra["signal"] = ev.signal
             self._exited.set()
             self._fail_waiters("the server " + (ev.detail or "exited"))
-        elif kind is ProcessEventKind.SPAWNED:
+        elif kind is ProcessEventKind.DISCONNECTED:  # HTTP: the link is gone, nothing more will come
+            self._exited.set()
+            self._fail_waiters(ev.detail or "the connection to the server was lost")
+        elif kind is ProcessEventKind.SPAWNED or kind is ProcessEventKind.CONNECTED:
             self._spawned.set()
         self.recording.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
 
@@ -539,6 +551,7 @@ class Session:
             raise ConnectionLost(self._failure_text("the server is gone"))
         seq = len(self.recording)
         t = self.clock()
+        raw = self.transport.frame(raw)  # the exact bytes that go out on this transport
         a = self.engine.outgoing(raw, t, seq)
         self.recording.append(Direction.C2S, t, raw, a)
         self.recording.notify()
@@ -775,6 +788,8 @@ class Session:
             raise StartFailed(self._failure_text(eng.outcome or "the server did not answer initialize"))
         if eng.state is not State.INITIALIZED:
             raise StartFailed(self._failure_text(eng.outcome or "initialize failed"))
+        if eng.version:
+            self.transport.negotiated(eng.version)  # HTTP: MCP-Protocol-Version from now on
         raw = eng.build_initialized()
         try:
             await self.gate.wait(raw, LEGACY_STEPS["notifications/initialized"])
@@ -816,6 +831,7 @@ class Session:
     def summary(self) -> dict:
         s: dict[str, Any] = {"kind": "summary"}
         s.update(self.engine.summary())
+        s["transport"] = self.options.transport.kind
         s["exit_code"] = self.returncode
         s["signal"] = self.signal
         s["shutdown"] = self.exit_info.escalation if self.exit_info else None

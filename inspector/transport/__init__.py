@@ -27,6 +27,7 @@ from .base import (
     SpawnError,
     Frames,
     StdioSpec,
+    StreamableHttpSpec,
     SideLine,
     Transport,
     TransportClosed,
@@ -41,6 +42,10 @@ def open_transport(spec: TransportSpec, *, clock, max_line: int) -> Transport:
     """The transport ``spec`` asks for (not yet entered: ``async with`` starts it)."""
     if isinstance(spec, StdioSpec):
         return StdioTransport(spec, clock=clock, max_line=max_line)
+    if isinstance(spec, StreamableHttpSpec):
+        from .http import StreamableHttpTransport  # httpx is loaded only for HTTP sessions
+
+        return StreamableHttpTransport(spec, clock=clock, max_line=max_line)
     raise TypeError(f"no transport for {type(spec).__name__}")
 
 
@@ -53,6 +58,7 @@ __all__ = [
     "SpawnError",
     "Frames",
     "StdioSpec",
+    "StreamableHttpSpec",
     "StdioTransport",
     "SideLine",
     "Transport",

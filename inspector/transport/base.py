@@ -24,6 +24,12 @@ class ProcessEventKind(enum.Enum):
     GROUP_SIGTERM_SENT = "group_sigterm_sent"  # SIGTERM to what is left of the group
     GROUP_SIGKILL_SENT = "group_sigkill_sent"  # SIGKILL to what is left of the group
     GROUP_GONE = "group_gone"  # nothing of the group is left (after signals were sent to it)
+    # HTTP transports: the link is a series of exchanges with a server that outlives the session.
+    CONNECTED = "connected"  # the transport is ready to reach the server (detail: URL)
+    HTTP_EXCHANGE = "http_exchange"  # one request and its response status/headers (``info``)
+    SESSION_EXPIRED = "session_expired"  # 404 on a request carrying the session id
+    SESSION_CLOSING = "session_closing"  # shutdown: DELETE of the session, streams closed
+    DISCONNECTED = "disconnected"  # the link is gone (last event; the counterpart of EXITED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +47,7 @@ class Frames:
     items: list[bytes]
     cut: tuple[tuple[int, int], ...] = ()
     channel: str = "stdout"
+    meta: dict | None = None  # HTTP: what the exchange it travelled in said (status, SSE id, ...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +70,7 @@ class ProcessEvent:
     pid: int | None = None
     returncode: int | None = None  # exit status when the process exited normally
     signal: int | None = None  # signal number when it was killed by a signal
+    info: dict | None = None  # HTTP: the exchange (method, URL, headers with secrets masked, status)
 
 
 TransportEvent = Union[Frames, SideLine, ProcessEvent]
@@ -82,15 +90,38 @@ class StdioSpec:
     inherit_env: bool = True  # True: env is merged onto os.environ; False: env replaces it
     cwd: str | None = None
 
-    kind = "stdio"
+    kind = "stdio"  # a message is a line of stdout
 
     def describe(self) -> dict:
         """What a recording's header keeps (environment values are left out: they may be secret)."""
         return {"transport": self.kind, "argv": list(self.argv), "cwd": self.cwd}
 
 
-#: What SessionOptions accepts; the HTTP transports' specs join this union.
-TransportSpec = StdioSpec
+MASK = "••••••"
+
+
+@dataclass(frozen=True, slots=True)
+class StreamableHttpSpec:
+    """A transport spec: an MCP server at a URL, over Streamable HTTP.
+
+    ``headers`` are sent with every request; ``secret_headers`` too, but their values never
+    reach a recording, a transcript or the screen (they show as ``MASK``).
+    """
+
+    url: str
+    headers: Mapping[str, str] = field(default_factory=dict)
+    secret_headers: Mapping[str, str] = field(default_factory=dict)
+    verify_tls: bool = True
+
+    kind = "streamable-http"  # a message is a JSON body or one SSE event
+
+    def describe(self) -> dict:
+        shown = {**dict(self.headers), **{k: MASK for k in self.secret_headers}}
+        return {"transport": self.kind, "url": self.url, "headers": shown, "verify_tls": self.verify_tls}
+
+
+#: What SessionOptions accepts.
+TransportSpec = Union[StdioSpec, StreamableHttpSpec]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +176,15 @@ class Transport(Protocol):
     async def __aexit__(self, *exc: object) -> None: ...
 
     async def send(self, data: bytes) -> None: ...
+
+    def frame(self, message: bytes) -> bytes:
+        """The exact bytes this transport sends for one message (stdio: the line as is, its
+        newline included; HTTP: the JSON body without it), so the recording holds what went out."""
+        ...
+
+    def negotiated(self, version: str) -> None:
+        """The protocol version the start sequence settled on (HTTP sends it as a header)."""
+        ...
 
     def events(self): ...  # AsyncIterator[TransportEvent]
 

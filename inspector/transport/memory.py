@@ -99,6 +99,13 @@ class MemoryTransport:
     def events(self) -> AsyncIterator[TransportEvent]:
         return self._link.events
 
+    def frame(self, message: bytes) -> bytes:
+        """A message is one line: sent as the session built it, newline included."""
+        return message
+
+    def negotiated(self, version: str) -> None:
+        """Nothing to do on a pipe."""
+
     async def send(self, data: bytes) -> None:
         await checkpoint()
         if self._link.stdin_closed or self._link.exit_info is not None:

@@ -355,6 +355,13 @@ class StdioTransport:
             raise RuntimeError("the transport has not been started")
         return self._queue
 
+    def frame(self, message: bytes) -> bytes:
+        """A message is one line: sent as the session built it, newline included."""
+        return message
+
+    def negotiated(self, version: str) -> None:
+        """Nothing to do on a pipe."""
+
     async def send(self, data: bytes) -> None:
         """Write all of ``data`` to the server's stdin."""
         process = self._require_started()

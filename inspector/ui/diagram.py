@@ -74,7 +74,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QToolButton, QToolTip, QWidget
 
-from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table, states_of
+from inspector.protocol.lifecycle import STATE_INFO, TRANSPORTS, State, Transition, diagram_table, states_of
 from inspector.protocol.versions import Era, EraMode
 from .theme import colour, is_dark, mix
 
@@ -1244,12 +1244,15 @@ class LifecycleDiagram(QWidget):
     def table(self) -> tuple[Transition, ...]:
         return self._table
 
-    def set_machine(self, mode: EraMode, era: Era | None = None) -> None:
-        """Draw the machine :func:`diagram_table` gives for ``mode`` and the detected ``era``."""
-        key = (mode, era)
+    def set_machine(self, mode: EraMode, era: Era | None = None, transport: str = "stdio") -> None:
+        """Draw the machine :func:`diagram_table` gives for ``mode``, the detected ``era`` and
+        the session's ``transport`` (its shutdown steps differ)."""
+        if transport not in TRANSPORTS:
+            transport = "stdio"
+        key = (mode, era, transport)
         if key == self._key:
             return
-        table = diagram_table(mode, era)
+        table = diagram_table(mode, era, transport)
         self._key = key
         self._mode, self._era = mode, era
         if table == self._table:
@@ -1287,7 +1290,7 @@ class LifecycleDiagram(QWidget):
             era = Era(era_value) if era_value else None
         except ValueError:
             era = None
-        self.set_machine(mode, era)
+        self.set_machine(mode, era, str(recording.header.get("transport", "stdio")))
         found = recording.transition_as_of(row)
         seq, tr = (found[0], found[1]) if found else (None, None)
         self._set_state(recording.state_at(row), tr, animate, seq)

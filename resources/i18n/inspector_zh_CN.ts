@@ -409,317 +409,317 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="821" />
+        <location filename="../../inspector/ui/detail.py" line="825" />
         <source>Hex</source>
         <translation>十六进制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="822" />
+        <location filename="../../inspector/ui/detail.py" line="826" />
         <source>Show a hex dump of the exact bytes, line terminator included</source>
         <translation>以十六进制转储显示原始字节（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="823" />
+        <location filename="../../inspector/ui/detail.py" line="827" />
         <source>Save bytes…</source>
         <translation>保存字节…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="824" />
+        <location filename="../../inspector/ui/detail.py" line="828" />
         <source>Write the exact bytes of this entry to a file</source>
         <translation>将此条目的原始字节原样写入文件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="825" />
+        <location filename="../../inspector/ui/detail.py" line="829" />
         <source>Show all</source>
         <translation>全部显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="826" />
+        <location filename="../../inspector/ui/detail.py" line="830" />
         <source>Show the whole line (may take several seconds for many MiB)</source>
         <translation>显示整行（行长达数 MiB 时可能需要几秒钟）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="827" />
+        <location filename="../../inspector/ui/detail.py" line="831" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="828" />
+        <location filename="../../inspector/ui/detail.py" line="832" />
         <source>Expand</source>
         <translation>展开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="829" />
+        <location filename="../../inspector/ui/detail.py" line="833" />
         <source>Expand the selected node (or the whole message) three levels deep</source>
         <translation>将所选节点（或整条消息）向下展开三层</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="830" />
+        <location filename="../../inspector/ui/detail.py" line="834" />
         <source>Collapse</source>
         <translation>折叠</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="831" />
+        <location filename="../../inspector/ui/detail.py" line="835" />
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="831" />
+        <location filename="../../inspector/ui/detail.py" line="835" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="832" />
+        <location filename="../../inspector/ui/detail.py" line="836" />
         <source>Select an entry in the timeline to see its bytes and what the inspector found.</source>
         <translation>在时间线中选择一个条目，即可查看其原始字节和检查结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="390" />
+        <location filename="../../inspector/ui/detail.py" line="393" />
         <source>{t} s</source>
         <translation>{t} 秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="394" />
+        <location filename="../../inspector/ui/detail.py" line="397" />
         <source>id {id}</source>
         <translation>id {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="395" />
+        <location filename="../../inspector/ui/detail.py" line="398" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="397" />
+        <location filename="../../inspector/ui/detail.py" line="400" />
         <source>latency {ms}</source>
         <translation>延迟 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="398" />
+        <location filename="../../inspector/ui/detail.py" line="401" />
         <source>state after: {state}</source>
         <translation>此后状态：{state}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="406" />
+        <location filename="../../inspector/ui/detail.py" line="409" />
         <source>Go to response #{seq}</source>
         <translation>转到响应 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="408" />
+        <location filename="../../inspector/ui/detail.py" line="411" />
         <source>Go to request #{seq}</source>
         <translation>转到请求 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="478" />
+        <location filename="../../inspector/ui/detail.py" line="481" />
         <source>⚠ {rule}  ({severity})</source>
         <translation>⚠ {rule}（{severity}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="484" />
+        <location filename="../../inspector/ui/detail.py" line="487" />
         <source>Spec: {section}</source>
         <translation>规范：{section}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="490" />
+        <location filename="../../inspector/ui/detail.py" line="493" />
         <source>✗ Invalid against the JSON Schema</source>
         <translation>✗ 不符合 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="492" />
+        <location filename="../../inspector/ui/detail.py" line="495" />
         <source> (checked as {definition})</source>
         <translation>（按 {definition} 校验）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="503" />
+        <location filename="../../inspector/ui/detail.py" line="506" />
         <source>Show all schema errors</source>
         <translation>显示全部 Schema 错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="504" />
+        <location filename="../../inspector/ui/detail.py" line="507" />
         <source>Validate again and list every error, not only the first</source>
         <translation>重新校验并列出所有错误，而不只是第一个</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="513" />
+        <location filename="../../inspector/ui/detail.py" line="516" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="513" />
+        <location filename="../../inspector/ui/detail.py" line="516" />
         <source>Message</source>
         <translation>错误信息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="525" />
+        <location filename="../../inspector/ui/detail.py" line="528" />
         <source>✓ Valid against the JSON Schema; no protocol rule broken</source>
         <translation>✓ 符合 JSON Schema，未违反任何协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="530" />
+        <location filename="../../inspector/ui/detail.py" line="533" />
         <source>Problem: {problem}</source>
         <translation>问题：{problem}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="537" />
+        <location filename="../../inspector/ui/detail.py" line="540" />
         <source>Lifecycle: {src} → {dst}</source>
         <translation>生命周期：{src} → {dst}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="541" />
+        <location filename="../../inspector/ui/detail.py" line="544" />
         <source>   failure edge</source>
         <translation>   （失败转换）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="549" />
+        <location filename="../../inspector/ui/detail.py" line="552" />
         <source>event: {event}</source>
         <translation>事件：{event}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="552" />
+        <location filename="../../inspector/ui/detail.py" line="555" />
         <source>exit code: {code}</source>
         <translation>退出码：{code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="555" />
+        <location filename="../../inspector/ui/detail.py" line="558" />
         <source>signal: {signal}</source>
         <translation>信号：{signal}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="557" />
+        <location filename="../../inspector/ui/detail.py" line="560" />
         <source>pid: {pid}</source>
         <translation>PID：{pid}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="559" />
+        <location filename="../../inspector/ui/detail.py" line="562" />
         <source>Process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="561" />
+        <location filename="../../inspector/ui/detail.py" line="564" />
         <source>A line the server wrote to stderr (not part of the protocol).</source>
         <translation>服务器写入 stderr 的一行（不属于协议消息）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="592" />
+        <location filename="../../inspector/ui/detail.py" line="595" />
         <source>{n} more errors not listed</source>
         <translation>另有 {n} 个错误未列出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="606" />
+        <location filename="../../inspector/ui/detail.py" line="609" />
         <source>not a JSON-RPC message: no schema applies</source>
         <translation>不是 JSON-RPC 消息：没有适用的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="608" />
+        <location filename="../../inspector/ui/detail.py" line="611" />
         <source>the protocol version of this session is unknown</source>
         <translation>本会话的协议版本未知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="615" />
+        <location filename="../../inspector/ui/detail.py" line="618" />
         <source>no schema for protocol version {version}</source>
         <translation>没有协议版本 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="628" />
+        <location filename="../../inspector/ui/detail.py" line="631" />
         <source>valid against the schema of {version}</source>
         <translation>符合 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="633" />
+        <location filename="../../inspector/ui/detail.py" line="636" />
         <source>{n} schema errors ({version})</source>
         <translation>{n} 个 Schema 错误（{version}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="646" />
+        <location filename="../../inspector/ui/detail.py" line="824" />
         <source>Raw bytes</source>
         <translation>原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="646" />
+        <location filename="../../inspector/ui/detail.py" line="649" />
         <source>{n} B</source>
         <translation>{n} B</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="651" />
+        <location filename="../../inspector/ui/detail.py" line="654" />
         <source>invalid UTF-8 at byte {at}</source>
         <translation>第 {at} 字节处 UTF-8 无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="653" />
+        <location filename="../../inspector/ui/detail.py" line="656" />
         <source>ends with CR LF</source>
         <translation>CR LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="655" />
+        <location filename="../../inspector/ui/detail.py" line="658" />
         <source>ends with LF</source>
         <translation>LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="657" />
+        <location filename="../../inspector/ui/detail.py" line="660" />
         <source>no line terminator</source>
         <translation>无行尾符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="680" />
+        <location filename="../../inspector/ui/detail.py" line="683" />
         <source>showing {shown} of {total}</source>
         <translation>已显示 {shown}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="682" />
+        <location filename="../../inspector/ui/detail.py" line="685" />
         <source> (the hex dump stops here; Save bytes… writes them all)</source>
         <translation>（十六进制转储到此为止；“保存字节…”可写出全部字节）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="692" />
+        <location filename="../../inspector/ui/detail.py" line="695" />
         <source>Save the exact bytes of entry #{seq}</source>
         <translation>保存条目 #{seq} 的原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="720" />
+        <location filename="../../inspector/ui/detail.py" line="723" />
         <source>JSON ({what})</source>
         <translation>JSON（{what}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="774" />
+        <location filename="../../inspector/ui/detail.py" line="777" />
         <source>{n} more — double-click to show</source>
         <translation>还有 {n} 项 — 双击显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="867" />
+        <location filename="../../inspector/ui/detail.py" line="871" />
         <source>[{n} characters]</source>
         <translation>[{n} 个字符]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="879" />
+        <location filename="../../inspector/ui/detail.py" line="883" />
         <source>{{{n} keys}}</source>
         <translation>{{{n} 个键}}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="879" />
+        <location filename="../../inspector/ui/detail.py" line="883" />
         <source>{1 key}</source>
         <translation>{1 个键}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="880" />
+        <location filename="../../inspector/ui/detail.py" line="884" />
         <source>[{n} items]</source>
         <translation>[{n} 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="880" />
+        <location filename="../../inspector/ui/detail.py" line="884" />
         <source>[1 item]</source>
         <translation>[1 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="892" />
+        <location filename="../../inspector/ui/detail.py" line="896" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="893" />
+        <location filename="../../inspector/ui/detail.py" line="897" />
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="894" />
+        <location filename="../../inspector/ui/detail.py" line="898" />
         <source>info</source>
         <translation>提示</translation>
     </message>
@@ -977,21 +977,46 @@
     </message>
     <message>
         <location filename="../../inspector/ui/timeline.py" line="544" />
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="545" />
+        <source>HTTP exchange</source>
+        <translation>HTTP 交换</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="546" />
+        <source>session expired</source>
+        <translation>会话已过期</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="547" />
+        <source>closing the session</source>
+        <translation>正在关闭会话</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="548" />
+        <source>disconnected</source>
+        <translation>已断开</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="549" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="545" />
+        <location filename="../../inspector/ui/timeline.py" line="550" />
         <source>inspector error</source>
         <translation>检查器错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="546" />
+        <location filename="../../inspector/ui/timeline.py" line="551" />
         <source>signal received</source>
         <translation>收到信号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="547" />
+        <location filename="../../inspector/ui/timeline.py" line="552" />
         <source>unreadable line</source>
         <translation>无法读取的行</translation>
     </message>
@@ -1186,99 +1211,99 @@
 <context>
     <name>LifecycleDiagram</name>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1388" />
+        <location filename="../../inspector/ui/diagram.py" line="1394" />
         <source>Lifecycle diagram</source>
         <translation>生命周期图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1389" />
+        <location filename="../../inspector/ui/diagram.py" line="1395" />
         <source>State explanation</source>
         <translation>状态说明</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1390" />
+        <location filename="../../inspector/ui/diagram.py" line="1396" />
         <source>Close the explanation (Esc)</source>
         <translation>关闭说明（Esc）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1391" />
+        <location filename="../../inspector/ui/diagram.py" line="1397" />
         <source>Close explanation</source>
         <translation>关闭说明</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1393" />
+        <location filename="../../inspector/ui/diagram.py" line="1399" />
         <source>transition</source>
         <translation>转换</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1394" />
-        <location filename="../../inspector/ui/diagram.py" line="1431" />
+        <location filename="../../inspector/ui/diagram.py" line="1400" />
+        <location filename="../../inspector/ui/diagram.py" line="1437" />
         <source>✗ failure</source>
         <translation>✗ 失败转换</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1395" />
-        <location filename="../../inspector/ui/diagram.py" line="1569" />
+        <location filename="../../inspector/ui/diagram.py" line="1401" />
+        <location filename="../../inspector/ui/diagram.py" line="1575" />
         <source>current state</source>
         <translation>当前状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1396" />
+        <location filename="../../inspector/ui/diagram.py" line="1402" />
         <source>final state</source>
         <translation>终止状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1404" />
+        <location filename="../../inspector/ui/diagram.py" line="1410" />
         <source>No session. Tab into the diagram and use the arrow keys to explore the states; Enter explains one.</source>
         <translation>暂无会话。按 Tab 键进入状态图，用方向键浏览各个状态，按 Enter 键查看说明。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1406" />
+        <location filename="../../inspector/ui/diagram.py" line="1412" />
         <source>Current state: {state}.</source>
         <translation>当前状态：{state}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1408" />
+        <location filename="../../inspector/ui/diagram.py" line="1414" />
         <source>Last transition: {label}, from {src} to {dst}.</source>
         <translation>上一次转换：{label}，从{src}到{dst}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1417" />
+        <location filename="../../inspector/ui/diagram.py" line="1423" />
         <source>(current state)</source>
         <translation>（当前状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1419" />
+        <location filename="../../inspector/ui/diagram.py" line="1425" />
         <source>Spec: {section}</source>
         <translation>规范：{section}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1423" />
+        <location filename="../../inspector/ui/diagram.py" line="1429" />
         <source>Transitions from here:</source>
         <translation>从此状态出发的转换：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1426" />
+        <location filename="../../inspector/ui/diagram.py" line="1432" />
         <source>on “{label}” → stays in {target}</source>
         <translation>事件“{label}” → 仍为{target}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1428" />
+        <location filename="../../inspector/ui/diagram.py" line="1434" />
         <source>on “{label}” → {target}</source>
         <translation>事件“{label}” → {target}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1434" />
+        <location filename="../../inspector/ui/diagram.py" line="1440" />
         <source>A final state: the session has ended.</source>
         <translation>终止状态：会话已结束。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1570" />
+        <location filename="../../inspector/ui/diagram.py" line="1576" />
         <source>Click to see what may happen in this state.</source>
         <translation>点击查看此状态下可能发生什么。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1801" />
+        <location filename="../../inspector/ui/diagram.py" line="1807" />
         <source>No lifecycle machine selected</source>
         <translation>未选择生命周期状态机</translation>
     </message>
@@ -1433,7 +1458,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="75" />
-        <location filename="../../inspector/ui/main_window.py" line="283" />
+        <location filename="../../inspector/ui/main_window.py" line="285" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
@@ -1560,161 +1585,161 @@
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="197" />
-        <location filename="../../inspector/ui/main_window.py" line="285" />
+        <location filename="../../inspector/ui/main_window.py" line="287" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="206" />
-        <location filename="../../inspector/ui/main_window.py" line="286" />
+        <location filename="../../inspector/ui/main_window.py" line="288" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="228" />
-        <location filename="../../inspector/ui/main_window.py" line="302" />
+        <location filename="../../inspector/ui/main_window.py" line="304" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="229" />
-        <location filename="../../inspector/ui/main_window.py" line="303" />
+        <location filename="../../inspector/ui/main_window.py" line="305" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="319" />
+        <location filename="../../inspector/ui/main_window.py" line="321" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="326" />
-        <location filename="../../inspector/ui/main_window.py" line="342" />
+        <location filename="../../inspector/ui/main_window.py" line="328" />
+        <location filename="../../inspector/ui/main_window.py" line="344" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="326" />
+        <location filename="../../inspector/ui/main_window.py" line="328" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="341" />
+        <location filename="../../inspector/ui/main_window.py" line="343" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="341" />
+        <location filename="../../inspector/ui/main_window.py" line="343" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="353" />
+        <location filename="../../inspector/ui/main_window.py" line="355" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="359" />
+        <location filename="../../inspector/ui/main_window.py" line="361" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="367" />
+        <location filename="../../inspector/ui/main_window.py" line="369" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="369" />
+        <location filename="../../inspector/ui/main_window.py" line="371" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="370" />
+        <location filename="../../inspector/ui/main_window.py" line="372" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="372" />
+        <location filename="../../inspector/ui/main_window.py" line="374" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="373" />
+        <location filename="../../inspector/ui/main_window.py" line="375" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="375" />
+        <location filename="../../inspector/ui/main_window.py" line="377" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="379" />
+        <location filename="../../inspector/ui/main_window.py" line="381" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="382" />
+        <location filename="../../inspector/ui/main_window.py" line="384" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="382" />
+        <location filename="../../inspector/ui/main_window.py" line="384" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="392" />
+        <location filename="../../inspector/ui/main_window.py" line="394" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="395" />
+        <location filename="../../inspector/ui/main_window.py" line="397" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="417" />
+        <location filename="../../inspector/ui/main_window.py" line="419" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="437" />
+        <location filename="../../inspector/ui/main_window.py" line="439" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="451" />
+        <location filename="../../inspector/ui/main_window.py" line="453" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="470" />
+        <location filename="../../inspector/ui/main_window.py" line="472" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="472" />
+        <location filename="../../inspector/ui/main_window.py" line="474" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="519" />
+        <location filename="../../inspector/ui/main_window.py" line="521" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="531" />
+        <location filename="../../inspector/ui/main_window.py" line="533" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="538" />
+        <location filename="../../inspector/ui/main_window.py" line="540" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="540" />
+        <location filename="../../inspector/ui/main_window.py" line="542" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -3793,113 +3818,113 @@
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="991" />
+        <location filename="../../inspector/ui/timeline.py" line="996" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="992" />
+        <location filename="../../inspector/ui/timeline.py" line="997" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="993" />
+        <location filename="../../inspector/ui/timeline.py" line="998" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="997" />
-        <location filename="../../inspector/ui/timeline.py" line="1000" />
+        <location filename="../../inspector/ui/timeline.py" line="1002" />
+        <location filename="../../inspector/ui/timeline.py" line="1005" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="998" />
+        <location filename="../../inspector/ui/timeline.py" line="1003" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1005" />
+        <location filename="../../inspector/ui/timeline.py" line="1010" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1006" />
+        <location filename="../../inspector/ui/timeline.py" line="1011" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1007" />
+        <location filename="../../inspector/ui/timeline.py" line="1012" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1008" />
+        <location filename="../../inspector/ui/timeline.py" line="1013" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1009" />
+        <location filename="../../inspector/ui/timeline.py" line="1014" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1010" />
+        <location filename="../../inspector/ui/timeline.py" line="1015" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1011" />
+        <location filename="../../inspector/ui/timeline.py" line="1016" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1012" />
+        <location filename="../../inspector/ui/timeline.py" line="1017" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1013" />
+        <location filename="../../inspector/ui/timeline.py" line="1018" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="844" />
+        <location filename="../../inspector/ui/timeline.py" line="849" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="845" />
+        <location filename="../../inspector/ui/timeline.py" line="850" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="846" />
+        <location filename="../../inspector/ui/timeline.py" line="851" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="847" />
+        <location filename="../../inspector/ui/timeline.py" line="852" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1018" />
+        <location filename="../../inspector/ui/timeline.py" line="1023" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1021" />
+        <location filename="../../inspector/ui/timeline.py" line="1026" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1105" />
+        <location filename="../../inspector/ui/timeline.py" line="1110" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1107" />
+        <location filename="../../inspector/ui/timeline.py" line="1112" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>
@@ -4285,4 +4310,4 @@
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>
 </context>
-<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>
+<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>DELETE session</source><translation>DELETE 会话</translation></message><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>connection closed</source><translation>连接已关闭</translation></message><message><source>connection lost</source><translation>连接丢失</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server not reachable</source><translation>无法连接服务器</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>

@@ -1,0 +1,303 @@
+"""The Streamable HTTP transport (MCP 2025-03-26 and later, handshake era): an MCP server at a URL.
+
+Theory of operation. Each message the client sends is one POST to the server's URL, with
+``Accept: application/json, text/event-stream``; once the server has given a session id
+(``Mcp-Session-Id`` on the initialize response) it goes with every later request, and once the
+start sequence has settled a version, ``MCP-Protocol-Version`` too. POSTs run concurrently, each
+in a task of the transport's own task group, started in the order the session sent them. The
+answer to a POST is a link event (``HTTP_EXCHANGE``: method, URL, the request headers with
+secret values masked, status, the response headers) and then, by content type:
+``application/json`` - the body is one message (channel ``post``); ``text/event-stream`` - each
+SSE event's data is one message (channel ``post-sse``), read as it streams; anything else that
+has a body is kept as a side line (channel ``http``), as is a 202's unexpected body. Every
+message frame carries ``meta`` (status, content type, SSE id and event), so the recording knows
+which exchange it travelled in. A 404 on a request that carried the session id means the
+session expired (``SESSION_EXPIRED``). After the first 202 (the ``initialized`` notification)
+the optional GET stream is opened for messages the server sends on its own (channel
+``get-sse``; 405 means the server offers none); when it drops it is resumed with
+``Last-Event-ID`` after the server's ``retry`` time, a few times.
+
+A server that cannot be reached at all ends the link (``DISCONNECTED`` with the reason), the
+HTTP counterpart of a process that exited. ``shutdown()`` sends ``DELETE`` with the session id
+(``SESSION_CLOSING``), stops the streams, and ends the event stream with ``DISCONNECTED``.
+Proxies follow ``HTTP(S)_PROXY``/``NO_PROXY`` as httpx does; TLS is verified unless the spec
+says otherwise. Nothing here parses JSON-RPC: the transport frames, the engine judges.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable
+from urllib.parse import urlsplit
+
+import anyio
+import httpx
+from anyio.lowlevel import checkpoint
+
+from inspector.protocol.framing import DEFAULT_MAX_LINE
+from inspector.protocol.sse import SseDecoder
+
+from .base import MASK, ExitInfo, Frames, ProcessEvent, ProcessEventKind, SideLine, SpawnError, StreamableHttpSpec, TransportClosed, TransportEvent
+from .stdio import EVENT_BUFFER, EventQueue
+
+Clock = Callable[[], float]
+
+ACCEPT_POST = "application/json, text/event-stream"
+#: How often a dropped GET stream is resumed before the transport gives up on it.
+RESUME_ATTEMPTS = 3
+#: Reconnection time when the server set none (ms), and the most the transport waits.
+DEFAULT_RETRY_MS = 1000
+MAX_RETRY_MS = 10_000
+#: Read timeout of plain (non-streaming) answers; streams wait as long as the session does.
+CONNECT_TIMEOUT = 10.0
+
+_K = ProcessEventKind
+
+
+class StreamableHttpTransport:
+    """``async with StreamableHttpTransport(spec) as t``: ``send()`` POSTs, ``events()`` yields."""
+
+    def __init__(self, spec: StreamableHttpSpec, *, clock: Clock = time.monotonic, max_line: int = DEFAULT_MAX_LINE, client: httpx.AsyncClient | None = None) -> None:
+        parts = urlsplit(spec.url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise SpawnError(f"cannot connect to {spec.url!r}: not an http:// or https:// URL", "other", program=spec.url, detail="not an http:// or https:// URL")
+        self.spec = spec
+        self._clock = clock
+        self._max_line = max_line
+        self._own_client = client is None
+        self._client = client
+        self._queue: EventQueue[TransportEvent] | None = None
+        self._tg: anyio.abc.TaskGroup | None = None
+        self.session_id: str | None = None
+        self.protocol_version: str | None = None
+        self._reached = False  # some request got an HTTP answer
+        self._get_started = False
+        self._closed = False
+        self._disconnected = False
+        self._scopes: set[anyio.CancelScope] = set()
+        self._exit_info: ExitInfo | None = None
+
+    # ------------------------------------------------------------------ what a transport offers
+
+    @property
+    def pid(self) -> int | None:
+        return None
+
+    @property
+    def returncode(self) -> int | None:
+        return None
+
+    @property
+    def exit_info(self) -> ExitInfo | None:
+        return self._exit_info
+
+    async def __aenter__(self) -> StreamableHttpTransport:
+        self._queue = EventQueue[TransportEvent](EVENT_BUFFER)
+        if self._client is None:
+            self._client = httpx.AsyncClient(
+                verify=self.spec.verify_tls,
+                timeout=httpx.Timeout(CONNECT_TIMEOUT, read=None),
+                follow_redirects=False,
+                trust_env=True,
+            )
+        self._tg = anyio.create_task_group()
+        await self._tg.__aenter__()
+        self._emit(_K.CONNECTED, f"Streamable HTTP at {self.spec.url}")
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.shutdown()
+        if self._tg is not None:  # entered in __aenter__, its tasks cancelled by shutdown(): left here, in the same task
+            tg, self._tg = self._tg, None
+            await tg.__aexit__(None, None, None)
+        if self._own_client and self._client is not None:
+            with anyio.CancelScope(shield=True):
+                await self._client.aclose()
+
+    def events(self) -> AsyncIterator[TransportEvent]:
+        if self._queue is None:
+            raise RuntimeError("the transport has not been started")
+        return self._queue
+
+    def frame(self, message: bytes) -> bytes:
+        """One message is one body: the JSON text without the line terminator stdio needs."""
+        if message.endswith(b"\r\n"):
+            return message[:-2]
+        return message[:-1] if message.endswith(b"\n") else message
+
+    def negotiated(self, version: str) -> None:
+        self.protocol_version = version
+
+    async def send(self, data: bytes) -> None:
+        if self._closed or self._tg is None:
+            raise TransportClosed("the HTTP session is closed")
+        self._tg.start_soon(self._scoped, self._post, data)
+        await checkpoint()
+
+    async def _scoped(self, fn: Callable, *args: object) -> None:
+        """Run a background task in a cancel scope of its own, which shutdown() cancels. (The
+        task group's own scope must not be cancelled: it encloses whatever its caller opened
+        after entering the transport, the session's pump among them.)"""
+        with anyio.CancelScope() as scope:
+            self._scopes.add(scope)
+            try:
+                await fn(*args)
+            finally:
+                self._scopes.discard(scope)
+
+    async def shutdown(self, stdin_grace: float = 2.0, term_grace: float = 2.0) -> ExitInfo:
+        """Close the session: DELETE it (when the server gave an id), stop every stream, and
+        end the event stream. Shielded from cancellation; idempotent."""
+        if self._exit_info is not None:
+            return self._exit_info
+        with anyio.CancelScope(shield=True):
+            self._closed = True
+            escalation = "none"
+            if self._queue is not None and self.session_id is not None and self._reached:
+                self._emit(_K.SESSION_CLOSING, f"DELETE {self.spec.url} (session {self.session_id})")
+                escalation = "delete"
+                with anyio.move_on_after(max(stdin_grace, 1.0)):
+                    try:
+                        assert self._client is not None
+                        response = await self._client.delete(self.spec.url, headers=self._headers(None))
+                        self._exchange("DELETE", response, self._headers(None))
+                    except httpx.HTTPError as exc:
+                        self._side(f"DELETE {self.spec.url} failed: {_why(exc)}")
+            elif self._queue is not None:
+                self._emit(_K.SESSION_CLOSING, "closing the HTTP streams (no session id to delete)")
+            for scope in list(self._scopes):  # the POSTs in flight and the GET stream stop
+                scope.cancel()
+            self._exit_info = ExitInfo(returncode=None, signal=None, escalation=escalation)
+            self._disconnect("the HTTP session was closed by the client")
+        return self._exit_info
+
+    # ------------------------------------------------------------------ requests
+
+    def _headers(self, accept: str | None = ACCEPT_POST, *, content: bool = False) -> dict[str, str]:
+        h = {**dict(self.spec.headers), **dict(self.spec.secret_headers)}
+        if accept:
+            h["Accept"] = accept
+        if content:
+            h["Content-Type"] = "application/json"
+        if self.session_id is not None:
+            h["Mcp-Session-Id"] = self.session_id
+        if self.protocol_version is not None:
+            h["MCP-Protocol-Version"] = self.protocol_version
+        return h
+
+    def _masked(self, headers: dict[str, str] | httpx.Headers) -> dict[str, str]:
+        secret = {k.lower() for k in self.spec.secret_headers}
+        return {k: (MASK if k.lower() in secret else v) for k, v in headers.items()}
+
+    async def _post(self, data: bytes) -> None:
+        assert self._client is not None
+        headers = self._headers(content=True)
+        sent_session = self.session_id
+        try:
+            async with self._client.stream("POST", self.spec.url, content=data, headers=headers) as response:
+                self._reached = True
+                info = self._exchange("POST", response, headers)
+                sid = response.headers.get("mcp-session-id")
+                if sid and self.session_id is None:
+                    self.session_id = sid
+                await self._read_answer(response, "post", info)
+                if response.status_code == 404 and sent_session is not None:
+                    self._emit(_K.SESSION_EXPIRED, f"the server no longer knows session {sent_session} (404)")
+                if response.status_code == 202 and not self._get_started and self.session_id is not None and self._tg is not None:
+                    self._get_started = True
+                    self._tg.start_soon(self._scoped, self._get_stream)
+        except httpx.HTTPError as exc:
+            if not self._reached:  # the server cannot be reached at all: the link is gone
+                self._disconnect(f"cannot reach {self.spec.url}: {_why(exc)}")
+            else:
+                self._side(f"POST {self.spec.url} failed: {_why(exc)}")
+
+    async def _read_answer(self, response: httpx.Response, channel: str, info: dict) -> None:
+        ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+        meta = {"method": info["method"], "status": response.status_code, "content_type": ctype}
+        assert self._queue is not None
+        if ctype == "text/event-stream" and response.status_code < 400:
+            await self._read_sse(response, channel + "-sse", meta, SseDecoder(self._max_line))
+            return
+        body = await response.aread()
+        if not body:
+            return
+        if ctype == "application/json":
+            await self._queue.put(Frames(self._clock(), [body], channel=channel, meta=meta))
+        else:
+            self._side(f"{info['method']} {self.spec.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body)
+
+    async def _read_sse(self, response: httpx.Response, channel: str, meta: dict, decoder: SseDecoder) -> None:
+        assert self._queue is not None
+        async for chunk in response.aiter_raw():
+            events = decoder.feed(chunk)
+            if not events:
+                continue
+            items = [e.data for e in events]
+            cut = tuple((i, e.dropped) for i, e in enumerate(events) if e.dropped)
+            metas = [{**meta, "sse_id": e.id, "sse_event": e.event, **({"retry": e.retry} if e.retry is not None else {})} for e in events]
+            await self._queue.put(Frames(self._clock(), items, cut, channel=channel, meta={"events": metas}))
+
+    async def _get_stream(self) -> None:
+        """The optional stream of messages the server sends on its own, resumed when it drops."""
+        assert self._client is not None
+        decoder = SseDecoder(self._max_line)
+        for attempt in range(RESUME_ATTEMPTS + 1):
+            headers = self._headers("text/event-stream")
+            if decoder.last_id is not None:
+                headers["Last-Event-ID"] = decoder.last_id
+            try:
+                async with self._client.stream("GET", self.spec.url, headers=headers) as response:
+                    info = self._exchange("GET", response, headers)
+                    if response.status_code == 405:
+                        return  # the server offers no GET stream
+                    ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+                    if response.status_code >= 400 or ctype != "text/event-stream":
+                        await self._read_answer(response, "get", info)
+                        return
+                    meta = {"method": "GET", "status": response.status_code, "content_type": ctype}
+                    await self._read_sse(response, "get-sse", meta, decoder)
+            except httpx.HTTPError as exc:
+                self._side(f"GET {self.spec.url} stream failed: {_why(exc)}")
+            if self._closed or attempt == RESUME_ATTEMPTS:
+                return
+            wait = min(decoder.retry if decoder.retry is not None else DEFAULT_RETRY_MS, MAX_RETRY_MS)
+            self._side(f"GET stream ended; resuming in {wait} ms" + (f" after event {decoder.last_id}" if decoder.last_id else ""))
+            await anyio.sleep(wait / 1000)
+
+    # ------------------------------------------------------------------ events
+
+    def _exchange(self, method: str, response: httpx.Response, headers: dict[str, str]) -> dict:
+        info = {
+            "method": method,
+            "url": self.spec.url,
+            "request_headers": self._masked(headers),
+            "status": response.status_code,
+            "reason": response.reason_phrase,
+            "response_headers": self._masked(response.headers),
+        }
+        ctype = response.headers.get("content-type", "")
+        self._emit(_K.HTTP_EXCHANGE, f"{method} {self.spec.url} → {response.status_code} {response.reason_phrase}" + (f" ({ctype})" if ctype else ""), info=info)
+        return info
+
+    def _side(self, text: str | bytes) -> None:
+        if self._queue is not None:
+            data = text.encode() if isinstance(text, str) else text
+            self._queue.put_nowait(SideLine(self._clock(), data, channel="http"))
+
+    def _emit(self, kind: ProcessEventKind, detail: str, *, info: dict | None = None) -> None:
+        if self._queue is not None:
+            self._queue.put_nowait(ProcessEvent(self._clock(), kind, detail, info=info))
+
+    def _disconnect(self, why: str) -> None:
+        """The last event: nothing more will come."""
+        if self._queue is not None and not self._disconnected:
+            self._disconnected = True
+            self._closed = True
+            self._emit(_K.DISCONNECTED, why)
+            self._queue.close()
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text

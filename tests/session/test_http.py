@@ -1,0 +1,152 @@
+"""Streamable HTTP, handshake era, against real servers on 127.0.0.1: the official Python SDK's
+MCPServer (SSE answers, JSON answers, stateless) and the reference server's streamableHttp mode.
+
+Everything goes through the real Session and the real transport over real sockets; what is
+checked is what a person would see: the messages byte-exact with their HTTP exchange, the
+session id kept and deleted at the end, the lifecycle drawn with HTTP's steps, secrets masked.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import orjson
+import pytest
+from peers import HttpPeer, free_port, reference_http_server, sdk_http_server
+
+from inspector.protocol.engine import ClientConfig
+from inspector.protocol.lifecycle import State
+from inspector.protocol.versions import EraMode
+from inspector.session import Direction, Recording, Session, SessionOptions, StartFailed
+from inspector.transport.base import MASK, StreamableHttpSpec
+
+pytestmark = pytest.mark.anyio
+
+
+def options(url: str, **spec: object) -> SessionOptions:
+    return SessionOptions(transport=StreamableHttpSpec(url, **spec), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=20.0, request_timeout=20.0)
+
+
+def events(rec: Recording) -> list[str]:
+    return [rec[i].extra.get("event") for i in range(len(rec)) if rec.direction_at(i) is Direction.EVENT]
+
+
+def exchanges(rec: Recording) -> list[dict]:
+    return [rec[i].extra["http"] for i in range(len(rec)) if rec.direction_at(i) is Direction.EVENT and rec[i].extra.get("event") == "http_exchange"]
+
+
+def labels(rec: Recording) -> list[str]:
+    return [rec._extra[seq]["transition"]["label"] for seq in rec.transition_rows]
+
+
+@pytest.fixture(scope="module")
+def sdk_sse():
+    port = free_port()
+    with HttpPeer(sdk_http_server(port), port) as peer:
+        yield peer
+
+
+async def test_handshake_calls_and_delete_against_the_sdk_with_sse_answers(sdk_sse):
+    session = Session(options(sdk_sse.url))
+    async with session:
+        await session.start()
+        assert session.state is State.OPERATING
+        tools = await session.request("tools/list")
+        assert tools.ok and {t["name"] for t in tools.result["tools"]} == {"add", "echo"}
+        echoed = await session.request("tools/call", {"name": "echo", "arguments": {"text": "hi"}})
+        assert echoed.ok and echoed.result["content"][0]["text"] == "hi"
+    rec = session.recording
+    assert rec.header["transport"] == "streamable-http" and rec.header["url"] == sdk_sse.url
+    # every message byte-exact, one per body or SSE event, with the exchange it travelled in
+    sent = [rec[i] for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+    assert all(not e.raw.endswith(b"\n") for e in sent)  # an HTTP body has no line terminator
+    got = [rec[i] for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+    assert [e.method for e in got] == ["initialize", "tools/list", "notifications/message", "tools/call"]
+    assert {e.extra["http"]["channel"] for e in got} == {"post-sse"}
+    assert all(e.extra["http"]["status"] == 200 and e.extra["http"]["sse_event"] == "message" for e in got)
+    assert all(e.schema_ok is not False for e in got)
+    # the session id from initialize goes with every later request, the version after initialize
+    posts = [x for x in exchanges(rec) if x["method"] == "POST"]
+    sid = posts[0]["response_headers"]["mcp-session-id"]
+    assert all(x["request_headers"].get("Mcp-Session-Id") == sid for x in posts[1:])
+    assert "MCP-Protocol-Version" not in posts[0]["request_headers"]
+    assert all(x["request_headers"]["MCP-Protocol-Version"] == "2025-11-25" for x in posts[1:])
+    assert all(x["request_headers"]["Accept"] == "application/json, text/event-stream" for x in posts)
+    assert posts[0]["status"] == 200 and sorted(x["status"] for x in posts) == [200, 200, 200, 202]  # 202: the notification
+    assert any(x["method"] == "GET" and x["status"] == 200 for x in exchanges(rec))  # the server's own stream
+    delete = [x for x in exchanges(rec) if x["method"] == "DELETE"]
+    assert len(delete) == 1 and delete[0]["request_headers"]["Mcp-Session-Id"] == sid
+    # the lifecycle with HTTP's steps: no stdin, no signals
+    assert labels(rec)[-2:] == ["DELETE session", "connection closed"]
+    assert events(rec)[0] == "connected" and events(rec)[-1] == "disconnected"
+    assert rec.summary["state"] == "terminated" and rec.summary["shutdown"] == "delete" and rec.summary["transport"] == "streamable-http"
+
+
+async def test_json_answers_and_a_stateless_server():
+    port = free_port()
+    with HttpPeer(sdk_http_server(port, "--json-response", "--stateless"), port) as peer:
+        session = Session(options(peer.url))
+        async with session:
+            await session.start()
+            assert (await session.request("tools/call", {"name": "add", "arguments": {"a": 2, "b": 3}})).result["structuredContent"] == {"result": 5.0}
+    rec = session.recording
+    got = [rec[i] for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+    assert [e.extra["http"]["channel"] for e in got] == ["post", "post"]
+    assert all(e.extra["http"]["content_type"] == "application/json" for e in got)
+    posts = [x for x in exchanges(rec) if x["method"] == "POST"]
+    assert all("Mcp-Session-Id" not in x["request_headers"] for x in posts)  # stateless: no session to keep
+    assert not any(x["method"] == "DELETE" for x in exchanges(rec))
+    assert rec.summary["shutdown"] == "none" and rec.summary["state"] == "terminated"
+
+
+async def test_a_server_that_cannot_be_reached_fails_the_start_at_once():
+    session = Session(options(f"http://127.0.0.1:{free_port()}/mcp"))
+    with pytest.raises(StartFailed):
+        async with session:
+            await session.start()
+    rec = session.recording
+    assert events(rec) == ["connected", "disconnected"]
+    assert "cannot reach" in rec[len(rec) - 1].text
+    assert rec.summary["state"] == "failed" and labels(rec)[-1] == "connection lost"
+
+
+async def test_the_reference_server_over_streamable_http_on_loopback_only():
+    port = free_port()
+    with HttpPeer(reference_http_server("streamableHttp"), port, env={"PORT": str(port)}) as peer:
+        assert peer.listening_addresses() == {"127.0.0.1"}
+        session = Session(options(peer.url))
+        async with session:
+            await session.start()
+            tools = await session.request("tools/list")
+            assert tools.ok and any(t["name"] == "echo" for t in tools.result["tools"])
+            echoed = await session.request("tools/call", {"name": "echo", "arguments": {"message": "over http"}})
+            assert "over http" in echoed.result["content"][0]["text"]
+    rec = session.recording
+    assert rec.summary["state"] == "terminated" and rec.summary["shutdown"] == "delete"
+    assert [rec[i].schema_ok for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C].count(False) == 0
+
+
+def test_probe_url_with_headers_keeps_the_bearer_token_out_of_every_output(sdk_sse, tmp_path):
+    record = tmp_path / "http.jsonl"
+    env = {**os.environ, "INSPECTOR_TEST_TOKEN": "s3cr3t-token-value"}
+    argv = [sys.executable, "-m", "inspector", "probe", "--json", "--era", "legacy", "--url", sdk_sse.url, "--header", "X-Workshop: 7", "--bearer-env", "INSPECTOR_TEST_TOKEN", "--record", str(record), "--request", "tools/list"]
+    proc = subprocess.run(argv, capture_output=True, timeout=60, env=env)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert b"s3cr3t-token-value" not in proc.stdout + proc.stderr + record.read_bytes()
+    lines = [orjson.loads(line) for line in proc.stdout.splitlines()]
+    posts = [d["http"] for d in lines if d.get("event") == "http_exchange" and d["http"]["method"] == "POST"]
+    assert posts and all(p["request_headers"]["Authorization"] == MASK and p["request_headers"]["X-Workshop"] == "7" for p in posts)
+    assert lines[-1]["kind"] == "summary" and lines[-1]["transport"] == "streamable-http"
+    header = orjson.loads(record.read_bytes().splitlines()[0])
+    assert header["headers"] == {"X-Workshop": "7", "Authorization": MASK}
+
+
+def test_probe_url_usage_errors():
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "inspector", "probe", *args], capture_output=True, timeout=60)
+
+    assert b"not an http:// or https:// URL" in run("--url", "ftp://example.invalid/mcp").stderr
+    assert b"give no command after --" in run("--url", "http://127.0.0.1:1/mcp", "--", "node", "x.js").stderr
+    assert b"go with --url" in run("--header", "A: b", "--", "true").stderr
