@@ -214,7 +214,7 @@ class StreamableHttpTransport:
 
     async def _read_answer(self, response: httpx.Response, channel: str, info: dict) -> None:
         ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
-        meta = {"method": info["method"], "status": response.status_code, "content_type": ctype}
+        meta = {"method": info["method"], "url": self.spec.url, "status": response.status_code, "content_type": ctype}
         assert self._queue is not None
         if ctype == "text/event-stream" and response.status_code < 400:
             await self._read_sse(response, channel + "-sse", meta, SseDecoder(self._max_line))
@@ -255,7 +255,7 @@ class StreamableHttpTransport:
                     if response.status_code >= 400 or ctype != "text/event-stream":
                         await self._read_answer(response, "get", info)
                         return
-                    meta = {"method": "GET", "status": response.status_code, "content_type": ctype}
+                    meta = {"method": "GET", "url": self.spec.url, "status": response.status_code, "content_type": ctype}
                     await self._read_sse(response, "get-sse", meta, decoder)
             except httpx.HTTPError as exc:
                 self._side(f"GET {self.spec.url} stream failed: {_why(exc)}")

@@ -151,6 +151,12 @@ class ProfileEditor(QWidget):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name = QLineEdit()
+        self.transport = QComboBox()
+        self.transport.addItem(self.tr("stdio: start a command"), "stdio")
+        self.transport.addItem(self.tr("Streamable HTTP: a server at a URL"), "streamable-http")
+        self.url = QLineEdit()
+        self.url.setPlaceholderText("http://127.0.0.1:3000/mcp")
+        self.url.setToolTip(self.tr("The server's MCP endpoint; every message is POSTed here"))
         self.command = QLineEdit()
         self.command.setPlaceholderText(self.tr("e.g. node server.js --verbose"))
         self.command.setToolTip(self.tr("Program and arguments, split like a shell would (quotes allowed); started without a shell"))
@@ -171,8 +177,14 @@ class ProfileEditor(QWidget):
         self.detected.setTextFormat(Qt.TextFormat.PlainText)
         self.errors: dict[str, QLabel] = {}
         form.addRow(self.tr("Name"), self._with_error("name", self.name))
-        form.addRow(self.tr("Command"), self._with_error("command", self.command))
-        form.addRow(self.tr("Working dir"), self._with_error("cwd", cwd_row))
+        form.addRow(self.tr("Transport"), self._with_error("transport", self.transport))
+        self._url_row = self._with_error("url", self.url)
+        form.addRow(self.tr("URL"), self._url_row)
+        self._command_row = self._with_error("command", self.command)
+        form.addRow(self.tr("Command"), self._command_row)
+        self._cwd_row = self._with_error("cwd", cwd_row)
+        form.addRow(self.tr("Working dir"), self._cwd_row)
+        self._form = form
         form.addRow(self.tr("Era"), self._with_error("era", self.era))
         form.addRow(self.tr("Version"), self._with_error("protocol_version", self.version))
         form.addRow("", self.detected)
@@ -214,9 +226,31 @@ class ProfileEditor(QWidget):
         env_layout.addWidget(self.env)
         env_layout.addLayout(env_buttons)
 
+        http_box = QGroupBox(self.tr("HTTP"))
+        http_layout = QVBoxLayout(http_box)
+        http_layout.addWidget(QLabel(self.tr("Headers sent with every request (mark tokens secret):")))
+        self.headers = EnvTable()
+        header_buttons = QHBoxLayout()
+        add_header = QPushButton(self.tr("Add"))
+        remove_header = QPushButton(self.tr("Remove"))
+        add_header.clicked.connect(self.headers.add_row)
+        remove_header.clicked.connect(self.headers.remove_selected)
+        header_buttons.addWidget(add_header)
+        header_buttons.addWidget(remove_header)
+        header_buttons.addStretch(1)
+        http_layout.addWidget(self.headers)
+        http_layout.addWidget(self._with_error("headers", header_buttons))
+        self.verify_tls = QCheckBox(self.tr("Verify the server's TLS certificate"))
+        self.verify_tls.setToolTip(self.tr("Turn off only for a test server whose certificate you chose to trust"))
+        self.tls_warning = ErrorLabel("tls-warning", boxed=True)
+        http_layout.addWidget(self.verify_tls)
+        http_layout.addWidget(self.tls_warning)
+        self.http_box = http_box
+
         t_box = QGroupBox(self.tr("Timeouts (seconds)"))
         t_form = QFormLayout(t_box)
         self.timeouts: dict[str, QDoubleSpinBox] = {}
+        self._timeout_rows: dict[str, QWidget] = {}
         for key, label in (
             ("connect_timeout", self.tr("Start sequence")),
             ("probe_timeout", self.tr("Discovery probe")),
@@ -230,8 +264,10 @@ class ProfileEditor(QWidget):
             spin.setDecimals(1)
             spin.setSingleStep(0.5)
             self.timeouts[key] = spin
-            t_form.addRow(label, self._with_error(key, spin))
+            self._timeout_rows[key] = self._with_error(key, spin)
+            t_form.addRow(label, self._timeout_rows[key])
             spin.valueChanged.connect(self._changed)
+        self._t_form = t_form
         # The longest stdout/stderr line kept whole (a longer one keeps its head, the rest is counted).
         self.max_line = QDoubleSpinBox()
         self.max_line.setRange(0.01, 4096.0)
@@ -244,14 +280,19 @@ class ProfileEditor(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
+        layout.addWidget(http_box)
         layout.addWidget(caps_box)
         layout.addWidget(roots_box)
         layout.addWidget(env_box)
+        self.env_box = env_box
         layout.addWidget(t_box)
         layout.addStretch(1)
 
-        for w in (self.name, self.command, self.cwd):
+        for w in (self.name, self.command, self.cwd, self.url):
             w.textEdited.connect(self._changed)
+        self.transport.currentIndexChanged.connect(self._transport_changed)
+        self.headers.changed.connect(self._changed)
+        self.verify_tls.toggled.connect(self._changed)
         self.era.currentIndexChanged.connect(self._era_changed)
         self.version.currentIndexChanged.connect(self._changed)
         self.inherit.toggled.connect(self._changed)
@@ -288,6 +329,27 @@ class ProfileEditor(QWidget):
         self.version.setCurrentIndex(max(0, idx))
         self.version.blockSignals(False)
 
+    def _transport_changed(self) -> None:
+        self._show_transport()
+        self._changed()
+
+    def _show_transport(self) -> None:
+        """Only the fields of the chosen transport are shown (the others keep their values)."""
+        http = self.transport.currentData() != "stdio"
+        self._form.setRowVisible(self._url_row, http)
+        self._form.setRowVisible(self._command_row, not http)
+        self._form.setRowVisible(self._cwd_row, not http)
+        self.http_box.setVisible(http)
+        self.env_box.setVisible(not http)
+        for key in ("stdin_grace", "term_grace"):  # signals belong to a process
+            self._t_form.setRowVisible(self._timeout_rows[key], not http)
+        self._show_tls_warning()
+
+    def _show_tls_warning(self) -> None:
+        off = self.transport.currentData() != "stdio" and not self.verify_tls.isChecked()
+        self.tls_warning.setText(self.tr("TLS verification is off: anyone between you and the server can read and change this session.") if off else "")
+        self.tls_warning.setVisible(off)
+
     def _era_changed(self) -> None:
         if self._loading:
             return
@@ -303,6 +365,12 @@ class ProfileEditor(QWidget):
         self.name.setReadOnly(builtin)
         self.command.setReadOnly(builtin)
         self.cwd.setText(profile.cwd)
+        self.transport.setCurrentIndex(max(0, self.transport.findData(profile.transport)))
+        self.transport.setEnabled(not builtin)
+        self.url.setText(profile.url)
+        self.headers.set_vars(copy.deepcopy(profile.headers))
+        self.verify_tls.setChecked(profile.verify_tls)
+        self._show_transport()
         self.era.setCurrentIndex(max(0, self.era.findData(profile.era)))
         self._fill_versions(profile.era, profile.protocol_version)
         for key, box in self.caps.items():
@@ -315,7 +383,7 @@ class ProfileEditor(QWidget):
         self.max_line.setValue(profile.max_line / MIB)
         self._update_detected()
         self._loading = False
-        self._reveal = bool(profile.command or profile.args)
+        self._reveal = bool(profile.command or profile.args or profile.url)
         self._show_problems()
 
     def reveal_problems(self) -> None:
@@ -348,6 +416,12 @@ class ProfileEditor(QWidget):
             p.command = argv[0] if argv else ""
             p.args = argv[1:]
         p.cwd = self.cwd.text().strip()
+        if not p.builtin:
+            p.transport = self.transport.currentData()
+        p.url = self.url.text().strip()
+        p.headers = self.headers.vars()
+        p.verify_tls = self.verify_tls.isChecked()
+        self._show_tls_warning()
         p.era = self.era.currentData()
         p.protocol_version = self.version.currentData() or ""
         p.capabilities = [k for k, box in self.caps.items() if box.isChecked()]
@@ -369,6 +443,9 @@ class ProfileEditor(QWidget):
         if not self._reveal:
             problems = {}
         env_problems = [v for k, v in problems.items() if k.startswith("env.")]
+        header_problems = [v for k, v in problems.items() if k.startswith("headers.")]
+        if header_problems:
+            problems["headers"] = header_problems[0]
         for key, label in self.errors.items():
             text = problems.get(key, "")
             label.setText(text)

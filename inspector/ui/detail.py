@@ -544,8 +544,14 @@ class DetailPane(QWidget):
                 text += translate("DetailPane", "   failure edge")
             self._add_label(text, brush=c.brush_bad if tr.get("failure") else c.brush_event, bold=True)
 
+        # the HTTP exchange a message (or a link event) travelled in
+        http = extra.get("http")
+        if isinstance(http, dict):
+            for line in http_lines(http):
+                self._add_label(line, brush=c.brush_event)
+
         # process / stderr details
-        if e.direction is Direction.EVENT:
+        if e.direction is Direction.EVENT and not isinstance(http, dict):
             bits = []
             event = extra.get("event")
             if event:
@@ -560,6 +566,8 @@ class DetailPane(QWidget):
                 bits.append(translate("DetailPane", "pid: {pid}").format(pid=extra["pid"]))
             if bits:
                 self._add_label(translate("DetailPane", "Process") + "   " + "  ·  ".join(bits), brush=c.brush_event, bold=True)
+        elif e.direction is Direction.STDERR and extra.get("channel") == "http":
+            self._add_label(translate("DetailPane", "What the HTTP transport noted beside the messages (an error, a body that is no message)."), brush=c.brush_stderr)
         elif e.direction is Direction.STDERR:
             self._add_label(translate("DetailPane", "A line the server wrote to stderr (not part of the protocol)."), brush=c.brush_stderr)
 
@@ -909,3 +917,33 @@ def _signal_name(sig: Any) -> str:
 
 
 __all__ = ["DetailPane", "schema_version_for", "RAW_LIMIT"]
+
+
+def http_lines(http: dict) -> list[str]:
+    """An HTTP exchange (an entry's ``http``) as lines of plain text: what travelled how, then
+    the request and response headers (secret values were masked before they were recorded)."""
+    translate = QCoreApplication.translate
+    lines = []
+    head = f"{http.get('method', '?')} {http.get('url', '')}".rstrip()
+    status = http.get("status")
+    if status is not None:
+        head += f" → {status} {http.get('reason', '')}".rstrip()
+    lines.append(translate("DetailPane", "HTTP: {exchange}").format(exchange=head))
+    facts = []
+    if http.get("channel"):
+        facts.append(translate("DetailPane", "channel {channel}").format(channel=http["channel"]))
+    if http.get("content_type"):
+        facts.append(str(http["content_type"]))
+    if http.get("sse_id") is not None:
+        facts.append(translate("DetailPane", "SSE id {id}").format(id=http["sse_id"]))
+    if http.get("sse_event") not in (None, "message"):
+        facts.append(translate("DetailPane", "SSE event {event}").format(event=http["sse_event"]))
+    if http.get("retry") is not None:
+        facts.append(translate("DetailPane", "retry {ms} ms").format(ms=http["retry"]))
+    if facts:
+        lines.append("  ·  ".join(facts))
+    for key, title in (("request_headers", translate("DetailPane", "Request headers")), ("response_headers", translate("DetailPane", "Response headers"))):
+        headers = http.get(key)
+        if isinstance(headers, dict) and headers:
+            lines.append(title + ":\n" + "\n".join(f"  {k}: {v}" for k, v in headers.items()))
+    return lines

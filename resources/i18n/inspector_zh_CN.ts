@@ -77,27 +77,27 @@
 <context>
     <name>ConnectionPanel</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="397" />
+        <location filename="../../inspector/ui/connection.py" line="474" />
         <source>Saved servers</source>
         <translation>已保存的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="399" />
+        <location filename="../../inspector/ui/connection.py" line="476" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="400" />
+        <location filename="../../inspector/ui/connection.py" line="477" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="401" />
+        <location filename="../../inspector/ui/connection.py" line="478" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="414" />
+        <location filename="../../inspector/ui/connection.py" line="491" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
@@ -107,12 +107,12 @@
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="454" />
+        <location filename="../../inspector/ui/connection.py" line="531" />
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="465" />
+        <location filename="../../inspector/ui/connection.py" line="542" />
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
     </message>
@@ -409,67 +409,67 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="825" />
+        <location filename="../../inspector/ui/detail.py" line="833" />
         <source>Hex</source>
         <translation>十六进制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="826" />
+        <location filename="../../inspector/ui/detail.py" line="834" />
         <source>Show a hex dump of the exact bytes, line terminator included</source>
         <translation>以十六进制转储显示原始字节（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="827" />
+        <location filename="../../inspector/ui/detail.py" line="835" />
         <source>Save bytes…</source>
         <translation>保存字节…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="828" />
+        <location filename="../../inspector/ui/detail.py" line="836" />
         <source>Write the exact bytes of this entry to a file</source>
         <translation>将此条目的原始字节原样写入文件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="829" />
+        <location filename="../../inspector/ui/detail.py" line="837" />
         <source>Show all</source>
         <translation>全部显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="830" />
+        <location filename="../../inspector/ui/detail.py" line="838" />
         <source>Show the whole line (may take several seconds for many MiB)</source>
         <translation>显示整行（行长达数 MiB 时可能需要几秒钟）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="831" />
+        <location filename="../../inspector/ui/detail.py" line="839" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="832" />
+        <location filename="../../inspector/ui/detail.py" line="840" />
         <source>Expand</source>
         <translation>展开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="833" />
+        <location filename="../../inspector/ui/detail.py" line="841" />
         <source>Expand the selected node (or the whole message) three levels deep</source>
         <translation>将所选节点（或整条消息）向下展开三层</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="834" />
+        <location filename="../../inspector/ui/detail.py" line="842" />
         <source>Collapse</source>
         <translation>折叠</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="835" />
+        <location filename="../../inspector/ui/detail.py" line="843" />
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="835" />
+        <location filename="../../inspector/ui/detail.py" line="843" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="836" />
+        <location filename="../../inspector/ui/detail.py" line="844" />
         <source>Select an entry in the timeline to see its bytes and what the inspector found.</source>
         <translation>在时间线中选择一个条目，即可查看其原始字节和检查结果。</translation>
     </message>
@@ -569,157 +569,197 @@
         <translation>   （失败转换）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="552" />
+        <location filename="../../inspector/ui/detail.py" line="558" />
         <source>event: {event}</source>
         <translation>事件：{event}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="555" />
+        <location filename="../../inspector/ui/detail.py" line="561" />
         <source>exit code: {code}</source>
         <translation>退出码：{code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="558" />
+        <location filename="../../inspector/ui/detail.py" line="564" />
         <source>signal: {signal}</source>
         <translation>信号：{signal}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="560" />
+        <location filename="../../inspector/ui/detail.py" line="566" />
         <source>pid: {pid}</source>
         <translation>PID：{pid}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="562" />
+        <location filename="../../inspector/ui/detail.py" line="568" />
         <source>Process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="564" />
+        <location filename="../../inspector/ui/detail.py" line="570" />
+        <source>What the HTTP transport noted beside the messages (an error, a body that is no message).</source>
+        <translation>HTTP 传输在消息之外记下的内容（错误，或不是消息的响应体）。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="572" />
         <source>A line the server wrote to stderr (not part of the protocol).</source>
         <translation>服务器写入 stderr 的一行（不属于协议消息）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="595" />
+        <location filename="../../inspector/ui/detail.py" line="603" />
         <source>{n} more errors not listed</source>
         <translation>另有 {n} 个错误未列出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="609" />
+        <location filename="../../inspector/ui/detail.py" line="617" />
         <source>not a JSON-RPC message: no schema applies</source>
         <translation>不是 JSON-RPC 消息：没有适用的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="611" />
+        <location filename="../../inspector/ui/detail.py" line="619" />
         <source>the protocol version of this session is unknown</source>
         <translation>本会话的协议版本未知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="618" />
+        <location filename="../../inspector/ui/detail.py" line="626" />
         <source>no schema for protocol version {version}</source>
         <translation>没有协议版本 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="631" />
+        <location filename="../../inspector/ui/detail.py" line="639" />
         <source>valid against the schema of {version}</source>
         <translation>符合 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="636" />
+        <location filename="../../inspector/ui/detail.py" line="644" />
         <source>{n} schema errors ({version})</source>
         <translation>{n} 个 Schema 错误（{version}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="824" />
+        <location filename="../../inspector/ui/detail.py" line="832" />
         <source>Raw bytes</source>
         <translation>原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="649" />
+        <location filename="../../inspector/ui/detail.py" line="931" />
+        <source>HTTP: {exchange}</source>
+        <translation>HTTP：{exchange}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="934" />
+        <source>channel {channel}</source>
+        <translation>通道 {channel}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="938" />
+        <source>SSE id {id}</source>
+        <translation>SSE id {id}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="940" />
+        <source>SSE event {event}</source>
+        <translation>SSE 事件 {event}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="942" />
+        <source>retry {ms} ms</source>
+        <translation>重连间隔 {ms} 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="945" />
+        <source>Request headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="945" />
+        <source>Response headers</source>
+        <translation>响应头</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="657" />
         <source>{n} B</source>
         <translation>{n} B</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="654" />
+        <location filename="../../inspector/ui/detail.py" line="662" />
         <source>invalid UTF-8 at byte {at}</source>
         <translation>第 {at} 字节处 UTF-8 无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="656" />
+        <location filename="../../inspector/ui/detail.py" line="664" />
         <source>ends with CR LF</source>
         <translation>CR LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="658" />
+        <location filename="../../inspector/ui/detail.py" line="666" />
         <source>ends with LF</source>
         <translation>LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="660" />
+        <location filename="../../inspector/ui/detail.py" line="668" />
         <source>no line terminator</source>
         <translation>无行尾符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="683" />
+        <location filename="../../inspector/ui/detail.py" line="691" />
         <source>showing {shown} of {total}</source>
         <translation>已显示 {shown}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="685" />
+        <location filename="../../inspector/ui/detail.py" line="693" />
         <source> (the hex dump stops here; Save bytes… writes them all)</source>
         <translation>（十六进制转储到此为止；“保存字节…”可写出全部字节）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="695" />
+        <location filename="../../inspector/ui/detail.py" line="703" />
         <source>Save the exact bytes of entry #{seq}</source>
         <translation>保存条目 #{seq} 的原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="723" />
+        <location filename="../../inspector/ui/detail.py" line="731" />
         <source>JSON ({what})</source>
         <translation>JSON（{what}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="777" />
+        <location filename="../../inspector/ui/detail.py" line="785" />
         <source>{n} more — double-click to show</source>
         <translation>还有 {n} 项 — 双击显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="871" />
+        <location filename="../../inspector/ui/detail.py" line="879" />
         <source>[{n} characters]</source>
         <translation>[{n} 个字符]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="883" />
+        <location filename="../../inspector/ui/detail.py" line="891" />
         <source>{{{n} keys}}</source>
         <translation>{{{n} 个键}}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="883" />
+        <location filename="../../inspector/ui/detail.py" line="891" />
         <source>{1 key}</source>
         <translation>{1 个键}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="884" />
+        <location filename="../../inspector/ui/detail.py" line="892" />
         <source>[{n} items]</source>
         <translation>[{n} 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="884" />
+        <location filename="../../inspector/ui/detail.py" line="892" />
         <source>[1 item]</source>
         <translation>[1 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="896" />
+        <location filename="../../inspector/ui/detail.py" line="904" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="897" />
+        <location filename="../../inspector/ui/detail.py" line="905" />
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="898" />
+        <location filename="../../inspector/ui/detail.py" line="906" />
         <source>info</source>
         <translation>提示</translation>
     </message>
@@ -1954,186 +1994,238 @@
     <name>ProfileEditor</name>
     <message>
         <location filename="../../inspector/ui/connection.py" line="155" />
+        <source>stdio: start a command</source>
+        <translation>stdio：启动一个命令</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="156" />
+        <source>Streamable HTTP: a server at a URL</source>
+        <translation>Streamable HTTP：位于某个 URL 的服务器</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="159" />
+        <source>The server's MCP endpoint; every message is POSTed here</source>
+        <translation>服务器的 MCP 端点；每条消息都 POST 到这里</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="161" />
         <source>e.g. node server.js --verbose</source>
         <translation>例如 node server.js --verbose</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="156" />
+        <location filename="../../inspector/ui/connection.py" line="162" />
         <source>Program and arguments, split like a shell would (quotes allowed); started without a shell</source>
         <translation>程序及参数，按 shell 的规则拆分（可使用引号）；启动时不经过 shell</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="158" />
+        <location filename="../../inspector/ui/connection.py" line="164" />
         <source>(inherit)</source>
         <translation>（继承）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="161" />
+        <location filename="../../inspector/ui/connection.py" line="167" />
         <source>Choose the working directory</source>
         <translation>选择工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="168" />
+        <location filename="../../inspector/ui/connection.py" line="174" />
         <source>auto (probe, then fall back)</source>
         <translation>自动（先探测，失败则回退）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="168" />
+        <location filename="../../inspector/ui/connection.py" line="174" />
         <source>legacy (initialize handshake)</source>
         <translation>旧版（initialize 握手）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="168" />
+        <location filename="../../inspector/ui/connection.py" line="174" />
         <source>modern (2026-07-28, stateless)</source>
         <translation>新版（2026-07-28，无状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="173" />
+        <location filename="../../inspector/ui/connection.py" line="179" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="174" />
+        <location filename="../../inspector/ui/connection.py" line="180" />
+        <source>Transport</source>
+        <translation>传输方式</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="182" />
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="184" />
         <source>Command</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="175" />
+        <location filename="../../inspector/ui/connection.py" line="186" />
         <source>Working dir</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="176" />
+        <location filename="../../inspector/ui/connection.py" line="188" />
         <source>Era</source>
         <translation>协议代际</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="177" />
+        <location filename="../../inspector/ui/connection.py" line="189" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="180" />
+        <location filename="../../inspector/ui/connection.py" line="192" />
         <source>Client capabilities to offer</source>
         <translation>要提供的客户端能力</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="184" />
+        <location filename="../../inspector/ui/connection.py" line="196" />
         <source>Roots</source>
         <translation>根目录（roots）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="185" />
+        <location filename="../../inspector/ui/connection.py" line="197" />
         <source>Sampling</source>
         <translation>采样（sampling）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="186" />
+        <location filename="../../inspector/ui/connection.py" line="198" />
         <source>Elicitation (form)</source>
         <translation>询问：表单（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="187" />
+        <location filename="../../inspector/ui/connection.py" line="199" />
         <source>Elicitation (URL)</source>
         <translation>询问：URL（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="188" />
+        <location filename="../../inspector/ui/connection.py" line="200" />
         <source>Tasks</source>
         <translation>任务（tasks）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="195" />
+        <location filename="../../inspector/ui/connection.py" line="207" />
         <source>Roots offered to the server</source>
         <translation>提供给服务器的根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="201" />
+        <location filename="../../inspector/ui/connection.py" line="213" />
         <source>Environment</source>
         <translation>环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="203" />
+        <location filename="../../inspector/ui/connection.py" line="215" />
         <source>Inherit the inspector's environment</source>
         <translation>继承检查器的环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="206" />
+        <location filename="../../inspector/ui/connection.py" line="218" />
+        <location filename="../../inspector/ui/connection.py" line="234" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="207" />
+        <location filename="../../inspector/ui/connection.py" line="219" />
+        <location filename="../../inspector/ui/connection.py" line="235" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="217" />
+        <location filename="../../inspector/ui/connection.py" line="229" />
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="231" />
+        <source>Headers sent with every request (mark tokens secret):</source>
+        <translation>每个请求都会发送的请求头（令牌请标记为机密）：</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="243" />
+        <source>Verify the server's TLS certificate</source>
+        <translation>验证服务器的 TLS 证书</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="244" />
+        <source>Turn off only for a test server whose certificate you chose to trust</source>
+        <translation>仅对你决定信任其证书的测试服务器关闭</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="250" />
         <source>Timeouts (seconds)</source>
         <translation>超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="221" />
+        <location filename="../../inspector/ui/connection.py" line="255" />
         <source>Start sequence</source>
         <translation>启动序列</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="222" />
+        <location filename="../../inspector/ui/connection.py" line="256" />
         <source>Discovery probe</source>
         <translation>发现探测</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="223" />
+        <location filename="../../inspector/ui/connection.py" line="257" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="224" />
+        <location filename="../../inspector/ui/connection.py" line="258" />
         <source>Exit after stdin closes</source>
         <translation>关闭 stdin 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="225" />
+        <location filename="../../inspector/ui/connection.py" line="259" />
         <source>Exit after SIGTERM</source>
         <translation>SIGTERM 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="226" />
+        <location filename="../../inspector/ui/connection.py" line="260" />
         <source>Longest request, progress included</source>
         <translation>单个请求最长时间（含进度通知）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="240" />
+        <location filename="../../inspector/ui/connection.py" line="276" />
         <source>A longer stdout or stderr line keeps its first bytes up to this size; the rest is counted and dropped</source>
         <translation>更长的 stdout 或 stderr 行只保留前面这么多字节；其余部分计数后丢弃</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="242" />
+        <location filename="../../inspector/ui/connection.py" line="278" />
         <source>Longest line</source>
         <translation>最长行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="275" />
+        <location filename="../../inspector/ui/connection.py" line="316" />
         <source>Working directory</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="283" />
+        <location filename="../../inspector/ui/connection.py" line="324" />
         <source>newest of the era</source>
         <translation>该代际的最新版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="329" />
+        <location filename="../../inspector/ui/connection.py" line="350" />
+        <source>TLS verification is off: anyone between you and the server can read and change this session.</source>
+        <translation>TLS 验证已关闭：你与服务器之间的任何人都能读取并篡改此会话。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="397" />
         <source>Last auto detection: {era}</source>
         <translation>上次自动检测结果：{era}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="368" />
+        <location filename="../../inspector/ui/connection.py" line="442" />
         <source>Cannot split the command: {why}</source>
         <translation>无法拆分命令：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="381" />
+        <location filename="../../inspector/ui/connection.py" line="458" />
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
     </message>

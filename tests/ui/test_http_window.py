@@ -1,0 +1,84 @@
+"""A server at a URL, from the window: the connection editor's HTTP fields, a session with the
+official SDK's server over Streamable HTTP on 127.0.0.1, the panels and the HTTP lifecycle."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+from peers import HttpPeer, free_port, sdk_http_server
+from ui_driver import type_into, until
+
+from inspector.protocol.lifecycle import Event, State
+from inspector.session.profiles import ServerProfile
+from inspector.ui.timeline import Column
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_the_editor_shows_the_fields_of_the_chosen_transport(window_and_controller):
+    _controller, window = window_and_controller
+    profile = ServerProfile(name="remote", command="")
+    window.profiles.append(profile)
+    window.connection.profiles.append(profile)
+    editor = window.connection.editor
+    editor.set_profile(profile)
+    assert editor.command.isVisible() and not editor.url.isVisible() and not editor.http_box.isVisible()
+    editor.transport.setCurrentIndex(editor.transport.findData("streamable-http"))
+    assert profile.transport == "streamable-http"
+    assert editor.url.isVisible() and editor.http_box.isVisible() and not editor.command.isVisible() and not editor.env_box.isVisible()
+    assert not editor._timeout_rows["term_grace"].isVisible()  # no signals over HTTP
+    type_into(editor.url, "ftp://example.invalid/mcp")
+    assert "not an http:// or https:// URL" in editor.errors["url"].text()
+    type_into(editor.url, "https://example.invalid/mcp")
+    assert not editor.errors["url"].isVisible()
+    assert not editor.tls_warning.isVisible()
+    editor.verify_tls.setChecked(False)
+    assert editor.tls_warning.isVisible() and "TLS verification is off" in editor.tls_warning.text()
+    assert profile.verify_tls is False
+    editor.headers.set_vars([])
+    editor.headers.add_row()
+    editor.headers.item(0, 0).setText("Bad Header")
+    assert "not valid" in editor.errors["headers"].text()
+
+
+async def test_a_session_over_streamable_http_from_the_window(window_and_controller):
+    controller, window = window_and_controller
+    port = free_port()
+    with HttpPeer(sdk_http_server(port), port) as peer:
+        profile = ServerProfile(name="sdk over http", command="", transport="streamable-http", url=peer.url, era="legacy")
+        window.profiles.append(profile)
+        window.connection.profiles.append(profile)
+        window.connection._refresh_list(len(window.profiles) - 1)
+        assert window.connection.current() is profile
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            window.connect_selected()
+            await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+            tools = window.panels.panels["tools"]
+            await until(lambda: {t["name"] for t in tools.tools} == {"add", "echo"})
+            # the diagram draws HTTP's machine: a DELETE, no signals
+            await until(lambda: window.diagram.current_state is State.OPERATING)
+            edges = window.diagram.table
+            assert not any(t.event in (Event.SIGTERM_SENT, Event.SIGKILL_SENT) for t in edges)
+            assert any(t.label == "DELETE session" for t in edges)
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            await until(lambda: window.diagram.current_state is State.TERMINATED)
+            assert window.diagram.last_edge.label == "connection closed"
+            tg.cancel_scope.cancel()
+    rec = controller.recording
+    assert rec.header["transport"] == "streamable-http"
+    model = window.timeline.model
+    shown = {model.data(model.index(r, Column.METHOD)) for r in range(model.rowCount())}
+    assert {"HTTP exchange", "disconnected"} <= shown
+    # the details say which exchange a message travelled in, and show an exchange's headers
+    listed = next(i for i in range(len(rec)) if rec.method_at(i) == "tools/list" and rec.direction_at(i).label == "s2c")
+    window.timeline.select_seq(listed)
+    texts = [label.text() for label in window.detail.findings_labels]
+    assert any(t.startswith("HTTP: POST " + peer.url + " → 200") for t in texts)
+    assert any("channel post-sse" in t and "text/event-stream" in t for t in texts)
+    exchange = next(i for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange")
+    window.timeline.select_seq(exchange)
+    texts = [label.text() for label in window.detail.findings_labels]
+    assert any(t.startswith("Request headers:") and "Accept: application/json, text/event-stream" in t for t in texts)
+    assert any(t.startswith("Response headers:") and "mcp-session-id" in t for t in texts)
