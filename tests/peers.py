@@ -132,3 +132,8 @@ class HttpPeer:
                 self.proc.wait(timeout=10)
         if getattr(self, "log", None) is not None:
             self.log.close()
+
+
+def http_misbehave(port: int, mode: str) -> list[str]:
+    """argv of the misbehaving Streamable HTTP fixture server in ``mode``."""
+    return [sys.executable, str(FIXTURES / "http_misbehave.py"), "--port", str(port), "--mode", mode]

@@ -155,6 +155,11 @@ class ProtocolEngine:
         SSE event is one message, no terminator expected)."""
         self.transport = transport
         self._whole_messages = transport != "stdio"
+        http = transport != "stdio"
+        self._rule_not_json = "http.not-json" if http else "stdio.not-json"
+        self._rule_invalid_utf8 = "http.invalid-utf8" if http else "stdio.invalid-utf8"
+        self._rule_too_long = "http.message-too-long" if http else "stdio.line-too-long"
+        self.http_session_id: str | None = None  # the Mcp-Session-Id in use, as the exchanges showed it
         self.config = config or ClientConfig()
         self.lifecycle = Lifecycle(self.config.era, transport)
         self.era: Era | None = {EraMode.LEGACY: Era.LEGACY, EraMode.MODERN: Era.MODERN}.get(self.config.era)
@@ -391,13 +396,13 @@ class ProtocolEngine:
         a.method, a.id, a.obj, a.problem, a.error_code = p.method, p.id, p.obj, p.problem, p.error_code
         if kind is Kind.NOISE:
             if p.problem and p.problem.startswith("invalid UTF-8"):
-                v = (v or []) + ["stdio.invalid-utf8"]
+                v = (v or []) + [self._rule_invalid_utf8]
             elif v is None:  # a cut-off line is not JSON by construction: partial-line says it all
-                v = ["stdio.not-json"]
+                v = [self._rule_not_json]
             a.violations = tuple(v)
             return a
         if p.bad_utf8:
-            v = (v or []) + ["stdio.invalid-utf8"]
+            v = (v or []) + [self._rule_invalid_utf8]
         if kind is Kind.INVALID:
             a.violations = tuple((v or []) + ["jsonrpc.not-a-message"])
             return a
@@ -644,7 +649,7 @@ class ProtocolEngine:
         (a message cut short is no message), STDERR for stderr."""
         a = Analysis(kind, self.lifecycle.state)
         a.problem = f"line longer than {limit:,} bytes: kept the first {len(head):,}, dropped {dropped:,} more"
-        a.violations = ("stdio.line-too-long",)
+        a.violations = (self._rule_too_long,)
         return a
 
     def note(self, kind: Kind = Kind.NOTE) -> Analysis:
@@ -719,7 +724,7 @@ class ProtocolEngine:
     #: the lifecycle; every other link event is recorded as a process note.
     LINK_EVENTS = ("stdin_closed", "sigterm_sent", "sigkill_sent", "exited", "session_closing", "disconnected")
 
-    def link_event(self, name: str) -> Analysis:
+    def link_event(self, name: str, info: dict | None = None) -> Analysis:
         """A transport's link event as an engine input: the lifecycle edge it takes (the client
         began the shutdown, escalated to SIGTERM or SIGKILL, the server is gone), the rules it
         breaks and the outcome it sets; any other event is a note. Sans-IO: ``name`` is the
@@ -732,7 +737,40 @@ class ProtocolEngine:
             return self.escalated("SIGKILL")
         if name == "exited" or name == "disconnected":  # the server process, or the HTTP link, is gone
             return self.process_exited()
-        return self.note(Kind.PROCESS)
+        a = self.note(Kind.PROCESS)
+        if name == "http_exchange" and info is not None:
+            v = self.http_exchange_rules(info)
+            if v:
+                a.violations = tuple(v)
+        elif name == "session_expired":
+            a.violations = ("http.session-expired",)
+        return a
+
+    def http_exchange_rules(self, info: dict) -> list[str]:
+        """The rules one HTTP exchange breaks, from what the transport recorded of it: method,
+        status, response headers (lower-case names), ``body_bytes`` when the body was read."""
+        v: list[str] = []
+        method = info.get("method")
+        status = info.get("status")
+        headers = info.get("response_headers") or {}
+        ctype = str(headers.get("content-type", "")).split(";")[0].strip().lower()
+        if not isinstance(status, int):
+            return v
+        if status >= 400 and not (method == "GET" and status == 405) and not (method == "DELETE" and status == 405) and status != 404:
+            v.append("http.error-status")
+        if method == "POST" and status == 202 and info.get("body_bytes"):
+            v.append("http.accepted-with-body")
+        if method == "POST" and status == 200 and ctype not in ("application/json", "text/event-stream"):
+            v.append("http.content-type")
+        if method == "GET" and status == 200 and ctype != "text/event-stream":
+            v.append("http.content-type")
+        sid = headers.get("mcp-session-id")
+        if isinstance(sid, str) and sid:
+            if self.http_session_id is None:
+                self.http_session_id = sid
+            elif sid != self.http_session_id:
+                v.append("http.session-id-changed")
+        return v
 
     def summary(self) -> dict:
         return {

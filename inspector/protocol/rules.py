@@ -63,6 +63,14 @@ RULES: dict[str, Rule] = {
         _R("modern.discover-not-discover-result", _S.WARNING, "The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.", "2026-07-28 basic/transports/stdio#backward-compatibility"),
         _R("stdio.line-too-long", _S.ERROR, "The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.", "2025-11-25 basic/transports#stdio"),
         _R("inspector.internal-error", _S.ERROR, "The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.", "inspector"),
+        _R("http.not-json", _S.ERROR, "A message the server sent over HTTP (a JSON body or the data of an SSE event) is not JSON.", "2025-11-25 basic/transports#streamable-http"),
+        _R("http.invalid-utf8", _S.ERROR, "A message the server sent over HTTP is not valid UTF-8; MCP messages are UTF-8 encoded.", "2025-11-25 basic/transports#streamable-http"),
+        _R("http.message-too-long", _S.ERROR, "A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.", "2025-11-25 basic/transports#streamable-http"),
+        _R("http.content-type", _S.ERROR, "The server answered with a content type the transport does not allow (a POST: application/json or text/event-stream; the GET stream: text/event-stream).", "2025-11-25 basic/transports#sending-messages-to-the-server"),
+        _R("http.accepted-with-body", _S.WARNING, "202 Accepted with a body: a notification or response the server accepts gets 202 and no body.", "2025-11-25 basic/transports#sending-messages-to-the-server"),
+        _R("http.error-status", _S.WARNING, "The server answered with an HTTP error status.", "2025-11-25 basic/transports#sending-messages-to-the-server"),
+        _R("http.session-expired", _S.WARNING, "The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.", "2025-11-25 basic/transports#session-management"),
+        _R("http.session-id-changed", _S.ERROR, "The server sent a different Mcp-Session-Id in the middle of a session.", "2025-11-25 basic/transports#session-management"),
         _R("modern.input-required-not-allowed", _S.ERROR, "InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).", "2026-07-28 basic/patterns/mrtr#supported-requests"),
     )
 }

@@ -468,7 +468,7 @@ class Session:
             extra["pid"] = ev.pid
         if ev.info is not None:
             extra["http"] = ev.info
-        a = self.engine.link_event(kind.value)
+        a = self.engine.link_event(kind.value, ev.info)
         if kind is ProcessEventKind.EXITED:
             self.returncode = ev.returncode
             self.signal = ev.signal

@@ -160,7 +160,7 @@ class StreamableHttpTransport:
                     try:
                         assert self._client is not None
                         response = await self._client.delete(self.spec.url, headers=self._headers(None))
-                        self._exchange("DELETE", response, self._headers(None))
+                        self._exchange("DELETE", response, self._headers(None), body_bytes=len(response.content))
                     except httpx.HTTPError as exc:
                         self._side(f"DELETE {self.spec.url} failed: {_why(exc)}")
             elif self._queue is not None:
@@ -196,11 +196,10 @@ class StreamableHttpTransport:
         try:
             async with self._client.stream("POST", self.spec.url, content=data, headers=headers) as response:
                 self._reached = True
-                info = self._exchange("POST", response, headers)
                 sid = response.headers.get("mcp-session-id")
                 if sid and self.session_id is None:
                     self.session_id = sid
-                await self._read_answer(response, "post", info)
+                await self._answer("POST", response, headers, "post")
                 if response.status_code == 404 and sent_session is not None:
                     self._emit(_K.SESSION_EXPIRED, f"the server no longer knows session {sent_session} (404)")
                 if response.status_code == 202 and not self._get_started and self.session_id is not None and self._tg is not None:
@@ -212,20 +211,25 @@ class StreamableHttpTransport:
             else:
                 self._side(f"POST {self.spec.url} failed: {_why(exc)}")
 
-    async def _read_answer(self, response: httpx.Response, channel: str, info: dict) -> None:
-        ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
-        meta = {"method": info["method"], "url": self.spec.url, "status": response.status_code, "content_type": ctype}
+    async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None) -> None:
+        """Record the exchange, then what the answer carries: SSE events as they stream, a
+        JSON body as one message, any other body as a side line. A body is read before the
+        exchange is recorded, so the exchange knows its size."""
         assert self._queue is not None
+        ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+        meta = {"method": method, "url": self.spec.url, "status": response.status_code, "content_type": ctype}
         if ctype == "text/event-stream" and response.status_code < 400:
-            await self._read_sse(response, channel + "-sse", meta, SseDecoder(self._max_line))
+            self._exchange(method, response, headers)
+            await self._read_sse(response, channel + "-sse", meta, decoder or SseDecoder(self._max_line))
             return
         body = await response.aread()
+        self._exchange(method, response, headers, body_bytes=len(body))
         if not body:
             return
         if ctype == "application/json":
             await self._queue.put(Frames(self._clock(), [body], channel=channel, meta=meta))
         else:
-            self._side(f"{info['method']} {self.spec.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body)
+            self._side(f"{method} {self.spec.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body)
 
     async def _read_sse(self, response: httpx.Response, channel: str, meta: dict, decoder: SseDecoder) -> None:
         assert self._queue is not None
@@ -248,15 +252,10 @@ class StreamableHttpTransport:
                 headers["Last-Event-ID"] = decoder.last_id
             try:
                 async with self._client.stream("GET", self.spec.url, headers=headers) as response:
-                    info = self._exchange("GET", response, headers)
-                    if response.status_code == 405:
-                        return  # the server offers no GET stream
+                    await self._answer("GET", response, headers, "get", decoder)
                     ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
                     if response.status_code >= 400 or ctype != "text/event-stream":
-                        await self._read_answer(response, "get", info)
-                        return
-                    meta = {"method": "GET", "url": self.spec.url, "status": response.status_code, "content_type": ctype}
-                    await self._read_sse(response, "get-sse", meta, decoder)
+                        return  # 405: the server offers no GET stream; anything else is recorded
             except httpx.HTTPError as exc:
                 self._side(f"GET {self.spec.url} stream failed: {_why(exc)}")
             if self._closed or attempt == RESUME_ATTEMPTS:
@@ -267,7 +266,7 @@ class StreamableHttpTransport:
 
     # ------------------------------------------------------------------ events
 
-    def _exchange(self, method: str, response: httpx.Response, headers: dict[str, str]) -> dict:
+    def _exchange(self, method: str, response: httpx.Response, headers: dict[str, str], *, body_bytes: int | None = None) -> dict:
         info = {
             "method": method,
             "url": self.spec.url,
@@ -276,6 +275,8 @@ class StreamableHttpTransport:
             "reason": response.reason_phrase,
             "response_headers": self._masked(response.headers),
         }
+        if body_bytes is not None:
+            info["body_bytes"] = body_bytes
         ctype = response.headers.get("content-type", "")
         self._emit(_K.HTTP_EXCHANGE, f"{method} {self.spec.url} → {response.status_code} {response.reason_phrase}" + (f" ({ctype})" if ctype else ""), info=info)
         return info

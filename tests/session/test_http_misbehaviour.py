@@ -1,0 +1,130 @@
+"""A Streamable HTTP server's misbehaviour is data: each fault of the fixture server (on
+127.0.0.1) is recorded byte-exact, flagged with its rule, and the session carries on."""
+
+from __future__ import annotations
+
+import pytest
+from peers import HttpPeer, free_port, http_misbehave
+
+from inspector.protocol.engine import ClientConfig
+from inspector.protocol.rules import RULES
+from inspector.protocol.versions import EraMode
+from inspector.session import Direction, RequestTimeout, Session, SessionOptions
+from inspector.transport.base import StreamableHttpSpec
+
+pytestmark = pytest.mark.anyio
+
+
+def options(url: str, timeout: float = 10.0) -> SessionOptions:
+    return SessionOptions(transport=StreamableHttpSpec(url), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=10.0, request_timeout=timeout)
+
+
+async def run(mode: str, *, timeout: float = 10.0, ping: bool = True):
+    """Handshake, tools/list (where the mode misbehaves), then a ping: the session goes on."""
+    port = free_port()
+    with HttpPeer(http_misbehave(port, mode), port) as peer:
+        session = Session(options(peer.url, timeout))
+        async with session:
+            await session.start()
+            try:
+                listed = await session.request("tools/list", timeout=timeout)
+            except RequestTimeout:
+                listed = None
+            pinged = (await session.request("ping")) if ping else None
+    return session.recording, listed, pinged
+
+
+def flagged(rec, rule: str) -> list[int]:
+    return [i for i in range(len(rec)) if rule in rec[i].violations]
+
+
+async def test_a_good_server_breaks_no_rule():
+    rec, listed, pinged = await run("good")
+    assert listed.ok and pinged.ok
+    assert [i for i in range(len(rec)) if rec[i].violations] == []
+
+
+async def test_a_500_is_flagged_its_body_kept_and_the_request_left_unanswered():
+    rec, listed, pinged = await run("post-500", timeout=1.0)
+    assert listed is None and pinged.ok  # no JSON-RPC answer came; the session went on
+    (seq,) = flagged(rec, "http.error-status")
+    assert rec[seq].extra["http"]["status"] == 500
+    side = [rec[i] for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
+    assert any(e.raw.endswith(b"boom: the tool registry is on fire") and e.extra["channel"] == "http" for e in side)
+
+
+async def test_a_wrong_content_type_is_flagged_and_kept():
+    rec, listed, pinged = await run("wrong-content-type", timeout=1.0)
+    assert listed is None and pinged.ok
+    assert len(flagged(rec, "http.content-type")) == 1
+    assert any(b"<html>" in rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR)
+
+
+async def test_an_sse_event_that_is_no_json_is_a_message_flagged_as_such():
+    rec, listed, pinged = await run("sse-not-json")
+    assert listed.ok and pinged.ok
+    (seq,) = flagged(rec, "http.not-json")
+    assert rec[seq].raw == b"hello, this is not JSON" and rec[seq].extra["http"]["channel"] == "post-sse"
+    assert flagged(rec, "stdio.not-json") == []
+
+
+async def test_202_with_a_body_is_flagged():
+    rec, listed, _ = await run("accepted-with-body")
+    assert listed.ok
+    assert flagged(rec, "http.accepted-with-body")
+
+
+async def test_an_expired_session_is_named_for_what_it_is():
+    rec, listed, pinged = await run("expire", timeout=1.0, ping=False)
+    assert listed is None
+    events = [rec[i].extra.get("event") for i in range(len(rec)) if rec.direction_at(i) is Direction.EVENT]
+    assert "session_expired" in events
+    assert flagged(rec, "http.session-expired")
+
+
+async def test_a_changed_session_id_is_flagged():
+    rec, listed, _ = await run("change-session")
+    assert listed.ok
+    assert len(flagged(rec, "http.session-id-changed")) == 1
+
+
+async def test_a_dropped_get_stream_is_resumed_with_last_event_id():
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "drop-get"), port) as peer:
+        session = Session(options(peer.url))
+        async with session:
+            await session.start()
+            for _ in range(200):  # the GET stream opens after initialized; let it drop and resume
+                logs = [session.recording[i] for i in range(len(session.recording)) if session.recording.method_at(i) == "notifications/message"]
+                if len(logs) == 2:
+                    break
+                await __import__("anyio").sleep(0.02)
+    rec = session.recording
+    logs = [rec[i] for i in range(len(rec)) if rec.method_at(i) == "notifications/message"]
+    assert [e.json()["params"]["data"] for e in logs] == ["first, then the stream drops", "resumed after 7"]
+    assert [e.extra["http"]["sse_id"] for e in logs] == ["7", "8"]
+    gets = [rec[i].extra["http"] for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange" and rec[i].extra["http"]["method"] == "GET"]
+    assert "Last-Event-ID" not in gets[0]["request_headers"] and gets[1]["request_headers"]["Last-Event-ID"] == "7"
+
+
+def test_every_http_rule_has_a_sentence_and_a_spec_section():
+    http = [r for r in RULES.values() if r.id.startswith("http.")]
+    assert len(http) >= 8 and all(r.text.endswith(".") and "transports" in r.spec for r in http)
+
+
+async def test_a_slow_answer_times_out_and_is_flagged_late_when_it_comes():
+    import anyio
+
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "slow"), port) as peer:
+        session = Session(options(peer.url, 0.5))
+        async with session:
+            await session.start()
+            with pytest.raises(RequestTimeout):
+                await session.request("tools/list")
+            assert (await session.request("ping")).ok  # other requests are not held up behind it
+            with anyio.fail_after(10):
+                while not flagged(session.recording, "jsonrpc.late-response"):
+                    await anyio.sleep(0.05)
+    rec = session.recording
+    assert flagged(rec, "lifecycle.no-answer")
