@@ -211,8 +211,9 @@ class Recording:
             self._extra[seq] = extra
         return seq
 
-    def extend(self, direction: Direction, t: float, raws: list[bytes], analyses: list[Analysis]) -> None:
-        """Append many lines that arrived together (same direction and time): the hot path."""
+    def extend(self, direction: Direction, t: float, raws: list[bytes], analyses: list[Analysis], extra: dict | None = None) -> None:
+        """Append many lines that arrived together (same direction and time): the hot path.
+        ``extra``: one dict every entry of the batch shares (by reference, never changed)."""
         rel = t - self.t0
         t_append = self._t.append
         packed_append = self._packed.append
@@ -226,9 +227,11 @@ class Recording:
         for raw, a in zip(raws, analyses):
             verdict = a.schema
             if (verdict is not None and not verdict.ok) or a.transition is not None or a.problem is not None:
-                self.append(direction, t, raw, a)
+                self.append(direction, t, raw, a, extra)
                 seq += 1
                 continue
+            if extra is not None:
+                self._extra[seq] = extra
             t_append(rel)
             packed_append(direction | a.kind << 2 | state_index[a.state] << 6 | (0 if verdict is None else 1024))
             raw_append(raw)

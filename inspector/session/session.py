@@ -38,6 +38,26 @@ from .recording import Direction, Recording, RecordingWriter
 SLICE = 128  # lines analysed between two turns of the event loop
 
 
+def _runs(ev: Frames) -> list[tuple[list[bytes], dict | None]]:
+    """A frame event's items in runs that share one entry extra: the whole list with none for
+    stdio; for HTTP, consecutive items whose exchange metadata is the same object (the
+    transport makes it so) share ``{"http": meta}``, so a flood costs no dict per message."""
+    meta = ev.meta
+    if meta is None:
+        return [(ev.items, None)]
+    per_item = meta.get("events")
+    if per_item is None:
+        return [(ev.items, {"http": meta})]
+    runs: list[tuple[list[bytes], dict | None]] = []
+    lo = 0
+    items = ev.items
+    for i in range(1, len(items) + 1):
+        if i == len(items) or per_item[i] is not per_item[lo]:
+            runs.append((items[lo:i], {"http": per_item[lo]}))
+            lo = i
+    return runs
+
+
 class SessionError(Exception):
     """The session could not do what was asked; ``str()`` is for people."""
 
@@ -294,9 +314,8 @@ class Session:
             async for ev in self.transport.events():
                 try:
                     if type(ev) is Frames:
-                        lines = ev.items
                         t = ev.t
-                        if ev.cut or ev.meta is not None:
+                        if ev.cut:
                             self._record_frames_singly(ev)
                             await checkpoint()
                             continue
@@ -304,27 +323,28 @@ class Session:
                         listeners = self.notification_listeners
                         # Slices of SLICE lines (~0.5 ms of work): a queued event is returned without
                         # yielding, so give the loop (and a UI on it) a turn after each slice; a flood
-                        # must not starve it.
-                        for lo in range(0, len(lines), SLICE):
-                            part = lines[lo : lo + SLICE] if len(lines) > SLICE else lines
-                            start = len(rec)
-                            analyses: list = []
-                            add = analyses.append
-                            try:
-                                for seq, raw in enumerate(part, start):
-                                    add(incoming(raw, t, seq))
-                            except Exception as exc:  # the engine choked on one line: that is data too
-                                k = len(analyses)
-                                analyses.append(eng.failed_analysis(part[k], exc))
-                                analyses.extend(self._analyse(raw, t, seq) for seq, raw in enumerate(part[k + 1 :], start + k + 1))
-                            rec.extend(S2C, t, part, analyses)
-                            for seq, a in enumerate(analyses, start):
-                                if a.kind is not NOTIFICATION or a.progress_of is not None or listeners:
-                                    self._dispatch_safely(a, seq, t)
-                            rec.notify()
-                            if freeze:
-                                gc.freeze()
-                            await checkpoint()
+                        # must not starve it. HTTP frames come in runs that share their exchange.
+                        for lines, shared in _runs(ev):
+                            for lo in range(0, len(lines), SLICE):
+                                part = lines[lo : lo + SLICE] if len(lines) > SLICE else lines
+                                start = len(rec)
+                                analyses: list = []
+                                add = analyses.append
+                                try:
+                                    for seq, raw in enumerate(part, start):
+                                        add(incoming(raw, t, seq))
+                                except Exception as exc:  # the engine choked on one line: that is data too
+                                    k = len(analyses)
+                                    analyses.append(eng.failed_analysis(part[k], exc))
+                                    analyses.extend(self._analyse(raw, t, seq) for seq, raw in enumerate(part[k + 1 :], start + k + 1))
+                                rec.extend(S2C, t, part, analyses, shared)
+                                for seq, a in enumerate(analyses, start):
+                                    if a.kind is not NOTIFICATION or a.progress_of is not None or listeners:
+                                        self._dispatch_safely(a, seq, t)
+                                rec.notify()
+                                if freeze:
+                                    gc.freeze()
+                                await checkpoint()
                     elif type(ev) is SideLine:
                         side = None if ev.channel == "stderr" else {"channel": ev.channel}
                         if ev.dropped:
@@ -374,7 +394,7 @@ class Session:
         for i, raw in enumerate(ev.items):
             seq = len(rec)
             http = per_item[i] if per_item is not None else meta
-            extra: dict[str, Any] = {"http": {**http, "channel": ev.channel}} if http is not None else {}
+            extra: dict[str, Any] = {"http": http} if http is not None else {}
             dropped = cut.get(i)
             if dropped is None:
                 a = self._analyse(raw, t, seq)

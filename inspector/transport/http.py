@@ -218,6 +218,7 @@ class StreamableHttpTransport:
         assert self._queue is not None
         ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
         meta = {"method": method, "url": self.spec.url, "status": response.status_code, "content_type": ctype}
+        plain = {**meta, "channel": channel}
         if ctype == "text/event-stream" and response.status_code < 400:
             self._exchange(method, response, headers)
             await self._read_sse(response, channel + "-sse", meta, decoder or SseDecoder(self._max_line))
@@ -227,19 +228,28 @@ class StreamableHttpTransport:
         if not body:
             return
         if ctype == "application/json":
-            await self._queue.put(Frames(self._clock(), [body], channel=channel, meta=meta))
+            await self._queue.put(Frames(self._clock(), [body], channel=channel, meta={"events": [plain]}))
         else:
             self._side(f"{method} {self.spec.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body)
 
     async def _read_sse(self, response: httpx.Response, channel: str, meta: dict, decoder: SseDecoder) -> None:
         assert self._queue is not None
+        base = {**meta, "channel": channel}
+        last_key: tuple | None = None
+        last: dict = base
         async for chunk in response.aiter_raw():
             events = decoder.feed(chunk)
             if not events:
                 continue
             items = [e.data for e in events]
             cut = tuple((i, e.dropped) for i, e in enumerate(events) if e.dropped)
-            metas = [{**meta, "sse_id": e.id, "sse_event": e.event, **({"retry": e.retry} if e.retry is not None else {})} for e in events]
+            metas = []
+            for e in events:  # consecutive events that say the same share one dict (a flood costs no dict per message)
+                key = (e.id, e.event, e.retry)
+                if key != last_key:
+                    last_key = key
+                    last = {**base, "sse_id": e.id, "sse_event": e.event, **({"retry": e.retry} if e.retry is not None else {})}
+                metas.append(last)
             await self._queue.put(Frames(self._clock(), items, cut, channel=channel, meta={"events": metas}))
 
     async def _get_stream(self) -> None:
