@@ -26,7 +26,7 @@ from PySide6.QtCore import QCoreApplication, Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from inspector.protocol.lifecycle import State  # noqa: E402
-from inspector.session.profiles import demo_profile  # noqa: E402
+from inspector.session.profiles import ServerProfile, demo_profile  # noqa: E402
 from inspector.ui.app import build  # noqa: E402
 
 
@@ -54,7 +54,22 @@ def save(window, name: str) -> Path:
 
 async def session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                        step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
-                       expect_failure: bool = False) -> None:
+                       expect_failure: bool = False, http: bool = False) -> None:
+    if http:  # the official SDK's server over Streamable HTTP, on 127.0.0.1, for this shot only
+        sys.path.insert(0, str(ROOT / "tests"))
+        from peers import HttpPeer, free_port, sdk_http_server
+
+        port = free_port()
+        with HttpPeer(sdk_http_server(port), port) as peer:
+            await _session_shot(app, name, era=era, language=language, requests=requests, select_last_of=select_last_of, theme=theme, url=peer.url)
+        return
+    await _session_shot(app, name, era=era, version=version, demo_args=demo_args, language=language, step=step, requests=requests,
+                        select_last_of=select_last_of, theme=theme, expect_failure=expect_failure)
+
+
+async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
+                        step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
+                        expect_failure: bool = False, url: str = "") -> None:
     with tempfile.TemporaryDirectory() as tmp:
         controller, window = build(app, config=Path(tmp))
         window.themes.set_choice(theme)
@@ -66,6 +81,8 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
             w.resize(1600, 1000)
             w.show()
             profile = demo_profile(window.languages.effective())  # the demo speaks the window's language
+            if url:
+                profile = ServerProfile(name="SDK server over HTTP", command="", transport="streamable-http", url=url, id=profile.id)
             profile.era = era
             profile.protocol_version = version
             profile.args = [*profile.args, *demo_args]
@@ -73,6 +90,7 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
             profile.term_grace = 0.5
             w.profiles[0] = profile
             w.connection.profiles[0] = profile
+            w.connection._refresh_list(0)
             w.connection.editor.set_profile(profile)
             w.act_step.setChecked(step)
             w.connect_selected()
@@ -257,6 +275,8 @@ SHOTS = {
     "step-mode": dict(era="legacy", step=True),
     "failed-start": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True),
     "chinese-ui": dict(era="legacy", language="zh_CN", requests=[("tools/list", {})], select_last_of="tools/list"),
+    "http-session": dict(era="legacy", http=True, requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
+                         select_last_of="tools/call"),
     "dark-theme": dict(era="modern", theme="dark", requests=[("tools/list", {})], select_last_of="tools/list"),
 }
 

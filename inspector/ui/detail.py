@@ -664,7 +664,7 @@ class DetailPane(QWidget):
             info.append(translate("DetailPane", "ends with CR LF"))
         elif raw.endswith(b"\n"):
             info.append(translate("DetailPane", "ends with LF"))
-        elif e.direction in (Direction.C2S, Direction.S2C):
+        elif e.direction in (Direction.C2S, Direction.S2C) and self._line_framed():
             info.append(translate("DetailPane", "no line terminator"))
         self.raw_info.setText("  ·  ".join(info))
 
@@ -826,6 +826,10 @@ class DetailPane(QWidget):
             self._expand_to(self.tree.topLevelItem(i), 2)
 
     # ------------------------------------------------------------ events
+
+    def _line_framed(self) -> bool:
+        """Whether messages of the shown recording are lines (stdio); an HTTP body has no terminator."""
+        return self._rec is None or self._rec.header.get("transport", "stdio") == "stdio"
 
     def _retranslate(self) -> None:
         """The texts that do not depend on the entry shown."""
