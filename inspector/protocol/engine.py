@@ -160,6 +160,7 @@ class ProtocolEngine:
         self._rule_invalid_utf8 = "http.invalid-utf8" if http else "stdio.invalid-utf8"
         self._rule_too_long = "http.message-too-long" if http else "stdio.line-too-long"
         self.http_session_id: str | None = None  # the Mcp-Session-Id in use, as the exchanges showed it
+        self._discover_seq: int | None = None  # entry of the last server/discover sent
         self.config = config or ClientConfig()
         self.lifecycle = Lifecycle(self.config.era, transport)
         self.era: Era | None = {EraMode.LEGACY: Era.LEGACY, EraMode.MODERN: Era.MODERN}.get(self.config.era)
@@ -336,6 +337,7 @@ class ProtocolEngine:
                 self.offered_version = params.get("protocolVersion") if isinstance(params, dict) else None
                 self._fire(a, Event.SEND_INITIALIZE)
             elif p.method == "server/discover":
+                self._discover_seq = seq
                 meta = params.get("_meta", {}) if isinstance(params, dict) else {}
                 self.offered_version = meta.get(META_PROTOCOL_VERSION)
                 if self.lifecycle.state is State.IDLE:
@@ -742,8 +744,28 @@ class ProtocolEngine:
             v = self.http_exchange_rules(info)
             if v:
                 a.violations = tuple(v)
+            status = info.get("status")
+            if (
+                info.get("method") == "POST"
+                and type(status) is int
+                and 400 <= status < 500
+                and self.lifecycle.state is State.DISCOVERING
+                and info.get("request_seq") == self._discover_seq
+            ):
+                # 2026-07-28 versioning: on HTTP a 4xx to the modern probe without a modern error
+                # body means a legacy server (auto falls back to initialize; modern fails)
+                if self.config.era is EraMode.AUTO:
+                    self.era = Era.LEGACY
+                    self._use_version(self.config.legacy_version)
+                    self._fire(a, Event.HTTP_REJECTED)
+                    a.violations = tuple(r for r in a.violations if r != "http.error-status")  # the expected refusal
+                else:
+                    self._set_outcome("discover-error", code=f"HTTP {status}")
+                    self._fire(a, Event.DISCOVER_FAILED)
         elif name == "session_expired":
             a.violations = ("http.session-expired",)
+            self.http_session_id = None  # the next initialize gets a new one
+            self._fire(a, Event.SESSION_EXPIRED)
         return a
 
     def http_exchange_rules(self, info: dict) -> list[str]:
@@ -765,7 +787,7 @@ class ProtocolEngine:
         if method == "GET" and status == 200 and ctype != "text/event-stream":
             v.append("http.content-type")
         sid = headers.get("mcp-session-id")
-        if isinstance(sid, str) and sid:
+        if isinstance(sid, str) and sid and status < 300:  # a refusal assigns no session
             if self.http_session_id is None:
                 self.http_session_id = sid
             elif sid != self.http_session_id:

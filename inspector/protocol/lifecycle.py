@@ -19,6 +19,7 @@ in time, takes the fallback edge into the legacy machine's Uninitialized.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, replace
 
 from .versions import Era, EraMode
@@ -73,6 +74,8 @@ class Event(enum.Enum):
     SIGKILL_SENT = "sigkill_sent"
     PROCESS_EXITED = "process_exited"
     SPAWN_FAILED = "spawn_failed"
+    HTTP_REJECTED = "http_rejected"  # HTTP: the modern probe got a 4xx without a modern error body
+    SESSION_EXPIRED = "session_expired"  # HTTP: 404 on a request carrying the session id
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +224,11 @@ def _merge(*tables: tuple[Transition, ...]) -> tuple[Transition, ...]:
 AUTO_TABLE: tuple[Transition, ...] = tuple(
     tr
     for tr in _merge(
-        (_FALLBACK, Transition(State.DISCOVERING, Event.TIMEOUT, State.UNINITIALIZED, "no answer → legacy", False, STDIO_SPEC + "#backward-compatibility")),
+        (
+            _FALLBACK,
+            Transition(State.DISCOVERING, Event.TIMEOUT, State.UNINITIALIZED, "no answer → legacy", False, STDIO_SPEC + "#backward-compatibility"),
+            Transition(State.DISCOVERING, Event.HTTP_REJECTED, State.UNINITIALIZED, "← HTTP 4xx → legacy", False, VERSIONING_SPEC + "#backward-compatibility"),
+        ),
         MODERN_TABLE,
         LEGACY_TABLE,
     )
@@ -240,13 +247,16 @@ INITIAL: dict[EraMode, State] = {EraMode.LEGACY: State.UNINITIALIZED, EraMode.MO
 TRANSPORTS = ("stdio", "streamable-http")
 
 
+@functools.lru_cache(maxsize=64)
 def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tuple[Transition, ...]:
     """The steps of ``table`` as they happen on ``transport``. The tables above are written for
     stdio (close stdin, SIGTERM, SIGKILL, the process exits). Over HTTP the server outlives the
     session: the client ends it by deleting the session (or just closing its streams), there is
     no signal to escalate to, and "exited" means the connection is gone."""
     if transport == "stdio":
-        return table
+        if not any(tr.event is Event.HTTP_REJECTED for tr in table):
+            return table
+        return tuple(tr for tr in table if tr.event is not Event.HTTP_REJECTED)
     if transport not in TRANSPORTS:
         raise ValueError(f"unknown transport {transport!r}")
     out = []
@@ -260,6 +270,9 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
         elif tr.event is Event.PROCESS_EXITED:
             tr = replace(tr, label="connection closed" if tr.target is State.TERMINATED else "connection lost", spec=HTTP_SPEC)
         out.append(tr)
+    if any(tr.source is State.OPERATING for tr in out):
+        # the server may end a session at any time; the client starts a new one with initialize
+        out.append(Transition(State.OPERATING, Event.SESSION_EXPIRED, State.UNINITIALIZED, "← 404: session expired", True, HTTP_SPEC + "#session-management"))
     return tuple(out)
 
 

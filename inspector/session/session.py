@@ -175,7 +175,7 @@ class StepGate:
 
 
 class _Waiter:
-    __slots__ = ("event", "reply_obj", "seq", "latency", "kind", "last_progress", "lost", "on_progress")
+    __slots__ = ("event", "reply_obj", "seq", "latency", "kind", "last_progress", "lost", "on_progress", "rejected")
 
     def __init__(self) -> None:
         self.event = anyio.Event()
@@ -186,6 +186,7 @@ class _Waiter:
         self.last_progress = 0.0
         self.lost: str | None = None
         self.on_progress: Callable[[dict], None] | None = None
+        self.rejected = False  # HTTP: the request was refused with a 4xx and no JSON-RPC answer
 
 
 LEGACY_STEPS = {
@@ -242,6 +243,7 @@ class Session:
         self._first_request_step = False
         self._closing = False
         self._started = False
+        self._reinitializing = False
 
     # ------------------------------------------------------------------ context
 
@@ -489,6 +491,8 @@ class Session:
         if ev.info is not None:
             extra["http"] = ev.info
         a = self.engine.link_event(kind.value, ev.info)
+        if kind is ProcessEventKind.HTTP_EXCHANGE and a.transition is not None and ev.info is not None:
+            self._start_answer_rejected(ev.info.get("request_seq"))
         if kind is ProcessEventKind.EXITED:
             self.returncode = ev.returncode
             self.signal = ev.signal
@@ -501,7 +505,22 @@ class Session:
             self._fail_waiters(ev.detail or "the connection to the server was lost")
         elif kind is ProcessEventKind.SPAWNED or kind is ProcessEventKind.CONNECTED:
             self._spawned.set()
+        elif kind is ProcessEventKind.SESSION_EXPIRED:
+            self._fail_waiters("the server ended the HTTP session (404); a new one is being started")
+            if self.engine.state is State.UNINITIALIZED and self._started and not self._closing and self._tg is not None:
+                self._tg.start_soon(self._reinitialize)
         self.recording.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
+
+    def _start_answer_rejected(self, request_seq: Any) -> None:
+        """HTTP refused a start-sequence request outright (4xx without a JSON-RPC answer): its
+        waiter wakes without a reply, and the start sequence reads the engine's state."""
+        if type(request_seq) is not int or not (0 <= request_seq < len(self.recording)):
+            return
+        w = self._waiters.pop(id_key(self.recording.id_at(request_seq)), None)
+        if w is not None:
+            w.lost = None
+            w.rejected = True
+            w.event.set()
 
     def _dispatch(self, a: Any, seq: int, t: float) -> None:
         kind = a.kind
@@ -576,7 +595,7 @@ class Session:
         self.recording.append(Direction.C2S, t, raw, a)
         self.recording.notify()
         try:
-            await self.transport.send(raw)
+            await self.transport.send(raw, seq)
         except TransportClosed as exc:
             if not self._closing:
                 with anyio.move_on_after(_EXIT_WAIT):
@@ -789,8 +808,8 @@ class Session:
             raw = eng.build_discover(id, version)
             w = await self._wait_start_answer(id, raw, MODERN_STEPS["server/discover"], timeout)
             state = eng.state
-            if w is None and mode is EraMode.AUTO and state is State.UNINITIALIZED:
-                return  # no answer: legacy server, fall back
+            if (w is None or w.rejected) and mode is EraMode.AUTO and state is State.UNINITIALIZED:
+                return  # no answer (stdio) or refused (HTTP 4xx): legacy server, fall back
             if state is State.READY or state is State.UNINITIALIZED:
                 return
             if state is State.DISCOVERING and eng.retry_version:
@@ -816,6 +835,19 @@ class Session:
             await self.send_raw(raw)
         except ConnectionLost as exc:
             raise StartFailed(self._failure_text(str(exc))) from None
+
+    async def _reinitialize(self) -> None:
+        """HTTP: the server ended the session; start a new one (initialize, without the old id)."""
+        if self._reinitializing:
+            return
+        self._reinitializing = True
+        try:
+            await self._handshake()
+        except SessionError as exc:
+            self._record_internal_error("starting a new HTTP session after the old one expired", exc, self.clock())
+            self.recording.notify()
+        finally:
+            self._reinitializing = False
 
     def _failure_text(self, why: str) -> str:
         if self.returncode is not None or self.signal is not None:

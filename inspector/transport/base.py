@@ -175,7 +175,10 @@ class Transport(Protocol):
 
     async def __aexit__(self, *exc: object) -> None: ...
 
-    async def send(self, data: bytes) -> None: ...
+    async def send(self, data: bytes, tag: int | None = None) -> None:
+        """Send one message. ``tag`` (the sender's entry number) comes back on what answers it
+        where the transport can tell (HTTP: the exchange and the messages of that POST's answer)."""
+        ...
 
     def frame(self, message: bytes) -> bytes:
         """The exact bytes this transport sends for one message (stdio: the line as is, its

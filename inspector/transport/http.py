@@ -128,10 +128,10 @@ class StreamableHttpTransport:
     def negotiated(self, version: str) -> None:
         self.protocol_version = version
 
-    async def send(self, data: bytes) -> None:
+    async def send(self, data: bytes, tag: int | None = None) -> None:
         if self._closed or self._tg is None:
             raise TransportClosed("the HTTP session is closed")
-        self._tg.start_soon(self._scoped, self._post, data)
+        self._tg.start_soon(self._scoped, self._post, data, tag)
         await checkpoint()
 
     async def _scoped(self, fn: Callable, *args: object) -> None:
@@ -189,7 +189,7 @@ class StreamableHttpTransport:
         secret = {k.lower() for k in self.spec.secret_headers}
         return {k: (MASK if k.lower() in secret else v) for k, v in headers.items()}
 
-    async def _post(self, data: bytes) -> None:
+    async def _post(self, data: bytes, tag: int | None = None) -> None:
         assert self._client is not None
         headers = self._headers(content=True)
         sent_session = self.session_id
@@ -197,10 +197,14 @@ class StreamableHttpTransport:
             async with self._client.stream("POST", self.spec.url, content=data, headers=headers) as response:
                 self._reached = True
                 sid = response.headers.get("mcp-session-id")
-                if sid and self.session_id is None:
+                if sid and self.session_id is None and response.status_code < 300:  # a refusal assigns no session
                     self.session_id = sid
-                await self._answer("POST", response, headers, "post")
-                if response.status_code == 404 and sent_session is not None:
+                await self._answer("POST", response, headers, "post", tag=tag)
+                if response.status_code == 404 and sent_session is not None and sent_session == self.session_id:
+                    # the session is over: the next initialize starts a new one, without the old id
+                    self.session_id = None
+                    self.protocol_version = None
+                    self._get_started = False
                     self._emit(_K.SESSION_EXPIRED, f"the server no longer knows session {sent_session} (404)")
                 if response.status_code == 202 and not self._get_started and self.session_id is not None and self._tg is not None:
                     self._get_started = True
@@ -211,20 +215,22 @@ class StreamableHttpTransport:
             else:
                 self._side(f"POST {self.spec.url} failed: {_why(exc)}")
 
-    async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None) -> None:
+    async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None, *, tag: int | None = None) -> None:
         """Record the exchange, then what the answer carries: SSE events as they stream, a
         JSON body as one message, any other body as a side line. A body is read before the
         exchange is recorded, so the exchange knows its size."""
         assert self._queue is not None
         ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
         meta = {"method": method, "url": self.spec.url, "status": response.status_code, "content_type": ctype}
+        if tag is not None:
+            meta["request_seq"] = tag  # the entry this POST carried
         plain = {**meta, "channel": channel}
         if ctype == "text/event-stream" and response.status_code < 400:
-            self._exchange(method, response, headers)
+            self._exchange(method, response, headers, tag=tag)
             await self._read_sse(response, channel + "-sse", meta, decoder or SseDecoder(self._max_line))
             return
         body = await response.aread()
-        self._exchange(method, response, headers, body_bytes=len(body))
+        self._exchange(method, response, headers, body_bytes=len(body), tag=tag)
         if not body:
             return
         if ctype == "application/json":
@@ -276,7 +282,7 @@ class StreamableHttpTransport:
 
     # ------------------------------------------------------------------ events
 
-    def _exchange(self, method: str, response: httpx.Response, headers: dict[str, str], *, body_bytes: int | None = None) -> dict:
+    def _exchange(self, method: str, response: httpx.Response, headers: dict[str, str], *, body_bytes: int | None = None, tag: int | None = None) -> dict:
         info = {
             "method": method,
             "url": self.spec.url,
@@ -287,6 +293,8 @@ class StreamableHttpTransport:
         }
         if body_bytes is not None:
             info["body_bytes"] = body_bytes
+        if tag is not None:
+            info["request_seq"] = tag
         ctype = response.headers.get("content-type", "")
         self._emit(_K.HTTP_EXCHANGE, f"{method} {self.spec.url} → {response.status_code} {response.reason_phrase}" + (f" ({ctype})" if ctype else ""), info=info)
         return info

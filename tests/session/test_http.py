@@ -150,3 +150,19 @@ def test_probe_url_usage_errors():
     assert b"not an http:// or https:// URL" in run("--url", "ftp://example.invalid/mcp").stderr
     assert b"give no command after --" in run("--url", "http://127.0.0.1:1/mcp", "--", "node", "x.js").stderr
     assert b"go with --url" in run("--header", "A: b", "--", "true").stderr
+
+
+async def test_auto_falls_back_to_initialize_at_once_when_http_refuses_the_modern_probe(sdk_sse):
+    """2026-07-28 versioning: on HTTP, a 4xx to the modern request without a modern error body
+    means a legacy session; no waiting for the probe timeout."""
+    opts = SessionOptions(transport=StreamableHttpSpec(sdk_sse.url), config=ClientConfig(era=EraMode.AUTO), probe_timeout=30.0, connect_timeout=30.0)
+    session = Session(opts)
+    async with session:
+        with __import__("anyio").fail_after(10):
+            await session.start()
+        assert session.negotiation().era == "legacy" and session.state is State.OPERATING
+        assert (await session.request("tools/list")).ok
+    rec = session.recording
+    assert "← HTTP 4xx → legacy" in labels(rec)
+    flags = {r for i in range(len(rec)) for r in rec[i].violations}
+    assert "http.error-status" not in flags and "http.session-id-changed" not in flags  # the refusal was expected

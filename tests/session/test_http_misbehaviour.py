@@ -74,12 +74,32 @@ async def test_202_with_a_body_is_flagged():
     assert flagged(rec, "http.accepted-with-body")
 
 
-async def test_an_expired_session_is_named_for_what_it_is():
-    rec, listed, pinged = await run("expire", timeout=1.0, ping=False)
-    assert listed is None
-    events = [rec[i].extra.get("event") for i in range(len(rec)) if rec.direction_at(i) is Direction.EVENT]
-    assert "session_expired" in events
-    assert flagged(rec, "http.session-expired")
+async def test_an_expired_session_is_named_and_a_new_one_started_with_initialize():
+    import anyio
+
+    from inspector.protocol.lifecycle import State
+    from inspector.session import SessionError
+
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "expire"), port) as peer:
+        session = Session(options(peer.url, 5.0))
+        async with session:
+            await session.start()
+            with pytest.raises(SessionError, match="ended the HTTP session"):
+                await session.request("tools/list")
+            with anyio.fail_after(10):  # the client starts a new session by itself
+                while not (session.state is State.OPERATING and len([i for i in range(len(session.recording)) if session.recording.method_at(i) == "initialize"]) == 4):
+                    await anyio.sleep(0.02)
+            assert (await session.request("tools/list")).ok
+    rec = session.recording
+    assert flagged(rec, "http.session-expired") and not flagged(rec, "http.session-id-changed")
+    edges = [rec._extra[seq]["transition"]["label"] for seq in rec.transition_rows]
+    assert "← 404: session expired" in edges and edges.count("initialize →") == 2
+    posts = [x for x in (rec[i].extra.get("http") for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange") if x["method"] == "POST"]
+    inits = [x for x in posts if x["response_headers"].get("mcp-session-id")]
+    assert [x["response_headers"]["mcp-session-id"] for x in inits] == ["s-1", "s-2"]
+    assert "Mcp-Session-Id" not in inits[1]["request_headers"]  # the new session starts without the old id
+    assert posts[-1]["request_headers"]["Mcp-Session-Id"] == "s-2"
 
 
 async def test_a_changed_session_id_is_flagged():

@@ -19,11 +19,14 @@ from inspector.ui import diagram as diagram_module
 from inspector.ui.diagram import LifecycleDiagram
 
 MACHINES = [
-    pytest.param(EraMode.LEGACY, None, id="legacy"),
-    pytest.param(EraMode.MODERN, None, id="modern"),
-    pytest.param(EraMode.AUTO, None, id="auto"),
-    pytest.param(EraMode.AUTO, Era.LEGACY, id="auto-legacy"),
-    pytest.param(EraMode.AUTO, Era.MODERN, id="auto-modern"),
+    pytest.param(EraMode.LEGACY, None, "stdio", id="legacy"),
+    pytest.param(EraMode.MODERN, None, "stdio", id="modern"),
+    pytest.param(EraMode.AUTO, None, "stdio", id="auto"),
+    pytest.param(EraMode.AUTO, Era.LEGACY, "stdio", id="auto-legacy"),
+    pytest.param(EraMode.AUTO, Era.MODERN, "stdio", id="auto-modern"),
+    pytest.param(EraMode.LEGACY, None, "streamable-http", id="legacy-http"),
+    pytest.param(EraMode.AUTO, None, "streamable-http", id="auto-http"),
+    pytest.param(EraMode.AUTO, Era.LEGACY, "streamable-http", id="auto-legacy-http"),
 ]
 SIZES = [(700, 220), (900, 260), (1200, 320), (1400, 400)]
 
@@ -50,13 +53,13 @@ def centre(w: LifecycleDiagram, state: State) -> QPoint:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(("mode", "era"), MACHINES)
-def test_every_machine_lays_out_without_overlaps(qtbot, mode, era, size):
+@pytest.mark.parametrize(("mode", "era", "transport"), MACHINES)
+def test_every_machine_lays_out_without_overlaps(qtbot, mode, era, transport, size):
     w = LifecycleDiagram()
     qtbot.addWidget(w)
     w.resize(*size)
-    w.set_machine(mode, era)
-    table = diagram_table(mode, era)
+    w.set_machine(mode, era, transport)
+    table = diagram_table(mode, era, transport)
     lay = w.layout_for_tests()
     area = lay["area"]
     assert lay["problems"] == []
@@ -411,15 +414,15 @@ def _light_palette() -> QPalette:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize(("mode", "era"), MACHINES)
-def test_renders_non_blank_pixels_in_light_and_dark(qtbot, theme, mode, era):
+@pytest.mark.parametrize(("mode", "era", "transport"), MACHINES)
+def test_renders_non_blank_pixels_in_light_and_dark(qtbot, theme, mode, era, transport):
     w = LifecycleDiagram()
     qtbot.addWidget(w)
     palette = _dark_palette() if theme == "dark" else _light_palette()
     w.setPalette(palette)
     w.resize(1200, 320)
-    w.set_machine(mode, era)
-    first = states_of(diagram_table(mode, era))[0]
+    w.set_machine(mode, era, transport)
+    first = states_of(diagram_table(mode, era, transport))[0]
     w.set_state(first, None, animate=False)
     img = w.grab().toImage()
     assert img.width() == 1200 and img.height() == 320

@@ -69,8 +69,11 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
     rec = controller.recording
     assert rec.header["transport"] == "streamable-http"
     model = window.timeline.model
-    shown = {model.data(model.index(r, Column.METHOD)) for r in range(model.rowCount())}
-    assert {"HTTP exchange", "disconnected"} <= shown
+
+    def shown() -> set:
+        return {model.data(model.index(r, Column.METHOD)) for r in range(model.rowCount())}
+
+    await until(lambda: {"HTTP exchange", "disconnected"} <= shown())  # the timeline catches up on its tick
     # the details say which exchange a message travelled in, and show an exchange's headers
     listed = next(i for i in range(len(rec)) if rec.method_at(i) == "tools/list" and rec.direction_at(i).label == "s2c")
     window.timeline.select_seq(listed)
