@@ -780,9 +780,10 @@ class ProtocolEngine:
             return v
         if status >= 400 and not (method == "GET" and status == 405) and not (method == "DELETE" and status == 405) and status != 404:
             v.append("http.error-status")
-        if method == "POST" and status == 202 and info.get("body_bytes"):
+        streamable = self.transport == "streamable-http"  # the 2024-11-05 transport says nothing of POST answers
+        if streamable and method == "POST" and status == 202 and info.get("body_bytes"):
             v.append("http.accepted-with-body")
-        if method == "POST" and status == 200 and ctype not in ("application/json", "text/event-stream"):
+        if streamable and method == "POST" and status == 200 and ctype not in ("application/json", "text/event-stream"):
             v.append("http.content-type")
         if method == "GET" and status == 200 and ctype != "text/event-stream":
             v.append("http.content-type")

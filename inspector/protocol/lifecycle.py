@@ -29,6 +29,7 @@ STDIO_SPEC = "2026-07-28 basic/transports/stdio"
 VERSIONING_SPEC = "2026-07-28 basic/versioning"
 MRTR_SPEC = "2026-07-28 basic/patterns/mrtr"
 HTTP_SPEC = "2025-11-25 basic/transports#streamable-http"
+SSE_SPEC = "2024-11-05 basic/transports#http-with-sse"
 
 
 class State(enum.Enum):
@@ -244,7 +245,7 @@ TABLES: dict[EraMode, tuple[Transition, ...]] = {
 INITIAL: dict[EraMode, State] = {EraMode.LEGACY: State.UNINITIALIZED, EraMode.MODERN: State.IDLE, EraMode.AUTO: State.IDLE}
 
 
-TRANSPORTS = ("stdio", "streamable-http")
+TRANSPORTS = ("stdio", "streamable-http", "sse")
 
 
 @functools.lru_cache(maxsize=64)
@@ -266,11 +267,12 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
         if tr.event is Event.SPAWN_FAILED:
             tr = replace(tr, label="server not reachable", spec=HTTP_SPEC)
         elif tr.event is Event.SHUTDOWN:
-            tr = replace(tr, label="DELETE session" if tr.label == "close stdin" else tr.label, spec=HTTP_SPEC + "#session-management")
+            closing = "DELETE session" if transport == "streamable-http" else "close the event stream"
+            tr = replace(tr, label=closing if tr.label == "close stdin" else tr.label, spec=HTTP_SPEC + "#session-management" if transport == "streamable-http" else SSE_SPEC)
         elif tr.event is Event.PROCESS_EXITED:
             tr = replace(tr, label="connection closed" if tr.target is State.TERMINATED else "connection lost", spec=HTTP_SPEC)
         out.append(tr)
-    if any(tr.source is State.OPERATING for tr in out):
+    if transport == "streamable-http" and any(tr.source is State.OPERATING for tr in out):
         # the server may end a session at any time; the client starts a new one with initialize
         out.append(Transition(State.OPERATING, Event.SESSION_EXPIRED, State.UNINITIALIZED, "← 404: session expired", True, HTTP_SPEC + "#session-management"))
     return tuple(out)

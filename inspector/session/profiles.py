@@ -24,7 +24,7 @@ import orjson
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
-from inspector.transport.base import StdioSpec, StreamableHttpSpec, TransportSpec
+from inspector.transport.base import SseSpec, StdioSpec, StreamableHttpSpec, TransportSpec
 
 from .session import SessionOptions
 
@@ -61,7 +61,7 @@ def capabilities_from_choices(choices: list[str]) -> dict:
     return caps
 
 
-TRANSPORTS = ("stdio", "streamable-http")
+TRANSPORTS = ("stdio", "streamable-http", "sse")
 HEADER_SECRET = "header:"  # secrets.json: a secret header's value, beside the secret environment variables
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header name (RFC 9110 token)
 
@@ -104,7 +104,7 @@ class ServerProfile:
     max_line: int = DEFAULT_MAX_LINE  # bytes; longer stdout/stderr lines keep this much
     detected_era: str = ""  # remembered from the last auto-mode session
     roots: list[dict] = field(default_factory=list)  # client roots offered to the server: {"uri", "name"}
-    transport: str = "stdio"  # stdio | streamable-http
+    transport: str = "stdio"  # stdio | streamable-http | sse (the 2024-11-05 HTTP+SSE transport)
     url: str = ""  # streamable-http: where the server is
     headers: list[EnvVar] = field(default_factory=list)  # streamable-http: sent with every request (secret ones masked)
     verify_tls: bool = True  # streamable-http: off only for a server whose certificate the user chose to trust
@@ -164,6 +164,13 @@ class ServerProfile:
 
     def to_spec(self) -> TransportSpec:
         """The transport spec: how to reach this server."""
+        if self.transport == "sse":
+            return SseSpec(
+                url=self.url.strip(),
+                headers={h.name: h.value for h in self.headers if not h.secret},
+                secret_headers={h.name: h.value for h in self.headers if h.secret},
+                verify_tls=self.verify_tls,
+            )
         if self.transport == "streamable-http":
             return StreamableHttpSpec(
                 url=self.url.strip(),

@@ -26,6 +26,7 @@ from .base import (
     ProcessEventKind,
     SpawnError,
     Frames,
+    SseSpec,
     StdioSpec,
     StreamableHttpSpec,
     SideLine,
@@ -46,6 +47,10 @@ def open_transport(spec: TransportSpec, *, clock, max_line: int) -> Transport:
         from .http import StreamableHttpTransport  # httpx is loaded only for HTTP sessions
 
         return StreamableHttpTransport(spec, clock=clock, max_line=max_line)
+    if isinstance(spec, SseSpec):
+        from .http import SseTransport
+
+        return SseTransport(spec, clock=clock, max_line=max_line)
     raise TypeError(f"no transport for {type(spec).__name__}")
 
 
@@ -57,6 +62,7 @@ __all__ = [
     "ProcessEventKind",
     "SpawnError",
     "Frames",
+    "SseSpec",
     "StdioSpec",
     "StreamableHttpSpec",
     "StdioTransport",

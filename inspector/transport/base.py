@@ -30,6 +30,7 @@ class ProcessEventKind(enum.Enum):
     SESSION_EXPIRED = "session_expired"  # 404 on a request carrying the session id
     SESSION_CLOSING = "session_closing"  # shutdown: DELETE of the session, streams closed
     DISCONNECTED = "disconnected"  # the link is gone (last event; the counterpart of EXITED)
+    ENDPOINT = "endpoint"  # HTTP+SSE: the server named where to POST (detail: the URL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +121,24 @@ class StreamableHttpSpec:
         return {"transport": self.kind, "url": self.url, "headers": shown, "verify_tls": self.verify_tls}
 
 
+@dataclass(frozen=True, slots=True)
+class SseSpec:
+    """A transport spec: an MCP server at a URL over the 2024-11-05 HTTP+SSE transport (the
+    client GETs an event stream there, the server names a POST endpoint in its first event)."""
+
+    url: str
+    headers: Mapping[str, str] = field(default_factory=dict)
+    secret_headers: Mapping[str, str] = field(default_factory=dict)
+    verify_tls: bool = True
+
+    kind = "sse"  # a message is one SSE event (answers too) or one POST body
+
+    def describe(self) -> dict:
+        return StreamableHttpSpec.describe(self)  # type: ignore[arg-type]  # the same fields, the same words
+
+
 #: What SessionOptions accepts.
-TransportSpec = Union[StdioSpec, StreamableHttpSpec]
+TransportSpec = Union[StdioSpec, StreamableHttpSpec, SseSpec]
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator, Callable
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import anyio
 import httpx
@@ -37,7 +37,7 @@ from anyio.lowlevel import checkpoint
 from inspector.protocol.framing import DEFAULT_MAX_LINE
 from inspector.protocol.sse import SseDecoder
 
-from .base import MASK, ExitInfo, Frames, ProcessEvent, ProcessEventKind, SideLine, SpawnError, StreamableHttpSpec, TransportClosed, TransportEvent
+from .base import MASK, ExitInfo, Frames, ProcessEvent, ProcessEventKind, SideLine, SpawnError, SseSpec, StreamableHttpSpec, TransportClosed, TransportEvent
 from .stdio import EVENT_BUFFER, EventQueue
 
 Clock = Callable[[], float]
@@ -50,6 +50,8 @@ DEFAULT_RETRY_MS = 1000
 MAX_RETRY_MS = 10_000
 #: Read timeout of plain (non-streaming) answers; streams wait as long as the session does.
 CONNECT_TIMEOUT = 10.0
+#: A 2xx answer body up to this size that is no message is kept in its exchange, not as a line.
+SMALL_BODY = 1024
 
 _K = ProcessEventKind
 
@@ -57,7 +59,12 @@ _K = ProcessEventKind
 class StreamableHttpTransport:
     """``async with StreamableHttpTransport(spec) as t``: ``send()`` POSTs, ``events()`` yields."""
 
-    def __init__(self, spec: StreamableHttpSpec, *, clock: Clock = time.monotonic, max_line: int = DEFAULT_MAX_LINE, client: httpx.AsyncClient | None = None) -> None:
+    LINK_NAME = "Streamable HTTP"
+    CLOSING = "closing the HTTP streams (no session id to delete)"
+    #: Answers that only acknowledge a POST: a short body on them is kept with the exchange.
+    ACK_STATUSES = frozenset({202})
+
+    def __init__(self, spec: StreamableHttpSpec | SseSpec, *, clock: Clock = time.monotonic, max_line: int = DEFAULT_MAX_LINE, client: httpx.AsyncClient | None = None) -> None:
         parts = urlsplit(spec.url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
             raise SpawnError(f"cannot connect to {spec.url!r}: not an http:// or https:// URL", "other", program=spec.url, detail="not an http:// or https:// URL")
@@ -102,7 +109,7 @@ class StreamableHttpTransport:
             )
         self._tg = anyio.create_task_group()
         await self._tg.__aenter__()
-        self._emit(_K.CONNECTED, f"Streamable HTTP at {self.spec.url}")
+        self._emit(_K.CONNECTED, f"{self.LINK_NAME} at {self.spec.url}")
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -164,7 +171,7 @@ class StreamableHttpTransport:
                     except httpx.HTTPError as exc:
                         self._side(f"DELETE {self.spec.url} failed: {_why(exc)}")
             elif self._queue is not None:
-                self._emit(_K.SESSION_CLOSING, "closing the HTTP streams (no session id to delete)")
+                self._emit(_K.SESSION_CLOSING, self.CLOSING)
             for scope in list(self._scopes):  # the POSTs in flight and the GET stream stop
                 scope.cancel()
             self._exit_info = ExitInfo(returncode=None, signal=None, escalation=escalation)
@@ -221,7 +228,7 @@ class StreamableHttpTransport:
         exchange is recorded, so the exchange knows its size."""
         assert self._queue is not None
         ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
-        meta = {"method": method, "url": self.spec.url, "status": response.status_code, "content_type": ctype}
+        meta = {"method": method, "url": str(response.request.url), "status": response.status_code, "content_type": ctype}
         if tag is not None:
             meta["request_seq"] = tag  # the entry this POST carried
         plain = {**meta, "channel": channel}
@@ -230,13 +237,19 @@ class StreamableHttpTransport:
             await self._read_sse(response, channel + "-sse", meta, decoder or SseDecoder(self._max_line))
             return
         body = await response.aread()
-        self._exchange(method, response, headers, body_bytes=len(body), tag=tag)
-        if not body:
+        small = ctype != "application/json" and response.status_code in self.ACK_STATUSES and 0 < len(body) <= SMALL_BODY
+        self._exchange(method, response, headers, body_bytes=len(body), tag=tag, body=body if small else None)
+        if not body or small:
             return
         if ctype == "application/json":
             await self._queue.put(Frames(self._clock(), [body], channel=channel, meta={"events": [plain]}))
         else:
-            self._side(f"{method} {self.spec.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body)
+            self._side(f"{method} {response.request.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body)
+
+    def _control_event(self, event) -> bool:
+        """Whether an SSE event is for the transport itself rather than a message (HTTP+SSE's
+        ``endpoint``); Streamable HTTP has none."""
+        return False
 
     async def _read_sse(self, response: httpx.Response, channel: str, meta: dict, decoder: SseDecoder) -> None:
         assert self._queue is not None
@@ -244,7 +257,7 @@ class StreamableHttpTransport:
         last_key: tuple | None = None
         last: dict = base
         async for chunk in response.aiter_raw():
-            events = decoder.feed(chunk)
+            events = [e for e in decoder.feed(chunk) if not self._control_event(e)]
             if not events:
                 continue
             items = [e.data for e in events]
@@ -282,10 +295,12 @@ class StreamableHttpTransport:
 
     # ------------------------------------------------------------------ events
 
-    def _exchange(self, method: str, response: httpx.Response, headers: dict[str, str], *, body_bytes: int | None = None, tag: int | None = None) -> dict:
+    def _exchange(
+        self, method: str, response: httpx.Response, headers: dict[str, str], *, body_bytes: int | None = None, tag: int | None = None, body: bytes | None = None
+    ) -> dict:
         info = {
             "method": method,
-            "url": self.spec.url,
+            "url": str(response.request.url),
             "request_headers": self._masked(headers),
             "status": response.status_code,
             "reason": response.reason_phrase,
@@ -295,8 +310,10 @@ class StreamableHttpTransport:
             info["body_bytes"] = body_bytes
         if tag is not None:
             info["request_seq"] = tag
+        if body is not None:  # a short answer that is no message ("Accepted"): kept with its exchange
+            info["body"] = body.decode("utf-8", "backslashreplace")
         ctype = response.headers.get("content-type", "")
-        self._emit(_K.HTTP_EXCHANGE, f"{method} {self.spec.url} → {response.status_code} {response.reason_phrase}" + (f" ({ctype})" if ctype else ""), info=info)
+        self._emit(_K.HTTP_EXCHANGE, f"{method} {response.request.url} → {response.status_code} {response.reason_phrase}" + (f" ({ctype})" if ctype else ""), info=info)
         return info
 
     def _side(self, text: str | bytes) -> None:
@@ -315,6 +332,80 @@ class StreamableHttpTransport:
             self._closed = True
             self._emit(_K.DISCONNECTED, why)
             self._queue.close()
+
+
+class SseTransport(StreamableHttpTransport):
+    """The 2024-11-05 HTTP+SSE transport. The client GETs an event stream at the URL and keeps
+    it open; the server's first event, ``endpoint``, names where to POST (a URI resolved against
+    the stream's URL); every message the server sends - answers included - is a ``message``
+    event on that stream (channel ``sse``). POSTs wait until the endpoint is known; their answer
+    is normally a bare 202. There is no session id to keep and nothing to DELETE: closing the
+    stream ends the session, and a stream the server closes ends the link."""
+
+    LINK_NAME = "HTTP+SSE"
+    CLOSING = "closing the event stream (that ends the session)"
+    ACK_STATUSES = frozenset({200, 202, 204})  # every answer comes on the stream; a POST only gets an acknowledgement
+
+    def __init__(self, spec: SseSpec, **kw) -> None:
+        super().__init__(spec, **kw)
+        self.post_url: str | None = None
+        self._endpoint = anyio.Event()
+
+    async def __aenter__(self) -> SseTransport:
+        await super().__aenter__()
+        assert self._tg is not None
+        self._tg.start_soon(self._scoped, self._event_stream)
+        return self
+
+    def negotiated(self, version: str) -> None:
+        """The 2024-11-05 transport sends no version header."""
+
+    def _headers(self, accept: str | None = ACCEPT_POST, *, content: bool = False) -> dict[str, str]:
+        h = {**dict(self.spec.headers), **dict(self.spec.secret_headers)}
+        if accept:
+            h["Accept"] = accept
+        if content:
+            h["Content-Type"] = "application/json"
+        return h
+
+    def _control_event(self, event) -> bool:
+        if event.event != "endpoint":
+            return False
+        target = event.data.decode("utf-8", "replace").strip()
+        self.post_url = urljoin(self.spec.url, target)
+        self._emit(_K.ENDPOINT, f"POST messages to {self.post_url}", info={"endpoint": target, "post_url": self.post_url})
+        self._endpoint.set()
+        return True
+
+    async def _event_stream(self) -> None:
+        assert self._client is not None
+        headers = self._headers("text/event-stream")
+        why = "the server closed the event stream"
+        try:
+            async with self._client.stream("GET", self.spec.url, headers=headers) as response:
+                self._reached = True
+                ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+                await self._answer("GET", response, headers, "get")
+                if response.status_code >= 400 or ctype != "text/event-stream":
+                    why = f"the server answered the event stream's GET with {response.status_code} ({ctype or 'no content type'})"
+        except httpx.HTTPError as exc:
+            why = f"cannot reach {self.spec.url}: {_why(exc)}" if not self._reached else f"the event stream failed: {_why(exc)}"
+        if not self._closed:
+            self._disconnect(why)
+
+    async def _post(self, data: bytes, tag: int | None = None) -> None:
+        assert self._client is not None
+        with anyio.move_on_after(CONNECT_TIMEOUT):
+            await self._endpoint.wait()
+        if self.post_url is None:
+            self._side(f"no endpoint event within {CONNECT_TIMEOUT:g} s: a message could not be sent")
+            return
+        headers = self._headers(content=True)
+        try:
+            async with self._client.stream("POST", self.post_url, content=data, headers=headers) as response:
+                await self._answer("POST", response, headers, "post", tag=tag)
+        except httpx.HTTPError as exc:
+            self._side(f"POST {self.post_url} failed: {_why(exc)}")
 
 
 def _why(exc: BaseException) -> str:

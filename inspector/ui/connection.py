@@ -154,6 +154,7 @@ class ProfileEditor(QWidget):
         self.transport = QComboBox()
         self.transport.addItem(self.tr("stdio: start a command"), "stdio")
         self.transport.addItem(self.tr("Streamable HTTP: a server at a URL"), "streamable-http")
+        self.transport.addItem(self.tr("HTTP+SSE (2024-11-05): a server's event stream URL"), "sse")
         self.url = QLineEdit()
         self.url.setPlaceholderText("http://127.0.0.1:3000/mcp")
         self.url.setToolTip(self.tr("The server's MCP endpoint; every message is POSTed here"))

@@ -77,27 +77,27 @@
 <context>
     <name>ConnectionPanel</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="474" />
+        <location filename="../../inspector/ui/connection.py" line="475" />
         <source>Saved servers</source>
         <translation>已保存的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="476" />
+        <location filename="../../inspector/ui/connection.py" line="477" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="477" />
+        <location filename="../../inspector/ui/connection.py" line="478" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="478" />
+        <location filename="../../inspector/ui/connection.py" line="479" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="491" />
+        <location filename="../../inspector/ui/connection.py" line="492" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
@@ -107,12 +107,12 @@
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="531" />
+        <location filename="../../inspector/ui/connection.py" line="532" />
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="542" />
+        <location filename="../../inspector/ui/connection.py" line="543" />
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
     </message>
@@ -1042,21 +1042,26 @@
     </message>
     <message>
         <location filename="../../inspector/ui/timeline.py" line="549" />
+        <source>POST endpoint</source>
+        <translation>POST 端点</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="550" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="550" />
+        <location filename="../../inspector/ui/timeline.py" line="551" />
         <source>inspector error</source>
         <translation>检查器错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="551" />
+        <location filename="../../inspector/ui/timeline.py" line="552" />
         <source>signal received</source>
         <translation>收到信号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="552" />
+        <location filename="../../inspector/ui/timeline.py" line="553" />
         <source>unreadable line</source>
         <translation>无法读取的行</translation>
     </message>
@@ -2003,229 +2008,234 @@
         <translation>Streamable HTTP：位于某个 URL 的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="159" />
+        <location filename="../../inspector/ui/connection.py" line="157" />
+        <source>HTTP+SSE (2024-11-05): a server's event stream URL</source>
+        <translation>HTTP+SSE（2024-11-05）：服务器事件流的 URL</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="160" />
         <source>The server's MCP endpoint; every message is POSTed here</source>
         <translation>服务器的 MCP 端点；每条消息都 POST 到这里</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="161" />
+        <location filename="../../inspector/ui/connection.py" line="162" />
         <source>e.g. node server.js --verbose</source>
         <translation>例如 node server.js --verbose</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="162" />
+        <location filename="../../inspector/ui/connection.py" line="163" />
         <source>Program and arguments, split like a shell would (quotes allowed); started without a shell</source>
         <translation>程序及参数，按 shell 的规则拆分（可使用引号）；启动时不经过 shell</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="164" />
+        <location filename="../../inspector/ui/connection.py" line="165" />
         <source>(inherit)</source>
         <translation>（继承）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="167" />
+        <location filename="../../inspector/ui/connection.py" line="168" />
         <source>Choose the working directory</source>
         <translation>选择工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="174" />
+        <location filename="../../inspector/ui/connection.py" line="175" />
         <source>auto (probe, then fall back)</source>
         <translation>自动（先探测，失败则回退）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="174" />
+        <location filename="../../inspector/ui/connection.py" line="175" />
         <source>legacy (initialize handshake)</source>
         <translation>旧版（initialize 握手）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="174" />
+        <location filename="../../inspector/ui/connection.py" line="175" />
         <source>modern (2026-07-28, stateless)</source>
         <translation>新版（2026-07-28，无状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="179" />
+        <location filename="../../inspector/ui/connection.py" line="180" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="180" />
+        <location filename="../../inspector/ui/connection.py" line="181" />
         <source>Transport</source>
         <translation>传输方式</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="182" />
+        <location filename="../../inspector/ui/connection.py" line="183" />
         <source>URL</source>
         <translation>URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="184" />
+        <location filename="../../inspector/ui/connection.py" line="185" />
         <source>Command</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="186" />
+        <location filename="../../inspector/ui/connection.py" line="187" />
         <source>Working dir</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="188" />
+        <location filename="../../inspector/ui/connection.py" line="189" />
         <source>Era</source>
         <translation>协议代际</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="189" />
+        <location filename="../../inspector/ui/connection.py" line="190" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="192" />
+        <location filename="../../inspector/ui/connection.py" line="193" />
         <source>Client capabilities to offer</source>
         <translation>要提供的客户端能力</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="196" />
+        <location filename="../../inspector/ui/connection.py" line="197" />
         <source>Roots</source>
         <translation>根目录（roots）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="197" />
+        <location filename="../../inspector/ui/connection.py" line="198" />
         <source>Sampling</source>
         <translation>采样（sampling）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="198" />
+        <location filename="../../inspector/ui/connection.py" line="199" />
         <source>Elicitation (form)</source>
         <translation>询问：表单（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="199" />
+        <location filename="../../inspector/ui/connection.py" line="200" />
         <source>Elicitation (URL)</source>
         <translation>询问：URL（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="200" />
+        <location filename="../../inspector/ui/connection.py" line="201" />
         <source>Tasks</source>
         <translation>任务（tasks）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="207" />
+        <location filename="../../inspector/ui/connection.py" line="208" />
         <source>Roots offered to the server</source>
         <translation>提供给服务器的根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="213" />
+        <location filename="../../inspector/ui/connection.py" line="214" />
         <source>Environment</source>
         <translation>环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="215" />
+        <location filename="../../inspector/ui/connection.py" line="216" />
         <source>Inherit the inspector's environment</source>
         <translation>继承检查器的环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="218" />
-        <location filename="../../inspector/ui/connection.py" line="234" />
+        <location filename="../../inspector/ui/connection.py" line="219" />
+        <location filename="../../inspector/ui/connection.py" line="235" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="219" />
-        <location filename="../../inspector/ui/connection.py" line="235" />
+        <location filename="../../inspector/ui/connection.py" line="220" />
+        <location filename="../../inspector/ui/connection.py" line="236" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="229" />
+        <location filename="../../inspector/ui/connection.py" line="230" />
         <source>HTTP</source>
         <translation>HTTP</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="231" />
+        <location filename="../../inspector/ui/connection.py" line="232" />
         <source>Headers sent with every request (mark tokens secret):</source>
         <translation>每个请求都会发送的请求头（令牌请标记为机密）：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="243" />
+        <location filename="../../inspector/ui/connection.py" line="244" />
         <source>Verify the server's TLS certificate</source>
         <translation>验证服务器的 TLS 证书</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="244" />
+        <location filename="../../inspector/ui/connection.py" line="245" />
         <source>Turn off only for a test server whose certificate you chose to trust</source>
         <translation>仅对你决定信任其证书的测试服务器关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="250" />
+        <location filename="../../inspector/ui/connection.py" line="251" />
         <source>Timeouts (seconds)</source>
         <translation>超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="255" />
+        <location filename="../../inspector/ui/connection.py" line="256" />
         <source>Start sequence</source>
         <translation>启动序列</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="256" />
+        <location filename="../../inspector/ui/connection.py" line="257" />
         <source>Discovery probe</source>
         <translation>发现探测</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="257" />
+        <location filename="../../inspector/ui/connection.py" line="258" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="258" />
+        <location filename="../../inspector/ui/connection.py" line="259" />
         <source>Exit after stdin closes</source>
         <translation>关闭 stdin 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="259" />
+        <location filename="../../inspector/ui/connection.py" line="260" />
         <source>Exit after SIGTERM</source>
         <translation>SIGTERM 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="260" />
+        <location filename="../../inspector/ui/connection.py" line="261" />
         <source>Longest request, progress included</source>
         <translation>单个请求最长时间（含进度通知）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="276" />
+        <location filename="../../inspector/ui/connection.py" line="277" />
         <source>A longer stdout or stderr line keeps its first bytes up to this size; the rest is counted and dropped</source>
         <translation>更长的 stdout 或 stderr 行只保留前面这么多字节；其余部分计数后丢弃</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="278" />
+        <location filename="../../inspector/ui/connection.py" line="279" />
         <source>Longest line</source>
         <translation>最长行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="316" />
+        <location filename="../../inspector/ui/connection.py" line="317" />
         <source>Working directory</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="324" />
+        <location filename="../../inspector/ui/connection.py" line="325" />
         <source>newest of the era</source>
         <translation>该代际的最新版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="350" />
+        <location filename="../../inspector/ui/connection.py" line="351" />
         <source>TLS verification is off: anyone between you and the server can read and change this session.</source>
         <translation>TLS 验证已关闭：你与服务器之间的任何人都能读取并篡改此会话。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="397" />
+        <location filename="../../inspector/ui/connection.py" line="398" />
         <source>Last auto detection: {era}</source>
         <translation>上次自动检测结果：{era}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="442" />
+        <location filename="../../inspector/ui/connection.py" line="443" />
         <source>Cannot split the command: {why}</source>
         <translation>无法拆分命令：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="458" />
+        <location filename="../../inspector/ui/connection.py" line="459" />
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
     </message>
@@ -3910,113 +3920,113 @@
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="996" />
+        <location filename="../../inspector/ui/timeline.py" line="997" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="997" />
+        <location filename="../../inspector/ui/timeline.py" line="998" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="998" />
+        <location filename="../../inspector/ui/timeline.py" line="999" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1002" />
-        <location filename="../../inspector/ui/timeline.py" line="1005" />
+        <location filename="../../inspector/ui/timeline.py" line="1003" />
+        <location filename="../../inspector/ui/timeline.py" line="1006" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1003" />
+        <location filename="../../inspector/ui/timeline.py" line="1004" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1010" />
+        <location filename="../../inspector/ui/timeline.py" line="1011" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1011" />
+        <location filename="../../inspector/ui/timeline.py" line="1012" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1012" />
+        <location filename="../../inspector/ui/timeline.py" line="1013" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1013" />
+        <location filename="../../inspector/ui/timeline.py" line="1014" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1014" />
+        <location filename="../../inspector/ui/timeline.py" line="1015" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1015" />
+        <location filename="../../inspector/ui/timeline.py" line="1016" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1016" />
+        <location filename="../../inspector/ui/timeline.py" line="1017" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1017" />
+        <location filename="../../inspector/ui/timeline.py" line="1018" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1018" />
+        <location filename="../../inspector/ui/timeline.py" line="1019" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="849" />
+        <location filename="../../inspector/ui/timeline.py" line="850" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="850" />
+        <location filename="../../inspector/ui/timeline.py" line="851" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="851" />
+        <location filename="../../inspector/ui/timeline.py" line="852" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="852" />
+        <location filename="../../inspector/ui/timeline.py" line="853" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1023" />
+        <location filename="../../inspector/ui/timeline.py" line="1024" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1026" />
+        <location filename="../../inspector/ui/timeline.py" line="1027" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1110" />
+        <location filename="../../inspector/ui/timeline.py" line="1111" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1112" />
+        <location filename="../../inspector/ui/timeline.py" line="1113" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>
@@ -4402,4 +4412,4 @@
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>
 </context>
-<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>DELETE session</source><translation>DELETE 会话</translation></message><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>connection closed</source><translation>连接已关闭</translation></message><message><source>connection lost</source><translation>连接丢失</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server not reachable</source><translation>无法连接服务器</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← 404: session expired</source><translation>← 404：会话已过期</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← HTTP 4xx → legacy</source><translation>← HTTP 4xx → 旧版</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>202 Accepted with a body: a notification or response the server accepts gets 202 and no body.</source><translation>202 Accepted 带有响应体：服务器接受的通知或响应应返回 202 且不带响应体。</translation></message><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>消息（响应体或 SSE 行）超过了检查器的上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>A message the server sent over HTTP (a JSON body or the data of an SSE event) is not JSON.</source><translation>服务器经 HTTP 发送的消息（JSON 响应体或 SSE 事件的数据）不是 JSON。</translation></message><message><source>A message the server sent over HTTP is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>服务器经 HTTP 发送的消息不是有效的 UTF-8；MCP 消息使用 UTF-8 编码。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.</source><translation>服务器对带有会话 ID 的请求返回 404：会话已结束，客户端必须用 initialize 开始新的会话。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server answered with a content type the transport does not allow (a POST: application/json or text/event-stream; the GET stream: text/event-stream).</source><translation>服务器返回了传输层不允许的内容类型（POST：application/json 或 text/event-stream；GET 流：text/event-stream）。</translation></message><message><source>The server answered with an HTTP error status.</source><translation>服务器返回了 HTTP 错误状态。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a different Mcp-Session-Id in the middle of a session.</source><translation>服务器在会话中途发送了不同的 Mcp-Session-Id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>
+<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>DELETE session</source><translation>DELETE 会话</translation></message><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>close the event stream</source><translation>关闭事件流</translation></message><message><source>connection closed</source><translation>连接已关闭</translation></message><message><source>connection lost</source><translation>连接丢失</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server not reachable</source><translation>无法连接服务器</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← 404: session expired</source><translation>← 404：会话已过期</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← HTTP 4xx → legacy</source><translation>← HTTP 4xx → 旧版</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>202 Accepted with a body: a notification or response the server accepts gets 202 and no body.</source><translation>202 Accepted 带有响应体：服务器接受的通知或响应应返回 202 且不带响应体。</translation></message><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>消息（响应体或 SSE 行）超过了检查器的上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>A message the server sent over HTTP (a JSON body or the data of an SSE event) is not JSON.</source><translation>服务器经 HTTP 发送的消息（JSON 响应体或 SSE 事件的数据）不是 JSON。</translation></message><message><source>A message the server sent over HTTP is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>服务器经 HTTP 发送的消息不是有效的 UTF-8；MCP 消息使用 UTF-8 编码。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.</source><translation>服务器对带有会话 ID 的请求返回 404：会话已结束，客户端必须用 initialize 开始新的会话。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server answered with a content type the transport does not allow (a POST: application/json or text/event-stream; the GET stream: text/event-stream).</source><translation>服务器返回了传输层不允许的内容类型（POST：application/json 或 text/event-stream；GET 流：text/event-stream）。</translation></message><message><source>The server answered with an HTTP error status.</source><translation>服务器返回了 HTTP 错误状态。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a different Mcp-Session-Id in the middle of a session.</source><translation>服务器在会话中途发送了不同的 Mcp-Session-Id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>

@@ -166,3 +166,36 @@ async def test_auto_falls_back_to_initialize_at_once_when_http_refuses_the_moder
     assert "← HTTP 4xx → legacy" in labels(rec)
     flags = {r for i in range(len(rec)) for r in rec[i].violations}
     assert "http.error-status" not in flags and "http.session-id-changed" not in flags  # the refusal was expected
+
+
+@pytest.mark.parametrize("peer_kind", ["sdk", "reference"])
+async def test_the_2024_11_05_http_sse_transport(peer_kind):
+    """GET the event stream, learn the POST endpoint from its first event, POST each message,
+    read every answer from the stream; closing the stream ends the session."""
+    from inspector.transport.base import SseSpec
+
+    port = free_port()
+    if peer_kind == "sdk":
+        peer = HttpPeer(sdk_http_server(port, "--sse"), port, path="/sse")
+    else:
+        peer = HttpPeer(reference_http_server("sse"), port, path="/sse", env={"PORT": str(port)})
+    with peer:
+        assert peer.listening_addresses() == {"127.0.0.1"}
+        session = Session(SessionOptions(transport=SseSpec(peer.url), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=20.0, request_timeout=20.0))
+        async with session:
+            await session.start()
+            tools = await session.request("tools/list")
+            assert tools.ok and tools.result["tools"]
+    rec = session.recording
+    names = events(rec)
+    assert names[:1] == ["connected"] and "endpoint" in names and names[-1] == "disconnected"
+    endpoint = next(rec[i].extra["http"]["post_url"] for i in range(len(rec)) if rec[i].extra.get("event") == "endpoint")
+    assert endpoint.startswith(f"http://127.0.0.1:{port}/")
+    posts = [x for x in exchanges(rec) if x["method"] == "POST"]
+    assert posts and all(x["url"] == endpoint and x["status"] in (200, 202) for x in posts)
+    got = [rec[i] for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+    assert got and all(e.extra["http"]["channel"] == "get-sse" for e in got)  # answers come on the stream
+    assert labels(rec)[-2:] == ["close the event stream", "connection closed"]
+    assert rec.summary["state"] == "terminated" and rec.header["transport"] == "sse"
+    flags = {r for i in range(len(rec)) for r in rec[i].violations} - {"capability.server-undeclared"}
+    assert flags == set()
