@@ -267,7 +267,12 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
         if tr.event is Event.SPAWN_FAILED:
             tr = replace(tr, label="server not reachable", spec=HTTP_SPEC)
         elif tr.event is Event.SHUTDOWN:
-            closing = "DELETE session" if transport == "streamable-http" else "close the event stream"
+            if transport == "sse":
+                closing = "close the event stream"
+            elif tr.source is State.READY:  # 2026-07-28 keeps no session: only open streams to close
+                closing = "close the streams"
+            else:
+                closing = "DELETE session"
             tr = replace(tr, label=closing if tr.label == "close stdin" else tr.label, spec=HTTP_SPEC + "#session-management" if transport == "streamable-http" else SSE_SPEC)
         elif tr.event is Event.PROCESS_EXITED:
             tr = replace(tr, label="connection closed" if tr.target is State.TERMINATED else "connection lost", spec=HTTP_SPEC)

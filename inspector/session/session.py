@@ -23,6 +23,7 @@ from anyio.lowlevel import checkpoint
 from inspector.protocol.correlation import id_key
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.framing import DEFAULT_MAX_LINE
+from inspector.protocol.http_meta import request_headers
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind, valid_id
 from inspector.protocol.schema import SchemaVerdict
@@ -244,6 +245,7 @@ class Session:
         self._closing = False
         self._started = False
         self._reinitializing = False
+        self._http = options.transport.kind == "streamable-http"  # modern messages mirror metadata into headers
 
     # ------------------------------------------------------------------ context
 
@@ -595,7 +597,7 @@ class Session:
         self.recording.append(Direction.C2S, t, raw, a)
         self.recording.notify()
         try:
-            await self.transport.send(raw, seq)
+            await self.transport.send(raw, seq, request_headers(a.obj) if self._http else None)
         except TransportClosed as exc:
             if not self._closing:
                 with anyio.move_on_after(_EXIT_WAIT):

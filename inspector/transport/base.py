@@ -192,9 +192,10 @@ class Transport(Protocol):
 
     async def __aexit__(self, *exc: object) -> None: ...
 
-    async def send(self, data: bytes, tag: int | None = None) -> None:
+    async def send(self, data: bytes, tag: int | None = None, headers: Mapping[str, str] | None = None) -> None:
         """Send one message. ``tag`` (the sender's entry number) comes back on what answers it
-        where the transport can tell (HTTP: the exchange and the messages of that POST's answer)."""
+        where the transport can tell (HTTP: the exchange and the messages of that POST's answer);
+        ``headers`` are the message's own metadata headers (HTTP; stdio has none)."""
         ...
 
     def frame(self, message: bytes) -> bytes:

@@ -135,10 +135,10 @@ class StreamableHttpTransport:
     def negotiated(self, version: str) -> None:
         self.protocol_version = version
 
-    async def send(self, data: bytes, tag: int | None = None) -> None:
+    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None) -> None:
         if self._closed or self._tg is None:
             raise TransportClosed("the HTTP session is closed")
-        self._tg.start_soon(self._scoped, self._post, data, tag)
+        self._tg.start_soon(self._scoped, self._post, data, tag, headers)
         await checkpoint()
 
     async def _scoped(self, fn: Callable, *args: object) -> None:
@@ -196,9 +196,9 @@ class StreamableHttpTransport:
         secret = {k.lower() for k in self.spec.secret_headers}
         return {k: (MASK if k.lower() in secret else v) for k, v in headers.items()}
 
-    async def _post(self, data: bytes, tag: int | None = None) -> None:
+    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None) -> None:
         assert self._client is not None
-        headers = self._headers(content=True)
+        headers = {**self._headers(content=True), **(extra or {})}  # the message's own metadata wins
         sent_session = self.session_id
         try:
             async with self._client.stream("POST", self.spec.url, content=data, headers=headers) as response:
@@ -393,7 +393,7 @@ class SseTransport(StreamableHttpTransport):
         if not self._closed:
             self._disconnect(why)
 
-    async def _post(self, data: bytes, tag: int | None = None) -> None:
+    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None) -> None:
         assert self._client is not None
         with anyio.move_on_after(CONNECT_TIMEOUT):
             await self._endpoint.wait()

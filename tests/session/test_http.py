@@ -14,7 +14,7 @@ import sys
 
 import orjson
 import pytest
-from peers import HttpPeer, free_port, reference_http_server, sdk_http_server
+from peers import HttpPeer, free_port, http_misbehave, reference_http_server, sdk_http_server
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.lifecycle import State
@@ -152,20 +152,30 @@ def test_probe_url_usage_errors():
     assert b"go with --url" in run("--header", "A: b", "--", "true").stderr
 
 
-async def test_auto_falls_back_to_initialize_at_once_when_http_refuses_the_modern_probe(sdk_sse):
+async def test_auto_falls_back_to_initialize_at_once_when_http_refuses_the_modern_probe():
     """2026-07-28 versioning: on HTTP, a 4xx to the modern request without a modern error body
-    means a legacy session; no waiting for the probe timeout."""
-    opts = SessionOptions(transport=StreamableHttpSpec(sdk_sse.url), config=ClientConfig(era=EraMode.AUTO), probe_timeout=30.0, connect_timeout=30.0)
-    session = Session(opts)
-    async with session:
-        with __import__("anyio").fail_after(10):
-            await session.start()
-        assert session.negotiation().era == "legacy" and session.state is State.OPERATING
-        assert (await session.request("tools/list")).ok
+    means a legacy session; no waiting for the probe timeout. (The fixture is a handshake-era
+    server; the SDK's dual-era server takes the modern probe, see the next test.)"""
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "good"), port) as peer:
+        opts = SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), probe_timeout=30.0, connect_timeout=30.0)
+        session = Session(opts)
+        async with session:
+            with __import__("anyio").fail_after(10):
+                await session.start()
+            assert session.negotiation().era == "legacy" and session.state is State.OPERATING
+            assert (await session.request("tools/list")).ok
     rec = session.recording
     assert "← HTTP 4xx → legacy" in labels(rec)
     flags = {r for i in range(len(rec)) for r in rec[i].violations}
     assert "http.error-status" not in flags and "http.session-id-changed" not in flags  # the refusal was expected
+
+
+async def test_auto_finds_the_modern_era_on_a_dual_era_server(sdk_sse):
+    session = Session(SessionOptions(transport=StreamableHttpSpec(sdk_sse.url), config=ClientConfig(era=EraMode.AUTO), connect_timeout=20.0))
+    async with session:
+        await session.start()
+        assert session.negotiation().era == "modern" and session.state is State.READY
 
 
 @pytest.mark.parametrize("peer_kind", ["sdk", "reference"])
@@ -199,3 +209,25 @@ async def test_the_2024_11_05_http_sse_transport(peer_kind):
     assert rec.summary["state"] == "terminated" and rec.header["transport"] == "sse"
     flags = {r for i in range(len(rec)) for r in rec[i].violations} - {"capability.server-undeclared"}
     assert flags == set()
+
+
+async def test_the_modern_era_over_http_mirrors_request_metadata_into_headers(sdk_sse):
+    """2026-07-28: no session, no handshake; every request carries MCP-Protocol-Version,
+    Mcp-Method and, for tools/call, Mcp-Name; the SDK answers plain JSON."""
+    opts = SessionOptions(transport=StreamableHttpSpec(sdk_sse.url), config=ClientConfig(era=EraMode.MODERN), connect_timeout=20.0, request_timeout=20.0)
+    session = Session(opts)
+    async with session:
+        await session.start()
+        assert session.negotiation().era == "modern"
+        called = await session.request("tools/call", {"name": "echo", "arguments": {"text": "modern over http"}})
+        assert called.ok and called.result["content"][0]["text"] == "modern over http"
+    rec = session.recording
+    posts = [x for x in exchanges(rec) if x["method"] == "POST"]
+    sent = [rec[x["request_seq"]] for x in posts]
+    assert [e.method for e in sent] == ["server/discover", "tools/call"]
+    assert [x["request_headers"]["Mcp-Method"] for x in posts] == ["server/discover", "tools/call"]
+    assert all(x["request_headers"]["MCP-Protocol-Version"] == "2026-07-28" for x in posts)
+    assert posts[1]["request_headers"]["Mcp-Name"] == "echo" and "Mcp-Name" not in posts[0]["request_headers"]
+    assert all("Mcp-Session-Id" not in x["request_headers"] for x in posts)
+    assert labels(rec)[-2:] == ["close the streams", "connection closed"]
+    assert rec.summary["state"] == "terminated" and not any(rec[i].violations for i in range(len(rec)))
