@@ -61,6 +61,7 @@ class StreamableHttpTransport:
 
     LINK_NAME = "Streamable HTTP"
     CLOSING = "closing the HTTP streams (no session id to delete)"
+    KEEPS_SESSION = True  # Mcp-Session-Id and MCP-Protocol-Version go with every request
     #: Answers that only acknowledge a POST: a short body on them is kept with the exchange.
     ACK_STATUSES = frozenset({202})
 
@@ -186,6 +187,8 @@ class StreamableHttpTransport:
             h["Accept"] = accept
         if content:
             h["Content-Type"] = "application/json"
+        if not self.KEEPS_SESSION:
+            return h
         if self.session_id is not None:
             h["Mcp-Session-Id"] = self.session_id
         if self.protocol_version is not None:
@@ -344,6 +347,7 @@ class SseTransport(StreamableHttpTransport):
 
     LINK_NAME = "HTTP+SSE"
     CLOSING = "closing the event stream (that ends the session)"
+    KEEPS_SESSION = False  # the endpoint URL names the session; no session or version headers
     ACK_STATUSES = frozenset({200, 202, 204})  # every answer comes on the stream; a POST only gets an acknowledgement
 
     def __init__(self, spec: SseSpec, **kw) -> None:
@@ -359,14 +363,6 @@ class SseTransport(StreamableHttpTransport):
 
     def negotiated(self, version: str) -> None:
         """The 2024-11-05 transport sends no version header."""
-
-    def _headers(self, accept: str | None = ACCEPT_POST, *, content: bool = False) -> dict[str, str]:
-        h = {**dict(self.spec.headers), **dict(self.spec.secret_headers)}
-        if accept:
-            h["Accept"] = accept
-        if content:
-            h["Content-Type"] = "application/json"
-        return h
 
     def _control_event(self, event) -> bool:
         if event.event != "endpoint":

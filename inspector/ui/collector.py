@@ -70,8 +70,6 @@ def _noop(*_args) -> None:
 
 def collect_on_gui_thread(app: QCoreApplication | None = None) -> MainThreadCollector:
     """The application's collector, made on first use (owned by the application object)."""
-    app = app or QCoreApplication.instance()
-    if app is None:
-        raise RuntimeError("collect_on_gui_thread() needs a QApplication")
-    found = app.findChild(MainThreadCollector, "mainThreadCollector")
-    return found if found is not None else MainThreadCollector(app)
+    from .widgets import app_singleton
+
+    return app_singleton(MainThreadCollector, "mainThreadCollector", app)

@@ -109,8 +109,6 @@ class _Subscription:
 
 def app_ticker(app: QCoreApplication | None = None) -> Ticker:
     """The application's ticker, made on first use (owned by the application object)."""
-    app = app or QCoreApplication.instance()
-    if app is None:
-        raise RuntimeError("app_ticker() needs a QApplication")
-    found = app.findChild(Ticker, "viewTicker")
-    return found if found is not None else Ticker(app)
+    from .widgets import app_singleton
+
+    return app_singleton(Ticker, "viewTicker", app)

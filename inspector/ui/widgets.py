@@ -23,7 +23,7 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from typing import Any
 
-from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QApplication,
@@ -409,3 +409,13 @@ class CompletionField(QLineEdit):
         # edit is about to ask anyway or they are on screen already
         if self.hasFocus() and not self.timer.isActive() and self.asked != self.text():
             self._fire()
+
+
+def app_singleton(cls: type, name: str, app=None):
+    """The application's one ``cls`` (a QObject child of the application object, found by its
+    object name ``name``), made on first use."""
+    app = app or QCoreApplication.instance()
+    if app is None:
+        raise RuntimeError(f"the application's {cls.__name__} needs a QApplication")
+    found = app.findChild(cls, name)
+    return found if found is not None else cls(app)

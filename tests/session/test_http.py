@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 
+import anyio
 import orjson
 import pytest
 from peers import HttpPeer, free_port, http_misbehave, reference_http_server, sdk_http_server
@@ -161,7 +162,7 @@ async def test_auto_falls_back_to_initialize_at_once_when_http_refuses_the_moder
         opts = SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), probe_timeout=30.0, connect_timeout=30.0)
         session = Session(opts)
         async with session:
-            with __import__("anyio").fail_after(10):
+            with anyio.fail_after(10):
                 await session.start()
             assert session.negotiation().era == "legacy" and session.state is State.OPERATING
             assert (await session.request("tools/list")).ok

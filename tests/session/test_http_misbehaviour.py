@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import anyio
 import pytest
 from peers import HttpPeer, free_port, http_misbehave
 
 from inspector.protocol.engine import ClientConfig
+from inspector.protocol.lifecycle import State
 from inspector.protocol.rules import RULES
 from inspector.protocol.versions import EraMode
-from inspector.session import Direction, RequestTimeout, Session, SessionOptions
+from inspector.session import Direction, RequestTimeout, Session, SessionError, SessionOptions
 from inspector.transport.base import StreamableHttpSpec
 
 pytestmark = pytest.mark.anyio
@@ -75,11 +77,6 @@ async def test_202_with_a_body_is_flagged():
 
 
 async def test_an_expired_session_is_named_and_a_new_one_started_with_initialize():
-    import anyio
-
-    from inspector.protocol.lifecycle import State
-    from inspector.session import SessionError
-
     port = free_port()
     with HttpPeer(http_misbehave(port, "expire"), port) as peer:
         session = Session(options(peer.url, 5.0))
@@ -118,7 +115,7 @@ async def test_a_dropped_get_stream_is_resumed_with_last_event_id():
                 logs = [session.recording[i] for i in range(len(session.recording)) if session.recording.method_at(i) == "notifications/message"]
                 if len(logs) == 2:
                     break
-                await __import__("anyio").sleep(0.02)
+                await anyio.sleep(0.02)
     rec = session.recording
     logs = [rec[i] for i in range(len(rec)) if rec.method_at(i) == "notifications/message"]
     assert [e.json()["params"]["data"] for e in logs] == ["first, then the stream drops", "resumed after 7"]
@@ -133,8 +130,6 @@ def test_every_http_rule_has_a_sentence_and_a_spec_section():
 
 
 async def test_a_slow_answer_times_out_and_is_flagged_late_when_it_comes():
-    import anyio
-
     port = free_port()
     with HttpPeer(http_misbehave(port, "slow"), port) as peer:
         session = Session(options(peer.url, 0.5))
