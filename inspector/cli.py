@@ -162,7 +162,10 @@ def http_headers(args: argparse.Namespace) -> list[EnvVar]:
         name, sep, value = item.partition(":")
         if not sep or not name.strip():
             raise UsageError(f"--header {item!r}: expected NAME:VALUE")
-        out.append(EnvVar(name.strip(), value.strip()))
+        value = value.strip()
+        if not all(0x20 <= ord(c) <= 0x7E or c == "\t" for c in value):
+            raise UsageError(f"--header {name.strip()}: the value must be plain ASCII")
+        out.append(EnvVar(name.strip(), value))
     if args.bearer_env:
         token = os.environ.get(args.bearer_env)
         if not token:

@@ -751,6 +751,7 @@ class ProtocolEngine:
                 and 400 <= status < 500
                 and self.lifecycle.state is State.DISCOVERING
                 and info.get("request_seq") == self._discover_seq
+                and info.get("jsonrpc_error") not in MODERN_ERROR_CODES  # a modern error body speaks for itself
             ):
                 # 2026-07-28 versioning: on HTTP a 4xx to the modern probe without a modern error
                 # body means a legacy server (auto falls back to initialize; modern fails)

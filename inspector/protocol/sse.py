@@ -4,8 +4,8 @@ The HTTP transports receive JSON-RPC messages as SSE events (a POST's ``text/eve
 response, the GET stream, the legacy HTTP+SSE stream). :class:`SseDecoder` follows the
 WHATWG event-stream rules: lines end with CRLF, LF or CR; a line starting with ``:`` is a
 comment; ``field: value`` (one optional space after the colon) sets ``data`` (joined with
-LF when repeated), ``event``, ``id`` (ignored when it contains NUL) or ``retry`` (digits
-only); an empty line dispatches the event when it has data. A UTF-8 BOM at the very start is
+LF when repeated), ``event``, ``id`` (ignored when it contains NUL; it becomes ``last_id`` when the event ends)
+or ``retry`` (digits only); an empty line ends the event and dispatches it when it has data. A UTF-8 BOM at the very start is
 dropped. Nothing is decoded as text: ``data`` stays bytes, so a message is kept byte-exact and
 invalid UTF-8 is the engine's to flag. A line longer than ``max_line`` keeps its first bytes and
 counts the rest, so a peer that never ends a line cannot grow memory without bound.
@@ -30,7 +30,7 @@ class SseEvent:
 class SseDecoder:
     """``feed(bytes) -> [SseEvent]``; ``last_id`` and ``retry`` follow the stream."""
 
-    __slots__ = ("max_line", "_buf", "_data", "_event", "_retry", "_dropped", "_started", "_skip_lf", "last_id", "retry", "comments")
+    __slots__ = ("max_line", "_buf", "_data", "_event", "_retry", "_dropped", "_started", "_skip_lf", "_id", "last_id", "retry", "comments")
 
     def __init__(self, max_line: int = DEFAULT_MAX_LINE) -> None:
         self.max_line = max_line
@@ -41,7 +41,8 @@ class SseDecoder:
         self._dropped = 0
         self._started = False
         self._skip_lf = False  # the last chunk ended with CR: a LF first in the next one belongs to it
-        self.last_id: str | None = None
+        self._id: str | None = None  # the id field seen so far; it becomes last_id when an event ends
+        self.last_id: str | None = None  # the stream's last event id, as of the last complete event
         self.retry: int | None = None  # reconnection time in ms, once the stream has set one
         self.comments = 0
 
@@ -87,6 +88,7 @@ class SseDecoder:
             if line.startswith(b"\xef\xbb\xbf"):
                 line = line[3:]
         if not line:
+            self.last_id = self._id  # set at each event's end, whether or not it carried data
             if self._data:
                 out.append(SseEvent(b"\n".join(self._data), self._event or "message", self.last_id, self._retry, self._dropped))
             self._data = []
@@ -106,11 +108,23 @@ class SseDecoder:
             self._event = value.decode("utf-8", "replace")
         elif name == b"id":
             if b"\0" not in value:
-                self.last_id = value.decode("utf-8", "replace")
+                self._id = value.decode("utf-8", "replace")
         elif name == b"retry":
             if value.isdigit():
                 self.retry = self._retry = int(value)
         # any other field is ignored, as the standard says
+
+    def reconnected(self) -> None:
+        """A new connection of the same stream: what the dropped one left half-read is gone;
+        ``last_id`` and ``retry`` carry over (they are what the reconnection uses)."""
+        self._buf.clear()
+        self._data = []
+        self._event = ""
+        self._retry = None
+        self._dropped = 0
+        self._started = False
+        self._skip_lf = False
+        self._id = self.last_id
 
     def pending(self) -> bool:
         """Whether an event was started but not dispatched (the stream ended mid-event)."""

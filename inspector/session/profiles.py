@@ -136,8 +136,8 @@ class ServerProfile:
             for n, h in enumerate(self.headers):
                 if not _TOKEN.fullmatch(h.name or ""):
                     out[f"headers.{n}"] = f"Header name {h.name!r} is not valid."
-                elif "\r" in h.value or "\n" in h.value:
-                    out[f"headers.{n}"] = f"The value of {h.name} must be one line."
+                elif not all(0x20 <= ord(c) <= 0x7E or c == "\t" for c in h.value):
+                    out[f"headers.{n}"] = f"The value of {h.name} must be one line of plain ASCII."
         if self.era not in ("auto", "legacy", "modern"):
             out["era"] = f"Unknown era {self.era!r}."
         v = self.protocol_version

@@ -586,8 +586,9 @@ class Session:
 
     # ------------------------------------------------------------------ sending
 
-    async def send_raw(self, raw: bytes) -> int:
-        """Record and write one line the client sends. Returns its entry number."""
+    async def send_raw(self, raw: bytes, *, settle: bool = False) -> int:
+        """Record and write one line the client sends. Returns its entry number. ``settle``:
+        return only once the server has taken it (over HTTP: answered its POST)."""
         if self._exited.is_set():
             raise ConnectionLost(self._failure_text("the server is gone"))
         seq = len(self.recording)
@@ -597,7 +598,7 @@ class Session:
         self.recording.append(Direction.C2S, t, raw, a)
         self.recording.notify()
         try:
-            await self.transport.send(raw, seq, request_headers(a.obj) if self._http else None)
+            await self.transport.send(raw, seq, request_headers(a.obj) if self._http else None, settle=settle)
         except TransportClosed as exc:
             if not self._closing:
                 with anyio.move_on_after(_EXIT_WAIT):
@@ -834,7 +835,7 @@ class Session:
         raw = eng.build_initialized()
         try:
             await self.gate.wait(raw, LEGACY_STEPS["notifications/initialized"])
-            await self.send_raw(raw)
+            await self.send_raw(raw, settle=True)  # over HTTP: taken before the first request goes out
         except ConnectionLost as exc:
             raise StartFailed(self._failure_text(str(exc))) from None
 

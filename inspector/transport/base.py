@@ -192,10 +192,11 @@ class Transport(Protocol):
 
     async def __aexit__(self, *exc: object) -> None: ...
 
-    async def send(self, data: bytes, tag: int | None = None, headers: Mapping[str, str] | None = None) -> None:
+    async def send(self, data: bytes, tag: int | None = None, headers: Mapping[str, str] | None = None, *, settle: bool = False) -> None:
         """Send one message. ``tag`` (the sender's entry number) comes back on what answers it
         where the transport can tell (HTTP: the exchange and the messages of that POST's answer);
-        ``headers`` are the message's own metadata headers (HTTP; stdio has none)."""
+        ``headers`` are the message's own metadata headers (HTTP; stdio has none); ``settle``:
+        return only once the peer has taken it (HTTP: answered the POST; a pipe: written)."""
         ...
 
     def frame(self, message: bytes) -> bytes:

@@ -26,12 +26,14 @@ says otherwise. Nothing here parses JSON-RPC: the transport frames, the engine j
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncIterator, Callable
 from urllib.parse import urljoin, urlsplit
 
 import anyio
 import httpx
+import orjson
 from anyio.lowlevel import checkpoint
 
 from inspector.protocol.framing import DEFAULT_MAX_LINE
@@ -43,11 +45,11 @@ from .stdio import EVENT_BUFFER, EventQueue
 Clock = Callable[[], float]
 
 ACCEPT_POST = "application/json, text/event-stream"
-#: How often a dropped GET stream is resumed before the transport gives up on it.
+#: How many reconnections in a row may fail before the transport gives up on the GET stream
+#: (a stream that delivered resets the count: servers may close streams as a matter of course).
 RESUME_ATTEMPTS = 3
-#: Reconnection time when the server set none (ms), and the most the transport waits.
+#: Reconnection time when the server set none (ms); a server's own ``retry`` is respected.
 DEFAULT_RETRY_MS = 1000
-MAX_RETRY_MS = 10_000
 #: Read timeout of plain (non-streaming) answers; streams wait as long as the session does.
 CONNECT_TIMEOUT = 10.0
 #: A 2xx answer body up to this size that is no message is kept in its exchange, not as a line.
@@ -114,13 +116,15 @@ class StreamableHttpTransport:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        await self.shutdown()
-        if self._tg is not None:  # entered in __aenter__, its tasks cancelled by shutdown(): left here, in the same task
-            tg, self._tg = self._tg, None
-            await tg.__aexit__(None, None, None)
-        if self._own_client and self._client is not None:
-            with anyio.CancelScope(shield=True):
-                await self._client.aclose()
+        try:
+            await self.shutdown()
+        finally:
+            if self._tg is not None:  # entered in __aenter__, its tasks cancelled by shutdown(): left here, in the same task
+                tg, self._tg = self._tg, None
+                await tg.__aexit__(None, None, None)
+            if self._own_client and self._client is not None:
+                with anyio.CancelScope(shield=True):
+                    await self._client.aclose()
 
     def events(self) -> AsyncIterator[TransportEvent]:
         if self._queue is None:
@@ -136,9 +140,14 @@ class StreamableHttpTransport:
     def negotiated(self, version: str) -> None:
         self.protocol_version = version
 
-    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None) -> None:
+    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
+        """POST one message in the background. ``settle``: wait until the server has answered
+        it (the handshake's ``initialized`` must arrive before the first request)."""
         if self._closed or self._tg is None:
             raise TransportClosed("the HTTP session is closed")
+        if settle:
+            await self._scoped(self._post, data, tag, headers)
+            return
         self._tg.start_soon(self._scoped, self._post, data, tag, headers)
         await checkpoint()
 
@@ -150,6 +159,8 @@ class StreamableHttpTransport:
             self._scopes.add(scope)
             try:
                 await fn(*args)
+            except Exception as exc:  # one exchange failed in a way httpx does not name: record it, go on
+                self._side(f"the HTTP transport failed on one exchange: {type(exc).__name__}: {exc}")
             finally:
                 self._scopes.discard(scope)
 
@@ -169,7 +180,7 @@ class StreamableHttpTransport:
                         assert self._client is not None
                         response = await self._client.delete(self.spec.url, headers=self._headers(None))
                         self._exchange("DELETE", response, self._headers(None), body_bytes=len(response.content))
-                    except httpx.HTTPError as exc:
+                    except Exception as exc:  # httpx errors, and a header value httpx cannot encode
                         self._side(f"DELETE {self.spec.url} failed: {_why(exc)}")
             elif self._queue is not None:
                 self._emit(_K.SESSION_CLOSING, self.CLOSING)
@@ -207,15 +218,16 @@ class StreamableHttpTransport:
             async with self._client.stream("POST", self.spec.url, content=data, headers=headers) as response:
                 self._reached = True
                 sid = response.headers.get("mcp-session-id")
-                if sid and self.session_id is None and response.status_code < 300:  # a refusal assigns no session
-                    self.session_id = sid
+                if sid and self.session_id is None and sent_session is None and response.status_code < 300:
+                    # only the answer to a request sent without a session starts one (a refusal, or a
+                    # late answer from an expired session, assigns nothing)
+                    if _VISIBLE_ASCII.fullmatch(sid):
+                        self.session_id = sid
+                    else:
+                        self._side(f"the server gave a session id that is not visible ASCII and was not used: {sid!r}")
                 await self._answer("POST", response, headers, "post", tag=tag)
                 if response.status_code == 404 and sent_session is not None and sent_session == self.session_id:
-                    # the session is over: the next initialize starts a new one, without the old id
-                    self.session_id = None
-                    self.protocol_version = None
-                    self._get_started = False
-                    self._emit(_K.SESSION_EXPIRED, f"the server no longer knows session {sent_session} (404)")
+                    self._expire(sent_session)  # the session is over: the next initialize starts anew
                 if response.status_code == 202 and not self._get_started and self.session_id is not None and self._tg is not None:
                     self._get_started = True
                     self._tg.start_soon(self._scoped, self._get_stream)
@@ -241,7 +253,8 @@ class StreamableHttpTransport:
             return
         body = await response.aread()
         small = ctype != "application/json" and response.status_code in self.ACK_STATUSES and 0 < len(body) <= SMALL_BODY
-        self._exchange(method, response, headers, body_bytes=len(body), tag=tag, body=body if small else None)
+        code = _error_code(body) if ctype == "application/json" and response.status_code >= 400 else None
+        self._exchange(method, response, headers, body_bytes=len(body), tag=tag, body=body if small else None, error_code=code)
         if not body or small:
             return
         if ctype == "application/json":
@@ -250,9 +263,10 @@ class StreamableHttpTransport:
             self._side(f"{method} {response.request.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body)
 
     def _control_event(self, event) -> bool:
-        """Whether an SSE event is for the transport itself rather than a message (HTTP+SSE's
-        ``endpoint``); Streamable HTTP has none."""
-        return False
+        """Whether an SSE event is for the transport itself rather than a message: an event with
+        empty data (2025-11-25 servers prime a stream with one, to give it an id to resume from;
+        the decoder keeps its id), and HTTP+SSE's ``endpoint``."""
+        return not event.data
 
     async def _read_sse(self, response: httpx.Response, channel: str, meta: dict, decoder: SseDecoder) -> None:
         assert self._queue is not None
@@ -275,31 +289,57 @@ class StreamableHttpTransport:
             await self._queue.put(Frames(self._clock(), items, cut, channel=channel, meta={"events": metas}))
 
     async def _get_stream(self) -> None:
-        """The optional stream of messages the server sends on its own, resumed when it drops."""
+        """The optional stream of messages the server sends on its own, resumed when it drops
+        (after the server's ``retry`` time, from the last complete event). It belongs to one
+        session: once that session has expired or closed, it is not resumed."""
         assert self._client is not None
         decoder = SseDecoder(self._max_line)
-        for attempt in range(RESUME_ATTEMPTS + 1):
+        session = self.session_id
+        failures = 0
+        while not self._closed and self.session_id == session:
             headers = self._headers("text/event-stream")
-            if decoder.last_id is not None:
+            if decoder.last_id:
                 headers["Last-Event-ID"] = decoder.last_id
+            decoder.reconnected()
+            streamed = False
             try:
                 async with self._client.stream("GET", self.spec.url, headers=headers) as response:
                     await self._answer("GET", response, headers, "get", decoder)
                     ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+                    if response.status_code == 404 and session is not None and self.session_id == session:
+                        self._expire(session)
+                        return
                     if response.status_code >= 400 or ctype != "text/event-stream":
                         return  # 405: the server offers no GET stream; anything else is recorded
+                    streamed = True
             except httpx.HTTPError as exc:
                 self._side(f"GET {self.spec.url} stream failed: {_why(exc)}")
-            if self._closed or attempt == RESUME_ATTEMPTS:
+            failures = 0 if streamed else failures + 1
+            if self._closed or self.session_id != session or failures > RESUME_ATTEMPTS:
                 return
-            wait = min(decoder.retry if decoder.retry is not None else DEFAULT_RETRY_MS, MAX_RETRY_MS)
+            wait = decoder.retry if decoder.retry is not None else DEFAULT_RETRY_MS
             self._side(f"GET stream ended; resuming in {wait} ms" + (f" after event {decoder.last_id}" if decoder.last_id else ""))
             await anyio.sleep(wait / 1000)
+
+    def _expire(self, session: str) -> None:
+        """The server no longer knows ``session`` (404): the next initialize starts a new one."""
+        self.session_id = None
+        self.protocol_version = None
+        self._get_started = False
+        self._emit(_K.SESSION_EXPIRED, f"the server no longer knows session {session} (404)")
 
     # ------------------------------------------------------------------ events
 
     def _exchange(
-        self, method: str, response: httpx.Response, headers: dict[str, str], *, body_bytes: int | None = None, tag: int | None = None, body: bytes | None = None
+        self,
+        method: str,
+        response: httpx.Response,
+        headers: dict[str, str],
+        *,
+        body_bytes: int | None = None,
+        tag: int | None = None,
+        body: bytes | None = None,
+        error_code: int | None = None,
     ) -> dict:
         info = {
             "method": method,
@@ -315,6 +355,8 @@ class StreamableHttpTransport:
             info["request_seq"] = tag
         if body is not None:  # a short answer that is no message ("Accepted"): kept with its exchange
             info["body"] = body.decode("utf-8", "backslashreplace")
+        if error_code is not None:  # the JSON-RPC error code of an error status's body
+            info["jsonrpc_error"] = error_code
         ctype = response.headers.get("content-type", "")
         self._emit(_K.HTTP_EXCHANGE, f"{method} {response.request.url} → {response.status_code} {response.reason_phrase}" + (f" ({ctype})" if ctype else ""), info=info)
         return info
@@ -366,9 +408,13 @@ class SseTransport(StreamableHttpTransport):
 
     def _control_event(self, event) -> bool:
         if event.event != "endpoint":
-            return False
+            return super()._control_event(event)
         target = event.data.decode("utf-8", "replace").strip()
-        self.post_url = urljoin(self.spec.url, target)
+        url = urljoin(self.spec.url, target)
+        if _origin(url) != _origin(self.spec.url):  # headers (tokens) go only where the user pointed
+            self._side(f"refused the endpoint {url!r}: it is not on the stream's origin {_origin(self.spec.url)}; nothing will be POSTed there")
+            return True
+        self.post_url = url
         self._emit(_K.ENDPOINT, f"POST messages to {self.post_url}", info={"endpoint": target, "post_url": self.post_url})
         self._endpoint.set()
         return True
@@ -402,6 +448,26 @@ class SseTransport(StreamableHttpTransport):
                 await self._answer("POST", response, headers, "post", tag=tag)
         except httpx.HTTPError as exc:
             self._side(f"POST {self.post_url} failed: {_why(exc)}")
+
+
+_VISIBLE_ASCII = re.compile(r"[\x21-\x7e]+")  # what a session id may hold (2025-11-25 session management)
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    return parts.scheme, (parts.hostname or "").lower(), port
+
+
+def _error_code(body: bytes) -> int | None:
+    """The code of a JSON-RPC error body, if it is one (HTTP metadata: what the refusal said)."""
+    try:
+        obj = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None
+    error = obj.get("error") if isinstance(obj, dict) else None
+    code = error.get("code") if isinstance(error, dict) else None
+    return code if type(code) is int else None
 
 
 def _why(exc: BaseException) -> str:

@@ -106,7 +106,7 @@ class MemoryTransport:
     def negotiated(self, version: str) -> None:
         """Nothing to do on a pipe."""
 
-    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None) -> None:
+    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
         await checkpoint()
         if self._link.stdin_closed or self._link.exit_info is not None:
             raise TransportClosed("the peer's stdin is closed")

@@ -362,7 +362,7 @@ class StdioTransport:
     def negotiated(self, version: str) -> None:
         """Nothing to do on a pipe."""
 
-    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None) -> None:
+    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
         """Write all of ``data`` to the server's stdin."""
         process = self._require_started()
         if self._stdin_closed:

@@ -51,3 +51,18 @@ def test_an_endless_line_is_bounded_and_counted():
     d = SseDecoder(max_line=16)
     events = d.feed(b"data: " + b"x" * 100 + b"\n\n")
     assert events == [SseEvent(b"x" * 10, dropped=90)]
+
+
+def test_a_reconnection_drops_the_half_read_event_and_resumes_from_the_last_complete_one():
+    d = SseDecoder()
+    assert d.feed(b'id: 4\ndata: {"a":0}\n\nid: 5\ndata: {"half') == [SseEvent(b'{"a":0}', "message", "4")]
+    assert d.last_id == "4"  # event 5 never ended: resuming must ask for what follows 4
+    d.reconnected()
+    assert d.feed(b'id: 9\ndata: {"a":1}\n\n') == [SseEvent(b'{"a":1}', "message", "9")]
+    assert d.last_id == "9"
+
+
+def test_an_event_without_data_still_moves_the_last_id():
+    d = SseDecoder()
+    assert d.feed(b"id: p0\ndata:\n\n") == [SseEvent(b"", "message", "p0")]
+    assert d.last_id == "p0"

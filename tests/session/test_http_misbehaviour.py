@@ -143,3 +143,48 @@ async def test_a_slow_answer_times_out_and_is_flagged_late_when_it_comes():
                     await anyio.sleep(0.05)
     rec = session.recording
     assert flagged(rec, "lifecycle.no-answer")
+
+
+async def test_a_modern_refusal_with_a_modern_error_body_is_not_taken_for_a_legacy_server():
+    """A 4xx whose body is UnsupportedProtocolVersionError is a modern answer: auto mode must
+    not fall back to initialize (here no version is common, so the start fails as such)."""
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "modern-400"), port) as peer:
+        session = Session(SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), connect_timeout=10.0))
+        with pytest.raises(SessionError, match="no common"):
+            async with session:
+                await session.start()
+    rec = session.recording
+    assert [rec.method_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S] == ["server/discover"]
+    assert rec.summary["outcome_code"] == "no-common-version"
+
+
+async def test_a_session_id_that_is_not_visible_ascii_is_not_used_and_the_session_goes_on():
+    rec, listed, pinged = await run("bad-session-id")
+    assert listed.ok and pinged.ok
+    side = [rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
+    assert any(b"not visible ASCII" in raw for raw in side)
+    posts = [rec[i].extra["http"] for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange"]
+    assert all("Mcp-Session-Id" not in x["request_headers"] for x in posts)
+
+
+async def test_a_priming_event_is_no_message():
+    rec, listed, pinged = await run("priming")
+    assert listed.ok and pinged.ok
+    assert not flagged(rec, "http.not-json") and not [i for i in range(len(rec)) if rec[i].raw == b""]
+
+
+async def test_an_http_sse_endpoint_on_another_origin_is_refused_and_nothing_is_posted_there():
+    from inspector.transport.base import SseSpec
+
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "sse-foreign-endpoint"), port) as peer:
+        opts = SessionOptions(transport=SseSpec(peer.url, secret_headers={"Authorization": "Bearer s3cret"}), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=1.0)
+        session = Session(opts)
+        with pytest.raises(SessionError):
+            async with session:
+                await session.start()
+    rec = session.recording
+    assert any(b"refused the endpoint 'http://127.0.0.1:9/steal'" in rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR)
+    assert not any(rec[i].extra.get("event") == "endpoint" for i in range(len(rec)))
+    assert not [x for x in (rec[i].extra.get("http") for i in range(len(rec))) if x and x.get("method") == "POST"]
