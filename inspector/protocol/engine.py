@@ -763,6 +763,10 @@ class ProtocolEngine:
                 else:
                     self._set_outcome("discover-error", code=f"HTTP {status}")
                     self._fire(a, Event.DISCOVER_FAILED)
+        elif name == "stream_closed" and info is not None:  # HTTP 2026-07-28: the client cancelled by closing
+            for pending in self.client.pending.values():
+                if pending.seq == info.get("request_seq"):
+                    pending.cancelled = True
         elif name == "session_expired":
             a.violations = ("http.session-expired",)
             self.http_session_id = None  # the next initialize gets a new one

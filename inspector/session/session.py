@@ -245,6 +245,7 @@ class Session:
         self._closing = False
         self._started = False
         self._reinitializing = False
+        self._sent_as: dict[Any, int] = {}  # request id -> its entry, while it may still be cancelled
         self._http = options.transport.kind == "streamable-http"  # modern messages mirror metadata into headers
 
     # ------------------------------------------------------------------ context
@@ -707,7 +708,7 @@ class Session:
         timeout = self.options.request_timeout if timeout is None else timeout
         max_timeout = self.options.max_request_timeout if max_timeout is None else max_timeout
         try:
-            await self.send_raw(raw)
+            self._sent_as[id_key(id)] = await self.send_raw(raw)
             started = self.clock()
             hard_deadline = started + max_timeout
             while True:
@@ -732,6 +733,7 @@ class Session:
                 with anyio.CancelScope(shield=True):
                     await self._send_cancel(id, "Cancelled by the user")
             raise
+        self._sent_as.pop(id_key(id), None)  # answered: nothing left to cancel
         if w.lost == CANCELLED:
             raise RequestCancelled(f"{method} (id {id}) was cancelled")
         if w.lost is not None:
@@ -753,6 +755,9 @@ class Session:
     async def _send_cancel(self, id: Any, reason: str) -> None:
         if self._exited.is_set():
             return
+        seq = self._sent_as.pop(id_key(id), None)
+        if self.engine.era is Era.MODERN and seq is not None and self.transport.cancel(seq):
+            return  # 2026-07-28 over HTTP: closing the request's answer stream is the cancellation
         try:
             await self.send_raw(self.engine.build_cancel(id, reason))
         except (ConnectionLost, TransportClosed):

@@ -31,6 +31,7 @@ class ProcessEventKind(enum.Enum):
     SESSION_CLOSING = "session_closing"  # shutdown: DELETE of the session, streams closed
     DISCONNECTED = "disconnected"  # the link is gone (last event; the counterpart of EXITED)
     ENDPOINT = "endpoint"  # HTTP+SSE: the server named where to POST (detail: the URL)
+    STREAM_CLOSED = "stream_closed"  # HTTP: the client closed a request's answer stream (2026-07-28: cancellation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +207,12 @@ class Transport(Protocol):
 
     def negotiated(self, version: str) -> None:
         """The protocol version the start sequence settled on (HTTP sends it as a header)."""
+        ...
+
+    def cancel(self, tag: int) -> bool:
+        """Stop waiting for the answer to the message sent with ``tag`` by closing its stream,
+        where the transport has one per request (2026-07-28 Streamable HTTP: that is the
+        cancellation). False: the transport cannot; the client sends notifications/cancelled."""
         ...
 
     def events(self): ...  # AsyncIterator[TransportEvent]

@@ -85,6 +85,7 @@ class StreamableHttpTransport:
         self._closed = False
         self._disconnected = False
         self._scopes: set[anyio.CancelScope] = set()
+        self._by_tag: dict[int, anyio.CancelScope] = {}  # the POST in flight for each sent entry
         self._exit_info: ExitInfo | None = None
 
     # ------------------------------------------------------------------ what a transport offers
@@ -139,6 +140,16 @@ class StreamableHttpTransport:
 
     def negotiated(self, version: str) -> None:
         self.protocol_version = version
+
+    def cancel(self, tag: int) -> bool:
+        """Close the answer stream of the POST that carried entry ``tag`` (2026-07-28: the
+        server must take that as cancellation of the request)."""
+        scope = self._by_tag.pop(tag, None)
+        if scope is None:
+            return False
+        scope.cancel()
+        self._emit(_K.STREAM_CLOSED, f"closed the answer stream of entry {tag}: that cancels the request", info={"request_seq": tag})
+        return True
 
     async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
         """POST one message in the background. ``settle``: wait until the server has answered
@@ -211,6 +222,17 @@ class StreamableHttpTransport:
         return {k: (MASK if k.lower() in secret else v) for k, v in headers.items()}
 
     async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None) -> None:
+        if tag is None:
+            await self._post_one(data, tag, extra)
+            return
+        with anyio.CancelScope() as scope:  # cancel(tag) closes this request's answer stream
+            self._by_tag[tag] = scope
+            try:
+                await self._post_one(data, tag, extra)
+            finally:
+                self._by_tag.pop(tag, None)
+
+    async def _post_one(self, data: bytes, tag: int | None, extra: dict | None) -> None:
         assert self._client is not None
         headers = {**self._headers(content=True), **(extra or {})}  # the message's own metadata wins
         sent_session = self.session_id

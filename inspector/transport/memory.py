@@ -106,6 +106,10 @@ class MemoryTransport:
     def negotiated(self, version: str) -> None:
         """Nothing to do on a pipe."""
 
+    def cancel(self, tag: int) -> bool:
+        """One pipe carries every request: cancellation is a notification."""
+        return False
+
     async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
         await checkpoint()
         if self._link.stdin_closed or self._link.exit_info is not None:

@@ -362,6 +362,10 @@ class StdioTransport:
     def negotiated(self, version: str) -> None:
         """Nothing to do on a pipe."""
 
+    def cancel(self, tag: int) -> bool:
+        """One pipe carries every request: cancellation is a notification."""
+        return False
+
     async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
         """Write all of ``data`` to the server's stdin."""
         process = self._require_started()

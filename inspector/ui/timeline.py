@@ -547,6 +547,7 @@ EVENT_LABELS = {
     "session_closing": QT_TRANSLATE_NOOP("Events", "closing the session"),
     "disconnected": QT_TRANSLATE_NOOP("Events", "disconnected"),
     "endpoint": QT_TRANSLATE_NOOP("Events", "POST endpoint"),
+    "stream_closed": QT_TRANSLATE_NOOP("Events", "answer stream closed"),
     "timeout": QT_TRANSLATE_NOOP("Events", "timeout"),
     "internal_error": QT_TRANSLATE_NOOP("Events", "inspector error"),
     "signal": QT_TRANSLATE_NOOP("Events", "signal received"),

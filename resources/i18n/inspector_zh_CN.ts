@@ -77,27 +77,27 @@
 <context>
     <name>ConnectionPanel</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="475" />
+        <location filename="../../inspector/ui/connection.py" line="473" />
         <source>Saved servers</source>
         <translation>已保存的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="477" />
+        <location filename="../../inspector/ui/connection.py" line="475" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="478" />
+        <location filename="../../inspector/ui/connection.py" line="476" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="479" />
+        <location filename="../../inspector/ui/connection.py" line="477" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="492" />
+        <location filename="../../inspector/ui/connection.py" line="490" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
@@ -107,12 +107,12 @@
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="532" />
+        <location filename="../../inspector/ui/connection.py" line="530" />
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="543" />
+        <location filename="../../inspector/ui/connection.py" line="541" />
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
     </message>
@@ -1047,21 +1047,26 @@
     </message>
     <message>
         <location filename="../../inspector/ui/timeline.py" line="550" />
+        <source>answer stream closed</source>
+        <translation>已关闭应答流</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="551" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="551" />
+        <location filename="../../inspector/ui/timeline.py" line="552" />
         <source>inspector error</source>
         <translation>检查器错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="552" />
+        <location filename="../../inspector/ui/timeline.py" line="553" />
         <source>signal received</source>
         <translation>收到信号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="553" />
+        <location filename="../../inspector/ui/timeline.py" line="554" />
         <source>unreadable line</source>
         <translation>无法读取的行</translation>
     </message>
@@ -2133,109 +2138,107 @@
         <translation>继承检查器的环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="219" />
-        <location filename="../../inspector/ui/connection.py" line="235" />
+        <location filename="../../inspector/ui/connection.py" line="291" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="220" />
-        <location filename="../../inspector/ui/connection.py" line="236" />
+        <location filename="../../inspector/ui/connection.py" line="292" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="230" />
+        <location filename="../../inspector/ui/connection.py" line="223" />
         <source>HTTP</source>
         <translation>HTTP</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="232" />
+        <location filename="../../inspector/ui/connection.py" line="225" />
         <source>Headers sent with every request (mark tokens secret):</source>
         <translation>每个请求都会发送的请求头（令牌请标记为机密）：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="244" />
+        <location filename="../../inspector/ui/connection.py" line="230" />
         <source>Verify the server's TLS certificate</source>
         <translation>验证服务器的 TLS 证书</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="245" />
+        <location filename="../../inspector/ui/connection.py" line="231" />
         <source>Turn off only for a test server whose certificate you chose to trust</source>
         <translation>仅对你决定信任其证书的测试服务器关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="251" />
+        <location filename="../../inspector/ui/connection.py" line="237" />
         <source>Timeouts (seconds)</source>
         <translation>超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="256" />
+        <location filename="../../inspector/ui/connection.py" line="242" />
         <source>Start sequence</source>
         <translation>启动序列</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="257" />
+        <location filename="../../inspector/ui/connection.py" line="243" />
         <source>Discovery probe</source>
         <translation>发现探测</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="258" />
+        <location filename="../../inspector/ui/connection.py" line="244" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="259" />
+        <location filename="../../inspector/ui/connection.py" line="245" />
         <source>Exit after stdin closes</source>
         <translation>关闭 stdin 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="260" />
+        <location filename="../../inspector/ui/connection.py" line="246" />
         <source>Exit after SIGTERM</source>
         <translation>SIGTERM 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="261" />
+        <location filename="../../inspector/ui/connection.py" line="247" />
         <source>Longest request, progress included</source>
         <translation>单个请求最长时间（含进度通知）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="277" />
+        <location filename="../../inspector/ui/connection.py" line="263" />
         <source>A longer stdout or stderr line keeps its first bytes up to this size; the rest is counted and dropped</source>
         <translation>更长的 stdout 或 stderr 行只保留前面这么多字节；其余部分计数后丢弃</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="279" />
+        <location filename="../../inspector/ui/connection.py" line="265" />
         <source>Longest line</source>
         <translation>最长行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="317" />
+        <location filename="../../inspector/ui/connection.py" line="315" />
         <source>Working directory</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="325" />
+        <location filename="../../inspector/ui/connection.py" line="323" />
         <source>newest of the era</source>
         <translation>该代际的最新版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="351" />
+        <location filename="../../inspector/ui/connection.py" line="349" />
         <source>TLS verification is off: anyone between you and the server can read and change this session.</source>
         <translation>TLS 验证已关闭：你与服务器之间的任何人都能读取并篡改此会话。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="398" />
+        <location filename="../../inspector/ui/connection.py" line="396" />
         <source>Last auto detection: {era}</source>
         <translation>上次自动检测结果：{era}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="443" />
+        <location filename="../../inspector/ui/connection.py" line="441" />
         <source>Cannot split the command: {why}</source>
         <translation>无法拆分命令：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="459" />
+        <location filename="../../inspector/ui/connection.py" line="457" />
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
     </message>
@@ -3920,113 +3923,113 @@
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="997" />
+        <location filename="../../inspector/ui/timeline.py" line="998" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="998" />
+        <location filename="../../inspector/ui/timeline.py" line="999" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="999" />
+        <location filename="../../inspector/ui/timeline.py" line="1000" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1003" />
-        <location filename="../../inspector/ui/timeline.py" line="1006" />
+        <location filename="../../inspector/ui/timeline.py" line="1004" />
+        <location filename="../../inspector/ui/timeline.py" line="1007" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1004" />
+        <location filename="../../inspector/ui/timeline.py" line="1005" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1011" />
+        <location filename="../../inspector/ui/timeline.py" line="1012" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1012" />
+        <location filename="../../inspector/ui/timeline.py" line="1013" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1013" />
+        <location filename="../../inspector/ui/timeline.py" line="1014" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1014" />
+        <location filename="../../inspector/ui/timeline.py" line="1015" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1015" />
+        <location filename="../../inspector/ui/timeline.py" line="1016" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1016" />
+        <location filename="../../inspector/ui/timeline.py" line="1017" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1017" />
+        <location filename="../../inspector/ui/timeline.py" line="1018" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1018" />
+        <location filename="../../inspector/ui/timeline.py" line="1019" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1019" />
+        <location filename="../../inspector/ui/timeline.py" line="1020" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="850" />
+        <location filename="../../inspector/ui/timeline.py" line="851" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="851" />
+        <location filename="../../inspector/ui/timeline.py" line="852" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="852" />
+        <location filename="../../inspector/ui/timeline.py" line="853" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="853" />
+        <location filename="../../inspector/ui/timeline.py" line="854" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1024" />
+        <location filename="../../inspector/ui/timeline.py" line="1025" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1027" />
+        <location filename="../../inspector/ui/timeline.py" line="1028" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1111" />
+        <location filename="../../inspector/ui/timeline.py" line="1112" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1113" />
+        <location filename="../../inspector/ui/timeline.py" line="1114" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>

@@ -55,7 +55,7 @@ async def test_handshake_calls_and_delete_against_the_sdk_with_sse_answers(sdk_s
         await session.start()
         assert session.state is State.OPERATING
         tools = await session.request("tools/list")
-        assert tools.ok and {t["name"] for t in tools.result["tools"]} == {"add", "echo"}
+        assert tools.ok and {t["name"] for t in tools.result["tools"]} == {"add", "echo", "slow"}
         echoed = await session.request("tools/call", {"name": "echo", "arguments": {"text": "hi"}})
         assert echoed.ok and echoed.result["content"][0]["text"] == "hi"
     rec = session.recording
@@ -232,3 +232,22 @@ async def test_the_modern_era_over_http_mirrors_request_metadata_into_headers(sd
     assert all("Mcp-Session-Id" not in x["request_headers"] for x in posts)
     assert labels(rec)[-2:] == ["close the streams", "connection closed"]
     assert rec.summary["state"] == "terminated" and not any(rec[i].violations for i in range(len(rec)))
+
+
+async def test_a_modern_request_is_cancelled_by_closing_its_answer_stream(sdk_sse):
+    """2026-07-28 Streamable HTTP: no notifications/cancelled; the client closes the request's
+    stream, which the server must take as cancellation."""
+    from inspector.session import RequestTimeout
+
+    opts = SessionOptions(transport=StreamableHttpSpec(sdk_sse.url), config=ClientConfig(era=EraMode.MODERN), connect_timeout=20.0)
+    session = Session(opts)
+    async with session:
+        await session.start()
+        with pytest.raises(RequestTimeout):
+            await session.request("tools/call", {"name": "slow", "arguments": {"seconds": 30}}, timeout=0.5)
+        assert (await session.request("tools/call", {"name": "add", "arguments": {"a": 1, "b": 2}})).ok  # the session goes on
+    rec = session.recording
+    sent = [rec.method_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
+    assert "notifications/cancelled" not in sent
+    (closed,) = [rec[i] for i in range(len(rec)) if rec[i].extra.get("event") == "stream_closed"]
+    assert rec.method_at(closed.extra["http"]["request_seq"]) == "tools/call"
