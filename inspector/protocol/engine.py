@@ -17,6 +17,7 @@ from typing import Any
 
 from .correlation import Correlator, Match, Pending, id_key
 from .framing import frame_body
+from .http_meta import tool_header_params
 from .lifecycle import Event, Lifecycle, State, Transition
 import orjson
 
@@ -161,6 +162,7 @@ class ProtocolEngine:
         self._rule_too_long = "http.message-too-long" if http else "stdio.line-too-long"
         self.http_session_id: str | None = None  # the Mcp-Session-Id in use, as the exchanges showed it
         self._discover_seq: int | None = None  # entry of the last server/discover sent
+        self.http_tool_params: dict[str, dict[tuple[str, ...], str]] = {}  # tool -> x-mcp-header parameters
         self.config = config or ClientConfig()
         self.lifecycle = Lifecycle(self.config.era, transport)
         self.era: Era | None = {EraMode.LEGACY: Era.LEGACY, EraMode.MODERN: Era.MODERN}.get(self.config.era)
@@ -484,6 +486,25 @@ class ProtocolEngine:
                     v = (v or []) + ["capability.client-undeclared"]
         return v
 
+    def _tool_headers(self, result: Any, a: Analysis, v: list[str] | None) -> list[str] | None:
+        """Streamable HTTP: learn which tool parameters each tools/call mirrors into headers; a
+        tool whose ``x-mcp-header`` annotations are invalid is flagged (a client must not use it)."""
+        tools = result.get("tools") if isinstance(result, dict) else None
+        rejected = []
+        for tool in tools if isinstance(tools, list) else []:
+            if not isinstance(tool, dict) or not isinstance(tool.get("name"), str):
+                continue
+            params, problem = tool_header_params(tool.get("inputSchema"))
+            if problem is None:
+                self.http_tool_params[tool["name"]] = params
+            else:
+                self.http_tool_params.pop(tool["name"], None)
+                rejected.append(f"{tool['name']}: {problem}")
+        if rejected:
+            a.problem = "tools a client must not use over Streamable HTTP: " + "; ".join(rejected)
+            v = (v or []) + ["http.tool-header-invalid"]
+        return v
+
     def _server_response(self, p: Parsed, a: Analysis, v: list[str] | None, t: float, seq: int) -> list[str] | None:
         obj = p.obj
         if p.kind is Kind.RESULT and "error" in obj:
@@ -513,6 +534,8 @@ class ProtocolEngine:
             return self._initialize_answer(p, a, v)
         if method == "server/discover":
             return self._discover_answer(p, a, v)
+        if method == "tools/list" and p.kind is Kind.RESULT and self.transport == "streamable-http":
+            v = self._tool_headers(obj.get("result"), a, v)
         if self.era is Era.MODERN:
             if p.kind is Kind.ERROR and p.error_code == UNSUPPORTED_PROTOCOL_VERSION:
                 self._note_supported(obj)

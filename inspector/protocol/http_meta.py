@@ -7,6 +7,13 @@ that intermediaries can route without parsing JSON: ``MCP-Protocol-Version`` (th
 visible ASCII without surrounding spaces - or that looks like the sentinel itself - travels as
 ``=?base64?{Base64 of its UTF-8}?=``. A message without the modern ``_meta`` version (a
 handshake-era message) gets no such headers.
+
+A tool may also name parameters to mirror: a property of its ``inputSchema`` carrying
+``x-mcp-header: Name`` becomes ``Mcp-Param-Name`` on ``tools/call`` (:func:`tool_header_params`
+reads and checks the annotations; :func:`param_headers` takes the values from the arguments).
+An annotation is valid only on a string, integer or boolean property reached from the schema's
+root through ``properties`` keys alone, with a non-empty token name unique (ignoring case) in
+the schema; a tool with an invalid one must not be used over this transport.
 """
 
 from __future__ import annotations
@@ -17,6 +24,10 @@ from typing import Any
 from .versions import META_PROTOCOL_VERSION
 
 NAMED = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
+ANNOTATION = "x-mcp-header"
+PARAM_PREFIX = "Mcp-Param-"
+_TCHAR = frozenset("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_SAFE_INTEGER = 2**53 - 1
 _PREFIX, _SUFFIX = "=?base64?", "?="
 
 
@@ -42,8 +53,67 @@ def decode_header_value(value: str) -> str:
     return value
 
 
-def request_headers(obj: Any) -> dict[str, str]:
-    """The metadata headers for one outgoing message (``obj``: its parsed JSON)."""
+def tool_header_params(input_schema: Any) -> tuple[dict[tuple[str, ...], str], str | None]:
+    """``({property path: header name}, None)`` for a tool's valid ``x-mcp-header``
+    annotations, or ``({}, why)`` when one of them is invalid (the whole tool is then invalid)."""
+    found: dict[tuple[str, ...], str] = {}
+    problems: list[str] = []
+
+    def walk(node: Any, path: tuple[str, ...], reachable: bool, where: str) -> None:
+        if isinstance(node, dict):
+            if ANNOTATION in node:
+                name = node[ANNOTATION]
+                kind = node.get("type")
+                if not reachable:
+                    problems.append(f"{ANNOTATION} at {where} is not reachable through 'properties' alone")
+                elif not isinstance(name, str) or not name or not set(name) <= _TCHAR:
+                    problems.append(f"{ANNOTATION} {name!r} at {where} is not an HTTP token")
+                elif kind not in ("string", "integer", "boolean"):
+                    problems.append(f"{ANNOTATION} {name!r} at {where} is on a {kind or 'untyped'} property (string, integer or boolean only)")
+                else:
+                    found[path] = name
+            for key, child in node.items():
+                if key == "properties" and isinstance(child, dict):
+                    for prop, schema in child.items():
+                        walk(schema, path + (prop,), reachable, f"{where}/properties/{prop}")
+                elif key != ANNOTATION:
+                    walk(child, path, False, f"{where}/{key}")
+        elif isinstance(node, list):
+            for i, child in enumerate(node):
+                walk(child, path, False, f"{where}/{i}")
+
+    walk(input_schema, (), True, "")
+    names = [n.lower() for n in found.values()]
+    if len(names) != len(set(names)):
+        problems.append(f"{ANNOTATION} names repeat (ignoring case): {sorted(found.values())}")
+    if problems:
+        return {}, "; ".join(problems)
+    return found, None
+
+
+def param_headers(params: dict[tuple[str, ...], str], arguments: Any) -> dict[str, str]:
+    """The ``Mcp-Param-*`` headers for one call: each annotated value present in ``arguments``,
+    as text (booleans lower-case), encoded where it is not header-safe."""
+    out: dict[str, str] = {}
+    for path, name in params.items():
+        value: Any = arguments
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, int) and abs(value) <= _SAFE_INTEGER:
+            text = str(value)
+        elif isinstance(value, str):
+            text = value
+        else:
+            continue  # absent (or not the primitive the schema promised): no header
+        out[PARAM_PREFIX + name] = header_value(text)
+    return out
+
+
+def request_headers(obj: Any, tools: dict[str, dict[tuple[str, ...], str]] | None = None) -> dict[str, str]:
+    """The metadata headers for one outgoing message (``obj``: its parsed JSON); ``tools``: the
+    ``x-mcp-header`` parameters of each known tool (for ``tools/call``)."""
     if not isinstance(obj, dict):
         return {}
     params = obj.get("params")
@@ -59,4 +129,6 @@ def request_headers(obj: Any) -> dict[str, str]:
         name = params.get(key) if key is not None and isinstance(params, dict) else None
         if isinstance(name, str):
             headers["Mcp-Name"] = header_value(name)
+            if method == "tools/call" and tools and name in tools:
+                headers.update(param_headers(tools[name], params.get("arguments")))
     return headers

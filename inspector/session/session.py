@@ -599,7 +599,8 @@ class Session:
         self.recording.append(Direction.C2S, t, raw, a)
         self.recording.notify()
         try:
-            await self.transport.send(raw, seq, request_headers(a.obj) if self._http else None, settle=settle)
+            headers = request_headers(a.obj, self.engine.http_tool_params) if self._http else None
+            await self.transport.send(raw, seq, headers, settle=settle)
         except TransportClosed as exc:
             if not self._closing:
                 with anyio.move_on_after(_EXIT_WAIT):

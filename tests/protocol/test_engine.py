@@ -328,3 +328,18 @@ def test_task_progress_tokens_outlive_the_create_task_result():
     tr.s({"jsonrpc": "2.0", "id": 4, "result": {"task": {"taskId": "t1", "status": "working"}}})
     a = tr.s({"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "tok", "progress": 1}})
     assert a.violations == ()
+
+
+def test_over_streamable_http_a_tool_with_an_invalid_x_mcp_header_is_flagged_and_not_used():
+    tr = Trace(ProtocolEngine(ClientConfig(era=EraMode.LEGACY), transport="streamable-http"))
+    handshake(tr)
+    tr.c({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+    good = {"name": "good", "inputSchema": {"type": "object", "properties": {"r": {"type": "string", "x-mcp-header": "R"}}}}
+    bad = {"name": "bad", "inputSchema": {"type": "object", "properties": {"x": {"type": "number", "x-mcp-header": "X"}}}}
+    a = tr.s({"jsonrpc": "2.0", "id": 2, "result": {"tools": [good, bad]}})
+    assert "http.tool-header-invalid" in a.violations and "bad: " in a.problem and "good" not in a.problem
+    assert tr.e.http_tool_params == {"good": {("r",): "R"}}
+    stdio = Trace(ProtocolEngine(ClientConfig(era=EraMode.LEGACY)))
+    handshake(stdio)
+    stdio.c({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+    assert stdio.s({"jsonrpc": "2.0", "id": 2, "result": {"tools": [bad]}}).violations == ()  # stdio may ignore them

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from inspector.protocol.http_meta import decode_header_value, header_value, request_headers
+from inspector.protocol.http_meta import decode_header_value, header_value, request_headers, tool_header_params
 
 META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}
 
@@ -35,3 +35,39 @@ def test_headers_mirror_the_body_of_modern_requests_only():
     assert request_headers(cancel) == {"MCP-Protocol-Version": "2026-07-28"}  # notifications: no method headers
     legacy = {"jsonrpc": "2.0", "id": 4, "method": "tools/list"}
     assert request_headers(legacy) == {} and request_headers("noise") == {}
+
+
+SQL = {
+    "type": "object",
+    "properties": {
+        "region": {"type": "string", "x-mcp-header": "Region"},
+        "opts": {"type": "object", "properties": {"dry": {"type": "boolean", "x-mcp-header": "Dry-Run"}, "n": {"type": "integer", "x-mcp-header": "N"}}},
+        "query": {"type": "string"},
+    },
+}
+
+
+def test_tool_parameters_are_mirrored_as_the_spec_example_shows():
+    params, problem = tool_header_params(SQL)
+    assert problem is None and params == {("region",): "Region", ("opts", "dry"): "Dry-Run", ("opts", "n"): "N"}
+    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "execute_sql", "arguments": {"region": "us-west1", "opts": {"dry": True, "n": 3}, "query": "SELECT 1"}, "_meta": META}}
+    headers = request_headers(call, {"execute_sql": params})
+    assert headers["Mcp-Param-Region"] == "us-west1" and headers["Mcp-Param-Dry-Run"] == "true" and headers["Mcp-Param-N"] == "3"
+    call["params"]["arguments"] = {"region": "Zürich"}
+    headers = request_headers(call, {"execute_sql": params})
+    assert headers["Mcp-Param-Region"] == header_value("Zürich") and "Mcp-Param-N" not in headers  # absent: no header
+
+
+@pytest.mark.parametrize(
+    ("schema", "why"),
+    [
+        ({"type": "object", "properties": {"x": {"type": "number", "x-mcp-header": "X"}}}, "number"),
+        ({"type": "object", "properties": {"x": {"type": "array", "items": {"type": "string", "x-mcp-header": "X"}}}}, "not reachable"),
+        ({"type": "object", "oneOf": [{"properties": {"x": {"type": "string", "x-mcp-header": "X"}}}]}, "not reachable"),
+        ({"type": "object", "properties": {"x": {"type": "string", "x-mcp-header": "Bad Name"}}}, "not an HTTP token"),
+        ({"type": "object", "properties": {"a": {"type": "string", "x-mcp-header": "Id"}, "b": {"type": "string", "x-mcp-header": "ID"}}}, "repeat"),
+    ],
+)
+def test_invalid_annotations_make_the_tool_invalid(schema, why):
+    params, problem = tool_header_params(schema)
+    assert params == {} and why in problem

@@ -55,7 +55,7 @@ async def test_handshake_calls_and_delete_against_the_sdk_with_sse_answers(sdk_s
         await session.start()
         assert session.state is State.OPERATING
         tools = await session.request("tools/list")
-        assert tools.ok and {t["name"] for t in tools.result["tools"]} == {"add", "echo", "slow"}
+        assert tools.ok and {t["name"] for t in tools.result["tools"]} == {"add", "echo", "slow", "where"}
         echoed = await session.request("tools/call", {"name": "echo", "arguments": {"text": "hi"}})
         assert echoed.ok and echoed.result["content"][0]["text"] == "hi"
     rec = session.recording
@@ -251,3 +251,18 @@ async def test_a_modern_request_is_cancelled_by_closing_its_answer_stream(sdk_ss
     assert "notifications/cancelled" not in sent
     (closed,) = [rec[i] for i in range(len(rec)) if rec[i].extra.get("event") == "stream_closed"]
     assert rec.method_at(closed.extra["http"]["request_seq"]) == "tools/call"
+
+
+async def test_a_tools_x_mcp_header_parameter_is_mirrored_into_mcp_param(sdk_sse):
+    """2026-07-28: after tools/list, a call of a tool whose parameter carries x-mcp-header sends
+    that argument as Mcp-Param-{Name}; the SDK server checks it (and refuses a call without it)."""
+    opts = SessionOptions(transport=StreamableHttpSpec(sdk_sse.url), config=ClientConfig(era=EraMode.MODERN), connect_timeout=20.0)
+    session = Session(opts)
+    async with session:
+        await session.start()
+        assert (await session.request("tools/list")).ok
+        called = await session.request("tools/call", {"name": "where", "arguments": {"region": "eu-west-4", "query": "SELECT 1"}})
+        assert called.ok and called.result["content"][0]["text"] == "SELECT 1 runs in eu-west-4"
+    rec = session.recording
+    call = [x for x in exchanges(rec) if x["method"] == "POST" and x["request_headers"].get("Mcp-Name") == "where"]
+    assert call and call[0]["request_headers"]["Mcp-Param-Region"] == "eu-west-4"

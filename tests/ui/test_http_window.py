@@ -55,7 +55,7 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
             window.connect_selected()
             await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
             tools = window.panels.panels["tools"]
-            await until(lambda: {t["name"] for t in tools.tools} == {"add", "echo", "slow"})
+            await until(lambda: {t["name"] for t in tools.tools} == {"add", "echo", "slow", "where"})
             # the diagram draws HTTP's machine: a DELETE, no signals
             await until(lambda: window.diagram.current_state is State.OPERATING)
             edges = window.diagram.table
