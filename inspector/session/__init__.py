@@ -3,10 +3,12 @@
 Theory of operation
 -------------------
 :class:`~.session.Session` owns one transport and one protocol engine. Its pump task takes
-each transport event in arrival order: stdout chunks are split into lines and every line goes
-through the engine and into the :class:`~.recording.Recording` before anything reacts to it
+each transport event in arrival order: the messages the transport framed (stdio lines, HTTP
+bodies and SSE events, each with the exchange it travelled in) go through the engine and into
+the :class:`~.recording.Recording` before anything reacts to it
 (responses wake their waiting request, server requests go to the handlers, progress resets
-timeouts); stderr lines and process events are recorded the same way. Client messages are
+timeouts); side lines (stderr, HTTP notes) and link events (process steps, HTTP exchanges)
+are recorded the same way, the link events judged by the engine. Client messages are
 recorded before they are written, so the recording's order is the order of cause and effect.
 Lines are analysed in slices, with a turn of the event loop between slices, so a flood
 cannot starve a front-end sharing the loop.

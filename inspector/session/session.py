@@ -43,18 +43,15 @@ def _runs(ev: Frames) -> list[tuple[list[bytes], dict | None]]:
     """A frame event's items in runs that share one entry extra: the whole list with none for
     stdio; for HTTP, consecutive items whose exchange metadata is the same object (the
     transport makes it so) share ``{"http": meta}``, so a flood costs no dict per message."""
-    meta = ev.meta
-    if meta is None:
+    metas = ev.metas
+    if metas is None:
         return [(ev.items, None)]
-    per_item = meta.get("events")
-    if per_item is None:
-        return [(ev.items, {"http": meta})]
     runs: list[tuple[list[bytes], dict | None]] = []
     lo = 0
     items = ev.items
     for i in range(1, len(items) + 1):
-        if i == len(items) or per_item[i] is not per_item[lo]:
-            runs.append((items[lo:i], {"http": per_item[lo]}))
+        if i == len(items) or metas[i] is not metas[lo]:
+            runs.append((items[lo:i], {"http": metas[lo]}))
             lo = i
     return runs
 
@@ -393,13 +390,11 @@ class Session:
         rec = self.recording
         t = ev.t
         cut = dict(ev.cut)
-        meta = ev.meta
-        per_item = meta.get("events") if meta is not None else None
+        metas = ev.metas
         limit = self.options.max_line
         for i, raw in enumerate(ev.items):
             seq = len(rec)
-            http = per_item[i] if per_item is not None else meta
-            extra: dict[str, Any] = {"http": http} if http is not None else {}
+            extra: dict[str, Any] = {"http": metas[i]} if metas is not None else {}
             dropped = cut.get(i)
             if dropped is None:
                 a = self._analyse(raw, t, seq)

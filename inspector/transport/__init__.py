@@ -22,14 +22,14 @@ built once by a profile or the command line and carried by ``SessionOptions.tran
 
 from .base import (
     ExitInfo,
+    Frames,
     ProcessEvent,
     ProcessEventKind,
+    SideLine,
     SpawnError,
-    Frames,
     SseSpec,
     StdioSpec,
     StreamableHttpSpec,
-    SideLine,
     Transport,
     TransportClosed,
     TransportEvent,
@@ -44,7 +44,9 @@ def open_transport(spec: TransportSpec, *, clock, max_line: int) -> Transport:
     if isinstance(spec, StdioSpec):
         return StdioTransport(spec, clock=clock, max_line=max_line)
     if isinstance(spec, StreamableHttpSpec):
-        from .http import StreamableHttpTransport  # httpx is loaded only for HTTP sessions
+        from .http import (
+            StreamableHttpTransport,  # httpx is loaded only for HTTP sessions
+        )
 
         return StreamableHttpTransport(spec, clock=clock, max_line=max_line)
     if isinstance(spec, SseSpec):

@@ -49,7 +49,7 @@ class Frames:
     items: list[bytes]
     cut: tuple[tuple[int, int], ...] = ()
     channel: str = "stdout"
-    meta: dict | None = None  # HTTP: what the exchange it travelled in said (status, SSE id, ...)
+    metas: list[dict] | None = None  # HTTP: per item, the exchange it travelled in (status, SSE id, ...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +184,23 @@ def spawn_error(reason: str, **values: str) -> SpawnError:
 
 class TransportClosed(Exception):
     """Writing to a transport whose peer has gone."""
+
+
+class PipeMessages:
+    """What a transport over one pipe says about messages (stdio, the in-memory pair): a
+    message is a line sent as built, there is no version header, and one pipe carries every
+    request, so cancellation is a notification, never a closed stream."""
+
+    def frame(self, message: bytes) -> bytes:
+        """A message is one line: sent as the session built it, newline included."""
+        return message
+
+    def negotiated(self, version: str) -> None:
+        """Nothing to do on a pipe."""
+
+    def cancel(self, tag: int) -> bool:
+        """One pipe carries every request: cancellation is a notification."""
+        return False
 
 
 class Transport(Protocol):

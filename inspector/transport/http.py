@@ -39,7 +39,19 @@ from anyio.lowlevel import checkpoint
 from inspector.protocol.framing import DEFAULT_MAX_LINE
 from inspector.protocol.sse import SseDecoder
 
-from .base import MASK, ExitInfo, Frames, ProcessEvent, ProcessEventKind, SideLine, SpawnError, SseSpec, StreamableHttpSpec, TransportClosed, TransportEvent
+from .base import (
+    MASK,
+    ExitInfo,
+    Frames,
+    ProcessEvent,
+    ProcessEventKind,
+    SideLine,
+    SpawnError,
+    SseSpec,
+    StreamableHttpSpec,
+    TransportClosed,
+    TransportEvent,
+)
 from .stdio import EVENT_BUFFER, EventQueue
 
 Clock = Callable[[], float]
@@ -280,7 +292,7 @@ class StreamableHttpTransport:
         if not body or small:
             return
         if ctype == "application/json":
-            await self._queue.put(Frames(self._clock(), [body], channel=channel, meta={"events": [plain]}))
+            await self._queue.put(Frames(self._clock(), [body], channel=channel, metas=[plain]))
         else:
             self._side(f"{method} {response.request.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body)
 
@@ -308,7 +320,7 @@ class StreamableHttpTransport:
                     last_key = key
                     last = {**base, "sse_id": e.id, "sse_event": e.event, **({"retry": e.retry} if e.retry is not None else {})}
                 metas.append(last)
-            await self._queue.put(Frames(self._clock(), items, cut, channel=channel, meta={"events": metas}))
+            await self._queue.put(Frames(self._clock(), items, cut, channel=channel, metas=metas))
 
     async def _get_stream(self) -> None:
         """The optional stream of messages the server sends on its own, resumed when it drops

@@ -7,17 +7,18 @@ from collections.abc import AsyncIterator, Callable
 
 from anyio.lowlevel import checkpoint
 
+from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
+
 from .base import (
     ExitInfo,
+    Frames,
+    PipeMessages,
     ProcessEvent,
     ProcessEventKind,
-    Frames,
     SideLine,
     TransportClosed,
     TransportEvent,
 )
-from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
-
 from .stdio import EventQueue
 
 __all__ = ["MemoryPeer", "MemoryTransport", "memory_pair"]
@@ -67,7 +68,7 @@ class _Link:
         return self.exit_info
 
 
-class MemoryTransport:
+class MemoryTransport(PipeMessages):
     """The client side; behaves like :class:`StdioTransport` without a process."""
 
     def __init__(self, link: _Link) -> None:
@@ -98,17 +99,6 @@ class MemoryTransport:
 
     def events(self) -> AsyncIterator[TransportEvent]:
         return self._link.events
-
-    def frame(self, message: bytes) -> bytes:
-        """A message is one line: sent as the session built it, newline included."""
-        return message
-
-    def negotiated(self, version: str) -> None:
-        """Nothing to do on a pipe."""
-
-    def cancel(self, tag: int) -> bool:
-        """One pipe carries every request: cancellation is a notification."""
-        return False
 
     async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
         await checkpoint()

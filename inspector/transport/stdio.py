@@ -18,14 +18,16 @@ import anyio
 from anyio.abc import ByteReceiveStream, Process
 
 from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
+
 from .base import (
     ExitInfo,
+    Frames,
+    PipeMessages,
     ProcessEvent,
     ProcessEventKind,
-    SpawnError,
     SideLine,
+    SpawnError,
     StdioSpec,
-    Frames,
     TransportClosed,
     TransportEvent,
     spawn_error,
@@ -189,7 +191,7 @@ def _spawn_error(argv: Sequence[str], cwd: str | None, exc: Exception) -> SpawnE
     return spawn_error("other", program=name, detail=(exc.strerror or str(exc)).lower())
 
 
-class StdioTransport:
+class StdioTransport(PipeMessages):
     """Runs an MCP server as a child process and reports everything its pipes and exit do.
 
     ``async with StdioTransport(spec) as t`` spawns the server (or raises
@@ -354,17 +356,6 @@ class StdioTransport:
         if self._queue is None:
             raise RuntimeError("the transport has not been started")
         return self._queue
-
-    def frame(self, message: bytes) -> bytes:
-        """A message is one line: sent as the session built it, newline included."""
-        return message
-
-    def negotiated(self, version: str) -> None:
-        """Nothing to do on a pipe."""
-
-    def cancel(self, tag: int) -> bool:
-        """One pipe carries every request: cancellation is a notification."""
-        return False
 
     async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
         """Write all of ``data`` to the server's stdin."""
