@@ -281,6 +281,8 @@ class MainWindow(QMainWindow):
         for bar in self.findChildren(QToolBar):
             if bar.parent() is self:  # the window's own, not the timeline's filter bar
                 self.removeToolBar(bar)
+                bar.setObjectName("")  # restoreState() below must place the new bar, not this one
+                bar.hide()  # gone from sight now, not when the loop gets to the deletion
                 bar.deleteLater()
         self.setWindowTitle(self.tr("MCP Session Inspector"))
         self._build_actions()
@@ -290,6 +292,7 @@ class MainWindow(QMainWindow):
         old = self.connection
         self.connection = self._make_connection_panel()
         self.dock.setWidget(self.connection)
+        old.hide()
         old.deleteLater()
         if 0 <= row < self.connection.list.count():
             self.connection.list.setCurrentRow(row)
@@ -297,6 +300,7 @@ class MainWindow(QMainWindow):
             old_panels = self.panels
             self.panels = PanelHost(self.controller)
             self.features_dock.setWidget(self.panels)
+            old_panels.hide()
             old_panels.deleteLater()
             self._wire_panels()
         else:

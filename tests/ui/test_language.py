@@ -7,7 +7,7 @@ from __future__ import annotations
 import anyio
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QToolBar
 
 from inspector.protocol.lifecycle import State
 from inspector.ui.app import build
@@ -30,6 +30,9 @@ async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
     labels_before = len(window.statusBar().findChildren(QLabel))
     try:
         languages.set_choice("zh_CN")
+        # at once, not only after the loop has deleted the old one: one toolbar, in Chinese
+        bars = [b for b in window.findChildren(QToolBar) if b.parent() is window and b.isVisible()]
+        assert [[a.text() for a in b.actions()][0] for b in bars] == ["连接"]
         await anyio.sleep(0.05)
         window = languages.window
         assert window.act_connect.text() == "连接"
