@@ -111,8 +111,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-line", metavar="SIZE", type=parse_size, default=DEFAULT_MAX_LINE, help="longest stdout/stderr line kept whole, in bytes or with K/M/G (default 64M); a longer line keeps its first SIZE bytes, the rest is counted and dropped (stdio.line-too-long)")
     p.add_argument("--max-request-time", metavar="S", type=float, default=300.0, help="hard limit for one request in seconds, however much progress it reports (default 300)")
     p.add_argument("--demo", action="store_true", help="probe the built-in demo server; arguments after -- go to the demo (e.g. -- --noise)")
-    p.add_argument("--url", metavar="URL", help="probe the server at this http(s) URL over Streamable HTTP instead of starting a command")
-    p.add_argument("--transport", choices=["streamable-http", "sse"], default="streamable-http", help="with --url: Streamable HTTP (default) or the 2024-11-05 HTTP+SSE transport (the URL is then the event stream's)")
+    p.add_argument("--url", metavar="URL", help="probe the server at this http(s) URL instead of starting a command")
+    p.add_argument(
+        "--transport",
+        choices=["auto", "streamable-http", "sse"],
+        default="auto",
+        help="with --url: auto (default: Streamable HTTP, and the 2024-11-05 HTTP+SSE transport if initialize's POST is refused with a 4xx), "
+        "streamable-http, or sse (the URL is then the event stream's)",
+    )
     p.add_argument("--header", metavar="NAME:VALUE", action="append", default=[], help="with --url: a header sent with every request (repeatable)")
     p.add_argument("--bearer-env", metavar="VAR", help="with --url: send 'Authorization: Bearer' with the token in environment variable VAR (a secret: masked in every output)")
     p.add_argument("--insecure", action="store_true", help="with --url: do not verify the server's TLS certificate")
@@ -220,7 +226,7 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
         name="probe",
         command=argv[0] if argv else "",
         args=argv[1:],
-        transport=args.transport if args.url else "stdio",
+        transport={"auto": "http-auto"}.get(args.transport, args.transport) if args.url else "stdio",
         url=args.url or "",
         headers=headers,
         verify_tls=not args.insecure,

@@ -17,8 +17,8 @@ from typing import Any
 
 from .correlation import Correlator, Match, Pending, id_key
 from .framing import frame_body
-from .http_meta import tool_header_params
-from .lifecycle import Event, Lifecycle, State, Transition
+from .http_meta import resource_metadata, tool_header_params
+from .lifecycle import WIRE, Event, Lifecycle, State, Transition
 import orjson
 
 from .messages import Kind, Parsed, classify, dumps, parse_line, valid_id
@@ -71,6 +71,8 @@ OUTCOMES: dict[str, str] = {
     "spawn-failed": "{why}",
     "exited-before-established": "the server exited before the session was established",
     "exited-during-session": "the server exited during the session",
+    "initialize-refused": "the server refused initialize with HTTP {code}",
+    "unauthorized": "the server wants authorization (HTTP 401); resource metadata: {metadata}",
 }
 
 
@@ -154,7 +156,7 @@ class ProtocolEngine:
         lifecycle's shutdown steps and how messages are delimited: stdio frames lines (a message
         without its newline is a partial line, flagged); HTTP frames whole messages (each body or
         SSE event is one message, no terminator expected)."""
-        self.transport = transport
+        self.transport = transport  # http-auto becomes sse-fallback when initialize's POST is refused
         self._whole_messages = transport != "stdio"
         http = transport != "stdio"
         self._rule_not_json = "http.not-json" if http else "stdio.not-json"
@@ -162,7 +164,9 @@ class ProtocolEngine:
         self._rule_too_long = "http.message-too-long" if http else "stdio.line-too-long"
         self.http_session_id: str | None = None  # the Mcp-Session-Id in use, as the exchanges showed it
         self._discover_seq: int | None = None  # entry of the last server/discover sent
+        self._initialize_seq: int | None = None  # entry of the last initialize sent
         self.http_tool_params: dict[str, dict[tuple[str, ...], str]] = {}  # tool -> x-mcp-header parameters
+        self.http_tools_unusable: dict[str, str] = {}  # tool -> why its x-mcp-header annotations are invalid
         self.config = config or ClientConfig()
         self.lifecycle = Lifecycle(self.config.era, transport)
         self.era: Era | None = {EraMode.LEGACY: Era.LEGACY, EraMode.MODERN: Era.MODERN}.get(self.config.era)
@@ -336,6 +340,7 @@ class ProtocolEngine:
                 if isinstance(meta, dict) and META_LOG_LEVEL in meta:
                     self._log_requests.add(id_key(p.id))
             if p.method == "initialize":
+                self._initialize_seq = seq
                 self.offered_version = params.get("protocolVersion") if isinstance(params, dict) else None
                 self._fire(a, Event.SEND_INITIALIZE)
             elif p.method == "server/discover":
@@ -497,8 +502,10 @@ class ProtocolEngine:
             params, problem = tool_header_params(tool.get("inputSchema"))
             if problem is None:
                 self.http_tool_params[tool["name"]] = params
+                self.http_tools_unusable.pop(tool["name"], None)
             else:
                 self.http_tool_params.pop(tool["name"], None)
+                self.http_tools_unusable[tool["name"]] = problem
                 rejected.append(f"{tool['name']}: {problem}")
         if rejected:
             a.problem = "tools a client must not use over Streamable HTTP: " + "; ".join(rejected)
@@ -534,7 +541,7 @@ class ProtocolEngine:
             return self._initialize_answer(p, a, v)
         if method == "server/discover":
             return self._discover_answer(p, a, v)
-        if method == "tools/list" and p.kind is Kind.RESULT and self.transport == "streamable-http":
+        if method == "tools/list" and p.kind is Kind.RESULT and WIRE[self.transport] == "streamable-http":
             v = self._tool_headers(obj.get("result"), a, v)
         if self.era is Era.MODERN:
             if p.kind is Kind.ERROR and p.error_code == UNSUPPORTED_PROTOCOL_VERSION:
@@ -704,10 +711,10 @@ class ProtocolEngine:
                 self._fire(a, Event.TIMEOUT)
         return a
 
-    def _set_outcome(self, code: str, **args: str) -> None:
-        self.outcome_code = code
+    def _set_outcome(self, outcome: str, /, **args: str) -> None:
+        self.outcome_code = outcome
         self.outcome_args = args
-        self.outcome = OUTCOMES[code].format(**args)
+        self.outcome = OUTCOMES[outcome].format(**args)
 
     def spawn_failed(self, why: str, reason: str = "other", **values: str) -> Analysis:
         """The server could not be started: ``why`` in English, ``reason`` and ``values`` (the
@@ -768,24 +775,11 @@ class ProtocolEngine:
             if v:
                 a.violations = tuple(v)
             status = info.get("status")
-            if (
-                info.get("method") == "POST"
-                and type(status) is int
-                and 400 <= status < 500
-                and self.lifecycle.state is State.DISCOVERING
-                and info.get("request_seq") == self._discover_seq
-                and info.get("jsonrpc_error") not in MODERN_ERROR_CODES  # a modern error body speaks for itself
-            ):
-                # 2026-07-28 versioning: on HTTP a 4xx to the modern probe without a modern error
-                # body means a legacy server (auto falls back to initialize; modern fails)
-                if self.config.era is EraMode.AUTO:
-                    self.era = Era.LEGACY
-                    self._use_version(self.config.legacy_version)
-                    self._fire(a, Event.HTTP_REJECTED)
-                    a.violations = tuple(r for r in a.violations if r != "http.error-status")  # the expected refusal
-                else:
-                    self._set_outcome("discover-error", code=f"HTTP {status}")
-                    self._fire(a, Event.DISCOVER_FAILED)
+            refused = info.get("method") == "POST" and type(status) is int and 400 <= status < 500
+            if refused and self.lifecycle.state is State.DISCOVERING and info.get("request_seq") == self._discover_seq:
+                self._discover_refused(a, status, info)
+            elif refused and self.lifecycle.state is State.INITIALIZING and info.get("request_seq") == self._initialize_seq and info.get("jsonrpc_error") is None:
+                self._initialize_refused(a, status, info)
         elif name == "stream_closed" and info is not None:  # HTTP 2026-07-28: the client cancelled by closing
             for pending in self.client.pending.values():
                 if pending.seq == info.get("request_seq"):
@@ -795,6 +789,43 @@ class ProtocolEngine:
             self.http_session_id = None  # the next initialize gets a new one
             self._fire(a, Event.SESSION_EXPIRED)
         return a
+
+    def _discover_refused(self, a: Analysis, status: int, info: dict) -> None:
+        """The modern probe's POST got a 4xx. 2026-07-28 versioning: without a modern error body
+        that means a legacy server (auto falls back to initialize; modern fails)."""
+        if info.get("jsonrpc_error") in MODERN_ERROR_CODES:  # a modern error body speaks for itself
+            return
+        if self.config.era is EraMode.AUTO and status not in (401, 403):
+            self.era = Era.LEGACY
+            self._use_version(self.config.legacy_version)
+            self._fire(a, Event.HTTP_REJECTED)
+            a.violations = tuple(r for r in a.violations if r != "http.error-status")  # the expected refusal
+            return
+        self._refusal_outcome("discover-error", status, info)
+        self._fire(a, Event.DISCOVER_FAILED)
+
+    def _initialize_refused(self, a: Analysis, status: int, info: dict) -> None:
+        """initialize's POST got a 4xx without a JSON-RPC answer. Auto transport (2025-03-26
+        transports, backwards compatibility): the server may speak the 2024-11-05 HTTP+SSE
+        transport, so the client tries that next (the session asks the transport to); otherwise,
+        or for 401/403 (authorization, not a transport question), the start has failed."""
+        if self.transport == "http-auto" and status not in (401, 403):
+            self._fire(a, Event.TRANSPORT_FALLBACK)
+            self.transport = "sse-fallback"
+            self.lifecycle.retarget("sse-fallback")
+            a.violations = tuple(r for r in a.violations if r != "http.error-status")  # the expected refusal
+            return
+        self._refusal_outcome("initialize-refused", status, info)
+        self._fire(a, Event.INITIALIZE_REFUSED)
+
+    def _refusal_outcome(self, outcome: str, status: int, info: dict) -> None:
+        """Why the start failed on an HTTP refusal; a 401 says where to learn about authorization."""
+        if status == 401:
+            headers = info.get("response_headers") or {}
+            challenge = headers.get("www-authenticate") if isinstance(headers, dict) else None
+            self._set_outcome("unauthorized", metadata=resource_metadata(challenge) or "none named")
+        else:
+            self._set_outcome(outcome, code=f"HTTP {status}")
 
     def http_exchange_rules(self, info: dict) -> list[str]:
         """The rules one HTTP exchange breaks, from what the transport recorded of it: method,
@@ -808,7 +839,7 @@ class ProtocolEngine:
             return v
         if status >= 400 and not (method == "GET" and status == 405) and not (method == "DELETE" and status == 405) and status != 404:
             v.append("http.error-status")
-        streamable = self.transport == "streamable-http"  # the 2024-11-05 transport says nothing of POST answers
+        streamable = WIRE[self.transport] == "streamable-http"  # the 2024-11-05 transport says nothing of POST answers
         if streamable and method == "POST" and status == 202 and info.get("body_bytes"):
             v.append("http.accepted-with-body")
         if streamable and method == "POST" and status == 200 and ctype not in ("application/json", "text/event-stream"):
@@ -836,6 +867,7 @@ class ProtocolEngine:
             "outcome": self.outcome,
             "outcome_code": self.outcome_code,
             "outcome_args": dict(self.outcome_args),
+            "transport": WIRE.get(self.transport, self.transport),  # as detected: HTTP auto says which one answered
         }
 
 

@@ -19,6 +19,7 @@ the schema; a tool with an invalid one must not be used over this transport.
 from __future__ import annotations
 
 import base64
+import re
 from typing import Any
 
 from .versions import META_PROTOCOL_VERSION
@@ -132,3 +133,18 @@ def request_headers(obj: Any, tools: dict[str, dict[tuple[str, ...], str]] | Non
             if method == "tools/call" and tools and name in tools:
                 headers.update(param_headers(tools[name], params.get("arguments")))
     return headers
+
+
+_AUTH_PARAM = re.compile(r'([A-Za-z0-9_!#$%&\'*+.^`|~-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))')
+
+
+def resource_metadata(challenge: Any) -> str | None:
+    """The ``resource_metadata`` URL a ``WWW-Authenticate`` challenge names (RFC 9728, which MCP
+    authorization uses to say where the protected resource's metadata is), or None."""
+    if not isinstance(challenge, str):
+        return None
+    for m in _AUTH_PARAM.finditer(challenge):
+        if m.group(1).lower() == "resource_metadata":
+            value = m.group(2) if m.group(2) is not None else m.group(3)
+            return re.sub(r"\\(.)", r"\1", value)
+    return None

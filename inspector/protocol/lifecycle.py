@@ -14,6 +14,12 @@ Modern era, 2026-07-28: no handshake. Idle -> Discovering (``server/discover``) 
 
 Auto: the modern probe first; any error that is not a recognised modern error, or no answer
 in time, takes the fallback edge into the legacy machine's Uninitialized.
+
+Transports change the ends of a table (:func:`for_transport`): how a session is closed, what
+"the server is gone" means. "http-auto" is Streamable HTTP that may fall back to the 2024-11-05
+HTTP+SSE transport when its initialize POST is refused with a 4xx (a self-loop on
+Initializing); after that the session runs "sse-fallback", the HTTP+SSE table that keeps the
+fallback edge it came through.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ VERSIONING_SPEC = "2026-07-28 basic/versioning"
 MRTR_SPEC = "2026-07-28 basic/patterns/mrtr"
 HTTP_SPEC = "2025-11-25 basic/transports#streamable-http"
 SSE_SPEC = "2024-11-05 basic/transports#http-with-sse"
+COMPAT_SPEC = "2025-03-26 basic/transports#backwards-compatibility"
 
 
 class State(enum.Enum):
@@ -77,6 +84,8 @@ class Event(enum.Enum):
     SPAWN_FAILED = "spawn_failed"
     HTTP_REJECTED = "http_rejected"  # HTTP: the modern probe got a 4xx without a modern error body
     SESSION_EXPIRED = "session_expired"  # HTTP: 404 on a request carrying the session id
+    INITIALIZE_REFUSED = "initialize_refused"  # HTTP: initialize's POST got a 4xx, no JSON-RPC answer
+    TRANSPORT_FALLBACK = "transport_fallback"  # HTTP auto: that 4xx means try the HTTP+SSE transport
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +254,11 @@ TABLES: dict[EraMode, tuple[Transition, ...]] = {
 INITIAL: dict[EraMode, State] = {EraMode.LEGACY: State.UNINITIALIZED, EraMode.MODERN: State.IDLE, EraMode.AUTO: State.IDLE}
 
 
-TRANSPORTS = ("stdio", "streamable-http", "sse")
+TRANSPORTS = ("stdio", "streamable-http", "sse", "http-auto", "sse-fallback")
+#: What each transport name means on the wire (the two fallback names are HTTP transports too).
+WIRE = {"stdio": "stdio", "streamable-http": "streamable-http", "sse": "sse", "http-auto": "streamable-http", "sse-fallback": "sse"}
+
+_FALLBACK_TO_SSE = Transition(State.INITIALIZING, Event.TRANSPORT_FALLBACK, State.INITIALIZING, "← HTTP 4xx → HTTP+SSE", False, COMPAT_SPEC)
 
 
 @functools.lru_cache(maxsize=64)
@@ -260,6 +273,7 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
         return tuple(tr for tr in table if tr.event is not Event.HTTP_REJECTED)
     if transport not in TRANSPORTS:
         raise ValueError(f"unknown transport {transport!r}")
+    wire = WIRE[transport]
     out = []
     for tr in table:
         if tr.event is Event.SIGTERM_SENT or tr.event is Event.SIGKILL_SENT:
@@ -267,17 +281,23 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
         if tr.event is Event.SPAWN_FAILED:
             tr = replace(tr, label="server not reachable", spec=HTTP_SPEC)
         elif tr.event is Event.SHUTDOWN:
-            if transport == "sse":
+            if wire == "sse":
                 closing = "close the event stream"
             elif tr.source is State.READY:  # 2026-07-28 keeps no session: only open streams to close
                 closing = "close the streams"
             else:
                 closing = "DELETE session"
-            tr = replace(tr, label=closing if tr.label == "close stdin" else tr.label, spec=HTTP_SPEC + "#session-management" if transport == "streamable-http" else SSE_SPEC)
+            tr = replace(tr, label=closing if tr.label == "close stdin" else tr.label, spec=HTTP_SPEC + "#session-management" if wire == "streamable-http" else SSE_SPEC)
         elif tr.event is Event.PROCESS_EXITED:
             tr = replace(tr, label="connection closed" if tr.target is State.TERMINATED else "connection lost", spec=HTTP_SPEC)
         out.append(tr)
-    if transport == "streamable-http" and any(tr.source is State.OPERATING for tr in out):
+    if any(tr.source is State.INITIALIZING for tr in out):
+        if transport in ("http-auto", "sse-fallback"):
+            out.append(_FALLBACK_TO_SSE)
+        # a server that refuses initialize outright (a 4xx without a JSON-RPC answer) ends the start
+        spec = SSE_SPEC if wire == "sse" else HTTP_SPEC + "#sending-messages-to-the-server"
+        out.append(Transition(State.INITIALIZING, Event.INITIALIZE_REFUSED, State.SHUTTING_DOWN, "← HTTP 4xx to initialize", True, spec))
+    if wire == "streamable-http" and any(tr.source is State.OPERATING for tr in out):
         # the server may end a session at any time; the client starts a new one with initialize
         out.append(Transition(State.OPERATING, Event.SESSION_EXPIRED, State.UNINITIALIZED, "← 404: session expired", True, HTTP_SPEC + "#session-management"))
     return tuple(out)
@@ -309,6 +329,12 @@ class Lifecycle:
 
     def can(self, event: Event) -> bool:
         return (self.state, event) in self._index
+
+    def retarget(self, transport: str) -> None:
+        """Run the table of ``transport`` from here on (HTTP auto fell back to HTTP+SSE); the
+        state and the history stay."""
+        self.transport = transport
+        self._index = {(tr.source, tr.event): tr for tr in table_for(self.mode, transport)}
 
     def fire(self, event: Event) -> Transition | None:
         tr = self._index.get((self.state, event))

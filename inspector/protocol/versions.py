@@ -25,6 +25,7 @@ META_SERVER_INFO = "io.modelcontextprotocol/serverInfo"
 META_SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId"
 
 UNSUPPORTED_PROTOCOL_VERSION = -32022
+HEADER_MISMATCH = -32020  # 2026-07-28 Streamable HTTP: the metadata headers do not match the body
 MODERN_ERROR_CODES: Final[frozenset[int]] = frozenset({-32020, -32021, -32022})
 
 

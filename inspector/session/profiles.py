@@ -24,7 +24,7 @@ import orjson
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
-from inspector.transport.base import SseSpec, StdioSpec, StreamableHttpSpec, TransportSpec
+from inspector.transport.base import AutoHttpSpec, SseSpec, StdioSpec, StreamableHttpSpec, TransportSpec
 
 from .session import SessionOptions
 
@@ -61,7 +61,7 @@ def capabilities_from_choices(choices: list[str]) -> dict:
     return caps
 
 
-TRANSPORTS = ("stdio", "streamable-http", "sse")
+TRANSPORTS = ("stdio", "http-auto", "streamable-http", "sse")
 HEADER_SECRET = "header:"  # secrets.json: a secret header's value, beside the secret environment variables
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header name (RFC 9110 token)
 
@@ -104,7 +104,8 @@ class ServerProfile:
     max_line: int = DEFAULT_MAX_LINE  # bytes; longer stdout/stderr lines keep this much
     detected_era: str = ""  # remembered from the last auto-mode session
     roots: list[dict] = field(default_factory=list)  # client roots offered to the server: {"uri", "name"}
-    transport: str = "stdio"  # stdio | streamable-http | sse (the 2024-11-05 HTTP+SSE transport)
+    transport: str = "stdio"  # stdio | http-auto | streamable-http | sse (the 2024-11-05 HTTP+SSE transport)
+    detected_transport: str = ""  # http-auto: what answered last time (streamable-http or sse), for the URL then
     url: str = ""  # streamable-http: where the server is
     headers: list[EnvVar] = field(default_factory=list)  # streamable-http: sent with every request (secret ones masked)
     verify_tls: bool = True  # streamable-http: off only for a server whose certificate the user chose to trust
@@ -163,22 +164,20 @@ class ServerProfile:
         return out
 
     def to_spec(self) -> TransportSpec:
-        """The transport spec: how to reach this server."""
-        if self.transport == "sse":
-            return SseSpec(
-                url=self.url.strip(),
-                headers={h.name: h.value for h in self.headers if not h.secret},
-                secret_headers={h.name: h.value for h in self.headers if h.secret},
-                verify_tls=self.verify_tls,
-            )
-        if self.transport == "streamable-http":
-            return StreamableHttpSpec(
-                url=self.url.strip(),
-                headers={h.name: h.value for h in self.headers if not h.secret},
-                secret_headers={h.name: h.value for h in self.headers if h.secret},
-                verify_tls=self.verify_tls,
-            )
-        return StdioSpec(argv=self.argv, env={v.name: v.value for v in self.env}, inherit_env=self.inherit_env, cwd=self.cwd or None)
+        """The transport spec: how to reach this server. Auto uses what it found out last time
+        when that was HTTP+SSE (no POST refused again at every connect); Streamable HTTP found
+        costs nothing to find again."""
+        if self.transport == "stdio":
+            return StdioSpec(argv=self.argv, env={v.name: v.value for v in self.env}, inherit_env=self.inherit_env, cwd=self.cwd or None)
+        cls = {"sse": SseSpec, "streamable-http": StreamableHttpSpec}.get(self.transport, AutoHttpSpec)
+        if self.transport == "http-auto" and self.detected_transport == "sse":
+            cls = SseSpec
+        return cls(
+            url=self.url.strip(),
+            headers={h.name: h.value for h in self.headers if not h.secret},
+            secret_headers={h.name: h.value for h in self.headers if h.secret},
+            verify_tls=self.verify_tls,
+        )
 
     def to_options(
         self, *, step: bool = False, record_path: Path | None = None, freeze_gc: bool = False, accept_unsupported_version: bool = False

@@ -336,6 +336,17 @@ class Recording:
                 return "modern"
         return None
 
+    def transport_as_of(self, row: int) -> str:
+        """The transport the session ran on at ``row``: the header's, until an HTTP auto session
+        fell back to HTTP+SSE (the fallback is a lifecycle edge, so it is among the transitions)."""
+        transport = str(self.header.get("transport", "stdio"))
+        if transport != "http-auto":
+            return transport
+        for seq in self.transition_rows[: bisect.bisect_right(self.transition_rows, row)]:
+            if self._extra[seq]["transition"].get("event") == "transport_fallback":
+                return "sse-fallback"
+        return transport
+
     def method_at(self, i: int) -> str | None:
         return self._method[i]
 

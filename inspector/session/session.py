@@ -24,10 +24,10 @@ from inspector.protocol.correlation import id_key
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.framing import DEFAULT_MAX_LINE
 from inspector.protocol.http_meta import request_headers
-from inspector.protocol.lifecycle import State
+from inspector.protocol.lifecycle import Event, State
 from inspector.protocol.messages import Kind, valid_id
 from inspector.protocol.schema import SchemaVerdict
-from inspector.protocol.versions import UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
+from inspector.protocol.versions import HEADER_MISMATCH, UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
 from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SideLine, SpawnError, Frames, TransportClosed, TransportSpec
 from inspector.transport import open_transport
 from inspector.transport.stdio import describe_exit
@@ -195,6 +195,7 @@ LEGACY_STEPS = {
 # so the error, the exit code and the lifecycle all say how it ended (the transport drains
 # the pipes for at most 1 s after an exit before it reports it).
 _EXIT_WAIT = 1.5
+_MAX_LIST_PAGES = 20  # tools/list pages read to find one tool again after a HeaderMismatch
 
 MODERN_STEPS = {
     "server/discover": "stdio backward compatibility: a dual-era client probes with server/discover before any other request.",
@@ -243,7 +244,7 @@ class Session:
         self._started = False
         self._reinitializing = False
         self._sent_as: dict[Any, int] = {}  # request id -> its entry, while it may still be cancelled
-        self._http = options.transport.kind == "streamable-http"  # modern messages mirror metadata into headers
+        self._http = options.transport.kind in ("streamable-http", "http-auto")  # modern messages mirror metadata into headers
 
     # ------------------------------------------------------------------ context
 
@@ -490,7 +491,11 @@ class Session:
             extra["http"] = ev.info
         a = self.engine.link_event(kind.value, ev.info)
         if kind is ProcessEventKind.HTTP_EXCHANGE and a.transition is not None and ev.info is not None:
-            self._start_answer_rejected(ev.info.get("request_seq"))
+            seq = ev.info.get("request_seq")
+            if a.transition.event is Event.TRANSPORT_FALLBACK and type(seq) is int and self.transport.fall_back(seq):
+                pass  # initialize goes again over HTTP+SSE; its waiter waits on
+            else:
+                self._start_answer_rejected(seq)
         if kind is ProcessEventKind.EXITED:
             self.returncode = ev.returncode
             self.signal = ev.signal
@@ -625,6 +630,7 @@ class Session:
         an ``UnsupportedProtocolVersionError`` is retried once with a version the server lists.
         """
         rounds = 0
+        mismatch_retried = False
         params = dict(params or {})
         started = self.clock()
         latencies: list[float] = []
@@ -651,7 +657,35 @@ class Session:
                 and self.engine.adopt_retry_version()
             ):
                 continue  # -32022: retry with a version from the server's supported list
+            if (
+                error is not None
+                and error.get("code") == HEADER_MISMATCH
+                and method == "tools/call"
+                and not mismatch_retried
+                and self._http
+                and await self._learn_tool_headers(params.get("name"))
+            ):
+                mismatch_retried = True  # 2026-07-28: tools/list told the tool's header parameters; once more
+                continue
             return dataclasses.replace(reply, rounds=rounds, total=self.clock() - started, round_latencies=tuple(latencies))
+
+    async def _learn_tool_headers(self, name: Any) -> bool:
+        """After a -32020 HeaderMismatch on tools/call (2026-07-28 Streamable HTTP: the client
+        SHOULD list the tools again and retry): page through tools/list until the tool is seen.
+        True when the engine now knows which of its parameters go into headers."""
+        if not isinstance(name, str):
+            return False
+        cursor: Any = None
+        for _page in range(_MAX_LIST_PAGES):
+            listed = await self._request_once("tools/list", {"cursor": cursor} if cursor else {}, timeout=None, max_timeout=None, progress=False)
+            result = listed.result if isinstance(listed.result, dict) else {}
+            tools = result.get("tools")
+            if isinstance(tools, list) and any(isinstance(t, dict) and t.get("name") == name for t in tools):
+                return name in self.engine.http_tool_params
+            cursor = result.get("nextCursor")
+            if not isinstance(cursor, str) or not cursor:
+                return False
+        return False
 
     async def _input_round(self, params: dict, result: dict) -> dict:
         responses: dict[str, Any] = {}
@@ -887,7 +921,6 @@ class Session:
     def summary(self) -> dict:
         s: dict[str, Any] = {"kind": "summary"}
         s.update(self.engine.summary())
-        s["transport"] = self.options.transport.kind
         s["exit_code"] = self.returncode
         s["signal"] = self.signal
         s["shutdown"] = self.exit_info.escalation if self.exit_info else None

@@ -15,12 +15,14 @@ as an event, the returned ``ExitInfo`` names the step that ended the process, an
 sequence is shielded from cancellation so no server outlives the inspector.
 ``memory_pair()`` gives the same interface without a process, for tests.
 
-What to connect to is a transport spec (``StdioSpec``: argv, environment, working directory),
-built once by a profile or the command line and carried by ``SessionOptions.transport``;
+What to connect to is a transport spec (``StdioSpec``: argv, environment, working directory;
+``StreamableHttpSpec``, ``SseSpec`` and ``AutoHttpSpec`` for a server at a URL), built once by
+a profile or the command line and carried by ``SessionOptions.transport``;
 :func:`open_transport` makes the transport the spec names, so the session never picks one.
 """
 
 from .base import (
+    AutoHttpSpec,
     ExitInfo,
     Frames,
     ProcessEvent,
@@ -53,10 +55,15 @@ def open_transport(spec: TransportSpec, *, clock, max_line: int) -> Transport:
         from .http import SseTransport
 
         return SseTransport(spec, clock=clock, max_line=max_line)
+    if isinstance(spec, AutoHttpSpec):
+        from .http import AutoHttpTransport
+
+        return AutoHttpTransport(spec, clock=clock, max_line=max_line)
     raise TypeError(f"no transport for {type(spec).__name__}")
 
 
 __all__ = [
+    "AutoHttpSpec",
     "ExitInfo",
     "MemoryPeer",
     "MemoryTransport",

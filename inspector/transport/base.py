@@ -32,6 +32,7 @@ class ProcessEventKind(enum.Enum):
     DISCONNECTED = "disconnected"  # the link is gone (last event; the counterpart of EXITED)
     ENDPOINT = "endpoint"  # HTTP+SSE: the server named where to POST (detail: the URL)
     STREAM_CLOSED = "stream_closed"  # HTTP: the client closed a request's answer stream (2026-07-28: cancellation)
+    FALLBACK = "fallback"  # HTTP auto: Streamable HTTP refused initialize; trying HTTP+SSE at the URL
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +139,27 @@ class SseSpec:
         return StreamableHttpSpec.describe(self)  # type: ignore[arg-type]  # the same fields, the same words
 
 
+@dataclass(frozen=True, slots=True)
+class AutoHttpSpec:
+    """A transport spec: an MCP server at a URL whose transport is found out. Streamable HTTP
+    first; when initialize's POST is refused with a 4xx, the 2024-11-05 HTTP+SSE transport at
+    the same URL (2025-03-26 transports, backwards compatibility)."""
+
+    url: str
+    headers: Mapping[str, str] = field(default_factory=dict)
+    secret_headers: Mapping[str, str] = field(default_factory=dict)
+    verify_tls: bool = True
+
+    kind = "http-auto"
+
+    def describe(self) -> dict:
+        return StreamableHttpSpec.describe(self)  # type: ignore[arg-type]
+
+
 #: What SessionOptions accepts.
-TransportSpec = Union[StdioSpec, StreamableHttpSpec, SseSpec]
+TransportSpec = Union[StdioSpec, StreamableHttpSpec, SseSpec, AutoHttpSpec]
+#: The specs of a server at a URL.
+HttpSpec = Union[StreamableHttpSpec, SseSpec, AutoHttpSpec]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +222,10 @@ class PipeMessages:
         """One pipe carries every request: cancellation is a notification."""
         return False
 
+    def fall_back(self, tag: int) -> bool:
+        """A pipe has no other transport to try."""
+        return False
+
 
 class Transport(Protocol):
     """Async context manager; ``events`` yields until the peer is gone and all streams are drained."""
@@ -230,6 +254,12 @@ class Transport(Protocol):
         """Stop waiting for the answer to the message sent with ``tag`` by closing its stream,
         where the transport has one per request (2026-07-28 Streamable HTTP: that is the
         cancellation). False: the transport cannot; the client sends notifications/cancelled."""
+        ...
+
+    def fall_back(self, tag: int) -> bool:
+        """The server refused the message sent with ``tag`` (initialize) in a way that says it
+        speaks an older transport: switch to that and send the message again. False: there is
+        none to try (only HTTP auto has one: Streamable HTTP falls back to HTTP+SSE)."""
         ...
 
     def events(self): ...  # AsyncIterator[TransportEvent]

@@ -47,8 +47,9 @@ from .base import (
     ProcessEventKind,
     SideLine,
     SpawnError,
+    AutoHttpSpec,
+    HttpSpec,
     SseSpec,
-    StreamableHttpSpec,
     TransportClosed,
     TransportEvent,
 )
@@ -79,7 +80,7 @@ class StreamableHttpTransport:
     #: Answers that only acknowledge a POST: a short body on them is kept with the exchange.
     ACK_STATUSES = frozenset({202})
 
-    def __init__(self, spec: StreamableHttpSpec | SseSpec, *, clock: Clock = time.monotonic, max_line: int = DEFAULT_MAX_LINE, client: httpx.AsyncClient | None = None) -> None:
+    def __init__(self, spec: HttpSpec, *, clock: Clock = time.monotonic, max_line: int = DEFAULT_MAX_LINE, client: httpx.AsyncClient | None = None) -> None:
         parts = urlsplit(spec.url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
             raise SpawnError(f"cannot connect to {spec.url!r}: not an http:// or https:// URL", "other", program=spec.url, detail="not an http:// or https:// URL")
@@ -152,6 +153,10 @@ class StreamableHttpTransport:
 
     def negotiated(self, version: str) -> None:
         self.protocol_version = version
+
+    def fall_back(self, tag: int) -> bool:
+        """Streamable HTTP chosen by the user has nothing to fall back to."""
+        return False
 
     def cancel(self, tag: int) -> bool:
         """Close the answer stream of the POST that carried entry ``tag`` (2026-07-28: the
@@ -482,6 +487,65 @@ class SseTransport(StreamableHttpTransport):
                 await self._answer("POST", response, headers, "post", tag=tag)
         except httpx.HTTPError as exc:
             self._side(f"POST {self.post_url} failed: {_why(exc)}")
+
+
+class AutoHttpTransport(SseTransport):
+    """A server at a URL whose transport is found out (2025-03-26 transports, backwards
+    compatibility): Streamable HTTP until the engine says initialize's POST was refused in a way
+    that points to the 2024-11-05 transport; then ``fall_back()`` GETs the event stream at the
+    same URL, waits for its ``endpoint`` event and sends initialize again there, and the
+    transport is HTTP+SSE from then on (a ``FALLBACK`` link event says so). The bodies of the
+    POSTs sent before any succeeded are kept for that one resend."""
+
+    LINK_NAME = "HTTP (Streamable HTTP, or HTTP+SSE if refused)"
+
+    def __init__(self, spec: AutoHttpSpec, **kw) -> None:
+        super().__init__(spec, **kw)
+        self.sse = False
+        self._opening: dict[int, bytes] | None = {}  # tag -> body, until a POST succeeds
+        self.KEEPS_SESSION = StreamableHttpTransport.KEEPS_SESSION
+        self.ACK_STATUSES = StreamableHttpTransport.ACK_STATUSES
+        self.CLOSING = StreamableHttpTransport.CLOSING
+
+    async def __aenter__(self) -> AutoHttpTransport:
+        await StreamableHttpTransport.__aenter__(self)  # no event stream unless it falls back
+        return self
+
+    def negotiated(self, version: str) -> None:
+        if not self.sse:
+            StreamableHttpTransport.negotiated(self, version)
+
+    def _control_event(self, event) -> bool:
+        return SseTransport._control_event(self, event) if self.sse else StreamableHttpTransport._control_event(self, event)
+
+    def fall_back(self, tag: int) -> bool:
+        body = self._opening.get(tag) if self._opening is not None else None
+        if self.sse or body is None or self._tg is None or self._closed:
+            return False
+        self.sse = True
+        self._opening = None
+        self.KEEPS_SESSION = False
+        self.ACK_STATUSES = SseTransport.ACK_STATUSES
+        self.CLOSING = SseTransport.CLOSING
+        self.session_id = None
+        self.protocol_version = None
+        self._emit(_K.FALLBACK, f"Streamable HTTP refused initialize: trying the HTTP+SSE transport (GET {self.spec.url} for its event stream)", info={"transport": "sse", "url": self.spec.url})
+        self._tg.start_soon(self._scoped, self._event_stream)
+        self._tg.start_soon(self._scoped, self._post, body, tag, None)
+        return True
+
+    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None) -> None:
+        if self.sse:
+            await SseTransport._post(self, data, tag, extra)
+            return
+        if self._opening is not None and tag is not None:
+            self._opening[tag] = data
+        await StreamableHttpTransport._post(self, data, tag, extra)
+
+    async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None, *, tag: int | None = None) -> None:
+        if not self.sse and method == "POST" and response.status_code < 300:
+            self._opening = None  # Streamable HTTP answered: nothing to fall back from
+        await super()._answer(method, response, headers, channel, decoder, tag=tag)
 
 
 _VISIBLE_ASCII = re.compile(r"[\x21-\x7e]+")  # what a session id may hold (2025-11-25 session management)

@@ -29,6 +29,8 @@ OUTCOME_TEXTS = {
     "discover-timeout": QT_TRANSLATE_NOOP("FailureBanner", "the server did not answer server/discover in time"),
     "exited-before-established": QT_TRANSLATE_NOOP("FailureBanner", "the server exited before the session was established"),
     "exited-during-session": QT_TRANSLATE_NOOP("FailureBanner", "the server exited during the session"),
+    "initialize-refused": QT_TRANSLATE_NOOP("FailureBanner", "the server refused initialize with HTTP {code}"),
+    "unauthorized": QT_TRANSLATE_NOOP("FailureBanner", "the server wants authorization (HTTP 401); resource metadata: {metadata}"),
 }
 
 #: Why a server could not be started (transport.base.SPAWN_REASONS) in words to translate.

@@ -153,6 +153,7 @@ class ProfileEditor(QWidget):
         self.name = QLineEdit()
         self.transport = QComboBox()
         self.transport.addItem(self.tr("stdio: start a command"), "stdio")
+        self.transport.addItem(self.tr("HTTP, auto: Streamable HTTP, or HTTP+SSE if refused"), "http-auto")
         self.transport.addItem(self.tr("Streamable HTTP: a server at a URL"), "streamable-http")
         self.transport.addItem(self.tr("HTTP+SSE (2024-11-05): a server's event stream URL"), "sse")
         self.url = QLineEdit()
@@ -392,10 +393,13 @@ class ProfileEditor(QWidget):
 
     def _update_detected(self) -> None:
         p = self._profile
+        parts = []
         if p is not None and p.detected_era:
-            self.detected.setText(self.tr("Last auto detection: {era}").format(era=p.detected_era))
-        else:
-            self.detected.setText("")
+            parts.append(self.tr("Last auto detection: {era}").format(era=p.detected_era))
+        if p is not None and p.transport == "http-auto" and p.detected_transport:
+            names = {"sse": self.tr("HTTP+SSE (Connect goes straight to it; change the URL or the transport to look again)"), "streamable-http": self.tr("Streamable HTTP")}
+            parts.append(self.tr("Transport found last time: {transport}").format(transport=names.get(p.detected_transport, p.detected_transport)))
+        self.detected.setText("\n".join(parts))
 
     def _changed(self) -> None:
         if self._loading or self._profile is None:
@@ -415,6 +419,8 @@ class ProfileEditor(QWidget):
             p.command = argv[0] if argv else ""
             p.args = argv[1:]
         p.cwd = self.cwd.text().strip()
+        if p.url != self.url.text().strip() or p.transport != (p.transport if p.builtin else self.transport.currentData()):
+            p.detected_transport = ""  # found out for another address or another choice
         if not p.builtin:
             p.transport = self.transport.currentData()
         p.url = self.url.text().strip()

@@ -147,8 +147,14 @@ class SessionController(QObject):
                     self.failed.emit(str(exc))
                 else:
                     era = session.negotiation().era
+                    found = False
                     if era is not None and profile.era == "auto":
                         profile.detected_era = era
+                        found = True
+                    if profile.transport == "http-auto":  # remembered per server (profiles.to_spec uses it)
+                        profile.detected_transport = str(session.summary().get("transport") or "")
+                        found = True
+                    if found:
                         self.eraDetected.emit(profile.id, profile.detected_era)
                     self.ready.emit()
                     async with anyio.create_task_group() as tg:

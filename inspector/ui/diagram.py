@@ -1290,7 +1290,7 @@ class LifecycleDiagram(QWidget):
             era = Era(era_value) if era_value else None
         except ValueError:
             era = None
-        self.set_machine(mode, era, str(recording.header.get("transport", "stdio")))
+        self.set_machine(mode, era, recording.transport_as_of(row))
         found = recording.transition_as_of(row)
         seq, tr = (found[0], found[1]) if found else (None, None)
         self._set_state(recording.state_at(row), tr, animate, seq)

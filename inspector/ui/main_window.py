@@ -434,7 +434,7 @@ class MainWindow(QMainWindow):
         self._summary = rec.summary
         self.timeline.set_recording(rec)
         self.detail.clear()
-        self.diagram.set_machine(mode, None)
+        self.diagram.set_machine(mode, None, rec.transport_as_of(0))
         self.negotiation.refresh(rec)
         self._following.set_active(not rec.read_only)
         if rec.read_only:
@@ -512,8 +512,7 @@ class MainWindow(QMainWindow):
         rec = self.recording
         if rec is None or row < 0:
             return
-        self.diagram.set_machine(self.mode, self._era(row))
-        self.diagram.show_recording_row(rec, row, animate=animate)
+        self.diagram.show_recording_row(rec, row, animate=animate)  # draws the machine of that row's era and transport
 
     def _tick(self) -> int:
         self._refresh()
