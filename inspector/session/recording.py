@@ -140,6 +140,10 @@ class Entry:
 Listener = Callable[[int, int], None]
 
 
+_NO_EXTRA: dict = {}
+_EXCHANGE_WINDOW = 512  # exchange events looked through to find a message's (concurrent POSTs interleave)
+
+
 class Recording:
     """Append-only columns. Not thread-safe: one driver appends, observers read."""
 
@@ -164,6 +168,7 @@ class Recording:
         self._notified = 0
         self._interned: dict[str, str] = {}
         self.transition_rows: list[int] = []  # entries that moved the lifecycle, ascending
+        self.exchange_rows: list[int] = []  # HTTP: the entries of exchange events, ascending
         # Set by load(): lines that could not be read, (line number or None, reason), the
         # first MAX_LOAD_PROBLEMS of load_problem_count.
         self.load_problems: list[tuple[int | None, str]] = []
@@ -209,6 +214,8 @@ class Recording:
                 extra["problem"] = a.problem
         if extra:
             self._extra[seq] = extra
+            if extra.get("event") == "http_exchange":
+                self.exchange_rows.append(seq)
         return seq
 
     def extend(self, direction: Direction, t: float, raws: list[bytes], analyses: list[Analysis], extra: dict | None = None) -> None:
@@ -336,6 +343,35 @@ class Recording:
                 return "modern"
         return None
 
+    def extra_at(self, i: int) -> dict:
+        """What entry ``i`` keeps beside its bytes (HTTP metadata, transition, event, ...); do not change it."""
+        return self._extra.get(i) or _NO_EXTRA
+
+    def exchanges_of(self, seq: int) -> list[int]:
+        """HTTP: the exchange events (entry numbers) entry ``seq`` belongs to. An exchange is its
+        own; a message the client sent travelled in the POSTs that carried it (two when HTTP auto
+        sent initialize again over HTTP+SSE); a message the server sent came in the answer to one
+        POST or on a GET stream: the latest such exchange before it. Empty for stdio."""
+        rows = self.exchange_rows
+        if not rows or not (0 <= seq < len(self._raw)):
+            return []
+        extra = self._extra.get(seq) or {}
+        if extra.get("event") == "http_exchange":
+            return [seq]
+        http = extra.get("http")
+        if self.direction_at(seq) is Direction.C2S:
+            start = bisect.bisect_left(rows, seq)
+            return [r for r in rows[start : start + _EXCHANGE_WINDOW] if self._extra[r]["http"].get("request_seq") == seq]
+        if not isinstance(http, dict) or "method" not in http:
+            return []
+        method, request_seq = http.get("method"), http.get("request_seq")
+        end = bisect.bisect_left(rows, seq)
+        for r in reversed(rows[max(0, end - _EXCHANGE_WINDOW) : end]):
+            x = self._extra[r]["http"]
+            if x.get("method") == method and x.get("request_seq") == request_seq and x.get("url") == http.get("url"):
+                return [r]
+        return []
+
     def transport_as_of(self, row: int) -> str:
         """The transport the session ran on at ``row``: the header's, until an HTTP auto session
         fell back to HTTP+SSE (the fallback is a lifecycle edge, so it is among the transitions)."""
@@ -427,6 +463,8 @@ class Recording:
             self._extra[seq] = extra
             if "transition" in extra:
                 self.transition_rows.append(seq)
+            if extra.get("event") == "http_exchange":
+                self.exchange_rows.append(seq)
 
     def _append_placeholder(self, line: int | None, reason: str) -> None:
         """Stand in for an entry that could not be read, so the later ones keep their numbers."""

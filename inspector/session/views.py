@@ -156,6 +156,7 @@ class EntryFilter:
     text: str = ""  # case-insensitive search over the raw bytes
     only_violations: bool = False
     only_schema_invalid: bool = False
+    only_http_errors: bool = False  # HTTP: refused or failed exchanges, what travelled in them, http.* findings
 
     @property
     def active(self) -> bool:
@@ -252,6 +253,8 @@ class EntryView(RowView):
         if f.only_schema_invalid:
             schema_at = rec.schema_at
             tests.append(lambda i: schema_at(i) is False)
+        if f.only_http_errors:
+            tests.append(http_error_test(rec))
         if f.method:
             tests.append(self._method_test(f))
         if f.text:
@@ -310,12 +313,50 @@ class EntryView(RowView):
             changes["only_violations"] = False
         if f.only_schema_invalid and rec.schema_at(seq) is not False:
             changes["only_schema_invalid"] = False
+        if f.only_http_errors and not http_error_test(rec)(seq):
+            changes["only_http_errors"] = False
         if f.method and not self.accepts(seq, EntryFilter(method=f.method, method_exact=f.method_exact)):
             changes["method"] = ""
             changes["method_exact"] = False
         if f.text and not self.accepts(seq, EntryFilter(text=f.text)):
             changes["text"] = ""
         return self.set_filter(replace(f, **changes))
+
+
+def http_error_test(rec: Recording) -> Callable[[int], bool]:
+    """Whether an entry is part of an HTTP problem: an exchange the engine flagged (an error
+    status that was not expected, a wrong content type, ...), the message the client sent in
+    it, the body of its answer, a message that came with an error status, any other ``http.*``
+    finding, and the transport's own notes (a request that failed, a stream that ended)."""
+    extra_at, viol_at, dir_at, exchanges_of = rec.extra_at, rec.violations_at, rec.direction_at, rec.exchanges_of
+    rows = rec.exchange_rows
+    side, sent = Direction.STDERR, Direction.C2S
+
+    def flagged(i: int) -> bool:
+        return any(v.startswith("http.") for v in viol_at(i))
+
+    def http_error(i: int) -> bool:
+        if flagged(i):
+            return True
+        d = dir_at(i)
+        if d is sent:
+            return any(flagged(r) for r in exchanges_of(i))
+        extra = extra_at(i)
+        if not extra:
+            return False
+        if d is side:
+            channel = extra.get("channel")
+            if channel == "http":
+                return True
+            if channel == "http-body":  # the body of the exchange just before it
+                k = bisect.bisect_left(rows, i)
+                return k > 0 and flagged(rows[k - 1])
+            return False
+        http = extra.get("http")
+        status = http.get("status") if isinstance(http, dict) and "request_headers" not in http else None
+        return type(status) is int and status >= 400
+
+    return http_error
 
 
 def _text_test(rec: Recording, text: str) -> Callable[[int], bool]:

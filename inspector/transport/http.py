@@ -9,7 +9,8 @@ answer to a POST is a link event (``HTTP_EXCHANGE``: method, URL, the request he
 secret values masked, status, the response headers) and then, by content type:
 ``application/json`` - the body is one message (channel ``post``); ``text/event-stream`` - each
 SSE event's data is one message (channel ``post-sse``), read as it streams; anything else that
-has a body is kept as a side line (channel ``http``), as is a 202's unexpected body. Every
+has a body is kept as a side line (channel ``http-body``; the transport's own notes, such as a
+request that failed, are channel ``http``). Every
 message frame carries ``meta`` (status, content type, SSE id and event), so the recording knows
 which exchange it travelled in. A 404 on a request that carried the session id means the
 session expired (``SESSION_EXPIRED``). After the first 202 (the ``initialized`` notification)
@@ -299,7 +300,7 @@ class StreamableHttpTransport:
         if ctype == "application/json":
             await self._queue.put(Frames(self._clock(), [body], channel=channel, metas=[plain]))
         else:
-            self._side(f"{method} {response.request.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body)
+            self._side(f"{method} {response.request.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body, channel="http-body")
 
     def _control_event(self, event) -> bool:
         """Whether an SSE event is for the transport itself rather than a message: an event with
@@ -400,10 +401,12 @@ class StreamableHttpTransport:
         self._emit(_K.HTTP_EXCHANGE, f"{method} {response.request.url} → {response.status_code} {response.reason_phrase}" + (f" ({ctype})" if ctype else ""), info=info)
         return info
 
-    def _side(self, text: str | bytes) -> None:
+    def _side(self, text: str | bytes, channel: str = "http") -> None:
+        """A line beside the messages: the transport's own note (channel ``http``: a failed
+        request, a refused endpoint), or an answer's body that is no message (``http-body``)."""
         if self._queue is not None:
             data = text.encode() if isinstance(text, str) else text
-            self._queue.put_nowait(SideLine(self._clock(), data, channel="http"))
+            self._queue.put_nowait(SideLine(self._clock(), data, channel=channel))
 
     def _emit(self, kind: ProcessEventKind, detail: str, *, info: dict | None = None) -> None:
         if self._queue is not None:

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QTabWidget,
     QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -259,7 +260,19 @@ class DetailPane(QWidget):
         self.splitter.setSizes([200, 300])
         self._auto_split = True  # until the user drags the handle, fit the bytes pane to the line
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
-        outer.addWidget(self.splitter, 1)
+
+        # HTTP: the whole exchange the entry travelled in (request and response, headers and all)
+        self.http_edit = QPlainTextEdit()
+        self.http_edit.setReadOnly(True)
+        self.http_edit.setUndoRedoEnabled(False)
+        self.http_edit.setFont(mono)
+        self.http_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.splitter, "")
+        self.tabs.addTab(self.http_edit, "")
+        self.tabs.setTabVisible(1, False)
+        outer.addWidget(self.tabs, 1)
 
         self.placeholder = plain_label(wrap=True, selectable=False)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -293,7 +306,8 @@ class DetailPane(QWidget):
         self._clear_findings()
         self.raw_edit.setPlainText("")
         self.tree.clear()
-        self.splitter.setVisible(False)
+        self.http_edit.setPlainText("")
+        self.tabs.setVisible(False)
         self.meta_label.setVisible(False)
         self.findings_area.setVisible(False)
         self.placeholder.setVisible(True)
@@ -308,13 +322,31 @@ class DetailPane(QWidget):
         self._entry = e
         self._show_all = False
         self.placeholder.setVisible(False)
-        self.splitter.setVisible(True)
+        self.tabs.setVisible(True)
         self.meta_label.setVisible(True)
         self._show_header(recording, e)
         self._show_findings(recording, e)
         self._show_raw()
         self._show_tree(e)
+        self._show_http(recording, seq)
         self._fit_split()
+
+    def _show_http(self, rec: Recording, seq: int) -> None:
+        """The HTTP tab: every exchange the entry belongs to, in full; hidden for stdio."""
+        rows = rec.exchanges_of(seq)
+        parts = [exchange_text(rec[r].extra["http"], r) for r in rows]
+        here = (rec[seq].extra or {}).get("http") if not rows or rows[0] != seq else None
+        if isinstance(here, dict) and rows:
+            parts.append(message_in_exchange_text(here))
+        self.http_edit.setPlainText("\n\n".join(parts))
+        shown = bool(rows)
+        if not shown and self.tabs.currentIndex() == 1:
+            self.tabs.setCurrentIndex(0)
+        self.tabs.setTabVisible(1, shown)
+
+    def http_text(self) -> str:
+        """What the HTTP tab shows ("" when it is hidden)."""
+        return self.http_edit.toPlainText() if self.tabs.isTabVisible(1) else ""
 
     def _on_splitter_moved(self, pos: int, index: int) -> None:
         self._auto_split = False
@@ -549,6 +581,8 @@ class DetailPane(QWidget):
         if isinstance(http, dict):
             for line in http_lines(http):
                 self._add_label(line, brush=c.brush_event)
+            if rec.exchanges_of(e.seq):
+                self._add_label(translate("DetailPane", "The whole exchange, headers included, is in the HTTP tab."), brush=c.brush_event)
 
         # process / stderr details
         if e.direction is Direction.EVENT and not isinstance(http, dict):
@@ -567,7 +601,9 @@ class DetailPane(QWidget):
             if bits:
                 self._add_label(translate("DetailPane", "Process") + "   " + "  ·  ".join(bits), brush=c.brush_event, bold=True)
         elif e.direction is Direction.STDERR and extra.get("channel") == "http":
-            self._add_label(translate("DetailPane", "What the HTTP transport noted beside the messages (an error, a body that is no message)."), brush=c.brush_stderr)
+            self._add_label(translate("DetailPane", "What the HTTP transport noted beside the messages (a request that failed, a stream that ended)."), brush=c.brush_stderr)
+        elif e.direction is Direction.STDERR and extra.get("channel") == "http-body":
+            self._add_label(translate("DetailPane", "The body of an HTTP answer that is no message (its exchange is the HTTP event before it)."), brush=c.brush_stderr)
         elif e.direction is Direction.STDERR:
             self._add_label(translate("DetailPane", "A line the server wrote to stderr (not part of the protocol)."), brush=c.brush_stderr)
 
@@ -841,6 +877,9 @@ class DetailPane(QWidget):
         self.show_all_button.setText(translate("DetailPane", "Show all"))
         self.show_all_button.setToolTip(translate("DetailPane", "Show the whole line (may take several seconds for many MiB)"))
         self.tree_label.setText(translate("DetailPane", "JSON"))
+        self.tabs.setTabText(0, translate("DetailPane", "Message"))
+        self.tabs.setTabText(1, translate("DetailPane", "HTTP"))
+        self.tabs.setTabToolTip(1, translate("DetailPane", "The HTTP exchange this entry travelled in: request, response, headers (secret values masked)"))
         self.expand_button.setText(translate("DetailPane", "Expand"))
         self.expand_button.setToolTip(translate("DetailPane", "Expand the selected node (or the whole message) three levels deep"))
         self.collapse_button.setText(translate("DetailPane", "Collapse"))
@@ -920,12 +959,12 @@ def _signal_name(sig: Any) -> str:
         return str(sig)
 
 
-__all__ = ["DetailPane", "schema_version_for", "RAW_LIMIT"]
+__all__ = ["DetailPane", "schema_version_for", "RAW_LIMIT", "exchange_text", "http_lines"]
 
 
 def http_lines(http: dict) -> list[str]:
-    """An HTTP exchange (an entry's ``http``) as lines of plain text: what travelled how, then
-    the request and response headers (secret values were masked before they were recorded)."""
+    """An entry's HTTP facts (its ``http``) in brief, as lines of plain text: the exchange and
+    what travelled how. The HTTP tab shows the whole exchange (:func:`exchange_text`)."""
     translate = QCoreApplication.translate
     lines = []
     head = f"{http.get('method', '?')} {http.get('url', '')}".rstrip()
@@ -946,8 +985,45 @@ def http_lines(http: dict) -> list[str]:
         facts.append(translate("DetailPane", "retry {ms} ms").format(ms=http["retry"]))
     if facts:
         lines.append("  ·  ".join(facts))
-    for key, title in (("request_headers", translate("DetailPane", "Request headers")), ("response_headers", translate("DetailPane", "Response headers"))):
-        headers = http.get(key)
-        if isinstance(headers, dict) and headers:
-            lines.append(title + ":\n" + "\n".join(f"  {k}: {v}" for k, v in headers.items()))
     return lines
+
+
+def exchange_text(http: dict, seq: int) -> str:
+    """One HTTP exchange in full, as plain text: the request line and headers, then the status
+    line, the response headers and what the body was (secret values were masked before they
+    were recorded)."""
+    translate = QCoreApplication.translate
+    lines = [translate("DetailPane", "Exchange (entry {seq})").format(seq=seq)]
+    request_seq = http.get("request_seq")
+    lines.append(f"{http.get('method', '?')} {http.get('url', '')}".rstrip())
+    for k, v in (http.get("request_headers") or {}).items():
+        lines.append(f"{k}: {v}")
+    if type(request_seq) is int:
+        lines.append(translate("DetailPane", "(body: the message of entry {seq})").format(seq=request_seq))
+    lines.append("")
+    status = http.get("status")
+    lines.append(f"HTTP {status} {http.get('reason', '')}".rstrip() if status is not None else translate("DetailPane", "(no answer)"))
+    for k, v in (http.get("response_headers") or {}).items():
+        lines.append(f"{k}: {v}")
+    if http.get("body") is not None:
+        lines.append("")
+        lines.append(str(http["body"]))
+    elif http.get("body_bytes") is not None:
+        lines.append(translate("DetailPane", "(body: {n} bytes)").format(n=http["body_bytes"]))
+    if http.get("jsonrpc_error") is not None:
+        lines.append(translate("DetailPane", "JSON-RPC error code in the body: {code}").format(code=http["jsonrpc_error"]))
+    return "\n".join(lines)
+
+
+def message_in_exchange_text(http: dict) -> str:
+    """Where in its exchange a message travelled: the channel, and for an SSE event its fields."""
+    translate = QCoreApplication.translate
+    lines = [translate("DetailPane", "This message")]
+    if http.get("channel"):
+        lines.append(translate("DetailPane", "channel: {channel}").format(channel=http["channel"]))
+    if http.get("content_type"):
+        lines.append(translate("DetailPane", "content type: {type}").format(type=http["content_type"]))
+    for key, name in (("sse_id", "id"), ("sse_event", "event"), ("retry", "retry")):
+        if http.get(key) is not None:
+            lines.append(f"SSE {name}: {http[key]}")
+    return "\n".join(lines)

@@ -300,6 +300,9 @@ class TimelineModel(RowTableModel):
     def set_only_violations(self, on: bool) -> None:
         self.update_filter(only_violations=bool(on))
 
+    def set_only_http_errors(self, on: bool) -> None:
+        self.update_filter(only_http_errors=bool(on))
+
     def set_only_schema_invalid(self, on: bool) -> None:
         self.update_filter(only_schema_invalid=bool(on))
 
@@ -713,6 +716,11 @@ class TimelineView(QWidget):
         self.schema_button.setCheckable(True)
         self.schema_button.toggled.connect(lambda on: self._if_user(self.model.set_only_schema_invalid, on))
         bar.addWidget(self.schema_button)
+        self.http_button = QToolButton()
+        self.http_button.setCheckable(True)
+        self.http_button.toggled.connect(lambda on: self._if_user(self.model.set_only_http_errors, on))
+        self.http_action = bar.addWidget(self.http_button)  # shown for a session over HTTP
+        self.http_action.setVisible(False)
         outer.addWidget(bar)
         search_row = QHBoxLayout()
         search_row.setContentsMargins(4, 0, 4, 2)
@@ -820,6 +828,7 @@ class TimelineView(QWidget):
         self._following = True
         self._last_emitted = None
         self.model.set_recording(rec)
+        self.http_action.setVisible(rec is not None and rec.header.get("transport", "stdio") != "stdio")
         if self.model.filter().active:
             self.model.clear_filters()  # a filter of the last session could hide all of this one
         self._set_following(True)
@@ -1015,6 +1024,8 @@ class TimelineView(QWidget):
         self.violations_button.setToolTip(translate("Timeline", "Only entries that break a protocol rule"))
         self.schema_button.setText(translate("Timeline", "✗ Schema"))
         self.schema_button.setToolTip(translate("Timeline", "Only messages that are invalid against the JSON Schema"))
+        self.http_button.setText(translate("Timeline", "HTTP errors"))
+        self.http_button.setToolTip(translate("Timeline", "Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings and the transport's notes"))
         self.clear_filters_button.setText(translate("Timeline", "Clear filters"))
         self.jump_button.setText(translate("Timeline", "⤓ Jump to latest"))
         self.jump_button.setToolTip(translate("Timeline", "Scroll to the newest entry and follow new ones again"))
@@ -1069,6 +1080,7 @@ class TimelineView(QWidget):
                 a.setChecked(k in f.kinds)
             self.violations_button.setChecked(f.only_violations)
             self.schema_button.setChecked(f.only_schema_invalid)
+            self.http_button.setChecked(f.only_http_errors)
             if self.search.text() != f.text:
                 self.search.setText(f.text)
             if self.method_combo.currentText() != f.method:

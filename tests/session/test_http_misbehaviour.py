@@ -52,7 +52,7 @@ async def test_a_500_is_flagged_its_body_kept_and_the_request_left_unanswered():
     (seq,) = flagged(rec, "http.error-status")
     assert rec[seq].extra["http"]["status"] == 500
     side = [rec[i] for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
-    assert any(e.raw.endswith(b"boom: the tool registry is on fire") and e.extra["channel"] == "http" for e in side)
+    assert any(e.raw.endswith(b"boom: the tool registry is on fire") and e.extra["channel"] == "http-body" for e in side)
 
 
 async def test_a_wrong_content_type_is_flagged_and_kept():
@@ -188,3 +188,23 @@ async def test_an_http_sse_endpoint_on_another_origin_is_refused_and_nothing_is_
     assert any(b"refused the endpoint 'http://127.0.0.1:9/steal'" in rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR)
     assert not any(rec[i].extra.get("event") == "endpoint" for i in range(len(rec)))
     assert not [x for x in (rec[i].extra.get("http") for i in range(len(rec))) if x and x.get("method") == "POST"]
+
+
+async def test_the_http_error_filter_shows_the_refused_exchange_and_what_belongs_to_it():
+    """The timeline's "HTTP errors" filter (views.EntryFilter.only_http_errors): the 500, the
+    request it refused, the body the transport kept; nothing of the exchanges that went well."""
+    from inspector.session.views import EntryFilter, EntryView
+
+    rec, _listed, _pinged = await run("post-500", timeout=1.0)
+    view = EntryView()
+    view.set_recording(rec)
+    view.set_filter(EntryFilter(only_http_errors=True))
+    shown = list(view.rows)
+    (refusal,) = flagged(rec, "http.error-status")
+    request = rec[refusal].extra["http"]["request_seq"]
+    assert rec[request].method == "tools/list" and rec.direction_at(request) is Direction.C2S
+    side = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR and b"boom" in rec[i].raw]
+    assert shown == sorted([request, refusal, *side])
+    assert rec.exchanges_of(request) == [refusal]
+    view.reveal(0)  # showing an entry outside the filter relaxes it
+    assert view.filter.only_http_errors is False

@@ -82,6 +82,26 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
     assert any("channel post-sse" in t and "text/event-stream" in t for t in texts)
     exchange = next(i for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange")
     window.timeline.select_seq(exchange)
-    texts = [label.text() for label in window.detail.findings_labels]
-    assert any(t.startswith("Request headers:") and "Accept: application/json, text/event-stream" in t for t in texts)
-    assert any(t.startswith("Response headers:") and "mcp-session-id" in t for t in texts)
+    http = window.detail.http_text()
+    assert "Accept: application/json, text/event-stream" in http and "mcp-session-id: " in http and "HTTP 200 OK" in http
+    # a message's HTTP tab shows the POST that answered it, and where in it the message came
+    window.timeline.select_seq(listed)
+    http = window.detail.http_text()
+    request = rec[listed].paired
+    assert f"(body: the message of entry {request})" in http and "content-type: text/event-stream" in http
+    assert "This message" in http and "SSE event: message" in http
+    window.timeline.select_seq(request)  # the request: the exchange that carried it
+    assert f"POST {peer.url}" in window.detail.http_text()
+    window.timeline.select_seq(0)  # the link's first event has no exchange: the tab is hidden
+    assert window.detail.http_text() == "" and not window.detail.tabs.isTabVisible(1)
+    # the "HTTP errors" filter is offered for a session over HTTP, and shows only HTTP problems
+    from inspector.session.views import http_error_test
+
+    assert window.timeline.http_action.isVisible()
+    window.timeline.http_button.click()
+    assert window.timeline.model.filter().only_http_errors
+    problem = http_error_test(rec)
+    rows = [model.entries.seq_at(r) for r in range(model.rowCount())]
+    assert all(problem(s) for s in rows) and len(rows) < len(rec)
+    window.timeline.http_button.click()
+    assert not window.timeline.model.filter().only_http_errors
