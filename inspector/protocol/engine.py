@@ -541,7 +541,7 @@ class ProtocolEngine:
             return self._initialize_answer(p, a, v)
         if method == "server/discover":
             return self._discover_answer(p, a, v)
-        if method == "tools/list" and p.kind is Kind.RESULT and WIRE[self.transport] == "streamable-http":
+        if method == "tools/list" and p.kind is Kind.RESULT and WIRE[self.transport] == "streamable-http" and self.era is Era.MODERN:
             v = self._tool_headers(obj.get("result"), a, v)
         if self.era is Era.MODERN:
             if p.kind is Kind.ERROR and p.error_code == UNSUPPORTED_PROTOCOL_VERSION:

@@ -48,6 +48,7 @@ from typing import Any
 import anyio
 
 from inspector.protocol.correlation import id_key
+from inspector.protocol.http_meta import tool_header_params
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
 
@@ -84,6 +85,7 @@ class Negotiation:
     instructions: str | None = None
     client_capabilities: dict = field(default_factory=dict)  # what this client declares
     log_level: str | None = None  # modern: the level requests carry in _meta
+    transport: str = "stdio"  # the transport the session runs on (HTTP auto: the one it found)
 
 
 class ListPager:
@@ -295,6 +297,16 @@ def tool_task_support(negotiation: Negotiation, tool: dict) -> TaskSupport:
     tools = requests.get("tools") if isinstance(requests, dict) else None
     declared = negotiation.version == "2025-11-25" and isinstance(tools, dict) and isinstance(tools.get("call"), dict)
     return TaskSupport(mode, declared)
+
+
+def tool_http_problem(negotiation: Negotiation, tool: dict) -> str | None:
+    """Why ``tool`` must not be called on this session, or None: over Streamable HTTP in the
+    2026-07-28 era a tool whose ``x-mcp-header`` annotations break the transport's constraints
+    must not be used (its arguments cannot be mirrored into headers as the server expects)."""
+    if negotiation.transport != "streamable-http" or negotiation.era != "modern":
+        return None
+    _params, problem = tool_header_params(tool.get("inputSchema"))
+    return problem
 
 
 def task_from_reply(reply: Any, task_id: str) -> dict | None:

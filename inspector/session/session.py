@@ -24,7 +24,7 @@ from inspector.protocol.correlation import id_key
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.framing import DEFAULT_MAX_LINE
 from inspector.protocol.http_meta import request_headers
-from inspector.protocol.lifecycle import Event, State
+from inspector.protocol.lifecycle import WIRE, Event, State
 from inspector.protocol.messages import Kind, valid_id
 from inspector.protocol.schema import SchemaVerdict
 from inspector.protocol.versions import HEADER_MISMATCH, UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
@@ -433,6 +433,7 @@ class Session:
             instructions=eng.instructions if isinstance(eng.instructions, str) else None,
             client_capabilities=eng.client_capabilities(offered),
             log_level=eng.config.log_level if era == "modern" else None,
+            transport=WIRE.get(eng.transport, eng.transport),
         )
 
     async def set_log_level(self, level: str | None) -> Reply | None:

@@ -331,15 +331,19 @@ def test_task_progress_tokens_outlive_the_create_task_result():
 
 
 def test_over_streamable_http_a_tool_with_an_invalid_x_mcp_header_is_flagged_and_not_used():
-    tr = Trace(ProtocolEngine(ClientConfig(era=EraMode.LEGACY), transport="streamable-http"))
-    handshake(tr)
-    tr.c({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+    """x-mcp-header is the 2026-07-28 Streamable HTTP's: flagged there, not on stdio, not in the
+    handshake era (whose requests mirror nothing into headers)."""
     good = {"name": "good", "inputSchema": {"type": "object", "properties": {"r": {"type": "string", "x-mcp-header": "R"}}}}
     bad = {"name": "bad", "inputSchema": {"type": "object", "properties": {"x": {"type": "number", "x-mcp-header": "X"}}}}
-    a = tr.s({"jsonrpc": "2.0", "id": 2, "result": {"tools": [good, bad]}})
+    tr = Trace(ProtocolEngine(ClientConfig(era=EraMode.MODERN), transport="streamable-http"))
+    tr.c(tr.e.build_discover(tr.e.next_id()))
+    assert tr.s(discover_result()).state is State.READY
+    tr.c(tr.e.build_request(tr.e.next_id(), "tools/list", {}))
+    a = tr.s({"jsonrpc": "2.0", "id": 2, "result": {"tools": [good, bad], "resultType": "complete"}})
     assert "http.tool-header-invalid" in a.violations and "bad: " in a.problem and "good" not in a.problem
-    assert tr.e.http_tool_params == {"good": {("r",): "R"}}
-    stdio = Trace(ProtocolEngine(ClientConfig(era=EraMode.LEGACY)))
-    handshake(stdio)
-    stdio.c({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
-    assert stdio.s({"jsonrpc": "2.0", "id": 2, "result": {"tools": [bad]}}).violations == ()  # stdio may ignore them
+    assert tr.e.http_tool_params == {"good": {("r",): "R"}} and list(tr.e.http_tools_unusable) == ["bad"]
+    for engine in (ProtocolEngine(ClientConfig(era=EraMode.LEGACY)), ProtocolEngine(ClientConfig(era=EraMode.LEGACY), transport="streamable-http")):
+        other = Trace(engine)
+        handshake(other)
+        other.c({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+        assert other.s({"jsonrpc": "2.0", "id": 2, "result": {"tools": [bad]}}).violations == ()

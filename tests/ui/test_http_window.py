@@ -105,3 +105,36 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
     assert all(problem(s) for s in rows) and len(rows) < len(rec)
     window.timeline.http_button.click()
     assert not window.timeline.model.filter().only_http_errors
+
+
+async def test_a_tool_with_invalid_header_annotations_is_marked_and_not_called(window_and_controller):
+    """2026-07-28 Streamable HTTP: the SDK lists 'charge', whose x-mcp-header sits on a number;
+    the Tools panel says why it must not be used and does not call it until the user insists."""
+    controller, window = window_and_controller
+    port = free_port()
+    with HttpPeer(sdk_http_server(port, "--bad-header-tool"), port) as peer:
+        profile = ServerProfile(name="sdk, bad tool", command="", transport="streamable-http", url=peer.url, era="modern")
+        window.profiles.append(profile)
+        window.connection.profiles.append(profile)
+        window.connection._refresh_list(len(window.profiles) - 1)
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            window.connect_selected()
+            await until(lambda: controller.session is not None and controller.session.state is State.READY)
+            tools = window.panels.panels["tools"]
+            await until(lambda: "charge" in {t["name"] for t in tools.tools})
+            assert tools.select_tool("where")
+            assert not tools.http_problem_label.isVisibleTo(tools)
+            assert tools.select_tool("charge")
+            assert tools.http_problem_label.isVisibleTo(tools) and "x-mcp-header" in tools.http_problem_label.text()
+            sent_before = sum(1 for i in range(len(controller.recording)) if controller.recording.method_at(i) == "tools/call")
+            assert tools.call_selected() is False and "must not be used" in tools.args_error.text()
+            assert sum(1 for i in range(len(controller.recording)) if controller.recording.method_at(i) == "tools/call") == sent_before
+            tools.validate_box.setChecked(False)  # the user insists: the call goes out, the server judges
+            assert tools.call_selected() is True
+            await until(lambda: not tools.calling)
+            flagged = [i for i in range(len(controller.recording)) if "http.tool-header-invalid" in controller.recording.violations_at(i)]
+            assert flagged
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            tg.cancel_scope.cancel()

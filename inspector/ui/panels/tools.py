@@ -58,7 +58,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session import RequestCancelled, SessionError
-from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TASK_NOT_CREATED, ListPager, TaskRun, call_as_task, tool_task_support
+from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TASK_NOT_CREATED, ListPager, TaskRun, call_as_task, tool_http_problem, tool_task_support
 
 from ..content import ContentView
 from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
@@ -309,6 +309,12 @@ class ToolsPanel(FeaturePanel):
         self.schema_label.setObjectName("schemaFacts")
         set_tone(self.schema_label, "muted")
         dl.addWidget(self.schema_label)
+        # 2026-07-28 Streamable HTTP: a tool whose x-mcp-header annotations are invalid must not be used
+        self.http_problem_label = plain_label(selectable=True)
+        self.http_problem_label.setObjectName("toolHttpProblem")
+        set_tone(self.http_problem_label, "error")
+        self.http_problem_label.hide()
+        dl.addWidget(self.http_problem_label)
         self.editor = ArgumentsEditor()
         self.editor.setMinimumHeight(90)
         dl.addWidget(self.editor, 1)
@@ -673,6 +679,13 @@ class ToolsPanel(FeaturePanel):
         self.description_label.setText(desc if isinstance(desc, str) else "")
         self.description_label.setVisible(isinstance(desc, str) and bool(desc))
         self._schema_facts(tool)
+        problem = self.http_problem(tool)
+        self.http_problem_label.setText(
+            self.tr("Over Streamable HTTP a client must not use this tool: its x-mcp-header annotations are invalid ({0}). Uncheck the schema check to call it anyway.").format(problem)
+            if problem
+            else ""
+        )
+        self.http_problem_label.setVisible(bool(problem))
         self._task_controls(tool)
         schema = tool.get("inputSchema")
         self.editor.set_schema(schema if isinstance(schema, dict) else {})
@@ -722,6 +735,11 @@ class ToolsPanel(FeaturePanel):
             self._task_controls(tool)
         else:
             self._show_details(tool)
+
+    def http_problem(self, tool: dict) -> str | None:
+        """Why this session must not call ``tool`` (2026-07-28 Streamable HTTP), or None."""
+        session = self.session
+        return tool_http_problem(session.negotiation(), tool) if session is not None else None
 
     def _schema_facts(self, tool: dict) -> None:
         schema = tool.get("inputSchema")
@@ -786,6 +804,10 @@ class ToolsPanel(FeaturePanel):
             self.show_error(self.tr("The arguments are not a JSON object: {0}").format(exc), self.args_error)
             return False
         if self.validate_box.isChecked():
+            problem = self.http_problem(self.current)
+            if problem:
+                self.show_error(self.tr("Not called: over Streamable HTTP this tool must not be used ({0}). Uncheck the schema check to call it anyway.").format(problem), self.args_error)
+                return False
             errors = self.editor.errors()
             if errors:
                 top = self.tr("(arguments)")
