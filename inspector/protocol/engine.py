@@ -162,6 +162,10 @@ class ProtocolEngine:
         self._rule_not_json = "http.not-json" if http else "stdio.not-json"
         self._rule_invalid_utf8 = "http.invalid-utf8" if http else "stdio.invalid-utf8"
         self._rule_too_long = "http.message-too-long" if http else "stdio.line-too-long"
+        self._rule_server_request_modern = "http.server-request-modern" if http else "stdio.server-request-modern"
+        #: HTTP: where the messages being analysed arrived (the transport's metadata: channel, the
+        #: entry whose POST they answer); set by the caller before ``incoming``, None for stdio.
+        self.arrival: dict | None = None
         self.http_session_id: str | None = None  # the Mcp-Session-Id in use, as the exchanges showed it
         self._discover_seq: int | None = None  # entry of the last server/discover sent
         self._initialize_seq: int | None = None  # entry of the last initialize sent
@@ -472,7 +476,7 @@ class ProtocolEngine:
         elif not self.server.add(p.id, method, seq, t):  # t: the client's answer gets a latency
             v = (v or []) + ["jsonrpc.id-reused"]
         if self.era is Era.MODERN:
-            v = (v or []) + ["stdio.server-request-modern"]
+            v = (v or []) + [self._rule_server_request_modern]
         elif method not in self._s2c_methods:
             v = (v or []) + ["method.unknown"]
         if self.era is not Era.MODERN and method != "ping" and not self._initialized_sent:
@@ -523,6 +527,13 @@ class ProtocolEngine:
             return (v or []) + ["jsonrpc.response-unknown-id"]
         a.paired = pending.seq
         a.request_method = a.method = pending.method
+        arrival = self.arrival
+        if arrival is not None and WIRE[self.transport] == "streamable-http":
+            # a response belongs in the answer to the POST that carried its request (2025-11-25:
+            # never on the GET stream, which this client does not use to resume POST streams)
+            channel = arrival.get("channel")
+            if channel == "get-sse" or (channel in ("post", "post-sse") and arrival.get("request_seq") not in (None, pending.seq)):
+                v = (v or []) + ["http.response-wrong-stream"]
         if match is Match.DUPLICATE:
             return (v or []) + ["jsonrpc.response-duplicate"]
         a.latency = t - pending.t

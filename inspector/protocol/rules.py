@@ -71,6 +71,8 @@ RULES: dict[str, Rule] = {
         _R("http.error-status", _S.WARNING, "The server answered with an HTTP error status.", "2025-11-25 basic/transports#sending-messages-to-the-server"),
         _R("http.session-expired", _S.WARNING, "The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.", "2025-11-25 basic/transports#session-management"),
         _R("http.session-id-changed", _S.ERROR, "The server sent a different Mcp-Session-Id in the middle of a session.", "2025-11-25 basic/transports#session-management"),
+        _R("http.response-wrong-stream", _S.ERROR, "A JSON-RPC response came on another stream than the answer to the POST that carried its request (or on the GET stream, where a server must not send responses).", "2025-11-25 basic/transports#listening-for-messages-from-the-server"),
+        _R("http.server-request-modern", _S.ERROR, "In 2026-07-28 a server must not send independent JSON-RPC requests on an SSE stream; it asks for input with InputRequiredResult.", "2026-07-28 basic/transports/streamable-http#receiving-messages"),
         _R("http.tool-header-invalid", _S.ERROR, "A tool's x-mcp-header annotation breaks the transport's constraints (a string, integer or boolean property reached through 'properties' alone, a unique token name); a client must not use that tool over Streamable HTTP.", "2026-07-28 basic/transports/streamable-http#custom-headers-from-tool-parameters"),
         _R("modern.input-required-not-allowed", _S.ERROR, "InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).", "2026-07-28 basic/patterns/mrtr#supported-requests"),
     )

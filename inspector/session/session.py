@@ -328,6 +328,7 @@ class Session:
                         # yielding, so give the loop (and a UI on it) a turn after each slice; a flood
                         # must not starve it. HTTP frames come in runs that share their exchange.
                         for lines, shared in _runs(ev):
+                            eng.arrival = shared["http"] if shared is not None else None  # which stream they came on
                             for lo in range(0, len(lines), SLICE):
                                 part = lines[lo : lo + SLICE] if len(lines) > SLICE else lines
                                 start = len(rec)
@@ -398,6 +399,7 @@ class Session:
             extra: dict[str, Any] = {"http": metas[i]} if metas is not None else {}
             dropped = cut.get(i)
             if dropped is None:
+                self.engine.arrival = metas[i] if metas is not None else None
                 a = self._analyse(raw, t, seq)
                 rec.append(Direction.S2C, t, raw, a, extra or None)
                 self._dispatch_safely(a, seq, t)

@@ -208,3 +208,27 @@ async def test_the_http_error_filter_shows_the_refused_exchange_and_what_belongs
     assert rec.exchanges_of(request) == [refusal]
     view.reveal(0)  # showing an entry outside the filter relaxes it
     assert view.filter.only_http_errors is False
+
+
+async def test_a_response_on_the_get_stream_is_flagged_and_still_answers_the_request():
+    rec, listed, pinged = await run("answer-on-get")
+    assert listed.ok and pinged.ok  # the inspector takes the answer where it came, and says it was wrong
+    (seq,) = flagged(rec, "http.response-wrong-stream")
+    assert rec[seq].method == "tools/list" and rec[seq].extra["http"]["channel"] == "get-sse"
+    assert RULES["http.response-wrong-stream"].spec.startswith("2025-11-25")
+
+
+async def test_a_server_request_on_a_modern_response_stream_is_flagged_not_answered():
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "modern-request"), port) as peer:
+        session = Session(SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.MODERN), connect_timeout=10.0, request_timeout=10.0))
+        async with session:
+            await session.start()
+            listed = await session.request("tools/list")
+            assert listed.ok
+    rec = session.recording
+    (seq,) = flagged(rec, "http.server-request-modern")
+    assert rec[seq].method == "roots/list" and rec[seq].extra["http"]["channel"] == "post-sse"
+    assert flagged(rec, "stdio.server-request-modern") == []
+    answers = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec[i].kind.label in ("result", "error")]
+    assert answers == []  # 2026-07-28: the client does not answer it
