@@ -551,6 +551,7 @@ EVENT_LABELS = {
     "disconnected": QT_TRANSLATE_NOOP("Events", "disconnected"),
     "endpoint": QT_TRANSLATE_NOOP("Events", "POST endpoint"),
     "stream_closed": QT_TRANSLATE_NOOP("Events", "answer stream closed"),
+    "fallback": QT_TRANSLATE_NOOP("Events", "falling back to HTTP+SSE"),
     "timeout": QT_TRANSLATE_NOOP("Events", "timeout"),
     "internal_error": QT_TRANSLATE_NOOP("Events", "inspector error"),
     "signal": QT_TRANSLATE_NOOP("Events", "signal received"),

@@ -77,27 +77,27 @@
 <context>
     <name>ConnectionPanel</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="473" />
+        <location filename="../../inspector/ui/connection.py" line="479" />
         <source>Saved servers</source>
         <translation>已保存的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="475" />
+        <location filename="../../inspector/ui/connection.py" line="481" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="476" />
+        <location filename="../../inspector/ui/connection.py" line="482" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="477" />
+        <location filename="../../inspector/ui/connection.py" line="483" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="490" />
+        <location filename="../../inspector/ui/connection.py" line="496" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
@@ -107,12 +107,12 @@
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="530" />
+        <location filename="../../inspector/ui/connection.py" line="536" />
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="541" />
+        <location filename="../../inspector/ui/connection.py" line="547" />
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
     </message>
@@ -409,357 +409,408 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="837" />
+        <location filename="../../inspector/ui/detail.py" line="873" />
         <source>Hex</source>
         <translation>十六进制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="838" />
+        <location filename="../../inspector/ui/detail.py" line="874" />
         <source>Show a hex dump of the exact bytes, line terminator included</source>
         <translation>以十六进制转储显示原始字节（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="839" />
+        <location filename="../../inspector/ui/detail.py" line="875" />
         <source>Save bytes…</source>
         <translation>保存字节…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="840" />
+        <location filename="../../inspector/ui/detail.py" line="876" />
         <source>Write the exact bytes of this entry to a file</source>
         <translation>将此条目的原始字节原样写入文件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="841" />
+        <location filename="../../inspector/ui/detail.py" line="877" />
         <source>Show all</source>
         <translation>全部显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="842" />
+        <location filename="../../inspector/ui/detail.py" line="878" />
         <source>Show the whole line (may take several seconds for many MiB)</source>
         <translation>显示整行（行长达数 MiB 时可能需要几秒钟）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="843" />
+        <location filename="../../inspector/ui/detail.py" line="879" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="844" />
+        <location filename="../../inspector/ui/detail.py" line="883" />
         <source>Expand</source>
         <translation>展开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="845" />
+        <location filename="../../inspector/ui/detail.py" line="884" />
         <source>Expand the selected node (or the whole message) three levels deep</source>
         <translation>将所选节点（或整条消息）向下展开三层</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="846" />
+        <location filename="../../inspector/ui/detail.py" line="885" />
         <source>Collapse</source>
         <translation>折叠</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="847" />
+        <location filename="../../inspector/ui/detail.py" line="886" />
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="847" />
+        <location filename="../../inspector/ui/detail.py" line="886" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="848" />
+        <location filename="../../inspector/ui/detail.py" line="887" />
         <source>Select an entry in the timeline to see its bytes and what the inspector found.</source>
         <translation>在时间线中选择一个条目，即可查看其原始字节和检查结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="393" />
+        <location filename="../../inspector/ui/detail.py" line="425" />
         <source>{t} s</source>
         <translation>{t} 秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="397" />
+        <location filename="../../inspector/ui/detail.py" line="429" />
         <source>id {id}</source>
         <translation>id {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="398" />
+        <location filename="../../inspector/ui/detail.py" line="430" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="400" />
+        <location filename="../../inspector/ui/detail.py" line="432" />
         <source>latency {ms}</source>
         <translation>延迟 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="401" />
+        <location filename="../../inspector/ui/detail.py" line="433" />
         <source>state after: {state}</source>
         <translation>此后状态：{state}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="409" />
+        <location filename="../../inspector/ui/detail.py" line="441" />
         <source>Go to response #{seq}</source>
         <translation>转到响应 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="411" />
+        <location filename="../../inspector/ui/detail.py" line="443" />
         <source>Go to request #{seq}</source>
         <translation>转到请求 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="481" />
+        <location filename="../../inspector/ui/detail.py" line="513" />
         <source>⚠ {rule}  ({severity})</source>
         <translation>⚠ {rule}（{severity}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="487" />
+        <location filename="../../inspector/ui/detail.py" line="519" />
         <source>Spec: {section}</source>
         <translation>规范：{section}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="493" />
+        <location filename="../../inspector/ui/detail.py" line="525" />
         <source>✗ Invalid against the JSON Schema</source>
         <translation>✗ 不符合 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="495" />
+        <location filename="../../inspector/ui/detail.py" line="527" />
         <source> (checked as {definition})</source>
         <translation>（按 {definition} 校验）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="506" />
+        <location filename="../../inspector/ui/detail.py" line="538" />
         <source>Show all schema errors</source>
         <translation>显示全部 Schema 错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="507" />
+        <location filename="../../inspector/ui/detail.py" line="539" />
         <source>Validate again and list every error, not only the first</source>
         <translation>重新校验并列出所有错误，而不只是第一个</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="516" />
+        <location filename="../../inspector/ui/detail.py" line="548" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="516" />
+        <location filename="../../inspector/ui/detail.py" line="548" />
+        <location filename="../../inspector/ui/detail.py" line="880" />
         <source>Message</source>
-        <translation>错误信息</translation>
+        <translation>消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="528" />
+        <location filename="../../inspector/ui/detail.py" line="560" />
         <source>✓ Valid against the JSON Schema; no protocol rule broken</source>
         <translation>✓ 符合 JSON Schema，未违反任何协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="533" />
+        <location filename="../../inspector/ui/detail.py" line="565" />
         <source>Problem: {problem}</source>
         <translation>问题：{problem}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="540" />
+        <location filename="../../inspector/ui/detail.py" line="572" />
         <source>Lifecycle: {src} → {dst}</source>
         <translation>生命周期：{src} → {dst}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="544" />
+        <location filename="../../inspector/ui/detail.py" line="576" />
         <source>   failure edge</source>
         <translation>   （失败转换）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="558" />
+        <location filename="../../inspector/ui/detail.py" line="585" />
+        <source>The whole exchange, headers included, is in the HTTP tab.</source>
+        <translation>完整的交换（含请求头和响应头）见“HTTP”标签页。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="592" />
         <source>event: {event}</source>
         <translation>事件：{event}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="561" />
+        <location filename="../../inspector/ui/detail.py" line="595" />
         <source>exit code: {code}</source>
         <translation>退出码：{code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="564" />
+        <location filename="../../inspector/ui/detail.py" line="598" />
         <source>signal: {signal}</source>
         <translation>信号：{signal}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="566" />
+        <location filename="../../inspector/ui/detail.py" line="600" />
         <source>pid: {pid}</source>
         <translation>PID：{pid}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="568" />
+        <location filename="../../inspector/ui/detail.py" line="602" />
         <source>Process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="570" />
-        <source>What the HTTP transport noted beside the messages (an error, a body that is no message).</source>
-        <translation>HTTP 传输在消息之外记下的内容（错误，或不是消息的响应体）。</translation>
+        <location filename="../../inspector/ui/detail.py" line="604" />
+        <source>What the HTTP transport noted beside the messages (a request that failed, a stream that ended).</source>
+        <translation>HTTP 传输在消息之外记下的内容（失败的请求、结束的流）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="572" />
+        <location filename="../../inspector/ui/detail.py" line="606" />
+        <source>The body of an HTTP answer that is no message (its exchange is the HTTP event before it).</source>
+        <translation>一个不是消息的 HTTP 响应体（它所属的交换是前面的那条 HTTP 事件）。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="996" />
+        <source>Exchange (entry {seq})</source>
+        <translation>交换（条目 {seq}）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="1002" />
+        <source>(body: the message of entry {seq})</source>
+        <translation>（请求体：条目 {seq} 的消息）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="1005" />
+        <source>(no answer)</source>
+        <translation>（无响应）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="1012" />
+        <source>(body: {n} bytes)</source>
+        <translation>（响应体：{n} 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="1014" />
+        <source>JSON-RPC error code in the body: {code}</source>
+        <translation>响应体中的 JSON-RPC 错误码：{code}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="1021" />
+        <source>This message</source>
+        <translation>本条消息</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="1023" />
+        <source>channel: {channel}</source>
+        <translation>通道：{channel}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="1025" />
+        <source>content type: {type}</source>
+        <translation>内容类型：{type}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="608" />
         <source>A line the server wrote to stderr (not part of the protocol).</source>
         <translation>服务器写入 stderr 的一行（不属于协议消息）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="603" />
+        <location filename="../../inspector/ui/detail.py" line="639" />
         <source>{n} more errors not listed</source>
         <translation>另有 {n} 个错误未列出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="617" />
+        <location filename="../../inspector/ui/detail.py" line="653" />
         <source>not a JSON-RPC message: no schema applies</source>
         <translation>不是 JSON-RPC 消息：没有适用的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="619" />
+        <location filename="../../inspector/ui/detail.py" line="655" />
         <source>the protocol version of this session is unknown</source>
         <translation>本会话的协议版本未知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="626" />
+        <location filename="../../inspector/ui/detail.py" line="662" />
         <source>no schema for protocol version {version}</source>
         <translation>没有协议版本 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="639" />
+        <location filename="../../inspector/ui/detail.py" line="675" />
         <source>valid against the schema of {version}</source>
         <translation>符合 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="644" />
+        <location filename="../../inspector/ui/detail.py" line="680" />
         <source>{n} schema errors ({version})</source>
         <translation>{n} 个 Schema 错误（{version}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="836" />
+        <location filename="../../inspector/ui/detail.py" line="872" />
         <source>Raw bytes</source>
         <translation>原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="935" />
+        <location filename="../../inspector/ui/detail.py" line="974" />
         <source>HTTP: {exchange}</source>
         <translation>HTTP：{exchange}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="938" />
+        <location filename="../../inspector/ui/detail.py" line="977" />
         <source>channel {channel}</source>
         <translation>通道 {channel}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="942" />
+        <location filename="../../inspector/ui/detail.py" line="981" />
         <source>SSE id {id}</source>
         <translation>SSE id {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="944" />
+        <location filename="../../inspector/ui/detail.py" line="983" />
         <source>SSE event {event}</source>
         <translation>SSE 事件 {event}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="946" />
+        <location filename="../../inspector/ui/detail.py" line="985" />
         <source>retry {ms} ms</source>
         <translation>重连间隔 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="949" />
-        <source>Request headers</source>
-        <translation>请求头</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/detail.py" line="949" />
-        <source>Response headers</source>
-        <translation>响应头</translation>
-    </message>
-    <message>
-        <location filename="../../inspector/ui/detail.py" line="657" />
+        <location filename="../../inspector/ui/detail.py" line="693" />
         <source>{n} B</source>
         <translation>{n} B</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="662" />
+        <location filename="../../inspector/ui/detail.py" line="698" />
         <source>invalid UTF-8 at byte {at}</source>
         <translation>第 {at} 字节处 UTF-8 无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="664" />
+        <location filename="../../inspector/ui/detail.py" line="700" />
         <source>ends with CR LF</source>
         <translation>CR LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="666" />
+        <location filename="../../inspector/ui/detail.py" line="702" />
         <source>ends with LF</source>
         <translation>LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="668" />
+        <location filename="../../inspector/ui/detail.py" line="704" />
         <source>no line terminator</source>
         <translation>无行尾符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="691" />
+        <location filename="../../inspector/ui/detail.py" line="727" />
         <source>showing {shown} of {total}</source>
         <translation>已显示 {shown}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="693" />
+        <location filename="../../inspector/ui/detail.py" line="729" />
         <source> (the hex dump stops here; Save bytes… writes them all)</source>
         <translation>（十六进制转储到此为止；“保存字节…”可写出全部字节）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="703" />
+        <location filename="../../inspector/ui/detail.py" line="739" />
         <source>Save the exact bytes of entry #{seq}</source>
         <translation>保存条目 #{seq} 的原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="731" />
+        <location filename="../../inspector/ui/detail.py" line="767" />
         <source>JSON ({what})</source>
         <translation>JSON（{what}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="785" />
+        <location filename="../../inspector/ui/detail.py" line="821" />
         <source>{n} more — double-click to show</source>
         <translation>还有 {n} 项 — 双击显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="883" />
+        <location filename="../../inspector/ui/detail.py" line="881" />
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="882" />
+        <source>The HTTP exchange this entry travelled in: request, response, headers (secret values masked)</source>
+        <translation>本条目所经过的 HTTP 交换：请求、响应、头部（机密值已遮蔽）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/detail.py" line="922" />
         <source>[{n} characters]</source>
         <translation>[{n} 个字符]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="895" />
+        <location filename="../../inspector/ui/detail.py" line="934" />
         <source>{{{n} keys}}</source>
         <translation>{{{n} 个键}}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="895" />
+        <location filename="../../inspector/ui/detail.py" line="934" />
         <source>{1 key}</source>
         <translation>{1 个键}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="896" />
+        <location filename="../../inspector/ui/detail.py" line="935" />
         <source>[{n} items]</source>
         <translation>[{n} 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="896" />
+        <location filename="../../inspector/ui/detail.py" line="935" />
         <source>[1 item]</source>
         <translation>[1 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="908" />
+        <location filename="../../inspector/ui/detail.py" line="947" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="909" />
+        <location filename="../../inspector/ui/detail.py" line="948" />
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="910" />
+        <location filename="../../inspector/ui/detail.py" line="949" />
         <source>info</source>
         <translation>提示</translation>
     </message>
@@ -950,123 +1001,128 @@
 <context>
     <name>Events</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="531" />
+        <location filename="../../inspector/ui/timeline.py" line="534" />
         <source>spawned</source>
         <extracomment>Names of process and session events (extra["event"]) as people read them; the recording and the method filter keep the names themselves.</extracomment>
         <translation>已启动</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="532" />
+        <location filename="../../inspector/ui/timeline.py" line="535" />
         <source>spawn failed</source>
         <translation>启动失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="533" />
+        <location filename="../../inspector/ui/timeline.py" line="536" />
         <source>stdin closed</source>
         <translation>已关闭 stdin</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="534" />
+        <location filename="../../inspector/ui/timeline.py" line="537" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="535" />
+        <location filename="../../inspector/ui/timeline.py" line="538" />
         <source>SIGTERM sent</source>
         <translation>已发送 SIGTERM</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="536" />
+        <location filename="../../inspector/ui/timeline.py" line="539" />
         <source>SIGKILL sent</source>
         <translation>已发送 SIGKILL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="537" />
+        <location filename="../../inspector/ui/timeline.py" line="540" />
         <source>stdout closed</source>
         <translation>stdout 已关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="538" />
+        <location filename="../../inspector/ui/timeline.py" line="541" />
         <source>stderr closed</source>
         <translation>stderr 已关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="539" />
+        <location filename="../../inspector/ui/timeline.py" line="542" />
         <source>exited</source>
         <translation>已退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="540" />
+        <location filename="../../inspector/ui/timeline.py" line="543" />
         <source>group survived</source>
         <translation>进程组仍有残留</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="541" />
+        <location filename="../../inspector/ui/timeline.py" line="544" />
         <source>SIGTERM to the group</source>
         <translation>向进程组发送 SIGTERM</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="542" />
+        <location filename="../../inspector/ui/timeline.py" line="545" />
         <source>SIGKILL to the group</source>
         <translation>向进程组发送 SIGKILL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="543" />
+        <location filename="../../inspector/ui/timeline.py" line="546" />
         <source>group gone</source>
         <translation>进程组已清空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="544" />
+        <location filename="../../inspector/ui/timeline.py" line="547" />
         <source>connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="545" />
+        <location filename="../../inspector/ui/timeline.py" line="548" />
         <source>HTTP exchange</source>
         <translation>HTTP 交换</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="546" />
+        <location filename="../../inspector/ui/timeline.py" line="549" />
         <source>session expired</source>
         <translation>会话已过期</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="547" />
+        <location filename="../../inspector/ui/timeline.py" line="550" />
         <source>closing the session</source>
         <translation>正在关闭会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="548" />
+        <location filename="../../inspector/ui/timeline.py" line="551" />
         <source>disconnected</source>
         <translation>已断开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="549" />
+        <location filename="../../inspector/ui/timeline.py" line="552" />
         <source>POST endpoint</source>
         <translation>POST 端点</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="550" />
+        <location filename="../../inspector/ui/timeline.py" line="553" />
         <source>answer stream closed</source>
         <translation>已关闭应答流</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="551" />
+        <location filename="../../inspector/ui/timeline.py" line="554" />
+        <source>falling back to HTTP+SSE</source>
+        <translation>回退到 HTTP+SSE</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="555" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="552" />
+        <location filename="../../inspector/ui/timeline.py" line="556" />
         <source>inspector error</source>
         <translation>检查器错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="553" />
+        <location filename="../../inspector/ui/timeline.py" line="557" />
         <source>signal received</source>
         <translation>收到信号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="554" />
+        <location filename="../../inspector/ui/timeline.py" line="558" />
         <source>unreadable line</source>
         <translation>无法读取的行</translation>
     </message>
@@ -1115,103 +1171,113 @@
         <translation>服务器在会话期间退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="36" />
+        <location filename="../../inspector/ui/banner.py" line="32" />
+        <source>the server refused initialize with HTTP {code}</source>
+        <translation>服务器以 HTTP {code} 拒绝了 initialize</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="33" />
+        <source>the server wants authorization (HTTP 401); resource metadata: {metadata}</source>
+        <translation>服务器要求授权（HTTP 401）；资源元数据：{metadata}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/banner.py" line="38" />
         <source>cannot start the server: the command is empty</source>
         <extracomment>Why a server could not be started (transport.base.SPAWN_REASONS) in words to translate.</extracomment>
         <translation>无法启动服务器：命令为空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="37" />
+        <location filename="../../inspector/ui/banner.py" line="39" />
         <source>cannot start {program!r}: the working directory {cwd!r} does not exist</source>
         <translation>无法启动 {program!r}：工作目录 {cwd!r} 不存在</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="38" />
+        <location filename="../../inspector/ui/banner.py" line="40" />
         <source>cannot start {program!r}: the working directory {cwd!r} is not a directory</source>
         <translation>无法启动 {program!r}：工作目录 {cwd!r} 不是目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="39" />
+        <location filename="../../inspector/ui/banner.py" line="41" />
         <source>cannot start {program!r}: the working directory {cwd!r} cannot be entered (permission denied)</source>
         <translation>无法启动 {program!r}：无法进入工作目录 {cwd!r}（权限不足）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="40" />
+        <location filename="../../inspector/ui/banner.py" line="42" />
         <source>cannot start {program!r}: the working directory {cwd!r} cannot be entered ({detail})</source>
         <translation>无法启动 {program!r}：无法进入工作目录 {cwd!r}（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="41" />
+        <location filename="../../inspector/ui/banner.py" line="43" />
         <source>cannot start {program!r}: no such file or directory (looked up on PATH)</source>
         <translation>无法启动 {program!r}：找不到该文件或目录（已在 PATH 中查找）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="42" />
+        <location filename="../../inspector/ui/banner.py" line="44" />
         <source>cannot start {program!r}: no such file or directory</source>
         <translation>无法启动 {program!r}：找不到该文件或目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="43" />
+        <location filename="../../inspector/ui/banner.py" line="45" />
         <source>cannot start {program!r}: it is a directory, not a program</source>
         <translation>无法启动 {program!r}：这是一个目录，不是程序</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="44" />
+        <location filename="../../inspector/ui/banner.py" line="46" />
         <source>cannot start {program!r}: permission denied (is the file executable?)</source>
         <translation>无法启动 {program!r}：权限不足（该文件是否可执行？）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="45" />
+        <location filename="../../inspector/ui/banner.py" line="47" />
         <source>cannot start {program!r}: a component of the path is not a directory</source>
         <translation>无法启动 {program!r}：路径中的某一部分不是目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="46" />
+        <location filename="../../inspector/ui/banner.py" line="48" />
         <source>cannot start {program!r}: not a program this system can run (a script needs a '#!' line)</source>
         <translation>无法启动 {program!r}：不是本系统能运行的程序（脚本需要 '#!' 行）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="47" />
+        <location filename="../../inspector/ui/banner.py" line="49" />
         <source>cannot start {program!r}: {detail}</source>
         <translation>无法启动 {program!r}：{detail}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="99" />
+        <location filename="../../inspector/ui/banner.py" line="101" />
         <source>killed by signal {n}</source>
         <translation>被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="101" />
+        <location filename="../../inspector/ui/banner.py" line="103" />
         <source>exit code {n}</source>
         <translation>退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="105" />
+        <location filename="../../inspector/ui/banner.py" line="107" />
         <source>the server ended by itself ({how})</source>
         <translation>服务器自行结束（{how}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="114" />
+        <location filename="../../inspector/ui/banner.py" line="116" />
         <source>The session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="124" />
+        <location filename="../../inspector/ui/banner.py" line="126" />
         <source>The server: {how}</source>
         <translation>服务器：{how}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="127" />
+        <location filename="../../inspector/ui/banner.py" line="129" />
         <source>Its last stderr lines:</source>
         <translation>服务器最后的 stderr 输出：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="137" />
+        <location filename="../../inspector/ui/banner.py" line="139" />
         <source>Show in timeline</source>
         <translation>在时间线中显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/banner.py" line="138" />
+        <location filename="../../inspector/ui/banner.py" line="140" />
         <source>Hide until the next failure</source>
         <translation>隐藏，直到下一次失败</translation>
     </message>
@@ -1508,7 +1574,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="75" />
-        <location filename="../../inspector/ui/main_window.py" line="285" />
+        <location filename="../../inspector/ui/main_window.py" line="287" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
@@ -1635,161 +1701,161 @@
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="197" />
-        <location filename="../../inspector/ui/main_window.py" line="287" />
+        <location filename="../../inspector/ui/main_window.py" line="289" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="206" />
-        <location filename="../../inspector/ui/main_window.py" line="288" />
+        <location filename="../../inspector/ui/main_window.py" line="290" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="228" />
-        <location filename="../../inspector/ui/main_window.py" line="304" />
+        <location filename="../../inspector/ui/main_window.py" line="308" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="229" />
-        <location filename="../../inspector/ui/main_window.py" line="305" />
+        <location filename="../../inspector/ui/main_window.py" line="309" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="321" />
+        <location filename="../../inspector/ui/main_window.py" line="325" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="328" />
-        <location filename="../../inspector/ui/main_window.py" line="344" />
+        <location filename="../../inspector/ui/main_window.py" line="332" />
+        <location filename="../../inspector/ui/main_window.py" line="348" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="328" />
+        <location filename="../../inspector/ui/main_window.py" line="332" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="343" />
+        <location filename="../../inspector/ui/main_window.py" line="347" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="343" />
+        <location filename="../../inspector/ui/main_window.py" line="347" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="355" />
+        <location filename="../../inspector/ui/main_window.py" line="359" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="361" />
+        <location filename="../../inspector/ui/main_window.py" line="365" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="369" />
+        <location filename="../../inspector/ui/main_window.py" line="373" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="371" />
+        <location filename="../../inspector/ui/main_window.py" line="375" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="372" />
+        <location filename="../../inspector/ui/main_window.py" line="376" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="374" />
+        <location filename="../../inspector/ui/main_window.py" line="378" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="375" />
+        <location filename="../../inspector/ui/main_window.py" line="379" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="377" />
+        <location filename="../../inspector/ui/main_window.py" line="381" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="381" />
+        <location filename="../../inspector/ui/main_window.py" line="385" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="384" />
+        <location filename="../../inspector/ui/main_window.py" line="388" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="384" />
+        <location filename="../../inspector/ui/main_window.py" line="388" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="394" />
+        <location filename="../../inspector/ui/main_window.py" line="398" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="397" />
+        <location filename="../../inspector/ui/main_window.py" line="401" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="419" />
+        <location filename="../../inspector/ui/main_window.py" line="423" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="439" />
+        <location filename="../../inspector/ui/main_window.py" line="443" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="453" />
+        <location filename="../../inspector/ui/main_window.py" line="457" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="472" />
+        <location filename="../../inspector/ui/main_window.py" line="476" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="474" />
+        <location filename="../../inspector/ui/main_window.py" line="478" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="521" />
+        <location filename="../../inspector/ui/main_window.py" line="524" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="533" />
+        <location filename="../../inspector/ui/main_window.py" line="536" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="540" />
+        <location filename="../../inspector/ui/main_window.py" line="543" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="542" />
+        <location filename="../../inspector/ui/main_window.py" line="545" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -2009,236 +2075,256 @@
     </message>
     <message>
         <location filename="../../inspector/ui/connection.py" line="156" />
+        <source>HTTP, auto: Streamable HTTP, or HTTP+SSE if refused</source>
+        <translation>HTTP，自动：先试 Streamable HTTP，被拒则用 HTTP+SSE</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="157" />
         <source>Streamable HTTP: a server at a URL</source>
         <translation>Streamable HTTP：位于某个 URL 的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="157" />
+        <location filename="../../inspector/ui/connection.py" line="158" />
         <source>HTTP+SSE (2024-11-05): a server's event stream URL</source>
         <translation>HTTP+SSE（2024-11-05）：服务器事件流的 URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="160" />
+        <location filename="../../inspector/ui/connection.py" line="161" />
         <source>The server's MCP endpoint; every message is POSTed here</source>
         <translation>服务器的 MCP 端点；每条消息都 POST 到这里</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="162" />
+        <location filename="../../inspector/ui/connection.py" line="163" />
         <source>e.g. node server.js --verbose</source>
         <translation>例如 node server.js --verbose</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="163" />
+        <location filename="../../inspector/ui/connection.py" line="164" />
         <source>Program and arguments, split like a shell would (quotes allowed); started without a shell</source>
         <translation>程序及参数，按 shell 的规则拆分（可使用引号）；启动时不经过 shell</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="165" />
+        <location filename="../../inspector/ui/connection.py" line="166" />
         <source>(inherit)</source>
         <translation>（继承）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="168" />
+        <location filename="../../inspector/ui/connection.py" line="169" />
         <source>Choose the working directory</source>
         <translation>选择工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="175" />
+        <location filename="../../inspector/ui/connection.py" line="176" />
         <source>auto (probe, then fall back)</source>
         <translation>自动（先探测，失败则回退）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="175" />
+        <location filename="../../inspector/ui/connection.py" line="176" />
         <source>legacy (initialize handshake)</source>
         <translation>旧版（initialize 握手）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="175" />
+        <location filename="../../inspector/ui/connection.py" line="176" />
         <source>modern (2026-07-28, stateless)</source>
         <translation>新版（2026-07-28，无状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="180" />
+        <location filename="../../inspector/ui/connection.py" line="181" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="181" />
+        <location filename="../../inspector/ui/connection.py" line="182" />
         <source>Transport</source>
         <translation>传输方式</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="183" />
+        <location filename="../../inspector/ui/connection.py" line="184" />
         <source>URL</source>
         <translation>URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="185" />
+        <location filename="../../inspector/ui/connection.py" line="186" />
         <source>Command</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="187" />
+        <location filename="../../inspector/ui/connection.py" line="188" />
         <source>Working dir</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="189" />
+        <location filename="../../inspector/ui/connection.py" line="190" />
         <source>Era</source>
         <translation>协议代际</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="190" />
+        <location filename="../../inspector/ui/connection.py" line="191" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="193" />
+        <location filename="../../inspector/ui/connection.py" line="194" />
         <source>Client capabilities to offer</source>
         <translation>要提供的客户端能力</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="197" />
+        <location filename="../../inspector/ui/connection.py" line="198" />
         <source>Roots</source>
         <translation>根目录（roots）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="198" />
+        <location filename="../../inspector/ui/connection.py" line="199" />
         <source>Sampling</source>
         <translation>采样（sampling）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="199" />
+        <location filename="../../inspector/ui/connection.py" line="200" />
         <source>Elicitation (form)</source>
         <translation>询问：表单（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="200" />
+        <location filename="../../inspector/ui/connection.py" line="201" />
         <source>Elicitation (URL)</source>
         <translation>询问：URL（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="201" />
+        <location filename="../../inspector/ui/connection.py" line="202" />
         <source>Tasks</source>
         <translation>任务（tasks）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="208" />
+        <location filename="../../inspector/ui/connection.py" line="209" />
         <source>Roots offered to the server</source>
         <translation>提供给服务器的根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="214" />
+        <location filename="../../inspector/ui/connection.py" line="215" />
         <source>Environment</source>
         <translation>环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="216" />
+        <location filename="../../inspector/ui/connection.py" line="217" />
         <source>Inherit the inspector's environment</source>
         <translation>继承检查器的环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="291" />
+        <location filename="../../inspector/ui/connection.py" line="292" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="292" />
+        <location filename="../../inspector/ui/connection.py" line="293" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="223" />
+        <location filename="../../inspector/ui/connection.py" line="224" />
         <source>HTTP</source>
         <translation>HTTP</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="225" />
+        <location filename="../../inspector/ui/connection.py" line="226" />
         <source>Headers sent with every request (mark tokens secret):</source>
         <translation>每个请求都会发送的请求头（令牌请标记为机密）：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="230" />
+        <location filename="../../inspector/ui/connection.py" line="231" />
         <source>Verify the server's TLS certificate</source>
         <translation>验证服务器的 TLS 证书</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="231" />
+        <location filename="../../inspector/ui/connection.py" line="232" />
         <source>Turn off only for a test server whose certificate you chose to trust</source>
         <translation>仅对你决定信任其证书的测试服务器关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="237" />
+        <location filename="../../inspector/ui/connection.py" line="238" />
         <source>Timeouts (seconds)</source>
         <translation>超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="242" />
+        <location filename="../../inspector/ui/connection.py" line="243" />
         <source>Start sequence</source>
         <translation>启动序列</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="243" />
+        <location filename="../../inspector/ui/connection.py" line="244" />
         <source>Discovery probe</source>
         <translation>发现探测</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="244" />
+        <location filename="../../inspector/ui/connection.py" line="245" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="245" />
+        <location filename="../../inspector/ui/connection.py" line="246" />
         <source>Exit after stdin closes</source>
         <translation>关闭 stdin 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="246" />
+        <location filename="../../inspector/ui/connection.py" line="247" />
         <source>Exit after SIGTERM</source>
         <translation>SIGTERM 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="247" />
+        <location filename="../../inspector/ui/connection.py" line="248" />
         <source>Longest request, progress included</source>
         <translation>单个请求最长时间（含进度通知）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="263" />
+        <location filename="../../inspector/ui/connection.py" line="264" />
         <source>A longer stdout or stderr line keeps its first bytes up to this size; the rest is counted and dropped</source>
         <translation>更长的 stdout 或 stderr 行只保留前面这么多字节；其余部分计数后丢弃</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="265" />
+        <location filename="../../inspector/ui/connection.py" line="266" />
         <source>Longest line</source>
         <translation>最长行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="315" />
+        <location filename="../../inspector/ui/connection.py" line="316" />
         <source>Working directory</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="323" />
+        <location filename="../../inspector/ui/connection.py" line="324" />
         <source>newest of the era</source>
         <translation>该代际的最新版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="349" />
+        <location filename="../../inspector/ui/connection.py" line="350" />
         <source>TLS verification is off: anyone between you and the server can read and change this session.</source>
         <translation>TLS 验证已关闭：你与服务器之间的任何人都能读取并篡改此会话。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="396" />
+        <location filename="../../inspector/ui/connection.py" line="398" />
         <source>Last auto detection: {era}</source>
         <translation>上次自动检测结果：{era}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="441" />
+        <location filename="../../inspector/ui/connection.py" line="400" />
+        <source>HTTP+SSE (Connect goes straight to it; change the URL or the transport to look again)</source>
+        <translation>HTTP+SSE（连接时直接使用它；修改 URL 或传输方式即可重新探测）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="400" />
+        <source>Streamable HTTP</source>
+        <translation>Streamable HTTP</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="401" />
+        <source>Transport found last time: {transport}</source>
+        <translation>上次探测到的传输方式：{transport}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/connection.py" line="447" />
         <source>Cannot split the command: {why}</source>
         <translation>无法拆分命令：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="457" />
+        <location filename="../../inspector/ui/connection.py" line="463" />
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
     </message>
@@ -3435,7 +3521,7 @@
         <translation>没有可保存的会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/controller.py" line="166" />
+        <location filename="../../inspector/ui/controller.py" line="172" />
         <source>internal error: {error}</source>
         <translation>内部错误：{error}</translation>
     </message>
@@ -3903,133 +3989,143 @@
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="502" />
+        <location filename="../../inspector/ui/timeline.py" line="505" />
         <source>Valid against the protocol's JSON Schema</source>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="504" />
+        <location filename="../../inspector/ui/timeline.py" line="507" />
         <source>Invalid against the protocol's JSON Schema</source>
         <translation>不符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="511" />
+        <location filename="../../inspector/ui/timeline.py" line="514" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="517" />
+        <location filename="../../inspector/ui/timeline.py" line="520" />
         <source>{ms} after request #{seq}</source>
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="998" />
+        <location filename="../../inspector/ui/timeline.py" line="1008" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="999" />
+        <location filename="../../inspector/ui/timeline.py" line="1009" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1000" />
+        <location filename="../../inspector/ui/timeline.py" line="1010" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1004" />
-        <location filename="../../inspector/ui/timeline.py" line="1007" />
+        <location filename="../../inspector/ui/timeline.py" line="1014" />
+        <location filename="../../inspector/ui/timeline.py" line="1017" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1005" />
+        <location filename="../../inspector/ui/timeline.py" line="1015" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1012" />
+        <location filename="../../inspector/ui/timeline.py" line="1022" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1013" />
+        <location filename="../../inspector/ui/timeline.py" line="1023" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1014" />
+        <location filename="../../inspector/ui/timeline.py" line="1024" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1015" />
+        <location filename="../../inspector/ui/timeline.py" line="1025" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1016" />
+        <location filename="../../inspector/ui/timeline.py" line="1026" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1017" />
+        <location filename="../../inspector/ui/timeline.py" line="1027" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1018" />
+        <location filename="../../inspector/ui/timeline.py" line="1028" />
+        <source>HTTP errors</source>
+        <translation>HTTP 错误</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="1029" />
+        <source>Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings and the transport's notes</source>
+        <translation>只显示 HTTP 问题：以错误状态应答的交换、其中传输的内容、HTTP 规则发现以及传输层的记录</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="1030" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1019" />
+        <location filename="../../inspector/ui/timeline.py" line="1031" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1020" />
+        <location filename="../../inspector/ui/timeline.py" line="1032" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="851" />
+        <location filename="../../inspector/ui/timeline.py" line="861" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="852" />
+        <location filename="../../inspector/ui/timeline.py" line="862" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="853" />
+        <location filename="../../inspector/ui/timeline.py" line="863" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="854" />
+        <location filename="../../inspector/ui/timeline.py" line="864" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1025" />
+        <location filename="../../inspector/ui/timeline.py" line="1037" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1028" />
+        <location filename="../../inspector/ui/timeline.py" line="1040" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1112" />
+        <location filename="../../inspector/ui/timeline.py" line="1125" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1114" />
+        <location filename="../../inspector/ui/timeline.py" line="1127" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>
@@ -4058,361 +4154,371 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="94" />
-        <location filename="../../inspector/ui/panels/tools.py" line="896" />
+        <location filename="../../inspector/ui/panels/tools.py" line="918" />
         <source>task {0}</source>
         <translation>任务 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="423" />
+        <location filename="../../inspector/ui/panels/tools.py" line="429" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="424" />
+        <location filename="../../inspector/ui/panels/tools.py" line="430" />
         <source>Filter by name, title or description</source>
         <translation>按名称、标题或描述筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="425" />
+        <location filename="../../inspector/ui/panels/tools.py" line="431" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="426" />
+        <location filename="../../inspector/ui/panels/tools.py" line="432" />
         <source>Select a tool to see its description and fill in its arguments.</source>
         <translation>选择一个工具，查看其描述并填写参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="427" />
+        <location filename="../../inspector/ui/panels/tools.py" line="433" />
         <source>Check arguments against the schema before sending</source>
         <translation>发送前按 Schema 校验参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="428" />
+        <location filename="../../inspector/ui/panels/tools.py" line="434" />
         <source>Uncheck to send arguments that break the schema on purpose (to see how the server reacts).</source>
         <translation>取消勾选可故意发送违反 Schema 的参数（以观察服务器的反应）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="429" />
+        <location filename="../../inspector/ui/panels/tools.py" line="435" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="430" />
+        <location filename="../../inspector/ui/panels/tools.py" line="436" />
         <source>Back to the schema's defaults</source>
         <translation>恢复为 Schema 的默认值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="431" />
+        <location filename="../../inspector/ui/panels/tools.py" line="437" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="432" />
+        <location filename="../../inspector/ui/panels/tools.py" line="438" />
         <source>Call</source>
         <translation>调用</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="433" />
+        <location filename="../../inspector/ui/panels/tools.py" line="439" />
         <source>Call the tool (Ctrl+Enter)</source>
         <translation>调用该工具（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="434" />
+        <location filename="../../inspector/ui/panels/tools.py" line="440" />
         <source>Run as task</source>
         <translation>作为任务运行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="435" />
+        <location filename="../../inspector/ui/panels/tools.py" line="441" />
         <source>TTL: server's</source>
         <translation>TTL：由服务器定</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="436" />
+        <location filename="../../inspector/ui/panels/tools.py" line="442" />
         <source>TTL </source>
         <translation>TTL </translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="437" />
+        <location filename="../../inspector/ui/panels/tools.py" line="443" />
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="438" />
+        <location filename="../../inspector/ui/panels/tools.py" line="444" />
         <source>How long the server should keep the task and its result (the task's ttl); the server may choose another</source>
         <translation>服务器保留任务及其结果的时长（任务的 ttl）；服务器可以另选时长</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="439" />
+        <location filename="../../inspector/ui/panels/tools.py" line="445" />
         <source>Show in Tasks</source>
         <translation>在任务面板中查看</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="450" />
+        <location filename="../../inspector/ui/panels/tools.py" line="456" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="503" />
+        <location filename="../../inspector/ui/panels/tools.py" line="509" />
         <source>The server said the tool list changed: reloaded.</source>
         <translation>服务器通知工具列表已变更：已重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="506" />
+        <location filename="../../inspector/ui/panels/tools.py" line="512" />
         <source>The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload.</source>
         <translation>服务器未声明 tools.listChanged 却发送了 tools/list_changed；请点击“刷新”重新加载。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="518" />
+        <location filename="../../inspector/ui/panels/tools.py" line="524" />
         <source>Internal error: {0}</source>
         <translation>内部错误：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="562" />
+        <location filename="../../inspector/ui/panels/tools.py" line="568" />
         <source>tools/list failed: {0} {1}</source>
         <translation>tools/list 失败：{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="564" />
+        <location filename="../../inspector/ui/panels/tools.py" line="570" />
         <source>tools/list answered without a tools array</source>
         <translation>tools/list 的响应中没有 tools 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="608" />
+        <location filename="../../inspector/ui/panels/tools.py" line="614" />
         <source>The tool {0} is no longer listed.</source>
         <translation>工具 {0} 已不在列表中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="614" />
+        <location filename="../../inspector/ui/panels/tools.py" line="620" />
         <source>1 tool</source>
         <translation>1 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="614" />
+        <location filename="../../inspector/ui/panels/tools.py" line="620" />
         <source>{0} tools</source>
         <translation>{0} 个工具</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="616" />
+        <location filename="../../inspector/ui/panels/tools.py" line="622" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="616" />
+        <location filename="../../inspector/ui/panels/tools.py" line="622" />
         <source>{0} pages</source>
         <translation>{0} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="618" />
+        <location filename="../../inspector/ui/panels/tools.py" line="624" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="620" />
+        <location filename="../../inspector/ui/panels/tools.py" line="626" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="620" />
+        <location filename="../../inspector/ui/panels/tools.py" line="626" />
         <source>loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="671" />
+        <location filename="../../inspector/ui/panels/tools.py" line="677" />
         <source>annotations (untrusted hints): {0}</source>
         <translation>注解（不可信的提示）：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="731" />
+        <location filename="../../inspector/ui/panels/tools.py" line="684" />
+        <source>Over Streamable HTTP a client must not use this tool: its x-mcp-header annotations are invalid ({0}). Uncheck the schema check to call it anyway.</source>
+        <translation>通过 Streamable HTTP 时客户端不得使用此工具：它的 x-mcp-header 注解无效（{0}）。取消勾选模式检查即可强行调用。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="749" />
         <source>no arguments</source>
         <translation>无参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="731" />
+        <location filename="../../inspector/ui/panels/tools.py" line="749" />
         <source>1 argument</source>
         <translation>1 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="731" />
+        <location filename="../../inspector/ui/panels/tools.py" line="749" />
         <source>{0} arguments</source>
         <translation>{0} 个参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="733" />
+        <location filename="../../inspector/ui/panels/tools.py" line="751" />
         <source>{0} required</source>
         <translation>{0} 个必填</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="737" />
+        <location filename="../../inspector/ui/panels/tools.py" line="755" />
         <source>declares an outputSchema</source>
         <translation>声明了 outputSchema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="740" />
+        <location filename="../../inspector/ui/panels/tools.py" line="758" />
         <source>task support: {0}</source>
         <translation>任务支持：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="757" />
+        <location filename="../../inspector/ui/panels/tools.py" line="775" />
         <source>This tool must run as a task (execution.taskSupport: required): a plain call is refused.</source>
         <translation>此工具必须作为任务运行（execution.taskSupport: required）：普通调用会被拒绝。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="762" />
+        <location filename="../../inspector/ui/panels/tools.py" line="780" />
         <source>The tool says it must run as a task, but the server did not declare task-augmented tools/call (capabilities.tasks.requests.tools.call): the spec allows neither way of calling it.</source>
         <translation>此工具声明必须作为任务运行，但服务器没有声明支持任务化的 tools/call（capabilities.tasks.requests.tools.call）：按规范，两种调用方式都不允许。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="767" />
+        <location filename="../../inspector/ui/panels/tools.py" line="785" />
         <source>Send tools/call with a task: the server answers with a task at once; the panel polls tasks/get and fetches tasks/result.</source>
         <translation>以任务方式发送 tools/call：服务器立即返回一个任务；面板轮询 tasks/get，并通过 tasks/result 取回结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="786" />
+        <location filename="../../inspector/ui/panels/tools.py" line="804" />
         <source>The arguments are not a JSON object: {0}</source>
         <translation>参数不是 JSON 对象：{0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="791" />
+        <location filename="../../inspector/ui/panels/tools.py" line="809" />
+        <source>Not called: over Streamable HTTP this tool must not be used ({0}). Uncheck the schema check to call it anyway.</source>
+        <translation>未调用：通过 Streamable HTTP 时不得使用此工具（{0}）。取消勾选模式检查即可强行调用。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="813" />
         <source>(arguments)</source>
         <translation>（参数）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="793" />
+        <location filename="../../inspector/ui/panels/tools.py" line="815" />
         <source>Fix the arguments first ({0}), or uncheck the schema check to send them anyway.</source>
         <translation>请先修正参数（{0}），或取消勾选 Schema 校验以强制发送。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="803" />
+        <location filename="../../inspector/ui/panels/tools.py" line="825" />
         <source>Calling {0}…</source>
         <translation>正在调用 {0}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="821" />
+        <location filename="../../inspector/ui/panels/tools.py" line="843" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="858" />
-        <location filename="../../inspector/ui/panels/tools.py" line="875" />
+        <location filename="../../inspector/ui/panels/tools.py" line="880" />
+        <location filename="../../inspector/ui/panels/tools.py" line="897" />
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="858" />
+        <location filename="../../inspector/ui/panels/tools.py" line="880" />
         <source>notifications/cancelled was sent; the server should stop and not answer.</source>
         <translation>已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="862" />
-        <location filename="../../inspector/ui/panels/tools.py" line="879" />
+        <location filename="../../inspector/ui/panels/tools.py" line="884" />
+        <location filename="../../inspector/ui/panels/tools.py" line="901" />
         <source>The call failed</source>
         <translation>调用失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="836" />
+        <location filename="../../inspector/ui/panels/tools.py" line="858" />
         <source>Calling {0} as a task…</source>
         <translation>正在以任务方式调用 {0}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="872" />
+        <location filename="../../inspector/ui/panels/tools.py" line="894" />
         <source>tasks/cancel was sent; the task is now {0}.</source>
         <translation>已发送 tasks/cancel；任务现在的状态为 {0}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="874" />
+        <location filename="../../inspector/ui/panels/tools.py" line="896" />
         <source>notifications/cancelled was sent before the server created a task.</source>
         <translation>在服务器创建任务之前已发送 notifications/cancelled。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="885" />
+        <location filename="../../inspector/ui/panels/tools.py" line="907" />
         <source>No task was created</source>
         <translation>没有创建任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="886" />
+        <location filename="../../inspector/ui/panels/tools.py" line="908" />
         <source>The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.</source>
         <translation>服务器对任务化调用直接返回了普通结果，而不是 CreateTaskResult。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="897" />
+        <location filename="../../inspector/ui/panels/tools.py" line="919" />
         <source>ended {0}</source>
         <translation>结束状态 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="898" />
+        <location filename="../../inspector/ui/panels/tools.py" line="920" />
         <source>1 poll</source>
         <translation>轮询 1 次</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="898" />
+        <location filename="../../inspector/ui/panels/tools.py" line="920" />
         <source>{0} polls</source>
         <translation>轮询 {0} 次</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="899" />
+        <location filename="../../inspector/ui/panels/tools.py" line="921" />
         <source>finished in {0}</source>
         <translation>用时 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="903" />
+        <location filename="../../inspector/ui/panels/tools.py" line="925" />
         <source>tasks/get failed ({0} {1}); the result was fetched anyway</source>
         <translation>tasks/get 失败（{0} {1}）；结果仍已取回</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="912" />
+        <location filename="../../inspector/ui/panels/tools.py" line="934" />
         <source>Task {id}: {status}</source>
         <translation>任务 {id}：{status}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="938" />
+        <location filename="../../inspector/ui/panels/tools.py" line="960" />
         <source>progress {0}</source>
         <translation>进度 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="945" />
+        <location filename="../../inspector/ui/panels/tools.py" line="967" />
         <source>tools/call id {0}</source>
         <translation>tools/call id {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="945" />
+        <location filename="../../inspector/ui/panels/tools.py" line="967" />
         <source>answered in {0}</source>
         <translation>耗时 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="948" />
+        <location filename="../../inspector/ui/panels/tools.py" line="970" />
         <source>{0} rounds (input required): {1}</source>
         <translation>{0} 轮（需要输入）：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="955" />
+        <location filename="../../inspector/ui/panels/tools.py" line="977" />
         <source>Protocol error {0}: {1}</source>
         <translation>协议错误 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="955" />
+        <location filename="../../inspector/ui/panels/tools.py" line="977" />
         <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
         <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="962" />
+        <location filename="../../inspector/ui/panels/tools.py" line="984" />
         <source>The server still asks for input</source>
         <translation>服务器仍在请求输入</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="962" />
+        <location filename="../../inspector/ui/panels/tools.py" line="984" />
         <source>No answer after {0} rounds of input requests.</source>
         <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="971" />
+        <location filename="../../inspector/ui/panels/tools.py" line="993" />
         <source>The tool reported an error</source>
         <translation>工具报告了错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="971" />
+        <location filename="../../inspector/ui/panels/tools.py" line="993" />
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>
 </context>
-<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>DELETE session</source><translation>DELETE 会话</translation></message><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>close the event stream</source><translation>关闭事件流</translation></message><message><source>close the streams</source><translation>关闭各个流</translation></message><message><source>connection closed</source><translation>连接已关闭</translation></message><message><source>connection lost</source><translation>连接丢失</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server not reachable</source><translation>无法连接服务器</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← 404: session expired</source><translation>← 404：会话已过期</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← HTTP 4xx → legacy</source><translation>← HTTP 4xx → 旧版</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>202 Accepted with a body: a notification or response the server accepts gets 202 and no body.</source><translation>202 Accepted 带有响应体：服务器接受的通知或响应应返回 202 且不带响应体。</translation></message><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>消息（响应体或 SSE 行）超过了检查器的上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>A message the server sent over HTTP (a JSON body or the data of an SSE event) is not JSON.</source><translation>服务器经 HTTP 发送的消息（JSON 响应体或 SSE 事件的数据）不是 JSON。</translation></message><message><source>A message the server sent over HTTP is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>服务器经 HTTP 发送的消息不是有效的 UTF-8；MCP 消息使用 UTF-8 编码。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>A tool's x-mcp-header annotation breaks the transport's constraints (a string, integer or boolean property reached through 'properties' alone, a unique token name); a client must not use that tool over Streamable HTTP.</source><translation>工具的 x-mcp-header 标注违反了传输层的约束（只能用于仅经由 'properties' 到达的字符串、整数或布尔属性，且名称须为唯一的令牌）；客户端不得经 Streamable HTTP 使用该工具。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.</source><translation>服务器对带有会话 ID 的请求返回 404：会话已结束，客户端必须用 initialize 开始新的会话。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server answered with a content type the transport does not allow (a POST: application/json or text/event-stream; the GET stream: text/event-stream).</source><translation>服务器返回了传输层不允许的内容类型（POST：application/json 或 text/event-stream；GET 流：text/event-stream）。</translation></message><message><source>The server answered with an HTTP error status.</source><translation>服务器返回了 HTTP 错误状态。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a different Mcp-Session-Id in the middle of a session.</source><translation>服务器在会话中途发送了不同的 Mcp-Session-Id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>
+<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>DELETE session</source><translation>DELETE 会话</translation></message><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>close the event stream</source><translation>关闭事件流</translation></message><message><source>close the streams</source><translation>关闭各个流</translation></message><message><source>connection closed</source><translation>连接已关闭</translation></message><message><source>connection lost</source><translation>连接丢失</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server not reachable</source><translation>无法连接服务器</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← 404: session expired</source><translation>← 404：会话已过期</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← HTTP 4xx to initialize</source><translation>← initialize 收到 HTTP 4xx</translation></message><message><source>← HTTP 4xx → HTTP+SSE</source><translation>← HTTP 4xx → 改用 HTTP+SSE</translation></message><message><source>← HTTP 4xx → legacy</source><translation>← HTTP 4xx → 旧版</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>202 Accepted with a body: a notification or response the server accepts gets 202 and no body.</source><translation>202 Accepted 带有响应体：服务器接受的通知或响应应返回 202 且不带响应体。</translation></message><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A JSON-RPC response came on another stream than the answer to the POST that carried its request (or on the GET stream, where a server must not send responses).</source><translation>JSON-RPC 响应没有出现在携带其请求的 POST 的应答中，而是出现在另一条流上（或出现在 GET 流上，而服务器不得在那里发送响应）。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>消息（响应体或 SSE 行）超过了检查器的上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>A message the server sent over HTTP (a JSON body or the data of an SSE event) is not JSON.</source><translation>服务器经 HTTP 发送的消息（JSON 响应体或 SSE 事件的数据）不是 JSON。</translation></message><message><source>A message the server sent over HTTP is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>服务器经 HTTP 发送的消息不是有效的 UTF-8；MCP 消息使用 UTF-8 编码。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>A tool's x-mcp-header annotation breaks the transport's constraints (a string, integer or boolean property reached through 'properties' alone, a unique token name); a client must not use that tool over Streamable HTTP.</source><translation>工具的 x-mcp-header 标注违反了传输层的约束（只能用于仅经由 'properties' 到达的字符串、整数或布尔属性，且名称须为唯一的令牌）；客户端不得经 Streamable HTTP 使用该工具。</translation></message><message><source>In 2026-07-28 a server must not send independent JSON-RPC requests on an SSE stream; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 中，服务器不得在 SSE 流上发送独立的 JSON-RPC 请求；它应通过 InputRequiredResult 请求输入。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.</source><translation>服务器对带有会话 ID 的请求返回 404：会话已结束，客户端必须用 initialize 开始新的会话。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server answered with a content type the transport does not allow (a POST: application/json or text/event-stream; the GET stream: text/event-stream).</source><translation>服务器返回了传输层不允许的内容类型（POST：application/json 或 text/event-stream；GET 流：text/event-stream）。</translation></message><message><source>The server answered with an HTTP error status.</source><translation>服务器返回了 HTTP 错误状态。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a different Mcp-Session-Id in the middle of a session.</source><translation>服务器在会话中途发送了不同的 Mcp-Session-Id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>

@@ -455,3 +455,19 @@ def test_row_menu_copies_the_line_json_probe_argument_and_entry(view, qapp):
     assert view.select_seq(s["stderr"])
     assert view.copy_current("line") and QGuiApplication.clipboard().text() == "server: starting up"
     assert not view.copy_current("json")
+
+
+def test_every_link_event_has_a_name_people_read():
+    """A transport's link event shows in the timeline under a translatable name, never its id."""
+    from inspector.transport.base import ProcessEventKind
+    from inspector.ui.timeline import EVENT_LABELS
+
+    assert {k.value for k in ProcessEventKind} <= set(EVENT_LABELS)
+
+
+def test_every_outcome_has_words_to_translate():
+    from inspector.protocol.engine import OUTCOMES
+    from inspector.ui.banner import OUTCOME_TEXTS
+
+    assert set(OUTCOMES) - {"spawn-failed"} <= set(OUTCOME_TEXTS)
+    assert all(OUTCOME_TEXTS[k] == OUTCOMES[k] for k in OUTCOME_TEXTS)
