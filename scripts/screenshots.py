@@ -54,14 +54,17 @@ def save(window, name: str) -> Path:
 
 async def session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                        step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
-                       expect_failure: bool = False, http: bool = False) -> None:
-    if http:  # the official SDK's server over Streamable HTTP, on 127.0.0.1, for this shot only
+                       expect_failure: bool = False, http: str = "", http_tab: bool = False) -> None:
+    if http:  # the official SDK's server on 127.0.0.1, for this shot only: over Streamable HTTP, or HTTP+SSE found by auto
         sys.path.insert(0, str(ROOT / "tests"))
         from peers import HttpPeer, free_port, sdk_http_server
 
         port = free_port()
-        with HttpPeer(sdk_http_server(port), port) as peer:
-            await _session_shot(app, name, era=era, language=language, requests=requests, select_last_of=select_last_of, theme=theme, url=peer.url)
+        fallback = http == "fallback"
+        peer = HttpPeer(sdk_http_server(port, "--sse"), port, path="/sse") if fallback else HttpPeer(sdk_http_server(port), port)
+        with peer:
+            await _session_shot(app, name, era=era, language=language, requests=requests, select_last_of=select_last_of, theme=theme, url=peer.url,
+                                transport="http-auto" if fallback else "streamable-http", http_tab=http_tab)
         return
     await _session_shot(app, name, era=era, version=version, demo_args=demo_args, language=language, step=step, requests=requests,
                         select_last_of=select_last_of, theme=theme, expect_failure=expect_failure)
@@ -69,7 +72,7 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
 
 async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                         step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
-                        expect_failure: bool = False, url: str = "") -> None:
+                        expect_failure: bool = False, url: str = "", transport: str = "", http_tab: bool = False) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         controller, window = build(app, config=Path(tmp))
         window.themes.set_choice(theme)
@@ -82,7 +85,7 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
             w.show()
             profile = demo_profile(window.languages.effective())  # the demo speaks the window's language
             if url:
-                profile = ServerProfile(name="SDK server over HTTP", command="", transport="streamable-http", url=url, id=profile.id)
+                profile = ServerProfile(name="SDK server over HTTP", command="", transport=transport, url=url, id=profile.id)
             profile.era = era
             profile.protocol_version = version
             profile.args = [*profile.args, *demo_args]
@@ -124,6 +127,8 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
                     if rows:
                         w.timeline.select_seq(rows[-1])
                         w.act_follow.setChecked(True)
+                if http_tab:
+                    w.detail.tabs.setCurrentIndex(1)
                 await settle(app, 0.9)
                 save(w, name)
             controller.disconnect()
@@ -275,8 +280,9 @@ SHOTS = {
     "step-mode": dict(era="legacy", step=True),
     "failed-start": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True),
     "chinese-ui": dict(era="legacy", language="zh_CN", requests=[("tools/list", {})], select_last_of="tools/list"),
-    "http-session": dict(era="legacy", http=True, requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
+    "http-session": dict(era="legacy", http="streamable", requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
                          select_last_of="tools/call"),
+    "http-fallback": dict(era="auto", http="fallback", requests=[("tools/list", {})], select_last_of="initialize", http_tab=True, language="zh_CN"),
     "dark-theme": dict(era="modern", theme="dark", requests=[("tools/list", {})], select_last_of="tools/list"),
 }
 

@@ -177,6 +177,7 @@ class ProfileEditor(QWidget):
         self.version = QComboBox()
         self.detected = QLabel()
         self.detected.setTextFormat(Qt.TextFormat.PlainText)
+        self.detected.setWordWrap(True)
         self.errors: dict[str, QLabel] = {}
         form.addRow(self.tr("Name"), self._with_error("name", self.name))
         form.addRow(self.tr("Transport"), self._with_error("transport", self.transport))

@@ -417,6 +417,10 @@ class TimelineModel(RowTableModel):
 
     # ------------------------------------------------------------ cells
 
+    def _http_side(self, seq: int) -> bool:
+        """A side line of the HTTP transport (a note or an answer's body), not a server's stderr."""
+        return self._rec is not None and self._rec.extra_at(seq).get("channel") in ("http", "http-body")
+
     def _display(self, seq: int, row: int, col: int) -> str | None:
         if col == Column.SEQ:
             return str(seq)
@@ -428,9 +432,14 @@ class TimelineModel(RowTableModel):
             return "+" + format_duration(self._t_at(seq) - self._t_at(self.entries.rows[row - 1]))
         if col == Column.DIRECTION:
             d = self._dir_at(seq)
+            if d is Direction.STDERR and self._http_side(seq):
+                return f"{DIRECTION_ARROWS[d]} HTTP"
             return f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}"
         if col == Column.KIND:
-            return translate("Timeline", KIND_LABELS[self._kind_at(seq)])
+            kind = self._kind_at(seq)
+            if kind is Kind.STDERR and self._http_side(seq):
+                return translate("Timeline", "HTTP note")
+            return translate("Timeline", KIND_LABELS[kind])
         if col == Column.METHOD:
             m = self._method_at(seq)
             if m is None and self._dir_at(seq) is Direction.EVENT:

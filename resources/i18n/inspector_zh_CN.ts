@@ -77,27 +77,27 @@
 <context>
     <name>ConnectionPanel</name>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="479" />
+        <location filename="../../inspector/ui/connection.py" line="480" />
         <source>Saved servers</source>
         <translation>已保存的服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="481" />
+        <location filename="../../inspector/ui/connection.py" line="482" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="482" />
+        <location filename="../../inspector/ui/connection.py" line="483" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="483" />
+        <location filename="../../inspector/ui/connection.py" line="484" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="496" />
+        <location filename="../../inspector/ui/connection.py" line="497" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
@@ -107,12 +107,12 @@
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="536" />
+        <location filename="../../inspector/ui/connection.py" line="537" />
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="547" />
+        <location filename="../../inspector/ui/connection.py" line="548" />
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
     </message>
@@ -961,7 +961,7 @@
     <message>
         <location filename="../../inspector/ui/connection.py" line="59" />
         <source>Name</source>
-        <translation>变量名</translation>
+        <translation>名称</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/connection.py" line="59" />
@@ -1001,128 +1001,128 @@
 <context>
     <name>Events</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="534" />
+        <location filename="../../inspector/ui/timeline.py" line="543" />
         <source>spawned</source>
         <extracomment>Names of process and session events (extra["event"]) as people read them; the recording and the method filter keep the names themselves.</extracomment>
         <translation>已启动</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="535" />
+        <location filename="../../inspector/ui/timeline.py" line="544" />
         <source>spawn failed</source>
         <translation>启动失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="536" />
+        <location filename="../../inspector/ui/timeline.py" line="545" />
         <source>stdin closed</source>
         <translation>已关闭 stdin</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="537" />
+        <location filename="../../inspector/ui/timeline.py" line="546" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="538" />
+        <location filename="../../inspector/ui/timeline.py" line="547" />
         <source>SIGTERM sent</source>
         <translation>已发送 SIGTERM</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="539" />
+        <location filename="../../inspector/ui/timeline.py" line="548" />
         <source>SIGKILL sent</source>
         <translation>已发送 SIGKILL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="540" />
+        <location filename="../../inspector/ui/timeline.py" line="549" />
         <source>stdout closed</source>
         <translation>stdout 已关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="541" />
+        <location filename="../../inspector/ui/timeline.py" line="550" />
         <source>stderr closed</source>
         <translation>stderr 已关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="542" />
+        <location filename="../../inspector/ui/timeline.py" line="551" />
         <source>exited</source>
         <translation>已退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="543" />
+        <location filename="../../inspector/ui/timeline.py" line="552" />
         <source>group survived</source>
         <translation>进程组仍有残留</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="544" />
+        <location filename="../../inspector/ui/timeline.py" line="553" />
         <source>SIGTERM to the group</source>
         <translation>向进程组发送 SIGTERM</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="545" />
+        <location filename="../../inspector/ui/timeline.py" line="554" />
         <source>SIGKILL to the group</source>
         <translation>向进程组发送 SIGKILL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="546" />
+        <location filename="../../inspector/ui/timeline.py" line="555" />
         <source>group gone</source>
         <translation>进程组已清空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="547" />
+        <location filename="../../inspector/ui/timeline.py" line="556" />
         <source>connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="548" />
+        <location filename="../../inspector/ui/timeline.py" line="557" />
         <source>HTTP exchange</source>
         <translation>HTTP 交换</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="549" />
+        <location filename="../../inspector/ui/timeline.py" line="558" />
         <source>session expired</source>
         <translation>会话已过期</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="550" />
+        <location filename="../../inspector/ui/timeline.py" line="559" />
         <source>closing the session</source>
         <translation>正在关闭会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="551" />
+        <location filename="../../inspector/ui/timeline.py" line="560" />
         <source>disconnected</source>
         <translation>已断开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="552" />
+        <location filename="../../inspector/ui/timeline.py" line="561" />
         <source>POST endpoint</source>
         <translation>POST 端点</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="553" />
+        <location filename="../../inspector/ui/timeline.py" line="562" />
         <source>answer stream closed</source>
         <translation>已关闭应答流</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="554" />
+        <location filename="../../inspector/ui/timeline.py" line="563" />
         <source>falling back to HTTP+SSE</source>
         <translation>回退到 HTTP+SSE</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="555" />
+        <location filename="../../inspector/ui/timeline.py" line="564" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="556" />
+        <location filename="../../inspector/ui/timeline.py" line="565" />
         <source>inspector error</source>
         <translation>检查器错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="557" />
+        <location filename="../../inspector/ui/timeline.py" line="566" />
         <source>signal received</source>
         <translation>收到信号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="558" />
+        <location filename="../../inspector/ui/timeline.py" line="567" />
         <source>unreadable line</source>
         <translation>无法读取的行</translation>
     </message>
@@ -2129,202 +2129,202 @@
         <translation>新版（2026-07-28，无状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="181" />
+        <location filename="../../inspector/ui/connection.py" line="182" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="182" />
+        <location filename="../../inspector/ui/connection.py" line="183" />
         <source>Transport</source>
         <translation>传输方式</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="184" />
+        <location filename="../../inspector/ui/connection.py" line="185" />
         <source>URL</source>
         <translation>URL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="186" />
+        <location filename="../../inspector/ui/connection.py" line="187" />
         <source>Command</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="188" />
+        <location filename="../../inspector/ui/connection.py" line="189" />
         <source>Working dir</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="190" />
+        <location filename="../../inspector/ui/connection.py" line="191" />
         <source>Era</source>
         <translation>协议代际</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="191" />
+        <location filename="../../inspector/ui/connection.py" line="192" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="194" />
+        <location filename="../../inspector/ui/connection.py" line="195" />
         <source>Client capabilities to offer</source>
         <translation>要提供的客户端能力</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="198" />
+        <location filename="../../inspector/ui/connection.py" line="199" />
         <source>Roots</source>
         <translation>根目录（roots）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="199" />
+        <location filename="../../inspector/ui/connection.py" line="200" />
         <source>Sampling</source>
         <translation>采样（sampling）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="200" />
+        <location filename="../../inspector/ui/connection.py" line="201" />
         <source>Elicitation (form)</source>
         <translation>询问：表单（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="201" />
+        <location filename="../../inspector/ui/connection.py" line="202" />
         <source>Elicitation (URL)</source>
         <translation>询问：URL（elicitation）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="202" />
+        <location filename="../../inspector/ui/connection.py" line="203" />
         <source>Tasks</source>
         <translation>任务（tasks）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="209" />
+        <location filename="../../inspector/ui/connection.py" line="210" />
         <source>Roots offered to the server</source>
         <translation>提供给服务器的根目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="215" />
+        <location filename="../../inspector/ui/connection.py" line="216" />
         <source>Environment</source>
         <translation>环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="217" />
+        <location filename="../../inspector/ui/connection.py" line="218" />
         <source>Inherit the inspector's environment</source>
         <translation>继承检查器的环境变量</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="292" />
+        <location filename="../../inspector/ui/connection.py" line="293" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="293" />
+        <location filename="../../inspector/ui/connection.py" line="294" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="224" />
+        <location filename="../../inspector/ui/connection.py" line="225" />
         <source>HTTP</source>
         <translation>HTTP</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="226" />
+        <location filename="../../inspector/ui/connection.py" line="227" />
         <source>Headers sent with every request (mark tokens secret):</source>
         <translation>每个请求都会发送的请求头（令牌请标记为机密）：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="231" />
+        <location filename="../../inspector/ui/connection.py" line="232" />
         <source>Verify the server's TLS certificate</source>
         <translation>验证服务器的 TLS 证书</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="232" />
+        <location filename="../../inspector/ui/connection.py" line="233" />
         <source>Turn off only for a test server whose certificate you chose to trust</source>
         <translation>仅对你决定信任其证书的测试服务器关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="238" />
+        <location filename="../../inspector/ui/connection.py" line="239" />
         <source>Timeouts (seconds)</source>
         <translation>超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="243" />
+        <location filename="../../inspector/ui/connection.py" line="244" />
         <source>Start sequence</source>
         <translation>启动序列</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="244" />
+        <location filename="../../inspector/ui/connection.py" line="245" />
         <source>Discovery probe</source>
         <translation>发现探测</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="245" />
+        <location filename="../../inspector/ui/connection.py" line="246" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="246" />
+        <location filename="../../inspector/ui/connection.py" line="247" />
         <source>Exit after stdin closes</source>
         <translation>关闭 stdin 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="247" />
+        <location filename="../../inspector/ui/connection.py" line="248" />
         <source>Exit after SIGTERM</source>
         <translation>SIGTERM 后等待退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="248" />
+        <location filename="../../inspector/ui/connection.py" line="249" />
         <source>Longest request, progress included</source>
         <translation>单个请求最长时间（含进度通知）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="264" />
+        <location filename="../../inspector/ui/connection.py" line="265" />
         <source>A longer stdout or stderr line keeps its first bytes up to this size; the rest is counted and dropped</source>
         <translation>更长的 stdout 或 stderr 行只保留前面这么多字节；其余部分计数后丢弃</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="266" />
+        <location filename="../../inspector/ui/connection.py" line="267" />
         <source>Longest line</source>
         <translation>最长行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="316" />
+        <location filename="../../inspector/ui/connection.py" line="317" />
         <source>Working directory</source>
         <translation>工作目录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="324" />
+        <location filename="../../inspector/ui/connection.py" line="325" />
         <source>newest of the era</source>
         <translation>该代际的最新版本</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="350" />
+        <location filename="../../inspector/ui/connection.py" line="351" />
         <source>TLS verification is off: anyone between you and the server can read and change this session.</source>
         <translation>TLS 验证已关闭：你与服务器之间的任何人都能读取并篡改此会话。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="398" />
+        <location filename="../../inspector/ui/connection.py" line="399" />
         <source>Last auto detection: {era}</source>
         <translation>上次自动检测结果：{era}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="400" />
+        <location filename="../../inspector/ui/connection.py" line="401" />
         <source>HTTP+SSE (Connect goes straight to it; change the URL or the transport to look again)</source>
         <translation>HTTP+SSE（连接时直接使用它；修改 URL 或传输方式即可重新探测）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="400" />
+        <location filename="../../inspector/ui/connection.py" line="401" />
         <source>Streamable HTTP</source>
         <translation>Streamable HTTP</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="401" />
+        <location filename="../../inspector/ui/connection.py" line="402" />
         <source>Transport found last time: {transport}</source>
         <translation>上次探测到的传输方式：{transport}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="447" />
+        <location filename="../../inspector/ui/connection.py" line="448" />
         <source>Cannot split the command: {why}</source>
         <translation>无法拆分命令：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/connection.py" line="463" />
+        <location filename="../../inspector/ui/connection.py" line="464" />
         <source>Not defined in {v}; it will not be offered</source>
         <translation>{v} 未定义此能力，不会提供</translation>
     </message>
@@ -3989,143 +3989,148 @@
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="505" />
+        <location filename="../../inspector/ui/timeline.py" line="441" />
+        <source>HTTP note</source>
+        <translation>HTTP 注记</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="514" />
         <source>Valid against the protocol's JSON Schema</source>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="507" />
+        <location filename="../../inspector/ui/timeline.py" line="516" />
         <source>Invalid against the protocol's JSON Schema</source>
         <translation>不符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="514" />
+        <location filename="../../inspector/ui/timeline.py" line="523" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="520" />
+        <location filename="../../inspector/ui/timeline.py" line="529" />
         <source>{ms} after request #{seq}</source>
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1008" />
+        <location filename="../../inspector/ui/timeline.py" line="1017" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1009" />
+        <location filename="../../inspector/ui/timeline.py" line="1018" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1010" />
+        <location filename="../../inspector/ui/timeline.py" line="1019" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1014" />
-        <location filename="../../inspector/ui/timeline.py" line="1017" />
+        <location filename="../../inspector/ui/timeline.py" line="1023" />
+        <location filename="../../inspector/ui/timeline.py" line="1026" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1015" />
+        <location filename="../../inspector/ui/timeline.py" line="1024" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1022" />
+        <location filename="../../inspector/ui/timeline.py" line="1031" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1023" />
+        <location filename="../../inspector/ui/timeline.py" line="1032" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1024" />
+        <location filename="../../inspector/ui/timeline.py" line="1033" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1025" />
+        <location filename="../../inspector/ui/timeline.py" line="1034" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1026" />
+        <location filename="../../inspector/ui/timeline.py" line="1035" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1027" />
+        <location filename="../../inspector/ui/timeline.py" line="1036" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1028" />
+        <location filename="../../inspector/ui/timeline.py" line="1037" />
         <source>HTTP errors</source>
         <translation>HTTP 错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1029" />
+        <location filename="../../inspector/ui/timeline.py" line="1038" />
         <source>Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings and the transport's notes</source>
         <translation>只显示 HTTP 问题：以错误状态应答的交换、其中传输的内容、HTTP 规则发现以及传输层的记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1030" />
+        <location filename="../../inspector/ui/timeline.py" line="1039" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1031" />
+        <location filename="../../inspector/ui/timeline.py" line="1040" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1032" />
+        <location filename="../../inspector/ui/timeline.py" line="1041" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="861" />
+        <location filename="../../inspector/ui/timeline.py" line="870" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="862" />
+        <location filename="../../inspector/ui/timeline.py" line="871" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="863" />
+        <location filename="../../inspector/ui/timeline.py" line="872" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="864" />
+        <location filename="../../inspector/ui/timeline.py" line="873" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1037" />
+        <location filename="../../inspector/ui/timeline.py" line="1046" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1040" />
+        <location filename="../../inspector/ui/timeline.py" line="1049" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1125" />
+        <location filename="../../inspector/ui/timeline.py" line="1134" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1127" />
+        <location filename="../../inspector/ui/timeline.py" line="1136" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>
