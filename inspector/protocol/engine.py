@@ -138,6 +138,7 @@ class Analysis:
     problem: str | None = None
     progress_of: Pending | None = None  # for progress: the request it belongs to
     error_code: int | None = None
+    resume: bool = False  # HTTP: the link event is an answer stream that ended early; resume it
 
     def __init__(self, kind: Kind, state: State) -> None:
         self.kind = kind
@@ -532,7 +533,7 @@ class ProtocolEngine:
             # a response belongs in the answer to the POST that carried its request (2025-11-25:
             # never on the GET stream, which this client does not use to resume POST streams)
             channel = arrival.get("channel")
-            if channel == "get-sse" or (channel in ("post", "post-sse") and arrival.get("request_seq") not in (None, pending.seq)):
+            if channel == "get-sse" or (channel in ("post", "post-sse", "resume-sse") and arrival.get("request_seq") not in (None, pending.seq)):
                 v = (v or []) + ["http.response-wrong-stream"]
         if match is Match.DUPLICATE:
             return (v or []) + ["jsonrpc.response-duplicate"]
@@ -791,6 +792,15 @@ class ProtocolEngine:
                 self._discover_refused(a, status, info)
             elif refused and self.lifecycle.state is State.INITIALIZING and info.get("request_seq") == self._initialize_seq and info.get("jsonrpc_error") is None:
                 self._initialize_refused(a, status, info)
+        elif name == "stream_ended" and info is not None:
+            # 2025-11-25: an answer stream that ended before its response may be resumed with
+            # GET + Last-Event-ID (2026-07-28 streams are not resumable)
+            seq = info.get("request_seq")
+            a.resume = (
+                WIRE[self.transport] == "streamable-http"
+                and self.era is not Era.MODERN
+                and any(p.seq == seq and not p.cancelled for p in self.client.pending.values())
+            )
         elif name == "stream_closed" and info is not None:  # HTTP 2026-07-28: the client cancelled by closing
             for pending in self.client.pending.values():
                 if pending.seq == info.get("request_seq"):

@@ -493,6 +493,10 @@ class Session:
         if ev.info is not None:
             extra["http"] = ev.info
         a = self.engine.link_event(kind.value, ev.info)
+        if kind is ProcessEventKind.STREAM_ENDED:  # recorded only when it is resumed (most end after their answer)
+            if not (a.resume and ev.info is not None and self.transport.resume(ev.info.get("request_seq"))):
+                return
+            ev = dataclasses.replace(ev, detail=f"{ev.detail} before its response: resuming it with Last-Event-ID")
         if kind is ProcessEventKind.HTTP_EXCHANGE and a.transition is not None and ev.info is not None:
             seq = ev.info.get("request_seq")
             if a.transition.event is Event.TRANSPORT_FALLBACK and type(seq) is int and self.transport.fall_back(seq):

@@ -32,6 +32,7 @@ class ProcessEventKind(enum.Enum):
     DISCONNECTED = "disconnected"  # the link is gone (last event; the counterpart of EXITED)
     ENDPOINT = "endpoint"  # HTTP+SSE: the server named where to POST (detail: the URL)
     STREAM_CLOSED = "stream_closed"  # HTTP: the client closed a request's answer stream (2026-07-28: cancellation)
+    STREAM_ENDED = "stream_ended"  # HTTP: an answer stream with event ids ended (resumable; recorded only when resumed)
     FALLBACK = "fallback"  # HTTP auto: Streamable HTTP refused initialize; trying HTTP+SSE at the URL
 
 
@@ -226,6 +227,10 @@ class PipeMessages:
         """A pipe has no other transport to try."""
         return False
 
+    def resume(self, tag: int) -> bool:
+        """A pipe has no stream to resume."""
+        return False
+
 
 class Transport(Protocol):
     """Async context manager; ``events`` yields until the peer is gone and all streams are drained."""
@@ -260,6 +265,11 @@ class Transport(Protocol):
         """The server refused the message sent with ``tag`` (initialize) in a way that says it
         speaks an older transport: switch to that and send the message again. False: there is
         none to try (only HTTP auto has one: Streamable HTTP falls back to HTTP+SSE)."""
+        ...
+
+    def resume(self, tag: int) -> bool:
+        """Resume the answer stream of the message sent with ``tag``, which ended before its
+        response (HTTP 2025-11-25: GET with ``Last-Event-ID``). False: nothing to resume."""
         ...
 
     def events(self): ...  # AsyncIterator[TransportEvent]

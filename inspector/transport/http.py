@@ -62,6 +62,8 @@ ACCEPT_POST = "application/json, text/event-stream"
 #: How many reconnections in a row may fail before the transport gives up on the GET stream
 #: (a stream that delivered resets the count: servers may close streams as a matter of course).
 RESUME_ATTEMPTS = 3
+#: Ended answer streams remembered for resumption (the session resumes at once or never).
+ENDED_KEPT = 256
 #: Reconnection time when the server set none (ms); a server's own ``retry`` is respected.
 DEFAULT_RETRY_MS = 1000
 #: Read timeout of plain (non-streaming) answers; streams wait as long as the session does.
@@ -100,6 +102,8 @@ class StreamableHttpTransport:
         self._disconnected = False
         self._scopes: set[anyio.CancelScope] = set()
         self._by_tag: dict[int, anyio.CancelScope] = {}  # the POST in flight for each sent entry
+        self._ended: dict[int, tuple[str, int | None]] = {}  # entry -> (last event id, retry) of its ended answer stream
+        self._resumes: dict[int, int] = {}  # entry -> resumptions tried
         self._exit_info: ExitInfo | None = None
 
     # ------------------------------------------------------------------ what a transport offers
@@ -158,6 +162,35 @@ class StreamableHttpTransport:
     def fall_back(self, tag: int) -> bool:
         """Streamable HTTP chosen by the user has nothing to fall back to."""
         return False
+
+    def resume(self, tag: int) -> bool:
+        """Resume the ended answer stream of entry ``tag`` (2025-11-25 resumability): after the
+        server's ``retry`` time, GET the endpoint with ``Last-Event-ID``; what comes is read as
+        the rest of that answer (channel ``resume``). False when there is nothing to resume or
+        it was tried too often."""
+        ended = self._ended.pop(tag, None)
+        tries = self._resumes.get(tag, 0)
+        if ended is None or tries >= RESUME_ATTEMPTS or self._closed or self._tg is None or not self.KEEPS_SESSION:
+            return False
+        self._resumes[tag] = tries + 1
+        self._tg.start_soon(self._scoped, self._resume_stream, tag, *ended)
+        return True
+
+    async def _resume_stream(self, tag: int, last_id: str, retry: int | None) -> None:
+        assert self._client is not None
+        await anyio.sleep((retry if retry is not None else DEFAULT_RETRY_MS) / 1000)
+        headers = {**self._headers("text/event-stream"), "Last-Event-ID": last_id}
+        decoder = SseDecoder(self._max_line)
+        decoder.last_id = last_id
+        try:
+            async with self._client.stream("GET", self.spec.url, headers=headers) as response:
+                await self._answer("GET", response, headers, "resume", decoder, tag=tag)
+        except httpx.HTTPError as exc:
+            self._side(f"resuming the answer stream of entry {tag} failed: {_why(exc)}")
+        finally:
+            if decoder.last_id != last_id and not self._closed:  # it delivered: it may be resumed again
+                self._ended[tag] = (decoder.last_id, decoder.retry)  # type: ignore[assignment]
+                self._emit(_K.STREAM_ENDED, f"the resumed answer stream of entry {tag} ended after event {decoder.last_id}", info={"request_seq": tag, "last_event_id": decoder.last_id})
 
     def cancel(self, tag: int) -> bool:
         """Close the answer stream of the POST that carried entry ``tag`` (2026-07-28: the
@@ -265,7 +298,17 @@ class StreamableHttpTransport:
                         self.session_id = sid
                     else:
                         self._side(f"the server gave a session id that is not visible ASCII and was not used: {sid!r}")
-                await self._answer("POST", response, headers, "post", tag=tag)
+                decoder = SseDecoder(self._max_line)
+                try:
+                    await self._answer("POST", response, headers, "post", decoder, tag=tag)
+                finally:
+                    if tag is not None and decoder.last_id is not None and not self._closed:
+                        # the answer stream ended (or broke) after events with ids: it can be resumed
+                        # with GET + Last-Event-ID, if its response has not come (the session decides)
+                        self._ended[tag] = (decoder.last_id, decoder.retry)
+                        if len(self._ended) > ENDED_KEPT:  # the oldest ended streams are past resuming
+                            del self._ended[next(iter(self._ended))]
+                        self._emit(_K.STREAM_ENDED, f"the answer stream of entry {tag} ended after event {decoder.last_id}", info={"request_seq": tag, "last_event_id": decoder.last_id})
                 if response.status_code == 404 and sent_session is not None and sent_session == self.session_id:
                     self._expire(sent_session)  # the session is over: the next initialize starts anew
                 if response.status_code == 202 and not self._get_started and self.session_id is not None and self._tg is not None:

@@ -966,6 +966,8 @@ def http_lines(http: dict) -> list[str]:
     """An entry's HTTP facts (its ``http``) in brief, as lines of plain text: the exchange and
     what travelled how. The HTTP tab shows the whole exchange (:func:`exchange_text`)."""
     translate = QCoreApplication.translate
+    if "method" not in http:  # a link event's facts (an endpoint, a stream that ended): as they are
+        return [translate("DetailPane", "HTTP: {exchange}").format(exchange="  ·  ".join(f"{k}: {v}" for k, v in http.items()))]
     lines = []
     head = f"{http.get('method', '?')} {http.get('url', '')}".rstrip()
     status = http.get("status")

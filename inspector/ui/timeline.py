@@ -561,6 +561,7 @@ EVENT_LABELS = {
     "endpoint": QT_TRANSLATE_NOOP("Events", "POST endpoint"),
     "stream_closed": QT_TRANSLATE_NOOP("Events", "answer stream closed"),
     "fallback": QT_TRANSLATE_NOOP("Events", "falling back to HTTP+SSE"),
+    "stream_ended": QT_TRANSLATE_NOOP("Events", "answer stream ended early"),
     "timeout": QT_TRANSLATE_NOOP("Events", "timeout"),
     "internal_error": QT_TRANSLATE_NOOP("Events", "inspector error"),
     "signal": QT_TRANSLATE_NOOP("Events", "signal received"),

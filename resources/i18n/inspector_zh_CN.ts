@@ -1108,21 +1108,26 @@
     </message>
     <message>
         <location filename="../../inspector/ui/timeline.py" line="564" />
+        <source>answer stream ended early</source>
+        <translation>应答流提前结束</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="565" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="565" />
+        <location filename="../../inspector/ui/timeline.py" line="566" />
         <source>inspector error</source>
         <translation>检查器错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="566" />
+        <location filename="../../inspector/ui/timeline.py" line="567" />
         <source>signal received</source>
         <translation>收到信号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="567" />
+        <location filename="../../inspector/ui/timeline.py" line="568" />
         <source>unreadable line</source>
         <translation>无法读取的行</translation>
     </message>
@@ -4014,123 +4019,123 @@
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1017" />
+        <location filename="../../inspector/ui/timeline.py" line="1018" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1018" />
+        <location filename="../../inspector/ui/timeline.py" line="1019" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1019" />
+        <location filename="../../inspector/ui/timeline.py" line="1020" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1023" />
-        <location filename="../../inspector/ui/timeline.py" line="1026" />
+        <location filename="../../inspector/ui/timeline.py" line="1024" />
+        <location filename="../../inspector/ui/timeline.py" line="1027" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1024" />
+        <location filename="../../inspector/ui/timeline.py" line="1025" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1031" />
+        <location filename="../../inspector/ui/timeline.py" line="1032" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1032" />
+        <location filename="../../inspector/ui/timeline.py" line="1033" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1033" />
+        <location filename="../../inspector/ui/timeline.py" line="1034" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1034" />
+        <location filename="../../inspector/ui/timeline.py" line="1035" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1035" />
+        <location filename="../../inspector/ui/timeline.py" line="1036" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1036" />
+        <location filename="../../inspector/ui/timeline.py" line="1037" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1037" />
+        <location filename="../../inspector/ui/timeline.py" line="1038" />
         <source>HTTP errors</source>
         <translation>HTTP 错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1038" />
+        <location filename="../../inspector/ui/timeline.py" line="1039" />
         <source>Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings and the transport's notes</source>
         <translation>只显示 HTTP 问题：以错误状态应答的交换、其中传输的内容、HTTP 规则发现以及传输层的记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1039" />
+        <location filename="../../inspector/ui/timeline.py" line="1040" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1040" />
+        <location filename="../../inspector/ui/timeline.py" line="1041" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1041" />
+        <location filename="../../inspector/ui/timeline.py" line="1042" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="870" />
+        <location filename="../../inspector/ui/timeline.py" line="871" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="871" />
+        <location filename="../../inspector/ui/timeline.py" line="872" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="872" />
+        <location filename="../../inspector/ui/timeline.py" line="873" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="873" />
+        <location filename="../../inspector/ui/timeline.py" line="874" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1046" />
+        <location filename="../../inspector/ui/timeline.py" line="1047" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1049" />
+        <location filename="../../inspector/ui/timeline.py" line="1050" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1134" />
+        <location filename="../../inspector/ui/timeline.py" line="1135" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1136" />
+        <location filename="../../inspector/ui/timeline.py" line="1137" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>

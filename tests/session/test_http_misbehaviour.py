@@ -232,3 +232,23 @@ async def test_a_server_request_on_a_modern_response_stream_is_flagged_not_answe
     assert flagged(rec, "stdio.server-request-modern") == []
     answers = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec[i].kind.label in ("result", "error")]
     assert answers == []  # 2026-07-28: the client does not answer it
+
+
+async def test_an_answer_stream_that_ends_before_its_response_is_resumed_with_last_event_id():
+    """2025-11-25 resumability: the stream was primed with an id and closed; the client GETs
+    with Last-Event-ID after the server's retry time and reads the rest of that answer."""
+    rec, listed, pinged = await run("drop-post")
+    assert listed.ok and listed.result["tools"][0]["name"] == "echo" and pinged.ok
+    resumed = [i for i in range(len(rec)) if rec[i].extra.get("event") == "stream_ended"]
+    assert len(resumed) == 1 and "resuming it with Last-Event-ID" in rec[resumed[0]].text
+    request = rec[resumed[0]].extra["http"]["request_seq"]
+    assert rec[request].method == "tools/list"
+    (get_row,) = [i for i in rec.exchange_rows if rec[i].extra["http"]["method"] == "GET" and rec[i].extra["http"].get("request_seq") == request]
+    get = rec[get_row].extra["http"]
+    assert get["request_headers"]["Last-Event-ID"] == "p-1" and get["status"] == 200
+    (answer,) = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec[i].method == "tools/list"]
+    assert rec[answer].extra["http"]["channel"] == "resume-sse" and rec[answer].extra["http"]["sse_id"] == "p-2"
+    assert rec.exchanges_of(answer) == [get_row]  # the HTTP tab shows the GET that resumed the answer
+    assert [i for i in range(len(rec)) if rec[i].violations] == []
+    # ended streams that delivered their answer are not recorded: one stream_ended in all
+    assert sum(1 for i in range(len(rec)) if rec[i].extra.get("event") == "stream_ended") == 1
