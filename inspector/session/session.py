@@ -291,7 +291,7 @@ class Session:
         self.gate.close()
         with anyio.CancelScope(shield=True):
             if not self._exited.is_set():
-                info = await self.transport.shutdown(self.options.stdin_grace, self.options.term_grace)
+                info = await self.transport.shutdown(grace=self.options.stdin_grace, force_grace=self.options.term_grace)
                 self.exit_info = self.exit_info or info
             with anyio.move_on_after(5):
                 await self._pump_done.wait()

@@ -274,4 +274,9 @@ class Transport(Protocol):
 
     def events(self): ...  # AsyncIterator[TransportEvent]
 
-    async def shutdown(self, stdin_grace: float = 2.0, term_grace: float = 2.0) -> ExitInfo: ...
+    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0) -> ExitInfo:
+        """End the session the transport's way: its polite step, then up to ``grace`` seconds for
+        the peer to end on its own (stdio: close stdin; HTTP: DELETE the session), then its forced
+        steps with ``force_grace`` each (stdio: SIGTERM, then SIGKILL; HTTP has none: streams are
+        closed). Shielded from cancellation and idempotent."""
+        ...

@@ -226,7 +226,7 @@ class StreamableHttpTransport:
             finally:
                 self._scopes.discard(scope)
 
-    async def shutdown(self, stdin_grace: float = 2.0, term_grace: float = 2.0) -> ExitInfo:
+    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0) -> ExitInfo:
         """Close the session: DELETE it (when the server gave an id), stop every stream, and
         end the event stream. Shielded from cancellation; idempotent."""
         if self._exit_info is not None:
@@ -237,7 +237,7 @@ class StreamableHttpTransport:
             if self._queue is not None and self.session_id is not None and self._reached:
                 self._emit(_K.SESSION_CLOSING, f"DELETE {self.spec.url} (session {self.session_id})")
                 escalation = "delete"
-                with anyio.move_on_after(max(stdin_grace, 1.0)):
+                with anyio.move_on_after(max(grace, 1.0)):
                     try:
                         assert self._client is not None
                         response = await self._client.delete(self.spec.url, headers=self._headers(None))

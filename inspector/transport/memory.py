@@ -106,7 +106,7 @@ class MemoryTransport(PipeMessages):
             raise TransportClosed("the peer's stdin is closed")
         self._link.to_peer.put_nowait(bytes(data))
 
-    async def shutdown(self, stdin_grace: float = 2.0, term_grace: float = 2.0) -> ExitInfo:
+    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0) -> ExitInfo:
         """Close stdin; the peer "exits" at once with code 0 unless it already had."""
         await checkpoint()
         if self._link.exit_info is not None:

@@ -214,7 +214,7 @@ class StdioTransport(PipeMessages):
         that something else (a grandchild) still holds open before EXITED is emitted anyway.
         ``group_grace``: when the server exits by itself and members of its process group
         survive it, how long they get between SIGTERM and SIGKILL (a shutdown uses its own
-        ``term_grace``)."""
+        ``force_grace``)."""
         if read_size < 1:
             raise ValueError("read_size must be positive")
         self._spec = spec
@@ -370,11 +370,11 @@ class StdioTransport(PipeMessages):
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError) as exc:
             raise TransportClosed("the server's stdin is closed (broken pipe)") from exc
 
-    async def shutdown(self, stdin_grace: float = 2.0, term_grace: float = 2.0) -> ExitInfo:
+    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0) -> ExitInfo:
         """The MCP stdio shutdown: close stdin, wait; SIGTERM, wait; SIGKILL.
 
         The signals go to the server's whole process group. Once the server has exited, what
-        is left of its group gets SIGTERM, up to ``term_grace``, then SIGKILL; this returns
+        is left of its group gets SIGTERM, up to ``force_grace``, then SIGKILL; this returns
         after that too. Shielded from cancellation so a cancelled caller leaves no live
         process behind; idempotent. Returns how the process ended ("none" if it had exited on
         its own).
@@ -383,8 +383,8 @@ class StdioTransport(PipeMessages):
         with anyio.CancelScope(shield=True):
             async with self._shutdown_lock:
                 if self._exit_info is None and process.returncode is None:
-                    self._group_grace = term_grace
-                    await self._escalate(process, stdin_grace, term_grace)
+                    self._group_grace = force_grace
+                    await self._escalate(process, grace, force_grace)
                 with anyio.move_on_after(_KILL_WAIT):
                     await self._exited.wait()
                 if self._exited.is_set():
@@ -396,26 +396,26 @@ class StdioTransport(PipeMessages):
 
     # -- shutdown steps -----------------------------------------------------------------------
 
-    async def _escalate(self, process: Process, stdin_grace: float, term_grace: float) -> None:
+    async def _escalate(self, process: Process, grace: float, force_grace: float) -> None:
         self._step = "stdin"
         await self._close_stdin(process)
-        if await self._wait_for_exit(stdin_grace):
+        if await self._wait_for_exit(grace):
             return
         self._step = "sigterm"
         self._signal(
             process,
             signal.SIGTERM,
             ProcessEventKind.SIGTERM_SENT,
-            f"still running {_seconds(stdin_grace)} after stdin was closed",
+            f"still running {_seconds(grace)} after stdin was closed",
         )
-        if await self._wait_for_exit(term_grace):
+        if await self._wait_for_exit(force_grace):
             return
         self._step = "sigkill"
         self._signal(
             process,
             signal.SIGKILL,
             ProcessEventKind.SIGKILL_SENT,
-            f"still running {_seconds(term_grace)} after SIGTERM",
+            f"still running {_seconds(force_grace)} after SIGTERM",
         )
 
     async def _close_stdin(self, process: Process) -> None:

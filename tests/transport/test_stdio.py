@@ -124,7 +124,7 @@ async def test_echo_round_trip_of_a_4_mib_line_is_byte_exact() -> None:
             async with anyio.create_task_group() as tg:
                 tg.start_soon(transport.send, payload)
                 await read_until(stream, events, lambda ev: len(stdout_of(ev)) >= len(payload))
-            info = await transport.shutdown(stdin_grace=BOUND)
+            info = await transport.shutdown(grace=BOUND)
             await read_rest(stream, events)
     assert stdout_of(events) == payload
     assert info.escalation == "stdin" and info.returncode == 0
@@ -336,21 +336,21 @@ while True:
 
 
 async def shut_down_when_ready(
-    code: str, stdin_grace: float, term_grace: float
+    code: str, grace: float, force_grace: float
 ) -> tuple[StdioTransport, list[TransportEvent], object]:
     events: list[TransportEvent] = []
     with anyio.fail_after(BOUND):
         async with StdioTransport(script(code)) as transport:
             stream = transport.events()
             await read_until(stream, events, saw_stdout(b"ready\n"))
-            info = await transport.shutdown(stdin_grace=stdin_grace, term_grace=term_grace)
+            info = await transport.shutdown(grace=grace, force_grace=force_grace)
             await read_rest(stream, events)
     return transport, events, info
 
 
 async def test_shutdown_ends_at_closing_stdin_when_the_server_exits_on_eof() -> None:
     transport, events, info = await shut_down_when_ready(
-        EXITS_ON_EOF, stdin_grace=BOUND, term_grace=BOUND
+        EXITS_ON_EOF, grace=BOUND, force_grace=BOUND
     )
     assert info == transport.exit_info
     assert transport.exit_info is not None
@@ -364,7 +364,7 @@ async def test_shutdown_ends_at_closing_stdin_when_the_server_exits_on_eof() -> 
 
 async def test_shutdown_escalates_to_sigterm_when_stdin_eof_is_ignored() -> None:
     transport, events, info = await shut_down_when_ready(
-        IGNORES_EOF, stdin_grace=SHORT, term_grace=BOUND
+        IGNORES_EOF, grace=SHORT, force_grace=BOUND
     )
     assert transport.exit_info is not None and info == transport.exit_info
     assert transport.exit_info.escalation == "sigterm"
@@ -380,7 +380,7 @@ async def test_shutdown_escalates_to_sigterm_when_stdin_eof_is_ignored() -> None
 
 async def test_shutdown_escalates_to_sigkill_when_sigterm_is_ignored() -> None:
     transport, events, info = await shut_down_when_ready(
-        IGNORES_SIGTERM, stdin_grace=SHORT, term_grace=SHORT
+        IGNORES_SIGTERM, grace=SHORT, force_grace=SHORT
     )
     assert transport.exit_info is not None and info == transport.exit_info
     assert (transport.exit_info.escalation, transport.exit_info.signal) == (
@@ -410,8 +410,8 @@ async def test_shutdown_is_idempotent() -> None:
             stream = transport.events()
             events: list[TransportEvent] = []
             await read_until(stream, events, saw_stdout(b"ready\n"))
-            first = await transport.shutdown(stdin_grace=SHORT, term_grace=BOUND)
-            second = await transport.shutdown(stdin_grace=SHORT, term_grace=BOUND)
+            first = await transport.shutdown(grace=SHORT, force_grace=BOUND)
+            second = await transport.shutdown(grace=SHORT, force_grace=BOUND)
             await read_rest(stream, events)
     assert first == second == transport.exit_info
     assert process_kinds(events).count(K.SIGTERM_SENT) == 1
@@ -424,7 +424,7 @@ async def test_shutdown_survives_a_cancelled_caller() -> None:
             await read_until(transport.events(), events, saw_stdout(b"ready\n"))
             with anyio.CancelScope() as scope:
                 scope.cancel()
-                await transport.shutdown(stdin_grace=SHORT, term_grace=BOUND)
+                await transport.shutdown(grace=SHORT, force_grace=BOUND)
             assert transport.returncode == -signal.SIGTERM
             assert transport.exit_info is not None and transport.exit_info.escalation == "sigterm"
 
@@ -453,7 +453,7 @@ async def test_a_consumer_that_stops_reading_does_not_block_shutdown() -> None:
             await read_until(transport.events(), events, saw_stdout(b"ready\n"))
             # Stop reading: the queue fills up and the child blocks on a full pipe. Leaving the
             # block still shuts the child down and ends the event stream.
-            await transport.shutdown(stdin_grace=SHORT, term_grace=BOUND)
+            await transport.shutdown(grace=SHORT, force_grace=BOUND)
         assert transport.exit_info is not None
         assert transport.exit_info.escalation == "sigterm"
         await read_rest(transport.events(), events)
@@ -486,14 +486,14 @@ async def test_send_to_a_closed_stdin_raises_transport_closed() -> None:
                 await transport.send(b"x" * 100_000)
             with pytest.raises(TransportClosed):
                 await transport.send(b"again\n")
-            info = await transport.shutdown(stdin_grace=SHORT, term_grace=BOUND)
+            info = await transport.shutdown(grace=SHORT, force_grace=BOUND)
     assert info.escalation == "sigterm"
 
 
 async def test_send_after_shutdown_raises_transport_closed() -> None:
     with anyio.fail_after(BOUND):
         async with StdioTransport(script(ECHO)) as transport:
-            await transport.shutdown(stdin_grace=BOUND)
+            await transport.shutdown(grace=BOUND)
             with pytest.raises(TransportClosed):
                 await transport.send(b"late\n")
 
@@ -548,7 +548,7 @@ async def test_a_server_we_may_not_signal_is_reported_not_raised(monkeypatch: py
         real_killpg(pgid, number)
 
     monkeypatch.setattr(stdio_module.os, "killpg", killpg)
-    transport, events, info = await shut_down_when_ready(IGNORES_EOF, stdin_grace=SHORT, term_grace=SHORT)
+    transport, events, info = await shut_down_when_ready(IGNORES_EOF, grace=SHORT, force_grace=SHORT)
     assert info.escalation == "sigkill" and info.signal == signal.SIGKILL
     (refused,) = [e for e in events if isinstance(e, ProcessEvent) and e.kind is K.SIGTERM_SENT]
     assert refused.detail.startswith(f"could not send SIGTERM to process group {transport.pid}: not permitted")
