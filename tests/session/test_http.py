@@ -266,3 +266,40 @@ async def test_a_tools_x_mcp_header_parameter_is_mirrored_into_mcp_param(sdk_sse
     rec = session.recording
     call = [x for x in exchanges(rec) if x["method"] == "POST" and x["request_headers"].get("Mcp-Name") == "where"]
     assert call and call[0]["request_headers"]["Mcp-Param-Region"] == "eu-west-4"
+
+
+SDK_MODES = {"sse-answers": (), "json-answers": ("--json-response",), "stateless": ("--stateless",), "json-stateless": ("--json-response", "--stateless")}
+
+
+@pytest.fixture(scope="module", params=sorted(SDK_MODES))
+def sdk_mode(request):
+    port = free_port()
+    with HttpPeer(sdk_http_server(port, *SDK_MODES[request.param]), port) as peer:
+        yield request.param, peer
+
+
+@pytest.mark.parametrize("era", [EraMode.LEGACY, EraMode.MODERN, EraMode.AUTO])
+async def test_every_sdk_mode_in_every_era(sdk_mode, era):
+    """The SDK's Streamable HTTP server with SSE or JSON answers, with and without sessions, in
+    the handshake era, the 2026-07-28 era and auto: a tool call with a log message works, each
+    message is framed as the mode answers, and a session id is kept only where one was given."""
+    mode, peer = sdk_mode
+    session = Session(SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=era), connect_timeout=20.0, request_timeout=20.0))
+    async with session:
+        await session.start()
+        expected = "legacy" if era is EraMode.LEGACY else "modern"  # auto: the SDK speaks 2026-07-28
+        assert session.negotiation().era == expected
+        echoed = await session.request("tools/call", {"name": "echo", "arguments": {"text": f"{mode} {era.value}"}})
+        assert echoed.ok and echoed.result["content"][0]["text"] == f"{mode} {era.value}"
+    rec = session.recording
+    got = [rec[i] for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+    channels = {e.extra["http"]["channel"] for e in got}
+    # the SDK streams an answer only when something goes with it: in 2026-07-28 the log message
+    # was not asked for (no logLevel in _meta), so those answers are plain JSON too
+    assert channels == ({"post"} if "json" in mode or expected == "modern" else {"post-sse"})
+    posts = [x for x in exchanges(rec) if x["method"] == "POST"]
+    keeps_session = expected == "legacy" and "stateless" not in mode
+    assert any("Mcp-Session-Id" in x["request_headers"] for x in posts) is keeps_session
+    assert rec.summary["shutdown"] == ("delete" if keeps_session else "none")
+    flags = {r for i in range(len(rec)) for r in rec[i].violations} - {"capability.server-undeclared", "modern.log-not-requested"}
+    assert flags == set(), flags
