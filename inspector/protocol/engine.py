@@ -76,6 +76,10 @@ OUTCOMES: dict[str, str] = {
 }
 
 
+#: 2026-07-28 Streamable HTTP: the HTTP status that goes with these JSON-RPC errors.
+MODERN_ERROR_STATUS = {-32020: 400, -32021: 400, -32022: 400, -32601: 404}
+
+
 @dataclass(slots=True)
 class ClientConfig:
     """What the inspector, acting as the client, offers."""
@@ -535,6 +539,10 @@ class ProtocolEngine:
             channel = arrival.get("channel")
             if channel == "get-sse" or (channel in ("post", "post-sse", "resume-sse") and arrival.get("request_seq") not in (None, pending.seq)):
                 v = (v or []) + ["http.response-wrong-stream"]
+            if self.era is Era.MODERN and p.kind is Kind.ERROR and channel == "post":
+                wanted = MODERN_ERROR_STATUS.get(p.error_code)  # type: ignore[arg-type]
+                if wanted is not None and arrival.get("status") != wanted:
+                    v = (v or []) + ["http.error-status-mismatch"]
         if match is Match.DUPLICATE:
             return (v or []) + ["jsonrpc.response-duplicate"]
         a.latency = t - pending.t
@@ -858,7 +866,8 @@ class ProtocolEngine:
         ctype = str(headers.get("content-type", "")).split(";")[0].strip().lower()
         if not isinstance(status, int):
             return v
-        if status >= 400 and not (method == "GET" and status == 405) and not (method == "DELETE" and status == 405) and status != 404:
+        refusal_in_json = status < 500 and info.get("jsonrpc_error") is not None  # the JSON-RPC error says it all
+        if status >= 400 and not (method == "GET" and status == 405) and not (method == "DELETE" and status == 405) and status != 404 and not refusal_in_json:
             v.append("http.error-status")
         streamable = WIRE[self.transport] == "streamable-http"  # the 2024-11-05 transport says nothing of POST answers
         if streamable and method == "POST" and status == 202 and info.get("body_bytes"):

@@ -159,3 +159,5 @@ async def test_a_header_mismatch_makes_the_client_list_tools_and_retry():
     assert [c["status"] for c in calls] == [400, 200]
     assert "Mcp-Param-Region" not in calls[0]["request_headers"] and calls[1]["request_headers"]["Mcp-Param-Region"] == "ap-south-2"
     assert calls[0]["jsonrpc_error"] == -32020
+    flags = {r for i in range(len(rec)) for r in rec[i].violations}
+    assert flags == set(), flags  # 400 with -32020 is as it should be: the JSON-RPC error says why

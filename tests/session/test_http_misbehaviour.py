@@ -226,7 +226,11 @@ async def test_a_server_request_on_a_modern_response_stream_is_flagged_not_answe
             await session.start()
             listed = await session.request("tools/list")
             assert listed.ok
+            unknown = await session.request("nothing/here")
+            assert unknown.error["code"] == -32601
     rec = session.recording
+    (wrong,) = flagged(rec, "http.error-status-mismatch")  # -32601 must come with 404
+    assert rec[wrong].method == "nothing/here" and rec[wrong].extra["http"]["status"] == 200
     (seq,) = flagged(rec, "http.server-request-modern")
     assert rec[seq].method == "roots/list" and rec[seq].extra["http"]["channel"] == "post-sse"
     assert flagged(rec, "stdio.server-request-modern") == []
