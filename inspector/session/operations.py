@@ -299,6 +299,12 @@ def tool_task_support(negotiation: Negotiation, tool: dict) -> TaskSupport:
     return TaskSupport(mode, declared)
 
 
+def cancels_by_closing_stream(negotiation: Negotiation) -> bool:
+    """Whether this session cancels a request by closing its answer stream (2026-07-28 over
+    Streamable HTTP) rather than by sending notifications/cancelled."""
+    return negotiation.era == "modern" and negotiation.transport == "streamable-http"
+
+
 def tool_http_problem(negotiation: Negotiation, tool: dict) -> str | None:
     """Why ``tool`` must not be called on this session, or None: over Streamable HTTP in the
     2026-07-28 era a tool whose ``x-mcp-header`` annotations break the transport's constraints
@@ -429,6 +435,7 @@ async def call_as_task(
 #: Codes of :class:`ListenNote`.
 LISTEN_REFUSED = "refused"  # the acknowledgement left these filter keys out (detail: the keys)
 LISTEN_STOPPED = "stopped"  # cancelled by the client (detail: the request id, None if never sent)
+LISTEN_CLOSED = "closed"  # cancelled by the client by closing the answer stream (2026-07-28 HTTP; detail: the request id)
 LISTEN_ENDED = "ended"  # the server answered: it ended the stream
 LISTEN_FAILED = "failed"  # an error answer (detail: the error object)
 LISTEN_LOST = "lost"  # the session ended or failed (detail: why)
@@ -527,7 +534,7 @@ class ListenHub:
         self.notifications = 0
         if not union:
             if was_active:
-                self.state, self.note = "idle", ListenNote(LISTEN_STOPPED, old_id)
+                self.state, self.note = "idle", self._stopped(old_id)
             self._notify()
             return
         scope = anyio.CancelScope()
@@ -569,12 +576,17 @@ class ListenHub:
         if lost is not None:
             self.state, self.note = "ended", ListenNote(LISTEN_LOST, lost)
         elif reply is None:
-            self.state, self.note = "idle", ListenNote(LISTEN_STOPPED, self._find_request_id())
+            self.state, self.note = "idle", self._stopped(self._find_request_id())
         elif reply.ok:
             self.state, self.note = "ended", ListenNote(LISTEN_ENDED)
         else:
             self.state, self.note = "failed", ListenNote(LISTEN_FAILED, reply.error)
         self._notify()
+
+    def _stopped(self, request_id: Any) -> ListenNote:
+        """How the client stopped the stream: by notifications/cancelled, or by closing it."""
+        closed = request_id is not None and cancels_by_closing_stream(self.session.negotiation())
+        return ListenNote(LISTEN_CLOSED if closed else LISTEN_STOPPED, request_id)
 
     def _find_request_id(self) -> Any:
         """The id of this stream's listen request, found in the recording once it was sent."""

@@ -20,6 +20,7 @@ from inspector.session.operations import (
     LISTEN_LOST,
     LISTEN_REFUSED,
     LISTEN_STOPPED,
+    LISTEN_CLOSED,
     NOTE_BAD_CURSOR,
     NOTE_DROPPED,
     NOTE_NO_ARRAY,
@@ -132,6 +133,8 @@ def listen_note_text(note: ListenNote | None) -> str:
         if note.detail is None:
             return QCoreApplication.translate("ResourcesPanel", "Stopped before the request was sent.")
         return QCoreApplication.translate("ResourcesPanel", "Stopped: notifications/cancelled sent for request {id}.").format(id=note.detail)
+    if note.code == LISTEN_CLOSED:
+        return QCoreApplication.translate("ResourcesPanel", "Stopped: the answer stream of request {id} was closed (that cancels it).").format(id=note.detail)
     if note.code == LISTEN_ENDED:
         return QCoreApplication.translate("ResourcesPanel", "The server ended the subscription.")
     if note.code == LISTEN_FAILED:

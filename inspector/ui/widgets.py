@@ -203,6 +203,7 @@ class PagedListView(QWidget):
     moreClicked = Signal()
     itemChosen = Signal(dict)  # selection moved to an entry
     itemOpened = Signal(dict)  # double-click or Enter on an entry
+    reclicked = Signal(dict)  # a click on the entry that is already current
 
     def __init__(self, headers: list[str], count_text: Callable[[int], str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -225,6 +226,7 @@ class PagedListView(QWidget):
         for col in range(2, len(headers)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.currentItemChanged.connect(self._on_current)
+        self.tree.itemClicked.connect(self._on_clicked)
         self.tree.itemActivated.connect(self._on_activated)
         self.refresh_button = QPushButton(self.tr("Refresh"))
         self.refresh_button.clicked.connect(lambda *_: self.refreshClicked.emit())
@@ -309,6 +311,18 @@ class PagedListView(QWidget):
     def _on_current(self, item: QTreeWidgetItem | None, _prev: QTreeWidgetItem | None) -> None:
         if item is not None:
             self._emit_item(item)
+
+    def _on_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        """A click on the row that is already current: it is chosen again (the owner may show
+        something else meanwhile, such as an entry of another list)."""
+        if item is self.tree.currentItem():
+            self.reclicked.emit(item.data(0, ITEM_ROLE) or {})
+
+    def current_entry(self) -> dict | None:
+        """The entry of the current row, if there is one."""
+        item = self.tree.currentItem()
+        entry = item.data(0, ITEM_ROLE) if item is not None else None
+        return entry if isinstance(entry, dict) else None
 
     def _on_activated(self, item: QTreeWidgetItem, _column: int) -> None:
         entry = item.data(0, ITEM_ROLE)

@@ -59,17 +59,17 @@
 <context>
     <name>CompletionField</name>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="376" />
+        <location filename="../../inspector/ui/widgets.py" line="390" />
         <source>{n} suggestion(s)</source>
         <translation>{n} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="378" />
+        <location filename="../../inspector/ui/widgets.py" line="392" />
         <source>{n} of {total} suggestions</source>
         <translation>{n} / {total} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="380" />
+        <location filename="../../inspector/ui/widgets.py" line="394" />
         <source>(more on the server)</source>
         <translation>（服务器上还有更多）</translation>
     </message>
@@ -1302,22 +1302,22 @@
         <translation>检查器处理服务器发来的内容时出错（{0}）；已记录在时间线中。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/text.py" line="115" />
+        <location filename="../../inspector/ui/text.py" line="116" />
         <source>a page had no {key} array</source>
         <translation>有一页没有 {key} 数组</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/text.py" line="117" />
+        <location filename="../../inspector/ui/text.py" line="118" />
         <source>nextCursor {value} is not a non-empty string; stopped paging</source>
         <translation>nextCursor {value} 不是非空字符串；已停止翻页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/text.py" line="119" />
+        <location filename="../../inspector/ui/text.py" line="120" />
         <source>The server repeated the cursor {0}; stopped paging.</source>
         <translation>服务器重复了游标 {0}；已停止翻页。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/text.py" line="121" />
+        <location filename="../../inspector/ui/text.py" line="122" />
         <source>{n} entries left out (not objects, or missing what they need)</source>
         <translation>{n} 个条目被略过（不是对象，或缺少必需的内容）</translation>
     </message>
@@ -1569,6 +1569,11 @@
         <location filename="../../inspector/ui/panels/logs.py" line="499" />
         <source>{n} messages</source>
         <translation>{n} 条消息</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/logs.py" line="499" />
+        <source>1 message</source>
+        <translation>1 条消息</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/logs.py" line="501" />
@@ -2013,40 +2018,40 @@
 <context>
     <name>PagedListView</name>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="211" />
-        <location filename="../../inspector/ui/widgets.py" line="254" />
+        <location filename="../../inspector/ui/widgets.py" line="212" />
+        <location filename="../../inspector/ui/widgets.py" line="256" />
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="229" />
-        <location filename="../../inspector/ui/widgets.py" line="255" />
+        <location filename="../../inspector/ui/widgets.py" line="231" />
+        <location filename="../../inspector/ui/widgets.py" line="257" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="231" />
-        <location filename="../../inspector/ui/widgets.py" line="256" />
+        <location filename="../../inspector/ui/widgets.py" line="233" />
+        <location filename="../../inspector/ui/widgets.py" line="258" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="276" />
+        <location filename="../../inspector/ui/widgets.py" line="278" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="278" />
+        <location filename="../../inspector/ui/widgets.py" line="280" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="278" />
+        <location filename="../../inspector/ui/widgets.py" line="280" />
         <source>{n} pages</source>
         <translation>{n} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="281" />
+        <location filename="../../inspector/ui/widgets.py" line="283" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
@@ -2527,7 +2532,7 @@
         <translation>data：{data}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/text.py" line="98" />
+        <location filename="../../inspector/ui/text.py" line="99" />
         <source>… {n} more bytes</source>
         <translation>… 还有 {n} 字节</translation>
     </message>
@@ -2537,27 +2542,32 @@
         <translation>补全失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/text.py" line="130" />
+        <location filename="../../inspector/ui/text.py" line="131" />
         <source>The server did not agree to: {what}</source>
         <translation>服务器未同意：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/text.py" line="133" />
+        <location filename="../../inspector/ui/text.py" line="134" />
         <source>Stopped before the request was sent.</source>
         <translation>在请求发出之前已停止。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/text.py" line="134" />
+        <location filename="../../inspector/ui/text.py" line="135" />
         <source>Stopped: notifications/cancelled sent for request {id}.</source>
         <translation>已停止：已为请求 {id} 发送 notifications/cancelled。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/text.py" line="136" />
+        <location filename="../../inspector/ui/text.py" line="137" />
+        <source>Stopped: the answer stream of request {id} was closed (that cancels it).</source>
+        <translation>已停止：请求 {id} 的应答流已关闭（这即是取消）。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/text.py" line="139" />
         <source>The server ended the subscription.</source>
         <translation>服务器结束了订阅。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/text.py" line="139" />
+        <location filename="../../inspector/ui/text.py" line="142" />
         <source>subscriptions/listen failed: {code} {message}</source>
         <translation>subscriptions/listen 失败：{code} {message}</translation>
     </message>
@@ -2594,30 +2604,30 @@
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="487" />
         <location filename="../../inspector/ui/panels/resources.py" line="514" />
-        <location filename="../../inspector/ui/panels/resources.py" line="833" />
+        <location filename="../../inspector/ui/panels/resources.py" line="838" />
         <source>Resources</source>
         <translation>资源</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="498" />
         <location filename="../../inspector/ui/panels/resources.py" line="502" />
-        <location filename="../../inspector/ui/panels/resources.py" line="772" />
-        <location filename="../../inspector/ui/panels/resources.py" line="773" />
+        <location filename="../../inspector/ui/panels/resources.py" line="777" />
+        <location filename="../../inspector/ui/panels/resources.py" line="778" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="498" />
-        <location filename="../../inspector/ui/panels/resources.py" line="772" />
-        <location filename="../../inspector/ui/panels/resources.py" line="783" />
+        <location filename="../../inspector/ui/panels/resources.py" line="777" />
+        <location filename="../../inspector/ui/panels/resources.py" line="788" />
         <source>URI</source>
         <translation>URI</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="498" />
         <location filename="../../inspector/ui/panels/resources.py" line="502" />
-        <location filename="../../inspector/ui/panels/resources.py" line="772" />
-        <location filename="../../inspector/ui/panels/resources.py" line="773" />
+        <location filename="../../inspector/ui/panels/resources.py" line="777" />
+        <location filename="../../inspector/ui/panels/resources.py" line="778" />
         <source>MIME type</source>
         <translation>MIME 类型</translation>
     </message>
@@ -2633,7 +2643,7 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="502" />
-        <location filename="../../inspector/ui/panels/resources.py" line="773" />
+        <location filename="../../inspector/ui/panels/resources.py" line="778" />
         <source>URI template</source>
         <translation>URI 模板</translation>
     </message>
@@ -2649,324 +2659,324 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/resources.py" line="515" />
-        <location filename="../../inspector/ui/panels/resources.py" line="833" />
+        <location filename="../../inspector/ui/panels/resources.py" line="838" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="518" />
-        <location filename="../../inspector/ui/panels/resources.py" line="794" />
+        <location filename="../../inspector/ui/panels/resources.py" line="523" />
+        <location filename="../../inspector/ui/panels/resources.py" line="799" />
         <source>Nothing selected</source>
         <translation>未选择</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="775" />
+        <location filename="../../inspector/ui/panels/resources.py" line="780" />
         <source>Template arguments</source>
         <translation>模板参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="776" />
+        <location filename="../../inspector/ui/panels/resources.py" line="781" />
         <source>Expanded URI</source>
         <translation>展开后的 URI</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="777" />
+        <location filename="../../inspector/ui/panels/resources.py" line="782" />
         <source>Read</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="545" />
-        <location filename="../../inspector/ui/panels/resources.py" line="723" />
+        <location filename="../../inspector/ui/panels/resources.py" line="550" />
+        <location filename="../../inspector/ui/panels/resources.py" line="728" />
         <source>Subscribe</source>
         <translation>订阅</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="778" />
+        <location filename="../../inspector/ui/panels/resources.py" line="783" />
         <source>Updates</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="779" />
+        <location filename="../../inspector/ui/panels/resources.py" line="784" />
         <source>Stop listening</source>
         <translation>停止监听</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="780" />
+        <location filename="../../inspector/ui/panels/resources.py" line="785" />
         <source>Cancel the subscriptions/listen request (sends notifications/cancelled)</source>
         <translation>取消 subscriptions/listen 请求（发送 notifications/cancelled）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="781" />
+        <location filename="../../inspector/ui/panels/resources.py" line="786" />
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="782" />
+        <location filename="../../inspector/ui/panels/resources.py" line="787" />
         <source>Re-read the shown resource when it changes</source>
         <translation>所显示的资源变更时重新读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="783" />
+        <location filename="../../inspector/ui/panels/resources.py" line="788" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="783" />
+        <location filename="../../inspector/ui/panels/resources.py" line="788" />
         <source>Via</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="697" />
+        <location filename="../../inspector/ui/panels/resources.py" line="702" />
         <source>on a subscriptions/listen stream</source>
         <translation>通过 subscriptions/listen 流</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="697" />
+        <location filename="../../inspector/ui/panels/resources.py" line="702" />
         <source>notifications/resources/list_changed</source>
         <translation>notifications/resources/list_changed</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="698" />
+        <location filename="../../inspector/ui/panels/resources.py" line="703" />
         <source>The lists refresh by themselves when the server announces a change ({how}).</source>
         <translation>服务器通知变更时（{how}），列表会自动刷新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="700" />
+        <location filename="../../inspector/ui/panels/resources.py" line="705" />
         <source>The server does not announce list changes (no listChanged): use Refresh.</source>
         <translation>服务器不通知列表变更（无 listChanged）：请使用“刷新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="719" />
+        <location filename="../../inspector/ui/panels/resources.py" line="724" />
         <source>Stop listening to this resource</source>
         <translation>停止监听此资源</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="719" />
+        <location filename="../../inspector/ui/panels/resources.py" line="724" />
         <source>Listen for updates</source>
         <translation>监听更新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="720" />
+        <location filename="../../inspector/ui/panels/resources.py" line="725" />
         <source>Opens a subscriptions/listen stream whose resourceSubscriptions filter lists this resource.</source>
         <translation>打开一个 subscriptions/listen 流，其 resourceSubscriptions 筛选条件列出了此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="723" />
+        <location filename="../../inspector/ui/panels/resources.py" line="728" />
         <source>Unsubscribe</source>
         <translation>取消订阅</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="724" />
+        <location filename="../../inspector/ui/panels/resources.py" line="729" />
         <source>Sends resources/unsubscribe.</source>
         <translation>发送 resources/unsubscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="724" />
+        <location filename="../../inspector/ui/panels/resources.py" line="729" />
         <source>Sends resources/subscribe: the server then sends notifications/resources/updated.</source>
         <translation>发送 resources/subscribe：服务器随后会发送 notifications/resources/updated。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="726" />
+        <location filename="../../inspector/ui/panels/resources.py" line="731" />
         <source>The server did not declare resources.subscribe, so it sends no update notifications.</source>
         <translation>服务器未声明 resources.subscribe，因此不会发送更新通知。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="728" />
+        <location filename="../../inspector/ui/panels/resources.py" line="733" />
         <source>No session: connect to a server first.</source>
         <translation>无会话：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="730" />
+        <location filename="../../inspector/ui/panels/resources.py" line="735" />
         <source>Select a resource (or fill in a template) to follow its updates.</source>
         <translation>选择一个资源（或填写模板）以跟踪其更新。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="740" />
+        <location filename="../../inspector/ui/panels/resources.py" line="745" />
         <source>Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)</source>
         <translation>正在为 {uris} 打开 subscriptions/listen…（等待确认）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="742" />
+        <location filename="../../inspector/ui/panels/resources.py" line="747" />
         <source>Listening (subscription {id}) for updates to {uris}.</source>
         <translation>正在监听 {uris} 的更新（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="743" />
+        <location filename="../../inspector/ui/panels/resources.py" line="748" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="748" />
+        <location filename="../../inspector/ui/panels/resources.py" line="753" />
         <source>Not listening. {note}</source>
         <translation>未在监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="750" />
+        <location filename="../../inspector/ui/panels/resources.py" line="755" />
         <source>Not listening. Select a resource and press Listen for updates.</source>
         <translation>未在监听。请选择资源并点击“监听更新”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="753" />
+        <location filename="../../inspector/ui/panels/resources.py" line="758" />
         <source>List changes: listening (subscription {id}).</source>
         <translation>列表变更：监听中（订阅 {id}）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="755" />
+        <location filename="../../inspector/ui/panels/resources.py" line="760" />
         <source>List changes: opening subscriptions/listen…</source>
         <translation>列表变更：正在打开 subscriptions/listen…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="757" />
+        <location filename="../../inspector/ui/panels/resources.py" line="762" />
         <source>List changes: not listening. {note}</source>
         <translation>列表变更：未监听。{note}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="762" />
+        <location filename="../../inspector/ui/panels/resources.py" line="767" />
         <source>Subscribed to {uris}.</source>
         <translation>已订阅 {uris}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="764" />
+        <location filename="../../inspector/ui/panels/resources.py" line="769" />
         <source>Not subscribed to any resource.</source>
         <translation>未订阅任何资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="767" />
+        <location filename="../../inspector/ui/panels/resources.py" line="772" />
         <source>Updates are not available: the server did not declare resources.subscribe.</source>
         <translation>无法获取更新：服务器未声明 resources.subscribe。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="797" />
+        <location filename="../../inspector/ui/panels/resources.py" line="802" />
         <source>Pick a resource to read it, or a template to fill in its arguments.</source>
         <translation>选择一个资源进行读取，或选择一个模板填写其参数。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="846" />
+        <location filename="../../inspector/ui/panels/resources.py" line="851" />
         <source>Loading {method}…</source>
         <translation>正在加载 {method}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="854" />
+        <location filename="../../inspector/ui/panels/resources.py" line="859" />
         <source>{method} failed. {error}</source>
         <translation>{method} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="882" />
+        <location filename="../../inspector/ui/panels/resources.py" line="898" />
         <source>Press Read (or double-click the row) to read this resource.</source>
         <translation>点击“读取”（或双击该行）以读取此资源。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="896" />
+        <location filename="../../inspector/ui/panels/resources.py" line="912" />
         <source>Fill in the arguments, then press Read.</source>
         <translation>填写参数，然后点击“读取”。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="920" />
+        <location filename="../../inspector/ui/panels/resources.py" line="936" />
         <source>declared size {size}</source>
         <translation>声明大小 {size}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="924" />
+        <location filename="../../inspector/ui/panels/resources.py" line="940" />
         <source>audience: {a}</source>
         <translation>受众：{a}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="926" />
+        <location filename="../../inspector/ui/panels/resources.py" line="942" />
         <source>priority {p}</source>
         <translation>优先级 {p}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="928" />
+        <location filename="../../inspector/ui/panels/resources.py" line="944" />
         <source>modified {t}</source>
         <translation>修改于 {t}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="939" />
+        <location filename="../../inspector/ui/panels/resources.py" line="955" />
         <source>value of {{{name}}}</source>
         <translation>{{{name}}} 的值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="944" />
+        <location filename="../../inspector/ui/panels/resources.py" line="960" />
         <source>The server did not declare completions, so no suggestions.</source>
         <translation>服务器未声明 completions，因此没有补全建议。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="948" />
+        <location filename="../../inspector/ui/panels/resources.py" line="964" />
         <source>This template has no variables.</source>
         <translation>此模板没有变量。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="950" />
+        <location filename="../../inspector/ui/panels/resources.py" line="966" />
         <source>Suggestions come from the server (completion/complete) as you type.</source>
         <translation>输入时由服务器提供补全建议（completion/complete）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="952" />
+        <location filename="../../inspector/ui/panels/resources.py" line="968" />
         <source>The server did not declare completions: type the values yourself.</source>
         <translation>服务器未声明 completions：请自行输入值。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="990" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1006" />
         <source>Fill in {names} first.</source>
         <translation>请先填写 {names}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1007" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1023" />
         <source>Reading {uri}…</source>
         <translation>正在读取 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1012" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1028" />
         <source>Nothing to show: the read failed.</source>
         <translation>没有可显示的内容：读取失败。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1013" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1029" />
         <source>resources/read {uri} failed. {error}</source>
         <translation>resources/read {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1017" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1033" />
         <source>The answer has no contents array.</source>
         <translation>响应中没有 contents 数组。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1021" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1037" />
         <source>Decoding {uri}…</source>
         <translation>正在解码 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1029" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1045" />
         <source>Read {uri} at {time} ({n} content(s), {ms:.0f} ms).</source>
         <translation>{time} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1073" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1089" />
         <source>Subscribing to {uri}…</source>
         <translation>正在订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1079" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1095" />
         <source>resources/subscribe {uri} failed. {error}</source>
         <translation>resources/subscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1083" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1099" />
         <source>Unsubscribing from {uri}…</source>
         <translation>正在取消订阅 {uri}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1089" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1105" />
         <source>resources/unsubscribe {uri} failed. {error}</source>
         <translation>resources/unsubscribe {uri} 失败。{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1098" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1114" />
         <source>subscription {id}</source>
         <translation>订阅 {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/resources.py" line="1100" />
+        <location filename="../../inspector/ui/panels/resources.py" line="1116" />
         <source>resources/subscribe</source>
         <translation>resources/subscribe</translation>
     </message>
@@ -3563,7 +3573,7 @@
 <context>
     <name>TasksPanel</name>
     <message>
-        <location filename="../../inspector/ui/text.py" line="66" />
+        <location filename="../../inspector/ui/text.py" line="67" />
         <source> ({n} min)</source>
         <translation>（{n} 分钟）</translation>
     </message>
@@ -4165,7 +4175,7 @@
     </message>
     <message>
         <location filename="../../inspector/ui/panels/tools.py" line="94" />
-        <location filename="../../inspector/ui/panels/tools.py" line="918" />
+        <location filename="../../inspector/ui/panels/tools.py" line="923" />
         <source>task {0}</source>
         <translation>任务 {0}</translation>
     </message>
@@ -4410,19 +4420,24 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="880" />
-        <location filename="../../inspector/ui/panels/tools.py" line="897" />
+        <location filename="../../inspector/ui/panels/tools.py" line="882" />
+        <source>the answer stream was closed, which cancels the request; the server should stop.</source>
+        <translation>已关闭应答流，这即是取消该请求；服务器应停止处理。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/panels/tools.py" line="885" />
+        <location filename="../../inspector/ui/panels/tools.py" line="902" />
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="880" />
+        <location filename="../../inspector/ui/panels/tools.py" line="884" />
         <source>notifications/cancelled was sent; the server should stop and not answer.</source>
         <translation>已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="884" />
-        <location filename="../../inspector/ui/panels/tools.py" line="901" />
+        <location filename="../../inspector/ui/panels/tools.py" line="889" />
+        <location filename="../../inspector/ui/panels/tools.py" line="906" />
         <source>The call failed</source>
         <translation>调用失败</translation>
     </message>
@@ -4432,102 +4447,102 @@
         <translation>正在以任务方式调用 {0}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="894" />
+        <location filename="../../inspector/ui/panels/tools.py" line="899" />
         <source>tasks/cancel was sent; the task is now {0}.</source>
         <translation>已发送 tasks/cancel；任务现在的状态为 {0}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="896" />
+        <location filename="../../inspector/ui/panels/tools.py" line="901" />
         <source>notifications/cancelled was sent before the server created a task.</source>
         <translation>在服务器创建任务之前已发送 notifications/cancelled。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="907" />
+        <location filename="../../inspector/ui/panels/tools.py" line="912" />
         <source>No task was created</source>
         <translation>没有创建任务</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="908" />
+        <location filename="../../inspector/ui/panels/tools.py" line="913" />
         <source>The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.</source>
         <translation>服务器对任务化调用直接返回了普通结果，而不是 CreateTaskResult。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="919" />
+        <location filename="../../inspector/ui/panels/tools.py" line="924" />
         <source>ended {0}</source>
         <translation>结束状态 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="920" />
+        <location filename="../../inspector/ui/panels/tools.py" line="925" />
         <source>1 poll</source>
         <translation>轮询 1 次</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="920" />
+        <location filename="../../inspector/ui/panels/tools.py" line="925" />
         <source>{0} polls</source>
         <translation>轮询 {0} 次</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="921" />
+        <location filename="../../inspector/ui/panels/tools.py" line="926" />
         <source>finished in {0}</source>
         <translation>用时 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="925" />
+        <location filename="../../inspector/ui/panels/tools.py" line="930" />
         <source>tasks/get failed ({0} {1}); the result was fetched anyway</source>
         <translation>tasks/get 失败（{0} {1}）；结果仍已取回</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="934" />
+        <location filename="../../inspector/ui/panels/tools.py" line="939" />
         <source>Task {id}: {status}</source>
         <translation>任务 {id}：{status}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="960" />
+        <location filename="../../inspector/ui/panels/tools.py" line="965" />
         <source>progress {0}</source>
         <translation>进度 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="967" />
+        <location filename="../../inspector/ui/panels/tools.py" line="972" />
         <source>tools/call id {0}</source>
         <translation>tools/call id {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="967" />
+        <location filename="../../inspector/ui/panels/tools.py" line="972" />
         <source>answered in {0}</source>
         <translation>耗时 {0}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="970" />
+        <location filename="../../inspector/ui/panels/tools.py" line="975" />
         <source>{0} rounds (input required): {1}</source>
         <translation>{0} 轮（需要输入）：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="977" />
+        <location filename="../../inspector/ui/panels/tools.py" line="982" />
         <source>Protocol error {0}: {1}</source>
         <translation>协议错误 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="977" />
+        <location filename="../../inspector/ui/panels/tools.py" line="982" />
         <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
         <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="984" />
+        <location filename="../../inspector/ui/panels/tools.py" line="989" />
         <source>The server still asks for input</source>
         <translation>服务器仍在请求输入</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="984" />
+        <location filename="../../inspector/ui/panels/tools.py" line="989" />
         <source>No answer after {0} rounds of input requests.</source>
         <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="993" />
+        <location filename="../../inspector/ui/panels/tools.py" line="998" />
         <source>The tool reported an error</source>
         <translation>工具报告了错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/panels/tools.py" line="993" />
+        <location filename="../../inspector/ui/panels/tools.py" line="998" />
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>

@@ -496,7 +496,7 @@ class LogsPanel(FeaturePanel):
 
     def _show_counts(self, shown: int, total: int) -> None:
         if total == shown:
-            text = self.tr("{n} messages").format(n=f"{total:,}")
+            text = self.tr("1 message") if total == 1 else self.tr("{n} messages").format(n=f"{total:,}")
         else:
             text = self.tr("{n} messages, {shown} shown").format(n=f"{total:,}", shown=f"{shown:,}")
         self.count_label.setText(text)

@@ -513,6 +513,11 @@ class ResourcesPanel(FeaturePanel):
         self.lists.setDocumentMode(True)
         self.lists.addTab(self.resource_list, self.tr("Resources"))
         self.lists.addTab(self.template_list, self.tr("Templates"))
+        # what the details show follows the list on screen: back on a tab, or a click on its
+        # highlighted row, shows that row again (not what the other tab showed last)
+        self.lists.currentChanged.connect(lambda _i: self._follow_list())
+        self.resource_list.reclicked.connect(lambda _e: self._follow_list())
+        self.template_list.reclicked.connect(lambda _e: self._follow_list())
 
         # right: what is selected, its contents
         self.heading = section_title(self.tr("Nothing selected"))
@@ -873,6 +878,17 @@ class ResourcesPanel(FeaturePanel):
         return cells, entry, tip if isinstance(tip, str) else ""
 
     # ---------------------------------------------------------------- selection
+
+    def _follow_list(self) -> None:
+        """Show the current row of the list on screen, unless it is shown already."""
+        if self.lists.currentWidget() is self.resource_list:
+            entry = self.resource_list.current_entry()
+            if entry is not None and entry is not self.current:
+                self.show_resource(entry)
+        else:
+            entry = self.template_list.current_entry()
+            if entry is not None and entry is not self.template:
+                self.show_template(entry)
 
     def show_resource(self, entry: dict) -> None:
         self.current = entry

@@ -58,7 +58,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session import RequestCancelled, SessionError
-from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TASK_NOT_CREATED, ListPager, TaskRun, call_as_task, tool_http_problem, tool_task_support
+from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TASK_NOT_CREATED, ListPager, TaskRun, call_as_task, cancels_by_closing_stream, tool_http_problem, tool_task_support
 
 from ..content import ContentView
 from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
@@ -877,7 +877,12 @@ class ToolsPanel(FeaturePanel):
             return
         if cancelled or (reply is None and failure is None):
             self.outcome = "cancelled"
-            self._banner(self.tr("Cancelled"), self.tr("notifications/cancelled was sent; the server should stop and not answer."), "muted")
+            session = self.session
+            if session is not None and cancels_by_closing_stream(session.negotiation()):
+                how = self.tr("the answer stream was closed, which cancels the request; the server should stop.")
+            else:
+                how = self.tr("notifications/cancelled was sent; the server should stop and not answer.")
+            self._banner(self.tr("Cancelled"), how, "muted")
             return
         if failure is not None:
             self.outcome = "failed"
