@@ -161,3 +161,25 @@ async def test_a_header_mismatch_makes_the_client_list_tools_and_retry():
     assert calls[0]["jsonrpc_error"] == -32020
     flags = {r for i in range(len(rec)) for r in rec[i].violations}
     assert flags == set(), flags  # 400 with -32020 is as it should be: the JSON-RPC error says why
+
+
+def test_probe_url_finds_the_reference_servers_http_sse_transport_by_itself():
+    """`probe --url` with the default transport (auto) and era (auto) against the reference
+    server's HTTP+SSE mode: exit 0, the transcript shows the fallback, the summary names it."""
+    import subprocess
+    import sys
+
+    import orjson
+
+    port = free_port()
+    with sse_peer("reference", port) as peer:
+        argv = [sys.executable, "-m", "inspector", "probe", "--json", "--url", peer.url, "--request", "tools/list"]
+        proc = subprocess.run(argv, capture_output=True, timeout=90)
+        assert proc.returncode == 0, proc.stderr.decode()
+        text = subprocess.run([sys.executable, "-m", "inspector", "probe", "--url", peer.url], capture_output=True, timeout=90)
+    lines = [orjson.loads(line) for line in proc.stdout.splitlines()]
+    steps = [d["transition"]["event"] for d in lines if "transition" in d]
+    assert "http_rejected" in steps and "transport_fallback" in steps
+    assert lines[-1]["kind"] == "summary" and lines[-1]["transport"] == "sse" and lines[-1]["era"] == "legacy"
+    assert any(d.get("dir") == "s2c" and d.get("method") == "tools/list" for d in lines)
+    assert text.returncode == 0 and b"connection        sse:" in text.stdout
