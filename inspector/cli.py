@@ -7,7 +7,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import anyio
 import orjson
@@ -95,7 +95,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--era", choices=["auto", "legacy", "modern"], default="auto", help="protocol era; auto probes with server/discover and falls back to initialize (default)")
     p.add_argument("--protocol-version", metavar="V", help=f"version to request (default: {LATEST_LEGACY} for legacy, {LATEST_MODERN} for modern)")
-    p.add_argument("--request", metavar="METHOD[=JSON]", action="append", default=[], help="send this request after the start sequence (repeatable; JSON is the params object)")
+    p.add_argument(
+        "--request", metavar="METHOD[=JSON]", action=_Step, default=[], help="send this request after the start sequence (repeatable; JSON is the params object)"
+    )
+    p.add_argument(
+        "--send-raw",
+        metavar="TEXT",
+        action=_Step,
+        default=[],
+        help="send TEXT as it is, after the start sequence, in order with --request: one line over stdio, one POST body over HTTP; "
+        "valid or not, it is recorded as hand-written and judged (repeatable)",
+    )
     p.add_argument("--record", metavar="FILE", type=Path, help="write the recording (JSON Lines) to FILE as it happens")
     p.add_argument("--json", action="store_true", help="print one JSON object per entry, then a summary object")
     p.add_argument("--timeout", metavar="S", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
@@ -141,6 +151,33 @@ def parse_size(text: str) -> int:
     if value < MIN_MAX_LINE:
         raise argparse.ArgumentTypeError(f"{text!r} is below the smallest line limit, {MIN_MAX_LINE} bytes")
     return value
+
+
+class _Step(argparse.Action):
+    """--request and --send-raw keep their own lists and, together, the order they were given."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001
+        getattr(namespace, self.dest).append(values)
+        steps = getattr(namespace, "steps", None)
+        if steps is None:
+            steps = []
+            namespace.steps = steps
+        steps.append(("raw" if self.dest == "send_raw" else "request", values))
+
+
+def parse_steps(args: argparse.Namespace) -> list[tuple[str, Any]]:
+    """What to send after the start sequence, in order: ("request", (method, params)) or
+    ("raw", text)."""
+    out: list[tuple[str, Any]] = []
+    for kind, value in getattr(args, "steps", None) or []:
+        if kind == "request":
+            out.extend(("request", r) for r in parse_requests([value]))
+        else:
+            body = value.rstrip("\r\n")
+            if not getattr(args, "url", None) and ("\n" in body or "\r" in body):
+                raise UsageError(f"--send-raw {value[:40]!r}: over stdio a message is one line (no line breaks inside)")
+            out.append(("raw", value))
+    return out
 
 
 def parse_requests(specs: list[str]) -> list[tuple[str, dict | None]]:
@@ -265,6 +302,8 @@ def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
     parts = [f"{i:5d} {e.t:9.3f}s {_ARROWS[e.direction]}  {label}"]
     if e.latency is not None:
         parts.append(f"{e.latency * 1000:.1f} ms")
+    if e.extra.get("hand_written"):
+        parts.append("(hand-written)")
     if e.schema_ok is False:
         parts.append("SCHEMA INVALID")
     line = "  ".join(parts) + "\n        " + text
@@ -340,7 +379,7 @@ def root_entry(uri: str) -> dict:
 
 
 async def run_probe(
-    options: SessionOptions, requests: list[tuple[str, dict | None]], out: TextIO, as_json: bool, roots: list[str] = ()
+    options: SessionOptions, requests: list[tuple[str, Any]], out: TextIO, as_json: bool, roots: list[str] = ()
 ) -> int:
     session = Session(options, handlers=ClientHandlers(roots=[root_entry(uri) for uri in roots]))
     printer = Printer(session.recording, out, as_json)
@@ -360,9 +399,12 @@ async def run_probe(
                     except StartFailed as exc:
                         code, reason = _start_failure_code(session), str(exc)
                     else:
-                        for method, params in requests:
+                        for kind, value in requests:
                             try:
-                                await session.request(method, params)
+                                if kind == "raw":  # a hand-written message: judged, never a reason to fail
+                                    await session.send_text(value, wait=options.request_timeout)
+                                else:
+                                    await session.request(*value)
                             except RequestTimeout as exc:
                                 code, reason = EXIT_TIMEOUT, str(exc)
                             except ConnectionLost as exc:
@@ -443,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "probe":
         try:
             options = options_from_args(args)
-            requests = parse_requests(args.request)
+            requests = parse_steps(args)
         except UsageError as exc:
             parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
         try:

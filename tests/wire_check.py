@@ -2,9 +2,10 @@
 
 The autouse fixture in ``conftest.py`` collects every :class:`Recording` a test creates (live
 sessions in this process) and every entry list a test reads from a ``probe`` process, and fails
-the test unless every client-to-server message has ``schema_ok`` true. A test that sends malformed
-bytes on purpose (a hand-written message, an unsupported version it was told to accept) says so
-with ``@pytest.mark.malformed_c2s``.
+the test unless every client-to-server message has ``schema_ok`` true. Messages a person wrote
+(the composer's, marked ``hand_written`` in the recording) are theirs, not the inspector's, and
+are left out; a test that makes the inspector itself send malformed bytes on purpose (an
+unsupported version it was told to accept) says so with ``@pytest.mark.malformed_c2s``.
 """
 
 from __future__ import annotations
@@ -39,11 +40,11 @@ def invalid_c2s() -> list[str]:
         if rec.read_only:
             continue  # a file read back: its session was checked when it ran
         for i in range(len(rec)):
-            if rec.direction_at(i) is Direction.C2S and rec.schema_at(i) is not True:
+            if rec.direction_at(i) is Direction.C2S and rec.schema_at(i) is not True and not rec.extra_at(i).get("hand_written"):
                 bad.append(_describe(rec[i].method, rec[i].extra, rec.raw_at(i)))
     for where, entries in _entry_lists:
         for e in entries:
-            if e.get("dir") == "c2s" and e.get("schema_ok") is not True:
+            if e.get("dir") == "c2s" and e.get("schema_ok") is not True and not e.get("hand_written"):
                 bad.append(f"{where}: " + _describe(e.get("method"), e, e.get("raw", "").encode()))
     return bad
 

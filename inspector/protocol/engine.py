@@ -328,6 +328,91 @@ class ProtocolEngine:
             err["data"] = data
         return dumps({"jsonrpc": "2.0", "id": id, "error": err})
 
+    # ------------------------------------------------------------------ hand-written messages
+
+    def peek_id(self) -> int:
+        """The id the next request built here would get (a suggestion for a hand-written one)."""
+        return self._next_id
+
+    def id_pending(self, id: Any) -> bool:
+        """Whether a client request with ``id`` is still waiting for its answer."""
+        return valid_id(id) and id_key(id) in self.client.pending
+
+    def composer_methods(self) -> tuple[list[str], list[str]]:
+        """The client requests and notifications of the version in use (sorted)."""
+        v = self._validator
+        return sorted(v.methods("request", "c2s")), sorted(v.methods("notification", "c2s"))
+
+    def template(self, method: str, id: Any = None) -> dict:
+        """A message for ``method`` as the schema of the version in use wants it at least, for a
+        person to edit: a request (with ``id``; in the modern era with its ``_meta``) or a
+        notification, its required params filled with placeholders."""
+        requests, _notifications = self.composer_methods()
+        kind = "request" if method in requests else "notification"
+        params = self._validator.params_template(kind, "c2s", method)
+        if kind == "request":
+            raw = self.build_request(self.peek_id() if id is None else id, method, params or None)
+        else:
+            raw = self.build_notification(method, params or None)
+        return _loads(raw)
+
+    def judge_text(self, raw: bytes) -> Analysis:
+        """What a hand-written message would be (kind, method, id), the rules it breaks and its
+        schema verdict, without sending it or changing anything (for a live preview)."""
+        return self._hand_written(raw, parse_line(raw))
+
+    def hand_written(self, raw: bytes, t: float, seq: int) -> Analysis:
+        """A message a person wrote and sent (the composer): recorded like the client's own,
+        and judged like the server's - the rules it breaks and its schema verdict."""
+        judged = self._hand_written(raw, parse_line(raw))  # as things stand before it goes out
+        a = self.outgoing(raw, t, seq)
+        if type(a.id) is int and a.id >= self._next_id:  # the client's own requests never take it again
+            self._next_id = a.id + 1
+        a.violations = judged.violations
+        a.schema = judged.schema
+        a.problem = a.problem or judged.problem
+        return a
+
+    def _hand_written(self, raw: bytes, p: Parsed) -> Analysis:
+        a = Analysis(p.kind, self.lifecycle.state)
+        a.method, a.id, a.obj, a.problem, a.error_code = p.method, p.id, p.obj, p.problem, p.error_code
+        v: list[str] = []
+        kind = p.kind
+        if kind is Kind.NOISE:
+            v.append("client.invalid-utf8" if p.problem and p.problem.startswith("invalid UTF-8") else "client.not-json")
+        elif kind is Kind.INVALID:
+            v.append("jsonrpc.not-a-message")
+        elif kind is Kind.BATCH:
+            if self._schema_version != "2025-03-26":
+                v.append("jsonrpc.batch")
+        else:
+            obj = p.obj
+            if obj.get("jsonrpc") != "2.0":
+                v.append("jsonrpc.version")
+            if kind is Kind.REQUEST:
+                if not valid_id(p.id):
+                    v.append("jsonrpc.id-invalid")
+                elif self.id_pending(p.id):
+                    v.append("client.id-reused")
+            if kind in (Kind.REQUEST, Kind.NOTIFICATION):
+                direction_methods = self.composer_methods()[0 if kind is Kind.REQUEST else 1]
+                if p.method not in direction_methods:
+                    v.append("method.unknown")
+                if self.era is not Era.MODERN:
+                    state = self.lifecycle.state
+                    if p.method not in ("initialize", "ping") and state in (State.UNINITIALIZED, State.INITIALIZING) and kind is Kind.REQUEST:
+                        v.append("lifecycle.client-before-initialize")
+                    elif kind is Kind.REQUEST and p.method not in ("initialize", "ping") and not self._initialized_sent:
+                        v.append("lifecycle.client-request-before-initialized")
+                a.schema = self._validator.check(obj, kind=kind.label, direction="c2s", method=p.method)
+            elif kind in (Kind.RESULT, Kind.ERROR):
+                pending = self.server.pending.get(id_key(p.id)) if valid_id(p.id) else None
+                if pending is None:
+                    v.append("jsonrpc.response-unknown-id")
+                a.schema = self._validator.check(obj, kind=kind.label, direction="c2s", request_method=pending.method if pending else None)
+        a.violations = tuple(v)
+        return a
+
     # ------------------------------------------------------------------ client -> server
 
     def outgoing(self, raw: bytes, t: float, seq: int) -> Analysis:

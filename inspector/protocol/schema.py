@@ -491,6 +491,47 @@ class SchemaValidator:
         """Methods the schema knows for a request/notification in a direction."""
         return frozenset(self._members.get((kind, direction), {}))
 
+    def params_template(self, kind: str, direction: str, method: str) -> dict | None:
+        """The smallest ``params`` the schema accepts for ``method`` (its required members, each
+        with a placeholder of its type: the first enum value or const, "", 0, false, [], {}),
+        for a person to fill in; None when the method takes no params (or is unknown)."""
+        name = self._members.get((kind, direction), {}).get(method)
+        _, definition = self._deref({"$ref": self._prefix + name}) if name else (None, None)
+        props = definition.get("properties") if isinstance(definition, dict) else None
+        params = props.get("params") if isinstance(props, dict) else None
+        if params is None:
+            return None
+        value = self._placeholder(params, 0)
+        return value if isinstance(value, dict) else {}
+
+    def _placeholder(self, node: Any, depth: int) -> Any:
+        _, node = self._deref(node)
+        if not isinstance(node, dict) or depth > 12:
+            return None
+        if "const" in node:
+            return node["const"]
+        if isinstance(node.get("enum"), list) and node["enum"]:
+            return node["enum"][0]
+        for key in ("anyOf", "oneOf"):
+            options = node.get(key)
+            if isinstance(options, list) and options:
+                return self._placeholder(options[0], depth + 1)
+        if isinstance(node.get("allOf"), list):
+            merged: dict = {}
+            for part in node["allOf"]:
+                value = self._placeholder(part, depth + 1)
+                if isinstance(value, dict):
+                    merged.update(value)
+            return merged
+        kind = node.get("type")
+        if isinstance(kind, list):
+            kind = next((k for k in kind if k != "null"), kind[0] if kind else None)
+        if kind == "object" or (kind is None and "properties" in node):
+            props = node.get("properties") if isinstance(node.get("properties"), dict) else {}
+            required = [r for r in node.get("required", ()) if isinstance(r, str) and r != "_meta"]
+            return {r: self._placeholder(props.get(r, {}), depth + 1) for r in required}
+        return {"string": "", "integer": 0, "number": 0, "boolean": False, "array": []}.get(kind)
+
     def result_methods(self) -> frozenset[str]:
         """Request methods whose results map to a specific result definition."""
         return frozenset(self._results)

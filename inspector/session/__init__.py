@@ -35,12 +35,18 @@ page lists with :class:`~.operations.ListPager`, set the log level with
 :meth:`Session.set_log_level`, check an answer before sending it with
 :meth:`Session.check_answer` (the session refuses to send one the schema rejects) and start
 work that should live as long as the session with :meth:`Session.start_soon`.
+
+The composer is a session operation: :meth:`Session.send_text` sends a message a person wrote,
+as written (valid or not, in or out of order); the engine records it like the client's own
+messages and judges it like the server's (``extra["hand_written"]``, rules, schema verdict), and
+:meth:`Session.judge_text` gives the same judgement beforehand, changing nothing.
 """
 
 from .handlers import ClientHandlers, HandlerError
 from .recording import Direction, Entry, Recording, RecordingError
 from .session import (
     ConnectionLost,
+    HandWritten,
     Reply,
     RequestCancelled,
     RequestTimeout,
@@ -49,6 +55,7 @@ from .session import (
     SessionOptions,
     StartFailed,
     StepGate,
+    TextVerdict,
 )
 
 __all__ = [
@@ -56,6 +63,7 @@ __all__ = [
     "ConnectionLost",
     "Direction",
     "Entry",
+    "HandWritten",
     "HandlerError",
     "Recording",
     "RecordingError",
@@ -67,4 +75,5 @@ __all__ = [
     "SessionOptions",
     "StartFailed",
     "StepGate",
+    "TextVerdict",
 ]

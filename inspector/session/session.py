@@ -79,6 +79,30 @@ class RequestCancelled(SessionError):
 CANCELLED = "cancelled"
 
 
+@dataclass(frozen=True)
+class HandWritten:
+    """What came of a message sent from the composer: its entry, and the answer when waited for."""
+
+    seq: int
+    answer_seq: int | None = None
+    result: dict | None = None
+    error: dict | None = None
+
+
+@dataclass(frozen=True)
+class TextVerdict:
+    """The composer's preview of a hand-written message (see Session.judge_text)."""
+
+    kind: str  # request / notification / result / error / noise / invalid / batch
+    method: str | None
+    id: Any
+    violations: tuple[str, ...]
+    schema_ok: bool | None
+    schema_errors: tuple[tuple[str, str], ...]
+    schema_definition: str | None
+    problem: str | None
+
+
 @dataclass
 class SessionOptions:
     transport: TransportSpec  # how to reach the server (transport.base: StdioSpec)
@@ -614,6 +638,83 @@ class Session:
                     await self._exited.wait()
             raise ConnectionLost(self._failure_text(f"cannot write to the server: {exc}")) from None
         return seq
+
+    async def send_text(self, text: str | bytes, *, wait: float | None = None) -> "HandWritten":
+        """Send a message a person wrote (the composer), exactly as written: one line on stdio
+        (its newline added), one POST body over HTTP. It is recorded as hand-written and judged
+        like the server's messages (the rules it breaks, its schema verdict), and its answer is
+        paired and timed like any other. ``wait``: for a request whose id is free, wait up to
+        this many seconds for the answer. Raises ValueError for text stdio cannot carry as one
+        message (a line break inside it)."""
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        if self.options.transport.kind == "stdio":
+            body = data[:-2] if data.endswith(b"\r\n") else data[:-1] if data.endswith(b"\n") else data
+            if b"\n" in body or b"\r" in body:
+                raise ValueError("over stdio a message is one line: remove the line breaks (or send valid JSON, which can be compacted)")
+            data = body + b"\n"
+        if self._exited.is_set():
+            raise ConnectionLost(self._failure_text("the server is gone"))
+        judged = self.engine.judge_text(self.transport.frame(data))
+        w: _Waiter | None = None
+        if wait is not None and judged.kind is Kind.REQUEST and valid_id(judged.id) and id_key(judged.id) not in self._waiters and not self.engine.id_pending(judged.id):
+            w = _Waiter()
+            self._waiters[id_key(judged.id)] = w
+        seq = len(self.recording)
+        t = self.clock()
+        raw = self.transport.frame(data)
+        a = self.engine.hand_written(raw, t, seq)
+        self.recording.append(Direction.C2S, t, raw, a, {"hand_written": True})
+        self.recording.notify()
+        try:
+            headers = request_headers(a.obj, self.engine.http_tool_params) if self._http else None
+            await self.transport.send(raw, seq, headers)
+        except TransportClosed as exc:
+            if w is not None:
+                self._waiters.pop(id_key(judged.id), None)
+            raise ConnectionLost(self._failure_text(f"cannot write to the server: {exc}")) from None
+        if w is None:
+            return HandWritten(seq)
+        with anyio.move_on_after(wait):  # type: ignore[arg-type]
+            await w.event.wait()
+        self._waiters.pop(id_key(judged.id), None)
+        if not w.event.is_set() or w.lost is not None or w.seq is None:
+            return HandWritten(seq)
+        obj = w.reply_obj or {}
+        return HandWritten(seq, w.seq, obj.get("result") if w.kind is Kind.RESULT else None, obj.get("error") if w.kind is Kind.ERROR else None)
+
+    def judge_text(self, text: str | bytes) -> "TextVerdict":
+        """What a hand-written message would be if sent now (kind, method, id), the rules it
+        would break and its schema verdict; nothing is sent or changed (the composer's preview)."""
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        a = self.engine.judge_text(self.transport.frame(data.strip(b"\r\n")))
+        schema = a.schema
+        return TextVerdict(
+            kind=a.kind.label,
+            method=a.method,
+            id=a.id,
+            violations=a.violations,
+            schema_ok=None if schema is None else schema.ok,
+            schema_errors=tuple((e.path, e.message) for e in schema.errors) if schema is not None and not schema.ok else (),
+            schema_definition=schema.definition if schema is not None else None,
+            problem=a.problem,
+        )
+
+    def composer_methods(self) -> tuple[list[str], list[str]]:
+        """The client requests and notifications of the version in use, for the composer."""
+        return self.engine.composer_methods()
+
+    def composer_template(self, method: str) -> dict:
+        """A message for ``method`` to edit: the next free id, the era's ``_meta``, the required
+        params as placeholders."""
+        return self.engine.template(method)
+
+    def suggest_id(self) -> int:
+        """The next id this session would give a request (free unless someone wrote it by hand)."""
+        return self.engine.peek_id()
+
+    def id_in_flight(self, id: Any) -> bool:
+        """Whether a request of the client with ``id`` still waits for its answer."""
+        return self.engine.id_pending(id)
 
     async def notify(self, method: str, params: dict | None = None) -> int:
         return await self.send_raw(self.engine.build_notification(method, params))
