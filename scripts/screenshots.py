@@ -140,11 +140,13 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
         await anyio.sleep(0.05)  # the loop deletes what deleteLater() scheduled
 
 
-async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool = False) -> None:
+async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool = False, language: str = "en") -> None:
     """Connect to the demo, bring ``panel`` to the front, let ``act`` populate it, grab."""
     with tempfile.TemporaryDirectory() as tmp:
         controller, w = build(app, config=Path(tmp))
         w.themes.set_choice("light")
+        if language != "en":
+            w.languages.set_choice(language)
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
             w.resize(1600, 1000)
@@ -173,9 +175,20 @@ async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool 
             controller.disconnect()
             await wait_for(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
+        w.languages.set_choice("en")  # its translators live on the shared app: the next shot is English
         w.close()
         w.deleteLater()
         await anyio.sleep(0.05)  # the loop deletes what deleteLater() scheduled
+
+
+async def act_composer(w, controller, panel):
+    """The composer with a hand-written tools/call that lacks its tool name, judged live."""
+    composer = w.open_composer("tools/call")
+    composer.resize(640, 520)
+    composer.set_text('{\n  "jsonrpc": "2.0",\n  "id": 7,\n  "method": "tools/call",\n  "params": {"arguments": {"text": "hi"}}\n}')
+    composer.send()  # breaks the schema: the first press asks for a second
+    await anyio.sleep(0.3)
+    return composer
 
 
 async def act_tools(w, controller, panel):
@@ -265,6 +278,8 @@ PANEL_SHOTS = {
     "panel-tools-task": dict(era="legacy", panel="tools", act=act_tool_task),
     "dialog-sampling": dict(era="legacy", panel="tools", act=act_sampling, dialog=True),
     "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
+    "dialog-composer": dict(era="legacy", panel="tools", act=act_composer, dialog=True),
+    "dialog-composer-zh": dict(era="legacy", panel="tools", act=act_composer, dialog=True, language="zh_CN"),
 }
 
 

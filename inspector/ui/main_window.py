@@ -12,9 +12,11 @@ from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.operations import FailureReport, failure_report
+from inspector.session import SessionError
 from inspector.session.recording import Recording, RecordingError
 
 from .client_side import UiClientHandlers
+from .composer import ComposerDialog
 from .connection import ConnectionPanel
 from .banner import FailureBanner
 from .controller import SessionController
@@ -140,6 +142,13 @@ class MainWindow(QMainWindow):
         self.act_save = QAction(self.tr("Save recording…"), self)
         self.act_save.setShortcut(QKeySequence.StandardKey.Save)
         self.act_save.triggered.connect(self.save_recording)
+        self.act_compose = QAction(self.tr("Compose…"), self)
+        self.act_compose.setShortcut(QKeySequence("Ctrl+M"))
+        self.act_compose.setToolTip(self.tr("Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)"))
+        self.act_compose.triggered.connect(lambda: self.open_composer())
+        self.act_ping = QAction(self.tr("Ping"), self)
+        self.act_ping.setToolTip(self.tr("Send ping and show how long the answer took (handshake era)"))
+        self.act_ping.triggered.connect(self.ping)
         self.act_quit = QAction(self.tr("Quit"), self)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.act_quit.triggered.connect(self.close)
@@ -147,7 +156,7 @@ class MainWindow(QMainWindow):
         toolbar = QToolBar(self.tr("Session"))
         toolbar.setObjectName("sessionToolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for a in (self.act_connect, self.act_disconnect, self.act_step, self.act_continue, self.act_follow):
+        for a in (self.act_connect, self.act_disconnect, self.act_step, self.act_continue, self.act_follow, self.act_compose):
             toolbar.addAction(a)
         toolbar.addSeparator()
         toolbar.addAction(self.act_open)
@@ -165,6 +174,9 @@ class MainWindow(QMainWindow):
         m_session = menu.addMenu(self.tr("&Session"))
         for a in (self.act_connect, self.act_disconnect, self.act_step, self.act_continue):
             m_session.addAction(a)
+        m_session.addSeparator()
+        m_session.addAction(self.act_compose)
+        m_session.addAction(self.act_ping)
         m_view = menu.addMenu(self.tr("&View"))
         m_view.addAction(self.act_follow)
         self.act_reset_layout = QAction(self.tr("Reset layout"), self)
@@ -220,6 +232,7 @@ class MainWindow(QMainWindow):
         self.stepbar.runToEndClicked.connect(self.controller.run_to_end)
         self.timeline = TimelineView()
         self.timeline.entrySelected.connect(self._on_entry_selected)
+        self.timeline.resendRequested.connect(self.resend)
         self.detail = DetailPane()
         self.detail.goToSeq.connect(self.timeline.select_seq)
         self._wire_panels()
@@ -443,11 +456,65 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(self.tr("MCP Session Inspector — {name}").format(name=rec.header.get("server_name", "")))
 
     def _on_running(self, running: bool) -> None:
+        self.act_compose.setEnabled(running)
+        self.act_ping.setEnabled(running)
+        if self.composer is not None:
+            self.composer.refresh()
         self.act_connect.setEnabled(not running)
         self.act_disconnect.setEnabled(running)
         self.act_step.setEnabled(not running)
         self.act_continue.setEnabled(running and self.controller.pending_step is not None)
         self.act_open.setEnabled(not running)
+
+    # ------------------------------------------------------------------ composer, ping
+
+    composer: ComposerDialog | None = None
+
+    def open_composer(self, method: str | None = None) -> ComposerDialog:
+        """The composer window (made once), raised, with ``method``'s template if given."""
+        if self.composer is None:
+            self.composer = ComposerDialog(self.controller, self)
+            self.composer.sent.connect(self._composer_sent)
+        self.composer.refresh()
+        if method:
+            self.composer.use_template(method)
+        self.composer.show()
+        self.composer.raise_()
+        self.composer.activateWindow()
+        return self.composer
+
+    def _composer_sent(self, seq: int) -> None:
+        self.timeline.select_seq(seq)
+
+    def resend(self, seq: int) -> None:
+        """Edit and resend: the composer with a copy of the client's message at ``seq``."""
+        rec = self.recording
+        if rec is None or not (0 <= seq < len(rec)):
+            return
+        entry = rec[seq]
+        composer = self.open_composer()
+        composer.edit_copy_of(entry.json(), entry.text)
+
+    def ping(self) -> bool:
+        """Send ping; the status bar says how long the answer took."""
+        session = self.controller.session
+        tg = self.controller.task_group
+        if session is None or tg is None or not self.controller.running:
+            return False
+
+        async def go() -> None:
+            try:
+                reply = await session.request("ping")
+            except SessionError as exc:
+                self.statusBar().showMessage(self.tr("ping failed: {why}").format(why=str(exc)), 10000)
+                return
+            if reply.ok:
+                self.statusBar().showMessage(self.tr("ping answered in {ms:.1f} ms").format(ms=reply.latency * 1000), 10000)
+            else:
+                self.statusBar().showMessage(self.tr("ping answered with an error: {error}").format(error=reply.error), 10000)
+
+        tg.start_soon(go)
+        return True
 
     def _on_step(self, step) -> None:
         self.stepbar.show_step(step)

@@ -439,6 +439,8 @@ class TimelineModel(RowTableModel):
             kind = self._kind_at(seq)
             if kind is Kind.STDERR and self._http_side(seq):
                 return translate("Timeline", "HTTP note")
+            if self._dir_at(seq) is Direction.C2S and self._rec is not None and self._rec.extra_at(seq).get("hand_written"):
+                return translate("Timeline", KIND_LABELS[kind]) + " ✎"  # written by a person in the composer
             return translate("Timeline", KIND_LABELS[kind])
         if col == Column.METHOD:
             m = self._method_at(seq)
@@ -519,6 +521,8 @@ class TimelineModel(RowTableModel):
             return plain_tooltip(text)
         if col == Column.DIRECTION:
             return translate("Timeline", DIRECTION_TIPS[self._dir_at(seq)])
+        if col == Column.KIND and rec.extra_at(seq).get("hand_written"):
+            return translate("Timeline", "Hand-written: sent from the composer as a person wrote it")
         if col == Column.SIZE:
             return translate("Timeline", "{n} bytes").format(n=QLocale().toString(len(self._raw_at(seq))))
         if col == Column.LATENCY:
@@ -621,6 +625,7 @@ class TimelineView(QWidget):
 
     entrySelected = Signal(int)  # recording seq of the new current row
     followingChanged = Signal(bool)
+    resendRequested = Signal(int)  # "Edit and resend" on a message the client sent
 
     def __init__(self, parent: QWidget | None = None, model: TimelineModel | None = None) -> None:
         super().__init__(parent)
@@ -877,6 +882,11 @@ class TimelineView(QWidget):
             action = menu.addAction(label)
             action.setEnabled(key in texts)
             action.triggered.connect(lambda _=False, text=texts.get(key, ""): QGuiApplication.clipboard().setText(text))
+        if entry.direction is Direction.C2S:
+            menu.addSeparator()
+            resend = menu.addAction(translate("Timeline", "Edit and resend…"))
+            resend.setToolTip(translate("Timeline", "Open this message in the composer, to change it and send it again"))
+            resend.triggered.connect(lambda _=False, seq=entry.seq: self.resendRequested.emit(seq))
         self.row_menu = menu  # tests read it
         menu.popup(self.table.viewport().mapToGlobal(pos))
 

@@ -75,6 +75,105 @@
     </message>
 </context>
 <context>
+    <name>ComposerDialog</name>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="126" />
+        <source>(choose a method for a template)</source>
+        <translation>（选择一个方法作为模板）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="132" />
+        <source>{method} (notification)</source>
+        <translation>{method}（通知）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="133" />
+        <source>next free id: {id}</source>
+        <translation>下一个可用 id：{id}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="178" />
+        <location filename="../../inspector/ui/composer.py" line="239" />
+        <source>Not connected: connect to a server to send messages.</source>
+        <translation>未连接：请先连接服务器再发送消息。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="188" />
+        <source>id {id}</source>
+        <translation>id {id}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="190" />
+        <source>✓ valid against {definition}</source>
+        <translation>✓ 符合 {definition}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="196" />
+        <source>✗ schema {path}: {message}</source>
+        <translation>✗ 模式 {path}：{message}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="209" />
+        <source>Send anyway</source>
+        <translation>仍然发送</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="209" />
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="231" />
+        <source>Not JSON, so it cannot be compacted: {why}</source>
+        <translation>不是 JSON，无法压缩：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="243" />
+        <source>Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is.</source>
+        <translation>通过 stdio 时一条消息就是一行：这段文本不是 JSON 且含有换行，无法原样发送。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="249" />
+        <source>This message breaks the rules shown above. Press “Send anyway” to send it as it is.</source>
+        <translation>这条消息违反了上面列出的规则。按“仍然发送”即可原样发送。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="256" />
+        <source>Not sent: {why}</source>
+        <translation>未发送：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="258" />
+        <source>Sent as entry {seq}; its answer, if any, is paired in the timeline.</source>
+        <translation>已作为条目 {seq} 发送；若有应答，会在时间线中与之配对。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="274" />
+        <source>Compose a message</source>
+        <translation>编写消息</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="275" />
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="276" />
+        <source>Any text: valid JSON-RPC, malformed, out of order. It is sent as written.</source>
+        <translation>任意文本：合法的 JSON-RPC、格式错误的、顺序错乱的都可以。按原样发送。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="277" />
+        <source>Compact to one line</source>
+        <translation>压缩为一行</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/composer.py" line="278" />
+        <source>Send the text to the server as it is (Ctrl+Enter)</source>
+        <translation>把文本原样发送给服务器（Ctrl+Enter）</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionPanel</name>
     <message>
         <location filename="../../inspector/ui/connection.py" line="480" />
@@ -983,18 +1082,18 @@
 <context>
     <name>Eras</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="32" />
+        <location filename="../../inspector/ui/main_window.py" line="34" />
         <source>legacy</source>
         <extracomment>Era names as the status bar shows them.</extracomment>
         <translation>旧版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="33" />
+        <location filename="../../inspector/ui/main_window.py" line="35" />
         <source>modern</source>
         <translation>新版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="34" />
+        <location filename="../../inspector/ui/main_window.py" line="36" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -1002,133 +1101,133 @@
 <context>
     <name>Events</name>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="543" />
+        <location filename="../../inspector/ui/timeline.py" line="547" />
         <source>spawned</source>
         <extracomment>Names of process and session events (extra["event"]) as people read them; the recording and the method filter keep the names themselves.</extracomment>
         <translation>已启动</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="544" />
+        <location filename="../../inspector/ui/timeline.py" line="548" />
         <source>spawn failed</source>
         <translation>启动失败</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="545" />
+        <location filename="../../inspector/ui/timeline.py" line="549" />
         <source>stdin closed</source>
         <translation>已关闭 stdin</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="546" />
+        <location filename="../../inspector/ui/timeline.py" line="550" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="547" />
+        <location filename="../../inspector/ui/timeline.py" line="551" />
         <source>SIGTERM sent</source>
         <translation>已发送 SIGTERM</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="548" />
+        <location filename="../../inspector/ui/timeline.py" line="552" />
         <source>SIGKILL sent</source>
         <translation>已发送 SIGKILL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="549" />
+        <location filename="../../inspector/ui/timeline.py" line="553" />
         <source>stdout closed</source>
         <translation>stdout 已关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="550" />
+        <location filename="../../inspector/ui/timeline.py" line="554" />
         <source>stderr closed</source>
         <translation>stderr 已关闭</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="551" />
+        <location filename="../../inspector/ui/timeline.py" line="555" />
         <source>exited</source>
         <translation>已退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="552" />
+        <location filename="../../inspector/ui/timeline.py" line="556" />
         <source>group survived</source>
         <translation>进程组仍有残留</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="553" />
+        <location filename="../../inspector/ui/timeline.py" line="557" />
         <source>SIGTERM to the group</source>
         <translation>向进程组发送 SIGTERM</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="554" />
+        <location filename="../../inspector/ui/timeline.py" line="558" />
         <source>SIGKILL to the group</source>
         <translation>向进程组发送 SIGKILL</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="555" />
+        <location filename="../../inspector/ui/timeline.py" line="559" />
         <source>group gone</source>
         <translation>进程组已清空</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="556" />
+        <location filename="../../inspector/ui/timeline.py" line="560" />
         <source>connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="557" />
+        <location filename="../../inspector/ui/timeline.py" line="561" />
         <source>HTTP exchange</source>
         <translation>HTTP 交换</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="558" />
+        <location filename="../../inspector/ui/timeline.py" line="562" />
         <source>session expired</source>
         <translation>会话已过期</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="559" />
+        <location filename="../../inspector/ui/timeline.py" line="563" />
         <source>closing the session</source>
         <translation>正在关闭会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="560" />
+        <location filename="../../inspector/ui/timeline.py" line="564" />
         <source>disconnected</source>
         <translation>已断开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="561" />
+        <location filename="../../inspector/ui/timeline.py" line="565" />
         <source>POST endpoint</source>
         <translation>POST 端点</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="562" />
+        <location filename="../../inspector/ui/timeline.py" line="566" />
         <source>answer stream closed</source>
         <translation>已关闭应答流</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="563" />
+        <location filename="../../inspector/ui/timeline.py" line="567" />
         <source>falling back to HTTP+SSE</source>
         <translation>回退到 HTTP+SSE</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="564" />
+        <location filename="../../inspector/ui/timeline.py" line="568" />
         <source>answer stream ended early</source>
         <translation>应答流提前结束</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="565" />
+        <location filename="../../inspector/ui/timeline.py" line="569" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="566" />
+        <location filename="../../inspector/ui/timeline.py" line="570" />
         <source>inspector error</source>
         <translation>检查器错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="567" />
+        <location filename="../../inspector/ui/timeline.py" line="571" />
         <source>signal received</source>
         <translation>收到信号</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="568" />
+        <location filename="../../inspector/ui/timeline.py" line="572" />
         <source>unreadable line</source>
         <translation>无法读取的行</translation>
     </message>
@@ -1584,289 +1683,324 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="75" />
-        <location filename="../../inspector/ui/main_window.py" line="287" />
+        <location filename="../../inspector/ui/main_window.py" line="77" />
+        <location filename="../../inspector/ui/main_window.py" line="300" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="115" />
+        <location filename="../../inspector/ui/main_window.py" line="117" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="117" />
+        <location filename="../../inspector/ui/main_window.py" line="119" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="119" />
+        <location filename="../../inspector/ui/main_window.py" line="121" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="121" />
+        <location filename="../../inspector/ui/main_window.py" line="123" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="123" />
+        <location filename="../../inspector/ui/main_window.py" line="125" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="126" />
+        <location filename="../../inspector/ui/main_window.py" line="128" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="127" />
+        <location filename="../../inspector/ui/main_window.py" line="129" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="129" />
+        <location filename="../../inspector/ui/main_window.py" line="131" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="131" />
+        <location filename="../../inspector/ui/main_window.py" line="133" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="135" />
+        <location filename="../../inspector/ui/main_window.py" line="137" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="137" />
+        <location filename="../../inspector/ui/main_window.py" line="139" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="140" />
+        <location filename="../../inspector/ui/main_window.py" line="142" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="143" />
+        <location filename="../../inspector/ui/main_window.py" line="145" />
+        <source>Compose…</source>
+        <translation>编写…</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="147" />
+        <source>Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)</source>
+        <translation>自己编写一条消息并原样发送：合法、格式错误或顺序错乱皆可（Ctrl+M）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="149" />
+        <source>Ping</source>
+        <translation>Ping</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="150" />
+        <source>Send ping and show how long the answer took (handshake era)</source>
+        <translation>发送 ping 并显示应答耗时（握手时代）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="152" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="147" />
+        <location filename="../../inspector/ui/main_window.py" line="156" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="160" />
+        <location filename="../../inspector/ui/main_window.py" line="169" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="165" />
+        <location filename="../../inspector/ui/main_window.py" line="174" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="168" />
+        <location filename="../../inspector/ui/main_window.py" line="180" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="170" />
+        <location filename="../../inspector/ui/main_window.py" line="182" />
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="171" />
+        <location filename="../../inspector/ui/main_window.py" line="183" />
         <source>Put the docks and toolbar back where the window starts with them</source>
         <translation>将停靠面板和工具栏恢复到窗口初始的位置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="175" />
+        <location filename="../../inspector/ui/main_window.py" line="187" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="184" />
+        <location filename="../../inspector/ui/main_window.py" line="196" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="187" />
+        <location filename="../../inspector/ui/main_window.py" line="199" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="187" />
+        <location filename="../../inspector/ui/main_window.py" line="199" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="187" />
+        <location filename="../../inspector/ui/main_window.py" line="199" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="197" />
-        <location filename="../../inspector/ui/main_window.py" line="289" />
+        <location filename="../../inspector/ui/main_window.py" line="209" />
+        <location filename="../../inspector/ui/main_window.py" line="302" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="206" />
-        <location filename="../../inspector/ui/main_window.py" line="290" />
+        <location filename="../../inspector/ui/main_window.py" line="218" />
+        <location filename="../../inspector/ui/main_window.py" line="303" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="228" />
-        <location filename="../../inspector/ui/main_window.py" line="308" />
+        <location filename="../../inspector/ui/main_window.py" line="241" />
+        <location filename="../../inspector/ui/main_window.py" line="321" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="229" />
-        <location filename="../../inspector/ui/main_window.py" line="309" />
+        <location filename="../../inspector/ui/main_window.py" line="242" />
+        <location filename="../../inspector/ui/main_window.py" line="322" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="325" />
+        <location filename="../../inspector/ui/main_window.py" line="338" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="332" />
-        <location filename="../../inspector/ui/main_window.py" line="348" />
+        <location filename="../../inspector/ui/main_window.py" line="345" />
+        <location filename="../../inspector/ui/main_window.py" line="361" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="332" />
+        <location filename="../../inspector/ui/main_window.py" line="345" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="347" />
+        <location filename="../../inspector/ui/main_window.py" line="360" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="347" />
+        <location filename="../../inspector/ui/main_window.py" line="360" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="359" />
+        <location filename="../../inspector/ui/main_window.py" line="372" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="365" />
+        <location filename="../../inspector/ui/main_window.py" line="378" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="373" />
+        <location filename="../../inspector/ui/main_window.py" line="386" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="375" />
+        <location filename="../../inspector/ui/main_window.py" line="388" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="376" />
+        <location filename="../../inspector/ui/main_window.py" line="389" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="378" />
+        <location filename="../../inspector/ui/main_window.py" line="391" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="379" />
+        <location filename="../../inspector/ui/main_window.py" line="392" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="381" />
+        <location filename="../../inspector/ui/main_window.py" line="394" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="385" />
+        <location filename="../../inspector/ui/main_window.py" line="398" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="388" />
+        <location filename="../../inspector/ui/main_window.py" line="401" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="388" />
+        <location filename="../../inspector/ui/main_window.py" line="401" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="398" />
+        <location filename="../../inspector/ui/main_window.py" line="411" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="401" />
+        <location filename="../../inspector/ui/main_window.py" line="414" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="423" />
+        <location filename="../../inspector/ui/main_window.py" line="436" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="443" />
+        <location filename="../../inspector/ui/main_window.py" line="456" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="457" />
+        <location filename="../../inspector/ui/main_window.py" line="509" />
+        <source>ping failed: {why}</source>
+        <translation>ping 失败：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="512" />
+        <source>ping answered in {ms:.1f} ms</source>
+        <translation>ping 在 {ms:.1f} 毫秒内得到应答</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="514" />
+        <source>ping answered with an error: {error}</source>
+        <translation>ping 得到错误应答：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="524" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="476" />
+        <location filename="../../inspector/ui/main_window.py" line="543" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="478" />
+        <location filename="../../inspector/ui/main_window.py" line="545" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="524" />
+        <location filename="../../inspector/ui/main_window.py" line="591" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="536" />
+        <location filename="../../inspector/ui/main_window.py" line="603" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="543" />
+        <location filename="../../inspector/ui/main_window.py" line="610" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="545" />
+        <location filename="../../inspector/ui/main_window.py" line="612" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -4010,143 +4144,158 @@
         <translation>HTTP 注记</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="514" />
+        <location filename="../../inspector/ui/timeline.py" line="516" />
         <source>Valid against the protocol's JSON Schema</source>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="516" />
+        <location filename="../../inspector/ui/timeline.py" line="518" />
         <source>Invalid against the protocol's JSON Schema</source>
         <translation>不符合协议的 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="523" />
+        <location filename="../../inspector/ui/timeline.py" line="525" />
+        <source>Hand-written: sent from the composer as a person wrote it</source>
+        <translation>手写：由人在编写器中写下并原样发送</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="527" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="529" />
+        <location filename="../../inspector/ui/timeline.py" line="533" />
         <source>{ms} after request #{seq}</source>
         <translation>请求 #{seq} 之后 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1018" />
+        <location filename="../../inspector/ui/timeline.py" line="887" />
+        <source>Edit and resend…</source>
+        <translation>编辑并重发…</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="888" />
+        <source>Open this message in the composer, to change it and send it again</source>
+        <translation>在编写器中打开这条消息，修改后再次发送</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/timeline.py" line="1028" />
         <source>Show or hide: {what}</source>
         <translation>显示或隐藏：{what}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1019" />
+        <location filename="../../inspector/ui/timeline.py" line="1029" />
         <source>Show or hide kinds of entries</source>
         <translation>显示或隐藏各类条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1020" />
+        <location filename="../../inspector/ui/timeline.py" line="1030" />
         <source>Show all kinds</source>
         <translation>显示所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1024" />
-        <location filename="../../inspector/ui/timeline.py" line="1027" />
+        <location filename="../../inspector/ui/timeline.py" line="1034" />
+        <location filename="../../inspector/ui/timeline.py" line="1037" />
         <source>any method</source>
         <translation>任意方法</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1025" />
+        <location filename="../../inspector/ui/timeline.py" line="1035" />
         <source>Pick a method for an exact match, or type part of a method or event name</source>
         <translation>选择一个方法进行精确匹配，或输入方法名、事件名的一部分</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1032" />
+        <location filename="../../inspector/ui/timeline.py" line="1042" />
         <source>Search raw text… (Ctrl+F)</source>
         <translation>搜索原始文本…（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1033" />
+        <location filename="../../inspector/ui/timeline.py" line="1043" />
         <source>Case-insensitive search over the raw bytes of every entry</source>
         <translation>在所有条目的原始字节中搜索（不区分大小写）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1034" />
+        <location filename="../../inspector/ui/timeline.py" line="1044" />
         <source>⚠ Violations</source>
         <translation>⚠ 违规</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1035" />
+        <location filename="../../inspector/ui/timeline.py" line="1045" />
         <source>Only entries that break a protocol rule</source>
         <translation>仅显示违反协议规则的条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1036" />
+        <location filename="../../inspector/ui/timeline.py" line="1046" />
         <source>✗ Schema</source>
         <translation>✗ Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1037" />
+        <location filename="../../inspector/ui/timeline.py" line="1047" />
         <source>Only messages that are invalid against the JSON Schema</source>
         <translation>仅显示不符合 JSON Schema 的消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1038" />
+        <location filename="../../inspector/ui/timeline.py" line="1048" />
         <source>HTTP errors</source>
         <translation>HTTP 错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1039" />
+        <location filename="../../inspector/ui/timeline.py" line="1049" />
         <source>Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings and the transport's notes</source>
         <translation>只显示 HTTP 问题：以错误状态应答的交换、其中传输的内容、HTTP 规则发现以及传输层的记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1040" />
+        <location filename="../../inspector/ui/timeline.py" line="1050" />
         <source>Clear filters</source>
         <translation>清除筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1041" />
+        <location filename="../../inspector/ui/timeline.py" line="1051" />
         <source>⤓ Jump to latest</source>
         <translation>⤓ 跳到最新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1042" />
+        <location filename="../../inspector/ui/timeline.py" line="1052" />
         <source>Scroll to the newest entry and follow new ones again</source>
         <translation>滚动到最新条目，并重新跟随新条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="871" />
+        <location filename="../../inspector/ui/timeline.py" line="876" />
         <source>Copy line (exact text)</source>
         <translation>复制该行（原样文本）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="872" />
+        <location filename="../../inspector/ui/timeline.py" line="877" />
         <source>Copy as formatted JSON</source>
         <translation>复制为格式化 JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="873" />
+        <location filename="../../inspector/ui/timeline.py" line="878" />
         <source>Copy as probe --request argument</source>
         <translation>复制为 probe --request 参数</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="874" />
+        <location filename="../../inspector/ui/timeline.py" line="879" />
         <source>Copy entry with its findings (JSON)</source>
         <translation>复制条目及其检查结果（JSON）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1047" />
+        <location filename="../../inspector/ui/timeline.py" line="1057" />
         <source>All kinds</source>
         <translation>所有类型</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1050" />
+        <location filename="../../inspector/ui/timeline.py" line="1060" />
         <source>Kinds {shown}/{total}</source>
         <translation>类型 {shown}/{total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1135" />
+        <location filename="../../inspector/ui/timeline.py" line="1145" />
         <source>{total} entries</source>
         <translation>共 {total} 个条目</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/timeline.py" line="1137" />
+        <location filename="../../inspector/ui/timeline.py" line="1147" />
         <source>{shown} of {total} entries</source>
         <translation>{shown} / {total} 个条目</translation>
     </message>
@@ -4547,4 +4696,4 @@
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>
 </context>
-<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>DELETE session</source><translation>DELETE 会话</translation></message><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>close the event stream</source><translation>关闭事件流</translation></message><message><source>close the streams</source><translation>关闭各个流</translation></message><message><source>connection closed</source><translation>连接已关闭</translation></message><message><source>connection lost</source><translation>连接丢失</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server not reachable</source><translation>无法连接服务器</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← 404: session expired</source><translation>← 404：会话已过期</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← HTTP 4xx to initialize</source><translation>← initialize 收到 HTTP 4xx</translation></message><message><source>← HTTP 4xx → HTTP+SSE</source><translation>← HTTP 4xx → 改用 HTTP+SSE</translation></message><message><source>← HTTP 4xx → legacy</source><translation>← HTTP 4xx → 旧版</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>202 Accepted with a body: a notification or response the server accepts gets 202 and no body.</source><translation>202 Accepted 带有响应体：服务器接受的通知或响应应返回 202 且不带响应体。</translation></message><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A JSON-RPC response came on another stream than the answer to the POST that carried its request (or on the GET stream, where a server must not send responses).</source><translation>JSON-RPC 响应没有出现在携带其请求的 POST 的应答中，而是出现在另一条流上（或出现在 GET 流上，而服务器不得在那里发送响应）。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>消息（响应体或 SSE 行）超过了检查器的上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>A message the server sent over HTTP (a JSON body or the data of an SSE event) is not JSON.</source><translation>服务器经 HTTP 发送的消息（JSON 响应体或 SSE 事件的数据）不是 JSON。</translation></message><message><source>A message the server sent over HTTP is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>服务器经 HTTP 发送的消息不是有效的 UTF-8；MCP 消息使用 UTF-8 编码。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>A tool's x-mcp-header annotation breaks the transport's constraints (a string, integer or boolean property reached through 'properties' alone, a unique token name); a client must not use that tool over Streamable HTTP.</source><translation>工具的 x-mcp-header 标注违反了传输层的约束（只能用于仅经由 'properties' 到达的字符串、整数或布尔属性，且名称须为唯一的令牌）；客户端不得经 Streamable HTTP 使用该工具。</translation></message><message><source>In 2026-07-28 a server must not send independent JSON-RPC requests on an SSE stream; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 中，服务器不得在 SSE 流上发送独立的 JSON-RPC 请求；它应通过 InputRequiredResult 请求输入。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>In 2026-07-28 some JSON-RPC errors come with a fixed HTTP status: HeaderMismatch (-32020), MissingRequiredClientCapability (-32021) and UnsupportedProtocolVersion (-32022) with 400, Method not found (-32601) with 404; this one came with another.</source><translation>在 2026-07-28 中，某些 JSON-RPC 错误必须配合固定的 HTTP 状态码：HeaderMismatch（-32020）、MissingRequiredClientCapability（-32021）和 UnsupportedProtocolVersion（-32022）配 400，Method not found（-32601）配 404；这条错误配的却是别的状态码。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.</source><translation>服务器对带有会话 ID 的请求返回 404：会话已结束，客户端必须用 initialize 开始新的会话。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server answered with a content type the transport does not allow (a POST: application/json or text/event-stream; the GET stream: text/event-stream).</source><translation>服务器返回了传输层不允许的内容类型（POST：application/json 或 text/event-stream；GET 流：text/event-stream）。</translation></message><message><source>The server answered with an HTTP error status (a 4xx whose body is a JSON-RPC error is not flagged: the error says why).</source><translation>服务器以 HTTP 错误状态码应答（4xx 且响应体是 JSON-RPC 错误的不会被标记：错误本身说明了原因）。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a different Mcp-Session-Id in the middle of a session.</source><translation>服务器在会话中途发送了不同的 Mcp-Session-Id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>
+<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>DELETE session</source><translation>DELETE 会话</translation></message><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>close the event stream</source><translation>关闭事件流</translation></message><message><source>close the streams</source><translation>关闭各个流</translation></message><message><source>connection closed</source><translation>连接已关闭</translation></message><message><source>connection lost</source><translation>连接丢失</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server not reachable</source><translation>无法连接服务器</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← 404: session expired</source><translation>← 404：会话已过期</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← HTTP 4xx to initialize</source><translation>← initialize 收到 HTTP 4xx</translation></message><message><source>← HTTP 4xx → HTTP+SSE</source><translation>← HTTP 4xx → 改用 HTTP+SSE</translation></message><message><source>← HTTP 4xx → legacy</source><translation>← HTTP 4xx → 旧版</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>202 Accepted with a body: a notification or response the server accepts gets 202 and no body.</source><translation>202 Accepted 带有响应体：服务器接受的通知或响应应返回 202 且不带响应体。</translation></message><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A JSON-RPC response came on another stream than the answer to the POST that carried its request (or on the GET stream, where a server must not send responses).</source><translation>JSON-RPC 响应没有出现在携带其请求的 POST 的应答中，而是出现在另一条流上（或出现在 GET 流上，而服务器不得在那里发送响应）。</translation></message><message><source>A hand-written message that is not JSON (sent on purpose from the composer): a server must not take it for a message.</source><translation>手写的消息不是 JSON（在编写器中有意发送）：服务器不得把它当作消息。</translation></message><message><source>A hand-written message that is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>手写的消息不是合法的 UTF-8；MCP 消息采用 UTF-8 编码。</translation></message><message><source>A hand-written request reused the id of a client request that is still waiting for its answer; ids must be unique among requests in flight.</source><translation>手写的请求重用了一个仍在等待应答的客户端请求的 id；进行中的请求的 id 必须唯一。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>消息（响应体或 SSE 行）超过了检查器的上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>A message the server sent over HTTP (a JSON body or the data of an SSE event) is not JSON.</source><translation>服务器经 HTTP 发送的消息（JSON 响应体或 SSE 事件的数据）不是 JSON。</translation></message><message><source>A message the server sent over HTTP is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>服务器经 HTTP 发送的消息不是有效的 UTF-8；MCP 消息使用 UTF-8 编码。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>A tool's x-mcp-header annotation breaks the transport's constraints (a string, integer or boolean property reached through 'properties' alone, a unique token name); a client must not use that tool over Streamable HTTP.</source><translation>工具的 x-mcp-header 标注违反了传输层的约束（只能用于仅经由 'properties' 到达的字符串、整数或布尔属性，且名称须为唯一的令牌）；客户端不得经 Streamable HTTP 使用该工具。</translation></message><message><source>Before initialize was answered, the client sent a request other than initialize or ping.</source><translation>在 initialize 得到应答之前，客户端发送了 initialize 和 ping 以外的请求。</translation></message><message><source>In 2026-07-28 a server must not send independent JSON-RPC requests on an SSE stream; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 中，服务器不得在 SSE 流上发送独立的 JSON-RPC 请求；它应通过 InputRequiredResult 请求输入。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>In 2026-07-28 some JSON-RPC errors come with a fixed HTTP status: HeaderMismatch (-32020), MissingRequiredClientCapability (-32021) and UnsupportedProtocolVersion (-32022) with 400, Method not found (-32601) with 404; this one came with another.</source><translation>在 2026-07-28 中，某些 JSON-RPC 错误必须配合固定的 HTTP 状态码：HeaderMismatch（-32020）、MissingRequiredClientCapability（-32021）和 UnsupportedProtocolVersion（-32022）配 400，Method not found（-32601）配 404；这条错误配的却是别的状态码。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The client sent a request other than ping before its 'initialized' notification.</source><translation>客户端在发送 initialized 通知之前发送了 ping 以外的请求。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.</source><translation>服务器对带有会话 ID 的请求返回 404：会话已结束，客户端必须用 initialize 开始新的会话。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server answered with a content type the transport does not allow (a POST: application/json or text/event-stream; the GET stream: text/event-stream).</source><translation>服务器返回了传输层不允许的内容类型（POST：application/json 或 text/event-stream；GET 流：text/event-stream）。</translation></message><message><source>The server answered with an HTTP error status (a 4xx whose body is a JSON-RPC error is not flagged: the error says why).</source><translation>服务器以 HTTP 错误状态码应答（4xx 且响应体是 JSON-RPC 错误的不会被标记：错误本身说明了原因）。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a different Mcp-Session-Id in the middle of a session.</source><translation>服务器在会话中途发送了不同的 Mcp-Session-Id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>

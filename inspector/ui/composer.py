@@ -1,0 +1,293 @@
+"""The composer: write a message of one's own and send it to the server as it is.
+
+A non-modal window over the live session. A template for any client method of the version in
+use (built from its schema by the session) fills the editor; the text is edited freely, with
+JSON colouring, and judged as it changes (``Session.judge_text``: kind, method, id, the rules
+it would break, its schema verdict), changing nothing. Send writes it with
+``Session.send_text`` - over stdio valid JSON spread over several lines is compacted to the
+one line stdio allows, anything else must already be one line - and the timeline shows it as
+hand-written with its answer paired. A message that breaks a rule or the schema is sent only
+after a second press ("Send anyway"); editing it asks again.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import orjson
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal
+from PySide6.QtGui import QColor, QKeySequence, QShortcut, QSyntaxHighlighter, QTextCharFormat
+from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+
+from inspector.protocol.messages import KIND_BY_LABEL
+from inspector.protocol.rules import RULES
+from inspector.session import SessionError
+
+from .theme import tone
+from .timeline import KIND_LABELS
+from .widgets import mono_font, muted, plain_label, set_tone
+
+_TOKENS = re.compile(
+    r'(?P<key>"(?:[^"\\\n]|\\.)*"(?=\s*:))|(?P<string>"(?:[^"\\\n]|\\.)*"?)|(?P<number>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(?P<word>\b(?:true|false|null)\b)'
+)
+
+
+class JsonHighlighter(QSyntaxHighlighter):
+    """Keys, strings, numbers and true/false/null in the theme's colours (plain text stays plain)."""
+
+    ROLES = {"key": "link", "string": "ok", "number": "warn", "word": "event"}
+
+    def __init__(self, document, widget: QWidget) -> None:
+        super().__init__(document)
+        self._widget = widget
+        self.formats: dict[str, QTextCharFormat] = {}
+        self.retint()
+
+    def retint(self) -> None:
+        for group, role in self.ROLES.items():
+            fmt = QTextCharFormat()
+            fmt.setForeground(QColor(tone(self._widget, role)))
+            self.formats[group] = fmt
+        self.rehighlight()
+
+    def highlightBlock(self, text: str) -> None:  # noqa: N802 (Qt name)
+        for m in _TOKENS.finditer(text):
+            group = m.lastgroup
+            if group is not None:
+                self.setFormat(m.start(), m.end() - m.start(), self.formats[group])
+
+
+class ComposerDialog(QDialog):
+    """Write and send one message at a time; ``sent(seq)`` names the recording entry it became."""
+
+    sent = Signal(int)
+
+    def __init__(self, controller, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setObjectName("composer")
+        self.setModal(False)
+        self.resize(620, 520)
+        self._confirmed_text: str | None = None  # the text "Send anyway" was pressed for
+        self.verdict = None  # the last TextVerdict shown
+        outer = QVBoxLayout(self)
+        row = QHBoxLayout()
+        self.template_label = QLabel()
+        row.addWidget(self.template_label)
+        self.template = QComboBox()
+        self.template.setMinimumContentsLength(22)
+        self.template.activated.connect(self._template_chosen)
+        row.addWidget(self.template, 1)
+        self.id_label = muted(plain_label(wrap=False))
+        row.addWidget(self.id_label)
+        outer.addLayout(row)
+        self.editor = QPlainTextEdit()
+        self.editor.setFont(mono_font())
+        self.editor.setTabChangesFocus(True)
+        self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.highlighter = JsonHighlighter(self.editor.document(), self)
+        self.editor.textChanged.connect(self._edited)
+        outer.addWidget(self.editor, 1)
+        self.summary = plain_label(wrap=True, selectable=True)
+        outer.addWidget(self.summary)
+        self.findings = plain_label(wrap=True, selectable=True)
+        set_tone(self.findings, "error")
+        outer.addWidget(self.findings)
+        self.status = plain_label(wrap=True, selectable=True)
+        outer.addWidget(self.status)
+        buttons = QHBoxLayout()
+        self.compact_button = QPushButton()
+        self.compact_button.clicked.connect(self.compact)
+        buttons.addWidget(self.compact_button)
+        buttons.addStretch(1)
+        self.send_button = QPushButton()
+        self.send_button.setDefault(True)
+        self.send_button.clicked.connect(lambda *_: self.send())
+        buttons.addWidget(self.send_button)
+        outer.addLayout(buttons)
+        send = QShortcut(QKeySequence("Ctrl+Return"), self)
+        send.activated.connect(self.send)
+        self._judge_timer = QTimer(self)
+        self._judge_timer.setSingleShot(True)
+        self._judge_timer.setInterval(150)
+        self._judge_timer.timeout.connect(self.judge)
+        self._retranslate()
+
+    def _live(self):
+        """The running session, or None (a finished one stays on the controller for its summary)."""
+        return self.controller.session if self.controller.running else None
+
+    # ------------------------------------------------------------------ what it offers
+
+    def refresh(self) -> None:
+        """Take the methods of the session's version and its next free id."""
+        session = self._live()
+        current = self.template.currentData()
+        self.template.clear()
+        self.template.addItem(self.tr("(choose a method for a template)"), None)
+        if session is not None:
+            requests, notifications = session.composer_methods()
+            for m in requests:
+                self.template.addItem(m, m)
+            for m in notifications:
+                self.template.addItem(self.tr("{method} (notification)").format(method=m), m)
+            self.id_label.setText(self.tr("next free id: {id}").format(id=session.suggest_id()))
+        else:
+            self.id_label.setText("")
+        i = self.template.findData(current)
+        self.template.setCurrentIndex(max(0, i))
+        self.judge()
+
+    def use_template(self, method: str) -> bool:
+        session = self._live()
+        if session is None:
+            return False
+        self.set_text(orjson.dumps(session.composer_template(method), option=orjson.OPT_INDENT_2).decode())
+        i = self.template.findData(method)
+        if i >= 0:
+            self.template.setCurrentIndex(i)
+        return True
+
+    def edit_copy_of(self, obj: Any, raw_text: str) -> None:
+        """Edit and resend: the message of an entry, a request with the next free id."""
+        session = self._live()
+        if isinstance(obj, dict):
+            if "id" in obj and "method" in obj and session is not None:
+                obj = {**obj, "id": session.suggest_id()}
+            self.set_text(orjson.dumps(obj, option=orjson.OPT_INDENT_2).decode())
+        else:
+            self.set_text(raw_text.rstrip("\r\n"))
+
+    def set_text(self, text: str) -> None:
+        self.editor.setPlainText(text)
+        self.judge()
+
+    # ------------------------------------------------------------------ judging
+
+    def _edited(self) -> None:
+        self._confirmed_text = None
+        self._update_send_button()
+        self._judge_timer.start()
+
+    def judge(self) -> None:
+        """Show what the text would be if sent now (nothing is sent)."""
+        self._judge_timer.stop()
+        session = self._live()
+        text = self.editor.toPlainText()
+        if session is None or not text.strip():
+            self.verdict = None
+            self.summary.setText(self.tr("Not connected: connect to a server to send messages.") if session is None else "")
+            self.findings.setText("")
+            self._update_send_button()
+            return
+        v = session.judge_text(self.wire_text(text) or text)
+        self.verdict = v
+        kind = KIND_BY_LABEL.get(v.kind)
+        bits = [QCoreApplication.translate("Timeline", KIND_LABELS[kind]) if kind is not None else v.kind]
+        if v.method:
+            bits.append(v.method)
+        if v.id is not None:
+            bits.append(self.tr("id {id}").format(id=orjson.dumps(v.id).decode()))
+        if v.schema_ok is True:
+            bits.append(self.tr("✓ valid against {definition}").format(definition=v.schema_definition))
+        self.summary.setText("  ·  ".join(bits))
+        lines = []
+        if v.problem:
+            lines.append(v.problem)
+        for path, message in v.schema_errors[:4]:
+            lines.append(self.tr("✗ schema {path}: {message}").format(path=path or "/", message=message))
+        for rule_id in v.violations:
+            rule = RULES.get(rule_id)
+            lines.append(f"⚠ {rule_id}: " + (QCoreApplication.translate("Rules", rule.text) if rule else ""))
+        self.findings.setText("\n".join(lines))
+        self._update_send_button()
+
+    def breaks_something(self) -> bool:
+        v = self.verdict
+        return v is not None and (bool(v.violations) or v.schema_ok is False)
+
+    def _update_send_button(self) -> None:
+        anyway = self._confirmed_text is not None
+        self.send_button.setText(self.tr("Send anyway") if anyway else self.tr("Send"))
+        self.send_button.setEnabled(self._live() is not None and bool(self.editor.toPlainText().strip()))
+
+    # ------------------------------------------------------------------ sending
+
+    def wire_text(self, text: str) -> str | None:
+        """The text as it will go out: over stdio, valid JSON on several lines is compacted to
+        one line; None when stdio cannot carry it (not JSON, and more than one line)."""
+        session = self._live()
+        body = text.strip("\r\n")
+        if session is None or session.negotiation().transport != "stdio" or ("\n" not in body and "\r" not in body):
+            return body
+        try:
+            return orjson.dumps(orjson.loads(body)).decode()
+        except orjson.JSONDecodeError:
+            return None
+
+    def compact(self) -> None:
+        """Rewrite valid JSON on one line (what goes out over stdio anyway)."""
+        try:
+            self.set_text(orjson.dumps(orjson.loads(self.editor.toPlainText())).decode())
+        except orjson.JSONDecodeError as exc:
+            self.status.setText(self.tr("Not JSON, so it cannot be compacted: {why}").format(why=str(exc)))
+
+    def send(self) -> bool:
+        """Send the text (a second press for one that breaks a rule). True when it went out."""
+        session = self._live()
+        tg = self.controller.task_group
+        text = self.editor.toPlainText()
+        if session is None or tg is None or not text.strip():
+            self.status.setText(self.tr("Not connected: connect to a server to send messages."))
+            return False
+        wire = self.wire_text(text)
+        if wire is None:
+            self.status.setText(self.tr("Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is."))
+            return False
+        self.judge()
+        if self.breaks_something() and self._confirmed_text != text:
+            self._confirmed_text = text
+            self._update_send_button()
+            self.status.setText(self.tr("This message breaks the rules shown above. Press “Send anyway” to send it as it is."))
+            return False
+
+        async def go() -> None:
+            try:
+                done = await session.send_text(wire)
+            except (SessionError, ValueError) as exc:
+                self.status.setText(self.tr("Not sent: {why}").format(why=str(exc)))
+                return
+            self.status.setText(self.tr("Sent as entry {seq}; its answer, if any, is paired in the timeline.").format(seq=done.seq))
+            self._confirmed_text = None
+            self.refresh()
+            self.sent.emit(done.seq)
+
+        tg.start_soon(go)
+        return True
+
+    def _template_chosen(self, index: int) -> None:
+        method = self.template.itemData(index)
+        if method:
+            self.use_template(method)
+
+    # ------------------------------------------------------------------ language, theme
+
+    def _retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Compose a message"))
+        self.template_label.setText(self.tr("Template"))
+        self.editor.setPlaceholderText(self.tr("Any text: valid JSON-RPC, malformed, out of order. It is sent as written."))
+        self.compact_button.setText(self.tr("Compact to one line"))
+        self.send_button.setToolTip(self.tr("Send the text to the server as it is (Ctrl+Enter)"))
+        self._update_send_button()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "send_button"):
+            self._retranslate()
+            self.refresh()
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
+            self.highlighter.retint()
+        super().changeEvent(event)
+
+
+__all__ = ["ComposerDialog", "JsonHighlighter"]

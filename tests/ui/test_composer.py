@@ -1,0 +1,114 @@
+"""The composer window against the demo: templates of the version in use, a live verdict as the
+text changes, "Send anyway" for a message that breaks a rule, the hand-written mark in the
+timeline, Edit and resend from a row, and Ping."""
+
+from __future__ import annotations
+
+import anyio
+import orjson
+import pytest
+from ui_driver import until
+
+from inspector.protocol.lifecycle import State
+from inspector.session.profiles import demo_profile
+from inspector.session.recording import Direction
+from inspector.ui.timeline import Column
+
+pytestmark = pytest.mark.anyio
+
+
+def use_demo(window, era: str) -> None:
+    profile = demo_profile()
+    profile.era = era
+    profile.stdin_grace = 0.5
+    profile.term_grace = 0.5
+    window.profiles[0] = profile
+    window.connection.profiles[0] = profile
+    window.connection.editor.set_profile(profile)
+
+
+def hand_written(rec) -> list[int]:
+    return [i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.extra_at(i).get("hand_written")]
+
+
+async def test_compose_judge_confirm_send_and_resend_in_the_legacy_era(window_and_controller):
+    controller, window = window_and_controller
+    use_demo(window, "legacy")
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        assert not window.act_compose.isEnabled()
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        await until(lambda: window.act_compose.isEnabled())
+        composer = window.open_composer("tools/call")
+        assert composer.isVisible()
+        methods = [composer.template.itemData(i) for i in range(composer.template.count())]
+        assert "tools/call" in methods and "notifications/initialized" in methods and "initialize" in methods
+        template = orjson.loads(composer.editor.toPlainText())
+        assert template["method"] == "tools/call" and template["id"] == controller.session.suggest_id()
+        assert "\n" in composer.editor.toPlainText()  # pretty-printed to edit
+        assert composer.verdict.schema_ok is True and "✓ valid against CallToolRequest" in composer.summary.text()
+
+        # a live verdict as the text changes: a truncated message is not JSON
+        composer.editor.setPlainText('{"jsonrpc":"2.0","id":"cut","method":"tools/list"')
+        await until(lambda: composer.verdict is not None and composer.verdict.kind == "noise")
+        assert "client.not-json" in composer.findings.text()
+        # a message that breaks a rule needs a second press
+        before = len(hand_written(controller.recording))
+        assert composer.send() is False and composer.send_button.text() == "Send anyway"
+        assert "Send anyway" in composer.status.text()
+        assert composer.send() is True
+        await until(lambda: len(hand_written(controller.recording)) == before + 1)
+        rec = controller.recording
+        (cut,) = hand_written(rec)[before:]
+        assert rec[cut].raw == b'{"jsonrpc":"2.0","id":"cut","method":"tools/list"\n'
+        assert "client.not-json" in rec.violations_at(cut)
+        await until(lambda: window.timeline.current_seq() == cut)  # the timeline shows what was sent
+        model = window.timeline.model
+        row = window.timeline.model.entries.row_of(cut)
+        assert model.data(model.index(row, Column.KIND)).endswith("✎")
+
+        # a valid message over stdio: sent compacted to one line, answered, paired
+        composer.use_template("tools/list")
+        assert composer.send() is True  # no confirmation for a message that breaks nothing
+        await until(lambda: len(hand_written(rec)) == before + 2)
+        listed = hand_written(rec)[-1]
+        assert rec[listed].raw.count(b"\n") == 1 and rec[listed].raw.endswith(b"\n")
+        await until(lambda: any(rec.paired_at(i) == listed for i in range(listed, len(rec))))
+
+        # Edit and resend a message of the client's own: a copy with the next free id
+        own = next(i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == "initialize")
+        window.timeline.resendRequested.emit(own)
+        copy = orjson.loads(composer.editor.toPlainText())
+        assert copy["method"] == "initialize" and copy["id"] == controller.session.suggest_id() and copy["params"] == rec[own].json()["params"]
+
+        # Ping: answered, and the status bar says how fast
+        assert window.ping() is True
+        await until(lambda: "ping answered in" in window.statusBar().currentMessage())
+
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        assert not window.act_compose.isEnabled()
+        assert composer.send() is False and "Not connected" in composer.status.text()
+        tg.cancel_scope.cancel()
+
+
+async def test_a_multi_line_text_that_is_not_json_cannot_go_over_stdio(window_and_controller):
+    controller, window = window_and_controller
+    use_demo(window, "modern")
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.READY)
+        composer = window.open_composer()
+        methods = [composer.template.itemData(i) for i in range(composer.template.count())]
+        assert "server/discover" in methods and "initialize" not in methods  # the 2026-07-28 methods
+        composer.set_text("first line\nsecond line")
+        before = len(hand_written(controller.recording))
+        assert composer.send() is False and "one line" in composer.status.text()
+        assert composer.send() is False  # still not: it cannot be carried, whatever the user confirms
+        await anyio.sleep(0.2)
+        assert len(hand_written(controller.recording)) == before
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
