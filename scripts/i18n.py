@@ -5,7 +5,8 @@
 1. ``pyside6-lupdate`` extracts every ``tr()``/``translate()`` string of ``inspector/ui``.
 2. Strings that live in the Qt-free layers and are shown by the UI through
    ``QCoreApplication.translate(context, text)`` are added from their tables: lifecycle
-   states and edges ("Lifecycle"), rules ("Rules"), step explanations ("Steps").
+   states and edges ("Lifecycle"), rules ("Rules"), step explanations ("Steps"), the words of
+   a handout ("Handout").
 3. Translations come from ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``).
 4. ``pyside6-lrelease`` compiles ``resources/i18n/inspector_zh_CN.qm``.
 
@@ -57,7 +58,10 @@ def protocol_strings() -> dict[str, list[str]]:
         for version in (None, *ALL_VERSIONS):
             for caps in (None, {}, {"tools": {}, "resources": {}, "prompts": {}, "logging": {}, "tasks": {}}, {"resources": {"subscribe": True}}):
                 features |= {v.reason for v in availability(era, version, caps).values()}
+    from inspector.session.handout import WORDS
+
     return {
+        "Handout": sorted(set(WORDS.values())),
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),
         "Rules": sorted({r.text for r in RULES.values()}),

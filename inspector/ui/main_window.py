@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressDialog, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
@@ -13,6 +13,7 @@ from inspector.protocol.versions import Era, EraMode
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.operations import FailureReport, failure_report
 from inspector.session import SessionError
+from inspector.session.handout import write_handout
 from inspector.session.recording import Recording, RecordingError
 
 from .client_side import UiClientHandlers
@@ -149,6 +150,12 @@ class MainWindow(QMainWindow):
         self.act_ping = QAction(self.tr("Ping"), self)
         self.act_ping.setToolTip(self.tr("Send ping and show how long the answer took (handshake era)"))
         self.act_ping.triggered.connect(self.ping)
+        self.act_export = QAction(self.tr("Export transcript…"), self)
+        self.act_export.setToolTip(self.tr("A handout of the session: Markdown or a self-contained HTML page, in the window's language"))
+        self.act_export.triggered.connect(self.export_transcript)
+        self.act_export_diagram = QAction(self.tr("Export diagram…"), self)
+        self.act_export_diagram.setToolTip(self.tr("The lifecycle diagram as it is drawn now, as SVG or PNG"))
+        self.act_export_diagram.triggered.connect(self.export_diagram)
         self.act_quit = QAction(self.tr("Quit"), self)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.act_quit.triggered.connect(self.close)
@@ -169,6 +176,9 @@ class MainWindow(QMainWindow):
         m_file = menu.addMenu(self.tr("&File"))
         m_file.addAction(self.act_open)
         m_file.addAction(self.act_save)
+        m_file.addSeparator()
+        m_file.addAction(self.act_export)
+        m_file.addAction(self.act_export_diagram)
         m_file.addSeparator()
         m_file.addAction(self.act_quit)
         m_session = menu.addMenu(self.tr("&Session"))
@@ -412,6 +422,57 @@ class MainWindow(QMainWindow):
             return False
         self.settings.setValue("recordings_dir", str(Path(path).parent))  # the next dialog starts here
         self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
+        return True
+
+    def export_transcript(self) -> None:
+        if self.recording is None:
+            self.statusBar().showMessage(self.tr("Nothing to export yet: connect to a server or open a recording first."), 5000)
+            return
+        suggested = str(Path(self._recordings_dir()) / Path(suggested_recording_name(self.recording.header)).with_suffix(".html"))
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export transcript"), suggested, self.tr("HTML page (*.html);;Markdown (*.md)"))
+        if path:
+            self.export_transcript_to(path)
+
+    def export_transcript_to(self, path: str) -> bool:
+        """Write the handout of the session shown (``.md``: Markdown, else HTML), in the UI language."""
+        if self.recording is None:
+            return False
+        summary = self.recording.summary or (self.controller.session.summary() if self.controller.session is not None else None)
+        try:
+            lang = self.languages.effective() if self.languages is not None else "en"
+            write_handout(path, self.recording, summary, QCoreApplication.translate, lang)
+        except OSError as exc:
+            self.message_box = plain_message(self, self.tr("Cannot export"), str(exc))
+            return False
+        self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
+        return True
+
+    def export_diagram(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export diagram"), str(Path(self._recordings_dir()) / "lifecycle.svg"), self.tr("SVG (*.svg);;PNG (*.png)"))
+        if path:
+            self.export_diagram_to(path)
+
+    def export_diagram_to(self, path: str) -> bool:
+        """The diagram as drawn now: SVG (vector, ``.svg``) or PNG (anything else)."""
+        widget = self.diagram
+        if path.lower().endswith(".svg"):
+            from PySide6.QtGui import QPainter
+            from PySide6.QtSvg import QSvgGenerator
+
+            gen = QSvgGenerator()
+            gen.setFileName(path)
+            gen.setSize(widget.size())
+            gen.setViewBox(widget.rect())
+            gen.setTitle(self.tr("Lifecycle diagram"))
+            painter = QPainter(gen)
+            widget.render(painter, QPoint(0, 0))
+            ok = painter.end()
+        else:
+            ok = widget.grab().save(path)
+        if not ok:
+            self.message_box = plain_message(self, self.tr("Cannot export"), path)
+            return False
+        self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
         return True
 
     def _recordings_dir(self) -> str:

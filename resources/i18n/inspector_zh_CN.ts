@@ -77,98 +77,98 @@
 <context>
     <name>ComposerDialog</name>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="126" />
+        <location filename="../../inspector/ui/composer.py" line="128" />
         <source>(choose a method for a template)</source>
         <translation>（选择一个方法作为模板）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="132" />
+        <location filename="../../inspector/ui/composer.py" line="134" />
         <source>{method} (notification)</source>
         <translation>{method}（通知）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="133" />
+        <location filename="../../inspector/ui/composer.py" line="135" />
         <source>next free id: {id}</source>
         <translation>下一个可用 id：{id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="178" />
-        <location filename="../../inspector/ui/composer.py" line="239" />
+        <location filename="../../inspector/ui/composer.py" line="180" />
+        <location filename="../../inspector/ui/composer.py" line="242" />
         <source>Not connected: connect to a server to send messages.</source>
         <translation>未连接：请先连接服务器再发送消息。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="188" />
+        <location filename="../../inspector/ui/composer.py" line="191" />
         <source>id {id}</source>
         <translation>id {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="190" />
+        <location filename="../../inspector/ui/composer.py" line="193" />
         <source>✓ valid against {definition}</source>
         <translation>✓ 符合 {definition}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="196" />
+        <location filename="../../inspector/ui/composer.py" line="199" />
         <source>✗ schema {path}: {message}</source>
         <translation>✗ 模式 {path}：{message}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="209" />
+        <location filename="../../inspector/ui/composer.py" line="212" />
         <source>Send anyway</source>
         <translation>仍然发送</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="209" />
+        <location filename="../../inspector/ui/composer.py" line="212" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="231" />
+        <location filename="../../inspector/ui/composer.py" line="234" />
         <source>Not JSON, so it cannot be compacted: {why}</source>
         <translation>不是 JSON，无法压缩：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="243" />
+        <location filename="../../inspector/ui/composer.py" line="246" />
         <source>Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is.</source>
         <translation>通过 stdio 时一条消息就是一行：这段文本不是 JSON 且含有换行，无法原样发送。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="249" />
+        <location filename="../../inspector/ui/composer.py" line="252" />
         <source>This message breaks the rules shown above. Press “Send anyway” to send it as it is.</source>
         <translation>这条消息违反了上面列出的规则。按“仍然发送”即可原样发送。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="256" />
+        <location filename="../../inspector/ui/composer.py" line="259" />
         <source>Not sent: {why}</source>
         <translation>未发送：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="258" />
+        <location filename="../../inspector/ui/composer.py" line="261" />
         <source>Sent as entry {seq}; its answer, if any, is paired in the timeline.</source>
         <translation>已作为条目 {seq} 发送；若有应答，会在时间线中与之配对。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="274" />
+        <location filename="../../inspector/ui/composer.py" line="277" />
         <source>Compose a message</source>
         <translation>编写消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="275" />
+        <location filename="../../inspector/ui/composer.py" line="278" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="276" />
+        <location filename="../../inspector/ui/composer.py" line="279" />
         <source>Any text: valid JSON-RPC, malformed, out of order. It is sent as written.</source>
         <translation>任意文本：合法的 JSON-RPC、格式错误的、顺序错乱的都可以。按原样发送。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="277" />
+        <location filename="../../inspector/ui/composer.py" line="280" />
         <source>Compact to one line</source>
         <translation>压缩为一行</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/composer.py" line="278" />
+        <location filename="../../inspector/ui/composer.py" line="281" />
         <source>Send the text to the server as it is (Ctrl+Enter)</source>
         <translation>把文本原样发送给服务器（Ctrl+Enter）</translation>
     </message>
@@ -1082,18 +1082,18 @@
 <context>
     <name>Eras</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="34" />
+        <location filename="../../inspector/ui/main_window.py" line="35" />
         <source>legacy</source>
         <extracomment>Era names as the status bar shows them.</extracomment>
         <translation>旧版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="35" />
+        <location filename="../../inspector/ui/main_window.py" line="36" />
         <source>modern</source>
         <translation>新版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="36" />
+        <location filename="../../inspector/ui/main_window.py" line="37" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -1683,324 +1683,386 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="77" />
-        <location filename="../../inspector/ui/main_window.py" line="300" />
+        <location filename="../../inspector/ui/main_window.py" line="78" />
+        <location filename="../../inspector/ui/main_window.py" line="310" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="117" />
+        <location filename="../../inspector/ui/main_window.py" line="118" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="119" />
+        <location filename="../../inspector/ui/main_window.py" line="120" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="121" />
+        <location filename="../../inspector/ui/main_window.py" line="122" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="123" />
+        <location filename="../../inspector/ui/main_window.py" line="124" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="125" />
+        <location filename="../../inspector/ui/main_window.py" line="126" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="128" />
+        <location filename="../../inspector/ui/main_window.py" line="129" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="129" />
+        <location filename="../../inspector/ui/main_window.py" line="130" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="131" />
+        <location filename="../../inspector/ui/main_window.py" line="132" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="133" />
+        <location filename="../../inspector/ui/main_window.py" line="134" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="137" />
+        <location filename="../../inspector/ui/main_window.py" line="138" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="139" />
+        <location filename="../../inspector/ui/main_window.py" line="140" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="142" />
+        <location filename="../../inspector/ui/main_window.py" line="143" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="145" />
+        <location filename="../../inspector/ui/main_window.py" line="146" />
         <source>Compose…</source>
         <translation>编写…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="147" />
+        <location filename="../../inspector/ui/main_window.py" line="148" />
         <source>Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)</source>
         <translation>自己编写一条消息并原样发送：合法、格式错误或顺序错乱皆可（Ctrl+M）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="149" />
+        <location filename="../../inspector/ui/main_window.py" line="150" />
         <source>Ping</source>
         <translation>Ping</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="150" />
+        <location filename="../../inspector/ui/main_window.py" line="151" />
         <source>Send ping and show how long the answer took (handshake era)</source>
         <translation>发送 ping 并显示应答耗时（握手时代）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="152" />
+        <location filename="../../inspector/ui/main_window.py" line="153" />
+        <source>Export transcript…</source>
+        <translation>导出记录稿…</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="154" />
+        <source>A handout of the session: Markdown or a self-contained HTML page, in the window's language</source>
+        <translation>会话讲义：Markdown 或独立的 HTML 页面，使用窗口当前的语言</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="156" />
+        <source>Export diagram…</source>
+        <translation>导出状态图…</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="157" />
+        <source>The lifecycle diagram as it is drawn now, as SVG or PNG</source>
+        <translation>按当前绘制的样子导出生命周期图，格式为 SVG 或 PNG</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="159" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="156" />
+        <location filename="../../inspector/ui/main_window.py" line="163" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="169" />
+        <location filename="../../inspector/ui/main_window.py" line="176" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="174" />
+        <location filename="../../inspector/ui/main_window.py" line="184" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="180" />
+        <location filename="../../inspector/ui/main_window.py" line="190" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="182" />
+        <location filename="../../inspector/ui/main_window.py" line="192" />
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="183" />
+        <location filename="../../inspector/ui/main_window.py" line="193" />
         <source>Put the docks and toolbar back where the window starts with them</source>
         <translation>将停靠面板和工具栏恢复到窗口初始的位置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="187" />
+        <location filename="../../inspector/ui/main_window.py" line="197" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="196" />
+        <location filename="../../inspector/ui/main_window.py" line="206" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="199" />
+        <location filename="../../inspector/ui/main_window.py" line="209" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="199" />
+        <location filename="../../inspector/ui/main_window.py" line="209" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="199" />
+        <location filename="../../inspector/ui/main_window.py" line="209" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="209" />
-        <location filename="../../inspector/ui/main_window.py" line="302" />
+        <location filename="../../inspector/ui/main_window.py" line="219" />
+        <location filename="../../inspector/ui/main_window.py" line="312" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="218" />
-        <location filename="../../inspector/ui/main_window.py" line="303" />
+        <location filename="../../inspector/ui/main_window.py" line="228" />
+        <location filename="../../inspector/ui/main_window.py" line="313" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="241" />
-        <location filename="../../inspector/ui/main_window.py" line="321" />
+        <location filename="../../inspector/ui/main_window.py" line="251" />
+        <location filename="../../inspector/ui/main_window.py" line="331" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="242" />
-        <location filename="../../inspector/ui/main_window.py" line="322" />
+        <location filename="../../inspector/ui/main_window.py" line="252" />
+        <location filename="../../inspector/ui/main_window.py" line="332" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="338" />
+        <location filename="../../inspector/ui/main_window.py" line="348" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="345" />
-        <location filename="../../inspector/ui/main_window.py" line="361" />
+        <location filename="../../inspector/ui/main_window.py" line="355" />
+        <location filename="../../inspector/ui/main_window.py" line="371" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="345" />
+        <location filename="../../inspector/ui/main_window.py" line="355" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="360" />
+        <location filename="../../inspector/ui/main_window.py" line="370" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="360" />
+        <location filename="../../inspector/ui/main_window.py" line="370" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="372" />
+        <location filename="../../inspector/ui/main_window.py" line="382" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="378" />
+        <location filename="../../inspector/ui/main_window.py" line="388" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="386" />
+        <location filename="../../inspector/ui/main_window.py" line="396" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="388" />
+        <location filename="../../inspector/ui/main_window.py" line="398" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="389" />
+        <location filename="../../inspector/ui/main_window.py" line="399" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="391" />
+        <location filename="../../inspector/ui/main_window.py" line="401" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="392" />
+        <location filename="../../inspector/ui/main_window.py" line="402" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="394" />
+        <location filename="../../inspector/ui/main_window.py" line="404" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="398" />
+        <location filename="../../inspector/ui/main_window.py" line="408" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="401" />
+        <location filename="../../inspector/ui/main_window.py" line="411" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="401" />
+        <location filename="../../inspector/ui/main_window.py" line="411" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="411" />
+        <location filename="../../inspector/ui/main_window.py" line="421" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="414" />
+        <location filename="../../inspector/ui/main_window.py" line="424" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="436" />
+        <location filename="../../inspector/ui/main_window.py" line="429" />
+        <source>Nothing to export yet: connect to a server or open a recording first.</source>
+        <translation>还没有可导出的内容：请先连接服务器或打开一份记录。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="432" />
+        <source>Export transcript</source>
+        <translation>导出记录稿</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="432" />
+        <source>HTML page (*.html);;Markdown (*.md)</source>
+        <translation>HTML 页面 (*.html);;Markdown (*.md)</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="445" />
+        <location filename="../../inspector/ui/main_window.py" line="473" />
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="447" />
+        <location filename="../../inspector/ui/main_window.py" line="475" />
+        <source>Exported {path}</source>
+        <translation>已导出 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="451" />
+        <source>Export diagram</source>
+        <translation>导出状态图</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="451" />
+        <source>SVG (*.svg);;PNG (*.png)</source>
+        <translation>SVG (*.svg);;PNG (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="466" />
+        <source>Lifecycle diagram</source>
+        <translation>生命周期图</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="497" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="456" />
+        <location filename="../../inspector/ui/main_window.py" line="517" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="509" />
+        <location filename="../../inspector/ui/main_window.py" line="570" />
         <source>ping failed: {why}</source>
         <translation>ping 失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="512" />
+        <location filename="../../inspector/ui/main_window.py" line="573" />
         <source>ping answered in {ms:.1f} ms</source>
         <translation>ping 在 {ms:.1f} 毫秒内得到应答</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="514" />
+        <location filename="../../inspector/ui/main_window.py" line="575" />
         <source>ping answered with an error: {error}</source>
         <translation>ping 得到错误应答：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="524" />
+        <location filename="../../inspector/ui/main_window.py" line="585" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="543" />
+        <location filename="../../inspector/ui/main_window.py" line="604" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="545" />
+        <location filename="../../inspector/ui/main_window.py" line="606" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="591" />
+        <location filename="../../inspector/ui/main_window.py" line="652" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="603" />
+        <location filename="../../inspector/ui/main_window.py" line="664" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="610" />
+        <location filename="../../inspector/ui/main_window.py" line="671" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="612" />
+        <location filename="../../inspector/ui/main_window.py" line="673" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -4696,4 +4758,4 @@
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>
 </context>
-<context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>DELETE session</source><translation>DELETE 会话</translation></message><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>close the event stream</source><translation>关闭事件流</translation></message><message><source>close the streams</source><translation>关闭各个流</translation></message><message><source>connection closed</source><translation>连接已关闭</translation></message><message><source>connection lost</source><translation>连接丢失</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server not reachable</source><translation>无法连接服务器</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← 404: session expired</source><translation>← 404：会话已过期</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← HTTP 4xx to initialize</source><translation>← initialize 收到 HTTP 4xx</translation></message><message><source>← HTTP 4xx → HTTP+SSE</source><translation>← HTTP 4xx → 改用 HTTP+SSE</translation></message><message><source>← HTTP 4xx → legacy</source><translation>← HTTP 4xx → 旧版</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>202 Accepted with a body: a notification or response the server accepts gets 202 and no body.</source><translation>202 Accepted 带有响应体：服务器接受的通知或响应应返回 202 且不带响应体。</translation></message><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A JSON-RPC response came on another stream than the answer to the POST that carried its request (or on the GET stream, where a server must not send responses).</source><translation>JSON-RPC 响应没有出现在携带其请求的 POST 的应答中，而是出现在另一条流上（或出现在 GET 流上，而服务器不得在那里发送响应）。</translation></message><message><source>A hand-written message that is not JSON (sent on purpose from the composer): a server must not take it for a message.</source><translation>手写的消息不是 JSON（在编写器中有意发送）：服务器不得把它当作消息。</translation></message><message><source>A hand-written message that is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>手写的消息不是合法的 UTF-8；MCP 消息采用 UTF-8 编码。</translation></message><message><source>A hand-written request reused the id of a client request that is still waiting for its answer; ids must be unique among requests in flight.</source><translation>手写的请求重用了一个仍在等待应答的客户端请求的 id；进行中的请求的 id 必须唯一。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>消息（响应体或 SSE 行）超过了检查器的上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>A message the server sent over HTTP (a JSON body or the data of an SSE event) is not JSON.</source><translation>服务器经 HTTP 发送的消息（JSON 响应体或 SSE 事件的数据）不是 JSON。</translation></message><message><source>A message the server sent over HTTP is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>服务器经 HTTP 发送的消息不是有效的 UTF-8；MCP 消息使用 UTF-8 编码。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>A tool's x-mcp-header annotation breaks the transport's constraints (a string, integer or boolean property reached through 'properties' alone, a unique token name); a client must not use that tool over Streamable HTTP.</source><translation>工具的 x-mcp-header 标注违反了传输层的约束（只能用于仅经由 'properties' 到达的字符串、整数或布尔属性，且名称须为唯一的令牌）；客户端不得经 Streamable HTTP 使用该工具。</translation></message><message><source>Before initialize was answered, the client sent a request other than initialize or ping.</source><translation>在 initialize 得到应答之前，客户端发送了 initialize 和 ping 以外的请求。</translation></message><message><source>In 2026-07-28 a server must not send independent JSON-RPC requests on an SSE stream; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 中，服务器不得在 SSE 流上发送独立的 JSON-RPC 请求；它应通过 InputRequiredResult 请求输入。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>In 2026-07-28 some JSON-RPC errors come with a fixed HTTP status: HeaderMismatch (-32020), MissingRequiredClientCapability (-32021) and UnsupportedProtocolVersion (-32022) with 400, Method not found (-32601) with 404; this one came with another.</source><translation>在 2026-07-28 中，某些 JSON-RPC 错误必须配合固定的 HTTP 状态码：HeaderMismatch（-32020）、MissingRequiredClientCapability（-32021）和 UnsupportedProtocolVersion（-32022）配 400，Method not found（-32601）配 404；这条错误配的却是别的状态码。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The client sent a request other than ping before its 'initialized' notification.</source><translation>客户端在发送 initialized 通知之前发送了 ping 以外的请求。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.</source><translation>服务器对带有会话 ID 的请求返回 404：会话已结束，客户端必须用 initialize 开始新的会话。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server answered with a content type the transport does not allow (a POST: application/json or text/event-stream; the GET stream: text/event-stream).</source><translation>服务器返回了传输层不允许的内容类型（POST：application/json 或 text/event-stream；GET 流：text/event-stream）。</translation></message><message><source>The server answered with an HTTP error status (a 4xx whose body is a JSON-RPC error is not flagged: the error says why).</source><translation>服务器以 HTTP 错误状态码应答（4xx 且响应体是 JSON-RPC 错误的不会被标记：错误本身说明了原因）。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a different Mcp-Session-Id in the middle of a session.</source><translation>服务器在会话中途发送了不同的 Mcp-Session-Id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>
+<context><name>Handout</name><message><source>Entries</source><translation>条目</translation></message><message><source>Era</source><translation>代际</translation></message><message><source>Final state</source><translation>最终状态</translation></message><message><source>Invalid against the JSON Schema</source><translation>不符合 JSON Schema</translation></message><message><source>MCP session transcript</source><translation>MCP 会话记录稿</translation></message><message><source>Negotiation</source><translation>协商</translation></message><message><source>Outcome</source><translation>结果</translation></message><message><source>Protocol version</source><translation>协议版本</translation></message><message><source>Rules broken</source><translation>违反的规则</translation></message><message><source>Server</source><translation>服务器</translation></message><message><source>Server capabilities</source><translation>服务器能力</translation></message><message><source>State after it</source><translation>之后的状态</translation></message><message><source>Transition</source><translation>转换</translation></message><message><source>Transport</source><translation>传输方式</translation></message><message><source>client → server</source><translation>客户端 → 服务器</translation></message><message><source>event</source><translation>事件</translation></message><message><source>hand-written</source><translation>手写</translation></message><message><source>latency</source><translation>延迟</translation></message><message><source>none</source><translation>无</translation></message><message><source>offered</source><translation>提议</translation></message><message><source>server → client</source><translation>服务器 → 客户端</translation></message><message><source>stderr / transport note</source><translation>stderr / 传输层注记</translation></message></context><context><name>Features</name><message><source>no negotiation yet: connect to a server</source><translation>尚未协商：请先连接服务器</translation></message><message><source>tasks are not part of 2026-07-28 (they moved to an extension)</source><translation>2026-07-28 不包含任务（已移入扩展）</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2024-11-05</source><translation>任务需要协议 2025-11-25；本会话协商的是 2024-11-05</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-03-26</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-03-26</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated 2025-06-18</source><translation>任务需要协议 2025-11-25；本会话协商的是 2025-06-18</translation></message><message><source>tasks need protocol 2025-11-25; this session negotiated None</source><translation>任务需要协议 2025-11-25；本会话尚未协商版本</translation></message><message><source>the server declared logging (logging/setLevel)</source><translation>服务器声明了日志（logging/setLevel）</translation></message><message><source>the server declared logging (per-request log level in _meta)</source><translation>服务器声明了日志（在 _meta 中按请求设置日志级别）</translation></message><message><source>the server declared prompts</source><translation>服务器声明了提示</translation></message><message><source>the server declared resources</source><translation>服务器声明了资源</translation></message><message><source>the server declared resources with subscribe</source><translation>服务器声明了资源（支持订阅）</translation></message><message><source>the server declared tasks</source><translation>服务器声明了任务</translation></message><message><source>the server declared tools</source><translation>服务器声明了工具</translation></message><message><source>the server did not declare logging</source><translation>服务器未声明日志</translation></message><message><source>the server did not declare prompts</source><translation>服务器未声明提示</translation></message><message><source>the server did not declare resources</source><translation>服务器未声明资源</translation></message><message><source>the server did not declare tasks</source><translation>服务器未声明任务</translation></message><message><source>the server did not declare tools</source><translation>服务器未声明工具</translation></message></context><context><name>Lifecycle</name><message><source>DELETE session</source><translation>DELETE 会话</translation></message><message><source>Discovering</source><translation>探测中</translation></message><message><source>Failed</source><translation>失败</translation></message><message><source>Idle</source><translation>空闲</translation></message><message><source>Initialized</source><translation>已初始化</translation></message><message><source>Initializing</source><translation>初始化中</translation></message><message><source>Modern era, stateless: every request stands alone with its own _meta. A server that needs input from the client answers with an InputRequiredResult and the client retries the request with inputResponses.</source><translation>新版协议，无状态：每个请求都各自独立，带有自己的 _meta。服务器若需要客户端提供输入，会返回 InputRequiredResult，客户端随后携带 inputResponses 重试该请求。</translation></message><message><source>Modern era: there is no handshake and no session state. The client may send any request at once, each carrying protocol version, client info and capabilities in params._meta; a dual-era client first probes with server/discover.</source><translation>新版协议：没有握手，也没有会话状态。客户端可以立即发送任意请求，每个请求都在 params._meta 中携带协议版本、客户端信息和能力；兼容新旧两代协议的客户端会先用 server/discover 进行探测。</translation></message><message><source>Normal traffic in both directions. Both sides must respect the negotiated version and use only capabilities that were declared during negotiation.</source><translation>双向正常通信。双方都必须遵守协商好的协议版本，并且只能使用在能力协商中声明过的能力。</translation></message><message><source>Operating</source><translation>运行中</translation></message><message><source>Ready</source><translation>就绪</translation></message><message><source>SIGKILL</source><translation>SIGKILL</translation></message><message><source>SIGTERM</source><translation>SIGTERM</translation></message><message><source>Shutting down</source><translation>关闭中</translation></message><message><source>Terminated</source><translation>已终止</translation></message><message><source>The client closed the server's stdin and waits for it to exit. If it does not exit in time the client sends SIGTERM, and after another wait SIGKILL.</source><translation>客户端已关闭服务器的 stdin，正在等待其退出。若服务器未按时退出，客户端会发送 SIGTERM，再等待一段时间后发送 SIGKILL。</translation></message><message><source>The server answered with a version the client accepts. The client now owes the notifications/initialized notification before normal traffic starts.</source><translation>服务器以客户端可接受的版本作出了响应。在开始正常通信之前，客户端还须发送 notifications/initialized 通知。</translation></message><message><source>The server process has exited after the client ended the session. Its exit code or signal is recorded.</source><translation>客户端结束会话后，服务器进程已退出，其退出码或信号已记录在案。</translation></message><message><source>The server process runs but nothing has been said. The first message must be the client's initialize request; until it is answered the client should send nothing but ping.</source><translation>服务器进程已在运行，但双方尚未交换任何消息。第一条消息必须是客户端的 initialize 请求；在它得到响应之前，客户端除 ping 外不应发送任何消息。</translation></message><message><source>The session ended without the client asking for it: the server could not be started, or it exited (or its pipes closed) in the middle of the session.</source><translation>会话并非由客户端主动结束：服务器无法启动，或在会话中途退出（或其管道被关闭）。</translation></message><message><source>Uninitialized</source><translation>未初始化</translation></message><message><source>close stdin</source><translation>关闭 stdin</translation></message><message><source>close the event stream</source><translation>关闭事件流</translation></message><message><source>close the streams</source><translation>关闭各个流</translation></message><message><source>connection closed</source><translation>连接已关闭</translation></message><message><source>connection lost</source><translation>连接丢失</translation></message><message><source>disconnect</source><translation>断开连接</translation></message><message><source>initialize is on its way: it carries the newest version the client speaks, its capabilities and its identity. The server answers with the version it chose, its own capabilities and identity. The server may only send pings and log messages before it hears 'initialized'.</source><translation>initialize 请求已发出：其中携带客户端支持的最新协议版本、客户端能力和身份信息。服务器以其选定的版本、自身能力和身份信息作出响应。在收到 initialized 通知之前，服务器只能发送 ping 和日志消息。</translation></message><message><source>initialize →</source><translation>initialize →</translation></message><message><source>no answer (timeout)</source><translation>无响应（超时）</translation></message><message><source>no answer → legacy</source><translation>无响应 → 旧版</translation></message><message><source>no common version</source><translation>无共同版本</translation></message><message><source>notifications/initialized →</source><translation>notifications/initialized →</translation></message><message><source>server could not start</source><translation>服务器无法启动</translation></message><message><source>server exited</source><translation>服务器已退出</translation></message><message><source>server exited / pipe lost</source><translation>服务器退出 / 管道断开</translation></message><message><source>server not reachable</source><translation>无法连接服务器</translation></message><message><source>server/discover is on its way. A DiscoverResult lists the versions and capabilities of the server; -32022 means a modern server that wants another version; any other error, or silence, means a legacy server and the client falls back to initialize.</source><translation>server/discover 请求已发出。DiscoverResult 会列出服务器支持的版本和能力；-32022 表示这是要求改用其他版本的新版服务器；任何其他错误或没有响应，则表示这是旧版服务器，客户端将回退到 initialize。</translation></message><message><source>server/discover →</source><translation>server/discover →</translation></message><message><source>← -32022: retry with a supported version</source><translation>← -32022：改用支持的版本重试</translation></message><message><source>← 404: session expired</source><translation>← 404：会话已过期</translation></message><message><source>← DiscoverResult</source><translation>← DiscoverResult</translation></message><message><source>← HTTP 4xx to initialize</source><translation>← initialize 收到 HTTP 4xx</translation></message><message><source>← HTTP 4xx → HTTP+SSE</source><translation>← HTTP 4xx → 改用 HTTP+SSE</translation></message><message><source>← HTTP 4xx → legacy</source><translation>← HTTP 4xx → 旧版</translation></message><message><source>← InitializeResult</source><translation>← InitializeResult</translation></message><message><source>← InputRequiredResult: retry with inputResponses</source><translation>← InputRequiredResult：携带 inputResponses 重试</translation></message><message><source>← error / no answer</source><translation>← 错误 / 无响应</translation></message><message><source>← error to initialize</source><translation>← initialize 返回错误</translation></message><message><source>← not a DiscoverResult → legacy</source><translation>← 不是 DiscoverResult → 旧版</translation></message><message><source>← unsupported version</source><translation>← 不支持的版本</translation></message></context><context><name>Rules</name><message><source>202 Accepted with a body: a notification or response the server accepts gets 202 and no body.</source><translation>202 Accepted 带有响应体：服务器接受的通知或响应应返回 202 且不带响应体。</translation></message><message><source>A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.</source><translation>JSON-RPC 批量消息（数组）；只有 2025-03-26 版协议允许批量消息。</translation></message><message><source>A JSON-RPC response came on another stream than the answer to the POST that carried its request (or on the GET stream, where a server must not send responses).</source><translation>JSON-RPC 响应没有出现在携带其请求的 POST 的应答中，而是出现在另一条流上（或出现在 GET 流上，而服务器不得在那里发送响应）。</translation></message><message><source>A hand-written message that is not JSON (sent on purpose from the composer): a server must not take it for a message.</source><translation>手写的消息不是 JSON（在编写器中有意发送）：服务器不得把它当作消息。</translation></message><message><source>A hand-written message that is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>手写的消息不是合法的 UTF-8；MCP 消息采用 UTF-8 编码。</translation></message><message><source>A hand-written request reused the id of a client request that is still waiting for its answer; ids must be unique among requests in flight.</source><translation>手写的请求重用了一个仍在等待应答的客户端请求的 id；进行中的请求的 id 必须唯一。</translation></message><message><source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source><translation>收到一条日志消息，但当前没有任何进行中的请求通过 io.modelcontextprotocol/logLevel 请求日志。</translation></message><message><source>A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>消息（响应体或 SSE 行）超过了检查器的上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>A message the server sent over HTTP (a JSON body or the data of an SSE event) is not JSON.</source><translation>服务器经 HTTP 发送的消息（JSON 响应体或 SSE 事件的数据）不是 JSON。</translation></message><message><source>A message the server sent over HTTP is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>服务器经 HTTP 发送的消息不是有效的 UTF-8；MCP 消息使用 UTF-8 编码。</translation></message><message><source>A method this protocol version does not define for this direction.</source><translation>此协议版本未在该方向上定义此方法。</translation></message><message><source>A progress notification for a token no active request carries.</source><translation>进度通知中的 token 不属于任何进行中的请求。</translation></message><message><source>A request got no answer within its timeout.</source><translation>请求在超时时间内未收到响应。</translation></message><message><source>A response carries both 'result' and 'error'; it must carry exactly one.</source><translation>响应同时包含 'result' 和 'error'；二者必须有且仅有一个。</translation></message><message><source>A response that arrived after the client had stopped waiting for it (timeout).</source><translation>响应在客户端已停止等待（超时）之后才到达。</translation></message><message><source>A response to a request that was never sent.</source><translation>响应所对应的请求从未发送过。</translation></message><message><source>A second response to a request that was already answered.</source><translation>对已响应过的请求再次作出了响应。</translation></message><message><source>A tool's x-mcp-header annotation breaks the transport's constraints (a string, integer or boolean property reached through 'properties' alone, a unique token name); a client must not use that tool over Streamable HTTP.</source><translation>工具的 x-mcp-header 标注违反了传输层的约束（只能用于仅经由 'properties' 到达的字符串、整数或布尔属性，且名称须为唯一的令牌）；客户端不得经 Streamable HTTP 使用该工具。</translation></message><message><source>Before initialize was answered, the client sent a request other than initialize or ping.</source><translation>在 initialize 得到应答之前，客户端发送了 initialize 和 ping 以外的请求。</translation></message><message><source>In 2026-07-28 a server must not send independent JSON-RPC requests on an SSE stream; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 中，服务器不得在 SSE 流上发送独立的 JSON-RPC 请求；它应通过 InputRequiredResult 请求输入。</translation></message><message><source>In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.</source><translation>在 2026-07-28 版本中，服务器不得向 stdout 写入 JSON-RPC 请求；需要输入时应返回 InputRequiredResult。</translation></message><message><source>In 2026-07-28 some JSON-RPC errors come with a fixed HTTP status: HeaderMismatch (-32020), MissingRequiredClientCapability (-32021) and UnsupportedProtocolVersion (-32022) with 400, Method not found (-32601) with 404; this one came with another.</source><translation>在 2026-07-28 中，某些 JSON-RPC 错误必须配合固定的 HTTP 状态码：HeaderMismatch（-32020）、MissingRequiredClientCapability（-32021）和 UnsupportedProtocolVersion（-32022）配 400，Method not found（-32601）配 404；这条错误配的却是别的状态码。</translation></message><message><source>InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).</source><translation>InputRequiredResult 被用于响应不允许接收它的请求（仅限 tools/call、prompts/get、resources/read）。</translation></message><message><source>The 'jsonrpc' member is missing or not exactly "2.0".</source><translation>缺少 'jsonrpc' 成员，或其值不完全等于 "2.0"。</translation></message><message><source>The DiscoverResult has no usable 'supportedVersions' list.</source><translation>DiscoverResult 中没有可用的 'supportedVersions' 列表。</translation></message><message><source>The client sent a request other than ping before its 'initialized' notification.</source><translation>客户端在发送 initialized 通知之前发送了 ping 以外的请求。</translation></message><message><source>The id is not a string or an integer (null, fractional, boolean or missing).</source><translation>id 既不是字符串也不是整数（为 null、小数、布尔值或缺失）。</translation></message><message><source>The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.</source><translation>检查器在分析此条目时出错（这是检查器的缺陷，不一定是服务器的问题）；字节已按到达时的原样记录。</translation></message><message><source>The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source><translation>该行超过了检查器的长度上限；保留了开头的字节，其余部分已计数并丢弃。</translation></message><message><source>The line is not valid UTF-8; MCP messages are UTF-8 encoded.</source><translation>该行不是有效的 UTF-8；MCP 消息必须采用 UTF-8 编码。</translation></message><message><source>The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.</source><translation>服务器对带有会话 ID 的请求返回 404：会话已结束，客户端必须用 initialize 开始新的会话。</translation></message><message><source>The server answered initialize with an error.</source><translation>服务器对 initialize 返回了错误。</translation></message><message><source>The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.</source><translation>服务器对 server/discover 返回了成功响应，但它不是 DiscoverResult（没有 'supportedVersions'）；只有 DiscoverResult 才表示新版服务器，因此客户端回退到 initialize。</translation></message><message><source>The server answered with a content type the transport does not allow (a POST: application/json or text/event-stream; the GET stream: text/event-stream).</source><translation>服务器返回了传输层不允许的内容类型（POST：application/json 或 text/event-stream；GET 流：text/event-stream）。</translation></message><message><source>The server answered with an HTTP error status (a 4xx whose body is a JSON-RPC error is not flagged: the error says why).</source><translation>服务器以 HTTP 错误状态码应答（4xx 且响应体是 JSON-RPC 错误的不会被标记：错误本身说明了原因）。</translation></message><message><source>The server asked for a client feature the client did not declare.</source><translation>服务器请求了客户端未声明的客户端功能。</translation></message><message><source>The server did not exit after SIGTERM; the client had to send SIGKILL.</source><translation>收到 SIGTERM 后服务器没有退出；客户端不得不发送 SIGKILL。</translation></message><message><source>The server did not exit after its stdin was closed; the client had to send SIGTERM.</source><translation>stdin 关闭后服务器没有退出；客户端不得不发送 SIGTERM。</translation></message><message><source>The server exited before the handshake completed.</source><translation>服务器在握手完成之前退出。</translation></message><message><source>The server kept sending messages for a request the client cancelled.</source><translation>客户端已取消某个请求，服务器却仍在为其发送消息。</translation></message><message><source>The server negotiated a protocol version other than the one the client offered.</source><translation>服务器协商的协议版本与客户端提供的版本不同。</translation></message><message><source>The server negotiated a protocol version the client does not support; the client should disconnect.</source><translation>服务器协商的协议版本客户端不支持；客户端应断开连接。</translation></message><message><source>The server reused the id of one of its own requests that is still pending.</source><translation>服务器重复使用了自己某个仍在等待响应的请求的 id。</translation></message><message><source>The server sent a different Mcp-Session-Id in the middle of a session.</source><translation>服务器在会话中途发送了不同的 Mcp-Session-Id。</translation></message><message><source>The server sent a message other than a log message or ping before answering initialize.</source><translation>在响应 initialize 之前，服务器发送了日志消息和 ping 以外的消息。</translation></message><message><source>The server sent a message that needs a server capability it did not declare.</source><translation>服务器发送的消息需要一项它未声明的服务器能力。</translation></message><message><source>The server sent a request other than ping before the client's 'initialized' notification.</source><translation>在客户端发送 'initialized' 通知之前，服务器发送了 ping 以外的请求。</translation></message><message><source>The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.</source><translation>服务器向 stdout 写入了一行非 JSON 内容；stdout 只能用于传输 MCP 消息。</translation></message><message><source>The stream ended in the middle of a line (no newline after the last bytes).</source><translation>数据流在一行的中途结束（最后的字节之后没有换行符）。</translation></message><message><source>Valid JSON, but not a JSON-RPC request, notification or response.</source><translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation></message></context><context><name>Steps</name><message><source>Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.</source><translation>生命周期：收到成功的 initialize 结果后，客户端必须先发送 notifications/initialized，然后才能发送常规请求。</translation></message><message><source>Lifecycle: the first message must be initialize, carrying the newest version the client speaks, its capabilities and identity.</source><translation>生命周期：第一条消息必须是 initialize，携带客户端支持的最新协议版本、客户端能力和身份信息。</translation></message><message><source>Modern era: every request carries protocol version, client info and capabilities in params._meta.</source><translation>新版协议：每个请求都在 params._meta 中携带协议版本、客户端信息和能力。</translation></message><message><source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source><translation>stdio 向后兼容：兼容新旧两代协议的客户端在发送任何其他请求之前，先用 server/discover 进行探测。</translation></message></context></TS>

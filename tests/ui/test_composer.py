@@ -112,3 +112,31 @@ async def test_a_multi_line_text_that_is_not_json_cannot_go_over_stdio(window_an
         controller.disconnect()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
+
+
+async def test_handouts_from_the_window_follow_the_language_and_the_diagram_exports(window_and_controller, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    controller, window = window_and_controller
+    use_demo(window, "legacy")
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        await controller.session.request("tools/list")
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
+    assert window.export_transcript_to(str(tmp_path / "en.md"))
+    assert (tmp_path / "en.md").read_text(encoding="utf-8").startswith("# MCP session transcript")
+    window.languages.set_choice("zh_CN")
+    try:
+        assert window.export_transcript_to(str(tmp_path / "zh.html"))
+        page = (tmp_path / "zh.html").read_text(encoding="utf-8")
+        assert "<h1>MCP 会话记录稿</h1>" in page and '<html lang="zh-CN">' in page and "已终止" in page
+    finally:
+        window.languages.set_choice("en")
+    assert window.export_diagram_to(str(tmp_path / "d.svg"))
+    root = ET.parse(tmp_path / "d.svg").getroot()
+    assert root.tag.endswith("svg") and len(list(root.iter())) > 20  # drawn, not an empty page
+    assert window.export_diagram_to(str(tmp_path / "d.png")) and (tmp_path / "d.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

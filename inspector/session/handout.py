@@ -1,0 +1,241 @@
+"""Handouts: a session (live or recorded) as a Markdown transcript or a self-contained HTML page.
+
+Both carry the same content: the negotiation at the top (server, transport, era and version,
+capabilities on both sides, final state and outcome, counts), then every entry in order - its
+number, time, direction, kind, method and id, the lifecycle state after it, the transition it
+took, the rules it broke with their text, and the message itself pretty-printed (other lines
+as they were written). Qt-free: the words go through ``tr(context, text)`` - the window passes
+Qt's translator, so a handout follows the UI language; the default keeps English. Server text
+is data: Markdown puts it in fenced blocks, HTML escapes every character of it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from inspector.protocol.lifecycle import STATE_INFO
+from inspector.protocol.messages import Kind
+from inspector.protocol.rules import RULES
+
+from .recording import Direction, Recording
+
+Translate = Callable[[str, str], str]
+
+#: The handout's own words ("Handout" context; scripts/i18n.py extracts them for Chinese).
+WORDS = {
+    "title": "MCP session transcript",
+    "summary": "Negotiation",
+    "messages": "Entries",
+    "server": "Server",
+    "transport": "Transport",
+    "era": "Era",
+    "version": "Protocol version",
+    "offered": "offered",
+    "server_caps": "Server capabilities",
+    "state": "Final state",
+    "outcome": "Outcome",
+    "entries": "Entries",
+    "violations": "Rules broken",
+    "state_after": "State after it",
+    "transition": "Transition",
+    "schema_invalid": "Invalid against the JSON Schema",
+    "hand_written": "hand-written",
+    "c2s": "client → server",
+    "s2c": "server → client",
+    "stderr": "stderr / transport note",
+    "event": "event",
+    "none": "none",
+    "latency": "latency",
+}
+
+
+def _same(_context: str, text: str) -> str:
+    return text
+
+
+@dataclass
+class HandoutEntry:
+    seq: int
+    t: float
+    direction: str
+    kind: str
+    method: str | None
+    id: Any
+    state: str
+    body: str  # pretty JSON, or the text as written
+    is_json: bool
+    violations: list[tuple[str, str]] = field(default_factory=list)  # (rule id, text)
+    transition: str | None = None
+    hand_written: bool = False
+    schema_invalid: bool = False
+    latency_ms: float | None = None
+
+
+class Handout:
+    """What a transcript says, in the reader's language; ``markdown()`` and ``html()`` write it."""
+
+    def __init__(self, recording: Recording, summary: dict | None = None, tr: Translate = _same, lang: str = "en") -> None:
+        self.rec = recording
+        self.summary = summary or recording.summary or {}
+        self.tr = tr
+        self.lang = lang
+
+    def w(self, key: str) -> str:
+        return self.tr("Handout", WORDS[key])
+
+    # ------------------------------------------------------------------ content
+
+    def facts(self) -> list[tuple[str, str]]:
+        s, h = self.summary, self.rec.header
+        info = s.get("server_info") or {}
+        transport = str(s.get("transport") or h.get("transport") or "stdio")
+        where = h.get("url") or " ".join(str(a) for a in h.get("argv") or ())
+        version = str(s.get("protocol_version") or "–")
+        if s.get("offered_version") and s.get("offered_version") != s.get("protocol_version"):
+            version += f" ({self.w('offered')} {s['offered_version']})"
+        counts = s.get("counts") or self.rec.counts()
+        state = s.get("state") or (self.rec.state_at(len(self.rec) - 1).value if len(self.rec) else "–")
+        out = [
+            (self.w("server"), f"{info.get('name', '?')} {info.get('version', '')}".strip()),
+            (self.w("transport"), f"{transport}: {where}" if where else transport),
+            (self.w("era"), str(s.get("era") or "–")),
+            (self.w("version"), version),
+            (self.w("server_caps"), ", ".join(sorted((s.get("server_capabilities") or {}).keys())) or self.w("none")),
+            (self.w("state"), self._state_title(state)),
+            (self.w("entries"), f"{counts.get('entries', len(self.rec))} " + ", ".join(f"{k} {v}" for k, v in (counts.get("by_dir") or {}).items())),
+        ]
+        if s.get("outcome"):
+            out.append((self.w("outcome"), str(s["outcome"])))
+        broken = (counts.get("violations") or {}) if isinstance(counts, dict) else {}
+        if broken:
+            out.append((self.w("violations"), ", ".join(f"{k} ×{v}" for k, v in sorted(broken.items()))))
+        return out
+
+    def _state_title(self, value: Any) -> str:
+        for state, info in STATE_INFO.items():
+            if state.value == value:
+                return self.tr("Lifecycle", info.title)
+        return str(value)
+
+    def entries(self) -> Iterator[HandoutEntry]:
+        rec = self.rec
+        for i in range(len(rec)):
+            e = rec[i]
+            extra = e.extra or {}
+            obj = e.json() if e.direction in (Direction.C2S, Direction.S2C) and e.kind not in (Kind.NOISE,) else None
+            if obj is not None:
+                body, is_json = orjson.dumps(obj, option=orjson.OPT_INDENT_2).decode(), True
+            else:
+                body, is_json = e.text.rstrip("\r\n"), False
+            tr_ = extra.get("transition")
+            item = HandoutEntry(
+                seq=i,
+                t=e.t,
+                direction=e.direction.label,
+                kind=str(extra.get("event") or e.kind.label),
+                method=e.method,
+                id=e.id,
+                state=self._state_title(e.state.value),
+                body=body,
+                is_json=is_json,
+                violations=[(r, self.tr("Rules", RULES[r].text) if r in RULES else "") for r in e.violations],
+                transition=(
+                    f"{self._state_title(tr_.get('from'))} → {self._state_title(tr_.get('to'))} ({self.tr('Lifecycle', str(tr_.get('label', '')))})"
+                    if isinstance(tr_, dict)
+                    else None
+                ),
+                hand_written=bool(extra.get("hand_written")),
+                schema_invalid=e.schema_ok is False,
+                latency_ms=e.latency * 1000 if e.latency is not None else None,
+            )
+            yield item
+
+    def _head(self, x: HandoutEntry) -> str:
+        bits = [f"{x.seq}", f"{x.t:.3f} s", self.w(x.direction) if x.direction in WORDS else x.direction, x.kind]
+        if x.method:
+            bits.append(x.method)
+        if x.id is not None:
+            bits.append(f"id {orjson.dumps(x.id).decode()}")
+        if x.latency_ms is not None:
+            bits.append(f"{self.w('latency')} {x.latency_ms:.1f} ms")
+        if x.hand_written:
+            bits.append(self.w("hand_written"))
+        return " · ".join(bits)
+
+    # ------------------------------------------------------------------ writers
+
+    def markdown(self) -> str:
+        out = [f"# {self.w('title')}", "", f"## {self.w('summary')}", ""]
+        for key, value in self.facts():
+            out.append(f"- **{key}**: {_md_inline(value)}")
+        out += ["", f"## {self.w('messages')}", ""]
+        for x in self.entries():
+            out.append(f"### {_md_inline(self._head(x))}")
+            out.append("")
+            out.append(f"- {self.w('state_after')}: {x.state}")
+            if x.transition:
+                out.append(f"- {self.w('transition')}: {_md_inline(x.transition)}")
+            if x.schema_invalid:
+                out.append(f"- {self.w('schema_invalid')}")
+            for rule_id, text in x.violations:
+                out.append(f"- `{rule_id}`: {_md_inline(text)}")
+            out.append("")
+            fence = "```" if "```" not in x.body else "~~~~"
+            out += [fence + ("json" if x.is_json else "text"), x.body, fence, ""]
+        return "\n".join(out)
+
+    def html(self) -> str:
+        e = html.escape
+        out = [
+            "<!DOCTYPE html>",
+            f'<html lang="{e(self.lang.replace("_", "-"))}"><head><meta charset="utf-8">',
+            f"<title>{e(self.w('title'))}</title>",
+            f"<style>{_CSS}</style></head><body>",
+            f"<h1>{e(self.w('title'))}</h1>",
+            f"<h2>{e(self.w('summary'))}</h2><table class=facts>",
+        ]
+        for key, value in self.facts():
+            out.append(f"<tr><th>{e(key)}</th><td>{e(value)}</td></tr>")
+        out.append(f"</table><h2>{e(self.w('messages'))}</h2>")
+        for x in self.entries():
+            classes = f"entry {x.direction}" + (" flagged" if x.violations or x.schema_invalid else "")
+            out.append(f'<section class="{classes}" id="e{x.seq}"><h3>{e(self._head(x))}</h3><ul>')
+            out.append(f"<li>{e(self.w('state_after'))}: {e(x.state)}</li>")
+            if x.transition:
+                out.append(f"<li>{e(self.w('transition'))}: {e(x.transition)}</li>")
+            if x.schema_invalid:
+                out.append(f"<li class=bad>{e(self.w('schema_invalid'))}</li>")
+            for rule_id, text in x.violations:
+                out.append(f"<li class=bad><code>{e(rule_id)}</code>: {e(text)}</li>")
+            out.append(f"</ul><pre><code>{e(x.body)}</code></pre></section>")
+        out.append("</body></html>")
+        return "\n".join(out)
+
+
+def _md_inline(text: str) -> str:
+    """Text inside a Markdown line, with the characters that would format it escaped."""
+    return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in text.replace("\n", " "))
+
+
+_CSS = (
+    "body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}"
+    "table.facts th{text-align:left;padding-right:1rem;vertical-align:top}"
+    "section.entry{border-left:4px solid #ccc;padding-left:.8rem;margin:1rem 0}"
+    "section.c2s{border-color:#195fbe}section.s2c{border-color:#1e823c}section.stderr{border-color:#965500}"
+    "section.event{border-color:#6946a0}section.flagged h3{color:#b91e1e}"
+    "h3{font-size:1rem;margin:.2rem 0}ul{margin:.2rem 0}li.bad{color:#b91e1e}"
+    "pre{background:#f5f5f7;padding:.5rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all}"
+)
+
+
+def write_handout(path: str, recording: Recording, summary: dict | None = None, tr: Translate = _same, lang: str = "en") -> None:
+    """Write ``path`` as Markdown (``.md``) or HTML (anything else), UTF-8."""
+    handout = Handout(recording, summary, tr, lang)
+    text = handout.markdown() if str(path).lower().endswith((".md", ".markdown")) else handout.html()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
