@@ -42,7 +42,7 @@ def tool(name: str) -> str:
 def protocol_strings() -> dict[str, list[str]]:
     from inspector.protocol.lifecycle import STATE_INFO, TABLES, TRANSPORTS, for_transport
     from inspector.protocol.rules import RULES
-    from inspector.session.session import LEGACY_STEPS, MODERN_STEPS
+    from inspector.session.session import CLIENT_STEPS, LEGACY_STEPS, MODERN_STEPS, SERVER_STEPS
 
     lifecycle: list[str] = []
     for info in STATE_INFO.values():
@@ -65,7 +65,7 @@ def protocol_strings() -> dict[str, list[str]]:
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),
         "Rules": sorted({r.text for r in RULES.values()}),
-        "Steps": sorted(set(LEGACY_STEPS.values()) | set(MODERN_STEPS.values())),
+        "Steps": sorted(set(LEGACY_STEPS.values()) | set(MODERN_STEPS.values()) | set(CLIENT_STEPS.values()) | set(SERVER_STEPS.values())),
     }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +26,7 @@ from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.framing import DEFAULT_MAX_LINE
 from inspector.protocol.http_meta import request_headers
 from inspector.protocol.lifecycle import WIRE, Event, State
-from inspector.protocol.messages import Kind, valid_id
+from inspector.protocol.messages import Kind, loads_lenient, valid_id
 from inspector.protocol.schema import SchemaVerdict
 from inspector.protocol.versions import HEADER_MISMATCH, UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
 from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SideLine, SpawnError, Frames, TransportClosed, TransportSpec
@@ -144,56 +145,90 @@ class Reply:
 @dataclass
 class PendingStep:
     raw: bytes
-    explanation: str
+    explanation: str  # English, with {placeholders} filled from ``values`` (translate, then format)
+    direction: str = "c2s"  # "c2s": about to be written; "s2c": arrived, not yet delivered
+    values: dict = field(default_factory=dict)
+    at: float = 0.0  # when the message came to be: written by the client, or read from the server
+
+    @property
+    def text(self) -> str:
+        """The explanation in English, filled in."""
+        return self.explanation.format(**self.values) if self.values else self.explanation
 
 
 class StepGate:
-    """Step mode: each start-sequence message waits here until ``go()``."""
+    """Step mode: every message waits here until ``go()`` - the client's before they are written,
+    the server's after they were read and before the inspector takes them in - one at a time, in
+    the order they arrived at the gate. Listeners hear of the message at the head (or None)."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.closed = False
-        self.pending: PendingStep | None = None
-        self._event: anyio.Event | None = None
+        self._queue: deque[tuple[PendingStep, anyio.Event]] = deque()
         self.listeners: list[Callable[[PendingStep | None], None]] = []
 
-    async def wait(self, raw: bytes, explanation: str) -> None:
-        """Raises ConnectionLost when the session closes first: the message is never sent."""
+    @property
+    def pending(self) -> PendingStep | None:
+        return self._queue[0][0] if self._queue else None
+
+    @property
+    def waiting(self) -> int:
+        """How many messages wait at the gate, the one shown included."""
+        return len(self._queue)
+
+    def _notify(self) -> None:
+        head = self.pending
+        for cb in list(self.listeners):
+            cb(head)
+
+    async def wait(self, raw: bytes, explanation: str, direction: str = "c2s", *, at: float | None = None, **values: Any) -> None:
+        """Wait for ``go()``. Messages queue in the order they came to be (``at``: a server
+        message read before the client produced one of its own goes first, even when the
+        inspector reaches it later). Raises ConnectionLost when the session closes first."""
         if self.closed:
             raise ConnectionLost("the session was closed before this message was sent")
         if not self.enabled:
             return
-        self.pending = PendingStep(raw, explanation)
-        self._event = anyio.Event()
-        for cb in list(self.listeners):
-            cb(self.pending)
+        when = time.monotonic() if at is None else at
+        entry = (PendingStep(raw, explanation, direction, values, when), anyio.Event())
+        queue = self._queue
+        index = len(queue)
+        while index > 0 and queue[index - 1][0].at > when:
+            index -= 1
+        queue.insert(index, entry)
+        if index == 0:
+            self._notify()
         try:
-            await self._event.wait()
+            await entry[1].wait()
         finally:
-            self.pending = None
-            self._event = None
-            for cb in list(self.listeners):
-                cb(None)
+            was_head = bool(self._queue) and self._queue[0] is entry
+            try:
+                self._queue.remove(entry)
+            except ValueError:
+                pass
+            if was_head:
+                self._notify()
         if self.closed:
             raise ConnectionLost("the session was closed before this message was sent")
 
     def go(self) -> bool:
-        """Send the waiting message. Returns False when nothing was waiting."""
-        if self._event is None:
+        """Let the message at the head go. Returns False when nothing was waiting."""
+        if not self._queue:
             return False
-        self._event.set()
+        self._queue[0][1].set()
         return True
 
     def release_all(self) -> None:
-        """Leave step mode: the current and later messages go without waiting."""
+        """Leave step mode: the waiting and later messages go without waiting."""
         self.enabled = False
-        self.go()
+        for _step, event in list(self._queue):
+            event.set()
 
     def close(self) -> None:
-        """The session is closing: the waiting message and any later one are not sent."""
+        """The session is closing: the client's waiting messages and later ones are not sent
+        (the server's are still taken in: they were read)."""
         self.closed = True
-        self.enabled = False
-        self.go()
+        self.release_all()
 
 
 class _Waiter:
@@ -224,6 +259,19 @@ _MAX_LIST_PAGES = 20  # tools/list pages read to find one tool again after a Hea
 MODERN_STEPS = {
     "server/discover": "stdio backward compatibility: a dual-era client probes with server/discover before any other request.",
     "first": "Modern era: every request carries protocol version, client info and capabilities in params._meta.",
+}
+#: Step mode: what the other messages are about to do (English; the window translates them).
+CLIENT_STEPS = {
+    "request": "The client is about to send the request {method}. Once it is written the server owes an answer with the same id; the timeline will pair the two and time the round trip.",
+    "notification": "The client is about to send the notification {method}. A notification gets no answer: the server acts on it, or ignores it.",
+    "answer": "The client is about to answer the server's request {method}. The answer carries the id of that request and is checked against the schema before it goes.",
+    "other": "The client is about to send a message that is not a JSON-RPC request, notification or answer (written by hand). The server must cope with it.",
+}
+SERVER_STEPS = {
+    "answer": "The server's answer to {method} has arrived and waits here. Continue hands it to the inspector: it is paired with its request, checked against the schema and the rules, and the lifecycle may move.",
+    "notification": "The server sent the notification {method}. It waits here; Continue records it, checks it and passes it on (logs, progress, list changes).",
+    "request": "The server sent the request {method}. It waits here; after Continue the client decides how to answer it.",
+    "other": "The server wrote something that is not a JSON-RPC message. It waits here; Continue records it as it arrived and flags what is wrong with it.",
 }
 
 
@@ -342,6 +390,9 @@ class Session:
                 try:
                     if type(ev) is Frames:
                         t = ev.t
+                        if self.gate.enabled:  # step mode: each message waits to be taken in
+                            await self._deliver_held(ev)
+                            continue
                         if ev.cut:
                             self._record_frames_singly(ev)
                             await checkpoint()
@@ -410,7 +461,32 @@ class Session:
         except Exception as exc:
             return self.engine.failed_analysis(raw, exc)
 
-    def _record_frames_singly(self, ev: Frames) -> None:
+    async def _held_at_gate(self) -> bool:
+        """Step mode: whether messages were waiting at the gate; if so, return once none is
+        (a timeout must not run out while a person reads the answer it waits for)."""
+        if not (self.gate.enabled and self.gate.waiting):
+            return False
+        while self.gate.enabled and self.gate.waiting and not self._exited.is_set():
+            await anyio.sleep(0.05)
+        return True
+
+    async def _deliver_held(self, ev: Frames) -> None:
+        """Step mode: the messages of one read, one at a time, each after Continue. They were
+        read already (nothing is lost while they wait) and keep their arrival time; when each
+        was let in is kept beside it (``released``)."""
+        cut = dict(ev.cut)
+        for i, raw in enumerate(ev.items):
+            text, values = self._server_step(raw)
+            try:
+                await self.gate.wait(raw, text, "s2c", at=ev.t, **values)
+            except ConnectionLost:
+                pass  # the session is closing: what the server sent is still recorded
+            one = Frames(ev.t, [raw], ((0, cut[i]),) if i in cut else (), ev.channel, [ev.metas[i]] if ev.metas is not None else None)
+            self._record_frames_singly(one, released=self.clock())
+            if not self.gate.enabled:  # left step mode mid-read: the loop gets its turns again
+                await checkpoint()
+
+    def _record_frames_singly(self, ev: Frames, released: float | None = None) -> None:
         """Frames that need more than the flood path: an item cut at the limit, or the HTTP
         exchange each item travelled in (kept on the entry as ``http``)."""
         rec = self.recording
@@ -421,9 +497,14 @@ class Session:
         for i, raw in enumerate(ev.items):
             seq = len(rec)
             extra: dict[str, Any] = {"http": metas[i]} if metas is not None else {}
+            if released is not None:
+                extra["released"] = round(released - rec.t0, 6)  # step mode: when it was let in (t: when it arrived)
+            if metas is not None:
+                self.engine.arrival = metas[i]
             dropped = cut.get(i)
             if dropped is None:
-                self.engine.arrival = metas[i] if metas is not None else None
+                if metas is None:
+                    self.engine.arrival = None
                 a = self._analyse(raw, t, seq)
                 rec.append(Direction.S2C, t, raw, a, extra or None)
                 self._dispatch_safely(a, seq, t)
@@ -618,9 +699,41 @@ class Session:
 
     # ------------------------------------------------------------------ sending
 
-    async def send_raw(self, raw: bytes, *, settle: bool = False) -> int:
+    def _client_step(self, raw: bytes) -> tuple[str, dict]:
+        """Step mode: the explanation of a client message (English) and what fills it in."""
+        obj = loads_lenient(raw.rstrip(b"\r\n"))
+        if not isinstance(obj, dict):
+            return CLIENT_STEPS["other"], {}
+        method = obj.get("method")
+        if isinstance(method, str):
+            return CLIENT_STEPS["request" if "id" in obj else "notification"], {"method": method}
+        if "id" in obj and ("result" in obj or "error" in obj):
+            pending = self.engine.server.pending.get(id_key(obj["id"])) if valid_id(obj["id"]) else None
+            return CLIENT_STEPS["answer"], {"method": pending.method if pending is not None else "?"}
+        return CLIENT_STEPS["other"], {}
+
+    def _server_step(self, raw: bytes) -> tuple[str, dict]:
+        """Step mode: the explanation of a server message that waits to be taken in."""
+        obj = loads_lenient(raw)
+        if not isinstance(obj, dict):
+            return SERVER_STEPS["other"], {}
+        method = obj.get("method")
+        if isinstance(method, str):
+            return SERVER_STEPS["request" if "id" in obj else "notification"], {"method": method}
+        pending = self.engine.client.pending.get(id_key(obj.get("id"))) if valid_id(obj.get("id")) else None
+        return SERVER_STEPS["answer"], {"method": pending.method if pending is not None else "?"}
+
+    async def send_raw(self, raw: bytes, *, settle: bool = False, explanation: str | None = None, held: bool = False) -> int:
         """Record and write one line the client sends. Returns its entry number. ``settle``:
-        return only once the server has taken it (over HTTP: answered its POST)."""
+        return only once the server has taken it (over HTTP: answered its POST). In step mode
+        it first waits at the gate (with ``explanation``, or one made from the message), unless
+        the caller ``held`` it there already."""
+        if self.gate.enabled and not held:
+            if explanation is not None:
+                await self.gate.wait(raw, explanation, at=self.clock())
+            else:
+                text, values = self._client_step(raw)
+                await self.gate.wait(raw, text, at=self.clock(), **values)
         if self._exited.is_set():
             raise ConnectionLost(self._failure_text("the server is gone"))
         seq = len(self.recording)
@@ -659,9 +772,17 @@ class Session:
         if wait is not None and judged.kind is Kind.REQUEST and valid_id(judged.id) and id_key(judged.id) not in self._waiters and not self.engine.id_pending(judged.id):
             w = _Waiter()
             self._waiters[id_key(judged.id)] = w
+        raw = self.transport.frame(data)
+        if self.gate.enabled:
+            step, values = self._client_step(raw)
+            try:
+                await self.gate.wait(raw, step, at=self.clock(), **values)
+            except ConnectionLost:
+                if w is not None:
+                    self._waiters.pop(id_key(judged.id), None)
+                raise
         seq = len(self.recording)
         t = self.clock()
-        raw = self.transport.frame(data)
         a = self.engine.hand_written(raw, t, seq)
         self.recording.append(Direction.C2S, t, raw, a, {"hand_written": True})
         self.recording.notify()
@@ -837,16 +958,17 @@ class Session:
         eng = self.engine
         id = eng.next_id()
         raw = eng.build_request(id, method, params, progress_token=id if progress else None)
+        explanation = None
         if self._first_request_step and self.gate.enabled:
             self._first_request_step = False
-            await self.gate.wait(raw, MODERN_STEPS["first"])
+            explanation = MODERN_STEPS["first"]
         w = _Waiter()
         w.on_progress = on_progress
         self._waiters[id_key(id)] = w
         timeout = self.options.request_timeout if timeout is None else timeout
         max_timeout = self.options.max_request_timeout if max_timeout is None else max_timeout
         try:
-            self._sent_as[id_key(id)] = await self.send_raw(raw)
+            self._sent_as[id_key(id)] = await self.send_raw(raw, explanation=explanation)
             started = self.clock()
             hard_deadline = started + max_timeout
             while True:
@@ -860,6 +982,10 @@ class Session:
                     break
                 if w.last_progress != seen and self.clock() < hard_deadline:
                     continue  # progress arrived while we waited: wait from it
+                if await self._held_at_gate():  # step mode: the answer may be waiting to be let in
+                    started = self.clock()
+                    hard_deadline = started + max_timeout
+                    continue
                 now = self.clock()
                 self._waiters.pop(id_key(id), None)
                 self._record_timeout(id)
@@ -925,18 +1051,23 @@ class Session:
 
     async def _wait_start_answer(self, id: Any, raw: bytes, explanation: str, timeout: float) -> _Waiter | None:
         try:
-            await self.gate.wait(raw, explanation)
+            await self.gate.wait(raw, explanation, at=self.clock())
         except ConnectionLost as exc:
             raise StartFailed(str(exc)) from None
         w = _Waiter()
         self._waiters[id_key(id)] = w
         try:
-            await self.send_raw(raw)
+            await self.send_raw(raw, held=True)
         except ConnectionLost as exc:
             self._waiters.pop(id_key(id), None)
             raise StartFailed(self._failure_text(str(exc))) from None
-        with anyio.move_on_after(timeout):
-            await w.event.wait()
+        deadline = self.clock() + timeout
+        while not w.event.is_set():
+            with anyio.move_on_after(max(0.0, deadline - self.clock())):
+                await w.event.wait()
+            if w.event.is_set() or not await self._held_at_gate():
+                break
+            deadline = self.clock() + timeout  # the time a person spent reading does not count
         if not w.event.is_set():
             self._waiters.pop(id_key(id), None)
             self._record_timeout(id)
@@ -977,8 +1108,8 @@ class Session:
             self.transport.negotiated(eng.version)  # HTTP: MCP-Protocol-Version from now on
         raw = eng.build_initialized()
         try:
-            await self.gate.wait(raw, LEGACY_STEPS["notifications/initialized"])
-            await self.send_raw(raw, settle=True)  # over HTTP: taken before the first request goes out
+            await self.gate.wait(raw, LEGACY_STEPS["notifications/initialized"], at=self.clock())
+            await self.send_raw(raw, settle=True, held=True)  # over HTTP: taken before the first request goes out
         except ConnectionLost as exc:
             raise StartFailed(self._failure_text(str(exc))) from None
 

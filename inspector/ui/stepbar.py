@@ -1,7 +1,9 @@
-"""Step mode banner: the message about to be sent, the rule it fulfils, Continue."""
+"""Step mode banner: the message at the gate (the client's about to be sent, or the server's
+waiting to be taken in), pretty-printed, what it does, Continue and Run to end."""
 
 from __future__ import annotations
 
+import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
@@ -30,7 +32,7 @@ class StepBar(QFrame):
         self.message = QPlainTextEdit()
         self.message.setReadOnly(True)
         self.message.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.message.setMaximumHeight(64)
+        self.message.setMaximumHeight(140)
         self.message.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.continue_button = QPushButton()
         self.continue_button.setDefault(True)
@@ -56,7 +58,7 @@ class StepBar(QFrame):
         self.continue_button.setText(self.tr("Continue"))
         self.continue_button.setToolTip(self.tr("Send this message (F8)"))
         self.run_button.setText(self.tr("Run to end"))
-        self.run_button.setToolTip(self.tr("Leave step mode for the rest of the start sequence"))
+        self.run_button.setToolTip(self.tr("Leave step mode: the waiting message and all later ones go without waiting"))
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "run_button"):
@@ -70,8 +72,26 @@ class StepBar(QFrame):
         if step is None:
             self.hide()
             return
-        self.title.setText(self.tr("Step mode: this message waits for Continue"))
-        self.explanation.setText(QCoreApplication.translate("Steps", step.explanation))
-        self.message.setPlainText(display_text(step.raw))
+        if step.direction == "s2c":
+            self.title.setText(self.tr("Step mode: a message from the server waits to be taken in"))
+            self.continue_button.setToolTip(self.tr("Take this message in: record, check and deliver it (F8)"))
+        else:
+            self.title.setText(self.tr("Step mode: this message waits for Continue"))
+            self.continue_button.setToolTip(self.tr("Send this message (F8)"))
+        text = QCoreApplication.translate("Steps", step.explanation)
+        try:
+            text = text.format(**step.values) if step.values else text
+        except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: the English
+            text = step.text
+        self.explanation.setText(text)
+        self.message.setPlainText(pretty(step.raw))
         self.show()
         self.continue_button.setFocus()
+
+
+def pretty(raw: bytes) -> str:
+    """A message indented for reading (JSON), or its text as it is."""
+    try:
+        return orjson.dumps(orjson.loads(raw), option=orjson.OPT_INDENT_2).decode()
+    except orjson.JSONDecodeError:
+        return display_text(raw)

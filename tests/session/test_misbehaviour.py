@@ -238,20 +238,23 @@ def test_unsupported_version_accepted_carries_on_to_operating(capsys: pytest.Cap
 
 
 async def test_request_before_initialized_is_flagged_and_answered() -> None:
-    # Step mode holds notifications/initialized back, so the early requests surely arrive before
-    # it (without it, the order of the two crossing messages is up to the scheduler).
+    # Step mode orders the messages as they came to be: the early requests, read before the
+    # client wrote notifications/initialized, are taken in before it goes (without step mode the
+    # order of the crossing messages is up to the scheduler). Their answers come after it.
     session = Session(options(misbehave("early-request"), step=True))
     rec = session.recording
     async with session:
         async with anyio.create_task_group() as tg:
             tg.start_soon(session.start)
-            await wait_for(lambda: session.gate.pending, what="the initialize step")
-            session.gate.go()
-            await wait_for(lambda: session.gate.pending and b"notifications/initialized" in session.gate.pending.raw, what="the initialized step")
-            # both requests are answered while initialized still waits
-            await wait_for(lambda: len([e for e in find(rec, direction=Direction.C2S) if e.id in ("early-1", "early-2")]) == 2, what="both answers")
-            assert session.state is State.INITIALIZED
-            session.gate.go()
+            order = []
+            while not order or b"notifications/initialized" not in order[-1].raw:
+                step = await wait_for(lambda: session.gate.pending and (not order or session.gate.pending is not order[-1]) and session.gate.pending, what="the next step")
+                order.append(step)
+                session.gate.go()
+            assert [(s.direction, orjson.loads(s.raw).get("id") or orjson.loads(s.raw).get("method")) for s in order] == [
+                ("c2s", 1), ("s2c", 1), ("s2c", "early-1"), ("s2c", "early-2"), ("c2s", "notifications/initialized")
+            ]
+            session.gate.release_all()  # the two answers
         assert session.state is State.OPERATING
         # the fixture logs every answer it receives on stderr
         await wait_for(lambda: len([e for e in find(rec, direction=Direction.STDERR) if b"client answered" in e.raw]) == 2, what="the server to get both")

@@ -1,16 +1,18 @@
-"""Step mode: each message of the start sequence waits at ``session.gate`` until ``go()``."""
+"""Step mode: every message of the session - the client's before it is written, the server's
+after it was read and before the inspector takes it in - waits at ``session.gate`` until
+``go()``, one at a time, in order."""
 
 from __future__ import annotations
 
 import anyio
 import orjson
 import pytest
-from session_helpers import BOUND, find, first, misbehave, options, sdk_server, wait_for
+from session_helpers import find, first, misbehave, options, sdk_server, wait_for
 
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, META_PROTOCOL_VERSION, EraMode
 from inspector.session import Direction, Session, StartFailed
-from inspector.session.session import LEGACY_STEPS, MODERN_STEPS, PendingStep
+from inspector.session.session import CLIENT_STEPS, LEGACY_STEPS, MODERN_STEPS, SERVER_STEPS, PendingStep
 
 pytestmark = pytest.mark.anyio
 
@@ -23,7 +25,21 @@ async def next_step(session: Session, after: PendingStep | None = None) -> Pendi
     return await wait_for(lambda: session.gate.pending is not after and session.gate.pending, what="the next step")
 
 
-async def test_legacy_start_waits_before_initialize_and_before_initialized() -> None:
+async def step_through(session: Session, n: int, after: PendingStep | None = None) -> list[PendingStep]:
+    """Let ``n`` messages through the gate one at a time; the steps as they were shown."""
+    steps = []
+    for _ in range(n):
+        after = await next_step(session, after)
+        steps.append(after)
+        assert session.gate.go()
+    return steps
+
+
+def received(session: Session) -> list[bytes]:
+    return [e.raw for e in find(session.recording, direction=Direction.S2C)]
+
+
+async def test_legacy_start_holds_every_message_in_both_directions_in_order() -> None:
     session = Session(options(misbehave("good"), step=True))
     seen: list[PendingStep | None] = []
     session.gate.listeners.append(seen.append)
@@ -33,7 +49,7 @@ async def test_legacy_start_waits_before_initialize_and_before_initialized() -> 
             tg.start_soon(session.start)
 
             step1 = await next_step(session)
-            assert step1.explanation == LEGACY_STEPS["initialize"]
+            assert step1.direction == "c2s" and step1.explanation == LEGACY_STEPS["initialize"]
             msg = orjson.loads(step1.raw)
             assert step1.raw.endswith(b"}\n")
             assert msg["method"] == "initialize" and msg["params"]["protocolVersion"] == LATEST_LEGACY
@@ -42,20 +58,38 @@ async def test_legacy_start_waits_before_initialize_and_before_initialized() -> 
 
             assert session.gate.go()
             step2 = await next_step(session, step1)
-            assert step2.explanation == LEGACY_STEPS["notifications/initialized"]
-            assert step2.raw == b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n'
-            # initialize went out byte for byte as shown, and its answer is in
-            assert sent(session) == [step1.raw]
-            assert first(rec, direction=Direction.S2C, method="initialize") is not None
-            assert session.state is State.INITIALIZED
+            # the server's answer was read and waits: the engine has not seen it
+            assert step2.direction == "s2c" and step2.explanation == SERVER_STEPS["answer"] and step2.values == {"method": "initialize"}
+            assert orjson.loads(step2.raw)["result"]["protocolVersion"] == LATEST_LEGACY
+            assert sent(session) == [step1.raw] and received(session) == []
+            assert session.state is State.INITIALIZING
+
+            assert session.gate.go()
+            step3 = await next_step(session, step2)
+            assert step3.direction == "c2s" and step3.explanation == LEGACY_STEPS["notifications/initialized"]
+            assert step3.raw == b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n'
+            assert received(session) == [step2.raw] and session.state is State.INITIALIZED
+            answer = first(rec, direction=Direction.S2C, method="initialize")
+            assert answer is not None and answer.extra["released"] >= answer.t  # arrived, then let in
 
             assert session.gate.go()
         assert session.state is State.OPERATING
-        assert sent(session) == [step1.raw, step2.raw]
-        assert session.gate.pending is None
-        assert not session.gate.go()  # nothing waits any more
-        assert (await session.request("ping")).ok  # ordinary requests never wait
-    assert seen == [step1, None, step2, None]
+        assert sent(session) == [step1.raw, step3.raw]
+
+        # after the start, ordinary requests and their answers wait too
+        replies = []
+        async with anyio.create_task_group() as tg:
+
+            async def ping() -> None:
+                replies.append(await session.request("ping"))
+
+            tg.start_soon(ping)
+            request, answer = await step_through(session, 2, step3)
+        assert request.direction == "c2s" and request.explanation == CLIENT_STEPS["request"] and request.values == {"method": "ping"}
+        assert answer.direction == "s2c" and answer.values == {"method": "ping"}
+        assert replies[0].ok
+        assert session.gate.pending is None and not session.gate.go()
+    assert seen == [step1, None, step2, None, step3, None, request, None, answer, None]
 
 
 async def test_auto_mode_steps_through_the_probe_and_the_fallback() -> None:
@@ -63,19 +97,24 @@ async def test_auto_mode_steps_through_the_probe_and_the_fallback() -> None:
     async with session:
         async with anyio.create_task_group() as tg:
             tg.start_soon(session.start)
-            explanations = []
+            steps = []
             step = None
-            for _ in range(3):
+            while not steps or steps[-1][1] != LEGACY_STEPS["notifications/initialized"]:
                 step = await next_step(session, step)
-                explanations.append(step.explanation)
-                assert sent(session)[-1:] != [step.raw]  # shown before it is sent
+                steps.append((step.direction, step.explanation))
+                if step.direction == "c2s":
+                    assert sent(session)[-1:] != [step.raw]  # shown before it is sent
                 session.gate.go()
-        assert explanations == [MODERN_STEPS["server/discover"], LEGACY_STEPS["initialize"], LEGACY_STEPS["notifications/initialized"]]
+                assert len(steps) <= 6
+        texts = [text for _direction, text in steps]
+        assert texts[0] == MODERN_STEPS["server/discover"]
+        assert LEGACY_STEPS["initialize"] in texts and texts[-1] == LEGACY_STEPS["notifications/initialized"]
+        assert ("s2c", SERVER_STEPS["answer"]) in steps  # initialize's answer waited too
         assert session.state is State.OPERATING
 
 
 @pytest.mark.peer
-async def test_modern_start_waits_before_discover_and_before_the_first_request() -> None:
+async def test_modern_start_waits_before_discover_its_answer_and_the_first_request() -> None:
     session = Session(options(sdk_server(), era=EraMode.MODERN, step=True))
     async with session:
         async with anyio.create_task_group() as tg:
@@ -87,6 +126,10 @@ async def test_modern_start_waits_before_discover_and_before_the_first_request()
             assert msg["params"]["_meta"][META_PROTOCOL_VERSION] == LATEST_MODERN
             assert sent(session) == [] and session.state is State.IDLE
             session.gate.go()
+            step2 = await next_step(session, step1)
+            assert step2.direction == "s2c" and step2.values == {"method": "server/discover"}
+            assert session.state is State.DISCOVERING
+            session.gate.go()
         assert session.state is State.READY  # start() is done: discover was the only start message
 
         replies = []
@@ -96,18 +139,41 @@ async def test_modern_start_waits_before_discover_and_before_the_first_request()
                 replies.append(await session.request("tools/call", {"name": "add", "arguments": {"a": 1, "b": 1}}))
 
             tg.start_soon(call)
-            step2 = await next_step(session, step1)
-            assert step2.explanation == MODERN_STEPS["first"]
-            msg = orjson.loads(step2.raw)
+            step3 = await next_step(session, step2)
+            assert step3.explanation == MODERN_STEPS["first"]
+            msg = orjson.loads(step3.raw)
             assert msg["method"] == "tools/call" and META_PROTOCOL_VERSION in msg["params"]["_meta"]
             assert sent(session) == [step1.raw]
             session.gate.go()
+            (answer,) = await step_through(session, 1, step3)
+            assert answer.direction == "s2c" and answer.values == {"method": "tools/call"}
         assert replies[0].ok and replies[0].result["content"][0]["text"] == "2"
-        assert sent(session) == [step1.raw, step2.raw]
-        # only the first request waits
-        with anyio.fail_after(BOUND):
-            assert (await session.request("tools/list")).ok
-        assert session.gate.pending is None
+        assert sent(session) == [step1.raw, step3.raw]
+
+
+async def test_a_timeout_does_not_run_out_while_its_answer_waits_at_the_gate() -> None:
+    session = Session(options(misbehave("good"), step=True))
+    session.options.request_timeout = 0.3
+    async with session:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.start)
+            await step_through(session, 3)
+        replies = []
+        async with anyio.create_task_group() as tg:
+
+            async def ping() -> None:
+                replies.append(await session.request("ping"))
+
+            tg.start_soon(ping)
+            request = await next_step(session)
+            session.gate.go()
+            answer = await next_step(session, request)
+            await anyio.sleep(1.0)  # a person reads the answer for longer than the timeout
+            assert answer.direction == "s2c" and not replies
+            session.gate.go()
+        assert replies[0].ok
+    rec = session.recording
+    assert not [i for i in range(len(rec)) if rec.extra_at(i).get("event") == "timeout"]
 
 
 async def test_release_all_leaves_step_mode() -> None:

@@ -88,11 +88,21 @@ async def test_step_mode_waits_for_continue(window_and_controller):
         await anyio.sleep(0.3)
         assert controller.session.state is State.UNINITIALIZED
         window.stepbar.continue_button.click()
+        # the server's answer was read and waits to be taken in, shown pretty-printed
+        await until(lambda: controller.pending_step is not None and controller.pending_step.direction == "s2c")
+        assert "from the server" in window.stepbar.title.text() and "answer to initialize" in window.stepbar.explanation.text()
+        assert '\n  "result": {' in window.stepbar.message.toPlainText()
+        assert controller.session.state is State.INITIALIZING
+        window.act_continue.trigger()
         await until(lambda: controller.pending_step is not None and b"notifications/initialized" in controller.pending_step.raw)
         assert controller.session.state is State.INITIALIZED
         window.act_continue.trigger()
         await until(lambda: controller.session.state is State.OPERATING)
+        # the panels' first requests wait too; Run to end lets everything go
+        await until(lambda: controller.pending_step is not None and controller.pending_step.direction == "c2s")
+        window.stepbar.run_button.click()
         await until(lambda: not window.stepbar.isVisible())
+        await until(lambda: bool(window.panels.panels["tools"].tools))
         controller.disconnect()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
