@@ -54,7 +54,7 @@ def save(window, name: str) -> Path:
 
 async def session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                        step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
-                       expect_failure: bool = False, http: str = "", http_tab: bool = False) -> None:
+                       expect_failure: bool = False, http: str = "", http_tab: bool = False, steps: int = 0) -> None:
     if http:  # the official SDK's server on 127.0.0.1, for this shot only: over Streamable HTTP, or HTTP+SSE found by auto
         sys.path.insert(0, str(ROOT / "tests"))
         from peers import HttpPeer, free_port, sdk_http_server
@@ -67,12 +67,12 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
                                 transport="http-auto" if fallback else "streamable-http", http_tab=http_tab)
         return
     await _session_shot(app, name, era=era, version=version, demo_args=demo_args, language=language, step=step, requests=requests,
-                        select_last_of=select_last_of, theme=theme, expect_failure=expect_failure)
+                        select_last_of=select_last_of, theme=theme, expect_failure=expect_failure, steps=steps)
 
 
 async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                         step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
-                        expect_failure: bool = False, url: str = "", transport: str = "", http_tab: bool = False) -> None:
+                        expect_failure: bool = False, url: str = "", transport: str = "", http_tab: bool = False, steps: int = 0) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         controller, window = build(app, config=Path(tmp))
         window.themes.set_choice(theme)
@@ -99,6 +99,10 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
             w.connect_selected()
             if step:
                 await wait_for(lambda: controller.pending_step is not None)
+                for _ in range(steps):  # let this many messages through first
+                    shown = controller.pending_step
+                    controller.continue_step()
+                    await wait_for(lambda: controller.pending_step is not None and controller.pending_step is not shown)
                 await settle(app, 0.8)
                 save(w, name)
             elif expect_failure:
@@ -293,6 +297,7 @@ SHOTS = {
     "diagram-modern": dict(era="modern", requests=[("tools/list", {})]),
     "diagram-auto": dict(era="auto", requests=[("tools/list", {})]),
     "step-mode": dict(era="legacy", step=True),
+    "step-mode-answer": dict(era="legacy", step=True, steps=1, language="zh_CN"),
     "failed-start": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True),
     "chinese-ui": dict(era="legacy", language="zh_CN", requests=[("tools/list", {})], select_last_of="tools/list"),
     "http-session": dict(era="legacy", http="streamable", requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
