@@ -167,6 +167,16 @@ class Handout:
             bits.append(self.w("hand_written"))
         return " · ".join(bits)
 
+    def _notes(self, x: HandoutEntry) -> list[tuple[str, str | None, bool]]:
+        """The lines under an entry's heading: (text, the rule it names or None, a fault)."""
+        out: list[tuple[str, str | None, bool]] = [(f"{self.w('state_after')}: {x.state}", None, False)]
+        if x.transition:
+            out.append((f"{self.w('transition')}: {x.transition}", None, False))
+        if x.schema_invalid:
+            out.append((self.w("schema_invalid"), None, True))
+        out += [(text, rule_id, True) for rule_id, text in x.violations]
+        return out
+
     # ------------------------------------------------------------------ writers
 
     def markdown(self) -> str:
@@ -177,13 +187,8 @@ class Handout:
         for x in self.entries():
             out.append(f"### {_md_inline(self._head(x))}")
             out.append("")
-            out.append(f"- {self.w('state_after')}: {x.state}")
-            if x.transition:
-                out.append(f"- {self.w('transition')}: {_md_inline(x.transition)}")
-            if x.schema_invalid:
-                out.append(f"- {self.w('schema_invalid')}")
-            for rule_id, text in x.violations:
-                out.append(f"- `{rule_id}`: {_md_inline(text)}")
+            for text, rule_id, _fault in self._notes(x):
+                out.append(f"- `{rule_id}`: {_md_inline(text)}" if rule_id else f"- {_md_inline(text)}")
             out.append("")
             fence = "```" if "```" not in x.body else "~~~~"
             out += [fence + ("json" if x.is_json else "text"), x.body, fence, ""]
@@ -205,13 +210,9 @@ class Handout:
         for x in self.entries():
             classes = f"entry {x.direction}" + (" flagged" if x.violations or x.schema_invalid else "")
             out.append(f'<section class="{classes}" id="e{x.seq}"><h3>{e(self._head(x))}</h3><ul>')
-            out.append(f"<li>{e(self.w('state_after'))}: {e(x.state)}</li>")
-            if x.transition:
-                out.append(f"<li>{e(self.w('transition'))}: {e(x.transition)}</li>")
-            if x.schema_invalid:
-                out.append(f"<li class=bad>{e(self.w('schema_invalid'))}</li>")
-            for rule_id, text in x.violations:
-                out.append(f"<li class=bad><code>{e(rule_id)}</code>: {e(text)}</li>")
+            for text, rule_id, fault in self._notes(x):
+                code = f"<code>{e(rule_id)}</code>: " if rule_id else ""
+                out.append(f"<li{' class=bad' if fault else ''}>{code}{e(text)}</li>")
             out.append(f"</ul><pre><code>{e(x.body)}</code></pre></section>")
         out.append("</body></html>")
         return "\n".join(out)

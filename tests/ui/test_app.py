@@ -11,7 +11,7 @@ import anyio
 import pytest
 from PySide6.QtCore import Qt
 from peers import FIXTURES
-from ui_driver import until
+from ui_driver import quick, until, use_profile
 from PySide6.QtWidgets import QProgressDialog
 
 from inspector.protocol.lifecycle import State
@@ -23,21 +23,8 @@ from inspector.ui.app import build
 pytestmark = pytest.mark.anyio
 
 
-def use_profile(window, profile: ServerProfile) -> None:
-    window.profiles[0] = profile
-    window.connection.profiles[0] = profile
-    window.connection.editor.set_profile(profile)
-
-
 def misbehave_args(mode: str) -> list[str]:
     return [str(FIXTURES / "misbehave.py"), "--mode", mode]
-
-
-def quick(profile: ServerProfile, era: str = "legacy") -> ServerProfile:
-    profile.era = era
-    profile.stdin_grace = 0.5
-    profile.term_grace = 0.5
-    return profile
 
 
 async def test_window_follows_a_live_session_with_the_demo(window_and_controller):

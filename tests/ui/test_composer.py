@@ -7,7 +7,7 @@ from __future__ import annotations
 import anyio
 import orjson
 import pytest
-from ui_driver import until
+from ui_driver import quick, until, use_profile
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import demo_profile
@@ -18,13 +18,7 @@ pytestmark = pytest.mark.anyio
 
 
 def use_demo(window, era: str) -> None:
-    profile = demo_profile()
-    profile.era = era
-    profile.stdin_grace = 0.5
-    profile.term_grace = 0.5
-    window.profiles[0] = profile
-    window.connection.profiles[0] = profile
-    window.connection.editor.set_profile(profile)
+    use_profile(window, quick(demo_profile(), era))
 
 
 def hand_written(rec) -> list[int]:

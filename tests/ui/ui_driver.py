@@ -1,5 +1,6 @@
-"""Helpers of the Qt tests: a bounded wait and typing into a line edit (the Driver that builds
-a recording the way the session does is in tests/recording_driver.py)."""
+"""Helpers of the Qt tests: a bounded wait, typing into a line edit, and putting a server in the
+window's first place (the Driver that builds a recording the way the session does is in
+tests/recording_driver.py)."""
 
 from __future__ import annotations
 
@@ -18,3 +19,18 @@ def type_into(line, text: str) -> None:
     line.setFocus()
     line.setText(text)
     line.textEdited.emit(text)
+
+
+def quick(profile, era: str = "legacy"):
+    """``profile`` in ``era``, with short shutdown graces (a test's server ends fast)."""
+    profile.era = era
+    profile.stdin_grace = 0.5
+    profile.term_grace = 0.5
+    return profile
+
+
+def use_profile(window, profile) -> None:
+    """Make ``profile`` the window's first server, selected in the editor."""
+    window.profiles[0] = profile
+    window.connection.profiles[0] = profile
+    window.connection.editor.set_profile(profile)
