@@ -195,6 +195,21 @@ async def act_composer(w, controller, panel):
     return composer
 
 
+async def act_replay(w, controller, panel):
+    """A recording of this session, opened and played back to a row with a violation."""
+    await controller.session.send_text('{"jsonrpc":"1.0","id":"v1","method":"ping"}', wait=5)
+    await controller.session.request("tools/list")
+    controller.disconnect()
+    await wait_for(lambda: not controller.running, 15)
+    path = Path(tempfile.mkdtemp()) / "replay.jsonl"
+    controller.save_recording(path)
+    w.open_recording_path(str(path))
+    await wait_for(lambda: w.recording is not None and w.recording.read_only)
+    w.replay.speed.setCurrentIndex(w.replay.speed.findData(2.0))
+    w.replay.next_violation()
+    await anyio.sleep(0.5)
+
+
 async def act_tools(w, controller, panel):
     panel.select_tool("media")
     await anyio.sleep(0.3)
@@ -283,6 +298,7 @@ PANEL_SHOTS = {
     "dialog-sampling": dict(era="legacy", panel="tools", act=act_sampling, dialog=True),
     "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
     "dialog-composer": dict(era="legacy", panel="tools", act=act_composer, dialog=True),
+    "replay": dict(era="legacy", panel="tools", act=act_replay),
     "dialog-composer-zh": dict(era="legacy", panel="tools", act=act_composer, dialog=True, language="zh_CN"),
 }
 

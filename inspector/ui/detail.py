@@ -343,6 +343,7 @@ class DetailPane(QWidget):
         if not shown and self.tabs.currentIndex() == 1:
             self.tabs.setCurrentIndex(0)
         self.tabs.setTabVisible(1, shown)
+        self.tabs.tabBar().setVisible(shown)  # one tab needs no tab bar (stdio)
 
     def http_text(self) -> str:
         """What the HTTP tab shows ("" when it is hidden)."""

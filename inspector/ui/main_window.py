@@ -25,6 +25,7 @@ from .detail import DetailPane
 from .diagram import LifecycleDiagram
 from .negotiation import NegotiationView
 from .panels import PanelHost
+from .replay import ReplayBar
 from .stepbar import StepBar
 from .ticker import app_ticker
 from .timeline import TimelineView
@@ -265,6 +266,9 @@ class MainWindow(QMainWindow):
         top_layout.addWidget(self.banner)
         top_layout.addWidget(self.diagram, 1)
         top_layout.addWidget(self.stepbar)
+        self.replay = ReplayBar()
+        self.replay.rowChanged.connect(self._replay_row)
+        top_layout.addWidget(self.replay)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(top)
         split.addWidget(lower)
@@ -511,6 +515,7 @@ class MainWindow(QMainWindow):
         self.diagram.set_machine(mode, None, rec.transport_as_of(0))
         self.negotiation.refresh(rec)
         self._following.set_active(not rec.read_only)
+        self.replay.set_recording(rec if rec.read_only else None)  # an opened recording can be played back
         if rec.read_only:
             self._refresh()
         else:
@@ -543,6 +548,10 @@ class MainWindow(QMainWindow):
         self.composer.raise_()
         self.composer.activateWindow()
         return self.composer
+
+    def _replay_row(self, row: int) -> None:
+        """Playback moved: select the entry, so the timeline, details and diagram follow."""
+        self.timeline.select_seq(row)
 
     def _composer_sent(self, seq: int) -> None:
         self.timeline.select_seq(seq)
@@ -626,8 +635,10 @@ class MainWindow(QMainWindow):
         self.detail.set_entry(rec, seq)
         if seq < len(rec) - 1 and self.follow_live:
             self.act_follow.setChecked(False)  # pinned to the selected row
+        playing = self.replay.playback is not None and self.replay.playback.playing
         if not self.follow_live:
-            self._show_row(seq, animate=False)
+            self._show_row(seq, animate=playing)  # playback animates the diagram's edges
+        self.replay.show_row(seq)
 
     # ------------------------------------------------------------------ periodic refresh
 

@@ -1082,18 +1082,18 @@
 <context>
     <name>Eras</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="35" />
+        <location filename="../../inspector/ui/main_window.py" line="36" />
         <source>legacy</source>
         <extracomment>Era names as the status bar shows them.</extracomment>
         <translation>旧版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="36" />
+        <location filename="../../inspector/ui/main_window.py" line="37" />
         <source>modern</source>
         <translation>新版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="37" />
+        <location filename="../../inspector/ui/main_window.py" line="38" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -1683,386 +1683,386 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="78" />
-        <location filename="../../inspector/ui/main_window.py" line="310" />
+        <location filename="../../inspector/ui/main_window.py" line="79" />
+        <location filename="../../inspector/ui/main_window.py" line="314" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="118" />
+        <location filename="../../inspector/ui/main_window.py" line="119" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="120" />
+        <location filename="../../inspector/ui/main_window.py" line="121" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="122" />
+        <location filename="../../inspector/ui/main_window.py" line="123" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="124" />
+        <location filename="../../inspector/ui/main_window.py" line="125" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="126" />
+        <location filename="../../inspector/ui/main_window.py" line="127" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="129" />
+        <location filename="../../inspector/ui/main_window.py" line="130" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="130" />
+        <location filename="../../inspector/ui/main_window.py" line="131" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="132" />
+        <location filename="../../inspector/ui/main_window.py" line="133" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="134" />
+        <location filename="../../inspector/ui/main_window.py" line="135" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="138" />
+        <location filename="../../inspector/ui/main_window.py" line="139" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="140" />
+        <location filename="../../inspector/ui/main_window.py" line="141" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="143" />
+        <location filename="../../inspector/ui/main_window.py" line="144" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="146" />
+        <location filename="../../inspector/ui/main_window.py" line="147" />
         <source>Compose…</source>
         <translation>编写…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="148" />
+        <location filename="../../inspector/ui/main_window.py" line="149" />
         <source>Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)</source>
         <translation>自己编写一条消息并原样发送：合法、格式错误或顺序错乱皆可（Ctrl+M）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="150" />
+        <location filename="../../inspector/ui/main_window.py" line="151" />
         <source>Ping</source>
         <translation>Ping</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="151" />
+        <location filename="../../inspector/ui/main_window.py" line="152" />
         <source>Send ping and show how long the answer took (handshake era)</source>
         <translation>发送 ping 并显示应答耗时（握手时代）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="153" />
+        <location filename="../../inspector/ui/main_window.py" line="154" />
         <source>Export transcript…</source>
         <translation>导出记录稿…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="154" />
+        <location filename="../../inspector/ui/main_window.py" line="155" />
         <source>A handout of the session: Markdown or a self-contained HTML page, in the window's language</source>
         <translation>会话讲义：Markdown 或独立的 HTML 页面，使用窗口当前的语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="156" />
+        <location filename="../../inspector/ui/main_window.py" line="157" />
         <source>Export diagram…</source>
         <translation>导出状态图…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="157" />
+        <location filename="../../inspector/ui/main_window.py" line="158" />
         <source>The lifecycle diagram as it is drawn now, as SVG or PNG</source>
         <translation>按当前绘制的样子导出生命周期图，格式为 SVG 或 PNG</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="159" />
+        <location filename="../../inspector/ui/main_window.py" line="160" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="163" />
+        <location filename="../../inspector/ui/main_window.py" line="164" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="176" />
+        <location filename="../../inspector/ui/main_window.py" line="177" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="184" />
+        <location filename="../../inspector/ui/main_window.py" line="185" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="190" />
+        <location filename="../../inspector/ui/main_window.py" line="191" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="192" />
+        <location filename="../../inspector/ui/main_window.py" line="193" />
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="193" />
+        <location filename="../../inspector/ui/main_window.py" line="194" />
         <source>Put the docks and toolbar back where the window starts with them</source>
         <translation>将停靠面板和工具栏恢复到窗口初始的位置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="197" />
+        <location filename="../../inspector/ui/main_window.py" line="198" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="206" />
+        <location filename="../../inspector/ui/main_window.py" line="207" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="209" />
+        <location filename="../../inspector/ui/main_window.py" line="210" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="209" />
+        <location filename="../../inspector/ui/main_window.py" line="210" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="209" />
+        <location filename="../../inspector/ui/main_window.py" line="210" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="219" />
-        <location filename="../../inspector/ui/main_window.py" line="312" />
+        <location filename="../../inspector/ui/main_window.py" line="220" />
+        <location filename="../../inspector/ui/main_window.py" line="316" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="228" />
-        <location filename="../../inspector/ui/main_window.py" line="313" />
+        <location filename="../../inspector/ui/main_window.py" line="229" />
+        <location filename="../../inspector/ui/main_window.py" line="317" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="251" />
-        <location filename="../../inspector/ui/main_window.py" line="331" />
+        <location filename="../../inspector/ui/main_window.py" line="252" />
+        <location filename="../../inspector/ui/main_window.py" line="335" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="252" />
-        <location filename="../../inspector/ui/main_window.py" line="332" />
+        <location filename="../../inspector/ui/main_window.py" line="253" />
+        <location filename="../../inspector/ui/main_window.py" line="336" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="348" />
+        <location filename="../../inspector/ui/main_window.py" line="352" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="355" />
-        <location filename="../../inspector/ui/main_window.py" line="371" />
+        <location filename="../../inspector/ui/main_window.py" line="359" />
+        <location filename="../../inspector/ui/main_window.py" line="375" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="355" />
+        <location filename="../../inspector/ui/main_window.py" line="359" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="370" />
+        <location filename="../../inspector/ui/main_window.py" line="374" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="370" />
+        <location filename="../../inspector/ui/main_window.py" line="374" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="382" />
+        <location filename="../../inspector/ui/main_window.py" line="386" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="388" />
+        <location filename="../../inspector/ui/main_window.py" line="392" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="396" />
+        <location filename="../../inspector/ui/main_window.py" line="400" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="398" />
+        <location filename="../../inspector/ui/main_window.py" line="402" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="399" />
+        <location filename="../../inspector/ui/main_window.py" line="403" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="401" />
+        <location filename="../../inspector/ui/main_window.py" line="405" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="402" />
+        <location filename="../../inspector/ui/main_window.py" line="406" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="404" />
+        <location filename="../../inspector/ui/main_window.py" line="408" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="408" />
+        <location filename="../../inspector/ui/main_window.py" line="412" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="411" />
+        <location filename="../../inspector/ui/main_window.py" line="415" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="411" />
+        <location filename="../../inspector/ui/main_window.py" line="415" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="421" />
+        <location filename="../../inspector/ui/main_window.py" line="425" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="424" />
+        <location filename="../../inspector/ui/main_window.py" line="428" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="429" />
+        <location filename="../../inspector/ui/main_window.py" line="433" />
         <source>Nothing to export yet: connect to a server or open a recording first.</source>
         <translation>还没有可导出的内容：请先连接服务器或打开一份记录。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="432" />
+        <location filename="../../inspector/ui/main_window.py" line="436" />
         <source>Export transcript</source>
         <translation>导出记录稿</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="432" />
+        <location filename="../../inspector/ui/main_window.py" line="436" />
         <source>HTML page (*.html);;Markdown (*.md)</source>
         <translation>HTML 页面 (*.html);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="445" />
-        <location filename="../../inspector/ui/main_window.py" line="473" />
+        <location filename="../../inspector/ui/main_window.py" line="449" />
+        <location filename="../../inspector/ui/main_window.py" line="477" />
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="447" />
-        <location filename="../../inspector/ui/main_window.py" line="475" />
+        <location filename="../../inspector/ui/main_window.py" line="451" />
+        <location filename="../../inspector/ui/main_window.py" line="479" />
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="451" />
+        <location filename="../../inspector/ui/main_window.py" line="455" />
         <source>Export diagram</source>
         <translation>导出状态图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="451" />
+        <location filename="../../inspector/ui/main_window.py" line="455" />
         <source>SVG (*.svg);;PNG (*.png)</source>
         <translation>SVG (*.svg);;PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="466" />
+        <location filename="../../inspector/ui/main_window.py" line="470" />
         <source>Lifecycle diagram</source>
         <translation>生命周期图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="497" />
+        <location filename="../../inspector/ui/main_window.py" line="501" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="517" />
+        <location filename="../../inspector/ui/main_window.py" line="522" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="570" />
+        <location filename="../../inspector/ui/main_window.py" line="579" />
         <source>ping failed: {why}</source>
         <translation>ping 失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="573" />
+        <location filename="../../inspector/ui/main_window.py" line="582" />
         <source>ping answered in {ms:.1f} ms</source>
         <translation>ping 在 {ms:.1f} 毫秒内得到应答</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="575" />
+        <location filename="../../inspector/ui/main_window.py" line="584" />
         <source>ping answered with an error: {error}</source>
         <translation>ping 得到错误应答：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="585" />
+        <location filename="../../inspector/ui/main_window.py" line="594" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="604" />
+        <location filename="../../inspector/ui/main_window.py" line="613" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="606" />
+        <location filename="../../inspector/ui/main_window.py" line="615" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="652" />
+        <location filename="../../inspector/ui/main_window.py" line="663" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="664" />
+        <location filename="../../inspector/ui/main_window.py" line="675" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="671" />
+        <location filename="../../inspector/ui/main_window.py" line="682" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="673" />
+        <location filename="../../inspector/ui/main_window.py" line="684" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -2703,6 +2703,51 @@
         <location filename="../../inspector/ui/panels/prompts.py" line="481" />
         <source>Got {name} at {time}: {n} message(s), {ms:.0f} ms.</source>
         <translation>{time} 获取了 {name}：{n} 条消息，{ms:.0f} ms。</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayBar</name>
+    <message>
+        <location filename="../../inspector/ui/replay.py" line="124" />
+        <location filename="../../inspector/ui/replay.py" line="197" />
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/replay.py" line="124" />
+        <location filename="../../inspector/ui/replay.py" line="197" />
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/replay.py" line="193" />
+        <source>entry {row} of {n} · {t:.3f} s</source>
+        <translation>条目 {row} / {n} · {t:.3f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/replay.py" line="198" />
+        <source>Play the recording back: the diagram and the timeline follow</source>
+        <translation>回放这份记录：状态图和时间线随之移动</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/replay.py" line="199" />
+        <source>next message</source>
+        <translation>逐条消息</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/replay.py" line="200" />
+        <source>Speed against the recorded time, or one message a second</source>
+        <translation>相对记录时间的速度，或每秒一条消息</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/replay.py" line="201" />
+        <source>Next violation</source>
+        <translation>下一处违规</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/replay.py" line="202" />
+        <source>Jump to the next entry that broke a rule or the schema (red ticks on the slider)</source>
+        <translation>跳到下一条违反规则或模式的条目（滑块上的红色刻度）</translation>
     </message>
 </context>
 <context>

@@ -134,3 +134,42 @@ async def test_handouts_from_the_window_follow_the_language_and_the_diagram_expo
     root = ET.parse(tmp_path / "d.svg").getroot()
     assert root.tag.endswith("svg") and len(list(root.iter())) > 20  # drawn, not an empty page
     assert window.export_diagram_to(str(tmp_path / "d.png")) and (tmp_path / "d.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+async def test_replay_of_an_opened_recording_moves_the_timeline_and_the_diagram(window_and_controller, tmp_path):
+    """Play a recording back: the replay bar shows for an opened file only; Play walks the
+    entries in recorded time, the diagram following; Next violation jumps to a red mark."""
+    controller, window = window_and_controller
+    use_demo(window, "legacy")
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        assert not window.replay.isVisible()  # a live session is not played back
+        await controller.session.send_text('{"jsonrpc":"1.0","id":"v","method":"ping"}', wait=5)
+        await controller.session.request("tools/list")
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
+    path = tmp_path / "replay.jsonl"
+    controller.save_recording(path)
+    assert window.open_recording_path(str(path))
+    await until(lambda: window.recording is not None and window.recording.read_only)
+    rec = window.recording
+    bar = window.replay
+    assert bar.isVisible() and bar.slider.maximum() == len(rec) - 1
+    marked = [i for i in range(len(rec)) if rec.violations_at(i) or rec.schema_at(i) is False]
+    assert bar.slider.marks == marked and marked
+    bar.slider.setValue(2)  # dragging the slider shows that entry everywhere
+    assert window.timeline.current_seq() == 2
+    await until(lambda: window.diagram.current_state is rec.state_at(2))
+    bar.slider.setValue(0)
+    bar.speed.setCurrentIndex(bar.speed.findData(10.0))
+    bar.play()
+    assert bar.play_button.text() == "Pause"
+    await until(lambda: window.timeline.current_seq() == len(rec) - 1, 30)  # played to the end at 10x
+    await until(lambda: not bar.playback.playing and bar.play_button.text() == "Play")
+    assert window.diagram.current_state is State.TERMINATED
+    bar.slider.setValue(0)
+    assert bar.next_violation() == marked[0] and window.timeline.current_seq() == marked[0]
+    assert "entry " in bar.position_label.text()
