@@ -54,7 +54,8 @@ def save(window, name: str) -> Path:
 
 async def session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                        step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
-                       expect_failure: bool = False, http: str = "", http_tab: bool = False, steps: int = 0) -> None:
+                       expect_failure: bool = False, http: str = "", http_tab: bool = False, steps: int = 0,
+                       presenter: bool = False, size: tuple[int, int] = (1600, 1000)) -> None:
     if http:  # the official SDK's server on 127.0.0.1, for this shot only: over Streamable HTTP, or HTTP+SSE found by auto
         sys.path.insert(0, str(ROOT / "tests"))
         from peers import HttpPeer, free_port, sdk_http_server
@@ -67,12 +68,13 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
                                 transport="http-auto" if fallback else "streamable-http", http_tab=http_tab)
         return
     await _session_shot(app, name, era=era, version=version, demo_args=demo_args, language=language, step=step, requests=requests,
-                        select_last_of=select_last_of, theme=theme, expect_failure=expect_failure, steps=steps)
+                        select_last_of=select_last_of, theme=theme, expect_failure=expect_failure, steps=steps, presenter=presenter, size=size)
 
 
 async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                         step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
-                        expect_failure: bool = False, url: str = "", transport: str = "", http_tab: bool = False, steps: int = 0) -> None:
+                        expect_failure: bool = False, url: str = "", transport: str = "", http_tab: bool = False, steps: int = 0,
+                        presenter: bool = False, size: tuple[int, int] = (1600, 1000)) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         controller, window = build(app, config=Path(tmp))
         window.themes.set_choice(theme)
@@ -81,8 +83,9 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
             w = window
-            w.resize(1600, 1000)
+            w.resize(*size)
             w.show()
+            w.set_presenter(presenter)
             profile = demo_profile(window.languages.effective())  # the demo speaks the window's language
             if url:
                 profile = ServerProfile(name="SDK server over HTTP", command="", transport=transport, url=url, id=profile.id)
@@ -319,6 +322,7 @@ SHOTS = {
     "http-session": dict(era="legacy", http="streamable", requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
                          select_last_of="tools/call"),
     "http-fallback": dict(era="auto", http="fallback", requests=[("tools/list", {})], select_last_of="initialize", http_tab=True, language="zh_CN"),
+    "presenter": dict(era="legacy", step=True, steps=1, presenter=True, size=(1280, 720)),
     "dark-theme": dict(era="modern", theme="dark", requests=[("tools/list", {})], select_last_of="tools/list"),
 }
 

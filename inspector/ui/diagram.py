@@ -1374,10 +1374,19 @@ class LifecycleDiagram(QWidget):
             self._anim.stop()
             self._progress = 1.0
             self._prev = None
-        if self._explained is not None:
+        if self.lesson and self._explained is not state:
+            self.explain(state)  # lesson notes follow the current state
+        elif self._explained is not None:
             self._explanation.setText(self._explanation_text(self._explained))
         self._update_accessible()
         self.update()
+
+    lesson = False  # presenter mode: the explanation shows the current state's notes, always
+
+    def set_lesson(self, on: bool) -> None:
+        """Lesson notes: the explanation area follows the current state (presenter mode)."""
+        self.lesson = on
+        self.explain(self._state if on else None)
 
     def _on_anim(self, value) -> None:
         self._progress = float(value)

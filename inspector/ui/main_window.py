@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressDialog, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
 from inspector.protocol.lifecycle import STATE_INFO
@@ -157,6 +157,12 @@ class MainWindow(QMainWindow):
         self.act_export_diagram = QAction(self.tr("Export diagram…"), self)
         self.act_export_diagram.setToolTip(self.tr("The lifecycle diagram as it is drawn now, as SVG or PNG"))
         self.act_export_diagram.triggered.connect(self.export_diagram)
+        self.act_presenter = QAction(self.tr("Presenter"), self)
+        self.act_presenter.setCheckable(True)
+        self.act_presenter.setShortcut(QKeySequence("F11"))
+        self.act_presenter.setToolTip(self.tr("For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)"))
+        self.act_presenter.setChecked(self.presenting)
+        self.act_presenter.toggled.connect(self.set_presenter)
         self.act_quit = QAction(self.tr("Quit"), self)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.act_quit.triggered.connect(self.close)
@@ -190,6 +196,7 @@ class MainWindow(QMainWindow):
         m_session.addAction(self.act_ping)
         m_view = menu.addMenu(self.tr("&View"))
         m_view.addAction(self.act_follow)
+        m_view.addAction(self.act_presenter)
         self.act_reset_layout = QAction(self.tr("Reset layout"), self)
         self.act_reset_layout.setToolTip(self.tr("Put the docks and toolbar back where the window starts with them"))
         self.act_reset_layout.triggered.connect(self.reset_layout)
@@ -276,6 +283,7 @@ class MainWindow(QMainWindow):
         split.setStretchFactor(1, 3)
         split.setSizes([330, 520])
         self.setCentralWidget(split)
+        self.central_split = split
 
         # status bar
         self.status_state = QLabel()
@@ -548,6 +556,44 @@ class MainWindow(QMainWindow):
         self.composer.raise_()
         self.composer.activateWindow()
         return self.composer
+
+    # ------------------------------------------------------------------ presenter mode
+
+    presenting = False
+    PRESENTER_SCALE = 1.4
+
+    def set_presenter(self, on: bool) -> None:
+        """Presenter mode: the diagram, step bar, replay bar and timeline in larger type, the
+        side docks out of the way (put back as they were), and the diagram's lesson notes
+        following the current state."""
+        if on == self.presenting:
+            return
+        self.presenting = on
+        if self.act_presenter.isChecked() != on:
+            self.act_presenter.setChecked(on)
+        widgets = (self.diagram, self.stepbar, self.replay, self.timeline, self.detail)
+        if on:
+            self._fonts_before = {w: QFont(w.font()) for w in widgets}
+            for widget in widgets:
+                font = QFont(widget.font())
+                font.setPointSizeF(widget.font().pointSizeF() * self.PRESENTER_SCALE)
+                widget.setFont(font)
+        else:
+            for widget, font in getattr(self, "_fonts_before", {}).items():
+                widget.setFont(font)
+        if on:
+            self._docks_before = {d: d.isVisible() for d in (self.dock, self.features_dock)}
+            for d in self._docks_before:
+                d.hide()
+            self._split_before = self.central_split.sizes()
+            total = sum(self._split_before)
+            self.central_split.setSizes([total * 72 // 100, total - total * 72 // 100])  # the diagram and the step first
+        else:
+            for d, visible in getattr(self, "_docks_before", {}).items():
+                d.setVisible(visible)
+            if getattr(self, "_split_before", None):
+                self.central_split.setSizes(self._split_before)
+        self.diagram.set_lesson(on)
 
     def _replay_row(self, row: int) -> None:
         """Playback moved: select the entry, so the timeline, details and diagram follow."""

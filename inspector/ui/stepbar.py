@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from inspector.protocol.framing import display_text
@@ -61,6 +61,16 @@ class StepBar(QFrame):
         self.run_button.setToolTip(self.tr("Leave step mode: the waiting message and all later ones go without waiting"))
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "message"):
+            # the title (bold) and the message (fixed pitch) keep their faces at the bar's size
+            title = QFont(self.font())
+            title.setBold(True)
+            self.title.setFont(title)
+            mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+            mono.setPointSizeF(self.font().pointSizeF())
+            self.message.setFont(mono)
+            self.message.setMaximumHeight(int(QFontMetrics(mono).lineSpacing() * 6.5))
+            self.explanation.setFont(self.font())
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "run_button"):
             self._retranslate()
             if self.pending is not None:

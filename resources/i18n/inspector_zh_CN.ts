@@ -508,409 +508,409 @@
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="873" />
+        <location filename="../../inspector/ui/detail.py" line="874" />
         <source>Hex</source>
         <translation>十六进制</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="874" />
+        <location filename="../../inspector/ui/detail.py" line="875" />
         <source>Show a hex dump of the exact bytes, line terminator included</source>
         <translation>以十六进制转储显示原始字节（含行结束符）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="875" />
+        <location filename="../../inspector/ui/detail.py" line="876" />
         <source>Save bytes…</source>
         <translation>保存字节…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="876" />
+        <location filename="../../inspector/ui/detail.py" line="877" />
         <source>Write the exact bytes of this entry to a file</source>
         <translation>将此条目的原始字节原样写入文件</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="877" />
+        <location filename="../../inspector/ui/detail.py" line="878" />
         <source>Show all</source>
         <translation>全部显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="878" />
+        <location filename="../../inspector/ui/detail.py" line="879" />
         <source>Show the whole line (may take several seconds for many MiB)</source>
         <translation>显示整行（行长达数 MiB 时可能需要几秒钟）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="879" />
+        <location filename="../../inspector/ui/detail.py" line="880" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="883" />
+        <location filename="../../inspector/ui/detail.py" line="884" />
         <source>Expand</source>
         <translation>展开</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="884" />
+        <location filename="../../inspector/ui/detail.py" line="885" />
         <source>Expand the selected node (or the whole message) three levels deep</source>
         <translation>将所选节点（或整条消息）向下展开三层</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="885" />
+        <location filename="../../inspector/ui/detail.py" line="886" />
         <source>Collapse</source>
         <translation>折叠</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="886" />
+        <location filename="../../inspector/ui/detail.py" line="887" />
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="886" />
+        <location filename="../../inspector/ui/detail.py" line="887" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="887" />
+        <location filename="../../inspector/ui/detail.py" line="888" />
         <source>Select an entry in the timeline to see its bytes and what the inspector found.</source>
         <translation>在时间线中选择一个条目，即可查看其原始字节和检查结果。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="425" />
+        <location filename="../../inspector/ui/detail.py" line="426" />
         <source>{t} s</source>
         <translation>{t} 秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="429" />
+        <location filename="../../inspector/ui/detail.py" line="430" />
         <source>id {id}</source>
         <translation>id {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="430" />
+        <location filename="../../inspector/ui/detail.py" line="431" />
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="432" />
+        <location filename="../../inspector/ui/detail.py" line="433" />
         <source>latency {ms}</source>
         <translation>延迟 {ms}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="433" />
+        <location filename="../../inspector/ui/detail.py" line="434" />
         <source>state after: {state}</source>
         <translation>此后状态：{state}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="441" />
+        <location filename="../../inspector/ui/detail.py" line="442" />
         <source>Go to response #{seq}</source>
         <translation>转到响应 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="443" />
+        <location filename="../../inspector/ui/detail.py" line="444" />
         <source>Go to request #{seq}</source>
         <translation>转到请求 #{seq}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="513" />
+        <location filename="../../inspector/ui/detail.py" line="514" />
         <source>⚠ {rule}  ({severity})</source>
         <translation>⚠ {rule}（{severity}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="519" />
+        <location filename="../../inspector/ui/detail.py" line="520" />
         <source>Spec: {section}</source>
         <translation>规范：{section}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="525" />
+        <location filename="../../inspector/ui/detail.py" line="526" />
         <source>✗ Invalid against the JSON Schema</source>
         <translation>✗ 不符合 JSON Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="527" />
+        <location filename="../../inspector/ui/detail.py" line="528" />
         <source> (checked as {definition})</source>
         <translation>（按 {definition} 校验）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="538" />
+        <location filename="../../inspector/ui/detail.py" line="539" />
         <source>Show all schema errors</source>
         <translation>显示全部 Schema 错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="539" />
+        <location filename="../../inspector/ui/detail.py" line="540" />
         <source>Validate again and list every error, not only the first</source>
         <translation>重新校验并列出所有错误，而不只是第一个</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="548" />
+        <location filename="../../inspector/ui/detail.py" line="549" />
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="548" />
-        <location filename="../../inspector/ui/detail.py" line="880" />
+        <location filename="../../inspector/ui/detail.py" line="549" />
+        <location filename="../../inspector/ui/detail.py" line="881" />
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="560" />
+        <location filename="../../inspector/ui/detail.py" line="561" />
         <source>✓ Valid against the JSON Schema; no protocol rule broken</source>
         <translation>✓ 符合 JSON Schema，未违反任何协议规则</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="565" />
+        <location filename="../../inspector/ui/detail.py" line="566" />
         <source>Problem: {problem}</source>
         <translation>问题：{problem}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="572" />
+        <location filename="../../inspector/ui/detail.py" line="573" />
         <source>Lifecycle: {src} → {dst}</source>
         <translation>生命周期：{src} → {dst}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="576" />
+        <location filename="../../inspector/ui/detail.py" line="577" />
         <source>   failure edge</source>
         <translation>   （失败转换）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="585" />
+        <location filename="../../inspector/ui/detail.py" line="586" />
         <source>The whole exchange, headers included, is in the HTTP tab.</source>
         <translation>完整的交换（含请求头和响应头）见“HTTP”标签页。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="592" />
+        <location filename="../../inspector/ui/detail.py" line="593" />
         <source>event: {event}</source>
         <translation>事件：{event}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="595" />
+        <location filename="../../inspector/ui/detail.py" line="596" />
         <source>exit code: {code}</source>
         <translation>退出码：{code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="598" />
+        <location filename="../../inspector/ui/detail.py" line="599" />
         <source>signal: {signal}</source>
         <translation>信号：{signal}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="600" />
+        <location filename="../../inspector/ui/detail.py" line="601" />
         <source>pid: {pid}</source>
         <translation>PID：{pid}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="602" />
+        <location filename="../../inspector/ui/detail.py" line="603" />
         <source>Process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="604" />
+        <location filename="../../inspector/ui/detail.py" line="605" />
         <source>What the HTTP transport noted beside the messages (a request that failed, a stream that ended).</source>
         <translation>HTTP 传输在消息之外记下的内容（失败的请求、结束的流）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="606" />
+        <location filename="../../inspector/ui/detail.py" line="607" />
         <source>The body of an HTTP answer that is no message (its exchange is the HTTP event before it).</source>
         <translation>一个不是消息的 HTTP 响应体（它所属的交换是前面的那条 HTTP 事件）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="998" />
+        <location filename="../../inspector/ui/detail.py" line="999" />
         <source>Exchange (entry {seq})</source>
         <translation>交换（条目 {seq}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="1004" />
+        <location filename="../../inspector/ui/detail.py" line="1005" />
         <source>(body: the message of entry {seq})</source>
         <translation>（请求体：条目 {seq} 的消息）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="1007" />
+        <location filename="../../inspector/ui/detail.py" line="1008" />
         <source>(no answer)</source>
         <translation>（无响应）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="1014" />
+        <location filename="../../inspector/ui/detail.py" line="1015" />
         <source>(body: {n} bytes)</source>
         <translation>（响应体：{n} 字节）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="1016" />
+        <location filename="../../inspector/ui/detail.py" line="1017" />
         <source>JSON-RPC error code in the body: {code}</source>
         <translation>响应体中的 JSON-RPC 错误码：{code}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="1023" />
+        <location filename="../../inspector/ui/detail.py" line="1024" />
         <source>This message</source>
         <translation>本条消息</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="1025" />
+        <location filename="../../inspector/ui/detail.py" line="1026" />
         <source>channel: {channel}</source>
         <translation>通道：{channel}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="1027" />
+        <location filename="../../inspector/ui/detail.py" line="1028" />
         <source>content type: {type}</source>
         <translation>内容类型：{type}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="608" />
+        <location filename="../../inspector/ui/detail.py" line="609" />
         <source>A line the server wrote to stderr (not part of the protocol).</source>
         <translation>服务器写入 stderr 的一行（不属于协议消息）。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="639" />
+        <location filename="../../inspector/ui/detail.py" line="640" />
         <source>{n} more errors not listed</source>
         <translation>另有 {n} 个错误未列出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="653" />
+        <location filename="../../inspector/ui/detail.py" line="654" />
         <source>not a JSON-RPC message: no schema applies</source>
         <translation>不是 JSON-RPC 消息：没有适用的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="655" />
+        <location filename="../../inspector/ui/detail.py" line="656" />
         <source>the protocol version of this session is unknown</source>
         <translation>本会话的协议版本未知</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="662" />
+        <location filename="../../inspector/ui/detail.py" line="663" />
         <source>no schema for protocol version {version}</source>
         <translation>没有协议版本 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="675" />
+        <location filename="../../inspector/ui/detail.py" line="676" />
         <source>valid against the schema of {version}</source>
         <translation>符合 {version} 的 Schema</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="680" />
+        <location filename="../../inspector/ui/detail.py" line="681" />
         <source>{n} schema errors ({version})</source>
         <translation>{n} 个 Schema 错误（{version}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="872" />
+        <location filename="../../inspector/ui/detail.py" line="873" />
         <source>Raw bytes</source>
         <translation>原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="970" />
-        <location filename="../../inspector/ui/detail.py" line="976" />
+        <location filename="../../inspector/ui/detail.py" line="971" />
+        <location filename="../../inspector/ui/detail.py" line="977" />
         <source>HTTP: {exchange}</source>
         <translation>HTTP：{exchange}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="979" />
+        <location filename="../../inspector/ui/detail.py" line="980" />
         <source>channel {channel}</source>
         <translation>通道 {channel}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="983" />
+        <location filename="../../inspector/ui/detail.py" line="984" />
         <source>SSE id {id}</source>
         <translation>SSE id {id}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="985" />
+        <location filename="../../inspector/ui/detail.py" line="986" />
         <source>SSE event {event}</source>
         <translation>SSE 事件 {event}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="987" />
+        <location filename="../../inspector/ui/detail.py" line="988" />
         <source>retry {ms} ms</source>
         <translation>重连间隔 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="693" />
+        <location filename="../../inspector/ui/detail.py" line="694" />
         <source>{n} B</source>
         <translation>{n} B</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="698" />
+        <location filename="../../inspector/ui/detail.py" line="699" />
         <source>invalid UTF-8 at byte {at}</source>
         <translation>第 {at} 字节处 UTF-8 无效</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="700" />
+        <location filename="../../inspector/ui/detail.py" line="701" />
         <source>ends with CR LF</source>
         <translation>CR LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="702" />
+        <location filename="../../inspector/ui/detail.py" line="703" />
         <source>ends with LF</source>
         <translation>LF 结尾</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="704" />
+        <location filename="../../inspector/ui/detail.py" line="705" />
         <source>no line terminator</source>
         <translation>无行尾符</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="727" />
+        <location filename="../../inspector/ui/detail.py" line="728" />
         <source>showing {shown} of {total}</source>
         <translation>已显示 {shown}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="729" />
+        <location filename="../../inspector/ui/detail.py" line="730" />
         <source> (the hex dump stops here; Save bytes… writes them all)</source>
         <translation>（十六进制转储到此为止；“保存字节…”可写出全部字节）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="739" />
+        <location filename="../../inspector/ui/detail.py" line="740" />
         <source>Save the exact bytes of entry #{seq}</source>
         <translation>保存条目 #{seq} 的原始字节</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="767" />
+        <location filename="../../inspector/ui/detail.py" line="768" />
         <source>JSON ({what})</source>
         <translation>JSON（{what}）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="821" />
+        <location filename="../../inspector/ui/detail.py" line="822" />
         <source>{n} more — double-click to show</source>
         <translation>还有 {n} 项 — 双击显示</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="881" />
+        <location filename="../../inspector/ui/detail.py" line="882" />
         <source>HTTP</source>
         <translation>HTTP</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="882" />
+        <location filename="../../inspector/ui/detail.py" line="883" />
         <source>The HTTP exchange this entry travelled in: request, response, headers (secret values masked)</source>
         <translation>本条目所经过的 HTTP 交换：请求、响应、头部（机密值已遮蔽）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="922" />
+        <location filename="../../inspector/ui/detail.py" line="923" />
         <source>[{n} characters]</source>
         <translation>[{n} 个字符]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="934" />
+        <location filename="../../inspector/ui/detail.py" line="935" />
         <source>{{{n} keys}}</source>
         <translation>{{{n} 个键}}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="934" />
+        <location filename="../../inspector/ui/detail.py" line="935" />
         <source>{1 key}</source>
         <translation>{1 个键}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="935" />
+        <location filename="../../inspector/ui/detail.py" line="936" />
         <source>[{n} items]</source>
         <translation>[{n} 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="935" />
+        <location filename="../../inspector/ui/detail.py" line="936" />
         <source>[1 item]</source>
         <translation>[1 项]</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="947" />
+        <location filename="../../inspector/ui/detail.py" line="948" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="948" />
+        <location filename="../../inspector/ui/detail.py" line="949" />
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/detail.py" line="949" />
+        <location filename="../../inspector/ui/detail.py" line="950" />
         <source>info</source>
         <translation>提示</translation>
     </message>
@@ -1432,99 +1432,99 @@
 <context>
     <name>LifecycleDiagram</name>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1394" />
+        <location filename="../../inspector/ui/diagram.py" line="1403" />
         <source>Lifecycle diagram</source>
         <translation>生命周期图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1395" />
+        <location filename="../../inspector/ui/diagram.py" line="1404" />
         <source>State explanation</source>
         <translation>状态说明</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1396" />
+        <location filename="../../inspector/ui/diagram.py" line="1405" />
         <source>Close the explanation (Esc)</source>
         <translation>关闭说明（Esc）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1397" />
+        <location filename="../../inspector/ui/diagram.py" line="1406" />
         <source>Close explanation</source>
         <translation>关闭说明</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1399" />
+        <location filename="../../inspector/ui/diagram.py" line="1408" />
         <source>transition</source>
         <translation>转换</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1400" />
-        <location filename="../../inspector/ui/diagram.py" line="1437" />
+        <location filename="../../inspector/ui/diagram.py" line="1409" />
+        <location filename="../../inspector/ui/diagram.py" line="1446" />
         <source>✗ failure</source>
         <translation>✗ 失败转换</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1401" />
-        <location filename="../../inspector/ui/diagram.py" line="1575" />
+        <location filename="../../inspector/ui/diagram.py" line="1410" />
+        <location filename="../../inspector/ui/diagram.py" line="1584" />
         <source>current state</source>
         <translation>当前状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1402" />
+        <location filename="../../inspector/ui/diagram.py" line="1411" />
         <source>final state</source>
         <translation>终止状态</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1410" />
+        <location filename="../../inspector/ui/diagram.py" line="1419" />
         <source>No session. Tab into the diagram and use the arrow keys to explore the states; Enter explains one.</source>
         <translation>暂无会话。按 Tab 键进入状态图，用方向键浏览各个状态，按 Enter 键查看说明。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1412" />
+        <location filename="../../inspector/ui/diagram.py" line="1421" />
         <source>Current state: {state}.</source>
         <translation>当前状态：{state}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1414" />
+        <location filename="../../inspector/ui/diagram.py" line="1423" />
         <source>Last transition: {label}, from {src} to {dst}.</source>
         <translation>上一次转换：{label}，从{src}到{dst}。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1423" />
+        <location filename="../../inspector/ui/diagram.py" line="1432" />
         <source>(current state)</source>
         <translation>（当前状态）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1425" />
+        <location filename="../../inspector/ui/diagram.py" line="1434" />
         <source>Spec: {section}</source>
         <translation>规范：{section}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1429" />
+        <location filename="../../inspector/ui/diagram.py" line="1438" />
         <source>Transitions from here:</source>
         <translation>从此状态出发的转换：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1432" />
+        <location filename="../../inspector/ui/diagram.py" line="1441" />
         <source>on “{label}” → stays in {target}</source>
         <translation>事件“{label}” → 仍为{target}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1434" />
+        <location filename="../../inspector/ui/diagram.py" line="1443" />
         <source>on “{label}” → {target}</source>
         <translation>事件“{label}” → {target}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1440" />
+        <location filename="../../inspector/ui/diagram.py" line="1449" />
         <source>A final state: the session has ended.</source>
         <translation>终止状态：会话已结束。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1576" />
+        <location filename="../../inspector/ui/diagram.py" line="1585" />
         <source>Click to see what may happen in this state.</source>
         <translation>点击查看此状态下可能发生什么。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/diagram.py" line="1807" />
+        <location filename="../../inspector/ui/diagram.py" line="1816" />
         <source>No lifecycle machine selected</source>
         <translation>未选择生命周期状态机</translation>
     </message>
@@ -1684,7 +1684,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="79" />
-        <location filename="../../inspector/ui/main_window.py" line="314" />
+        <location filename="../../inspector/ui/main_window.py" line="322" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
@@ -1791,278 +1791,288 @@
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="160" />
+        <source>Presenter</source>
+        <translation>演示模式</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="163" />
+        <source>For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)</source>
+        <translation>用于投影：放大状态图、单步栏和时间线，隐藏侧边面板，显示当前状态的讲解（F11）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="166" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="164" />
+        <location filename="../../inspector/ui/main_window.py" line="170" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="177" />
+        <location filename="../../inspector/ui/main_window.py" line="183" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="185" />
+        <location filename="../../inspector/ui/main_window.py" line="191" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="191" />
+        <location filename="../../inspector/ui/main_window.py" line="197" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="193" />
+        <location filename="../../inspector/ui/main_window.py" line="200" />
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="194" />
+        <location filename="../../inspector/ui/main_window.py" line="201" />
         <source>Put the docks and toolbar back where the window starts with them</source>
         <translation>将停靠面板和工具栏恢复到窗口初始的位置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="198" />
+        <location filename="../../inspector/ui/main_window.py" line="205" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="207" />
+        <location filename="../../inspector/ui/main_window.py" line="214" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="210" />
+        <location filename="../../inspector/ui/main_window.py" line="217" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="210" />
+        <location filename="../../inspector/ui/main_window.py" line="217" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="210" />
+        <location filename="../../inspector/ui/main_window.py" line="217" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="220" />
-        <location filename="../../inspector/ui/main_window.py" line="316" />
+        <location filename="../../inspector/ui/main_window.py" line="227" />
+        <location filename="../../inspector/ui/main_window.py" line="324" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="229" />
-        <location filename="../../inspector/ui/main_window.py" line="317" />
+        <location filename="../../inspector/ui/main_window.py" line="236" />
+        <location filename="../../inspector/ui/main_window.py" line="325" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="252" />
-        <location filename="../../inspector/ui/main_window.py" line="335" />
+        <location filename="../../inspector/ui/main_window.py" line="259" />
+        <location filename="../../inspector/ui/main_window.py" line="343" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="253" />
-        <location filename="../../inspector/ui/main_window.py" line="336" />
+        <location filename="../../inspector/ui/main_window.py" line="260" />
+        <location filename="../../inspector/ui/main_window.py" line="344" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="352" />
+        <location filename="../../inspector/ui/main_window.py" line="360" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="359" />
-        <location filename="../../inspector/ui/main_window.py" line="375" />
+        <location filename="../../inspector/ui/main_window.py" line="367" />
+        <location filename="../../inspector/ui/main_window.py" line="383" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="359" />
+        <location filename="../../inspector/ui/main_window.py" line="367" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="374" />
+        <location filename="../../inspector/ui/main_window.py" line="382" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="374" />
+        <location filename="../../inspector/ui/main_window.py" line="382" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="386" />
+        <location filename="../../inspector/ui/main_window.py" line="394" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="392" />
+        <location filename="../../inspector/ui/main_window.py" line="400" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="400" />
+        <location filename="../../inspector/ui/main_window.py" line="408" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="402" />
+        <location filename="../../inspector/ui/main_window.py" line="410" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="403" />
+        <location filename="../../inspector/ui/main_window.py" line="411" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="405" />
+        <location filename="../../inspector/ui/main_window.py" line="413" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="406" />
+        <location filename="../../inspector/ui/main_window.py" line="414" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="408" />
+        <location filename="../../inspector/ui/main_window.py" line="416" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="412" />
+        <location filename="../../inspector/ui/main_window.py" line="420" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="415" />
+        <location filename="../../inspector/ui/main_window.py" line="423" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="415" />
+        <location filename="../../inspector/ui/main_window.py" line="423" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="425" />
+        <location filename="../../inspector/ui/main_window.py" line="433" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="428" />
+        <location filename="../../inspector/ui/main_window.py" line="436" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="433" />
+        <location filename="../../inspector/ui/main_window.py" line="441" />
         <source>Nothing to export yet: connect to a server or open a recording first.</source>
         <translation>还没有可导出的内容：请先连接服务器或打开一份记录。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="436" />
+        <location filename="../../inspector/ui/main_window.py" line="444" />
         <source>Export transcript</source>
         <translation>导出记录稿</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="436" />
+        <location filename="../../inspector/ui/main_window.py" line="444" />
         <source>HTML page (*.html);;Markdown (*.md)</source>
         <translation>HTML 页面 (*.html);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="449" />
-        <location filename="../../inspector/ui/main_window.py" line="477" />
+        <location filename="../../inspector/ui/main_window.py" line="457" />
+        <location filename="../../inspector/ui/main_window.py" line="485" />
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="451" />
-        <location filename="../../inspector/ui/main_window.py" line="479" />
+        <location filename="../../inspector/ui/main_window.py" line="459" />
+        <location filename="../../inspector/ui/main_window.py" line="487" />
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="455" />
+        <location filename="../../inspector/ui/main_window.py" line="463" />
         <source>Export diagram</source>
         <translation>导出状态图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="455" />
+        <location filename="../../inspector/ui/main_window.py" line="463" />
         <source>SVG (*.svg);;PNG (*.png)</source>
         <translation>SVG (*.svg);;PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="470" />
+        <location filename="../../inspector/ui/main_window.py" line="478" />
         <source>Lifecycle diagram</source>
         <translation>生命周期图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="501" />
+        <location filename="../../inspector/ui/main_window.py" line="509" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="522" />
+        <location filename="../../inspector/ui/main_window.py" line="530" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="579" />
+        <location filename="../../inspector/ui/main_window.py" line="625" />
         <source>ping failed: {why}</source>
         <translation>ping 失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="582" />
+        <location filename="../../inspector/ui/main_window.py" line="628" />
         <source>ping answered in {ms:.1f} ms</source>
         <translation>ping 在 {ms:.1f} 毫秒内得到应答</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="584" />
+        <location filename="../../inspector/ui/main_window.py" line="630" />
         <source>ping answered with an error: {error}</source>
         <translation>ping 得到错误应答：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="594" />
+        <location filename="../../inspector/ui/main_window.py" line="640" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="613" />
+        <location filename="../../inspector/ui/main_window.py" line="659" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="615" />
+        <location filename="../../inspector/ui/main_window.py" line="661" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="663" />
+        <location filename="../../inspector/ui/main_window.py" line="709" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="675" />
+        <location filename="../../inspector/ui/main_window.py" line="721" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="682" />
+        <location filename="../../inspector/ui/main_window.py" line="728" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="684" />
+        <location filename="../../inspector/ui/main_window.py" line="730" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -3792,7 +3802,7 @@
     </message>
     <message>
         <location filename="../../inspector/ui/stepbar.py" line="59" />
-        <location filename="../../inspector/ui/stepbar.py" line="80" />
+        <location filename="../../inspector/ui/stepbar.py" line="90" />
         <source>Send this message (F8)</source>
         <translation>发送此消息（F8）</translation>
     </message>
@@ -3807,17 +3817,17 @@
         <translation>退出单步模式：正在等待的消息及之后的所有消息都不再等待</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="76" />
+        <location filename="../../inspector/ui/stepbar.py" line="86" />
         <source>Step mode: a message from the server waits to be taken in</source>
         <translation>单步模式：一条来自服务器的消息正等待被接收</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="77" />
+        <location filename="../../inspector/ui/stepbar.py" line="87" />
         <source>Take this message in: record, check and deliver it (F8)</source>
         <translation>接收这条消息：记录、检查并交付（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="79" />
+        <location filename="../../inspector/ui/stepbar.py" line="89" />
         <source>Step mode: this message waits for Continue</source>
         <translation>单步模式：此消息等待点击“继续”后发送</translation>
     </message>

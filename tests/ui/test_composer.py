@@ -173,3 +173,28 @@ async def test_replay_of_an_opened_recording_moves_the_timeline_and_the_diagram(
     bar.slider.setValue(0)
     assert bar.next_violation() == marked[0] and window.timeline.current_seq() == marked[0]
     assert "entry " in bar.position_label.text()
+
+
+async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes(window_and_controller):
+    controller, window = window_and_controller
+    use_demo(window, "legacy")
+    size = window.timeline.font().pointSizeF()
+    assert window.dock.isVisible() and window.features_dock.isVisible()
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        window.act_presenter.trigger()  # F11
+        assert window.presenting and window.act_presenter.isChecked()
+        assert window.timeline.font().pointSizeF() > size * 1.3 and window.diagram.font().pointSizeF() > size * 1.3
+        assert not window.dock.isVisible() and not window.features_dock.isVisible()
+        await until(lambda: window.diagram.explained_state is State.OPERATING)  # lesson notes of the current state
+        notes = window.diagram.explanation_label.text()
+        assert "Operating" in notes and "close stdin" in notes and window.diagram.explanation_label.isVisible()
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        await until(lambda: window.diagram.explained_state is State.TERMINATED)  # they follow the state
+        tg.cancel_scope.cancel()
+    window.act_presenter.trigger()
+    assert not window.presenting and window.timeline.font().pointSizeF() == size
+    assert window.dock.isVisible() and window.features_dock.isVisible() and window.diagram.explained_state is None
