@@ -213,6 +213,18 @@ async def act_replay(w, controller, panel):
     await anyio.sleep(0.5)
 
 
+async def act_sequence(w, controller, panel):
+    """The sequence view of a short session with a hand-written message that breaks a rule."""
+    await controller.session.request("tools/list")
+    await controller.session.send_text('{"jsonrpc":"1.0","id":"v1","method":"ping"}', wait=5)
+    await controller.session.request("prompts/list")
+    w.views.setCurrentWidget(w.sequence)
+    await anyio.sleep(0.3)
+    rec = controller.recording
+    w.timeline.select_seq(next(i for i in range(len(rec)) if rec.method_at(i) == "tools/list" and rec.direction_at(i).label == "s2c"))
+    await anyio.sleep(0.3)
+
+
 async def act_tools(w, controller, panel):
     panel.select_tool("media")
     await anyio.sleep(0.3)
@@ -302,6 +314,7 @@ PANEL_SHOTS = {
     "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
     "dialog-composer": dict(era="legacy", panel="tools", act=act_composer, dialog=True),
     "replay": dict(era="legacy", panel="tools", act=act_replay),
+    "sequence": dict(era="legacy", panel="tools", act=act_sequence),
     "dialog-composer-zh": dict(era="legacy", panel="tools", act=act_composer, dialog=True, language="zh_CN"),
 }
 

@@ -26,6 +26,7 @@ from .diagram import LifecycleDiagram
 from .negotiation import NegotiationView
 from .panels import PanelHost
 from .replay import ReplayBar
+from .sequence import SequenceView
 from .stepbar import StepBar
 from .ticker import app_ticker
 from .timeline import TimelineView
@@ -163,6 +164,9 @@ class MainWindow(QMainWindow):
         self.act_presenter.setToolTip(self.tr("For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)"))
         self.act_presenter.setChecked(self.presenting)
         self.act_presenter.toggled.connect(self.set_presenter)
+        self.act_export_sequence = QAction(self.tr("Export sequence diagram…"), self)
+        self.act_export_sequence.setToolTip(self.tr("The sequence diagram of the rows the timeline shows, as SVG or PNG"))
+        self.act_export_sequence.triggered.connect(self.export_sequence)
         self.act_quit = QAction(self.tr("Quit"), self)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.act_quit.triggered.connect(self.close)
@@ -186,6 +190,7 @@ class MainWindow(QMainWindow):
         m_file.addSeparator()
         m_file.addAction(self.act_export)
         m_file.addAction(self.act_export_diagram)
+        m_file.addAction(self.act_export_sequence)
         m_file.addSeparator()
         m_file.addAction(self.act_quit)
         m_session = menu.addMenu(self.tr("&Session"))
@@ -258,8 +263,16 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.detail, self.tr("Details"))
         self.tabs.addTab(self.negotiation, self.tr("Negotiation"))
+        self.sequence = SequenceView()
+        self.sequence.entryClicked.connect(self.timeline.select_seq)
+        self.timeline.model.filterChanged.connect(self.sequence.refresh)
+        self.views = QTabWidget()
+        self.views.setDocumentMode(True)
+        self.views.addTab(self.timeline, self.tr("Timeline"))
+        self.views.addTab(self.sequence, self.tr("Sequence"))
+        self.views.currentChanged.connect(lambda _i: self.sequence.refresh())
         lower = QSplitter(Qt.Orientation.Horizontal)
-        lower.addWidget(self.timeline)
+        lower.addWidget(self.views)
         lower.addWidget(self.tabs)
         lower.setStretchFactor(0, 3)
         lower.setStretchFactor(1, 2)
@@ -459,6 +472,18 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
         return True
 
+    def export_sequence(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export sequence diagram"), str(Path(self._recordings_dir()) / "sequence.svg"), self.tr("SVG (*.svg);;PNG (*.png)"))
+        if path:
+            self.export_sequence_to(path)
+
+    def export_sequence_to(self, path: str) -> bool:
+        if not self.sequence.export(path):
+            self.message_box = plain_message(self, self.tr("Cannot export"), path)
+            return False
+        self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
+        return True
+
     def export_diagram(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export diagram"), str(Path(self._recordings_dir()) / "lifecycle.svg"), self.tr("SVG (*.svg);;PNG (*.png)"))
         if path:
@@ -519,6 +544,8 @@ class MainWindow(QMainWindow):
         self._last_len = -1
         self._summary = rec.summary
         self.timeline.set_recording(rec)
+        entries = self.timeline.model.entries
+        self.sequence.set_source(rec, lambda: entries.rows)
         self.detail.clear()
         self.diagram.set_machine(mode, None, rec.transport_as_of(0))
         self.negotiation.refresh(rec)
@@ -679,6 +706,7 @@ class MainWindow(QMainWindow):
         if rec is None or not (0 <= seq < len(rec)):
             return
         self.detail.set_entry(rec, seq)
+        self.sequence.show_seq(seq)
         if seq < len(rec) - 1 and self.follow_live:
             self.act_follow.setChecked(False)  # pinned to the selected row
         playing = self.replay.playback is not None and self.replay.playback.playing
@@ -714,6 +742,10 @@ class MainWindow(QMainWindow):
         self._last_len = n
         if n and self.follow_live:
             self._show_row(n - 1, animate=not rec.read_only)
+        if self.sequence.isVisible():  # its scroll range follows the new rows
+            self.sequence.refresh()
+            if self.follow_live:
+                self.sequence.verticalScrollBar().setValue(self.sequence.verticalScrollBar().maximum())
         self.negotiation.refresh(rec)
         state = rec.state_at(n - 1) if n else None
         if state is not None:

@@ -1082,18 +1082,18 @@
 <context>
     <name>Eras</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="36" />
+        <location filename="../../inspector/ui/main_window.py" line="37" />
         <source>legacy</source>
         <extracomment>Era names as the status bar shows them.</extracomment>
         <translation>旧版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="37" />
+        <location filename="../../inspector/ui/main_window.py" line="38" />
         <source>modern</source>
         <translation>新版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="38" />
+        <location filename="../../inspector/ui/main_window.py" line="39" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -1683,396 +1683,424 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="79" />
-        <location filename="../../inspector/ui/main_window.py" line="322" />
+        <location filename="../../inspector/ui/main_window.py" line="80" />
+        <location filename="../../inspector/ui/main_window.py" line="335" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="119" />
+        <location filename="../../inspector/ui/main_window.py" line="120" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="121" />
+        <location filename="../../inspector/ui/main_window.py" line="122" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="123" />
+        <location filename="../../inspector/ui/main_window.py" line="124" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="125" />
+        <location filename="../../inspector/ui/main_window.py" line="126" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="127" />
+        <location filename="../../inspector/ui/main_window.py" line="128" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="130" />
+        <location filename="../../inspector/ui/main_window.py" line="131" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="131" />
+        <location filename="../../inspector/ui/main_window.py" line="132" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="133" />
+        <location filename="../../inspector/ui/main_window.py" line="134" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="135" />
+        <location filename="../../inspector/ui/main_window.py" line="136" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="139" />
+        <location filename="../../inspector/ui/main_window.py" line="140" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="141" />
+        <location filename="../../inspector/ui/main_window.py" line="142" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="144" />
+        <location filename="../../inspector/ui/main_window.py" line="145" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="147" />
+        <location filename="../../inspector/ui/main_window.py" line="148" />
         <source>Compose…</source>
         <translation>编写…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="149" />
+        <location filename="../../inspector/ui/main_window.py" line="150" />
         <source>Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)</source>
         <translation>自己编写一条消息并原样发送：合法、格式错误或顺序错乱皆可（Ctrl+M）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="151" />
+        <location filename="../../inspector/ui/main_window.py" line="152" />
         <source>Ping</source>
         <translation>Ping</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="152" />
+        <location filename="../../inspector/ui/main_window.py" line="153" />
         <source>Send ping and show how long the answer took (handshake era)</source>
         <translation>发送 ping 并显示应答耗时（握手时代）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="154" />
+        <location filename="../../inspector/ui/main_window.py" line="155" />
         <source>Export transcript…</source>
         <translation>导出记录稿…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="155" />
+        <location filename="../../inspector/ui/main_window.py" line="156" />
         <source>A handout of the session: Markdown or a self-contained HTML page, in the window's language</source>
         <translation>会话讲义：Markdown 或独立的 HTML 页面，使用窗口当前的语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="157" />
+        <location filename="../../inspector/ui/main_window.py" line="158" />
         <source>Export diagram…</source>
         <translation>导出状态图…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="158" />
+        <location filename="../../inspector/ui/main_window.py" line="159" />
         <source>The lifecycle diagram as it is drawn now, as SVG or PNG</source>
         <translation>按当前绘制的样子导出生命周期图，格式为 SVG 或 PNG</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="160" />
+        <location filename="../../inspector/ui/main_window.py" line="161" />
         <source>Presenter</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="163" />
+        <location filename="../../inspector/ui/main_window.py" line="164" />
         <source>For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)</source>
         <translation>用于投影：放大状态图、单步栏和时间线，隐藏侧边面板，显示当前状态的讲解（F11）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="166" />
+        <location filename="../../inspector/ui/main_window.py" line="167" />
+        <source>Export sequence diagram…</source>
+        <translation>导出时序图…</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="168" />
+        <source>The sequence diagram of the rows the timeline shows, as SVG or PNG</source>
+        <translation>把时间线所显示各行的时序图导出为 SVG 或 PNG</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="170" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="170" />
+        <location filename="../../inspector/ui/main_window.py" line="174" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="183" />
+        <location filename="../../inspector/ui/main_window.py" line="187" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="191" />
+        <location filename="../../inspector/ui/main_window.py" line="196" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="197" />
+        <location filename="../../inspector/ui/main_window.py" line="202" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="200" />
+        <location filename="../../inspector/ui/main_window.py" line="205" />
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="201" />
+        <location filename="../../inspector/ui/main_window.py" line="206" />
         <source>Put the docks and toolbar back where the window starts with them</source>
         <translation>将停靠面板和工具栏恢复到窗口初始的位置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="205" />
+        <location filename="../../inspector/ui/main_window.py" line="210" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="214" />
+        <location filename="../../inspector/ui/main_window.py" line="219" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="217" />
+        <location filename="../../inspector/ui/main_window.py" line="222" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="217" />
+        <location filename="../../inspector/ui/main_window.py" line="222" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="217" />
+        <location filename="../../inspector/ui/main_window.py" line="222" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="227" />
-        <location filename="../../inspector/ui/main_window.py" line="324" />
+        <location filename="../../inspector/ui/main_window.py" line="232" />
+        <location filename="../../inspector/ui/main_window.py" line="337" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="236" />
-        <location filename="../../inspector/ui/main_window.py" line="325" />
+        <location filename="../../inspector/ui/main_window.py" line="241" />
+        <location filename="../../inspector/ui/main_window.py" line="338" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="259" />
-        <location filename="../../inspector/ui/main_window.py" line="343" />
+        <location filename="../../inspector/ui/main_window.py" line="264" />
+        <location filename="../../inspector/ui/main_window.py" line="356" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="260" />
-        <location filename="../../inspector/ui/main_window.py" line="344" />
+        <location filename="../../inspector/ui/main_window.py" line="265" />
+        <location filename="../../inspector/ui/main_window.py" line="357" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="360" />
+        <location filename="../../inspector/ui/main_window.py" line="271" />
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="272" />
+        <source>Sequence</source>
+        <translation>时序图</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="373" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="367" />
-        <location filename="../../inspector/ui/main_window.py" line="383" />
+        <location filename="../../inspector/ui/main_window.py" line="380" />
+        <location filename="../../inspector/ui/main_window.py" line="396" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="367" />
+        <location filename="../../inspector/ui/main_window.py" line="380" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="382" />
+        <location filename="../../inspector/ui/main_window.py" line="395" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="382" />
+        <location filename="../../inspector/ui/main_window.py" line="395" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="394" />
+        <location filename="../../inspector/ui/main_window.py" line="407" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="400" />
+        <location filename="../../inspector/ui/main_window.py" line="413" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="408" />
+        <location filename="../../inspector/ui/main_window.py" line="421" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="410" />
+        <location filename="../../inspector/ui/main_window.py" line="423" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="411" />
+        <location filename="../../inspector/ui/main_window.py" line="424" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="413" />
+        <location filename="../../inspector/ui/main_window.py" line="426" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="414" />
+        <location filename="../../inspector/ui/main_window.py" line="427" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="416" />
+        <location filename="../../inspector/ui/main_window.py" line="429" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="420" />
+        <location filename="../../inspector/ui/main_window.py" line="433" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="423" />
+        <location filename="../../inspector/ui/main_window.py" line="436" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="423" />
+        <location filename="../../inspector/ui/main_window.py" line="436" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="433" />
+        <location filename="../../inspector/ui/main_window.py" line="446" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="436" />
+        <location filename="../../inspector/ui/main_window.py" line="449" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="441" />
+        <location filename="../../inspector/ui/main_window.py" line="454" />
         <source>Nothing to export yet: connect to a server or open a recording first.</source>
         <translation>还没有可导出的内容：请先连接服务器或打开一份记录。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="444" />
+        <location filename="../../inspector/ui/main_window.py" line="457" />
         <source>Export transcript</source>
         <translation>导出记录稿</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="444" />
+        <location filename="../../inspector/ui/main_window.py" line="457" />
         <source>HTML page (*.html);;Markdown (*.md)</source>
         <translation>HTML 页面 (*.html);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="457" />
-        <location filename="../../inspector/ui/main_window.py" line="485" />
+        <location filename="../../inspector/ui/main_window.py" line="470" />
+        <location filename="../../inspector/ui/main_window.py" line="482" />
+        <location filename="../../inspector/ui/main_window.py" line="510" />
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="459" />
-        <location filename="../../inspector/ui/main_window.py" line="487" />
+        <location filename="../../inspector/ui/main_window.py" line="472" />
+        <location filename="../../inspector/ui/main_window.py" line="484" />
+        <location filename="../../inspector/ui/main_window.py" line="512" />
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="463" />
+        <location filename="../../inspector/ui/main_window.py" line="476" />
+        <source>Export sequence diagram</source>
+        <translation>导出时序图</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="488" />
         <source>Export diagram</source>
         <translation>导出状态图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="463" />
+        <location filename="../../inspector/ui/main_window.py" line="476" />
+        <location filename="../../inspector/ui/main_window.py" line="488" />
         <source>SVG (*.svg);;PNG (*.png)</source>
         <translation>SVG (*.svg);;PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="478" />
+        <location filename="../../inspector/ui/main_window.py" line="503" />
         <source>Lifecycle diagram</source>
         <translation>生命周期图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="509" />
+        <location filename="../../inspector/ui/main_window.py" line="534" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="530" />
+        <location filename="../../inspector/ui/main_window.py" line="557" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="625" />
+        <location filename="../../inspector/ui/main_window.py" line="652" />
         <source>ping failed: {why}</source>
         <translation>ping 失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="628" />
+        <location filename="../../inspector/ui/main_window.py" line="655" />
         <source>ping answered in {ms:.1f} ms</source>
         <translation>ping 在 {ms:.1f} 毫秒内得到应答</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="630" />
+        <location filename="../../inspector/ui/main_window.py" line="657" />
         <source>ping answered with an error: {error}</source>
         <translation>ping 得到错误应答：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="640" />
+        <location filename="../../inspector/ui/main_window.py" line="667" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="659" />
+        <location filename="../../inspector/ui/main_window.py" line="686" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="661" />
+        <location filename="../../inspector/ui/main_window.py" line="688" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="709" />
+        <location filename="../../inspector/ui/main_window.py" line="737" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="721" />
+        <location filename="../../inspector/ui/main_window.py" line="753" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="728" />
+        <location filename="../../inspector/ui/main_window.py" line="760" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="730" />
+        <location filename="../../inspector/ui/main_window.py" line="762" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -3773,6 +3801,24 @@
         <location filename="../../inspector/ui/schema_form.py" line="1110" />
         <source>line {0}, column {1}: {2}</source>
         <translation>第 {0} 行，第 {1} 列：{2}</translation>
+    </message>
+</context>
+<context>
+    <name>SequenceView</name>
+    <message>
+        <location filename="../../inspector/ui/sequence.py" line="143" />
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/sequence.py" line="143" />
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/sequence.py" line="239" />
+        <source>Sequence diagram</source>
+        <translation>时序图</translation>
     </message>
 </context>
 <context>

@@ -198,3 +198,43 @@ async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes
     window.act_presenter.trigger()
     assert not window.presenting and window.timeline.font().pointSizeF() == size
     assert window.dock.isVisible() and window.features_dock.isVisible() and window.diagram.explained_state is None
+
+
+async def test_the_sequence_view_follows_the_timeline_both_ways_and_exports(window_and_controller, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    controller, window = window_and_controller
+    use_demo(window, "legacy")
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        await controller.session.send_text('{"jsonrpc":"1.0","id":"v","method":"ping"}', wait=5)
+        window.views.setCurrentWidget(window.sequence)
+        await until(lambda: window.sequence.isVisible())
+        rec = controller.recording
+        view = window.sequence
+        # a row clicked here is selected in the timeline (and so in the details and diagram)
+        rh = view.row_height()
+        top = int(rh * 1.6)
+        await until(lambda: window.timeline.model.rowCount() == len(rec))
+        view.verticalScrollBar().setValue(0)
+        clicked = view.seq_at(top + rh * 3 + 2)
+        assert clicked == window.timeline.model.entries.rows[3]
+        view.entryClicked.emit(clicked)
+        assert window.timeline.current_seq() == clicked and window.detail.seq() == clicked
+        # a row selected in the timeline is selected here
+        init = next(i for i in range(len(rec)) if rec.method_at(i) == "initialize" and rec.direction_at(i) is Direction.S2C)
+        window.timeline.select_seq(init)
+        assert view.selected_seq() == init
+        # labels: the answer says what it answers, a flagged message is marked
+        assert view._label(rec, init) == "initialize #1 ✓"
+        bad = next(i for i in range(len(rec)) if rec.extra_at(i).get("hand_written"))
+        assert view._label(rec, bad) == 'ping #v ⚠ ✎'
+        assert view.export(str(tmp_path / "seq.svg")) and window.export_sequence_to(str(tmp_path / "seq.png"))
+        root = ET.parse(tmp_path / "seq.svg").getroot()
+        assert root.tag.endswith("svg") and "initialize" in ET.tostring(root, encoding="unicode")
+        assert (tmp_path / "seq.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
