@@ -253,6 +253,7 @@ class MainWindow(QMainWindow):
         self.stepbar = StepBar()
         self.stepbar.continueClicked.connect(self.controller.continue_step)
         self.stepbar.runToEndClicked.connect(self.controller.run_to_end)
+        self.stepbar.backClicked.connect(self.step_back)
         self.timeline = TimelineView()
         self.timeline.entrySelected.connect(self._on_entry_selected)
         self.timeline.resendRequested.connect(self.resend)
@@ -621,6 +622,18 @@ class MainWindow(QMainWindow):
             if getattr(self, "_split_before", None):
                 self.central_split.setSizes(self._split_before)
         self.diagram.set_lesson(on)
+
+    def step_back(self) -> bool:
+        """Show the entry before the one shown (the newest, when following): the timeline,
+        details and diagram move back; nothing on the wire changes."""
+        rec = self.recording
+        if rec is None or len(rec) == 0:
+            return False
+        current = self.timeline.current_seq()
+        if current is None or self.follow_live:
+            current = len(rec) - 1  # following: the newest entry is the one shown
+        self.act_follow.setChecked(False)
+        return self.timeline.select_seq(max(0, current - 1))
 
     def _replay_row(self, row: int) -> None:
         """Playback moved: select the entry, so the timeline, details and diagram follow."""

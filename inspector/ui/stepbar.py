@@ -15,6 +15,7 @@ from inspector.session.session import PendingStep
 class StepBar(QFrame):
     continueClicked = Signal()
     runToEndClicked = Signal()
+    backClicked = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,12 +38,15 @@ class StepBar(QFrame):
         self.continue_button = QPushButton()
         self.continue_button.setDefault(True)
         self.run_button = QPushButton()
+        self.back_button = QPushButton()
+        self.back_button.clicked.connect(self.backClicked.emit)
         self._retranslate()
         self.continue_button.clicked.connect(self.continueClicked.emit)
         self.run_button.clicked.connect(self.runToEndClicked.emit)
         buttons = QVBoxLayout()
         buttons.addWidget(self.continue_button)
         buttons.addWidget(self.run_button)
+        buttons.addWidget(self.back_button)
         buttons.addStretch(1)
         text = QVBoxLayout()
         text.addWidget(self.title)
@@ -59,6 +63,8 @@ class StepBar(QFrame):
         self.continue_button.setToolTip(self.tr("Send this message (F8)"))
         self.run_button.setText(self.tr("Run to end"))
         self.run_button.setToolTip(self.tr("Leave step mode: the waiting message and all later ones go without waiting"))
+        self.back_button.setText(self.tr("Step back"))
+        self.back_button.setToolTip(self.tr("Show the previous step in the timeline and the diagram (the wire cannot be undone: only the view moves)"))
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.FontChange and hasattr(self, "message"):

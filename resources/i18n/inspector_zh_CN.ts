@@ -1684,7 +1684,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="80" />
-        <location filename="../../inspector/ui/main_window.py" line="335" />
+        <location filename="../../inspector/ui/main_window.py" line="336" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
@@ -1871,236 +1871,236 @@
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="232" />
-        <location filename="../../inspector/ui/main_window.py" line="337" />
+        <location filename="../../inspector/ui/main_window.py" line="338" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
         <location filename="../../inspector/ui/main_window.py" line="241" />
-        <location filename="../../inspector/ui/main_window.py" line="338" />
+        <location filename="../../inspector/ui/main_window.py" line="339" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="264" />
-        <location filename="../../inspector/ui/main_window.py" line="356" />
+        <location filename="../../inspector/ui/main_window.py" line="265" />
+        <location filename="../../inspector/ui/main_window.py" line="357" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="265" />
-        <location filename="../../inspector/ui/main_window.py" line="357" />
+        <location filename="../../inspector/ui/main_window.py" line="266" />
+        <location filename="../../inspector/ui/main_window.py" line="358" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="271" />
+        <location filename="../../inspector/ui/main_window.py" line="272" />
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="272" />
+        <location filename="../../inspector/ui/main_window.py" line="273" />
         <source>Sequence</source>
         <translation>时序图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="373" />
+        <location filename="../../inspector/ui/main_window.py" line="374" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="380" />
-        <location filename="../../inspector/ui/main_window.py" line="396" />
+        <location filename="../../inspector/ui/main_window.py" line="381" />
+        <location filename="../../inspector/ui/main_window.py" line="397" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="380" />
+        <location filename="../../inspector/ui/main_window.py" line="381" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="395" />
+        <location filename="../../inspector/ui/main_window.py" line="396" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="395" />
+        <location filename="../../inspector/ui/main_window.py" line="396" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="407" />
+        <location filename="../../inspector/ui/main_window.py" line="408" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="413" />
+        <location filename="../../inspector/ui/main_window.py" line="414" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="421" />
+        <location filename="../../inspector/ui/main_window.py" line="422" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="423" />
+        <location filename="../../inspector/ui/main_window.py" line="424" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="424" />
+        <location filename="../../inspector/ui/main_window.py" line="425" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="426" />
+        <location filename="../../inspector/ui/main_window.py" line="427" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="427" />
+        <location filename="../../inspector/ui/main_window.py" line="428" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="429" />
+        <location filename="../../inspector/ui/main_window.py" line="430" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="433" />
+        <location filename="../../inspector/ui/main_window.py" line="434" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="436" />
+        <location filename="../../inspector/ui/main_window.py" line="437" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="436" />
+        <location filename="../../inspector/ui/main_window.py" line="437" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="446" />
+        <location filename="../../inspector/ui/main_window.py" line="447" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="449" />
+        <location filename="../../inspector/ui/main_window.py" line="450" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="454" />
+        <location filename="../../inspector/ui/main_window.py" line="455" />
         <source>Nothing to export yet: connect to a server or open a recording first.</source>
         <translation>还没有可导出的内容：请先连接服务器或打开一份记录。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="457" />
+        <location filename="../../inspector/ui/main_window.py" line="458" />
         <source>Export transcript</source>
         <translation>导出记录稿</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="457" />
+        <location filename="../../inspector/ui/main_window.py" line="458" />
         <source>HTML page (*.html);;Markdown (*.md)</source>
         <translation>HTML 页面 (*.html);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="470" />
-        <location filename="../../inspector/ui/main_window.py" line="482" />
-        <location filename="../../inspector/ui/main_window.py" line="510" />
+        <location filename="../../inspector/ui/main_window.py" line="471" />
+        <location filename="../../inspector/ui/main_window.py" line="483" />
+        <location filename="../../inspector/ui/main_window.py" line="511" />
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="472" />
-        <location filename="../../inspector/ui/main_window.py" line="484" />
-        <location filename="../../inspector/ui/main_window.py" line="512" />
+        <location filename="../../inspector/ui/main_window.py" line="473" />
+        <location filename="../../inspector/ui/main_window.py" line="485" />
+        <location filename="../../inspector/ui/main_window.py" line="513" />
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="476" />
+        <location filename="../../inspector/ui/main_window.py" line="477" />
         <source>Export sequence diagram</source>
         <translation>导出时序图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="488" />
+        <location filename="../../inspector/ui/main_window.py" line="489" />
         <source>Export diagram</source>
         <translation>导出状态图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="476" />
-        <location filename="../../inspector/ui/main_window.py" line="488" />
+        <location filename="../../inspector/ui/main_window.py" line="477" />
+        <location filename="../../inspector/ui/main_window.py" line="489" />
         <source>SVG (*.svg);;PNG (*.png)</source>
         <translation>SVG (*.svg);;PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="503" />
+        <location filename="../../inspector/ui/main_window.py" line="504" />
         <source>Lifecycle diagram</source>
         <translation>生命周期图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="534" />
+        <location filename="../../inspector/ui/main_window.py" line="535" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="557" />
+        <location filename="../../inspector/ui/main_window.py" line="558" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="652" />
+        <location filename="../../inspector/ui/main_window.py" line="665" />
         <source>ping failed: {why}</source>
         <translation>ping 失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="655" />
+        <location filename="../../inspector/ui/main_window.py" line="668" />
         <source>ping answered in {ms:.1f} ms</source>
         <translation>ping 在 {ms:.1f} 毫秒内得到应答</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="657" />
+        <location filename="../../inspector/ui/main_window.py" line="670" />
         <source>ping answered with an error: {error}</source>
         <translation>ping 得到错误应答：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="667" />
+        <location filename="../../inspector/ui/main_window.py" line="680" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="686" />
+        <location filename="../../inspector/ui/main_window.py" line="699" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="688" />
+        <location filename="../../inspector/ui/main_window.py" line="701" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="737" />
+        <location filename="../../inspector/ui/main_window.py" line="750" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="753" />
+        <location filename="../../inspector/ui/main_window.py" line="766" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="760" />
+        <location filename="../../inspector/ui/main_window.py" line="773" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="762" />
+        <location filename="../../inspector/ui/main_window.py" line="775" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -3842,38 +3842,48 @@
 <context>
     <name>StepBar</name>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="58" />
+        <location filename="../../inspector/ui/stepbar.py" line="62" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="59" />
-        <location filename="../../inspector/ui/stepbar.py" line="90" />
+        <location filename="../../inspector/ui/stepbar.py" line="63" />
+        <location filename="../../inspector/ui/stepbar.py" line="96" />
         <source>Send this message (F8)</source>
         <translation>发送此消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="60" />
+        <location filename="../../inspector/ui/stepbar.py" line="64" />
         <source>Run to end</source>
         <translation>运行到底</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="61" />
+        <location filename="../../inspector/ui/stepbar.py" line="65" />
         <source>Leave step mode: the waiting message and all later ones go without waiting</source>
         <translation>退出单步模式：正在等待的消息及之后的所有消息都不再等待</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="86" />
+        <location filename="../../inspector/ui/stepbar.py" line="66" />
+        <source>Step back</source>
+        <translation>后退一步</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/stepbar.py" line="67" />
+        <source>Show the previous step in the timeline and the diagram (the wire cannot be undone: only the view moves)</source>
+        <translation>在时间线和状态图中显示上一步（线上发生的无法撤销：只移动视图）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/stepbar.py" line="92" />
         <source>Step mode: a message from the server waits to be taken in</source>
         <translation>单步模式：一条来自服务器的消息正等待被接收</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="87" />
+        <location filename="../../inspector/ui/stepbar.py" line="93" />
         <source>Take this message in: record, check and deliver it (F8)</source>
         <translation>接收这条消息：记录、检查并交付（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/stepbar.py" line="89" />
+        <location filename="../../inspector/ui/stepbar.py" line="95" />
         <source>Step mode: this message waits for Continue</source>
         <translation>单步模式：此消息等待点击“继续”后发送</translation>
     </message>

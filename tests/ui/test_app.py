@@ -80,6 +80,13 @@ async def test_step_mode_waits_for_continue(window_and_controller):
         assert "from the server" in window.stepbar.title.text() and "answer to initialize" in window.stepbar.explanation.text()
         assert '\n  "result": {' in window.stepbar.message.toPlainText()
         assert controller.session.state is State.INITIALIZING
+        # Step back moves the view to the previous entry; the wire stays as it is
+        shown = len(controller.recording) - 1
+        assert window.step_back() and window.timeline.current_seq() == shown - 1 and not window.act_follow.isChecked()
+        window.stepbar.back_button.click()
+        assert window.timeline.current_seq() == max(0, shown - 2)
+        assert controller.pending_step is not None and controller.pending_step.direction == "s2c"
+        window.act_follow.setChecked(True)
         window.act_continue.trigger()
         await until(lambda: controller.pending_step is not None and b"notifications/initialized" in controller.pending_step.raw)
         assert controller.session.state is State.INITIALIZED
