@@ -589,6 +589,9 @@ class MainWindow(QMainWindow):
 
     presenting = False
     PRESENTER_SCALE = 1.4
+    _fonts_before: dict = {}  # what presenter mode changed, to put back (assigned anew each time)
+    _docks_before: dict = {}
+    _split_before: list = []
 
     def set_presenter(self, on: bool) -> None:
         """Presenter mode: the diagram, step bar, replay bar and timeline in larger type, the
@@ -607,7 +610,7 @@ class MainWindow(QMainWindow):
                 font.setPointSizeF(widget.font().pointSizeF() * self.PRESENTER_SCALE)
                 widget.setFont(font)
         else:
-            for widget, font in getattr(self, "_fonts_before", {}).items():
+            for widget, font in self._fonts_before.items():
                 widget.setFont(font)
         if on:
             self._docks_before = {d: d.isVisible() for d in (self.dock, self.features_dock)}
@@ -617,9 +620,9 @@ class MainWindow(QMainWindow):
             total = sum(self._split_before)
             self.central_split.setSizes([total * 72 // 100, total - total * 72 // 100])  # the diagram and the step first
         else:
-            for d, visible in getattr(self, "_docks_before", {}).items():
+            for d, visible in self._docks_before.items():
                 d.setVisible(visible)
-            if getattr(self, "_split_before", None):
+            if self._split_before:
                 self.central_split.setSizes(self._split_before)
         self.diagram.set_lesson(on)
 
