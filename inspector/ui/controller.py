@@ -107,7 +107,12 @@ class SessionController(QObject):
         lines that could not be read are in the result's ``load_problems``."""
         if self._running:
             raise RecordingError(self.tr("Disconnect before opening a recording."))
-        rec = Recording.load(path, progress=progress)
+        return self.show_recording(Recording.load(path, progress=progress))
+
+    def show_recording(self, rec: Recording) -> Recording:
+        """Show a recording that is not live (opened, or re-analysed), read-only."""
+        if self._running:
+            raise RecordingError(self.tr("Disconnect before opening a recording."))
         self.session = None
         self.recording = rec
         try:

@@ -14,6 +14,7 @@ from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.operations import FailureReport, failure_report
 from inspector.session import SessionError
 from inspector.session.handout import write_handout
+from inspector.session.reanalyse import reanalyse as reanalyse_recording
 from inspector.session.recording import Recording, RecordingError
 
 from .client_side import UiClientHandlers
@@ -167,6 +168,9 @@ class MainWindow(QMainWindow):
         self.act_export_sequence = QAction(self.tr("Export sequence diagram…"), self)
         self.act_export_sequence.setToolTip(self.tr("The sequence diagram of the rows the timeline shows, as SVG or PNG"))
         self.act_export_sequence.triggered.connect(self.export_sequence)
+        self.act_reanalyse = QAction(self.tr("Re-analyse with the current rules"), self)
+        self.act_reanalyse.setToolTip(self.tr("Judge the opened recording again with this inspector's rules and schemas, and show what came out differently"))
+        self.act_reanalyse.triggered.connect(self.reanalyse)
         self.act_quit = QAction(self.tr("Quit"), self)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.act_quit.triggered.connect(self.close)
@@ -191,6 +195,8 @@ class MainWindow(QMainWindow):
         m_file.addAction(self.act_export)
         m_file.addAction(self.act_export_diagram)
         m_file.addAction(self.act_export_sequence)
+        m_file.addSeparator()
+        m_file.addAction(self.act_reanalyse)
         m_file.addSeparator()
         m_file.addAction(self.act_quit)
         m_session = menu.addMenu(self.tr("&Session"))
@@ -472,6 +478,36 @@ class MainWindow(QMainWindow):
             return False
         self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
         return True
+
+    def reanalyse(self) -> list:
+        """Judge the opened recording again; show the result and say what changed."""
+        rec = self.recording
+        if rec is None or not rec.read_only:
+            self.statusBar().showMessage(self.tr("Open a recording first: a live session is judged as it happens."), 5000)
+            return []
+        again, changes = reanalyse_recording(rec)
+        self.controller.show_recording(again)
+        self.setWindowTitle(self.windowTitle() + " " + self.tr("(re-analysed)"))
+        if not changes:
+            text = self.tr("Re-analysed: every entry is judged as it was when it was recorded.")
+        else:
+            lines = []
+            for c in changes[:30]:
+                bits = []
+                if c.added:
+                    bits.append(self.tr("now: {rules}").format(rules=", ".join(c.added)))
+                if c.removed:
+                    bits.append(self.tr("no longer: {rules}").format(rules=", ".join(c.removed)))
+                if c.schema_before != c.schema_after:
+                    bits.append(self.tr("schema: {before} → {after}").format(before=c.schema_before, after=c.schema_after))
+                if c.state_before != c.state_after:
+                    bits.append(self.tr("state: {before} → {after}").format(before=c.state_before, after=c.state_after))
+                lines.append(self.tr("entry {seq}: {what}").format(seq=c.seq, what="; ".join(bits)))
+            if len(changes) > 30:
+                lines.append(self.tr("… and {n} more").format(n=len(changes) - 30))
+            text = self.tr("Re-analysed: {n} entries are judged differently now.").format(n=len(changes)) + "\n\n" + "\n".join(lines)
+        self.message_box = plain_message(self, self.tr("Re-analysed"), text, icon=QMessageBox.Icon.Information)
+        return changes
 
     def export_sequence(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export sequence diagram"), str(Path(self._recordings_dir()) / "sequence.svg"), self.tr("SVG (*.svg);;PNG (*.png)"))

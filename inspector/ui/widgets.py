@@ -99,10 +99,13 @@ def retint() -> None:
             widget.setStyleSheet(f"color: {tone(None, name)}; {extra if isinstance(extra, str) else ''}".rstrip())
 
 
-def plain_message(parent: QWidget | None, title: str, text: str, *, informative: str = "", details: str = "") -> QMessageBox:
-    """Open a window-modal warning whose texts are plain text (a file name or a server's words
-    may look like HTML). Opened with ``open()``, never ``exec()``: no nested event loop."""
-    box = QMessageBox(QMessageBox.Icon.Warning, title, "", QMessageBox.StandardButton.Ok, parent)
+def plain_message(
+    parent: QWidget | None, title: str, text: str, *, informative: str = "", details: str = "", icon: QMessageBox.Icon = QMessageBox.Icon.Warning
+) -> QMessageBox:
+    """Open a window-modal message (a warning unless ``icon`` says otherwise) whose texts are
+    plain text (a file name or a server's words may look like HTML). Opened with ``open()``,
+    never ``exec()``: no nested event loop."""
+    box = QMessageBox(icon, title, "", QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setText(text)
     if informative:

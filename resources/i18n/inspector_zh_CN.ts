@@ -59,17 +59,17 @@
 <context>
     <name>CompletionField</name>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="390" />
+        <location filename="../../inspector/ui/widgets.py" line="393" />
         <source>{n} suggestion(s)</source>
         <translation>{n} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="392" />
+        <location filename="../../inspector/ui/widgets.py" line="395" />
         <source>{n} of {total} suggestions</source>
         <translation>{n} / {total} 条建议</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="394" />
+        <location filename="../../inspector/ui/widgets.py" line="397" />
         <source>(more on the server)</source>
         <translation>（服务器上还有更多）</translation>
     </message>
@@ -1082,18 +1082,18 @@
 <context>
     <name>Eras</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="37" />
+        <location filename="../../inspector/ui/main_window.py" line="38" />
         <source>legacy</source>
         <extracomment>Era names as the status bar shows them.</extracomment>
         <translation>旧版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="38" />
+        <location filename="../../inspector/ui/main_window.py" line="39" />
         <source>modern</source>
         <translation>新版</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="39" />
+        <location filename="../../inspector/ui/main_window.py" line="40" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -1683,424 +1683,485 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="80" />
-        <location filename="../../inspector/ui/main_window.py" line="336" />
+        <location filename="../../inspector/ui/main_window.py" line="81" />
+        <location filename="../../inspector/ui/main_window.py" line="342" />
         <source>MCP Session Inspector</source>
         <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="120" />
+        <location filename="../../inspector/ui/main_window.py" line="121" />
         <source>Connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="122" />
+        <location filename="../../inspector/ui/main_window.py" line="123" />
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
         <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="124" />
+        <location filename="../../inspector/ui/main_window.py" line="125" />
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="126" />
+        <location filename="../../inspector/ui/main_window.py" line="127" />
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
         <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="128" />
+        <location filename="../../inspector/ui/main_window.py" line="129" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="131" />
+        <location filename="../../inspector/ui/main_window.py" line="132" />
         <source>Step mode: each start-sequence message waits for Continue (Ctrl+T)</source>
         <translation>单步模式：启动序列中的每条消息都要点击“继续”后才发送（Ctrl+T）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="132" />
+        <location filename="../../inspector/ui/main_window.py" line="133" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="134" />
+        <location filename="../../inspector/ui/main_window.py" line="135" />
         <source>Send the waiting message (F8)</source>
         <translation>发送等待中的消息（F8）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="136" />
+        <location filename="../../inspector/ui/main_window.py" line="137" />
         <source>Follow live</source>
         <translation>实时跟随</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="140" />
+        <location filename="../../inspector/ui/main_window.py" line="141" />
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
         <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="142" />
+        <location filename="../../inspector/ui/main_window.py" line="143" />
         <source>Open recording…</source>
         <translation>打开记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="145" />
+        <location filename="../../inspector/ui/main_window.py" line="146" />
         <source>Save recording…</source>
         <translation>保存记录…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="148" />
+        <location filename="../../inspector/ui/main_window.py" line="149" />
         <source>Compose…</source>
         <translation>编写…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="150" />
+        <location filename="../../inspector/ui/main_window.py" line="151" />
         <source>Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)</source>
         <translation>自己编写一条消息并原样发送：合法、格式错误或顺序错乱皆可（Ctrl+M）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="152" />
+        <location filename="../../inspector/ui/main_window.py" line="153" />
         <source>Ping</source>
         <translation>Ping</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="153" />
+        <location filename="../../inspector/ui/main_window.py" line="154" />
         <source>Send ping and show how long the answer took (handshake era)</source>
         <translation>发送 ping 并显示应答耗时（握手时代）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="155" />
+        <location filename="../../inspector/ui/main_window.py" line="156" />
         <source>Export transcript…</source>
         <translation>导出记录稿…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="156" />
+        <location filename="../../inspector/ui/main_window.py" line="157" />
         <source>A handout of the session: Markdown or a self-contained HTML page, in the window's language</source>
         <translation>会话讲义：Markdown 或独立的 HTML 页面，使用窗口当前的语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="158" />
+        <location filename="../../inspector/ui/main_window.py" line="159" />
         <source>Export diagram…</source>
         <translation>导出状态图…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="159" />
+        <location filename="../../inspector/ui/main_window.py" line="160" />
         <source>The lifecycle diagram as it is drawn now, as SVG or PNG</source>
         <translation>按当前绘制的样子导出生命周期图，格式为 SVG 或 PNG</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="161" />
+        <location filename="../../inspector/ui/main_window.py" line="162" />
         <source>Presenter</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="164" />
+        <location filename="../../inspector/ui/main_window.py" line="165" />
         <source>For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)</source>
         <translation>用于投影：放大状态图、单步栏和时间线，隐藏侧边面板，显示当前状态的讲解（F11）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="167" />
+        <location filename="../../inspector/ui/main_window.py" line="168" />
         <source>Export sequence diagram…</source>
         <translation>导出时序图…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="168" />
+        <location filename="../../inspector/ui/main_window.py" line="169" />
         <source>The sequence diagram of the rows the timeline shows, as SVG or PNG</source>
         <translation>把时间线所显示各行的时序图导出为 SVG 或 PNG</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="170" />
+        <location filename="../../inspector/ui/main_window.py" line="171" />
+        <source>Re-analyse with the current rules</source>
+        <translation>用当前规则重新分析</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="172" />
+        <source>Judge the opened recording again with this inspector's rules and schemas, and show what came out differently</source>
+        <translation>用本检查器当前的规则和模式重新判定打开的记录，并显示结论不同之处</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="174" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="174" />
+        <location filename="../../inspector/ui/main_window.py" line="178" />
         <source>Session</source>
         <translation>会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="187" />
+        <location filename="../../inspector/ui/main_window.py" line="191" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="196" />
+        <location filename="../../inspector/ui/main_window.py" line="202" />
         <source>&amp;Session</source>
         <translation>会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="202" />
+        <location filename="../../inspector/ui/main_window.py" line="208" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="205" />
+        <location filename="../../inspector/ui/main_window.py" line="211" />
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="206" />
+        <location filename="../../inspector/ui/main_window.py" line="212" />
         <source>Put the docks and toolbar back where the window starts with them</source>
         <translation>将停靠面板和工具栏恢复到窗口初始的位置</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="210" />
+        <location filename="../../inspector/ui/main_window.py" line="216" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="219" />
+        <location filename="../../inspector/ui/main_window.py" line="225" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="222" />
+        <location filename="../../inspector/ui/main_window.py" line="228" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="222" />
+        <location filename="../../inspector/ui/main_window.py" line="228" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="222" />
+        <location filename="../../inspector/ui/main_window.py" line="228" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="232" />
-        <location filename="../../inspector/ui/main_window.py" line="338" />
+        <location filename="../../inspector/ui/main_window.py" line="238" />
+        <location filename="../../inspector/ui/main_window.py" line="344" />
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="241" />
-        <location filename="../../inspector/ui/main_window.py" line="339" />
+        <location filename="../../inspector/ui/main_window.py" line="247" />
+        <location filename="../../inspector/ui/main_window.py" line="345" />
         <source>Features</source>
         <translation>功能</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="265" />
-        <location filename="../../inspector/ui/main_window.py" line="357" />
+        <location filename="../../inspector/ui/main_window.py" line="271" />
+        <location filename="../../inspector/ui/main_window.py" line="363" />
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="266" />
-        <location filename="../../inspector/ui/main_window.py" line="358" />
+        <location filename="../../inspector/ui/main_window.py" line="272" />
+        <location filename="../../inspector/ui/main_window.py" line="364" />
         <source>Negotiation</source>
         <translation>协商</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="272" />
+        <location filename="../../inspector/ui/main_window.py" line="278" />
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="273" />
+        <location filename="../../inspector/ui/main_window.py" line="279" />
         <source>Sequence</source>
         <translation>时序图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="374" />
+        <location filename="../../inspector/ui/main_window.py" line="380" />
         <source>Fix the highlighted fields first: </source>
         <translation>请先修正标出的字段：</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="381" />
-        <location filename="../../inspector/ui/main_window.py" line="397" />
+        <location filename="../../inspector/ui/main_window.py" line="387" />
+        <location filename="../../inspector/ui/main_window.py" line="403" />
         <source>Open recording</source>
         <translation>打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="381" />
+        <location filename="../../inspector/ui/main_window.py" line="387" />
         <source>Recordings (*.jsonl);;All files (*)</source>
         <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="396" />
+        <location filename="../../inspector/ui/main_window.py" line="402" />
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="396" />
+        <location filename="../../inspector/ui/main_window.py" line="402" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="408" />
+        <location filename="../../inspector/ui/main_window.py" line="414" />
         <source>Cannot open recording</source>
         <translation>无法打开会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="414" />
+        <location filename="../../inspector/ui/main_window.py" line="420" />
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="422" />
+        <location filename="../../inspector/ui/main_window.py" line="428" />
         <source>One line of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="424" />
+        <location filename="../../inspector/ui/main_window.py" line="430" />
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
         <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="425" />
+        <location filename="../../inspector/ui/main_window.py" line="431" />
         <source>line {line}: {reason}</source>
         <translation>第 {line} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="427" />
+        <location filename="../../inspector/ui/main_window.py" line="433" />
+        <location filename="../../inspector/ui/main_window.py" line="507" />
         <source>… and {n} more</source>
         <translation>……另有 {n} 处</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="428" />
+        <location filename="../../inspector/ui/main_window.py" line="434" />
         <source>Parts of the recording could not be read</source>
         <translation>记录的部分内容无法读取</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="430" />
+        <location filename="../../inspector/ui/main_window.py" line="436" />
         <source>Opened with {n} unreadable line(s); see the message.</source>
         <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="434" />
+        <location filename="../../inspector/ui/main_window.py" line="440" />
         <source>Nothing to save yet: connect to a server first.</source>
         <translation>还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="437" />
+        <location filename="../../inspector/ui/main_window.py" line="443" />
         <source>Save recording</source>
         <translation>保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="437" />
+        <location filename="../../inspector/ui/main_window.py" line="443" />
         <source>Recordings (*.jsonl)</source>
         <translation>会话记录 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="447" />
+        <location filename="../../inspector/ui/main_window.py" line="453" />
         <source>Cannot save recording</source>
         <translation>无法保存会话记录</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="450" />
+        <location filename="../../inspector/ui/main_window.py" line="456" />
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="455" />
+        <location filename="../../inspector/ui/main_window.py" line="461" />
         <source>Nothing to export yet: connect to a server or open a recording first.</source>
         <translation>还没有可导出的内容：请先连接服务器或打开一份记录。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="458" />
+        <location filename="../../inspector/ui/main_window.py" line="464" />
         <source>Export transcript</source>
         <translation>导出记录稿</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="458" />
+        <location filename="../../inspector/ui/main_window.py" line="464" />
         <source>HTML page (*.html);;Markdown (*.md)</source>
         <translation>HTML 页面 (*.html);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="471" />
-        <location filename="../../inspector/ui/main_window.py" line="483" />
-        <location filename="../../inspector/ui/main_window.py" line="511" />
+        <location filename="../../inspector/ui/main_window.py" line="477" />
+        <location filename="../../inspector/ui/main_window.py" line="519" />
+        <location filename="../../inspector/ui/main_window.py" line="547" />
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="473" />
-        <location filename="../../inspector/ui/main_window.py" line="485" />
-        <location filename="../../inspector/ui/main_window.py" line="513" />
+        <location filename="../../inspector/ui/main_window.py" line="479" />
+        <location filename="../../inspector/ui/main_window.py" line="521" />
+        <location filename="../../inspector/ui/main_window.py" line="549" />
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="477" />
+        <location filename="../../inspector/ui/main_window.py" line="486" />
+        <source>Open a recording first: a live session is judged as it happens.</source>
+        <translation>请先打开一份记录：实时会话在发生时即被判定。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="490" />
+        <source>(re-analysed)</source>
+        <translation>（已重新分析）</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="492" />
+        <source>Re-analysed: every entry is judged as it was when it was recorded.</source>
+        <translation>已重新分析：每个条目的判定都与记录时相同。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="498" />
+        <source>now: {rules}</source>
+        <translation>现在：{rules}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="500" />
+        <source>no longer: {rules}</source>
+        <translation>不再：{rules}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="502" />
+        <source>schema: {before} → {after}</source>
+        <translation>模式：{before} → {after}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="504" />
+        <source>state: {before} → {after}</source>
+        <translation>状态：{before} → {after}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="505" />
+        <source>entry {seq}: {what}</source>
+        <translation>条目 {seq}：{what}</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="508" />
+        <source>Re-analysed: {n} entries are judged differently now.</source>
+        <translation>已重新分析：现在有 {n} 个条目的判定不同。</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="509" />
+        <source>Re-analysed</source>
+        <translation>已重新分析</translation>
+    </message>
+    <message>
+        <location filename="../../inspector/ui/main_window.py" line="513" />
         <source>Export sequence diagram</source>
         <translation>导出时序图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="489" />
+        <location filename="../../inspector/ui/main_window.py" line="525" />
         <source>Export diagram</source>
         <translation>导出状态图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="477" />
-        <location filename="../../inspector/ui/main_window.py" line="489" />
+        <location filename="../../inspector/ui/main_window.py" line="513" />
+        <location filename="../../inspector/ui/main_window.py" line="525" />
         <source>SVG (*.svg);;PNG (*.png)</source>
         <translation>SVG (*.svg);;PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="504" />
+        <location filename="../../inspector/ui/main_window.py" line="540" />
         <source>Lifecycle diagram</source>
         <translation>生命周期图</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="535" />
+        <location filename="../../inspector/ui/main_window.py" line="571" />
         <source>Cannot save the server list: {why}</source>
         <translation>无法保存服务器列表：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="558" />
+        <location filename="../../inspector/ui/main_window.py" line="594" />
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="665" />
+        <location filename="../../inspector/ui/main_window.py" line="704" />
         <source>ping failed: {why}</source>
         <translation>ping 失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="668" />
+        <location filename="../../inspector/ui/main_window.py" line="707" />
         <source>ping answered in {ms:.1f} ms</source>
         <translation>ping 在 {ms:.1f} 毫秒内得到应答</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="670" />
+        <location filename="../../inspector/ui/main_window.py" line="709" />
         <source>ping answered with an error: {error}</source>
         <translation>ping 得到错误应答：{error}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="680" />
+        <location filename="../../inspector/ui/main_window.py" line="719" />
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="699" />
+        <location filename="../../inspector/ui/main_window.py" line="738" />
         <source>server killed by signal {n}</source>
         <translation>服务器被信号 {n} 终止</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="701" />
+        <location filename="../../inspector/ui/main_window.py" line="740" />
         <source>server exit code {n}</source>
         <translation>服务器退出码 {n}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="750" />
+        <location filename="../../inspector/ui/main_window.py" line="789" />
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="766" />
+        <location filename="../../inspector/ui/main_window.py" line="805" />
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="773" />
+        <location filename="../../inspector/ui/main_window.py" line="812" />
         <source>Era: {e}  Version: {v}</source>
         <translation>代际：{e}  版本：{v}</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/main_window.py" line="775" />
+        <location filename="../../inspector/ui/main_window.py" line="814" />
         <source>{n} entries</source>
         <translation>{n} 个条目</translation>
     </message>
@@ -2252,40 +2313,40 @@
 <context>
     <name>PagedListView</name>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="212" />
-        <location filename="../../inspector/ui/widgets.py" line="256" />
+        <location filename="../../inspector/ui/widgets.py" line="215" />
+        <location filename="../../inspector/ui/widgets.py" line="259" />
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="231" />
-        <location filename="../../inspector/ui/widgets.py" line="257" />
+        <location filename="../../inspector/ui/widgets.py" line="234" />
+        <location filename="../../inspector/ui/widgets.py" line="260" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="233" />
-        <location filename="../../inspector/ui/widgets.py" line="258" />
+        <location filename="../../inspector/ui/widgets.py" line="236" />
+        <location filename="../../inspector/ui/widgets.py" line="261" />
         <source>Load more</source>
         <translation>加载更多</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="278" />
+        <location filename="../../inspector/ui/widgets.py" line="281" />
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="280" />
+        <location filename="../../inspector/ui/widgets.py" line="283" />
         <source>1 page</source>
         <translation>1 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="280" />
+        <location filename="../../inspector/ui/widgets.py" line="283" />
         <source>{n} pages</source>
         <translation>{n} 页</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/widgets.py" line="283" />
+        <location filename="../../inspector/ui/widgets.py" line="286" />
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
@@ -3825,16 +3886,17 @@
     <name>SessionController</name>
     <message>
         <location filename="../../inspector/ui/controller.py" line="109" />
+        <location filename="../../inspector/ui/controller.py" line="115" />
         <source>Disconnect before opening a recording.</source>
         <translation>打开记录前请先断开连接。</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/controller.py" line="124" />
+        <location filename="../../inspector/ui/controller.py" line="129" />
         <source>there is no session to save</source>
         <translation>没有可保存的会话</translation>
     </message>
     <message>
-        <location filename="../../inspector/ui/controller.py" line="172" />
+        <location filename="../../inspector/ui/controller.py" line="177" />
         <source>internal error: {error}</source>
         <translation>内部错误：{error}</translation>
     </message>

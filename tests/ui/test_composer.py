@@ -238,3 +238,26 @@ async def test_the_sequence_view_follows_the_timeline_both_ways_and_exports(wind
         controller.disconnect()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
+
+
+async def test_re_analysing_an_opened_recording_from_the_window(window_and_controller, tmp_path):
+    controller, window = window_and_controller
+    use_demo(window, "legacy")
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        assert window.reanalyse() == []  # a live session: nothing to do, said in the status bar
+        assert "Open a recording first" in window.statusBar().currentMessage()
+        await controller.session.send_text('{"jsonrpc":"1.0","id":"v","method":"ping"}', wait=5)
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
+    path = tmp_path / "r.jsonl"
+    controller.save_recording(path)
+    assert window.open_recording_path(str(path))
+    opened = window.recording
+    assert window.reanalyse() == []
+    assert window.recording is not opened and window.recording.read_only and len(window.recording) == len(opened)
+    assert "judged as it was" in window.message_box.text()
+    window.message_box.close()
