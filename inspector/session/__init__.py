@@ -20,8 +20,10 @@ Lines longer than ``max_line`` keep their head and say how many bytes were dropp
 (``stdio.line-too-long``), so no server can grow the inspector's memory without bound. On every
 way out of ``async with`` the transport is closed and the recording finished.
 
-The start sequence (probe, fallback, handshake) is driven from the engine's facts; in step
-mode each of its messages waits at the :class:`~.session.StepGate` until ``go()``. Leaving
+The start sequence (probe, fallback, handshake) is driven from the engine's facts. In step mode
+every message waits at the :class:`~.session.StepGate` until ``go()``, one at a time in the order
+it came to be: the client's before it is written, the server's after it was read and before the
+engine takes it in (its arrival time kept); timeouts do not run out meanwhile. Leaving
 the session shuts the server down per spec and writes the summary. Listeners of the
 recording get ``(start, end)`` batches; the recording file is appended and flushed as
 batches arrive.

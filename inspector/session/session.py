@@ -26,7 +26,7 @@ from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.framing import DEFAULT_MAX_LINE
 from inspector.protocol.http_meta import request_headers
 from inspector.protocol.lifecycle import WIRE, Event, State
-from inspector.protocol.messages import Kind, loads_lenient, valid_id
+from inspector.protocol.messages import Kind, loads_lenient, parse_line, valid_id
 from inspector.protocol.schema import SchemaVerdict
 from inspector.protocol.versions import HEADER_MISMATCH, UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
 from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SideLine, SpawnError, Frames, TransportClosed, TransportSpec
@@ -767,12 +767,12 @@ class Session:
             data = body + b"\n"
         if self._exited.is_set():
             raise ConnectionLost(self._failure_text("the server is gone"))
-        judged = self.engine.judge_text(self.transport.frame(data))
+        raw = self.transport.frame(data)
+        judged = parse_line(raw)  # only its kind and id: the engine judges it once, when it goes out
         w: _Waiter | None = None
         if wait is not None and judged.kind is Kind.REQUEST and valid_id(judged.id) and id_key(judged.id) not in self._waiters and not self.engine.id_pending(judged.id):
             w = _Waiter()
             self._waiters[id_key(judged.id)] = w
-        raw = self.transport.frame(data)
         if self.gate.enabled:
             step, values = self._client_step(raw)
             try:

@@ -4,6 +4,8 @@ timeline, Edit and resend from a row, and Ping."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import anyio
 import orjson
 import pytest
@@ -19,6 +21,21 @@ pytestmark = pytest.mark.anyio
 
 def use_demo(window, era: str) -> None:
     use_profile(window, quick(demo_profile(), era))
+
+
+@asynccontextmanager
+async def live_demo(controller, window, era: str):
+    """A live demo session in ``era`` from the window, started and then disconnected."""
+    use_demo(window, era)
+    ready = State.READY if era == "modern" else State.OPERATING
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is ready)
+        yield controller.session
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
 
 
 def hand_written(rec) -> list[int]:
@@ -89,11 +106,7 @@ async def test_compose_judge_confirm_send_and_resend_in_the_legacy_era(window_an
 
 async def test_a_multi_line_text_that_is_not_json_cannot_go_over_stdio(window_and_controller):
     controller, window = window_and_controller
-    use_demo(window, "modern")
-    async with anyio.create_task_group() as tg:
-        controller.task_group = tg
-        window.connect_selected()
-        await until(lambda: controller.session is not None and controller.session.state is State.READY)
+    async with live_demo(controller, window, "modern"):
         composer = window.open_composer()
         methods = [composer.template.itemData(i) for i in range(composer.template.count())]
         assert "server/discover" in methods and "initialize" not in methods  # the 2026-07-28 methods
@@ -103,24 +116,14 @@ async def test_a_multi_line_text_that_is_not_json_cannot_go_over_stdio(window_an
         assert composer.send() is False  # still not: it cannot be carried, whatever the user confirms
         await anyio.sleep(0.2)
         assert len(hand_written(controller.recording)) == before
-        controller.disconnect()
-        await until(lambda: not controller.running, 15)
-        tg.cancel_scope.cancel()
 
 
 async def test_handouts_from_the_window_follow_the_language_and_the_diagram_exports(window_and_controller, tmp_path):
     import xml.etree.ElementTree as ET
 
     controller, window = window_and_controller
-    use_demo(window, "legacy")
-    async with anyio.create_task_group() as tg:
-        controller.task_group = tg
-        window.connect_selected()
-        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+    async with live_demo(controller, window, "legacy"):
         await controller.session.request("tools/list")
-        controller.disconnect()
-        await until(lambda: not controller.running, 15)
-        tg.cancel_scope.cancel()
     assert window.export_transcript_to(str(tmp_path / "en.md"))
     assert (tmp_path / "en.md").read_text(encoding="utf-8").startswith("# MCP session transcript")
     window.languages.set_choice("zh_CN")
@@ -140,17 +143,10 @@ async def test_replay_of_an_opened_recording_moves_the_timeline_and_the_diagram(
     """Play a recording back: the replay bar shows for an opened file only; Play walks the
     entries in recorded time, the diagram following; Next violation jumps to a red mark."""
     controller, window = window_and_controller
-    use_demo(window, "legacy")
-    async with anyio.create_task_group() as tg:
-        controller.task_group = tg
-        window.connect_selected()
-        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+    async with live_demo(controller, window, "legacy"):
         assert not window.replay.isVisible()  # a live session is not played back
         await controller.session.send_text('{"jsonrpc":"1.0","id":"v","method":"ping"}', wait=5)
         await controller.session.request("tools/list")
-        controller.disconnect()
-        await until(lambda: not controller.running, 15)
-        tg.cancel_scope.cancel()
     path = tmp_path / "replay.jsonl"
     controller.save_recording(path)
     assert window.open_recording_path(str(path))
@@ -204,11 +200,7 @@ async def test_the_sequence_view_follows_the_timeline_both_ways_and_exports(wind
     import xml.etree.ElementTree as ET
 
     controller, window = window_and_controller
-    use_demo(window, "legacy")
-    async with anyio.create_task_group() as tg:
-        controller.task_group = tg
-        window.connect_selected()
-        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+    async with live_demo(controller, window, "legacy"):
         await controller.session.send_text('{"jsonrpc":"1.0","id":"v","method":"ping"}', wait=5)
         window.views.setCurrentWidget(window.sequence)
         await until(lambda: window.sequence.isVisible())
@@ -235,24 +227,14 @@ async def test_the_sequence_view_follows_the_timeline_both_ways_and_exports(wind
         root = ET.parse(tmp_path / "seq.svg").getroot()
         assert root.tag.endswith("svg") and "initialize" in ET.tostring(root, encoding="unicode")
         assert (tmp_path / "seq.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        controller.disconnect()
-        await until(lambda: not controller.running, 15)
-        tg.cancel_scope.cancel()
 
 
 async def test_re_analysing_an_opened_recording_from_the_window(window_and_controller, tmp_path):
     controller, window = window_and_controller
-    use_demo(window, "legacy")
-    async with anyio.create_task_group() as tg:
-        controller.task_group = tg
-        window.connect_selected()
-        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+    async with live_demo(controller, window, "legacy"):
         assert window.reanalyse() == []  # a live session: nothing to do, said in the status bar
         assert "Open a recording first" in window.statusBar().currentMessage()
         await controller.session.send_text('{"jsonrpc":"1.0","id":"v","method":"ping"}', wait=5)
-        controller.disconnect()
-        await until(lambda: not controller.running, 15)
-        tg.cancel_scope.cancel()
     path = tmp_path / "r.jsonl"
     controller.save_recording(path)
     assert window.open_recording_path(str(path))
