@@ -362,6 +362,8 @@ class MainWindow(QMainWindow):
             self.panels.retranslate_titles()
         self.tabs.setTabText(0, self.tr("Details"))
         self.tabs.setTabText(1, self.tr("Negotiation"))
+        self.views.setTabText(0, self.tr("Timeline"))
+        self.views.setTabText(1, self.tr("Sequence"))
         self.restoreState(layout, self.LAYOUT_VERSION)
         self._on_running(self.controller.running)
         self.stepbar.show_step(self.controller.pending_step)

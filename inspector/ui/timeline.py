@@ -429,7 +429,9 @@ class TimelineModel(RowTableModel):
         if col == Column.DELTA:
             if row == 0:
                 return ""
-            return "+" + format_duration(self._t_at(seq) - self._t_at(self.entries.rows[row - 1]))
+            delta = self._t_at(seq) - self._t_at(self.entries.rows[row - 1])
+            # a message read before the client's entry above it was recorded arrived earlier: "−"
+            return ("+" if delta >= 0 else "−") + format_duration(abs(delta))
         if col == Column.DIRECTION:
             d = self._dir_at(seq)
             if d is Direction.STDERR and self._http_side(seq):

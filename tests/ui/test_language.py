@@ -159,3 +159,13 @@ def test_why_a_server_could_not_start_is_worded_in_the_users_language(qapp, tmp_
     finally:
         qapp.removeTranslator(translator)
         banner.deleteLater()
+
+
+async def test_the_timeline_and_sequence_tabs_follow_the_language(window_and_controller):
+    _controller, window = window_and_controller
+    window.languages.set_choice("zh_CN")
+    try:
+        assert [window.views.tabText(i) for i in range(window.views.count())] == ["时间线", "时序图"]
+    finally:
+        window.languages.set_choice("en")
+    assert [window.views.tabText(i) for i in range(window.views.count())] == ["Timeline", "Sequence"]
