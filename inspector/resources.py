@@ -26,3 +26,23 @@ def resources_dir() -> Path:
 def resource_path(*parts: str) -> Path:
     """Absolute path of ``resources/<parts...>``."""
     return resources_dir().joinpath(*parts)
+
+
+def spec_file(ref: str) -> tuple[Path, str] | None:
+    """The bundled spec page a reference names, and its anchor. A reference is
+    ``"<version> <page>[#anchor]"``, e.g. ``"2025-11-25 basic/lifecycle#initialization"``; the
+    page is ``resources/spec/<version>/<page>.mdx`` or ``<page>/index.mdx``. None when the
+    reference is malformed or the page is not bundled."""
+    version, _, rest = ref.strip().partition(" ")
+    page, _, anchor = rest.strip().partition("#")
+    page = page.strip().strip("/")
+    if not version or not page or ".." in page.split("/") or ".." == version:
+        return None
+    try:
+        base = resources_dir() / "spec" / version
+    except FileNotFoundError:
+        return None
+    for candidate in (base / f"{page}.mdx", base / page / "index.mdx"):
+        if candidate.is_file():
+            return candidate, anchor.strip()
+    return None
