@@ -6,7 +6,7 @@
 2. Strings that live in the Qt-free layers and are shown by the UI through
    ``QCoreApplication.translate(context, text)`` are added from their tables: lifecycle
    states and edges ("Lifecycle"), rules ("Rules"), step explanations ("Steps"), the words of
-   a handout ("Handout").
+   a handout ("Handout"), the teaching notes on each method ("Teaching").
 3. Translations come from ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``).
 4. ``pyside6-lrelease`` compiles ``resources/i18n/inspector_zh_CN.qm``.
 
@@ -42,7 +42,8 @@ def tool(name: str) -> str:
 def protocol_strings() -> dict[str, list[str]]:
     from inspector.protocol.lifecycle import STATE_INFO, TABLES, TRANSPORTS, for_transport
     from inspector.protocol.rules import RULES
-    from inspector.session.session import CLIENT_STEPS, LEGACY_STEPS, MODERN_STEPS, SERVER_STEPS
+    from inspector.protocol.teaching import NOTES
+    from inspector.session.session import CLIENT_STEPS, LEGACY_STEPS, MODERN_STEPS, SERVER_STEPS, SHUTDOWN_STEPS
 
     lifecycle: list[str] = []
     for info in STATE_INFO.values():
@@ -65,7 +66,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),
         "Rules": sorted({r.text for r in RULES.values()}),
-        "Steps": sorted(set(LEGACY_STEPS.values()) | set(MODERN_STEPS.values()) | set(CLIENT_STEPS.values()) | set(SERVER_STEPS.values())),
+        "Steps": sorted(set(LEGACY_STEPS.values()) | set(MODERN_STEPS.values()) | set(CLIENT_STEPS.values()) | set(SERVER_STEPS.values()) | set(SHUTDOWN_STEPS.values())),
+        "Teaching": sorted({n.sends for n in NOTES.values()} | {n.answer for n in NOTES.values() if n.answer}),
     }
 
 

@@ -10,6 +10,8 @@ what to send next from the engine's facts (negotiated version, era, retry hints)
 
 from __future__ import annotations
 
+import copy
+
 from inspector import __version__
 
 from dataclasses import dataclass, field
@@ -226,6 +228,24 @@ class ProtocolEngine:
         if tr is not None:
             a.transition = tr
         a.state = self.lifecycle.state
+
+    def preview(self, direction: str, raw: bytes = b"", *, event: str | None = None) -> Transition | None:
+        """The lifecycle edge an input would take, without taking it: a message the client is
+        about to write (``"c2s"``), one the server sent (``"s2c"``), or a link event by name
+        (``"link"``, ``event``). Step mode shows it before Continue. Runs on a copy of the
+        engine (the schema validators and the configuration are shared, never changed)."""
+        memo = {id(self._validator): self._validator, id(self.config): self.config, id(self._s2c_methods): self._s2c_methods}
+        trial = copy.deepcopy(self, memo)
+        try:
+            if direction == "link":
+                a = trial.link_event(event or "")
+            elif direction == "c2s":
+                a = trial.outgoing(raw, 0.0, -1)
+            else:
+                a = trial.incoming(raw, 0.0, -1)
+        except Exception:  # whatever the message holds, a preview never raises
+            return None
+        return a.transition
 
     def adopt_retry_version(self) -> bool:
         """Modern era, after -32022: use the suggested version for later requests.

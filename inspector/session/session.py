@@ -25,9 +25,10 @@ from inspector.protocol.correlation import id_key
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.framing import DEFAULT_MAX_LINE
 from inspector.protocol.http_meta import request_headers
-from inspector.protocol.lifecycle import WIRE, Event, State
+from inspector.protocol.lifecycle import WIRE, Event, State, Transition
 from inspector.protocol.messages import Kind, loads_lenient, parse_line, valid_id
 from inspector.protocol.schema import SchemaVerdict
+from inspector.protocol.teaching import note_for
 from inspector.protocol.versions import HEADER_MISMATCH, UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
 from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SideLine, SpawnError, Frames, TransportClosed, TransportSpec
 from inspector.transport import open_transport
@@ -146,9 +147,11 @@ class Reply:
 class PendingStep:
     raw: bytes
     explanation: str  # English, with {placeholders} filled from ``values`` (translate, then format)
-    direction: str = "c2s"  # "c2s": about to be written; "s2c": arrived, not yet delivered
+    direction: str = "c2s"  # "c2s": about to be written; "s2c": arrived, not yet delivered; "shutdown": a shutdown step (raw is empty, values["step"] names it)
     values: dict = field(default_factory=dict)
     at: float = 0.0  # when the message came to be: written by the client, or read from the server
+    note: str = ""  # what this method does (English, protocol.teaching; translated in "Teaching")
+    spec: str = ""  # the spec page that says so: "<version> <page>#<section>" (resources.spec_file)
 
     @property
     def text(self) -> str:
@@ -164,8 +167,12 @@ class StepGate:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.closed = False
+        #: the session is closing in step mode and each shutdown step waits for go() too
+        self.shutdown_steps = False
         self._queue: deque[tuple[PendingStep, anyio.Event]] = deque()
         self.listeners: list[Callable[[PendingStep | None], None]] = []
+        #: fills in a new step's note and spec (the session sets it)
+        self.annotate: Callable[[PendingStep], None] | None = None
 
     @property
     def pending(self) -> PendingStep | None:
@@ -190,7 +197,25 @@ class StepGate:
         if not self.enabled:
             return
         when = time.monotonic() if at is None else at
-        entry = (PendingStep(raw, explanation, direction, values, when), anyio.Event())
+        await self._hold(PendingStep(raw, explanation, direction, values, when))
+        if self.closed:
+            raise ConnectionLost("the session was closed before this message was sent")
+
+    async def hold_shutdown(self, step: str, explanation: str, *, at: float | None = None, **values: Any) -> None:
+        """A shutdown step (``step``: transport.base.SHUTDOWN_STEPS) waits for ``go()`` when
+        the session is closing in step mode; otherwise, or once released, it returns at once."""
+        if self.shutdown_steps:
+            when = time.monotonic() if at is None else at
+            await self._hold(PendingStep(b"", explanation, "shutdown", {"step": step, **values}, when))
+
+    async def _hold(self, step: PendingStep) -> None:
+        if self.annotate is not None:
+            try:
+                self.annotate(step)
+            except Exception:  # a note is a nicety: the message is held all the same
+                pass
+        when = step.at
+        entry = (step, anyio.Event())
         queue = self._queue
         index = len(queue)
         while index > 0 and queue[index - 1][0].at > when:
@@ -208,8 +233,6 @@ class StepGate:
                 pass
             if was_head:
                 self._notify()
-        if self.closed:
-            raise ConnectionLost("the session was closed before this message was sent")
 
     def go(self) -> bool:
         """Let the message at the head go. Returns False when nothing was waiting."""
@@ -219,16 +242,21 @@ class StepGate:
         return True
 
     def release_all(self) -> None:
-        """Leave step mode: the waiting and later messages go without waiting."""
+        """Leave step mode: the waiting and later messages (and shutdown steps) go without waiting."""
         self.enabled = False
+        self.shutdown_steps = False
         for _step, event in list(self._queue):
             event.set()
 
-    def close(self) -> None:
+    def close(self, *, shutdown_steps: bool = False) -> None:
         """The session is closing: the client's waiting messages and later ones are not sent
-        (the server's are still taken in: they were read)."""
+        (the server's are still taken in: they were read). ``shutdown_steps``: in step mode
+        (or when they were held already), each shutdown step will wait for go(); without it a
+        waiting shutdown step goes (closing the window must never wait for a person)."""
+        hold = shutdown_steps and (self.enabled or self.shutdown_steps)
         self.closed = True
         self.release_all()
+        self.shutdown_steps = hold
 
 
 class _Waiter:
@@ -275,6 +303,23 @@ SERVER_STEPS = {
 }
 
 
+#: Step mode: the shutdown steps (transport.base.SHUTDOWN_STEPS), each explained before it is taken.
+SHUTDOWN_STEPS = {
+    "stdin": "The client is about to close the server's stdin: that is how a stdio session ends. A well-behaved server reads end-of-file, finishes what it was doing and exits on its own. The inspector then gives it {grace} to exit.",
+    "sigterm": "The server is still running {grace} after its stdin was closed. The next step is SIGTERM to its process group, which asks it to terminate; a server that handles it cleans up and exits. The timeline flags a server that needs it.",
+    "sigkill": "The server did not exit after SIGTERM either. The last step is SIGKILL, which no process can catch or ignore: the kernel ends it. A server that needs SIGKILL is misbehaving, and the timeline says so.",
+    "delete": "The client is about to end the HTTP session with DELETE, sending its Mcp-Session-Id. The server should forget the session; 405 means it does not let clients end sessions. Then the client closes its streams and the session is over.",
+    "close": "The client is about to close its HTTP streams. There is no session id to DELETE (the server gave none, or the era has no sessions), so the session ends when the client stops sending.",
+}
+_SHUTDOWN_SPEC = {
+    "stdin": "2025-11-25 basic/lifecycle#stdio",
+    "sigterm": "2025-11-25 basic/lifecycle#stdio",
+    "sigkill": "2025-11-25 basic/lifecycle#stdio",
+    "delete": "2025-11-25 basic/transports#session-management",
+    "close": "2025-11-25 basic/lifecycle#http",
+}
+
+
 class Session:
     def __init__(
         self,
@@ -299,6 +344,7 @@ class Session:
             t0=clock(),
         )
         self.gate = StepGate(options.step)
+        self.gate.annotate = self._annotate_step
         self.transport = transport or open_transport(options.transport, clock=clock, max_line=options.max_line)
         self.exit_info: ExitInfo | None = None
         self.returncode: int | None = None
@@ -360,16 +406,53 @@ class Session:
                 await self._pump_done.wait()
             return self.exit_info
         self._closing = True
-        self.gate.close()
+        self.gate.close(shutdown_steps=self.gate.shutdown_steps)  # the front-end may have asked to step through them
         with anyio.CancelScope(shield=True):
             if not self._exited.is_set():
-                info = await self.transport.shutdown(grace=self.options.stdin_grace, force_grace=self.options.term_grace)
+                info = await self.transport.shutdown(
+                    grace=self.options.stdin_grace, force_grace=self.options.term_grace, before_step=self._shutdown_step
+                )
                 self.exit_info = self.exit_info or info
             with anyio.move_on_after(5):
                 await self._pump_done.wait()
             # The server exited on its own (shutdown never ran): take the transport's account.
             self.exit_info = self.exit_info or getattr(self.transport, "exit_info", None)
         return self.exit_info
+
+    async def _shutdown_step(self, step: str) -> None:
+        """Step mode: a shutdown step waits for Continue (or goes at once, outside step mode)."""
+        grace = self.options.term_grace if step == "sigkill" else self.options.stdin_grace
+        await self.gate.hold_shutdown(step, SHUTDOWN_STEPS.get(step, step), at=self.clock(), grace=f"{grace:g} s")
+
+    def _annotate_step(self, step: PendingStep) -> None:
+        """A held step's teaching note and spec page (protocol.teaching), for the front-end."""
+        if step.direction == "shutdown":
+            step.spec = _SHUTDOWN_SPEC.get(step.values.get("step", ""), "")
+            return
+        obj = loads_lenient(step.raw.rstrip(b"\r\n"))
+        if not isinstance(obj, dict):
+            return
+        method = obj.get("method")
+        answer = not isinstance(method, str)
+        if answer:
+            method = step.values.get("method")
+        modern = self.engine.era is Era.MODERN or method in ("server/discover", "subscriptions/listen")
+        found = note_for(method if isinstance(method, str) else None, modern)
+        if found is not None:
+            note, spec = found
+            step.note = note.answer if answer else note.sends
+            step.spec = spec
+
+    def pending_transition(self) -> Transition | None:
+        """Step mode: the lifecycle edge the held step at the head will take once it goes (None:
+        it stays where it is). Worked out on a copy of the engine; nothing changes."""
+        step = self.gate.pending
+        if step is None:
+            return None
+        if step.direction == "shutdown":
+            event = {"stdin": "stdin_closed", "sigterm": "sigterm_sent", "sigkill": "sigkill_sent"}.get(step.values.get("step", ""), "session_closing")
+            return self.engine.preview("link", event=event)
+        return self.engine.preview(step.direction, step.raw)
 
     def _finish_recording(self) -> None:
         self.recording.summary = self.summary()

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, Union
+
+#: Step mode: awaited before each shutdown step with its name (see SHUTDOWN_STEPS).
+StepHook = Callable[[str], Awaitable[None]]
+#: The shutdown steps, per transport family, in the order they can happen.
+SHUTDOWN_STEPS = {"stdio": ("stdin", "sigterm", "sigkill"), "http": ("delete", "close")}
 
 
 class ProcessEventKind(enum.Enum):
@@ -274,9 +279,11 @@ class Transport(Protocol):
 
     def events(self): ...  # AsyncIterator[TransportEvent]
 
-    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0) -> ExitInfo:
+    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
         """End the session the transport's way: its polite step, then up to ``grace`` seconds for
         the peer to end on its own (stdio: close stdin; HTTP: DELETE the session), then its forced
         steps with ``force_grace`` each (stdio: SIGTERM, then SIGKILL; HTTP has none: streams are
-        closed). Shielded from cancellation and idempotent."""
+        closed). Shielded from cancellation and idempotent. ``before_step`` (step mode) is awaited
+        before each step with its name (SHUTDOWN_STEPS); a step whose work was done meanwhile
+        (the peer exited while it waited) is skipped."""
         ...

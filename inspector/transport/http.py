@@ -41,6 +41,7 @@ from inspector.protocol.framing import DEFAULT_MAX_LINE
 from inspector.protocol.sse import SseDecoder
 
 from .base import (
+    StepHook,
     MASK,
     ExitInfo,
     Frames,
@@ -226,15 +227,23 @@ class StreamableHttpTransport:
             finally:
                 self._scopes.discard(scope)
 
-    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0) -> ExitInfo:
+    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
         """Close the session: DELETE it (when the server gave an id), stop every stream, and
-        end the event stream. Shielded from cancellation; idempotent."""
+        end the event stream. Shielded from cancellation; idempotent. ``before_step`` (step
+        mode) is awaited before the DELETE ("delete") or, without a session id, before the
+        streams are closed ("close")."""
         if self._exit_info is not None:
             return self._exit_info
         with anyio.CancelScope(shield=True):
+            deleting = self._queue is not None and self.session_id is not None and self._reached
+            if before_step is not None and self._queue is not None:
+                await before_step("delete" if deleting else "close")
+                if self._exit_info is not None:
+                    return self._exit_info
+                deleting = deleting and not self._disconnected  # the link went while it waited
             self._closed = True
             escalation = "none"
-            if self._queue is not None and self.session_id is not None and self._reached:
+            if deleting:
                 self._emit(_K.SESSION_CLOSING, f"DELETE {self.spec.url} (session {self.session_id})")
                 escalation = "delete"
                 with anyio.move_on_after(max(grace, 1.0)):

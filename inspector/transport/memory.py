@@ -10,6 +10,7 @@ from anyio.lowlevel import checkpoint
 from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
 
 from .base import (
+    StepHook,
     ExitInfo,
     Frames,
     PipeMessages,
@@ -106,11 +107,15 @@ class MemoryTransport(PipeMessages):
             raise TransportClosed("the peer's stdin is closed")
         self._link.to_peer.put_nowait(bytes(data))
 
-    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0) -> ExitInfo:
+    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
         """Close stdin; the peer "exits" at once with code 0 unless it already had."""
         await checkpoint()
         if self._link.exit_info is not None:
             return self._link.exit_info
+        if before_step is not None:
+            await before_step("stdin")
+            if self._link.exit_info is not None:
+                return self._link.exit_info
         self._link.close_stdin()
         return self._link.exit(0, "stdin")
 

@@ -20,6 +20,7 @@ from anyio.abc import ByteReceiveStream, Process
 from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
 
 from .base import (
+    StepHook,
     ExitInfo,
     Frames,
     PipeMessages,
@@ -370,7 +371,7 @@ class StdioTransport(PipeMessages):
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError) as exc:
             raise TransportClosed("the server's stdin is closed (broken pipe)") from exc
 
-    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0) -> ExitInfo:
+    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
         """The MCP stdio shutdown: close stdin, wait; SIGTERM, wait; SIGKILL.
 
         The signals go to the server's whole process group. Once the server has exited, what
@@ -384,7 +385,7 @@ class StdioTransport(PipeMessages):
             async with self._shutdown_lock:
                 if self._exit_info is None and process.returncode is None:
                     self._group_grace = force_grace
-                    await self._escalate(process, grace, force_grace)
+                    await self._escalate(process, grace, force_grace, before_step)
                 with anyio.move_on_after(_KILL_WAIT):
                     await self._exited.wait()
                 if self._exited.is_set():
@@ -396,10 +397,18 @@ class StdioTransport(PipeMessages):
 
     # -- shutdown steps -----------------------------------------------------------------------
 
-    async def _escalate(self, process: Process, grace: float, force_grace: float) -> None:
+    async def _escalate(self, process: Process, grace: float, force_grace: float, before_step: StepHook | None = None) -> None:
+        async def held(step: str) -> bool:
+            """Step mode: wait for the user; False when the server exited meanwhile."""
+            if before_step is not None:
+                await before_step(step)
+            return not self._exited.is_set() and process.returncode is None
+
+        if not await held("stdin"):
+            return
         self._step = "stdin"
         await self._close_stdin(process)
-        if await self._wait_for_exit(grace):
+        if await self._wait_for_exit(grace) or not await held("sigterm"):
             return
         self._step = "sigterm"
         self._signal(
@@ -408,7 +417,7 @@ class StdioTransport(PipeMessages):
             ProcessEventKind.SIGTERM_SENT,
             f"still running {_seconds(grace)} after stdin was closed",
         )
-        if await self._wait_for_exit(force_grace):
+        if await self._wait_for_exit(force_grace) or not await held("sigkill"):
             return
         self._step = "sigkill"
         self._signal(

@@ -205,3 +205,108 @@ async def test_disconnecting_while_a_step_waits_sends_nothing() -> None:
     assert sent(session) == []  # the shown initialize was never written
     assert len(errors) == 1 and "closed before this message was sent" in str(errors[0])
     assert session.recording[-1].state is State.TERMINATED
+
+
+async def test_each_held_step_names_the_edge_it_will_take_and_its_teaching_note() -> None:
+    """The diagram draws the edge a held message will take (worked out on a copy of the
+    engine, which must not move), and the step bar explains the method and links its page."""
+    from inspector.protocol.teaching import NOTES
+    from inspector.resources import spec_file
+
+    session = Session(options(misbehave("good"), step=True))
+    async with session:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.start)
+            step1 = await next_step(session)
+            edge = session.pending_transition()
+            assert edge is not None and (edge.source, edge.target) == (State.UNINITIALIZED, State.INITIALIZING)
+            assert session.state is State.UNINITIALIZED and session.pending_transition() == edge  # nothing moved
+            assert step1.note == NOTES["initialize"].sends and spec_file(step1.spec) is not None
+            session.gate.go()
+            step2 = await next_step(session, step1)
+            edge = session.pending_transition()
+            assert edge is not None and (edge.source, edge.target) == (State.INITIALIZING, State.INITIALIZED)
+            assert step2.note == NOTES["initialize"].answer  # the answer is explained as an answer
+            assert session.state is State.INITIALIZING
+            session.gate.go()
+            step3 = await next_step(session, step2)
+            edge = session.pending_transition()
+            assert edge is not None and edge.target is State.OPERATING
+            assert step3.note == NOTES["notifications/initialized"].sends
+            session.gate.go()
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.request, "tools/list")
+            step = await next_step(session)
+            assert session.pending_transition() is None  # an ordinary request keeps the state
+            assert step.note == NOTES["tools/list"].sends
+            session.gate.go()
+            answer = await next_step(session, step)
+            assert answer.note == NOTES["tools/list"].answer
+            session.gate.go()
+
+
+async def shutdown_steps(server: str) -> tuple[Session, list[tuple[str, State, State | None]]]:
+    """Disconnect in step mode after a stepped start; each shutdown step as (name, the state
+    while it waited, the target of the edge it was to take)."""
+    session = Session(options(misbehave(server), step=True))
+    session.options.stdin_grace = session.options.term_grace = 0.3
+    seen: list[tuple[str, State, State | None]] = []
+    async with session:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.start)
+            await step_through(session, 3)
+        session.gate.close(shutdown_steps=True)  # Disconnect with step mode on
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.close)
+            step = None
+            while True:
+                with anyio.move_on_after(5):
+                    step = await next_step(session, step)
+                if session.gate.pending is None:
+                    break
+                assert step.direction == "shutdown" and step.raw == b"" and step.spec
+                await anyio.sleep(0.4)  # a person reads: longer than the grace, nothing happens meanwhile
+                edge = session.pending_transition()
+                seen.append((step.values["step"], session.state, edge.target if edge else None))
+                session.gate.go()
+                if step.values["step"] == "sigkill":
+                    break
+    return session, seen
+
+
+async def test_shutdown_steps_wait_for_continue() -> None:
+    session, seen = await shutdown_steps("good")
+    assert seen == [("stdin", State.OPERATING, State.SHUTTING_DOWN)]
+    assert session.state is State.TERMINATED and session.exit_info.escalation == "stdin"
+
+
+async def test_each_escalation_waits_for_continue() -> None:
+    session, seen = await shutdown_steps("ignore-sigterm")
+    assert seen == [
+        ("stdin", State.OPERATING, State.SHUTTING_DOWN),
+        ("sigterm", State.SHUTTING_DOWN, State.SHUTTING_DOWN),
+        ("sigkill", State.SHUTTING_DOWN, State.SHUTTING_DOWN),
+    ]
+    assert session.state is State.TERMINATED and session.exit_info.escalation == "sigkill"
+    # each step happened after its Continue: nothing was sent while the previous one was read
+    rec = session.recording
+    events = [rec.extra_at(i).get("event") for i in range(len(rec))]
+    assert [e for e in events if e in ("stdin_closed", "sigterm_sent", "sigkill_sent")] == ["stdin_closed", "sigterm_sent", "sigkill_sent"]
+
+
+async def test_closing_without_step_releases_a_held_shutdown_step() -> None:
+    """Closing the window while a shutdown step waits must not wait for a person."""
+    session = Session(options(misbehave("good"), step=True))
+    async with session:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.start)
+            await step_through(session, 3)
+        session.gate.close(shutdown_steps=True)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.close)
+            step = await next_step(session)
+            assert step.direction == "shutdown"
+            session.gate.close()  # the window closes
+            with anyio.fail_after(5):
+                await session.wait_exit(5)
+    assert session.state is State.TERMINATED and session.gate.pending is None
