@@ -55,7 +55,7 @@ def save(window, name: str) -> Path:
 async def session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                        step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
                        expect_failure: bool = False, http: str = "", http_tab: bool = False, steps: int = 0,
-                       presenter: bool = False, size: tuple[int, int] = (1600, 1000)) -> None:
+                       presenter: bool = False, size: tuple[int, int] = (1600, 1000), shutdown: bool = False) -> None:
     if http:  # the official SDK's server on 127.0.0.1, for this shot only: over Streamable HTTP, or HTTP+SSE found by auto
         sys.path.insert(0, str(ROOT / "tests"))
         from peers import HttpPeer, free_port, sdk_http_server
@@ -68,13 +68,14 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
                                 transport="http-auto" if fallback else "streamable-http", http_tab=http_tab)
         return
     await _session_shot(app, name, era=era, version=version, demo_args=demo_args, language=language, step=step, requests=requests,
-                        select_last_of=select_last_of, theme=theme, expect_failure=expect_failure, steps=steps, presenter=presenter, size=size)
+                        select_last_of=select_last_of, theme=theme, expect_failure=expect_failure, steps=steps, presenter=presenter, size=size,
+                        shutdown=shutdown)
 
 
 async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                         step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
                         expect_failure: bool = False, url: str = "", transport: str = "", http_tab: bool = False, steps: int = 0,
-                        presenter: bool = False, size: tuple[int, int] = (1600, 1000)) -> None:
+                        presenter: bool = False, size: tuple[int, int] = (1600, 1000), shutdown: bool = False) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         controller, window = build(app, config=Path(tmp))
         window.themes.set_choice(theme)
@@ -106,6 +107,13 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
                     shown = controller.pending_step
                     controller.continue_step()
                     await wait_for(lambda: controller.pending_step is not None and controller.pending_step is not shown)
+                if shutdown:  # Disconnect while stepping: the first shutdown step waits
+                    controller.run_to_end()
+                    await wait_for(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
+                    await settle(app, 0.5)
+                    controller.session.gate.enabled = True  # step mode again, for the shutdown
+                    w.act_disconnect.trigger()
+                    await wait_for(lambda: controller.pending_step is not None and controller.pending_step.direction == "shutdown")
                 await settle(app, 0.8)
                 save(w, name)
             elif expect_failure:
@@ -303,7 +311,17 @@ async def act_elicitation(w, controller, panel):
     return await _open_dialog(controller, "elicit_form")
 
 
+async def act_spec(w, controller, panel):
+    """The bundled spec, opened at the section a step's link names."""
+    viewer = w.open_spec("2025-11-25 basic/lifecycle#version-negotiation")
+    viewer.resize(860, 640)
+    await anyio.sleep(0.2)
+    viewer.scroll_to("version-negotiation")
+    return viewer
+
+
 PANEL_SHOTS = {
+    "dialog-spec-zh": dict(era="legacy", panel="tools", act=act_spec, dialog=True, language="zh_CN"),
     "panel-tools": dict(era="legacy", panel="tools", act=act_tools),
     "panel-resources": dict(era="modern", panel="resources", act=act_resources),
     "panel-prompts": dict(era="legacy", panel="prompts", act=act_prompts),
@@ -335,6 +353,7 @@ SHOTS = {
     "http-session": dict(era="legacy", http="streamable", requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
                          select_last_of="tools/call"),
     "http-fallback": dict(era="auto", http="fallback", requests=[("tools/list", {})], select_last_of="initialize", http_tab=True, language="zh_CN"),
+    "step-shutdown": dict(era="legacy", step=True, steps=3, shutdown=True),
     "presenter": dict(era="legacy", step=True, steps=1, presenter=True, size=(1280, 720)),
     "dark-theme": dict(era="modern", theme="dark", requests=[("tools/list", {})], select_last_of="tools/list"),
 }

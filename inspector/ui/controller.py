@@ -88,12 +88,18 @@ class SessionController(QObject):
         self.task_group.start_soon(self._run, session, profile, self._stop)
         return True
 
-    def disconnect(self) -> None:
-        """Shut the server down per spec (the shutdown steps appear in the timeline)."""
+    def disconnect(self, *, step_shutdown: bool = False) -> None:
+        """Shut the server down per spec (the shutdown steps appear in the timeline).
+        ``step_shutdown``: in step mode, each shutdown step waits for Continue too (the
+        Disconnect button); without it (closing the window) nothing waits for a person."""
         if self._stop is not None:
             self._stop.set()
         if self.session is not None:
-            self.session.gate.close()  # a waiting step message is not sent
+            self.session.gate.close(shutdown_steps=step_shutdown)  # a waiting step message is not sent
+
+    def pending_transition(self):
+        """Step mode: the lifecycle edge the held step will take (None: none, or no session)."""
+        return self.session.pending_transition() if self.session is not None else None
 
     def continue_step(self) -> bool:
         return self.session.gate.go() if self.session is not None else False

@@ -1146,6 +1146,7 @@ class LifecycleDiagram(QWidget):
     """The session's lifecycle machine, its current state and the edge that led there."""
 
     stateClicked = Signal(object)
+    specRequested = Signal(str)  # the spec reference of the state explained
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -1206,10 +1207,17 @@ class LifecycleDiagram(QWidget):
         self._close.setText("✕")
         self._close.setAutoRaise(True)
         self._close.clicked.connect(lambda: self.explain(None))
+        self._spec_link = QToolButton()  # opens the spec page the explanation cites
+        self._spec_link.setAutoRaise(True)
+        self._spec_link.setObjectName("lifecycleSpecLink")
+        self._spec_link.setCursor(Qt.CursorShape.PointingHandCursor)
+        self._spec_link.clicked.connect(self._open_spec)
         grid = QGridLayout(self._explain_area)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(scroll, 0, 0)
         grid.addWidget(self._close, 0, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight)
+        grid.addWidget(self._spec_link, 1, 0, Qt.AlignmentFlag.AlignLeft)
+        self._pending: Transition | None = None  # step mode: the edge the held step will take
         self._explain_area.hide()
         self._beside = False
         self._retranslate()
@@ -1223,6 +1231,22 @@ class LifecycleDiagram(QWidget):
     @property
     def last_edge(self) -> Transition | None:
         return self._edge
+
+    @property
+    def pending_edge(self) -> Transition | None:
+        return self._pending
+
+    def set_pending(self, tr: Transition | None) -> None:
+        """Step mode: draw the edge the held step will take once it goes (None: no such edge)."""
+        edge = self._resolve(tr)
+        if edge != self._pending:
+            self._pending = edge
+            self._update_accessible()
+            self.update()
+
+    def _open_spec(self) -> None:
+        if self._explained is not None:
+            self.specRequested.emit(STATE_INFO[self._explained].spec)
 
     @property
     def explanation_label(self) -> QLabel:
@@ -1263,6 +1287,7 @@ class LifecycleDiagram(QWidget):
             plan = self._plans[table] = _analyse(table)
         self._plan = plan
         self._edge = self._resolve(self._edge) if self._edge is not None else None
+        self._pending = self._resolve(self._pending) if self._pending is not None else None
         if self._focus is not None and self._focus not in plan.row_of:
             self._focus = None
         self._invalidate_geometry(keep_cache=True)
@@ -1303,6 +1328,7 @@ class LifecycleDiagram(QWidget):
             self._explain_area.hide()
         else:
             self._explanation.setText(self._explanation_text(state))
+            self._spec_link.setText(self.tr("Open the spec") + " ↗")  # the explanation names the section
             self._explain_area.show()
         self._place_explanation()
 
@@ -1403,6 +1429,7 @@ class LifecycleDiagram(QWidget):
         self.setAccessibleName(self.tr("Lifecycle diagram"))
         self._explain_area.setAccessibleName(self.tr("State explanation"))
         self._close.setToolTip(self.tr("Close the explanation (Esc)"))
+        self._spec_link.setToolTip(self.tr("Open this page of the specification (bundled with the inspector)"))
         self._close.setAccessibleName(self.tr("Close explanation"))
         self._legend_texts = [
             ("line", self.tr("transition")),
@@ -1412,7 +1439,7 @@ class LifecycleDiagram(QWidget):
         ]
         self._update_accessible()
         if self._explained is not None:
-            self._explanation.setText(self._explanation_text(self._explained))
+            self.explain(self._explained)
 
     def _update_accessible(self) -> None:
         if self._state is None:
@@ -1423,6 +1450,10 @@ class LifecycleDiagram(QWidget):
                 text += " " + self.tr("Last transition: {label}, from {src} to {dst}.").format(
                     label=_lc(self._edge.label), src=_lc(self._edge.source.title), dst=_lc(self._edge.target.title)
                 )
+        if self._pending is not None:
+            text += " " + self.tr("Next, after Continue: {label}, from {src} to {dst}.").format(
+                label=_lc(self._pending.label), src=_lc(self._pending.source.title), dst=_lc(self._pending.target.title)
+            )
         self.setAccessibleDescription(text)
 
     def _explanation_text(self, state: State) -> str:
@@ -1821,6 +1852,23 @@ class LifecycleDiagram(QWidget):
         p.setClipRect(rect)
         p.setTransform(g.transform)
         t = self._progress
+
+        pending = g.edges.get(self._pending) if self._pending is not None and self._pending != self._edge else None
+        if pending is not None:  # step mode: where the held step will go, dashed, not yet taken
+            colour = c.error if pending.failure else c.accent
+            pen = QPen(colour, max(2.0, g.f / 5.5), Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
+            pen.setDashPattern([2.0, 1.6])
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(pen)
+            p.drawPath(pending.path)
+            p.setPen(Qt.PenStyle.NoPen)
+            hollow = QColor(colour)
+            hollow.setAlphaF(0.55)
+            p.setBrush(hollow)
+            p.drawPolygon(pending.arrow)
+            where = g.edge_block.get(self._pending)
+            if where is not None:
+                self._paint_block(p, g, c, g.blocks[where[0]], where[1], strength=0.55)
 
         edge = g.edges.get(self._edge) if self._edge is not None else None
         if edge is not None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressDialog, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
 from inspector.protocol.lifecycle import STATE_INFO
@@ -29,6 +29,7 @@ from .panels import PanelHost
 from .replay import ReplayBar
 from .sequence import SequenceView
 from .stepbar import StepBar
+from .theme import high_contrast_palette, is_dark
 from .ticker import app_ticker
 from .timeline import TimelineView
 from .widgets import plain_message, plain_tooltip
@@ -125,11 +126,11 @@ class MainWindow(QMainWindow):
         self.act_disconnect = QAction(self.tr("Disconnect"), self)
         self.act_disconnect.setShortcut(QKeySequence("Ctrl+Shift+Return"))
         self.act_disconnect.setToolTip(self.tr("Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)"))
-        self.act_disconnect.triggered.connect(self.controller.disconnect)
+        self.act_disconnect.triggered.connect(lambda: self.controller.disconnect(step_shutdown=True))
         self.act_step = QAction(self.tr("Step"), self)
         self.act_step.setCheckable(True)
         self.act_step.setShortcut(QKeySequence("Ctrl+T"))
-        self.act_step.setToolTip(self.tr("Step mode: each start-sequence message waits for Continue (Ctrl+T)"))
+        self.act_step.setToolTip(self.tr("Step mode for the next connection: every message in both directions, and each shutdown step, waits for Continue (Ctrl+T)"))
         self.act_continue = QAction(self.tr("Continue"), self)
         self.act_continue.setShortcut(QKeySequence("F8"))
         self.act_continue.setToolTip(self.tr("Send the waiting message (F8)"))
@@ -171,6 +172,10 @@ class MainWindow(QMainWindow):
         self.act_reanalyse = QAction(self.tr("Re-analyse with the current rules"), self)
         self.act_reanalyse.setToolTip(self.tr("Judge the opened recording again with this inspector's rules and schemas, and show what came out differently"))
         self.act_reanalyse.triggered.connect(self.reanalyse)
+        self.act_spec = QAction(self.tr("Specification…"), self)
+        self.act_spec.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.act_spec.setToolTip(self.tr("The MCP specification pages bundled with the inspector, for the negotiated version (F1)"))
+        self.act_spec.triggered.connect(lambda: self.open_spec(""))
         self.act_quit = QAction(self.tr("Quit"), self)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.act_quit.triggered.connect(self.close)
@@ -212,6 +217,8 @@ class MainWindow(QMainWindow):
         self.act_reset_layout.setToolTip(self.tr("Put the docks and toolbar back where the window starts with them"))
         self.act_reset_layout.triggered.connect(self.reset_layout)
         m_view.addAction(self.act_reset_layout)
+        m_help = menu.addMenu(self.tr("&Help"))
+        m_help.addAction(self.act_spec)
         if self.languages is not None:
             m_lang = m_view.addMenu(self.tr("Language"))
             group = QActionGroup(self)
@@ -256,10 +263,12 @@ class MainWindow(QMainWindow):
 
         # centre
         self.diagram = LifecycleDiagram()
+        self.diagram.specRequested.connect(self.open_spec)
         self.stepbar = StepBar()
         self.stepbar.continueClicked.connect(self.controller.continue_step)
         self.stepbar.runToEndClicked.connect(self.controller.run_to_end)
         self.stepbar.backClicked.connect(self.step_back)
+        self.stepbar.specRequested.connect(self.open_spec)
         self.timeline = TimelineView()
         self.timeline.entrySelected.connect(self._on_entry_selected)
         self.timeline.resendRequested.connect(self.resend)
@@ -358,6 +367,8 @@ class MainWindow(QMainWindow):
             old_panels.hide()
             old_panels.deleteLater()
             self._wire_panels()
+            if self.recording is not None and not self.follow_live and self.timeline.current_seq() is not None:
+                self._show_row(self.timeline.current_seq(), animate=False)  # a replay's panels as they were
         else:
             self.panels.retranslate_titles()
         self.tabs.setTabText(0, self.tr("Details"))
@@ -632,9 +643,9 @@ class MainWindow(QMainWindow):
     _split_before: list = []
 
     def set_presenter(self, on: bool) -> None:
-        """Presenter mode: the diagram, step bar, replay bar and timeline in larger type, the
-        side docks out of the way (put back as they were), and the diagram's lesson notes
-        following the current state."""
+        """Presenter mode: the diagram, step bar, replay bar and timeline in larger type, high
+        contrast colours, the side docks out of the way (put back as they were), and the
+        diagram's lesson notes following the current state."""
         if on == self.presenting:
             return
         self.presenting = on
@@ -662,6 +673,10 @@ class MainWindow(QMainWindow):
                 d.setVisible(visible)
             if self._split_before:
                 self.central_split.setSizes(self._split_before)
+        if on:  # high contrast for a projector, black on white or white on black as the theme is
+            self.setPalette(high_contrast_palette(is_dark(self)))
+        else:
+            self.setPalette(QPalette())  # the theme's palette again (nothing of its own)
         self.diagram.set_lesson(on)
 
     def step_back(self) -> bool:
@@ -716,6 +731,26 @@ class MainWindow(QMainWindow):
     def _on_step(self, step) -> None:
         self.stepbar.show_step(step)
         self.act_continue.setEnabled(step is not None)
+        # the edge it will take, once the step before it has been taken in (the gate names the
+        # next step before the session has finished with the last one)
+        QTimer.singleShot(0, self._show_pending_edge)
+
+    def _show_pending_edge(self) -> None:
+        self.diagram.set_pending(self.controller.pending_transition() if self.controller.pending_step is not None else None)
+
+    def open_spec(self, ref: str = ""):
+        """The bundled spec page ``ref`` names ("<version> <page>#<section>"); without one, the
+        overview of the negotiated version (or the newest). None when it is not bundled."""
+        from .spec_viewer import open_spec, spec_versions
+
+        if not ref:
+            versions = spec_versions()
+            version = self.controller.session.negotiation().version if self.controller.session is not None else None
+            ref = f"{version if version in versions else versions[0]} index" if versions else ""
+        viewer = open_spec(ref, self)
+        if viewer is None:
+            self.statusBar().showMessage(self.tr("That page of the specification is not bundled: {ref}").format(ref=ref), 6000)
+        return viewer
 
     def _on_failed(self, text: str) -> None:
         self.statusBar().showMessage(self.tr("Session failed: {why}").format(why=text), 15000)
@@ -780,6 +815,8 @@ class MainWindow(QMainWindow):
         if rec is None or row < 0:
             return
         self.diagram.show_recording_row(rec, row, animate=animate)  # draws the machine of that row's era and transport
+        if rec.read_only:  # replay: the feature panels show what the recording says as of that row
+            self.panels.show_recorded_row(rec, row)
 
     def _tick(self) -> int:
         self._refresh()
@@ -814,6 +851,8 @@ class MainWindow(QMainWindow):
             self.tr("Era: {e}  Version: {v}").format(e=QCoreApplication.translate("Eras", ERA_LABELS.get(era.value if era else self.mode.value, "—")), v=version or "—")
         )
         self.status_counts.setText(self.tr("{n} entries").format(n=f"{n:,}"))
+        if self.controller.pending_step is not None or self.diagram.pending_edge is not None:
+            self._show_pending_edge()  # what the held step will do, as of the entries just taken in
 
     # ------------------------------------------------------------------ closing
 

@@ -1,5 +1,7 @@
-"""Step mode banner: the message at the gate (the client's about to be sent, or the server's
-waiting to be taken in), pretty-printed, what it does, Continue and Run to end."""
+"""Step mode banner: the step at the gate (a client message about to be sent, a server message
+waiting to be taken in, or a shutdown step about to be taken), pretty-printed with the fields
+that matter in bold, what it does and what the method is for (protocol.teaching), a link to the
+spec page that says so, Continue, Run to end and Step back."""
 
 from __future__ import annotations
 
@@ -9,13 +11,26 @@ from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from inspector.protocol.framing import display_text
+from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
 from inspector.session.session import PendingStep
+
+from .composer import JsonHighlighter
+
+#: The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.
+EMPHASIS = frozenset(
+    {
+        "id", "method", "protocolVersion", "capabilities", "clientInfo", "serverInfo", "supportedVersions",
+        "error", "code", "requestId", "progressToken", "resultType", "inputRequests", "inputResponses",
+        META_PROTOCOL_VERSION, META_CLIENT_INFO, META_CLIENT_CAPABILITIES, META_SERVER_INFO,
+    }
+)
 
 
 class StepBar(QFrame):
     continueClicked = Signal()
     runToEndClicked = Signal()
     backClicked = Signal()
+    specRequested = Signal(str)  # a spec reference: "<version> <page>#<section>"
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -30,8 +45,19 @@ class StepBar(QFrame):
         self.explanation = QLabel()
         self.explanation.setTextFormat(Qt.TextFormat.PlainText)
         self.explanation.setWordWrap(True)
+        self.note = QLabel()  # what the method is for (protocol.teaching)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setWordWrap(True)
+        self.note.setObjectName("stepNote")
+        self.spec_link = QPushButton()
+        self.spec_link.setFlat(True)
+        self.spec_link.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.spec_link.setObjectName("specLink")
+        self.spec_link.setStyleSheet("#specLink { color: palette(link); text-decoration: underline; text-align: left; padding: 0; border: none; }")
+        self.spec_link.clicked.connect(lambda: self.pending is not None and self.pending.spec and self.specRequested.emit(self.pending.spec))
         self.message = QPlainTextEdit()
         self.message.setReadOnly(True)
+        self.highlighter = JsonHighlighter(self.message.document(), self.message, EMPHASIS)
         self.message.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.message.setMaximumHeight(140)
         self.message.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -51,6 +77,8 @@ class StepBar(QFrame):
         text = QVBoxLayout()
         text.addWidget(self.title)
         text.addWidget(self.explanation)
+        text.addWidget(self.note)
+        text.addWidget(self.spec_link, 0, Qt.AlignmentFlag.AlignLeft)
         text.addWidget(self.message)
         layout = QHBoxLayout(self)
         layout.addLayout(text, 1)
@@ -77,6 +105,10 @@ class StepBar(QFrame):
             self.message.setFont(mono)
             self.message.setMaximumHeight(int(QFontMetrics(mono).lineSpacing() * 6.5))
             self.explanation.setFont(self.font())
+            self.note.setFont(self.font())
+            self.spec_link.setFont(self.font())
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
+            self.highlighter.retint()
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "run_button"):
             self._retranslate()
             if self.pending is not None:
@@ -91,6 +123,9 @@ class StepBar(QFrame):
         if step.direction == "s2c":
             self.title.setText(self.tr("Step mode: a message from the server waits to be taken in"))
             self.continue_button.setToolTip(self.tr("Take this message in: record, check and deliver it (F8)"))
+        elif step.direction == "shutdown":
+            self.title.setText(self.tr("Step mode: the next shutdown step waits for Continue"))
+            self.continue_button.setToolTip(self.tr("Take this shutdown step (F8)"))
         else:
             self.title.setText(self.tr("Step mode: this message waits for Continue"))
             self.continue_button.setToolTip(self.tr("Send this message (F8)"))
@@ -100,7 +135,15 @@ class StepBar(QFrame):
         except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: the English
             text = step.text
         self.explanation.setText(text)
-        self.message.setPlainText(pretty(step.raw))
+        self.note.setText(QCoreApplication.translate("Teaching", step.note) if step.note else "")
+        self.note.setVisible(bool(step.note))
+        if step.spec:
+            version, _, page = step.spec.partition(" ")
+            self.spec_link.setText(self.tr("Spec {version}: {page}").format(version=version, page=page.replace("#", " § ")) + " ↗")
+            self.spec_link.setToolTip(self.tr("Open this page of the specification (bundled with the inspector)"))
+        self.spec_link.setVisible(bool(step.spec))
+        self.message.setPlainText(pretty(step.raw) if step.raw else "")
+        self.message.setVisible(bool(step.raw))
         self.show()
         self.continue_button.setFocus()
 

@@ -76,3 +76,40 @@ def mix(a: QColor, b: QColor, amount: float) -> QColor:
         round(a.green() + (b.green() - a.green()) * k),
         round(a.blue() + (b.blue() - a.blue()) * k),
     )
+
+
+def high_contrast_palette(dark: bool) -> QPalette:
+    """Presenter mode: pure black on white (or white on black) with a strong accent, for a
+    projector in a lit room. Every role a widget paints with is set, so nothing keeps a grey of
+    the usual theme."""
+    fg, bg, alt, button = ("#ffffff", "#000000", "#1c1c1c", "#1c1c1c") if dark else ("#000000", "#ffffff", "#eeeeee", "#f0f0f0")
+    accent, accent_text, link = ("#ffd400", "#000000", "#66ccff") if dark else ("#0032b4", "#ffffff", "#0032b4")
+    pal = QPalette()
+    roles = {
+        QPalette.ColorRole.Window: bg,
+        QPalette.ColorRole.WindowText: fg,
+        QPalette.ColorRole.Base: bg,
+        QPalette.ColorRole.AlternateBase: alt,
+        QPalette.ColorRole.Text: fg,
+        QPalette.ColorRole.BrightText: fg,
+        QPalette.ColorRole.Button: button,
+        QPalette.ColorRole.ButtonText: fg,
+        QPalette.ColorRole.Highlight: accent,
+        QPalette.ColorRole.HighlightedText: accent_text,
+        QPalette.ColorRole.Link: link,
+        QPalette.ColorRole.LinkVisited: link,
+        QPalette.ColorRole.ToolTipBase: bg,
+        QPalette.ColorRole.ToolTipText: fg,
+        QPalette.ColorRole.PlaceholderText: "#bbbbbb" if dark else "#444444",
+        QPalette.ColorRole.Light: "#ffffff" if not dark else "#3a3a3a",
+        QPalette.ColorRole.Midlight: "#dddddd" if not dark else "#2a2a2a",
+        QPalette.ColorRole.Mid: "#777777",
+        QPalette.ColorRole.Dark: "#333333" if not dark else "#aaaaaa",
+        QPalette.ColorRole.Shadow: "#000000",
+    }
+    for role, value in roles.items():
+        pal.setColor(QPalette.ColorGroup.All, role, QColor(value))
+    disabled = QColor("#8a8a8a")
+    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.WindowText, QPalette.ColorRole.ButtonText):
+        pal.setColor(QPalette.ColorGroup.Disabled, role, disabled)
+    return pal

@@ -175,6 +175,9 @@ async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes
     controller, window = window_and_controller
     use_demo(window, "legacy")
     size = window.timeline.font().pointSizeF()
+    from PySide6.QtGui import QPalette
+
+    window_base = window.timeline.palette().color(QPalette.ColorRole.Base)
     assert window.dock.isVisible() and window.features_dock.isVisible()
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
@@ -184,6 +187,13 @@ async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes
         assert window.presenting and window.act_presenter.isChecked()
         assert window.timeline.font().pointSizeF() > size * 1.3 and window.diagram.font().pointSizeF() > size * 1.3
         assert not window.dock.isVisible() and not window.features_dock.isVisible()
+        # high contrast: pure black and white, on the views a projector shows
+        from PySide6.QtGui import QPalette
+
+        base, text = (window.timeline.palette().color(QPalette.ColorRole.Base), window.timeline.palette().color(QPalette.ColorRole.Text))
+        assert {base.name(), text.name()} == {"#000000", "#ffffff"}
+        assert window.timeline.palette().color(QPalette.ColorRole.Highlight).name() in ("#0032b4", "#ffd400")  # the strong accent
+        assert window.diagram.palette().color(QPalette.ColorRole.Base) == base
         await until(lambda: window.diagram.explained_state is State.OPERATING)  # lesson notes of the current state
         notes = window.diagram.explanation_label.text()
         assert "Operating" in notes and "close stdin" in notes and window.diagram.explanation_label.isVisible()
@@ -194,6 +204,8 @@ async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes
     window.act_presenter.trigger()
     assert not window.presenting and window.timeline.font().pointSizeF() == size
     assert window.dock.isVisible() and window.features_dock.isVisible() and window.diagram.explained_state is None
+    assert window.timeline.palette().color(QPalette.ColorRole.Base) == window_base  # the theme's own colours again
+    assert window.timeline.palette().color(QPalette.ColorRole.Highlight).name() not in ("#0032b4", "#ffd400")
 
 
 async def test_the_sequence_view_follows_the_timeline_both_ways_and_exports(window_and_controller, tmp_path):

@@ -1,0 +1,305 @@
+"""The specification, offline: the bundled pages (resources/spec) in a window of their own.
+
+Theory of operation. Explanations across the window cite the spec as ``"<version> <page>#<section>"``
+(protocol.lifecycle, protocol.rules, protocol.teaching, the step bar). :func:`open_spec` shows the
+page that names in one shared :class:`SpecViewer` and scrolls to the section. Pages are the spec's
+MDX, turned into the Markdown Qt renders: the front matter becomes the title, the site's callout
+components become quotes, cards become links, and components Qt cannot show are dropped; the
+words are the spec's own, unchanged. Links between spec pages open in the viewer (with Back and
+Forward); links elsewhere open in the system browser. The licence of the pages is one click away.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QTextCursor, QTextDocument
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.protocol.teaching import slug
+from inspector.resources import resource_path, spec_file
+
+_FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+_TITLE = re.compile(r"^title:\s*(.+)$", re.M)
+_CALLOUT = re.compile(r"^\s*<(Note|Warning|Info|Tip|Check)\b[^>]*>\s*$")
+_CALLOUT_END = re.compile(r"^\s*</(Note|Warning|Info|Tip|Check)>\s*$")
+_CARD = re.compile(r'<Card\b[^>]*?title="([^"]*)"[^>]*?href="([^"]*)"[^>]*>', re.S)
+_TAG_LINE = re.compile(r"^\s*</?[A-Z][A-Za-z]*\b[^>]*/?>\s*$|^\s*<div\b[^>]*/>\s*$|^\s*</?div\b[^>]*>\s*$")
+_INLINE_TAG = re.compile(r"</?(?:Note|Warning|Info|Tip|Check|CardGroup|Card|Steps|Step|Tabs|Tab|Accordion|AccordionGroup)\b[^>]*>")
+_SPEC_LINK = re.compile(r"^/?(?:specification/)?(\d{4}-\d{2}-\d{2}|draft|latest)/(.+)$")
+
+
+def mdx_to_markdown(text: str) -> str:
+    """The Markdown Qt renders for one spec page (MDX): the same words, the site's markup gone."""
+    title = ""
+    m = _FRONT.match(text)
+    if m:
+        t = _TITLE.search(m.group(1))
+        title = t.group(1).strip().strip("\"'") if t else ""
+        text = text[m.end():]
+    text = _CARD.sub(lambda c: f"\n- [{c.group(1)}]({c.group(2)})\n", text)
+    out: list[str] = [f"# {title}", ""] if title else []
+    quoting = False
+    fence = False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fence = not fence
+            out.append(("> " if quoting else "") + line)
+            continue
+        if fence:
+            out.append(("> " if quoting else "") + line)
+            continue
+        if line.startswith("import ") or line.startswith("export "):
+            continue
+        c = _CALLOUT.match(line)
+        if c:
+            quoting = True
+            out.append(f"> **{c.group(1)}**")
+            out.append(">")
+            continue
+        if _CALLOUT_END.match(line):
+            quoting = False
+            out.append("")
+            continue
+        if _TAG_LINE.match(line):
+            continue
+        line = _INLINE_TAG.sub("", line)
+        out.append(("> " + line.strip()) if quoting else line)
+    return "\n".join(out) + "\n"
+
+
+def spec_versions() -> list[str]:
+    root = resource_path("spec")
+    return sorted((p.name for p in root.iterdir() if p.is_dir()), reverse=True) if root.is_dir() else []
+
+
+def spec_pages(version: str) -> list[str]:
+    """The pages of ``version``, as reference paths ("basic/lifecycle", "basic/transports")."""
+    base = resource_path("spec", version)
+    if not base.is_dir():
+        return []
+    pages = []
+    for f in sorted(base.rglob("*.mdx")):
+        rel = f.relative_to(base).with_suffix("").as_posix()
+        pages.append(rel[: -len("/index")] if rel.endswith("/index") else ("" if rel == "index" else rel))
+    return sorted(pages, key=lambda p: (p.count("/"), p))
+
+
+class SpecViewer(QDialog):
+    """One page of the bundled spec at a time, scrolled to its section."""
+
+    pageShown = Signal(str)  # the reference shown
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("specViewer")
+        self.setModal(False)
+        self.resize(820, 720)
+        self.ref = ""
+        self._history: list[str] = []
+        self._at = -1
+        self.version_box = QComboBox()
+        self.version_box.addItems(spec_versions())
+        self.version_box.activated.connect(self._version_chosen)
+        self.page_box = QComboBox()
+        self.page_box.setMinimumContentsLength(24)
+        self.page_box.activated.connect(self._page_chosen)
+        self.back = QPushButton()
+        self.back.clicked.connect(lambda: self._go(self._at - 1))
+        self.forward = QPushButton()
+        self.forward.clicked.connect(lambda: self._go(self._at + 1))
+        self.licence = QPushButton()
+        self.licence.clicked.connect(self.show_licence)
+        bar = QHBoxLayout()
+        bar.addWidget(self.back)
+        bar.addWidget(self.forward)
+        bar.addWidget(self.version_box)
+        bar.addWidget(self.page_box, 1)
+        bar.addWidget(self.licence)
+        self.browser = QTextBrowser()
+        self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(self._link)
+        self.source = QLabel()
+        self.source.setTextFormat(Qt.TextFormat.PlainText)
+        self.source.setWordWrap(True)
+        self.source.setObjectName("specSource")
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.browser, 1)
+        layout.addWidget(self.source)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        self.setWindowTitle(self.tr("MCP specification"))
+        self.back.setText(self.tr("Back"))
+        self.forward.setText(self.tr("Forward"))
+        self.licence.setText(self.tr("Licence"))
+        self.licence.setToolTip(self.tr("The licence of the specification pages bundled with the inspector"))
+        self.source.setText(
+            self.tr("The Model Context Protocol specification, version {version}, as bundled with the inspector (unchanged; see Licence).").format(
+                version=self.ref.partition(" ")[0] or "-"
+            )
+        )
+        self.back.setEnabled(self._at > 0)
+        self.forward.setEnabled(0 <= self._at < len(self._history) - 1)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        from PySide6.QtCore import QEvent
+
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "source"):
+            self._retranslate()
+        super().changeEvent(event)
+
+    # ---------------------------------------------------------------- navigation
+
+    def open(self, ref: str) -> bool:  # type: ignore[override]
+        """Show the page ``ref`` names, at its section; False when it is not bundled."""
+        if not self._show(ref):
+            return False
+        del self._history[self._at + 1 :]
+        self._history.append(ref)
+        self._at = len(self._history) - 1
+        self._retranslate()
+        return True
+
+    def _go(self, index: int) -> None:
+        if 0 <= index < len(self._history) and self._show(self._history[index]):
+            self._at = index
+            self._retranslate()
+
+    def _show(self, ref: str) -> bool:
+        found = spec_file(ref)
+        if found is None:
+            return False
+        path, anchor = found
+        version = ref.strip().partition(" ")[0]
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError:
+            return False
+        self.browser.setMarkdown(mdx_to_markdown(text))
+        self.ref = ref
+        self._fill_boxes(version, path)
+        self.scroll_to(anchor)
+        self.pageShown.emit(ref)
+        return True
+
+    def _fill_boxes(self, version: str, path: Path) -> None:
+        index = self.version_box.findText(version)
+        if index >= 0:
+            self.version_box.setCurrentIndex(index)
+        self.page_box.clear()
+        base = resource_path("spec", version)
+        current = 0
+        for i, page in enumerate(spec_pages(version)):
+            self.page_box.addItem(page or "index", page)
+            for candidate in (base / f"{page}.mdx", base / page / "index.mdx"):
+                if candidate == path:
+                    current = i
+        self.page_box.setCurrentIndex(current)
+
+    def scroll_to(self, anchor: str) -> bool:
+        """Scroll to the heading whose slug is ``anchor`` (the top for none). False: no such heading."""
+        bar = self.browser.verticalScrollBar()
+        if not anchor:
+            bar.setValue(0)
+            return True
+        doc: QTextDocument = self.browser.document()
+        doc.documentLayout().documentSize()  # lay the page out now, so the scroll range is known
+        block = doc.begin()
+        while block.isValid():
+            if block.blockFormat().headingLevel() > 0 and slug(block.text()) == anchor:
+                cursor = QTextCursor(block)
+                self.browser.setTextCursor(cursor)
+                top = doc.documentLayout().blockBoundingRect(block).top()
+                bar.setValue(int(top))
+                return True
+            block = block.next()
+        bar.setValue(0)
+        return False
+
+    def heading_at_top(self) -> str:
+        """The heading nearest above the top of the view (tests, accessibility)."""
+        doc = self.browser.document()
+        top = self.browser.verticalScrollBar().value()
+        block = doc.begin()
+        found = ""
+        while block.isValid():
+            if block.blockFormat().headingLevel() > 0:
+                if doc.documentLayout().blockBoundingRect(block).top() > top + 2:
+                    break
+                found = block.text()
+            block = block.next()
+        return found
+
+    def _version_chosen(self, _index: int) -> None:
+        version = self.version_box.currentText()
+        page = self.page_box.currentData() or ""
+        if not self.open(f"{version} {page}" if spec_file(f"{version} {page}") else f"{version} index"):
+            self.open(f"{version} {spec_pages(version)[0]}" if spec_pages(version) else "")
+
+    def _page_chosen(self, _index: int) -> None:
+        page = self.page_box.currentData()
+        self.open(f"{self.version_box.currentText()} {page or 'index'}")
+
+    def _link(self, url: QUrl) -> None:
+        if url.scheme() in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)
+            return
+        version = self.ref.partition(" ")[0]
+        path, fragment = url.path(), url.fragment()
+        if not path:  # a link within the page
+            self.open(f"{self.ref.partition('#')[0]}#{fragment}")
+            return
+        m = _SPEC_LINK.match(path.lstrip("/")) if path.startswith("/") else None
+        if m is not None:
+            version = version if m.group(1) in ("latest", "draft") else m.group(1)
+            page = m.group(2)
+        else:  # relative to the page shown
+            here = self.ref.partition(" ")[2].partition("#")[0]
+            parts = (here.rsplit("/", 1)[0] + "/" + path if "/" in here else path).split("/")
+            stack: list[str] = []
+            for part in parts:
+                if part == "..":
+                    stack = stack[:-1]
+                elif part not in ("", "."):
+                    stack.append(part)
+            page = "/".join(stack)
+        ref = f"{version} {page.removesuffix('.mdx')}" + (f"#{fragment}" if fragment else "")
+        if not self.open(ref):
+            self.source.setText(self.tr("That page is not bundled with the inspector: {link}").format(link=url.toString()))
+
+    def show_licence(self) -> None:
+        try:
+            text = resource_path("spec", "LICENSE").read_text(encoding="utf-8")
+        except OSError as exc:
+            text = str(exc)
+        self.browser.setPlainText(text)
+        self.ref = ""
+
+
+def open_spec(ref: str, owner: QWidget) -> SpecViewer | None:
+    """Show ``ref`` in ``owner``'s window's viewer (made on first use; one per window). None
+    when the page is not bundled."""
+    window = owner.window()
+    viewer = window.findChild(SpecViewer)
+    if viewer is None:
+        viewer = SpecViewer(window)
+    if not viewer.open(ref):
+        return None
+    viewer.show()
+    viewer.scroll_to(ref.partition("#")[2].strip())  # again, at the size it is shown at
+    viewer.raise_()
+    viewer.activateWindow()
+    return viewer
