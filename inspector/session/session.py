@@ -806,11 +806,14 @@ class Session:
         pending = self.engine.client.pending.get(id_key(obj.get("id"))) if valid_id(obj.get("id")) else None
         return SERVER_STEPS["answer"], {"method": pending.method if pending is not None else "?"}
 
-    async def send_raw(self, raw: bytes, *, settle: bool = False, explanation: str | None = None, held: bool = False) -> int:
+    async def send_raw(
+        self, raw: bytes, *, settle: bool = False, explanation: str | None = None, held: bool = False, extra: dict | None = None
+    ) -> int:
         """Record and write one line the client sends. Returns its entry number. ``settle``:
         return only once the server has taken it (over HTTP: answered its POST). In step mode
         it first waits at the gate (with ``explanation``, or one made from the message), unless
-        the caller ``held`` it there already."""
+        the caller ``held`` it there already. ``extra`` is kept on the entry (``round_of``: the
+        first request of the call this one retries)."""
         if self.gate.enabled and not held:
             if explanation is not None:
                 await self.gate.wait(raw, explanation, at=self.clock())
@@ -823,7 +826,7 @@ class Session:
         t = self.clock()
         raw = self.transport.frame(raw)  # the exact bytes that go out on this transport
         a = self.engine.outgoing(raw, t, seq)
-        self.recording.append(Direction.C2S, t, raw, a)
+        self.recording.append(Direction.C2S, t, raw, a, extra)
         self.recording.notify()
         try:
             headers = request_headers(a.obj, self.engine.http_tool_params) if self._http else None
@@ -946,11 +949,15 @@ class Session:
         params = dict(params or {})
         started = self.clock()
         latencies: list[float] = []
+        first: int | None = None  # the entry of the call's first request; later rounds name it
         while True:
             rounds += 1
             reply = await self._request_once(
-                method, params, timeout=timeout, max_timeout=max_timeout, progress=progress or on_progress is not None, on_progress=on_progress
+                method, params, timeout=timeout, max_timeout=max_timeout, progress=progress or on_progress is not None, on_progress=on_progress,
+                round_of=first,
             )
+            if first is None:
+                first = self.recording.paired_at(reply.seq)
             latencies.append(reply.latency)
             result = reply.result
             if (
@@ -1037,6 +1044,7 @@ class Session:
         max_timeout: float | None,
         progress: bool,
         on_progress: Callable[[dict], None] | None = None,
+        round_of: int | None = None,
     ) -> Reply:
         eng = self.engine
         id = eng.next_id()
@@ -1051,7 +1059,7 @@ class Session:
         timeout = self.options.request_timeout if timeout is None else timeout
         max_timeout = self.options.max_request_timeout if max_timeout is None else max_timeout
         try:
-            self._sent_as[id_key(id)] = await self.send_raw(raw, explanation=explanation)
+            self._sent_as[id_key(id)] = await self.send_raw(raw, explanation=explanation, extra={"round_of": round_of} if round_of is not None else None)
             started = self.clock()
             hard_deadline = started + max_timeout
             while True:

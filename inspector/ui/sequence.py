@@ -3,6 +3,9 @@
 It draws the rows the timeline shows (the same filter, the same order): a message is an arrow
 between the lifelines labelled with its method and id (a response with the method it answers
 and its latency), a request and its response are joined by a bracket on the client's side,
+and what belongs to a request without answering it - its progress notifications, and the later
+rounds of a call the server answered with an InputRequiredResult (entries marked ``round_of``) -
+hangs from it on a dotted rail further out, tinted with it when one of the group is selected;
 what broke a rule is red with a ⚠; link events, stderr and HTTP notes are notes beside the
 server's lifeline. Only the rows on screen are painted, so a million entries scroll like ten.
 Clicking a row selects it in the timeline; selecting one there scrolls here. ``export()`` writes
@@ -127,7 +130,7 @@ class SequenceView(QAbstractScrollArea):
         rh = self.row_height()
         fm = QFontMetrics(self.font())
         w = area.width()
-        gutter = min(fm.horizontalAdvance("#000000  0000.000") + 6, int(w * 0.22))  # entry number and time
+        gutter = min(fm.horizontalAdvance("#000000  0000.000") + 16, int(w * 0.22))  # entry number and time, and the group rail
         x_client = area.left() + gutter + 14
         x_server = min(area.right() - 12, x_client + max(60, int((w - gutter - 14) * 0.6)))
         top = area.top() + int(rh * HEADER_ROWS)
@@ -150,11 +153,31 @@ class SequenceView(QAbstractScrollArea):
         if rec is None or rows is None:
             return
         end = min(end, len(rows))
+        highlight = self.palette().color(QPalette.ColorRole.Highlight)
+        group_tint = QColor(highlight)
+        group_tint.setAlpha(40)
+        selected_group = self.group_of(self._selected) if self._selected is not None else None
+        if selected_group is None and self._selected is not None:
+            selected_group = self._selected  # a request: its members are tinted with it
         for row in range(first, end):
             seq = rows[row]
             y = top + (row - first) * rh
+            group = self.group_of(seq)
             if seq == self._selected:
-                p.fillRect(QRect(area.left(), y, w, rh), self.palette().color(QPalette.ColorRole.Highlight).lighter(170))
+                p.fillRect(QRect(area.left(), y, w, rh), highlight.lighter(170))
+            elif selected_group is not None and (group == selected_group or seq == selected_group):
+                p.fillRect(QRect(area.left(), y, w, rh), group_tint)
+            if group is not None:  # a progress notification or a later round: hung from its request
+                start = self._row_of(group)
+                if start >= 0 and start < row:
+                    y0 = max(top, top + (start - first) * rh + rh * 0.62)
+                    rail = x_client - 20
+                    pen = QPen(muted, 1.2, Qt.PenStyle.DotLine)
+                    p.setPen(pen)
+                    p.drawLine(QPointF(rail, y0), QPointF(rail, y + rh * 0.62))
+                    p.drawLine(QPointF(rail, y + rh * 0.62), QPointF(x_client - 12, y + rh * 0.62))
+                    if start >= first:
+                        p.drawLine(QPointF(rail, y0), QPointF(x_client - 12, y0))
             d = rec.direction_at(seq)
             flagged = bool(rec.violations_at(seq)) or rec.schema_at(seq) is False
             mid = y + rh * 0.62
@@ -193,9 +216,23 @@ class SequenceView(QAbstractScrollArea):
                 p.drawEllipse(QPointF(x_server, mid - 2), 3, 3)
             p.setPen(muted)
             stamp = f"#{seq}  {rec.t_at(seq):.3f}"
-            if fm.horizontalAdvance(stamp) > gutter:  # a narrow view: the entry number alone
+            if fm.horizontalAdvance(stamp) > gutter - 10:  # a narrow view: the entry number alone
                 stamp = f"#{seq}"
-            p.drawText(QRect(area.left() + 2, y, gutter, rh), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, stamp)
+            p.drawText(QRect(area.left() + 2, y, gutter - 10, rh), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, stamp)
+
+    def group_of(self, seq: int) -> int | None:
+        """The request entry ``seq`` belongs to without answering it: a progress notification's
+        request, or the first request of a call whose later round ``seq`` is (None: neither)."""
+        rec = self._rec
+        if rec is None or not (0 <= seq < len(rec)):
+            return None
+        kind = rec.kind_at(seq)
+        if kind is Kind.NOTIFICATION and rec.method_at(seq) == "notifications/progress":
+            return rec.paired_at(seq)
+        if kind is Kind.REQUEST and rec.direction_at(seq) is Direction.C2S:
+            first = rec.extra_at(seq).get("round_of")
+            return first if type(first) is int and 0 <= first < seq else None
+        return None
 
     def _label(self, rec: Recording, seq: int) -> str:
         d = rec.direction_at(seq)
@@ -216,6 +253,11 @@ class SequenceView(QAbstractScrollArea):
             return f"{method}{ident} ✗ error{mark}{hand}"
         if kind in (Kind.NOISE, Kind.INVALID, Kind.BATCH):
             return f"({kind.label}){mark}{hand}"
+        group = self.group_of(seq)
+        if group is not None and kind is Kind.REQUEST:
+            return f"↻ {method}{ident} " + self.tr("(round of entry {seq})").format(seq=group) + f"{mark}{hand}"
+        if group is not None:
+            return f"↳ {method}{ident}{mark}{hand}"
         return f"{method}{ident}{mark}{hand}"
 
     # ------------------------------------------------------------------ export

@@ -97,6 +97,8 @@ async def test_input_required_is_answered_by_the_handlers_and_retried() -> None:
     assert params["inputResponses"] == seen["inputResponses"]
     assert params["_meta"][META_PROTOCOL_VERSION] == LATEST_MODERN
     assert done.paired == retry.seq and done.seq == reply.seq
+    # the retry names the call's first request (the sequence view hangs it from there)
+    assert retry.extra["round_of"] == ask.seq and "round_of" not in ask.extra
     assert rules(rec) == []
     assert_schema_ok(session)
 

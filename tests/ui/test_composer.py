@@ -12,6 +12,7 @@ import pytest
 from ui_driver import quick, until, use_profile
 
 from inspector.protocol.lifecycle import State
+from inspector.protocol.messages import Kind
 from inspector.session.profiles import demo_profile
 from inspector.session.recording import Direction
 from inspector.ui.timeline import Column
@@ -255,3 +256,35 @@ async def test_re_analysing_an_opened_recording_from_the_window(window_and_contr
     assert window.recording is not opened and window.recording.read_only and len(window.recording) == len(opened)
     assert "judged as it was" in window.message_box.text()
     window.message_box.close()
+
+
+async def test_the_sequence_view_hangs_progress_and_later_rounds_from_their_request(window_and_controller, tmp_path):
+    controller, window = window_and_controller
+    async with live_demo(controller, window, "modern"):
+        session = controller.session
+        await session.request("tools/call", {"name": "long_running", "arguments": {"steps": 3, "step_ms": 20}}, progress=True)
+        await session.request("tools/call", {"name": "list_roots", "arguments": {}})  # an InputRequiredResult, then a retry
+        window.views.setCurrentWidget(window.sequence)
+        await until(lambda: window.sequence.isVisible())
+        rec = controller.recording
+        view = window.sequence
+        calls = [i for i in range(len(rec)) if rec.method_at(i) == "tools/call" and rec.kind_at(i) is Kind.REQUEST]
+        slow, roots_first, roots_again = calls[-3:]
+        progress = [i for i in range(len(rec)) if rec.method_at(i) == "notifications/progress"]
+        assert len(progress) >= 2 and all(view.group_of(i) == slow for i in progress)
+        assert view.group_of(roots_again) == roots_first and view.group_of(roots_first) is None
+        assert view._label(rec, roots_again).startswith("↻ tools/call") and f"entry {roots_first}" in view._label(rec, roots_again)
+        assert view._label(rec, progress[0]).startswith("↳ notifications/progress")
+        # the rail is drawn: the pixels left of the client's lifeline on a progress row are not blank
+        await until(lambda: window.timeline.model.rowCount() == len(rec))
+        window.timeline.select_seq(0)  # the selection and its group's tint are elsewhere
+        view.verticalScrollBar().setValue(max(0, view._row_of(progress[0]) - 2))
+        image = view.viewport().grab().toImage()
+        row = view._row_of(progress[0]) - view.verticalScrollBar().value()
+        y = int(view.row_height() * (1.6 + row + 0.62))
+        fm = view.fontMetrics()
+        x_client = min(fm.horizontalAdvance("#000000  0000.000") + 16, int(view.viewport().width() * 0.22)) + 14
+        base = view.palette().color(view.viewport().backgroundRole())
+        rail = x_client - 20  # between the entry numbers and the answer brackets, only the rail is drawn
+        assert any(image.pixelColor(rail, y - dy) != base for dy in range(0, view.row_height()))
+
