@@ -8,6 +8,7 @@ session id kept and deleted at the end, the lifecycle drawn with HTTP's steps, s
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -303,3 +304,41 @@ async def test_every_sdk_mode_in_every_era(sdk_mode, era):
     assert rec.summary["shutdown"] == ("delete" if keeps_session else "none")
     flags = {r for i in range(len(rec)) for r in rec[i].violations} - {"capability.server-undeclared", "modern.log-not-requested"}
     assert flags == set(), flags
+
+
+async def test_step_mode_over_http_holds_every_message_and_the_delete(sdk_sse):
+    """Step mode on Streamable HTTP: each POST body waits before it goes, each answer (an SSE
+    event of the POST's stream) waits before the engine sees it, and Disconnect holds the DELETE."""
+    session = Session(dataclasses.replace(options(sdk_sse.url), step=True))
+    order: list[tuple[str, str]] = []
+    async with session:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.start)
+            step = None
+            while session.state is not State.OPERATING:
+                with anyio.fail_after(20):
+                    while session.gate.pending is None or session.gate.pending is step:
+                        await anyio.sleep(0.01)
+                step = session.gate.pending
+                obj = orjson.loads(step.raw)
+                order.append((step.direction, obj.get("method") or f"answer to {step.values.get('method')}"))
+                if step.direction == "s2c":  # read and kept, not yet taken in
+                    assert not [i for i in range(len(session.recording)) if session.recording.direction_at(i) is Direction.S2C]
+                session.gate.go()
+                await anyio.sleep(0.05)
+        assert order == [("c2s", "initialize"), ("s2c", "answer to initialize"), ("c2s", "notifications/initialized")]
+        session.gate.close(shutdown_steps=True)  # Disconnect in step mode
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.close)
+            with anyio.fail_after(10):
+                while session.gate.pending is None:
+                    await anyio.sleep(0.01)
+            held = session.gate.pending
+            assert held.direction == "shutdown" and held.values["step"] == "delete"
+            edge = session.pending_transition()
+            assert edge is not None and edge.target is State.SHUTTING_DOWN
+            await anyio.sleep(0.2)
+            assert not [x for x in exchanges(session.recording) if x["method"] == "DELETE"]  # not yet
+            session.gate.go()
+    assert [x["status"] for x in exchanges(session.recording) if x["method"] == "DELETE"] == [200]
+    assert session.state is State.TERMINATED
