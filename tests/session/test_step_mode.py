@@ -310,3 +310,84 @@ async def test_closing_without_step_releases_a_held_shutdown_step() -> None:
             with anyio.fail_after(5):
                 await session.wait_exit(5)
     assert session.state is State.TERMINATED and session.gate.pending is None
+
+
+def _label(step: PendingStep) -> str:
+    obj = orjson.loads(step.raw)
+    if step.direction == "c2s":
+        return "→ " + (obj.get("method") or f"answer to {step.values.get('method')}")
+    return "← " + (obj.get("method") or f"answer to {step.values.get('method')}")
+
+
+@pytest.mark.parametrize(
+    "server, era, start",
+    [
+        ("reference", EraMode.LEGACY, ["→ initialize", "← answer to initialize", "→ notifications/initialized"]),
+        ("demo", EraMode.LEGACY, ["→ initialize", "← answer to initialize", "→ notifications/initialized"]),
+        ("demo", EraMode.MODERN, ["→ server/discover", "← answer to server/discover"]),
+        ("demo", EraMode.AUTO, ["→ server/discover", "← answer to server/discover"]),
+    ],
+)
+async def test_held_order_against_real_servers(server: str, era: EraMode, start: list[str]) -> None:
+    """The exact order of held messages in both directions, against the reference server and
+    the demo in both eras; the engine sees no server message before its Continue."""
+    import sys
+
+    from peers import reference_server
+
+    from inspector.session.profiles import demo_args
+
+    argv = reference_server() if server == "reference" else [sys.executable, *demo_args()]
+    version = LATEST_MODERN if era is EraMode.MODERN else LATEST_LEGACY
+    session = Session(options(argv, era=era, version=version, step=True))
+    if era is not EraMode.LEGACY:
+        session.options.config.modern_version = LATEST_MODERN
+    seen: list[str] = []
+    ready = State.OPERATING if era is EraMode.LEGACY else State.READY
+
+    async def through(until_done) -> None:
+        step = None
+        while not until_done():
+            with anyio.fail_after(20):
+                while (session.gate.pending is None or session.gate.pending is step) and not until_done():
+                    await anyio.sleep(0.005)
+            if until_done():
+                return
+            step = session.gate.pending
+            seen.append(_label(step))
+            if step.direction == "s2c":
+                before = len(received(session))
+                session.gate.go()
+                await wait_for(lambda: len(received(session)) > before, what="the message to be taken in")
+            else:
+                session.gate.go()
+
+    async with session:
+        done = anyio.Event()
+
+        async def start_it() -> None:
+            await session.start()
+            done.set()
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(start_it)
+            await through(done.is_set)
+        early = [label for label in seen if label.startswith("← notifications/")]  # a server may speak first
+        assert [label for label in seen if label not in early] == start and session.state is ready
+        seen.clear()
+        replies = []
+        async with anyio.create_task_group() as tg:
+
+            async def ask() -> None:
+                replies.append(await session.request("tools/list"))
+
+            tg.start_soon(ask)
+            await through(lambda: bool(replies))
+        # the reference server announces list changes of its own accord: held like the rest,
+        # in the order they were read, around the request and its answer
+        own = [label for label in seen if label.startswith("← notifications/")]
+        assert [label for label in seen if label not in own] == ["→ tools/list", "← answer to tools/list"] and replies[0].ok
+        rec = session.recording
+        notified = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec.kind_at(i).label == "notification"]
+        assert len(notified) == len(own) + len(early)
+        assert all("released" in rec.extra_at(i) for i in notified)  # each was let in by a Continue
