@@ -1,13 +1,23 @@
-"""Refresh the translation files: extract, merge the Chinese glossary, compile.
+"""Refresh the translation catalogue: extract new strings, keep every translation, compile.
 
-    .venv/bin/python scripts/i18n.py [--check]
+    .venv/bin/python scripts/i18n.py [--check] [--merge FILE.json]
 
-1. ``pyside6-lupdate`` extracts every ``tr()``/``translate()`` string of ``inspector/ui``.
+The catalogue ``resources/i18n/inspector_zh_CN.ts`` is the source of truth: translate in Qt
+Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, and run this script.
+
+1. ``pyside6-lupdate`` brings in every ``tr()``/``translate()`` string of ``inspector/ui``. It
+   keeps every translation already in the catalogue, adds new strings as unfinished and marks
+   strings that left the code ``vanished`` (kept, so their translation can come back).
 2. Strings that live in the Qt-free layers and are shown by the UI through
-   ``QCoreApplication.translate(context, text)`` are added from their tables: lifecycle
-   states and edges ("Lifecycle"), rules ("Rules"), step explanations ("Steps"), the words of
-   a handout ("Handout"), the teaching notes on each method ("Teaching").
-3. Translations come from ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``).
+   ``QCoreApplication.translate(context, text)`` are added from their tables in the same way:
+   lifecycle states and edges ("Lifecycle"), rules ("Rules"), step explanations ("Steps"), the
+   words of a handout ("Handout"), the teaching notes ("Teaching"), feature verdicts
+   ("Features"). One that left its table is marked ``vanished``; one that came back is revived.
+3. Translations of strings that are still unfinished may be dropped into
+   ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``; context ``"*"`` for any
+   context) or a file given with ``--merge``. They fill unfinished strings only: a translation
+   in the catalogue is never overwritten. What the catalogue took is removed from the drop file
+   (the ``"*"`` glossary stays).
 4. ``pyside6-lrelease`` compiles ``resources/i18n/inspector_zh_CN.qm``.
 
 ``--check`` exits 1 and lists the strings that have no translation yet.
@@ -42,7 +52,7 @@ def tool(name: str) -> str:
 def protocol_strings() -> dict[str, list[str]]:
     from inspector.protocol.lifecycle import STATE_INFO, TABLES, TRANSPORTS, for_transport
     from inspector.protocol.rules import RULES
-    from inspector.protocol.teaching import NOTES
+    from inspector.protocol.teaching import LESSONS, NOTES
     from inspector.session.session import CLIENT_STEPS, LEGACY_STEPS, MODERN_STEPS, SERVER_STEPS, SHUTDOWN_STEPS
 
     lifecycle: list[str] = []
@@ -67,18 +77,29 @@ def protocol_strings() -> dict[str, list[str]]:
         "Lifecycle": sorted(set(lifecycle)),
         "Rules": sorted({r.text for r in RULES.values()}),
         "Steps": sorted(set(LEGACY_STEPS.values()) | set(MODERN_STEPS.values()) | set(CLIENT_STEPS.values()) | set(SERVER_STEPS.values()) | set(SHUTDOWN_STEPS.values())),
-        "Teaching": sorted({n.sends for n in NOTES.values()} | {n.answer for n in NOTES.values() if n.answer}),
+        "Teaching": sorted(
+            {n.sends for n in NOTES.values()} | {n.answer for n in NOTES.values() if n.answer}
+            | {text for lesson in LESSONS.values() for text in (lesson.allowed, lesson.next, lesson.failures)}
+        ),
     }
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--merge", type=Path, default=GLOSSARY, help="translations to fill unfinished strings with (JSON)")
+    parser.add_argument("--ts", type=Path, default=TS, help="the catalogue (default: %(default)s)")
+    parser.add_argument("--qm", type=Path, default=QM, help="the compiled catalogue to write")
     args = parser.parse_args()
+    ts, qm = args.ts.resolve(), args.qm.resolve()
     I18N.mkdir(parents=True, exist_ok=True)
     sources = sorted(str(p) for p in (ROOT / "inspector" / "ui").rglob("*.py"))
-    subprocess.run([tool("pyside6-lupdate"), *sources, "-no-obsolete", "-ts", str(TS)], check=True, capture_output=True)
-    tree = ET.parse(TS)
+    subprocess.run([tool("pyside6-lupdate"), *sources, "-locations", "none", "-ts", str(ts)], check=True, capture_output=True)
+    tree = ET.parse(ts)
     root = tree.getroot()
     contexts = {c.findtext("name"): c for c in root.findall("context")}
     for name, texts in protocol_strings().items():
@@ -87,34 +108,56 @@ def main() -> int:
             ctx = ET.SubElement(root, "context")
             ET.SubElement(ctx, "name").text = name
             contexts[name] = ctx
-        have = {m.findtext("source") for m in ctx.findall("message")}
-        for text in texts:
-            if text in have:
-                continue
-            m = ET.SubElement(ctx, "message")
-            ET.SubElement(m, "source").text = text
-            ET.SubElement(m, "translation", {"type": "unfinished"})
-    glossary = json.loads(GLOSSARY.read_text(encoding="utf-8")) if GLOSSARY.exists() else {}
-    missing: list[tuple[str, str]] = []
-    for name, ctx in contexts.items():
-        table = {**glossary.get("*", {}), **glossary.get(name, {})}
+        wanted = set(texts)
+        have = {}
         for m in ctx.findall("message"):
-            src = m.findtext("source") or ""
+            have[m.findtext("source")] = m
+        for text in texts:
+            if text not in have:
+                m = ET.SubElement(ctx, "message")
+                ET.SubElement(m, "source").text = text
+                ET.SubElement(m, "translation", {"type": "unfinished"})
+        for src, m in have.items():
             t = m.find("translation")
             if t is None:
-                t = ET.SubElement(m, "translation")
+                continue
+            if src not in wanted and t.get("type") != "vanished":
+                t.set("type", "vanished" if t.text else "obsolete")
+            elif src in wanted and t.get("type") in ("vanished", "obsolete"):
+                t.set("type", "unfinished") if not t.text else t.attrib.pop("type")
+    drop = json.loads(args.merge.read_text(encoding="utf-8")) if args.merge.exists() else {}
+    taken: set[tuple[str, str]] = set()
+    missing: list[tuple[str, str]] = []
+    total = 0
+    for name, ctx in contexts.items():
+        table = {**drop.get("*", {}), **drop.get(name, {})}
+        for m in ctx.findall("message"):
+            t = m.find("translation")
+            if t is None:
+                t = ET.SubElement(m, "translation", {"type": "unfinished"})
+            if t.get("type") in ("vanished", "obsolete"):
+                continue
+            total += 1
+            src = m.findtext("source") or ""
+            if t.get("type") != "unfinished" and t.text:
+                if table.get(src) == t.text:
+                    taken.add((name, src))
+                continue
             zh = table.get(src)
             if zh:
                 t.text = zh
                 t.attrib.pop("type", None)
+                taken.add((name, src))
             else:
-                t.text = None
-                t.set("type", "unfinished")
                 missing.append((name, src))
-    tree.write(TS, encoding="utf-8", xml_declaration=True)
-    subprocess.run([tool("pyside6-lrelease"), str(TS), "-qm", str(QM)], check=True, capture_output=True)
-    total = sum(len(c.findall("message")) for c in contexts.values())
-    print(f"{TS.relative_to(ROOT)}: {total} strings, {total - len(missing)} translated; wrote {QM.relative_to(ROOT)}")
+    tree.write(ts, encoding="utf-8", xml_declaration=True)
+    subprocess.run([tool("pyside6-lrelease"), str(ts), "-qm", str(qm)], check=True, capture_output=True)
+    if drop:  # what the catalogue holds now is no longer pending
+        left = {ctx: {src: zh for src, zh in entries.items() if ctx == "*" or (ctx, src) not in taken} for ctx, entries in drop.items()}
+        left = {ctx: entries for ctx, entries in left.items() if entries}
+        if left != drop:
+            args.merge.write_text(json.dumps(left, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"{_shown(ts)}: {total} strings, {total - len(missing)} translated; wrote {_shown(qm)}")
     if missing:
         for ctx, src in missing[:50]:
             print(f"  untranslated [{ctx}] {src!r}")

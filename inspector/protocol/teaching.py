@@ -5,12 +5,19 @@ few sentences on what the request or notification asks for or announces, a few o
 answer carries and what the client does next, and the page of the spec that says so, as a
 reference ``"<version> <page>#<section>"`` that :func:`inspector.resources.spec_file` opens.
 The English text is the key; the window translates it in the ``Teaching`` context.
+
+:data:`LESSONS` holds presenter mode's lesson notes for each lifecycle state, beside the state's
+own explanation in :data:`inspector.protocol.lifecycle.STATE_INFO`: what each side may send in
+it, what moves the session on, and the failures a workshop meets there, named by the ids of
+:data:`inspector.protocol.rules.RULES` that the inspector flags.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from .lifecycle import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,6 +347,164 @@ NOTES: dict[str, MethodNote] = {
         "optional, so the requestor must keep polling with tasks/get rather than rely on it.",
         "",
         "2025-11-25 basic/utilities/tasks#task-status-notification",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StateLesson:
+    allowed: str  # what each side may (and may not) send in this state (1 to 3 sentences)
+    next: str  # what normally comes next and what moves the session on (1 to 2 sentences)
+    failures: str  # the common failures met here: what the inspector flags, which rule or edge (1 to 3 sentences)
+
+
+LESSONS: dict[State, StateLesson] = {
+    # ------------------------------------------------------------------ legacy era
+    State.UNINITIALIZED: StateLesson(
+        "The client opens with the initialize request, and until that request is answered ping is the only "
+        "other request it should send. The server has nothing to say yet: apart from ping and "
+        "notifications/message it waits for initialize and answers it.",
+        "Sending initialize moves the session to Initializing. The session also lands here in auto mode when "
+        "the server/discover probe fell back to legacy, and on Streamable HTTP when a 404 ended the old "
+        "session, and in both cases a fresh initialize follows.",
+        "Sending tools/list or any other request before initialize is flagged "
+        "(lifecycle.client-before-initialize), and many servers reject it with -32601 or -32602 or never "
+        "answer at all. A server that prints a banner or debug text to stdout instead of stderr corrupts the "
+        "stream (stdio.not-json). A wrong command or path means the server never starts, and a crash on start "
+        "ends the session in Failed (lifecycle.exited-during-initialize).",
+    ),
+    State.INITIALIZING: StateLesson(
+        "The client waits for the InitializeResult and may send only ping meanwhile, and it must not cancel "
+        "initialize. The server may send ping and notifications/message, but its answer to initialize has to "
+        "come before any other request or notification.",
+        "An InitializeResult with a version the client supports moves the session to Initialized. An error, a "
+        "version the client cannot use, a timeout or, on HTTP, a 4xx without a JSON-RPC answer sends it to "
+        "Shutting down, although in HTTP auto mode a 4xx first retries on the older HTTP+SSE transport.",
+        "The server rejects initialize with an error, typically -32602 with data.supported when it does not "
+        "know the requested protocolVersion, and a modern-only server refuses initialize altogether "
+        "(lifecycle.initialize-error). It may answer with a version other than the one offered, which is only "
+        "allowed when it does not support the offered one (lifecycle.version-not-offered), or with one the "
+        "client does not speak, after which the client should disconnect (lifecycle.version-unsupported). A "
+        "server that never answers runs into the timeout (lifecycle.no-answer), and one that sends "
+        "notifications such as list_changed before its answer is flagged "
+        "(lifecycle.message-before-initialize-result).",
+    ),
+    State.INITIALIZED: StateLesson(
+        "The client owes exactly one message, notifications/initialized, and should send no request other than "
+        "ping before it. The server is still limited to ping and notifications/message until that notification "
+        "arrives. Over Streamable HTTP every later request carries MCP-Protocol-Version and, when the server "
+        "assigned one, the Mcp-Session-Id it returned with the InitializeResult.",
+        "Sending notifications/initialized moves the session to Operating, and in step mode this is the last "
+        "click of the handshake. If the server exits here instead, the session ends in Failed.",
+        "A client that forgets the notification or calls tools/list first is flagged "
+        "(lifecycle.client-request-before-initialized), and some servers then ignore or reject its requests. A "
+        "server that jumps ahead with roots/list, sampling/createMessage or elicitation/create is flagged too "
+        "(lifecycle.request-before-initialized). Over HTTP the POST carrying the notification should get 202 "
+        "Accepted with an empty body (http.accepted-with-body).",
+    ),
+    State.OPERATING: StateLesson(
+        "Both sides may send requests and notifications, but only methods of the negotiated version and only "
+        "features whose capabilities were declared, so notifications/tools/list_changed needs tools.listChanged "
+        "and sampling/createMessage needs a client that declared sampling. Either side may ping at any time and "
+        "may cancel its own requests with notifications/cancelled, except task-augmented requests, which are "
+        "stopped with tasks/cancel.",
+        "Traffic continues until the client shuts down, by closing stdin on stdio or by sending DELETE with the "
+        "Mcp-Session-Id header on Streamable HTTP, which moves the session to Shutting down. If the server exits "
+        "or the connection drops the session goes to Failed, and an HTTP 404 to a request carrying the session "
+        "id sends it back to Uninitialized for a new initialize.",
+        "The server uses a feature it never declared, such as a list_changed notification without listChanged "
+        "(capability.server-undeclared), or asks for sampling, roots or elicitation the client never offered "
+        "(capability.client-undeclared). A method the version does not define is flagged (method.unknown) and "
+        "usually answered with -32601, and a request that outlives its timeout is flagged (lifecycle.no-answer) "
+        "and should be cancelled. On Streamable HTTP the server may end the session with a 404 "
+        "(http.session-expired) or send a different Mcp-Session-Id in mid-session (http.session-id-changed).",
+    ),
+    # ------------------------------------------------------------------ modern era (2026-07-28)
+    State.IDLE: StateLesson(
+        "There is no handshake: the client may send any request straight away, as long as its params._meta "
+        "carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities, and "
+        "preferably io.modelcontextprotocol/clientInfo. A dual-era client should send server/discover first, "
+        "and the server only answers requests and never sends requests of its own.",
+        "Sending server/discover moves the session to Discovering. If the server cannot be started or reached, "
+        "the session goes straight to Failed.",
+        "A request whose _meta lacks a required field is malformed, and the server must reject it with -32602, "
+        "with 400 Bad Request on HTTP. A command that does not start or a URL that does not answer ends the "
+        "session in Failed, and a server that dies before answering anything is flagged "
+        "(lifecycle.exited-during-initialize). On stdio, banners or debug output on stdout are flagged as well "
+        "(stdio.not-json).",
+    ),
+    State.DISCOVERING: StateLesson(
+        "The client waits for the answer to server/discover and sends nothing else meanwhile, because that "
+        "answer decides which era the session will speak. The server owes exactly one answer: a DiscoverResult "
+        "with supportedVersions and capabilities, or an error.",
+        "A DiscoverResult moves the session to Ready with one of the supportedVersions, while a -32022 "
+        "UnsupportedProtocolVersion error keeps it here for a retry with a version from data.supported. In auto "
+        "mode any other error, a success that is not a DiscoverResult, an HTTP 4xx without a modern error body "
+        "or silence until the short timeout marks a legacy server and falls back to Uninitialized, while in "
+        "modern mode those outcomes, or no common version, lead to Shutting down.",
+        "Most legacy servers answer the probe with -32601 Method not found, which is expected and simply "
+        "triggers the fallback, and the fallback must never depend on that one code. A DiscoverResult without "
+        "a usable supportedVersions list is flagged (modern.discover-malformed), a success of another shape is "
+        "flagged and treated as legacy (modern.discover-not-discover-result), and on HTTP a -32022 that does not "
+        "come with 400 Bad Request is flagged too (http.error-status-mismatch). A silent server costs the probe "
+        "timeout (lifecycle.no-answer), and when client and server share no version the client can only give "
+        "up and tell the user.",
+    ),
+    State.READY: StateLesson(
+        "Every request stands alone with its own _meta, and on HTTP with matching MCP-Protocol-Version and "
+        "Mcp-Method headers. The server answers requests, sends notifications/progress and notifications/message "
+        "only for an in-flight request that asked for them with progressToken or "
+        "io.modelcontextprotocol/logLevel, and sends change notifications only on a subscriptions/listen "
+        "stream. It never sends a request of its own: to get roots, sampling or elicitation it answers "
+        "tools/call, prompts/get or resources/read with an InputRequiredResult.",
+        "The session stays in Ready: an InputRequiredResult is answered by retrying the same request with a new "
+        "id, inputResponses and the echoed requestState, and a -32022 by retrying with a supported version. The "
+        "client ends it by closing stdin on stdio, or on HTTP by closing its open streams since there is no "
+        "session to DELETE, which moves it to Shutting down.",
+        "A server that writes a JSON-RPC request such as sampling/createMessage instead of using "
+        "InputRequiredResult is flagged (stdio.server-request-modern, http.server-request-modern), and so is an "
+        "InputRequiredResult on any other method (modern.input-required-not-allowed). Log messages that no "
+        "request asked for are flagged (modern.log-not-requested), and on HTTP the errors -32020 HeaderMismatch, "
+        "-32021 MissingRequiredClientCapability and -32022 UnsupportedProtocolVersion must come with 400 Bad "
+        "Request (http.error-status-mismatch). A -32021 lists the missing capabilities in "
+        "data.requiredCapabilities, so the client retries with them declared or gives up if it lacks them.",
+    ),
+    # ------------------------------------------------------------------ shared ends
+    State.SHUTTING_DOWN: StateLesson(
+        "The client sends nothing new: on stdio it has closed the server's stdin, and on Streamable HTTP it "
+        "sends DELETE with the Mcp-Session-Id header, which the server may refuse with 405, or simply closes its "
+        "streams when there is no session. The server may still flush pending output and stderr, but it should "
+        "start no new work and exit.",
+        "When the server exits or the connection closes the session moves to Terminated. On stdio the client "
+        "escalates when the exit does not come within the grace period, SIGTERM first and SIGKILL after another "
+        "wait, while over HTTP there is no signal to send.",
+        "A server that keeps running after its stdin closed, often because a background thread keeps the "
+        "process alive, forces a SIGTERM (lifecycle.ignored-stdin-close), and one that traps or ignores SIGTERM "
+        "forces a SIGKILL (lifecycle.ignored-sigterm). The session also arrives here by failure edges from the "
+        "start, such as an error to initialize, an unsupported version, an HTTP 4xx to initialize, no common "
+        "version or no answer in time, and the highlighted edge names which one.",
+    ),
+    State.TERMINATED: StateLesson(
+        "Nothing more can be sent in either direction, because the session is over and its state is gone. The "
+        "inspector keeps the whole timeline, stderr included, and the exit code or signal, so the recording "
+        "can be replayed offline.",
+        "This is a final state: connecting again starts a fresh session in Uninitialized or Idle, with a new "
+        "initialize handshake or a new server/discover probe, and nothing from the old session carries over.",
+        "An exit by SIGTERM or SIGKILL means the server ignored its closed stdin (lifecycle.ignored-stdin-close) "
+        "or even SIGTERM (lifecycle.ignored-sigterm), and a non-zero exit code often points to an error in its "
+        "shutdown code that stderr explains. Requests still pending when the server went away never get an "
+        "answer, and a last line cut off without its newline is flagged (stdio.partial-line).",
+    ),
+    State.FAILED: StateLesson(
+        "Nothing can be sent any more, because the server process or the connection is gone. What is left to "
+        "show is the evidence: the last messages, the stderr output and the exit code or signal.",
+        "This is a final state: fix the cause and connect again, which starts over in Uninitialized or Idle. A "
+        "modern client on stdio would simply restart the server and resend the requests it lost, while a legacy "
+        "client has to repeat the whole handshake.",
+        "A wrong command, a missing interpreter or a bad working directory means the server could not start, "
+        "and over HTTP a wrong URL or a server that is down means it could not be reached. A crash during the "
+        "handshake or the probe is flagged (lifecycle.exited-during-initialize), while a crash in mid-session "
+        "usually leaves a traceback on stderr and may cut the last line short (stdio.partial-line).",
     ),
 }
 

@@ -75,6 +75,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QToolButton, QToolTip, QWidget
 
 from inspector.protocol.lifecycle import STATE_INFO, TRANSPORTS, State, Transition, diagram_table, states_of
+from inspector.protocol.teaching import LESSONS
 from inspector.protocol.versions import Era, EraMode
 from .theme import colour, is_dark, mix
 
@@ -1462,6 +1463,10 @@ class LifecycleDiagram(QWidget):
         if state is self._state:
             lines[0] += "  " + self.tr("(current state)")
         lines.append(_lc(info.explanation))
+        lesson = LESSONS.get(state)
+        if lesson is not None:  # what a teacher says about the state: allowed, next, what goes wrong
+            for heading, text in ((self.tr("Allowed here:"), lesson.allowed), (self.tr("Next:"), lesson.next), (self.tr("Common failures:"), lesson.failures)):
+                lines.append(f"{heading} {QCoreApplication.translate('Teaching', text)}")
         lines.append(self.tr("Spec: {section}").format(section=info.spec))
         outgoing = [t for t in self._table if t.source is state]
         if outgoing:

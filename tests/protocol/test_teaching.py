@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from inspector.protocol.lifecycle import State
+from inspector.protocol.rules import RULES
 from inspector.protocol.schema import KNOWN_SCHEMA_VERSIONS, validator_for
-from inspector.protocol.teaching import NOTES, MethodNote, note_for, slug
+from inspector.protocol.teaching import LESSONS, NOTES, MethodNote, StateLesson, note_for, slug
 from inspector.protocol.versions import ALL_VERSIONS, MODERN_VERSIONS, methods_for
 from inspector.resources import spec_file
 
@@ -99,3 +103,45 @@ def test_unknown_methods_have_no_note():
     assert note_for(None) is None
     assert note_for("no/such/method") is None
     assert note_for("initialize") == (NOTES["initialize"], "2025-11-25 basic/lifecycle#initialization")
+
+
+# ---------------------------------------------------------------------- lesson notes per state
+
+_SENTENCES = {"allowed": (1, 3), "next": (1, 2), "failures": (1, 3)}
+_PARENS = re.compile(r"\(([^()]*)\)")
+_RULE_ID = re.compile(r"(?<![\w/.-])[a-z0-9]+\.[a-z0-9]+(?:-[a-z0-9]+)*(?![\w/.-])")
+
+
+def _rule_ids(text: str) -> list[str]:
+    """Tokens shaped like a rule id (``word.word-word``) inside parentheses."""
+    return [m for group in _PARENS.findall(text) for m in _RULE_ID.findall(group)]
+
+
+def test_every_state_has_a_lesson():
+    assert set(LESSONS) == set(State)
+    assert all(isinstance(lesson, StateLesson) for lesson in LESSONS.values())
+
+
+@pytest.mark.parametrize("state", list(State), ids=lambda s: s.value)
+def test_the_lesson_has_the_right_shape(state):
+    lesson = LESSONS[state]
+    for field, (low, high) in _SENTENCES.items():
+        text = getattr(lesson, field)
+        assert text, (state, field)
+        assert text == text.strip() and "\n" not in text and "`" not in text and "*" not in text, (state, field)
+        assert "e.g." not in text and "i.e." not in text and "etc." not in text, (state, field)
+        assert text.isascii(), (state, field)
+        assert low <= len(_sentences(text)) <= high, (state, field, _sentences(text))
+
+
+@pytest.mark.parametrize("state", list(State), ids=lambda s: s.value)
+def test_the_rules_a_lesson_names_exist(state):
+    named = _rule_ids(LESSONS[state].failures)
+    assert named, state  # every lesson points at something the inspector flags
+    for text in (LESSONS[state].allowed, LESSONS[state].next, LESSONS[state].failures):
+        assert sorted(set(_rule_ids(text)) - RULES.keys()) == [], state
+
+
+def test_rule_ids_are_found_in_parentheses():
+    found = _rule_ids("flagged (stdio.not-json, http.server-request-modern) and (jsonrpc.batch), not (io.modelcontextprotocol/logLevel)")
+    assert found == ["stdio.not-json", "http.server-request-modern", "jsonrpc.batch"]

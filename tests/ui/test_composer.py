@@ -198,6 +198,10 @@ async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes
         await until(lambda: window.diagram.explained_state is State.OPERATING)  # lesson notes of the current state
         notes = window.diagram.explanation_label.text()
         assert "Operating" in notes and "close stdin" in notes and window.diagram.explanation_label.isVisible()
+        from inspector.protocol.teaching import LESSONS
+
+        lesson = LESSONS[State.OPERATING]  # what is allowed, what comes next, what goes wrong
+        assert all(text in notes for text in (lesson.allowed, lesson.next, lesson.failures))
         controller.disconnect()
         await until(lambda: not controller.running, 15)
         await until(lambda: window.diagram.explained_state is State.TERMINATED)  # they follow the state
