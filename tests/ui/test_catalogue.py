@@ -1,0 +1,133 @@
+"""The translation catalogue: the .ts file is the source of truth (edits made in Qt Linguist
+survive scripts/i18n.py; vanished strings are kept and marked; a drop file only fills what is
+unfinished), and every string the window shows is in it."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QAbstractButton, QDockWidget, QGroupBox, QLabel, QMenu, QTabBar, QWidget
+
+ROOT = Path(__file__).resolve().parents[2]
+TS = ROOT / "resources" / "i18n" / "inspector_zh_CN.ts"
+
+
+def messages(ts: Path) -> dict[tuple[str, str], ET.Element]:
+    out = {}
+    for ctx in ET.parse(ts).getroot().findall("context"):
+        for m in ctx.findall("message"):
+            out[(ctx.findtext("name"), m.findtext("source"))] = m.find("translation")
+    return out
+
+
+def run_i18n(tmp: Path, drop: dict) -> str:
+    (tmp / "drop.json").write_text(json.dumps(drop, ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "i18n.py"), "--ts", str(tmp / "c.ts"), "--qm", str(tmp / "c.qm"), "--merge", str(tmp / "drop.json")],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_linguist_edits_survive_and_vanished_strings_are_kept(tmp_path):
+    tree = ET.parse(TS)
+    root = tree.getroot()
+    contexts = {c.findtext("name"): c for c in root.findall("context")}
+    edited = next(m for m in contexts["MainWindow"].findall("message") if m.findtext("source") == "Connect")
+    edited.find("translation").text = "连上它"  # as if changed in Qt Linguist
+    cleared = next(m for m in contexts["MainWindow"].findall("message") if m.findtext("source") == "Disconnect")
+    cleared.find("translation").text = None
+    cleared.find("translation").set("type", "unfinished")
+    for name, source in (("MainWindow", "A string no code has any more"), ("Rules", "A rule that was removed")):
+        m = ET.SubElement(contexts[name], "message")
+        ET.SubElement(m, "source").text = source
+        ET.SubElement(m, "translation").text = "已删除"
+    tree.write(tmp_path / "c.ts", encoding="utf-8", xml_declaration=True)
+
+    out = run_i18n(tmp_path, {"MainWindow": {"Connect": "连接", "Disconnect": "断开连接"}, "*": {"OK": "确定"}})
+    after = messages(tmp_path / "c.ts")
+    assert after[("MainWindow", "Connect")].text == "连上它"  # the catalogue wins over the drop file
+    assert after[("MainWindow", "Disconnect")].text == "断开连接" and after[("MainWindow", "Disconnect")].get("type") is None
+    for key in (("MainWindow", "A string no code has any more"), ("Rules", "A rule that was removed")):
+        assert after[key].get("type") == "vanished" and after[key].text == "已删除"  # kept for when it comes back
+    assert (tmp_path / "c.qm").stat().st_size > 10_000 and "translated" in out
+    left = json.loads((tmp_path / "drop.json").read_text(encoding="utf-8"))
+    assert left == {"MainWindow": {"Connect": "连接"}, "*": {"OK": "确定"}}  # what was taken is no longer pending
+
+
+def _patterns() -> list[re.Pattern]:
+    """Every catalogue source (and translation) as a pattern: placeholders match anything."""
+    out = []
+    for (_ctx, source), translation in messages(TS).items():
+        for text in (source, translation.text if translation is not None else None):
+            if text:
+                text = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+                if len(re.findall(r"\w", re.sub(r"\{[^{}]*\}|%\d", "", text))) < 3:
+                    continue  # all placeholder ("{0}", "{a}: {b}"): it would match anything
+                out.append(re.compile("^" + re.sub(r"\\\{[^{}]*\\\}|%\d", ".*", re.escape(text)) + "$", re.S))
+    return out
+
+
+def _shown_texts(window: QWidget) -> set[str]:
+    """The chrome a person reads: menus, buttons, tabs, group and dock titles, labels."""
+    texts: set[str] = set()
+    for menu in window.findChildren(QMenu):
+        texts |= {a.text() for a in menu.actions() if not a.isSeparator()}
+        texts.add(menu.title())
+    for w in window.findChildren(QAbstractButton):
+        if w.isVisibleTo(window):
+            texts.add(w.text())
+    for bar in window.findChildren(QTabBar):
+        texts |= {bar.tabText(i) for i in range(bar.count())}
+    texts |= {g.title() for g in window.findChildren(QGroupBox)}
+    texts |= {d.windowTitle() for d in window.findChildren(QDockWidget)}
+    for label in window.findChildren(QLabel):
+        if label.isVisibleTo(window) and not label.property("data"):
+            texts.add(label.text())
+    return {t.replace("&&", "\0").replace("&", "").replace("\0", "&").strip() for t in texts}
+
+
+DATA = re.compile(r"^$|^[\W\d_]+$|^[\w./-]+$")  # numbers, marks, single identifiers (method names, ids, versions)
+
+
+@pytest.mark.anyio
+async def test_every_string_the_window_shows_is_in_the_catalogue(window_and_controller):
+    import anyio
+    from ui_driver import quick, until, use_profile
+
+    from inspector.protocol.lifecycle import State
+    from inspector.session.profiles import demo_profile
+
+    controller, window = window_and_controller
+    patterns = _patterns()
+    use_profile(window, quick(demo_profile(), "legacy"))
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        await until(lambda: bool(window.panels.shown_keys()))
+        await anyio.sleep(0.5)
+        probe = QLabel("A caption somebody forgot to wrap in tr()", window.centralWidget())
+        probe.show()
+        shown = _shown_texts(window)
+        probe.deleteLater()
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
+    names = {p.name for p in window.profiles}
+
+    def known(part: str) -> bool:
+        part = re.sub(r"^[^\w(]+\s*|\s*\(\d+\)$", "", part.strip())  # a direction arrow before, a count after
+        return bool(DATA.match(part)) or part in names or any(p.match(part) for p in patterns)
+
+    # a text composed of translated pieces ("14 tools · 1 page") is known when each piece is
+    missing = sorted(t for t in shown if not known(t) and not all(known(part) for part in re.split(r" · |\n", t)))
+    assert len(shown) > 80  # menus, toolbar, docks, tabs, panels, labels
+    assert missing == ["A caption somebody forgot to wrap in tr()"]  # the check sees what is not in the catalogue
