@@ -206,18 +206,41 @@ async def act_composer(w, controller, panel):
     return composer
 
 
+async def _reopen(w, controller, name: str) -> None:
+    """Disconnect, save the session's recording and open it again (read-only)."""
+    controller.disconnect()
+    await wait_for(lambda: not controller.running, 15)
+    path = Path(tempfile.mkdtemp()) / f"{name}.jsonl"
+    controller.save_recording(path)
+    w.open_recording_path(str(path))
+    await wait_for(lambda: w.recording is not None and w.recording.read_only)
+
+
 async def act_replay(w, controller, panel):
     """A recording of this session, opened and played back to a row with a violation."""
     await controller.session.send_text('{"jsonrpc":"1.0","id":"v1","method":"ping"}', wait=5)
     await controller.session.request("tools/list")
-    controller.disconnect()
-    await wait_for(lambda: not controller.running, 15)
-    path = Path(tempfile.mkdtemp()) / "replay.jsonl"
-    controller.save_recording(path)
-    w.open_recording_path(str(path))
-    await wait_for(lambda: w.recording is not None and w.recording.read_only)
+    await _reopen(w, controller, "replay")
     w.replay.speed.setCurrentIndex(w.replay.speed.findData(2.0))
     w.replay.next_violation()
+    await anyio.sleep(0.5)
+
+
+async def act_replay_panels(w, controller, panel):
+    """A recording of this session, opened and replayed to the answer of a tool call: the
+    feature panels show what the client knew by then, read-only."""
+    session = controller.session
+    await session.request("logging/setLevel", {"level": "debug"})
+    await session.request("tools/list")
+    await session.request("tools/call", {"name": "log_levels", "arguments": {}})
+    await session.request("tools/call", {"name": "echo", "arguments": {"message": "played back from the recording"}})
+    await session.request("prompts/list")
+    await _reopen(w, controller, "replay-panels")
+    rec = w.recording
+    await wait_for(lambda: w.timeline.model.total() == len(rec))
+    row = next(i for i in range(len(rec)) if rec.method_at(i) == "tools/call" and rec.direction_at(i).label == "s2c" and b"played back" in rec.raw_at(i))
+    w.timeline.select_seq(row)
+    w.panels.show_panel("tools")
     await anyio.sleep(0.5)
 
 
@@ -332,6 +355,7 @@ PANEL_SHOTS = {
     "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
     "dialog-composer": dict(era="legacy", panel="tools", act=act_composer, dialog=True),
     "replay": dict(era="legacy", panel="tools", act=act_replay),
+    "replay-panels": dict(era="legacy", panel="tools", act=act_replay_panels),
     "sequence": dict(era="legacy", panel="tools", act=act_sequence),
     "dialog-composer-zh": dict(era="legacy", panel="tools", act=act_composer, dialog=True, language="zh_CN"),
 }

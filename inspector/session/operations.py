@@ -146,9 +146,9 @@ class ListPager:
                 if gen != self.generation:
                     return False
                 if not reply.ok:
-                    self.notes.append(ListNote(NOTE_ERROR, reply.error))
+                    self.take_error(reply.error)
                     break
-                self._apply(reply.result if isinstance(reply.result, dict) else {}, on_page)
+                self.take_page(reply.result, on_page)
                 if self.cursor is None:
                     break
             return True
@@ -156,7 +156,22 @@ class ListPager:
             if gen == self.generation:
                 self.loading = False
 
-    def _apply(self, result: dict, on_page: Callable[[list[dict]], None] | None) -> None:
+    def copy(self) -> "ListPager":
+        """The same list, pages, cursor and notes in a pager of its own (a replay hands one to a panel)."""
+        other = ListPager(self.method, self.key, accept=self.accept)
+        other.items, other.cursor, other.pages, other.loaded = list(self.items), self.cursor, self.pages, self.loaded
+        other.notes, other._seen = list(self.notes), set(self._seen)
+        return other
+
+    def take_error(self, error: Any) -> None:
+        """A page was refused (an error answer): noted; what came before is kept."""
+        self.notes.append(ListNote(NOTE_ERROR, error))
+
+    def take_page(self, result: Any, on_page: Callable[[list[dict]], None] | None = None) -> None:
+        """One page's answer (``fetch`` receives it, or a recording holds it): its accepted
+        entries are appended and the cursor moves on."""
+        if not isinstance(result, dict):
+            result = {}
         entries = result.get(self.key)
         if not isinstance(entries, list):
             self.notes.append(ListNote(NOTE_NO_ARRAY, self.key))

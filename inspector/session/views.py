@@ -16,7 +16,10 @@ tests use them as they are.
   only violations, only schema-invalid; the methods seen so far; ``reveal(seq)`` relaxes just
   the parts of the filter that hide an entry.
 * :class:`LogView`, the log messages: ``notifications/message`` from the server with each one's
-  level rank; a floor hides lower levels; ``clear()`` forgets what came before.
+  level rank; a floor hides lower levels; ``clear()`` forgets what came before; ``set_until``
+  stops the rows at a replayed recording's position.
+* :class:`NegotiationTracker`, the start exchange (``initialize``, or ``server/discover`` and its
+  retries): what the client offered and what the server declared, followed incrementally.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from itertools import compress
 from typing import Any
 
 from inspector.protocol.messages import Kind, loads_lenient
+from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
 
 from .recording import Direction, Recording
 
@@ -110,7 +114,11 @@ class RowView:
             return 0
         end = n if budget is None else min(n, start + budget)
         self.seen = end
-        new = self._scan(start, end)
+        self._append_rows(self._scan(start, end))
+        return end - start
+
+    def _append_rows(self, new: array) -> None:
+        """Append ``new`` rows as ONE announced batch."""
         k = len(new)
         if k:
             first = len(self.rows)
@@ -119,7 +127,6 @@ class RowView:
             self.rows.extend(new)
             for o in self.observers:
                 o.rows_inserted(first, first + k)
-        return end - start
 
     def refilter(self) -> None:
         """Rebuild the rows after the view's test changed."""
@@ -399,11 +406,13 @@ def level_rank(raw: bytes) -> int:
 
 
 class LogView(RowView):
-    """The server's log messages with their level ranks; rows are those at the floor or above."""
+    """The server's log messages with their level ranks; rows are those at the floor or above
+    (and, while a recording is replayed, recorded at or before entry ``until``)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.floor = 0
+        self.until: int | None = None  # replay: only messages up to this entry (None: all)
         self.seqs = array("l")  # every log message since the last clear
         self.ranks = array("B")  # their level ranks
 
@@ -425,21 +434,48 @@ class LogView(RowView):
                 if direction_at(i) is s2c and kind_at(i) is note:
                     seqs.append(i)
                     ranks.append(level_rank(raw_at(i)))
+        first = len(self.seqs)
         self.seqs.extend(seqs)
         self.ranks.extend(ranks)
-        floor = self.floor
-        return seqs if floor == 0 else array("l", compress(seqs, [r >= floor for r in ranks]))
+        return self._shown(first, self._end())
 
     def _rebuild(self) -> array:
+        return self._shown(0, self._end())
+
+    def _end(self) -> int:
+        """How many of ``seqs`` are up to ``until``."""
+        return len(self.seqs) if self.until is None else bisect.bisect_right(self.seqs, self.until)
+
+    def _shown(self, lo: int, hi: int) -> array:
+        """The rows among ``seqs[lo:hi]``: those at the floor or above."""
+        if hi <= lo:
+            return array("l")
         if self.floor == 0:
-            return array("l", self.seqs)
+            return self.seqs[lo:hi]
         floor = self.floor
-        return array("l", compress(self.seqs, [r >= floor for r in self.ranks]))
+        return array("l", compress(self.seqs[lo:hi], [r >= floor for r in self.ranks[lo:hi]]))
+
+    def set_until(self, seq: int | None) -> bool:
+        """Show only the messages recorded at or before entry ``seq`` (None: all), as a replayed
+        recording's position moves. Moving on appends one batch of rows; moving back rebuilds."""
+        if seq == self.until:
+            return False
+        before = self.until
+        self.until = seq
+        if before is not None and (seq is None or seq > before):
+            self._append_rows(self._shown(bisect.bisect_right(self.seqs, before), self._end()))
+        else:
+            self.refilter()
+        return True
+
+    def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
+        self.until = None
+        super().set_recording(rec, budget=budget)
 
     @property
     def total(self) -> int:
-        """Log messages seen since the last clear (shown or below the floor)."""
-        return len(self.seqs)
+        """Log messages seen since the last clear (shown or below the floor), up to ``until``."""
+        return self._end()
 
     def set_floor(self, rank: int) -> bool:
         """Show messages at ``rank`` or above (0, debug, shows everything)."""
@@ -464,3 +500,108 @@ class LogView(RowView):
         seqs = self.seqs
         k = bisect.bisect_left(seqs, seq)
         return self.ranks[k] if k < len(seqs) and seqs[k] == seq else UNKNOWN
+
+
+# ====================================================================== the negotiation
+
+START_METHODS = ("initialize", "server/discover")
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _object(value: Any) -> dict:
+    """``value`` when it is a JSON object, else {} (a malformed message is data, not a crash)."""
+    return value if isinstance(value, dict) else {}
+
+
+class NegotiationTracker:
+    """The start exchange of a recording, followed incrementally: each :meth:`update` scans
+    only the entries added since; :meth:`take` takes one entry (for a replay's position)."""
+
+    def __init__(self, rec: Recording) -> None:
+        self.rec = rec
+        self.scanned = 0
+        self.method: str | None = None
+        self.offer: dict | None = None
+        self.answer: Any = None
+        self.answer_kind: Kind | None = None
+
+    def update(self) -> bool:
+        """Scan new entries; True when the facts changed."""
+        rec = self.rec
+        end = len(rec)
+        changed = False
+        method_at = rec.method_at
+        for i in range(self.scanned, end):
+            if method_at(i) in START_METHODS:
+                changed = self.take(i) or changed
+        self.scanned = end
+        return changed
+
+    def take(self, i: int) -> bool:
+        """Take entry ``i`` (a request of the start exchange or its answer); True when the
+        facts changed."""
+        rec = self.rec
+        m = rec.method_at(i)
+        if m not in START_METHODS:
+            return False
+        d, k = rec.direction_at(i), rec.kind_at(i)
+        obj = rec[i].json()
+        if not isinstance(obj, dict):
+            return False
+        if d is Direction.C2S and k is Kind.REQUEST:
+            self.method = m
+            params = _object(obj.get("params"))
+            if m == "initialize":
+                self.offer = {
+                    "version": params.get("protocolVersion"),
+                    "capabilities": params.get("capabilities") or {},
+                    "info": _object(params.get("clientInfo")),
+                }
+            else:
+                meta = _object(params.get("_meta"))
+                self.offer = {
+                    "version": meta.get(META_PROTOCOL_VERSION),
+                    "capabilities": meta.get(META_CLIENT_CAPABILITIES) or {},
+                    "info": _object(meta.get(META_CLIENT_INFO)),
+                }
+            self.answer, self.answer_kind = None, None
+            return True
+        if d is Direction.S2C and k in (Kind.RESULT, Kind.ERROR):
+            self.answer_kind = k
+            self.answer = obj.get("result") if k is Kind.RESULT else obj.get("error")
+            return True
+        return False
+
+    def facts(self) -> dict[str, Any] | None:
+        """Offer and answer of the last start exchange taken, or None before one."""
+        if self.offer is None:
+            return None
+        answer, method = self.answer, self.method
+        facts: dict[str, Any] = {"method": method, "offer": self.offer, "answer_kind": self.answer_kind, "answer": answer}
+        if isinstance(answer, dict) and self.answer_kind is Kind.RESULT:
+            if method == "initialize":
+                facts["server"] = {
+                    "version": answer.get("protocolVersion"),
+                    "capabilities": answer.get("capabilities") or {},
+                    "info": _object(answer.get("serverInfo")),
+                    "instructions": _text(answer.get("instructions")),
+                }
+            else:
+                meta = _object(answer.get("_meta"))
+                versions = answer.get("supportedVersions")
+                facts["server"] = {
+                    "version": ", ".join(map(str, versions if isinstance(versions, list) else [])),
+                    "capabilities": answer.get("capabilities") or {},
+                    "info": _object(meta.get(META_SERVER_INFO)),
+                    "instructions": _text(answer.get("instructions")),
+                }
+        return facts
+
+
+def negotiation_facts(rec: Recording) -> dict[str, Any] | None:
+    tracker = NegotiationTracker(rec)
+    tracker.update()
+    return tracker.facts()

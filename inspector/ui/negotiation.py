@@ -1,7 +1,8 @@
 """Negotiation summary: what the client offered and what the server declared, side by side.
 
-Read from the recording itself (the initialize exchange, or server/discover and its retries),
-so it works the same for a live session and for an opened recording.
+Read from the recording itself (the initialize exchange, or server/discover and its retries, by
+the session's Qt-free :class:`~inspector.session.views.NegotiationTracker`), so it works the
+same for a live session and for an opened recording.
 """
 
 from __future__ import annotations
@@ -13,93 +14,12 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from inspector.protocol.messages import Kind
-from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
-from inspector.session.recording import Direction, Recording
+from inspector.session.recording import Recording
+from inspector.session.views import NegotiationTracker, negotiation_facts
 
 from .widgets import plain_tooltip
 
-
-class NegotiationTracker:
-    """Follows a recording incrementally: each update scans only the entries added since."""
-
-    def __init__(self, rec: Recording) -> None:
-        self.rec = rec
-        self.scanned = 0
-        self.method: str | None = None
-        self.offer: dict | None = None
-        self.answer: Any = None
-        self.answer_kind: Kind | None = None
-        self.changed = False
-
-    def update(self) -> bool:
-        """Scan new entries; True when the facts changed."""
-        rec = self.rec
-        end = len(rec)
-        changed = False
-        method_at = rec.method_at
-        for i in range(self.scanned, end):
-            m = method_at(i)
-            if m != "initialize" and m != "server/discover":
-                continue
-            d = rec.direction_at(i)
-            k = rec.kind_at(i)
-            obj = rec[i].json()
-            if not isinstance(obj, dict):
-                continue
-            if d is Direction.C2S and k is Kind.REQUEST:
-                self.method = m
-                params = obj.get("params") or {}
-                if m == "initialize":
-                    self.offer = {
-                        "version": params.get("protocolVersion"),
-                        "capabilities": params.get("capabilities") or {},
-                        "info": params.get("clientInfo") or {},
-                    }
-                else:
-                    meta = params.get("_meta") or {}
-                    self.offer = {
-                        "version": meta.get(META_PROTOCOL_VERSION),
-                        "capabilities": meta.get(META_CLIENT_CAPABILITIES) or {},
-                        "info": meta.get(META_CLIENT_INFO) or {},
-                    }
-                self.answer, self.answer_kind = None, None
-                changed = True
-            elif d is Direction.S2C and k in (Kind.RESULT, Kind.ERROR):
-                self.answer_kind = k
-                self.answer = obj.get("result") if k is Kind.RESULT else obj.get("error")
-                changed = True
-        self.scanned = end
-        return changed
-
-    def facts(self) -> dict[str, Any] | None:
-        """Offer and answer of the last start exchange in the recording, or None before one."""
-        if self.offer is None:
-            return None
-        answer, method = self.answer, self.method
-        facts: dict[str, Any] = {"method": method, "offer": self.offer, "answer_kind": self.answer_kind, "answer": answer}
-        if isinstance(answer, dict) and self.answer_kind is Kind.RESULT:
-            if method == "initialize":
-                facts["server"] = {
-                    "version": answer.get("protocolVersion"),
-                    "capabilities": answer.get("capabilities") or {},
-                    "info": answer.get("serverInfo") or {},
-                    "instructions": answer.get("instructions"),
-                }
-            else:
-                meta = answer.get("_meta") or {}
-                facts["server"] = {
-                    "version": ", ".join(map(str, answer.get("supportedVersions") or [])),
-                    "capabilities": answer.get("capabilities") or {},
-                    "info": meta.get(META_SERVER_INFO) or {},
-                    "instructions": answer.get("instructions"),
-                }
-        return facts
-
-
-def negotiation_facts(rec: Recording) -> dict[str, Any] | None:
-    tracker = NegotiationTracker(rec)
-    tracker.update()
-    return tracker.facts()
+__all__ = ["NegotiationTracker", "NegotiationView", "negotiation_facts"]
 
 
 def _short(value: Any) -> str:
@@ -175,7 +95,7 @@ class NegotiationView(QWidget):
         server = facts.get("server")
         if server is None:
             if facts.get("answer_kind") is Kind.ERROR:
-                err = facts.get("answer") or {}
+                err = facts.get("answer") if isinstance(facts.get("answer"), dict) else {}
                 self.headline.setText(
                     self.tr("{method} was answered with error {code}: {message}").format(
                         method=facts["method"], code=_short(err.get("code")), message=_short(err.get("message"))

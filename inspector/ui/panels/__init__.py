@@ -4,18 +4,30 @@ After the start sequence the host asks :func:`inspector.session.features.availab
 panels the negotiation allows (from the DiscoverResult in the modern era, from the
 InitializeResult in the legacy era). Allowed panels become tabs and get the live session;
 the others are listed with the reason they are hidden. Panels talk only to the session.
+
+Replay: for an opened (read-only) recording the window tells the host which entry is shown
+(:meth:`PanelHost.show_recorded_row`). The Qt-free :class:`~inspector.session.rebuild.Rebuild`
+says what the client knew by then - the negotiation, the lists, the last call, read and get
+with their answers, the log messages, the tasks - and the panels the recorded negotiation
+allowed show it through :meth:`FeaturePanel.show_recorded`, read-only: there is no session, so
+every action stays disabled. While the position moves (playback, scrubbing) the panels are
+refreshed at most once per :data:`REPLAY_MS`, the last position always shown.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
-from inspector.session.features import PANELS, availability
+from inspector.session.features import PANELS, Availability, availability
+from inspector.session.rebuild import Rebuild
+from inspector.session.recording import Recording
 
 from .base import FeaturePanel
+
+REPLAY_MS = 50  # replay: the panels follow a moving position at most this often
 
 # panel key -> (module, class); imported when the host is built
 _REGISTRY = {
@@ -69,6 +81,12 @@ class PanelHost(QWidget):
         tools.taskUpdated.connect(tasks.follow)
         tools.taskResult.connect(tasks.set_result)
         tools.showTaskRequested.connect(self.show_task)
+        self._rebuild: Rebuild | None = None  # replay: the opened recording's panel states
+        self._replay_row: int | None = None  # the position still to show
+        self._replay_timer = QTimer(self)
+        self._replay_timer.setSingleShot(True)
+        self._replay_timer.setInterval(REPLAY_MS)
+        self._replay_timer.timeout.connect(self._replay_tick)
         controller.ready.connect(self._on_ready)
         controller.recordingChanged.connect(self._on_recording)
         controller.runningChanged.connect(self._on_running)
@@ -84,7 +102,11 @@ class PanelHost(QWidget):
         self.show_for(session, n.era, n.version, n.server_capabilities)
 
     def show_for(self, session, era: str | None, version: str | None, server_caps: dict | None) -> None:
-        self.verdicts = availability(era, version, server_caps)
+        self._lay_out(availability(era, version, server_caps), lambda panel, verdict: panel.session_started(session, verdict, era, version))
+
+    def _lay_out(self, verdicts: dict[str, Availability], start=None) -> None:
+        """The allowed panels as tabs (``start(panel, verdict)`` for each), the others listed."""
+        self.verdicts = verdicts
         current = self.tabs.currentWidget()
         self.tabs.clear()
         hidden: list[str] = []
@@ -94,7 +116,8 @@ class PanelHost(QWidget):
             if verdict.shown:
                 self.tabs.addTab(self._frames[key], panel.title())
                 self.tabs.setTabToolTip(self.tabs.count() - 1, QCoreApplication.translate("Features", verdict.reason))
-                panel.session_started(session, verdict, era, version)
+                if start is not None:
+                    start(panel, verdict)
             else:
                 panel.session_ended()
                 reason = QCoreApplication.translate("Features", verdict.reason)
@@ -124,12 +147,49 @@ class PanelHost(QWidget):
         ]
         self.hidden.setText(self.tr("Hidden panels:") + "\n" + "\n".join(hidden) if hidden else "")
 
+    # ---------------------------------------------------------------- replay
+
+    def show_recorded_row(self, rec: Recording, row: int) -> None:
+        """Replay: the panels show what ``rec`` (an opened recording) says as of entry ``row``,
+        at once, or within REPLAY_MS when they were refreshed just now."""
+        if self._rebuild is None or self._rebuild.rec is not rec:
+            self._rebuild = Rebuild(rec)
+        self._replay_row = row
+        if not self._replay_timer.isActive():
+            self._replay_tick()
+
+    def _replay_tick(self) -> None:
+        row, self._replay_row = self._replay_row, None
+        if row is None or self._rebuild is None:
+            return
+        state = self._rebuild.at(row)
+        verdicts = availability(state.era, state.version, state.server_capabilities)
+        if verdicts != self.verdicts:
+            for key, verdict in verdicts.items():
+                if not verdict.shown and self.verdicts.get(key, verdict).shown:
+                    self.panels[key].clear_view()  # scrubbed back before the start sequence
+                    self.panels[key].set_recorded_row(None)
+            self._lay_out(verdicts)
+        if state.negotiated:
+            self.placeholder.setText(self.tr("Connect to a server: the panels for what it declares appear here."))
+        else:
+            self.placeholder.setText(self.tr("By this entry of the recording the start sequence had not finished: no feature panels yet."))
+            self.hidden.hide()
+        for key, panel in self.panels.items():
+            if verdicts[key].shown:
+                panel.show_recorded(state, verdicts[key])
+        self._replay_timer.start()  # the next position waits at least REPLAY_MS
+
     def _on_recording(self, *_: object) -> None:
         """A new session or an opened recording: nothing of the previous one stays listed, and
         the panels hide until the new session says what it supports."""
+        self._rebuild, self._replay_row = None, None
+        self._replay_timer.stop()
+        self.placeholder.setText(self.tr("Connect to a server: the panels for what it declares appear here."))
         for panel in self.panels.values():
             panel.session_ended()
             panel.clear_view()
+            panel.set_recorded_row(None)
         self.tabs.clear()
         self.verdicts = {}
         self.tabs.hide()

@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSplitter, QWidget
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy, QSplitter, QWidget
 
 from inspector.session import RequestCancelled, Session, SessionError
 from inspector.session.features import Availability
 from inspector.session.operations import ListenHub
+from inspector.session.rebuild import RecordedState
+
+from ..widgets import plain_label, set_tone
 
 
 class FeaturePanel(QWidget):
@@ -32,6 +35,9 @@ class FeaturePanel(QWidget):
         self.availability: Availability | None = None
         self.era: str | None = None  # "legacy" / "modern"
         self.version: str | None = None
+        self.recorded_row: int | None = None  # replay: the entry shown (None: not a replay)
+        self.recorded_note: QLabel | None = None  # replay: "From the recording, as of entry N"
+        self._recorded_shown: dict[str, Any] = {}  # replay: what is on screen (see recorded_changed)
 
     # ---------------------------------------------------------------- hooks
 
@@ -41,11 +47,53 @@ class FeaturePanel(QWidget):
     def session_started(self, session: Session, availability: Availability, era: str | None, version: str | None) -> None:
         """The start sequence finished and this panel is shown: load lists, enable actions."""
         self._leave_stream()
+        self.set_recorded_row(None)
         self.session = session
         self.availability = availability
         self.era = era
         self.version = version
         session.listen_hub.listeners.append(self.stream_changed)
+
+    def show_recorded(self, state: RecordedState, availability: Availability) -> None:
+        """Replay: show what an opened recording says as of entry ``state.row``, read-only.
+        There is no session, so every action stays disabled. Subclasses call this first, then
+        fill their own lists and results from ``state`` with the widgets a live session uses."""
+        self._leave_stream()
+        self.session = None
+        self.availability = availability
+        self.era = state.era
+        self.version = state.version
+        self.set_recorded_row(state.row)
+
+    def recorded_changed(self, what: str, shown: Any) -> bool:
+        """Replay: whether ``shown`` (a recorded listing, a call's marker) is not what the panel
+        shows of ``what`` yet; it is remembered as shown. Unchanged parts are not drawn again."""
+        if what in self._recorded_shown and self._recorded_shown[what] == shown:
+            return False
+        self._recorded_shown[what] = shown
+        return True
+
+    def set_recorded_row(self, row: int | None) -> None:
+        """The line over the panel saying it shows a recording as of entry ``row`` (None: hidden,
+        and nothing recorded is taken as shown any more)."""
+        self.recorded_row = row
+        if row is None:
+            self._recorded_shown = {}
+            if self.recorded_note is not None:
+                self.recorded_note.hide()
+            return
+        if self.recorded_note is None:
+            self.recorded_note = plain_label(selectable=False)
+            self.recorded_note.setObjectName("recordedNote")
+            self.recorded_note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)  # a line, not a share of the room
+            set_tone(self.recorded_note, "warn", "font-weight: 600;")
+            layout = self.layout()
+            if isinstance(layout, QBoxLayout):
+                layout.insertWidget(0, self.recorded_note)
+        self.recorded_note.setText(
+            QCoreApplication.translate("FeaturePanel", "From the recording, as of entry {row}: read-only, the actions are disabled.").format(row=row)
+        )
+        self.recorded_note.show()
 
     def session_ended(self) -> None:
         """The server is gone: disable actions, keep what is on screen."""

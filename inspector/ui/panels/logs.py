@@ -428,6 +428,16 @@ class LogsPanel(FeaturePanel):
         self.set_level_button.setEnabled(False)
         self.model.fetch_new()
 
+    def show_recorded(self, state, availability) -> None:
+        """The log messages the server had sent by the entry (the opened recording's own)."""
+        super().show_recorded(state, availability)
+        self.level.setEnabled(False)
+        self.set_level_button.setEnabled(False)
+        self.level_status.setText("")
+        self.set_recording(state.recording)
+        self.model.logs.set_until(state.row)
+        self._show_counts(len(self.model.view.rows), self.model.total())
+
     # ------------------------------------------------------------ actions
 
     def _fill_levels(self, modern: bool) -> None:
@@ -500,7 +510,7 @@ class LogsPanel(FeaturePanel):
         else:
             text = self.tr("{n} messages, {shown} shown").format(n=f"{total:,}", shown=f"{shown:,}")
         self.count_label.setText(text)
-        self.clear_button.setEnabled(total > 0)
+        self.clear_button.setEnabled(total > 0 and self.model.logs.until is None)  # a replay keeps every message
 
     def _retranslate(self) -> None:
         """Every static text in the current language (again on a language switch, in place;

@@ -242,6 +242,7 @@ class PromptsPanel(FeaturePanel):
         self._sync_actions()
 
     def clear_view(self) -> None:
+        self.args_box.setEnabled(True)
         self.prompts.reset()
         self.list_view.clear()
         self.list_view.set_status(self.prompts)
@@ -470,13 +471,61 @@ class PromptsPanel(FeaturePanel):
             reply = await session.request("prompts/get", params)
         if gen != self._get_generation:
             return
-        if not reply.ok:
-            self.last_result = None
-            self.conversation.clear(self.tr("Nothing to show: prompts/get failed."))
-            self.errors.show_text(self.tr("prompts/get {name} failed. {error}").format(name=params.get("name"), error=error_text(reply.error)))
+        if not self._show_got(params.get("name"), reply):
             return
-        self.last_result = reply.result or {}
-        self.conversation.set_result(self.last_result)
         n = len(self.conversation.bubbles)
         self.status.setText(self.tr("Got {name} at {time}: {n} message(s), {ms:.0f} ms.").format(
             name=params.get("name"), time=time.strftime("%H:%M:%S"), n=n, ms=reply.latency * 1000))
+
+    def _show_got(self, name: Any, reply) -> bool:
+        """A prompts/get answer as a conversation; False when it was an error (shown)."""
+        if not reply.ok:
+            self.last_result = None
+            self.conversation.clear(self.tr("Nothing to show: prompts/get failed."))
+            self.errors.show_text(self.tr("prompts/get {name} failed. {error}").format(name=name, error=error_text(reply.error)))
+            return False
+        self.last_result = reply.result or {}
+        self.conversation.set_result(self.last_result)
+        return True
+
+    # ---------------------------------------------------------------- replay
+
+    def show_recorded(self, state, availability) -> None:
+        """The prompts listed, and the last prompts/get with its arguments and messages, as of the entry."""
+        super().show_recorded(state, availability)
+        self.args_box.setEnabled(False)
+        listing = state.listing("prompts/list")
+        call = state.call("prompts/get")
+        changed = [self.recorded_changed("prompts/list", listing), self.recorded_changed("prompts/get", call and call.marker)]
+        if any(changed):  # drawn again, errors and all
+            self.errors.clear_text()
+            self.prompts = listing.copy() if listing is not None else ListPager("prompts/list", "prompts")
+            self.list_view.clear()
+            self.list_view.add_rows([self._row(e) for e in self.prompts.items])
+            for note in self.prompts.notes:
+                if note.code == NOTE_ERROR:
+                    self.errors.show_text(self.tr("prompts/list failed. {error}").format(error=error_text(note.detail)))
+            self._show_recorded_get(call)
+        self._sync_actions()
+
+    def _show_recorded_get(self, call) -> None:
+        self.status.setText("")
+        self.conversation.clear()
+        if call is None:  # nothing got by then
+            self.current = None
+            self._show_nothing()
+            return
+        name = call.params.get("name")
+        if not self.list_view.select_where("name", name):
+            self.current = None
+            self._show_nothing()
+        arguments = call.params.get("arguments")
+        arguments = arguments if isinstance(arguments, dict) else {}
+        for arg, field in self.fields.items():
+            value = arguments.get(arg, "")
+            field.setText(value if isinstance(value, str) else str(value))
+        if call.reply is None:
+            self.conversation.clear(self.tr("prompts/get {name} was sent at entry {seq}; not answered by this entry.").format(name=name, seq=call.seq))
+        elif self._show_got(name, call.reply):
+            self.status.setText(self.tr("Got {name} at entry {seq}: {n} message(s), {ms:.0f} ms.").format(
+                name=name, seq=call.reply.seq, n=len(self.conversation.bubbles), ms=call.reply.latency * 1000))

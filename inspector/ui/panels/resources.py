@@ -655,6 +655,7 @@ class ResourcesPanel(FeaturePanel):
         self._sync_live()
 
     def clear_view(self) -> None:
+        self.template_box.setEnabled(True)
         self.resources.reset()
         self.templates.reset()
         self.resource_list.clear()
@@ -676,6 +677,61 @@ class ResourcesPanel(FeaturePanel):
         super().session_ended()
         self._refresh_timer.stop()
         self._sync_actions()
+
+    # ---------------------------------------------------------------- replay
+
+    def show_recorded(self, state, availability) -> None:
+        """The lists, and the last read with its contents, as of the entry."""
+        super().show_recorded(state, availability)
+        self.template_box.setEnabled(False)
+        call = state.call("resources/read")
+        parts = {pl.method: state.listing(pl.method) for pl in (self.resources, self.templates)}
+        parts["resources/read"] = call and call.marker
+        if [what for what, shown in parts.items() if self.recorded_changed(what, shown)]:  # drawn again, errors and all
+            self.errors.clear_text()
+            for pl in (self.resources, self.templates):
+                listing = parts[pl.method]
+                fresh = listing.copy() if listing is not None else ListPager(pl.method, pl.key)
+                if pl is self.resources:
+                    self.resources = fresh
+                else:
+                    self.templates = fresh
+                view = self._view_of(fresh)
+                view.clear()
+                view.add_rows([self._row(fresh, e) for e in fresh.items])
+                self._show_list_errors(fresh, fresh.notes)
+            self._update_tab_titles()
+            self._show_recorded_read(call)
+        self._sync_actions()
+
+    def _show_recorded_read(self, call) -> None:
+        self.status.setText("")
+        if call is None:  # nothing read by then
+            self.current = self.template = self.shown_uri = None
+            self.contents.clear()
+            self._show_nothing()
+            return
+        uri = call.params.get("uri")
+        uri = uri if isinstance(uri, str) else str(uri)
+        self.lists.setCurrentWidget(self.resource_list)
+        if not self.resource_list.select_where("uri", uri):
+            self.current = self.template = None
+            self.heading.setText(uri)
+            self.uri_label.setText(uri)
+            self.facts.setText("")
+            self.description.setText("")
+            self.template_box.setVisible(False)
+        self.shown_uri = uri
+        if call.reply is None:
+            self.contents.clear(self.tr("resources/read {uri} was sent at entry {seq}; not answered by this entry.").format(uri=uri, seq=call.seq))
+            return
+        entries = self._read_answer(uri, call.reply)
+        if entries is None:
+            return
+        self.contents.set_contents(entries)
+        self.status.setText(
+            self.tr("Read {uri} at entry {seq} ({n} content(s), {ms:.0f} ms).").format(uri=uri, seq=call.reply.seq, n=len(entries), ms=call.reply.latency * 1000)
+        )
 
     def on_notification(self, method: str, params: dict) -> None:
         if method == "notifications/resources/list_changed":
@@ -854,9 +910,7 @@ class ResourcesPanel(FeaturePanel):
                 current = await pl.fetch(session, pages, timeout=LIST_REQUEST_TIMEOUT, on_page=lambda good: view.add_rows([self._row(pl, e) for e in good]))
                 if not current:
                     return  # a newer load started
-                for note in pl.notes[seen:]:
-                    if note.code == NOTE_ERROR:
-                        self.errors.show_text(self.tr("{method} failed. {error}").format(method=pl.method, error=error_text(note.detail)))
+                self._show_list_errors(pl, pl.notes[seen:])
         finally:
             if gen == pl.generation:
                 pl.loading = False
@@ -868,6 +922,11 @@ class ResourcesPanel(FeaturePanel):
             view.tree.blockSignals(True)
             view.select_where("uri", self.current.get("uri"))
             view.tree.blockSignals(False)
+
+    def _show_list_errors(self, pl: ListPager, notes: list) -> None:
+        for note in notes:
+            if note.code == NOTE_ERROR:
+                self.errors.show_text(self.tr("{method} failed. {error}").format(method=pl.method, error=error_text(note.detail)))
 
     def _row(self, pl: ListPager, entry: dict) -> tuple[list[str], dict, str]:
         name = entry.get("title") or entry.get("name") or ""
@@ -1024,15 +1083,10 @@ class ResourcesPanel(FeaturePanel):
             reply = await session.request("resources/read", {"uri": uri})
         if gen != self._read_generation:
             return
-        if not reply.ok:
-            self.contents.clear(self.tr("Nothing to show: the read failed."))
-            self.errors.show_text(self.tr("resources/read {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
+        entries = self._read_answer(uri, reply)
+        if entries is None:
             return
-        contents = (reply.result or {}).get("contents")
-        if not isinstance(contents, list):
-            self.contents.clear(self.tr("The answer has no contents array."))
-            return
-        entries = [c for c in contents if isinstance(c, dict)]
+        contents = reply.result["contents"]
         if contents_weight(entries) > DECODE_ON_THREAD:
             with self.busy.running(self.tr("Decoding {uri}…").format(uri=uri)):
                 prepared = await anyio.to_thread.run_sync(lambda: [prepare_content(c) for c in entries])
@@ -1043,6 +1097,18 @@ class ResourcesPanel(FeaturePanel):
         self.contents.set_prepared(prepared)
         when = time.strftime("%H:%M:%S")
         self.status.setText(self.tr("Read {uri} at {time} ({n} content(s), {ms:.0f} ms).").format(uri=uri, time=when, n=len(contents), ms=reply.latency * 1000))
+
+    def _read_answer(self, uri: str, reply) -> list[dict] | None:
+        """The contents of a resources/read answer, or None (what went wrong is shown)."""
+        if not reply.ok:
+            self.contents.clear(self.tr("Nothing to show: the read failed."))
+            self.errors.show_text(self.tr("resources/read {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
+            return None
+        contents = (reply.result or {}).get("contents")
+        if not isinstance(contents, list):
+            self.contents.clear(self.tr("The answer has no contents array."))
+            return None
+        return [c for c in contents if isinstance(c, dict)]
 
     def _reread(self) -> None:
         if self.shown_uri and self.live:

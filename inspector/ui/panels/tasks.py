@@ -289,6 +289,7 @@ class TasksPanel(FeaturePanel):
         self.refresh()
 
     def clear_view(self) -> None:
+        self.poll.setEnabled(True)
         self.tasks.clear()
         self.items.clear()
         self.results.clear()
@@ -306,6 +307,27 @@ class TasksPanel(FeaturePanel):
         self._update_buttons()
         self.refresh_button.setEnabled(False)
         self.more_button.setEnabled(False)
+
+    def show_recorded(self, state, availability) -> None:
+        """Every task as last described by the entry, and the tasks/result answers by then."""
+        super().show_recorded(state, availability)
+        self._poll_timer.stop()
+        self.poll.setEnabled(False)
+        if state.tasks != self.tasks or state.task_results != self.results:
+            selected = self.selected_id()
+            self.tasks.clear()
+            self.items.clear()
+            self.tree.clear()
+            self.results = dict(state.task_results)
+            for task in state.tasks.values():
+                self.update_task(task)
+            if selected in self.items:
+                self.select(selected)
+            elif self.items:
+                self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
+            self._show_selected()
+            self._update_counts()
+        self._update_buttons()
 
     def on_notification(self, method: str, params: dict) -> None:
         if method == "notifications/tasks/status" and isinstance(params.get("taskId"), str):

@@ -467,6 +467,7 @@ class ToolsPanel(FeaturePanel):
         self._start_listening()
 
     def clear_view(self) -> None:
+        self._read_only(False)
         self.tools = []
         self.pages = 0
         self.next_cursor = None
@@ -483,6 +484,50 @@ class ToolsPanel(FeaturePanel):
         self._stop_listening()
         super().session_ended()
         self._update_actions()
+
+    # ================================================================ replay
+
+    def show_recorded(self, state, availability) -> None:
+        """The tools listed, and the last call with its arguments and result, as of the entry."""
+        super().show_recorded(state, availability)
+        self._read_only(True)
+        listing = state.listing("tools/list")
+        if self.recorded_changed("tools/list", listing):
+            self.pager = listing.copy() if listing is not None else ListPager("tools/list", "tools", accept=self.pager.accept)
+            self.list_error.hide()
+            self._show_list_notes(self.pager.notes)
+            self._set_tools(list(self.pager.items), self.pager.pages, self.pager.cursor)
+        call = state.call("tools/call")
+        if self.recorded_changed("tools/call", call and call.marker):
+            self._show_recorded_call(call)
+        self._update_actions()
+
+    def _show_recorded_call(self, call) -> None:
+        self._clear_result()
+        if call is None:  # nothing called by then
+            self.list.setCurrentRow(-1)
+            return
+        name = call.params.get("name")
+        name = name if isinstance(name, str) else str(name)
+        if self.select_tool(name):
+            arguments = call.params.get("arguments")
+            if isinstance(arguments, dict):
+                self.editor.set_value(arguments)
+        else:  # not listed by then: no other tool's form beside its result
+            self.list.setCurrentRow(-1)
+        tool = next((t for t in self.tools if t.get("name") == name), {"name": name})
+        if call.reply is None:
+            self.status_label.setText(self.tr("{0} · tools/call id {1} sent at entry {2}; not answered by this entry").format(name, call.id, call.seq))
+            return
+        self._show_reply(tool, call.reply)
+        task = call.reply.result.get("task") if call.reply.ok and isinstance(call.reply.result, dict) else None
+        if isinstance(task, dict):
+            self.status_label.setText(self.status_label.text() + " · " + self.tr("run as task {0}: see the Tasks panel").format(task.get("taskId")))
+
+    def _read_only(self, on: bool) -> None:
+        """Replay: the arguments can be read, not changed (nothing can be sent)."""
+        for widget in (self.editor, self.reset_button, self.validate_box, self.task_box, self.ttl_spin):
+            widget.setEnabled(not on)
 
     # 2026-07-28: list_changed only reaches clients that opened a subscriptions/listen stream
     # asking for it; the panel asks the session's shared stream for it while it lives.
@@ -561,17 +606,7 @@ class ToolsPanel(FeaturePanel):
             current = await pager.fetch(session, AUTO_PAGES)
             if not current or session is not self.session or gen != pager.generation:
                 return
-            problems = []
-            for note in pager.notes[seen:]:
-                if note.code == NOTE_ERROR:
-                    err = note.detail if isinstance(note.detail, dict) else {}
-                    problems.append(self.tr("tools/list failed: {0} {1}").format(err.get("code"), err.get("message", "")))
-                elif note.code == NOTE_NO_ARRAY:
-                    problems.append(self.tr("tools/list answered without a tools array"))
-                else:
-                    problems.append(list_note_text(note))
-            if problems:
-                self.show_error(" ".join(problems), self.list_error)
+            self._show_list_notes(pager.notes[seen:])
             self._set_tools(list(pager.items), pager.pages, pager.cursor)
         finally:
             self.listing = False
@@ -579,6 +614,19 @@ class ToolsPanel(FeaturePanel):
             if self._relist and session is self.session:
                 self._relist = False
                 self.refresh()
+
+    def _show_list_notes(self, notes: list) -> None:
+        problems = []
+        for note in notes:
+            if note.code == NOTE_ERROR:
+                err = note.detail if isinstance(note.detail, dict) else {}
+                problems.append(self.tr("tools/list failed: {0} {1}").format(err.get("code"), err.get("message", "")))
+            elif note.code == NOTE_NO_ARRAY:
+                problems.append(self.tr("tools/list answered without a tools array"))
+            else:
+                problems.append(list_note_text(note))
+        if problems:
+            self.show_error(" ".join(problems), self.list_error)
 
     def _set_tools(self, tools: list[dict], pages: int, cursor: str | None) -> None:
         keep = self.current.get("name") if self.current else None
