@@ -8,7 +8,8 @@ ping and its answer every 50 entries, a stderr line every 1000, one entry in 200
 rule), shows it in the window's timeline model and in a SequenceView (800x600, offscreen), then:
 opens the sequence view over the timeline's rows, paints 300 frames at positions spread over
 the whole recording (each a synchronous repaint), opens a Playback and asks it for 10,000 due
-entries. Memory is what tracemalloc sees allocated by opening the view and the playback.
+entries, and rebuilds the feature panels' state (session.rebuild) at 2,000 rows spread over it.
+Memory is what tracemalloc sees allocated by opening the view, the playback and the rebuild.
 """
 
 from __future__ import annotations
@@ -102,6 +103,16 @@ def main() -> None:
         pb.playing = True
         pb.due(k * 0.01)
     due_us = (time.perf_counter() - t0) / 10_000 * 1e6
+    from inspector.session.rebuild import Rebuild
+
+    t0 = time.perf_counter()
+    rb = Rebuild(rec)
+    rb.at(len(rec) - 1)  # indexes the whole recording once
+    rebuild_open = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for k in range(2_000):
+        rb.at(len(rec) * k // 2_000)
+    rebuild_us = (time.perf_counter() - t0) / 2_000 * 1e6
     after = tracemalloc.take_snapshot()
     grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
     tracemalloc.stop()
@@ -109,7 +120,8 @@ def main() -> None:
     print(f"sequence view: opened and first frame in {opened * 1000:.1f} ms; 300 frames across the recording:"
           f" median {statistics.median(frames):.2f} ms, p99 {frames[int(len(frames) * 0.99) - 1]:.2f} ms, worst {frames[-1]:.2f} ms")
     print(f"playback: opened with {len(marks):,} violation marks in {playback_open * 1000:.1f} ms; due() {due_us:.1f} µs per call")
-    print(f"memory added by the view and the playback (tracemalloc): {grown / 1024 / 1024:.2f} MiB ({grown / len(rec):.1f} bytes/entry)")
+    print(f"panels rebuilt from the recording: indexed in {rebuild_open * 1000:.0f} ms; at(row) {rebuild_us:.1f} µs per call across the recording")
+    print(f"memory added by the view, the playback and the rebuild index (tracemalloc): {grown / 1024 / 1024:.2f} MiB ({grown / len(rec):.1f} bytes/entry)")
 
 
 if __name__ == "__main__":
