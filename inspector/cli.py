@@ -1,9 +1,17 @@
-"""Command line: ``mcp-session-inspector probe ... -- COMMAND [ARGS...]`` (headless)."""
+"""Command line: ``mcp-session-inspector probe ... -- COMMAND [ARGS...]`` (headless).
+
+The server comes from a command after ``--``, ``--demo``, ``--url URL``, or ``--config FILE
+--server NAME`` (a Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector configuration, or
+a registry ``server.json``: :mod:`inspector.session.imports`). The transcript is printed as the
+session goes, then a summary; with ``--json`` the same facts as JSON Lines, described once in
+:data:`JSON_OUTPUT` (which ``probe --help`` prints too).
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import signal
 import sys
 from pathlib import Path
@@ -27,7 +35,9 @@ from inspector.session import (
     SessionOptions,
     StartFailed,
 )
+from inspector.session.imports import FORMATS, ImportResult, read_config
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, url_problem
+from inspector.session.stderr_digest import recording_stderr, stderr_digest
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -52,6 +62,65 @@ exit codes:
   128+N  stopped by signal N: 130 Ctrl-C (SIGINT), 143 SIGTERM, 129 SIGHUP; the server is
      shut down per spec first (close stdin, wait, SIGTERM, wait, SIGKILL) and the summary
      is printed and recorded
+
+units:
+  transcript: the second column is the time since the probe started, in seconds ("0.094s");
+     a latency is in milliseconds ("89.3 ms"); both are written with their unit
+  --json: every time and latency is a number of seconds
+  --timeout, --probe-timeout, --stdin-grace, --term-grace, --max-request-time: seconds;
+  --max-line: bytes (or K, M, G)
+"""
+
+#: The --json output, in one place (``probe --help`` prints it; the README links here).
+JSON_OUTPUT = """\
+--json output: one JSON object per line (JSON Lines), an entry per line as the session goes,
+then one summary object. Times and latencies are in seconds.
+
+  entry:   {"seq": 0, "t": 0.0146, "dir": "c2s", "kind": "request", "method": "initialize",
+            "id": 1, "raw": "...", "state": "initializing", "violations": [], "schema_ok": true, ...}
+    seq         int     position in the recording, from 0
+    t           float   seconds since the session started
+    dir         string  c2s (client to server), s2c (server to client), stderr, event
+    kind        string  request, notification, result, error, noise (not JSON), invalid (JSON,
+                        not JSON-RPC), batch, stderr, process (a process or HTTP event), note
+    method      string|null   the JSON-RPC method (a response: its request's)
+    id          any|null      the JSON-RPC id as sent (number or string; a malformed one as it was)
+    raw         string  the exact bytes as UTF-8 (invalid bytes replaced; then raw_b64 holds them)
+    raw_b64     string  only when raw is not valid UTF-8: the exact bytes, base64
+    state       string  the lifecycle state after this entry: legacy uninitialized,
+                        initializing, initialized, operating; modern idle, discovering, ready;
+                        both shutting_down, terminated, failed
+    violations  [string]  ids of the rules the entry broke (lifecycle.*, jsonrpc.*, ...)
+    schema_ok   bool|null  the message against the negotiated version's JSON Schema (null: not checked)
+    latency     float   responses: seconds since the request
+    paired      int     responses, answers, progress: seq of the request
+    transition  object  {"from", "to", "event", "label", "failure"} when the state changed
+    schema_errors [object]  {"path", "message"} for each schema error
+    event       string  process/HTTP events: spawned, spawn_failed, stdin_closed, waiting,
+                        sigterm_sent, sigkill_sent, stdout_closed, stderr_closed, exited, signal, ...
+    pid, returncode, signal, hand_written, ...   further facts of some entries
+
+  summary: {"kind": "summary", ...}, last
+    era               string|null   legacy or modern (null: never found)
+    protocol_version  string|null   negotiated (null: none)
+    offered_version   string|null   what the client asked for
+    server_info       object|null   the server's serverInfo
+    server_capabilities object|null the server's capabilities
+    server_versions   [string]|null modern era: the versions server/discover listed
+    instructions      string|null
+    state             string  the final lifecycle state
+    outcome           string|null   why the session ended badly (null: it did not)
+    outcome_code      string|null   the same as an id; outcome_args: its values
+    transport         string  stdio, streamable-http or sse
+    exit_code         int|null      the server process's exit code (stdio)
+    signal            int|null      the signal that ended it (stdio)
+    shutdown          string|null   the shutdown step that ended it: none (exited by itself),
+                                    stdin, sigterm, sigkill; HTTP: delete, none
+    counts            object  {"entries", "by_dir": {c2s, s2c, stderr, event}, "by_kind",
+                               "schema_invalid", "violations": {rule id: count}}
+    exit              int     the probe's exit code (see exit codes)
+    exit_reason       string  why, in words ("ok" when 0); a server that died quotes the
+                              stderr lines that say why
 """
 
 #: --capability NAME -> the capability choices of a server profile (session.profiles): the
@@ -82,6 +151,19 @@ def build_parser() -> argparse.ArgumentParser:
         "The window closes on SIGINT, SIGTERM or SIGHUP as if closed by hand (the session is shut down "
         "per spec) and exits with 128 + the signal number",
     )
+    # the window's own flags: inspector.ui.app (settings folder, self-test)
+    parser.add_argument(
+        "--reset-settings",
+        action="store_true",
+        help="forget the window's saved settings (size, docks and toolbar, language, theme, last recordings folder: "
+        "settings.ini in ~/.config/mcp-session-inspector/) and exit; saved servers are kept",
+    )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check this installation and exit (0 ok, 1 failed, saying what): paint the window (offscreen unless "
+        "QT_QPA_PLATFORM is set), connect to the built-in demo server, run tools/list, shut it down, load the Chinese translation",
+    )
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser(
         "probe",
@@ -90,7 +172,10 @@ def build_parser() -> argparse.ArgumentParser:
         "requests in order, shut the server down per spec (close stdin, SIGTERM, SIGKILL) and print every "
         "recorded entry.",
         epilog=EXIT_HELP
-        + "\nexample:\n  mcp-session-inspector probe --request tools/list --request 'tools/call={\"name\":\"echo\",\"arguments\":{\"message\":\"hi\"}}' -- npx -y @modelcontextprotocol/server-everything\n",
+        + "\n"
+        + JSON_OUTPUT
+        + "\nexamples:\n  mcp-session-inspector probe --request tools/list --request 'tools/call={\"name\":\"echo\",\"arguments\":{\"message\":\"hi\"}}' -- npx -y @modelcontextprotocol/server-everything\n"
+        "  mcp-session-inspector probe --config ~/.config/Claude/claude_desktop_config.json --server github --request tools/list\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--era", choices=["auto", "legacy", "modern"], default="auto", help="protocol era; auto probes with server/discover and falls back to initialize (default)")
@@ -107,8 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
         "valid or not, it is recorded as hand-written and judged (repeatable)",
     )
     p.add_argument("--record", metavar="FILE", type=Path, help="write the recording (JSON Lines) to FILE as it happens")
-    p.add_argument("--json", action="store_true", help="print one JSON object per entry, then a summary object")
-    p.add_argument("--timeout", metavar="S", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
+    p.add_argument("--json", action="store_true", help="print one JSON object per entry, then a summary object (described below)")
+    p.add_argument("--timeout", metavar="S", type=float, default=10.0, help="seconds to wait for the start sequence and for each answer (default 10)")
     p.add_argument("--probe-timeout", metavar="S", type=float, default=3.0, help="auto mode: seconds server/discover may stay unanswered before falling back (default 3)")
     p.add_argument("--capability", choices=sorted(CAPABILITY_FLAGS), action="append", default=[], help="client capability to offer (repeatable; trimmed to what the version defines)")
     p.add_argument("--root", metavar="URI", action="append", default=[], help="a root to answer roots/list with (repeatable; implies --capability roots)")
@@ -132,6 +217,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--header", metavar="NAME:VALUE", action="append", default=[], help="with --url: a header sent with every request (repeatable)")
     p.add_argument("--bearer-env", metavar="VAR", help="with --url: send 'Authorization: Bearer' with the token in environment variable VAR (a secret: masked in every output)")
     p.add_argument("--insecure", action="store_true", help="with --url: do not verify the server's TLS certificate")
+    p.add_argument(
+        "--config",
+        metavar="FILE",
+        type=Path,
+        help="probe a server defined in FILE: Claude Desktop's claude_desktop_config.json, VS Code's mcp.json, Cursor's mcp.json, "
+        "Windsurf's mcp_config.json, an MCP Inspector config or a registry server.json (format detected; see --format)",
+    )
+    p.add_argument("--server", metavar="NAME", help="with --config: the server's name in the file (not needed when it defines one)")
+    p.add_argument(
+        "--input",
+        metavar="ID=VALUE",
+        action="append",
+        default=[],
+        help="with --config: the value of an input the file asks for (VS Code ${input:ID}, a registry variable; repeatable). "
+        "An input left out takes its default",
+    )
+    p.add_argument("--format", choices=sorted(FORMATS), help="with --config: the file's format, when it cannot be told from the file")
     p.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
     return parser
 
@@ -217,12 +319,24 @@ def http_headers(args: argparse.Namespace) -> list[EnvVar]:
     return out
 
 
-def options_from_args(args: argparse.Namespace) -> SessionOptions:
+def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) -> SessionOptions:
+    """The session options the command line asks for; ``notes`` receives what a --config file
+    said that the probe worked around."""
     argv = list(args.argv)
     if argv and argv[0] == "--":
         argv = argv[1:]
     headers = http_headers(args)
-    if args.url:
+    config = getattr(args, "config", None)
+    from_file: ServerProfile | None = None
+    if config is not None:
+        if argv or args.demo or args.url:
+            raise UsageError("--config names the server: give no command after --, no --demo and no --url")
+        if headers or args.insecure:
+            raise UsageError("--header, --bearer-env and --insecure go with --url (a --config server brings its own headers)")
+        from_file = config_profile(args, notes if notes is not None else [])
+    elif getattr(args, "server", None) or getattr(args, "input", None) or getattr(args, "format", None):
+        raise UsageError("--server, --input and --format go with --config FILE")
+    elif args.url:
         if argv or args.demo:
             raise UsageError("--url probes a server over HTTP: give no command after -- (and no --demo)")
         problem = url_problem(args.url)
@@ -232,8 +346,8 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
         raise UsageError("--header, --bearer-env and --insecure go with --url")
     if args.demo:
         argv = [sys.executable, *demo_args(), *argv]
-    if not argv and not args.url:
-        raise UsageError("no server command given: put it after --, e.g. probe -- node server.js (or use --demo, or --url URL)")
+    if not argv and not args.url and from_file is None:
+        raise UsageError("no server command given: put it after --, e.g. probe -- node server.js (or use --demo, --url URL or --config FILE)")
     era = EraMode(args.era)
     if args.protocol_version:  # the profile picks the era a version implies; conflicts are the user's to fix
         v = args.protocol_version
@@ -246,12 +360,12 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
         else:
             known = ", ".join(LEGACY_VERSIONS + MODERN_VERSIONS)
             raise UsageError(f"--protocol-version {v!r} is not a known protocol version ({known})")
-    env: dict[str, str] = {}
+    env: dict[str, EnvVar] = {v.name: v for v in from_file.env} if from_file is not None else {}
     for item in args.env:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise UsageError(f"--env {item!r}: expected KEY=VALUE")
-        env[key] = value
+        env[key] = EnvVar(key, value)
     if args.timeout <= 0 or args.probe_timeout <= 0 or args.max_request_time <= 0:
         raise UsageError("--timeout, --probe-timeout and --max-request-time must be positive")
     if args.max_request_time < args.timeout:
@@ -259,17 +373,21 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
     choices = [c for name in args.capability for c in CAPABILITY_FLAGS[name]]
     if args.root and "roots" not in choices:
         choices.append("roots")
+    if from_file is not None:  # where the server is and how to reach it come from the file
+        server = dict(
+            command=from_file.command, args=list(from_file.args), transport=from_file.transport, url=from_file.url,
+            headers=from_file.headers, verify_tls=from_file.verify_tls, inherit_env=from_file.inherit_env and not args.clean_env,
+            cwd=args.cwd or from_file.cwd,
+        )
+    else:
+        server = dict(
+            command=argv[0] if argv else "", args=argv[1:], transport={"auto": "http-auto"}.get(args.transport, args.transport) if args.url else "stdio",
+            url=args.url or "", headers=headers, verify_tls=not args.insecure, inherit_env=not args.clean_env, cwd=args.cwd or "",
+        )
     profile = ServerProfile(
         name="probe",
-        command=argv[0] if argv else "",
-        args=argv[1:],
-        transport={"auto": "http-auto"}.get(args.transport, args.transport) if args.url else "stdio",
-        url=args.url or "",
-        headers=headers,
-        verify_tls=not args.insecure,
-        env=[EnvVar(k, v) for k, v in env.items()],
-        inherit_env=not args.clean_env,
-        cwd=args.cwd or "",
+        **server,
+        env=list(env.values()),
         era=era.value,
         protocol_version=args.protocol_version or "",
         capabilities=list(dict.fromkeys(choices)),
@@ -284,22 +402,79 @@ def options_from_args(args: argparse.Namespace) -> SessionOptions:
     return profile.to_options(record_path=args.record, accept_unsupported_version=args.accept_unsupported_version)
 
 
+def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
+    """The server --config FILE --server NAME defines, its inputs filled from --input; what the
+    file said about it that was worked around goes to ``notes``."""
+    result: ImportResult = read_config(args.config, args.format)
+    if not result.servers:
+        why = "; ".join(str(p) for p in result.problems) or "it defines no servers"
+        raise UsageError(f"--config {args.config}: nothing to probe: {why}")
+    names = ", ".join(s.key for s in result.servers)
+    if args.server is None:
+        if len(result.servers) > 1:
+            raise UsageError(f"--config {args.config} defines {len(result.servers)} servers: choose one with --server NAME ({names})")
+        found = result.servers[0]
+    else:
+        found = result.server(args.server)
+        if found is None:
+            left_out = [str(p) for p in result.problems if p.server == args.server and p.skipped]
+            if left_out:
+                raise UsageError(f"--config: server {args.server!r} cannot be probed: " + "; ".join(left_out))
+            raise UsageError(f"--config {args.config}: no server {args.server!r}; it defines: {names}")
+    mine = {i.id: i for i in result.inputs_of([found])}
+    values: dict[str, str] = {}
+    for item in args.input:
+        ident, sep, value = item.partition("=")
+        if not sep or not ident:
+            raise UsageError(f"--input {item!r}: expected ID=VALUE")
+        key = ident if ident in mine else f"{found.key}: {ident}"  # a registry input by its own name
+        if key not in mine:
+            known = ", ".join(mine) or "none"
+            raise UsageError(f"--input {ident}: {found.key!r} has no such input (its inputs: {known})")
+        values[key] = value
+    missing = result.unfilled([found], values)
+    if missing:
+        raise UsageError("; ".join(f"{found.key!r} needs --input {shlex.quote(i.id.removeprefix(found.key + ': '))}=VALUE ({i.label})" for i in missing))
+    notes.extend(str(p) for p in result.problems_of(found))
+    return result.profile(found, values)
+
+
 # ---------------------------------------------------------------------- transcript
 
-_ARROWS = {Direction.C2S: "→ c2s", Direction.S2C: "← s2c", Direction.STDERR: "! err", Direction.EVENT: "• evt"}
+_ARROWS = {Direction.C2S: "→ c2s", Direction.S2C: "← s2c", Direction.STDERR: "! stderr", Direction.EVENT: "• event"}
+_DIR_WORDS = {"c2s": "client→server", "s2c": "server→client", "stderr": "stderr", "event": "events"}
+_SHUTDOWN_WORDS = {
+    "none": "it exited by itself",
+    "stdin": "it exited when stdin closed",
+    "sigterm": "SIGTERM ended it",
+    "sigkill": "SIGKILL ended it",
+    "delete": "the client deleted the session",
+}
+
+
+def _json_text(value: Any) -> str:
+    """A JSON value as JSON (``1``, ``"a"``, ``null``), never a Python repr."""
+    return orjson.dumps(value, default=str).decode()
 
 
 def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
+    """One entry for people: number, seconds since the start, direction, what it is, latency
+    in milliseconds, then the bytes (cut at ``width``) and what the engine found."""
     e = rec[i]
     text = e.text.replace("\t", " ")
     if len(text) > width:
         text = text[: width - 1] + f"… ({len(e.raw)} bytes)"
-    label = e.extra.get("event", e.kind.label)
+    if e.direction is Direction.STDERR:
+        label = ""
+    elif e.direction is Direction.EVENT:
+        label = str(e.extra.get("event", e.kind.label)).replace("_", " ")
+    else:
+        label = e.kind.label
     if e.method:
         label += " " + e.method
     if e.id is not None:
-        label += f" #{e.id}"
-    parts = [f"{i:5d} {e.t:9.3f}s {_ARROWS[e.direction]}  {label}"]
+        label += f" #{_json_text(e.id)}"
+    parts = [f"{i:5d} {e.t:9.3f}s {_ARROWS[e.direction]}" + (f"  {label}" if label else "")]
     if e.latency is not None:
         parts.append(f"{e.latency * 1000:.1f} ms")
     if e.extra.get("hand_written"):
@@ -315,7 +490,7 @@ def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
         line += f"\n        schema: {err['path'] or '/'}: {err['message']}"
     for rid in e.violations:
         r = RULES.get(rid)
-        line += f"\n        !! {rid}: {r.text if r else ''}"
+        line += f"\n        !! {rid}: {r.text if r else 'a rule this inspector no longer knows'}"
     return line
 
 
@@ -334,37 +509,63 @@ class Printer:
         self.out.flush()
 
 
+def summary_lines(summary: dict) -> list[str]:
+    """The summary for people: every value in words or JSON, never a Python repr."""
+    info = summary.get("server_info") if isinstance(summary.get("server_info"), dict) else {}
+    offered = summary.get("offered_version")
+    version = summary.get("protocol_version") or "none agreed"
+    server = " ".join(str(info[k]) for k in ("name", "version") if info.get(k) not in (None, "")) or "unknown (it did not say)"
+    caps = summary.get("server_capabilities")
+    lines = [
+        "",
+        "── summary " + "─" * 50,
+        f"era               {summary.get('era') or 'not found'}",
+        f"protocol version  {version}" + (f" (offered {offered})" if offered else ""),
+        f"server            {server}",
+        f"capabilities      {', '.join(sorted(caps)) if isinstance(caps, dict) and caps else 'none declared'}",
+        f"final state       {summary.get('state') or 'unknown'}",
+    ]
+    if summary.get("outcome"):
+        lines.append(f"outcome           {summary['outcome']}")
+    shutdown = summary.get("shutdown")
+    how = _SHUTDOWN_WORDS.get(str(shutdown), str(shutdown)) if shutdown is not None else ""
+    if summary.get("transport", "stdio") != "stdio":
+        how = {"delete": "the client deleted the session", "none": "the client closed its streams"}.get(str(shutdown), "the connection was lost")
+        lines.append(f"connection        {summary.get('transport')}: {how}")
+    elif summary.get("signal") is not None:
+        lines.append(f"process           killed by signal {summary['signal']}" + (f" ({how})" if how else ""))
+    elif summary.get("exit_code") is not None:
+        lines.append(f"process           exit code {summary['exit_code']}" + (f" ({how})" if how else ""))
+    else:
+        lines.append("process           did not start" if summary.get("state") == "failed" else "process           exit status unknown")
+    counts = summary.get("counts") or {}
+    by_dir = counts.get("by_dir") or {}
+    parts = ", ".join(f"{n} {'event' if d == 'event' and n == 1 else _DIR_WORDS.get(d, d)}" for d, n in by_dir.items() if n)
+    lines.append(f"entries           {counts.get('entries', 0)}" + (f" ({parts})" if parts else ""))
+    if counts.get("schema_invalid"):
+        lines.append(f"schema invalid    {counts['schema_invalid']}")
+    for rid, n in sorted((counts.get("violations") or {}).items()):
+        lines.append(f"violation         {rid} ×{n}")
+    lines.append(f"exit              {summary.get('exit')} ({summary.get('exit_reason')})")
+    return lines
+
+
 def print_summary(summary: dict, out: TextIO, as_json: bool) -> None:
     if as_json:
         out.write(orjson.dumps(summary, default=str).decode() + "\n")
         return
-    info = summary.get("server_info") or {}
-    lines = [
-        "",
-        "── summary " + "─" * 50,
-        f"era               {summary.get('era')}",
-        f"protocol version  {summary.get('protocol_version')} (offered {summary.get('offered_version')})",
-        f"server            {info.get('name', '?')} {info.get('version', '')}".rstrip(),
-        f"capabilities      {', '.join(sorted((summary.get('server_capabilities') or {}).keys())) or '-'}",
-        f"final state       {summary.get('state')}",
-    ]
-    if summary.get("outcome"):
-        lines.append(f"outcome           {summary['outcome']}")
-    if summary.get("transport", "stdio") != "stdio":
-        how = {"delete": "the client deleted the session", "none": "the client closed its streams"}.get(str(summary.get("shutdown")), "the connection was lost")
-        lines.append(f"connection        {summary.get('transport')}: {how}")
-    elif summary.get("signal") is not None:
-        lines.append(f"process           killed by signal {summary['signal']} (shutdown step: {summary.get('shutdown')})")
-    else:
-        lines.append(f"process           exit code {summary.get('exit_code')} (shutdown step: {summary.get('shutdown')})")
-    counts = summary.get("counts", {})
-    lines.append(f"entries           {counts.get('entries')}  {counts.get('by_dir')}")
-    if counts.get("schema_invalid"):
-        lines.append(f"schema invalid    {counts['schema_invalid']}")
-    for rid, n in sorted((counts.get("violations") or {}).items()):
-        lines.append(f"violation         {rid} x{n}")
-    lines.append(f"exit              {summary.get('exit')} ({summary.get('exit_reason')})")
-    out.write("\n".join(lines) + "\n")
+    out.write("\n".join(summary_lines(summary)) + "\n")
+
+
+def failure_reason(session: Session, text: str) -> tuple[str, list[str]]:
+    """Why the session failed, and the stderr lines that say why when the server ended: the
+    error and exception lines (``stderr_digest``), not whatever it wrote last."""
+    if session.returncode is None and session.signal is None:
+        return text, []
+    quote = stderr_digest(recording_stderr(session.recording))
+    if quote and "; its stderr says: " not in text:  # the session's text quotes them already when it saw them
+        text += "; its stderr says: " + " | ".join(quote)
+    return text, quote
 
 
 # ---------------------------------------------------------------------- probe
@@ -415,16 +616,20 @@ async def run_probe(
         except StartFailed as exc:  # spawn failure
             code, reason = EXIT_SERVER, str(exc)
         tg.cancel_scope.cancel()
+    quote: list[str] = []
+    if code == EXIT_SERVER:  # the server ended: quote what it said on stderr about why
+        reason, quote = failure_reason(session, reason)
     if stopped_by:
         number = stopped_by[0]
-        code, reason = EXIT_SIGNAL_BASE + number, f"stopped by {_signal_name(number)}"
+        code, reason, quote = EXIT_SIGNAL_BASE + number, f"stopped by {_signal_name(number)}", []
     summary = dict(session.recording.summary or session.summary())
     summary["exit"] = code
     summary["exit_reason"] = reason
     session.recording.remove_listener(printer)
     print_summary(summary, out, as_json)
     if not as_json and code != EXIT_OK:
-        sys.stderr.write(f"mcp-session-inspector: {reason}\n")
+        head = reason.split("; its stderr says: ", 1)[0] if quote else reason
+        sys.stderr.write(f"mcp-session-inspector: {head}\n" + "".join(f"  stderr: {line}\n" for line in quote))
     return code
 
 
@@ -479,15 +684,22 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(argv)  # exits 2 on usage errors
     if args.command is None:
-        from inspector.ui.app import main as app_main  # Qt is imported only for the window
+        from inspector.ui import app  # Qt is imported only for the window
 
-        return app_main([], connect_demo=args.connect_demo)
+        if args.reset_settings:
+            return app.reset_settings()
+        if args.self_test:
+            return app.self_test()
+        return app.main([], connect_demo=args.connect_demo)
     if args.command == "probe":
         try:
-            options = options_from_args(args)
+            notes: list[str] = []
+            options = options_from_args(args, notes)
             requests = parse_steps(args)
         except UsageError as exc:
             parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
+        for note in notes:
+            sys.stderr.write(f"mcp-session-inspector probe: note: {note}\n")
         try:
             return anyio.run(run_probe, options, requests, sys.stdout, args.json, args.root)
         except KeyboardInterrupt:  # Ctrl-C before or after the signal handlers were in place

@@ -343,6 +343,47 @@ async def act_spec(w, controller, panel):
     return viewer
 
 
+async def import_shot(app, name: str, *, language: str = "en") -> None:
+    """File → Import servers… over a VS Code workspace file (and a Claude Desktop file found in
+    the usual place): the servers with their check boxes, an input filled, the notes."""
+    import shutil
+
+    from inspector.session.imports import existing_locations
+
+    configs = ROOT / "tests" / "fixtures" / "configs"
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp)
+        claude = home / ".config" / "Claude" / "claude_desktop_config.json"
+        claude.parent.mkdir(parents=True)
+        shutil.copy(configs / "claude_desktop_config.json", claude)
+        shutil.copytree(configs / "workspace", home / "project")
+        controller, w = build(app, config=home / "inspector")
+        w.themes.set_choice("light")
+        if language != "en":
+            w.languages.set_choice(language)
+        w.resize(1600, 1000)
+        w.show()
+        locations = existing_locations(platform="linux", home=home, env={}, cwd=home / "project")
+        dialog = w.import_servers(locations=locations)
+        dialog.source.setCurrentIndex(1)
+        dialog.load(locations[1].path, locations[1].format)
+        dialog.set_checked("legacy-sse", False)
+        dialog.input_fields["api-key"].setText("typed in, kept secret")
+        dialog.resize(980, 660)
+        await settle(app, 0.5)
+        OUT.mkdir(exist_ok=True)
+        dialog.grab().save(str(OUT / f"{name}.png"))
+        print(f"wrote screenshots/{name}.png")
+        dialog.close()
+        w.languages.set_choice("en")
+        w.close()
+        w.deleteLater()
+        await anyio.sleep(0.05)
+
+
+IMPORT_SHOTS = {"dialog-import": {}}
+
+
 PANEL_SHOTS = {
     "dialog-spec-zh": dict(era="legacy", panel="tools", act=act_spec, dialog=True, language="zh_CN"),
     "panel-tools": dict(era="legacy", panel="tools", act=act_tools),
@@ -385,7 +426,7 @@ SHOTS = {
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", action="append", choices=sorted(SHOTS) + sorted(PANEL_SHOTS))
+    parser.add_argument("--only", action="append", choices=sorted(SHOTS) + sorted(PANEL_SHOTS) + sorted(IMPORT_SHOTS))
     args = parser.parse_args()
     QCoreApplication.setOrganizationName("mcp-session-inspector-screenshots")
     app = QApplication.instance() or QApplication([sys.argv[0]])
@@ -400,6 +441,10 @@ def main() -> None:
             if args.only and name not in args.only:
                 continue
             await panel_shot(app, name, **kw)
+        for name, kw in IMPORT_SHOTS.items():
+            if args.only and name not in args.only:
+                continue
+            await import_shot(app, name, **kw)
 
     anyio.run(run_all, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
 

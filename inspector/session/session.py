@@ -37,6 +37,7 @@ from inspector.transport.stdio import describe_exit
 from .handlers import ClientHandlers, HandlerError
 from .operations import ListenHub, Negotiation
 from .recording import Direction, Recording, RecordingWriter
+from .stderr_digest import recording_stderr, stderr_digest
 
 SLICE = 128  # lines analysed between two turns of the event loop
 
@@ -1221,21 +1222,11 @@ class Session:
         if self.returncode is not None or self.signal is not None:
             how = describe_exit(self.returncode, self.signal)
             text = why if how in why else f"{why} (the server {how})"
-            stderr = self.stderr_tail()
-            if stderr:
-                text += "; last stderr: " + stderr
+            quote = stderr_digest(recording_stderr(self.recording))  # the error, not a closing brace
+            if quote:
+                text += "; its stderr says: " + " | ".join(quote)
             return text
         return why
-
-    def stderr_tail(self, lines: int = 3) -> str:
-        rec = self.recording
-        out: list[str] = []
-        for i in range(len(rec) - 1, -1, -1):
-            if rec.direction_at(i) is Direction.STDERR:
-                out.append(rec[i].text.strip())
-                if len(out) >= lines:
-                    break
-        return " | ".join(reversed([s for s in out if s]))
 
     async def wait_exit(self, timeout: float) -> bool:
         with anyio.move_on_after(timeout):

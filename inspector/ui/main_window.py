@@ -24,6 +24,7 @@ from .banner import FailureBanner
 from .controller import SessionController
 from .detail import DetailPane
 from .diagram import LifecycleDiagram
+from .import_dialog import ExportDialog, ImportDialog
 from .negotiation import NegotiationView
 from .panels import PanelHost
 from .replay import ReplayBar
@@ -176,6 +177,12 @@ class MainWindow(QMainWindow):
         self.act_spec.setShortcut(QKeySequence.StandardKey.HelpContents)
         self.act_spec.setToolTip(self.tr("The MCP specification pages bundled with the inspector, for the negotiated version (F1)"))
         self.act_spec.triggered.connect(lambda: self.open_spec(""))
+        self.act_import = QAction(self.tr("Import servers…"), self)
+        self.act_import.setToolTip(self.tr("Add servers from Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector settings, or a registry server.json"))
+        self.act_import.triggered.connect(lambda: self.import_servers())
+        self.act_export_server = QAction(self.tr("Export server entry…"), self)
+        self.act_export_server.setToolTip(self.tr("The selected server as an mcpServers entry for other clients, secrets left out"))
+        self.act_export_server.triggered.connect(lambda: self.export_server())
         self.act_quit = QAction(self.tr("Quit"), self)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
         self.act_quit.triggered.connect(self.close)
@@ -196,6 +203,9 @@ class MainWindow(QMainWindow):
         m_file = menu.addMenu(self.tr("&File"))
         m_file.addAction(self.act_open)
         m_file.addAction(self.act_save)
+        m_file.addSeparator()
+        m_file.addAction(self.act_import)
+        m_file.addAction(self.act_export_server)
         m_file.addSeparator()
         m_file.addAction(self.act_export)
         m_file.addAction(self.act_export_diagram)
@@ -352,14 +362,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self.dock.setWindowTitle(self.tr("Connection"))
         self.features_dock.setWindowTitle(self.tr("Features"))
-        row = self.connection.list.currentRow()
-        old = self.connection
-        self.connection = self._make_connection_panel()
-        self.dock.setWidget(self.connection)
-        old.hide()
-        old.deleteLater()
-        if 0 <= row < self.connection.list.count():
-            self.connection.list.setCurrentRow(row)
+        self._remake_connection_panel(self.connection.list.currentRow())
         if not self.controller.running:
             old_panels = self.panels
             self.panels = PanelHost(self.controller)
@@ -383,7 +386,42 @@ class MainWindow(QMainWindow):
         if self._summary is not None:
             self._show_exit(self._summary)
 
+    def _remake_connection_panel(self, row: int) -> None:
+        """The Connection panel made again from the saved servers, ``row`` selected."""
+        old = self.connection
+        self.connection = self._make_connection_panel()
+        self.dock.setWidget(self.connection)
+        old.hide()
+        old.deleteLater()
+        if 0 <= row < self.connection.list.count():
+            self.connection.list.setCurrentRow(row)
+
     # ------------------------------------------------------------------ commands
+
+    def import_servers(self, locations=None):
+        """File → Import servers…: the dialog (window-modal); the servers it imports are added."""
+        dialog = ImportDialog([p.name for p in self.profiles], self, locations)
+        dialog.serversImported.connect(self.add_profiles)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def add_profiles(self, profiles: list[ServerProfile]) -> None:
+        """Add imported servers to the list (saved at once), the first of them selected."""
+        if not profiles:
+            return
+        first = len(self.profiles)
+        self.profiles.extend(profiles)
+        self._save_profiles()
+        self._remake_connection_panel(first)
+        self.statusBar().showMessage(self.tr("Imported {n} server(s)").format(n=len(profiles)), 5000)
+
+    def export_server(self):
+        """File → Export server entry…: the selected server as an mcpServers entry."""
+        dialog = ExportDialog(self.connection.current(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     def connect_selected(self) -> None:
         profile = self.connection.current()

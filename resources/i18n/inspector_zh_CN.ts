@@ -988,6 +988,49 @@
     </message>
 </context>
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export server entry</source>
+        <translation>导出服务器条目</translation>
+    </message>
+    <message>
+        <source>The server as an mcpServers entry, as Claude Desktop, Cursor, Windsurf and the MCP Inspector read it (VS Code: put the entry under "servers").</source>
+        <translation>以 mcpServers 条目表示的服务器，Claude Desktop、Cursor、Windsurf 和 MCP Inspector 都能读取（VS Code：把条目放在 "servers" 下）。</translation>
+    </message>
+    <message>
+        <source>Left out because they are secret: {names}. Add their values by hand where you paste this.</source>
+        <translation>因属于机密而未写入：{names}。粘贴到别处后请手动补上它们的值。</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Save server entry</source>
+        <translation>保存服务器条目</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save: {why}</source>
+        <translation>无法保存：{why}</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+</context>
+<context>
     <name>FailureBanner</name>
     <message>
         <source>the server answered initialize with an error</source>
@@ -1308,6 +1351,139 @@
     <message>
         <source>stderr / transport note</source>
         <translation>stderr / 传输层注记</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <source>mcpServers file</source>
+        <extracomment>Format names that are not product names, for the translation tools.</extracomment>
+        <translation>mcpServers 文件</translation>
+    </message>
+    <message>
+        <source>MCP registry server.json</source>
+        <translation>MCP 注册表 server.json</translation>
+    </message>
+    <message>
+        <source>unknown format</source>
+        <translation>未知格式</translation>
+    </message>
+    <message>
+        <source>Import servers</source>
+        <extracomment>the profiles to add, names already unique among ``taken``</extracomment>
+        <translation>导入服务器</translation>
+    </message>
+    <message>
+        <source>Configuration files found</source>
+        <translation>找到的配置文件</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>this folder</source>
+        <translation>当前文件夹</translation>
+    </message>
+    <message>
+        <source>No client's configuration file was found in the usual places</source>
+        <translation>在常见位置没有找到任何客户端的配置文件</translation>
+    </message>
+    <message>
+        <source>Choose file…</source>
+        <translation>选择文件…</translation>
+    </message>
+    <message>
+        <source>Servers found</source>
+        <translation>找到的服务器</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输方式</translation>
+    </message>
+    <message>
+        <source>Starts or connects to</source>
+        <translation>启动的命令或连接地址</translation>
+    </message>
+    <message>
+        <source>Kept secret</source>
+        <translation>作为机密保存</translation>
+    </message>
+    <message>
+        <source>Values the file asks for</source>
+        <translation>文件要求填写的值</translation>
+    </message>
+    <message>
+        <source>Not imported, or changed on the way</source>
+        <translation>未导入或导入时有改动的内容</translation>
+    </message>
+    <message>
+        <source>Secret values (password inputs, variables and headers the file marks secret or whose names say token, key, secret, password or authorization) are kept in secrets.json, readable only by you, never in servers.json.</source>
+        <translation>机密值（密码输入项、文件标记为机密的变量和请求头，以及名称中含有 token、key、secret、password 或 authorization 的变量和请求头）保存在只有你能读取的 secrets.json 中，绝不写入 servers.json。</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Read servers from:</source>
+        <translation>从以下位置读取服务器：</translation>
+    </message>
+    <message>
+        <source>Choose a configuration file</source>
+        <translation>选择配置文件</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>{file}: {format}, {n} server(s)</source>
+        <translation>{file}：{format}，{n} 个服务器</translation>
+    </message>
+    <message>
+        <source>{file}: no server could be imported</source>
+        <translation>{file}：没有可以导入的服务器</translation>
+    </message>
+    <message>
+        <source> (left out)</source>
+        <translation>（未导入）</translation>
+    </message>
+    <message>
+        <source>stdio (a command)</source>
+        <translation>stdio（启动命令）</translation>
+    </message>
+    <message>
+        <source>HTTP, auto</source>
+        <translation>HTTP，自动</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP</source>
+        <translation>Streamable HTTP</translation>
+    </message>
+    <message>
+        <source>HTTP+SSE</source>
+        <translation>HTTP+SSE</translation>
+    </message>
+    <message>
+        <source>kept secret</source>
+        <translation>作为机密保存</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>Fill in: {names}</source>
+        <translation>请填写：{names}</translation>
+    </message>
+    <message>
+        <source>Import {n} server(s)</source>
+        <translation>导入 {n} 个服务器</translation>
     </message>
 </context>
 <context>
@@ -1865,6 +2041,22 @@
         <translation>随检查器附带的 MCP 规范页面，对应协商出的版本（F1）</translation>
     </message>
     <message>
+        <source>Import servers…</source>
+        <translation>导入服务器…</translation>
+    </message>
+    <message>
+        <source>Add servers from Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector settings, or a registry server.json</source>
+        <translation>从 Claude Desktop、VS Code、Cursor、Windsurf 或 MCP Inspector 的设置，或注册表的 server.json 添加服务器</translation>
+    </message>
+    <message>
+        <source>Export server entry…</source>
+        <translation>导出服务器条目…</translation>
+    </message>
+    <message>
+        <source>The selected server as an mcpServers entry for other clients, secrets left out</source>
+        <translation>把选中的服务器导出为供其他客户端使用的 mcpServers 条目，不含机密</translation>
+    </message>
+    <message>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
@@ -1939,6 +2131,10 @@
     <message>
         <source>Sequence</source>
         <translation>时序图</translation>
+    </message>
+    <message>
+        <source>Imported {n} server(s)</source>
+        <translation>已导入 {n} 个服务器</translation>
     </message>
     <message>
         <source>Fix the highlighted fields first: </source>

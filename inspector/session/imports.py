@@ -1,0 +1,1007 @@
+"""Servers from other clients' configuration files, and a saved server as such an entry. No Qt.
+
+Theory of operation
+-------------------
+:func:`read_config` (a path) and :func:`parse_config` (text with a file name and an optional
+format) turn one configuration file into an :class:`ImportResult`: the servers found, each
+mapped to a :class:`~.profiles.ServerProfile` (a command to start over stdio, or a URL with a
+transport), the prompted :class:`ImportInput` fields the file defines, and every
+:class:`ImportProblem`: what could not be mapped and why, naming the file and the JSON path
+(``claude_desktop_config.json: $.mcpServers.foo.args[2]: expected a string``). A problem that
+left a server (or the whole file) out says so (``skipped``); the others were worked around.
+Nothing here raises on what a file holds: bad JSON is a problem with its line and column.
+
+Formats (:data:`FORMATS`), detected from the content and the file name unless one is given:
+
+- ``claude-desktop``: ``claude_desktop_config.json``, ``mcpServers``: name → command, args, env.
+- ``vscode``: VS Code's ``mcp.json`` (user or ``.vscode/``), ``servers``: name → ``type``
+  (stdio, http, sse), command, args, env, ``envFile``, cwd, url, headers; and ``inputs``: the
+  prompts ``${input:ID}`` refers to. Comments and trailing commas are accepted (JSONC).
+- ``cursor``: ``~/.cursor/mcp.json`` or ``.cursor/mcp.json``, ``mcpServers`` (url and headers for
+  a remote server).
+- ``windsurf``: ``mcp_config.json``, ``mcpServers`` (``serverUrl`` for a remote server).
+- ``mcp-inspector``: the official MCP Inspector's ``--config`` file, ``mcpServers`` with ``type``
+  stdio, sse or streamable-http.
+- ``mcp-servers``: any other file with ``mcpServers`` (the same mapping).
+- ``registry``: an MCP registry ``server.json``: each package (npm → npx, pypi → uvx, oci →
+  docker, nuget → dnx, or its ``runtimeHint``) becomes a stdio server, each remote a URL server.
+
+Variables. VS Code, Cursor, Windsurf and plain ``mcpServers`` files: ``${userHome}``,
+``${pathSeparator}`` (``${/}``) and ``${env:NAME}`` (from the inspector's environment, at
+import) are replaced; ``${workspaceFolder}`` and ``${workspaceFolderBasename}`` are replaced for
+a file in a workspace's ``.vscode`` or ``.cursor`` folder and left as written (a problem) for a
+user-level file; any other variable is left as written (a problem). ``${input:ID}`` becomes an
+input field for the person importing; its value is put in at import. Claude Desktop and the
+MCP Inspector expand nothing: a ``${...}`` there is left as written and noted. Registry
+``{name}`` variables and environment variables without a value become input fields too.
+
+Secrets. An environment value or header is secret when it holds a password input, the registry
+marks it ``isSecret``, or its name looks like one (Authorization, Cookie, or containing token,
+key, secret, password, auth, credential). Secret values go to the profile store's
+``secrets.json``, never ``servers.json``. A secret in an argument or URL cannot be kept apart;
+that is said as a problem.
+
+:func:`default_locations` lists where each client keeps its file on this platform;
+:func:`export_entry` writes a saved server as an ``mcpServers`` entry, secrets left out.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+from .profiles import EnvVar, ServerProfile
+
+#: format id -> the client's name
+FORMATS: dict[str, str] = {
+    "claude-desktop": "Claude Desktop",
+    "vscode": "VS Code",
+    "cursor": "Cursor",
+    "windsurf": "Windsurf",
+    "mcp-inspector": "MCP Inspector",
+    "mcp-servers": "mcpServers file",
+    "registry": "MCP registry server.json",
+}
+#: formats whose values may hold ``${...}`` variables the client expands
+_EXPANDING = ("vscode", "cursor", "windsurf", "mcp-servers")
+MAX_BYTES = 8 << 20  # a configuration file larger than this is not read
+
+#: ``type`` as the files write it -> the profile's transport
+_TRANSPORT_TYPES = {
+    "stdio": "stdio",
+    "http": "http-auto",
+    "streamable-http": "streamable-http",
+    "streamablehttp": "streamable-http",
+    "streamable_http": "streamable-http",
+    "sse": "sse",
+}
+_SECRET_NAMES = ("authorization", "cookie", "token", "secret", "password", "passwd", "key", "auth", "credential")
+_ENTRY_KEYS = {"type", "command", "args", "env", "envFile", "cwd", "url", "serverUrl", "headers"}
+_VAR = re.compile(r"\$\{([^}]*)\}")
+_INPUT_REF = re.compile(r"\$\{input:([^}]+)\}")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def looks_secret(name: str) -> bool:
+    """Whether an environment variable or header called ``name`` probably holds a secret."""
+    low = name.lower()
+    return any(word in low for word in _SECRET_NAMES)
+
+
+def json_path(base: str, key: str | int) -> str:
+    """``$.mcpServers.foo``, ``$.args[2]``, ``$.mcpServers["my server"]``."""
+    if isinstance(key, int):
+        return f"{base}[{key}]"
+    if _IDENT.match(key):
+        return f"{base}.{key}"
+    return f"{base}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+@dataclass(frozen=True)
+class ImportProblem:
+    """Something in a file that could not be mapped, and why."""
+
+    file: str  # the file's name
+    path: str  # JSON path, or "line L, column C" for JSON that does not parse
+    message: str
+    server: str = ""  # the server entry it concerns ("" for the file)
+    skipped: bool = False  # the server (or, without one, the whole file) was left out for it
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.path}: {self.message}"
+
+
+@dataclass(frozen=True)
+class ImportInput:
+    """A value the person importing types in: a VS Code input, a registry variable or setting."""
+
+    id: str
+    label: str  # what to type in (a registry input: the variable's, header's or argument's name and description)
+    password: bool = False
+    default: str = ""
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    server: str = ""  # the server entry it belongs to ("" for a file-wide VS Code input)
+
+
+@dataclass
+class FoundServer:
+    """One server of a file. ``profile``'s values may still hold ``${input:ID}`` placeholders
+    for the ids in ``inputs``; :meth:`ImportResult.profile` puts the values in."""
+
+    key: str  # its name in the file
+    path: str  # JSON path of its entry
+    profile: ServerProfile
+    inputs: tuple[str, ...] = ()
+    #: optional inputs that are whole arguments -> the named flag before each ("" for none):
+    #: left empty, the argument (and its flag) is left out
+    optional_args: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+    def target(self) -> str:
+        """What it starts or where it connects, as one line."""
+        return self.profile.command_line if self.profile.transport == "stdio" else self.profile.url
+
+
+@dataclass
+class ImportResult:
+    file: str
+    format: str | None
+    servers: list[FoundServer] = field(default_factory=list)
+    problems: list[ImportProblem] = field(default_factory=list)
+    inputs: dict[str, ImportInput] = field(default_factory=dict)
+    path: Path | None = None
+
+    @property
+    def format_name(self) -> str:
+        return FORMATS.get(self.format or "", "unknown format")
+
+    def server(self, name: str) -> FoundServer | None:
+        """The server called ``name`` in the file (or, failing that, whose profile is)."""
+        for s in self.servers:
+            if s.key == name:
+                return s
+        return next((s for s in self.servers if s.name == name), None)
+
+    def problems_of(self, server: FoundServer | None) -> list[ImportProblem]:
+        """The file's own problems and those of ``server``."""
+        key = server.key if server is not None else None
+        return [p for p in self.problems if not p.server or p.server == key]
+
+    def inputs_of(self, servers: Iterable[FoundServer]) -> list[ImportInput]:
+        ids: dict[str, None] = {}
+        for s in servers:
+            ids.update(dict.fromkeys(s.inputs))
+        return [self.inputs[i] for i in ids if i in self.inputs]
+
+    def unfilled(self, servers: Iterable[FoundServer], values: Mapping[str, str]) -> list[ImportInput]:
+        """Required inputs of ``servers`` that have neither a value nor a default."""
+        return [i for i in self.inputs_of(servers) if i.required and not (values.get(i.id) or i.default)]
+
+    def profile(self, server: FoundServer, values: Mapping[str, str]) -> ServerProfile:
+        """``server``'s profile with the inputs put in (a value, else the input's default), a
+        fresh id. A variable or header whose whole value was an input left empty is not set."""
+        p = copy.deepcopy(server.profile)
+        p.id = ServerProfile(name="", command="").id
+
+        def sub(text: str) -> str:
+            def one(m: re.Match) -> str:
+                ident = m.group(1)
+                if ident not in server.inputs or ident not in self.inputs:
+                    return m.group(0)
+                return values.get(ident) or self.inputs[ident].default
+            return _INPUT_REF.sub(one, text)
+
+        def kept(var: EnvVar) -> bool:
+            return not (_INPUT_REF.fullmatch(var.value) and not sub(var.value))
+
+        p.command = sub(p.command)
+        args: list[str] = []
+        for a in p.args:
+            m = _INPUT_REF.fullmatch(a)
+            if m and m.group(1) in server.optional_args and not sub(a):
+                flag = server.optional_args[m.group(1)]
+                if flag and args and args[-1] == flag:
+                    args.pop()
+                continue
+            args.append(sub(a))
+        p.args = args
+        p.cwd = sub(p.cwd)
+        p.url = sub(p.url)
+        p.env = [EnvVar(v.name, sub(v.value), v.secret) for v in p.env if kept(v)]
+        p.headers = [EnvVar(h.name, sub(h.value), h.secret) for h in p.headers if kept(h)]
+        return p
+
+
+def unique_name(name: str, taken: Iterable[str]) -> str:
+    """``name``, or ``name (2)``, ``name (3)``... whichever is not taken yet."""
+    used = set(taken)
+    base = name.strip() or "server"
+    if base not in used:
+        return base
+    n = 2
+    while f"{base} ({n})" in used:
+        n += 1
+    return f"{base} ({n})"
+
+
+def import_profiles(result: ImportResult, servers: Iterable[FoundServer], values: Mapping[str, str], taken: Iterable[str]) -> list[ServerProfile]:
+    """The profiles to add for the chosen ``servers``: inputs put in, names made unique among
+    ``taken`` and each other."""
+    names = list(taken)
+    out = []
+    for s in servers:
+        p = result.profile(s, values)
+        p.name = unique_name(p.name, names)
+        names.append(p.name)
+        out.append(p)
+    return out
+
+
+# ---------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    """What variables expand to: the user's home, the environment, the workspace folder."""
+
+    home: Path
+    env: Mapping[str, str]
+    workspace: Path | None = None
+
+    @classmethod
+    def here(cls, path: Path | None = None) -> Surroundings:
+        """This process's home and environment; the workspace is the folder holding the file's
+        ``.vscode`` or ``.cursor`` folder, if it is in one."""
+        workspace = None
+        if path is not None:
+            parent = Path(path).absolute().parent
+            if parent.name in (".vscode", ".cursor"):
+                workspace = parent.parent
+        return cls(Path.home(), dict(os.environ), workspace)
+
+
+def read_config(path: str | Path, fmt: str | None = None, *, surroundings: Surroundings | None = None) -> ImportResult:
+    """The servers of the configuration file at ``path`` (format detected unless given)."""
+    path = Path(path)
+    name = path.name
+    try:
+        if not path.is_file():
+            why = "no such file" if not path.exists() else "not a regular file"
+            return ImportResult(name, fmt, problems=[ImportProblem(name, "$", f"cannot read {path}: {why}", skipped=True)], path=path)
+        if path.stat().st_size > MAX_BYTES:
+            return ImportResult(name, fmt, problems=[ImportProblem(name, "$", f"larger than {MAX_BYTES >> 20} MiB: not a configuration file", skipped=True)], path=path)
+        data = path.read_bytes()
+    except OSError as exc:
+        return ImportResult(name, fmt, problems=[ImportProblem(name, "$", f"cannot read {path}: {exc.strerror or exc}", skipped=True)], path=path)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return ImportResult(name, fmt, problems=[ImportProblem(name, f"byte {exc.start}", "not UTF-8 text", skipped=True)], path=path)
+    result = parse_config(text, file=name, fmt=fmt, surroundings=surroundings or Surroundings.here(path), base=path.absolute().parent)
+    result.path = path
+    return result
+
+
+def parse_config(text: str, *, file: str = "mcp.json", fmt: str | None = None, surroundings: Surroundings | None = None, base: Path | None = None) -> ImportResult:
+    """The servers of one configuration file's ``text``; ``file`` names it in problems (and
+    helps detect the format); ``base`` is the folder relative paths (envFile) start from."""
+    if fmt is not None and fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    try:
+        data = json.loads(strip_jsonc(text.lstrip("\ufeff")))
+    except json.JSONDecodeError as exc:
+        return ImportResult(file, fmt, problems=[ImportProblem(file, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}", skipped=True)])
+    except RecursionError:
+        return ImportResult(file, fmt, problems=[ImportProblem(file, "$", "not valid JSON: nested too deeply", skipped=True)])
+    if not isinstance(data, dict):
+        return ImportResult(file, fmt, problems=[ImportProblem(file, "$", f"expected a JSON object, found {_kind(data)}", skipped=True)])
+    fmt = fmt or detect_format(data, file, base)
+    result = ImportResult(file, fmt)
+    if fmt is None:
+        result.problems.append(ImportProblem(file, "$", 'not a known MCP configuration: no "mcpServers", "servers", or registry "packages"/"remotes"', skipped=True))
+        return result
+    reader = _Reader(result, surroundings or Surroundings.here(), base)
+    if fmt == "registry":
+        reader.registry(data)
+    elif fmt == "vscode":
+        reader.vscode(data)
+    else:
+        reader.mcp_servers(data)
+    return result
+
+
+def detect_format(data: Any, file: str = "", folder: Path | None = None) -> str | None:
+    """Which client wrote ``data`` (a parsed file), from its shape, its name and its folder."""
+    if not isinstance(data, dict):
+        return None
+    name = Path(file).name.lower()
+    parts = {p.lower() for p in Path(file).parts}
+    if folder is not None:
+        parts.update(p.lower() for p in Path(folder).parts[-2:])
+    schema = data.get("$schema")
+    if (isinstance(schema, str) and "server.schema" in schema) or ("name" in data and ("packages" in data or "remotes" in data)):
+        return "registry"
+    if "servers" in data or isinstance(data.get("mcp"), dict):
+        return "vscode"
+    servers = data.get("mcpServers")
+    if servers is None:
+        return None
+    entries = [e for e in servers.values() if isinstance(e, dict)] if isinstance(servers, dict) else []
+    if name == "claude_desktop_config.json":
+        return "claude-desktop"
+    if name == "mcp_config.json" or any("serverUrl" in e for e in entries):
+        return "windsurf"
+    if ".cursor" in parts:
+        return "cursor"
+    if any(e.get("type") in ("streamable-http", "sse", "stdio") for e in entries):
+        return "mcp-inspector"
+    return "mcp-servers"
+
+
+def strip_jsonc(text: str) -> str:
+    """JSON with comments (``//``, ``/* */``) and trailing commas as plain JSON; every other
+    character keeps its line and column, so errors point where the file has them."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    pending_comma = -1  # index in out of a comma that may turn out to be trailing
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i : j + 1])
+            pending_comma = -1
+            i = j + 1
+            continue
+        if c == "/" and text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+            continue
+        if c == "/" and text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append("".join(ch if ch == "\n" else " " for ch in text[i:j]))
+            i = j
+            continue
+        if c in "}]" and pending_comma >= 0:
+            out[pending_comma] = " "
+        if c == ",":
+            pending_comma = len(out)
+        elif not c.isspace():
+            pending_comma = -1
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(type(value), "a number")
+
+
+class _Reader:
+    """Maps one parsed file into its result, collecting problems as it goes."""
+
+    def __init__(self, result: ImportResult, where: Surroundings, base: Path | None) -> None:
+        self.result = result
+        self.where = where
+        self.base = base
+        self.server = ""  # the entry being read (problems name it)
+        self.used: dict[str, None] = {}  # input ids the entry uses, in order
+
+    # -- problems and values
+
+    def problem(self, path: str, message: str, *, skipped: bool = False) -> None:
+        self.result.problems.append(ImportProblem(self.result.file, path, message, self.server, skipped))
+
+    def text(self, value: Any, path: str, *, what: str = "a string") -> str | None:
+        """A string value with its variables expanded; numbers and booleans are taken as their
+        JSON text (noted); anything else is a problem and None."""
+        if isinstance(value, str):
+            return self.expand(value, path)
+        if isinstance(value, (int, float, bool)):
+            written = json.dumps(value)
+            self.problem(path, f"expected {what}, found {_kind(value)}; used as {written!r}")
+            return written
+        self.problem(path, f"expected {what}, found {_kind(value)}")
+        return None
+
+    def expand(self, value: str, path: str) -> str:
+        fmt = self.result.format
+        if fmt not in _EXPANDING:
+            found = _VAR.search(value)
+            if found:
+                self.problem(path, f"{FORMATS.get(fmt or '', fmt)} does not expand variables: {found.group(0)} left as written")
+            return value
+
+        def one(m: re.Match) -> str:
+            var = m.group(1)
+            if var.startswith("input:"):
+                ident = var[6:]
+                if ident in self.result.inputs:
+                    self.used[ident] = None
+                else:
+                    self.problem(path, f"no input {ident!r} is defined in $.inputs: {m.group(0)} left as written")
+                return m.group(0)
+            if var.startswith("env:"):
+                name = var[4:]
+                if name not in self.where.env:
+                    self.problem(path, f"{m.group(0)}: {name} is not set in the inspector's environment; replaced by an empty string")
+                return self.where.env.get(name, "")
+            if var == "userHome":
+                return str(self.where.home)
+            if var in ("pathSeparator", "/"):
+                return os.sep
+            if var in ("workspaceFolder", "workspaceFolderBasename"):
+                if self.where.workspace is None:
+                    self.problem(path, f"{m.group(0)}: this file is not in a workspace's .vscode or .cursor folder; left as written")
+                    return m.group(0)
+                return str(self.where.workspace) if var == "workspaceFolder" else self.where.workspace.name
+            self.problem(path, f"{m.group(0)}: this variable is not supported by the import; left as written")
+            return m.group(0)
+
+        return _VAR.sub(one, value)
+
+    def secret_inputs(self, value: str) -> list[str]:
+        return [m for m in _INPUT_REF.findall(value) if m in self.result.inputs and self.result.inputs[m].password]
+
+    def begin(self, key: str) -> None:
+        self.server = key
+        self.used = {}
+        self.optional = {}
+
+    optional: dict[str, str] = {}  # the entry's optional argument inputs -> the flag before each ("" for none)
+
+    def found(self, key: str, path: str, profile: ServerProfile) -> None:
+        for where, why in profile.problems().items():
+            value = getattr(profile, where, "") if where in ("command", "url") else ""
+            if where in ("name", "command", "url") and "${input:" not in value or where.startswith(("env.", "headers.")):
+                self.problem(path, why)
+        if profile.cwd and "${" not in profile.cwd and not Path(profile.cwd).is_dir():
+            self.problem(json_path(path, "cwd"), f"{profile.cwd} is not a folder here")
+        self.result.servers.append(FoundServer(key, path, profile, tuple(self.used), dict(self.optional)))
+        self.server = ""
+
+    # -- the mcpServers family and VS Code
+
+    def mcp_servers(self, data: dict) -> None:
+        servers = data.get("mcpServers")
+        if not isinstance(servers, dict):
+            self.problem("$.mcpServers", f"expected an object (server name → settings), found {_kind(servers)}", skipped=True)
+            return
+        for key, entry in servers.items():
+            self.entry(key, entry, json_path("$.mcpServers", key))
+
+    def vscode(self, data: dict) -> None:
+        root, base = data, "$"
+        if "servers" not in data and isinstance(data.get("mcp"), dict):  # settings.json: "mcp": {"servers", "inputs"}
+            root, base = data["mcp"], "$.mcp"
+        self.inputs(root.get("inputs"), json_path(base, "inputs"))
+        servers = root.get("servers")
+        if not isinstance(servers, dict):
+            self.problem(json_path(base, "servers"), f"expected an object (server name → settings), found {_kind(servers)}", skipped=True)
+            return
+        for key, entry in servers.items():
+            self.entry(key, entry, json_path(json_path(base, "servers"), key))
+
+    def inputs(self, items: Any, path: str) -> None:
+        if items is None:
+            return
+        if not isinstance(items, list):
+            self.problem(path, f"expected an array of input definitions, found {_kind(items)}")
+            return
+        for n, item in enumerate(items):
+            at = json_path(path, n)
+            if not isinstance(item, dict):
+                self.problem(at, f"expected an object, found {_kind(item)}")
+                continue
+            ident = item.get("id")
+            if not isinstance(ident, str) or not ident:
+                self.problem(json_path(at, "id"), "expected the input's id (a string)")
+                continue
+            kind = item.get("type", "promptString")
+            choices: tuple[str, ...] = ()
+            if kind == "pickString":
+                options = item.get("options") if isinstance(item.get("options"), list) else []
+                choices = tuple(str(o.get("value", o.get("label", ""))) if isinstance(o, dict) else str(o) for o in options)
+            elif kind == "command":
+                self.problem(at, f"input {ident!r} runs a VS Code command; type its value in instead")
+            elif kind != "promptString":
+                self.problem(json_path(at, "type"), f"unknown input type {kind!r}; shown as a text field")
+            default = item.get("default")
+            self.result.inputs[ident] = ImportInput(
+                ident,
+                str(item.get("description") or ident),
+                password=item.get("password") is True,
+                default="" if default is None else str(default),
+                choices=choices,
+            )
+
+    def entry(self, key: str, d: Any, path: str) -> None:
+        self.begin(key)
+        if not isinstance(d, dict):
+            self.problem(path, f"expected an object (the server's settings), found {_kind(d)}", skipped=True)
+            self.server = ""
+            return
+        fmt = self.result.format
+        url_key = "serverUrl" if "serverUrl" in d and "url" not in d else "url"
+        kind = d.get("type")
+        if kind is not None:
+            if not isinstance(kind, str) or kind.lower() not in _TRANSPORT_TYPES:
+                known = "stdio, http or sse" if fmt == "vscode" else "stdio, sse or streamable-http"
+                self.problem(json_path(path, "type"), f"unknown transport type {kind!r} (expected {known})", skipped=True)
+                self.server = ""
+                return
+            transport = _TRANSPORT_TYPES[kind.lower()]
+        elif "command" in d:
+            transport = "stdio"
+        elif url_key in d:
+            transport = "http-auto"
+        else:
+            self.problem(path, 'neither "command" (a program to start) nor "url" (a server to reach): nothing to import', skipped=True)
+            self.server = ""
+            return
+        for extra in d:
+            if extra == "disabled":
+                if d[extra] is True:
+                    self.problem(json_path(path, extra), "the server is turned off in that client; imported anyway")
+            elif extra not in _ENTRY_KEYS:
+                self.problem(json_path(path, extra), "not imported: the inspector has no such setting")
+        profile = ServerProfile(name=key, command="", transport=transport)
+        if transport == "stdio":
+            ok = self.stdio(d, path, profile)
+            for ignored in ("url", "serverUrl", "headers"):
+                if ignored in d:
+                    self.problem(json_path(path, ignored), "ignored: the server is started as a command (stdio)")
+        else:
+            ok = self.remote(d, path, url_key, profile)
+            for ignored in ("command", "args", "env", "envFile", "cwd"):
+                if ignored in d:
+                    self.problem(json_path(path, ignored), "ignored: the server is reached at a URL")
+        if ok:
+            self.found(key, path, profile)
+        else:
+            self.server = ""
+
+    def stdio(self, d: dict, path: str, profile: ServerProfile) -> bool:
+        at = json_path(path, "command")
+        command = d.get("command")
+        if command is None:
+            self.problem(path, 'no "command": nothing to start', skipped=True)
+            return False
+        if not isinstance(command, str) or not command.strip():
+            self.problem(at, "expected the program to start (a non-empty string)" + ("" if isinstance(command, str) else f", found {_kind(command)}"), skipped=True)
+            return False
+        profile.command = self.expand(command, at)
+        args = d.get("args", [])
+        if not isinstance(args, list):
+            self.problem(json_path(path, "args"), f"expected an array of strings, found {_kind(args)}", skipped=True)
+            return False
+        for n, arg in enumerate(args):
+            at = json_path(json_path(path, "args"), n)
+            if isinstance(arg, (dict, list)) or arg is None:
+                self.problem(at, f"expected a string, found {_kind(arg)}", skipped=True)
+                return False
+            value = self.text(arg, at)
+            if self.secret_inputs(value):
+                self.problem(at, "holds a password input: arguments are saved in servers.json, not kept secret")
+            profile.args.append(value)
+        env: dict[str, EnvVar] = {}
+        if "envFile" in d:
+            for var in self.env_file(d["envFile"], json_path(path, "envFile")):
+                env[var.name] = var
+        pairs = self.pairs(d, "env", path)
+        if pairs is None:
+            return False
+        env.update((var.name, var) for var in pairs)
+        profile.env = list(env.values())
+        if "cwd" in d:
+            cwd = self.text(d["cwd"], json_path(path, "cwd"))
+            profile.cwd = cwd or ""
+        return True
+
+    def remote(self, d: dict, path: str, url_key: str, profile: ServerProfile) -> bool:
+        at = json_path(path, url_key)
+        url = d.get(url_key)
+        if url is None:
+            self.problem(path, f'no "{url_key}": nowhere to connect', skipped=True)
+            return False
+        if not isinstance(url, str):
+            self.problem(at, f"expected the server's URL (a string), found {_kind(url)}", skipped=True)
+            return False
+        profile.url = self.expand(url, at).strip()
+        self.url_secrets(profile.url, at)
+        headers = self.pairs(d, "headers", path)
+        if headers is None:
+            return False
+        profile.headers = headers
+        return True
+
+    def pairs(self, d: dict, key: str, path: str) -> list[EnvVar] | None:
+        """``env`` or ``headers``: name → value, each secret when its name, a password input
+        or the environment variable it comes from says so; None (a problem) when not an object."""
+        items = d.get(key) or {}
+        at = json_path(path, key)
+        if not isinstance(items, dict):
+            self.problem(at, f"expected an object (name → value), found {_kind(items)}", skipped=True)
+            return None
+        out = []
+        for name, value in items.items():
+            text = self.text(value, json_path(at, name))
+            if text is not None:
+                out.append(EnvVar(name, text, looks_secret(name) or bool(self.secret_inputs(text)) or _secret_env_ref(value)))
+        return out
+
+    def url_secrets(self, url: str, path: str) -> None:
+        try:
+            query = parse_qsl(urlsplit(url).query)
+        except ValueError:
+            return
+        names = [k for k, _ in query if looks_secret(k)]
+        if names or self.secret_inputs(url):
+            what = ", ".join(names) if names else "a password input"
+            self.problem(path, f"the URL carries what looks like a credential ({what}): URLs are saved in servers.json, not kept secret")
+
+    def env_file(self, value: Any, path: str) -> list[EnvVar]:
+        name = self.text(value, path)
+        if not name:
+            return []
+        file = Path(os.path.expanduser(name))
+        if not file.is_absolute():
+            file = (self.where.workspace or self.base or Path.cwd()) / file
+        try:
+            lines = file.read_text(encoding="utf-8-sig").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.problem(path, f"cannot read {file}: {why}; its variables are not imported")
+            return []
+        out = []
+        for n, line in enumerate(lines, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            line = line.removeprefix("export ").strip()
+            key, sep, val = line.partition("=")
+            key = key.strip()
+            if not sep or not key:
+                self.problem(path, f"{file.name} line {n}: expected NAME=VALUE; skipped")
+                continue
+            val = val.strip()
+            if len(val) >= 2 and val[0] == val[-1] and val[0] in "\"'":
+                val = val[1:-1]
+            elif " #" in val:
+                val = val.split(" #", 1)[0].rstrip()
+            out.append(EnvVar(key, val, looks_secret(key)))
+        return out
+
+    # -- registry server.json
+
+    def registry(self, data: dict) -> None:
+        title = data.get("title") if isinstance(data.get("title"), str) else None
+        full = data.get("name") if isinstance(data.get("name"), str) else ""
+        if not full:
+            self.problem("$.name", "expected the server's name (a string)")
+        base = title or full.rsplit("/", 1)[-1] or "server"
+        packages = data.get("packages") or []
+        remotes = data.get("remotes") or []
+        if not isinstance(packages, list):
+            self.problem("$.packages", f"expected an array, found {_kind(packages)}")
+            packages = []
+        if not isinstance(remotes, list):
+            self.problem("$.remotes", f"expected an array, found {_kind(remotes)}")
+            remotes = []
+        if not packages and not remotes:
+            self.problem("$", 'no "packages" and no "remotes": nothing to start or reach', skipped=True)
+        several = len(packages) + len(remotes) > 1
+        for n, pkg in enumerate(packages):
+            at = json_path("$.packages", n)
+            kind = pkg.get("registryType") if isinstance(pkg, dict) else None
+            self.begin(unique_name(f"{base} ({kind or 'package'})" if several else base, [s.key for s in self.result.servers]))
+            self.package(pkg, at)
+        for n, remote in enumerate(remotes):
+            at = json_path("$.remotes", n)
+            kind = remote.get("type") if isinstance(remote, dict) else None
+            self.begin(unique_name(f"{base} ({kind or 'remote'})" if several else base, [s.key for s in self.result.servers]))
+            self.remote_entry(remote, at)
+        self.server = ""
+
+    def package(self, pkg: Any, path: str) -> None:
+        key = self.server
+        if not isinstance(pkg, dict):
+            self.problem(path, f"expected an object, found {_kind(pkg)}", skipped=True)
+            return
+        kind = pkg.get("registryType")
+        ident = pkg.get("identifier")
+        version = pkg.get("version")
+        if not isinstance(ident, str) or not ident:
+            self.problem(json_path(path, "identifier"), "expected the package's identifier (a string)", skipped=True)
+            return
+        transport = pkg.get("transport") if isinstance(pkg.get("transport"), dict) else {"type": "stdio"}
+        if transport.get("type", "stdio") != "stdio":
+            self.problem(json_path(path, "transport"), f"the package serves over {transport.get('type')!r} once started: start it yourself and add its URL; only stdio packages are imported", skipped=True)
+            return
+        if kind == "mcpb":
+            self.problem(json_path(path, "registryType"), "an MCP bundle (.mcpb) is installed by a client that supports bundles: nothing to start", skipped=True)
+            return
+        hint = pkg.get("runtimeHint")
+        runtime = hint if isinstance(hint, str) and hint else {"npm": "npx", "pypi": "uvx", "oci": "docker", "nuget": "dnx"}.get(kind or "")
+        if not runtime:
+            self.problem(json_path(path, "registryType"), f"registry type {kind!r} without a runtimeHint: the command to start it is not known", skipped=True)
+            return
+        version = version if isinstance(version, str) and version else ""
+        if kind == "pypi":
+            spec = f"{ident}=={version}" if version else ident
+        elif kind == "oci":
+            last = ident.rsplit("/", 1)[-1]
+            spec = ident if not version or ":" in last or "@" in last else f"{ident}:{version}"
+        else:
+            spec = f"{ident}@{version}" if version else ident
+        runtime_args = self.arguments(pkg.get("runtimeArguments"), json_path(path, "runtimeArguments"))
+        package_args = self.arguments(pkg.get("packageArguments"), json_path(path, "packageArguments"))
+        if runtime_args is None or package_args is None:
+            return
+        env = self.environment(pkg.get("environmentVariables"), json_path(path, "environmentVariables"))
+        args: list[str] = []
+        if Path(runtime).name == "docker":
+            if "run" not in runtime_args:
+                args += ["run", "-i", "--rm"]
+            for var in env:  # docker passes a variable into the container only when told to
+                args += ["-e", var.name]
+        elif Path(runtime).name == "npx" and not runtime_args:
+            args.append("-y")  # never stop to ask: stdin is the MCP channel
+        args += [*runtime_args, spec, *package_args]
+        profile = ServerProfile(name=key, command=runtime, args=args, env=env)
+        self.found(key, path, profile)
+
+    def remote_entry(self, remote: Any, path: str) -> None:
+        key = self.server
+        if not isinstance(remote, dict):
+            self.problem(path, f"expected an object, found {_kind(remote)}", skipped=True)
+            return
+        kind = remote.get("type")
+        transport = _TRANSPORT_TYPES.get(kind.lower()) if isinstance(kind, str) else None
+        if transport is None or transport == "stdio":
+            self.problem(json_path(path, "type"), f"unknown remote type {kind!r} (expected streamable-http or sse)", skipped=True)
+            return
+        url = remote.get("url")
+        if not isinstance(url, str) or not url:
+            self.problem(json_path(path, "url"), "expected the server's URL (a string)", skipped=True)
+            return
+        url = self.variables(url, remote.get("variables"), json_path(path, "url"), label="URL")
+        self.url_secrets(url, json_path(path, "url"))
+        profile = ServerProfile(name=key, command="", transport=transport, url=url)
+        headers = remote.get("headers") or []
+        if not isinstance(headers, list):
+            self.problem(json_path(path, "headers"), f"expected an array of headers, found {_kind(headers)}")
+            headers = []
+        for n, h in enumerate(headers):
+            var = self.setting(h, json_path(json_path(path, "headers"), n), "header")
+            if var is not None:
+                profile.headers.append(var)
+        self.found(key, path, profile)
+
+    def environment(self, items: Any, path: str) -> list[EnvVar]:
+        if items is None:
+            return []
+        if not isinstance(items, list):
+            self.problem(path, f"expected an array of variables, found {_kind(items)}")
+            return []
+        out = []
+        for n, item in enumerate(items):
+            var = self.setting(item, json_path(path, n), "environment variable")
+            if var is not None:
+                out.append(var)
+        return out
+
+    def setting(self, item: Any, path: str, what: str) -> EnvVar | None:
+        """A registry environment variable or header: its fixed value, or an input field
+        (prefilled with its default) for the person importing."""
+        if not isinstance(item, dict):
+            self.problem(path, f"expected an object, found {_kind(item)}")
+            return None
+        name = item.get("name")
+        if not isinstance(name, str) or not name:
+            self.problem(json_path(path, "name"), f"expected the {what}'s name (a string)")
+            return None
+        secret = item.get("isSecret") is True or looks_secret(name)
+        value = item.get("value")
+        if isinstance(value, str) and value:
+            text = self.variables(value, item.get("variables"), json_path(path, "value"), label=name)
+        else:
+            text = self.new_input(f"{self.server}: {name}", item, name, secret)
+        secret = secret or bool(self.secret_inputs(text))
+        return EnvVar(name, text, secret)
+
+    def new_input(self, ident: str, item: dict, label: str, password: bool) -> str:
+        ident = ident.replace("}", ")")  # ${input:ID} ends at the first brace
+        default = item.get("default")
+        choices = item.get("choices") if isinstance(item.get("choices"), list) else []
+        description = item.get("description") if isinstance(item.get("description"), str) else ""
+        self.result.inputs[ident] = ImportInput(
+            ident,
+            f"{label} — {description}" if description and description != label else label,
+            password=password or item.get("isSecret") is True,
+            default="" if default is None else str(default),
+            required=item.get("isRequired") is True,
+            choices=tuple(str(c) for c in choices),
+            server=self.server,
+        )
+        self.used[ident] = None
+        return "${input:" + ident + "}"
+
+    def variables(self, value: str, variables: Any, path: str, *, label: str) -> str:
+        """``{name}`` placeholders of ``variables`` in ``value`` as input fields."""
+        if not isinstance(variables, dict) or not variables:
+            return value
+
+        def one(m: re.Match) -> str:
+            name = m.group(1)
+            spec = variables.get(name)
+            if not isinstance(spec, dict):
+                return m.group(0)
+            return self.new_input(f"{self.server}: {label}.{name}", spec, f"{label} {{{name}}}", spec.get("isSecret") is True)
+
+        return re.sub(r"\{([A-Za-z0-9_.-]+)\}", one, value)
+
+    def arguments(self, items: Any, path: str) -> list[str] | None:
+        if items is None:
+            return []
+        if not isinstance(items, list):
+            self.problem(path, f"expected an array of arguments, found {_kind(items)}", skipped=True)
+            return None
+        out: list[str] = []
+        for n, item in enumerate(items):
+            at = json_path(path, n)
+            if not isinstance(item, dict):
+                self.problem(at, f"expected an argument object, found {_kind(item)}", skipped=True)
+                return None
+            kind = item.get("type")
+            name = item.get("name") if isinstance(item.get("name"), str) else ""
+            value = item.get("value")
+            label = name or item.get("valueHint") or f"argument {n + 1}"
+            if isinstance(value, str):
+                text = self.variables(value, item.get("variables"), json_path(at, "value"), label=label)
+            elif kind == "named" and item.get("format") == "boolean" and item.get("default") is None:
+                text = None  # a flag
+            else:
+                ident = f"{self.server}: {label}"
+                text = self.new_input(ident, item, f"{label}", item.get("isSecret") is True)
+                if not item.get("isRequired"):
+                    self.optional[ident] = name if kind == "named" else ""
+            if kind == "named":
+                if not name:
+                    self.problem(json_path(at, "name"), "a named argument without its name", skipped=True)
+                    return None
+                out.append(name)
+                if text is not None:
+                    out.append(text)
+            elif kind == "positional":
+                out.append(text or "")
+            else:
+                self.problem(json_path(at, "type"), f"unknown argument type {kind!r} (expected positional or named)", skipped=True)
+                return None
+            if item.get("isSecret") is True:
+                self.problem(at, "a secret argument: arguments are saved in servers.json, not kept secret")
+        return out
+
+
+def _secret_env_ref(value: Any) -> bool:
+    """A value taken from an environment variable whose name looks secret (``${env:API_TOKEN}``)."""
+    return isinstance(value, str) and any(looks_secret(m[4:]) for m in _VAR.findall(value) if m.startswith("env:"))
+
+
+# ---------------------------------------------------------------------- where clients keep them
+
+
+@dataclass(frozen=True)
+class ConfigLocation:
+    client: str  # the client's name (a product name: not translated)
+    scope: str  # "user", "workspace" (the current folder's) or ""
+    path: Path
+    format: str | None  # None: detect
+
+
+def default_locations(*, platform: str | None = None, home: Path | None = None, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> list[ConfigLocation]:
+    """Where Claude Desktop, VS Code, Cursor, Windsurf, the MCP Inspector and a registry
+    ``server.json`` are usually found on ``platform`` (this one by default)."""
+    platform = platform or sys.platform
+    home = Path(home) if home is not None else Path.home()
+    env = os.environ if env is None else env
+    cwd = Path(cwd) if cwd is not None else Path.cwd()
+    if platform == "darwin":
+        app = home / "Library" / "Application Support"
+    elif platform.startswith(("win", "cygwin")):
+        app = Path(env.get("APPDATA") or home / "AppData" / "Roaming")
+    else:
+        app = Path(env.get("XDG_CONFIG_HOME") or home / ".config")
+    return [
+        ConfigLocation("Claude Desktop", "user", app / "Claude" / "claude_desktop_config.json", "claude-desktop"),
+        ConfigLocation("VS Code", "user", app / "Code" / "User" / "mcp.json", "vscode"),
+        ConfigLocation("VS Code Insiders", "user", app / "Code - Insiders" / "User" / "mcp.json", "vscode"),
+        ConfigLocation("VSCodium", "user", app / "VSCodium" / "User" / "mcp.json", "vscode"),
+        ConfigLocation("VS Code", "workspace", cwd / ".vscode" / "mcp.json", "vscode"),
+        ConfigLocation("Cursor", "user", home / ".cursor" / "mcp.json", "cursor"),
+        ConfigLocation("Cursor", "workspace", cwd / ".cursor" / "mcp.json", "cursor"),
+        ConfigLocation("Windsurf", "user", home / ".codeium" / "windsurf" / "mcp_config.json", "windsurf"),
+        ConfigLocation("MCP Inspector", "workspace", cwd / "mcp.json", None),
+        ConfigLocation("MCP registry", "workspace", cwd / "server.json", "registry"),
+    ]
+
+
+def existing_locations(**kwargs: Any) -> list[ConfigLocation]:
+    """:func:`default_locations` that hold a file."""
+    out = []
+    for loc in default_locations(**kwargs):
+        try:
+            if loc.path.is_file():
+                out.append(loc)
+        except OSError:
+            pass
+    return out
+
+
+# ---------------------------------------------------------------------- export
+
+
+@dataclass(frozen=True)
+class ExportedEntry:
+    text: str  # {"mcpServers": {name: {...}}}, indented
+    left_out: tuple[str, ...]  # what was not written: secret variables and headers, by name
+    notes: tuple[str, ...] = ()  # settings the format has no place for
+
+
+def export_entry(profile: ServerProfile) -> ExportedEntry:
+    """``profile`` as an ``mcpServers`` entry (Claude Desktop, Cursor, Windsurf, the MCP
+    Inspector): secret values are left out, and named in ``left_out``."""
+    entry: dict[str, Any] = {}
+    left_out: list[str] = []
+    notes: list[str] = []
+    if profile.transport == "stdio":
+        entry["command"] = profile.command
+        if profile.args:
+            entry["args"] = list(profile.args)
+        env = {}
+        for v in profile.env:
+            if v.secret:
+                left_out.append(v.name)
+            else:
+                env[v.name] = v.value
+        if env:
+            entry["env"] = env
+        if profile.cwd:
+            entry["cwd"] = profile.cwd
+        if not profile.inherit_env:
+            notes.append("the inspector starts it with only these variables; clients add them to their own environment")
+    else:
+        kind = profile.transport
+        if kind == "http-auto":
+            kind = "sse" if profile.detected_transport == "sse" else "streamable-http"
+        entry["type"] = kind
+        entry["url"] = profile.url
+        headers = {}
+        for h in profile.headers:
+            if h.secret:
+                left_out.append(h.name)
+            else:
+                headers[h.name] = h.value
+        if headers:
+            entry["headers"] = headers
+        if not profile.verify_tls:
+            notes.append("TLS verification is off in the inspector; the format has no such setting")
+    name = profile.name or "server"
+    text = json.dumps({"mcpServers": {name: entry}}, indent=2, ensure_ascii=False) + "\n"
+    return ExportedEntry(text, tuple(left_out), tuple(notes))

@@ -1,0 +1,356 @@
+"""File → Import servers… and File → Export server entry….
+
+The import dialog reads another client's configuration file through the session layer
+(``inspector.session.imports``: no parsing here), from the usual places of this platform that
+hold one or any file chosen: it shows each server found with a check box, the values the file
+asks for (VS Code ``inputs``, registry variables; password inputs masked), and everything that
+could not be mapped with its file and JSON path. Import adds the checked servers to the saved
+servers (names made unique); secret values go to ``secrets.json`` through the profile store,
+never to ``servers.json``. Everything the file holds is shown as plain text.
+
+The export dialog shows the selected server as an ``mcpServers`` entry to copy or save, with
+its secret values left out and named.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.session.imports import (
+    ConfigLocation,
+    ImportInput,
+    ImportResult,
+    existing_locations,
+    export_entry,
+    import_profiles,
+    read_config,
+)
+from inspector.session.profiles import ServerProfile
+
+from .composer import JsonHighlighter
+from .widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip
+
+#: Format names that are not product names, for the translation tools.
+FORMAT_WORDS = {
+    "mcp-servers": QT_TRANSLATE_NOOP("ImportDialog", "mcpServers file"),
+    "registry": QT_TRANSLATE_NOOP("ImportDialog", "MCP registry server.json"),
+}
+SERVER_ROLE = Qt.ItemDataRole.UserRole
+
+
+def format_label(result: ImportResult) -> str:
+    """The format of a file read, in the window's language (client names stay as they are)."""
+    if result.format is None:
+        return QCoreApplication.translate("ImportDialog", "unknown format")
+    if result.format in FORMAT_WORDS:
+        return QCoreApplication.translate("ImportDialog", FORMAT_WORDS[result.format])
+    return result.format_name
+
+
+class ImportDialog(QDialog):
+    """Read a configuration file, pick its servers, fill its inputs, import."""
+
+    #: the profiles to add, names already unique among ``taken``
+    serversImported = Signal(list)
+
+    def __init__(self, taken: list[str], parent: QWidget | None = None, locations: list[ConfigLocation] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Import servers"))
+        self.resize(860, 640)
+        self.taken = list(taken)
+        self.result: ImportResult | None = None
+        self.input_fields: dict[str, QLineEdit | QComboBox] = {}
+        self.imported: list[ServerProfile] = []
+
+        self.source = QComboBox()
+        self.source.setAccessibleName(self.tr("Configuration files found"))
+        self.locations = existing_locations() if locations is None else locations
+        scopes = {"user": self.tr("user"), "workspace": self.tr("this folder")}
+        for loc in self.locations:
+            self.source.addItem(f"{loc.client} ({scopes.get(loc.scope, loc.scope)}) — {loc.path}", str(loc.path))
+            self.source.setItemData(self.source.count() - 1, plain_tooltip(str(loc.path)), Qt.ItemDataRole.ToolTipRole)
+        if not self.locations:
+            self.source.addItem(self.tr("No client's configuration file was found in the usual places"), "")
+            self.source.setEnabled(False)
+        self.source.activated.connect(self._source_chosen)
+        choose = QPushButton(self.tr("Choose file…"))
+        choose.clicked.connect(self.choose_file)
+        top = QHBoxLayout()
+        top.addWidget(self.source, 1)
+        top.addWidget(choose)
+
+        self.file_label = plain_label(wrap=True, selectable=True)
+        muted(self.file_label)
+
+        self.tree = QTreeWidget()
+        self.tree.setAccessibleName(self.tr("Servers found"))
+        self.tree.setHeaderLabels([self.tr("Server"), self.tr("Transport"), self.tr("Starts or connects to"), self.tr("Kept secret")])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.itemChanged.connect(self._checks_changed)
+
+        self.inputs_box = QGroupBox(self.tr("Values the file asks for"))
+        self.inputs_form = QFormLayout(self.inputs_box)
+        self.inputs_box.setVisible(False)
+
+        self.problems_box = QGroupBox(self.tr("Not imported, or changed on the way"))
+        problems_layout = QVBoxLayout(self.problems_box)
+        self.problems = QPlainTextEdit()
+        self.problems.setReadOnly(True)
+        self.problems.setFont(mono_font())
+        self.problems.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        problems_layout.addWidget(self.problems)
+        self.problems_box.setVisible(False)
+
+        secrets_note = muted(plain_label(self.tr(
+            "Secret values (password inputs, variables and headers the file marks secret or whose names say token, key, "
+            "secret, password or authorization) are kept in secrets.json, readable only by you, never in servers.json."
+        )))
+        self.error = ErrorLabel("import-error")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.import_button = self.buttons.addButton(self.tr("Import"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.import_button.setEnabled(False)
+        self.import_button.clicked.connect(self.import_checked)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(plain_label(self.tr("Read servers from:")))
+        layout.addLayout(top)
+        layout.addWidget(self.file_label)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.inputs_box)
+        layout.addWidget(self.problems_box)
+        layout.addWidget(secrets_note)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        if self.locations:
+            self.load(self.locations[0].path, self.locations[0].format)
+
+    # ------------------------------------------------------------------ reading
+
+    def _source_chosen(self, index: int) -> None:
+        if 0 <= index < len(self.locations):
+            self.load(self.locations[index].path, self.locations[index].format)
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a configuration file"), str(Path.home()), self.tr("JSON files (*.json);;All files (*)"))
+        if path:
+            self.load(Path(path))
+
+    def load(self, path: str | Path, fmt: str | None = None) -> ImportResult:
+        """Read ``path`` and show what it holds."""
+        return self.show_result(read_config(path, fmt))
+
+    def show_result(self, result: ImportResult) -> ImportResult:
+        self.result = result
+        where = str(result.path) if result.path is not None else result.file
+        if result.servers:
+            self.file_label.setText(self.tr("{file}: {format}, {n} server(s)").format(file=where, format=format_label(result), n=len(result.servers)))
+        else:
+            self.file_label.setText(self.tr("{file}: no server could be imported").format(file=where))
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        for n, server in enumerate(result.servers):
+            p = server.profile
+            secrets = [v.name for v in p.env if v.secret] + [h.name for h in p.headers if h.secret]
+            item = QTreeWidgetItem([server.key, self._transport_text(p.transport), server.target(), ", ".join(secrets)])
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(0, Qt.CheckState.Checked)
+            item.setData(0, SERVER_ROLE, n)
+            item.setToolTip(2, plain_tooltip(server.target()))
+            notes = [p.message for p in result.problems if p.server == server.key]
+            if notes:
+                item.setToolTip(0, plain_tooltip("\n".join(notes)))
+            self.tree.addTopLevelItem(item)
+        self.tree.blockSignals(False)
+        lines = []
+        for problem in result.problems:
+            mark = "✗ " if problem.skipped else "• "
+            suffix = self.tr(" (left out)") if problem.skipped else ""
+            lines.append(mark + str(problem) + suffix)
+        self.problems.setPlainText("\n".join(lines))
+        shown = min(max(len(lines), 1) + 1, 8)  # lines, one more for a wrapped one; longer lists scroll
+        self.problems.setFixedHeight(self.problems.fontMetrics().lineSpacing() * shown + 12)
+        self.problems_box.setVisible(bool(lines))
+        self._build_inputs()
+        self._checks_changed()
+        return result
+
+    def _transport_text(self, transport: str) -> str:
+        return {
+            "stdio": self.tr("stdio (a command)"),
+            "http-auto": self.tr("HTTP, auto"),
+            "streamable-http": self.tr("Streamable HTTP"),
+            "sse": self.tr("HTTP+SSE"),
+        }.get(transport, transport)
+
+    def _build_inputs(self) -> None:
+        while self.inputs_form.rowCount():
+            self.inputs_form.removeRow(0)
+        self.input_fields = {}
+        result = self.result
+        inputs = result.inputs_of(result.servers) if result is not None else []
+        for spec in inputs:
+            self.input_fields[spec.id] = field = self._field(spec)
+            text = spec.label + (" *" if spec.required else "")
+            if spec.server:
+                text = f"{spec.server} · {text}"
+            label = plain_label(text)
+            label.setToolTip(plain_tooltip(spec.id))
+            self.inputs_form.addRow(label, field)
+        self.inputs_box.setVisible(bool(inputs))
+
+    def _field(self, spec: ImportInput) -> QLineEdit | QComboBox:
+        if spec.choices and not spec.password:
+            box = QComboBox()
+            box.setEditable(True)
+            box.addItems(list(spec.choices))
+            box.setCurrentText(spec.default)
+            box.currentTextChanged.connect(self._checks_changed)
+            return box
+        line = QLineEdit(spec.default)
+        if spec.password:
+            line.setEchoMode(QLineEdit.EchoMode.Password)
+            line.setPlaceholderText(self.tr("kept secret"))
+        elif spec.required:
+            line.setPlaceholderText(self.tr("required"))
+        line.textChanged.connect(self._checks_changed)
+        return line
+
+    # ------------------------------------------------------------------ choosing
+
+    def server_item(self, key: str) -> QTreeWidgetItem | None:
+        for row in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(row)
+            if item.text(0) == key:
+                return item
+        return None
+
+    def set_checked(self, key: str, on: bool) -> None:
+        item = self.server_item(key)
+        if item is not None:
+            item.setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def checked(self) -> list:
+        result = self.result
+        if result is None:
+            return []
+        out = []
+        for row in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(row)
+            if item.checkState(0) == Qt.CheckState.Checked:
+                out.append(result.servers[item.data(0, SERVER_ROLE)])
+        return out
+
+    def values(self) -> dict[str, str]:
+        return {ident: (f.currentText() if isinstance(f, QComboBox) else f.text()) for ident, f in self.input_fields.items()}
+
+    def _checks_changed(self, *_args) -> None:
+        chosen = self.checked()
+        used = {i.id for i in self.result.inputs_of(chosen)} if self.result is not None else set()
+        for ident, f in self.input_fields.items():
+            f.setEnabled(ident in used)
+            label = self.inputs_form.labelForField(f)
+            if label is not None:
+                label.setEnabled(ident in used)
+        missing = self.result.unfilled(chosen, self.values()) if self.result is not None else []
+        if missing:
+            self.error.show_text(self.tr("Fill in: {names}").format(names=", ".join(i.label for i in missing)))
+        else:
+            self.error.clear_text()
+        self.import_button.setText(self.tr("Import {n} server(s)").format(n=len(chosen)) if chosen else self.tr("Import"))
+        self.import_button.setEnabled(bool(chosen) and not missing)
+
+    def import_checked(self) -> list[ServerProfile]:
+        """Import the checked servers: ``serversImported`` carries their profiles."""
+        chosen = self.checked()
+        if self.result is None or not chosen or self.result.unfilled(chosen, self.values()):
+            return []
+        self.imported = import_profiles(self.result, chosen, self.values(), self.taken)
+        self.serversImported.emit(self.imported)
+        self.accept()
+        return self.imported
+
+
+class ExportDialog(QDialog):
+    """A saved server as an ``mcpServers`` entry, to copy or save; secrets left out."""
+
+    def __init__(self, profile: ServerProfile, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Export server entry"))
+        self.resize(620, 460)
+        self.profile = profile
+        self.entry = export_entry(profile)
+        intro = plain_label(self.tr(
+            "The server as an mcpServers entry, as Claude Desktop, Cursor, Windsurf and the MCP Inspector read it "
+            "(VS Code: put the entry under \"servers\")."
+        ))
+        self.text = QPlainTextEdit(self.entry.text)
+        self.text.setReadOnly(True)
+        self.text.setFont(mono_font())
+        self._highlighter = JsonHighlighter(self.text.document(), self.text)
+        notes = []
+        if self.entry.left_out:
+            notes.append(self.tr("Left out because they are secret: {names}. Add their values by hand where you paste this.").format(names=", ".join(self.entry.left_out)))
+        notes.extend(self.entry.notes)
+        self.note = plain_label("\n".join(notes))
+        self.note.setObjectName("export-note")
+        self.note.setVisible(bool(notes))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.copy_button = buttons.addButton(self.tr("Copy"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.save_button = buttons.addButton(self.tr("Save…"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button.clicked.connect(self.copy)
+        self.save_button.clicked.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        self.status = muted(plain_label())
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.note)
+        layout.addWidget(self.status)
+        layout.addWidget(buttons)
+
+    def copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.entry.text)
+        self.status.setText(self.tr("Copied to the clipboard."))
+
+    def save(self) -> None:
+        safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in self.profile.name).strip("-.") or "server"
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save server entry"), str(Path.home() / f"{safe}.json"), self.tr("JSON files (*.json)"))
+        if path:
+            self.save_to(path)
+
+    def save_to(self, path: str) -> bool:
+        try:
+            Path(path).write_text(self.entry.text, encoding="utf-8")
+        except OSError as exc:
+            self.status.setText(self.tr("Cannot save: {why}").format(why=exc.strerror or str(exc)))
+            return False
+        self.status.setText(self.tr("Saved {path}").format(path=path))
+        return True

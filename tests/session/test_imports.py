@@ -1,0 +1,401 @@
+"""Servers from other clients' configuration files (inspector.session.imports), headless.
+
+The sample files are in tests/fixtures/configs/: one of each format (Claude Desktop, VS Code in
+a workspace, Cursor in a project, Windsurf, the MCP Inspector, a registry server.json) and the
+malformed ones (bad JSON, wrong types, an unknown transport type, missing command and URL).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import orjson
+import pytest
+
+from inspector.session.imports import (
+    ConfigLocation,
+    ImportProblem,
+    Surroundings,
+    default_locations,
+    detect_format,
+    existing_locations,
+    export_entry,
+    import_profiles,
+    parse_config,
+    read_config,
+    strip_jsonc,
+    unique_name,
+)
+from inspector.session.profiles import EnvVar, ProfileStore, ServerProfile
+from inspector.session.stderr_digest import stderr_digest
+
+CONFIGS = Path(__file__).resolve().parent.parent / "fixtures" / "configs"
+WORKSPACE = CONFIGS / "workspace"
+HOME = Path("/home/ada")
+
+
+def where(workspace: Path | None = None, **env: str) -> Surroundings:
+    return Surroundings(HOME, env, workspace)
+
+
+def servers(result) -> dict:
+    return {s.key: s for s in result.servers}
+
+
+def problems(result) -> list[str]:
+    return [str(p) for p in result.problems]
+
+
+# ---------------------------------------------------------------------- each format
+
+
+def test_claude_desktop_commands_args_and_env() -> None:
+    result = read_config(CONFIGS / "claude_desktop_config.json")
+    assert result.format == "claude-desktop"
+    found = servers(result)
+    assert list(found) == ["demo", "github", "filesystem"]
+    demo = found["demo"].profile
+    assert (demo.transport, demo.command, demo.args, demo.env) == ("stdio", "python", ["-m", "inspector.demo"], [])
+    github = found["github"].profile
+    assert github.args == ["-y", "@modelcontextprotocol/server-github"]
+    assert [(v.name, v.value, v.secret) for v in github.env] == [
+        ("GITHUB_PERSONAL_ACCESS_TOKEN", "ghp_claude_fixture_secret", True),  # the name says token
+        ("GITHUB_API_URL", "https://api.github.com", False),
+    ]
+    # Claude Desktop expands nothing: the variable stays and the import says so
+    assert found["filesystem"].profile.args[-1] == "${HOME}/notes"
+    assert problems(result) == ["claude_desktop_config.json: $.mcpServers.filesystem.args[3]: Claude Desktop does not expand variables: ${HOME} left as written"]
+    assert not any(p.skipped for p in result.problems)
+
+
+def test_vscode_workspace_types_inputs_variables_and_env_file() -> None:
+    result = read_config(WORKSPACE / ".vscode" / "mcp.json", surroundings=where(WORKSPACE, INSPECTOR_FIXTURE_VALUE="from the environment"))
+    assert result.format == "vscode"  # comments and trailing commas are accepted
+    found = servers(result)
+    assert list(found) == ["demo", "weather", "remote-tools", "legacy-sse"]
+    assert {i.id: (i.password, i.default, i.choices) for i in result.inputs.values()} == {
+        "api-key": (True, "", ()),
+        "demo-lang": (False, "en", ("en", "zh_CN")),
+    }
+    weather = found["weather"]
+    p = weather.profile
+    assert p.command == f"{WORKSPACE}/bin/weather-server"
+    assert p.args == ["--data", f"{WORKSPACE}/data", "--home", str(HOME)]
+    env = {v.name: (v.value, v.secret) for v in p.env}
+    assert env == {
+        "WEATHER_REGION": ("eu", False),  # from envFile
+        "WEATHER_SECRET_TOKEN": ("from-env-file", True),
+        "WEATHER_UNITS": ("metric", False),  # env wins over envFile
+        "WEATHER_API_KEY": ("${input:api-key}", True),  # a password input: secret
+        "FROM_ENV": ("from the environment", False),
+    }
+    assert weather.inputs == ("api-key",)
+    remote = found["remote-tools"].profile
+    assert (remote.transport, remote.url) == ("http-auto", "https://mcp.example.com/mcp")
+    assert [(h.name, h.value, h.secret) for h in remote.headers] == [("Authorization", "Bearer ${input:api-key}", True), ("X-Workshop", "7", False)]
+    assert found["legacy-sse"].profile.transport == "sse"
+    assert result.problems == []
+    # the inputs are put in at import
+    profile = result.profile(found["demo"], {"demo-lang": "zh_CN"})
+    assert profile.args == ["-m", "inspector.demo", "--lang", "zh_CN"]
+    assert result.profile(found["demo"], {}).args[-1] == "en"  # the default
+    filled = result.profile(found["remote-tools"], {"api-key": "s3cret"})
+    assert [(h.name, h.value, h.secret) for h in filled.headers][0] == ("Authorization", "Bearer s3cret", True)
+
+
+def test_vscode_user_file_has_no_workspace_and_an_unset_variable_is_said() -> None:
+    text = (WORKSPACE / ".vscode" / "mcp.json").read_text()
+    result = parse_config(text, file="mcp.json", surroundings=where(None))
+    weather = servers(result)["weather"].profile
+    assert weather.command == "${workspaceFolder}/bin/weather-server"
+    said = problems(result)
+    assert "mcp.json: $.servers.weather.command: ${workspaceFolder}: this file is not in a workspace's .vscode or .cursor folder; left as written" in said
+    assert any("$.servers.weather.env.FROM_ENV" in p and "INSPECTOR_FIXTURE_VALUE is not set" in p for p in said)
+    assert any("$.servers.weather.envFile" in p and "cannot read" in p for p in said)
+
+
+def test_cursor_project_file_local_and_remote() -> None:
+    result = read_config(WORKSPACE / ".cursor" / "mcp.json", surroundings=where(WORKSPACE))
+    assert result.format == "cursor"
+    found = servers(result)
+    notes = found["local-notes"].profile
+    assert notes.command == "uvx" and notes.args == ["mcp-notes", "--root", str(WORKSPACE)]
+    assert [(v.name, v.secret) for v in notes.env] == [("NOTES_API_KEY", True)]
+    remote = found["remote-search"].profile
+    assert (remote.transport, remote.url) == ("http-auto", "https://search.example.com/mcp")
+    assert [(h.name, h.secret) for h in remote.headers] == [("X-Api-Key", True), ("X-Client", False)]
+    assert result.problems == []
+
+
+def test_windsurf_server_url() -> None:
+    result = read_config(CONFIGS / "mcp_config.json")
+    assert result.format == "windsurf"
+    found = servers(result)
+    assert found["windsurf-local"].profile.command_line == "node /opt/servers/local.js"
+    remote = found["windsurf-remote"].profile
+    assert (remote.transport, remote.url) == ("http-auto", "https://windsurf.example.com/sse")
+    assert [(h.name, h.value, h.secret) for h in remote.headers] == [("Authorization", "Bearer windsurf-fixture-token", True)]
+    assert result.problems == []  # "disabled": false is nothing to say
+
+
+def test_mcp_inspector_catalog_types() -> None:
+    result = read_config(CONFIGS / "inspector" / "mcp.json")
+    assert result.format == "mcp-inspector"
+    assert {s.key: (s.profile.transport, s.target()) for s in result.servers} == {
+        "everything": ("stdio", "npx @modelcontextprotocol/server-everything"),
+        "events": ("sse", "http://localhost:3000/sse"),
+        "streamable": ("streamable-http", "http://localhost:3000/mcp"),
+    }
+
+
+def test_registry_packages_and_remotes() -> None:
+    result = read_config(CONFIGS / "server.json")
+    assert result.format == "registry"
+    found = servers(result)
+    assert list(found) == ["Weather (npm)", "Weather (pypi)", "Weather (oci)", "Weather (streamable-http)"]
+    npm = found["Weather (npm)"]
+    assert npm.profile.command == "npx"
+    key = "Weather (npm): WEATHER_API_KEY"
+    assert result.inputs[key].required and result.inputs[key].password
+    assert result.inputs["Weather (npm): WEATHER_REGION"].default == "eu"
+    assert result.unfilled([npm], {}) == [result.inputs[key]]
+    p = result.profile(npm, {key: "k-123", "Weather (npm): --cache-dir": ""})
+    # npx never stops to ask (stdin is the MCP channel); an optional argument left empty is left out
+    assert p.args == ["-y", "@example/weather-mcp@1.4.0", "serve", "--units", "metric"]
+    assert [(v.name, v.value, v.secret) for v in p.env] == [("WEATHER_API_KEY", "k-123", True), ("WEATHER_REGION", "eu", False)]
+    assert result.profile(npm, {key: "k", "Weather (npm): --cache-dir": "/tmp/c"}).args[-2:] == ["--cache-dir", "/tmp/c"]
+    assert found["Weather (pypi)"].target() == "uvx weather-mcp==1.4.0"
+    oci = result.profile(found["Weather (oci)"], {"Weather (oci): WEATHER_API_KEY": "k"})
+    assert oci.command_line == "docker run -i --rm -e WEATHER_API_KEY docker.io/example/weather-mcp:1.4.0"
+    remote_key = "Weather (streamable-http): Authorization.token"
+    remote = result.profile(found["Weather (streamable-http)"], {remote_key: "tok"})
+    assert (remote.transport, remote.url) == ("streamable-http", "https://weather.example.com/mcp")
+    assert [(h.name, h.value, h.secret) for h in remote.headers] == [("Authorization", "Bearer tok", True)]
+
+
+def test_a_registry_package_that_cannot_be_started_is_said() -> None:
+    doc = {
+        "name": "io.example/x",
+        "packages": [
+            {"registryType": "mcpb", "identifier": "https://example.com/x.mcpb", "version": "1"},
+            {"registryType": "npm", "identifier": "x", "version": "1", "transport": {"type": "streamable-http", "url": "http://localhost:{port}/mcp"}},
+            {"registryType": "cargo", "identifier": "x", "version": "1"},
+        ],
+    }
+    result = parse_config(json.dumps(doc), file="server.json")
+    assert result.servers == []
+    assert [(p.path, p.skipped) for p in result.problems] == [
+        ("$.packages[0].registryType", True),
+        ("$.packages[1].transport", True),
+        ("$.packages[2].registryType", True),
+    ]
+
+
+# ---------------------------------------------------------------------- problems
+
+
+def test_bad_json_says_line_and_column() -> None:
+    result = read_config(CONFIGS / "malformed" / "claude_desktop_config.json")
+    assert result.servers == []
+    assert problems(result) == ["claude_desktop_config.json: line 5, column 7: not valid JSON: Expecting ',' delimiter"]
+    assert result.problems[0].skipped
+
+
+def test_comments_keep_the_line_and_column_of_an_error() -> None:
+    text = '// a comment\n/* two\n lines */ {"mcpServers": {"a": {"command": "x",}},\n  "b" 1}\n'
+    result = parse_config(text, file="mcp.json")
+    assert problems(result) == ["mcp.json: line 4, column 7: not valid JSON: Expecting ':' delimiter"]
+    assert json.loads(strip_jsonc('{"a": "// not a comment", "b": [1, 2,],}')) == {"a": "// not a comment", "b": [1, 2]}
+
+
+def test_wrong_types_name_the_file_and_the_json_path() -> None:
+    result = read_config(CONFIGS / "malformed" / "wrong_types.json")
+    found = servers(result)
+    assert list(found) == ["numbers", "bad-env", "extra-keys"]
+    assert found["numbers"].profile.args == ["server.js", "--port", "8080"]  # a number is taken as its text, and said
+    assert [v.name for v in found["bad-env"].profile.env] == ["GOOD"]
+    assert [(str(p), p.skipped) for p in result.problems] == [
+        ("wrong_types.json: $.mcpServers.numbers.args[2]: expected a string, found a number; used as '8080'", False),
+        ('wrong_types.json: $.mcpServers["object-arg"].args[1]: expected a string, found an object', True),
+        ('wrong_types.json: $.mcpServers["bad-command"].command: expected the program to start (a non-empty string), found a number', True),
+        ('wrong_types.json: $.mcpServers["bad-env"].env.BAD: expected a string, found an object', False),
+        ('wrong_types.json: $.mcpServers["not-an-object"]: expected an object (the server\'s settings), found a string', True),
+        ('wrong_types.json: $.mcpServers["no-command"]: neither "command" (a program to start) nor "url" (a server to reach): nothing to import', True),
+        ('wrong_types.json: $.mcpServers["unknown-type"].type: unknown transport type \'websocket\' (expected stdio, sse or streamable-http)', True),
+        ('wrong_types.json: $.mcpServers["extra-keys"].autoApprove: not imported: the inspector has no such setting', False),
+    ]
+    assert {p.server for p in result.problems if p.skipped} == {"object-arg", "bad-command", "not-an-object", "no-command", "unknown-type"}
+
+
+def test_unknown_type_missing_command_and_url_and_an_undefined_input() -> None:
+    result = read_config(CONFIGS / "malformed" / "unknown_type_mcp.json")
+    assert [s.key for s in result.servers] == ["undefined-input"]
+    assert [(p.path, p.skipped) for p in result.problems] == [
+        ("$.servers.socket.type", True),
+        ('$.servers["missing-command"]', True),
+        ('$.servers["missing-url"]', True),
+        ('$.servers["undefined-input"].env.TOKEN', False),
+    ]
+    assert "unknown transport type 'websocket' (expected stdio, http or sse)" in result.problems[0].message
+    assert "no input 'nowhere' is defined in $.inputs" in result.problems[3].message
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("array.json", "array.json: $: expected a JSON object, found an array"),
+        ("unknown_format.json", 'unknown_format.json: $: not a known MCP configuration: no "mcpServers", "servers", or registry "packages"/"remotes"'),
+        ("missing.json", "cannot read"),
+    ],
+)
+def test_files_that_are_not_configurations(name: str, message: str) -> None:
+    result = read_config(CONFIGS / "malformed" / name)
+    assert result.servers == []
+    assert message in str(result.problems[0]) and result.problems[0].skipped
+
+
+def test_a_credential_in_a_url_or_argument_is_said() -> None:
+    text = json.dumps({
+        "inputs": [{"id": "pw", "type": "promptString", "password": True}],
+        "servers": {"q": {"url": "https://x.example/mcp?api_key=abc"}, "a": {"command": "srv", "args": ["--password", "${input:pw}"]}},
+    })
+    result = parse_config(text, file="mcp.json")
+    said = problems(result)
+    assert "mcp.json: $.servers.q.url: the URL carries what looks like a credential (api_key): URLs are saved in servers.json, not kept secret" in said
+    assert "mcp.json: $.servers.a.args[1]: holds a password input: arguments are saved in servers.json, not kept secret" in said
+
+
+# ---------------------------------------------------------------------- detection
+
+
+@pytest.mark.parametrize(
+    ("data", "file", "folder", "fmt"),
+    [
+        ({"mcpServers": {"a": {"command": "x"}}}, "claude_desktop_config.json", None, "claude-desktop"),
+        ({"mcpServers": {"a": {"command": "x"}}}, "mcp_config.json", None, "windsurf"),
+        ({"mcpServers": {"a": {"serverUrl": "http://h/"}}}, "x.json", None, "windsurf"),
+        ({"mcpServers": {"a": {"command": "x"}}}, "mcp.json", Path("/p/.cursor"), "cursor"),
+        ({"mcpServers": {"a": {"type": "streamable-http", "url": "http://h/"}}}, "mcp.json", None, "mcp-inspector"),
+        ({"mcpServers": {"a": {"command": "x"}}}, "mcp.json", None, "mcp-servers"),
+        ({"servers": {}, "inputs": []}, "mcp.json", None, "vscode"),
+        ({"mcp": {"servers": {}}}, "settings.json", None, "vscode"),
+        ({"name": "io.x/y", "packages": []}, "server.json", None, "registry"),
+        ({"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"}, "a.json", None, "registry"),
+        ({"other": 1}, "mcp.json", None, None),
+    ],
+)
+def test_the_format_is_told_from_the_content_and_the_name(data, file, folder, fmt) -> None:
+    assert detect_format(data, file, folder) == fmt
+
+
+def test_a_format_hint_wins() -> None:
+    text = '{"mcpServers": {"a": {"command": "x", "args": ["${userHome}"]}}}'
+    assert parse_config(text, file="x.json", fmt="claude-desktop", surroundings=where()).servers[0].profile.args == ["${userHome}"]
+    assert parse_config(text, file="x.json", fmt="cursor", surroundings=where()).servers[0].profile.args == [str(HOME)]
+    with pytest.raises(ValueError):
+        parse_config(text, fmt="nonsense")
+
+
+# ---------------------------------------------------------------------- import, secrets, names
+
+
+def test_imported_secrets_go_to_secrets_json_never_to_servers_json(tmp_path: Path) -> None:
+    vscode = read_config(WORKSPACE / ".vscode" / "mcp.json", surroundings=where(WORKSPACE))
+    registry = read_config(CONFIGS / "server.json")
+    claude = read_config(CONFIGS / "claude_desktop_config.json")
+    taken = ["Demo server (built in)", "demo"]
+    added = import_profiles(vscode, vscode.servers, {"api-key": "vs-password-input"}, taken)
+    added += import_profiles(registry, [registry.server("Weather (streamable-http)")], {"Weather (streamable-http): Authorization.token": "registry-token"}, taken + [p.name for p in added])
+    added += import_profiles(claude, [claude.server("github"), claude.server("demo")], {}, taken + [p.name for p in added])
+    assert [p.name for p in added] == ["demo (2)", "weather", "remote-tools", "legacy-sse", "Weather (streamable-http)", "github", "demo (3)"]
+    assert len({p.id for p in added}) == len(added)
+    store = ProfileStore(tmp_path)
+    store.save(added)
+    servers_json = store.path.read_text()
+    secrets_json = store.secrets_path.read_text()
+    for secret in ("vs-password-input", "registry-token", "ghp_claude_fixture_secret", "from-env-file"):
+        assert secret not in servers_json
+        assert secret in secrets_json
+    assert "X-Workshop" in servers_json and '"7"' in servers_json  # not a secret
+    loaded = {p.name: p for p in store.load()}
+    assert {h.name: h.value for h in loaded["remote-tools"].headers} == {"Authorization": "Bearer vs-password-input", "X-Workshop": "7"}
+    assert {v.name: v.value for v in loaded["github"].env}["GITHUB_PERSONAL_ACCESS_TOKEN"] == "ghp_claude_fixture_secret"
+
+
+def test_unique_names() -> None:
+    assert unique_name("a", []) == "a"
+    assert unique_name("a", ["a", "a (2)"]) == "a (3)"
+    assert unique_name("  ", []) == "server"
+
+
+# ---------------------------------------------------------------------- export
+
+
+def test_export_leaves_secrets_out_and_reads_back() -> None:
+    stdio = ServerProfile(name="gh", command="npx", args=["-y", "srv"], env=[EnvVar("TOKEN", "t0p", True), EnvVar("MODE", "fast")], cwd="/srv")
+    out = export_entry(stdio)
+    assert "t0p" not in out.text and out.left_out == ("TOKEN",)
+    assert json.loads(out.text) == {"mcpServers": {"gh": {"command": "npx", "args": ["-y", "srv"], "env": {"MODE": "fast"}, "cwd": "/srv"}}}
+    http = ServerProfile(name="remote", command="", transport="http-auto", url="https://h/mcp", headers=[EnvVar("Authorization", "Bearer x", True), EnvVar("X-A", "1")], verify_tls=False)
+    out = export_entry(http)
+    assert json.loads(out.text) == {"mcpServers": {"remote": {"type": "streamable-http", "url": "https://h/mcp", "headers": {"X-A": "1"}}}}
+    assert out.left_out == ("Authorization",) and out.notes
+    back = parse_config(out.text, file="mcp.json")
+    assert back.format == "mcp-inspector" and back.servers[0].profile.transport == "streamable-http"
+    assert parse_config(export_entry(stdio).text, file="mcp.json").servers[0].profile.env[0].name == "MODE"
+
+
+# ---------------------------------------------------------------------- where the files are
+
+
+def test_default_locations_per_platform(tmp_path: Path) -> None:
+    linux = {(loc.client, loc.scope): str(loc.path) for loc in default_locations(platform="linux", home=HOME, env={}, cwd=Path("/w"))}
+    assert linux[("Claude Desktop", "user")] == "/home/ada/.config/Claude/claude_desktop_config.json"
+    assert linux[("VS Code", "user")] == "/home/ada/.config/Code/User/mcp.json"
+    assert linux[("VS Code", "workspace")] == "/w/.vscode/mcp.json"
+    assert linux[("Cursor", "user")] == "/home/ada/.cursor/mcp.json"
+    assert linux[("Windsurf", "user")] == "/home/ada/.codeium/windsurf/mcp_config.json"
+    xdg = default_locations(platform="linux", home=HOME, env={"XDG_CONFIG_HOME": "/cfg"}, cwd=Path("/w"))
+    assert str(xdg[0].path) == "/cfg/Claude/claude_desktop_config.json"
+    mac = {(loc.client, loc.scope): str(loc.path) for loc in default_locations(platform="darwin", home=HOME, env={}, cwd=Path("/w"))}
+    assert mac[("Claude Desktop", "user")] == "/home/ada/Library/Application Support/Claude/claude_desktop_config.json"
+    assert mac[("VS Code", "user")] == "/home/ada/Library/Application Support/Code/User/mcp.json"
+    win = {(loc.client, loc.scope): str(loc.path) for loc in default_locations(platform="win32", home=HOME, env={"APPDATA": "/appdata"}, cwd=Path("/w"))}
+    assert win[("Claude Desktop", "user")] == "/appdata/Claude/claude_desktop_config.json"
+    assert win[("VS Code", "user")] == "/appdata/Code/User/mcp.json"
+    # only the files that exist are offered
+    claude = tmp_path / ".config" / "Claude" / "claude_desktop_config.json"
+    claude.parent.mkdir(parents=True)
+    claude.write_text("{}")
+    found = existing_locations(platform="linux", home=tmp_path, env={}, cwd=tmp_path / "nowhere")
+    assert found == [ConfigLocation("Claude Desktop", "user", claude, "claude-desktop")]
+
+
+# ---------------------------------------------------------------------- what a dying server said
+
+
+def test_stderr_digest_finds_the_error_not_the_closing_brace() -> None:
+    traceback = [
+        "starting weather server",
+        "Traceback (most recent call last):",
+        '  File "/srv/server.py", line 3, in <module>',
+        "    open_db()",
+        "    ^^^^^^^^^",
+        "RuntimeError: cannot open database /nope.db",
+        "{",
+        '  "settings": "dumped on exit"',
+        "}",
+    ]
+    assert stderr_digest(traceback) == ["RuntimeError: cannot open database /nope.db"]
+    node = ["/srv/index.js:3", "throw new Error('boom');", "^", "", "Error: boom", "    at Object.<anonymous> (/srv/index.js:3:7)", "{", "  code: 'E'", "}", "", "Node.js v20"]
+    assert stderr_digest(node) == ["Error: boom"]
+    assert stderr_digest(["loading", "listening", "}"]) == ["loading", "listening"]  # nothing says error: the last lines with words
+    assert stderr_digest([]) == []
+
+
+def test_orjson_reads_what_the_importer_writes() -> None:
+    """Exported text is plain JSON any client reads (no comments, UTF-8)."""
+    out = export_entry(ServerProfile(name="名前", command="srv"))
+    assert orjson.loads(out.text) == {"mcpServers": {"名前": {"command": "srv"}}}
+    assert isinstance(ImportProblem("f", "$", "m"), ImportProblem)

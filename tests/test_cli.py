@@ -1,0 +1,178 @@
+"""The probe's output for people, its --help, and ``probe --config FILE --server NAME``.
+
+Servers run for real through pipes: the built-in demo (started from a sample configuration
+file as ``python -m inspector.demo``, ``python`` found on PATH), the misbehaving fixture
+server, and a small script that dies with a Python traceback followed by a JSON dump.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import orjson
+import pytest
+from peers import misbehave
+
+from inspector import cli
+
+CONFIGS = Path(__file__).resolve().parent / "fixtures" / "configs"
+GRACES = ("--stdin-grace", "0.3", "--term-grace", "0.5")
+
+
+def run_probe(*args: str, path_first: str | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    if path_first:  # the sample configs start "python": this interpreter's
+        env["PATH"] = path_first + os.pathsep + env.get("PATH", "")
+    return subprocess.run([sys.executable, "-m", "inspector", "probe", *args], capture_output=True, text=True, timeout=90, env=env)
+
+
+def json_lines(text: str) -> tuple[list[dict], dict]:
+    rows = [orjson.loads(line) for line in text.splitlines() if line.strip()]
+    return rows[:-1], rows[-1]
+
+
+def assert_no_reprs(text: str) -> None:
+    assert "None" not in text, text
+    assert "{'" not in text and "['" not in text, text
+
+
+# ---------------------------------------------------------------------- output for people
+
+
+def test_human_output_has_no_python_reprs_and_labels_stderr() -> None:
+    run = run_probe("--era", "legacy", "--request", "tools/list", *GRACES, "--", *misbehave("stderr-chatter"))
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert_no_reprs(out)
+    stderr_rows = [line for line in out.splitlines() if " ! " in line]
+    assert stderr_rows and all(line.rstrip().endswith("! stderr") for line in stderr_rows)
+    assert "! err " not in out and "• evt" not in out
+    assert "• event  spawned" in out and "• event  stdin closed" in out
+    assert "request tools/list #2" in out and " ms" in out  # a latency, in milliseconds
+    summary = out.split("── summary", 1)[1]
+    assert "entries           " in summary and "client→server" in summary and "stderr" in summary
+    assert "process           exit code 0 (it exited when stdin closed)" in summary
+    assert "exit              0 (ok)" in summary
+
+
+def test_a_server_that_never_started_is_described_without_reprs() -> None:
+    run = run_probe("--", "/nonexistent/mcp-server")
+    assert run.returncode == 3
+    assert_no_reprs(run.stdout)
+    assert "era               not found" in run.stdout
+    assert "protocol version  none agreed" in run.stdout
+    assert "process           did not start" in run.stdout
+    assert "entries           1 (1 event)" in run.stdout
+
+
+def test_a_server_that_dies_with_a_traceback_is_quoted_by_its_exception(tmp_path: Path) -> None:
+    script = tmp_path / "dies.py"
+    script.write_text(textwrap.dedent("""\
+        import sys, traceback
+        sys.stdin.readline()
+        try:
+            raise RuntimeError("cannot open database /nope.db")
+        except RuntimeError:
+            traceback.print_exc()
+        print("{", file=sys.stderr)
+        print('  "settings": "dumped on exit"', file=sys.stderr)
+        print("}", file=sys.stderr)
+        sys.exit(1)
+        """))
+    run = run_probe("--era", "legacy", *GRACES, "--", sys.executable, str(script))
+    assert run.returncode == 3
+    assert_no_reprs(run.stdout)
+    assert run.stderr.splitlines() == [
+        "mcp-session-inspector: the server exited with code 1",
+        "  stderr: RuntimeError: cannot open database /nope.db",
+    ]
+    assert "its stderr says: RuntimeError: cannot open database /nope.db)" in run.stdout  # the summary's exit line
+    # the same reason in --json
+    run = run_probe("--json", "--era", "legacy", *GRACES, "--", sys.executable, str(script))
+    _, summary = json_lines(run.stdout)
+    assert summary["exit_reason"].endswith("its stderr says: RuntimeError: cannot open database /nope.db")
+
+
+def test_the_failure_quotes_the_error_lines_of_a_crash_during_initialize() -> None:
+    run = run_probe("--era", "legacy", *GRACES, "--", *misbehave("crash-init"))
+    assert run.returncode == 3
+    assert run.stderr.splitlines()[1:] == [
+        "  stderr: Error: config file /etc/x.toml not found",
+        "  stderr: Fatal: cannot start server, exiting with status 3",
+    ]
+    assert "Loading configuration" not in run.stderr
+
+
+def test_help_states_the_units_and_the_json_output() -> None:
+    text = run_probe("--help").stdout
+    assert "a latency is in milliseconds" in text
+    assert "--json: every time and latency is a number of seconds" in text
+    assert cli.JSON_OUTPUT.splitlines()[0] in text
+    for field in ("seq", "t", "dir", "kind", "raw", "violations", "schema_ok", "latency", "exit_code", "exit_reason", "counts"):
+        assert f"    {field} " in cli.JSON_OUTPUT
+    assert "--config FILE" in text and "--server NAME" in text and "--input ID=VALUE" in text
+
+
+# ---------------------------------------------------------------------- probe --config
+
+
+def test_probe_config_connects_to_the_demo_defined_in_a_claude_desktop_file() -> None:
+    venv_bin = str(Path(sys.executable).parent)
+    run = run_probe("--json", "--config", str(CONFIGS / "claude_desktop_config.json"), "--server", "demo", "--era", "legacy", "--request", "tools/list", *GRACES, path_first=venv_bin)
+    assert run.returncode == 0, run.stderr
+    entries, summary = json_lines(run.stdout)
+    assert entries[0]["event"] == "spawned" and entries[0]["raw"] == "python -m inspector.demo"
+    assert summary["server_info"]["name"] == "mcp-session-inspector-demo"
+    assert summary["exit"] == 0 and summary["exit_code"] == 0
+    assert any(e["method"] == "tools/list" and e["dir"] == "s2c" for e in entries)
+
+
+def test_probe_config_fills_a_vscode_input_and_prints_the_files_notes(tmp_path: Path) -> None:
+    venv_bin = str(Path(sys.executable).parent)
+    vscode = CONFIGS / "workspace" / ".vscode" / "mcp.json"
+    run = run_probe("--json", "--config", str(vscode), "--server", "demo", "--input", "demo-lang=zh_CN", "--era", "legacy", *GRACES, path_first=venv_bin)
+    assert run.returncode == 0, run.stderr
+    entries, summary = json_lines(run.stdout)
+    assert entries[0]["raw"] == "python -m inspector.demo --lang zh_CN"
+    assert summary["server_info"]["name"] == "mcp-session-inspector-demo"
+    noted = tmp_path / "mcp.json"
+    noted.write_text('{"mcpServers": {"demo": {"command": "python", "args": ["-m", "inspector.demo"], "autoApprove": ["echo"]}}}')
+    run = run_probe("--config", str(noted), "--era", "legacy", *GRACES, path_first=venv_bin)  # the only server: no --server needed
+    assert run.returncode == 0, run.stderr
+    assert "mcp-session-inspector probe: note: mcp.json: $.mcpServers.demo.autoApprove: not imported: the inspector has no such setting" in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--config", str(CONFIGS / "claude_desktop_config.json")], "defines 3 servers: choose one with --server NAME (demo, github, filesystem)"),
+        (["--config", str(CONFIGS / "claude_desktop_config.json"), "--server", "nope"], "no server 'nope'; it defines: demo, github, filesystem"),
+        (["--config", str(CONFIGS / "malformed" / "wrong_types.json"), "--server", "unknown-type"], "unknown transport type 'websocket'"),
+        (["--config", str(CONFIGS / "malformed" / "claude_desktop_config.json")], "line 5, column 7: not valid JSON"),
+        (["--config", str(CONFIGS / "server.json"), "--server", "Weather (npm)"], "needs --input WEATHER_API_KEY=VALUE"),
+        (["--config", str(CONFIGS / "server.json"), "--server", "Weather (pypi)", "--input", "x=1"], "has no such input"),
+        (["--config", str(CONFIGS / "claude_desktop_config.json"), "--server", "demo", "--", "node", "x.js"], "--config names the server"),
+        (["--server", "demo", "--", "node", "x.js"], "--server, --input and --format go with --config FILE"),
+    ],
+)
+def test_config_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.main(["probe", *args])
+    assert info.value.code == 2
+    captured = capsys.readouterr()
+    assert message in captured.err
+    assert captured.out == ""
+
+
+def test_a_registry_input_by_its_short_name_becomes_a_secret_variable() -> None:
+    args = cli.build_parser().parse_args(["probe", "--config", str(CONFIGS / "server.json"), "--server", "Weather (npm)", "--input", "WEATHER_API_KEY=k-1"])
+    notes: list[str] = []
+    options = cli.options_from_args(args, notes)
+    spec = options.transport
+    assert spec.argv == ["npx", "-y", "@example/weather-mcp@1.4.0", "serve", "--units", "metric"]
+    assert spec.env == {"WEATHER_API_KEY": "k-1", "WEATHER_REGION": "eu"}
+    assert "k-1" not in str(spec.describe())

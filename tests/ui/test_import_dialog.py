@@ -1,0 +1,130 @@
+"""File → Import servers… and Export server entry… in the real window (offscreen)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit
+
+from inspector.session.imports import ConfigLocation, read_config
+from inspector.session.profiles import EnvVar, ServerProfile
+from inspector.ui.import_dialog import ExportDialog, ImportDialog
+
+CONFIGS = Path(__file__).resolve().parent.parent / "fixtures" / "configs"
+
+
+def file_actions(window) -> list[str]:
+    menu = window.menuBar().actions()[0].menu()
+    return [a.text() for a in menu.actions() if a.text()]
+
+
+def test_import_checks_fills_an_input_and_keeps_secrets_out_of_servers_json(window_and_controller, tmp_path):
+    controller, window = window_and_controller
+    assert "Import servers…" in file_actions(window) and "Export server entry…" in file_actions(window)
+    workspace = tmp_path / "project"
+    shutil.copytree(CONFIGS / "workspace", workspace)
+    vscode = workspace / ".vscode" / "mcp.json"
+    claude = CONFIGS / "claude_desktop_config.json"
+    window.profiles.append(ServerProfile(name="demo", command="x"))  # a name the import must not reuse
+    before = len(window.profiles)
+    dialog: ImportDialog = window.import_servers(locations=[
+        ConfigLocation("VS Code", "workspace", vscode, "vscode"),
+        ConfigLocation("Claude Desktop", "user", claude, "claude-desktop"),
+    ])
+    assert dialog.isVisible() and dialog.source.count() == 2
+    assert [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())] == ["demo", "weather", "remote-tools", "legacy-sse"]
+    assert dialog.server_item("remote-tools").text(3) == "Authorization"  # kept secret
+    # the inputs the file asks for: the password one masked, the pick list a combo box
+    assert set(dialog.input_fields) == {"api-key", "demo-lang"}
+    key_field = dialog.input_fields["api-key"]
+    assert isinstance(key_field, QLineEdit) and key_field.echoMode() == QLineEdit.EchoMode.Password
+    assert isinstance(dialog.input_fields["demo-lang"], QComboBox)
+    # only what is checked is imported; an input of an unchecked server is not asked for
+    dialog.set_checked("weather", False)
+    dialog.set_checked("demo", False)
+    assert key_field.isEnabled()  # remote-tools still uses api-key
+    dialog.set_checked("remote-tools", False)
+    assert not key_field.isEnabled()
+    dialog.set_checked("remote-tools", True)
+    key_field.setText("typed-in-secret")
+    assert dialog.import_button.isEnabled() and "2" in dialog.import_button.text()
+    dialog.import_button.click()
+    assert not dialog.isVisible()
+    added = window.profiles[before:]
+    assert [p.name for p in added] == ["remote-tools", "legacy-sse"]
+    remote = added[0]
+    assert [(h.name, h.value, h.secret) for h in remote.headers] == [("Authorization", "Bearer typed-in-secret", True), ("X-Workshop", "7", False)]
+    # the list shows them, the first one selected; saved at once, the secret apart
+    assert window.connection.list.count() == len(window.profiles)
+    assert window.connection.current() is remote
+    servers_json = window.store.path.read_text()
+    assert "typed-in-secret" not in servers_json and "remote-tools" in servers_json
+    assert "typed-in-secret" in window.store.secrets_path.read_text()
+
+    # again, from the second location: "demo" is taken twice over, a secret env value stays apart
+    dialog = window.import_servers(locations=[ConfigLocation("Claude Desktop", "user", claude, "claude-desktop")])
+    assert "✗" not in dialog.problems.toPlainText()
+    assert "$.mcpServers.filesystem.args[3]" in dialog.problems.toPlainText()
+    dialog.set_checked("filesystem", False)
+    dialog.import_checked()
+    names = [p.name for p in window.profiles]
+    assert names[-2:] == ["demo (2)", "github"]
+    servers_json = window.store.path.read_text()
+    assert "ghp_claude_fixture_secret" not in servers_json
+    assert "ghp_claude_fixture_secret" in window.store.secrets_path.read_text()
+
+
+def test_a_required_input_must_be_filled_and_problems_are_listed(qapp, tmp_path):
+    dialog = ImportDialog(["Demo server (built in)"], locations=[])
+    assert not dialog.source.isEnabled()  # nothing in the usual places: "Choose file…" remains
+    dialog.load(CONFIGS / "server.json")
+    dialog.set_checked("Weather (pypi)", False)
+    dialog.set_checked("Weather (oci)", False)
+    dialog.set_checked("Weather (streamable-http)", False)
+    assert not dialog.import_button.isEnabled()
+    assert "WEATHER_API_KEY" in dialog.error.text()
+    dialog.input_fields["Weather (npm): WEATHER_API_KEY"].setText("k-9")
+    assert dialog.import_button.isEnabled() and dialog.error.isHidden()
+    [profile] = dialog.import_checked()
+    assert profile.command_line.startswith("npx -y @example/weather-mcp@1.4.0 serve --units metric")
+    assert [(v.name, v.value, v.secret) for v in profile.env][0] == ("WEATHER_API_KEY", "k-9", True)
+
+    dialog = ImportDialog([], locations=[])
+    dialog.load(CONFIGS / "malformed" / "wrong_types.json")
+    text = dialog.problems.toPlainText()
+    assert '✗ wrong_types.json: $.mcpServers["object-arg"].args[1]: expected a string, found an object (left out)' in text
+    assert "• wrong_types.json: $.mcpServers.numbers.args[2]" in text
+    dialog.load(CONFIGS / "malformed" / "claude_desktop_config.json")
+    assert dialog.tree.topLevelItemCount() == 0 and not dialog.import_button.isEnabled()
+    assert "line 5, column 7" in dialog.problems.toPlainText()
+
+
+def test_file_text_is_shown_as_plain_text(qapp, tmp_path):
+    html = "<b>bold</b><img src='/etc/x.png'>"
+    path = tmp_path / "mcp.json"
+    path.write_text(json.dumps({"mcpServers": {html: {"command": html, "bogus<i>": 1}}}))
+    dialog = ImportDialog([], locations=[ConfigLocation("MCP Inspector", "workspace", path, None)])
+    assert dialog.tree.topLevelItem(0).text(0) == html
+    tips = [dialog.tree.topLevelItem(0).toolTip(c) for c in range(4)]
+    assert all("<b>" not in t for t in tips)
+    for label in dialog.findChildren(QLabel):
+        if "<b>" in label.text():
+            assert label.textFormat() == Qt.TextFormat.PlainText
+    assert "bogus<i>" in dialog.problems.toPlainText()
+
+
+def test_export_leaves_secrets_out_and_saves_a_readable_file(qapp, tmp_path):
+    profile = ServerProfile(name="gh", command="npx", args=["-y", "srv"], env=[EnvVar("GITHUB_TOKEN", "ghp_hidden", True), EnvVar("MODE", "fast")])
+    dialog = ExportDialog(profile)
+    assert "ghp_hidden" not in dialog.text.toPlainText()
+    assert "GITHUB_TOKEN" in dialog.note.text() and not dialog.note.isHidden()
+    dialog.copy()
+    assert json.loads(QGuiApplication.clipboard().text()) == {"mcpServers": {"gh": {"command": "npx", "args": ["-y", "srv"], "env": {"MODE": "fast"}}}}
+    out = tmp_path / "gh.json"
+    assert dialog.save_to(str(out))
+    back = read_config(out)
+    assert back.servers[0].profile.command_line == "npx -y srv"
