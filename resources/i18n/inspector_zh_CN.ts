@@ -3112,6 +3112,10 @@
         <translation>服务器未声明 resources.subscribe，因此不会发送更新通知。</translation>
     </message>
     <message>
+        <source>A recording: subscriptions are shown as they were sent, not made again.</source>
+        <translation>这是一段录制：订阅按发送时的样子显示，不会再次发起。</translation>
+    </message>
+    <message>
         <source>No session: connect to a server first.</source>
         <translation>无会话：请先连接服务器。</translation>
     </message>

@@ -785,6 +785,8 @@ class ResourcesPanel(FeaturePanel):
             why = self.tr("Sends resources/unsubscribe.") if on else self.tr("Sends resources/subscribe: the server then sends notifications/resources/updated.")
         if av is not None and not av.subscribe:
             why = self.tr("The server did not declare resources.subscribe, so it sends no update notifications.")
+        elif not self.live and self.recorded_row is not None:
+            why = self.tr("A recording: subscriptions are shown as they were sent, not made again.")
         elif not self.live:
             why = self.tr("No session: connect to a server first.")
         elif uri is None:
