@@ -15,6 +15,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+from cli_helpers import usage_error
 from peers import misbehave
 
 from inspector import cli
@@ -160,12 +161,7 @@ def test_probe_config_fills_a_vscode_input_and_prints_the_files_notes(tmp_path: 
     ],
 )
 def test_config_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
-    with pytest.raises(SystemExit) as info:
-        cli.main(["probe", *args])
-    assert info.value.code == 2
-    captured = capsys.readouterr()
-    assert message in captured.err
-    assert captured.out == ""
+    assert message in usage_error(capsys, args)
 
 
 def test_a_registry_input_by_its_short_name_becomes_a_secret_variable() -> None:

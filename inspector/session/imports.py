@@ -964,6 +964,18 @@ class ExportedEntry:
     notes: tuple[str, ...] = ()  # settings the format has no place for
 
 
+
+def _without_secrets(items, left_out: list[str]) -> dict[str, str]:
+    """Name -> value of the items (env variables or headers) that are not secret; the names of
+    the secret ones are added to ``left_out``."""
+    out: dict[str, str] = {}
+    for item in items:
+        if item.secret:
+            left_out.append(item.name)
+        else:
+            out[item.name] = item.value
+    return out
+
 def export_entry(profile: ServerProfile) -> ExportedEntry:
     """``profile`` as an ``mcpServers`` entry (Claude Desktop, Cursor, Windsurf, the MCP
     Inspector): secret values are left out, and named in ``left_out``."""
@@ -974,12 +986,7 @@ def export_entry(profile: ServerProfile) -> ExportedEntry:
         entry["command"] = profile.command
         if profile.args:
             entry["args"] = list(profile.args)
-        env = {}
-        for v in profile.env:
-            if v.secret:
-                left_out.append(v.name)
-            else:
-                env[v.name] = v.value
+        env = _without_secrets(profile.env, left_out)
         if env:
             entry["env"] = env
         if profile.cwd:
@@ -992,12 +999,7 @@ def export_entry(profile: ServerProfile) -> ExportedEntry:
             kind = "sse" if profile.detected_transport == "sse" else "streamable-http"
         entry["type"] = kind
         entry["url"] = profile.url
-        headers = {}
-        for h in profile.headers:
-            if h.secret:
-                left_out.append(h.name)
-            else:
-                headers[h.name] = h.value
+        headers = _without_secrets(profile.headers, left_out)
         if headers:
             entry["headers"] = headers
         if not profile.verify_tls:
