@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
 # Install the app and start it with the built-in demo server preselected (click Connect).
-# On a machine without a display, say so and run the headless probe of the demo instead, so
-# there is still a full session to look at.
+# On a machine without a display, say how to see the window and run the headless probe of the
+# demo instead, so there is still a full session to look at.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}${QT_QPA_PLATFORM:-}" ]; then
   exec .venv/bin/mcp-session-inspector "$@"
 fi
-echo "No display here (DISPLAY/WAYLAND_DISPLAY unset): showing the headless probe of the demo server instead." >&2
-echo "For the window: run this on a desktop, or 'xvfb-run bash scripts/run.sh', or set QT_QPA_PLATFORM=offscreen." >&2
+cat >&2 <<'TEXT'
+No display here (DISPLAY and WAYLAND_DISPLAY are unset), so the window cannot open. To see it:
+  - on a Linux desktop: run  bash scripts/run.sh  from a terminal of the graphical session;
+  - from another machine that shows X11 windows (Linux desktop, macOS with XQuartz, Windows
+    with an X server): log in with  ssh -X user@this-host  (or ssh -Y), then run
+    bash scripts/run.sh  there: the window opens on your screen;
+  - on a server, in a virtual screen (nothing to look at, but a real X11 window for
+    screenshots and tests):  xvfb-run -a bash scripts/run.sh   (xvfb is installed by setup);
+  - rendered without any display, as a check:  QT_QPA_PLATFORM=offscreen bash scripts/run.sh --self-test
+Showing the headless probe of the demo server instead:
+
+TEXT
 exec .venv/bin/mcp-session-inspector probe --demo --capability roots --root "$PWD" \
   --request tools/list --request 'tools/call={"name":"echo","arguments":{"message":"hello from the inspector"}}'

@@ -13,10 +13,18 @@ apt_pkgs=(
   # Qt offscreen/xcb rendering needs these (PySide6 import fails on libGL.so.1 otherwise)
   libgl1 libegl1 libfontconfig1 libfreetype6 libdbus-1-3 libglib2.0-0 libxkbcommon0 libx11-6
   fonts-dejavu-core fonts-wqy-microhei
+  # a real window on X11: what Qt's xcb platform plugin (plugins/platforms/libqxcb.so) and its
+  # GL integrations link against (ldd; QT_DEBUG_PLUGINS=1 names a missing one)
+  libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
+  libxcb-render0 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1
+  libxcb-xfixes0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0
+  # a window without a screen (xvfb-run -a bash scripts/run.sh; the Xvfb window test)
+  xvfb xauth
 )
 command -v python3 >/dev/null || apt_pkgs+=(python3)
 python3 -c 'import venv, ensurepip' 2>/dev/null || apt_pkgs+=(python3-venv)
 if [ "$want_tests" = 1 ]; then
+  apt_pkgs+=(x11-utils)  # xwininfo: the Xvfb window test waits for the window to be mapped
   command -v node >/dev/null || apt_pkgs+=(nodejs)
   command -v npm >/dev/null || apt_pkgs+=(npm)
 fi

@@ -219,8 +219,11 @@ class ServerProfile:
 
 
 def demo_args(lang: str = "en") -> list[str]:
-    """The built-in demo's arguments; it speaks ``lang`` (en or zh_CN) in its titles and forms."""
-    return ["-m", "inspector.demo", *(["--lang", lang] if lang != "en" else [])]
+    """The built-in demo's arguments (after ``sys.executable``); it speaks ``lang`` (en or zh_CN)
+    in its titles and forms. A frozen bundle (packaging/) has no python: its executable runs the
+    demo itself when its first argument is ``--demo-server`` (inspector/__main__.py)."""
+    lead = ["--demo-server"] if getattr(sys, "frozen", False) else ["-m", "inspector.demo"]
+    return [*lead, *(["--lang", lang] if lang != "en" else [])]
 
 
 def demo_profile(lang: str = "en") -> ServerProfile:

@@ -8,11 +8,13 @@ import sys
 from pathlib import Path
 
 NO_DISPLAY = """\
-mcp-session-inspector: no display found, so the window cannot open.
+mcp-session-inspector: no display found (DISPLAY and WAYLAND_DISPLAY are unset), so the window
+cannot open. To see it:
 
-  - On a desktop, run it from a graphical session (DISPLAY or WAYLAND_DISPLAY set).
-  - On a server, start a virtual display:   xvfb-run mcp-session-inspector
-  - To render without any display:          QT_QPA_PLATFORM=offscreen mcp-session-inspector
+  - On a desktop, run it from a terminal of the graphical session.
+  - From another machine that shows X11 windows:  ssh -X user@this-host, then run it there.
+  - On a server, in a virtual screen:        xvfb-run -a mcp-session-inspector
+  - To check it renders, without a display:  QT_QPA_PLATFORM=offscreen mcp-session-inspector --self-test
   - Without a window at all, use the headless probe:
         mcp-session-inspector probe --demo
         mcp-session-inspector probe -- COMMAND [ARGS...]
@@ -146,11 +148,110 @@ def dark_palette():
     return p
 
 
-def config_dir() -> Path:
+#: The desktop entry's id (packaging/): names the .desktop file, the icons and the AppStream
+#: metainfo, and is the Wayland app id.
+APP_ID = "io.github.mcp_session_inspector.Inspector"
+#: The one settings folder, under the platform's config folder (~/.config on Linux, or
+#: $XDG_CONFIG_HOME): settings.ini (window layout, language, theme, last recordings folder),
+#: servers.json (saved servers) and secrets.json (their secret values, mode 0600).
+CONFIG_FOLDER = "mcp-session-inspector"
+#: What --reset-settings removes: the window's settings. Saved servers are kept.
+SETTINGS_FILES = ("settings.ini", "settings.ini.lock")
+
+
+def config_dir(*, migrate: bool = True) -> Path:
+    """The settings folder, ``~/.config/mcp-session-inspector/`` on Linux. Earlier builds used
+    Qt's per-application folder, ``<org>/<app>``, which doubled the name
+    (``~/.config/mcp-session-inspector/mcp-session-inspector/``): its files move up here."""
     from PySide6.QtCore import QStandardPaths
 
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppConfigLocation)
-    return Path(base or Path.home() / ".config" / "mcp-session-inspector")
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+    directory = Path(base or Path.home() / ".config") / CONFIG_FOLDER
+    if migrate:
+        migrate_doubled_config(directory)
+    return directory
+
+
+def migrate_doubled_config(directory: Path) -> list[Path]:
+    """Move the files of the old doubled folder ``directory/mcp-session-inspector/`` into
+    ``directory`` (a file already there wins) and remove the old folder when it is empty.
+    Returns the files moved."""
+    old = directory / CONFIG_FOLDER
+    moved: list[Path] = []
+    if not old.is_dir() or old.is_symlink():
+        return moved
+    for item in sorted(old.iterdir()):
+        target = directory / item.name
+        if target.exists() or target.is_symlink():
+            continue
+        try:
+            item.rename(target)
+        except OSError:
+            continue
+        moved.append(target)
+    try:
+        old.rmdir()  # only when empty
+    except OSError:
+        pass
+    return moved
+
+
+def reset_settings(directory: Path | None = None) -> int:
+    """``--reset-settings``: forget the window's settings (size, docks and toolbar, language,
+    theme, last recordings folder); saved servers stay. Prints what it removed."""
+    directory = directory or config_dir()
+    removed = []
+    for name in SETTINGS_FILES:
+        path = directory / name
+        if path.is_file() or path.is_symlink():
+            path.unlink()
+            removed.append(path)
+    if removed:
+        for path in removed:
+            print(f"removed {path}")
+        print("The window starts with its default size, layout, language and theme; saved servers are kept.")
+    else:
+        print(f"nothing to reset: no saved settings in {directory}")
+    if (directory / "servers.json").exists():
+        print(f"saved servers kept: {directory / 'servers.json'} (delete the folder to forget them too)")
+    return 0
+
+
+def icon_path() -> Path | None:
+    """The app's icon: resources/icons/ in a bundle, packaging/icons/ in a checkout."""
+    from inspector.resources import resources_dir
+
+    name = f"{APP_ID}.svg"
+    candidates = [Path(__file__).resolve().parents[2] / "packaging" / "icons" / name]
+    try:
+        candidates.insert(0, resources_dir() / "icons" / name)
+    except FileNotFoundError:
+        pass
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def make_application(argv: list[str] | None = None):
+    """The QApplication with the app's names, desktop entry id and icon."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtGui import QGuiApplication, QIcon
+    from PySide6.QtWidgets import QApplication
+
+    QCoreApplication.setOrganizationName("mcp-session-inspector")
+    QCoreApplication.setApplicationName("mcp-session-inspector")
+    from inspector import __version__
+
+    QCoreApplication.setApplicationVersion(__version__)
+    if getattr(sys, "frozen", False):  # the bundle's launcher took QT_PLUGIN_PATH out of the environment
+        from inspector.resources import resources_dir  # packaging/launcher.py; the bundle's resources/
+
+        QCoreApplication.addLibraryPath(str(resources_dir().parent / "PySide6" / "Qt" / "plugins"))
+    app = QApplication.instance() or QApplication([sys.argv[0], *(argv or [])])
+    QGuiApplication.setDesktopFileName(APP_ID)
+    icon = icon_path()
+    if icon is not None:
+        app.setWindowIcon(QIcon(str(icon)))
+    app.setQuitOnLastWindowClosed(False)
+    return app
 
 
 def build(app, *, config: Path | None = None):
@@ -200,13 +301,8 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
         return 1
     import anyio
     import qasync
-    from PySide6.QtCore import QCoreApplication
-    from PySide6.QtWidgets import QApplication
 
-    QCoreApplication.setOrganizationName("mcp-session-inspector")
-    QCoreApplication.setApplicationName("mcp-session-inspector")
-    app = QApplication.instance() or QApplication([sys.argv[0], *(argv or [])])
-    app.setQuitOnLastWindowClosed(False)
+    app = make_application(argv)
     controller, window = build(app)
 
     if os.environ.get("MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT") == "1":
@@ -291,3 +387,209 @@ def _report_first_paint(app, window) -> None:
 
     watcher = Watcher(window)
     window.installEventFilter(watcher)
+
+
+# ---------------------------------------------------------------------------------- self-test
+
+#: A string of the window and its Simplified Chinese translation, checked by --self-test.
+SELF_TEST_STRING = ("Languages", "Follow the system")
+
+
+class SelfTestFailed(Exception):
+    pass
+
+
+def _distinct_colours(image, step: int = 5) -> int:
+    """Distinct colours on a grid over ``image`` (a QImage)."""
+    seen = set()
+    for y in range(0, image.height(), step):
+        for x in range(0, image.width(), step):
+            seen.add(image.pixel(x, y))
+    return len(seen)
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def _quiet_offscreen_warnings() -> None:
+    """The offscreen platform warns on every dock it lays out ("This plugin does not support
+    propagateSizeHints()"): noise in a self-test's report. Everything else passes through."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    previous = None
+
+    def handler(mode, context, message: str) -> None:
+        if "does not support propagateSizeHints" in message:
+            return
+        if previous is not None:
+            previous(mode, context, message)
+        else:
+            sys.stderr.write(message + "\n")
+
+    previous = qInstallMessageHandler(handler)
+
+
+def self_test(timeout: float = 60.0) -> int:
+    """``--self-test``: check that this installation works, step by step, and exit 0; on the
+    first failure print what failed and exit 1. The window is rendered offscreen unless
+    QT_QPA_PLATFORM says otherwise; settings go to a temporary folder (yours are not touched).
+
+    1. paint the main window once (and check the picture is not blank),
+    2. connect to the built-in demo server (a child process: this executable or python),
+    3. run tools/list,
+    4. shut the server down per spec (it must exit 0),
+    5. switch to Simplified Chinese and translate a known string of the window.
+    """
+    import tempfile
+    import time
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    started = time.perf_counter()
+
+    def say(line: str) -> None:
+        sys.stdout.write(f"self-test: {line}\n")
+        sys.stdout.flush()
+
+    def fail(step: str, why: str) -> int:
+        sys.stdout.flush()
+        sys.stderr.write(f"self-test FAILED at {step}: {why}\n")
+        sys.stderr.flush()
+        return 1
+
+    from inspector import __version__
+
+    _quiet_offscreen_warnings()
+    say(f"mcp-session-inspector {__version__}, {'frozen bundle' if getattr(sys, 'frozen', False) else 'python ' + sys.version.split()[0]}")
+    step = "start"
+    try:
+        import anyio
+        import qasync
+        from PySide6 import __version__ as qt_version
+        from PySide6.QtCore import QCoreApplication, QEvent, QObject
+
+        app = make_application()
+        say(f"Qt {qt_version}, platform {app.platformName()}")
+    except Exception as exc:  # a missing system library shows up here (libGL, libEGL, fonts)
+        return fail(step, f"{type(exc).__name__}: {exc}")
+
+    class PaintWatcher(QObject):
+        painted = False
+
+        def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt name)
+            if event.type() == QEvent.Type.Paint:
+                self.painted = True
+            return False
+
+    result: list[int] = []
+
+    with tempfile.TemporaryDirectory(prefix="mcp-inspector-self-test-") as tmp:
+        step = "window"
+        try:
+            controller, window = build(app, config=Path(tmp))
+        except Exception as exc:
+            return fail(step, f"{type(exc).__name__}: {exc}")
+        ready: list[bool] = []
+        failed: list[str] = []
+        finished: list[dict] = []
+        controller.ready.connect(lambda: ready.append(True))
+        controller.failed.connect(failed.append)
+        controller.finished.connect(lambda s: finished.append(dict(s or {})))
+
+        async def until(predicate, what: str, seconds: float) -> None:
+            with anyio.move_on_after(seconds):
+                while not predicate():
+                    if failed:
+                        raise SelfTestFailed(failed[-1])
+                    await anyio.sleep(0.01)
+                return
+            raise SelfTestFailed(f"{what} did not happen within {seconds:g} s")
+
+        async def run() -> None:
+            nonlocal step
+            async with anyio.create_task_group() as tg:
+                controller.task_group = tg
+                try:
+                    step = "window"
+                    watcher = PaintWatcher(window)
+                    window.installEventFilter(watcher)
+                    window.resize(1200, 800)
+                    window.show()
+                    await until(lambda: watcher.painted, "the window's first paint", 20)
+                    image = window.grab().toImage()
+                    colours = _distinct_colours(image)
+                    if colours < 8:
+                        raise SelfTestFailed(f"the window painted {colours} distinct colours: blank")
+                    say(f"window painted ({image.width()}x{image.height()}, {colours} colours)")
+
+                    step = "demo server"
+                    from inspector.session.profiles import DEMO_ID, demo_profile
+
+                    profile = next((p for p in window.profiles if p.id == DEMO_ID), None) or demo_profile()
+                    if not controller.connect_profile(profile):
+                        raise SelfTestFailed("the session could not be started")
+                    await until(lambda: bool(ready), "the demo server's start sequence", 30)
+                    negotiation = controller.session.negotiation()
+                    say(f"demo server connected: {profile.command} {' '.join(profile.args)} (era {negotiation.era}, version {negotiation.version})")
+
+                    step = "tools/list"
+                    with anyio.fail_after(20):
+                        reply = await controller.session.request("tools/list")
+                    tools = (reply.result or {}).get("tools") if reply.ok else None
+                    if not isinstance(tools, list) or not tools:
+                        raise SelfTestFailed(f"no tools in the answer: {reply.error or reply.result!r}")
+                    say(f"tools/list: {len(tools)} tools ({', '.join(str(t.get('name')) for t in tools[:3])}, ...)")
+
+                    step = "shutdown"
+                    controller.disconnect()
+                    await until(lambda: bool(finished) and not controller.running, "the server's shutdown", 20)
+                    summary = finished[-1]
+                    if summary.get("exit_code") != 0:
+                        raise SelfTestFailed(f"the demo server ended with {summary}")
+                    say(f"demo server shut down (step {summary.get('shutdown')}, exit code 0)")
+
+                    step = "translation"
+                    window.languages.set_choice("zh_CN")
+                    context, source = SELF_TEST_STRING
+                    translated = QCoreApplication.translate(context, source)
+                    if not _has_cjk(translated):
+                        raise SelfTestFailed(f"{source!r} was not translated to Chinese (got {translated!r}): resources/i18n/inspector_zh_CN.qm did not load")
+                    say(f"Chinese translation loaded: {source!r} -> {translated!r}; window title {window.windowTitle()!r}")
+                    from PySide6.QtGui import QFontDatabase
+
+                    cjk = QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese)
+                    if cjk:
+                        say(f"Chinese fonts: {len(cjk)} ({cjk[0]}, ...)")
+                    else:
+                        say("note: no font with Chinese characters installed: Chinese text shows as boxes (Debian: fonts-wqy-microhei)")
+                    window.languages.set_choice("en")
+                    result.append(0)
+                finally:
+                    if controller.running:
+                        controller.disconnect()
+                        with anyio.move_on_after(10):
+                            while controller.running:
+                                await anyio.sleep(0.02)
+                    window.close()
+                    tg.cancel_scope.cancel()
+
+        async def bounded() -> None:
+            with anyio.move_on_after(timeout) as scope:
+                await run()
+            if scope.cancelled_caught:
+                raise SelfTestFailed(f"not finished within {timeout:g} s")
+
+        try:
+            anyio.run(bounded, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
+        except BaseException as exc:  # noqa: BLE001 (every failure is reported, none escapes)
+            while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+                exc = exc.exceptions[0]
+            if isinstance(exc, SelfTestFailed):
+                return fail(step, str(exc))
+            if isinstance(exc, KeyboardInterrupt):
+                return fail(step, "interrupted")
+            return fail(step, f"{type(exc).__name__}: {exc}")
+    if not result:
+        return fail(step, "did not finish")
+    say(f"OK in {time.perf_counter() - started:.2f} s")
+    return 0

@@ -1,0 +1,121 @@
+"""The app's own flags, as a user types them (each a real process): --version, --help,
+--self-test (its report, and a clear message and exit 1 when a step fails), --reset-settings,
+the one settings folder (~/.config/mcp-session-inspector/, the old doubled folder migrated),
+and the hidden --demo-server a frozen bundle starts its demo server with."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from inspector import __version__
+from inspector.session import profiles
+
+BOUND = 120
+
+
+def env_for(home: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "INSPECTOR_BLOCK_QT")}
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), **extra)
+    return env
+
+
+def inspector(args: list[str], home: Path, **extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "inspector", *args], env=env_for(home, **extra), capture_output=True, text=True, timeout=BOUND)
+
+
+def test_version_and_help(tmp_path: Path) -> None:
+    done = inspector(["--version"], tmp_path)
+    assert done.returncode == 0 and done.stdout == f"mcp-session-inspector {__version__}\n"
+    done = inspector(["--help"], tmp_path)
+    assert done.returncode == 0
+    for flag in ("--self-test", "--reset-settings", "--connect-demo", "probe"):
+        assert flag in done.stdout
+    assert "--demo-server" not in done.stdout  # internal
+
+
+def test_self_test_reports_each_step_and_exits_0(tmp_path: Path) -> None:
+    done = inspector(["--self-test"], tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    assert "self-test: window painted" in out
+    assert "self-test: demo server connected" in out
+    assert "self-test: tools/list:" in out
+    assert "self-test: demo server shut down (step stdin, exit code 0)" in out
+    assert "self-test: Chinese translation loaded: 'Follow the system' -> '跟随系统'" in out
+    assert out.rstrip().splitlines()[-1].startswith("self-test: OK in ")
+    assert "Traceback" not in done.stderr and "propagateSizeHints" not in done.stderr
+    assert not (tmp_path / ".config" / "mcp-session-inspector").exists()  # it used a temporary folder
+
+
+def test_self_test_says_which_step_failed_and_exits_1(tmp_path: Path) -> None:
+    code = (
+        "import sys, inspector.ui.app as app\n"
+        "app.SELF_TEST_STRING = ('Languages', 'a string no catalogue has')\n"
+        "sys.exit(app.self_test())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND)
+    assert done.returncode == 1
+    assert "self-test FAILED at translation: 'a string no catalogue has' was not translated" in done.stderr
+    assert "self-test: demo server shut down" in done.stdout  # the steps before it passed
+    assert "Traceback" not in done.stderr
+
+
+def test_settings_live_in_one_folder_and_the_doubled_one_is_migrated(tmp_path: Path) -> None:
+    config = tmp_path / ".config" / "mcp-session-inspector"
+    doubled = config / "mcp-session-inspector"
+    doubled.mkdir(parents=True)
+    (doubled / "settings.ini").write_text("[General]\nlanguage=zh_CN\n")
+    (doubled / "servers.json").write_text('{"version": 1, "servers": []}')
+    done = inspector(["--reset-settings"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert not doubled.exists()  # moved up, then removed
+    assert (config / "servers.json").exists()  # saved servers are kept
+    assert not (config / "settings.ini").exists()
+    assert f"removed {config / 'settings.ini'}" in done.stdout
+    assert "saved servers kept" in done.stdout
+    done = inspector(["--reset-settings"], tmp_path)
+    assert done.returncode == 0 and "nothing to reset" in done.stdout
+
+
+def test_migration_keeps_a_file_already_in_the_new_folder(tmp_path: Path) -> None:
+    from inspector.ui.app import migrate_doubled_config  # no Qt: plain file moves
+
+    config = tmp_path / "mcp-session-inspector"
+    (config / "mcp-session-inspector").mkdir(parents=True)
+    (config / "settings.ini").write_text("new")
+    (config / "mcp-session-inspector" / "settings.ini").write_text("old")
+    (config / "mcp-session-inspector" / "secrets.json").write_text("{}")
+    moved = migrate_doubled_config(config)
+    assert moved == [config / "secrets.json"]
+    assert (config / "settings.ini").read_text() == "new"
+    assert (config / "mcp-session-inspector" / "settings.ini").read_text() == "old"  # left for the user
+    assert migrate_doubled_config(tmp_path / "absent") == []
+
+
+def test_a_frozen_bundle_starts_its_demo_server_with_its_own_executable(monkeypatch) -> None:
+    assert profiles.demo_args() == ["-m", "inspector.demo"]
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert profiles.demo_args() == ["--demo-server"]
+    assert profiles.demo_args("zh_CN") == ["--demo-server", "--lang", "zh_CN"]
+    assert profiles.demo_profile().command == sys.executable
+
+
+def test_demo_server_flag_runs_the_demo(tmp_path: Path) -> None:
+    """``python -m inspector --demo-server`` is what the bundle's ``EXE --demo-server`` runs: a
+    whole probe session against it."""
+    done = subprocess.run(
+        [sys.executable, "-m", "inspector", "probe", "--request", "tools/list", "--", sys.executable, "-m", "inspector", "--demo-server"],
+        env=env_for(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=BOUND,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    assert "tools/list" in done.stdout
+    help_text = subprocess.run(
+        [sys.executable, "-m", "inspector", "--demo-server", "--help"], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND
+    )
+    assert help_text.returncode == 0 and "--crash-during-initialize" in help_text.stdout
