@@ -21,7 +21,7 @@ import anyio
 import orjson
 
 from inspector import __version__
-from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
+from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE, display_text
 from inspector.protocol.lifecycle import STATE_INFO, Event
 from inspector.protocol.rules import RULES
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
@@ -459,36 +459,46 @@ def _json_text(value: Any) -> str:
 
 def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
     """One entry for people: number, seconds since the start, direction, what it is, latency
-    in milliseconds, then the bytes (cut at ``width``) and what the engine found."""
-    e = rec[i]
-    text = e.text.replace("\t", " ")
-    if len(text) > width:
-        text = text[: width - 1] + f"… ({len(e.raw)} bytes)"
-    if e.direction is Direction.STDERR:
+    in milliseconds, then the bytes (cut at ``width``) and what the engine found. Read from the
+    recording's columns (a flood prints hundreds of thousands of these)."""
+    raw = rec.raw_at(i)
+    direction = rec.direction_at(i)
+    extra = rec.extra_at(i)
+    body = raw[: width * 4 + 8]  # enough bytes for ``width`` characters: decode no more than shown
+    text = display_text(body).replace("\t", " ")
+    if len(text) > width or len(body) < len(raw):
+        text = text[: width - 1] + f"… ({len(raw)} bytes)"
+    if direction is Direction.STDERR:
         label = ""
-    elif e.direction is Direction.EVENT:
-        label = str(e.extra.get("event", e.kind.label)).replace("_", " ")
+    elif direction is Direction.EVENT:
+        label = str(extra.get("event", rec.kind_at(i).label)).replace("_", " ")
     else:
-        label = e.kind.label
-    if e.method:
-        label += " " + e.method
-    if e.id is not None:
-        label += f" #{_json_text(e.id)}"
-    parts = [f"{i:5d} {e.t:9.3f}s {_ARROWS[e.direction]}" + (f"  {label}" if label else "")]
-    if e.latency is not None:
-        parts.append(f"{e.latency * 1000:.1f} ms")
-    if e.extra.get("hand_written"):
-        parts.append("(hand-written)")
-    if e.schema_ok is False:
-        parts.append("SCHEMA INVALID")
-    line = "  ".join(parts) + "\n        " + text
-    tr = e.extra.get("transition")
+        label = rec.kind_at(i).label
+    method = rec.method_at(i)
+    if method:
+        label += " " + method
+    id_ = rec.id_at(i)
+    if id_ is not None:
+        label += f" #{_json_text(id_)}"
+    line = f"{i:5d} {rec.t_at(i):9.3f}s {_ARROWS[direction]}" + (f"  {label}" if label else "")
+    latency = rec.latency_at(i)
+    if latency is not None:
+        line += f"  {latency * 1000:.1f} ms"
+    if extra.get("hand_written"):
+        line += "  (hand-written)"
+    schema_ok = rec.schema_at(i)
+    if schema_ok is False:
+        line += "  SCHEMA INVALID"
+    line += "\n        " + text
+    if not extra and not rec.violations_at(i):
+        return line
+    tr = extra.get("transition")
     if tr:
         mark = "✗" if tr["failure"] else "⇒"
-        line += f"\n        {mark} {STATE_INFO[e.state].title}  ({tr['label']})"
-    for err in e.extra.get("schema_errors", ()):
+        line += f"\n        {mark} {STATE_INFO[rec.state_at(i)].title}  ({tr['label']})"
+    for err in extra.get("schema_errors", ()):
         line += f"\n        schema: {err['path'] or '/'}: {err['message']}"
-    for rid in e.violations:
+    for rid in rec.violations_at(i):
         r = RULES.get(rid)
         line += f"\n        !! {rid}: {r.text if r else 'a rule this inspector no longer knows'}"
     return line
@@ -503,7 +513,7 @@ class Printer:
     def __call__(self, start: int, end: int) -> None:
         rec = self.rec
         if self.as_json:
-            self.out.write("".join(orjson.dumps(rec[i].to_json(), default=str).decode() + "\n" for i in range(start, end)))
+            self.out.write(rec.json_lines(start, end).decode("utf-8"))
         else:
             self.out.write("".join(transcript_line(rec, i) + "\n" for i in range(start, end)))
         self.out.flush()

@@ -481,7 +481,6 @@ class ListenHub:
         self._done: anyio.Event | None = None
         self._start_seq = -1
         self._pending = False
-        session.notification_listeners.append(self._on_notification)
 
     @property
     def active(self) -> bool:
@@ -621,7 +620,8 @@ class ListenHub:
         rid = self._find_request_id()
         return rid is not None and subscription_id is not None and same_id(rid, subscription_id)
 
-    def _on_notification(self, seq: int, obj: Any) -> None:
+    def on_notification(self, seq: int, obj: Any) -> None:
+        """A server notification while the stream is active (the session calls it then only)."""
         params = obj.get("params") if isinstance(obj, dict) else None
         meta = params.get("_meta") if isinstance(params, dict) else None
         sub = meta.get(META_SUBSCRIPTION_ID) if isinstance(meta, dict) else None

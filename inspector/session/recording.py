@@ -75,6 +75,10 @@ _DIRECTIONS = tuple(Direction)
 _LEGACY_STATE_VALUES = frozenset(s.value for s in (State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.OPERATING))
 _SCHEMA_CODE = {None: 0, True: 1, False: 2}
 _SCHEMA_VALUE = (None, True, False)
+# the labels a JSON line writes, by the packed column's codes (no enum lookups per entry)
+_DIR_TEXT = tuple(_DIR_LABELS[d] for d in _DIRECTIONS)
+_KIND_TEXT = {k.value: k.label for k in Kind}
+_STATE_TEXT = tuple(s.value for s in _STATES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +298,51 @@ class Recording:
             paired=self._paired.get(i),
             extra=self._extra.get(i, {}),
         )
+
+    def longest(self, start: int, end: int) -> int:
+        """The length of the longest entry's bytes in ``start`` .. ``end - 1`` (0 for none)."""
+        return max(map(len, self._raw[start:end]), default=0)
+
+    def json_lines(self, start: int, end: int) -> bytes:
+        """Entries ``start`` .. ``end - 1`` as JSON Lines, the same objects as
+        ``Entry.to_json`` makes, read straight from the columns (the recording writer's and
+        ``probe --json``'s hot path: no Entry is built)."""
+        packed_col, t_col, raw_col, method_col, id_col, viol_col = self._packed, self._t, self._raw, self._method, self._id, self._viol
+        latency, paired, extra_of = self._latency, self._paired, self._extra
+        dumps = orjson.dumps
+        out = []
+        for i in range(start, end):
+            packed = packed_col[i]
+            raw = raw_col[i]
+            d: dict[str, Any] = {
+                "seq": i,
+                "t": round(t_col[i], 6),
+                "dir": _DIR_TEXT[packed & 3],
+                "kind": _KIND_TEXT[(packed >> 2) & 15],
+                "method": method_col[i],
+                "id": id_col[i],
+            }
+            try:
+                d["raw"] = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                d["raw"] = raw.decode("utf-8", "replace")
+                d["raw_b64"] = base64.b64encode(raw).decode("ascii")
+            d["state"] = _STATE_TEXT[(packed >> 6) & 15]
+            d["violations"] = viol_col[i]
+            d["schema_ok"] = _SCHEMA_VALUE[packed >> 10]
+            if latency and i in latency:
+                d["latency"] = round(latency[i], 6)
+            if paired and i in paired:
+                d["paired"] = paired[i]
+            extra = extra_of.get(i)
+            if extra:
+                d.update(extra)
+            try:
+                out.append(dumps(d))
+            except TypeError:  # a value orjson does not know (kept as its text, as to_json's writers do)
+                out.append(dumps(d, default=str))
+        out.append(b"")
+        return b"\n".join(out)
 
     def __iter__(self) -> Iterator[Entry]:
         for i in range(len(self._raw)):
@@ -823,8 +872,8 @@ class RecordingWriter:
         if end <= start:
             return
         rec = self.rec
-        if not any(len(rec.raw_at(i)) > LARGE_ENTRY for i in range(start, end)):
-            f.write(b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(start, end)))
+        if rec.longest(start, end) <= LARGE_ENTRY:
+            f.write(rec.json_lines(start, end))
         else:
             for i in range(start, end):
                 if len(rec.raw_at(i)) > LARGE_ENTRY:

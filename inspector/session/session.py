@@ -482,7 +482,8 @@ class Session:
                             await checkpoint()
                             continue
                         incoming = eng.incoming
-                        listeners = self.notification_listeners
+                        # notifications go to the listeners, and to the listen stream while it is open
+                        everyone = bool(self.notification_listeners) or self.listen_hub.active
                         # Slices of SLICE lines (~0.5 ms of work): a queued event is returned without
                         # yielding, so give the loop (and a UI on it) a turn after each slice; a flood
                         # must not starve it. HTTP frames come in runs that share their exchange.
@@ -502,7 +503,7 @@ class Session:
                                     analyses.extend(self._analyse(raw, t, seq) for seq, raw in enumerate(part[k + 1 :], start + k + 1))
                                 rec.extend(S2C, t, part, analyses, shared)
                                 for seq, a in enumerate(analyses, start):
-                                    if a.kind is not NOTIFICATION or a.progress_of is not None or listeners:
+                                    if a.kind is not NOTIFICATION or a.progress_of is not None or everyone:
                                         self._dispatch_safely(a, seq, t)
                                 rec.notify()
                                 if freeze:
@@ -750,6 +751,9 @@ class Session:
                         w.on_progress(params if isinstance(params, dict) else {})
             for cb in list(self.notification_listeners):
                 cb(seq, a.obj)
+            hub = self.listen_hub
+            if hub.active:
+                hub.on_notification(seq, a.obj)
 
     def _fail_waiters(self, why: str) -> None:
         waiters, self._waiters = self._waiters, {}

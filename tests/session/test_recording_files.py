@@ -237,3 +237,24 @@ def test_http_metadata_travels_with_an_entry_and_a_bad_one_is_described(real_fil
     rec = Recording.load(path)
     assert rec._extra[0]["http"]["status"] == 200
     assert rec.load_problems == [(3, "'http' is string, not an object")]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("era", ["legacy", "modern"])
+async def test_json_lines_from_the_columns_are_the_entries_to_json(tmp_path: Path, era: str) -> None:
+    """The writer's fast path (Recording.json_lines, straight from the columns) writes exactly
+    what Entry.to_json says, for a whole demo session (transitions, pairs, latencies, HTTP-less
+    extras, hand-written marks) and for noise that is not UTF-8."""
+    from demo_recording import record_demo_session
+
+    from inspector.protocol.engine import ProtocolEngine
+
+    path = await record_demo_session(tmp_path / "demo.jsonl", era=era)
+    rec = Recording.load(path)
+    engine = ProtocolEngine()
+    for raw in (b"\xff\xfenot utf-8\n", b'{"jsonrpc":"2.0","method":"x","params":{"n":1e400}}\n'):
+        rec.append(Direction.S2C, rec.t0 + 9.0, raw, engine.incoming(raw, 9.0, len(rec)))
+    slow = b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(len(rec)))
+    assert rec.json_lines(0, len(rec)) == slow
+    assert rec.json_lines(3, 7) == b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(3, 7))
+    assert rec.json_lines(5, 5) == b""
