@@ -599,6 +599,8 @@ class _Reader:
             value = self.text(arg, at)
             if self.secret_inputs(value):
                 self.problem(at, "holds a password input: arguments are saved in servers.json, not kept secret")
+            elif _secret_env_ref(arg):
+                self.problem(at, "takes a secret from the environment: arguments are saved in servers.json, not kept secret")
             profile.args.append(value)
         env: dict[str, EnvVar] = {}
         if "envFile" in d:
@@ -625,6 +627,8 @@ class _Reader:
             return False
         profile.url = self.expand(url, at).strip()
         self.url_secrets(profile.url, at)
+        if _secret_env_ref(url):
+            self.problem(at, "the URL takes a secret from the environment: URLs are saved in servers.json, not kept secret")
         headers = self.pairs(d, "headers", path)
         if headers is None:
             return False
@@ -664,6 +668,10 @@ class _Reader:
         if not file.is_absolute():
             file = (self.where.workspace or self.base or Path.cwd()) / file
         try:
+            if not file.is_file():  # a FIFO or a device would block or never end
+                raise OSError(0, "not a regular file")
+            if file.stat().st_size > MAX_BYTES:
+                raise OSError(0, f"larger than {MAX_BYTES >> 20} MiB")
             lines = file.read_text(encoding="utf-8-sig").splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
@@ -685,7 +693,7 @@ class _Reader:
                 val = val[1:-1]
             elif " #" in val:
                 val = val.split(" #", 1)[0].rstrip()
-            out.append(EnvVar(key, val, looks_secret(key)))
+            out.append(EnvVar(key, val, True))  # a .env file is where secrets live: every value is kept secret
         return out
 
     # -- registry server.json

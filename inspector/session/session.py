@@ -254,6 +254,8 @@ class StepGate:
         (the server's are still taken in: they were read). ``shutdown_steps``: in step mode
         (or when they were held already), each shutdown step will wait for go(); without it a
         waiting shutdown step goes (closing the window must never wait for a person)."""
+        if shutdown_steps and self.closed and self.shutdown_steps:
+            return  # Disconnect pressed again: the held shutdown step still waits for Continue
         hold = shutdown_steps and (self.enabled or self.shutdown_steps)
         self.closed = True
         self.release_all()
@@ -421,9 +423,20 @@ class Session:
         return self.exit_info
 
     async def _shutdown_step(self, step: str) -> None:
-        """Step mode: a shutdown step waits for Continue (or goes at once, outside step mode)."""
+        """Step mode: a shutdown step waits for Continue (or goes at once, outside step mode).
+        A server that ends while its step waits takes the step with it: nothing is left to do."""
+        if not self.gate.shutdown_steps or self._exited.is_set():
+            return
         grace = self.options.term_grace if step == "sigkill" else self.options.stdin_grace
-        await self.gate.hold_shutdown(step, SHUTDOWN_STEPS.get(step, step), at=self.clock(), grace=f"{grace:g} s")
+        async with anyio.create_task_group() as tg:
+
+            async def gone() -> None:
+                await self._exited.wait()
+                tg.cancel_scope.cancel()
+
+            tg.start_soon(gone)
+            await self.gate.hold_shutdown(step, SHUTDOWN_STEPS.get(step, step), at=self.clock(), grace=f"{grace:g} s")
+            tg.cancel_scope.cancel()
 
     def _annotate_step(self, step: PendingStep) -> None:
         """A held step's teaching note and spec page (protocol.teaching), for the front-end."""
@@ -819,6 +832,8 @@ class Session:
         it first waits at the gate (with ``explanation``, or one made from the message), unless
         the caller ``held`` it there already. ``extra`` is kept on the entry (``round_of``: the
         first request of the call this one retries)."""
+        if self.gate.closed and not held:  # Disconnect was pressed: nothing new goes out (a held shutdown step may be shown)
+            raise ConnectionLost("the session is closing: the message was not sent")
         if self.gate.enabled and not held:
             if explanation is not None:
                 await self.gate.wait(raw, explanation, at=self.clock())

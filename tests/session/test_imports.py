@@ -8,6 +8,7 @@ malformed ones (bad JSON, wrong types, an unknown transport type, missing comman
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import orjson
@@ -84,7 +85,7 @@ def test_vscode_workspace_types_inputs_variables_and_env_file() -> None:
     assert p.args == ["--data", f"{WORKSPACE}/data", "--home", str(HOME)]
     env = {v.name: (v.value, v.secret) for v in p.env}
     assert env == {
-        "WEATHER_REGION": ("eu", False),  # from envFile
+        "WEATHER_REGION": ("eu", True),  # from envFile: every value of a .env file is kept secret
         "WEATHER_SECRET_TOKEN": ("from-env-file", True),
         "WEATHER_UNITS": ("metric", False),  # env wins over envFile
         "WEATHER_API_KEY": ("${input:api-key}", True),  # a password input: secret
@@ -399,3 +400,18 @@ def test_orjson_reads_what_the_importer_writes() -> None:
     out = export_entry(ServerProfile(name="名前", command="srv"))
     assert orjson.loads(out.text) == {"mcpServers": {"名前": {"command": "srv"}}}
     assert isinstance(ImportProblem("f", "$", "m"), ImportProblem)
+
+
+def test_secrets_from_the_environment_in_arguments_and_urls_are_said_and_env_files_must_be_files(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    config = tmp_path / "mcp.json"
+    config.write_text(
+        '{"servers": {"gh": {"type": "stdio", "command": "gh-mcp", "args": ["--token", "${env:GITHUB_TOKEN}"], "envFile": "%s"},'
+        ' "remote": {"type": "http", "url": "https://x.example/mcp?key=${env:API_KEY}"}}}' % fifo
+    )
+    result = read_config(config, surroundings=where(tmp_path, GITHUB_TOKEN="ghp_abc", API_KEY="k"))
+    texts = [f"{p.path}: {p.message}" for p in result.problems]
+    assert any("args[1]" in t and "takes a secret from the environment" in t for t in texts)
+    assert any(".url" in t and "secret" in t for t in texts)
+    assert any("envFile" in t and "not a regular file" in t for t in texts)  # a FIFO is not read (it would block)

@@ -391,3 +391,57 @@ async def test_held_order_against_real_servers(server: str, era: EraMode, start:
         notified = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec.kind_at(i).label == "notification"]
         assert len(notified) == len(own) + len(early)
         assert all("released" in rec.extra_at(i) for i in notified)  # each was let in by a Continue
+
+
+async def _held_at_stdin(session: Session, tg) -> PendingStep:
+    """A stepped start, then Disconnect in step mode: the first shutdown step waits."""
+    starting = anyio.Event()
+
+    async def start() -> None:
+        await session.start()
+        starting.set()
+
+    tg.start_soon(start)
+    await step_through(session, 3)
+    await starting.wait()
+    session.gate.close(shutdown_steps=True)
+    tg.start_soon(session.close)
+    step = await next_step(session)
+    assert step.direction == "shutdown" and step.values["step"] == "stdin"
+    return step
+
+
+async def test_nothing_new_goes_out_and_a_second_disconnect_keeps_the_step_held() -> None:
+    from inspector.session.session import ConnectionLost
+
+    session = Session(options(misbehave("good"), step=True))
+    async with session:
+        async with anyio.create_task_group() as tg:
+            step = await _held_at_stdin(session, tg)
+            before = sent(session)
+            with pytest.raises(ConnectionLost, match="closing"):
+                await session.request("tools/list")
+            assert sent(session) == before  # the request was not written
+            session.gate.close(shutdown_steps=True)  # Disconnect pressed again
+            await anyio.sleep(0.3)
+            assert session.gate.pending is step and session.exit_info is None  # still waiting for Continue
+            session.gate.go()
+    assert session.state is State.TERMINATED
+
+
+async def test_a_held_shutdown_step_goes_away_when_the_server_exits_meanwhile() -> None:
+    import os
+    import signal
+
+    session = Session(options(misbehave("good"), step=True))
+    async with session:
+        async with anyio.create_task_group() as tg:
+            await _held_at_stdin(session, tg)
+            rec = session.recording
+            pid = next(rec.extra_at(i)["pid"] for i in range(len(rec)) if rec.extra_at(i).get("event") == "spawned")
+            os.kill(pid, signal.SIGKILL)
+            with anyio.fail_after(10):
+                while session.gate.pending is not None:
+                    await anyio.sleep(0.02)
+    assert session.state is State.FAILED  # it ended before the client closed stdin
+    assert session.exit_info is not None and session.exit_info.signal == signal.SIGKILL
