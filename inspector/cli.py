@@ -504,6 +504,38 @@ def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
     return line
 
 
+def transcript_lines(rec: Recording, start: int, end: int, width: int = 150) -> str:
+    """``transcript_line`` for entries ``start`` .. ``end - 1``, each followed by a newline. A
+    plain message (no id, latency, extra or violation, a valid or unchecked schema: a flood's
+    notifications) takes a short path; every other entry the full one."""
+    out = []
+    add = out.append
+    raw_at, direction_at, kind_at, method_at, id_at, t_at = rec.raw_at, rec.direction_at, rec.kind_at, rec.method_at, rec.id_at, rec.t_at
+    extra_at, violations_at, latency_at, schema_at = rec.extra_at, rec.violations_at, rec.latency_at, rec.schema_at
+    plain_dirs = (Direction.C2S, Direction.S2C)
+    for i in range(start, end):
+        direction = direction_at(i)
+        raw = raw_at(i)
+        if (
+            direction in plain_dirs
+            and len(raw) <= width
+            and id_at(i) is None
+            and not extra_at(i)
+            and not violations_at(i)
+            and latency_at(i) is None
+            and schema_at(i) is not False
+            and raw.endswith(b"\n")
+            and b"\t" not in raw
+        ):
+            method = method_at(i)
+            label = kind_at(i).label + (" " + method if method else "")
+            text = (raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]).decode("utf-8", "replace")
+            add(f"{i:5d} {t_at(i):9.3f}s {_ARROWS[direction]}  {label}\n        {text}\n")
+        else:
+            add(transcript_line(rec, i, width) + "\n")
+    return "".join(out)
+
+
 class Printer:
     def __init__(self, rec: Recording, out: TextIO, as_json: bool) -> None:
         self.rec = rec
@@ -515,7 +547,7 @@ class Printer:
         if self.as_json:
             self.out.write(rec.json_lines(start, end).decode("utf-8"))
         else:
-            self.out.write("".join(transcript_line(rec, i) + "\n" for i in range(start, end)))
+            self.out.write(transcript_lines(rec, start, end))
         self.out.flush()
 
 

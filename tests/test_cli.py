@@ -172,3 +172,26 @@ def test_a_registry_input_by_its_short_name_becomes_a_secret_variable() -> None:
     assert spec.argv == ["npx", "-y", "@example/weather-mcp@1.4.0", "serve", "--units", "metric"]
     assert spec.env == {"WEATHER_API_KEY": "k-1", "WEATHER_REGION": "eu"}
     assert "k-1" not in str(spec.describe())
+
+
+@pytest.mark.anyio
+async def test_the_transcript_short_path_prints_what_the_full_one_does(tmp_path: Path) -> None:
+    """transcript_lines (a flood's plain notifications take a short path) prints exactly what
+    transcript_line does, for a whole demo session and for lines that are long, have tabs, are
+    not UTF-8, end in CRLF or not at all."""
+    from demo_recording import record_demo_session
+
+    from inspector.protocol.engine import ProtocolEngine
+    from inspector.session import Direction, Recording
+
+    rec = Recording.load(await record_demo_session(tmp_path / "demo.jsonl"))
+    engine = ProtocolEngine()
+    for raw in (
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"a\\tb"}}\n',
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\r\n',
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"' + b"y" * 300 + b'"}}\n',
+        b"\xff\xfe not utf-8\n",
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{}}',
+    ):
+        rec.append(Direction.S2C, rec.t0 + 5.0, raw, engine.incoming(raw, 5.0, len(rec)))
+    assert cli.transcript_lines(rec, 0, len(rec)) == "".join(cli.transcript_line(rec, i) + "\n" for i in range(len(rec)))
