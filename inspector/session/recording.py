@@ -32,6 +32,7 @@ import stat
 import sys
 import time
 from array import array
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -445,16 +446,16 @@ class Recording:
         by_dir = {d.label: 0 for d in Direction}
         by_kind: dict[str, int] = {}
         invalid = 0
-        for packed in self._packed:
-            by_dir[_DIRECTIONS[packed & 3].label] += 1
+        for packed, n in Counter(self._packed).items():  # counted in C: a few distinct codes
+            by_dir[_DIRECTIONS[packed & 3].label] += n
             label = _KINDS[(packed >> 2) & 15].label
-            by_kind[label] = by_kind.get(label, 0) + 1
+            by_kind[label] = by_kind.get(label, 0) + n
             if packed >> 10 == 2:
-                invalid += 1
+                invalid += n
         rules: dict[str, int] = {}
-        for vs in self._viol:
+        for vs, n in Counter(self._viol).items():  # the tuples are shared: a few distinct ones
             for r in vs:
-                rules[r] = rules.get(r, 0) + 1
+                rules[r] = rules.get(r, 0) + n
         return {
             "entries": len(self._raw),
             "by_dir": by_dir,
