@@ -285,6 +285,7 @@ LEGACY_STEPS = {
 # so the error, the exit code and the lifecycle all say how it ended (the transport drains
 # the pipes for at most 1 s after an exit before it reports it).
 _EXIT_WAIT = 1.5
+_LOG_METHOD = "notifications/message"
 _MAX_LIST_PAGES = 20  # tools/list pages read to find one tool again after a HeaderMismatch
 
 MODERN_STEPS = {
@@ -353,6 +354,8 @@ class Session:
         self.returncode: int | None = None
         self.signal: int | None = None
         self.notification_listeners: list[Callable[[int, dict], None]] = []
+        #: like notification_listeners, for every notification but log messages (a flood's lines)
+        self.change_listeners: list[Callable[[int, dict], None]] = []
         self.listen_hub = ListenHub(self)  # the one subscriptions/listen stream (2026-07-28)
         self._waiters: dict[Any, _Waiter] = {}
         self._tg: anyio.abc.TaskGroup | None = None
@@ -497,6 +500,7 @@ class Session:
                         incoming = eng.incoming
                         # notifications go to the listeners, and to the listen stream while it is open
                         everyone = bool(self.notification_listeners) or self.listen_hub.active
+                        changes = bool(self.change_listeners)
                         # Slices of SLICE lines (~0.5 ms of work): a queued event is returned without
                         # yielding, so give the loop (and a UI on it) a turn after each slice; a flood
                         # must not starve it. HTTP frames come in runs that share their exchange.
@@ -516,7 +520,7 @@ class Session:
                                     analyses.extend(self._analyse(raw, t, seq) for seq, raw in enumerate(part[k + 1 :], start + k + 1))
                                 rec.extend(S2C, t, part, analyses, shared)
                                 for seq, a in enumerate(analyses, start):
-                                    if a.kind is not NOTIFICATION or a.progress_of is not None or everyone:
+                                    if a.kind is not NOTIFICATION or a.progress_of is not None or everyone or (changes and a.method != _LOG_METHOD):
                                         self._dispatch_safely(a, seq, t)
                                 rec.notify()
                                 if freeze:
@@ -764,6 +768,9 @@ class Session:
                         w.on_progress(params if isinstance(params, dict) else {})
             for cb in list(self.notification_listeners):
                 cb(seq, a.obj)
+            if a.method != _LOG_METHOD:
+                for cb in list(self.change_listeners):
+                    cb(seq, a.obj)
             hub = self.listen_hub
             if hub.active:
                 hub.on_notification(seq, a.obj)

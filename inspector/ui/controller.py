@@ -82,7 +82,7 @@ class SessionController(QObject):
         self._stop = anyio.Event()
         self._running = True
         session.gate.listeners.append(self.stepPending.emit)
-        session.notification_listeners.append(self._forward_notification)
+        session.change_listeners.append(self._forward_notification)  # log messages: the Logs panel reads the recording
         self.recordingChanged.emit(session.recording, self.mode)
         self.runningChanged.emit(True)
         self.task_group.start_soon(self._run, session, profile, self._stop)
