@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 
 from .recording import Direction, Recording
+from .views import flagged_rows
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
 NEXT_MESSAGE = 0.0  # the speed that means "one message per step"
@@ -85,8 +86,7 @@ class Playback:
 
     def marks(self) -> list[int]:
         """The entries that broke a rule or the schema, in order."""
-        rec = self.rec
-        return [i for i in range(len(rec)) if rec.violations_at(i) or rec.schema_at(i) is False]
+        return flagged_rows(self.rec)
 
     def next_violation(self) -> int | None:
         """The next entry after the one shown that broke something; it becomes the position."""

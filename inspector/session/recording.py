@@ -19,6 +19,9 @@ whole version from 1 up to ours, and every later line is checked field by field.
 cannot be an entry is skipped and described in ``load_problems`` (line number, reason); the
 entries keep the numbers they were recorded with, a placeholder standing in for a lost one, so
 pairing references stay right. :class:`RecordingError` is the only exception it raises.
+Ordinary lines are taken a run at a time, column by column (see :class:`_Loader`), with the
+same result as line by line. :class:`RecordingLoader` reads a file in steps, so a window can
+show a large recording while the rest of it loads (``Recording.loading`` until it is complete).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import base64
 import bisect
 import codecs
 import enum
+import gc
 import os
 import stat
 import sys
@@ -35,6 +39,8 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain, compress, repeat
+from operator import lt
 from pathlib import Path
 from typing import IO, Any
 
@@ -151,6 +157,10 @@ _EXCHANGE_WINDOW = 512  # exchange events looked through to find a message's (co
 
 class Recording:
     """Append-only columns. Not thread-safe: one driver appends, observers read."""
+
+    #: True while a file is still being read into it (:class:`RecordingLoader`): it is read-only
+    #: and complete only once this is False.
+    loading = False
 
     def __init__(self, header: dict | None = None, *, t0: float | None = None) -> None:
         self.header: dict = {"format": FORMAT, "version": FORMAT_VERSION, "created": _now_iso()}
@@ -695,14 +705,79 @@ def quote_value(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-class _Loader:
-    """Reads a recording file line by line (see :meth:`Recording.load`)."""
+#: The file is read this many bytes at a time; a step of an incremental load takes whole blocks
+#: (a block of ~150-byte entries is ~400 lines, about a millisecond of work; smaller blocks keep
+#: the entry objects of a run in the CPU caches while they are taken column by column).
+READ_BLOCK = 1 << 17
+_FAST_MIN = 8  # shorter runs of lines are taken one by one
 
-    def __init__(self, path: str | os.PathLike[str], progress: Progress | None) -> None:
+_BLANK = object()  # a line with nothing on it (skipped, as it always was)
+_NOT_JSON = object()  # a line orjson could not read (the reason is worked out when it is taken)
+_ABSENT = object()  # a member that is not there (told apart from null)
+_get = dict.get
+_NONE = type(None)
+_ONLY_DICT = {dict}
+_ONLY_STR = {str}
+_ONLY_NONE = {None}
+_T_TYPES = frozenset({int, float})
+_OK_TYPES = frozenset({_NONE, bool})
+_METHOD_TYPES = frozenset({_NONE, str})
+_ID_TYPES = frozenset({_NONE, str, int, float, bool})
+_ONLY_LIST = {list}
+_WRITTEN = 10  # members every writer writes (seq, t, dir, kind, method, id, raw, state, violations, schema_ok)
+
+
+def _pack_table() -> dict[tuple, int]:
+    """(dir, kind, state, schema_ok) as a line writes them -> the packed column's code, for every
+    combination :func:`_parse_entry` accepts with all four members there."""
+    table = {}
+    for d, direction in DIR_BY_LABEL.items():
+        for k, kind in _KIND_INDEX.items():
+            for s, state in _STATE_CODE.items():
+                for ok, code in ((None, 0), (True, 1), (False, 2)):
+                    table[(d, k, s, ok)] = direction | kind << 2 | state << 6 | code << 10
+    return table
+
+
+class _Loader:
+    """Reads a recording file into a Recording (see :meth:`Recording.load`), in steps.
+
+    The file is read in blocks and split into lines; each block's lines are decoded with one
+    orjson call per line, and then taken *column by column*: a run of ordinary entry objects
+    (the members a writer writes, of the types it writes, numbered in order) is checked and
+    appended with C-level passes over the run (``map``, ``set``, ``array``), not one Python
+    function per line. Anything else - a line that is not JSON, a blank one, the summary, an
+    entry with extras (a transition, HTTP metadata, schema errors, an event), raw_b64, an odd
+    type, a number out of order, the first entry after an unreadable line - is taken line by
+    line exactly as it always was (:meth:`_take_line`: the same checks, problems, placeholders).
+    A run that is not all ordinary is taken up to the odd line (or in halves, when which line it
+    is is not known), that line alone, then the rest, so the result is the same entry for entry
+    as reading line by line (tests/session/test_recording_fast_load.py compares them).
+
+    ``paired`` of an entry that points at itself or a later entry is held back until the end of
+    the file (kept when that entry exists, else described as before): while a recording loads
+    in steps, every pairing it has points at an entry it already has.
+
+    :meth:`begin` reads the header and makes the (read-only) recording; :meth:`step` reads
+    more (as much as fits in a time budget); :meth:`run` does it all at once.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], progress: Progress | None = None) -> None:
         self.path = Path(path)
         self.progress = progress
         self.problems: list[tuple[int | None, str]] = []
         self.problem_count = 0
+        self.rec: Recording | None = None
+        self.size = 0
+        self.done_bytes = 0  # bytes of the file read so far
+        self.finished = False
+        self._f: IO[bytes] | None = None
+        self._version = FORMAT_VERSION
+        self._number = 1  # the number of the last line taken (the header is line 1)
+        self._pending: list[bytes] = []  # the start of a line that goes on in the next block
+        self._unread: list[tuple[int, str]] = []  # unreadable lines since the last entry: the gap they may leave
+        self._later_pairs: list[tuple[int, int]] = []  # (entry, the entry it is paired with, not before it)
+        self._violations: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct list of rule ids
 
     def problem(self, line: int | None, reason: str) -> None:
         self.problem_count += 1
@@ -735,18 +810,51 @@ class _Loader:
             os.close(fd)
             raise
 
+    # ---------------------------------------------------------------- the whole file
+
     def run(self, cls: type["Recording"]) -> "Recording":
-        f, size = self.open()
-        with f:
+        rec = self.begin(cls)
+        progress = self.progress
+        next_report = PROGRESS_STEP
+        try:
+            while not self.step(None, stop_after=None if progress is None else next_report):
+                if progress is not None and self.done_bytes >= next_report:
+                    next_report = self.done_bytes + PROGRESS_STEP
+                    if progress(self.done_bytes, self.size) is False:
+                        raise RecordingError("Opening the recording was cancelled.", cancelled=True)
+            if self.progress is not None and self.progress(self.size, self.size) is False:
+                raise RecordingError("Opening the recording was cancelled.", cancelled=True)
+        finally:
+            self.close()
+        return rec
+
+    # ---------------------------------------------------------------- in steps
+
+    def begin(self, cls: type["Recording"]) -> "Recording":
+        """Open the file and read its header: the recording the entries go into (read-only,
+        ``loading`` until the last step). Raises RecordingError when it cannot be a recording."""
+        f, self.size = self.open()
+        try:
             try:
-                return self.read(cls, f, size)
+                first = f.readline()
             except OSError as exc:
                 raise self.fail(f"reading failed ({exc.strerror or exc})") from None
             except MemoryError:
                 raise self.fail("too large to open in the memory available") from None
+            header = self._header(first)
+        except BaseException:
+            f.close()
+            raise
+        self._f = f
+        rec = cls(_migrate_header(header, self._version), t0=0.0)
+        rec.read_only = True
+        rec.loading = True
+        rec.load_problems = self.problems
+        self.rec = rec
+        self.done_bytes = len(first)
+        return rec
 
-    def read(self, cls: type["Recording"], f: IO[bytes], size: int) -> "Recording":
-        first = f.readline()
+    def _header(self, first: bytes) -> dict:
         if not first.strip():
             raise self.fail("the file is empty; a recording starts with a header line")
         try:
@@ -764,58 +872,302 @@ class _Loader:
             raise self.fail(f"the format version {version} is not valid (versions start at 1)")
         if version > FORMAT_VERSION:
             raise self.fail(f"recording format version {version} is newer than this inspector (it reads up to {FORMAT_VERSION})")
-        rec = cls(_migrate_header(header, version), t0=0.0)
-        done = len(first)
-        next_report = PROGRESS_STEP
-        unread: list[tuple[int, str]] = []  # unreadable lines since the last entry: the gap they may leave
-        number = 1
-        for number, line in enumerate(f, start=2):
-            done += len(line)
-            if done >= next_report and self.progress is not None:
-                next_report = done + PROGRESS_STEP
-                if self.progress(done, size) is False:
-                    raise RecordingError("Opening the recording was cancelled.", cancelled=True)
-            if not line.strip():
-                continue
-            try:
-                d = orjson.loads(line)
-            except orjson.JSONDecodeError as exc:
-                cut = not line.endswith(b"\n")
-                reason = "cut off at the end of the file (the recording stopped mid-line)" if cut else f"not JSON ({exc})"
-                self.problem(number, reason)
-                unread.append((number, reason))
-                continue
-            d = _migrate(d, version)
-            if isinstance(d, dict) and d.get("kind") == "summary":
-                rec.summary = d
-                continue
-            parsed = _parse_entry(d)
-            if type(parsed) is str:
-                self.problem(number, parsed)
-                unread.append((number, parsed))
-                continue
-            seq = d.get("seq")
-            expected = len(rec)
-            if type(seq) is int and seq != expected:
-                gap = seq - expected
-                if 0 < gap <= len(unread):  # entries lost on the unreadable lines above
-                    lost = unread if gap == len(unread) else [(None, "one of the unreadable lines above")] * gap
-                    for where, why in lost:
-                        rec._append_placeholder(where, why)
-                else:
-                    self.problem(number, f"entry numbered {seq} where {expected} was expected; shown as {expected}")
-            unread.clear()
-            rec._append_parsed(parsed)
-        if self.progress is not None and self.progress(size, size) is False:
-            raise RecordingError("Opening the recording was cancelled.", cancelled=True)
-        for seq, p in list(rec._paired.items()):
+        self._version = version
+        return header
+
+    def step(self, seconds: float | None = None, *, stop_after: int | None = None) -> bool:
+        """Read and take more of the file: whole blocks until ``seconds`` have passed (None: no
+        limit) or ``stop_after`` bytes have been read; True once the file is finished (then the
+        recording is complete and no longer ``loading``). Raises RecordingError when reading
+        fails; the file is closed then and the recording keeps what was read."""
+        if self.finished:
+            return True
+        f, rec = self._f, self.rec
+        assert f is not None and rec is not None
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        collecting = gc.isenabled()
+        if collecting:  # what is made here holds no cycles; the collector would walk the store again and again
+            gc.disable()
+        try:
+            while True:
+                block = f.read(READ_BLOCK)
+                if not block:
+                    if self._pending:  # the last line has no line end
+                        line = b"".join(self._pending)
+                        self._pending = []
+                        self._take_block([line], cut_last=True)
+                    self._finish()
+                    return True
+                self.done_bytes += len(block)
+                lines = self._lines(block)
+                if lines:
+                    self._take_block(lines)
+                if (deadline is not None and time.perf_counter() >= deadline) or (stop_after is not None and self.done_bytes >= stop_after):
+                    return False
+        except OSError as exc:
+            self.close()
+            raise self.fail(f"reading failed ({exc.strerror or exc})") from None
+        except MemoryError:
+            self.close()
+            raise self.fail("too large to open in the memory available") from None
+        finally:
+            if collecting:
+                gc.enable()
+
+    def stop(self, reason: str | None = None) -> None:
+        """End the loading here (stopped, or reading failed): the recording keeps the entries
+        read so far; ``reason``, if given, is added to its load problems."""
+        if self.finished:
+            return
+        self.close()
+        self._pending = []
+        if reason is not None:
+            self.problem(None, reason)
+        self._finish()
+
+    def close(self) -> None:
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+
+    def _finish(self) -> None:
+        rec = self.rec
+        assert rec is not None
+        self.close()
+        for seq, p in self._later_pairs:  # in entry order, as they were read
             if p >= len(rec) or p == seq:
-                del rec._paired[seq]
                 self.problem(None, f"entry {seq} is paired with entry {p}, which is not in the file")
+            else:
+                rec._paired[seq] = p
+        if self._later_pairs:  # the order reading line by line gives
+            rec._paired = dict(sorted(rec._paired.items()))
+        self._later_pairs = []
         rec.load_problems = self.problems
         rec.load_problem_count = self.problem_count
         rec.read_only = True
-        return rec
+        rec.loading = False
+        self.finished = True
+
+    def _lines(self, block: bytes) -> list[bytes]:
+        """The lines a block completes (without their line ends); a line that goes on in the
+        next block waits in ``_pending`` (a huge line is joined once, not copied per block)."""
+        end = block.find(b"\n")
+        if end < 0:
+            self._pending.append(block)
+            return []
+        first = block[:end]
+        if self._pending:
+            self._pending.append(first)
+            first = b"".join(self._pending)
+            self._pending = []
+        last = block.rfind(b"\n")
+        lines = block[end + 1 : last].split(b"\n") if last > end else []
+        lines.insert(0, first)
+        if last + 1 < len(block):
+            self._pending.append(block[last + 1 :])
+        return lines
+
+    # ---------------------------------------------------------------- taking lines
+
+    def _take_block(self, lines: list[bytes], *, cut_last: bool = False) -> None:
+        try:
+            values = list(map(orjson.loads, lines))
+        except orjson.JSONDecodeError:  # a line that is not JSON (or a blank one): each on its own
+            values = list(map(_value_of, lines))
+        first = self._number + 1
+        self._number += len(lines)
+        self._take_run(lines, values, 0, len(values), first, cut_last)
+
+    def _take_run(self, lines: list[bytes], values: list, lo: int, hi: int, first: int, cut_last: bool) -> None:
+        """Take ``values[lo:hi]`` (line numbers from ``first + lo``): at once when they are all
+        ordinary entries; else up to the odd line it names (or in halves), that line alone."""
+        while lo < hi:
+            if self._unread or hi - lo < _FAST_MIN:
+                self._take_line(lines[lo], values[lo], first + lo, cut_last and lo == len(values) - 1)
+                lo += 1
+                continue
+            taken = self._take_fast(values[lo:hi] if lo or hi < len(values) else values)
+            if taken is True:
+                return
+            if taken is None:  # somewhere in there: halve
+                mid = (lo + hi) // 2
+                self._take_run(lines, values, lo, mid, first, cut_last)
+                lo = mid
+            else:  # the run up to that line, then the line alone
+                odd = lo + taken
+                self._take_run(lines, values, lo, odd, first, cut_last)
+                self._take_line(lines[odd], values[odd], first + odd, cut_last and odd == len(values) - 1)
+                lo = odd + 1
+
+    def _take_line(self, line: bytes, d: Any, number: int, cut: bool) -> None:
+        """One line, checked and described exactly as the loader always did."""
+        rec = self.rec
+        assert rec is not None
+        if d is _BLANK:
+            return
+        if d is _NOT_JSON:
+            if cut:
+                reason = "cut off at the end of the file (the recording stopped mid-line)"
+            else:
+                try:  # the message orjson gives for the line as it is in the file, with its line end
+                    orjson.loads(line + b"\n")
+                    reason = "not JSON"
+                except orjson.JSONDecodeError as exc:
+                    reason = f"not JSON ({exc})"
+            self.problem(number, reason)
+            self._unread.append((number, reason))
+            return
+        d = _migrate(d, self._version)
+        if isinstance(d, dict) and d.get("kind") == "summary":
+            rec.summary = d
+            return
+        parsed = _parse_entry(d)
+        if type(parsed) is str:
+            self.problem(number, parsed)
+            self._unread.append((number, parsed))
+            return
+        unread = self._unread
+        seq = d.get("seq")
+        expected = len(rec)
+        if type(seq) is int and seq != expected:
+            gap = seq - expected
+            if 0 < gap <= len(unread):  # entries lost on the unreadable lines above
+                lost = unread if gap == len(unread) else [(None, "one of the unreadable lines above")] * gap
+                for where, why in lost:
+                    rec._append_placeholder(where, why)
+            else:
+                self.problem(number, f"entry numbered {seq} where {expected} was expected; shown as {expected}")
+        unread.clear()
+        seq = len(rec)
+        rec._append_parsed(parsed)
+        paired = parsed[7]
+        if paired is not None and paired >= seq:  # checked once the whole file is read
+            del rec._paired[seq]
+            self._later_pairs.append((seq, paired))
+
+    def _take_fast(self, ds: list) -> bool | int | None:
+        """Append a run of ordinary entry objects column by column: True. Else nothing is taken,
+        and the answer is the index of a line that needs :meth:`_take_line` when one is known,
+        or None. What it takes is what ``_parse_entry`` and ``Recording._append_parsed`` make
+        of each.
+
+        Ordinary: the ten members every writer writes (seq in order, t, dir, kind, method, id,
+        raw, state, violations, schema_ok) of the types it writes, and at most latency and
+        paired besides. A member that is not there reads as ``_ABSENT``, whose type no column
+        accepts and which no label table holds, so the type checks find it too."""
+        rec = self.rec
+        assert rec is not None
+        k = len(ds)
+        base = len(rec)
+        get = _get
+        try:
+            if set(map(type, ds)) != _ONLY_DICT:
+                return None
+            if list(map(get, ds, repeat("seq"))) != list(range(base, base + k)):
+                return None
+            oks = list(map(get, ds, repeat("schema_ok"), repeat(_ABSENT)))
+            if not set(map(type, oks)) <= _OK_TYPES:
+                return None
+            # an unknown label or combination is None (array refuses it); an unhashable one raises
+            packed = array("H", map(_PACK.get, zip(map(get, ds, repeat("dir")), map(get, ds, repeat("kind")), map(get, ds, repeat("state")), oks)))
+            ts = list(map(get, ds, repeat("t"), repeat(_ABSENT)))
+            if not set(map(type, ts)) <= _T_TYPES:
+                return None
+            texts = list(map(get, ds, repeat("raw"), repeat(_ABSENT)))
+            if set(map(type, texts)) != _ONLY_STR:
+                return None
+            methods = list(map(get, ds, repeat("method"), repeat(_ABSENT)))
+            if not set(map(type, methods)) <= _METHOD_TYPES:
+                return None
+            ids = list(map(get, ds, repeat("id"), repeat(_ABSENT)))
+            if not set(map(type, ids)) <= _ID_TYPES:
+                return None
+            vs = list(map(get, ds, repeat("violations"), repeat(_ABSENT)))
+            if any(vs):
+                if not set(map(type, vs)) <= _ONLY_LIST or not set(map(type, chain.from_iterable(vs))) <= _ONLY_STR:
+                    return None
+                shared = self._violations.setdefault
+                violations = [shared(t, t) if t else EMPTY for t in map(tuple, vs)]
+            else:  # every one []
+                violations = [EMPTY] * k
+            # the ten members are there (their checks passed): more members are latency and
+            # paired (looked at one by one: a response's), or anything else (the slow way)
+            latencies: list[tuple[int, float]] = []
+            pairs: list[tuple[int, int]] = []
+            if max(map(len, ds)) > _WRITTEN:
+                for i in compress(range(k), map(lt, repeat(_WRITTEN), map(len, ds))):
+                    d = ds[i]
+                    if not _ENTRY_KEYS.issuperset(d) or d.get("raw_b64") is not None:
+                        return i
+                    latency = d.get("latency")
+                    if latency is not None:
+                        if type(latency) is not float and type(latency) is not int:
+                            return i
+                        latencies.append((base + i, float(latency)))
+                    p = d.get("paired")
+                    if p is not None:
+                        if type(p) is not int or p < 0:
+                            return i
+                        pairs.append((base + i, p))
+            t_col = array("d", ts)
+            raws = list(map(str.encode, texts, repeat("utf-8"), repeat("surrogatepass")))
+        except (TypeError, ValueError, OverflowError):
+            return None
+        # every check passed: append (nothing above changed the recording)
+        rec._t.extend(t_col)
+        rec._packed.extend(packed)
+        rec._raw.extend(raws)
+        interned = rec._interned
+        had_none = None in interned
+        rec._method.extend(map(interned.setdefault, methods, methods))
+        if not had_none:
+            interned.pop(None, None)
+        rec._id.extend(ids)
+        rec._viol.extend(violations)
+        if latencies:
+            rec._latency.update(latencies)
+        if pairs:
+            pairs_of = rec._paired
+            for seq, p in pairs:
+                if p < seq:
+                    pairs_of[seq] = p
+                else:  # checked once the whole file is read
+                    self._later_pairs.append((seq, p))
+        self._unread.clear()
+        return True
+
+
+def _value_of(line: bytes) -> Any:
+    """One line's JSON value, or _BLANK / _NOT_JSON."""
+    if not line.strip():
+        return _BLANK
+    try:
+        return orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return _NOT_JSON
+
+
+_PACK = _pack_table()
+
+
+class RecordingLoader(_Loader):
+    """A recording file read in steps, for a window that shows the entries read so far while the
+    rest loads (an event loop calls :meth:`step` with a time budget between its events).
+
+    ``RecordingLoader(path).begin()`` reads the header (RecordingError when the file cannot be a
+    recording) and returns the recording, read-only and ``loading``; each :meth:`step` appends
+    more entries (listeners are told with :meth:`Recording.notify`); once it returns True the
+    recording holds exactly what :meth:`Recording.load` gives. :meth:`stop` ends it early,
+    keeping the entries read so far. ``done_bytes`` / ``size`` say how far it is."""
+
+    def begin(self, cls: type["Recording"] | None = None) -> "Recording":  # type: ignore[override]
+        return super().begin(cls or Recording)
+
+    def step(self, seconds: float | None = None, *, stop_after: int | None = None) -> bool:
+        done = super().step(seconds, stop_after=stop_after)
+        if self.rec is not None:
+            self.rec.notify()
+        return done
 
 
 def _file_kind(mode: int) -> str:

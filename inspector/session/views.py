@@ -14,7 +14,10 @@ tests use them as they are.
 * :class:`EntryFilter` and :class:`EntryView`, the timeline: direction, kind, method (exact or
   substring; process events match by their event name), full-text search over the raw bytes,
   only violations, only schema-invalid; the methods seen so far; ``reveal(seq)`` relaxes just
-  the parts of the filter that hide an entry.
+  the parts of the filter that hide an entry. A filter over a whole recording is taken column
+  by column (byte masks of the packed column, the violations and methods; a lower-cased
+  :class:`TextIndex` for the search), so a million entries cost C-level passes, not a Python
+  call each; :func:`flagged_rows` (the replay bar's marks) likewise.
 * :class:`LogView`, the log messages: ``notifications/message`` from the server with each one's
   level rank; a floor hides lower levels; ``clear()`` forgets what came before; ``set_until``
   stops the rows at a replayed recording's position.
@@ -26,10 +29,13 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
+import weakref
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import compress
+from operator import not_, truth
 from typing import Any
 
 from inspector.protocol.messages import Kind, loads_lenient
@@ -174,20 +180,37 @@ _NO_FILTER = EntryFilter()
 
 
 class EntryView(RowView):
-    """Every entry of a recording that passes an :class:`EntryFilter`."""
+    """Every entry of a recording that passes an :class:`EntryFilter`.
+
+    Filtering a whole recording is done column by column, not one Python test per entry:
+    direction, kind and schema verdict are a ``bytes.translate`` of the packed column's bytes,
+    only-violations a ``map`` over the violations column, the method one verdict per distinct
+    method name mapped over the method column; their byte masks are ANDed as integers and the
+    rows taken with ``itertools.compress``. The text search runs over a :class:`TextIndex`
+    (every entry's bytes lower-cased, built once and grown with the recording), a C-level
+    ``map`` per entry. Only HTTP errors (rare, in HTTP sessions) are tested entry by entry.
+    :meth:`predicate` is the same filter as one function of an entry number (for one entry:
+    ``accepts``, ``reveal``), and the tests hold the two to the same answers."""
 
     def __init__(self) -> None:
         super().__init__()
         self.filter = EntryFilter()
         self._methods: set[str] = set()
         self._events: dict[int, str] = {}
+        self.text_index: TextIndex | None = None
 
     def _forget(self) -> None:
         self._methods = set()
         self._events = {}
+        self.text_index = None
 
     def _scan(self, start: int, end: int) -> array:
         self._note_methods(start, end)
+        rec = self.rec
+        if rec is not None and (rec.read_only or self.text_index is not None):
+            # an opened file (or a live one searched before): its text index grows with it, so
+            # a search never waits for the whole of it to be lower-cased
+            self._text_index().update(end)
         return self._filtered(start, end)
 
     def _rebuild(self) -> array:
@@ -198,7 +221,7 @@ class EntryView(RowView):
     def _note_methods(self, start: int, end: int) -> None:
         if end > start:
             methods = self._methods
-            methods.update(map(self.rec.method_at, range(start, end)))  # type: ignore[union-attr]
+            methods.update(_column(self.rec, "_method", "method_at", start, end))  # type: ignore[arg-type]
             methods.discard(None)  # type: ignore[arg-type]
 
     def methods_seen(self) -> list[str]:
@@ -223,17 +246,82 @@ class EntryView(RowView):
         """Show what ``f`` lets through; False when it is the filter already."""
         if f == self.filter:
             return False
-        self.filter = f
-        self.refilter()
+        before, self.filter = self.filter, f
+        narrower = before.text and f.text and before.text.lower() in f.text.lower() and replace(before, text=f.text) == f
+        if narrower and self.rec is not None:
+            # the search text grew (typing): only the rows shown can still match
+            shown = self.rows
+            self._reset(lambda: self._searched(shown))
+        else:
+            self.refilter()
         return True
 
+    def _text_index(self) -> TextIndex:
+        index = self.text_index
+        if index is None or index.rec is not self.rec:
+            index = self.text_index = TextIndex(self.rec)  # type: ignore[arg-type]
+        return index
+
     def _filtered(self, start: int, end: int) -> array:
-        if self.rec is None or end <= start:
+        """The entries among ``start .. end - 1`` that pass the filter (column by column)."""
+        rec = self.rec
+        if rec is None or end <= start:
             return array("l")
-        accept = self.predicate(self.filter)
-        if accept is None:
-            return array("l", range(start, end))
-        return array("l", filter(accept, range(start, end)))
+        f = self.filter
+        if not f.active:
+            return rows_of(None, start, end)
+        masks = []
+        if f.directions != ALL_DIRECTIONS or f.kinds != ALL_KINDS:
+            masks.append(_packed_bytes(rec, start, end, 0).translate(_kind_table(f.directions, f.kinds)))
+        if f.only_schema_invalid:
+            masks.append(_packed_bytes(rec, start, end, 1).translate(_SCHEMA_INVALID))
+        if f.only_violations:
+            masks.append(bytes(map(truth, _column(rec, "_viol", "violations_at", start, end))))
+        if f.method:
+            masks.append(self._method_mask(f, start, end))
+        mask = _all_of(masks, end - start)
+        if f.text:
+            mask = self._text_index().mask(f.text, start, end, mask)
+        rows = rows_of(mask, start, end)
+        if f.only_http_errors:
+            rows = array("l", filter(http_error_test(rec), rows))
+        return rows
+
+    def _searched(self, rows: array) -> array:
+        """``rows`` (shown for a shorter search text) that the filter still passes."""
+        f = self.filter
+        index = self._text_index()
+        index.update(self.seen)
+        return index.rows(f.text, rows)
+
+    def _method_mask(self, f: EntryFilter, start: int, end: int) -> bytes:
+        """1 for each entry whose method (or event name, for a process or session event) the
+        method filter passes: one verdict per distinct name."""
+        rec = self.rec
+        assert rec is not None
+        if f.method_exact:
+            wanted = f.method
+
+            def name_ok(name: str) -> bool:
+                return name == wanted
+
+        else:
+            needle = f.method.lower()
+
+            def name_ok(name: str) -> bool:
+                return needle in name.lower()
+
+        methods = _column(rec, "_method", "method_at", start, end)
+        verdicts = {m: 1 if name_ok(m) else 0 for m in set(methods) if m is not None}
+        verdicts[None] = 0  # type: ignore[index]
+        mask = bytearray(map(verdicts.__getitem__, methods))
+        events = _packed_bytes(rec, start, end, 0).translate(_EVENT_TABLE)
+        if 1 in events:  # process and session events match by their event name
+            event_name = self.event_name
+            for i in compress(range(len(events)), events):
+                if methods[i] is None and name_ok(event_name(start + i)):
+                    mask[i] = 1
+        return bytes(mask)
 
     def accepts(self, seq: int, f: EntryFilter | None = None) -> bool:
         """Whether entry ``seq`` passes ``f`` (default: the current filter)."""
@@ -383,6 +471,203 @@ def _text_test(rec: Recording, text: str) -> Callable[[int], bool]:
     return text_ok
 
 
+# ---------------------------------------------------------------------- column helpers
+
+_LITTLE = sys.byteorder == "little"
+_SCHEMA_INVALID = bytes(1 if b >> 2 == 2 else 0 for b in range(256))  # the packed column's high byte
+_EVENT_TABLE = bytes(1 if b & 3 == Direction.EVENT else 0 for b in range(256))  # its low byte
+
+
+def _column(rec: Recording, name: str, accessor: str, start: int, end: int) -> list:
+    """``rec``'s column ``name`` for entries ``start .. end - 1`` (a slice of it, or through its
+    per-entry accessor when the recording has no such column)."""
+    column = getattr(rec, name, None)
+    if isinstance(column, list):
+        return column[start:end]
+    return list(map(getattr(rec, accessor), range(start, end)))
+
+
+def _packed_bytes(rec: Recording, start: int, end: int, high: int) -> bytes:
+    """One byte per entry of the packed column: the low byte (``high`` 0: direction, kind) or
+    the high one (1: the schema verdict in its bits 2-3)."""
+    packed = getattr(rec, "_packed", None)
+    if not isinstance(packed, array) or packed.itemsize != 2:
+        packed = array("H", (int(rec.direction_at(i)) | int(rec.kind_at(i)) << 2 | _SCHEMA_CODE[rec.schema_at(i)] << 10 for i in range(start, end)))
+        start, end = 0, len(packed)
+    data = packed[start:end].tobytes()
+    return data[high if _LITTLE else 1 - high :: 2]
+
+
+_SCHEMA_CODE = {None: 0, True: 1, False: 2}
+_KIND_TABLES: dict[tuple[frozenset, frozenset], bytes] = {}
+
+
+def _kind_table(directions: frozenset, kinds: frozenset) -> bytes:
+    """The translation of a packed low byte to 1 when its direction and kind are shown."""
+    key = (directions, kinds)
+    table = _KIND_TABLES.get(key)
+    if table is None:
+        dirs = {int(d) for d in directions}
+        ks = {int(k) for k in kinds}
+        table = bytes(1 if (b & 3) in dirs and (b >> 2) & 15 in ks else 0 for b in range(256))
+        if len(_KIND_TABLES) > 64:
+            _KIND_TABLES.clear()
+        _KIND_TABLES[key] = table
+    return table
+
+
+def _all_of(masks: list[bytes], n: int) -> bytes | None:
+    """The entries every mask has (masks of 0 and 1 bytes); None for no masks (all)."""
+    if not masks:
+        return None
+    if len(masks) == 1:
+        return masks[0]
+    acc = int.from_bytes(masks[0], "little")
+    for m in masks[1:]:
+        acc &= int.from_bytes(m, "little")
+    return acc.to_bytes(n, "little")
+
+
+def flagged_rows(rec: Recording) -> list[int]:
+    """The entries that broke a protocol rule or the JSON Schema, in order (column by column,
+    and only the entries recorded since the last call: entries never change once recorded)."""
+    n = len(rec)
+    done, rows = _FLAGGED.get(rec, (0, []))
+    if n > done:
+        broke = bytes(map(truth, _column(rec, "_viol", "violations_at", done, n)))
+        invalid = _packed_bytes(rec, done, n, 1).translate(_SCHEMA_INVALID)
+        either = (int.from_bytes(broke, "little") | int.from_bytes(invalid, "little")).to_bytes(n - done, "little")
+        rows.extend(rows_of(either, done, n))
+        _FLAGGED[rec] = (n, rows)
+    return list(rows)
+
+
+_FLAGGED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # recording -> (entries looked at, flagged rows)
+
+
+class TextIndex:
+    """Every entry's bytes lower-cased (ASCII letters; the same object when there is nothing
+    to lower), for the timeline's case-insensitive search, with the entries that are not
+    ASCII. Grown with the recording (:meth:`update`); a search is a C-level ``map`` over it.
+
+    The answers are :func:`_text_test`'s: an ASCII search text is found in an entry's
+    lower-cased bytes, and for an entry that is not ASCII, also in its text decoded and
+    lower-cased (so ``É`` finds ``é``); a text that is not ASCII is looked for only in those."""
+
+    def __init__(self, rec: Recording) -> None:
+        self.rec = rec
+        self.lowered: list[bytes] = []
+        self.non_ascii = array("l")
+
+    def __len__(self) -> int:
+        return len(self.lowered)
+
+    def update(self, end: int | None = None) -> None:
+        """Index the entries up to ``end`` (default: all)."""
+        rec = self.rec
+        start = len(self.lowered)
+        end = len(rec) if end is None else min(end, len(rec))
+        if end <= start:
+            return
+        raws = _column(rec, "_raw", "raw_at", start, end)
+        self.lowered.extend([raw if low == raw else low for raw, low in zip(raws, map(bytes.lower, raws))])
+        self.non_ascii.extend(compress(range(start, end), map(not_, map(bytes.isascii, raws))))
+
+    def mask(self, text: str, start: int, end: int, among: bytes | None = None) -> bytes:
+        """1 for each entry of ``start .. end - 1`` whose bytes hold ``text`` (any case), of those
+        ``among`` has (a mask of the same entries; None: all)."""
+        self.update(end)
+        n = end - start
+        if among is not None and among.count(1) * 4 < n:  # few left: look at those alone
+            out = bytearray(n)
+            for i in self.rows(text, compress(range(start, end), among)):
+                out[i - start] = 1
+            return bytes(out)
+        needle = text.lower()
+        if needle.isascii():
+            lowered = self.lowered
+            seg = lowered if start == 0 and end == len(lowered) else lowered[start:end]
+            found = bytearray(_holding(seg, needle.encode("ascii")))
+        else:  # only an entry that is not ASCII can hold it
+            found = bytearray(n)
+        bad = self.non_ascii
+        lo, hi = bisect.bisect_left(bad, start), bisect.bisect_left(bad, end)
+        if lo < hi:
+            slow = _text_test(self.rec, text)
+            for i in bad[lo:hi]:
+                if not found[i - start] and slow(i):
+                    found[i - start] = 1
+        if among is not None:
+            return _all_of([bytes(found), among], n)  # type: ignore[return-value]
+        return bytes(found)
+
+    def rows(self, text: str, rows) -> array:
+        """Those of ``rows`` (ascending entry numbers) whose bytes hold ``text`` (any case)."""
+        rows = list(rows)
+        self.update(rows[-1] + 1 if rows else 0)
+        needle = text.lower()
+        if needle.isascii():
+            found = bytearray(_holding(list(map(self.lowered.__getitem__, rows)), needle.encode("ascii")))
+        else:
+            found = bytearray(len(rows))
+        bad = self.non_ascii
+        if bad and rows:
+            slow = _text_test(self.rec, text)
+            k = bisect.bisect_left(bad, rows[0])
+            for j, seq in enumerate(rows):  # both ascending: one merge
+                while k < len(bad) and bad[k] < seq:
+                    k += 1
+                if k == len(bad):
+                    break
+                if bad[k] == seq and not found[j] and slow(seq):
+                    found[j] = 1
+        return array("l", compress(rows, found))
+
+
+def _holding(seg: list[bytes], needle: bytes):
+    """Per entry of ``seg``, whether it holds ``needle`` (booleans). A compiled literal
+    pattern's ``search`` is the quickest test C offers per bytes object (``bytes.find`` and
+    ``in`` take longer to set up), and ``truth`` drops each match object at once."""
+    return map(truth, map(re.compile(re.escape(needle)).search, seg))
+
+
+_IDENTITY = array("l")  # 0, 1, 2, ...: rows are cut from it (a memory copy), not counted out one by one
+
+
+def _identity(end: int) -> array:
+    n = len(_IDENTITY)
+    if n < end:  # grown at its end only (a live recording grows a batch at a time)
+        _IDENTITY.extend(range(n, max(end, n + (n >> 2)) | 0xFFFF))
+    return _IDENTITY
+
+
+def rows_of(mask: bytes | None, start: int, end: int) -> array:
+    """The entry numbers ``start + i`` for each ``mask[i]`` that is 1 (None: all). A mask of
+    few runs of ones (few hits, or few misses) is cut into slices of a ready-made 0, 1, 2, ...
+    array; any other is compressed."""
+    if mask is None:
+        return _identity(end)[start:end]
+    n = end - start
+    if n <= 0:
+        return array("l")
+    runs = mask.count(b"\x00\x01") + (mask[0] == 1)
+    if runs == 0:
+        return array("l")
+    if runs * 64 >= n:
+        return array("l", compress(range(start, end), mask))
+    ident = _identity(end)
+    out = array("l")
+    find = mask.find
+    i = find(1)
+    while i >= 0:
+        j = find(0, i)
+        if j < 0:
+            j = n
+        out += ident[start + i : start + j]
+        i = find(1, j)
+    return out
+
+
 # ====================================================================== the log messages
 
 LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
@@ -505,6 +790,7 @@ class LogView(RowView):
 # ====================================================================== the negotiation
 
 START_METHODS = ("initialize", "server/discover")
+_START_SET = frozenset(START_METHODS)
 
 
 def _text(value: Any) -> str | None:
@@ -533,9 +819,9 @@ class NegotiationTracker:
         rec = self.rec
         end = len(rec)
         changed = False
-        method_at = rec.method_at
-        for i in range(self.scanned, end):
-            if method_at(i) in START_METHODS:
+        start = self.scanned
+        if end > start:  # the start methods are rare: found with one C-level pass over the column
+            for i in compress(range(start, end), map(_START_SET.__contains__, _column(rec, "_method", "method_at", start, end))):
                 changed = self.take(i) or changed
         self.scanned = end
         return changed

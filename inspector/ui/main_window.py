@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence, QPalette
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressDialog, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.versions import Era, EraMode
@@ -16,6 +18,7 @@ from inspector.session import SessionError
 from inspector.session.handout import write_handout
 from inspector.session.reanalyse import reanalyse as reanalyse_recording
 from inspector.session.recording import Recording, RecordingError
+from inspector.session.views import flagged_rows
 
 from .client_side import UiClientHandlers
 from .composer import ComposerDialog
@@ -24,14 +27,15 @@ from .banner import FailureBanner
 from .controller import SessionController
 from .detail import DetailPane
 from .diagram import LifecycleDiagram
-from .import_dialog import ExportDialog, ImportDialog
 from .negotiation import NegotiationView
+from .opening import LoadingIndicator, RecordingOpener
 from .panels import PanelHost
 from .replay import ReplayBar
+from .rowmodel import RowTableModel
 from .sequence import SequenceView
 from .stepbar import StepBar
 from .theme import high_contrast_palette, is_dark
-from .ticker import app_ticker
+from .ticker import FLOOD_BATCH_ROWS, app_ticker, set_live_text
 from .timeline import TimelineView
 from .widgets import plain_message, plain_tooltip
 
@@ -51,8 +55,10 @@ def suggested_recording_name(header: dict) -> str:
     stamp = "".join(c for c in created[:19] if c.isdigit())
     stamp = f"{stamp[:8]}-{stamp[8:14]}" if len(stamp) == 14 else ""
     return f"{safe[:60]}-{stamp}.jsonl" if stamp else f"{safe[:60]}.jsonl"
-#: Files at least this large show a progress dialog while they open.
+#: Files at least this large are shown while they load (the rest behind the status bar's progress).
 PROGRESS_FROM = 8 << 20
+# While a recording loads, its views take the new entries (and repaint) at most this often.
+LOADING_FRAME_S = 0.05
 
 
 class MainWindow(QMainWindow):
@@ -400,6 +406,8 @@ class MainWindow(QMainWindow):
 
     def import_servers(self, locations=None):
         """File → Import servers…: the dialog (window-modal); the servers it imports are added."""
+        from .import_dialog import ImportDialog  # on first use: the parsers are not needed to start
+
         dialog = ImportDialog([p.name for p in self.profiles], self, locations)
         dialog.serversImported.connect(self.add_profiles)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -418,6 +426,8 @@ class MainWindow(QMainWindow):
 
     def export_server(self):
         """File → Export server entry…: the selected server as an mcpServers entry."""
+        from .import_dialog import ExportDialog
+
         dialog = ExportDialog(self.connection.current(), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
@@ -441,37 +451,137 @@ class MainWindow(QMainWindow):
             self.open_recording_path(path)
 
     def open_recording_path(self, path: str) -> bool:
-        """Open a recording; a large file shows a progress dialog that can cancel it. Lines that
-        could not be read are listed in a message after opening (the rest of the file is shown)."""
-        dialog: QProgressDialog | None = None
-
-        def progress(done: int, total: int) -> bool:
-            nonlocal dialog
-            if total < PROGRESS_FROM:
-                return True
-            if dialog is None:
-                dialog = QProgressDialog(self.tr("Opening {name}…").format(name=Path(path).name), self.tr("Cancel"), 0, 1000, self)
-                dialog.setWindowTitle(self.tr("Open recording"))
-                dialog.setWindowModality(Qt.WindowModality.WindowModal)
-                dialog.setMinimumDuration(0)
-            dialog.setValue(min(1000, done * 1000 // max(total, 1)))
-            QCoreApplication.processEvents()
-            return not dialog.wasCanceled()
-
+        """Open a recording. A large file is shown as soon as its first entries are read, and
+        the rest loads behind the status bar's progress (with Stop) while the timeline already
+        scrolls, filters and searches what has arrived (inspector.ui.opening). Lines that could
+        not be read are listed in a message once it is loaded (the rest of the file is shown)."""
+        self._stop_loading()
+        name = Path(path).name
         try:
-            rec = self.controller.open_recording(path, progress)
+            large = os.stat(path).st_size >= PROGRESS_FROM
+        except OSError:
+            large = False  # the loader says what is wrong with it
+        opener: RecordingOpener | None = None
+        try:
+            if large:
+                opener = RecordingOpener(path, self)
+                rec = opener.start()
+                self.controller.show_recording(rec)
+            else:
+                rec = self.controller.open_recording(path)
         except RecordingError as exc:
+            if opener is not None:
+                opener.blockSignals(True)
+                opener.stop()
+                opener.deleteLater()
             if not exc.cancelled:
                 self.message_box = plain_message(self, self.tr("Cannot open recording"), str(exc))
             return False
-        finally:
-            if dialog is not None:
-                dialog.close()
-                dialog.deleteLater()
-        self.setWindowTitle(self.tr("MCP Session Inspector — {name} (read-only)").format(name=Path(path).name))
+        self.setWindowTitle(self.tr("MCP Session Inspector — {name} (read-only)").format(name=name))
+        if opener is not None and not opener.done:
+            self._opener = opener
+            indicator = self._loading_indicator()
+            indicator.begin(name)
+            indicator.set_fraction(opener.fraction())
+            opener.progressed.connect(self._loading_progressed)
+            opener.failed.connect(lambda why: self._loading_failed(name, why))
+            opener.finished.connect(lambda rec: self._loaded(name, rec))
+            return True
+        if opener is not None:
+            opener.deleteLater()
         if rec.load_problem_count:
-            self._show_load_problems(Path(path).name, rec)
+            self._show_load_problems(name, rec)
         return True
+
+    # ------------------------------------------------------------------ a recording that loads
+
+    _opener: RecordingOpener | None = None
+    _indicator: LoadingIndicator | None = None
+    _loading_shown = 0.0  # when the views last took the entries of a loading recording
+
+    def _loading_indicator(self) -> LoadingIndicator:
+        if self._indicator is None:
+            self._indicator = LoadingIndicator(self)
+            self._indicator.stopRequested.connect(self.stop_loading)
+            self.statusBar().addPermanentWidget(self._indicator)
+        return self._indicator
+
+    def is_loading(self) -> bool:
+        """A recording file is still being read into the window."""
+        return self._opener is not None and not self._opener.done
+
+    def stop_loading(self) -> None:
+        """Stop: the recording keeps the entries read so far (the status bar says how many)."""
+        if self._opener is not None:
+            self._opener.stop()
+
+    def _stop_loading(self) -> None:
+        """Another recording or a session replaces the one loading: stop reading it, quietly."""
+        opener, self._opener = self._opener, None
+        if opener is not None:
+            opener.blockSignals(True)
+            opener.stop()
+            opener.deleteLater()
+        if self._indicator is not None:
+            self._indicator.hide()
+
+    def _loading_progressed(self, done: int, total: int) -> None:
+        """A slice of the file was read (in the turn of the event loop before this one): the
+        views take the entries read since they last did (at most every LOADING_FRAME_S: a few
+        thousand entries, a few ms), so no frame of the ticker has a backlog to catch up on; the
+        tables first, then the diagram, the panels' replay index and the status."""
+        if self._opener is None or self._opener.recording is not self.recording:
+            return
+        now = time.monotonic()
+        if now - self._loading_shown < LOADING_FRAME_S:
+            return  # shown a moment ago: one repaint for several slices
+        self._loading_shown = now
+        if self._indicator is not None:
+            self._indicator.set_fraction(self._opener.fraction())
+        self._fetch_all(self.recording)
+        self._refresh()
+        flagged_rows(self.recording)  # the replay bar's marks, a slice at a time, ready when it is loaded
+
+    def _fetch_all(self, rec: Recording) -> None:
+        """The tables over ``rec`` (the timeline, the Logs panel's) take every entry that
+        arrived, whatever their per-tick budget: the slices are the budget while it loads."""
+        models = [self.timeline.model] + [p.model for p in self.panels.panels.values() if isinstance(getattr(p, "model", None), RowTableModel)]
+        for model in models:
+            if model.recording() is rec:
+                model.fetch_new(everything=True)
+
+    def _loading_failed(self, name: str, why: str) -> None:
+        self.message_box = plain_message(self, self.tr("Cannot read all of the recording"), self.tr("Reading {name} broke off; the entries read before are shown.").format(name=name), informative=why)
+
+    def _loaded(self, name: str, rec: Recording) -> None:
+        """The file is read (or Stop ended it): what an opened recording shows once complete."""
+        opener, self._opener = self._opener, None
+        if self._indicator is not None:
+            self._indicator.hide()
+        if opener is not None:
+            opener.deleteLater()
+        if rec is not self.recording:
+            return
+        self._following.set_active(False)
+        self._fetch_all(rec)  # the tables first (the last slices), then what follows them
+        self._last_len = -1
+        self._refresh()
+        # the replay bar looks through every entry for its marks: in a turn of the loop of its own
+        QTimer.singleShot(20, self, lambda: self.replay.set_recording(rec) if rec is self.recording else None)
+        if rec.summary:
+            self._on_finished(rec.summary)
+        if opener is not None and opener.stopped:
+            self.setWindowTitle(self.tr("MCP Session Inspector — {name} (read-only, partly loaded)").format(name=name))
+            self.statusBar().showMessage(self.tr("Stopped loading {name}: the first {n} entries are shown.").format(name=name, n=f"{len(rec):,}"), 10000)
+        if rec.load_problem_count:
+            self._show_load_problems(name, rec)
+
+    def _wait_for_loading(self) -> bool:
+        """True (and the status bar says so) while a recording is still loading."""
+        if self.is_loading():
+            self.statusBar().showMessage(self.tr("Wait until the recording has loaded (or stop loading it) first."), 5000)
+            return True
+        return False
 
     def _show_load_problems(self, name: str, rec: Recording) -> None:
         count = rec.load_problem_count
@@ -487,6 +597,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Opened with {n} unreadable line(s); see the message.").format(n=count), 10000)
 
     def save_recording(self) -> None:
+        if self._wait_for_loading():
+            return
         if self.recording is None:
             self.statusBar().showMessage(self.tr("Nothing to save yet: connect to a server first."), 5000)
             return
@@ -508,6 +620,8 @@ class MainWindow(QMainWindow):
         return True
 
     def export_transcript(self) -> None:
+        if self._wait_for_loading():
+            return
         if self.recording is None:
             self.statusBar().showMessage(self.tr("Nothing to export yet: connect to a server or open a recording first."), 5000)
             return
@@ -533,6 +647,8 @@ class MainWindow(QMainWindow):
     def reanalyse(self) -> list:
         """Judge the opened recording again; show the result and say what changed."""
         rec = self.recording
+        if self._wait_for_loading():
+            return []
         if rec is None or not rec.read_only:
             self.statusBar().showMessage(self.tr("Open a recording first: a live session is judged as it happens."), 5000)
             return []
@@ -624,6 +740,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ controller events
 
     def _on_recording(self, rec: Recording, mode: EraMode) -> None:
+        if self._opener is not None and rec is not self._opener.recording:
+            self._stop_loading()  # a session, or another recording, instead of the one loading
         self.banner.show_report(None)  # until this session fails, if it does
         self.recording = rec
         self.mode = mode
@@ -637,8 +755,10 @@ class MainWindow(QMainWindow):
         self.detail.clear()
         self.diagram.set_machine(mode, None, rec.transport_as_of(0))
         self.negotiation.refresh(rec)
-        self._following.set_active(not rec.read_only)
-        self.replay.set_recording(rec if rec.read_only else None)  # an opened recording can be played back
+        # a recording that still loads is followed like a live one (the diagram, the panels'
+        # replay index and the status grow with it); it can be played back once loaded
+        self._following.set_active(not rec.read_only or rec.loading)
+        self.replay.set_recording(rec if rec.read_only and not rec.loading else None)
         if rec.read_only:
             self._refresh()
         else:
@@ -868,9 +988,12 @@ class MainWindow(QMainWindow):
         n = len(rec)
         if n == self._last_len:
             return
+        # a flood (a tick's worth of FLOOD_BATCH_ROWS or more) jumps to the newest edge instead of
+        # sweeping along it: the sweep repaints the diagram at 60 fps for 600 ms
+        flood = 0 <= self._last_len and n - self._last_len >= FLOOD_BATCH_ROWS
         self._last_len = n
         if n and self.follow_live:
-            self._show_row(n - 1, animate=not rec.read_only)
+            self._show_row(n - 1, animate=not rec.read_only and not flood)
         if self.sequence.isVisible():  # its scroll range follows the new rows
             self.sequence.refresh()
             if self.follow_live:
@@ -888,13 +1011,14 @@ class MainWindow(QMainWindow):
         self.status_era.setText(
             self.tr("Era: {e}  Version: {v}").format(e=QCoreApplication.translate("Eras", ERA_LABELS.get(era.value if era else self.mode.value, "—")), v=version or "—")
         )
-        self.status_counts.setText(self.tr("{n} entries").format(n=f"{n:,}"))
+        set_live_text(self.status_counts, self.tr("{n} entries").format(n=f"{n:,}"))  # no relayout per tick
         if self.controller.pending_step is not None or self.diagram.pending_edge is not None:
             self._show_pending_edge()  # what the held step will do, as of the entries just taken in
 
     # ------------------------------------------------------------------ closing
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._stop_loading()
         self._save_profiles()
         self.save_layout()
         super().closeEvent(event)

@@ -60,8 +60,8 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
         """Show ``rec`` (a live session's, or one opened from a file) from its start."""
         self.set_live(False, catch_up=False)
         self.view.set_recording(rec, budget=budget)
-        if rec is not None and not rec.read_only:
-            self.set_live(True)
+        if rec is not None and (not rec.read_only or rec.loading):
+            self.set_live(True)  # a live session, or an opened file still being read
         elif rec is not None and not self.view.caught_up:
             self.set_live(True)  # an opened file still being taken in slices
 
@@ -87,22 +87,24 @@ class RowTableModel(QAbstractTableModel, ViewObserver):
 
     def _tick(self) -> int:
         took = self._take()
-        if self.view.rec is not None and self.view.rec.read_only and self.view.caught_up:
+        rec = self.view.rec
+        if rec is not None and rec.read_only and not rec.loading and self.view.caught_up:
             self._following.set_active(False)  # a finished file: nothing more will come
         return took
 
-    def _take(self) -> int:
+    def _take(self, everything: bool = False) -> int:
         before = len(self.view.rows)
-        took = self.view.catch_up(self.scan_budget())
+        took = self.view.catch_up(None if everything else self.scan_budget())
         if took:
             self.emit_counts()
             self.after_fetch(len(self.view.rows) - before)
         return took
 
-    def fetch_new(self) -> int:
-        """Catch up now (also what each tick does); returns the rows added."""
+    def fetch_new(self, *, everything: bool = False) -> int:
+        """Catch up now (also what each tick does: at most ``scan_budget()`` entries, or
+        ``everything`` that arrived); returns the rows added."""
         before = len(self.view.rows)
-        self._take()
+        self._take(everything)
         return len(self.view.rows) - before
 
     def after_fetch(self, added: int) -> None:

@@ -5,25 +5,54 @@ timeline and logs tables, the diagram, the status line) catch up on a tick, so a
 one repaint per tick rather than one per message. One :class:`Ticker` per application calls
 each subscriber in the order it subscribed (tables before the window, so the diagram and the
 status line describe rows that are already in the tables). A subscriber returns how many
-entries it took; when any took :data:`FLOOD_BATCH_ROWS` or more, the next tick comes after
-:data:`FLOOD_INTERVAL_MS` instead of :data:`INTERVAL_MS` (each tick costs a repaint whatever its
-size, so fewer, larger batches keep the event loop free during a flood).
+entries it took; when any took :data:`FLOOD_BATCH_ROWS` or more, the ticker is *flooded*.
+
+Frames. A timeout is a frame: everything the subscribers change in it is painted together, in
+one pass over the window, once the frame has returned. While calm, frames come every
+:data:`INTERVAL_MS`. While flooded, a frame that took entries measures what it cost - its
+subscribers and the repaint they caused, up to an event posted behind Qt's repaint request -
+and the next frame waits long enough for the views to take about :data:`VIEW_SHARE` of the
+event loop (the rest is the session's, taking the flood in), each lane (below) at most every
+:data:`FLOOD_INTERVAL_MS` and at least every :data:`FLOOD_MAX_MS`. A frame that took nothing
+comes INTERVAL_MS after the last, so the first message after a pause shows at once. (The cost
+measured includes what else the event loop ran before the repaint: it errs on the session's
+side.)
+
+Lanes. Subscribers are in lanes (their owner's ``tick_lane`` attribute, 0 when it has none).
+While calm, every frame calls every lane (until one of them meets a flood: the lanes after it
+wait for the next frames). While flooded, each frame calls the next lane in turn, so the views
+of different lanes are never taken in and painted in the same frame: the longest
+stall of the event loop is one lane's work and paint, not the sum (the timeline with the
+window's status is one lane, the Logs panel another; benchmarks/ui_flood.py measures it).
 
 Subscribers are held weakly and dropped when their QObject is destroyed; the timer runs only
 while at least one subscriber is active. (This shared timer once segfaulted the Qt tests; the
 cause was the cyclic collector freeing Qt wrappers in a watcher thread, see :mod:`.collector`.)
+
+Two helpers for views that follow a live recording: :func:`listen_weakly` lets a view look
+through each batch the session takes in as it arrives (work spread over the flood instead of
+gathered into a frame), and :func:`set_live_text` shows a text that changes on every tick (a
+count) without laying the window out again on every tick.
 """
 
 from __future__ import annotations
 
+import time
 import weakref
 from collections.abc import Callable
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import QLabel
 
-INTERVAL_MS = 30
-FLOOD_INTERVAL_MS = 100  # after a tick in which a subscriber took FLOOD_BATCH_ROWS or more
-FLOOD_BATCH_ROWS = 1000
+INTERVAL_MS = 30  # calm: frames this far apart
+FLOOD_INTERVAL_MS = 100  # flooded: each lane at most this often
+FLOOD_MAX_MS = 400  # flooded: each lane at least this often
+FLOOD_BATCH_ROWS = 1000  # a subscriber that took this many entries in a frame: flooded
+VIEW_SHARE = 0.08  # the views' frames and repaints take about this share of the event loop
+
+_PAINTED = QEvent.Type(QEvent.registerEventType())  # posted behind a frame's repaint request
+_LOW_PRIORITY = Qt.EventPriority.LowEventPriority.value  # the priority Qt posts repaint requests at
 
 
 class Ticker(QObject):
@@ -35,34 +64,52 @@ class Ticker(QObject):
         self._subs: list[_Subscription] = []
         self._timer = QTimer(self)
         self._timer.setInterval(INTERVAL_MS)
-        self._timer.timeout.connect(self.tick)
+        self._timer.timeout.connect(self.frame)
+        self._flooded = False
+        self._next_lane = 0  # flooded: the lane the next frame calls
+        self._round_most = 0  # flooded: the most any subscriber took in the current round of lanes
+        self._frame_start: float | None = None  # flooded: when the frame being measured began
+        self.last_frame_ms = 0.0  # flooded: what the last measured frame cost, its repaint included
 
     def subscribe(self, owner: QObject, tick: Callable[[], int]) -> _Subscription:
         """Call ``tick`` (a method of ``owner``) on each tick while the subscription is active;
-        it ends when ``owner`` is destroyed."""
-        sub = _Subscription(self, owner, tick)
+        it ends when ``owner`` is destroyed. Its lane is ``owner.tick_lane`` (default 0)."""
+        sub = _Subscription(self, owner, tick, int(getattr(owner, "tick_lane", 0)))
         self._subs.append(sub)
         owner.destroyed.connect(sub.cancel)
         return sub
 
     def interval(self) -> int:
-        return self._timer.interval()
+        """How often, at most, each subscriber is called (ms), flooded or calm."""
+        return FLOOD_INTERVAL_MS if self._flooded else INTERVAL_MS
 
     def is_running(self) -> bool:
         return self._timer.isActive()
 
+    def is_flooded(self) -> bool:
+        return self._flooded
+
+    def _lanes(self) -> list[int]:
+        return sorted({s.lane for s in self._subs if s.active})
+
     def _update(self) -> None:
         if any(s.active for s in self._subs):
             if not self._timer.isActive():
-                self._timer.start()
+                self._timer.start(self._shortest())
         else:
             self._timer.stop()
 
-    def tick(self) -> int:
-        """One tick now; the most entries any subscriber took."""
+    def _shortest(self) -> int:
+        """The least time between two frames now (ms)."""
+        if not self._flooded:
+            return INTERVAL_MS
+        return max(1, FLOOD_INTERVAL_MS // max(1, len(self._lanes())))
+
+    def _call(self, lane: int | None) -> int:
+        """Call the active subscribers (of ``lane``; None: all); the most entries one took."""
         most = 0
         for sub in list(self._subs):
-            if not sub.active:
+            if not sub.active or (lane is not None and sub.lane != lane):
                 continue
             fn = sub.callable()
             if fn is None:
@@ -74,19 +121,77 @@ class Ticker(QObject):
                 sub.cancel()
                 continue
             most = max(most, took)
-        interval = FLOOD_INTERVAL_MS if most >= FLOOD_BATCH_ROWS else INTERVAL_MS
-        if self._timer.interval() != interval:
-            self._timer.setInterval(interval)
+        return most
+
+    def frame(self) -> None:
+        """One timeout: every lane while calm, the next lane while flooded. A flood that begins
+        in a calm frame leaves the lanes after the one that met it to the next frames."""
+        start = time.perf_counter()
+        lanes = self._lanes()
+        if not lanes:
+            return
+        if self._flooded:
+            later = [lane for lane in lanes if lane >= self._next_lane]
+            run = later[:1] or lanes[:1]
+        else:
+            run = lanes
+            self._round_most = 0
+        most = 0
+        for lane in run:
+            most = max(most, self._call(lane))
+            self._round_most = max(self._round_most, most)
+            if lane == lanes[-1]:  # a round is over: flooded?
+                self._flooded = self._round_most >= FLOOD_BATCH_ROWS
+                self._round_most = 0
+                self._next_lane = lanes[0]
+            else:
+                self._next_lane = lane + 1
+                if most >= FLOOD_BATCH_ROWS:
+                    self._flooded = True  # the next lanes take theirs in frames of their own
+                    break
+        if most and self._flooded:
+            # Qt posts the window's repaint request at low priority; an event posted now at the
+            # same priority is delivered right behind it, once the frame has been painted.
+            self._frame_start = start
+            QCoreApplication.postEvent(self, QEvent(_PAINTED), _LOW_PRIORITY)
+        elif self._frame_start is None and self._timer.interval() != self._shortest():
+            self._timer.start(self._shortest())  # calm, or idle again: the next entry shows at once
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == _PAINTED:
+            self._painted()
+            return True
+        return super().event(event)
+
+    def _painted(self) -> None:
+        """A flooded frame and its repaint are over: space the next frame by what they cost."""
+        start, self._frame_start = self._frame_start, None
+        if start is None or not self._timer.isActive() or not self._flooded:
+            return
+        cost = (time.perf_counter() - start) * 1000
+        self.last_frame_ms = cost
+        longest = FLOOD_MAX_MS / max(1, len(self._lanes()))
+        wait = min(longest, max(self._shortest(), cost / VIEW_SHARE - cost))
+        self._timer.start(max(1, int(wait)))
+
+    def tick(self) -> int:
+        """One tick of every lane now; the most entries any subscriber took."""
+        most = self._call(None)
+        self._flooded = most >= FLOOD_BATCH_ROWS
+        self._round_most = 0
+        lanes = self._lanes()
+        self._next_lane = lanes[0] if lanes else 0
         return most
 
 
 class _Subscription:
-    __slots__ = ("_ticker", "_ref", "active", "__weakref__")
+    __slots__ = ("_ticker", "_ref", "active", "lane", "__weakref__")
 
-    def __init__(self, ticker: Ticker, owner: QObject, tick: Callable[[], int]) -> None:
+    def __init__(self, ticker: Ticker, owner: QObject, tick: Callable[[], int], lane: int = 0) -> None:
         self._ticker = ticker
         self._ref = weakref.WeakMethod(tick) if hasattr(tick, "__self__") else (lambda: tick)
         self.active = False
+        self.lane = lane
 
     def callable(self) -> Callable[[], int] | None:
         return self._ref()
@@ -112,3 +217,49 @@ def app_ticker(app: QCoreApplication | None = None) -> Ticker:
     from .widgets import app_singleton
 
     return app_singleton(Ticker, "viewTicker", app)
+
+
+def listen_weakly(rec: Any, take: Callable[[int, int], None]) -> Callable[[int, int], None]:
+    """Call ``take(start, end)`` (a bound method) for every batch of entries the recording
+    ``rec`` announces (``Recording.add_listener``), without keeping ``take``'s object alive:
+    the listener leaves once that object is gone. Returns the listener, for
+    ``rec.remove_listener``. ``take`` runs inside the session's pump: it must not raise."""
+    ref = weakref.WeakMethod(take)  # type: ignore[arg-type]
+
+    def on_batch(start: int, end: int) -> None:
+        fn = ref()
+        if fn is None:
+            rec.remove_listener(on_batch)
+        else:
+            fn(start, end)
+
+    rec.add_listener(on_batch)
+    return on_batch
+
+
+def set_live_text(label: QLabel, text: str) -> bool:
+    """Show ``text`` in ``label``, a text that changes on every tick (a count), without laying
+    the window out again each time; False when it was shown already.
+
+    ``QLabel.setText`` asks for a new geometry, and Qt passes that request up through every
+    ancestor's layout to the main window (each level is laid out again: several ms of every
+    tick under a flood). A widget of fixed size ends that chain, so the label is held at a fixed
+    size: it grows, with room for a few more digits, only when the text no longer fits, and
+    shrinks only when it has become much too wide (or the font changed its height). Lay such a
+    label out with a stretch beside it rather than a stretch factor of its own."""
+    if label.text() == text:
+        return False
+    label.setText(text)
+    fit_live_text(label)
+    return True
+
+
+def fit_live_text(label: QLabel, *, again: bool = False) -> None:
+    """Fix a live label's size to fit its text (see :func:`set_live_text`); ``again``: to the
+    text as it is now, however it was fixed before (its font changed)."""
+    hint = label.sizeHint()
+    width = label.maximumWidth()
+    fixed = label.minimumSize() == label.maximumSize()
+    if again or not fixed or hint.height() != label.maximumHeight() or hint.width() > width or hint.width() < width // 2:
+        room = label.fontMetrics().horizontalAdvance("0,000")
+        label.setFixedSize(hint.width() + room, hint.height())

@@ -38,9 +38,11 @@ from inspector.protocol.rules import RULES
 from inspector.session.recording import Direction, Recording
 from inspector.session.views import ALL_KINDS, EntryFilter, EntryView
 
+from .cells import CellDelegate
 from .rowmodel import RowTableModel
 from .text import format_duration, format_size
 from .theme import colour, is_dark, mix
+from .ticker import fit_live_text, set_live_text
 from .widgets import plain_tooltip
 
 translate = QCoreApplication.translate
@@ -50,12 +52,13 @@ SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (i
 _COLS = 11  # Column.COUNT
 _CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when full
 _ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-_PAINT_ROLES = {
+_PAINT_ROLES = {  # the roles painting asks for, in the order of a cell's tuple (cells.CellDelegate's)
     int(Qt.ItemDataRole.DisplayRole): 0,
     int(Qt.ItemDataRole.ForegroundRole): 1,
     int(Qt.ItemDataRole.BackgroundRole): 2,
-    int(Qt.ItemDataRole.TextAlignmentRole): 3,
+    int(Qt.ItemDataRole.DecorationRole): 3,
     int(Qt.ItemDataRole.FontRole): 4,
+    int(Qt.ItemDataRole.TextAlignmentRole): 5,
 }
 _TOOLTIP_RAW_CHARS = 600
 
@@ -369,31 +372,41 @@ class TimelineModel(RowTableModel):
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        # Called ~7 times per visible cell on every repaint: look each cell up once, keep the
-        # answers for all painting roles (rows never change once recorded).
+        # Qt's delegate asks ~7 roles per cell (the table's CellDelegate asks paint_cell once):
+        # each cell is looked up once, its answers for every painting role kept together.
         row = index.row()
         rows = self.entries.rows
         if row < 0 or row >= len(rows) or self._rec is None:
             return None
         seq = rows[row]
         col = index.column()
-        if role in _PAINT_ROLES:
-            key = seq * _COLS + col
-            cell = self._cells.get(key)
-            if cell is None:
-                cell = self._cell(seq, row, col)
-                if len(self._cells) >= _CELL_CACHE:
-                    self._cells.clear()
-                self._cells[key] = cell
-            return cell[_PAINT_ROLES[role]]
+        which = _PAINT_ROLES.get(role)
+        if which is not None:
+            return self.paint_cell(row, col)[which]  # type: ignore[index]
         if role == SeqRole:
             return seq
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(seq, row, col)
         return None
 
+    def paint_cell(self, row: int, col: int) -> tuple | None:
+        """Everything painting asks of a cell, in one tuple (for :class:`~.cells.CellDelegate`);
+        the same values ``data()`` answers role by role."""
+        rows = self.entries.rows
+        if row < 0 or row >= len(rows) or self._rec is None:
+            return None
+        seq = rows[row]
+        key = seq * _COLS + col
+        cell = self._cells.get(key)
+        if cell is None:
+            cell = self._cell(seq, row, col)
+            if len(self._cells) >= _CELL_CACHE:
+                self._cells.clear()
+            self._cells[key] = cell
+        return cell
+
     def _cell(self, seq: int, row: int, col: int) -> tuple:
-        """(display, foreground, background, alignment, font) of one cell."""
+        """(display, foreground, background, decoration, font, alignment) of one cell."""
         d = self._dir_at(seq)
         if d is Direction.STDERR:
             background = self._colors.bg_stderr
@@ -411,8 +424,9 @@ class TimelineModel(RowTableModel):
             self._display(seq, row, col),
             self._foreground(seq, col),
             background,
-            align,
+            None,
             self._mono if col in _MONO else None,
+            align,
         )
 
     # ------------------------------------------------------------ cells
@@ -769,6 +783,9 @@ class TimelineView(QWidget):
         hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         hh.setDefaultAlignment(_LEFT)
         self.table = table
+        # one call per painted cell instead of one per role, texts laid out once (the table
+        # follows a flood with a repaint per tick)
+        table.setItemDelegate(CellDelegate(model.paint_cell, table))
         self.row_menu: QMenu | None = None  # the last row menu shown
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._show_row_menu)
@@ -782,8 +799,8 @@ class TimelineView(QWidget):
         status.setContentsMargins(6, 0, 4, 4)
         self.count_label = QLabel()
         self.count_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.count_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        status.addWidget(self.count_label, 1)
+        status.addWidget(self.count_label)  # held at a fixed size (set_live_text): the stretch is beside it
+        status.addStretch(1)
         self.clear_filters_button = QToolButton()
         self.clear_filters_button.setAutoRaise(True)
         self.clear_filters_button.clicked.connect(self.model.clear_filters)
@@ -1149,7 +1166,7 @@ class TimelineView(QWidget):
             text = translate("Timeline", "{shown} of {total} entries").format(
                 shown=loc.toString(shown), total=loc.toString(total)
             )
-        self.count_label.setText(text)
+        set_live_text(self.count_label, text)  # on every tick: no relayout of the window
 
     # ------------------------------------------------------------ events
 
@@ -1162,6 +1179,7 @@ class TimelineView(QWidget):
                 b.setIcon(colors.swatch(d))
         elif kind == QEvent.Type.FontChange and hasattr(self, "table"):
             self._apply_metrics()
+            fit_live_text(self.count_label, again=True)  # held at a size fixed for the old font
         elif kind == QEvent.Type.LanguageChange and hasattr(self, "jump_button"):
             self._retranslate()
             self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, Column.COUNT - 1)

@@ -1804,6 +1804,25 @@
     </message>
 </context>
 <context>
+    <name>LoadingIndicator</name>
+    <message>
+        <source>{percent}% of the file read</source>
+        <translation>已读取文件的 {percent}%</translation>
+    </message>
+    <message>
+        <source>Loading {name}…</source>
+        <translation>正在加载 {name}…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop loading: keep the entries read so far and leave the rest of the file</source>
+        <translation>停止加载：保留已读取的条目，不再读取文件的其余部分</translation>
+    </message>
+</context>
+<context>
     <name>LogModel</name>
     <message>
         <source>Time (s)</source>
@@ -1929,7 +1948,7 @@
     <name>MainWindow</name>
     <message>
         <source>MCP Session Inspector</source>
-        <extracomment>Files at least this large show a progress dialog while they open.</extracomment>
+        <extracomment>Files at least this large are shown while they load (the rest behind the status bar's progress).</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
@@ -2150,11 +2169,11 @@
     </message>
     <message>
         <source>Opening {name}…</source>
-        <translation>正在打开 {name}…</translation>
+        <translation type="vanished">正在打开 {name}…</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation>取消</translation>
+        <translation type="vanished">取消</translation>
     </message>
     <message>
         <source>Cannot open recording</source>
@@ -2163,6 +2182,26 @@
     <message>
         <source>MCP Session Inspector — {name} (read-only)</source>
         <translation>MCP 会话检查器 — {name}（只读）</translation>
+    </message>
+    <message>
+        <source>Cannot read all of the recording</source>
+        <translation>无法读取完整的记录</translation>
+    </message>
+    <message>
+        <source>Reading {name} broke off; the entries read before are shown.</source>
+        <translation>读取 {name} 时中断；显示中断前已读取的条目。</translation>
+    </message>
+    <message>
+        <source>MCP Session Inspector — {name} (read-only, partly loaded)</source>
+        <translation>MCP 会话检查器 — {name}（只读，部分加载）</translation>
+    </message>
+    <message>
+        <source>Stopped loading {name}: the first {n} entries are shown.</source>
+        <translation>已停止加载 {name}：显示前 {n} 个条目。</translation>
+    </message>
+    <message>
+        <source>Wait until the recording has loaded (or stop loading it) first.</source>
+        <translation>请等待记录加载完成（或先停止加载）。</translation>
     </message>
     <message>
         <source>One line of {name} could not be read; everything else is shown.</source>

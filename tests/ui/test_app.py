@@ -12,7 +12,6 @@ import pytest
 from PySide6.QtCore import Qt
 from peers import FIXTURES
 from ui_driver import quick, until, use_profile
-from PySide6.QtWidgets import QProgressDialog
 
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
@@ -266,24 +265,54 @@ def test_a_fifo_or_folder_gets_a_message_instead_of_a_hang(window_and_controller
     assert controller.recording is None
 
 
-def test_a_large_recording_shows_progress_and_can_be_cancelled(window_and_controller, tmp_path, monkeypatch):
+def test_a_large_recording_is_shown_while_it_loads_and_can_be_stopped(window_and_controller, tmp_path, monkeypatch, qtbot):
+    """Over the size threshold the window shows the first entries at once and reads the rest a
+    slice at a time behind the status bar's progress; Stop keeps what was read."""
+    from inspector.session import recording as recording_module
+    from inspector.ui import opening
+
     controller, window = window_and_controller
-    entry = b'{"seq": 0, "t": 0, "dir": "stderr", "raw": "' + b"x" * 1000 + b'"}\n'
     path = tmp_path / "large.jsonl"
     with open(path, "wb") as f:
         f.write(b'{"format": "mcp-session-inspector/recording", "version": 1}\n')
-        f.write(entry * 12000)  # 12 MB: over the progress threshold
-    values: list[int] = []
-    original = QProgressDialog.setValue
-    monkeypatch.setattr(QProgressDialog, "setValue", lambda self, v: (values.append(v), original(self, v)))
+        for i in range(12000):  # 12 MB: over the threshold
+            f.write(b'{"seq": %d, "t": %d, "dir": "stderr", "raw": "%s"}\n' % (i, i, b"x" * 1000))
+    monkeypatch.setattr(opening, "FIRST_SLICE_S", 0.0)  # one block, then the rest in slices
+    monkeypatch.setattr(opening, "SLICE_S", 0.0)
+    monkeypatch.setattr(recording_module, "READ_BLOCK", 256 << 10)
     assert window.open_recording_path(str(path))
-    assert len(controller.recording) == 12000 and values and values[-1] == 1000
-    # Cancelled: no message, nothing replaced.
-    shown = controller.recording
-    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda self: True)
+    rec = controller.recording
+    assert rec.loading and rec.read_only and 0 < len(rec) < 12000 and window.is_loading()
+    indicator = window._indicator
+    assert indicator.isVisible() and "large.jsonl" in indicator.label.text()
+    assert window.timeline.model.rowCount() > 0  # usable while it loads
+    assert window.timeline.select_seq(len(rec) - 1)
+    assert not window.replay.isVisible()  # played back once loaded
+    window.save_recording()  # not while it loads
+    assert "loaded" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: not rec.loading and window.timeline.model.total() == 12000, timeout=30000)
+    assert len(rec) == 12000 and rec.load_problem_count == 0 and not window.is_loading()
+    assert not indicator.isVisible()
+    assert controller.recording is rec and rec.raw_at(11999) == b"x" * 1000
+    qtbot.waitUntil(window.replay.isVisible)
+
+    # Stop: the entries read so far stay, no message about unreadable lines
     window.message_box = None
-    assert not window.open_recording_path(str(path))
-    assert controller.recording is shown and window.message_box is None  # no message for a cancel
+    assert window.open_recording_path(str(path))
+    partial = controller.recording
+    assert partial is not rec and partial.loading
+    indicator.stop_button.click()
+    assert not partial.loading and 0 < len(partial) < 12000 and not window.is_loading()
+    assert "partly loaded" in window.windowTitle() and window.message_box is None
+    assert window.timeline.model.total() == len(partial)
+
+    # another file opened while one loads: the first stops quietly
+    assert window.open_recording_path(str(path))
+    first = controller.recording
+    assert window.open_recording_path(str(path))
+    assert not first.loading and controller.recording is not first
+    qtbot.waitUntil(lambda: not controller.recording.loading, timeout=30000)
+    assert len(controller.recording) == 12000
 
 
 async def test_every_session_starts_from_a_clean_slate(window_and_controller):

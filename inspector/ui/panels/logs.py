@@ -3,15 +3,21 @@
 Theory of operation
 -------------------
 Log messages are never delivered by signal, one per message: a flood of 100k/s would drown the
-event loop. :class:`LogModel` is a thin adapter over the session's Qt-free
-:class:`~inspector.session.views.LogView`: on each tick of the model's timer the view scans (at
-most MAX_SCAN) entries added since the last tick with the cheap ``method_at`` column and keeps
-two compact arrays for the log entries it found: their recording entry numbers and their level
-ranks, the level read from the raw bytes without decoding the JSON (a one-occurrence fast
-path, a full decode only when the line is ambiguous). The rows shown are the entry numbers
+event loop. :class:`LogModel` is a thin adapter over :class:`LiveLogView`, the session's Qt-free
+:class:`~inspector.session.views.LogView` with a cheaper scan: it looks through the entries
+with C-level passes over the cheap ``method_at``, ``direction_at`` and ``kind_at`` columns -
+while the panel is on screen, each batch of a live recording as the session takes it in;
+otherwise (and for an opened file) at most MAX_SCAN entries per tick - and keeps the recording
+entry numbers of the log entries it found. On each tick of the application's ticker (in a lane
+of its own, so the Logs panel is never painted in the same frame as the timeline, see
+:mod:`..ticker`) they become rows. Their level ranks are read
+from the raw bytes without decoding the JSON (a one-occurrence fast path, a full decode only
+when the line is ambiguous) when something needs them: a painted row, a level filter above
+debug, and otherwise in idle ticks, a slice at a time. The rows shown are the entry numbers
 whose rank passes the level filter, appended with ONE ``beginInsertRows``/``endInsertRows``
-per tick; changing the filter rebuilds them inside one model reset. Cells (logger, data) are decoded only when a row
-is painted, and cached for a few screens.
+per tick; changing the filter rebuilds them inside one model reset. Cells (logger, data) are
+decoded only when a row is painted, and cached with everything painting asks for, for a few
+screens.
 
 Setting the level differs per era: legacy sends ``logging/setLevel``; in 2026-07-28 the level
 travels in every request's ``_meta`` (``io.modelcontextprotocol/logLevel``), so the panel sets
@@ -20,6 +26,10 @@ the level the engine puts into the next requests (no request is sent now).
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_left
+from itertools import compress, repeat
+from operator import countOf, eq
 from typing import Any
 
 import orjson
@@ -27,18 +37,24 @@ from PySide6.QtCore import QEvent, QModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy, QTableView, QVBoxLayout, QWidget
 
-from inspector.session.recording import Recording
-from inspector.session.views import LEVELS, RANK, UNKNOWN, LogView
+from inspector.protocol.messages import Kind
+from inspector.session.recording import Direction, Recording
+from inspector.session.views import LEVELS, LOG_METHOD, RANK, UNKNOWN, LogView, level_rank
 
+from ..cells import CellDelegate
 from ..rowmodel import RowTableModel
 from ..theme import is_dark, mix
+from ..ticker import listen_weakly, set_live_text
 from ..widgets import ErrorLabel, muted, plain_tooltip
 from .base import FeaturePanel
 
-# Recording entries examined per tick: a few ms of work, so a flood into the window does not
-# stall the UI; the list catches up over later ticks. Less while the panel is not on screen.
-MAX_SCAN = 4_000
+# Recording entries examined per tick: a few ms of work at most (~0.3 us an entry), so a flood
+# into the window does not stall the UI; a list that fell behind catches up over later ticks.
+# Less while the panel is not on screen.
+MAX_SCAN = 20_000
 MAX_SCAN_HIDDEN = 1_000
+RANK_SLICE = 2_000  # level ranks read per idle tick (~1 us each)
+UNRANKED = 255  # a rank not read yet
 _CELL_CACHE = 5_000
 _DATA_CHARS = 400  # characters of data shown in a cell (the tooltip has more)
 _TIP_CHARS = 4_000
@@ -60,6 +76,134 @@ def _one_line(text: str, limit: int) -> str:
     return text.replace("\r\n", " ⏎ ").replace("\n", " ⏎ ").replace("\r", " ⏎ ").replace("\t", " ")
 
 
+
+
+class LiveLogView(LogView):
+    """A :class:`LogView` that finds log messages with C-level passes over the recording's
+    columns, ahead of the tick while it may, and reads their level ranks lazily.
+
+    Ahead of the tick: while ``prescan`` is on (the panel is on screen), the view listens to a
+    live recording's batches (``Recording.add_listener``: a hundred-odd lines at a time, as the
+    session takes them in) and looks through each one at once, so the work is spread over the
+    flood and a tick only appends the rows found (one announced batch, as before). A batch
+    that does not follow what was examined (the view fell behind while hidden) is left to the
+    ticks, which examine at most their budget.
+
+    Lazy ranks: ``ranks`` holds :data:`UNRANKED` for a message whose level was not needed yet.
+    :meth:`rank_of` reads one when it is asked for (a painted row), a level floor above debug
+    reads those it filters, :meth:`rank_some` reads the next slice in order (idle ticks)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.prescan = False
+        self._ranked = 0  # ranks[:_ranked] are all read
+        self._ahead = array("l")  # log messages found ahead of the tick (entries >= seen)
+        self._ahead_end = 0  # entries up to here were looked through ahead of the tick
+        self._listened: Recording | None = None
+        self._listener: Any = None
+
+    def _forget(self) -> None:
+        super()._forget()
+        self._ranked = 0
+        self._ahead = array("l")
+        self._ahead_end = 0
+
+    def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
+        if self._listened is not None and self._listened is not rec:
+            self._listened.remove_listener(self._listener)
+            self._listened = self._listener = None
+        if rec is not None and not rec.read_only and self._listened is None:
+            self._listener = listen_weakly(rec, self.take_batch)
+            self._listened = rec
+        super().set_recording(rec, budget=budget)
+
+    def _hits(self, start: int, end: int) -> list[int]:
+        """The log messages among entries ``start .. end - 1``: server notifications named
+        notifications/message (C-level passes; a per-entry Python check only when some entry
+        named so is not one)."""
+        rec = self.rec
+        span = range(start, end)
+        hits = list(compress(span, map(eq, map(rec.method_at, span), repeat(LOG_METHOD))))  # type: ignore[union-attr]
+        if hits:
+            s2c, note = Direction.S2C, Kind.NOTIFICATION
+            directions, kinds = map(rec.direction_at, hits), map(rec.kind_at, hits)  # type: ignore[union-attr]
+            n = len(hits)
+            if countOf(directions, s2c) != n or countOf(kinds, note) != n:  # rare: pick them out
+                hits = [i for i in hits if rec.direction_at(i) is s2c and rec.kind_at(i) is note]  # type: ignore[union-attr]
+        return hits
+
+    def take_batch(self, start: int, end: int) -> None:
+        """The recording announced entries ``start .. end - 1``: look through them now when
+        they follow what was examined (never raises: it runs inside the session's pump)."""
+        try:
+            frontier = max(self.seen, self._ahead_end)
+            if not self.prescan or self.rec is None or start > frontier or end <= frontier:
+                return
+            self._ahead.extend(self._hits(frontier, end))
+            self._ahead_end = end
+        except Exception:  # the tick examines these entries again
+            self._ahead = array("l")
+            self._ahead_end = 0
+
+    def catch_up(self, budget: int | None = None) -> int:
+        """As :meth:`LogView.catch_up`; what was looked through ahead of the tick does not
+        count against ``budget`` (it costs the tick only an append)."""
+        if budget is not None and self._ahead_end > self.seen:
+            budget += self._ahead_end - self.seen
+        return super().catch_up(budget)
+
+    def _scan(self, start: int, end: int) -> array:
+        if self.rec is None or end <= start:
+            return array("l")
+        if self._ahead_end > start:  # looked through ahead of the tick, up to _ahead_end
+            upto = min(end, self._ahead_end)
+            k = bisect_left(self._ahead, upto)
+            hits = self._ahead[:k]
+            del self._ahead[:k]
+            if end > upto:
+                hits.extend(self._hits(upto, end))
+        else:
+            hits = self._hits(start, end)
+        first = len(self.seqs)
+        self.seqs.extend(hits)
+        self.ranks.frombytes(_UNRANKED_BYTE * len(hits))
+        return self._shown(first, self._end())
+
+    def _shown(self, lo: int, hi: int) -> array:
+        if self.floor and hi > lo:
+            self._rank(lo, hi)
+        return super()._shown(lo, hi)
+
+    def _rank(self, lo: int, hi: int) -> None:
+        """Read the ranks of ``seqs[lo:hi]`` that are not read yet."""
+        ranks, seqs = self.ranks, self.seqs
+        raw_at = self.rec.raw_at  # type: ignore[union-attr]
+        for k in range(max(lo, self._ranked), hi):
+            if ranks[k] == UNRANKED:
+                ranks[k] = level_rank(raw_at(seqs[k]))
+        if lo <= self._ranked < hi:
+            self._ranked = hi
+
+    def rank_some(self, budget: int = RANK_SLICE) -> int:
+        """Read the next ``budget`` ranks not read yet, in order; how many were examined."""
+        lo = self._ranked
+        hi = min(len(self.seqs), lo + budget)
+        if hi > lo and self.rec is not None:
+            self._rank(lo, hi)
+        return hi - lo
+
+    def rank_of(self, seq: int) -> int:
+        seqs = self.seqs
+        k = bisect_left(seqs, seq)
+        if k >= len(seqs) or seqs[k] != seq:
+            return UNKNOWN
+        rank = self.ranks[k]
+        if rank == UNRANKED:
+            rank = self.ranks[k] = level_rank(self.rec.raw_at(seq))  # type: ignore[union-attr]
+        return rank
+
+
+_UNRANKED_BYTE = bytes([UNRANKED])
 
 
 class LevelColors:
@@ -125,6 +269,19 @@ class Col:
 _CHOSEN = object()
 SeqRole = Qt.ItemDataRole.UserRole + 1
 RankRole = Qt.ItemDataRole.UserRole + 2
+_ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+# what painting a cell asks for, in the order of the tuples LogModel._paint_cell builds
+_PAINT_ROLES = {
+    int(Qt.ItemDataRole.DisplayRole): 0,
+    int(Qt.ItemDataRole.ForegroundRole): 1,
+    int(Qt.ItemDataRole.BackgroundRole): 2,
+    int(Qt.ItemDataRole.DecorationRole): 3,
+    int(Qt.ItemDataRole.FontRole): 4,
+    int(Qt.ItemDataRole.TextAlignmentRole): 5,
+}
+_SHOWN_CHARS = (0, 40, 120, _DATA_CHARS)  # per column: characters of the text shown in a cell
+_ALIGN_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_ALIGN_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 
 
 class LogModel(RowTableModel):
@@ -132,10 +289,12 @@ class LogModel(RowTableModel):
     in batches on its timer; an opened file is taken in slices of MAX_SCAN entries."""
 
     COLUMNS = Col.COUNT
+    tick_lane = 1  # taken in and painted in frames of its own while the ticker is flooded
 
     def __init__(self, parent=None) -> None:
-        self.logs = LogView()
+        self.logs = LiveLogView()
         super().__init__(self.logs, parent)
+        self._paint: dict[int, tuple] = {}  # seq * COUNT + column -> what painting the cell asks for
         self.on_screen = False  # the panel says when it is on screen (bigger scans then)
         self._colors = LevelColors(QGuiApplication.palette())
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
@@ -151,8 +310,28 @@ class LogModel(RowTableModel):
         """Follow ``rec``: starts empty and catches up by ticks."""
         super().set_recording(rec, budget=self.scan_budget() if budget is None else budget)
 
+    @property
+    def on_screen(self) -> bool:
+        """Whether the panel is on screen: then the view looks through a live recording's
+        batches as they arrive and a tick examines up to MAX_SCAN entries (else MAX_SCAN_HIDDEN)."""
+        return self.logs.prescan
+
+    @on_screen.setter
+    def on_screen(self, on: bool) -> None:
+        self.logs.prescan = bool(on)
+
     def scan_budget(self) -> int | None:
         return MAX_SCAN if self.on_screen else MAX_SCAN_HIDDEN
+
+    def _tick(self) -> int:
+        took = super()._tick()
+        if not took:
+            self.logs.rank_some()  # idle: read levels ahead, so a level filter is quick later
+        return took
+
+    def rows_resetting(self) -> None:
+        super().rows_resetting()
+        self._paint.clear()
 
     def clear(self) -> None:
         """Forget the messages seen so far (the recording keeps them); new ones still arrive."""
@@ -179,6 +358,7 @@ class LogModel(RowTableModel):
 
     def refresh_colors(self) -> None:
         self._colors = LevelColors(QGuiApplication.palette())
+        self._paint.clear()
         if self.logs.rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self.logs.rows) - 1, Col.COUNT - 1))
 
@@ -213,51 +393,51 @@ class LogModel(RowTableModel):
         return None
 
     def flags(self, index: QModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        return _ROW_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
+
+    def _paint_cell(self, seq: int, col: int) -> tuple:
+        """(display, foreground, background, decoration, font, alignment) of one cell."""
+        cell = self._cell(seq)
+        rank = self.logs.rank_of(seq)
+        colors = self._colors
+        if col == Col.TIME:
+            return (cell[0], colors.muted, colors.bg[rank], None, self._mono, _ALIGN_RIGHT)
+        shown = _one_line(cell[col], _SHOWN_CHARS[col])
+        if col == Col.LEVEL:
+            return (shown, colors.fg[rank], colors.bg[rank], colors.icons[rank], self._bold if rank >= RANK["error"] else None, _ALIGN_LEFT)
+        return (shown, None, colors.bg[rank], None, None, _ALIGN_LEFT)
+
+    def paint_cell(self, row: int, col: int) -> tuple | None:
+        """Everything painting asks of a cell, in one tuple (for :class:`~..cells.CellDelegate`);
+        the same values ``data()`` answers role by role."""
+        rows = self.logs.rows
+        if not (0 <= row < len(rows)) or self.logs.rec is None:
+            return None
+        seq = rows[row]
+        key = seq * Col.COUNT + col
+        cell = self._paint.get(key)
+        if cell is None:
+            cell = self._paint_cell(seq, col)
+            if len(self._paint) >= _CELL_CACHE:
+                self._paint.clear()
+            self._paint[key] = cell
+        return cell
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         row = index.row()
         rows = self.logs.rows
-        if not index.isValid() or not (0 <= row < len(rows)):
+        if not (0 <= row < len(rows)):
             return None
         seq = rows[row]
-        col = index.column()
+        which = _PAINT_ROLES.get(role)
+        if which is not None:
+            cell = self.paint_cell(row, index.column())
+            return None if cell is None else cell[which]
         if role == SeqRole:
             return seq
-        if role == Qt.ItemDataRole.DisplayRole:
-            cell = self._cell(seq)
-            if col == Col.DATA:
-                return _one_line(cell[3], _DATA_CHARS)
-            if col == Col.LOGGER:
-                return _one_line(cell[2], 120)
-            if col == Col.LEVEL:
-                return _one_line(cell[1], 40)
-            return cell[col]
         rank = self.logs.rank_of(seq)
         if role == RankRole:
             return rank
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if col == Col.LEVEL:
-                return self._colors.fg[rank]
-            if col == Col.TIME:
-                return self._colors.muted
-            return None
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return self._colors.bg[rank]
-        if role == Qt.ItemDataRole.DecorationRole and col == Col.LEVEL:
-            return self._colors.icons[rank]
-        if role == Qt.ItemDataRole.FontRole:
-            if col == Col.LEVEL and rank >= RANK["error"]:
-                return self._bold
-            if col == Col.TIME:
-                return self._mono
-            return None
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            if col == Col.TIME:
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             cell = self._cell(seq)
             text = cell[3]
@@ -289,6 +469,7 @@ class LogTable(QTableView):
         self.verticalHeader().setDefaultSectionSize(fm.height() + 8)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.setIconSize(QSize(10, 10))
+        self.setItemDelegate(CellDelegate(model.paint_cell, self))  # one call per painted cell
         header = self.horizontalHeader()
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -355,7 +536,8 @@ class LogsPanel(FeaturePanel):
         bar.addWidget(self.filter_label)
         bar.addWidget(self.filter)
         bar.addSpacing(10)
-        bar.addWidget(self.count_label, 1)
+        bar.addWidget(self.count_label)  # held at a fixed size (set_live_text): the stretch is beside it
+        bar.addStretch(1)
         bar.addWidget(self.clear_button)
         server = QHBoxLayout()  # what the server sends: a row of its own, so a docked panel fits
         server.setContentsMargins(0, 0, 0, 0)
@@ -509,7 +691,7 @@ class LogsPanel(FeaturePanel):
             text = self.tr("1 message") if total == 1 else self.tr("{n} messages").format(n=f"{total:,}")
         else:
             text = self.tr("{n} messages, {shown} shown").format(n=f"{total:,}", shown=f"{shown:,}")
-        self.count_label.setText(text)
+        set_live_text(self.count_label, text)
         self.clear_button.setEnabled(total > 0 and self.model.logs.until is None)  # a replay keeps every message
 
     def _retranslate(self) -> None:

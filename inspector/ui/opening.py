@@ -1,0 +1,166 @@
+"""Opening a large recording file while the window already shows it.
+
+Theory of operation
+-------------------
+:class:`RecordingOpener` drives a Qt-free :class:`~inspector.session.recording.RecordingLoader`
+on the event loop. :meth:`RecordingOpener.start` reads the header and the first
+:data:`FIRST_SLICE_S` of the file at once (a file that small is simply opened), and returns the
+recording: read-only, ``loading``, already holding its first entries, so the window can show it
+and the timeline can be scrolled at once. The rest is read by a zero-interval timer, turns of
+the event loop taking turns: one reads a slice of at most :data:`SLICE_S` seconds, the next
+announces it (``progressed``: the window's views take the new entries and repaint then); events
+(painting, scrolling, typing in the filter bar) are handled between, so no turn holds the loop
+much longer than a slice. The recording only grows at its end, between events, on this thread:
+the views follow it as they follow a live session (in batches, filtered as they arrive), so the
+rows shown, the filters and the selection stay consistent while rows arrive. What survives a
+slice is moved out of the cyclic collector's reach (``gc.freeze``, as a session does during a
+flood): a full collection over a growing million-entry store would stall the loop by tens of ms.
+
+``progressed(done, total)`` reports bytes after each slice (in the turn after it);
+``finished(rec)`` comes once, when the file is read or :meth:`stop` ended the loading early (the
+recording keeps what was read); ``failed(text)`` comes before ``finished`` when reading broke
+off midway.
+
+:class:`LoadingIndicator` is the status-bar widget: a progress bar and a Stop button.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QToolButton, QWidget
+
+from inspector.session.recording import Recording, RecordingError, RecordingLoader
+
+# Read before the recording is shown: a file that loads this fast opens as a whole.
+FIRST_SLICE_S = 0.05
+# Reading per turn of the event loop while the window shows the recording.
+SLICE_S = 0.02
+
+
+class RecordingOpener(QObject):
+    """Reads one recording file a slice at a time on the event loop (see the module docstring)."""
+
+    progressed = Signal(int, int)  # bytes read, file size
+    finished = Signal(object)  # the recording, complete or stopped
+    failed = Signal(str)  # reading broke off midway: why (the recording keeps what was read)
+
+    def __init__(self, path: str | os.PathLike[str], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.path = Path(path)
+        self.loader = RecordingLoader(path)
+        self.recording: Recording | None = None
+        self.stopped = False  # stop() ended it before the end of the file
+        self._read_last = False  # the last turn read a slice (the next one tells it)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._slice)
+
+    @property
+    def done(self) -> bool:
+        return self.loader.finished
+
+    def start(self, first: float | None = None) -> Recording:
+        """Read the header and the first ``first`` seconds (default FIRST_SLICE_S) of the file;
+        the recording (complete when ``done``). Raises RecordingError when the file cannot be a
+        recording."""
+        rec = self.loader.begin()
+        self.recording = rec
+        try:
+            self.loader.step(FIRST_SLICE_S if first is None else first)
+        except RecordingError:
+            self.loader.close()
+            raise
+        if not self.loader.finished:
+            gc.freeze()
+            self._timer.start()
+        return rec
+
+    def fraction(self) -> float:
+        size = self.loader.size
+        return 1.0 if self.done or size <= 0 else min(1.0, self.loader.done_bytes / size)
+
+    def stop(self) -> None:
+        """End the loading now: the recording keeps the entries read so far (``finished``)."""
+        if self.done or self.recording is None:
+            return
+        self._timer.stop()
+        self.stopped = True
+        self.loader.stop(None)
+        self.finished.emit(self.recording)
+
+    def _slice(self) -> None:
+        """One turn of the event loop: a slice of reading, or telling what it read (the views
+        take the new entries then, and repaint), never both, so no turn holds the loop long."""
+        if self.done:
+            return
+        if self._read_last:
+            self._read_last = False
+            self.progressed.emit(self.loader.done_bytes, self.loader.size)
+            self._timer.start()
+            return
+        try:
+            done = self.loader.step(SLICE_S)
+        except RecordingError as exc:
+            self.loader.stop(None)
+            self.failed.emit(str(exc))
+            self.finished.emit(self.recording)
+            return
+        gc.freeze()  # what this slice made stays: keep the collector's full passes short
+        if done:
+            self.progressed.emit(self.loader.done_bytes, self.loader.size)
+            self.finished.emit(self.recording)
+        else:
+            self._read_last = True
+            self._timer.start()
+
+
+class LoadingIndicator(QWidget):
+    """The status bar's "Loading name… [====    ] Stop" while a recording file is read."""
+
+    stopRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 1000)
+        self.bar.setMaximumWidth(160)
+        self.bar.setMaximumHeight(14)
+        self.bar.setTextVisible(False)
+        self.stop_button = QToolButton()
+        self.stop_button.setAutoRaise(True)
+        self.stop_button.clicked.connect(self.stopRequested)
+        layout.addWidget(self.label)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.stop_button)
+        self._name = ""
+        self._retranslate()
+        self.hide()
+
+    def begin(self, name: str) -> None:
+        self._name = name
+        self.bar.setValue(0)
+        self._retranslate()
+        self.show()
+
+    def set_fraction(self, fraction: float) -> None:
+        self.bar.setValue(int(fraction * 1000))
+        self.bar.setToolTip(self.tr("{percent}% of the file read").format(percent=int(fraction * 100)))
+
+    def _retranslate(self) -> None:
+        self.label.setText(self.tr("Loading {name}…").format(name=self._name))
+        self.stop_button.setText(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop loading: keep the entries read so far and leave the rest of the file"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
