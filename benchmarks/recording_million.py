@@ -26,7 +26,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -110,16 +109,7 @@ def write_file(path: Path, entries: int) -> None:
     writer.close({"kind": "summary", "entries": entries})
 
 
-def high_water_mark() -> int:
-    """Peak RSS of this process image (VmHWM)."""
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+from recording_load import high_water_mark  # noqa: E402 (the benchmarks folder is the script's)
 
 
 # ---------------------------------------------------------------------------- memory (headless)

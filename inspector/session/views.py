@@ -299,17 +299,7 @@ class EntryView(RowView):
         method filter passes: one verdict per distinct name."""
         rec = self.rec
         assert rec is not None
-        if f.method_exact:
-            wanted = f.method
-
-            def name_ok(name: str) -> bool:
-                return name == wanted
-
-        else:
-            needle = f.method.lower()
-
-            def name_ok(name: str) -> bool:
-                return needle in name.lower()
+        name_ok = _name_test(f)
 
         methods = _column(rec, "_method", "method_at", start, end)
         verdicts = {m: 1 if name_ok(m) else 0 for m in set(methods) if m is not None}
@@ -363,17 +353,7 @@ class EntryView(RowView):
     def _method_test(self, f: EntryFilter) -> Callable[[int], bool]:
         method_at, dir_at, event_name = self.rec.method_at, self.rec.direction_at, self.event_name  # type: ignore[union-attr]
         event = Direction.EVENT
-        if f.method_exact:
-            wanted = f.method
-
-            def name_ok(name: str) -> bool:
-                return name == wanted
-
-        else:
-            needle = f.method.lower()
-
-            def name_ok(name: str) -> bool:
-                return needle in name.lower()
+        name_ok = _name_test(f)
 
         # methods are interned and few: decide per distinct name, not per row
         verdicts: dict[str | None, bool] = {None: False}
@@ -891,3 +871,12 @@ def negotiation_facts(rec: Recording) -> dict[str, Any] | None:
     tracker = NegotiationTracker(rec)
     tracker.update()
     return tracker.facts()
+
+
+def _name_test(f: "EntryFilter") -> Callable[[str], bool]:
+    """The method filter's test of one name: equal to it, or containing it (any case)."""
+    if f.method_exact:
+        wanted = f.method
+        return lambda name: name == wanted
+    needle = f.method.lower()
+    return lambda name: needle in name.lower()
