@@ -19,12 +19,13 @@ import tempfile
 import time
 
 
-def one() -> float:
-    with tempfile.TemporaryDirectory() as home:
-        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT="1", XDG_CONFIG_HOME=home)
-        t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "inspector"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        assert proc.stdout is not None
+def time_to_first_paint(argv: list[str], env: dict[str, str]) -> float:
+    """Seconds from starting ``argv`` to the window's first paint (the app prints
+    ``first-paint`` and exits when MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT=1 is in ``env``)."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(argv, env={**env, "MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT": "1"}, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdout is not None
+    try:
         for line in proc.stdout:
             if line.strip() == b"first-paint":
                 elapsed = time.perf_counter() - t0
@@ -32,7 +33,17 @@ def one() -> float:
         else:
             raise SystemExit(f"the app exited ({proc.wait()}) without painting")
         proc.wait(timeout=30)
-        return elapsed
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return elapsed
+
+
+def one() -> float:
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=home)
+        return time_to_first_paint([sys.executable, "-m", "inspector"], env)
 
 
 def main() -> None:

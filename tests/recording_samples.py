@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import orjson
+
 from inspector.protocol.engine import ClientConfig, EraMode, ProtocolEngine
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import LATEST_LEGACY
@@ -71,3 +73,18 @@ def synthetic_session(path: Path, *, notes: int = 3000, seed: int = 1) -> Path:
     rec.notify()
     writer.close({"kind": "summary", "entries": len(rec), "outcome": "done"})
     return path
+
+
+def as_version_1(path: Path, out: Path) -> Path:
+    """The recording file at ``path`` as the version-1 writer wrote it (no event ids, no
+    transport in the header), written to ``out``."""
+    lines = [orjson.loads(line) for line in path.read_bytes().splitlines()]
+    header = {k: v for k, v in lines[0].items() if k != "transport"}
+    header["version"] = 1
+    body = []
+    for d in lines[1:]:
+        if isinstance(d.get("transition"), dict):
+            d["transition"] = {k: v for k, v in d["transition"].items() if k != "event"}
+        body.append(d)
+    out.write_bytes(b"".join(orjson.dumps(d) + b"\n" for d in [header, *body]))
+    return out

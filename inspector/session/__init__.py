@@ -23,13 +23,20 @@ way out of ``async with`` the transport is closed and the recording finished.
 The start sequence (probe, fallback, handshake) is driven from the engine's facts. In step mode
 every message waits at the :class:`~.session.StepGate` until ``go()``, one at a time in the order
 it came to be: the client's before it is written, the server's after it was read and before the
-engine takes it in (its arrival time kept); timeouts do not run out meanwhile. Leaving
-the session shuts the server down per spec and writes the summary. Listeners of the
+engine takes it in (its arrival time kept); timeouts do not run out meanwhile. Each held step
+carries its method's teaching note and spec page (``protocol.teaching``), and
+:meth:`Session.pending_transition` names the lifecycle edge it will take (the engine previews
+it on a copy of itself). Leaving the session shuts the server down per spec and writes the
+summary; after a Disconnect in step mode each shutdown step waits at the gate too
+(``Transport.shutdown(before_step=...)``), nothing new is sent, and a server that exits
+meanwhile takes its step with it. Listeners of the
 recording get ``(start, end)`` batches; the recording file is appended and flushed as
 batches arrive.
 
 :mod:`.profiles` holds the saved servers (secret environment values kept apart) and turns one
-into ``SessionOptions``; :mod:`.features` decides from a negotiation which feature panels a
+into ``SessionOptions``; :mod:`.imports` reads other clients' server configurations into
+profiles; :mod:`.rebuild` works out what the feature panels showed as of any entry of a
+recording (replay); :mod:`.stderr_digest` picks the stderr lines that say why a server died; :mod:`.features` decides from a negotiation which feature panels a
 front-end may show, and why the others are hidden.
 
 Front-ends reach nothing private: they read :meth:`Session.negotiation` (a frozen snapshot),

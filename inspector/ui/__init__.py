@@ -12,8 +12,11 @@ Widgets are observers. The timeline model is an adapter over the recording's col
 in timed batches; the lifecycle diagram draws the protocol's own transition tables and shows
 the state as of the newest (or selected) entry; the detail pane re-parses one entry on
 demand; the negotiation view reads the initialize or discovery exchange from the recording.
-Opening a saved recording feeds the same widgets, read-only. Server-provided text is always
-shown as plain text.
+Opening a saved recording feeds the same widgets, read-only: a large file shows its first
+rows at once and loads the rest in timed steps between events (:mod:`.opening`), and the
+feature panels follow the selected entry from ``session.rebuild``. Server-provided text is
+always shown as plain text; the bundled specification pages (:mod:`.spec_viewer`) are the only
+Markdown the window renders.
 
 After the start sequence, :class:`~.panels.PanelHost` asks
 :func:`inspector.session.features.availability` which feature panels the negotiation allows
@@ -25,7 +28,8 @@ timed bites. The server's requests (roots, sampling, elicitation) are answered b
 
 Under a message flood the window stays responsive because the session yields to the event
 loop every few hundred lines, the timeline inserts and repaints in timed batches (longer ones
-while flooding) from a per-cell cache, and the cyclic garbage collector is kept away from the
+while flooding) from a per-cell cache painted by :mod:`.cells` (one model call per cell, text
+laid out once), the ticker spaces the views' refreshes during a flood, and the cyclic garbage collector is kept away from the
 growing recording while a session runs (``SessionOptions.freeze_gc``).
 
 The cyclic collector itself runs on the GUI thread only (:mod:`.collector`): left automatic, it

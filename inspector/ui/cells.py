@@ -34,6 +34,18 @@ _TEXT = QPalette.ColorRole.Text
 _RIGHT = int(Qt.AlignmentFlag.AlignRight)
 _HCENTER = int(Qt.AlignmentFlag.AlignHCenter)
 
+#: The flags of a row of such a table: selectable, enabled, no children.
+ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+#: The roles painting asks ``data()`` for, by their place in a cell's tuple (see the module docstring).
+PAINT_ROLES = {
+    int(Qt.ItemDataRole.DisplayRole): 0,
+    int(Qt.ItemDataRole.ForegroundRole): 1,
+    int(Qt.ItemDataRole.BackgroundRole): 2,
+    int(Qt.ItemDataRole.DecorationRole): 3,
+    int(Qt.ItemDataRole.FontRole): 4,
+    int(Qt.ItemDataRole.TextAlignmentRole): 5,
+}
+
 
 class CellDelegate(QStyledItemDelegate):
     """Paints a plain cell from the one tuple ``cell(row, column)`` returns (None: Qt paints it)."""

@@ -38,7 +38,7 @@ from inspector.protocol.rules import RULES
 from inspector.session.recording import Direction, Recording
 from inspector.session.views import ALL_KINDS, EntryFilter, EntryView
 
-from .cells import CellDelegate
+from .cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
 from .rowmodel import RowTableModel
 from .text import format_duration, format_size
 from .theme import colour, is_dark, mix
@@ -51,15 +51,6 @@ SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (i
 
 _COLS = 11  # Column.COUNT
 _CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when full
-_ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-_PAINT_ROLES = {  # the roles painting asks for, in the order of a cell's tuple (cells.CellDelegate's)
-    int(Qt.ItemDataRole.DisplayRole): 0,
-    int(Qt.ItemDataRole.ForegroundRole): 1,
-    int(Qt.ItemDataRole.BackgroundRole): 2,
-    int(Qt.ItemDataRole.DecorationRole): 3,
-    int(Qt.ItemDataRole.FontRole): 4,
-    int(Qt.ItemDataRole.TextAlignmentRole): 5,
-}
 _TOOLTIP_RAW_CHARS = 600
 
 
@@ -358,7 +349,7 @@ class TimelineModel(RowTableModel):
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return _ROW_FLAGS
+        return ROW_FLAGS
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation != Qt.Orientation.Horizontal or not (0 <= section < Column.COUNT):
@@ -380,7 +371,7 @@ class TimelineModel(RowTableModel):
             return None
         seq = rows[row]
         col = index.column()
-        which = _PAINT_ROLES.get(role)
+        which = PAINT_ROLES.get(role)
         if which is not None:
             return self.paint_cell(row, col)[which]  # type: ignore[index]
         if role == SeqRole:

@@ -19,7 +19,7 @@ import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from recording_samples import synthetic_session
+from recording_samples import as_version_1, synthetic_session
 from session_helpers import misbehave, options
 
 from inspector.protocol.engine import ProtocolEngine
@@ -156,20 +156,6 @@ def session_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 
     for mode, requests in [("invalid-utf8", ["tools/list"]), ("no-jsonrpc", ["tools/list", "ping"]), ("noise", ["ping"]), ("flood", ["ping"])]:
         out.append(anyio.run(record, mode, requests))
-    return out
-
-
-def as_version_1(path: Path, out: Path) -> Path:
-    """The file as the version-1 writer wrote it: no event ids, no transport in the header."""
-    lines = [orjson.loads(line) for line in path.read_bytes().splitlines()]
-    header = {k: v for k, v in lines[0].items() if k != "transport"}
-    header["version"] = 1
-    body = []
-    for d in lines[1:]:
-        if isinstance(d.get("transition"), dict):
-            d["transition"] = {k: v for k, v in d["transition"].items() if k != "event"}
-        body.append(d)
-    out.write_bytes(b"".join(orjson.dumps(d) + b"\n" for d in [header, *body]))
     return out
 
 

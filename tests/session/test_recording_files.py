@@ -16,6 +16,7 @@ import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from recording_samples import as_version_1
 from session_helpers import misbehave, probe
 
 from inspector.session import Direction, Recording, RecordingError
@@ -201,19 +202,6 @@ def test_any_damage_to_lines_gives_a_loadable_recording_or_one_error(real_file: 
         loaded.era_as_of(i)
         loaded.transition_as_of(i)
     loaded.counts()
-
-
-def as_version_1(path: Path, out: Path) -> Path:
-    """The real file as the version-1 writer wrote it: no event ids, no transport in the header."""
-    lines = [orjson.loads(line) for line in lines_of(path)]
-    header = {k: v for k, v in lines[0].items() if k != "transport"}
-    header["version"] = 1
-    body = []
-    for d in lines[1:]:
-        if isinstance(d.get("transition"), dict):
-            d["transition"] = {k: v for k, v in d["transition"].items() if k != "event"}
-        body.append(d)
-    return write(out, [orjson.dumps(header) + b"\n"] + [orjson.dumps(d) + b"\n" for d in body])
 
 
 def test_a_version_1_file_is_lifted_to_version_2_on_load(real_file: Path, tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ from inspector.protocol.messages import Kind
 from inspector.session.recording import Direction, Recording
 from inspector.session.views import LEVELS, LOG_METHOD, RANK, UNKNOWN, LogView, level_rank
 
-from ..cells import CellDelegate
+from ..cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
 from ..rowmodel import RowTableModel
 from ..theme import is_dark, mix
 from ..ticker import listen_weakly, set_live_text
@@ -269,16 +269,6 @@ class Col:
 _CHOSEN = object()
 SeqRole = Qt.ItemDataRole.UserRole + 1
 RankRole = Qt.ItemDataRole.UserRole + 2
-_ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-# what painting a cell asks for, in the order of the tuples LogModel._paint_cell builds
-_PAINT_ROLES = {
-    int(Qt.ItemDataRole.DisplayRole): 0,
-    int(Qt.ItemDataRole.ForegroundRole): 1,
-    int(Qt.ItemDataRole.BackgroundRole): 2,
-    int(Qt.ItemDataRole.DecorationRole): 3,
-    int(Qt.ItemDataRole.FontRole): 4,
-    int(Qt.ItemDataRole.TextAlignmentRole): 5,
-}
 _SHOWN_CHARS = (0, 40, 120, _DATA_CHARS)  # per column: characters of the text shown in a cell
 _ALIGN_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _ALIGN_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -393,7 +383,7 @@ class LogModel(RowTableModel):
         return None
 
     def flags(self, index: QModelIndex) -> Qt.ItemFlag:
-        return _ROW_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
+        return ROW_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
 
     def _paint_cell(self, seq: int, col: int) -> tuple:
         """(display, foreground, background, decoration, font, alignment) of one cell."""
@@ -429,7 +419,7 @@ class LogModel(RowTableModel):
         if not (0 <= row < len(rows)):
             return None
         seq = rows[row]
-        which = _PAINT_ROLES.get(role)
+        which = PAINT_ROLES.get(role)
         if which is not None:
             cell = self.paint_cell(row, index.column())
             return None if cell is None else cell[which]
