@@ -28,8 +28,9 @@ from inspector.protocol.http_meta import request_headers
 from inspector.protocol.lifecycle import WIRE, Event, State, Transition
 from inspector.protocol.messages import Kind, loads_lenient, parse_line, valid_id
 from inspector.protocol.schema import SchemaVerdict
-from inspector.protocol.teaching import note_for
-from inspector.protocol.versions import HEADER_MISMATCH, UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
+from inspector.protocol.teaching import note_for, slug
+from inspector.resources import spec_file
+from inspector.protocol.versions import HEADER_MISMATCH, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
 from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SideLine, SpawnError, Frames, TransportClosed, TransportSpec
 from inspector.transport import open_transport
 from inspector.transport.stdio import describe_exit
@@ -324,6 +325,17 @@ _SHUTDOWN_SPEC = {
 }
 
 
+def _has_section(found: tuple, anchor: str) -> bool:
+    """Whether the spec page ``found`` (``spec_file``'s answer) has a heading whose slug is ``anchor``."""
+    if not anchor:
+        return True
+    try:
+        text = found[0].read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return any(slug(line) == anchor for line in text.splitlines() if line.startswith("#"))
+
+
 class Session:
     def __init__(
         self,
@@ -458,6 +470,12 @@ class Session:
         if found is not None:
             note, spec = found
             step.note = note.answer if answer else note.sends
+            if modern and not note.spec_modern:  # the same section of the 2026-07-28 page, when it has one
+                version, _, page = spec.partition(" ")
+                modern_ref = f"{MODERN_VERSIONS[-1]} {page}"
+                found_page = spec_file(modern_ref)
+                if found_page is not None and _has_section(found_page, page.partition("#")[2]):
+                    spec = modern_ref
             step.spec = spec
 
     def pending_transition(self) -> Transition | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from inspector.protocol.framing import display_text
 from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
@@ -74,12 +74,26 @@ class StepBar(QFrame):
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.back_button)
         buttons.addStretch(1)
+        # the explanation and the note scroll when the bar is short (a small screen, presenter
+        # mode's larger type) instead of being squeezed over each other
+        words = QWidget()
+        words.setObjectName("stepWords")
+        words_layout = QVBoxLayout(words)
+        words_layout.setContentsMargins(0, 0, 0, 0)
+        words_layout.addWidget(self.explanation)
+        words_layout.addWidget(self.note)
+        words_layout.addStretch(1)
+        self.words = QScrollArea()
+        self.words.setWidget(words)
+        self.words.setWidgetResizable(True)
+        self.words.setFrameShape(QFrame.Shape.NoFrame)
+        self.words.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.words.setStyleSheet("QScrollArea, #stepWords { background: transparent; }")
         text = QVBoxLayout()
         text.addWidget(self.title)
-        text.addWidget(self.explanation)
-        text.addWidget(self.note)
+        text.addWidget(self.words, 1)
         text.addWidget(self.spec_link, 0, Qt.AlignmentFlag.AlignLeft)
-        text.addWidget(self.message)
+        text.addWidget(self.message, 1)
         layout = QHBoxLayout(self)
         layout.addLayout(text, 1)
         layout.addLayout(buttons)

@@ -445,3 +445,26 @@ async def test_a_held_shutdown_step_goes_away_when_the_server_exits_meanwhile() 
                     await anyio.sleep(0.02)
     assert session.state is State.FAILED  # it ended before the client closed stdin
     assert session.exit_info is not None and session.exit_info.signal == signal.SIGKILL
+
+
+async def test_a_modern_session_links_the_2026_07_28_page() -> None:
+    """In the modern era a step links the 2026-07-28 page of its section when it has one."""
+    import sys
+
+    from inspector.resources import spec_file
+    from inspector.session.profiles import demo_args
+
+    session = Session(options([sys.executable, *demo_args()], era=EraMode.MODERN, version=LATEST_MODERN, step=True))
+    session.options.config.modern_version = LATEST_MODERN
+    async with session:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.start)
+            await step_through(session, 2)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.request, "tools/list")
+            step = await next_step(session)
+            assert step.spec.startswith(LATEST_MODERN + " server/tools") and spec_file(step.spec) is not None
+            session.gate.go()
+            answer = await next_step(session, step)
+            session.gate.go()
+    assert answer.spec == step.spec
