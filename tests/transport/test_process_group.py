@@ -164,8 +164,15 @@ async def test_sigterm_reaches_the_server_behind_a_shell_wrapper() -> None:
     assert session.exit_info is not None and session.exit_info.escalation == "sigterm"
     (sigterm,) = text_of(session, "sigterm_sent")
     assert sigterm.startswith(f"sent SIGTERM to process group {leader}: still running")
-    assert "sigkill_sent" not in names(session) and "group_survived" not in names(session)
-    assert text_of(session, "group_gone") == [f"nothing of process group {leader} survived"]
+    assert "sigkill_sent" not in names(session) and "group_sigkill_sent" not in names(session)
+    # sh and the server got the same SIGTERM; on a busy machine sh can be reaped while the
+    # kernel is still tearing the server down. Then the watcher says so, gives the rest of the
+    # same grace (no second SIGTERM) and sees the group go: never a SIGKILL.
+    survived = text_of(session, "group_survived")
+    assert all("they got SIGTERM" in text for text in survived), survived
+    assert "group_sigterm_sent" not in names(session)
+    expected = f"nothing of process group {leader} survived" + (" SIGTERM" if survived else "")
+    assert text_of(session, "group_gone") == [expected]
     assert names(session).index("sigterm_sent") < names(session).index("group_gone") < names(session).index("exited")
 
 
