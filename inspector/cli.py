@@ -37,6 +37,7 @@ from inspector.session import (
 )
 from inspector.session.imports import FORMATS, ImportResult, read_config
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, url_problem
+from inspector.session.recording import code_parts
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
 
 EXIT_OK = 0
@@ -506,34 +507,41 @@ def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
 
 def transcript_lines(rec: Recording, start: int, end: int, width: int = 150) -> str:
     """``transcript_line`` for entries ``start`` .. ``end - 1``, each followed by a newline. A
-    plain message (no id, latency, extra or violation, a valid or unchecked schema: a flood's
-    notifications) takes a short path; every other entry the full one."""
+    plain message (no id, latency, extra or violation, a valid or unchecked schema, whole and
+    short: a flood's notifications) takes a short path over the columns, its label and time
+    made once per run; every other entry the full one."""
     out = []
     add = out.append
-    raw_at, direction_at, kind_at, method_at, id_at, t_at = rec.raw_at, rec.direction_at, rec.kind_at, rec.method_at, rec.id_at, rec.t_at
-    extra_at, violations_at, latency_at, schema_at = rec.extra_at, rec.violations_at, rec.latency_at, rec.schema_at
-    plain_dirs = (Direction.C2S, Direction.S2C)
-    for i in range(start, end):
-        direction = direction_at(i)
-        raw = raw_at(i)
-        if (
-            direction in plain_dirs
-            and len(raw) <= width
-            and id_at(i) is None
-            and not extra_at(i)
-            and not violations_at(i)
-            and latency_at(i) is None
-            and schema_at(i) is not False
-            and raw.endswith(b"\n")
-            and b"\t" not in raw
-        ):
-            method = method_at(i)
-            label = kind_at(i).label + (" " + method if method else "")
-            text = (raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]).decode("utf-8", "replace")
-            add(f"{i:5d} {t_at(i):9.3f}s {_ARROWS[direction]}  {label}\n        {text}\n")
-        else:
-            add(transcript_line(rec, i, width) + "\n")
+    cols = rec.columns(start, end)
+    with_latency, with_extra = cols.with_latency, cols.with_extra
+    labels: dict[tuple[int, str | None], str | None] = {}
+    last_t = last_code = last_method = label = None
+    t_text = ""
+    for i, code, t, raw, method, id_, viol in zip(cols.seqs, cols.codes, cols.t, cols.raw, cols.method, cols.id, cols.violations):
+        if id_ is None and not viol and len(raw) <= width and i not in with_extra and i not in with_latency:
+            if code != last_code or method is not last_method:  # runs share them: look up once per run
+                last_code, last_method = code, method
+                label = labels.get((code, method), False)
+                if label is False:
+                    label = labels[(code, method)] = _plain_label(code, method)
+            if label is not None and raw[-1:] == b"\n" and b"\t" not in raw:
+                if t != last_t:
+                    last_t = t
+                    t_text = f"{t:9.3f}s"
+                text = (raw[:-2] if raw[-2:] == b"\r\n" else raw[:-1]).decode("utf-8", "replace")
+                add(f"{i:5d} {t_text} {label}{text}\n")
+                continue
+        add(transcript_line(rec, i, width) + "\n")
     return "".join(out)
+
+
+def _plain_label(code: int, method: str | None) -> str | None:
+    """The words between the time and the bytes of a plain entry with this code and method
+    (None: entries with this code always take the full path)."""
+    direction, kind, _state, schema_ok = code_parts(code)
+    if direction not in (Direction.C2S, Direction.S2C) or schema_ok is False:
+        return None
+    return f"{_ARROWS[direction]}  {kind.label}" + (f" {method}" if method else "") + "\n        "
 
 
 class Printer:

@@ -549,6 +549,56 @@ class ProtocolEngine:
             a.violations = tuple(v)
         return a
 
+    def incoming_many(self, raws: list[bytes], t: float, seq: int) -> list[Analysis]:
+        """``incoming`` for messages read together (entries ``seq``, ``seq + 1``, ...), with the
+        same analyses; one that makes the engine fail gets ``failed_analysis`` and the rest go on.
+
+        A run of well-formed notifications (not progress) takes a shorter path: what the rules
+        say about one depends only on its method while nothing else happens in between
+        (notifications move no state), so it is worked out for the first of each method and
+        shared; the schema definition is looked up once (``SchemaValidator.checker``). Any
+        other message goes the whole way and starts the run afresh."""
+        out: list[Analysis] = []
+        add = out.append
+        loads = _loads
+        whole = self._whole_messages
+        NOTIFICATION = Kind.NOTIFICATION
+        known: dict[str, tuple[tuple[str, ...], Any]] = {}  # method -> (violations, checker)
+        state = self.lifecycle.state
+        for raw in raws:
+            try:
+                if (raw[-1:] == b"\n" or whole) and raw[:1] == b"{":
+                    try:
+                        obj = loads(raw)
+                    except _JSONDecodeError:
+                        obj = None
+                    if type(obj) is dict:
+                        method = obj.get("method")
+                        if type(method) is str and "id" not in obj and obj.get("jsonrpc") == "2.0" and method != "notifications/progress":
+                            rule = known.get(method)
+                            if rule is None:
+                                probe = Analysis(NOTIFICATION, state)
+                                v = self._server_notification(method, obj, probe, None)
+                                rule = known[method] = (tuple(v) if v else EMPTY, self._validator.checker(kind="notification", direction="s2c", method=method))
+                            a = Analysis(NOTIFICATION, state)
+                            a.method = method
+                            a.obj = obj
+                            a.violations = rule[0]
+                            a.schema = rule[1](obj)
+                            add(a)
+                            seq += 1
+                            continue
+                add(self.incoming(raw, t, seq))
+                if known:
+                    known.clear()
+                state = self.lifecycle.state
+            except Exception as exc:  # the engine choked on one message: that is data too
+                add(self.failed_analysis(raw, exc))
+                known.clear()
+                state = self.lifecycle.state
+            seq += 1
+        return out
+
     def _server_notification(self, method: str, obj: dict, a: Analysis, v: list[str] | None) -> list[str] | None:
         if method not in self._s2c_methods:
             v = (v or []) + ["method.unknown"]

@@ -736,6 +736,29 @@ class SchemaValidator:
                 (SchemaError("", _clip(f"schema validation failed internally: {type(exc).__name__}: {exc}")),),
             )
 
+    def checker(self, *, kind: str, direction: str, method: str) -> Callable[[object], SchemaVerdict]:
+        """``check`` with a request's or notification's kind, direction and method fixed, for
+        a run of such messages (a flood): the definition is looked up once, a valid message
+        costs one ``is_valid`` call, an invalid one gets ``check``'s full verdict."""
+        check = self.check
+        try:
+            key = (kind, direction, method, None)
+            entry = self._fast.get(key) or self._resolve(key)
+        except Exception:  # noqa: BLE001 - whatever check() would say, it says per message
+            return lambda obj: check(obj, kind=kind, direction=direction, method=method)
+        is_valid = entry.validator.is_valid
+        ok = entry.ok
+
+        def run(obj: object) -> SchemaVerdict:
+            try:
+                if is_valid(obj):
+                    return ok
+            except Exception:  # noqa: BLE001 - check() turns it into a verdict
+                pass
+            return check(obj, kind=kind, direction=direction, method=method)
+
+        return run
+
     def _entry_for(self, obj: object, kind: str, direction: str, method: object, request_method: object) -> _Entry:
         variant = None
         if kind == "result" and isinstance(request_method, str) and isinstance(obj, dict):

@@ -155,6 +155,36 @@ _NO_EXTRA: dict = {}
 _EXCHANGE_WINDOW = 512  # exchange events looked through to find a message's (concurrent POSTs interleave)
 
 
+@dataclass(frozen=True, slots=True)
+class Columns:
+    """A run of entries column by column (:meth:`Recording.columns`). ``codes`` holds one small
+    number per entry for its direction, kind, state and schema verdict: a run has few
+    distinct ones, so decode each once with :func:`code_parts` and cache by code."""
+
+    seqs: range
+    codes: array
+    t: array
+    raw: list[bytes]
+    method: list[str | None]
+    id: list[Any]
+    violations: list[tuple[str, ...]]
+    with_latency: Any  # a live set-like view of the entries that have a latency
+    with_extra: Any  # ... and of those that keep something beside their bytes
+
+
+def code_parts(code: int) -> tuple[Direction, Kind, State, bool | None]:
+    """What a code of :attr:`Columns.codes` stands for: direction, kind, state, schema verdict."""
+    return _DIRECTIONS[code & 3], _KINDS[(code >> 2) & 15], _STATES[(code >> 6) & 15], _SCHEMA_VALUE[code >> 10]
+
+
+def _plain_pieces(packed: int, method: str | None) -> tuple[bytes, bytes]:
+    """What a plain entry's JSON line holds around its bytes: from ``dir`` to ``"raw":``, and
+    after the bytes (``json_lines``' fast path; the same keys in the same order as to_json)."""
+    head = orjson.dumps({"dir": _DIR_TEXT[packed & 3], "kind": _KIND_TEXT[(packed >> 2) & 15], "method": method, "id": None})
+    tail = orjson.dumps({"state": _STATE_TEXT[(packed >> 6) & 15], "violations": [], "schema_ok": _SCHEMA_VALUE[packed >> 10]})
+    return b"," + head[1:-1] + b',"raw":', b"," + tail[1:]
+
+
 class Recording:
     """Append-only columns. Not thread-safe: one driver appends, observers read."""
 
@@ -317,21 +347,45 @@ class Recording:
     def json_lines(self, start: int, end: int) -> bytes:
         """Entries ``start`` .. ``end - 1`` as JSON Lines, the same objects as
         ``Entry.to_json`` makes, read straight from the columns (the recording writer's and
-        ``probe --json``'s hot path: no Entry is built)."""
+        ``probe --json``'s hot path: no Entry is built).
+
+        A plain entry (no id, violation, latency, pairing or extra; valid UTF-8: a flood's
+        notifications) is spliced from pieces made once per kind, method and time: only its
+        number and its bytes (as a JSON string) are new per line. The bytes are the same as
+        dumping its object (the test compares them)."""
         packed_col, t_col, raw_col, method_col, id_col, viol_col = self._packed, self._t, self._raw, self._method, self._id, self._viol
         latency, paired, extra_of = self._latency, self._paired, self._extra
         dumps = orjson.dumps
         out = []
-        for i in range(start, end):
-            packed = packed_col[i]
-            raw = raw_col[i]
+        add = out.append
+        pieces: dict[tuple[int, str | None], tuple[bytes, bytes]] = {}
+        last_t = None
+        t_text = b""
+        for i, packed, t, raw, method, id_, viol in zip(
+            range(start, end), packed_col[start:end], t_col[start:end], raw_col[start:end],
+            method_col[start:end], id_col[start:end], viol_col[start:end],
+        ):
+            if id_ is None and not viol and i not in extra_of and i not in paired and i not in latency:
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    pass
+                else:
+                    if t != last_t:
+                        last_t = t
+                        t_text = dumps(round(t, 6))
+                    piece = pieces.get((packed, method))
+                    if piece is None:
+                        piece = pieces[(packed, method)] = _plain_pieces(packed, method)
+                    add(b'{"seq":%d,"t":%b%b%b%b' % (i, t_text, piece[0], dumps(text), piece[1]))
+                    continue
             d: dict[str, Any] = {
                 "seq": i,
-                "t": round(t_col[i], 6),
+                "t": round(t, 6),
                 "dir": _DIR_TEXT[packed & 3],
                 "kind": _KIND_TEXT[(packed >> 2) & 15],
-                "method": method_col[i],
-                "id": id_col[i],
+                "method": method,
+                "id": id_,
             }
             try:
                 d["raw"] = raw.decode("utf-8")
@@ -339,7 +393,7 @@ class Recording:
                 d["raw"] = raw.decode("utf-8", "replace")
                 d["raw_b64"] = base64.b64encode(raw).decode("ascii")
             d["state"] = _STATE_TEXT[(packed >> 6) & 15]
-            d["violations"] = viol_col[i]
+            d["violations"] = viol
             d["schema_ok"] = _SCHEMA_VALUE[packed >> 10]
             if latency and i in latency:
                 d["latency"] = round(latency[i], 6)
@@ -349,11 +403,20 @@ class Recording:
             if extra:
                 d.update(extra)
             try:
-                out.append(dumps(d))
+                add(dumps(d))
             except TypeError:  # a value orjson does not know (kept as its text, as to_json's writers do)
-                out.append(dumps(d, default=str))
-        out.append(b"")
+                add(dumps(d, default=str))
+        add(b"")
         return b"\n".join(out)
+
+    def columns(self, start: int, end: int) -> "Columns":
+        """Entries ``start`` .. ``end - 1`` as columns (copies of the slices; the sparse
+        fields as live views): for writers that format many entries (``probe``'s transcript)."""
+        return Columns(
+            range(start, end), self._packed[start:end], self._t[start:end], self._raw[start:end],
+            self._method[start:end], self._id[start:end], self._viol[start:end],
+            self._latency.keys(), self._extra.keys(),
+        )
 
     def __iter__(self) -> Iterator[Entry]:
         for i in range(len(self._raw)):

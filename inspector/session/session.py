@@ -515,7 +515,7 @@ class Session:
                             self._record_frames_singly(ev)
                             await checkpoint()
                             continue
-                        incoming = eng.incoming
+                        incoming_many = eng.incoming_many
                         # notifications go to the listeners, and to the listen stream while it is open
                         everyone = bool(self.notification_listeners) or self.listen_hub.active
                         changes = bool(self.change_listeners)
@@ -527,15 +527,7 @@ class Session:
                             for lo in range(0, len(lines), SLICE):
                                 part = lines[lo : lo + SLICE] if len(lines) > SLICE else lines
                                 start = len(rec)
-                                analyses: list = []
-                                add = analyses.append
-                                try:
-                                    for seq, raw in enumerate(part, start):
-                                        add(incoming(raw, t, seq))
-                                except Exception as exc:  # the engine choked on one line: that is data too
-                                    k = len(analyses)
-                                    analyses.append(eng.failed_analysis(part[k], exc))
-                                    analyses.extend(self._analyse(raw, t, seq) for seq, raw in enumerate(part[k + 1 :], start + k + 1))
+                                analyses = incoming_many(part, t, start)  # a line the engine chokes on is data too
                                 rec.extend(S2C, t, part, analyses, shared)
                                 for seq, a in enumerate(analyses, start):
                                     if a.kind is not NOTIFICATION or a.progress_of is not None or everyone or (changes and a.method != _LOG_METHOD):

@@ -347,3 +347,77 @@ def test_over_streamable_http_a_tool_with_an_invalid_x_mcp_header_is_flagged_and
         handshake(other)
         other.c({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
         assert other.s({"jsonrpc": "2.0", "id": 2, "result": {"tools": [bad]}}).violations == ()
+
+
+def _summary(a) -> tuple:
+    schema = None if a.schema is None else (a.schema.ok, a.schema.definition, tuple((e.path, e.message) for e in a.schema.errors))
+    tr = None if a.transition is None else (a.transition.source, a.transition.target, a.transition.label)
+    return (a.kind, a.state, a.method, a.id, a.violations, schema, a.latency, a.paired, a.request_method, tr, a.problem, a.obj)
+
+
+@pytest.mark.parametrize("era", [EraMode.LEGACY, EraMode.MODERN])
+def test_a_run_analysed_together_is_analysed_as_one_by_one(era) -> None:
+    """incoming_many (the flood's path: a notification's rule verdict worked out once per method
+    and run) gives exactly what incoming gives one message at a time, for a run that mixes
+    notifications of several methods with what moves state or breaks rules in between."""
+    note = lambda method, **params: orjson.dumps({"jsonrpc": "2.0", "method": method, "params": params}) + b"\n"  # noqa: E731
+    run = [
+        note("notifications/message", level="info", data="before the handshake"),
+        orjson.dumps(init_result(caps={"logging": {}, "tools": {"listChanged": True}})) + b"\n",
+        note("notifications/message", level="info", data="a"),
+        note("notifications/message", level="info", data="b"),
+        note("notifications/message", level="not-a-level", data="schema says no"),
+        note("notifications/tools/list_changed"),
+        note("notifications/resources/list_changed"),  # not declared: a capability rule
+        note("notifications/made/up"),
+        b'{"jsonrpc":"1.0","method":"notifications/message","params":{"level":"info","data":"c"}}\n',
+        note("notifications/progress", progressToken="nobody", progress=1),
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"partial"}}',
+        b"some noise on stdout\n",
+        b"\xff\xfe not utf-8\n",
+        b'{"jsonrpc":"2.0","id":99,"result":{}}\n',
+        note("notifications/message", level="info", data="d"),
+        b'[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"batch"}}]\n',
+        note("notifications/message", level="info", data="e"),
+    ]
+    if era is EraMode.MODERN:
+        run = [line for line in run if b'"id":1,' not in line]
+    results = []
+    for together in (False, True):
+        tr = Trace(ProtocolEngine(ClientConfig(era=era)))
+        if era is EraMode.LEGACY:
+            tr.c(tr.e.build_initialize(tr.e.next_id()))
+        start = tr.seq
+        if together:
+            analyses = tr.e.incoming_many(run, 1.0, start)
+        else:
+            analyses = [tr.e.incoming(raw, 1.0, seq) for seq, raw in enumerate(run, start)]
+        results.append([_summary(a) for a in analyses])
+        if era is EraMode.LEGACY:
+            assert tr.e.lifecycle.state is State.INITIALIZED
+    one_by_one, together = results
+    assert len(together) == len(run)
+    assert together == one_by_one
+    flagged = {v for s in one_by_one for v in s[4]}
+    assert {"method.unknown", "jsonrpc.version", "progress.unknown-token", "stdio.partial-line"} <= flagged
+    assert any(s[5] is not None and not s[5][0] for s in one_by_one), "a schema-invalid notification is in the run"
+
+
+def test_a_message_the_engine_chokes_on_in_a_run_is_data_and_the_run_goes_on(monkeypatch) -> None:
+    tr = legacy()
+    handshake(tr, caps={"logging": {}})
+    calls = {"n": 0}
+    real = tr.e._server_response
+
+    def choke(*args, **kwargs):
+        calls["n"] += 1
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(tr.e, "_server_response", choke)
+    line = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n'
+    out = tr.e.incoming_many([line, b'{"jsonrpc":"2.0","id":5,"result":{}}\n', line], 1.0, 10)
+    monkeypatch.setattr(tr.e, "_server_response", real)
+    assert calls["n"] == 1
+    assert [a.kind for a in out] == [Kind.NOTIFICATION, Kind.RESULT, Kind.NOTIFICATION]
+    assert out[1].violations == ("inspector.internal-error",) and "RuntimeError: boom" in out[1].problem
+    assert out[0].violations == out[2].violations == () and out[2].schema.ok
