@@ -506,17 +506,23 @@ def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
 
 
 def transcript_lines(rec: Recording, start: int, end: int, width: int = 150) -> str:
-    """``transcript_line`` for entries ``start`` .. ``end - 1``, each followed by a newline. A
-    plain message (no id, latency, extra or violation, a valid or unchecked schema, whole and
-    short: a flood's notifications) takes a short path over the columns, its label and time
-    made once per run; every other entry the full one."""
+    """``transcript_line`` for entries ``start`` .. ``end - 1``, each followed by a newline."""
+    return transcript_bytes(rec, start, end, width).decode("utf-8")
+
+
+def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> bytes:
+    """``transcript_lines`` as UTF-8 (what ``probe`` writes). A plain message (no id, latency,
+    extra or violation, a valid or unchecked schema, whole and short: a flood's notifications)
+    takes a short path over the recording's columns: its label and time are made once per
+    run and its bytes are copied as they are when they are UTF-8 already. Every other entry
+    takes the full path."""
     out = []
     add = out.append
     cols = rec.columns(start, end)
     with_latency, with_extra = cols.with_latency, cols.with_extra
-    labels: dict[tuple[int, str | None], str | None] = {}
+    labels: dict[tuple[int, str | None], bytes | None] = {}
     last_t = last_code = last_method = label = None
-    t_text = ""
+    t_text = b""
     for i, code, t, raw, method, id_, viol in zip(cols.seqs, cols.codes, cols.t, cols.raw, cols.method, cols.id, cols.violations):
         if id_ is None and not viol and len(raw) <= width and i not in with_extra and i not in with_latency:
             if code != last_code or method is not last_method:  # runs share them: look up once per run
@@ -527,36 +533,48 @@ def transcript_lines(rec: Recording, start: int, end: int, width: int = 150) -> 
             if label is not None and raw[-1:] == b"\n" and b"\t" not in raw:
                 if t != last_t:
                     last_t = t
-                    t_text = f"{t:9.3f}s"
-                text = (raw[:-2] if raw[-2:] == b"\r\n" else raw[:-1]).decode("utf-8", "replace")
-                add(f"{i:5d} {t_text} {label}{text}\n")
+                    t_text = b"%9.3fs" % t
+                if raw[-2:] == b"\r\n":
+                    raw = raw[:-2] + b"\n"
+                if not raw.isascii():
+                    raw = raw.decode("utf-8", "replace").encode("utf-8")
+                add(b"%5d %b %b%b" % (i, t_text, label, raw))
                 continue
-        add(transcript_line(rec, i, width) + "\n")
-    return "".join(out)
+        add(transcript_line(rec, i, width).encode("utf-8", "replace") + b"\n")
+    return b"".join(out)
 
 
-def _plain_label(code: int, method: str | None) -> str | None:
+def _plain_label(code: int, method: str | None) -> bytes | None:
     """The words between the time and the bytes of a plain entry with this code and method
     (None: entries with this code always take the full path)."""
     direction, kind, _state, schema_ok = code_parts(code)
     if direction not in (Direction.C2S, Direction.S2C) or schema_ok is False:
         return None
-    return f"{_ARROWS[direction]}  {kind.label}" + (f" {method}" if method else "") + "\n        "
+    return (f"{_ARROWS[direction]}  {kind.label}" + (f" {method}" if method else "") + "\n        ").encode("utf-8")
 
 
 class Printer:
+    """Writes each batch of entries to ``out`` as it arrives: the transcript, or the JSON Lines
+    with ``--json``. UTF-8 goes straight to the byte stream under ``out`` when there is one."""
+
     def __init__(self, rec: Recording, out: TextIO, as_json: bool) -> None:
         self.rec = rec
         self.out = out
         self.as_json = as_json
+        encoding = (getattr(out, "encoding", None) or "").lower().replace("_", "-")
+        self._bytes_out = getattr(out, "buffer", None) if encoding in ("utf-8", "utf8") else None
 
     def __call__(self, start: int, end: int) -> None:
         rec = self.rec
-        if self.as_json:
-            self.out.write(rec.json_lines(start, end).decode("utf-8"))
+        data = rec.json_lines(start, end) if self.as_json else transcript_bytes(rec, start, end)
+        out = self.out
+        if self._bytes_out is not None:
+            out.flush()  # what was written as text so far goes first
+            self._bytes_out.write(data)
+            self._bytes_out.flush()
         else:
-            self.out.write(transcript_lines(rec, start, end))
-        self.out.flush()
+            out.write(data.decode("utf-8"))
+            out.flush()
 
 
 def summary_lines(summary: dict) -> list[str]:

@@ -359,8 +359,8 @@ class Recording:
         out = []
         add = out.append
         pieces: dict[tuple[int, str | None], tuple[bytes, bytes]] = {}
-        last_t = None
-        t_text = b""
+        last_t = last_code = last_method = None
+        t_text = head = tail = b""
         for i, packed, t, raw, method, id_, viol in zip(
             range(start, end), packed_col[start:end], t_col[start:end], raw_col[start:end],
             method_col[start:end], id_col[start:end], viol_col[start:end],
@@ -374,10 +374,13 @@ class Recording:
                     if t != last_t:
                         last_t = t
                         t_text = dumps(round(t, 6))
-                    piece = pieces.get((packed, method))
-                    if piece is None:
-                        piece = pieces[(packed, method)] = _plain_pieces(packed, method)
-                    add(b'{"seq":%d,"t":%b%b%b%b' % (i, t_text, piece[0], dumps(text), piece[1]))
+                    if packed != last_code or method is not last_method:  # runs share them
+                        last_code, last_method = packed, method
+                        piece = pieces.get((packed, method))
+                        if piece is None:
+                            piece = pieces[(packed, method)] = _plain_pieces(packed, method)
+                        head, tail = piece
+                    add(b'{"seq":%d,"t":%b%b%b%b' % (i, t_text, head, dumps(text), tail))
                     continue
             d: dict[str, Any] = {
                 "seq": i,
