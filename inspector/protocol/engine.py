@@ -549,7 +549,7 @@ class ProtocolEngine:
             a.violations = tuple(v)
         return a
 
-    def incoming_many(self, raws: list[bytes], t: float, seq: int) -> list[Analysis]:
+    def incoming_many(self, raws: list[bytes], t: float, seq: int, unread: frozenset[str] | None = frozenset()) -> list[Analysis]:
         """``incoming`` for messages read together (entries ``seq``, ``seq + 1``, ...), with the
         same analyses; one that makes the engine fail gets ``failed_analysis`` and the rest go on.
 
@@ -557,7 +557,11 @@ class ProtocolEngine:
         say about one depends only on its method while nothing else happens in between
         (notifications move no state), so it is worked out for the first of each method and
         shared; the schema definition is looked up once (``SchemaValidator.checker``). Any
-        other message goes the whole way and starts the run afresh."""
+        other message goes the whole way and starts the run afresh.
+
+        ``unread``: the notification methods (None: all of them) whose decoded messages the
+        caller will not read. Valid ones of those share one Analysis per method and run, without
+        ``obj``: the same fields, one object (a flood then allocates nothing per line here)."""
         out: list[Analysis] = []
         add = out.append
         loads = _loads
@@ -579,12 +583,26 @@ class ProtocolEngine:
                             if rule is None:
                                 probe = Analysis(NOTIFICATION, state)
                                 v = self._server_notification(method, obj, probe, None)
-                                rule = known[method] = (tuple(v) if v else EMPTY, self._validator.checker(kind="notification", direction="s2c", method=method))
+                                checker = self._validator.checker(kind="notification", direction="s2c", method=method)
+                                shared = None
+                                if unread is None or method in unread:
+                                    shared = Analysis(NOTIFICATION, state)
+                                    shared.method = method
+                                    shared.violations = tuple(v) if v else EMPTY
+                                rule = known[method] = (tuple(v) if v else EMPTY, checker, shared)
+                            verdict = rule[1](obj)
+                            if rule[2] is not None and verdict.ok:
+                                if rule[2].schema is None:
+                                    rule[2].schema = verdict
+                                if rule[2].schema is verdict:
+                                    add(rule[2])
+                                    seq += 1
+                                    continue
                             a = Analysis(NOTIFICATION, state)
                             a.method = method
                             a.obj = obj
                             a.violations = rule[0]
-                            a.schema = rule[1](obj)
+                            a.schema = verdict
                             add(a)
                             seq += 1
                             continue

@@ -276,25 +276,36 @@ class Recording:
         interned = self._interned
         state_index = _STATE_INDEX
         seq = len(self._raw)
+        last = None  # the analysis the fields below were read from (a flood's lines share one)
+        code = 0
+        m = id_ = paired = latency = None
+        viol: tuple[str, ...] = EMPTY
         for raw, a in zip(raws, analyses):
-            verdict = a.schema
-            if (verdict is not None and not verdict.ok) or a.transition is not None or a.problem is not None:
-                self.append(direction, t, raw, a, extra)
-                seq += 1
-                continue
+            if a is not last:
+                verdict = a.schema
+                if (verdict is not None and not verdict.ok) or a.transition is not None or a.problem is not None:
+                    self.append(direction, t, raw, a, extra)
+                    seq += 1
+                    last = None
+                    continue
+                last = a
+                code = direction | a.kind << 2 | state_index[a.state] << 6 | (0 if verdict is None else 1024)
+                m = a.method
+                if m is not None:
+                    m = interned.setdefault(m, m)
+                id_, viol, paired, latency = a.id, a.violations, a.paired, a.latency
             if extra is not None:
                 self._extra[seq] = extra
             t_append(rel)
-            packed_append(direction | a.kind << 2 | state_index[a.state] << 6 | (0 if verdict is None else 1024))
+            packed_append(code)
             raw_append(raw)
-            m = a.method
-            method_append(m if m is None else interned.setdefault(m, m))
-            id_append(a.id)
-            viol_append(a.violations)
-            if a.paired is not None:
-                self._paired[seq] = a.paired
-                if a.latency is not None:
-                    self._latency[seq] = a.latency
+            method_append(m)
+            id_append(id_)
+            viol_append(viol)
+            if paired is not None:
+                self._paired[seq] = paired
+                if latency is not None:
+                    self._latency[seq] = latency
             seq += 1
 
     def add_listener(self, listener: Listener) -> None:

@@ -287,6 +287,7 @@ LEGACY_STEPS = {
 # the pipes for at most 1 s after an exit before it reports it).
 _EXIT_WAIT = 1.5
 _LOG_METHOD = "notifications/message"
+_LOG_ONLY = frozenset((_LOG_METHOD,))  # what change listeners do not read
 _MAX_LIST_PAGES = 20  # tools/list pages read to find one tool again after a HeaderMismatch
 
 MODERN_STEPS = {
@@ -519,6 +520,8 @@ class Session:
                         # notifications go to the listeners, and to the listen stream while it is open
                         everyone = bool(self.notification_listeners) or self.listen_hub.active
                         changes = bool(self.change_listeners)
+                        # the notifications nobody will read: a flood's lines share their analysis
+                        unread = frozenset() if everyone else _LOG_ONLY if changes else None
                         # Slices of SLICE lines (~0.5 ms of work): a queued event is returned without
                         # yielding, so give the loop (and a UI on it) a turn after each slice; a flood
                         # must not starve it. HTTP frames come in runs that share their exchange.
@@ -527,11 +530,16 @@ class Session:
                             for lo in range(0, len(lines), SLICE):
                                 part = lines[lo : lo + SLICE] if len(lines) > SLICE else lines
                                 start = len(rec)
-                                analyses = incoming_many(part, t, start)  # a line the engine chokes on is data too
+                                analyses = incoming_many(part, t, start, unread)  # a line the engine chokes on is data too
                                 rec.extend(S2C, t, part, analyses, shared)
+                                skip = None
                                 for seq, a in enumerate(analyses, start):
+                                    if a is skip:
+                                        continue
                                     if a.kind is not NOTIFICATION or a.progress_of is not None or everyone or (changes and a.method != _LOG_METHOD):
                                         self._dispatch_safely(a, seq, t)
+                                    elif a.obj is None:
+                                        skip = a  # shared by the lines of a run nobody reads
                                 rec.notify()
                                 if freeze:
                                     gc.freeze()

@@ -383,21 +383,29 @@ def test_a_run_analysed_together_is_analysed_as_one_by_one(era) -> None:
     if era is EraMode.MODERN:
         run = [line for line in run if b'"id":1,' not in line]
     results = []
-    for together in (False, True):
+    for how in ("one by one", "together", "together, unread"):
         tr = Trace(ProtocolEngine(ClientConfig(era=era)))
         if era is EraMode.LEGACY:
             tr.c(tr.e.build_initialize(tr.e.next_id()))
         start = tr.seq
-        if together:
-            analyses = tr.e.incoming_many(run, 1.0, start)
-        else:
+        if how == "one by one":
             analyses = [tr.e.incoming(raw, 1.0, seq) for seq, raw in enumerate(run, start)]
-        results.append([_summary(a) for a in analyses])
+        else:
+            analyses = tr.e.incoming_many(run, 1.0, start, None if how.endswith("unread") else frozenset())
+        results.append(analyses)
         if era is EraMode.LEGACY:
             assert tr.e.lifecycle.state is State.INITIALIZED
-    one_by_one, together = results
+    one_by_one, together, unread = ([_summary(a) for a in analyses] for analyses in results)
     assert len(together) == len(run)
     assert together == one_by_one
+    # nobody reads them: the valid notifications of one method in a run share one analysis,
+    # without the decoded message; every other field is the same
+    assert [s[:-1] for s in unread] == [s[:-1] for s in one_by_one]
+    shared = [a for a in results[2] if a.obj is None and a.kind is Kind.NOTIFICATION]
+    assert len(shared) >= 4 and len({id(a) for a in shared}) < len(shared)
+    assert all(a.schema.ok for a in shared)
+    invalid = [a for a in results[2] if a.schema is not None and not a.schema.ok]
+    assert invalid and all(a.obj is not None for a in invalid), "an invalid one keeps its own analysis"
     flagged = {v for s in one_by_one for v in s[4]}
     assert {"method.unknown", "jsonrpc.version", "progress.unknown-token", "stdio.partial-line"} <= flagged
     assert any(s[5] is not None and not s[5][0] for s in one_by_one), "a schema-invalid notification is in the run"
