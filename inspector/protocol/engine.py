@@ -567,7 +567,7 @@ class ProtocolEngine:
         loads = _loads
         whole = self._whole_messages
         NOTIFICATION = Kind.NOTIFICATION
-        known: dict[str, tuple[tuple[str, ...], Any]] = {}  # method -> (violations, checker)
+        known: dict[str, tuple[tuple[str, ...], Any, Analysis | None]] = {}  # method -> (violations, schema checker, shared analysis)
         state = self.lifecycle.state
         for raw in raws:
             try:
@@ -589,19 +589,22 @@ class ProtocolEngine:
                                     shared = Analysis(NOTIFICATION, state)
                                     shared.method = method
                                     shared.violations = tuple(v) if v else EMPTY
+                                    shared.schema = checker.ok
                                 rule = known[method] = (tuple(v) if v else EMPTY, checker, shared)
-                            verdict = rule[1](obj)
-                            if rule[2] is not None and verdict.ok:
-                                if rule[2].schema is None:
-                                    rule[2].schema = verdict
-                                if rule[2].schema is verdict:
-                                    add(rule[2])
-                                    seq += 1
-                                    continue
+                            violations, checker, shared = rule
+                            try:
+                                valid = checker.is_valid(obj)
+                            except Exception:  # noqa: BLE001 - the full check says why
+                                valid = False
+                            if valid and shared is not None:
+                                add(shared)
+                                seq += 1
+                                continue
+                            verdict = checker.ok if valid else checker.verdict(obj)
                             a = Analysis(NOTIFICATION, state)
                             a.method = method
                             a.obj = obj
-                            a.violations = rule[0]
+                            a.violations = violations
                             a.schema = verdict
                             add(a)
                             seq += 1

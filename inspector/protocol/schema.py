@@ -301,6 +301,34 @@ class _Entry:
 # --------------------------------------------------------------------------- validator
 
 
+class Checker:
+    """:meth:`SchemaValidator.checker`: ``is_valid(obj)`` is the quick test (it may raise: then
+    ask ``verdict``); ``ok`` is the verdict of a valid message; ``verdict(obj)`` is ``check``'s
+    full verdict. Calling the checker gives the verdict, by the quick test first."""
+
+    __slots__ = ("is_valid", "ok", "_check", "_kind", "_direction", "_method")
+
+    def __init__(self, validator: "SchemaValidator", kind: str, direction: str, method: str, entry: "_Entry | None") -> None:
+        self._check, self._kind, self._direction, self._method = validator.check, kind, direction, method
+        self.is_valid: Callable[[object], bool] = entry.validator.is_valid if entry is not None else _never_valid
+        self.ok: SchemaVerdict = entry.ok if entry is not None else SchemaVerdict(True, "")
+
+    def verdict(self, obj: object) -> SchemaVerdict:
+        return self._check(obj, kind=self._kind, direction=self._direction, method=self._method)
+
+    def __call__(self, obj: object) -> SchemaVerdict:
+        try:
+            if self.is_valid(obj):
+                return self.ok
+        except Exception:  # noqa: BLE001 - check() turns it into a verdict
+            pass
+        return self.verdict(obj)
+
+
+def _never_valid(obj: object) -> bool:
+    return False
+
+
 class SchemaValidator:
     """Per-version validator. Thread-safe; compiled definitions are cached on the instance."""
 
@@ -736,28 +764,15 @@ class SchemaValidator:
                 (SchemaError("", _clip(f"schema validation failed internally: {type(exc).__name__}: {exc}")),),
             )
 
-    def checker(self, *, kind: str, direction: str, method: str) -> Callable[[object], SchemaVerdict]:
+    def checker(self, *, kind: str, direction: str, method: str) -> "Checker":
         """``check`` with a request's or notification's kind, direction and method fixed, for
-        a run of such messages (a flood): the definition is looked up once, a valid message
-        costs one ``is_valid`` call, an invalid one gets ``check``'s full verdict."""
-        check = self.check
+        a run of such messages (a flood): the definition is looked up once."""
         try:
             key = (kind, direction, method, None)
             entry = self._fast.get(key) or self._resolve(key)
         except Exception:  # noqa: BLE001 - whatever check() would say, it says per message
-            return lambda obj: check(obj, kind=kind, direction=direction, method=method)
-        is_valid = entry.validator.is_valid
-        ok = entry.ok
-
-        def run(obj: object) -> SchemaVerdict:
-            try:
-                if is_valid(obj):
-                    return ok
-            except Exception:  # noqa: BLE001 - check() turns it into a verdict
-                pass
-            return check(obj, kind=kind, direction=direction, method=method)
-
-        return run
+            entry = None
+        return Checker(self, kind, direction, method, entry)
 
     def _entry_for(self, obj: object, kind: str, direction: str, method: object, request_method: object) -> _Entry:
         variant = None

@@ -377,21 +377,21 @@ class Recording:
             method_col[start:end], id_col[start:end], viol_col[start:end],
         ):
             if id_ is None and not viol and i not in extra_of and i not in paired and i not in latency:
+                if packed != last_code or method is not last_method:  # runs share them
+                    last_code, last_method = packed, method
+                    piece = pieces.get((packed, method))
+                    if piece is None:
+                        piece = pieces[(packed, method)] = _plain_pieces(packed, method)
+                    head, tail = piece
                 try:
-                    text = raw.decode("utf-8")
+                    quoted = dumps(raw.decode("utf-8"))  # faster than escaping the bytes in Python
                 except UnicodeDecodeError:
-                    pass
-                else:
+                    quoted = None
+                if quoted is not None:
                     if t != last_t:
                         last_t = t
                         t_text = dumps(round(t, 6))
-                    if packed != last_code or method is not last_method:  # runs share them
-                        last_code, last_method = packed, method
-                        piece = pieces.get((packed, method))
-                        if piece is None:
-                            piece = pieces[(packed, method)] = _plain_pieces(packed, method)
-                        head, tail = piece
-                    add(b'{"seq":%d,"t":%b%b%b%b' % (i, t_text, head, dumps(text), tail))
+                    add(b'{"seq":%d,"t":%b%b%b%b' % (i, t_text, head, quoted, tail))
                     continue
             d: dict[str, Any] = {
                 "seq": i,

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from recording_samples import as_version_1
 from session_helpers import misbehave, probe
 
+from inspector.protocol.messages import Kind
 from inspector.session import Direction, Recording, RecordingError
 
 HEADER = {"format": "mcp-session-inspector/recording", "version": 1}
@@ -232,7 +233,9 @@ def test_http_metadata_travels_with_an_entry_and_a_bad_one_is_described(real_fil
 async def test_json_lines_from_the_columns_are_the_entries_to_json(tmp_path: Path, era: str) -> None:
     """The writer's fast path (Recording.json_lines, straight from the columns) writes exactly
     what Entry.to_json says, for a whole demo session (transitions, pairs, latencies, HTTP-less
-    extras, hand-written marks) and for noise that is not UTF-8."""
+    extras, hand-written marks), for noise that is not UTF-8, and for plain notifications
+    whose bytes need escaping (quotes, backslashes, non-ASCII, U+2028, DEL, tab and CR as JSON
+    whitespace, stderr that is not UTF-8)."""
     from demo_recording import record_demo_session
 
     from inspector.protocol.engine import ProtocolEngine
@@ -242,6 +245,17 @@ async def test_json_lines_from_the_columns_are_the_entries_to_json(tmp_path: Pat
     engine = ProtocolEngine()
     for raw in (b"\xff\xfenot utf-8\n", b'{"jsonrpc":"2.0","method":"x","params":{"n":1e400}}\n'):
         rec.append(Direction.S2C, rec.t0 + 9.0, raw, engine.incoming(raw, 9.0, len(rec)))
+    plain = [
+        '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"a \\"quoted\\" \\\\ back\\\\slash"}}\n'.encode(),
+        '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"é 中文 \u2028 \x7f 🙂"}}\n'.encode(),
+        b'{"jsonrpc":"2.0",\t"method":"notifications/message","params":{"level":"info","data":"tab"}}\n',
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"crlf"}}\r\n',
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"\\u0001 escaped"}}\n',
+    ]
+    analyses = engine.incoming_many(plain, 9.5, len(rec), None)
+    rec.extend(Direction.S2C, rec.t0 + 9.5, plain, analyses)
+    rec.extend(Direction.STDERR, rec.t0 + 9.6, [b"warn \xff\n", b'say "hi" \\ \n'], [engine.note(Kind.STDERR)] * 2)
+    assert sum(1 for i in range(len(rec)) if not rec.violations_at(i) and rec.id_at(i) is None and not rec.extra_at(i)) >= 8
     slow = b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(len(rec)))
     assert rec.json_lines(0, len(rec)) == slow
     assert rec.json_lines(3, 7) == b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(3, 7))
