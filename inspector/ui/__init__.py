@@ -32,6 +32,11 @@ while flooding) from a per-cell cache painted by :mod:`.cells` (one model call p
 laid out once), the ticker spaces the views' refreshes during a flood, and the cyclic garbage collector is kept away from the
 growing recording while a session runs (``SessionOptions.freeze_gc``).
 
+Start-up builds only what the first paint shows: the answer dialogs (:mod:`.client_side`,
+with the schema forms), the composer and the handout writer are imported when first used; the
+roots editor (:mod:`.roots_editor`) and the JSON colouring (:mod:`.json_highlight`) the
+window shows at once live apart from them.
+
 The cyclic collector itself runs on the GUI thread only (:mod:`.collector`): left automatic, it
 runs in whatever thread allocates - asyncio's child-watcher threads among them - and a cycle
 holding a Qt wrapper freed there destroys its QObject in the wrong thread (a later timer event

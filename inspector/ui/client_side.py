@@ -8,7 +8,7 @@ response) and an input request inside an ``InputRequiredResult`` (2026-07-28, an
 retry's ``inputResponses``). A handler returns a result dict or raises ``HandlerError``; the
 session turns that into the right message for the era.
 
-Roots are answered at once from the list the user edits (:class:`RootsEditor`). Sampling and
+Roots are answered at once from the list the user edits (:class:`~.roots_editor.RootsEditor`). Sampling and
 elicitation show a non-modal dialog and wait for the user on an ``anyio.Event`` set by the
 dialog's ``answered`` signal (never ``exec()``: a nested event loop inside a coroutine
 deadlocks under qasync). A wait never hangs: it ends when the user answers, when the timeout
@@ -32,7 +32,6 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -41,21 +40,16 @@ import orjson
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QGuiApplication, QPalette, QTextOption
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
-    QFileDialog,
     QFormLayout,
     QFrame,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -65,9 +59,10 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import Era
 from inspector.session.handlers import ClientHandlers, HandlerError
 
-from .theme import colour, mix
+from .theme import mix
 from .schema_form import SchemaForm
-from .widgets import ErrorLabel, muted, plain_label, plain_tooltip
+from .roots_editor import normalize_roots
+from .widgets import ErrorLabel, muted, plain_label
 
 DEFAULT_TIMEOUT = 300.0
 SAMPLING_REJECTED = "User rejected sampling request"
@@ -783,217 +778,3 @@ class UiClientHandlers(ClientHandlers):
             self.signals.dialogClosed.emit(dialog, wait.how)
             dialog.deleteLater()
         return wait.value, wait.how
-
-
-def normalize_roots(roots: list[dict]) -> list[dict]:
-    """[{"uri", "name"}] with string values; entries without a URI are dropped."""
-    out = []
-    for r in roots or []:
-        if isinstance(r, dict) and isinstance(r.get("uri"), str) and r["uri"].strip():
-            out.append({"uri": r["uri"].strip(), "name": str(r.get("name") or "").strip()})
-    return out
-
-
-# ============================================================================ roots editor
-
-
-def root_problem(uri: str) -> str | None:
-    """Why ``uri`` cannot be a root (the spec requires file:// URIs), or None."""
-    uri = uri.strip()
-    if not uri:
-        return QCoreApplication.translate("RootsEditor", "Type a file:// URI.")
-    parts = urlsplit(uri)
-    if parts.scheme != "file":
-        return QCoreApplication.translate("RootsEditor", "Roots must be file:// URIs.")
-    if not parts.path.startswith("/"):
-        return QCoreApplication.translate("RootsEditor", "A file:// URI needs an absolute path (file:///…).")
-    return None
-
-
-class RootsEditor(QWidget):
-    """The roots the client offers: URI and name per row; add a folder or a file:// URI,
-    edit in place, remove. ``roots()``/``set_roots()``; ``changed`` on every user edit."""
-
-    changed = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.table = QTableWidget(0, 2)
-        self.table.setHorizontalHeaderLabels([self.tr("URI"), self.tr("Name")])
-        self.table.verticalHeader().setVisible(False)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        header = self.table.horizontalHeader()
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        self.table.setColumnWidth(1, self.fontMetrics().horizontalAdvance("M") * 12)
-        self.table.itemChanged.connect(self._item_changed)
-        self.table.itemSelectionChanged.connect(self._update_buttons)
-
-        self.add_folder_button = QPushButton(self.tr("Add folder…"))
-        self.add_folder_button.setToolTip(self.tr("Pick a folder; it becomes a file:// root"))
-        self.add_folder_button.clicked.connect(lambda *_: self.pick_folder())
-        self.uri_edit = QLineEdit()
-        self.uri_edit.setPlaceholderText("file:///home/me/project")
-        self.uri_edit.returnPressed.connect(lambda: self.add_uri_from_edit())
-        self.add_uri_button = QPushButton(self.tr("Add URI"))
-        self.add_uri_button.clicked.connect(lambda *_: self.add_uri_from_edit())
-        self.remove_button = QPushButton(self.tr("Remove"))
-        self.remove_button.clicked.connect(lambda *_: self.remove_selected())
-        self.problem = ErrorLabel("rootProblem")
-        self.hint = muted(
-            plain_label(
-                self.tr(
-                    "Legacy: a change during a session is announced with notifications/roots/list_changed. "
-                    "2026-07-28: the server asks again (roots/list as an input request) when it needs them."
-                )
-            )
-        )
-        self.file_dialog: QFileDialog | None = None
-
-        buttons = QHBoxLayout()
-        buttons.setContentsMargins(0, 0, 0, 0)
-        buttons.addWidget(self.add_folder_button)
-        buttons.addWidget(self.uri_edit, 1)
-        buttons.addWidget(self.add_uri_button)
-        buttons.addWidget(self.remove_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(buttons)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.hint)
-        self._loading = False
-        self._update_buttons()
-
-    # ---------------------------------------------------------------- API
-
-    def roots(self) -> list[dict]:
-        """The valid roots, in order: [{"uri", "name"}]."""
-        out = []
-        for row in range(self.table.rowCount()):
-            uri_item, name_item = self.table.item(row, 0), self.table.item(row, 1)
-            uri = uri_item.text().strip() if uri_item else ""
-            if root_problem(uri) is None:
-                out.append({"uri": uri, "name": name_item.text().strip() if name_item else ""})
-        return out
-
-    def set_roots(self, roots: list[dict]) -> None:
-        """Show ``roots`` (does not emit ``changed``)."""
-        self._loading = True
-        try:
-            self.table.setRowCount(0)
-            for r in normalize_roots(roots):
-                self._append(r["uri"], r["name"])
-        finally:
-            self._loading = False
-        self._validate()
-        self._update_buttons()
-
-    def bind(self, handlers: UiClientHandlers) -> None:
-        """Keep ``handlers``' roots equal to this editor's (live, during a session too)."""
-        handlers.set_roots(self.roots())
-        self.changed.connect(lambda: handlers.set_roots(self.roots()))
-
-    def add_root(self, uri: str, name: str = "") -> bool:
-        problem = root_problem(uri)
-        if problem:
-            self._show_problem(problem)
-            return False
-        uri = uri.strip()
-        if any(r["uri"] == uri for r in self.roots()):
-            self._show_problem(self.tr("{uri} is already a root.").format(uri=uri))
-            return False
-        if not name:
-            name = Path(QUrl(uri).toLocalFile() or urlsplit(uri).path).name
-        self._loading = True
-        try:
-            self._append(uri, name)
-        finally:
-            self._loading = False
-        self._show_problem(None)
-        self._update_buttons()
-        self.changed.emit()
-        return True
-
-    def add_folder(self, path: str) -> bool:
-        """A local folder as a root (its file:// URI, named after the folder)."""
-        if not path:
-            return False
-        uri = QUrl.fromLocalFile(str(Path(path))).toString()
-        return self.add_root(uri, Path(path).name or path)
-
-    def add_uri_from_edit(self) -> bool:
-        if self.add_root(self.uri_edit.text()):
-            self.uri_edit.clear()
-            return True
-        return False
-
-    def pick_folder(self) -> QFileDialog:
-        """A non-blocking folder picker (``open()``, never ``exec()``)."""
-        dialog = QFileDialog(self, self.tr("Choose a folder to offer as a root"))
-        dialog.setFileMode(QFileDialog.FileMode.Directory)
-        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
-        dialog.fileSelected.connect(self.add_folder)
-        dialog.finished.connect(dialog.deleteLater)
-        self.file_dialog = dialog
-        dialog.open()
-        return dialog
-
-    def remove_selected(self) -> None:
-        rows = sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True)
-        if not rows:
-            return
-        for row in rows:
-            self.table.removeRow(row)
-        self._validate()
-        self._update_buttons()
-        self.changed.emit()
-
-    # ---------------------------------------------------------------- internals
-
-    def _append(self, uri: str, name: str) -> None:
-        row = self.table.rowCount()
-        self.table.insertRow(row)
-        self.table.setItem(row, 0, QTableWidgetItem(uri))
-        self.table.setItem(row, 1, QTableWidgetItem(name))
-        self.table.item(row, 0).setToolTip(plain_tooltip(uri))
-
-    def _item_changed(self, item: QTableWidgetItem) -> None:
-        if self._loading:
-            return
-        if item.column() == 0:
-            self._loading = True
-            try:
-                item.setToolTip(plain_tooltip(item.text()))
-            finally:
-                self._loading = False
-        self._validate()
-        self.changed.emit()
-
-    def _validate(self) -> None:
-        bad = []
-        error = colour("error", self.palette())
-        self._loading = True
-        try:
-            for row in range(self.table.rowCount()):
-                item = self.table.item(row, 0)
-                if item is None:
-                    continue
-                problem = root_problem(item.text())
-                item.setForeground(error if problem else self.palette().color(QPalette.ColorRole.Text))
-                if problem:
-                    bad.append(f"{item.text() or '(empty)'}: {problem}")
-        finally:
-            self._loading = False
-        self._show_problem("\n".join(bad) + "\n" + self.tr("Rows with a problem are not offered.") if bad else None)
-
-    def _show_problem(self, text: str | None) -> None:
-        self.problem.setText(text or "")
-        self.problem.setVisible(bool(text))
-
-    def _update_buttons(self) -> None:
-        self.remove_button.setEnabled(bool(self.table.selectedIndexes()))

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, ServerProfile
 
-from .client_side import RootsEditor
+from .roots_editor import RootsEditor
 from .widgets import ErrorLabel, plain_tooltip
 
 ERAS = ("auto", "legacy", "modern")

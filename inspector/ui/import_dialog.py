@@ -48,7 +48,7 @@ from inspector.session.imports import (
 )
 from inspector.session.profiles import ServerProfile
 
-from .composer import JsonHighlighter
+from .json_highlight import JsonHighlighter
 from .widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip
 
 #: Format names that are not product names, for the translation tools.

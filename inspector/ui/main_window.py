@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence, QPalette
@@ -15,13 +16,10 @@ from inspector.protocol.versions import Era, EraMode
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.operations import FailureReport, failure_report
 from inspector.session import SessionError
-from inspector.session.handout import write_handout
 from inspector.session.reanalyse import reanalyse as reanalyse_recording
 from inspector.session.recording import Recording, RecordingError
 from inspector.session.views import flagged_rows
 
-from .client_side import UiClientHandlers
-from .composer import ComposerDialog
 from .connection import ConnectionPanel
 from .banner import FailureBanner
 from .controller import SessionController
@@ -38,6 +36,14 @@ from .theme import high_contrast_palette, is_dark
 from .ticker import FLOOD_BATCH_ROWS, app_ticker, set_live_text
 from .timeline import TimelineView
 from .widgets import plain_message, plain_tooltip
+
+if TYPE_CHECKING:
+    from .client_side import UiClientHandlers
+    from .composer import ComposerDialog
+
+# Loaded when first used, not at start-up (they cost about 65 ms of the first paint): the
+# client-side answer dialogs when a session starts (.client_side), the composer when it opens
+# (.composer), the handout writer when a handout is exported (inspector.session.handout).
 
 #: Era names as the status bar shows them.
 ERA_LABELS = {
@@ -637,6 +643,8 @@ class MainWindow(QMainWindow):
         summary = self.recording.summary or (self.controller.session.summary() if self.controller.session is not None else None)
         try:
             lang = self.languages.effective() if self.languages is not None else "en"
+            from inspector.session.handout import write_handout
+
             write_handout(path, self.recording, summary, QCoreApplication.translate, lang)
         except OSError as exc:
             self.message_box = plain_message(self, self.tr("Cannot export"), str(exc))
@@ -721,6 +729,8 @@ class MainWindow(QMainWindow):
 
     def _make_handlers(self, profile: ServerProfile) -> UiClientHandlers:
         """Answers to the server's requests come from dialogs in this window."""
+        from .client_side import UiClientHandlers
+
         self.handlers = UiClientHandlers(self, profile.roots, controller=self.controller)
         return self.handlers
 
@@ -782,6 +792,8 @@ class MainWindow(QMainWindow):
     def open_composer(self, method: str | None = None) -> ComposerDialog:
         """The composer window (made once), raised, with ``method``'s template if given."""
         if self.composer is None:
+            from .composer import ComposerDialog
+
             self.composer = ComposerDialog(self.controller, self)
             self.composer.sent.connect(self._composer_sent)
         self.composer.refresh()

@@ -14,7 +14,7 @@ from inspector.protocol.framing import display_text
 from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
 from inspector.session.session import PendingStep
 
-from .composer import JsonHighlighter
+from .json_highlight import JsonHighlighter
 
 #: The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.
 EMPHASIS = frozenset(

@@ -21,11 +21,10 @@ from inspector.ui.client_side import (
     ElicitationDialog,
     ElicitationForm,
     Origin,
-    RootsEditor,
     SamplingDialog,
     UiClientHandlers,
-    root_problem,
 )
+from inspector.ui.roots_editor import RootsEditor, root_problem
 
 from peers import reference_server  # noqa: E402
 from ui_driver import type_into  # noqa: E402
