@@ -40,7 +40,12 @@ from .operations import ListenHub, Negotiation
 from .recording import Direction, Recording, RecordingWriter
 from .stderr_digest import recording_stderr, stderr_digest
 
-SLICE = 128  # lines analysed between two turns of the event loop
+SLICE = 128  # lines analysed and handed to the listeners at a time (~0.5 ms of work)
+# The event loop gets a turn after the slice that ends TURN seconds of work: a flood must not
+# starve it (a UI on it), and a turn after every slice made a busy window's loop the limit (a
+# turn can wait behind a paint).
+TURN = 0.003
+_now = time.perf_counter
 
 
 def _runs(ev: Frames) -> list[tuple[list[bytes], dict | None]]:
@@ -504,6 +509,7 @@ class Session:
         S2C = Direction.S2C
         NOTIFICATION = Kind.NOTIFICATION
         freeze = self.options.freeze_gc
+        next_turn = 0.0  # when the loop gets its next turn while a flood is taken in
         try:
             async for ev in self.transport.events():
                 try:
@@ -543,7 +549,9 @@ class Session:
                                 rec.notify()
                                 if freeze:
                                     gc.freeze()
-                                await checkpoint()
+                                if _now() >= next_turn:
+                                    await checkpoint()
+                                    next_turn = _now() + TURN
                     elif type(ev) is SideLine:
                         side = None if ev.channel == "stderr" else {"channel": ev.channel}
                         if ev.dropped:

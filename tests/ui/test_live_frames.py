@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from inspector.session.views import LEVELS, UNKNOWN, LogView
 from inspector.ui.cells import CellDelegate
-from inspector.ui.panels.logs import UNRANKED, LiveLogView, LogModel, LogTable
+from inspector.ui.panels.logs import CATCH_UP, UNRANKED, LiveLogView, LogModel, LogTable
 from inspector.ui.ticker import FLOOD_BATCH_ROWS, FLOOD_INTERVAL_MS, FLOOD_MAX_MS, INTERVAL_MS, Ticker, app_ticker, set_live_text
 from inspector.ui.timeline import TimelineView
 
@@ -183,15 +183,26 @@ def test_the_live_log_view_looks_through_batches_as_they_arrive_and_ticks_only_a
     assert view.seen == n and len(view) == len(logs)
     assert view.catch_up(budget=100) == 3000  # looked through already: not held to the budget
     assert list(view.rows) == logs + more
-    # a batch that does not follow what was examined (the view fell behind) waits for the ticks
+    # the view fell behind while hidden: each later batch looks through CATCH_UP times its own
+    # size of what lies before it, so it catches up while the flood goes on
     view.prescan = False
-    gap = [d.s2c(log_line("info", 5000 + i)) for i in range(10)]
+    gap = [d.s2c(log_line("info", 5000 + i)) for i in range(200)]
     d.rec.notify()
     view.prescan = True
-    after = [d.s2c(log_line("info", 6000 + i)) for i in range(10)]
-    d.rec.notify()
-    assert view.catch_up(budget=5) == 5 and view.catch_up() == 15
-    assert list(view.rows) == logs + more + gap + after
+    seen = view.seen
+    after = []
+    for k in range(3):
+        after += [d.s2c(log_line("info", 6000 + 5 * k + i)) for i in range(5)]
+        d.rec.notify()
+        assert view._ahead_end == seen + (k + 1) * CATCH_UP * 5  # a bounded bite per batch
+    assert view.catch_up(budget=0) == 3 * CATCH_UP * 5  # looked through ahead: only appended
+    late = []
+    for k in range(3):
+        late += [d.s2c(log_line("info", 7000 + 5 * k + i)) for i in range(5)]
+        d.rec.notify()
+    assert view._ahead_end == len(d.rec)  # caught up: the batches follow again
+    assert view.catch_up(budget=0) == len(gap) + len(after) + len(late) - 3 * CATCH_UP * 5
+    assert list(view.rows) == logs + more + gap + after + late
 
 
 # --------------------------------------------------------------------------- a flood in the window's tables

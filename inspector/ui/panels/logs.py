@@ -53,6 +53,7 @@ from .base import FeaturePanel
 # Less while the panel is not on screen.
 MAX_SCAN = 20_000
 MAX_SCAN_HIDDEN = 1_000
+CATCH_UP = 8  # a live batch that finds the view behind looks through this many times its size
 RANK_SLICE = 2_000  # level ranks read per idle tick (~1 us each)
 UNRANKED = 255  # a rank not read yet
 _CELL_CACHE = 5_000
@@ -86,8 +87,9 @@ class LiveLogView(LogView):
     live recording's batches (``Recording.add_listener``: a hundred-odd lines at a time, as the
     session takes them in) and looks through each one at once, so the work is spread over the
     flood and a tick only appends the rows found (one announced batch, as before). A batch
-    that does not follow what was examined (the view fell behind while hidden) is left to the
-    ticks, which examine at most their budget.
+    that finds the view behind (it fell behind while hidden) looks through a few times its
+    size of the entries before it, so the view catches up while the flood goes on; the ticks
+    examine at most their budget on top.
 
     Lazy ranks: ``ranks`` holds :data:`UNRANKED` for a message whose level was not needed yet.
     :meth:`rank_of` reads one when it is asked for (a painted row), a level floor above debug
@@ -133,14 +135,18 @@ class LiveLogView(LogView):
         return hits
 
     def take_batch(self, start: int, end: int) -> None:
-        """The recording announced entries ``start .. end - 1``: look through them now when
-        they follow what was examined (never raises: it runs inside the session's pump)."""
+        """The recording announced entries ``start .. end - 1``: look through them now (never
+        raises: it runs inside the session's pump). When the view is behind them (it was
+        hidden, or shown after a flood began), each batch looks through CATCH_UP times its
+        own size of what lies before it instead, so the view catches up over the flood rather
+        than at the ticks' pace."""
         try:
             frontier = max(self.seen, self._ahead_end)
-            if not self.prescan or self.rec is None or start > frontier or end <= frontier:
+            if not self.prescan or self.rec is None or end <= frontier:
                 return
-            self._ahead.extend(self._hits(frontier, end))
-            self._ahead_end = end
+            stop = end if start <= frontier else min(end, frontier + CATCH_UP * (end - start))
+            self._ahead.extend(self._hits(frontier, stop))
+            self._ahead_end = stop
         except Exception:  # the tick examines these entries again
             self._ahead = array("l")
             self._ahead_end = 0
