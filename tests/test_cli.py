@@ -195,3 +195,13 @@ async def test_the_transcript_short_path_prints_what_the_full_one_does(tmp_path:
     ):
         rec.append(Direction.S2C, rec.t0 + 5.0, raw, engine.incoming(raw, 5.0, len(rec)))
     assert cli.transcript_lines(rec, 0, len(rec)) == "".join(cli.transcript_line(rec, i) + "\n" for i in range(len(rec)))
+    # one read of plain lines (a flood's) is formatted in bulk; a run with a tab, non-ASCII or
+    # a long line is not, and prints the same
+    note = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"%b"}}\n'
+    tabbed = b'{"jsonrpc":"2.0",\t"method":"notifications/message","params":{"level":"info","data":"%b"}}\n'
+    for t, (template, data) in enumerate(((note, b"plain"), (note, "中文".encode()), (tabbed, b"tab"), (note, b"z" * 200)), 6):
+        lines = [template % (data + b" %d" % k) for k in range(5)]
+        start = len(rec)
+        rec.extend(Direction.S2C, rec.t0 + t, lines, engine.incoming_many(lines, float(t), start, None))
+        assert rec.plain_run(start, len(rec)) is not None
+        assert cli.transcript_lines(rec, start, len(rec)) == "".join(cli.transcript_line(rec, i) + "\n" for i in range(start, len(rec)))

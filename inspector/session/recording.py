@@ -212,6 +212,7 @@ class Recording:
         self._listeners: list[Listener] = []
         self._notified = 0
         self._interned: dict[str, str] = {}
+        self._plain_memo: tuple[Any, Any] = (None, None)  # plain_run's last question and answer
         self.transition_rows: list[int] = []  # entries that moved the lifecycle, ascending
         self.exchange_rows: list[int] = []  # HTTP: the entries of exchange events, ascending
         # Set by load(): lines that could not be read, (line number or None, reason), the
@@ -364,9 +365,21 @@ class Recording:
         notifications) is spliced from pieces made once per kind, method and time: only its
         number and its bytes (as a JSON string) are new per line. The bytes are the same as
         dumping its object (the test compares them)."""
+        dumps = orjson.dumps
+        run = self.plain_run(start, end)
+        if run is not None:  # one read of a flood: every line is the same but its number and bytes
+            code, method, t = run
+            head, tail = _plain_pieces(code, method)
+            head = dumps(round(t, 6)) + head
+            try:
+                lines = [b'{"seq":%d,"t":%b%b%b' % (i, head, dumps(raw.decode("utf-8")), tail) for i, raw in zip(range(start, end), self._raw[start:end])]
+            except UnicodeDecodeError:  # some bytes are not UTF-8: the entry by entry way below
+                pass
+            else:
+                lines.append(b"")
+                return b"\n".join(lines)
         packed_col, t_col, raw_col, method_col, id_col, viol_col = self._packed, self._t, self._raw, self._method, self._id, self._viol
         latency, paired, extra_of = self._latency, self._paired, self._extra
-        dumps = orjson.dumps
         out = []
         add = out.append
         pieces: dict[tuple[int, str | None], tuple[bytes, bytes]] = {}
@@ -422,6 +435,39 @@ class Recording:
                 add(dumps(d, default=str))
         add(b"")
         return b"\n".join(out)
+
+    def plain_run(self, start: int, end: int) -> tuple[int, str | None, float] | None:
+        """When entries ``start`` .. ``end - 1`` (at least one) are all plain - no id, violation,
+        latency, pairing or extra - and share their code (:func:`code_parts`), method and time
+        (one read of a flood), what they share; else None. Checked with C-level passes, so
+        writers can format such a run in bulk."""
+        n = end - start
+        if n <= 0:
+            return None
+        key = (start, end, len(self._extra), len(self._paired), len(self._latency))
+        if self._plain_memo[0] == key:  # both writers ask about the same batch
+            return self._plain_memo[1]
+        result = self._plain_run(start, end)
+        self._plain_memo = (key, result)
+        return result
+
+    def _plain_run(self, start: int, end: int) -> tuple[int, str | None, float] | None:
+        n = end - start
+        code, method, t = self._packed[start], self._method[start], self._t[start]
+        ids = self._id[start:end]
+        if (
+            self._packed[start:end].count(code) != n
+            or self._method[start:end].count(method) != n
+            or self._t[start:end].count(t) != n
+            or ids.count(None) != n
+            or self._viol[start:end].count(EMPTY) != n
+        ):
+            return None
+        span = range(start, end)
+        for sparse in (self._extra, self._paired, self._latency):
+            if sparse and any(map(sparse.__contains__, span)):
+                return None
+        return code, method, t
 
     def columns(self, start: int, end: int) -> "Columns":
         """Entries ``start`` .. ``end - 1`` as columns (copies of the slices; the sparse

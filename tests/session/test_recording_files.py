@@ -252,9 +252,19 @@ async def test_json_lines_from_the_columns_are_the_entries_to_json(tmp_path: Pat
         b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"crlf"}}\r\n',
         b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"\\u0001 escaped"}}\n',
     ]
-    analyses = engine.incoming_many(plain, 9.5, len(rec), None)
-    rec.extend(Direction.S2C, rec.t0 + 9.5, plain, analyses)
-    rec.extend(Direction.STDERR, rec.t0 + 9.6, [b"warn \xff\n", b'say "hi" \\ \n'], [engine.note(Kind.STDERR)] * 2)
+    runs = []  # each extend is one read: json_lines formats a run of plain entries in bulk
+    for t, direction, lines, analyses in (
+        (9.5, Direction.S2C, plain, engine.incoming_many(plain, 9.5, len(rec), None)),
+        (9.6, Direction.STDERR, [b"warn \xff\n", b'say "hi" \\ \n'], [engine.note(Kind.STDERR)] * 2),
+        (9.7, Direction.STDERR, [b'say "hi" \\ \n', "中文\n".encode()], [engine.note(Kind.STDERR)] * 2),
+    ):
+        runs.append((len(rec), len(rec) + len(lines)))
+        rec.extend(direction, rec.t0 + t, lines, analyses)
+    assert all(rec.plain_run(a, b) is not None for a, b in runs)  # the second has bytes that are not UTF-8
+    assert rec.plain_run(*runs[2]) == rec.plain_run(*runs[2])  # asked twice (both writers do): the same
+    assert rec.plain_run(runs[0][0], runs[1][1]) is None  # two reads: different times
+    for a, b in runs:
+        assert rec.json_lines(a, b) == b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(a, b))
     assert sum(1 for i in range(len(rec)) if not rec.violations_at(i) and rec.id_at(i) is None and not rec.extra_at(i)) >= 8
     slow = b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(len(rec)))
     assert rec.json_lines(0, len(rec)) == slow
