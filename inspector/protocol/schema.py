@@ -304,7 +304,7 @@ class _Entry:
 class Checker:
     """:meth:`SchemaValidator.checker`: ``is_valid(obj)`` is the quick test (it may raise: then
     ask ``verdict``); ``ok`` is the verdict of a valid message; ``verdict(obj)`` is ``check``'s
-    full verdict. Calling the checker gives the verdict, by the quick test first."""
+    full verdict."""
 
     __slots__ = ("is_valid", "ok", "_check", "_kind", "_direction", "_method")
 
@@ -315,14 +315,6 @@ class Checker:
 
     def verdict(self, obj: object) -> SchemaVerdict:
         return self._check(obj, kind=self._kind, direction=self._direction, method=self._method)
-
-    def __call__(self, obj: object) -> SchemaVerdict:
-        try:
-            if self.is_valid(obj):
-                return self.ok
-        except Exception:  # noqa: BLE001 - check() turns it into a verdict
-            pass
-        return self.verdict(obj)
 
 
 def _never_valid(obj: object) -> bool:

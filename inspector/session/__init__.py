@@ -10,8 +10,9 @@ the :class:`~.recording.Recording` before anything reacts to it
 timeouts); side lines (stderr, HTTP notes) and link events (process steps, HTTP exchanges)
 are recorded the same way, the link events judged by the engine. Client messages are
 recorded before they are written, so the recording's order is the order of cause and effect.
-Lines are analysed in slices, with a turn of the event loop between slices, so a flood
-cannot starve a front-end sharing the loop.
+Lines are analysed in slices (a read at a time by the engine, ``incoming_many``; notifications
+nobody reads share their analysis), and the event loop gets a turn after every few
+milliseconds of that work, so a flood cannot starve a front-end sharing the loop.
 
 Whatever the server sends is data, never an exception that leaves the session: should the
 engine, a handler or a listener fail on some input, the line is still recorded as it arrived,

@@ -529,8 +529,9 @@ class Session:
                         # the notifications nobody will read: a flood's lines share their analysis
                         unread = frozenset() if everyone else _LOG_ONLY if changes else None
                         # Slices of SLICE lines (~0.5 ms of work): a queued event is returned without
-                        # yielding, so give the loop (and a UI on it) a turn after each slice; a flood
-                        # must not starve it. HTTP frames come in runs that share their exchange.
+                        # yielding, so give the loop (and a UI on it) a turn once TURN seconds of
+                        # slices went by; a flood must not starve it. HTTP frames come in runs that
+                        # share their exchange.
                         for lines, shared in _runs(ev):
                             eng.arrival = shared["http"] if shared is not None else None  # which stream they came on
                             for lo in range(0, len(lines), SLICE):

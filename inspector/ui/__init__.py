@@ -27,7 +27,7 @@ timed bites. The server's requests (roots, sampling, elicitation) are answered b
 :class:`~.client_side.UiClientHandlers` with non-modal dialogs, in both eras.
 
 Under a message flood the window stays responsive because the session yields to the event
-loop every few hundred lines, the timeline inserts and repaints in timed batches (longer ones
+loop every few milliseconds of work, the timeline inserts and repaints in timed batches (longer ones
 while flooding) from a per-cell cache painted by :mod:`.cells` (one model call per cell, text
 laid out once), the ticker spaces the views' refreshes during a flood, and the cyclic garbage collector is kept away from the
 growing recording while a session runs (``SessionOptions.freeze_gc``).
