@@ -87,7 +87,7 @@ def write_file(path: Path, entries: int) -> None:
     for i in range(len(hs), entries):
         t = i * 1e-5
         if i % 1000 == 999:
-            rec.append(Direction.STDERR, t, b"server: still flooding, %d so far\n" % i, an(Kind.NOISE))
+            rec.append(Direction.STDERR, t, "server: still flooding, débit %d so far\n".encode() % i, an(Kind.NOISE))
         elif i % 20000 == 19998:
             raw = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood"}}\n'
             rec.append(Direction.S2C, t, raw, an(Kind.NOTIFICATION, method="notifications/message", schema=bad))
@@ -267,10 +267,13 @@ def child_window(path: str, runs: int) -> dict:
     figures["direction: hide s2c"] = timed(toggle(view.direction_buttons[Direction.S2C], False), toggle(view.direction_buttons[Direction.S2C], True))
     figures["violations only"] = timed(toggle(view.violations_button, True), toggle(view.violations_button, False))
     counts = {}
-    for needle in ("message 00777777", "iserror", "jsonrpc", "é"):
+    # each term finds rows: one log line, the tool results, every message, the stderr lines (non-ASCII)
+    for needle in ("message 00777778", "iserror", "jsonrpc", "é"):
         figures[f"search {needle!r}"] = timed(search(needle), clear)
         search(needle)()
         counts[needle] = view.model.rowCount()
+        if not counts[needle]:
+            raise SystemExit(f"search {needle!r} found no rows: the generator and the search terms disagree")
         clear()
         app.processEvents()
     toggle(view.violations_button, True)()
