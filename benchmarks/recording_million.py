@@ -145,6 +145,9 @@ def child_window(path: str, runs: int) -> dict:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication([])
+    from inspector.ui.app import quiet_offscreen_warnings
+
+    quiet_offscreen_warnings()  # the offscreen plugin's propagateSizeHints noise
     from inspector.session.recording import Direction
     from inspector.ui.app import build
 

@@ -61,6 +61,9 @@ def main() -> None:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    from inspector.ui.app import quiet_offscreen_warnings
+
+    quiet_offscreen_warnings()  # the offscreen plugin's propagateSizeHints noise
     from inspector.session.playback import Playback
     from inspector.ui.sequence import SequenceView
     from inspector.ui.timeline import TimelineModel

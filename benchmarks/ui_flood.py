@@ -204,6 +204,9 @@ def main() -> None:
     args = parser.parse_args()
     scenarios = args.scenario or list(SCENARIOS)
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    from inspector.ui.app import quiet_offscreen_warnings
+
+    quiet_offscreen_warnings()  # the offscreen plugin's propagateSizeHints noise
     app.setQuitOnLastWindowClosed(False)
     results: dict[str, list[dict]] = {s: [] for s in scenarios}
 

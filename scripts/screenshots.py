@@ -430,6 +430,9 @@ def main() -> None:
     args = parser.parse_args()
     QCoreApplication.setOrganizationName("mcp-session-inspector-screenshots")
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    from inspector.ui.app import quiet_offscreen_warnings
+
+    quiet_offscreen_warnings()  # the offscreen plugin's propagateSizeHints noise
     app.setQuitOnLastWindowClosed(False)
 
     async def run_all() -> None:

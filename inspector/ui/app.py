@@ -412,7 +412,7 @@ def _has_cjk(text: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in text)
 
 
-def _quiet_offscreen_warnings() -> None:
+def quiet_offscreen_warnings() -> None:
     """The offscreen platform warns on every dock it lays out ("This plugin does not support
     propagateSizeHints()"): noise in a self-test's report. Everything else passes through."""
     from PySide6.QtCore import qInstallMessageHandler
@@ -459,7 +459,7 @@ def self_test(timeout: float = 60.0) -> int:
 
     from inspector import __version__
 
-    _quiet_offscreen_warnings()
+    quiet_offscreen_warnings()
     say(f"mcp-session-inspector {__version__}, {'frozen bundle' if getattr(sys, 'frozen', False) else 'python ' + sys.version.split()[0]}")
     step = "start"
     try:
