@@ -15,8 +15,8 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    ("Features"). One that left its table is marked ``vanished``; one that came back is revived.
 3. Translations of strings that are still unfinished may be dropped into
    ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``; context ``"*"`` for any
-   context) or a file given with ``--merge``. They fill unfinished strings only: a translation
-   in the catalogue is never overwritten. What the catalogue took is removed from the drop file
+   context) or a file given with ``--merge``. They fill empty unfinished strings only: a
+   translation in the catalogue, finished or a draft, is never overwritten. What the catalogue took is removed from the drop file
    (the ``"*"`` glossary stays).
 4. ``pyside6-lrelease`` compiles ``resources/i18n/inspector_zh_CN.qm``.
 
@@ -98,6 +98,13 @@ def main() -> int:
     ts, qm = args.ts.resolve(), args.qm.resolve()
     I18N.mkdir(parents=True, exist_ok=True)
     sources = sorted(str(p) for p in (ROOT / "inspector" / "ui").rglob("*.py"))
+    # lupdate marks the Qt-free contexts vanished (no tr() of theirs in the sources), and with
+    # that forgets whether a translation was still unfinished: remember each message's state
+    before = {
+        (c.findtext("name"), m.findtext("source")): (m.find("translation").get("type") if m.find("translation") is not None else "unfinished")
+        for c in ET.parse(ts).getroot().findall("context")
+        for m in c.findall("message")
+    } if ts.exists() else {}
     subprocess.run([tool("pyside6-lupdate"), *sources, "-locations", "none", "-ts", str(ts)], check=True, capture_output=True)
     tree = ET.parse(ts)
     root = tree.getroot()
@@ -124,7 +131,11 @@ def main() -> int:
             if src not in wanted and t.get("type") != "vanished":
                 t.set("type", "vanished" if t.text else "obsolete")
             elif src in wanted and t.get("type") in ("vanished", "obsolete"):
-                t.set("type", "unfinished") if not t.text else t.attrib.pop("type")
+                was = before.get((name, src))
+                if not t.text or was == "unfinished":  # a draft stays a draft
+                    t.set("type", "unfinished")
+                else:
+                    t.attrib.pop("type")
     drop = json.loads(args.merge.read_text(encoding="utf-8")) if args.merge.exists() else {}
     taken: set[tuple[str, str]] = set()
     missing: list[tuple[str, str]] = []
@@ -144,7 +155,9 @@ def main() -> int:
                     taken.add((name, src))
                 continue
             zh = table.get(src)
-            if zh:
+            if t.text:  # a draft (unfinished, with text, as Qt Linguist saves one): it is the translator's
+                missing.append((name, src))
+            elif zh:
                 t.text = zh
                 t.attrib.pop("type", None)
                 taken.add((name, src))
@@ -160,7 +173,7 @@ def main() -> int:
     print(f"{_shown(ts)}: {total} strings, {total - len(missing)} translated; wrote {_shown(qm)}")
     if missing:
         for ctx, src in missing[:50]:
-            print(f"  untranslated [{ctx}] {src!r}")
+            print(f"  untranslated [{ctx}] {src!r}")  # or a draft not yet marked finished
         if len(missing) > 50:
             print(f"  … and {len(missing) - 50} more")
         if args.check:

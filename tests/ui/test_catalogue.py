@@ -45,21 +45,31 @@ def test_linguist_edits_survive_and_vanished_strings_are_kept(tmp_path):
     cleared = next(m for m in contexts["MainWindow"].findall("message") if m.findtext("source") == "Disconnect")
     cleared.find("translation").text = None
     cleared.find("translation").set("type", "unfinished")
+    # drafts: Qt Linguist saves a translation not yet marked finished as unfinished, with text
+    drafts = {("MainWindow", "Continue"): "继续LINGUIST-REVIEW", ("Lifecycle", "DELETE session"): "删除会话LINGUIST-REVIEW"}
+    for (name, source), text in drafts.items():
+        draft = next(m for m in contexts[name].findall("message") if m.findtext("source") == source)
+        draft.find("translation").text = text
+        draft.find("translation").set("type", "unfinished")
     for name, source in (("MainWindow", "A string no code has any more"), ("Rules", "A rule that was removed")):
         m = ET.SubElement(contexts[name], "message")
         ET.SubElement(m, "source").text = source
         ET.SubElement(m, "translation").text = "已删除"
     tree.write(tmp_path / "c.ts", encoding="utf-8", xml_declaration=True)
 
-    out = run_i18n(tmp_path, {"MainWindow": {"Connect": "连接", "Disconnect": "断开连接"}, "*": {"OK": "确定"}})
+    glossary = {"OK": "确定", "Continue": "继续", "DELETE session": "删除会话"}
+    out = run_i18n(tmp_path, {"MainWindow": {"Connect": "连接", "Disconnect": "断开连接"}, "*": glossary})
     after = messages(tmp_path / "c.ts")
+    for key, text in drafts.items():  # neither the glossary nor the vanish-and-revive of a Qt-free context touch a draft
+        assert after[key].text == text and after[key].get("type") == "unfinished", key
+        assert f"untranslated [{key[0]}] {key[1]!r}" in out  # and it is still reported as not done
     assert after[("MainWindow", "Connect")].text == "连上它"  # the catalogue wins over the drop file
     assert after[("MainWindow", "Disconnect")].text == "断开连接" and after[("MainWindow", "Disconnect")].get("type") is None
     for key in (("MainWindow", "A string no code has any more"), ("Rules", "A rule that was removed")):
         assert after[key].get("type") == "vanished" and after[key].text == "已删除"  # kept for when it comes back
     assert (tmp_path / "c.qm").stat().st_size > 10_000 and "translated" in out
     left = json.loads((tmp_path / "drop.json").read_text(encoding="utf-8"))
-    assert left == {"MainWindow": {"Connect": "连接"}, "*": {"OK": "确定"}}  # what was taken is no longer pending
+    assert left == {"MainWindow": {"Connect": "连接"}, "*": glossary}  # what was taken is no longer pending
 
 
 def _patterns() -> list[re.Pattern]:
