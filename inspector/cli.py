@@ -56,7 +56,7 @@ EXIT_HELP = """\
 exit codes:
   0  ok: the session started, every request got an answer (error answers count), clean shutdown
   2  usage: the command line is wrong
-  3  the server could not start, or died during the session
+  3  the server could not start (over HTTP: could not be reached), or died during the session
   4  timeout: the server did not answer the start sequence or a request in time
   5  protocol failure: initialize or server/discover failed, or the server chose an
      unsupported protocol version
@@ -608,7 +608,9 @@ def summary_lines(summary: dict) -> list[str]:
     shutdown = summary.get("shutdown")
     how = _SHUTDOWN_WORDS.get(str(shutdown), str(shutdown)) if shutdown is not None else ""
     if summary.get("transport", "stdio") != "stdio":
-        how = {"delete": "the client deleted the session", "none": "the client closed its streams"}.get(str(shutdown), "the connection was lost")
+        how = {"delete": "the client deleted the session", "none": "the client closed its streams"}.get(
+            str(shutdown), "never established" if summary.get("outcome_code") == "unreachable" else "the connection was lost"
+        )
         lines.append(f"connection        {summary.get('transport')}: {how}")
     elif summary.get("signal") is not None:
         lines.append(f"process           killed by signal {summary['signal']}" + (f" ({how})" if how else ""))
@@ -749,7 +751,7 @@ async def _stop_on_signal(
 
 def _start_failure_code(session: Session) -> int:
     """Exit code for a failed start, read from what happened rather than from the message."""
-    if session.returncode is not None or session.signal is not None:
+    if session.returncode is not None or session.signal is not None or session.engine.outcome_code == "unreachable":
         return EXIT_SERVER
     failures = [tr for tr in session.engine.lifecycle.history if tr.failure]
     if failures and failures[-1].event is Event.TIMEOUT:

@@ -73,6 +73,7 @@ OUTCOMES: dict[str, str] = {
     "spawn-failed": "{why}",
     "exited-before-established": "the server exited before the session was established",
     "exited-during-session": "the server exited during the session",
+    "unreachable": "the server could not be reached",
     "initialize-refused": "the server refused initialize with HTTP {code}",
     "unauthorized": "the server wants authorization (HTTP 401); resource metadata: {metadata}",
 }
@@ -948,6 +949,16 @@ class ProtocolEngine:
         self._fire(a, Event.PROCESS_EXITED)
         return a
 
+    def unreachable(self) -> Analysis:
+        """HTTP: no request ever got an answer (nothing listens at the URL, the name does not
+        resolve, TLS failed). The session fails like a server that could not be started: no
+        server spoke, so no rule of the protocol was broken."""
+        a = self.note(Kind.PROCESS)
+        if self.outcome is None:
+            self._set_outcome("unreachable")
+        self._fire(a, Event.PROCESS_EXITED)
+        return a
+
     #: Link events (a transport's spawned / closed / shutdown steps / exited, by name) that move
     #: the lifecycle; every other link event is recorded as a process note.
     LINK_EVENTS = ("stdin_closed", "sigterm_sent", "sigkill_sent", "exited", "session_closing", "disconnected")
@@ -963,6 +974,8 @@ class ProtocolEngine:
             return self.escalated("SIGTERM")
         if name == "sigkill_sent":
             return self.escalated("SIGKILL")
+        if name == "disconnected" and info is not None and info.get("unreachable"):
+            return self.unreachable()
         if name == "exited" or name == "disconnected":  # the server process, or the HTTP link, is gone
             return self.process_exited()
         a = self.note(Kind.PROCESS)

@@ -325,7 +325,7 @@ class StreamableHttpTransport:
                     self._tg.start_soon(self._scoped, self._get_stream)
         except httpx.HTTPError as exc:
             if not self._reached:  # the server cannot be reached at all: the link is gone
-                self._disconnect(f"cannot reach {self.spec.url}: {_why(exc)}")
+                self._disconnect(f"cannot reach {self.spec.url}: {_why(exc)}", unreachable=True)
             else:
                 self._side(f"POST {self.spec.url} failed: {_why(exc)}")
 
@@ -464,12 +464,13 @@ class StreamableHttpTransport:
         if self._queue is not None:
             self._queue.put_nowait(ProcessEvent(self._clock(), kind, detail, info=info))
 
-    def _disconnect(self, why: str) -> None:
-        """The last event: nothing more will come."""
+    def _disconnect(self, why: str, *, unreachable: bool = False) -> None:
+        """The last event: nothing more will come. ``unreachable``: no request ever got an HTTP
+        answer (nothing listens there, the name does not resolve, TLS failed)."""
         if self._queue is not None and not self._disconnected:
             self._disconnected = True
             self._closed = True
-            self._emit(_K.DISCONNECTED, why)
+            self._emit(_K.DISCONNECTED, why, info={"unreachable": True} if unreachable else None)
             self._queue.close()
 
 
@@ -517,6 +518,7 @@ class SseTransport(StreamableHttpTransport):
         assert self._client is not None
         headers = self._headers("text/event-stream")
         why = "the server closed the event stream"
+        unreachable = False
         try:
             async with self._client.stream("GET", self.spec.url, headers=headers) as response:
                 self._reached = True
@@ -525,9 +527,10 @@ class SseTransport(StreamableHttpTransport):
                 if response.status_code >= 400 or ctype != "text/event-stream":
                     why = f"the server answered the event stream's GET with {response.status_code} ({ctype or 'no content type'})"
         except httpx.HTTPError as exc:
-            why = f"cannot reach {self.spec.url}: {_why(exc)}" if not self._reached else f"the event stream failed: {_why(exc)}"
+            unreachable = not self._reached
+            why = f"cannot reach {self.spec.url}: {_why(exc)}" if unreachable else f"the event stream failed: {_why(exc)}"
         if not self._closed:
-            self._disconnect(why)
+            self._disconnect(why, unreachable=unreachable)
 
     async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None) -> None:
         assert self._client is not None

@@ -29,6 +29,7 @@ OUTCOME_TEXTS = {
     "discover-timeout": QT_TRANSLATE_NOOP("FailureBanner", "the server did not answer server/discover in time"),
     "exited-before-established": QT_TRANSLATE_NOOP("FailureBanner", "the server exited before the session was established"),
     "exited-during-session": QT_TRANSLATE_NOOP("FailureBanner", "the server exited during the session"),
+    "unreachable": QT_TRANSLATE_NOOP("FailureBanner", "the server could not be reached"),
     "initialize-refused": QT_TRANSLATE_NOOP("FailureBanner", "the server refused initialize with HTTP {code}"),
     "unauthorized": QT_TRANSLATE_NOOP("FailureBanner", "the server wants authorization (HTTP 401); resource metadata: {metadata}"),
 }

@@ -1066,6 +1066,10 @@
         <translation>服务器在会话期间退出</translation>
     </message>
     <message>
+        <source>the server could not be reached</source>
+        <translation>无法连接到服务器</translation>
+    </message>
+    <message>
         <source>the server refused initialize with HTTP {code}</source>
         <translation>服务器以 HTTP {code} 拒绝了 initialize</translation>
     </message>

@@ -112,6 +112,18 @@ async def test_a_server_that_cannot_be_reached_fails_the_start_at_once():
     assert events(rec) == ["connected", "disconnected"]
     assert "cannot reach" in rec[len(rec) - 1].text
     assert rec.summary["state"] == "failed" and labels(rec)[-1] == "connection lost"
+    # nothing answered, so no server broke a rule: the outcome says it could not be reached
+    assert rec.summary["outcome_code"] == "unreachable" and rec.summary["outcome"] == "the server could not be reached"
+    assert not any(rec[i].violations for i in range(len(rec)))
+
+
+def test_probe_of_a_url_nobody_listens_at_exits_3_could_not_reach():
+    url = f"http://127.0.0.1:{free_port()}/mcp"
+    done = subprocess.run([sys.executable, "-m", "inspector", "probe", "--url", url], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "outcome           the server could not be reached" in done.stdout
+    assert "never established" in done.stdout and "exited" not in done.stdout and "!!" not in done.stdout
+    assert done.stderr.startswith(f"mcp-session-inspector: cannot reach {url}")
 
 
 async def test_the_reference_server_over_streamable_http_on_loopback_only():
