@@ -97,6 +97,7 @@ then one summary object. Times and latencies are in seconds.
     paired      int     responses, answers, progress: seq of the request
     transition  object  {"from", "to", "event", "label", "failure"} when the state changed
     schema_errors [object]  {"path", "message"} for each schema error
+    problem     string  noise and invalid entries: why it is not a JSON-RPC message ("not JSON: ...")
     event       string  process/HTTP events: spawned, spawn_failed, stdin_closed, waiting,
                         sigterm_sent, sigkill_sent, stdout_closed, stderr_closed, exited, signal, ...
     pid, returncode, signal, hand_written, ...   further facts of some entries

@@ -7,7 +7,9 @@ server, and a small script that dies with a Python traceback followed by a JSON 
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -116,6 +118,21 @@ def test_help_states_the_units_and_the_json_output() -> None:
     for field in ("seq", "t", "dir", "kind", "raw", "violations", "schema_ok", "latency", "exit_code", "exit_reason", "counts"):
         assert f"    {field} " in cli.JSON_OUTPUT
     assert "--config FILE" in text and "--server NAME" in text and "--input ID=VALUE" in text
+
+
+def test_every_field_probe_json_writes_is_documented_in_json_output() -> None:
+    """The fields of real --json runs (noise, invalid UTF-8, a crash, duplicate answers) against
+    the one place that describes them."""
+    documented = set(re.findall(r"^    (\w+)\s", cli.JSON_OUTPUT, re.M))
+    documented |= set(re.findall(r"(\w+),", "".join(line for line in cli.JSON_OUTPUT.splitlines() if "further facts" in line)))
+    documented |= {"outcome_args", "kind"}  # named beside outcome_code; kind: the summary's "summary"
+    seen: set[str] = set()
+    for mode in ("noise", "invalid-utf8", "crash-init", "dup-response"):
+        run = run_probe("--json", "--era", "legacy", *GRACES, "--request", "tools/list", "--", *misbehave(mode))
+        for line in run.stdout.splitlines():
+            seen |= set(json.loads(line))
+    assert {"problem", "raw_b64", "returncode", "transition", "outcome_code"} <= seen  # the runs did show the rarer fields
+    assert seen - documented == set()
 
 
 # ---------------------------------------------------------------------- probe --config

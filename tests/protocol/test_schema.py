@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from inspector.resources import resource_path
 
 LEGACY = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 MODERN = ("2026-07-28",)
-METHODS_MD = Path("/work/shared/spec/METHODS.md")
+METHODS_MD = Path(__file__).resolve().parents[3] / "shared" / "spec" / "METHODS.md"  # ../shared beside the checkout
 
 
 # ----------------------------------------------------------------------------- example messages
@@ -679,7 +680,7 @@ def _methods_md(version: str) -> dict[tuple[str, str], set[str]]:
     return out
 
 
-@pytest.mark.skipif(not METHODS_MD.is_file(), reason="shared spec not available")
+@pytest.mark.skipif(not METHODS_MD.is_file() and not os.environ.get("CI"), reason="../shared/spec not beside the checkout (CI has it: there the test runs)")
 @pytest.mark.parametrize("version", KNOWN_SCHEMA_VERSIONS)
 def test_methods_agree_with_methods_md(version):
     v = validator_for(version)
