@@ -100,10 +100,9 @@ MCP Session Inspector $version for Linux ($arch), a one-folder bundle: no Python
   ./install.sh --uninstall [--prefix DIR]
   app/mcp-session-inspector         run it without installing (--help, --self-test)
 
-Debian/Ubuntu packages it still needs from the system:
-  libgl1 libegl1 libfontconfig1 libfreetype6 libdbus-1-3 libxkbcommon0 libx11-6 fonts-dejavu-core
-  a window on X11: libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0
-    libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libx11-xcb1
+Debian/Ubuntu packages it still needs from the system (Debian 12 / Ubuntu 23.04 or newer; the
+xcb libraries of Qt's X11 plugin are in the bundle):
+  libgl1 libegl1 libxcb1 libfontconfig1 fonts-dejavu-core
   Chinese text: fonts-wqy-microhei (or fonts-noto-cjk)
 EOF
 
