@@ -1292,6 +1292,12 @@ class Session:
     def state(self) -> State:
         return self.engine.state
 
+    def abandon(self) -> str | None:
+        """The front-end is going away with no event loop left to shut the server down per spec
+        (the window's display vanished): end it at once where it is ours (stdio: SIGTERM to its
+        process group). What was done, in words, or None."""
+        return self.transport.abandon()
+
     def summary(self) -> dict:
         s: dict[str, Any] = {"kind": "summary"}
         s.update(self.engine.summary())

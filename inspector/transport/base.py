@@ -279,6 +279,13 @@ class Transport(Protocol):
 
     def events(self): ...  # AsyncIterator[TransportEvent]
 
+    def abandon(self) -> str | None:
+        """The front-end is going away without an event loop to run :meth:`shutdown` on (the
+        window's display vanished): end the peer at once, synchronously, where it is ours to end
+        (stdio: SIGTERM to the server's process group). Returns what was done, in words, or
+        None when there was nothing to do (HTTP: the server is not ours)."""
+        ...
+
     async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
         """End the session the transport's way: its polite step, then up to ``grace`` seconds for
         the peer to end on its own (stdio: close stdin; HTTP: DELETE the session), then its forced

@@ -227,6 +227,10 @@ class StreamableHttpTransport:
             finally:
                 self._scopes.discard(scope)
 
+    def abandon(self) -> str | None:
+        """The server is not ours to end; its session expires on its own."""
+        return None
+
     async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
         """Close the session: DELETE it (when the server gave an id), stop every stream, and
         end the event stream. Shielded from cancellation; idempotent. ``before_step`` (step

@@ -107,6 +107,10 @@ class MemoryTransport(PipeMessages):
             raise TransportClosed("the peer's stdin is closed")
         self._link.to_peer.put_nowait(bytes(data))
 
+    def abandon(self) -> str | None:
+        """Nothing runs outside this process."""
+        return None
+
     async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
         """Close stdin; the peer "exits" at once with code 0 unless it already had."""
         await checkpoint()

@@ -567,6 +567,14 @@ class StdioTransport(PipeMessages):
                 return False
             await anyio.sleep(min(_GROUP_POLL, max(0.0, deadline - anyio.current_time())))
 
+    def abandon(self) -> str | None:
+        pgid = self.pgid
+        if pgid is None or self._group_gone or not group_members(pgid)[0]:
+            return None
+        if self._kill_group(pgid, signal.SIGTERM):
+            return f"sent SIGTERM to the server's process group {pgid}"
+        return None
+
     def _kill_group_leftovers(self) -> None:
         """Last resort when the transport closes: SIGKILL anything of the group still alive
         (the watcher never got to end it, e.g. the server did not die even of SIGKILL)."""

@@ -347,7 +347,31 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
             tg.cancel_scope.cancel()
         return 128 + stopped_by[0] if stopped_by else 0
 
-    return anyio.run(run, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
+    finished: list[bool] = []
+
+    def quit_under_us() -> None:
+        # Qt quits the event loop by itself when the display goes away (the X server ended: "The
+        # X11 connection broke"); no loop is left to shut the server down per spec, nor to
+        # unwind the tasks. End the server at once, say why in one line, and go.
+        if finished:
+            return
+        done = controller.abandon()
+        sys.stderr.write(
+            "mcp-session-inspector: the window's display went away (did the X server or the desktop end?)"
+            + (f"; {done}" if done else "") + "\n"
+        )
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(1)
+
+    app.aboutToQuit.connect(quit_under_us)
+
+    async def run_then_finish() -> int:
+        code = await run()
+        finished.append(True)  # from here on the loop ends because we are done
+        return code
+
+    return anyio.run(run_then_finish, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
 
 
 def _connect_demo(controller, window) -> None:

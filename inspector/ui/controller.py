@@ -97,6 +97,10 @@ class SessionController(QObject):
         if self.session is not None:
             self.session.gate.close(shutdown_steps=step_shutdown)  # a waiting step message is not sent
 
+    def abandon(self) -> str | None:
+        """No event loop left (the display vanished): end a running server at once."""
+        return self.session.abandon() if self.session is not None else None
+
     def pending_transition(self):
         """Step mode: the lifecycle edge the held step will take (None: none, or no session)."""
         return self.session.pending_transition() if self.session is not None else None

@@ -318,3 +318,27 @@ async def test_node_outliving_a_killed_npx_is_ended() -> None:
     (survived,) = text_of(session, "group_survived")
     assert f"of process group {leader} still running after the server exited" in survived
     assert text_of(session, "group_gone") == [f"nothing of process group {leader} survived SIGTERM"]
+
+
+async def test_abandon_sends_sigterm_to_the_whole_group_at_once() -> None:
+    """When the front-end loses its event loop (the window's display vanished) there is no
+    spec shutdown to run: ``Session.abandon`` ends the server's group synchronously, here a
+    server behind sh that would ignore stdin EOF. HTTP and in-memory transports have nothing
+    of theirs to end."""
+    session = Session(options(sh_wrapper("ignore-stdin-close")))
+    seen: dict[int, int] = {}
+    try:
+        with anyio.fail_after(BOUND):
+            async with session:
+                leader = session.transport.pid
+                seen = await collect_tree(leader, 2)
+                await session.start()
+                assert session.abandon() == f"sent SIGTERM to the server's process group {leader}"
+                while alive(seen):  # both end of SIGTERM, without the inspector's escalation
+                    await anyio.sleep(0.05)
+                assert session.abandon() is None  # nothing left: nothing done
+        await assert_all_gone(seen, leader)
+    finally:
+        kill_leftovers(seen)
+    assert len(seen) == 2
+    assert "stdin_closed" not in names(session)[: names(session).index("exited")]

@@ -153,3 +153,32 @@ def test_the_readme_command_under_xvfb_starts_the_app_on_xcb(tmp_path: Path) -> 
     assert done.returncode == 0, done.stdout + done.stderr
     assert "platform xcb" in done.stdout and "window painted" in done.stdout, done.stdout
     assert "self-test: OK" in done.stdout and "Traceback" not in done.stderr, done.stdout + done.stderr
+
+
+def test_the_x_server_going_away_ends_the_app_cleanly(tmp_path: Path) -> None:
+    """Qt stops the event loop under the app when the X connection breaks: the app says why in
+    one line and exits 1 (no traceback), and no server of its is left running."""
+    xvfb = app = None
+    try:
+        xvfb, display = start_xvfb(tmp_path / "xvfb.log")
+        out = tmp_path / "app.txt"
+        with open(out, "wb") as stdout:
+            app = subprocess.Popen(
+                [sys.executable, "-m", "inspector", "--connect-demo"], stdout=stdout, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, env=x_env(display, tmp_path),
+            )
+        wait_for_output(out, b"connected\n", app, BOUND)
+        children = [int(p) for p in Path(f"/proc/{app.pid}/task/{app.pid}/children").read_text().split()]
+        assert children, "the demo server is a child of the app"
+        xvfb.kill()
+        xvfb.wait(10)
+        assert app.wait(BOUND) == 1
+        text = out.read_text(errors="replace")
+        assert "mcp-session-inspector: the window's display went away" in text and "Traceback" not in text, text
+        deadline = time.monotonic() + BOUND
+        while any(Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2][:3] for pid in children):
+            assert time.monotonic() < deadline, f"the demo server {children} outlived the app"
+            time.sleep(0.1)
+    finally:
+        stop(app)
+        stop(xvfb)
