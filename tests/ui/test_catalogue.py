@@ -12,7 +12,23 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QAbstractButton, QDockWidget, QGroupBox, QLabel, QMenu, QTabBar, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialogButtonBox,
+    QDockWidget,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPlainTextEdit,
+    QPushButton,
+    QTabBar,
+    QTextEdit,
+    QToolButton,
+    QWidget,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "i18n" / "inspector_zh_CN.ts"
@@ -79,6 +95,9 @@ def _patterns() -> list[re.Pattern]:
         for text in (source, translation.text if translation is not None else None):
             if text:
                 text = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+                if not re.search(r"\{[^{}]*\}|%\d", text):  # no placeholder: the very text
+                    out.append(re.compile(re.escape(text), re.S))
+                    continue
                 if len(re.findall(r"\w", re.sub(r"\{[^{}]*\}|%\d", "", text))) < 3:
                     continue  # all placeholder ("{0}", "{a}: {b}"): it would match anything
                 out.append(re.compile("^" + re.sub(r"\\\{[^{}]*\\\}|%\d", ".*", re.escape(text)) + "$", re.S))
@@ -86,25 +105,48 @@ def _patterns() -> list[re.Pattern]:
 
 
 def _shown_texts(window: QWidget) -> set[str]:
-    """The chrome a person reads: menus, buttons, tabs, group and dock titles, labels."""
-    texts: set[str] = set()
+    """The chrome a person reads: menus, buttons, tabs, group and dock titles, labels, tooltips,
+    placeholder texts, column headers, window titles."""
+    texts: set[str] = {window.windowTitle()}
     for menu in window.findChildren(QMenu):
-        texts |= {a.text() for a in menu.actions() if not a.isSeparator()}
+        for a in menu.actions():
+            if not a.isSeparator():
+                texts.add(a.text())
+                if a.toolTip() != a.text().replace("&", "").rstrip("…").rstrip("."):  # Qt's default tooltip is the text
+                    texts.add(a.toolTip())
         texts.add(menu.title())
+    for w in window.findChildren(QWidget):
+        if w.isVisibleTo(window) and not w.property("data"):
+            texts.add(w.toolTip())
     for w in window.findChildren(QAbstractButton):
+        box = w.parent()
+        if isinstance(box, QDialogButtonBox) and box.standardButton(w) != QDialogButtonBox.StandardButton.NoButton:
+            continue  # "Close", "OK": Qt's own words, translated by Qt's catalogue
         if w.isVisibleTo(window):
-            texts.add(w.text())
+            action = w.defaultAction() if isinstance(w, QToolButton) else None
+            # a tool bar button shows its action's text without the "…" (Qt's icon text)
+            texts.add(action.text() if action is not None and w.text() == action.text().replace("&", "").rstrip("…") else w.text())
     for bar in window.findChildren(QTabBar):
-        texts |= {bar.tabText(i) for i in range(bar.count())}
+        texts |= {bar.tabText(i) for i in range(bar.count())} | {bar.tabToolTip(i) for i in range(bar.count())}
     texts |= {g.title() for g in window.findChildren(QGroupBox)}
     texts |= {d.windowTitle() for d in window.findChildren(QDockWidget)}
     for label in window.findChildren(QLabel):
         if label.isVisibleTo(window) and not label.property("data"):
             texts.add(label.text())
+    for edit in (*window.findChildren(QLineEdit), *window.findChildren(QPlainTextEdit), *window.findChildren(QTextEdit)):
+        if edit.isVisibleTo(window):
+            texts.add(edit.placeholderText())
+    for header in window.findChildren(QHeaderView):
+        model = header.model()
+        if header.isVisibleTo(window) and model is not None:
+            count = model.columnCount() if header.orientation() == Qt.Orientation.Horizontal else 0
+            texts |= {str(model.headerData(i, Qt.Orientation.Horizontal) or "") for i in range(count) if not header.isSectionHidden(i)}
     return {t.replace("&&", "\0").replace("&", "").replace("\0", "&").strip() for t in texts}
 
 
-DATA = re.compile(r"^$|^[\W\d_]+$|^[\w./-]+$")  # numbers, marks, single identifiers (method names, ids, versions)
+#: Data, not words: numbers and marks, and single identifiers with a digit or one of / . _ -
+#: (method names, versions, ids, file names). A plain word ("Frobnicate") must be in the catalogue.
+DATA = re.compile(r"^$|^[\W\d_]+$|^(?=[\w./-]*[\d/._-])[\w./-]+$|^[a-z][a-z0-9+.-]*://\S*$")  # ... and URIs
 
 
 @pytest.mark.anyio
@@ -126,18 +168,33 @@ async def test_every_string_the_window_shows_is_in_the_catalogue(window_and_cont
         await anyio.sleep(0.5)
         probe = QLabel("A caption somebody forgot to wrap in tr()", window.centralWidget())
         probe.show()
+        word = QPushButton("Frobnicate", window.centralWidget())  # one plain word is a string too
+        word.show()
         shown = _shown_texts(window)
         probe.deleteLater()
+        word.deleteLater()
+        # the dialogs a session leads to: the composer, the spec viewer, import and export
+        from inspector.ui.import_dialog import ImportDialog
+
+        dialogs = [window.open_composer(), window.open_spec(), window.export_server(), ImportDialog([], window, [])]
+        for dialog in dialogs:
+            dialog.show()
+            await anyio.sleep(0.2)
+            shown |= _shown_texts(dialog)
+            dialog.close()
         controller.disconnect()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     names = {p.name for p in window.profiles}
+    from inspector.ui.app import Languages
+
+    names |= {label for code, label in Languages.choices(None) if code != "system"}  # each language in its own words
 
     def known(part: str) -> bool:
         part = re.sub(r"^[^\w(]+\s*|\s*\(\d+\)$", "", part.strip())  # a direction arrow before, a count after
-        return bool(DATA.match(part)) or part in names or any(p.match(part) for p in patterns)
+        return bool(DATA.match(part)) or part in names or any(p.fullmatch(part) for p in patterns)
 
     # a text composed of translated pieces ("14 tools · 1 page") is known when each piece is
     missing = sorted(t for t in shown if not known(t) and not all(known(part) for part in re.split(r" · |\n", t)))
     assert len(shown) > 80  # menus, toolbar, docks, tabs, panels, labels
-    assert missing == ["A caption somebody forgot to wrap in tr()"]  # the check sees what is not in the catalogue
+    assert missing == ["A caption somebody forgot to wrap in tr()", "Frobnicate"]  # the check sees what is not in the catalogue
