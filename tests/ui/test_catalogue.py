@@ -149,16 +149,16 @@ def _shown_texts(window: QWidget) -> set[str]:
 DATA = re.compile(r"^$|^[\W\d_]+$|^(?=[\w./-]*[\d/._-])[\w./-]+$|^[a-z][a-z0-9+.-]*://\S*$")  # ... and URIs
 
 
-@pytest.mark.anyio
-async def test_every_string_the_window_shows_is_in_the_catalogue(window_and_controller):
+async def _shown_in_a_session(controller, window, *planted: QWidget) -> set[str]:
+    """What the window shows during a legacy demo session (with ``planted`` widgets in it), and
+    what the dialogs a session leads to show: the composer, the spec viewer, import, export."""
     import anyio
     from ui_driver import quick, until, use_profile
 
     from inspector.protocol.lifecycle import State
     from inspector.session.profiles import demo_profile
+    from inspector.ui.import_dialog import ImportDialog
 
-    controller, window = window_and_controller
-    patterns = _patterns()
     use_profile(window, quick(demo_profile(), "legacy"))
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
@@ -166,18 +166,13 @@ async def test_every_string_the_window_shows_is_in_the_catalogue(window_and_cont
         await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
         await until(lambda: bool(window.panels.shown_keys()))
         await anyio.sleep(0.5)
-        probe = QLabel("A caption somebody forgot to wrap in tr()", window.centralWidget())
-        probe.show()
-        word = QPushButton("Frobnicate", window.centralWidget())  # one plain word is a string too
-        word.show()
+        for w in planted:
+            w.setParent(window.centralWidget())
+            w.show()
         shown = _shown_texts(window)
-        probe.deleteLater()
-        word.deleteLater()
-        # the dialogs a session leads to: the composer, the spec viewer, import and export
-        from inspector.ui.import_dialog import ImportDialog
-
-        dialogs = [window.open_composer(), window.open_spec(), window.export_server(), ImportDialog([], window, [])]
-        for dialog in dialogs:
+        for w in planted:
+            w.deleteLater()
+        for dialog in (window.open_composer(), window.open_spec(), window.export_server(), ImportDialog([], window, [])):
             dialog.show()
             await anyio.sleep(0.2)
             shown |= _shown_texts(dialog)
@@ -185,6 +180,18 @@ async def test_every_string_the_window_shows_is_in_the_catalogue(window_and_cont
         controller.disconnect()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
+    return shown
+
+
+@pytest.mark.anyio
+async def test_every_string_the_window_shows_is_in_the_catalogue(window_and_controller):
+    controller, window = window_and_controller
+    patterns = _patterns()
+    shown = await _shown_in_a_session(
+        controller, window,
+        QLabel("A caption somebody forgot to wrap in tr()"),
+        QPushButton("Frobnicate"),  # one plain word is a string too
+    )
     names = {p.name for p in window.profiles}
     from inspector.ui.app import Languages
 
@@ -198,3 +205,24 @@ async def test_every_string_the_window_shows_is_in_the_catalogue(window_and_cont
     missing = sorted(t for t in shown if not known(t) and not all(known(part) for part in re.split(r" · |\n", t)))
     assert len(shown) > 80  # menus, toolbar, docks, tabs, panels, labels
     assert missing == ["A caption somebody forgot to wrap in tr()", "Frobnicate"]  # the check sees what is not in the catalogue
+
+
+@pytest.mark.anyio
+async def test_the_chinese_window_shows_no_string_the_catalogue_translates_in_english(window_and_controller):
+    """A string can be in the catalogue and still reach the screen untranslated (marked with
+    QT_TRANSLATE_NOOP, shown without translate()). In Chinese, nothing shown may be the English
+    source of a translated catalogue entry."""
+    controller, window = window_and_controller
+    english = {}
+    for (_ctx, source), t in messages(TS).items():
+        if source and t is not None and t.text and t.get("type") is None and t.text != source:
+            english[source.replace("&&", "\0").replace("&", "").replace("\0", "&").strip()] = t.text
+    window.languages.set_choice("zh_CN")
+    try:
+        planted = QPushButton(english["Disconnect"] and "Disconnect")  # what the check must see: an English word shown as is
+        shown = await _shown_in_a_session(controller, window, planted)
+    finally:
+        window.languages.set_choice("en")
+    assert sum(1 for t in shown if re.search("[\u4e00-\u9fff]", t)) > 60  # it did show Chinese
+    untranslated = sorted(t for t in shown if t in english)
+    assert untranslated == ["Disconnect"]
