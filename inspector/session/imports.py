@@ -36,10 +36,17 @@ MCP Inspector expand nothing: a ``${...}`` there is left as written and noted. R
 ``{name}`` variables and environment variables without a value become input fields too.
 
 Secrets. An environment value or header is secret when it holds a password input, the registry
-marks it ``isSecret``, or its name looks like one (Authorization, Cookie, or containing token,
-key, secret, password, auth, credential). Secret values go to the profile store's
-``secrets.json``, never ``servers.json``. A secret in an argument or URL cannot be kept apart;
-that is said as a problem.
+marks it ``isSecret``, its name looks like one (Authorization, Cookie, or containing token,
+key, secret, password, auth, credential; PAT, PASS or PW as a word), or its value does
+(:func:`secret_kind`: a URL with a password, a token of a well-known shape, a long random
+string). Secret values go to the profile store's ``secrets.json``, never ``servers.json``. A
+secret in an argument or URL cannot be kept apart (a profile's arguments and URL are saved as
+they are, and nothing expands a reference to a secret in them when the server starts): that is
+said as a problem naming its JSON path (:func:`secret_argument` judges an argument, also by the
+flag before it).
+
+Messages. A problem keeps its English template (:data:`MESSAGES`) and its arguments apart, so
+that the UI can show it translated (context "Imports"); ``message`` and ``str()`` are English.
 
 :func:`default_locations` lists where each client keeps its file on this platform;
 :func:`export_entry` writes a saved server as an ``mcpServers`` entry, secrets left out.
@@ -49,10 +56,11 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import re
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,10 +98,210 @@ _INPUT_REF = re.compile(r"\$\{input:([^}]+)\}")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
+class Word(str):
+    """An English word or phrase put into a message (``an object``, ``no such file``): the UI
+    translates it too (context "Imports"), unlike a name, a path or a value from the file."""
+
+
+#: what a value found is, as :func:`_kind` says it
+KINDS = {dict: Word("an object"), list: Word("an array"), str: Word("a string"), bool: Word("a boolean"), type(None): Word("null")}
+_NUMBER = Word("a number")
+#: what Python's json module says is wrong with a file (translated; any other message is shown as it is)
+JSON_ERRORS = (
+    "Expecting value",
+    "Expecting ',' delimiter",
+    "Expecting ':' delimiter",
+    "Expecting property name enclosed in double quotes",
+    "Unterminated string starting at",
+    "Invalid control character at",
+    "Invalid \\escape",
+    "Invalid \\uXXXX escape",
+    "Extra data",
+)
+#: the other words messages put in
+WORDS = (
+    "no such file",
+    "not a regular file",
+    "a password input",
+    "a password in a URL",
+    "a token",
+    "an access key",
+    "a private key",
+    "a password",
+    "what looks like a key (a long random string)",
+)
+
+#: every problem's English text by code, ``{name}`` standing for its arguments. An
+#: :class:`ImportProblem` keeps the template and the arguments apart: ``message`` is the English
+#: text, the UI shows ``QCoreApplication.translate("Imports", template).format(**args)``
+#: (scripts/i18n.py puts these in the catalogue).
+MESSAGES: dict[str, str] = {
+    # the file as a whole
+    "cannot_read": "cannot read {path}: {why}",
+    "too_large": "larger than {mib} MiB: not a configuration file",
+    "not_utf8": "not UTF-8 text",
+    "bad_json": "not valid JSON: {why}",
+    "too_deep": "not valid JSON: nested too deeply",
+    "not_object": "expected a JSON object, found {kind}",
+    "unknown_format": 'not a known MCP configuration: no "mcpServers", "servers", or registry "packages"/"remotes"',
+    # values
+    "expected_used_as": "expected {what}, found {kind}; used as {written}",
+    "expected": "expected {what}, found {kind}",
+    "no_expansion": "{client} does not expand variables: {var} left as written",
+    "no_such_input": "no input {id} is defined in $.inputs: {var} left as written",
+    "env_unset": "{var}: {name} is not set in the inspector's environment; replaced by an empty string",
+    "no_workspace": "{var}: this file is not in a workspace's .vscode or .cursor folder; left as written",
+    "unknown_variable": "{var}: this variable is not supported by the import; left as written",
+    "not_a_folder": "{path} is not a folder here",
+    # entries
+    "servers_not_object": "expected an object (server name → settings), found {kind}",
+    "inputs_not_array": "expected an array of input definitions, found {kind}",
+    "not_an_object": "expected an object, found {kind}",
+    "input_id": "expected the input's id (a string)",
+    "command_input": "input {id} runs a VS Code command; type its value in instead",
+    "input_type": "unknown input type {type}; shown as a text field",
+    "entry_not_object": "expected an object (the server's settings), found {kind}",
+    "transport_type": "unknown transport type {type} (expected {known})",
+    "nothing_to_import": 'neither "command" (a program to start) nor "url" (a server to reach): nothing to import',
+    "disabled": "the server is turned off in that client; imported anyway",
+    "no_such_setting": "not imported: the inspector has no such setting",
+    "ignored_stdio": "ignored: the server is started as a command (stdio)",
+    "ignored_url": "ignored: the server is reached at a URL",
+    "no_command": 'no "command": nothing to start',
+    "command_empty": "expected the program to start (a non-empty string)",
+    "command_type": "expected the program to start (a non-empty string), found {kind}",
+    "args_not_array": "expected an array of strings, found {kind}",
+    "arg_not_string": "expected a string, found {kind}",
+    "no_url": 'no "{key}": nowhere to connect',
+    "url_type": "expected the server's URL (a string), found {kind}",
+    "pairs_not_object": "expected an object (name → value), found {kind}",
+    # secrets that cannot be kept apart
+    "arg_password_input": "holds a password input: arguments are saved in servers.json, not kept secret",
+    "arg_env_secret": "takes a secret from the environment: arguments are saved in servers.json, not kept secret",
+    "arg_secret": "holds {what}: arguments are saved in servers.json in plain text, not kept secret; "
+    "better pass it in an environment variable (kept in secrets.json) if the server reads one",
+    "url_env_secret": "the URL takes a secret from the environment: URLs are saved in servers.json, not kept secret",
+    "url_credential": "the URL carries what looks like a credential ({what}): URLs are saved in servers.json, not kept secret",
+    "url_password": "the URL holds {what}: URLs are saved in servers.json in plain text, not kept secret",
+    # .env files
+    "env_file_unreadable": "cannot read {file}: {why}; its variables are not imported",
+    "env_file_too_large": "cannot read {file}: larger than {mib} MiB; its variables are not imported",
+    "env_file_line": "{file} line {line}: expected NAME=VALUE; skipped",
+    # registry server.json
+    "registry_name": "expected the server's name (a string)",
+    "not_array": "expected an array, found {kind}",
+    "nothing_in_registry": 'no "packages" and no "remotes": nothing to start or reach',
+    "package_identifier": "expected the package's identifier (a string)",
+    "package_transport": "the package serves over {type} once started: start it yourself and add its URL; only stdio packages are imported",
+    "mcpb": "an MCP bundle (.mcpb) is installed by a client that supports bundles: nothing to start",
+    "no_runtime": "registry type {type} without a runtimeHint: the command to start it is not known",
+    "remote_type": "unknown remote type {type} (expected streamable-http or sse)",
+    "remote_url": "expected the server's URL (a string)",
+    "headers_not_array": "expected an array of headers, found {kind}",
+    "variables_not_array": "expected an array of variables, found {kind}",
+    "header_name": "expected the header's name (a string)",
+    "variable_name": "expected the environment variable's name (a string)",
+    "arguments_not_array": "expected an array of arguments, found {kind}",
+    "argument_not_object": "expected an argument object, found {kind}",
+    "argument_name": "a named argument without its name",
+    "argument_type": "unknown argument type {type} (expected positional or named)",
+    "secret_argument": "a secret argument: arguments are saved in servers.json, not kept secret",
+    # export
+    "export_env": "the inspector starts it with only these variables; clients add them to their own environment",
+    "export_tls": "TLS verification is off in the inspector; the format has no such setting",
+}
+#: where a problem is when the file is not JSON (instead of a JSON path)
+PLACES = {"line_column": "line {line}, column {column}", "byte": "byte {offset}"}
+
+
+_SECRET_TOKENS = ("pat", "pass", "pw", "passphrase")  # whole words of a name
+_NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+#: a flag whose value is no secret, though its name says key or auth (``--api-key-file``, ``--auth-type``)
+_NOT_SECRET_FLAGS = ("file", "path", "dir", "type", "mode", "method", "url", "name", "id", "header", "env", "scheme", "provider")
+#: a URL's userinfo with a password (any scheme): postgres://user:pw@host
+_URL_PASSWORD = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^/?#@\s:]*:([^/?#@\s]+)@")
+#: well-known shapes of tokens and keys -> what they are
+_SECRET_SHAPES: tuple[tuple[re.Pattern[str], Word], ...] = tuple(
+    (re.compile(pattern), Word(what))
+    for pattern, what in (
+        (r"\b(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,})", "a token"),  # GitHub
+        (r"\bglpat-[A-Za-z0-9_-]{16,}", "a token"),  # GitLab
+        (r"\bsk-[A-Za-z0-9_-]{16,}", "a token"),  # OpenAI, Anthropic (sk-ant-...), DeepSeek...
+        (r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}", "a token"),  # Stripe
+        (r"\bxox[abposr]-[A-Za-z0-9-]{10,}", "a token"),  # Slack
+        (r"\bnpm_[A-Za-z0-9]{30,}", "a token"),
+        (r"\bhf_[A-Za-z0-9]{30,}", "a token"),  # Hugging Face
+        (r"\bAIza[0-9A-Za-z_-]{35}", "a token"),  # Google API key
+        (r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.", "a token"),  # a JWT
+        (r"\b(?:Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}", "a token"),  # an Authorization value
+        (r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b", "an access key"),  # AWS
+        (r"-----BEGIN [A-Z ]*PRIVATE KEY-----", "a private key"),
+    )
+)
+_CASE_WORDS = re.compile(r"[a-z]{3,}|[A-Z]{3,}")
+_RANDOM_PART = re.compile(r"[A-Za-z0-9_+=-]{32,}")  # no / or .: paths, package names and hosts are never random
+
+
 def looks_secret(name: str) -> bool:
-    """Whether an environment variable or header called ``name`` probably holds a secret."""
+    """Whether an environment variable, header or flag called ``name`` probably holds a secret:
+    it contains token, key, secret, password, auth, credential, cookie, or has PAT, PASS or PW
+    as a word (``GITHUB_PAT``, ``DB_PASS``; not ``PATH`` or ``BYPASS``)."""
     low = name.lower()
-    return any(word in low for word in _SECRET_NAMES)
+    if any(word in low for word in _SECRET_NAMES):
+        return True
+    words = [w.lower() for w in _NAME_WORDS.findall(name)]
+    return any(w in _SECRET_TOKENS for w in words)
+
+
+def _random_looking(text: str) -> bool:
+    """A long string of letters and digits that reads as random: upper and lower case and
+    digits, and about as varied as random text (hex digests, UUIDs and words are not)."""
+    if not (any(c.isupper() for c in text) and any(c.islower() for c in text) and any(c.isdigit() for c in text)):
+        return False
+    counts = [text.count(c) for c in set(text)]
+    entropy = -sum(n / len(text) * math.log2(n / len(text)) for n in counts)
+    classes = [c.isupper() - c.islower() + 2 * c.isdigit() for c in text]
+    runs = 1 + sum(a != b for a, b in zip(classes, classes[1:]))  # random text changes case and digits often
+    wordy = sum(len(w) for w in _CASE_WORDS.findall(text))  # words (camelCase, CONSTANTS) have runs of letters
+    return entropy >= 4.3 and len(text) / runs < 2.2 and wordy < 0.55 * len(text)
+
+
+def secret_kind(value: str, name: str = "") -> Word | None:
+    """What secret ``value`` holds, or None: a password in a URL (any scheme), a token or key of
+    a well-known shape (ghp_…, sk-…, xoxb-…, AKIA…, glpat-…, "Bearer …", a JWT, a private key),
+    or a long random-looking string; or, given as ``name`` (a variable, header or ``--flag``),
+    whatever a name such as ``API_KEY`` or ``GITHUB_PAT`` says is one (``a password``). A value
+    that is only a ``${...}`` reference holds nothing yet."""
+    if not value or _VAR.fullmatch(value.strip()):
+        return None
+    found = _URL_PASSWORD.search(value)
+    if found and not found.group(1).startswith("$"):
+        return Word("a password in a URL")
+    for shape, what in _SECRET_SHAPES:
+        if shape.search(value):
+            return what
+    if any(_random_looking(m) for m in _RANDOM_PART.findall(value)):
+        return Word("what looks like a key (a long random string)")
+    if name and looks_secret(name):
+        return Word("a password")
+    return None
+
+
+def secret_argument(args: list[str], n: int) -> Word | None:
+    """What secret the argument ``args[n]`` holds (see :func:`secret_kind`): by its value, as
+    the value of a flag whose name says secret (``--password X``, ``--api-key=X``; not
+    ``--api-key-file`` or ``--auth-type``), never a path or a ``${...}`` reference."""
+    arg = args[n]
+    flag, value = "", arg
+    if arg.startswith("-") and "=" in arg:
+        flag, value = arg.split("=", 1)
+    elif n > 0 and args[n - 1].startswith("-") and "=" not in args[n - 1] and not arg.startswith("-"):
+        flag = args[n - 1]
+    flag = flag.lstrip("-")
+    words = [w.lower() for w in _NAME_WORDS.findall(flag)]
+    if not flag or (words and words[-1] in _NOT_SECRET_FLAGS) or value.startswith(("/", "~", "./", "../", "$")) or "${" in value:
+        flag = ""
+    return secret_kind(value, flag) or (secret_kind(arg) if value is not arg else None)
 
 
 def json_path(base: str, key: str | int) -> str:
@@ -105,18 +313,60 @@ def json_path(base: str, key: str | int) -> str:
     return f"{base}[{json.dumps(key, ensure_ascii=False)}]"
 
 
+def _same(text: str) -> str:
+    return text
+
+
 @dataclass(frozen=True)
 class ImportProblem:
-    """Something in a file that could not be mapped, and why."""
+    """Something in a file that could not be mapped, and why: an English ``template`` (one of
+    :data:`MESSAGES`, or a text as it is) and the ``args`` it names, apart, so that the UI can
+    translate the template (and the :class:`Word` arguments) and fill it in."""
 
     file: str  # the file's name
     path: str  # JSON path, or "line L, column C" for JSON that does not parse
-    message: str
+    template: str  # English; "{name}" stands for an argument (a text without args is taken as it is)
     server: str = ""  # the server entry it concerns ("" for the file)
     skipped: bool = False  # the server (or, without one, the whole file) was left out for it
+    args: tuple[tuple[str, str], ...] = ()  # name -> value (a Word is translated too)
+    code: str = ""  # its key in MESSAGES ("" for a text as it is)
+    path_template: str = ""  # one of PLACES when ``path`` is not a JSON path (args fill it too)
+
+    @property
+    def message(self) -> str:
+        """The English text."""
+        return self.render()
+
+    def render(self, translate: Callable[[str], str] = _same) -> str:
+        """The text with ``translate`` applied to the template and to each :class:`Word`."""
+        return _fill(translate(self.template), self.args, translate)
+
+    def place(self, translate: Callable[[str], str] = _same) -> str:
+        """Where it is: the JSON path, or the line and column (byte) in the file."""
+        return _fill(translate(self.path_template), self.args, translate) if self.path_template else self.path
 
     def __str__(self) -> str:
         return f"{self.file}: {self.path}: {self.message}"
+
+
+def _fill(template: str, args: tuple[tuple[str, str], ...], translate: Callable[[str], str]) -> str:
+    if not args:
+        return template
+    values = {name: translate(value) if isinstance(value, Word) else value for name, value in args}
+    try:
+        return template.format_map(values)
+    except (KeyError, IndexError, ValueError):  # a translation that lost or broke a placeholder
+        return template + " (" + ", ".join(f"{k}={v}" for k, v in values.items()) + ")"
+
+
+def _problem(file: str, path: str, code: str, /, *, server: str = "", skipped: bool = False, place: str = "", **args: Any) -> ImportProblem:
+    """A problem with :data:`MESSAGES` ``[code]``; ``place`` (a :data:`PLACES` key) when ``path``
+    is not a JSON path: ``path`` is then filled in from it."""
+    values = tuple((k, v if isinstance(v, Word) else str(v)) for k, v in args.items())
+    path_template = PLACES[place] if place else ""
+    if path_template:
+        path = _fill(path_template, values, _same)
+    return ImportProblem(file, path, MESSAGES[code], server, skipped, values, code, path_template)
 
 
 @dataclass(frozen=True)
@@ -279,16 +529,16 @@ def read_config(path: str | Path, fmt: str | None = None, *, surroundings: Surro
     try:
         if not path.is_file():
             why = "no such file" if not path.exists() else "not a regular file"
-            return ImportResult(name, fmt, problems=[ImportProblem(name, "$", f"cannot read {path}: {why}", skipped=True)], path=path)
+            return ImportResult(name, fmt, problems=[_problem(name, "$", "cannot_read", skipped=True, path=path, why=Word(why))], path=path)
         if path.stat().st_size > MAX_BYTES:
-            return ImportResult(name, fmt, problems=[ImportProblem(name, "$", f"larger than {MAX_BYTES >> 20} MiB: not a configuration file", skipped=True)], path=path)
+            return ImportResult(name, fmt, problems=[_problem(name, "$", "too_large", skipped=True, mib=MAX_BYTES >> 20)], path=path)
         data = path.read_bytes()
     except OSError as exc:
-        return ImportResult(name, fmt, problems=[ImportProblem(name, "$", f"cannot read {path}: {exc.strerror or exc}", skipped=True)], path=path)
+        return ImportResult(name, fmt, problems=[_problem(name, "$", "cannot_read", skipped=True, path=path, why=exc.strerror or exc)], path=path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return ImportResult(name, fmt, problems=[ImportProblem(name, f"byte {exc.start}", "not UTF-8 text", skipped=True)], path=path)
+        return ImportResult(name, fmt, problems=[_problem(name, "", "not_utf8", skipped=True, place="byte", offset=exc.start)], path=path)
     result = parse_config(text, file=name, fmt=fmt, surroundings=surroundings or Surroundings.here(path), base=path.absolute().parent)
     result.path = path
     return result
@@ -302,15 +552,16 @@ def parse_config(text: str, *, file: str = "mcp.json", fmt: str | None = None, s
     try:
         data = json.loads(strip_jsonc(text.lstrip("\ufeff")))
     except json.JSONDecodeError as exc:
-        return ImportResult(file, fmt, problems=[ImportProblem(file, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}", skipped=True)])
+        why = Word(exc.msg) if exc.msg in JSON_ERRORS else exc.msg
+        return ImportResult(file, fmt, problems=[_problem(file, "", "bad_json", skipped=True, place="line_column", line=exc.lineno, column=exc.colno, why=why)])
     except RecursionError:
-        return ImportResult(file, fmt, problems=[ImportProblem(file, "$", "not valid JSON: nested too deeply", skipped=True)])
+        return ImportResult(file, fmt, problems=[_problem(file, "$", "too_deep", skipped=True)])
     if not isinstance(data, dict):
-        return ImportResult(file, fmt, problems=[ImportProblem(file, "$", f"expected a JSON object, found {_kind(data)}", skipped=True)])
+        return ImportResult(file, fmt, problems=[_problem(file, "$", "not_object", skipped=True, kind=_kind(data))])
     fmt = fmt or detect_format(data, file, base)
     result = ImportResult(file, fmt)
     if fmt is None:
-        result.problems.append(ImportProblem(file, "$", 'not a known MCP configuration: no "mcpServers", "servers", or registry "packages"/"remotes"', skipped=True))
+        result.problems.append(_problem(file, "$", "unknown_format", skipped=True))
         return result
     reader = _Reader(result, surroundings or Surroundings.here(), base)
     if fmt == "registry":
@@ -389,8 +640,8 @@ def strip_jsonc(text: str) -> str:
     return "".join(out)
 
 
-def _kind(value: Any) -> str:
-    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(type(value), "a number")
+def _kind(value: Any) -> Word:
+    return KINDS.get(type(value), _NUMBER)
 
 
 class _Reader:
@@ -405,19 +656,20 @@ class _Reader:
 
     # -- problems and values
 
-    def problem(self, path: str, message: str, *, skipped: bool = False) -> None:
-        self.result.problems.append(ImportProblem(self.result.file, path, message, self.server, skipped))
+    def problem(self, path: str, code: str, /, *, skipped: bool = False, **args: Any) -> None:
+        """Says :data:`MESSAGES` ``[code]`` with ``args`` about ``path``."""
+        self.result.problems.append(_problem(self.result.file, path, code, server=self.server, skipped=skipped, **args))
 
-    def text(self, value: Any, path: str, *, what: str = "a string") -> str | None:
+    def text(self, value: Any, path: str) -> str | None:
         """A string value with its variables expanded; numbers and booleans are taken as their
         JSON text (noted); anything else is a problem and None."""
         if isinstance(value, str):
             return self.expand(value, path)
         if isinstance(value, (int, float, bool)):
             written = json.dumps(value)
-            self.problem(path, f"expected {what}, found {_kind(value)}; used as {written!r}")
+            self.problem(path, "expected_used_as", what=KINDS[str], kind=_kind(value), written=repr(written))
             return written
-        self.problem(path, f"expected {what}, found {_kind(value)}")
+        self.problem(path, "expected", what=KINDS[str], kind=_kind(value))
         return None
 
     def expand(self, value: str, path: str) -> str:
@@ -425,7 +677,7 @@ class _Reader:
         if fmt not in _EXPANDING:
             found = _VAR.search(value)
             if found:
-                self.problem(path, f"{FORMATS.get(fmt or '', fmt)} does not expand variables: {found.group(0)} left as written")
+                self.problem(path, "no_expansion", client=FORMATS.get(fmt or "", fmt), var=found.group(0))
             return value
 
         def one(m: re.Match) -> str:
@@ -435,12 +687,12 @@ class _Reader:
                 if ident in self.result.inputs:
                     self.used[ident] = None
                 else:
-                    self.problem(path, f"no input {ident!r} is defined in $.inputs: {m.group(0)} left as written")
+                    self.problem(path, "no_such_input", id=repr(ident), var=m.group(0))
                 return m.group(0)
             if var.startswith("env:"):
                 name = var[4:]
                 if name not in self.where.env:
-                    self.problem(path, f"{m.group(0)}: {name} is not set in the inspector's environment; replaced by an empty string")
+                    self.problem(path, "env_unset", var=m.group(0), name=name)
                 return self.where.env.get(name, "")
             if var == "userHome":
                 return str(self.where.home)
@@ -448,10 +700,10 @@ class _Reader:
                 return os.sep
             if var in ("workspaceFolder", "workspaceFolderBasename"):
                 if self.where.workspace is None:
-                    self.problem(path, f"{m.group(0)}: this file is not in a workspace's .vscode or .cursor folder; left as written")
+                    self.problem(path, "no_workspace", var=m.group(0))
                     return m.group(0)
                 return str(self.where.workspace) if var == "workspaceFolder" else self.where.workspace.name
-            self.problem(path, f"{m.group(0)}: this variable is not supported by the import; left as written")
+            self.problem(path, "unknown_variable", var=m.group(0))
             return m.group(0)
 
         return _VAR.sub(one, value)
@@ -470,9 +722,9 @@ class _Reader:
         for where, why in profile.problems().items():
             value = getattr(profile, where, "") if where in ("command", "url") else ""
             if where in ("name", "command", "url") and "${input:" not in value or where.startswith(("env.", "headers.")):
-                self.problem(path, why)
+                self.result.problems.append(ImportProblem(self.result.file, path, why, self.server))  # the profile's own words
         if profile.cwd and "${" not in profile.cwd and not Path(profile.cwd).is_dir():
-            self.problem(json_path(path, "cwd"), f"{profile.cwd} is not a folder here")
+            self.problem(json_path(path, "cwd"), "not_a_folder", path=profile.cwd)
         self.result.servers.append(FoundServer(key, path, profile, tuple(self.used), dict(self.optional)))
         self.server = ""
 
@@ -481,7 +733,7 @@ class _Reader:
     def mcp_servers(self, data: dict) -> None:
         servers = data.get("mcpServers")
         if not isinstance(servers, dict):
-            self.problem("$.mcpServers", f"expected an object (server name → settings), found {_kind(servers)}", skipped=True)
+            self.problem("$.mcpServers", "servers_not_object", skipped=True, kind=_kind(servers))
             return
         for key, entry in servers.items():
             self.entry(key, entry, json_path("$.mcpServers", key))
@@ -493,7 +745,7 @@ class _Reader:
         self.inputs(root.get("inputs"), json_path(base, "inputs"))
         servers = root.get("servers")
         if not isinstance(servers, dict):
-            self.problem(json_path(base, "servers"), f"expected an object (server name → settings), found {_kind(servers)}", skipped=True)
+            self.problem(json_path(base, "servers"), "servers_not_object", skipped=True, kind=_kind(servers))
             return
         for key, entry in servers.items():
             self.entry(key, entry, json_path(json_path(base, "servers"), key))
@@ -502,16 +754,16 @@ class _Reader:
         if items is None:
             return
         if not isinstance(items, list):
-            self.problem(path, f"expected an array of input definitions, found {_kind(items)}")
+            self.problem(path, "inputs_not_array", kind=_kind(items))
             return
         for n, item in enumerate(items):
             at = json_path(path, n)
             if not isinstance(item, dict):
-                self.problem(at, f"expected an object, found {_kind(item)}")
+                self.problem(at, "not_an_object", kind=_kind(item))
                 continue
             ident = item.get("id")
             if not isinstance(ident, str) or not ident:
-                self.problem(json_path(at, "id"), "expected the input's id (a string)")
+                self.problem(json_path(at, "id"), "input_id")
                 continue
             kind = item.get("type", "promptString")
             choices: tuple[str, ...] = ()
@@ -519,9 +771,9 @@ class _Reader:
                 options = item.get("options") if isinstance(item.get("options"), list) else []
                 choices = tuple(str(o.get("value", o.get("label", ""))) if isinstance(o, dict) else str(o) for o in options)
             elif kind == "command":
-                self.problem(at, f"input {ident!r} runs a VS Code command; type its value in instead")
+                self.problem(at, "command_input", id=repr(ident))
             elif kind != "promptString":
-                self.problem(json_path(at, "type"), f"unknown input type {kind!r}; shown as a text field")
+                self.problem(json_path(at, "type"), "input_type", type=repr(kind))
             default = item.get("default")
             self.result.inputs[ident] = ImportInput(
                 ident,
@@ -534,7 +786,7 @@ class _Reader:
     def entry(self, key: str, d: Any, path: str) -> None:
         self.begin(key)
         if not isinstance(d, dict):
-            self.problem(path, f"expected an object (the server's settings), found {_kind(d)}", skipped=True)
+            self.problem(path, "entry_not_object", skipped=True, kind=_kind(d))
             self.server = ""
             return
         fmt = self.result.format
@@ -543,7 +795,7 @@ class _Reader:
         if kind is not None:
             if not isinstance(kind, str) or kind.lower() not in _TRANSPORT_TYPES:
                 known = "stdio, http or sse" if fmt == "vscode" else "stdio, sse or streamable-http"
-                self.problem(json_path(path, "type"), f"unknown transport type {kind!r} (expected {known})", skipped=True)
+                self.problem(json_path(path, "type"), "transport_type", skipped=True, type=repr(kind), known=known)
                 self.server = ""
                 return
             transport = _TRANSPORT_TYPES[kind.lower()]
@@ -552,26 +804,26 @@ class _Reader:
         elif url_key in d:
             transport = "http-auto"
         else:
-            self.problem(path, 'neither "command" (a program to start) nor "url" (a server to reach): nothing to import', skipped=True)
+            self.problem(path, "nothing_to_import", skipped=True)
             self.server = ""
             return
         for extra in d:
             if extra == "disabled":
                 if d[extra] is True:
-                    self.problem(json_path(path, extra), "the server is turned off in that client; imported anyway")
+                    self.problem(json_path(path, extra), "disabled")
             elif extra not in _ENTRY_KEYS:
-                self.problem(json_path(path, extra), "not imported: the inspector has no such setting")
+                self.problem(json_path(path, extra), "no_such_setting")
         profile = ServerProfile(name=key, command="", transport=transport)
         if transport == "stdio":
             ok = self.stdio(d, path, profile)
             for ignored in ("url", "serverUrl", "headers"):
                 if ignored in d:
-                    self.problem(json_path(path, ignored), "ignored: the server is started as a command (stdio)")
+                    self.problem(json_path(path, ignored), "ignored_stdio")
         else:
             ok = self.remote(d, path, url_key, profile)
             for ignored in ("command", "args", "env", "envFile", "cwd"):
                 if ignored in d:
-                    self.problem(json_path(path, ignored), "ignored: the server is reached at a URL")
+                    self.problem(json_path(path, ignored), "ignored_url")
         if ok:
             self.found(key, path, profile)
         else:
@@ -581,27 +833,34 @@ class _Reader:
         at = json_path(path, "command")
         command = d.get("command")
         if command is None:
-            self.problem(path, 'no "command": nothing to start', skipped=True)
+            self.problem(path, "no_command", skipped=True)
             return False
         if not isinstance(command, str) or not command.strip():
-            self.problem(at, "expected the program to start (a non-empty string)" + ("" if isinstance(command, str) else f", found {_kind(command)}"), skipped=True)
+            if isinstance(command, str):
+                self.problem(at, "command_empty", skipped=True)
+            else:
+                self.problem(at, "command_type", skipped=True, kind=_kind(command))
             return False
         profile.command = self.expand(command, at)
         args = d.get("args", [])
         if not isinstance(args, list):
-            self.problem(json_path(path, "args"), f"expected an array of strings, found {_kind(args)}", skipped=True)
+            self.problem(json_path(path, "args"), "args_not_array", skipped=True, kind=_kind(args))
             return False
         for n, arg in enumerate(args):
             at = json_path(json_path(path, "args"), n)
             if isinstance(arg, (dict, list)) or arg is None:
-                self.problem(at, f"expected a string, found {_kind(arg)}", skipped=True)
+                self.problem(at, "arg_not_string", skipped=True, kind=_kind(arg))
                 return False
             value = self.text(arg, at)
-            if self.secret_inputs(value):
-                self.problem(at, "holds a password input: arguments are saved in servers.json, not kept secret")
-            elif _secret_env_ref(arg):
-                self.problem(at, "takes a secret from the environment: arguments are saved in servers.json, not kept secret")
             profile.args.append(value)
+            if self.secret_inputs(value):
+                self.problem(at, "arg_password_input")
+            elif _secret_env_ref(arg):
+                self.problem(at, "arg_env_secret")
+            else:
+                what = secret_argument(profile.args, len(profile.args) - 1)
+                if what:
+                    self.problem(at, "arg_secret", what=what)
         env: dict[str, EnvVar] = {}
         if "envFile" in d:
             for var in self.env_file(d["envFile"], json_path(path, "envFile")):
@@ -620,15 +879,15 @@ class _Reader:
         at = json_path(path, url_key)
         url = d.get(url_key)
         if url is None:
-            self.problem(path, f'no "{url_key}": nowhere to connect', skipped=True)
+            self.problem(path, "no_url", skipped=True, key=url_key)
             return False
         if not isinstance(url, str):
-            self.problem(at, f"expected the server's URL (a string), found {_kind(url)}", skipped=True)
+            self.problem(at, "url_type", skipped=True, kind=_kind(url))
             return False
         profile.url = self.expand(url, at).strip()
         self.url_secrets(profile.url, at)
         if _secret_env_ref(url):
-            self.problem(at, "the URL takes a secret from the environment: URLs are saved in servers.json, not kept secret")
+            self.problem(at, "url_env_secret")
         headers = self.pairs(d, "headers", path)
         if headers is None:
             return False
@@ -641,24 +900,26 @@ class _Reader:
         items = d.get(key) or {}
         at = json_path(path, key)
         if not isinstance(items, dict):
-            self.problem(at, f"expected an object (name → value), found {_kind(items)}", skipped=True)
+            self.problem(at, "pairs_not_object", skipped=True, kind=_kind(items))
             return None
         out = []
         for name, value in items.items():
             text = self.text(value, json_path(at, name))
             if text is not None:
-                out.append(EnvVar(name, text, looks_secret(name) or bool(self.secret_inputs(text)) or _secret_env_ref(value)))
+                out.append(EnvVar(name, text, bool(secret_kind(text, name) or self.secret_inputs(text) or _secret_env_ref(value))))
         return out
 
     def url_secrets(self, url: str, path: str) -> None:
         try:
             query = parse_qsl(urlsplit(url).query)
         except ValueError:
-            return
+            query = []
         names = [k for k, _ in query if looks_secret(k)]
         if names or self.secret_inputs(url):
-            what = ", ".join(names) if names else "a password input"
-            self.problem(path, f"the URL carries what looks like a credential ({what}): URLs are saved in servers.json, not kept secret")
+            what = ", ".join(names) if names else Word("a password input")
+            self.problem(path, "url_credential", what=what)
+        elif what := secret_kind(url):
+            self.problem(path, "url_password", what=Word("a password") if what == "a password in a URL" else what)
 
     def env_file(self, value: Any, path: str) -> list[EnvVar]:
         name = self.text(value, path)
@@ -669,13 +930,15 @@ class _Reader:
             file = (self.where.workspace or self.base or Path.cwd()) / file
         try:
             if not file.is_file():  # a FIFO or a device would block or never end
-                raise OSError(0, "not a regular file")
+                self.problem(path, "env_file_unreadable", file=file, why=Word("no such file" if not file.exists() else "not a regular file"))
+                return []
             if file.stat().st_size > MAX_BYTES:
-                raise OSError(0, f"larger than {MAX_BYTES >> 20} MiB")
+                self.problem(path, "env_file_too_large", file=file, mib=MAX_BYTES >> 20)
+                return []
             lines = file.read_text(encoding="utf-8-sig").splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.problem(path, f"cannot read {file}: {why}; its variables are not imported")
+            self.problem(path, "env_file_unreadable", file=file, why=why)
             return []
         out = []
         for n, line in enumerate(lines, 1):
@@ -686,7 +949,7 @@ class _Reader:
             key, sep, val = line.partition("=")
             key = key.strip()
             if not sep or not key:
-                self.problem(path, f"{file.name} line {n}: expected NAME=VALUE; skipped")
+                self.problem(path, "env_file_line", file=file.name, line=n)
                 continue
             val = val.strip()
             if len(val) >= 2 and val[0] == val[-1] and val[0] in "\"'":
@@ -702,18 +965,18 @@ class _Reader:
         title = data.get("title") if isinstance(data.get("title"), str) else None
         full = data.get("name") if isinstance(data.get("name"), str) else ""
         if not full:
-            self.problem("$.name", "expected the server's name (a string)")
+            self.problem("$.name", "registry_name")
         base = title or full.rsplit("/", 1)[-1] or "server"
         packages = data.get("packages") or []
         remotes = data.get("remotes") or []
         if not isinstance(packages, list):
-            self.problem("$.packages", f"expected an array, found {_kind(packages)}")
+            self.problem("$.packages", "not_array", kind=_kind(packages))
             packages = []
         if not isinstance(remotes, list):
-            self.problem("$.remotes", f"expected an array, found {_kind(remotes)}")
+            self.problem("$.remotes", "not_array", kind=_kind(remotes))
             remotes = []
         if not packages and not remotes:
-            self.problem("$", 'no "packages" and no "remotes": nothing to start or reach', skipped=True)
+            self.problem("$", "nothing_in_registry", skipped=True)
         several = len(packages) + len(remotes) > 1
         for n, pkg in enumerate(packages):
             at = json_path("$.packages", n)
@@ -730,25 +993,25 @@ class _Reader:
     def package(self, pkg: Any, path: str) -> None:
         key = self.server
         if not isinstance(pkg, dict):
-            self.problem(path, f"expected an object, found {_kind(pkg)}", skipped=True)
+            self.problem(path, "not_an_object", skipped=True, kind=_kind(pkg))
             return
         kind = pkg.get("registryType")
         ident = pkg.get("identifier")
         version = pkg.get("version")
         if not isinstance(ident, str) or not ident:
-            self.problem(json_path(path, "identifier"), "expected the package's identifier (a string)", skipped=True)
+            self.problem(json_path(path, "identifier"), "package_identifier", skipped=True)
             return
         transport = pkg.get("transport") if isinstance(pkg.get("transport"), dict) else {"type": "stdio"}
         if transport.get("type", "stdio") != "stdio":
-            self.problem(json_path(path, "transport"), f"the package serves over {transport.get('type')!r} once started: start it yourself and add its URL; only stdio packages are imported", skipped=True)
+            self.problem(json_path(path, "transport"), "package_transport", skipped=True, type=repr(transport.get("type")))
             return
         if kind == "mcpb":
-            self.problem(json_path(path, "registryType"), "an MCP bundle (.mcpb) is installed by a client that supports bundles: nothing to start", skipped=True)
+            self.problem(json_path(path, "registryType"), "mcpb", skipped=True)
             return
         hint = pkg.get("runtimeHint")
         runtime = hint if isinstance(hint, str) and hint else {"npm": "npx", "pypi": "uvx", "oci": "docker", "nuget": "dnx"}.get(kind or "")
         if not runtime:
-            self.problem(json_path(path, "registryType"), f"registry type {kind!r} without a runtimeHint: the command to start it is not known", skipped=True)
+            self.problem(json_path(path, "registryType"), "no_runtime", skipped=True, type=repr(kind))
             return
         version = version if isinstance(version, str) and version else ""
         if kind == "pypi":
@@ -778,23 +1041,23 @@ class _Reader:
     def remote_entry(self, remote: Any, path: str) -> None:
         key = self.server
         if not isinstance(remote, dict):
-            self.problem(path, f"expected an object, found {_kind(remote)}", skipped=True)
+            self.problem(path, "not_an_object", skipped=True, kind=_kind(remote))
             return
         kind = remote.get("type")
         transport = _TRANSPORT_TYPES.get(kind.lower()) if isinstance(kind, str) else None
         if transport is None or transport == "stdio":
-            self.problem(json_path(path, "type"), f"unknown remote type {kind!r} (expected streamable-http or sse)", skipped=True)
+            self.problem(json_path(path, "type"), "remote_type", skipped=True, type=repr(kind))
             return
         url = remote.get("url")
         if not isinstance(url, str) or not url:
-            self.problem(json_path(path, "url"), "expected the server's URL (a string)", skipped=True)
+            self.problem(json_path(path, "url"), "remote_url", skipped=True)
             return
         url = self.variables(url, remote.get("variables"), json_path(path, "url"), label="URL")
         self.url_secrets(url, json_path(path, "url"))
         profile = ServerProfile(name=key, command="", transport=transport, url=url)
         headers = remote.get("headers") or []
         if not isinstance(headers, list):
-            self.problem(json_path(path, "headers"), f"expected an array of headers, found {_kind(headers)}")
+            self.problem(json_path(path, "headers"), "headers_not_array", kind=_kind(headers))
             headers = []
         for n, h in enumerate(headers):
             var = self.setting(h, json_path(json_path(path, "headers"), n), "header")
@@ -806,7 +1069,7 @@ class _Reader:
         if items is None:
             return []
         if not isinstance(items, list):
-            self.problem(path, f"expected an array of variables, found {_kind(items)}")
+            self.problem(path, "variables_not_array", kind=_kind(items))
             return []
         out = []
         for n, item in enumerate(items):
@@ -819,11 +1082,11 @@ class _Reader:
         """A registry environment variable or header: its fixed value, or an input field
         (prefilled with its default) for the person importing."""
         if not isinstance(item, dict):
-            self.problem(path, f"expected an object, found {_kind(item)}")
+            self.problem(path, "not_an_object", kind=_kind(item))
             return None
         name = item.get("name")
         if not isinstance(name, str) or not name:
-            self.problem(json_path(path, "name"), f"expected the {what}'s name (a string)")
+            self.problem(json_path(path, "name"), "header_name" if what == "header" else "variable_name")
             return None
         secret = item.get("isSecret") is True or looks_secret(name)
         value = item.get("value")
@@ -831,7 +1094,7 @@ class _Reader:
             text = self.variables(value, item.get("variables"), json_path(path, "value"), label=name)
         else:
             text = self.new_input(f"{self.server}: {name}", item, name, secret)
-        secret = secret or bool(self.secret_inputs(text))
+        secret = secret or bool(self.secret_inputs(text) or secret_kind(text))
         return EnvVar(name, text, secret)
 
     def new_input(self, ident: str, item: dict, label: str, password: bool) -> str:
@@ -869,13 +1132,13 @@ class _Reader:
         if items is None:
             return []
         if not isinstance(items, list):
-            self.problem(path, f"expected an array of arguments, found {_kind(items)}", skipped=True)
+            self.problem(path, "arguments_not_array", skipped=True, kind=_kind(items))
             return None
         out: list[str] = []
         for n, item in enumerate(items):
             at = json_path(path, n)
             if not isinstance(item, dict):
-                self.problem(at, f"expected an argument object, found {_kind(item)}", skipped=True)
+                self.problem(at, "argument_not_object", skipped=True, kind=_kind(item))
                 return None
             kind = item.get("type")
             name = item.get("name") if isinstance(item.get("name"), str) else ""
@@ -892,7 +1155,7 @@ class _Reader:
                     self.optional[ident] = name if kind == "named" else ""
             if kind == "named":
                 if not name:
-                    self.problem(json_path(at, "name"), "a named argument without its name", skipped=True)
+                    self.problem(json_path(at, "name"), "argument_name", skipped=True)
                     return None
                 out.append(name)
                 if text is not None:
@@ -900,10 +1163,10 @@ class _Reader:
             elif kind == "positional":
                 out.append(text or "")
             else:
-                self.problem(json_path(at, "type"), f"unknown argument type {kind!r} (expected positional or named)", skipped=True)
+                self.problem(json_path(at, "type"), "argument_type", skipped=True, type=repr(kind))
                 return None
             if item.get("isSecret") is True:
-                self.problem(at, "a secret argument: arguments are saved in servers.json, not kept secret")
+                self.problem(at, "secret_argument")
         return out
 
 
@@ -1000,7 +1263,7 @@ def export_entry(profile: ServerProfile) -> ExportedEntry:
         if profile.cwd:
             entry["cwd"] = profile.cwd
         if not profile.inherit_env:
-            notes.append("the inspector starts it with only these variables; clients add them to their own environment")
+            notes.append(MESSAGES["export_env"])
     else:
         kind = profile.transport
         if kind == "http-auto":
@@ -1011,7 +1274,7 @@ def export_entry(profile: ServerProfile) -> ExportedEntry:
         if headers:
             entry["headers"] = headers
         if not profile.verify_tls:
-            notes.append("TLS verification is off in the inspector; the format has no such setting")
+            notes.append(MESSAGES["export_tls"])
     name = profile.name or "server"
     text = json.dumps({"mcpServers": {name: entry}}, indent=2, ensure_ascii=False) + "\n"
     return ExportedEntry(text, tuple(left_out), tuple(notes))

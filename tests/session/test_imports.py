@@ -23,8 +23,10 @@ from inspector.session.imports import (
     existing_locations,
     export_entry,
     import_profiles,
+    looks_secret,
     parse_config,
     read_config,
+    secret_kind,
     strip_jsonc,
     unique_name,
 )
@@ -322,6 +324,95 @@ def test_imported_secrets_go_to_secrets_json_never_to_servers_json(tmp_path: Pat
     loaded = {p.name: p for p in store.load()}
     assert {h.name: h.value for h in loaded["remote-tools"].headers} == {"Authorization": "Bearer vs-password-input", "X-Workshop": "7"}
     assert {v.name: v.value for v in loaded["github"].env}["GITHUB_PERSONAL_ACCESS_TOKEN"] == "ghp_claude_fixture_secret"
+
+
+def test_secrets_are_judged_by_their_values_too(tmp_path: Path) -> None:
+    """A Claude Desktop file whose names say nothing: the values are a GitHub token, a database
+    URL with its password and a Slack token. The env values go to secrets.json; the arguments
+    that hold a password stay in servers.json (nothing expands a reference in an argument), and
+    each is said with its JSON path."""
+    config = tmp_path / "claude_desktop_config.json"
+    config.write_text(json.dumps({"mcpServers": {
+        "db": {
+            "command": "npx",
+            "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://admin:S3cretPw@db/app", "--bot", "xoxb-1234567890-abcdefghijkl"],
+            "env": {"GITHUB_PAT": "ghp_abc", "DATABASE_URL": "postgres://u:pw123@h/db", "HOOK": "sk-proj-Abc123def456ghi789jkl", "MODE": "fast"},
+        },
+        "flags": {"command": "srv", "args": ["--password", "hunter2", "--api-key=k-42", "--api-key-file", "/etc/k", "--auth-type", "bearer"]},
+        "remote": {"url": "https://bot:tok3n@mcp.example.com/mcp", "headers": {"X-Forward": "Bearer abcdefgh12345678", "X-Trace": "on"}},
+    }}))
+    result = read_config(config)
+    db, flags, remote = (servers(result)[k].profile for k in ("db", "flags", "remote"))
+    assert {v.name: v.secret for v in db.env} == {"GITHUB_PAT": True, "DATABASE_URL": True, "HOOK": True, "MODE": False}
+    assert {h.name: h.secret for h in remote.headers} == {"X-Forward": True, "X-Trace": False}
+    said = {p.path: p for p in result.problems}
+    assert str(said["$.mcpServers.db.args[2]"]) == (
+        "claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: arguments are saved in servers.json "
+        "in plain text, not kept secret; better pass it in an environment variable (kept in secrets.json) if the server reads one"
+    )
+    assert said["$.mcpServers.db.args[4]"].message.startswith("holds a token: ")
+    assert said["$.mcpServers.flags.args[1]"].message.startswith("holds a password: ")  # after --password
+    assert said["$.mcpServers.flags.args[2]"].message.startswith("holds a password: ")  # --api-key=…
+    assert said["$.mcpServers.remote.url"].message == "the URL holds a password: URLs are saved in servers.json in plain text, not kept secret"
+    for quiet in ("db.args[0]", "db.args[1]", "db.args[3]", "flags.args[0]", "flags.args[4]", "flags.args[6]"):
+        assert "$.mcpServers." + quiet not in said  # a flag, a package, a path, --auth-type's value
+    assert all(p.code == "arg_secret" for p in result.problems if ".args[" in p.path)
+    store = ProfileStore(tmp_path / "store")
+    store.save(import_profiles(result, result.servers, {}, []))
+    servers_json, secrets_json = store.path.read_text(), store.secrets_path.read_text()
+    for secret in ("ghp_abc", "pw123", "sk-proj-Abc123def456ghi789jkl", "abcdefgh12345678"):
+        assert secret not in servers_json and secret in secrets_json
+    assert "S3cretPw" in servers_json  # an argument: said above, not hidden
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "/usr/local/lib/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js",
+        "ghcr.io/github/github-mcp-server:latest",
+        "11f6ad8ec52a2984abaafd7c3b516503785c2072",  # a commit
+        "sha256:2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db0225871792168345",
+        "ca0225ae-62b1-4493-ab03-b945c4a349f3",
+        "MyVeryLongClassNameWithVersion2024AndMore",
+        "ANTHROPIC_API_BASE_URL_FOR_TESTS_2024",
+        "postgres://user@localhost/db",
+        "postgres://u:${DB_PASS}@h/db",  # a reference, not the password
+        "https://example.com/mcp?mode=fast",
+        "${env:GITHUB_TOKEN}",
+        "task-0123456789abcdefABCDEF",
+    ],
+)
+def test_paths_commands_digests_and_words_are_not_secrets(value: str) -> None:
+    assert secret_kind(value) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "what"),
+    [
+        ("ghp_abcdefghijklmnopqrstuvwxyz0123456789", "a token"),
+        ("github_pat_11ABCDEFG0123456789_abcdefghijkl", "a token"),
+        ("sk-ant-api03-abcdefghijKLMNOP", "a token"),
+        ("xoxp-123456789012-abcdefghij", "a token"),
+        ("glpat-abcdefghij1234567890", "a token"),
+        ("Bearer abcdef123456", "a token"),
+        ("AKIAIOSFODNN7EXAMPLE", "an access key"),
+        ("-----BEGIN OPENSSH PRIVATE KEY-----", "a private key"),
+        ("redis://:hunter2@cache:6379", "a password in a URL"),
+        ("--dsn=mysql://root:pw@localhost/x", "a password in a URL"),
+        ("2C0trKjDE8CD0syq_O_Q-6lp6sZqAjhoVbrjINP_b70", "what looks like a key (a long random string)"),
+    ],
+)
+def test_tokens_keys_and_passwords_are_secrets(value: str, what: str) -> None:
+    assert secret_kind(value) == what
+
+
+@pytest.mark.parametrize(
+    ("name", "secret"),
+    [("GITHUB_PAT", True), ("DB_PASS", True), ("DB_PW", True), ("PRIVATE_KEY", True), ("GOOGLE_CREDENTIALS", True), ("CLIENT_SECRET", True),
+     ("PATH", False), ("PYTHONPATH", False), ("BYPASS_CACHE", False), ("PASSTHROUGH", False), ("COMPAT_MODE", False), ("PWD", False)],
+)
+def test_secret_names(name: str, secret: bool) -> None:
+    assert looks_secret(name) is secret
 
 
 def test_unique_names() -> None:
