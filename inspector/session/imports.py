@@ -49,7 +49,8 @@ Messages. A problem keeps its English template (:data:`MESSAGES`) and its argume
 that the UI can show it translated (context "Imports"); ``message`` and ``str()`` are English.
 
 :func:`default_locations` lists where each client keeps its file on this platform;
-:func:`export_entry` writes a saved server as an ``mcpServers`` entry, secrets left out.
+:func:`export_entry` writes a saved server as an entry of a client's file (``mcpServers``, or
+``servers`` for VS Code), in the shape that client reads, secrets left out.
 """
 
 from __future__ import annotations
@@ -209,6 +210,8 @@ MESSAGES: dict[str, str] = {
     # export
     "export_env": "the inspector starts it with only these variables; clients add them to their own environment",
     "export_tls": "TLS verification is off in the inspector; the format has no such setting",
+    "export_no_url_servers": "Claude Desktop's configuration file holds only servers it starts (command, args, env), "
+    "not servers at a URL: add this one in Claude Desktop's own settings (Connectors), or through a local stdio bridge",
 }
 #: where a problem is when the file is not JSON (instead of a JSON path)
 PLACES = {"line_column": "line {line}, column {column}", "byte": "byte {offset}"}
@@ -1181,14 +1184,16 @@ def _secret_env_ref(value: Any) -> bool:
 @dataclass(frozen=True)
 class ConfigLocation:
     client: str  # the client's name (a product name: not translated)
-    scope: str  # "user", "workspace" (the current folder's) or ""
-    path: Path
+    scope: str  # "user", "profile" (one of VS Code's user profiles), "workspace" (the current folder's) or ""
+    path: Path  # a "*" in it stands for any folder (VS Code's profiles/*/mcp.json)
     format: str | None  # None: detect
 
 
 def default_locations(*, platform: str | None = None, home: Path | None = None, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> list[ConfigLocation]:
-    """Where Claude Desktop, VS Code, Cursor, Windsurf, the MCP Inspector and a registry
-    ``server.json`` are usually found on ``platform`` (this one by default)."""
+    """Where Claude Desktop, VS Code (also Insiders, VSCodium, and each one's user profiles:
+    ``User/profiles/*/mcp.json``), Cursor, Windsurf, the MCP Inspector and a registry
+    ``server.json`` are usually found on ``platform`` (this one by default): the places looked
+    in, whether or not a file is there (:func:`existing_locations` says which hold one)."""
     platform = platform or sys.platform
     home = Path(home) if home is not None else Path.home()
     env = os.environ if env is None else env
@@ -1199,11 +1204,11 @@ def default_locations(*, platform: str | None = None, home: Path | None = None, 
         app = Path(env.get("APPDATA") or home / "AppData" / "Roaming")
     else:
         app = Path(env.get("XDG_CONFIG_HOME") or home / ".config")
+    vscodes = [("VS Code", "Code"), ("VS Code Insiders", "Code - Insiders"), ("VSCodium", "VSCodium")]
     return [
         ConfigLocation("Claude Desktop", "user", app / "Claude" / "claude_desktop_config.json", "claude-desktop"),
-        ConfigLocation("VS Code", "user", app / "Code" / "User" / "mcp.json", "vscode"),
-        ConfigLocation("VS Code Insiders", "user", app / "Code - Insiders" / "User" / "mcp.json", "vscode"),
-        ConfigLocation("VSCodium", "user", app / "VSCodium" / "User" / "mcp.json", "vscode"),
+        *(ConfigLocation(client, "user", app / folder / "User" / "mcp.json", "vscode") for client, folder in vscodes),
+        *(ConfigLocation(client, "profile", app / folder / "User" / "profiles" / "*" / "mcp.json", "vscode") for client, folder in vscodes),
         ConfigLocation("VS Code", "workspace", cwd / ".vscode" / "mcp.json", "vscode"),
         ConfigLocation("Cursor", "user", home / ".cursor" / "mcp.json", "cursor"),
         ConfigLocation("Cursor", "workspace", cwd / ".cursor" / "mcp.json", "cursor"),
@@ -1214,12 +1219,17 @@ def default_locations(*, platform: str | None = None, home: Path | None = None, 
 
 
 def existing_locations(**kwargs: Any) -> list[ConfigLocation]:
-    """:func:`default_locations` that hold a file."""
+    """:func:`default_locations` that hold a file (one for each VS Code profile that has one)."""
     out = []
     for loc in default_locations(**kwargs):
+        parts = loc.path.parts
+        star = next((n for n, part in enumerate(parts) if "*" in part), None)
         try:
-            if loc.path.is_file():
-                out.append(loc)
+            if star is None:
+                paths = [loc.path]
+            else:
+                paths = sorted(Path(*parts[:star]).glob(str(Path(*parts[star:]))))
+            out += [ConfigLocation(loc.client, loc.scope, path, loc.format) for path in paths if path.is_file()]
         except OSError:
             pass
     return out
@@ -1228,9 +1238,19 @@ def existing_locations(**kwargs: Any) -> list[ConfigLocation]:
 # ---------------------------------------------------------------------- export
 
 
+#: the clients :func:`export_entry` writes an entry for -> their names
+EXPORT_CLIENTS: dict[str, str] = {
+    "claude-desktop": "Claude Desktop",
+    "cursor": "Cursor",
+    "windsurf": "Windsurf",
+    "mcp-inspector": "MCP Inspector",
+    "vscode": "VS Code",
+}
+
+
 @dataclass(frozen=True)
 class ExportedEntry:
-    text: str  # {"mcpServers": {name: {...}}}, indented
+    text: str  # {"mcpServers": {name: {...}}} ("servers" for VS Code), indented; "" when the client has no place for it
     left_out: tuple[str, ...]  # what was not written: secret variables and headers, by name
     notes: tuple[str, ...] = ()  # settings the format has no place for
 
@@ -1247,13 +1267,21 @@ def _without_secrets(items, left_out: list[str]) -> dict[str, str]:
             out[item.name] = item.value
     return out
 
-def export_entry(profile: ServerProfile) -> ExportedEntry:
-    """``profile`` as an ``mcpServers`` entry (Claude Desktop, Cursor, Windsurf, the MCP
-    Inspector): secret values are left out, and named in ``left_out``."""
+def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> ExportedEntry:
+    """``profile`` as an entry of ``client``'s file (:data:`EXPORT_CLIENTS`): ``mcpServers``
+    (``servers`` for VS Code); secret values are left out, and named in ``left_out``. A server
+    started as a command is written the same for all (VS Code adds ``"type": "stdio"``); a URL
+    server takes each client's shape: ``type`` + ``url`` (the MCP Inspector: streamable-http or
+    sse; VS Code: http or sse), ``url`` alone (Cursor), ``serverUrl`` (Windsurf), and none for
+    Claude Desktop, whose file holds only servers it starts (``text`` is empty, a note says why)."""
+    if client not in EXPORT_CLIENTS:
+        raise ValueError(f"unknown client {client!r} (known: {', '.join(EXPORT_CLIENTS)})")
     entry: dict[str, Any] = {}
     left_out: list[str] = []
     notes: list[str] = []
     if profile.transport == "stdio":
+        if client == "vscode":
+            entry["type"] = "stdio"
         entry["command"] = profile.command
         if profile.args:
             entry["args"] = list(profile.args)
@@ -1264,17 +1292,21 @@ def export_entry(profile: ServerProfile) -> ExportedEntry:
             entry["cwd"] = profile.cwd
         if not profile.inherit_env:
             notes.append(MESSAGES["export_env"])
+    elif client == "claude-desktop":
+        return ExportedEntry("", (), (MESSAGES["export_no_url_servers"],))
     else:
-        kind = profile.transport
-        if kind == "http-auto":
-            kind = "sse" if profile.detected_transport == "sse" else "streamable-http"
-        entry["type"] = kind
-        entry["url"] = profile.url
+        sse = profile.transport == "sse" or (profile.transport == "http-auto" and profile.detected_transport == "sse")
+        if client == "mcp-inspector":
+            entry["type"] = "sse" if sse else "streamable-http"
+        elif client == "vscode":
+            entry["type"] = "sse" if sse else "http"
+        entry["serverUrl" if client == "windsurf" else "url"] = profile.url
         headers = _without_secrets(profile.headers, left_out)
         if headers:
             entry["headers"] = headers
         if not profile.verify_tls:
             notes.append(MESSAGES["export_tls"])
     name = profile.name or "server"
-    text = json.dumps({"mcpServers": {name: entry}}, indent=2, ensure_ascii=False) + "\n"
+    key = "servers" if client == "vscode" else "mcpServers"
+    text = json.dumps({key: {name: entry}}, indent=2, ensure_ascii=False) + "\n"
     return ExportedEntry(text, tuple(left_out), tuple(notes))

@@ -8,8 +8,9 @@ could not be mapped with its file and JSON path. Import adds the checked servers
 servers (names made unique); secret values go to ``secrets.json`` through the profile store,
 never to ``servers.json``. Everything the file holds is shown as plain text.
 
-The export dialog shows the selected server as an ``mcpServers`` entry to copy or save, with
-its secret values left out and named.
+The export dialog shows the selected server as an entry of the client chosen (Claude Desktop,
+Cursor, Windsurf, the MCP Inspector, VS Code: each its own shape for a URL server, and none in
+Claude Desktop's file) to copy or save, with its secret values left out and named.
 """
 
 from __future__ import annotations
@@ -38,9 +39,12 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session.imports import (
+    EXPORT_CLIENTS,
     ConfigLocation,
     ImportInput,
+    ImportProblem,
     ImportResult,
+    default_locations,
     existing_locations,
     export_entry,
     import_profiles,
@@ -57,6 +61,18 @@ FORMAT_WORDS = {
     "registry": QT_TRANSLATE_NOOP("ImportDialog", "MCP registry server.json"),
 }
 SERVER_ROLE = Qt.ItemDataRole.UserRole
+#: problems about a secret that stays in servers.json (an argument or a URL): marked ⚠
+PLAIN_TEXT_SECRETS = {"arg_secret", "arg_password_input", "arg_env_secret", "secret_argument", "url_password", "url_env_secret", "url_credential"}
+
+
+def translated(text: str) -> str:
+    """A text of the import layer (its MESSAGES, words and places) in the window's language."""
+    return QCoreApplication.translate("Imports", text)
+
+
+def problem_line(problem: ImportProblem) -> str:
+    """``file: $.path: message`` in the window's language (names, paths and values as they are)."""
+    return f"{problem.file}: {problem.place(translated)}: {problem.render(translated)}"
 
 
 def format_label(result: ImportResult) -> str:
@@ -74,7 +90,9 @@ class ImportDialog(QDialog):
     #: the profiles to add, names already unique among ``taken``
     serversImported = Signal(list)
 
-    def __init__(self, taken: list[str], parent: QWidget | None = None, locations: list[ConfigLocation] | None = None) -> None:
+    def __init__(
+        self, taken: list[str], parent: QWidget | None = None, locations: list[ConfigLocation] | None = None, looked: list[ConfigLocation] | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Import servers"))
         self.resize(860, 640)
@@ -86,13 +104,20 @@ class ImportDialog(QDialog):
         self.source = QComboBox()
         self.source.setAccessibleName(self.tr("Configuration files found"))
         self.locations = existing_locations() if locations is None else locations
-        scopes = {"user": self.tr("user"), "workspace": self.tr("this folder")}
+        self.looked = default_locations() if looked is None else looked
+        scopes = {"user": self.tr("user"), "profile": self.tr("user profile"), "workspace": self.tr("this folder")}
         for loc in self.locations:
             self.source.addItem(f"{loc.client} ({scopes.get(loc.scope, loc.scope)}) — {loc.path}", str(loc.path))
             self.source.setItemData(self.source.count() - 1, plain_tooltip(str(loc.path)), Qt.ItemDataRole.ToolTipRole)
+        places = "\n".join(f"{loc.client} ({scopes.get(loc.scope, loc.scope)}): {loc.path}" for loc in self.looked)
+        self.looked_label = muted(plain_label(self.tr("Looked in:") + "\n" + places, selectable=True))
+        self.looked_label.setObjectName("looked-in")
+        self.looked_label.setVisible(not self.locations)
         if not self.locations:
-            self.source.addItem(self.tr("No client's configuration file was found in the usual places"), "")
+            self.source.addItem(self.tr("No client's configuration file was found in the usual places (listed below)"), "")
             self.source.setEnabled(False)
+        else:
+            self.source.setToolTip(plain_tooltip(self.tr("Looked in:") + "\n" + places))
         self.source.activated.connect(self._source_chosen)
         choose = QPushButton(self.tr("Choose file…"))
         choose.clicked.connect(self.choose_file)
@@ -129,8 +154,10 @@ class ImportDialog(QDialog):
         self.problems_box.setVisible(False)
 
         secrets_note = muted(plain_label(self.tr(
-            "Secret values (password inputs, variables and headers the file marks secret or whose names say token, key, "
-            "secret, password or authorization) are kept in secrets.json, readable only by you, never in servers.json."
+            "Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, "
+            "secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept "
+            "in secrets.json, readable only by you, never in servers.json. Arguments and URLs are saved as they are: "
+            "a secret in one is marked ⚠ below."
         )))
         self.error = ErrorLabel("import-error")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
@@ -142,6 +169,7 @@ class ImportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(plain_label(self.tr("Read servers from:")))
         layout.addLayout(top)
+        layout.addWidget(self.looked_label)
         layout.addWidget(self.file_label)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.inputs_box)
@@ -169,6 +197,8 @@ class ImportDialog(QDialog):
 
     def show_result(self, result: ImportResult) -> ImportResult:
         self.result = result
+        if self.locations:
+            self.looked_label.setVisible(False)
         where = str(result.path) if result.path is not None else result.file
         if result.servers:
             self.file_label.setText(self.tr("{file}: {format}, {n} server(s)").format(file=where, format=format_label(result), n=len(result.servers)))
@@ -184,16 +214,20 @@ class ImportDialog(QDialog):
             item.setCheckState(0, Qt.CheckState.Checked)
             item.setData(0, SERVER_ROLE, n)
             item.setToolTip(2, plain_tooltip(server.target()))
-            notes = [p.message for p in result.problems if p.server == server.key]
+            notes = [p for p in result.problems if p.server == server.key]
             if notes:
-                item.setToolTip(0, plain_tooltip("\n".join(notes)))
+                item.setToolTip(0, plain_tooltip("\n".join(f"{p.place(translated)}: {p.render(translated)}" for p in notes)))
+            exposed = [p.path for p in notes if p.code in PLAIN_TEXT_SECRETS]
+            if exposed:  # said in the row too: a secret that servers.json will hold
+                item.setText(3, ", ".join(filter(None, [item.text(3), self.tr("⚠ in plain text: {paths}").format(paths=", ".join(exposed))])))
+                item.setToolTip(3, plain_tooltip("\n".join(p.render(translated) for p in notes if p.code in PLAIN_TEXT_SECRETS)))
             self.tree.addTopLevelItem(item)
         self.tree.blockSignals(False)
         lines = []
         for problem in result.problems:
-            mark = "✗ " if problem.skipped else "• "
+            mark = "✗ " if problem.skipped else "⚠ " if problem.code in PLAIN_TEXT_SECRETS else "• "
             suffix = self.tr(" (left out)") if problem.skipped else ""
-            lines.append(mark + str(problem) + suffix)
+            lines.append(mark + problem_line(problem) + suffix)
         self.problems.setPlainText("\n".join(lines))
         shown = min(max(len(lines), 1) + 1, 8)  # lines, one more for a wrapped one; longer lists scroll
         self.problems.setFixedHeight(self.problems.fontMetrics().lineSpacing() * shown + 12)
@@ -299,29 +333,27 @@ class ImportDialog(QDialog):
 
 
 class ExportDialog(QDialog):
-    """A saved server as an ``mcpServers`` entry, to copy or save; secrets left out."""
+    """A saved server as an entry of another client's file, to copy or save; secrets left out.
+    The client is chosen: a URL server takes a different shape in each (none in Claude Desktop's)."""
 
     def __init__(self, profile: ServerProfile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Export server entry"))
         self.resize(620, 460)
         self.profile = profile
-        self.entry = export_entry(profile)
-        intro = plain_label(self.tr(
-            "The server as an mcpServers entry, as Claude Desktop, Cursor, Windsurf and the MCP Inspector read it "
-            "(VS Code: put the entry under \"servers\")."
-        ))
-        self.text = QPlainTextEdit(self.entry.text)
+        self.client = QComboBox()
+        self.client.setAccessibleName(self.tr("Client"))
+        for key, name in EXPORT_CLIENTS.items():
+            self.client.addItem(name, key)
+        self.client.setCurrentIndex(self.client.findData("claude-desktop" if profile.transport == "stdio" else "cursor"))
+        self.client.currentIndexChanged.connect(self._show_entry)
+        self.intro = plain_label(wrap=True)
+        self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
         self.text.setFont(mono_font())
         self._highlighter = JsonHighlighter(self.text.document(), self.text)
-        notes = []
-        if self.entry.left_out:
-            notes.append(self.tr("Left out because they are secret: {names}. Add their values by hand where you paste this.").format(names=", ".join(self.entry.left_out)))
-        notes.extend(self.entry.notes)
-        self.note = plain_label("\n".join(notes))
+        self.note = plain_label()
         self.note.setObjectName("export-note")
-        self.note.setVisible(bool(notes))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.copy_button = buttons.addButton(self.tr("Copy"), QDialogButtonBox.ButtonRole.ActionRole)
         self.save_button = buttons.addButton(self.tr("Save…"), QDialogButtonBox.ButtonRole.ActionRole)
@@ -329,12 +361,46 @@ class ExportDialog(QDialog):
         self.save_button.clicked.connect(self.save)
         buttons.rejected.connect(self.reject)
         self.status = muted(plain_label())
+        top = QFormLayout()
+        top.addRow(self.tr("For:"), self.client)
         layout = QVBoxLayout(self)
-        layout.addWidget(intro)
+        layout.addLayout(top)
+        layout.addWidget(self.intro)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.note)
         layout.addWidget(self.status)
         layout.addWidget(buttons)
+        self._show_entry()
+
+    def _intro(self, client: str) -> str:
+        if client == "vscode":
+            return self.tr("The server as VS Code reads it: put the entry under \"servers\" in mcp.json (the user's or a workspace's .vscode folder).")
+        if client == "claude-desktop":
+            return self.tr("The server as Claude Desktop reads it: put the entry under \"mcpServers\" in claude_desktop_config.json.")
+        if client == "windsurf":
+            return self.tr(
+                "The server as Windsurf reads it: put the entry under \"mcpServers\" in ~/.codeium/windsurf/mcp_config.json "
+                "(a URL server's address is \"serverUrl\" there)."
+            )
+        if client == "cursor":
+            return self.tr("The server as Cursor reads it: put the entry under \"mcpServers\" in ~/.cursor/mcp.json or a project's .cursor/mcp.json.")
+        return self.tr("The server as the MCP Inspector reads it (its --config file): put the entry under \"mcpServers\".")
+
+    def _show_entry(self, *_args) -> None:
+        client = self.client.currentData()
+        self.entry = export_entry(self.profile, client)
+        self.intro.setText(self._intro(client))
+        self.text.setPlainText(self.entry.text)
+        self.text.setVisible(bool(self.entry.text))
+        notes = []
+        if self.entry.left_out:
+            notes.append(self.tr("Left out because they are secret: {names}. Add their values by hand where you paste this.").format(names=", ".join(self.entry.left_out)))
+        notes.extend(translated(note) for note in self.entry.notes)
+        self.note.setText("\n".join(notes))
+        self.note.setVisible(bool(notes))
+        self.copy_button.setEnabled(bool(self.entry.text))
+        self.save_button.setEnabled(bool(self.entry.text))
+        self.status.clear()
 
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self.entry.text)

@@ -438,6 +438,31 @@ def test_export_leaves_secrets_out_and_reads_back() -> None:
     assert parse_config(export_entry(stdio).text, file="mcp.json").servers[0].profile.env[0].name == "MODE"
 
 
+def test_export_writes_the_shape_each_client_reads() -> None:
+    http = ServerProfile(name="remote", command="", transport="http-auto", url="https://h/mcp", headers=[EnvVar("Authorization", "Bearer x", True), EnvVar("X-A", "1")])
+    sse = ServerProfile(name="old", command="", transport="sse", url="https://h/sse")
+    shapes = {client: json.loads(export_entry(http, client).text) for client in ("cursor", "windsurf", "mcp-inspector", "vscode")}
+    assert shapes == {
+        "cursor": {"mcpServers": {"remote": {"url": "https://h/mcp", "headers": {"X-A": "1"}}}},
+        "windsurf": {"mcpServers": {"remote": {"serverUrl": "https://h/mcp", "headers": {"X-A": "1"}}}},
+        "mcp-inspector": {"mcpServers": {"remote": {"type": "streamable-http", "url": "https://h/mcp", "headers": {"X-A": "1"}}}},
+        "vscode": {"servers": {"remote": {"type": "http", "url": "https://h/mcp", "headers": {"X-A": "1"}}}},
+    }
+    assert json.loads(export_entry(sse, "vscode").text)["servers"]["old"]["type"] == "sse"
+    # each reads back as that client's file, the same server
+    for client, file, fmt in (("windsurf", "mcp_config.json", "windsurf"), ("vscode", "mcp.json", "vscode"), ("cursor", "mcp.json", "mcp-servers")):
+        back = parse_config(export_entry(http, client).text, file=file)
+        assert back.format == fmt and back.servers[0].profile.url == "https://h/mcp" and not back.problems
+    # Claude Desktop's file has no URL servers: nothing is written, and the note says so
+    claude = export_entry(http, "claude-desktop")
+    assert claude.text == "" and "only servers it starts" in claude.notes[0]
+    stdio = ServerProfile(name="gh", command="npx", args=["-y", "srv"])
+    assert json.loads(export_entry(stdio, "claude-desktop").text) == {"mcpServers": {"gh": {"command": "npx", "args": ["-y", "srv"]}}}
+    assert json.loads(export_entry(stdio, "vscode").text) == {"servers": {"gh": {"type": "stdio", "command": "npx", "args": ["-y", "srv"]}}}
+    with pytest.raises(ValueError):
+        export_entry(stdio, "zed")
+
+
 # ---------------------------------------------------------------------- where the files are
 
 
@@ -462,6 +487,20 @@ def test_default_locations_per_platform(tmp_path: Path) -> None:
     claude.write_text("{}")
     found = existing_locations(platform="linux", home=tmp_path, env={}, cwd=tmp_path / "nowhere")
     assert found == [ConfigLocation("Claude Desktop", "user", claude, "claude-desktop")]
+    # VS Code's user profiles (any folder under User/profiles), Insiders' and VSCodium's too
+    assert linux[("VS Code", "profile")] == "/home/ada/.config/Code/User/profiles/*/mcp.json"
+    assert linux[("VSCodium", "profile")] == "/home/ada/.config/VSCodium/User/profiles/*/mcp.json"
+    assert mac[("VS Code Insiders", "profile")] == "/home/ada/Library/Application Support/Code - Insiders/User/profiles/*/mcp.json"
+    profiles = tmp_path / ".config" / "Code" / "User" / "profiles"
+    for folder in ("-5f3a2c1", "7b9e0d4"):
+        (profiles / folder).mkdir(parents=True)
+        (profiles / folder / "mcp.json").write_text('{"servers": {}}')
+    (profiles / "empty").mkdir()
+    found = existing_locations(platform="linux", home=tmp_path, env={}, cwd=tmp_path / "nowhere")
+    assert [(loc.client, loc.scope, loc.path) for loc in found[1:]] == [
+        ("VS Code", "profile", profiles / "-5f3a2c1" / "mcp.json"),
+        ("VS Code", "profile", profiles / "7b9e0d4" / "mcp.json"),
+    ]
 
 
 # ---------------------------------------------------------------------- what a dying server said

@@ -128,3 +128,62 @@ def test_export_leaves_secrets_out_and_saves_a_readable_file(qapp, tmp_path):
     assert dialog.save_to(str(out))
     back = read_config(out)
     assert back.servers[0].profile.command_line == "npx -y srv"
+
+
+def test_a_secret_in_an_argument_is_marked_and_secret_values_are_kept_apart(window_and_controller, tmp_path):
+    controller, window = window_and_controller
+    config = tmp_path / "claude_desktop_config.json"
+    config.write_text(json.dumps({"mcpServers": {"db": {
+        "command": "npx",
+        "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://admin:S3cretPw@db/app"],
+        "env": {"GITHUB_PAT": "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "DATABASE_URL": "postgres://u:pw123@h/db", "MODE": "fast"},
+    }}}))
+    dialog: ImportDialog = window.import_servers(locations=[ConfigLocation("Claude Desktop", "user", config, "claude-desktop")])
+    lines = dialog.problems.toPlainText().splitlines()
+    assert lines == [
+        "⚠ claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: arguments are saved in servers.json in plain text, "
+        "not kept secret; better pass it in an environment variable (kept in secrets.json) if the server reads one"
+    ]
+    row = dialog.server_item("db")
+    assert row.text(3) == "GITHUB_PAT, DATABASE_URL, ⚠ in plain text: $.mcpServers.db.args[2]"
+    dialog.import_checked()
+    servers_json = window.store.path.read_text()
+    assert "pw123" not in servers_json and "ghp_abcdefghij" not in servers_json
+    assert "pw123" in window.store.secrets_path.read_text()
+    assert "S3cretPw" in servers_json  # what the warning said
+
+
+def test_where_it_looked_is_shown_when_nothing_was_found(qapp, tmp_path):
+    from inspector.session.imports import default_locations
+
+    looked = default_locations(platform="linux", home=tmp_path, env={}, cwd=tmp_path / "project")
+    dialog = ImportDialog([], locations=[], looked=looked)
+    assert not dialog.source.isEnabled() and "listed below" in dialog.source.currentText()
+    text = dialog.looked_label.text()
+    assert not dialog.looked_label.isHidden() and dialog.looked_label.textFormat() == Qt.TextFormat.PlainText
+    assert text.splitlines()[0] == "Looked in:"
+    assert f"Claude Desktop (user): {tmp_path}/.config/Claude/claude_desktop_config.json" in text.splitlines()
+    assert f"VS Code (user profile): {tmp_path}/.config/Code/User/profiles/*/mcp.json" in text.splitlines()
+    assert f"Windsurf (user): {tmp_path}/.codeium/windsurf/mcp_config.json" in text.splitlines()
+    # found: the places are in the list's tooltip instead
+    found = [ConfigLocation("Cursor", "user", CONFIGS / "claude_desktop_config.json", "cursor")]
+    dialog = ImportDialog([], locations=found, looked=looked)
+    assert dialog.looked_label.isHidden() and "Looked in:" in dialog.source.toolTip()
+
+
+def test_export_offers_the_shape_each_client_reads(qapp):
+    remote = ServerProfile(name="remote", command="", transport="http-auto", url="https://h/mcp", headers=[EnvVar("Authorization", "Bearer x", True)])
+    dialog = ExportDialog(remote)
+    assert dialog.client.currentData() == "cursor"
+    assert json.loads(dialog.text.toPlainText()) == {"mcpServers": {"remote": {"url": "https://h/mcp"}}}
+    assert "Authorization" in dialog.note.text()
+    dialog.client.setCurrentIndex(dialog.client.findData("windsurf"))
+    assert json.loads(dialog.text.toPlainText()) == {"mcpServers": {"remote": {"serverUrl": "https://h/mcp"}}}
+    assert "serverUrl" in dialog.intro.text()
+    dialog.client.setCurrentIndex(dialog.client.findData("claude-desktop"))
+    assert dialog.text.isHidden() and not dialog.copy_button.isEnabled() and not dialog.save_button.isEnabled()
+    assert "only servers it starts" in dialog.note.text()
+    dialog.client.setCurrentIndex(dialog.client.findData("vscode"))
+    assert json.loads(dialog.text.toPlainText()) == {"servers": {"remote": {"type": "http", "url": "https://h/mcp"}}}
+    assert dialog.copy_button.isEnabled()
+
