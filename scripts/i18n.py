@@ -70,8 +70,13 @@ def protocol_strings() -> dict[str, list[str]]:
             for caps in (None, {}, {"tools": {}, "resources": {}, "prompts": {}, "logging": {}, "tasks": {}}, {"resources": {"subscribe": True}}):
                 features |= {v.reason for v in availability(era, version, caps).values()}
     from inspector.session.handout import WORDS
+    from inspector.session import imports
 
     return {
+        "Imports": sorted(
+            set(imports.MESSAGES.values()) | set(imports.PLACES.values()) | set(imports.KINDS.values()) | {imports._NUMBER}
+            | set(imports.JSON_ERRORS) | set(imports.WORDS)
+        ),
         "Handout": sorted(set(WORDS.values())),
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),

@@ -162,7 +162,8 @@ MESSAGES: dict[str, str] = {
     "command_input": "input {id} runs a VS Code command; type its value in instead",
     "input_type": "unknown input type {type}; shown as a text field",
     "entry_not_object": "expected an object (the server's settings), found {kind}",
-    "transport_type": "unknown transport type {type} (expected {known})",
+    "transport_type": "unknown transport type {type} (expected stdio, sse or streamable-http)",
+    "transport_type_vscode": "unknown transport type {type} (expected stdio, http or sse)",
     "nothing_to_import": 'neither "command" (a program to start) nor "url" (a server to reach): nothing to import',
     "disabled": "the server is turned off in that client; imported anyway",
     "no_such_setting": "not imported: the inspector has no such setting",
@@ -797,8 +798,7 @@ class _Reader:
         kind = d.get("type")
         if kind is not None:
             if not isinstance(kind, str) or kind.lower() not in _TRANSPORT_TYPES:
-                known = "stdio, http or sse" if fmt == "vscode" else "stdio, sse or streamable-http"
-                self.problem(json_path(path, "type"), "transport_type", skipped=True, type=repr(kind), known=known)
+                self.problem(json_path(path, "type"), "transport_type_vscode" if fmt == "vscode" else "transport_type", skipped=True, type=repr(kind))
                 self.server = ""
                 return
             transport = _TRANSPORT_TYPES[kind.lower()]

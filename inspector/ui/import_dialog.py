@@ -61,7 +61,7 @@ FORMAT_WORDS = {
     "registry": QT_TRANSLATE_NOOP("ImportDialog", "MCP registry server.json"),
 }
 SERVER_ROLE = Qt.ItemDataRole.UserRole
-#: problems about a secret that stays in servers.json (an argument or a URL): marked ⚠
+# problems about a secret that stays in servers.json (an argument or a URL): marked ⚠
 PLAIN_TEXT_SECRETS = {"arg_secret", "arg_password_input", "arg_env_secret", "secret_argument", "url_password", "url_env_secret", "url_credential"}
 
 
@@ -110,8 +110,15 @@ class ImportDialog(QDialog):
             self.source.addItem(f"{loc.client} ({scopes.get(loc.scope, loc.scope)}) — {loc.path}", str(loc.path))
             self.source.setItemData(self.source.count() - 1, plain_tooltip(str(loc.path)), Qt.ItemDataRole.ToolTipRole)
         places = "\n".join(f"{loc.client} ({scopes.get(loc.scope, loc.scope)}): {loc.path}" for loc in self.looked)
-        self.looked_label = muted(plain_label(self.tr("Looked in:") + "\n" + places, selectable=True))
+        self.looked_label = QWidget()  # "Looked in:" over the places (data: client names and paths)
         self.looked_label.setObjectName("looked-in")
+        looked_layout = QVBoxLayout(self.looked_label)
+        looked_layout.setContentsMargins(0, 0, 0, 0)
+        looked_layout.setSpacing(2)
+        looked_layout.addWidget(muted(plain_label(self.tr("Looked in:"))))
+        self.looked_places = muted(plain_label(places, selectable=True))
+        self.looked_places.setProperty("data", True)
+        looked_layout.addWidget(self.looked_places)
         self.looked_label.setVisible(not self.locations)
         if not self.locations:
             self.source.addItem(self.tr("No client's configuration file was found in the usual places (listed below)"), "")

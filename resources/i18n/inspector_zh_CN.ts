@@ -995,7 +995,7 @@
     </message>
     <message>
         <source>The server as an mcpServers entry, as Claude Desktop, Cursor, Windsurf and the MCP Inspector read it (VS Code: put the entry under "servers").</source>
-        <translation>以 mcpServers 条目表示的服务器，Claude Desktop、Cursor、Windsurf 和 MCP Inspector 都能读取（VS Code：把条目放在 "servers" 下）。</translation>
+        <translation type="vanished">以 mcpServers 条目表示的服务器，Claude Desktop、Cursor、Windsurf 和 MCP Inspector 都能读取（VS Code：把条目放在 "servers" 下）。</translation>
     </message>
     <message>
         <source>Left out because they are secret: {names}. Add their values by hand where you paste this.</source>
@@ -1006,8 +1006,36 @@
         <translation>复制</translation>
     </message>
     <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
         <source>Save…</source>
         <translation>保存…</translation>
+    </message>
+    <message>
+        <source>For:</source>
+        <translation>用于：</translation>
+    </message>
+    <message>
+        <source>The server as VS Code reads it: put the entry under "servers" in mcp.json (the user's or a workspace's .vscode folder).</source>
+        <translation>VS Code 读取的格式：把条目放在 mcp.json（用户级，或工作区 .vscode 文件夹中）的 "servers" 下。</translation>
+    </message>
+    <message>
+        <source>The server as Claude Desktop reads it: put the entry under "mcpServers" in claude_desktop_config.json.</source>
+        <translation>Claude Desktop 读取的格式：把条目放在 claude_desktop_config.json 的 "mcpServers" 下。</translation>
+    </message>
+    <message>
+        <source>The server as Windsurf reads it: put the entry under "mcpServers" in ~/.codeium/windsurf/mcp_config.json (a URL server's address is "serverUrl" there).</source>
+        <translation>Windsurf 读取的格式：把条目放在 ~/.codeium/windsurf/mcp_config.json 的 "mcpServers" 下（URL 服务器的地址在其中写作 "serverUrl"）。</translation>
+    </message>
+    <message>
+        <source>The server as Cursor reads it: put the entry under "mcpServers" in ~/.cursor/mcp.json or a project's .cursor/mcp.json.</source>
+        <translation>Cursor 读取的格式：把条目放在 ~/.cursor/mcp.json 或项目 .cursor/mcp.json 的 "mcpServers" 下。</translation>
+    </message>
+    <message>
+        <source>The server as the MCP Inspector reads it (its --config file): put the entry under "mcpServers".</source>
+        <translation>MCP Inspector 读取的格式（它的 --config 文件）：把条目放在 "mcpServers" 下。</translation>
     </message>
     <message>
         <source>Copied to the clipboard.</source>
@@ -1391,7 +1419,7 @@
     </message>
     <message>
         <source>No client's configuration file was found in the usual places</source>
-        <translation>在常见位置没有找到任何客户端的配置文件</translation>
+        <translation type="vanished">在常见位置没有找到任何客户端的配置文件</translation>
     </message>
     <message>
         <source>Choose file…</source>
@@ -1427,7 +1455,23 @@
     </message>
     <message>
         <source>Secret values (password inputs, variables and headers the file marks secret or whose names say token, key, secret, password or authorization) are kept in secrets.json, readable only by you, never in servers.json.</source>
-        <translation>机密值（密码输入项、文件标记为机密的变量和请求头，以及名称中含有 token、key、secret、password 或 authorization 的变量和请求头）保存在只有你能读取的 secrets.json 中，绝不写入 servers.json。</translation>
+        <translation type="vanished">机密值（密码输入项、文件标记为机密的变量和请求头，以及名称中含有 token、key、secret、password 或 authorization 的变量和请求头）保存在只有你能读取的 secrets.json 中，绝不写入 servers.json。</translation>
+    </message>
+    <message>
+        <source>user profile</source>
+        <translation>用户配置文件</translation>
+    </message>
+    <message>
+        <source>Looked in:</source>
+        <translation>查找过的位置：</translation>
+    </message>
+    <message>
+        <source>No client's configuration file was found in the usual places (listed below)</source>
+        <translation>在常见位置（见下方列表）没有找到任何客户端的配置文件</translation>
+    </message>
+    <message>
+        <source>Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept in secrets.json, readable only by you, never in servers.json. Arguments and URLs are saved as they are: a secret in one is marked ⚠ below.</source>
+        <translation>机密值（密码输入项、文件标记为机密的变量和请求头、名称中含有 token、key、secret、password 或 authorization 的变量和请求头，以及值看起来像令牌、密钥或带密码 URL 的变量和请求头）保存在只有你能读取的 secrets.json 中，绝不写入 servers.json。参数和 URL 按原样保存：其中含有机密的，会在下方以 ⚠ 标出。</translation>
     </message>
     <message>
         <source>Import</source>
@@ -1452,6 +1496,10 @@
     <message>
         <source>{file}: no server could be imported</source>
         <translation>{file}：没有可以导入的服务器</translation>
+    </message>
+    <message>
+        <source>⚠ in plain text: {paths}</source>
+        <translation>⚠ 明文保存：{paths}</translation>
     </message>
     <message>
         <source> (left out)</source>
@@ -1488,6 +1536,381 @@
     <message>
         <source>Import {n} server(s)</source>
         <translation>导入 {n} 个服务器</translation>
+    </message>
+</context>
+<context>
+    <name>Imports</name>
+    <message>
+        <source>Claude Desktop's configuration file holds only servers it starts (command, args, env), not servers at a URL: add this one in Claude Desktop's own settings (Connectors), or through a local stdio bridge</source>
+        <translation>Claude Desktop 的配置文件只能写入由它启动的服务器（command、args、env），不支持通过 URL 连接的服务器：请在 Claude Desktop 自己的设置（Connectors）中添加，或通过本地 stdio 桥接程序连接</translation>
+    </message>
+    <message>
+        <source>Expecting ',' delimiter</source>
+        <translation>缺少分隔符 ','</translation>
+    </message>
+    <message>
+        <source>Expecting ':' delimiter</source>
+        <translation>缺少分隔符 ':'</translation>
+    </message>
+    <message>
+        <source>Expecting property name enclosed in double quotes</source>
+        <translation>此处应为用双引号括起的属性名</translation>
+    </message>
+    <message>
+        <source>Expecting value</source>
+        <translation>此处应为一个值</translation>
+    </message>
+    <message>
+        <source>Extra data</source>
+        <translation>JSON 之后还有多余的内容</translation>
+    </message>
+    <message>
+        <source>Invalid \escape</source>
+        <translation>无效的 \ 转义</translation>
+    </message>
+    <message>
+        <source>Invalid \uXXXX escape</source>
+        <translation>无效的 \uXXXX 转义</translation>
+    </message>
+    <message>
+        <source>Invalid control character at</source>
+        <translation>此处有无效的控制字符</translation>
+    </message>
+    <message>
+        <source>TLS verification is off in the inspector; the format has no such setting</source>
+        <translation>检查器中关闭了 TLS 验证；该格式没有对应的设置</translation>
+    </message>
+    <message>
+        <source>Unterminated string starting at</source>
+        <translation>字符串从此处开始但没有结束</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a named argument without its name</source>
+        <translation>具名参数缺少名称</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>a password in a URL</source>
+        <translation>URL 中的密码</translation>
+    </message>
+    <message>
+        <source>a password input</source>
+        <translation>密码输入项</translation>
+    </message>
+    <message>
+        <source>a private key</source>
+        <translation>私钥</translation>
+    </message>
+    <message>
+        <source>a secret argument: arguments are saved in servers.json, not kept secret</source>
+        <translation>机密参数：参数会保存在 servers.json 中，不会作为机密保存</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>an MCP bundle (.mcpb) is installed by a client that supports bundles: nothing to start</source>
+        <translation>MCP 包（.mcpb）需由支持此类包的客户端安装：没有可启动的命令</translation>
+    </message>
+    <message>
+        <source>an access key</source>
+        <translation>访问密钥</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>byte {offset}</source>
+        <translation>第 {offset} 字节</translation>
+    </message>
+    <message>
+        <source>cannot read {file}: larger than {mib} MiB; its variables are not imported</source>
+        <translation>无法读取 {file}：文件超过 {mib} MiB；其中的变量未导入</translation>
+    </message>
+    <message>
+        <source>cannot read {file}: {why}; its variables are not imported</source>
+        <translation>无法读取 {file}：{why}；其中的变量未导入</translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {why}</source>
+        <translation>无法读取 {path}：{why}</translation>
+    </message>
+    <message>
+        <source>expected a JSON object, found {kind}</source>
+        <translation>应为 JSON 对象，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected a string, found {kind}</source>
+        <translation>应为字符串，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an argument object, found {kind}</source>
+        <translation>应为参数对象，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an array of arguments, found {kind}</source>
+        <translation>应为参数数组，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an array of headers, found {kind}</source>
+        <translation>应为请求头数组，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an array of input definitions, found {kind}</source>
+        <translation>应为输入项定义的数组，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an array of strings, found {kind}</source>
+        <translation>应为字符串数组，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an array of variables, found {kind}</source>
+        <translation>应为变量数组，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an array, found {kind}</source>
+        <translation>应为数组，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an object (name → value), found {kind}</source>
+        <translation>应为对象（名称 → 值），实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an object (server name → settings), found {kind}</source>
+        <translation>应为对象（服务器名称 → 设置），实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an object (the server's settings), found {kind}</source>
+        <translation>应为对象（服务器的设置），实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected an object, found {kind}</source>
+        <translation>应为对象，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected the environment variable's name (a string)</source>
+        <translation>缺少环境变量的名称（字符串）</translation>
+    </message>
+    <message>
+        <source>expected the header's name (a string)</source>
+        <translation>缺少请求头的名称（字符串）</translation>
+    </message>
+    <message>
+        <source>expected the input's id (a string)</source>
+        <translation>缺少输入项的 id（字符串）</translation>
+    </message>
+    <message>
+        <source>expected the package's identifier (a string)</source>
+        <translation>缺少包的标识符 identifier（字符串）</translation>
+    </message>
+    <message>
+        <source>expected the program to start (a non-empty string)</source>
+        <translation>应为要启动的程序（非空字符串）</translation>
+    </message>
+    <message>
+        <source>expected the program to start (a non-empty string), found {kind}</source>
+        <translation>应为要启动的程序（非空字符串），实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected the server's URL (a string)</source>
+        <translation>缺少服务器的 URL（字符串）</translation>
+    </message>
+    <message>
+        <source>expected the server's URL (a string), found {kind}</source>
+        <translation>应为服务器的 URL（字符串），实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected the server's name (a string)</source>
+        <translation>缺少服务器的名称（字符串）</translation>
+    </message>
+    <message>
+        <source>expected {what}, found {kind}</source>
+        <translation>应为{what}，实际为{kind}</translation>
+    </message>
+    <message>
+        <source>expected {what}, found {kind}; used as {written}</source>
+        <translation>应为{what}，实际为{kind}；按 {written} 使用</translation>
+    </message>
+    <message>
+        <source>holds a password input: arguments are saved in servers.json, not kept secret</source>
+        <translation>包含密码输入项：参数会保存在 servers.json 中，不会作为机密保存</translation>
+    </message>
+    <message>
+        <source>holds {what}: arguments are saved in servers.json in plain text, not kept secret; better pass it in an environment variable (kept in secrets.json) if the server reads one</source>
+        <translation>包含{what}：参数会以明文保存在 servers.json 中，不会作为机密保存；如果服务器支持从环境变量读取，最好改用环境变量传入（环境变量的机密值保存在 secrets.json 中）</translation>
+    </message>
+    <message>
+        <source>ignored: the server is reached at a URL</source>
+        <translation>已忽略：该服务器通过 URL 连接</translation>
+    </message>
+    <message>
+        <source>ignored: the server is started as a command (stdio)</source>
+        <translation>已忽略：该服务器以命令方式启动（stdio）</translation>
+    </message>
+    <message>
+        <source>input {id} runs a VS Code command; type its value in instead</source>
+        <translation>输入项 {id} 需要运行 VS Code 命令；请改为手动填写它的值</translation>
+    </message>
+    <message>
+        <source>larger than {mib} MiB: not a configuration file</source>
+        <translation>超过 {mib} MiB：不是配置文件</translation>
+    </message>
+    <message>
+        <source>line {line}, column {column}</source>
+        <translation>第 {line} 行第 {column} 列</translation>
+    </message>
+    <message>
+        <source>neither "command" (a program to start) nor "url" (a server to reach): nothing to import</source>
+        <translation>既没有 "command"（要启动的程序），也没有 "url"（要连接的服务器）：没有可导入的内容</translation>
+    </message>
+    <message>
+        <source>no "command": nothing to start</source>
+        <translation>没有 "command"：没有可启动的程序</translation>
+    </message>
+    <message>
+        <source>no "packages" and no "remotes": nothing to start or reach</source>
+        <translation>没有 "packages"，也没有 "remotes"：没有可启动或连接的服务器</translation>
+    </message>
+    <message>
+        <source>no "{key}": nowhere to connect</source>
+        <translation>没有 "{key}"：没有可连接的地址</translation>
+    </message>
+    <message>
+        <source>no input {id} is defined in $.inputs: {var} left as written</source>
+        <translation>$.inputs 中没有定义输入项 {id}：{var} 保持原样</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text</source>
+        <translation>不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>not a known MCP configuration: no "mcpServers", "servers", or registry "packages"/"remotes"</source>
+        <translation>不是已知的 MCP 配置：没有 "mcpServers"、"servers"，也没有注册表的 "packages"/"remotes"</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>not imported: the inspector has no such setting</source>
+        <translation>未导入：检查器没有这项设置</translation>
+    </message>
+    <message>
+        <source>not valid JSON: nested too deeply</source>
+        <translation>JSON 无效：嵌套层级过深</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {why}</source>
+        <translation>JSON 无效：{why}</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>registry type {type} without a runtimeHint: the command to start it is not known</source>
+        <translation>注册表类型 {type} 没有 runtimeHint：不知道用什么命令启动它</translation>
+    </message>
+    <message>
+        <source>takes a secret from the environment: arguments are saved in servers.json, not kept secret</source>
+        <translation>从环境变量中取得机密值：参数会保存在 servers.json 中，不会作为机密保存</translation>
+    </message>
+    <message>
+        <source>the URL carries what looks like a credential ({what}): URLs are saved in servers.json, not kept secret</source>
+        <translation>URL 中似乎带有凭据（{what}）：URL 会保存在 servers.json 中，不会作为机密保存</translation>
+    </message>
+    <message>
+        <source>the URL holds {what}: URLs are saved in servers.json in plain text, not kept secret</source>
+        <translation>URL 中包含{what}：URL 会以明文保存在 servers.json 中，不会作为机密保存</translation>
+    </message>
+    <message>
+        <source>the URL takes a secret from the environment: URLs are saved in servers.json, not kept secret</source>
+        <translation>URL 从环境变量中取得机密值：URL 会保存在 servers.json 中，不会作为机密保存</translation>
+    </message>
+    <message>
+        <source>the inspector starts it with only these variables; clients add them to their own environment</source>
+        <translation>检查器启动它时只提供这些变量；其他客户端会把它们加到自身的环境变量中</translation>
+    </message>
+    <message>
+        <source>the package serves over {type} once started: start it yourself and add its URL; only stdio packages are imported</source>
+        <translation>该包启动后通过 {type} 提供服务：请自行启动并添加它的 URL；只导入 stdio 包</translation>
+    </message>
+    <message>
+        <source>the server is turned off in that client; imported anyway</source>
+        <translation>该服务器在原客户端中已停用；仍然导入</translation>
+    </message>
+    <message>
+        <source>unknown argument type {type} (expected positional or named)</source>
+        <translation>未知的参数类型 {type}（应为 positional 或 named）</translation>
+    </message>
+    <message>
+        <source>unknown input type {type}; shown as a text field</source>
+        <translation>未知的输入项类型 {type}；以文本框显示</translation>
+    </message>
+    <message>
+        <source>unknown remote type {type} (expected streamable-http or sse)</source>
+        <translation>未知的远程类型 {type}（应为 streamable-http 或 sse）</translation>
+    </message>
+    <message>
+        <source>what looks like a key (a long random string)</source>
+        <translation>疑似密钥的内容（一长串随机字符）</translation>
+    </message>
+    <message>
+        <source>{client} does not expand variables: {var} left as written</source>
+        <translation>{client} 不展开变量：{var} 保持原样</translation>
+    </message>
+    <message>
+        <source>{file} line {line}: expected NAME=VALUE; skipped</source>
+        <translation>{file} 第 {line} 行：应为 NAME=VALUE；已跳过</translation>
+    </message>
+    <message>
+        <source>{path} is not a folder here</source>
+        <translation>{path} 在本机不是文件夹</translation>
+    </message>
+    <message>
+        <source>{var}: this file is not in a workspace's .vscode or .cursor folder; left as written</source>
+        <translation>{var}：该文件不在工作区的 .vscode 或 .cursor 文件夹中；保持原样</translation>
+    </message>
+    <message>
+        <source>{var}: this variable is not supported by the import; left as written</source>
+        <translation>{var}：导入不支持这个变量；保持原样</translation>
+    </message>
+    <message>
+        <source>{var}: {name} is not set in the inspector's environment; replaced by an empty string</source>
+        <translation>{var}：检查器的环境中没有设置 {name}；替换为空字符串</translation>
+    </message>
+    <message>
+        <source>unknown transport type {type} (expected stdio, http or sse)</source>
+        <translation>未知的传输类型 {type}（应为 stdio、http 或 sse）</translation>
+    </message>
+    <message>
+        <source>unknown transport type {type} (expected stdio, sse or streamable-http)</source>
+        <translation>未知的传输类型 {type}（应为 stdio、sse 或 streamable-http）</translation>
     </message>
 </context>
 <context>

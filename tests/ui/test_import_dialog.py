@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -159,9 +160,9 @@ def test_where_it_looked_is_shown_when_nothing_was_found(qapp, tmp_path):
     looked = default_locations(platform="linux", home=tmp_path, env={}, cwd=tmp_path / "project")
     dialog = ImportDialog([], locations=[], looked=looked)
     assert not dialog.source.isEnabled() and "listed below" in dialog.source.currentText()
-    text = dialog.looked_label.text()
-    assert not dialog.looked_label.isHidden() and dialog.looked_label.textFormat() == Qt.TextFormat.PlainText
-    assert text.splitlines()[0] == "Looked in:"
+    text = dialog.looked_places.text()
+    assert not dialog.looked_label.isHidden() and dialog.looked_places.textFormat() == Qt.TextFormat.PlainText
+    assert "Looked in:" in [label.text() for label in dialog.looked_label.findChildren(QLabel)]
     assert f"Claude Desktop (user): {tmp_path}/.config/Claude/claude_desktop_config.json" in text.splitlines()
     assert f"VS Code (user profile): {tmp_path}/.config/Code/User/profiles/*/mcp.json" in text.splitlines()
     assert f"Windsurf (user): {tmp_path}/.codeium/windsurf/mcp_config.json" in text.splitlines()
@@ -187,3 +188,21 @@ def test_export_offers_the_shape_each_client_reads(qapp):
     assert json.loads(dialog.text.toPlainText()) == {"servers": {"remote": {"type": "http", "url": "https://h/mcp"}}}
     assert dialog.copy_button.isEnabled()
 
+
+
+def test_problems_are_shown_in_chinese(window_and_controller, tmp_path):
+    controller, window = window_and_controller
+    window.languages.set_choice("zh_CN")
+    try:
+        dialog = ImportDialog([], locations=[], looked=[])
+        dialog.load(CONFIGS / "malformed" / "wrong_types.json")
+        lines = dialog.problems.toPlainText().splitlines()
+        assert '✗ wrong_types.json: $.mcpServers["object-arg"].args[1]: 应为字符串，实际为对象（未导入）' in lines
+        dialog.load(CONFIGS / "malformed" / "claude_desktop_config.json")
+        [line] = dialog.problems.toPlainText().splitlines()
+        assert line.startswith("✗ claude_desktop_config.json: 第 5 行第 7 列: JSON 无效：")
+        assert not re.search("[A-Za-z]{4,}", line.replace("claude_desktop_config.json", "").replace("JSON", ""))  # no English left
+        export = ExportDialog(ServerProfile(name="r", command="", transport="streamable-http", url="https://h/mcp", verify_tls=False))
+        assert export.note.text() == "检查器中关闭了 TLS 验证；该格式没有对应的设置"
+    finally:
+        window.languages.set_choice("en")
