@@ -119,18 +119,22 @@ class ImportDialog(QDialog):
         self.looked_places = muted(plain_label(places, selectable=True))
         self.looked_places.setProperty("data", True)
         looked_layout.addWidget(self.looked_places)
+        self.looked_button = QPushButton(self.tr("Where it looked"))
+        self.looked_button.setCheckable(True)
+        self.looked_button.setToolTip(self.tr("The usual places of each client's configuration file on this system"))
+        self.looked_button.toggled.connect(self.looked_label.setVisible)
+        self.looked_button.setChecked(not self.locations)
         self.looked_label.setVisible(not self.locations)
         if not self.locations:
             self.source.addItem(self.tr("No client's configuration file was found in the usual places (listed below)"), "")
             self.source.setEnabled(False)
-        else:
-            self.source.setToolTip(plain_tooltip(self.tr("Looked in:") + "\n" + places))
         self.source.activated.connect(self._source_chosen)
         choose = QPushButton(self.tr("Choose file…"))
         choose.clicked.connect(self.choose_file)
         top = QHBoxLayout()
         top.addWidget(self.source, 1)
         top.addWidget(choose)
+        top.addWidget(self.looked_button)
 
         self.file_label = plain_label(wrap=True, selectable=True)
         muted(self.file_label)
@@ -204,8 +208,7 @@ class ImportDialog(QDialog):
 
     def show_result(self, result: ImportResult) -> ImportResult:
         self.result = result
-        if self.locations:
-            self.looked_label.setVisible(False)
+        self.looked_button.setChecked(False)  # a file is shown: where it looked is a click away
         where = str(result.path) if result.path is not None else result.file
         if result.servers:
             self.file_label.setText(self.tr("{file}: {format}, {n} server(s)").format(file=where, format=format_label(result), n=len(result.servers)))
@@ -376,7 +379,10 @@ class ExportDialog(QDialog):
         layout.addWidget(self.text, 1)
         layout.addWidget(self.note)
         layout.addWidget(self.status)
+        self._filler = layout.count()
+        layout.addStretch(0)  # takes the room of the entry when there is none
         layout.addWidget(buttons)
+        self._layout = layout
         self._show_entry()
 
     def _intro(self, client: str) -> str:
@@ -397,8 +403,10 @@ class ExportDialog(QDialog):
         client = self.client.currentData()
         self.entry = export_entry(self.profile, client)
         self.intro.setText(self._intro(client))
+        self.intro.setVisible(bool(self.entry.text))
         self.text.setPlainText(self.entry.text)
         self.text.setVisible(bool(self.entry.text))
+        self._layout.setStretch(self._filler, 0 if self.entry.text else 1)
         notes = []
         if self.entry.left_out:
             notes.append(self.tr("Left out because they are secret: {names}. Add their values by hand where you paste this.").format(names=", ".join(self.entry.left_out)))

@@ -1466,6 +1466,14 @@
         <translation>查找过的位置：</translation>
     </message>
     <message>
+        <source>Where it looked</source>
+        <translation>查找过的位置</translation>
+    </message>
+    <message>
+        <source>The usual places of each client's configuration file on this system</source>
+        <translation>本系统上各客户端配置文件的常见位置</translation>
+    </message>
+    <message>
         <source>No client's configuration file was found in the usual places (listed below)</source>
         <translation>在常见位置（见下方列表）没有找到任何客户端的配置文件</translation>
     </message>

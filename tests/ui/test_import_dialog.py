@@ -166,10 +166,17 @@ def test_where_it_looked_is_shown_when_nothing_was_found(qapp, tmp_path):
     assert f"Claude Desktop (user): {tmp_path}/.config/Claude/claude_desktop_config.json" in text.splitlines()
     assert f"VS Code (user profile): {tmp_path}/.config/Code/User/profiles/*/mcp.json" in text.splitlines()
     assert f"Windsurf (user): {tmp_path}/.codeium/windsurf/mcp_config.json" in text.splitlines()
-    # found: the places are in the list's tooltip instead
+    # a file chosen by hand takes the place of the list, which a button shows again
+    dialog.load(CONFIGS / "claude_desktop_config.json")
+    assert dialog.looked_label.isHidden() and not dialog.looked_button.isChecked()
+    dialog.looked_button.click()
+    assert not dialog.looked_label.isHidden()
+    # found: the list is a click away
     found = [ConfigLocation("Cursor", "user", CONFIGS / "claude_desktop_config.json", "cursor")]
     dialog = ImportDialog([], locations=found, looked=looked)
-    assert dialog.looked_label.isHidden() and "Looked in:" in dialog.source.toolTip()
+    assert dialog.looked_label.isHidden()
+    dialog.looked_button.click()
+    assert f"Cursor (user): {tmp_path}/.cursor/mcp.json" in dialog.looked_places.text().splitlines()
 
 
 def test_export_offers_the_shape_each_client_reads(qapp):
@@ -182,7 +189,7 @@ def test_export_offers_the_shape_each_client_reads(qapp):
     assert json.loads(dialog.text.toPlainText()) == {"mcpServers": {"remote": {"serverUrl": "https://h/mcp"}}}
     assert "serverUrl" in dialog.intro.text()
     dialog.client.setCurrentIndex(dialog.client.findData("claude-desktop"))
-    assert dialog.text.isHidden() and not dialog.copy_button.isEnabled() and not dialog.save_button.isEnabled()
+    assert dialog.text.isHidden() and dialog.intro.isHidden() and not dialog.copy_button.isEnabled() and not dialog.save_button.isEnabled()
     assert "only servers it starts" in dialog.note.text()
     dialog.client.setCurrentIndex(dialog.client.findData("vscode"))
     assert json.loads(dialog.text.toPlainText()) == {"servers": {"remote": {"type": "http", "url": "https://h/mcp"}}}
