@@ -193,7 +193,7 @@ class MainWindow(QMainWindow):
         self.act_import.setToolTip(self.tr("Add servers from Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector settings, or a registry server.json"))
         self.act_import.triggered.connect(lambda: self.import_servers())
         self.act_export_server = QAction(self.tr("Export server entry…"), self)
-        self.act_export_server.setToolTip(self.tr("The selected server as an mcpServers entry for other clients, secrets left out"))
+        self.act_export_server.setToolTip(self.tr("The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out"))
         self.act_export_server.triggered.connect(lambda: self.export_server())
         self.act_quit = QAction(self.tr("Quit"), self)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
@@ -433,7 +433,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Imported {n} server(s)").format(n=len(profiles)), 5000)
 
     def export_server(self):
-        """File → Export server entry…: the selected server as an mcpServers entry."""
+        """File → Export server entry…: the selected server in the shape a chosen client reads."""
         from .import_dialog import ExportDialog
 
         dialog = ExportDialog(self.connection.current(), self)

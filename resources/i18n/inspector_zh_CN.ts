@@ -2508,7 +2508,7 @@
     </message>
     <message>
         <source>The selected server as an mcpServers entry for other clients, secrets left out</source>
-        <translation>把选中的服务器导出为供其他客户端使用的 mcpServers 条目，不含机密</translation>
+        <translation type="vanished">把选中的服务器导出为供其他客户端使用的 mcpServers 条目，不含机密</translation>
     </message>
     <message>
         <source>Quit</source>
@@ -2757,6 +2757,10 @@
     <message>
         <source>Step mode for the next connection: every message in both directions, and each shutdown step, waits for Continue (Ctrl+T)</source>
         <translation>下一次连接使用单步模式：双向的每条消息以及每个关闭步骤都等待“继续”（Ctrl+T）</translation>
+    </message>
+    <message>
+        <source>The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out</source>
+        <translation>将所选服务器导出为其他客户端配置文件（Claude Desktop、Cursor、VS Code、Windsurf、MCP Inspector）中的条目，不含机密</translation>
     </message>
     <message>
         <source>Lifecycle diagram</source>
