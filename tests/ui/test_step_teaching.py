@@ -61,7 +61,7 @@ async def test_held_steps_teach_and_the_diagram_shows_where_they_go(window_and_c
         await until(lambda: controller.pending_step is not None and controller.pending_step.direction == "s2c")
         await until(lambda: window.diagram.pending_edge is not None and window.diagram.pending_edge.target is State.INITIALIZED)
         assert bar.note.text() == NOTES["initialize"].answer
-        assert window.diagram.current_state is State.INITIALIZING
+        await until(lambda: window.diagram.current_state is State.INITIALIZING)  # the diagram follows on its next refresh
         window.act_continue.trigger()
         await until(lambda: controller.pending_step is not None and b"notifications/initialized" in controller.pending_step.raw)
         await until(lambda: window.diagram.pending_edge is not None and window.diagram.pending_edge.target is State.OPERATING)
