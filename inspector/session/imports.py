@@ -67,7 +67,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from .profiles import EnvVar, ServerProfile
+from .profiles import SECRET_REF, EnvVar, ServerProfile
 
 #: format id -> the client's name
 FORMATS: dict[str, str] = {
@@ -124,6 +124,7 @@ WORDS = (
     "no such file",
     "not a regular file",
     "a password input",
+    "a secret from the environment",
     "a password in a URL",
     "a token",
     "an access key",
@@ -178,10 +179,8 @@ MESSAGES: dict[str, str] = {
     "url_type": "expected the server's URL (a string), found {kind}",
     "pairs_not_object": "expected an object (name → value), found {kind}",
     # secrets that cannot be kept apart
-    "arg_password_input": "holds a password input: arguments are saved in servers.json, not kept secret",
-    "arg_env_secret": "takes a secret from the environment: arguments are saved in servers.json, not kept secret",
-    "arg_secret": "holds {what}: arguments are saved in servers.json in plain text, not kept secret; "
-    "better pass it in an environment variable (kept in secrets.json) if the server reads one",
+    "arg_secret": "holds {what}: kept in secrets.json as the secret variable {name}; the argument "
+    "reads ${{secret:{name}}}, filled in when the server starts",
     "url_env_secret": "the URL takes a secret from the environment: URLs are saved in servers.json, not kept secret",
     "url_credential": "the URL carries what looks like a credential ({what}): URLs are saved in servers.json, not kept secret",
     "url_password": "the URL holds {what}: URLs are saved in servers.json in plain text, not kept secret",
@@ -462,8 +461,10 @@ class ImportResult:
 
         p.command = sub(p.command)
         args: list[str] = []
+        held = {v.name: v.value for v in p.env if v.secret}
         for a in p.args:
-            m = _INPUT_REF.fullmatch(a)
+            ref = SECRET_REF.fullmatch(a)  # an argument's secret moved to a variable: its input decides
+            m = _INPUT_REF.fullmatch(held.get(ref.group(1), "") if ref else a)
             if m and m.group(1) in server.optional_args and not sub(a):
                 flag = server.optional_args[m.group(1)]
                 if flag and args and args[-1] == flag:
@@ -849,6 +850,7 @@ class _Reader:
         if not isinstance(args, list):
             self.problem(json_path(path, "args"), "args_not_array", skipped=True, kind=_kind(args))
             return False
+        arg_vars: list[EnvVar] = []  # secrets the arguments held, now secret variables
         for n, arg in enumerate(args):
             at = json_path(json_path(path, "args"), n)
             if isinstance(arg, (dict, list)) or arg is None:
@@ -857,13 +859,15 @@ class _Reader:
             value = self.text(arg, at)
             profile.args.append(value)
             if self.secret_inputs(value):
-                self.problem(at, "arg_password_input")
+                what: Word | None = Word("a password input")
             elif _secret_env_ref(arg):
-                self.problem(at, "arg_env_secret")
+                what = Word("a secret from the environment")
             else:
                 what = secret_argument(profile.args, len(profile.args) - 1)
-                if what:
-                    self.problem(at, "arg_secret", what=what)
+            if what:  # servers.json gets ${secret:NAME}; the value goes to a secret variable
+                var = _secret_arg_var(profile.args, len(profile.args) - 1, [v.name for v in arg_vars])
+                arg_vars.append(var)
+                self.problem(at, "arg_secret", what=what, name=var.name)
         env: dict[str, EnvVar] = {}
         if "envFile" in d:
             for var in self.env_file(d["envFile"], json_path(path, "envFile")):
@@ -872,6 +876,12 @@ class _Reader:
         if pairs is None:
             return False
         env.update((var.name, var) for var in pairs)
+        for var in arg_vars:  # an argument's secret never replaces a variable the file sets
+            name = var.name
+            if name in env:
+                var.name = unique_var(name, env)
+                profile.args = [a.replace("${secret:%s}" % name, "${secret:%s}" % var.name) for a in profile.args]
+            env[var.name] = var
         profile.env = list(env.values())
         if "cwd" in d:
             cwd = self.text(d["cwd"], json_path(path, "cwd"))
@@ -1171,6 +1181,33 @@ class _Reader:
             if item.get("isSecret") is True:
                 self.problem(at, "secret_argument")
         return out
+
+
+def unique_var(name: str, taken: Iterable[str]) -> str:
+    """``name``, or ``name_2``, ``name_3``... whichever is not taken yet."""
+    used = set(taken)
+    n, out = 2, name
+    while out in used:
+        out, n = f"{name}_{n}", n + 1
+    return out
+
+
+def _secret_arg_var(args: list[str], n: int, taken: Iterable[str]) -> EnvVar:
+    """Move the secret of ``args[n]`` into a secret variable: the value of ``--flag=VALUE``, or
+    the whole argument, becomes ``${secret:NAME}`` in ``args`` (NAME from the flag's words,
+    else ``SECRET_ARG_n``); the variable holds what it stood for."""
+    arg = args[n]
+    flag, value = ("", arg)
+    if arg.startswith("-") and "=" in arg:
+        flag, value = arg.split("=", 1)
+    elif n > 0 and args[n - 1].startswith("-") and "=" not in args[n - 1]:
+        flag = args[n - 1]
+    words = [w.upper() for w in _NAME_WORDS.findall(flag.lstrip("-"))]
+    joined = "_".join(words)
+    name = unique_var(joined if len(joined) >= 3 and joined[0].isalpha() else f"SECRET_ARG_{n}", taken)
+    ref = "${secret:%s}" % name
+    args[n] = f"{arg.split('=', 1)[0]}={ref}" if arg.startswith("-") and "=" in arg else ref
+    return EnvVar(name, value, secret=True)
 
 
 def _secret_env_ref(value: Any) -> bool:

@@ -4,7 +4,10 @@ A profile holds the command (argv), environment, working directory, era, protoco
 client capabilities to offer and timeouts, plus the era detected the last time auto mode
 ran. Environment values marked secret never reach ``servers.json``: they live in
 ``secrets.json`` beside it, readable by the user only (0600), and are masked on screen and
-in recordings.
+in recordings. An argument that must carry a secret (``--token X``, a database URL with a
+password) names one of those variables instead: ``${secret:NAME}`` anywhere in an argument is
+replaced by the value of the server's environment variable NAME when the server starts (the
+server gets the variable too), and masked wherever the command line is shown or recorded.
 """
 
 from __future__ import annotations
@@ -24,12 +27,11 @@ import orjson
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
-from inspector.transport.base import AutoHttpSpec, SseSpec, StdioSpec, StreamableHttpSpec, TransportSpec
+from inspector.transport.base import MASK, AutoHttpSpec, SseSpec, StdioSpec, StreamableHttpSpec, TransportSpec
 
 from .session import SessionOptions
 
 DEMO_ID = "builtin-demo"
-MASK = "••••••"
 STORE_VERSION = 1
 
 # name -> (capability key, value); "elicitation.form"/"elicitation.url" merge into one object
@@ -75,6 +77,10 @@ def url_problem(url: str) -> str | None:
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return f"{text} is not an http:// or https:// URL."
     return None
+
+
+#: ``${secret:NAME}`` in an argument: the value of the profile's environment variable NAME
+SECRET_REF = re.compile(r"\$\{secret:([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 @dataclass
@@ -161,14 +167,37 @@ class ServerProfile:
             out["max_line"] = f"The line limit must be at least {MIN_MAX_LINE // 1024} KiB."
         if self.cwd and not Path(self.cwd).is_dir():
             out["cwd"] = f"{self.cwd} is not a folder."
+        names = {v.name for v in self.env}
+        unknown = sorted({m.group(1) for arg in self.args for m in SECRET_REF.finditer(arg)} - names)
+        if unknown and self.transport == "stdio":
+            out["args"] = "No environment variable " + ", ".join(unknown) + " for ${secret:…} to take its value from."
         return out
+
+    def expanded_argv(self) -> tuple[list[str], list[str] | None]:
+        """argv with each ``${secret:NAME}`` replaced by the value of environment variable NAME,
+        and argv as it may be shown (a secret variable's value masked); the second is None when
+        no argument names one."""
+        if not any("${secret:" in arg for arg in self.args):
+            return self.argv, None
+        values = {v.name: v for v in self.env}
+
+        def put(arg: str, shown: bool) -> str:
+            def one(m: re.Match) -> str:
+                var = values.get(m.group(1))
+                if var is None:
+                    return m.group(0)  # problems() says so; the server gets it as written
+                return MASK if shown and var.secret else var.value
+            return SECRET_REF.sub(one, arg)
+
+        return [self.command, *(put(a, False) for a in self.args)], [self.command, *(put(a, True) for a in self.args)]
 
     def to_spec(self) -> TransportSpec:
         """The transport spec: how to reach this server. Auto uses what it found out last time
         when that was HTTP+SSE (no POST refused again at every connect); Streamable HTTP found
         costs nothing to find again."""
         if self.transport == "stdio":
-            return StdioSpec(argv=self.argv, env={v.name: v.value for v in self.env}, inherit_env=self.inherit_env, cwd=self.cwd or None)
+            argv, shown = self.expanded_argv()
+            return StdioSpec(argv=argv, env={v.name: v.value for v in self.env}, inherit_env=self.inherit_env, cwd=self.cwd or None, shown_argv=shown)
         cls = {"sse": SseSpec, "streamable-http": StreamableHttpSpec}.get(self.transport, AutoHttpSpec)
         if self.transport == "http-auto" and self.detected_transport == "sse":
             cls = SseSpec

@@ -98,12 +98,19 @@ class StdioSpec:
     env: Mapping[str, str] = field(default_factory=dict)
     inherit_env: bool = True  # True: env is merged onto os.environ; False: env replaces it
     cwd: str | None = None
+    #: argv as it may be shown and recorded, when arguments hold secrets (their values masked)
+    shown_argv: Sequence[str] | None = None
 
     kind = "stdio"  # a message is a line of stdout
 
+    def shown(self) -> list[str]:
+        """argv as it may be shown or recorded: secret parts of arguments masked."""
+        return list(self.argv if self.shown_argv is None else self.shown_argv)
+
     def describe(self) -> dict:
-        """What a recording's header keeps (environment values are left out: they may be secret)."""
-        return {"transport": self.kind, "argv": list(self.argv), "cwd": self.cwd}
+        """What a recording's header keeps (environment values are left out: they may be secret,
+        and so are the secret parts of arguments)."""
+        return {"transport": self.kind, "argv": self.shown(), "cwd": self.cwd}
 
 
 MASK = "••••••"

@@ -302,7 +302,7 @@ class StdioTransport(PipeMessages):
         self._stdout_last_t = 0.0
         self._stderr_lines = LineSplitter(self._max_line)
         self._stderr_last_t = 0.0
-        self._emit(ProcessEventKind.SPAWNED, shlex.join(argv), pid=process.pid)
+        self._emit(ProcessEventKind.SPAWNED, shlex.join(self._spec.shown()), pid=process.pid)
 
         async with AsyncExitStack() as stack:
             await stack.enter_async_context(process)

@@ -446,6 +446,8 @@ class ProfileEditor(QWidget):
             shlex.split(self.command.text())
         except ValueError as exc:
             problems["command"] = self.tr("Cannot split the command: {why}").format(why=str(exc))
+        if "args" in problems:  # the arguments are typed in the command line
+            problems.setdefault("command", problems["args"])
         if not self._reveal:
             problems = {}
         env_problems = [v for k, v in problems.items() if k.startswith("env.")]

@@ -61,8 +61,9 @@ FORMAT_WORDS = {
     "registry": QT_TRANSLATE_NOOP("ImportDialog", "MCP registry server.json"),
 }
 SERVER_ROLE = Qt.ItemDataRole.UserRole
-# problems about a secret that stays in servers.json (an argument or a URL): marked ⚠
-PLAIN_TEXT_SECRETS = {"arg_secret", "arg_password_input", "arg_env_secret", "secret_argument", "url_password", "url_env_secret", "url_credential"}
+# problems about a secret that stays in servers.json (a URL's): marked ⚠. An argument's secret
+# is moved to a secret variable (arg_secret), which the row's "Kept secret" column lists.
+PLAIN_TEXT_SECRETS = {"url_password", "url_env_secret", "url_credential"}
 
 
 def translated(text: str) -> str:
@@ -167,8 +168,9 @@ class ImportDialog(QDialog):
         secrets_note = muted(plain_label(self.tr(
             "Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, "
             "secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept "
-            "in secrets.json, readable only by you, never in servers.json. Arguments and URLs are saved as they are: "
-            "a secret in one is marked ⚠ below."
+            "in secrets.json, readable only by you, never in servers.json. A secret in an argument is kept there too, as a "
+            "secret variable the argument names (${secret:NAME}, filled in when the server starts). URLs are saved as "
+            "they are: a secret in one is marked ⚠ below."
         )))
         self.error = ErrorLabel("import-error")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)

@@ -1479,7 +1479,11 @@
     </message>
     <message>
         <source>Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept in secrets.json, readable only by you, never in servers.json. Arguments and URLs are saved as they are: a secret in one is marked ⚠ below.</source>
-        <translation>机密值（密码输入项、文件标记为机密的变量和请求头、名称中含有 token、key、secret、password 或 authorization 的变量和请求头，以及值看起来像令牌、密钥或带密码 URL 的变量和请求头）保存在只有你能读取的 secrets.json 中，绝不写入 servers.json。参数和 URL 按原样保存：其中含有机密的，会在下方以 ⚠ 标出。</translation>
+        <translation type="vanished">机密值（密码输入项、文件标记为机密的变量和请求头、名称中含有 token、key、secret、password 或 authorization 的变量和请求头，以及值看起来像令牌、密钥或带密码 URL 的变量和请求头）保存在只有你能读取的 secrets.json 中，绝不写入 servers.json。参数和 URL 按原样保存：其中含有机密的，会在下方以 ⚠ 标出。</translation>
+    </message>
+    <message>
+        <source>Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept in secrets.json, readable only by you, never in servers.json. A secret in an argument is kept there too, as a secret variable the argument names (${secret:NAME}, filled in when the server starts). URLs are saved as they are: a secret in one is marked ⚠ below.</source>
+        <translation>机密值（密码输入、文件标记为机密的变量和请求头、名称含 token、key、secret、password 或 authorization 的变量，以及看起来像令牌、密钥或带密码 URL 的值）保存在仅你可读的 secrets.json 中，绝不写入 servers.json。参数中的机密也保存在那里，作为该参数引用的机密变量（${secret:NAME}，在启动服务器时填入）。URL 按原样保存：其中的机密在下方以 ⚠ 标出。</translation>
     </message>
     <message>
         <source>Import</source>
@@ -1762,11 +1766,11 @@
     </message>
     <message>
         <source>holds a password input: arguments are saved in servers.json, not kept secret</source>
-        <translation>包含密码输入项：参数会保存在 servers.json 中，不会作为机密保存</translation>
+        <translation type="vanished">包含密码输入项：参数会保存在 servers.json 中，不会作为机密保存</translation>
     </message>
     <message>
         <source>holds {what}: arguments are saved in servers.json in plain text, not kept secret; better pass it in an environment variable (kept in secrets.json) if the server reads one</source>
-        <translation>包含{what}：参数会以明文保存在 servers.json 中，不会作为机密保存；如果服务器支持从环境变量读取，最好改用环境变量传入（环境变量的机密值保存在 secrets.json 中）</translation>
+        <translation type="vanished">包含{what}：参数会以明文保存在 servers.json 中，不会作为机密保存；如果服务器支持从环境变量读取，最好改用环境变量传入（环境变量的机密值保存在 secrets.json 中）</translation>
     </message>
     <message>
         <source>ignored: the server is reached at a URL</source>
@@ -1846,7 +1850,7 @@
     </message>
     <message>
         <source>takes a secret from the environment: arguments are saved in servers.json, not kept secret</source>
-        <translation>从环境变量中取得机密值：参数会保存在 servers.json 中，不会作为机密保存</translation>
+        <translation type="vanished">从环境变量中取得机密值：参数会保存在 servers.json 中，不会作为机密保存</translation>
     </message>
     <message>
         <source>the URL carries what looks like a credential ({what}): URLs are saved in servers.json, not kept secret</source>
@@ -1919,6 +1923,14 @@
     <message>
         <source>unknown transport type {type} (expected stdio, sse or streamable-http)</source>
         <translation>未知的传输类型 {type}（应为 stdio、sse 或 streamable-http）</translation>
+    </message>
+    <message>
+        <source>a secret from the environment</source>
+        <translation>来自环境变量的机密</translation>
+    </message>
+    <message>
+        <source>holds {what}: kept in secrets.json as the secret variable {name}; the argument reads ${{secret:{name}}}, filled in when the server starts</source>
+        <translation>含有{what}：已作为机密变量 {name} 保存在 secrets.json 中；该参数写作 ${{secret:{name}}}，在启动服务器时填入</translation>
     </message>
 </context>
 <context>

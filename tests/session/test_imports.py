@@ -266,7 +266,13 @@ def test_a_credential_in_a_url_or_argument_is_said() -> None:
     result = parse_config(text, file="mcp.json")
     said = problems(result)
     assert "mcp.json: $.servers.q.url: the URL carries what looks like a credential (api_key): URLs are saved in servers.json, not kept secret" in said
-    assert "mcp.json: $.servers.a.args[1]: holds a password input: arguments are saved in servers.json, not kept secret" in said
+    assert (
+        "mcp.json: $.servers.a.args[1]: holds a password input: kept in secrets.json as the secret variable PASSWORD; "
+        "the argument reads ${secret:PASSWORD}, filled in when the server starts"
+    ) in said
+    (a,) = [s for s in result.servers if s.key == "a"]
+    p = result.profile(a, {"pw": "typed-pw"})
+    assert p.args == ["--password", "${secret:PASSWORD}"] and [(v.name, v.value, v.secret) for v in p.env] == [("PASSWORD", "typed-pw", True)]
 
 
 # ---------------------------------------------------------------------- detection
@@ -328,9 +334,9 @@ def test_imported_secrets_go_to_secrets_json_never_to_servers_json(tmp_path: Pat
 
 def test_secrets_are_judged_by_their_values_too(tmp_path: Path) -> None:
     """A Claude Desktop file whose names say nothing: the values are a GitHub token, a database
-    URL with its password and a Slack token. The env values go to secrets.json; the arguments
-    that hold a password stay in servers.json (nothing expands a reference in an argument), and
-    each is said with its JSON path."""
+    URL with its password and a Slack token. The env values go to secrets.json, and so do the
+    secrets the arguments held: each argument names a secret variable (``${secret:NAME}``, put
+    in when the server starts) instead, and is said with its JSON path."""
     config = tmp_path / "claude_desktop_config.json"
     config.write_text(json.dumps({"mcpServers": {
         "db": {
@@ -343,12 +349,15 @@ def test_secrets_are_judged_by_their_values_too(tmp_path: Path) -> None:
     }}))
     result = read_config(config)
     db, flags, remote = (servers(result)[k].profile for k in ("db", "flags", "remote"))
-    assert {v.name: v.secret for v in db.env} == {"GITHUB_PAT": True, "DATABASE_URL": True, "HOOK": True, "MODE": False}
+    assert {v.name: v.secret for v in db.env} == {"GITHUB_PAT": True, "DATABASE_URL": True, "HOOK": True, "MODE": False, "SECRET_ARG_2": True, "BOT": True}
+    assert db.args == ["-y", "@modelcontextprotocol/server-postgres", "${secret:SECRET_ARG_2}", "--bot", "${secret:BOT}"]
+    assert flags.args == ["--password", "${secret:PASSWORD}", "--api-key=${secret:API_KEY}", "--api-key-file", "/etc/k", "--auth-type", "bearer"]
+    assert {v.name: v.value for v in flags.env} == {"PASSWORD": "hunter2", "API_KEY": "k-42"}
     assert {h.name: h.secret for h in remote.headers} == {"X-Forward": True, "X-Trace": False}
     said = {p.path: p for p in result.problems}
     assert str(said["$.mcpServers.db.args[2]"]) == (
-        "claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: arguments are saved in servers.json "
-        "in plain text, not kept secret; better pass it in an environment variable (kept in secrets.json) if the server reads one"
+        "claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: kept in secrets.json as the secret "
+        "variable SECRET_ARG_2; the argument reads ${secret:SECRET_ARG_2}, filled in when the server starts"
     )
     assert said["$.mcpServers.db.args[4]"].message.startswith("holds a token: ")
     assert said["$.mcpServers.flags.args[1]"].message.startswith("holds a password: ")  # after --password
@@ -360,9 +369,12 @@ def test_secrets_are_judged_by_their_values_too(tmp_path: Path) -> None:
     store = ProfileStore(tmp_path / "store")
     store.save(import_profiles(result, result.servers, {}, []))
     servers_json, secrets_json = store.path.read_text(), store.secrets_path.read_text()
-    for secret in ("ghp_abc", "pw123", "sk-proj-Abc123def456ghi789jkl", "abcdefgh12345678"):
+    for secret in ("ghp_abc", "pw123", "sk-proj-Abc123def456ghi789jkl", "abcdefgh12345678", "S3cretPw", "xoxb-1234567890", "hunter2", "k-42"):
         assert secret not in servers_json and secret in secrets_json
-    assert "S3cretPw" in servers_json  # an argument: said above, not hidden
+    # when the server starts, the arguments carry the values; what is shown and recorded masks them
+    spec = {p.name: p for p in store.load()}["db"].to_spec()
+    assert spec.argv[3] == "postgresql://admin:S3cretPw@db/app" and spec.argv[5] == "xoxb-1234567890-abcdefghijkl"
+    assert "S3cretPw" not in " ".join(spec.shown()) and "xoxb" not in str(spec.describe())
 
 
 @pytest.mark.parametrize(
@@ -542,6 +554,31 @@ def test_secrets_from_the_environment_in_arguments_and_urls_are_said_and_env_fil
     )
     result = read_config(config, surroundings=where(tmp_path, GITHUB_TOKEN="ghp_abc", API_KEY="k"))
     texts = [f"{p.path}: {p.message}" for p in result.problems]
-    assert any("args[1]" in t and "takes a secret from the environment" in t for t in texts)
+    assert any("args[1]" in t and "holds a secret from the environment: kept in secrets.json as the secret variable TOKEN" in t for t in texts)
     assert any(".url" in t and "secret" in t for t in texts)
     assert any("envFile" in t and "not a regular file" in t for t in texts)  # a FIFO is not read (it would block)
+
+
+@pytest.mark.anyio
+async def test_a_secret_argument_reaches_the_server_and_nothing_else() -> None:
+    """The demo server started from a profile whose argument names a secret variable: the
+    server gets the value (it speaks the language it names), the recording's header and the
+    spawned event show the mask, and problems() names a reference to no variable."""
+    from inspector.session import Session
+    from inspector.session.profiles import demo_profile
+    from inspector.transport.base import MASK
+
+    p = demo_profile()
+    p.args = [*p.args, "--lang", "${secret:DEMO_LANG}"]
+    assert p.problems() == {"args": "No environment variable DEMO_LANG for ${secret:…} to take its value from."}
+    p.env = [EnvVar("DEMO_LANG", "zh_CN", secret=True)]
+    assert p.problems() == {}
+    session = Session(p.to_options())
+    async with session:
+        await session.start()
+        tools = (await session.request("tools/list", {})).result["tools"]
+    assert any("\u4e00" <= ch <= "\u9fff" for t in tools for ch in t.get("description", ""))  # the server got zh_CN
+    rec = session.recording
+    spawned = next(rec[i].text for i in range(len(rec)) if rec[i].extra.get("event") == "spawned")
+    assert spawned.endswith(f"--lang '{MASK}'") and "zh_CN" not in spawned  # shlex quotes the mask
+    assert rec.header["argv"][-2:] == ["--lang", MASK] and "zh_CN" not in json.dumps(rec.header, ensure_ascii=False)

@@ -131,7 +131,7 @@ def test_export_leaves_secrets_out_and_saves_a_readable_file(qapp, tmp_path):
     assert back.servers[0].profile.command_line == "npx -y srv"
 
 
-def test_a_secret_in_an_argument_is_marked_and_secret_values_are_kept_apart(window_and_controller, tmp_path):
+def test_a_secret_in_an_argument_and_secret_values_are_kept_apart(window_and_controller, tmp_path):
     controller, window = window_and_controller
     config = tmp_path / "claude_desktop_config.json"
     config.write_text(json.dumps({"mcpServers": {"db": {
@@ -142,16 +142,17 @@ def test_a_secret_in_an_argument_is_marked_and_secret_values_are_kept_apart(wind
     dialog: ImportDialog = window.import_servers(locations=[ConfigLocation("Claude Desktop", "user", config, "claude-desktop")])
     lines = dialog.problems.toPlainText().splitlines()
     assert lines == [
-        "⚠ claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: arguments are saved in servers.json in plain text, "
-        "not kept secret; better pass it in an environment variable (kept in secrets.json) if the server reads one"
+        "• claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: kept in secrets.json as the secret "
+        "variable SECRET_ARG_2; the argument reads ${secret:SECRET_ARG_2}, filled in when the server starts"
     ]
     row = dialog.server_item("db")
-    assert row.text(3) == "GITHUB_PAT, DATABASE_URL, ⚠ in plain text: $.mcpServers.db.args[2]"
+    assert row.text(3) == "GITHUB_PAT, DATABASE_URL, SECRET_ARG_2"
     dialog.import_checked()
     servers_json = window.store.path.read_text()
     assert "pw123" not in servers_json and "ghp_abcdefghij" not in servers_json
     assert "pw123" in window.store.secrets_path.read_text()
-    assert "S3cretPw" in servers_json  # what the warning said
+    assert "S3cretPw" not in servers_json and "${secret:SECRET_ARG_2}" in servers_json
+    assert "S3cretPw" in window.store.secrets_path.read_text()
 
 
 def test_where_it_looked_is_shown_when_nothing_was_found(qapp, tmp_path):
