@@ -172,6 +172,45 @@ async def test_replay_of_an_opened_recording_moves_the_timeline_and_the_diagram(
     assert "entry " in bar.position_label.text()
 
 
+@pytest.mark.parametrize("era", ["legacy", "modern"])
+async def test_replay_shows_the_diagram_of_the_live_session_row_by_row(window_and_controller, tmp_path, era):
+    """For every row, the diagram of the replayed file (moved there by the replay bar) shows
+    what the live window's diagram showed for that row (the row selected after the session):
+    the same state and the same edge taken, which is what the engine recorded."""
+    controller, window = window_and_controller
+    async with live_demo(controller, window, era):
+        await controller.session.request("tools/list")
+        await controller.session.send_text('{"jsonrpc":"2.0","id":"x","method":"no/such"}', wait=5)
+        await controller.session.request("tools/call", {"name": "echo", "arguments": {"message": "hi"}})
+    live = controller.recording
+    await until(lambda: window.timeline.model.total() == len(live))
+
+    def shown() -> tuple:
+        edge = window.diagram.last_edge
+        return window.diagram.current_state, (edge.source, edge.target, edge.event) if edge is not None else None
+
+    live_rows = []
+    for i in range(len(live)):
+        assert window.timeline.select_seq(i)
+        await anyio.sleep(0)
+        live_rows.append(shown())
+    assert [state for state, _ in live_rows] == [live.state_at(i) for i in range(len(live))]
+    assert len({state for state, _ in live_rows}) >= 4  # the walk went through the lifecycle
+    path = tmp_path / "replay.jsonl"
+    controller.save_recording(path)
+    assert window.open_recording_path(str(path))
+    await until(lambda: window.recording is not None and window.recording.read_only and window.timeline.model.total() == len(live))
+    bar = window.replay
+    bar.slider.setValue(len(live) - 1)  # the walk starts from elsewhere, so moving to row 0 is a move
+    replayed = []
+    for i in range(len(live)):
+        bar.slider.setValue(i)
+        await anyio.sleep(0)
+        assert window.timeline.current_seq() == i
+        replayed.append(shown())
+    assert replayed == live_rows
+
+
 async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes(window_and_controller):
     controller, window = window_and_controller
     use_demo(window, "legacy")
