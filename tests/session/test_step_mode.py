@@ -374,6 +374,7 @@ async def test_held_order_against_real_servers(server: str, era: EraMode, start:
             await through(done.is_set)
         early = [label for label in seen if label.startswith("← notifications/")]  # a server may speak first
         assert [label for label in seen if label not in early] == start and session.state is ready
+        held = list(seen)
         seen.clear()
         replies = []
         async with anyio.create_task_group() as tg:
@@ -391,6 +392,17 @@ async def test_held_order_against_real_servers(server: str, era: EraMode, start:
         notified = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec.kind_at(i).label == "notification"]
         assert len(notified) == len(own) + len(early)
         assert all("released" in rec.extra_at(i) for i in notified)  # each was let in by a Continue
+        # the exact order, the server's own notifications included: every message the recording
+        # holds in either direction was held, in the order it went out or was taken in
+        held += seen
+        sent = {rec.id_at(i): rec.method_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S}
+        recorded = []
+        for i in range(len(rec)):
+            arrow = {Direction.C2S: "→ ", Direction.S2C: "← "}.get(rec.direction_at(i))
+            if arrow is not None:
+                method = rec.method_at(i) if rec.kind_at(i).label in ("request", "notification") else f"answer to {sent[rec.id_at(i)]}"
+                recorded.append(arrow + method)
+        assert held == recorded
 
 
 async def _held_at_stdin(session: Session, tg) -> PendingStep:
