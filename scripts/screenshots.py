@@ -9,6 +9,7 @@ the real session, waits for the state it wants to show, and grabs the window.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -226,6 +227,30 @@ async def act_replay(w, controller, panel):
     await anyio.sleep(0.5)
 
 
+async def act_reanalyse(w, controller, panel):
+    """A recording made by an older inspector (its verdicts on the hand-written ping left out
+    of the file), opened and judged again with the current rules: what changed."""
+    await controller.session.send_text('{"jsonrpc":"1.0","id":"v1","method":"ping"}', wait=5)
+    await controller.session.request("tools/list")
+    controller.disconnect()
+    await wait_for(lambda: not controller.running, 15)
+    path = Path(tempfile.mkdtemp()) / "older.jsonl"
+    controller.save_recording(path)
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        if entry.get("violations"):
+            entry["violations"] = []
+        lines.append(json.dumps(entry, ensure_ascii=False))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    w.open_recording_path(str(path))
+    await wait_for(lambda: w.recording is not None and w.recording.read_only)
+    await wait_for(lambda: w.timeline.model.total() == len(w.recording))
+    w.reanalyse()
+    await anyio.sleep(0.3)
+    return w.message_box
+
+
 async def act_replay_panels(w, controller, panel):
     """A recording of this session, opened and replayed to the answer of a tool call: the
     feature panels show what the client knew by then, read-only."""
@@ -399,6 +424,9 @@ PANEL_SHOTS = {
     "replay-panels": dict(era="legacy", panel="tools", act=act_replay_panels),
     "sequence": dict(era="legacy", panel="tools", act=act_sequence),
     "dialog-composer-zh": dict(era="legacy", panel="tools", act=act_composer, dialog=True, language="zh_CN"),
+    "dialog-spec": dict(era="legacy", panel="tools", act=act_spec, dialog=True),
+    "replay-zh": dict(era="legacy", panel="tools", act=act_replay, language="zh_CN"),
+    "dialog-reanalyse": dict(era="legacy", panel="tools", act=act_reanalyse, dialog=True),
 }
 
 
