@@ -24,7 +24,9 @@ way out of ``async with`` the transport is closed and the recording finished.
 The start sequence (probe, fallback, handshake) is driven from the engine's facts. In step mode
 every message waits at the :class:`~.session.StepGate` until ``go()``, one at a time in the order
 it came to be: the client's before it is written, the server's after it was read and before the
-engine takes it in (its arrival time kept); timeouts do not run out meanwhile. Each held step
+engine takes it in (its arrival time kept, and when it was let in as ``released``); timeouts do
+not run out meanwhile. Step mode can be entered (``StepGate.hold_from_now``) and left
+(``release_all``) at any time during a session. Each held step
 carries its method's teaching note and spec page (``protocol.teaching``), and
 :meth:`Session.pending_transition` names the lifecycle edge it will take (the engine previews
 it on a copy of itself). Leaving the session shuts the server down per spec and writes the

@@ -4,7 +4,8 @@ A front-end plays a recording by asking, on its own clock, which entry is due no
 (:meth:`Playback.due`): the last entry recorded no later than the playback's start position
 plus the wall time since Play, times the speed. "Next message" speed moves one message (a line
 either way, not an event or stderr) per step instead. Violations are marks on the way, and
-:meth:`Playback.next_violation` jumps to the next one. Nothing here touches the recording.
+:meth:`Playback.next_violation` jumps to the next one; :meth:`Playback.density` counts the
+messages per run of entries, for drawing them along the way. Nothing here touches the recording.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import bisect
 
 from .recording import Direction, Recording
-from .views import flagged_rows
+from .views import flagged_rows, message_histogram
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
 NEXT_MESSAGE = 0.0  # the speed that means "one message per step"
@@ -87,6 +88,11 @@ class Playback:
     def marks(self) -> list[int]:
         """The entries that broke a rule or the schema, in order."""
         return flagged_rows(self.rec)
+
+    def density(self, buckets: int) -> list[int]:
+        """How many messages fall in each of ``buckets`` equal runs of entries (the slider's
+        light ticks; cheap for any size of recording)."""
+        return message_histogram(self.rec, buckets)
 
     def next_violation(self) -> int | None:
         """The next entry after the one shown that broke something; it becomes the position."""

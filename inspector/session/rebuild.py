@@ -41,12 +41,11 @@ from typing import Any
 
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
-from inspector.protocol.versions import MODERN_VERSIONS
 
 from .operations import ListPager, task_from_reply
 from .recording import Direction, Recording
 from .session import Reply
-from .views import LOG_METHOD, START_METHODS, NegotiationTracker
+from .views import LOG_METHOD, START_METHODS, NegotiationTracker, settled_version
 
 #: Lists rebuilt for the panels: method -> (the key of its array, the test an entry must pass).
 LISTS: dict[str, tuple[str, Callable[[dict], bool] | None]] = {
@@ -232,7 +231,7 @@ class Rebuild:
             expected = "initialize" if era == "legacy" else "server/discover"
             if server is not None and facts.get("method") == expected:
                 caps = server["capabilities"]
-                result = (era, _version(era, facts), caps if isinstance(caps, dict) else {}, server["info"])
+                result = (era, settled_version(facts), caps if isinstance(caps, dict) else {}, server["info"])
         self._negotiation = (k, started, result)
         return result
 
@@ -329,23 +328,6 @@ def _cached(cache: dict, key: Any, value: Any) -> Any:
         cache.clear()
     cache[key] = value
     return value
-
-
-def _version(era: str, facts: dict) -> str | None:
-    """The protocol version the start exchange settled: the server's answer to initialize, or
-    in the modern era the version the client asked for when the server supports it (else the
-    newest both know)."""
-    server = facts["server"]
-    if era == "legacy":
-        return server["version"] if isinstance(server["version"], str) else None
-    answer = facts.get("answer") if isinstance(facts.get("answer"), dict) else {}
-    supported = answer.get("supportedVersions")
-    supported = [v for v in supported if isinstance(v, str)] if isinstance(supported, list) else []
-    wanted = facts["offer"].get("version")
-    if wanted in supported:
-        return wanted
-    common = [v for v in MODERN_VERSIONS if v in supported]
-    return common[-1] if common else None
 
 
 __all__ = ["CALLS", "LISTS", "Rebuild", "RecordedCall", "RecordedState", "reply_at"]

@@ -248,6 +248,14 @@ class StepGate:
         self._queue[0][1].set()
         return True
 
+    def hold_from_now(self) -> bool:
+        """Enter step mode during a session: the next message (either way) and every later one
+        waits for ``go()``. False when the session is closing (nothing new goes out then)."""
+        if self.closed:
+            return False
+        self.enabled = True
+        return True
+
     def release_all(self) -> None:
         """Leave step mode: the waiting and later messages (and shutdown steps) go without waiting."""
         self.enabled = False

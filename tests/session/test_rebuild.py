@@ -13,7 +13,9 @@ from recording_driver import Driver
 
 from inspector.protocol.messages import Kind
 from inspector.session import Direction, Recording
+from inspector.session.playback import Playback
 from inspector.session.rebuild import Rebuild
+from inspector.session.views import NegotiationTracker, message_histogram, negotiation_facts, settled_version
 
 pytestmark = pytest.mark.anyio
 
@@ -187,3 +189,84 @@ def test_a_big_recording_is_indexed_once_and_scrubbing_is_cheap():
     assert per_frame < 0.01 and per_frame < index_time, (per_frame, index_time)
     assert state.listing("tools/list").items[0]["name"] == "a"
     assert rb.indexed == len(rec)
+
+
+# ---------------------------------------------------------------------- the negotiation as of an entry
+
+
+@pytest.fixture(scope="module")
+async def modern_demo(tmp_path_factory, anyio_backend) -> Recording:
+    path = await record_demo_session(tmp_path_factory.mktemp("rebuild") / "modern.jsonl", era="modern")
+    return Recording.load(path)
+
+
+async def test_the_negotiation_follows_the_replayed_entry(demo):
+    """What the Negotiation view shows at a replay's position: nothing before initialize, the
+    offer alone until its answer, the settled version from the answer on."""
+    rec = demo
+    s2c, c2s = Direction.S2C, Direction.C2S
+    tracker = NegotiationTracker(rec)
+    init = first(rec, "initialize", c2s)
+    answer = first(rec, "initialize", s2c)
+    assert tracker.facts_as_of(0) is None and init > 0  # the process started; nothing was offered yet
+    assert negotiation_facts(rec, init - 1) is None
+    offered = tracker.facts_as_of(init)
+    assert offered["method"] == "initialize" and offered["offer"]["version"] == "2025-11-25" and "server" not in offered
+    assert settled_version(tracker.facts_as_of(answer - 1)) is None
+    settled = tracker.facts_as_of(answer)
+    assert settled["server"]["version"] == "2025-11-25" and settled_version(settled) == "2025-11-25"
+    assert tracker.facts_as_of(len(rec) - 1) == negotiation_facts(rec) == settled
+    # two rows with the same start-exchange entries by them give the same facts (the view redraws on a change only)
+    assert tracker.taken_by(0) == 0 and tracker.taken_by(init) == 1 and tracker.taken_by(answer) == tracker.taken_by(len(rec) - 1) == 2
+    # the same version the panels' rebuild settles
+    assert Rebuild(rec).at(len(rec) - 1).version == settled_version(settled)
+
+
+async def test_the_modern_negotiation_follows_the_replayed_entry(modern_demo):
+    rec = modern_demo
+    discover = first(rec, "server/discover", Direction.C2S)
+    answer = first(rec, "server/discover", Direction.S2C, Kind.RESULT)
+    assert negotiation_facts(rec, discover - 1) is None
+    asked = negotiation_facts(rec, discover)
+    assert asked["method"] == "server/discover" and "server" not in asked and settled_version(asked) is None
+    known = negotiation_facts(rec, answer)
+    assert "2026-07-28" in known["server"]["version"] and settled_version(known) == "2026-07-28"
+    assert Rebuild(rec).at(len(rec) - 1).version == "2026-07-28" and rec.era_as_of(answer - 1) is None
+
+
+# ---------------------------------------------------------------------- the replay slider's message ticks
+
+
+async def test_the_message_histogram_counts_the_messages_per_run_of_entries(demo):
+    rec = demo
+    messages = [i for i in range(len(rec)) if rec.direction_at(i) in (Direction.C2S, Direction.S2C)]
+    assert len(messages) < len(rec)  # process events and stderr are no messages
+    for buckets in (1, 7, 40, len(rec), 10 * len(rec)):
+        counts = message_histogram(rec, buckets)
+        b = len(counts)
+        assert b == min(buckets, len(rec)) and sum(counts) == len(messages)
+        edges = [len(rec) * k // b for k in range(b + 1)]
+        assert counts == [sum(lo <= i < hi for i in messages) for lo, hi in zip(edges, edges[1:])]
+    assert Playback(rec).density(40) == message_histogram(rec, 40)
+
+
+def test_the_message_histogram_of_a_million_entries_is_cheap():
+    d = Driver()
+    d.handshake()
+    log = orjson.dumps({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}}) + b"\n"
+    a = d.engine.incoming(log, 1.0, len(d.rec))
+    lines = [log] * 10_000
+    shared = [a] * len(lines)
+    while len(d.rec) < 1_000_000:
+        d.rec.extend(Direction.S2C, 1.0, lines, shared)
+        d.stderr(b"a line of stderr")
+    rec = d.rec
+    started = time.perf_counter()
+    counts = message_histogram(rec, 1200)
+    took = time.perf_counter() - started
+    stderr = sum(1 for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR)
+    assert len(rec) >= 1_000_000 and stderr == 100 and sum(counts) == len(rec) - stderr
+    assert took < 0.25, took
+    started = time.perf_counter()
+    assert message_histogram(rec, 1200) == counts  # a repaint of the same width: the kept answer
+    assert time.perf_counter() - started < 0.01
