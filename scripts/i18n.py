@@ -12,7 +12,9 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    ``QCoreApplication.translate(context, text)`` are added from their tables in the same way:
    lifecycle states and edges ("Lifecycle"), rules ("Rules"), step explanations ("Steps"), the
    words of a handout ("Handout"), the teaching notes ("Teaching"), feature verdicts
-   ("Features"). One that left its table is marked ``vanished``; one that came back is revived.
+   ("Features"), and the names of kinds, events and eras (``inspector.session.labels``: in
+   "Timeline", "Events", "Eras", contexts the window's own strings share). One that left its
+   table and the sources is marked ``vanished``; one that came back is revived.
 3. Translations of strings that are still unfinished may be dropped into
    ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``; context ``"*"`` for any
    context) or a file given with ``--merge``. They fill empty unfinished strings only: a
@@ -70,9 +72,10 @@ def protocol_strings() -> dict[str, list[str]]:
             for caps in (None, {}, {"tools": {}, "resources": {}, "prompts": {}, "logging": {}, "tasks": {}}, {"resources": {"subscribe": True}}):
                 features |= {v.reason for v in availability(era, version, caps).values()}
     from inspector.session.handout import WORDS
-    from inspector.session import imports
+    from inspector.session import imports, labels
 
     return {
+        **{context: sorted(set(texts)) for context, texts in labels.CONTEXTS.items()},
         "Imports": sorted(
             set(imports.MESSAGES.values()) | set(imports.PLACES.values()) | set(imports.KINDS.values()) | {imports._NUMBER}
             | set(imports.JSON_ERRORS) | set(imports.WORDS)
@@ -114,6 +117,13 @@ def main() -> int:
     tree = ET.parse(ts)
     root = tree.getroot()
     contexts = {c.findtext("name"): c for c in root.findall("context")}
+    # what lupdate found in the sources: a context may hold both (Timeline: its own and the kinds)
+    in_sources = {
+        (c.findtext("name"), m.findtext("source"))
+        for c in root.findall("context")
+        for m in c.findall("message")
+        if m.find("translation") is None or m.find("translation").get("type") not in ("vanished", "obsolete")
+    }
     for name, texts in protocol_strings().items():
         ctx = contexts.get(name)
         if ctx is None:
@@ -133,7 +143,7 @@ def main() -> int:
             t = m.find("translation")
             if t is None:
                 continue
-            if src not in wanted and t.get("type") != "vanished":
+            if src not in wanted and t.get("type") != "vanished" and (name, src) not in in_sources:
                 t.set("type", "vanished" if t.text else "obsolete")
             elif src in wanted and t.get("type") in ("vanished", "obsolete"):
                 was = before.get((name, src))

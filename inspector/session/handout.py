@@ -1,12 +1,17 @@
 """Handouts: a session (live or recorded) as a Markdown transcript or a self-contained HTML page.
 
-Both carry the same content: the negotiation at the top (server, transport, era and version,
-capabilities on both sides, final state and outcome, counts), then every entry in order - its
+Both carry the same content: the negotiation at the top (server and client, transport, era and
+version, the capabilities the client offered and the server declared, final state and outcome,
+counts by direction), then every entry in order - its
 number, time, direction, kind, method and id, the lifecycle state after it, the transition it
 took, the rules it broke with their text, and the message itself pretty-printed (other lines
 as they were written). Qt-free: the words go through ``tr(context, text)`` - the window passes
-Qt's translator, so a handout follows the UI language; the default keeps English. Server text
-is data: Markdown puts it in fenced blocks, HTML escapes every character of it.
+Qt's translator, so a handout follows the UI language; the default keeps English. Kinds, event
+names and eras are translated from the tables the window uses (:mod:`.labels`), states and
+edges from the lifecycle's, outcomes from the engine's; JSON, methods, ids, rule ids and server
+text stay as they are. Server text is data: Markdown puts it in fenced blocks, HTML escapes
+every character of it. An HTML section carries its entry's facts for programs too
+(``data-dir``, ``data-t``, ``data-state``: the recording's own names).
 """
 
 from __future__ import annotations
@@ -18,11 +23,14 @@ from typing import Any
 
 import orjson
 
+from inspector.protocol.engine import OUTCOMES
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
 
+from .labels import ERA_LABELS, EVENT_LABELS, HTTP_NOTE, KIND_LABELS
 from .recording import Direction, Recording
+from .views import negotiation_facts
 
 Translate = Callable[[str, str], str]
 
@@ -32,11 +40,13 @@ WORDS = {
     "summary": "Negotiation",
     "messages": "Entries",
     "server": "Server",
+    "client": "Client",
     "transport": "Transport",
     "era": "Era",
     "version": "Protocol version",
     "offered": "offered",
     "server_caps": "Server capabilities",
+    "client_caps": "Client capabilities",
     "state": "Final state",
     "outcome": "Outcome",
     "entries": "Entries",
@@ -62,8 +72,9 @@ def _same(_context: str, text: str) -> str:
 class HandoutEntry:
     seq: int
     t: float
-    direction: str
-    kind: str
+    direction: str  # the recording's name: c2s, s2c, stderr, event
+    state_value: str  # the recording's name of the state after it
+    kind: str  # in the reader's language (an event's name for an event)
     method: str | None
     id: Any
     state: str
@@ -92,7 +103,11 @@ class Handout:
 
     def facts(self) -> list[tuple[str, str]]:
         s, h = self.summary, self.rec.header
-        info = s.get("server_info") or {}
+        start = negotiation_facts(self.rec) or {}
+        offer = start.get("offer") or {}
+        declared = (start.get("server") or {}).get("capabilities")
+        info = s.get("server_info") or (start.get("server") or {}).get("info") or {}
+        client = offer.get("info") or {}
         transport = str(s.get("transport") or h.get("transport") or "stdio")
         where = h.get("url") or " ".join(str(a) for a in h.get("argv") or ())
         version = str(s.get("protocol_version") or "–")
@@ -100,21 +115,53 @@ class Handout:
             version += f" ({self.w('offered')} {s['offered_version']})"
         counts = s.get("counts") or self.rec.counts()
         state = s.get("state") or (self.rec.state_at(len(self.rec) - 1).value if len(self.rec) else "–")
+        era = s.get("era")
+        by_dir = ", ".join(f"{self.w(k) if k in WORDS else k} {v}" for k, v in (counts.get("by_dir") or {}).items())
         out = [
             (self.w("server"), f"{info.get('name', '?')} {info.get('version', '')}".strip()),
+            (self.w("client"), f"{client.get('name', '?')} {client.get('version', '')}".strip()),
             (self.w("transport"), f"{transport}: {where}" if where else transport),
-            (self.w("era"), str(s.get("era") or "–")),
+            (self.w("era"), self.tr("Eras", ERA_LABELS[era]) if era in ERA_LABELS else str(era or "–")),
             (self.w("version"), version),
-            (self.w("server_caps"), ", ".join(sorted((s.get("server_capabilities") or {}).keys())) or self.w("none")),
+            (self.w("client_caps"), self._capabilities(offer.get("capabilities"))),
+            (self.w("server_caps"), self._capabilities(s.get("server_capabilities") or declared)),
             (self.w("state"), self._state_title(state)),
-            (self.w("entries"), f"{counts.get('entries', len(self.rec))} " + ", ".join(f"{k} {v}" for k, v in (counts.get("by_dir") or {}).items())),
+            (self.w("entries"), f"{counts.get('entries', len(self.rec))} ({by_dir})" if by_dir else str(counts.get("entries", len(self.rec)))),
         ]
         if s.get("outcome"):
-            out.append((self.w("outcome"), str(s["outcome"])))
+            out.append((self.w("outcome"), self._outcome(s)))
         broken = (counts.get("violations") or {}) if isinstance(counts, dict) else {}
         if broken:
             out.append((self.w("violations"), ", ".join(f"{k} ×{v}" for k, v in sorted(broken.items()))))
         return out
+
+    def _capabilities(self, caps: Any) -> str:
+        """Capability names in order, each with the names of its settings: ``roots (listChanged)``."""
+        if not isinstance(caps, dict) or not caps:
+            return self.w("none")
+        return ", ".join(
+            str(name) + (f" ({', '.join(map(str, value))})" if isinstance(value, dict) and value else "") for name, value in sorted(caps.items())
+        )
+
+    def _outcome(self, s: dict) -> str:
+        """How the session failed, in the reader's words when the engine named the outcome."""
+        text = OUTCOMES.get(str(s.get("outcome_code")))
+        if text is None or s.get("outcome_code") == "spawn-failed":  # its words are the system's
+            return str(s["outcome"])
+        try:
+            return self.tr("FailureBanner", text).format(**(s.get("outcome_args") or {}))
+        except (KeyError, IndexError, ValueError):
+            return str(s["outcome"])
+
+    def _kind(self, e: Any) -> str:
+        """An entry's kind as the timeline words it (an event by its name)."""
+        extra = e.extra or {}
+        event = extra.get("event")
+        if event is not None:
+            return self.tr("Events", EVENT_LABELS[event]) if event in EVENT_LABELS else str(event)
+        if e.kind is Kind.STDERR and extra.get("channel") in ("http", "http-body"):
+            return self.tr("Timeline", HTTP_NOTE)
+        return self.tr("Timeline", KIND_LABELS[e.kind])
 
     def _state_title(self, value: Any) -> str:
         for state, info in STATE_INFO.items():
@@ -137,7 +184,8 @@ class Handout:
                 seq=i,
                 t=e.t,
                 direction=e.direction.label,
-                kind=str(extra.get("event") or e.kind.label),
+                state_value=e.state.value,
+                kind=self._kind(e),
                 method=e.method,
                 id=e.id,
                 state=self._state_title(e.state.value),
@@ -209,7 +257,8 @@ class Handout:
         out.append(f"</table><h2>{e(self.w('messages'))}</h2>")
         for x in self.entries():
             classes = f"entry {x.direction}" + (" flagged" if x.violations or x.schema_invalid else "")
-            out.append(f'<section class="{classes}" id="e{x.seq}"><h3>{e(self._head(x))}</h3><ul>')
+            facts = f'data-dir="{e(x.direction)}" data-t="{x.t:.6f}" data-state="{e(x.state_value)}"'
+            out.append(f'<section class="{classes}" id="e{x.seq}" {facts}><h3>{e(self._head(x))}</h3><ul>')
             for text, rule_id, fault in self._notes(x):
                 code = f"<code>{e(rule_id)}</code>: " if rule_id else ""
                 out.append(f"<li{' class=bad' if fault else ''}>{code}{e(text)}</li>")

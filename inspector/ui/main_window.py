@@ -7,12 +7,13 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.versions import Era, EraMode
+from inspector.session.labels import ERA_LABELS  # era names ("Eras"), shared with the handouts
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.operations import FailureReport, failure_report
 from inspector.session import SessionError
@@ -44,14 +45,6 @@ if TYPE_CHECKING:
 # Loaded when first used, not at start-up (they cost about 65 ms of the first paint): the
 # client-side answer dialogs when a session starts (.client_side), the composer when it opens
 # (.composer), the handout writer when a handout is exported (inspector.session.handout).
-
-#: Era names as the status bar shows them.
-ERA_LABELS = {
-    "legacy": QT_TRANSLATE_NOOP("Eras", "legacy"),
-    "modern": QT_TRANSLATE_NOOP("Eras", "modern"),
-    "auto": QT_TRANSLATE_NOOP("Eras", "auto"),
-}
-
 
 def suggested_recording_name(header: dict) -> str:
     """``<server>-<YYYYmmdd-HHMMSS>.jsonl`` from a recording's header (file-name safe)."""

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import QAbstractItemView, QComboBox, QCompleter, QFrame, 
 
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
+from inspector.session.labels import EVENT_LABELS, HTTP_NOTE, KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording
 from inspector.session.views import ALL_KINDS, EntryFilter, EntryView
 
@@ -108,18 +109,6 @@ DIRECTION_TIPS = {
     Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "Server to client (read from the server's stdout)"),
     Direction.STDERR: QT_TRANSLATE_NOOP("Timeline", "A line the server wrote to stderr"),
     Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "A process or session event (spawn, shutdown step, exit, timeout)"),
-}
-KIND_LABELS = {
-    Kind.REQUEST: QT_TRANSLATE_NOOP("Timeline", "request"),
-    Kind.NOTIFICATION: QT_TRANSLATE_NOOP("Timeline", "notification"),
-    Kind.RESULT: QT_TRANSLATE_NOOP("Timeline", "result"),
-    Kind.ERROR: QT_TRANSLATE_NOOP("Timeline", "error"),
-    Kind.NOISE: QT_TRANSLATE_NOOP("Timeline", "noise"),
-    Kind.INVALID: QT_TRANSLATE_NOOP("Timeline", "invalid"),
-    Kind.BATCH: QT_TRANSLATE_NOOP("Timeline", "batch"),
-    Kind.STDERR: QT_TRANSLATE_NOOP("Timeline", "stderr"),
-    Kind.PROCESS: QT_TRANSLATE_NOOP("Timeline", "process"),
-    Kind.NOTE: QT_TRANSLATE_NOOP("Timeline", "note"),
 }
 _NUMERIC = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.LATENCY, Column.SIZE})
 _MONO = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.ID, Column.LATENCY, Column.SIZE})
@@ -445,7 +434,7 @@ class TimelineModel(RowTableModel):
         if col == Column.KIND:
             kind = self._kind_at(seq)
             if kind is Kind.STDERR and self._http_side(seq):
-                return translate("Timeline", "HTTP note")
+                return translate("Timeline", HTTP_NOTE)
             if self._dir_at(seq) is Direction.C2S and self._rec is not None and self._rec.extra_at(seq).get("hand_written"):
                 return translate("Timeline", KIND_LABELS[kind]) + " ✎"  # written by a person in the composer
             return translate("Timeline", KIND_LABELS[kind])
@@ -546,38 +535,6 @@ class TimelineModel(RowTableModel):
         if len(text) > _TOOLTIP_RAW_CHARS or len(raw) > _TOOLTIP_RAW_CHARS * 4:
             text = text[:_TOOLTIP_RAW_CHARS] + "…"
         return plain_tooltip(text)
-
-
-#: Names of process and session events (extra["event"]) as people read them; the recording and
-#: the method filter keep the names themselves.
-EVENT_LABELS = {
-    "spawned": QT_TRANSLATE_NOOP("Events", "spawned"),
-    "spawn_failed": QT_TRANSLATE_NOOP("Events", "spawn failed"),
-    "stdin_closed": QT_TRANSLATE_NOOP("Events", "stdin closed"),
-    "waiting": QT_TRANSLATE_NOOP("Events", "waiting"),
-    "sigterm_sent": QT_TRANSLATE_NOOP("Events", "SIGTERM sent"),
-    "sigkill_sent": QT_TRANSLATE_NOOP("Events", "SIGKILL sent"),
-    "stdout_closed": QT_TRANSLATE_NOOP("Events", "stdout closed"),
-    "stderr_closed": QT_TRANSLATE_NOOP("Events", "stderr closed"),
-    "exited": QT_TRANSLATE_NOOP("Events", "exited"),
-    "group_survived": QT_TRANSLATE_NOOP("Events", "group survived"),
-    "group_sigterm_sent": QT_TRANSLATE_NOOP("Events", "SIGTERM to the group"),
-    "group_sigkill_sent": QT_TRANSLATE_NOOP("Events", "SIGKILL to the group"),
-    "group_gone": QT_TRANSLATE_NOOP("Events", "group gone"),
-    "connected": QT_TRANSLATE_NOOP("Events", "connected"),
-    "http_exchange": QT_TRANSLATE_NOOP("Events", "HTTP exchange"),
-    "session_expired": QT_TRANSLATE_NOOP("Events", "session expired"),
-    "session_closing": QT_TRANSLATE_NOOP("Events", "closing the session"),
-    "disconnected": QT_TRANSLATE_NOOP("Events", "disconnected"),
-    "endpoint": QT_TRANSLATE_NOOP("Events", "POST endpoint"),
-    "stream_closed": QT_TRANSLATE_NOOP("Events", "answer stream closed"),
-    "fallback": QT_TRANSLATE_NOOP("Events", "falling back to HTTP+SSE"),
-    "stream_ended": QT_TRANSLATE_NOOP("Events", "answer stream ended early"),
-    "timeout": QT_TRANSLATE_NOOP("Events", "timeout"),
-    "internal_error": QT_TRANSLATE_NOOP("Events", "inspector error"),
-    "signal": QT_TRANSLATE_NOOP("Events", "signal received"),
-    "unreadable": QT_TRANSLATE_NOOP("Events", "unreadable line"),
-}
 
 
 def event_label(name: str) -> str:

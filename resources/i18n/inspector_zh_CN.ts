@@ -474,6 +474,10 @@
         <translation>延迟 {ms}</translation>
     </message>
     <message>
+        <source>held {held} at the step gate: read at {t} s, released at {r} s</source>
+        <translation>在单步闸门处等待 {held}：于 {t} 秒读取，于 {r} 秒放行</translation>
+    </message>
+    <message>
         <source>state after: {state}</source>
         <translation>此后状态：{state}</translation>
     </message>
@@ -1384,6 +1388,14 @@
         <source>stderr / transport note</source>
         <translation>stderr / 传输层注记</translation>
     </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Client capabilities</source>
+        <translation>客户端能力</translation>
+    </message>
 </context>
 <context>
     <name>ImportDialog</name>
@@ -2151,6 +2163,7 @@
     <name>LifecycleDiagram</name>
     <message>
         <source>Open the spec</source>
+        <extracomment>Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap.</extracomment>
         <translation>打开规范</translation>
     </message>
     <message>
@@ -2417,6 +2430,10 @@
     <message>
         <source>Step</source>
         <translation>单步</translation>
+    </message>
+    <message>
+        <source>Step mode: every message in both directions, and each shutdown step, waits for Continue. Switched on during a session, the next message waits; off, what waits goes on (Ctrl+T)</source>
+        <translation>单步模式：双向的每条消息以及每个关闭步骤都要等待“继续”。会话中打开时，下一条消息开始等待；关闭时，正在等待的消息继续发出（Ctrl+T）</translation>
     </message>
     <message>
         <source>Continue</source>
@@ -2759,6 +2776,14 @@
         <translation>导出时序图</translation>
     </message>
     <message>
+        <source>Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others.</source>
+        <translation>已将第 {first}–{last} 行（共 {total} 行）导出到 {path}：一个文件最多容纳 {limit} 行。其余部分请先选中起始行再导出。</translation>
+    </message>
+    <message>
+        <source>Exported all {total} rows to {path}</source>
+        <translation>已将全部 {total} 行导出到 {path}</translation>
+    </message>
+    <message>
         <source>Export diagram</source>
         <translation>导出状态图</translation>
     </message>
@@ -2768,7 +2793,7 @@
     </message>
     <message>
         <source>Step mode for the next connection: every message in both directions, and each shutdown step, waits for Continue (Ctrl+T)</source>
-        <translation>下一次连接使用单步模式：双向的每条消息以及每个关闭步骤都等待“继续”（Ctrl+T）</translation>
+        <translation type="vanished">下一次连接使用单步模式：双向的每条消息以及每个关闭步骤都等待“继续”（Ctrl+T）</translation>
     </message>
     <message>
         <source>The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out</source>
@@ -2785,6 +2810,10 @@
     <message>
         <source>MCP Session Inspector — {name}</source>
         <translation>MCP 会话检查器 — {name}</translation>
+    </message>
+    <message>
+        <source>The modern era (2026-07-28) has no ping: the server would answer -32601 (method not found)</source>
+        <translation>现代时代（2026-07-28）没有 ping：服务器会以 -32601（方法不存在）作答</translation>
     </message>
     <message>
         <source>ping failed: {why}</source>
@@ -2859,6 +2888,10 @@
     <message>
         <source>Server declared</source>
         <translation>服务器声明</translation>
+    </message>
+    <message>
+        <source>Nothing negotiated yet at this entry: the start exchange comes later.</source>
+        <translation>此条目时尚未协商：启动交换在之后进行。</translation>
     </message>
     <message>
         <source>No negotiation yet: connect to a server.</source>
@@ -3363,8 +3396,16 @@
         <translation>播放</translation>
     </message>
     <message>
+        <source>entry {row} · recorded at {t:.3f} s of {total:.3f} s</source>
+        <translation>条目 {row} · 记录于 {t:.3f} 秒（共 {total:.3f} 秒）</translation>
+    </message>
+    <message>
         <source>entry {row} of {n} · {t:.3f} s</source>
         <translation>条目 {row} / {n} · {t:.3f} 秒</translation>
+    </message>
+    <message>
+        <source>The slider moves entry by entry. Light ticks below it: messages; red ticks above it: entries that broke a rule or the schema.</source>
+        <translation>滑块逐条目移动。下方浅色刻度：消息；上方红色刻度：违反规则或 Schema 的条目。</translation>
     </message>
     <message>
         <source>Play the recording back: the diagram and the timeline follow</source>
@@ -4402,6 +4443,7 @@
     <name>SequenceView</name>
     <message>
         <source>Client</source>
+        <extracomment>Export limits, for a file a viewer can open: a PNG at most this many pixels tall, an SVG at most this many rows (about 1 KB a row).</extracomment>
         <translation>客户端</translation>
     </message>
     <message>
@@ -4409,12 +4451,24 @@
         <translation>服务器</translation>
     </message>
     <message>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
         <source>(round of entry {seq})</source>
         <translation>（条目 {seq} 的又一轮）</translation>
     </message>
     <message>
+        <source>Sequence diagram: rows {first}–{last} of {total}</source>
+        <translation>时序图：第 {first}–{last} 行，共 {total} 行</translation>
+    </message>
+    <message>
         <source>Sequence diagram</source>
-        <translation>时序图</translation>
+        <translation type="vanished">时序图</translation>
     </message>
 </context>
 <context>
@@ -4430,6 +4484,17 @@
     <message>
         <source>internal error: {error}</source>
         <translation>内部错误：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>SideBySide</name>
+    <message>
+        <source>Side by side</source>
+        <translation>并排</translation>
+    </message>
+    <message>
+        <source>Show the sequence diagram beside the timeline, scrolling with it</source>
+        <translation>在时间线旁显示时序图，并与其同步滚动</translation>
     </message>
 </context>
 <context>
