@@ -423,6 +423,7 @@ PANEL_SHOTS = {
     "replay": dict(era="legacy", panel="tools", act=act_replay),
     "replay-panels": dict(era="legacy", panel="tools", act=act_replay_panels),
     "sequence": dict(era="legacy", panel="tools", act=act_sequence),
+    "sequence-zh": dict(era="legacy", panel="tools", act=act_sequence, language="zh_CN"),
     "dialog-composer-zh": dict(era="legacy", panel="tools", act=act_composer, dialog=True, language="zh_CN"),
     "dialog-spec": dict(era="legacy", panel="tools", act=act_spec, dialog=True),
     "replay-zh": dict(era="legacy", panel="tools", act=act_replay, language="zh_CN"),
@@ -448,6 +449,7 @@ SHOTS = {
     "http-fallback": dict(era="auto", http="fallback", requests=[("tools/list", {})], select_last_of="initialize", http_tab=True, language="zh_CN"),
     "step-shutdown": dict(era="legacy", step=True, steps=3, shutdown=True),
     "presenter": dict(era="legacy", step=True, steps=1, presenter=True, size=(1280, 720)),
+    "presenter-zh": dict(era="legacy", step=True, steps=1, presenter=True, size=(1280, 720), language="zh_CN"),
     "dark-theme": dict(era="modern", theme="dark", requests=[("tools/list", {})], select_last_of="tools/list"),
 }
 

@@ -1413,7 +1413,7 @@ class LifecycleDiagram(QWidget):
     def set_lesson(self, on: bool) -> None:
         """Lesson notes: the explanation area follows the current state (presenter mode)."""
         self.lesson = on
-        self.explain(self._state if on else None)
+        self.explain(self._state if on else None)  # places the notes (narrower while on)
 
     def _on_anim(self, value) -> None:
         self._progress = float(value)
@@ -1501,7 +1501,7 @@ class LifecycleDiagram(QWidget):
             w, h = self.width(), self.height()
             self._beside = w >= 900 and w >= 2.6 * h
             if self._beside:
-                pw = int(min(420, max(280, 0.3 * w)))
+                pw = int(min(420, max(280, (0.22 if self.lesson else 0.3) * w)))  # lesson notes: the drawing keeps more room
                 self._explain_area.setGeometry(w - pw, 0, pw, h)
             else:
                 need = self._explanation.heightForWidth(max(50, w - 40)) + 4

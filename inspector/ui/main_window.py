@@ -31,7 +31,7 @@ from .opening import LoadingIndicator, RecordingOpener
 from .panels import PanelHost
 from .replay import ReplayBar
 from .rowmodel import RowTableModel
-from .sequence import SequenceView
+from .sequence import SequenceView, SideBySide
 from .stepbar import StepBar
 from .theme import high_contrast_palette, is_dark
 from .ticker import FLOOD_BATCH_ROWS, app_ticker, set_live_text
@@ -301,8 +301,11 @@ class MainWindow(QMainWindow):
         self.timeline.model.filterChanged.connect(self.sequence.refresh)
         self.views = QTabWidget()
         self.views.setDocumentMode(True)
-        self.views.addTab(self.timeline, self.tr("Timeline"))
+        # "Side by side" (the tabs' corner) moves the sequence view beside the timeline, scrolling with it
+        self.side_by_side = SideBySide(self.views, self.timeline, self.timeline.table, self.sequence, lambda: self.tr("Sequence"))
+        self.views.addTab(self.side_by_side.page, self.tr("Timeline"))
         self.views.addTab(self.sequence, self.tr("Sequence"))
+        self.views.setCornerWidget(self.side_by_side, Qt.Corner.TopRightCorner)
         self.views.currentChanged.connect(lambda _i: self.sequence.refresh())
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(self.views)
@@ -325,6 +328,7 @@ class MainWindow(QMainWindow):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(top)
         split.addWidget(lower)
+        self.lower_split = lower
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         split.setSizes([330, 520])
@@ -384,7 +388,8 @@ class MainWindow(QMainWindow):
         self.tabs.setTabText(0, self.tr("Details"))
         self.tabs.setTabText(1, self.tr("Negotiation"))
         self.views.setTabText(0, self.tr("Timeline"))
-        self.views.setTabText(1, self.tr("Sequence"))
+        if not self.side_by_side.is_side_by_side():
+            self.views.setTabText(1, self.tr("Sequence"))
         self.restoreState(layout, self.LAYOUT_VERSION)
         self._on_running(self.controller.running)
         self.stepbar.show_step(self.controller.pending_step)
@@ -685,10 +690,22 @@ class MainWindow(QMainWindow):
             self.export_sequence_to(path)
 
     def export_sequence_to(self, path: str) -> bool:
-        if not self.sequence.export(path):
+        """The sequence diagram of the timeline's rows (its filter): all of them when one file
+        holds them, else as many as it holds from the selected row; the status bar says which."""
+        done = self.sequence.export(path)
+        if done is None:
             self.message_box = plain_message(self, self.tr("Cannot export"), path)
             return False
-        self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
+        first, end, total = done
+        if end - first < total:
+            self.statusBar().showMessage(
+                self.tr("Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others.").format(
+                    first=f"{first + 1:,}", last=f"{end:,}", total=f"{total:,}", path=path, limit=f"{self.sequence.export_limit(path):,}"
+                ),
+                30000,
+            )
+        else:
+            self.statusBar().showMessage(self.tr("Exported all {total} rows to {path}").format(total=f"{total:,}", path=path), 8000)
         return True
 
     def export_diagram(self) -> None:
@@ -806,6 +823,7 @@ class MainWindow(QMainWindow):
     _fonts_before: dict = {}  # what presenter mode changed, to put back (assigned anew each time)
     _docks_before: dict = {}
     _split_before: list = []
+    _lower_before: list = []
 
     def set_presenter(self, on: bool) -> None:
         """Presenter mode: the diagram, step bar, replay bar and timeline in larger type, high
@@ -816,7 +834,7 @@ class MainWindow(QMainWindow):
         self.presenting = on
         if self.act_presenter.isChecked() != on:
             self.act_presenter.setChecked(on)
-        widgets = (self.diagram, self.stepbar, self.replay, self.timeline, self.detail)
+        widgets = (self.diagram, self.stepbar, self.replay, self.timeline, self.detail, self.sequence)
         if on:
             self._fonts_before = {w: QFont(w.font()) for w in widgets}
             for widget in widgets:
@@ -826,18 +844,33 @@ class MainWindow(QMainWindow):
         else:
             for widget, font in self._fonts_before.items():
                 widget.setFont(font)
+        # a projector's 1280×720: the diagram (with its lesson notes) across the top, the timeline
+        # and the step bar side by side below it in place of the details, which are put away
+        top_layout = self.diagram.parentWidget().layout()
+        self.timeline.set_compact(on)
         if on:
             self._docks_before = {d: d.isVisible() for d in (self.dock, self.features_dock)}
             for d in self._docks_before:
                 d.hide()
             self._split_before = self.central_split.sizes()
-            total = sum(self._split_before)
-            self.central_split.setSizes([total * 72 // 100, total - total * 72 // 100])  # the diagram and the step first
+            self._lower_before = self.lower_split.sizes()
+            self.tabs.hide()
+            self.lower_split.addWidget(self.stepbar)  # out of the column under the diagram
+            self.stepbar.setVisible(self.stepbar.pending is not None)
+            self.lower_split.setStretchFactor(2, 3)
+            width = max(2, sum(self._lower_before))
+            self.lower_split.setSizes([width * 55 // 100, 0, width - width * 55 // 100])
+            total = max(2, sum(self._split_before))
+            self.central_split.setSizes([total * 51 // 100, total - total * 51 // 100])
         else:
             for d, visible in self._docks_before.items():
                 d.setVisible(visible)
+            top_layout.insertWidget(top_layout.indexOf(self.diagram) + 1, self.stepbar)
+            self.stepbar.setVisible(self.stepbar.pending is not None)
+            self.tabs.show()
             if self._split_before:
                 self.central_split.setSizes(self._split_before)
+                self.lower_split.setSizes(self._lower_before)
         if on:  # high contrast for a projector, black on white or white on black as the theme is
             self.setPalette(high_contrast_palette(is_dark(self)))
         else:

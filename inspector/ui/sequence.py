@@ -1,4 +1,6 @@
-"""Sequence diagram of a session: the client's and the server's lifelines, one arrow per message.
+"""Sequence diagram of a session: the client's and the server's lifelines, one arrow per message,
+and a third lifeline for the link: "Process" (stdio: the server's stderr lines and the process
+events, spawned, exited, signals) or "HTTP" (the HTTP exchanges and the transport's HTTP notes).
 
 It draws the rows the timeline shows (the same filter, the same order): a message is an arrow
 between the lifelines labelled with its method and id (a response with the method it answers
@@ -6,10 +8,12 @@ and its latency), a request and its response are joined by a bracket on the clie
 and what belongs to a request without answering it - its progress notifications, and the later
 rounds of a call the server answered with an InputRequiredResult (entries marked ``round_of``) -
 hangs from it on a dotted rail further out, tinted with it when one of the group is selected;
-what broke a rule is red with a ⚠; link events, stderr and HTTP notes are notes beside the
-server's lifeline. Only the rows on screen are painted, so a million entries scroll like ten.
-Clicking a row selects it in the timeline; selecting one there scrolls here. ``export()`` writes
-SVG or PNG.
+what broke a rule is red with a ⚠; link events, stderr lines and HTTP notes are notes on the
+third lifeline, event names in the window's language (the timeline's ``event_label``). Only the
+rows on screen are painted, so a million entries scroll like ten. Clicking a row selects it in
+the timeline; selecting one there scrolls here. :class:`SideBySide` shows the view beside the
+timeline with their scrolling tied (the same row at the top of both; both at the end together).
+``export()`` writes a range of rows (all of them when they fit) as SVG or PNG and says which.
 """
 
 from __future__ import annotations
@@ -17,18 +21,23 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPalette, QPen
-from PySide6.QtWidgets import QAbstractScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QAbstractScrollArea, QScrollBar, QSplitter, QTabWidget, QToolButton, QWidget
 
 from inspector.protocol.messages import Kind
 from inspector.session.recording import Direction, Recording
 
 from .text import format_duration
 from .theme import tone
+from .timeline import DIRECTION_LABELS, event_label
 
 HEADER_ROWS = 1.6  # the header's height, in rows
 MAX_LABEL = 60  # characters of a note or label before it is cut
+#: Export limits, for a file a viewer can open: a PNG at most this many pixels tall, an SVG at
+#: most this many rows (about 1 KB a row).
+PNG_MAX_HEIGHT = 32000
+SVG_MAX_ROWS = 20000
 
 
 class SequenceView(QAbstractScrollArea):
@@ -130,9 +139,8 @@ class SequenceView(QAbstractScrollArea):
         rh = self.row_height()
         fm = QFontMetrics(self.font())
         w = area.width()
-        gutter = min(fm.horizontalAdvance("#000000  0000.000") + 16, int(w * 0.22))  # entry number and time, and the group rail
-        x_client = area.left() + gutter + 14
-        x_server = min(area.right() - 12, x_client + max(60, int((w - gutter - 14) * 0.6)))
+        x_client, x_server, x_side = self._lanes(area)
+        gutter = x_client - 14 - area.left()
         top = area.top() + int(rh * HEADER_ROWS)
         text = QColor(self.palette().color(QPalette.ColorRole.Text))
         muted, bad = QColor(tone(self, "muted")), QColor(tone(self, "error"))
@@ -143,12 +151,16 @@ class SequenceView(QAbstractScrollArea):
         bold.setBold(True)
         p.setFont(bold)
         p.setPen(text)
-        for x, label in ((x_client, self.tr("Client")), (x_server, self.tr("Server"))):
-            p.drawText(QRect(x - 80, area.top(), 160, top - area.top()), Qt.AlignmentFlag.AlignCenter, label)
+        bold_fm = QFontMetrics(bold)
+        for x, label, room in ((x_client, self.tr("Client"), 160), (x_server, self.tr("Server"), min(x_server - x_client, x_side - x_server)), (x_side, self.side_lane_label(), x_side - x_server)):
+            half = max(8, min(80, room // 2 - 2))  # a name never runs into its neighbour's
+            p.drawText(QRect(x - half, area.top(), 2 * half, top - area.top()), Qt.AlignmentFlag.AlignCenter, bold_fm.elidedText(label, Qt.TextElideMode.ElideRight, 2 * half))
         p.setFont(self.font())
         p.setPen(QPen(muted, 1, Qt.PenStyle.DashLine))
-        p.drawLine(x_client, top, x_client, area.bottom())
-        p.drawLine(x_server, top, x_server, area.bottom())
+        for x in (x_client, x_server):
+            p.drawLine(x, top, x, area.bottom())
+        p.setPen(QPen(muted, 1, Qt.PenStyle.DotLine))  # the link's lifeline: drawn lighter than the peers'
+        p.drawLine(x_side, top, x_side, area.bottom())
         rec, rows = self._rec, self._rows
         if rec is None or rows is None:
             return
@@ -198,7 +210,7 @@ class SequenceView(QAbstractScrollArea):
                 lat = rec.latency_at(seq)
                 if lat is not None:
                     p.setPen(muted)
-                    p.drawText(QRect(x_server + 8, y, area.right() - x_server - 8, rh), Qt.AlignmentFlag.AlignVCenter, format_duration(lat))
+                    p.drawText(QRect(x_server + 8, y, max(0, x_side - x_server - 12), rh), Qt.AlignmentFlag.AlignVCenter, format_duration(lat))
                 paired = rec.paired_at(seq)
                 if paired is not None and rec.kind_at(seq) in (Kind.RESULT, Kind.ERROR):
                     start = self._row_of(paired)
@@ -208,17 +220,47 @@ class SequenceView(QAbstractScrollArea):
                         bx = x_client - 10
                         p.drawLine(QPointF(bx, y0), QPointF(bx, mid))
                         p.drawLine(QPointF(bx, mid), QPointF(x_client - 2, mid))
-            else:
+            else:  # a note on the link's lifeline: a dot on it, the text beside it
                 colour = bad if flagged else side.get(d, muted)
                 p.setPen(colour)
                 note = self._label(rec, seq)
-                p.drawText(QRect(x_server + 8, y, area.right() - x_server - 8, rh), Qt.AlignmentFlag.AlignVCenter, fm.elidedText(note, Qt.TextElideMode.ElideRight, area.right() - x_server - 8))
-                p.drawEllipse(QPointF(x_server, mid - 2), 3, 3)
+                room = area.right() - x_side - 8
+                if room >= 160:
+                    p.drawText(QRect(x_side + 8, y, room, rh), Qt.AlignmentFlag.AlignVCenter, fm.elidedText(note, Qt.TextElideMode.ElideRight, room))
+                else:  # a narrow view: the row has no arrow, the note ends at the dot instead
+                    room = x_side - 8 - (x_client + 4)
+                    p.drawText(QRect(x_client + 4, y, room, rh), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, fm.elidedText(note, Qt.TextElideMode.ElideRight, room))
+                p.setBrush(colour)
+                p.drawEllipse(QPointF(x_side, mid - 2), 3, 3)
+                p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(muted)
             stamp = f"#{seq}  {rec.t_at(seq):.3f}"
             if fm.horizontalAdvance(stamp) > gutter - 10:  # a narrow view: the entry number alone
                 stamp = f"#{seq}"
             p.drawText(QRect(area.left() + 2, y, gutter - 10, rh), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, stamp)
+
+    def _lanes(self, area: QRect) -> tuple[int, int, int]:
+        """The x of the client's, the server's and the link's lifelines in ``area``: the left
+        gutter holds the entry number and time, the column right of the link's lifeline its notes."""
+        fm = QFontMetrics(self.font())
+        gutter = min(fm.horizontalAdvance("#000000  0000.000") + 16, int(area.width() * 0.22))
+        x_client = area.left() + gutter + 14
+        room = max(0, area.right() - 12 - x_client)
+        gap = fm.horizontalAdvance("000.00 ms") + 16  # server to link: room for a latency
+        x_side = x_client + int(room * 0.64)
+        x_server = max(x_client + 60, min(x_client + int(room * 0.44), x_side - gap))
+        x_side = min(area.right() - 12, max(x_side, x_server + gap))
+        return x_client, x_server, x_side
+
+    def lanes(self) -> tuple[int, int, int]:
+        """The lifelines' x on screen (client, server, link)."""
+        return self._lanes(self.viewport().rect())
+
+    def side_lane_label(self) -> str:
+        """The third lifeline's name: "Process" for a stdio session, "HTTP" for one over HTTP."""
+        rec = self._rec
+        transport = str(rec.header.get("transport", "stdio")) if rec is not None else "stdio"
+        return self.tr("Process") if transport == "stdio" else self.tr("HTTP")
 
     def group_of(self, seq: int) -> int | None:
         """The request entry ``seq`` belongs to without answering it: a progress notification's
@@ -239,7 +281,12 @@ class SequenceView(QAbstractScrollArea):
         kind = rec.kind_at(seq)
         extra = rec.extra_at(seq)
         if d in (Direction.STDERR, Direction.EVENT):
-            name = extra.get("event") or ("HTTP" if extra.get("channel") in ("http", "http-body") else "stderr")
+            if extra.get("event"):
+                name = event_label(str(extra["event"]))  # in the window's language, as the timeline says it
+            elif extra.get("channel") in ("http", "http-body"):
+                name = "HTTP"
+            else:
+                name = QCoreApplication.translate("Timeline", DIRECTION_LABELS[Direction.STDERR])
             raw = rec.raw_at(seq)[:MAX_LABEL * 2].decode("utf-8", "replace").strip()
             return f"{name}: {raw[:MAX_LABEL]}"
         method = rec.method_at(seq) or ""
@@ -262,37 +309,145 @@ class SequenceView(QAbstractScrollArea):
 
     # ------------------------------------------------------------------ export
 
-    def export(self, path: str, limit: int = 5000) -> bool:
-        """Write the diagram of the rows shown (at most ``limit`` from the top row on screen, all
-        of them when they fit) as SVG (``.svg``) or PNG."""
+    def export_limit(self, path: str) -> int:
+        """How many rows one file of ``path``'s kind holds (PNG by height, SVG by size)."""
+        if path.lower().endswith(".svg"):
+            return SVG_MAX_ROWS
+        rh = self.row_height()
+        return max(1, (PNG_MAX_HEIGHT - int(rh * HEADER_ROWS) - rh) // rh)
+
+    def export_span(self, path: str) -> tuple[int, int, int]:
+        """The rows an export to ``path`` writes, ``(first, end, total)``: every row of the
+        current filter when they fit in one file; else as many as fit, from the selected row
+        (or from the first row when none is selected)."""
         rows = self._rows
-        n = len(rows) if rows is not None else 0
-        first = 0 if n <= limit else self.verticalScrollBar().value()
-        end = min(n, first + limit)
+        total = len(rows) if rows is not None else 0
+        limit = self.export_limit(path)
+        if total <= limit:
+            return 0, total, total
+        row = self._row_of(self._selected) if self._selected is not None else -1
+        first = min(max(0, row), total - limit)
+        return first, first + limit, total
+
+    def export_title(self, first: int, end: int, total: int) -> str:
+        """The file's title: which rows of how many it holds (numbered from 1)."""
+        return self.tr("Sequence diagram: rows {first}–{last} of {total}").format(first=f"{first + 1:,}" if end > first else "0", last=f"{end:,}", total=f"{total:,}")
+
+    def export(self, path: str, first: int | None = None, end: int | None = None) -> tuple[int, int, int] | None:
+        """Write rows ``first`` .. ``end - 1`` of the current filter (by default
+        :meth:`export_span`'s, every row when they fit) as SVG (``.svg``) or PNG, at most
+        :meth:`export_limit` of them. Returns ``(first, end, total)`` of what was written, the
+        SVG's title says the same; None when the file could not be written."""
+        rows = self._rows
+        total = len(rows) if rows is not None else 0
+        if first is None:
+            first, end, total = self.export_span(path)
+        first = max(0, min(first, total))
+        end = total if end is None else max(first, min(end, total))
+        end = min(end, first + self.export_limit(path))
         rh = self.row_height()
         size = QSize(max(720, self.viewport().width()), int(rh * HEADER_ROWS) + (end - first) * rh + rh)
-        if path.lower().endswith(".svg"):
+        svg = path.lower().endswith(".svg")
+        if svg:
             from PySide6.QtSvg import QSvgGenerator
 
             target = QSvgGenerator()
             target.setFileName(path)
             target.setSize(size)
             target.setViewBox(QRect(QPoint(0, 0), size))
-            target.setTitle(self.tr("Sequence diagram"))
+            target.setTitle(self.export_title(first, end, total))
         else:
             from PySide6.QtGui import QImage
 
             target = QImage(size, QImage.Format.Format_ARGB32)
+            if target.isNull():
+                return None
             target.fill(self.palette().color(QPalette.ColorRole.Base))
         painter = QPainter(target)
+        if not painter.isActive():
+            return None
         painter.setFont(self.font())
         try:
-            if path.lower().endswith(".svg"):
+            if svg:
                 painter.fillRect(QRectF(0, 0, size.width(), size.height()), self.palette().color(QPalette.ColorRole.Base))
             self.draw(painter, QRect(QPoint(0, 0), size), first, end)
         finally:
-            painter.end()
-        return True if path.lower().endswith(".svg") else target.save(path)
+            ok = painter.end()
+        if not (ok if svg else target.save(path)):
+            return None
+        return first, end, total
 
 
-__all__ = ["SequenceView"]
+__all__ = ["SequenceView", "SideBySide"]
+
+
+class SideBySide(QToolButton):
+    """The "Side by side" toggle: the sequence view beside the timeline, in a splitter on the
+    timeline's tab, instead of on a tab of its own.
+
+    ``page`` is the timeline's tab page (the splitter). Side by side, the two scroll together:
+    the row at the top of one is the row at the top of the other (both list the same rows, the
+    timeline's current filter), and when one is scrolled to its end the other is too, so both
+    follow a live session. Selection is tied by the window, as it is when they are tabs.
+    """
+
+    def __init__(self, tabs: QTabWidget, timeline: QWidget, table: QAbstractItemView, sequence: SequenceView, title: Callable[[], str]) -> None:
+        super().__init__()
+        self.setObjectName("sideBySide")
+        self.setCheckable(True)
+        self.setAutoRaise(True)
+        self._tabs, self._table, self._sequence, self._title = tabs, table, sequence, title
+        self._busy = False
+        self.page = QSplitter(Qt.Orientation.Horizontal)
+        self.page.setChildrenCollapsible(False)
+        self.page.addWidget(timeline)
+        tbar, sbar = table.verticalScrollBar(), sequence.verticalScrollBar()
+        tbar.valueChanged.connect(lambda _v: self._follow(tbar, sbar))
+        sbar.valueChanged.connect(lambda _v: self._follow(sbar, tbar))
+        tbar.rangeChanged.connect(lambda _a, _b: self._follow(tbar, sbar))  # new rows: the end stays the end
+        sbar.rangeChanged.connect(lambda _a, _b: self._follow(tbar, sbar))
+        self.toggled.connect(self.set_side_by_side)
+        self._retranslate()
+
+    def is_side_by_side(self) -> bool:
+        return self._sequence.parent() is self.page
+
+    def set_side_by_side(self, on: bool) -> None:
+        if self.isChecked() != on:
+            self.setChecked(on)  # toggled() comes back here
+            return
+        if on == self.is_side_by_side():
+            return
+        tabs, seq = self._tabs, self._sequence
+        if on:
+            i = tabs.indexOf(seq)
+            if i >= 0:
+                tabs.removeTab(i)
+            self.page.addWidget(seq)
+            seq.show()
+            width = max(2, sum(self.page.sizes()))
+            self.page.setSizes([width * 11 // 20, width - width * 11 // 20])
+            tabs.setCurrentWidget(self.page)
+            seq.refresh()
+            self._follow(self._table.verticalScrollBar(), seq.verticalScrollBar())
+        else:
+            tabs.insertTab(tabs.indexOf(self.page) + 1, seq, self._title())
+
+    def _follow(self, src: QScrollBar, dst: QScrollBar) -> None:
+        """``dst`` to where ``src`` is: the same top row, or its end when ``src`` is at its end."""
+        if self._busy or not self.is_side_by_side():
+            return
+        self._busy = True
+        try:
+            dst.setValue(dst.maximum() if src.value() >= src.maximum() else src.value())
+        finally:
+            self._busy = False
+
+    def _retranslate(self) -> None:
+        self.setText(self.tr("Side by side"))
+        self.setToolTip(self.tr("Show the sequence diagram beside the timeline, scrolling with it"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)

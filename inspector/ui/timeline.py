@@ -899,7 +899,13 @@ class TimelineView(QWidget):
     def set_filter(self, f: EntryFilter) -> None:
         self.model.set_filter(f)
 
+    def set_compact(self, on: bool) -> None:
+        """Compact (presenter mode): the search line is put away while it is empty, so a short
+        window shows more rows; Ctrl+F brings it back."""
+        self.search.setVisible(not on or bool(self.search.text()))
+
     def focus_search(self) -> None:
+        self.search.show()
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.search.selectAll()
 
