@@ -2,7 +2,9 @@
 
 Read from the recording itself (the initialize exchange, or server/discover and its retries, by
 the session's Qt-free :class:`~inspector.session.views.NegotiationTracker`), so it works the
-same for a live session and for an opened recording.
+same for a live session (:meth:`NegotiationView.refresh`: the newest) and for an opened
+recording, where it follows the replay's position (:meth:`NegotiationView.show_row`: what was
+known once that entry was recorded; before the answer nothing is negotiated yet).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
 
 from inspector.protocol.messages import Kind
 from inspector.session.recording import Recording
-from inspector.session.views import NegotiationTracker, negotiation_facts
+from inspector.session.views import NegotiationTracker, negotiation_facts, settled_version
 
 from .widgets import plain_tooltip
 
@@ -62,6 +64,9 @@ class NegotiationView(QWidget):
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.instructions)
         self._tracker: NegotiationTracker | None = None
+        self._facts: dict | None = None  # what is shown
+        self._replay = False  # shown as of a replayed entry
+        self._taken: int | None = None  # replay: the start-exchange entries by the row shown
         self.show_facts(None)
 
     def _set_headers(self) -> None:
@@ -70,25 +75,50 @@ class NegotiationView(QWidget):
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "tree"):
             self._set_headers()
-            self.show_facts(self._tracker.facts() if self._tracker is not None else None)
+            self.show_facts(self._facts, replay=self._replay)
         super().changeEvent(event)
 
+    def _track(self, rec: Recording) -> tuple[NegotiationTracker, bool]:
+        """The tracker of ``rec`` and whether it is new."""
+        if self._tracker is None or self._tracker.rec is not rec:
+            self._tracker = NegotiationTracker(rec)
+            self._taken = None
+            return self._tracker, True
+        return self._tracker, False
+
     def refresh(self, rec: Recording | None) -> None:
+        """The negotiation as the newest entry of ``rec`` knows it."""
         if rec is None:
             self._tracker = None
             self.show_facts(None)
             return
-        if self._tracker is None or self._tracker.rec is not rec:
-            self._tracker = NegotiationTracker(rec)
-            self._tracker.update()
-            self.show_facts(self._tracker.facts())
-        elif self._tracker.update():
-            self.show_facts(self._tracker.facts())
+        tracker, new = self._track(rec)
+        if tracker.update() or new or self._replay:
+            self.show_facts(tracker.facts())
 
-    def show_facts(self, facts: dict | None) -> None:
+    def show_row(self, rec: Recording, row: int) -> None:
+        """Replay: the negotiation as known once entry ``row`` was recorded (cheap while the
+        position moves: the tree is made again only when a start-exchange entry was passed)."""
+        tracker, _new = self._track(rec)
+        taken = tracker.taken_by(row)
+        if taken == self._taken and self._replay:
+            return
+        self._taken = taken
+        self.show_facts(tracker.facts_as_of(row), replay=True)
+
+    def version_as_of(self, rec: Recording, row: int) -> str | None:
+        """The protocol version settled by entry ``row`` (None: not yet)."""
+        tracker, _new = self._track(rec)
+        return settled_version(tracker.facts_as_of(row))
+
+    def show_facts(self, facts: dict | None, *, replay: bool = False) -> None:
+        self._facts, self._replay = facts, replay
         self.tree.clear()
         if facts is None:
-            self.headline.setText(self.tr("No negotiation yet: connect to a server."))
+            if replay:
+                self.headline.setText(self.tr("Nothing negotiated yet at this entry: the start exchange comes later."))
+            else:
+                self.headline.setText(self.tr("No negotiation yet: connect to a server."))
             self.instructions.setText("")
             return
         offer = facts["offer"]

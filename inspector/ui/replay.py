@@ -1,7 +1,13 @@
 """Replay bar: play an opened recording back, with the diagram and the timeline following.
 
 Play/Pause, a speed (0.25x to 10x of the recorded time, or one message per second), a slider
-over the entries with the ones that broke a rule marked in red, and Next violation. The
+over the entries with the messages marked by light ticks below the groove (one per pixel, its
+height by how many messages that pixel's entries hold: drawn from
+:meth:`~inspector.session.playback.Playback.density`, so a million entries cost one pass, not
+a tick each) and the ones that broke a rule in red above it, and Next violation. The slider
+moves entry by entry (so every message can be reached, however close in time); its tooltip and
+the label beside it give the recorded time at the handle, and pointing at the slider tells the
+entry and recorded time under the pointer. The
 sans-IO :class:`~inspector.session.playback.Playback` says which entry is due; the bar tells the
 window (``rowChanged``), which selects it in the timeline so every view follows.
 """
@@ -10,36 +16,83 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QSlider, QStyle, QStyleOptionSlider, QWidget
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QSlider, QStyle, QStyleOptionSlider, QToolTip, QWidget
 
 from inspector.session.playback import NEXT_MESSAGE, SPEEDS, Playback
 from inspector.session.recording import Recording
 
-from .theme import tone
-from .widgets import plain_label
+from .theme import mix, tone
+from .widgets import plain_label, plain_tooltip
 
 TICK_MS = 30  # how often a running playback looks for the entry due
 MESSAGE_MS = 1000  # "next message": one message a second
 
 
+MESSAGE_TICK_PX = 4  # the tallest message tick (the pixel with the most messages)
+
+
 class MarkedSlider(QSlider):
-    """A slider over the entries with a red tick for each that broke a rule."""
+    """A slider over the entries: a light tick below the groove where messages are (from a
+    histogram of one bucket per pixel, ``density(buckets)``) and a red one above it for each
+    entry that broke a rule. ``describe(row)`` is the tooltip text for an entry."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.marks: list[int] = []
+        self.density: Callable[[int], list[int]] | None = None
+        self.describe: Callable[[int], str] | None = None
+        self.hint = ""  # said under the entry in the tooltip
+        self.message_ticks = 0  # how many message ticks the last paint drew (tests read it)
+
+    def groove(self) -> QRect:
+        opt = QStyleOptionSlider()
+        self.initStyleOption(opt)
+        return self.style().subControlRect(QStyle.ComplexControl.CC_Slider, opt, QStyle.SubControl.SC_SliderGroove, self)
+
+    def row_at(self, x: int) -> int:
+        """The entry under the horizontal position ``x``."""
+        groove = self.groove()
+        span = self.maximum() - self.minimum()
+        k = (x - groove.left()) / max(1, groove.width() - 1)
+        return self.minimum() + round(max(0.0, min(1.0, k)) * span)
+
+    def event(self, e: QEvent) -> bool:
+        if e.type() == QEvent.Type.ToolTip and self.describe is not None:
+            text = self.describe(self.row_at(e.pos().x()))
+            QToolTip.showText(e.globalPos(), plain_tooltip(text + ("\n" + self.hint if self.hint else "")), self)
+            return True
+        return super().event(e)
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().paintEvent(event)
-        if not self.marks or self.maximum() <= self.minimum():
+        if self.maximum() <= self.minimum():
             return
-        opt = QStyleOptionSlider()
-        self.initStyleOption(opt)
-        groove = self.style().subControlRect(QStyle.ComplexControl.CC_Slider, opt, QStyle.SubControl.SC_SliderGroove, self)
+        groove = self.groove()
         span = self.maximum() - self.minimum()
         painter = QPainter(self)
+        width = max(1, groove.width())
+        counts = self.density(width) if self.density is not None else []
+        if counts:
+            top = max(counts)
+            pal = self.palette()
+            painter.setPen(mix(pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window), 0.55))
+            below = groove.bottom() + 1
+            drawn = 0
+            step = width / len(counts)
+            for b, count in enumerate(counts):
+                if count:
+                    x = groove.left() + int(b * step)
+                    h = 1 + (MESSAGE_TICK_PX - 1) * count // top
+                    painter.drawLine(x, below, x, below + h)
+                    drawn += 1
+            self.message_ticks = drawn
+        if not self.marks:
+            painter.end()
+            return
         painter.setPen(QColor(tone(self, "error")))
         last = -1
         for row in self.marks:
@@ -73,6 +126,8 @@ class ReplayBar(QWidget):
         row.addWidget(self.speed)
         self.slider = MarkedSlider()
         self.slider.valueChanged.connect(self._slider_moved)
+        self.slider.sliderMoved.connect(self._dragged)
+        self.slider.describe = self._describe
         row.addWidget(self.slider, 1)
         self.position_label = plain_label(wrap=False)
         row.addWidget(self.position_label)
@@ -91,6 +146,7 @@ class ReplayBar(QWidget):
         self.play_button.setChecked(False)
         if rec is None or len(rec) == 0:
             self.playback = None
+            self.slider.density = None
             self.hide()
             return
         self.playback = Playback(rec)
@@ -98,6 +154,7 @@ class ReplayBar(QWidget):
         self.slider.setRange(0, len(rec) - 1)
         self.slider.setValue(0)
         self.slider.marks = self.playback.marks()
+        self.slider.density = self.playback.density
         self._syncing = False
         self.violation_button.setEnabled(bool(self.slider.marks))
         self._show_position()
@@ -184,14 +241,29 @@ class ReplayBar(QWidget):
         self._syncing = False
         self._show_position()
 
+    def _describe(self, row: int) -> str:
+        """Entry ``row`` and its recorded time, for a tooltip."""
+        pb = self.playback
+        if pb is None or not (0 <= row < len(pb)):
+            return ""
+        return self.tr("entry {row} · recorded at {t:.3f} s of {total:.3f} s").format(row=row, t=pb.rec.t_at(row), total=pb.rec.t_at(len(pb) - 1))
+
+    def _dragged(self, value: int) -> None:
+        """While the handle is dragged, the recorded time at it shows beside it."""
+        handle = QPoint(self.slider.groove().left() + round((value - self.slider.minimum()) * max(1, self.slider.groove().width() - 1) / max(1, self.slider.maximum() - self.slider.minimum())), 0)
+        QToolTip.showText(self.slider.mapToGlobal(handle), plain_tooltip(self._describe(value)), self.slider)
+
     def _show_position(self) -> None:
         pb = self.playback
         if pb is None:
             self.position_label.setText("")
+            self.slider.setToolTip("")
             return
         self.position_label.setText(
             self.tr("entry {row} of {n} · {t:.3f} s").format(row=pb.position, n=len(pb) - 1, t=pb.rec.t_at(pb.position))
         )
+        self.slider.hint = self.tr("The slider moves entry by entry. Light ticks below it: messages; red ticks above it: entries that broke a rule or the schema.")
+        self.slider.setToolTip(plain_tooltip(self._describe(pb.position) + "\n" + self.slider.hint))
 
     def _retranslate(self) -> None:
         self.play_button.setText(self.tr("Pause") if self.play_button.isChecked() else self.tr("Play"))
