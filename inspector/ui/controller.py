@@ -1,7 +1,7 @@
 """The bridge between Qt and the session: one live session (or one opened recording) at a time.
 
 Widgets never talk to the transport or parse JSON-RPC. They call the controller (connect,
-disconnect, continue a step) and observe the recording it publishes; the controller runs the
+disconnect, step mode on or off, continue a step) and observe the recording it publishes; the controller runs the
 session on the application's long-lived anyio task group (qasync loop).
 """
 
@@ -29,6 +29,8 @@ class SessionController(QObject):
     ready = Signal()
     # a step-mode message waits for Continue (PendingStep), or None when nothing waits
     stepPending = Signal(object)
+    # step mode was entered or left during the session (True: messages wait at the gate now)
+    steppingChanged = Signal(bool)
     # something went wrong that the user must read (plain text)
     failed = Signal(str)
     # the session ended; the summary dict
@@ -57,6 +59,11 @@ class SessionController(QObject):
     @property
     def running(self) -> bool:
         return self._running
+
+    @property
+    def stepping(self) -> bool:
+        """A session runs in step mode now: its messages wait at the gate for Continue."""
+        return self._running and self.session is not None and self.session.gate.enabled and not self.session.gate.closed
 
     @property
     def pending_step(self) -> PendingStep | None:
@@ -109,8 +116,22 @@ class SessionController(QObject):
         return self.session.gate.go() if self.session is not None else False
 
     def run_to_end(self) -> None:
+        """Leave step mode: what waits goes, and nothing later waits."""
         if self.session is not None:
             self.session.gate.release_all()
+            self.steppingChanged.emit(self.stepping)
+
+    def set_stepping(self, on: bool) -> bool:
+        """Enter step mode during the session (the next message waits for Continue) or leave it
+        (like Run to end). Returns whether the session steps now."""
+        if self.session is None or not self._running:
+            return False
+        if not on:
+            self.run_to_end()
+            return False
+        if self.session.gate.hold_from_now():
+            self.steppingChanged.emit(self.stepping)
+        return self.stepping
 
     def open_recording(self, path: str | Path, progress: Progress | None = None) -> Recording:
         """Show a saved recording (read-only). Raises RecordingError with a readable text;

@@ -5,8 +5,9 @@ Theory of operation
 ``set_entry(recording, seq)`` materialises the one :class:`Entry` and re-parses its bytes on
 demand (the recording never keeps decoded JSON). The pane shows:
 
-- a header (number, time, direction, kind, method, id, size, latency, state after) and a
-  button to the paired request or response (``goToSeq``);
+- a header (number, time, direction, kind, method, id, size, latency, how long a message read
+  in step mode waited at the gate before it was let in, state after) and a button to the
+  paired request or response (``goToSeq``);
 - findings: each violated rule with severity, text and spec section; each schema error with
   its JSON-pointer path (the stored first error, or every error on request through
   ``validator_for(version).explain``); the lifecycle transition; process details;
@@ -431,6 +432,13 @@ class DetailPane(QWidget):
         parts.append(translate("DetailPane", "{n} bytes").format(n=QLocale().toString(len(e.raw))))
         if e.latency is not None:
             parts.append(translate("DetailPane", "latency {ms}").format(ms=format_duration(e.latency)))
+        released = (e.extra or {}).get("released")
+        if isinstance(released, (int, float)) and not isinstance(released, bool):  # step mode: it waited at the gate
+            parts.append(
+                translate("DetailPane", "held {held} at the step gate: read at {t} s, released at {r} s").format(
+                    held=format_duration(max(0.0, released - e.t)), t=f"{e.t:.3f}", r=f"{released:.3f}"
+                )
+            )
         parts.append(translate("DetailPane", "state after: {state}").format(state=translate("Lifecycle", e.state.title)))
         self.meta_label.setText("  ·  ".join(parts))
 

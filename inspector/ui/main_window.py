@@ -93,6 +93,8 @@ class MainWindow(QMainWindow):
         controller.recordingChanged.connect(self._on_recording)
         controller.runningChanged.connect(self._on_running)
         controller.stepPending.connect(self._on_step)
+        controller.steppingChanged.connect(self._on_stepping)
+        controller.ready.connect(self._update_ping)
         controller.failed.connect(self._on_failed)
         controller.finished.connect(self._on_finished)
         controller.eraDetected.connect(self._on_era_detected)
@@ -136,7 +138,9 @@ class MainWindow(QMainWindow):
         self.act_step = QAction(self.tr("Step"), self)
         self.act_step.setCheckable(True)
         self.act_step.setShortcut(QKeySequence("Ctrl+T"))
-        self.act_step.setToolTip(self.tr("Step mode for the next connection: every message in both directions, and each shutdown step, waits for Continue (Ctrl+T)"))
+        self.act_step.setToolTip(self.tr("Step mode: every message in both directions, and each shutdown step, waits for Continue. Switched on during a session, the next message waits; off, what waits goes on (Ctrl+T)"))
+        self.act_step.setChecked(self.step_mode)  # kept when the actions are made again (a language change)
+        self.act_step.toggled.connect(self._step_toggled)
         self.act_continue = QAction(self.tr("Continue"), self)
         self.act_continue.setShortcut(QKeySequence("F8"))
         self.act_continue.setToolTip(self.tr("Send the waiting message (F8)"))
@@ -788,16 +792,45 @@ class MainWindow(QMainWindow):
 
     def _on_running(self, running: bool) -> None:
         self.act_compose.setEnabled(running)
-        self.act_ping.setEnabled(running)
+        self._update_ping()
         if self.composer is not None:
             self.composer.refresh()
         self.act_connect.setEnabled(not running)
         self.act_disconnect.setEnabled(running)
-        self.act_step.setEnabled(not running)
+        if running and self.step_mode != self.controller.stepping:
+            self.act_step.setChecked(self.controller.stepping)  # what the gate does now
         self.act_continue.setEnabled(running and self.controller.pending_step is not None)
         self.act_open.setEnabled(not running)
 
+    # ------------------------------------------------------------------ step mode
+
+    step_mode = False  # the Step action: the gate holds messages now (or will, at the next Connect)
+
+    def _step_toggled(self, on: bool) -> None:
+        """Step on or off: for the next connection, and during a session at once (on: the next
+        message waits; off: what waits goes on, like Run to end)."""
+        self.step_mode = on
+        if self.controller.running and (on != self.controller.stepping or (not on and self.controller.pending_step is not None)):
+            now = self.controller.set_stepping(on)  # off also lets a held shutdown step go
+            if now != on:  # the session is closing: nothing new waits
+                self.act_step.setChecked(now)
+
+    def _on_stepping(self, on: bool) -> None:
+        """The session entered or left step mode (Run to end): the Step action says so."""
+        if self.act_step.isChecked() != on:
+            self.act_step.setChecked(on)
+
     # ------------------------------------------------------------------ composer, ping
+
+    def _update_ping(self) -> None:
+        """Ping while a session runs, except in the modern era: 2026-07-28 has no ping."""
+        session = self.controller.session
+        modern = self.controller.running and session is not None and session.negotiation().era == "modern"
+        self.act_ping.setEnabled(self.controller.running and not modern)
+        if modern:
+            self.act_ping.setToolTip(self.tr("The modern era (2026-07-28) has no ping: the server would answer -32601 (method not found)"))
+        else:
+            self.act_ping.setToolTip(self.tr("Send ping and show how long the answer took (handshake era)"))
 
     composer: ComposerDialog | None = None
 
@@ -1013,8 +1046,22 @@ class MainWindow(QMainWindow):
         if rec is None or row < 0:
             return
         self.diagram.show_recording_row(rec, row, animate=animate)  # draws the machine of that row's era and transport
-        if rec.read_only:  # replay: the feature panels show what the recording says as of that row
+        if rec.read_only:  # replay: the feature panels, the negotiation and the status as of that row
             self.panels.show_recorded_row(rec, row)
+            self.negotiation.show_row(rec, row)
+            self._show_status(rec, row, (rec.summary or {}).get("protocol_version") if row == len(rec) - 1 else None)
+
+    def _show_status(self, rec: Recording, row: int, version: str | None) -> None:
+        """The status bar's state and era as of entry ``row``; ``version``: the negotiated one
+        (None: as the recording says by that row)."""
+        title = QCoreApplication.translate("Lifecycle", STATE_INFO[rec.state_at(row)].title)
+        self.status_state.setText(self.tr("State: {s}").format(s=title))
+        era = self._era(row)
+        if version is None:
+            version = self.negotiation.version_as_of(rec, row)
+        self.status_era.setText(
+            self.tr("Era: {e}  Version: {v}").format(e=QCoreApplication.translate("Eras", ERA_LABELS.get(era.value if era else self.mode.value, "—")), v=version or "—")
+        )
 
     def _tick(self) -> int:
         self._refresh()
@@ -1038,19 +1085,12 @@ class MainWindow(QMainWindow):
             self.sequence.refresh()
             if self.follow_live:
                 self.sequence.verticalScrollBar().setValue(self.sequence.verticalScrollBar().maximum())
-        self.negotiation.refresh(rec)
-        state = rec.state_at(n - 1) if n else None
-        if state is not None:
-            title = QCoreApplication.translate("Lifecycle", STATE_INFO[state].title)
-            self.status_state.setText(self.tr("State: {s}").format(s=title))
-        era = self._era(n - 1) if n else None
-        version = (rec.summary or {}).get("protocol_version")
-        session = self.controller.session
-        if session is not None and session.recording is rec:
-            version = session.negotiation().version
-        self.status_era.setText(
-            self.tr("Era: {e}  Version: {v}").format(e=QCoreApplication.translate("Eras", ERA_LABELS.get(era.value if era else self.mode.value, "—")), v=version or "—")
-        )
+        if not rec.read_only:  # a replay's negotiation and status follow the row shown (_show_row)
+            self.negotiation.refresh(rec)
+            session = self.controller.session
+            version = session.negotiation().version if session is not None and session.recording is rec else None
+            if n:
+                self._show_status(rec, n - 1, version or "—")
         set_live_text(self.status_counts, self.tr("{n} entries").format(n=f"{n:,}"))  # no relayout per tick
         if self.controller.pending_step is not None or self.diagram.pending_edge is not None:
             self._show_pending_edge()  # what the held step will do, as of the entries just taken in

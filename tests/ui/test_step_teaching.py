@@ -102,6 +102,8 @@ async def test_closing_while_a_shutdown_step_waits_does_not_wait_for_a_person(wi
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     # a second session: held at the first shutdown step, then the window closes
+    assert not window.act_step.isChecked()  # Run to end left step mode, and the Step action says so
+    window.act_step.setChecked(True)
     use_profile(window, quick(demo_profile(), "modern"))
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
