@@ -27,7 +27,9 @@ steps, each cached:
    exposes the result, with the list of problems (empty for every table at every tested size).
 
 Painting draws a cached pixmap of the static picture, then the highlights on top (current
-state, last edge and its animation, focus ring, hover): well under a millisecond a frame.
+state, last edge and its animation, focus ring, hover): well under a millisecond a frame. A
+painter that keeps shapes (the SVG export) gets the static picture as
+shapes and text instead, so an exported diagram is a drawing, not a bitmap.
 ``set_state`` with nothing new returns before touching the widget. While the widget is being
 resized the previous layout is shown scaled and the new one computed 80 ms after the last
 resize; a machine switch lays out in ``set_machine``, not in ``paintEvent``.
@@ -63,6 +65,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QPaintEngine,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
@@ -1143,6 +1146,10 @@ def _colours(pal: QPalette) -> _Colours:
 # --------------------------------------------------------------------------- the widget
 
 
+#: Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap.
+_VECTOR_ENGINES = frozenset({QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture})
+
+
 class LifecycleDiagram(QWidget):
     """The session's lifecycle machine, its current state and the edge that led there."""
 
@@ -1744,6 +1751,20 @@ class LifecycleDiagram(QWidget):
         self._static = pm
         return pm
 
+    def _paint_static_vector(self, p: QPainter, g: _Geometry, rect) -> None:
+        """The static picture painted straight onto ``p`` (what the cached pixmap holds)."""
+        c = self._ensure_colours()
+        p.save()
+        p.fillRect(rect, c.base)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
+        p.drawRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5))
+        p.setClipRect(rect)
+        p.setTransform(g.transform)
+        self._paint_static(p, g, c)
+        p.restore()
+
     def _edge_pen(self, c: _Colours, failure: bool, width: float, colour: QColor | None = None) -> QPen:
         pen = QPen(colour or (c.error if failure else c.edge), width)
         pen.setCapStyle(Qt.PenCapStyle.FlatCap)
@@ -1851,7 +1872,11 @@ class LifecycleDiagram(QWidget):
             p.setPen(c.muted)
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.tr("No lifecycle machine selected"))
             return
-        p.drawPixmap(rect.topLeft(), self._ensure_static(g))
+        engine = p.paintEngine()
+        if engine is not None and engine.type() in _VECTOR_ENGINES:  # an export (SVG, PDF): shapes
+            self._paint_static_vector(p, g, rect)
+        else:
+            p.drawPixmap(rect.topLeft(), self._ensure_static(g))
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.setClipRect(rect)

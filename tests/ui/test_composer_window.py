@@ -4,6 +4,7 @@ timeline, Edit and resend from a row, and Ping."""
 
 from __future__ import annotations
 
+import re
 from contextlib import asynccontextmanager
 
 import anyio
@@ -120,24 +121,59 @@ async def test_a_multi_line_text_that_is_not_json_cannot_go_over_stdio(window_an
 
 
 async def test_handouts_from_the_window_follow_the_language_and_the_diagram_exports(window_and_controller, tmp_path):
+    """File → Export transcript… in English and in Chinese (the window's translator: kinds, events,
+    era and counts in Chinese, the messages as they were), and File → Export diagram… as SVG (a
+    drawing with the states' names) and PNG (a picture, not an empty page)."""
     import xml.etree.ElementTree as ET
+
+    from PySide6.QtGui import QImage
+
+    from inspector.protocol.lifecycle import STATE_INFO
+    from inspector.session import labels
 
     controller, window = window_and_controller
     async with live_demo(controller, window, "legacy"):
         await controller.session.request("tools/list")
+    rec = window.recording
     assert window.export_transcript_to(str(tmp_path / "en.md"))
-    assert (tmp_path / "en.md").read_text(encoding="utf-8").startswith("# MCP session transcript")
+    english_md = (tmp_path / "en.md").read_text(encoding="utf-8")
+    assert english_md.startswith("# MCP session transcript") and "- **Era**: legacy" in english_md
+    assert english_md.count("\n### ") == len(rec) and "· request · tools/list · id" in english_md
     window.languages.set_choice("zh_CN")
     try:
-        assert window.export_transcript_to(str(tmp_path / "zh.html"))
+        assert window.export_transcript_to(str(tmp_path / "zh.html")) and window.export_transcript_to(str(tmp_path / "zh.md"))
         page = (tmp_path / "zh.html").read_text(encoding="utf-8")
         assert "<h1>MCP 会话记录稿</h1>" in page and '<html lang="zh-CN">' in page and "已终止" in page
+        md = (tmp_path / "zh.md").read_text(encoding="utf-8")
     finally:
         window.languages.set_choice("en")
+    heads = [line[4:].split(" · ") for line in md.split("\n") if line.startswith("### ")]
+    assert len(heads) == len(rec)
+    assert [h[2:4] for h in heads[:2]] == [["事件", "已启动"], ["客户端 → 服务器", "请求"]] and heads[-1][3] == "已退出"  # spawned, initialize … exited
+    assert "- **代际**: 旧版" in md and "tools/list" in md
+    english = set(labels.EVENT_LABELS.values()) | {k.label for k in labels.KIND_LABELS} - {"stderr"}
+    assert not [h for h in heads if english & set(h)]
+    entries = next(line for line in md.split("\n") if line.startswith("- **条目**"))
+    assert "客户端 → 服务器" in entries and not re.search(r"\b(c2s|s2c|event) \d", entries)
+
     assert window.export_diagram_to(str(tmp_path / "d.svg"))
     root = ET.parse(tmp_path / "d.svg").getroot()
-    assert root.tag.endswith("svg") and len(list(root.iter())) > 20  # drawn, not an empty page
-    assert window.export_diagram_to(str(tmp_path / "d.png")) and (tmp_path / "d.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    ns = root.tag[: root.tag.index("}") + 1] if root.tag.startswith("{") else ""
+    assert root.tag == f"{ns}svg" and root.get("viewBox")
+    drawn = [el for el in root.iter() if el.tag in (f"{ns}path", f"{ns}polyline", f"{ns}rect", f"{ns}ellipse", f"{ns}polygon")]
+    assert len(drawn) > 20 and not list(root.iter(f"{ns}image"))  # shapes and edges, not an empty page or a bitmap
+    words = " ".join("".join(el.itertext()) for el in root.iter(f"{ns}text"))
+    shown = [info.title for info in STATE_INFO.values() if info.title in words]
+    assert STATE_INFO[State.TERMINATED].title in shown and STATE_INFO[State.OPERATING].title in shown and len(shown) >= 5, words[:300]
+
+    assert window.export_diagram_to(str(tmp_path / "d.png"))
+    image = QImage(str(tmp_path / "d.png"))
+    assert not image.isNull() and image.width() >= window.diagram.width() and image.height() >= window.diagram.height()
+    step = max(1, image.width() // 200)
+    pixels = [image.pixel(x, y) for y in range(0, image.height(), step) for x in range(0, image.width(), step)]
+    background = max(set(pixels), key=pixels.count)
+    inked = sum(p != background for p in pixels) / len(pixels)
+    assert len(set(pixels)) > 20 and 0.01 < inked < 0.9, (len(set(pixels)), inked)  # drawn on, neither blank nor a solid block
 
 
 async def test_replay_of_an_opened_recording_moves_the_timeline_and_the_diagram(window_and_controller, tmp_path):
