@@ -480,3 +480,29 @@ async def test_a_modern_session_links_the_2026_07_28_page() -> None:
             answer = await next_step(session, step)
             session.gate.go()
     assert answer.spec == step.spec
+
+
+async def test_step_mode_can_be_entered_and_left_during_a_session() -> None:
+    """Without step mode at the start; entered once operating (the next request and its answer
+    wait, the answer's release time kept), left again (what waits goes, nothing later waits)."""
+    session = Session(options(misbehave("good")))
+    async with session:
+        await session.start()
+        assert not session.gate.enabled and session.gate.pending is None
+        assert session.gate.hold_from_now() and session.gate.enabled
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(session.request, "ping")
+            request = await next_step(session)
+            assert request.direction == "c2s" and b'"ping"' in request.raw and b'"ping"' not in b"".join(sent(session))
+            assert session.gate.go()
+            answer = await next_step(session, request)
+            assert answer.direction == "s2c"
+            await anyio.sleep(0.2)
+            session.gate.release_all()  # off: the answer goes in
+        rec = session.recording
+        answer_entry = first(rec, direction=Direction.S2C, method="ping")
+        assert answer_entry.extra["released"] - answer_entry.t >= 0.15
+        assert not session.gate.enabled
+        await session.request("ping")  # nothing waits any more
+        assert session.gate.pending is None
+    assert not session.gate.hold_from_now()  # closed: nothing new waits
