@@ -1,4 +1,5 @@
-"""A 1M-message recording in the window: open, load, memory, filters, search, jump.
+"""A 1M-message recording in the window: open, load, memory, filters, search, jump, the
+sequence view and replay.
 
     python benchmarks/recording_million.py [--entries 1000000] [--file FILE] [--keep FILE] [--runs 5]
 
@@ -17,7 +18,11 @@ handshake with its lifecycle transitions at the start. Then, each in a fresh chi
   timeline, the longest event-loop stall meanwhile (a 5 ms timer's largest gap), scrolling while
   it loads; then, on all entries, each filter and search the way the filter bar applies it
   (the widget's own slot, then one event-loop pass, which repaints), and jumping to an entry by
-  number (``TimelineView.select_seq``). Each figure is the best of ``--runs``.
+  number (``TimelineView.select_seq``). Each figure is the best of ``--runs``. Then the
+  sequence view over the whole file (a synchronous frame at 200 places), the replay bar's
+  slider moved to 200 random entries (the time until the timeline, diagram, negotiation view,
+  status bar and panels follow and have painted), and two seconds of playback at 10x (entries
+  shown, the longest event-loop stall), with the peak RSS after it all.
 """
 
 from __future__ import annotations
@@ -141,7 +146,7 @@ def child_memory(path: str) -> dict:
 def child_window(path: str, runs: int) -> dict:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(ROOT))
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
     app = QApplication([])
@@ -196,9 +201,11 @@ def child_window(path: str, runs: int) -> dict:
         view.table.viewport().repaint()
         scrolls.append(time.perf_counter() - s0)
 
+    loop = QEventLoop()
+
     def check() -> None:
         if not loading(rec) and view.model.total() >= len(rec):
-            app.quit()
+            loop.quit()
         elif time.perf_counter() - t0 > 300:
             raise SystemExit("still loading after 300 s")
 
@@ -208,7 +215,8 @@ def child_window(path: str, runs: int) -> dict:
     checker = QTimer()
     checker.timeout.connect(check)
     checker.start(10)
-    app.exec()  # the application's own event loop, as in the app
+    loop.exec()  # an event loop as the app's (not app.exec: QApplication.quit closes the windows)
+    assert window.isVisible()
     mover.stop()
     checker.stop()
     loaded = time.perf_counter() - t0
@@ -270,8 +278,9 @@ def child_window(path: str, runs: int) -> dict:
     figures["direction: hide s2c"] = timed(toggle(view.direction_buttons[Direction.S2C], False), toggle(view.direction_buttons[Direction.S2C], True))
     figures["violations only"] = timed(toggle(view.violations_button, True), toggle(view.violations_button, False))
     counts = {}
-    # each term finds rows: one log line, the tool results, every message, the stderr lines (non-ASCII)
-    for needle in ("message 00777778", "iserror", "jsonrpc", "é"):
+    # each term finds rows: one log line (7/9 of the way in), the tool results, every message, the stderr lines (non-ASCII)
+    line = next(i for i in range(len(rec) * 7 // 9, len(rec)) if i % 1000 != 999 and i % 20000 != 19998 and i % 25 not in (10, 11) and i % 5 != 2)
+    for needle in (f"message {line:08d}", "iserror", "jsonrpc", "é"):
         figures[f"search {needle!r}"] = timed(search(needle), clear)
         search(needle)()
         counts[needle] = view.model.rowCount()
@@ -313,6 +322,48 @@ def child_window(path: str, runs: int) -> dict:
         app.processEvents()
     out["jump_hidden_best"] = min(hidden)
     out["rss_window_after_filters"] = high_water_mark() - base
+    clear()
+    app.processEvents()
+
+    # the sequence view over the whole file: a frame at 200 places spread over it
+    window.views.setCurrentIndex(1)
+    for _ in range(3):
+        app.processEvents()
+    seq_bar = window.sequence.verticalScrollBar()
+    assert window.sequence.isVisible()
+    frames = []
+    for k in range(200):
+        s = time.perf_counter()
+        seq_bar.setValue(seq_bar.maximum() * k // 199)
+        window.sequence.viewport().repaint()
+        frames.append(time.perf_counter() - s)
+    out["sequence_frames"] = sorted(frames)
+    # replay: the slider moved to 200 places; each move brings the timeline, the diagram, the
+    # negotiation view, the status bar and the feature panels to that entry (time to it all painted)
+    slider = window.replay.slider
+    moves = []
+    for k in range(200):
+        s = time.perf_counter()
+        slider.setValue(rng.randrange(len(rec)))
+        app.processEvents()
+        moves.append(time.perf_counter() - s)
+    out["replay_moves"] = sorted(moves)
+    # playback at 10x for two seconds: the event loop's longest stall while it plays
+    slider.setValue(len(rec) // 2)
+    app.processEvents()
+    window.replay.speed.setCurrentIndex(window.replay.speed.findData(10.0))
+    gaps.clear()
+    last[0] = time.perf_counter()
+    timer.start()
+    start_row = window.timeline.current_seq() or 0
+    window.replay.play()
+    QTimer.singleShot(2000, loop.quit)
+    loop.exec()
+    window.replay.pause()
+    timer.stop()
+    out["play_rows"] = (window.timeline.current_seq() or 0) - start_row
+    out["play_stall_max"] = max(gaps, default=0.0)
+    out["rss_window_after_replay"] = high_water_mark() - base
     window.close()
     return out
 
@@ -364,6 +415,11 @@ def main() -> None:
         best = min(x["filters"][name] for x in wins)
         print(f"  {name:<40} {best * 1000:7.1f} ms")
     print(f"  search rows: {w['search_rows']}")
+    for label, key in (("sequence view, a frame at 200 places across the file", "sequence_frames"), ("replay slider moved to 200 places (everything follows)", "replay_moves")):
+        xs = min((x[key] for x in wins), key=statistics.median)
+        print(f"{label}: median {statistics.median(xs) * 1000:.1f} ms, p99 {xs[int(len(xs) * 0.99) - 1] * 1000:.1f} ms, worst {xs[-1] * 1000:.1f} ms")
+    print(f"replay playing at 10x for 2 s: {w['play_rows']:,} entries shown, longest event-loop stall {w['play_stall_max'] * 1000:.0f} ms;"
+          f" peak RSS growth after the sequence view and replay {w['rss_window_after_replay'] / size:.2f}x the file")
     print(f"jump to entry by number: median {min(x['jump_median'] for x in wins) * 1000:.1f} ms, slowest {min(x['jump_max'] for x in wins) * 1000:.1f} ms; to an entry the filter hides: {min(x['jump_hidden_best'] for x in wins) * 1000:.1f} ms")
 
 
