@@ -684,7 +684,7 @@ class MainWindow(QMainWindow):
                 lines.append(self.tr("entry {seq}: {what}").format(seq=c.seq, what="; ".join(bits)))
             if len(changes) > 30:
                 lines.append(self.tr("… and {n} more").format(n=len(changes) - 30))
-            text = self.tr("Re-analysed: {n} entries are judged differently now.").format(n=len(changes)) + "\n\n" + "\n".join(lines)
+            text = self.tr("Re-analysed: entries judged differently now: {n}.").format(n=len(changes)) + "\n\n" + "\n".join(lines)
         self.message_box = plain_message(self, self.tr("Re-analysed"), text, icon=QMessageBox.Icon.Information)
         return changes
 

@@ -2765,7 +2765,7 @@
     </message>
     <message>
         <source>Re-analysed: {n} entries are judged differently now.</source>
-        <translation>已重新分析：现在有 {n} 个条目的判定不同。</translation>
+        <translation type="vanished">已重新分析：现在有 {n} 个条目的判定不同。</translation>
     </message>
     <message>
         <source>Re-analysed</source>
@@ -2798,6 +2798,10 @@
     <message>
         <source>The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out</source>
         <translation>将所选服务器导出为其他客户端配置文件（Claude Desktop、Cursor、VS Code、Windsurf、MCP Inspector）中的条目，不含机密</translation>
+    </message>
+    <message>
+        <source>Re-analysed: entries judged differently now: {n}.</source>
+        <translation>已重新分析：现在判定不同的条目数：{n}。</translation>
     </message>
     <message>
         <source>Lifecycle diagram</source>
