@@ -176,7 +176,8 @@ class ProtocolEngine:
         self.arrival: dict | None = None
         self.http_session_id: str | None = None  # the Mcp-Session-Id in use, as the exchanges showed it
         self._discover_seq: int | None = None  # entry of the last server/discover sent
-        self._initialize_seq: int | None = None  # entry of the last initialize sent
+        self._initialize_seq: int | None = None  # entry of the last initialize sent as the handshake
+        self._client_ids: set = set()  # every request id the client has sent (id_key): ids are never reused
         self.http_tool_params: dict[str, dict[tuple[str, ...], str]] = {}  # tool -> x-mcp-header parameters
         self.http_tools_unusable: dict[str, str] = {}  # tool -> why its x-mcp-header annotations are invalid
         self.config = config or ClientConfig()
@@ -384,7 +385,13 @@ class ProtocolEngine:
 
     def hand_written(self, raw: bytes, t: float, seq: int) -> Analysis:
         """A message a person wrote and sent (the composer): recorded like the client's own,
-        and judged like the server's - the rules it breaks and its schema verdict."""
+        and judged like the server's - the rules it breaks and its schema verdict. Before and
+        during the start sequence an initialize or server/discover written by hand IS the
+        handshake (a teacher may start a session by hand); once the session is initialized or
+        ready, one is just a request: flagged (lifecycle.initialize-repeated), answered and
+        paired, but what was negotiated - version, offer, capabilities, outcome - stays. A
+        request id the client used before in the session, answered or not, is flagged
+        (client.id-reused)."""
         judged = self._hand_written(raw, parse_line(raw))  # as things stand before it goes out
         a = self.outgoing(raw, t, seq)
         if type(a.id) is int and a.id >= self._next_id:  # the client's own requests never take it again
@@ -413,12 +420,14 @@ class ProtocolEngine:
             if kind is Kind.REQUEST:
                 if not valid_id(p.id):
                     v.append("jsonrpc.id-invalid")
-                elif self.id_pending(p.id):
+                elif self.id_pending(p.id) or id_key(p.id) in self._client_ids:
                     v.append("client.id-reused")
             if kind in (Kind.REQUEST, Kind.NOTIFICATION):
                 direction_methods = self.composer_methods()[0 if kind is Kind.REQUEST else 1]
                 if p.method not in direction_methods:
                     v.append("method.unknown")
+                if kind is Kind.REQUEST and p.method == "initialize" and not self._starting():
+                    v.append("lifecycle.initialize-repeated")
                 if self.era is not Era.MODERN:
                     state = self.lifecycle.state
                     if p.method not in ("initialize", "ping") and state in (State.UNINITIALIZED, State.INITIALIZING) and kind is Kind.REQUEST:
@@ -433,6 +442,12 @@ class ProtocolEngine:
                 a.schema = self._validator.check(obj, kind=kind.label, direction="c2s", request_method=pending.method if pending else None)
         a.violations = tuple(v)
         return a
+
+    def _starting(self) -> bool:
+        """Whether the start sequence is still to come or under way: an initialize or a
+        server/discover sent now is the handshake (or its retry); later, a hand-written one is
+        just a request, which changes nothing of what was negotiated."""
+        return self.lifecycle.state in (State.UNINITIALIZED, State.INITIALIZING, State.IDLE, State.DISCOVERING)
 
     # ------------------------------------------------------------------ client -> server
 
@@ -450,15 +465,17 @@ class ProtocolEngine:
                 if isinstance(meta, dict):
                     token = meta.get("progressToken")
             self.client.add(p.id, p.method, seq, t, token)
+            if valid_id(p.id):
+                self._client_ids.add(id_key(p.id))
             if self.era is Era.MODERN and isinstance(params, dict):
                 meta = params.get("_meta")
                 if isinstance(meta, dict) and META_LOG_LEVEL in meta:
                     self._log_requests.add(id_key(p.id))
-            if p.method == "initialize":
+            if p.method == "initialize" and self._starting():
                 self._initialize_seq = seq
                 self.offered_version = params.get("protocolVersion") if isinstance(params, dict) else None
                 self._fire(a, Event.SEND_INITIALIZE)
-            elif p.method == "server/discover":
+            elif p.method == "server/discover" and self._starting():
                 self._discover_seq = seq
                 meta = params.get("_meta", {}) if isinstance(params, dict) else {}
                 self.offered_version = meta.get(META_PROTOCOL_VERSION)
@@ -734,9 +751,9 @@ class ProtocolEngine:
                 # a task-augmented request: its progress token stays valid for the task's lifetime
                 self.client.by_token[id_key(pending.progress_token)] = pending
         method = pending.method
-        if method == "initialize":
+        if method == "initialize" and pending.seq == self._initialize_seq:  # the handshake's, not a hand-written one's
             return self._initialize_answer(p, a, v)
-        if method == "server/discover":
+        if method == "server/discover" and pending.seq == self._discover_seq:
             return self._discover_answer(p, a, v)
         if method == "tools/list" and p.kind is Kind.RESULT and WIRE[self.transport] == "streamable-http" and self.era is Era.MODERN:
             v = self._tool_headers(obj.get("result"), a, v)

@@ -3890,7 +3890,7 @@
     </message>
     <message>
         <source>A hand-written request reused the id of a client request that is still waiting for its answer; ids must be unique among requests in flight.</source>
-        <translation>手写的请求重用了一个仍在等待应答的客户端请求的 id；进行中的请求的 id 必须唯一。</translation>
+        <translation type="vanished">手写的请求重用了一个仍在等待应答的客户端请求的 id；进行中的请求的 id 必须唯一。</translation>
     </message>
     <message>
         <source>A log message while no in-flight request asked for one with io.modelcontextprotocol/logLevel.</source>
@@ -4067,6 +4067,14 @@
     <message>
         <source>Valid JSON, but not a JSON-RPC request, notification or response.</source>
         <translation>是有效的 JSON，但不是 JSON-RPC 请求、通知或响应。</translation>
+    </message>
+    <message>
+        <source>A hand-written request reused the id of an earlier client request; a request id must not have been used before by the same side in the session.</source>
+        <translation>手写请求复用了客户端先前请求的 id；在同一会话中，请求 id 不得是同一方先前用过的。</translation>
+    </message>
+    <message>
+        <source>initialize was sent again after the start sequence: a session is initialized once. The answer is shown but changes nothing of what was negotiated.</source>
+        <translation>启动流程之后再次发送了 initialize：一个会话只初始化一次。其应答会显示出来，但不改变已协商的任何内容。</translation>
     </message>
 </context>
 <context>

@@ -132,3 +132,42 @@ def test_probe_send_raw_in_order_with_requests():
     assert lines[-1]["counts"]["violations"]["client.not-json"] == 1
     bad = subprocess.run([sys.executable, "-m", "inspector", "probe", "--demo", "--send-raw", "a\nb"], capture_output=True, timeout=60)
     assert bad.returncode == 2 and b"one line" in bad.stderr
+
+
+@pytest.mark.parametrize("server", ["reference", "demo"])
+async def test_a_second_initialize_and_a_reused_answered_id_change_nothing_negotiated(server):
+    """Mid-session, a hand-written initialize (offering an older version) and a request with the
+    id of an already answered one: both are flagged, the server's answers are paired and shown,
+    and what the start sequence negotiated (version, offer, outcome) stays as it was."""
+    argv = reference_server() if server == "reference" else [sys.executable, "-m", "inspector.demo"]
+    session = Session(SessionOptions(transport=StdioSpec(argv), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=20, request_timeout=20))
+    async with session:
+        await session.start()
+        before = session.summary()
+        listed = await session.request("tools/list")
+        again = '{"jsonrpc":"2.0","id":"again","method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"by hand","version":"1"}}}'
+        assert "lifecycle.initialize-repeated" in session.judge_text(again).violations
+        second = await session.send_text(again, wait=10)
+        reused = await session.send_text(orjson.dumps({"jsonrpc": "2.0", "id": listed.id, "method": "ping"}).decode(), wait=10)
+        fresh = await session.send_text('{"jsonrpc":"2.0","id":"fresh-1","method":"ping"}', wait=10)
+        after = session.summary()
+    rec = session.recording
+    assert "lifecycle.initialize-repeated" in rec.violations_at(second.seq)
+    assert second.answer_seq is not None and rec.paired_at(second.answer_seq) == second.seq  # answered (a result or an error), shown
+    assert "client.id-reused" in rec.violations_at(reused.seq) and reused.answer_seq is not None
+    assert rec.violations_at(fresh.seq) == ()
+    for key in ("protocol_version", "offered_version", "era", "outcome", "server_capabilities"):
+        assert after[key] == before[key], key
+    assert after["outcome"] is None and after["protocol_version"] == "2025-11-25"
+
+
+def test_probe_with_a_second_initialize_still_exits_0():
+    again = '{"jsonrpc":"2.0","id":99,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}'
+    proc = subprocess.run(
+        [sys.executable, "-m", "inspector", "probe", "--json", "--era", "legacy", "--send-raw", again, "--", *reference_server()],
+        capture_output=True, timeout=90,
+    )
+    assert proc.returncode == 0, proc.stderr.decode()
+    summary = orjson.loads(proc.stdout.splitlines()[-1])
+    assert summary["protocol_version"] == "2025-11-25" and summary["offered_version"] == "2025-11-25" and summary["outcome"] is None
+    assert summary["counts"]["violations"]["lifecycle.initialize-repeated"] == 1
