@@ -24,12 +24,17 @@ def first(rec, method: str, direction: Direction) -> int:
     return next(i for i in range(len(rec)) if rec.method_at(i) == method and rec.direction_at(i) is direction)
 
 
-async def test_the_negotiation_and_the_status_follow_the_replayed_entry(window_and_controller, tmp_path):
-    controller, window = window_and_controller
+async def open_demo_recording(controller, window, tmp_path):
+    """A full demo session recorded to a file and opened in the window, ready to replay."""
     path = await record_demo_session(tmp_path / "demo.jsonl")
     assert window.open_recording_path(str(path))
-    rec = controller.recording
     await until(lambda: window.replay.playback is not None)
+    return controller.recording
+
+
+async def test_the_negotiation_and_the_status_follow_the_replayed_entry(window_and_controller, tmp_path):
+    controller, window = window_and_controller
+    rec = await open_demo_recording(controller, window, tmp_path)
     neg = window.negotiation
     # opened: the whole session, as the last entry knows it
     assert neg.headline.text() == "Negotiated version: 2025-11-25"
@@ -69,10 +74,7 @@ async def test_the_negotiation_and_the_status_follow_the_replayed_entry(window_a
 
 async def test_the_slider_marks_messages_and_says_the_recorded_time(window_and_controller, tmp_path):
     controller, window = window_and_controller
-    path = await record_demo_session(tmp_path / "demo.jsonl")
-    assert window.open_recording_path(str(path))
-    rec = controller.recording
-    await until(lambda: window.replay.playback is not None)
+    rec = await open_demo_recording(controller, window, tmp_path)
     bar = window.replay
     slider = bar.slider
     window.resize(1400, 900)
