@@ -12,10 +12,13 @@ A slow consumer holds back the pipe rather than growing memory; process events n
 ``shutdown()`` follows the MCP stdio rule and escalates only as far as needed: close stdin and
 wait; if the server is still running send SIGTERM and wait; then SIGKILL. Each step is reported
 as an event, the returned ``ExitInfo`` names the step that ended the process, and the whole
-sequence is shielded from cancellation so no server outlives the inspector.
+sequence is shielded from cancellation so no server outlives the inspector. When there is no
+event loop left to run it (the window's display vanished), ``abandon()`` ends what is the
+inspector's to end at once, synchronously (stdio: SIGTERM to the server's process group).
 ``memory_pair()`` gives the same interface without a process, for tests.
 
-What to connect to is a transport spec (``StdioSpec``: argv, environment, working directory;
+What to connect to is a transport spec (``StdioSpec``: argv, environment, working directory,
+and argv as it may be shown, with the secret parts of arguments masked;
 ``StreamableHttpSpec``, ``SseSpec`` and ``AutoHttpSpec`` for a server at a URL), built once by
 a profile or the command line and carried by ``SessionOptions.transport``;
 :func:`open_transport` makes the transport the spec names, so the session never picks one.
