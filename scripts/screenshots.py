@@ -450,6 +450,8 @@ SHOTS = {
     "step-shutdown": dict(era="legacy", step=True, steps=3, shutdown=True),
     "presenter": dict(era="legacy", step=True, steps=1, presenter=True, size=(1280, 720)),
     "presenter-zh": dict(era="legacy", step=True, steps=1, presenter=True, size=(1280, 720), language="zh_CN"),
+    "presenter-modern": dict(era="modern", step=True, steps=1, presenter=True, size=(1280, 720)),
+    "presenter-auto": dict(era="auto", step=True, steps=1, presenter=True, size=(1280, 720)),
     "dark-theme": dict(era="modern", theme="dark", requests=[("tools/list", {})], select_last_of="tools/list"),
 }
 
