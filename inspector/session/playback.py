@@ -11,6 +11,7 @@ messages per run of entries, for drawing them along the way. Nothing here touche
 from __future__ import annotations
 
 import bisect
+from itertools import chain
 
 from .recording import Direction, Recording
 from .views import flagged_rows, message_histogram
@@ -95,9 +96,10 @@ class Playback:
         return message_histogram(self.rec, buckets)
 
     def next_violation(self) -> int | None:
-        """The next entry after the one shown that broke something; it becomes the position."""
+        """The next entry after the one shown that broke something, going round to the start
+        after the last (as a search does); it becomes the position. None: nothing broke."""
         rec = self.rec
-        for i in range(self.position + 1, len(rec)):
+        for i in chain(range(self.position + 1, len(rec)), range(0, min(self.position + 1, len(rec)))):
             if rec.violations_at(i) or rec.schema_at(i) is False:
                 return self.seek(i)
         return None

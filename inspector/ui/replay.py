@@ -150,9 +150,10 @@ class ReplayBar(QWidget):
             self.hide()
             return
         self.playback = Playback(rec)
+        self.playback.seek(len(rec) - 1)  # where the window shows an opened file: its end (Play starts over)
         self._syncing = True
         self.slider.setRange(0, len(rec) - 1)
-        self.slider.setValue(0)
+        self.slider.setValue(len(rec) - 1)
         self.slider.marks = self.playback.marks()
         self.slider.density = self.playback.density
         self._syncing = False

@@ -191,6 +191,7 @@ async def test_replay_of_an_opened_recording_moves_the_timeline_and_the_diagram(
     rec = window.recording
     bar = window.replay
     assert bar.isVisible() and bar.slider.maximum() == len(rec) - 1
+    assert bar.slider.value() == len(rec) - 1 == bar.playback.position  # where the window shows the opened file: its end
     marked = [i for i in range(len(rec)) if rec.violations_at(i) or rec.schema_at(i) is False]
     assert bar.slider.marks == marked and marked
     bar.slider.setValue(2)  # dragging the slider shows that entry everywhere
