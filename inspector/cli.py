@@ -752,8 +752,8 @@ async def _stop_on_signal(
 
 def _start_failure_code(session: Session) -> int:
     """Exit code for a failed start, read from what happened rather than from the message."""
-    if session.returncode is not None or session.signal is not None or session.engine.outcome_code == "unreachable":
-        return EXIT_SERVER
+    if session.returncode is not None or session.signal is not None or session.engine.outcome_code in ("unreachable", "answer-broken"):
+        return EXIT_SERVER  # over HTTP a reset or broken framing mid-answer is the link breaking, as a server that dies
     failures = [tr for tr in session.engine.lifecycle.history if tr.failure]
     if failures and failures[-1].event is Event.TIMEOUT:
         return EXIT_TIMEOUT

@@ -76,6 +76,9 @@ OUTCOMES: dict[str, str] = {
     "unreachable": "the server could not be reached",
     "initialize-refused": "the server refused initialize with HTTP {code}",
     "unauthorized": "the server wants authorization (HTTP 401); resource metadata: {metadata}",
+    "redirected": "the server answered {method} with HTTP {code}, a redirect to {location}; it was not followed",
+    "answer-broken": "the answer to {method} broke off: {error}",
+    "answer-too-long": "the answer to {method} is longer than the limit of {limit} bytes",
 }
 
 
@@ -894,8 +897,9 @@ class ProtocolEngine:
         bytes (terminator included) were counted and thrown away. ``kind``: NOISE for stdout
         (a message cut short is no message), STDERR for stderr."""
         a = Analysis(kind, self.lifecycle.state)
-        a.problem = f"line longer than {limit:,} bytes: kept the first {len(head):,}, dropped {dropped:,} more"
-        a.violations = (self._rule_too_long,)
+        body = kind is Kind.STDERR and self._whole_messages  # HTTP: a body that is no message (an error page, ...)
+        a.problem = f"{'body' if body else 'line'} longer than {limit:,} bytes: kept the first {len(head):,}, dropped {dropped:,} more"
+        a.violations = ("http.body-too-long",) if body else (self._rule_too_long,)
         return a
 
     def note(self, kind: Kind = Kind.NOTE) -> Analysis:
@@ -976,6 +980,20 @@ class ProtocolEngine:
         self._fire(a, Event.PROCESS_EXITED)
         return a
 
+    def redirected_away(self, info: dict) -> Analysis:
+        """HTTP+SSE: the event stream's GET was redirected (not followed), so the link ends
+        before it began; no server spoke MCP, so no lifecycle rule was broken."""
+        a = self.note(Kind.PROCESS)
+        args = info.get("failure_args") if isinstance(info.get("failure_args"), dict) else {}
+        if self.outcome is None and self.lifecycle.state in (State.UNINITIALIZED, State.INITIALIZING, State.DISCOVERING):
+            try:
+                self._set_outcome("redirected", method="the event stream's GET", **{k: str(v) for k, v in args.items()})
+            except (KeyError, IndexError, TypeError):
+                self.outcome_code = self.outcome = None
+                self.outcome_args = {}
+        self._fire(a, Event.PROCESS_EXITED)
+        return a
+
     #: Link events (a transport's spawned / closed / shutdown steps / exited, by name) that move
     #: the lifecycle; every other link event is recorded as a process note.
     LINK_EVENTS = ("stdin_closed", "sigterm_sent", "sigkill_sent", "exited", "session_closing", "disconnected")
@@ -993,6 +1011,8 @@ class ProtocolEngine:
             return self.escalated("SIGKILL")
         if name == "disconnected" and info is not None and info.get("unreachable"):
             return self.unreachable()
+        if name == "disconnected" and info is not None and info.get("failure_code") == "redirected":
+            return self.redirected_away(info)
         if name == "exited" or name == "disconnected":  # the server process, or the HTTP link, is gone
             return self.process_exited()
         a = self.note(Kind.PROCESS)
@@ -1006,6 +1026,11 @@ class ProtocolEngine:
                 self._discover_refused(a, status, info)
             elif refused and self.lifecycle.state is State.INITIALIZING and info.get("request_seq") == self._initialize_seq and info.get("jsonrpc_error") is None:
                 self._initialize_refused(a, status, info)
+            else:
+                self._start_exchange_failed(info)
+        elif name == "stream_ended" and info is not None and info.get("failure"):  # broke off before its answer
+            a.violations = ("http.body-incomplete",)
+            self._start_exchange_failed(info)
         elif name == "stream_ended" and info is not None:
             # 2025-11-25: an answer stream that ended before its response may be resumed with
             # GET + Last-Event-ID (2026-07-28 streams are not resumable)
@@ -1024,6 +1049,27 @@ class ProtocolEngine:
             self.http_session_id = None  # the next initialize gets a new one
             self._fire(a, Event.SESSION_EXPIRED)
         return a
+
+    def _start_exchange_failed(self, info: dict) -> None:
+        """HTTP: the exchange of server/discover or initialize cannot bring its answer (the
+        transport says why: ``failure_code`` and its args - redirected, broken off, too long);
+        that is why the start fails (the session ends it at once)."""
+        code = info.get("failure_code")
+        seq = info.get("request_seq")
+        if code not in OUTCOMES or self.outcome is not None:
+            return
+        if self.lifecycle.state is State.DISCOVERING and seq == self._discover_seq:
+            method = "server/discover"
+        elif self.lifecycle.state is State.INITIALIZING and seq == self._initialize_seq:
+            method = "initialize"
+        else:
+            return
+        args = info.get("failure_args") if isinstance(info.get("failure_args"), dict) else {}
+        try:
+            self._set_outcome(code, method=method, **{k: str(v) for k, v in args.items()})
+        except (KeyError, IndexError, TypeError):  # args that do not fill the sentence (a damaged recording)
+            self.outcome_code = self.outcome = None
+            self.outcome_args = {}
 
     def _discover_refused(self, a: Analysis, status: int, info: dict) -> None:
         """The modern probe's POST got a 4xx. 2026-07-28 versioning: without a modern error body
@@ -1082,6 +1128,10 @@ class ProtocolEngine:
             v.append("http.content-type")
         if method == "GET" and status == 200 and ctype != "text/event-stream":
             v.append("http.content-type")
+        if 300 <= status < 400:  # never followed (the transport says why)
+            v.append("http.redirect")
+        if info.get("body_error"):  # reset, broken framing, or still arriving at the read timeout
+            v.append("http.body-incomplete")
         sid = headers.get("mcp-session-id")
         if isinstance(sid, str) and sid and status < 300:  # a refusal assigns no session
             if self.http_session_id is None:

@@ -8,7 +8,10 @@ LF when repeated), ``event``, ``id`` (ignored when it contains NUL; it becomes `
 or ``retry`` (digits only); an empty line ends the event and dispatches it when it has data. A UTF-8 BOM at the very start is
 dropped. Nothing is decoded as text: ``data`` stays bytes, so a message is kept byte-exact and
 invalid UTF-8 is the engine's to flag. A line longer than ``max_line`` keeps its first bytes and
-counts the rest, so a peer that never ends a line cannot grow memory without bound.
+counts the rest, and so does an event whose data lines together pass ``max_line``, so a peer
+that never ends a line, or an event, cannot grow memory without bound: an event is at most
+``max_line`` bytes of data plus one line being read. What a stream that stops in the middle of
+an event had sent of it is there to record (:meth:`SseDecoder.partial`).
 """
 
 from __future__ import annotations
@@ -30,12 +33,17 @@ class SseEvent:
 class SseDecoder:
     """``feed(bytes) -> [SseEvent]``; ``last_id`` and ``retry`` follow the stream."""
 
-    __slots__ = ("max_line", "_buf", "_data", "_event", "_retry", "_dropped", "_started", "_skip_lf", "_id", "last_id", "retry", "comments")
+    __slots__ = ("max_line", "_buf", "_first", "_more", "_lines", "_size", "_event", "_retry", "_dropped", "_started", "_skip_lf", "_id", "last_id", "retry", "comments")
 
     def __init__(self, max_line: int = DEFAULT_MAX_LINE) -> None:
         self.max_line = max_line
         self._buf = bytearray()
-        self._data: list[bytes] = []
+        # The data of the event being read: its first line as it came, and the lines after it
+        # joined in one buffer (an event of a million short lines costs no million objects).
+        self._first = b""
+        self._more: bytearray | None = None  # LF + each later line, once there is one
+        self._lines = 0  # data lines so far
+        self._size = 0  # bytes of data kept for the event being read (LFs between lines included)
         self._event = ""
         self._retry: int | None = None
         self._dropped = 0
@@ -89,9 +97,10 @@ class SseDecoder:
                 line = line[3:]
         if not line:
             self.last_id = self._id  # set at each event's end, whether or not it carried data
-            if self._data:
-                out.append(SseEvent(b"\n".join(self._data), self._event or "message", self.last_id, self._retry, self._dropped))
-            self._data = []
+            if self._lines:
+                data = self._first if self._more is None else self._first + self._more
+                out.append(SseEvent(data, self._event or "message", self.last_id, self._retry, self._dropped))
+            self._clear_data()
             self._event = ""
             self._retry = None
             self._dropped = 0
@@ -103,7 +112,24 @@ class SseDecoder:
         if sep and value[:1] == b" ":
             value = value[1:]
         if name == b"data":
-            self._data.append(value)
+            sep = 1 if self._lines else 0  # the LF that joins it to the line before
+            room = self.max_line - self._size - sep
+            if len(value) > room:  # the event's data passes the limit: keep its first bytes, count the rest
+                if room <= 0:
+                    self._dropped += len(value) + sep
+                    return
+                self._dropped += len(value) - room
+                value = value[:room]
+            self._size += len(value) + sep
+            if not self._lines:
+                self._first = value
+            elif self._more is None:
+                self._more = bytearray(b"\n")
+                self._more += value
+            else:
+                self._more += b"\n"
+                self._more += value
+            self._lines += 1
         elif name == b"event":
             self._event = value.decode("utf-8", "replace")
         elif name == b"id":
@@ -118,7 +144,7 @@ class SseDecoder:
         """A new connection of the same stream: what the dropped one left half-read is gone;
         ``last_id`` and ``retry`` carry over (they are what the reconnection uses)."""
         self._buf.clear()
-        self._data = []
+        self._clear_data()
         self._event = ""
         self._retry = None
         self._dropped = 0
@@ -128,4 +154,31 @@ class SseDecoder:
 
     def pending(self) -> bool:
         """Whether an event was started but not dispatched (the stream ended mid-event)."""
-        return bool(self._data) or bool(self._buf)
+        return bool(self._lines) or bool(self._buf)
+
+    @property
+    def dropping(self) -> int:
+        """Bytes dropped so far from the event being read (0: it is within the limit)."""
+        return self._dropped
+
+    def _clear_data(self) -> None:
+        self._first = b""
+        self._more = None
+        self._lines = 0
+        self._size = 0
+
+    def partial(self, prefix: bytes = b"") -> tuple[bytes, int]:
+        """What the stream sent of the event it stopped in, after ``prefix``: its data lines so
+        far (joined with LF) and the line being read, as they came; and how many bytes of it
+        were dropped. The event is forgotten (one copy of it is made, not several)."""
+        parts = [prefix, self._first]
+        if self._more is not None:
+            parts.append(self._more)
+        if self._buf:
+            parts += [b"\n" if self._lines else b"", self._buf]
+        data = b"".join(parts)
+        dropped = self._dropped
+        self._buf.clear()
+        self._clear_data()
+        self._dropped = 0
+        return data, dropped

@@ -375,7 +375,9 @@ class Session:
         )
         self.gate = StepGate(options.step)
         self.gate.annotate = self._annotate_step
-        self.transport = transport or open_transport(options.transport, clock=clock, max_line=options.max_line)
+        # over HTTP a body has as long to arrive as the longest answer the session waits for
+        read_timeout = max(options.request_timeout, options.connect_timeout)
+        self.transport = transport or open_transport(options.transport, clock=clock, max_line=options.max_line, read_timeout=read_timeout)
         self.exit_info: ExitInfo | None = None
         self.returncode: int | None = None
         self.signal: int | None = None
@@ -735,10 +737,15 @@ class Session:
         if ev.info is not None:
             extra["http"] = ev.info
         a = self.engine.link_event(kind.value, ev.info)
-        if kind is ProcessEventKind.STREAM_ENDED:  # recorded only when it is resumed (most end after their answer)
-            if not (a.resume and ev.info is not None and self.transport.resume(ev.info.get("request_seq"))):
+        failure = ev.info.get("failure") if ev.info is not None else None  # HTTP: this exchange cannot answer its request
+        if kind is ProcessEventKind.STREAM_ENDED:  # recorded only when it is resumed or broke off (most end after their answer)
+            if a.resume and ev.info is not None and self.transport.resume(ev.info.get("request_seq")):
+                ev = dataclasses.replace(ev, detail=f"{ev.detail} before its response: resuming it with Last-Event-ID")
+                failure = None
+            elif not failure:
                 return
-            ev = dataclasses.replace(ev, detail=f"{ev.detail} before its response: resuming it with Last-Event-ID")
+        if isinstance(failure, str) and ev.info is not None:  # a redirect, a broken or over-long answer: said at once
+            self._exchange_failed(ev.info.get("request_seq"), failure)
         if kind is ProcessEventKind.HTTP_EXCHANGE and a.transition is not None and ev.info is not None:
             seq = ev.info.get("request_seq")
             if a.transition.event is Event.TRANSPORT_FALLBACK and type(seq) is int and self.transport.fall_back(seq):
@@ -762,6 +769,17 @@ class Session:
             if self.engine.state is State.UNINITIALIZED and self._started and not self._closing and self._tg is not None:
                 self._tg.start_soon(self._reinitialize)
         self.recording.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
+
+    def _exchange_failed(self, request_seq: Any, why: str) -> None:
+        """HTTP: the exchange that carried request entry ``request_seq`` cannot bring its answer
+        (redirected, broken off, longer than the limit): its waiter fails now with ``why``
+        rather than at its timeout. Nothing happens when the answer came already."""
+        if type(request_seq) is not int or not (0 <= request_seq < len(self.recording)) or self.recording.direction_at(request_seq) is not Direction.C2S:
+            return
+        w = self._waiters.pop(id_key(self.recording.id_at(request_seq)), None)
+        if w is not None:
+            w.lost = why
+            w.event.set()
 
     def _start_answer_rejected(self, request_seq: Any) -> None:
         """HTTP refused a start-sequence request outright (4xx without a JSON-RPC answer): its

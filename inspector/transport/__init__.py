@@ -44,8 +44,11 @@ from .memory import MemoryPeer, MemoryTransport, memory_pair
 from .stdio import StdioTransport
 
 
-def open_transport(spec: TransportSpec, *, clock, max_line: int) -> Transport:
-    """The transport ``spec`` asks for (not yet entered: ``async with`` starts it)."""
+def open_transport(spec: TransportSpec, *, clock, max_line: int, read_timeout: float | None = None) -> Transport:
+    """The transport ``spec`` asks for (not yet entered: ``async with`` starts it).
+    ``max_line`` bounds every line, message and body; ``read_timeout`` (HTTP) is how long a
+    body may take to arrive whole (None: the HTTP transport's default)."""
+    http = {"clock": clock, "max_line": max_line, **({"read_timeout": read_timeout} if read_timeout is not None else {})}
     if isinstance(spec, StdioSpec):
         return StdioTransport(spec, clock=clock, max_line=max_line)
     if isinstance(spec, StreamableHttpSpec):
@@ -53,15 +56,15 @@ def open_transport(spec: TransportSpec, *, clock, max_line: int) -> Transport:
             StreamableHttpTransport,  # httpx is loaded only for HTTP sessions
         )
 
-        return StreamableHttpTransport(spec, clock=clock, max_line=max_line)
+        return StreamableHttpTransport(spec, **http)
     if isinstance(spec, SseSpec):
         from .http import SseTransport
 
-        return SseTransport(spec, clock=clock, max_line=max_line)
+        return SseTransport(spec, **http)
     if isinstance(spec, AutoHttpSpec):
         from .http import AutoHttpTransport
 
-        return AutoHttpTransport(spec, clock=clock, max_line=max_line)
+        return AutoHttpTransport(spec, **http)
     raise TypeError(f"no transport for {type(spec).__name__}")
 
 

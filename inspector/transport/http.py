@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 import anyio
@@ -67,8 +68,13 @@ RESUME_ATTEMPTS = 3
 ENDED_KEPT = 256
 #: Reconnection time when the server set none (ms); a server's own ``retry`` is respected.
 DEFAULT_RETRY_MS = 1000
-#: Read timeout of plain (non-streaming) answers; streams wait as long as the session does.
+#: How long connecting (and sending a request) may take; the answer's body has a limit of its own.
 CONNECT_TIMEOUT = 10.0
+#: How long a body that is no stream (a JSON answer, an error page, a DELETE answer) may take to
+#: arrive whole once its status line came, when the session gives no time of its own: a server
+#: that sends a body forever, or byte by byte, holds no exchange past it. Event streams have no
+#: such limit (they may rightly stay open); their events are bounded in size instead.
+DEFAULT_READ_TIMEOUT = 30.0
 #: A 2xx answer body up to this size that is no message is kept in its exchange, not as a line.
 SMALL_BODY = 1024
 
@@ -84,13 +90,22 @@ class StreamableHttpTransport:
     #: Answers that only acknowledge a POST: a short body on them is kept with the exchange.
     ACK_STATUSES = frozenset({202})
 
-    def __init__(self, spec: HttpSpec, *, clock: Clock = time.monotonic, max_line: int = DEFAULT_MAX_LINE, client: httpx.AsyncClient | None = None) -> None:
+    def __init__(
+        self,
+        spec: HttpSpec,
+        *,
+        clock: Clock = time.monotonic,
+        max_line: int = DEFAULT_MAX_LINE,
+        read_timeout: float = DEFAULT_READ_TIMEOUT,
+        client: httpx.AsyncClient | None = None,
+    ) -> None:
         parts = urlsplit(spec.url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
             raise SpawnError(f"cannot connect to {spec.url!r}: not an http:// or https:// URL", "other", program=spec.url, detail="not an http:// or https:// URL")
         self.spec = spec
         self._clock = clock
         self._max_line = max_line
+        self._read_timeout = read_timeout
         self._own_client = client is None
         self._client = client
         self._queue: EventQueue[TransportEvent] | None = None
@@ -185,7 +200,9 @@ class StreamableHttpTransport:
         decoder.last_id = last_id
         try:
             async with self._client.stream("GET", self.spec.url, headers=headers) as response:
-                await self._answer("GET", response, headers, "resume", decoder, tag=tag)
+                broke = await self._answer("GET", response, headers, "resume", decoder, tag=tag)
+                if broke:
+                    self._side(f"the resumed answer stream of entry {tag} broke off: {broke}")
         except httpx.HTTPError as exc:
             self._side(f"resuming the answer stream of entry {tag} failed: {_why(exc)}")
         finally:
@@ -250,17 +267,22 @@ class StreamableHttpTransport:
             if deleting:
                 self._emit(_K.SESSION_CLOSING, f"DELETE {self.spec.url} (session {self.session_id})")
                 escalation = "delete"
-                with anyio.move_on_after(max(grace, 1.0)):
+                wait = max(grace, 1.0)
+                with anyio.move_on_after(wait + 1.0):  # the answer's body has ``wait`` of its own
                     try:
                         assert self._client is not None
-                        response = await self._client.delete(self.spec.url, headers=self._headers(None))
-                        self._exchange("DELETE", response, self._headers(None), body_bytes=len(response.content))
+                        headers = self._headers(None)
+                        async with self._client.stream("DELETE", self.spec.url, headers=headers) as response:
+                            await self._answer("DELETE", response, headers, "delete", read_timeout=wait)
                     except Exception as exc:  # httpx errors, and a header value httpx cannot encode
                         self._side(f"DELETE {self.spec.url} failed: {_why(exc)}")
             elif self._queue is not None:
                 self._emit(_K.SESSION_CLOSING, self.CLOSING)
             for scope in list(self._scopes):  # the POSTs in flight and the GET stream stop
                 scope.cancel()
+            with anyio.move_on_after(1.0):  # ... and record what they had read, before the events end
+                while self._scopes:
+                    await anyio.sleep(0.01)
             self._exit_info = ExitInfo(returncode=None, signal=None, escalation=escalation)
             self._disconnect("the HTTP session was closed by the client")
         return self._exit_info
@@ -312,16 +334,12 @@ class StreamableHttpTransport:
                     else:
                         self._side(f"the server gave a session id that is not visible ASCII and was not used: {sid!r}")
                 decoder = SseDecoder(self._max_line)
+                broke: str | None = None
                 try:
-                    await self._answer("POST", response, headers, "post", decoder, tag=tag)
+                    broke = await self._answer("POST", response, headers, "post", decoder, tag=tag)
                 finally:
-                    if tag is not None and decoder.last_id is not None and not self._closed:
-                        # the answer stream ended (or broke) after events with ids: it can be resumed
-                        # with GET + Last-Event-ID, if its response has not come (the session decides)
-                        self._ended[tag] = (decoder.last_id, decoder.retry)
-                        if len(self._ended) > ENDED_KEPT:  # the oldest ended streams are past resuming
-                            del self._ended[next(iter(self._ended))]
-                        self._emit(_K.STREAM_ENDED, f"the answer stream of entry {tag} ended after event {decoder.last_id}", info={"request_seq": tag, "last_event_id": decoder.last_id})
+                    if tag is not None and (decoder.last_id is not None or broke) and not self._closed:
+                        self._stream_ended(tag, decoder, broke)
                 if response.status_code == 404 and sent_session is not None and sent_session == self.session_id:
                     self._expire(sent_session)  # the session is over: the next initialize starts anew
                 if response.status_code == 202 and not self._get_started and self.session_id is not None and self._tg is not None:
@@ -333,30 +351,140 @@ class StreamableHttpTransport:
             else:
                 self._side(f"POST {self.spec.url} failed: {_why(exc)}")
 
-    async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None, *, tag: int | None = None) -> None:
+    def _stream_ended(self, tag: int, decoder: SseDecoder, broke: str | None) -> None:
+        """The answer stream of entry ``tag`` ended before... or after its response (the session
+        knows which). With event ids it can be resumed with GET + Last-Event-ID; one that broke
+        off (``broke``: the error) and cannot be resumed fails its request at once."""
+        info: dict = {"request_seq": tag, "last_event_id": decoder.last_id}
+        if decoder.last_id is not None:
+            self._ended[tag] = (decoder.last_id, decoder.retry)
+            if len(self._ended) > ENDED_KEPT:  # the oldest ended streams are past resuming
+                del self._ended[next(iter(self._ended))]
+        after = f" after event {decoder.last_id}" if decoder.last_id is not None else ""
+        if broke is None:
+            self._emit(_K.STREAM_ENDED, f"the answer stream of entry {tag} ended{after}", info=info)
+            return
+        info.update(error=broke, failure=f"the answer stream broke off: {broke}", failure_code="answer-broken", failure_args={"error": broke})
+        self._emit(_K.STREAM_ENDED, f"the answer stream of entry {tag} broke off{after}: {broke}", info=info)
+
+    async def _answer(
+        self,
+        method: str,
+        response: httpx.Response,
+        headers: dict[str, str],
+        channel: str,
+        decoder: SseDecoder | None = None,
+        *,
+        tag: int | None = None,
+        read_timeout: float | None = None,
+    ) -> str | None:
         """Record the exchange, then what the answer carries: SSE events as they stream, a
-        JSON body as one message, any other body as a side line. A body is read before the
-        exchange is recorded, so the exchange knows its size."""
+        JSON body as one message, any other body as a side line. A body is read (bounded, see
+        ``_read_body``) before the exchange is recorded, so the exchange knows its size and how
+        it ended. Returns why an event stream broke off, if it did."""
         assert self._queue is not None
         ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
         meta = {"method": method, "url": str(response.request.url), "status": response.status_code, "content_type": ctype}
         if tag is not None:
             meta["request_seq"] = tag  # the entry this POST carried
-        plain = {**meta, "channel": channel}
-        if ctype == "text/event-stream" and response.status_code < 400:
+        if ctype == "text/event-stream" and response.status_code < 300:
             self._exchange(method, response, headers, tag=tag)
-            await self._read_sse(response, channel + "-sse", meta, decoder or SseDecoder(self._max_line))
+            return await self._read_sse(response, channel + "-sse", meta, decoder or SseDecoder(self._max_line))
+        body = _Body()
+        over = None
+        if _is_message(method, response.status_code, ctype) and tag is not None:  # a request's answer: past the limit, it fails now
+            def over() -> None:
+                self._answer_too_long(method, response, headers, body, tag)
+        try:
+            await self._read_body(response, body, self._read_timeout if read_timeout is None else read_timeout, over)
+        finally:  # also when the read is cancelled (the session closing): what came is recorded
+            self._body_read(method, response, headers, channel, ctype, {**meta, "channel": channel}, body, tag)
+        return None
+
+    async def _read_body(self, response: httpx.Response, body: _Body, timeout: float, over: Callable[[], None] | None = None) -> None:
+        """Read a body that is no stream into ``body``: its first ``max_line`` bytes are kept,
+        the rest is counted and dropped as it comes (never held), until it ends, breaks off
+        (a reset, a broken chunked encoding or Content-Length: the error is kept), or
+        ``timeout`` seconds have passed. ``over`` is called once, when the body passes the limit."""
+        limit = self._max_line
+        head = body.head
+        with anyio.move_on_after(timeout) as scope:
+            try:
+                async for chunk in response.aiter_bytes():
+                    body.total += len(chunk)
+                    room = limit - len(head)
+                    if room > 0:
+                        head += chunk if len(chunk) <= room else chunk[:room]
+                    if over is not None and body.total > limit:
+                        over, call = None, over
+                        call()
+            except httpx.HTTPError as exc:
+                body.error = f"{_why(exc)} (after {body.total:,} bytes of the body)"
+        if scope.cancelled_caught:
+            body.error = f"the body was still arriving after {timeout:g} s ({body.total:,} bytes so far): the client stopped reading it"
+        body.done = True
+
+    def _answer_too_long(self, method: str, response: httpx.Response, headers: dict[str, str], body: _Body, tag: int) -> None:
+        """A request's answer passed the limit: it cannot be a message any more, so the
+        exchange is recorded now, saying so (its request fails at once); the rest of the body
+        is still counted, and how it ended is noted beside it when it does."""
+        limit = f"{self._max_line:,}"
+        more = {
+            "body_over_limit": self._max_line,
+            "failure": f"the answer to {method} {response.request.url} is longer than the limit of {limit} bytes (--max-line): its first {limit} bytes are kept, the rest is counted and dropped",
+            "failure_code": "answer-too-long",
+            "failure_args": {"limit": limit},
+        }
+        self._exchange(method, response, headers, tag=tag, more=more)
+        body.announced = True
+
+    def _body_read(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, ctype: str, meta: dict, body: _Body, tag: int | None) -> None:
+        """Record a body read by ``_read_body`` (synchronous: it runs when the read was
+        cancelled too): the exchange with the body's size and how it ended (unless it was
+        recorded when the body passed the limit), then the body - a message (a JSON answer; cut
+        at the limit, it is flagged ``http.message-too-long``), or a side line (flagged
+        ``http.body-too-long`` when cut), or, short and on an acknowledgement, kept in the
+        exchange itself."""
+        assert self._queue is not None
+        status = response.status_code
+        cancelled = not body.done
+        if cancelled:
+            body.error = f"the client stopped reading the body after {body.total:,} bytes (the request was cancelled or the session was closing)"
+        dropped = body.dropped
+        raw = bytes(body.head)
+        body.head.clear()  # the copy is what goes on: a body at the limit is not held twice
+        redirect = 300 <= status < 400  # 301, 302, 303, 307, 308 (and the rarer 3xx): never followed
+        message = _is_message(method, status, ctype)
+        whole = not dropped and body.error is None
+        kept_here = (status in self.ACK_STATUSES if method != "DELETE" else status < 300) and not message
+        small = kept_here and whole and 0 < len(raw) <= SMALL_BODY
+        head = Frames(self._clock(), [raw], ((0, dropped),) if dropped else (), channel=channel, metas=[meta]) if message and raw else None
+        if body.announced:  # the exchange is recorded: the body, and how it ended beside it
+            if head is not None:
+                self._queue.put_nowait(head)
+            self._side(f"{method} {response.request.url}: {body.total:,} bytes of the answer came in all, {dropped:,} past the limit dropped" + (f"; {body.error}" if body.error else ""))
             return
-        body = await response.aread()
-        small = ctype != "application/json" and response.status_code in self.ACK_STATUSES and 0 < len(body) <= SMALL_BODY
-        code = _error_code(body) if ctype == "application/json" and response.status_code >= 400 else None
-        self._exchange(method, response, headers, body_bytes=len(body), tag=tag, body=body if small else None, error_code=code)
-        if not body or small:
-            return
-        if ctype == "application/json":
-            await self._queue.put(Frames(self._clock(), [body], channel=channel, metas=[plain]))
-        else:
-            self._side(f"{method} {response.request.url} answered {response.status_code} ({ctype or 'no content type'}): ".encode() + body, channel="http-body")
+        more: dict = {}
+        if dropped:
+            more["body_dropped"] = dropped
+        if body.error is not None:
+            more["body_error"] = body.error
+        if redirect:
+            more["location"] = location = _location(response)
+        if method != "DELETE" and tag is not None and not cancelled:  # what this exchange means for the request it carried
+            if redirect:
+                more.update(failure=_redirect_failure(method, response, location), failure_code="redirected", failure_args={"code": str(status), "location": location or "nowhere (no Location header)"})
+            elif body.error is not None:
+                more.update(failure=f"the answer to {method} {response.request.url} broke off: {body.error}", failure_code="answer-broken", failure_args={"error": body.error})
+        code = _error_code(raw) if message and status >= 400 and whole else None
+        self._exchange(method, response, headers, body_bytes=body.total, tag=tag, body=raw if small else None, error_code=code, more=more)
+        if head is not None:
+            self._queue.put_nowait(head)
+        elif raw and not small:
+            what = f"{method} {response.request.url} answered {status} ({ctype or 'no content type'})"
+            if not whole:
+                what += f", {body.total:,} bytes" + (f" (the first {len(raw):,} kept)" if dropped else "") + (f"; {body.error}" if body.error else "")
+            self._queue.put_nowait(SideLine(self._clock(), f"{what}: ".encode() + raw, dropped=dropped, channel="http-body"))
 
     def _control_event(self, event) -> bool:
         """Whether an SSE event is for the transport itself rather than a message: an event with
@@ -364,25 +492,47 @@ class StreamableHttpTransport:
         the decoder keeps its id), and HTTP+SSE's ``endpoint``."""
         return not event.data
 
-    async def _read_sse(self, response: httpx.Response, channel: str, meta: dict, decoder: SseDecoder) -> None:
+    async def _read_sse(self, response: httpx.Response, channel: str, meta: dict, decoder: SseDecoder) -> str | None:
+        """Read an event stream as it comes; returns why it broke off (None: it ended, or the
+        client closed it). An event longer than the limit is said at once, and what a stream
+        that stops in the middle of an event had sent of it is recorded."""
         assert self._queue is not None
         base = {**meta, "channel": channel}
         last_key: tuple | None = None
         last: dict = base
-        async for chunk in response.aiter_raw():
-            events = [e for e in decoder.feed(chunk) if not self._control_event(e)]
-            if not events:
-                continue
-            items = [e.data for e in events]
-            cut = tuple((i, e.dropped) for i, e in enumerate(events) if e.dropped)
-            metas = []
-            for e in events:  # consecutive events that say the same share one dict (a flood costs no dict per message)
-                key = (e.id, e.event, e.retry)
-                if key != last_key:
-                    last_key = key
-                    last = {**base, "sse_id": e.id, "sse_event": e.event, **({"retry": e.retry} if e.retry is not None else {})}
-                metas.append(last)
-            await self._queue.put(Frames(self._clock(), items, cut, channel=channel, metas=metas))
+        told = False  # the event being read passed the limit, and that was said
+        broke: str | None = None
+        ended = False  # the stream ended or broke (False at the end: the client closed it)
+        try:
+            async for chunk in response.aiter_raw():
+                events = [e for e in decoder.feed(chunk) if not self._control_event(e)]
+                if decoder.dropping and not told:
+                    told = True
+                    self._side(f"{meta['method']} {meta['url']}: an event on this stream is longer than the limit of {self._max_line:,} bytes; its first bytes are kept, the rest is counted and dropped until it ends")
+                elif not decoder.dropping:
+                    told = False
+                if not events:
+                    continue
+                items = [e.data for e in events]
+                cut = tuple((i, e.dropped) for i, e in enumerate(events) if e.dropped)
+                metas = []
+                for e in events:  # consecutive events that say the same share one dict (a flood costs no dict per message)
+                    key = (e.id, e.event, e.retry)
+                    if key != last_key:
+                        last_key = key
+                        last = {**base, "sse_id": e.id, "sse_event": e.event, **({"retry": e.retry} if e.retry is not None else {})}
+                    metas.append(last)
+                await self._queue.put(Frames(self._clock(), items, cut, channel=channel, metas=metas))
+            ended = True
+        except httpx.HTTPError as exc:
+            broke = _why(exc)
+            ended = True
+        finally:  # also when the client closes the stream: nothing that came is lost
+            if decoder.pending():
+                why = f"the stream broke off ({broke})" if broke else "the stream ended" if ended else "the client closed the stream"
+                data, dropped = decoder.partial(f"{meta['method']} {meta['url']}: {why} in the middle of an event; what had come of it: ".encode())
+                self._side(data, channel="http-body", dropped=dropped)
+        return broke
 
     async def _get_stream(self) -> None:
         """The optional stream of messages the server sends on its own, resumed when it drops
@@ -400,7 +550,9 @@ class StreamableHttpTransport:
             streamed = False
             try:
                 async with self._client.stream("GET", self.spec.url, headers=headers) as response:
-                    await self._answer("GET", response, headers, "get", decoder)
+                    broke = await self._answer("GET", response, headers, "get", decoder)
+                    if broke:
+                        self._side(f"GET {self.spec.url} stream broke off: {broke}")
                     ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
                     if response.status_code == 404 and session is not None and self.session_id == session:
                         self._expire(session)
@@ -436,6 +588,7 @@ class StreamableHttpTransport:
         tag: int | None = None,
         body: bytes | None = None,
         error_code: int | None = None,
+        more: dict | None = None,
     ) -> dict:
         info = {
             "method": method,
@@ -453,28 +606,39 @@ class StreamableHttpTransport:
             info["body"] = body.decode("utf-8", "backslashreplace")
         if error_code is not None:  # the JSON-RPC error code of an error status's body
             info["jsonrpc_error"] = error_code
+        if more:  # body_dropped, body_error, location; failure (+ _code, _args): what it means for its request
+            info.update(more)
         ctype = response.headers.get("content-type", "")
-        self._emit(_K.HTTP_EXCHANGE, f"{method} {response.request.url} → {response.status_code} {response.reason_phrase}" + (f" ({ctype})" if ctype else ""), info=info)
+        detail = f"{method} {response.request.url} → {response.status_code} {response.reason_phrase}" + (f" ({ctype})" if ctype else "")
+        if "location" in info:
+            detail += f"; Location: {info['location'] or 'none'} (not followed)"
+        if "body_over_limit" in info:
+            detail += f"; the body passed the limit of {info['body_over_limit']:,} bytes"
+        if "body_error" in info:
+            detail += f"; the body did not arrive whole: {info['body_error']}"
+        self._emit(_K.HTTP_EXCHANGE, detail, info=info)
         return info
 
-    def _side(self, text: str | bytes, channel: str = "http") -> None:
+    def _side(self, text: str | bytes, channel: str = "http", dropped: int = 0) -> None:
         """A line beside the messages: the transport's own note (channel ``http``: a failed
-        request, a refused endpoint), or an answer's body that is no message (``http-body``)."""
+        request, a refused endpoint), or an answer's body that is no message (``http-body``;
+        ``dropped``: bytes of it past the limit, counted and not kept)."""
         if self._queue is not None:
             data = text.encode() if isinstance(text, str) else text
-            self._queue.put_nowait(SideLine(self._clock(), data, channel=channel))
+            self._queue.put_nowait(SideLine(self._clock(), data, dropped=dropped, channel=channel))
 
     def _emit(self, kind: ProcessEventKind, detail: str, *, info: dict | None = None) -> None:
         if self._queue is not None:
             self._queue.put_nowait(ProcessEvent(self._clock(), kind, detail, info=info))
 
-    def _disconnect(self, why: str, *, unreachable: bool = False) -> None:
+    def _disconnect(self, why: str, *, unreachable: bool = False, info: dict | None = None) -> None:
         """The last event: nothing more will come. ``unreachable``: no request ever got an HTTP
-        answer (nothing listens there, the name does not resolve, TLS failed)."""
+        answer (nothing listens there, the name does not resolve, TLS failed); ``info``: why
+        in data (HTTP+SSE: the event stream was redirected)."""
         if self._queue is not None and not self._disconnected:
             self._disconnected = True
             self._closed = True
-            self._emit(_K.DISCONNECTED, why, info={"unreachable": True} if unreachable else None)
+            self._emit(_K.DISCONNECTED, why, info={"unreachable": True} if unreachable else info)
             self._queue.close()
 
 
@@ -523,18 +687,25 @@ class SseTransport(StreamableHttpTransport):
         headers = self._headers("text/event-stream")
         why = "the server closed the event stream"
         unreachable = False
+        info: dict | None = None
         try:
             async with self._client.stream("GET", self.spec.url, headers=headers) as response:
                 self._reached = True
                 ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
-                await self._answer("GET", response, headers, "get")
-                if response.status_code >= 400 or ctype != "text/event-stream":
+                broke = await self._answer("GET", response, headers, "get")
+                if 300 <= response.status_code < 400:
+                    location = _location(response)
+                    why = _redirect_failure("GET", response, location)
+                    info = {"failure_code": "redirected", "failure_args": {"code": str(response.status_code), "location": location or "nowhere (no Location header)"}}
+                elif response.status_code >= 400 or ctype != "text/event-stream":
                     why = f"the server answered the event stream's GET with {response.status_code} ({ctype or 'no content type'})"
+                elif broke:
+                    why = f"the event stream broke off: {broke}"
         except httpx.HTTPError as exc:
             unreachable = not self._reached
             why = f"cannot reach {self.spec.url}: {_why(exc)}" if unreachable else f"the event stream failed: {_why(exc)}"
         if not self._closed:
-            self._disconnect(why, unreachable=unreachable)
+            self._disconnect(why, unreachable=unreachable, info=info)
 
     async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None) -> None:
         assert self._client is not None
@@ -604,10 +775,48 @@ class AutoHttpTransport(SseTransport):
             self._opening[tag] = data
         await StreamableHttpTransport._post(self, data, tag, extra)
 
-    async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None, *, tag: int | None = None) -> None:
+    async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None, *, tag: int | None = None, read_timeout: float | None = None) -> str | None:
         if not self.sse and method == "POST" and response.status_code < 300:
             self._opening = None  # Streamable HTTP answered: nothing to fall back from
-        await super()._answer(method, response, headers, channel, decoder, tag=tag)
+        return await super()._answer(method, response, headers, channel, decoder, tag=tag, read_timeout=read_timeout)
+
+
+@dataclass(slots=True)
+class _Body:
+    """A body as ``_read_body`` read it: its first bytes, how many came, how it ended."""
+
+    head: bytearray = field(default_factory=bytearray)  # the first max_line bytes
+    total: int = 0  # bytes received
+    error: str | None = None  # why it did not arrive whole (reset, broken framing, read timeout)
+    done: bool = False  # False: the read was cancelled (the session closing)
+    announced: bool = False  # the exchange was recorded when the body passed the limit
+
+    @property
+    def dropped(self) -> int:
+        return self.total - len(self.head)
+
+
+def _is_message(method: str, status: int, ctype: str) -> bool:
+    """Whether an answer's body is a message (JSON-RPC, for the engine to judge): a JSON body,
+    but not of a redirect or of DELETE (those are kept beside the messages)."""
+    return ctype == "application/json" and not 300 <= status < 400 and method != "DELETE"
+
+
+def _location(response: httpx.Response) -> str | None:
+    """Where a redirect points (its Location, made absolute against the request's URL)."""
+    target = response.headers.get("location")
+    return urljoin(str(response.request.url), target.strip()) if target else None
+
+
+def _redirect_failure(method: str, response: httpx.Response, location: str | None) -> str:
+    """Why a redirect is named and not followed, in words."""
+    where = f"a redirect to {location}" if location else "a redirect without a Location"
+    return (
+        f"the server answered {method} {response.request.url} with {response.status_code} {response.reason_phrase}, {where}; "
+        "it was not followed: every message goes to the one MCP endpoint given for this session, and following "
+        "would send this session's headers, its credentials among them, to another place without asking"
+        + (" (if that is the server, connect to that URL)" if location else "")
+    )
 
 
 _VISIBLE_ASCII = re.compile(r"[\x21-\x7e]+")  # what a session id may hold (2025-11-25 session management)
@@ -631,5 +840,12 @@ def _error_code(body: bytes) -> int | None:
 
 
 def _why(exc: BaseException) -> str:
-    text = str(exc) or type(exc).__name__
-    return text
+    """An error in words: its own text, or the text of what caused it (httpx's ReadError over
+    a reset says nothing itself; its cause says "Connection reset by peer")."""
+    text = str(exc)
+    if text:
+        return text
+    cause = exc.__cause__ or exc.__context__
+    while cause is not None and not str(cause):
+        cause = cause.__cause__ or cause.__context__
+    return f"{type(exc).__name__}: {cause}" if cause is not None else type(exc).__name__
