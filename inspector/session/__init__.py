@@ -25,7 +25,10 @@ The start sequence (probe, fallback, handshake) is driven from the engine's fact
 every message waits at the :class:`~.session.StepGate` until ``go()``, one at a time in the order
 it came to be: the client's before it is written, the server's after it was read and before the
 engine takes it in (its arrival time kept, and when it was let in as ``released``); timeouts do
-not run out meanwhile. Step mode can be entered (``StepGate.hold_from_now``) and left
+not run out meanwhile. One ``go()`` releases exactly one message, the one shown: it leaves the
+gate at once and the next is announced; the head once announced stays the head (a server message
+read earlier that reaches the gate later waits behind it), and the messages of one read enter
+the gate together. Step mode can be entered (``StepGate.hold_from_now``) and left
 (``release_all``) at any time during a session. Each held step
 carries its method's teaching note and spec page (``protocol.teaching``), and
 :meth:`Session.pending_transition` names the lifecycle edge it will take (the engine previews

@@ -132,6 +132,8 @@ async def test_step_mode_is_switched_on_and_off_during_a_session(window_and_cont
         window.act_step.trigger()
         assert not window.act_step.isChecked() and not controller.stepping
         await until(lambda: controller.pending_step is None and not window.stepbar.isVisible())
+        # released at once; taken in when the session gets to it
+        await until(lambda: any(rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.S2C for i in range(len(rec))))
         answer = next(i for i in range(len(rec)) if rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.S2C)
         held = rec.extra_at(answer)["released"] - rec.t_at(answer)
         assert held >= 0.25
