@@ -169,17 +169,27 @@ class PendingStep:
 class StepGate:
     """Step mode: every message waits here until ``go()`` - the client's before they are written,
     the server's after they were read and before the inspector takes them in - one at a time, in
-    the order they arrived at the gate. Listeners hear of the message at the head (or None)."""
+    the order they arrived at the gate. Listeners hear of the message at the head (or None).
+
+    What a front-end shows is what ``go()`` releases: the head, once announced to the listeners,
+    stays the head until it is released (a server message read earlier that reaches the gate
+    later waits behind it, keeping its arrival time), and ``go()`` takes it off the gate at once
+    and announces the next one - so each ``go()`` releases exactly one message, and a second
+    ``go()`` before the first message has been taken in releases the next, never the same one
+    twice."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.closed = False
         #: the session is closing in step mode and each shutdown step waits for go() too
         self.shutdown_steps = False
+        #: the messages not yet released, the head (announced) first
         self._queue: deque[tuple[PendingStep, anyio.Event]] = deque()
         self.listeners: list[Callable[[PendingStep | None], None]] = []
         #: fills in a new step's note and spec (the session sets it)
         self.annotate: Callable[[PendingStep], None] | None = None
+        #: how many messages go() and release_all() have let through (a count for front-ends and tests)
+        self.released = 0
 
     @property
     def pending(self) -> PendingStep | None:
@@ -198,24 +208,52 @@ class StepGate:
     async def wait(self, raw: bytes, explanation: str, direction: str = "c2s", *, at: float | None = None, **values: Any) -> None:
         """Wait for ``go()``. Messages queue in the order they came to be (``at``: a server
         message read before the client produced one of its own goes first, even when the
-        inspector reaches it later). Raises ConnectionLost when the session closes first."""
+        inspector reaches it later - unless the client's is shown already). Raises
+        ConnectionLost when the session closes first."""
+        held = self.enter(raw, explanation, direction, at=at, **values)
+        if held is not None:
+            await self.passage(held)
+
+    def enter(self, raw: bytes, explanation: str, direction: str = "c2s", *, at: float | None = None, **values: Any) -> tuple | None:
+        """Put a message in the queue now (``passage`` waits for its turn): the messages of one
+        read enter together, so a client message cannot come between them. None when the gate
+        does not hold messages; ConnectionLost when the session is closing."""
         if self.closed:
             raise ConnectionLost("the session was closed before this message was sent")
         if not self.enabled:
-            return
+            return None
         when = time.monotonic() if at is None else at
-        await self._hold(PendingStep(raw, explanation, direction, values, when))
+        return self._enter(PendingStep(raw, explanation, direction, values, when))
+
+    async def passage(self, held: tuple) -> None:
+        """Wait until ``held`` (from ``enter``) is released. Raises ConnectionLost when the
+        session closed meanwhile."""
+        await self._await(held)
         if self.closed:
             raise ConnectionLost("the session was closed before this message was sent")
+
+    def discard(self, held: tuple | None) -> None:
+        """Take ``held`` off the gate without releasing it through go() (its reader gave up)."""
+        if held is None:
+            return
+        queue = self._queue
+        if queue and queue[0] is held:
+            queue.popleft()
+            self._notify()
+        else:
+            try:
+                queue.remove(held)
+            except ValueError:
+                pass
 
     async def hold_shutdown(self, step: str, explanation: str, *, at: float | None = None, **values: Any) -> None:
         """A shutdown step (``step``: transport.base.SHUTDOWN_STEPS) waits for ``go()`` when
         the session is closing in step mode; otherwise, or once released, it returns at once."""
         if self.shutdown_steps:
             when = time.monotonic() if at is None else at
-            await self._hold(PendingStep(b"", explanation, "shutdown", {"step": step, **values}, when))
+            await self._await(self._enter(PendingStep(b"", explanation, "shutdown", {"step": step, **values}, when)))
 
-    async def _hold(self, step: PendingStep) -> None:
+    def _enter(self, step: PendingStep) -> tuple:
         if self.annotate is not None:
             try:
                 self.annotate(step)
@@ -225,27 +263,29 @@ class StepGate:
         entry = (step, anyio.Event())
         queue = self._queue
         index = len(queue)
-        while index > 0 and queue[index - 1][0].at > when:
+        # in the order they came to be, but never ahead of the head: it has been shown
+        while index > 1 and queue[index - 1][0].at > when:
             index -= 1
         queue.insert(index, entry)
         if index == 0:
             self._notify()
+        return entry
+
+    async def _await(self, entry: tuple) -> None:
         try:
             await entry[1].wait()
         finally:
-            was_head = bool(self._queue) and self._queue[0] is entry
-            try:
-                self._queue.remove(entry)
-            except ValueError:
-                pass
-            if was_head:
-                self._notify()
+            if not entry[1].is_set():  # cancelled while it waited: off the gate, unreleased
+                self.discard(entry)
 
     def go(self) -> bool:
-        """Let the message at the head go. Returns False when nothing was waiting."""
+        """Let the message at the head go, and show the next. Returns False when nothing was waiting."""
         if not self._queue:
             return False
-        self._queue[0][1].set()
+        _step, event = self._queue.popleft()
+        event.set()
+        self.released += 1
+        self._notify()
         return True
 
     def hold_from_now(self) -> bool:
@@ -260,8 +300,13 @@ class StepGate:
         """Leave step mode: the waiting and later messages (and shutdown steps) go without waiting."""
         self.enabled = False
         self.shutdown_steps = False
-        for _step, event in list(self._queue):
+        held = list(self._queue)
+        self._queue.clear()
+        for _step, event in held:
             event.set()
+        self.released += len(held)
+        if held:
+            self._notify()
 
     def close(self, *, shutdown_steps: bool = False) -> None:
         """The session is closing: the client's waiting messages and later ones are not sent
@@ -614,16 +659,28 @@ class Session:
         read already (nothing is lost while they wait) and keep their arrival time; when each
         was let in is kept beside it (``released``)."""
         cut = dict(ev.cut)
-        for i, raw in enumerate(ev.items):
-            text, values = self._server_step(raw)
-            try:
-                await self.gate.wait(raw, text, "s2c", at=ev.t, **values)
-            except ConnectionLost:
-                pass  # the session is closing: what the server sent is still recorded
-            one = Frames(ev.t, [raw], ((0, cut[i]),) if i in cut else (), ev.channel, [ev.metas[i]] if ev.metas is not None else None)
-            self._record_frames_singly(one, released=self.clock())
-            if not self.gate.enabled:  # left step mode mid-read: the loop gets its turns again
-                await checkpoint()
+        gate = self.gate
+        held: list[tuple | None] = []
+        try:
+            for raw in ev.items:  # the messages of one read enter the gate together, in order
+                text, values = self._server_step(raw)
+                try:
+                    held.append(gate.enter(raw, text, "s2c", at=ev.t, **values))
+                except ConnectionLost:
+                    held.append(None)  # the session is closing: what the server sent is still recorded
+            for i, raw in enumerate(ev.items):
+                if held[i] is not None:
+                    try:
+                        await gate.passage(held[i])
+                    except ConnectionLost:
+                        pass
+                one = Frames(ev.t, [raw], ((0, cut[i]),) if i in cut else (), ev.channel, [ev.metas[i]] if ev.metas is not None else None)
+                self._record_frames_singly(one, released=self.clock())
+                if not gate.enabled:  # left step mode mid-read: the loop gets its turns again
+                    await checkpoint()
+        finally:
+            for h in held:  # the pump was cancelled: nothing of this read stays on the gate
+                gate.discard(h)
 
     def _record_frames_singly(self, ev: Frames, released: float | None = None) -> None:
         """Frames that need more than the flood path: an item cut at the limit, or the HTTP
