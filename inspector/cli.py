@@ -35,8 +35,10 @@ from inspector.session import (
     SessionOptions,
     StartFailed,
 )
+from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, parse_answer
 from inspector.session.imports import FORMATS, ImportResult, read_config
-from inspector.session.profiles import EnvVar, ServerProfile, demo_args, url_problem
+from inspector.session.profiles import EnvVar, ServerProfile, demo_args, header_secret, url_problem
+from inspector.session.secrecy import secret_header
 from inspector.session.recording import code_parts
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
 
@@ -199,6 +201,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--probe-timeout", metavar="S", type=float, default=3.0, help="auto mode: seconds server/discover may stay unanswered before falling back (default 3)")
     p.add_argument("--capability", choices=sorted(CAPABILITY_FLAGS), action="append", default=[], help="client capability to offer (repeatable; trimmed to what the version defines)")
     p.add_argument("--root", metavar="URI", action="append", default=[], help="a root to answer roots/list with (repeatable; implies --capability roots)")
+    p.add_argument(
+        "--answer",
+        metavar="METHOD=POLICY",
+        action="append",
+        default=[],
+        help="how to answer a request from the server (repeatable; implies the client capability it needs): "
+        "elicitation=accept-defaults|decline|cancel|JSON (accept-defaults: the form's default values; it declines when a required "
+        "field has no default and for URL mode), sampling=JSON, roots=JSON, or ping, tasks/get, tasks/result, tasks/list, "
+        "tasks/cancel=JSON; a JSON answer is the result object, checked against the schema of the versions the probe may speak. "
+        "Without it: roots from --root, sampling rejected, elicitation declined",
+    )
     p.add_argument("--accept-unsupported-version", action="store_true", help="carry on when the server negotiates a version the client does not support (for teaching)")
     p.add_argument("--env", metavar="KEY=VALUE", action="append", default=[], help="environment variable for the server (repeatable)")
     p.add_argument("--clean-env", action="store_true", help="start the server with only the --env variables instead of merging them onto the inherited environment")
@@ -216,7 +229,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --url: auto (default: Streamable HTTP, and the 2024-11-05 HTTP+SSE transport if initialize's POST is refused with a 4xx), "
         "streamable-http, or sse (the URL is then the event stream's)",
     )
-    p.add_argument("--header", metavar="NAME:VALUE", action="append", default=[], help="with --url: a header sent with every request (repeatable)")
+    p.add_argument(
+        "--header",
+        metavar="NAME:VALUE",
+        action="append",
+        default=[],
+        help="with --url: a header sent with every request (repeatable); one whose name or value looks secret "
+        "(Authorization, Proxy-Authorization, Cookie, a name with key, token, secret, password or auth; a Bearer or other token) "
+        "is masked in every output, as --bearer-env is",
+    )
     p.add_argument("--bearer-env", metavar="VAR", help="with --url: send 'Authorization: Bearer' with the token in environment variable VAR (a secret: masked in every output)")
     p.add_argument("--insecure", action="store_true", help="with --url: do not verify the server's TLS certificate")
     p.add_argument(
@@ -303,16 +324,21 @@ def parse_requests(specs: list[str]) -> list[tuple[str, dict | None]]:
 
 
 def http_headers(args: argparse.Namespace) -> list[EnvVar]:
-    """--header NAME:VALUE and --bearer-env VAR as a profile's headers (the token is secret)."""
+    """--header NAME:VALUE and --bearer-env VAR as a profile's headers. The token is secret, and
+    so is every header whose name or value looks like one (:func:`header_secret`): masked in
+    every output, as the token is; a refused --header is not quoted when it may hold one."""
     out = []
     for item in args.header:
         name, sep, value = item.partition(":")
         if not sep or not name.strip():
-            raise UsageError(f"--header {item!r}: expected NAME:VALUE")
+            shown = "(not quoted: it may hold a secret)" if secret_header(item, item) else repr(item)
+            raise UsageError(f"--header {shown}: expected NAME:VALUE")
         value = value.strip()
         if not all(0x20 <= ord(c) <= 0x7E or c == "\t" for c in value):
             raise UsageError(f"--header {name.strip()}: the value must be plain ASCII")
-        out.append(EnvVar(name.strip(), value))
+        header = EnvVar(name.strip(), value)
+        header.secret = header_secret(header)
+        out.append(header)
     if args.bearer_env:
         token = os.environ.get(args.bearer_env)
         if not token:
@@ -375,6 +401,8 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
     choices = [c for name in args.capability for c in CAPABILITY_FLAGS[name]]
     if args.root and "roots" not in choices:
         choices.append("roots")
+    for answer in answers_from_args(args).values():  # a policy implies the capability the server waits for
+        choices.extend(CAPABILITY_FLAGS.get(ANSWER_CAPABILITY.get(answer.method, ""), ()))
     if from_file is not None:  # where the server is and how to reach it come from the file
         server = dict(
             command=from_file.command, args=list(from_file.args), transport=from_file.transport, url=from_file.url,
@@ -402,6 +430,30 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         term_grace=args.term_grace,
     )
     return profile.to_options(record_path=args.record, accept_unsupported_version=args.accept_unsupported_version)
+
+
+def answers_from_args(args: argparse.Namespace) -> dict[str, Answer]:
+    """--answer METHOD=POLICY as the handlers' policies, each checked against the versions the
+    probe may speak (--protocol-version, else the --era's, else all)."""
+    if args.protocol_version:
+        versions: tuple[str, ...] = (args.protocol_version,)
+    else:
+        versions = {"legacy": LEGACY_VERSIONS, "modern": MODERN_VERSIONS}.get(args.era, LEGACY_VERSIONS + MODERN_VERSIONS)
+    out: dict[str, Answer] = {}
+    for item in getattr(args, "answer", None) or []:
+        try:
+            answer = parse_answer(item)
+        except ValueError as exc:
+            raise UsageError(f"--answer {exc}") from None
+        if answer.method in out:
+            raise UsageError(f"--answer {answer.method} is given twice")
+        if answer.method == "roots/list" and args.root:
+            raise UsageError("--answer roots=... and --root both answer roots/list: give one of them")
+        problem = check_answer_value(answer, versions)
+        if problem:
+            raise UsageError(f"--answer {item.partition('=')[0]}: {problem}")
+        out[answer.method] = answer
+    return out
 
 
 def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
@@ -660,10 +712,23 @@ def root_entry(uri: str) -> dict:
     return {"uri": uri, "name": name}
 
 
+def record_note(session: Session, text: str, extra: dict) -> None:
+    """A note of the probe's own in the recording (and so in the transcript), where it happened."""
+    session.recording.append(Direction.EVENT, session.clock(), text.encode("utf-8", "replace"), session.engine.note(), extra)
+    session.recording.notify()
+
+
 async def run_probe(
-    options: SessionOptions, requests: list[tuple[str, Any]], out: TextIO, as_json: bool, roots: list[str] = ()
+    options: SessionOptions,
+    requests: list[tuple[str, Any]],
+    out: TextIO,
+    as_json: bool,
+    roots: list[str] = (),
+    answers: dict[str, Answer] | None = None,
 ) -> int:
-    session = Session(options, handlers=ClientHandlers(roots=[root_entry(uri) for uri in roots]))
+    handlers = ClientHandlers(roots=[root_entry(uri) for uri in roots], answers=dict(answers or {}))
+    session = Session(options, handlers=handlers)
+    handlers.on_answer = lambda method, text: record_note(session, text, {"event": "answer_policy", "method": method})
     printer = Printer(session.recording, out, as_json)
     session.recording.add_listener(printer)
     code, reason = EXIT_OK, "ok"
@@ -777,12 +842,13 @@ def main(argv: list[str] | None = None) -> int:
             notes: list[str] = []
             options = options_from_args(args, notes)
             requests = parse_steps(args)
+            answers = answers_from_args(args)
         except UsageError as exc:
             parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
         for note in notes:
             sys.stderr.write(f"mcp-session-inspector probe: note: {note}\n")
         try:
-            return anyio.run(run_probe, options, requests, sys.stdout, args.json, args.root)
+            return anyio.run(run_probe, options, requests, sys.stdout, args.json, args.root, answers)
         except KeyboardInterrupt:  # Ctrl-C before or after the signal handlers were in place
             return EXIT_SIGNAL_BASE + signal.SIGINT
     return EXIT_USAGE
