@@ -56,6 +56,12 @@ def sdk_http_server(port: int, *flags: str) -> list[str]:
     return [sys.executable, str(FIXTURES / "sdk_http.py"), "--port", str(port), *flags]
 
 
+def sdk_http_auth_server(port: int) -> list[str]:
+    """argv of the SDK's MCPServer behind a gate that answers 401 unless every header named in
+    the environment variable REQUIRED_HEADERS (JSON: name -> value) arrives with that value."""
+    return [sys.executable, str(FIXTURES / "sdk_http_auth.py"), "--port", str(port)]
+
+
 def reference_http_server(mode: str = "streamableHttp") -> list[str]:
     """argv of the reference server in an HTTP mode, made to listen on 127.0.0.1 only (PORT env)."""
     argv = reference_server()

@@ -57,7 +57,6 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 import os
 import re
 import sys
@@ -67,7 +66,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from .profiles import SECRET_REF, EnvVar, ServerProfile
+from .profiles import SECRET_REF, EnvVar, ServerProfile, header_secret
+from .secrecy import NAME_WORDS as _NAME_WORDS
+from .secrecy import VARIABLE, Word, looks_secret, secret_argument, secret_kind
 
 #: format id -> the client's name
 FORMATS: dict[str, str] = {
@@ -92,16 +93,10 @@ _TRANSPORT_TYPES = {
     "streamable_http": "streamable-http",
     "sse": "sse",
 }
-_SECRET_NAMES = ("authorization", "cookie", "token", "secret", "password", "passwd", "key", "auth", "credential")
 _ENTRY_KEYS = {"type", "command", "args", "env", "envFile", "cwd", "url", "serverUrl", "headers"}
-_VAR = re.compile(r"\$\{([^}]*)\}")
+_VAR = VARIABLE
 _INPUT_REF = re.compile(r"\$\{input:([^}]+)\}")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-
-
-class Word(str):
-    """An English word or phrase put into a message (``an object``, ``no such file``): the UI
-    translates it too (context "Imports"), unlike a name, a path or a value from the file."""
 
 
 #: what a value found is, as :func:`_kind` says it
@@ -215,96 +210,6 @@ MESSAGES: dict[str, str] = {
 }
 #: where a problem is when the file is not JSON (instead of a JSON path)
 PLACES = {"line_column": "line {line}, column {column}", "byte": "byte {offset}"}
-
-
-_SECRET_TOKENS = ("pat", "pass", "pw", "passphrase")  # whole words of a name
-_NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
-#: a flag whose value is no secret, though its name says key or auth (``--api-key-file``, ``--auth-type``)
-_NOT_SECRET_FLAGS = ("file", "path", "dir", "type", "mode", "method", "url", "name", "id", "header", "env", "scheme", "provider")
-#: a URL's userinfo with a password (any scheme): postgres://user:pw@host
-_URL_PASSWORD = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^/?#@\s:]*:([^/?#@\s]+)@")
-#: well-known shapes of tokens and keys -> what they are
-_SECRET_SHAPES: tuple[tuple[re.Pattern[str], Word], ...] = tuple(
-    (re.compile(pattern), Word(what))
-    for pattern, what in (
-        (r"\b(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,})", "a token"),  # GitHub
-        (r"\bglpat-[A-Za-z0-9_-]{16,}", "a token"),  # GitLab
-        (r"\bsk-[A-Za-z0-9_-]{16,}", "a token"),  # OpenAI, Anthropic (sk-ant-...), DeepSeek...
-        (r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}", "a token"),  # Stripe
-        (r"\bxox[abposr]-[A-Za-z0-9-]{10,}", "a token"),  # Slack
-        (r"\bnpm_[A-Za-z0-9]{30,}", "a token"),
-        (r"\bhf_[A-Za-z0-9]{30,}", "a token"),  # Hugging Face
-        (r"\bAIza[0-9A-Za-z_-]{35}", "a token"),  # Google API key
-        (r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.", "a token"),  # a JWT
-        (r"\b(?:Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}", "a token"),  # an Authorization value
-        (r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b", "an access key"),  # AWS
-        (r"-----BEGIN [A-Z ]*PRIVATE KEY-----", "a private key"),
-    )
-)
-_CASE_WORDS = re.compile(r"[a-z]{3,}|[A-Z]{3,}")
-_RANDOM_PART = re.compile(r"[A-Za-z0-9_+=-]{32,}")  # no / or .: paths, package names and hosts are never random
-
-
-def looks_secret(name: str) -> bool:
-    """Whether an environment variable, header or flag called ``name`` probably holds a secret:
-    it contains token, key, secret, password, auth, credential, cookie, or has PAT, PASS or PW
-    as a word (``GITHUB_PAT``, ``DB_PASS``; not ``PATH`` or ``BYPASS``)."""
-    low = name.lower()
-    if any(word in low for word in _SECRET_NAMES):
-        return True
-    words = [w.lower() for w in _NAME_WORDS.findall(name)]
-    return any(w in _SECRET_TOKENS for w in words)
-
-
-def _random_looking(text: str) -> bool:
-    """A long string of letters and digits that reads as random: upper and lower case and
-    digits, and about as varied as random text (hex digests, UUIDs and words are not)."""
-    if not (any(c.isupper() for c in text) and any(c.islower() for c in text) and any(c.isdigit() for c in text)):
-        return False
-    counts = [text.count(c) for c in set(text)]
-    entropy = -sum(n / len(text) * math.log2(n / len(text)) for n in counts)
-    classes = [c.isupper() - c.islower() + 2 * c.isdigit() for c in text]
-    runs = 1 + sum(a != b for a, b in zip(classes, classes[1:]))  # random text changes case and digits often
-    wordy = sum(len(w) for w in _CASE_WORDS.findall(text))  # words (camelCase, CONSTANTS) have runs of letters
-    return entropy >= 4.3 and len(text) / runs < 2.2 and wordy < 0.55 * len(text)
-
-
-def secret_kind(value: str, name: str = "") -> Word | None:
-    """What secret ``value`` holds, or None: a password in a URL (any scheme), a token or key of
-    a well-known shape (ghp_…, sk-…, xoxb-…, AKIA…, glpat-…, "Bearer …", a JWT, a private key),
-    or a long random-looking string; or, given as ``name`` (a variable, header or ``--flag``),
-    whatever a name such as ``API_KEY`` or ``GITHUB_PAT`` says is one (``a password``). A value
-    that is only a ``${...}`` reference holds nothing yet."""
-    if not value or _VAR.fullmatch(value.strip()):
-        return None
-    found = _URL_PASSWORD.search(value)
-    if found and not found.group(1).startswith("$"):
-        return Word("a password in a URL")
-    for shape, what in _SECRET_SHAPES:
-        if shape.search(value):
-            return what
-    if any(_random_looking(m) for m in _RANDOM_PART.findall(value)):
-        return Word("what looks like a key (a long random string)")
-    if name and looks_secret(name):
-        return Word("a password")
-    return None
-
-
-def secret_argument(args: list[str], n: int) -> Word | None:
-    """What secret the argument ``args[n]`` holds (see :func:`secret_kind`): by its value, as
-    the value of a flag whose name says secret (``--password X``, ``--api-key=X``; not
-    ``--api-key-file`` or ``--auth-type``), never a path or a ``${...}`` reference."""
-    arg = args[n]
-    flag, value = "", arg
-    if arg.startswith("-") and "=" in arg:
-        flag, value = arg.split("=", 1)
-    elif n > 0 and args[n - 1].startswith("-") and "=" not in args[n - 1] and not arg.startswith("-"):
-        flag = args[n - 1]
-    flag = flag.lstrip("-")
-    words = [w.lower() for w in _NAME_WORDS.findall(flag)]
-    if not flag or (words and words[-1] in _NOT_SECRET_FLAGS) or value.startswith(("/", "~", "./", "../", "$")) or "${" in value:
-        flag = ""
-    return secret_kind(value, flag) or (secret_kind(arg) if value is not arg else None)
 
 
 def json_path(base: str, key: str | int) -> str:
@@ -476,6 +381,8 @@ class ImportResult:
         p.url = sub(p.url)
         p.env = [EnvVar(v.name, sub(v.value), v.secret) for v in p.env if kept(v)]
         p.headers = [EnvVar(h.name, sub(h.value), h.secret) for h in p.headers if kept(h)]
+        for h in p.headers:  # an input's value may be what makes a header secret
+            h.secret = header_secret(h)
         return p
 
 
@@ -904,6 +811,8 @@ class _Reader:
         headers = self.pairs(d, "headers", path)
         if headers is None:
             return False
+        for h in headers:  # a header is judged by its name and value alone (an env variable is not)
+            h.secret = header_secret(h)
         profile.headers = headers
         return True
 
@@ -1338,7 +1247,7 @@ def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> Expor
         elif client == "vscode":
             entry["type"] = "sse" if sse else "http"
         entry["serverUrl" if client == "windsurf" else "url"] = profile.url
-        headers = _without_secrets(profile.headers, left_out)
+        headers = _without_secrets([EnvVar(h.name, h.value, header_secret(h)) for h in profile.headers], left_out)
         if headers:
             entry["headers"] = headers
         if not profile.verify_tls:

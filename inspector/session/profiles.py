@@ -4,10 +4,14 @@ A profile holds the command (argv), environment, working directory, era, protoco
 client capabilities to offer and timeouts, plus the era detected the last time auto mode
 ran. Environment values marked secret never reach ``servers.json``: they live in
 ``secrets.json`` beside it, readable by the user only (0600), and are masked on screen and
-in recordings. An argument that must carry a secret (``--token X``, a database URL with a
-password) names one of those variables instead: ``${secret:NAME}`` anywhere in an argument is
-replaced by the value of the server's environment variable NAME when the server starts (the
-server gets the variable too), and masked wherever the command line is shown or recorded.
+in recordings. HTTP headers likewise, and a header is secret whenever its name or value says so
+(:func:`header_secret`: Authorization, Cookie, X-Api-Key, a ``Bearer`` token...), whoever typed
+it and whether or not it was marked: such a header goes into the transport spec's
+``secret_headers``, sent but masked wherever it is shown or recorded. An argument that must
+carry a secret (``--token X``, a database URL with a password) names one of those variables
+instead: ``${secret:NAME}`` anywhere in an argument is replaced by the value of the server's
+environment variable NAME when the server starts (the server gets the variable too), and masked
+wherever the command line is shown or recorded.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
 from inspector.transport.base import MASK, AutoHttpSpec, SseSpec, StdioSpec, StreamableHttpSpec, TransportSpec
 
+from .secrecy import secret_header
 from .session import SessionOptions
 
 DEMO_ID = "builtin-demo"
@@ -201,10 +206,11 @@ class ServerProfile:
         cls = {"sse": SseSpec, "streamable-http": StreamableHttpSpec}.get(self.transport, AutoHttpSpec)
         if self.transport == "http-auto" and self.detected_transport == "sse":
             cls = SseSpec
+        headers = [(h.name.strip(), h.value.strip(), header_secret(h)) for h in self.headers]  # HTTP trims a value's edges
         return cls(
             url=self.url.strip(),
-            headers={h.name: h.value for h in self.headers if not h.secret},
-            secret_headers={h.name: h.value for h in self.headers if h.secret},
+            headers={name: value for name, value, secret in headers if not secret},
+            secret_headers={name: value for name, value, secret in headers if secret},
             verify_tls=self.verify_tls,
         )
 
@@ -318,14 +324,23 @@ class ProfileStore:
         for p in profiles:
             d = asdict(p)
             d["env"] = [{"name": v.name, "value": "" if v.secret else v.value, "secret": v.secret} for v in p.env]
-            d["headers"] = [{"name": h.name, "value": "" if h.secret else h.value, "secret": h.secret} for h in p.headers]
+            secret = [header_secret(h) for h in p.headers]
+            d["headers"] = [{"name": h.name, "value": "" if s else h.value, "secret": s} for h, s in zip(p.headers, secret)]
             servers.append(d)
             hidden = {v.name: v.value for v in p.env if v.secret}
-            hidden.update({HEADER_SECRET + h.name: h.value for h in p.headers if h.secret})
+            hidden.update({HEADER_SECRET + h.name: h.value for h, s in zip(p.headers, secret) if s})
             if hidden:
                 secrets[p.id] = hidden
         _atomic_write(self.path, orjson.dumps({"version": STORE_VERSION, "servers": servers}, option=orjson.OPT_INDENT_2))
         _atomic_write(self.secrets_path, orjson.dumps(secrets), mode=0o600)
+
+
+def header_secret(header: EnvVar) -> bool:
+    """Whether a header's value is kept secret: marked so (by the user, an import or
+    ``--bearer-env``), or judged so by its name or value (:func:`.secrecy.secret_header`:
+    Authorization, Cookie, X-Api-Key, a ``Bearer`` token...), wherever it was typed. A secret
+    header is sent but masked in every output, and kept in ``secrets.json``."""
+    return header.secret or secret_header(header.name, header.value)
 
 
 def _profile_from_json(d: dict) -> ServerProfile:

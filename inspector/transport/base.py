@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+import re
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, Union
 
@@ -114,6 +115,18 @@ class StdioSpec:
 
 
 MASK = "••••••"
+#: what splits a secret where an error text may quote it escaped (``b'Bearer x\\ny'``)
+_ESCAPED = re.compile(r"[^\x20-\x7e]|[\\'\"]")
+
+
+def hide_secrets(text: str, secrets: Iterable[str]) -> str:
+    """``text`` (a transport's own words: an error, a note) with the secret values masked, also
+    where it quotes one escaped (httpx: ``Illegal header value b'Bearer x\\ny'``): each run of
+    four or more plain characters of a secret is replaced by ``MASK``, the longest first."""
+    parts = {p.strip() for value in secrets for p in _ESCAPED.split(value)}
+    for part in sorted((p for p in parts if len(p) >= 4), key=len, reverse=True):
+        text = text.replace(part, MASK)
+    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,7 @@ from .base import (
     SseSpec,
     TransportClosed,
     TransportEvent,
+    hide_secrets,
 )
 from .stdio import EVENT_BUFFER, EventQueue
 
@@ -624,12 +625,17 @@ class StreamableHttpTransport:
         request, a refused endpoint), or an answer's body that is no message (``http-body``;
         ``dropped``: bytes of it past the limit, counted and not kept)."""
         if self._queue is not None:
-            data = text.encode() if isinstance(text, str) else text
+            data = self._hidden(text).encode() if isinstance(text, str) else text  # bytes: the server's
             self._queue.put_nowait(SideLine(self._clock(), data, dropped=dropped, channel=channel))
 
     def _emit(self, kind: ProcessEventKind, detail: str, *, info: dict | None = None) -> None:
         if self._queue is not None:
-            self._queue.put_nowait(ProcessEvent(self._clock(), kind, detail, info=info))
+            self._queue.put_nowait(ProcessEvent(self._clock(), kind, self._hidden(detail), info=info))
+
+    def _hidden(self, text: str) -> str:
+        """The transport's own words with secret header values masked: an error may quote one
+        (httpx names an illegal header value); the exchanges mask them by name (``_masked``)."""
+        return hide_secrets(text, self.spec.secret_headers.values()) if self.spec.secret_headers else text
 
     def _disconnect(self, why: str, *, unreachable: bool = False, info: dict | None = None) -> None:
         """The last event: nothing more will come. ``unreachable``: no request ever got an HTTP
