@@ -223,11 +223,14 @@ class StreamableHttpTransport:
 
     async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
         """POST one message in the background. ``settle``: wait until the server has answered
-        it (the handshake's ``initialized`` must arrive before the first request)."""
+        it (the handshake's ``initialized`` must arrive before the first request): its status
+        line; a body that follows it is read in the background, bounded like any other."""
         if self._closed or self._tg is None:
             raise TransportClosed("the HTTP session is closed")
         if settle:
-            await self._scoped(self._post, data, tag, headers)
+            answered = anyio.Event()
+            self._tg.start_soon(self._scoped, self._post, data, tag, headers, answered)
+            await answered.wait()
             return
         self._tg.start_soon(self._scoped, self._post, data, tag, headers)
         await checkpoint()
@@ -308,18 +311,23 @@ class StreamableHttpTransport:
         secret = {k.lower() for k in self.spec.secret_headers}
         return {k: (MASK if k.lower() in secret else v) for k, v in headers.items()}
 
-    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None) -> None:
-        if tag is None:
-            await self._post_one(data, tag, extra)
-            return
-        with anyio.CancelScope() as scope:  # cancel(tag) closes this request's answer stream
-            self._by_tag[tag] = scope
-            try:
-                await self._post_one(data, tag, extra)
-            finally:
-                self._by_tag.pop(tag, None)
+    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None, answered: anyio.Event | None = None) -> None:
+        """``answered`` is set once the server answered the POST (or it failed)."""
+        try:
+            if tag is None:
+                await self._post_one(data, tag, extra, answered)
+                return
+            with anyio.CancelScope() as scope:  # cancel(tag) closes this request's answer stream
+                self._by_tag[tag] = scope
+                try:
+                    await self._post_one(data, tag, extra, answered)
+                finally:
+                    self._by_tag.pop(tag, None)
+        finally:
+            if answered is not None:
+                answered.set()
 
-    async def _post_one(self, data: bytes, tag: int | None, extra: dict | None) -> None:
+    async def _post_one(self, data: bytes, tag: int | None, extra: dict | None, answered: anyio.Event | None = None) -> None:
         assert self._client is not None
         headers = {**self._headers(content=True), **(extra or {})}  # the message's own metadata wins
         sent_session = self.session_id
@@ -336,6 +344,8 @@ class StreamableHttpTransport:
                         self._side(f"the server gave a session id that is not visible ASCII and was not used: {sid!r}")
                 decoder = SseDecoder(self._max_line)
                 broke: str | None = None
+                if response.status_code == 202 and answered is not None:
+                    answered.set()  # accepted: what may follow the status is read meanwhile
                 try:
                     broke = await self._answer("POST", response, headers, "post", decoder, tag=tag)
                 finally:
@@ -713,19 +723,25 @@ class SseTransport(StreamableHttpTransport):
         if not self._closed:
             self._disconnect(why, unreachable=unreachable, info=info)
 
-    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None) -> None:
+    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None, answered: anyio.Event | None = None) -> None:
         assert self._client is not None
-        with anyio.move_on_after(CONNECT_TIMEOUT):
-            await self._endpoint.wait()
-        if self.post_url is None:
-            self._side(f"no endpoint event within {CONNECT_TIMEOUT:g} s: a message could not be sent")
-            return
-        headers = self._headers(content=True)
         try:
-            async with self._client.stream("POST", self.post_url, content=data, headers=headers) as response:
-                await self._answer("POST", response, headers, "post", tag=tag)
-        except httpx.HTTPError as exc:
-            self._side(f"POST {self.post_url} failed: {_why(exc)}")
+            with anyio.move_on_after(CONNECT_TIMEOUT):
+                await self._endpoint.wait()
+            if self.post_url is None:
+                self._side(f"no endpoint event within {CONNECT_TIMEOUT:g} s: a message could not be sent")
+                return
+            headers = self._headers(content=True)
+            try:
+                async with self._client.stream("POST", self.post_url, content=data, headers=headers) as response:
+                    if response.status_code < 300 and answered is not None:
+                        answered.set()  # acknowledged: what may follow the status is read meanwhile
+                    await self._answer("POST", response, headers, "post", tag=tag)
+            except httpx.HTTPError as exc:
+                self._side(f"POST {self.post_url} failed: {_why(exc)}")
+        finally:
+            if answered is not None:
+                answered.set()
 
 
 class AutoHttpTransport(SseTransport):
@@ -773,13 +789,13 @@ class AutoHttpTransport(SseTransport):
         self._tg.start_soon(self._scoped, self._post, body, tag, None)
         return True
 
-    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None) -> None:
+    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None, answered: anyio.Event | None = None) -> None:
         if self.sse:
-            await SseTransport._post(self, data, tag, extra)
+            await SseTransport._post(self, data, tag, extra, answered)
             return
         if self._opening is not None and tag is not None:
             self._opening[tag] = data
-        await StreamableHttpTransport._post(self, data, tag, extra)
+        await StreamableHttpTransport._post(self, data, tag, extra, answered)
 
     async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None, *, tag: int | None = None, read_timeout: float | None = None) -> str | None:
         if not self.sse and method == "POST" and response.status_code < 300:
