@@ -37,6 +37,7 @@ from inspector.session import (
 )
 from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, parse_answer
 from inspector.session.imports import FORMATS, ImportResult, read_config
+from inspector.session.operations import call_refusal, find_tool
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, header_secret, url_problem
 from inspector.session.secrecy import secret_header
 from inspector.session.recording import code_parts
@@ -57,7 +58,8 @@ STOP_SIGNALS = tuple(
 EXIT_HELP = """\
 exit codes:
   0  ok: the session started, every request got an answer (error answers count), clean shutdown
-  2  usage: the command line is wrong
+  2  usage: the command line is wrong, or a --request asks for a tools/call the spec excludes
+     (a tool with invalid x-mcp-header annotations: not sent, the reason noted; the rest still run)
   3  the server could not start (over HTTP: could not be reached), or died during the session
   4  timeout: the server did not answer the start sequence or a request in time
   5  protocol failure: initialize or server/discover failed, or the server chose an
@@ -458,23 +460,37 @@ def answers_from_args(args: argparse.Namespace) -> dict[str, Answer]:
 
 def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
     """The server --config FILE --server NAME defines, its inputs filled from --input; what the
-    file said about it that was worked around goes to ``notes``."""
+    file said about it that was worked around goes to ``notes``. Every server the file defines
+    counts, those that cannot be probed too (named, with why); without --server, a file that
+    defines more than one is a usage error, even when only one of them can be probed."""
     result: ImportResult = read_config(args.config, args.format)
+    left_out = result.left_out()
+
+    def why_not(keys: list[str]) -> str:
+        return "; ".join(str(p) for key in keys for p in left_out[key]) or "; ".join(str(p) for p in result.problems if p.skipped)
+
+    defined = len(result.entries)
     if not result.servers:
-        why = "; ".join(str(p) for p in result.problems) or "it defines no servers"
+        if defined:
+            why = f"it defines {defined} server{'s' if defined > 1 else ''} and none can be probed: " + why_not(list(left_out))
+        else:
+            why = "; ".join(str(p) for p in result.problems) or "it defines no servers"
         raise UsageError(f"--config {args.config}: nothing to probe: {why}")
     names = ", ".join(s.key for s in result.servers)
     if args.server is None:
-        if len(result.servers) > 1:
-            raise UsageError(f"--config {args.config} defines {len(result.servers)} servers: choose one with --server NAME ({names})")
+        if defined > 1:
+            text = f"--config {args.config} defines {defined} servers: choose one with --server NAME ({names})"
+            if left_out:
+                text += f"; {len(left_out)} cannot be probed ({', '.join(left_out)}): " + why_not(list(left_out))
+            raise UsageError(text)
         found = result.servers[0]
     else:
         found = result.server(args.server)
         if found is None:
-            left_out = [str(p) for p in result.problems if p.server == args.server and p.skipped]
-            if left_out:
-                raise UsageError(f"--config: server {args.server!r} cannot be probed: " + "; ".join(left_out))
-            raise UsageError(f"--config {args.config}: no server {args.server!r}; it defines: {names}")
+            if args.server in left_out:
+                raise UsageError(f"--config: server {args.server!r} cannot be probed: " + why_not([args.server]))
+            everything = ", ".join(result.entries)
+            raise UsageError(f"--config {args.config}: no server {args.server!r}; it defines: {everything}")
     mine = {i.id: i for i in result.inputs_of([found])}
     values: dict[str, str] = {}
     for item in args.input:
@@ -486,9 +502,12 @@ def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
             known = ", ".join(mine) or "none"
             raise UsageError(f"--input {ident}: {found.key!r} has no such input (its inputs: {known})")
         values[key] = value
-    missing = result.unfilled([found], values)
+    missing = result.unprompted([found], values)  # nothing is started or sent without them
     if missing:
-        raise UsageError("; ".join(f"{found.key!r} needs --input {shlex.quote(i.id.removeprefix(found.key + ': '))}=VALUE ({i.label})" for i in missing))
+        raise UsageError(
+            "; ".join(f"{found.key!r} needs --input {shlex.quote(i.id.removeprefix(found.key + ': '))}=VALUE ({i.label})" for i in missing)
+            + " (the probe cannot ask; an input given empty, --input ID=, is sent empty)"
+        )
     notes.extend(str(p) for p in result.problems_of(found))
     return result.profile(found, values)
 
@@ -718,6 +737,26 @@ def record_note(session: Session, text: str, extra: dict) -> None:
     session.recording.notify()
 
 
+async def refuse_call(session: Session, request: tuple[str, Any], tools_seen: dict[str, dict]) -> str | None:
+    """Why the probe will not send this ``--request`` (None: send it). In the 2026-07-28 era a
+    tools/call of a tool whose ``x-mcp-header`` annotations are invalid is excluded, as a client
+    must exclude it (``operations.call_refusal``); a tool not listed yet is looked up with
+    tools/list first (noted). ``--send-raw`` is never refused."""
+    method, params = request
+    name = params.get("name") if method == "tools/call" and isinstance(params, dict) else None
+    if not isinstance(name, str) or session.negotiation().era != "modern":
+        return None
+    if name not in tools_seen:
+        record_note(session, f"listing the tools to check {name!r} before calling it (2026-07-28: a tool whose x-mcp-header annotations are invalid is excluded)", {"event": "probe_note"})
+        await find_tool(session, name, tools_seen)
+    tool = tools_seen.get(name)
+    why = call_refusal(session.negotiation(), tool, params.get("arguments")) if tool is not None else None
+    if why is None:
+        return None
+    record_note(session, f"tools/call {name!r} not sent: {why}", {"event": "refused", "method": method})
+    return f"--request tools/call {name!r} was not sent: {why} (--send-raw sends it anyway)"
+
+
 async def run_probe(
     options: SessionOptions,
     requests: list[tuple[str, Any]],
@@ -732,6 +771,7 @@ async def run_probe(
     printer = Printer(session.recording, out, as_json)
     session.recording.add_listener(printer)
     code, reason = EXIT_OK, "ok"
+    tools_seen: dict[str, dict] = {}  # tool definitions listed in this session (refuse_call)
     stopped_by: list[int] = []  # the signal that stopped the probe, if one did
     async with anyio.create_task_group() as tg:
         # A stop signal cancels only the work inside the session, never the session itself:
@@ -751,7 +791,13 @@ async def run_probe(
                                 if kind == "raw":  # a hand-written message: judged, never a reason to fail
                                     await session.send_text(value, wait=options.request_timeout)
                                 else:
-                                    await session.request(*value)
+                                    refused = await refuse_call(session, value, tools_seen)
+                                    if refused:  # not sent: the command line asked for what a client must not do
+                                        code, reason = EXIT_USAGE, refused
+                                        continue
+                                    reply = await session.request(*value)
+                                    if value[0] == "tools/list" and reply.ok and isinstance(reply.result.get("tools"), list):
+                                        tools_seen.update((t["name"], t) for t in reply.result["tools"] if isinstance(t, dict) and isinstance(t.get("name"), str))
                             except RequestTimeout as exc:
                                 code, reason = EXIT_TIMEOUT, str(exc)
                             except ConnectionLost as exc:

@@ -56,9 +56,11 @@ that the UI can show it translated (context "Imports"); ``message`` and ``str()`
 from __future__ import annotations
 
 import copy
+import errno
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -97,6 +99,7 @@ _ENTRY_KEYS = {"type", "command", "args", "env", "envFile", "cwd", "url", "serve
 _VAR = VARIABLE
 _INPUT_REF = re.compile(r"\$\{input:([^}]+)\}")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 #: what a value found is, as :func:`_kind` says it
@@ -118,6 +121,16 @@ JSON_ERRORS = (
 WORDS = (
     "no such file",
     "not a regular file",
+    "a folder, not a file",
+    "a named pipe (FIFO), not a file",
+    "a device, not a file",
+    "a socket, not a file",
+    "a symbolic link loop (too many levels of symbolic links)",
+    "a symbolic link to a file that does not exist",
+    "permission denied",
+    "a part of the path is not a folder",
+    "the name is too long",
+    "the path holds a character no file name can hold",
     "a password input",
     "a secret from the environment",
     "a password in a URL",
@@ -183,6 +196,9 @@ MESSAGES: dict[str, str] = {
     "env_file_unreadable": "cannot read {file}: {why}; its variables are not imported",
     "env_file_too_large": "cannot read {file}: larger than {mib} MiB; its variables are not imported",
     "env_file_line": "{file} line {line}: expected NAME=VALUE; skipped",
+    "env_file_not_utf8": "cannot read {file}: not UTF-8 text (byte {offset}); its variables are not imported",
+    "env_file_nul": "{file} line {line}: holds a NUL character, which no environment variable can; skipped",
+    "duplicate_key": "defined more than once: the last definition is used, as the clients do",
     # registry server.json
     "registry_name": "expected the server's name (a string)",
     "not_array": "expected an array, found {kind}",
@@ -317,6 +333,9 @@ class ImportResult:
     file: str
     format: str | None
     servers: list[FoundServer] = field(default_factory=list)
+    #: every server entry the file defines, in order, by its name: the servers found and those
+    #: left out (a problem with ``skipped`` naming it says why)
+    entries: list[str] = field(default_factory=list)
     problems: list[ImportProblem] = field(default_factory=list)
     inputs: dict[str, ImportInput] = field(default_factory=dict)
     path: Path | None = None
@@ -332,6 +351,15 @@ class ImportResult:
                 return s
         return next((s for s in self.servers if s.name == name), None)
 
+    def left_out(self) -> dict[str, list[ImportProblem]]:
+        """The entries that could not be mapped -> the problems that left each out."""
+        found = {s.key for s in self.servers}
+        out: dict[str, list[ImportProblem]] = {key: [] for key in self.entries if key not in found}
+        for p in self.problems:
+            if p.skipped and p.server in out:
+                out[p.server].append(p)
+        return out
+
     def problems_of(self, server: FoundServer | None) -> list[ImportProblem]:
         """The file's own problems and those of ``server``."""
         key = server.key if server is not None else None
@@ -346,6 +374,16 @@ class ImportResult:
     def unfilled(self, servers: Iterable[FoundServer], values: Mapping[str, str]) -> list[ImportInput]:
         """Required inputs of ``servers`` that have neither a value nor a default."""
         return [i for i in self.inputs_of(servers) if i.required and not (values.get(i.id) or i.default)]
+
+    def unprompted(self, servers: Iterable[FoundServer], values: Mapping[str, str]) -> list[ImportInput]:
+        """What a run that cannot prompt (``probe``) lacks: :meth:`unfilled`, and the VS Code
+        inputs (which VS Code always prompts for) given no value, not even an empty one, that
+        have no default: left out, they would be sent empty (``Authorization: Bearer ``)."""
+        return [
+            i
+            for i in self.inputs_of(servers)
+            if (i.required and not (values.get(i.id) or i.default)) or (not i.server and i.id not in values and not i.default)
+        ]
 
     def profile(self, server: FoundServer, values: Mapping[str, str]) -> ServerProfile:
         """``server``'s profile with the inputs put in (a value, else the input's default), a
@@ -439,14 +477,11 @@ def read_config(path: str | Path, fmt: str | None = None, *, surroundings: Surro
     path = Path(path)
     name = path.name
     try:
-        if not path.is_file():
-            why = "no such file" if not path.exists() else "not a regular file"
-            return ImportResult(name, fmt, problems=[_problem(name, "$", "cannot_read", skipped=True, path=path, why=Word(why))], path=path)
-        if path.stat().st_size > MAX_BYTES:
-            return ImportResult(name, fmt, problems=[_problem(name, "$", "too_large", skipped=True, mib=MAX_BYTES >> 20)], path=path)
-        data = path.read_bytes()
-    except OSError as exc:
-        return ImportResult(name, fmt, problems=[_problem(name, "$", "cannot_read", skipped=True, path=path, why=exc.strerror or exc)], path=path)
+        data = read_user_file(path, MAX_BYTES)
+    except FileTooLarge:
+        return ImportResult(name, fmt, problems=[_problem(name, "$", "too_large", skipped=True, mib=MAX_BYTES >> 20)], path=path)
+    except UnreadableFile as exc:
+        return ImportResult(name, fmt, problems=[_problem(name, "$", "cannot_read", skipped=True, path=path, why=exc.why)], path=path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -456,13 +491,133 @@ def read_config(path: str | Path, fmt: str | None = None, *, surroundings: Surro
     return result
 
 
+class UnreadableFile(Exception):
+    """A file that cannot be read; ``why`` says so in a few words (a :class:`Word`, or the
+    system's own words for a rare error)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class FileTooLarge(UnreadableFile):
+    pass
+
+
+#: why a file cannot be opened, by errno (any other error is said in the system's words)
+_ERRNO_WORDS = {
+    errno.ENOENT: "no such file",
+    errno.ELOOP: "a symbolic link loop (too many levels of symbolic links)",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOTDIR: "a part of the path is not a folder",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.EISDIR: "a folder, not a file",
+}
+
+
+def _os_why(exc: OSError, path: Path) -> str:
+    if exc.errno == errno.ENOENT:
+        try:
+            if stat.S_ISLNK(os.lstat(path).st_mode):
+                return Word("a symbolic link to a file that does not exist")
+        except (OSError, ValueError):
+            pass
+    word = _ERRNO_WORDS.get(exc.errno or 0)
+    return Word(word) if word else (exc.strerror or str(exc))
+
+
+def _not_a_file(mode: int) -> Word:
+    if stat.S_ISDIR(mode):
+        return Word("a folder, not a file")
+    if stat.S_ISFIFO(mode):
+        return Word("a named pipe (FIFO), not a file")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return Word("a device, not a file")
+    if stat.S_ISSOCK(mode):
+        return Word("a socket, not a file")
+    return Word("not a regular file")
+
+
+def read_user_file(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at ``path``; :class:`FileTooLarge` when it holds more than
+    ``limit``, :class:`UnreadableFile` naming why it cannot be read (no such file, a symbolic
+    link loop, permission denied, a folder...). Never blocks on a FIFO, never reads more than
+    ``limit + 1`` bytes (a file that grows while it is read is still bounded)."""
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise UnreadableFile(_not_a_file(st.st_mode))
+        if st.st_size > limit:
+            raise FileTooLarge(str(limit))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise UnreadableFile(_os_why(exc, path)) from None
+    except ValueError:  # a NUL in the name, or a character the file system cannot encode
+        raise UnreadableFile(Word("the path holds a character no file name can hold")) from None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            mode = os.fstat(f.fileno()).st_mode
+            if not stat.S_ISREG(mode):  # replaced since it was looked at
+                raise UnreadableFile(_not_a_file(mode))
+            data = f.read(limit + 1)
+    except OSError as exc:
+        raise UnreadableFile(_os_why(exc, path)) from None
+    if len(data) > limit:
+        raise FileTooLarge(str(limit))
+    return data
+
+
+class LongNumber:
+    """A JSON integer with more digits than Python turns into an ``int`` (``sys.get_int_max_str_digits``):
+    kept as its text, a number like any other to the checks."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: str) -> None:
+        self.digits = digits
+
+    def __str__(self) -> str:
+        return self.digits
+
+    __repr__ = __str__
+
+
+def _integer(text: str) -> int | LongNumber:
+    try:
+        return int(text)
+    except ValueError:
+        return LongNumber(text)
+
+
+class _Object(dict):
+    """A JSON object; ``duplicates`` names the keys it has more than once (the last value wins)."""
+
+    duplicates: tuple[str, ...] = ()
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    d = _Object(pairs)
+    if len(d) != len(pairs):
+        seen: set[str] = set()
+        d.duplicates = tuple(dict.fromkeys(k for k, _ in pairs if k in seen or seen.add(k)))  # type: ignore[func-returns-value]
+    return d
+
+
+def loads_config(text: str) -> Any:
+    """JSON (with comments and trailing commas) as the config readers take it: an integer of
+    any length is a number (:class:`LongNumber` beyond Python's limit), an object remembers
+    its duplicated keys. Raises json.JSONDecodeError and RecursionError only."""
+    return json.loads(strip_jsonc(text.lstrip("\ufeff")), parse_int=_integer, object_pairs_hook=_object)
+
+
 def parse_config(text: str, *, file: str = "mcp.json", fmt: str | None = None, surroundings: Surroundings | None = None, base: Path | None = None) -> ImportResult:
     """The servers of one configuration file's ``text``; ``file`` names it in problems (and
     helps detect the format); ``base`` is the folder relative paths (envFile) start from."""
     if fmt is not None and fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     try:
-        data = json.loads(strip_jsonc(text.lstrip("\ufeff")))
+        data = loads_config(text)
     except json.JSONDecodeError as exc:
         why = Word(exc.msg) if exc.msg in JSON_ERRORS else exc.msg
         return ImportResult(file, fmt, problems=[_problem(file, "", "bad_json", skipped=True, place="line_column", line=exc.lineno, column=exc.colno, why=why)])
@@ -476,12 +631,16 @@ def parse_config(text: str, *, file: str = "mcp.json", fmt: str | None = None, s
         result.problems.append(_problem(file, "$", "unknown_format", skipped=True))
         return result
     reader = _Reader(result, surroundings or Surroundings.here(), base)
-    if fmt == "registry":
-        reader.registry(data)
-    elif fmt == "vscode":
-        reader.vscode(data)
-    else:
-        reader.mcp_servers(data)
+    try:
+        if fmt == "registry":
+            reader.registry(data)
+        elif fmt == "vscode":
+            reader.vscode(data)
+        else:
+            reader.mcp_servers(data)
+    except RecursionError:  # a value nested too deeply to look at (JSON just within the parser's depth)
+        result.servers.clear()
+        result.problems.append(_problem(file, "$", "too_deep", skipped=True))
     return result
 
 
@@ -553,7 +712,12 @@ def strip_jsonc(text: str) -> str:
 
 
 def _kind(value: Any) -> Word:
-    return KINDS.get(type(value), _NUMBER)
+    return KINDS.get(type(value)) or (KINDS[dict] if isinstance(value, dict) else _NUMBER)
+
+
+def _shown(text: str, limit: int = 80) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
 class _Reader:
@@ -577,9 +741,9 @@ class _Reader:
         JSON text (noted); anything else is a problem and None."""
         if isinstance(value, str):
             return self.expand(value, path)
-        if isinstance(value, (int, float, bool)):
-            written = json.dumps(value)
-            self.problem(path, "expected_used_as", what=KINDS[str], kind=_kind(value), written=repr(written))
+        if isinstance(value, (int, float, bool, LongNumber)):
+            written = str(value) if isinstance(value, LongNumber) else json.dumps(value)
+            self.problem(path, "expected_used_as", what=KINDS[str], kind=_kind(value), written=_shown(written))
             return written
         self.problem(path, "expected", what=KINDS[str], kind=_kind(value))
         return None
@@ -625,6 +789,7 @@ class _Reader:
 
     def begin(self, key: str) -> None:
         self.server = key
+        self.result.entries.append(key)
         self.used = {}
         self.optional = {}
 
@@ -647,8 +812,13 @@ class _Reader:
         if not isinstance(servers, dict):
             self.problem("$.mcpServers", "servers_not_object", skipped=True, kind=_kind(servers))
             return
+        self.duplicates(servers, "$.mcpServers")
         for key, entry in servers.items():
             self.entry(key, entry, json_path("$.mcpServers", key))
+
+    def duplicates(self, d: dict, path: str) -> None:
+        for key in getattr(d, "duplicates", ()):
+            self.problem(json_path(path, key), "duplicate_key")
 
     def vscode(self, data: dict) -> None:
         root, base = data, "$"
@@ -659,6 +829,7 @@ class _Reader:
         if not isinstance(servers, dict):
             self.problem(json_path(base, "servers"), "servers_not_object", skipped=True, kind=_kind(servers))
             return
+        self.duplicates(servers, json_path(base, "servers"))
         for key, entry in servers.items():
             self.entry(key, entry, json_path(json_path(base, "servers"), key))
 
@@ -847,20 +1018,24 @@ class _Reader:
         name = self.text(value, path)
         if not name:
             return []
-        file = Path(os.path.expanduser(name))
+        try:
+            file = Path(os.path.expanduser(name))
+        except (RuntimeError, ValueError):  # ~user that cannot be expanded
+            file = Path(name)
         if not file.is_absolute():
             file = (self.where.workspace or self.base or Path.cwd()) / file
         try:
-            if not file.is_file():  # a FIFO or a device would block or never end
-                self.problem(path, "env_file_unreadable", file=file, why=Word("no such file" if not file.exists() else "not a regular file"))
-                return []
-            if file.stat().st_size > MAX_BYTES:
-                self.problem(path, "env_file_too_large", file=file, mib=MAX_BYTES >> 20)
-                return []
-            lines = file.read_text(encoding="utf-8-sig").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.problem(path, "env_file_unreadable", file=file, why=why)
+            data = read_user_file(file, MAX_BYTES)
+        except FileTooLarge:
+            self.problem(path, "env_file_too_large", file=file, mib=MAX_BYTES >> 20)
+            return []
+        except UnreadableFile as exc:
+            self.problem(path, "env_file_unreadable", file=file, why=exc.why)
+            return []
+        try:
+            lines = _LINE_BREAK.split(data.decode("utf-8-sig"))  # the lines an editor shows (not splitlines: \f, \x1c... are no breaks)
+        except UnicodeDecodeError as exc:
+            self.problem(path, "env_file_not_utf8", file=file, offset=exc.start)
             return []
         out = []
         for n, line in enumerate(lines, 1):
@@ -870,6 +1045,9 @@ class _Reader:
             line = line.removeprefix("export ").strip()
             key, sep, val = line.partition("=")
             key = key.strip()
+            if "\0" in line:
+                self.problem(path, "env_file_nul", file=file.name, line=n)
+                continue
             if not sep or not key:
                 self.problem(path, "env_file_line", file=file.name, line=n)
                 continue
@@ -903,12 +1081,12 @@ class _Reader:
         for n, pkg in enumerate(packages):
             at = json_path("$.packages", n)
             kind = pkg.get("registryType") if isinstance(pkg, dict) else None
-            self.begin(unique_name(f"{base} ({kind or 'package'})" if several else base, [s.key for s in self.result.servers]))
+            self.begin(unique_name(f"{base} ({kind or 'package'})" if several else base, self.result.entries))
             self.package(pkg, at)
         for n, remote in enumerate(remotes):
             at = json_path("$.remotes", n)
             kind = remote.get("type") if isinstance(remote, dict) else None
-            self.begin(unique_name(f"{base} ({kind or 'remote'})" if several else base, [s.key for s in self.result.servers]))
+            self.begin(unique_name(f"{base} ({kind or 'remote'})" if several else base, self.result.entries))
             self.remote_entry(remote, at)
         self.server = ""
 
