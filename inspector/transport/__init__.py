@@ -9,6 +9,8 @@ streams closed, shutdown steps, exited), with EXITED always last and only after 
 streams are drained, so a consumer has seen every byte before it learns of the exit.
 ``send()`` writes bytes to the server's stdin and raises ``TransportClosed`` once that is gone.
 A slow consumer holds back the pipe rather than growing memory; process events never wait.
+The HTTP transports bound every body and SSE event by the same ``max_line`` (the first bytes
+kept, the rest counted and dropped) and give a body ``read_timeout`` to arrive whole.
 ``shutdown()`` follows the MCP stdio rule and escalates only as far as needed: close stdin and
 wait; if the server is still running send SIGTERM and wait; then SIGKILL. Each step is reported
 as an event, the returned ``ExitInfo`` names the step that ended the process, and the whole

@@ -18,6 +18,21 @@ the optional GET stream is opened for messages the server sends on its own (chan
 ``get-sse``; 405 means the server offers none); when it drops it is resumed with
 ``Last-Event-ID`` after the server's ``retry`` time, a few times.
 
+Every byte source is bounded as a stdio line is, by the session's ``max_line``: a body that is
+no stream (a JSON answer, an error page, a DELETE answer) keeps its first ``max_line`` bytes and
+counts the rest as it comes, never holding it, and must arrive whole within ``read_timeout``
+of its status line (the session's longest wait; the DELETE: the shutdown's grace); an SSE event
+keeps at most ``max_line`` bytes of data and of the line being read (``protocol.sse``). What a
+body that was cut, broke off or was cancelled had brought is recorded, with the exchange saying
+how many bytes came (``body_bytes``), were dropped (``body_dropped``) and why it is incomplete
+(``body_error``). A redirect (3xx) is never followed - every message goes to the one endpoint
+the user gave, and following would carry the session's headers, credentials among them,
+elsewhere without asking - and is recorded with its ``location``. When an exchange cannot bring
+the answer to the request it carried - redirected, a reset or broken framing mid-body, a JSON
+answer past the limit (said as soon as it passes it), an answer stream that broke off and
+cannot be resumed - its event carries ``failure`` (a sentence) with ``failure_code`` and
+``failure_args`` (for the engine's outcome), so the session fails that request at once.
+
 A server that cannot be reached at all ends the link (``DISCONNECTED`` with the reason), the
 HTTP counterpart of a process that exited. ``shutdown()`` sends ``DELETE`` with the session id
 (``SESSION_CLOSING``), stops the streams, and ends the event stream with ``DISCONNECTED``.

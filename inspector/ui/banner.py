@@ -32,6 +32,9 @@ OUTCOME_TEXTS = {
     "unreachable": QT_TRANSLATE_NOOP("FailureBanner", "the server could not be reached"),
     "initialize-refused": QT_TRANSLATE_NOOP("FailureBanner", "the server refused initialize with HTTP {code}"),
     "unauthorized": QT_TRANSLATE_NOOP("FailureBanner", "the server wants authorization (HTTP 401); resource metadata: {metadata}"),
+    "redirected": QT_TRANSLATE_NOOP("FailureBanner", "the server answered {method} with HTTP {code}, a redirect to {location}; it was not followed"),
+    "answer-broken": QT_TRANSLATE_NOOP("FailureBanner", "the answer to {method} broke off: {error}"),
+    "answer-too-long": QT_TRANSLATE_NOOP("FailureBanner", "the answer to {method} is longer than the limit of {limit} bytes"),
 }
 
 #: Why a server could not be started (transport.base.SPAWN_REASONS) in words to translate.

@@ -1110,6 +1110,18 @@
         <translation>服务器要求授权（HTTP 401）；资源元数据：{metadata}</translation>
     </message>
     <message>
+        <source>the server answered {method} with HTTP {code}, a redirect to {location}; it was not followed</source>
+        <translation>服务器以 HTTP {code} 应答 {method}，重定向到 {location}；未跟随该重定向</translation>
+    </message>
+    <message>
+        <source>the answer to {method} broke off: {error}</source>
+        <translation>{method} 的应答中途断开：{error}</translation>
+    </message>
+    <message>
+        <source>the answer to {method} is longer than the limit of {limit} bytes</source>
+        <translation>{method} 的应答超过了 {limit} 字节的上限</translation>
+    </message>
+    <message>
         <source>cannot start the server: the command is empty</source>
         <extracomment>Why a server could not be started (transport.base.SPAWN_REASONS) in words to translate.</extracomment>
         <translation>无法启动服务器：命令为空</translation>
@@ -4075,6 +4087,18 @@
     <message>
         <source>initialize was sent again after the start sequence: a session is initialized once. The answer is shown but changes nothing of what was negotiated.</source>
         <translation>启动流程之后再次发送了 initialize：一个会话只初始化一次。其应答会显示出来，但不改变已协商的任何内容。</translation>
+    </message>
+    <message>
+        <source>An HTTP body that is no message (an error page, a DELETE answer, what a stream sent of an unfinished event) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.</source>
+        <translation>不是消息的 HTTP 响应体（错误页面、DELETE 的应答、流中未完成事件已发来的部分）超过了检查器的上限；保留了开头的字节，其余部分已计数并丢弃。</translation>
+    </message>
+    <message>
+        <source>An answer's body did not arrive whole: the connection was reset or closed early, its framing (chunked encoding, Content-Length) was broken, or it was still arriving at the read timeout; the bytes that came are kept.</source>
+        <translation>应答的响应体没有完整到达：连接被重置或提前关闭，其分帧（分块编码、Content-Length）有误，或者到读取超时时仍在传来；已到达的字节都保留了。</translation>
+    </message>
+    <message>
+        <source>The server answered with a redirect (3xx) instead of at the MCP endpoint; the client does not follow it, so its messages and headers (credentials among them) go nowhere but the endpoint it was given.</source>
+        <translation>服务器以重定向（3xx）应答，而不是在 MCP 端点上作答；客户端不跟随重定向，因此它的消息和请求头（包括凭据）只发往给定的端点。</translation>
     </message>
 </context>
 <context>
