@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import time
+from contextlib import asynccontextmanager
 
 import orjson
 import pytest
@@ -46,6 +47,18 @@ def exchanges(rec) -> list[dict]:
 
 def side_lines(rec) -> list[bytes]:
     return [rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
+
+
+@asynccontextmanager
+async def started(mode: str, **kw):
+    """A session started against the fixture in ``mode``, closed (and the server stopped) when
+    the block ends."""
+    port = free_port()
+    with HttpPeer(http_misbehave(port, mode), port) as peer:
+        session = Session(options(peer.url, **kw))
+        async with session:
+            await session.start()
+            yield session
 
 
 async def start_fails(mode: str, **kw) -> tuple[Session, str, float]:
@@ -127,14 +140,10 @@ async def test_an_endless_initialize_answer_fails_at_the_limit_keeping_its_head_
 async def test_an_endless_error_body_keeps_its_head_and_the_session_goes_on():
     """tools/list gets 500 with a body that never ends: the body is cut at the limit and read
     until the request's own timeout; the session answers the next request meanwhile."""
-    port = free_port()
-    with HttpPeer(http_misbehave(port, "endless-error"), port) as peer:
-        session = Session(options(peer.url, timeout=2.0))
-        async with session:
-            await session.start()
-            with pytest.raises(RequestTimeout):  # a 500 answers nothing: the request waits its own time
-                await session.request("tools/list")
-            assert (await session.request("ping")).ok
+    async with started("endless-error", timeout=2.0) as session:
+        with pytest.raises(RequestTimeout):  # a 500 answers nothing: the request waits its own time
+            await session.request("tools/list")
+        assert (await session.request("ping")).ok
     rec = session.recording
     (cut,) = flagged(rec, "http.body-too-long")
     assert rec[cut].raw.startswith(b"POST ") and b"Internal Server Error: xxxx" in rec[cut].raw
@@ -144,13 +153,9 @@ async def test_an_endless_error_body_keeps_its_head_and_the_session_goes_on():
 
 
 async def test_an_endless_delete_answer_does_not_hold_the_shutdown():
-    port = free_port()
-    with HttpPeer(http_misbehave(port, "endless-delete"), port) as peer:
-        session = Session(options(peer.url))
-        async with session:
-            await session.start()
-            t0 = time.monotonic()
-        took = time.monotonic() - t0
+    async with started("endless-delete") as session:
+        t0 = time.monotonic()
+    took = time.monotonic() - t0
     assert took < SOON  # the DELETE's body has the shutdown's grace, not the session's timeout
     rec = session.recording
     (x,) = [x for x in exchanges(rec) if x["method"] == "DELETE"]
@@ -161,13 +166,9 @@ async def test_an_endless_delete_answer_does_not_hold_the_shutdown():
 
 @pytest.mark.parametrize("mode", ["endless-sse", "endless-sse-lines"])
 async def test_an_endless_sse_event_is_bounded_said_at_once_and_recorded_when_the_stream_closes(mode):
-    port = free_port()
-    with HttpPeer(http_misbehave(port, mode), port) as peer:
-        session = Session(options(peer.url, timeout=1.5))
-        async with session:
-            await session.start()
-            with pytest.raises(RequestTimeout):  # the event never ends: its request waits its own time
-                await session.request("tools/list")
+    async with started(mode, timeout=1.5) as session:
+        with pytest.raises(RequestTimeout):  # the event never ends: its request waits its own time
+            await session.request("tools/list")
     rec = session.recording
     notes = side_lines(rec)
     assert any(b"longer than the limit" in raw and b"counted and dropped" in raw for raw in notes)
@@ -177,16 +178,12 @@ async def test_an_endless_sse_event_is_bounded_said_at_once_and_recorded_when_th
 
 
 async def test_a_reset_mid_sse_answer_fails_the_request_at_once():
-    port = free_port()
-    with HttpPeer(http_misbehave(port, "reset-sse"), port) as peer:
-        session = Session(options(peer.url))
-        async with session:
-            await session.start()
-            t0 = time.monotonic()
-            with pytest.raises(ConnectionLost, match="broke off") as info:
-                await session.request("tools/list")
-            assert time.monotonic() - t0 < SOON
-            assert "reset" in str(info.value).lower()
+    async with started("reset-sse") as session:
+        t0 = time.monotonic()
+        with pytest.raises(ConnectionLost, match="broke off") as info:
+            await session.request("tools/list")
+        assert time.monotonic() - t0 < SOON
+        assert "reset" in str(info.value).lower()
     rec = session.recording
     (ended,) = [i for i in range(len(rec)) if rec[i].extra.get("event") == "stream_ended"]
     assert "http.body-incomplete" in rec[ended].violations
@@ -194,18 +191,14 @@ async def test_a_reset_mid_sse_answer_fails_the_request_at_once():
 
 
 async def test_a_redirect_of_a_later_request_fails_it_at_once():
-    port = free_port()
-    with HttpPeer(http_misbehave(port, "redirect-tools"), port) as peer:
-        session = Session(options(peer.url))
-        async with session:
-            await session.start()
-            t0 = time.monotonic()
-            with pytest.raises(ConnectionLost, match="not followed"):
-                await session.request("tools/list")
-            assert time.monotonic() - t0 < SOON
+    async with started("redirect-tools") as session:
+        t0 = time.monotonic()
+        with pytest.raises(ConnectionLost, match="not followed"):
+            await session.request("tools/list")
+        assert time.monotonic() - t0 < SOON
     rec = session.recording
     (x,) = [x for x in exchanges(rec) if x["status"] == 307]
-    assert x["location"] == peer.url.replace("/mcp", "/elsewhere/mcp")  # made absolute
+    assert x["location"] == session.options.transport.url.replace("/mcp", "/elsewhere/mcp")  # made absolute
     assert len(flagged(rec, "http.redirect")) == 1
 
 
