@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import shlex
+from collections.abc import Callable
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, ServerProfile
+from inspector.session.secrecy import secret_header
 
 from .roots_editor import RootsEditor
 from .widgets import ErrorLabel, plain_tooltip
@@ -50,12 +52,17 @@ MIB = 1024 * 1024  # the line-limit field is in MiB
 
 
 class EnvTable(QTableWidget):
-    """Name, value, secret. Secret values are masked on screen until their row is edited."""
+    """Name, value, secret. Secret values are masked on screen until their row is edited.
+
+    ``judge(name, value)``, when given, says which rows are secret whatever the box says (HTTP
+    headers: :func:`~inspector.session.secrecy.secret_header`): such a row is masked and its box
+    checked and locked as soon as its name or value is typed, as the session will treat it."""
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, judge: Callable[[str, str], bool] | None = None) -> None:
         super().__init__(0, 3, parent)
+        self._judge = judge
         self.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Value"), self.tr("Secret")])
         h = self.horizontalHeader()
         h.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
@@ -89,6 +96,28 @@ class EnvTable(QTableWidget):
         box.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
         box.setCheckState(Qt.CheckState.Checked if var.secret else Qt.CheckState.Unchecked)
         self.setItem(row, 2, box)
+        self._apply_judgement(row)
+
+    def _apply_judgement(self, row: int) -> None:
+        """A row the judge calls secret: box checked and locked, value masked; otherwise the box
+        is the user's again (still checked: unchecking is theirs to do)."""
+        box, value = self.item(row, 2), self.item(row, 1)
+        if self._judge is None or box is None or value is None:
+            return
+        name = self.item(row, 0).text().strip() if self.item(row, 0) else ""
+        judged = self._judge(name, self._values[row])
+        loading, self._loading = self._loading, True
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        box.setFlags(flags if judged else flags | Qt.ItemFlag.ItemIsUserCheckable)
+        if judged:
+            box.setCheckState(Qt.CheckState.Checked)
+            box.setToolTip(self.tr("Secret by its name or value (Authorization, Cookie, a key, a token): always masked"))
+        else:
+            box.setToolTip("")
+        if self._secret(row):
+            value.setText(MASK)
+            value.setToolTip(self.tr("Secret: masked on screen and never written to servers.json or recordings"))
+        self._loading = loading
 
     def add_row(self) -> None:
         self._loading = True
@@ -113,9 +142,12 @@ class EnvTable(QTableWidget):
         if self._loading:
             return
         row = item.row()
-        if item.column() == 1:
+        if item.column() == 0:
+            self._apply_judgement(row)
+        elif item.column() == 1:
             if item.text() != MASK:
                 self._values[row] = item.text()
+                self._apply_judgement(row)
                 if self._secret(row):
                     self._loading = True
                     item.setText(MASK)
@@ -224,8 +256,10 @@ class ProfileEditor(QWidget):
 
         http_box = QGroupBox(self.tr("HTTP"))
         http_layout = QVBoxLayout(http_box)
-        http_layout.addWidget(QLabel(self.tr("Headers sent with every request (mark tokens secret):")))
-        self.headers = EnvTable()
+        headers_label = QLabel(self.tr("Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):"))
+        headers_label.setWordWrap(True)
+        http_layout.addWidget(headers_label)
+        self.headers = EnvTable(judge=secret_header)
         header_buttons = self._add_remove(self.headers)
         http_layout.addWidget(self.headers)
         http_layout.addWidget(self._with_error("headers", header_buttons))

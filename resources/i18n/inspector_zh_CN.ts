@@ -866,6 +866,10 @@
         <source>Secret: masked on screen and never written to servers.json or recordings</source>
         <translation>保密：屏幕上以掩码显示，且绝不写入 servers.json 或会话记录</translation>
     </message>
+    <message>
+        <source>Secret by its name or value (Authorization, Cookie, a key, a token): always masked</source>
+        <translation>按名称或值判定为机密（Authorization、Cookie、密钥、令牌）：始终以掩码显示</translation>
+    </message>
 </context>
 <context>
     <name>Eras</name>
@@ -3174,8 +3178,12 @@
         <translation>HTTP</translation>
     </message>
     <message>
+        <source>Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):</source>
+        <translation>每个请求都会发送的请求头（Authorization、Cookie、密钥和令牌自动视为机密；其他机密请自行标记）：</translation>
+    </message>
+    <message>
         <source>Headers sent with every request (mark tokens secret):</source>
-        <translation>每个请求都会发送的请求头（令牌请标记为机密）：</translation>
+        <translation type="vanished">每个请求都会发送的请求头（令牌请标记为机密）：</translation>
     </message>
     <message>
         <source>Verify the server's TLS certificate</source>
