@@ -325,6 +325,12 @@ def parse_requests(specs: list[str]) -> list[tuple[str, dict | None]]:
     return out
 
 
+def _quoted(item: str) -> str:
+    """A refused option's value as a usage error may quote it: not at all when it may hold a
+    secret (a header or an input value given without its name)."""
+    return "(not quoted: it may hold a secret)" if secret_header(item, item) else repr(item)
+
+
 def http_headers(args: argparse.Namespace) -> list[EnvVar]:
     """--header NAME:VALUE and --bearer-env VAR as a profile's headers. The token is secret, and
     so is every header whose name or value looks like one (:func:`header_secret`): masked in
@@ -333,8 +339,7 @@ def http_headers(args: argparse.Namespace) -> list[EnvVar]:
     for item in args.header:
         name, sep, value = item.partition(":")
         if not sep or not name.strip():
-            shown = "(not quoted: it may hold a secret)" if secret_header(item, item) else repr(item)
-            raise UsageError(f"--header {shown}: expected NAME:VALUE")
+            raise UsageError(f"--header {_quoted(item)}: expected NAME:VALUE")
         value = value.strip()
         if not all(0x20 <= ord(c) <= 0x7E or c == "\t" for c in value):
             raise UsageError(f"--header {name.strip()}: the value must be plain ASCII")
@@ -394,7 +399,7 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
     for item in args.env:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise UsageError(f"--env {item!r}: expected KEY=VALUE")
+            raise UsageError(f"--env {_quoted(item)}: expected KEY=VALUE")
         env[key] = EnvVar(key, value)
     if args.timeout <= 0 or args.probe_timeout <= 0 or args.max_request_time <= 0:
         raise UsageError("--timeout, --probe-timeout and --max-request-time must be positive")
@@ -496,7 +501,7 @@ def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
     for item in args.input:
         ident, sep, value = item.partition("=")
         if not sep or not ident:
-            raise UsageError(f"--input {item!r}: expected ID=VALUE")
+            raise UsageError(f"--input {_quoted(item)}: expected ID=VALUE")
         key = ident if ident in mine else f"{found.key}: {ident}"  # a registry input by its own name
         if key not in mine:
             known = ", ".join(mine) or "none"

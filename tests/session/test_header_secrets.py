@@ -198,8 +198,21 @@ def test_an_imported_header_filled_from_a_plain_input_is_secret():
     assert dict(profile.to_spec().secret_headers) == {"X-Trace-Context": CUSTOM, "X-Key-Ring": CUSTOM}
 
 
-def test_a_refused_header_that_may_hold_a_secret_is_not_quoted(capsys):
+def test_a_refused_option_that_may_hold_a_secret_is_not_quoted(capsys, tmp_path):
     err = usage_error(capsys, ["--url", "http://127.0.0.1:1/mcp", "--header", f"Authorization Bearer {BEARER}"])
     assert "expected NAME:VALUE" in err and BEARER not in err
     err = usage_error(capsys, ["--url", "http://127.0.0.1:1/mcp", "--header", "X-Workshop 7"])
     assert "'X-Workshop 7'" in err  # nothing secret: said as given
+    config = tmp_path / "mcp.json"
+    config.write_text(
+        json.dumps(
+            {
+                "inputs": [{"id": "key", "type": "promptString", "description": "API key", "password": True}],
+                "servers": {"gate": {"type": "http", "url": "http://127.0.0.1:1/mcp", "headers": {"X-Api-Key": "${input:key}"}}},
+            }
+        )
+    )
+    err = usage_error(capsys, ["--config", str(config), "--input", CUSTOM])  # the value without its ID=
+    assert "expected ID=VALUE" in err and CUSTOM not in err
+    err = usage_error(capsys, ["--env", f"TOKEN{CUSTOM}", "--", "true"])
+    assert "expected KEY=VALUE" in err and CUSTOM not in err
