@@ -59,7 +59,7 @@ def sdk_http_server(port: int, *flags: str) -> list[str]:
 def sdk_http_auth_server(port: int) -> list[str]:
     """argv of the SDK's MCPServer behind a gate that answers 401 unless every header named in
     the environment variable REQUIRED_HEADERS (JSON: name -> value) arrives with that value."""
-    return [sys.executable, str(FIXTURES / "sdk_http_auth.py"), "--port", str(port)]
+    return sdk_http_server(port, "--require-headers")
 
 
 def reference_http_server(mode: str = "streamableHttp") -> list[str]:
