@@ -39,9 +39,11 @@ meanwhile takes its step with it. Listeners of the
 recording get ``(start, end)`` batches; the recording file is appended and flushed as
 batches arrive.
 
-:mod:`.profiles` holds the saved servers (secret environment values kept apart) and turns one
-into ``SessionOptions``; :mod:`.imports` reads other clients' server configurations into
-profiles; :mod:`.rebuild` works out what the feature panels showed as of any entry of a
+:mod:`.profiles` holds the saved servers (secret environment values and headers kept apart) and
+turns one into ``SessionOptions``; :mod:`.imports` reads other clients' server configurations into
+profiles; :mod:`.secrecy` judges which values are secret, by name and by value (one judgement for
+the importer, the saved servers, ``probe --header`` and the window's header editor: a header
+judged secret is sent and masked wherever it is shown or recorded); :mod:`.rebuild` works out what the feature panels showed as of any entry of a
 recording (replay); :mod:`.stderr_digest` picks the stderr lines that say why a server died; :mod:`.features` decides from a negotiation which feature panels a
 front-end may show, and why the others are hidden.
 
