@@ -12,14 +12,19 @@ A tool may also name parameters to mirror: a property of its ``inputSchema`` car
 ``x-mcp-header: Name`` becomes ``Mcp-Param-Name`` on ``tools/call`` (:func:`tool_header_params`
 reads and checks the annotations; :func:`param_headers` takes the values from the arguments).
 An annotation is valid only on a string, integer or boolean property reached from the schema's
-root through ``properties`` keys alone, with a non-empty token name unique (ignoring case) in
-the schema; a tool with an invalid one must not be used over this transport.
+root through ``properties`` keys alone, with a non-empty token name (no control characters)
+unique (ignoring case) in the schema: :func:`header_problems` checks every annotation against
+every rule of :data:`HEADER_RULES` and names each one broken. A tool with an invalid annotation
+is excluded (the session's ``operations.tool_exclusion``); an annotated integer outside
+±(2**53-1) cannot be mirrored (:func:`unsafe_integer_params`).
 """
 
 from __future__ import annotations
 
 import base64
+import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from .versions import META_PROTOCOL_VERSION
@@ -54,42 +59,132 @@ def decode_header_value(value: str) -> str:
     return value
 
 
-def tool_header_params(input_schema: Any) -> tuple[dict[tuple[str, ...], str], str | None]:
-    """``({property path: header name}, None)`` for a tool's valid ``x-mcp-header``
-    annotations, or ``({}, why)`` when one of them is invalid (the whole tool is then invalid)."""
+#: The rules an ``x-mcp-header`` annotation must keep (2026-07-28 server/tools#x-mcp-header and
+#: basic/transports/streamable-http#schema-extension); a :class:`HeaderProblem` names one.
+HEADER_RULES = {
+    "not-text": "the value is not a string",
+    "empty": "MUST NOT be empty",
+    "control-character": "MUST NOT contain control characters (CR, LF, ...)",
+    "not-token": "MUST match the HTTP field-name token syntax (1*tchar, RFC 9110 section 5.1)",
+    "duplicate": "MUST be case-insensitively unique in the inputSchema",
+    "number": "MUST NOT be on a parameter of type number",
+    "not-primitive": "MUST only be on a parameter of type string, integer or boolean",
+    "on-root": "MUST be on a property, not on the schema itself",
+    "unreachable": "MUST be on a property reached from the root through 'properties' keys alone",
+}
+
+
+@dataclass(frozen=True)
+class HeaderProblem:
+    """One broken ``x-mcp-header`` rule: its key in :data:`HEADER_RULES`, where (a JSON pointer
+    into the inputSchema) and a sentence."""
+
+    rule: str
+    where: str
+    text: str
+
+
+def header_problems(input_schema: Any) -> tuple[dict[tuple[str, ...], str], list[HeaderProblem]]:
+    """Every ``x-mcp-header`` annotation of a tool's ``inputSchema`` checked against every
+    rule: ``({property path: header name} of the valid ones, [problems])``."""
     found: dict[tuple[str, ...], str] = {}
-    problems: list[str] = []
+    names: dict[str, list[str]] = {}  # lower-case name -> where each annotation using it is
+    problems: list[HeaderProblem] = []
+
+    def bad(rule: str, where: str, text: str) -> None:
+        problems.append(HeaderProblem(rule, where or "/", text))
+
+    def check(node: dict, path: tuple[str, ...], reachable: bool, where: str) -> None:
+        name = node[ANNOTATION]
+        at = where or "/"
+        kind = node.get("type")
+        ok = True
+        if not isinstance(name, str):
+            bad("not-text", where, f"{ANNOTATION} at {at} is {type(name).__name__}, not a string")
+            return
+        if not name:
+            bad("empty", where, f"{ANNOTATION} at {at} is empty")
+            ok = False
+        elif any(ord(c) < 0x20 or ord(c) == 0x7F for c in name):
+            bad("control-character", where, f"{ANNOTATION} {name!r} at {at} contains a control character")
+            ok = False
+        elif not set(name) <= _TCHAR:
+            odd = "".join(sorted(set(name) - _TCHAR))
+            bad("not-token", where, f"{ANNOTATION} {name!r} at {at} is not an HTTP token (not allowed: {odd!r})")
+            ok = False
+        else:
+            names.setdefault(name.lower(), []).append(at)
+        if not reachable:
+            bad("unreachable", where, f"{ANNOTATION} {name!r} at {at} is not reachable through 'properties' alone")
+            ok = False
+        elif not path:
+            bad("on-root", where, f"{ANNOTATION} {name!r} is on the schema root, not on a property")
+            ok = False
+        elif kind == "number":
+            bad("number", where, f"{ANNOTATION} {name!r} at {at} is on a number property (string, integer or boolean only)")
+            ok = False
+        elif kind not in ("string", "integer", "boolean"):
+            shown = "untyped" if kind is None else _json_text(kind)
+            bad("not-primitive", where, f"{ANNOTATION} {name!r} at {at} is on a {shown} property (string, integer or boolean only)")
+            ok = False
+        if ok:
+            found[path] = name
 
     def walk(node: Any, path: tuple[str, ...], reachable: bool, where: str) -> None:
         if isinstance(node, dict):
             if ANNOTATION in node:
-                name = node[ANNOTATION]
-                kind = node.get("type")
-                if not reachable:
-                    problems.append(f"{ANNOTATION} at {where} is not reachable through 'properties' alone")
-                elif not isinstance(name, str) or not name or not set(name) <= _TCHAR:
-                    problems.append(f"{ANNOTATION} {name!r} at {where} is not an HTTP token")
-                elif kind not in ("string", "integer", "boolean"):
-                    problems.append(f"{ANNOTATION} {name!r} at {where} is on a {kind or 'untyped'} property (string, integer or boolean only)")
-                else:
-                    found[path] = name
+                check(node, path, reachable, where)
             for key, child in node.items():
                 if key == "properties" and isinstance(child, dict):
                     for prop, schema in child.items():
-                        walk(schema, path + (prop,), reachable, f"{where}/properties/{prop}")
+                        walk(schema, path + (prop,), reachable, f"{where}/properties/{_escape(prop)}")
                 elif key != ANNOTATION:
-                    walk(child, path, False, f"{where}/{key}")
+                    walk(child, path, False, f"{where}/{_escape(key)}")
         elif isinstance(node, list):
             for i, child in enumerate(node):
                 walk(child, path, False, f"{where}/{i}")
 
     walk(input_schema, (), True, "")
-    names = [n.lower() for n in found.values()]
-    if len(names) != len(set(names)):
-        problems.append(f"{ANNOTATION} names repeat (ignoring case): {sorted(found.values())}")
+    for lower, places in names.items():
+        if len(places) > 1:
+            bad("duplicate", places[1], f"{ANNOTATION} names repeat (ignoring case): {lower!r} at {', '.join(places)}")
     if problems:
-        return {}, "; ".join(problems)
+        found = {}
+    return found, problems
+
+
+def tool_header_params(input_schema: Any) -> tuple[dict[tuple[str, ...], str], str | None]:
+    """``({property path: header name}, None)`` for a tool's valid ``x-mcp-header``
+    annotations, or ``({}, why)`` when one of them is invalid (the whole tool is then invalid)."""
+    found, problems = header_problems(input_schema)
+    if problems:
+        return {}, "; ".join(p.text for p in problems)
     return found, None
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _json_text(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def unsafe_integer_params(params: dict[tuple[str, ...], str], arguments: Any) -> list[str]:
+    """The ``Mcp-Param-*`` names whose integer value in ``arguments`` lies outside
+    -(2**53-1)..2**53-1: such a value MUST NOT be mirrored, so the call cannot be made as the
+    spec wants it."""
+    out = []
+    for path, name in params.items():
+        value: Any = arguments
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _SAFE_INTEGER:
+            out.append(PARAM_PREFIX + name)
+    return out
 
 
 def param_headers(params: dict[tuple[str, ...], str], arguments: Any) -> dict[str, str]:

@@ -26,6 +26,12 @@ call what is here:
   task as it is now through ``on_task``; a server that answers the call directly instead of
   creating a task is reported, not hidden. :func:`task_from_reply` reads a ``Task`` out of a
   ``tasks/get`` or ``tasks/cancel`` answer for panels that send those themselves.
+* Excluded tools (2026-07-28). :func:`tool_exclusion` says why a listed tool must not be used
+  (its ``x-mcp-header`` annotations break a rule of ``http_meta.HEADER_RULES``; applied on
+  every transport of the modern era), :func:`call_refusal` why one call must not be sent (the
+  tool is excluded, or over Streamable HTTP an annotated integer cannot be mirrored), and
+  :func:`find_tool` finds a tool's definition by listing (the probe checks a ``--request
+  tools/call`` with it). Front-ends refuse such calls; hand-written messages are never refused.
 * :class:`ListenHub` (2026-07-28): ONE ``subscriptions/listen`` stream per session, shared by
   every part of a front-end that needs list changes or resource updates. Each part states what
   it wants (``want(owner, filter)``); the stream carries the union. Wants stated in the same
@@ -48,7 +54,7 @@ from typing import Any
 import anyio
 
 from inspector.protocol.correlation import id_key
-from inspector.protocol.http_meta import tool_header_params
+from inspector.protocol.http_meta import tool_header_params, unsafe_integer_params
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
 
@@ -320,14 +326,55 @@ def cancels_by_closing_stream(negotiation: Negotiation) -> bool:
     return negotiation.era == "modern" and negotiation.transport == "streamable-http"
 
 
-def tool_http_problem(negotiation: Negotiation, tool: dict) -> str | None:
-    """Why ``tool`` must not be called on this session, or None: over Streamable HTTP in the
-    2026-07-28 era a tool whose ``x-mcp-header`` annotations break the transport's constraints
-    must not be used (its arguments cannot be mirrored into headers as the server expects)."""
-    if negotiation.transport != "streamable-http" or negotiation.era != "modern":
+def tool_exclusion(negotiation: Negotiation, tool: dict) -> str | None:
+    """Why ``tool`` is excluded on this session, or None: in the 2026-07-28 era a tool whose
+    ``x-mcp-header`` annotations break any of the rules (``http_meta.HEADER_RULES``) MUST be
+    rejected by a Streamable HTTP client; other transports MAY ignore the annotations, and the
+    inspector applies the rules there too, so a tool is judged the same on every transport (a
+    server tried over stdio learns what its HTTP clients will do). The legacy era has no such
+    annotations."""
+    if negotiation.era != "modern":
         return None
     _params, problem = tool_header_params(tool.get("inputSchema"))
     return problem
+
+
+def call_refusal(negotiation: Negotiation, tool: dict, arguments: Any) -> str | None:
+    """Why a client must not send ``tools/call`` of ``tool`` with ``arguments`` here, or None:
+    the tool is excluded (:func:`tool_exclusion`), or, over Streamable HTTP, an annotated
+    integer argument is outside the range a header may carry (-(2**53-1) to 2**53-1)."""
+    excluded = tool_exclusion(negotiation, tool)
+    if excluded:
+        return f"the tool is excluded, its x-mcp-header annotations break the 2026-07-28 rules: {excluded}"
+    unsafe = unmirrorable_params(negotiation, tool, arguments)
+    if unsafe:
+        return f"the integer value for {', '.join(unsafe)} is outside -(2**53-1)..2**53-1 and cannot be mirrored into its header"
+    return None
+
+
+def unmirrorable_params(negotiation: Negotiation, tool: dict, arguments: Any) -> list[str]:
+    """Over Streamable HTTP in the 2026-07-28 era: the ``Mcp-Param-*`` headers of this call
+    whose integer value lies outside the range the spec allows in one."""
+    if negotiation.era != "modern" or negotiation.transport != "streamable-http":
+        return []
+    params, _problem = tool_header_params(tool.get("inputSchema"))
+    return unsafe_integer_params(params, arguments)
+
+
+async def find_tool(session: Any, name: str, known: dict[str, dict], pages: int = 20) -> dict | None:
+    """The definition of tool ``name``: from ``known`` (what this front-end saw listed), else
+    from ``tools/list`` (up to ``pages`` pages; every tool seen goes into ``known``). None when
+    the server does not list it."""
+    if name in known:
+        return known[name]
+    pager = ListPager("tools/list", "tools", accept=lambda t: isinstance(t.get("name"), str))
+    for _ in range(pages):
+        await pager.fetch(session, 1)
+        for tool in pager.items:
+            known.setdefault(tool["name"], tool)
+        if name in known or not pager.more:
+            break
+    return known.get(name)
 
 
 def task_from_reply(reply: Any, task_id: str) -> dict | None:

@@ -1960,7 +1960,7 @@
         <source>holds {what}: kept in secrets.json as the secret variable {name}; the argument reads ${{secret:{name}}}, filled in when the server starts</source>
         <translation>含有{what}：已作为机密变量 {name} 保存在 secrets.json 中；该参数写作 ${{secret:{name}}}，在启动服务器时填入</translation>
     </message>
-</context>
+<message><source>a device, not a file</source><translation type="unfinished" /></message><message><source>a folder, not a file</source><translation type="unfinished" /></message><message><source>a named pipe (FIFO), not a file</source><translation type="unfinished" /></message><message><source>a part of the path is not a folder</source><translation type="unfinished" /></message><message><source>a socket, not a file</source><translation type="unfinished" /></message><message><source>a symbolic link loop (too many levels of symbolic links)</source><translation type="unfinished" /></message><message><source>a symbolic link to a file that does not exist</source><translation type="unfinished" /></message><message><source>cannot read {file}: not UTF-8 text (byte {offset}); its variables are not imported</source><translation type="unfinished" /></message><message><source>defined more than once: the last definition is used, as the clients do</source><translation type="unfinished" /></message><message><source>permission denied</source><translation type="unfinished" /></message><message><source>the name is too long</source><translation type="unfinished" /></message><message><source>the path holds a character no file name can hold</source><translation type="unfinished" /></message><message><source>{file} line {line}: holds a NUL character, which no environment variable can; skipped</source><translation type="unfinished" /></message></context>
 <context>
     <name>Languages</name>
     <message>
@@ -2179,7 +2179,6 @@
     <name>LifecycleDiagram</name>
     <message>
         <source>Open the spec</source>
-        <extracomment>Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap.</extracomment>
         <translation>打开规范</translation>
     </message>
     <message>
@@ -2212,7 +2211,12 @@
     </message>
     <message>
         <source>current state</source>
+        <extracomment>Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap. the entry whose state is shown when it is a past one (Follow live off, replay); None: the state shown is the session's current state</extracomment>
         <translation>当前状态</translation>
+    </message>
+    <message>
+        <source>as of entry {n}</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>final state</source>
@@ -2225,6 +2229,10 @@
     <message>
         <source>Current state: {state}.</source>
         <translation>当前状态：{state}。</translation>
+    </message>
+    <message>
+        <source>State as of entry {n}: {state}.</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Last transition: {label}, from {src} to {dst}.</source>
@@ -3166,6 +3174,10 @@
         <translation>继承检查器的环境变量</translation>
     </message>
     <message>
+        <source>Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):</source>
+        <translation>每个请求都会发送的请求头（Authorization、Cookie、密钥和令牌自动视为机密；其他机密请自行标记）：</translation>
+    </message>
+    <message>
         <source>Add</source>
         <translation>添加</translation>
     </message>
@@ -3176,10 +3188,6 @@
     <message>
         <source>HTTP</source>
         <translation>HTTP</translation>
-    </message>
-    <message>
-        <source>Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):</source>
-        <translation>每个请求都会发送的请求头（Authorization、Cookie、密钥和令牌自动视为机密；其他机密请自行标记）：</translation>
     </message>
     <message>
         <source>Headers sent with every request (mark tokens secret):</source>
@@ -4589,7 +4597,11 @@
     </message>
     <message>
         <source>Leave step mode: the waiting message and all later ones go without waiting</source>
-        <translation>退出单步模式：正在等待的消息及之后的所有消息都不再等待</translation>
+        <translation type="vanished">退出单步模式：正在等待的消息及之后的所有消息都不再等待</translation>
+    </message>
+    <message>
+        <source>Leave step mode: the waiting message and all later ones go without waiting, and the view follows the newest entry again</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Step back</source>
@@ -5544,6 +5556,10 @@
         <translation>任务 {0}</translation>
     </message>
     <message>
+        <source>excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -5644,6 +5660,10 @@
         <translation>tools/list 的响应中没有 tools 数组</translation>
     </message>
     <message>
+        <source>Excluded: its x-mcp-header annotations are invalid ({0}).</source>
+        <translation>已排除：其 x-mcp-header 注解无效（{0}）。</translation>
+    </message>
+    <message>
         <source>The tool {0} is no longer listed.</source>
         <translation>工具 {0} 已不在列表中。</translation>
     </message>
@@ -5681,7 +5701,7 @@
     </message>
     <message>
         <source>Over Streamable HTTP a client must not use this tool: its x-mcp-header annotations are invalid ({0}). Uncheck the schema check to call it anyway.</source>
-        <translation>通过 Streamable HTTP 时客户端不得使用此工具：它的 x-mcp-header 注解无效（{0}）。取消勾选模式检查即可强行调用。</translation>
+        <translation type="vanished">通过 Streamable HTTP 时客户端不得使用此工具：它的 x-mcp-header 注解无效（{0}）。取消勾选模式检查即可强行调用。</translation>
     </message>
     <message>
         <source>no arguments</source>
@@ -5725,7 +5745,7 @@
     </message>
     <message>
         <source>Not called: over Streamable HTTP this tool must not be used ({0}). Uncheck the schema check to call it anyway.</source>
-        <translation>未调用：通过 Streamable HTTP 时不得使用此工具（{0}）。取消勾选模式检查即可强行调用。</translation>
+        <translation type="vanished">未调用：通过 Streamable HTTP 时不得使用此工具（{0}）。取消勾选模式检查即可强行调用。</translation>
     </message>
     <message>
         <source>(arguments)</source>
@@ -5762,6 +5782,18 @@
     <message>
         <source>Calling {0} as a task…</source>
         <translation>正在以任务方式调用 {0}…</translation>
+    </message>
+    <message>
+        <source>Excluded: a client must not use this tool, its x-mcp-header annotations break the 2026-07-28 rules ({0}). It cannot be called from here; the composer sends any message as written.</source>
+        <translation>已排除：客户端不得使用此工具，其 x-mcp-header 注解违反了 2026-07-28 的规则（{0}）。无法在此处调用它；编写器会按原样发送任何消息。</translation>
+    </message>
+    <message>
+        <source>Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0}).</source>
+        <translation>未调用：此工具已被排除，其 x-mcp-header 注解无效（{0}）。</translation>
+    </message>
+    <message>
+        <source>Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry.</source>
+        <translation>未调用：{0} 的整数超出 ±(2^53−1)，标头不得携带这样的值。</translation>
     </message>
     <message>
         <source>tasks/cancel was sent; the task is now {0}.</source>

@@ -58,7 +58,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session import RequestCancelled, SessionError
-from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TASK_NOT_CREATED, ListPager, TaskRun, call_as_task, cancels_by_closing_stream, tool_http_problem, tool_task_support
+from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TASK_NOT_CREATED, ListPager, TaskRun, call_as_task, cancels_by_closing_stream, tool_exclusion, tool_task_support, unmirrorable_params
 
 from ..content import ContentView
 from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
@@ -70,6 +70,7 @@ from .base import FeaturePanel
 
 AUTO_PAGES = 5  # tools/list pages fetched per Refresh / Load more before asking the user
 TOOL_ROLE = Qt.ItemDataRole.UserRole + 1
+EXCLUDED_ROLE = Qt.ItemDataRole.UserRole + 2  # why the tool is excluded (2026-07-28 x-mcp-header), or None
 
 # annotation -> (badge text, theme colour); shown when the hint is declared true
 BADGES = (
@@ -148,6 +149,8 @@ class ToolDelegate(QStyledItemDelegate):
         painter.setPen(muted)
         name = str(tool.get("name", ""))
         badges = tool_badges(tool)
+        if index.data(EXCLUDED_ROLE):
+            badges.insert(0, (QCoreApplication.translate("ToolsPanel", "excluded"), "error"))
         sfm = QFontMetrics(small)
         badge_w = sum(sfm.horizontalAdvance(b[0]) + 14 for b in badges)
         mfm = painter.fontMetrics()
@@ -443,6 +446,8 @@ class ToolsPanel(FeaturePanel):
         self.ttl_spin.setSuffix(self.tr(" s"))
         self.ttl_spin.setToolTip(self.tr("How long the server should keep the task and its result (the task's ttl); the server may choose another"))
         self.show_task_button.setText(self.tr("Show in Tasks"))
+        if hasattr(self, "http_problem_label"):
+            self._show_exclusion(self.current)
         if self.current is not None:
             self._task_controls(self.current)
         self._update_count()
@@ -642,6 +647,10 @@ class ToolsPanel(FeaturePanel):
             item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{tool_title(tool)} ({tool['name']})")
             desc = tool.get("description")
             tip = f"{tool['name']}\n\n{desc}" if isinstance(desc, str) and desc else tool["name"]
+            excluded = self.http_problem(tool)
+            item.setData(EXCLUDED_ROLE, excluded)
+            if excluded:
+                tip += "\n\n" + self.tr("Excluded: its x-mcp-header annotations are invalid ({0}).").format(excluded)
             item.setToolTip(plain_tooltip(tip))
             self.list.addItem(item)
             if tool["name"] == keep:
@@ -727,13 +736,7 @@ class ToolsPanel(FeaturePanel):
         self.description_label.setText(desc if isinstance(desc, str) else "")
         self.description_label.setVisible(isinstance(desc, str) and bool(desc))
         self._schema_facts(tool)
-        problem = self.http_problem(tool)
-        self.http_problem_label.setText(
-            self.tr("Over Streamable HTTP a client must not use this tool: its x-mcp-header annotations are invalid ({0}). Uncheck the schema check to call it anyway.").format(problem)
-            if problem
-            else ""
-        )
-        self.http_problem_label.setVisible(bool(problem))
+        self._show_exclusion(tool)
         self._task_controls(tool)
         schema = tool.get("inputSchema")
         self.editor.set_schema(schema if isinstance(schema, dict) else {})
@@ -785,9 +788,22 @@ class ToolsPanel(FeaturePanel):
             self._show_details(tool)
 
     def http_problem(self, tool: dict) -> str | None:
-        """Why this session must not call ``tool`` (2026-07-28 Streamable HTTP), or None."""
+        """Why ``tool`` is excluded on this session (2026-07-28: invalid ``x-mcp-header``
+        annotations), or None. An excluded tool cannot be called from this panel."""
         session = self.session
-        return tool_http_problem(session.negotiation(), tool) if session is not None else None
+        return tool_exclusion(session.negotiation(), tool) if session is not None else None
+
+    def _show_exclusion(self, tool: dict | None) -> None:
+        problem = self.http_problem(tool) if tool is not None else None
+        self.http_problem_label.setText(
+            self.tr(
+                "Excluded: a client must not use this tool, its x-mcp-header annotations break the 2026-07-28 rules ({0}). "
+                "It cannot be called from here; the composer sends any message as written."
+            ).format(problem)
+            if problem
+            else ""
+        )
+        self.http_problem_label.setVisible(bool(problem))
 
     def _schema_facts(self, tool: dict) -> None:
         schema = tool.get("inputSchema")
@@ -851,11 +867,15 @@ class ToolsPanel(FeaturePanel):
         except ValueError as exc:
             self.show_error(self.tr("The arguments are not a JSON object: {0}").format(exc), self.args_error)
             return False
+        problem = self.http_problem(self.current)
+        if problem:  # excluded whatever the schema check says: the composer is the way to send it
+            self.show_error(self.tr("Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0}).").format(problem), self.args_error)
+            return False
+        unsafe = unmirrorable_params(self.session.negotiation(), self.current, arguments)
+        if unsafe:
+            self.show_error(self.tr("Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry.").format(", ".join(unsafe)), self.args_error)
+            return False
         if self.validate_box.isChecked():
-            problem = self.http_problem(self.current)
-            if problem:
-                self.show_error(self.tr("Not called: over Streamable HTTP this tool must not be used ({0}). Uncheck the schema check to call it anyway.").format(problem), self.args_error)
-                return False
             errors = self.editor.errors()
             if errors:
                 top = self.tr("(arguments)")
@@ -1090,7 +1110,8 @@ class ToolsPanel(FeaturePanel):
         self.refresh_button.setEnabled(live and not self.listing)
         self.load_more_button.setVisible(bool(self.next_cursor))
         self.load_more_button.setEnabled(live and not self.listing)
-        self.call_button.setEnabled(live and self.current is not None and not self.calling)
+        excluded = self.current is not None and bool(self.http_problem(self.current))
+        self.call_button.setEnabled(live and self.current is not None and not self.calling and not excluded)
         self.cancel_button.setEnabled(self.calling)
         self.cancel_button.setVisible(self.calling)
         self._update_count()
