@@ -21,7 +21,9 @@ inspector's to end at once, synchronously (stdio: SIGTERM to the server's proces
 
 What to connect to is a transport spec (``StdioSpec``: argv, environment, working directory,
 and argv as it may be shown, with the secret parts of arguments masked;
-``StreamableHttpSpec``, ``SseSpec`` and ``AutoHttpSpec`` for a server at a URL), built once by
+``StreamableHttpSpec``, ``SseSpec`` and ``AutoHttpSpec`` for a server at a URL, whose
+``secret_headers`` are sent but masked: by name in every exchange recorded, by value in the
+transport's own texts, ``base.hide_secrets``, as an error may quote one), built once by
 a profile or the command line and carried by ``SessionOptions.transport``;
 :func:`open_transport` makes the transport the spec names, so the session never picks one.
 """
