@@ -37,6 +37,7 @@ from inspector.transport.stdio import describe_exit
 
 from .handlers import ClientHandlers, HandlerError
 from .operations import ListenHub, Negotiation
+from .reanalyse import engine_header
 from .recording import Direction, Recording, RecordingWriter
 from .stderr_digest import recording_stderr, stderr_digest
 
@@ -188,8 +189,6 @@ class StepGate:
         self.listeners: list[Callable[[PendingStep | None], None]] = []
         #: fills in a new step's note and spec (the session sets it)
         self.annotate: Callable[[PendingStep], None] | None = None
-        #: how many messages go() and release_all() have let through (a count for front-ends and tests)
-        self.released = 0
 
     @property
     def pending(self) -> PendingStep | None:
@@ -284,7 +283,6 @@ class StepGate:
             return False
         _step, event = self._queue.popleft()
         event.set()
-        self.released += 1
         self._notify()
         return True
 
@@ -304,7 +302,6 @@ class StepGate:
         self._queue.clear()
         for _step, event in held:
             event.set()
-        self.released += len(held)
         if held:
             self._notify()
 
@@ -341,9 +338,14 @@ LEGACY_STEPS = {
     "notifications/initialized": "Lifecycle: after a successful initialize result the client must send notifications/initialized before normal requests.",
 }
 # A write that fails usually means the server is exiting: wait this long for its exit status
-# so the error, the exit code and the lifecycle all say how it ended (the transport drains
-# the pipes for at most 1 s after an exit before it reports it).
+# so the error, the exit code and the lifecycle all say how it ended (the transport reports
+# it once the pipes are drained: at once, unless something still holds them open).
 _EXIT_WAIT = 1.5
+#: After the shutdown the pump takes in everything the transport still delivers, however long
+#: that takes; it is given up only when nothing at all came in for this many seconds (the
+#: transport's own bounded waits - the process group's grace, SIGKILL, the drain - are shorter),
+#: and what it left is counted and recorded as unread.
+PUMP_STALL = 30.0
 _LOG_METHOD = "notifications/message"
 _LOG_ONLY = frozenset((_LOG_METHOD,))  # what change listeners do not read
 _MAX_LIST_PAGES = 20  # tools/list pages read to find one tool again after a HeaderMismatch
@@ -412,9 +414,7 @@ class Session:
         self.recording = recording or Recording(
             {
                 **options.transport.describe(),
-                "era_mode": options.config.era.value,
-                "legacy_version": options.config.legacy_version,
-                "modern_version": options.config.modern_version,
+                **engine_header(options.config),  # all the engine's verdicts depend on: re-analysis builds the same engine
             },
             t0=clock(),
         )
@@ -433,6 +433,10 @@ class Session:
         self._waiters: dict[Any, _Waiter] = {}
         self._tg: anyio.abc.TaskGroup | None = None
         self._pump_done = anyio.Event()
+        self._pump_scope = anyio.CancelScope()
+        #: what the server wrote that the recording does not hold (see ``_record_unread``)
+        self.unread: list[dict] = []
+        self._pump_lost: dict[str, int] = {}  # channel -> bytes of the read the pump held when it was stopped
         self._exited = anyio.Event()
         self._spawned = anyio.Event()
         self._writer: RecordingWriter | None = None
@@ -492,11 +496,26 @@ class Session:
                     grace=self.options.stdin_grace, force_grace=self.options.term_grace, before_step=self._shutdown_step
                 )
                 self.exit_info = self.exit_info or info
-            with anyio.move_on_after(5):
-                await self._pump_done.wait()
+            await self._drain_pump()
             # The server exited on its own (shutdown never ran): take the transport's account.
             self.exit_info = self.exit_info or getattr(self.transport, "exit_info", None)
         return self.exit_info
+
+    async def _drain_pump(self) -> None:
+        """Wait for the pump to take in everything the transport delivers, to its end (the
+        exit, after every pipe reached end-of-file): a flood takes as long as it takes. Only a
+        pump that takes in nothing for PUMP_STALL seconds is stopped; what it and the
+        transport were left holding is then recorded as unread."""
+        last = -1
+        while not self._pump_done.is_set():
+            seen = len(self.recording)
+            if seen == last:
+                self._pump_scope.cancel()
+                await self._pump_done.wait()
+                return
+            last = seen
+            with anyio.move_on_after(PUMP_STALL):
+                await self._pump_done.wait()
 
     async def _shutdown_step(self, step: str) -> None:
         """Step mode: a shutdown step waits for Continue (or goes at once, outside step mode).
@@ -551,24 +570,61 @@ class Session:
         return self.engine.preview(step.direction, step.raw)
 
     def _finish_recording(self) -> None:
+        self._record_unread()
         self.recording.summary = self.summary()
         if self._writer is not None:
             self._writer.close(self.recording.summary)
             self._writer = None
 
+    def _record_unread(self) -> None:
+        """Nothing is dropped silently: what the server wrote that the recording does not hold
+        (the transport's account, once it is closed, and what a stopped pump held) gets an
+        entry per stream - how many bytes, whether more followed unread, why - and goes into
+        the summary (``unread``). Normally there is none: the pump reads to the end."""
+        if self.unread:
+            return  # recorded already
+        unread = [dict(u) for u in getattr(self.transport, "unread", ())]
+        why = f"the inspector stopped taking in the server's output: nothing came in for {PUMP_STALL:g} s after the shutdown"
+        for stream, lost in self._pump_lost.items():
+            for u in unread:
+                if u["stream"] == stream:
+                    u["bytes"] += lost
+                    u["why"] = f"{why}; {u['why']}"
+                    break
+            else:
+                unread.insert(0, {"stream": stream, "bytes": lost, "more": False, "why": why})
+        if not unread:
+            return
+        self.unread = unread
+        rec = self.recording
+        for u in unread:
+            more = " and whatever followed" if u.get("more") else ""
+            text = f"{u['bytes']} bytes of the server's {u['stream']}{more} were not recorded: {u['why']}"
+            rec.append(Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), self.engine.note(), {"event": "output_unread", **u})
+        try:
+            rec.notify()
+        except Exception:  # a listener that fails here must not keep the recording from closing
+            pass
+
     # ------------------------------------------------------------------ pump
 
     async def _pump(self) -> None:
+        with self._pump_scope:  # cancelled only by _drain_pump, when nothing comes in any more
+            await self._take_in()
+
+    async def _take_in(self) -> None:
         rec = self.recording
         eng = self.engine
         S2C = Direction.S2C
         NOTIFICATION = Kind.NOTIFICATION
         freeze = self.options.freeze_gc
         next_turn = 0.0  # when the loop gets its next turn while a flood is taken in
+        held: tuple[Frames, int] | None = None  # the read being taken in, and where its entries begin
         try:
             async for ev in self.transport.events():
                 try:
                     if type(ev) is Frames:
+                        held = (ev, len(rec))
                         t = ev.t
                         if self.gate.enabled:  # step mode: each message waits to be taken in
                             await self._deliver_held(ev)
@@ -631,6 +687,12 @@ class Session:
         except Exception as exc:  # never leave the session through the pump: record, then stop reading
             self._record_internal_error("reading the server's output", exc, self.clock())
         finally:
+            if held is not None and self._pump_scope.cancel_called:  # stopped: what of its last read was not recorded
+                ev, first = held
+                taken = sum(1 for i in range(first, len(rec)) if rec.direction_at(i) is S2C)
+                lost = sum(map(len, ev.items[taken:]))
+                if lost:
+                    self._pump_lost[ev.channel] = self._pump_lost.get(ev.channel, 0) + lost
             if freeze:
                 gc.unfreeze()  # back to the collector now that the flood is over
             self._fail_waiters("the server's output ended")
@@ -1388,5 +1450,6 @@ class Session:
         s["signal"] = self.signal
         s["shutdown"] = self.exit_info.escalation if self.exit_info else None
         s["counts"] = self.recording.counts()
+        s["unread"] = [dict(u) for u in self.unread] or None
         return s
 

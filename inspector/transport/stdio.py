@@ -45,6 +45,11 @@ EVENT_BUFFER = 256
 _KILL_WAIT = 5.0
 #: How often what is left of the server's process group is looked at while it is being ended.
 _GROUP_POLL = 0.02
+#: After the server and its process group are gone, what a pipe can still hold of their output:
+#: the pipe's buffer (at most /proc/sys/fs/pipe-max-size, 1 MiB, unless an administrator raised
+#: it) and the event loop's read buffer. A reader that takes in more than this after the drain
+#: began is reading a process outside the group that is still writing, not leftovers.
+_LEFTOVER_MAX = 4 << 20
 
 
 def group_members(pgid: int) -> tuple[bool, list[int]]:
@@ -124,6 +129,10 @@ class EventQueue(Generic[T]):
             return
         self._items.append(item)
         self._notify()
+
+    def left(self) -> list[T]:
+        """The items nobody has taken yet (a snapshot)."""
+        return list(self._items)
 
     def close(self) -> None:
         """No more items; iteration ends once the queued ones are consumed."""
@@ -211,8 +220,10 @@ class StdioTransport(PipeMessages):
         max_line: int = DEFAULT_MAX_LINE,
         group_grace: float = 1.0,
     ) -> None:
-        """``drain_grace``: after the process exits, how long the readers keep waiting on pipes
-        that something else (a grandchild) still holds open before EXITED is emitted anyway.
+        """``drain_grace``: once the process has exited and what was left of its process group
+        is gone (or shutdown gave up on it), how long the readers keep waiting on pipes that
+        something else (a process outside the group) still holds open before EXITED is emitted
+        anyway. Until then they read to end-of-file, however long the output.
         ``group_grace``: when the server exits by itself and members of its process group
         survive it, how long they get between SIGTERM and SIGKILL (a shutdown uses its own
         ``force_grace``)."""
@@ -234,8 +245,13 @@ class StdioTransport(PipeMessages):
         self._stdin_closed = False
         self._step = "none"  # the shutdown step in progress, recorded into ExitInfo at exit
         self._exit_info: ExitInfo | None = None
-        self._exit_seen_at: float | None = None  # anyio time the exit was observed
+        # anyio time the bounded wait on the pipes began: the process and its group are gone,
+        # or shutdown gave up on them (None: the readers read to end-of-file)
+        self._drain_from: float | None = None
         self._read_scopes: set[anyio.CancelScope] = set()
+        #: what the server wrote that was never handed to the consumer (see ``unread``)
+        self._unread: list[dict] = []
+        self._lost_in_delivery = {"stdout": 0, "stderr": 0}  # a reader cancelled with lines in hand
         self._exit_delivered = False
         self._closed = False
 
@@ -259,6 +275,32 @@ class StdioTransport(PipeMessages):
     def exit_info(self) -> ExitInfo | None:
         """Set once the process has exited: its status and the shutdown step that ended it."""
         return self._exit_info
+
+    @property
+    def unread(self) -> list[dict]:
+        """What the server's pipes carried that never reached the consumer, once the transport
+        is closed (empty before): for each stream that lost some, ``{"stream": "stdout" or
+        "stderr", "bytes": N, "more": bool, "why": words}`` - ``bytes`` were read and never
+        delivered (the consumer stopped taking events), ``more``: reading stopped before the
+        end of the stream, so whatever followed is not known. Empty when every byte was
+        delivered, the normal case: the readers take everything to end-of-file. A pipe still
+        open but silent when the drain grace ran out is not in it (nothing was lost)."""
+        if not self._closed or self._queue is None:
+            return []
+        counts = dict(self._lost_in_delivery)
+        for ev in self._queue.left():
+            if type(ev) is Frames:
+                counts["stdout"] += sum(map(len, ev.items))
+            elif type(ev) is SideLine:
+                counts["stderr"] += len(ev.data)
+        out = []
+        for stream in ("stdout", "stderr"):
+            whys = [u["why"] for u in self._unread if u["stream"] == stream]
+            if not whys and not counts[stream]:
+                continue
+            why = "; ".join(whys) if whys else "the consumer stopped taking events before the end of the stream"
+            out.append({"stream": stream, "bytes": counts[stream], "more": bool(whys), "why": why})
+        return out
 
     # -- lifecycle ----------------------------------------------------------------------------
 
@@ -391,6 +433,11 @@ class StdioTransport(PipeMessages):
                 if self._exited.is_set():
                     with anyio.move_on_after(self._group_grace + _KILL_WAIT + 1.0):
                         await self._group_done.wait()
+                elif self._drain_from is None:
+                    # Not even SIGKILL ended it (stuck in the kernel): the readers get the drain
+                    # grace on pipes that stay open, and the event stream ends without EXITED.
+                    self._start_drain()
+                    self._task_group.start_soon(self._finish_when_drained, name="stdio drain after a failed SIGKILL")
         if self._exit_info is None:  # SIGKILL did not end it: stuck in the kernel
             return ExitInfo(returncode=None, signal=None, escalation=self._step)
         return self._exit_info
@@ -599,19 +646,35 @@ class StdioTransport(PipeMessages):
         self._exit_info = ExitInfo(
             returncode=returncode, signal=signal_number, escalation=self._step
         )
-        self._exit_seen_at = anyio.current_time()
-        for scope in self._read_scopes:
-            scope.deadline = self._exit_seen_at + self._drain_grace
         self._exited.set()
+        # Whatever is left of the group may still be writing to the pipes (a pipeline's last
+        # stage, a helper): the readers read on to end-of-file while it is being ended, and
+        # only then does the bounded wait for pipes held by anything else begin.
         await self._end_group(process.pid)
+        self._start_drain()
         await self._stdout_done.wait()
         await self._stderr_done.wait()
         self._finish()
 
+    async def _finish_when_drained(self) -> None:
+        await self._stdout_done.wait()
+        await self._stderr_done.wait()
+        if self._exit_info is None:
+            self._finish()
+
+    def _start_drain(self) -> None:
+        """The process and its group are gone (or beyond reach): from now on, waiting on a pipe
+        that stays open is bounded by the drain grace."""
+        if self._drain_from is not None:
+            return
+        self._drain_from = anyio.current_time()
+        for scope in self._read_scopes:
+            scope.deadline = self._drain_from + self._drain_grace
+
     def _read_deadline(self, consumer_wait: float) -> float:
-        if self._exit_seen_at is None:
+        if self._drain_from is None:
             return math.inf
-        return self._exit_seen_at + self._drain_grace + consumer_wait
+        return self._drain_from + self._drain_grace + consumer_wait
 
     async def _pump(
         self,
@@ -621,10 +684,16 @@ class StdioTransport(PipeMessages):
         closed: ProcessEventKind,
         done: anyio.Event,
     ) -> None:
-        """Read one pipe to EOF. After the process exits, waiting on the pipe (not on the
-        consumer) is bounded by the drain grace, for pipes a grandchild keeps open."""
+        """Read one pipe to end-of-file, however long the output: while the server or anything
+        of its process group lives, nothing bounds the reading. Once they are gone (the drain),
+        waiting on the pipe (not on the consumer) is bounded by the drain grace, for pipes a
+        process outside the group keeps open; one that is still written to after more than a
+        pipe's worth was read in the drain is a live writer outside the group, and is read for
+        the drain grace at most (what it writes later is reported unread)."""
         detail = "end of stream"
         consumer_wait = 0.0
+        drained = 0  # bytes read since the drain began
+        stream_name = "stdout" if closed is ProcessEventKind.STDOUT_CLOSED else "stderr"
         try:
             while True:
                 scope = anyio.CancelScope(deadline=self._read_deadline(consumer_wait))
@@ -641,16 +710,29 @@ class StdioTransport(PipeMessages):
                     self._read_scopes.discard(scope)
                 if scope.cancelled_caught:
                     detail = (
-                        f"still open {_seconds(self._drain_grace)} after the server exited "
-                        "(held by another process); stopped reading"
+                        f"still open {_seconds(self._drain_grace)} after the server and its process group "
+                        "were gone (held by another process); stopped reading"
                     )
                     break
                 started = anyio.current_time()
                 await deliver(self._clock(), data)
-                if self._exit_seen_at is not None:
-                    consumer_wait += anyio.current_time() - max(started, self._exit_seen_at)
+                drain_from = self._drain_from
+                if drain_from is not None:
+                    now = anyio.current_time()
+                    consumer_wait += now - max(started, drain_from)
+                    drained += len(data)
+                    if drained > _LEFTOVER_MAX and now >= drain_from + self._drain_grace:
+                        detail = (
+                            f"still written to {_seconds(round(now - drain_from, 3))} after the server and its "
+                            f"process group were gone ({drained} bytes since), by a process outside the group; stopped reading"
+                        )
+                        self._unread.append({"stream": stream_name, "bytes": None, "why": detail})
+                        break
         except anyio.get_cancelled_exc_class():
             detail = "stopped reading: the transport was closed"
+            self._unread.append(
+                {"stream": stream_name, "bytes": None, "why": "the transport was closed before the stream ended (the consumer had stopped taking events)"}
+            )
             raise
         finally:
             if flush is not None:
@@ -664,7 +746,11 @@ class StdioTransport(PipeMessages):
         splitter = self._stdout_lines
         lines = splitter.feed(data)
         if lines:
-            await self._queue.put(Frames(t, lines, tuple(splitter.truncated)))
+            try:
+                await self._queue.put(Frames(t, lines, tuple(splitter.truncated)))
+            except BaseException:
+                self._lost_in_delivery["stdout"] += sum(map(len, lines))
+                raise
 
     def _flush_stdout(self) -> None:
         """The stream ended: a last line without its newline is a message frame too."""
@@ -681,7 +767,11 @@ class StdioTransport(PipeMessages):
         lines = splitter.feed(data)
         cut = dict(splitter.truncated) if splitter.truncated else None
         for i, line in enumerate(lines):
-            await self._queue.put(SideLine(t, line, cut.get(i, 0) if cut else 0))
+            try:
+                await self._queue.put(SideLine(t, line, cut.get(i, 0) if cut else 0))
+            except BaseException:
+                self._lost_in_delivery["stderr"] += sum(map(len, lines[i:]))
+                raise
 
     def _flush_stderr(self) -> None:
         assert self._queue is not None
