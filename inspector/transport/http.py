@@ -245,7 +245,10 @@ class StreamableHttpTransport:
         if settle:
             answered = anyio.Event()
             self._tg.start_soon(self._scoped, self._post, data, tag, headers, answered)
-            await answered.wait()
+            with anyio.move_on_after(self._read_timeout):
+                await answered.wait()
+            if not answered.is_set():  # no status line in time: the session goes on, the POST may still be answered
+                self._side(f"the server has not answered the POST of entry {tag} within {self._read_timeout:g} s; going on without its answer")
             return
         self._tg.start_soon(self._scoped, self._post, data, tag, headers)
         await checkpoint()
@@ -475,7 +478,8 @@ class StreamableHttpTransport:
         status = response.status_code
         cancelled = not body.done
         if cancelled:
-            body.error = f"the client stopped reading the body after {body.total:,} bytes (the request was cancelled or the session was closing)"
+            took = time.monotonic() - body.started
+            body.error = f"the client stopped reading the body after {body.total:,} bytes in {took:.1f} s, still arriving (the request had timed out or was cancelled, or the session was closing)"
         dropped = body.dropped
         raw = bytes(body.head)
         body.head.clear()  # the copy is what goes on: a body at the limit is not held twice
@@ -826,6 +830,7 @@ class _Body:
     total: int = 0  # bytes received
     error: str | None = None  # why it did not arrive whole (reset, broken framing, read timeout)
     done: bool = False  # False: the read was cancelled (the session closing)
+    started: float = field(default_factory=time.monotonic)  # when reading began (the status line had come)
     announced: bool = False  # the exchange was recorded when the body passed the limit
 
     @property

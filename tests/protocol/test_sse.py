@@ -66,3 +66,21 @@ def test_an_event_without_data_still_moves_the_last_id():
     d = SseDecoder()
     assert d.feed(b"id: p0\ndata:\n\n") == [SseEvent(b"", "message", "p0")]
     assert d.last_id == "p0"
+
+
+def test_an_event_of_endless_data_lines_is_bounded_and_counted_as_a_whole():
+    """Each line is short, but together they pass the limit: the event keeps its first
+    ``max_line`` bytes of data (LFs between lines counted) and counts the rest."""
+    d = SseDecoder(max_line=16)
+    events = d.feed(b"data: abcde\n" * 10 + b"\n")
+    assert events == [SseEvent(b"abcde\nabcde\nabcd", dropped=43)]
+    assert len(events[0].data) + events[0].dropped == 10 * 5 + 9  # every byte kept or counted
+    assert d.feed(b"data: next\n\n") == [SseEvent(b"next")]  # the next event starts afresh
+
+
+def test_what_a_stream_sent_of_an_unfinished_event_can_be_taken_once():
+    d = SseDecoder(max_line=16)
+    assert d.feed(b"id: 1\ndata: one\ndata: t" + b"w" * 40) == []
+    assert d.pending() and d.dropping == 31  # the line being read keeps 16 of its 47 bytes
+    assert d.partial(b"cut: ") == (b"cut: one\ndata: twwwwwwwww", 31)  # that line as it came
+    assert not d.pending() and d.dropping == 0

@@ -164,6 +164,23 @@ async def test_an_endless_delete_answer_does_not_hold_the_shutdown():
     assert any(raw.startswith(b"DELETE ") and b"goodbye xxx" in raw for raw in side_lines(rec))
 
 
+@pytest.mark.parametrize("mode", ["endless-ack", "silent-ack"])
+async def test_the_start_does_not_wait_on_an_acknowledgement_that_never_ends_or_never_comes(mode):
+    """The 202 to notifications/initialized has a body that never ends (the start goes on at
+    its status line), or no answer comes at all (the start goes on after the read timeout)."""
+    t0 = time.monotonic()
+    async with started(mode, timeout=2.0) as session:
+        assert time.monotonic() - t0 < SOON
+        assert (await session.request("tools/list")).ok
+    rec = session.recording
+    if mode == "silent-ack":
+        assert any(b"has not answered the POST" in raw for raw in side_lines(rec))
+    else:
+        (x,) = [x for x in exchanges(rec) if x["status"] == 202]
+        assert x["body_dropped"] > 0 and "body_error" in x
+        assert flagged(rec, "http.accepted-with-body") and flagged(rec, "http.body-too-long")
+
+
 @pytest.mark.parametrize("mode", ["endless-sse", "endless-sse-lines"])
 async def test_an_endless_sse_event_is_bounded_said_at_once_and_recorded_when_the_stream_closes(mode):
     async with started(mode, timeout=1.5) as session:
