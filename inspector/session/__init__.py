@@ -18,8 +18,12 @@ Whatever the server sends is data, never an exception that leaves the session: s
 engine, a handler or a listener fail on some input, the line is still recorded as it arrived,
 with an ``inspector.internal-error`` note carrying the exception text, and the pump goes on.
 Lines longer than ``max_line`` keep their head and say how many bytes were dropped
-(``stdio.line-too-long``), so no server can grow the inspector's memory without bound. On every
-way out of ``async with`` the transport is closed and the recording finished.
+(``stdio.line-too-long``), so no server can grow the inspector's memory without bound; over
+HTTP bodies and SSE events are bounded the same way (``http.message-too-long``,
+``http.body-too-long``), and an exchange that cannot bring its answer - redirected (never
+followed), broken off mid-body, past the limit - fails the request it carried at once with the
+transport's words (``failure`` on its event), not at its timeout. On every way out of
+``async with`` the transport is closed and the recording finished.
 
 The start sequence (probe, fallback, handshake) is driven from the engine's facts. In step mode
 every message waits at the :class:`~.session.StepGate` until ``go()``, one at a time in the order
