@@ -1021,6 +1021,14 @@ def exchange_text(http: dict, seq: int) -> str:
         lines.append(str(http["body"]))
     elif http.get("body_bytes") is not None:
         lines.append(translate("DetailPane", "(body: {n} bytes)").format(n=http["body_bytes"]))
+    if http.get("body_dropped"):
+        lines.append(translate("DetailPane", "(past the limit: {n} bytes counted and dropped)").format(n=http["body_dropped"]))
+    if http.get("body_over_limit") is not None:
+        lines.append(translate("DetailPane", "(the body passed the limit of {n} bytes)").format(n=http["body_over_limit"]))
+    if http.get("body_error"):
+        lines.append(translate("DetailPane", "The body did not arrive whole: {error}").format(error=http["body_error"]))
+    if "location" in http:
+        lines.append(translate("DetailPane", "Redirect to {location}: not followed").format(location=http["location"] or "?"))
     if http.get("jsonrpc_error") is not None:
         lines.append(translate("DetailPane", "JSON-RPC error code in the body: {code}").format(code=http["jsonrpc_error"]))
     return "\n".join(lines)

@@ -586,6 +586,22 @@
         <translation>（响应体：{n} 字节）</translation>
     </message>
     <message>
+        <source>(past the limit: {n} bytes counted and dropped)</source>
+        <translation>（超过上限：{n} 字节已计数并丢弃）</translation>
+    </message>
+    <message>
+        <source>(the body passed the limit of {n} bytes)</source>
+        <translation>（响应体超过了 {n} 字节的上限）</translation>
+    </message>
+    <message>
+        <source>The body did not arrive whole: {error}</source>
+        <translation>响应体没有完整到达：{error}</translation>
+    </message>
+    <message>
+        <source>Redirect to {location}: not followed</source>
+        <translation>重定向到 {location}：未跟随</translation>
+    </message>
+    <message>
         <source>JSON-RPC error code in the body: {code}</source>
         <translation>响应体中的 JSON-RPC 错误码：{code}</translation>
     </message>
