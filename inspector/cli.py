@@ -220,7 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cwd", metavar="DIR", help="working directory of the server")
     p.add_argument("--stdin-grace", metavar="S", type=float, default=2.0, help="shutdown: seconds to wait after closing stdin before SIGTERM (default 2)")
     p.add_argument("--term-grace", metavar="S", type=float, default=2.0, help="shutdown: seconds to wait after SIGTERM before SIGKILL (default 2)")
-    p.add_argument("--max-line", metavar="SIZE", type=parse_size, default=DEFAULT_MAX_LINE, help="longest stdout/stderr line kept whole, in bytes or with K/M/G (default 64M); a longer line keeps its first SIZE bytes, the rest is counted and dropped (stdio.line-too-long)")
+    p.add_argument("--max-line", metavar="SIZE", type=parse_size, default=DEFAULT_MAX_LINE, help="longest stdout/stderr line, HTTP body or SSE event kept whole, in bytes or with K/M/G (default 64M); a longer one keeps its first SIZE bytes, the rest is counted and dropped (stdio.line-too-long, http.message-too-long, http.body-too-long)")
     p.add_argument("--max-request-time", metavar="S", type=float, default=300.0, help="hard limit for one request in seconds, however much progress it reports (default 300)")
     p.add_argument("--demo", action="store_true", help="probe the built-in demo server; arguments after -- go to the demo (e.g. -- --noise)")
     p.add_argument("--url", metavar="URL", help="probe the server at this http(s) URL instead of starting a command")

@@ -296,7 +296,7 @@ class ProfileEditor(QWidget):
         self.max_line.setRange(0.01, 4096.0)
         self.max_line.setDecimals(2)
         self.max_line.setSuffix(" MiB")
-        self.max_line.setToolTip(self.tr("A longer stdout or stderr line keeps its first bytes up to this size; the rest is counted and dropped"))
+        self.max_line.setToolTip(self.tr("A longer stdout or stderr line, HTTP body or SSE event keeps its first bytes up to this size; the rest is counted and dropped"))
         self.max_line.valueChanged.connect(self._changed)
         t_form.addRow(self.tr("Longest line"), self._with_error("max_line", self.max_line))
 
