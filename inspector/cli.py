@@ -102,6 +102,9 @@ then one summary object. Times and latencies are in seconds.
     transition  object  {"from", "to", "event", "label", "failure"} when the state changed
     schema_errors [object]  {"path", "message"} for each schema error
     problem     string  noise and invalid entries: why it is not a JSON-RPC message ("not JSON: ...")
+    notes       [string]  ids of info rules that explain the entry without flagging it
+                        (jsonrpc.error-id-null: an error with id null for a request the server
+                        could not read, as JSON-RPC 2.0 requires); never counted as violations
     event       string  process/HTTP events: spawned, spawn_failed, stdin_closed, waiting,
                         sigterm_sent, sigkill_sent, stdout_closed, stderr_closed, exited, signal, ...
     pid, returncode, signal, hand_written, ...   further facts of some entries
@@ -579,6 +582,11 @@ def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
     for rid in rec.violations_at(i):
         r = RULES.get(rid)
         line += f"\n        !! {rid}: {r.text if r else 'a rule this inspector no longer knows'}"
+    notes = extra.get("notes")
+    for rid in notes if isinstance(notes, list) else ():  # info rules: explained, not flagged
+        r = RULES.get(rid) if isinstance(rid, str) else None
+        if r is not None:
+            line += f"\n        note {rid}: {r.text}"
     return line
 
 

@@ -82,6 +82,11 @@ OUTCOMES: dict[str, str] = {
 }
 
 
+#: JSON-RPC 2.0 errors for a request whose id could not be read: parse error, invalid request.
+ID_UNREADABLE_CODES = frozenset({-32700, -32600})
+#: The info rule that explains an error response with id null for such a request.
+NULL_ID_NOTE = "jsonrpc.error-id-null"
+
 #: 2026-07-28 Streamable HTTP: the HTTP status that goes with these JSON-RPC errors.
 MODERN_ERROR_STATUS = {-32020: 400, -32021: 400, -32022: 400, -32601: 404}
 
@@ -139,6 +144,7 @@ class Analysis:
     method: str | None = None
     id: Any = None
     violations: tuple[str, ...] = EMPTY
+    notes: tuple[str, ...] = EMPTY  # info rules: what explains the entry without being broken (rules.Severity.INFO)
     schema: SchemaVerdict | None = None
     latency: float | None = None
     paired: int | None = None  # recording entry of the paired request/response
@@ -565,6 +571,8 @@ class ProtocolEngine:
             v = self._server_response(p, a, v, t, seq)
         else:
             v = self._server_request(p, a, v, seq, t)
+        if a.notes:  # an error for a request whose id could not be read: the rest is checked, not the id
+            obj = {**obj, "id": 0}
         a.schema = self._validator.check(obj, kind=kind.label, direction="s2c", method=p.method, request_method=a.request_method)
         if v:
             a.violations = tuple(v)
@@ -697,6 +705,22 @@ class ProtocolEngine:
                     v = (v or []) + ["capability.client-undeclared"]
         return v
 
+    def _id_unreadable(self, p: Parsed) -> bool:
+        """Whether an error response with id null (or none) answers a request whose id the server
+        could not read: JSON-RPC 2.0 (section 5) then requires id null. That is a parse error
+        (-32700) or an invalid request (-32600), or over HTTP the error body of a POST the server
+        refused as a whole (4xx/5xx), which answers that POST, not a request id. MCP's schema has
+        no null id (2025-11-25 lets such an error leave the id out), so the difference is explained
+        (``jsonrpc.error-id-null``, info), not flagged. A success, or another error with id null
+        on stdio, keeps ``jsonrpc.id-invalid``."""
+        if p.error_code in ID_UNREADABLE_CODES:
+            return True
+        arrival = self.arrival
+        if arrival is None or arrival.get("channel") != "post":
+            return False
+        status = arrival.get("status")
+        return type(status) is int and status >= 400
+
     def _tool_headers(self, result: Any, a: Analysis, v: list[str] | None) -> list[str] | None:
         """Streamable HTTP: learn which tool parameters each tools/call mirrors into headers; a
         tool whose ``x-mcp-header`` annotations are invalid is flagged (a client must not use it)."""
@@ -723,6 +747,9 @@ class ProtocolEngine:
         if p.kind is Kind.RESULT and "error" in obj:
             v = (v or []) + ["jsonrpc.result-and-error"]
         if not valid_id(p.id):
+            if p.id is None and p.kind is Kind.ERROR and self._id_unreadable(p):
+                a.notes = (NULL_ID_NOTE,)
+                return v
             return (v or []) + ["jsonrpc.id-invalid"]
         match, pending = self.client.resolve(p.id, seq)
         if pending is None:

@@ -1,7 +1,9 @@
 """The rules a peer can break. A broken rule is recorded as data, never raised.
 
 Each rule has a stable id (used in recordings, ``--json`` output and tests), a severity, one
-sentence a person can read, and the spec section it comes from. The checks themselves run in
+sentence a person can read, and the spec section it comes from. An ``INFO`` rule is never
+broken: the engine gives it as a note (``Analysis.notes``, the entry's ``notes``) where something
+that looks wrong is allowed, to say why (``jsonrpc.error-id-null``). The checks themselves run in
 ``engine.ProtocolEngine`` because they need the session's context (state, pending requests,
 capabilities).
 """
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 class Severity(enum.Enum):
     ERROR = "error"  # a MUST broken
     WARNING = "warning"  # a SHOULD broken, or a MUST we cannot be sure about
-    INFO = "info"  # allowed, but worth seeing
+    INFO = "info"  # allowed, but worth seeing: a note, not a violation
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,7 @@ RULES: dict[str, Rule] = {
         _R("jsonrpc.not-a-message", _S.ERROR, "Valid JSON, but not a JSON-RPC request, notification or response.", "2025-11-25 basic#messages"),
         _R("jsonrpc.batch", _S.ERROR, "A JSON-RPC batch (array); only protocol 2025-03-26 allows batches.", "2025-06-18 changelog"),
         _R("jsonrpc.id-invalid", _S.ERROR, "The id is not a string or an integer (null, fractional, boolean or missing).", "2025-11-25 basic#requests"),
+        _R("jsonrpc.error-id-null", _S.INFO, "Not a server bug: an error response with id null (or none) for a request whose id the server could not read (a parse error, an invalid request, or an HTTP POST refused as a whole). JSON-RPC 2.0 requires id null there; MCP's schema has no null id (from 2025-11-25 it lets the id be left out instead), so the schema was checked apart from the id.", "JSON-RPC 2.0 section 5; 2025-11-25 basic#error-responses"),
         _R("jsonrpc.result-and-error", _S.ERROR, "A response carries both 'result' and 'error'; it must carry exactly one.", "2025-11-25 basic#responses"),
         _R("jsonrpc.response-unknown-id", _S.ERROR, "A response to a request that was never sent.", "2025-11-25 basic#responses"),
         _R("jsonrpc.response-duplicate", _S.ERROR, "A second response to a request that was already answered.", "2025-11-25 basic#responses"),

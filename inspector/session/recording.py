@@ -251,13 +251,15 @@ class Recording:
         if a.paired is not None:
             self._paired[seq] = a.paired
         tr = a.transition
-        if tr is not None or a.problem is not None:
+        if tr is not None or a.problem is not None or a.notes:
             extra = dict(extra or {})
             if tr is not None:
                 extra["transition"] = {"from": tr.source.value, "to": tr.target.value, "event": tr.event.value, "label": tr.label, "failure": tr.failure}
                 self.transition_rows.append(seq)
             if a.problem is not None:
                 extra["problem"] = a.problem
+            if a.notes:  # info rules that explain the entry (never violations)
+                extra["notes"] = list(a.notes)
         if extra:
             self._extra[seq] = extra
             if extra.get("event") == "http_exchange":
@@ -284,7 +286,7 @@ class Recording:
         for raw, a in zip(raws, analyses):
             if a is not last:
                 verdict = a.schema
-                if (verdict is not None and not verdict.ok) or a.transition is not None or a.problem is not None:
+                if (verdict is not None and not verdict.ok) or a.transition is not None or a.problem is not None or a.notes:
                     self.append(direction, t, raw, a, extra)
                     seq += 1
                     last = None
