@@ -791,7 +791,9 @@ class ToolsPanel(FeaturePanel):
         """Why ``tool`` is excluded on this session (2026-07-28: invalid ``x-mcp-header``
         annotations), or None. An excluded tool cannot be called from this panel."""
         session = self.session
-        return tool_exclusion(session.negotiation(), tool) if session is not None else None
+        if session is None or self.era != "modern":  # no such annotations before 2026-07-28
+            return None
+        return tool_exclusion(session.negotiation(), tool)
 
     def _show_exclusion(self, tool: dict | None) -> None:
         problem = self.http_problem(tool) if tool is not None else None
@@ -871,7 +873,7 @@ class ToolsPanel(FeaturePanel):
         if problem:  # excluded whatever the schema check says: the composer is the way to send it
             self.show_error(self.tr("Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0}).").format(problem), self.args_error)
             return False
-        unsafe = unmirrorable_params(self.session.negotiation(), self.current, arguments)
+        unsafe = unmirrorable_params(self.session.negotiation(), self.current, arguments) if self.era == "modern" else []
         if unsafe:
             self.show_error(self.tr("Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry.").format(", ".join(unsafe)), self.args_error)
             return False
