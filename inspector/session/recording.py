@@ -18,7 +18,11 @@ regular file is opened (a FIFO never blocks the caller), the header must name th
 whole version from 1 up to ours, and every later line is checked field by field. A line that
 cannot be an entry is skipped and described in ``load_problems`` (line number, reason); the
 entries keep the numbers they were recorded with, a placeholder standing in for a lost one, so
-pairing references stay right. :class:`RecordingError` is the only exception it raises.
+pairing references stay right. :class:`RecordingError` is the only exception it raises. It is
+bounded: no line is held longer than :data:`MAX_LOAD_LINE` (a longer entry keeps its first
+bytes, marked ``damaged``; the rest of the line is counted and skipped), and the lines it
+describes one by one, and the placeholders with their own text, stop at :data:`MAX_LOAD_PROBLEMS`
+(the rest are counted).
 Ordinary lines are taken a run at a time, column by column (see :class:`_Loader`), with the
 same result as line by line. :class:`RecordingLoader` reads a file in steps, so a window can
 show a large recording while the rest of it loads (``Recording.loading`` until it is complete).
@@ -32,6 +36,7 @@ import codecs
 import enum
 import gc
 import os
+import re
 import stat
 import sys
 import time
@@ -47,7 +52,7 @@ from typing import IO, Any
 import orjson
 
 from inspector.protocol.engine import EMPTY, Analysis
-from inspector.protocol.framing import display_text
+from inspector.protocol.framing import DEFAULT_MAX_LINE, display_text
 from inspector.protocol.lifecycle import State, event_of_edge
 from inspector.protocol.messages import KIND_BY_LABEL, Kind, first_invalid_utf8, loads_lenient
 
@@ -619,7 +624,7 @@ class Recording:
         return writer
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], *, progress: Progress | None = None) -> "Recording":
+    def load(cls, path: str | os.PathLike[str], *, progress: Progress | None = None, max_line: int | None = None) -> "Recording":
         """Read a recording file back into a read-only store, as a stream.
 
         Raises :class:`RecordingError` (and nothing else) when the file cannot be a recording
@@ -627,8 +632,10 @@ class Recording:
         entries keep their recorded numbers (a skipped entry leaves a placeholder), so pairing
         references stay right. ``progress(bytes_read, file_size)`` is called every few MB; if
         it returns False, loading stops with a RecordingError whose ``cancelled`` is True.
+        A line longer than ``max_line`` (:data:`MAX_LOAD_LINE`) is not read whole: see
+        :class:`_Loader`.
         """
-        return _Loader(path, progress).run(cls)
+        return _Loader(path, progress, max_line=max_line).run(cls)
 
     def _append_parsed(self, p: "_Parsed") -> None:
         """Append one entry read from a file (see :func:`_parse_entry`)."""
@@ -650,6 +657,24 @@ class Recording:
                 self.transition_rows.append(seq)
             if extra.get("event") == "http_exchange":
                 self.exchange_rows.append(seq)
+
+    def _append_placeholders(self, count: int, first_line: int, last_line: int) -> None:
+        """Stand in for ``count`` entries lost on unreadable lines beyond those described one by
+        one: they share one text and one extras object (a million bad lines cost a few bytes each)."""
+        seq = len(self._raw)
+        text = (
+            f"an entry that could not be read: one of {count:,} more unreadable lines between line {first_line} and line {last_line} "
+            f"(only the first {MAX_LOAD_PROBLEMS:,} unreadable lines are described one by one)"
+        ).encode()
+        extra = {"event": "unreadable", "line": None}
+        packed = Direction.EVENT | Kind.NOTE << 2 | _STATE_INDEX[self.state_at(seq - 1) if seq else State.UNINITIALIZED] << 6
+        self._t.extend(repeat(self._t[-1] if self._t else 0.0, count))
+        self._packed.extend(repeat(packed, count))
+        self._raw.extend(repeat(text, count))
+        self._method.extend(repeat(None, count))
+        self._id.extend(repeat(None, count))
+        self._viol.extend(repeat(EMPTY, count))
+        self._extra.update(zip(range(seq, seq + count), repeat(extra)))
 
     def _append_placeholder(self, line: int | None, reason: str) -> None:
         """Stand in for an entry that could not be read, so the later ones keep their numbers."""
@@ -687,6 +712,10 @@ Progress = Callable[[int, int], "bool | None"]
 MAX_LOAD_PROBLEMS = 1000
 #: Progress is reported after about this many bytes.
 PROGRESS_STEP = 4 << 20
+#: A line of a file (the header too) longer than this is not read whole: its first bytes are
+#: kept, the rest counted and skipped, and the line is described (see :class:`_Loader`). Twice
+#: the session's default --max-line: an entry a session kept whole fits, with JSON's escapes.
+MAX_LOAD_LINE = 2 * DEFAULT_MAX_LINE
 
 
 def _number(v: Any) -> bool:
@@ -885,11 +914,22 @@ class _Loader:
 
     :meth:`begin` reads the header and makes the (read-only) recording; :meth:`step` reads
     more (as much as fits in a time budget); :meth:`run` does it all at once.
+
+    Bounded: no line is held longer than ``max_line`` bytes (:data:`MAX_LOAD_LINE`; at least a
+    block). Beyond it, the rest of the line is counted and skipped; from the first bytes kept,
+    an entry keeps the members written before its bytes (seq, t, dir, kind, method, id; all but
+    the bytes for an entry written in slices) and the start of its bytes, marked ``damaged``
+    and described in ``load_problems``; a line whose first bytes are no entry is an unreadable
+    line. A header that long keeps its first members (format and version come first). The
+    per-line problems are kept for the first :data:`MAX_LOAD_PROBLEMS` lines and counted after
+    that; so are the unreadable lines a gap in the numbering stands for (the placeholders beyond
+    them share one text). A huge line costs about twice its kept bytes at its peak.
     """
 
-    def __init__(self, path: str | os.PathLike[str], progress: Progress | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str], progress: Progress | None = None, *, max_line: int | None = None) -> None:
         self.path = Path(path)
         self.progress = progress
+        self.max_line = max(READ_BLOCK, max_line or MAX_LOAD_LINE)
         self.problems: list[tuple[int | None, str]] = []
         self.problem_count = 0
         self.rec: Recording | None = None
@@ -899,8 +939,11 @@ class _Loader:
         self._f: IO[bytes] | None = None
         self._version = FORMAT_VERSION
         self._number = 1  # the number of the last line taken (the header is line 1)
-        self._pending: list[bytes] = []  # the start of a line that goes on in the next block
-        self._unread: list[tuple[int, str]] = []  # unreadable lines since the last entry: the gap they may leave
+        self._pending = bytearray()  # the start of a line that goes on in the next block (at most max_line bytes)
+        self._skipping = -1  # bytes of the current line skipped beyond max_line; -1 while it is within it
+        self._unread: list[tuple[int, str]] = []  # unreadable lines since the last entry: the gap they may leave (the first ones)
+        self._unread_count = 0  # ... and how many there are
+        self._unread_lines = (0, 0)  # the first and the last of those beyond the first ones
         self._later_pairs: list[tuple[int, int]] = []  # (entry, the entry it is paired with, not before it)
         self._violations: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct list of rule ids
 
@@ -961,12 +1004,18 @@ class _Loader:
         f, self.size = self.open()
         try:
             try:
-                first = f.readline()
+                first = f.readline(self.max_line + 1)
+                cut = len(first) > self.max_line and not first.endswith(b"\n")
+                if cut:  # a header that long is no header a session writes: its first members, the rest skipped
+                    header_bytes = self._skip_rest_of_line(f, len(first))
+                    header = self._header(first, cut=True)
+                    self.problem(1, f"the header is {header_bytes:,} bytes, longer than the limit of {self.max_line:,}: only its first members were read")
+                else:
+                    header = self._header(first)
             except OSError as exc:
                 raise self.fail(f"reading failed ({exc.strerror or exc})") from None
             except MemoryError:
                 raise self.fail("too large to open in the memory available") from None
-            header = self._header(first)
         except BaseException:
             f.close()
             raise
@@ -976,14 +1025,28 @@ class _Loader:
         rec.loading = True
         rec.load_problems = self.problems
         self.rec = rec
-        self.done_bytes = len(first)
+        self.done_bytes = f.tell()
         return rec
 
-    def _header(self, first: bytes) -> dict:
+    def _skip_rest_of_line(self, f: IO[bytes], start: int) -> int:
+        """Read on past the line that began the file up to its line end (kept: nothing): the
+        line's length in bytes; the file is left at the next line."""
+        at = start
+        while True:
+            block = f.read(READ_BLOCK)
+            if not block:
+                return at
+            end = block.find(b"\n")
+            if end >= 0:
+                f.seek(at + end + 1)
+                return at + end
+            at += len(block)
+
+    def _header(self, first: bytes, *, cut: bool = False) -> dict:
         if not first.strip():
             raise self.fail("the file is empty; a recording starts with a header line")
         try:
-            header = orjson.loads(first)
+            header = _leading_members(first) if cut else orjson.loads(first)
         except orjson.JSONDecodeError:
             raise self.fail("the first line is not JSON, so this is not a recording") from None
         if not isinstance(header, dict) or header.get("format") != FORMAT:
@@ -1017,9 +1080,11 @@ class _Loader:
             while True:
                 block = f.read(READ_BLOCK)
                 if not block:
-                    if self._pending:  # the last line has no line end
-                        line = b"".join(self._pending)
-                        self._pending = []
+                    if self._skipping >= 0:  # a last line past the limit, and no line end
+                        self._take_cut(at_end=True)
+                    elif self._pending:  # the last line has no line end
+                        line = self._pending
+                        self._pending = bytearray()
                         self._take_block([line], cut_last=True)
                     self._finish()
                     return True
@@ -1045,7 +1110,8 @@ class _Loader:
         if self.finished:
             return
         self.close()
-        self._pending = []
+        self._pending = bytearray()
+        self._skipping = -1
         if reason is not None:
             self.problem(None, reason)
         self._finish()
@@ -1075,23 +1141,75 @@ class _Loader:
 
     def _lines(self, block: bytes) -> list[bytes]:
         """The lines a block completes (without their line ends); a line that goes on in the
-        next block waits in ``_pending`` (a huge line is joined once, not copied per block)."""
+        next block waits in ``_pending``, at most ``max_line`` bytes of it (:meth:`_hold`). A line
+        that went past the limit is taken (:meth:`_take_cut`) before the block's other lines."""
         end = block.find(b"\n")
         if end < 0:
-            self._pending.append(block)
+            self._hold(block)
             return []
-        first = block[:end]
-        if self._pending:
-            self._pending.append(first)
-            first = b"".join(self._pending)
-            self._pending = []
+        first: bytes | bytearray | None = block[:end]
+        if self._pending or self._skipping >= 0:
+            self._hold(first)
+            if self._skipping >= 0:
+                self._take_cut()
+                first = None
+            else:
+                first = self._pending
+                self._pending = bytearray()
         last = block.rfind(b"\n")
         lines = block[end + 1 : last].split(b"\n") if last > end else []
-        lines.insert(0, first)
+        if first is not None:
+            lines.insert(0, first)
         if last + 1 < len(block):
-            self._pending.append(block[last + 1 :])
+            self._hold(block[last + 1 :])
         return lines
 
+    def _hold(self, data: bytes) -> None:
+        """Keep ``data`` as more of the current line, up to ``max_line`` bytes; count the rest."""
+        if self._skipping >= 0:
+            self._skipping += len(data)
+            return
+        room = self.max_line - len(self._pending)
+        if len(data) <= room:
+            self._pending += data
+        else:
+            self._pending += data[:room]
+            self._skipping = len(data) - room
+
+    def _take_cut(self, *, at_end: bool = False) -> None:
+        """The line past the limit that just ended: its first bytes as a damaged entry, or as an
+        unreadable line when they are no entry."""
+        rec = self.rec
+        assert rec is not None
+        buf, skipped = self._pending, self._skipping
+        self._pending, self._skipping = bytearray(), -1
+        self._number += 1
+        number, kept, total = self._number, len(buf), len(buf) + skipped
+        ending = " (the file ends inside it)" if at_end else ""
+        got = _salvage(buf)
+        del buf  # before the pieces are joined: a huge line costs about twice what is kept
+        if got is None:
+            reason = f"{total:,} bytes, longer than the limit of {self.max_line:,}{ending}; its first bytes are no entry, the rest was skipped"
+            self.problem(number, reason)
+            self._note_unread(number, reason)
+            return
+        head, pieces, whole = got
+        raw = b"".join(pieces)
+        del pieces, got
+        said = "all its bytes are kept" if whole else f"the first {len(raw):,} bytes of its message are kept"
+        reason = f"{total:,} bytes, longer than the limit of {self.max_line:,}{ending}: {said}, the rest of the line ({skipped:,} bytes) was skipped"
+        head["raw"] = ""
+        head.pop("raw_b64", None)
+        if "state" not in head and len(rec):  # written after the bytes: the state it was in before
+            head["state"] = rec.state_at(len(rec) - 1).value
+        head["damaged"] = reason
+        before = len(rec)
+        self._take_line(b"", head, number, False)
+        if len(rec) > before:
+            rec._raw[-1] = raw
+            self.problem(number, reason)
+
+    # ---------------------------------------------------------------- taking lines
     # ---------------------------------------------------------------- taking lines
 
     def _take_block(self, lines: list[bytes], *, cut_last: bool = False) -> None:
@@ -1099,6 +1217,8 @@ class _Loader:
             values = list(map(orjson.loads, lines))
         except orjson.JSONDecodeError:  # a line that is not JSON (or a blank one): each on its own
             values = list(map(_value_of, lines))
+        if len(lines[0]) > LARGE_ENTRY and values[0] is not _NOT_JSON:  # a long line, decoded: its bytes are not needed
+            lines[0] = b""
         first = self._number + 1
         self._number += len(lines)
         self._take_run(lines, values, 0, len(values), first, cut_last)
@@ -1133,6 +1253,8 @@ class _Loader:
         if d is _NOT_JSON:
             if cut:
                 reason = "cut off at the end of the file (the recording stopped mid-line)"
+            elif self.problem_count >= MAX_LOAD_PROBLEMS:  # not described any more: only counted
+                reason = "not JSON"
             else:
                 try:  # the message orjson gives for the line as it is in the file, with its line end
                     orjson.loads(line + b"\n")
@@ -1140,7 +1262,7 @@ class _Loader:
                 except orjson.JSONDecodeError as exc:
                     reason = f"not JSON ({exc})"
             self.problem(number, reason)
-            self._unread.append((number, reason))
+            self._note_unread(number, reason)
             return
         d = _migrate(d, self._version)
         if isinstance(d, dict) and d.get("kind") == "summary":
@@ -1149,26 +1271,37 @@ class _Loader:
         parsed = _parse_entry(d)
         if type(parsed) is str:
             self.problem(number, parsed)
-            self._unread.append((number, parsed))
+            self._note_unread(number, parsed)
             return
         unread = self._unread
         seq = d.get("seq")
         expected = len(rec)
         if type(seq) is int and seq != expected:
             gap = seq - expected
-            if 0 < gap <= len(unread):  # entries lost on the unreadable lines above
-                lost = unread if gap == len(unread) else [(None, "one of the unreadable lines above")] * gap
+            if 0 < gap <= self._unread_count:  # entries lost on the unreadable lines above
+                lost = unread if gap == self._unread_count else [(None, "one of the unreadable lines above")] * min(gap, MAX_LOAD_PROBLEMS)
                 for where, why in lost:
                     rec._append_placeholder(where, why)
+                if gap > len(lost):
+                    rec._append_placeholders(gap - len(lost), *self._unread_lines)
             else:
                 self.problem(number, f"entry numbered {seq} where {expected} was expected; shown as {expected}")
         unread.clear()
+        self._unread_count = 0
         seq = len(rec)
         rec._append_parsed(parsed)
         paired = parsed[7]
         if paired is not None and paired >= seq:  # checked once the whole file is read
             del rec._paired[seq]
             self._later_pairs.append((seq, paired))
+
+    def _note_unread(self, number: int, reason: str) -> None:
+        """An unreadable line since the last entry: the first ones kept, all of them counted."""
+        if len(self._unread) < MAX_LOAD_PROBLEMS:
+            self._unread.append((number, reason))
+        else:  # the lines beyond those: where they begin and end
+            self._unread_lines = (self._unread_lines[0] if self._unread_count > MAX_LOAD_PROBLEMS else number, number)
+        self._unread_count += 1
 
     def _take_fast(self, ds: list) -> bool | int | None:
         """Append a run of ordinary entry objects column by column: True. Else nothing is taken,
@@ -1259,6 +1392,7 @@ class _Loader:
                 else:  # checked once the whole file is read
                     self._later_pairs.append((seq, p))
         self._unread.clear()
+        self._unread_count = 0
         return True
 
 
@@ -1273,6 +1407,77 @@ def _value_of(line: bytes) -> Any:
 
 
 _PACK = _pack_table()
+_RAW_MEMBER = b',"raw":"'  # how every writer writes the bytes' member (orjson: no spaces)
+_HEAD_SCAN = 4 << 20  # the members before the bytes are looked for this far into a line
+_STRING_BODY = re.compile(rb'[^"\\]*(?:\\.[^"\\]*)*', re.S)  # the inside of a JSON string, up to its closing quote
+
+
+def _leading_members(prefix: bytes | bytearray) -> Any:
+    """The members of a cut JSON object that are whole in ``prefix`` (the first few KiB are
+    looked at), as an object; raises orjson.JSONDecodeError when there are none."""
+    scan = bytes(prefix[: 1 << 16])
+    at = len(scan)
+    for _ in range(256):
+        at = scan.rfind(b',"', 0, at)
+        if at < 0:
+            break
+        try:
+            return orjson.loads(scan[:at] + b"}")
+        except orjson.JSONDecodeError:
+            continue
+    raise orjson.JSONDecodeError("no whole member", scan.decode("utf-8", "replace"), 0)
+
+
+def _salvage(buf: bytearray) -> tuple[dict, list[bytes], bool] | None:
+    """From the first bytes of an entry line past the limit: the members written before its
+    bytes, its bytes as far as they are there (in pieces, to be joined once ``buf`` is gone),
+    and whether they were all there; None when they are no entry a writer wrote."""
+    at = buf.find(_RAW_MEMBER, 0, _HEAD_SCAN)
+    head = None
+    for _ in range(8):  # the first one whose start is a whole object (a member's text may hold it too)
+        if at < 0:
+            return None
+        try:
+            head = orjson.loads(bytes(buf[:at]) + b"}")
+        except orjson.JSONDecodeError:
+            head = None
+        if type(head) is dict:
+            break
+        at = buf.find(_RAW_MEMBER, at + 1, _HEAD_SCAN)
+    if type(head) is not dict:
+        return None
+    start = at + len(_RAW_MEMBER)
+    end = _STRING_BODY.match(buf, start).end()  # the closing quote, or the end of what is there
+    whole = end < len(buf) and buf[end] == 0x22  # else a backslash at the very end: cut inside an escape
+    return head, _string_pieces(buf, start, end), whole
+
+
+_DECODE_STEP = 4 << 20
+
+
+def _string_pieces(buf: bytearray, start: int, end: int) -> list[bytes]:
+    """The inside of a JSON string, ``buf[start:end]``, as UTF-8 bytes, decoded a few MiB at a
+    time (a piece ends where a whole character or escape does; what is cut at the very end is
+    left out), so that a huge string never exists as one Python str."""
+    pieces: list[bytes] = []
+    at = start
+    with memoryview(buf) as view:
+        while at < end:
+            stop = min(at + _DECODE_STEP, end)
+            for trim in range(16):
+                cut = stop - trim
+                if cut <= at:
+                    return pieces
+                try:
+                    text = orjson.loads(b'"' + view[at:cut] + b'"')
+                except orjson.JSONDecodeError:
+                    continue
+                pieces.append(text.encode("utf-8", "surrogatepass"))
+                at = cut
+                break
+            else:
+                return pieces
+    return pieces
 
 
 class RecordingLoader(_Loader):

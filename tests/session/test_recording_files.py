@@ -270,3 +270,107 @@ async def test_json_lines_from_the_columns_are_the_entries_to_json(tmp_path: Pat
     assert rec.json_lines(0, len(rec)) == slow
     assert rec.json_lines(3, 7) == b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(3, 7))
     assert rec.json_lines(5, 5) == b""
+
+
+# ---------------------------------------------------------------------- bounded lines and notes
+
+LIMIT = 1 << 18  # a small max_line (the least the loader takes is one read block, 128 KiB)
+
+
+def _entry_line(seq: int, raw: str, **more: object) -> bytes:
+    d = {"seq": seq, "t": seq / 10, "dir": "s2c", "kind": "notification", "method": "notifications/message", "id": None, "raw": raw,
+         "state": "operating", "violations": [], "schema_ok": None, **more}
+    return orjson.dumps(d) + b"\n"
+
+
+def _header_line() -> bytes:
+    return orjson.dumps({"format": "mcp-session-inspector/recording", "version": 2, "transport": "stdio"}) + b"\n"
+
+
+@pytest.mark.parametrize("tail", ["", "é😀\\\"\n\t\x01"])
+def test_a_line_past_the_limit_keeps_its_first_bytes_and_loading_goes_on(tmp_path: Path, tail: str) -> None:
+    """The entry keeps the members written before its bytes and a prefix of its bytes (cut where a
+    whole character ends, escapes decoded), marked damaged and described; the next entries load
+    with their numbers; the window's stepwise loader gives the same."""
+    message = '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"' + ("x" + tail) * (3 * LIMIT // (1 + len(tail)))
+    assert len(message) > 2 * LIMIT
+    lines = [_header_line(), _entry_line(0, "first"), _entry_line(1, message), _entry_line(2, "after"), _entry_line(3, "last")]
+    path = write(tmp_path / "long.jsonl", lines)
+    rec = Recording.load(path, max_line=LIMIT)
+    assert len(rec) == 4 and rec.raw_at(2) == b"after" and rec.raw_at(3) == b"last"
+    kept = rec.raw_at(1)
+    whole = message.encode()
+    assert len(whole) > len(kept) >= LIMIT // 3 and whole.startswith(kept)  # escapes take room in the line
+    assert rec.method_at(1) == "notifications/message" and rec.direction_at(1) is Direction.S2C and rec.kind_at(1) is Kind.NOTIFICATION
+    assert "longer than the limit of 262,144" in rec.extra_at(1)["damaged"]
+    assert [line for line, _ in rec.load_problems] == [3] and rec.load_problem_count == 1
+    assert f"{len(lines[2]) - 1:,} bytes, longer than the limit of 262,144: the first {len(kept):,} bytes of its message are kept" in rec.load_problems[0][1]
+    from inspector.session.recording import RecordingLoader
+
+    loader = RecordingLoader(path, max_line=LIMIT)
+    stepped = loader.begin()
+    while not loader.step(0.001):
+        pass
+    assert [stepped.raw_at(i) for i in range(len(stepped))] == [rec.raw_at(i) for i in range(len(rec))]
+    assert stepped.load_problems == rec.load_problems
+
+
+def test_an_entry_written_in_slices_keeps_its_members_past_the_limit(tmp_path: Path) -> None:
+    """A huge entry is written members first, its bytes (and raw_b64) last: cut, it keeps all
+    of them (state, violations, the exchange's extras) and the start of its bytes."""
+    from inspector.protocol.engine import Analysis
+    from inspector.protocol.lifecycle import State
+
+    rec = Recording()
+    big = b'{"jsonrpc":"2.0","id":1,"result":{"text":"' + b"\xff" + b"y" * (2 << 20) + b'"}}'  # over LARGE_ENTRY: written in slices
+    a = Analysis(Kind.RESULT, State.OPERATING)
+    a.id, a.violations = 1, ("jsonrpc.parse-error",)
+    rec.append(Direction.S2C, 0.5, big, a, {"dropped": 7})
+    rec.append(Direction.S2C, 0.6, b"after", Analysis(Kind.NOISE, State.OPERATING))
+    path = tmp_path / "sliced.jsonl"
+    rec.write_to(path).close()
+    loaded = Recording.load(path, max_line=LIMIT)
+    assert len(loaded) == 2 and loaded.raw_at(1) == b"after"
+    assert loaded.violations_at(0) == ("jsonrpc.parse-error",) and loaded.state_at(0) is State.OPERATING and loaded.id_at(0) == 1
+    assert loaded.extra_at(0)["dropped"] == 7 and "damaged" in loaded.extra_at(0)
+    kept = loaded.raw_at(0)
+    assert kept.startswith(b'{"jsonrpc":"2.0","id":1,"result":{"text":"\xef\xbf\xbd') and len(kept) >= LIMIT - 200  # U+FFFD: raw_b64 was past the limit
+
+
+def test_a_line_past_the_limit_that_is_no_entry_is_an_unreadable_line(tmp_path: Path) -> None:
+    lines = [_header_line(), _entry_line(0, "first"), b"#" * (3 * LIMIT) + b"\n", _entry_line(2, "after")]
+    rec = Recording.load(write(tmp_path / "junk.jsonl", lines), max_line=LIMIT)
+    assert len(rec) == 3 and rec.raw_at(2) == b"after"
+    assert rec.extra_at(1) == {"event": "unreadable", "line": 3}  # a placeholder keeps the numbers
+    assert rec.load_problems == [(3, f"{3 * LIMIT:,} bytes, longer than the limit of 262,144; its first bytes are no entry, the rest was skipped")]
+    cut_at_end = write(tmp_path / "junk-end.jsonl", lines[:3] + [b"{" * (3 * LIMIT)])  # no line end
+    rec = Recording.load(cut_at_end, max_line=LIMIT)
+    assert len(rec) == 1 and rec.load_problem_count == 2 and "the file ends inside it" in rec.load_problems[1][1]
+
+
+def test_a_header_past_the_limit_keeps_its_first_members(tmp_path: Path) -> None:
+    header = orjson.dumps({"format": "mcp-session-inspector/recording", "version": 2, "transport": "stdio", "command": "z" * (3 * LIMIT)}) + b"\n"
+    rec = Recording.load(write(tmp_path / "header.jsonl", [header, _entry_line(0, "first"), _entry_line(1, "second")]), max_line=LIMIT)
+    assert len(rec) == 2 and rec.raw_at(1) == b"second"
+    assert rec.header["transport"] == "stdio" and "command" not in rec.header
+    assert rec.load_problems == [(1, f"the header is {len(header) - 1:,} bytes, longer than the limit of 262,144: only its first members were read")]
+    not_ours = orjson.dumps({"format": "something else", "pad": "z" * (3 * LIMIT)}) + b"\n"
+    with pytest.raises(RecordingError, match="not a recording"):
+        Recording.load(write(tmp_path / "other.jsonl", [not_ours]), max_line=LIMIT)
+
+
+def test_unreadable_lines_are_described_up_to_a_cap_and_counted_beyond_it(tmp_path: Path) -> None:
+    """1,500 bad lines, then the entry numbered after them: every number kept, the first 1,000
+    lines described (their placeholders too), the other 500 counted and sharing one text."""
+    from inspector.session.recording import MAX_LOAD_PROBLEMS
+
+    bad = MAX_LOAD_PROBLEMS + 500
+    lines = [_header_line(), _entry_line(0, "first"), *[b"damaged {\n"] * bad, _entry_line(1 + bad, "after")]
+    rec = Recording.load(write(tmp_path / "bad.jsonl", lines))
+    assert len(rec) == bad + 2 and rec.raw_at(bad + 1) == b"after"
+    assert rec.load_problem_count == bad and len(rec.load_problems) == MAX_LOAD_PROBLEMS
+    assert rec.raw_at(1).startswith(b"entry 1 could not be read from line 3: not JSON")
+    shared = rec.raw_at(MAX_LOAD_PROBLEMS + 1)
+    assert shared.startswith(b"an entry that could not be read: one of 500 more unreadable lines between line 1003 and line 1502")
+    assert all(rec.raw_at(i) is shared for i in range(MAX_LOAD_PROBLEMS + 1, bad + 1))
+    assert rec.extra_at(bad) == {"event": "unreadable", "line": None} and rec.kind_at(bad) is Kind.NOTE
