@@ -41,13 +41,17 @@ from inspector.session.operations import call_refusal, find_tool
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, header_secret, url_problem
 from inspector.session.secrecy import secret_header
 from inspector.session.recording import code_parts
+from inspector.session.session import describe_unread
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
+from inspector.transport.stdio import describe_exit
 
 EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_SERVER = 3
 EXIT_TIMEOUT = 4
 EXIT_PROTOCOL = 5
+EXIT_KILLED = 6  # the work succeeded, but the server (or what it left in its group) had to be killed
+EXIT_UNREAD = 7  # output the server wrote is missing from the recording (the summary's unread)
 EXIT_SIGNAL_BASE = 128  # + the signal number: 130 SIGINT (Ctrl-C), 143 SIGTERM, 129 SIGHUP
 
 #: Signals that stop the probe the way Ctrl-C does: the server is shut down per spec first.
@@ -57,16 +61,28 @@ STOP_SIGNALS = tuple(
 
 EXIT_HELP = """\
 exit codes:
-  0  ok: the session started, every request got an answer (error answers count), clean shutdown
+  0  ok: the session started, every request got an answer (error answers count), and the
+     server shut down per spec: it exited once its stdin was closed, or on SIGTERM (the spec's
+     second step; flagged lifecycle.ignored-stdin-close), and every byte it wrote is recorded
   2  usage: the command line is wrong, or a --request asks for a tools/call the spec excludes
      (a tool with invalid x-mcp-header annotations: not sent, the reason noted; the rest still run)
   3  the server could not start (over HTTP: could not be reached), or died during the session
   4  timeout: the server did not answer the start sequence or a request in time
   5  protocol failure: initialize or server/discover failed, or the server chose an
      unsupported protocol version
+  6  the server had to be killed: everything else went well, but it ignored both the closed
+     stdin and SIGTERM and SIGKILL ended it (flagged lifecycle.ignored-sigterm), or not even
+     SIGKILL ended it, or processes it left in its process group ignored SIGTERM and were killed
+  7  the recording is incomplete: output the server wrote is not in it; the summary's "unread"
+     says how many bytes of which stream and why (the recording: an output_unread entry). A
+     server that exits never causes it: after the shutdown begins every pipe is read to its end
+     however long the output. A process outside the server's group still writing to its pipes
+     1 s after the server and its group are gone does (a pipe only held open loses nothing),
+     and so would 30 s without any output while the probe waits for the rest
   128+N  stopped by signal N: 130 Ctrl-C (SIGINT), 143 SIGTERM, 129 SIGHUP; the server is
      shut down per spec first (close stdin, wait, SIGTERM, wait, SIGKILL) and the summary
      is printed and recorded
+  codes 2 to 5 and 128+N take precedence over 6 and 7 (unread output is added to the reason)
 
 units:
   transcript: the second column is the time since the probe started, in seconds ("0.094s");
@@ -106,7 +122,10 @@ then one summary object. Times and latencies are in seconds.
                         (jsonrpc.error-id-null: an error with id null for a request the server
                         could not read, as JSON-RPC 2.0 requires); never counted as violations
     event       string  process/HTTP events: spawned, spawn_failed, stdin_closed, waiting,
-                        sigterm_sent, sigkill_sent, stdout_closed, stderr_closed, exited, signal, ...
+                        sigterm_sent, sigkill_sent, stdout_closed, stderr_closed, exited, signal, ...;
+                        the probe's own notes: answer_policy (what an --answer policy answered,
+                        before the answer), probe_note (tools listed to check a tools/call),
+                        refused (a --request not sent, and why)
     pid, returncode, signal, hand_written, ...   further facts of some entries
 
   summary: {"kind": "summary", ...}, last
@@ -125,6 +144,10 @@ then one summary object. Times and latencies are in seconds.
     signal            int|null      the signal that ended it (stdio)
     shutdown          string|null   the shutdown step that ended it: none (exited by itself),
                                     stdin, sigterm, sigkill; HTTP: delete, none
+    unread            [object]|null what the server wrote that the recording does not hold, per
+                                    stream: {"stream", "bytes", "more" (reading stopped before
+                                    the stream ended: what followed is unknown), "why"}; null
+                                    when every byte is recorded (see exit code 7)
     counts            object  {"entries", "by_dir": {c2s, s2c, stderr, event}, "by_kind",
                                "schema_invalid", "violations": {rule id: count}}
     exit              int     the probe's exit code (see exit codes)
@@ -701,6 +724,8 @@ def summary_lines(summary: dict) -> list[str]:
         lines.append(f"process           killed by signal {summary['signal']}" + (f" ({how})" if how else ""))
     elif summary.get("exit_code") is not None:
         lines.append(f"process           exit code {summary['exit_code']}" + (f" ({how})" if how else ""))
+    elif shutdown == "sigkill":
+        lines.append("process           did not end even after SIGKILL (exit status unknown)")
     else:
         lines.append("process           did not start" if summary.get("state") == "failed" else "process           exit status unknown")
     counts = summary.get("counts") or {}
@@ -711,6 +736,8 @@ def summary_lines(summary: dict) -> list[str]:
         lines.append(f"schema invalid    {counts['schema_invalid']}")
     for rid, n in sorted((counts.get("violations") or {}).items()):
         lines.append(f"violation         {rid} ×{n}")
+    for u in summary.get("unread") or ():
+        lines.append(f"NOT RECORDED      {describe_unread(u)}")
     lines.append(f"exit              {summary.get('exit')} ({summary.get('exit_reason')})")
     return lines
 
@@ -824,6 +851,7 @@ async def run_probe(
     quote: list[str] = []
     if code == EXIT_SERVER:  # the server ended: quote what it said on stderr about why
         reason, quote = failure_reason(session, reason)
+    code, reason = shutdown_verdict(session, code, reason)
     if stopped_by:
         number = stopped_by[0]
         code, reason, quote = EXIT_SIGNAL_BASE + number, f"stopped by {_signal_name(number)}", []
@@ -836,6 +864,29 @@ async def run_probe(
         head = reason.split("; its stderr says: ", 1)[0] if quote else reason
         sys.stderr.write(f"mcp-session-inspector: {head}\n" + "".join(f"  stderr: {line}\n" for line in quote))
     return code
+
+
+def shutdown_verdict(session: Session, code: int, reason: str) -> tuple[int, str]:
+    """The exit code once the session is over: a run whose work went well still fails when
+    output is missing from the recording (EXIT_UNREAD) or when the server had to be killed
+    (EXIT_KILLED). A failure the work had already met keeps its code; unread output is added
+    to its reason."""
+    unread = session.unread
+    if code != EXIT_OK:
+        return code, reason + "".join("; " + describe_unread(u) for u in unread)
+    if unread:
+        return EXIT_UNREAD, "; ".join(map(describe_unread, unread))
+    info = session.exit_info
+    if info is not None and info.escalation == "sigkill":
+        if session.returncode is None and session.signal is None:
+            return EXIT_KILLED, "the server did not end even after SIGKILL (its exit status is unknown)"
+        why = "the server had to be killed: it exited neither when its stdin was closed nor on SIGTERM"
+        if session.signal == signal.SIGKILL:
+            return EXIT_KILLED, f"{why}; SIGKILL ended it"
+        return EXIT_KILLED, f"{why}; SIGKILL was sent, then it ended ({describe_exit(session.returncode, session.signal)})"
+    if session.killed:
+        return EXIT_KILLED, "processes the server left in its process group ignored SIGTERM and had to be killed (SIGKILL)"
+    return code, reason
 
 
 def _signal_name(number: int) -> str:
