@@ -158,8 +158,12 @@ class StreamableHttpTransport:
             self._client = httpx.AsyncClient(
                 verify=self.spec.verify_tls,
                 timeout=httpx.Timeout(CONNECT_TIMEOUT, read=None),
-                follow_redirects=False,
+                follow_redirects=False,  # a redirect is named, never followed (see _redirect_failure)
                 trust_env=True,
+                # gzip and deflate only: a read of a compressed body can grow at most about a
+                # thousandfold before the line limit applies (brotli or zstd, when installed,
+                # could make one read gigabytes)
+                headers={"Accept-Encoding": "gzip, deflate"},
             )
         self._tg = anyio.create_task_group()
         await self._tg.__aenter__()
@@ -534,7 +538,7 @@ class StreamableHttpTransport:
         broke: str | None = None
         ended = False  # the stream ended or broke (False at the end: the client closed it)
         try:
-            async for chunk in response.aiter_raw():
+            async for chunk in response.aiter_bytes():  # decoded, as a compressed stream must be
                 events = [e for e in decoder.feed(chunk) if not self._control_event(e)]
                 if decoder.dropping and not told:
                     told = True

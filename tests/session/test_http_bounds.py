@@ -137,6 +137,20 @@ async def test_an_endless_initialize_answer_fails_at_the_limit_keeping_its_head_
     assert rec.summary["outcome_code"] == "answer-too-long"
 
 
+async def test_the_limit_applies_to_a_compressed_answer_once_decoded():
+    session, why, took = await start_fails("gzip-big")
+    assert took < SOON and "longer than the limit" in why
+    rec = session.recording
+    (head,) = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C]
+    assert len(rec[head].raw) == LIMIT and rec[head].extra["dropped"] > (1 << 20) - LIMIT  # counted decoded
+
+
+async def test_a_compressed_sse_answer_is_decoded():
+    async with started("gzip-sse") as session:
+        listed = await session.request("tools/list")
+    assert listed.ok and listed.result["tools"][0]["name"] == "echo"
+
+
 async def test_an_endless_error_body_keeps_its_head_and_the_session_goes_on():
     """tools/list gets 500 with a body that never ends: the body is cut at the limit and read
     until the request's own timeout; the session answers the next request meanwhile."""
