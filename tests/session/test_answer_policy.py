@@ -18,7 +18,7 @@ from cli_helpers import usage_error
 from demo.demo_helpers import Run, probe
 from inspector.session.handlers import MODERN_INPUT_METHODS, elicitation_defaults
 from inspector.protocol.schema import validator_for
-from peers import FIXTURES, reference_server
+from peers import FIXTURES, HttpPeer, free_port, reference_http_server, reference_server
 
 SDK_ELICIT = [sys.executable, str(FIXTURES / "sdk_elicit.py")]
 MODERN_FIXTURE = [sys.executable, str(FIXTURES / "modern_fixture.py")]
@@ -91,6 +91,27 @@ def test_reference_server_sampling_and_the_plain_transcript(capsys):
     assert "ci-fixed" in out.rsplit("tools/call", 1)[-1]  # and the server used it
 
 
+def test_reference_server_over_streamable_http(capsys):
+    """The reference server's HTTP mode (loopback only): its requests arrive on the tools/call
+    answer stream, the policy's answers go back as POSTs and the tools report them."""
+    port = free_port()
+    with HttpPeer(reference_http_server("streamableHttp"), port, env={"PORT": str(port)}) as peer:
+        run = probe(
+            capsys, "--url", peer.url, "--era", "legacy",
+            "--answer", "elicitation=" + orjson.dumps(ACCEPTED).decode(),
+            "--answer", "sampling=" + orjson.dumps(SAMPLED).decode(),
+            *call("trigger-elicitation-request"), *call("trigger-sampling-request", prompt="hi"),
+            server=[],
+        )
+    assert run.code == 0, run.summary
+    assert answers(run, "elicitation/create") == [ACCEPTED] and answers(run, "sampling/createMessage") == [SAMPLED]
+    posted = [d["http"]["request_seq"] for d in run.entries if d.get("event") == "http_exchange" and d["http"]["method"] == "POST"]
+    answer_seqs = [d["seq"] for d in run.find(dir="c2s", kind="result")]
+    assert set(answer_seqs) <= set(posted)  # each answer went out as its own POST
+    texts = [r["content"][0]["text"] for r in run.results("tools/call")]
+    assert "User provided" in texts[0] and "ci-fixed" in texts[1]
+
+
 def test_accept_defaults_fills_the_13_field_form_when_name_is_given_a_default():
     """The same form with a default for 'name' (sans-IO): every default is sent, the fields
     without one are left out, and the answer is valid against the form."""
@@ -154,15 +175,22 @@ def test_demo_form_url_and_sampling(capsys, era):
 # ---------------------------------------------------------------- the official Python SDK, both eras
 
 
+@pytest.mark.parametrize("transport", ["stdio", "streamable-http"])
 @pytest.mark.parametrize("era", ["legacy", "modern"])
-def test_sdk_server_elicits_and_samples(capsys, era):
-    run = probe(
-        capsys, "--era", era,
+def test_sdk_server_elicits_and_samples(capsys, era, transport):
+    args = [
+        "--era", era,
         "--answer", "elicitation=accept-defaults",
         "--answer", "sampling=" + orjson.dumps(SAMPLED).decode(),
         *call("ask"), *call("ask-required"), *call("sample"),
-        server=SDK_ELICIT,
-    )
+    ]
+    if transport == "stdio":
+        run = probe(capsys, *args, server=SDK_ELICIT)
+    else:  # the same server over Streamable HTTP on loopback
+        port = free_port()
+        with HttpPeer([*SDK_ELICIT, "--port", str(port)], port) as peer:
+            run = probe(capsys, "--url", peer.url, *args, server=[])
+        assert run.summary["transport"] == "streamable-http"
     assert run.code == 0, run.summary
     accepted = {"action": "accept", "content": {"name": "Ada", "age": 36}}
     if era == "legacy":
