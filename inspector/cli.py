@@ -35,7 +35,7 @@ from inspector.session import (
     SessionOptions,
     StartFailed,
 )
-from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, parse_answer
+from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, json_object, parse_answer
 from inspector.session.imports import FORMATS, ImportResult, read_config
 from inspector.session.operations import call_refusal, find_tool
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, header_secret, url_problem
@@ -342,11 +342,9 @@ def parse_requests(specs: list[str]) -> list[tuple[str, dict | None]]:
         params = None
         if sep:
             try:
-                params = orjson.loads(text)
-            except orjson.JSONDecodeError as exc:
-                raise UsageError(f"--request {method}: the params are not valid JSON ({exc})") from None
-            if not isinstance(params, dict):
-                raise UsageError(f"--request {method}: the params must be a JSON object, not {type(params).__name__}")
+                params = json_object(text)
+            except ValueError as exc:
+                raise UsageError(f"--request {method}: the params {exc}") from None
         out.append((method, params))
     return out
 

@@ -106,12 +106,22 @@ def parse_answer(text: str) -> Answer:
             raise ValueError(f"elicitation={value!r}: expected accept-defaults, decline, cancel or a JSON ElicitResult object")
         raise ValueError(f"{name}={value!r}: expected the JSON result object to answer {method} with")
     try:
-        result = orjson.loads(word)
-    except orjson.JSONDecodeError as exc:
-        raise ValueError(f"{name}: the answer is not valid JSON ({exc})") from None
-    if not isinstance(result, dict):
-        raise ValueError(f"{name}: the answer must be a JSON object (the result), not {type(result).__name__}")
+        result = json_object(word)
+    except ValueError as exc:
+        raise ValueError(f"{name}: the answer {exc}") from None
     return Answer(method, word, name, "json", result)
+
+
+def json_object(text: str) -> dict:
+    """``text`` as a JSON object, or ValueError saying what it is instead (a phrase: "are not
+    valid JSON (...)" / "must be a JSON object, not list") for the caller to complete."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise ValueError(f"are not valid JSON ({exc})") from None
+    if not isinstance(value, dict):
+        raise ValueError(f"must be a JSON object, not {type(value).__name__}")
+    return value
 
 
 def check_answer_value(answer: Answer, versions: tuple[str, ...] | list[str]) -> str | None:
