@@ -863,7 +863,7 @@ class Session:
                 failure = None
             elif not failure:
                 return
-        if isinstance(failure, str) and ev.info is not None:  # a redirect, a broken or over-long answer: said at once
+        if isinstance(failure, str) and ev.info is not None and a.transition is None:  # a redirect, a broken or over-long answer: said at once (a refusal the engine acted on goes its way)
             self._exchange_failed(ev.info.get("request_seq"), failure)
         if kind is ProcessEventKind.HTTP_EXCHANGE and a.transition is not None and ev.info is not None:
             seq = ev.info.get("request_seq")

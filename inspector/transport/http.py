@@ -199,6 +199,10 @@ class StreamableHttpTransport:
         """Streamable HTTP chosen by the user has nothing to fall back to."""
         return False
 
+    def unread_by_peer(self) -> int | None:
+        """HTTP cannot tell whether the server has read a request (its HTTP stack takes it)."""
+        return None
+
     def resume(self, tag: int) -> bool:
         """Resume the ended answer stream of entry ``tag`` (2025-11-25 resumability): after the
         server's ``retry`` time, GET the endpoint with ``Last-Event-ID``; what comes is read as
@@ -385,7 +389,7 @@ class StreamableHttpTransport:
                 self._side(f"POST {self.spec.url} failed: {_why(exc)}")
 
     def _stream_ended(self, tag: int, decoder: SseDecoder, broke: str | None) -> None:
-        """The answer stream of entry ``tag`` ended before... or after its response (the session
+        """The answer stream of entry ``tag`` ended, before or after its response (the session
         knows which). With event ids it can be resumed with GET + Last-Event-ID; one that broke
         off (``broke``: the error) and cannot be resumed fails its request at once."""
         info: dict = {"request_seq": tag, "last_event_id": decoder.last_id}
