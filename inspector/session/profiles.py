@@ -108,6 +108,7 @@ class ServerProfile:
     capabilities: list[str] = field(default_factory=lambda: ["roots", "sampling", "elicitation.form", "elicitation.url"])
     connect_timeout: float = 10.0
     probe_timeout: float = 3.0
+    start_timeout: float = 60.0  # stdio: how long the server may take to read its first message
     request_timeout: float = 30.0
     stdin_grace: float = 2.0
     term_grace: float = 2.0
@@ -163,7 +164,7 @@ class ServerProfile:
         for n, var in enumerate(self.env):
             if not var.name or "=" in var.name or "\0" in var.name:
                 out[f"env.{n}"] = f"Environment variable name {var.name!r} is not valid."
-        for key in ("connect_timeout", "probe_timeout", "request_timeout", "max_request_time"):
+        for key in ("connect_timeout", "probe_timeout", "start_timeout", "request_timeout", "max_request_time"):
             if getattr(self, key) <= 0:
                 out[key] = "Timeouts must be positive."
         if self.max_request_time < self.request_timeout:
@@ -238,6 +239,7 @@ class ServerProfile:
             config=config,
             connect_timeout=self.connect_timeout,
             probe_timeout=min(self.probe_timeout, self.connect_timeout),
+            start_timeout=self.start_timeout,
             request_timeout=self.request_timeout,
             max_request_timeout=max(self.max_request_time, self.request_timeout),
             max_line=max(int(self.max_line), MIN_MAX_LINE),
@@ -282,33 +284,40 @@ class ProfileStore:
         self.secrets_path = self.directory / "secrets.json"
 
     def load(self) -> list[ServerProfile]:
+        """The demo and the saved servers. Whatever the files hold (edited by hand, cut, not
+        JSON), nothing raises: what cannot be read is left out or takes its default, and
+        ``load_problems`` says so, naming the file and the JSON path."""
         profiles: list[ServerProfile] = []
         problems: list[str] = []
-        data: Any = None
-        if self.path.exists():
-            try:
-                data = orjson.loads(self.path.read_bytes())
-            except (orjson.JSONDecodeError, OSError) as exc:
-                problems.append(f"{self.path}: {exc}")
-        secrets: dict = {}
-        if self.secrets_path.exists():
-            try:
-                secrets = orjson.loads(self.secrets_path.read_bytes())
-            except (orjson.JSONDecodeError, OSError):
-                secrets = {}
+        data = _read_json(self.path, problems)
+        secrets = _read_json(self.secrets_path, problems)
+        if secrets is not None and not isinstance(secrets, dict):
+            problems.append(f"{self.secrets_path}: $: expected an object (server id → its secrets); no secret value was read")
+        if not isinstance(secrets, dict):
+            secrets = {}
         demo = demo_profile()
-        for item in (data or {}).get("servers", []) if isinstance(data, dict) else []:
-            try:
-                p = _profile_from_json(item)
-            except (TypeError, KeyError, ValueError) as exc:
-                problems.append(f"skipped a saved server: {exc}")
+        items = data.get("servers", []) if isinstance(data, dict) else None
+        if data is not None and not isinstance(items, list):
+            where = "$.servers" if isinstance(data, dict) else "$"
+            problems.append(f"{self.path}: {where}: expected {'an array of saved servers' if isinstance(data, dict) else 'an object'}; no saved server was read")
+        for n, item in enumerate(items if isinstance(items, list) else []):
+            where = f"{self.path}: $.servers[{n}]"
+            if not isinstance(item, dict):
+                problems.append(f"{where}: expected an object (a saved server); skipped")
                 continue
+            try:
+                p = _profile_from_json(item, where, problems)
+            except (TypeError, KeyError, ValueError) as exc:
+                problems.append(f"{where}: skipped: {exc}")
+                continue
+            held = secrets.get(p.id)
+            held = held if isinstance(held, dict) else {}
             for var in p.env:
                 if var.secret:
-                    var.value = str(secrets.get(p.id, {}).get(var.name, ""))
+                    var.value = _text(held.get(var.name, ""))
             for header in p.headers:
                 if header.secret:
-                    header.value = str(secrets.get(p.id, {}).get(HEADER_SECRET + header.name, ""))
+                    header.value = _text(held.get(HEADER_SECRET + header.name, ""))
             if p.id == DEMO_ID:  # keep the user's settings, but the command is always ours
                 p.command, p.args, p.builtin, p.name = demo.command, demo.args, True, demo.name
                 demo = p
@@ -343,14 +352,73 @@ def header_secret(header: EnvVar) -> bool:
     return header.secret or secret_header(header.name, header.value)
 
 
-def _profile_from_json(d: dict) -> ServerProfile:
-    known = set(ServerProfile.__dataclass_fields__)
-    kwargs = {k: v for k, v in d.items() if k in known}
-    kwargs["env"] = [EnvVar(str(e["name"]), str(e.get("value", "")), bool(e.get("secret", False))) for e in d.get("env", [])]
-    kwargs["headers"] = [EnvVar(str(h["name"]), str(h.get("value", "")), bool(h.get("secret", False))) for h in d.get("headers") or []]
-    kwargs["args"] = [str(a) for a in d.get("args", [])]
+def _read_json(path: Path, problems: list[str]) -> Any:
+    """The JSON in ``path`` (None when there is no such file, or a problem says why not)."""
+    try:
+        return orjson.loads(path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except (orjson.JSONDecodeError, OSError) as exc:
+        problems.append(f"{path}: {exc}")
+        return None
+
+
+def _text(value: Any) -> str:
+    """A saved string value; any other JSON value as its JSON text."""
+    return value if isinstance(value, str) else orjson.dumps(value).decode()
+
+
+def _pairs(items: Any, where: str, problems: list[str]) -> list[EnvVar]:
+    """Saved environment variables or headers: ``[{"name", "value", "secret"}]``."""
+    if items is None:
+        return []
+    if not isinstance(items, list):
+        problems.append(f"{where}: expected an array; none kept")
+        return []
+    out = []
+    for n, e in enumerate(items):
+        if not isinstance(e, dict) or not isinstance(e.get("name"), str) or not e["name"]:
+            problems.append(f"{where}[{n}]: expected an object with a name; left out")
+            continue
+        out.append(EnvVar(e["name"], _text(e.get("value", "")), e.get("secret") is True))
+    return out
+
+
+def _profile_from_json(d: dict, where: str = "$", problems: list[str] | None = None) -> ServerProfile:
+    """A saved server; a setting of the wrong type takes its default (said in ``problems``)."""
+    problems = [] if problems is None else problems
+    defaults = ServerProfile(name="", command="")
+    kwargs: dict[str, Any] = {}
+    for key in ServerProfile.__dataclass_fields__:
+        if key not in d or key in ("env", "headers", "args", "roots"):
+            continue
+        value, default = d[key], getattr(defaults, key)
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, float):
+            ok = type(value) in (int, float) and value == value
+            value = float(value) if ok else value
+        elif isinstance(default, int):
+            ok = type(value) is int
+        elif isinstance(default, list):
+            ok = isinstance(value, list) and all(isinstance(x, str) for x in value)
+        else:
+            ok = isinstance(value, type(default))
+        if ok:
+            kwargs[key] = value
+        else:
+            problems.append(f"{where}.{key}: {_text(value)[:40]} is not a {type(default).__name__}; the default is used")
+    kwargs.setdefault("name", "")
+    kwargs.setdefault("command", "")
+    kwargs["env"] = _pairs(d.get("env"), f"{where}.env", problems)
+    kwargs["headers"] = _pairs(d.get("headers"), f"{where}.headers", problems)
+    args = d.get("args", [])
+    kwargs["args"] = [_text(a) for a in args] if isinstance(args, list) else []
+    roots = d.get("roots")
     kwargs["roots"] = [
-        {"uri": str(r["uri"]), "name": str(r.get("name") or "")} for r in d.get("roots") or [] if isinstance(r, dict) and r.get("uri")
+        {"uri": r["uri"], "name": r.get("name") if isinstance(r.get("name"), str) else ""}
+        for r in (roots if isinstance(roots, list) else [])
+        if isinstance(r, dict) and isinstance(r.get("uri"), str) and r["uri"]
     ]
     return ServerProfile(**kwargs)
 
