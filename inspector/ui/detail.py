@@ -55,18 +55,20 @@ from inspector.protocol.rules import RULES, Severity
 from inspector.session.recording import Direction, Entry, Recording
 
 from .widgets import plain_label, plain_tooltip
-from .text import format_duration, format_size, hex_dump
+from .text import JSON_HEAD, format_duration, format_size, hex_dump, json_head
 from .timeline import DIRECTION_ARROWS, DIRECTION_LABELS, KIND_LABELS, TimelineColors
 
 translate = QCoreApplication.translate
 
-RAW_LIMIT = 256 * 1024  # bytes shown before "Show all"
+RAW_LIMIT = 64 * 1024  # bytes shown before "Show all" (laying out a line costs ~0.2 ms per KiB)
 HEX_LIMIT = 4 * 1024 * 1024  # the hex dump never exceeds this, even with "Show all"
 WRAP_WORDS_LIMIT = 32 * 1024  # above this many characters wrap anywhere (word wrap is quadratic)
 TREE_PAGE = 500  # children built per expansion step
 VALUE_CHARS = 200  # characters of a string value shown in the tree
 EXPLAIN_LIMIT = 500  # schema errors listed at most
 AUTO_EXPAND_BYTES = 16 * 1024
+FIT_MEASURE_CHARS = 8 * 1024  # a longer text gets the bytes pane's largest share without laying it out to measure
+TREE_PARSE_LIMIT = 1024 * 1024  # a longer message's tree is built from its first bytes until "Parse all"
 
 def _utf8_head(raw: bytes, limit: int) -> bytes:
     """``raw[:limit]`` without cutting a UTF-8 sequence in half."""
@@ -232,6 +234,10 @@ class DetailPane(QWidget):
         self.tree_label = plain_label(selectable=False, wrap=False)
         tree_bar.addWidget(self.tree_label)
         tree_bar.addStretch(1)
+        self.parse_all_button = QToolButton()  # a huge message: its whole tree, when asked
+        self.parse_all_button.clicked.connect(self.parse_all)
+        self.parse_all_button.setVisible(False)
+        tree_bar.addWidget(self.parse_all_button)
         self.expand_button = QToolButton()
         self.expand_button.clicked.connect(self._expand_more)
         tree_bar.addWidget(self.expand_button)
@@ -361,12 +367,15 @@ class DetailPane(QWidget):
         if total <= 0:
             return
         edit = self.raw_edit
-        layout = edit.document().documentLayout()
-        lines = max(1, int(layout.documentSize().height()))
-        line_h = edit.fontMetrics().lineSpacing()
-        chrome = self.raw_box.height() - edit.viewport().height()
-        want = chrome + (lines + 1) * line_h + 2 * edit.frameWidth()
-        raw_h = max(min(want, total * 45 // 100), min(total // 4, 140))
+        if edit.document().characterCount() > FIT_MEASURE_CHARS:  # more than the share: no need to measure it
+            raw_h = total * 45 // 100
+        else:
+            layout = edit.document().documentLayout()
+            lines = max(1, int(layout.documentSize().height()))
+            line_h = edit.fontMetrics().lineSpacing()
+            chrome = self.raw_box.height() - edit.viewport().height()
+            want = chrome + (lines + 1) * line_h + 2 * edit.frameWidth()
+            raw_h = max(min(want, total * 45 // 100), min(total // 4, 140))
         self.splitter.setSizes([raw_h, total - raw_h])
 
     def show_all_raw(self) -> None:
@@ -701,7 +710,8 @@ class DetailPane(QWidget):
         loc = QLocale()
         info = [format_size(n) if n >= 1024 else translate("DetailPane", "{n} B").format(n=n)]
         try:
-            raw.decode("utf-8")
+            if not raw.isascii():  # ASCII is UTF-8 (and ten times quicker to tell)
+                raw.decode("utf-8")
             info.append("UTF-8")
         except UnicodeDecodeError as exc:
             info.append(translate("DetailPane", "invalid UTF-8 at byte {at}").format(at=loc.toString(exc.start)))
@@ -730,7 +740,6 @@ class DetailPane(QWidget):
             self.raw_edit.setWordWrapMode(
                 QTextOption.WrapMode.WrapAnywhere if len(text) > WRAP_WORDS_LIMIT else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
             )
-        self.raw_edit.setPlainText(text)
         truncated = len(shown) < n
         if truncated:
             note = translate("DetailPane", "showing {shown} of {total}").format(shown=format_size(len(shown)), total=format_size(n))
@@ -738,8 +747,10 @@ class DetailPane(QWidget):
                 note += translate("DetailPane", " (the hex dump stops here; Save bytes… writes them all)")
             self.truncation_label.setText(note)
             self.truncation_label.setToolTip(plain_tooltip(note))
+        # the bar first: showing it resizes the text view, which lays out all it holds again
         self.truncation_bar.setVisible(truncated)
         self.show_all_button.setVisible(truncated and not (self._hex and self._show_all))
+        self.raw_edit.setPlainText(text)
 
     def _save_bytes(self) -> None:
         e = self._entry
@@ -762,19 +773,36 @@ class DetailPane(QWidget):
 
     # ------------------------------------------------------------ JSON tree
 
-    def _show_tree(self, e: Entry) -> None:
+    def parse_all(self) -> None:
+        """Build the JSON tree of the whole message shown (a huge one shows its head first)."""
+        if self._entry is not None:
+            QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                self._show_tree(self._entry, whole=True)
+            finally:
+                QGuiApplication.restoreOverrideCursor()
+
+    def _show_tree(self, e: Entry, whole: bool = False) -> None:
         tree = self.tree
         tree.clear()
         obj = None
+        complete = True
         if e.direction in (Direction.C2S, Direction.S2C) and e.kind not in (Kind.NOISE,):
-            obj = e.json()
+            # a huge message: the tree of its first bytes, at once; the whole one when asked
+            obj, complete = json_head(e.raw, len(e.raw) if whole else TREE_PARSE_LIMIT)
+        self.parse_all_button.setVisible(not complete)
         if obj is None or not isinstance(obj, (dict, list)):
             self.tree_box.setVisible(False)
             return
         self.tree_box.setVisible(True)
-        self.tree_label.setText(
-            translate("DetailPane", "JSON ({what})").format(what=_container_summary(obj))
-        )
+        if complete:
+            self.tree_label.setText(translate("DetailPane", "JSON ({what})").format(what=_container_summary(obj)))
+        else:
+            self.tree_label.setText(
+                translate("DetailPane", "JSON from the first {shown} of {total}: cut values end with …").format(
+                    shown=format_size(JSON_HEAD), total=format_size(len(e.raw))
+                )
+            )
         root = _JsonItem("", obj)
         self._root = root  # hidden: the message's own members are the top-level rows
         tree.setUpdatesEnabled(False)
@@ -892,6 +920,8 @@ class DetailPane(QWidget):
         self.expand_button.setText(translate("DetailPane", "Expand"))
         self.expand_button.setToolTip(translate("DetailPane", "Expand the selected node (or the whole message) three levels deep"))
         self.collapse_button.setText(translate("DetailPane", "Collapse"))
+        self.parse_all_button.setText(translate("DetailPane", "Parse all"))
+        self.parse_all_button.setToolTip(translate("DetailPane", "Build the tree of the whole message (a moment for many MiB)"))
         self.tree.setHeaderLabels([translate("DetailPane", "Key"), translate("DetailPane", "Value")])
         self.placeholder.setText(translate("DetailPane", "Select an entry in the timeline to see its bytes and what the inspector found."))
 

@@ -1226,6 +1226,9 @@ class LifecycleDiagram(QWidget):
         grid.addWidget(self._close, 0, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight)
         grid.addWidget(self._spec_link, 1, 0, Qt.AlignmentFlag.AlignLeft)
         self._pending: Transition | None = None  # step mode: the edge the held step will take
+        #: the entry whose state is shown when it is a past one (Follow live off, replay); None:
+        #: the state shown is the session's current state
+        self._as_of: int | None = None
         self._explain_area.hide()
         self._beside = False
         self._retranslate()
@@ -1243,6 +1246,17 @@ class LifecycleDiagram(QWidget):
     @property
     def pending_edge(self) -> Transition | None:
         return self._pending
+
+    @property
+    def as_of(self) -> int | None:
+        """The entry the state shown belongs to when it is a past state; None when it is the
+        session's current state."""
+        return self._as_of
+
+    @property
+    def current_label(self) -> str:
+        """What the legend says of the highlighted state: "current state", or "as of entry N"."""
+        return self.tr("current state") if self._as_of is None else self.tr("as of entry {n}").format(n=self._as_of)
 
     def set_pending(self, tr: Transition | None) -> None:
         """Step mode: draw the edge the held step will take once it goes (None: no such edge)."""
@@ -1305,11 +1319,14 @@ class LifecycleDiagram(QWidget):
         self.update()
 
     def set_state(self, state: State, transition: dict | Transition | None = None, *, animate: bool = True) -> None:
-        """Highlight ``state``; ``transition`` (from/to/label) is the edge that led there."""
+        """Highlight ``state`` as the current state; ``transition`` (from/to/label) is the edge that led there."""
+        self._set_as_of(None)
         self._set_state(state, transition, animate, None)
 
-    def show_recording_row(self, recording, row: int, animate: bool = False) -> None:
-        """Show the machine, the state and the last transition as of entry ``row``."""
+    def show_recording_row(self, recording, row: int, animate: bool = False, *, past: bool = False) -> None:
+        """Show the machine, the state and the last transition as of entry ``row``. ``past``:
+        the state shown is not the session's current one (the window does not follow the newest
+        entry, or a replay): the diagram says "as of entry N" where it would say "current"."""
         n = len(recording)
         if n == 0:
             return
@@ -1326,7 +1343,23 @@ class LifecycleDiagram(QWidget):
         self.set_machine(mode, era, recording.transport_as_of(row))
         found = recording.transition_as_of(row)
         seq, tr = (found[0], found[1]) if found else (None, None)
+        self._set_as_of(row if past else None)
         self._set_state(recording.state_at(row), tr, animate, seq)
+
+    def _set_as_of(self, row: int | None) -> None:
+        if row == self._as_of:
+            return
+        if (row is None) != (self._as_of is None) and self._geom is not None:
+            # the legend's slot is measured for "as of entry N": laid out again on the relayout
+            # timer, as after a resize (a selection must not wait for a layout)
+            self._geom_exact = False
+            self._static = None
+            self._relayout.start()
+        self._as_of = row
+        if self._explained is not None:
+            self._explanation.setText(self._explanation_text(self._explained))
+        self._update_accessible()
+        self.update()
 
     def explain(self, state: State | None) -> None:
         """Fill the explanation area for ``state`` (None hides it)."""
@@ -1433,6 +1466,14 @@ class LifecycleDiagram(QWidget):
 
     # ------------------------------------------------------------------ text
 
+    def _layout_legend(self) -> list[tuple[str, str]]:
+        """The legend as the layout measures it: showing a past state, the "current" slot is
+        made wide enough for "as of entry" and seven digits (the number changes without a new layout)."""
+        if self._as_of is None:
+            return self._legend_texts
+        wide = self.tr("as of entry {n}").format(n="0000000")
+        return [(kind, wide if kind == "current" else text) for kind, text in self._legend_texts]
+
     def _retranslate(self) -> None:
         self.setAccessibleName(self.tr("Lifecycle diagram"))
         self._explain_area.setAccessibleName(self.tr("State explanation"))
@@ -1453,7 +1494,10 @@ class LifecycleDiagram(QWidget):
         if self._state is None:
             text = self.tr("No session. Tab into the diagram and use the arrow keys to explore the states; Enter explains one.")
         else:
-            text = self.tr("Current state: {state}.").format(state=_lc(self._state.title))
+            if self._as_of is None:
+                text = self.tr("Current state: {state}.").format(state=_lc(self._state.title))
+            else:
+                text = self.tr("State as of entry {n}: {state}.").format(n=self._as_of, state=_lc(self._state.title))
             if self._edge is not None:
                 text += " " + self.tr("Last transition: {label}, from {src} to {dst}.").format(
                     label=_lc(self._edge.label), src=_lc(self._edge.source.title), dst=_lc(self._edge.target.title)
@@ -1468,7 +1512,7 @@ class LifecycleDiagram(QWidget):
         info = STATE_INFO[state]
         lines = [_lc(info.title)]
         if state is self._state:
-            lines[0] += "  " + self.tr("(current state)")
+            lines[0] += "  " + (self.tr("(current state)") if self._as_of is None else "(" + self.current_label + ")")
         lines.append(_lc(info.explanation))
         lesson = LESSONS.get(state)
         if lesson is not None:  # what a teacher says about the state: allowed, next, what goes wrong
@@ -1536,7 +1580,7 @@ class LifecycleDiagram(QWidget):
         self._static = None
         plan = self._plan
         rect = self._drawing_rect()
-        key = (plan.table, int(rect.width()), int(rect.height()), self.font().family()) if plan else None
+        key = (plan.table, int(rect.width()), int(rect.height()), self.font().family(), self._as_of is None) if plan else None
         if old is None or key is None or key in self._geoms:
             self._geom = None
             self._geom_exact = False
@@ -1559,10 +1603,10 @@ class LifecycleDiagram(QWidget):
         rect = self._drawing_rect()
         W, H = max(40.0, rect.width()), max(40.0, rect.height())
         family = self.font().family()
-        key = (plan.table, int(W), int(H), family)
+        key = (plan.table, int(W), int(H), family, self._as_of is None)
         g = self._geoms.get(key)
         if g is None:
-            g = _fit(plan, W, H, family, self._legend_texts)
+            g = _fit(plan, W, H, family, self._layout_legend())
             g.transform = g.transform * QTransform.fromTranslate(rect.left(), rect.top())
             if len(self._geoms) > 24:
                 self._geoms.pop(next(iter(self._geoms)))
@@ -1624,7 +1668,7 @@ class LifecycleDiagram(QWidget):
             if s is not None:
                 tip = _lc(s.title)
                 if s is self._state:
-                    tip += " — " + self.tr("current state")
+                    tip += " — " + self.current_label
                 tip += "\n" + self.tr("Click to see what may happen in this state.")
                 QToolTip.showText(event.globalPos(), tip, self)
                 return True
@@ -1859,8 +1903,17 @@ class LifecycleDiagram(QWidget):
                     p.drawRoundedRect(box, 3, 3)
                     p.setBrush(Qt.BrushStyle.NoBrush)
                     p.drawRoundedRect(box.adjusted(2, 2, -2, -2), 1.5, 1.5)
+            if kind == "current":
+                continue  # drawn with the state (paintEvent): it names the entry shown
             p.setPen(c.muted)
             p.drawText(trect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+
+    def _paint_current_legend(self, p: QPainter, g: _Geometry, c: _Colours) -> None:
+        for kind, _text, _sample, trect in g.legend:
+            if kind == "current":
+                p.setFont(g.lf)
+                p.setPen(c.muted if self._as_of is None else c.text)
+                p.drawText(trect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.current_label)
 
     def paintEvent(self, event) -> None:  # noqa: N802
         g = self._ensure_geometry()
@@ -1881,6 +1934,7 @@ class LifecycleDiagram(QWidget):
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.setClipRect(rect)
         p.setTransform(g.transform)
+        self._paint_current_legend(p, g, c)
         t = self._progress
 
         pending = g.edges.get(self._pending) if self._pending is not None and self._pending != self._edge else None

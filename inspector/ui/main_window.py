@@ -147,7 +147,7 @@ class MainWindow(QMainWindow):
         self.act_continue.triggered.connect(self.controller.continue_step)
         self.act_follow = QAction(self.tr("Follow live"), self)
         self.act_follow.setCheckable(True)
-        self.act_follow.setChecked(True)
+        self.act_follow.setChecked(self.follow_live)  # kept when the actions are made again (a language change)
         self.act_follow.setShortcut(QKeySequence("Ctrl+L"))
         self.act_follow.setToolTip(self.tr("The diagram follows the newest entry instead of the selected row (Ctrl+L)"))
         self.act_follow.toggled.connect(self._set_follow)
@@ -287,7 +287,7 @@ class MainWindow(QMainWindow):
         self.diagram.specRequested.connect(self.open_spec)
         self.stepbar = StepBar()
         self.stepbar.continueClicked.connect(self.controller.continue_step)
-        self.stepbar.runToEndClicked.connect(self.controller.run_to_end)
+        self.stepbar.runToEndClicked.connect(self.run_to_end)
         self.stepbar.backClicked.connect(self.step_back)
         self.stepbar.specRequested.connect(self.open_spec)
         self.timeline = TimelineView()
@@ -910,6 +910,12 @@ class MainWindow(QMainWindow):
             self.setPalette(QPalette())  # the theme's palette again (nothing of its own)
         self.diagram.set_lesson(on)
 
+    def run_to_end(self) -> None:
+        """Run to end: leave step mode, and the view goes with the session to its newest entry
+        again (after Step back it showed a past one)."""
+        self.controller.run_to_end()
+        self.act_follow.setChecked(True)
+
     def step_back(self) -> bool:
         """Show the entry before the one shown (the newest, when following): the timeline,
         details and diagram move back; nothing on the wire changes."""
@@ -1019,6 +1025,11 @@ class MainWindow(QMainWindow):
     def _set_follow(self, on: bool) -> None:
         self.follow_live = on
         self._last_len = -1
+        if not on:  # the diagram stays where it is, and says which entry that is
+            row = self.timeline.current_seq()
+            if row is None:
+                row = self.diagram.as_of if self.diagram.as_of is not None else (len(self.recording) - 1 if self.recording is not None else -1)
+            self._show_row(row, animate=False)
         self._refresh()
 
     def _on_entry_selected(self, seq: int) -> None:
@@ -1045,7 +1056,8 @@ class MainWindow(QMainWindow):
         rec = self.recording
         if rec is None or row < 0:
             return
-        self.diagram.show_recording_row(rec, row, animate=animate)  # draws the machine of that row's era and transport
+        # draws the machine of that row's era and transport; not following, the state is a past one
+        self.diagram.show_recording_row(rec, row, animate=animate, past=not self.follow_live)
         if rec.read_only:  # replay: the feature panels, the negotiation and the status as of that row
             self.panels.show_recorded_row(rec, row)
             self.negotiation.show_row(rec, row)

@@ -104,7 +104,7 @@ class StepBar(QFrame):
         self.continue_button.setText(self.tr("Continue"))
         self.continue_button.setToolTip(self.tr("Send this message (F8)"))
         self.run_button.setText(self.tr("Run to end"))
-        self.run_button.setToolTip(self.tr("Leave step mode: the waiting message and all later ones go without waiting"))
+        self.run_button.setToolTip(self.tr("Leave step mode: the waiting message and all later ones go without waiting, and the view follows the newest entry again"))
         self.back_button.setText(self.tr("Step back"))
         self.back_button.setToolTip(self.tr("Show the previous step in the timeline and the diagram (the wire cannot be undone: only the view moves)"))
 

@@ -9,8 +9,12 @@ The wording of a session ``ListNote`` lives here too, since several views show t
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
+
+from orjson import JSONDecodeError as _JSONDecodeError
+from orjson import loads as _loads
 
 from PySide6.QtCore import QCoreApplication
 
@@ -28,9 +32,73 @@ from inspector.session.operations import (
     ListenNote,
     ListNote,
 )
+from inspector.protocol.messages import loads_lenient
 from inspector.session.recording import quote_value
 
 _PRINTABLE = bytes(b if 0x20 <= b < 0x7F else 0x2E for b in range(256))
+
+#: what a line longer than its view's bound is read from: the view shows this much of it
+JSON_HEAD = 64 * 1024
+_SPACE = re.compile(rb"[ \t\r\n]*")
+_STRING_REST = re.compile(rb'[^"\\]*(?:\\.[^"\\]*)*', re.S)  # a string's inside, up to its closing quote
+_BARE = re.compile(rb'[^ \t\r\n"{}\[\],:]+')
+_ELLIPSIS = "…".encode()
+
+
+def json_head(raw: bytes, limit: int, head: int = JSON_HEAD) -> tuple[Any, bool]:
+    """The JSON value of a recorded line, bounded: a line of at most ``limit`` bytes is decoded
+    whole; a longer one from its first ``head`` bytes only, its cut string ending with "…", its
+    open arrays and objects closed and a member whose value was cut before it began left out.
+    Returns (value, whole): value None when the line (or its head) is no JSON."""
+    if len(raw) <= limit:
+        return loads_lenient(raw), True
+    cut = raw[:head]
+    n = len(cut)
+    out: list[bytes] = []
+    pos = 0
+    while True:
+        pos = _SPACE.match(cut, pos).end()
+        if pos >= n:
+            break
+        c = cut[pos]
+        if c == 0x22:  # a string
+            end = _STRING_REST.match(cut, pos + 1).end()
+            if end >= n:  # cut inside it: end it where a whole character (or escape) ends
+                for trim in range(8):
+                    piece = b'"' + cut[pos + 1 : n - trim] + _ELLIPSIS + b'"'
+                    try:
+                        _loads(piece)
+                    except _JSONDecodeError:
+                        continue
+                    out.append(piece)
+                    break
+                break
+            out.append(cut[pos : end + 1])
+            pos = end + 1
+        elif c in b"{}[],:":
+            out.append(cut[pos : pos + 1])
+            pos += 1
+        else:
+            m = _BARE.match(cut, pos)
+            if m is None or m.end() >= n:  # a number or a literal that may be cut: left out
+                break
+            out.append(m.group())
+            pos = m.end()
+    for _ in range(6):  # drop what cannot end the value (",", ":", a key without its value)
+        depth: list[int] = []
+        for piece in out:
+            if piece == b"{" or piece == b"[":
+                depth.append(piece[0])
+            elif (piece == b"}" or piece == b"]") and depth:
+                depth.pop()
+        closers = b"".join(b"}" if d == 0x7B else b"]" for d in reversed(depth))
+        try:
+            return _loads(b"".join(out) + closers), False
+        except _JSONDecodeError:
+            if not out:
+                return None, False
+            out.pop()
+    return None, False
 
 
 def format_size(n: int) -> str:

@@ -570,6 +570,18 @@
         <translation>一个不是消息的 HTTP 响应体（它所属的交换是前面的那条 HTTP 事件）。</translation>
     </message>
     <message>
+        <source>JSON from the first {shown} of {total}: cut values end with …</source>
+        <translation>JSON 取自 {total} 中的前 {shown}：被截断的值以 … 结尾</translation>
+    </message>
+    <message>
+        <source>Parse all</source>
+        <translation>全部解析</translation>
+    </message>
+    <message>
+        <source>Build the tree of the whole message (a moment for many MiB)</source>
+        <translation>为整条消息构建树（数 MiB 的消息需要片刻）</translation>
+    </message>
+    <message>
         <source>Exchange (entry {seq})</source>
         <translation>交换（条目 {seq}）</translation>
     </message>
@@ -2190,7 +2202,7 @@
         <source>← unsupported version</source>
         <translation>← 不支持的版本</translation>
     </message>
-</context>
+<message><source>never read (start timeout)</source><translation type="unfinished" /></message><message><source>← -32022 after the fallback → discover again</source><translation type="unfinished" /></message><message><source>← late DiscoverResult → modern</source><translation type="unfinished" /></message></context>
 <context>
     <name>LifecycleDiagram</name>
     <message>
@@ -2232,7 +2244,7 @@
     </message>
     <message>
         <source>as of entry {n}</source>
-        <translation type="unfinished" />
+        <translation>截至条目 {n}</translation>
     </message>
     <message>
         <source>final state</source>
@@ -2248,7 +2260,7 @@
     </message>
     <message>
         <source>State as of entry {n}: {state}.</source>
-        <translation type="unfinished" />
+        <translation>截至条目 {n} 的状态：{state}。</translation>
     </message>
     <message>
         <source>Last transition: {label}, from {src} to {dst}.</source>
@@ -4136,7 +4148,7 @@
         <source>The server answered with a redirect (3xx) instead of at the MCP endpoint; the client does not follow it, so its messages and headers (credentials among them) go nowhere but the endpoint it was given.</source>
         <translation>服务器以重定向（3xx）应答，而不是在 MCP 端点上作答；客户端不跟随重定向，因此它的消息和请求头（包括凭据）只发往给定的端点。</translation>
     </message>
-</context>
+<message><source>Not a server bug: an error response with id null (or none) for a request whose id the server could not read (a parse error, an invalid request, or an HTTP POST refused as a whole). JSON-RPC 2.0 requires id null there; MCP's schema has no null id (from 2025-11-25 it lets the id be left out instead), so the schema was checked apart from the id.</source><translation type="unfinished" /></message></context>
 <context>
     <name>SamplingDialog</name>
     <message>
@@ -4621,7 +4633,7 @@
     </message>
     <message>
         <source>Leave step mode: the waiting message and all later ones go without waiting, and the view follows the newest entry again</source>
-        <translation type="unfinished" />
+        <translation>退出单步模式：正在等待的消息及之后的所有消息都不再等待，视图重新跟随最新条目</translation>
     </message>
     <message>
         <source>Step back</source>
@@ -4735,6 +4747,7 @@
     <name>TasksPanel</name>
     <message>
         <source> ({n} min)</source>
+        <extracomment>what a line longer than its view's bound is read from: the view shows this much of it</extracomment>
         <translation>（{n} 分钟）</translation>
     </message>
     <message>

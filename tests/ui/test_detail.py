@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from PySide6.QtCore import Qt  # noqa: E402
@@ -101,17 +103,31 @@ def test_sixteen_mib_line_is_truncated(pane, qtbot):
     seq = d.s2c(raw)
     pane.set_entry(d.rec, seq)
     note = pane.truncation_note()
-    assert note == "showing 256.0 KiB of 16.0 MiB"
+    assert note == "showing 64.0 KiB of 16.0 MiB"
     assert pane.show_all_button.isVisible()
     assert len(pane.raw_text()) == RAW_LIMIT
-    # the tree clips the huge string value
-    params = [pane.tree.topLevelItem(i) for i in range(pane.tree.topLevelItemCount())][-1]
-    pane._expand_to(params, 1)
-    data = [params.child(i) for i in range(params.childCount()) if params.child(i).text(0) == "data"][0]
-    assert len(data.text(1)) < 1000 and "characters" in data.text(1)
+
+    def chars(item) -> int:
+        return int(re.sub(r"\D", "", re.match(r"\[([^\]]+) characters\]", item.text(1)).group(1)))
+
+    def data_item():
+        params = [pane.tree.topLevelItem(i) for i in range(pane.tree.topLevelItemCount())][-1]
+        pane._expand_to(params, 1)
+        return [params.child(i) for i in range(params.childCount()) if params.child(i).text(0) == "data"][0]
+
+    # the tree is built from the message's first 64 KiB at once (the cut value says so) ...
+    assert pane.tree_label.text() == "JSON from the first 64.0 KiB of 16.0 MiB: cut values end with …"
+    assert pane.parse_all_button.isVisible()
+    data = data_item()
+    assert chars(data) < 64 * 1024 and data.text(1).endswith('…"')  # the string as far as the head holds it
+    # ... and from the whole message when asked; the tree clips the huge string value
+    pane.parse_all_button.click()
+    assert pane.tree_label.text() == "JSON ({3 keys})" and not pane.parse_all_button.isVisible()
+    data = data_item()
+    assert len(data.text(1)) < 1000 and chars(data) == size
     # hex is truncated too
     pane.set_hex(True)
-    assert pane.truncation_note().startswith("showing 256.0 KiB")
+    assert pane.truncation_note().startswith("showing 64.0 KiB")
     assert len(parse_hex_dump(pane.raw_text())) == RAW_LIMIT
 
 

@@ -43,6 +43,7 @@ from inspector.session.views import LEVELS, LOG_METHOD, RANK, UNKNOWN, LogView, 
 
 from ..cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
 from ..rowmodel import RowTableModel
+from ..text import json_head
 from ..theme import is_dark, mix
 from ..ticker import listen_weakly, set_live_text
 from ..widgets import ErrorLabel, muted, plain_tooltip
@@ -58,6 +59,7 @@ RANK_SLICE = 2_000  # level ranks read per idle tick (~1 us each)
 UNRANKED = 255  # a rank not read yet
 _CELL_CACHE = 5_000
 _DATA_CHARS = 400  # characters of data shown in a cell (the tooltip has more)
+_PARSE_LIMIT = 256 * 1024  # a longer log line's cells come from its first bytes (text.json_head)
 _TIP_CHARS = 4_000
 
 
@@ -69,6 +71,17 @@ def data_text(value: Any) -> str:
         return orjson.dumps(value).decode("utf-8")
     except TypeError:
         return repr(value)
+
+
+def _level_rank(raw: bytes) -> int:
+    """``level_rank``, for a huge line from its head (looking through megabytes for the key
+    would hold up the loop; the level comes before the data in every logger we know)."""
+    if len(raw) <= _PARSE_LIMIT:
+        return level_rank(raw)
+    obj, _whole = json_head(raw, _PARSE_LIMIT)
+    params = obj.get("params") if isinstance(obj, dict) else None
+    level = params.get("level") if isinstance(params, dict) else None
+    return RANK.get(level, UNKNOWN) if isinstance(level, str) else UNKNOWN
 
 
 def _one_line(text: str, limit: int) -> str:
@@ -186,7 +199,7 @@ class LiveLogView(LogView):
         raw_at = self.rec.raw_at  # type: ignore[union-attr]
         for k in range(max(lo, self._ranked), hi):
             if ranks[k] == UNRANKED:
-                ranks[k] = level_rank(raw_at(seqs[k]))
+                ranks[k] = _level_rank(raw_at(seqs[k]))
         if lo <= self._ranked < hi:
             self._ranked = hi
 
@@ -205,7 +218,7 @@ class LiveLogView(LogView):
             return UNKNOWN
         rank = self.ranks[k]
         if rank == UNRANKED:
-            rank = self.ranks[k] = level_rank(self.rec.raw_at(seq))  # type: ignore[union-attr]
+            rank = self.ranks[k] = _level_rank(self.rec.raw_at(seq))  # type: ignore[union-attr]
         return rank
 
 
@@ -365,7 +378,7 @@ class LogModel(RowTableModel):
             return cell
         rec = self.logs.rec
         assert rec is not None
-        obj = rec[seq].json()
+        obj, _whole = json_head(rec.raw_at(seq), _PARSE_LIMIT)  # a huge line: its first bytes are enough for a row
         params = obj.get("params") if isinstance(obj, dict) else None
         if not isinstance(params, dict):
             params = {}
