@@ -1,4 +1,6 @@
-"""Shared test set-up: the Qt blocker for the headless run and the anyio backend.
+"""Shared test set-up: the Qt blocker for the headless run, the anyio backend, and two checks
+every test gets: the messages the inspector sent are schema-valid (wire_check.py), and every
+recording its sessions made is judged the same when re-analysed (reanalysis_check.py).
 
 The real peers (reference server, SDK server, fixture servers) are in ``peers.py``.
 """
@@ -46,3 +48,40 @@ def every_sent_message_is_schema_valid(request, monkeypatch):
         bad = wire_check.invalid_c2s()
         if bad:
             pytest.fail("the inspector sent schema-invalid messages:\n" + "\n".join(bad[:10]), pytrace=False)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "reanalysis_differs: the test edits a recording's verdicts on purpose (see tests/reanalysis_check.py)")
+
+
+@pytest.fixture(autouse=True)
+def every_recording_is_judged_the_same_again(request, monkeypatch):
+    """Fails a test whose sessions made a recording that re-analysis judges differently."""
+    import reanalysis_check
+
+    from inspector.session.session import Session
+
+    reanalysis_check.start()
+    original = Session.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        reanalysis_check.watch_session(self)
+
+    monkeypatch.setattr(Session, "__init__", init)
+    yield
+    tmp = request.node.funcargs.get("tmp_path") if hasattr(request.node, "funcargs") else None
+    found = reanalysis_check.differences(tmp if isinstance(tmp, __import__("pathlib").Path) else None)
+    if found and request.node.get_closest_marker("reanalysis_differs") is None:
+        pytest.fail("re-analysis contradicts the live session:\n" + "\n".join(found[:5]), pytrace=False)
+
+
+def pytest_terminal_summary(terminalreporter):
+    import reanalysis_check
+
+    s = reanalysis_check.stats
+    if s["recordings"] or s["skipped_large"]:
+        terminalreporter.write_line(
+            f"re-analysis check: {s['recordings']} recordings re-analysed ({s['files']} of them files, {s['entries']} entries), {s['differed']} judged differently;"
+            f" {s['skipped_large']} larger than {reanalysis_check.MAX_ENTRIES} entries skipped"
+        )
