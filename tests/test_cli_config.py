@@ -58,37 +58,40 @@ def test_the_same_file_with_the_input_given_reaches_the_server_with_it() -> None
     """The control for the test above: given the input, the probe does connect (to a socket that
     reads the request's head and hangs up), sending the value it was given."""
     sock = listening()
+    sock.settimeout(0.2)
     heads: list[bytes] = []
+    done = threading.Event()
 
-    def serve() -> None:
-        sock.settimeout(30)
-        try:
-            conn, _ = sock.accept()
-        except OSError:
-            return
-        with conn:
-            conn.settimeout(10)
-            data = b""
-            while b"\r\n\r\n" not in data:
-                chunk = conn.recv(4096)
-                if not chunk:
-                    break
-                data += chunk
-            heads.append(data)
+    def serve() -> None:  # every connection: read the request's head, hang up
+        while not done.is_set():
+            try:
+                conn, _ = sock.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.settimeout(10)
+                data = b""
+                while b"\r\n\r\n" not in data:
+                    chunk = conn.recv(4096)
+                    if not chunk:
+                        break
+                    data += chunk
+                heads.append(data)
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     try:
         port = str(sock.getsockname()[1])
         run = probe("--config", str(PROMPTED), "--input", "api-token=tok-4711", "--timeout", "3", env={"INSPECTOR_FIXTURE_PORT": port})
-        thread.join(30)
-        assert heads, (run.returncode, run.stderr)
-        head = heads[0].decode("latin-1").lower()
-        assert "authorization: bearer tok-4711" in head and "x-tenant: main" in head
-        assert run.returncode == 3, (run.returncode, run.stderr)  # the server hung up: it could not be reached
-        assert "tok-4711" not in run.stdout + run.stderr  # a secret header: masked in every output
     finally:
+        done.set()
+        thread.join(10)
         sock.close()
+    assert heads, (run.returncode, run.stderr)
+    head = heads[0].decode("latin-1").lower()
+    assert "authorization: bearer tok-4711" in head and "x-tenant: main" in head
+    assert run.returncode not in (0, 2) and "needs --input" not in run.stderr, (run.returncode, run.stderr)  # it ran, and failed on the hang-up
+    assert "tok-4711" not in run.stdout + run.stderr  # a secret header: masked in every output
 
 
 def test_an_input_given_empty_is_sent_empty_as_asked() -> None:

@@ -9,7 +9,12 @@ transport), the prompted :class:`ImportInput` fields the file defines, and every
 :class:`ImportProblem`: what could not be mapped and why, naming the file and the JSON path
 (``claude_desktop_config.json: $.mcpServers.foo.args[2]: expected a string``). A problem that
 left a server (or the whole file) out says so (``skipped``); the others were worked around.
-Nothing here raises on what a file holds: bad JSON is a problem with its line and column.
+``entries`` names every server the file defines, those left out too (:meth:`ImportResult.left_out`
+says why each was). Nothing here raises on what a file holds: bad JSON is a problem with its
+line and column; a file that cannot be read says why (:func:`read_user_file`, shared with
+``envFile``: no such file, a symbolic link loop, a folder, a FIFO, permission denied; never
+blocks, never reads past :data:`MAX_BYTES`); an integer longer than Python converts is a number
+like any other (:class:`LongNumber`); a server key written twice is said (the last one wins).
 
 Formats (:data:`FORMATS`), detected from the content and the file name unless one is given:
 
@@ -69,6 +74,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from .profiles import SECRET_REF, EnvVar, ServerProfile, header_secret
+from .recording import file_kind
 from .secrecy import NAME_WORDS as _NAME_WORDS
 from .secrecy import VARIABLE, Word, looks_secret, secret_argument, secret_kind
 
@@ -528,15 +534,8 @@ def _os_why(exc: OSError, path: Path) -> str:
 
 
 def _not_a_file(mode: int) -> Word:
-    if stat.S_ISDIR(mode):
-        return Word("a folder, not a file")
-    if stat.S_ISFIFO(mode):
-        return Word("a named pipe (FIFO), not a file")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return Word("a device, not a file")
-    if stat.S_ISSOCK(mode):
-        return Word("a socket, not a file")
-    return Word("not a regular file")
+    kind = file_kind(mode)  # "a folder", "a named pipe (FIFO)"... (the loader's words for it)
+    return Word(kind if kind == "not a regular file" else f"{kind}, not a file")
 
 
 def read_user_file(path: Path, limit: int) -> bytes:

@@ -970,7 +970,7 @@ class _Loader:
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
-                raise self.fail(f"is {_file_kind(st.st_mode)}, not a regular file; only recording files can be opened")
+                raise self.fail(f"is {file_kind(st.st_mode)}, not a regular file; only recording files can be opened")
             if hasattr(os, "set_blocking"):
                 os.set_blocking(fd, True)
             return os.fdopen(fd, "rb"), st.st_size
@@ -1500,7 +1500,8 @@ class RecordingLoader(_Loader):
         return done
 
 
-def _file_kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in a few words ("a named pipe (FIFO)")."""
     if stat.S_ISFIFO(mode):
         return "a named pipe (FIFO)"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
