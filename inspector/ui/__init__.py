@@ -6,12 +6,19 @@ Theory of operation
 on a qasync event loop with one long-lived task group for the whole window. The
 :class:`~.controller.SessionController` starts a :class:`inspector.session.Session` on that
 task group when the user clicks Connect and publishes its recording; it is the only object
-that calls the session (connect, disconnect, continue a step).
+that calls the session (connect, disconnect, continue a step). Continue releases the step the
+bar shows: the gate announces the next one the moment one is released, and never replaces the
+one announced (session.StepGate).
 
 Widgets are observers. The timeline model is an adapter over the recording's columns, growing
 in timed batches; the lifecycle diagram draws the protocol's own transition tables and shows
-the state as of the newest (or selected) entry; the detail pane re-parses one entry on
+the state as of the newest entry as the session's current state, or as of a selected entry as
+"as of entry N" (never a past state called current); the detail pane re-parses one entry on
 demand; the negotiation view reads the initialize or discovery exchange from the recording.
+A huge line is never decoded whole on the event loop for a view: the Logs panel's row, its level
+and the details' first JSON tree come from a bounded head (``text.json_head``: cut strings end
+with "…", open containers are closed), the raw and hex previews lay out 64 KiB; the whole is
+decoded or shown only when the user asks (Parse all, Show all).
 Opening a saved recording feeds the same widgets, read-only: a large file shows its first
 rows at once and loads the rest in timed steps between events (:mod:`.opening`), and the
 feature panels follow the selected entry from ``session.rebuild``. Server-provided text is
