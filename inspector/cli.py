@@ -282,7 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         help="with --config: the value of an input the file asks for (VS Code ${input:ID}, a registry variable; repeatable). "
-        "An input left out takes its default",
+        "An input left out takes its default; one without a default that is required, or that VS Code would prompt for, must be given "
+        "(ID= gives it empty)",
     )
     p.add_argument("--format", choices=sorted(FORMATS), help="with --config: the file's format, when it cannot be told from the file")
     p.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")

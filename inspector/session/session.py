@@ -346,6 +346,18 @@ _EXIT_WAIT = 1.5
 #: transport's own bounded waits - the process group's grace, SIGKILL, the drain - are shorter),
 #: and what it left is counted and recorded as unread.
 PUMP_STALL = 30.0
+
+
+def describe_unread(u: dict) -> str:
+    """One item of ``Session.unread`` in words: how much of which stream is not recorded, and why."""
+    n, stream = u.get("bytes") or 0, u.get("stream")
+    if n and u.get("more"):
+        head = f"{n} bytes of the server's {stream}, and whatever followed them, were not recorded"
+    elif n:
+        head = f"{n} bytes of the server's {stream} were not recorded"
+    else:
+        head = f"whatever the server's {stream} carried after reading stopped was not recorded"
+    return f"{head}: {u.get('why')}"
 _LOG_METHOD = "notifications/message"
 _LOG_ONLY = frozenset((_LOG_METHOD,))  # what change listeners do not read
 _MAX_LIST_PAGES = 20  # tools/list pages read to find one tool again after a HeaderMismatch
@@ -436,6 +448,9 @@ class Session:
         self._pump_scope = anyio.CancelScope()
         #: what the server wrote that the recording does not hold (see ``_record_unread``)
         self.unread: list[dict] = []
+        #: SIGKILL had to be sent: to the server (it ignored stdin close and SIGTERM) or to what
+        #: was left of its process group
+        self.killed = False
         self._pump_lost: dict[str, int] = {}  # channel -> bytes of the read the pump held when it was stopped
         self._exited = anyio.Event()
         self._spawned = anyio.Event()
@@ -598,8 +613,7 @@ class Session:
         self.unread = unread
         rec = self.recording
         for u in unread:
-            more = " and whatever followed" if u.get("more") else ""
-            text = f"{u['bytes']} bytes of the server's {u['stream']}{more} were not recorded: {u['why']}"
+            text = describe_unread(u)
             rec.append(Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), self.engine.note(), {"event": "output_unread", **u})
         try:
             rec.notify()
@@ -871,6 +885,8 @@ class Session:
                 pass  # initialize goes again over HTTP+SSE; its waiter waits on
             else:
                 self._start_answer_rejected(seq)
+        if kind is ProcessEventKind.SIGKILL_SENT or kind is ProcessEventKind.GROUP_SIGKILL_SENT:
+            self.killed = True
         if kind is ProcessEventKind.EXITED:
             self.returncode = ev.returncode
             self.signal = ev.signal

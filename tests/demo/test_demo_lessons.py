@@ -12,7 +12,7 @@ import orjson
 import pytest
 from demo_helpers import BOUND, GRACES, demo, options, probe, probe_subprocess, recording_schema_problems, request_args, run_schema_problems
 
-from inspector.cli import EXIT_OK, EXIT_PROTOCOL, EXIT_SERVER, EXIT_TIMEOUT
+from inspector.cli import EXIT_KILLED, EXIT_OK, EXIT_PROTOCOL, EXIT_SERVER, EXIT_TIMEOUT
 from inspector.demo.lessons import LESSONS, NOISE_LINES, RUNTIME
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import EraMode
@@ -179,7 +179,7 @@ def test_ignore_stdin_close(capsys: pytest.CaptureFixture[str], era: str) -> Non
 
 def test_ignore_sigterm() -> None:
     run = probe_subprocess("--stdin-grace", "0.3", "--term-grace", "0.3", server=demo("--ignore-sigterm"))
-    assert run.code == EXIT_OK
+    assert run.code == EXIT_KILLED  # a server only SIGKILL ends is a failure a CI run sees
     assert steps(run) == ["stdin_closed", "sigterm_sent", "sigkill_sent", "exited"]
     assert run.rules() == ["lifecycle.ignored-stdin-close", "lifecycle.ignored-sigterm"]
     assert run.summary["signal"] == signal.SIGKILL and run.summary["shutdown"] == "sigkill"
@@ -302,7 +302,7 @@ def test_lesson_switch_flips_lessons_while_connected(capsys: pytest.CaptureFixtu
 
 def test_lesson_switch_ignore_sigterm_at_runtime() -> None:
     run = probe_subprocess("--era", "legacy", "--stdin-grace", "0.3", "--term-grace", "0.3", *request_args([switch("ignore-sigterm")]), server=demo())
-    assert run.code == EXIT_OK
+    assert run.code == EXIT_KILLED
     assert run.summary["signal"] == signal.SIGKILL
     assert run.rules() == ["lifecycle.ignored-stdin-close", "lifecycle.ignored-sigterm"]
     all_valid(run, "2025-11-25")
