@@ -709,10 +709,13 @@ class StdioTransport(PipeMessages):
                 finally:
                     self._read_scopes.discard(scope)
                 if scope.cancelled_caught:
-                    detail = (
-                        f"still open {_seconds(self._drain_grace)} after the server and its process group "
-                        "were gone (held by another process); stopped reading"
-                    )
+                    if drained > _LEFTOVER_MAX:  # it was being written to a moment ago
+                        detail = self._live_writer(stream_name, drained)
+                    else:
+                        detail = (
+                            f"still open {_seconds(self._drain_grace)} after the server and its process group "
+                            "were gone (held by another process); stopped reading"
+                        )
                     break
                 started = anyio.current_time()
                 await deliver(self._clock(), data)
@@ -722,11 +725,7 @@ class StdioTransport(PipeMessages):
                     consumer_wait += now - max(started, drain_from)
                     drained += len(data)
                     if drained > _LEFTOVER_MAX and now >= drain_from + self._drain_grace:
-                        detail = (
-                            f"still written to {_seconds(round(now - drain_from, 3))} after the server and its "
-                            f"process group were gone ({drained} bytes since), by a process outside the group; stopped reading"
-                        )
-                        self._unread.append({"stream": stream_name, "bytes": None, "why": detail})
+                        detail = self._live_writer(stream_name, drained)
                         break
         except anyio.get_cancelled_exc_class():
             detail = "stopped reading: the transport was closed"
@@ -739,6 +738,17 @@ class StdioTransport(PipeMessages):
                 flush()
             self._emit(closed, detail)
             done.set()
+
+    def _live_writer(self, stream: str, drained: int) -> str:
+        """Reading stops on a pipe that a process outside the group keeps writing to after the
+        drain began: say so, and count it as unread (what it wrote later is unknown)."""
+        assert self._drain_from is not None
+        detail = (
+            f"still written to {_seconds(round(anyio.current_time() - self._drain_from, 3))} after the server and "
+            f"its process group were gone ({drained} bytes since), by a process outside the group; stopped reading"
+        )
+        self._unread.append({"stream": stream, "bytes": None, "why": detail})
+        return detail
 
     async def _deliver_stdout(self, t: float, data: bytes) -> None:
         assert self._queue is not None

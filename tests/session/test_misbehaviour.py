@@ -345,7 +345,8 @@ def test_ignoring_stdin_close_escalates_to_sigterm() -> None:
 
 def test_ignoring_sigterm_escalates_to_sigkill() -> None:
     run = probe("--era", "legacy", *GRACES, server=misbehave("ignore-sigterm"))
-    assert run.rc == 0, run.stderr
+    assert run.rc == 6, run.stderr  # the server had to be killed (EXIT_KILLED)
+    assert run.summary["exit_reason"].startswith("the server had to be killed")
     events = run.events()
     assert events.index("stdin_closed") < events.index("sigterm_sent") < events.index("sigkill_sent") < events.index("exited")
     assert run.find(event="sigkill_sent")[0]["violations"] == ["lifecycle.ignored-sigterm"]
