@@ -45,6 +45,7 @@ EVENT_LABELS: dict[str, str] = {
     "internal_error": "inspector error",
     "signal": "signal received",
     "unreadable": "unreadable line",
+    "output_unread": "output not recorded",
 }
 
 #: Era names ("Eras"), as the status bar and the handouts show them.

@@ -1022,6 +1022,10 @@
         <source>unreadable line</source>
         <translation>无法读取的行</translation>
     </message>
+    <message>
+        <source>output not recorded</source>
+        <translation>输出未记录</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -1988,7 +1992,59 @@
         <source>holds {what}: kept in secrets.json as the secret variable {name}; the argument reads ${{secret:{name}}}, filled in when the server starts</source>
         <translation>含有{what}：已作为机密变量 {name} 保存在 secrets.json 中；该参数写作 ${{secret:{name}}}，在启动服务器时填入</translation>
     </message>
-<message><source>a device, not a file</source><translation>是设备，不是文件</translation></message><message><source>a folder, not a file</source><translation>是文件夹，不是文件</translation></message><message><source>a named pipe (FIFO), not a file</source><translation>是命名管道（FIFO），不是文件</translation></message><message><source>a part of the path is not a folder</source><translation>路径中有一部分不是文件夹</translation></message><message><source>a socket, not a file</source><translation>是套接字，不是文件</translation></message><message><source>a symbolic link loop (too many levels of symbolic links)</source><translation>符号链接循环（符号链接层级过多）</translation></message><message><source>a symbolic link to a file that does not exist</source><translation>指向不存在文件的符号链接</translation></message><message><source>cannot read {file}: not UTF-8 text (byte {offset}); its variables are not imported</source><translation>无法读取 {file}：不是 UTF-8 文本（第 {offset} 字节）；其中的变量未导入</translation></message><message><source>defined more than once: the last definition is used, as the clients do</source><translation>定义了不止一次：与各客户端一样，使用最后一个定义</translation></message><message><source>permission denied</source><translation>权限不足</translation></message><message><source>the name is too long</source><translation>名称过长</translation></message><message><source>the path holds a character no file name can hold</source><translation>路径中含有文件名不能包含的字符</translation></message><message><source>{file} line {line}: holds a NUL character, which no environment variable can; skipped</source><translation>{file} 第 {line} 行：含有 NUL 字符，环境变量不能包含它；已跳过</translation></message></context>
+    <message>
+        <source>a device, not a file</source>
+        <translation>是设备，不是文件</translation>
+    </message>
+    <message>
+        <source>a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO), not a file</source>
+        <translation>是命名管道（FIFO），不是文件</translation>
+    </message>
+    <message>
+        <source>a part of the path is not a folder</source>
+        <translation>路径中有一部分不是文件夹</translation>
+    </message>
+    <message>
+        <source>a socket, not a file</source>
+        <translation>是套接字，不是文件</translation>
+    </message>
+    <message>
+        <source>a symbolic link loop (too many levels of symbolic links)</source>
+        <translation>符号链接循环（符号链接层级过多）</translation>
+    </message>
+    <message>
+        <source>a symbolic link to a file that does not exist</source>
+        <translation>指向不存在文件的符号链接</translation>
+    </message>
+    <message>
+        <source>cannot read {file}: not UTF-8 text (byte {offset}); its variables are not imported</source>
+        <translation>无法读取 {file}：不是 UTF-8 文本（第 {offset} 字节）；其中的变量未导入</translation>
+    </message>
+    <message>
+        <source>defined more than once: the last definition is used, as the clients do</source>
+        <translation>定义了不止一次：与各客户端一样，使用最后一个定义</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <source>the name is too long</source>
+        <translation>名称过长</translation>
+    </message>
+    <message>
+        <source>the path holds a character no file name can hold</source>
+        <translation>路径中含有文件名不能包含的字符</translation>
+    </message>
+    <message>
+        <source>{file} line {line}: holds a NUL character, which no environment variable can; skipped</source>
+        <translation>{file} 第 {line} 行：含有 NUL 字符，环境变量不能包含它；已跳过</translation>
+    </message>
+</context>
 <context>
     <name>Languages</name>
     <message>
