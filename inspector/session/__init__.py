@@ -25,6 +25,14 @@ followed), broken off mid-body, past the limit - fails the request it carried at
 transport's words (``failure`` on its event), not at its timeout. On every way out of
 ``async with`` the transport is closed and the recording finished.
 
+Nothing is dropped at shutdown: once the shutdown has begun, the pump takes in everything the
+transport still delivers, to the exit, however long a flood lasts (it is stopped only when
+nothing at all comes in for ``PUMP_STALL`` seconds). Whatever the server wrote that the
+recording does not hold - the transport's account (``unread``: a writer outside the server's
+process group cut off after the drain grace, events a stopped pump never took) and the read a
+stopped pump held - becomes an ``output_unread`` entry per stream (bytes, whether more followed,
+why) and the summary's ``unread``; ``probe`` exits 7 then.
+
 The start sequence (probe, fallback, handshake) is driven from the engine's facts. In step mode
 every message waits at the :class:`~.session.StepGate` until ``go()``, one at a time in the order
 it came to be: the client's before it is written, the server's after it was read and before the

@@ -6,7 +6,11 @@ exact bytes of each message on a channel (stdio: the lines of stdout, cut with t
 core's bounded ``LineSplitter``; every read's lines in one event), ``SideLine`` for a channel
 beside the protocol (stdio: stderr, never decoded), and link events (``ProcessEvent``: spawned,
 streams closed, shutdown steps, exited), with EXITED always last and only after both output
-streams are drained, so a consumer has seen every byte before it learns of the exit.
+streams are drained, so a consumer has seen every byte before it learns of the exit. The stdio
+readers read each pipe to end-of-file while the server or anything of its process group lives,
+however long the output; only once they are gone is a pipe that stays open (held by a process
+outside the group) waited on for a bounded drain grace - one still written to past it is cut
+off and said - and ``unread`` (after the close) counts what never reached the consumer.
 ``send()`` writes bytes to the server's stdin and raises ``TransportClosed`` once that is gone.
 A slow consumer holds back the pipe rather than growing memory; process events never wait.
 The HTTP transports bound every body and SSE event by the same ``max_line`` (the first bytes
