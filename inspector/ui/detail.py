@@ -8,7 +8,8 @@ demand (the recording never keeps decoded JSON). The pane shows:
 - a header (number, time, direction, kind, method, id, size, latency, how long a message read
   in step mode waited at the gate before it was let in, state after) and a button to the
   paired request or response (``goToSeq``);
-- findings: each violated rule with severity, text and spec section; each schema error with
+- findings: each violated rule with severity, text and spec section; each note (an info rule
+  that explains what looks wrong but is allowed, e.g. ``jsonrpc.error-id-null``); each schema error with
   its JSON-pointer path (the stored first error, or every error on request through
   ``validator_for(version).explain``); the lifecycle transition; process details;
 - the exact bytes as text (invalid UTF-8 as U+FFFD) or as a hex dump. Lines over 256 KiB
@@ -576,6 +577,21 @@ class DetailPane(QWidget):
             self._fill_schema_tree([(d.get("path", ""), d.get("message", "")) for d in errors if isinstance(d, dict)])
         elif e.schema_ok is True and not e.violations and e.direction in (Direction.C2S, Direction.S2C):
             self._add_label(translate("DetailPane", "✓ Valid against the JSON Schema; no protocol rule broken"), brush=c.brush_good)
+
+        # notes: info rules that explain what looks wrong but is allowed (never violations)
+        notes = extra.get("notes")
+        for rid in notes if isinstance(notes, list) else ():
+            r = RULES.get(rid) if isinstance(rid, str) else None
+            if r is None:
+                continue
+            self._add_label(
+                translate("DetailPane", "ℹ {rule}  ({severity})").format(rule=rid, severity=_severity_text(r.severity)),
+                brush=c.brush_event,
+                bold=True,
+                wrap=False,
+            )
+            self._add_label(translate("Rules", r.text), indent=18)
+            self._add_label(translate("DetailPane", "Spec: {section}").format(section=r.spec), brush=c.brush_muted, indent=18)
 
         # what the parser said about noise / invalid lines
         problem = extra.get("problem")

@@ -526,6 +526,10 @@
         <translation>✓ 符合 JSON Schema，未违反任何协议规则</translation>
     </message>
     <message>
+        <source>ℹ {rule}  ({severity})</source>
+        <translation>ℹ {rule}  （{severity}）</translation>
+    </message>
+    <message>
         <source>Problem: {problem}</source>
         <translation>问题：{problem}</translation>
     </message>
@@ -4204,7 +4208,11 @@
         <source>The server answered with a redirect (3xx) instead of at the MCP endpoint; the client does not follow it, so its messages and headers (credentials among them) go nowhere but the endpoint it was given.</source>
         <translation>服务器以重定向（3xx）应答，而不是在 MCP 端点上作答；客户端不跟随重定向，因此它的消息和请求头（包括凭据）只发往给定的端点。</translation>
     </message>
-<message><source>Not a server bug: an error response with id null (or none) for a request whose id the server could not read (a parse error, an invalid request, or an HTTP POST refused as a whole). JSON-RPC 2.0 requires id null there; MCP's schema has no null id (from 2025-11-25 it lets the id be left out instead), so the schema was checked apart from the id.</source><translation type="unfinished" /></message></context>
+    <message>
+        <source>Not a server bug: an error response with id null (or none) for a request whose id the server could not read (a parse error, an invalid request, or an HTTP POST refused as a whole). JSON-RPC 2.0 requires id null there; MCP's schema has no null id (from 2025-11-25 it lets the id be left out instead), so the schema was checked apart from the id.</source>
+        <translation>并非服务器的错误：对一个服务器无法读出其 id 的请求（解析错误、无效请求，或整个被拒绝的 HTTP POST）所作的错误响应，其 id 为 null（或没有 id）。JSON-RPC 2.0 要求此时 id 为 null；MCP 的模式中没有 null id（自 2025-11-25 起允许省略 id），因此模式检查时不计 id。</translation>
+    </message>
+</context>
 <context>
     <name>SamplingDialog</name>
     <message>
