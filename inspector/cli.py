@@ -122,7 +122,8 @@ then one summary object. Times and latencies are in seconds.
                         (jsonrpc.error-id-null: an error with id null for a request the server
                         could not read, as JSON-RPC 2.0 requires); never counted as violations
     event       string  process/HTTP events: spawned, spawn_failed, stdin_closed, waiting,
-                        sigterm_sent, sigkill_sent, stdout_closed, stderr_closed, exited, signal, ...;
+                        sigterm_sent, sigkill_sent, stdout_closed, stderr_closed, exited, signal,
+                        output_unread (output not recorded: stream, bytes, more, why), ...;
                         the probe's own notes: answer_policy (what an --answer policy answered,
                         before the answer), probe_note (tools listed to check a tools/call),
                         refused (a --request not sent, and why)
