@@ -67,7 +67,9 @@ exit codes:
   2  usage: the command line is wrong, or a --request asks for a tools/call the spec excludes
      (a tool with invalid x-mcp-header annotations: not sent, the reason noted; the rest still run)
   3  the server could not start (over HTTP: could not be reached), or died during the session
-  4  timeout: the server did not answer the start sequence or a request in time
+  4  timeout: the server did not answer the start sequence or a request in time (over stdio,
+     a start-sequence timeout counts from when the server has read the message; one it never
+     read within --start-timeout of its start ends the start too)
   5  protocol failure: initialize or server/discover failed, or the server chose an
      unsupported protocol version
   6  the server had to be killed: everything else went well, but it ignored both the closed
@@ -88,7 +90,7 @@ units:
   transcript: the second column is the time since the probe started, in seconds ("0.094s");
      a latency is in milliseconds ("89.3 ms"); both are written with their unit
   --json: every time and latency is a number of seconds
-  --timeout, --probe-timeout, --stdin-grace, --term-grace, --max-request-time: seconds;
+  --timeout, --probe-timeout, --start-timeout, --stdin-grace, --term-grace, --max-request-time: seconds;
   --max-line: bytes (or K, M, G)
 """
 
@@ -140,6 +142,8 @@ then one summary object. Times and latencies are in seconds.
     state             string  the final lifecycle state
     outcome           string|null   why the session ended badly (null: it did not)
     outcome_code      string|null   the same as an id; outcome_args: its values
+    era_reason        string|null   why this era: by hand, or what the probe's answer (or its
+                                    silence, or a late answer after the fallback) said
     transport         string  stdio, streamable-http or sse
     exit_code         int|null      the server process's exit code (stdio)
     signal            int|null      the signal that ended it (stdio)
@@ -227,7 +231,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", metavar="FILE", type=Path, help="write the recording (JSON Lines) to FILE as it happens")
     p.add_argument("--json", action="store_true", help="print one JSON object per entry, then a summary object (described below)")
     p.add_argument("--timeout", metavar="S", type=float, default=10.0, help="seconds to wait for the start sequence and for each answer (default 10)")
-    p.add_argument("--probe-timeout", metavar="S", type=float, default=3.0, help="auto mode: seconds server/discover may stay unanswered before falling back (default 3)")
+    p.add_argument(
+        "--probe-timeout", metavar="S", type=float, default=3.0,
+        help="auto mode over stdio: seconds server/discover may stay unanswered, once the server has read it, before falling back (default 3)",
+    )
+    p.add_argument(
+        "--start-timeout", metavar="S", type=float, default=60.0,
+        help="stdio: seconds the server may take from its start to read its first message; until it reads it, "
+        "--timeout and --probe-timeout do not run (default 60)",
+    )
     p.add_argument("--capability", choices=sorted(CAPABILITY_FLAGS), action="append", default=[], help="client capability to offer (repeatable; trimmed to what the version defines)")
     p.add_argument("--root", metavar="URI", action="append", default=[], help="a root to answer roots/list with (repeatable; implies --capability roots)")
     p.add_argument(
@@ -427,8 +439,8 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         if not sep or not key:
             raise UsageError(f"--env {_quoted(item)}: expected KEY=VALUE")
         env[key] = EnvVar(key, value)
-    if args.timeout <= 0 or args.probe_timeout <= 0 or args.max_request_time <= 0:
-        raise UsageError("--timeout, --probe-timeout and --max-request-time must be positive")
+    if args.timeout <= 0 or args.probe_timeout <= 0 or args.start_timeout <= 0 or args.max_request_time <= 0:
+        raise UsageError("--timeout, --probe-timeout, --start-timeout and --max-request-time must be positive")
     if args.max_request_time < args.timeout:
         raise UsageError(f"--max-request-time {args.max_request_time:g} is shorter than --timeout {args.timeout:g}")
     choices = [c for name in args.capability for c in CAPABILITY_FLAGS[name]]
@@ -456,6 +468,7 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         capabilities=list(dict.fromkeys(choices)),
         connect_timeout=args.timeout,
         probe_timeout=args.probe_timeout,
+        start_timeout=args.start_timeout,
         request_timeout=args.timeout,
         max_request_time=args.max_request_time,
         max_line=args.max_line,
@@ -706,6 +719,7 @@ def summary_lines(summary: dict) -> list[str]:
         "",
         "── summary " + "─" * 50,
         f"era               {summary.get('era') or 'not found'}",
+        *([f"why this era      {summary['era_reason']}"] if summary.get("era_reason") and summary.get("era_reason") != "chosen by hand" else []),
         f"protocol version  {version}" + (f" (offered {offered})" if offered else ""),
         f"server            {server}",
         f"capabilities      {', '.join(sorted(caps)) if isinstance(caps, dict) and caps else 'none declared'}",
@@ -930,7 +944,7 @@ def _start_failure_code(session: Session) -> int:
     if session.returncode is not None or session.signal is not None or session.engine.outcome_code in ("unreachable", "answer-broken"):
         return EXIT_SERVER  # over HTTP a reset or broken framing mid-answer is the link breaking, as a server that dies
     failures = [tr for tr in session.engine.lifecycle.history if tr.failure]
-    if failures and failures[-1].event is Event.TIMEOUT:
+    if failures and failures[-1].event in (Event.TIMEOUT, Event.NEVER_READ):  # never read: the start timeout ran out
         return EXIT_TIMEOUT
     return EXIT_PROTOCOL
 

@@ -79,6 +79,24 @@ OUTCOMES: dict[str, str] = {
     "redirected": "the server answered {method} with HTTP {code}, a redirect to {location}; it was not followed",
     "answer-broken": "the answer to {method} broke off: {error}",
     "answer-too-long": "the answer to {method} is longer than the limit of {limit} bytes",
+    "never-read": "the server read nothing from its stdin within {seconds} s of its start ({method} is still unread): it is not reading its stdin, or it is still starting (--start-timeout)",
+    "initialize-error-after-silence": "the server answered initialize with an error, after server/discover had gone unanswered within the probe timeout (the client took the silence for a legacy server and fell back to initialize; if the server is modern, choose the modern era or a longer probe timeout)",
+    "initialize-timeout-after-silence": "the server answered neither server/discover nor initialize in time",
+}
+
+#: Why auto chose the era it did (``era_basis``): code -> the English sentence, filled from
+#: ``era_basis_args``. Said in the summary; the late ones are the reason a slow server works.
+ERA_BASES: dict[str, str] = {
+    "chosen": "chosen by hand",
+    "discover-result": "server/discover answered with a DiscoverResult",
+    "discover-unsupported": "server/discover answered with -32022 (a modern server that wants another version)",
+    "discover-error": "server/discover answered with error {code}: a legacy server",
+    "discover-not-result": "server/discover answered with a success that is not a DiscoverResult: a legacy server",
+    "discover-silent": "server/discover got no answer within the probe timeout: taken for a legacy server",
+    "http-rejected": "server/discover's POST was refused with HTTP {status}: a legacy server",
+    "late-discover-result": "server/discover answered late ({seconds} s), after the fallback: a slow start, not a legacy server; initialize's refusal is expected",
+    "late-discover-unsupported": "server/discover answered -32022 late ({seconds} s), after the fallback: a modern server; discover again with its version",
+    "initialize-unsupported": "initialize refused with -32022 after server/discover went unanswered: a modern server; discover again",
 }
 
 
@@ -202,6 +220,16 @@ class ProtocolEngine:
         self.outcome: str | None = None  # why the session failed, when it did (English, for recordings and the CLI)
         self.outcome_code: str | None = None  # the same as data: one of OUTCOMES, for front-ends to word
         self.outcome_args: dict = {}
+        #: auto: why this era (one of ERA_BASES; None until the era is known), its values
+        self.era_basis: str | None = None if self.era is None else "chosen"
+        self.era_basis_args: dict = {}
+        #: auto: the fallback was taken because server/discover went unanswered (not because it
+        #: was refused): a modern answer that comes later may still undo it
+        self._fell_back_on_silence = False
+        #: auto: initialize was left behind when a late modern answer undid the fallback; its
+        #: answer, when it comes, is the expected refusal, not the start failing
+        self._initialize_superseded = False
+        self._probe_offered: str | None = None  # the version server/discover asked for
         self.client = Correlator()  # requests the client sent
         self.server = Correlator()  # requests the server sent
         self._next_id = 1
@@ -487,7 +515,7 @@ class ProtocolEngine:
             elif p.method == "server/discover" and self._starting():
                 self._discover_seq = seq
                 meta = params.get("_meta", {}) if isinstance(params, dict) else {}
-                self.offered_version = meta.get(META_PROTOCOL_VERSION)
+                self.offered_version = self._probe_offered = meta.get(META_PROTOCOL_VERSION)
                 if self.lifecycle.state is State.IDLE:
                     self._fire(a, Event.SEND_DISCOVER)
         elif kind is Kind.NOTIFICATION:
@@ -772,6 +800,8 @@ class ProtocolEngine:
         a.latency = t - pending.t
         self._log_requests.discard(id_key(pending.id))
         if match is Match.LATE:
+            if pending.method == "server/discover" and pending.seq == self._discover_seq:
+                self._late_discover_answer(p, a, a.latency)
             return (v or []) + ["jsonrpc.late-response"]
         if pending.cancelled:
             v = (v or []) + ["cancel.message-after-cancel"]
@@ -800,8 +830,26 @@ class ProtocolEngine:
         return v
 
     def _initialize_answer(self, p: Parsed, a: Analysis, v: list[str] | None) -> list[str] | None:
+        if self._initialize_superseded:
+            # auto: a late modern answer to the probe decided the era while initialize was on its
+            # way; the server, now serving the modern era, refuses it (or answers it): expected
+            return v
         if p.kind is Kind.ERROR:
-            self._set_outcome("initialize-error")
+            if self._fell_back_on_silence and p.error_code == UNSUPPORTED_PROTOCOL_VERSION and self.lifecycle.state is State.INITIALIZING:
+                # the server that did not answer the probe in time is modern after all (a slow
+                # start): discover again with a version from data.supported
+                self._note_supported(p.obj)
+                if self.retry_version is not None:
+                    self._to_modern("initialize-unsupported")
+                    self._fire(a, Event.MODERN_AFTER_FALLBACK)
+                    return v
+                self._set_outcome("no-common-version", versions=str(self.server_versions))
+                self._fire(a, Event.RECV_INITIALIZE_ERROR)
+                return v
+            if self._fell_back_on_silence:
+                self._set_outcome("initialize-error-after-silence")
+            else:
+                self._set_outcome("initialize-error")
             self._fire(a, Event.RECV_INITIALIZE_ERROR)
             return (v or []) + ["lifecycle.initialize-error"]
         result = p.obj.get("result")
@@ -839,41 +887,55 @@ class ProtocolEngine:
         self.retry_version = common[-1] if common else None
         return supported
 
+    @staticmethod
+    def _discover_versions(result: Any) -> list[str] | None:
+        """The versions a DiscoverResult lists; None when ``result`` is no DiscoverResult."""
+        versions = result.get("supportedVersions") if isinstance(result, dict) else None
+        if not isinstance(versions, list) or not any(isinstance(s, str) for s in versions):
+            return None
+        return [s for s in versions if isinstance(s, str)]
+
+    def _take_discover_result(self, result: dict, versions: list[str]) -> str | None:
+        """Learn the server from its DiscoverResult; the version to use, None when none is common."""
+        self.server_versions = versions
+        caps = result.get("capabilities")
+        self.server_capabilities = caps if isinstance(caps, dict) else {}
+        meta = result.get("_meta")
+        info = meta.get(META_SERVER_INFO) if isinstance(meta, dict) else None
+        self.server_info = info if isinstance(info, dict) else None
+        instr = result.get("instructions")
+        self.instructions = instr if isinstance(instr, str) else None
+        wanted = self.offered_version or self.config.modern_version
+        common = [s for s in MODERN_VERSIONS if s in versions]
+        if wanted in versions:
+            return wanted
+        return common[-1] if common else None
+
     def _discover_answer(self, p: Parsed, a: Analysis, v: list[str] | None) -> list[str] | None:
         obj = p.obj
+        auto = self.config.era is EraMode.AUTO
         if p.kind is Kind.RESULT:
             result = obj.get("result")
             if not isinstance(result, dict):
                 result = {}
-            versions = result.get("supportedVersions")
-            if not isinstance(versions, list) or not any(isinstance(s, str) for s in versions):
-                if self.config.era is EraMode.AUTO:
+            versions = self._discover_versions(result)
+            if versions is None:
+                if auto:
                     # Only a DiscoverResult means modern (2026-07-28 stdio, backward
                     # compatibility): a legacy server that answers every unknown method with
                     # an empty success is still a legacy server.
-                    self._fall_back(a)
+                    self._fall_back(a, "discover-not-result")
                     return (v or []) + ["modern.discover-not-discover-result"]
                 v = (v or []) + ["modern.discover-malformed"]
                 versions = []
-            self.server_versions = [s for s in versions if isinstance(s, str)]
-            caps = result.get("capabilities")
-            self.server_capabilities = caps if isinstance(caps, dict) else {}
-            meta = result.get("_meta")
-            info = meta.get(META_SERVER_INFO) if isinstance(meta, dict) else None
-            self.server_info = info if isinstance(info, dict) else None
-            instr = result.get("instructions")
-            self.instructions = instr if isinstance(instr, str) else None
-            wanted = self.offered_version or self.config.modern_version
-            common = [s for s in MODERN_VERSIONS if s in self.server_versions]
-            if wanted in self.server_versions:
-                chosen = wanted
-            elif common:
-                chosen = common[-1]
-            else:
+            chosen = self._take_discover_result(result, versions)
+            if chosen is None:
                 self._set_outcome("no-common-version", versions=str(self.server_versions))
                 self._fire(a, Event.NO_COMMON_VERSION)
                 return v
             self.era = Era.MODERN
+            if auto and self.era_basis is None:
+                self.era_basis = "discover-result"
             self.version = chosen
             self._use_version(chosen)
             self._fire(a, Event.RECV_DISCOVER_RESULT)
@@ -883,6 +945,8 @@ class ProtocolEngine:
         if code == UNSUPPORTED_PROTOCOL_VERSION:
             self._note_supported(obj)
             self.era = Era.MODERN
+            if auto and self.era_basis is None:
+                self.era_basis = "discover-unsupported"
             if self.retry_version is None:
                 self._set_outcome("no-common-version", versions=str(self.server_versions))
                 self._fire(a, Event.NO_COMMON_VERSION)
@@ -894,13 +958,62 @@ class ProtocolEngine:
             self._set_outcome("discover-error", code=str(code))
             self._fire(a, Event.DISCOVER_FAILED)
             return v
-        self._fall_back(a)
+        self._fall_back(a, "discover-error", code=str(code))
         return v
 
-    def _fall_back(self, a: Analysis) -> None:
+    def _late_discover_answer(self, p: Parsed, a: Analysis, latency: float | None) -> None:
+        """Auto: the probe's answer came after the fallback on silence. Before initialize is
+        answered, an answer that says modern wins - the server was slow to start, not legacy
+        (2026-07-28 stdio: a DiscoverResult means modern, -32022 means modern with another
+        version): the session leaves the legacy machine. Anything else changes nothing: the
+        fallback stands and initialize's answer decides."""
+        if not self._fell_back_on_silence or self.lifecycle.state not in (State.UNINITIALIZED, State.INITIALIZING):
+            return
+        seconds = f"{latency:.1f}" if latency is not None else "?"
+        if p.kind is Kind.RESULT:
+            result = p.obj.get("result")
+            versions = self._discover_versions(result)
+            if versions is None or not any(s in MODERN_VERSIONS for s in versions):
+                return
+            self.offered_version = self._probe_offered
+            chosen = self._take_discover_result(result, versions)
+            if chosen is None:
+                return
+            self._to_modern("late-discover-result", seconds=seconds)
+            self.version = chosen
+            self._use_version(chosen)
+            self._fire(a, Event.LATE_DISCOVER_RESULT)
+        elif p.error_code == UNSUPPORTED_PROTOCOL_VERSION:
+            self._note_supported(p.obj)
+            if self.retry_version is None:
+                return
+            self._to_modern("late-discover-unsupported", seconds=seconds)
+            self._fire(a, Event.MODERN_AFTER_FALLBACK)
+
+    def _to_modern(self, basis: str, **args: str) -> None:
+        """Auto: the fallback on silence is undone; initialize, if it is on its way, is left behind."""
+        self.era = Era.MODERN
+        self.era_basis, self.era_basis_args = basis, args
+        self.offered_version = self._probe_offered  # what the client asks for is the probe's again
+        self._fell_back_on_silence = False
+        self._initialize_superseded = self.lifecycle.state is State.INITIALIZING and basis != "initialize-unsupported"
+        self._use_version(self.retry_version or self.config.modern_version)
+
+    def _fall_back(self, a: Analysis, basis: str, **args: str) -> None:
         self.era = Era.LEGACY
+        self.era_basis, self.era_basis_args = basis, args
         self._use_version(self.config.legacy_version)
         self._fire(a, Event.FALLBACK_TO_LEGACY)
+
+    @property
+    def era_reason(self) -> str | None:
+        """Why the session is in its era, in English (None while the era is not known)."""
+        if self.era_basis is None:
+            return None
+        try:
+            return ERA_BASES[self.era_basis].format(**self.era_basis_args)
+        except (KeyError, IndexError):
+            return ERA_BASES[self.era_basis]
 
     # ------------------------------------------------------------------ session events
 
@@ -932,8 +1045,10 @@ class ProtocolEngine:
     def note(self, kind: Kind = Kind.NOTE) -> Analysis:
         return Analysis(kind, self.lifecycle.state)
 
-    def timeout(self, id: Any) -> Analysis:
-        """The client stopped waiting for request ``id``."""
+    def timeout(self, id: Any, *, never_read: float | None = None) -> Analysis:
+        """The client stopped waiting for request ``id``. ``never_read``: over stdio the server
+        had not read the request (nor anything after it) when the start timeout - that many
+        seconds after its start - ran out: the start fails, there is nothing to fall back to."""
         a = self.note()
         pending = self.client.forget(id)
         self._log_requests.discard(id_key(id))
@@ -943,12 +1058,21 @@ class ProtocolEngine:
         a.paired = pending.seq
         a.method = pending.method
         a.id = id
-        if pending.method == "initialize":
-            self._set_outcome("initialize-timeout")
+        if never_read is not None and pending.method in ("initialize", "server/discover") and self.lifecycle.can(Event.NEVER_READ):
+            self._set_outcome("never-read", seconds=f"{never_read:g}", method=pending.method)
+            self._fire(a, Event.NEVER_READ)
+        elif pending.method == "initialize":
+            self._set_outcome("initialize-timeout-after-silence" if self._fell_back_on_silence else "initialize-timeout")
             self._fire(a, Event.TIMEOUT)
         elif pending.method == "server/discover" and self.lifecycle.state is State.DISCOVERING:
             if self.config.era is EraMode.AUTO:  # silence means a legacy server
+                # Not a broken rule: 2026-07-28 stdio names silence among a legacy server's
+                # answers to the probe, and the probe timeout is the client's own short guess.
+                # A server that answers later is flagged then (jsonrpc.late-response).
+                a.violations = ()
                 self.era = Era.LEGACY
+                self.era_basis, self.era_basis_args = "discover-silent", {}
+                self._fell_back_on_silence = True
                 self._use_version(self.config.legacy_version)
                 self._fire(a, Event.TIMEOUT)
             else:
@@ -1105,6 +1229,7 @@ class ProtocolEngine:
             return
         if self.config.era is EraMode.AUTO and status not in (401, 403):
             self.era = Era.LEGACY
+            self.era_basis, self.era_basis_args = "http-rejected", {"status": str(status)}
             self._use_version(self.config.legacy_version)
             self._fire(a, Event.HTTP_REJECTED)
             a.violations = tuple(r for r in a.violations if r != "http.error-status")  # the expected refusal
@@ -1180,6 +1305,7 @@ class ProtocolEngine:
             "outcome": self.outcome,
             "outcome_code": self.outcome_code,
             "outcome_args": dict(self.outcome_args),
+            "era_reason": self.era_reason,
             "transport": WIRE.get(self.transport, self.transport),  # as detected: HTTP auto says which one answered
         }
 

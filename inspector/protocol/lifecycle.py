@@ -13,7 +13,13 @@ Modern era, 2026-07-28: no handshake. Idle -> Discovering (``server/discover``) 
 ``-32022`` answer loops back with a supported version; every request carries ``_meta``.
 
 Auto: the modern probe first; any error that is not a recognised modern error, or no answer
-in time, takes the fallback edge into the legacy machine's Uninitialized.
+in time, takes the fallback edge into the legacy machine's Uninitialized. A fallback taken on
+silence can be undone: a server that was only slow to start answers the probe late, and when
+that late answer says modern (a DiscoverResult, or -32022) before initialize is answered - or
+initialize itself is refused with -32022 - the session leaves the legacy machine for the modern
+one (the "late" edges out of Uninitialized and Initializing). Over stdio, a request the server
+has not read yet cannot be answered: the session's clocks wait for the read, and a server that
+reads nothing within the start timeout takes the "never read" failure edge.
 
 Transports change the ends of a table (:func:`for_transport`): how a session is closed, what
 "the server is gone" means. "http-auto" is Streamable HTTP that may fall back to the 2024-11-05
@@ -86,6 +92,9 @@ class Event(enum.Enum):
     SESSION_EXPIRED = "session_expired"  # HTTP: 404 on a request carrying the session id
     INITIALIZE_REFUSED = "initialize_refused"  # HTTP: initialize's POST got a 4xx, no JSON-RPC answer
     TRANSPORT_FALLBACK = "transport_fallback"  # HTTP auto: that 4xx means try the HTTP+SSE transport
+    LATE_DISCOVER_RESULT = "late_discover_result"  # auto: a DiscoverResult after the fallback on silence, initialize not answered yet
+    MODERN_AFTER_FALLBACK = "modern_after_fallback"  # auto: -32022 after the fallback on silence (late, or to initialize): discover again
+    NEVER_READ = "never_read"  # stdio: the server read nothing of its stdin within the start timeout
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +210,7 @@ LEGACY_TABLE: tuple[Transition, ...] = (
     Transition(State.INITIALIZING, Event.RECV_INITIALIZE_ERROR, State.SHUTTING_DOWN, "← error to initialize", True, LIFECYCLE_SPEC + "#error-handling"),
     Transition(State.INITIALIZING, Event.VERSION_UNSUPPORTED, State.SHUTTING_DOWN, "← unsupported version", True, LIFECYCLE_SPEC + "#version-negotiation"),
     Transition(State.INITIALIZING, Event.TIMEOUT, State.SHUTTING_DOWN, "no answer (timeout)", True, LIFECYCLE_SPEC + "#timeouts"),
+    Transition(State.INITIALIZING, Event.NEVER_READ, State.SHUTTING_DOWN, "never read (start timeout)", True, STDIO_SPEC),
     *_ends(_LIVE_LEGACY, State.UNINITIALIZED),
 )
 
@@ -213,6 +223,7 @@ MODERN_TABLE: tuple[Transition, ...] = (
     Transition(State.DISCOVERING, Event.NO_COMMON_VERSION, State.SHUTTING_DOWN, "no common version", True, VERSIONING_SPEC + "#protocol-version-negotiation"),
     Transition(State.DISCOVERING, Event.DISCOVER_FAILED, State.SHUTTING_DOWN, "← error / no answer", True, STDIO_SPEC + "#backward-compatibility"),
     Transition(State.DISCOVERING, Event.TIMEOUT, State.SHUTTING_DOWN, "no answer (timeout)", True, STDIO_SPEC + "#backward-compatibility"),
+    Transition(State.DISCOVERING, Event.NEVER_READ, State.SHUTTING_DOWN, "never read (start timeout)", True, STDIO_SPEC),
     *_ends(_LIVE_MODERN, State.IDLE),
 )
 
@@ -238,6 +249,15 @@ AUTO_TABLE: tuple[Transition, ...] = tuple(
             _FALLBACK,
             Transition(State.DISCOVERING, Event.TIMEOUT, State.UNINITIALIZED, "no answer → legacy", False, STDIO_SPEC + "#backward-compatibility"),
             Transition(State.DISCOVERING, Event.HTTP_REJECTED, State.UNINITIALIZED, "← HTTP 4xx → legacy", False, VERSIONING_SPEC + "#backward-compatibility"),
+            # the fallback on silence undone: the server was slow, not legacy
+            *(
+                Transition(source, Event.LATE_DISCOVER_RESULT, State.READY, "← late DiscoverResult → modern", False, STDIO_SPEC + "#backward-compatibility")
+                for source in (State.UNINITIALIZED, State.INITIALIZING)
+            ),
+            *(
+                Transition(source, Event.MODERN_AFTER_FALLBACK, State.DISCOVERING, "← -32022 after the fallback → discover again", False, STDIO_SPEC + "#backward-compatibility")
+                for source in (State.UNINITIALIZED, State.INITIALIZING)
+            ),
         ),
         MODERN_TABLE,
         LEGACY_TABLE,
@@ -276,8 +296,8 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
     wire = WIRE[transport]
     out = []
     for tr in table:
-        if tr.event is Event.SIGTERM_SENT or tr.event is Event.SIGKILL_SENT:
-            continue
+        if tr.event is Event.SIGTERM_SENT or tr.event is Event.SIGKILL_SENT or tr.event is Event.NEVER_READ:
+            continue  # no signals, and no pipe whose unread bytes could be seen
         if tr.event is Event.SPAWN_FAILED:
             tr = replace(tr, label="server not reachable", spec=HTTP_SPEC)
         elif tr.event is Event.SHUTDOWN:

@@ -171,7 +171,8 @@ def reanalyse(rec: Recording) -> tuple[Recording, list[Change]]:
         else:
             event = recorded.get("event")
             if event == "timeout":
-                a = engine.timeout(rec.id_at(i))
+                never_read = recorded.get("never_read")  # stdio: the start timeout ran out before the server read the request
+                a = engine.timeout(rec.id_at(i), never_read=float(never_read) if isinstance(never_read, (int, float)) and not isinstance(never_read, bool) else None)
             elif event == "spawn_failed":
                 a = engine.spawn_failed(raw.decode("utf-8", "replace"))
             elif isinstance(event, str) and event in _LINK_EVENTS:

@@ -119,6 +119,9 @@ class SessionOptions:
     config: ClientConfig = field(default_factory=ClientConfig)
     connect_timeout: float = 10.0  # initialize / server/discover answer (modern or legacy)
     probe_timeout: float = 3.0  # auto: how long server/discover may stay unanswered before falling back
+    # stdio: how long the server may take from its start to read a start-sequence message; until
+    # it has read it (its stdin pipe is empty) the probe and connect timeouts do not run
+    start_timeout: float = 60.0
     request_timeout: float = 30.0  # per request, reset by progress
     max_request_timeout: float = 300.0  # hard limit, whatever progress says
     max_line: int = DEFAULT_MAX_LINE  # longest stdout/stderr line kept whole; the rest is counted, dropped
@@ -319,7 +322,7 @@ class StepGate:
 
 
 class _Waiter:
-    __slots__ = ("event", "reply_obj", "seq", "latency", "kind", "last_progress", "lost", "on_progress", "rejected")
+    __slots__ = ("event", "reply_obj", "seq", "latency", "kind", "last_progress", "lost", "on_progress", "rejected", "never_read")
 
     def __init__(self) -> None:
         self.event = anyio.Event()
@@ -331,6 +334,7 @@ class _Waiter:
         self.lost: str | None = None
         self.on_progress: Callable[[dict], None] | None = None
         self.rejected = False  # HTTP: the request was refused with a 4xx and no JSON-RPC answer
+        self.never_read = False  # stdio: the start timeout ran out before the server read the request
 
 
 LEGACY_STEPS = {
@@ -361,6 +365,12 @@ def describe_unread(u: dict) -> str:
 _LOG_METHOD = "notifications/message"
 _LOG_ONLY = frozenset((_LOG_METHOD,))  # what change listeners do not read
 _MAX_LIST_PAGES = 20  # tools/list pages read to find one tool again after a HeaderMismatch
+
+#: Auto: the engine's edges that undo a fallback taken on silence (the server was slow, not legacy):
+#: the start sequence stops waiting for initialize and reads the engine's state.
+_ERA_UNDONE = frozenset({Event.LATE_DISCOVER_RESULT, Event.MODERN_AFTER_FALLBACK})
+#: How often the start sequence looks whether the server has read its request yet (stdio).
+_READ_POLL = 0.05
 
 MODERN_STEPS = {
     "server/discover": "stdio backward compatibility: a dual-era client probes with server/discover before any other request.",
@@ -459,6 +469,8 @@ class Session:
         self._closing = False
         self._started = False
         self._reinitializing = False
+        self._spawned_at = clock()  # the server's start: the start timeout counts from here (set when it is spawned)
+        self._start_waiter: _Waiter | None = None  # what the start sequence waits for (woken when a late answer decides the era)
         self._sent_as: dict[Any, int] = {}  # request id -> its entry, while it may still be cancelled
         self._http = options.transport.kind in ("streamable-http", "http-auto")  # modern messages mirror metadata into headers
 
@@ -469,6 +481,7 @@ class Session:
             self._writer = self.recording.write_to(self.options.record_path)
         try:
             await self.transport.__aenter__()
+            self._spawned_at = self.clock()
         except SpawnError as exc:
             a = self.engine.spawn_failed(str(exc), exc.reason, **exc.values)
             self.recording.append(Direction.EVENT, self.clock(), str(exc).encode(), a, {"event": ProcessEventKind.SPAWN_FAILED.value})
@@ -929,6 +942,9 @@ class Session:
 
     def _dispatch(self, a: Any, seq: int, t: float) -> None:
         kind = a.kind
+        tr = a.transition
+        if tr is not None and tr.event in _ERA_UNDONE and self._start_waiter is not None:
+            self._start_waiter.event.set()  # a late modern answer decided the era: the start sequence reads the engine's state
         if kind is Kind.RESULT or kind is Kind.ERROR:
             if a.id is None or a.paired is None:
                 return
@@ -1317,9 +1333,14 @@ class Session:
             error = {"code": None, "message": str(error)}
         return Reply(id, w.seq, result, error, w.latency)
 
-    def _record_timeout(self, id: Any) -> None:
-        a = self.engine.timeout(id)
-        self.recording.append(Direction.EVENT, self.clock(), f"no answer to request {id!r}".encode(), a, {"event": "timeout"})
+    def _record_timeout(self, id: Any, *, never_read: float | None = None) -> None:
+        a = self.engine.timeout(id, never_read=never_read)
+        extra: dict[str, Any] = {"event": "timeout"}
+        text = f"no answer to request {id!r}"
+        if never_read is not None:
+            extra["never_read"] = never_read
+            text += f": the server had not read it (nor anything else from its stdin) {never_read:g} s after its start (--start-timeout)"
+        self.recording.append(Direction.EVENT, self.clock(), text.encode(), a, extra)
         self.recording.notify()
 
     async def _send_cancel(self, id: Any, reason: str) -> None:
@@ -1344,18 +1365,48 @@ class Session:
     # ------------------------------------------------------------------ start sequence
 
     async def start(self) -> None:
-        """Run the start sequence of the configured era. Raises StartFailed with the reason."""
+        """Run the start sequence of the configured era. Raises StartFailed with the reason.
+
+        Auto: the probe, then the fallback to initialize when the probe says legacy. A fallback
+        taken on silence is undone when the server, slow to start rather than legacy, answers
+        the probe late with a modern answer (or refuses initialize with -32022): the engine
+        takes the "late" edge and the session goes on in the modern era, saying why in the
+        recording (an ``era_decided`` event)."""
         mode = self.options.config.era
         if mode in (EraMode.AUTO, EraMode.MODERN):
             await self._probe(mode)
-            if self.engine.era is Era.MODERN:
-                self._started = True
-                self._first_request_step = True
-                return
-        await self._handshake()
+        if self.engine.era is not Era.MODERN:
+            await self._handshake()
+            if self.engine.state is State.DISCOVERING:  # -32022 after the fallback: a modern server after all
+                await self._probe(mode, again=True)
+                if self.engine.era is not Era.MODERN or self.engine.state is not State.READY:
+                    raise StartFailed(self._failure_text(self.engine.outcome or "the server refused initialize with -32022 but did not answer server/discover in time"))
         self._started = True
+        if self.engine.era is Era.MODERN:
+            self._first_request_step = True
 
-    async def _wait_start_answer(self, id: Any, raw: bytes, explanation: str, timeout: float) -> _Waiter | None:
+    def _era_undone(self) -> bool:
+        """Auto: a late modern answer undid the fallback on silence (the engine is modern again)."""
+        return self.engine.era is Era.MODERN and self.engine.state in (State.READY, State.DISCOVERING)
+
+    def _note_era(self) -> None:
+        """Say in the recording why the era is what it is, where it was not the probe's plain answer."""
+        reason = self.engine.era_reason
+        if reason:
+            era = self.engine.era.value if self.engine.era is not None else "unknown"
+            self.recording.append(Direction.EVENT, self.clock(), f"{era} era: {reason}".encode(), self.engine.note(), {"event": "era_decided"})
+            self.recording.notify()
+
+    async def _wait_start_answer(self, id: Any, raw: bytes, explanation: str, timeout: float, method: str, clock_name: str = "connect timeout") -> _Waiter | None:
+        """Send a start-sequence request and wait for its answer. None: no answer in time (the
+        timeout is recorded). The waiter comes back unanswered when a late answer to the probe
+        decided the era meanwhile (``_era_undone``).
+
+        Over stdio the ``timeout`` counts from when the server has read the request (its stdin
+        pipe is empty), not from when it was written: a server still starting (npx downloading,
+        a JVM loading, ``sleep 4; exec server``) has not read it, and cannot answer it. Until it
+        reads, the wait is bounded by the start timeout, counted from the server's start; the
+        recording says when the wait goes past ``timeout`` and when the server read it."""
         try:
             await self.gate.wait(raw, explanation, at=self.clock())
         except ConnectionLost as exc:
@@ -1367,29 +1418,73 @@ class Session:
         except ConnectionLost as exc:
             self._waiters.pop(id_key(id), None)
             raise StartFailed(self._failure_text(str(exc))) from None
-        deadline = self.clock() + timeout
-        while not w.event.is_set():
-            with anyio.move_on_after(max(0.0, deadline - self.clock())):
-                await w.event.wait()
-            if w.event.is_set() or not await self._held_at_gate():
-                break
-            deadline = self.clock() + timeout  # the time a person spent reading does not count
+        sent = self.clock()
+        read_at: float | None = None  # when the server had read it (stdio); None while it has not
+        told = False  # the recording says the server has not read it yet
+        deadline = sent + timeout
+        self._start_waiter = w
+        try:
+            while not w.event.is_set():
+                now = self.clock()
+                if read_at is None:
+                    unread = self.transport.unread_by_peer()
+                    if not unread:  # read (0), or the transport cannot tell (None): the clock runs
+                        read_at = now if unread == 0 else sent
+                        deadline = max(deadline, read_at + timeout)
+                        if told:
+                            self._note_start_wait(
+                                f"the server read {method} #{id} {now - sent:.1f} s after it was sent, {now - self._spawned_at:.1f} s after its start: its {clock_name} runs from here",
+                                "read",
+                            )
+                if read_at is None:
+                    limit = self._spawned_at + self.options.start_timeout
+                    if now >= limit:
+                        w.never_read = True
+                        break
+                    if not told and now >= sent + timeout:
+                        told = True
+                        self._note_start_wait(
+                            f"{method} #{id} still unread after {now - sent:.1f} s: the server is still starting; its {clock_name} runs once it reads it (start timeout {self.options.start_timeout:g} s)",
+                            "start_wait",
+                        )
+                    with anyio.move_on_after(min(_READ_POLL, max(0.0, limit - now))):
+                        await w.event.wait()
+                    continue
+                with anyio.move_on_after(max(0.0, deadline - now)):
+                    await w.event.wait()
+                if w.event.is_set() or not await self._held_at_gate():
+                    break
+                deadline = self.clock() + timeout  # the time a person spent reading does not count
+        finally:
+            self._start_waiter = None
         if not w.event.is_set():
             self._waiters.pop(id_key(id), None)
-            self._record_timeout(id)
+            self._record_timeout(id, never_read=self.options.start_timeout if w.never_read else None)
             return None
         if w.lost is not None:
             raise StartFailed(self._failure_text(w.lost))
+        if w.kind is None and not w.rejected:  # woken by a late answer to the probe, not answered
+            self._waiters.pop(id_key(id), None)
         return w
 
-    async def _probe(self, mode: EraMode) -> None:
+    def _note_start_wait(self, text: str, event: str) -> None:
+        self.recording.append(Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), self.engine.note(), {"event": event})
+        self.recording.notify()
+
+    async def _probe(self, mode: EraMode, *, again: bool = False) -> None:
+        """server/discover until the era is known. ``again``: auto, after -32022 undid the
+        fallback - the server is modern, so the probe waits as long as a modern start does.
+        Over HTTP the probe waits the connect timeout too: a legacy HTTP server answers a POST
+        it does not understand with a 4xx at once (the spec's fallback is keyed to that, not to
+        silence), so a slow answer is a slow server, not a legacy one."""
         eng = self.engine
-        timeout = self.options.probe_timeout if mode is EraMode.AUTO else self.options.connect_timeout
-        version = None
+        short = mode is EraMode.AUTO and not again and self.options.transport.kind == "stdio"
+        timeout = self.options.probe_timeout if short else self.options.connect_timeout
+        version = eng.retry_version if again else None
         for _attempt in range(3):
             id = eng.next_id()
             raw = eng.build_discover(id, version)
-            w = await self._wait_start_answer(id, raw, MODERN_STEPS["server/discover"], timeout)
+            w = await self._wait_start_answer(id, raw, MODERN_STEPS["server/discover"], timeout, "server/discover", "probe timeout" if short else "connect timeout")
             state = eng.state
             if (w is None or w.rejected) and mode is EraMode.AUTO and state is State.UNINITIALIZED:
                 return  # no answer (stdio) or refused (HTTP 4xx): legacy server, fall back
@@ -1403,9 +1498,15 @@ class Session:
 
     async def _handshake(self) -> None:
         eng = self.engine
+        if self._era_undone():  # the probe's late answer came before initialize went out
+            self._note_era()
+            return
         id = eng.next_id()
         raw = eng.build_initialize(id)
-        w = await self._wait_start_answer(id, raw, LEGACY_STEPS["initialize"], self.options.connect_timeout)
+        w = await self._wait_start_answer(id, raw, LEGACY_STEPS["initialize"], self.options.connect_timeout, "initialize")
+        if self._era_undone():
+            self._note_era()
+            return
         if w is None:
             raise StartFailed(self._failure_text(eng.outcome or "the server did not answer initialize"))
         if eng.state is not State.INITIALIZED:

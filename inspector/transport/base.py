@@ -256,6 +256,10 @@ class PipeMessages:
         """A pipe has no stream to resume."""
         return False
 
+    def unread_by_peer(self) -> int | None:
+        """Bytes sent that the peer has not read yet; None: this pipe cannot tell."""
+        return None
+
 
 class Transport(Protocol):
     """Async context manager; ``events`` yields until the peer is gone and all streams are drained."""
@@ -295,6 +299,12 @@ class Transport(Protocol):
     def resume(self, tag: int) -> bool:
         """Resume the answer stream of the message sent with ``tag``, which ended before its
         response (HTTP 2025-11-25: GET with ``Last-Event-ID``). False: nothing to resume."""
+        ...
+
+    def unread_by_peer(self) -> int | None:
+        """How many bytes sent to the peer it has not read yet (stdio: what the server's stdin
+        pipe still holds; 0 once it has read everything), or None when the transport cannot
+        tell (HTTP: a request is taken by the server's HTTP stack, whatever the server does)."""
         ...
 
     def events(self): ...  # AsyncIterator[TransportEvent]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import array
 import errno
+import fcntl
 import math
 import os
 import shlex
 import signal
+import termios
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -275,6 +278,24 @@ class StdioTransport(PipeMessages):
     def exit_info(self) -> ExitInfo | None:
         """Set once the process has exited: its status and the shutdown step that ended it."""
         return self._exit_info
+
+    def unread_by_peer(self) -> int | None:
+        """How many bytes written to the server's stdin it has not read yet: what the pipe holds
+        (FIONREAD, which Linux answers on the write end too). 0 once the server has read all; None
+        when that cannot be known (stdin closed, another system, a backend without the pipe)."""
+        process = self._process
+        if process is None or self._stdin_closed or process.returncode is not None:
+            return None
+        try:
+            pipe = process.stdin._stream.transport  # type: ignore[union-attr]  # anyio's asyncio backend
+            if pipe.is_closing():
+                return None
+            fd = pipe.get_extra_info("pipe").fileno()
+            held = array.array("i", [0])
+            fcntl.ioctl(fd, termios.FIONREAD, held, True)
+        except Exception:  # noqa: BLE001 - anything in the way means "cannot tell"
+            return None
+        return held[0] if held[0] >= 0 else None
 
     @property
     def unread(self) -> list[dict]:
