@@ -1434,7 +1434,7 @@ class Session:
                         if told:
                             self._note_start_wait(
                                 f"the server read {method} #{id} {now - sent:.1f} s after it was sent, {now - self._spawned_at:.1f} s after its start: its {clock_name} runs from here",
-                                "read",
+                                "request_read",
                             )
                 if read_at is None:
                     limit = self._spawned_at + self.options.start_timeout

@@ -35,6 +35,9 @@ OUTCOME_TEXTS = {
     "redirected": QT_TRANSLATE_NOOP("FailureBanner", "the server answered {method} with HTTP {code}, a redirect to {location}; it was not followed"),
     "answer-broken": QT_TRANSLATE_NOOP("FailureBanner", "the answer to {method} broke off: {error}"),
     "answer-too-long": QT_TRANSLATE_NOOP("FailureBanner", "the answer to {method} is longer than the limit of {limit} bytes"),
+    "never-read": QT_TRANSLATE_NOOP("FailureBanner", "the server read nothing from its stdin within {seconds} s of its start ({method} is still unread): it is not reading its stdin, or it is still starting (--start-timeout)"),
+    "initialize-error-after-silence": QT_TRANSLATE_NOOP("FailureBanner", "the server answered initialize with an error, after server/discover had gone unanswered within the probe timeout (the client took the silence for a legacy server and fell back to initialize; if the server is modern, choose the modern era or a longer probe timeout)"),
+    "initialize-timeout-after-silence": QT_TRANSLATE_NOOP("FailureBanner", "the server answered neither server/discover nor initialize in time"),
 }
 
 #: Why a server could not be started (transport.base.SPAWN_REASONS) in words to translate.

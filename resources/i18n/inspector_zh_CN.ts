@@ -1030,6 +1030,18 @@
         <source>output not recorded</source>
         <translation>输出未记录</translation>
     </message>
+    <message>
+        <source>era decided</source>
+        <translation>已确定版本时代</translation>
+    </message>
+    <message>
+        <source>read by the server</source>
+        <translation>服务器已读取</translation>
+    </message>
+    <message>
+        <source>still starting</source>
+        <translation>仍在启动</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -1160,6 +1172,18 @@
     <message>
         <source>the answer to {method} is longer than the limit of {limit} bytes</source>
         <translation>{method} 的应答超过了 {limit} 字节的上限</translation>
+    </message>
+    <message>
+        <source>the server read nothing from its stdin within {seconds} s of its start ({method} is still unread): it is not reading its stdin, or it is still starting (--start-timeout)</source>
+        <translation>服务器启动后 {seconds} 秒内没有从 stdin 读取任何内容（{method} 仍未被读取）：它没有读取 stdin，或者仍在启动（--start-timeout）</translation>
+    </message>
+    <message>
+        <source>the server answered initialize with an error, after server/discover had gone unanswered within the probe timeout (the client took the silence for a legacy server and fell back to initialize; if the server is modern, choose the modern era or a longer probe timeout)</source>
+        <translation>服务器以错误响应了 initialize；此前 server/discover 在探测超时内未得到响应（客户端把沉默当作旧版服务器，回退到 initialize；如果服务器是新版，请选择新版时代或更长的探测超时）</translation>
+    </message>
+    <message>
+        <source>the server answered neither server/discover nor initialize in time</source>
+        <translation>服务器既未及时响应 server/discover，也未及时响应 initialize</translation>
     </message>
     <message>
         <source>cannot start the server: the command is empty</source>
@@ -2262,7 +2286,19 @@
         <source>← unsupported version</source>
         <translation>← 不支持的版本</translation>
     </message>
-<message><source>never read (start timeout)</source><translation type="unfinished" /></message><message><source>← -32022 after the fallback → discover again</source><translation type="unfinished" /></message><message><source>← late DiscoverResult → modern</source><translation type="unfinished" /></message></context>
+    <message>
+        <source>never read (start timeout)</source>
+        <translation>从未读取（启动超时）</translation>
+    </message>
+    <message>
+        <source>← -32022 after the fallback → discover again</source>
+        <translation>← 回退后收到 -32022 → 重新探测</translation>
+    </message>
+    <message>
+        <source>← late DiscoverResult → modern</source>
+        <translation>← 迟到的 DiscoverResult → 新版</translation>
+    </message>
+</context>
 <context>
     <name>LifecycleDiagram</name>
     <message>
