@@ -34,6 +34,7 @@ import base64
 import bisect
 import codecs
 import enum
+import errno
 import gc
 import os
 import re
@@ -960,13 +961,19 @@ class _Loader:
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except FileNotFoundError:
+            if self.path.is_symlink():
+                raise self.fail("is a symbolic link to a file that does not exist") from None
             raise self.fail("no such file") from None
         except IsADirectoryError:
             raise self.fail("is a folder, not a recording file") from None
         except PermissionError:
             raise self.fail("not allowed to read it (permission denied)") from None
         except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise self.fail("is a symbolic link loop (too many levels of symbolic links)") from None
             raise self.fail(f"cannot be opened ({exc.strerror or exc})") from None
+        except ValueError:  # a NUL in the name
+            raise self.fail("the path holds a character no file name can hold") from None
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):

@@ -138,6 +138,11 @@ def test_only_regular_files_are_opened(tmp_path: Path) -> None:
         Path("/dev/null"): "is a device, not a regular file",
         tmp_path / "missing.jsonl": "no such file",
     }
+    (tmp_path / "loop-a.jsonl").symlink_to(tmp_path / "loop-b.jsonl")
+    (tmp_path / "loop-b.jsonl").symlink_to(tmp_path / "loop-a.jsonl")
+    (tmp_path / "dangling.jsonl").symlink_to(tmp_path / "nowhere.jsonl")
+    cases[tmp_path / "loop-a.jsonl"] = "loop-a.jsonl: is a symbolic link loop (too many levels of symbolic links)"
+    cases[tmp_path / "dangling.jsonl"] = "dangling.jsonl: is a symbolic link to a file that does not exist"
     for path, message in cases.items():
         exc = load_in_thread(path)
         assert isinstance(exc, RecordingError), exc
