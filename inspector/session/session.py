@@ -462,6 +462,7 @@ class Session:
         #: was left of its process group
         self.killed = False
         self._pump_lost: dict[str, int] = {}  # channel -> bytes of the read the pump held when it was stopped
+        self._pump_stopped = False  # _drain_pump gave up on the pump: nothing came in for PUMP_STALL s
         self._exited = anyio.Event()
         self._spawned = anyio.Event()
         self._writer: RecordingWriter | None = None
@@ -538,6 +539,7 @@ class Session:
         while not self._pump_done.is_set():
             seen = len(self.recording)
             if seen == last:
+                self._pump_stopped = True
                 self._pump_scope.cancel()
                 await self._pump_done.wait()
                 return
@@ -612,15 +614,16 @@ class Session:
         if self.unread:
             return  # recorded already
         unread = [dict(u) for u in getattr(self.transport, "unread", ())]
-        why = f"the inspector stopped taking in the server's output: nothing came in for {PUMP_STALL:g} s after the shutdown"
-        for stream, lost in self._pump_lost.items():
-            for u in unread:
-                if u["stream"] == stream:
-                    u["bytes"] += lost
-                    u["why"] = f"{why}; {u['why']}"
-                    break
-            else:
-                unread.insert(0, {"stream": stream, "bytes": lost, "more": False, "why": why})
+        if self._pump_stopped:  # the output had not ended: what would have followed is not known
+            why = f"the inspector stopped waiting for the server's output: nothing came in for {PUMP_STALL:g} s while the shutdown waited for its end"
+            main = "stdout" if self.options.transport.kind == "stdio" else "messages"
+            for stream, lost in (self._pump_lost or {main: 0}).items():
+                for u in unread:
+                    if u["stream"] == stream:
+                        u.update(bytes=u["bytes"] + lost, more=True, why=f"{why}; {u['why']}")
+                        break
+                else:
+                    unread.insert(0, {"stream": stream, "bytes": lost, "more": True, "why": why})
         if not unread:
             return
         self.unread = unread

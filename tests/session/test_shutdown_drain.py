@@ -34,7 +34,9 @@ from inspector.cli import EXIT_OK, EXIT_UNREAD
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import EraMode
 from inspector.session import Direction, Session, SessionOptions
-from inspector.transport.base import Frames, StdioSpec
+from inspector.session import session as session_module
+from inspector.transport.base import ExitInfo, Frames, StdioSpec
+from inspector.transport.memory import MemoryTransport, memory_pair
 from inspector.transport.stdio import StdioTransport
 
 FLOOD = str(FIXTURES / "flood_pipe.py")
@@ -231,3 +233,40 @@ async def test_a_consumer_that_stops_early_is_told_what_it_left() -> None:
     assert 8 << 20 < unread["bytes"] <= 258 * 65536  # (and the read in hand, the last partial line)
     written = sum(len(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":%d}}\n' % i) for i in range(lines))
     assert delivered + unread["bytes"] < written  # only what was read is counted, never guessed
+
+
+class _NeverEnds(MemoryTransport):
+    """A transport whose output never ends after the shutdown (a stand-in for one that hangs:
+    the stdio transport itself always ends, at the latest a drain grace after the process)."""
+
+    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step=None) -> ExitInfo:
+        self._link.close_stdin()
+        return ExitInfo(returncode=None, signal=None, escalation="sigkill")
+
+
+@pytest.mark.anyio
+async def test_a_pump_that_takes_in_nothing_is_given_up_and_that_is_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pump has no time limit, only a limit on silence: when nothing at all comes in for
+    PUMP_STALL seconds while the shutdown waits for the end of the output, the session stops
+    waiting - and says so (output_unread, the summary's unread), never silently."""
+    monkeypatch.setattr(session_module, "PUMP_STALL", 0.3)
+    link_transport, peer = memory_pair()
+    transport = _NeverEnds(link_transport._link)
+    session = Session(options(["unused"]), transport=transport)
+    with anyio.fail_after(10):
+        async with session:
+            await peer.write(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1}}\n')
+            while not any(session.recording.direction_at(i) is Direction.S2C for i in range(len(session.recording))):
+                await anyio.sleep(0.01)
+    (unread,) = session.unread
+    assert unread == {
+        "stream": "stdout",
+        "bytes": 0,
+        "more": True,
+        "why": "the inspector stopped waiting for the server's output: nothing came in for 0.3 s while the shutdown waited for its end",
+    }
+    rec = session.recording
+    last = len(rec) - 1
+    assert rec.extra_at(last)["event"] == "output_unread"
+    assert rec.raw_at(last).startswith(b"whatever the server's stdout carried after reading stopped was not recorded: the inspector stopped waiting")
+    assert rec.summary["unread"] == [unread]
