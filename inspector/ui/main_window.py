@@ -677,6 +677,10 @@ class MainWindow(QMainWindow):
                     bits.append(self.tr("now: {rules}").format(rules=", ".join(c.added)))
                 if c.removed:
                     bits.append(self.tr("no longer: {rules}").format(rules=", ".join(c.removed)))
+                if c.notes_added:
+                    bits.append(self.tr("explained now: {notes}").format(notes=", ".join(c.notes_added)))
+                if c.notes_removed:
+                    bits.append(self.tr("no longer explained: {notes}").format(notes=", ".join(c.notes_removed)))
                 if c.schema_before != c.schema_after:
                     bits.append(self.tr("schema: {before} → {after}").format(before=c.schema_before, after=c.schema_after))
                 if c.state_before != c.state_after:

@@ -2900,6 +2900,14 @@
         <translation>不再：{rules}</translation>
     </message>
     <message>
+        <source>explained now: {notes}</source>
+        <translation>现有说明：{notes}</translation>
+    </message>
+    <message>
+        <source>no longer explained: {notes}</source>
+        <translation>不再说明：{notes}</translation>
+    </message>
+    <message>
         <source>schema: {before} → {after}</source>
         <translation>模式：{before} → {after}</translation>
     </message>
