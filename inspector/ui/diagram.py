@@ -1502,7 +1502,7 @@ class LifecycleDiagram(QWidget):
                 text += " " + self.tr("Last transition: {label}, from {src} to {dst}.").format(
                     label=_lc(self._edge.label), src=_lc(self._edge.source.title), dst=_lc(self._edge.target.title)
                 )
-        if self._pending is not None:
+        if self._pending is not None and self._as_of is None:
             text += " " + self.tr("Next, after Continue: {label}, from {src} to {dst}.").format(
                 label=_lc(self._pending.label), src=_lc(self._pending.source.title), dst=_lc(self._pending.target.title)
             )
@@ -1937,7 +1937,8 @@ class LifecycleDiagram(QWidget):
         self._paint_current_legend(p, g, c)
         t = self._progress
 
-        pending = g.edges.get(self._pending) if self._pending is not None and self._pending != self._edge else None
+        # the edge the held step will take starts at the session's state: not drawn over a past one
+        pending = g.edges.get(self._pending) if self._pending is not None and self._pending != self._edge and self._as_of is None else None
         if pending is not None:  # step mode: where the held step will go, dashed, not yet taken
             colour = c.error if pending.failure else c.accent
             pen = QPen(colour, max(2.0, g.f / 5.5), Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)

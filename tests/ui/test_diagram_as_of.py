@@ -51,8 +51,17 @@ async def test_step_back_shows_a_past_state_as_of_its_entry_and_run_to_end_follo
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
         window.connect_selected()
-        # Continue through initialize, its answer and notifications/initialized
-        for _ in range(3):
+        # initialize goes; its answer waits, and the diagram draws the edge it will take
+        await until(lambda: controller.pending_step is not None)
+        window.act_continue.trigger()
+        await until(lambda: "Next, after Continue" in window.diagram.accessibleDescription())
+        # a past state shown: that edge starts at the session's state, so it is not drawn from the past one
+        assert window.step_back()
+        assert window.diagram.as_of is not None and "Next, after Continue" not in window.diagram.accessibleDescription()
+        window.act_follow.setChecked(True)
+        await until(lambda: "Next, after Continue" in window.diagram.accessibleDescription() and window.diagram.as_of is None)
+        # Continue through the answer and notifications/initialized
+        for _ in range(2):
             await until(lambda: controller.pending_step is not None)
             step = controller.pending_step
             window.act_continue.trigger()
