@@ -19,7 +19,9 @@ every message against the official JSON Schema of the protocol version in force
 (:mod:`.schema`). What it concludes comes back as an :class:`~.engine.Analysis` per line.
 
 The peer's misbehaviour is data: a broken rule is a rule id on the entry, never an
-exception. The transition tables are the single source of the states: the session runs them
+exception. What looks wrong but is allowed gets a note instead (an info rule in
+``Analysis.notes``, never a violation): an error with id null for a request whose id could not
+be read is what JSON-RPC 2.0 requires, though MCP's schema has no null id. The transition tables are the single source of the states: the session runs them
 and the desktop diagram draws them.
 """
 

@@ -49,7 +49,9 @@ summary; after a Disconnect in step mode each shutdown step waits at the gate to
 (``Transport.shutdown(before_step=...)``), nothing new is sent, and a server that exits
 meanwhile takes its step with it. Listeners of the
 recording get ``(start, end)`` batches; the recording file is appended and flushed as
-batches arrive.
+batches arrive. The recording's header keeps everything the engine's verdicts depend on (the
+client's configuration: ``reanalyse.engine_header``), so :mod:`.reanalyse` can judge a file
+again with an engine built exactly like the live one.
 
 :mod:`.profiles` holds the saved servers (secret environment values and headers kept apart) and
 turns one into ``SessionOptions``; :mod:`.imports` reads other clients' server configurations into
