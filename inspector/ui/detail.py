@@ -12,10 +12,14 @@ demand (the recording never keeps decoded JSON). The pane shows:
   that explains what looks wrong but is allowed, e.g. ``jsonrpc.error-id-null``); each schema error with
   its JSON-pointer path (the stored first error, or every error on request through
   ``validator_for(version).explain``); the lifecycle transition; process details;
-- the exact bytes as text (invalid UTF-8 as U+FFFD) or as a hex dump. Lines over 256 KiB
-  show their head with a note and a "Show all" button, so a 16 MiB line never freezes the UI;
+- the exact bytes as text (invalid UTF-8 as U+FFFD) or as a hex dump. Lines over 64 KiB
+  show their head with a note and a "Show all" button (laying out text costs about 0.2 ms a
+  KiB), so selecting a 20 MB line holds the event loop up for tens of milliseconds, not seconds
+  (benchmarks/ui_long_line.py);
 - a JSON tree built lazily (children appear when a node is expanded, at most a page of
-  children at a time; long strings clipped).
+  children at a time; long strings clipped). A message over 1 MiB is not decoded whole on
+  selection: its tree comes from its first 64 KiB (``text.json_head``, cut values ending
+  with "…") until "Parse all".
 
 Everything the server controls is shown through plain-text widgets (QLabel with
 ``Qt.TextFormat.PlainText``, QPlainTextEdit, tree items) or escaped tooltips.
