@@ -83,5 +83,5 @@ def pytest_terminal_summary(terminalreporter):
     if s["recordings"] or s["skipped_large"]:
         terminalreporter.write_line(
             f"re-analysis check: {s['recordings']} recordings re-analysed ({s['files']} of them files, {s['entries']} entries), {s['differed']} judged differently;"
-            f" {s['skipped_large']} larger than {reanalysis_check.MAX_ENTRIES} entries skipped"
+            f" {s['skipped_large']} larger than {reanalysis_check.MAX_ENTRIES} entries skipped; the check took {s['seconds']:.2f} s"
         )

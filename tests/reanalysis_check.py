@@ -20,6 +20,7 @@ analysis, and the suite must stay fast; the count is printed at the end of the r
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import orjson
@@ -31,7 +32,7 @@ MAX_ENTRIES = 20_000
 MAX_FILE_BYTES = 8 << 20
 
 _live: list[tuple[Recording, Path | None]] = []
-stats = {"recordings": 0, "entries": 0, "files": 0, "differed": 0, "skipped_large": 0}
+stats = {"recordings": 0, "entries": 0, "files": 0, "differed": 0, "skipped_large": 0, "seconds": 0.0}
 
 
 def start() -> None:
@@ -101,7 +102,16 @@ def _check(where: str, rec: Recording) -> str | None:
 
 
 def differences(tmp_path: Path | None) -> list[str]:
-    """What re-analysis judged differently in the recordings made since ``start()``."""
+    """What re-analysis judged differently in the recordings made since ``start()`` (the time it
+    took is added to ``stats["seconds"]``: the check's cost, printed at the end of the run)."""
+    began = time.perf_counter()
+    try:
+        return _differences(tmp_path)
+    finally:
+        stats["seconds"] += time.perf_counter() - began
+
+
+def _differences(tmp_path: Path | None) -> list[str]:
     found: list[str] = []
     files: set[Path] = set()
     for rec, path in _live:
