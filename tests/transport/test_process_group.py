@@ -337,6 +337,9 @@ async def test_abandon_sends_sigterm_to_the_whole_group_at_once() -> None:
                 while alive(seen):  # both end of SIGTERM, without the inspector's escalation
                     await anyio.sleep(0.05)
                 assert session.abandon() is None  # nothing left: nothing done
+                # dead (a zombie counts) can come before the session has read the exit: wait for
+                # it, or leaving at once starts the spec shutdown (stdin_closed) on a dead server
+                assert await session.wait_exit(BOUND)
         await assert_all_gone(seen, leader)
     finally:
         kill_leftovers(seen)
