@@ -965,7 +965,8 @@ class ProtocolEngine:
         """Auto: the probe's answer came after the fallback on silence. Before initialize is
         answered, an answer that says modern wins - the server was slow to start, not legacy
         (2026-07-28 stdio: a DiscoverResult means modern, -32022 means modern with another
-        version): the session leaves the legacy machine. Anything else changes nothing: the
+        version): back to Discovering, and the session probes again (the server is up now and
+        answers at once; its answer is the start's). Anything else changes nothing: the
         fallback stands and initialize's answer decides."""
         if not self._fell_back_on_silence or self.lifecycle.state not in (State.UNINITIALIZED, State.INITIALIZING):
             return
@@ -973,16 +974,13 @@ class ProtocolEngine:
         if p.kind is Kind.RESULT:
             result = p.obj.get("result")
             versions = self._discover_versions(result)
-            if versions is None or not any(s in MODERN_VERSIONS for s in versions):
+            common = [s for s in MODERN_VERSIONS if s in (versions or ())]
+            if not common:
                 return
-            self.offered_version = self._probe_offered
-            chosen = self._take_discover_result(result, versions)
-            if chosen is None:
-                return
+            wanted = self._probe_offered or self.config.modern_version
+            self.retry_version = wanted if wanted in common else common[-1]  # what the probe asks for again
             self._to_modern("late-discover-result", seconds=seconds)
-            self.version = chosen
-            self._use_version(chosen)
-            self._fire(a, Event.LATE_DISCOVER_RESULT)
+            self._fire(a, Event.MODERN_AFTER_FALLBACK)
         elif p.error_code == UNSUPPORTED_PROTOCOL_VERSION:
             self._note_supported(p.obj)
             if self.retry_version is None:

@@ -16,8 +16,9 @@ Auto: the modern probe first; any error that is not a recognised modern error, o
 in time, takes the fallback edge into the legacy machine's Uninitialized. A fallback taken on
 silence can be undone: a server that was only slow to start answers the probe late, and when
 that late answer says modern (a DiscoverResult, or -32022) before initialize is answered - or
-initialize itself is refused with -32022 - the session leaves the legacy machine for the modern
-one (the "late" edges out of Uninitialized and Initializing). Over stdio, a request the server
+initialize itself is refused with -32022 - the session goes back to Discovering ("modern after
+all") and probes again, which the server, up by now, answers at once. (A late answer that comes
+before initialize is written changes nothing: initialize's -32022 then says it.) Over stdio, a request the server
 has not read yet cannot be answered: the session's clocks wait for the read, and a server that
 reads nothing within the start timeout takes the "never read" failure edge.
 
@@ -92,8 +93,7 @@ class Event(enum.Enum):
     SESSION_EXPIRED = "session_expired"  # HTTP: 404 on a request carrying the session id
     INITIALIZE_REFUSED = "initialize_refused"  # HTTP: initialize's POST got a 4xx, no JSON-RPC answer
     TRANSPORT_FALLBACK = "transport_fallback"  # HTTP auto: that 4xx means try the HTTP+SSE transport
-    LATE_DISCOVER_RESULT = "late_discover_result"  # auto: a DiscoverResult after the fallback on silence, initialize not answered yet
-    MODERN_AFTER_FALLBACK = "modern_after_fallback"  # auto: -32022 after the fallback on silence (late, or to initialize): discover again
+    MODERN_AFTER_FALLBACK = "modern_after_fallback"  # auto: after the fallback on silence, a late modern answer or -32022 to initialize: discover again
     NEVER_READ = "never_read"  # stdio: the server read nothing of its stdin within the start timeout
 
 
@@ -250,14 +250,7 @@ AUTO_TABLE: tuple[Transition, ...] = tuple(
             Transition(State.DISCOVERING, Event.TIMEOUT, State.UNINITIALIZED, "no answer → legacy", False, STDIO_SPEC + "#backward-compatibility"),
             Transition(State.DISCOVERING, Event.HTTP_REJECTED, State.UNINITIALIZED, "← HTTP 4xx → legacy", False, VERSIONING_SPEC + "#backward-compatibility"),
             # the fallback on silence undone: the server was slow, not legacy
-            *(
-                Transition(source, Event.LATE_DISCOVER_RESULT, State.READY, "← late DiscoverResult → modern", False, STDIO_SPEC + "#backward-compatibility")
-                for source in (State.UNINITIALIZED, State.INITIALIZING)
-            ),
-            *(
-                Transition(source, Event.MODERN_AFTER_FALLBACK, State.DISCOVERING, "← -32022 after the fallback → discover again", False, STDIO_SPEC + "#backward-compatibility")
-                for source in (State.UNINITIALIZED, State.INITIALIZING)
-            ),
+            Transition(State.INITIALIZING, Event.MODERN_AFTER_FALLBACK, State.DISCOVERING, "← modern after all → discover again", False, STDIO_SPEC + "#backward-compatibility"),
         ),
         MODERN_TABLE,
         LEGACY_TABLE,

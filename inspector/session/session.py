@@ -368,7 +368,7 @@ _MAX_LIST_PAGES = 20  # tools/list pages read to find one tool again after a Hea
 
 #: Auto: the engine's edges that undo a fallback taken on silence (the server was slow, not legacy):
 #: the start sequence stops waiting for initialize and reads the engine's state.
-_ERA_UNDONE = frozenset({Event.LATE_DISCOVER_RESULT, Event.MODERN_AFTER_FALLBACK})
+_ERA_UNDONE = frozenset({Event.MODERN_AFTER_FALLBACK})
 #: How often the start sequence looks whether the server has read its request yet (stdio).
 _READ_POLL = 0.05
 
@@ -1372,15 +1372,15 @@ class Session:
 
         Auto: the probe, then the fallback to initialize when the probe says legacy. A fallback
         taken on silence is undone when the server, slow to start rather than legacy, answers
-        the probe late with a modern answer (or refuses initialize with -32022): the engine
-        takes the "late" edge and the session goes on in the modern era, saying why in the
-        recording (an ``era_decided`` event)."""
+        the probe late with a modern answer (or refuses initialize with -32022): the engine goes
+        back to Discovering ("modern after all"), the session says why in the recording (an
+        ``era_decided`` event) and probes again, as a modern start does."""
         mode = self.options.config.era
         if mode in (EraMode.AUTO, EraMode.MODERN):
             await self._probe(mode)
         if self.engine.era is not Era.MODERN:
             await self._handshake()
-            if self.engine.state is State.DISCOVERING:  # -32022 after the fallback: a modern server after all
+            if self.engine.state is State.DISCOVERING:  # a modern answer after the fallback: a modern server after all
                 await self._probe(mode, again=True)
                 if self.engine.era is not Era.MODERN or self.engine.state is not State.READY:
                     raise StartFailed(self._failure_text(self.engine.outcome or "the server refused initialize with -32022 but did not answer server/discover in time"))
@@ -1389,8 +1389,8 @@ class Session:
             self._first_request_step = True
 
     def _era_undone(self) -> bool:
-        """Auto: a late modern answer undid the fallback on silence (the engine is modern again)."""
-        return self.engine.era is Era.MODERN and self.engine.state in (State.READY, State.DISCOVERING)
+        """Auto: a modern answer after the fallback on silence undid it (the engine is discovering again)."""
+        return self.engine.era is Era.MODERN and self.engine.state is State.DISCOVERING
 
     def _note_era(self) -> None:
         """Say in the recording why the era is what it is, where it was not the probe's plain answer."""
@@ -1501,9 +1501,6 @@ class Session:
 
     async def _handshake(self) -> None:
         eng = self.engine
-        if self._era_undone():  # the probe's late answer came before initialize went out
-            self._note_era()
-            return
         id = eng.next_id()
         raw = eng.build_initialize(id)
         w = await self._wait_start_answer(id, raw, LEGACY_STEPS["initialize"], self.options.connect_timeout, "initialize")

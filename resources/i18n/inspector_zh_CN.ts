@@ -2292,11 +2292,15 @@
     </message>
     <message>
         <source>← -32022 after the fallback → discover again</source>
-        <translation>← 回退后收到 -32022 → 重新探测</translation>
+        <translation type="vanished">← 回退后收到 -32022 → 重新探测</translation>
     </message>
     <message>
         <source>← late DiscoverResult → modern</source>
-        <translation>← 迟到的 DiscoverResult → 新版</translation>
+        <translation type="vanished">← 迟到的 DiscoverResult → 新版</translation>
+    </message>
+    <message>
+        <source>← modern after all → discover again</source>
+        <translation>← 原来是新版 → 重新探测</translation>
     </message>
 </context>
 <context>

@@ -37,13 +37,20 @@ def test_a_late_discover_result_before_initialize_is_answered_wins() -> None:
     tr, init_id = fell_back_on_silence()
     a = tr.s({"jsonrpc": "2.0", "id": 1, "result": DISCOVER_RESULT})
     assert a.violations == ("jsonrpc.late-response",)
-    assert a.transition.event is Event.LATE_DISCOVER_RESULT and a.state is State.READY
+    assert a.transition.event is Event.MODERN_AFTER_FALLBACK and a.state is State.DISCOVERING
+    assert a.transition.label == "← modern after all → discover again"
     e = tr.e
-    assert e.era is Era.MODERN and e.version == "2026-07-28" and e.offered_version == "2026-07-28"
-    assert e.server_capabilities == {"tools": {}} and e.schema_version == "2026-07-28"
+    assert e.era is Era.MODERN and e.retry_version == "2026-07-28" and e.offered_version == "2026-07-28"
+    assert e.schema_version == "2026-07-28"
     assert e.era_reason.startswith("server/discover answered late (")
     refusal = tr.s({"jsonrpc": "2.0", "id": init_id, "error": UNSUPPORTED})
-    assert refusal.violations == () and refusal.transition is None and e.state is State.READY and e.outcome is None
+    assert refusal.violations == () and refusal.transition is None and e.state is State.DISCOVERING and e.outcome is None
+    again = e.next_id()
+    tr.c(e.build_discover(again, e.retry_version))
+    a = tr.s({"jsonrpc": "2.0", "id": again, "result": DISCOVER_RESULT})
+    assert a.violations == () and a.transition.event is Event.RECV_DISCOVER_RESULT and e.state is State.READY
+    assert e.version == "2026-07-28" and e.server_capabilities == {"tools": {}}
+    assert e.era_reason.startswith("server/discover answered late (")  # the first word on the era stands
 
 
 def test_a_late_discover_result_after_initialize_was_answered_changes_nothing() -> None:
@@ -124,14 +131,10 @@ def test_never_read_fails_the_start_in_every_era_but_only_over_stdio() -> None:
         assert not any(tr.event is Event.NEVER_READ for tr in for_transport(table, "streamable-http"))
 
 
-def test_the_late_edges_are_auto_only_and_drawn_from_the_legacy_states() -> None:
-    late = [tr for tr in AUTO_TABLE if tr.event in (Event.LATE_DISCOVER_RESULT, Event.MODERN_AFTER_FALLBACK)]
-    assert {(tr.source, tr.target) for tr in late} == {
-        (State.UNINITIALIZED, State.READY), (State.INITIALIZING, State.READY),
-        (State.UNINITIALIZED, State.DISCOVERING), (State.INITIALIZING, State.DISCOVERING),
-    }
-    assert not any(tr.failure for tr in late)
-    assert not any(tr.event in (Event.LATE_DISCOVER_RESULT, Event.MODERN_AFTER_FALLBACK) for tr in MODERN_TABLE + LEGACY_TABLE)
+def test_the_late_edge_is_auto_only_and_leads_back_to_discovering() -> None:
+    late = [tr for tr in AUTO_TABLE if tr.event is Event.MODERN_AFTER_FALLBACK]
+    assert [(tr.source, tr.target, tr.failure) for tr in late] == [(State.INITIALIZING, State.DISCOVERING, False)]
+    assert not any(tr.event is Event.MODERN_AFTER_FALLBACK for tr in MODERN_TABLE + LEGACY_TABLE)
 
 
 def test_the_summary_says_why_this_era() -> None:

@@ -103,10 +103,12 @@ def test_sdk_server_behind_an_eager_reader_the_late_discover_result_wins() -> No
     assert run.summary["era"] == "modern" and run.summary["protocol_version"] == "2026-07-28"
     assert run.summary["offered_version"] == "2026-07-28"
     assert run.summary["era_reason"].startswith("server/discover answered late (")
-    late = run.find(dir="s2c", method="server/discover")
-    assert len(late) == 1 and late[0]["transition"]["label"] == "← late DiscoverResult → modern" and late[0]["state"] == "ready"
+    late, again = run.find(dir="s2c", method="server/discover")
+    assert late["id"] == 1 and late["transition"]["label"] == "← modern after all → discover again" and late["state"] == "discovering"
     decided = run.find(event="era_decided")
     assert len(decided) == 1 and "after the fallback: a slow start, not a legacy server; initialize's refusal is expected" in decided[0]["raw"]
+    # the probe again, answered at once by the server that is up now: the start ends as a modern start does
+    assert again["transition"]["label"] == "← DiscoverResult" and again["state"] == "ready" and again["violations"] == []
     # the refusal of initialize is the expected consequence, not the start failing
     refused = run.find(dir="s2c", method="initialize")
     assert len(refused) == 1 and error_code(refused[0]) == -32022 and refused[0]["violations"] == [] and refused[0].get("transition") is None
