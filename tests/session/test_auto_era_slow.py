@@ -16,6 +16,8 @@ timeouts together, which before failed with exit 4 or 5.
 
 from __future__ import annotations
 
+import sys
+
 import orjson
 import pytest
 from session_helpers import ProbeRun, probe, reference_server, sdk_server
@@ -139,3 +141,38 @@ def test_transcript_says_why(seconds: float, capsys: pytest.CaptureFixture[str])
     assert code == EXIT_OK
     assert "era decided" in out and "modern era: server/discover answered late (" in out
     assert "why this era      server/discover answered late (" in out
+
+
+# ---------------------------------------------------------------------- HTTP: a slow answer to the probe's POST
+
+
+@pytest.mark.anyio
+async def test_http_a_slow_answer_to_the_probe_is_waited_for() -> None:
+    # A legacy HTTP server refuses the probe's POST with a 4xx at once; a slow answer is a slow
+    # server. The SDK's server holds server/discover 2 s (a cold start behind a proxy): the probe
+    # waits the connect timeout, not the probe timeout, and the session is modern with no
+    # fallback (before: initialize after 0.5 s, which the dual-era server answered: legacy).
+    from peers import FIXTURES, HttpPeer, free_port
+
+    from inspector.protocol.engine import ClientConfig
+    from inspector.protocol.lifecycle import State
+    from inspector.protocol.versions import Era, EraMode
+    from inspector.session import Direction, Session, SessionOptions
+    from inspector.transport.base import StreamableHttpSpec
+
+    port = free_port()
+    argv = [sys.executable, str(FIXTURES / "sdk_http_slow_discover.py"), "--port", str(port), "--delay", "2"]
+    with HttpPeer(argv, port) as peer:
+        opts = SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), probe_timeout=0.5, connect_timeout=15.0)
+        session = Session(opts)
+        async with session:
+            await session.start()
+            assert session.engine.era is Era.MODERN and session.state is State.READY
+            assert (await session.request("tools/list")).ok
+        rec = session.recording
+    methods = [e.method for e in rec if e.direction is Direction.C2S]
+    assert methods == ["server/discover", "tools/list"]
+    answer = next(e for e in rec if e.direction is Direction.S2C and e.method == "server/discover")
+    assert answer.latency >= 2.0
+    assert [r for e in rec for r in e.violations] == []
+    assert session.summary()["era_reason"] == "server/discover answered with a DiscoverResult"
