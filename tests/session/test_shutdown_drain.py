@@ -85,7 +85,7 @@ def read_recording(path: Path) -> tuple[str, int, list[dict], dict]:
     return digest.hexdigest(), s2c, others, summary
 
 
-def file_digest(path: Path, skip_first_line: bool = False) -> tuple[str, int]:
+def file_digest(path: Path) -> tuple[str, int]:
     data = path.read_bytes()
     return hashlib.sha256(data).hexdigest(), data.count(b"\n")
 
