@@ -869,6 +869,7 @@ async def run_probe(
     if stopped_by:
         number = stopped_by[0]
         code, reason, quote = EXIT_SIGNAL_BASE + number, f"stopped by {_signal_name(number)}", []
+        reason += "".join("; " + describe_unread(u) for u in session.unread)
     summary = dict(session.recording.summary or session.summary())
     summary["exit"] = code
     summary["exit_reason"] = reason
