@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +29,17 @@ def anyio_backend():
     return "asyncio"
 
 
+def watch_instances(monkeypatch, cls, watch) -> None:
+    """For the rest of the test, ``watch(obj)`` is called with every new ``cls`` object."""
+    original = cls.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        watch(self)
+
+    monkeypatch.setattr(cls, "__init__", init)
+
+
 @pytest.fixture(autouse=True)
 def every_sent_message_is_schema_valid(request, monkeypatch):
     """Fails a test whose sessions sent a schema-invalid message (see wire_check.py)."""
@@ -36,13 +48,7 @@ def every_sent_message_is_schema_valid(request, monkeypatch):
     from inspector.session.recording import Recording
 
     wire_check.start()
-    original = Recording.__init__
-
-    def init(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        wire_check.watch_recording(self)
-
-    monkeypatch.setattr(Recording, "__init__", init)
+    watch_instances(monkeypatch, Recording, wire_check.watch_recording)
     yield
     if request.node.get_closest_marker("malformed_c2s") is None:
         bad = wire_check.invalid_c2s()
@@ -62,16 +68,10 @@ def every_recording_is_judged_the_same_again(request, monkeypatch):
     from inspector.session.session import Session
 
     reanalysis_check.start()
-    original = Session.__init__
-
-    def init(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        reanalysis_check.watch_session(self)
-
-    monkeypatch.setattr(Session, "__init__", init)
+    watch_instances(monkeypatch, Session, reanalysis_check.watch_session)
     yield
-    tmp = request.node.funcargs.get("tmp_path") if hasattr(request.node, "funcargs") else None
-    found = reanalysis_check.differences(tmp if isinstance(tmp, __import__("pathlib").Path) else None)
+    tmp = getattr(request.node, "funcargs", {}).get("tmp_path")
+    found = reanalysis_check.differences(tmp if isinstance(tmp, Path) else None)
     if found and request.node.get_closest_marker("reanalysis_differs") is None:
         pytest.fail("re-analysis contradicts the live session:\n" + "\n".join(found[:5]), pytrace=False)
 

@@ -267,3 +267,21 @@ def test_clear(pane):
     pane.clear()
     assert pane.entry() is None and pane.raw_text() == "" and not pane.pair_button.isVisible()
     assert pane.placeholder.isVisibleTo(pane)
+
+
+def test_a_null_id_parse_error_is_explained_not_flagged(pane):
+    """Issue 21: JSON-RPC 2.0 requires id null in an error for an unreadable line; the pane
+    explains it with the note (info), and shows no violation or schema failure."""
+    note = RULES["jsonrpc.error-id-null"]
+    d = Driver()
+    d.handshake()
+    seq = d.s2c(b'{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}\n')
+    pane.set_entry(d.rec, seq)
+    text = pane.findings_text()
+    assert f"ℹ {note.id}  (info)" in text and note.text in text and note.spec in text
+    assert "⚠" not in text and "Invalid against the JSON Schema" not in text
+    # the same id null on a result is still a violation
+    seq = d.s2c(b'{"jsonrpc":"2.0","id":null,"result":{}}\n')
+    pane.set_entry(d.rec, seq)
+    text = pane.findings_text()
+    assert "⚠ jsonrpc.id-invalid" in text and note.id not in text
