@@ -13,7 +13,7 @@ from inspector.protocol.versions import EraMode
 from inspector.session import Recording, Session, SessionOptions
 from inspector.session.profiles import demo_profile
 from inspector.session.reanalyse import reanalyse
-from inspector.transport.base import AutoHttpSpec
+from inspector.transport.base import AutoHttpSpec, StdioSpec
 
 pytestmark = pytest.mark.anyio
 
@@ -85,3 +85,31 @@ async def test_a_recording_from_an_inspector_that_knew_fewer_rules_shows_what_is
     (change,) = changes
     assert change.seq == seq and change.added == ("jsonrpc.version",) and change.removed == ()
     assert change.schema_before is None and change.schema_after is False
+
+
+@pytest.mark.reanalysis_differs  # the file is edited to look older on purpose
+async def test_an_older_recording_of_a_null_id_parse_error_is_explained_now(tmp_path):
+    """Issue 21: before, -32700 with id null was flagged jsonrpc.id-invalid and schema-invalid;
+    re-analysed now it is explained (jsonrpc.error-id-null) and its schema verdict is valid."""
+    from peers import misbehave
+
+    path = tmp_path / "old.jsonl"
+    session = Session(SessionOptions(transport=StdioSpec(argv=misbehave("good")), config=ClientConfig(era=EraMode.LEGACY), stdin_grace=0.5, term_grace=0.5, record_path=path))
+    async with session:
+        await session.start()
+        await session.send_text("not json", wait=1)
+        await session.request("ping")  # the parse error comes before its answer
+    lines = path.read_bytes().splitlines()
+    edited, seq = [], None
+    for line in lines:
+        d = orjson.loads(line)
+        if d.get("dir") == "s2c" and d.get("kind") == "error" and d.get("id") is None:
+            assert d["notes"] == ["jsonrpc.error-id-null"] and d["violations"] == [] and d["schema_ok"] is True
+            d.pop("notes")
+            d["violations"], d["schema_ok"], seq = ["jsonrpc.id-invalid"], False, d["seq"]
+        edited.append(orjson.dumps(d))
+    assert seq is not None
+    path.write_bytes(b"\n".join(edited) + b"\n")
+    (change,) = reanalyse(Recording.load(path))[1]
+    assert change.seq == seq and change.removed == ("jsonrpc.id-invalid",) and change.added == ()
+    assert change.notes_added == ("jsonrpc.error-id-null",) and (change.schema_before, change.schema_after) == (False, True)
