@@ -874,6 +874,7 @@ class ProtocolEngine:
                 self._fire(a, Event.VERSION_UNSUPPORTED)
                 return v
         self._use_version(version if version in LEGACY_VERSIONS else (self.offered_version or LATEST_LEGACY))
+        self._fell_back_on_silence = False  # initialize answered: the fallback stands for good
         self._fire(a, Event.RECV_INITIALIZE_RESULT)
         return v
 

@@ -33,7 +33,9 @@ process group cut off after the drain grace, events a stopped pump never took) a
 stopped pump held - becomes an ``output_unread`` entry per stream (bytes, whether more followed,
 why) and the summary's ``unread``; ``probe`` exits 7 then.
 
-The start sequence (probe, fallback, handshake) is driven from the engine's facts. In step mode
+The start sequence (probe, fallback, handshake) is driven from the engine's facts; its timeouts
+run from when the server has read each message (stdio), and a late modern answer after a fallback
+on silence sends it back to the probe (see session.py). In step mode
 every message waits at the :class:`~.session.StepGate` until ``go()``, one at a time in the order
 it came to be: the client's before it is written, the server's after it was read and before the
 engine takes it in (its arrival time kept, and when it was let in as ``released``); timeouts do

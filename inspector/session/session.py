@@ -5,6 +5,13 @@ s.start()`` runs the start sequence of the chosen era (probe, fallback, handshak
 s.request(...)`` sends requests with timeouts and cancellation; leaving the block shuts the
 server down per spec. Every line, stderr line and process event lands in ``s.recording``
 before anything else reacts to it.
+
+The start sequence's clocks run from the server's reading, not from the client's writing: over
+stdio the session watches the server's stdin pipe (``Transport.unread_by_peer``) and a probe or
+connect timeout starts once the server has read the message, within ``start_timeout`` of its
+start. In auto mode the era is the engine's decision, and a fallback taken on silence is undone
+when a late modern answer says the server was only slow (``_ERA_UNDONE``): the session then
+probes again and says why in the recording (``era_decided``).
 """
 
 from __future__ import annotations

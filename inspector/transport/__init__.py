@@ -11,7 +11,10 @@ readers read each pipe to end-of-file while the server or anything of its proces
 however long the output; only once they are gone is a pipe that stays open (held by a process
 outside the group) waited on for a bounded drain grace - one still written to past it is cut
 off and said - and ``unread`` (after the close) counts what never reached the consumer.
-``send()`` writes bytes to the server's stdin and raises ``TransportClosed`` once that is gone.
+``send()`` writes bytes to the server's stdin and raises ``TransportClosed`` once that is gone;
+``unread_by_peer()`` says how much of it the server has not read yet (the pipe's FIONREAD; None
+where that cannot be known, HTTP included), which is how a session tells a server still starting
+from one that read its message and stays silent.
 A slow consumer holds back the pipe rather than growing memory; process events never wait.
 The HTTP transports bound every body and SSE event by the same ``max_line`` (the first bytes
 kept, the rest counted and dropped) and give a body ``read_timeout`` to arrive whole.
