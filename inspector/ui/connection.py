@@ -277,6 +277,7 @@ class ProfileEditor(QWidget):
         for key, label in (
             ("connect_timeout", self.tr("Start sequence")),
             ("probe_timeout", self.tr("Discovery probe")),
+            ("start_timeout", self.tr("Server start (until it reads its stdin)")),
             ("request_timeout", self.tr("Requests")),
             ("stdin_grace", self.tr("Exit after stdin closes")),
             ("term_grace", self.tr("Exit after SIGTERM")),
@@ -376,7 +377,7 @@ class ProfileEditor(QWidget):
         self._form.setRowVisible(self._cwd_row, not http)
         self.http_box.setVisible(http)
         self.env_box.setVisible(not http)
-        for key in ("stdin_grace", "term_grace"):  # signals belong to a process
+        for key in ("start_timeout", "stdin_grace", "term_grace"):  # a pipe and signals belong to a process
             self._t_form.setRowVisible(self._timeout_rows[key], not http)
         self._show_tls_warning()
 

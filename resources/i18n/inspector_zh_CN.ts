@@ -3314,6 +3314,10 @@
         <translation>每个请求都会发送的请求头（Authorization、Cookie、密钥和令牌自动视为机密；其他机密请自行标记）：</translation>
     </message>
     <message>
+        <source>Server start (until it reads its stdin)</source>
+        <translation>服务器启动（直到它读取 stdin）</translation>
+    </message>
+    <message>
         <source>A longer stdout or stderr line, HTTP body or SSE event keeps its first bytes up to this size; the rest is counted and dropped</source>
         <translation>更长的 stdout 或 stderr 行、HTTP 响应体或 SSE 事件只保留前面这么多字节；其余部分计数后丢弃</translation>
     </message>
