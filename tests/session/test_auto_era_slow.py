@@ -16,8 +16,6 @@ timeouts together, which before failed with exit 4 or 5.
 
 from __future__ import annotations
 
-import sys
-
 import orjson
 import pytest
 from session_helpers import ProbeRun, probe, reference_server, sdk_server
@@ -152,7 +150,7 @@ async def test_http_a_slow_answer_to_the_probe_is_waited_for() -> None:
     # server. The SDK's server holds server/discover 2 s (a cold start behind a proxy): the probe
     # waits the connect timeout, not the probe timeout, and the session is modern with no
     # fallback (before: initialize after 0.5 s, which the dual-era server answered: legacy).
-    from peers import FIXTURES, HttpPeer, free_port
+    from peers import HttpPeer, free_port, sdk_http_server
 
     from inspector.protocol.engine import ClientConfig
     from inspector.protocol.lifecycle import State
@@ -161,8 +159,7 @@ async def test_http_a_slow_answer_to_the_probe_is_waited_for() -> None:
     from inspector.transport.base import StreamableHttpSpec
 
     port = free_port()
-    argv = [sys.executable, str(FIXTURES / "sdk_http_slow_discover.py"), "--port", str(port), "--delay", "2"]
-    with HttpPeer(argv, port) as peer:
+    with HttpPeer(sdk_http_server(port, "--hold-discover", "2"), port) as peer:
         opts = SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), probe_timeout=0.5, connect_timeout=15.0)
         session = Session(opts)
         async with session:
