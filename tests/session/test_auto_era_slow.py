@@ -83,7 +83,8 @@ def test_reference_server_slower_than_both_timeouts_together_is_legacy() -> None
 
 
 def test_a_server_that_never_reads_its_stdin_ends_at_the_start_timeout() -> None:
-    run = probe(*GRACES, "--start-timeout", "1.5", "--probe-timeout", "0.3", server=["sh", "-c", "sleep 30"])
+    # (sleep ignores its stdin closing: a short grace before the SIGTERM that ends it)
+    run = probe(*GRACES, "--stdin-grace", "0.3", "--start-timeout", "1.5", "--probe-timeout", "0.3", server=["sh", "-c", "sleep 30"])
     assert run.rc == EXIT_TIMEOUT
     assert run.summary["outcome_code"] == "never-read"
     assert "read nothing from its stdin within 1.5 s of its start (server/discover is still unread)" in run.summary["outcome"]
