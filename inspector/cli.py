@@ -128,7 +128,12 @@ then one summary object. Times and latencies are in seconds.
                         output_unread (output not recorded: stream, bytes, more, why), ...;
                         the probe's own notes: answer_policy (what an --answer policy answered,
                         before the answer), probe_note (tools listed to check a tools/call),
-                        refused (a --request not sent, and why)
+                        refused (a --request not sent, and why);
+                        the start sequence's: timeout (never_read: seconds, when the server had
+                        read nothing of its stdin by the start timeout), start_wait (a message
+                        still unread past its timeout: the server is still starting),
+                        request_read (the server read it at last), era_decided (a late modern
+                        answer undid the fallback to initialize, and why)
     pid, returncode, signal, hand_written, ...   further facts of some entries
 
   summary: {"kind": "summary", ...}, last
