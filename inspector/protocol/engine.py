@@ -1171,7 +1171,9 @@ class ProtocolEngine:
             if v:
                 a.violations = tuple(v)
             status = info.get("status")
-            refused = info.get("method") == "POST" and type(status) is int and 400 <= status < 500
+            # a 4xx or 5xx without a JSON-RPC answer ends the start request at once (a 5xx is
+            # no timeout either: the server said it failed)
+            refused = info.get("method") == "POST" and type(status) is int and 400 <= status < 600
             if refused and self.lifecycle.state is State.DISCOVERING and info.get("request_seq") == self._discover_seq:
                 self._discover_refused(a, status, info)
             elif refused and self.lifecycle.state is State.INITIALIZING and info.get("request_seq") == self._initialize_seq and info.get("jsonrpc_error") is None:
@@ -1222,8 +1224,10 @@ class ProtocolEngine:
             self.outcome_args = {}
 
     def _discover_refused(self, a: Analysis, status: int, info: dict) -> None:
-        """The modern probe's POST got a 4xx. 2026-07-28 versioning: without a modern error body
-        that means a legacy server (auto falls back to initialize; modern fails)."""
+        """The modern probe's POST got a 4xx (or 5xx). 2026-07-28 versioning: without a modern
+        error body that means a legacy server (auto falls back to initialize at once; modern
+        fails). A 5xx is taken the same way - a server that fails on a method it does not know -
+        but stays flagged http.error-status."""
         if info.get("jsonrpc_error") in MODERN_ERROR_CODES:  # a modern error body speaks for itself
             return
         if self.config.era is EraMode.AUTO and status not in (401, 403):
@@ -1231,17 +1235,19 @@ class ProtocolEngine:
             self.era_basis, self.era_basis_args = "http-rejected", {"status": str(status)}
             self._use_version(self.config.legacy_version)
             self._fire(a, Event.HTTP_REJECTED)
-            a.violations = tuple(r for r in a.violations if r != "http.error-status")  # the expected refusal
+            if status < 500:  # the expected refusal; a server error stays flagged
+                a.violations = tuple(r for r in a.violations if r != "http.error-status")
             return
         self._refusal_outcome("discover-error", status, info)
         self._fire(a, Event.DISCOVER_FAILED)
 
     def _initialize_refused(self, a: Analysis, status: int, info: dict) -> None:
-        """initialize's POST got a 4xx without a JSON-RPC answer. Auto transport (2025-03-26
-        transports, backwards compatibility): the server may speak the 2024-11-05 HTTP+SSE
-        transport, so the client tries that next (the session asks the transport to); otherwise,
-        or for 401/403 (authorization, not a transport question), the start has failed."""
-        if self.transport == "http-auto" and status not in (401, 403):
+        """initialize's POST got a 4xx or 5xx without a JSON-RPC answer. Auto transport (2025-03-26
+        transports, backwards compatibility): after a 4xx the server may speak the 2024-11-05
+        HTTP+SSE transport, so the client tries that next (the session asks the transport to);
+        otherwise, for 401/403 (authorization, not a transport question) or a 5xx (the server
+        failed), the start has failed."""
+        if self.transport == "http-auto" and status < 500 and status not in (401, 403):
             self._fire(a, Event.TRANSPORT_FALLBACK)
             self.transport = "sse-fallback"
             self.lifecycle.retarget("sse-fallback")
@@ -1257,7 +1263,7 @@ class ProtocolEngine:
             challenge = headers.get("www-authenticate") if isinstance(headers, dict) else None
             self._set_outcome("unauthorized", metadata=resource_metadata(challenge) or "none named")
         else:
-            self._set_outcome(outcome, code=f"HTTP {status}")
+            self._set_outcome(outcome, code=str(status) if outcome == "initialize-refused" else f"HTTP {status}")
 
     def http_exchange_rules(self, info: dict) -> list[str]:
         """The rules one HTTP exchange breaks, from what the transport recorded of it: method,

@@ -309,7 +309,7 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
             out.append(_FALLBACK_TO_SSE)
         # a server that refuses initialize outright (a 4xx without a JSON-RPC answer) ends the start
         spec = SSE_SPEC if wire == "sse" else HTTP_SPEC + "#sending-messages-to-the-server"
-        out.append(Transition(State.INITIALIZING, Event.INITIALIZE_REFUSED, State.SHUTTING_DOWN, "← HTTP 4xx to initialize", True, spec))
+        out.append(Transition(State.INITIALIZING, Event.INITIALIZE_REFUSED, State.SHUTTING_DOWN, "← HTTP error to initialize", True, spec))
     if wire == "streamable-http" and any(tr.source is State.OPERATING for tr in out):
         # the server may end a session at any time; the client starts a new one with initialize
         out.append(Transition(State.OPERATING, Event.SESSION_EXPIRED, State.UNINITIALIZED, "← 404: session expired", True, HTTP_SPEC + "#session-management"))

@@ -481,7 +481,7 @@ LESSONS: dict[State, StateLesson] = {
         "A server that keeps running after its stdin closed, often because a background thread keeps the "
         "process alive, forces a SIGTERM (lifecycle.ignored-stdin-close), and one that traps or ignores SIGTERM "
         "forces a SIGKILL (lifecycle.ignored-sigterm). The session also arrives here by failure edges from the "
-        "start, such as an error to initialize, an unsupported version, an HTTP 4xx to initialize, no common "
+        "start, such as an error to initialize, an unsupported version, an HTTP error status to initialize, no common "
         "version or no answer in time, and the highlighted edge names which one.",
     ),
     State.TERMINATED: StateLesson(

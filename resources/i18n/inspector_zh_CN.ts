@@ -2251,8 +2251,8 @@
         <translation>← DiscoverResult</translation>
     </message>
     <message>
-        <source>← HTTP 4xx to initialize</source>
-        <translation>← initialize 收到 HTTP 4xx</translation>
+        <source>← HTTP error to initialize</source>
+        <translation>← initialize 收到 HTTP 错误状态</translation>
     </message>
     <message>
         <source>← HTTP 4xx → HTTP+SSE</source>
@@ -5287,8 +5287,8 @@
         <translation>_meta 缺少必填字段的请求属于格式错误,服务器必须以 -32602 拒绝,在 HTTP 上还要配合 400 Bad Request。命令无法启动或 URL 没有响应会让会话以 Failed 告终,服务器在作出任何答复之前就退出会被标记(lifecycle.exited-during-initialize)。在 stdio 上,输出到 stdout 的启动横幅或调试信息同样会被标记(stdio.not-json)。</translation>
     </message>
     <message>
-        <source>A server that keeps running after its stdin closed, often because a background thread keeps the process alive, forces a SIGTERM (lifecycle.ignored-stdin-close), and one that traps or ignores SIGTERM forces a SIGKILL (lifecycle.ignored-sigterm). The session also arrives here by failure edges from the start, such as an error to initialize, an unsupported version, an HTTP 4xx to initialize, no common version or no answer in time, and the highlighted edge names which one.</source>
-        <translation>服务器在 stdin 关闭后仍继续运行(常见原因是某个后台线程让进程一直存活),会迫使客户端发送 SIGTERM(lifecycle.ignored-stdin-close);捕获或忽略 SIGTERM 的服务器则会迫使客户端发送 SIGKILL(lifecycle.ignored-sigterm)。会话也可能从启动阶段经失败边来到这里,例如 initialize 返回错误、版本不受支持、initialize 收到 HTTP 4xx、没有共同版本或超时未答复,高亮的那条边会指明是哪一种。</translation>
+        <source>A server that keeps running after its stdin closed, often because a background thread keeps the process alive, forces a SIGTERM (lifecycle.ignored-stdin-close), and one that traps or ignores SIGTERM forces a SIGKILL (lifecycle.ignored-sigterm). The session also arrives here by failure edges from the start, such as an error to initialize, an unsupported version, an HTTP error status to initialize, no common version or no answer in time, and the highlighted edge names which one.</source>
+        <translation>服务器在 stdin 关闭后仍继续运行(常见原因是某个后台线程让进程一直存活),会迫使客户端发送 SIGTERM(lifecycle.ignored-stdin-close);捕获或忽略 SIGTERM 的服务器则会迫使客户端发送 SIGKILL(lifecycle.ignored-sigterm)。会话也可能从启动阶段经失败边来到这里,例如 initialize 返回错误、版本不受支持、initialize 收到 HTTP 错误状态、没有共同版本或超时未答复,高亮的那条边会指明是哪一种。</translation>
     </message>
     <message>
         <source>A server that writes a JSON-RPC request such as sampling/createMessage instead of using InputRequiredResult is flagged (stdio.server-request-modern, http.server-request-modern), and so is an InputRequiredResult on any other method (modern.input-required-not-allowed). Log messages that no request asked for are flagged (modern.log-not-requested), and on HTTP the errors -32020 HeaderMismatch, -32021 MissingRequiredClientCapability and -32022 UnsupportedProtocolVersion must come with 400 Bad Request (http.error-status-mismatch). A -32021 lists the missing capabilities in data.requiredCapabilities, so the client retries with them declared or gives up if it lacks them.</source>

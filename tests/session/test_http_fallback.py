@@ -120,9 +120,32 @@ async def test_streamable_http_chosen_does_not_fall_back_and_fails_at_once():
                 await session.start()
         assert time.monotonic() - started < 10
     rec = session.recording
-    assert ("initialize_refused", "← HTTP 4xx to initialize") in transitions(rec)
-    assert rec.summary["outcome_code"] == "initialize-refused" and rec.summary["outcome_args"] == {"code": "HTTP 405"}
+    assert ("initialize_refused", "← HTTP error to initialize") in transitions(rec)
+    assert rec.summary["outcome_code"] == "initialize-refused" and rec.summary["outcome_args"] == {"code": "405"}
     assert "fallback" not in events(rec)
+
+
+@pytest.mark.parametrize("era", [EraMode.AUTO, EraMode.LEGACY])
+async def test_a_500_to_the_start_fails_it_at_once_without_a_transport_fallback(era):
+    """A 5xx is the server saying it failed, not silence: server/discover's 500 makes auto fall
+    back to initialize at once (flagged), initialize's 500 ends the start at once, and the
+    HTTP+SSE fallback (keyed to a 4xx) is not tried."""
+    port = free_port()
+    with HttpPeer(http_misbehave(port, "init-500"), port, path="/mcp") as peer:
+        session = Session(SessionOptions(transport=AutoHttpSpec(peer.url), config=ClientConfig(era=era), connect_timeout=30.0, probe_timeout=30.0))
+        started = time.monotonic()
+        with pytest.raises(StartFailed) as failed:
+            async with session:
+                await session.start()
+        assert time.monotonic() - started < 10  # neither timeout was waited out
+    rec = session.recording
+    assert "500" in str(failed.value) and "in time" not in str(failed.value)
+    assert rec.summary["outcome_code"] == "initialize-refused" and rec.summary["outcome_args"] == {"code": "500"}
+    assert ("initialize_refused", "← HTTP error to initialize") in transitions(rec)
+    assert "fallback" not in events(rec) and "transport_fallback" not in [e for e, _ in transitions(rec)]
+    exchanges = [rec[i] for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange"]
+    assert [e.extra["http"]["status"] for e in exchanges] == ([500, 500] if era is EraMode.AUTO else [500])
+    assert all("http.error-status" in e.violations for e in exchanges)  # a server error stays flagged
 
 
 @pytest.mark.parametrize("era", [EraMode.AUTO, EraMode.LEGACY, EraMode.MODERN])
