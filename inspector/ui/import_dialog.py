@@ -325,9 +325,15 @@ class ImportDialog(QDialog):
             label = self.inputs_form.labelForField(f)
             if label is not None:
                 label.setEnabled(ident in used)
-        missing = self.result.unfilled(chosen, self.values()) if self.result is not None else []
+        values = self.values()
+        missing = self.result.unfilled(chosen, values) if self.result is not None else []
+        # VS Code asks for its inputs every time: one left empty here is imported empty
+        # (``Authorization: Bearer ``), which is allowed but said where it is typed
+        empty = [i for i in self.result.inputs_of(chosen) if not i.server and not values.get(i.id) and not i.default] if self.result is not None else []
         if missing:
             self.error.show_text(self.tr("Fill in: {names}").format(names=", ".join(i.label for i in missing)))
+        elif empty:
+            self.error.show_text(self.tr("Left empty, imported as empty values: {names}").format(names=", ".join(i.label for i in empty)))
         else:
             self.error.clear_text()
         self.import_button.setText(self.tr("Import {n} server(s)").format(n=len(chosen)) if chosen else self.tr("Import"))

@@ -1634,6 +1634,10 @@
         <translation>请填写：{names}</translation>
     </message>
     <message>
+        <source>Left empty, imported as empty values: {names}</source>
+        <translation>留空，将以空值导入：{names}</translation>
+    </message>
+    <message>
         <source>Import {n} server(s)</source>
         <translation>导入 {n} 个服务器</translation>
     </message>

@@ -51,8 +51,11 @@ def test_import_checks_fills_an_input_and_keeps_secrets_out_of_servers_json(wind
     dialog.set_checked("remote-tools", False)
     assert not key_field.isEnabled()
     dialog.set_checked("remote-tools", True)
+    # left empty, the key would be imported as "Bearer ": allowed, and said under the fields
+    assert dialog.import_button.isEnabled() and "Weather API key" in dialog.error.text()
     key_field.setText("typed-in-secret")
     assert dialog.import_button.isEnabled() and "2" in dialog.import_button.text()
+    assert dialog.error.isHidden()
     dialog.import_button.click()
     assert not dialog.isVisible()
     added = window.profiles[before:]
