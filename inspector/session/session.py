@@ -89,6 +89,15 @@ class RequestTimeout(SessionError):
     pass
 
 
+class _SessionExpired(ConnectionLost):
+    """HTTP: the server ended the session before answering (404); ``request()`` sends the
+    request again in the new session the client starts."""
+
+    def __init__(self, text: str, seq: int | None) -> None:
+        super().__init__(text)
+        self.seq = seq
+
+
 class RequestCancelled(SessionError):
     """The client cancelled the request (``cancel_request``); notifications/cancelled was sent."""
 
@@ -329,7 +338,7 @@ class StepGate:
 
 
 class _Waiter:
-    __slots__ = ("event", "reply_obj", "seq", "latency", "kind", "last_progress", "lost", "on_progress", "rejected", "never_read")
+    __slots__ = ("event", "reply_obj", "seq", "latency", "kind", "last_progress", "lost", "on_progress", "rejected", "never_read", "expired")
 
     def __init__(self) -> None:
         self.event = anyio.Event()
@@ -342,6 +351,7 @@ class _Waiter:
         self.on_progress: Callable[[dict], None] | None = None
         self.rejected = False  # HTTP: the request was refused with a 4xx and no JSON-RPC answer
         self.never_read = False  # stdio: the start timeout ran out before the server read the request
+        self.expired = False  # HTTP: the server ended the session (404) before answering it
 
 
 LEGACY_STEPS = {
@@ -477,6 +487,7 @@ class Session:
         self._closing = False
         self._started = False
         self._reinitializing = False
+        self._renewed: anyio.Event | None = None  # HTTP: set when the new session after an expiry is started (or failed)
         self._spawned_at = clock()  # the server's start: the start timeout counts from here (set when it is spawned)
         self._start_waiter: _Waiter | None = None  # what the start sequence waits for (woken when a late answer decides the era)
         self._sent_as: dict[Any, int] = {}  # request id -> its entry, while it may still be cancelled
@@ -923,9 +934,14 @@ class Session:
         elif kind is ProcessEventKind.SPAWNED or kind is ProcessEventKind.CONNECTED:
             self._spawned.set()
         elif kind is ProcessEventKind.SESSION_EXPIRED:
+            renewing = self.engine.state is State.UNINITIALIZED and self._started and not self._closing and self._tg is not None
+            if renewing and not self._reinitializing:
+                self._reinitializing = True  # before the waiters wake: a request that was cut off waits for the new session
+                self._renewed = anyio.Event()
+                self._tg.start_soon(self._reinitialize)  # type: ignore[union-attr]
+            for w in self._waiters.values():
+                w.expired = renewing
             self._fail_waiters("the server ended the HTTP session (404); a new one is being started")
-            if self.engine.state is State.UNINITIALIZED and self._started and not self._closing and self._tg is not None:
-                self._tg.start_soon(self._reinitialize)
         self.recording.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
 
     def _exchange_failed(self, request_seq: Any, why: str) -> None:
@@ -1120,11 +1136,16 @@ class Session:
             if w is not None:
                 self._waiters.pop(id_key(judged.id), None)
             raise ConnectionLost(self._failure_text(f"cannot write to the server: {exc}")) from None
+        began = self.clock()
+        if w is not None:
+            with anyio.move_on_after(wait):  # type: ignore[arg-type]
+                await w.event.wait()
+            self._waiters.pop(id_key(judged.id), None)
+        exchange_done = getattr(self.transport, "exchange_done", None)
+        if wait is not None and exchange_done is not None:  # HTTP: its POST's answer (status, body) is recorded before this returns
+            await exchange_done(seq, max(0.0, wait - (self.clock() - began)))
         if w is None:
             return HandWritten(seq)
-        with anyio.move_on_after(wait):  # type: ignore[arg-type]
-            await w.event.wait()
-        self._waiters.pop(id_key(judged.id), None)
         if not w.event.is_set() or w.lost is not None or w.seq is None:
             return HandWritten(seq)
         obj = w.reply_obj or {}
@@ -1187,16 +1208,25 @@ class Session:
         """
         rounds = 0
         mismatch_retried = False
+        renewed = False  # HTTP: sent again once after the server ended the session (404)
         params = dict(params or {})
         started = self.clock()
         latencies: list[float] = []
         first: int | None = None  # the entry of the call's first request; later rounds name it
         while True:
             rounds += 1
-            reply = await self._request_once(
-                method, params, timeout=timeout, max_timeout=max_timeout, progress=progress or on_progress is not None, on_progress=on_progress,
-                round_of=first,
-            )
+            try:
+                reply = await self._request_once(
+                    method, params, timeout=timeout, max_timeout=max_timeout, progress=progress or on_progress is not None, on_progress=on_progress,
+                    round_of=first,
+                )
+            except _SessionExpired as exc:  # 404: the client starts a new session; the request goes again in it
+                if renewed or not await self._await_renewal():
+                    raise
+                renewed = True
+                if first is None:
+                    first = exc.seq
+                continue
             if first is None:
                 first = self.recording.paired_at(reply.seq)
             latencies.append(reply.latency)
@@ -1329,9 +1359,11 @@ class Session:
                 with anyio.CancelScope(shield=True):
                     await self._send_cancel(id, "Cancelled by the user")
             raise
-        self._sent_as.pop(id_key(id), None)  # answered: nothing left to cancel
+        sent_as = self._sent_as.pop(id_key(id), None)  # answered: nothing left to cancel
         if w.lost == CANCELLED:
             raise RequestCancelled(f"{method} (id {id}) was cancelled")
+        if w.lost is not None and w.expired:
+            raise _SessionExpired(self._failure_text(f"{method} (id {id}): {w.lost}"), sent_as)
         if w.lost is not None:
             raise ConnectionLost(self._failure_text(f"{method} (id {id}): {w.lost}"))
         obj = w.reply_obj or {}
@@ -1528,24 +1560,37 @@ class Session:
             raise StartFailed(self._failure_text(str(exc))) from None
 
     async def _reinitialize(self) -> None:
-        """HTTP: the server ended the session; start a new one (initialize, without the old id)."""
-        if self._reinitializing:
-            return
-        self._reinitializing = True
+        """HTTP: the server ended the session; start a new one (initialize, without the old id).
+        The requests the expiry cut off wait for it (``_renewed``) and are sent again in it. A
+        failure is the server's (initialize refused, unanswered): said in the recording, not
+        an inspector error."""
         try:
             await self._handshake()
         except SessionError as exc:
+            text = f"could not start a new HTTP session after the old one expired: {exc}"
+            self.recording.append(Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), self.engine.note(), {"event": "renew_failed"})
+            self.recording.notify()
+        except Exception as exc:
             self._record_internal_error("starting a new HTTP session after the old one expired", exc, self.clock())
             self.recording.notify()
         finally:
             self._reinitializing = False
+            if self._renewed is not None:
+                self._renewed.set()
+
+    async def _await_renewal(self) -> bool:
+        """HTTP: wait for the new session started after an expiry; True when it is ready."""
+        renewed = self._renewed
+        if renewed is not None:
+            await renewed.wait()  # bounded: the handshake's own waits are
+        return self.engine.state is State.OPERATING and not self._closing
 
     def _failure_text(self, why: str) -> str:
         if self.returncode is not None or self.signal is not None:
             how = describe_exit(self.returncode, self.signal)
             text = why if how in why else f"{why} (the server {how})"
             quote = stderr_digest(recording_stderr(self.recording))  # the error, not a closing brace
-            if quote:
+            if quote and "; its stderr says: " not in text:  # a text made here already quotes them
                 text += "; its stderr says: " + " | ".join(quote)
             return text
         return why

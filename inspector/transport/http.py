@@ -134,6 +134,8 @@ class StreamableHttpTransport:
         self._disconnected = False
         self._scopes: set[anyio.CancelScope] = set()
         self._by_tag: dict[int, anyio.CancelScope] = {}  # the POST in flight for each sent entry
+        self._inflight: dict[int, anyio.Event] = {}  # set when the POST of an entry has ended (exchange_done)
+        self._cut: set[int] = set()  # entries whose answer stream carried an event past the limit: never resumed
         self._ended: dict[int, tuple[str, int | None]] = {}  # entry -> (last event id, retry) of its ended answer stream
         self._resumes: dict[int, int] = {}  # entry -> resumptions tried
         self._exit_info: ExitInfo | None = None
@@ -270,7 +272,7 @@ class StreamableHttpTransport:
             try:
                 await fn(*args)
             except Exception as exc:  # one exchange failed in a way httpx does not name: record it, go on
-                self._side(f"the HTTP transport failed on one exchange: {type(exc).__name__}: {exc}")
+                self._side(f"the HTTP transport failed on one exchange: {_named(exc)}")
             finally:
                 self._scopes.discard(scope)
 
@@ -339,6 +341,9 @@ class StreamableHttpTransport:
 
     async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None, answered: anyio.Event | None = None) -> None:
         """``answered`` is set once the server answered the POST (or it failed)."""
+        done = anyio.Event()
+        if tag is not None:
+            self._inflight[tag] = done
         try:
             if tag is None:
                 await self._post_one(data, tag, extra, answered)
@@ -350,8 +355,19 @@ class StreamableHttpTransport:
                 finally:
                     self._by_tag.pop(tag, None)
         finally:
+            done.set()
+            if tag is not None and self._inflight.get(tag) is done:
+                del self._inflight[tag]
             if answered is not None:
                 answered.set()
+
+    async def exchange_done(self, tag: int, timeout: float) -> None:
+        """Wait (up to ``timeout`` s) until the POST that carried entry ``tag`` has ended: its
+        answer read and recorded, or the exchange failed. At once when it has ended already."""
+        done = self._inflight.get(tag)
+        if done is not None:
+            with anyio.move_on_after(timeout):
+                await done.wait()
 
     async def _post_one(self, data: bytes, tag: int | None, extra: dict | None, answered: anyio.Event | None = None) -> None:
         assert self._client is not None
@@ -372,8 +388,9 @@ class StreamableHttpTransport:
                 broke: str | None = None
                 if response.status_code == 202 and answered is not None:
                     answered.set()  # accepted: what may follow the status is read meanwhile
+                expiring = response.status_code == 404 and sent_session is not None and sent_session == self.session_id
                 try:
-                    broke = await self._answer("POST", response, headers, "post", decoder, tag=tag)
+                    broke = await self._answer("POST", response, headers, "post", decoder, tag=tag, expiring=expiring)
                 finally:
                     if tag is not None and (decoder.last_id is not None or broke) and not self._closed:
                         self._stream_ended(tag, decoder, broke)
@@ -382,11 +399,15 @@ class StreamableHttpTransport:
                 if response.status_code == 202 and not self._get_started and self.session_id is not None and self._tg is not None:
                     self._get_started = True
                     self._tg.start_soon(self._scoped, self._get_stream)
-        except httpx.HTTPError as exc:
+        except Exception as exc:  # httpx's errors, and what it does not wrap (a port past 65535, an invalid URL)
+            why = _why(exc) if isinstance(exc, httpx.HTTPError) else _named(exc)
             if not self._reached:  # the server cannot be reached at all: the link is gone
-                self._disconnect(f"cannot reach {self.spec.url}: {_why(exc)}", unreachable=True)
+                self._disconnect(f"cannot reach {self.spec.url}: {why}", unreachable=True)
             else:
-                self._side(f"POST {self.spec.url} failed: {_why(exc)}")
+                self._side(f"POST {self.spec.url} failed: {why}")
+                if tag is not None and not self._closed:  # no answer will come on it: its request fails now
+                    info = {"request_seq": tag, "last_event_id": None, "error": why, "failure": f"the POST failed before its answer: {why}", "failure_code": "answer-broken", "failure_args": {"error": why}}
+                    self._emit(_K.STREAM_ENDED, f"the POST of entry {tag} failed before its answer: {why}", info=info)
 
     def _stream_ended(self, tag: int, decoder: SseDecoder, broke: str | None) -> None:
         """The answer stream of entry ``tag`` ended, before or after its response (the session
@@ -414,11 +435,13 @@ class StreamableHttpTransport:
         *,
         tag: int | None = None,
         read_timeout: float | None = None,
+        expiring: bool = False,
     ) -> str | None:
         """Record the exchange, then what the answer carries: SSE events as they stream, a
         JSON body as one message, any other body as a side line. A body is read (bounded, see
         ``_read_body``) before the exchange is recorded, so the exchange knows its size and how
-        it ended. Returns why an event stream broke off, if it did."""
+        it ended. Returns why an event stream broke off, if it did. ``expiring``: a 404 that ends
+        the session (its request is failed by the expiry, not as an HTTP error)."""
         assert self._queue is not None
         ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
         meta = {"method": method, "url": str(response.request.url), "status": response.status_code, "content_type": ctype}
@@ -429,20 +452,28 @@ class StreamableHttpTransport:
             return await self._read_sse(response, channel + "-sse", meta, decoder or SseDecoder(self._max_line))
         body = _Body()
         over = None
+        early = None
         if _is_message(method, response.status_code, ctype) and tag is not None:  # a request's answer: past the limit, it fails now
             def over() -> None:
                 self._answer_too_long(method, response, headers, body, tag)
+        elif method == "POST" and tag is not None and response.status_code >= 400 and not expiring:
+            def early() -> bool:  # an error page that goes on: its request fails once its first line is known
+                if b"\n" not in body.head and len(body.head) < _FIRST_LINE:
+                    return False
+                self._http_error(method, response, headers, body, tag)
+                return True
         try:
-            await self._read_body(response, body, self._read_timeout if read_timeout is None else read_timeout, over)
+            await self._read_body(response, body, self._read_timeout if read_timeout is None else read_timeout, over, early)
         finally:  # also when the read is cancelled (the session closing): what came is recorded
-            self._body_read(method, response, headers, channel, ctype, {**meta, "channel": channel}, body, tag)
+            self._body_read(method, response, headers, channel, ctype, {**meta, "channel": channel}, body, tag, expiring)
         return None
 
-    async def _read_body(self, response: httpx.Response, body: _Body, timeout: float, over: Callable[[], None] | None = None) -> None:
+    async def _read_body(self, response: httpx.Response, body: _Body, timeout: float, over: Callable[[], None] | None = None, early: Callable[[], bool] | None = None) -> None:
         """Read a body that is no stream into ``body``: its first ``max_line`` bytes are kept,
         the rest is counted and dropped as it comes (never held), until it ends, breaks off
         (a reset, a broken chunked encoding or Content-Length: the error is kept), or
-        ``timeout`` seconds have passed. ``over`` is called once, when the body passes the limit."""
+        ``timeout`` seconds have passed. ``over`` is called once, when the body passes the limit;
+        ``early`` after each piece until it returns True."""
         limit = self._max_line
         head = body.head
         with anyio.move_on_after(timeout) as scope:
@@ -455,6 +486,8 @@ class StreamableHttpTransport:
                     if over is not None and body.total > limit:
                         over, call = None, over
                         call()
+                    if early is not None and early():
+                        early = None
             except httpx.HTTPError as exc:
                 body.error = f"{_why(exc)} (after {body.total:,} bytes of the body)"
         if scope.cancelled_caught:
@@ -475,7 +508,14 @@ class StreamableHttpTransport:
         self._exchange(method, response, headers, tag=tag, more=more)
         body.announced = True
 
-    def _body_read(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, ctype: str, meta: dict, body: _Body, tag: int | None) -> None:
+    def _http_error(self, method: str, response: httpx.Response, headers: dict[str, str], body: _Body, tag: int) -> None:
+        """An error status whose body goes on (an error page that streams, or never ends): the
+        exchange is recorded now with its first line, so its request fails at once; the body is
+        still read, bounded, and kept beside it when it ends."""
+        self._exchange(method, response, headers, tag=tag, more=_http_error_failure(method, response, bytes(body.head)))
+        body.announced = True
+
+    def _body_read(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, ctype: str, meta: dict, body: _Body, tag: int | None, expiring: bool = False) -> None:
         """Record a body read by ``_read_body`` (synchronous: it runs when the read was
         cancelled too): the exchange with the body's size and how it ended (unless it was
         recorded when the body passed the limit), then the body - a message (a JSON answer; cut
@@ -500,6 +540,8 @@ class StreamableHttpTransport:
         if body.announced:  # the exchange is recorded: the body, and how it ended beside it
             if head is not None:
                 self._queue.put_nowait(head)
+            elif raw:
+                self._queue.put_nowait(SideLine(self._clock(), f"{method} {response.request.url} answered {status} ({ctype or 'no content type'}): ".encode() + raw, dropped=dropped, channel="http-body"))
             self._side(f"{method} {response.request.url}: {body.total:,} bytes of the answer came in all, {dropped:,} past the limit dropped" + (f"; {body.error}" if body.error else ""))
             return
         more: dict = {}
@@ -515,6 +557,8 @@ class StreamableHttpTransport:
             elif body.error is not None:
                 more.update(failure=f"the answer to {method} {response.request.url} broke off: {body.error}", failure_code="answer-broken", failure_args={"error": body.error})
         code = _error_code(raw) if message and status >= 400 and whole else None
+        if method == "POST" and tag is not None and not cancelled and status >= 400 and code is None and "failure" not in more and not expiring:
+            more.update(_http_error_failure(method, response, raw))  # an HTTP error instead of a JSON-RPC answer: none will come
         self._exchange(method, response, headers, body_bytes=body.total, tag=tag, body=raw if small else None, error_code=code, more=more)
         if head is not None:
             self._queue.put_nowait(head)
@@ -824,10 +868,10 @@ class AutoHttpTransport(SseTransport):
             self._opening[tag] = data
         await StreamableHttpTransport._post(self, data, tag, extra, answered)
 
-    async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None, *, tag: int | None = None, read_timeout: float | None = None) -> str | None:
+    async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None, *, tag: int | None = None, read_timeout: float | None = None, expiring: bool = False) -> str | None:
         if not self.sse and method == "POST" and response.status_code < 300:
             self._opening = None  # Streamable HTTP answered: nothing to fall back from
-        return await super()._answer(method, response, headers, channel, decoder, tag=tag, read_timeout=read_timeout)
+        return await super()._answer(method, response, headers, channel, decoder, tag=tag, read_timeout=read_timeout, expiring=expiring)
 
 
 @dataclass(slots=True)
@@ -889,13 +933,71 @@ def _error_code(body: bytes) -> int | None:
     return code if type(code) is int else None
 
 
+#: How much of an error page names it: its first line, at most this many characters.
+_FIRST_LINE = 200
+
+
+def _http_error_failure(method: str, response: httpx.Response, raw: bytes) -> dict:
+    """What an HTTP error status without a JSON-RPC answer means for the request it carried: it
+    failed (no answer will come), saying the status and the body's first line."""
+    first = _first_line(raw)
+    return {
+        "failure": f"the server answered {method} {response.request.url} with HTTP {response.status_code} {response.reason_phrase} and no JSON-RPC answer" + (f": {first}" if first else ""),
+        "failure_code": "http-error",
+        "failure_args": {"status": str(response.status_code), "line": first or "no body"},
+    }
+
+
+def _first_line(raw: bytes, limit: int = _FIRST_LINE) -> str:
+    """The first non-empty line of a body, as text, at most ``limit`` characters."""
+    for line in raw.splitlines():
+        text = line.decode("utf-8", "replace").strip()
+        if text:
+            return text if len(text) <= limit else text[: limit - 1] + "…"
+    return ""
+
+
+def _unwrapped(exc: BaseException) -> BaseException:
+    """The real error inside exception groups of one (anyio's connect wraps an OverflowError
+    for a port past 65535 in one)."""
+    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+        exc = exc.exceptions[0]
+    return exc
+
+
+def _named(exc: BaseException) -> str:
+    """An error that httpx does not name, with its type: the real cause, never its group."""
+    exc = _unwrapped(exc)
+    if isinstance(exc, BaseExceptionGroup):
+        return "; ".join(_named(e) for e in exc.exceptions)
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
 def _why(exc: BaseException) -> str:
     """An error in words: its own text, or the text of what caused it (httpx's ReadError over
     a reset says nothing itself; its cause says "Connection reset by peer")."""
+    exc = _unwrapped(exc)
     text = str(exc)
     if text:
-        return text
+        return _bytes_shown(text)
     cause = exc.__cause__ or exc.__context__
     while cause is not None and not str(cause):
         cause = cause.__cause__ or cause.__context__
-    return f"{type(exc).__name__}: {cause}" if cause is not None else type(exc).__name__
+    return _bytes_shown(f"{type(exc).__name__}: {cause}") if cause is not None else type(exc).__name__
+
+
+#: A Python repr of bytes inside an error's text (h11: "illegal chunk header: bytearray(b'zz\\r\\n')")
+_BYTES_REPR = re.compile(r"""bytearray\(b(['"])((?:\\.|(?!\1).)*)\1\)|\bb(['"])((?:\\.|(?!\3).)*)\3""")
+
+
+def _bytes_shown(text: str) -> str:
+    """``text`` with each Python bytes repr in it written as its escaped bytes in double quotes
+    (``bytearray(b'zz\\r\\n')`` -> ``"zz\\r\\n"``): people read the bytes, not the repr."""
+
+    def shown(m: re.Match[str]) -> str:
+        quote, inner = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if quote == "'":
+            inner = inner.replace("\\'", "'")
+        return '"' + re.sub(r'(?<!\\)((?:\\\\)*)"', r'\1\\"', inner) + '"'
+
+    return _BYTES_REPR.sub(shown, text)

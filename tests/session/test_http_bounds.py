@@ -151,19 +151,37 @@ async def test_a_compressed_sse_answer_is_decoded():
     assert listed.ok and listed.result["tools"][0]["name"] == "echo"
 
 
-async def test_an_endless_error_body_keeps_its_head_and_the_session_goes_on():
-    """tools/list gets 500 with a body that never ends: the body is cut at the limit and read
-    until the request's own timeout; the session answers the next request meanwhile."""
-    async with started("endless-error", timeout=2.0) as session:
-        with pytest.raises(RequestTimeout):  # a 500 answers nothing: the request waits its own time
-            await session.request("tools/list")
+async def test_an_endless_error_body_fails_its_request_at_once_keeps_its_head_and_the_session_goes_on():
+    """tools/list gets 500 with a body that never ends: no JSON-RPC answer can come, so the
+    request fails as soon as the body's first line is known (not at its timeout), naming the
+    status; the body is still cut at the limit and read, bounded, and the session goes on."""
+    async with started("endless-error", timeout=TIMEOUT) as session:
+        t0 = time.monotonic()
+        with pytest.raises(ConnectionLost, match="HTTP 500 Internal Server Error and no JSON-RPC answer: Internal Server Error: xxx"):
+            await session.request("tools/list", timeout=4.0)
+        assert time.monotonic() - t0 < 3.0
         assert (await session.request("ping")).ok
     rec = session.recording
+    assert not flagged(rec, "lifecycle.no-answer")
     (cut,) = flagged(rec, "http.body-too-long")
     assert rec[cut].raw.startswith(b"POST ") and b"Internal Server Error: xxxx" in rec[cut].raw
     assert len(rec[cut].raw) < LIMIT + 1024 and rec[cut].extra["dropped"] > 0
     (x,) = [x for x in exchanges(rec) if x["status"] == 500]
-    assert x["body_bytes"] > LIMIT and x["body_dropped"] == x["body_bytes"] - LIMIT and "body_error" in x
+    assert x["failure_code"] == "http-error" and x["failure_args"]["status"] == "500"
+    assert any(b"bytes of the answer came in all" in raw for raw in side_lines(rec))  # how the body ended, beside it
+
+
+async def test_a_500_to_a_later_request_fails_it_at_once_naming_the_status_and_first_line():
+    async with started("post-500") as session:
+        t0 = time.monotonic()
+        with pytest.raises(ConnectionLost, match="HTTP 500 Internal Server Error and no JSON-RPC answer: boom: the tool registry is on fire"):
+            await session.request("tools/list")
+        assert time.monotonic() - t0 < SOON
+        assert (await session.request("ping")).ok
+    rec = session.recording
+    assert flagged(rec, "http.error-status") and not flagged(rec, "lifecycle.no-answer")
+    (x,) = [x for x in exchanges(rec) if x["status"] == 500]
+    assert x["body_bytes"] == len(b"boom: the tool registry is on fire")  # a short body: read whole before the exchange is recorded
 
 
 async def test_an_endless_delete_answer_does_not_hold_the_shutdown():
@@ -272,6 +290,19 @@ def test_probe_names_what_happened_at_once_with_its_exit_code(mode, code, words)
     assert words in summary["exit_reason"] and "in time" not in summary["exit_reason"]
     assert not any("lifecycle.no-answer" in e["violations"] for e in entries)
     assert any(e["dir"] == "s2c" or e["dir"] == "stderr" for e in entries)  # what came of the body is in the output
+
+
+@pytest.mark.parametrize("mode", ["post-500", "endless-error"])
+def test_probe_fails_a_request_answered_with_an_http_error_at_once(mode):
+    """After the start, a 5xx without a JSON-RPC answer fails the request at once, exit 3 as
+    for any request that cannot be answered (README), not a 30 s wait and 'no answer'."""
+    port = free_port()
+    with HttpPeer(http_misbehave(port, mode), port) as peer:
+        exit_code, entries, summary, err, took = probe(peer.url, "--request", "tools/list")
+    assert exit_code == 3 and summary["exit"] == 3, err
+    assert took < 20
+    assert "tools/list (id 2): the server answered POST" in summary["exit_reason"] and "with HTTP 500 Internal Server Error and no JSON-RPC answer" in summary["exit_reason"]
+    assert not any("lifecycle.no-answer" in e["violations"] for e in entries)
 
 
 def test_probe_for_people_says_where_the_redirect_pointed_and_why_it_was_not_followed():
