@@ -10,6 +10,8 @@ session goes, then a summary; with ``--json`` the same facts as JSON Lines, desc
 from __future__ import annotations
 
 import argparse
+import errno
+import math
 import os
 import shlex
 import signal
@@ -40,7 +42,7 @@ from inspector.session.imports import FORMATS, ImportResult, read_config
 from inspector.session.operations import call_refusal, find_tool
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, header_secret, url_problem
 from inspector.session.secrecy import secret_header
-from inspector.session.recording import code_parts
+from inspector.session.recording import RecordingWriter, code_parts
 from inspector.session.session import describe_unread
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
 from inspector.transport.stdio import describe_exit
@@ -52,7 +54,11 @@ EXIT_TIMEOUT = 4
 EXIT_PROTOCOL = 5
 EXIT_KILLED = 6  # the work succeeded, but the server (or what it left in its group) had to be killed
 EXIT_UNREAD = 7  # output the server wrote is missing from the recording (the summary's unread)
+EXIT_OUTPUT = 8  # the recording (--record FILE) or stdout could not be written: a full disk, a device error
 EXIT_SIGNAL_BASE = 128  # + the signal number: 130 SIGINT (Ctrl-C), 143 SIGTERM, 129 SIGHUP
+#: stdout's reader closed it (``probe ... | head -1``): 128 + SIGPIPE, what a shell reports for
+#: the tools SIGPIPE ends (Python ignores SIGPIPE: the probe ends quietly itself)
+PIPE_CLOSED = EXIT_SIGNAL_BASE + getattr(signal, "SIGPIPE", 13)
 
 #: Signals that stop the probe the way Ctrl-C does: the server is shut down per spec first.
 STOP_SIGNALS = tuple(
@@ -81,10 +87,17 @@ exit codes:
      however long the output. A process outside the server's group still writing to its pipes
      1 s after the server and its group are gone does (a pipe only held open loses nothing),
      and so would 30 s without any output while the probe waits for the rest
+  8  output failure: the recording (--record FILE) or the transcript (stdout) could not be
+     written, e.g. a full disk; stderr says so ("cannot write the recording FILE: No space
+     left on device"), the work stops there and the server is shut down per spec. A --record
+     FILE that cannot be opened at all (a folder, no permission) is a usage error: nothing starts
   128+N  stopped by signal N: 130 Ctrl-C (SIGINT), 143 SIGTERM, 129 SIGHUP; the server is
      shut down per spec first (close stdin, wait, SIGTERM, wait, SIGKILL) and the summary
-     is printed and recorded
-  codes 2 to 5 and 128+N take precedence over 6 and 7 (unread output is added to the reason)
+     is printed and recorded. 141 (128 + SIGPIPE): stdout's reader closed it (probe ... |
+     head -1): the server is shut down per spec, the summary recorded, and the probe ends
+     quietly, as tools that SIGPIPE ends do
+  codes 2 to 5 and 128+N take precedence over 6 and 7 (unread output is added to the reason);
+  8 takes precedence over 2 to 7 (their reason is added), 128+N over 8
 
 units:
   transcript: the second column is the time since the probe started, in seconds ("0.094s");
@@ -160,7 +173,8 @@ then one summary object. Times and latencies are in seconds.
                                     when every byte is recorded (see exit code 7)
     counts            object  {"entries", "by_dir": {c2s, s2c, stderr, event}, "by_kind",
                                "schema_invalid", "violations": {rule id: count}}
-    exit              int     the probe's exit code (see exit codes)
+    exit              int     the probe's exit code (see exit codes); --record FILE's summary
+                              has it too (a recording stopped by a write failure has no summary)
     exit_reason       string  why, in words ("ok" when 0); a server that died quotes the
                               stderr lines that say why
 """
@@ -177,6 +191,10 @@ CAPABILITY_FLAGS = {
 
 class UsageError(Exception):
     pass
+
+
+class RecordOpenError(UsageError):
+    """--record FILE cannot be opened for writing (nothing has started)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -235,13 +253,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--record", metavar="FILE", type=Path, help="write the recording (JSON Lines) to FILE as it happens")
     p.add_argument("--json", action="store_true", help="print one JSON object per entry, then a summary object (described below)")
-    p.add_argument("--timeout", metavar="S", type=float, default=10.0, help="seconds to wait for the start sequence and for each answer (default 10)")
+    p.add_argument("--timeout", metavar="S", type=seconds, default=10.0, help="seconds to wait for the start sequence and for each answer (default 10)")
     p.add_argument(
-        "--probe-timeout", metavar="S", type=float, default=3.0,
+        "--probe-timeout", metavar="S", type=seconds, default=3.0,
         help="auto mode over stdio: seconds server/discover may stay unanswered, once the server has read it, before falling back (default 3)",
     )
     p.add_argument(
-        "--start-timeout", metavar="S", type=float, default=60.0,
+        "--start-timeout", metavar="S", type=seconds, default=60.0,
         help="stdio: seconds the server may take from its start to read its first message; until it reads it, "
         "--timeout and --probe-timeout do not run (default 60)",
     )
@@ -262,10 +280,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--env", metavar="KEY=VALUE", action="append", default=[], help="environment variable for the server (repeatable)")
     p.add_argument("--clean-env", action="store_true", help="start the server with only the --env variables instead of merging them onto the inherited environment")
     p.add_argument("--cwd", metavar="DIR", help="working directory of the server")
-    p.add_argument("--stdin-grace", metavar="S", type=float, default=2.0, help="shutdown: seconds to wait after closing stdin before SIGTERM (default 2)")
-    p.add_argument("--term-grace", metavar="S", type=float, default=2.0, help="shutdown: seconds to wait after SIGTERM before SIGKILL (default 2)")
+    p.add_argument("--stdin-grace", metavar="S", type=grace_seconds, default=2.0, help="shutdown: seconds to wait after closing stdin before SIGTERM (default 2)")
+    p.add_argument("--term-grace", metavar="S", type=grace_seconds, default=2.0, help="shutdown: seconds to wait after SIGTERM before SIGKILL (default 2)")
     p.add_argument("--max-line", metavar="SIZE", type=parse_size, default=DEFAULT_MAX_LINE, help="longest stdout/stderr line, HTTP body or SSE event kept whole, in bytes or with K/M/G (default 64M); a longer one keeps its first SIZE bytes, the rest is counted and dropped (stdio.line-too-long, http.message-too-long, http.body-too-long)")
-    p.add_argument("--max-request-time", metavar="S", type=float, default=300.0, help="hard limit for one request in seconds, however much progress it reports (default 300)")
+    p.add_argument("--max-request-time", metavar="S", type=seconds, default=300.0, help="hard limit for one request in seconds, however much progress it reports (default 300)")
     p.add_argument("--demo", action="store_true", help="probe the built-in demo server; arguments after -- go to the demo (e.g. -- --noise)")
     p.add_argument("--url", metavar="URL", help="probe the server at this http(s) URL instead of starting a command")
     p.add_argument(
@@ -311,6 +329,32 @@ def build_parser() -> argparse.ArgumentParser:
 _SIZE_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
 
 
+def seconds(text: str) -> float:
+    """A timeout: a finite number of seconds above 0 (argparse names the option when not)."""
+    value = _finite(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a timeout must be more than 0 seconds")
+    return value
+
+
+def grace_seconds(text: str) -> float:
+    """A shutdown grace: a finite number of seconds, 0 or more (0: the next step at once)."""
+    value = _finite(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a grace cannot be negative (0 goes to the next step at once)")
+    return value
+
+
+def _finite(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number of seconds")
+    return value
+
+
 def parse_size(text: str) -> int:
     """``65536``, ``64K``, ``64M``, ``1G`` (binary units; a trailing ``B``/``iB`` is allowed)."""
     t = text.strip().upper().removesuffix("IB").removesuffix("B")
@@ -318,7 +362,7 @@ def parse_size(text: str) -> int:
     number = t[: len(t) - len(unit)]
     try:
         value = int(float(number) * _SIZE_UNITS[unit])
-    except ValueError:
+    except (ValueError, OverflowError):  # "x", "nan", "inf"
         raise argparse.ArgumentTypeError(f"{text!r} is not a size (bytes, or a number with K, M or G)") from None
     if value < MIN_MAX_LINE:
         raise argparse.ArgumentTypeError(f"{text!r} is below the smallest line limit, {MIN_MAX_LINE} bytes")
@@ -444,8 +488,6 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         if not sep or not key:
             raise UsageError(f"--env {_quoted(item)}: expected KEY=VALUE")
         env[key] = EnvVar(key, value)
-    if args.timeout <= 0 or args.probe_timeout <= 0 or args.start_timeout <= 0 or args.max_request_time <= 0:
-        raise UsageError("--timeout, --probe-timeout, --start-timeout and --max-request-time must be positive")
     if args.max_request_time < args.timeout:
         raise UsageError(f"--max-request-time {args.max_request_time:g} is shorter than --timeout {args.timeout:g}")
     choices = [c for name in args.capability for c in CAPABILITY_FLAGS[name]]
@@ -480,7 +522,10 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         stdin_grace=args.stdin_grace,
         term_grace=args.term_grace,
     )
-    return profile.to_options(record_path=args.record, accept_unsupported_version=args.accept_unsupported_version)
+    if args.record is not None and args.record.is_dir():
+        raise UsageError(f"--record {args.record}: that is a folder; give the recording's file name (e.g. {args.record / 'probe.jsonl'})")
+    # --record FILE is written by the probe (RecordFile), not the session: its summary carries the exit
+    return profile.to_options(accept_unsupported_version=args.accept_unsupported_version)
 
 
 def answers_from_args(args: argparse.Namespace) -> dict[str, Answer]:
@@ -693,24 +738,121 @@ class Printer:
     """Writes each batch of entries to ``out`` as it arrives: the transcript, or the JSON Lines
     with ``--json``. UTF-8 goes straight to the byte stream under ``out`` when there is one."""
 
-    def __init__(self, rec: Recording, out: TextIO, as_json: bool) -> None:
+    def __init__(self, rec: Recording, out: TextIO, as_json: bool, failed: OutputFailure | None = None) -> None:
         self.rec = rec
         self.out = out
         self.as_json = as_json
+        self.failed = failed or OutputFailure()
         encoding = (getattr(out, "encoding", None) or "").lower().replace("_", "-")
         self._bytes_out = getattr(out, "buffer", None) if encoding in ("utf-8", "utf8") else None
 
     def __call__(self, start: int, end: int) -> None:
+        if self.failed.stdout is not None:
+            return  # stdout is gone: the recording (and the exit code) still tell
         rec = self.rec
         data = rec.json_lines(start, end) if self.as_json else transcript_bytes(rec, start, end)
+        self.write(data)
+
+    def write(self, data: bytes) -> None:
+        """Write and flush ``data``; a failure (the reader closed the pipe, a full disk) is
+        noted in ``failed`` and ends the printing, not the session."""
         out = self.out
-        if self._bytes_out is not None:
-            out.flush()  # what was written as text so far goes first
-            self._bytes_out.write(data)
-            self._bytes_out.flush()
-        else:
-            out.write(data.decode("utf-8"))
-            out.flush()
+        try:
+            if self._bytes_out is not None:
+                out.flush()  # what was written as text so far goes first
+                self._bytes_out.write(data)
+                self._bytes_out.flush()
+            else:
+                out.write(data.decode("utf-8"))
+                out.flush()
+        except OSError as exc:
+            self.failed.lost_stdout(exc, out)
+
+
+class OutputFailure:
+    """What could not be written: stdout (its reader closed it, or a full disk) or the
+    recording file. The first failure stops the work (``stop``: the session then shuts the
+    server down per spec); the exit code and the words come from here (``verdict``)."""
+
+    def __init__(self) -> None:
+        self.stdout: OSError | None = None
+        self.record: str | None = None  # "cannot write the recording FILE: why"
+        self.stop = lambda: None
+
+    def lost_stdout(self, exc: OSError, out: TextIO) -> None:
+        if self.stdout is not None:
+            return
+        self.stdout = exc
+        try:  # the interpreter's last flush of stdout would fail again, with a traceback: to /dev/null
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, out.fileno())
+            os.close(null)
+        except (OSError, AttributeError, ValueError):  # no file under it (a test's capture)
+            pass
+        self.stop()
+
+    def lost_record(self, path: Path, exc: OSError) -> None:
+        if self.record is None:
+            self.record = f"cannot write the recording {path}: {exc.strerror or exc}"
+            self.stop()
+
+    @property
+    def pipe_closed(self) -> bool:
+        return isinstance(self.stdout, BrokenPipeError) or getattr(self.stdout, "errno", None) == errno.EPIPE
+
+    def verdict(self, code: int, reason: str) -> tuple[int, str]:
+        """The exit once the session is over: a closed stdout ends the probe as SIGPIPE would
+        (PIPE_CLOSED), a write that failed is EXIT_OUTPUT; the run's own failure is added."""
+        if self.pipe_closed:
+            return PIPE_CLOSED, "stdout was closed by its reader" + ("" if code == EXIT_OK else f"; {reason}")
+        if not self.said:
+            return code, reason
+        return EXIT_OUTPUT, self.said + ("" if code == EXIT_OK else f"; {reason}")
+
+    @property
+    def said(self) -> str:
+        """What could not be written, in words ("" when everything was)."""
+        stdout = f"cannot write the output (stdout): {self.stdout.strerror or self.stdout}" if self.stdout is not None else ""
+        return "; ".join(w for w in (self.record, stdout) if w)
+
+
+class RecordFile:
+    """``--record FILE``, written by the probe as the session goes, its summary last with the
+    probe's exit and exit_reason (known only once the session is over, so the session does not
+    write it). A write that fails (a full disk) stops the writing and is said; the file then
+    ends where the failure was, without a summary."""
+
+    def __init__(self, path: Path, rec: Recording, failed: OutputFailure) -> None:
+        self.path = path
+        self.failed = failed
+        try:
+            self._writer = RecordingWriter(path, rec)
+        except OSError as exc:
+            raise RecordOpenError(f"--record {path}: cannot write the recording there: {exc.strerror or exc}") from None
+        self._rec = rec
+        rec.add_listener(self)
+
+    def __call__(self, start: int, end: int) -> None:
+        if self.failed.record is None:
+            try:
+                self._writer.on_batch(start, end)
+            except OSError as exc:
+                self._fail(exc)
+
+    def finish(self, summary: dict) -> None:
+        """The rest of the entries and ``summary``, then close (or give up, after a failure)."""
+        self._rec.remove_listener(self)
+        if self.failed.record is None:
+            try:
+                self._writer.close(summary)
+                return
+            except OSError as exc:
+                self._fail(exc)
+        self._writer.abandon()
+
+    def _fail(self, exc: OSError) -> None:
+        self.failed.lost_record(self.path, exc)
+        self._writer.abandon()
 
 
 def summary_lines(summary: dict) -> list[str]:
@@ -761,11 +903,11 @@ def summary_lines(summary: dict) -> list[str]:
     return lines
 
 
-def print_summary(summary: dict, out: TextIO, as_json: bool) -> None:
+def summary_text(summary: dict, as_json: bool) -> bytes:
+    """The summary as ``probe`` prints it: one JSON object, or lines for people."""
     if as_json:
-        out.write(orjson.dumps(summary, default=str).decode() + "\n")
-        return
-    out.write("\n".join(summary_lines(summary)) + "\n")
+        return orjson.dumps(summary, default=str) + b"\n"
+    return ("\n".join(summary_lines(summary)) + "\n").encode("utf-8")
 
 
 def failure_reason(session: Session, text: str) -> tuple[str, list[str]]:
@@ -823,19 +965,26 @@ async def run_probe(
     as_json: bool,
     roots: list[str] = (),
     answers: dict[str, Answer] | None = None,
+    record: Path | None = None,
 ) -> int:
+    """Run the probe; ``record``: write the recording there (an OSError if it cannot be opened:
+    nothing is started then)."""
     handlers = ClientHandlers(roots=[root_entry(uri) for uri in roots], answers=dict(answers or {}))
     session = Session(options, handlers=handlers)
     handlers.on_answer = lambda method, text: record_note(session, text, {"event": "answer_policy", "method": method})
-    printer = Printer(session.recording, out, as_json)
+    # A stop signal or an output that cannot be written cancels only the work inside the
+    # session, never the session itself: its exit then shuts the server down per spec while
+    # it still records every step.
+    work = anyio.CancelScope()
+    failed = OutputFailure()
+    failed.stop = work.cancel
+    record_file = RecordFile(record, session.recording, failed) if record is not None else None
+    printer = Printer(session.recording, out, as_json, failed)
     session.recording.add_listener(printer)
     code, reason = EXIT_OK, "ok"
     tools_seen: dict[str, dict] = {}  # tool definitions listed in this session (refuse_call)
     stopped_by: list[int] = []  # the signal that stopped the probe, if one did
     async with anyio.create_task_group() as tg:
-        # A stop signal cancels only the work inside the session, never the session itself:
-        # its exit then shuts the server down per spec while it still records every step.
-        work = anyio.CancelScope()
         await tg.start(_stop_on_signal, session, work, stopped_by)
         try:
             async with session:
@@ -875,11 +1024,24 @@ async def run_probe(
         number = stopped_by[0]
         code, reason, quote = EXIT_SIGNAL_BASE + number, f"stopped by {_signal_name(number)}", []
         reason += "".join("; " + describe_unread(u) for u in session.unread)
+
+    def verdict() -> tuple[int, str]:  # a stop signal first, then what could not be written
+        return (code, reason) if stopped_by else failed.verdict(code, reason)
+
     summary = dict(session.recording.summary or session.summary())
-    summary["exit"] = code
-    summary["exit_reason"] = reason
+    summary["exit"], summary["exit_reason"] = verdict()
+    if record_file is not None:  # the recording's summary is the printed one, exit included
+        record_file.finish(summary)
+        summary["exit"], summary["exit_reason"] = verdict()  # its summary could not be written
     session.recording.remove_listener(printer)
-    print_summary(summary, out, as_json)
+    if failed.stdout is None:
+        printer.write(summary_text(summary, as_json))
+    exit_code, _ = verdict()
+    if failed.pipe_closed or stopped_by and failed.stdout is not None:
+        return exit_code  # quietly, as a tool that SIGPIPE ends
+    if failed.said:
+        sys.stderr.write(f"mcp-session-inspector: {failed.said}\n")
+        return exit_code
     if not as_json and code != EXIT_OK:
         head = reason.split("; its stderr says: ", 1)[0] if quote else reason
         sys.stderr.write(f"mcp-session-inspector: {head}\n" + "".join(f"  stderr: {line}\n" for line in quote))
@@ -978,7 +1140,9 @@ def main(argv: list[str] | None = None) -> int:
         for note in notes:
             sys.stderr.write(f"mcp-session-inspector probe: note: {note}\n")
         try:
-            return anyio.run(run_probe, options, requests, sys.stdout, args.json, args.root, answers)
+            return anyio.run(run_probe, options, requests, sys.stdout, args.json, args.root, answers, args.record)
+        except RecordOpenError as exc:
+            parser.exit(EXIT_USAGE, f"mcp-session-inspector probe: error: {exc}\n")
         except KeyboardInterrupt:  # Ctrl-C before or after the signal handlers were in place
             return EXIT_SIGNAL_BASE + signal.SIGINT
     return EXIT_USAGE

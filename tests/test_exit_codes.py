@@ -28,7 +28,7 @@ def probe(*args: str) -> tuple[subprocess.CompletedProcess, dict]:
 
 def test_the_help_the_readme_and_the_code_list_the_same_exit_codes() -> None:
     constants = {value for name, value in vars(cli).items() if name.startswith("EXIT_") and name != "EXIT_SIGNAL_BASE" and isinstance(value, int)}
-    assert constants == {0, 2, 3, 4, 5, 6, 7}
+    assert constants == {0, 2, 3, 4, 5, 6, 7, 8}
     help_part = cli.EXIT_HELP.split("\nunits:", 1)[0]
     in_help = {int(n) for n in re.findall(r"(?m)^  (\d+)  ", help_part)}
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -36,6 +36,7 @@ def test_the_help_the_readme_and_the_code_list_the_same_exit_codes() -> None:
     in_readme = {int(n) for n in re.findall(r"(?m)^- (\d+) ", section)}
     assert in_help == constants == in_readme
     assert "128+N  stopped by signal N" in help_part and "- 128+N stopped by signal N" in section
+    assert "141 (128 + SIGPIPE)" in help_part and "141 (128 + SIGPIPE)" in section and cli.PIPE_CLOSED == 141
     # the help's words for 0 and 6 say what the code does with SIGTERM and SIGKILL
     assert "or on SIGTERM" in help_part and "SIGKILL ended it" in help_part
     printed = subprocess.run([sys.executable, "-m", "inspector", "probe", "--help"], capture_output=True, text=True, timeout=60).stdout

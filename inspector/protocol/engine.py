@@ -843,7 +843,7 @@ class ProtocolEngine:
                     self._to_modern("initialize-unsupported")
                     self._fire(a, Event.MODERN_AFTER_FALLBACK)
                     return v
-                self._set_outcome("no-common-version", versions=str(self.server_versions))
+                self._set_outcome("no-common-version", versions=", ".join(self.server_versions or ()) or "none")
                 self._fire(a, Event.RECV_INITIALIZE_ERROR)
                 return v
             if self._fell_back_on_silence:
@@ -931,7 +931,7 @@ class ProtocolEngine:
                 versions = []
             chosen = self._take_discover_result(result, versions)
             if chosen is None:
-                self._set_outcome("no-common-version", versions=str(self.server_versions))
+                self._set_outcome("no-common-version", versions=", ".join(self.server_versions or ()) or "none")
                 self._fire(a, Event.NO_COMMON_VERSION)
                 return v
             self.era = Era.MODERN
@@ -949,7 +949,7 @@ class ProtocolEngine:
             if auto and self.era_basis is None:
                 self.era_basis = "discover-unsupported"
             if self.retry_version is None:
-                self._set_outcome("no-common-version", versions=str(self.server_versions))
+                self._set_outcome("no-common-version", versions=", ".join(self.server_versions or ()) or "none")
                 self._fire(a, Event.NO_COMMON_VERSION)
             else:
                 self._fire(a, Event.RECV_UNSUPPORTED_VERSION)

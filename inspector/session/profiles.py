@@ -78,9 +78,22 @@ def url_problem(url: str) -> str | None:
     text = url.strip()
     if not text:
         return "The server's URL is missing."
-    parts = urlsplit(text)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    try:
+        parts = urlsplit(text)
+    except ValueError as exc:  # "Invalid IPv6 URL": an unclosed [
+        return f"{text} cannot be read as a URL: {exc}."
+    if parts.scheme.lower() not in ("http", "https") or "://" not in text:
         return f"{text} is not an http:// or https:// URL."
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:  # not a number, or past 65535
+        host, port = parts.hostname, 0
+    else:
+        port = 1 if port is None else port
+    if not host:
+        return f"{text} names no host (http://HOST[:PORT]/PATH)."
+    if not 1 <= port <= 65535:
+        return f"{text}: the port must be a number from 1 to 65535."
     return None
 
 

@@ -1574,6 +1574,16 @@ class RecordingWriter:
         f.flush()
         self._written = end
 
+    def abandon(self) -> None:
+        """Stop after a write failed (a full disk, a device error): the file is closed, what its
+        buffer still held is dropped, and nothing more is written."""
+        f, self._f = self._f, None
+        if f is not None:
+            try:
+                f.close()  # flushing fails again, and the file is closed all the same
+            except OSError:
+                pass
+
     def close(self, summary: dict | None = None) -> None:
         if self._f is None:
             return
