@@ -414,7 +414,7 @@ def test_spawn_failure_is_recorded_in_json_mode() -> None:
         ([], "no server command given"),
         (["--request", "tools/call={not json", "--", "true"], "the params are not valid JSON"),
         (["--protocol-version", "2030-01-01", "--", "true"], "not a known protocol version"),
-        (["--timeout", "0", "--", "true"], "must be positive"),
+        (["--timeout", "0", "--", "true"], "a timeout must be more than 0 seconds"),
     ],
 )
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
