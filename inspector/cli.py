@@ -5,6 +5,12 @@ The server comes from a command after ``--``, ``--demo``, ``--url URL``, or ``--
 a registry ``server.json``: :mod:`inspector.session.imports`). The transcript is printed as the
 session goes, then a summary; with ``--json`` the same facts as JSON Lines, described once in
 :data:`JSON_OUTPUT` (which ``probe --help`` prints too).
+
+``--record FILE`` is written by the probe (:class:`RecordFile`), not by the session, so that its
+last line is the printed summary with the probe's exit. What cannot be written - the recording
+or stdout (:class:`OutputFailure`) - cancels the work the way a stop signal does: the session's
+exit still shuts the server down per spec, then the exit code says it (EXIT_OUTPUT, or
+PIPE_CLOSED, quietly, for a reader that closed stdout).
 """
 
 from __future__ import annotations
