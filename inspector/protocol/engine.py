@@ -1180,8 +1180,9 @@ class ProtocolEngine:
                 self._initialize_refused(a, status, info)
             else:
                 self._start_exchange_failed(info)
-        elif name == "stream_ended" and info is not None and info.get("failure"):  # broke off before its answer
-            a.violations = ("http.body-incomplete",)
+        elif name == "stream_ended" and info is not None and info.get("failure"):  # broke off, or cut at the limit, before its answer
+            if info.get("failure_code") != "answer-too-long":  # the cut event itself is flagged http.message-too-long when it ends
+                a.violations = ("http.body-incomplete",)
             self._start_exchange_failed(info)
         elif name == "stream_ended" and info is not None:
             # 2025-11-25: an answer stream that ended before its response may be resumed with

@@ -211,6 +211,8 @@ class StreamableHttpTransport:
         the rest of that answer (channel ``resume``). False when there is nothing to resume or
         it was tried too often."""
         ended = self._ended.pop(tag, None)
+        if tag in self._cut:
+            return False
         tries = self._resumes.get(tag, 0)
         if ended is None or tries >= RESUME_ATTEMPTS or self._closed or self._tg is None or not self.KEEPS_SESSION:
             return False
@@ -232,7 +234,7 @@ class StreamableHttpTransport:
         except httpx.HTTPError as exc:
             self._side(f"resuming the answer stream of entry {tag} failed: {_why(exc)}")
         finally:
-            if decoder.last_id != last_id and not self._closed:  # it delivered: it may be resumed again
+            if decoder.last_id != last_id and not self._closed and tag not in self._cut:  # it delivered: it may be resumed again
                 self._ended[tag] = (decoder.last_id, decoder.retry)  # type: ignore[assignment]
                 self._emit(_K.STREAM_ENDED, f"the resumed answer stream of entry {tag} ended after event {decoder.last_id}", info={"request_seq": tag, "last_event_id": decoder.last_id})
 
@@ -409,11 +411,24 @@ class StreamableHttpTransport:
                     info = {"request_seq": tag, "last_event_id": None, "error": why, "failure": f"the POST failed before its answer: {why}", "failure_code": "answer-broken", "failure_args": {"error": why}}
                     self._emit(_K.STREAM_ENDED, f"the POST of entry {tag} failed before its answer: {why}", info=info)
 
+    def _answer_cut(self, tag: int, meta: dict) -> None:
+        """An event on the answer stream of entry ``tag`` passed the limit: the answer it may be
+        can no longer be read whole, so the request fails now (``answer-too-long``, as a JSON
+        answer past the limit does), and the stream is never resumed past the cut."""
+        self._cut.add(tag)
+        self._ended.pop(tag, None)
+        limit = f"{self._max_line:,}"
+        why = f"an event on the answer stream of {meta['method']} {meta['url']} is longer than the limit of {limit} bytes (--max-line): its first {limit} bytes are kept, the rest is counted and dropped"
+        info = {"request_seq": tag, "failure": why, "failure_code": "answer-too-long", "failure_args": {"limit": limit}, "body_over_limit": self._max_line}
+        self._emit(_K.STREAM_ENDED, f"the answer stream of entry {tag} carried an event past the limit of {limit} bytes: its request fails, the stream is not resumed", info=info)
+
     def _stream_ended(self, tag: int, decoder: SseDecoder, broke: str | None) -> None:
         """The answer stream of entry ``tag`` ended, before or after its response (the session
         knows which). With event ids it can be resumed with GET + Last-Event-ID; one that broke
         off (``broke``: the error) and cannot be resumed fails its request at once."""
         info: dict = {"request_seq": tag, "last_event_id": decoder.last_id}
+        if tag in self._cut:  # its request failed on the cut event: nothing to resume, nothing more to say
+            return
         if decoder.last_id is not None:
             self._ended[tag] = (decoder.last_id, decoder.retry)
             if len(self._ended) > ENDED_KEPT:  # the oldest ended streams are past resuming
@@ -591,12 +606,17 @@ class StreamableHttpTransport:
                 if decoder.dropping and not told:
                     told = True
                     self._side(f"{meta['method']} {meta['url']}: an event on this stream is longer than the limit of {self._max_line:,} bytes; its first bytes are kept, the rest is counted and dropped until it ends")
+                    tag = meta.get("request_seq")
+                    if type(tag) is int and tag not in self._cut:
+                        self._answer_cut(tag, meta)
                 elif not decoder.dropping:
                     told = False
                 if not events:
                     continue
                 items = [e.data for e in events]
                 cut = tuple((i, e.dropped) for i, e in enumerate(events) if e.dropped)
+                if cut and type(meta.get("request_seq")) is int and meta["request_seq"] not in self._cut:  # a whole event past the limit in one read
+                    self._answer_cut(meta["request_seq"], meta)
                 metas = []
                 for e in events:  # consecutive events that say the same share one dict (a flood costs no dict per message)
                     key = (e.id, e.event, e.retry)

@@ -215,15 +215,37 @@ async def test_the_start_does_not_wait_on_an_acknowledgement_that_never_ends_or_
 
 @pytest.mark.parametrize("mode", ["endless-sse", "endless-sse-lines"])
 async def test_an_endless_sse_event_is_bounded_said_at_once_and_recorded_when_the_stream_closes(mode):
-    async with started(mode, timeout=1.5) as session:
-        with pytest.raises(RequestTimeout):  # the event never ends: its request waits its own time
+    async with started(mode) as session:
+        t0 = time.monotonic()
+        with pytest.raises(ConnectionLost, match="longer than the limit of 65,536 bytes"):  # the answer is cut: its request fails now
             await session.request("tools/list")
+        assert time.monotonic() - t0 < SOON
     rec = session.recording
     notes = side_lines(rec)
     assert any(b"longer than the limit" in raw and b"counted and dropped" in raw for raw in notes)
     (partial,) = flagged(rec, "http.body-too-long")
     assert b"in the middle of an event" in rec[partial].raw and rec[partial].extra["dropped"] > 0
     assert len(rec[partial].raw) <= LIMIT + 1024
+
+
+async def test_an_sse_answer_event_past_the_limit_fails_its_request_at_once_and_is_not_resumed():
+    """tools/list's answer is one SSE event (with an id) of 256 KiB: cut at the limit, it can
+    no longer be the response, so the request fails at once (answer-too-long, as a JSON answer
+    past the limit) instead of resuming the stream past it and waiting out the timeout."""
+    async with started("big-sse") as session:
+        t0 = time.monotonic()
+        with pytest.raises(ConnectionLost, match="longer than the limit of 65,536 bytes"):
+            await session.request("tools/list")
+        assert time.monotonic() - t0 < SOON
+        assert (await session.request("ping")).ok
+    rec = session.recording
+    (cut,) = [i for i in range(len(rec)) if rec[i].extra.get("event") == "stream_ended"]
+    assert rec[cut].extra["http"]["failure_code"] == "answer-too-long" and rec[cut].violations == ()
+    (message,) = flagged(rec, "http.message-too-long")  # the cut event is recorded, flagged once
+    assert rec[message].extra["http"]["sse_id"] == "b-1"
+    assert not any(x["method"] == "GET" and "Last-Event-ID" in x["request_headers"] for x in exchanges(rec))
+    assert not any(b"resuming" in rec[i].raw for i in range(len(rec)))
+    assert not flagged(rec, "lifecycle.no-answer")
 
 
 async def test_a_reset_mid_sse_answer_fails_the_request_at_once():
