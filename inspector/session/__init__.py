@@ -10,6 +10,10 @@ the :class:`~.recording.Recording` before anything reacts to it
 timeouts); side lines (stderr, HTTP notes) and link events (process steps, HTTP exchanges)
 are recorded the same way, the link events judged by the engine. Client messages are
 recorded before they are written, so the recording's order is the order of cause and effect.
+A timeout is judged on when the answer was read (the transport's time ``t``), never on when the
+pump got to it: a request past its deadline first waits for the pump to take in whatever was read
+by then (a flood of stderr or notifications ahead of the answer, a busy window's listeners), so
+an answer read in time is never recorded as missing or late.
 Lines are analysed in slices (a read at a time by the engine, ``incoming_many``; notifications
 nobody reads share their analysis), and the event loop gets a turn after every few
 milliseconds of that work, so a flood cannot starve a front-end sharing the loop.
@@ -72,7 +76,14 @@ work that should live as long as the session with :meth:`Session.start_soon`.
 The composer is a session operation: :meth:`Session.send_text` sends a message a person wrote,
 as written (valid or not, in or out of order); the engine records it like the client's own
 messages and judges it like the server's (``extra["hand_written"]``, rules, schema verdict), and
-:meth:`Session.judge_text` gives the same judgement beforehand, changing nothing.
+:meth:`Session.judge_text` gives the same judgement beforehand, changing nothing. Over HTTP, with
+a ``wait``, it returns once that POST's exchange has ended (its answer recorded), bounded by it.
+
+HTTP session expiry: a 404 on the session id (``SESSION_EXPIRED``) fails the waiting requests
+and starts a new session (``_reinitialize``: initialize without the old id) at once; a request
+cut off that way waits for it and is sent once more in it (``round_of`` names the first), so the
+caller gets its answer. A new session that cannot be started is said in the recording
+(``renew_failed``) and the cut-off requests fail with the expiry.
 """
 
 from .handlers import ClientHandlers, HandlerError

@@ -30,8 +30,14 @@ the user gave, and following would carry the session's headers, credentials amon
 elsewhere without asking - and is recorded with its ``location``. When an exchange cannot bring
 the answer to the request it carried - redirected, a reset or broken framing mid-body, a JSON
 answer past the limit (said as soon as it passes it), an answer stream that broke off and
-cannot be resumed - its event carries ``failure`` (a sentence) with ``failure_code`` and
-``failure_args`` (for the engine's outcome), so the session fails that request at once.
+cannot be resumed, an SSE event on it past the limit (a ``STREAM_ENDED`` event with
+``answer-too-long``; the stream is never resumed past it), a 4xx/5xx without a JSON-RPC answer
+(``http-error``, with the body's first line; a body that goes on is not waited for: the exchange
+is recorded once its first line has come), a POST that failed before any answer - its event
+carries ``failure`` (a sentence) with ``failure_code`` and ``failure_args`` (for the engine's
+outcome), so the session fails that request at once. ``exchange_done(entry)`` waits until the
+POST of an entry has ended (the composer's hand-written messages). An error that httpx does not
+wrap is named by its real cause, never by the exception group anyio put it in (an invalid port).
 
 A server that cannot be reached at all ends the link (``DISCONNECTED`` with the reason), the
 HTTP counterpart of a process that exited. ``shutdown()`` sends ``DELETE`` with the session id
