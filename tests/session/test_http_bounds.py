@@ -261,6 +261,20 @@ async def test_a_reset_mid_sse_answer_fails_the_request_at_once():
     assert any(b"in the middle of an event" in raw and b'"jsonrpc":"2.0"' in raw for raw in side_lines(rec))
 
 
+async def test_a_post_reset_before_its_status_line_fails_its_request_at_once():
+    async with started("reset-tools") as session:
+        t0 = time.monotonic()
+        with pytest.raises(ConnectionLost, match="the POST failed before its answer") as info:
+            await session.request("tools/list")
+        assert time.monotonic() - t0 < SOON
+        assert "ExceptionGroup" not in str(info.value)
+        assert (await session.request("ping")).ok
+    rec = session.recording
+    (ended,) = [i for i in range(len(rec)) if rec[i].extra.get("event") == "stream_ended"]
+    assert rec[ended].extra["http"]["failure_code"] == "answer-broken"
+    assert not flagged(rec, "lifecycle.no-answer")
+
+
 async def test_a_redirect_of_a_later_request_fails_it_at_once():
     async with started("redirect-tools") as session:
         t0 = time.monotonic()
