@@ -388,6 +388,8 @@ _MAX_LIST_PAGES = 20  # tools/list pages read to find one tool again after a Hea
 _ERA_UNDONE = frozenset({Event.MODERN_AFTER_FALLBACK})
 #: How often the start sequence looks whether the server has read its request yet (stdio).
 _READ_POLL = 0.05
+#: How often a waiter past its deadline looks whether what was read by then has been taken in.
+_CATCH_UP_POLL = 0.01
 
 MODERN_STEPS = {
     "server/discover": "stdio backward compatibility: a dual-era client probes with server/discover before any other request.",
@@ -473,6 +475,7 @@ class Session:
         self._tg: anyio.abc.TaskGroup | None = None
         self._pump_done = anyio.Event()
         self._pump_scope = anyio.CancelScope()
+        self._taking: float | None = None  # the read time of the event the pump is taking in (None: none in hand)
         #: what the server wrote that the recording does not hold (see ``_record_unread``)
         self.unread: list[dict] = []
         #: SIGKILL had to be sent: to the server (it ignored stdin close and SIGTERM) or to what
@@ -673,7 +676,7 @@ class Session:
                 try:
                     if type(ev) is Frames:
                         held = (ev, len(rec))
-                        t = ev.t
+                        t = self._taking = ev.t
                         if self.gate.enabled:  # step mode: each message waits to be taken in
                             await self._deliver_held(ev)
                             continue
@@ -732,6 +735,8 @@ class Session:
                         rec.notify()
                     except Exception:  # a listener that fails again has been recorded once
                         pass
+                finally:
+                    self._taking = None
         except Exception as exc:  # never leave the session through the pump: record, then stop reading
             self._record_internal_error("reading the server's output", exc, self.clock())
         finally:
@@ -754,6 +759,30 @@ class Session:
             return self.engine.incoming(raw, t, seq)
         except Exception as exc:
             return self.engine.failed_analysis(raw, exc)
+
+    def _read_by(self, by: float) -> bool:
+        """Whether something the transport read at or before ``by`` has not been taken in yet:
+        in the pump's hands, or still in the transport's queue (behind a flood of other output)."""
+        if self._pump_done.is_set():
+            return False
+        if self._taking is not None and self._taking <= by:
+            return True
+        since = getattr(self.transport.events(), "undelivered_since", None)
+        oldest = since() if since is not None else None
+        return oldest is not None and oldest <= by
+
+    async def _caught_up(self, w: _Waiter, by: float) -> bool:
+        """A waiter's deadline ``by`` passed without its answer: a timeout is judged on when the
+        answer arrived (the transport's read time), not on when the pump got to it. While
+        something read by the deadline is still on its way in, wait for the pump to take it in
+        (or for the answer; a step held at the gate is the gate's business). True when it had
+        to wait: the caller looks again at what came."""
+        waited = False
+        while not w.event.is_set() and self._read_by(by) and not (self.gate.enabled and self.gate.waiting):
+            waited = True
+            with anyio.move_on_after(_CATCH_UP_POLL):
+                await w.event.wait()
+        return waited
 
     async def _held_at_gate(self) -> bool:
         """Step mode: whether messages were waiting at the gate; if so, return once none is
@@ -1344,6 +1373,8 @@ class Session:
                     break
                 if w.last_progress != seen and self.clock() < hard_deadline:
                     continue  # progress arrived while we waited: wait from it
+                if await self._caught_up(w, deadline):
+                    continue  # what was read by the deadline is taken in now: the answer or progress among it counts
                 if await self._held_at_gate():  # step mode: the answer may be waiting to be let in
                     started = self.clock()
                     hard_deadline = started + max_timeout
@@ -1494,7 +1525,11 @@ class Session:
                     continue
                 with anyio.move_on_after(max(0.0, deadline - now)):
                     await w.event.wait()
-                if w.event.is_set() or not await self._held_at_gate():
+                if w.event.is_set():
+                    break
+                if await self._caught_up(w, deadline):
+                    continue  # what was read by the deadline is taken in now: the answer among it counts
+                if not await self._held_at_gate():
                     break
                 deadline = self.clock() + timeout  # the time a person spent reading does not count
         finally:

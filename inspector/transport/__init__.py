@@ -16,6 +16,9 @@ off and said - and ``unread`` (after the close) counts what never reached the co
 where that cannot be known, HTTP included), which is how a session tells a server still starting
 from one that read its message and stays silent.
 A slow consumer holds back the pipe rather than growing memory; process events never wait.
+Each stdio pipe has a lane of its own (a consumer behind on stderr holds back stderr only,
+never an answer on stdout), and the consumer gets the lanes merged by read time, so the
+stream's order is the order things were read in.
 The HTTP transports bound every body and SSE event by the same ``max_line`` (the first bytes
 kept, the rest counted and dropped) and give a body ``read_timeout`` to arrive whole.
 ``shutdown()`` follows the MCP stdio rule and escalates only as far as needed: close stdin and

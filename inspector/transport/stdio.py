@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AsyncExitStack
 from subprocess import PIPE
-from typing import Generic, TypeVar
+from typing import Generic, Self, TypeVar
 
 import anyio
 from anyio.abc import ByteReceiveStream, Process
@@ -96,18 +96,11 @@ def _processes(pids: list[int]) -> str:
     return f"{len(pids)} processes (pids {', '.join(map(str, pids))})"
 
 
-class EventQueue(Generic[T]):
-    """An ordered queue for one consumer, iterated with ``async for``.
+class _Changes:
+    """What a queue's producers and its one consumer wait on: any change (an item in or out,
+    the close). May be created outside an event loop."""
 
-    :meth:`put` waits while ``capacity`` items are queued, so a slow consumer holds back the
-    producer (for output: the pipe) instead of growing memory. :meth:`put_nowait` never waits:
-    process events must get through whether or not anyone is reading, and there are only a
-    handful of them. May be created outside an event loop.
-    """
-
-    def __init__(self, capacity: float = math.inf) -> None:
-        self._items: deque[T] = deque()
-        self._capacity = capacity
+    def __init__(self) -> None:
         self._closed = False
         self._changed: anyio.Event | None = None
 
@@ -121,9 +114,39 @@ class EventQueue(Generic[T]):
             self._changed = anyio.Event()
         await self._changed.wait()
 
+    def close(self) -> None:
+        """No more items; iteration ends once the queued ones are consumed."""
+        if not self._closed:
+            self._closed = True
+            self._notify()
+
+    def __aiter__(self) -> Self:
+        return self
+
+
+class EventQueue(_Changes, Generic[T]):
+    """An ordered queue for one consumer, iterated with ``async for``.
+
+    :meth:`put` waits while ``capacity`` items are queued, so a slow consumer holds back the
+    producer (for output: the pipe) instead of growing memory. :meth:`put_nowait` never waits:
+    process events must get through whether or not anyone is reading, and there are only a
+    handful of them. May be created outside an event loop.
+    """
+
+    def __init__(self, capacity: float = math.inf) -> None:
+        super().__init__()
+        self._items: deque[T] = deque()
+        self._capacity = capacity
+        self._waiting: list[T] = []  # what producers hold while they wait for room
+
     async def put(self, item: T) -> None:
-        while len(self._items) >= self._capacity and not self._closed:
-            await self._wait_for_change()
+        if len(self._items) >= self._capacity and not self._closed:
+            self._waiting.append(item)
+            try:
+                while len(self._items) >= self._capacity and not self._closed:
+                    await self._wait_for_change()
+            finally:
+                self._waiting.remove(item)
         self.put_nowait(item)
 
     def put_nowait(self, item: T) -> None:
@@ -137,14 +160,11 @@ class EventQueue(Generic[T]):
         """The items nobody has taken yet (a snapshot)."""
         return list(self._items)
 
-    def close(self) -> None:
-        """No more items; iteration ends once the queued ones are consumed."""
-        if not self._closed:
-            self._closed = True
-            self._notify()
-
-    def __aiter__(self) -> EventQueue[T]:
-        return self
+    def undelivered_since(self) -> float | None:
+        """The time (``t``) of the oldest event not handed to the consumer yet, queued or held by
+        a producer waiting for room; None when there is none (or the items carry no time)."""
+        times = [t for item in (*self._items, *self._waiting) if (t := getattr(item, "t", None)) is not None]
+        return min(times) if times else None
 
     async def __anext__(self) -> T:
         while not self._items:
@@ -154,6 +174,86 @@ class EventQueue(Generic[T]):
         item = self._items.popleft()
         self._notify()
         return item
+
+
+class LaneQueue(_Changes):
+    """The stdio transport's event stream: a bounded lane per pipe and an unbounded one for
+    process events, handed to the one consumer in read-time order; iterated with ``async for``.
+
+    ``Frames`` go into the stdout lane, ``SideLine`` into the stderr lane, ``ProcessEvent`` into
+    the events lane. A pipe's reader waits only for room in its own lane (``capacity`` events):
+    a consumer behind on one pipe holds back that pipe, never the other, so a stderr flood
+    cannot keep stdout's answer out of the queue (one queue for both let the stderr reader take
+    every slot the consumer freed). The consumer always gets the oldest event (its ``t``, the
+    read time; equal times in the order they were put), and an event a reader holds while it
+    waits for room counts as queued: nothing read after it is handed out before it. So the
+    consumer sees the pipes merged by read time, and an answer waits behind at most what the
+    other pipe's lane held when it was read. May be created outside an event loop.
+    """
+
+    def __init__(self, capacity: float = math.inf) -> None:
+        super().__init__()
+        # each entry (t, how many were put before it, the event): entries compare by time, then order
+        self._stdout: deque[tuple[float, int, Frames]] = deque()
+        self._stderr: deque[tuple[float, int, SideLine]] = deque()
+        self._events: deque[tuple[float, int, ProcessEvent]] = deque()
+        self._lanes = (self._stdout, self._stderr, self._events)
+        self._capacity = capacity
+        self._held: dict[int, float] = {}  # id of a lane -> t of what its reader waits to put
+        self._n = 0  # how many were put: the order of events read at the same time
+
+    def _lane(self, item: TransportEvent) -> deque:
+        kind = type(item)
+        return self._stdout if kind is Frames else self._stderr if kind is SideLine else self._events
+
+    async def put(self, item: TransportEvent) -> None:
+        """Queue a pipe's event, waiting while its lane is full (the reader stops reading)."""
+        lane = self._lane(item)
+        if len(lane) >= self._capacity and not self._closed:
+            self._held[id(lane)] = item.t
+            try:
+                while len(lane) >= self._capacity and not self._closed:
+                    await self._wait_for_change()
+            finally:
+                del self._held[id(lane)]
+            if self._closed:
+                return
+        lane.append((item.t, self._n, item))
+        self._n += 1
+        self._notify()
+
+    def put_nowait(self, item: TransportEvent) -> None:
+        """Queue regardless of capacity; ignored once the queue is closed."""
+        if self._closed:
+            return
+        self._lane(item).append((item.t, self._n, item))
+        self._n += 1
+        self._notify()
+
+    def left(self) -> list[TransportEvent]:
+        """The events nobody has taken yet (a snapshot)."""
+        return [entry[2] for lane in self._lanes for entry in lane]
+
+    def undelivered_since(self) -> float | None:
+        """The read time of the oldest event not handed to the consumer yet, queued or held by a
+        reader waiting for room; None when there is none."""
+        times = [lane[0][0] for lane in self._lanes if lane]
+        times.extend(self._held.values())
+        return min(times) if times else None
+
+    async def __anext__(self) -> TransportEvent:
+        while True:
+            first = head = None
+            for lane in self._lanes:
+                if lane and (head is None or lane[0] < head):
+                    first, head = lane, lane[0]
+            if first is not None and (not self._held or head[0] <= min(self._held.values())):  # type: ignore[index]
+                first.popleft()
+                self._notify()
+                return head[2]  # type: ignore[index]
+            if first is None and self._closed:
+                raise StopAsyncIteration
+            await self._wait_for_change()  # empty, or a reader holds something older
 
 
 def _signal_name(number: int) -> str:
@@ -244,7 +344,7 @@ class StdioTransport(PipeMessages):
         self._group_gone = False  # nothing of the group was left when last looked at
         self._process: Process | None = None
         self._stack: AsyncExitStack | None = None
-        self._queue: EventQueue[TransportEvent] | None = None
+        self._queue: LaneQueue | None = None
         self._stdin_closed = False
         self._step = "none"  # the shutdown step in progress, recorded into ExitInfo at exit
         self._exit_info: ExitInfo | None = None
@@ -353,7 +453,7 @@ class StdioTransport(PipeMessages):
         assert process.stdout is not None and process.stderr is not None
 
         self._process = process
-        self._queue = EventQueue[TransportEvent](EVENT_BUFFER)
+        self._queue = LaneQueue(EVENT_BUFFER)
         self._exited = anyio.Event()
         self._group_done = anyio.Event()
         self._finished = anyio.Event()
