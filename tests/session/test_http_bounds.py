@@ -171,14 +171,20 @@ async def test_an_endless_error_body_fails_its_request_at_once_keeps_its_head_an
     assert any(b"bytes of the answer came in all" in raw for raw in side_lines(rec))  # how the body ended, beside it
 
 
-async def test_a_500_to_a_later_request_fails_it_at_once_naming_the_status_and_first_line():
-    async with started("post-500") as session:
+async def failed_at_once(mode: str, match: str):
+    """tools/list in ``mode`` fails at once (ConnectionLost matching ``match``), long before the
+    timeout, and the session goes on (a ping is answered). Returns the recording and the error."""
+    async with started(mode) as session:
         t0 = time.monotonic()
-        with pytest.raises(ConnectionLost, match="HTTP 500 Internal Server Error and no JSON-RPC answer: boom: the tool registry is on fire"):
+        with pytest.raises(ConnectionLost, match=match) as info:
             await session.request("tools/list")
         assert time.monotonic() - t0 < SOON
         assert (await session.request("ping")).ok
-    rec = session.recording
+    return session.recording, info.value
+
+
+async def test_a_500_to_a_later_request_fails_it_at_once_naming_the_status_and_first_line():
+    rec, _ = await failed_at_once("post-500", "HTTP 500 Internal Server Error and no JSON-RPC answer: boom: the tool registry is on fire")
     assert flagged(rec, "http.error-status") and not flagged(rec, "lifecycle.no-answer")
     (x,) = [x for x in exchanges(rec) if x["status"] == 500]
     assert x["body_bytes"] == len(b"boom: the tool registry is on fire")  # a short body: read whole before the exchange is recorded
@@ -232,13 +238,7 @@ async def test_an_sse_answer_event_past_the_limit_fails_its_request_at_once_and_
     """tools/list's answer is one SSE event (with an id) of 256 KiB: cut at the limit, it can
     no longer be the response, so the request fails at once (answer-too-long, as a JSON answer
     past the limit) instead of resuming the stream past it and waiting out the timeout."""
-    async with started("big-sse") as session:
-        t0 = time.monotonic()
-        with pytest.raises(ConnectionLost, match="longer than the limit of 65,536 bytes"):
-            await session.request("tools/list")
-        assert time.monotonic() - t0 < SOON
-        assert (await session.request("ping")).ok
-    rec = session.recording
+    rec, _ = await failed_at_once("big-sse", "longer than the limit of 65,536 bytes")
     (cut,) = [i for i in range(len(rec)) if rec[i].extra.get("event") == "stream_ended"]
     assert rec[cut].extra["http"]["failure_code"] == "answer-too-long" and rec[cut].violations == ()
     (message,) = flagged(rec, "http.message-too-long")  # the cut event is recorded, flagged once
@@ -262,14 +262,8 @@ async def test_a_reset_mid_sse_answer_fails_the_request_at_once():
 
 
 async def test_a_post_reset_before_its_status_line_fails_its_request_at_once():
-    async with started("reset-tools") as session:
-        t0 = time.monotonic()
-        with pytest.raises(ConnectionLost, match="the POST failed before its answer") as info:
-            await session.request("tools/list")
-        assert time.monotonic() - t0 < SOON
-        assert "ExceptionGroup" not in str(info.value)
-        assert (await session.request("ping")).ok
-    rec = session.recording
+    rec, error = await failed_at_once("reset-tools", "the POST failed before its answer")
+    assert "ExceptionGroup" not in str(error)
     (ended,) = [i for i in range(len(rec)) if rec[i].extra.get("event") == "stream_ended"]
     assert rec[ended].extra["http"]["failure_code"] == "answer-broken"
     assert not flagged(rec, "lifecycle.no-answer")
