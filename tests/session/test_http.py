@@ -309,7 +309,8 @@ async def test_every_sdk_mode_in_every_era(sdk_mode, era):
     channels = {e.extra["http"]["channel"] for e in got}
     # the SDK streams an answer only when something goes with it: in 2026-07-28 the log message
     # was not asked for (no logLevel in _meta), so those answers are plain JSON too
-    assert channels == ({"post"} if "json" in mode or expected == "modern" else {"post-sse"})
+    # (seen failing once under load, not reproduced: the message says which one came how)
+    assert channels == ({"post"} if "json" in mode or expected == "modern" else {"post-sse"}), [(e.extra["http"], e.raw[:160]) for e in got]
     posts = [x for x in exchanges(rec) if x["method"] == "POST"]
     keeps_session = expected == "legacy" and "stateless" not in mode
     assert any("Mcp-Session-Id" in x["request_headers"] for x in posts) is keeps_session
