@@ -176,7 +176,7 @@ def test_probe_cuts_lines_at_max_line_and_reports_them() -> None:
     [
         (["--max-line", "12x"], "is not a size"),
         (["--max-line", "100"], "below the smallest line limit"),
-        (["--max-request-time", "0"], "must be positive"),
+        (["--max-request-time", "0"], "must be more than 0 seconds"),
         (["--timeout", "20", "--max-request-time", "5"], "shorter than --timeout"),
     ],
 )
