@@ -434,6 +434,8 @@ def http_headers(args: argparse.Namespace) -> list[EnvVar]:
         if not sep or not name.strip():
             raise UsageError(f"--header {_quoted(item)}: expected NAME:VALUE")
         value = value.strip()
+        if any(c in "\r\n" or (ord(c) < 0x20 and c != "\t") or ord(c) == 0x7F for c in value):
+            raise UsageError(f"--header {name.strip()}: the value holds a line break or another control character, which HTTP does not allow in a header")
         if not all(0x20 <= ord(c) <= 0x7E or c == "\t" for c in value):
             raise UsageError(f"--header {name.strip()}: the value must be plain ASCII")
         header = EnvVar(name.strip(), value)

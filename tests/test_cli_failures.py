@@ -149,6 +149,16 @@ def test_a_url_that_cannot_be_reached_by_its_form_is_a_usage_error(capsys: pytes
     assert f"error: --url: " in err and message in err
 
 
+@pytest.mark.parametrize(("value", "message"), [
+    ("Bearer tok\r\nX-Injected: 1", "holds a line break or another control character"),
+    ("tok\x00en", "holds a line break or another control character"),
+    ("tök", "must be plain ASCII"),
+])
+def test_a_header_value_http_cannot_carry_is_refused_for_what_it_is(capsys: pytest.CaptureFixture[str], value: str, message: str) -> None:
+    err = usage_error(capsys, ["--url", "http://127.0.0.1:9/mcp", "--header", f"X-Trace: {value}"])
+    assert f"--header X-Trace: the value {message}" in err
+
+
 def test_a_url_usage_error_is_said_without_a_traceback() -> None:
     run = probe("--url", "http://[::1")
     assert run.returncode == 2 and run.stdout == ""
