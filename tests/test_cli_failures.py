@@ -146,7 +146,7 @@ def test_a_max_line_of_inf_is_a_usage_error(capsys: pytest.CaptureFixture[str]) 
 )
 def test_a_url_that_cannot_be_reached_by_its_form_is_a_usage_error(capsys: pytest.CaptureFixture[str], url: str, message: str) -> None:
     err = usage_error(capsys, ["--url", url])
-    assert f"error: --url: " in err and message in err
+    assert "error: --url: " in err and message in err
 
 
 @pytest.mark.parametrize(("value", "message"), [

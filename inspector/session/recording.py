@@ -1191,7 +1191,7 @@ class _Loader:
         buf, skipped = self._pending, self._skipping
         self._pending, self._skipping = bytearray(), -1
         self._number += 1
-        number, kept, total = self._number, len(buf), len(buf) + skipped
+        number, total = self._number, len(buf) + skipped
         ending = " (the file ends inside it)" if at_end else ""
         got = _salvage(buf)
         del buf  # before the pieces are joined: a huge line costs about twice what is kept

@@ -23,7 +23,7 @@ from peers import HttpPeer, free_port, http_misbehave
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.rules import RULES, Severity
 from inspector.protocol.versions import EraMode
-from inspector.session import ConnectionLost, Direction, RequestTimeout, Session, SessionOptions, StartFailed
+from inspector.session import ConnectionLost, Direction, Session, SessionOptions, StartFailed
 from inspector.transport.base import SseSpec, StreamableHttpSpec
 
 pytestmark = pytest.mark.anyio
