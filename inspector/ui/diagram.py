@@ -75,19 +75,21 @@ from PySide6.QtGui import (
     QPolygonF,
     QTransform,
 )
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QToolButton, QToolTip, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QScrollBar, QSizePolicy, QStyle, QToolButton, QToolTip, QWidget
 
 from inspector.protocol.lifecycle import STATE_INFO, TRANSPORTS, State, Transition, diagram_table, states_of
 from inspector.protocol.teaching import LESSONS
 from inspector.protocol.versions import Era, EraMode
+from inspector.session.labels import ERA_LABELS
 from .theme import colour, is_dark, mix
 
 __all__ = ["LifecycleDiagram"]
 
 TOP, MAIN, BOTTOM = 0, 1, 2
-_FONT_SIZES = (14, 13, 12, 11, 10, 9)  # label pixel sizes tried, largest first
+_FONT_SIZES = (14, 13, 12, 11)  # label pixel sizes tried, largest first: never below 11 px (scrolls instead)
 _WRAPS = (None, 17.0, 12.0, 8.5)  # label wrap widths in ems (None: never wrap)
 _MIN_FONT = _FONT_SIZES[-1]
+MIN_HEIGHT = 180  # the widget's least height: a window never squeezes it to a strip (it scrolls within)
 _ANIM_MS = 600
 
 
@@ -576,6 +578,10 @@ class _Geometry:
     edge_block: dict[Transition, tuple[int, int]]
     legend: list[tuple[str, str, QRectF, QRectF]]
     problems: list[str] = field(default_factory=list)
+    #: the drawing's size in widget pixels (at least the area it was laid out for): larger than
+    #: the widget when even the smallest type does not fit, then the widget scrolls
+    content_w: float = 0.0
+    content_h: float = 0.0
 
     @property
     def penalty(self) -> int:
@@ -1076,8 +1082,10 @@ def _lane_label_x(
 
 
 def _fit(plan: _Plan, W: float, H: float, family: str, legend_texts: list[tuple[str, str]]) -> _Geometry:
-    """The largest readable layout of ``plan`` for a W x H area."""
-    fallback: tuple[float, float, _Metrics] | None = None
+    """The largest readable layout of ``plan`` for a W x H area. When not even the smallest type
+    fits, the smallest layout is kept at its natural size (never scaled below ``_MIN_FONT``):
+    its ``content_w`` x ``content_h`` is then larger than the area and the widget scrolls."""
+    fallback: list[tuple[float, _Metrics]] = []
     for f in _FONT_SIZES:
         if f > max(_MIN_FONT, H / 17):
             continue
@@ -1086,19 +1094,24 @@ def _fit(plan: _Plan, W: float, H: float, family: str, legend_texts: list[tuple[
             if m.nat_w <= W * 0.99 and m.nat_h <= H * 0.99:
                 g = _place(m, W, H)
                 if g.penalty == 0:
+                    g.content_w, g.content_h = W, H
                     return g
             if f == _MIN_FONT:
-                # nothing fits: scale the smallest layout down; a little less scale beats heavy wrapping
-                s = min(W / m.nat_w, H / m.nat_h)
-                score = s * (1.0 - 0.03 * _WRAPS.index(wrap))
-                if fallback is None or score > fallback[0]:
-                    fallback = (score, s, m)
-    assert fallback is not None
-    _score, s, m = fallback
-    s = min(1.0, s)
-    g = _place(m, W / s, H / s)
-    g.transform = QTransform.fromScale(s, s)
-    return g
+                # nothing fits: the layout that shows most of itself; a little less of it beats heavy wrapping
+                shown = min(1.0, W / m.nat_w) * min(1.0, H / m.nat_h)
+                fallback.append((shown * (1.0 - 0.03 * _WRAPS.index(wrap)), m))
+    fallback.sort(key=lambda sm: -sm[0])
+    first: _Geometry | None = None
+    for grow in (1.0, 1.1, 1.25):  # the natural size is tight for some placements: a little more room
+        for _score, m in fallback:
+            cw, ch = max(W, math.ceil(m.nat_w * grow)), max(H, math.ceil(m.nat_h))
+            g = _place(m, cw, ch)
+            g.content_w, g.content_h = cw, ch
+            if g.penalty == 0:
+                return g
+            first = first or g
+    assert first is not None
+    return first
 
 
 # --------------------------------------------------------------------------- colours
@@ -1161,7 +1174,7 @@ class LifecycleDiagram(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(320, 140)
+        self.setMinimumSize(320, MIN_HEIGHT)
         self._mode: EraMode | None = None
         self._era: Era | None = None
         self._key: tuple | None = None
@@ -1231,6 +1244,15 @@ class LifecycleDiagram(QWidget):
         self._as_of: int | None = None
         self._explain_area.hide()
         self._beside = False
+        # the drawing scrolls when even 11 px type does not fit (it is never scaled below that)
+        self._hbar = QScrollBar(Qt.Orientation.Horizontal, self)
+        self._vbar = QScrollBar(Qt.Orientation.Vertical, self)
+        for bar in (self._hbar, self._vbar):
+            bar.hide()
+            bar.setSingleStep(24)
+            bar.valueChanged.connect(self.update)
+        self._vp = QRectF(0, 0, 1, 1)  # the part of the drawing rect the drawing shows in
+        self._pan: tuple[QPointF, int, int] | None = None  # dragging the drawing: start, scroll values
         self._retranslate()
 
     # ------------------------------------------------------------------ public API
@@ -1264,6 +1286,7 @@ class LifecycleDiagram(QWidget):
         if edge != self._pending:
             self._pending = edge
             self._update_accessible()
+            self._reveal()
             self.update()
 
     def _open_spec(self) -> None:
@@ -1377,8 +1400,9 @@ class LifecycleDiagram(QWidget):
         """The cached layout in widget coordinates: node rects, label rects, drawing rect."""
         g = self._ensure_geometry(exact=True)
         if g is None:
-            return {"nodes": {}, "labels": [], "area": QRectF(self._drawing_rect()), "font_px": 0, "penalty": 0}
-        t = g.transform
+            return {"nodes": {}, "labels": [], "area": QRectF(self._drawing_rect()), "viewport": QRectF(self._drawing_rect()), "font_px": 0, "penalty": 0}
+        t = self._view(g)
+        sx, sy = self._scroll()
         return {
             "nodes": {s: t.mapRect(r) for s, r in g.nodes.items()},
             "labels": [t.mapRect(b.rect) for b in g.blocks],
@@ -1387,17 +1411,69 @@ class LifecycleDiagram(QWidget):
             "edge_labels": {tr: t.mapRect(g.blocks[i].rect) for tr, (i, _k) in g.edge_block.items()},
             "edge_label_text": {tr: g.blocks[i].entries[k].text for tr, (i, k) in g.edge_block.items()},
             "legend": [t.mapRect(s.united(r)) for _k, _t, s, r in g.legend],
-            "area": QRectF(self._drawing_rect()),
+            "area": QRectF(-sx, -sy, g.content_w, g.content_h),  # the whole drawing (scrolled)
+            "viewport": QRectF(self._vp),  # the part of the widget it shows in
+            "scroll": (sx, sy),
             "font_px": g.f * t.m11(),
             "penalty": g.penalty,
             "problems": list(g.problems),
         }
 
+    # ------------------------------------------------------------------ export
+
+    def export_caption(self, entry: int | None) -> str:
+        """What an exported picture says it shows: the state, the era and the entry, in the
+        window's language ("State: Operating · legacy · entry #11")."""
+        parts = [self.tr("State: {state}").format(state=_lc(self._state.title) if self._state is not None else "—")]
+        era = self._era.value if self._era is not None else (self._mode.value if self._mode is not None else None)
+        if era is not None:
+            parts.append(QCoreApplication.translate("Eras", ERA_LABELS.get(era, era)))
+        if entry is not None and entry >= 0:
+            parts.append(self.tr("entry #{n}").format(n=entry))
+        return " · ".join(parts)
+
+    def _caption_font(self, g: _Geometry) -> QFont:
+        font = QFont(g.lf)
+        font.setPixelSize(max(_MIN_FONT, g.f))
+        return font
+
+    def export_size(self) -> QSize:
+        """The size of :meth:`paint_export`'s picture in logical pixels: the whole drawing (not
+        only the part scrolled into view) and a caption line under it."""
+        g = self._ensure_geometry(exact=True)
+        if g is None:
+            return QSize(0, 0)
+        band = QFontMetricsF(self._caption_font(g)).height() * 1.8
+        return QSize(math.ceil(g.content_w), math.ceil(g.content_h + band))
+
+    def paint_export(self, p: QPainter, caption: str) -> None:
+        """Paint the whole drawing as shapes and text, at rest (no animation, no hover or focus
+        ring), with ``caption`` under it, onto ``p`` at (0, 0) in logical pixels."""
+        g = self._ensure_geometry(exact=True)
+        if g is None:
+            return
+        c = self._ensure_colours()
+        size = self.export_size()
+        p.save()
+        p.fillRect(QRectF(0, 0, size.width(), size.height()), c.base)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        p.setTransform(g.transform, True)
+        self._paint_static(p, g, c)
+        self._paint_highlights(p, g, c, 1.0, decorations=False)
+        p.restore()
+        p.save()
+        p.setFont(self._caption_font(g))
+        p.setPen(c.text)
+        band = QRectF(8.0, g.content_h, size.width() - 16.0, size.height() - g.content_h)
+        p.drawText(band, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, caption)
+        p.restore()
+
     def sizeHint(self) -> QSize:  # noqa: N802
         return QSize(1000, 280)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802
-        return QSize(320, 140)
+        return QSize(320, MIN_HEIGHT)
 
     # ------------------------------------------------------------------ state
 
@@ -1446,6 +1522,7 @@ class LifecycleDiagram(QWidget):
         elif self._explained is not None:
             self._explanation.setText(self._explanation_text(self._explained))
         self._update_accessible()
+        self._reveal()
         self.update()
 
     lesson = False  # presenter mode: the explanation shows the current state's notes, always
@@ -1575,7 +1652,8 @@ class LifecycleDiagram(QWidget):
             self.update()
 
     def _provisional(self) -> None:
-        """After a resize: the cached layout for the new size, or the old one scaled until the timer fires."""
+        """After a resize: the cached layout for the new size, or the old one scaled until the
+        timer fires (never below 11 px type: scrolled instead)."""
         old = self._geom
         self._static = None
         plan = self._plan
@@ -1586,12 +1664,20 @@ class LifecycleDiagram(QWidget):
             self._geom_exact = False
             return
         s0 = old.transform.m11()
-        k = min(rect.width() / max(1.0, old.width * s0), rect.height() / max(1.0, old.height * s0))
-        dx = rect.left() + (rect.width() - old.width * s0 * k) / 2
-        dy = rect.top() + (rect.height() - old.height * s0 * k) / 2
-        self._geom = dataclasses.replace(old, transform=QTransform.fromScale(s0 * k, s0 * k) * QTransform.fromTranslate(dx, dy))
+        W, H = rect.width(), rect.height()
+        k = min(W / max(1.0, old.width * s0), H / max(1.0, old.height * s0))
+        s = max(s0 * k, _MIN_FONT / old.f)
+        cw, ch = old.width * s, old.height * s
+        dx, dy = max(0.0, (W - cw) / 2), max(0.0, (H - ch) / 2)
+        self._geom = dataclasses.replace(
+            old, transform=QTransform.fromScale(s, s) * QTransform.fromTranslate(dx, dy), content_w=max(W, cw), content_h=max(H, ch)
+        )
         self._geom_exact = False
+        self._sync_bars(self._geom, W, H)
         self._relayout.start()
+
+    def _bar_extent(self) -> int:
+        return self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
 
     def _ensure_geometry(self, exact: bool = False) -> _Geometry | None:
         if self._geom is not None and (self._geom_exact or not exact):
@@ -1602,24 +1688,127 @@ class LifecycleDiagram(QWidget):
             return None
         rect = self._drawing_rect()
         W, H = max(40.0, rect.width()), max(40.0, rect.height())
+        ext = self._bar_extent()
+        vw, vh = W, H
+        for _ in range(3):  # a drawing larger than the area: laid out again beside the scroll bars
+            g = self._fit_cached(plan, vw, vh)
+            nvw = min(vw, W - ext if g.content_h > vh + 0.5 else W)
+            nvh = min(vh, H - ext if g.content_w > vw + 0.5 else H)
+            if (nvw, nvh) == (vw, vh):
+                break
+            vw, vh = nvw, nvh
+        self._geom = g
+        self._geom_exact = True
+        self._sync_bars(g, vw, vh)
+        self._reveal(quiet=True)
+        return g
+
+    def _fit_cached(self, plan: _Plan, W: float, H: float) -> _Geometry:
         family = self.font().family()
         key = (plan.table, int(W), int(H), family, self._as_of is None)
         g = self._geoms.get(key)
         if g is None:
             g = _fit(plan, W, H, family, self._layout_legend())
-            g.transform = g.transform * QTransform.fromTranslate(rect.left(), rect.top())
             if len(self._geoms) > 24:
                 self._geoms.pop(next(iter(self._geoms)))
             self._geoms[key] = g
-        self._geom = g
-        self._geom_exact = True
         return g
+
+    # ------------------------------------------------------------------ scrolling
+
+    def _sync_bars(self, g: _Geometry, vw: float, vh: float) -> None:
+        """Scroll bars for a drawing larger than the area ``vw`` x ``vh`` (the drawing rect
+        less the bars themselves)."""
+        ext = self._bar_extent()
+        self._vp = QRectF(0, 0, vw, vh)
+        for bar, content, view, geo in (
+            (self._hbar, g.content_w, vw, (0, int(vh), int(vw), ext)),
+            (self._vbar, g.content_h, vh, (int(vw), 0, ext, int(vh))),
+        ):
+            over = math.ceil(content - view - 0.5)
+            if over > 0:
+                bar.blockSignals(True)
+                bar.setRange(0, over)
+                bar.setPageStep(max(1, int(view)))
+                bar.blockSignals(False)
+                bar.setGeometry(*geo)
+                bar.show()
+                bar.raise_()
+            else:
+                bar.blockSignals(True)
+                bar.setRange(0, 0)
+                bar.blockSignals(False)
+                bar.hide()
+
+    def _scroll(self) -> tuple[int, int]:
+        return (self._hbar.value() if self._hbar.isVisibleTo(self) else 0, self._vbar.value() if self._vbar.isVisibleTo(self) else 0)
+
+    @property
+    def scrolls(self) -> bool:
+        """The drawing is larger than the widget shows (at 11 px type): it scrolls."""
+        return self._hbar.isVisibleTo(self) or self._vbar.isVisibleTo(self)
+
+    def _view(self, g: _Geometry) -> QTransform:
+        """Layout coordinates to widget coordinates: the layout's transform, then the scroll."""
+        sx, sy = self._scroll()
+        return g.transform * QTransform.fromTranslate(-sx, -sy) if (sx or sy) else g.transform
+
+    def ensure_visible(self, state: State) -> None:
+        """Scroll (when the drawing scrolls) so that ``state`` is in view."""
+        self._ensure_geometry(exact=True)
+        self._reveal(only=state)
+
+    def _reveal(self, quiet: bool = False, only: State | None = None) -> None:
+        """Scroll so that the current state (and where the held step goes) is in view; with
+        nothing shown yet, the initial state. ``quiet``: while painting, no repaint asked for."""
+        g = self._geom
+        if g is None or not self.scrolls:
+            return
+        wanted = [s for s in (only, self._focus if self.hasFocus() else None, self._state) if s is not None and s in g.nodes]
+        if not wanted and self._plan is not None and self._plan.initial in g.nodes:
+            wanted = [self._plan.initial]
+        if not wanted:
+            return
+        rect = g.transform.mapRect(g.nodes[wanted[0]]).adjusted(-24, -24, 24, 24)
+        if only is None and self._pending is not None and self._pending.target in g.nodes:  # where the held step goes, when both fit
+            both = rect.united(g.transform.mapRect(g.nodes[self._pending.target]).adjusted(-24, -24, 24, 24))
+            if both.width() <= self._vp.width() and both.height() <= self._vp.height():
+                rect = both
+        for bar, lo, hi, view in ((self._hbar, rect.left(), rect.right(), self._vp.width()), (self._vbar, rect.top(), rect.bottom(), self._vp.height())):
+            if not bar.isVisibleTo(self):
+                continue
+            v = bar.value()
+            if hi - lo > view or lo < v:
+                v = int(lo)
+            elif hi > v + view:
+                v = int(math.ceil(hi - view))
+            if v != bar.value():
+                bar.blockSignals(quiet)
+                bar.setValue(v)
+                bar.blockSignals(False)
+
+    def wheelEvent(self, event) -> None:  # noqa: N802
+        if not self.scrolls:
+            super().wheelEvent(event)
+            return
+        d = event.angleDelta()
+        dx, dy = d.x(), d.y()
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier and not dx:
+            dx, dy = dy, 0
+        if dy and not self._vbar.isVisibleTo(self):
+            dx, dy = dy, 0
+        for bar, delta in ((self._hbar, dx), (self._vbar, dy)):
+            if delta and bar.isVisibleTo(self):
+                bar.setValue(bar.value() - int(delta / 120 * bar.singleStep() * 2))
+        event.accept()
 
     def _state_at(self, pos: QPointF) -> State | None:
         g = self._ensure_geometry()
         if g is None:
             return None
-        inv, ok = g.transform.inverted()
+        if not self._vp.contains(QPointF(pos)):  # under a scroll bar or the explanation
+            return None
+        inv, ok = self._view(g).inverted()
         p = inv.map(QPointF(pos))
         for s, r in g.nodes.items():
             if r.adjusted(-2, -2, 2, 2).contains(p):
@@ -1630,7 +1819,9 @@ class LifecycleDiagram(QWidget):
         g = self._ensure_geometry()
         if g is None:
             return None
-        inv, _ok = g.transform.inverted()
+        if not self._vp.contains(QPointF(pos)):
+            return None
+        inv, _ok = self._view(g).inverted()
         p = inv.map(QPointF(pos))
         for b in g.blocks:
             if b.rect.contains(p):
@@ -1682,6 +1873,13 @@ class LifecycleDiagram(QWidget):
         return super().event(event)
 
     def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        if self._pan is not None:  # dragging the drawing
+            start, hx, vy = self._pan
+            delta = event.position() - start
+            self._hbar.setValue(hx - int(delta.x()))
+            self._vbar.setValue(vy - int(delta.y()))
+            event.accept()
+            return
         s = self._state_at(event.position())
         if s is not self._hover:
             self._hover = s
@@ -1709,7 +1907,20 @@ class LifecycleDiagram(QWidget):
                 self.update()
                 event.accept()
                 return
+            if self.scrolls and self._vp.contains(event.position()):  # a drag on the drawing moves it
+                self._pan = (event.position(), self._hbar.value(), self._vbar.value())
+                self.setCursor(Qt.CursorShape.ClosedHandCursor)
+                event.accept()
+                return
         super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        if self._pan is not None:
+            self._pan = None
+            self.unsetCursor()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
 
     def focusInEvent(self, event) -> None:  # noqa: N802
         if self._focus is None and self._plan is not None and self._plan.states:
@@ -1754,6 +1965,7 @@ class LifecycleDiagram(QWidget):
             super().keyPressEvent(event)
             return
         event.accept()
+        self._reveal()
         self.update()
 
     def _vertical_neighbour(self, s: State, d: int) -> State:
@@ -1776,37 +1988,30 @@ class LifecycleDiagram(QWidget):
         return self._colours
 
     def _ensure_static(self, g: _Geometry) -> QPixmap:
+        """The static picture of the whole drawing (larger than the widget when it scrolls)."""
         if self._static is not None:
             return self._static
-        rect = self._drawing_rect()
         dpr = self.devicePixelRatioF()
-        pm = QPixmap(max(1, int(rect.width() * dpr)), max(1, int(rect.height() * dpr)))
+        pm = QPixmap(max(1, int(g.content_w * dpr)), max(1, int(g.content_h * dpr)))
         pm.setDevicePixelRatio(dpr)
         c = self._ensure_colours()
         pm.fill(c.base)
         p = QPainter(pm)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
-        p.drawRect(QRectF(0.5, 0.5, rect.width() - 1, rect.height() - 1))
-        p.setTransform(g.transform * QTransform.fromTranslate(-rect.left(), -rect.top()))
+        p.setTransform(g.transform)
         self._paint_static(p, g, c)
         p.end()
         self._static = pm
         return pm
 
-    def _paint_static_vector(self, p: QPainter, g: _Geometry, rect) -> None:
-        """The static picture painted straight onto ``p`` (what the cached pixmap holds)."""
-        c = self._ensure_colours()
+    def _paint_frame(self, p: QPainter, rect: QRectF, c: _Colours) -> None:
         p.save()
-        p.fillRect(rect, c.base)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        p.resetTransform()
+        p.setClipping(False)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
         p.drawRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5))
-        p.setClipRect(rect)
-        p.setTransform(g.transform)
-        self._paint_static(p, g, c)
         p.restore()
 
     def _edge_pen(self, c: _Colours, failure: bool, width: float, colour: QColor | None = None) -> QPen:
@@ -1925,18 +2130,32 @@ class LifecycleDiagram(QWidget):
             p.setPen(c.muted)
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.tr("No lifecycle machine selected"))
             return
+        vp = QRectF(self._vp)
+        sx, sy = self._scroll()
+        p.fillRect(rect, c.base)
+        p.setClipRect(vp)
         engine = p.paintEngine()
-        if engine is not None and engine.type() in _VECTOR_ENGINES:  # an export (SVG, PDF): shapes
-            self._paint_static_vector(p, g, rect)
+        if engine is not None and engine.type() in _VECTOR_ENGINES:  # a vector device (SVG, PDF): shapes
+            p.save()
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            p.setTransform(self._view(g))
+            self._paint_static(p, g, c)
+            p.restore()
         else:
-            p.drawPixmap(rect.topLeft(), self._ensure_static(g))
+            p.drawPixmap(QPointF(-sx, -sy), self._ensure_static(g))
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        p.setClipRect(rect)
-        p.setTransform(g.transform)
-        self._paint_current_legend(p, g, c)
-        t = self._progress
+        p.setTransform(self._view(g))
+        self._paint_highlights(p, g, c, self._progress, decorations=True)
+        self._paint_frame(p, vp, c)
+        p.end()
 
+    def _paint_highlights(self, p: QPainter, g: _Geometry, c: _Colours, t: float, decorations: bool) -> None:
+        """What changes over the static picture: the legend's "current" slot, the held step's
+        edge, the last edge (animated at ``t`` < 1), the current state; ``decorations``: the
+        hover and keyboard focus rings too (not in an export)."""
+        self._paint_current_legend(p, g, c)
         # the edge the held step will take starts at the session's state: not drawn over a past one
         pending = g.edges.get(self._pending) if self._pending is not None and self._pending != self._edge and self._as_of is None else None
         if pending is not None:  # step mode: where the held step will go, dashed, not yet taken
@@ -1985,6 +2204,8 @@ class LifecycleDiagram(QWidget):
         if self._state is not None and self._state in g.nodes:
             self._paint_node(p, g, c, self._state, g.nodes[self._state], current=t if self._prev is not None else 1.0)
 
+        if not decorations:
+            return
         if self._hover is not None and self._hover in g.nodes:
             r = g.nodes[self._hover]
             p.setBrush(Qt.BrushStyle.NoBrush)
@@ -1998,4 +2219,3 @@ class LifecycleDiagram(QWidget):
             p.setPen(pen)
             radius = min(r.height() * 0.32, 11.0)
             p.drawRoundedRect(r, radius, radius)
-        p.end()
