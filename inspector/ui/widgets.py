@@ -275,10 +275,12 @@ class PagedListView(QWidget):
         self.tree.addTopLevelItems(items)
         self._apply_filter(self.filter.text())
 
-    def set_status(self, pl: ListPager) -> None:
+    def set_status(self, pl: ListPager, loading: str = "") -> None:
+        """The count and pages; ``loading``: what to say while the first page is awaited
+        instead of "Loading…" (a panel whose request got a flagged answer says so)."""
         n = len(pl.items)
         if pl.pages == 0:
-            text = self.tr("Loading…") if pl.loading else ""
+            text = (loading or self.tr("Loading…")) if pl.loading else ""
         else:
             pages = self.tr("1 page") if pl.pages == 1 else self.tr("{n} pages").format(n=pl.pages)
             text = f"{self.count_text(n)} · {pages}"
