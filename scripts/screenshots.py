@@ -56,7 +56,7 @@ def save(window, name: str) -> Path:
 async def session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                        step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
                        expect_failure: bool = False, http: str = "", http_tab: bool = False, steps: int = 0,
-                       presenter: bool = False, size: tuple[int, int] = (1600, 1000), shutdown: bool = False) -> None:
+                       presenter: bool = False, size: tuple[int, int] = (1600, 1000), shutdown: bool = False, layout: str = "") -> None:
     if http:  # the official SDK's server on 127.0.0.1, for this shot only: over Streamable HTTP, or HTTP+SSE found by auto
         sys.path.insert(0, str(ROOT / "tests"))
         from peers import HttpPeer, free_port, sdk_http_server
@@ -70,13 +70,13 @@ async def session_shot(app, name: str, *, era: str = "legacy", version: str = ""
         return
     await _session_shot(app, name, era=era, version=version, demo_args=demo_args, language=language, step=step, requests=requests,
                         select_last_of=select_last_of, theme=theme, expect_failure=expect_failure, steps=steps, presenter=presenter, size=size,
-                        shutdown=shutdown)
+                        shutdown=shutdown, layout=layout)
 
 
 async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
                         step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
                         expect_failure: bool = False, url: str = "", transport: str = "", http_tab: bool = False, steps: int = 0,
-                        presenter: bool = False, size: tuple[int, int] = (1600, 1000), shutdown: bool = False) -> None:
+                        presenter: bool = False, size: tuple[int, int] = (1600, 1000), shutdown: bool = False, layout: str = "") -> None:
     with tempfile.TemporaryDirectory() as tmp:
         controller, window = build(app, config=Path(tmp))
         window.themes.set_choice(theme)
@@ -87,6 +87,8 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
             w = window
             w.resize(*size)
             w.show()
+            if layout:  # View → Debugging layout / Teaching layout
+                w.choose_layout(layout)
             w.set_presenter(presenter)
             profile = demo_profile(window.languages.effective())  # the demo speaks the window's language
             if url:
@@ -156,8 +158,11 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
         await anyio.sleep(0.05)  # the loop deletes what deleteLater() scheduled
 
 
-async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool = False, language: str = "en") -> None:
-    """Connect to the demo, bring ``panel`` to the front, let ``act`` populate it, grab."""
+async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool = False, language: str = "en",
+                     size: tuple[int, int] | None = None, server: tuple[str, ...] = ()) -> None:
+    """Connect to the demo (or the fixture server ``server``: argv after the Python interpreter), bring
+    ``panel`` to the front, let ``act`` populate it, grab. With ``size`` the window has that size and
+    its default dock widths; without, 1600x1000 with a wide Features dock."""
     with tempfile.TemporaryDirectory() as tmp:
         controller, w = build(app, config=Path(tmp))
         w.themes.set_choice("light")
@@ -165,10 +170,11 @@ async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool 
             w.languages.set_choice(language)
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
-            w.resize(1600, 1000)
+            w.resize(*(size or (1600, 1000)))
             w.show()
-            w.resizeDocks([w.dock, w.features_dock], [250, 760], Qt.Orientation.Horizontal)
-            profile = demo_profile()
+            if size is None:
+                w.resizeDocks([w.dock, w.features_dock], [250, 760], Qt.Orientation.Horizontal)
+            profile = ServerProfile(name=server[-1], command=sys.executable, args=[str(ROOT / server[0]), *server[1:]]) if server else demo_profile()
             profile.era = era
             profile.stdin_grace = 0.5
             profile.term_grace = 0.5
@@ -286,6 +292,16 @@ async def act_tools(w, controller, panel):
     await anyio.sleep(0.3)
     panel.call_selected()
     await anyio.sleep(1.0)
+
+
+async def act_tool_form_errors(w, controller, panel):
+    """A long form at 1280x720 called with its required fields empty: each error under its field."""
+    panel.select_tool("order_pizza")
+    await anyio.sleep(0.3)
+    panel.editor.form.field("quantity").line.setText("0")
+    panel.call_selected()
+    await anyio.sleep(0.3)
+    panel.details_scroll.ensureWidgetVisible(panel.editor.form.field("quantity").editor, 0, 120)
 
 
 async def act_resources(w, controller, panel):
@@ -417,6 +433,8 @@ PANEL_SHOTS = {
     "panel-logs": dict(era="legacy", panel="logs", act=act_logs),
     "panel-tasks": dict(era="legacy", panel="tasks", act=act_tasks),
     "panel-tools-task": dict(era="legacy", panel="tools", act=act_tool_task),
+    "panel-tools-1280": dict(era="legacy", panel="tools", act=act_tool_form_errors, size=(1280, 720),
+                             server=("tests/fixtures/servers/misbehave.py", "--mode", "long-form")),
     "dialog-sampling": dict(era="legacy", panel="tools", act=act_sampling, dialog=True),
     "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
     "dialog-composer": dict(era="legacy", panel="tools", act=act_composer, dialog=True),
@@ -442,6 +460,8 @@ SHOTS = {
     "diagram-auto": dict(era="auto", requests=[("tools/list", {})]),
     "step-mode": dict(era="legacy", step=True),
     "step-mode-answer": dict(era="legacy", step=True, steps=1, language="zh_CN"),
+    "step-mode-720": dict(era="legacy", step=True, steps=1, size=(1280, 720)),
+    "step-mode-auto-720": dict(era="auto", step=True, size=(1280, 720)),
     "failed-start": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True),
     "chinese-ui": dict(era="legacy", language="zh_CN", requests=[("tools/list", {})], select_last_of="tools/list"),
     "http-session": dict(era="legacy", http="streamable", requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
@@ -452,6 +472,13 @@ SHOTS = {
     "presenter-zh": dict(era="legacy", step=True, steps=1, presenter=True, size=(1280, 720), language="zh_CN"),
     "presenter-modern": dict(era="modern", step=True, steps=1, presenter=True, size=(1280, 720)),
     "presenter-auto": dict(era="auto", step=True, steps=1, presenter=True, size=(1280, 720)),
+    # the named layouts (View menu) with a session, on a projector and a desktop, in both languages
+    **{f"layout-{short}-{width}{suffix}": dict(era="legacy", step=short == "teach", steps=4, layout=name, size=size, language=language,
+                                                requests=[] if short == "teach" else [("tools/list", {}), ("prompts/list", {}), ("ping", {})],
+                                                select_last_of=None if short == "teach" else "tools/list")
+       for short, name in (("debug", "debugging"), ("teach", "teaching"))
+       for width, size in ((1280, (1280, 720)), (1600, (1600, 1000)))
+       for suffix, language in (("", "en"), ("-zh", "zh_CN"))},
     "dark-theme": dict(era="modern", theme="dark", requests=[("tools/list", {})], select_last_of="tools/list"),
 }
 

@@ -60,10 +60,12 @@ class EnvTable(QTableWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None, judge: Callable[[str, str], bool] | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, judge: Callable[[str, str], bool] | None = None, *, headers: bool = False) -> None:
         super().__init__(0, 3, parent)
         self._judge = judge
-        self.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Value"), self.tr("Secret")])
+        # a variable's name and a header's name are different words in some languages (zh: 变量名, 名称)
+        name = self.tr("Name", "HTTP header") if headers else self.tr("Name", "environment variable")
+        self.setHorizontalHeaderLabels([name, self.tr("Value"), self.tr("Secret")])
         h = self.horizontalHeader()
         h.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -259,7 +261,7 @@ class ProfileEditor(QWidget):
         headers_label = QLabel(self.tr("Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):"))
         headers_label.setWordWrap(True)
         http_layout.addWidget(headers_label)
-        self.headers = EnvTable(judge=secret_header)
+        self.headers = EnvTable(judge=secret_header, headers=True)
         header_buttons = self._add_remove(self.headers)
         http_layout.addWidget(self.headers)
         http_layout.addWidget(self._with_error("headers", header_buttons))
@@ -505,26 +507,52 @@ class ProfileEditor(QWidget):
 
 
 class ConnectionPanel(QWidget):
-    """Saved servers (the built-in demo first) and the editor of the selected one."""
+    """Saved servers (the built-in demo first) and the editor of the selected one.
+
+    Two forms: the full one (the list, New/Duplicate/Delete, the editor) and a compact one (the
+    server picker, the session's state, Connect, Disconnect and "Edit servers…"), which the
+    window shows while a session runs or a recording is open so that the timeline gets the
+    space. ``set_compact`` switches; "Edit servers…" and "Compact" let the user switch back.
+
+    Delete takes the server out at once and offers Undo beside the list (it puts the server back
+    at its place, secrets included) until another server is added or deleted: no dialog."""
 
     profilesChanged = Signal()
     connectRequested = Signal()
+    disconnectRequested = Signal()
+    compactChanged = Signal(bool)
 
     def __init__(self, profiles: list[ServerProfile], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.profiles = profiles
+        self.compact = False
+        self._deleted: tuple[int, ServerProfile] | None = None  # what Undo puts back, and where
         self.list = QListWidget()
         self.list.setAccessibleName(self.tr("Saved servers"))
         self.list.itemDoubleClicked.connect(lambda *_: self.connectRequested.emit())
         add = QPushButton(self.tr("New"))
         dup = QPushButton(self.tr("Duplicate"))
         self.remove = QPushButton(self.tr("Delete"))
+        self.remove.setToolTip(self.tr("Delete the selected server (Undo puts it back)"))
         add.clicked.connect(self._add)
         dup.clicked.connect(self._duplicate)
         self.remove.clicked.connect(self._remove)
         buttons = QHBoxLayout()
         for b in (add, dup, self.remove):
             buttons.addWidget(b)
+        # the last deletion, with Undo
+        self.undo_row = QWidget()
+        undo_layout = QHBoxLayout(self.undo_row)
+        undo_layout.setContentsMargins(0, 0, 0, 0)
+        self.undo_label = QLabel()
+        self.undo_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.undo_label.setWordWrap(True)
+        self.undo_button = QPushButton(self.tr("Undo"))
+        self.undo_button.setToolTip(self.tr("Put the deleted server back where it was"))
+        self.undo_button.clicked.connect(self.undo_delete)
+        undo_layout.addWidget(self.undo_label, 1)
+        undo_layout.addWidget(self.undo_button)
+        self.undo_row.hide()
         self.editor = ProfileEditor()
         self.editor.edited.connect(self._edited)
         scroll = QScrollArea()
@@ -533,27 +561,101 @@ class ConnectionPanel(QWidget):
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         title = QLabel(self.tr("Servers"))
         title.setStyleSheet("font-weight: bold;")
+        self.compact_button = QToolButton()
+        self.compact_button.setText(self.tr("Compact"))
+        self.compact_button.setToolTip(self.tr("Only the server picker, its state, Connect and Disconnect: the rest of the window gets the space"))
+        self.compact_button.clicked.connect(lambda: self.set_compact(True))
+        title_row = QHBoxLayout()
+        title_row.addWidget(title, 1)
+        title_row.addWidget(self.compact_button)
+        self.full = QWidget()
+        full_layout = QVBoxLayout(self.full)
+        full_layout.setContentsMargins(0, 0, 0, 0)
+        full_layout.addLayout(title_row)
+        full_layout.addWidget(self.list, 1)
+        full_layout.addLayout(buttons)
+        full_layout.addWidget(self.undo_row)
+        full_layout.addWidget(scroll, 3)
+
+        # the compact form: picker, state, Connect, Disconnect, Edit servers…
+        self.compact_form = QWidget()
+        self.picker = QComboBox()
+        self.picker.setAccessibleName(self.tr("Server"))
+        self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.picker.setMinimumContentsLength(12)
+        self.state_label = QLabel()
+        self.state_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.state_label.setWordWrap(True)
+        self.connect_button = QPushButton(self.tr("Connect"))
+        self.connect_button.clicked.connect(self.connectRequested.emit)
+        self.disconnect_button = QPushButton(self.tr("Disconnect"))
+        self.disconnect_button.clicked.connect(self.disconnectRequested.emit)
+        self.disconnect_button.setEnabled(False)
+        self.edit_button = QPushButton(self.tr("Edit servers…"))
+        self.edit_button.setToolTip(self.tr("The list of saved servers and the editor of the selected one"))
+        self.edit_button.clicked.connect(lambda: self.set_compact(False))
+        compact_layout = QVBoxLayout(self.compact_form)
+        compact_layout.setContentsMargins(0, 0, 0, 0)
+        compact_layout.addWidget(self.picker)
+        compact_layout.addWidget(self.state_label)
+        row = QHBoxLayout()
+        for b in (self.connect_button, self.disconnect_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        row.addWidget(self.edit_button)
+        compact_layout.addLayout(row)
+        self.compact_form.hide()
+
         layout = QVBoxLayout(self)
-        layout.addWidget(title)
-        layout.addWidget(self.list, 1)
-        layout.addLayout(buttons)
-        layout.addWidget(scroll, 3)
+        layout.addWidget(self.compact_form)
+        layout.addWidget(self.full, 1)
         self._refresh_list(0)
         self.list.currentRowChanged.connect(self._select)
+        self.picker.currentIndexChanged.connect(self._picked)
         self._select(0)
 
     def current(self) -> ServerProfile:
         row = max(0, self.list.currentRow())
         return self.profiles[row]
 
+    # ------------------------------------------------------------------ compact form
+
+    def set_compact(self, on: bool) -> None:
+        """The compact form (picker, state, Connect/Disconnect) or the full list and editor."""
+        changed = on != self.compact
+        self.compact = on
+        self.compact_form.setVisible(on)
+        self.full.setVisible(not on)
+        if changed:
+            self.compactChanged.emit(on)
+
+    def set_session(self, running: bool, state: str) -> None:
+        """What the compact form says: the session's state; Connect or Disconnect enabled."""
+        self.connect_button.setEnabled(not running)
+        self.disconnect_button.setEnabled(running)
+        self.picker.setEnabled(not running)  # the running session's server stays the one shown
+        self.state_label.setText(state)
+
+    def _picked(self, row: int) -> None:
+        if 0 <= row < len(self.profiles) and row != self.list.currentRow():
+            self.list.setCurrentRow(row)
+
+    # ------------------------------------------------------------------ the list
+
     def _refresh_list(self, select: int) -> None:
         self.list.blockSignals(True)
+        self.picker.blockSignals(True)
         self.list.clear()
+        self.picker.clear()
         for p in self.profiles:
             item = QListWidgetItem(profile_label(p))
             item.setToolTip(plain_tooltip(p.command_line))
             self.list.addItem(item)
+            self.picker.addItem(profile_label(p))
+            self.picker.setItemData(self.picker.count() - 1, plain_tooltip(p.command_line), Qt.ItemDataRole.ToolTipRole)
         self.list.setCurrentRow(select)
+        self.picker.setCurrentIndex(select)
+        self.picker.blockSignals(False)
         self.list.blockSignals(False)
 
     def _select(self, row: int) -> None:
@@ -561,6 +663,10 @@ class ConnectionPanel(QWidget):
             p = self.profiles[row]
             self.editor.set_profile(p)
             self.remove.setEnabled(not p.builtin)
+            if self.picker.currentIndex() != row:
+                self.picker.blockSignals(True)
+                self.picker.setCurrentIndex(row)
+                self.picker.blockSignals(False)
 
     def _edited(self) -> None:
         row = self.list.currentRow()
@@ -568,9 +674,15 @@ class ConnectionPanel(QWidget):
         if item is not None:
             item.setText(profile_label(self.profiles[row]))
             item.setToolTip(plain_tooltip(self.profiles[row].command_line))
+            self.picker.setItemText(row, profile_label(self.profiles[row]))
         self.profilesChanged.emit()
 
+    def _forget_deleted(self) -> None:
+        self._deleted = None
+        self.undo_row.hide()
+
     def _add(self) -> None:
+        self._forget_deleted()
         self.profiles.append(ServerProfile(name=self.tr("New server"), command=""))
         self._refresh_list(len(self.profiles) - 1)
         self._select(len(self.profiles) - 1)
@@ -578,6 +690,7 @@ class ConnectionPanel(QWidget):
         self.profilesChanged.emit()
 
     def _duplicate(self) -> None:
+        self._forget_deleted()
         src = self.current()
         p = copy.deepcopy(src)
         p.id = ServerProfile(name="", command="").id
@@ -589,13 +702,30 @@ class ConnectionPanel(QWidget):
         self.profilesChanged.emit()
 
     def _remove(self) -> None:
+        """Delete the selected server (never the built-in one); Undo puts it back."""
         row = self.list.currentRow()
         if row <= 0 or self.profiles[row].builtin:
             return
-        del self.profiles[row]
+        profile = self.profiles.pop(row)
+        self._deleted = (row, profile)
+        self.undo_label.setText(self.tr("Deleted “{name}”.").format(name=profile_label(profile)))
+        self.undo_row.show()
         self._refresh_list(min(row, len(self.profiles) - 1))
         self._select(self.list.currentRow())
         self.profilesChanged.emit()
+
+    def undo_delete(self) -> bool:
+        """Put the last deleted server back at its place, selected; False when there is none."""
+        if self._deleted is None:
+            return False
+        row, profile = self._deleted
+        self._forget_deleted()
+        row = min(row, len(self.profiles))
+        self.profiles.insert(row, profile)
+        self._refresh_list(row)
+        self._select(row)
+        self.profilesChanged.emit()
+        return True
 
     def update_detected(self, profile_id: str) -> None:
         if self.current().id == profile_id:

@@ -86,7 +86,7 @@ class MainWindow(QMainWindow):
         self.handlers: UiClientHandlers | None = None
         controller.handlers_factory = self._make_handlers
         self.setWindowTitle(self.tr("MCP Session Inspector"))
-        self.resize(1600, 960)
+        self.resize(*self._start_size())
         self._build()
         self._default_state = self.saveState(self.LAYOUT_VERSION)
         self.restore_layout()
@@ -107,8 +107,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ construction
 
     def _build(self) -> None:
-        self._build_actions()
         self._build_widgets()
+        self._build_actions()  # after the docks: the View menu lists them
 
     def _make_connection_panel(self) -> ConnectionPanel:
         if self.languages is not None:  # the built-in demo speaks the window's language
@@ -118,12 +118,15 @@ class MainWindow(QMainWindow):
         panel = ConnectionPanel(self.profiles)
         panel.profilesChanged.connect(self._profiles_edited)
         panel.connectRequested.connect(self.connect_selected)
+        panel.disconnectRequested.connect(lambda: self.act_disconnect.trigger())
+        panel.set_compact(self._connection_compact)
+        panel.set_session(self.controller.running, self.status_state.text() if hasattr(self, "status_state") else "")
+        panel.compactChanged.connect(self._connection_compact_changed)
         return panel
 
     def _wire_panels(self) -> None:
-        logs = self.panels.panels.get("logs")
-        if logs is not None and hasattr(logs, "entryActivated"):
-            logs.entryActivated.connect(self.timeline.select_seq)  # a log line, shown in the timeline
+        for panel in self.panels.panels.values():  # a log line, a flagged answer: shown in the timeline
+            panel.entryActivated.connect(self.timeline.select_seq)
 
     def _build_actions(self) -> None:
         # actions
@@ -233,11 +236,36 @@ class MainWindow(QMainWindow):
         m_session.addAction(self.act_ping)
         m_view = menu.addMenu(self.tr("&View"))
         m_view.addAction(self.act_follow)
+        m_view.addSeparator()
+        self.act_layout_debugging = QAction(self.tr("Debugging layout"), self)
+        self.act_layout_debugging.setToolTip(self.tr("Timeline first: the timeline and the details get the space, the diagram is smaller"))
+        self.act_layout_debugging.triggered.connect(lambda: self.choose_layout("debugging"))
+        self.act_layout_teaching = QAction(self.tr("Teaching layout"), self)
+        self.act_layout_teaching.setToolTip(self.tr("Diagram and step bar first, the timeline and the details below them"))
+        self.act_layout_teaching.triggered.connect(lambda: self.choose_layout("teaching"))
+        for a in (self.act_layout_debugging, self.act_layout_teaching):
+            a.setCheckable(True)
+            m_view.addAction(a)
         m_view.addAction(self.act_presenter)
         self.act_reset_layout = QAction(self.tr("Reset layout"), self)
-        self.act_reset_layout.setToolTip(self.tr("Put the docks and toolbar back where the window starts with them"))
+        self.act_reset_layout.setToolTip(self.tr("Put the chosen layout back as it starts: its docks, toolbar and proportions"))
         self.act_reset_layout.triggered.connect(self.reset_layout)
         m_view.addAction(self.act_reset_layout)
+        self._show_layout_checks()
+        m_view.addSeparator()
+        # the docks' own actions (they live with the docks): shown, hidden, and the close button's undo
+        for dock, tip in (
+            (self.dock, self.tr("Show or hide the Connection dock: saved servers and the editor")),
+            (self.features_dock, self.tr("Show or hide the Features dock: tools, resources, prompts, logs, tasks")),
+        ):
+            action = dock.toggleViewAction()
+            action.setText(dock.windowTitle())
+            action.setToolTip(tip)
+            m_view.addAction(action)
+        self.toolbar_action = self.toolbar.toggleViewAction()
+        self.toolbar_action.setText(self.tr("Toolbar"))
+        m_view.addAction(self.toolbar_action)
+        m_view.addSeparator()
         m_help = menu.addMenu(self.tr("&Help"))
         m_help.addAction(self.act_spec)
         if self.languages is not None:
@@ -266,8 +294,9 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(self.tr("Connection"), self)
         dock.setObjectName("connectionDock")
         dock.setWidget(self.connection)
-        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        closable = QDockWidget.DockWidgetFeature.DockWidgetClosable
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable | closable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.dock = dock
 
         # capability-driven feature panels
@@ -276,11 +305,11 @@ class MainWindow(QMainWindow):
         features.setObjectName("featuresDock")
         features.setWidget(self.panels)
         features.setMinimumWidth(360)
-        features.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, features)
+        features.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable | closable)
+        # one side column: the connection above the features (compact once connected), so the
+        # diagram and the timeline get the rest of the width
+        self.splitDockWidget(dock, features, Qt.Orientation.Vertical)
         self.features_dock = features
-        # the diagram and the timeline get most of the width
-        self.resizeDocks([dock, features], [290, 470], Qt.Orientation.Horizontal)
 
         # centre
         self.diagram = LifecycleDiagram()
@@ -290,7 +319,7 @@ class MainWindow(QMainWindow):
         self.stepbar.runToEndClicked.connect(self.run_to_end)
         self.stepbar.backClicked.connect(self.step_back)
         self.stepbar.specRequested.connect(self.open_spec)
-        self.timeline = TimelineView()
+        self.timeline = TimelineView(settings=self.settings)  # the user's columns
         self.timeline.entrySelected.connect(self._on_entry_selected)
         self.timeline.resendRequested.connect(self.resend)
         self.detail = DetailPane()
@@ -374,9 +403,9 @@ class MainWindow(QMainWindow):
                 bar.hide()  # gone from sight now, not when the loop gets to the deletion
                 bar.deleteLater()
         self.setWindowTitle(self.tr("MCP Session Inspector"))
-        self._build_actions()
-        self.dock.setWindowTitle(self.tr("Connection"))
+        self.dock.setWindowTitle(self.tr("Connection"))  # before the actions: the View menu names the docks by their titles
         self.features_dock.setWindowTitle(self.tr("Features"))
+        self._build_actions()
         self._remake_connection_panel(self.connection.list.currentRow())
         if not self.controller.running:
             old_panels = self.panels
@@ -447,6 +476,8 @@ class MainWindow(QMainWindow):
         profile = self.connection.current()
         problems = profile.problems()
         if problems:
+            self.dock.show()  # the fields to fix: the editor in view, whatever the layout hid
+            self.connection.set_compact(False)
             self.connection.editor.reveal_problems()
             self.statusBar().showMessage(self.tr("Fix the highlighted fields first: ") + "; ".join(problems.values()), 8000)
             return
@@ -773,6 +804,10 @@ class MainWindow(QMainWindow):
         if self._opener is not None and rec is not self._opener.recording:
             self._stop_loading()  # a session, or another recording, instead of the one loading
         self.banner.show_report(None)  # until this session fails, if it does
+        # the status bar's messages belong to the session or recording they were about
+        self.statusBar().clearMessage()
+        # the connection panel gives its space back while a session runs or a recording is open
+        self.connection.set_compact(True)
         self.recording = rec
         self.mode = mode
         self.follow_live = True
@@ -805,6 +840,7 @@ class MainWindow(QMainWindow):
             self.act_step.setChecked(self.controller.stepping)  # what the gate does now
         self.act_continue.setEnabled(running and self.controller.pending_step is not None)
         self.act_open.setEnabled(not running)
+        self.connection.set_session(running, self.status_state.text())
 
     # ------------------------------------------------------------------ step mode
 
@@ -868,6 +904,8 @@ class MainWindow(QMainWindow):
         diagram's lesson notes following the current state."""
         if on == self.presenting:
             return
+        # each layout keeps the user's adjustments: the one left is saved as it is now
+        self._save_layout_state("presenter" if self.presenting else self.base_layout)
         self.presenting = on
         if self.act_presenter.isChecked() != on:
             self.act_presenter.setChecked(on)
@@ -899,6 +937,7 @@ class MainWindow(QMainWindow):
             self.lower_split.setSizes([width * 55 // 100, 0, width - width * 55 // 100])
             total = max(2, sum(self._split_before))
             self.central_split.setSizes([total * 51 // 100, total - total * 51 // 100])
+            self._restore_layout_state("presenter")  # the proportions the user gave it last time
         else:
             for d, visible in self._docks_before.items():
                 d.setVisible(visible)
@@ -913,6 +952,7 @@ class MainWindow(QMainWindow):
         else:
             self.setPalette(QPalette())  # the theme's palette again (nothing of its own)
         self.diagram.set_lesson(on)
+        self._show_layout_checks()
 
     def run_to_end(self) -> None:
         """Run to end: leave step mode, and the view goes with the session to its newest entry
@@ -1072,6 +1112,7 @@ class MainWindow(QMainWindow):
         (None: as the recording says by that row)."""
         title = QCoreApplication.translate("Lifecycle", STATE_INFO[rec.state_at(row)].title)
         self.status_state.setText(self.tr("State: {s}").format(s=title))
+        self.connection.set_session(self.controller.running, self.status_state.text())
         era = self._era(row)
         if version is None:
             version = self.negotiation.version_as_of(rec, row)
@@ -1087,6 +1128,7 @@ class MainWindow(QMainWindow):
         rec = self.recording
         if rec is None:
             self.status_state.setText(self.tr("Not connected"))
+            self.connection.set_session(self.controller.running, self.status_state.text())
             return
         n = len(rec)
         if n == self._last_len:
@@ -1122,30 +1164,165 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ layout
 
     #: Bump when the docks or toolbars change so an old saved state is not applied to them.
-    LAYOUT_VERSION = 2
+    #: 3: the Connection dock sits above the Features dock in one column, both closable.
+    LAYOUT_VERSION = 3
+    #: The named layouts of the View menu (presenter mode is the third, on top of one of them).
+    LAYOUTS = ("debugging", "teaching")
+    #: Each layout's proportions of the centre: the diagram's share of its height, and the
+    #: timeline's share of the width it has beside the details.
+    LAYOUT_SHARES = {"debugging": (0.34, 0.66), "teaching": (0.64, 0.6)}
+    #: The side column's width: a quarter of the window, within these bounds (the Features
+    #: dock's minimum, and what its forms need on a wide screen).
+    SIDE_WIDTH = (360, 470)
+    base_layout = "debugging"  # the chosen named layout (presenter mode goes over it)
+    _connection_compact = False
+    _shown_once = False
+    _arranged = False  # a saved arrangement was restored: the first show keeps it
+    _present_at_start = False
+
+    def _start_size(self) -> tuple[int, int]:
+        """1600×960, or the screen's available size when it is smaller (a 1280×720 projector)."""
+        screen = self.screen()
+        if screen is None:
+            return 1600, 960
+        available = screen.availableGeometry()
+        return min(1600, available.width()), min(960, available.height())
+
+    @property
+    def layout_name(self) -> str:
+        """The layout shown: ``debugging``, ``teaching`` or ``presenter``."""
+        return "presenter" if self.presenting else self.base_layout
+
+    def _show_layout_checks(self) -> None:
+        self.act_layout_debugging.setChecked(self.layout_name == "debugging")
+        self.act_layout_teaching.setChecked(self.layout_name == "teaching")
+        self.act_presenter.setChecked(self.presenting)
+
+    def choose_layout(self, name: str) -> None:
+        """View → Debugging layout / Teaching layout / Presenter: the layout ``name`` as the user
+        left it (saved per layout), or its defaults the first time. Leaving presenter mode for
+        a layout puts the docks back as they were first."""
+        if name == "presenter":
+            self.set_presenter(True)
+            return
+        if name not in self.LAYOUTS:
+            raise ValueError(name)
+        if self.presenting:
+            self.set_presenter(False)
+        if name != self.base_layout:
+            self._save_layout_state(self.base_layout)
+            self.base_layout = name
+            self.settings.setValue("layout", name)
+            if not self._restore_layout_state(name):
+                self._arrange(name)
+        self._show_layout_checks()
+
+    def _arrange(self, name: str) -> None:
+        """Layout ``name``'s defaults at the window's present size: one side column (Connection
+        above Features) a quarter of the width wide, the centre split in the layout's shares."""
+        self.restoreState(self._default_state, self.LAYOUT_VERSION)
+        for dock in (self.dock, self.features_dock):
+            dock.setFloating(False)
+            dock.show()
+        self.toolbar.show()
+        low, high = self.SIDE_WIDTH
+        self.resizeDocks([self.features_dock], [max(low, min(high, self.width() // 4))], Qt.Orientation.Horizontal)
+        self._fit_connection_dock()
+        if self.layout() is not None:
+            self.layout().activate()  # the centre's size now, for the splitters' shares
+        diagram_share, timeline_share = self.LAYOUT_SHARES[name]
+        height = max(2, sum(self.central_split.sizes()), self.central_split.height())
+        top = round(height * diagram_share)
+        self.central_split.setSizes([top, height - top])
+        width = max(2, sum(self.lower_split.sizes()), self.lower_split.width())
+        left = round(width * timeline_share)
+        self.lower_split.setSizes([left, width - left])
+
+    def _connection_compact_changed(self, compact: bool) -> None:
+        self._connection_compact = compact
+        # once the panel's layout has taken the new form in (its minimum height with it)
+        QTimer.singleShot(0, self, self._fit_connection_dock)
+
+    def _fit_connection_dock(self) -> None:
+        """The Connection dock's height beside the Features dock below it: what the compact form
+        needs, or most of the column for the editor."""
+        dock, features = self.dock, self.features_dock
+        if dock.isHidden() or features.isHidden() or dock.isFloating() or features.isFloating():
+            return
+        if self.dockWidgetArea(dock) != self.dockWidgetArea(features) or self.tabifiedDockWidgets(dock):
+            return
+        column = dock.height() + features.height() if self.isVisible() else self.height() - 120
+        if self._connection_compact:
+            wanted = self.connection.minimumSizeHint().height() + dock.style().pixelMetric(dock.style().PixelMetric.PM_TitleBarHeight) + 8
+        else:
+            wanted = column * 62 // 100
+        wanted = min(wanted, column - features.minimumSizeHint().height())
+        # both sizes: resizeDocks shares out any difference among the docks it is given
+        self.resizeDocks([dock, features], [wanted, column - wanted], Qt.Orientation.Vertical)
+
+    def _layout_keys(self, name: str) -> tuple[str, str, str]:
+        return (f"layouts/{name}/window_state", f"layouts/{name}/central", f"layouts/{name}/lower")
+
+    def _save_layout_state(self, name: str) -> None:
+        """Layout ``name`` as it is now (the docks and toolbar, the centre's splitters)."""
+        state, central, lower = self._layout_keys(name)
+        if name != "presenter":  # presenter mode hides the docks itself: only its proportions
+            self.settings.setValue(state, self.saveState(self.LAYOUT_VERSION))
+        self.settings.setValue(central, self.central_split.saveState())
+        self.settings.setValue(lower, self.lower_split.saveState())
+
+    def _restore_layout_state(self, name: str) -> bool:
+        """Layout ``name`` as the user left it; False when nothing (usable) was saved."""
+        state, central, lower = self._layout_keys(name)
+        if name != "presenter":
+            saved = self.settings.value(state)
+            if saved is None or not self.restoreState(saved, self.LAYOUT_VERSION):
+                return False
+        splits = [(self.central_split, self.settings.value(central)), (self.lower_split, self.settings.value(lower))]
+        if any(saved is None for _split, saved in splits):
+            return name != "presenter"
+        for split, saved in splits:
+            split.restoreState(saved)
+        return True
 
     def save_layout(self) -> None:
         self.settings.setValue("geometry", self.saveGeometry())
-        self.settings.setValue("window_state", self.saveState(self.LAYOUT_VERSION))
+        self.settings.setValue("layout", self.base_layout)
+        self.settings.setValue("presenting", self.presenting)
+        self._save_layout_state(self.layout_name)
 
     def restore_layout(self) -> bool:
-        """The window's size, position, docks and toolbars as they were when it was closed."""
+        """The window's size and position, the chosen layout with the docks, toolbar and
+        proportions the user left it with (presenter mode again if it was on)."""
         geometry = self.settings.value("geometry")
-        state = self.settings.value("window_state")
         restored = False
         if geometry is not None:
             restored = bool(self.restoreGeometry(geometry))
-        if state is not None:
-            restored = bool(self.restoreState(state, self.LAYOUT_VERSION)) or restored
-        return restored
+        chosen = str(self.settings.value("layout", "debugging"))
+        self.base_layout = chosen if chosen in self.LAYOUTS else "debugging"
+        self._arranged = self._restore_layout_state(self.base_layout)
+        self._present_at_start = str(self.settings.value("presenting", "false")).lower() == "true"
+        self._show_layout_checks()
+        return self._arranged or restored
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown_once:  # the defaults need the window's real size
+            self._shown_once = True
+            if not self._arranged:
+                self._arrange(self.base_layout)
+            if self._present_at_start:
+                self.set_presenter(True)
 
     def reset_layout(self) -> None:
-        """View → Reset layout: the docks, toolbars and size the window starts with."""
-        self.restoreState(self._default_state, self.LAYOUT_VERSION)
-        for dock in (self.dock, self.features_dock):
-            dock.show()
-            dock.setFloating(False)
-        self.resize(1600, 960)
-        self.resizeDocks([self.dock, self.features_dock], [290, 470], Qt.Orientation.Horizontal)
-        self.settings.remove("window_state")
-        self.settings.remove("geometry")
+        """View → Reset layout: the chosen layout (presenter mode's included) as it starts."""
+        presenting = self.presenting
+        if presenting:
+            self.set_presenter(False)
+        for name in (self.base_layout, "presenter") if presenting else (self.base_layout,):
+            for key in self._layout_keys(name):
+                self.settings.remove(key)
+        self.settings.remove("window_state")  # where builds before the named layouts kept it
+        self._arrange(self.base_layout)
+        if presenting:
+            self.set_presenter(True)
