@@ -1,14 +1,19 @@
 """Step mode banner: the step at the gate (a client message about to be sent, a server message
 waiting to be taken in, or a shutdown step about to be taken), pretty-printed with the fields
 that matter in bold, what it does and what the method is for (protocol.teaching), a link to the
-spec page that says so, Continue, Run to end and Step back."""
+spec page that says so, Continue, Run to end and Step back.
+
+The bar stays small on a short screen: its first line holds the title and the buttons; the
+explanation, the spec link and the message below it scroll inside whatever height is left
+(down to none), and "Details" folds them away altogether, leaving one line of text (the title
+and the explanation, elided; the whole in its tooltip). The diagram above keeps its room."""
 
 from __future__ import annotations
 
 import orjson
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from inspector.protocol.framing import display_text
 from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
@@ -39,6 +44,8 @@ class StepBar(QFrame):
         self.setStyleSheet("#stepBar { background: palette(alternate-base); border: 1px solid palette(highlight); border-radius: 4px; }")
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # elided, never widens the bar
+        self._title_text = ""
         f = self.title.font()
         f.setBold(True)
         self.title.setFont(f)
@@ -60,20 +67,29 @@ class StepBar(QFrame):
         self.highlighter = JsonHighlighter(self.message.document(), self.message, EMPHASIS)
         self.message.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.message.setMaximumHeight(140)
+        self.message.setMinimumHeight(0)
         self.message.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.continue_button = QPushButton()
         self.continue_button.setDefault(True)
         self.run_button = QPushButton()
         self.back_button = QPushButton()
         self.back_button.clicked.connect(self.backClicked.emit)
+        self.details_button = QToolButton()  # folds the explanation and the message away
+        self.details_button.setCheckable(True)
+        self.details_button.setChecked(True)
+        self.details_button.setAutoRaise(True)
+        self.details_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.details_button.toggled.connect(self.set_details)
         self._retranslate()
         self.continue_button.clicked.connect(self.continueClicked.emit)
         self.run_button.clicked.connect(self.runToEndClicked.emit)
-        buttons = QVBoxLayout()
-        buttons.addWidget(self.continue_button)
-        buttons.addWidget(self.run_button)
-        buttons.addWidget(self.back_button)
-        buttons.addStretch(1)
+        head = QHBoxLayout()  # one line: the title, then the buttons
+        head.setContentsMargins(0, 0, 0, 0)
+        head.addWidget(self.title, 1)
+        head.addWidget(self.details_button)
+        head.addWidget(self.back_button)
+        head.addWidget(self.run_button)
+        head.addWidget(self.continue_button)
         # the explanation and the note scroll when the bar is short (a small screen, presenter
         # mode's larger type) instead of being squeezed over each other
         words = QWidget()
@@ -89,18 +105,69 @@ class StepBar(QFrame):
         self.words.setFrameShape(QFrame.Shape.NoFrame)
         self.words.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.words.setStyleSheet("QScrollArea, #stepWords { background: transparent; }")
-        text = QVBoxLayout()
-        text.addWidget(self.title)
+        self.words.setMinimumHeight(0)
+        self.details = QWidget()  # what "Details" folds away; it scrolls in whatever height is left
+        self.details.setObjectName("stepDetails")
+        self.details.setMinimumHeight(0)
+        self.details.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        text = QVBoxLayout(self.details)
+        text.setContentsMargins(0, 0, 0, 0)
         text.addWidget(self.words, 1)
         text.addWidget(self.spec_link, 0, Qt.AlignmentFlag.AlignLeft)
         text.addWidget(self.message, 1)
-        layout = QHBoxLayout(self)
-        layout.addLayout(text, 1)
-        layout.addLayout(buttons)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addLayout(head)
+        layout.addWidget(self.details, 1)
+        self.set_details(True)
         self.pending: PendingStep | None = None
         self.hide()
 
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """Room for the details when they are shown (the layout may give less: they scroll)."""
+        hint = super().sizeHint()
+        if self.details_button.isChecked():
+            hint.setHeight(max(hint.height(), self.layout().itemAt(0).sizeHint().height() + 210))
+        return hint
+
+    def set_details(self, on: bool) -> None:
+        """Show or fold away the explanation, the spec link and the message (one line left)."""
+        if self.details_button.isChecked() != on:
+            self.details_button.setChecked(on)
+            return
+        self.details.setVisible(on)
+        self.details_button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        self._details_floor()
+        self._elide_title()
+        self.updateGeometry()
+
+    def _details_floor(self) -> None:
+        """Shown, the details keep about four lines (the window gives the bar that much before
+        the timeline); the rest scrolls."""
+        line = QFontMetrics(self.font()).lineSpacing()
+        self.words.setMinimumHeight(int(line * 2.6))  # the explanation: two lines and more before the message
+        self.details.setMinimumHeight(int(line * 6.5) if self.details_button.isChecked() else 0)
+
+    @property
+    def details_shown(self) -> bool:
+        return self.details_button.isChecked()
+
+    def _elide_title(self) -> None:
+        """The title, and with the details folded the explanation too, on one line, elided."""
+        text = self._title_text
+        if not self.details_button.isChecked() and self.explanation.text():
+            text += " — " + self.explanation.text().replace("\n", " ")
+        fm = QFontMetrics(self.title.font())
+        self.title.setText(fm.elidedText(text, Qt.TextElideMode.ElideRight, max(40, self.title.width())))
+        self.title.setToolTip(text if self.title.text() != text else "")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._elide_title()
+
     def _retranslate(self) -> None:
+        self.details_button.setText(self.tr("Details"))
+        self.details_button.setToolTip(self.tr("Show or hide the explanation and the message (the step bar keeps one line)"))
         self.continue_button.setText(self.tr("Continue"))
         self.continue_button.setToolTip(self.tr("Send this message (F8)"))
         self.run_button.setText(self.tr("Run to end"))
@@ -121,6 +188,7 @@ class StepBar(QFrame):
             self.explanation.setFont(self.font())
             self.note.setFont(self.font())
             self.spec_link.setFont(self.font())
+            self._details_floor()
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
             self.highlighter.retint()
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "run_button"):
@@ -135,13 +203,13 @@ class StepBar(QFrame):
             self.hide()
             return
         if step.direction == "s2c":
-            self.title.setText(self.tr("Step mode: a message from the server waits to be taken in"))
+            self._title_text = self.tr("Step mode: a message from the server waits to be taken in")
             self.continue_button.setToolTip(self.tr("Take this message in: record, check and deliver it (F8)"))
         elif step.direction == "shutdown":
-            self.title.setText(self.tr("Step mode: the next shutdown step waits for Continue"))
+            self._title_text = self.tr("Step mode: the next shutdown step waits for Continue")
             self.continue_button.setToolTip(self.tr("Take this shutdown step (F8)"))
         else:
-            self.title.setText(self.tr("Step mode: this message waits for Continue"))
+            self._title_text = self.tr("Step mode: this message waits for Continue")
             self.continue_button.setToolTip(self.tr("Send this message (F8)"))
         text = QCoreApplication.translate("Steps", step.explanation)
         try:
@@ -158,6 +226,7 @@ class StepBar(QFrame):
         self.spec_link.setVisible(bool(step.spec))
         self.message.setPlainText(pretty(step.raw) if step.raw else "")
         self.message.setVisible(bool(step.raw))
+        self._elide_title()
         self.show()
         self.continue_button.setFocus()
 
