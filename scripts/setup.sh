@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Install what the app (and, with --test, the test suite) needs on a fresh Debian 12, as root.
-# Idempotent: re-running only installs what is missing.
+# Idempotent and quick when nothing changed: Debian packages already installed are not asked
+# for again (one dpkg-query), and the Python (and npm) installs are skipped while a stamp in
+# .venv matches (a hash of pyproject.toml, this script and the package lists). Says on stderr
+# what it is doing whenever it does something slow; silent otherwise.
 #   bash scripts/setup.sh          # the app: system libraries, .venv with the package
 #   bash scripts/setup.sh --test   # plus test tools, the official Python SDK and the npm reference server
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want_tests=0
 [ "${1:-}" = "--test" ] && want_tests=1
+
+say() { echo "setup: $*" >&2; }
 
 export DEBIAN_FRONTEND=noninteractive
 apt_pkgs=(
@@ -21,39 +26,74 @@ apt_pkgs=(
   # a window without a screen (xvfb-run -a bash scripts/run.sh; the Xvfb window test)
   xvfb xauth
 )
-command -v python3 >/dev/null || apt_pkgs+=(python3)
-python3 -c 'import venv, ensurepip' 2>/dev/null || apt_pkgs+=(python3-venv)
+if [ ! -x .venv/bin/python ]; then  # (asking Python costs 0.1 s: only when there is no .venv yet)
+  command -v python3 >/dev/null || apt_pkgs+=(python3)
+  python3 -c 'import venv, ensurepip' 2>/dev/null || apt_pkgs+=(python3-venv)
+fi
 if [ "$want_tests" = 1 ]; then
   apt_pkgs+=(x11-utils)  # xwininfo: the Xvfb window test waits for the window to be mapped
   command -v node >/dev/null || apt_pkgs+=(nodejs)
   command -v npm >/dev/null || apt_pkgs+=(npm)
 fi
+
+# Debian packages: one dpkg-query for all of them; apt only for the missing ones.
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${apt_pkgs[@]}" 2>/dev/null | awk '/ install ok installed$/ {print $1}' || true)
 missing=()
 for p in "${apt_pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  grep -qxF "$p" <<<"$installed" || missing+=("$p")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
+    say "installing Debian packages (${#missing[@]}: ${missing[*]})…"
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   else
-    echo "setup: missing Debian packages (run as root to install): ${missing[*]}" >&2
+    say "missing Debian packages (run as root to install): ${missing[*]}"
   fi
 fi
 
-if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv
+# The Python packages: what pip installs follows from pyproject.toml and this script, so their
+# hash is the stamp. A --test install covers the app's too; the app's never covers --test.
+stamp_file=.venv/.setup-stamp
+stamp_of() { { cat pyproject.toml scripts/setup.sh; echo "$1"; } | sha256sum | cut -d' ' -f1; }
+have=$(cat "$stamp_file" 2>/dev/null || true)
+want=$(stamp_of "$([ "$want_tests" = 1 ] && echo test || echo app)")
+current=0
+[ "$have" = "$want" ] && current=1
+[ "$want_tests" = 0 ] && [ "$have" = "$(stamp_of test)" ] && current=1
+[ -x .venv/bin/mcp-session-inspector ] || current=0
+if [ "$current" = 0 ]; then
+  started=$SECONDS
+  if [ ! -x .venv/bin/python ]; then
+    say "creating the virtualenv (.venv)…"
+    python3 -m venv .venv
+  fi
+  rm -f "$stamp_file"  # an install that fails half-way is not taken for a finished one
+  say "installing Python packages into .venv (pip; about a minute the first time)…"
+  .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
+  if [ "$want_tests" = 1 ]; then
+    .venv/bin/python -m pip install -q -e ".[test]" 2>&1 | grep -v "^WARNING: Location" || true
+  else
+    .venv/bin/python -m pip install -q -e . 2>&1 | grep -v "^WARNING: Location" || true
+  fi
+  .venv/bin/python -c "import inspector" || { say "the inspector package did not install"; exit 1; }
+  echo "$want" >"$stamp_file"
+  say "Python packages ready ($((SECONDS - started)) s)"
 fi
-.venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
+
+# The npm reference server the tests talk to: its own stamp, the hash of .peers' package files.
 if [ "$want_tests" = 1 ]; then
-  .venv/bin/python -m pip install -q -e ".[test]" 2>&1 | grep -v "^WARNING: Location" || true
-  (cd .peers && npm install --no-audit --no-fund --loglevel=error >/dev/null)
-else
-  .venv/bin/python -m pip install -q -e . 2>&1 | grep -v "^WARNING: Location" || true
+  npm_stamp=.peers/node_modules/.setup-stamp
+  npm_hash() { cat .peers/package.json .peers/package-lock.json 2>/dev/null | sha256sum | cut -d' ' -f1; }
+  if [ "$(cat "$npm_stamp" 2>/dev/null || true)" != "$(npm_hash)" ]; then
+    say "installing the npm reference server into .peers/node_modules…"
+    (cd .peers && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+    npm_hash >"$npm_stamp"  # after the install: npm may have written the lock file
+  fi
 fi
-.venv/bin/python -c "import inspector" || { echo "setup: the inspector package did not install" >&2; exit 1; }
+
 # The package is installed editable, so its bytecode is compiled here, as pip does for an
 # installed one: where PYTHONDONTWRITEBYTECODE is set, Python never caches it and every start
 # (the window, probe) would compile the whole package again (about 0.15 s here). Cheap when
-# up to date; run.sh runs this set-up first, so a changed checkout is compiled again.
+# up to date (under 0.1 s); run.sh runs this set-up first, so a changed checkout is compiled again.
 .venv/bin/python -m compileall -q -j 0 inspector >/dev/null
