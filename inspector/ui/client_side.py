@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 
 import anyio
 import orjson
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QGuiApplication, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QComboBox,
@@ -118,6 +118,14 @@ class Origin:
     era: str | None = None  # "legacy" / "modern" / None (unknown: no session attached)
     version: str | None = None
     server: str | None = None
+    builtin: bool = False  # ``server`` is the built-in demo's stored (English) name
+
+    def who(self) -> str | None:
+        """The server's name in the current language (the built-in one's is translated, as the
+        server list shows it); None when unknown."""
+        if self.server and self.builtin:
+            return QCoreApplication.translate("Profiles", self.server)
+        return self.server
 
     @property
     def path(self) -> str:
@@ -128,7 +136,7 @@ class Origin:
         return QCoreApplication.translate("Origin", "server request {method}").format(method=self.method)
 
     def headline(self) -> str:
-        who = self.server or QCoreApplication.translate("Origin", "The server")
+        who = self.who() or QCoreApplication.translate("Origin", "The server")
         return QCoreApplication.translate("Origin", "{who} asks: {path}").format(who=who, path=self.path)
 
     def detail(self) -> str:
@@ -192,6 +200,17 @@ class _AnswerDialog(QDialog):
 
     def _fallback_text(self) -> str:
         return ""
+
+    def _retranslate(self) -> None:
+        """Every text of the dialog in the current language (the server's own text as it came)."""
+        self.banner.headline.setText(self.origin.headline())
+        self.banner.detail.setText(self.origin.detail())
+        self._tick()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "problem"):
+            self._retranslate()
+        super().changeEvent(event)
 
     def _tick(self) -> None:
         if self._deadline is None:
@@ -306,39 +325,33 @@ class SamplingDialog(_AnswerDialog):
         super().__init__(origin, timeout, parent)
         self.params = params if isinstance(params, dict) else {}
         p = self.params
-        self.setWindowTitle(self.tr("Sampling request — {server}").format(server=origin.server or self.tr("server")))
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        # the words of each row are set by _retranslate (again on a language change)
+        self.row_labels = {key: plain_label(wrap=False) for key in ("max", "prefs", "also", "role", "model", "stop", "text")}
 
         # ---- the request
         summary = QFormLayout()
         summary.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         summary.setHorizontalSpacing(12)
         self.max_tokens_label = plain_label(str(p.get("maxTokens", "—")), selectable=True)
-        summary.addRow(self.tr("Max tokens"), self.max_tokens_label)
-        summary.addRow(self.tr("Model preferences"), plain_label(_preferences_text(p.get("modelPreferences")), selectable=True))
-        extra = []
-        for key in ("temperature", "stopSequences", "includeContext", "metadata"):
-            if key in p:
-                value = p[key]
-                extra.append(f"{key} {value if isinstance(value, (int, float, str)) else orjson.dumps(value).decode()}")
-        if isinstance(p.get("tools"), list):
-            extra.append(self.tr("tools {names}").format(names=", ".join(str(t.get("name")) for t in p["tools"] if isinstance(t, dict))))
-        self.extra_label = plain_label(" · ".join(extra), selectable=True)
-        if extra:
-            summary.addRow(self.tr("Also"), self.extra_label)
+        summary.addRow(self.row_labels["max"], self.max_tokens_label)
+        self.preferences_label = plain_label(selectable=True)
+        summary.addRow(self.row_labels["prefs"], self.preferences_label)
+        self.extra_label = plain_label(selectable=True)
+        if any(key in p for key in ("temperature", "stopSequences", "includeContext", "metadata")) or isinstance(p.get("tools"), list):
+            summary.addRow(self.row_labels["also"], self.extra_label)
         self.request_view = QPlainTextEdit()
         self.request_view.setReadOnly(True)
-        self.request_view.setPlainText(sampling_transcript(p))
         self.request_json = QPlainTextEdit()
         self.request_json.setReadOnly(True)
         self.request_json.setFont(mono)
         self.request_json.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.request_json.setPlainText(orjson.dumps(p, option=orjson.OPT_INDENT_2).decode())
-        tabs = QTabWidget()
+        self.request_tabs = tabs = QTabWidget()
         tabs.setDocumentMode(True)
-        tabs.addTab(self.request_view, self.tr("Conversation"))
-        tabs.addTab(self.request_json, self.tr("JSON"))
-        request_box = QGroupBox(self.tr("The server asks the model"))
+        tabs.addTab(self.request_view, "")
+        tabs.addTab(self.request_json, "JSON")
+        self.request_box = request_box = QGroupBox()
         rl = QVBoxLayout(request_box)
         rl.addLayout(summary)
         rl.addWidget(tabs, 1)
@@ -346,25 +359,22 @@ class SamplingDialog(_AnswerDialog):
         # ---- the response
         self.role_label = plain_label("assistant", wrap=False)
         self.model_edit = QLineEdit(DEFAULT_MODEL)
-        self.model_edit.setToolTip(self.tr("The name of the model that 'generated' the message"))
         self.stop_reason = QComboBox()
         self.stop_reason.setEditable(True)
         self.stop_reason.addItems(list(STOP_REASONS))
         self.text_edit = QPlainTextEdit()
-        self.text_edit.setPlaceholderText(self.tr("Write the model's answer here…"))
         self.text_edit.setTabChangesFocus(True)
-        response_box = QGroupBox(self.tr("Your response, as the model"))
+        self.response_box = response_box = QGroupBox()
         form = QFormLayout(response_box)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        form.addRow(self.tr("Role"), self.role_label)
-        form.addRow(self.tr("Model"), self.model_edit)
-        form.addRow(self.tr("Stop reason"), self.stop_reason)
-        form.addRow(self.tr("Text"), self.text_edit)
+        form.addRow(self.row_labels["role"], self.role_label)
+        form.addRow(self.row_labels["model"], self.model_edit)
+        form.addRow(self.row_labels["stop"], self.stop_reason)
+        form.addRow(self.row_labels["text"], self.text_edit)
 
         # ---- buttons
-        self.reject_button = QPushButton(self.tr("Reject"))
-        self.reject_button.setToolTip(self.tr("Answer with error -1 “User rejected sampling request”"))
-        self.approve_button = QPushButton(self.tr("Approve and send"))
+        self.reject_button = QPushButton()
+        self.approve_button = QPushButton()
         self.approve_button.setDefault(True)
         self.reject_button.clicked.connect(lambda *_: self.answer(None))
         self.approve_button.clicked.connect(lambda *_: self.try_approve())
@@ -380,8 +390,39 @@ class SamplingDialog(_AnswerDialog):
         layout.addWidget(response_box, 2)
         layout.addWidget(self.problem)
         layout.addLayout(buttons)
+        self._retranslate()
         self.resize(640, 700)
         self.text_edit.setFocus()
+
+    def _retranslate(self) -> None:
+        super()._retranslate()
+        p = self.params
+        self.setWindowTitle(self.tr("Sampling request — {server}").format(server=self.origin.who() or self.tr("server")))
+        words = {
+            "max": self.tr("Max tokens"), "prefs": self.tr("Model preferences"), "also": self.tr("Also"),
+            "role": self.tr("Role"), "model": self.tr("Model"), "stop": self.tr("Stop reason"), "text": self.tr("Text"),
+        }  # fmt: skip
+        for key, label in self.row_labels.items():
+            label.setText(words[key])
+        self.preferences_label.setText(_preferences_text(p.get("modelPreferences")))
+        extra = []
+        for key in ("temperature", "stopSequences", "includeContext", "metadata"):
+            if key in p:
+                value = p[key]
+                extra.append(f"{key} {value if isinstance(value, (int, float, str)) else orjson.dumps(value).decode()}")
+        if isinstance(p.get("tools"), list):
+            extra.append(self.tr("tools {names}").format(names=", ".join(str(t.get("name")) for t in p["tools"] if isinstance(t, dict))))
+        self.extra_label.setText(" · ".join(extra))
+        self.request_view.setPlainText(sampling_transcript(p))
+        self.request_tabs.setTabText(0, self.tr("Conversation"))
+        self.request_tabs.setTabText(1, self.tr("JSON"))
+        self.request_box.setTitle(self.tr("The server asks the model"))
+        self.model_edit.setToolTip(self.tr("The name of the model that 'generated' the message"))
+        self.text_edit.setPlaceholderText(self.tr("Write the model's answer here…"))
+        self.response_box.setTitle(self.tr("Your response, as the model"))
+        self.reject_button.setText(self.tr("Reject"))
+        self.reject_button.setToolTip(self.tr("Answer with error -1 “User rejected sampling request”"))
+        self.approve_button.setText(self.tr("Approve and send"))
 
     def _fallback_text(self) -> str:
         return self.tr("Rejected automatically in {time} if unanswered")
@@ -426,12 +467,6 @@ class ElicitationDialog(_AnswerDialog):
         self.opened = False
         self.form: ElicitationForm | None = None
         self.open_button: QPushButton | None = None
-        server = origin.server or self.tr("The server")
-        self.setWindowTitle(
-            self.tr("{server} asks you to open a link").format(server=server)
-            if self.mode == "url"
-            else self.tr("{server} asks for information").format(server=server)
-        )
         self.message = plain_label(str(p.get("message", "")), selectable=True)
         f = QFont(self.message.font())
         f.setPointSizeF(f.pointSizeF() * 1.08)
@@ -453,20 +488,15 @@ class ElicitationDialog(_AnswerDialog):
             self.form.layout().setContentsMargins(12, 12, 12, 12)
             self.scroll = scroll
             layout.addWidget(scroll, 1)
-            note = muted(plain_label(self.tr("* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode.")))
-            layout.addWidget(note)
+            self.note = muted(plain_label())
+            layout.addWidget(self.note)
         else:
             self._build_url(layout)
 
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setToolTip(self.tr("Dismiss without a choice: {action}").format(action='{"action": "cancel"}'))
-        self.decline_button = QPushButton(self.tr("Decline"))
-        self.decline_button.setToolTip(self.tr("Refuse explicitly: {action}").format(action='{"action": "decline"}'))
-        self.accept_button = QPushButton(self.tr("Accept"))
+        self.cancel_button = QPushButton()
+        self.decline_button = QPushButton()
+        self.accept_button = QPushButton()
         self.accept_button.setDefault(True)
-        self.accept_button.setToolTip(
-            self.tr("Send the form's content") if self.mode == "form" else self.tr("Consent to the out-of-band step (no content is sent)")
-        )
         self.cancel_button.clicked.connect(lambda *_: self.answer({"action": "cancel"}))
         self.decline_button.clicked.connect(lambda *_: self.answer({"action": "decline"}))
         self.accept_button.clicked.connect(lambda *_: self.try_accept())
@@ -478,19 +508,42 @@ class ElicitationDialog(_AnswerDialog):
         buttons.addWidget(self.decline_button)
         buttons.addWidget(self.accept_button)
         layout.addLayout(buttons)
+        self._retranslate()
         if self.form is not None:
             want = self.form.sizeHint().height() + 200 + self.message.sizeHint().height()
             self.resize(620, max(380, min(want, 760)))
         else:
             self.resize(620, 340)
 
+    def _retranslate(self) -> None:
+        super()._retranslate()
+        server = self.origin.who() or self.tr("The server")
+        self.setWindowTitle(
+            self.tr("{server} asks you to open a link").format(server=server)
+            if self.mode == "url"
+            else self.tr("{server} asks for information").format(server=server)
+        )
+        if self.form is not None:
+            self.note.setText(self.tr("* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode."))
+        else:
+            self._retranslate_url()
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Dismiss without a choice: {action}").format(action='{"action": "cancel"}'))
+        self.decline_button.setText(self.tr("Decline"))
+        self.decline_button.setToolTip(self.tr("Refuse explicitly: {action}").format(action='{"action": "decline"}'))
+        self.accept_button.setText(self.tr("Accept"))
+        self.accept_button.setToolTip(
+            self.tr("Send the form's content") if self.mode == "form" else self.tr("Consent to the out-of-band step (no content is sent)")
+        )
+
     def _build_url(self, layout: QVBoxLayout) -> None:
         parts = urlsplit(self.url)
+        self.url_parts = parts
         safe = parts.scheme in ("http", "https") and bool(parts.netloc)
-        box = QGroupBox(self.tr("Link"))
+        self.link_box = box = QGroupBox()
         form = QFormLayout(box)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        self.host_label = plain_label(parts.hostname or self.tr("(no host)"), selectable=True)
+        self.host_label = plain_label(parts.hostname or "", selectable=True)
         bold = QFont(self.host_label.font())
         bold.setBold(True)
         self.host_label.setFont(bold)
@@ -501,17 +554,16 @@ class ElicitationDialog(_AnswerDialog):
         self.url_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         lines = 3
         self.url_edit.setFixedHeight(self.url_edit.fontMetrics().lineSpacing() * lines + 12)
-        self.url_edit.setToolTip(self.tr("The whole URL, exactly as the server sent it"))
-        form.addRow(self.tr("Site"), self.host_label)
-        form.addRow(self.tr("Full URL"), self.url_edit)
-        self.open_button = QPushButton(self.tr("Open in browser"))
-        self.open_button.setToolTip(self.tr("Open this URL in your web browser (only when you click here)"))
+        self.site_caption, self.url_caption = plain_label(wrap=False), plain_label(wrap=False)
+        form.addRow(self.site_caption, self.host_label)
+        form.addRow(self.url_caption, self.url_edit)
+        self.open_button = QPushButton()
         self.open_button.clicked.connect(lambda *_: self.confirm_open())
-        self.open_status = muted(plain_label(self.tr("The inspector opens the link only when you click Open in browser.")))
+        self.open_status = muted(plain_label())
+        self._open_result: bool | None = None  # None until the button opened (or tried to)
         self.url_problem = ErrorLabel("urlProblem")
         if not safe:
             self.open_button.setEnabled(False)
-            self.url_problem.setText(self.tr("Only http and https links can be opened; this one is {scheme}.").format(scheme=parts.scheme or self.tr("not a URL")))
             self.url_problem.setVisible(True)
         row = QHBoxLayout()
         row.addWidget(self.open_button)
@@ -520,6 +572,24 @@ class ElicitationDialog(_AnswerDialog):
         form.addRow("", self.url_problem)
         layout.addWidget(box)
         layout.addStretch(1)
+
+    def _retranslate_url(self) -> None:
+        parts = self.url_parts
+        self.link_box.setTitle(self.tr("Link"))
+        if not parts.hostname:
+            self.host_label.setText(self.tr("(no host)"))
+        self.url_edit.setToolTip(self.tr("The whole URL, exactly as the server sent it"))
+        self.site_caption.setText(self.tr("Site"))
+        self.url_caption.setText(self.tr("Full URL"))
+        self.open_button.setText(self.tr("Open in browser"))
+        self.open_button.setToolTip(self.tr("Open this URL in your web browser (only when you click here)"))
+        self.open_status.setText(
+            self.tr("The inspector opens the link only when you click Open in browser.")
+            if self._open_result is None
+            else self.tr("Opened in your browser.") if self._open_result else self.tr("The system could not open the link; copy it from above.")
+        )
+        if not self.open_button.isEnabled():
+            self.url_problem.setText(self.tr("Only http and https links can be opened; this one is {scheme}.").format(scheme=parts.scheme or self.tr("not a URL")))
 
     def _fallback_text(self) -> str:
         return self.tr("Cancelled automatically in {time} if unanswered")
@@ -533,7 +603,8 @@ class ElicitationDialog(_AnswerDialog):
             return False
         ok = bool(QDesktopServices.openUrl(QUrl(self.url)))
         self.opened = True
-        self.open_status.setText(self.tr("Opened in your browser.") if ok else self.tr("The system could not open the link; copy it from above."))
+        self._open_result = ok
+        self._retranslate_url()
         return ok
 
     def try_accept(self) -> bool:
@@ -650,8 +721,11 @@ class UiClientHandlers(ClientHandlers):
             return Origin(method)
         n = session.negotiation()
         info = n.server_info
-        server = session.recording.header.get("server_name") or info.get("title") or info.get("name")
-        return Origin(method, n.era, n.version, str(server) if server else None)
+        named = session.recording.header.get("server_name")
+        server = named or info.get("title") or info.get("name")
+        profile = getattr(self.controller, "profile", None)
+        builtin = bool(named) and bool(getattr(profile, "builtin", False)) and getattr(profile, "name", None) == named
+        return Origin(method, n.era, n.version, str(server) if server else None, builtin)
 
     def session_ended(self) -> None:
         """The session is over: every open dialog ends (sampling rejected, elicitation cancelled)."""

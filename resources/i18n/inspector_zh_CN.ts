@@ -159,6 +159,18 @@
         <translation>删除</translation>
     </message>
     <message>
+        <source>Delete the selected server (Undo puts it back)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Put the deleted server back where it was</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
@@ -167,12 +179,44 @@
         <translation>（未命名）</translation>
     </message>
     <message>
+        <source>Compact</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only the server picker, its state, Connect and Disconnect: the rest of the window gets the space</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Server</source>
+        <translation type="unfinished">服务器</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished">连接</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation type="unfinished">断开连接</translation>
+    </message>
+    <message>
+        <source>Edit servers…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The list of saved servers and the editor of the selected one</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>New server</source>
         <translation>新服务器</translation>
     </message>
     <message>
         <source>{name} (copy)</source>
         <translation>{name}（副本）</translation>
+    </message>
+    <message>
+        <source>Deleted “{name}”.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -884,7 +928,17 @@
     <name>EnvTable</name>
     <message>
         <source>Name</source>
+        <translation type="vanished">名称</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>HTTP header</comment>
         <translation>名称</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <comment>environment variable</comment>
+        <translation>变量名</translation>
     </message>
     <message>
         <source>Value</source>
@@ -1041,6 +1095,17 @@
     <message>
         <source>still starting</source>
         <translation>仍在启动</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>{name} already exists. Do you want to replace it?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the picture is too large to hold in memory</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -1271,8 +1336,16 @@
     <name>FeaturePanel</name>
     <message>
         <source>From the recording, as of entry {row}: read-only, the actions are disabled.</source>
-        <extracomment>Below this width a panel's list goes above its details instead of beside them.</extracomment>
+        <extracomment>an entry of the recording to show in the timeline (a log line, a flagged answer) Below this width a panel's list goes above its details instead of beside them.</extracomment>
         <translation>来自录制，截至条目 {row}：只读，操作已禁用。</translation>
+    </message>
+    <message>
+        <source>Waiting (an answer was flagged)…</source>
+        <translation>等待中（有应答被标记）…</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>加载中…</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -2343,12 +2416,20 @@
     </message>
     <message>
         <source>current state</source>
-        <extracomment>Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap. the entry whose state is shown when it is a past one (Follow live off, replay); None: the state shown is the session's current state</extracomment>
+        <extracomment>the drawing's size in widget pixels (at least the area it was laid out for): larger than the widget when even the smallest type does not fit, then the widget scrolls Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap. the entry whose state is shown when it is a past one (Follow live off, replay); None: the state shown is the session's current state</extracomment>
         <translation>当前状态</translation>
     </message>
     <message>
         <source>as of entry {n}</source>
         <translation>截至条目 {n}</translation>
+    </message>
+    <message>
+        <source>State: {state}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>entry #{n}</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>final state</source>
@@ -2721,7 +2802,7 @@
     </message>
     <message>
         <source>Put the docks and toolbar back where the window starts with them</source>
-        <translation>将停靠面板和工具栏恢复到窗口初始的位置</translation>
+        <translation type="vanished">将停靠面板和工具栏恢复到窗口初始的位置</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -2877,7 +2958,7 @@
     </message>
     <message>
         <source>HTML page (*.html);;Markdown (*.md)</source>
-        <translation>HTML 页面 (*.html);;Markdown (*.md)</translation>
+        <translation type="vanished">HTML 页面 (*.html);;Markdown (*.md)</translation>
     </message>
     <message>
         <source>Cannot export</source>
@@ -2953,7 +3034,7 @@
     </message>
     <message>
         <source>SVG (*.svg);;PNG (*.png)</source>
-        <translation>SVG (*.svg);;PNG (*.png)</translation>
+        <translation type="vanished">SVG (*.svg);;PNG (*.png)</translation>
     </message>
     <message>
         <source>Step mode for the next connection: every message in both directions, and each shutdown step, waits for Continue (Ctrl+T)</source>
@@ -2964,12 +3045,88 @@
         <translation>将所选服务器导出为其他客户端配置文件（Claude Desktop、Cursor、VS Code、Windsurf、MCP Inspector）中的条目，不含机密</translation>
     </message>
     <message>
+        <source>Debugging layout</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Timeline first: the timeline and the details get the space, the diagram is smaller</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Teaching layout</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Diagram and step bar first, the timeline and the details below them</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Put the chosen layout back as it starts: its docks, toolbar and proportions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show or hide the Connection dock: saved servers and the editor</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show or hide the Features dock: tools, resources, prompts, logs, tasks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Toolbar</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>HTML page</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot write {path}: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown file type: the name must end in .html or .md</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Re-analysed: entries judged differently now: {n}.</source>
         <translation>已重新分析：现在判定不同的条目数：{n}。</translation>
     </message>
     <message>
+        <source>SVG drawing</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PNG image, 2×</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PNG image, 4×</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no diagram to export</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Lifecycle diagram</source>
         <translation>生命周期图</translation>
+    </message>
+    <message>
+        <source>the picture could not be drawn</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the SVG writer failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown file type: the name must end in .svg or .png</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Cannot save the server list: {why}</source>
@@ -4671,6 +4828,18 @@
         <translation>时序图：第 {first}–{last} 行，共 {total} 行</translation>
     </message>
     <message>
+        <source>unknown file type: the name must end in .svg or .png</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the picture could not be drawn</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the SVG writer failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Sequence diagram</source>
         <translation type="vanished">时序图</translation>
     </message>
@@ -4736,7 +4905,6 @@
     <name>StepBar</name>
     <message>
         <source>Continue</source>
-        <extracomment>The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.</extracomment>
         <translation>继续</translation>
     </message>
     <message>
@@ -4750,6 +4918,15 @@
     <message>
         <source>Leave step mode: the waiting message and all later ones go without waiting</source>
         <translation type="vanished">退出单步模式：正在等待的消息及之后的所有消息都不再等待</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <extracomment>The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.</extracomment>
+        <translation type="unfinished">详情</translation>
+    </message>
+    <message>
+        <source>Show or hide the explanation and the message (the step bar keeps one line)</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Leave step mode: the waiting message and all later ones go without waiting, and the view follows the newest entry again</source>
@@ -5455,7 +5632,7 @@
     </message>
     <message>
         <source>Time since the previous visible row</source>
-        <translation>距上一可见行的时间</translation>
+        <translation type="vanished">距上一可见行的时间</translation>
     </message>
     <message>
         <source>→ client to server, ← server to client, stderr of the server, process event</source>
@@ -5463,7 +5640,7 @@
     </message>
     <message>
         <source>What the line is: request, notification, result, error, noise, …</source>
-        <translation>该行是什么：请求、通知、结果、错误、噪声、…</translation>
+        <translation type="vanished">该行是什么：请求、通知、结果、错误、噪声、…</translation>
     </message>
     <message>
         <source>The method; for responses the method they answer; for process events the event</source>
@@ -5487,7 +5664,7 @@
     </message>
     <message>
         <source>Rules of the protocol this entry breaks</source>
-        <translation>此条目违反的协议规则</translation>
+        <translation type="vanished">此条目违反的协议规则</translation>
     </message>
     <message>
         <source>c2s</source>
@@ -5574,12 +5751,53 @@
         <translation>手写：由人在编写器中写下并原样发送</translation>
     </message>
     <message>
+        <source>Time since the previous visible row. In step mode a message the server sent counts from when it was released at the step gate, so Δ follows the rows' order; its Time is when it was read</source>
+        <translation>距上一可见行的时间。单步模式下，服务器发来的消息从它在单步闸门处放行时算起，因此 Δ 与行的顺序一致；它的“时间”是读取它的时刻</translation>
+    </message>
+    <message>
+        <source>What the line is (request, notification, result, error, noise, …), after the arrow of its direction</source>
+        <translation>该行是什么（请求、通知、结果、错误、噪声、…），前面是其方向的箭头</translation>
+    </message>
+    <message>
+        <source>Rules of the protocol this entry breaks; ✗ schema: invalid against the protocol's JSON Schema</source>
+        <translation>此条目违反的协议规则；✗ Schema：不符合协议的 JSON Schema</translation>
+    </message>
+    <message>
+        <source># (entry number)</source>
+        <extracomment>The order the columns are shown in unless the user moved them: the most-read first. The columns that give way, first to last, when the table is too narrow for every column shown: hidden for as long as there is no room (unless the user asked for them in the header's menu). What they say is elsewhere too: first the two that repeat what another column shows (the direction is the arrow in Kind, the schema's verdict is in Violations), then the less-read ones (size, Δ; the entry number and time are in the details pane as well). Columns whose width follows the room there is (Violations takes what is left over). The names the columns are remembered by in the settings (stable, unlike positions). The column menu's names for headers too terse to stand alone.</extracomment>
+        <translation>#（条目编号）</translation>
+    </message>
+    <message>
+        <source>Δ (time since the previous row)</source>
+        <translation>Δ（距上一行的时间）</translation>
+    </message>
+    <message>
+        <source>✗ schema</source>
+        <translation>✗ Schema</translation>
+    </message>
+    <message>
+        <source>Held at the step gate for {held}: read at {t} s, released at {r} s. Time is when it was read; Δ counts from when it was released.</source>
+        <translation>在单步闸门处等待 {held}：于 {t} 秒读取，于 {r} 秒放行。“时间”是读取它的时刻；Δ 从放行时算起。</translation>
+    </message>
+    <message>
         <source>{n} bytes</source>
         <translation>{n} 字节</translation>
     </message>
     <message>
         <source>{ms} after request #{seq}</source>
         <translation>请求 #{seq} 之后 {ms}</translation>
+    </message>
+    <message>
+        <source>{column} (hidden: no room)</source>
+        <translation>{column}（已隐藏：空间不足）</translation>
+    </message>
+    <message>
+        <source>Reset columns</source>
+        <translation>重置列</translation>
+    </message>
+    <message>
+        <source>Back to the columns' first order and widths; columns give way again when there is no room</source>
+        <translation>恢复各列最初的顺序和宽度；空间不足时各列重新自动让位</translation>
     </message>
     <message>
         <source>Edit and resend…</source>
@@ -5679,11 +5897,26 @@
     </message>
     <message>
         <source>{total} entries</source>
-        <translation>共 {total} 个条目</translation>
+        <translation type="vanished">共 {total} 个条目</translation>
     </message>
     <message>
         <source>{shown} of {total} entries</source>
-        <translation>{shown} / {total} 个条目</translation>
+        <translation type="vanished">{shown} / {total} 个条目</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message numerus="yes">
+        <source>%Ln entries</source>
+        <translation>
+            <numerusform>共 %Ln 个条目</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{shown} of %Ln entries</source>
+        <translation>
+            <numerusform>{shown} / %Ln 个条目</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5840,9 +6073,21 @@
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
+    <message numerus="yes">
+        <source>%n poll(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n round(s) (input required): {0}</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
     <message>
         <source>Loading…</source>
-        <translation>加载中…</translation>
+        <translation type="vanished">加载中…</translation>
     </message>
     <message>
         <source>loading…</source>
@@ -5862,15 +6107,15 @@
     </message>
     <message>
         <source>1 argument</source>
-        <translation>1 个参数</translation>
+        <translation type="vanished">1 个参数</translation>
     </message>
     <message>
         <source>{0} arguments</source>
-        <translation>{0} 个参数</translation>
+        <translation type="vanished">{0} 个参数</translation>
     </message>
     <message>
         <source>{0} required</source>
-        <translation>{0} 个必填</translation>
+        <translation type="vanished">{0} 个必填</translation>
     </message>
     <message>
         <source>declares an outputSchema</source>
@@ -5940,6 +6185,18 @@
         <source>Excluded: a client must not use this tool, its x-mcp-header annotations break the 2026-07-28 rules ({0}). It cannot be called from here; the composer sends any message as written.</source>
         <translation>已排除：客户端不得使用此工具，其 x-mcp-header 注解违反了 2026-07-28 的规则（{0}）。无法在此处调用它；编写器会按原样发送任何消息。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n argument(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n required</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
     <message>
         <source>Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0}).</source>
         <translation>未调用：此工具已被排除，其 x-mcp-header 注解无效（{0}）。</translation>
@@ -5970,11 +6227,11 @@
     </message>
     <message>
         <source>1 poll</source>
-        <translation>轮询 1 次</translation>
+        <translation type="vanished">轮询 1 次</translation>
     </message>
     <message>
         <source>{0} polls</source>
-        <translation>轮询 {0} 次</translation>
+        <translation type="vanished">轮询 {0} 次</translation>
     </message>
     <message>
         <source>finished in {0}</source>
@@ -6002,7 +6259,7 @@
     </message>
     <message>
         <source>{0} rounds (input required): {1}</source>
-        <translation>{0} 轮（需要输入）：{1}</translation>
+        <translation type="vanished">{0} 轮（需要输入）：{1}</translation>
     </message>
     <message>
         <source>Protocol error {0}: {1}</source>
@@ -6027,6 +6284,53 @@
     <message>
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
         <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
+    </message>
+</context>
+<context>
+    <name>WaitNote</name>
+    <message>
+        <source>no request has that id</source>
+        <translation>没有哪个请求使用这个 id</translation>
+    </message>
+    <message>
+        <source>its id is not a valid request id</source>
+        <translation>它的 id 不是有效的请求 id</translation>
+    </message>
+    <message>
+        <source>it came after the request had timed out</source>
+        <translation>它在请求超时之后才到达</translation>
+    </message>
+    <message>
+        <source>it does not follow the schema</source>
+        <translation>它不符合 Schema</translation>
+    </message>
+    <message>
+        <source>Show entry #{seq}</source>
+        <translation>显示条目 #{seq}</translation>
+    </message>
+    <message>
+        <source>Select this entry in the timeline</source>
+        <translation>在时间线中选中这个条目</translation>
+    </message>
+    <message>
+        <source>{method} (id {id}) was answered at #{seq}, flagged: {why}.</source>
+        <translation>{method}（id {id}）已在 #{seq} 得到应答，但被标记：{why}。</translation>
+    </message>
+    <message>
+        <source>{method} (id {id}) timed out at #{seq}: no answer came within the request timeout.</source>
+        <translation>{method}（id {id}）在 #{seq} 超时：请求超时时间内没有收到应答。</translation>
+    </message>
+    <message>
+        <source>{method} (id {id}) timed out at #{seq}, unanswered; an answer with id {other} had come at #{at}, flagged: {why}.</source>
+        <translation>{method}（id {id}）在 #{seq} 超时，未得到应答；此前在 #{at} 收到一个 id 为 {other} 的应答，被标记：{why}。</translation>
+    </message>
+    <message>
+        <source>Waiting for {method} (id {id}): an answer with id {other} came at #{at}, flagged: {why}.</source>
+        <translation>正在等待 {method}（id {id}）：在 #{at} 收到一个 id 为 {other} 的应答，被标记：{why}。</translation>
+    </message>
+    <message>
+        <source>Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}.</source>
+        <translation>正在等待 {method}（id {id}）：收到 {n} 个没有请求能对应的应答，最后一个的 id 为 {other}，在 #{at}，被标记：{why}。</translation>
     </message>
 </context>
 </TS>

@@ -169,3 +169,341 @@ async def test_the_timeline_and_sequence_tabs_follow_the_language(window_and_con
     finally:
         window.languages.set_choice("en")
     assert [window.views.tabText(i) for i in range(window.views.count())] == ["Timeline", "Sequence"]
+
+
+# ----------------------------------------------------------------------------- a total live switch
+#
+# Every panel, dialog and tab of a running demo session opened once, then the language switched
+# while it runs, both ways; every text a person can read is then compared with the catalogue.
+
+import html  # noqa: E402
+import re  # noqa: E402
+import xml.etree.ElementTree as ET  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+CATALOGUE = Path(__file__).resolve().parents[2] / "resources" / "i18n" / "inspector_zh_CN.ts"
+CJK = re.compile("[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\d|%n")
+
+
+def _plain(text: str) -> str:
+    """A text as shown: rich text (a tooltip's <qt>…</qt>) as its plain text, else the
+    mnemonics' & gone (&& is one &); ends trimmed."""
+    if text.startswith("<qt>") or text.startswith("<html>"):
+        return html.unescape(re.sub(r"<[^>]*>", "", text)).strip()
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").strip()
+
+
+def catalogue_pairs() -> list[tuple[str, str]]:
+    """(English source, Chinese translation) of every finished entry whose translation differs."""
+    out = []
+    for ctx in ET.parse(CATALOGUE).getroot().findall("context"):
+        for m in ctx.findall("message"):
+            source, t = m.findtext("source"), m.find("translation")
+            if not source or t is None or t.get("type") in ("unfinished", "vanished", "obsolete"):
+                continue
+            text = t.findtext("numerusform") if m.get("numerus") == "yes" else t.text
+            if text and _plain(text) != _plain(source):
+                out.append((_plain(source), _plain(text)))
+    return out
+
+
+def english_matchers(pairs) -> tuple[set[str], list[re.Pattern]]:
+    """The English sources as exact texts, and those with placeholders as whole-text patterns
+    (only when enough words are left beside the placeholders to say anything)."""
+    exact, patterns = set(), []
+    for source, _ in pairs:
+        if not PLACEHOLDER.search(source):
+            exact.add(source)
+        elif len(re.findall(r"[A-Za-z]", PLACEHOLDER.sub("", source))) >= 4:
+            patterns.append(re.compile("^" + ".+?".join(map(re.escape, PLACEHOLDER.split(source))) + "$", re.S))
+    return exact, patterns
+
+
+def wire_strings(rec) -> set[str]:
+    """Every string that came through the session's pipes, either way (the JSON strings of each
+    message, keys included, and each non-JSON line such as stderr): server-provided text (and
+    what the user typed) is data, shown as it came, in the language the server spoke."""
+    import orjson
+
+    out: set[str] = set()
+
+    def walk(v) -> None:
+        if isinstance(v, str):
+            out.add(v.strip())
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                out.add(str(k))
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    for i in range(len(rec)):
+        raw = rec.raw_at(i)
+        try:
+            walk(orjson.loads(raw))
+        except orjson.JSONDecodeError:
+            for line in raw.decode("utf-8", "replace").splitlines():
+                out.add(line.strip())
+    out.discard("")
+    return out
+
+
+def shown_texts(top) -> list[tuple[str, str]]:
+    """(text, where) for everything a person can read in ``top`` as it is now: labels, buttons,
+    group and dock titles, tab texts and tips, column headers, tooltips, window titles,
+    placeholders, combo box items, the first rows of item views, menus and actions. Widgets
+    marked ``data`` (server or file text) are left out, as are text edits' contents (data)."""
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractItemView,
+        QComboBox,
+        QDialogButtonBox,
+        QDockWidget,
+        QGroupBox,
+        QLabel,
+        QLineEdit,
+        QMenu,
+        QPlainTextEdit,
+        QTableView,
+        QTabBar,
+        QTextEdit,
+        QTreeView,
+        QWidget,
+    )
+    from PySide6.QtCore import QAbstractListModel, QModelIndex
+
+    out: list[tuple[str, str]] = [(top.windowTitle(), f"{type(top).__name__} title")]
+
+    def seen(w) -> bool:  # in this window (a dialog is collected on its own), shown, not data
+        return w.window() is top and w.isVisibleTo(top) and not w.property("data")
+
+    def where(w) -> str:
+        names = []
+        while w is not None and w is not top:
+            names.append(w.objectName() or type(w).__name__)
+            w = w.parentWidget()
+        return "/".join(reversed(names[:4]))
+
+    for w in top.findChildren(QWidget):
+        if not seen(w):
+            continue
+        out.append((w.toolTip(), where(w) + " tooltip"))
+        if isinstance(w, QLabel):
+            out.append((w.text(), where(w)))
+        elif isinstance(w, QAbstractButton):
+            box = w.parent()
+            if isinstance(box, QDialogButtonBox) and box.standardButton(w) != QDialogButtonBox.StandardButton.NoButton:
+                continue  # "OK", "Close": Qt's own catalogue
+            out.append((w.text(), where(w)))
+        elif isinstance(w, QGroupBox):
+            out.append((w.title(), where(w)))
+        elif isinstance(w, QDockWidget):
+            out.append((w.windowTitle(), where(w)))
+        elif isinstance(w, QTabBar):
+            for i in range(w.count()):
+                out += [(w.tabText(i), where(w)), (w.tabToolTip(i), where(w) + " tab tip")]
+        elif isinstance(w, QComboBox):
+            out += [(w.itemText(i), where(w)) for i in range(w.count()) if not w.isEditable() or i == 0]
+        if isinstance(w, (QLineEdit, QPlainTextEdit, QTextEdit)):
+            out.append((w.placeholderText(), where(w) + " placeholder"))
+        if isinstance(w, QAbstractItemView) and w.model() is not None:
+            model = w.model()
+            columns = 1 if isinstance(model, QAbstractListModel) else model.columnCount(QModelIndex())
+            header = w.horizontalHeader() if isinstance(w, QTableView) else w.header() if isinstance(w, QTreeView) else None
+            if header is not None and header.isVisibleTo(top):
+                shown = [c for c in range(columns) if not header.isSectionHidden(c)]
+                out += [(str(model.headerData(c, Qt.Orientation.Horizontal) or ""), where(w) + " header") for c in shown]
+            for r in range(min(model.rowCount(QModelIndex()), 6)):
+                for c in range(columns):
+                    index = model.index(r, c)
+                    value = model.data(index)
+                    if isinstance(value, str):
+                        out.append((value, f"{where(w)} row {r} col {c}"))
+                    tip = model.data(index, Qt.ItemDataRole.ToolTipRole)
+                    if isinstance(tip, str):
+                        out.append((tip, f"{where(w)} row {r} col {c} tip"))
+    for menu in (m for m in top.findChildren(QMenu) if m.parentWidget() is None or m.parentWidget().window() is top):
+        out.append((menu.title(), "menu"))
+        out += [(a.text(), "menu action") for a in menu.actions() if not a.isSeparator()]
+        out += [(a.toolTip(), "menu action tip") for a in menu.actions() if not a.isSeparator()]
+    return [(_plain(t), w) for t, w in out if t and _plain(t)]
+
+
+def own_words() -> set[str]:
+    """Words shown the same in every language on purpose: each language's name in its own
+    language (the language menu), and the protocol's log levels (logging/setLevel's values,
+    shown as they are sent)."""
+    from inspector.session.views import LEVELS
+    from inspector.ui.app import Languages
+
+    return {label for code, label in Languages.choices(None) if code != "system"} | set(LEVELS)
+
+
+def leftovers(texts, language: str, wire: set[str], pairs) -> list[tuple[str, str]]:
+    """The texts that are in the other language. A text that came through the pipes (a wire
+    string) is the server's (or what the user typed): it is left out, and so are the words
+    of :func:`own_words`. In
+    Chinese, an English catalogue source (with placeholders: its pattern) is a leftover, as a
+    whole text or as one of its ' · ' / line parts; in English, any Chinese character outside
+    the wire strings the text holds is."""
+    exact, patterns = english_matchers(pairs)
+    ours = own_words()
+    bad = []
+    for text, where in texts:
+        if text in wire or text in ours:
+            continue
+        if language == "en":
+            rest = text
+            for s in sorted((s for s in wire if CJK.search(s) and s in text), key=len, reverse=True):
+                rest = rest.replace(s, "")
+            if CJK.search(rest):
+                bad.append((text, where))
+            continue
+        parts = [text, *(p.strip() for p in re.split(r" · |\n|: ", text))]
+        if any(p and p not in wire and (p in exact or any(pt.match(p) for pt in patterns)) for p in parts):
+            bad.append((text, where))
+    return sorted(set(bad))
+
+
+def test_the_leftover_check_sees_both_kinds():
+    pairs = catalogue_pairs()
+    assert len(pairs) > 500 and ("Connect", "连接") in pairs
+    texts = [("Connect", "a"), ("连接", "b"), ("回声", "server"), ("debug · Sending logging/setLevel debug…", "c"), ("29 entries", "d")]
+    zh = leftovers(texts, "zh_CN", {"回声"}, pairs)
+    en = leftovers(texts, "en", {"回声"}, pairs)
+    assert sorted(w for _t, w in zh) == ["a", "c", "d"] and [w for _t, w in en] == ["b"]
+
+
+async def _open_everything(controller, window, tg) -> dict:
+    """A legacy demo session with each feature panel shown once, a tool called, a prompt got,
+    a resource read, the Details, Negotiation and Sequence tabs shown, the sampling and
+    elicitation dialogs open, the composer and the spec viewer open."""
+    from ui_driver import quick, until, use_profile
+
+    from inspector.session.profiles import demo_profile
+    from inspector.ui.client_side import ElicitationDialog, SamplingDialog
+
+    profile = quick(demo_profile(), "legacy")
+    if window.languages.effective() == "zh_CN":
+        profile.args = [*profile.args, "--lang", "zh_CN"]
+    use_profile(window, profile)
+    controller.task_group = tg
+    window.connect_selected()
+    await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+    host = window.panels
+    await until(lambda: len(host.shown_keys()) >= 4)
+    tools, prompts, resources = host.panels["tools"], host.panels["prompts"], host.panels["resources"]
+    await until(lambda: bool(tools.tools) and bool(prompts.list_view.entries()) and resources.resource_list.tree.topLevelItemCount() > 0)
+    for key in host.shown_keys():
+        host.show_panel(key)
+        await anyio.sleep(0.05)
+    host.show_panel("tools")
+    assert tools.select_tool("echo")
+    tools.editor.form.field("message").set("hello")
+    assert tools.call_selected()
+    await until(lambda: not tools.calling and tools.outcome == "result")
+    host.show_panel("prompts")
+    assert prompts.list_view.select_where("name", "greeting")
+    prompts.fields["name"].setText("Ada")
+    assert prompts.get_selected()
+    await until(lambda: prompts.last_result is not None)
+    host.show_panel("resources")
+    resources.resource_list.tree.setCurrentItem(resources.resource_list.tree.topLevelItem(0))
+    assert resources.read_selected()
+    await until(lambda: bool(resources.contents.cards))
+    session = controller.session
+    replies: dict = {}
+
+    async def call(name: str) -> None:
+        replies[name] = await session.request("tools/call", {"name": name, "arguments": {}})
+
+    tg.start_soon(call, "sample_llm")
+    tg.start_soon(call, "elicit_form")
+    await until(lambda: {type(d) for d in window.handlers.open_dialogs} >= {SamplingDialog, ElicitationDialog})
+    dialogs = {type(d).__name__: d for d in window.handlers.open_dialogs}
+    for d in dialogs.values():
+        assert d.isVisible()
+    window.tabs.setCurrentIndex(1)  # Negotiation
+    window.views.setCurrentIndex(1)  # Sequence
+    await anyio.sleep(0.1)
+    window.tabs.setCurrentIndex(0)
+    window.timeline.table.selectRow(2)
+    dialogs["composer"] = window.open_composer()
+    dialogs["spec"] = window.open_spec()
+    assert dialogs["spec"] is not None
+    await anyio.sleep(0.2)
+    return dialogs, replies
+
+
+def _everything_shown(window, dialogs: dict) -> list[tuple[str, str]]:
+    """The texts of every panel tab, both view tabs, both detail tabs, and each open dialog."""
+    texts = []
+    host = window.panels
+    for views in range(window.views.count()):
+        window.views.setCurrentIndex(views)
+        for tab in range(window.tabs.count()):
+            window.tabs.setCurrentIndex(tab)
+            texts += shown_texts(window)
+    for key in host.shown_keys():
+        host.show_panel(key)
+        texts += [(t, f"{key}: {w}") for t, w in shown_texts(window)]
+    for name, d in dialogs.items():
+        texts += [(t, f"{name}: {w}") for t, w in shown_texts(d)]
+    return texts
+
+
+@pytest.mark.parametrize("first, then", [("en", "zh_CN"), ("zh_CN", "en")])
+async def test_a_live_switch_leaves_nothing_in_the_other_language(window_and_controller, first, then):
+    controller, window = window_and_controller
+    languages = window.languages
+    pairs = catalogue_pairs()
+    languages.set_choice(first)
+    await anyio.sleep(0.05)
+    try:
+        async with anyio.create_task_group() as tg:
+            dialogs, replies = await _open_everything(controller, window, tg)
+            found = {}
+            for language in (then, first):
+                languages.set_choice(language)
+                await anyio.sleep(0.3)
+                window = languages.window
+                texts = _everything_shown(window, dialogs)
+                assert len(texts) > 400
+                wire = wire_strings(controller.session.recording)
+                found[language] = leftovers(texts, language, wire, pairs)
+                name = window.connection.list.item(0).text()  # the built-in server, as the list says it
+                assert name == {"zh_CN": "演示服务器（内置）", "en": "Demo server (built in)"}[language]
+                for key in ("SamplingDialog", "ElicitationDialog"):  # the dialogs say it the same way
+                    assert name in dialogs[key].windowTitle() and dialogs[key].banner.headline.text().startswith(name)
+                if language == "zh_CN":
+                    assert sum(1 for t, _ in texts if CJK.search(t)) > 200  # it did show Chinese
+            for d in dialogs.values():
+                d.close()  # sampling: rejected, elicitation: cancelled; the tools answer
+            await until(lambda: len(replies) == 2)
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            tg.cancel_scope.cancel()
+        report = "\n".join(f"{language}: {text!r} in {where}" for language, bad in found.items() for text, where in bad)
+        assert not report, "texts in the other language after a live switch:\n" + report
+    finally:
+        languages.set_choice("en")
+
+
+def test_the_headers_table_says_name_and_the_environment_table_says_variable_name(window_and_controller):
+    """Two tables of the same kind in the connection editor: in Chinese a header has a 名称
+    (name), an environment variable a 变量名 (variable name); in English both say Name."""
+    _controller, window = window_and_controller
+
+    def firsts() -> tuple[str, str]:
+        editor = window.connection.editor
+        return editor.env.horizontalHeaderItem(0).text(), editor.headers.horizontalHeaderItem(0).text()
+
+    assert firsts() == ("Name", "Name")
+    window.languages.set_choice("zh_CN")
+    try:
+        assert firsts() == ("变量名", "名称")
+    finally:
+        window.languages.set_choice("en")
+    assert firsts() == ("Name", "Name")

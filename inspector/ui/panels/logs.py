@@ -505,7 +505,6 @@ class LogsPanel(FeaturePanel):
     """The ``notifications/message`` stream, a level filter, and the server's log level."""
 
     key = "logs"
-    entryActivated = Signal(int)  # a row was double-clicked: its recording entry number
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
@@ -537,6 +536,7 @@ class LogsPanel(FeaturePanel):
         self.level_status.setWordWrap(True)
         self.level_status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.error = ErrorLabel("logsError")
+        self._said: tuple[str, str | None] = ("", None)  # what the server-level line says (see _say)
         self._fill_levels(modern=False)
 
         self.level_status = muted(self.level_status)
@@ -601,17 +601,10 @@ class LogsPanel(FeaturePanel):
         if modern:
             current = session.negotiation().log_level
             self._select_level(current)
-            if current:
-                self.level_status.setText(
-                    self.tr("Requests carry io.modelcontextprotocol/logLevel = {level} in _meta.").format(level=current)
-                )
-            else:
-                self.level_status.setText(
-                    self.tr("Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests.")
-                )
+            self._say("carried" if current else "none carried", current)
         else:
             self._select_level("debug")
-            self.level_status.setText(self.tr("Not set by this client yet (logging/setLevel); the server uses its own default."))
+            self._say("not set")
 
     def session_ended(self) -> None:
         super().session_ended()
@@ -624,22 +617,44 @@ class LogsPanel(FeaturePanel):
         super().show_recorded(state, availability)
         self.level.setEnabled(False)
         self.set_level_button.setEnabled(False)
-        self.level_status.setText("")
+        self._say("")
         self.set_recording(state.recording)
         self.model.logs.set_until(state.row)
         self._show_counts(len(self.model.view.rows), self.model.total())
 
     # ------------------------------------------------------------ actions
 
+    def _say(self, what: str, level: str | None = None) -> None:
+        """The server-level line: ``what`` happened (with ``level``), in the current language,
+        and again in the next one after a language switch."""
+        self._said = (what, level)
+        texts = {
+            "": "",
+            "not set": self.tr("Not set by this client yet (logging/setLevel); the server uses its own default."),
+            "carried": self.tr("Requests carry io.modelcontextprotocol/logLevel = {level} in _meta."),
+            "none carried": self.tr(
+                "Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests."
+            ),
+            "applies": self.tr("Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta)."),
+            "no level": self.tr("No log level: the next requests ask for no log messages."),
+            "sending": self.tr("Sending logging/setLevel {level}…"),
+            "answered": self.tr("Server level: {level} (logging/setLevel answered)."),
+        }
+        self.level_status.setText(texts[what].format(level=level))
+
     def _fill_levels(self, modern: bool) -> None:
+        self._modern = modern
         self.level.blockSignals(True)
         self.level.clear()
         if modern:
             self.level.addItem(self.tr("none (no log messages)"), None)
         for rank, level in enumerate(LEVELS):
-            self.level.addItem(self.model._colors.icons[rank], level, level)
+            self.level.addItem(self.model._colors.icons[rank], level, level)  # the protocol's own words, as sent
         self.level.blockSignals(False)
-        if modern:
+        self._level_tooltip()
+
+    def _level_tooltip(self) -> None:
+        if self._modern:
             self.set_level_button.setToolTip(
                 self.tr("2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)")
             )
@@ -664,14 +679,9 @@ class LogsPanel(FeaturePanel):
         self.show_error("", self.error)
         if self.era == "modern":
             session.use_request_log_level(level)
-            if level:
-                self.level_status.setText(
-                    self.tr("Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta).").format(level=level)
-                )
-            else:
-                self.level_status.setText(self.tr("No log level: the next requests ask for no log messages."))
+            self._say("applies" if level else "no level", level)
             return True
-        self.level_status.setText(self.tr("Sending logging/setLevel {level}…").format(level=level))
+        self._say("sending", level)
         self.set_level_button.setEnabled(False)
 
         async def send() -> None:
@@ -680,10 +690,10 @@ class LogsPanel(FeaturePanel):
             finally:
                 self.set_level_button.setEnabled(self.session is not None)
             if reply.ok:
-                self.level_status.setText(self.tr("Server level: {level} (logging/setLevel answered).").format(level=level))
+                self._say("answered", level)
             else:
                 err = reply.error or {}
-                self.level_status.setText("")
+                self._say("")
                 self.show_error(
                     self.tr("logging/setLevel failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error
                 )
@@ -704,8 +714,8 @@ class LogsPanel(FeaturePanel):
         self.clear_button.setEnabled(total > 0 and self.model.logs.until is None)  # a replay keeps every message
 
     def _retranslate(self) -> None:
-        """Every static text in the current language (again on a language switch, in place;
-        the server-level line is worded again when the next session starts)."""
+        """Every text of the panel in the current language (again on a language switch, in
+        place, the server-level line included)."""
         self.filter_label.setText(self.tr("Show"))
         for i, level in enumerate(LEVELS):
             self.filter.setItemText(i, self.tr("{level} and above").format(level=level))
@@ -715,6 +725,10 @@ class LogsPanel(FeaturePanel):
         self.level_label.setText(self.tr("Server level"))
         self.level_label.setToolTip(self.tr("The lowest level the server should send"))
         self.set_level_button.setText(self.tr("Set server level"))
+        self._level_tooltip()
+        if self.level.count() and self.level.itemData(0) is None:
+            self.level.setItemText(0, self.tr("none (no log messages)"))
+        self._say(*self._said)
         self.model.retranslate_headers()
         self._show_counts(len(self.model.view.rows), self.model.total())
 
