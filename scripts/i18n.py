@@ -21,8 +21,13 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    translation in the catalogue, finished or a draft, is never overwritten. What the catalogue took is removed from the drop file
    (the ``"*"`` glossary stays).
 4. ``pyside6-lrelease`` compiles ``resources/i18n/inspector_zh_CN.qm``.
+5. Plurals: a count is said with Qt's plural forms (``self.tr("%Ln entries", "", n)``, a
+   ``numerus`` message; Chinese has one form). English needs a catalogue for those too ("1 entry",
+   "2 entries"), as Qt's documentation says: ``pyside6-lupdate -pluralonly`` keeps
+   ``resources/i18n/inspector_en.ts`` (the plural messages only; fill both forms) and it is
+   compiled to ``inspector_en.qm``, which the app loads for English.
 
-``--check`` exits 1 and lists the strings that have no translation yet.
+``--check`` exits 1 and lists the strings that have no translation yet (in either catalogue).
 """
 
 from __future__ import annotations
@@ -41,6 +46,31 @@ I18N = ROOT / "resources" / "i18n"
 TS = I18N / "inspector_zh_CN.ts"
 QM = I18N / "inspector_zh_CN.qm"
 GLOSSARY = I18N / "zh_CN.json"
+EN_TS = I18N / "inspector_en.ts"  # English plural forms only
+
+
+def _done(t: ET.Element) -> bool:
+    """A translation with its text: every plural form of a numerus message, else the text."""
+    forms = t.findall("numerusform")
+    return all((f.text or "").strip() for f in forms) if forms else bool(t.text)
+
+
+def english_plurals(sources: list[str], ts: Path, qm: Path) -> tuple[int, list[tuple[str, str]]]:
+    """Step 5: the English catalogue of plural forms. Returns (its messages, those unfinished)."""
+    subprocess.run([tool("pyside6-lupdate"), *sources, "-locations", "none", "-pluralonly", "-target-language", "en", "-ts", str(ts)],
+                   check=True, capture_output=True)
+    missing = []
+    total = 0
+    for c in ET.parse(ts).getroot().findall("context"):
+        for m in c.findall("message"):
+            t = m.find("translation")
+            if t is None or t.get("type") in ("vanished", "obsolete"):
+                continue
+            total += 1
+            if t.get("type") == "unfinished" or not _done(t):
+                missing.append((c.findtext("name") or "", m.findtext("source") or ""))
+    subprocess.run([tool("pyside6-lrelease"), str(ts), "-qm", str(qm)], check=True, capture_output=True)
+    return total, missing
 
 
 def tool(name: str) -> str:
@@ -102,8 +132,10 @@ def main() -> int:
     parser.add_argument("--merge", type=Path, default=GLOSSARY, help="translations to fill unfinished strings with (JSON)")
     parser.add_argument("--ts", type=Path, default=TS, help="the catalogue (default: %(default)s)")
     parser.add_argument("--qm", type=Path, default=QM, help="the compiled catalogue to write")
+    parser.add_argument("--en-ts", type=Path, default=None, help="the English plural catalogue (default: %s, or beside --ts)" % _shown(EN_TS))
     args = parser.parse_args()
     ts, qm = args.ts.resolve(), args.qm.resolve()
+    en_ts = (args.en_ts or (EN_TS if ts == TS.resolve() else ts.with_name(f"{ts.stem}_en.ts"))).resolve()
     I18N.mkdir(parents=True, exist_ok=True)
     sources = sorted(str(p) for p in (ROOT / "inspector" / "ui").rglob("*.py"))
     # lupdate marks the Qt-free contexts vanished (no tr() of theirs in the sources), and with
@@ -165,13 +197,13 @@ def main() -> int:
                 continue
             total += 1
             src = m.findtext("source") or ""
-            if t.get("type") != "unfinished" and t.text:
+            if t.get("type") != "unfinished" and _done(t):
                 if table.get(src) == t.text:
                     taken.add((name, src))
                 continue
             zh = table.get(src)
-            if t.text:  # a draft (unfinished, with text, as Qt Linguist saves one): it is the translator's
-                missing.append((name, src))
+            if t.text or t.findall("numerusform"):  # a draft (unfinished, with text, as Qt Linguist saves one): it is the translator's
+                missing.append((name, src))  # (plural forms are filled in the catalogue)
             elif zh:
                 t.text = zh
                 t.attrib.pop("type", None)
@@ -186,6 +218,9 @@ def main() -> int:
         if left != drop:
             args.merge.write_text(json.dumps(left, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{_shown(ts)}: {total} strings, {total - len(missing)} translated; wrote {_shown(qm)}")
+    en_total, en_missing = english_plurals(sources, en_ts, en_ts.with_suffix(".qm"))
+    print(f"{_shown(en_ts)}: {en_total} plural strings, {en_total - len(en_missing)} with their English forms; wrote {_shown(en_ts.with_suffix('.qm'))}")
+    missing += [(f"{ctx} (English plural forms)", src) for ctx, src in en_missing]
     if missing:
         for ctx, src in missing[:50]:
             print(f"  untranslated [{ctx}] {src!r}")  # or a draft not yet marked finished

@@ -65,12 +65,12 @@ class Languages:
             self.app.removeTranslator(t)
         self._translators = []
         code = self.effective()
-        if code == "en":
-            return
-        ours = QTranslator(self.app)
+        ours = QTranslator(self.app)  # English's catalogue holds its plural forms only ("1 entry", "2 entries")
         if ours.load(str(resource_path("i18n", f"inspector_{code}.qm"))):
             self.app.installTranslator(ours)
             self._translators.append(ours)
+        if code == "en":
+            return
         qt = QTranslator(self.app)
         if qt.load(QLocale(code), "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
             self.app.installTranslator(qt)

@@ -11,7 +11,8 @@ most of a 5-8 ms repaint, ten times a second, on the GUI thread.
 the same values ``data()`` answers per role), and draws the text as a :class:`QStaticText`
 (plain text, never rich text), laid out once per distinct text and font and then reused: the
 words that repeat down a column (directions, kinds, methods, levels) cost a lookup. Text that
-does not fit is elided as the view's ``textElideMode`` says.
+does not fit is elided as the view's ``textElideMode`` says, or as the delegate was told for its
+column (``elide={column: mode}``: a method name keeps its head and its tail).
 
 Only plain cells take this path. A selected or focused cell, a disabled view, a cell the model
 has no tuple for, and any cell with a check state or a multi-line text are painted by Qt's
@@ -50,9 +51,11 @@ PAINT_ROLES = {
 class CellDelegate(QStyledItemDelegate):
     """Paints a plain cell from the one tuple ``cell(row, column)`` returns (None: Qt paints it)."""
 
-    def __init__(self, cell: Callable[[int, int], Cell | None], parent: QWidget | None = None) -> None:
+    def __init__(self, cell: Callable[[int, int], Cell | None], parent: QWidget | None = None,
+                 *, elide: dict[int, Qt.TextElideMode] | None = None) -> None:
         super().__init__(parent)
         self._cell = cell
+        self._elide = dict(elide or {})  # column -> how its text is elided (else as the view says)
         self._texts: dict[tuple[str, int, int], tuple[QStaticText, int, int] | None] = {}  # (text, font, width) -> laid out
         self._fonts: dict[int, tuple[QFont | None, QFont, QFontMetrics]] = {}  # id(cell font) -> (it, resolved, metrics)
         self._base: QFont | None = None  # the view's font the resolved ones were made from
@@ -87,6 +90,8 @@ class CellDelegate(QStyledItemDelegate):
         if geometry is None:
             geometry = self._geometry[key] = self._layout(option, index, rect)
         (tx, ty, tw, th), icon_rect, elide = geometry
+        if self._elide:
+            elide = self._elide.get(index.column(), elide)
         if icon_rect is not None and icon is not None:
             icon.paint(painter, icon_rect.translated(x0, y0), Qt.AlignmentFlag.AlignCenter)
         if not text:
@@ -114,6 +119,12 @@ class CellDelegate(QStyledItemDelegate):
         painter.setFont(found[1])
         painter.drawStaticText(x, y0 + ty + (th - h) // 2, st)
 
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802 (Qt name)
+        super().initStyleOption(option, index)
+        mode = self._elide.get(index.column())
+        if mode is not None:  # Qt's own painting (a selected row) elides the same way
+            option.textElideMode = mode
+
     # ------------------------------------------------------------ caches
 
     def _layout(self, option: QStyleOptionViewItem, index, rect: QRect) -> tuple[tuple[int, int, int, int], QRect | None, Qt.TextElideMode]:
@@ -122,6 +133,8 @@ class CellDelegate(QStyledItemDelegate):
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         widget = opt.widget
+        if widget is not None and hasattr(widget, "textElideMode"):  # the view's: kept for any column of this size
+            opt.textElideMode = widget.textElideMode()
         style = widget.style() if widget is not None else None
         if style is None:
             return (3, 0, max(0, rect.width() - 6), rect.height()), None, opt.textElideMode

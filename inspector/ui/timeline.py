@@ -29,7 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 import orjson
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QItemSelectionModel, QLocale, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QItemSelectionModel, QLocale, QModelIndex, QObject, QPersistentModelIndex, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QKeySequence, QPainter, QPalette, QPixmap, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QCompleter, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QSizePolicy, QTableView, QToolBar, QToolButton, QVBoxLayout, QWidget
 
@@ -86,15 +86,19 @@ _HEADERS = (
 _HEADER_TIPS = (
     QT_TRANSLATE_NOOP("Timeline", "Entry number in the recording"),
     QT_TRANSLATE_NOOP("Timeline", "Seconds since the session started"),
-    QT_TRANSLATE_NOOP("Timeline", "Time since the previous visible row"),
+    QT_TRANSLATE_NOOP(
+        "Timeline",
+        "Time since the previous visible row. In step mode a message the server sent counts from when it was "
+        "released at the step gate, so Δ follows the rows' order; its Time is when it was read",
+    ),
     QT_TRANSLATE_NOOP("Timeline", "→ client to server, ← server to client, stderr of the server, process event"),
-    QT_TRANSLATE_NOOP("Timeline", "What the line is: request, notification, result, error, noise, …"),
+    QT_TRANSLATE_NOOP("Timeline", "What the line is (request, notification, result, error, noise, …), after the arrow of its direction"),
     QT_TRANSLATE_NOOP("Timeline", "The method; for responses the method they answer; for process events the event"),
     QT_TRANSLATE_NOOP("Timeline", "JSON-RPC id"),
     QT_TRANSLATE_NOOP("Timeline", "Time from the request to this response"),
     QT_TRANSLATE_NOOP("Timeline", "Bytes on the wire, line terminator included"),
     QT_TRANSLATE_NOOP("Timeline", "✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked"),
-    QT_TRANSLATE_NOOP("Timeline", "Rules of the protocol this entry breaks"),
+    QT_TRANSLATE_NOOP("Timeline", "Rules of the protocol this entry breaks; ✗ schema: invalid against the protocol's JSON Schema"),
 )
 
 DIRECTION_LABELS = {
@@ -109,6 +113,27 @@ DIRECTION_TIPS = {
     Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "Server to client (read from the server's stdout)"),
     Direction.STDERR: QT_TRANSLATE_NOOP("Timeline", "A line the server wrote to stderr"),
     Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "A process or session event (spawn, shutdown step, exit, timeout)"),
+}
+#: The order the columns are shown in unless the user moved them: the most-read first.
+DEFAULT_ORDER = (
+    Column.KIND, Column.METHOD, Column.ID, Column.LATENCY, Column.VIOLATIONS,
+    Column.TIME, Column.DELTA, Column.SEQ, Column.DIRECTION, Column.SCHEMA, Column.SIZE,
+)
+#: The columns that give way, first to last, when the table is too narrow for every column
+#: shown: hidden for as long as there is no room (unless the user asked for them in the header's
+#: menu). What they say is elsewhere too: first the two that repeat what another column shows
+#: (the direction is the arrow in Kind, the schema's verdict is in Violations), then the
+#: less-read ones (size, Δ; the entry number and time are in the details pane as well).
+GIVE_WAY = (Column.DIRECTION, Column.SCHEMA, Column.SIZE, Column.DELTA, Column.SEQ, Column.TIME)
+#: Columns whose width follows the room there is (Violations takes what is left over).
+_ELASTIC = (Column.METHOD, Column.VIOLATIONS)
+#: The names the columns are remembered by in the settings (stable, unlike positions).
+_COLUMN_KEYS = ("seq", "time", "delta", "direction", "kind", "method", "id", "latency", "size", "schema", "violations")
+_COLUMNS_SETTING = "timeline/columns"
+#: The column menu's names for headers too terse to stand alone.
+_MENU_NAMES = {
+    Column.SEQ: QT_TRANSLATE_NOOP("Timeline", "# (entry number)"),
+    Column.DELTA: QT_TRANSLATE_NOOP("Timeline", "Δ (time since the previous row)"),
 }
 _NUMERIC = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.LATENCY, Column.SIZE})
 _MONO = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.ID, Column.LATENCY, Column.SIZE})
@@ -392,6 +417,8 @@ class TimelineModel(RowTableModel):
             background = self._colors.bg_stderr
         elif d is Direction.EVENT:
             background = self._colors.bg_event
+        elif self._flagged(seq):  # broke a rule or the schema: the row says so in every column shown
+            background = self._colors.bg_bad
         else:
             background = None
         if col in _NUMERIC:
@@ -415,6 +442,25 @@ class TimelineModel(RowTableModel):
         """A side line of the HTTP transport (a note or an answer's body), not a server's stderr."""
         return self._rec is not None and self._rec.extra_at(seq).get("channel") in ("http", "http-body")
 
+    def _flagged(self, seq: int) -> bool:
+        """The entry broke a protocol rule or is invalid against the schema."""
+        return bool(self._viol_at(seq)) or self._schema_at(seq) is False
+
+    def released_at(self, seq: int) -> float | None:
+        """Step mode: when a message the server sent was let through the step gate (seconds
+        from the session's start; its time ``t`` is when it was read). None: it was not held."""
+        if self._rec is None:
+            return None
+        released = self._rec.extra_at(seq).get("released")
+        return float(released) if isinstance(released, (int, float)) and not isinstance(released, bool) else None
+
+    def order_time(self, seq: int) -> float:
+        """When entry ``seq`` took its place in the recording's order: when it was released for a
+        message held in step mode, else its time. Δ is measured on this clock: the rows are in
+        this order, so a held message does not show a negative Δ for the time it waited."""
+        released = self.released_at(seq)
+        return self._t_at(seq) if released is None else released
+
     def _display(self, seq: int, row: int, col: int) -> str | None:
         if col == Column.SEQ:
             return str(seq)
@@ -423,7 +469,7 @@ class TimelineModel(RowTableModel):
         if col == Column.DELTA:
             if row == 0:
                 return ""
-            delta = self._t_at(seq) - self._t_at(self.entries.rows[row - 1])
+            delta = self.order_time(seq) - self.order_time(self.entries.rows[row - 1])
             # a message read before the client's entry above it was recorded arrived earlier: "−"
             return ("+" if delta >= 0 else "−") + format_duration(abs(delta))
         if col == Column.DIRECTION:
@@ -432,12 +478,15 @@ class TimelineModel(RowTableModel):
                 return f"{DIRECTION_ARROWS[d]} HTTP"
             return f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}"
         if col == Column.KIND:
+            # the direction's arrow first: the Direction column is among the first to give way
             kind = self._kind_at(seq)
+            d = self._dir_at(seq)
             if kind is Kind.STDERR and self._http_side(seq):
-                return translate("Timeline", HTTP_NOTE)
-            if self._dir_at(seq) is Direction.C2S and self._rec is not None and self._rec.extra_at(seq).get("hand_written"):
-                return translate("Timeline", KIND_LABELS[kind]) + " ✎"  # written by a person in the composer
-            return translate("Timeline", KIND_LABELS[kind])
+                return f"{DIRECTION_ARROWS[d]} {translate('Timeline', HTTP_NOTE)}"
+            text = f"{DIRECTION_ARROWS[d]} {translate('Timeline', KIND_LABELS[kind])}"
+            if d is Direction.C2S and self._rec is not None and self._rec.extra_at(seq).get("hand_written"):
+                return text + " ✎"  # written by a person in the composer
+            return text
         if col == Column.METHOD:
             m = self._method_at(seq)
             if m is None and self._dir_at(seq) is Direction.EVENT:
@@ -459,12 +508,14 @@ class TimelineModel(RowTableModel):
             ok = self._schema_at(seq)
             return None if ok is None else ("✓" if ok else "✗")
         if col == Column.VIOLATIONS:
+            # the schema's verdict too: the Schema column gives way when the timeline is narrow
             v = self._viol_at(seq)
-            if not v:
-                return None
+            parts = [translate("Timeline", "✗ schema")] if self._schema_at(seq) is False else []
             if len(v) == 1:
-                return "⚠ " + v[0]
-            return f"⚠ {len(v)}: " + ", ".join(v)
+                parts.append("⚠ " + v[0])
+            elif v:
+                parts.append(f"⚠ {len(v)}: " + ", ".join(v))
+            return " · ".join(parts) if parts else None
         return None
 
     def _foreground(self, seq: int, col: int) -> QBrush | None:
@@ -480,6 +531,7 @@ class TimelineModel(RowTableModel):
             k = self._kind_at(seq)
             if k in (Kind.NOISE, Kind.INVALID, Kind.ERROR, Kind.BATCH):
                 return c.brush_bad
+            return c.by_direction[self._dir_at(seq)]  # the arrow's colour, as the Direction column's
         if col in (Column.DELTA, Column.LATENCY, Column.SIZE):
             return c.brush_muted
         d = self._dir_at(seq)
@@ -494,9 +546,9 @@ class TimelineModel(RowTableModel):
         assert rec is not None
         if col == Column.VIOLATIONS:
             v = self._viol_at(seq)
-            if not v:
+            lines = [self._schema_tip(seq)] if self._schema_at(seq) is False else []
+            if not v and not lines:
                 return None
-            lines = []
             for rid in v:
                 r = RULES.get(rid)
                 if r is None:
@@ -510,11 +562,15 @@ class TimelineModel(RowTableModel):
                 return None
             if ok:
                 return plain_tooltip(translate("Timeline", "Valid against the protocol's JSON Schema"))
-            errors = rec[seq].extra.get("schema_errors") or []
-            text = translate("Timeline", "Invalid against the protocol's JSON Schema")
-            for e in errors[:5]:
-                text += f"\n{e.get('path') or '/'}: {e.get('message', '')}"
-            return plain_tooltip(text)
+            return plain_tooltip(self._schema_tip(seq))
+        if col in (Column.TIME, Column.DELTA):
+            released = self.released_at(seq)
+            if released is None:
+                return None
+            t = self._t_at(seq)
+            return translate("Timeline", "Held at the step gate for {held}: read at {t} s, released at {r} s. Time is when it was read; Δ counts from when it was released.").format(
+                held=format_duration(max(0.0, released - t)), t=f"{t:.3f}", r=f"{released:.3f}"
+            )
         if col == Column.DIRECTION:
             return translate("Timeline", DIRECTION_TIPS[self._dir_at(seq)])
         if col == Column.KIND and rec.extra_at(seq).get("hand_written"):
@@ -535,6 +591,16 @@ class TimelineModel(RowTableModel):
         if len(text) > _TOOLTIP_RAW_CHARS or len(raw) > _TOOLTIP_RAW_CHARS * 4:
             text = text[:_TOOLTIP_RAW_CHARS] + "…"
         return plain_tooltip(text)
+
+
+    def _schema_tip(self, seq: int) -> str:
+        """Why entry ``seq`` is invalid against the schema: the first errors (plain text)."""
+        assert self._rec is not None
+        errors = self._rec.extra_at(seq).get("schema_errors") or []
+        text = translate("Timeline", "Invalid against the protocol's JSON Schema")
+        for e in errors[:5]:
+            text += f"\n{e.get('path') or '/'}: {e.get('message', '')}"
+        return text
 
 
 def event_label(name: str) -> str:
@@ -591,9 +657,18 @@ class TimelineView(QWidget):
     followingChanged = Signal(bool)
     resendRequested = Signal(int)  # "Edit and resend" on a message the client sent
 
-    def __init__(self, parent: QWidget | None = None, model: TimelineModel | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, model: TimelineModel | None = None, *, settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.model = model or TimelineModel(parent=self)
+        self._settings = settings
+        self._prefs: dict[int, bool] = {}  # column -> shown (True) or hidden (False) by the user
+        self._user_widths: dict[int, float] = {}  # column -> width the user gave it, in line heights
+        self._auto_hidden: frozenset[int] = frozenset()  # hidden for lack of room
+        self._fitting = False
+        self._fit_pending = False
+        self._natural: dict[int, int] = {}
+        self._least: dict[int, int] = {}
+        self.column_menu: QMenu | None = None  # the last header menu shown (tests read it)
         self._following = True
         self._in_reset = False
         self._last_emitted: int | None = None
@@ -610,6 +685,7 @@ class TimelineView(QWidget):
         self.model.filterChanged.connect(self._sync_filter_widgets)
         self._update_counts(self.model.rowCount(), self.model.total())
         self._update_methods()
+        self._load_columns()
 
     # ------------------------------------------------------------ construction
 
@@ -727,13 +803,19 @@ class TimelineView(QWidget):
         vh.setMinimumSectionSize(1)
         hh = table.horizontalHeader()
         hh.setHighlightSections(False)
-        hh.setStretchLastSection(True)
+        hh.setStretchLastSection(False)  # the columns are fitted to the width (_fit_columns)
         hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hh.setSectionsMovable(True)
         hh.setDefaultAlignment(_LEFT)
+        hh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        hh.customContextMenuRequested.connect(self._show_column_menu)
+        hh.sectionResized.connect(self._on_section_resized)
+        hh.sectionMoved.connect(self._on_section_moved)
+        table.viewport().installEventFilter(self)  # its width decides which columns fit
         self.table = table
         # one call per painted cell instead of one per role, texts laid out once (the table
-        # follows a flood with a repaint per tick)
-        table.setItemDelegate(CellDelegate(model.paint_cell, table))
+        # follows a flood with a repaint per tick); a method keeps its head and tail when elided
+        table.setItemDelegate(CellDelegate(model.paint_cell, table, elide={Column.METHOD: Qt.TextElideMode.ElideMiddle}))
         self.row_menu: QMenu | None = None  # the last row menu shown
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._show_row_menu)
@@ -786,23 +868,225 @@ class TimelineView(QWidget):
         def head_w(col: int) -> int:
             return hfm.horizontalAdvance(str(self.model.headerData(col, Qt.Orientation.Horizontal))) + pad
 
+        def kind_w(label: str) -> int:
+            return text_w(f"{DIRECTION_ARROWS[Direction.S2C]} {translate('Timeline', label)}")
+
         widths = {
             Column.SEQ: max(text_w("000000", mfm), head_w(Column.SEQ)),
             Column.TIME: max(text_w("0000.000", mfm), head_w(Column.TIME)),
             Column.DELTA: max(text_w("+000.0 ms", mfm), head_w(Column.DELTA)),
             Column.DIRECTION: max(text_w("⇠ stderr"), head_w(Column.DIRECTION)),
-            Column.KIND: max(text_w("notification"), head_w(Column.KIND)),
+            Column.KIND: max(kind_w(KIND_LABELS[Kind.NOTIFICATION]), kind_w(KIND_LABELS[Kind.REQUEST]) + text_w(" ✎") - pad, head_w(Column.KIND)),
             Column.METHOD: max(text_w("notifications/initialized"), head_w(Column.METHOD)),
             Column.ID: max(text_w("0000", mfm), head_w(Column.ID)),
             Column.LATENCY: max(text_w("000.0 ms", mfm), head_w(Column.LATENCY)),
             Column.SIZE: max(text_w("00.0 MiB", mfm), head_w(Column.SIZE)),
             Column.SCHEMA: max(text_w("✗"), head_w(Column.SCHEMA)),
-            # the last section stretches, and never shrinks below the width it had first
-            Column.VIOLATIONS: head_w(Column.VIOLATIONS),
+            Column.VIOLATIONS: max(text_w("⚠ jsonrpc.unknown-id"), head_w(Column.VIOLATIONS)),
         }
-        for col, w in widths.items():
-            table.setColumnWidth(col, w)
+        self._natural = widths
+        # what an elastic column is never made narrower than while others give way
+        self._least = {
+            **widths,
+            Column.METHOD: max(text_w("resources/read"), head_w(Column.KIND)),
+            Column.VIOLATIONS: max(text_w(translate("Timeline", "✗ schema")), head_w(Column.VIOLATIONS)),
+        }
         hh.setMinimumSectionSize(24)
+        self._fit_columns()
+
+    # ------------------------------------------------------------ columns
+
+    def set_settings(self, settings: QSettings | None) -> None:
+        """Keep the user's columns (order, shown or hidden, widths) in ``settings``, and take
+        them from there now."""
+        self._settings = settings
+        self._load_columns()
+
+    def _load_columns(self) -> None:
+        data: Any = None
+        raw = self._settings.value(_COLUMNS_SETTING) if self._settings is not None else None
+        if isinstance(raw, str) and raw:
+            try:
+                data = orjson.loads(raw)
+            except orjson.JSONDecodeError:
+                data = None
+        if not isinstance(data, dict):
+            data = {}
+        by_key = {k: i for i, k in enumerate(_COLUMN_KEYS)}
+        order = [by_key[k] for k in data.get("order") or () if isinstance(k, str) and k in by_key]
+        order = list(dict.fromkeys(order))
+        order += [c for c in DEFAULT_ORDER if c not in order]
+        shown = data.get("shown")
+        self._prefs = {by_key[k]: v for k, v in shown.items() if k in by_key and isinstance(v, bool)} if isinstance(shown, dict) else {}
+        widths = data.get("widths")
+        self._user_widths = {
+            by_key[k]: float(v) for k, v in widths.items()
+            if k in by_key and isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 100
+        } if isinstance(widths, dict) else {}
+        self._apply_order(order)
+        self._fit_columns()
+
+    def _save_columns(self) -> None:
+        if self._settings is None:
+            return
+        hh = self.table.horizontalHeader()
+        data = {
+            "order": [_COLUMN_KEYS[hh.logicalIndex(v)] for v in range(hh.count())],
+            "shown": {_COLUMN_KEYS[c]: on for c, on in sorted(self._prefs.items())},
+            "widths": {_COLUMN_KEYS[c]: round(w, 3) for c, w in sorted(self._user_widths.items())},
+        }
+        self._settings.setValue(_COLUMNS_SETTING, orjson.dumps(data).decode())
+
+    def _apply_order(self, order: list[int]) -> None:
+        hh = self.table.horizontalHeader()
+        self._fitting = True
+        try:
+            for v, logical in enumerate(order):
+                if hh.visualIndex(logical) != v:
+                    hh.moveSection(hh.visualIndex(logical), v)
+        finally:
+            self._fitting = False
+
+    def _unit(self) -> int:
+        """What user widths are kept in (a line's height), so they follow a larger font."""
+        return max(1, self.table.fontMetrics().height())
+
+    def column_order(self) -> list[int]:
+        """The columns from left to right (logical numbers, see :class:`Column`), hidden ones too."""
+        hh = self.table.horizontalHeader()
+        return [hh.logicalIndex(v) for v in range(hh.count())]
+
+    def visible_columns(self) -> list[int]:
+        """The columns shown, from left to right."""
+        hh = self.table.horizontalHeader()
+        return [c for c in self.column_order() if not hh.isSectionHidden(c)]
+
+    def auto_hidden_columns(self) -> frozenset[int]:
+        """The columns hidden for lack of room (not by the user)."""
+        return self._auto_hidden
+
+    def _fit_columns(self) -> None:
+        """Fit the columns to the table's width: the columns the user did not ask for give way
+        (:data:`GIVE_WAY`) while the rest would need more room than there is, Method grows to its
+        natural width and Violations takes what is left, so no row needs scrolling sideways.
+        Widths the user gave columns are kept; if even those do not fit, the table scrolls."""
+        self._fit_pending = False
+        if self._fitting or not self._natural:
+            return
+        hh = self.table.horizontalHeader()
+        room = self.table.viewport().width()
+        if room <= 0:
+            return
+        unit = self._unit()
+        users = {c: max(hh.minimumSectionSize(), round(w * unit)) for c, w in self._user_widths.items()}
+
+        def least(c: int) -> int:
+            return users.get(c) or self._least[c]
+
+        order = self.column_order()
+        visible = [c for c in order if self._prefs.get(c, True)]
+        hidden_for_room: list[int] = []
+        for c in GIVE_WAY:
+            if sum(least(x) for x in visible) <= room:
+                break
+            if c in visible and c not in self._prefs:
+                visible.remove(c)
+                hidden_for_room.append(c)
+        widths = {c: least(c) for c in visible}
+        spare = room - sum(widths.values())
+        if spare < 0:  # the columns kept need more: those the user did not size are made narrower (texts elide)
+            flexible = [c for c in visible if c not in users]
+            need = sum(widths[c] for c in flexible)
+            if need:
+                scale = max(0.0, (need + spare) / need)
+                for c in flexible:
+                    widths[c] = max(hh.minimumSectionSize(), int(widths[c] * scale))
+        else:
+            if Column.METHOD in widths and Column.METHOD not in users:
+                grow = min(spare, max(0, self._natural[Column.METHOD] - widths[Column.METHOD]))
+                widths[Column.METHOD] += grow
+                spare -= grow
+            filler = next((c for c in (Column.VIOLATIONS, Column.METHOD) if c in widths), visible[-1] if visible else None)
+            if filler is not None:
+                widths[filler] += spare
+        self._fitting = True
+        try:
+            for c in range(Column.COUNT):
+                hide = c not in widths
+                if hh.isSectionHidden(c) != hide:
+                    hh.setSectionHidden(c, hide)
+            for c, w in widths.items():
+                if hh.sectionSize(c) != w:
+                    hh.resizeSection(c, w)
+        finally:
+            self._fitting = False
+        self._auto_hidden = frozenset(hidden_for_room)
+
+    def _schedule_fit(self) -> None:
+        if not self._fit_pending:
+            self._fit_pending = True
+            QTimer.singleShot(0, self, self._fit_columns)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
+            self._fit_columns()  # before the new width is painted: no frame with a scroll bar
+        return super().eventFilter(watched, event)
+
+    def _on_section_resized(self, logical: int, old: int, new: int) -> None:
+        if self._fitting or new <= 0:
+            return
+        self._user_widths[logical] = new / self._unit()  # the user dragged its edge
+        self._save_columns()
+        self._schedule_fit()
+
+    def _on_section_moved(self, logical: int, old: int, new: int) -> None:
+        if self._fitting:
+            return
+        self._save_columns()
+        self._schedule_fit()
+
+    def _column_name(self, c: int) -> str:
+        label = _MENU_NAMES.get(c)
+        return translate("Timeline", label) if label is not None else str(self.model.headerData(c, Qt.Orientation.Horizontal))
+
+    def _show_column_menu(self, pos) -> None:
+        menu = QMenu(self.table)
+        menu.setToolTipsVisible(True)
+        visible = self.visible_columns()
+        for c in self.column_order():
+            name = self._column_name(c)
+            if c in self._auto_hidden:
+                name = translate("Timeline", "{column} (hidden: no room)").format(column=name)
+            action = menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(c in visible)
+            action.setEnabled(not (visible == [c]))  # the last column shown stays
+            action.setToolTip(str(self.model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)))
+            action.setData(c)
+            action.toggled.connect(lambda on, c=c: self.set_column_shown(c, on))
+        menu.addSeparator()
+        reset = menu.addAction(translate("Timeline", "Reset columns"))
+        reset.setToolTip(translate("Timeline", "Back to the columns' first order and widths; columns give way again when there is no room"))
+        reset.triggered.connect(self.reset_columns)
+        self.column_menu = menu
+        menu.popup(self.table.horizontalHeader().mapToGlobal(pos))
+
+    def set_column_shown(self, column: int, on: bool) -> None:
+        """Show or hide a column as the user asked (remembered; it no longer gives way)."""
+        self._prefs[column] = bool(on)
+        if on:
+            self._user_widths.pop(column, None)  # its natural width again
+        self._save_columns()
+        self._fit_columns()
+
+    def reset_columns(self) -> None:
+        """The columns' first order and widths; the less-read ones give way again."""
+        self._prefs.clear()
+        self._user_widths.clear()
+        self._apply_order(list(DEFAULT_ORDER))
+        if self._settings is not None:
+            self._settings.remove(_COLUMNS_SETTING)
+        self._fit_columns()
 
     # ------------------------------------------------------------ public API
 
@@ -1113,13 +1397,11 @@ class TimelineView(QWidget):
         self._listed_methods = listed
 
     def _update_counts(self, shown: int, total: int) -> None:
-        loc = QLocale()
+        # Qt's plural forms ("1 entry", "2 entries"; one form in Chinese): English has a catalogue of its plurals
         if shown == total:
-            text = translate("Timeline", "{total} entries").format(total=loc.toString(total))
+            text = self.tr("%Ln entries", "", total)
         else:
-            text = translate("Timeline", "{shown} of {total} entries").format(
-                shown=loc.toString(shown), total=loc.toString(total)
-            )
+            text = self.tr("{shown} of %Ln entries", "", total).format(shown=QLocale().toString(shown))
         set_live_text(self.count_label, text)  # on every tick: no relayout of the window
 
     # ------------------------------------------------------------ events
@@ -1138,6 +1420,9 @@ class TimelineView(QWidget):
             self._retranslate()
             self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, Column.COUNT - 1)
             self.model.refresh_texts()  # cells hold translated words (kinds, directions, events)
+            self._update_counts(self.model.rowCount(), self.model.total())
+            fit_live_text(self.count_label, again=True)
+            self._apply_metrics()  # headers and kinds take another width in another language
         super().changeEvent(event)
 
     def sizeHint(self) -> QSize:

@@ -95,12 +95,12 @@ def _patterns() -> list[re.Pattern]:
         for text in (source, translation.text if translation is not None else None):
             if text:
                 text = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
-                if not re.search(r"\{[^{}]*\}|%\d", text):  # no placeholder: the very text
+                if not re.search(r"\{[^{}]*\}|%L?\d|%L?n", text):  # no placeholder: the very text
                     out.append(re.compile(re.escape(text), re.S))
                     continue
-                if len(re.findall(r"\w", re.sub(r"\{[^{}]*\}|%\d", "", text))) < 3:
+                if len(re.findall(r"\w", re.sub(r"\{[^{}]*\}|%L?\d|%L?n", "", text))) < 3:
                     continue  # all placeholder ("{0}", "{a}: {b}"): it would match anything
-                out.append(re.compile("^" + re.sub(r"\\\{[^{}]*\\\}|%\d", ".*", re.escape(text)) + "$", re.S))
+                out.append(re.compile("^" + re.sub(r"\\\{[^{}]*\\\}|%L?\d|%L?n", ".*", re.escape(text)) + "$", re.S))
     return out
 
 

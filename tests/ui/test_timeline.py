@@ -97,7 +97,9 @@ def test_columns_roles_and_seq(qtbot):
     assert display(model, s["init"], Column.DIRECTION) == "→ c2s"
     assert "stderr" in display(model, s["stderr"], Column.DIRECTION)
     assert "event" in display(model, s["spawned"], Column.DIRECTION)
-    assert display(model, r, Column.KIND) == "result"
+    assert display(model, r, Column.KIND) == "← result"  # the direction's arrow: the Direction column gives way first
+    assert display(model, s["init"], Column.KIND) == "→ request"
+    assert display(model, s["stderr"], Column.KIND) == "⇠ stderr"
     assert display(model, r, Column.METHOD) == "tools/list"  # the method it answers
     assert display(model, s["exited"], Column.METHOD) == "exited"  # process event name
     assert display(model, r, Column.ID) == "2"
@@ -109,6 +111,10 @@ def test_columns_roles_and_seq(qtbot):
     assert display(model, s["noise"], Column.SCHEMA) is None
     assert display(model, s["noise"], Column.VIOLATIONS) == "⚠ stdio.not-json"
     assert display(model, s["init"], Column.VIOLATIONS) is None
+    # the schema's verdict is in Violations too (the Schema column gives way when narrow)
+    assert display(model, s["bad_log"], Column.VIOLATIONS).startswith("✗ schema")
+    tip = model.data(model.index(s["bad_log"], Column.VIOLATIONS), Qt.ItemDataRole.ToolTipRole)
+    assert "Invalid against the protocol&#x27;s JSON Schema" in tip and "/params/level" in tip  # escaped: plain text
 
     assert model.data(model.index(7, 0), SeqRole) == 7
     assert model.data(model.index(r, Column.SIZE), Qt.ItemDataRole.TextAlignmentRole) & int(Qt.AlignmentFlag.AlignRight)
@@ -128,6 +134,25 @@ def test_columns_roles_and_seq(qtbot):
 
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(Column.COUNT)]
     assert headers[0] == "#" and "Violations" in headers
+
+
+def test_a_response_with_a_wrong_id_looks_different_from_a_normal_result_in_the_columns_that_stay():
+    """What stays when the timeline is narrow (Kind, Method, Id, Latency, Violations) tells an
+    answer to a request nobody sent from an ordinary result: the rule in Violations, and the whole
+    row tinted as a finding."""
+    rec, s = build_session()
+    model = TimelineModel(rec)
+    normal, wrong = s["ping_result"], s["unknown_id"]
+    assert rec.violations_at(wrong) == ("jsonrpc.response-unknown-id",) and not rec.violations_at(normal)
+    must = (Column.KIND, Column.METHOD, Column.ID, Column.LATENCY, Column.VIOLATIONS)
+    assert [display(model, wrong, c) for c in must] == ["← result", None, "987654", None, "⚠ jsonrpc.response-unknown-id"]
+    assert display(model, normal, Column.KIND) == "← result" and display(model, normal, Column.VIOLATIONS) is None
+    bad = model.colors().bg_bad
+    for c in must:  # every column of the row, painted by the table's delegate from one tuple
+        assert model.paint_cell(wrong, c)[2] is bad, c
+        assert model.paint_cell(normal, c)[2] is None, c
+    assert model.paint_cell(wrong, Column.VIOLATIONS)[1] is model.colors().brush_bad
+    assert model.paint_cell(s["bad_log"], Column.KIND)[2] is bad  # invalid against the schema: tinted too
 
 
 def test_colours_follow_light_and_dark_palettes(qtbot):
