@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QPoint, QRect, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
@@ -342,7 +342,11 @@ class MainWindow(QMainWindow):
         self.views.currentChanged.connect(lambda _i: self.sequence.refresh())
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(self.views)
-        lower.addWidget(self.tabs)
+        # the details' column: the Teaching layout puts the step bar at its top (_place_stepbar)
+        self.detail_column = QSplitter(Qt.Orientation.Vertical)
+        self.detail_column.setChildrenCollapsible(False)
+        self.detail_column.addWidget(self.tabs)
+        lower.addWidget(self.detail_column)
         lower.setStretchFactor(0, 3)
         lower.setStretchFactor(1, 2)
         lower.setSizes([560, 400])  # proportions: the details get room for their header and sizes
@@ -355,6 +359,7 @@ class MainWindow(QMainWindow):
         top_layout.addWidget(self.banner)
         top_layout.addWidget(self.diagram, 1)
         top_layout.addWidget(self.stepbar)
+        self.top_layout = top_layout
         self.replay = ReplayBar()
         self.replay.rowChanged.connect(self._replay_row)
         top_layout.addWidget(self.replay)
@@ -660,21 +665,38 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         return True
 
+    def _transcript_types(self) -> list:
+        from .exporting import FileType
+
+        return [FileType("html", self.tr("HTML page"), (".html", ".htm")), FileType("md", self.tr("Markdown"), (".md", ".markdown"))]
+
     def export_transcript(self) -> None:
         if self._wait_for_loading():
             return
         if self.recording is None:
             self.statusBar().showMessage(self.tr("Nothing to export yet: connect to a server or open a recording first."), 5000)
             return
+        from .exporting import ask_save_path
+
         suggested = str(Path(self._recordings_dir()) / Path(suggested_recording_name(self.recording.header)).with_suffix(".html"))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export transcript"), suggested, self.tr("HTML page (*.html);;Markdown (*.md)"))
-        if path:
-            self.export_transcript_to(path)
+        chosen = ask_save_path(self, self.tr("Export transcript"), suggested, self._transcript_types())
+        if chosen is not None:
+            self.export_transcript_to(chosen[0])
+
+    def _export_failed(self, path: str, reason: str) -> bool:
+        """Say that an export to ``path`` failed, and why."""
+        self.message_box = plain_message(self, self.tr("Cannot export"), self.tr("Cannot write {path}: {reason}").format(path=path, reason=reason))
+        return False
 
     def export_transcript_to(self, path: str) -> bool:
-        """Write the handout of the session shown (``.md``: Markdown, else HTML), in the UI language."""
+        """Write the handout of the session shown, in the UI language: Markdown (``.md``,
+        ``.markdown``) or HTML (``.html``, ``.htm``); another extension is refused, saying so."""
         if self.recording is None:
             return False
+        from .exporting import type_of
+
+        if type_of(path, self._transcript_types()) is None:
+            return self._export_failed(path, self.tr("unknown file type: the name must end in .html or .md"))
         summary = self.recording.summary or (self.controller.session.summary() if self.controller.session is not None else None)
         try:
             lang = self.languages.effective() if self.languages is not None else "en"
@@ -682,8 +704,7 @@ class MainWindow(QMainWindow):
 
             write_handout(path, self.recording, summary, QCoreApplication.translate, lang)
         except OSError as exc:
-            self.message_box = plain_message(self, self.tr("Cannot export"), str(exc))
-            return False
+            return self._export_failed(path, exc.strerror or str(exc))
         self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
         return True
 
@@ -723,23 +744,35 @@ class MainWindow(QMainWindow):
         self.message_box = plain_message(self, self.tr("Re-analysed"), text, icon=QMessageBox.Icon.Information)
         return changes
 
-    def export_sequence(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export sequence diagram"), str(Path(self._recordings_dir()) / "sequence.svg"), self.tr("SVG (*.svg);;PNG (*.png)"))
-        if path:
-            self.export_sequence_to(path)
+    def _picture_types(self) -> list:
+        """SVG, or PNG at 2× or 4× (the dialog's choices for the diagram and the sequence)."""
+        from .exporting import FileType
 
-    def export_sequence_to(self, path: str) -> bool:
+        return [
+            FileType("svg", self.tr("SVG drawing"), (".svg",)),
+            FileType("png", self.tr("PNG image, 2×"), (".png",), 2.0),
+            FileType("png", self.tr("PNG image, 4×"), (".png",), 4.0),
+        ]
+
+    def export_sequence(self) -> None:
+        from .exporting import ask_save_path
+
+        chosen = ask_save_path(self, self.tr("Export sequence diagram"), str(Path(self._recordings_dir()) / "sequence.svg"), self._picture_types())
+        if chosen is not None:
+            self.export_sequence_to(chosen[0], scale=chosen[1].scale if chosen[1].kind == "png" else 2.0)
+
+    def export_sequence_to(self, path: str, scale: float = 2.0) -> bool:
         """The sequence diagram of the timeline's rows (its filter): all of them when one file
-        holds them, else as many as it holds from the selected row; the status bar says which."""
-        done = self.sequence.export(path)
-        if done is None:
-            self.message_box = plain_message(self, self.tr("Cannot export"), path)
-            return False
-        first, end, total = done
+        holds them, else as many as it holds from the selected row; the status bar says which.
+        ``.svg``: a drawing; ``.png``: a picture at ``scale``; the selected row is not marked."""
+        try:
+            first, end, total = self.sequence.export(path, scale=scale)
+        except OSError as exc:
+            return self._export_failed(path, exc.strerror or str(exc))
         if end - first < total:
             self.statusBar().showMessage(
                 self.tr("Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others.").format(
-                    first=f"{first + 1:,}", last=f"{end:,}", total=f"{total:,}", path=path, limit=f"{self.sequence.export_limit(path):,}"
+                    first=f"{first + 1:,}", last=f"{end:,}", total=f"{total:,}", path=path, limit=f"{self.sequence.export_limit(path, scale):,}"
                 ),
                 30000,
             )
@@ -748,30 +781,63 @@ class MainWindow(QMainWindow):
         return True
 
     def export_diagram(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export diagram"), str(Path(self._recordings_dir()) / "lifecycle.svg"), self.tr("SVG (*.svg);;PNG (*.png)"))
-        if path:
-            self.export_diagram_to(path)
+        from .exporting import ask_save_path
 
-    def export_diagram_to(self, path: str) -> bool:
-        """The diagram as drawn now: SVG (vector, ``.svg``) or PNG (anything else)."""
+        chosen = ask_save_path(self, self.tr("Export diagram"), str(Path(self._recordings_dir()) / "lifecycle.svg"), self._picture_types())
+        if chosen is not None:
+            self.export_diagram_to(chosen[0], scale=chosen[1].scale if chosen[1].kind == "png" else 2.0)
+
+    def diagram_caption(self) -> str:
+        """What the exported diagram says it shows: state, era and the entry it is as of."""
+        row = self.diagram.as_of
+        if row is None and self.recording is not None and len(self.recording):
+            row = len(self.recording) - 1
+        return self.diagram.export_caption(row)
+
+    def export_diagram_to(self, path: str, scale: float = 2.0) -> bool:
+        """The whole diagram as it is now (every state, not only the part scrolled into view),
+        with a caption naming the state, the era and the entry: SVG (``.svg``, shapes and text)
+        or PNG (``.png``, at ``scale`` device pixels a pixel, no hover or focus ring)."""
+        from PySide6.QtGui import QImage, QPainter
+
+        from .exporting import image_error, writable_error
+
         widget = self.diagram
-        if path.lower().endswith(".svg"):
-            from PySide6.QtGui import QPainter
+        caption = self.diagram_caption()
+        size = widget.export_size()
+        if size.isEmpty():
+            return self._export_failed(path, self.tr("no diagram to export"))
+        low = path.lower()
+        if low.endswith(".svg"):
             from PySide6.QtSvg import QSvgGenerator
 
+            reason = writable_error(path)
+            if reason is not None:
+                return self._export_failed(path, reason)
             gen = QSvgGenerator()
             gen.setFileName(path)
-            gen.setSize(widget.size())
-            gen.setViewBox(widget.rect())
+            gen.setSize(size)
+            gen.setViewBox(QRect(QPoint(0, 0), size))
             gen.setTitle(self.tr("Lifecycle diagram"))
-            painter = QPainter(gen)
-            widget.render(painter, QPoint(0, 0))
-            ok = painter.end()
+            gen.setDescription(caption)
+            painter = QPainter()
+            if not painter.begin(gen):
+                return self._export_failed(path, self.tr("the picture could not be drawn"))
+            widget.paint_export(painter, caption)
+            if not painter.end():
+                return self._export_failed(path, self.tr("the SVG writer failed"))
+        elif low.endswith(".png"):
+            image = QImage(size * scale, QImage.Format.Format_ARGB32)
+            if not image.isNull():
+                image.setDevicePixelRatio(scale)
+                painter = QPainter(image)
+                widget.paint_export(painter, caption)
+                painter.end()
+            reason = image_error(image, path)
+            if reason is not None:
+                return self._export_failed(path, reason)
         else:
-            ok = widget.grab().save(path)
-        if not ok:
-            self.message_box = plain_message(self, self.tr("Cannot export"), path)
-            return False
+            return self._export_failed(path, self.tr("unknown file type: the name must end in .svg or .png"))
         self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
         return True
 
@@ -921,7 +987,6 @@ class MainWindow(QMainWindow):
                 widget.setFont(font)
         # a projector's 1280×720: the diagram (with its lesson notes) across the top, the timeline
         # and the step bar side by side below it in place of the details, which are put away
-        top_layout = self.diagram.parentWidget().layout()
         self.timeline.set_compact(on)
         if on:
             self._docks_before = {d: d.isVisible() for d in (self.dock, self.features_dock)}
@@ -929,7 +994,7 @@ class MainWindow(QMainWindow):
                 d.hide()
             self._split_before = self.central_split.sizes()
             self._lower_before = self.lower_split.sizes()
-            self.tabs.hide()
+            self.detail_column.hide()
             self.lower_split.addWidget(self.stepbar)  # out of the column under the diagram
             self.stepbar.setVisible(self.stepbar.pending is not None)
             self.lower_split.setStretchFactor(2, 3)
@@ -941,9 +1006,8 @@ class MainWindow(QMainWindow):
         else:
             for d, visible in self._docks_before.items():
                 d.setVisible(visible)
-            top_layout.insertWidget(top_layout.indexOf(self.diagram) + 1, self.stepbar)
-            self.stepbar.setVisible(self.stepbar.pending is not None)
-            self.tabs.show()
+            self.detail_column.show()
+            self._place_stepbar()
             if self._split_before:
                 self.central_split.setSizes(self._split_before)
                 self.lower_split.setSizes(self._lower_before)
@@ -1010,7 +1074,10 @@ class MainWindow(QMainWindow):
         return True
 
     def _on_step(self, step) -> None:
+        appears = self.stepbar.isHidden() and step is not None
         self.stepbar.show_step(step)
+        if appears and self.stepbar.parentWidget() is self.detail_column:
+            QTimer.singleShot(0, self, self._share_detail_column)  # Teaching: the step first in the details' column, once the splitter has it
         self.act_continue.setEnabled(step is not None)
         # the edge it will take, once the step before it has been taken in (the gate names the
         # next step before the session has finished with the last one)
@@ -1170,7 +1237,7 @@ class MainWindow(QMainWindow):
     LAYOUTS = ("debugging", "teaching")
     #: Each layout's proportions of the centre: the diagram's share of its height, and the
     #: timeline's share of the width it has beside the details.
-    LAYOUT_SHARES = {"debugging": (0.34, 0.66), "teaching": (0.64, 0.6)}
+    LAYOUT_SHARES = {"debugging": (0.34, 0.66), "teaching": (0.52, 0.54)}
     #: The side column's width: a quarter of the window, within these bounds (the Features
     #: dock's minimum, and what its forms need on a wide screen).
     SIDE_WIDTH = (360, 470)
@@ -1215,7 +1282,27 @@ class MainWindow(QMainWindow):
             self.settings.setValue("layout", name)
             if not self._restore_layout_state(name):
                 self._arrange(name)
+        self._place_stepbar()
         self._show_layout_checks()
+
+    def _share_detail_column(self) -> None:
+        height = max(2, self.detail_column.height())
+        self.detail_column.setSizes([height * 3 // 5, height - height * 3 // 5])
+
+    def _place_stepbar(self) -> None:
+        """The step bar's place in the layout chosen: under the diagram (Debugging), or at the top
+        of the details' column beside the timeline, leaving the diagram the centre's width and
+        height (Teaching). Presenter mode places it itself."""
+        if self.presenting:
+            return
+        if self.base_layout == "teaching":
+            self.detail_column.insertWidget(0, self.stepbar)
+            self.detail_column.setStretchFactor(0, 3)  # the step's explanation and message first
+            self.detail_column.setStretchFactor(1, 2)
+            self._share_detail_column()
+        elif self.top_layout.indexOf(self.stepbar) < 0:
+            self.top_layout.insertWidget(self.top_layout.indexOf(self.diagram) + 1, self.stepbar)
+        self.stepbar.setVisible(self.stepbar.pending is not None)
 
     def _arrange(self, name: str) -> None:
         """Layout ``name``'s defaults at the window's present size: one side column (Connection
@@ -1301,6 +1388,7 @@ class MainWindow(QMainWindow):
         chosen = str(self.settings.value("layout", "debugging"))
         self.base_layout = chosen if chosen in self.LAYOUTS else "debugging"
         self._arranged = self._restore_layout_state(self.base_layout)
+        self._place_stepbar()
         self._present_at_start = str(self.settings.value("presenting", "false")).lower() == "true"
         self._show_layout_checks()
         return self._arranged or restored

@@ -1,0 +1,327 @@
+"""The window on a real screen (issue 22): the docks can be closed and shown from the View menu
+(in either language), the named layouts give the timeline and the diagram real room at
+1280×720, 1600×1000 and 1920×1080 with a session of the demo server, each layout comes back
+as the user left it and Reset puts it back, the connection panel turns compact while a session
+runs, the status bar forgets the last session's messages, and a deleted server can be undone."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import anyio
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QApplication, QDockWidget
+
+from inspector.protocol.lifecycle import State
+from inspector.session.profiles import EnvVar, ServerProfile, demo_profile
+from inspector.ui.app import build
+from inspector.ui.timeline import Column
+from ui_driver import quick, until, use_profile
+
+pytestmark = pytest.mark.anyio
+
+#: The timeline's columns a user must read without scrolling sideways.
+KEY_COLUMNS = (Column.KIND, Column.METHOD, Column.ID, Column.LATENCY, Column.VIOLATIONS)
+
+
+def view_menu(window):
+    return next(a.menu() for a in window.menuBar().actions() if a.menu() is not None and window.act_reset_layout in a.menu().actions())
+
+
+def visible_columns(window) -> list[int]:
+    """Columns of the timeline wholly inside its viewport (not hidden, not scrolled off)."""
+    table = window.timeline.table
+    header = table.horizontalHeader()
+    width = table.viewport().width()
+    return [c for c in range(Column.COUNT) if not header.isSectionHidden(c) and 0 <= header.sectionViewportPosition(c) and header.sectionViewportPosition(c) + header.sectionSize(c) <= width]
+
+
+def on_screen(widget) -> QRect:
+    return QRect(widget.mapTo(widget.window(), QPoint(0, 0)), widget.size())
+
+
+@pytest.fixture
+def window(qapp, tmp_path):
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1280, 720)
+    window.show()
+    qapp.processEvents()
+    yield window
+    window.close()
+    window.deleteLater()
+    qapp.processEvents()
+
+
+def test_each_dock_closes_and_comes_back_from_the_view_menu_in_either_language(window, qapp):
+    for attempt in ("en", "zh_CN"):
+        if attempt != "en":
+            window.languages.set_choice(attempt)
+            qapp.processEvents()
+            window = window.languages.window
+        menu = view_menu(window)
+        for dock, title in ((window.dock, ("Connection", "连接")), (window.features_dock, ("Features", "功能"))):
+            assert dock.features() & QDockWidget.DockWidgetFeature.DockWidgetClosable  # the close button
+            action = dock.toggleViewAction()
+            assert action in menu.actions() and action.text() == title[attempt != "en"]
+            assert action.isChecked() and dock.isVisible()
+            action.trigger()  # View → Connection: hidden
+            assert not dock.isVisible() and not action.isChecked()
+            action.trigger()  # and back
+            assert dock.isVisible() and action.isChecked()
+            dock.close()  # what its title bar's close button does
+            qapp.processEvents()
+            assert not dock.isVisible() and not action.isChecked()
+            action.trigger()
+            assert dock.isVisible()
+    window.languages.set_choice("en")
+    qapp.processEvents()
+
+
+def layout_geometry(window) -> dict:
+    return {
+        "timeline": window.timeline.table.viewport().size(),
+        "diagram": window.diagram.size(),
+        "columns": visible_columns(window),
+        "connection": window.dock.height(),
+    }
+
+
+#: The least each layout gives, at 1280×720: (timeline width, timeline rows' height, diagram width, diagram height).
+LEAST_1280 = {"debugging": (560, 250, 880, 200), "teaching": (440, 150, 880, 300), "presenter": (1200, 150, 1200, 280)}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000), (1920, 1080)], ids=["1280x720", "1600x1000", "1920x1080"])
+async def test_every_named_layout_gives_the_timeline_and_the_diagram_room(qapp, tmp_path, size):
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(*size)
+    window.show()
+    measured = {}
+    try:
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            use_profile(window, quick(demo_profile()))
+            window.connect_selected()
+            await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+            await until(lambda: window.timeline.model.total() >= 10)
+            # the connection panel gave its space back: the compact form, a short dock
+            assert window.connection.compact and window.connection.compact_form.isVisible() and not window.connection.list.isVisible()
+            await anyio.sleep(0.1)
+            assert window.dock.height() < 200 and window.features_dock.height() > size[1] // 2
+            for name in ("teaching", "presenter", "debugging"):
+                window.choose_layout(name)
+                await anyio.sleep(0.15)
+                assert window.layout_name == name
+                checks = {"debugging": window.act_layout_debugging, "teaching": window.act_layout_teaching, "presenter": window.act_presenter}
+                assert [a.isChecked() for a in checks.values()] == [n == name for n in checks]
+                measured[name] = layout_geometry(window)
+                assert set(KEY_COLUMNS) <= set(measured[name]["columns"]), (name, measured[name])
+                # the Sequence tab's label is not clipped
+                bar = window.views.tabBar()
+                assert bar.tabRect(1).width() >= bar.fontMetrics().horizontalAdvance(window.views.tabText(1)) + 8
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            tg.cancel_scope.cancel()
+    finally:
+        window.close()
+        window.deleteLater()
+    if size == (1280, 720):
+        for name, (tw, th, dw, dh) in LEAST_1280.items():
+            got = measured[name]
+            assert got["timeline"].width() >= tw and got["timeline"].height() >= th, (name, got)
+            assert got["diagram"].width() >= dw and got["diagram"].height() >= dh, (name, got)
+        # debugging: the timeline first; teaching: the diagram first
+        assert measured["debugging"]["timeline"].height() > measured["teaching"]["timeline"].height()
+        assert measured["teaching"]["diagram"].height() > measured["debugging"]["diagram"].height()
+
+
+def test_the_teaching_layout_puts_the_step_bar_beside_the_timeline(window, qapp):
+    window.choose_layout("teaching")
+    assert window.stepbar.parentWidget() is window.detail_column
+    window.choose_layout("debugging")
+    assert window.stepbar.parentWidget() is window.diagram.parentWidget()
+    window.choose_layout("teaching")
+    window.set_presenter(True)
+    assert window.stepbar.parentWidget() is window.lower_split
+    window.set_presenter(False)  # back to teaching, not to the column under the diagram
+    assert window.stepbar.parentWidget() is window.detail_column and window.layout_name == "teaching"
+
+
+def test_each_layout_comes_back_as_the_user_left_it_and_reset_puts_it_back(qapp, tmp_path):
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1280, 720)
+    window.show()
+    qapp.processEvents()
+    debugging_default = window.central_split.sizes()
+    window.choose_layout("teaching")
+    qapp.processEvents()
+    teaching_default = window.central_split.sizes()
+    assert teaching_default[0] > debugging_default[0]  # the diagram first
+    total = sum(teaching_default)
+    window.central_split.setSizes([total - 150, 150])  # the user's adjustment
+    window.features_dock.hide()
+    qapp.processEvents()
+    adjusted = window.central_split.sizes()
+    window.close()
+    window.deleteLater()
+    qapp.processEvents()
+
+    controller, again = build(qapp, config=tmp_path)
+    try:
+        again.resize(1280, 720)
+        again.show()
+        qapp.processEvents()
+        assert again.layout_name == "teaching" and again.act_layout_teaching.isChecked()
+        assert again.central_split.sizes() == adjusted and not again.features_dock.isVisible()
+        # the debugging layout kept its own arrangement meanwhile
+        again.choose_layout("debugging")
+        qapp.processEvents()
+        assert again.features_dock.isVisible() and abs(again.central_split.sizes()[0] - debugging_default[0]) <= 2
+        again.choose_layout("teaching")
+        qapp.processEvents()
+        assert again.central_split.sizes() == adjusted and not again.features_dock.isVisible()
+        again.act_reset_layout.trigger()  # View → Reset layout: teaching's defaults
+        qapp.processEvents()
+        assert again.layout_name == "teaching" and again.features_dock.isVisible() and again.dock.isVisible()
+        assert abs(again.central_split.sizes()[0] - teaching_default[0]) <= 2
+        assert again.settings.value("layouts/teaching/window_state") is None
+    finally:
+        again.close()
+        again.deleteLater()
+        qapp.processEvents()
+
+
+def test_presenter_mode_is_restored_at_the_next_start(qapp, tmp_path):
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1280, 720)
+    window.show()
+    window.act_presenter.trigger()
+    qapp.processEvents()
+    window.close()
+    window.deleteLater()
+    qapp.processEvents()
+    controller, again = build(qapp, config=tmp_path)
+    again.show()
+    qapp.processEvents()
+    try:
+        assert again.presenting and again.layout_name == "presenter" and not again.features_dock.isVisible()
+        again.act_presenter.trigger()  # F11 off: the layout under it, with its docks
+        assert not again.presenting and again.layout_name == "debugging" and again.features_dock.isVisible()
+    finally:
+        again.close()
+        again.deleteLater()
+        qapp.processEvents()
+
+
+async def test_the_last_sessions_status_message_is_gone_when_the_next_starts(qapp, tmp_path):
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1280, 720)
+    window.show()
+    bar = window.statusBar()
+    try:
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            # a server that cannot start: the session fails and the status bar says why
+            use_profile(window, quick(ServerProfile(name="typo", command="pythn3-no-such-program")))
+            window.connect_selected()
+            await until(lambda: not controller.running and "Session failed" in bar.currentMessage())
+            assert "pythn3-no-such-program" in bar.currentMessage()
+            # a server with no command: not started, the fields to fix in view
+            window.connection.set_compact(True)
+            use_profile(window, ServerProfile(name="empty", command=""))
+            window.connect_selected()
+            assert bar.currentMessage().startswith("Fix the highlighted fields first")
+            assert not window.connection.compact and window.connection.editor.isVisible()
+            # the next session starts: neither message is left
+            use_profile(window, quick(demo_profile()))
+            window.connect_selected()
+            await until(lambda: controller.running)
+            assert bar.currentMessage() == ""
+            await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+            assert bar.currentMessage() == ""
+            window.statusBar().showMessage(window.tr("ping answered in 1.0 ms"), 10000)
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            path = tmp_path / "saved.jsonl"
+            controller.save_recording(path)
+            tg.cancel_scope.cancel()
+        assert bar.currentMessage() != ""  # (saving says so)
+        assert window.open_recording_path(str(path))
+        assert bar.currentMessage() == ""  # a recording opened: the session's messages are gone too
+        assert window.connection.compact
+    finally:
+        window.close()
+        window.deleteLater()
+
+
+async def test_the_compact_connection_form_connects_disconnects_and_gives_the_editor_back(qapp, tmp_path):
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1280, 720)
+    window.show()
+    panel = window.connection
+    try:
+        assert not panel.compact and panel.editor.isVisible()  # before any session: the editor
+        full_height = window.dock.height()
+        panel.compact_button.click()  # "Compact" by hand
+        await anyio.sleep(0.1)
+        assert panel.compact and panel.picker.isVisible() and window.dock.height() < full_height
+        panel.edit_button.click()  # "Edit servers…"
+        await anyio.sleep(0.1)
+        assert not panel.compact and panel.editor.isVisible() and window.dock.height() > 300
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            use_profile(window, quick(demo_profile()))
+            panel.connect_button.click()
+            await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+            panel = window.connection
+            assert panel.compact and not panel.connect_button.isEnabled() and panel.disconnect_button.isEnabled()
+            assert panel.state_label.text() == window.status_state.text() == "State: Operating"
+            assert panel.picker.currentText() == window.connection.current().name
+            panel.disconnect_button.click()
+            await until(lambda: not controller.running, 15)
+            assert panel.connect_button.isEnabled() and not panel.disconnect_button.isEnabled()
+            assert panel.compact  # the recording is still shown: the timeline keeps the room
+            tg.cancel_scope.cancel()
+    finally:
+        window.close()
+        window.deleteLater()
+
+
+def test_a_deleted_server_can_be_undone_in_its_place_with_its_secrets(window, qapp, tmp_path):
+    panel = window.connection
+    names = ["first", "<b>second</b> & co", "third"]
+    for name in names:
+        panel._add()
+        panel.profiles[-1].name = name
+        panel.profiles[-1].command = sys.executable
+    panel.profiles[2].env = [EnvVar("API_KEY", "s3cret", secret=True)]
+    panel._refresh_list(2)
+    panel._select(2)
+    window._save_profiles()
+    assert [p.name for p in window.profiles[1:]] == names
+    assert not panel.undo_row.isVisible()
+
+    panel.remove.click()  # Delete: no dialog, the server goes and Undo appears
+    assert [p.name for p in window.profiles[1:]] == ["first", "third"]
+    assert panel.undo_row.isVisible() and panel.undo_label.text() == "Deleted “<b>second</b> & co”."
+    assert panel.undo_label.textFormat() == panel.undo_label.textFormat().PlainText  # the name as typed, not markup
+    saved = json.loads((tmp_path / "servers.json").read_text(encoding="utf-8"))
+    assert "<b>second</b> & co" not in json.dumps(saved)
+
+    panel.undo_button.click()  # back in its place, selected, saved, its secret kept
+    assert [p.name for p in window.profiles[1:]] == names and panel.list.currentRow() == 2
+    assert panel.editor.name.text() == "<b>second</b> & co" and not panel.undo_row.isVisible()
+    assert "<b>second</b> & co" in (tmp_path / "servers.json").read_text(encoding="utf-8")
+    assert "s3cret" in (tmp_path / "secrets.json").read_text(encoding="utf-8")
+    assert not panel.undo_delete()  # nothing more to undo
+
+    # the built-in demo server cannot be deleted; a new server ends the offer of Undo
+    panel.list.setCurrentRow(0)
+    assert not panel.remove.isEnabled()
+    panel.list.setCurrentRow(1)
+    panel.remove.click()
+    assert panel.undo_row.isVisible()
+    panel._add()
+    assert not panel.undo_row.isVisible() and not panel.undo_delete()
+    QApplication.processEvents()
