@@ -227,8 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--self-test",
         action="store_true",
-        help="check this installation and exit (0 ok, 1 failed, saying what): paint the window (offscreen unless "
-        "QT_QPA_PLATFORM is set), connect to the built-in demo server, run tools/list, shut it down, load the Chinese translation",
+        help="check this installation and exit (0 ok, 1 failed, saying what): paint the window (on the display "
+        "there is: xcb under xvfb-run; offscreen without one; QT_QPA_PLATFORM chooses), connect to the built-in demo server, run tools/list, shut it down, load the Chinese translation",
     )
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser(

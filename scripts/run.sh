@@ -18,7 +18,7 @@ No display here (DISPLAY and WAYLAND_DISPLAY are unset), so the window cannot op
     bash scripts/run.sh  there: the window opens on your screen;
   - on a server, in a virtual screen (nothing to look at, but a real X11 window for
     screenshots and tests):  xvfb-run -a bash scripts/run.sh   (xvfb is installed by setup);
-  - rendered without any display, as a check:  QT_QPA_PLATFORM=offscreen bash scripts/run.sh --self-test
+  - rendered without any display, as a check:  bash scripts/run.sh --self-test   (offscreen)
 Showing the headless probe of the demo server instead:
 
 TEXT

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 NO_DISPLAY = """\
@@ -14,7 +15,7 @@ cannot open. To see it:
   - On a desktop, run it from a terminal of the graphical session.
   - From another machine that shows X11 windows:  ssh -X user@this-host, then run it there.
   - On a server, in a virtual screen:        xvfb-run -a mcp-session-inspector
-  - To check it renders, without a display:  QT_QPA_PLATFORM=offscreen mcp-session-inspector --self-test
+  - To check it renders, without a display:  mcp-session-inspector --self-test   (offscreen)
   - Without a window at all, use the headless probe:
         mcp-session-inspector probe --demo
         mcp-session-inspector probe -- COMMAND [ARGS...]
@@ -454,10 +455,27 @@ def quiet_offscreen_warnings() -> None:
     previous = qInstallMessageHandler(handler)
 
 
+def self_test_platform(env: Mapping[str, str] = os.environ, platform: str = sys.platform) -> tuple[str | None, str]:
+    """The Qt platform the self-test runs on, and why: the one ``QT_QPA_PLATFORM`` names; else
+    the one the environment gives (None: Qt chooses, as for the window: xcb where ``DISPLAY`` is
+    set, as under ``xvfb-run``, Wayland in a Wayland session); ``offscreen`` only on Linux with
+    no display at all, where the window could not open."""
+    if env.get("QT_QPA_PLATFORM"):
+        return env["QT_QPA_PLATFORM"], f"QT_QPA_PLATFORM={env['QT_QPA_PLATFORM']}"
+    if not platform.startswith("linux"):
+        return None, "the system's own"
+    shown = [f"{name}={env[name]}" for name in ("WAYLAND_DISPLAY", "DISPLAY") if env.get(name)]
+    if shown:
+        return None, ", ".join(shown)
+    return "offscreen", "no display: DISPLAY and WAYLAND_DISPLAY are unset"
+
+
 def self_test(timeout: float = 60.0) -> int:
     """``--self-test``: check that this installation works, step by step, and exit 0; on the
-    first failure print what failed and exit 1. The window is rendered offscreen unless
-    QT_QPA_PLATFORM says otherwise; settings go to a temporary folder (yours are not touched).
+    first failure print what failed and exit 1. The window is shown on the platform the
+    environment gives (:func:`self_test_platform`: xcb under Xvfb, Wayland, offscreen only
+    without a display or when QT_QPA_PLATFORM says so), and the report names it and why;
+    settings go to a temporary folder (yours are not touched).
 
     1. paint the main window once (and check the picture is not blank),
     2. connect to the built-in demo server (a child process: this executable or python),
@@ -468,7 +486,9 @@ def self_test(timeout: float = 60.0) -> int:
     import tempfile
     import time
 
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    chosen, why = self_test_platform()
+    if chosen is not None:
+        os.environ["QT_QPA_PLATFORM"] = chosen
     started = time.perf_counter()
 
     def say(line: str) -> None:
@@ -493,7 +513,7 @@ def self_test(timeout: float = 60.0) -> int:
         from PySide6.QtCore import QCoreApplication, QEvent, QObject
 
         app = make_application()
-        say(f"Qt {qt_version}, platform {app.platformName()}")
+        say(f"Qt {qt_version}, platform {app.platformName()} ({why})")
     except Exception as exc:  # a missing system library shows up here (libGL, libEGL, fonts)
         return fail(step, f"{type(exc).__name__}: {exc}")
 

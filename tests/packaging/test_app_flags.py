@@ -40,6 +40,7 @@ def test_self_test_reports_each_step_and_exits_0(tmp_path: Path) -> None:
     done = inspector(["--self-test"], tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
+    assert "platform offscreen (no display: DISPLAY and WAYLAND_DISPLAY are unset)" in out  # the only place it picks offscreen
     assert "self-test: window painted" in out
     assert "self-test: demo server connected" in out
     assert "self-test: tools/list:" in out
@@ -48,6 +49,26 @@ def test_self_test_reports_each_step_and_exits_0(tmp_path: Path) -> None:
     assert out.rstrip().splitlines()[-1].startswith("self-test: OK in ")
     assert "Traceback" not in done.stderr and "propagateSizeHints" not in done.stderr
     assert not (tmp_path / ".config" / "mcp-session-inspector").exists()  # it used a temporary folder
+
+
+def test_self_test_takes_the_platform_qt_qpa_platform_names_over_the_display(tmp_path: Path) -> None:
+    """QT_QPA_PLATFORM wins over a DISPLAY (here one with no X server behind it: used, it would
+    end the process), and the report says where the platform came from."""
+    done = inspector(["--self-test"], tmp_path, QT_QPA_PLATFORM="offscreen", DISPLAY=":4242")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "platform offscreen (QT_QPA_PLATFORM=offscreen)" in done.stdout, done.stdout
+
+
+def test_the_self_test_platform_follows_the_environment() -> None:
+    """Where no test can run a real one (a Wayland session, another system), the choice itself:
+    a display means Qt chooses as for the window; offscreen only on Linux without any display."""
+    from inspector.ui.app import self_test_platform
+
+    assert self_test_platform({"DISPLAY": ":99"}, "linux") == (None, "DISPLAY=:99")
+    assert self_test_platform({"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"}, "linux") == (None, "WAYLAND_DISPLAY=wayland-0, DISPLAY=:0")
+    assert self_test_platform({}, "linux") == ("offscreen", "no display: DISPLAY and WAYLAND_DISPLAY are unset")
+    assert self_test_platform({"QT_QPA_PLATFORM": "xcb"}, "linux") == ("xcb", "QT_QPA_PLATFORM=xcb")
+    assert self_test_platform({}, "darwin") == (None, "the system's own")
 
 
 def test_self_test_says_which_step_failed_and_exits_1(tmp_path: Path) -> None:
