@@ -1,19 +1,129 @@
-"""What every feature panel shares: access to the live session, tasks, errors, notifications."""
+"""What every feature panel shares: access to the live session, tasks, errors, notifications,
+and what became of the list requests it waits on.
+
+A panel loads its lists through :meth:`FeaturePanel.fetch_list`, which follows the request in
+the recording (:class:`inspector.session.waiting.RequestWatch`) while it waits. When an answer
+the session could not hand to it came meanwhile (a wrong or invalid id), when the request timed
+out, or when its answer was flagged (a failed schema, a missing ``jsonrpc``), a note over the
+panel says so in words - "Waiting for tools/list (id 3): an answer with id 99 came at #12,
+flagged: no request has that id" - with a button per entry that selects it in the timeline
+(the panel's ``entryActivated``, wired once by the window). A clean answer, a new session or
+recording, or a new load of the same list takes the note away. Every note is drawn from its
+state, again on a language switch.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy, QSplitter, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
 from inspector.session import RequestCancelled, Session, SessionError
 from inspector.session.features import Availability
-from inspector.session.operations import ListenHub
+from inspector.session.operations import ListenHub, ListPager
 from inspector.session.rebuild import RecordedState
+from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, RequestWatch, WaitState
 
 from ..widgets import plain_label, set_tone
+
+
+def _id_text(value: Any) -> str:
+    """A JSON-RPC id as it was on the wire (a string in quotes, null as null)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+class WaitNote(QFrame):
+    """What became of one list request the panel waits on, with a button per entry that
+    explains it (see the module docstring). Plain text: ids come from the server."""
+
+    showEntry = Signal(int)
+    MAX_LINKS = 2
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("waitNote")
+        self.state: WaitState | None = None
+        self.seqs: list[int] = []
+        self.text = plain_label(selectable=True)
+        self.text.setObjectName("waitText")
+        set_tone(self.text, "warn")
+        self.buttons: list[QPushButton] = []
+        side = QVBoxLayout()
+        side.setContentsMargins(0, 0, 0, 0)
+        for i in range(self.MAX_LINKS):
+            button = QPushButton()
+            button.setObjectName(f"waitShow{i}")
+            button.clicked.connect(lambda *_, i=i: self._show(i))
+            button.hide()
+            self.buttons.append(button)
+            side.addWidget(button)
+        side.addStretch(1)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.text, 1)
+        row.addLayout(side)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.hide()
+
+    def _show(self, i: int) -> None:
+        if i < len(self.seqs):
+            self.showEntry.emit(self.seqs[i])
+
+    def why(self, rules: tuple[str, ...]) -> str:
+        words = {
+            "jsonrpc.response-unknown-id": self.tr("no request has that id"),
+            "jsonrpc.id-invalid": self.tr("its id is not a valid request id"),
+            LATE_RULE: self.tr("it came after the request had timed out"),
+            SCHEMA_FAILED: self.tr("it does not follow the schema"),
+        }
+        return "; ".join(words.get(rule, rule) for rule in rules)
+
+    def set_state(self, state: WaitState | None) -> None:
+        """Show ``state`` (hidden when there is nothing to tell), in the current language."""
+        self.state = state
+        text, seqs = self._words(state) if state is not None else ("", [])
+        self.seqs = seqs[: self.MAX_LINKS]
+        self.text.setText(text)
+        for i, button in enumerate(self.buttons):
+            if i < len(self.seqs):
+                button.setText(self.tr("Show entry #{seq}").format(seq=self.seqs[i]))
+                button.setToolTip(self.tr("Select this entry in the timeline"))
+            button.setVisible(i < len(self.seqs))
+        self.setVisible(bool(text))
+
+    def _words(self, s: WaitState) -> tuple[str, list[int]]:
+        if s.request_seq is None or not s.flagged:
+            return "", []
+        method, rid = s.method, _id_text(s.request_id)
+        last = s.unmatched[-1] if s.unmatched else None
+        if s.answer is not None and s.timeout_seq is None:
+            if not s.answer.rules:  # answered: the list shows what came
+                return "", []
+            return self.tr("{method} (id {id}) was answered at #{seq}, flagged: {why}.").format(
+                method=method, id=rid, seq=s.answer.seq, why=self.why(s.answer.rules)), [s.answer.seq]
+        if s.timeout_seq is not None:
+            if last is None:
+                return self.tr("{method} (id {id}) timed out at #{seq}: no answer came within the request timeout.").format(
+                    method=method, id=rid, seq=s.timeout_seq), [s.timeout_seq]
+            return self.tr("{method} (id {id}) timed out at #{seq}, unanswered; an answer with id {other} had come at #{at}, flagged: {why}.").format(
+                method=method, id=rid, seq=s.timeout_seq, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq, s.timeout_seq]
+        assert last is not None  # flagged and still waiting: an answer nobody could take
+        if len(s.unmatched) == 1:
+            text = self.tr("Waiting for {method} (id {id}): an answer with id {other} came at #{at}, flagged: {why}.")
+        else:
+            text = self.tr("Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}.")
+        return text.format(method=method, id=rid, n=len(s.unmatched), other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq]
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "buttons"):
+            self.set_state(self.state)
+        super().changeEvent(event)
 
 
 class FeaturePanel(QWidget):
@@ -24,6 +134,8 @@ class FeaturePanel(QWidget):
     """
 
     key = ""
+    #: an entry of the recording to show in the timeline (a log line, a flagged answer)
+    entryActivated = Signal(int)
     #: Below this width a panel's list goes above its details instead of beside them.
     NARROW = 760
 
@@ -38,6 +150,12 @@ class FeaturePanel(QWidget):
         self.recorded_row: int | None = None  # replay: the entry shown (None: not a replay)
         self.recorded_note: QLabel | None = None  # replay: "From the recording, as of entry N"
         self._recorded_shown: dict[str, Any] = {}  # replay: what is on screen (see recorded_changed)
+        self._waits: dict[str, RequestWatch] = {}  # list method -> the watch of its latest load
+        self._wait_notes: dict[str, WaitNote] = {}  # list method -> its note over the panel
+        self._wait_box: QWidget | None = None  # the notes, over the panel
+        changed = getattr(controller, "recordingChanged", None)
+        if changed is not None:
+            changed.connect(self.drop_waits)
 
     # ---------------------------------------------------------------- hooks
 
@@ -47,6 +165,7 @@ class FeaturePanel(QWidget):
     def session_started(self, session: Session, availability: Availability, era: str | None, version: str | None) -> None:
         """The start sequence finished and this panel is shown: load lists, enable actions."""
         self._leave_stream()
+        self.drop_waits()
         self.set_recorded_row(None)
         self.session = session
         self.availability = availability
@@ -59,6 +178,7 @@ class FeaturePanel(QWidget):
         There is no session, so every action stays disabled. Subclasses call this first, then
         fill their own lists and results from ``state`` with the widgets a live session uses."""
         self._leave_stream()
+        self.drop_waits()
         self.session = None
         self.availability = availability
         self.era = state.era
@@ -128,6 +248,83 @@ class FeaturePanel(QWidget):
 
     def on_notification(self, method: str, params: dict) -> None:
         """A server notification (all but notifications/message, which panels read from the recording)."""
+
+    # ---------------------------------------------------------------- the list requests waited on
+
+    async def fetch_list(self, pl: ListPager, session: Session, pages: int = 1, **kwargs: Any) -> bool:
+        """``pl.fetch(session, pages, **kwargs)`` with its requests followed in the recording:
+        a flagged answer, a timeout or a flagged reply is said over the panel (module docstring)."""
+        watch = self._watch(session, pl.method, pl.key)
+        try:
+            return await pl.fetch(session, pages, **kwargs)
+        finally:
+            watch.detach()
+            self._wait_changed(pl.method, watch)
+
+    def _watch(self, session: Session, method: str, key: str) -> RequestWatch:
+        old = self._waits.pop(method, None)
+        if old is not None:
+            old.detach()
+        note = self._wait_notes.get(method)
+        if note is None:
+            note = self._wait_notes[method] = WaitNote()
+            note.showEntry.connect(self.entryActivated)
+            self._wait_layout().addWidget(note)
+        note.set_state(None)
+        watch = RequestWatch(session.recording, method, key)
+        watch.changed = lambda: self._wait_changed(method, watch)
+        self._waits[method] = watch
+        watch.attach()
+        return watch
+
+    def _wait_layout(self) -> QVBoxLayout:
+        if self._wait_box is None:
+            self._wait_box = QWidget()
+            self._wait_box.setObjectName("waitNotes")
+            box = QVBoxLayout(self._wait_box)
+            box.setContentsMargins(0, 0, 0, 0)
+            box.setSpacing(4)
+            self._wait_box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+            layout = self.layout()
+            if isinstance(layout, QBoxLayout):
+                layout.insertWidget(0, self._wait_box)
+        layout = self._wait_box.layout()
+        assert isinstance(layout, QVBoxLayout)
+        return layout
+
+    def _wait_changed(self, method: str, watch: RequestWatch) -> None:
+        if self._waits.get(method) is not watch:
+            return  # dropped, or a newer load of the list follows its own request
+        self._wait_notes[method].set_state(watch.state)
+        self.wait_changed()
+
+    def wait_state(self, method: str) -> WaitState | None:
+        """What became of the latest ``method`` request this panel loaded (None: none followed)."""
+        watch = self._waits.get(method)
+        return watch.state if watch is not None else None
+
+    def wait_note(self, method: str) -> WaitNote | None:
+        """The note over the panel about ``method``'s request (None: it never had one)."""
+        return self._wait_notes.get(method)
+
+    def loading_text(self, method: str) -> str:
+        """What a list's status says while it loads: "Loading…", or that an answer was flagged
+        while the panel waits (the note over the panel says which)."""
+        state = self.wait_state(method)
+        if state is not None and state.waiting and state.flagged:
+            return QCoreApplication.translate("FeaturePanel", "Waiting (an answer was flagged)…")
+        return QCoreApplication.translate("FeaturePanel", "Loading…")
+
+    def wait_changed(self) -> None:
+        """Hook: a list request's state changed (redraw the list's status with loading_text)."""
+
+    def drop_waits(self, *_: object) -> None:
+        """Forget every list request followed and hide the notes (a new session or recording)."""
+        for watch in self._waits.values():
+            watch.detach()
+        self._waits = {}
+        for note in self._wait_notes.values():
+            note.set_state(None)
 
     # ---------------------------------------------------------------- helpers
 

@@ -241,11 +241,14 @@ class PromptsPanel(FeaturePanel):
     def stream_changed(self) -> None:
         self._sync_actions()
 
+    def wait_changed(self) -> None:
+        self.list_view.set_status(self.prompts, self.loading_text("prompts/list"))
+
     def clear_view(self) -> None:
         self.args_box.setEnabled(True)
         self.prompts.reset()
         self.list_view.clear()
-        self.list_view.set_status(self.prompts)
+        self.list_view.set_status(self.prompts, self.loading_text("prompts/list"))
         self.current = None
         self.fields = {}
         self.errors.clear_text()
@@ -266,7 +269,7 @@ class PromptsPanel(FeaturePanel):
     def _sync_actions(self) -> None:
         live = self.live
         av = self.availability
-        self.list_view.set_status(self.prompts)
+        self.list_view.set_status(self.prompts, self.loading_text("prompts/list"))
         if not live:
             self.list_view.refresh_button.setEnabled(False)
             self.list_view.more_button.setEnabled(False)
@@ -333,11 +336,11 @@ class PromptsPanel(FeaturePanel):
         if not pl.loaded:
             self.list_view.clear()
         pl.loading = True
-        self.list_view.set_status(pl)
+        self.list_view.set_status(pl, self.loading_text("prompts/list"))
         started = self.run(self._load_pages, pages, error_label=self.errors)
         if not started:
             pl.loading = False
-            self.list_view.set_status(pl)
+            self.list_view.set_status(pl, self.loading_text("prompts/list"))
         return started
 
     async def _load_pages(self, pages: int) -> None:
@@ -349,7 +352,7 @@ class PromptsPanel(FeaturePanel):
             with self.busy.running(self.tr("Loading prompts/list…")):
                 if session is None:
                     return
-                current = await pl.fetch(session, pages, timeout=LIST_REQUEST_TIMEOUT, on_page=lambda good: self.list_view.add_rows([self._row(e) for e in good]))
+                current = await self.fetch_list(pl, session, pages, timeout=LIST_REQUEST_TIMEOUT, on_page=lambda good: self.list_view.add_rows([self._row(e) for e in good]))
                 if not current:
                     return
                 for note in pl.notes[seen:]:

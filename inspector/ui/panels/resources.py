@@ -74,7 +74,7 @@ DEBOUNCE_MS = 200
 MAX_UPDATES = 500
 HEX_PREVIEW_BYTES = 512
 TEXT_LIMIT = 1_000_000  # characters shown of a text content; the rest is left out (Save keeps all)
-LIST_REQUEST_TIMEOUT = 30.0
+LIST_REQUEST_TIMEOUT: float | None = None  # the lists wait the profile's request timeout, as every request does
 COMPLETION_TIMEOUT = 10.0
 DECODE_ON_THREAD = 256 * 1024  # characters of text/base64 above which decoding leaves the UI thread
 
@@ -654,14 +654,18 @@ class ResourcesPanel(FeaturePanel):
     def stream_changed(self) -> None:
         self._sync_live()
 
+    def wait_changed(self) -> None:
+        for pl in (self.resources, self.templates):
+            self._view_of(pl).set_status(pl, self.loading_text(pl.method))
+
     def clear_view(self) -> None:
         self.template_box.setEnabled(True)
         self.resources.reset()
         self.templates.reset()
         self.resource_list.clear()
         self.template_list.clear()
-        self.resource_list.set_status(self.resources)
-        self.template_list.set_status(self.templates)
+        self.resource_list.set_status(self.resources, self.loading_text(self.resources.method))
+        self.template_list.set_status(self.templates, self.loading_text(self.templates.method))
         self._update_tab_titles()
         self.subscribed.clear()
         self.watched = []
@@ -752,8 +756,8 @@ class ResourcesPanel(FeaturePanel):
         for view in (self.resource_list, self.template_list):
             view.refresh_button.setEnabled(live)
             view.more_button.setEnabled(live)
-        self.resource_list.set_status(self.resources)
-        self.template_list.set_status(self.templates)
+        self.resource_list.set_status(self.resources, self.loading_text(self.resources.method))
+        self.template_list.set_status(self.templates, self.loading_text(self.templates.method))
         if av is not None and av.list_changed:
             how = self.tr("on a subscriptions/listen stream") if self.modern else self.tr("notifications/resources/list_changed")
             note = self.tr("The lists refresh by themselves when the server announces a change ({how}).").format(how=how)
@@ -885,11 +889,11 @@ class ResourcesPanel(FeaturePanel):
         if not pl.loaded:
             view.clear()
         pl.loading = True
-        view.set_status(pl)
+        view.set_status(pl, self.loading_text(pl.method))
         started = self.run(self._load_pages, pl, pages, error_label=self.errors)
         if not started:
             pl.loading = False
-            view.set_status(pl)
+            view.set_status(pl, self.loading_text(pl.method))
         return started
 
     def _update_tab_titles(self) -> None:
@@ -909,14 +913,14 @@ class ResourcesPanel(FeaturePanel):
             with self.busy.running(self.tr("Loading {method}…").format(method=pl.method)):
                 if session is None:
                     return
-                current = await pl.fetch(session, pages, timeout=LIST_REQUEST_TIMEOUT, on_page=lambda good: view.add_rows([self._row(pl, e) for e in good]))
+                current = await self.fetch_list(pl, session, pages, timeout=LIST_REQUEST_TIMEOUT, on_page=lambda good: view.add_rows([self._row(pl, e) for e in good]))
                 if not current:
                     return  # a newer load started
                 self._show_list_errors(pl, pl.notes[seen:])
         finally:
             if gen == pl.generation:
                 pl.loading = False
-                view.set_status(pl)
+                view.set_status(pl, self.loading_text(pl.method))
                 self._update_tab_titles()
                 if self.session is None:
                     self._sync_actions()

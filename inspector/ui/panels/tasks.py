@@ -503,7 +503,7 @@ class TasksPanel(FeaturePanel):
                 for task in tasks:
                     self.update_task(task)
 
-            if not await pager.fetch(session, 1, on_page=page):
+            if not await self.fetch_list(pager, session, 1, on_page=page):
                 return
             problems = []
             for note in pager.notes[seen:]:

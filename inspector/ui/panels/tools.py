@@ -608,7 +608,7 @@ class ToolsPanel(FeaturePanel):
         gen = pager.generation
         seen = len(pager.notes)
         try:
-            current = await pager.fetch(session, AUTO_PAGES)
+            current = await self.fetch_list(pager, session, AUTO_PAGES)
             if not current or session is not self.session or gen != pager.generation:
                 return
             self._show_list_notes(pager.notes[seen:])
@@ -670,6 +670,9 @@ class ToolsPanel(FeaturePanel):
             self._show_details(None)
             self._note(self.tr("The tool {0} is no longer listed.").format(keep))
 
+    def wait_changed(self) -> None:
+        self._update_count()
+
     def _update_count(self) -> None:
         if not hasattr(self, "count_label"):
             return
@@ -680,7 +683,7 @@ class ToolsPanel(FeaturePanel):
         if self.next_cursor:
             text += " · " + self.tr("more available")
         if self.listing:
-            text = self.tr("Loading…") if not self.tools else text + " · " + self.tr("loading…")
+            text = self.loading_text("tools/list") if not self.tools else text + " · " + self.tr("loading…")
         self.count_label.setText(text)
 
     def _apply_filter(self, *_: Any) -> None:
