@@ -23,7 +23,7 @@ from inspector.session import Reply
 from inspector.session.features import Availability, availability
 from inspector.session.operations import ListenHub
 from inspector.session.profiles import ServerProfile, demo_profile
-from inspector.session.recording import Direction
+from inspector.session.recording import Direction, Recording
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.tools import AUTO_PAGES, ToolsPanel
 from inspector.ui.text import format_duration
@@ -344,6 +344,7 @@ class PagingSession:
         self.cursors: list[str | None] = []
         self.notification_listeners: list = []
         self.listen_hub = ListenHub(self)  # what every session has (unused in the legacy era)
+        self.recording = Recording()  # what every session has (the panel follows its list requests in it)
 
     async def request(self, method, params=None, **kw):
         await anyio.sleep(0)
