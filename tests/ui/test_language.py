@@ -220,13 +220,27 @@ def english_matchers(pairs) -> tuple[set[str], list[re.Pattern]]:
     return exact, patterns
 
 
-def wire_strings(rec) -> set[str]:
+class Wire(set):
     """Every string that came through the session's pipes, either way (the JSON strings of each
-    message, keys included, and each non-JSON line such as stderr): server-provided text (and
-    what the user typed) is data, shown as it came, in the language the server spoke."""
+    message, keys included, and each non-JSON line such as stderr), and the lines themselves:
+    server-provided text (and what the user typed) is data, shown as it came, in the language
+    the server spoke. ``text in wire``: one of those strings, or a piece of a line as a preview
+    shows it (cut with "…")."""
+
+    lines: list[str]
+
+    def __contains__(self, text: object) -> bool:
+        if set.__contains__(self, text):
+            return True
+        piece = str(text).removesuffix("…")
+        return len(piece) >= 20 and any(piece in line for line in self.lines)
+
+
+def wire_strings(rec) -> Wire:
     import orjson
 
-    out: set[str] = set()
+    out = Wire()
+    out.lines = []
 
     def walk(v) -> None:
         if isinstance(v, str):
@@ -241,6 +255,7 @@ def wire_strings(rec) -> set[str]:
 
     for i in range(len(rec)):
         raw = rec.raw_at(i)
+        out.lines.append(raw.decode("utf-8", "replace"))
         try:
             walk(orjson.loads(raw))
         except orjson.JSONDecodeError:
@@ -262,6 +277,7 @@ def shown_texts(top) -> list[tuple[str, str]]:
         QDialogButtonBox,
         QDockWidget,
         QGroupBox,
+        QHeaderView,
         QLabel,
         QLineEdit,
         QMenu,
@@ -308,7 +324,7 @@ def shown_texts(top) -> list[tuple[str, str]]:
             out += [(w.itemText(i), where(w)) for i in range(w.count()) if not w.isEditable() or i == 0]
         if isinstance(w, (QLineEdit, QPlainTextEdit, QTextEdit)):
             out.append((w.placeholderText(), where(w) + " placeholder"))
-        if isinstance(w, QAbstractItemView) and w.model() is not None:
+        if isinstance(w, QAbstractItemView) and not isinstance(w, QHeaderView) and w.model() is not None:
             model = w.model()
             columns = 1 if isinstance(model, QAbstractListModel) else model.columnCount(QModelIndex())
             header = w.horizontalHeader() if isinstance(w, QTableView) else w.header() if isinstance(w, QTreeView) else None
@@ -356,7 +372,7 @@ def leftovers(texts, language: str, wire: set[str], pairs) -> list[tuple[str, st
             continue
         if language == "en":
             rest = text
-            for s in sorted((s for s in wire if CJK.search(s) and s in text), key=len, reverse=True):
+            for s in sorted((s for s in set(wire) if CJK.search(s) and s in text), key=len, reverse=True):
                 rest = rest.replace(s, "")
             if CJK.search(rest):
                 bad.append((text, where))
@@ -371,8 +387,10 @@ def test_the_leftover_check_sees_both_kinds():
     pairs = catalogue_pairs()
     assert len(pairs) > 500 and ("Connect", "连接") in pairs
     texts = [("Connect", "a"), ("连接", "b"), ("回声", "server"), ("debug · Sending logging/setLevel debug…", "c"), ("29 entries", "d")]
-    zh = leftovers(texts, "zh_CN", {"回声"}, pairs)
-    en = leftovers(texts, "en", {"回声"}, pairs)
+    wire = Wire({"回声"})
+    wire.lines = ['{"name":"echo","title":"回声"}']
+    zh = leftovers(texts, "zh_CN", wire, pairs)
+    en = leftovers(texts, "en", wire, pairs)
     assert sorted(w for _t, w in zh) == ["a", "c", "d"] and [w for _t, w in en] == ["b"]
 
 
