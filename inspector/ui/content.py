@@ -190,23 +190,31 @@ class ContentView(QWidget):
 
     resourceLinkActivated = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, scrolls: bool = True) -> None:
+        """``scrolls=False``: no scroll area of its own; the view asks for the height of all its
+        cards (inside a page that scrolls as a whole)."""
         super().__init__(parent)
         self._cards: list[BlockCard] = []
         self._verdict: SchemaVerdict | None = None
         self._verdict_text = ""
+        self._shown: tuple[Any, ...] | None = None  # what set_blocks was given, to render again
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.inner = QWidget()
         self.column = QVBoxLayout(self.inner)
         self.column.setContentsMargins(2, 2, 2, 2)
         self.column.setSpacing(8)
         self.column.addStretch(1)
-        self.scroll.setWidget(self.inner)
-        outer.addWidget(self.scroll)
+        self.scroll: QScrollArea | None = None
+        if scrolls:
+            self.scroll = QScrollArea()
+            self.scroll.setWidgetResizable(True)
+            self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+            self.scroll.setWidget(self.inner)
+            outer.addWidget(self.scroll)
+        else:
+            self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+            outer.addWidget(self.inner)
 
     # -------------------------------------------------------------- API
 
@@ -218,6 +226,7 @@ class ContentView(QWidget):
         self._cards = []
         self._verdict = None
         self._verdict_text = ""
+        self._shown = None
 
     def set_blocks(self, blocks: list, *, structured: Any = None, output_schema: dict | None = None) -> None:
         """Show ``blocks`` (a content list); ``structured`` is shown with the ``output_schema`` verdict.
@@ -226,6 +235,7 @@ class ContentView(QWidget):
         structured content the verdict says the tool broke its promise.
         """
         self.clear()
+        self._shown = (blocks, structured, output_schema)
         if not isinstance(blocks, list):
             blocks = [blocks] if blocks is not None else []
         for block in blocks:
@@ -244,6 +254,10 @@ class ContentView(QWidget):
             for card in self._cards:
                 if card._dark != is_dark(None):
                     card._style()
+        elif event.type() == QEvent.Type.LanguageChange and self._shown is not None:
+            # the cards' words ("TEXT · 14 characters") are made from the blocks: made again
+            blocks, structured, output_schema = self._shown
+            self.set_blocks(blocks, structured=structured, output_schema=output_schema)
         super().changeEvent(event)
 
     def cards(self) -> list[BlockCard]:

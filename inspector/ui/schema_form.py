@@ -1125,7 +1125,9 @@ class ArgumentsEditor(QWidget):
     changed = Signal()
     FORM, RAW = 0, 1
 
-    def __init__(self, parent: QWidget | None = None, *, schema_name: str | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, schema_name: str | None = None, scrolls: bool = True) -> None:
+        """``scrolls=False``: the form has no scroll area of its own and asks for its whole
+        height (for a page that scrolls as a whole, like the Tools panel's)."""
         super().__init__(parent)
         self._schema_name = schema_name
         self._switching = False
@@ -1143,15 +1145,20 @@ class ArgumentsEditor(QWidget):
         self.tabs.setDocumentMode(True)
         self.form = SchemaForm()
         self.form.changed.connect(self.changed.emit)
-        self.form_scroll = QScrollArea()
-        self.form_scroll.setWidgetResizable(True)
-        self.form_scroll.setFrameShape(QFrame.Shape.NoFrame)
         inner = QWidget()
         inner_lay = QVBoxLayout(inner)
         inner_lay.setContentsMargins(4, 8, 8, 4)
         inner_lay.addWidget(self.form)
         inner_lay.addStretch(1)
-        self.form_scroll.setWidget(inner)
+        if scrolls:
+            self.form_page: QWidget = QScrollArea()
+            self.form_page.setWidgetResizable(True)
+            self.form_page.setFrameShape(QFrame.Shape.NoFrame)
+            self.form_page.setWidget(inner)
+        else:
+            self.form_page = inner
+            # never squeezed below what the fields need: the page around it scrolls instead
+            self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
 
         raw_page = QWidget()
         raw_lay = QVBoxLayout(raw_page)
@@ -1167,10 +1174,12 @@ class ArgumentsEditor(QWidget):
         self.raw_status.setTextFormat(Qt.TextFormat.PlainText)
         self.raw_status.setWordWrap(True)
         self.raw_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if not scrolls:
+            self.raw_edit.setMinimumHeight(12 * self.raw_edit.fontMetrics().lineSpacing())
         raw_lay.addWidget(self.raw_edit, 1)
         raw_lay.addWidget(self.raw_status)
 
-        self.tabs.addTab(self.form_scroll, "")
+        self.tabs.addTab(self.form_page, "")
         self.tabs.addTab(raw_page, "")
         self.tabs.currentChanged.connect(self._tab_changed)
         lay.addWidget(self.tabs, 1)

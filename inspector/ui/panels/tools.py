@@ -31,10 +31,11 @@ status; every status it learns is emitted as ``taskUpdated`` and the final answe
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 import anyio
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QModelIndex, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QPainter, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,6 +48,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -65,7 +67,7 @@ from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_ton
 from ..schema_form import ArgumentsEditor
 from ..theme import colour as colour_of
 from ..theme import is_dark, tone
-from ..text import format_duration, list_note_text
+from ..text import format_duration, list_note_text, plural_s
 from .base import FeaturePanel
 
 AUTO_PAGES = 5  # tools/list pages fetched per Refresh / Load more before asking the user
@@ -188,6 +190,23 @@ def _badge_label(text: str, role: str, widget: QWidget) -> QLabel:
     return label
 
 
+class _CheckLabel(QLabel):
+    """The words of a check box, wrapped beside it; a click on them toggles the box."""
+
+    def __init__(self, box: QCheckBox) -> None:
+        super().__init__()
+        self.box = box
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setMinimumWidth(60)
+        self.setBuddy(box)
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if event.button() == Qt.MouseButton.LeftButton and self.box.isEnabled():
+            self.box.toggle()
+        super().mouseReleaseEvent(event)
+
+
 class ToolsPanel(FeaturePanel):
     key = "tools"
     taskUpdated = Signal(dict, bool)  # a task this panel started, as last learned; True the first time
@@ -211,6 +230,7 @@ class ToolsPanel(FeaturePanel):
         self._call_scope: anyio.CancelScope | None = None
         self.task_run: TaskRun | None = None  # the last call run as a task
         self._announced = False  # its task was announced to the Tasks panel
+        self._words: dict[QLabel, Callable[[], str]] = {}  # labels whose words are made from state (see _say)
         self._build()
         self._retranslate()
         self._update_actions()
@@ -265,12 +285,17 @@ class ToolsPanel(FeaturePanel):
         self.splitter.addWidget(left)
 
         # ---- right: details, arguments, call, result
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.setChildrenCollapsible(False)
-        self.right_splitter = right
+        # One page that scrolls as a whole: nothing in it is ever squeezed below the height it
+        # needs (so nothing is painted over anything), the scroll bar takes what does not fit.
+        self.details_scroll = QScrollArea()
+        self.details_scroll.setObjectName("toolPageScroll")
+        self.details_scroll.setWidgetResizable(True)
+        self.details_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.details_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         top = QWidget()
+        top.setObjectName("toolPage")
         tl = QVBoxLayout(top)
-        tl.setContentsMargins(8, 0, 0, 0)
+        tl.setContentsMargins(8, 0, 6, 6)
         tl.setSpacing(6)
         self.placeholder = plain_label(selectable=False)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -318,13 +343,20 @@ class ToolsPanel(FeaturePanel):
         set_tone(self.http_problem_label, "error")
         self.http_problem_label.hide()
         dl.addWidget(self.http_problem_label)
-        self.editor = ArgumentsEditor()
-        self.editor.setMinimumHeight(90)
-        dl.addWidget(self.editor, 1)
+        self.editor = ArgumentsEditor(scrolls=False)
+        dl.addWidget(self.editor)
 
         self.validate_box = QCheckBox()
+        self.validate_box.setObjectName("validateArguments")
         self.validate_box.setChecked(True)
-        dl.addWidget(self.validate_box)  # its own row: the buttons below never leave the view
+        # its own row, its words wrapped beside the box: a narrow dock never clips or widens it
+        self.validate_label = _CheckLabel(self.validate_box)
+        check_row = QHBoxLayout()
+        check_row.setSpacing(4)
+        check_row.addWidget(self.validate_box, 0, Qt.AlignmentFlag.AlignTop)
+        check_row.addWidget(self.validate_label, 1)
+        dl.addLayout(check_row)
+        task_row = QHBoxLayout()  # Run as task and its TTL: a row of their own, shown when they apply
         actions = QHBoxLayout()
         self.reset_button = QPushButton()
         self.reset_button.clicked.connect(lambda *_: self._reset_arguments())
@@ -342,21 +374,23 @@ class ToolsPanel(FeaturePanel):
         self.ttl_spin.setRange(0, 7 * 24 * 3600)
         self.ttl_spin.setValue(0)
         self.task_box.toggled.connect(lambda on: self.ttl_spin.setEnabled(on))
+        task_row.addWidget(self.task_box)
+        task_row.addWidget(self.ttl_spin)
+        task_row.addStretch(1)
+        dl.addLayout(task_row)
         actions.addWidget(self.reset_button)
         actions.addStretch(1)
-        actions.addWidget(self.task_box)
-        actions.addWidget(self.ttl_spin)
         actions.addWidget(self.cancel_button)
         actions.addWidget(self.call_button)
         dl.addLayout(actions)
         self.args_error = ErrorLabel("argsError")
         dl.addWidget(self.args_error)
-        tl.addWidget(self.details, 1)
-        right.addWidget(top)
+        tl.addWidget(self.details)
 
         bottom = QWidget()
+        bottom.setObjectName("toolResultArea")
         bl = QVBoxLayout(bottom)
-        bl.setContentsMargins(8, 6, 0, 0)
+        bl.setContentsMargins(0, 6, 0, 0)
         bl.setSpacing(6)
         prow = QHBoxLayout()
         self.progress = QProgressBar()
@@ -400,16 +434,15 @@ class ToolsPanel(FeaturePanel):
         srow.addWidget(self.status_label, 1)
         srow.addWidget(self.show_task_button, 0, Qt.AlignmentFlag.AlignTop)
         bl.addLayout(srow)
-        self.content = ContentView()
+        self.content = ContentView(scrolls=False)
         self.content.setObjectName("toolResult")
-        bl.addWidget(self.content, 1)
-        right.addWidget(bottom)
-        right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 2)
-        right.setSizes([520, 360])
-        self._user_sized = False
-        right.splitterMoved.connect(self._splitter_moved)
-        self.splitter.addWidget(right)
+        bl.addWidget(self.content)
+        tl.addWidget(bottom)
+        tl.addStretch(1)  # a short page keeps its rows at the top
+        self.details_scroll.setWidget(top)
+        self.splitter.addWidget(self.details_scroll)
+        self._list_sized = False  # the user moved the divider: the panel no longer sizes the list
+        self.splitter.splitterMoved.connect(self._splitter_moved)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([300, 900])
@@ -433,8 +466,11 @@ class ToolsPanel(FeaturePanel):
         self.filter_edit.setPlaceholderText(self.tr("Filter by name, title or description"))
         self.load_more_button.setText(self.tr("Load more"))
         self.placeholder.setText(self.tr("Select a tool to see its description and fill in its arguments."))
-        self.validate_box.setText(self.tr("Check arguments against the schema before sending"))
-        self.validate_box.setToolTip(self.tr("Uncheck to send arguments that break the schema on purpose (to see how the server reacts)."))
+        self.validate_label.setText(self.tr("Check arguments against the schema before sending"))
+        self.validate_box.setAccessibleName(self.validate_label.text())
+        tip = self.tr("Uncheck to send arguments that break the schema on purpose (to see how the server reacts).")
+        self.validate_box.setToolTip(tip)
+        self.validate_label.setToolTip(tip)
         self.reset_button.setText(self.tr("Reset"))
         self.reset_button.setToolTip(self.tr("Back to the schema's defaults"))
         self.cancel_button.setText(self.tr("Cancel"))
@@ -450,6 +486,11 @@ class ToolsPanel(FeaturePanel):
             self._show_exclusion(self.current)
         if self.current is not None:
             self._task_controls(self.current)
+            self._show_badges(self.current)
+            self._schema_facts(self.current)
+        for label, words in self._words.items():  # status, banner, notes: made again from their state
+            label.setText(words())
+        self.list.viewport().update()  # the delegate paints the badges in the new language
         self._update_count()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -522,12 +563,13 @@ class ToolsPanel(FeaturePanel):
             self.list.setCurrentRow(-1)
         tool = next((t for t in self.tools if t.get("name") == name), {"name": name})
         if call.reply is None:
-            self.status_label.setText(self.tr("{0} · tools/call id {1} sent at entry {2}; not answered by this entry").format(name, call.id, call.seq))
+            self._say(self.status_label, lambda: self.tr("{0} · tools/call id {1} sent at entry {2}; not answered by this entry").format(name, call.id, call.seq))
             return
         self._show_reply(tool, call.reply)
         task = call.reply.result.get("task") if call.reply.ok and isinstance(call.reply.result, dict) else None
         if isinstance(task, dict):
-            self.status_label.setText(self.status_label.text() + " · " + self.tr("run as task {0}: see the Tasks panel").format(task.get("taskId")))
+            said = self._words[self.status_label]
+            self._say(self.status_label, lambda: said() + " · " + self.tr("run as task {0}: see the Tasks panel").format(task.get("taskId")))
 
     def _read_only(self, on: bool) -> None:
         """Replay: the arguments can be read, not changed (nothing can be sent)."""
@@ -556,10 +598,10 @@ class ToolsPanel(FeaturePanel):
         if method != "notifications/tools/list_changed":
             return
         if self.availability is not None and self.availability.list_changed:
-            self._note(self.tr("The server said the tool list changed: reloaded."))
+            self._note(lambda: self.tr("The server said the tool list changed: reloaded."))
             self.refresh()
         else:
-            self._note(self.tr("The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload."))
+            self._note(lambda: self.tr("The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload."))
 
     def _run_safely(self, fn, *args: Any, error_label=None) -> bool:
         """``run`` plus a net: an unforeseen exception is shown, never raised into the app's task group."""
@@ -658,6 +700,7 @@ class ToolsPanel(FeaturePanel):
         self.list.blockSignals(False)
         self._apply_filter()
         self._update_count()
+        self._fit_split()
         if again is not None:
             self.list.blockSignals(True)
             self.list.setCurrentItem(again)
@@ -668,7 +711,7 @@ class ToolsPanel(FeaturePanel):
         elif keep is not None:
             self.current = None
             self._show_details(None)
-            self._note(self.tr("The tool {0} is no longer listed.").format(keep))
+            self._note(lambda: self.tr("The tool {0} is no longer listed.").format(keep))
 
     def wait_changed(self) -> None:
         self._update_count()
@@ -694,10 +737,21 @@ class ToolsPanel(FeaturePanel):
             hay = " ".join(str(tool.get(k, "")) for k in ("name", "title", "description")).lower()
             item.setHidden(bool(needle) and needle not in hay)
 
-    def _note(self, text: str) -> None:
-        self.list_note.setText(text)
+    def _note(self, text: Callable[[], str]) -> None:
+        """The note under the list, made by ``text`` now and again after a language switch."""
+        self._say(self.list_note, text)
         set_tone(self.list_note, "muted")
-        self.list_note.setVisible(bool(text))
+        self.list_note.setVisible(bool(self.list_note.text()))
+
+    def _say(self, label: QLabel, text: Callable[[], str] | None) -> None:
+        """``label`` shows ``text()``; made again from the same state when the language changes
+        (the panel is not rebuilt during a session)."""
+        if text is None:
+            self._words.pop(label, None)
+            label.setText("")
+            return
+        self._words[label] = text
+        label.setText(text())
 
     # ================================================================ selection
 
@@ -725,12 +779,7 @@ class ToolsPanel(FeaturePanel):
             return
         self.title_label.setText(tool_title(tool))
         self.name_label.setText(tool["name"])
-        while self.badge_row.count():
-            w = self.badge_row.takeAt(0).widget()
-            if w is not None:
-                w.deleteLater()
-        for text, role in tool_badges(tool):
-            self.badge_row.addWidget(_badge_label(text, role, self))
+        self._show_badges(tool)
         ann = tool.get("annotations")
         if isinstance(ann, dict):
             hints = ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in ann.items() if k != "title")
@@ -745,36 +794,46 @@ class ToolsPanel(FeaturePanel):
         self.editor.set_schema(schema if isinstance(schema, dict) else {})
         self._submit_on_enter()
         self._update_actions()
-        # after the new form's widgets are shown (a queued show), so their size hints count
-        QTimer.singleShot(0, self, self._fit_split)
+        self.details_scroll.verticalScrollBar().setValue(0)  # a new tool is read from its title
+
+    def _show_badges(self, tool: dict) -> None:
+        while self.badge_row.count():
+            w = self.badge_row.takeAt(0).widget()
+            if w is not None:
+                w.hide()
+                w.deleteLater()
+        for text, role in tool_badges(tool):
+            self.badge_row.addWidget(_badge_label(text, role, self))
 
     def _splitter_moved(self, *_: Any) -> None:
         if not self._fitting:
-            self._user_sized = True
+            self._list_sized = True
 
     _fitting = False
+    LIST_SHARE = 0.45  # at most this much of a narrow panel's height goes to the list
 
     def _fit_split(self) -> None:
-        """Give the arguments the room their form wants (unless the user moved the divider)."""
-        if self._user_sized:
+        """Above the page (a narrow panel), the list gets the height its tools need, up to
+        :data:`LIST_SHARE` of the panel and at least about three tools; side by side the list
+        keeps its width. Not after the user moved the divider."""
+        if self._list_sized or self.splitter.orientation() != Qt.Orientation.Vertical:
             return
-        total = sum(self.right_splitter.sizes())
+        total = sum(self.splitter.sizes())
         if total <= 0:
             return
-        top = self.right_splitter.widget(0)
-        top.layout().activate()
-        self.details.layout().activate()
-        chrome = max(0, top.height() - self.editor.height())  # header, description, actions
-        if self.editor.mode() == "raw":
-            form_h = 260
-        else:
-            form_h = self.editor.form.sizeHint().height() + self.editor.tabs.tabBar().sizeHint().height() + 40
-        if not self.editor.note.isHidden():
-            form_h += self.editor.note.sizeHint().height() + 4
-        want = max(170, min(int(total * 0.62), chrome + form_h))
+        left = self.splitter.widget(0)
+        chrome = max(0, left.sizeHint().height() - self.list.sizeHint().height())  # buttons, filter, notes
+        rows = sum(1 for i in range(self.list.count()) if not self.list.item(i).isHidden())
+        row_h = self.list.sizeHintForRow(0) if self.list.count() else 0
+        natural = chrome + 2 * self.list.frameWidth() + max(rows, 3) * max(row_h, 1) + 4
+        want = max(left.minimumSizeHint().height(), min(natural, int(total * self.LIST_SHARE)))
         self._fitting = True
-        self.right_splitter.setSizes([want, total - want])
+        self.splitter.setSizes([want, total - want])
         self._fitting = False
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)  # the base flips the splitter at NARROW
+        self._fit_split()
 
     def _refresh_details_keep_args(self) -> None:
         """After a reload the same tool is still selected: keep the typed arguments if its schema did not change."""
@@ -815,9 +874,9 @@ class ToolsPanel(FeaturePanel):
         props = schema.get("properties") if isinstance(schema, dict) else None
         n = len(props) if isinstance(props, dict) else 0
         required = schema.get("required") if isinstance(schema, dict) else None
-        facts = [self.tr("no arguments") if n == 0 else self.tr("1 argument") if n == 1 else self.tr("{0} arguments").format(n)]
+        facts = [self.tr("no arguments") if n == 0 else plural_s(self.tr("%n argument(s)", "", n), n)]
         if isinstance(required, list) and required:
-            facts.append(self.tr("{0} required").format(len(required)))
+            facts.append(self.tr("%n required", "", len(required)))
         if isinstance(schema, dict) and isinstance(schema.get("$schema"), str):
             facts.append(schema["$schema"].rstrip("#").rsplit("/", 2)[-2] if "draft" in schema["$schema"] else schema["$schema"])
         if isinstance(tool.get("outputSchema"), dict):
@@ -951,15 +1010,13 @@ class ToolsPanel(FeaturePanel):
         if cancelled or (reply is None and failure is None):
             self.outcome = "cancelled"
             session = self.session
-            if session is not None and cancels_by_closing_stream(session.negotiation()):
-                how = self.tr("the answer stream was closed, which cancels the request; the server should stop.")
-            else:
-                how = self.tr("notifications/cancelled was sent; the server should stop and not answer.")
-            self._banner(self.tr("Cancelled"), how, "muted")
+            closed = session is not None and cancels_by_closing_stream(session.negotiation())
+            self._banner(lambda: (self.tr("Cancelled"), self.tr("the answer stream was closed, which cancels the request; the server should stop.")
+                                  if closed else self.tr("notifications/cancelled was sent; the server should stop and not answer.")), "muted")
             return
         if failure is not None:
             self.outcome = "failed"
-            self._banner(self.tr("The call failed"), failure, "error")
+            self._banner(lambda: (self.tr("The call failed"), failure), "error")
             return
         self._show_reply(tool, reply)
 
@@ -968,22 +1025,19 @@ class ToolsPanel(FeaturePanel):
         self.show_task_button.setVisible(task_id is not None)
         if cancelled:
             self.outcome = "cancelled"
-            if run.cancel_sent:
-                detail = self.tr("tasks/cancel was sent; the task is now {0}.").format(run.status or "?")
-            else:
-                detail = self.tr("notifications/cancelled was sent before the server created a task.")
-            self._banner(self.tr("Cancelled"), detail, "muted")
+            sent, status = run.cancel_sent, run.status or "?"
+            self._banner(lambda: (self.tr("Cancelled"), self.tr("tasks/cancel was sent; the task is now {0}.").format(status)
+                                  if sent else self.tr("notifications/cancelled was sent before the server created a task.")), "muted")
             return
         if failure is not None:
             self.outcome = "failed"
-            self._banner(self.tr("The call failed"), failure, "error")
+            self._banner(lambda: (self.tr("The call failed"), failure), "error")
             return
         if run.problem == TASK_NOT_CREATED:
             self._show_reply(tool, run.result)
             if self.outcome == "result":
                 self._banner(
-                    self.tr("No task was created"),
-                    self.tr("The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult."),
+                    lambda: (self.tr("No task was created"), self.tr("The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.")),
                     "warn",
                 )
             return
@@ -991,17 +1045,22 @@ class ToolsPanel(FeaturePanel):
             self._show_reply(tool, run.created)
             return
         self._show_reply(tool, run.result)
-        facts = [
-            tool["name"],
-            self.tr("task {0}").format(task_id),
-            self.tr("ended {0}").format(run.status or "?"),
-            self.tr("1 poll") if run.polls == 1 else self.tr("{0} polls").format(run.polls),
-            self.tr("finished in {0}").format(format_duration(run.elapsed or 0.0)),
-        ]
-        if run.problem == TASK_GET_FAILED:
-            err = run.problem_detail if isinstance(run.problem_detail, dict) else {}
-            facts.append(self.tr("tasks/get failed ({0} {1}); the result was fetched anyway").format(err.get("code"), err.get("message")))
-        self.status_label.setText(" · ".join(facts))
+        status, polls, elapsed, problem, detail = run.status or "?", run.polls, run.elapsed or 0.0, run.problem, run.problem_detail
+
+        def facts() -> str:
+            out = [
+                tool["name"],
+                self.tr("task {0}").format(task_id),
+                self.tr("ended {0}").format(status),
+                plural_s(self.tr("%n poll(s)", "", polls), polls),
+                self.tr("finished in {0}").format(format_duration(elapsed)),
+            ]
+            if problem == TASK_GET_FAILED:
+                err = detail if isinstance(detail, dict) else {}
+                out.append(self.tr("tasks/get failed ({0} {1}); the result was fetched anyway").format(err.get("code"), err.get("message")))
+            return " · ".join(out)
+
+        self._say(self.status_label, facts)
         if task_id is not None:
             reply = run.result
             self.taskResult.emit(task_id, {"result": reply.result} if reply.ok else {"error": reply.error})
@@ -1042,24 +1101,28 @@ class ToolsPanel(FeaturePanel):
     def _show_reply(self, tool: dict, reply) -> None:
         self.last_reply = reply
         total = reply.total if reply.total is not None else reply.latency
-        facts = [tool["name"], self.tr("tools/call id {0}").format(reply.id), self.tr("answered in {0}").format(format_duration(total))]
-        if reply.rounds > 1:
-            rounds = ", ".join(format_duration(t) for t in reply.round_latencies)
-            facts.append(self.tr("{0} rounds (input required): {1}").format(reply.rounds, rounds))
-        self.status_label.setText(" · ".join(facts))
+
+        def facts() -> str:
+            out = [tool["name"], self.tr("tools/call id {0}").format(reply.id), self.tr("answered in {0}").format(format_duration(total))]
+            if reply.rounds > 1:
+                rounds = ", ".join(format_duration(t) for t in reply.round_latencies)
+                out.append(plural_s(self.tr("%n round(s) (input required): {0}", "", reply.rounds), reply.rounds).format(rounds))
+            return " · ".join(out)
+
+        self._say(self.status_label, facts)
         if not reply.ok:
             err = reply.error or {}
             code = err.get("code")
             message = err.get("message") if isinstance(err.get("message"), str) else ""
             self.outcome = "protocol-error"
-            self._banner(self.tr("Protocol error {0}: {1}").format(code, message), self.tr("A JSON-RPC error: the request itself was refused (not a tool error)."), "error")
+            self._banner(lambda: (self.tr("Protocol error {0}: {1}").format(code, message), self.tr("A JSON-RPC error: the request itself was refused (not a tool error).")), "error")
             if "data" in err:
                 self.content.set_blocks([{"type": "error data", "data": err["data"]}])
             return
         result = reply.result or {}
         if result.get("resultType") == "input_required":
             self.outcome = "failed"
-            self._banner(self.tr("The server still asks for input"), self.tr("No answer after {0} rounds of input requests.").format(reply.rounds), "warn")
+            self._banner(lambda: (self.tr("The server still asks for input"), self.tr("No answer after {0} rounds of input requests.").format(reply.rounds)), "warn")
             self.content.set_blocks([{"type": "input_required", **result}])
             return
         content = result.get("content")
@@ -1068,7 +1131,7 @@ class ToolsPanel(FeaturePanel):
         output_schema = tool.get("outputSchema") if isinstance(tool.get("outputSchema"), dict) and not is_error else None
         if is_error:
             self.outcome = "tool-error"
-            self._banner(self.tr("The tool reported an error"), self.tr("isError: true: the call worked, the tool failed; its content follows."), "error")
+            self._banner(lambda: (self.tr("The tool reported an error"), self.tr("isError: true: the call worked, the tool failed; its content follows.")), "error")
         else:
             self.outcome = "result"
             self.banner.hide()
@@ -1076,12 +1139,14 @@ class ToolsPanel(FeaturePanel):
             content = [] if content is None else [content]
         self.content.set_blocks(content, structured=structured, output_schema=output_schema)
 
-    def _banner(self, title: str, detail: str, kind: str) -> None:
+    def _banner(self, words: Callable[[], tuple[str, str]], kind: str) -> None:
+        """The banner over the result: ``words()`` gives its title and detail (again after a
+        language switch)."""
         colour = tone(self, kind)
         c = QColor(colour)
-        self.banner_title.setText(title)
-        self.banner_detail.setText(detail)
-        self.banner_detail.setVisible(bool(detail))
+        self._say(self.banner_title, lambda: words()[0])
+        self._say(self.banner_detail, lambda: words()[1])
+        self.banner_detail.setVisible(bool(self.banner_detail.text()))
         self.banner.setStyleSheet(
             f"QFrame#resultBanner {{ background: rgba({c.red()},{c.green()},{c.blue()},26); "
             f"border: 1px solid rgba({c.red()},{c.green()},{c.blue()},120); border-radius: 6px; }}"
@@ -1101,9 +1166,9 @@ class ToolsPanel(FeaturePanel):
         self.last_reply = None
         self.show_task_button.hide()
         self.banner.hide()
-        self.banner_title.setText("")
-        self.banner_detail.setText("")
-        self.status_label.setText("")
+        self._say(self.banner_title, None)
+        self._say(self.banner_detail, None)
+        self._say(self.status_label, None)
         self.content.clear()
 
     # ================================================================ state
