@@ -1,0 +1,296 @@
+"""The timeline in a real window (issue 22): the columns people read fit the room the window
+gives them without sideways scrolling, the others give way and come back from the header's menu
+(remembered per user), Δ in step mode is never negative for the time a message waited at the
+gate, and the entry count speaks the window's language, plural forms included, both ways."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from recording_driver import Driver
+from ui_driver import quick, until, use_profile
+
+from inspector.protocol.lifecycle import State
+from inspector.protocol.messages import Kind
+from inspector.session.profiles import demo_profile
+from inspector.session.recording import Direction
+from inspector.ui.text import format_duration
+from inspector.ui.timeline import DEFAULT_ORDER, GIVE_WAY, Column, TimelineView
+
+pytestmark = pytest.mark.anyio
+
+#: What the timeline must always show (issue 22): the schema's verdict is in Violations.
+MUST = (Column.KIND, Column.METHOD, Column.ID, Column.LATENCY, Column.VIOLATIONS)
+
+
+def misfits(view: TimelineView) -> list[str]:
+    """What keeps the must-read columns from being read: a section hidden, or not wholly inside
+    the viewport, or a horizontal scroll bar with somewhere to go. Empty when all is well."""
+    table = view.table
+    hh = table.horizontalHeader()
+    width = table.viewport().width()
+    out = []
+    for c in MUST:
+        x, w = hh.sectionViewportPosition(c), hh.sectionSize(c)
+        if hh.isSectionHidden(c) or w <= 0:
+            out.append(f"column {c} hidden")
+        elif x < 0 or x + w > width:
+            out.append(f"column {c} at {x}..{x + w} outside 0..{width}")
+    if table.horizontalScrollBar().maximum() > 0:
+        out.append(f"scrolls sideways by {table.horizontalScrollBar().maximum()} px")
+    return out
+
+
+def gave_way_in_order(view: TimelineView) -> bool:
+    """The columns hidden for lack of room are the first of GIVE_WAY, in its order."""
+    hidden = view.auto_hidden_columns()
+    return set(GIVE_WAY[: len(hidden)]) == set(hidden)
+
+
+async def settle(window, size: tuple[int, int]) -> None:
+    window.resize(*size)
+    await until(lambda: (window.width(), window.height()) == size)
+    await anyio.sleep(0.2)  # the layout passes and the viewport's resize reach the timeline
+
+
+async def test_kind_method_id_latency_and_violations_fit_without_scrolling_at_three_window_sizes(window_and_controller):
+    controller, window = window_and_controller
+    use_profile(window, quick(demo_profile(), "legacy"))
+    view = window.timeline
+    hh = view.table.horizontalHeader()
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        await controller.session.request("tools/list")
+        await until(lambda: view.model.total() == len(controller.recording))
+        for size in ((1280, 720), (1600, 1000), (1920, 1080)):
+            await settle(window, size)
+            assert misfits(view) == [], size
+            assert gave_way_in_order(view), (size, view.auto_hidden_columns())
+            # the columns shown fill the viewport exactly: nothing to scroll, no gap at the right
+            assert sum(hh.sectionSize(c) for c in view.visible_columns()) == view.table.viewport().width(), size
+            if size == (1280, 720):  # the short case: the full set does not fit, some gave way
+                assert sum(view._natural.values()) > view.table.viewport().width()
+                assert view.auto_hidden_columns() and Column.DIRECTION in view.auto_hidden_columns()
+        assert view.visible_columns()[: len(MUST)] == list(MUST)  # the most-read first
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
+    # the recording stays open: the same at the projector's size
+    await settle(window, (1280, 720))
+    assert misfits(view) == []
+
+
+def _recording(n_pings: int = 3):
+    d = Driver()
+    d.handshake()
+    for _ in range(n_pings):
+        _, rid = d.request("ping")
+        d.s2c(b'{"jsonrpc":"2.0","id":%d,"result":{}}\n' % rid)
+    d.request("notifications/resources/list_changed_but_a_very_long_method_name")
+    return d.rec
+
+
+def _menu(view: TimelineView):
+    view._show_column_menu(QPoint(4, 4))
+    menu = view.column_menu
+    assert menu is not None
+    by_column = {a.data(): a for a in menu.actions() if a.data() is not None}
+    reset = next(a for a in menu.actions() if a.text() == "Reset columns")
+    menu.close()
+    return by_column, reset
+
+
+def test_header_menu_hides_and_shows_columns_remembered_per_user_and_reset(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    view = TimelineView(settings=settings)
+    qtbot.addWidget(view)
+    view.set_recording(_recording())
+    view.resize(1000, 400)
+    view.show()
+    qtbot.waitUntil(lambda: view.table.viewport().width() > 900)
+    hh = view.table.horizontalHeader()
+    assert view.column_order() == list(DEFAULT_ORDER) and view.auto_hidden_columns() == frozenset()
+    assert misfits(view) == []
+
+    # hide Latency from the header's menu: gone, and remembered
+    actions, reset = _menu(view)
+    assert [actions[c].text() for c in (Column.SEQ, Column.DELTA)] == ["# (entry number)", "Δ (time since the previous row)"]
+    assert all(a.isChecked() for a in actions.values())
+    actions[Column.LATENCY].trigger()
+    assert hh.isSectionHidden(Column.LATENCY) and Column.LATENCY not in view.visible_columns()
+    assert '"latency":false' in settings.value("timeline/columns")
+
+    # narrow: the less-read columns give way in their order, and the menu says why they are off
+    view.resize(420, 400)
+    qtbot.waitUntil(lambda: view.table.viewport().width() < 430)
+    assert view.auto_hidden_columns() and gave_way_in_order(view)
+    assert hh.isSectionHidden(Column.SIZE) and Column.SIZE in view.auto_hidden_columns()
+    assert view.table.horizontalScrollBar().maximum() == 0
+    actions, _ = _menu(view)
+    assert not actions[Column.SIZE].isChecked() and actions[Column.SIZE].text() == "Size (hidden: no room)"
+    actions[Column.SIZE].trigger()  # asked for: it stays, others give way for it
+    assert not hh.isSectionHidden(Column.SIZE) and Column.SIZE not in view.auto_hidden_columns()
+    assert view.table.horizontalScrollBar().maximum() == 0
+    # the user moves Time to the front
+    hh.moveSection(hh.visualIndex(Column.TIME), 0)
+    assert view.column_order()[0] == Column.TIME
+
+    # another window (the next start) takes the user's columns from the settings
+    again = TimelineView(settings=settings)
+    qtbot.addWidget(again)
+    again.set_recording(_recording())
+    again.resize(420, 400)
+    again.show()
+    qtbot.waitUntil(lambda: again.table.viewport().width() < 430)
+    ahh = again.table.horizontalHeader()
+    assert again.column_order() == view.column_order()
+    assert ahh.isSectionHidden(Column.LATENCY) and not ahh.isSectionHidden(Column.SIZE)
+
+    # Reset columns: the first order, every column back, giving way by itself again
+    _, reset = _menu(again)
+    reset.trigger()
+    assert again.column_order() == list(DEFAULT_ORDER)
+    assert not ahh.isSectionHidden(Column.LATENCY) and misfits(again) == []
+    assert Column.SIZE in again.auto_hidden_columns()
+    assert settings.value("timeline/columns") is None
+
+    # the last column shown cannot be hidden: its menu entry is disabled
+    while len(again.visible_columns()) > 1:  # (a column that gave way comes back as room frees)
+        again.set_column_shown(again.visible_columns()[-1], False)
+    actions, _ = _menu(again)
+    only = again.visible_columns()
+    assert len(only) == 1 and not actions[only[0]].isEnabled()
+
+
+def test_too_narrow_for_even_the_must_columns_they_shrink_and_nothing_scrolls(qtbot):
+    view = TimelineView()
+    qtbot.addWidget(view)
+    view.set_recording(_recording())
+    view.resize(260, 300)
+    view.show()
+    qtbot.waitUntil(lambda: 0 < view.table.viewport().width() < 270)
+    hh = view.table.horizontalHeader()
+    assert set(view.auto_hidden_columns()) == set(GIVE_WAY)
+    assert view.visible_columns() == list(MUST)
+    assert misfits(view) == []
+    assert sum(hh.sectionSize(c) for c in MUST) <= view.table.viewport().width()
+    # a long method keeps its head and its tail when elided
+    model = view.model
+    row = model.rowCount() - 1
+    text = model.data(model.index(row, Column.METHOD))
+    assert text.startswith("notifications/") and text.endswith("long_method_name")
+    delegate = view.table.itemDelegate()
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    for col, mode in ((Column.METHOD, Qt.TextElideMode.ElideMiddle), (Column.KIND, Qt.TextElideMode.ElideRight)):
+        option = QStyleOptionViewItem()
+        option.textElideMode = view.table.textElideMode()  # as the view hands it over
+        delegate.initStyleOption(option, model.index(row, col))
+        assert option.textElideMode == mode, col
+
+
+async def test_step_mode_delta_counts_from_the_release_and_the_wait_is_explained(window_and_controller):
+    """Two pings in step mode: the second request is written before the first answer (read
+    earlier) is let through, so by arrival time that answer's Δ would be negative."""
+    controller, window = window_and_controller
+    use_profile(window, quick(demo_profile(), "legacy"))
+    view, model = window.timeline, window.timeline.model
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+        await until(lambda: bool(window.panels.panels["tools"].tools))
+        rec = controller.recording
+        start = len(rec)
+        window.act_step.trigger()
+        assert window.ping() and window.ping()
+        for _ in range(4):  # ping 1, ping 2 (written while answer 1 waits), answer 1, answer 2
+            await until(lambda: controller.pending_step is not None)
+            await anyio.sleep(0.15)
+            shown = controller.pending_step
+            window.act_continue.trigger()
+            await until(lambda: controller.pending_step is not shown)
+        await until(lambda: sum(1 for i in range(start, len(rec)) if rec.method_at(i) == "ping") == 4)
+        await until(lambda: model.total() == len(rec))
+        window.act_step.trigger()
+        answers = [i for i in range(start, len(rec)) if rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.S2C]
+        requests = [i for i in range(start, len(rec)) if rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.C2S]
+        first = answers[0]
+        released = rec.extra_at(first)["released"]
+        assert requests[1] < first and rec.t_at(first) < rec.t_at(requests[1])  # read before the row above it was written
+        # Δ of every row of the stepped part follows the rows' order: never negative
+        for seq in range(start + 1, len(rec)):
+            delta = model.data(model.index(model.row_of(seq), Column.DELTA))
+            assert delta.startswith("+"), (seq, delta)
+        above = model.seq_at(model.row_of(first) - 1)
+        assert model.data(model.index(model.row_of(first), Column.DELTA)) == "+" + format_duration(released - model.order_time(above))
+        # explained where it is shown: the Δ header, the held row's Δ and Time cells, the details
+        assert "released at the step gate" in model.headerData(Column.DELTA, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+        for col in (Column.DELTA, Column.TIME):
+            tip = model.data(model.index(model.row_of(first), col), Qt.ItemDataRole.ToolTipRole)
+            assert f"read at {rec.t_at(first):.3f} s, released at {released:.3f} s" in tip, tip
+        assert model.data(model.index(model.row_of(requests[1]), Column.DELTA), Qt.ItemDataRole.ToolTipRole) is None
+        view.select_seq(first)
+        assert f"read at {rec.t_at(first):.3f} s, released at {released:.3f} s" in window.detail.meta_label.text()
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
+
+
+async def test_entry_count_and_columns_follow_a_live_language_switch_both_ways(window_and_controller):
+    controller, window = window_and_controller
+    languages = window.languages
+    languages.set_choice("en")  # English: its catalogue of plural forms is loaded
+    one = Driver()
+    one.event("spawned", "python server.py", pid=1)
+    single = TimelineView()
+    single.set_recording(one.rec)
+    use_profile(window, quick(demo_profile(), "legacy"))
+    view, model = window.timeline, window.timeline.model
+    try:
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            window.connect_selected()
+            await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+            await until(lambda: model.total() == len(controller.recording) > 1)
+
+            async def says(english: bool, filtered: bool) -> None:
+                """The count label says what the model holds now (the panels' requests may still add rows)."""
+                def expected() -> str:
+                    n, shown = model.total(), model.rowCount()
+                    if english:
+                        return f"{shown} of {n} entries" if filtered else f"{n} entries"
+                    return f"{shown} / {n} 个条目" if filtered else f"共 {n} 个条目"
+                await until(lambda: view.count_label.text() == expected(), 5)
+
+            await says(english=True, filtered=False)
+            assert single.count_label.text() == "1 entry"
+            model.set_kind_visible(Kind.PROCESS, False)  # a filter: "shown of total"
+            await says(english=True, filtered=True)
+
+            languages.set_choice("zh_CN")
+            await says(english=False, filtered=True)
+            await until(lambda: single.count_label.text() == "共 1 个条目", 5)
+            assert model.headerData(Column.KIND, Qt.Orientation.Horizontal) == "类型"
+            assert model.data(model.index(model.rowCount() - 1, Column.KIND)).split(" ", 1)[1] in ("请求", "结果", "通知")
+            view._show_column_menu(QPoint(4, 4))
+            texts = [a.text() for a in view.column_menu.actions() if not a.isSeparator()]
+            view.column_menu.close()
+            assert "重置列" in texts and "#（条目编号）" in texts
+            assert misfits(view) == []  # the Chinese headers are fitted too
+
+            languages.set_choice("en")
+            await says(english=True, filtered=True)
+            await until(lambda: single.count_label.text() == "1 entry", 5)
+            assert model.headerData(Column.KIND, Qt.Orientation.Horizontal) == "Kind"
+            model.clear_filters()
+            await says(english=True, filtered=False)
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            tg.cancel_scope.cancel()
+    finally:
+        languages.set_choice("en")
+        single.deleteLater()
