@@ -45,6 +45,7 @@ from inspector.session import (
 )
 from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, json_object, parse_answer
 from inspector.session.imports import FORMATS, ImportResult, read_config
+from inspector.session.labels import HTTP_NOTE
 from inspector.session.operations import call_refusal, find_tool
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, header_secret, url_problem
 from inspector.session.secrecy import secret_header
@@ -617,6 +618,10 @@ def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
 # ---------------------------------------------------------------------- transcript
 
 _ARROWS = {Direction.C2S: "→ c2s", Direction.S2C: "← s2c", Direction.STDERR: "! stderr", Direction.EVENT: "• event"}
+#: A side line of the HTTP transport (its own note, or an answer's body that is no message) is
+#: recorded as a STDERR entry with a ``channel``; people read it by that channel, as the
+#: timeline and the handouts name it (HTTP_NOTE), never as a server's stderr.
+_HTTP_CHANNELS = ("http", "http-body")
 _DIR_WORDS = {"c2s": "client→server", "s2c": "server→client", "stderr": "stderr", "event": "events"}
 _SHUTDOWN_WORDS = {
     "none": "it exited by itself",
@@ -655,7 +660,8 @@ def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
     id_ = rec.id_at(i)
     if id_ is not None:
         label += f" #{_json_text(id_)}"
-    line = f"{i:5d} {rec.t_at(i):9.3f}s {_ARROWS[direction]}" + (f"  {label}" if label else "")
+    arrow = f"! {HTTP_NOTE}" if direction is Direction.STDERR and extra.get("channel") in _HTTP_CHANNELS else _ARROWS[direction]
+    line = f"{i:5d} {rec.t_at(i):9.3f}s {arrow}" + (f"  {label}" if label else "")
     latency = rec.latency_at(i)
     if latency is not None:
         line += f"  {latency * 1000:.1f} ms"
@@ -899,7 +905,10 @@ def summary_lines(summary: dict) -> list[str]:
         lines.append("process           did not start" if summary.get("state") == "failed" else "process           exit status unknown")
     counts = summary.get("counts") or {}
     by_dir = counts.get("by_dir") or {}
-    parts = ", ".join(f"{n} {'event' if d == 'event' and n == 1 else _DIR_WORDS.get(d, d)}" for d, n in by_dir.items() if n)
+    words = dict(_DIR_WORDS)
+    if summary.get("transport", "stdio") != "stdio":  # no process, no stderr: its side lines are HTTP notes
+        words["stderr"] = f"{HTTP_NOTE}s"
+    parts = ", ".join(f"{n} {_singular(words.get(d, d)) if n == 1 else words.get(d, d)}" for d, n in by_dir.items() if n)
     lines.append(f"entries           {counts.get('entries', 0)}" + (f" ({parts})" if parts else ""))
     if counts.get("schema_invalid"):
         lines.append(f"schema invalid    {counts['schema_invalid']}")
@@ -909,6 +918,11 @@ def summary_lines(summary: dict) -> list[str]:
         lines.append(f"NOT RECORDED      {describe_unread(u)}")
     lines.append(f"exit              {summary.get('exit')} ({summary.get('exit_reason')})")
     return lines
+
+
+def _singular(word: str) -> str:
+    """"events" -> "event", "HTTP notes" -> "HTTP note" (a count of one)."""
+    return word[:-1] if word in ("events", f"{HTTP_NOTE}s") else word
 
 
 def summary_text(summary: dict, as_json: bool) -> bytes:

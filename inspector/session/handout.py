@@ -57,7 +57,7 @@ WORDS = {
     "hand_written": "hand-written",
     "c2s": "client → server",
     "s2c": "server → client",
-    "stderr": "stderr / transport note",
+    "stderr": "stderr",
     "event": "event",
     "none": "none",
     "latency": "latency",
@@ -85,6 +85,7 @@ class HandoutEntry:
     hand_written: bool = False
     schema_invalid: bool = False
     latency_ms: float | None = None
+    channel: str | None = None  # a side line's: "http"/"http-body" for the HTTP transport's, None for stderr
 
 
 class Handout:
@@ -116,7 +117,11 @@ class Handout:
         counts = s.get("counts") or self.rec.counts()
         state = s.get("state") or (self.rec.state_at(len(self.rec) - 1).value if len(self.rec) else "–")
         era = s.get("era")
-        by_dir = ", ".join(f"{self.w(k) if k in WORDS else k} {v}" for k, v in (counts.get("by_dir") or {}).items())
+        # over HTTP there is no process and so no stderr: the side lines are the transport's notes
+        words = {k: self.w(k) for k in ("c2s", "s2c", "stderr", "event")}
+        if transport != "stdio":
+            words["stderr"] = self.tr("Timeline", HTTP_NOTE)
+        by_dir = ", ".join(f"{words.get(k, k)} {v}" for k, v in (counts.get("by_dir") or {}).items())
         out = [
             (self.w("server"), f"{info.get('name', '?')} {info.get('version', '')}".strip()),
             (self.w("client"), f"{client.get('name', '?')} {client.get('version', '')}".strip()),
@@ -200,11 +205,13 @@ class Handout:
                 hand_written=bool(extra.get("hand_written")),
                 schema_invalid=e.schema_ok is False,
                 latency_ms=e.latency * 1000 if e.latency is not None else None,
+                channel=extra.get("channel") if e.direction is Direction.STDERR else None,
             )
             yield item
 
     def _head(self, x: HandoutEntry) -> str:
-        bits = [f"{x.seq}", f"{x.t:.3f} s", self.w(x.direction) if x.direction in WORDS else x.direction, x.kind]
+        where = "HTTP" if x.channel in ("http", "http-body") else self.w(x.direction) if x.direction in WORDS else x.direction  # as the timeline's Direction column
+        bits = [f"{x.seq}", f"{x.t:.3f} s", where, x.kind]
         if x.method:
             bits.append(x.method)
         if x.id is not None:

@@ -1101,11 +1101,11 @@
     <name>Export</name>
     <message>
         <source>{name} already exists. Do you want to replace it?</source>
-        <translation type="unfinished" />
+        <translation>{name} 已存在。要替换它吗？</translation>
     </message>
     <message>
         <source>the picture is too large to hold in memory</source>
-        <translation type="unfinished" />
+        <translation>图片太大，内存放不下</translation>
     </message>
 </context>
 <context>
@@ -1535,7 +1535,7 @@
     </message>
     <message>
         <source>stderr / transport note</source>
-        <translation>stderr / 传输层注记</translation>
+        <translation type="vanished">stderr / 传输层注记</translation>
     </message>
     <message>
         <source>Client</source>
@@ -1544,6 +1544,10 @@
     <message>
         <source>Client capabilities</source>
         <translation>客户端能力</translation>
+    </message>
+    <message>
+        <source>stderr</source>
+        <translation>标准错误（stderr）</translation>
     </message>
 </context>
 <context>
@@ -2425,11 +2429,11 @@
     </message>
     <message>
         <source>State: {state}</source>
-        <translation type="unfinished" />
+        <translation>状态：{state}</translation>
     </message>
     <message>
         <source>entry #{n}</source>
-        <translation type="unfinished" />
+        <translation>条目 #{n}</translation>
     </message>
     <message>
         <source>final state</source>
@@ -3078,19 +3082,19 @@
     </message>
     <message>
         <source>HTML page</source>
-        <translation type="unfinished" />
+        <translation>HTML 页面</translation>
     </message>
     <message>
         <source>Markdown</source>
-        <translation type="unfinished" />
+        <translation>Markdown</translation>
     </message>
     <message>
         <source>Cannot write {path}: {reason}</source>
-        <translation type="unfinished" />
+        <translation>无法写入 {path}：{reason}</translation>
     </message>
     <message>
         <source>unknown file type: the name must end in .html or .md</source>
-        <translation type="unfinished" />
+        <translation>未知的文件类型：文件名必须以 .html 或 .md 结尾</translation>
     </message>
     <message>
         <source>Re-analysed: entries judged differently now: {n}.</source>
@@ -3098,19 +3102,19 @@
     </message>
     <message>
         <source>SVG drawing</source>
-        <translation type="unfinished" />
+        <translation>SVG 矢量图</translation>
     </message>
     <message>
         <source>PNG image, 2×</source>
-        <translation type="unfinished" />
+        <translation>PNG 图片，2×</translation>
     </message>
     <message>
         <source>PNG image, 4×</source>
-        <translation type="unfinished" />
+        <translation>PNG 图片，4×</translation>
     </message>
     <message>
         <source>no diagram to export</source>
-        <translation type="unfinished" />
+        <translation>没有可导出的图</translation>
     </message>
     <message>
         <source>Lifecycle diagram</source>
@@ -3118,15 +3122,15 @@
     </message>
     <message>
         <source>the picture could not be drawn</source>
-        <translation type="unfinished" />
+        <translation>无法绘制图片</translation>
     </message>
     <message>
         <source>the SVG writer failed</source>
-        <translation type="unfinished" />
+        <translation>SVG 写入失败</translation>
     </message>
     <message>
         <source>unknown file type: the name must end in .svg or .png</source>
-        <translation type="unfinished" />
+        <translation>未知的文件类型：文件名必须以 .svg 或 .png 结尾</translation>
     </message>
     <message>
         <source>Cannot save the server list: {why}</source>
@@ -4829,15 +4833,15 @@
     </message>
     <message>
         <source>unknown file type: the name must end in .svg or .png</source>
-        <translation type="unfinished" />
+        <translation>未知的文件类型：文件名必须以 .svg 或 .png 结尾</translation>
     </message>
     <message>
         <source>the picture could not be drawn</source>
-        <translation type="unfinished" />
+        <translation>无法绘制图片</translation>
     </message>
     <message>
         <source>the SVG writer failed</source>
-        <translation type="unfinished" />
+        <translation>SVG 写入失败</translation>
     </message>
     <message>
         <source>Sequence diagram</source>
@@ -4922,11 +4926,11 @@
     <message>
         <source>Details</source>
         <extracomment>The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.</extracomment>
-        <translation type="unfinished">详情</translation>
+        <translation>详情</translation>
     </message>
     <message>
         <source>Show or hide the explanation and the message (the step bar keeps one line)</source>
-        <translation type="unfinished" />
+        <translation>显示或隐藏说明和消息（单步栏保留一行）</translation>
     </message>
     <message>
         <source>Leave step mode: the waiting message and all later ones go without waiting, and the view follows the newest entry again</source>

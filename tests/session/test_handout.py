@@ -204,7 +204,7 @@ def html_read(page: str) -> Page:
 
 def expected_heads(rec: Recording, tr: Callable[[str, str], str]) -> list[tuple[str, str]]:
     """Per entry: the direction in the handout's words and the title of the state after it."""
-    words = {"c2s": "client → server", "s2c": "server → client", "stderr": "stderr / transport note", "event": "event"}
+    words = {"c2s": "client → server", "s2c": "server → client", "stderr": "stderr", "event": "event"}
     titles = {s.value: info.title for s, info in STATE_INFO.items()}
     return [(tr("Handout", words[rec.direction_at(i).label]), tr("Lifecycle", titles[rec.state_at(i).value])) for i in range(len(rec))]
 
@@ -271,7 +271,7 @@ async def test_a_full_demo_session_read_back_from_both_handouts(tmp_path, era):
         assert caps_listed(facts["Client capabilities"], client_offer(rec)), facts["Client capabilities"]
         assert facts["Client"].startswith("mcp-session-inspector ")
         counts = rec.counts()["by_dir"]
-        assert facts["Entries"] == f"{len(rec)} (client → server {counts['c2s']}, server → client {counts['s2c']}, stderr / transport note {counts['stderr']}, event {counts['event']})"
+        assert facts["Entries"] == f"{len(rec)} (client → server {counts['c2s']}, server → client {counts['s2c']}, stderr {counts['stderr']}, event {counts['event']})"
 
 
 @pytest.mark.parametrize("era", ["legacy", "modern"])
