@@ -195,7 +195,7 @@ def _plain(text: str) -> str:
 
 
 def catalogue_pairs() -> list[tuple[str, str]]:
-    """(English source, Chinese translation) of every finished entry whose translation differs."""
+    """(English source, Chinese translation) of every finished entry."""
     out = []
     for ctx in ET.parse(CATALOGUE).getroot().findall("context"):
         for m in ctx.findall("message"):
@@ -203,16 +203,22 @@ def catalogue_pairs() -> list[tuple[str, str]]:
             if not source or t is None or t.get("type") in ("unfinished", "vanished", "obsolete"):
                 continue
             text = t.findtext("numerusform") if m.get("numerus") == "yes" else t.text
-            if text and _plain(text) != _plain(source):
+            if text:
                 out.append((_plain(source), _plain(text)))
     return out
 
 
 def english_matchers(pairs) -> tuple[set[str], list[re.Pattern]]:
-    """The English sources as exact texts, and those with placeholders as whole-text patterns
-    (only when enough words are left beside the placeholders to say anything)."""
+    """The English sources that Chinese says otherwise, as exact texts, and those with
+    placeholders as whole-text patterns (only when enough words are left beside the
+    placeholders to say anything). A word that one context keeps as it is ("stderr" in the
+    timeline, "Handout" says 标准错误（stderr）) is not a leftover: which context a widget uses
+    is not known here."""
+    kept = {source for source, translation in pairs if source == translation}
     exact, patterns = set(), []
-    for source, _ in pairs:
+    for source, translation in pairs:
+        if source == translation or source in kept:
+            continue
         if not PLACEHOLDER.search(source):
             exact.add(source)
         elif len(re.findall(r"[A-Za-z]", PLACEHOLDER.sub("", source))) >= 4:
