@@ -84,7 +84,7 @@ fi
 # The npm reference server the tests talk to: its own stamp, the hash of .peers' package files.
 if [ "$want_tests" = 1 ]; then
   npm_stamp=.peers/node_modules/.setup-stamp
-  npm_hash() { cat .peers/package.json .peers/package-lock.json 2>/dev/null | sha256sum | cut -d' ' -f1; }
+  npm_hash() { { cat .peers/package.json .peers/package-lock.json 2>/dev/null || true; } | sha256sum | cut -d' ' -f1; }
   if [ "$(cat "$npm_stamp" 2>/dev/null || true)" != "$(npm_hash)" ]; then
     say "installing the npm reference server into .peers/node_modules…"
     (cd .peers && npm install --no-audit --no-fund --loglevel=error >/dev/null)
