@@ -89,7 +89,7 @@ def layout_geometry(window) -> dict:
 
 
 #: The least each layout gives, at 1280×720: (timeline width, timeline rows' height, diagram width, diagram height).
-LEAST_1280 = {"debugging": (560, 250, 880, 200), "teaching": (440, 150, 880, 300), "presenter": (1200, 150, 1200, 280)}
+LEAST_1280 = {"debugging": (500, 250, 800, 200), "teaching": (420, 150, 800, 300), "presenter": (1200, 150, 1200, 280)}
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000), (1920, 1080)], ids=["1280x720", "1600x1000", "1920x1080"])
