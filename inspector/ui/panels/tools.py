@@ -487,6 +487,7 @@ class ToolsPanel(FeaturePanel):
         if self.current is not None:
             self._task_controls(self.current)
             self._show_badges(self.current)
+            self._annotations_tip(self.current)
             self._schema_facts(self.current)
         for label, words in self._words.items():  # status, banner, notes: made again from their state
             label.setText(words())
@@ -780,10 +781,7 @@ class ToolsPanel(FeaturePanel):
         self.title_label.setText(tool_title(tool))
         self.name_label.setText(tool["name"])
         self._show_badges(tool)
-        ann = tool.get("annotations")
-        if isinstance(ann, dict):
-            hints = ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in ann.items() if k != "title")
-            self.name_label.setToolTip(plain_tooltip(self.tr("annotations (untrusted hints): {0}").format(hints)))
+        self._annotations_tip(tool)
         desc = tool.get("description")
         self.description_label.setText(desc if isinstance(desc, str) else "")
         self.description_label.setVisible(isinstance(desc, str) and bool(desc))
@@ -795,6 +793,15 @@ class ToolsPanel(FeaturePanel):
         self._submit_on_enter()
         self._update_actions()
         self.details_scroll.verticalScrollBar().setValue(0)  # a new tool is read from its title
+
+    def _annotations_tip(self, tool: dict) -> None:
+        """The name's tooltip: the tool's annotations as declared (none: no tooltip)."""
+        ann = tool.get("annotations")
+        if isinstance(ann, dict):
+            hints = ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in ann.items() if k != "title")
+            self.name_label.setToolTip(plain_tooltip(self.tr("annotations (untrusted hints): {0}").format(hints)))
+        else:
+            self.name_label.setToolTip("")
 
     def _show_badges(self, tool: dict) -> None:
         while self.badge_row.count():
