@@ -198,7 +198,7 @@ async def test_every_string_the_window_shows_is_in_the_catalogue(window_and_cont
     names |= {label for code, label in Languages.choices(None) if code != "system"}  # each language in its own words
 
     def known(part: str) -> bool:
-        part = re.sub(r"^[^\w(]+\s*|\s*\(\d+\)$", "", part.strip())  # a direction arrow before, a count after
+        part = re.sub(r"^[^\w(]+\s*|\s*\(\d+\)$|\s*▾$", "", part.strip())  # a direction arrow before, a count or a menu's ▾ after
         return bool(DATA.match(part)) or part in names or any(p.fullmatch(part) for p in patterns)
 
     # a text composed of translated pieces ("14 tools · 1 page") is known when each piece is
