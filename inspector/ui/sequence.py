@@ -13,7 +13,9 @@ third lifeline, event names in the window's language (the timeline's ``event_lab
 rows on screen are painted, so a million entries scroll like ten. Clicking a row selects it in
 the timeline; selecting one there scrolls here. :class:`SideBySide` shows the view beside the
 timeline with their scrolling tied (the same row at the top of both; both at the end together).
-``export()`` writes a range of rows (all of them when they fit) as SVG or PNG and says which.
+``export()`` writes a range of rows (all of them when they fit) as SVG or PNG and says which:
+the file type by the extension, a PNG at 2× (or the scale asked for), without the selection's
+band or tint; a file that cannot be written raises ``OSError`` with the reason.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ MAX_LABEL = 60  # characters of a note or label before it is cut
 #: Export limits, for a file a viewer can open: a PNG at most this many pixels tall, an SVG at
 #: most this many rows (about 1 KB a row).
 PNG_MAX_HEIGHT = 32000
+EXPORT_SCALE = 2.0  # device pixels per pixel of an exported PNG
 SVG_MAX_ROWS = 20000
 
 
@@ -133,8 +136,9 @@ class SequenceView(QAbstractScrollArea):
         finally:
             painter.end()
 
-    def draw(self, p: QPainter, area: QRect, first: int, end: int) -> None:
-        """Paint rows ``first`` .. ``end - 1`` into ``area`` (the screen, or an export)."""
+    def draw(self, p: QPainter, area: QRect, first: int, end: int, selection: bool = True) -> None:
+        """Paint rows ``first`` .. ``end - 1`` into ``area`` (the screen, or an export);
+        ``selection``: the selected row's band and its group's tint (not in an export)."""
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         rh = self.row_height()
         fm = QFontMetrics(self.font())
@@ -168,14 +172,15 @@ class SequenceView(QAbstractScrollArea):
         highlight = self.palette().color(QPalette.ColorRole.Highlight)
         group_tint = QColor(highlight)
         group_tint.setAlpha(40)
-        selected_group = self.group_of(self._selected) if self._selected is not None else None
-        if selected_group is None and self._selected is not None:
-            selected_group = self._selected  # a request: its members are tinted with it
+        selected = self._selected if selection else None
+        selected_group = self.group_of(selected) if selected is not None else None
+        if selected_group is None and selected is not None:
+            selected_group = selected  # a request: its members are tinted with it
         for row in range(first, end):
             seq = rows[row]
             y = top + (row - first) * rh
             group = self.group_of(seq)
-            if seq == self._selected:
+            if seq == selected:
                 p.fillRect(QRect(area.left(), y, w, rh), highlight.lighter(170))
             elif selected_group is not None and (group == selected_group or seq == selected_group):
                 p.fillRect(QRect(area.left(), y, w, rh), group_tint)
@@ -309,20 +314,20 @@ class SequenceView(QAbstractScrollArea):
 
     # ------------------------------------------------------------------ export
 
-    def export_limit(self, path: str) -> int:
-        """How many rows one file of ``path``'s kind holds (PNG by height, SVG by size)."""
+    def export_limit(self, path: str, scale: float = EXPORT_SCALE) -> int:
+        """How many rows one file of ``path``'s kind holds (PNG by height at ``scale``, SVG by size)."""
         if path.lower().endswith(".svg"):
             return SVG_MAX_ROWS
         rh = self.row_height()
-        return max(1, (PNG_MAX_HEIGHT - int(rh * HEADER_ROWS) - rh) // rh)
+        return max(1, (int(PNG_MAX_HEIGHT / max(1.0, scale)) - int(rh * HEADER_ROWS) - rh) // rh)
 
-    def export_span(self, path: str) -> tuple[int, int, int]:
+    def export_span(self, path: str, scale: float = EXPORT_SCALE) -> tuple[int, int, int]:
         """The rows an export to ``path`` writes, ``(first, end, total)``: every row of the
         current filter when they fit in one file; else as many as fit, from the selected row
         (or from the first row when none is selected)."""
         rows = self._rows
         total = len(rows) if rows is not None else 0
-        limit = self.export_limit(path)
+        limit = self.export_limit(path, scale)
         if total <= limit:
             return 0, total, total
         row = self._row_of(self._selected) if self._selected is not None else -1
@@ -333,24 +338,33 @@ class SequenceView(QAbstractScrollArea):
         """The file's title: which rows of how many it holds (numbered from 1)."""
         return self.tr("Sequence diagram: rows {first}–{last} of {total}").format(first=f"{first + 1:,}" if end > first else "0", last=f"{end:,}", total=f"{total:,}")
 
-    def export(self, path: str, first: int | None = None, end: int | None = None) -> tuple[int, int, int] | None:
+    def export(self, path: str, first: int | None = None, end: int | None = None, scale: float = EXPORT_SCALE) -> tuple[int, int, int]:
         """Write rows ``first`` .. ``end - 1`` of the current filter (by default
-        :meth:`export_span`'s, every row when they fit) as SVG (``.svg``) or PNG, at most
-        :meth:`export_limit` of them. Returns ``(first, end, total)`` of what was written, the
-        SVG's title says the same; None when the file could not be written."""
+        :meth:`export_span`'s, every row when they fit) as SVG (``.svg``) or PNG (``.png``, at
+        ``scale`` device pixels a pixel), at most :meth:`export_limit` of them, without the
+        selection's band. Returns ``(first, end, total)`` of what was written, the SVG's title
+        says the same; raises ``OSError`` saying why when the file could not be written."""
+        from .exporting import image_error, writable_error
+
+        svg = path.lower().endswith(".svg")
+        if not svg and not path.lower().endswith(".png"):
+            raise OSError(self.tr("unknown file type: the name must end in .svg or .png"))
         rows = self._rows
         total = len(rows) if rows is not None else 0
         if first is None:
-            first, end, total = self.export_span(path)
+            first, end, total = self.export_span(path, scale)
         first = max(0, min(first, total))
         end = total if end is None else max(first, min(end, total))
-        end = min(end, first + self.export_limit(path))
+        end = min(end, first + self.export_limit(path, scale))
         rh = self.row_height()
         size = QSize(max(720, self.viewport().width()), int(rh * HEADER_ROWS) + (end - first) * rh + rh)
-        svg = path.lower().endswith(".svg")
+        base = self.palette().color(QPalette.ColorRole.Base)
         if svg:
             from PySide6.QtSvg import QSvgGenerator
 
+            reason = writable_error(path)
+            if reason is not None:
+                raise OSError(reason)
             target = QSvgGenerator()
             target.setFileName(path)
             target.setSize(size)
@@ -359,22 +373,26 @@ class SequenceView(QAbstractScrollArea):
         else:
             from PySide6.QtGui import QImage
 
-            target = QImage(size, QImage.Format.Format_ARGB32)
-            if target.isNull():
-                return None
-            target.fill(self.palette().color(QPalette.ColorRole.Base))
-        painter = QPainter(target)
-        if not painter.isActive():
-            return None
-        painter.setFont(self.font())
-        try:
-            if svg:
-                painter.fillRect(QRectF(0, 0, size.width(), size.height()), self.palette().color(QPalette.ColorRole.Base))
-            self.draw(painter, QRect(QPoint(0, 0), size), first, end)
-        finally:
-            ok = painter.end()
-        if not (ok if svg else target.save(path)):
-            return None
+            target = QImage(size * scale, QImage.Format.Format_ARGB32)
+            if not target.isNull():
+                target.setDevicePixelRatio(scale)
+                target.fill(base)
+        painter = QPainter()
+        if svg or not target.isNull():
+            if not painter.begin(target):
+                raise OSError(self.tr("the picture could not be drawn"))
+            painter.setFont(self.font())
+            try:
+                if svg:
+                    painter.fillRect(QRectF(0, 0, size.width(), size.height()), base)
+                self.draw(painter, QRect(QPoint(0, 0), size), first, end, selection=False)
+            finally:
+                ok = painter.end()
+            if svg and not ok:
+                raise OSError(self.tr("the SVG writer failed"))
+        reason = None if svg else image_error(target, path)
+        if reason is not None:
+            raise OSError(reason)
         return first, end, total
 
 

@@ -160,15 +160,15 @@
     </message>
     <message>
         <source>Delete the selected server (Undo puts it back)</source>
-        <translation type="unfinished" />
+        <translation>删除所选服务器（“撤销”可将其放回）</translation>
     </message>
     <message>
         <source>Undo</source>
-        <translation type="unfinished" />
+        <translation>撤销</translation>
     </message>
     <message>
         <source>Put the deleted server back where it was</source>
-        <translation type="unfinished" />
+        <translation>将删除的服务器放回原来的位置</translation>
     </message>
     <message>
         <source>Servers</source>
@@ -180,31 +180,31 @@
     </message>
     <message>
         <source>Compact</source>
-        <translation type="unfinished" />
+        <translation>紧凑</translation>
     </message>
     <message>
         <source>Only the server picker, its state, Connect and Disconnect: the rest of the window gets the space</source>
-        <translation type="unfinished" />
+        <translation>只显示服务器选择、状态、连接和断开连接：窗口的其余部分获得空间</translation>
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished">服务器</translation>
+        <translation>服务器</translation>
     </message>
     <message>
         <source>Connect</source>
-        <translation type="unfinished">连接</translation>
+        <translation>连接</translation>
     </message>
     <message>
         <source>Disconnect</source>
-        <translation type="unfinished">断开连接</translation>
+        <translation>断开连接</translation>
     </message>
     <message>
         <source>Edit servers…</source>
-        <translation type="unfinished" />
+        <translation>编辑服务器…</translation>
     </message>
     <message>
         <source>The list of saved servers and the editor of the selected one</source>
-        <translation type="unfinished" />
+        <translation>已保存服务器的列表，以及所选服务器的编辑器</translation>
     </message>
     <message>
         <source>New server</source>
@@ -216,7 +216,7 @@
     </message>
     <message>
         <source>Deleted “{name}”.</source>
-        <translation type="unfinished" />
+        <translation>已删除“{name}”。</translation>
     </message>
 </context>
 <context>
@@ -320,9 +320,21 @@
         <source>the text member is missing or not a string</source>
         <translation>缺少 text 成员，或其不是字符串</translation>
     </message>
+    <message numerus="yes">
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n 个字符</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>text, %n character(s)</source>
+        <translation>
+            <numerusform>文本，%n 个字符</numerusform>
+        </translation>
+    </message>
     <message>
         <source>{0} characters</source>
-        <translation>{0} 个字符</translation>
+        <translation type="vanished">{0} 个字符</translation>
     </message>
     <message>
         <source>IMAGE</source>
@@ -366,7 +378,7 @@
     </message>
     <message>
         <source>text, {0} characters</source>
-        <translation>文本，{0} 个字符</translation>
+        <translation type="vanished">文本，{0} 个字符</translation>
     </message>
     <message>
         <source>blob, {0}</source>
@@ -3050,35 +3062,35 @@
     </message>
     <message>
         <source>Debugging layout</source>
-        <translation type="unfinished" />
+        <translation>调试布局</translation>
     </message>
     <message>
         <source>Timeline first: the timeline and the details get the space, the diagram is smaller</source>
-        <translation type="unfinished" />
+        <translation>时间线优先：时间线和详情占据空间，图较小</translation>
     </message>
     <message>
         <source>Teaching layout</source>
-        <translation type="unfinished" />
+        <translation>教学布局</translation>
     </message>
     <message>
         <source>Diagram and step bar first, the timeline and the details below them</source>
-        <translation type="unfinished" />
+        <translation>图和单步栏优先，时间线和详情在其下方</translation>
     </message>
     <message>
         <source>Put the chosen layout back as it starts: its docks, toolbar and proportions</source>
-        <translation type="unfinished" />
+        <translation>将所选布局恢复为初始状态：停靠面板、工具栏和比例</translation>
     </message>
     <message>
         <source>Show or hide the Connection dock: saved servers and the editor</source>
-        <translation type="unfinished" />
+        <translation>显示或隐藏“连接”停靠面板：已保存的服务器和编辑器</translation>
     </message>
     <message>
         <source>Show or hide the Features dock: tools, resources, prompts, logs, tasks</source>
-        <translation type="unfinished" />
+        <translation>显示或隐藏“功能”停靠面板：工具、资源、提示、日志、任务</translation>
     </message>
     <message>
         <source>Toolbar</source>
-        <translation type="unfinished" />
+        <translation>工具栏</translation>
     </message>
     <message>
         <source>HTML page</source>
@@ -6079,14 +6091,14 @@
     </message>
     <message numerus="yes">
         <source>%n poll(s)</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>轮询 %n 次</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n round(s) (input required): {0}</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>%n 轮（需要输入）：{0}</numerusform>
         </translation>
     </message>
     <message>
@@ -6191,14 +6203,14 @@
     </message>
     <message numerus="yes">
         <source>%n argument(s)</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>%n 个参数</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n required</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>%n 个必填</numerusform>
         </translation>
     </message>
     <message>

@@ -179,8 +179,8 @@ async def test_export_writes_every_row_of_a_whole_session_and_says_so(window_and
     assert window.export_sequence_to(str(png))
     image = QImage(str(png))
     rh = view.row_height()
-    assert not image.isNull() and image.width() >= 720
-    assert image.height() == int(rh * 1.6) + len(rows) * rh + rh
+    assert not image.isNull() and image.width() >= 2 * 720
+    assert image.height() == 2 * (int(rh * 1.6) + len(rows) * rh + rh)  # drawn at 2×
     colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 11)}
     assert len(colours) > 4
 

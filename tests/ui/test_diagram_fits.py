@@ -1,0 +1,105 @@
+"""The diagram keeps readable labels on a 1280×720 projector with the step bar shown (issue 22):
+in every era (auto before the era is known included), in the normal window and in presenter
+mode, the state and edge labels are drawn at 11 px or more; a drawing that does not fit at that
+size scrolls, with the current state in view, instead of shrinking."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+from ui_driver import quick, until, use_profile
+
+from inspector.protocol.lifecycle import State
+from inspector.session.profiles import demo_profile
+from inspector.ui.diagram import MIN_HEIGHT, LifecycleDiagram
+
+pytestmark = pytest.mark.anyio
+
+FIRST_STATE = {"legacy": State.INITIALIZING, "modern": State.DISCOVERING, "auto": State.DISCOVERING}
+
+
+@pytest.mark.parametrize("presenter", [False, True], ids=["window", "presenter"])
+@pytest.mark.parametrize("era", ["legacy", "modern", "auto"])
+async def test_labels_stay_at_11px_at_1280x720_with_the_step_bar(window_and_controller, era, presenter):
+    controller, window = window_and_controller
+    use_profile(window, quick(demo_profile(), era))
+    window.resize(1280, 720)
+    if presenter:
+        window.act_presenter.trigger()
+    diagram = window.diagram
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.act_step.setChecked(True)
+        window.connect_selected()
+        await until(lambda: controller.pending_step is not None)
+        shown = controller.pending_step
+        controller.continue_step()  # the first message went: the session is past its initial state
+        await until(lambda: controller.pending_step is not None and controller.pending_step is not shown)
+        await until(lambda: window.stepbar.isVisible() and diagram.current_state is FIRST_STATE[era])
+        await anyio.sleep(0.25)  # the diagram lays out again 80 ms after the last resize
+        lay = diagram.layout_for_tests()
+        assert lay["font_px"] >= 11, (era, presenter, lay["font_px"])
+        assert lay["problems"] == []
+        # what is drawn is as large as measured: a node is its title's line and padding high
+        assert min(r.height() for r in lay["nodes"].values()) >= 25
+        assert diagram.height() >= MIN_HEIGHT and window.stepbar.height() > 0
+        viewport = lay["viewport"]
+        assert viewport.height() >= 100 and viewport.width() >= 300
+        # scrolled or not, the state the session is in is on screen
+        assert viewport.contains(lay["nodes"][diagram.current_state]), (lay["nodes"][diagram.current_state], viewport)
+        if diagram.scrolls:
+            assert lay["area"].width() > viewport.width() or lay["area"].height() > viewport.height()
+        for w in (diagram, window.stepbar):
+            assert w.mapTo(window, w.rect().bottomRight()).y() <= 720
+        controller.run_to_end()
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
+    if presenter:
+        window.act_presenter.trigger()
+
+
+def test_a_small_diagram_scrolls_by_wheel_and_drag_and_keeps_the_state_in_view(qtbot):
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    from inspector.protocol.versions import EraMode
+
+    w = LifecycleDiagram()
+    qtbot.addWidget(w)
+    w.resize(520, 200)
+    w.show()
+    qtbot.waitExposed(w)
+    w.set_machine(EraMode.AUTO, None)  # the whole probing machine: about 1340 × 400 at 11 px
+    lay = w.layout_for_tests()
+    assert lay["font_px"] == 11 and w.scrolls
+    assert lay["area"].width() > lay["viewport"].width() and lay["area"].height() > lay["viewport"].height()
+    assert lay["viewport"].contains(lay["nodes"][State.IDLE])  # nothing shown yet: the initial state
+
+    # a state far to the right becomes current: it is scrolled into view
+    w.set_state(State.OPERATING, None, animate=False)
+    lay = w.layout_for_tests()
+    assert lay["scroll"][0] > 0 and lay["viewport"].contains(lay["nodes"][State.OPERATING])
+
+    # the wheel scrolls; a drag on empty space pans
+    before = w.layout_for_tests()["scroll"]
+    pos = QPointF(10, 10)
+    event = QWheelEvent(pos, w.mapToGlobal(pos), QPoint(0, 0), QPoint(0, 120), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(w, event)
+    after_wheel = w.layout_for_tests()["scroll"]
+    assert after_wheel != before
+    vp = lay["viewport"]
+    empty = next(
+        QPoint(x, y) for y in range(10, int(vp.height()) - 10, 7) for x in range(10, int(vp.width()) - 80, 7)
+        if w._state_at(QPointF(x, y)) is None and w._state_at(QPointF(x + 60, y)) is None
+    )
+    qtbot.mousePress(w, Qt.MouseButton.LeftButton, pos=empty)
+    qtbot.mouseMove(w, empty + QPoint(60, 0))
+    qtbot.mouseRelease(w, Qt.MouseButton.LeftButton, pos=empty + QPoint(60, 0))
+    assert w.layout_for_tests()["scroll"][0] == max(0, after_wheel[0] - 60)
+
+    # large enough: no scrolling, the layout grows its type again
+    w.resize(1700, 560)
+    lay = w.layout_for_tests()
+    assert not w.scrolls and lay["font_px"] >= 12 and lay["scroll"] == (0, 0)
