@@ -300,7 +300,7 @@ class ContentView(QWidget):
             card.set_header(QCoreApplication.translate("ContentView", "TEXT"), " · ".join(m for m in meta if m))
             card.add_error(QCoreApplication.translate("ContentView", "the text member is missing or not a string"))
             return card
-        meta.insert(0, QCoreApplication.translate("ContentView", "{0} characters").format(len(text)))
+        meta.insert(0, self.tr("%n character(s)", "", len(text)))
         card.set_header(QCoreApplication.translate("ContentView", "TEXT"), " · ".join(m for m in meta if m))
         card.body.addWidget(self._text_widget(text))
         card.text = text  # type: ignore[attr-defined]
@@ -412,7 +412,7 @@ class ContentView(QWidget):
         card.body.addWidget(uri_label)
         if isinstance(res.get("text"), str):
             text = res["text"]
-            meta.insert(0, QCoreApplication.translate("ContentView", "text, {0} characters").format(len(text)))
+            meta.insert(0, self.tr("text, %n character(s)", "", len(text)))
             card.body.addWidget(self._text_widget(text, mono=True))
         elif "blob" in res:
             data, why = decode_base64(res.get("blob"))

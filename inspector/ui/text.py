@@ -222,11 +222,3 @@ def list_notes_text(notes: list[ListNote]) -> str:
             out.append(text)
     return " · ".join(out)
 
-
-
-def plural_s(text: str, n: int) -> str:
-    """The English form of a numerus string: ``self.tr("%n argument(s)", "", n)`` (the source
-    lupdate extracts as plural-aware; a catalogue gives each language its forms) comes back
-    untranslated in English, which has no catalogue: its "(s)" is resolved here ("1 argument",
-    "3 arguments"). A translation has no "(s)" and is returned as it is."""
-    return text.replace("(s)", "" if n == 1 else "s")

@@ -2,6 +2,23 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ContentView</name>
+    <message numerus="yes">
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n character</numerusform>
+            <numerusform>%n characters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>text, %n character(s)</source>
+        <translation>
+            <numerusform>text, %n character</numerusform>
+            <numerusform>text, %n characters</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TimelineView</name>
     <message numerus="yes">
         <source>%Ln entries</source>

@@ -12,9 +12,19 @@ from inspector.demo.catalog import WEATHER_OUTPUT_SCHEMA
 from inspector.demo.media import png_bytes, wav_bytes
 from inspector.ui.content import ContentView, wav_info
 
+from ui_driver import english_plurals
+
 
 def b64(data: bytes) -> str:
     return base64.b64encode(data).decode()
+
+
+@pytest.fixture(autouse=True)
+def english(qapp):
+    """The app's English plural forms ("29 characters"), as the window has them."""
+    translator = english_plurals(qapp)
+    yield
+    qapp.removeTranslator(translator)
 
 
 @pytest.fixture

@@ -30,8 +30,17 @@ from inspector.ui.text import format_duration
 from inspector.ui.schema_form import ArrayField, BooleanField, EnumField, MultiEnumField, NumberField, ObjectField, StringField
 
 from peers import reference_server  # noqa: E402
+from ui_driver import english_plurals  # noqa: E402
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(autouse=True)
+def english(qapp):
+    """The app's English plural forms ("2 rounds"), as the window has them."""
+    translator = english_plurals(qapp)
+    yield
+    qapp.removeTranslator(translator)
 
 ERAS = ["legacy", "modern"]
 

@@ -34,3 +34,17 @@ def use_profile(window, profile) -> None:
     window.profiles[0] = profile
     window.connection.profiles[0] = profile
     window.connection.editor.set_profile(profile)
+
+
+def english_plurals(app):
+    """Install the app's English catalogue (its plural forms only: "1 argument", "2 arguments"),
+    as ``inspector.ui.app.Languages`` does for English, for a widget tested outside the window.
+    Returns the translator, to remove with ``app.removeTranslator``."""
+    from PySide6.QtCore import QTranslator
+
+    from inspector.resources import resource_path
+
+    translator = QTranslator(app)
+    assert translator.load(str(resource_path("i18n", "inspector_en.qm")))
+    app.installTranslator(translator)
+    return translator

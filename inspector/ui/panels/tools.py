@@ -67,7 +67,7 @@ from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_ton
 from ..schema_form import ArgumentsEditor
 from ..theme import colour as colour_of
 from ..theme import is_dark, tone
-from ..text import format_duration, list_note_text, plural_s
+from ..text import format_duration, list_note_text
 from .base import FeaturePanel
 
 AUTO_PAGES = 5  # tools/list pages fetched per Refresh / Load more before asking the user
@@ -881,7 +881,7 @@ class ToolsPanel(FeaturePanel):
         props = schema.get("properties") if isinstance(schema, dict) else None
         n = len(props) if isinstance(props, dict) else 0
         required = schema.get("required") if isinstance(schema, dict) else None
-        facts = [self.tr("no arguments") if n == 0 else plural_s(self.tr("%n argument(s)", "", n), n)]
+        facts = [self.tr("no arguments") if n == 0 else self.tr("%n argument(s)", "", n)]
         if isinstance(required, list) and required:
             facts.append(self.tr("%n required", "", len(required)))
         if isinstance(schema, dict) and isinstance(schema.get("$schema"), str):
@@ -952,6 +952,7 @@ class ToolsPanel(FeaturePanel):
                 top = self.tr("(arguments)")
                 where = "; ".join(f"{p or top}: {m}" for p, m in list(errors.items())[:4])
                 self.show_error(self.tr("Fix the arguments first ({0}), or uncheck the schema check to send them anyway.").format(where), self.args_error)
+                self._show_first_error(errors)
                 return False
         name = self.current["name"]
         as_task = not self.task_box.isHidden() and self.task_box.isChecked()
@@ -974,6 +975,18 @@ class ToolsPanel(FeaturePanel):
             self.progress_row.hide()
             self._update_actions()
         return started
+
+    def _show_first_error(self, errors: dict[str, str]) -> None:
+        """The first field with a problem is scrolled into view (with its message) and gets the
+        cursor; the summary stays under the Call button."""
+        if self.editor.mode() != "form":
+            return
+        first = next((f for f in self.editor.form.fields() if f.path_text in errors and f.container.isVisibleTo(self)), None)
+        if first is None:
+            return
+        first.editor.setFocus()
+        self.details_scroll.widget().layout().activate()  # the messages just shown take their room first
+        self.details_scroll.ensureWidgetVisible(first.container, 0, 8)
 
     def cancel_call(self) -> bool:
         """Cancel the call in flight: its scope is cancelled, the session sends notifications/cancelled."""
@@ -1059,7 +1072,7 @@ class ToolsPanel(FeaturePanel):
                 tool["name"],
                 self.tr("task {0}").format(task_id),
                 self.tr("ended {0}").format(status),
-                plural_s(self.tr("%n poll(s)", "", polls), polls),
+                self.tr("%n poll(s)", "", polls),
                 self.tr("finished in {0}").format(format_duration(elapsed)),
             ]
             if problem == TASK_GET_FAILED:
@@ -1113,7 +1126,7 @@ class ToolsPanel(FeaturePanel):
             out = [tool["name"], self.tr("tools/call id {0}").format(reply.id), self.tr("answered in {0}").format(format_duration(total))]
             if reply.rounds > 1:
                 rounds = ", ".join(format_duration(t) for t in reply.round_latencies)
-                out.append(plural_s(self.tr("%n round(s) (input required): {0}", "", reply.rounds), reply.rounds).format(rounds))
+                out.append(self.tr("%n round(s) (input required): {0}", "", reply.rounds).format(rounds))
             return " · ".join(out)
 
         self._say(self.status_label, facts)
