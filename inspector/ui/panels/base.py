@@ -153,6 +153,7 @@ class FeaturePanel(QWidget):
         self._waits: dict[str, RequestWatch] = {}  # list method -> the watch of its latest load
         self._wait_notes: dict[str, WaitNote] = {}  # list method -> its note over the panel
         self._wait_box: QWidget | None = None  # the notes, over the panel
+        self._said: dict[QLabel, tuple[Callable[[], str], str]] = {}  # see say()
         changed = getattr(controller, "recordingChanged", None)
         if changed is not None:
             changed.connect(self.drop_waits)
@@ -363,12 +364,13 @@ class FeaturePanel(QWidget):
             try:
                 await fn(*args)
             except RequestCancelled:
-                self.show_error(self.tr("Cancelled."), error_label)
+                self.say_error(error_label, lambda: self.tr("Cancelled."))
             except SessionError as exc:
                 self.show_error(str(exc), error_label)
             except Exception as exc:  # what the server sent tripped the panel: shown and recorded, never fatal
                 name = getattr(fn, "__name__", "an action")
-                self.show_error(self.tr("The inspector failed on what the server sent ({0}); it is recorded in the timeline.").format(f"{type(exc).__name__}: {exc}"), error_label)
+                what = f"{type(exc).__name__}: {exc}"
+                self.say_error(error_label, lambda: self.tr("The inspector failed on what the server sent ({0}); it is recorded in the timeline.").format(what))
                 if session is not None:
                     session.note_internal_error(f"{self.key} panel, {name}", exc)
 
@@ -376,8 +378,39 @@ class FeaturePanel(QWidget):
         tg.start_soon(guarded)
         return True
 
+    def say(self, label: QLabel, words: Callable[[], str] | None) -> None:
+        """``label`` shows ``words()``, made again from the same state on a language switch
+        (None: empty). An error label is shown while it says something. Whatever sets the
+        label's text otherwise wins: it is made again only while it still shows what was said."""
+        text = words() if words is not None else ""
+        if words is None:
+            self._said.pop(label, None)
+        else:
+            self._said[label] = (words, text)
+        if hasattr(label, "show_text"):
+            label.show_text(text)
+        else:
+            label.setText(text)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "_said"):
+            for label, (words, said) in list(self._said.items()):
+                if label.text() == said:
+                    self.say(label, words)
+            if self.recorded_row is not None:
+                self.set_recorded_row(self.recorded_row)
+        super().changeEvent(event)
+
+    def say_error(self, label: QLabel | None, words: Callable[[], str]) -> None:
+        """:meth:`say` on an error label, shown while it says something (as show_error)."""
+        if label is not None:
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            self.say(label, words)
+            label.setVisible(bool(label.text()))
+
     def show_error(self, text: str, label: QLabel | None = None) -> None:
         if label is not None:
+            self._said.pop(label, None)
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setText(text)
             label.setVisible(bool(text))

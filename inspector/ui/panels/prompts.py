@@ -12,6 +12,7 @@ as a conversation, each content block rendered by :class:`~inspector.ui.content.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
@@ -54,8 +55,7 @@ class MessageBubble(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 8)
         layout.setSpacing(4)
-        names = {"user": self.tr("User"), "assistant": self.tr("Assistant")}
-        self.role_label = plain_label(names.get(role, role or self.tr("(no role)")), wrap=False)
+        self.role_label = plain_label(self._role_text(), wrap=False)
         font = self.role_label.font()
         font.setBold(True)
         self.role_label.setFont(font)
@@ -66,6 +66,15 @@ class MessageBubble(QFrame):
         blocks = [content] if isinstance(content, dict) else []
         self.view.set_blocks(blocks)
         layout.addWidget(self.view)
+
+    def _role_text(self) -> str:
+        names = {"user": self.tr("User"), "assistant": self.tr("Assistant")}
+        return names.get(self.role, self.role or self.tr("(no role)"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "role_label"):
+            self.role_label.setText(self._role_text())
+        super().changeEvent(event)
 
 
 class Conversation(QScrollArea):
@@ -90,21 +99,36 @@ class Conversation(QScrollArea):
         self.box.addStretch(1)
         self.setWidget(self.inner)
         self.bubbles: list[MessageBubble] = []
+        self._message: Callable[[], str] | None = None  # what the empty line says (None: press Get)
+        self._description = ""
 
-    def clear(self, message: str = "") -> None:
+    def clear(self, message: Callable[[], str] | None = None) -> None:
+        """No messages shown; ``message()`` says why (made again on a language switch)."""
         for bubble in self.bubbles:
             self.box.removeWidget(bubble)
             bubble.deleteLater()
         self.bubbles = []
+        self._description = ""
         self.description.setVisible(False)
-        self.empty.setText(message or self.tr("Press Get to fetch the prompt's messages."))
+        self._message = message
+        self._retranslate()
         self.empty.setVisible(True)
 
+    def _retranslate(self) -> None:
+        self.empty.setText(self._message() if self._message is not None else self.tr("Press Get to fetch the prompt's messages."))
+        self.description.setText(self.tr("Description: {text}").format(text=self._description) if self._description else "")
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "_message"):
+            self._retranslate()
+        super().changeEvent(event)
+
     def set_result(self, result: dict) -> None:
-        self.clear(self.tr("The prompt has no messages."))
+        self.clear(lambda: self.tr("The prompt has no messages."))
         desc = result.get("description")
         if isinstance(desc, str) and desc:
-            self.description.setText(self.tr("Description: {text}").format(text=desc))
+            self._description = desc
+            self._retranslate()
             self.description.setVisible(True)
         messages = result.get("messages")
         messages = [m for m in messages if isinstance(m, dict)] if isinstance(messages, list) else []
@@ -302,7 +326,24 @@ class PromptsPanel(FeaturePanel):
         self.result_title.setText(self.tr("Messages"))
         if self.current is None:
             self._show_nothing()
+        else:
+            self._word_form()
+        self._rerow()
         self._sync_actions()
+
+    def _rerow(self) -> None:
+        """The list's rows made again (their words: "none" arguments), the selection kept."""
+        view = self.list_view
+        entries = view.entries()
+        if not entries:
+            return
+        current = view.current_entry()
+        view.tree.blockSignals(True)
+        view.clear()
+        view.add_rows([self._row(e) for e in entries])
+        if current is not None:
+            view.select_where("name", current.get("name"))
+        view.tree.blockSignals(False)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "result_title"):
@@ -357,7 +398,7 @@ class PromptsPanel(FeaturePanel):
                     return
                 for note in pl.notes[seen:]:
                     if note.code == NOTE_ERROR:
-                        self.errors.show_text(self.tr("prompts/list failed. {error}").format(error=error_text(note.detail)))
+                        self.say(self.errors, lambda detail=note.detail: self.tr("prompts/list failed. {error}").format(error=error_text(detail)))
         finally:
             if gen == pl.generation:
                 pl.loading = False
@@ -401,14 +442,40 @@ class PromptsPanel(FeaturePanel):
             self.form.removeRow(0)
         self.fields = {}
         self.required = set()
+        self._field_labels: dict[str, QLabel] = {}
         args = entry.get("arguments")
         args = [a for a in args if isinstance(a, dict) and isinstance(a.get("name"), str)] if isinstance(args, list) else []
         completes = bool(self.availability is not None and self.availability.completions)
+        self._form_args = (args, completes)
         for arg in args:
             name = arg["name"]
             required = arg.get("required") is True
             field = CompletionField(name, completes=completes)
-            field.setPlaceholderText(self.tr("required") if required else self.tr("optional"))
+            field.wanted.connect(self._want_completion)
+            field.returnPressed.connect(self.get_selected)
+            label = QLabel()
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setText(f"{name} *" if required else name)
+            if required:
+                f = label.font()
+                f.setBold(True)
+                label.setFont(f)
+                self.required.add(name)
+            self.fields[name] = field
+            self._field_labels[name] = label
+            self.form.addRow(label, field)
+        self.args_box.setVisible(True)
+        self._word_form()
+
+    def _word_form(self) -> None:
+        """The form's words in the current language: placeholders, tooltips, the hint under it."""
+        args, completes = getattr(self, "_form_args", ([], False))
+        for arg in args:
+            name = arg["name"]
+            field, label = self.fields.get(name), self._field_labels.get(name)
+            if field is None or label is None:
+                continue
+            field.setPlaceholderText(self.tr("required") if name in self.required else self.tr("optional"))
             desc = arg.get("description")
             tip = desc if isinstance(desc, str) else ""
             if not completes:
@@ -416,20 +483,7 @@ class PromptsPanel(FeaturePanel):
             field.hint = tip
             tip = plain_tooltip(tip) if tip else ""
             field.setToolTip(tip)
-            field.wanted.connect(self._want_completion)
-            field.returnPressed.connect(self.get_selected)
-            label = QLabel()
-            label.setTextFormat(Qt.TextFormat.PlainText)
-            label.setText(f"{name} *" if required else name)
             label.setToolTip(tip)
-            if required:
-                f = label.font()
-                f.setBold(True)
-                label.setFont(f)
-                self.required.add(name)
-            self.fields[name] = field
-            self.form.addRow(label, field)
-        self.args_box.setVisible(True)
         if not args:
             self.args_hint.setText(self.tr("This prompt takes no arguments."))
         elif completes:
@@ -455,7 +509,7 @@ class PromptsPanel(FeaturePanel):
             return False
         missing = [n for n in self.required if not self.fields[n].text()]
         if missing:
-            self.errors.show_text(self.tr("Fill in the required argument(s) first: {names}.").format(names=", ".join(sorted(missing))))
+            self.say(self.errors, lambda: self.tr("Fill in the required argument(s) first: {names}.").format(names=", ".join(sorted(missing))))
             self.fields[sorted(missing)[0]].setFocus()
             return False
         self.errors.clear_text()
@@ -476,16 +530,16 @@ class PromptsPanel(FeaturePanel):
             return
         if not self._show_got(params.get("name"), reply):
             return
-        n = len(self.conversation.bubbles)
-        self.status.setText(self.tr("Got {name} at {time}: {n} message(s), {ms:.0f} ms.").format(
-            name=params.get("name"), time=time.strftime("%H:%M:%S"), n=n, ms=reply.latency * 1000))
+        n, when = len(self.conversation.bubbles), time.strftime("%H:%M:%S")
+        self.say(self.status, lambda: self.tr("Got {name} at {time}: {n} message(s), {ms:.0f} ms.").format(
+            name=params.get("name"), time=when, n=n, ms=reply.latency * 1000))
 
     def _show_got(self, name: Any, reply) -> bool:
         """A prompts/get answer as a conversation; False when it was an error (shown)."""
         if not reply.ok:
             self.last_result = None
-            self.conversation.clear(self.tr("Nothing to show: prompts/get failed."))
-            self.errors.show_text(self.tr("prompts/get {name} failed. {error}").format(name=name, error=error_text(reply.error)))
+            self.conversation.clear(lambda: self.tr("Nothing to show: prompts/get failed."))
+            self.say(self.errors, lambda: self.tr("prompts/get {name} failed. {error}").format(name=name, error=error_text(reply.error)))
             return False
         self.last_result = reply.result or {}
         self.conversation.set_result(self.last_result)
@@ -507,7 +561,7 @@ class PromptsPanel(FeaturePanel):
             self.list_view.add_rows([self._row(e) for e in self.prompts.items])
             for note in self.prompts.notes:
                 if note.code == NOTE_ERROR:
-                    self.errors.show_text(self.tr("prompts/list failed. {error}").format(error=error_text(note.detail)))
+                    self.say(self.errors, lambda detail=note.detail: self.tr("prompts/list failed. {error}").format(error=error_text(detail)))
             self._show_recorded_get(call)
         self._sync_actions()
 
@@ -528,7 +582,8 @@ class PromptsPanel(FeaturePanel):
             value = arguments.get(arg, "")
             field.setText(value if isinstance(value, str) else str(value))
         if call.reply is None:
-            self.conversation.clear(self.tr("prompts/get {name} was sent at entry {seq}; not answered by this entry.").format(name=name, seq=call.seq))
+            self.conversation.clear(lambda: self.tr("prompts/get {name} was sent at entry {seq}; not answered by this entry.").format(name=name, seq=call.seq))
         elif self._show_got(name, call.reply):
-            self.status.setText(self.tr("Got {name} at entry {seq}: {n} message(s), {ms:.0f} ms.").format(
-                name=name, seq=call.reply.seq, n=len(self.conversation.bubbles), ms=call.reply.latency * 1000))
+            n = len(self.conversation.bubbles)
+            self.say(self.status, lambda: self.tr("Got {name} at entry {seq}: {n} message(s), {ms:.0f} ms.").format(
+                name=name, seq=call.reply.seq, n=n, ms=call.reply.latency * 1000))

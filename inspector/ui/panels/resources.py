@@ -32,6 +32,7 @@ import binascii
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -319,15 +320,14 @@ class ContentCard(QFrame):
         self.uri_label = plain_label(self.uri or self.tr("(no uri)"), wrap=True, selectable=True)
         self.uri_label.setFont(mono_font())
         head.addWidget(self.uri_label, 1)
-        self.save_button = QPushButton(self.tr("Save…"))
-        self.save_button.setToolTip(self.tr("Write these bytes to a file"))
+        self.save_button = QPushButton()
         self.save_button.clicked.connect(lambda *_: self.open_save_dialog())
         self.save_button.setEnabled(bool(self.data) or self.is_text)
         head.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(head)
-        kind = self.tr("text") if self.is_text else self.tr("binary (blob)")
-        facts = [self.mime or self.tr("no MIME type"), kind, format_size(len(self.data))]
-        self.facts = muted(plain_label(" · ".join(facts), wrap=True))
+        self.facts = muted(plain_label(wrap=True))
+        self.cut_note: QLabel | None = None
+        self.dims: QLabel | None = None
         layout.addWidget(self.facts)
         if self.problem:
             err = ErrorLabel(boxed=True)
@@ -346,7 +346,8 @@ class ContentCard(QFrame):
             self.body.setMinimumHeight(120)
             layout.addWidget(self.body, 1)
             if len(self.text) > TEXT_LIMIT:
-                layout.addWidget(plain_label(self.tr("Showing the first {n} characters; Save keeps everything.").format(n=TEXT_LIMIT)))
+                self.cut_note = plain_label()
+                layout.addWidget(self.cut_note)
         else:
             self.preview = QLabel()
             self.preview.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -361,12 +362,11 @@ class ContentCard(QFrame):
                 elif side > 320:
                     pix = pix.scaled(320, 320, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
                 self.preview.setPixmap(pix)
-                self.preview.setToolTip(self.tr("{w} × {h} pixels").format(w=image.width(), h=image.height()))
                 self.preview.setStyleSheet("QLabel { background: transparent; border: 1px dashed palette(mid); padding: 6px; }")
                 self.preview.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
                 layout.addWidget(self.preview)
-                dims = muted(plain_label(self.tr("Image preview, {w} × {h} pixels").format(w=image.width(), h=image.height())))
-                layout.addWidget(dims)
+                self.dims = muted(plain_label())
+                layout.addWidget(self.dims)
             self.body = QPlainTextEdit()
             self.body.setReadOnly(True)
             self.body.setFont(mono_font())
@@ -374,6 +374,26 @@ class ContentCard(QFrame):
             self.body.setPlainText(hex_dump(self.data, limit=HEX_PREVIEW_BYTES) if self.data else "")
             self.body.setMinimumHeight(110)
             layout.addWidget(self.body, 1)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        """The card's words in the current language (again on a switch)."""
+        self.uri_label.setText(self.uri or self.tr("(no uri)"))
+        self.save_button.setText(self.tr("Save…"))
+        self.save_button.setToolTip(self.tr("Write these bytes to a file"))
+        kind = self.tr("text") if self.is_text else self.tr("binary (blob)")
+        self.facts.setText(" · ".join([self.mime or self.tr("no MIME type"), kind, format_size(len(self.data))]))
+        if self.cut_note is not None:
+            self.cut_note.setText(self.tr("Showing the first {n} characters; Save keeps everything.").format(n=TEXT_LIMIT))
+        image = self.image
+        if self.dims is not None and image is not None:
+            self.preview.setToolTip(self.tr("{w} × {h} pixels").format(w=image.width(), h=image.height()))
+            self.dims.setText(self.tr("Image preview, {w} × {h} pixels").format(w=image.width(), h=image.height()))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "facts"):
+            self._retranslate()
+        super().changeEvent(event)
 
     @property
     def prose(self) -> bool:
@@ -410,9 +430,10 @@ class ContentCard(QFrame):
             try:
                 await anyio.to_thread.run_sync(path.write_bytes, data)
             except OSError as exc:
-                panel.errors.show_text(QCoreApplication.translate("ResourcesPanel", "Could not save {path}: {error}").format(path=str(path), error=exc.strerror or str(exc)))
+                why = exc.strerror or str(exc)
+                panel.say(panel.errors, lambda: QCoreApplication.translate("ResourcesPanel", "Could not save {path}: {error}").format(path=str(path), error=why))
                 return
-        panel.status.setText(QCoreApplication.translate("ResourcesPanel", "Saved {n} to {path}.").format(n=format_size(len(data)), path=str(path)))
+        panel.say(panel.status, lambda: QCoreApplication.translate("ResourcesPanel", "Saved {n} to {path}.").format(n=format_size(len(data)), path=str(path)))
 
 
 class ContentsView(QScrollArea):
@@ -433,19 +454,27 @@ class ContentsView(QScrollArea):
         self.box.addWidget(self.empty, 1)
         self.setWidget(self.inner)
 
-    def clear(self, message: str = "") -> None:
+    def clear(self, message: Callable[[], str] | None = None) -> None:
+        """No contents shown; ``message()`` says why (made again on a language switch)."""
         for card in self.cards:
             self.box.removeWidget(card)
             card.deleteLater()
         self.cards = []
-        self.empty.setText(message or self.tr("Select a resource and press Read."))
+        self._message = message
+        self.empty.setText(message() if message is not None else self.tr("Select a resource and press Read."))
         self.empty.setVisible(True)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "empty"):
+            message = getattr(self, "_message", None)
+            self.empty.setText(message() if message is not None else self.tr("Select a resource and press Read."))
+        super().changeEvent(event)
 
     def set_contents(self, contents: list) -> None:
         self.set_prepared([prepare_content(c) for c in contents if isinstance(c, dict)])
 
     def set_prepared(self, prepared: list[PreparedContent]) -> None:
-        self.clear(self.tr("The server returned no contents."))
+        self.clear(lambda: self.tr("The server returned no contents."))
         self.empty.setVisible(not prepared)
         for entry in prepared:
             card = ContentCard(self.panel, entry)
@@ -727,15 +756,14 @@ class ResourcesPanel(FeaturePanel):
             self.template_box.setVisible(False)
         self.shown_uri = uri
         if call.reply is None:
-            self.contents.clear(self.tr("resources/read {uri} was sent at entry {seq}; not answered by this entry.").format(uri=uri, seq=call.seq))
+            self.contents.clear(lambda: self.tr("resources/read {uri} was sent at entry {seq}; not answered by this entry.").format(uri=uri, seq=call.seq))
             return
         entries = self._read_answer(uri, call.reply)
         if entries is None:
             return
         self.contents.set_contents(entries)
-        self.status.setText(
-            self.tr("Read {uri} at entry {seq} ({n} content(s), {ms:.0f} ms).").format(uri=uri, seq=call.reply.seq, n=len(entries), ms=call.reply.latency * 1000)
-        )
+        n = len(entries)
+        self.say(self.status, lambda: self.tr("Read {uri} at entry {seq} ({n} content(s), {ms:.0f} ms).").format(uri=uri, seq=call.reply.seq, n=n, ms=call.reply.latency * 1000))
 
     def on_notification(self, method: str, params: dict) -> None:
         if method == "notifications/resources/list_changed":
@@ -932,7 +960,7 @@ class ResourcesPanel(FeaturePanel):
     def _show_list_errors(self, pl: ListPager, notes: list) -> None:
         for note in notes:
             if note.code == NOTE_ERROR:
-                self.errors.show_text(self.tr("{method} failed. {error}").format(method=pl.method, error=error_text(note.detail)))
+                self.say(self.errors, lambda detail=note.detail: self.tr("{method} failed. {error}").format(method=pl.method, error=error_text(detail)))
 
     def _row(self, pl: ListPager, entry: dict) -> tuple[list[str], dict, str]:
         name = entry.get("title") or entry.get("name") or ""
@@ -960,10 +988,10 @@ class ResourcesPanel(FeaturePanel):
         self.template = None
         uri = entry.get("uri")
         if uri != self.shown_uri:
-            self._forget_contents(self.tr("Press Read (or double-click the row) to read this resource."))
+            self._forget_contents(lambda: self.tr("Press Read (or double-click the row) to read this resource."))
         self.heading.setText(str(entry.get("title") or entry.get("name") or uri or ""))
         self.uri_label.setText(str(uri or ""))
-        self.facts.setText(self._facts(entry))
+        self.say(self.facts, lambda: self._facts(entry))
         desc = entry.get("description")
         self.description.setText(desc if isinstance(desc, str) else "")
         self.description.setVisible(bool(self.description.text()))
@@ -974,10 +1002,10 @@ class ResourcesPanel(FeaturePanel):
         self.template = entry
         self.current = None
         tmpl = entry.get("uriTemplate") if isinstance(entry.get("uriTemplate"), str) else ""
-        self._forget_contents(self.tr("Fill in the arguments, then press Read."))
+        self._forget_contents(lambda: self.tr("Fill in the arguments, then press Read."))
         self.heading.setText(str(entry.get("title") or entry.get("name") or tmpl))
         self.uri_label.setText(tmpl)
-        self.facts.setText(self._facts(entry))
+        self.say(self.facts, lambda: self._facts(entry))
         desc = entry.get("description")
         self.description.setText(desc if isinstance(desc, str) else "")
         self.description.setVisible(bool(self.description.text()))
@@ -985,7 +1013,7 @@ class ResourcesPanel(FeaturePanel):
         self.template_box.setVisible(True)
         self._sync_actions()
 
-    def _forget_contents(self, message: str) -> None:
+    def _forget_contents(self, message: Callable[[], str]) -> None:
         """Another item was selected: the contents on screen no longer belong to it."""
         self._read_generation += 1  # an answer still on its way is for the old selection
         self.shown_uri = None
@@ -1068,7 +1096,7 @@ class ResourcesPanel(FeaturePanel):
             needed = template_required(str(self.template.get("uriTemplate") or ""))
             missing = [n for n in needed if n in self.fields and not self.fields[n].text()]
             if missing:
-                self.errors.show_text(self.tr("Fill in {names} first.").format(names=", ".join(missing)))
+                self.say(self.errors, lambda: self.tr("Fill in {names} first.").format(names=", ".join(missing)))
                 return False
         return self.read_uri(uri)
 
@@ -1102,17 +1130,18 @@ class ResourcesPanel(FeaturePanel):
             prepared = [prepare_content(c) for c in entries]
         self.contents.set_prepared(prepared)
         when = time.strftime("%H:%M:%S")
-        self.status.setText(self.tr("Read {uri} at {time} ({n} content(s), {ms:.0f} ms).").format(uri=uri, time=when, n=len(contents), ms=reply.latency * 1000))
+        n = len(contents)
+        self.say(self.status, lambda: self.tr("Read {uri} at {time} ({n} content(s), {ms:.0f} ms).").format(uri=uri, time=when, n=n, ms=reply.latency * 1000))
 
     def _read_answer(self, uri: str, reply) -> list[dict] | None:
         """The contents of a resources/read answer, or None (what went wrong is shown)."""
         if not reply.ok:
-            self.contents.clear(self.tr("Nothing to show: the read failed."))
-            self.errors.show_text(self.tr("resources/read {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
+            self.contents.clear(lambda: self.tr("Nothing to show: the read failed."))
+            self.say(self.errors, lambda: self.tr("resources/read {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
             return None
         contents = (reply.result or {}).get("contents")
         if not isinstance(contents, list):
-            self.contents.clear(self.tr("The answer has no contents array."))
+            self.contents.clear(lambda: self.tr("The answer has no contents array."))
             return None
         return [c for c in contents if isinstance(c, dict)]
 
@@ -1164,7 +1193,7 @@ class ResourcesPanel(FeaturePanel):
             self.subscribed.add(uri)
             self.errors.clear_text()
         else:
-            self.errors.show_text(self.tr("resources/subscribe {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
+            self.say(self.errors, lambda: self.tr("resources/subscribe {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
         self._sync_live()
 
     async def _unsubscribe(self, uri: str) -> None:
@@ -1174,7 +1203,7 @@ class ResourcesPanel(FeaturePanel):
             self.subscribed.discard(uri)
             self.errors.clear_text()
         else:
-            self.errors.show_text(self.tr("resources/unsubscribe {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
+            self.say(self.errors, lambda: self.tr("resources/unsubscribe {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
         self._sync_live()
 
     def _on_updated(self, params: dict) -> None:

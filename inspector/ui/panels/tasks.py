@@ -505,15 +505,20 @@ class TasksPanel(FeaturePanel):
 
             if not await self.fetch_list(pager, session, 1, on_page=page):
                 return
-            problems = []
-            for note in pager.notes[seen:]:
-                if note.code == NOTE_ERROR:
-                    err = note.detail if isinstance(note.detail, dict) else {}
-                    problems.append(self.tr("tasks/list failed: {code} {message}").format(code=err.get("code"), message=err.get("message")))
-                else:
-                    problems.append(list_note_text(note))
-            if problems:
-                self.show_error(" ".join(problems), self.error)
+            notes = pager.notes[seen:]
+
+            def problems() -> str:
+                said = []
+                for note in notes:
+                    if note.code == NOTE_ERROR:
+                        err = note.detail if isinstance(note.detail, dict) else {}
+                        said.append(self.tr("tasks/list failed: {code} {message}").format(code=err.get("code"), message=err.get("message")))
+                    else:
+                        said.append(list_note_text(note))
+                return " ".join(said)
+
+            if notes:
+                self.say(self.error, problems)
             self.more_button.setVisible(pager.more)
             if self.selected_id() is None and self.tree.topLevelItemCount():
                 self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
@@ -533,7 +538,7 @@ class TasksPanel(FeaturePanel):
                 self.update_task(task)
             elif not reply.ok:
                 err = reply.error or {}
-                self.show_error(self.tr("tasks/get failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error)
+                self.say(self.error, lambda: self.tr("tasks/get failed: {code} {message}").format(code=err.get("code"), message=err.get("message")))
 
         return self.run(go, error_label=self.error)
 
@@ -575,7 +580,7 @@ class TasksPanel(FeaturePanel):
                 self.update_task(task)
             elif not reply.ok:
                 err = reply.error or {}
-                self.show_error(self.tr("tasks/cancel failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error)
+                self.say(self.error, lambda: self.tr("tasks/cancel failed: {code} {message}").format(code=err.get("code"), message=err.get("message")))
 
         return self.run(go, error_label=self.error)
 
