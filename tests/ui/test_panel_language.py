@@ -1,0 +1,106 @@
+"""The feature panels follow a live language switch, both ways, for what they drew from state:
+errors and list notes of a server with every paging fault (misbehave.py --mode paged-lists),
+a form's words and a refusal of the Prompts panel, the Resources panel's read status and
+contents. What they said in English comes back word for word after a round trip."""
+
+from __future__ import annotations
+
+import re
+
+import anyio
+import pytest
+from ui_driver import quick, until, use_profile
+
+from inspector.session.profiles import ServerProfile, demo_profile
+from peers import misbehave
+
+pytestmark = pytest.mark.anyio
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+async def _round_trip(window, read) -> tuple[dict, dict]:
+    """``read()`` in English, in Chinese after a live switch, and in English again (equal)."""
+    before = read()
+    window.languages.set_choice("zh_CN")
+    try:
+        await anyio.sleep(0.05)
+        zh = read()
+    finally:
+        window.languages.set_choice("en")
+    await anyio.sleep(0.05)
+    assert read() == before
+    return before, zh
+
+
+async def test_errors_and_list_notes_follow_a_switch(window_and_controller):
+    controller, window = window_and_controller
+    argv = misbehave("paged-lists")
+    use_profile(window, quick(ServerProfile(name="paged", command=argv[0], args=argv[1:])))
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        host = window.panels
+        await until(lambda: {"tasks", "prompts", "resources"} <= set(host.shown_keys()))
+        tasks, prompts, resources = host.panels["tasks"], host.panels["prompts"], host.panels["resources"]
+        await until(lambda: bool(tasks.error.text()) and prompts.prompts.loaded and not prompts.prompts.loading and resources.resources.loaded and not resources.resources.loading)
+
+        def read() -> dict:
+            return {
+                "tasks error": tasks.error.text(),
+                "prompts count": prompts.list_view.count.text(),
+                "resources count": resources.resource_list.count.text(),
+                "resources error": resources.errors.text(),
+            }
+
+        en, zh = await _round_trip(window, read)
+        assert en["tasks error"] == "tasks/list failed: -32603 tasks are broken today"
+        assert "1 prompt" in en["prompts count"] and "nextCursor 5" in en["prompts count"]
+        assert "resources" in en["resources count"]  # the page without an array is noted
+        for key, text in zh.items():
+            if en[key]:
+                assert CJK.search(text) and text != en[key], (key, text)
+        assert "failed" not in zh["tasks error"] and "tasks are broken today" in zh["tasks error"]  # the server's words stay
+        controller.disconnect()
+        await until(lambda: not controller.running)
+        tg.cancel_scope.cancel()
+
+
+async def test_a_prompt_form_a_refusal_and_a_read_follow_a_switch(window_and_controller):
+    controller, window = window_and_controller
+    use_profile(window, quick(demo_profile()))
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        host = window.panels
+        await until(lambda: {"prompts", "resources"} <= set(host.shown_keys()))
+        prompts, resources = host.panels["prompts"], host.panels["resources"]
+        await until(lambda: bool(prompts.list_view.entries()) and resources.resource_list.tree.topLevelItemCount() > 0)
+        host.show_panel("prompts")
+        assert prompts.list_view.select_where("name", "greeting")
+        assert prompts.get_selected() is False  # its required argument is empty: refused, said
+        host.show_panel("resources")
+        resources.resource_list.tree.setCurrentItem(resources.resource_list.tree.topLevelItem(0))
+        assert resources.read_selected()
+        await until(lambda: bool(resources.contents.cards))
+        card = resources.contents.cards[0]
+
+        def read() -> dict:
+            field = prompts.fields["name"]
+            return {
+                "refusal": prompts.errors.text(),
+                "placeholder": field.placeholderText(),
+                "hint": prompts.args_hint.text(),
+                "read": resources.status.text(),
+                "save": card.save_button.text(),
+                "facts": card.facts.text(),
+            }
+
+        en, zh = await _round_trip(window, read)
+        assert en["refusal"] == "Fill in the required argument(s) first: name." and en["placeholder"] == "required"
+        assert en["read"].startswith("Read demo://") and en["save"] == "Save…"
+        for key, text in zh.items():
+            assert CJK.search(text) and text != en[key], (key, text)
+        controller.disconnect()
+        await until(lambda: not controller.running)
+        tg.cancel_scope.cancel()
