@@ -13,6 +13,7 @@ import os
 import shutil
 import stat
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -58,9 +59,16 @@ def test_setup_says_what_it_installs_then_skips_it_while_nothing_changed(tmp_pat
     assert [c for c in calls if c.startswith("-m pip install")] == ["-m pip install -q --upgrade pip", "-m pip install -q -e ."]
     assert (root / ".venv" / ".setup-stamp").read_text().strip()
 
-    said, calls = setup(root)  # nothing changed: silent, no pip
-    assert said == ""
-    assert calls == ["-m compileall -q -j 0 inspector"]  # cheap, and needed after a checkout changed
+    assert calls[-1] == "-m compileall -q -j 0 inspector"
+
+    said, calls = setup(root)  # nothing changed: silent, no pip, no compileall
+    assert said == "" and calls == []
+
+    changed = root / "inspector" / "changed.py"  # a source newer than the last compilation: compiled again
+    changed.write_text("x = 1\n")
+    os.utime(changed, (time.time() + 5, time.time() + 5))
+    said, calls = setup(root)
+    assert said == "" and calls == ["-m compileall -q -j 0 inspector"]
 
     with open(root / "pyproject.toml", "a") as f:  # a dependency changed: installed again
         f.write("\n# changed\n")
@@ -92,6 +100,6 @@ def test_a_test_install_covers_the_app_but_not_the_other_way_round(tmp_path: Pat
     assert "-m pip install -q -e .[test]" in calls and any(c.startswith("npm install") for c in calls), calls
     assert "installing the npm reference server" in said
     said, calls = run("--test")
-    assert said == "" and calls == ["-m compileall -q -j 0 inspector"], (said, calls)
+    assert said == "" and calls == [], (said, calls)
     said, calls = run()  # the test install has everything the app needs
-    assert said == "" and calls == ["-m compileall -q -j 0 inspector"], (said, calls)
+    assert said == "" and calls == [], (said, calls)
