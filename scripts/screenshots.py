@@ -324,6 +324,14 @@ async def act_logs(w, controller, panel):
     await anyio.sleep(0.5)
 
 
+async def act_flagged_answer(w, controller, panel):
+    """The Tools panel waiting on tools/list whose answer came with a wrong id: the note says so,
+    and its button has selected that answer in the timeline."""
+    await wait_for(lambda: (panel.wait_state("tools/list") or False) and panel.wait_state("tools/list").unmatched)
+    await anyio.sleep(0.2)
+    panel.wait_note("tools/list").buttons[0].click()
+
+
 async def _run_as_task(w, steps: int, step_ms: int):
     tools = w.panels.panels["tools"]
     w.panels.show_panel("tools")
@@ -435,6 +443,10 @@ PANEL_SHOTS = {
     "panel-tools-task": dict(era="legacy", panel="tools", act=act_tool_task),
     "panel-tools-1280": dict(era="legacy", panel="tools", act=act_tool_form_errors, size=(1280, 720),
                              server=("tests/fixtures/servers/misbehave.py", "--mode", "long-form")),
+    "panel-flagged-answer": dict(era="legacy", panel="tools", act=act_flagged_answer, size=(1280, 720),
+                                 server=("tests/fixtures/servers/misbehave.py", "--mode", "wrong-id-lists")),
+    "panel-flagged-answer-zh": dict(era="legacy", panel="tools", act=act_flagged_answer, size=(1280, 720), language="zh_CN",
+                                    server=("tests/fixtures/servers/misbehave.py", "--mode", "wrong-id-lists")),
     "dialog-sampling": dict(era="legacy", panel="tools", act=act_sampling, dialog=True),
     "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
     "dialog-composer": dict(era="legacy", panel="tools", act=act_composer, dialog=True),
