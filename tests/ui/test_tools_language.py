@@ -1,0 +1,111 @@
+"""The Tools panel follows a live language switch (issue 22): during a session the panels are not
+made again, so what the panel says about the state it shows (the tool's summary, its badges, the
+call's status line, the banner, the content cards, the list's note) is made again from that
+state on Qt's LanguageChange. A demo session at 1280x720, tools called, switched to Chinese and
+back to English: each text is Chinese, then exactly what it was in English."""
+
+from __future__ import annotations
+
+import re
+
+import anyio
+import pytest
+
+from inspector.protocol.lifecycle import State
+from inspector.session.profiles import demo_profile
+from inspector.ui.app import build
+from inspector.ui.panels.tools import tool_badges
+
+from ui_driver import quick, until, use_profile
+
+pytestmark = pytest.mark.anyio
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def said(panel) -> dict[str, str]:
+    """What the panel says about the selected tool and the last call, by place."""
+    out = {
+        "summary": panel.schema_label.text(),
+        "status": panel.status_label.text(),
+        "note": panel.list_note.text(),
+        "badges": " ".join(panel.badge_row.itemAt(i).widget().text() for i in range(panel.badge_row.count()) if panel.badge_row.itemAt(i).widget()),
+        "list badges": " ".join(text for text, _ in tool_badges(panel.current)),  # what the list's delegate paints
+        "cards": " | ".join(card.summary() for card in panel.content.cards()),
+        "check": panel.validate_label.text(),
+    }
+    if not panel.banner.isHidden():
+        out["banner"] = panel.banner_text()
+    return out
+
+
+async def switch(window, language: str) -> None:
+    window.languages.set_choice(language)
+    await anyio.sleep(0.2)  # LanguageChange is delivered by the loop
+
+
+async def test_the_tools_panel_words_follow_a_live_switch_both_ways(qapp, tmp_path):
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1280, 720)
+    window.show()
+    seen: dict[str, list[dict]] = {}
+    failure: BaseException | None = None
+    try:
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            use_profile(window, quick(demo_profile(), "legacy"))
+            window.connect_selected()
+            await until(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
+            await until(lambda: "tools" in window.panels.shown_keys())
+            window.panels.show_panel("tools")
+            panel = window.panels.panels["tools"]
+            await until(lambda: panel.tools and not panel.listing)
+            try:
+                # the server adds a tool and says the list changed: the panel reloads and notes it
+                assert panel.select_tool("add_item")
+                panel.editor.form.field("kind").set("tool")
+                assert panel.call_selected()
+                await until(lambda: panel.outcome == "result" and panel.list_note.isVisible() and not panel.listing)
+                for name, arguments in (("echo", {"message": "fourteen chars"}), ("always_fails", {})):
+                    assert panel.select_tool(name)
+                    panel.editor.set_value(arguments)
+                    assert panel.call_selected()
+                    await until(lambda: panel.outcome in ("result", "tool-error"))
+                    english = said(panel)
+                    await switch(window, "zh_CN")
+                    assert window.panels.panels["tools"] is panel  # a live session keeps its panels
+                    chinese = said(panel)
+                    await switch(window, "en")
+                    again = said(panel)
+                    seen[name] = [english, chinese, again]
+            except BaseException as exc:  # reported once the session has ended
+                failure = exc
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            tg.cancel_scope.cancel()
+    finally:
+        window.languages.set_choice("en")
+        window.close()
+        window.deleteLater()
+    if failure is not None:
+        raise failure
+    english, chinese, again = seen["echo"]
+    assert english["summary"] == "1 argument · 1 required"
+    assert re.fullmatch(r"echo · tools/call id \d+ · answered in .+", english["status"])
+    assert english["cards"] == "TEXT 14 characters"
+    assert english["badges"] == english["list badges"] == "read-only"
+    assert english["note"] == "The server said the tool list changed: reloaded."
+    assert chinese["summary"] == "1 个参数 · 1 个必填"
+    assert chinese["cards"] == "文本 14 个字符"
+    assert chinese["badges"] == chinese["list badges"] == "只读"
+    assert chinese["note"] == "服务器通知工具列表已变更：已重新加载。"
+    assert chinese["check"] == "发送前按 Schema 校验参数"
+    assert "answered" not in chinese["status"] and CJK.search(chinese["status"])
+    assert again == english  # back in English: word for word what it said before
+    english, chinese, again = seen["always_fails"]
+    assert english["banner"].startswith("The tool reported an error\n") and english["summary"] == "1 argument"
+    assert chinese["banner"].startswith("工具报告了错误\n") and chinese["summary"] == "1 个参数"
+    for key in english:  # every place says it in Chinese (ids and durations aside)
+        if english[key]:
+            assert CJK.search(chinese[key]), (key, chinese[key])
+    assert again == english
