@@ -58,6 +58,9 @@ recording get ``(start, end)`` batches; the recording file is appended and flush
 batches arrive. The recording's header keeps everything the engine's verdicts depend on (the
 client's configuration: ``reanalyse.engine_header``), so :mod:`.reanalyse` can judge a file
 again with an engine built exactly like the live one.
+A front-end that waits on a request learns what became of it from those batches too
+(:mod:`.waiting`): an answer the session could not hand to any request (a wrong or invalid id),
+the timeout, a flagged answer of its own - each with its entry.
 
 :mod:`.profiles` holds the saved servers (secret environment values and headers kept apart) and
 turns one into ``SessionOptions``; :mod:`.imports` reads other clients' server configurations into
