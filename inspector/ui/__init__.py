@@ -13,7 +13,8 @@ one announced (session.StepGate).
 Widgets are observers. The timeline model is an adapter over the recording's columns, growing
 in timed batches; the lifecycle diagram draws the protocol's own transition tables and shows
 the state as of the newest entry as the session's current state, or as of a selected entry as
-"as of entry N" (never a past state called current); the detail pane re-parses one entry on
+"as of entry N" (never a past state called current), its labels never below 11 px (it scrolls
+instead of shrinking); the detail pane re-parses one entry on
 demand; the negotiation view reads the initialize or discovery exchange from the recording.
 A huge line is never decoded whole on the event loop for a view: the Logs panel's row, its level
 and the details' first JSON tree come from a bounded head (``text.json_head``: cut strings end

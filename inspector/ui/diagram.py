@@ -22,14 +22,17 @@ steps, each cached:
    widget is chosen, spare room goes into the gaps and channels, the Failed and shutdown rows
    slide to where their labels fit with the fewest crossings, lanes in each channel are
    ordered to minimise crossings and never draw two routes on one line, and every label is
-   put where it overlaps no other label, node or line. When even the smallest font does not
-   fit, the smallest layout is scaled down. :meth:`LifecycleDiagram.layout_for_tests`
+   put where it overlaps no other label, node or line. Type is never smaller than 11 px: when
+   even the smallest font does not fit, the smallest layout keeps its natural size and the
+   widget scrolls (scroll bars, the wheel, a drag on empty space), keeping the current state
+   and the held step's target in view as they change. :meth:`LifecycleDiagram.layout_for_tests`
    exposes the result, with the list of problems (empty for every table at every tested size).
 
-Painting draws a cached pixmap of the static picture, then the highlights on top (current
-state, last edge and its animation, focus ring, hover): well under a millisecond a frame. A
-painter that keeps shapes (the SVG export) gets the static picture as
-shapes and text instead, so an exported diagram is a drawing, not a bitmap.
+Painting draws a cached pixmap of the static picture (the whole drawing, scrolled), then the
+highlights on top (current state, last edge and its animation, focus ring, hover): well under a
+millisecond a frame. An export (:meth:`LifecycleDiagram.paint_export`) paints the whole drawing
+as shapes and text, at rest (no animation, hover or focus ring), with a caption naming the
+state, the era and the entry, so an SVG is a drawing and a PNG is sharp at any scale.
 ``set_state`` with nothing new returns before touching the widget. While the widget is being
 resized the previous layout is shown scaled and the new one computed 80 ms after the last
 resize; a machine switch lays out in ``set_machine``, not in ``paintEvent``.

@@ -51,6 +51,22 @@ async def test_labels_stay_at_11px_at_1280x720_with_the_step_bar(window_and_cont
             assert lay["area"].width() > viewport.width() or lay["area"].height() > viewport.height()
         for w in (diagram, window.stepbar):
             assert w.mapTo(window, w.rect().bottomRight()).y() <= 720
+        if era == "legacy":  # a live language switch, both ways: the bar and the diagram follow, labels stay 11 px
+            bar = window.stepbar
+            english_title = bar._title_text  # (the label shows it elided to its width)
+            window.languages.set_choice("zh_CN")
+            try:
+                await until(lambda: bar.details_button.text() == "详情")
+                assert bar._title_text != english_title and "Step" not in bar.title.text()
+                await anyio.sleep(0.25)
+                assert diagram.layout_for_tests()["font_px"] >= 11
+                bar.set_details(False)  # folded: one line, the explanation elided into it
+                assert not bar.details.isVisible() and bar.title.toolTip().startswith(bar._title_text)
+                bar.set_details(True)
+            finally:
+                window.languages.set_choice("en")
+            await until(lambda: bar.details_button.text() == "Details")
+            assert bar._title_text == english_title and bar.title.text()[:10] == english_title[:10]
         controller.run_to_end()
         controller.disconnect()
         await until(lambda: not controller.running, 15)
