@@ -164,7 +164,10 @@ class ElicitationForm(SchemaForm):
 
     def __init__(self, schema: dict, parent: QWidget | None = None) -> None:
         super().__init__(schema if isinstance(schema, dict) else {}, parent)
-        if not self.fields() and not self.unsupported:
+
+    def _word_empty_note(self) -> None:
+        super()._word_empty_note()
+        if self._root is not None and not self.fields() and not self.unsupported:
             self.empty_note.setText(self.tr("The server asked for no fields: Accept sends empty content."))
 
 

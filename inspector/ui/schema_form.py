@@ -427,6 +427,11 @@ class Field:
     def children(self) -> list["Field"]:
         return []
 
+    def retranslate(self) -> None:
+        """This field's own words (placeholders, choices' blank entry, buttons) in the current
+        language; SchemaForm calls it for every field on a language switch. Messages under
+        fields stay until the next check words them again."""
+
     # -------------------------------------------------------------- shared
 
     @property
@@ -495,6 +500,11 @@ class StringField(Field):
 
     def build(self) -> QWidget:
         self.line = QLineEdit()
+        self.retranslate()
+        self.line.textEdited.connect(self.edited)
+        return self.line
+
+    def retranslate(self) -> None:
         hints = []
         lo, hi = self.schema.get("minLength"), self.schema.get("maxLength")
         if isinstance(lo, int) and isinstance(hi, int):
@@ -504,8 +514,6 @@ class StringField(Field):
         if isinstance(self.schema.get("pattern"), str):
             hints.append(self.schema["pattern"])
         self.line.setPlaceholderText(_placeholder(self.schema, *hints))
-        self.line.textEdited.connect(self.edited)
-        return self.line
 
     def get(self) -> Any:
         text = self.line.text()
@@ -524,6 +532,11 @@ class NumberField(Field):
 
     def build(self) -> QWidget:
         self.line = QLineEdit()
+        self.retranslate()
+        self.line.textEdited.connect(self.edited)
+        return self.line
+
+    def retranslate(self) -> None:
         s = self.schema
         lo = s.get("minimum", s.get("exclusiveMinimum"))
         hi = s.get("maximum", s.get("exclusiveMaximum"))
@@ -538,8 +551,6 @@ class NumberField(Field):
             hint = f"≤ {_num(hi)}"
         kind = QCoreApplication.translate("SchemaForm", "whole number") if s.get("type") == "integer" else QCoreApplication.translate("SchemaForm", "number")
         self.line.setPlaceholderText(_placeholder(s, " ".join(x for x in (kind, hint) if x)))
-        self.line.textEdited.connect(self.edited)
-        return self.line
 
     def get(self) -> Any:
         text = self.line.text().strip()
@@ -604,6 +615,9 @@ class BooleanField(Field):
     def _state(self, *_: Any) -> None:
         self.box.setText(self._text())
 
+    def retranslate(self) -> None:
+        self._state()
+
     def get(self) -> Any:
         state = self.box.checkState()
         if state == Qt.CheckState.PartiallyChecked:
@@ -629,11 +643,19 @@ class EnumField(Field):
         self.options = enum_options(self.schema) or []
         self.blank = not self.required or "default" not in self.schema
         if self.blank:
-            self.combo.addItem(QCoreApplication.translate("SchemaForm", "— choose —") if self.required else QCoreApplication.translate("SchemaForm", "(not set)"), None)
+            self.combo.addItem("", None)
         for i, (_, label) in enumerate(self.options):
             self.combo.addItem(label, i)
+        self.retranslate()
         self.combo.activated.connect(self.edited)
         return self.combo
+
+    def retranslate(self) -> None:
+        if self.blank:
+            self.combo.setItemText(0, QCoreApplication.translate("SchemaForm", "— choose —") if self.required else QCoreApplication.translate("SchemaForm", "(not set)"))
+        idx = self.combo.findData("extra:")
+        if idx >= 0:
+            self.combo.setItemText(idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(self._extra)))
 
     def get(self) -> Any:
         data = self.combo.currentData()
@@ -738,6 +760,9 @@ class OpaqueField(Field):
         self.label.setText(QCoreApplication.translate("SchemaForm", "{0} — edit in Raw JSON ({1})").format(shown, self.reason))
         set_tone(self.label, "muted")
 
+    def retranslate(self) -> None:
+        self._show()
+
     def get(self) -> Any:
         return copy.deepcopy(self.value_)
 
@@ -791,11 +816,17 @@ class ObjectField(Field):
                 label.setObjectName("fieldLabel")
                 label.setBuddy(field.editor)
                 self.layout.addRow(label, field.container)
+        self.no_props: QLabel | None = None
         if not props and not self.root:
-            note = QLabel(QCoreApplication.translate("SchemaForm", "no properties declared"))
-            set_tone(note, "muted")
-            self.layout.addRow(note)
+            self.no_props = QLabel()
+            set_tone(self.no_props, "muted")
+            self.layout.addRow(self.no_props)
+        self.retranslate()
         return box
+
+    def retranslate(self) -> None:
+        if self.no_props is not None:
+            self.no_props.setText(QCoreApplication.translate("SchemaForm", "no properties declared"))
 
     def children(self) -> list[Field]:
         return list(self.fields.values())
@@ -837,12 +868,18 @@ class ArrayField(Field):
         self.rows = QVBoxLayout(box)
         self.rows.setContentsMargins(0, 0, 0, 0)
         self.rows.setSpacing(4)
-        self.add_button = QPushButton(QCoreApplication.translate("SchemaForm", "Add item"))
+        self.add_button = QPushButton()
         self.add_button.setObjectName("addItem")
         self.add_button.clicked.connect(lambda *_: self._add_clicked())
         self.add_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.rows.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.retranslate()
         return box
+
+    def retranslate(self) -> None:
+        self.add_button.setText(QCoreApplication.translate("SchemaForm", "Add item"))
+        for f in self.items:
+            f._remove.setToolTip(QCoreApplication.translate("SchemaForm", "Remove this item"))  # type: ignore[attr-defined]
 
     def children(self) -> list[Field]:
         return list(self.items)
@@ -871,6 +908,7 @@ class ArrayField(Field):
         remove.setAutoRaise(True)
         lay.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
         field._row = row  # type: ignore[attr-defined]
+        field._remove = remove  # type: ignore[attr-defined]
         remove.clicked.connect(lambda *_, f=field: self.remove_item(f))
         self.rows.insertWidget(len(self.items), row)
         self.items.append(field)
@@ -978,6 +1016,11 @@ class SchemaForm(QWidget):
         self._root = ObjectField(self, (), root_schema, True, None, root=True)
         self._layout.insertWidget(self._layout.count() - 1, self._root.container)
         self._root.reset()
+        self._word_empty_note()
+
+    def _word_empty_note(self) -> None:
+        """Why the form has no fields (hidden when it has some), in the current language."""
+        root_schema = self._root.schema if self._root is not None else {}
         props = root_schema.get("properties")
         if self.unsupported and self.unsupported[0][0] == "":
             self.empty_note.setText(QCoreApplication.translate("SchemaForm", "The form cannot show this schema: {0}.").format(self.unsupported[0][1]))
@@ -991,6 +1034,13 @@ class SchemaForm(QWidget):
             self.empty_note.show()
         else:
             self.empty_note.hide()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and self._root is not None:
+            for field in self._root.walk():
+                field.retranslate()
+            self._word_empty_note()
+        super().changeEvent(event)
 
     def _make_field(self, path: tuple, schema: Any, required: bool, key: str | None, *, item: bool = False) -> Field:
         try:

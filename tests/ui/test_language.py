@@ -183,7 +183,7 @@ from pathlib import Path  # noqa: E402
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "resources" / "i18n" / "inspector_zh_CN.ts"
 CJK = re.compile("[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
-PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\d|%n")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%L?\d+|%L?n")  # {name}, %1, %n and their localised %L forms
 
 
 def _plain(text: str) -> str:
@@ -222,7 +222,9 @@ def english_matchers(pairs) -> tuple[set[str], list[re.Pattern]]:
         if not PLACEHOLDER.search(source):
             exact.add(source)
         elif len(re.findall(r"[A-Za-z]", PLACEHOLDER.sub("", source))) >= 4:
-            patterns.append(re.compile("^" + ".+?".join(map(re.escape, PLACEHOLDER.split(source))) + "$", re.S))
+            # a plural-aware source ("%n argument(s)") is shown "1 argument" / "3 arguments"
+            pattern = ".+?".join(re.escape(piece).replace(re.escape("(s)"), "s?") for piece in PLACEHOLDER.split(source))
+            patterns.append(re.compile("^" + pattern + "$", re.S))
     return exact, patterns
 
 

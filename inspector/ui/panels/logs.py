@@ -536,7 +536,6 @@ class LogsPanel(FeaturePanel):
         self.level_status.setWordWrap(True)
         self.level_status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.error = ErrorLabel("logsError")
-        self._said: tuple[str, str | None] = ("", None)  # what the server-level line says (see _say)
         self._fill_levels(modern=False)
 
         self.level_status = muted(self.level_status)
@@ -626,10 +625,11 @@ class LogsPanel(FeaturePanel):
 
     def _say(self, what: str, level: str | None = None) -> None:
         """The server-level line: ``what`` happened (with ``level``), in the current language,
-        and again in the next one after a language switch."""
-        self._said = (what, level)
+        and again in the next one after a language switch (FeaturePanel.say)."""
+        self.say(self.level_status, (lambda: self._level_text(what, level)) if what else None)
+
+    def _level_text(self, what: str, level: str | None) -> str:
         texts = {
-            "": "",
             "not set": self.tr("Not set by this client yet (logging/setLevel); the server uses its own default."),
             "carried": self.tr("Requests carry io.modelcontextprotocol/logLevel = {level} in _meta."),
             "none carried": self.tr(
@@ -640,7 +640,7 @@ class LogsPanel(FeaturePanel):
             "sending": self.tr("Sending logging/setLevel {level}…"),
             "answered": self.tr("Server level: {level} (logging/setLevel answered)."),
         }
-        self.level_status.setText(texts[what].format(level=level))
+        return texts[what].format(level=level)
 
     def _fill_levels(self, modern: bool) -> None:
         self._modern = modern
@@ -728,7 +728,6 @@ class LogsPanel(FeaturePanel):
         self._level_tooltip()
         if self.level.count() and self.level.itemData(0) is None:
             self.level.setItemText(0, self.tr("none (no log messages)"))
-        self._say(*self._said)
         self.model.retranslate_headers()
         self._show_counts(len(self.model.view.rows), self.model.total())
 
