@@ -40,6 +40,13 @@ while flooding) from a per-cell cache painted by :mod:`.cells` (one model call p
 laid out once), the ticker spaces the views' refreshes during a flood, and the cyclic garbage collector is kept away from the
 growing recording while a session runs (``SessionOptions.freeze_gc``).
 
+A language switch (``app.Languages``) installs the other catalogue; the window makes its actions,
+toolbar and connection panel again, and every other widget words itself again in place on Qt's
+LanguageChange, from its state: a text made from state (a result's status, a count, a dialog's
+origin, a form's placeholders) keeps what it was made from (``FeaturePanel.say``,
+``Field.retranslate``, the answer dialogs' ``_retranslate``), so a switch in the middle of a
+session leaves nothing in the other language; what the server sent is shown as it came.
+
 Start-up builds only what the first paint shows: the answer dialogs (:mod:`.client_side`,
 with the schema forms), the composer and the handout writer are imported when first used; the
 roots editor (:mod:`.roots_editor`) and the JSON colouring (:mod:`.json_highlight`) the
