@@ -1216,7 +1216,7 @@ class MainWindow(QMainWindow):
             version = session.negotiation().version if session is not None and session.recording is rec else None
             if n:
                 self._show_status(rec, n - 1, version or "—")
-        set_live_text(self.status_counts, self.tr("{n} entries").format(n=f"{n:,}"))  # no relayout per tick
+        set_live_text(self.status_counts, self.tr("%Ln entries", "", n))  # no relayout per tick; plural forms ("1 entry")
         if self.controller.pending_step is not None or self.diagram.pending_edge is not None:
             self._show_pending_edge()  # what the held step will do, as of the entries just taken in
 

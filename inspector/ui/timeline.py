@@ -967,8 +967,9 @@ class TimelineView(QWidget):
 
     def _fit_columns(self) -> None:
         """Fit the columns to the table's width: the columns the user did not ask for give way
-        (:data:`GIVE_WAY`) while the rest would need more room than there is, Method grows to its
-        natural width and Violations takes what is left, so no row needs scrolling sideways.
+        (:data:`GIVE_WAY`) while the rest would need more room than there is with Method at its
+        natural width; Method is made narrower only when none is left to give way; Violations
+        takes what is left, so no row needs scrolling sideways.
         Widths the user gave columns are kept; if even those do not fit, the table scrolls."""
         self._fit_pending = False
         if self._fitting or not self._natural:
@@ -983,11 +984,14 @@ class TimelineView(QWidget):
         def least(c: int) -> int:
             return users.get(c) or self._least[c]
 
+        def wanted(c: int) -> int:  # a method is worth more than the columns that give way
+            return users.get(c) or (self._natural[c] if c == Column.METHOD else self._least[c])
+
         order = self.column_order()
         visible = [c for c in order if self._prefs.get(c, True)]
         hidden_for_room: list[int] = []
         for c in GIVE_WAY:
-            if sum(least(x) for x in visible) <= room:
+            if sum(wanted(x) for x in visible) <= room:
                 break
             if c in visible and c not in self._prefs:
                 visible.remove(c)

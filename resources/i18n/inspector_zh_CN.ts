@@ -3188,6 +3188,12 @@
         <source>Not connected</source>
         <translation>未连接</translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln entries</source>
+        <translation>
+            <numerusform>%Ln 个条目</numerusform>
+        </translation>
+    </message>
     <message>
         <source>State: {s}</source>
         <translation>状态：{s}</translation>
@@ -3198,7 +3204,7 @@
     </message>
     <message>
         <source>{n} entries</source>
-        <translation>{n} 个条目</translation>
+        <translation type="vanished">{n} 个条目</translation>
     </message>
 </context>
 <context>
