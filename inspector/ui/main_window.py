@@ -1237,8 +1237,10 @@ class MainWindow(QMainWindow):
     LAYOUTS = ("debugging", "teaching")
     #: Each layout's proportions of the centre: the diagram's share of its height, and the
     #: timeline's share of the width it has beside the details.
-    LAYOUT_SHARES = {"debugging": (0.34, 0.66), "teaching": (0.52, 0.54)}
-    #: The side column's width: 35% of the window, within these bounds (the Features
+    LAYOUT_SHARES = {"debugging": (0.34, 0.66), "teaching": (0.47, 0.5)}
+    #: The side column's share of the window's width: Teaching leaves the step bar more room.
+    SIDE_SHARE = {"debugging": 0.35, "teaching": 0.3}
+    #: The side column's width (SIDE_SHARE of the window) stays within these bounds (the Features
     #: dock's minimum, and what its forms need on a wide screen).
     SIDE_WIDTH = (360, 470)
     base_layout = "debugging"  # the chosen named layout (presenter mode goes over it)
@@ -1306,7 +1308,7 @@ class MainWindow(QMainWindow):
 
     def _arrange(self, name: str) -> None:
         """Layout ``name``'s defaults at the window's present size: one side column (Connection
-        above Features) 35% of the width wide (1280: 448 px, the panels' rows fit), the centre
+        above Features) SIDE_SHARE of the width wide (Debugging at 1280: 448 px, the panels' rows fit), the centre
         split in the layout's shares."""
         self.restoreState(self._default_state, self.LAYOUT_VERSION)
         for dock in (self.dock, self.features_dock):
@@ -1314,7 +1316,7 @@ class MainWindow(QMainWindow):
             dock.show()
         self.toolbar.show()
         low, high = self.SIDE_WIDTH
-        self.resizeDocks([self.features_dock], [max(low, min(high, self.width() * 35 // 100))], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.features_dock], [max(low, min(high, round(self.width() * self.SIDE_SHARE[name])))], Qt.Orientation.Horizontal)
         self._fit_connection_dock()
         if self.layout() is not None:
             self.layout().activate()  # the centre's size now, for the splitters' shares

@@ -276,7 +276,8 @@ async def test_the_compact_connection_form_connects_disconnects_and_gives_the_ed
             await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
             panel = window.connection
             assert panel.compact and not panel.connect_button.isEnabled() and panel.disconnect_button.isEnabled()
-            assert panel.state_label.text() == window.status_state.text() == "State: Operating"
+            await until(lambda: window.status_state.text() == "State: Operating")  # on the next tick
+            assert panel.state_label.text() == window.status_state.text()
             assert panel.picker.currentText() == window.connection.current().name
             panel.disconnect_button.click()
             await until(lambda: not controller.running, 15)
