@@ -111,10 +111,12 @@ class RequestWatch:
         self._next = end
         cols = self.rec.columns(start, end)
         method = self.method
-        # only entries of the method (requests, their answers, timeouts) and flagged entries matter
-        picked = [k for k, m in enumerate(cols.method) if m == method]
-        if len(cols.violations) != cols.violations.count(()):
-            picked = sorted(set(picked).union(k for k, v in enumerate(cols.violations) if v and not UNMATCHED_RULES.isdisjoint(v)))
+        # only entries of the method (requests, their answers, timeouts) and answers no request
+        # could take matter; C-level passes first, so a flood of anything else costs little
+        methods, violations = cols.method, cols.violations
+        picked = [k for k, m in enumerate(methods) if m == method] if method in methods else []
+        if any(not UNMATCHED_RULES.isdisjoint(v) for v in set(violations)):
+            picked = sorted(set(picked).union(k for k, v in enumerate(violations) if v and not UNMATCHED_RULES.isdisjoint(v)))
         changed = False
         for k in picked:
             changed |= self._take(start + k, cols.codes[k], cols.id[k], cols.violations[k])
