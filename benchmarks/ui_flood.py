@@ -130,7 +130,7 @@ async def one_run(app: QApplication, count: int, scenario: str, profiler=None) -
                         notifications >= count
                         and model.total() >= n  # every entry examined by the timeline ...
                         and (not logs_shown or log_model.caught_up())  # ... and by the Logs panel
-                        and _status_count(window) == window.tr("{n} entries").format(n=f"{n:,}")
+                        and _status_count(window) == window.tr("%Ln entries", "", n)
                     ):
                         break
                     await anyio.sleep(0.005)
@@ -154,7 +154,7 @@ async def one_run(app: QApplication, count: int, scenario: str, profiler=None) -
             )
             checks = {
                 "timeline": model.rowCount() == n and model.total() == n,
-                "status": _status_count(window) == window.tr("{n} entries").format(n=f"{n:,}"),
+                "status": _status_count(window) == window.tr("%Ln entries", "", n),
                 "following": following,
             }
             if logs_shown:

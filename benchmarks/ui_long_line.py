@@ -129,7 +129,7 @@ async def one_run(app: QApplication, size: int, profiler=None) -> dict:
                         n = len(rec)
                         if not found:
                             found.extend(i for i in range(n) if rec.direction_at(i) is Direction.S2C and len(rec.raw_at(i)) >= size - 1)
-                        if found and model.total() >= n and logs.model.caught_up() and window.status_counts.text() == window.tr("{n} entries").format(n=f"{n:,}"):
+                        if found and model.total() >= n and logs.model.caught_up() and window.status_counts.text() == window.tr("%Ln entries", "", n):
                             return
                         await anyio.sleep(0.005)
 
