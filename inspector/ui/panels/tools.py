@@ -81,6 +81,8 @@ BADGES = (
     ("idempotentHint", QT_TRANSLATE_NOOP("ToolsPanel", "idempotent"), "link"),
     ("openWorldHint", QT_TRANSLATE_NOOP("ToolsPanel", "open world"), "event"),
 )
+# execution.taskSupport -> badge text (the value's meaning in the user's language)
+TASK_BADGES = {"optional": QT_TRANSLATE_NOOP("ToolsPanel", "task optional"), "required": QT_TRANSLATE_NOOP("ToolsPanel", "task required")}
 
 
 def tool_badges(tool: dict) -> list[tuple[str, str]]:
@@ -93,8 +95,8 @@ def tool_badges(tool: dict) -> list[tuple[str, str]]:
                 out.append((QCoreApplication.translate("ToolsPanel", text), role))
     execution = tool.get("execution")
     support = execution.get("taskSupport") if isinstance(execution, dict) else None
-    if support in ("optional", "required"):
-        out.append((QCoreApplication.translate("ToolsPanel", "task {0}").format(support), "warn"))
+    if support in TASK_BADGES:
+        out.append((QCoreApplication.translate("ToolsPanel", TASK_BADGES[support]), "warn"))
     return out
 
 
