@@ -5968,6 +5968,14 @@
         <translation>已排除</translation>
     </message>
     <message>
+        <source>task optional</source>
+        <translation>任务：可选</translation>
+    </message>
+    <message>
+        <source>task required</source>
+        <translation>任务：必需</translation>
+    </message>
+    <message>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
