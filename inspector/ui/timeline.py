@@ -16,6 +16,20 @@ whatever the message rate. Changing a filter rebuilds the index inside one model
 while its scroll bar is at the bottom, stops when the user scrolls up (a "Jump to latest"
 button appears), and resumes at the bottom; it scrolls once per batch, never per row.
 
+Its columns fit the table's width and never scroll sideways (``_fit_columns``, on every resize of
+the viewport, font or language change and the user's own changes): the most-read first (Kind,
+with the direction's arrow; Method; Id; Latency; Violations, with the schema's verdict), the
+others giving way in :data:`GIVE_WAY` order while the rest would not fit with Method at its
+natural width; Violations takes what is left. The header's menu shows or hides any column (one
+the user asked for no longer gives way) and **Reset columns**; the order, those choices and
+widths the user dragged (in line heights, so they follow the font) are kept in the settings
+(``timeline/columns``). The model keeps logical column numbers (:class:`Column`); only the
+header's visual order moves.
+
+Δ is measured on the recording's order: a message held at the step gate counts from when it was
+released (``extra["released"]``), not from when it was read (its ``t``, the Time column), so a
+held message never shows its wait as a negative Δ; the cell tooltips and the details pane say both.
+
 Server-controlled text reaches the screen only through item views (plain text) and tooltips
 that are escaped first (Qt would otherwise guess rich text).
 """
