@@ -1232,6 +1232,9 @@ class ArgumentsEditor(QWidget):
         self.tabs.addTab(self.form_page, "")
         self.tabs.addTab(raw_page, "")
         self.tabs.currentChanged.connect(self._tab_changed)
+        self._scrolls = scrolls
+        if not scrolls:
+            self.tabs.currentChanged.connect(self._fit_pages)
         lay.addWidget(self.tabs, 1)
         self._retranslate()
         self.set_schema({"type": "object", "properties": {}})
@@ -1266,6 +1269,7 @@ class ArgumentsEditor(QWidget):
             self.note.hide()
             self.tabs.setCurrentIndex(self.FORM)
         del blocker
+        self._fit_pages()
         self._set_raw_text(dumps_pretty(self.form.value()))
         self.changed.emit()
 
@@ -1354,6 +1358,24 @@ class ArgumentsEditor(QWidget):
     def _status(self, text: str, kind: str) -> None:
         self.raw_status.setText(text)
         set_tone(self.raw_status, kind)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        # QTabWidget's own hint is its tallest page's; without a scroll area the shown tab decides
+        hint = super().sizeHint()
+        if not self._scrolls:
+            hint.setHeight(self.minimumSizeHint().height())
+        return hint
+
+    def _fit_pages(self, *_: Any) -> None:
+        """Without a scroll area of its own the editor is as tall as the tab shown (a short form
+        is not stretched to the raw editor's height): the hidden tab's height is ignored."""
+        if self._scrolls:
+            return
+        for i in range(self.tabs.count()):
+            page = self.tabs.widget(i)
+            shown = i == self.tabs.currentIndex()
+            page.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if shown else QSizePolicy.Policy.Ignored)
+        self.tabs.updateGeometry()
 
     def _tab_changed(self, index: int) -> None:
         if self._switching:

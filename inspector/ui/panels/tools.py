@@ -271,7 +271,7 @@ class ToolsPanel(FeaturePanel):
         self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.list.setUniformItemSizes(True)
         self.list.currentItemChanged.connect(self._selected)
-        self.list.setMinimumHeight(120)  # about three tools, even when the list is above the details
+        self.list.setMinimumHeight(60)  # a tool and a half: the panel sizes it (_fit_split), the user may drag
         ll.addWidget(self.list, 1)
         self.load_more_button = QPushButton()
         self.load_more_button.setObjectName("loadMore")
@@ -819,11 +819,11 @@ class ToolsPanel(FeaturePanel):
             self._list_sized = True
 
     _fitting = False
-    LIST_SHARE = 0.45  # at most this much of a narrow panel's height goes to the list
+    LIST_SHARE = 0.4  # at most this much of a narrow panel's height goes to the list
 
     def _fit_split(self) -> None:
         """Above the page (a narrow panel), the list gets the height its tools need, up to
-        :data:`LIST_SHARE` of the panel and at least about three tools; side by side the list
+        :data:`LIST_SHARE` of the panel (a short list no more than it needs); side by side the list
         keeps its width. Not after the user moved the divider."""
         if self._list_sized or self.splitter.orientation() != Qt.Orientation.Vertical:
             return
@@ -834,7 +834,7 @@ class ToolsPanel(FeaturePanel):
         chrome = max(0, left.sizeHint().height() - self.list.sizeHint().height())  # buttons, filter, notes
         rows = sum(1 for i in range(self.list.count()) if not self.list.item(i).isHidden())
         row_h = self.list.sizeHintForRow(0) if self.list.count() else 0
-        natural = chrome + 2 * self.list.frameWidth() + max(rows, 3) * max(row_h, 1) + 4
+        natural = chrome + 2 * self.list.frameWidth() + max(rows, 1) * max(row_h, 1) + 4
         want = max(left.minimumSizeHint().height(), min(natural, int(total * self.LIST_SHARE)))
         self._fitting = True
         self.splitter.setSizes([want, total - want])
