@@ -5,15 +5,18 @@ gate, and the entry count speaks the window's language, plural forms included, b
 
 from __future__ import annotations
 
+import sys
+
 import anyio
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
+from peers import FIXTURES
 from recording_driver import Driver
 from ui_driver import quick, until, use_profile
 
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
-from inspector.session.profiles import demo_profile
+from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.session.recording import Direction
 from inspector.ui.text import format_duration
 from inspector.ui.timeline import DEFAULT_ORDER, GIVE_WAY, Column, TimelineView
@@ -81,6 +84,40 @@ async def test_kind_method_id_latency_and_violations_fit_without_scrolling_at_th
     # the recording stays open: the same at the projector's size
     await settle(window, (1280, 720))
     assert misfits(view) == []
+
+
+async def test_at_1280x720_an_answer_with_a_wrong_id_does_not_look_like_a_result(window_and_controller):
+    """A real server (fixture misbehave.py, mode unknown-id) answers an id nobody sent: in the
+    columns the projector-size window shows, that row differs from an ordinary result."""
+    controller, window = window_and_controller
+    use_profile(window, quick(ServerProfile(name="unknown id", command=sys.executable, args=[str(FIXTURES / "misbehave.py"), "--mode", "unknown-id"])))
+    view, model = window.timeline, window.timeline.model
+    await settle(window, (1280, 720))
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        rec = None
+
+        def wrong() -> list[int]:
+            return [i for i in range(len(rec)) if "jsonrpc.response-unknown-id" in rec.violations_at(i)] if rec is not None else []
+
+        await until(lambda: controller.recording is not None)
+        rec = controller.recording
+        await until(lambda: bool(wrong()) and model.total() == len(rec))
+        bad = wrong()[0]
+        normal = next(i for i in range(len(rec)) if rec.kind_at(i) is Kind.RESULT and not rec.violations_at(i))
+        assert misfits(view) == []
+        shown = view.visible_columns()
+        assert set(MUST) <= set(shown)
+        cells = {seq: [model.paint_cell(model.row_of(seq), c) for c in shown] for seq in (bad, normal)}
+        assert cells[bad][shown.index(Column.KIND)][0] == cells[normal][shown.index(Column.KIND)][0] == "← result"
+        assert cells[bad][shown.index(Column.VIOLATIONS)][0] == "⚠ jsonrpc.response-unknown-id"
+        assert cells[normal][shown.index(Column.VIOLATIONS)][0] is None
+        assert all(cell[2] is model.colors().bg_bad for cell in cells[bad])  # the row is tinted in every column shown
+        assert all(cell[2] is None for cell in cells[normal])
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
 
 
 def _recording(n_pings: int = 3):
