@@ -47,6 +47,14 @@ origin, a form's placeholders) keeps what it was made from (``FeaturePanel.say``
 ``Field.retranslate``, the answer dialogs' ``_retranslate``), so a switch in the middle of a
 session leaves nothing in the other language; what the server sent is shown as it came.
 
+The window's arrangement is data kept per user (``MainWindow.save_layout``): the chosen named
+layout (Debugging: the timeline first; Teaching: the diagram and step bar first; presenter mode
+over either) and, per layout, the docks' state and the centre's splitters, restored when the
+layout is chosen again or the window reopens; a layout never saved is arranged from its shares of
+the window's real size on the first show. The Connection dock sits above the Features dock and
+turns compact while a session runs or a recording is open; the status bar's messages are cleared
+when the next session or recording replaces the one they were about.
+
 Start-up builds only what the first paint shows: the answer dialogs (:mod:`.client_side`,
 with the schema forms), the composer and the handout writer are imported when first used; the
 roots editor (:mod:`.roots_editor`) and the JSON colouring (:mod:`.json_highlight`) the
