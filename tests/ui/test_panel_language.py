@@ -101,6 +101,12 @@ async def test_a_prompt_form_a_refusal_and_a_read_follow_a_switch(window_and_con
         assert en["read"].startswith("Read demo://") and en["save"] == "Save…"
         for key, text in zh.items():
             assert CJK.search(text) and text != en[key], (key, text)
+        await until(lambda: resources.template_list.tree.topLevelItemCount() > 0)
+        resources.show_template(resources.template_list.entries()[0])
+        field_name = next(iter(resources.fields))
+        en, zh = await _round_trip(window, lambda: (resources.template_hint.text(), resources.fields[field_name].placeholderText()))
+        assert en[1] == f"value of {{{field_name}}}" and en[0].startswith("Suggestions come from the server")
+        assert all(CJK.search(text) for text in zh)
         controller.disconnect()
         await until(lambda: not controller.running)
         tg.cancel_scope.cancel()

@@ -876,8 +876,13 @@ class ResourcesPanel(FeaturePanel):
         self.clear_updates_button.setText(self.tr("Clear"))
         self.auto_reread.setText(self.tr("Re-read the shown resource when it changes"))
         self.updates.setHeaderLabels([self.tr("Time"), self.tr("URI"), self.tr("Via")])
+        for i in range(self.updates.topLevelItemCount()):
+            item = self.updates.topLevelItem(i)
+            item.setText(2, self._via(item.data(2, Qt.ItemDataRole.UserRole)))
         if self.current is None and self.template is None:
             self._show_nothing()
+        elif self.template is not None:
+            self._word_template_form()
         self._sync_actions()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -1043,23 +1048,29 @@ class ResourcesPanel(FeaturePanel):
         self.fields = {}
         names = template_variables(template)
         completes = bool(self.availability is not None and self.availability.completions)
+        self._template_completes = completes
         for name in names:
             field = CompletionField(name, completes=completes)
-            field.setPlaceholderText(self.tr("value of {{{name}}}").format(name=name))
             field.textChanged.connect(self._update_expanded)
             field.wanted.connect(self._want_completion)
             field.returnPressed.connect(self.read_selected)
-            if not completes:
-                field.setToolTip(self.tr("The server did not declare completions, so no suggestions."))
             self.fields[name] = field
             self.template_form.insertRow(self.template_form.rowCount() - 1, plain_label(name, wrap=False), field)
-        if not names:
+        self._word_template_form()
+        self._update_expanded()
+
+    def _word_template_form(self) -> None:
+        """The template form's words in the current language (again on a switch)."""
+        completes = getattr(self, "_template_completes", False)
+        for name, field in self.fields.items():
+            field.setPlaceholderText(self.tr("value of {{{name}}}").format(name=name))
+            field.setToolTip("" if completes else self.tr("The server did not declare completions, so no suggestions."))
+        if not self.fields:
             self.template_hint.setText(self.tr("This template has no variables."))
         elif completes:
             self.template_hint.setText(self.tr("Suggestions come from the server (completion/complete) as you type."))
         else:
             self.template_hint.setText(self.tr("The server did not declare completions: type the values yourself."))
-        self._update_expanded()
 
     def _update_expanded(self, *_: Any) -> None:
         tmpl = self.template.get("uriTemplate") if isinstance(self.template, dict) else None
@@ -1206,18 +1217,19 @@ class ResourcesPanel(FeaturePanel):
             self.say(self.errors, lambda: self.tr("resources/unsubscribe {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
         self._sync_live()
 
+    def _via(self, sub: Any) -> str:
+        """How an update came: a subscription of the listen stream, or resources/subscribe."""
+        return self.tr("subscription {id}").format(id=sub) if sub is not None else self.tr("resources/subscribe")
+
     def _on_updated(self, params: dict) -> None:
         uri = params.get("uri")
         if not isinstance(uri, str):
             return
         sub = meta_subscription_id(params)
-        if sub is not None:
-            via = self.tr("subscription {id}").format(id=sub)
-        else:
-            via = self.tr("resources/subscribe")
         now = time.time()
         stamp = time.strftime("%H:%M:%S", time.localtime(now)) + f".{int(now * 1000) % 1000:03d}"
-        item = QTreeWidgetItem([stamp, uri, via])
+        item = QTreeWidgetItem([stamp, uri, self._via(sub)])
+        item.setData(2, Qt.ItemDataRole.UserRole, sub)
         self.updates.insertTopLevelItem(0, item)
         while self.updates.topLevelItemCount() > MAX_UPDATES:
             self.updates.takeTopLevelItem(self.updates.topLevelItemCount() - 1)
