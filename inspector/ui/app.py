@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -455,6 +456,21 @@ def quiet_offscreen_warnings() -> None:
     previous = qInstallMessageHandler(handler)
 
 
+_OVERRIDE_FAILED = "Error calling Python override of "
+_OVERRIDE_NAMES = re.compile(re.escape(_OVERRIDE_FAILED) + r"(\S+?\(\)): ")
+
+
+def _python_error(exc: BaseException) -> str:
+    """``AttributeError in QMainWindow::changeEvent(): ...``: an exception raised in a Qt event
+    handler, without PySide6's "Error calling Python override of ..." for every handler it
+    passed through on its way out (the innermost is where it was raised)."""
+    text = str(exc)
+    where = _OVERRIDE_NAMES.findall(text)
+    if not where:
+        return f"{type(exc).__name__}: {text}"
+    return f"{type(exc).__name__} in {where[-1]}: {_OVERRIDE_NAMES.sub('', text)}"
+
+
 def self_test_platform(env: Mapping[str, str] = os.environ, platform: str = sys.platform) -> tuple[str | None, str]:
     """The Qt platform the self-test runs on, and why: the one ``QT_QPA_PLATFORM`` names; else
     the one the environment gives (None: Qt chooses, as for the window: xcb where ``DISPLAY`` is
@@ -475,7 +491,8 @@ def self_test(timeout: float = 60.0) -> int:
     first failure print what failed and exit 1. The window is shown on the platform the
     environment gives (:func:`self_test_platform`: xcb under Xvfb, Wayland, offscreen only
     without a display or when QT_QPA_PLATFORM says so), and the report names it and why;
-    settings go to a temporary folder (yours are not touched).
+    settings go to a temporary folder (yours are not touched). A Python error raised inside a
+    Qt callback on the way (which PySide6 only prints) fails the step it happened in.
 
     1. paint the main window once (and check the picture is not blank),
     2. connect to the built-in demo server (a child process: this executable or python),
@@ -496,6 +513,8 @@ def self_test(timeout: float = 60.0) -> int:
         sys.stdout.flush()
 
     def fail(step: str, why: str) -> int:
+        if sys.excepthook is record_error:
+            sys.excepthook = previous_hook
         sys.stdout.flush()
         sys.stderr.write(f"self-test FAILED at {step}: {why}\n")
         sys.stderr.flush()
@@ -504,6 +523,21 @@ def self_test(timeout: float = 60.0) -> int:
     from inspector import __version__
 
     quiet_offscreen_warnings()
+    # A Python error inside a Qt callback (a slot, an event handler such as changeEvent) does
+    # not propagate: PySide6 prints its traceback through sys.excepthook and the window goes on,
+    # half-updated. The self-test counts it as a failure of the step it happened in.
+    python_errors: list[str] = []
+    previous_hook = sys.excepthook
+
+    def record_error(kind, value, tb) -> None:
+        python_errors.append(_python_error(value))
+        previous_hook(kind, value, tb)  # the traceback still goes to stderr
+
+    def no_python_errors() -> None:
+        if python_errors:
+            raise SelfTestFailed(f"a Python error in the window (its traceback is above): {python_errors[0]}")
+
+    sys.excepthook = record_error
     say(f"mcp-session-inspector {__version__}, {'frozen bundle' if getattr(sys, 'frozen', False) else 'python ' + sys.version.split()[0]}")
     step = "start"
     try:
@@ -543,9 +577,11 @@ def self_test(timeout: float = 60.0) -> int:
         async def until(predicate, what: str, seconds: float) -> None:
             with anyio.move_on_after(seconds):
                 while not predicate():
+                    no_python_errors()
                     if failed:
                         raise SelfTestFailed(failed[-1])
                     await anyio.sleep(0.01)
+                no_python_errors()
                 return
             raise SelfTestFailed(f"{what} did not happen within {seconds:g} s")
 
@@ -564,6 +600,7 @@ def self_test(timeout: float = 60.0) -> int:
                     colours = _distinct_colours(image)
                     if colours < 8:
                         raise SelfTestFailed(f"the window painted {colours} distinct colours: blank")
+                    no_python_errors()
                     say(f"window painted ({image.width()}x{image.height()}, {colours} colours)")
 
                     step = "demo server"
@@ -582,6 +619,7 @@ def self_test(timeout: float = 60.0) -> int:
                     tools = (reply.result or {}).get("tools") if reply.ok else None
                     if not isinstance(tools, list) or not tools:
                         raise SelfTestFailed(f"no tools in the answer: {reply.error or reply.result!r}")
+                    no_python_errors()
                     say(f"tools/list: {len(tools)} tools ({', '.join(str(t.get('name')) for t in tools[:3])}, ...)")
 
                     step = "shutdown"
@@ -594,6 +632,8 @@ def self_test(timeout: float = 60.0) -> int:
 
                     step = "translation"
                     window.languages.set_choice("zh_CN")
+                    QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)  # every widget retranslates now
+                    no_python_errors()
                     context, source = SELF_TEST_STRING
                     translated = QCoreApplication.translate(context, source)
                     if not _has_cjk(translated):
@@ -607,6 +647,8 @@ def self_test(timeout: float = 60.0) -> int:
                     else:
                         say("note: no font with Chinese characters installed: Chinese text shows as boxes (Debian: fonts-wqy-microhei)")
                     window.languages.set_choice("en")
+                    QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+                    no_python_errors()
                     result.append(0)
                 finally:
                     if controller.running:
@@ -625,6 +667,8 @@ def self_test(timeout: float = 60.0) -> int:
 
         try:
             anyio.run(bounded, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
+            step = "the end"
+            no_python_errors()  # one raised while the window closed
         except BaseException as exc:  # noqa: BLE001 (every failure is reported, none escapes)
             while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
                 exc = exc.exceptions[0]
@@ -632,8 +676,14 @@ def self_test(timeout: float = 60.0) -> int:
                 return fail(step, str(exc))
             if isinstance(exc, KeyboardInterrupt):
                 return fail(step, "interrupted")
+            if _OVERRIDE_FAILED in str(exc):  # raised in an event handler Qt ran for a call of ours
+                import traceback
+
+                traceback.print_exception(exc)
+                return fail(step, f"a Python error in the window (its traceback is above): {_python_error(exc)}")
             return fail(step, f"{type(exc).__name__}: {exc}")
     if not result:
         return fail(step, "did not finish")
+    sys.excepthook = previous_hook
     say(f"OK in {time.perf_counter() - started:.2f} s")
     return 0

@@ -84,6 +84,47 @@ def test_self_test_says_which_step_failed_and_exits_1(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
+def test_a_python_error_inside_a_qt_callback_fails_the_self_test(tmp_path: Path) -> None:
+    """PySide6 only prints an exception raised in an event handler and the window goes on: the
+    self-test must not say OK over it. Here the main window's changeEvent breaks on the switch
+    to Chinese."""
+    code = (
+        "import sys, inspector.ui.app as app\n"
+        "from PySide6.QtCore import QEvent\n"
+        "from inspector.ui.main_window import MainWindow\n"
+        "def broken(self, event):\n"
+        "    if event.type() == QEvent.Type.LanguageChange:\n"
+        "        raise AttributeError('a retranslation that breaks')\n"
+        "MainWindow.changeEvent = broken\n"
+        "sys.exit(app.self_test())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "self-test FAILED at translation: a Python error in the window (its traceback is above): AttributeError in QMainWindow::changeEvent(): a retranslation that breaks\n" in done.stderr, done.stderr
+    assert "Traceback" in done.stderr  # the error's own traceback is shown, not swallowed
+    assert "self-test: OK" not in done.stdout
+
+
+def test_a_python_error_in_a_slot_fails_the_step_it_happened_in(tmp_path: Path) -> None:
+    """An exception in a slot a signal calls does not reach the caller at all (PySide6 prints
+    it and goes on): the window's slot for "the session is ready" breaks here."""
+    code = (
+        "import sys, inspector.ui.app as app\n"
+        "from inspector.ui.main_window import MainWindow\n"
+        "calls = []\n"
+        "def broken(self, *args):\n"
+        "    calls.append(1)\n"
+        "    if len(calls) > 1:  # the window calls it once itself, when it is built\n"
+        "        raise RuntimeError('the ready slot breaks')\n"
+        "MainWindow._update_ping = broken\n"
+        "sys.exit(app.self_test())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "self-test FAILED at demo server: a Python error in the window (its traceback is above): RuntimeError: the ready slot breaks\n" in done.stderr, done.stderr
+    assert "Traceback" in done.stderr and "self-test: OK" not in done.stdout
+
+
 def test_settings_live_in_one_folder_and_the_doubled_one_is_migrated(tmp_path: Path) -> None:
     config = tmp_path / ".config" / "mcp-session-inspector"
     doubled = config / "mcp-session-inspector"
