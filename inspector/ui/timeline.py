@@ -139,8 +139,6 @@ DEFAULT_ORDER = (
 #: (the direction is the arrow in Kind, the schema's verdict is in Violations), then the
 #: less-read ones (size, Δ; the entry number and time are in the details pane as well).
 GIVE_WAY = (Column.DIRECTION, Column.SCHEMA, Column.SIZE, Column.DELTA, Column.SEQ, Column.TIME)
-#: Columns whose width follows the room there is (Violations takes what is left over).
-_ELASTIC = (Column.METHOD, Column.VIOLATIONS)
 #: The names the columns are remembered by in the settings (stable, unlike positions).
 _COLUMN_KEYS = ("seq", "time", "delta", "direction", "kind", "method", "id", "latency", "size", "schema", "violations")
 _COLUMNS_SETTING = "timeline/columns"
