@@ -153,13 +153,17 @@ class StepBar(QFrame):
         return self.details_button.isChecked()
 
     def _elide_title(self) -> None:
-        """The title, and with the details folded the explanation too, on one line, elided."""
+        """With the details shown, the title whole (wrapped beside the buttons when narrow);
+        folded, the title and the explanation on one line, elided (the whole in the tooltip)."""
         text = self._title_text
-        if not self.details_button.isChecked() and self.explanation.text():
+        folded = not self.details_button.isChecked()
+        self.title.setWordWrap(not folded)
+        if folded and self.explanation.text():
             text += " — " + self.explanation.text().replace("\n", " ")
-        fm = QFontMetrics(self.title.font())
-        self.title.setText(fm.elidedText(text, Qt.TextElideMode.ElideRight, max(40, self.title.width())))
-        self.title.setToolTip(text if self.title.text() != text else "")
+        shown = QFontMetrics(self.title.font()).elidedText(text, Qt.TextElideMode.ElideRight, max(40, self.title.width())) if folded else text
+        if shown != self.title.text():
+            self.title.setText(shown)
+        self.title.setToolTip(text if shown != text else "")
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
