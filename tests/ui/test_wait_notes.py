@@ -123,3 +123,33 @@ async def test_a_panel_waiting_on_a_flagged_answer_says_so_and_links_the_entry(w
     # a new session or recording takes the notes away
     controller.recordingChanged.emit(rec, controller.mode)
     assert not tools.wait_note("tools/list").isVisibleTo(tools)
+
+
+async def test_a_flagged_answer_of_its_own_is_said_and_a_clean_one_says_nothing(window_and_controller):
+    """tools/list answered without "jsonrpc" (misbehave.py --mode no-jsonrpc): the list loads, and
+    the note says the answer was flagged, naming the rule (its text in the tooltip). Against the
+    well-behaved mode nothing is said."""
+    controller, window = window_and_controller
+    for mode, flagged in (("no-jsonrpc", True), ("good", False)):
+        argv = misbehave(mode)
+        use_profile(window, quick(ServerProfile(name=mode, command=argv[0], args=argv[1:])))
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            window.connect_selected()
+            tools = window.panels.panels["tools"]
+            await until(lambda: controller.session is not None and bool(tools.tools) and not tools.listing)
+            state = tools.wait_state("tools/list")
+            note = tools.wait_note("tools/list")
+            assert state is not None and state.answer is not None and not state.unmatched
+            if flagged:
+                assert note.isVisibleTo(tools)
+                assert note.text.text() == f"tools/list (id {state.request_id}) was answered at #{state.answer.seq}, flagged: jsonrpc.version; it does not follow the schema."
+                assert "jsonrpc.version — The &#x27;jsonrpc&#x27; member is missing" in note.text.toolTip()
+                note.buttons[0].click()
+                assert window.timeline.current_seq() == state.answer.seq
+            else:
+                assert state.answer.rules == () and not note.isVisibleTo(tools)
+            assert tools.count_label.text().startswith("1 tool")
+            controller.disconnect()
+            await until(lambda: not controller.running)
+            tg.cancel_scope.cancel()

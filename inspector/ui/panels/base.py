@@ -21,13 +21,14 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
+from inspector.protocol.rules import RULES
 from inspector.session import RequestCancelled, Session, SessionError
 from inspector.session.features import Availability
 from inspector.session.operations import ListenHub, ListPager
 from inspector.session.rebuild import RecordedState
 from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, RequestWatch, WaitState
 
-from ..widgets import plain_label, set_tone
+from ..widgets import plain_label, plain_tooltip, set_tone
 
 
 def _id_text(value: Any) -> str:
@@ -90,12 +91,27 @@ class WaitNote(QFrame):
         text, seqs = self._words(state) if state is not None else ("", [])
         self.seqs = seqs[: self.MAX_LINKS]
         self.text.setText(text)
+        self.text.setToolTip(plain_tooltip(self._rule_texts(state)) if text and state is not None else "")
         for i, button in enumerate(self.buttons):
             if i < len(self.seqs):
                 button.setText(self.tr("Show entry #{seq}").format(seq=self.seqs[i]))
                 button.setToolTip(self.tr("Select this entry in the timeline"))
             button.setVisible(i < len(self.seqs))
         self.setVisible(bool(text))
+
+    def _rule_texts(self, s: WaitState) -> str:
+        """Each rule the note names, with its text and spec section (the tooltip)."""
+        rules: list[str] = []
+        for flagged in [*s.unmatched[-1:], *([s.answer] if s.answer is not None else [])]:
+            rules += [r for r in flagged.rules if r not in rules]
+        lines = []
+        for rule_id in rules:
+            rule = RULES.get(rule_id)
+            if rule is not None:
+                lines.append(f"{rule_id} — {QCoreApplication.translate('Rules', rule.text)} ({rule.spec})")
+            elif rule_id == SCHEMA_FAILED:
+                lines.append(self.why((rule_id,)))
+        return "\n".join(lines)
 
     def _words(self, s: WaitState) -> tuple[str, list[int]]:
         if s.request_seq is None or not s.flagged:
