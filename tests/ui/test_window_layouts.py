@@ -11,7 +11,6 @@ import sys
 
 import anyio
 import pytest
-from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from inspector.protocol.lifecycle import State
@@ -36,10 +35,6 @@ def visible_columns(window) -> list[int]:
     header = table.horizontalHeader()
     width = table.viewport().width()
     return [c for c in range(Column.COUNT) if not header.isSectionHidden(c) and 0 <= header.sectionViewportPosition(c) and header.sectionViewportPosition(c) + header.sectionSize(c) <= width]
-
-
-def on_screen(widget) -> QRect:
-    return QRect(widget.mapTo(widget.window(), QPoint(0, 0)), widget.size())
 
 
 @pytest.fixture
