@@ -56,6 +56,12 @@ fi
 # The Python packages: what pip installs follows from pyproject.toml and this script, so their
 # hash is the stamp. A --test install covers the app's too; the app's never covers --test.
 stamp_file=.venv/.setup-stamp
+pip_install() {  # pip's own exit status (a failed install must not be stamped), its output on stderr
+  local out status=0
+  out=$(.venv/bin/python -m pip install -q "$@" 2>&1) || status=$?
+  [ -z "$out" ] || grep -v "^WARNING: Location" <<<"$out" >&2 || true
+  return "$status"
+}
 stamp_of() { { cat pyproject.toml scripts/setup.sh; echo "$1"; } | sha256sum | cut -d' ' -f1; }
 have=$(cat "$stamp_file" 2>/dev/null || true)
 want=$(stamp_of "$([ "$want_tests" = 1 ] && echo test || echo app)")
@@ -71,11 +77,11 @@ if [ "$current" = 0 ]; then
   fi
   rm -f "$stamp_file"  # an install that fails half-way is not taken for a finished one
   say "installing Python packages into .venv (pip; about a minute the first time)…"
-  .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
+  pip_install --upgrade pip || say "(pip could not upgrade itself; going on with the one there is)"
   if [ "$want_tests" = 1 ]; then
-    .venv/bin/python -m pip install -q -e ".[test]" 2>&1 | grep -v "^WARNING: Location" || true
+    pip_install -e ".[test]" || { say "pip failed (above): nothing is stamped, the next run tries again"; exit 1; }
   else
-    .venv/bin/python -m pip install -q -e . 2>&1 | grep -v "^WARNING: Location" || true
+    pip_install -e . || { say "pip failed (above): nothing is stamped, the next run tries again"; exit 1; }
   fi
   .venv/bin/python -c "import inspector" || { say "the inspector package did not install"; exit 1; }
   echo "$want" >"$stamp_file"

@@ -22,6 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 FAKE_PYTHON = """#!/bin/sh
 echo "$*" >> "$(dirname "$0")/../calls.log"
+case "$*" in
+  "-m pip install -q -e ."*) [ -e "$(dirname "$0")/../pip-fails" ] && { echo "ERROR: No matching distribution found for PySide6-Essentials" >&2; exit 1; } ;;
+esac
+exit 0
 """
 
 
@@ -39,11 +43,11 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def setup(root: Path) -> tuple[str, list[str]]:
+def setup(root: Path, status: int = 0) -> tuple[str, list[str]]:
     log = root / ".venv" / "calls.log"
     log.unlink(missing_ok=True)
     done = subprocess.run(["bash", "scripts/setup.sh"], cwd=root, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == status, done.stderr
     return done.stderr, log.read_text().splitlines() if log.exists() else []
 
 
@@ -74,6 +78,22 @@ def test_setup_says_what_it_installs_then_skips_it_while_nothing_changed(tmp_pat
         f.write("\n# changed\n")
     said, calls = setup(root)
     assert "setup: installing Python packages" in said and "-m pip install -q -e ." in calls
+
+
+def test_a_failed_pip_install_is_said_and_not_stamped(tmp_path: Path) -> None:
+    """pip's own status counts (its output used to go through a filter that hid it): a failed
+    install ends the set-up with 1, and the next run tries again instead of trusting a stamp."""
+    root = project(tmp_path)
+    (root / ".venv" / "pip-fails").touch()
+    said, calls = setup(root, status=1)
+    if "Debian packages" in said:
+        pytest.skip("this machine lacks some of setup.sh's Debian packages")
+    assert "ERROR: No matching distribution found for PySide6-Essentials" in said
+    assert said.rstrip().endswith("setup: pip failed (above): nothing is stamped, the next run tries again"), said
+    assert not (root / ".venv" / ".setup-stamp").exists()
+    (root / ".venv" / "pip-fails").unlink()
+    said, calls = setup(root)
+    assert "-m pip install -q -e ." in calls and (root / ".venv" / ".setup-stamp").exists()
 
 
 def test_a_test_install_covers_the_app_but_not_the_other_way_round(tmp_path: Path) -> None:
