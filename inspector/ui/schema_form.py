@@ -399,6 +399,7 @@ class Field:
         self.required = required
         self.key = key
         self.touched = False
+        self._own_problem = False  # the message under the field is its problem(), worded again on a language switch
         self.container = QWidget()
         self.container.setObjectName("schemaField")
         lay = QVBoxLayout(self.container)
@@ -429,8 +430,8 @@ class Field:
 
     def retranslate(self) -> None:
         """This field's own words (placeholders, choices' blank entry, buttons) in the current
-        language; SchemaForm calls it for every field on a language switch. Messages under
-        fields stay until the next check words them again."""
+        language; SchemaForm calls it for every field on a language switch (and rewords the
+        message under the field when it is the field's own problem())."""
 
     # -------------------------------------------------------------- shared
 
@@ -470,11 +471,21 @@ class Field:
 
     def show_error(self, message: str | None) -> None:
         self.error_label.show_text(message or "")
+        self._own_problem = False
+
+    def show_problem(self, message: str | None) -> None:
+        """Show ``message``, what problem() said: worded again on a language switch."""
+        self.show_error(message)
+        self._own_problem = bool(message)
+
+    def reword_problem(self) -> None:
+        if self._own_problem:
+            self.show_problem(self.problem())
 
     def edited(self, *_: Any) -> None:
         """The user changed this field: check it and show the verdict where it was typed."""
         self.touched = True
-        self.show_error(self.problem())
+        self.show_problem(self.problem())
         self.form._on_edit(self)
 
     def walk(self) -> Iterator["Field"]:
@@ -1039,6 +1050,7 @@ class SchemaForm(QWidget):
         if event.type() == QEvent.Type.LanguageChange and self._root is not None:
             for field in self._root.walk():
                 field.retranslate()
+                field.reword_problem()
             self._word_empty_note()
         super().changeEvent(event)
 
@@ -1122,7 +1134,7 @@ class SchemaForm(QWidget):
             if msg:
                 out.setdefault(f.path_text, msg)
             if show:
-                f.show_error(msg)
+                f.show_problem(msg)
         if not out and self._schema:
             verdict = check_value(self._schema, self.value())
             if verdict.ok is False and verdict.problem is not None:
