@@ -451,6 +451,10 @@ async def _open_everything(controller, window, tg) -> dict:
     dialogs = {type(d).__name__: d for d in window.handlers.open_dialogs}
     for d in dialogs.values():
         assert d.isVisible()
+    age = dialogs["ElicitationDialog"].form.field("age")  # a message under a field, worded by the form
+    age.line.setText("abc")
+    age.edited()
+    assert age.error_label.isVisibleTo(dialogs["ElicitationDialog"]) and age.error_label.text()
     window.tabs.setCurrentIndex(1)  # Negotiation
     window.views.setCurrentIndex(1)  # Sequence
     await anyio.sleep(0.1)
