@@ -1067,6 +1067,13 @@ class TimelineView(QWidget):
 
     def _show_column_menu(self, pos) -> None:
         menu = QMenu(self.table)
+        self._fill_column_menu(menu)
+        self.column_menu = menu
+        menu.popup(self.table.horizontalHeader().mapToGlobal(pos))
+
+    def _fill_column_menu(self, menu: QMenu) -> None:
+        """The columns, each to show or hide, and Reset columns (the header's menu, and the
+        row menu's Columns submenu for the keyboard's Menu key)."""
         menu.setToolTipsVisible(True)
         visible = self.visible_columns()
         for c in self.column_order():
@@ -1084,8 +1091,6 @@ class TimelineView(QWidget):
         reset = menu.addAction(translate("Timeline", "Reset columns"))
         reset.setToolTip(translate("Timeline", "Back to the columns' first order and widths; columns give way again when there is no room"))
         reset.triggered.connect(self.reset_columns)
-        self.column_menu = menu
-        menu.popup(self.table.horizontalHeader().mapToGlobal(pos))
 
     def set_column_shown(self, column: int, on: bool) -> None:
         """Show or hide a column as the user asked (remembered; it no longer gives way)."""
@@ -1154,6 +1159,8 @@ class TimelineView(QWidget):
             resend = menu.addAction(translate("Timeline", "Edit and resend…"))
             resend.setToolTip(translate("Timeline", "Open this message in the composer, to change it and send it again"))
             resend.triggered.connect(lambda _=False, seq=entry.seq: self.resendRequested.emit(seq))
+        menu.addSeparator()
+        self._fill_column_menu(menu.addMenu(translate("Timeline", "Columns")))
         self.row_menu = menu  # tests read it
         menu.popup(self.table.viewport().mapToGlobal(pos))
 

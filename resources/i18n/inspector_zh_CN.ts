@@ -5786,7 +5786,7 @@
     </message>
     <message>
         <source># (entry number)</source>
-        <extracomment>The order the columns are shown in unless the user moved them: the most-read first. The columns that give way, first to last, when the table is too narrow for every column shown: hidden for as long as there is no room (unless the user asked for them in the header's menu). What they say is elsewhere too: first the two that repeat what another column shows (the direction is the arrow in Kind, the schema's verdict is in Violations), then the less-read ones (size, Δ; the entry number and time are in the details pane as well). Columns whose width follows the room there is (Violations takes what is left over). The names the columns are remembered by in the settings (stable, unlike positions). The column menu's names for headers too terse to stand alone.</extracomment>
+        <extracomment>The order the columns are shown in unless the user moved them: the most-read first. The columns that give way, first to last, when the table is too narrow for every column shown: hidden for as long as there is no room (unless the user asked for them in the header's menu). What they say is elsewhere too: first the two that repeat what another column shows (the direction is the arrow in Kind, the schema's verdict is in Violations), then the less-read ones (size, Δ; the entry number and time are in the details pane as well). The names the columns are remembered by in the settings (stable, unlike positions). The column menu's names for headers too terse to stand alone.</extracomment>
         <translation>#（条目编号）</translation>
     </message>
     <message>
@@ -5828,6 +5828,10 @@
     <message>
         <source>Open this message in the composer, to change it and send it again</source>
         <translation>在编写器中打开这条消息，修改后再次发送</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
     </message>
     <message>
         <source>Show or hide: {what}</source>
@@ -6353,6 +6357,10 @@
     <message>
         <source>{method} (id {id}) timed out at #{seq}, unanswered; an answer with id {other} had come at #{at}, flagged: {why}.</source>
         <translation>{method}（id {id}）在 #{seq} 超时，未得到应答；此前在 #{at} 收到一个 id 为 {other} 的应答，被标记：{why}。</translation>
+    </message>
+    <message>
+        <source>{method} (id {id}) went unanswered: the client stopped waiting (cancelled, or the server went away); an answer with id {other} had come at #{at}, flagged: {why}.</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Waiting for {method} (id {id}): an answer with id {other} came at #{at}, flagged: {why}.</source>

@@ -469,11 +469,14 @@ def test_row_menu_copies_the_line_json_probe_argument_and_entry(view, qapp):
     # the menu on a row, and Ctrl+C on the selection
     assert view.select_seq(s["init"])
     row = view.table.currentIndex().row()
-    pos = view.table.visualRect(view.model.index(row, 2)).center()
+    pos = view.table.visualRect(view.model.index(row, Column.KIND)).center()
     view._show_row_menu(pos)
     menu = view.row_menu
     actions = {a.text(): a for a in menu.actions()}
     assert all(a.isEnabled() for a in actions.values())
+    # the columns' menu is there too (the header's, reachable with the keyboard's Menu key)
+    columns = [a.text() for a in actions["Columns"].menu().actions()]
+    assert "Reset columns" in columns and "Latency" in columns and "# (entry number)" in columns
     actions["Copy as formatted JSON"].trigger()
     assert QGuiApplication.clipboard().text() == init["json"]
     menu.close()
