@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install the app and start it with the built-in demo server preselected (click Connect).
 # Arguments go to the app (--self-test, --version, probe ...). The set-up runs first: on a first
-# run it says on stderr what it installs; when nothing changed it costs about 0.15 s.
+# run it says on stderr what it installs; when nothing changed it costs about 0.03 s.
 # On a machine without a display and without arguments, say how to see the window and run the
 # headless probe of the demo instead, so there is still a full session to look at.
 set -euo pipefail

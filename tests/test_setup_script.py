@@ -1,5 +1,6 @@
 """scripts/setup.sh (which scripts/run.sh runs before the app): it says on stderr what it
-installs, and when nothing changed it installs nothing and says nothing.
+installs, and when nothing changed it installs nothing and says nothing. And run.sh passes its
+arguments to the app, with or without a display.
 
 Run on a copy of the checkout's set-up files with a stand-in ``.venv/bin/python`` that writes
 down how it was called (pip is what is counted; the real pip would need the network and would
@@ -123,3 +124,13 @@ def test_a_test_install_covers_the_app_but_not_the_other_way_round(tmp_path: Pat
     assert said == "" and calls == [], (said, calls)
     said, calls = run()  # the test install has everything the app needs
     assert said == "" and calls == [], (said, calls)
+
+
+def test_run_sh_passes_its_arguments_to_the_app_without_a_display() -> None:
+    """Without a display and without arguments run.sh shows the demo's probe instead of the
+    window; with arguments (--version here) the app gets them, display or not."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    done = subprocess.run(["bash", "scripts/run.sh", "--version"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("mcp-session-inspector ") and done.stdout.count("\n") == 1, done.stdout
+    assert "No display here" not in done.stderr
