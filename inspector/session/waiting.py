@@ -58,10 +58,11 @@ class WaitState:
     unmatched: list[FlaggedAnswer] = field(default_factory=list)  # answers no request could take
     timeout_seq: int | None = None  # the client stopped waiting here
     answer: FlaggedAnswer | None = None  # the request's own answer (rules empty: a clean one)
+    abandoned: bool = False  # the client stopped waiting otherwise: cancelled, the connection lost
 
     @property
     def waiting(self) -> bool:
-        return self.request_seq is not None and self.timeout_seq is None and self.answer is None
+        return self.request_seq is not None and self.timeout_seq is None and self.answer is None and not self.abandoned
 
     @property
     def flagged(self) -> bool:
@@ -92,11 +93,14 @@ class RequestWatch:
         self.scan(self._next, len(self.rec))
 
     def detach(self) -> None:
-        """Stop listening; what was appended by now is read first."""
+        """Stop listening; what was appended by now is read first. A request still waited for
+        then was abandoned (cancelled, its connection lost)."""
         if self._attached:
             self.scan(self._next, len(self.rec))
             self._attached = False
             self.rec.remove_listener(self._on_batch)
+            if self.state.waiting:
+                self.state.abandoned = True
 
     def _on_batch(self, start: int, end: int) -> None:
         if self.scan(start, end) and self.changed is not None:

@@ -6360,7 +6360,7 @@
     </message>
     <message>
         <source>{method} (id {id}) went unanswered: the client stopped waiting (cancelled, or the server went away); an answer with id {other} had come at #{at}, flagged: {why}.</source>
-        <translation type="unfinished" />
+        <translation>{method}（id {id}）未得到应答：客户端已停止等待（已取消，或服务器已离开）；此前在 #{at} 收到一个 id 为 {other} 的应答，被标记：{why}。</translation>
     </message>
     <message>
         <source>Waiting for {method} (id {id}): an answer with id {other} came at #{at}, flagged: {why}.</source>

@@ -83,3 +83,17 @@ async def test_a_clean_answer_and_a_flagged_one_are_told_apart() -> None:
         s = watch.state
         assert first.seq < s.request_seq and s.answer is not None and s.answer.seq == second.seq
         assert s.answer.rules == () and not s.flagged
+
+
+async def test_a_request_given_up_while_an_unmatched_answer_came_is_abandoned() -> None:
+    session = Session(options(misbehave("wrong-id-lists")))
+    async with session:
+        await session.start()
+        watch = RequestWatch(session.recording, "tools/list", "tools")
+        watch.attach()
+        with anyio.move_on_after(0.5):  # the caller gives up (a Cancel, a closed panel)
+            await session.request("tools/list")
+        watch.detach()
+        s = watch.state
+        assert s.unmatched and s.timeout_seq is None and s.answer is None
+        assert s.abandoned and not s.waiting and s.flagged

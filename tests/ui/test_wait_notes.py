@@ -153,3 +153,24 @@ async def test_a_flagged_answer_of_its_own_is_said_and_a_clean_one_says_nothing(
             controller.disconnect()
             await until(lambda: not controller.running)
             tg.cancel_scope.cancel()
+
+
+async def test_a_wait_ended_by_a_disconnect_says_the_request_went_unanswered(window_and_controller):
+    controller, window = window_and_controller
+    use_profile(window, _profile())
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        tools = window.panels.panels["tools"]
+        await until(lambda: tools.wait_state("tools/list") is not None and bool(tools.wait_state("tools/list").unmatched), 10)
+        controller.disconnect()  # before the timeout: the request is given up
+        await until(lambda: not controller.running)
+        state = tools.wait_state("tools/list")
+        assert state.abandoned and state.timeout_seq is None
+        (answer,) = state.unmatched
+        assert tools.wait_note("tools/list").text.text() == (
+            f"tools/list (id {state.request_id}) went unanswered: the client stopped waiting (cancelled, or the server went away); "
+            f"an answer with id {answer.id} had come at #{answer.seq}, flagged: no request has that id."
+        )
+        assert tools.count_label.text() == "0 tools"
+        tg.cancel_scope.cancel()
