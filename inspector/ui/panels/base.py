@@ -4,7 +4,7 @@ and what became of the list requests it waits on.
 A panel loads its lists through :meth:`FeaturePanel.fetch_list`, which follows the request in
 the recording (:class:`inspector.session.waiting.RequestWatch`) while it waits. When an answer
 the session could not hand to it came meanwhile (a wrong or invalid id), when the request timed
-out, or when its answer was flagged (a failed schema, a missing ``jsonrpc``), a note over the
+out or was given up (a Cancel, a disconnect), or when its answer was flagged (a failed schema, a missing ``jsonrpc``), a note over the
 panel says so in words - "Waiting for tools/list (id 3): an answer with id 99 came at #12,
 flagged: no request has that id" - with a button per entry that selects it in the timeline
 (the panel's ``entryActivated``, wired once by the window). A clean answer, a new session or
