@@ -1,15 +1,19 @@
 """What every feature panel shares: access to the live session, tasks, errors, notifications,
-and what became of the list requests it waits on.
+what became of the list requests it waits on, and words that follow a language switch.
 
 A panel loads its lists through :meth:`FeaturePanel.fetch_list`, which follows the request in
 the recording (:class:`inspector.session.waiting.RequestWatch`) while it waits. When an answer
-the session could not hand to it came meanwhile (a wrong or invalid id), when the request timed
-out or was given up (a Cancel, a disconnect), or when its answer was flagged (a failed schema, a missing ``jsonrpc``), a note over the
-panel says so in words - "Waiting for tools/list (id 3): an answer with id 99 came at #12,
-flagged: no request has that id" - with a button per entry that selects it in the timeline
-(the panel's ``entryActivated``, wired once by the window). A clean answer, a new session or
-recording, or a new load of the same list takes the note away. Every note is drawn from its
-state, again on a language switch.
+the session could not hand to it came meanwhile (a wrong or invalid id), a note over the panel
+says so in words - "Waiting for tools/list (id 3): an answer with id 99 came at #12, flagged:
+no request has that id" - with a button per entry that selects it in the timeline (the panel's
+``entryActivated``, wired once by the window); then that the request timed out (the timeout's
+entry too) or went unanswered (a Cancel, a disconnect). An answer of its own that was flagged (a
+failed schema, a missing ``jsonrpc``) is said the same way. A clean answer, a new session or
+recording, or a new load of the same list takes the note away.
+
+Whatever a panel says from state - a status, an error, a note - it says with
+:meth:`FeaturePanel.say` (or draws again in its ``changeEvent``), so a live language switch
+words it again, both ways; what the server sent stays as it was.
 """
 
 from __future__ import annotations
