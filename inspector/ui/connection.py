@@ -586,9 +586,10 @@ class ConnectionPanel(QWidget):
         self.state_label = QLabel()
         self.state_label.setTextFormat(Qt.TextFormat.PlainText)
         self.state_label.setWordWrap(True)
-        self.connect_button = QPushButton(self.tr("Connect"))
+        # the window's own words for them (its toolbar's actions): one entry each in the catalogue
+        self.connect_button = QPushButton(QCoreApplication.translate("MainWindow", "Connect"))
         self.connect_button.clicked.connect(self.connectRequested.emit)
-        self.disconnect_button = QPushButton(self.tr("Disconnect"))
+        self.disconnect_button = QPushButton(QCoreApplication.translate("MainWindow", "Disconnect"))
         self.disconnect_button.clicked.connect(self.disconnectRequested.emit)
         self.disconnect_button.setEnabled(False)
         self.edit_button = QPushButton(self.tr("Edit servers…"))

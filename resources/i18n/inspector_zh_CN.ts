@@ -191,14 +191,6 @@
         <translation>服务器</translation>
     </message>
     <message>
-        <source>Connect</source>
-        <translation>连接</translation>
-    </message>
-    <message>
-        <source>Disconnect</source>
-        <translation>断开连接</translation>
-    </message>
-    <message>
         <source>Edit servers…</source>
         <translation>编辑服务器…</translation>
     </message>
