@@ -191,6 +191,7 @@ class _AnswerDialog(QDialog):
         self.countdown = muted(plain_label(wrap=False))
         self._deadline: float | None = None
         self._answer_check: Callable[[Any], Any] | None = None  # see set_answer_check
+        self._problems: list[tuple[str, str]] = []  # why the last answer was not sent (show_problems)
         self._timer = QTimer(self)
         self._timer.setInterval(1000)
         self._timer.timeout.connect(self._tick)
@@ -209,6 +210,12 @@ class _AnswerDialog(QDialog):
         self.banner.headline.setText(self.origin.headline())
         self.banner.detail.setText(self.origin.detail())
         self._tick()
+        self.show_problems(self._problems)
+
+    def show_problems(self, problems: list[tuple[str, str]]) -> None:
+        """Why the answer was not sent (none: the line is hidden), above the buttons."""
+        self._problems = problems
+        self.problem.show_text(_schema_problem_text(problems) if problems else "")
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "problem"):
@@ -444,8 +451,7 @@ class SamplingDialog(_AnswerDialog):
         value = self.response()
         problems = self.answer_problems(value)
         if problems:
-            self.problem.setText(_schema_problem_text(problems))
-            self.problem.setVisible(True)
+            self.show_problems(problems)
             return False
         self.answer(value)
         return True
@@ -635,8 +641,7 @@ class ElicitationDialog(_AnswerDialog):
                     field.editor.setFocus()
                 else:
                     general.append((path, message))
-            self.problem.setText(_schema_problem_text(general) if general else "")
-            self.problem.setVisible(bool(general))
+            self.show_problems(general)
             return False
         self.answer(value)
         return True
