@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -69,8 +70,16 @@ def english_plurals(sources: list[str], ts: Path, qm: Path) -> tuple[int, list[t
             total += 1
             if t.get("type") == "unfinished" or not _done(t):
                 missing.append((c.findtext("name") or "", m.findtext("source") or ""))
-    subprocess.run([tool("pyside6-lrelease"), str(ts), "-qm", str(qm)], check=True, capture_output=True)
+    compile_qm(ts, qm)
     return total, missing
+
+
+def compile_qm(ts: Path, qm: Path) -> None:
+    """``pyside6-lrelease`` into a new file put in place at once: a running app (or a test) has
+    the old ``.qm`` mapped into memory, and rewriting it in place ends that process (SIGBUS)."""
+    part = qm.with_name(qm.name + ".part")
+    subprocess.run([tool("pyside6-lrelease"), str(ts), "-qm", str(part)], check=True, capture_output=True)
+    os.replace(part, qm)
 
 
 def tool(name: str) -> str:
@@ -211,7 +220,7 @@ def main() -> int:
             else:
                 missing.append((name, src))
     tree.write(ts, encoding="utf-8", xml_declaration=True)
-    subprocess.run([tool("pyside6-lrelease"), str(ts), "-qm", str(qm)], check=True, capture_output=True)
+    compile_qm(ts, qm)
     if drop:  # what the catalogue holds now is no longer pending
         left = {ctx: {src: zh for src, zh in entries.items() if ctx == "*" or (ctx, src) not in taken} for ctx, entries in drop.items()}
         left = {ctx: entries for ctx, entries in left.items() if entries}
