@@ -404,12 +404,11 @@ def test_the_leftover_check_sees_both_kinds():
 
 async def _open_everything(controller, window, tg) -> dict:
     """A legacy demo session with each feature panel shown once, a tool called, a prompt got,
-    a resource read, the Details, Negotiation and Sequence tabs shown, the sampling and
-    elicitation dialogs open, the composer and the spec viewer open."""
+    a resource read, the Details, Negotiation and Sequence tabs shown, the sampling dialog
+    and both elicitation dialogs (form, URL) open, the composer and the spec viewer open."""
     from ui_driver import quick, until, use_profile
 
     from inspector.session.profiles import demo_profile
-    from inspector.ui.client_side import ElicitationDialog, SamplingDialog
 
     profile = quick(demo_profile(), "legacy")
     if window.languages.effective() == "zh_CN":
@@ -445,10 +444,14 @@ async def _open_everything(controller, window, tg) -> dict:
     async def call(name: str) -> None:
         replies[name] = await session.request("tools/call", {"name": name, "arguments": {}})
 
-    tg.start_soon(call, "sample_llm")
-    tg.start_soon(call, "elicit_form")
-    await until(lambda: {type(d) for d in window.handlers.open_dialogs} >= {SamplingDialog, ElicitationDialog})
-    dialogs = {type(d).__name__: d for d in window.handlers.open_dialogs}
+    def named(d) -> str:  # SamplingDialog, ElicitationDialog (form), ElicitationDialog url
+        return type(d).__name__ + (" url" if getattr(d, "mode", "") == "url" else "")
+
+    for tool in ("sample_llm", "elicit_form", "elicit_url"):
+        tg.start_soon(call, tool)
+    await until(lambda: len(window.handlers.open_dialogs) == 3)
+    dialogs = {named(d): d for d in window.handlers.open_dialogs}
+    assert set(dialogs) == {"SamplingDialog", "ElicitationDialog", "ElicitationDialog url"}
     for d in dialogs.values():
         assert d.isVisible()
     age = dialogs["ElicitationDialog"].form.field("age")  # a message under a field, worded by the form
@@ -505,13 +508,13 @@ async def test_a_live_switch_leaves_nothing_in_the_other_language(window_and_con
                 found[language] = leftovers(texts, language, wire, pairs)
                 name = window.connection.list.item(0).text()  # the built-in server, as the list says it
                 assert name == {"zh_CN": "演示服务器（内置）", "en": "Demo server (built in)"}[language]
-                for key in ("SamplingDialog", "ElicitationDialog"):  # the dialogs say it the same way
+                for key in ("SamplingDialog", "ElicitationDialog", "ElicitationDialog url"):  # the dialogs say it the same way
                     assert name in dialogs[key].windowTitle() and dialogs[key].banner.headline.text().startswith(name)
                 if language == "zh_CN":
                     assert sum(1 for t, _ in texts if CJK.search(t)) > 200  # it did show Chinese
             for d in dialogs.values():
-                d.close()  # sampling: rejected, elicitation: cancelled; the tools answer
-            await until(lambda: len(replies) == 2)
+                d.close()  # sampling: rejected, elicitations: cancelled; the tools answer
+            await until(lambda: len(replies) == 3)
             controller.disconnect()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
