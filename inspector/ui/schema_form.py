@@ -1181,6 +1181,16 @@ def dumps_pretty(value: Any) -> str:
         return json.dumps(value, indent=2, ensure_ascii=False, default=str)
 
 
+class _TabPage(QWidget):
+    """A tab's page that, while hidden behind another, asks for no height: QStackedLayout's
+    height-for-width is otherwise its tallest page's, even with that page's size ignored."""
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
+        if self.sizePolicy().verticalPolicy() == QSizePolicy.Policy.Ignored:
+            return -1
+        return super().heightForWidth(width)
+
+
 class ArgumentsEditor(QWidget):
     """A :class:`SchemaForm` and a raw JSON editor over the same value, both checked against the schema."""
 
@@ -1207,7 +1217,7 @@ class ArgumentsEditor(QWidget):
         self.tabs.setDocumentMode(True)
         self.form = SchemaForm()
         self.form.changed.connect(self.changed.emit)
-        inner = QWidget()
+        inner = QWidget() if scrolls else _TabPage()
         inner_lay = QVBoxLayout(inner)
         inner_lay.setContentsMargins(4, 8, 8, 4)
         inner_lay.addWidget(self.form)
@@ -1220,9 +1230,9 @@ class ArgumentsEditor(QWidget):
         else:
             self.form_page = inner
             # never squeezed below what the fields need: the page around it scrolls instead
-            self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+            self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
-        raw_page = QWidget()
+        raw_page = QWidget() if scrolls else _TabPage()
         raw_lay = QVBoxLayout(raw_page)
         raw_lay.setContentsMargins(0, 6, 0, 0)
         raw_lay.setSpacing(4)
@@ -1388,6 +1398,7 @@ class ArgumentsEditor(QWidget):
             shown = i == self.tabs.currentIndex()
             page.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if shown else QSizePolicy.Policy.Ignored)
         self.tabs.updateGeometry()
+        self.updateGeometry()  # the page around it asks for the new height
 
     def _tab_changed(self, index: int) -> None:
         if self._switching:
