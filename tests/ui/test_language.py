@@ -517,6 +517,14 @@ async def test_a_live_switch_leaves_nothing_in_the_other_language(window_and_con
             await until(lambda: len(replies) == 3)
             controller.disconnect()
             await until(lambda: not controller.running, 15)
+            rec = controller.recording
+            await until(lambda: window.status_exit.text() != "")
+            for language in (then, first):  # the session over: its panels are made anew, the exit is shown
+                languages.set_choice(language)
+                await anyio.sleep(0.3)
+                window = languages.window
+                texts = _everything_shown(window, {})
+                found[f"{language}, session ended"] = leftovers(texts, language, wire_strings(rec), pairs)
             tg.cancel_scope.cancel()
         report = "\n".join(f"{language}: {text!r} in {where}" for language, bad in found.items() for text, where in bad)
         assert not report, "texts in the other language after a live switch:\n" + report
