@@ -2151,8 +2151,32 @@ class LifecycleDiagram(QWidget):
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.setTransform(self._view(g))
         self._paint_highlights(p, g, c, self._progress, decorations=True)
+        if (sx or sy) and g.legend:
+            self._paint_pinned_legend(p, g, c, vp)
         self._paint_frame(p, vp, c)
         p.end()
+
+    def _paint_pinned_legend(self, p: QPainter, g: _Geometry, c: _Colours, vp: QRectF) -> None:
+        """Scrolled so that the legend is (partly) out of view: a copy of it pinned to the top
+        left, so what the highlight means ("current state", "as of entry N") is always said."""
+        area = QRectF()
+        for _k, _t, sample, trect in g.legend:
+            area = area.united(sample.united(trect))
+        content = g.transform.mapRect(area)
+        if vp.contains(self._view(g).mapRect(area)):
+            return
+        pad = 4.0
+        box = QRectF(vp.left() + 2, vp.top() + 2, content.width() + 2 * pad, content.height() + 2 * pad)
+        p.save()
+        p.resetTransform()
+        p.setClipRect(vp)
+        p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
+        p.setBrush(c.base)
+        p.drawRoundedRect(box, 3, 3)
+        p.setTransform(g.transform * QTransform.fromTranslate(box.left() + pad - content.left(), box.top() + pad - content.top()))
+        self._paint_legend(p, g, c)
+        self._paint_current_legend(p, g, c)
+        p.restore()
 
     def _paint_highlights(self, p: QPainter, g: _Geometry, c: _Colours, t: float, decorations: bool) -> None:
         """What changes over the static picture: the legend's "current" slot, the held step's

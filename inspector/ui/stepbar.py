@@ -31,6 +31,26 @@ EMPHASIS = frozenset(
 )
 
 
+class _Title(QLabel):
+    """The bar's title: wrapped to its width, but its height does not make the whole bar a
+    height-for-width widget (a layout would then pin the bar to that height and squeeze the
+    explanation and message below it to nothing); it keeps the lines it needs as its minimum."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
+        return False
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        need = super().heightForWidth(self.width()) if self.wordWrap() and self.width() > 0 else 0
+        if need > 0 and need != self.minimumHeight():
+            self.setMinimumHeight(need)
+        elif need <= 0 and self.minimumHeight():
+            self.setMinimumHeight(0)
+
+
 class StepBar(QFrame):
     continueClicked = Signal()
     runToEndClicked = Signal()
@@ -42,7 +62,7 @@ class StepBar(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setObjectName("stepBar")
         self.setStyleSheet("#stepBar { background: palette(alternate-base); border: 1px solid palette(highlight); border-radius: 4px; }")
-        self.title = QLabel()
+        self.title = _Title()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # elided, never widens the bar
         self._title_text = ""
@@ -163,6 +183,7 @@ class StepBar(QFrame):
         shown = QFontMetrics(self.title.font()).elidedText(text, Qt.TextElideMode.ElideRight, max(40, self.title.width())) if folded else text
         if shown != self.title.text():
             self.title.setText(shown)
+        self.title._fit()
         self.title.setToolTip(text if shown != text else "")
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override

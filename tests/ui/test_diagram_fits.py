@@ -18,14 +18,14 @@ pytestmark = pytest.mark.anyio
 FIRST_STATE = {"legacy": State.INITIALIZING, "modern": State.DISCOVERING, "auto": State.DISCOVERING}
 
 
-@pytest.mark.parametrize("presenter", [False, True], ids=["window", "presenter"])
+@pytest.mark.parametrize("layout", ["debugging", "teaching", "presenter"])
 @pytest.mark.parametrize("era", ["legacy", "modern", "auto"])
-async def test_labels_stay_at_11px_at_1280x720_with_the_step_bar(window_and_controller, era, presenter):
+async def test_labels_stay_at_11px_at_1280x720_with_the_step_bar(window_and_controller, era, layout):
     controller, window = window_and_controller
     use_profile(window, quick(demo_profile(), era))
     window.resize(1280, 720)
-    if presenter:
-        window.act_presenter.trigger()
+    window.choose_layout(layout)
+    presenter = layout == "presenter"
     diagram = window.diagram
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
@@ -38,11 +38,15 @@ async def test_labels_stay_at_11px_at_1280x720_with_the_step_bar(window_and_cont
         await until(lambda: window.stepbar.isVisible() and diagram.current_state is FIRST_STATE[era])
         await anyio.sleep(0.25)  # the diagram lays out again 80 ms after the last resize
         lay = diagram.layout_for_tests()
-        assert lay["font_px"] >= 11, (era, presenter, lay["font_px"])
+        assert lay["font_px"] >= 11, (era, layout, lay["font_px"])
         assert lay["problems"] == []
         # what is drawn is as large as measured: a node is its title's line and padding high
         assert min(r.height() for r in lay["nodes"].values()) >= 25
         assert diagram.height() >= MIN_HEIGHT and window.stepbar.height() > 0
+        # the step bar is given its least height: its explanation and message show (and scroll), not cut off
+        bar = window.stepbar
+        assert bar.details.isVisible() and bar.height() >= bar.minimumSizeHint().height()
+        assert bar.details.geometry().bottom() <= bar.rect().bottom() and bar.details.height() >= bar.details.minimumHeight() > 0
         viewport = lay["viewport"]
         assert viewport.height() >= 100 and viewport.width() >= 300
         # scrolled or not, the state the session is in is on screen
@@ -51,7 +55,7 @@ async def test_labels_stay_at_11px_at_1280x720_with_the_step_bar(window_and_cont
             assert lay["area"].width() > viewport.width() or lay["area"].height() > viewport.height()
         for w in (diagram, window.stepbar):
             assert w.mapTo(window, w.rect().bottomRight()).y() <= 720
-        if era == "legacy":  # a live language switch, both ways: the bar and the diagram follow, labels stay 11 px
+        if era == "legacy" and layout == "debugging":  # a live language switch, both ways: the bar and the diagram follow, labels stay 11 px
             bar = window.stepbar
             english_title = bar._title_text  # (the label shows it elided to its width)
             window.languages.set_choice("zh_CN")
@@ -72,7 +76,7 @@ async def test_labels_stay_at_11px_at_1280x720_with_the_step_bar(window_and_cont
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     if presenter:
-        window.act_presenter.trigger()
+        window.choose_layout("debugging")
 
 
 def test_a_small_diagram_scrolls_by_wheel_and_drag_and_keeps_the_state_in_view(qtbot):
