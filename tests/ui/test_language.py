@@ -548,3 +548,39 @@ def test_the_headers_table_says_name_and_the_environment_table_says_variable_nam
     finally:
         window.languages.set_choice("en")
     assert firsts() == ("Name", "Name")
+
+
+async def test_a_switch_while_a_recording_is_replayed_leaves_nothing_behind(window_and_controller, tmp_path):
+    """An opened recording, replayed at its echo call's answer (the panels read-only, made anew
+    on a switch as of that entry): both ways, nothing in the other language."""
+    from demo_recording import record_demo_session
+    from ui_driver import until
+
+    from inspector.session.recording import Direction
+
+    controller, window = window_and_controller
+    languages = window.languages
+    path = await record_demo_session(tmp_path / "demo.jsonl")
+    assert window.open_recording_path(str(path))
+    rec = controller.recording
+    await until(lambda: window.timeline.model.total() == len(rec))
+    call = next(i for i in range(len(rec)) if rec.method_at(i) == "tools/call" and rec.direction_at(i) is Direction.S2C)
+    window.timeline.select_seq(call)
+    await until(lambda: window.panels.panels["tools"].recorded_row == call)
+    pairs, wire, found = catalogue_pairs(), wire_strings(rec), {}
+    try:
+        for language in ("zh_CN", "en"):
+            languages.set_choice(language)
+            await anyio.sleep(0.3)
+            window = languages.window
+            await until(lambda: window.panels.panels["tools"].recorded_row == call)  # the panels as of the entry
+            texts = _everything_shown(window, {})
+            assert len(texts) > 300
+            found[language] = leftovers(texts, language, wire, pairs)
+            if language == "zh_CN":
+                assert sum(1 for t, _ in texts if CJK.search(t)) > 150  # it did show Chinese
+                assert any("只读" in t for t, w in texts if w.startswith("tools"))  # the replayed panel's note
+    finally:
+        languages.set_choice("en")
+    report = "\n".join(f"{language}: {text!r} in {where}" for language, bad in found.items() for text, where in bad)
+    assert not report, "texts in the other language after a switch during a replay:\n" + report
