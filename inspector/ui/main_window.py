@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, QPoint, QRect, QSettings, Qt, QTime
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
-from inspector.protocol.lifecycle import STATE_INFO
+from inspector.protocol.lifecycle import STATE_INFO, State
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.labels import ERA_LABELS  # era names ("Eras"), shared with the handouts
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
@@ -1102,6 +1102,9 @@ class MainWindow(QMainWindow):
 
     def _on_failed(self, text: str) -> None:
         self.statusBar().showMessage(self.tr("Session failed: {why}").format(why=text), 15000)
+        rec = self.recording
+        if rec is not None and not rec.read_only and not any(rec.state_at(i) in (State.OPERATING, State.READY) for i in range(len(rec))):
+            self.connection.set_compact(False)  # it never started: the server's settings are what to look at
         self.status_exit.setText(text if len(text) < 120 else text[:117] + "…")
         self.status_exit.setToolTip(plain_tooltip(text))
         if self.recording is not None:

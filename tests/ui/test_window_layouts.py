@@ -222,6 +222,7 @@ async def test_the_last_sessions_status_message_is_gone_when_the_next_starts(qap
             window.connect_selected()
             await until(lambda: not controller.running and "Session failed" in bar.currentMessage())
             assert "pythn3-no-such-program" in bar.currentMessage()
+            assert not window.connection.compact  # it never started: the editor is back, to fix the command
             # a server with no command: not started, the fields to fix in view
             window.connection.set_compact(True)
             use_profile(window, ServerProfile(name="empty", command=""))
