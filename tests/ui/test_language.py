@@ -447,6 +447,8 @@ async def _open_everything(controller, window, tg) -> dict:
     def named(d) -> str:  # SamplingDialog, ElicitationDialog (form), ElicitationDialog url
         return type(d).__name__ + (" url" if getattr(d, "mode", "") == "url" else "")
 
+    await session.request("tools/call", {"name": "add_item", "arguments": {"kind": "tool"}})  # tools/list_changed
+    await until(lambda: tools.list_note.isVisibleTo(tools) and tools.list_note.text() != "")  # "…changed: reloaded."
     for tool in ("sample_llm", "elicit_form", "elicit_url"):
         tg.start_soon(call, tool)
     await until(lambda: len(window.handlers.open_dialogs) == 3)
