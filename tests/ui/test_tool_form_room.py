@@ -1,11 +1,11 @@
-"""The tool form has room (issue 22): at 1280x720, in the window with the Features dock at its
-default width, every field of every tool of the demo, of the npm reference server and of a
-long form (the fixture's order_pizza) is walked: each tool selected, one item added to each
-array, every field checked and the Call pressed with the required fields empty, then the Raw
-JSON tab. After each step no two visible leaf widgets of the Tools panel overlap (their
-rectangles mapped to the window and clipped by their parents, as they are painted), and every
-field, its error and the Call button can be scrolled into view with ``ensureWidgetVisible``
-and are then inside the page's viewport.
+"""The tool form has room (issue 22): at 1280x720 (in English and in Chinese), 1600x1000 and
+1920x1080, in the window with the Features dock at its default width, every field of every tool
+of the demo, of the npm reference server and of a long form (the fixture's order_pizza) is
+walked: each tool selected, one item added to each array, every field checked and the Call
+pressed with the required fields empty, then the Raw JSON tab. After each step no two visible
+leaf widgets of the Tools panel overlap (their rectangles mapped to the window and clipped by
+their parents, as they are painted), and every field, its error and the Call button can be
+scrolled into view with ``ensureWidgetVisible`` and are then inside the page's viewport.
 
 Real servers through real pipes; nothing is called that the checks would refuse, except one
 echo whose result stays on the page while the others are walked.
@@ -166,10 +166,24 @@ async def walk(window, panel, server: str) -> tuple[list[str], int]:
     return problems, walked
 
 
-@pytest.mark.parametrize("server", sorted(SERVERS))
-async def test_every_field_of_every_tool_has_room_at_1280x720(qapp, tmp_path, server):
+CASES = [  # server, window size, language
+    ("demo", (1280, 720), "en"),
+    ("reference", (1280, 720), "en"),
+    ("long-form", (1280, 720), "en"),
+    ("demo", (1280, 720), "zh_CN"),
+    ("long-form", (1600, 1000), "en"),
+    ("demo", (1920, 1080), "en"),
+]
+
+
+@pytest.mark.parametrize("server, size, language", CASES, ids=[f"{s}-{w}x{h}-{lang}" for s, (w, h), lang in CASES])
+async def test_every_field_of_every_tool_has_room(qapp, tmp_path, server, size, language):
     controller, window = build(qapp, config=tmp_path)
-    window.resize(1280, 720)
+    if language != "en":
+        window.languages.set_choice(language)
+        await anyio.sleep(0.05)
+        window = window.languages.window  # made again in the language while no session runs
+    window.resize(*size)
     window.show()
     failure: BaseException | None = None
     try:
@@ -182,7 +196,8 @@ async def test_every_field_of_every_tool_has_room_at_1280x720(qapp, tmp_path, se
             window.panels.show_panel("tools")
             panel = window.panels.panels["tools"]
             await until(lambda: panel.tools and not panel.listing)
-            assert window.width() == 1280 and window.height() == 720
+            assert (window.width(), window.height()) == size
+            assert panel.refresh_button.text() == {"en": "Refresh", "zh_CN": "刷新"}[language]
             try:
                 import os
                 problems, walked = (await walk(window, panel, server)) if not os.environ.get("SKIPWALK") else ([], 99)
@@ -192,6 +207,7 @@ async def test_every_field_of_every_tool_has_room_at_1280x720(qapp, tmp_path, se
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
     finally:
+        window.languages.set_choice("en")
         window.close()
         window.deleteLater()
     if failure is not None:
