@@ -9,7 +9,7 @@ import re
 
 import anyio
 import pytest
-from ui_driver import quick, until, use_profile
+from ui_driver import quick, session_in_window, until
 
 from inspector.session.profiles import ServerProfile, demo_profile
 from peers import misbehave
@@ -36,10 +36,7 @@ async def _round_trip(window, read) -> tuple[dict, dict]:
 async def test_errors_and_list_notes_follow_a_switch(window_and_controller):
     controller, window = window_and_controller
     argv = misbehave("paged-lists")
-    use_profile(window, quick(ServerProfile(name="paged", command=argv[0], args=argv[1:])))
-    async with anyio.create_task_group() as tg:
-        controller.task_group = tg
-        window.connect_selected()
+    async with session_in_window(controller, window, quick(ServerProfile(name="paged", command=argv[0], args=argv[1:]))):
         host = window.panels
         await until(lambda: {"tasks", "prompts", "resources"} <= set(host.shown_keys()))
         tasks, prompts, resources = host.panels["tasks"], host.panels["prompts"], host.panels["resources"]
@@ -61,17 +58,11 @@ async def test_errors_and_list_notes_follow_a_switch(window_and_controller):
             if en[key]:
                 assert CJK.search(text) and text != en[key], (key, text)
         assert "failed" not in zh["tasks error"] and "tasks are broken today" in zh["tasks error"]  # the server's words stay
-        controller.disconnect()
-        await until(lambda: not controller.running)
-        tg.cancel_scope.cancel()
 
 
 async def test_a_prompt_form_a_refusal_and_a_read_follow_a_switch(window_and_controller):
     controller, window = window_and_controller
-    use_profile(window, quick(demo_profile()))
-    async with anyio.create_task_group() as tg:
-        controller.task_group = tg
-        window.connect_selected()
+    async with session_in_window(controller, window, quick(demo_profile())):
         host = window.panels
         await until(lambda: {"prompts", "resources"} <= set(host.shown_keys()))
         prompts, resources = host.panels["prompts"], host.panels["resources"]
@@ -107,6 +98,3 @@ async def test_a_prompt_form_a_refusal_and_a_read_follow_a_switch(window_and_con
         en, zh = await _round_trip(window, lambda: (resources.template_hint.text(), resources.fields[field_name].placeholderText()))
         assert en[1] == f"value of {{{field_name}}}" and en[0].startswith("Suggestions come from the server")
         assert all(CJK.search(text) for text in zh)
-        controller.disconnect()
-        await until(lambda: not controller.running)
-        tg.cancel_scope.cancel()

@@ -14,7 +14,7 @@ import os
 
 import anyio
 import pytest
-from ui_driver import quick, until, use_profile
+from ui_driver import quick, session_in_window, until
 
 from inspector.session.profiles import ServerProfile
 from inspector.session.recording import Direction
@@ -35,10 +35,7 @@ def _profile() -> ServerProfile:
 async def test_a_panel_waiting_on_a_flagged_answer_says_so_and_links_the_entry(window_and_controller, tmp_path):
     controller, window = window_and_controller
     window.resize(1280, 720)
-    use_profile(window, _profile())
-    async with anyio.create_task_group() as tg:
-        controller.task_group = tg
-        window.connect_selected()
+    async with session_in_window(controller, window, _profile()):
         host = window.panels
         await until(lambda: {"tools", "prompts", "resources"} <= set(host.shown_keys()))
         tools, prompts, resources = host.panels["tools"], host.panels["prompts"], host.panels["resources"]
@@ -117,9 +114,6 @@ async def test_a_panel_waiting_on_a_flagged_answer_says_so_and_links_the_entry(w
         assert state.timeout_seq is None and "timed out" not in tools.wait_note("tools/list").text.text()
         await until(lambda: bool(tools.wait_state("tools/list").unmatched))
         assert tools.wait_note("tools/list").text.text().startswith(f"Waiting for tools/list (id {state.request_id}): ")
-        controller.disconnect()
-        await until(lambda: not controller.running)
-        tg.cancel_scope.cancel()
     # a new session or recording takes the notes away
     controller.recordingChanged.emit(rec, controller.mode)
     assert not tools.wait_note("tools/list").isVisibleTo(tools)
@@ -132,10 +126,7 @@ async def test_a_flagged_answer_of_its_own_is_said_and_a_clean_one_says_nothing(
     controller, window = window_and_controller
     for mode, flagged in (("no-jsonrpc", True), ("good", False)):
         argv = misbehave(mode)
-        use_profile(window, quick(ServerProfile(name=mode, command=argv[0], args=argv[1:])))
-        async with anyio.create_task_group() as tg:
-            controller.task_group = tg
-            window.connect_selected()
+        async with session_in_window(controller, window, quick(ServerProfile(name=mode, command=argv[0], args=argv[1:]))):
             tools = window.panels.panels["tools"]
             await until(lambda: controller.session is not None and bool(tools.tools) and not tools.listing)
             state = tools.wait_state("tools/list")
@@ -150,17 +141,11 @@ async def test_a_flagged_answer_of_its_own_is_said_and_a_clean_one_says_nothing(
             else:
                 assert state.answer.rules == () and not note.isVisibleTo(tools)
             assert tools.count_label.text().startswith("1 tool")
-            controller.disconnect()
-            await until(lambda: not controller.running)
-            tg.cancel_scope.cancel()
 
 
 async def test_a_wait_ended_by_a_disconnect_says_the_request_went_unanswered(window_and_controller):
     controller, window = window_and_controller
-    use_profile(window, _profile())
-    async with anyio.create_task_group() as tg:
-        controller.task_group = tg
-        window.connect_selected()
+    async with session_in_window(controller, window, _profile()):
         tools = window.panels.panels["tools"]
         await until(lambda: tools.wait_state("tools/list") is not None and bool(tools.wait_state("tools/list").unmatched), 10)
         controller.disconnect()  # before the timeout: the request is given up
@@ -173,4 +158,3 @@ async def test_a_wait_ended_by_a_disconnect_says_the_request_went_unanswered(win
             f"an answer with id {answer.id} had come at #{answer.seq}, flagged: no request has that id."
         )
         assert tools.count_label.text() == "0 tools"
-        tg.cancel_scope.cancel()

@@ -4,6 +4,8 @@ tests/recording_driver.py)."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import anyio
 
 
@@ -48,3 +50,17 @@ def english_plurals(app):
     assert translator.load(str(resource_path("i18n", "inspector_en.qm")))
     app.installTranslator(translator)
     return translator
+
+
+@asynccontextmanager
+async def session_in_window(controller, window, profile):
+    """``profile`` connected from ``window`` (as Connect does) on a task group of its own; the
+    block gets the task group; leaving it disconnects, waits for the end and cancels the group."""
+    use_profile(window, profile)
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.connect_selected()
+        yield tg
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
