@@ -37,6 +37,8 @@ LIST_KEYS = ("tools", "prompts", "resources", "resourceTemplates", "tasks")
 LATE_RULE = "jsonrpc.late-response"
 #: The pseudo-rule for an answer whose schema check failed (the verdict is not a rule id).
 SCHEMA_FAILED = "schema"
+#: How many of the answers no request could take a state keeps (the latest); all are counted.
+KEEP_UNMATCHED = 8
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,8 @@ class WaitState:
     method: str
     request_seq: int | None = None  # the latest request of the method since the watch began
     request_id: Any = None
-    unmatched: list[FlaggedAnswer] = field(default_factory=list)  # answers no request could take
+    unmatched: list[FlaggedAnswer] = field(default_factory=list)  # the latest answers no request could take
+    unmatched_count: int = 0  # how many came (a server may send any number: only the latest are kept)
     timeout_seq: int | None = None  # the client stopped waiting here
     answer: FlaggedAnswer | None = None  # the request's own answer (rules empty: a clean one)
     abandoned: bool = False  # the client stopped waiting otherwise: cancelled, the connection lost
@@ -147,6 +150,9 @@ class RequestWatch:
             return True
         if s.waiting and not UNMATCHED_RULES.isdisjoint(rules) and self._may_answer(seq):
             s.unmatched.append(FlaggedAnswer(seq, id, tuple(r for r in rules if r in UNMATCHED_RULES) or tuple(rules)))
+            s.unmatched_count += 1
+            if len(s.unmatched) > KEEP_UNMATCHED:
+                del s.unmatched[0]
             return True
         return False
 

@@ -10,7 +10,7 @@ from session_helpers import misbehave, options
 
 from inspector.session import RequestTimeout, Session
 from inspector.session.recording import Direction
-from inspector.session.waiting import RequestWatch
+from inspector.session.waiting import KEEP_UNMATCHED, RequestWatch
 
 pytestmark = pytest.mark.anyio
 
@@ -97,3 +97,18 @@ async def test_a_request_given_up_while_an_unmatched_answer_came_is_abandoned() 
         s = watch.state
         assert s.unmatched and s.timeout_seq is None and s.answer is None
         assert s.abandoned and not s.waiting and s.flagged
+
+
+async def test_any_number_of_unmatched_answers_are_counted_and_the_latest_kept() -> None:
+    session = Session(options(misbehave("wrong-id-lists", "--repeat", "30"), request_timeout=0.5))
+    async with session:
+        await session.start()
+        watch = RequestWatch(session.recording, "tools/list", "tools")
+        watch.attach()
+        with pytest.raises(RequestTimeout):
+            await session.request("tools/list")
+        watch.detach()
+        s = watch.state
+        assert s.unmatched_count == 30 and len(s.unmatched) == KEEP_UNMATCHED
+        assert [a.id for a in s.unmatched] == [s.request_id + 1000 + k for k in range(30 - KEEP_UNMATCHED, 30)]
+        assert s.timeout_seq > s.unmatched[-1].seq

@@ -158,3 +158,20 @@ async def test_a_wait_ended_by_a_disconnect_says_the_request_went_unanswered(win
             f"an answer with id {answer.id} had come at #{answer.seq}, flagged: no request has that id."
         )
         assert tools.count_label.text() == "0 tools"
+
+
+async def test_several_answers_no_request_could_take_are_counted(window_and_controller):
+    controller, window = window_and_controller
+    argv = misbehave("wrong-id-lists", "--repeat", "3")
+    async with session_in_window(controller, window, quick(ServerProfile(name="three wrong ids", command=argv[0], args=argv[1:]))):
+        tools = window.panels.panels["tools"]
+        await until(lambda: tools.wait_state("tools/list") is not None and tools.wait_state("tools/list").unmatched_count == 3, 10)
+        state = tools.wait_state("tools/list")
+        last = state.unmatched[-1]
+        assert last.id == state.request_id + 1002
+        note = tools.wait_note("tools/list")
+        assert note.text.text() == (
+            f"Waiting for tools/list (id {state.request_id}): 3 answers no request could take came, the last with id {last.id} "
+            f"at #{last.seq}, flagged: no request has that id."
+        )
+        assert [b.text() for b in note.buttons if b.isVisibleTo(note)] == [f"Show entry #{last.seq}"]

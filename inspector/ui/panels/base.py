@@ -137,11 +137,11 @@ class WaitNote(QFrame):
         if s.abandoned:
             return self.tr("{method} (id {id}) went unanswered: the client stopped waiting (cancelled, or the server went away); an answer with id {other} had come at #{at}, flagged: {why}.").format(
                 method=method, id=rid, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq]
-        if len(s.unmatched) == 1:
+        if s.unmatched_count == 1:
             text = self.tr("Waiting for {method} (id {id}): an answer with id {other} came at #{at}, flagged: {why}.")
         else:
             text = self.tr("Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}.")
-        return text.format(method=method, id=rid, n=len(s.unmatched), other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq]
+        return text.format(method=method, id=rid, n=s.unmatched_count, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq]
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "buttons"):
