@@ -29,8 +29,9 @@ steps, each cached:
    exposes the result, with the list of problems (empty for every table at every tested size).
 
 Painting draws a cached pixmap of the static picture (the whole drawing, scrolled), then the
-highlights on top (current state, last edge and its animation, focus ring, hover): well under a
-millisecond a frame. An export (:meth:`LifecycleDiagram.paint_export`) paints the whole drawing
+highlights on top (current state, last edge and its animation, focus ring, hover): about a
+millisecond a frame, and as much again for the scroll bars when it scrolls
+(``benchmarks/diagram_paint.py``). An export (:meth:`LifecycleDiagram.paint_export`) paints the whole drawing
 as shapes and text, at rest (no animation, hover or focus ring), with a caption naming the
 state, the era and the entry, so an SVG is a drawing and a PNG is sharp at any scale.
 ``set_state`` with nothing new returns before touching the widget. While the widget is being
@@ -585,6 +586,8 @@ class _Geometry:
     #: the widget when even the smallest type does not fit, then the widget scrolls
     content_w: float = 0.0
     content_h: float = 0.0
+    view_w: float = 0.0  # the part of the area it shows in (less the scroll bars it needs)
+    view_h: float = 0.0
 
     @property
     def penalty(self) -> int:
@@ -1084,10 +1087,11 @@ def _lane_label_x(
     return best
 
 
-def _fit(plan: _Plan, W: float, H: float, family: str, legend_texts: list[tuple[str, str]]) -> _Geometry:
+def _fit(plan: _Plan, W: float, H: float, family: str, legend_texts: list[tuple[str, str]], bar: float = 0.0) -> _Geometry:
     """The largest readable layout of ``plan`` for a W x H area. When not even the smallest type
     fits, the smallest layout is kept at its natural size (never scaled below ``_MIN_FONT``):
-    its ``content_w`` x ``content_h`` is then larger than the area and the widget scrolls."""
+    its ``content_w`` x ``content_h`` is then larger than the area and the widget scrolls, its
+    ``view_w`` x ``view_h`` being the area less the scroll bars (``bar`` thick) it needs."""
     fallback: list[tuple[float, _Metrics]] = []
     for f in _FONT_SIZES:
         if f > max(_MIN_FONT, H / 17):
@@ -1097,7 +1101,7 @@ def _fit(plan: _Plan, W: float, H: float, family: str, legend_texts: list[tuple[
             if m.nat_w <= W * 0.99 and m.nat_h <= H * 0.99:
                 g = _place(m, W, H)
                 if g.penalty == 0:
-                    g.content_w, g.content_h = W, H
+                    g.content_w, g.content_h = g.view_w, g.view_h = W, H
                     return g
             if f == _MIN_FONT:
                 # nothing fits: the layout that shows most of itself; a little less of it beats heavy wrapping
@@ -1107,9 +1111,13 @@ def _fit(plan: _Plan, W: float, H: float, family: str, legend_texts: list[tuple[
     first: _Geometry | None = None
     for grow in (1.0, 1.1, 1.25):  # the natural size is tight for some placements: a little more room
         for _score, m in fallback:
-            cw, ch = max(W, math.ceil(m.nat_w * grow)), max(H, math.ceil(m.nat_h))
+            nw, nh = math.ceil(m.nat_w * grow), math.ceil(m.nat_h)
+            vw, vh = W, H  # the area less the scroll bars the drawing needs in it
+            for _ in range(2):
+                vw, vh = (W - bar if nh > vh else W), (H - bar if nw > vw else H)
+            cw, ch = max(vw, nw), max(vh, nh)
             g = _place(m, cw, ch)
-            g.content_w, g.content_h = cw, ch
+            g.content_w, g.content_h, g.view_w, g.view_h = cw, ch, vw, vh
             if g.penalty == 0:
                 return g
             first = first or g
@@ -1673,7 +1681,7 @@ class LifecycleDiagram(QWidget):
         cw, ch = old.width * s, old.height * s
         dx, dy = max(0.0, (W - cw) / 2), max(0.0, (H - ch) / 2)
         self._geom = dataclasses.replace(
-            old, transform=QTransform.fromScale(s, s) * QTransform.fromTranslate(dx, dy), content_w=max(W, cw), content_h=max(H, ch)
+            old, transform=QTransform.fromScale(s, s) * QTransform.fromTranslate(dx, dy), content_w=max(W, cw), content_h=max(H, ch), view_w=W, view_h=H
         )
         self._geom_exact = False
         self._sync_bars(self._geom, W, H)
@@ -1691,18 +1699,10 @@ class LifecycleDiagram(QWidget):
             return None
         rect = self._drawing_rect()
         W, H = max(40.0, rect.width()), max(40.0, rect.height())
-        ext = self._bar_extent()
-        vw, vh = W, H
-        for _ in range(3):  # a drawing larger than the area: laid out again beside the scroll bars
-            g = self._fit_cached(plan, vw, vh)
-            nvw = min(vw, W - ext if g.content_h > vh + 0.5 else W)
-            nvh = min(vh, H - ext if g.content_w > vw + 0.5 else H)
-            if (nvw, nvh) == (vw, vh):
-                break
-            vw, vh = nvw, nvh
+        g = self._fit_cached(plan, W, H)
         self._geom = g
         self._geom_exact = True
-        self._sync_bars(g, vw, vh)
+        self._sync_bars(g, g.view_w, g.view_h)
         self._reveal(quiet=True)
         return g
 
@@ -1711,7 +1711,7 @@ class LifecycleDiagram(QWidget):
         key = (plan.table, int(W), int(H), family, self._as_of is None)
         g = self._geoms.get(key)
         if g is None:
-            g = _fit(plan, W, H, family, self._layout_legend())
+            g = _fit(plan, W, H, family, self._layout_legend(), self._bar_extent())
             if len(self._geoms) > 24:
                 self._geoms.pop(next(iter(self._geoms)))
             self._geoms[key] = g
@@ -2135,7 +2135,8 @@ class LifecycleDiagram(QWidget):
             return
         vp = QRectF(self._vp)
         sx, sy = self._scroll()
-        p.fillRect(rect, c.base)
+        if vp.width() < rect.width() and vp.height() < rect.height():  # the corner between the scroll bars
+            p.fillRect(QRectF(vp.right(), vp.bottom(), rect.width() - vp.width(), rect.height() - vp.height()), self.palette().color(QPalette.ColorRole.Window))
         p.setClipRect(vp)
         engine = p.paintEngine()
         if engine is not None and engine.type() in _VECTOR_ENGINES:  # a vector device (SVG, PDF): shapes
@@ -2145,8 +2146,10 @@ class LifecycleDiagram(QWidget):
             p.setTransform(self._view(g))
             self._paint_static(p, g, c)
             p.restore()
-        else:
-            p.drawPixmap(QPointF(-sx, -sy), self._ensure_static(g))
+        else:  # only the part in view
+            pm = self._ensure_static(g)
+            dpr = pm.devicePixelRatio()
+            p.drawPixmap(vp, pm, QRectF(sx * dpr, sy * dpr, vp.width() * dpr, vp.height() * dpr))
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.setTransform(self._view(g))
