@@ -16,6 +16,10 @@ it is (type, MIME type, size, annotations) and shows the payload the safe way:
 
 ``structured`` (a tool's ``structuredContent``) is shown as pretty JSON with the verdict of
 the tool's ``outputSchema`` (✓, or ✗ with the path of the first problem).
+
+The view scrolls its cards itself, or (``scrolls=False``) asks for their whole height inside a
+page that scrolls as a whole (the Tools panel). It keeps what it was given, so on Qt's
+``LanguageChange`` the cards are made again in the new language ("TEXT · 14 characters").
 """
 
 from __future__ import annotations

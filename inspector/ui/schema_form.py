@@ -19,6 +19,10 @@ schemas, ``oneOf`` of objects, free-form maps, ...) are kept as opaque JSON valu
 :attr:`SchemaForm.unsupported`, and :class:`ArgumentsEditor` switches to its raw JSON
 editor for them, with a note saying why.
 
+:class:`ArgumentsEditor` holds the form and the raw editor as two tabs; with ``scrolls=False``
+neither has a scroll area of its own and the editor is exactly as tall as the tab shown (the
+hidden one asks for no height), for a page that scrolls as a whole.
+
 Validation of any JSON value against any schema is :func:`check_value` (also used for a
 tool's ``outputSchema``): schemas are read in the draft they declare (2020-12, 2019-09,
 draft-07 or older; 2020-12 when they declare none), with the same format checkers as the wire,

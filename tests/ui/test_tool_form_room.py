@@ -20,13 +20,11 @@ import pytest
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QScrollArea, QWidget
 
-from inspector.protocol.lifecycle import State
 from inspector.session.profiles import ServerProfile, demo_profile
-from inspector.ui.app import build
 from inspector.ui.schema_form import ArrayField, NumberField, ObjectField, StringField
 
 from peers import FIXTURES, reference_server
-from ui_driver import quick, until, use_profile
+from ui_driver import quick, tools_panel_session, until
 
 pytestmark = pytest.mark.anyio
 
@@ -178,39 +176,9 @@ CASES = [  # server, window size, language
 
 @pytest.mark.parametrize("server, size, language", CASES, ids=[f"{s}-{w}x{h}-{lang}" for s, (w, h), lang in CASES])
 async def test_every_field_of_every_tool_has_room(qapp, tmp_path, server, size, language):
-    controller, window = build(qapp, config=tmp_path)
-    if language != "en":
-        window.languages.set_choice(language)
-        await anyio.sleep(0.05)
-        window = window.languages.window  # made again in the language while no session runs
-    window.resize(*size)
-    window.show()
-    failure: BaseException | None = None
-    try:
-        async with anyio.create_task_group() as tg:
-            controller.task_group = tg
-            use_profile(window, quick(SERVERS[server](), "legacy"))
-            window.connect_selected()
-            await until(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
-            await until(lambda: "tools" in window.panels.shown_keys())
-            window.panels.show_panel("tools")
-            panel = window.panels.panels["tools"]
-            await until(lambda: panel.tools and not panel.listing)
-            assert (window.width(), window.height()) == size
-            assert panel.refresh_button.text() == {"en": "Refresh", "zh_CN": "刷新"}[language]
-            try:
-                import os
-                problems, walked = (await walk(window, panel, server)) if not os.environ.get("SKIPWALK") else ([], 99)
-            except Exception as exc:  # reported after the session ended (not from inside the task group)
-                failure = exc
-            controller.disconnect()
-            await until(lambda: not controller.running, 15)
-            tg.cancel_scope.cancel()
-    finally:
-        window.languages.set_choice("en")
-        window.close()
-        window.deleteLater()
-    if failure is not None:
-        raise failure
+    async with tools_panel_session(qapp, tmp_path, quick(SERVERS[server](), "legacy"), size=size, language=language) as (_, window, panel):
+        assert (window.width(), window.height()) == size
+        assert panel.refresh_button.text() == {"en": "Refresh", "zh_CN": "刷新"}[language]
+        problems, walked = await walk(window, panel, server)
     assert problems == [], "\n".join(problems[:20])
     assert walked > {"demo": 20, "reference": 10, "long-form": 20}[server]

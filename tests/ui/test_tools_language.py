@@ -11,12 +11,10 @@ import re
 import anyio
 import pytest
 
-from inspector.protocol.lifecycle import State
 from inspector.session.profiles import demo_profile
-from inspector.ui.app import build
 from inspector.ui.panels.tools import tool_badges
 
-from ui_driver import quick, until, use_profile
+from ui_driver import quick, tools_panel_session, until
 
 pytestmark = pytest.mark.anyio
 
@@ -45,50 +43,25 @@ async def switch(window, language: str) -> None:
 
 
 async def test_the_tools_panel_words_follow_a_live_switch_both_ways(qapp, tmp_path):
-    controller, window = build(qapp, config=tmp_path)
-    window.resize(1280, 720)
-    window.show()
     seen: dict[str, list[dict]] = {}
-    failure: BaseException | None = None
-    try:
-        async with anyio.create_task_group() as tg:
-            controller.task_group = tg
-            use_profile(window, quick(demo_profile(), "legacy"))
-            window.connect_selected()
-            await until(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
-            await until(lambda: "tools" in window.panels.shown_keys())
-            window.panels.show_panel("tools")
-            panel = window.panels.panels["tools"]
-            await until(lambda: panel.tools and not panel.listing)
-            try:
-                # the server adds a tool and says the list changed: the panel reloads and notes it
-                assert panel.select_tool("add_item")
-                panel.editor.form.field("kind").set("tool")
-                assert panel.call_selected()
-                await until(lambda: panel.outcome == "result" and panel.list_note.isVisible() and not panel.listing)
-                for name, arguments in (("echo", {"message": "fourteen chars"}), ("always_fails", {})):
-                    assert panel.select_tool(name)
-                    panel.editor.set_value(arguments)
-                    assert panel.call_selected()
-                    await until(lambda: panel.outcome in ("result", "tool-error"))
-                    english = said(panel)
-                    await switch(window, "zh_CN")
-                    assert window.panels.panels["tools"] is panel  # a live session keeps its panels
-                    chinese = said(panel)
-                    await switch(window, "en")
-                    again = said(panel)
-                    seen[name] = [english, chinese, again]
-            except BaseException as exc:  # reported once the session has ended
-                failure = exc
-            controller.disconnect()
-            await until(lambda: not controller.running, 15)
-            tg.cancel_scope.cancel()
-    finally:
-        window.languages.set_choice("en")
-        window.close()
-        window.deleteLater()
-    if failure is not None:
-        raise failure
+    async with tools_panel_session(qapp, tmp_path, quick(demo_profile(), "legacy")) as (_, window, panel):
+        # the server adds a tool and says the list changed: the panel reloads and notes it
+        assert panel.select_tool("add_item")
+        panel.editor.form.field("kind").set("tool")
+        assert panel.call_selected()
+        await until(lambda: panel.outcome == "result" and panel.list_note.isVisible() and not panel.listing)
+        for name, arguments in (("echo", {"message": "fourteen chars"}), ("always_fails", {})):
+            assert panel.select_tool(name)
+            panel.editor.set_value(arguments)
+            assert panel.call_selected()
+            await until(lambda: panel.outcome in ("result", "tool-error"))
+            english = said(panel)
+            await switch(window, "zh_CN")
+            assert window.panels.panels["tools"] is panel  # a live session keeps its panels
+            chinese = said(panel)
+            await switch(window, "en")
+            again = said(panel)
+            seen[name] = [english, chinese, again]
     english, chinese, again = seen["echo"]
     assert english["summary"] == "1 argument · 1 required"
     assert re.fullmatch(r"echo · tools/call id \d+ · answered in .+", english["status"])

@@ -64,3 +64,45 @@ async def session_in_window(controller, window, profile):
         controller.disconnect()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
+
+
+@asynccontextmanager
+async def tools_panel_session(qapp, config, profile, *, size=(1280, 720), language: str = "en"):
+    """The whole window (``inspector.ui.app.build``) at ``size`` in ``language``, on a live session
+    of ``profile``, the Tools panel in front with its list loaded: yields ``(controller, window,
+    panel)``. An exception in the block is raised once the session has ended and the window is
+    closed (raised inside the task group it would stop the loop instead of being reported)."""
+    from inspector.protocol.lifecycle import State
+    from inspector.ui.app import build
+
+    controller, window = build(qapp, config=config)
+    if language != "en":
+        window.languages.set_choice(language)
+        await anyio.sleep(0.05)
+        window = window.languages.window  # made again in the language while no session runs
+    window.resize(*size)
+    window.show()
+    failure: BaseException | None = None
+    try:
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            use_profile(window, profile)
+            window.connect_selected()
+            await until(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
+            await until(lambda: "tools" in window.panels.shown_keys())
+            window.panels.show_panel("tools")
+            panel = window.panels.panels["tools"]
+            await until(lambda: panel.tools and not panel.listing)
+            try:
+                yield controller, window, panel
+            except Exception as exc:
+                failure = exc
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            tg.cancel_scope.cancel()
+    finally:
+        window.languages.set_choice("en")
+        window.close()
+        window.deleteLater()
+    if failure is not None:
+        raise failure

@@ -8,7 +8,20 @@ next ones). ``notifications/tools/list_changed`` reloads the list when the serve
 ``tools.listChanged``; the selection survives by name.
 
 Selecting a tool shows its description, its hints (annotations as badges) and an
-:class:`~inspector.ui.schema_form.ArgumentsEditor` built from its ``inputSchema``. Call
+:class:`~inspector.ui.schema_form.ArgumentsEditor` built from its ``inputSchema``. Everything
+about the selected tool (title, summary, the whole form, the schema check, Run as task, Call,
+progress, banner, status and result) is ONE page in a scroll area: no part has a scroll area or
+a splitter of its own, each asks for the height it needs (the editor ``scrolls=False``, the
+result's :class:`~inspector.ui.content.ContentView` likewise), so nothing is ever squeezed below
+its minimum and painted over its neighbour; the page scrolls instead, and a Call refused by the
+schema check scrolls to the first field with a problem. Beside the page (wide) or above it (a
+narrow dock, :meth:`FeaturePanel.adapt_to_width`) is the list; above, it takes the height its
+tools need up to :attr:`ToolsPanel.LIST_SHARE` of the panel until the user drags the divider.
+
+What the panel says about its state (the summary, badges, the call's status line, the banner,
+notes under the list) is made by functions of that state kept with their labels (``_say``), and
+made again on Qt's ``LanguageChange``: during a session the panels are not rebuilt, a live
+language switch still rewords everything. Counts use Qt's plural forms (``%n``). Call
 (Ctrl+Enter) sends ``tools/call`` through the session with a progress callback; the call
 runs inside its own anyio ``CancelScope`` on the application's task group, so Cancel just
 cancels that scope and the session itself writes ``notifications/cancelled`` on the wire.
