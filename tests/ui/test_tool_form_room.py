@@ -148,6 +148,10 @@ async def walk(window, panel, server: str) -> tuple[list[str], int]:
         assert panel.select_tool(name)
         await settle()
         form = panel.editor.form
+        sent = next(t for t in panel.tools if t["name"] == name).get("inputSchema") or {}
+        shown = [f.key for f in form.fields() if len(f.path) == 1]
+        if isinstance(sent.get("properties"), dict) and shown != list(sent["properties"]):
+            problems.append(f"{server} {name}: fields {shown}, the server's order is {list(sent['properties'])}")
         for field in list(form.fields()):
             if isinstance(field, ArrayField):
                 field.add_item()

@@ -84,7 +84,8 @@ from ..text import format_duration, list_note_text
 from .base import FeaturePanel
 
 AUTO_PAGES = 5  # tools/list pages fetched per Refresh / Load more before asking the user
-TOOL_ROLE = Qt.ItemDataRole.UserRole + 1
+TOOL_ROLE = Qt.ItemDataRole.UserRole + 1  # a copy for painting (Qt returns it with its keys sorted)
+ROW_ROLE = Qt.ItemDataRole.UserRole + 3  # the tool's index in ToolsPanel.tools: the tool as the server sent it
 EXCLUDED_ROLE = Qt.ItemDataRole.UserRole + 2  # why the tool is excluded (2026-07-28 x-mcp-header), or None
 
 # annotation -> (badge text, theme colour); shown when the hint is declared true
@@ -699,9 +700,10 @@ class ToolsPanel(FeaturePanel):
         self.list.blockSignals(True)
         self.list.clear()
         again = None
-        for tool in tools:
+        for row, tool in enumerate(tools):
             item = QListWidgetItem()
             item.setData(TOOL_ROLE, tool)
+            item.setData(ROW_ROLE, row)
             item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{tool_title(tool)} ({tool['name']})")
             desc = tool.get("description")
             tip = f"{tool['name']}\n\n{desc}" if isinstance(desc, str) and desc else tool["name"]
@@ -722,7 +724,7 @@ class ToolsPanel(FeaturePanel):
             self.list.setCurrentItem(again)
             self.list.blockSignals(False)
             self.list.viewport().update()
-            self.current = again.data(TOOL_ROLE)
+            self.current = self._tool_of(again)
             self._refresh_details_keep_args()
         elif keep is not None:
             self.current = None
@@ -771,16 +773,22 @@ class ToolsPanel(FeaturePanel):
 
     # ================================================================ selection
 
+    def _tool_of(self, item: QListWidgetItem | None) -> dict | None:
+        """The tool of a list item as the server sent it (its schema's properties in the server's
+        order: a dict stored as item data comes back from Qt with its keys sorted)."""
+        row = item.data(ROW_ROLE) if item is not None else None
+        return self.tools[row] if isinstance(row, int) and 0 <= row < len(self.tools) else None
+
     def select_tool(self, name: str) -> bool:
         for i in range(self.list.count()):
             item = self.list.item(i)
-            if (item.data(TOOL_ROLE) or {}).get("name") == name:
+            if (self._tool_of(item) or {}).get("name") == name:
                 self.list.setCurrentItem(item)
                 return True
         return False
 
     def _selected(self, item: QListWidgetItem | None, _previous: Any = None) -> None:
-        tool = item.data(TOOL_ROLE) if item is not None else None
+        tool = self._tool_of(item)
         if tool is self.current:
             return
         self.current = tool
