@@ -443,6 +443,8 @@ PANEL_SHOTS = {
     "panel-tools-task": dict(era="legacy", panel="tools", act=act_tool_task),
     "panel-tools-1280": dict(era="legacy", panel="tools", act=act_tool_form_errors, size=(1280, 720),
                              server=("tests/fixtures/servers/misbehave.py", "--mode", "long-form")),
+    "panel-tools-1280-zh": dict(era="legacy", panel="tools", act=act_tool_form_errors, size=(1280, 720), language="zh_CN",
+                                server=("tests/fixtures/servers/misbehave.py", "--mode", "long-form")),
     "panel-flagged-answer": dict(era="legacy", panel="tools", act=act_flagged_answer, size=(1280, 720),
                                  server=("tests/fixtures/servers/misbehave.py", "--mode", "wrong-id-lists")),
     "panel-flagged-answer-zh": dict(era="legacy", panel="tools", act=act_flagged_answer, size=(1280, 720), language="zh_CN",
