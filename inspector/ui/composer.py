@@ -12,6 +12,7 @@ after a second press ("Send anyway"); editing it asks again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -64,6 +65,7 @@ class ComposerDialog(QDialog):
         set_tone(self.findings, "error")
         outer.addWidget(self.findings)
         self.status = plain_label(wrap=True, selectable=True)
+        self._status_words: Callable[[], str] | None = None  # what the status line says (_say)
         outer.addWidget(self.status)
         buttons = QHBoxLayout()
         self.compact_button = QPushButton()
@@ -195,12 +197,17 @@ class ComposerDialog(QDialog):
         except orjson.JSONDecodeError:
             return None
 
+    def _say(self, words: Callable[[], str]) -> None:
+        """The status line says ``words()``, and says it again after a language switch."""
+        self._status_words = words
+        self.status.setText(words())
+
     def compact(self) -> None:
         """Rewrite valid JSON on one line (what goes out over stdio anyway)."""
         try:
             self.set_text(orjson.dumps(orjson.loads(self.editor.toPlainText())).decode())
         except orjson.JSONDecodeError as exc:
-            self.status.setText(self.tr("Not JSON, so it cannot be compacted: {why}").format(why=str(exc)))
+            self._say(lambda why=str(exc): self.tr("Not JSON, so it cannot be compacted: {why}").format(why=why))
 
     def send(self) -> bool:
         """Send the text (a second press for one that breaks a rule). True when it went out."""
@@ -208,26 +215,26 @@ class ComposerDialog(QDialog):
         tg = self.controller.task_group
         text = self.editor.toPlainText()
         if session is None or tg is None or not text.strip():
-            self.status.setText(self.tr("Not connected: connect to a server to send messages."))
+            self._say(lambda: self.tr("Not connected: connect to a server to send messages."))
             return False
         wire = self.wire_text(text)
         if wire is None:
-            self.status.setText(self.tr("Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is."))
+            self._say(lambda: self.tr("Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is."))
             return False
         self.judge()
         if self.breaks_something() and self._confirmed_text != text:
             self._confirmed_text = text
             self._update_send_button()
-            self.status.setText(self.tr("This message breaks the rules shown above. Press “Send anyway” to send it as it is."))
+            self._say(lambda: self.tr("This message breaks the rules shown above. Press “Send anyway” to send it as it is."))
             return False
 
         async def go() -> None:
             try:
                 done = await session.send_text(wire)
             except (SessionError, ValueError) as exc:
-                self.status.setText(self.tr("Not sent: {why}").format(why=str(exc)))
+                self._say(lambda why=str(exc): self.tr("Not sent: {why}").format(why=why))
                 return
-            self.status.setText(self.tr("Sent as entry {seq}; its answer, if any, is paired in the timeline.").format(seq=done.seq))
+            self._say(lambda seq=done.seq: self.tr("Sent as entry {seq}; its answer, if any, is paired in the timeline.").format(seq=seq))
             self._confirmed_text = None
             self.refresh()
             self.sent.emit(done.seq)
@@ -249,6 +256,8 @@ class ComposerDialog(QDialog):
         self.compact_button.setText(self.tr("Compact to one line"))
         self.send_button.setToolTip(self.tr("Send the text to the server as it is (Ctrl+Enter)"))
         self._update_send_button()
+        if self._status_words is not None:
+            self.status.setText(self._status_words())
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "send_button"):
