@@ -21,7 +21,7 @@ from inspector.session.session import PendingStep
 
 from .json_highlight import JsonHighlighter
 
-#: The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.
+# The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.
 EMPHASIS = frozenset(
     {
         "id", "method", "protocolVersion", "capabilities", "clientInfo", "serverInfo", "supportedVersions",

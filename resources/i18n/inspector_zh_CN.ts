@@ -4935,7 +4935,6 @@
     </message>
     <message>
         <source>Details</source>
-        <extracomment>The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.</extracomment>
         <translation>详情</translation>
     </message>
     <message>
