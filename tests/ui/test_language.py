@@ -438,6 +438,9 @@ async def _open_everything(controller, window, tg) -> dict:
     resources.resource_list.tree.setCurrentItem(resources.resource_list.tree.topLevelItem(0))
     assert resources.read_selected()
     await until(lambda: bool(resources.contents.cards))
+    logs = host.panels["logs"]
+    assert logs.set_server_level("info")  # the server-level line says it was answered
+    await until(lambda: "info" in logs.level_status.text() and "logging/setLevel" in logs.level_status.text() and logs.set_level_button.isEnabled())
     session = controller.session
     replies: dict = {}
 
