@@ -1,6 +1,17 @@
 """Switching the language while the window is open, twice, then running a session: every text
 follows, nothing is duplicated, nothing raises (pytest-qt fails a test on any exception raised
-in a Qt slot or event handler)."""
+in a Qt slot or event handler).
+
+The live switch: a demo session with every panel, tab and answer dialog open (a tool called, a
+prompt got, a resource read, the server level set, the composer holding a flagged message, the
+spec viewer), switched en → zh_CN → en and zh_CN → en → zh_CN; then the same after the session
+ended, and during a replay. Every text a person can read (labels, buttons, titles, tabs,
+headers, tooltips, placeholders, combo items, the first rows of item views, menus) is compared
+with the catalogue (resources/i18n/inspector_zh_CN.ts): in Chinese no English source that
+Chinese says otherwise, whole or as a " · " / line / ": " part, placeholders as patterns; in
+English no Chinese character. Text that came through the pipes is the server's (or the user's)
+and is left out: every JSON string of every recorded message, and pieces of recorded lines as
+previews show them."""
 
 from __future__ import annotations
 
