@@ -15,6 +15,11 @@ previews show them."""
 
 from __future__ import annotations
 
+import html
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
 import anyio
 import pytest
 from PySide6.QtCore import Qt
@@ -187,10 +192,6 @@ async def test_the_timeline_and_sequence_tabs_follow_the_language(window_and_con
 # Every panel, dialog and tab of a running demo session opened once, then the language switched
 # while it runs, both ways; every text a person can read is then compared with the catalogue.
 
-import html  # noqa: E402
-import re  # noqa: E402
-import xml.etree.ElementTree as ET  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "resources" / "i18n" / "inspector_zh_CN.ts"
 CJK = re.compile("[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
@@ -417,7 +418,7 @@ async def _open_everything(controller, window, tg) -> dict:
     """A legacy demo session with each feature panel shown once, a tool called, a prompt got,
     a resource read, the Details, Negotiation and Sequence tabs shown, the sampling dialog
     and both elicitation dialogs (form, URL) open, the composer and the spec viewer open."""
-    from ui_driver import quick, until, use_profile
+    from ui_driver import quick, use_profile
 
     from inspector.session.profiles import demo_profile
 
@@ -573,7 +574,6 @@ async def test_a_switch_while_a_recording_is_replayed_leaves_nothing_behind(wind
     """An opened recording, replayed at its echo call's answer (the panels read-only, made anew
     on a switch as of that entry): both ways, nothing in the other language."""
     from demo_recording import record_demo_session
-    from ui_driver import until
 
     from inspector.session.recording import Direction
 
