@@ -450,6 +450,7 @@ PANEL_SHOTS = {
     "panel-flagged-answer-zh": dict(era="legacy", panel="tools", act=act_flagged_answer, size=(1280, 720), language="zh_CN",
                                     server=("tests/fixtures/servers/misbehave.py", "--mode", "wrong-id-lists")),
     "dialog-sampling": dict(era="legacy", panel="tools", act=act_sampling, dialog=True),
+    "dialog-sampling-zh": dict(era="legacy", panel="tools", act=act_sampling, dialog=True, language="zh_CN"),
     "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
     "dialog-composer": dict(era="legacy", panel="tools", act=act_composer, dialog=True),
     "replay": dict(era="legacy", panel="tools", act=act_replay),
