@@ -1,6 +1,6 @@
-"""The diagram keeps readable labels on a 1280×720 projector with the step bar shown (issue 22):
-in every era (auto before the era is known included), in the normal window and in presenter
-mode, the state and edge labels are drawn at 11 px or more; a drawing that does not fit at that
+"""The diagram keeps readable labels on a 1280×720 projector with the step bar shown (issue 22),
+and at 1600×1000 and 1920×1080: in every era (auto before the era is known included), in the
+Debugging and Teaching layouts and in presenter mode, the state and edge labels are drawn at 11 px or more; a drawing that does not fit at that
 size scrolls, with the current state in view, instead of shrinking."""
 
 from __future__ import annotations
@@ -18,12 +18,16 @@ pytestmark = pytest.mark.anyio
 FIRST_STATE = {"legacy": State.INITIALIZING, "modern": State.DISCOVERING, "auto": State.DISCOVERING}
 
 
-@pytest.mark.parametrize("layout", ["debugging", "teaching", "presenter"])
+@pytest.mark.parametrize(
+    ("size", "layout"),
+    [((1280, 720), "debugging"), ((1280, 720), "teaching"), ((1280, 720), "presenter"), ((1600, 1000), "debugging"), ((1920, 1080), "debugging")],
+    ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v,
+)
 @pytest.mark.parametrize("era", ["legacy", "modern", "auto"])
-async def test_labels_stay_at_11px_at_1280x720_with_the_step_bar(window_and_controller, era, layout):
+async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era, size, layout):
     controller, window = window_and_controller
     use_profile(window, quick(demo_profile(), era))
-    window.resize(1280, 720)
+    window.resize(*size)
     window.choose_layout(layout)
     presenter = layout == "presenter"
     diagram = window.diagram
@@ -54,8 +58,8 @@ async def test_labels_stay_at_11px_at_1280x720_with_the_step_bar(window_and_cont
         if diagram.scrolls:
             assert lay["area"].width() > viewport.width() or lay["area"].height() > viewport.height()
         for w in (diagram, window.stepbar):
-            assert w.mapTo(window, w.rect().bottomRight()).y() <= 720
-        if era == "legacy" and layout == "debugging":  # a live language switch, both ways: the bar and the diagram follow, labels stay 11 px
+            assert w.mapTo(window, w.rect().bottomRight()).y() <= size[1]
+        if era == "legacy" and layout == "debugging" and size == (1280, 720):  # a live language switch, both ways: the bar and the diagram follow, labels stay 11 px
             bar = window.stepbar
             english_title = bar._title_text  # (the label shows it elided to its width)
             window.languages.set_choice("zh_CN")
