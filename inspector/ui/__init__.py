@@ -24,7 +24,9 @@ Opening a saved recording feeds the same widgets, read-only: a large file shows 
 rows at once and loads the rest in timed steps between events (:mod:`.opening`), and the
 feature panels follow the selected entry from ``session.rebuild``. Server-provided text is
 always shown as plain text; the bundled specification pages (:mod:`.spec_viewer`) are the only
-Markdown the window renders.
+Markdown the window renders. Exports (:mod:`.exporting`) write the type chosen in the save
+dialog, adding its extension, pictures at 2× or 4× without selection or hover marks, and say why
+when a file cannot be written.
 
 After the start sequence, :class:`~.panels.PanelHost` asks
 :func:`inspector.session.features.availability` which feature panels the negotiation allows
