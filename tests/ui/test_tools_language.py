@@ -1,8 +1,9 @@
 """The Tools panel follows a live language switch (issue 22): during a session the panels are not
 made again, so what the panel says about the state it shows (the tool's summary, its badges, the
-call's status line, the banner, the content cards, the list's note) is made again from that
-state on Qt's LanguageChange. A demo session at 1280x720, tools called, switched to Chinese and
-back to English: each text is Chinese, then exactly what it was in English."""
+call's status line, the banner, the content cards, the list's note, why a Call was refused) is
+made again from that state on Qt's LanguageChange. A demo session at 1280x720, tools called,
+switched to Chinese and back to English: each text is Chinese, then exactly what it was in
+English."""
 
 from __future__ import annotations
 
@@ -62,6 +63,15 @@ async def test_the_tools_panel_words_follow_a_live_switch_both_ways(qapp, tmp_pa
             await switch(window, "en")
             again = said(panel)
             seen[name] = [english, chinese, again]
+        # a Call the schema check refused: why, under the buttons
+        assert panel.select_tool("echo")
+        panel.editor.set_value({})
+        assert not panel.call_selected()
+        refused = [panel.args_error.text()]
+        await switch(window, "zh_CN")
+        refused.append(panel.args_error.text())
+        await switch(window, "en")
+        refused.append(panel.args_error.text())
     english, chinese, again = seen["echo"]
     assert english["summary"] == "1 argument · 1 required"
     assert re.fullmatch(r"echo · tools/call id \d+ · answered in .+", english["status"])
@@ -81,4 +91,8 @@ async def test_the_tools_panel_words_follow_a_live_switch_both_ways(qapp, tmp_pa
     for key in english:  # every place says it in Chinese (ids and durations aside)
         if english[key]:
             assert CJK.search(chinese[key]), (key, chinese[key])
+    assert again == english
+    english, chinese, again = refused
+    assert english.startswith("Fix the arguments first (message: required)")
+    assert CJK.search(chinese) and "Fix the arguments" not in chinese and "required" not in chinese
     assert again == english

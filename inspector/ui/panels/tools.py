@@ -19,8 +19,8 @@ narrow dock, :meth:`FeaturePanel.adapt_to_width`) is the list; above, it takes t
 tools need up to :attr:`ToolsPanel.LIST_SHARE` of the panel until the user drags the divider.
 
 What the panel says about its state (the summary, badges, the call's status line, the banner,
-notes under the list) is made by functions of that state kept with their labels (``_say``), and
-made again on Qt's ``LanguageChange``: during a session the panels are not rebuilt, a live
+notes under the list, why a Call did not go out) is made by functions of that state kept with
+their labels (:meth:`FeaturePanel.say`), and made again on Qt's ``LanguageChange``: during a session the panels are not rebuilt, a live
 language switch still rewords everything. Counts use Qt's plural forms (``%n``). Call
 (Ctrl+Enter) sends ``tools/call`` through the session with a progress callback; the call
 runs inside its own anyio ``CancelScope`` on the application's task group, so Cancel just
@@ -246,7 +246,7 @@ class ToolsPanel(FeaturePanel):
         self._call_scope: anyio.CancelScope | None = None
         self.task_run: TaskRun | None = None  # the last call run as a task
         self._announced = False  # its task was announced to the Tasks panel
-        self._words: dict[QLabel, Callable[[], str]] = {}  # labels whose words are made from state (see _say)
+        self._status_words: Callable[[], str] | None = None  # the status line of the last reply shown
         self._build()
         self._retranslate()
         self._update_actions()
@@ -505,8 +505,6 @@ class ToolsPanel(FeaturePanel):
             self._show_badges(self.current)
             self._annotations_tip(self.current)
             self._schema_facts(self.current)
-        for label, words in self._words.items():  # status, banner, notes: made again from their state
-            label.setText(words())
         self.list.viewport().update()  # the delegate paints the badges in the new language
         self._update_count()
 
@@ -580,13 +578,13 @@ class ToolsPanel(FeaturePanel):
             self.list.setCurrentRow(-1)
         tool = next((t for t in self.tools if t.get("name") == name), {"name": name})
         if call.reply is None:
-            self._say(self.status_label, lambda: self.tr("{0} · tools/call id {1} sent at entry {2}; not answered by this entry").format(name, call.id, call.seq))
+            self.say(self.status_label, lambda: self.tr("{0} · tools/call id {1} sent at entry {2}; not answered by this entry").format(name, call.id, call.seq))
             return
         self._show_reply(tool, call.reply)
         task = call.reply.result.get("task") if call.reply.ok and isinstance(call.reply.result, dict) else None
         if isinstance(task, dict):
-            said = self._words[self.status_label]
-            self._say(self.status_label, lambda: said() + " · " + self.tr("run as task {0}: see the Tasks panel").format(task.get("taskId")))
+            said = self._status_words or (lambda: "")
+            self.say(self.status_label, lambda: said() + " · " + self.tr("run as task {0}: see the Tasks panel").format(task.get("taskId")))
 
     def _read_only(self, on: bool) -> None:
         """Replay: the arguments can be read, not changed (nothing can be sent)."""
@@ -757,19 +755,9 @@ class ToolsPanel(FeaturePanel):
 
     def _note(self, text: Callable[[], str]) -> None:
         """The note under the list, made by ``text`` now and again after a language switch."""
-        self._say(self.list_note, text)
+        self.say(self.list_note, text)
         set_tone(self.list_note, "muted")
         self.list_note.setVisible(bool(self.list_note.text()))
-
-    def _say(self, label: QLabel, text: Callable[[], str] | None) -> None:
-        """``label`` shows ``text()``; made again from the same state when the language changes
-        (the panel is not rebuilt during a session)."""
-        if text is None:
-            self._words.pop(label, None)
-            label.setText("")
-            return
-        self._words[label] = text
-        label.setText(text())
 
     # ================================================================ selection
 
@@ -797,7 +785,7 @@ class ToolsPanel(FeaturePanel):
     def _show_details(self, tool: dict | None) -> None:
         self.placeholder.setVisible(tool is None)
         self.details.setVisible(tool is not None)
-        self.args_error.hide()
+        self.say(self.args_error, None)
         if tool is None:
             self._update_actions()
             return
@@ -955,26 +943,25 @@ class ToolsPanel(FeaturePanel):
         """Call the selected tool with the arguments on screen. False when it cannot start."""
         if self.calling or self.current is None or not self.live:
             return False
-        self.args_error.hide()
+        self.say(self.args_error, None)
         try:
             arguments = self.editor.value()
         except ValueError as exc:
-            self.show_error(self.tr("The arguments are not a JSON object: {0}").format(exc), self.args_error)
+            why = str(exc)
+            self._refuse(lambda: self.tr("The arguments are not a JSON object: {0}").format(why))
             return False
         problem = self.http_problem(self.current)
         if problem:  # excluded whatever the schema check says: the composer is the way to send it
-            self.show_error(self.tr("Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0}).").format(problem), self.args_error)
+            self._refuse(lambda: self.tr("Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0}).").format(problem))
             return False
         unsafe = unmirrorable_params(self.session.negotiation(), self.current, arguments) if self.era == "modern" else []
         if unsafe:
-            self.show_error(self.tr("Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry.").format(", ".join(unsafe)), self.args_error)
+            self._refuse(lambda: self.tr("Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry.").format(", ".join(unsafe)))
             return False
         if self.validate_box.isChecked():
             errors = self.editor.errors()
             if errors:
-                top = self.tr("(arguments)")
-                where = "; ".join(f"{p or top}: {m}" for p, m in list(errors.items())[:4])
-                self.show_error(self.tr("Fix the arguments first ({0}), or uncheck the schema check to send them anyway.").format(where), self.args_error)
+                self._refuse(self._fix_first)
                 self._show_first_error(errors)
                 return False
         name = self.current["name"]
@@ -998,6 +985,19 @@ class ToolsPanel(FeaturePanel):
             self.progress_row.hide()
             self._update_actions()
         return started
+
+    def _refuse(self, words: Callable[[], str]) -> None:
+        """Why the Call did not go out, under the buttons; worded again on a language switch."""
+        self.say_error(self.args_error, words)
+
+    def _fix_first(self) -> str:
+        """The schema check's summary of the arguments now on screen ("" once they are fine)."""
+        errors = self.editor.errors()
+        if not errors:
+            return ""
+        top = self.tr("(arguments)")
+        where = "; ".join(f"{p or top}: {m}" for p, m in list(errors.items())[:4])
+        return self.tr("Fix the arguments first ({0}), or uncheck the schema check to send them anyway.").format(where)
 
     def _show_first_error(self, errors: dict[str, str]) -> None:
         """The first field with a problem is scrolled into view (with its message) and gets the
@@ -1103,7 +1103,8 @@ class ToolsPanel(FeaturePanel):
                 out.append(self.tr("tasks/get failed ({0} {1}); the result was fetched anyway").format(err.get("code"), err.get("message")))
             return " · ".join(out)
 
-        self._say(self.status_label, facts)
+        self._status_words = facts
+        self.say(self.status_label, facts)
         if task_id is not None:
             reply = run.result
             self.taskResult.emit(task_id, {"result": reply.result} if reply.ok else {"error": reply.error})
@@ -1152,7 +1153,8 @@ class ToolsPanel(FeaturePanel):
                 out.append(self.tr("%n round(s) (input required): {0}", "", reply.rounds).format(rounds))
             return " · ".join(out)
 
-        self._say(self.status_label, facts)
+        self._status_words = facts
+        self.say(self.status_label, facts)
         if not reply.ok:
             err = reply.error or {}
             code = err.get("code")
@@ -1187,8 +1189,8 @@ class ToolsPanel(FeaturePanel):
         language switch)."""
         colour = tone(self, kind)
         c = QColor(colour)
-        self._say(self.banner_title, lambda: words()[0])
-        self._say(self.banner_detail, lambda: words()[1])
+        self.say(self.banner_title, lambda: words()[0])
+        self.say(self.banner_detail, lambda: words()[1])
         self.banner_detail.setVisible(bool(self.banner_detail.text()))
         self.banner.setStyleSheet(
             f"QFrame#resultBanner {{ background: rgba({c.red()},{c.green()},{c.blue()},26); "
@@ -1209,9 +1211,10 @@ class ToolsPanel(FeaturePanel):
         self.last_reply = None
         self.show_task_button.hide()
         self.banner.hide()
-        self._say(self.banner_title, None)
-        self._say(self.banner_detail, None)
-        self._say(self.status_label, None)
+        self.say(self.banner_title, None)
+        self.say(self.banner_detail, None)
+        self._status_words = None
+        self.say(self.status_label, None)
         self.content.clear()
 
     # ================================================================ state
