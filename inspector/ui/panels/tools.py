@@ -972,7 +972,7 @@ class ToolsPanel(FeaturePanel):
         self.progress_events = 0
         self.progress.setRange(0, 0)  # busy until the first progress notification
         self.progress.setFormat("")
-        self.progress_label.setText(self.tr("Calling {0}…").format(name))
+        self.say(self.progress_label, lambda: self.tr("Calling {0}…").format(name))
         self.progress_row.show()
         self._update_actions()
         if as_task:
@@ -1015,7 +1015,7 @@ class ToolsPanel(FeaturePanel):
         """Cancel the call in flight: its scope is cancelled, the session sends notifications/cancelled."""
         if self._call_scope is None:
             return False
-        self.progress_label.setText(self.tr("Cancelling…"))
+        self.say(self.progress_label, lambda: self.tr("Cancelling…"))
         self._call_scope.cancel()
         return True
 
@@ -1030,7 +1030,7 @@ class ToolsPanel(FeaturePanel):
         if as_task:
             run = self.task_run = TaskRun()
             self._announced = False
-            self.progress_label.setText(self.tr("Calling {0} as a task…").format(tool["name"]))
+            self.say(self.progress_label, lambda: self.tr("Calling {0} as a task…").format(tool["name"]))
         try:
             with scope:
                 if as_task:
@@ -1112,10 +1112,9 @@ class ToolsPanel(FeaturePanel):
     def _task_seen(self, task: dict) -> None:
         task_id = str(task.get("taskId", ""))
         message = task.get("statusMessage")
-        text = self.tr("Task {id}: {status}").format(id=task_id[:8], status=task.get("status", "?"))
-        if isinstance(message, str) and message:
-            text += " · " + message.replace("\n", " ")
-        self.progress_label.setText(text)
+        status = task.get("status", "?")
+        tail = " · " + message.replace("\n", " ") if isinstance(message, str) and message else ""
+        self.say(self.progress_label, lambda: self.tr("Task {id}: {status}").format(id=task_id[:8], status=status) + tail)
         first, self._announced = not self._announced, True
         self.taskUpdated.emit(dict(task), first)
 
@@ -1138,9 +1137,10 @@ class ToolsPanel(FeaturePanel):
         elif num:
             self.progress.setRange(0, 0)
             self.progress.setFormat(_fmt_num(progress))
-        text = message if isinstance(message, str) and message else (self.tr("progress {0}").format(_fmt_num(progress)) if num else "")
-        if text:
-            self.progress_label.setText(text)
+        if isinstance(message, str) and message:  # the server's words, as they came
+            self.say(self.progress_label, lambda: message)
+        elif num:
+            self.say(self.progress_label, lambda: self.tr("progress {0}").format(_fmt_num(progress)))
 
     def _show_reply(self, tool: dict, reply) -> None:
         self.last_reply = reply
