@@ -13,7 +13,7 @@ from __future__ import annotations
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from inspector.protocol.framing import display_text
 from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
@@ -103,13 +103,18 @@ class StepBar(QFrame):
         self._retranslate()
         self.continue_button.clicked.connect(self.continueClicked.emit)
         self.run_button.clicked.connect(self.runToEndClicked.emit)
-        head = QHBoxLayout()  # one line: the title, then the buttons
-        head.setContentsMargins(0, 0, 0, 0)
-        head.addWidget(self.title, 1)
-        head.addWidget(self.details_button)
-        head.addWidget(self.back_button)
-        head.addWidget(self.run_button)
-        head.addWidget(self.continue_button)
+        self.buttons = QWidget()  # beside the title, or under it when the bar is narrow
+        row = QHBoxLayout(self.buttons)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addStretch(1)
+        for b in (self.details_button, self.back_button, self.run_button, self.continue_button):
+            row.addWidget(b)
+        self.head = QGridLayout()  # one line: the title, then the buttons
+        self.head.setContentsMargins(0, 0, 0, 0)
+        self.head.setColumnStretch(0, 1)
+        self.head.addWidget(self.title, 0, 0)
+        self.head.addWidget(self.buttons, 0, 1)
+        self._buttons_below = False
         # the explanation and the note scroll when the bar is short (a small screen, presenter
         # mode's larger type) instead of being squeezed over each other
         words = QWidget()
@@ -137,7 +142,7 @@ class StepBar(QFrame):
         text.addWidget(self.message, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
-        layout.addLayout(head)
+        layout.addLayout(self.head)
         layout.addWidget(self.details, 1)
         self.set_details(True)
         self.pending: PendingStep | None = None
@@ -188,7 +193,23 @@ class StepBar(QFrame):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
+        self._arrange_head()
         self._elide_title()
+
+    def _arrange_head(self) -> None:
+        """The buttons go under the title when beside it the title would have less than about
+        twenty characters' room a line (a narrow column: the Teaching layout, presenter mode)."""
+        fm = QFontMetrics(self.title.font())
+        room = self.contentsRect().width() - self.buttons.sizeHint().width() - 24
+        below = room < min(fm.horizontalAdvance(self._title_text or "x"), fm.averageCharWidth() * 24)
+        if below == self._buttons_below:
+            return
+        self._buttons_below = below
+        self.head.removeWidget(self.buttons)
+        if below:
+            self.head.addWidget(self.buttons, 1, 0)
+        else:
+            self.head.addWidget(self.buttons, 0, 1)
 
     def _retranslate(self) -> None:
         self.details_button.setText(self.tr("Details"))
@@ -251,6 +272,7 @@ class StepBar(QFrame):
         self.spec_link.setVisible(bool(step.spec))
         self.message.setPlainText(pretty(step.raw) if step.raw else "")
         self.message.setVisible(bool(step.raw))
+        self._arrange_head()
         self._elide_title()
         self.show()
         self.continue_button.setFocus()
