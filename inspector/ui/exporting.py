@@ -69,12 +69,19 @@ def ask_save_path(parent: QWidget, title: str, suggested: str, types: Sequence[F
 
 
 def writable_error(path: str) -> str | None:
-    """Why ``path`` cannot be written (the operating system's words), or None when it can."""
+    """Why ``path`` cannot be written (the operating system's words), or None when it can.
+    Nothing is left behind: a file this check creates is removed again."""
+    existed = os.path.lexists(path)
     try:
         with open(path, "ab"):
             pass
     except OSError as exc:
         return exc.strerror or str(exc)
+    if not existed:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
     return None
 
 
