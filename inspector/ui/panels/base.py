@@ -161,6 +161,9 @@ class FeaturePanel(QWidget):
     entryActivated = Signal(int)
     #: Below this width a panel's list goes above its details instead of beside them.
     NARROW = 760
+    #: what say() showed on which label (made in __init__; None before it, when Qt may already
+    #: deliver a LanguageChange)
+    _said: "dict[QLabel, tuple[Callable[[], str], str]] | None" = None
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -416,7 +419,7 @@ class FeaturePanel(QWidget):
             label.setText(text)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "_said"):
+        if event.type() == QEvent.Type.LanguageChange and self._said is not None:
             for label, (words, said) in list(self._said.items()):
                 if label.text() == said:
                     self.say(label, words)

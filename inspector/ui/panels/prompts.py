@@ -81,6 +81,7 @@ class Conversation(QScrollArea):
     """The messages of a prompts/get answer, top to bottom."""
 
     resourceLinkActivated = Signal(str)
+    _message: Callable[[], str] | None = None  # what the empty line says (None: press Get)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -99,7 +100,6 @@ class Conversation(QScrollArea):
         self.box.addStretch(1)
         self.setWidget(self.inner)
         self.bubbles: list[MessageBubble] = []
-        self._message: Callable[[], str] | None = None  # what the empty line says (None: press Get)
         self._description = ""
 
     def clear(self, message: Callable[[], str] | None = None) -> None:
@@ -119,7 +119,7 @@ class Conversation(QScrollArea):
         self.description.setText(self.tr("Description: {text}").format(text=self._description) if self._description else "")
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "_message"):
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "empty"):  # built
             self._retranslate()
         super().changeEvent(event)
 
@@ -143,6 +143,8 @@ class Conversation(QScrollArea):
 
 class PromptsPanel(FeaturePanel):
     key = "prompts"
+    #: the arguments the form was built for, and whether the server completes them
+    _form_args: tuple[tuple[dict, ...] | list[dict], bool] = ((), False)
 
     # a resource_link in a message was activated: the host may show it in the Resources panel
     resourceLinkActivated = Signal(str)
@@ -469,7 +471,7 @@ class PromptsPanel(FeaturePanel):
 
     def _word_form(self) -> None:
         """The form's words in the current language: placeholders, tooltips, the hint under it."""
-        args, completes = getattr(self, "_form_args", ([], False))
+        args, completes = self._form_args
         for arg in args:
             name = arg["name"]
             field, label = self.fields.get(name), self._field_labels.get(name)

@@ -439,6 +439,8 @@ class ContentCard(QFrame):
 class ContentsView(QScrollArea):
     """The answer of one resources/read: a card per content, or an error."""
 
+    _message: Callable[[], str] | None = None  # what the empty line says (None: select and Read)
+
     def __init__(self, panel: "ResourcesPanel", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.panel = panel
@@ -466,7 +468,7 @@ class ContentsView(QScrollArea):
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "empty"):
-            message = getattr(self, "_message", None)
+            message = self._message
             self.empty.setText(message() if message is not None else self.tr("Select a resource and press Read."))
         super().changeEvent(event)
 
@@ -487,6 +489,7 @@ class ContentsView(QScrollArea):
 
 class ResourcesPanel(FeaturePanel):
     key = "resources"
+    _template_completes = False  # whether the server completes the template form's variables
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
@@ -1061,7 +1064,7 @@ class ResourcesPanel(FeaturePanel):
 
     def _word_template_form(self) -> None:
         """The template form's words in the current language (again on a switch)."""
-        completes = getattr(self, "_template_completes", False)
+        completes = self._template_completes
         for name, field in self.fields.items():
             field.setPlaceholderText(self.tr("value of {{{name}}}").format(name=name))
             field.setToolTip("" if completes else self.tr("The server did not declare completions, so no suggestions."))
