@@ -684,8 +684,11 @@ class MainWindow(QMainWindow):
             self.export_transcript_to(chosen[0])
 
     def _export_failed(self, path: str, reason: str) -> bool:
-        """Say that an export to ``path`` failed, and why."""
-        self.message_box = plain_message(self, self.tr("Cannot export"), self.tr("Cannot write {path}: {reason}").format(path=path, reason=reason))
+        """Say that an export to ``path`` failed, and why: in a message, and in the status bar
+        instead of what an earlier export said there ("Exported …" would read as this one)."""
+        text = self.tr("Cannot write {path}: {reason}").format(path=path, reason=reason)
+        self.statusBar().showMessage(self.tr("Not exported: {why}").format(why=text), 15000)
+        self.message_box = plain_message(self, self.tr("Cannot export"), text)
         return False
 
     def export_transcript_to(self, path: str) -> bool:

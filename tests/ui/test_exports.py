@@ -97,6 +97,8 @@ async def test_a_failed_export_says_why(opened, tmp_path):
     _controller, window, _rec = opened
     folder = tmp_path / "a-folder.png"
     folder.mkdir()
+    assert window.export_diagram_to(str(tmp_path / "good.svg"))
+    assert window.statusBar().currentMessage() == f"Exported {tmp_path / 'good.svg'}"
     missing = tmp_path / "no-such-dir" / "x.svg"
     for export, path, reason in [
         (window.export_diagram_to, folder, "Is a directory"),
@@ -110,6 +112,9 @@ async def test_a_failed_export_says_why(opened, tmp_path):
         assert export(str(path)) is False
         text = window.message_box.text()
         assert str(path) in text and reason in text, text
+        # the status bar no longer says what the earlier export did: it says this one failed
+        status = window.statusBar().currentMessage()
+        assert status.startswith("Not exported: ") and str(path) in status and "good.svg" not in status, status
         window.message_box.close()
 
 
