@@ -39,16 +39,34 @@ class _Title(QLabel):
     def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
         return False
 
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """As high as its lines at its width (QLabel's own guesses a width of its own for
+        wrapped text, and a height of two or three lines)."""
+        hint = super().sizeHint()
+        if self.wordWrap() and self.width() > 0:
+            hint.setHeight(self.lines_height(self.width()))
+        return hint
+
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         self._fit()
 
     def _fit(self) -> None:
-        need = super().heightForWidth(self.width()) if self.wordWrap() and self.width() > 0 else 0
+        need = self.lines_height(self.width()) if self.wordWrap() and self.width() > 0 else 0
         if need > 0 and need != self.minimumHeight():
             self.setMinimumHeight(need)
         elif need <= 0 and self.minimumHeight():
             self.setMinimumHeight(0)
+
+    def lines_height(self, width: int) -> int:
+        """The height the text wrapped to ``width`` needs, from the font's own metrics (not
+        QLabel.heightForWidth: that never answers less than the label's minimum height, so a
+        minimum set from it could only grow - presenter mode's large type left a band behind)."""
+        margins = self.contentsMargins()
+        inner = max(1, width - margins.left() - margins.right() - 2 * self.margin())
+        flags = int(self.alignment().value) | int(Qt.TextFlag.TextWordWrap.value)
+        text = QFontMetrics(self.font()).boundingRect(0, 0, inner, 100000, flags, self.text()).height()
+        return text + margins.top() + margins.bottom() + 2 * self.margin()
 
 
 class StepBar(QFrame):
@@ -235,6 +253,7 @@ class StepBar(QFrame):
             self.note.setFont(self.font())
             self.spec_link.setFont(self.font())
             self._details_floor()
+            self._elide_title()  # the title's lines in the new type
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
             self.highlighter.retint()
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "run_button"):

@@ -322,3 +322,55 @@ def test_a_deleted_server_can_be_undone_in_its_place_with_its_secrets(window, qa
     panel._add()
     assert not panel.undo_row.isVisible() and not panel.undo_delete()
     QApplication.processEvents()
+
+
+def title_lines(bar) -> float:
+    """The step bar's title height in lines of its font."""
+    return bar.title.height() / bar.title.fontMetrics().lineSpacing()
+
+
+async def test_the_step_bar_title_is_its_lines_high_after_presenter_mode(qapp, tmp_path):
+    """Presenter mode's large type wraps the title into more lines in a narrow column: leaving
+    it, the title is one or two lines high again in Teaching and Debugging (its least height was
+    taken from QLabel.heightForWidth, which never answers less than that least height: it only
+    grew, a band of 140 px stayed above and below the title)."""
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1280, 720)
+    window.show()
+    bar = window.stepbar
+    try:
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            use_profile(window, quick(demo_profile()))
+            window.act_step.setChecked(True)
+            window.connect_selected()
+            await until(lambda: controller.pending_step is not None and bar.isVisible())
+            await anyio.sleep(0.1)
+            before = {}
+            for name in ("teaching", "debugging"):
+                window.choose_layout(name)
+                await anyio.sleep(0.15)
+                before[name] = (bar.title.height(), window.diagram.height())
+                assert title_lines(bar) <= 2.2, (name, bar.title.height())
+            for _ in range(2):
+                window.choose_layout("presenter")
+                await anyio.sleep(0.15)
+                assert title_lines(bar) <= 3.2, bar.title.height()  # large type, a narrower column
+                for name in ("teaching", "debugging"):
+                    window.choose_layout(name)
+                    await anyio.sleep(0.15)
+                    assert title_lines(bar) <= 2.2, (name, bar.title.height(), bar.title.minimumHeight())
+                    assert bar.title.height() == before[name][0] and window.diagram.height() >= before[name][1] - 2, (name, before[name], bar.title.height())
+            # a moment narrow (a column being laid out) does not leave its many lines behind
+            title = bar.title
+            title.resize(60, title.height())
+            assert title.minimumHeight() >= 4 * title.fontMetrics().lineSpacing()
+            title.resize(900, title.height())
+            assert title.minimumHeight() == title.sizeHint().height() <= title.fontMetrics().lineSpacing() + 2
+            controller.run_to_end()
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            tg.cancel_scope.cancel()
+    finally:
+        window.close()
+        window.deleteLater()
