@@ -19,6 +19,7 @@ import argparse
 import errno
 import math
 import os
+import re
 import shlex
 import signal
 import sys
@@ -622,6 +623,8 @@ _ARROWS = {Direction.C2S: "→ c2s", Direction.S2C: "← s2c", Direction.STDERR:
 #: recorded as a STDERR entry with a ``channel``; people read it by that channel, as the
 #: timeline and the handouts name it (HTTP_NOTE), never as a server's stderr.
 _HTTP_CHANNELS = ("http", "http-body")
+_INDENT = "\n        "  # where an entry's text (and each of its own lines) starts
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _DIR_WORDS = {"c2s": "client→server", "s2c": "server→client", "stderr": "stderr", "event": "events"}
 _SHUTDOWN_WORDS = {
     "none": "it exited by itself",
@@ -647,7 +650,11 @@ def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
     body = raw[: width * 4 + 8]  # enough bytes for ``width`` characters: decode no more than shown
     text = display_text(body).replace("\t", " ")
     if len(text) > width or len(body) < len(raw):
-        text = text[: width - 1] + f"… ({len(raw)} bytes)"
+        # what the count counts: the whole entry (an HTTP body's note starts with the exchange's words)
+        what = "the note is {n} bytes, the words before the body included" if extra.get("channel") == "http-body" else "the entry is {n} bytes"
+        text = text[: width - 1] + "… (cut; " + what.format(n=f"{len(raw):,}") + ")"
+    if "\n" in text or "\r" in text:  # an HTTP body's own lines: each indented under the entry's head
+        text = _LINE_BREAK.sub(_INDENT, text)
     if direction is Direction.STDERR:
         label = ""
     elif direction is Direction.EVENT:
@@ -670,7 +677,7 @@ def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
     schema_ok = rec.schema_at(i)
     if schema_ok is False:
         line += "  SCHEMA INVALID"
-    line += "\n        " + text
+    line += _INDENT + text
     if not extra and not rec.violations_at(i):
         return line
     tr = extra.get("transition")
@@ -725,7 +732,7 @@ def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> 
                 label = labels.get((code, method), False)
                 if label is False:
                     label = labels[(code, method)] = _plain_label(code, method)
-            if label is not None and raw[-1:] == b"\n" and b"\t" not in raw:
+            if label is not None and raw.find(b"\n") == len(raw) - 1 and b"\t" not in raw and raw.find(b"\r", 0, len(raw) - 2) < 0:  # one line
                 if t != last_t:
                     last_t = t
                     t_text = b"%9.3fs" % t

@@ -76,3 +76,44 @@ def test_a_note_of_the_transport_itself_is_an_http_note(tmp_path: Path) -> None:
     rec = Recording.load(record)
     channels = {rec.extra_at(i).get("channel") for i in range(len(rec)) if rec.direction_at(i).label == "stderr"}
     assert "http" in channels, channels  # the entry this test is about is the transport's own note
+
+
+def test_an_html_error_page_keeps_the_transcript_indented_and_says_what_its_counts_count(tmp_path: Path) -> None:
+    """A plain web server (Python's http.server) answers every POST with its 501 HTML error
+    page, several lines long: each of the page's lines stays indented under the note's head
+    (none starts at the left margin as if it were an entry), and the two byte counts say what
+    they count - the cut note (its words before the body included), the answer's body."""
+    port = free_port()
+    web = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(tmp_path)]
+    with HttpPeer(web, port) as peer:
+        run = probe("--transport", "streamable-http", "--timeout", "10", "--url", peer.url)
+    assert run.returncode == cli.EXIT_PROTOCOL, run.stdout + run.stderr
+    transcript = run.stdout.split("── summary", 1)[0].rstrip("\n")
+    for line in transcript.splitlines():  # an entry's head, or a line indented under it
+        assert re.match(r"^\s*\d+\s+[\d.]+s ", line) or line.startswith("        "), line
+    lines = transcript.splitlines()
+    page = [i for i, line in enumerate(lines) if "answered 501 (text/html): <!DOCTYPE HTML>" in line]
+    assert page, transcript
+    head = page[0]
+    assert lines[head - 1].endswith("! HTTP note")
+    assert lines[head + 1] == '        <html lang="en">', lines[head : head + 4]  # the page's second line, indented as the first
+    body = next(line for line in lines[head:] if "(cut; " in line)
+    note_bytes = int(re.search(r"\(cut; the note is ([\d,]+) bytes, the words before the body included\)", body)[1].replace(",", ""))
+    came = next(line for line in lines[head:] if "bytes of the answer came in all" in line)
+    body_bytes = int(re.search(r": ([\d,]+) bytes of the answer came in all", came)[1].replace(",", ""))
+    prefix = f"POST {peer.url} answered 501 (text/html): "
+    assert note_bytes == len(prefix) + body_bytes  # the two counts: the note, and the answer's body in it
+
+
+def test_a_transcript_line_indents_every_kind_of_line_break() -> None:
+    """CR LF, LF and a lone CR inside an entry's text each start an indented line (a lone CR
+    would otherwise send the terminal's cursor back over the entry's own text)."""
+    from inspector.protocol.engine import ProtocolEngine
+    from inspector.session import Direction
+
+    rec = Recording()
+    raw = b"first\r\nsecond\nthird\rfourth\n"
+    rec.append(Direction.S2C, rec.t0 + 1.0, raw, ProtocolEngine().incoming(raw, 1.0, 0))
+    text = cli.transcript_line(rec, 0).split("\n", 1)[1]
+    assert text.split("\n")[:5] == ["        first", "        second", "        third", "        fourth", "        !! stdio.not-json: The server wrote a line to stdout that is not JSON; stdout is for MCP messages only."], text
+    assert cli.transcript_lines(rec, 0, 1) == cli.transcript_line(rec, 0) + "\n"  # the short path agrees
