@@ -1009,6 +1009,7 @@ class MainWindow(QMainWindow):
         else:
             for d, visible in self._docks_before.items():
                 d.setVisible(visible)
+            QTimer.singleShot(0, self, self._fit_connection_dock)  # the docks back: the Connection one as its form needs
             self.detail_column.show()
             self._place_stepbar()
             if self._split_before:
@@ -1292,6 +1293,9 @@ class MainWindow(QMainWindow):
                 self._arrange(name)
         self._place_stepbar()
         self._show_layout_checks()
+        # a saved arrangement keeps the Connection dock as tall as it was then (the editor before
+        # connecting): what the panel shows now decides, once the docks have their new sizes
+        QTimer.singleShot(0, self, self._fit_connection_dock)
 
     def _share_detail_column(self) -> None:
         height = max(2, self.detail_column.height())
@@ -1408,6 +1412,8 @@ class MainWindow(QMainWindow):
             self._shown_once = True
             if not self._arranged:
                 self._arrange(self.base_layout)
+            else:  # saved while the panel was in its other form, maybe
+                QTimer.singleShot(0, self, self._fit_connection_dock)
             if self._present_at_start:
                 self.set_presenter(True)
 
