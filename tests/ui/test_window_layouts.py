@@ -374,3 +374,49 @@ async def test_the_step_bar_title_is_its_lines_high_after_presenter_mode(qapp, t
     finally:
         window.close()
         window.deleteLater()
+
+
+async def test_a_saved_layout_chosen_while_connected_keeps_the_connection_dock_compact(qapp, tmp_path):
+    """View → Teaching before connecting saves Debugging with the editor's tall Connection dock;
+    back in Debugging while connected (or with a recording open), the dock is as high as the
+    compact form, not the 62% of the column the editor had."""
+    controller, window = build(qapp, config=tmp_path)
+    window.resize(1280, 720)
+    window.show()
+    try:
+        await anyio.sleep(0.1)
+        assert window.dock.height() > 300  # the editor, before any session
+        window.choose_layout("teaching")
+        await anyio.sleep(0.1)
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            use_profile(window, quick(demo_profile()))
+            window.connect_selected()
+            await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
+            await anyio.sleep(0.1)
+            compact = window.dock.height()
+            assert compact < 200
+            for name in ("debugging", "teaching", "presenter", "debugging"):
+                window.choose_layout(name)
+                await anyio.sleep(0.1)
+                if name != "presenter":
+                    assert window.dock.height() <= compact + 4, (name, window.dock.height(), compact)
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            path = tmp_path / "saved.jsonl"
+            controller.save_recording(path)
+            tg.cancel_scope.cancel()
+        # a layout saved with the editor shown again, then a recording opened: compact in every layout
+        window.connection.set_compact(False)
+        await anyio.sleep(0.1)
+        assert window.dock.height() > 300
+        window.choose_layout("teaching")
+        await anyio.sleep(0.1)
+        assert window.open_recording_path(str(path)) and window.connection.compact
+        for name in ("debugging", "teaching"):
+            window.choose_layout(name)
+            await anyio.sleep(0.1)
+            assert window.dock.height() <= compact + 4, (name, window.dock.height(), compact)
+    finally:
+        window.close()
+        window.deleteLater()
