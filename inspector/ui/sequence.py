@@ -15,16 +15,19 @@ the timeline; selecting one there scrolls here. :class:`SideBySide` shows the vi
 timeline with their scrolling tied (the same row at the top of both; both at the end together).
 ``export()`` writes a range of rows (all of them when they fit) as SVG or PNG and says which:
 the file type by the extension, a PNG at 2× (or the scale asked for), without the selection's
-band or tint; a file that cannot be written raises ``OSError`` with the reason.
+band or tint, as wide as its longest label needs (a process note such as "spawned: /path/…" is
+written whole, not cut as a narrow view cuts it); a file that cannot be written raises
+``OSError`` with the reason.
 """
 
 from __future__ import annotations
 
 import bisect
+import math
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QAbstractItemView, QAbstractScrollArea, QScrollBar, QSplitter, QTabWidget, QToolButton, QWidget
 
 from inspector.protocol.messages import Kind
@@ -40,6 +43,7 @@ MAX_LABEL = 60  # characters of a note or label before it is cut
 #: most this many rows (about 1 KB a row).
 PNG_MAX_HEIGHT = 32000
 EXPORT_SCALE = 2.0  # device pixels per pixel of an exported PNG
+EXPORT_MIN_WIDTH = 720  # an export is at least this wide, wider when its labels need it
 SVG_MAX_ROWS = 20000
 
 
@@ -334,6 +338,40 @@ class SequenceView(QAbstractScrollArea):
         first = min(max(0, row), total - limit)
         return first, first + limit, total
 
+    def export_width(self, first: int, end: int) -> int:
+        """The width of an export of rows ``first`` .. ``end - 1``: the view's (at least
+        :data:`EXPORT_MIN_WIDTH`), widened until every label of those rows fits its place whole -
+        a message's between the client's and the server's lifelines, a note right of the link's
+        (a label is at most :data:`MAX_LABEL` characters, so the width is bounded)."""
+        rows = self._rows
+        rec = self._rec
+        width = max(EXPORT_MIN_WIDTH, self.viewport().width())
+        if rec is None or rows is None or end <= first:
+            return width
+        fm = QFontMetricsF(self.font())  # fractional: the elision draw() does measures so
+        arrow = note = 0
+        for row in range(first, min(end, len(rows))):
+            seq = rows[row]
+            w = math.ceil(fm.horizontalAdvance(self._label(rec, seq))) + 1
+            if rec.direction_at(seq) in (Direction.C2S, Direction.S2C):
+                arrow = max(arrow, w)
+            else:
+                note = max(note, w)
+
+        def fits(w: int) -> bool:  # as draw() gives each its room
+            x_client, x_server, x_side = self._lanes(QRect(0, 0, w, 1))
+            return x_server - x_client - 12 >= arrow and (w - 1) - x_side - 8 >= note
+
+        if fits(width):
+            return width
+        low, high = width, width * 2
+        while not fits(high):  # the lanes grow with the width: double, then halve the gap
+            low, high = high, high * 2
+        while high - low > 1:
+            mid = (low + high) // 2
+            low, high = (low, mid) if fits(mid) else (mid, high)
+        return high
+
     def export_title(self, first: int, end: int, total: int) -> str:
         """The file's title: which rows of how many it holds (numbered from 1)."""
         return self.tr("Sequence diagram: rows {first}–{last} of {total}").format(first=f"{first + 1:,}" if end > first else "0", last=f"{end:,}", total=f"{total:,}")
@@ -357,7 +395,7 @@ class SequenceView(QAbstractScrollArea):
         end = total if end is None else max(first, min(end, total))
         end = min(end, first + self.export_limit(path, scale))
         rh = self.row_height()
-        size = QSize(max(720, self.viewport().width()), int(rh * HEADER_ROWS) + (end - first) * rh + rh)
+        size = QSize(self.export_width(first, end), int(rh * HEADER_ROWS) + (end - first) * rh + rh)
         base = self.palette().color(QPalette.ColorRole.Base)
         if svg:
             from PySide6.QtSvg import QSvgGenerator

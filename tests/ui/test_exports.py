@@ -173,3 +173,31 @@ async def test_the_diagram_export_says_which_state_era_and_entry_in_the_window_l
     finally:
         window.languages.set_choice("en")
     assert window.diagram_caption() == f"State: Operating · legacy · entry #{tools}"  # and back
+
+
+async def test_the_sequence_export_is_wide_enough_for_its_longest_label(opened, tmp_path):
+    """The process lane's notes ("spawned: /…/python …") are written whole: the export widens
+    past the view (and its 720 px minimum) until every label fits; the PNG has that width at 2×."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QFontMetrics
+
+    _controller, window, rec = opened
+    view = window.sequence
+    rows = list(window.timeline.model.entries.rows)
+    labels = {seq: view._label(rec, seq) for seq in rows}
+    spawned = next(seq for seq in rows if rec.extra_at(seq).get("event") == "spawned")
+    assert len(labels[spawned]) > 50, labels[spawned]  # long enough to be cut at 720 px
+    assert window.export_sequence_to(str(tmp_path / "seq.svg"))
+    root = ET.parse(tmp_path / "seq.svg").getroot()
+    width = int(root.get("viewBox").split()[2])
+    texts = ["".join(t.itertext()).strip() for t in root.iter(SVG + "text")]
+    for seq, label in labels.items():  # every label as it is, none elided
+        if rec.direction_at(seq) not in (Direction.C2S, Direction.S2C):
+            assert label in texts, (label, [t for t in texts if t[:8] == label[:8]])
+    assert not any(t.endswith("…") for t in texts), [t for t in texts if t.endswith("…")]
+    # the note's room right of the link's lifeline holds it, measured with the view's font
+    _x_client, _x_server, x_side = view._lanes(QRect(0, 0, width, 1))
+    assert width - 1 - x_side - 8 >= QFontMetrics(view.font()).horizontalAdvance(labels[spawned]) > 0
+    assert width > 720
+    assert window.export_sequence_to(str(tmp_path / "seq.png"))
+    assert QImage(str(tmp_path / "seq.png")).width() == 2 * width
