@@ -24,7 +24,7 @@ ZH_CN: dict[str, str] = {
         "resource updates (touch_resource) and requests to the client (list_roots, sample_llm, elicit_form, elicit_url). "
         "lesson_switch turns the misbehaviour lessons on and off while connected."
     ): (
-        "MCP Session Inspector 自带的教学服务器。每个工具演示协议的一个部分：输入模式（input_types）、"
+        "MCP Session Inspector 自带的教学服务器。每个工具演示协议的一个部分：输入 Schema（input_types）、"
         "结构化输出（get_weather）、进度与取消（long_running）、媒体内容（media）、工具错误（always_fails）、"
         "日志（log_levels）、列表变更（add_item）、资源更新（touch_resource），以及向客户端发出的请求"
         "（list_roots、sample_llm、elicit_form、elicit_url）。lesson_switch 在连接期间打开或关闭各个“异常行为”课程。"

@@ -73,17 +73,58 @@ HEADER_SECRET = "header:"  # secrets.json: a secret header's value, beside the s
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header name (RFC 9110 token)
 
 
-def url_problem(url: str) -> str | None:
+#: What can be wrong with a profile's field: code -> the English sentence, ``{name}`` filled
+#: from the problem's values (the UI words the same codes in the user's language).
+PROBLEMS: dict[str, str] = {
+    "name-missing": "Give the server a name.",
+    "transport-unknown": "Unknown transport {transport!r}.",
+    "command-missing": "The command to start the server is missing.",
+    "url-missing": "The server's URL is missing.",
+    "url-unreadable": "{url} cannot be read as a URL: {error}.",
+    "url-not-http": "{url} is not an http:// or https:// URL.",
+    "url-no-host": "{url} names no host (http://HOST[:PORT]/PATH).",
+    "url-port": "{url}: the port must be a number from 1 to 65535.",
+    "header-name": "Header name {name!r} is not valid.",
+    "header-value": "The value of {name} must be one line of plain ASCII.",
+    "era-unknown": "Unknown era {era!r}.",
+    "version-unknown": "{version} is not a known protocol version.",
+    "version-not-legacy": "{version} is not a legacy (handshake) version.",
+    "version-not-modern": "{version} is not a modern version.",
+    "env-name": "Environment variable name {name!r} is not valid.",
+    "timeout-not-positive": "Timeouts must be positive.",
+    "request-time-short": "The longest request time cannot be shorter than the request timeout.",
+    "line-limit": "The line limit must be at least {kib} KiB.",
+    "cwd-not-folder": "{cwd} is not a folder.",
+    "secret-unknown": "No environment variable {names} for ${{secret:…}} to take its value from.",
+}
+
+
+class Problem(str):
+    """What is wrong with a field: the English sentence (it is a ``str``: the CLI and the
+    importer print it as it is), with its ``code`` in :data:`PROBLEMS` and the ``values`` that
+    fill it, for a front-end to word in another language."""
+
+    code: str
+    values: dict[str, Any]
+
+    def __new__(cls, code: str, **values: Any) -> Problem:
+        self = super().__new__(cls, PROBLEMS[code].format(**values))
+        self.code = code
+        self.values = values
+        return self
+
+
+def url_problem(url: str) -> Problem | None:
     """Why ``url`` cannot be an MCP server's address, or None."""
     text = url.strip()
     if not text:
-        return "The server's URL is missing."
+        return Problem("url-missing")
     try:
         parts = urlsplit(text)
     except ValueError as exc:  # "Invalid IPv6 URL": an unclosed [
-        return f"{text} cannot be read as a URL: {exc}."
+        return Problem("url-unreadable", url=text, error=str(exc))
     if parts.scheme.lower() not in ("http", "https") or "://" not in text:
-        return f"{text} is not an http:// or https:// URL."
+        return Problem("url-not-http", url=text)
     try:
         host, port = parts.hostname, parts.port
     except ValueError:  # not a number, or past 65535
@@ -91,9 +132,9 @@ def url_problem(url: str) -> str | None:
     else:
         port = 1 if port is None else port
     if not host:
-        return f"{text} names no host (http://HOST[:PORT]/PATH)."
+        return Problem("url-no-host", url=text)
     if not 1 <= port <= 65535:
-        return f"{text}: the port must be a number from 1 to 65535."
+        return Problem("url-port", url=text)
     return None
 
 
@@ -146,50 +187,51 @@ class ServerProfile:
         """The command as one shell-quoted line; "" while there is none (not ``''``)."""
         return shlex.join(self.argv) if self.command or self.args else ""
 
-    def problems(self) -> dict[str, str]:
-        """Field name -> what is wrong, for showing next to the field."""
-        out: dict[str, str] = {}
+    def problems(self) -> dict[str, Problem]:
+        """Field name -> what is wrong, for showing next to the field (a :class:`Problem`: the
+        English sentence, with its code and values for other languages)."""
+        out: dict[str, Problem] = {}
         if not self.name.strip():
-            out["name"] = "Give the server a name."
+            out["name"] = Problem("name-missing")
         if self.transport not in TRANSPORTS:
-            out["transport"] = f"Unknown transport {self.transport!r}."
+            out["transport"] = Problem("transport-unknown", transport=self.transport)
         elif self.transport == "stdio" and not self.command.strip():
-            out["command"] = "The command to start the server is missing."
+            out["command"] = Problem("command-missing")
         elif self.transport != "stdio":
             problem = url_problem(self.url)
             if problem:
                 out["url"] = problem
             for n, h in enumerate(self.headers):
                 if not _TOKEN.fullmatch(h.name or ""):
-                    out[f"headers.{n}"] = f"Header name {h.name!r} is not valid."
+                    out[f"headers.{n}"] = Problem("header-name", name=h.name)
                 elif not all(0x20 <= ord(c) <= 0x7E or c == "\t" for c in h.value):
-                    out[f"headers.{n}"] = f"The value of {h.name} must be one line of plain ASCII."
+                    out[f"headers.{n}"] = Problem("header-value", name=h.name)
         if self.era not in ("auto", "legacy", "modern"):
-            out["era"] = f"Unknown era {self.era!r}."
+            out["era"] = Problem("era-unknown", era=self.era)
         v = self.protocol_version
         if v:
             if v not in LEGACY_VERSIONS + MODERN_VERSIONS:
-                out["protocol_version"] = f"{v} is not a known protocol version."
+                out["protocol_version"] = Problem("version-unknown", version=v)
             elif self.era == "legacy" and v not in LEGACY_VERSIONS:
-                out["protocol_version"] = f"{v} is not a legacy (handshake) version."
+                out["protocol_version"] = Problem("version-not-legacy", version=v)
             elif self.era == "modern" and v not in MODERN_VERSIONS:
-                out["protocol_version"] = f"{v} is not a modern version."
+                out["protocol_version"] = Problem("version-not-modern", version=v)
         for n, var in enumerate(self.env):
             if not var.name or "=" in var.name or "\0" in var.name:
-                out[f"env.{n}"] = f"Environment variable name {var.name!r} is not valid."
+                out[f"env.{n}"] = Problem("env-name", name=var.name)
         for key in ("connect_timeout", "probe_timeout", "start_timeout", "request_timeout", "max_request_time"):
             if getattr(self, key) <= 0:
-                out[key] = "Timeouts must be positive."
+                out[key] = Problem("timeout-not-positive")
         if self.max_request_time < self.request_timeout:
-            out["max_request_time"] = "The longest request time cannot be shorter than the request timeout."
+            out["max_request_time"] = Problem("request-time-short")
         if not isinstance(self.max_line, int) or self.max_line < MIN_MAX_LINE:
-            out["max_line"] = f"The line limit must be at least {MIN_MAX_LINE // 1024} KiB."
+            out["max_line"] = Problem("line-limit", kib=MIN_MAX_LINE // 1024)
         if self.cwd and not Path(self.cwd).is_dir():
-            out["cwd"] = f"{self.cwd} is not a folder."
+            out["cwd"] = Problem("cwd-not-folder", cwd=self.cwd)
         names = {v.name for v in self.env}
         unknown = sorted({m.group(1) for arg in self.args for m in SECRET_REF.finditer(arg)} - names)
         if unknown and self.transport == "stdio":
-            out["args"] = "No environment variable " + ", ".join(unknown) + " for ${secret:…} to take its value from."
+            out["args"] = Problem("secret-unknown", names=", ".join(unknown))
         return out
 
     def expanded_argv(self) -> tuple[list[str], list[str] | None]:

@@ -57,6 +57,37 @@ SPAWN_TEXTS = {
 }
 
 
+def outcome_text(code: str | None, args: dict, english: str) -> str:
+    """The engine's outcome ``code`` (or, for "spawn-failed", why the server could not start)
+    in the user's language, filled from ``args``; ``english`` when there are no words for it."""
+    text = SPAWN_TEXTS.get(str(args.get("reason"))) if code == "spawn-failed" else OUTCOME_TEXTS.get(code or "")
+    if text is None:
+        return english
+    try:
+        return QCoreApplication.translate("FailureBanner", text).format(**args)
+    except (KeyError, IndexError, ValueError):  # a translation that lost or broke a placeholder
+        return english
+
+
+def exit_how(report: FailureReport) -> str:
+    """How the server ended, in the user's language ("" while it runs or was never started)."""
+    if report.signal is not None:
+        return QCoreApplication.translate("FailureBanner", "killed by signal {n}").format(n=report.signal)
+    if report.exit_code is not None:
+        return QCoreApplication.translate("FailureBanner", "exit code {n}").format(n=report.exit_code)
+    return ""
+
+
+def failure_why(report: FailureReport) -> str:
+    """Why the session failed, in the user's language: the outcome from its code, a failure
+    edge by its label, or that the server ended by itself."""
+    if report.headline is None:
+        return QCoreApplication.translate("FailureBanner", "the server ended by itself ({how})").format(how=exit_how(report))
+    if report.code in OUTCOME_TEXTS or report.code == "spawn-failed":
+        return outcome_text(report.code, report.args, report.headline)
+    return QCoreApplication.translate("Lifecycle", report.headline)  # a failure edge's label has a translation
+
+
 class FailureBanner(QFrame):
     showEntry = Signal(int)  # "Show in timeline": the entry where it went wrong
 
@@ -104,22 +135,7 @@ class FailureBanner(QFrame):
             self.hide()
             return
         translate = QCoreApplication.translate
-        if report.signal is not None:
-            how = translate("FailureBanner", "killed by signal {n}").format(n=report.signal)
-        elif report.exit_code is not None:
-            how = translate("FailureBanner", "exit code {n}").format(n=report.exit_code)
-        else:
-            how = ""
-        if report.headline is None:
-            why = translate("FailureBanner", "the server ended by itself ({how})").format(how=how)
-        elif report.code in OUTCOME_TEXTS or report.code == "spawn-failed":
-            text = OUTCOME_TEXTS.get(report.code) or SPAWN_TEXTS.get(str(report.args.get("reason")), "{why}")
-            try:
-                why = translate("FailureBanner", text).format(**report.args)
-            except (KeyError, IndexError, ValueError):
-                why = report.headline
-        else:
-            why = translate("Lifecycle", report.headline)  # a failure edge's label has a translation
+        how, why = exit_how(report), failure_why(report)
         self.headline.setText(translate("FailureBanner", "The session failed: {why}").format(why=why))
         lines = []
         for rule_id in report.rules:

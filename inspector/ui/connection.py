@@ -43,6 +43,43 @@ ERAS = ("auto", "legacy", "modern")
 QT_TRANSLATE_NOOP("Profiles", "Demo server (built in)")
 
 
+#: What can be wrong with a server's field (session.profiles.PROBLEMS) in words to translate.
+PROBLEM_TEXTS = {
+    "name-missing": QT_TRANSLATE_NOOP("ProfileEditor", "Give the server a name."),
+    "transport-unknown": QT_TRANSLATE_NOOP("ProfileEditor", "Unknown transport {transport!r}."),
+    "command-missing": QT_TRANSLATE_NOOP("ProfileEditor", "The command to start the server is missing."),
+    "url-missing": QT_TRANSLATE_NOOP("ProfileEditor", "The server's URL is missing."),
+    "url-unreadable": QT_TRANSLATE_NOOP("ProfileEditor", "{url} cannot be read as a URL: {error}."),
+    "url-not-http": QT_TRANSLATE_NOOP("ProfileEditor", "{url} is not an http:// or https:// URL."),
+    "url-no-host": QT_TRANSLATE_NOOP("ProfileEditor", "{url} names no host (http://HOST[:PORT]/PATH)."),
+    "url-port": QT_TRANSLATE_NOOP("ProfileEditor", "{url}: the port must be a number from 1 to 65535."),
+    "header-name": QT_TRANSLATE_NOOP("ProfileEditor", "Header name {name!r} is not valid."),
+    "header-value": QT_TRANSLATE_NOOP("ProfileEditor", "The value of {name} must be one line of plain ASCII."),
+    "era-unknown": QT_TRANSLATE_NOOP("ProfileEditor", "Unknown era {era!r}."),
+    "version-unknown": QT_TRANSLATE_NOOP("ProfileEditor", "{version} is not a known protocol version."),
+    "version-not-legacy": QT_TRANSLATE_NOOP("ProfileEditor", "{version} is not a legacy (handshake) version."),
+    "version-not-modern": QT_TRANSLATE_NOOP("ProfileEditor", "{version} is not a modern version."),
+    "env-name": QT_TRANSLATE_NOOP("ProfileEditor", "Environment variable name {name!r} is not valid."),
+    "timeout-not-positive": QT_TRANSLATE_NOOP("ProfileEditor", "Timeouts must be positive."),
+    "request-time-short": QT_TRANSLATE_NOOP("ProfileEditor", "The longest request time cannot be shorter than the request timeout."),
+    "line-limit": QT_TRANSLATE_NOOP("ProfileEditor", "The line limit must be at least {kib} KiB."),
+    "cwd-not-folder": QT_TRANSLATE_NOOP("ProfileEditor", "{cwd} is not a folder."),
+    "secret-unknown": QT_TRANSLATE_NOOP("ProfileEditor", "No environment variable {names} for ${{secret:…}} to take its value from."),
+}
+
+
+def problem_text(problem: str) -> str:
+    """A field's problem in the window's language: a :class:`~inspector.session.profiles.Problem`
+    worded from its code and values (names, paths and URLs as they are), another text as it is."""
+    text = PROBLEM_TEXTS.get(getattr(problem, "code", ""))
+    if text is None:
+        return str(problem)
+    try:
+        return QCoreApplication.translate("ProfileEditor", text).format(**problem.values)
+    except (KeyError, IndexError, ValueError):  # a translation that lost or broke a placeholder
+        return str(problem)
+
+
 def profile_label(profile: ServerProfile) -> str:
     """A saved server's name as the list shows it (the built-in one in the user's language)."""
     if profile.builtin:
@@ -424,6 +461,11 @@ class ProfileEditor(QWidget):
         self._reveal = bool(profile.command or profile.args or profile.url)
         self._show_problems()
 
+    @property
+    def revealing(self) -> bool:
+        """Whether the fields' problems are shown (after an edit, or Connect was pressed)."""
+        return self._reveal
+
     def reveal_problems(self) -> None:
         """Show every field's problem (Connect was pressed)."""
         self._reveal = True
@@ -492,10 +534,10 @@ class ProfileEditor(QWidget):
         if header_problems:
             problems["headers"] = header_problems[0]
         for key, label in self.errors.items():
-            text = problems.get(key, "")
+            text = problem_text(problems.get(key, ""))
             label.setText(text)
             label.setVisible(bool(text))
-        self.env.setToolTip(plain_tooltip("\n".join(env_problems)))
+        self.env.setToolTip(plain_tooltip("\n".join(map(problem_text, env_problems))))
         # capabilities the chosen version cannot carry
         version = self.version.currentData() or ""
         for key, box in self.caps.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPoint, QRect, QSettings, Qt, QTimer
@@ -21,8 +22,8 @@ from inspector.session.reanalyse import reanalyse as reanalyse_recording
 from inspector.session.recording import Recording, RecordingError
 from inspector.session.views import flagged_rows
 
-from .connection import ConnectionPanel
-from .banner import FailureBanner
+from .connection import ConnectionPanel, problem_text
+from .banner import FailureBanner, failure_why, outcome_text
 from .controller import SessionController
 from .detail import DetailPane
 from .diagram import LifecycleDiagram
@@ -83,6 +84,8 @@ class MainWindow(QMainWindow):
         self.follow_live = True
         self._last_len = -1
         self._summary: dict | None = None
+        self._failure: FailureReport | None = None  # why the last session failed (worded again on a language switch)
+        self._status_words: tuple[Callable[[], str], str, int] | None = None  # see _say
         self.handlers: UiClientHandlers | None = None
         controller.handlers_factory = self._make_handlers
         self.setWindowTitle(self.tr("MCP Session Inspector"))
@@ -411,8 +414,11 @@ class MainWindow(QMainWindow):
         self.dock.setWindowTitle(self.tr("Connection"))  # before the actions: the View menu names the docks by their titles
         self.features_dock.setWindowTitle(self.tr("Features"))
         self._build_actions()
+        revealing = self.connection.editor.revealing
         self._remake_connection_panel(self.connection.list.currentRow())
-        if not self.controller.running:
+        if revealing:  # the fields' problems stay in view, in the new language
+            self.connection.editor.reveal_problems()
+        if not self.controller.running and (self.recording is None or self.recording.read_only):
             old_panels = self.panels
             self.panels = PanelHost(self.controller)
             self.features_dock.setWidget(self.panels)
@@ -435,6 +441,8 @@ class MainWindow(QMainWindow):
         self._refresh()
         if self._summary is not None:
             self._show_exit(self._summary)
+        if self._status_words is not None and self.statusBar().currentMessage() == self._status_words[1]:
+            self._say(*self._status_words[::2])  # a message still shown, in the new language
 
     def _remake_connection_panel(self, row: int) -> None:
         """The Connection panel made again from the saved servers, ``row`` selected."""
@@ -484,10 +492,12 @@ class MainWindow(QMainWindow):
             self.dock.show()  # the fields to fix: the editor in view, whatever the layout hid
             self.connection.set_compact(False)
             self.connection.editor.reveal_problems()
-            self.statusBar().showMessage(self.tr("Fix the highlighted fields first: ") + "; ".join(problems.values()), 8000)
+            self._say(lambda: self.tr("Fix the highlighted fields first: ") + "; ".join(map(problem_text, profile.problems().values())), 8000)
             return
         self._summary = None
+        self._failure = None
         self.status_exit.setText("")
+        self.status_exit.setToolTip("")
         self.controller.connect_profile(profile, step=self.act_step.isChecked())
 
     def open_recording(self) -> None:
@@ -873,6 +883,7 @@ class MainWindow(QMainWindow):
         if self._opener is not None and rec is not self._opener.recording:
             self._stop_loading()  # a session, or another recording, instead of the one loading
         self.banner.show_report(None)  # until this session fails, if it does
+        self._failure = None
         # the status bar's messages belong to the session or recording they were about
         self.statusBar().clearMessage()
         # the connection panel gives its space back while a session runs or a recording is open
@@ -1104,17 +1115,27 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("That page of the specification is not bundled: {ref}").format(ref=ref), 6000)
         return viewer
 
+    def _say(self, words: Callable[[], str], timeout: int) -> None:
+        """A status-bar message made by ``words``, said again in the new language on a switch
+        while it is still shown."""
+        text = words()
+        self.statusBar().showMessage(text, timeout)
+        self._status_words = (words, text, timeout)
+
     def _on_failed(self, text: str) -> None:
-        self.statusBar().showMessage(self.tr("Session failed: {why}").format(why=text), 15000)
+        """The session failed (``text``: the session's English account): the status bar, the
+        exit label and the banner word it from the recording's failure report, as the banner
+        does, in the window's language."""
         rec = self.recording
         if rec is not None and not rec.read_only and not any(rec.state_at(i) in (State.OPERATING, State.READY) for i in range(len(rec))):
             self.connection.set_compact(False)  # it never started: the server's settings are what to look at
-        self.status_exit.setText(text if len(text) < 120 else text[:117] + "…")
-        self.status_exit.setToolTip(plain_tooltip(text))
-        if self.recording is not None:
-            summary = self.controller.session.summary() if self.controller.session is not None else {}
-            report = failure_report(self.recording, summary)
-            self.banner.show_report(report or FailureReport(text))
+        summary = self.controller.session.summary() if self.controller.session is not None else {}
+        report = failure_report(rec, summary) if rec is not None else None
+        self._failure = failure = report or FailureReport(text)
+        self._say(lambda: self.tr("Session failed: {why}").format(why=failure_why(failure)), 15000)
+        self._show_exit(summary)
+        if rec is not None:
+            self.banner.show_report(self._failure)
 
     def _on_finished(self, summary: dict) -> None:
         self._summary = summary
@@ -1126,15 +1147,23 @@ class MainWindow(QMainWindow):
         self._refresh()
 
     def _show_exit(self, summary: dict) -> None:
+        """The exit label: how the server ended and why the session failed, in the window's
+        language (the outcome worded from its code, as the banner words it)."""
         if summary.get("signal") is not None:
-            text = self.tr("server killed by signal {n}").format(n=summary["signal"])
+            how = self.tr("server killed by signal {n}").format(n=summary["signal"])
         elif summary.get("exit_code") is not None:
-            text = self.tr("server exit code {n}").format(n=summary["exit_code"])
+            how = self.tr("server exit code {n}").format(n=summary["exit_code"])
         else:
-            text = ""
+            how = ""
+        why = ""
         if summary.get("outcome"):
-            text = (text + " — " if text else "") + summary["outcome"]
-        self.status_exit.setText(text)
+            args = summary.get("outcome_args")
+            why = outcome_text(summary.get("outcome_code"), args if isinstance(args, dict) else {}, str(summary["outcome"]))
+        elif self._failure is not None and self._failure.headline is not None:
+            why = failure_why(self._failure)
+        text = " — ".join(t for t in (how, why) if t)
+        self.status_exit.setText(text if len(text) < 120 else text[:117] + "…")
+        self.status_exit.setToolTip(plain_tooltip(text) if len(text) >= 120 else "")
 
     def _on_era_detected(self, profile_id: str, era: str) -> None:
         self._save_profiles()

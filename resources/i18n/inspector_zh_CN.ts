@@ -89,7 +89,7 @@
     </message>
     <message>
         <source>✗ schema {path}: {message}</source>
-        <translation>✗ 模式 {path}：{message}</translation>
+        <translation>✗ Schema {path}：{message}</translation>
     </message>
     <message>
         <source>Send anyway</source>
@@ -1340,7 +1340,7 @@
     <name>FeaturePanel</name>
     <message>
         <source>From the recording, as of entry {row}: read-only, the actions are disabled.</source>
-        <extracomment>an entry of the recording to show in the timeline (a log line, a flagged answer) Below this width a panel's list goes above its details instead of beside them.</extracomment>
+        <extracomment>an entry of the recording to show in the timeline (a log line, a flagged answer) Below this width a panel's list goes above its details instead of beside them. what say() showed on which label (made in __init__; None before it, when Qt may already deliver a LanguageChange)</extracomment>
         <translation>来自录制，截至条目 {row}：只读，操作已禁用。</translation>
     </message>
     <message>
@@ -2758,7 +2758,7 @@
     </message>
     <message>
         <source>Judge the opened recording again with this inspector's rules and schemas, and show what came out differently</source>
-        <translation>用本检查器当前的规则和模式重新判定打开的记录，并显示结论不同之处</translation>
+        <translation>用本检查器当前的规则和 Schema 重新判定打开的记录，并显示结论不同之处</translation>
     </message>
     <message>
         <source>Specification…</source>
@@ -3006,7 +3006,7 @@
     </message>
     <message>
         <source>schema: {before} → {after}</source>
-        <translation>模式：{before} → {after}</translation>
+        <translation>Schema：{before} → {after}</translation>
     </message>
     <message>
         <source>state: {before} → {after}</source>
@@ -3095,6 +3095,10 @@
     <message>
         <source>Cannot write {path}: {reason}</source>
         <translation>无法写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>Not exported: {why}</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>unknown file type: the name must end in .html or .md</source>
@@ -3373,6 +3377,87 @@
 <context>
     <name>ProfileEditor</name>
     <message>
+        <source>Give the server a name.</source>
+        <extracomment>What can be wrong with a server's field (session.profiles.PROBLEMS) in words to translate.</extracomment>
+        <translation>请为服务器起个名称。</translation>
+    </message>
+    <message>
+        <source>Unknown transport {transport!r}.</source>
+        <translation>未知的传输方式 {transport!r}。</translation>
+    </message>
+    <message>
+        <source>The command to start the server is missing.</source>
+        <translation>缺少启动服务器的命令。</translation>
+    </message>
+    <message>
+        <source>The server's URL is missing.</source>
+        <translation>缺少服务器的 URL。</translation>
+    </message>
+    <message>
+        <source>{url} cannot be read as a URL: {error}.</source>
+        <translation>{url} 无法作为 URL 解析：{error}。</translation>
+    </message>
+    <message>
+        <source>{url} is not an http:// or https:// URL.</source>
+        <translation>{url} 不是 http:// 或 https:// 开头的 URL。</translation>
+    </message>
+    <message>
+        <source>{url} names no host (http://HOST[:PORT]/PATH).</source>
+        <translation>{url} 中没有主机名（http://HOST[:PORT]/PATH）。</translation>
+    </message>
+    <message>
+        <source>{url}: the port must be a number from 1 to 65535.</source>
+        <translation>{url}：端口必须是 1 到 65535 之间的数字。</translation>
+    </message>
+    <message>
+        <source>Header name {name!r} is not valid.</source>
+        <translation>请求头名称 {name!r} 无效。</translation>
+    </message>
+    <message>
+        <source>The value of {name} must be one line of plain ASCII.</source>
+        <translation>{name} 的值必须是单行纯 ASCII 文本。</translation>
+    </message>
+    <message>
+        <source>Unknown era {era!r}.</source>
+        <translation>未知的代际 {era!r}。</translation>
+    </message>
+    <message>
+        <source>{version} is not a known protocol version.</source>
+        <translation>{version} 不是已知的协议版本。</translation>
+    </message>
+    <message>
+        <source>{version} is not a legacy (handshake) version.</source>
+        <translation>{version} 不是旧版（握手）协议版本。</translation>
+    </message>
+    <message>
+        <source>{version} is not a modern version.</source>
+        <translation>{version} 不是新版协议版本。</translation>
+    </message>
+    <message>
+        <source>Environment variable name {name!r} is not valid.</source>
+        <translation>环境变量名 {name!r} 无效。</translation>
+    </message>
+    <message>
+        <source>Timeouts must be positive.</source>
+        <translation>超时必须大于 0。</translation>
+    </message>
+    <message>
+        <source>The longest request time cannot be shorter than the request timeout.</source>
+        <translation>单个请求最长时间不能短于请求超时。</translation>
+    </message>
+    <message>
+        <source>The line limit must be at least {kib} KiB.</source>
+        <translation>最长行不能小于 {kib} KiB。</translation>
+    </message>
+    <message>
+        <source>{cwd} is not a folder.</source>
+        <translation>{cwd} 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>No environment variable {names} for ${{secret:…}} to take its value from.</source>
+        <translation>没有名为 {names} 的环境变量，${{secret:…}} 无从取值。</translation>
+    </message>
+    <message>
         <source>stdio: start a command</source>
         <translation>stdio：启动一个命令</translation>
     </message>
@@ -3605,6 +3690,7 @@
     <name>PromptsPanel</name>
     <message>
         <source>Prompts</source>
+        <extracomment>the arguments the form was built for, and whether the server completes them</extracomment>
         <translation>提示</translation>
     </message>
     <message>
@@ -3776,7 +3862,7 @@
     </message>
     <message>
         <source>Jump to the next entry that broke a rule or the schema (red ticks on the slider)</source>
-        <translation>跳到下一条违反规则或模式的条目（滑块上的红色刻度）</translation>
+        <translation>跳到下一条违反规则或 Schema 的条目（滑块上的红色刻度）</translation>
     </message>
 </context>
 <context>
@@ -4437,7 +4523,7 @@
     </message>
     <message>
         <source>Not a server bug: an error response with id null (or none) for a request whose id the server could not read (a parse error, an invalid request, or an HTTP POST refused as a whole). JSON-RPC 2.0 requires id null there; MCP's schema has no null id (from 2025-11-25 it lets the id be left out instead), so the schema was checked apart from the id.</source>
-        <translation>并非服务器的错误：对一个服务器无法读出其 id 的请求（解析错误、无效请求，或整个被拒绝的 HTTP POST）所作的错误响应，其 id 为 null（或没有 id）。JSON-RPC 2.0 要求此时 id 为 null；MCP 的模式中没有 null id（自 2025-11-25 起允许省略 id），因此模式检查时不计 id。</translation>
+        <translation>并非服务器的错误：对一个服务器无法读出其 id 的请求（解析错误、无效请求，或整个被拒绝的 HTTP POST）所作的错误响应，其 id 为 null（或没有 id）。JSON-RPC 2.0 要求此时 id 为 null；MCP 的 Schema 中没有 null id（自 2025-11-25 起允许省略 id），因此 Schema 检查时不计 id。</translation>
     </message>
 </context>
 <context>
@@ -4627,7 +4713,7 @@
     </message>
     <message>
         <source>must match the pattern {0}</source>
-        <translation>必须匹配模式 {0}</translation>
+        <translation>必须匹配正则表达式 {0}</translation>
     </message>
     <message>
         <source>needs a time zone (Z or ±hh:mm)</source>
@@ -4998,7 +5084,7 @@
     </message>
     <message>
         <source>The client is about to answer the server's request {method}. The answer carries the id of that request and is checked against the schema before it goes.</source>
-        <translation>客户端即将应答服务器的请求 {method}。应答带有该请求的 id，发送前会按模式检查。</translation>
+        <translation>客户端即将应答服务器的请求 {method}。应答带有该请求的 id，发送前会按 Schema 检查。</translation>
     </message>
     <message>
         <source>The client is about to close its HTTP streams. There is no session id to DELETE (the server gave none, or the era has no sessions), so the session ends when the client stops sending.</source>
@@ -5046,7 +5132,7 @@
     </message>
     <message>
         <source>The server's answer to {method} has arrived and waits here. Continue hands it to the inspector: it is paired with its request, checked against the schema and the rules, and the lifecycle may move.</source>
-        <translation>服务器对 {method} 的应答已到达，正在此等待。按“继续”后交给检查器：与请求配对、按模式和规则检查，生命周期可能随之推进。</translation>
+        <translation>服务器对 {method} 的应答已到达，正在此等待。按“继续”后交给检查器：与请求配对、按 Schema 和规则检查，生命周期可能随之推进。</translation>
     </message>
     <message>
         <source>stdio backward compatibility: a dual-era client probes with server/discover before any other request.</source>
@@ -5753,6 +5839,7 @@
     </message>
     <message>
         <source>Valid against the protocol's JSON Schema</source>
+        <extracomment>The must-read columns sized by what they show (``TimelineModel.widest_texts``), and the most characters of a text they make room for (a longer one elides): a method, a string id (a number is short), the rules an entry broke. Room between columns (beyond the text's own margins) a column gives up before any text is elided, when the must-read columns do not fit.</extracomment>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
@@ -5969,6 +6056,18 @@
     <message>
         <source>task required</source>
         <translation>任务：必需</translation>
+    </message>
+    <message>
+        <source>task support: forbidden</source>
+        <translation>任务支持：禁止</translation>
+    </message>
+    <message>
+        <source>task support: optional</source>
+        <translation>任务支持：可选</translation>
+    </message>
+    <message>
+        <source>task support: required</source>
+        <translation>任务支持：必需</translation>
     </message>
     <message>
         <source>Refresh</source>

@@ -97,6 +97,12 @@ BADGES = (
 )
 # execution.taskSupport -> badge text (the value's meaning in the user's language)
 TASK_BADGES = {"optional": QT_TRANSLATE_NOOP("ToolsPanel", "task optional"), "required": QT_TRANSLATE_NOOP("ToolsPanel", "task required")}
+# execution.taskSupport -> the schema summary's fact (a value the spec does not define is shown as sent)
+TASK_SUPPORT_FACTS = {
+    "forbidden": QT_TRANSLATE_NOOP("ToolsPanel", "task support: forbidden"),
+    "optional": QT_TRANSLATE_NOOP("ToolsPanel", "task support: optional"),
+    "required": QT_TRANSLATE_NOOP("ToolsPanel", "task support: required"),
+}
 
 
 def tool_badges(tool: dict) -> list[tuple[str, str]]:
@@ -901,7 +907,11 @@ class ToolsPanel(FeaturePanel):
             facts.append(self.tr("declares an outputSchema"))
         execution = tool.get("execution")
         if isinstance(execution, dict) and isinstance(execution.get("taskSupport"), str):
-            facts.append(self.tr("task support: {0}").format(execution["taskSupport"]))
+            support = execution["taskSupport"]
+            if support in TASK_SUPPORT_FACTS:
+                facts.append(QCoreApplication.translate("ToolsPanel", TASK_SUPPORT_FACTS[support]))
+            else:
+                facts.append(self.tr("task support: {0}").format(support))
         self.schema_label.setText(" · ".join(facts))
 
     def _task_controls(self, tool: dict) -> None:
