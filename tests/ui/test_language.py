@@ -539,7 +539,7 @@ async def test_a_live_switch_leaves_nothing_in_the_other_language(window_and_con
             await until(lambda: not controller.running, 15)
             rec = controller.recording
             await until(lambda: window.status_exit.text() != "")
-            for language in (then, first):  # the session over: its panels are made anew, the exit is shown
+            for language in (then, first):  # the session over: its panels are kept (worded again in place), the exit is shown
                 languages.set_choice(language)
                 await anyio.sleep(0.3)
                 window = languages.window
