@@ -37,6 +37,7 @@ that are escaped first (Qt would otherwise guess rich text).
 from __future__ import annotations
 
 import bisect
+import heapq
 import shlex
 from collections.abc import Callable
 from dataclasses import replace
@@ -51,7 +52,7 @@ from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
 from inspector.session.labels import EVENT_LABELS, HTTP_NOTE, KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording
-from inspector.session.views import ALL_KINDS, EntryFilter, EntryView
+from inspector.session.views import ALL_KINDS, EntryFilter, EntryView, flagged_rows
 
 from .cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
 from .rowmodel import RowTableModel
@@ -67,6 +68,7 @@ SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (i
 _COLS = 11  # Column.COUNT
 _CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when full
 _TOOLTIP_RAW_CHARS = 600
+_ID_SAMPLE = 1024  # the ids of a batch looked at for the Id column's width: its newest rows
 
 
 class Column:
@@ -147,6 +149,14 @@ _MENU_NAMES = {
     Column.SEQ: QT_TRANSLATE_NOOP("Timeline", "# (entry number)"),
     Column.DELTA: QT_TRANSLATE_NOOP("Timeline", "Δ (time since the previous row)"),
 }
+#: The must-read columns sized by what they show (``TimelineModel.widest_texts``), and the most
+#: characters of a text they make room for (a longer one elides): a method, a string id (a
+#: number is short), the rules an entry broke.
+_CONTENT_CAPS = {Column.METHOD: 32, Column.ID: 14, Column.VIOLATIONS: 32}
+#: Room between columns (beyond the text's own margins) a column gives up before any text is
+#: elided, when the must-read columns do not fit.
+_GAP = 8
+_PAD = 18  # a column's width beyond its text: the text's margins and the room between columns
 _NUMERIC = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.LATENCY, Column.SIZE})
 _MONO = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.ID, Column.LATENCY, Column.SIZE})
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -244,6 +254,7 @@ class TimelineModel(RowTableModel):
     SeqRole = SeqRole
     COLUMNS = Column.COUNT
     methodsChanged = Signal()  # methods_seen() grew
+    contentWidened = Signal()  # widest_texts() has a longer id or another violations text
     filterChanged = Signal()  # the filter was replaced (by set_filter or reveal)
 
     def __init__(self, recording: Recording | None = None, parent=None) -> None:
@@ -260,6 +271,9 @@ class TimelineModel(RowTableModel):
 
     def _bind(self, rec: Recording | None) -> None:
         self._rec = rec
+        self._flagged_seen = 0  # of flagged_rows(rec): those looked at for their violations text
+        self._violation_keys: set[tuple[tuple[str, ...], bool | None]] = set()  # (rules broken, schema verdict)
+        self._longest_id = ""
         if rec is None:
             return
         self._t_at = _t_accessor(rec)
@@ -278,12 +292,53 @@ class TimelineModel(RowTableModel):
         super().set_recording(rec, budget=budget)
         self._methods_known = self.entries.method_count()
         self.methodsChanged.emit()
+        self._take_content(len(self.entries.rows))
 
     def after_fetch(self, added: int) -> None:
         known = self.entries.method_count()
         if known != self._methods_known:
             self._methods_known = known
             self.methodsChanged.emit()
+        self._take_content(added)
+
+    def _take_content(self, added: int) -> None:
+        """Note what the newest ``added`` rows and the entries flagged since the last call show
+        at their widest (for :meth:`widest_texts`); ``contentWidened`` if that grew. Costs a few
+        distinct texts: the flagged entries come from the recording's cached, incremental
+        :func:`~inspector.session.views.flagged_rows`; of a batch's ids only its newest
+        :data:`_ID_SAMPLE` are looked at (ids mostly grow with time)."""
+        rec = self._rec
+        if rec is None:
+            return
+        widened = False
+        flagged = flagged_rows(rec)
+        if len(flagged) > self._flagged_seen:
+            new = flagged[self._flagged_seen :]
+            self._flagged_seen = len(flagged)
+            keys = set(zip(map(self._viol_at, new), map(self._schema_at, new)))
+            if not keys <= self._violation_keys:
+                self._violation_keys |= keys
+                widened = True
+        rows = self.entries.rows
+        if added > 0 and rows:
+            tail = rows[max(0, len(rows) - min(added, _ID_SAMPLE)) :]
+            longest = max(map(format_id, map(self._id_at, tail)), key=len, default="")
+            if len(longest) > len(self._longest_id):
+                self._longest_id = longest
+                widened = True
+        if widened:
+            self.contentWidened.emit()
+
+    def widest_texts(self) -> dict[int, list[str]]:
+        """What the columns sized by their content show so far, by column: every method seen,
+        the longest id of the rows fetched, each distinct Violations text (in the window's
+        language). The view measures these to give the must-read columns the room they need."""
+        violations = (violations_text(v, ok) for v, ok in self._violation_keys)
+        return {
+            Column.METHOD: self.entries.methods_seen() if self._rec is not None else [],
+            Column.ID: [self._longest_id] if self._longest_id else [],
+            Column.VIOLATIONS: [t for t in violations if t],
+        }
 
     def methods_seen(self) -> list[str]:
         """Every JSON-RPC method in the recording so far (responses count for their request's)."""
@@ -369,6 +424,10 @@ class TimelineModel(RowTableModel):
     def set_mono_font(self, font: QFont) -> None:
         self._cells.clear()
         self._mono = QFont(font)
+
+    def mono_font(self) -> QFont:
+        """The font of the numeric columns and ids (see :meth:`set_mono_font`)."""
+        return self._mono
 
     # ------------------------------------------------------------ Qt model API
 
@@ -520,14 +579,7 @@ class TimelineModel(RowTableModel):
             ok = self._schema_at(seq)
             return None if ok is None else ("✓" if ok else "✗")
         if col == Column.VIOLATIONS:
-            # the schema's verdict too: the Schema column gives way when the timeline is narrow
-            v = self._viol_at(seq)
-            parts = [translate("Timeline", "✗ schema")] if self._schema_at(seq) is False else []
-            if len(v) == 1:
-                parts.append("⚠ " + v[0])
-            elif v:
-                parts.append(f"⚠ {len(v)}: " + ", ".join(v))
-            return " · ".join(parts) if parts else None
+            return violations_text(self._viol_at(seq), self._schema_at(seq))
         return None
 
     def _foreground(self, seq: int, col: int) -> QBrush | None:
@@ -615,6 +667,18 @@ class TimelineModel(RowTableModel):
         return text
 
 
+def violations_text(violations: tuple[str, ...], schema_ok: bool | None) -> str | None:
+    """The Violations cell of an entry that broke ``violations`` and whose schema verdict is
+    ``schema_ok``: the schema's verdict too (the Schema column gives way when the timeline is
+    narrow), then the rules. None: nothing to say."""
+    parts = [translate("Timeline", "✗ schema")] if schema_ok is False else []
+    if len(violations) == 1:
+        parts.append("⚠ " + violations[0])
+    elif violations:
+        parts.append(f"⚠ {len(violations)}: " + ", ".join(violations))
+    return " · ".join(parts) if parts else None
+
+
 def event_label(name: str) -> str:
     """An event name in the user's language (unknown names as they are)."""
     label = EVENT_LABELS.get(name)
@@ -680,6 +744,8 @@ class TimelineView(QWidget):
         self._fit_pending = False
         self._natural: dict[int, int] = {}
         self._least: dict[int, int] = {}
+        self._method_floor = 0  # how narrow Method gets before Violations is elided
+        self._content: dict[int, int] = {}  # column -> the width its widest text so far needs (_CONTENT_CAPS)
         self.column_menu: QMenu | None = None  # the last header menu shown (tests read it)
         self._following = True
         self._in_reset = False
@@ -694,6 +760,8 @@ class TimelineView(QWidget):
         self.model.modelReset.connect(self._on_reset)
         self.model.countsChanged.connect(self._update_counts)
         self.model.methodsChanged.connect(self._update_methods)
+        self.model.methodsChanged.connect(self._on_content_widened)
+        self.model.contentWidened.connect(self._on_content_widened)
         self.model.filterChanged.connect(self._sync_filter_widgets)
         self._update_counts(self.model.rowCount(), self.model.total())
         self._update_methods()
@@ -819,6 +887,7 @@ class TimelineView(QWidget):
         hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         hh.setSectionsMovable(True)
         hh.setDefaultAlignment(_LEFT)
+        hh.setTextElideMode(Qt.TextElideMode.ElideRight)  # a header narrower than its word says so (…)
         hh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         hh.customContextMenuRequested.connect(self._show_column_menu)
         hh.sectionResized.connect(self._on_section_resized)
@@ -826,8 +895,9 @@ class TimelineView(QWidget):
         table.viewport().installEventFilter(self)  # its width decides which columns fit
         self.table = table
         # one call per painted cell instead of one per role, texts laid out once (the table
-        # follows a flood with a repaint per tick); a method keeps its head and tail when elided
-        table.setItemDelegate(CellDelegate(model.paint_cell, table, elide={Column.METHOD: Qt.TextElideMode.ElideMiddle}))
+        # follows a flood with a repaint per tick); a method or string id keeps its head and tail when elided
+        middle = Qt.TextElideMode.ElideMiddle
+        table.setItemDelegate(CellDelegate(model.paint_cell, table, elide={Column.METHOD: middle, Column.ID: middle}))
         self.row_menu: QMenu | None = None  # the last row menu shown
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._show_row_menu)
@@ -869,7 +939,7 @@ class TimelineView(QWidget):
         mfm = QFontMetrics(mono)
         row_h = max(fm.height(), mfm.height()) + 6
         table.verticalHeader().setDefaultSectionSize(row_h)
-        pad = 18
+        pad = _PAD
 
         def text_w(s: str, metrics=fm) -> int:
             return metrics.horizontalAdvance(s) + pad
@@ -900,11 +970,33 @@ class TimelineView(QWidget):
         # what an elastic column is never made narrower than while others give way
         self._least = {
             **widths,
-            Column.METHOD: max(text_w("resources/read"), head_w(Column.KIND)),
+            Column.METHOD: max(text_w("resources/read"), head_w(Column.METHOD)),
             Column.VIOLATIONS: max(text_w(translate("Timeline", "✗ schema")), head_w(Column.VIOLATIONS)),
         }
+        self._method_floor = text_w("tools/call") - _GAP
         hh.setMinimumSectionSize(24)
+        self._measure_content()
         self._fit_columns()
+
+    def _measure_content(self) -> bool:
+        """The widths the must-read columns' widest texts so far need, each text cut at its
+        column's cap (:data:`_CONTENT_CAPS`); True if one changed."""
+        fm, mfm = self.table.fontMetrics(), QFontMetrics(self.model.mono_font())
+        content = {}
+        for col, texts in self.model.widest_texts().items():
+            cap = _CONTENT_CAPS[col]
+            # the longest few by characters: a hostile server's thousand methods are not all measured
+            longest = heapq.nlargest(12, texts, key=len)
+            metrics = mfm if col in _MONO else fm
+            cut = (t if len(t) <= cap else t[: cap - 1] + "…" for t in longest)
+            content[col] = max((metrics.horizontalAdvance(t) + _PAD for t in cut), default=0)
+        changed = content != self._content
+        self._content = content
+        return changed
+
+    def _on_content_widened(self) -> None:
+        if self._natural and self._measure_content():
+            self._schedule_fit()
 
     # ------------------------------------------------------------ columns
 
@@ -978,10 +1070,14 @@ class TimelineView(QWidget):
         return self._auto_hidden
 
     def _fit_columns(self) -> None:
-        """Fit the columns to the table's width: the columns the user did not ask for give way
-        (:data:`GIVE_WAY`) while the rest would need more room than there is with Method at its
-        natural width; Method is made narrower only when none is left to give way; Violations
-        takes what is left, so no row needs scrolling sideways.
+        """Fit the columns to the table's width. Each column wants its natural width; the
+        must-read Method, Id and Violations want what their widest text so far needs (up to
+        :data:`_CONTENT_CAPS`), so a rule's name is never what elides first. While they do not
+        fit, the columns the user did not ask for give way (:data:`GIVE_WAY`); if the rest still
+        do not fit, they give up room in this order: Method down to its least (it elides in the
+        middle), the room between columns (:data:`_GAP`), Id, Method down to about ten
+        characters, Violations, then all alike. Room
+        left over goes to Violations, so no row needs scrolling sideways.
         Widths the user gave columns are kept; if even those do not fit, the table scrolls."""
         self._fit_pending = False
         if self._fitting or not self._natural:
@@ -991,13 +1087,18 @@ class TimelineView(QWidget):
         if room <= 0:
             return
         unit = self._unit()
-        users = {c: max(hh.minimumSectionSize(), round(w * unit)) for c, w in self._user_widths.items()}
+        smallest = hh.minimumSectionSize()
+        users = {c: max(smallest, round(w * unit)) for c, w in self._user_widths.items()}
 
         def least(c: int) -> int:
             return users.get(c) or self._least[c]
 
-        def wanted(c: int) -> int:  # a method is worth more than the columns that give way
-            return users.get(c) or (self._natural[c] if c == Column.METHOD else self._least[c])
+        def wanted(c: int) -> int:
+            if c in users:
+                return users[c]
+            if c in _CONTENT_CAPS:  # (a method: at least the handshake's, as from the start)
+                return max(self._natural[c] if c == Column.METHOD else self._least[c], self._content.get(c, 0))
+            return self._natural[c]
 
         order = self.column_order()
         visible = [c for c in order if self._prefs.get(c, True)]
@@ -1008,23 +1109,35 @@ class TimelineView(QWidget):
             if c in visible and c not in self._prefs:
                 visible.remove(c)
                 hidden_for_room.append(c)
-        widths = {c: least(c) for c in visible}
-        spare = room - sum(widths.values())
-        if spare < 0:  # the columns kept need more: those the user did not size are made narrower (texts elide)
-            flexible = [c for c in visible if c not in users]
+        widths = {c: wanted(c) for c in visible}
+        flexible = [c for c in visible if c not in users]
+        over = sum(widths.values()) - room
+
+        def give(c: int, floor: int) -> None:
+            nonlocal over
+            if over > 0 and c in widths and c not in users:
+                take = max(0, min(over, widths[c] - max(smallest, floor)))
+                widths[c] -= take
+                over -= take
+
+        give(Column.METHOD, least(Column.METHOD))
+        if over > 0 and flexible:
+            each = min(_GAP, -(-over // len(flexible)))
+            for c in flexible:
+                give(c, widths[c] - each)
+        give(Column.ID, least(Column.ID) - _GAP)
+        give(Column.METHOD, self._method_floor)  # about ten characters, head and tail
+        give(Column.VIOLATIONS, least(Column.VIOLATIONS) - _GAP)
+        if over > 0:  # not even the least widths fit: those the user did not size shrink alike (texts elide)
             need = sum(widths[c] for c in flexible)
             if need:
-                scale = max(0.0, (need + spare) / need)
+                scale = max(0.0, (need - over) / need)
                 for c in flexible:
-                    widths[c] = max(hh.minimumSectionSize(), int(widths[c] * scale))
-        else:
-            if Column.METHOD in widths and Column.METHOD not in users:
-                grow = min(spare, max(0, self._natural[Column.METHOD] - widths[Column.METHOD]))
-                widths[Column.METHOD] += grow
-                spare -= grow
+                    widths[c] = max(smallest, int(widths[c] * scale))
+        elif over < 0:
             filler = next((c for c in (Column.VIOLATIONS, Column.METHOD) if c in widths), visible[-1] if visible else None)
             if filler is not None:
-                widths[filler] += spare
+                widths[filler] -= over
         self._fitting = True
         try:
             for c in range(Column.COUNT):

@@ -14,7 +14,7 @@ from inspector.session.views import LEVELS, UNKNOWN, LogView
 from inspector.ui.cells import CellDelegate
 from inspector.ui.panels.logs import CATCH_UP, UNRANKED, LiveLogView, LogModel, LogTable
 from inspector.ui.ticker import FLOOD_BATCH_ROWS, FLOOD_INTERVAL_MS, FLOOD_MAX_MS, INTERVAL_MS, Ticker, app_ticker, set_live_text
-from inspector.ui.timeline import TimelineView
+from inspector.ui.timeline import Column, TimelineView
 
 from recording_driver import Driver  # noqa: E402
 
@@ -253,7 +253,8 @@ def test_the_cell_delegate_paints_plain_text_elided_and_leaves_selected_rows_to_
     d = Driver()
     d.handshake()
     rich = "<b>bold</b><img src=x>"
-    d.s2c(('{"jsonrpc":"2.0","method":"%s","params":{}}\n' % (rich + "x" * 200)).encode())
+    method = rich + "x" * 200
+    d.s2c(('{"jsonrpc":"2.0","method":"%s","params":{}}\n' % method).encode())
     view = TimelineView()
     view.resize(900, 300)
     view.set_recording(d.rec)
@@ -267,7 +268,12 @@ def test_the_cell_delegate_paints_plain_text_elided_and_leaves_selected_rows_to_
     laid_out = [found for found in delegate._texts.values() if found is not None]
     assert laid_out and all(st.textFormat() == Qt.TextFormat.PlainText for st, _w, _h in laid_out)
     shown = {st.text() for st, _w, _h in laid_out}
-    assert any(t.startswith("<b>bold</b>") and t.endswith("…") for t in shown)  # elided, as Qt does
+    # the method elided in the middle (the timeline keeps a method's head and tail), as Qt does,
+    # to the width of its column; its markup shown as the characters it is
+    (elided,) = [(st.text(), w) for st, w, _h in laid_out if st.text().startswith("<b>bold</b>")]
+    head, cut, tail = elided[0].partition("…")
+    assert cut == "…" and tail and method.startswith(head) and method.endswith(tail) and len(elided[0]) < len(method)
+    assert elided[1] <= view.table.horizontalHeader().sectionSize(Column.METHOD)
     assert "initialize" in shown and "notifications/initialized" in shown
     assert isinstance(laid_out[0][0], QStaticText)
     view.close()

@@ -10,9 +10,11 @@ import sys
 import anyio
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
-from peers import FIXTURES
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QStyle
+from peers import FIXTURES, misbehave
 from recording_driver import Driver
-from ui_driver import quick, until, use_profile
+from ui_driver import quick, session_in_window, until, use_profile
 
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
@@ -331,3 +333,64 @@ async def test_entry_count_and_columns_follow_a_live_language_switch_both_ways(w
     finally:
         languages.set_choice("en")
         single.deleteLater()
+
+
+
+def whole_violations(view: TimelineView, seq: int) -> str:
+    """The Violations text of entry ``seq``, checked to be shown whole: its column is as wide as
+    the text and the cell's margins, and the cell painted (by the timeline's delegate, from
+    nothing it laid out before) shows every character of it."""
+    model, table = view.model, view.table
+    index = model.index(model.row_of(seq), Column.VIOLATIONS)
+    text = model.data(index)
+    margins = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
+    width = table.horizontalHeader().sectionSize(Column.VIOLATIONS)
+    assert width >= table.fontMetrics().horizontalAdvance(text) + margins, (text, width)
+    table.clearSelection()  # a selected row is Qt's to paint
+    table.scrollTo(index)
+    delegate = table.itemDelegate()
+    delegate.forget()
+    table.viewport().repaint()
+    painted = [found[0].text() for key, found in delegate._texts.items() if key[0] == text and found is not None]
+    assert painted and all(shown == text for shown in painted), painted
+    return text
+
+
+async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_columns_in_english_and_chinese(window_and_controller):
+    """The review's case (issue 22): the fixture server answers every list request with a wrong
+    id. Violations wants the width of what it shows, so the less-read columns give way for it
+    (Time too, in Chinese with its narrower words) and its text is never what is cut; the same
+    while the session runs and once it has ended."""
+    controller, window = window_and_controller
+    argv = misbehave("wrong-id-lists")
+    view, model = window.timeline, window.timeline.model
+    columns = {}
+    failure: Exception | None = None
+    try:
+        for language in ("en", "zh_CN"):
+            window.languages.set_choice(language)
+            await settle(window, (1280, 720))
+            async with session_in_window(controller, window, quick(ServerProfile(name="wrong ids", command=argv[0], args=argv[1:]))):
+                await until(lambda: controller.recording is not None and controller.running)
+                rec = controller.recording
+                wrong = lambda: [i for i in range(len(rec)) if "jsonrpc.response-unknown-id" in rec.violations_at(i)]  # noqa: E731
+                await until(lambda: len(wrong()) >= 3 and model.total() == len(rec))
+                await anyio.sleep(0.2)  # the fit after the widest text came
+                try:  # (raised inside the session's task group, a failure would stop the loop unreported)
+                    assert misfits(view) == [] and gave_way_in_order(view), (language, view.auto_hidden_columns())
+                    assert whole_violations(view, wrong()[0]) == "⚠ jsonrpc.response-unknown-id"
+                    id_text = model.data(model.index(model.row_of(wrong()[0]), Column.ID))
+                    assert id_text == str(rec.id_at(wrong()[0])) and len(id_text) == 4
+                    assert view.table.horizontalHeader().sectionSize(Column.ID) >= QFontMetrics(model.mono_font()).horizontalAdvance(id_text)
+                except Exception as exc:
+                    failure = exc
+                columns[language] = view.visible_columns()
+            if failure is not None:
+                raise failure
+            await settle(window, (1280, 720))  # the session ended: the recording stays open
+            assert misfits(view) == [] and view.visible_columns() == columns[language], language
+            whole_violations(view, wrong()[0])
+    finally:
+        window.languages.set_choice("en")
+    assert columns["en"] == columns["zh_CN"]
+    assert Column.TIME not in columns["zh_CN"]  # it gave way for the rule's name
