@@ -14,7 +14,6 @@ from PySide6.QtCore import QCoreApplication
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import PROBLEMS, EnvVar, ServerProfile, demo_profile
-from inspector.ui.app import build
 from inspector.ui.connection import PROBLEM_TEXTS
 
 from ui_driver import quick, until, use_profile
@@ -32,14 +31,12 @@ async def switch(window, language: str):
 
 
 @pytest.fixture
-def window_at_1280(qapp, tmp_path):
-    controller, window = build(qapp, config=tmp_path)
+def window_at_1280(window_and_controller):
+    """The whole app at 1280x720, back in English afterwards."""
+    controller, window = window_and_controller
     window.resize(1280, 720)
-    window.show()
     yield controller, window
     window.languages.set_choice("en")
-    window.close()
-    window.deleteLater()
 
 
 async def test_a_failed_start_is_worded_in_the_window_language_and_again_after_a_switch(window_at_1280):
