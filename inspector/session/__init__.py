@@ -63,7 +63,8 @@ A front-end that waits on a request learns what became of it from those batches 
 the timeout, a flagged answer of its own - each with its entry.
 
 :mod:`.profiles` holds the saved servers (secret environment values and headers kept apart) and
-turns one into ``SessionOptions``; :mod:`.imports` reads other clients' server configurations into
+turns one into ``SessionOptions``; what is wrong with one is a ``Problem``: the English sentence,
+with a code and values for a front-end's own words; :mod:`.imports` reads other clients' server configurations into
 profiles; :mod:`.secrecy` judges which values are secret, by name and by value (one judgement for
 the importer, the saved servers, ``probe --header`` and the window's header editor: a header
 judged secret is sent and masked wherever it is shown or recorded); :mod:`.rebuild` works out what the feature panels showed as of any entry of a

@@ -47,7 +47,12 @@ toolbar and connection panel again, and every other widget words itself again in
 LanguageChange, from its state: a text made from state (a result's status, a count, a dialog's
 origin, a form's placeholders) keeps what it was made from (``FeaturePanel.say``,
 ``Field.retranslate``, the answer dialogs' ``_retranslate``), so a switch in the middle of a
-session leaves nothing in the other language; what the server sent is shown as it came.
+session leaves nothing in the other language; what the server sent is shown as it came. The
+Qt-free layers hand the window keys, not sentences: an outcome code with its values (the failure
+banner, the status bar and the exit label word it alike, ``banner.failure_why``), a field problem
+of a saved server (``profiles.Problem``, worded by ``connection.problem_text``); a status-bar
+message still shown is said again in the new language (``MainWindow._say``). The feature panels
+are made anew only with no session and no live recording: a running or ended session keeps them.
 
 The window's arrangement is data kept per user (``MainWindow.save_layout``): the chosen named
 layout (Debugging: the timeline first; Teaching: the diagram and step bar first; presenter mode
