@@ -17,10 +17,16 @@ while its scroll bar is at the bottom, stops when the user scrolls up (a "Jump t
 button appears), and resumes at the bottom; it scrolls once per batch, never per row.
 
 Its columns fit the table's width and never scroll sideways (``_fit_columns``, on every resize of
-the viewport, font or language change and the user's own changes): the most-read first (Kind,
-with the direction's arrow; Method; Id; Latency; Violations, with the schema's verdict), the
-others giving way in :data:`GIVE_WAY` order while the rest would not fit with Method at its
-natural width; Violations takes what is left. The header's menu shows or hides any column (one
+the viewport, font or language change, the user's own changes, and when a wider text comes): the
+most-read first (Kind, with the direction's arrow; Method; Id; Latency; Violations, with the
+schema's verdict). Method, Id and Violations want the width of what they show at their widest
+so far (``TimelineModel.widest_texts``: the methods seen, the longest id of the rows fetched, each
+distinct violations text, kept as entries arrive at the cost of a few distinct texts; capped in
+characters by :data:`_CONTENT_CAPS`); the others giving way in :data:`GIVE_WAY` order while the
+rest would not fit at those widths, so a rule's name is not cut while a less-read column is
+shown, whatever the language's words measure. If the must-read ones still do not fit, Method
+(elided in the middle) and the gaps between columns give up room before Id and Violations;
+Violations takes what is left. The header's menu shows or hides any column (one
 the user asked for no longer gives way) and **Reset columns**; the order, those choices and
 widths the user dragged (in line heights, so they follow the font) are kept in the settings
 (``timeline/columns``). The model keeps logical column numbers (:class:`Column`); only the
