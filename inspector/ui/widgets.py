@@ -11,7 +11,8 @@ role's name and is tinted again when the theme changes (:func:`retint`, called b
 switch), so no label keeps the previous palette's colour; :func:`muted` is the secondary tone.
 
 The kit: :class:`ErrorLabel` (the one way to say what went wrong where it happened),
-:class:`BusyIndicator`, :func:`section_title`, :class:`PagedListView` (a filterable list fed by
+:class:`OneLineLabel` (a note kept to one line however narrow its column: the rest in its
+tooltip, shown on a click too), :class:`BusyIndicator`, :func:`section_title`, :class:`PagedListView` (a filterable list fed by
 a session ``ListPager``, with Refresh, Load more and the pager's notes) and
 :class:`CompletionField` (a line edit whose suggestions come from ``completion/complete``).
 """
@@ -35,6 +36,8 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
+    QToolTip,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -123,6 +126,47 @@ def muted(label: QLabel) -> QLabel:
     return label
 
 
+
+
+class OneLineLabel(QLabel):
+    """One line of plain text that never asks for more width than it gets: cut with "…" at its
+    width (again on each resize), the whole text and the details in its tooltip, which a click
+    shows too (for a pointer that does not hover, or a user who does not wait)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(False)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._whole = ""
+
+    def set_line(self, text: str, details: str = "") -> None:
+        """Show ``text`` (line breaks become spaces); the tooltip says ``text`` and ``details``."""
+        self._whole = " ".join(text.split("\n"))
+        self.setToolTip(plain_tooltip("\n".join(part for part in (self._whole, details) if part)))
+        self._fit()
+
+    def line(self) -> str:
+        """The whole line, as set (what is shown may be cut)."""
+        return self._whole
+
+    def _fit(self) -> None:
+        room = self.contentsRect().width()
+        shown = self.fontMetrics().elidedText(self._whole, Qt.TextElideMode.ElideRight, room) if room > 0 else self._whole
+        super().setText(shown)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit()
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # on the release, taken here: a tooltip shown on the press would be hidden by the
+        # release, one shown now by the release going on to the parent
+        if self.toolTip() and event.button() == Qt.MouseButton.LeftButton:
+            QToolTip.showText(event.globalPosition().toPoint(), self.toolTip(), self)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
 
 
 class BusyIndicator(QWidget):

@@ -3098,7 +3098,7 @@
     </message>
     <message>
         <source>Not exported: {why}</source>
-        <translation type="unfinished" />
+        <translation>未导出：{why}</translation>
     </message>
     <message>
         <source>unknown file type: the name must end in .html or .md</source>
@@ -3358,6 +3358,19 @@
 <context>
     <name>PanelHost</name>
     <message>
+        <source>not declared</source>
+        <extracomment>how a hidden panel's reason (the words of :mod:`inspector.session.features`) starts -&gt; the short form the one-line note gives it (the full reason is in the note's tooltip)</extracomment>
+        <translation>未声明</translation>
+    </message>
+    <message>
+        <source>not in this protocol version</source>
+        <translation>此协议版本不支持</translation>
+    </message>
+    <message>
+        <source>no negotiation yet</source>
+        <translation>尚未协商</translation>
+    </message>
+    <message>
         <source>Connect to a server: the panels for what it declares appear here.</source>
         <translation>请连接服务器：其所声明功能的面板将显示在这里。</translation>
     </message>
@@ -3366,8 +3379,24 @@
         <translation>{panel}：{reason}</translation>
     </message>
     <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source> ({why})</source>
+        <translation>（{why}）</translation>
+    </message>
+    <message>
         <source>Hidden panels:</source>
         <translation>隐藏的面板：</translation>
+    </message>
+    <message>
+        <source>Hidden: {panels}</source>
+        <translation>隐藏：{panels}</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
     </message>
     <message>
         <source>By this entry of the recording the start sequence had not finished: no feature panels yet.</source>

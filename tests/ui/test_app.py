@@ -213,7 +213,7 @@ async def test_panels_follow_the_negotiated_capabilities(window_and_controller):
         controller.task_group = tg
         window.connect_selected()
         await until(lambda: window.panels.shown_keys() == ["tools"], 30)
-        hidden = window.panels.hidden.text()
+        hidden = window.panels.hidden.toolTip()
         for reason in ("did not declare prompts", "did not declare resources", "did not declare logging"):
             assert reason in hidden
         assert window.panels.tabs.tabText(0) == "Tools"

@@ -168,7 +168,7 @@ class Live:
         return self.controller.recording
 
     def panel(self, key: str):
-        assert self.window.panels.show_panel(key), f"the {key} panel is not shown: {self.window.panels.hidden.text()}"
+        assert self.window.panels.show_panel(key), f"the {key} panel is not shown: {self.window.panels.hidden.toolTip()}"
         return self.window.panels.panels[key]
 
     def messages(self, method: str, direction: Direction, *kinds: Kind) -> list[tuple[int, dict]]:
@@ -708,7 +708,7 @@ async def test_sdk_log_messages_without_the_logging_capability(window_and_contro
     async with connected(window_and_controller, sdk_peer, era, f"sdk {era} logs", expected_violations=flagged) as live:
         host = live.window.panels
         assert "logs" not in host.shown_keys()
-        assert "Logs: the server did not declare logging" in host.hidden.text()
+        assert "Logs: the server did not declare logging" in host.hidden.toolTip()
         await live.call_tool("echo", text="over HTTP")
         assert live.tool_text() == "over HTTP"
         ((sent, call),) = live.messages("tools/call", Direction.C2S)

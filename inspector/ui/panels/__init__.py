@@ -3,7 +3,9 @@
 After the start sequence the host asks :func:`inspector.session.features.availability` which
 panels the negotiation allows (from the DiscoverResult in the modern era, from the
 InitializeResult in the legacy era). Allowed panels become tabs and get the live session;
-the others are listed with the reason they are hidden. Panels talk only to the session.
+the others are named on one line under the tabs, grouped by a short reason ("Hidden:
+Resources, Prompts (not declared)"), each one's full reason in that line's tooltip (a click
+shows it too): the line never takes the tabs' height. Panels talk only to the session.
 
 Replay: for an opened (read-only) recording the window tells the host which entry is shown
 (:meth:`PanelHost.show_recorded_row`). The Qt-free :class:`~inspector.session.rebuild.Rebuild`
@@ -18,16 +20,25 @@ from __future__ import annotations
 
 import importlib
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from inspector.session.features import PANELS, Availability, availability
 from inspector.session.rebuild import Rebuild
 from inspector.session.recording import Recording
 
+from ..widgets import OneLineLabel
 from .base import FeaturePanel
 
 REPLAY_MS = 50  # replay: the panels follow a moving position at most this often
+
+#: how a hidden panel's reason (the words of :mod:`inspector.session.features`) starts -> the
+#: short form the one-line note gives it (the full reason is in the note's tooltip)
+_SHORT_REASONS = (
+    ("the server did not declare", QT_TRANSLATE_NOOP("PanelHost", "not declared")),
+    ("tasks ", QT_TRANSLATE_NOOP("PanelHost", "not in this protocol version")),
+    ("no negotiation yet", QT_TRANSLATE_NOOP("PanelHost", "no negotiation yet")),
+)
 
 # panel key -> (module, class); imported when the host is built
 _REGISTRY = {
@@ -57,9 +68,9 @@ class PanelHost(QWidget):
             self._frames[key] = frame
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.hidden = QLabel()
-        self.hidden.setTextFormat(Qt.TextFormat.PlainText)
-        self.hidden.setWordWrap(True)
+        # one line ("Hidden: Resources, Prompts (not declared)"), so the panels keep the height;
+        # each panel's reason in full in its tooltip (and on a click)
+        self.hidden = OneLineLabel()
         self.hidden.setObjectName("hiddenPanels")
         self.placeholder = QLabel(self.tr("Connect to a server: the panels for what it declares appear here."))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -109,7 +120,6 @@ class PanelHost(QWidget):
         self.verdicts = verdicts
         current = self.tabs.currentWidget()
         self.tabs.clear()
-        hidden: list[str] = []
         for key in PANELS:
             panel = self.panels[key]
             verdict = self.verdicts[key]
@@ -120,14 +130,32 @@ class PanelHost(QWidget):
                     start(panel, verdict)
             else:
                 panel.session_ended()
-                reason = QCoreApplication.translate("Features", verdict.reason)
-                hidden.append(self.tr("{panel}: {reason}").format(panel=panel.title(), reason=reason))
         if current is not None and self.tabs.indexOf(current) >= 0:  # the same scroll frame
             self.tabs.setCurrentWidget(current)
         self.placeholder.setVisible(self.tabs.count() == 0)
         self.tabs.setVisible(self.tabs.count() > 0)
-        self.hidden.setText(self.tr("Hidden panels:") + "\n" + "\n".join(hidden) if hidden else "")
-        self.hidden.setVisible(bool(hidden))
+        self._say_hidden()
+        self.hidden.setVisible(any(not v.shown for v in self.verdicts.values()))
+
+    def _say_hidden(self) -> None:
+        """The hidden panels on one line, grouped by a short reason ("Hidden: Resources, Prompts
+        (not declared) · Tasks (not in this protocol version)"); the full reasons in the tooltip."""
+        groups: dict[str, list[str]] = {}
+        lines = []
+        for key in PANELS:
+            verdict = self.verdicts.get(key)
+            if verdict is None or verdict.shown:
+                continue
+            title = self.panels[key].title()
+            short = next((words for start, words in _SHORT_REASONS if verdict.reason.startswith(start)), "")
+            groups.setdefault(short, []).append(title)
+            lines.append(self.tr("{panel}: {reason}").format(panel=title, reason=QCoreApplication.translate("Features", verdict.reason)))
+        if not lines:
+            self.hidden.set_line("")
+            return
+        sep = self.tr(", ")
+        parts = [sep.join(titles) + (self.tr(" ({why})").format(why=self.tr(short)) if short else "") for short, titles in groups.items()]
+        self.hidden.set_line(self.tr("Hidden: {panels}").format(panels=self.tr(" · ").join(parts)), self.tr("Hidden panels:") + "\n" + "\n".join(lines))
 
     def retranslate_titles(self) -> None:
         """Tab titles and the placeholder in the current language (the panels keep running)."""
@@ -140,12 +168,7 @@ class PanelHost(QWidget):
                 if verdict is not None:
                     self.tabs.setTabToolTip(i, QCoreApplication.translate("Features", verdict.reason))
         self.placeholder.setText(self.tr("Connect to a server: the panels for what it declares appear here."))
-        hidden = [
-            self.tr("{panel}: {reason}").format(panel=self.panels[k].title(), reason=QCoreApplication.translate("Features", v.reason))
-            for k, v in self.verdicts.items()
-            if not v.shown
-        ]
-        self.hidden.setText(self.tr("Hidden panels:") + "\n" + "\n".join(hidden) if hidden else "")
+        self._say_hidden()
 
     # ---------------------------------------------------------------- replay
 
@@ -193,7 +216,7 @@ class PanelHost(QWidget):
         self.tabs.clear()
         self.verdicts = {}
         self.tabs.hide()
-        self.hidden.setText("")
+        self.hidden.set_line("")
         self.hidden.hide()
         self.placeholder.show()
 
