@@ -86,6 +86,7 @@ from inspector.protocol.teaching import LESSONS
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.labels import ERA_LABELS
 from .theme import colour, is_dark, mix
+from .whole_lines import WholeLines, label_runs
 
 __all__ = ["LifecycleDiagram"]
 
@@ -1235,6 +1236,8 @@ class LifecycleDiagram(QWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self._explanation)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._explain_scroll = scroll
+        self._explain_lines = WholeLines(scroll, label_runs(self._explanation), (self._explanation,))  # no line cut at the panel's foot
         self._close = QToolButton()
         self._close.setText("✕")
         self._close.setAutoRaise(True)

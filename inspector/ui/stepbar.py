@@ -20,6 +20,7 @@ from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_IN
 from inspector.session.session import PendingStep
 
 from .json_highlight import JsonHighlighter
+from .whole_lines import WholeLines, label_runs, plain_text_runs
 
 # The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.
 EMPHASIS = frozenset(
@@ -158,6 +159,11 @@ class StepBar(QFrame):
         text.addWidget(self.words, 1)
         text.addWidget(self.spec_link, 0, Qt.AlignmentFlag.AlignLeft)
         text.addWidget(self.message, 1)
+        # no line cut in half by the edge of the explanation's or the message's frame
+        self.whole_lines = (
+            WholeLines(self.words, label_runs(self.explanation, self.note), (self.explanation, self.note)),
+            WholeLines(self.message, plain_text_runs(self.message)),
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addLayout(self.head)

@@ -420,3 +420,75 @@ async def test_a_saved_layout_chosen_while_connected_keeps_the_connection_dock_c
     finally:
         window.close()
         window.deleteLater()
+
+
+def cut_label_lines(area, labels) -> list:
+    """Lines of ``labels`` (in scroll area ``area``, scrolled to the top) cut by its viewport's foot."""
+    foot = area.viewport().height()
+    cut = []
+    for label in labels:
+        if label.isHidden() or not label.text():
+            continue
+        top = label.y() + label.contentsMargins().top() + label.margin()
+        step = label.fontMetrics().lineSpacing()
+        lines = round((label.heightForWidth(label.width()) - label.contentsMargins().top() - label.contentsMargins().bottom()) / step)
+        cut += [(label.text()[:20], k) for k in range(lines) if top + k * step < foot < top + (k + 1) * step]
+    return cut
+
+
+def cut_message_lines(edit) -> list:
+    """Lines of a plain-text editor (at the top) cut by its viewport's foot, from the cursor's own rectangles."""
+    from PySide6.QtGui import QTextCursor
+
+    edit.verticalScrollBar().setValue(0)
+    foot = edit.viewport().height()
+    cursor = QTextCursor(edit.document())
+    cut = []
+    while True:
+        r = edit.cursorRect(cursor)
+        if r.top() < foot < r.bottom() + 1:
+            cut.append(r)
+        if r.top() > foot or not cursor.movePosition(QTextCursor.MoveOperation.Down):
+            break
+    return cut
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+async def test_the_step_bar_and_the_lesson_notes_show_whole_lines_at_1280x720(qapp, tmp_path, language):
+    controller, window = build(qapp, config=tmp_path)
+    if language != "en":
+        window.languages.set_choice(language)
+        await anyio.sleep(0.05)
+        window = window.languages.window
+    window.resize(1280, 720)
+    window.show()
+    bar = window.stepbar
+    try:
+        async with anyio.create_task_group() as tg:
+            controller.task_group = tg
+            use_profile(window, quick(demo_profile(language)))
+            window.act_step.setChecked(True)
+            window.connect_selected()
+            await until(lambda: controller.pending_step is not None and bar.isVisible())
+            shown = controller.pending_step
+            controller.continue_step()  # the answer to initialize: a long explanation and message
+            await until(lambda: controller.pending_step is not None and controller.pending_step is not shown)
+            for name in ("debugging", "teaching", "presenter", "debugging"):
+                window.choose_layout(name)
+                bar.set_details(True)
+                await anyio.sleep(0.2)
+                assert bar.words.viewport().height() >= bar.explanation.fontMetrics().lineSpacing()  # a line at least
+                assert cut_label_lines(bar.words, (bar.explanation, bar.note)) == [], name
+                assert bar.message.viewport().height() >= bar.message.fontMetrics().lineSpacing()
+                assert cut_message_lines(bar.message) == [], name
+                if name == "presenter":
+                    notes = window.diagram._explain_scroll
+                    assert notes.isVisible() and window.diagram._explanation.text()
+                    assert cut_label_lines(notes, (window.diagram._explanation,)) == []
+            controller.run_to_end()
+            controller.disconnect()
+            await until(lambda: not controller.running, 15)
+            tg.cancel_scope.cancel()
+    finally:
+        window.close()
+        window.deleteLater()
