@@ -478,6 +478,7 @@ SHOTS = {
     "step-mode-720": dict(era="legacy", step=True, steps=1, size=(1280, 720)),
     "step-mode-auto-720": dict(era="auto", step=True, size=(1280, 720)),
     "failed-start": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True),
+    "failed-start-zh": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True, language="zh_CN"),
     "chinese-ui": dict(era="legacy", language="zh_CN", requests=[("tools/list", {})], select_last_of="tools/list"),
     "http-session": dict(era="legacy", http="streamable", requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
                          select_last_of="tools/call"),
