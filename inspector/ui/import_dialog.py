@@ -52,6 +52,7 @@ from inspector.session.imports import (
 )
 from inspector.session.profiles import ServerProfile
 
+from .connection import PROBLEM_TEXTS, problem_text
 from .json_highlight import JsonHighlighter
 from .widgets import ErrorLabel, mono_font, muted, plain_label, plain_tooltip
 
@@ -67,7 +68,10 @@ PLAIN_TEXT_SECRETS = {"url_password", "url_env_secret", "url_credential"}
 
 
 def translated(text: str) -> str:
-    """A text of the import layer (its MESSAGES, words and places) in the window's language."""
+    """A text of the import layer (its MESSAGES, words and places) in the window's language; a
+    server's field problem (``profiles.Problem``) worded as the server editor words it."""
+    if getattr(text, "code", None) in PROBLEM_TEXTS:
+        return problem_text(text)
     return QCoreApplication.translate("Imports", text)
 
 

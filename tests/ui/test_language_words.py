@@ -182,3 +182,20 @@ async def test_an_ended_sessions_panels_stay_across_a_switch_and_say_task_suppor
     window = await switch(window, "en")
     assert window.panels.panels["tools"] is tools and [t["name"] for t in tools.tools] == names
     assert tools.schema_label.text() == "2 arguments · task support: optional"
+
+
+def test_the_import_dialog_words_a_servers_field_problems_as_the_editor_does(window_at_1280, tmp_path):
+    from inspector.ui.import_dialog import ImportDialog
+
+    _controller, window = window_at_1280
+    config = tmp_path / "mcp.json"
+    config.write_text('{"mcpServers": {"bad": {"url": "ftp://x/mcp"}, "env": {"command": "srv", "env": {"A=B": "1"}}}}', encoding="utf-8")
+    window.languages.set_choice("zh_CN")
+    dialog = ImportDialog([], locations=[], looked=[])
+    try:
+        dialog.load(config)
+        text = dialog.problems.toPlainText()
+        assert "ftp://x/mcp 不是 http:// 或 https:// 开头的 URL。" in text and "环境变量名 'A=B' 无效。" in text
+        assert "is not" not in text
+    finally:
+        dialog.deleteLater()
