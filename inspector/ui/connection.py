@@ -340,6 +340,14 @@ class ProfileEditor(QWidget):
         self.max_line.valueChanged.connect(self._changed)
         t_form.addRow(self.tr("Longest line"), self._with_error("max_line", self.max_line))
 
+        # The editor fits the dock's width (no sideways scrolling): a combo box asks for a few
+        # characters, not for its longest item (it grows with the column, the list opens whole),
+        # and a row whose label and field do not fit side by side puts the field under the label.
+        for combo in (self.transport, self.era, self.version):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
+        for f in (form, t_form):
+            f.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
