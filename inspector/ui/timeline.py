@@ -751,6 +751,7 @@ class TimelineView(QWidget):
         self._natural: dict[int, int] = {}
         self._least: dict[int, int] = {}
         self._method_floor = 0  # how narrow Method gets before Violations is elided
+        self._id_short = 0  # an id of eight characters: kept until Method is down to its floor
         self._content: dict[int, int] = {}  # column -> the width its widest text so far needs (_CONTENT_CAPS)
         self.column_menu: QMenu | None = None  # the last header menu shown (tests read it)
         self._following = True
@@ -980,6 +981,7 @@ class TimelineView(QWidget):
             Column.VIOLATIONS: max(text_w(translate("Timeline", "✗ schema")), head_w(Column.VIOLATIONS)),
         }
         self._method_floor = text_w("tools/call") - _GAP
+        self._id_short = text_w("0" * 8, mfm) - _GAP
         hh.setMinimumSectionSize(24)
         self._measure_content()
         self._fit_columns()
@@ -1081,8 +1083,8 @@ class TimelineView(QWidget):
         :data:`_CONTENT_CAPS`), so a rule's name is never what elides first. While they do not
         fit, the columns the user did not ask for give way (:data:`GIVE_WAY`); if the rest still
         do not fit, they give up room in this order: Method down to its least (it elides in the
-        middle), the room between columns (:data:`_GAP`), Id, Method down to about ten
-        characters, Violations, then all alike. Room
+        middle), the room between columns (:data:`_GAP`), Id down to eight characters, Method
+        down to about ten, Id to its least, Violations, then all alike. Room
         left over goes to Violations, so no row needs scrolling sideways.
         Widths the user gave columns are kept; if even those do not fit, the table scrolls."""
         self._fit_pending = False
@@ -1131,8 +1133,9 @@ class TimelineView(QWidget):
             each = min(_GAP, -(-over // len(flexible)))
             for c in flexible:
                 give(c, widths[c] - each)
-        give(Column.ID, least(Column.ID) - _GAP)
+        give(Column.ID, self._id_short)  # a long string id elides (in the middle) first
         give(Column.METHOD, self._method_floor)  # about ten characters, head and tail
+        give(Column.ID, least(Column.ID) - _GAP)
         give(Column.VIOLATIONS, least(Column.VIOLATIONS) - _GAP)
         if over > 0:  # not even the least widths fit: those the user did not size shrink alike (texts elide)
             need = sum(widths[c] for c in flexible)

@@ -336,24 +336,74 @@ async def test_entry_count_and_columns_follow_a_live_language_switch_both_ways(w
 
 
 
-def whole_violations(view: TimelineView, seq: int) -> str:
-    """The Violations text of entry ``seq``, checked to be shown whole: its column is as wide as
-    the text and the cell's margins, and the cell painted (by the timeline's delegate, from
+def shown_whole(view: TimelineView, seq: int, column: int = Column.VIOLATIONS) -> str:
+    """The text of entry ``seq`` in ``column``, checked to be shown whole: the column is as wide
+    as the text and the cell's margins, and the cell painted (by the timeline's delegate, from
     nothing it laid out before) shows every character of it."""
     model, table = view.model, view.table
-    index = model.index(model.row_of(seq), Column.VIOLATIONS)
+    index = model.index(model.row_of(seq), column)
     text = model.data(index)
+    font = model.data(index, Qt.ItemDataRole.FontRole) or table.font()
     margins = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
-    width = table.horizontalHeader().sectionSize(Column.VIOLATIONS)
-    assert width >= table.fontMetrics().horizontalAdvance(text) + margins, (text, width)
+    width = table.horizontalHeader().sectionSize(column)
+    assert width >= QFontMetrics(font).horizontalAdvance(text) + margins, (text, width)
+    assert painted(view, index, text) == [text]
+    return text
+
+
+def model_flagged(view: TimelineView) -> list[str]:
+    """The Violations texts of the rows fetched."""
+    model = view.model
+    return [t for t in (model.data(model.index(r, Column.VIOLATIONS)) for r in range(model.rowCount())) if t]
+
+
+def painted(view: TimelineView, index, text: str) -> list[str]:
+    """What the timeline's delegate shows of ``text`` (in the cell at ``index``) when it paints
+    the table from nothing it laid out before."""
+    table = view.table
     table.clearSelection()  # a selected row is Qt's to paint
     table.scrollTo(index)
     delegate = table.itemDelegate()
     delegate.forget()
     table.viewport().repaint()
-    painted = [found[0].text() for key, found in delegate._texts.items() if key[0] == text and found is not None]
-    assert painted and all(shown == text for shown in painted), painted
-    return text
+    return sorted({found[0].text() for key, found in delegate._texts.items() if key[0] == text and found is not None})
+
+
+def test_a_string_id_and_a_servers_request_are_shown_whole_and_a_long_id_keeps_its_ends(qtbot):
+    """The review: a sampling request's string id showed "dem…" and its method
+    "sampling/…teMessage" at 1280x720. Id and Method want what they show, so at the timeline's
+    width in that window both are whole; then a long string id (its column makes room for 14
+    characters, and it elides in the middle) and a wrong-id answer come: the rule's name is
+    shown whole, the long id keeps its head and its tail, a short id stays whole."""
+    d = Driver()
+    d.engine.config.capabilities["sampling"] = {}  # the client offers sampling, as the window does
+    d.handshake()
+    sampling = d.s2c(b'{"jsonrpc":"2.0","id":"demo-3","method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}\n')
+    d.c2s(b'{"jsonrpc":"2.0","id":"demo-3","result":{"role":"assistant","content":{"type":"text","text":"hi"},"model":"m"}}\n')
+    view = TimelineView()
+    qtbot.addWidget(view)
+    view.set_recording(d.rec)
+    view.resize(522, 400)  # the timeline's width in the 1280x720 window
+    view.show()
+    qtbot.waitUntil(lambda: 0 < view.table.viewport().width() <= 522)
+    qtbot.wait(50)  # the fit after the widest texts came
+    assert misfits(view) == [] and gave_way_in_order(view)
+    assert shown_whole(view, sampling, Column.ID) == '"demo-3"'
+    assert shown_whole(view, sampling, Column.METHOD) == "sampling/createMessage"
+    assert model_flagged(view) == []  # (nothing to make room for in Violations yet)
+
+    long_id = d.s2c(b'{"jsonrpc":"2.0","id":"a-string-id-far-longer-than-fourteen","method":"roots/list"}\n')
+    wrong = d.s2c(b'{"jsonrpc":"2.0","id":77,"result":{}}\n')
+    assert "jsonrpc.response-unknown-id" in d.rec.violations_at(wrong)
+    model = view.model
+    model.fetch_new()
+    qtbot.wait(50)
+    assert misfits(view) == [] and view.visible_columns() == list(MUST), view.visible_columns()
+    assert shown_whole(view, wrong) == "⚠ jsonrpc.response-unknown-id"
+    assert shown_whole(view, sampling, Column.ID) == '"demo-3"'
+    (shown,) = painted(view, model.index(model.row_of(long_id), Column.ID), '"a-string-id-far-longer-than-fourteen"')
+    head, cut, tail = shown.partition("…")
+    assert cut and head.startswith('"a-') and tail.endswith('en"'), shown
 
 
 async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_columns_in_english_and_chinese(window_and_controller):
@@ -378,7 +428,7 @@ async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_
                 await anyio.sleep(0.2)  # the fit after the widest text came
                 try:  # (raised inside the session's task group, a failure would stop the loop unreported)
                     assert misfits(view) == [] and gave_way_in_order(view), (language, view.auto_hidden_columns())
-                    assert whole_violations(view, wrong()[0]) == "⚠ jsonrpc.response-unknown-id"
+                    assert shown_whole(view, wrong()[0]) == "⚠ jsonrpc.response-unknown-id"
                     id_text = model.data(model.index(model.row_of(wrong()[0]), Column.ID))
                     assert id_text == str(rec.id_at(wrong()[0])) and len(id_text) == 4
                     assert view.table.horizontalHeader().sectionSize(Column.ID) >= QFontMetrics(model.mono_font()).horizontalAdvance(id_text)
@@ -389,7 +439,7 @@ async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_
                 raise failure
             await settle(window, (1280, 720))  # the session ended: the recording stays open
             assert misfits(view) == [] and view.visible_columns() == columns[language], language
-            whole_violations(view, wrong()[0])
+            shown_whole(view, wrong()[0])
     finally:
         window.languages.set_choice("en")
     assert columns["en"] == columns["zh_CN"]
