@@ -352,7 +352,7 @@ class SequenceView(QAbstractScrollArea):
         arrow = note = 0
         for row in range(first, min(end, len(rows))):
             seq = rows[row]
-            w = math.ceil(fm.horizontalAdvance(self._label(rec, seq))) + 1
+            w = math.ceil(fm.horizontalAdvance(self._label(rec, seq))) + 8  # and a margin
             if rec.direction_at(seq) in (Direction.C2S, Direction.S2C):
                 arrow = max(arrow, w)
             else:
