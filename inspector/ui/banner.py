@@ -78,6 +78,13 @@ def exit_how(report: FailureReport) -> str:
     return ""
 
 
+def stderr_quote(report: FailureReport) -> str:
+    """The server's last stderr lines under a heading in the user's language ("" without any)."""
+    if not report.stderr:
+        return ""
+    return QCoreApplication.translate("FailureBanner", "Its last stderr lines:") + "\n" + "\n".join(report.stderr)
+
+
 def failure_why(report: FailureReport) -> str:
     """Why the session failed, in the user's language: the outcome from its code, a failure
     edge by its label, or that the server ended by itself."""
@@ -149,7 +156,7 @@ class FailureBanner(QFrame):
         self.exit.setText(translate("FailureBanner", "The server: {how}").format(how=how) if how else "")
         self.exit.setVisible(bool(how))
         if report.stderr:
-            self.stderr.setText(QCoreApplication.translate("FailureBanner", "Its last stderr lines:") + "\n" + "\n".join(report.stderr))
+            self.stderr.setText(stderr_quote(report))
         self.stderr.setVisible(bool(report.stderr))
         self.show_button.setVisible(report.seq is not None)
         self.show()

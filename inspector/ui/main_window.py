@@ -23,7 +23,7 @@ from inspector.session.recording import Recording, RecordingError
 from inspector.session.views import flagged_rows
 
 from .connection import ConnectionPanel, problem_text
-from .banner import FailureBanner, failure_why, outcome_text
+from .banner import FailureBanner, failure_why, outcome_text, stderr_quote
 from .controller import SessionController
 from .detail import DetailPane
 from .diagram import LifecycleDiagram
@@ -322,6 +322,7 @@ class MainWindow(QMainWindow):
         self.stepbar.runToEndClicked.connect(self.run_to_end)
         self.stepbar.backClicked.connect(self.step_back)
         self.stepbar.specRequested.connect(self.open_spec)
+        self.stepbar.details_button.toggled.connect(self._step_details_toggled)
         self.timeline = TimelineView(settings=self.settings)  # the user's columns
         self.timeline.entrySelected.connect(self._on_entry_selected)
         self.timeline.resendRequested.connect(self.resend)
@@ -1017,6 +1018,7 @@ class MainWindow(QMainWindow):
             total = max(2, sum(self._split_before))
             self.central_split.setSizes([total * 51 // 100, total - total * 51 // 100])
             self._restore_layout_state("presenter")  # the proportions the user gave it last time
+            self._apply_step_details()
         else:
             for d, visible in self._docks_before.items():
                 d.setVisible(visible)
@@ -1093,6 +1095,10 @@ class MainWindow(QMainWindow):
         self.stepbar.show_step(step)
         if appears and self.stepbar.parentWidget() is self.detail_column:
             QTimer.singleShot(0, self, self._share_detail_column)  # Teaching: the step first in the details' column, once the splitter has it
+        if appears:
+            QTimer.singleShot(0, self, self._room_for_step)  # Debugging: the diagram keeps its height above the bar
+        elif step is None and not (self.controller.running and self.controller.stepping):
+            self._step_room_back()  # step mode is over: the split as the user had it
         self.act_continue.setEnabled(step is not None)
         # the edge it will take, once the step before it has been taken in (the gate names the
         # next step before the session has finished with the last one)
@@ -1163,7 +1169,10 @@ class MainWindow(QMainWindow):
             why = failure_why(self._failure)
         text = " — ".join(t for t in (how, why) if t)
         self.status_exit.setText(text if len(text) < 120 else text[:117] + "…")
-        self.status_exit.setToolTip(plain_tooltip(text) if len(text) >= 120 else "")
+        tip = text
+        if text and self._failure is not None and self._failure.stderr:  # the server's last words, as the banner quotes them
+            tip += "\n" + stderr_quote(self._failure)
+        self.status_exit.setToolTip(plain_tooltip(tip) if tip else "")
 
     def _on_era_detected(self, profile_id: str, era: str) -> None:
         self._save_profiles()
@@ -1344,6 +1353,58 @@ class MainWindow(QMainWindow):
         elif self.top_layout.indexOf(self.stepbar) < 0:
             self.top_layout.insertWidget(self.top_layout.indexOf(self.diagram) + 1, self.stepbar)
         self.stepbar.setVisible(self.stepbar.pending is not None)
+        self._apply_step_details()
+        QTimer.singleShot(0, self, self._room_for_step)
+
+    #: Whether the step bar shows its details (explanation, spec link, message) in each layout
+    #: until the user says otherwise there (remembered per layout): Debugging folds it to its
+    #: one line, the timeline and the diagram first; Teaching and presenter mode teach.
+    STEP_DETAILS = {"debugging": False, "teaching": True, "presenter": True}
+    #: Debugging with the step bar: the most of the centre's height the top part takes for the
+    #: diagram (the timeline keeps the rest).
+    STEP_TOP_SHARE = 0.58
+    _applying_details = False
+    _split_before_step: list | None = None  # the centre's split before the step bar took room
+    _split_for_step: list = []
+
+    def _apply_step_details(self) -> None:
+        saved = self.settings.value(f"stepbar/details/{self.layout_name}")
+        on = self.STEP_DETAILS[self.layout_name] if saved is None else str(saved).lower() == "true"
+        self._applying_details = True
+        try:
+            self.stepbar.set_details(on)
+        finally:
+            self._applying_details = False
+
+    def _step_details_toggled(self, on: bool) -> None:
+        if not self._applying_details:  # the user's choice, for this layout
+            self.settings.setValue(f"stepbar/details/{self.layout_name}", on)
+        QTimer.singleShot(0, self, self._room_for_step)
+
+    def _room_for_step(self) -> None:
+        """Debugging: the step bar under the diagram takes its height from the diagram; the top
+        part grows so that the drawing need not scroll up and down (type at 11 px), up to
+        STEP_TOP_SHARE of the centre. The split goes back when step mode ends, unless the user
+        moved it meanwhile."""
+        if self.presenting or self.base_layout != "debugging" or self.stepbar.isHidden() or not self.isVisible():
+            return
+        if self.layout() is not None:
+            self.layout().activate()
+        sizes = self.central_split.sizes()
+        total = sum(sizes)
+        need = self.diagram.wanted_height() - self.diagram.height()
+        top = min(sizes[0] + need, round(total * self.STEP_TOP_SHARE))
+        if need <= 0 or top <= sizes[0] + 4:
+            return
+        if self._split_before_step is None:
+            self._split_before_step = sizes
+        self.central_split.setSizes([top, total - top])
+        self._split_for_step = self.central_split.sizes()
+
+    def _step_room_back(self) -> None:
+        before, self._split_before_step = self._split_before_step, None
+        if before and self.central_split.sizes() == self._split_for_step and not self.presenting and self.base_layout == "debugging":
+            self.central_split.setSizes(before)
 
     def _arrange(self, name: str) -> None:
         """Layout ``name``'s defaults at the window's present size: one side column (Connection
@@ -1395,6 +1456,8 @@ class MainWindow(QMainWindow):
     def _save_layout_state(self, name: str) -> None:
         """Layout ``name`` as it is now (the docks and toolbar, the centre's splitters)."""
         state, central, lower = self._layout_keys(name)
+        if name == "debugging":
+            self._step_room_back()  # the user's split, not the room the step bar was given
         if name != "presenter":  # presenter mode hides the docks itself: only its proportions
             self.settings.setValue(state, self.saveState(self.LAYOUT_VERSION))
         self.settings.setValue(central, self.central_split.saveState())
@@ -1452,7 +1515,7 @@ class MainWindow(QMainWindow):
         if presenting:
             self.set_presenter(False)
         for name in (self.base_layout, "presenter") if presenting else (self.base_layout,):
-            for key in self._layout_keys(name):
+            for key in (*self._layout_keys(name), f"stepbar/details/{name}"):
                 self.settings.remove(key)
         self.settings.remove("window_state")  # where builds before the named layouts kept it
         self._arrange(self.base_layout)

@@ -80,6 +80,8 @@ async def test_the_exit_label_words_the_outcome_of_a_server_that_exits_during_th
     assert CJK.search(exit_zh) and "the server" not in exit_zh and "exit code" not in exit_zh
     assert exit_zh == f"服务器退出码 {summary['exit_code']} — 服务器在会话建立之前退出"
     assert CJK.search(window.statusBar().currentMessage()) and "failed" not in window.statusBar().currentMessage()
+    tip = window.status_exit.toolTip()  # the server's last stderr lines under the banner's heading
+    assert "服务器最后的 stderr 输出" in tip and "crash-during-initialize" in tip
     window = await switch(window, "en")
     assert window.status_exit.text() == f"server exit code {summary['exit_code']} — the server exited before the session was established"
 
