@@ -74,7 +74,7 @@ SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (i
 _COLS = 11  # Column.COUNT
 _CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when full
 _TOOLTIP_RAW_CHARS = 600
-_ID_SAMPLE = 1024  # the ids of a batch looked at for the Id column's width: its newest rows
+_ID_SAMPLE = 128  # the ids of a batch looked at for the Id column's width: its newest rows (a flood costs little)
 
 
 class Column:
