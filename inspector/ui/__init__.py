@@ -25,12 +25,14 @@ rows at once and loads the rest in timed steps between events (:mod:`.opening`),
 feature panels follow the selected entry from ``session.rebuild``. Server-provided text is
 always shown as plain text; the bundled specification pages (:mod:`.spec_viewer`) are the only
 Markdown the window renders. Exports (:mod:`.exporting`) write the type chosen in the save
-dialog, adding its extension, pictures at 2× or 4× without selection or hover marks, and say why
-when a file cannot be written.
+dialog, adding its extension, pictures at 2× or 4× without selection or hover marks (the
+sequence diagram as wide as its longest label), and say why when a file cannot be written (in
+a message and in the status bar, replacing what an earlier export said there).
 
 After the start sequence, :class:`~.panels.PanelHost` asks
 :func:`inspector.session.features.availability` which feature panels the negotiation allows
-and lists the others with their reason. Panels act only through ``session.request`` and
+and names the others on one line (their reasons in its tooltip), so the panels keep the
+dock's height. Panels act only through ``session.request`` and
 ``notify``, so everything they do is in the recording; server notifications reach them through
 the controller, except log messages, which the Logs panel reads from the recording in small
 timed bites. The server's requests (roots, sampling, elicitation) are answered by
