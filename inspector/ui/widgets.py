@@ -144,6 +144,8 @@ class OneLineLabel(QLabel):
         """Show ``text`` (line breaks become spaces); the tooltip says ``text`` and ``details``."""
         self._whole = " ".join(text.split("\n"))
         self.setToolTip(plain_tooltip("\n".join(part for part in (self._whole, details) if part)))
+        self.setAccessibleName(self._whole)  # a screen reader says the whole line and the details
+        self.setAccessibleDescription(details)
         self._fit()
 
     def line(self) -> str:
