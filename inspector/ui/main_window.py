@@ -697,9 +697,11 @@ class MainWindow(QMainWindow):
     def _export_failed(self, path: str, reason: str) -> bool:
         """Say that an export to ``path`` failed, and why: in a message, and in the status bar
         instead of what an earlier export said there ("Exported …" would read as this one)."""
-        text = self.tr("Cannot write {path}: {reason}").format(path=path, reason=reason)
-        self.statusBar().showMessage(self.tr("Not exported: {why}").format(why=text), 15000)
-        self.message_box = plain_message(self, self.tr("Cannot export"), text)
+        def text() -> str:
+            return self.tr("Cannot write {path}: {reason}").format(path=path, reason=reason)
+
+        self._say(lambda: self.tr("Not exported: {why}").format(why=text()), 15000)
+        self.message_box = plain_message(self, self.tr("Cannot export"), text())
         return False
 
     def export_transcript_to(self, path: str) -> bool:
