@@ -1,8 +1,10 @@
 """What the window words from keys follows the language, also on a live switch (issue 22, the
 review's leftovers): why a session failed (status bar and exit label, as the banner words it),
 the server editor's field errors (keyed problems of ``session.profiles``, English for the CLI),
-an ended session's Features panels (kept across a switch, worded again in place) and the tool
-summary's task support. Real sessions: a command that does not exist, and the demo server."""
+an ended session's Features panels (kept across a switch, worded again in place: the tool list,
+a flagged answer's note), the tool summary's task support, and the import dialog's listing of a
+server's field problems. Real sessions: a command that does not exist, the demo server, and the
+misbehaving fixture server."""
 
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ from PySide6.QtCore import QCoreApplication
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import PROBLEMS, EnvVar, ServerProfile, demo_profile
 from inspector.ui.connection import PROBLEM_TEXTS
+from inspector.ui.import_dialog import ImportDialog
 
-from ui_driver import quick, until, use_profile
+from peers import misbehave
+from ui_driver import quick, session_in_window, until, use_profile
 
 pytestmark = pytest.mark.anyio
 
@@ -187,8 +191,6 @@ async def test_an_ended_sessions_panels_stay_across_a_switch_and_say_task_suppor
 
 
 def test_the_import_dialog_words_a_servers_field_problems_as_the_editor_does(window_at_1280, tmp_path):
-    from inspector.ui.import_dialog import ImportDialog
-
     _controller, window = window_at_1280
     config = tmp_path / "mcp.json"
     config.write_text('{"mcpServers": {"bad": {"url": "ftp://x/mcp"}, "env": {"command": "srv", "env": {"A=B": "1"}}}}', encoding="utf-8")
@@ -201,3 +203,27 @@ def test_the_import_dialog_words_a_servers_field_problems_as_the_editor_does(win
         assert "is not" not in text
     finally:
         dialog.deleteLater()
+
+
+async def test_an_ended_sessions_wait_note_stays_across_a_switch(window_and_controller):
+    """The Tools panel's note on a flagged answer (misbehave.py --mode no-jsonrpc) is still there
+    after the session ended and the language switched, worded in the new language."""
+
+    controller, window = window_and_controller
+    argv = misbehave("no-jsonrpc")
+    async with session_in_window(controller, window, quick(ServerProfile(name="no-jsonrpc", command=argv[0], args=argv[1:]))):
+        tools = window.panels.panels["tools"]
+        await until(lambda: controller.session is not None and bool(tools.tools) and not tools.listing)
+        note = tools.wait_note("tools/list")
+        english = note.text.text()
+        assert note.isVisibleTo(tools) and english.endswith("it does not follow the schema.")
+    assert not controller.running
+    try:
+        window = await switch(window, "zh_CN")
+        assert window.panels.panels["tools"] is tools and note.isVisibleTo(tools)
+        chinese = note.text.text()
+        assert chinese.endswith("它不符合 Schema。") and "flagged" not in chinese
+        assert tools.tools and window.panels.tabs.isVisible()
+    finally:
+        window = await switch(window, "en")
+    assert note.text.text() == english
