@@ -392,10 +392,12 @@ class MainWindow(QMainWindow):
         its recording, the layout, the diagram's state, the selection and a failure banner.
 
         Actions, menus and the toolbar are made again; the Connection panel (a view of the saved
-        servers) is made again in its dock; the feature panels are made again only while no
-        session runs (their static texts; a live session keeps its panels, whose lists and
-        results follow the language from the next change). Everything else retranslates itself
-        on Qt's LanguageChange event.
+        servers) is made again in its dock, the fields' problems still shown if they were; the
+        feature panels are made again only with no session and no live recording (an opened
+        recording's are shown again as of its entry); a running or ended session keeps its
+        panels, which word themselves again from their state. A status-bar message still shown
+        (a failure, the fields to fix) is said again. Everything else retranslates itself on
+        Qt's LanguageChange event.
         """
         layout = self.saveState(self.LAYOUT_VERSION)
         for action in self.findChildren(QAction):
@@ -1396,7 +1398,7 @@ class MainWindow(QMainWindow):
         total = sum(sizes)
         need = self.diagram.wanted_height() - self.diagram.height()
         top = min(sizes[0] + need, round(total * self.STEP_TOP_SHARE))
-        if need <= 0 or top <= sizes[0] + 4:
+        if need <= 0 or top <= sizes[0]:
             return
         if self._split_before_step is None:
             self._split_before_step = sizes

@@ -20,8 +20,8 @@ tools need up to :attr:`ToolsPanel.LIST_SHARE` of the panel until the user drags
 
 What the panel says about its state (the summary, badges, the call's status line, the banner,
 notes under the list, why a Call did not go out) is made by functions of that state kept with
-their labels (:meth:`FeaturePanel.say`), and made again on Qt's ``LanguageChange``: during a session the panels are not rebuilt, a live
-language switch still rewords everything. Counts use Qt's plural forms (``%n``). Call
+their labels (:meth:`FeaturePanel.say`), and made again on Qt's ``LanguageChange``: during a session, and after it ended, the panels are not rebuilt, a
+live language switch still rewords everything. Counts use Qt's plural forms (``%n``). Call
 (Ctrl+Enter) sends ``tools/call`` through the session with a progress callback; the call
 runs inside its own anyio ``CancelScope`` on the application's task group, so Cancel just
 cancels that scope and the session itself writes ``notifications/cancelled`` on the wire.
