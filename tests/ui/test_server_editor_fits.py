@@ -1,5 +1,6 @@
 """The server editor (the Connection dock's full form) fits the dock's width (issue 22 review):
-at 1280x720 and 1600x1000, in English and in Chinese, for a stdio and an HTTP server, the
+at 1280x720 and 1600x1000, in English and in Chinese, in the Debugging and the Teaching layout
+(its side column is narrower), for a stdio and an HTTP server, the
 editor's scroll area has no horizontal scroll bar, the editor is as wide as the viewport, and
 every visible field, button, check box and label lies wholly within the viewport's width
 (real geometry of the whole window, as ``inspector.ui.app.build`` makes it)."""
@@ -38,9 +39,10 @@ def scroll_of(widget: QWidget) -> QScrollArea:
     return parent
 
 
+@pytest.mark.parametrize("layout", ["debugging", "teaching"])
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
-def test_the_server_editor_fits_the_dock_width(qapp, tmp_path, size, language):
+def test_the_server_editor_fits_the_dock_width(qapp, tmp_path, size, language, layout):
     from inspector.ui.app import build
 
     _controller, window = build(qapp, config=tmp_path)
@@ -51,6 +53,8 @@ def test_the_server_editor_fits_the_dock_width(qapp, tmp_path, size, language):
             window = window.languages.window  # made again in the language (no session runs)
         window.resize(*size)
         window.show()
+        settle(qapp)
+        window.choose_layout(layout)  # the Teaching layout's side column is narrower
         conn = window.connection
         conn.set_compact(False)
         settle(qapp)
@@ -61,7 +65,7 @@ def test_the_server_editor_fits_the_dock_width(qapp, tmp_path, size, language):
             if profile is not None:
                 editor.set_profile(profile)
                 settle(qapp)
-            what = f"{size} {language} {profile.transport if profile else 'stdio'}"
+            what = f"{size} {language} {layout} {profile.transport if profile else 'stdio'}: dock {conn.width()}"
             viewport = scroll.viewport()
             assert not scroll.horizontalScrollBar().isVisible() and scroll.horizontalScrollBar().maximum() == 0, (what, editor.width(), viewport.width(), editor.minimumSizeHint().width())
             assert editor.width() == viewport.width(), what
