@@ -227,3 +227,24 @@ async def test_an_ended_sessions_wait_note_stays_across_a_switch(window_and_cont
     finally:
         window = await switch(window, "en")
     assert note.text.text() == english
+
+
+def test_schema_is_one_term_in_chinese():
+    """Every catalogue entry that speaks of a schema keeps the term "Schema" in Chinese (模式
+    is the word for a mode: 单步模式), as the timeline's column does."""
+    import xml.etree.ElementTree as ET
+
+    from test_language import CATALOGUE
+
+    word = re.compile(r"\bschemas?\b", re.IGNORECASE)
+    checked, wrong = 0, []
+    for context in ET.parse(CATALOGUE).getroot().findall("context"):
+        for message in context.findall("message"):
+            source, translation = message.findtext("source") or "", message.find("translation")
+            if translation is None or translation.get("type") in ("vanished", "obsolete") or not word.search(source):
+                continue
+            checked += 1
+            text = translation.text or ""
+            if "Schema" not in text:
+                wrong.append(f"[{context.findtext('name')}] {source!r}: {text!r}")
+    assert checked > 30 and not wrong, "\n".join(wrong)
