@@ -479,6 +479,8 @@ SHOTS = {
     "step-mode-auto-720": dict(era="auto", step=True, size=(1280, 720)),
     "failed-start": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True),
     "failed-start-zh": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True, language="zh_CN"),
+    # the server editor opened again by the failure, at a projector's size: it fits the dock's width
+    "editor-1280-zh": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True, language="zh_CN", size=(1280, 720)),
     "chinese-ui": dict(era="legacy", language="zh_CN", requests=[("tools/list", {})], select_last_of="tools/list"),
     "http-session": dict(era="legacy", http="streamable", requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
                          select_last_of="tools/call"),
