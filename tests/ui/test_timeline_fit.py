@@ -224,7 +224,7 @@ def test_too_narrow_for_even_the_must_columns_they_shrink_and_nothing_scrolls(qt
     delegate = view.table.itemDelegate()
     from PySide6.QtWidgets import QStyleOptionViewItem
 
-    for col, mode in ((Column.METHOD, Qt.TextElideMode.ElideMiddle), (Column.KIND, Qt.TextElideMode.ElideRight)):
+    for col, mode in ((Column.METHOD, Qt.TextElideMode.ElideMiddle), (Column.ID, Qt.TextElideMode.ElideMiddle), (Column.KIND, Qt.TextElideMode.ElideRight)):
         option = QStyleOptionViewItem()
         option.textElideMode = view.table.textElideMode()  # as the view hands it over
         delegate.initStyleOption(option, model.index(row, col))
