@@ -495,7 +495,7 @@ class MainWindow(QMainWindow):
             self.dock.show()  # the fields to fix: the editor in view, whatever the layout hid
             self.connection.set_compact(False)
             self.connection.editor.reveal_problems()
-            self._say(lambda: self.tr("Fix the highlighted fields first: ") + "; ".join(map(problem_text, profile.problems().values())), 8000)
+            self._say(lambda: self.tr("Fix the highlighted fields first: ") + self._listed(map(problem_text, profile.problems().values())), 8000)
             return
         self._summary = None
         self._failure = None
@@ -1124,6 +1124,11 @@ class MainWindow(QMainWindow):
         if viewer is None:
             self.statusBar().showMessage(self.tr("That page of the specification is not bundled: {ref}").format(ref=ref), 6000)
         return viewer
+
+    def _listed(self, sentences) -> str:
+        """Sentences as one list in a line: "a; b" ("a；b" in Chinese), their full stops dropped."""
+        #: Between the items of a list in one line, e.g. the problems after "Fix the highlighted fields first: ".
+        return self.tr("; ").join(s.rstrip(".。") for s in sentences)
 
     def _say(self, words: Callable[[], str], timeout: int) -> None:
         """A status-bar message made by ``words``, said again in the new language on a switch

@@ -3169,6 +3169,11 @@
         <translation>检查器没有附带规范的这一页：{ref}</translation>
     </message>
     <message>
+        <source>; </source>
+        <extracomment>Between the items of a list in one line, e.g. the problems after "Fix the highlighted fields first: ".</extracomment>
+        <translation>；</translation>
+    </message>
+    <message>
         <source>Session failed: {why}</source>
         <translation>会话失败：{why}</translation>
     </message>

@@ -145,10 +145,10 @@ async def test_the_editor_words_its_field_errors_in_chinese_and_again_after_a_sw
     window.connect_selected()
     assert not controller.running
     zh = window.statusBar().currentMessage()
-    assert zh.startswith("请先修正") and "请为服务器起个名称。" in zh and "缺少启动服务器的命令。" in zh
+    assert zh == "请先修正标出的字段：请为服务器起个名称；缺少启动服务器的命令"  # one list, no "。；"
     assert window.connection.editor.errors["name"].text() == "请为服务器起个名称。"
     window = await switch(window, "en")
-    assert window.statusBar().currentMessage() == "Fix the highlighted fields first: Give the server a name.; The command to start the server is missing."
+    assert window.statusBar().currentMessage() == "Fix the highlighted fields first: Give the server a name; The command to start the server is missing"
     editor = window.connection.editor  # made again: the problems still in view, in English
     assert editor.errors["name"].text() == "Give the server a name." and editor.errors["name"].isVisibleTo(window)
     assert editor.errors["command"].text() == "The command to start the server is missing."
