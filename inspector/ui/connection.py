@@ -67,6 +67,12 @@ PROBLEM_TEXTS = {
     "secret-unknown": QT_TRANSLATE_NOOP("ProfileEditor", "No environment variable {names} for ${{secret:…}} to take its value from."),
 }
 
+#: Why shlex cannot split a command line (its two messages) in words to translate.
+SPLIT_ERRORS = {
+    "No closing quotation": QT_TRANSLATE_NOOP("ProfileEditor", "no closing quotation mark"),
+    "No escaped character": QT_TRANSLATE_NOOP("ProfileEditor", "a backslash at the end, with nothing to escape"),
+}
+
 
 def problem_text(problem: str) -> str:
     """A field's problem in the window's language: a :class:`~inspector.session.profiles.Problem`
@@ -532,7 +538,8 @@ class ProfileEditor(QWidget):
         try:
             shlex.split(self.command.text())
         except ValueError as exc:
-            problems["command"] = self.tr("Cannot split the command: {why}").format(why=str(exc))
+            why = SPLIT_ERRORS.get(str(exc))
+            problems["command"] = self.tr("Cannot split the command: {why}").format(why=QCoreApplication.translate("ProfileEditor", why) if why else str(exc))
         if "args" in problems:  # the arguments are typed in the command line
             problems.setdefault("command", problems["args"])
         if not self._reveal:

@@ -3492,6 +3492,15 @@
         <translation>没有名为 {names} 的环境变量，${{secret:…}} 无从取值。</translation>
     </message>
     <message>
+        <source>no closing quotation mark</source>
+        <extracomment>Why shlex cannot split a command line (its two messages) in words to translate.</extracomment>
+        <translation>缺少右引号</translation>
+    </message>
+    <message>
+        <source>a backslash at the end, with nothing to escape</source>
+        <translation>末尾有反斜杠，但后面没有可转义的字符</translation>
+    </message>
+    <message>
         <source>stdio: start a command</source>
         <translation>stdio：启动一个命令</translation>
     </message>

@@ -155,6 +155,10 @@ async def test_the_editor_words_its_field_errors_in_chinese_and_again_after_a_sw
     window = await switch(window, "zh_CN")
     assert window.connection.editor.errors["command"].text() == "缺少启动服务器的命令。"
     assert window.statusBar().currentMessage() == zh
+    editor = window.connection.editor  # a command line that cannot be split: why, in Chinese too
+    editor.command.setText('node "unterminated')
+    editor.command.textEdited.emit(editor.command.text())
+    assert editor.errors["command"].text() == "无法拆分命令：缺少右引号"
 
 
 async def test_an_ended_sessions_panels_stay_across_a_switch_and_say_task_support_in_words(window_at_1280):
