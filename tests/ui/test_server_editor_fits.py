@@ -80,5 +80,6 @@ def test_the_server_editor_fits_the_dock_width(qapp, tmp_path, size, language, l
             caps = next(w for w in editor.findChildren(QGroupBox) if w.isVisible() and w.title() == editor.tr("Client capabilities to offer"))
             assert caps.fontMetrics().horizontalAdvance(caps.title()) < caps.width(), what
     finally:
+        window.languages.set_choice("en")  # the app's translators: the next test starts in English
         window.close()
         window.deleteLater()
