@@ -113,6 +113,9 @@ class Problem(str):
         self.values = values
         return self
 
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:  # copy and pickle make it again from its code
+        return (self.code,), dict(self.values)
+
 
 def url_problem(url: str) -> Problem | None:
     """Why ``url`` cannot be an MCP server's address, or None."""

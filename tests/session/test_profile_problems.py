@@ -3,6 +3,9 @@ importer print, and carries the code and values a front-end words it from in its
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 from inspector.session.profiles import Problem, ServerProfile, url_problem
 
 
@@ -25,3 +28,9 @@ def test_problems_name_their_codes_and_keep_the_english_words():
     assert url_problem("http://h:99999/mcp").code == "url-port"
     assert url_problem("http://h/mcp") is None
 
+
+
+def test_a_problem_survives_a_copy_and_pickle():
+    problem = Problem("env-name", name="A=B")
+    for again in (copy.deepcopy(problem), pickle.loads(pickle.dumps(problem))):
+        assert again == problem and again.code == "env-name" and again.values == {"name": "A=B"}
