@@ -1088,6 +1088,35 @@ def _lane_label_x(
     return best
 
 
+def _whole_view(v: int, view: float, top: int, keep: tuple[float, float], boxes: list[tuple[float, float]], labels: list[tuple[float, float]]) -> int:
+    """A scroll position near ``v`` (0..``top``) that keeps ``keep`` in a view ``view`` long and
+    cuts the fewest state boxes (then labels) in half at the view's edges: one where a row of
+    states starts or ends, when there is one."""
+
+    def cuts(c: float) -> tuple[int, int]:
+        def n(spans):
+            return sum(1 for a, b in spans if a < c < b or a < c + view < b)
+
+        return n(boxes), n(labels)
+
+    pad = 6.0
+    candidates = {v}
+    for a, b in boxes + labels:
+        # the view starting just before or just after a span, or ending just after or before it
+        candidates.update((int(math.floor(a - pad)), int(math.ceil(b + pad)), int(math.ceil(b + pad - view)), int(math.floor(a - pad - view))))
+    fits = keep[1] - keep[0] <= view
+    best = v
+    best_key = (*cuts(v), 0)
+    for c in candidates:
+        c = max(0, min(top, c))
+        if fits and (keep[0] < c or keep[1] > c + view):
+            continue
+        key = (*cuts(c), abs(c - v))
+        if key < best_key:
+            best, best_key = c, key
+    return best
+
+
 def _fit(plan: _Plan, W: float, H: float, family: str, legend_texts: list[tuple[str, str]], bar: float = 0.0) -> _Geometry:
     """The largest readable layout of ``plan`` for a W x H area. When not even the smallest type
     fits, the smallest layout is kept at its natural size (never scaled below ``_MIN_FONT``):
@@ -1425,6 +1454,7 @@ class LifecycleDiagram(QWidget):
             "edge_labels": {tr: t.mapRect(g.blocks[i].rect) for tr, (i, _k) in g.edge_block.items()},
             "edge_label_text": {tr: g.blocks[i].entries[k].text for tr, (i, k) in g.edge_block.items()},
             "legend": [t.mapRect(s.united(r)) for _k, _t, s, r in g.legend],
+            "pinned_legend": (self._pinned_legend(g, QRectF(self._vp)) or (None,))[0],  # its copy over the view when scrolled away
             "area": QRectF(-sx, -sy, g.content_w, g.content_h),  # the whole drawing (scrolled)
             "viewport": QRectF(self._vp),  # the part of the widget it shows in
             "scroll": (sx, sy),
@@ -1759,6 +1789,14 @@ class LifecycleDiagram(QWidget):
         sx, sy = self._scroll()
         return g.transform * QTransform.fromTranslate(-sx, -sy) if (sx or sy) else g.transform
 
+    def wanted_height(self) -> int:
+        """The height at which the drawing would not scroll up and down at its present width
+        (type at 11 px): the widget's own height when it does not scroll that way."""
+        g = self._ensure_geometry(exact=True)
+        if g is None or not self._vbar.isVisibleTo(self):
+            return self.height()
+        return self.height() + math.ceil(g.content_h - g.view_h)
+
     def ensure_visible(self, state: State) -> None:
         """Scroll (when the drawing scrolls) so that ``state`` is in view."""
         self._ensure_geometry(exact=True)
@@ -1780,7 +1818,12 @@ class LifecycleDiagram(QWidget):
             both = rect.united(g.transform.mapRect(g.nodes[self._pending.target]).adjusted(-24, -24, 24, 24))
             if both.width() <= self._vp.width() and both.height() <= self._vp.height():
                 rect = both
-        for bar, lo, hi, view in ((self._hbar, rect.left(), rect.right(), self._vp.width()), (self._vbar, rect.top(), rect.bottom(), self._vp.height())):
+        boxes = [g.transform.mapRect(r) for r in g.nodes.values()]
+        labels = [g.transform.mapRect(b.rect) for b in g.blocks]
+        for bar, lo, hi, view, axis in (
+            (self._hbar, rect.left(), rect.right(), self._vp.width(), 0),
+            (self._vbar, rect.top(), rect.bottom(), self._vp.height(), 1),
+        ):
             if not bar.isVisibleTo(self):
                 continue
             v = bar.value()
@@ -1788,6 +1831,9 @@ class LifecycleDiagram(QWidget):
                 v = int(lo)
             elif hi > v + view:
                 v = int(math.ceil(hi - view))
+            spans = [(r.left(), r.right()) if axis == 0 else (r.top(), r.bottom()) for r in boxes]
+            texts = [(r.left(), r.right()) if axis == 0 else (r.top(), r.bottom()) for r in labels]
+            v = _whole_view(v, view, bar.maximum(), (lo + 24, hi - 24), spans, texts)
             if v != bar.value():
                 bar.blockSignals(quiet)
                 bar.setValue(v)
@@ -2162,17 +2208,56 @@ class LifecycleDiagram(QWidget):
         self._paint_frame(p, vp, c)
         p.end()
 
-    def _paint_pinned_legend(self, p: QPainter, g: _Geometry, c: _Colours, vp: QRectF) -> None:
-        """Scrolled so that the legend is (partly) out of view: a copy of it pinned to the top
-        left, so what the highlight means ("current state", "as of entry N") is always said."""
+    _outlines: tuple[_Geometry | None, list[QPainterPath]] = (None, [])
+
+    def _legend_corner(self, g: _Geometry, vp: QRectF, size: QSize) -> QRectF:
+        """Where the pinned legend covers least: the corner of the view (top left first) over
+        the fewest states, then labels, then lines; never over the current state or where the
+        held step goes when another corner is free of them."""
+        if self._outlines[0] is not g:
+            stroker = QPainterPathStroker()
+            stroker.setWidth(3)
+            self._outlines = (g, [stroker.createStroke(path) for path, _failure in g.strokes])
+        view = self._view(g)
+        back, _ok = view.inverted()
+        hot = [s for s in (self._state, self._pending.target if self._pending is not None else None) if s is not None and s in g.nodes]
+        w, h = size.width(), size.height()
+        best, best_key = None, None
+        for x, y in ((vp.left() + 2, vp.top() + 2), (vp.right() - w - 2, vp.top() + 2), (vp.left() + 2, vp.bottom() - h - 2), (vp.right() - w - 2, vp.bottom() - h - 2)):
+            box = QRectF(x, y, w, h)
+            under = back.mapRect(box)  # in the layout's coordinates
+            key = (
+                sum(1 for s in hot if g.nodes[s].intersects(under)),
+                sum(1 for r in g.nodes.values() if r.intersects(under)),
+                sum(1 for b in g.blocks if b.rect.intersects(under)),
+                sum(1 for o in self._outlines[1] if o.intersects(under)),
+            )
+            if best_key is None or key < best_key:
+                best, best_key = box, key
+        return best
+
+    def _pinned_legend(self, g: _Geometry, vp: QRectF) -> tuple[QRectF, QRectF, float] | None:
+        """The pinned legend's box in the widget, the legend's own rectangle (unscrolled) and the
+        box's padding; None while the legend itself is in view."""
+        if not g.legend or not any(self._scroll()):
+            return None
         area = QRectF()
         for _k, _t, sample, trect in g.legend:
             area = area.united(sample.united(trect))
-        content = g.transform.mapRect(area)
         if vp.contains(self._view(g).mapRect(area)):
-            return
+            return None
+        content = g.transform.mapRect(area)
         pad = 4.0
-        box = QRectF(vp.left() + 2, vp.top() + 2, content.width() + 2 * pad, content.height() + 2 * pad)
+        return self._legend_corner(g, vp, QSize(math.ceil(content.width() + 2 * pad), math.ceil(content.height() + 2 * pad))), content, pad
+
+    def _paint_pinned_legend(self, p: QPainter, g: _Geometry, c: _Colours, vp: QRectF) -> None:
+        """Scrolled so that the legend is (partly) out of view: a copy of it pinned, on the
+        view's background, in the corner where it covers least (:meth:`_legend_corner`), so
+        what the highlight means ("current state", "as of entry N") is always said."""
+        pinned = self._pinned_legend(g, vp)
+        if pinned is None:
+            return
+        box, content, pad = pinned
         p.save()
         p.resetTransform()
         p.setClipRect(vp)

@@ -185,6 +185,8 @@ class StepBar(QFrame):
             self.details_button.setChecked(on)
             return
         self.details.setVisible(on)
+        # folded, its one line and no more (the diagram above takes any room left over)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if on else QSizePolicy.Policy.Fixed)
         self.details_button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         self._details_floor()
         self._elide_title()

@@ -41,6 +41,14 @@ async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era,
         await until(lambda: controller.pending_step is not None and controller.pending_step is not shown)
         await until(lambda: window.stepbar.isVisible() and diagram.current_state is FIRST_STATE[era])
         await anyio.sleep(0.25)  # the diagram lays out again 80 ms after the last resize
+        bar = window.stepbar
+        if layout == "debugging":  # the bar folded to its line by default: the timeline and the diagram first
+            assert not bar.details_shown and bar.height() <= 2 * bar.title.fontMetrics().lineSpacing() + 16
+            folded = diagram.layout_for_tests()
+            if not (era == "auto" and size[1] <= 720):  # the top part grew: the machine needs no scrolling up and down
+                assert folded["area"].height() <= folded["viewport"].height() + 1, (era, size, folded["area"], folded["viewport"])
+            bar.set_details(True)  # shown: the diagram still keeps 11 px (and scrolls)
+            await anyio.sleep(0.25)
         lay = diagram.layout_for_tests()
         assert lay["font_px"] >= 11, (era, layout, lay["font_px"])
         assert lay["problems"] == []
@@ -127,3 +135,49 @@ def test_a_small_diagram_scrolls_by_wheel_and_drag_and_keeps_the_state_in_view(q
     w.resize(1700, 560)
     lay = w.layout_for_tests()
     assert not w.scrolls and lay["font_px"] >= 12 and lay["scroll"] == (0, 0)
+
+
+async def test_a_scrolled_diagram_shows_whole_states_with_the_legend_off_them(window_and_controller):
+    """Debugging at 1280x720 with the step bar, the auto machine (too large even with the room the
+    step bar's line leaves): scrolled to the current state, no state box is cut in half at the
+    top or bottom edge, and the legend pinned over the view covers no state; with both docks
+    closed too. When step mode ends the centre's split is the user's again."""
+    controller, window = window_and_controller
+    use_profile(window, quick(demo_profile(), "auto"))
+    window.resize(1280, 720)
+    window.choose_layout("debugging")
+    diagram = window.diagram
+    await anyio.sleep(0.2)
+    before = window.central_split.sizes()
+    async with anyio.create_task_group() as tg:
+        controller.task_group = tg
+        window.act_step.setChecked(True)
+        window.connect_selected()
+        for docks in (True, False):
+            window.dock.setVisible(docks)
+            window.features_dock.setVisible(docks)
+            for _ in range(3):
+                await until(lambda: controller.pending_step is not None and window.stepbar.isVisible())
+                await anyio.sleep(0.3)
+                lay = diagram.layout_for_tests()
+                view = lay["viewport"]
+                assert window.central_split.sizes()[0] > before[0]  # the top part grew for it
+                assert diagram.scrolls or not docks, lay["area"]  # (the whole window's width may fit it)
+                assert view.contains(lay["nodes"][diagram.current_state])
+                cut = [s for s, r in lay["nodes"].items() if r.top() < view.top() < r.bottom() or r.top() < view.bottom() < r.bottom()]
+                assert cut == [], (docks, diagram.current_state, cut, view)
+                pinned = lay["pinned_legend"]
+                if pinned is not None:
+                    assert view.contains(pinned)
+                    assert [s for s, r in lay["nodes"].items() if r.intersects(pinned)] == [], (docks, pinned)
+                shown = controller.pending_step
+                controller.continue_step()
+                await until(lambda: controller.pending_step is not shown)
+        controller.run_to_end()
+        await until(lambda: window.stepbar.isHidden())
+        assert window.central_split.sizes() == before  # step mode over: the split as it was
+        controller.disconnect()
+        await until(lambda: not controller.running, 15)
+        tg.cancel_scope.cancel()
+    window.dock.show()
+    window.features_dock.show()

@@ -351,7 +351,7 @@ async def test_the_step_bar_title_is_its_lines_high_after_presenter_mode(qapp, t
                 window.choose_layout(name)
                 await anyio.sleep(0.15)
                 before[name] = (bar.title.height(), window.diagram.height())
-                assert title_lines(bar) <= 2.2, (name, bar.title.height())
+                assert title_lines(bar) <= 2.2, (name, bar.title.height(), bar.height())
             for _ in range(2):
                 window.choose_layout("presenter")
                 await anyio.sleep(0.15)
@@ -362,6 +362,21 @@ async def test_the_step_bar_title_is_its_lines_high_after_presenter_mode(qapp, t
                     assert title_lines(bar) <= 2.2, (name, bar.title.height(), bar.title.minimumHeight())
                     assert bar.title.height() == before[name][0] and window.diagram.height() >= before[name][1] - 2, (name, before[name], bar.title.height())
             # a moment narrow (a column being laid out) does not leave its many lines behind
+            # Debugging folds the bar to its line, Teaching shows the details; each keeps the user's choice
+            assert window.layout_name == "debugging" and not bar.details_shown and bar.height() < 40
+            bar.details_button.click()
+            window.choose_layout("teaching")
+            assert bar.details_shown
+            bar.details_button.click()  # folded in Teaching
+            window.choose_layout("debugging")
+            assert bar.details_shown
+            window.choose_layout("teaching")
+            assert not bar.details_shown
+            window.act_reset_layout.trigger()  # Reset: Teaching's default again
+            window.choose_layout("debugging")
+            window.choose_layout("teaching")
+            assert bar.details_shown
+            window.choose_layout("debugging")
             title = bar.title
             title.resize(60, title.height())
             assert title.minimumHeight() >= 4 * title.fontMetrics().lineSpacing()
@@ -490,5 +505,6 @@ async def test_the_step_bar_and_the_lesson_notes_show_whole_lines_at_1280x720(qa
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
     finally:
+        window.languages.set_choice("en")  # its translators live on the shared app
         window.close()
         window.deleteLater()
