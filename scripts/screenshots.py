@@ -490,6 +490,8 @@ SHOTS = {
     "presenter-zh": dict(era="legacy", step=True, steps=1, presenter=True, size=(1280, 720), language="zh_CN"),
     "presenter-modern": dict(era="modern", step=True, steps=1, presenter=True, size=(1280, 720)),
     "presenter-auto": dict(era="auto", step=True, steps=1, presenter=True, size=(1280, 720)),
+    "presenter-1600": dict(era="legacy", step=True, steps=1, presenter=True, size=(1600, 1000)),
+    "presenter-1600-zh": dict(era="legacy", step=True, steps=1, presenter=True, size=(1600, 1000), language="zh_CN"),
     # the named layouts (View menu) with a session, on a projector and a desktop, in both languages
     **{f"layout-{short}-{width}{suffix}": dict(era="legacy", step=short == "teach", steps=4, layout=name, size=size, language=language,
                                                 requests=[] if short == "teach" else [("tools/list", {}), ("prompts/list", {}), ("ping", {})],

@@ -61,8 +61,12 @@ layout (Debugging: the timeline first; Teaching: the diagram and step bar first;
 over either) and, per layout, the docks' state and the centre's splitters, restored when the
 layout is chosen again or the window reopens; a layout never saved is arranged from its shares of
 the window's real size on the first show. The Connection dock sits above the Features dock and
-turns compact while a session runs or a recording is open; the status bar's messages are cleared
-when the next session or recording replaces the one they were about.
+turns compact while a session runs or a recording is open (fitted again after a saved layout is
+restored); the status bar's messages are cleared when the next session or recording replaces the
+one they were about. The step bar's details are folded or shown per layout (Debugging folds them,
+the user's choice is kept per layout), and in Debugging the step bar's appearance moves the
+centre's split so the diagram is drawn whole (``MainWindow._room_for_step``, put back when step
+mode ends). Scrolling text whose height a layout decides shows whole lines (:mod:`.whole_lines`).
 
 Start-up builds only what the first paint shows: the answer dialogs (:mod:`.client_side`,
 with the schema forms), the composer and the handout writer are imported when first used; the

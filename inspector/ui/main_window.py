@@ -1345,8 +1345,12 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self, self._fit_connection_dock)
 
     def _share_detail_column(self) -> None:
+        """Teaching: the step bar over the details, what it asks for (its explanation and its
+        message) between three fifths and three quarters of the column (the details, empty
+        while a step waits, keep the rest)."""
         height = max(2, self.detail_column.height())
-        self.detail_column.setSizes([height * 3 // 5, height - height * 3 // 5])
+        top = min(max(height * 3 // 5, self.stepbar.sizeHint().height()), height * 3 // 4)
+        self.detail_column.setSizes([top, height - top])
 
     def _place_stepbar(self) -> None:
         """The step bar's place in the layout chosen: under the diagram (Debugging), or at the top
