@@ -2208,12 +2208,16 @@ class LifecycleDiagram(QWidget):
         self._paint_frame(p, vp, c)
         p.end()
 
-    _outlines: tuple[_Geometry | None, list[QPainterPath]] = (None, [])
+    _outlines: tuple[_Geometry | None, list[QPainterPath]] = (None, [])  # the lines' outlines, per layout
+    _corner: tuple[tuple | None, QRectF] = (None, QRectF())  # the last corner chosen, and for what
 
     def _legend_corner(self, g: _Geometry, vp: QRectF, size: QSize) -> QRectF:
         """Where the pinned legend covers least: the corner of the view (top left first) over
         the fewest states, then labels, then lines; never over the current state or where the
         held step goes when another corner is free of them."""
+        key = (id(g), self._scroll(), vp.getRect(), size.width(), size.height(), self._state, self._pending)
+        if self._corner[0] == key:
+            return QRectF(self._corner[1])
         if self._outlines[0] is not g:
             stroker = QPainterPathStroker()
             stroker.setWidth(3)
@@ -2226,14 +2230,15 @@ class LifecycleDiagram(QWidget):
         for x, y in ((vp.left() + 2, vp.top() + 2), (vp.right() - w - 2, vp.top() + 2), (vp.left() + 2, vp.bottom() - h - 2), (vp.right() - w - 2, vp.bottom() - h - 2)):
             box = QRectF(x, y, w, h)
             under = back.mapRect(box)  # in the layout's coordinates
-            key = (
+            cost = (
                 sum(1 for s in hot if g.nodes[s].intersects(under)),
                 sum(1 for r in g.nodes.values() if r.intersects(under)),
                 sum(1 for b in g.blocks if b.rect.intersects(under)),
                 sum(1 for o in self._outlines[1] if o.intersects(under)),
             )
-            if best_key is None or key < best_key:
-                best, best_key = box, key
+            if best_key is None or cost < best_key:
+                best, best_key = box, cost
+        self._corner = (key, QRectF(best))
         return best
 
     def _pinned_legend(self, g: _Geometry, vp: QRectF) -> tuple[QRectF, QRectF, float] | None:
