@@ -5599,123 +5599,123 @@
     </message>
     <message>
         <source>A DiscoverResult moves the session to Ready with one of the supportedVersions, while a -32022 UnsupportedProtocolVersion error keeps it here for a retry with a version from data.supported. In auto mode any other error, a success that is not a DiscoverResult, an HTTP 4xx without a modern error body or silence until the short timeout marks a legacy server and falls back to Uninitialized, while in modern mode those outcomes, or no common version, lead to Shutting down.</source>
-        <translation>收到 DiscoverResult 后,会话以 supportedVersions 中的某个版本进入 Ready(就绪);收到 -32022 UnsupportedProtocolVersion 错误时则停留在这里,改用 data.supported 中的版本重试。在 auto 模式下,其他任何错误、不是 DiscoverResult 的成功答复、不带新时代错误正文的 HTTP 4xx,或者直到短超时都没有回应,都表明对方是旧时代服务器,会话回退到 Uninitialized;而在 modern 模式下,这些结果以及没有共同版本的情况都会导致进入 Shutting down。</translation>
+        <translation>收到 DiscoverResult 后，会话以 supportedVersions 中的某个版本进入 Ready（就绪）；收到 -32022 UnsupportedProtocolVersion 错误时则停留在这里，改用 data.supported 中的版本重试。在 auto 模式下，其他任何错误、不是 DiscoverResult 的成功答复、不带新时代错误正文的 HTTP 4xx，或者直到短超时都没有回应，都表明对方是旧时代服务器，会话回退到 Uninitialized；而在 modern 模式下，这些结果以及没有共同版本的情况都会导致进入 Shutting down。</translation>
     </message>
     <message>
         <source>A client that forgets the notification or calls tools/list first is flagged (lifecycle.client-request-before-initialized), and some servers then ignore or reject its requests. A server that jumps ahead with roots/list, sampling/createMessage or elicitation/create is flagged too (lifecycle.request-before-initialized). Over HTTP the POST carrying the notification should get 202 Accepted with an empty body (http.accepted-with-body).</source>
-        <translation>客户端忘了发送这条通知,或者先调用了 tools/list,会被标记(lifecycle.client-request-before-initialized),有些服务器随后会忽略或拒绝它的请求。服务器抢先发送 roots/list、sampling/createMessage 或 elicitation/create 同样会被标记(lifecycle.request-before-initialized)。在 HTTP 上,承载这条通知的 POST 应得到不带正文的 202 Accepted(http.accepted-with-body)。</translation>
+        <translation>客户端忘了发送这条通知，或者先调用了 tools/list，会被标记（lifecycle.client-request-before-initialized），有些服务器随后会忽略或拒绝它的请求。服务器抢先发送 roots/list、sampling/createMessage 或 elicitation/create 同样会被标记（lifecycle.request-before-initialized）。在 HTTP 上，承载这条通知的 POST 应得到不带正文的 202 Accepted(http.accepted-with-body)。</translation>
     </message>
     <message>
         <source>A request whose _meta lacks a required field is malformed, and the server must reject it with -32602, with 400 Bad Request on HTTP. A command that does not start or a URL that does not answer ends the session in Failed, and a server that dies before answering anything is flagged (lifecycle.exited-during-initialize). On stdio, banners or debug output on stdout are flagged as well (stdio.not-json).</source>
-        <translation>_meta 缺少必填字段的请求属于格式错误,服务器必须以 -32602 拒绝,在 HTTP 上还要配合 400 Bad Request。命令无法启动或 URL 没有响应会让会话以 Failed 告终,服务器在作出任何答复之前就退出会被标记(lifecycle.exited-during-initialize)。在 stdio 上,输出到 stdout 的启动横幅或调试信息同样会被标记(stdio.not-json)。</translation>
+        <translation>_meta 缺少必填字段的请求属于格式错误，服务器必须以 -32602 拒绝，在 HTTP 上还要配合 400 Bad Request。命令无法启动或 URL 没有响应会让会话以 Failed 告终，服务器在作出任何答复之前就退出会被标记（lifecycle.exited-during-initialize）。在 stdio 上，输出到 stdout 的启动横幅或调试信息同样会被标记（stdio.not-json）。</translation>
     </message>
     <message>
         <source>A server that keeps running after its stdin closed, often because a background thread keeps the process alive, forces a SIGTERM (lifecycle.ignored-stdin-close), and one that traps or ignores SIGTERM forces a SIGKILL (lifecycle.ignored-sigterm). The session also arrives here by failure edges from the start, such as an error to initialize, an unsupported version, an HTTP error status to initialize, no common version or no answer in time, and the highlighted edge names which one.</source>
-        <translation>服务器在 stdin 关闭后仍继续运行(常见原因是某个后台线程让进程一直存活),会迫使客户端发送 SIGTERM(lifecycle.ignored-stdin-close);捕获或忽略 SIGTERM 的服务器则会迫使客户端发送 SIGKILL(lifecycle.ignored-sigterm)。会话也可能从启动阶段经失败边来到这里,例如 initialize 返回错误、版本不受支持、initialize 收到 HTTP 错误状态、没有共同版本或超时未答复,高亮的那条边会指明是哪一种。</translation>
+        <translation>服务器在 stdin 关闭后仍继续运行（常见原因是某个后台线程让进程一直存活），会迫使客户端发送 SIGTERM(lifecycle.ignored-stdin-close)；捕获或忽略 SIGTERM 的服务器则会迫使客户端发送 SIGKILL(lifecycle.ignored-sigterm)。会话也可能从启动阶段经失败边来到这里，例如 initialize 返回错误、版本不受支持、initialize 收到 HTTP 错误状态、没有共同版本或超时未答复，高亮的那条边会指明是哪一种。</translation>
     </message>
     <message>
         <source>A server that writes a JSON-RPC request such as sampling/createMessage instead of using InputRequiredResult is flagged (stdio.server-request-modern, http.server-request-modern), and so is an InputRequiredResult on any other method (modern.input-required-not-allowed). Log messages that no request asked for are flagged (modern.log-not-requested), and on HTTP the errors -32020 HeaderMismatch, -32021 MissingRequiredClientCapability and -32022 UnsupportedProtocolVersion must come with 400 Bad Request (http.error-status-mismatch). A -32021 lists the missing capabilities in data.requiredCapabilities, so the client retries with them declared or gives up if it lacks them.</source>
-        <translation>服务器写出 sampling/createMessage 之类的 JSON-RPC 请求而不是使用 InputRequiredResult,会被标记(stdio.server-request-modern, http.server-request-modern);在其他方法上返回 InputRequiredResult 同样会被标记(modern.input-required-not-allowed)。没有任何请求要求的日志消息会被标记(modern.log-not-requested);在 HTTP 上,-32020 HeaderMismatch、-32021 MissingRequiredClientCapability 和 -32022 UnsupportedProtocolVersion 这几个错误必须配合 400 Bad Request(http.error-status-mismatch)。-32021 会在 data.requiredCapabilities 中列出缺少的能力,客户端要么声明这些能力后重试,要么在不具备时放弃。</translation>
+        <translation>服务器写出 sampling/createMessage 之类的 JSON-RPC 请求而不是使用 InputRequiredResult，会被标记（stdio.server-request-modern, http.server-request-modern）；在其他方法上返回 InputRequiredResult 同样会被标记（modern.input-required-not-allowed）。没有任何请求要求的日志消息会被标记（modern.log-not-requested）；在 HTTP 上，-32020 HeaderMismatch、-32021 MissingRequiredClientCapability 和 -32022 UnsupportedProtocolVersion 这几个错误必须配合 400 Bad Request(http.error-status-mismatch)。-32021 会在 data.requiredCapabilities 中列出缺少的能力，客户端要么声明这些能力后重试，要么在不具备时放弃。</translation>
     </message>
     <message>
         <source>A wrong command, a missing interpreter or a bad working directory means the server could not start, and over HTTP a wrong URL or a server that is down means it could not be reached. A crash during the handshake or the probe is flagged (lifecycle.exited-during-initialize), while a crash in mid-session usually leaves a traceback on stderr and may cut the last line short (stdio.partial-line).</source>
-        <translation>命令写错、缺少解释器或工作目录不对,都会导致服务器无法启动;在 HTTP 上,URL 写错或服务器宕机则意味着无法连接。握手或探测期间崩溃会被标记(lifecycle.exited-during-initialize),而会话中途崩溃通常会在 stderr 留下回溯信息,并可能使最后一行被截断(stdio.partial-line)。</translation>
+        <translation>命令写错、缺少解释器或工作目录不对，都会导致服务器无法启动；在 HTTP 上，URL 写错或服务器宕机则意味着无法连接。握手或探测期间崩溃会被标记（lifecycle.exited-during-initialize），而会话中途崩溃通常会在 stderr 留下回溯信息，并可能使最后一行被截断（stdio.partial-line）。</translation>
     </message>
     <message>
         <source>An InitializeResult with a version the client supports moves the session to Initialized. An error, a version the client cannot use, a timeout or, on HTTP, a 4xx without a JSON-RPC answer sends it to Shutting down, although in HTTP auto mode a 4xx first retries on the older HTTP+SSE transport.</source>
-        <translation>收到一个客户端支持其版本的 InitializeResult 后,会话进入 Initialized(已初始化)。出错、版本客户端无法使用、超时,或者在 HTTP 上收到不带 JSON-RPC 答复的 4xx,都会让会话进入 Shutting down(关闭中);不过在 HTTP auto 模式下,遇到 4xx 会先改用较早的 HTTP+SSE 传输重试。</translation>
+        <translation>收到一个客户端支持其版本的 InitializeResult 后，会话进入 Initialized（已初始化）。出错、版本客户端无法使用、超时，或者在 HTTP 上收到不带 JSON-RPC 答复的 4xx，都会让会话进入 Shutting down（关闭中）；不过在 HTTP auto 模式下，遇到 4xx 会先改用较早的 HTTP+SSE 传输重试。</translation>
     </message>
     <message>
         <source>An exit by SIGTERM or SIGKILL means the server ignored its closed stdin (lifecycle.ignored-stdin-close) or even SIGTERM (lifecycle.ignored-sigterm), and a non-zero exit code often points to an error in its shutdown code that stderr explains. Requests still pending when the server went away never get an answer, and a last line cut off without its newline is flagged (stdio.partial-line).</source>
-        <translation>以 SIGTERM 或 SIGKILL 结束,说明服务器忽略了已关闭的 stdin(lifecycle.ignored-stdin-close),甚至忽略了 SIGTERM(lifecycle.ignored-sigterm);非零退出码往往表明其关闭代码出了错,stderr 通常会给出解释。服务器离开时仍在等待的请求永远得不到答复,最后一行缺少换行符而被截断的情况会被标记(stdio.partial-line)。</translation>
+        <translation>以 SIGTERM 或 SIGKILL 结束，说明服务器忽略了已关闭的 stdin(lifecycle.ignored-stdin-close)，甚至忽略了 SIGTERM(lifecycle.ignored-sigterm)；非零退出码往往表明其关闭代码出了错，stderr 通常会给出解释。服务器离开时仍在等待的请求永远得不到答复，最后一行缺少换行符而被截断的情况会被标记（stdio.partial-line）。</translation>
     </message>
     <message>
         <source>Both sides may send requests and notifications, but only methods of the negotiated version and only features whose capabilities were declared, so notifications/tools/list_changed needs tools.listChanged and sampling/createMessage needs a client that declared sampling. Either side may ping at any time and may cancel its own requests with notifications/cancelled, except task-augmented requests, which are stopped with tasks/cancel.</source>
-        <translation>双方都可以发送请求和通知,但只能使用协商版本中的方法,并且只能使用已声明能力的功能:notifications/tools/list_changed 需要 tools.listChanged,sampling/createMessage 需要客户端声明了 sampling。任何一方都可以随时 ping,也可以用 notifications/cancelled 取消自己发出的请求,但任务增强请求要用 tasks/cancel 来终止。</translation>
+        <translation>双方都可以发送请求和通知，但只能使用协商版本中的方法，并且只能使用已声明能力的功能：notifications/tools/list_changed 需要 tools.listChanged,sampling/createMessage 需要客户端声明了 sampling。任何一方都可以随时 ping，也可以用 notifications/cancelled 取消自己发出的请求，但任务增强请求要用 tasks/cancel 来终止。</translation>
     </message>
     <message>
         <source>Every request stands alone with its own _meta, and on HTTP with matching MCP-Protocol-Version and Mcp-Method headers. The server answers requests, sends notifications/progress and notifications/message only for an in-flight request that asked for them with progressToken or io.modelcontextprotocol/logLevel, and sends change notifications only on a subscriptions/listen stream. It never sends a request of its own: to get roots, sampling or elicitation it answers tools/call, prompts/get or resources/read with an InputRequiredResult.</source>
-        <translation>每个请求都独立成立,带着自己的 _meta,在 HTTP 上还带着与之相符的 MCP-Protocol-Version 和 Mcp-Method 头。服务器答复请求;只为通过 progressToken 或 io.modelcontextprotocol/logLevel 提出要求的进行中请求发送 notifications/progress 和 notifications/message;变更通知只在 subscriptions/listen 流上发送。服务器从不发出自己的请求:需要 roots、sampling 或 elicitation 时,它以 InputRequiredResult 答复 tools/call、prompts/get 或 resources/read。</translation>
+        <translation>每个请求都独立成立，带着自己的 _meta，在 HTTP 上还带着与之相符的 MCP-Protocol-Version 和 Mcp-Method 头。服务器答复请求；只为通过 progressToken 或 io.modelcontextprotocol/logLevel 提出要求的进行中请求发送 notifications/progress 和 notifications/message；变更通知只在 subscriptions/listen 流上发送。服务器从不发出自己的请求：需要 roots、sampling 或 elicitation 时，它以 InputRequiredResult 答复 tools/call、prompts/get 或 resources/read。</translation>
     </message>
     <message>
         <source>Most legacy servers answer the probe with -32601 Method not found, which is expected and simply triggers the fallback, and the fallback must never depend on that one code. A DiscoverResult without a usable supportedVersions list is flagged (modern.discover-malformed), a success of another shape is flagged and treated as legacy (modern.discover-not-discover-result), and on HTTP a -32022 that does not come with 400 Bad Request is flagged too (http.error-status-mismatch). A silent server costs the probe timeout (lifecycle.no-answer), and when client and server share no version the client can only give up and tell the user.</source>
-        <translation>大多数旧时代服务器会以 -32601 Method not found 答复探测,这是预期之内的,只会触发回退,而且回退绝不能只依赖这一个错误码。DiscoverResult 中没有可用的 supportedVersions 列表会被标记(modern.discover-malformed),其他形状的成功答复会被标记并按旧时代处理(modern.discover-not-discover-result),在 HTTP 上未配合 400 Bad Request 的 -32022 也会被标记(http.error-status-mismatch)。服务器沉默会耗掉整个探测超时(lifecycle.no-answer);如果客户端和服务器没有共同版本,客户端只能放弃并告知用户。</translation>
+        <translation>大多数旧时代服务器会以 -32601 Method not found 答复探测，这是预期之内的，只会触发回退，而且回退绝不能只依赖这一个错误码。DiscoverResult 中没有可用的 supportedVersions 列表会被标记（modern.discover-malformed），其他形状的成功答复会被标记并按旧时代处理（modern.discover-not-discover-result），在 HTTP 上未配合 400 Bad Request 的 -32022 也会被标记（http.error-status-mismatch）。服务器沉默会耗掉整个探测超时（lifecycle.no-answer）；如果客户端和服务器没有共同版本，客户端只能放弃并告知用户。</translation>
     </message>
     <message>
         <source>Nothing can be sent any more, because the server process or the connection is gone. What is left to show is the evidence: the last messages, the stderr output and the exit code or signal.</source>
-        <translation>已经无法再发送任何消息,因为服务器进程或连接已经不在了。剩下能展示的是证据:最后几条消息、stderr 输出以及退出码或信号。</translation>
+        <translation>已经无法再发送任何消息，因为服务器进程或连接已经不在了。剩下能展示的是证据：最后几条消息、stderr 输出以及退出码或信号。</translation>
     </message>
     <message>
         <source>Nothing more can be sent in either direction, because the session is over and its state is gone. The inspector keeps the whole timeline, stderr included, and the exit code or signal, so the recording can be replayed offline.</source>
-        <translation>双方都不能再发送任何消息,因为会话已经结束,其状态也已清空。检查器保留完整的时间线(包括 stderr)以及退出码或信号,因此这份记录可以离线回放。</translation>
+        <translation>双方都不能再发送任何消息，因为会话已经结束，其状态也已清空。检查器保留完整的时间线（包括 stderr）以及退出码或信号，因此这份记录可以离线回放。</translation>
     </message>
     <message>
         <source>Sending initialize moves the session to Initializing. The session also lands here in auto mode when the server/discover probe fell back to legacy, and on Streamable HTTP when a 404 ended the old session, and in both cases a fresh initialize follows.</source>
-        <translation>发送 initialize 后,会话进入 Initializing(初始化中)。在 auto 模式下,server/discover 探测回退到旧时代后会话也会来到这里;在 Streamable HTTP 上,旧会话被 404 终止后同样如此,这两种情况下接下来都会重新发送 initialize。</translation>
+        <translation>发送 initialize 后，会话进入 Initializing（初始化中）。在 auto 模式下，server/discover 探测回退到旧时代后会话也会来到这里；在 Streamable HTTP 上，旧会话被 404 终止后同样如此，这两种情况下接下来都会重新发送 initialize。</translation>
     </message>
     <message>
         <source>Sending notifications/initialized moves the session to Operating, and in step mode this is the last click of the handshake. If the server exits here instead, the session ends in Failed.</source>
-        <translation>发送 notifications/initialized 后,会话进入 Operating(运行中);在单步模式下,这是握手的最后一次点击。如果服务器在此时退出,会话则以 Failed 告终。</translation>
+        <translation>发送 notifications/initialized 后，会话进入 Operating（运行中）；在单步模式下，这是握手的最后一次点击。如果服务器在此时退出，会话则以 Failed 告终。</translation>
     </message>
     <message>
         <source>Sending server/discover moves the session to Discovering. If the server cannot be started or reached, the session goes straight to Failed.</source>
-        <translation>发送 server/discover 后,会话进入 Discovering(发现中)。如果服务器无法启动或无法连接,会话直接进入 Failed。</translation>
+        <translation>发送 server/discover 后，会话进入 Discovering（发现中）。如果服务器无法启动或无法连接，会话直接进入 Failed。</translation>
     </message>
     <message>
         <source>Sending tools/list or any other request before initialize is flagged (lifecycle.client-before-initialize), and many servers reject it with -32601 or -32602 or never answer at all. A server that prints a banner or debug text to stdout instead of stderr corrupts the stream (stdio.not-json). A wrong command or path means the server never starts, and a crash on start ends the session in Failed (lifecycle.exited-during-initialize).</source>
-        <translation>在 initialize 之前发送 tools/list 或其他任何请求会被标记(lifecycle.client-before-initialize),很多服务器会以 -32601 或 -32602 拒绝,或者干脆不回应。服务器如果把启动横幅或调试文字打印到 stdout 而不是 stderr,就会破坏消息流(stdio.not-json)。命令或路径写错会导致服务器根本启动不了,而启动时崩溃会让会话以 Failed 告终(lifecycle.exited-during-initialize)。</translation>
+        <translation>在 initialize 之前发送 tools/list 或其他任何请求会被标记（lifecycle.client-before-initialize），很多服务器会以 -32601 或 -32602 拒绝，或者干脆不回应。服务器如果把启动横幅或调试文字打印到 stdout 而不是 stderr，就会破坏消息流（stdio.not-json）。命令或路径写错会导致服务器根本启动不了，而启动时崩溃会让会话以 Failed 告终（lifecycle.exited-during-initialize）。</translation>
     </message>
     <message>
         <source>The client opens with the initialize request, and until that request is answered ping is the only other request it should send. The server has nothing to say yet: apart from ping and notifications/message it waits for initialize and answers it.</source>
-        <translation>客户端以 initialize 请求开场;在该请求得到答复之前,除 ping 外它不应再发送其他请求。服务器此时还无话可说:除 ping 和 notifications/message 之外,它只等待 initialize 并作答。</translation>
+        <translation>客户端以 initialize 请求开场；在该请求得到答复之前，除 ping 外它不应再发送其他请求。服务器此时还无话可说：除 ping 和 notifications/message 之外，它只等待 initialize 并作答。</translation>
     </message>
     <message>
         <source>The client owes exactly one message, notifications/initialized, and should send no request other than ping before it. The server is still limited to ping and notifications/message until that notification arrives. Over Streamable HTTP every later request carries MCP-Protocol-Version and, when the server assigned one, the Mcp-Session-Id it returned with the InitializeResult.</source>
-        <translation>客户端还欠恰好一条消息 notifications/initialized,在此之前除 ping 外不应发送任何请求。在这条通知到达之前,服务器仍然只能发送 ping 和 notifications/message。在 Streamable HTTP 上,此后的每个请求都携带 MCP-Protocol-Version,如果服务器分配了会话,还要携带它随 InitializeResult 返回的 Mcp-Session-Id。</translation>
+        <translation>客户端还欠恰好一条消息 notifications/initialized，在此之前除 ping 外不应发送任何请求。在这条通知到达之前，服务器仍然只能发送 ping 和 notifications/message。在 Streamable HTTP 上，此后的每个请求都携带 MCP-Protocol-Version，如果服务器分配了会话，还要携带它随 InitializeResult 返回的 Mcp-Session-Id。</translation>
     </message>
     <message>
         <source>The client sends nothing new: on stdio it has closed the server's stdin, and on Streamable HTTP it sends DELETE with the Mcp-Session-Id header, which the server may refuse with 405, or simply closes its streams when there is no session. The server may still flush pending output and stderr, but it should start no new work and exit.</source>
-        <translation>客户端不再发送新消息:在 stdio 上它已关闭服务器的 stdin;在 Streamable HTTP 上它发送带 Mcp-Session-Id 头的 DELETE(服务器可以用 405 拒绝),没有会话时则直接关闭自己的流。服务器仍可把尚未写出的输出和 stderr 冲刷出去,但不应再开始新的工作,而应退出。</translation>
+        <translation>客户端不再发送新消息：在 stdio 上它已关闭服务器的 stdin；在 Streamable HTTP 上它发送带 Mcp-Session-Id 头的 DELETE（服务器可以用 405 拒绝），没有会话时则直接关闭自己的流。服务器仍可把尚未写出的输出和 stderr 冲刷出去，但不应再开始新的工作，而应退出。</translation>
     </message>
     <message>
         <source>The client waits for the InitializeResult and may send only ping meanwhile, and it must not cancel initialize. The server may send ping and notifications/message, but its answer to initialize has to come before any other request or notification.</source>
-        <translation>客户端等待 InitializeResult,其间只能发送 ping,而且不得取消 initialize。服务器可以发送 ping 和 notifications/message,但对 initialize 的答复必须先于其他任何请求或通知。</translation>
+        <translation>客户端等待 InitializeResult，其间只能发送 ping，而且不得取消 initialize。服务器可以发送 ping 和 notifications/message，但对 initialize 的答复必须先于其他任何请求或通知。</translation>
     </message>
     <message>
         <source>The client waits for the answer to server/discover and sends nothing else meanwhile, because that answer decides which era the session will speak. The server owes exactly one answer: a DiscoverResult with supportedVersions and capabilities, or an error.</source>
-        <translation>客户端等待 server/discover 的答复,其间不发送其他任何消息,因为这个答复决定了会话将使用哪个时代的协议。服务器只欠一个答复:带有 supportedVersions 和 capabilities 的 DiscoverResult,或者一个错误。</translation>
+        <translation>客户端等待 server/discover 的答复，其间不发送其他任何消息，因为这个答复决定了会话将使用哪个时代的协议。服务器只欠一个答复：带有 supportedVersions 和 capabilities 的 DiscoverResult，或者一个错误。</translation>
     </message>
     <message>
         <source>The server rejects initialize with an error, typically -32602 with data.supported when it does not know the requested protocolVersion, and a modern-only server refuses initialize altogether (lifecycle.initialize-error). It may answer with a version other than the one offered, which is only allowed when it does not support the offered one (lifecycle.version-not-offered), or with one the client does not speak, after which the client should disconnect (lifecycle.version-unsupported). A server that never answers runs into the timeout (lifecycle.no-answer), and one that sends notifications such as list_changed before its answer is flagged (lifecycle.message-before-initialize-result).</source>
-        <translation>服务器以错误拒绝 initialize:不认识所请求的 protocolVersion 时通常返回带 data.supported 的 -32602,而只支持新时代的服务器会直接拒绝 initialize(lifecycle.initialize-error)。服务器可能答复一个与所提供版本不同的版本,这只有在它不支持所提供的版本时才允许(lifecycle.version-not-offered);也可能答复一个客户端根本不会说的版本,此时客户端应当断开连接(lifecycle.version-unsupported)。服务器始终不答复会触发超时(lifecycle.no-answer);在答复之前就发送 list_changed 之类通知的服务器会被标记(lifecycle.message-before-initialize-result)。</translation>
+        <translation>服务器以错误拒绝 initialize:不认识所请求的 protocolVersion 时通常返回带 data.supported 的 -32602，而只支持新时代的服务器会直接拒绝 initialize(lifecycle.initialize-error)。服务器可能答复一个与所提供版本不同的版本，这只有在它不支持所提供的版本时才允许（lifecycle.version-not-offered）；也可能答复一个客户端根本不会说的版本，此时客户端应当断开连接（lifecycle.version-unsupported）。服务器始终不答复会触发超时（lifecycle.no-answer）；在答复之前就发送 list_changed 之类通知的服务器会被标记（lifecycle.message-before-initialize-result）。</translation>
     </message>
     <message>
         <source>The server uses a feature it never declared, such as a list_changed notification without listChanged (capability.server-undeclared), or asks for sampling, roots or elicitation the client never offered (capability.client-undeclared). A method the version does not define is flagged (method.unknown) and usually answered with -32601, and a request that outlives its timeout is flagged (lifecycle.no-answer) and should be cancelled. On Streamable HTTP the server may end the session with a 404 (http.session-expired) or send a different Mcp-Session-Id in mid-session (http.session-id-changed).</source>
-        <translation>服务器使用了从未声明的功能,例如未声明 listChanged 却发送 list_changed 通知(capability.server-undeclared),或者请求客户端从未提供的 sampling、roots 或 elicitation(capability.client-undeclared)。调用当前版本未定义的方法会被标记(method.unknown),通常得到 -32601 的答复;请求超过时限未获答复会被标记(lifecycle.no-answer),并且应当取消。在 Streamable HTTP 上,服务器可能以 404 结束会话(http.session-expired),或在会话中途发来不同的 Mcp-Session-Id(http.session-id-changed)。</translation>
+        <translation>服务器使用了从未声明的功能，例如未声明 listChanged 却发送 list_changed 通知（capability.server-undeclared），或者请求客户端从未提供的 sampling、roots 或 elicitation(capability.client-undeclared)。调用当前版本未定义的方法会被标记（method.unknown），通常得到 -32601 的答复；请求超过时限未获答复会被标记（lifecycle.no-answer），并且应当取消。在 Streamable HTTP 上，服务器可能以 404 结束会话（http.session-expired），或在会话中途发来不同的 Mcp-Session-Id(http.session-id-changed)。</translation>
     </message>
     <message>
         <source>The session stays in Ready: an InputRequiredResult is answered by retrying the same request with a new id, inputResponses and the echoed requestState, and a -32022 by retrying with a supported version. The client ends it by closing stdin on stdio, or on HTTP by closing its open streams since there is no session to DELETE, which moves it to Shutting down.</source>
-        <translation>会话保持在 Ready:对 InputRequiredResult 的回应是用新的 id、inputResponses 和原样回传的 requestState 重试同一请求,对 -32022 的回应是改用受支持的版本重试。客户端在 stdio 上关闭 stdin 来结束会话,在 HTTP 上则关闭已打开的流,因为没有会话可以 DELETE,随后会话进入 Shutting down。</translation>
+        <translation>会话保持在 Ready:对 InputRequiredResult 的回应是用新的 id、inputResponses 和原样回传的 requestState 重试同一请求，对 -32022 的回应是改用受支持的版本重试。客户端在 stdio 上关闭 stdin 来结束会话，在 HTTP 上则关闭已打开的流，因为没有会话可以 DELETE，随后会话进入 Shutting down。</translation>
     </message>
     <message>
         <source>There is no handshake: the client may send any request straight away, as long as its params._meta carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities, and preferably io.modelcontextprotocol/clientInfo. A dual-era client should send server/discover first, and the server only answers requests and never sends requests of its own.</source>
-        <translation>这里没有握手:客户端可以立即发送任何请求,只要其 params._meta 携带 io.modelcontextprotocol/protocolVersion 和 io.modelcontextprotocol/clientCapabilities,最好再带上 io.modelcontextprotocol/clientInfo。双时代客户端应先发送 server/discover;服务器只负责答复请求,从不主动发出自己的请求。</translation>
+        <translation>这里没有握手：客户端可以立即发送任何请求，只要其 params._meta 携带 io.modelcontextprotocol/protocolVersion 和 io.modelcontextprotocol/clientCapabilities，最好再带上 io.modelcontextprotocol/clientInfo。双时代客户端应先发送 server/discover；服务器只负责答复请求，从不主动发出自己的请求。</translation>
     </message>
     <message>
         <source>This is a final state: connecting again starts a fresh session in Uninitialized or Idle, with a new initialize handshake or a new server/discover probe, and nothing from the old session carries over.</source>
-        <translation>这是终止状态:重新连接会在 Uninitialized 或 Idle 开始一个全新的会话,重新进行 initialize 握手或 server/discover 探测,旧会话的任何内容都不会延续。</translation>
+        <translation>这是终止状态：重新连接会在 Uninitialized 或 Idle 开始一个全新的会话，重新进行 initialize 握手或 server/discover 探测，旧会话的任何内容都不会延续。</translation>
     </message>
     <message>
         <source>This is a final state: fix the cause and connect again, which starts over in Uninitialized or Idle. A modern client on stdio would simply restart the server and resend the requests it lost, while a legacy client has to repeat the whole handshake.</source>
-        <translation>这是终止状态:排除原因后重新连接,会从 Uninitialized 或 Idle 重新开始。使用 stdio 的新时代客户端只需重启服务器并重发丢失的请求,而旧时代客户端则必须把整个握手重来一遍。</translation>
+        <translation>这是终止状态：排除原因后重新连接，会从 Uninitialized 或 Idle 重新开始。使用 stdio 的新时代客户端只需重启服务器并重发丢失的请求，而旧时代客户端则必须把整个握手重来一遍。</translation>
     </message>
     <message>
         <source>Traffic continues until the client shuts down, by closing stdin on stdio or by sending DELETE with the Mcp-Session-Id header on Streamable HTTP, which moves the session to Shutting down. If the server exits or the connection drops the session goes to Failed, and an HTTP 404 to a request carrying the session id sends it back to Uninitialized for a new initialize.</source>
-        <translation>通信一直持续到客户端关闭会话:在 stdio 上关闭 stdin,在 Streamable HTTP 上发送带 Mcp-Session-Id 头的 DELETE,会话随即进入 Shutting down(关闭中)。如果服务器退出或连接中断,会话进入 Failed;而携带会话 id 的请求收到 HTTP 404 时,会话回到 Uninitialized,重新发送 initialize。</translation>
+        <translation>通信一直持续到客户端关闭会话：在 stdio 上关闭 stdin，在 Streamable HTTP 上发送带 Mcp-Session-Id 头的 DELETE，会话随即进入 Shutting down（关闭中）。如果服务器退出或连接中断，会话进入 Failed；而携带会话 id 的请求收到 HTTP 404 时，会话回到 Uninitialized，重新发送 initialize。</translation>
     </message>
     <message>
         <source>When the server exits or the connection closes the session moves to Terminated. On stdio the client escalates when the exit does not come within the grace period, SIGTERM first and SIGKILL after another wait, while over HTTP there is no signal to send.</source>
-        <translation>服务器退出或连接关闭后,会话进入 Terminated(已终止)。在 stdio 上,如果服务器在宽限期内没有退出,客户端会逐步升级:先发送 SIGTERM,再等一段时间后发送 SIGKILL;而在 HTTP 上没有信号可发。</translation>
+        <translation>服务器退出或连接关闭后，会话进入 Terminated（已终止）。在 stdio 上，如果服务器在宽限期内没有退出，客户端会逐步升级：先发送 SIGTERM，再等一段时间后发送 SIGKILL；而在 HTTP 上没有信号可发。</translation>
     </message>
 </context>
 <context>
