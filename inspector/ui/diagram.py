@@ -2266,6 +2266,12 @@ class LifecycleDiagram(QWidget):
         p.save()
         p.resetTransform()
         p.setClipRect(vp)
+        # the part of the legend itself still in view is covered: one legend is shown, not a
+        # cut one beside its copy (its area holds nothing else)
+        area = QRectF()
+        for _k, _t, sample, trect in g.legend:
+            area = area.united(sample.united(trect))
+        p.fillRect(self._view(g).mapRect(area).adjusted(-2, -2, 2, 2).intersected(vp), c.base)
         p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
         p.setBrush(c.base)
         p.drawRoundedRect(box, 3, 3)
