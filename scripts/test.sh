@@ -7,6 +7,8 @@ bash scripts/setup.sh --test
 . .venv/bin/activate
 echo "== import contracts"
 lint-imports
+echo "== ruff (pyflakes rules, [tool.ruff] in pyproject.toml)"
+ruff check inspector tests scripts benchmarks packaging
 echo "== headless suite (PySide6 blocked)"
 INSPECTOR_BLOCK_QT=1 python -m pytest tests --ignore=tests/ui -q -p no:cacheprovider -p no:pytest-qt "$@"
 if [ -d tests/ui ]; then
