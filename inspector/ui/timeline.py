@@ -231,25 +231,6 @@ class TimelineColors:
         return QIcon(pm)
 
 
-# --------------------------------------------------------------------------- filter
-
-
-def _t_accessor(rec: Recording) -> Callable[[int], float]:
-    fn = getattr(rec, "t_at", None)
-    if fn is not None:
-        return fn
-    column = rec._t  # the time column (array('d')); no public per-row accessor yet
-    return column.__getitem__
-
-
-def _id_accessor(rec: Recording) -> Callable[[int], Any]:
-    fn = getattr(rec, "id_at", None)
-    if fn is not None:
-        return fn
-    column = rec._id
-    return column.__getitem__
-
-
 # --------------------------------------------------------------------------- model
 
 
@@ -282,8 +263,8 @@ class TimelineModel(RowTableModel):
         self._longest_id = ""
         if rec is None:
             return
-        self._t_at = _t_accessor(rec)
-        self._id_at = _id_accessor(rec)
+        self._t_at = rec.t_at
+        self._id_at = rec.id_at
         self._dir_at = rec.direction_at
         self._kind_at = rec.kind_at
         self._method_at = rec.method_at
