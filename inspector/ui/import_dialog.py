@@ -435,9 +435,12 @@ class ExportDialog(QDialog):
 
     def save(self) -> None:
         safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in self.profile.name).strip("-.") or "server"
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save server entry"), str(Path.home() / f"{safe}.json"), self.tr("JSON files (*.json)"))
-        if path:
-            self.save_to(path)
+        from .exporting import FileType, ask_save_path
+
+        types = [FileType("json", self.tr("JSON files"), (".json",))]
+        chosen = ask_save_path(self, self.tr("Save server entry"), str(Path.home() / f"{safe}.json"), types)
+        if chosen is not None:
+            self.save_to(chosen[0])
 
     def save_to(self, path: str) -> bool:
         try:

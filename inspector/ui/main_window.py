@@ -662,9 +662,12 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("Nothing to save yet: connect to a server first."), 5000)
             return
         suggested = str(Path(self._recordings_dir()) / suggested_recording_name(self.recording.header))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save recording"), suggested, self.tr("Recordings (*.jsonl)"))
-        if path:
-            self.save_recording_to(path)
+        from .exporting import FileType, ask_save_path
+
+        # the save dialogs' one path: .jsonl added when missing, and asked about if that name exists
+        chosen = ask_save_path(self, self.tr("Save recording"), suggested, [FileType("jsonl", self.tr("Recordings"), (".jsonl",))])
+        if chosen is not None:
+            self.save_recording_to(chosen[0])
 
     def save_recording_to(self, path: str) -> bool:
         if not path.endswith(".jsonl"):

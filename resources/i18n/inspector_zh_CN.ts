@@ -1167,12 +1167,16 @@
         <translation>已复制到剪贴板。</translation>
     </message>
     <message>
+        <source>JSON files</source>
+        <translation>JSON 文件</translation>
+    </message>
+    <message>
         <source>Save server entry</source>
         <translation>保存服务器条目</translation>
     </message>
     <message>
         <source>JSON files (*.json)</source>
-        <translation>JSON 文件 (*.json)</translation>
+        <translation type="vanished">JSON 文件 (*.json)</translation>
     </message>
     <message>
         <source>Cannot save: {why}</source>
@@ -2946,7 +2950,7 @@
     </message>
     <message>
         <source>Recordings (*.jsonl)</source>
-        <translation>会话记录 (*.jsonl)</translation>
+        <translation type="vanished">会话记录 (*.jsonl)</translation>
     </message>
     <message>
         <source>Cannot save recording</source>
@@ -3083,6 +3087,10 @@
     <message>
         <source>Toolbar</source>
         <translation>工具栏</translation>
+    </message>
+    <message>
+        <source>Recordings</source>
+        <translation>会话记录</translation>
     </message>
     <message>
         <source>HTML page</source>

@@ -80,6 +80,25 @@ async def test_the_chosen_type_decides_and_its_extension_is_added(opened, tmp_pa
     assert "tools/list" in (tmp_path / "notes.md").read_text(encoding="utf-8") and len(rec) > 10
 
 
+async def test_save_recording_goes_the_same_way(opened, tmp_path, monkeypatch):
+    """Save recording uses the save dialogs' one path: .jsonl added, an existing one asked about."""
+    from PySide6.QtWidgets import QMessageBox
+
+    _controller, window, rec = opened
+    dialog = Dialog(monkeypatch, tmp_path / "session", "Recordings")
+    window.save_recording()
+    assert dialog.offered == ["Recordings (*.jsonl)"]
+    saved = tmp_path / "session.jsonl"
+    assert saved.is_file() and not (tmp_path / "session").exists()
+    assert len(saved.read_bytes().splitlines()) >= len(rec)  # a header line and every entry
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No))
+    before = saved.read_bytes()
+    saved.write_bytes(b"mine")
+    window.save_recording()
+    assert asked and "session.jsonl" in asked[0] and saved.read_bytes() == b"mine" and before != b"mine"
+
+
 async def test_a_completed_name_that_exists_is_not_replaced_without_asking(opened, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
