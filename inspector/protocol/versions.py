@@ -28,6 +28,10 @@ UNSUPPORTED_PROTOCOL_VERSION = -32022
 HEADER_MISMATCH = -32020  # 2026-07-28 Streamable HTTP: the metadata headers do not match the body
 MODERN_ERROR_CODES: Final[frozenset[int]] = frozenset({-32020, -32021, -32022})
 
+# Versions whose CompleteRequest params have ``context.arguments`` (the values of the other
+# arguments already filled in); the official schemas from 2025-06-18 on.
+COMPLETION_CONTEXT_VERSIONS: Final[frozenset[str]] = frozenset({"2025-06-18", "2025-11-25", "2026-07-28"})
+
 
 class Era(enum.Enum):
     LEGACY = "legacy"
@@ -108,3 +112,8 @@ def methods_for(version: str, direction: str) -> frozenset[str]:
 
 def known_method(method: str) -> bool:
     return method in _METHODS
+
+
+def completion_takes_context(version: str | None) -> bool:
+    """Whether ``completion/complete`` in ``version`` may carry ``context.arguments``."""
+    return version in COMPLETION_CONTEXT_VERSIONS

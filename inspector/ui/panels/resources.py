@@ -63,7 +63,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.versions import META_SUBSCRIPTION_ID
+from inspector.protocol.errors import error_name
+from inspector.protocol.versions import META_SUBSCRIPTION_ID, completion_takes_context
 from inspector.session.operations import NOTE_ERROR, ListPager
 from ..theme import card_style, is_dark
 
@@ -81,18 +82,6 @@ DECODE_ON_THREAD = 256 * 1024  # characters of text/base64 above which decoding 
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole
 
-# versions whose CompleteRequest has ``context.arguments``
-_CONTEXT_VERSIONS = frozenset({"2025-06-18", "2025-11-25", "2026-07-28"})
-
-_ERROR_NAMES = {
-    -32700: "Parse error",
-    -32600: "Invalid request",
-    -32601: "Method not found",
-    -32602: "Invalid params",
-    -32603: "Internal error",
-    -32002: "Resource not found",
-}
-
 # MIME types read as prose (proportional font); every other text is shown in a fixed font.
 _PROSE_MIME = frozenset({"text/plain", "text/markdown", "text/x-markdown", "text/richtext", "text/enriched"})
 
@@ -103,7 +92,7 @@ def error_text(error: dict | None) -> str:
         return QCoreApplication.translate("ResourcesPanel", "The server answered with an error.")
     code = error.get("code")
     message = error.get("message")
-    name = _ERROR_NAMES.get(code) if isinstance(code, int) else None
+    name = error_name(code)
     head = QCoreApplication.translate("ResourcesPanel", "Error {code}").format(code=code) if code is not None else QCoreApplication.translate("ResourcesPanel", "Error")
     if name:
         head += f" ({name})"
@@ -122,10 +111,6 @@ def error_text(error: dict | None) -> str:
 def meta_subscription_id(params: dict) -> Any:
     meta = params.get("_meta") if isinstance(params, dict) else None
     return meta.get(META_SUBSCRIPTION_ID) if isinstance(meta, dict) else None
-
-
-def supports_context(version: str | None) -> bool:
-    return version in _CONTEXT_VERSIONS
 
 
 # ---------------------------------------------------------------------- URI templates (RFC 6570)
@@ -216,7 +201,7 @@ async def fetch_completions(panel: FeaturePanel, field: CompletionField, ref: di
         return
     value = field.asked if field.asked is not None else field.text()
     params: dict[str, Any] = {"ref": ref, "argument": {"name": field.name, "value": value}}
-    if context and supports_context(panel.version):
+    if context and completion_takes_context(panel.version):
         params["context"] = {"arguments": context}
     reply = await session.request("completion/complete", params, timeout=COMPLETION_TIMEOUT)
     if not reply.ok:
