@@ -54,6 +54,7 @@ from inspector.session.recording import RecordingWriter, code_parts
 from inspector.session.session import describe_unread
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
 from inspector.transport.stdio import describe_exit
+from inspector.transport.base import TransportKind
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -513,7 +514,7 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         )
     else:
         server = dict(
-            command=argv[0] if argv else "", args=argv[1:], transport={"auto": "http-auto"}.get(args.transport, args.transport) if args.url else "stdio",
+            command=argv[0] if argv else "", args=argv[1:], transport={"auto": TransportKind.HTTP_AUTO.value}.get(args.transport, args.transport) if args.url else TransportKind.STDIO.value,
             url=args.url or "", headers=headers, verify_tls=not args.insecure, inherit_env=not args.clean_env, cwd=args.cwd or "",
         )
     profile = ServerProfile(
@@ -897,7 +898,7 @@ def summary_lines(summary: dict) -> list[str]:
         lines.append(f"outcome           {summary['outcome']}")
     shutdown = summary.get("shutdown")
     how = _SHUTDOWN_WORDS.get(str(shutdown), str(shutdown)) if shutdown is not None else ""
-    if summary.get("transport", "stdio") != "stdio":
+    if summary.get("transport", TransportKind.STDIO) != TransportKind.STDIO:
         how = {"delete": "the client deleted the session", "none": "the client closed its streams"}.get(
             str(shutdown), "never established" if summary.get("outcome_code") == "unreachable" else "the connection was lost"
         )
@@ -913,7 +914,7 @@ def summary_lines(summary: dict) -> list[str]:
     counts = summary.get("counts") or {}
     by_dir = counts.get("by_dir") or {}
     words = dict(_DIR_WORDS)
-    if summary.get("transport", "stdio") != "stdio":  # no process, no stderr: its side lines are HTTP notes
+    if summary.get("transport", TransportKind.STDIO) != TransportKind.STDIO:  # no process, no stderr: its side lines are HTTP notes
         words["stderr"] = f"{HTTP_NOTE}s"
     parts = ", ".join(f"{n} {_singular(words.get(d, d)) if n == 1 else words.get(d, d)}" for d, n in by_dir.items() if n)
     lines.append(f"entries           {counts.get('entries', 0)}" + (f" ({parts})" if parts else ""))

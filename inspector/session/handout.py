@@ -27,6 +27,7 @@ from inspector.protocol.engine import OUTCOMES
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
+from inspector.transport.base import TransportKind
 
 from .labels import ERA_LABELS, EVENT_LABELS, HTTP_NOTE, KIND_LABELS
 from .recording import Direction, Recording
@@ -109,7 +110,7 @@ class Handout:
         declared = (start.get("server") or {}).get("capabilities")
         info = s.get("server_info") or (start.get("server") or {}).get("info") or {}
         client = offer.get("info") or {}
-        transport = str(s.get("transport") or h.get("transport") or "stdio")
+        transport = str(s.get("transport") or h.get("transport") or TransportKind.STDIO)
         where = h.get("url") or " ".join(str(a) for a in h.get("argv") or ())
         version = str(s.get("protocol_version") or "–")
         if s.get("offered_version") and s.get("offered_version") != s.get("protocol_version"):
@@ -119,7 +120,7 @@ class Handout:
         era = s.get("era")
         # over HTTP there is no process and so no stderr: the side lines are the transport's notes
         words = {k: self.w(k) for k in ("c2s", "s2c", "stderr", "event")}
-        if transport != "stdio":
+        if transport != TransportKind.STDIO:
             words["stderr"] = self.tr("Timeline", HTTP_NOTE)
         by_dir = ", ".join(f"{words.get(k, k)} {v}" for k, v in (counts.get("by_dir") or {}).items())
         out = [

@@ -57,6 +57,7 @@ from inspector.protocol.correlation import id_key
 from inspector.protocol.http_meta import tool_header_params, unsafe_integer_params
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
+from inspector.transport.base import TransportKind
 
 from .recording import Direction
 
@@ -270,8 +271,13 @@ def failure_report(rec: Any, summary: dict | None) -> FailureReport | None:
 
 # ====================================================================== tasks (2025-11-25)
 
+#: Every task status of the 2025-11-25 schema (``TaskStatus``), in the order a task goes through them.
+TASK_STATUSES = ("working", "input_required", "completed", "failed", "cancelled")
 #: Task statuses after which nothing changes any more.
 TERMINAL_STATUSES = frozenset({"completed", "failed", "cancelled"})
+#: Where :func:`call_as_task` stops polling: a terminal status, or ``input_required``, where the
+#: spec has the requestor call ``tasks/result`` to receive the server's requests.
+UNTIL_RESULT = TERMINAL_STATUSES | {"input_required"}
 #: The shortest poll interval followed, whatever the server suggests (a server that says 0
 #: would otherwise be asked as fast as the pipe allows).
 MIN_POLL_SECONDS = 0.25
@@ -323,7 +329,7 @@ def tool_task_support(negotiation: Negotiation, tool: dict) -> TaskSupport:
 def cancels_by_closing_stream(negotiation: Negotiation) -> bool:
     """Whether this session cancels a request by closing its answer stream (2026-07-28 over
     Streamable HTTP) rather than by sending notifications/cancelled."""
-    return negotiation.era == "modern" and negotiation.transport == "streamable-http"
+    return negotiation.era == "modern" and negotiation.transport == TransportKind.STREAMABLE_HTTP
 
 
 def tool_exclusion(negotiation: Negotiation, tool: dict) -> str | None:
@@ -355,7 +361,7 @@ def call_refusal(negotiation: Negotiation, tool: dict, arguments: Any) -> str | 
 def unmirrorable_params(negotiation: Negotiation, tool: dict, arguments: Any) -> list[str]:
     """Over Streamable HTTP in the 2026-07-28 era: the ``Mcp-Param-*`` headers of this call
     whose integer value lies outside the range the spec allows in one."""
-    if negotiation.era != "modern" or negotiation.transport != "streamable-http":
+    if negotiation.era != "modern" or negotiation.transport != TransportKind.STREAMABLE_HTTP:
         return []
     params, _problem = tool_header_params(tool.get("inputSchema"))
     return unsafe_integer_params(params, arguments)
@@ -415,11 +421,106 @@ class TaskRun:
         return value if isinstance(value, str) else None
 
 
-def _poll_seconds(task: dict) -> float:
+def poll_seconds(task: dict) -> float:
+    """How long to wait before the next ``tasks/get`` of ``task``: its ``pollInterval``
+    (milliseconds) with :data:`MIN_POLL_SECONDS` as the floor, :data:`DEFAULT_POLL_SECONDS`
+    when it suggests none (or something that is not a number of milliseconds)."""
     value = task.get("pollInterval")
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
         return max(MIN_POLL_SECONDS, value / 1000.0)
     return DEFAULT_POLL_SECONDS
+
+
+class TaskPoll:
+    """One task followed with ``tasks/get``: the inspector's one polling loop (``call_as_task``
+    and the Tasks panel's "Poll while running" both run it).
+
+    :meth:`run` waits :func:`poll_seconds` of the task as last known, sends ``tasks/get``, takes
+    the answer, and again, until the task's status is in ``until`` (by default a terminal one),
+    :meth:`stop` is called, or ``tasks/get`` answers with an error (``problem`` is then
+    :data:`TASK_GET_FAILED`, ``problem_detail`` the error object). What else the front-end
+    learns about the task meanwhile (a ``notifications/tasks/status``, a ``tasks/cancel``
+    answer) goes in through :meth:`seen`: a wait in progress looks at it at once, so a task
+    that ended is not asked about again and a new ``pollInterval`` counts from the last poll.
+    Every change is reported through ``on_task`` with the whole task as now known."""
+
+    def __init__(
+        self,
+        session: Any,
+        task: dict,
+        *,
+        until: frozenset[str] = TERMINAL_STATUSES,
+        on_task: Callable[[dict], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.task = dict(task)
+        self.until = until
+        self.on_task = on_task
+        self.polls = 0
+        self.problem: str | None = None
+        self.problem_detail: Any = None
+        self.running = False
+        self.stopped = False
+        self._wake: anyio.Event | None = None
+
+    @property
+    def task_id(self) -> str:
+        value = self.task.get("taskId")
+        return value if isinstance(value, str) else ""
+
+    @property
+    def status(self) -> str | None:
+        value = self.task.get("status")
+        return value if isinstance(value, str) else None
+
+    @property
+    def done(self) -> bool:
+        """Nothing more to poll: stopped, or the task reached a status of ``until``."""
+        return self.stopped or self.status in self.until
+
+    def seen(self, task: dict) -> None:
+        """Merge what the server said about the task; a wait in progress looks again."""
+        self.task = {**self.task, **task}
+        if self.on_task is not None:
+            self.on_task(dict(self.task))
+        self._poke()
+
+    def stop(self) -> None:
+        """End the loop before its next ``tasks/get`` (one in flight is still taken)."""
+        self.stopped = True
+        self._poke()
+
+    def _poke(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
+
+    async def run(self) -> "TaskPoll":
+        """Poll until done (see the class docstring). Raises what ``session.request`` raises."""
+        self.running = True
+        try:
+            while not self.done:
+                since = anyio.current_time()
+                while not self.done:
+                    left = since + poll_seconds(self.task) - anyio.current_time()
+                    if left <= 0:
+                        break
+                    self._wake = anyio.Event()
+                    with anyio.move_on_after(left):
+                        await self._wake.wait()
+                    self._wake = None
+                if self.done:
+                    break
+                reply = await self.session.request("tasks/get", {"taskId": self.task_id})
+                self.polls += 1
+                got = task_from_reply(reply, self.task_id)
+                if got is None:
+                    self.problem, self.problem_detail = TASK_GET_FAILED, reply.error
+                    break
+                self.seen(got)
+        finally:
+            self.running = False
+            self._wake = None
+        return self
 
 
 async def call_as_task(
@@ -456,15 +557,12 @@ async def call_as_task(
         seen({k: v for k, v in task.items() if k != "_meta"})
         task_id = run.task_id
         assert task_id is not None
-        while run.status not in TERMINAL_STATUSES and run.status != "input_required":
-            await anyio.sleep(_poll_seconds(run.task))
-            reply = await session.request("tasks/get", {"taskId": task_id})
-            run.polls += 1
-            got = task_from_reply(reply, task_id)
-            if got is None:
-                run.problem, run.problem_detail = TASK_GET_FAILED, reply.error
-                break
-            seen(got)
+        poll = TaskPoll(session, run.task, until=UNTIL_RESULT, on_task=seen)
+        try:
+            await poll.run()
+        finally:
+            run.polls = poll.polls
+        run.problem, run.problem_detail = poll.problem, poll.problem_detail
         # blocks until the task ends; a task that needs input sends its requests meanwhile
         limit = session.options.max_request_timeout
         run.result = await session.request("tasks/result", {"taskId": task_id}, timeout=limit, max_timeout=limit)

@@ -29,7 +29,7 @@ from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.lifecycle import TRANSPORTS
 from inspector.protocol.messages import Kind, loads_lenient
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, Era, EraMode
-from inspector.transport.base import ProcessEventKind
+from inspector.transport.base import ProcessEventKind, TransportKind
 
 from .recording import Direction, Recording
 
@@ -115,8 +115,8 @@ def config_from_header(header: dict, rec: Recording | None = None) -> ClientConf
 
 
 def _engine_for(header: dict, rec: Recording | None = None) -> ProtocolEngine:
-    transport = str(header.get("transport", "stdio"))
-    return ProtocolEngine(config_from_header(header, rec), transport=transport if transport in TRANSPORTS else "stdio")
+    transport = str(header.get("transport", TransportKind.STDIO))
+    return ProtocolEngine(config_from_header(header, rec), transport=transport if transport in TRANSPORTS else TransportKind.STDIO)
 
 
 def _retry_version(engine: ProtocolEngine, raw: bytes) -> None:

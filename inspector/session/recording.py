@@ -56,6 +56,7 @@ from inspector.protocol.engine import EMPTY, Analysis
 from inspector.protocol.framing import DEFAULT_MAX_LINE, display_text
 from inspector.protocol.lifecycle import State, event_of_edge
 from inspector.protocol.messages import KIND_BY_LABEL, Kind, first_invalid_utf8, loads_lenient
+from inspector.transport.base import TransportKind
 
 FORMAT = "mcp-session-inspector/recording"
 FORMAT_VERSION = 2
@@ -566,8 +567,8 @@ class Recording:
     def transport_as_of(self, row: int) -> str:
         """The transport the session ran on at ``row``: the header's, until an HTTP auto session
         fell back to HTTP+SSE (the fallback is a lifecycle edge, so it is among the transitions)."""
-        transport = str(self.header.get("transport", "stdio"))
-        if transport != "http-auto":
+        transport = str(self.header.get("transport", TransportKind.STDIO))
+        if transport != TransportKind.HTTP_AUTO:
             return transport
         for seq in self.transition_rows[: bisect.bisect_right(self.transition_rows, row)]:
             if self._extra[seq]["transition"].get("event") == "transport_fallback":
@@ -1538,7 +1539,7 @@ def _migrate_header(header: dict, version: int) -> dict:
     if version < FORMAT_VERSION:  # what is in memory now is the current format
         header = {**header, "version": FORMAT_VERSION, "migrated_from": version}
     if version < 2:
-        header.setdefault("transport", "stdio")
+        header.setdefault("transport", TransportKind.STDIO.value)
     return header
 
 

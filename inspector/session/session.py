@@ -38,7 +38,7 @@ from inspector.protocol.schema import SchemaVerdict
 from inspector.protocol.teaching import note_for, slug
 from inspector.resources import spec_file
 from inspector.protocol.versions import HEADER_MISMATCH, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
-from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SideLine, SpawnError, Frames, TransportClosed, TransportSpec
+from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SideLine, SpawnError, Frames, TransportClosed, TransportKind, TransportSpec
 from inspector.transport import open_transport
 from inspector.transport.stdio import describe_exit
 
@@ -494,7 +494,7 @@ class Session:
         self._spawned_at = clock()  # the server's start: the start timeout counts from here (set when it is spawned)
         self._start_waiter: _Waiter | None = None  # what the start sequence waits for (woken when a late answer decides the era)
         self._sent_as: dict[Any, int] = {}  # request id -> its entry, while it may still be cancelled
-        self._http = options.transport.kind in ("streamable-http", "http-auto")  # modern messages mirror metadata into headers
+        self._http = options.transport.kind in (TransportKind.STREAMABLE_HTTP, TransportKind.HTTP_AUTO)  # modern messages mirror metadata into headers
 
     # ------------------------------------------------------------------ context
 
@@ -637,7 +637,7 @@ class Session:
         unread = [dict(u) for u in getattr(self.transport, "unread", ())]
         if self._pump_stopped:  # the output had not ended: what would have followed is not known
             why = f"the inspector stopped waiting for the server's output: nothing came in for {PUMP_STALL:g} s while the shutdown waited for its end"
-            main = "stdout" if self.options.transport.kind == "stdio" else "messages"
+            main = "stdout" if self.options.transport.kind == TransportKind.STDIO else "messages"
             for stream, lost in (self._pump_lost or {main: 0}).items():
                 for u in unread:
                     if u["stream"] == stream:
@@ -1132,7 +1132,7 @@ class Session:
         this many seconds for the answer. Raises ValueError for text stdio cannot carry as one
         message (a line break inside it)."""
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-        if self.options.transport.kind == "stdio":
+        if self.options.transport.kind == TransportKind.STDIO:
             body = data[:-2] if data.endswith(b"\r\n") else data[:-1] if data.endswith(b"\n") else data
             if b"\n" in body or b"\r" in body:
                 raise ValueError("over stdio a message is one line: remove the line breaks (or send valid JSON, which can be compacted)")
@@ -1555,7 +1555,7 @@ class Session:
         it does not understand with a 4xx at once (the spec's fallback is keyed to that, not to
         silence), so a slow answer is a slow server, not a legacy one."""
         eng = self.engine
-        short = mode is EraMode.AUTO and not again and self.options.transport.kind == "stdio"
+        short = mode is EraMode.AUTO and not again and self.options.transport.kind == TransportKind.STDIO
         timeout = self.options.probe_timeout if short else self.options.connect_timeout
         version = eng.retry_version if again else None
         for _attempt in range(3):

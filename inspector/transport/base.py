@@ -8,6 +8,21 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, Union
 
+class TransportKind(enum.StrEnum):
+    """The transports, by the names recordings, profiles and the command line use for them (a
+    ``str``: ``TransportKind.STDIO == "stdio"``, so old files and saved servers read unchanged)."""
+
+    STDIO = "stdio"  # a process; a message is a line of its stdout
+    STREAMABLE_HTTP = "streamable-http"  # a server at a URL, 2025-03-26 Streamable HTTP
+    SSE = "sse"  # a server at a URL, the 2024-11-05 HTTP+SSE transport
+    HTTP_AUTO = "http-auto"  # a server at a URL: Streamable HTTP, HTTP+SSE if that is refused
+
+    @property
+    def is_http(self) -> bool:
+        """A server at a URL (no process of ours, no stderr)."""
+        return self is not TransportKind.STDIO
+
+
 #: Step mode: awaited before each shutdown step with its name (see SHUTDOWN_STEPS).
 StepHook = Callable[[str], Awaitable[None]]
 #: The shutdown steps, per transport family, in the order they can happen.
@@ -102,7 +117,7 @@ class StdioSpec:
     #: argv as it may be shown and recorded, when arguments hold secrets (their values masked)
     shown_argv: Sequence[str] | None = None
 
-    kind = "stdio"  # a message is a line of stdout
+    kind = TransportKind.STDIO  # a message is a line of stdout
 
     def shown(self) -> list[str]:
         """argv as it may be shown or recorded: secret parts of arguments masked."""
@@ -111,7 +126,7 @@ class StdioSpec:
     def describe(self) -> dict:
         """What a recording's header keeps (environment values are left out: they may be secret,
         and so are the secret parts of arguments)."""
-        return {"transport": self.kind, "argv": self.shown(), "cwd": self.cwd}
+        return {"transport": self.kind.value, "argv": self.shown(), "cwd": self.cwd}
 
 
 MASK = "••••••"
@@ -142,11 +157,11 @@ class StreamableHttpSpec:
     secret_headers: Mapping[str, str] = field(default_factory=dict)
     verify_tls: bool = True
 
-    kind = "streamable-http"  # a message is a JSON body or one SSE event
+    kind = TransportKind.STREAMABLE_HTTP  # a message is a JSON body or one SSE event
 
     def describe(self) -> dict:
         shown = {**dict(self.headers), **{k: MASK for k in self.secret_headers}}
-        return {"transport": self.kind, "url": self.url, "headers": shown, "verify_tls": self.verify_tls}
+        return {"transport": self.kind.value, "url": self.url, "headers": shown, "verify_tls": self.verify_tls}
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +174,7 @@ class SseSpec:
     secret_headers: Mapping[str, str] = field(default_factory=dict)
     verify_tls: bool = True
 
-    kind = "sse"  # a message is one SSE event (answers too) or one POST body
+    kind = TransportKind.SSE  # a message is one SSE event (answers too) or one POST body
 
     def describe(self) -> dict:
         return StreamableHttpSpec.describe(self)  # type: ignore[arg-type]  # the same fields, the same words
@@ -176,7 +191,7 @@ class AutoHttpSpec:
     secret_headers: Mapping[str, str] = field(default_factory=dict)
     verify_tls: bool = True
 
-    kind = "http-auto"
+    kind = TransportKind.HTTP_AUTO
 
     def describe(self) -> dict:
         return StreamableHttpSpec.describe(self)  # type: ignore[arg-type]

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPlainTex
 from inspector.protocol.messages import KIND_BY_LABEL
 from inspector.protocol.rules import RULES
 from inspector.session import SessionError
+from inspector.session.recording import TransportKind
 
 from .json_highlight import JsonHighlighter
 from .timeline import KIND_LABELS
@@ -190,7 +191,7 @@ class ComposerDialog(QDialog):
         one line; None when stdio cannot carry it (not JSON, and more than one line)."""
         session = self._live()
         body = text.strip("\r\n")
-        if session is None or session.negotiation().transport != "stdio" or ("\n" not in body and "\r" not in body):
+        if session is None or session.negotiation().transport != TransportKind.STDIO or ("\n" not in body and "\r" not in body):
             return body
         try:
             return orjson.dumps(orjson.loads(body)).decode()

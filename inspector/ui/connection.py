@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, ServerProfile
 from inspector.session.secrecy import secret_header
+from inspector.session.recording import TransportKind
 
 from .roots_editor import RootsEditor
 from .widgets import ErrorLabel, plain_tooltip
@@ -424,7 +425,7 @@ class ProfileEditor(QWidget):
 
     def _show_transport(self) -> None:
         """Only the fields of the chosen transport are shown (the others keep their values)."""
-        http = self.transport.currentData() != "stdio"
+        http = self.transport.currentData() != TransportKind.STDIO
         self._form.setRowVisible(self._url_row, http)
         self._form.setRowVisible(self._command_row, not http)
         self._form.setRowVisible(self._cwd_row, not http)
@@ -435,7 +436,7 @@ class ProfileEditor(QWidget):
         self._show_tls_warning()
 
     def _show_tls_warning(self) -> None:
-        off = self.transport.currentData() != "stdio" and not self.verify_tls.isChecked()
+        off = self.transport.currentData() != TransportKind.STDIO and not self.verify_tls.isChecked()
         self.tls_warning.setText(self.tr("TLS verification is off: anyone between you and the server can read and change this session.") if off else "")
         self.tls_warning.setVisible(off)
 
@@ -490,7 +491,7 @@ class ProfileEditor(QWidget):
         parts = []
         if p is not None and p.detected_era:
             parts.append(self.tr("Last auto detection: {era}").format(era=p.detected_era))
-        if p is not None and p.transport == "http-auto" and p.detected_transport:
+        if p is not None and p.transport == TransportKind.HTTP_AUTO and p.detected_transport:
             names = {"sse": self.tr("HTTP+SSE (Connect goes straight to it; change the URL or the transport to look again)"), "streamable-http": self.tr("Streamable HTTP")}
             parts.append(self.tr("Transport found last time: {transport}").format(transport=names.get(p.detected_transport, p.detected_transport)))
         self.detected.setText("\n".join(parts))

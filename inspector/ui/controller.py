@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from inspector.protocol.versions import EraMode
 from inspector.session import Recording, Session, StartFailed
 from inspector.session.profiles import ServerProfile
-from inspector.session.recording import Progress, RecordingError, RecordingWriter
+from inspector.session.recording import Progress, RecordingError, RecordingWriter, TransportKind
 from inspector.session.session import PendingStep
 
 
@@ -187,7 +187,7 @@ class SessionController(QObject):
                     if era is not None and profile.era == "auto":
                         profile.detected_era = era
                         found = True
-                    if profile.transport == "http-auto":  # remembered per server (profiles.to_spec uses it)
+                    if profile.transport == TransportKind.HTTP_AUTO:  # remembered per server (profiles.to_spec uses it)
                         profile.detected_transport = str(session.summary().get("transport") or "")
                         found = True
                     if found:

@@ -57,7 +57,7 @@ from inspector.protocol.framing import frame_body
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
 from inspector.protocol.rules import RULES, Severity
-from inspector.session.recording import Direction, Entry, Recording
+from inspector.session.recording import Direction, Entry, Recording, TransportKind
 
 from .widgets import plain_label, plain_tooltip
 from .text import JSON_HEAD, format_duration, format_size, hex_dump, json_head
@@ -922,7 +922,7 @@ class DetailPane(QWidget):
 
     def _line_framed(self) -> bool:
         """Whether messages of the shown recording are lines (stdio); an HTTP body has no terminator."""
-        return self._rec is None or self._rec.header.get("transport", "stdio") == "stdio"
+        return self._rec is None or self._rec.header.get("transport", TransportKind.STDIO) == TransportKind.STDIO
 
     def _retranslate(self) -> None:
         """The texts that do not depend on the entry shown."""

@@ -51,6 +51,7 @@ from inspector.session.imports import (
     read_config,
 )
 from inspector.session.profiles import ServerProfile
+from inspector.session.recording import TransportKind
 
 from .connection import PROBLEM_TEXTS, problem_text
 from .json_highlight import JsonHighlighter
@@ -367,7 +368,7 @@ class ExportDialog(QDialog):
         self.client.setAccessibleName(self.tr("Client"))
         for key, name in EXPORT_CLIENTS.items():
             self.client.addItem(name, key)
-        self.client.setCurrentIndex(self.client.findData("claude-desktop" if profile.transport == "stdio" else "cursor"))
+        self.client.setCurrentIndex(self.client.findData("claude-desktop" if profile.transport == TransportKind.STDIO else "cursor"))
         self.client.currentIndexChanged.connect(self._show_entry)
         self.intro = plain_label(wrap=True)
         self.text = QPlainTextEdit()

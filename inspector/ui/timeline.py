@@ -57,7 +57,7 @@ from PySide6.QtWidgets import QAbstractItemView, QComboBox, QCompleter, QFrame, 
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
 from inspector.session.labels import EVENT_LABELS, HTTP_NOTE, KIND_LABELS  # one table each, shared with the handouts
-from inspector.session.recording import Direction, Recording
+from inspector.session.recording import Direction, Recording, TransportKind
 from inspector.session.views import ALL_KINDS, EntryFilter, EntryView, flagged_rows
 
 from .cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
@@ -1219,7 +1219,7 @@ class TimelineView(QWidget):
         self._following = True
         self._last_emitted = None
         self.model.set_recording(rec)
-        self.http_action.setVisible(rec is not None and rec.header.get("transport", "stdio") != "stdio")
+        self.http_action.setVisible(rec is not None and rec.header.get("transport", TransportKind.STDIO) != TransportKind.STDIO)
         if self.model.filter().active:
             self.model.clear_filters()  # a filter of the last session could hide all of this one
         self._set_following(True)
