@@ -20,6 +20,7 @@ from typing import Any
 from .correlation import Correlator, Match, Pending, id_key
 from .framing import frame_body
 from .http_meta import resource_metadata, tool_header_params
+from .jsontypes import JsonObject
 from .lifecycle import WIRE, Event, Lifecycle, State, Transition
 import orjson
 
@@ -116,15 +117,15 @@ class ClientConfig:
     era: EraMode = EraMode.AUTO
     legacy_version: str = LATEST_LEGACY  # sent in initialize
     modern_version: str = LATEST_MODERN  # sent in _meta
-    client_info: dict = field(default_factory=lambda: {"name": "mcp-session-inspector", "version": __version__})
+    client_info: JsonObject = field(default_factory=lambda: {"name": "mcp-session-inspector", "version": __version__})
     # Capabilities in their fullest form; trimmed to what each version defines.
-    capabilities: dict = field(default_factory=dict)
+    capabilities: JsonObject = field(default_factory=dict)
     # When the server negotiates a version we do not support: disconnect (default) or carry on.
     accept_unsupported_version: bool = False
     log_level: str | None = None  # modern: per-request log level in _meta
 
 
-def capabilities_for(version: str, caps: dict) -> dict:
+def capabilities_for(version: str, caps: JsonObject) -> JsonObject:
     """Trim client capabilities to what ``version``'s schema defines."""
     out: dict[str, Any] = {}
     for name, value in caps.items():
@@ -200,11 +201,11 @@ class ProtocolEngine:
         self._rule_server_request_modern = "http.server-request-modern" if http else "stdio.server-request-modern"
         #: HTTP: where the messages being analysed arrived (the transport's metadata: channel, the
         #: entry whose POST they answer); set by the caller before ``incoming``, None for stdio.
-        self.arrival: dict | None = None
+        self.arrival: JsonObject | None = None
         self.http_session_id: str | None = None  # the Mcp-Session-Id in use, as the exchanges showed it
         self._discover_seq: int | None = None  # entry of the last server/discover sent
         self._initialize_seq: int | None = None  # entry of the last initialize sent as the handshake
-        self._client_ids: set = set()  # every request id the client has sent (id_key): ids are never reused
+        self._client_ids: set[Any] = set()  # every request id the client has sent (id_key): ids are never reused
         self.http_tool_params: dict[str, dict[tuple[str, ...], str]] = {}  # tool -> x-mcp-header parameters
         self.http_tools_unusable: dict[str, str] = {}  # tool -> why its x-mcp-header annotations are invalid
         self.config = config or ClientConfig()
@@ -212,17 +213,17 @@ class ProtocolEngine:
         self.era: Era | None = {EraMode.LEGACY: Era.LEGACY, EraMode.MODERN: Era.MODERN}.get(self.config.era)
         self.offered_version: str | None = None  # what the client asked for (initialize or _meta)
         self.version: str | None = None  # negotiated / selected
-        self.server_info: dict | None = None
-        self.server_capabilities: dict | None = None
+        self.server_info: JsonObject | None = None
+        self.server_capabilities: JsonObject | None = None
         self.instructions: str | None = None
         self.server_versions: list[str] | None = None  # modern: supportedVersions / data.supported
         self.retry_version: str | None = None  # modern: the version to retry with after -32022
         self.outcome: str | None = None  # why the session failed, when it did (English, for recordings and the CLI)
         self.outcome_code: str | None = None  # the same as data: one of OUTCOMES, for front-ends to word
-        self.outcome_args: dict = {}
+        self.outcome_args: JsonObject = {}
         #: auto: why this era (one of ERA_BASES; None until the era is known), its values
         self.era_basis: str | None = None if self.era is None else "chosen"
-        self.era_basis_args: dict = {}
+        self.era_basis_args: JsonObject = {}
         #: auto: the fallback was taken because server/discover went unanswered (not because it
         #: was refused): a modern answer that comes later may still undo it
         self._fell_back_on_silence = False
@@ -238,7 +239,7 @@ class ProtocolEngine:
         self._validator = validator_for(self._schema_version)
         self._s2c_methods = methods_for(self._schema_version, "s2c")
         self._gates: dict[str, bool] = {}
-        self._log_requests: set = set()  # modern: in-flight requests whose _meta asked for logs
+        self._log_requests: set[Any] = set()  # modern: in-flight requests whose _meta asked for logs
 
     # ------------------------------------------------------------------ facts
 
@@ -305,7 +306,7 @@ class ProtocolEngine:
 
     # ------------------------------------------------------------------ builders
 
-    def client_capabilities(self, version: str) -> dict:
+    def client_capabilities(self, version: str) -> JsonObject:
         return capabilities_for(version, self.config.capabilities)
 
     def build_initialize(self, id: Any) -> bytes:
@@ -326,7 +327,7 @@ class ProtocolEngine:
     def build_initialized(self) -> bytes:
         return dumps({"jsonrpc": "2.0", "method": "notifications/initialized"})
 
-    def request_meta(self, version: str | None = None) -> dict:
+    def request_meta(self, version: str | None = None) -> JsonObject:
         v = version or self.version or self.config.modern_version
         meta = {
             META_PROTOCOL_VERSION: v,
@@ -347,7 +348,7 @@ class ProtocolEngine:
             }
         )
 
-    def build_request(self, id: Any, method: str, params: dict | None = None, *, progress_token: Any = None) -> bytes:
+    def build_request(self, id: Any, method: str, params: JsonObject | None = None, *, progress_token: Any = None) -> bytes:
         """A client request; in the modern era the per-request ``_meta`` is filled in."""
         params = dict(params) if params else {}
         meta = dict(params.get("_meta") or {})
@@ -363,7 +364,7 @@ class ProtocolEngine:
             msg["params"] = params
         return dumps(msg)
 
-    def build_notification(self, method: str, params: dict | None = None) -> bytes:
+    def build_notification(self, method: str, params: JsonObject | None = None) -> bytes:
         msg: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
         if params:
             msg["params"] = params
@@ -372,7 +373,7 @@ class ProtocolEngine:
     def build_cancel(self, id: Any, reason: str) -> bytes:
         return self.build_notification("notifications/cancelled", {"requestId": id, "reason": reason})
 
-    def build_result(self, id: Any, result: dict) -> bytes:
+    def build_result(self, id: Any, result: JsonObject) -> bytes:
         return dumps({"jsonrpc": "2.0", "id": id, "result": result})
 
     def check_answer(self, request_method: str, result: Any) -> SchemaVerdict:
@@ -402,7 +403,7 @@ class ProtocolEngine:
         v = self._validator
         return sorted(v.methods("request", "c2s")), sorted(v.methods("notification", "c2s"))
 
-    def template(self, method: str, id: Any = None) -> dict:
+    def template(self, method: str, id: Any = None) -> JsonObject:
         """A message for ``method`` as the schema of the version in use wants it at least, for a
         person to edit: a request (with ``id``; in the modern era with its ``_meta``) or a
         notification, its required params filled with placeholders."""
@@ -413,7 +414,8 @@ class ProtocolEngine:
             raw = self.build_request(self.peek_id() if id is None else id, method, params or None)
         else:
             raw = self.build_notification(method, params or None)
-        return _loads(raw)
+        template: JsonObject = _loads(raw)
+        return template
 
     def judge_text(self, raw: bytes) -> Analysis:
         """What a hand-written message would be (kind, method, id), the rules it breaks and its
@@ -501,7 +503,7 @@ class ProtocolEngine:
                 meta = params.get("_meta")
                 if isinstance(meta, dict):
                     token = meta.get("progressToken")
-            self.client.add(p.id, p.method, seq, t, token)
+            self.client.add(p.id, p.method or "", seq, t, token)  # a request always has its method
             if valid_id(p.id):
                 self._client_ids.add(id_key(p.id))
             if self.era is Era.MODERN and isinstance(params, dict):
@@ -594,7 +596,7 @@ class ProtocolEngine:
         if obj.get("jsonrpc") != "2.0":
             v = (v or []) + ["jsonrpc.version"]
         if kind is Kind.NOTIFICATION:
-            v = self._server_notification(p.method, obj, a, v)
+            v = self._server_notification(p.method or "", obj, a, v)
         elif kind is Kind.RESULT or kind is Kind.ERROR:
             v = self._server_response(p, a, v, t, seq)
         else:
@@ -677,7 +679,7 @@ class ProtocolEngine:
             seq += 1
         return out
 
-    def _server_notification(self, method: str, obj: dict, a: Analysis, v: list[str] | None) -> list[str] | None:
+    def _server_notification(self, method: str, obj: JsonObject, a: Analysis, v: list[str] | None) -> list[str] | None:
         if method not in self._s2c_methods:
             v = (v or []) + ["method.unknown"]
         state = self.lifecycle.state
@@ -708,7 +710,7 @@ class ProtocolEngine:
         return v
 
     def _server_request(self, p: Parsed, a: Analysis, v: list[str] | None, seq: int, t: float) -> list[str] | None:
-        method = p.method
+        method = p.method or ""  # a request always has its method
         if not valid_id(p.id):
             v = (v or []) + ["jsonrpc.id-invalid"]
         elif not self.server.add(p.id, method, seq, t):  # t: the client's answer gets a latency
@@ -878,7 +880,7 @@ class ProtocolEngine:
         self._fire(a, Event.RECV_INITIALIZE_RESULT)
         return v
 
-    def _note_supported(self, obj: dict) -> list[str]:
+    def _note_supported(self, obj: JsonObject) -> list[str]:
         err = obj.get("error")
         data = err.get("data") if isinstance(err, dict) else None
         supported = data.get("supported") if isinstance(data, dict) else None
@@ -896,7 +898,7 @@ class ProtocolEngine:
             return None
         return [s for s in versions if isinstance(s, str)]
 
-    def _take_discover_result(self, result: dict, versions: list[str]) -> str | None:
+    def _take_discover_result(self, result: JsonObject, versions: list[str]) -> str | None:
         """Learn the server from its DiscoverResult; the version to use, None when none is common."""
         self.server_versions = versions
         caps = result.get("capabilities")
@@ -1130,11 +1132,12 @@ class ProtocolEngine:
         self._fire(a, Event.PROCESS_EXITED)
         return a
 
-    def redirected_away(self, info: dict) -> Analysis:
+    def redirected_away(self, info: JsonObject) -> Analysis:
         """HTTP+SSE: the event stream's GET was redirected (not followed), so the link ends
         before it began; no server spoke MCP, so no lifecycle rule was broken."""
         a = self.note(Kind.PROCESS)
-        args = info.get("failure_args") if isinstance(info.get("failure_args"), dict) else {}
+        failure_args = info.get("failure_args")
+        args: JsonObject = failure_args if isinstance(failure_args, dict) else {}
         if self.outcome is None and self.lifecycle.state in (State.UNINITIALIZED, State.INITIALIZING, State.DISCOVERING):
             try:
                 self._set_outcome("redirected", method="the event stream's GET", **{k: str(v) for k, v in args.items()})
@@ -1148,7 +1151,7 @@ class ProtocolEngine:
     #: the lifecycle; every other link event is recorded as a process note.
     LINK_EVENTS = ("stdin_closed", "sigterm_sent", "sigkill_sent", "exited", "session_closing", "disconnected")
 
-    def link_event(self, name: str, info: dict | None = None) -> Analysis:
+    def link_event(self, name: str, info: JsonObject | None = None) -> Analysis:
         """A transport's link event as an engine input: the lifecycle edge it takes (the client
         began the shutdown, escalated to SIGTERM or SIGKILL, the server is gone), the rules it
         breaks and the outcome it sets; any other event is a note. Sans-IO: ``name`` is the
@@ -1170,10 +1173,11 @@ class ProtocolEngine:
             v = self.http_exchange_rules(info)
             if v:
                 a.violations = tuple(v)
-            status = info.get("status")
+            given = info.get("status")
+            status = given if type(given) is int else 0  # not bool: a status is a whole number
             # a 4xx or 5xx without a JSON-RPC answer ends the start request at once (a 5xx is
             # no timeout either: the server said it failed)
-            refused = info.get("method") == "POST" and type(status) is int and 400 <= status < 600
+            refused = info.get("method") == "POST" and 400 <= status < 600
             if refused and self.lifecycle.state is State.DISCOVERING and info.get("request_seq") == self._discover_seq:
                 self._discover_refused(a, status, info)
             elif refused and self.lifecycle.state is State.INITIALIZING and info.get("request_seq") == self._initialize_seq and info.get("jsonrpc_error") is None:
@@ -1203,7 +1207,7 @@ class ProtocolEngine:
             self._fire(a, Event.SESSION_EXPIRED)
         return a
 
-    def _start_exchange_failed(self, info: dict) -> None:
+    def _start_exchange_failed(self, info: JsonObject) -> None:
         """HTTP: the exchange of server/discover or initialize cannot bring its answer (the
         transport says why: ``failure_code`` and its args - redirected, broken off, too long);
         that is why the start fails (the session ends it at once)."""
@@ -1217,14 +1221,15 @@ class ProtocolEngine:
             method = "initialize"
         else:
             return
-        args = info.get("failure_args") if isinstance(info.get("failure_args"), dict) else {}
+        failure_args = info.get("failure_args")
+        args: JsonObject = failure_args if isinstance(failure_args, dict) else {}
         try:
             self._set_outcome(code, method=method, **{k: str(v) for k, v in args.items()})
         except (KeyError, IndexError, TypeError):  # args that do not fill the sentence (a damaged recording)
             self.outcome_code = self.outcome = None
             self.outcome_args = {}
 
-    def _discover_refused(self, a: Analysis, status: int, info: dict) -> None:
+    def _discover_refused(self, a: Analysis, status: int, info: JsonObject) -> None:
         """The modern probe's POST got a 4xx (or 5xx). 2026-07-28 versioning: without a modern
         error body that means a legacy server (auto falls back to initialize at once; modern
         fails). A 5xx is taken the same way - a server that fails on a method it does not know -
@@ -1242,7 +1247,7 @@ class ProtocolEngine:
         self._refusal_outcome("discover-error", status, info)
         self._fire(a, Event.DISCOVER_FAILED)
 
-    def _initialize_refused(self, a: Analysis, status: int, info: dict) -> None:
+    def _initialize_refused(self, a: Analysis, status: int, info: JsonObject) -> None:
         """initialize's POST got a 4xx or 5xx without a JSON-RPC answer. Auto transport (2025-03-26
         transports, backwards compatibility): after a 4xx the server may speak the 2024-11-05
         HTTP+SSE transport, so the client tries that next (the session asks the transport to);
@@ -1257,7 +1262,7 @@ class ProtocolEngine:
         self._refusal_outcome("initialize-refused", status, info)
         self._fire(a, Event.INITIALIZE_REFUSED)
 
-    def _refusal_outcome(self, outcome: str, status: int, info: dict) -> None:
+    def _refusal_outcome(self, outcome: str, status: int, info: JsonObject) -> None:
         """Why the start failed on an HTTP refusal; a 401 says where to learn about authorization."""
         if status == 401:
             headers = info.get("response_headers") or {}
@@ -1266,7 +1271,7 @@ class ProtocolEngine:
         else:
             self._set_outcome(outcome, code=str(status) if outcome == "initialize-refused" else f"HTTP {status}")
 
-    def http_exchange_rules(self, info: dict) -> list[str]:
+    def http_exchange_rules(self, info: JsonObject) -> list[str]:
         """The rules one HTTP exchange breaks, from what the transport recorded of it: method,
         status, response headers (lower-case names), ``body_bytes`` when the body was read."""
         v: list[str] = []
@@ -1298,7 +1303,7 @@ class ProtocolEngine:
                 v.append("http.session-id-changed")
         return v
 
-    def summary(self) -> dict:
+    def summary(self) -> JsonObject:
         return {
             "era": self.era.value if self.era else None,
             "protocol_version": self.version,

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .jsontypes import JsonObject
 from .versions import META_PROTOCOL_VERSION
 
 NAMED = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
@@ -94,7 +95,7 @@ def header_problems(input_schema: Any) -> tuple[dict[tuple[str, ...], str], list
     def bad(rule: str, where: str, text: str) -> None:
         problems.append(HeaderProblem(rule, where or "/", text))
 
-    def check(node: dict, path: tuple[str, ...], reachable: bool, where: str) -> None:
+    def check(node: JsonObject, path: tuple[str, ...], reachable: bool, where: str) -> None:
         name = node[ANNOTATION]
         at = where or "/"
         kind = node.get("type")
@@ -225,7 +226,7 @@ def request_headers(obj: Any, tools: dict[str, dict[tuple[str, ...], str]] | Non
         name = params.get(key) if key is not None and isinstance(params, dict) else None
         if isinstance(name, str):
             headers["Mcp-Name"] = header_value(name)
-            if method == "tools/call" and tools and name in tools:
+            if method == "tools/call" and tools and name in tools and isinstance(params, dict):
                 headers.update(param_headers(tools[name], params.get("arguments")))
     return headers
 

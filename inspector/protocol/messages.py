@@ -13,6 +13,7 @@ from typing import Any
 import orjson
 
 from .framing import frame_body
+from .jsontypes import JsonObject
 
 
 class Kind(enum.IntEnum):
@@ -114,7 +115,7 @@ def parse_line(raw: bytes) -> Parsed:
     return p
 
 
-def classify(obj: dict) -> Parsed:
+def classify(obj: JsonObject) -> Parsed:
     method = obj.get("method")
     if method is not None:
         if type(method) is not str:
@@ -188,7 +189,7 @@ def loads_lenient(raw: bytes) -> Any:
         return None
 
 
-def parse_wire_model(raw: bytes):
+def parse_wire_model(raw: bytes) -> tuple[object | None, str | None]:
     """The official pydantic wire model of a stored line (slow path, for detail views).
 
     Returns ``(model, None)`` or ``(None, problem)``.

@@ -112,15 +112,15 @@ class SseDecoder:
         if sep and value[:1] == b" ":
             value = value[1:]
         if name == b"data":
-            sep = 1 if self._lines else 0  # the LF that joins it to the line before
-            room = self.max_line - self._size - sep
+            join = 1 if self._lines else 0  # the LF that joins it to the line before
+            room = self.max_line - self._size - join
             if len(value) > room:  # the event's data passes the limit: keep its first bytes, count the rest
                 if room <= 0:
-                    self._dropped += len(value) + sep
+                    self._dropped += len(value) + join
                     return
                 self._dropped += len(value) - room
                 value = value[:room]
-            self._size += len(value) + sep
+            self._size += len(value) + join
             if not self._lines:
                 self._first = value
             elif self._more is None:
@@ -171,7 +171,7 @@ class SseDecoder:
         """What the stream sent of the event it stopped in, after ``prefix``: its data lines so
         far (joined with LF) and the line being read, as they came; and how many bytes of it
         were dropped. The event is forgotten (one copy of it is made, not several)."""
-        parts = [prefix, self._first]
+        parts: list[bytes | bytearray] = [prefix, self._first]
         if self._more is not None:
             parts.append(self._more)
         if self._buf:
