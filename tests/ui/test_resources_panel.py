@@ -20,14 +20,8 @@ from inspector.transport.base import StdioSpec
 from inspector.ui.controller import SessionController
 from inspector.session.operations import LISTEN_REFUSED, LISTEN_STOPPED, ListenNote
 from inspector.ui.text import format_size, hex_dump, listen_note_text, parse_hex_dump
-from inspector.ui.panels.resources import (
-    ResourcesPanel,
-    expand_template,
-    mono_font,
-    prepare_content,
-    template_required,
-    template_variables,
-)
+from inspector.protocol.uri_template import expand_template, template_required, template_variables
+from inspector.ui.panels.resources import ResourcesPanel, mono_font, prepare_content
 
 pytestmark = pytest.mark.anyio
 

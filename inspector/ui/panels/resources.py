@@ -36,7 +36,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import anyio
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
@@ -64,6 +63,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.errors import error_name
+from inspector.protocol.uri_template import expand_template, template_required, template_variables
 from inspector.protocol.versions import META_SUBSCRIPTION_ID, completion_takes_context
 from inspector.session.operations import NOTE_ERROR, ListPager
 from ..theme import card_style, is_dark
@@ -111,84 +111,6 @@ def error_text(error: dict | None) -> str:
 def meta_subscription_id(params: dict) -> Any:
     meta = params.get("_meta") if isinstance(params, dict) else None
     return meta.get(META_SUBSCRIPTION_ID) if isinstance(meta, dict) else None
-
-
-# ---------------------------------------------------------------------- URI templates (RFC 6570)
-
-_EXPRESSION = re.compile(r"\{([^{}]*)\}")
-# operator -> (first, separator, named, if-empty, allow reserved)
-_OPERATORS: dict[str, tuple[str, str, bool, str, bool]] = {
-    "": ("", ",", False, "", False),
-    "+": ("", ",", False, "", True),
-    "#": ("#", ",", False, "", True),
-    ".": (".", ".", False, "", False),
-    "/": ("/", "/", False, "", False),
-    ";": (";", ";", True, "", False),
-    "?": ("?", "&", True, "=", False),
-    "&": ("&", "&", True, "=", False),
-}
-_RESERVED = ":/?#[]@!$&'()*+,;=%"
-
-
-def _varspecs(body: str) -> tuple[str, list[tuple[str, int | None]]]:
-    op = body[:1] if body[:1] in _OPERATORS and body[:1] else ""
-    specs = []
-    for raw in body[len(op) :].split(","):
-        raw = raw.strip().rstrip("*")
-        name, _, prefix = raw.partition(":")
-        if name:
-            specs.append((name, int(prefix) if prefix.isdigit() else None))
-    return op, specs
-
-
-def template_required(template: str) -> list[str]:
-    """Variables of path-like expressions (simple, ``+``, ``/``, ``.``, ``#``): the URI needs them.
-
-    Query-style ones (``?``, ``&``, ``;``) may stay empty: the expansion leaves them out.
-    """
-    names: list[str] = []
-    for m in _EXPRESSION.finditer(template):
-        op, specs = _varspecs(m.group(1))
-        if op in ("?", "&", ";"):
-            continue
-        for name, _prefix in specs:
-            if name not in names:
-                names.append(name)
-    return names
-
-
-def template_variables(template: str) -> list[str]:
-    """The variable names of a URI template, in order, each once."""
-    names: list[str] = []
-    for m in _EXPRESSION.finditer(template):
-        for name, _prefix in _varspecs(m.group(1))[1]:
-            if name not in names:
-                names.append(name)
-    return names
-
-
-def expand_template(template: str, values: dict[str, str]) -> str:
-    """RFC 6570 expansion with string values (levels 1-3, prefixes); empty means undefined."""
-
-    def expand(m: re.Match) -> str:
-        op, specs = _varspecs(m.group(1))
-        first, sep, named, if_empty, reserved = _OPERATORS[op]
-        safe = _RESERVED if reserved else ""
-        parts = []
-        for name, prefix in specs:
-            value = values.get(name)
-            if value is None or value == "":
-                continue
-            if prefix is not None:
-                value = value[:prefix]
-            enc = quote(value, safe=safe)
-            if named:
-                parts.append(f"{name}={enc}" if enc else f"{name}{if_empty}")
-            else:
-                parts.append(enc)
-        return first + sep.join(parts) if parts else ""
-
-    return _EXPRESSION.sub(expand, template)
 
 
 # ---------------------------------------------------------------------- completion
