@@ -105,8 +105,8 @@ def test_layout_follows_the_size_and_is_cached(diagram, monkeypatch):
     diagram.set_machine(EraMode.LEGACY)
     small = diagram.layout_for_tests()
     calls = []
-    real_fit = diagram_module._fit
-    monkeypatch.setattr(diagram_module, "_fit", lambda *a: calls.append(a) or real_fit(*a))
+    real_fit = diagram_module.fit
+    monkeypatch.setattr(diagram_module, "fit", lambda *a: calls.append(a) or real_fit(*a))
     diagram.resize(1400, 400)
     big = diagram.layout_for_tests()
     assert len(calls) == 1
