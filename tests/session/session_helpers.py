@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-import anyio
 import orjson
 import wire_check
 
@@ -16,15 +15,9 @@ from inspector.protocol.messages import Kind
 from inspector.protocol.versions import LATEST_LEGACY, EraMode
 from inspector.session import Direction, Entry, Recording, SessionOptions
 from inspector.transport.base import StdioSpec
-
-
-
-
-from peers import FIXTURES, misbehave, reference_server, sdk_server  # noqa: E402,F401 (re-exported)
-
-# Generous bounds for a loaded 2-core CI machine; the tests finish far sooner.
-BOUND = 30.0
-POLL = 0.01
+from peers import FIXTURES, misbehave, reference_server, sdk_server  # noqa: F401 (re-exported)
+from polling import BOUND, POLL  # noqa: F401 (re-exported: generous bounds for a loaded 2-core machine)
+from polling import until as wait_for  # noqa: F401 - the one wait of the tests, under its old name here
 
 
 def modern_fixture(*extra: str) -> list[str]:
@@ -49,17 +42,6 @@ def options(
     return SessionOptions(transport=StdioSpec(argv=list(argv)), config=config, **kw)
 
 
-async def wait_for(predicate: Callable[[], object], timeout: float = BOUND, what: str = "condition") -> object:
-    """Poll ``predicate`` every 10 ms until it returns something truthy; bounded."""
-    try:
-        with anyio.fail_after(timeout):
-            while True:
-                value = predicate()
-                if value:
-                    return value
-                await anyio.sleep(POLL)
-    except TimeoutError:
-        raise AssertionError(f"timed out after {timeout} s waiting for {what}") from None
 
 
 def find(rec: Recording, **want) -> list[Entry]:

@@ -28,22 +28,13 @@ from inspector.ui.roots_editor import RootsEditor, root_problem
 
 from peers import reference_server  # noqa: E402
 from ui_driver import type_into  # noqa: E402
+from polling import until  # noqa: E402
 
 pytestmark = pytest.mark.anyio
 BOUND = 30.0
 ROOTS = [{"uri": "file:///tmp/project", "name": "project"}]
 
 
-async def until(predicate, timeout: float = BOUND, what: str = "condition"):
-    try:
-        with anyio.fail_after(timeout):
-            while True:
-                value = predicate()
-                if value:
-                    return value
-                await anyio.sleep(0.01)
-    except TimeoutError:
-        raise AssertionError(f"timed out after {timeout} s waiting for {what}") from None
 
 
 

@@ -28,14 +28,11 @@ from PySide6.QtWidgets import QLabel, QToolBar
 from inspector.protocol.lifecycle import State
 from inspector.ui.app import build
 from inspector.ui.timeline import Column
+from polling import until
 
 pytestmark = pytest.mark.anyio
 
 
-async def until(predicate, timeout: float = 30.0) -> None:
-    with anyio.fail_after(timeout):
-        while not predicate():
-            await anyio.sleep(0.01)
 
 
 async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):

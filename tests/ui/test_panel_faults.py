@@ -17,14 +17,11 @@ from inspector.session.recording import Direction
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.tools import ToolsPanel
 from peers import misbehave
+from polling import until
 
 pytestmark = pytest.mark.anyio
 
 
-async def until(predicate, timeout: float = 20.0) -> None:
-    with anyio.fail_after(timeout):
-        while not predicate():
-            await anyio.sleep(0.01)
 
 
 @asynccontextmanager

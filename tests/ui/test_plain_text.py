@@ -21,6 +21,7 @@ import sys
 import anyio
 import pytest
 from peers import FIXTURES
+from polling import until
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtGui import Qt as QtGui_Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QComboBox, QLabel, QMessageBox, QPlainTextEdit, QTextEdit, QWidget
@@ -36,13 +37,6 @@ TAG = "<b>ZQX</b>"
 HTML = '<b>ZQX</b><img src="/nonexistent/zqx.png">'
 
 
-async def until(predicate, timeout: float = 30.0, what: str = "condition"):
-    try:
-        with anyio.fail_after(timeout):
-            while not predicate():
-                await anyio.sleep(0.01)
-    except TimeoutError:
-        raise AssertionError(f"timed out waiting for {what}") from None
 
 
 def might_be_rich(text: str) -> bool:

@@ -8,12 +8,9 @@ from contextlib import asynccontextmanager
 
 import anyio
 
+from polling import until  # the one wait of the tests; the window tests import it from here too
 
-async def until(predicate, timeout: float = 20.0) -> None:
-    """Wait until ``predicate()`` holds, at most ``timeout`` seconds (then TimeoutError)."""
-    with anyio.fail_after(timeout):
-        while not predicate():
-            await anyio.sleep(0.01)
+
 
 
 def type_into(line, text: str) -> None:
