@@ -11,7 +11,8 @@ demand (the recording never keeps decoded JSON). The pane shows:
 - findings: each violated rule with severity, text and spec section; each note (an info rule
   that explains what looks wrong but is allowed, e.g. ``jsonrpc.error-id-null``); each schema error with
   its JSON-pointer path (the stored first error, or every error on request through
-  ``validator_for(version).explain``); the lifecycle transition; process details;
+  ``validator_for(version).explain``, the version being the one the session layer says judged
+  the entry: :func:`~inspector.session.version_in_force.version_in_force`); the lifecycle transition; process details;
 - the exact bytes as text (invalid UTF-8 as U+FFFD) or as a hex dump. Lines over 64 KiB
   show their head with a note and a "Show all" button (laying out text costs about 0.2 ms a
   KiB), so selecting a 20 MB line holds the event loop up for tens of milliseconds, not seconds
@@ -58,6 +59,7 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
 from inspector.protocol.rules import RULES, Severity
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
+from inspector.session.version_in_force import version_in_force
 
 from .widgets import plain_label, plain_tooltip
 from .text import JSON_HEAD, format_duration, format_size, hex_dump, json_head
@@ -85,33 +87,6 @@ def _utf8_head(raw: bytes, limit: int) -> bytes:
         cut -= 1
         back += 1
     return raw[:cut]
-
-
-def schema_version_for(rec: Recording, seq: int) -> str | None:
-    """The protocol version whose schema judges entry ``seq``.
-
-    The summary's negotiated version when the session has ended; else the version the
-    initialize result chose; else the version the header says the client asked for, by era.
-    """
-    summary = rec.summary or {}
-    v = summary.get("protocol_version")
-    if isinstance(v, str) and v:
-        return v
-    for row in reversed(rec.transition_rows):
-        if row > seq:
-            continue
-        tr = rec[row].extra.get("transition") or {}
-        if tr.get("to") == State.INITIALIZED.value:
-            obj = loads_lenient(rec.raw_at(row))
-            result = obj.get("result") if isinstance(obj, dict) else None
-            pv = result.get("protocolVersion") if isinstance(result, dict) else None
-            if isinstance(pv, str):
-                return pv
-            break
-    era = rec.era_as_of(seq) or summary.get("era") or rec.header.get("era_mode")
-    key = "modern_version" if era == "modern" else "legacy_version"
-    v = rec.header.get(key)
-    return v if isinstance(v, str) and v else None
 
 
 class _JsonItem(QTreeWidgetItem):
@@ -685,7 +660,7 @@ class DetailPane(QWidget):
         rec = self._rec
         if e is None or rec is None or self._schema_tree is None:
             return []
-        version = schema_version_for(rec, e.seq)
+        version = version_in_force(rec).schema(e.seq)
         errors: list[tuple[str, str]]
         if e.kind not in MESSAGE_KINDS or e.direction not in (Direction.C2S, Direction.S2C):
             errors = [("", translate("DetailPane", "not a JSON-RPC message: no schema applies"))]
@@ -1018,7 +993,7 @@ def _signal_name(sig: Any) -> str:
         return str(sig)
 
 
-__all__ = ["DetailPane", "schema_version_for", "RAW_LIMIT", "exchange_text", "http_lines"]
+__all__ = ["DetailPane", "RAW_LIMIT", "exchange_text", "http_lines"]
 
 
 def http_lines(http: dict) -> list[str]:

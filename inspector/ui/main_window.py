@@ -20,6 +20,7 @@ from inspector.session.operations import FailureReport, failure_report
 from inspector.session import SessionError
 from inspector.session.reanalyse import reanalyse as reanalyse_recording
 from inspector.session.recording import Recording, RecordingError
+from inspector.session.version_in_force import version_in_force
 from inspector.session.views import flagged_rows
 
 from .connection import ConnectionPanel, problem_text
@@ -1229,17 +1230,17 @@ class MainWindow(QMainWindow):
         if rec.read_only:  # replay: the feature panels, the negotiation and the status as of that row
             self.panels.show_recorded_row(rec, row)
             self.negotiation.show_row(rec, row)
-            self._show_status(rec, row, (rec.summary or {}).get("protocol_version") if row == len(rec) - 1 else None)
+            self._show_status(rec, row, None)
 
     def _show_status(self, rec: Recording, row: int, version: str | None) -> None:
         """The status bar's state and era as of entry ``row``; ``version``: the negotiated one
-        (None: as the recording says by that row)."""
+        (None: as the session layer reads it from the recording by that row)."""
         title = QCoreApplication.translate("Lifecycle", STATE_INFO[rec.state_at(row)].title)
         self.status_state.setText(self.tr("State: {s}").format(s=title))
         self.connection.set_session(self.controller.running, self.status_state.text())
         era = self._era(row)
         if version is None:
-            version = self.negotiation.version_as_of(rec, row)
+            version = version_in_force(rec).negotiated(row)
         self.status_era.setText(
             self.tr("Era: {e}  Version: {v}").format(e=QCoreApplication.translate("Eras", ERA_LABELS.get(era.value if era else self.mode.value, "—")), v=version or "—")
         )

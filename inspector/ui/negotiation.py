@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
 
 from inspector.protocol.messages import Kind
 from inspector.session.recording import Recording
-from inspector.session.views import NegotiationTracker, negotiation_facts, settled_version
+from inspector.session.views import NegotiationTracker, negotiation_facts
 
 from .widgets import plain_tooltip
 
@@ -105,11 +105,6 @@ class NegotiationView(QWidget):
             return
         self._taken = taken
         self.show_facts(tracker.facts_as_of(row), replay=True)
-
-    def version_as_of(self, rec: Recording, row: int) -> str | None:
-        """The protocol version settled by entry ``row`` (None: not yet)."""
-        tracker, _new = self._track(rec)
-        return settled_version(tracker.facts_as_of(row))
 
     def show_facts(self, facts: dict | None, *, replay: bool = False) -> None:
         self._facts, self._replay = facts, replay

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QLabel  # noqa: E402
 
 from recording_driver import Driver  # noqa: E402
 from inspector.protocol.rules import RULES  # noqa: E402
-from inspector.ui.detail import RAW_LIMIT, DetailPane, schema_version_for  # noqa: E402
+from inspector.session.version_in_force import version_in_force  # noqa: E402
+from inspector.ui.detail import RAW_LIMIT, DetailPane  # noqa: E402
 from inspector.ui.text import hex_dump, parse_hex_dump  # noqa: E402
 
 RICH = "<b>bold</b><img src=x>"
@@ -177,21 +178,26 @@ def test_schema_errors_with_path_and_show_all(pane):
     assert pane.schema_errors_shown() == [(p or "/", m) for p, m in errors]
 
 
-def test_schema_version_guards():
+@pytest.mark.malformed_c2s  # a tools/call whose name is a number, on purpose
+def test_the_schema_version_is_the_session_layers(pane):
+    """The pane re-validates by the version the session layer says judged the entry (the one
+    answer, session/version_in_force.py; its own tests follow the engine entry by entry)."""
     d = Driver()
     d.handshake()
-    seq = d.c2s(d.engine.build_request(d.engine.next_id(), "ping"))
-    assert schema_version_for(d.rec, seq) == "2025-11-25"
-    d.rec.summary = {"protocol_version": "1999-01-01"}
-    assert schema_version_for(d.rec, seq) == "1999-01-01"
+    seq = d.c2s(d.engine.build_request(d.engine.next_id(), "tools/call", {"name": 1}))
+    assert version_in_force(d.rec).schema(seq) == "2025-11-25"
+    pane.set_entry(d.rec, seq)
+    errors = pane.show_all_schema_errors()
+    assert "/params/name" in {path for path, _ in errors}  # judged: a schema was found for the version
+    d.rec.summary = {"protocol_version": "1999-01-01"}  # the summary tells the status bar, never the schema
+    assert version_in_force(d.rec).schema(seq) == "2025-11-25"
 
 
 @pytest.mark.malformed_c2s  # a tools/call whose name is a number, on purpose
 def test_unknown_version_does_not_crash(pane):
     d = Driver()
-    d.handshake()
+    d.rec.header["legacy_version"] = "1999-01-01"  # a recording whose client was set to a version we have no schema for
     seq = d.c2s(d.engine.build_request(d.engine.next_id(), "tools/call", {"name": 1}))
-    d.rec.summary = {"protocol_version": "1999-01-01"}
     pane.set_entry(d.rec, seq)
     errors = pane.show_all_schema_errors()
     assert "no schema for protocol version 1999-01-01" in errors[0][1]
