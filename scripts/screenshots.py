@@ -100,7 +100,7 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
             profile.term_grace = 0.5
             w.profiles[0] = profile
             w.connection.profiles[0] = profile
-            w.connection._refresh_list(0)
+            w.connection.show_profiles(0)
             w.connection.editor.set_profile(profile)
             w.act_step.setChecked(step)
             w.connect_selected()

@@ -592,7 +592,7 @@ class ConnectionPanel(QWidget):
         dup = QPushButton(self.tr("Duplicate"))
         self.remove = QPushButton(self.tr("Delete"))
         self.remove.setToolTip(self.tr("Delete the selected server (Undo puts it back)"))
-        add.clicked.connect(self._add)
+        add.clicked.connect(self.add_server)
         dup.clicked.connect(self._duplicate)
         self.remove.clicked.connect(self._remove)
         buttons = QHBoxLayout()
@@ -701,6 +701,12 @@ class ConnectionPanel(QWidget):
 
     # ------------------------------------------------------------------ the list
 
+    def show_profiles(self, select: int) -> None:
+        """List the profiles again (after they changed) and select row ``select`` in the list,
+        the picker and the editor."""
+        self._refresh_list(select)
+        self._select(select)
+
     def _refresh_list(self, select: int) -> None:
         self.list.blockSignals(True)
         self.picker.blockSignals(True)
@@ -740,11 +746,11 @@ class ConnectionPanel(QWidget):
         self._deleted = None
         self.undo_row.hide()
 
-    def _add(self) -> None:
+    def add_server(self) -> None:
+        """Add a new, empty server at the end of the list and edit it (the list's Add button)."""
         self._forget_deleted()
         self.profiles.append(ServerProfile(name=self.tr("New server"), command=""))
-        self._refresh_list(len(self.profiles) - 1)
-        self._select(len(self.profiles) - 1)
+        self.show_profiles(len(self.profiles) - 1)
         self.editor.command.setFocus()
         self.profilesChanged.emit()
 
@@ -756,8 +762,7 @@ class ConnectionPanel(QWidget):
         p.builtin = False
         p.name = self.tr("{name} (copy)").format(name=src.name)
         self.profiles.append(p)
-        self._refresh_list(len(self.profiles) - 1)
-        self._select(len(self.profiles) - 1)
+        self.show_profiles(len(self.profiles) - 1)
         self.profilesChanged.emit()
 
     def _remove(self) -> None:
@@ -781,8 +786,7 @@ class ConnectionPanel(QWidget):
         self._forget_deleted()
         row = min(row, len(self.profiles))
         self.profiles.insert(row, profile)
-        self._refresh_list(row)
-        self._select(row)
+        self.show_profiles(row)
         self.profilesChanged.emit()
         return True
 

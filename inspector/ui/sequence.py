@@ -87,7 +87,7 @@ class SequenceView(QAbstractScrollArea):
     def show_seq(self, seq: int) -> None:
         """Select entry ``seq`` and scroll it into view (no signal: the timeline chose it)."""
         self._selected = seq
-        row = self._row_of(seq)
+        row = self.row_of(seq)
         if row >= 0:
             bar = self.verticalScrollBar()
             if not (bar.value() <= row < bar.value() + bar.pageStep()):
@@ -97,7 +97,8 @@ class SequenceView(QAbstractScrollArea):
     def selected_seq(self) -> int | None:
         return self._selected
 
-    def _row_of(self, seq: int) -> int:
+    def row_of(self, seq: int) -> int:
+        """The view's row of entry ``seq`` (-1 when it has none: not shown, or no recording yet)."""
         rows = self._rows
         if rows is None:
             return -1
@@ -189,7 +190,7 @@ class SequenceView(QAbstractScrollArea):
             elif selected_group is not None and (group == selected_group or seq == selected_group):
                 p.fillRect(QRect(area.left(), y, w, rh), group_tint)
             if group is not None:  # a progress notification or a later round: hung from its request
-                start = self._row_of(group)
+                start = self.row_of(group)
                 if start >= 0 and start < row:
                     y0 = max(top, top + (start - first) * rh + rh * 0.62)
                     rail = x_client - 20
@@ -213,7 +214,7 @@ class SequenceView(QAbstractScrollArea):
                 path.lineTo(b - head, mid + 4)
                 path.closeSubpath()
                 p.fillPath(path, colour)
-                label = self._label(rec, seq)
+                label = self.label(rec, seq)
                 p.setPen(bad if flagged else text)
                 p.drawText(QRect(min(a, b) + 6, y, abs(b - a) - 12, int(rh * 0.58)), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, fm.elidedText(label, Qt.TextElideMode.ElideRight, abs(b - a) - 12))
                 lat = rec.latency_at(seq)
@@ -222,7 +223,7 @@ class SequenceView(QAbstractScrollArea):
                     p.drawText(QRect(x_server + 8, y, max(0, x_side - x_server - 12), rh), Qt.AlignmentFlag.AlignVCenter, format_duration(lat))
                 paired = rec.paired_at(seq)
                 if paired is not None and rec.kind_at(seq) in (Kind.RESULT, Kind.ERROR):
-                    start = self._row_of(paired)
+                    start = self.row_of(paired)
                     if start >= 0:  # the bracket from the request's arrow to this answer's
                         y0 = max(top, top + (start - first) * rh + rh * 0.62)
                         p.setPen(QPen(muted, 1))
@@ -232,7 +233,7 @@ class SequenceView(QAbstractScrollArea):
             else:  # a note on the link's lifeline: a dot on it, the text beside it
                 colour = bad if flagged else side.get(d, muted)
                 p.setPen(colour)
-                note = self._label(rec, seq)
+                note = self.label(rec, seq)
                 room = area.right() - x_side - 8
                 if room >= 160:
                     p.drawText(QRect(x_side + 8, y, room, rh), Qt.AlignmentFlag.AlignVCenter, fm.elidedText(note, Qt.TextElideMode.ElideRight, room))
@@ -285,7 +286,8 @@ class SequenceView(QAbstractScrollArea):
             return first if type(first) is int and 0 <= first < seq else None
         return None
 
-    def _label(self, rec: Recording, seq: int) -> str:
+    def label(self, rec: Recording, seq: int) -> str:
+        """The words an arrow or note of entry ``seq`` carries (in the window's language)."""
         d = rec.direction_at(seq)
         kind = rec.kind_at(seq)
         extra = rec.extra_at(seq)
@@ -334,7 +336,7 @@ class SequenceView(QAbstractScrollArea):
         limit = self.export_limit(path, scale)
         if total <= limit:
             return 0, total, total
-        row = self._row_of(self._selected) if self._selected is not None else -1
+        row = self.row_of(self._selected) if self._selected is not None else -1
         first = min(max(0, row), total - limit)
         return first, first + limit, total
 
@@ -352,7 +354,7 @@ class SequenceView(QAbstractScrollArea):
         arrow = note = 0
         for row in range(first, min(end, len(rows))):
             seq = rows[row]
-            w = math.ceil(fm.horizontalAdvance(self._label(rec, seq))) + 8  # and a margin
+            w = math.ceil(fm.horizontalAdvance(self.label(rec, seq))) + 8  # and a margin
             if rec.direction_at(seq) in (Direction.C2S, Direction.S2C):
                 arrow = max(arrow, w)
             else:

@@ -153,7 +153,7 @@ async def test_saved_recording_reopens_with_the_same_rows(window_and_controller,
 async def test_bad_input_is_reported_where_it_was_typed(window_and_controller):
     controller, window = window_and_controller
     editor = window.connection.editor
-    window.connection._add()
+    window.connection.add_server()
     # a new server starts empty and quiet: no '' in the command, no red error before typing
     assert editor.command.text() == ""
     assert not any(label.isVisibleTo(window) for label in editor.errors.values())

@@ -313,9 +313,9 @@ async def test_the_sequence_view_follows_the_timeline_both_ways_and_exports(wind
         window.timeline.select_seq(init)
         assert view.selected_seq() == init
         # labels: the answer says what it answers, a flagged message is marked
-        assert view._label(rec, init) == "initialize #1 ✓"
+        assert view.label(rec, init) == "initialize #1 ✓"
         bad = next(i for i in range(len(rec)) if rec.extra_at(i).get("hand_written"))
-        assert view._label(rec, bad) == 'ping #v ⚠ ✎'
+        assert view.label(rec, bad) == 'ping #v ⚠ ✎'
         assert view.export(str(tmp_path / "seq.svg")) and window.export_sequence_to(str(tmp_path / "seq.png"))
         root = ET.parse(tmp_path / "seq.svg").getroot()
         assert root.tag.endswith("svg") and "initialize" in ET.tostring(root, encoding="unicode")
@@ -353,14 +353,14 @@ async def test_the_sequence_view_hangs_progress_and_later_rounds_from_their_requ
         progress = [i for i in range(len(rec)) if rec.method_at(i) == "notifications/progress"]
         assert len(progress) >= 2 and all(view.group_of(i) == slow for i in progress)
         assert view.group_of(roots_again) == roots_first and view.group_of(roots_first) is None
-        assert view._label(rec, roots_again).startswith("↻ tools/call") and f"entry {roots_first}" in view._label(rec, roots_again)
-        assert view._label(rec, progress[0]).startswith("↳ notifications/progress")
+        assert view.label(rec, roots_again).startswith("↻ tools/call") and f"entry {roots_first}" in view.label(rec, roots_again)
+        assert view.label(rec, progress[0]).startswith("↳ notifications/progress")
         # the rail is drawn: the pixels left of the client's lifeline on a progress row are not blank
         await until(lambda: window.timeline.model.rowCount() == len(rec))
         window.timeline.select_seq(0)  # the selection and its group's tint are elsewhere
-        view.verticalScrollBar().setValue(max(0, view._row_of(progress[0]) - 2))
+        view.verticalScrollBar().setValue(max(0, view.row_of(progress[0]) - 2))
         image = view.viewport().grab().toImage()
-        row = view._row_of(progress[0]) - view.verticalScrollBar().value()
+        row = view.row_of(progress[0]) - view.verticalScrollBar().value()
         y = int(view.row_height() * (1.6 + row + 0.62))
         fm = view.fontMetrics()
         x_client = min(fm.horizontalAdvance("#000000  0000.000") + 16, int(view.viewport().width() * 0.22)) + 14

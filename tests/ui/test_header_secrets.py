@@ -39,7 +39,7 @@ async def test_a_header_typed_in_the_editor_is_masked_everywhere(window_and_cont
         profile = ServerProfile(name="gate", command="", transport="streamable-http", url=peer.url, era="legacy")
         window.profiles.append(profile)
         window.connection.profiles.append(profile)
-        window.connection._refresh_list(len(window.profiles) - 1)
+        window.connection.show_profiles(len(window.profiles) - 1)
         editor = window.connection.editor
         editor.set_profile(profile)  # as choosing it in the list does (the refresh above chose it quietly)
         table = editor.headers

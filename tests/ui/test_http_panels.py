@@ -241,7 +241,7 @@ async def connected(window_and_controller, peer: HttpPeer, era: str, name: str, 
     profile.request_timeout = 20.0
     window.profiles.append(profile)
     window.connection.profiles.append(profile)
-    window.connection._refresh_list(0)
+    window.connection.show_profiles(0)
     window.connection.list.setCurrentRow(len(window.profiles) - 1)  # picked in the list: the editor shows it
     assert window.connection.current() is profile and window.connection.editor._profile is profile
     ready: list[bool] = []

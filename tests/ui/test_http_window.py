@@ -48,7 +48,7 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
         profile = ServerProfile(name="sdk over http", command="", transport="streamable-http", url=peer.url, era="legacy")
         window.profiles.append(profile)
         window.connection.profiles.append(profile)
-        window.connection._refresh_list(len(window.profiles) - 1)
+        window.connection.show_profiles(len(window.profiles) - 1)
         assert window.connection.current() is profile
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
@@ -117,7 +117,7 @@ async def test_a_tool_with_invalid_header_annotations_is_marked_and_not_called(w
         profile = ServerProfile(name="sdk, bad tool", command="", transport="streamable-http", url=peer.url, era="modern")
         window.profiles.append(profile)
         window.connection.profiles.append(profile)
-        window.connection._refresh_list(len(window.profiles) - 1)
+        window.connection.show_profiles(len(window.profiles) - 1)
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
             window.connect_selected()

@@ -53,18 +53,18 @@ async def test_a_stdio_session_has_a_process_lifeline_with_its_events_and_stderr
     assert x_client < x_server < x_side < view.viewport().width()
     spawned = next(i for i in range(len(rec)) if rec.extra_at(i).get("event") == "spawned")
     exited = next(i for i in range(len(rec)) if rec.extra_at(i).get("event") == "exited")
-    assert view._label(rec, spawned).startswith("spawned: ")
+    assert view.label(rec, spawned).startswith("spawned: ")
     for seq in (spawned, exited):
         window.timeline.select_seq(0 if seq else 1)  # the selection's tint is elsewhere
-        view.verticalScrollBar().setValue(max(0, view._row_of(seq) - 1))
-        y = row_middle(view, view._row_of(seq))
+        view.verticalScrollBar().setValue(max(0, view.row_of(seq) - 1))
+        y = row_middle(view, view.row_of(seq))
         assert painted(view, x_side, y)  # the note's dot is on the process lifeline, its text right of it,
         assert any(painted(view, x, y + 2, 0) for x in range(x_side + 10, x_side + 40))
         assert not painted(view, (x_client + x_server) // 2, y, 1)  # and no arrow between the peers
     # a message row is an arrow between client and server, not on the process line
     request = next(i for i in range(len(rec)) if rec.method_at(i) == "tools/list" and rec.direction_at(i) is Direction.C2S)
-    view.verticalScrollBar().setValue(max(0, view._row_of(request) - 1))
-    y = row_middle(view, view._row_of(request)) + 2
+    view.verticalScrollBar().setValue(max(0, view.row_of(request) - 1))
+    y = row_middle(view, view.row_of(request)) + 2
     assert painted(view, (x_client + x_server) // 2, y, 1)
 
 
@@ -74,15 +74,15 @@ async def test_event_names_in_the_sequence_view_follow_the_language(window_and_c
     spawned = next(i for i in range(len(rec)) if rec.extra_at(i).get("event") == "spawned")
     window.languages.set_choice("zh_CN")
     try:
-        label = window.sequence._label(rec, spawned)
+        label = window.sequence.label(rec, spawned)
         assert label.startswith("已启动: ")  # the timeline's word for it
         assert window.sequence.side_lane_label() == "进程"
         stderr = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
         if stderr:
-            assert window.sequence._label(rec, stderr[0]).startswith("stderr: ")
+            assert window.sequence.label(rec, stderr[0]).startswith("stderr: ")
     finally:
         window.languages.set_choice("en")
-    assert window.sequence._label(rec, spawned).startswith("spawned: ")
+    assert window.sequence.label(rec, spawned).startswith("spawned: ")
 
 
 async def test_an_http_session_has_an_http_lifeline(window_and_controller):
@@ -92,7 +92,7 @@ async def test_an_http_session_has_an_http_lifeline(window_and_controller):
         profile = ServerProfile(name="sdk over http", command="", transport="streamable-http", url=peer.url, era="legacy")
         use_profile(window, profile)
         window.connection.profiles[0] = profile
-        window.connection._refresh_list(0)
+        window.connection.show_profiles(0)
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
             window.connect_selected()
@@ -101,12 +101,12 @@ async def test_an_http_session_has_an_http_lifeline(window_and_controller):
             view = window.sequence
             assert view.side_lane_label() == "HTTP"
             exchanges = [i for i in range(len(rec)) if rec.extra_at(i).get("event") == "http_exchange"]
-            assert exchanges and view._label(rec, exchanges[0]).startswith("HTTP exchange: ")
+            assert exchanges and view.label(rec, exchanges[0]).startswith("HTTP exchange: ")
             window.views.setCurrentWidget(view)
             await until(lambda: view.isVisible() and window.timeline.model.rowCount() >= exchanges[0] + 1)
             window.timeline.select_seq(len(rec) - 1)
-            view.verticalScrollBar().setValue(max(0, view._row_of(exchanges[0]) - 1))
-            assert painted(view, view.lanes()[2], row_middle(view, view._row_of(exchanges[0])))
+            view.verticalScrollBar().setValue(max(0, view.row_of(exchanges[0]) - 1))
+            assert painted(view, view.lanes()[2], row_middle(view, view.row_of(exchanges[0])))
             controller.disconnect()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()

@@ -289,12 +289,11 @@ def test_a_deleted_server_can_be_undone_in_its_place_with_its_secrets(window, qa
     panel = window.connection
     names = ["first", "<b>second</b> & co", "third"]
     for name in names:
-        panel._add()
+        panel.add_server()
         panel.profiles[-1].name = name
         panel.profiles[-1].command = sys.executable
     panel.profiles[2].env = [EnvVar("API_KEY", "s3cret", secret=True)]
-    panel._refresh_list(2)
-    panel._select(2)
+    panel.show_profiles(2)
     window._save_profiles()
     assert [p.name for p in window.profiles[1:]] == names
     assert not panel.undo_row.isVisible()
@@ -319,7 +318,7 @@ def test_a_deleted_server_can_be_undone_in_its_place_with_its_secrets(window, qa
     panel.list.setCurrentRow(1)
     panel.remove.click()
     assert panel.undo_row.isVisible()
-    panel._add()
+    panel.add_server()
     assert not panel.undo_row.isVisible() and not panel.undo_delete()
     QApplication.processEvents()
 
