@@ -18,8 +18,12 @@ call what is here:
   own language.
 * Tasks (2025-11-25). :func:`tool_task_support` says whether a tool may, must or must not run as
   a task (the server's ``tasks.requests.tools.call`` first, then the tool's
-  ``execution.taskSupport``). :func:`call_as_task` sends a task-augmented request, follows the
-  task with ``tasks/get`` at the ``pollInterval`` the server suggests until it ends or asks for
+  ``execution.taskSupport``). :class:`TaskPoll` is the one polling loop: ``tasks/get`` at the
+  ``pollInterval`` the server suggests (:func:`poll_seconds`: never faster than
+  ``MIN_POLL_SECONDS``, ``DEFAULT_POLL_SECONDS`` when it suggests none) until the task reaches a
+  status it stops at, is stopped, or ``tasks/get`` fails; what a front-end learns otherwise (a
+  status notification) goes into the same loop. :func:`call_as_task` sends a task-augmented
+  request, follows the task with a TaskPoll until it ends or asks for
   input, then fetches the outcome with ``tasks/result`` (which blocks on the server, and is
   where a task that needs input sends its requests). Cancelling the caller sends
   ``tasks/cancel`` (shielded, briefly) before the cancellation goes on. Every step reports the
@@ -442,7 +446,7 @@ class TaskPoll:
     learns about the task meanwhile (a ``notifications/tasks/status``, a ``tasks/cancel``
     answer) goes in through :meth:`seen`: a wait in progress looks at it at once, so a task
     that ended is not asked about again and a new ``pollInterval`` counts from the last poll.
-    Every change is reported through ``on_task`` with the whole task as now known."""
+    Each ``tasks/get`` answer is reported through ``on_task`` with the whole task as now known."""
 
     def __init__(
         self,
@@ -479,10 +483,10 @@ class TaskPoll:
         return self.stopped or self.status in self.until
 
     def seen(self, task: dict) -> None:
-        """Merge what the server said about the task; a wait in progress looks again."""
+        """Merge what the front-end learned about the task otherwise (a status notification,
+        a ``tasks/cancel`` answer); a wait in progress looks again. Not reported back through
+        ``on_task``: the front-end has it already."""
         self.task = {**self.task, **task}
-        if self.on_task is not None:
-            self.on_task(dict(self.task))
         self._poke()
 
     def stop(self) -> None:
@@ -516,7 +520,9 @@ class TaskPoll:
                 if got is None:
                     self.problem, self.problem_detail = TASK_GET_FAILED, reply.error
                     break
-                self.seen(got)
+                self.task = {**self.task, **got}
+                if self.on_task is not None:
+                    self.on_task(dict(self.task))
         finally:
             self.running = False
             self._wake = None

@@ -1,0 +1,148 @@
+"""Tasks, headless, against real servers over real pipes: the one task-polling loop
+(session/operations.TaskPoll) and the Tasks controller (session/controllers/tasks.py).
+
+The demo server runs ``long_running`` as a task and suggests a ``pollInterval`` of 500 ms;
+the misbehaving fixture's ``task-faults`` mode suggests 0 and answers ``tasks/get`` with an
+error. call_as_task runs the same loop (tests/session/test_tasks.py).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from collections.abc import Callable
+
+import anyio
+import pytest
+from peers import misbehave
+
+from inspector.protocol.engine import ClientConfig
+from inspector.protocol.versions import EraMode
+from inspector.session import Direction, Entry, Session, SessionOptions
+from inspector.session.operations import (
+    DEFAULT_POLL_SECONDS,
+    MIN_POLL_SECONDS,
+    TASK_GET_FAILED,
+    TERMINAL_STATUSES,
+    TaskPoll,
+    poll_seconds,
+    task_from_reply,
+)
+from inspector.transport.base import StdioSpec
+
+pytestmark = pytest.mark.anyio
+
+DEMO = [sys.executable, "-m", "inspector.demo"]
+
+
+def options(argv: list[str]) -> SessionOptions:
+    return SessionOptions(transport=StdioSpec(argv=list(argv)), config=ClientConfig(era=EraMode.LEGACY), stdin_grace=3.0, term_grace=2.0)
+
+
+async def wait_for(predicate: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+    try:
+        with anyio.fail_after(timeout):
+            while not predicate():
+                await anyio.sleep(0.01)
+    except TimeoutError:
+        raise AssertionError(f"timed out waiting for {what}") from None
+
+
+def find(session: Session, method: str) -> list[Entry]:
+    """The requests the client sent, named ``method``."""
+    return [e for e in session.recording if e.direction is Direction.C2S and e.method == method]
+
+
+def get_times(session: Session) -> list[float]:
+    return [e.t for e in find(session, "tasks/get")]
+
+
+async def start_task(session: Session, steps: int, step_ms: int) -> dict:
+    reply = await session.request(
+        "tools/call", {"name": "long_running", "arguments": {"steps": steps, "step_ms": step_ms}, "task": {"ttl": 60_000}}
+    )
+    assert reply.ok, reply.error
+    return reply.result["task"]
+
+
+def test_the_interval_is_the_servers_with_a_floor_and_one_default() -> None:
+    assert poll_seconds({"pollInterval": 2000}) == 2.0
+    assert poll_seconds({"pollInterval": 0}) == MIN_POLL_SECONDS
+    assert poll_seconds({"pollInterval": 100}) == MIN_POLL_SECONDS
+    for absent in ({}, {"pollInterval": None}, {"pollInterval": True}, {"pollInterval": -5}, {"pollInterval": "500"}):
+        assert poll_seconds(absent) == DEFAULT_POLL_SECONDS, absent
+
+
+async def test_a_poll_follows_the_demo_task_at_its_interval_until_it_completes() -> None:
+    session = Session(options(DEMO))
+    async with session:
+        await session.start()
+        task = await start_task(session, steps=4, step_ms=200)
+        assert task["pollInterval"] == 500
+        reported: list[dict] = []
+        poll = TaskPoll(session, task, on_task=reported.append)
+        assert poll.task_id == task["taskId"] and poll.status == "working" and not poll.done
+        await poll.run()
+        assert poll.status == "completed" and poll.problem is None and not poll.running
+        times = get_times(session)
+        assert poll.polls == len(times) >= 1
+        # every poll asked for this task, at least the suggested 500 ms after the one before
+        sent = [e.json()["params"] for e in find(session, "tasks/get")]
+        assert all(p == {"taskId": task["taskId"]} for p in sent)
+        call = find(session, "tools/call")[-1]
+        starts = [call.t, *times]
+        assert all(b - a >= 0.45 for a, b in zip(starts, starts[1:]))
+        # each answer was reported with the whole task as now known
+        assert len(reported) == poll.polls and reported[-1]["status"] == "completed"
+        assert all(r["taskId"] == task["taskId"] and "createdAt" in r for r in reported)
+
+
+async def test_what_is_learned_elsewhere_ends_the_wait_at_once() -> None:
+    session = Session(options(DEMO))
+    async with session:
+        await session.start()
+        task = await start_task(session, steps=200, step_ms=100)
+        # a slow interval, so the poll is surely waiting when the cancel's answer comes
+        poll = TaskPoll(session, {**task, "pollInterval": 20_000})
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(poll.run)
+            await wait_for(lambda: poll.running, what="the poll to start waiting")
+            reply = await session.request("tasks/cancel", {"taskId": poll.task_id})
+            cancelled = task_from_reply(reply, poll.task_id)
+            assert cancelled is not None and cancelled["status"] == "cancelled"
+            seen_at = anyio.current_time()
+            poll.seen(cancelled)
+        assert anyio.current_time() - seen_at < 1.0  # not the 20 s wait
+        assert poll.done and poll.status in TERMINAL_STATUSES and poll.polls == 0
+        assert get_times(session) == []  # a task that ended is not asked about
+
+
+async def test_stop_ends_the_loop_before_its_next_poll() -> None:
+    session = Session(options(DEMO))
+    async with session:
+        await session.start()
+        task = await start_task(session, steps=200, step_ms=100)
+        poll = TaskPoll(session, task)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(poll.run)
+            await wait_for(lambda: poll.polls >= 1, what="the first poll")
+            poll.stop()
+        assert poll.stopped and poll.done and not poll.running
+        assert poll.status == "working" and len(get_times(session)) == poll.polls
+        await session.request("tasks/cancel", {"taskId": poll.task_id})
+
+
+async def test_a_failing_tasks_get_ends_the_poll_with_the_error_as_data() -> None:
+    session = Session(options(misbehave("task-faults")))
+    async with session:
+        await session.start()
+        reply = await session.request("tools/call", {"name": "flaky", "arguments": {}, "task": {}})
+        task = reply.result["task"]
+        assert task["pollInterval"] == 0
+        poll = TaskPoll(session, task)
+        await poll.run()
+        assert poll.problem == TASK_GET_FAILED and poll.problem_detail["code"] == -32603
+        assert poll.polls == 1 and poll.status == "working"
+        # pollInterval 0 is followed no faster than the floor
+        call = find(session, "tools/call")[-1]
+        assert get_times(session)[0] - call.t >= MIN_POLL_SECONDS * 0.9
