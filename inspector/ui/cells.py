@@ -62,6 +62,10 @@ class CellDelegate(QStyledItemDelegate):
         self._geometry: dict[tuple[int, int, bool], tuple[tuple[int, int, int, int], QRect | None, Qt.TextElideMode]] = {}
         self._fast_states: dict[object, bool] = {}  # option.state -> a plain cell in it
 
+    def laid_out_texts(self) -> list[tuple[QStaticText, int, int]]:
+        """The texts laid out so far (each with its width and height), as they are painted."""
+        return [found for found in self._texts.values() if found is not None]
+
     def forget(self) -> None:
         """Drop what was laid out (the fonts or the style changed)."""
         self._texts.clear()

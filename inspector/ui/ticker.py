@@ -83,6 +83,11 @@ class Ticker(QObject):
         """How often, at most, each subscriber is called (ms), flooded or calm."""
         return FLOOD_INTERVAL_MS if self._flooded else INTERVAL_MS
 
+    def next_frame_in(self) -> int:
+        """The wait the ticker set before its next frame (ms): the interval while calm, longer
+        while a flood makes frames costly (see the module docstring)."""
+        return self._timer.interval()
+
     def is_running(self) -> bool:
         return self._timer.isActive()
 

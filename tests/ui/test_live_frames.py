@@ -79,17 +79,17 @@ def test_frames_are_spaced_by_what_they_and_their_repaint_cost(qapp):
     QCoreApplication.sendPostedEvents(ticker, 0)  # the event behind the repaint request
     assert ticker.last_frame_ms >= 15
     # the views take about VIEW_SHARE of the loop: 15 ms of frame -> ~170 ms to the next one
-    assert FLOOD_INTERVAL_MS < ticker._timer.interval() <= FLOOD_MAX_MS
+    assert FLOOD_INTERVAL_MS < ticker.next_frame_in() <= FLOOD_MAX_MS
     # nothing more arrives: the next frame takes nothing, and the one after comes quickly
     busy.took, busy.cost = 0, 0.0
     ticker.frame()
     ticker.frame()  # a calm round: not flooded any more
-    assert not ticker.is_flooded() and ticker._timer.interval() == INTERVAL_MS
+    assert not ticker.is_flooded() and ticker.next_frame_in() == INTERVAL_MS
     # calm frames keep their pace, whatever they cost
     busy.took, busy.cost = 3, 0.02
     ticker.frame()
     QCoreApplication.sendPostedEvents(ticker, 0)
-    assert ticker._timer.interval() == INTERVAL_MS
+    assert ticker.next_frame_in() == INTERVAL_MS
 
 
 # --------------------------------------------------------------------------- live text
@@ -265,7 +265,7 @@ def test_the_cell_delegate_paints_plain_text_elided_and_leaves_selected_rows_to_
     assert isinstance(delegate, CellDelegate)
     view.table.selectRow(0)
     view.table.viewport().repaint()
-    laid_out = [found for found in delegate._texts.values() if found is not None]
+    laid_out = delegate.laid_out_texts()
     assert laid_out and all(st.textFormat() == Qt.TextFormat.PlainText for st, _w, _h in laid_out)
     shown = {st.text() for st, _w, _h in laid_out}
     # the method elided in the middle (the timeline keeps a method's head and tail), as Qt does,
