@@ -16,23 +16,27 @@ wherever the command line is shown or recorded.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shlex
 import sys
 import uuid
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
-from typing import Any
+from typing import Any, get_type_hints
 
 import orjson
+from pydantic import Field, RootModel, create_model
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
 from inspector.transport.base import MASK, AutoHttpSpec, SseSpec, StdioSpec, StreamableHttpSpec, TransportSpec
 
+from .documents import Document, Flag, Name, OptionalText, Text, lenient
 from .secrecy import secret_header
 from .session import SessionOptions
 
@@ -343,39 +347,29 @@ class ProfileStore:
 
     def load(self) -> list[ServerProfile]:
         """The demo and the saved servers. Whatever the files hold (edited by hand, cut, not
-        JSON), nothing raises: what cannot be read is left out or takes its default, and
-        ``load_problems`` says so, naming the file and the JSON path."""
+        JSON), nothing raises: what cannot be read is left out or takes its default
+        (:func:`.documents.lenient`), and ``load_problems`` says so, naming the file and the
+        JSON path."""
         profiles: list[ServerProfile] = []
         problems: list[str] = []
         data = _read_json(self.path, problems)
         secrets = _read_json(self.secrets_path, problems)
         if secrets is not None and not isinstance(secrets, dict):
             problems.append(f"{self.secrets_path}: $: expected an object (server id → its secrets); no secret value was read")
-        if not isinstance(secrets, dict):
-            secrets = {}
+        held_by_id = lenient(SecretsDocument, secrets if isinstance(secrets, dict) else {}, f"{self.secrets_path}: $", problems).root
+        if data is not None and not isinstance(data, dict):
+            problems.append(f"{self.path}: $: expected an object; no saved server was read")
+        document = lenient(ServersDocument, data if isinstance(data, dict) else {}, f"{self.path}: $", problems)
         demo = demo_profile()
-        items = data.get("servers", []) if isinstance(data, dict) else None
-        if data is not None and not isinstance(items, list):
-            where = "$.servers" if isinstance(data, dict) else "$"
-            problems.append(f"{self.path}: {where}: expected {'an array of saved servers' if isinstance(data, dict) else 'an object'}; no saved server was read")
-        for n, item in enumerate(items if isinstance(items, list) else []):
-            where = f"{self.path}: $.servers[{n}]"
-            if not isinstance(item, dict):
-                problems.append(f"{where}: expected an object (a saved server); skipped")
-                continue
-            try:
-                p = _profile_from_json(item, where, problems)
-            except (TypeError, KeyError, ValueError) as exc:
-                problems.append(f"{where}: skipped: {exc}")
-                continue
-            held = secrets.get(p.id)
-            held = held if isinstance(held, dict) else {}
+        for n, item in enumerate(document.servers):
+            p = _profile_from_json(item, f"{self.path}: $.servers[{n}]", problems)
+            held = held_by_id.get(p.id, {})
             for var in p.env:
                 if var.secret:
-                    var.value = _text(held.get(var.name, ""))
+                    var.value = held.get(var.name, "")
             for header in p.headers:
                 if header.secret:
-                    header.value = _text(held.get(HEADER_SECRET + header.name, ""))
+                    header.value = held.get(HEADER_SECRET + header.name, "")
             if p.id == DEMO_ID:  # keep the user's settings, but the command is always ours
                 p.command, p.args, p.builtin, p.name = demo.command, demo.args, True, demo.name
                 demo = p
@@ -421,64 +415,63 @@ def _read_json(path: Path, problems: list[str]) -> Any:
         return None
 
 
-def _text(value: Any) -> str:
-    """A saved string value; any other JSON value as its JSON text."""
-    return value if isinstance(value, str) else orjson.dumps(value).decode()
+class SavedPair(Document):
+    """An environment variable or header in ``servers.json`` (a secret one's value is kept in
+    ``secrets.json``, by server id)."""
+
+    name: Name
+    value: Text = ""
+    secret: Flag = False
 
 
-def _pairs(items: Any, where: str, problems: list[str]) -> list[EnvVar]:
-    """Saved environment variables or headers: ``[{"name", "value", "secret"}]``."""
-    if items is None:
-        return []
-    if not isinstance(items, list):
-        problems.append(f"{where}: expected an array; none kept")
-        return []
-    out = []
-    for n, e in enumerate(items):
-        if not isinstance(e, dict) or not isinstance(e.get("name"), str) or not e["name"]:
-            problems.append(f"{where}[{n}]: expected an object with a name; left out")
-            continue
-        out.append(EnvVar(e["name"], _text(e.get("value", "")), e.get("secret") is True))
-    return out
+class SavedRoot(Document):
+    """A root offered to the server: ``{"uri", "name"}``."""
+
+    uri: Name
+    name: OptionalText = ""
 
 
-def _profile_from_json(d: dict, where: str = "$", problems: list[str] | None = None) -> ServerProfile:
-    """A saved server; a setting of the wrong type takes its default (said in ``problems``)."""
-    problems = [] if problems is None else problems
-    defaults = ServerProfile(name="", command="")
-    kwargs: dict[str, Any] = {}
-    for key in ServerProfile.__dataclass_fields__:
-        if key not in d or key in ("env", "headers", "args", "roots"):
-            continue
-        value, default = d[key], getattr(defaults, key)
-        if isinstance(default, bool):
-            ok = isinstance(value, bool)
-        elif isinstance(default, float):
-            ok = type(value) in (int, float) and value == value
-            value = float(value) if ok else value
-        elif isinstance(default, int):
-            ok = type(value) is int
-        elif isinstance(default, list):
-            ok = isinstance(value, list) and all(isinstance(x, str) for x in value)
+class ServersDocument(Document):
+    """``servers.json``: ``{"version": 1, "servers": [...]}``; each server is read on its own
+    (:func:`saved_server_model`), so that one bad setting costs only that setting."""
+
+    version: int = STORE_VERSION
+    servers: list[dict[str, Any]] = []
+
+
+class SecretsDocument(RootModel[dict[str, dict[str, Text]]]):
+    """``secrets.json``: server id → {variable name, or ``header:`` + header name → value}."""
+
+
+@cache
+def saved_server_model() -> type[Document]:
+    """A saved server as ``servers.json`` holds it: the fields of :class:`ServerProfile`, each of
+    its type (strict: ``"10"`` is no number), variables and headers as :class:`SavedPair`, roots
+    as :class:`SavedRoot`, an argument of any JSON value taken as its text. Made from the
+    dataclass, so that a new setting is saved and read without a second list of fields."""
+    hints = get_type_hints(ServerProfile)
+    kinds: dict[str, Any] = {"env": list[SavedPair], "headers": list[SavedPair], "args": list[Text], "roots": list[SavedRoot]}
+    fields: dict[str, Any] = {}
+    for f in dataclasses.fields(ServerProfile):
+        if f.default is not dataclasses.MISSING:
+            default: Any = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = Field(default_factory=f.default_factory)
         else:
-            ok = isinstance(value, type(default))
-        if ok:
-            kwargs[key] = value
-        else:
-            problems.append(f"{where}.{key}: {_text(value)[:40]} is not a {type(default).__name__}; the default is used")
-    kwargs.setdefault("name", "")
-    kwargs.setdefault("command", "")
-    kwargs["env"] = _pairs(d.get("env"), f"{where}.env", problems)
-    kwargs["headers"] = _pairs(d.get("headers"), f"{where}.headers", problems)
-    args = d.get("args", [])
-    kwargs["args"] = [_text(a) for a in args] if isinstance(args, list) else []
-    roots = d.get("roots")
-    kwargs["roots"] = [
-        {"uri": r["uri"], "name": r.get("name") if isinstance(r.get("name"), str) else ""}
-        for r in (roots if isinstance(roots, list) else [])
-        if isinstance(r, dict) and isinstance(r.get("uri"), str) and r["uri"]
-    ]
-    return ServerProfile(**kwargs)
+            default = ""  # name and command: a saved server without one is still read
+        fields[f.name] = (kinds.get(f.name, hints[f.name]), default)
+    return create_model("SavedServer", __base__=Document, **fields)
+
+
+def _profile_from_json(d: dict[str, Any], where: str = "$", problems: list[str] | None = None) -> ServerProfile:
+    """A saved server; a setting of the wrong type takes its default, a variable, header or
+    root that cannot be read is left out (said in ``problems``)."""
+    saved = lenient(saved_server_model(), d, where, [] if problems is None else problems)
+    values = dict(saved)
+    values["env"] = [EnvVar(v.name, v.value, v.secret) for v in saved.env]  # type: ignore[attr-defined]
+    values["headers"] = [EnvVar(h.name, h.value, h.secret) for h in saved.headers]  # type: ignore[attr-defined]
+    values["roots"] = [r.model_dump() for r in saved.roots]  # type: ignore[attr-defined]
+    return ServerProfile(**values)
 
 
 def _atomic_write(path: Path, data: bytes, mode: int = 0o644) -> None:

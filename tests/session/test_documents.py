@@ -1,0 +1,109 @@
+"""The documents the inspector reads and writes as pydantic models (inspector.session.documents),
+headless: the lenient reading that leaves out only what fails and says where, the saved servers
+and secrets (profiles.ProfileStore) read through their models."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import orjson
+
+from inspector.session.documents import Document, Flag, Name, Text, json_path, lenient, loc_path
+from inspector.session.profiles import EnvVar, ProfileStore, ServerProfile, saved_server_model
+
+
+class Pair(Document):
+    name: Name
+    value: Text = ""
+    secret: Flag = False
+
+
+class Doc(Document):
+    timeout: float = 10.0
+    count: int = 3
+    pairs: list[Pair] = []
+    words: list[str] = ["a"]
+
+
+def test_lenient_leaves_out_only_what_fails_and_says_where_in_document_order() -> None:
+    problems: list[str] = []
+    data = {
+        "timeout": "5",  # a string is no number (strict): the default
+        "count": True,  # a boolean is no integer
+        "pairs": [{"name": "A", "value": 7, "secret": "yes"}, 3, {"value": "x"}, {"name": "B", "secret": True}],
+        "words": ["ok"],
+        "other": {"kept": "ignored"},
+    }
+    doc = lenient(Doc, data, "f.json: $", problems)
+    assert (doc.timeout, doc.count, doc.words) == (10.0, 3, ["ok"])
+    # any JSON value is text; only true is true; the items that fail are left out, the rest kept in order
+    assert [(p.name, p.value, p.secret) for p in doc.pairs] == [("A", "7", False), ("B", "", True)]
+    assert problems == [
+        "f.json: $.timeout: 5: input should be a valid number; the default is used",
+        "f.json: $.count: true: input should be a valid integer; the default is used",
+        "f.json: $.pairs[1]: expected an object; left out",
+        "f.json: $.pairs[2]: field required; left out",
+    ]
+    assert data["pairs"][1] == 3  # the caller's data is not changed
+
+
+def test_json_paths() -> None:
+    assert json_path("$", "mcpServers") == "$.mcpServers"
+    assert json_path("$.args", 2) == "$.args[2]"
+    assert json_path("$.mcpServers", "my server") == '$.mcpServers["my server"]'
+    assert loc_path("$", ("servers", 0, "env", "A B")) == '$.servers[0].env["A B"]'
+
+
+def test_the_saved_server_model_follows_the_profile_and_round_trips_every_field(tmp_path: Path) -> None:
+    fields = {f.name for f in dataclasses.fields(ServerProfile)}
+    assert set(saved_server_model().model_fields) == fields
+    p = ServerProfile(
+        name="every field",
+        command="srv",
+        args=["--a", "1"],
+        env=[EnvVar("TOKEN", "t0k", True), EnvVar("MODE", "fast")],
+        inherit_env=False,
+        cwd=str(tmp_path),
+        era="legacy",
+        protocol_version="2025-06-18",
+        capabilities=["roots"],
+        connect_timeout=4.5,
+        probe_timeout=1.0,
+        start_timeout=9.0,
+        request_timeout=12.0,
+        stdin_grace=0.5,
+        term_grace=0.25,
+        max_request_time=99.0,
+        max_line=1 << 20,
+        detected_era="legacy",
+        roots=[{"uri": "file:///w", "name": "w"}],
+        transport="streamable-http",
+        detected_transport="streamable-http",
+        url="https://h/mcp",
+        headers=[EnvVar("Authorization", "Bearer abc"), EnvVar("X-A", "1")],
+        verify_tls=False,
+    )
+    store = ProfileStore(tmp_path)
+    store.save([p])
+    (loaded,) = store.load()[1:]
+    assert store.load_problems == []
+    assert loaded == dataclasses.replace(p, headers=[EnvVar("Authorization", "Bearer abc", True), EnvVar("X-A", "1")])
+    assert "t0k" not in store.path.read_text() and "Bearer abc" not in store.path.read_text()
+
+
+def test_a_hand_edited_store_keeps_what_it_can_and_names_the_rest(tmp_path: Path) -> None:
+    store = ProfileStore(tmp_path)
+    store.save([ServerProfile(name="s", command="node", env=[EnvVar("TOKEN", "v", True)])])
+    doc = orjson.loads(store.path.read_bytes())
+    saved = doc["servers"][0]
+    saved.update(connect_timeout="5", env=[{"name": "TOKEN", "secret": True}, {"value": "no name"}], args=[1, None], verify_tls=1)
+    doc["servers"].append("not a server")
+    store.path.write_bytes(orjson.dumps(doc))
+    store.secrets_path.write_bytes(orjson.dumps({saved["id"]: {"TOKEN": 42}, "other": "not an object"}))
+    demo, server = store.load()
+    assert demo.builtin and server.args == ["1", "null"] and server.connect_timeout == 10.0 and server.verify_tls
+    assert [(v.name, v.value, v.secret) for v in server.env] == [("TOKEN", "42", True)]
+    where = {problem.split(": ")[1] for problem in store.load_problems}
+    assert where == {"$.other", "$.servers[1]", "$.servers[0].connect_timeout", "$.servers[0].env[1]", "$.servers[0].verify_tls"}
+    assert all(("servers.json" in p) != ("secrets.json" in p) for p in store.load_problems)
