@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import re
 import time
 from collections.abc import Callable
@@ -62,14 +61,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.errors import error_name
 from inspector.protocol.uri_template import expand_template, template_required, template_variables
-from inspector.protocol.versions import META_SUBSCRIPTION_ID, completion_takes_context
+from inspector.protocol.versions import META_SUBSCRIPTION_ID
+from inspector.session.controllers.completions import resource_ref
 from inspector.session.operations import NOTE_ERROR, ListPager
 from ..theme import card_style, is_dark
 
 from ..widgets import BusyIndicator, CompletionField, ErrorLabel, PagedListView, mono_font, muted, plain_label, plain_tooltip, section_title
 from ..text import format_size, hex_dump, listen_note_text
+from .answers import complete_field, error_text
 from .base import FeaturePanel
 
 DEBOUNCE_MS = 200
@@ -77,35 +77,12 @@ MAX_UPDATES = 500
 HEX_PREVIEW_BYTES = 512
 TEXT_LIMIT = 1_000_000  # characters shown of a text content; the rest is left out (Save keeps all)
 LIST_REQUEST_TIMEOUT: float | None = None  # the lists wait the profile's request timeout, as every request does
-COMPLETION_TIMEOUT = 10.0
 DECODE_ON_THREAD = 256 * 1024  # characters of text/base64 above which decoding leaves the UI thread
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole
 
 # MIME types read as prose (proportional font); every other text is shown in a fixed font.
 _PROSE_MIME = frozenset({"text/plain", "text/markdown", "text/x-markdown", "text/richtext", "text/enriched"})
-
-
-def error_text(error: dict | None) -> str:
-    """A JSON-RPC error object as one readable paragraph (plain text)."""
-    if not isinstance(error, dict):
-        return QCoreApplication.translate("ResourcesPanel", "The server answered with an error.")
-    code = error.get("code")
-    message = error.get("message")
-    name = error_name(code)
-    head = QCoreApplication.translate("ResourcesPanel", "Error {code}").format(code=code) if code is not None else QCoreApplication.translate("ResourcesPanel", "Error")
-    if name:
-        head += f" ({name})"
-    text = f"{head}: {message}" if isinstance(message, str) and message else head
-    if "data" in error:
-        try:
-            data = json.dumps(error["data"], ensure_ascii=False)
-        except (TypeError, ValueError):
-            data = repr(error["data"])
-        if len(data) > 600:
-            data = data[:600] + "…"
-        text += "\n" + QCoreApplication.translate("ResourcesPanel", "data: {data}").format(data=data)
-    return text
 
 
 def meta_subscription_id(params: dict) -> Any:
@@ -115,31 +92,8 @@ def meta_subscription_id(params: dict) -> Any:
 
 # ---------------------------------------------------------------------- completion
 
-
-async def fetch_completions(panel: FeaturePanel, field: CompletionField, ref: dict, context: dict[str, str]) -> None:
-    """completion/complete for ``field``'s current value; the answer lands in the field."""
-    session = panel.session
-    if session is None:
-        return
-    value = field.asked if field.asked is not None else field.text()
-    params: dict[str, Any] = {"ref": ref, "argument": {"name": field.name, "value": value}}
-    if context and completion_takes_context(panel.version):
-        params["context"] = {"arguments": context}
-    reply = await session.request("completion/complete", params, timeout=COMPLETION_TIMEOUT)
-    if not reply.ok:
-        failure = QCoreApplication.translate("ResourcesPanel", "Completion failed: {error}").format(error=error_text(reply.error))
-        field.setToolTip(plain_tooltip(f"{field.hint}\n\n{failure}" if field.hint else failure))
-        field.set_suggestions(value, [])
-        return
-    if field.hint:
-        field.setToolTip(plain_tooltip(field.hint))
-    completion = (reply.result or {}).get("completion")
-    values = completion.get("values") if isinstance(completion, dict) else None
-    if not isinstance(values, list):
-        values = []
-    values = [v for v in values if isinstance(v, str)][:100]
-    field.set_suggestions(value, values, completion.get("total") if isinstance(completion, dict) else None,
-                          completion.get("hasMore") if isinstance(completion, dict) else False)
+# the prompts panel's old import, until it takes complete_field from .answers
+fetch_completions = complete_field
 
 
 # ---------------------------------------------------------------------- subscriptions/listen
@@ -997,7 +951,7 @@ class ResourcesPanel(FeaturePanel):
         if field is None or not isinstance(tmpl, str):
             return
         context = {k: v for k, v in self.template_values().items() if k != name}
-        self.run(fetch_completions, self, field, {"type": "ref/resource", "uri": tmpl}, context, error_label=self.errors)
+        self.run(complete_field, self, field, resource_ref(tmpl), context, self.errors, error_label=self.errors)
 
     def _target_uri(self) -> str | None:
         if isinstance(self.template, dict):
