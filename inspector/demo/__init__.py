@@ -70,6 +70,6 @@ and the process exits 0, unless a lesson says to keep running (then only SIGTERM
 ``--ignore-sigterm`` only SIGKILL, ends it).
 
 Start-up is dominated by importing :mod:`inspector.protocol` (its ``__init__`` pulls the
-engine and schema code, and ``versions`` imports ``mcp_types`` and pydantic); see
+engine and schema code; neither pydantic nor ``mcp_types`` is imported); see
 ``benchmarks/demo_startup.py``.
 """

@@ -187,16 +187,3 @@ def loads_lenient(raw: bytes) -> Any:
         return _loads(frame_body(raw))
     except _JSONDecodeError:
         return None
-
-
-def parse_wire_model(raw: bytes) -> tuple[object | None, str | None]:
-    """The official pydantic wire model of a stored line (slow path, for detail views).
-
-    Returns ``(model, None)`` or ``(None, problem)``.
-    """
-    from mcp_types.jsonrpc import jsonrpc_message_adapter
-
-    try:
-        return jsonrpc_message_adapter.validate_json(frame_body(raw)), None
-    except Exception as exc:
-        return None, str(exc)

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import copy
 import errno
+import io
 import json
 import os
 import re
@@ -72,6 +73,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
+
+from dotenv.parser import parse_stream
 
 from .profiles import SECRET_REF, EnvVar, ServerProfile, header_secret
 from .recording import file_kind
@@ -105,7 +108,6 @@ _ENTRY_KEYS = {"type", "command", "args", "env", "envFile", "cwd", "url", "serve
 _VAR = VARIABLE
 _INPUT_REF = re.compile(r"\$\{input:([^}]+)\}")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 #: what a value found is, as :func:`_kind` says it
@@ -1032,30 +1034,19 @@ class _Reader:
             self.problem(path, "env_file_unreadable", file=file, why=exc.why)
             return []
         try:
-            lines = _LINE_BREAK.split(data.decode("utf-8-sig"))  # the lines an editor shows (not splitlines: \f, \x1c... are no breaks)
+            text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             self.problem(path, "env_file_not_utf8", file=file, offset=exc.start)
             return []
         out = []
-        for n, line in enumerate(lines, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            line = line.removeprefix("export ").strip()
-            key, sep, val = line.partition("=")
-            key = key.strip()
-            if "\0" in line:
-                self.problem(path, "env_file_nul", file=file.name, line=n)
-                continue
-            if not sep or not key:
-                self.problem(path, "env_file_line", file=file.name, line=n)
-                continue
-            val = val.strip()
-            if len(val) >= 2 and val[0] == val[-1] and val[0] in "\"'":
-                val = val[1:-1]
-            elif " #" in val:
-                val = val.split(" #", 1)[0].rstrip()
-            out.append(EnvVar(key, val, True))  # a .env file is where secrets live: every value is kept secret
+        for binding in parse_stream(io.StringIO(text)):  # python-dotenv's reading: quotes, export, comments
+            line = binding.original.line
+            if binding.error or (binding.key is not None and binding.value is None):
+                self.problem(path, "env_file_line", file=file.name, line=line)
+            elif binding.key is not None and "\0" in binding.key + (binding.value or ""):
+                self.problem(path, "env_file_nul", file=file.name, line=line)
+            elif binding.key is not None:
+                out.append(EnvVar(binding.key, binding.value or "", True))  # a .env file holds secrets: all are kept secret
         return out
 
     # -- registry server.json

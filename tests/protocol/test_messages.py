@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from inspector.protocol.messages import Kind, parse_line, parse_wire_model, valid_id
+from inspector.protocol.messages import Kind, parse_line, valid_id
 
 
 @pytest.mark.parametrize(
@@ -36,13 +36,6 @@ def test_error_code_extracted():
 def test_ids():
     assert valid_id(0) and valid_id("0") and valid_id(-3)
     assert not valid_id(None) and not valid_id(1.5) and not valid_id(True) and not valid_id([1])
-
-
-def test_official_wire_model_on_demand():
-    model, problem = parse_wire_model(b'{"jsonrpc":"2.0","id":0,"method":"ping"}\n')
-    assert problem is None and model.method == "ping" and model.id == 0
-    model, problem = parse_wire_model(b'{"jsonrpc":"1.0","id":0,"method":"ping"}\n')
-    assert model is None and problem
 
 
 def test_version_lists_match_the_official_wire_models():

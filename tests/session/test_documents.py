@@ -5,6 +5,9 @@ and secrets (profiles.ProfileStore) read through their models."""
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import orjson
@@ -107,3 +110,11 @@ def test_a_hand_edited_store_keeps_what_it_can_and_names_the_rest(tmp_path: Path
     where = {problem.split(": ")[1] for problem in store.load_problems}
     assert where == {"$.other", "$.servers[1]", "$.servers[0].connect_timeout", "$.servers[0].env[1]", "$.servers[0].verify_tls"}
     assert all(("servers.json" in p) != ("secrets.json" in p) for p in store.load_problems)
+
+
+def test_the_runtime_needs_neither_the_official_wire_models_nor_the_sdk() -> None:
+    """mcp-types is a test dependency (the version lists are checked against it): nothing the
+    program imports reaches it, nor the SDK."""
+    code = "import sys, inspector.cli, inspector.session.imports; print(sorted({'mcp_types', 'mcp'} & set(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "INSPECTOR_BLOCK_QT": "1"})
+    assert out.stdout.strip() == "[]"

@@ -582,3 +582,22 @@ async def test_a_secret_argument_reaches_the_server_and_nothing_else() -> None:
     spawned = next(rec[i].text for i in range(len(rec)) if rec[i].extra.get("event") == "spawned")
     assert spawned.endswith(f"--lang '{MASK}'") and "zh_CN" not in spawned  # shlex quotes the mask
     assert rec.header["argv"][-2:] == ["--lang", MASK] and "zh_CN" not in json.dumps(rec.header, ensure_ascii=False)
+
+
+def test_env_files_are_read_as_python_dotenv_reads_them_and_a_bad_line_is_said(tmp_path: Path) -> None:
+    """``envFile`` through python-dotenv: ``export``, quotes (a quoted value may span lines, and
+    takes escapes), comments; a line that is no assignment, and a NUL, are said with the line."""
+    (tmp_path / ".env").write_bytes(
+        b'# comment\nexport A="x y" # note\nB=\'single\'\nMULTI="one\ntwo"\nno assignment here\nC=c\x00d\nNAME_ONLY\nD=plain # c\n'
+    )
+    config = tmp_path / "mcp.json"
+    config.write_text('{"servers": {"s": {"type": "stdio", "command": "srv", "envFile": ".env"}}}')
+    result = read_config(config, surroundings=where(None))
+    env = [(v.name, v.value, v.secret) for v in servers(result)["s"].profile.env]
+    assert env == [("A", "x y", True), ("B", "single", True), ("MULTI", "one\ntwo", True), ("D", "plain", True)]
+    assert [(p.path, p.code, dict(p.args).get("line")) for p in result.problems] == [
+        ("$.servers.s.envFile", "env_file_line", "6"),
+        ("$.servers.s.envFile", "env_file_nul", "7"),
+        ("$.servers.s.envFile", "env_file_line", "8"),
+    ]
+    assert result.problems[0].message == ".env line 6: expected NAME=VALUE; skipped"
