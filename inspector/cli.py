@@ -19,7 +19,6 @@ import argparse
 import errno
 import math
 import os
-import re
 import shlex
 import signal
 import sys
@@ -30,9 +29,8 @@ import anyio
 import orjson
 
 from inspector import __version__
-from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE, display_text
-from inspector.protocol.lifecycle import STATE_INFO, Event
-from inspector.protocol.rules import RULES
+from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
+from inspector.protocol.lifecycle import Event
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
 from inspector.session import (
     ClientHandlers,
@@ -46,15 +44,15 @@ from inspector.session import (
 )
 from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, json_object, parse_answer
 from inspector.session.imports import FORMATS, ImportResult, read_config
+from inspector.session.entry_text import transcript_bytes
 from inspector.session.labels import HTTP_NOTE
 from inspector.session.operations import call_refusal, find_tool
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, header_secret, url_problem
 from inspector.session.secrecy import secret_header
-from inspector.session.recording import RecordingWriter, code_parts
+from inspector.session.recording import RecordingWriter
 from inspector.session.session import describe_unread
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
-from inspector.transport.stdio import describe_exit
-from inspector.transport.base import TransportKind
+from inspector.transport.base import TransportKind, describe_exit, signal_name
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -110,7 +108,7 @@ exit codes:
 
 units:
   transcript: the second column is the time since the probe started, in seconds ("0.094s");
-     a latency is in milliseconds ("89.3 ms"); both are written with their unit
+     a latency as every view writes it ("0.42 ms", "89.3 ms", "2.345 s"); both with their unit
   --json: every time and latency is a number of seconds
   --timeout, --probe-timeout, --start-timeout, --stdin-grace, --term-grace, --max-request-time: seconds;
   --max-line: bytes (or K, M, G)
@@ -618,14 +616,9 @@ def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
 
 
 # ---------------------------------------------------------------------- transcript
+# Each entry's line is session/entry_text.py's (transcript_line, transcript_bytes: the one
+# entry-to-text renderer, shared with the handouts, the timeline and the details).
 
-_ARROWS = {Direction.C2S: "→ c2s", Direction.S2C: "← s2c", Direction.STDERR: "! stderr", Direction.EVENT: "• event"}
-#: A side line of the HTTP transport (its own note, or an answer's body that is no message) is
-#: recorded as a STDERR entry with a ``channel``; people read it by that channel, as the
-#: timeline and the handouts name it (HTTP_NOTE), never as a server's stderr.
-_HTTP_CHANNELS = ("http", "http-body")
-_INDENT = "\n        "  # where an entry's text (and each of its own lines) starts
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _DIR_WORDS = {"c2s": "client→server", "s2c": "server→client", "stderr": "stderr", "event": "events"}
 _SHUTDOWN_WORDS = {
     "none": "it exited by itself",
@@ -634,126 +627,6 @@ _SHUTDOWN_WORDS = {
     "sigkill": "SIGKILL ended it",
     "delete": "the client deleted the session",
 }
-
-
-def _json_text(value: Any) -> str:
-    """A JSON value as JSON (``1``, ``"a"``, ``null``), never a Python repr."""
-    return orjson.dumps(value, default=str).decode()
-
-
-def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
-    """One entry for people: number, seconds since the start, direction, what it is, latency
-    in milliseconds, then the bytes (cut at ``width``) and what the engine found. Read from the
-    recording's columns (a flood prints hundreds of thousands of these)."""
-    raw = rec.raw_at(i)
-    direction = rec.direction_at(i)
-    extra = rec.extra_at(i)
-    body = raw[: width * 4 + 8]  # enough bytes for ``width`` characters: decode no more than shown
-    text = display_text(body).replace("\t", " ")
-    if len(text) > width or len(body) < len(raw):
-        # what the count counts: the whole entry (an HTTP body's note starts with the exchange's words)
-        what = "the note is {n} bytes, the words before the body included" if extra.get("channel") == "http-body" else "the entry is {n} bytes"
-        text = text[: width - 1] + "… (cut; " + what.format(n=f"{len(raw):,}") + ")"
-    if "\n" in text or "\r" in text:  # an HTTP body's own lines: each indented under the entry's head
-        text = _LINE_BREAK.sub(_INDENT, text)
-    if direction is Direction.STDERR:
-        label = ""
-    elif direction is Direction.EVENT:
-        label = str(extra.get("event", rec.kind_at(i).label)).replace("_", " ")
-    else:
-        label = rec.kind_at(i).label
-    method = rec.method_at(i)
-    if method:
-        label += " " + method
-    id_ = rec.id_at(i)
-    if id_ is not None:
-        label += f" #{_json_text(id_)}"
-    arrow = f"! {HTTP_NOTE}" if direction is Direction.STDERR and extra.get("channel") in _HTTP_CHANNELS else _ARROWS[direction]
-    line = f"{i:5d} {rec.t_at(i):9.3f}s {arrow}" + (f"  {label}" if label else "")
-    latency = rec.latency_at(i)
-    if latency is not None:
-        line += f"  {latency * 1000:.1f} ms"
-    if extra.get("hand_written"):
-        line += "  (hand-written)"
-    schema_ok = rec.schema_at(i)
-    if schema_ok is False:
-        line += "  SCHEMA INVALID"
-    line += _INDENT + text
-    if not extra and not rec.violations_at(i):
-        return line
-    tr = extra.get("transition")
-    if tr:
-        mark = "✗" if tr["failure"] else "⇒"
-        line += f"\n        {mark} {STATE_INFO[rec.state_at(i)].title}  ({tr['label']})"
-    for err in extra.get("schema_errors", ()):
-        line += f"\n        schema: {err['path'] or '/'}: {err['message']}"
-    for rid in rec.violations_at(i):
-        r = RULES.get(rid)
-        line += f"\n        !! {rid}: {r.text if r else 'a rule this inspector no longer knows'}"
-    notes = extra.get("notes")
-    for rid in notes if isinstance(notes, list) else ():  # info rules: explained, not flagged
-        r = RULES.get(rid) if isinstance(rid, str) else None
-        if r is not None:
-            line += f"\n        note {rid}: {r.text}"
-    return line
-
-
-def transcript_lines(rec: Recording, start: int, end: int, width: int = 150) -> str:
-    """``transcript_line`` for entries ``start`` .. ``end - 1``, each followed by a newline."""
-    return transcript_bytes(rec, start, end, width).decode("utf-8")
-
-
-def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> bytes:
-    """``transcript_lines`` as UTF-8 (what ``probe`` writes). A plain message (no id, latency,
-    extra or violation, a valid or unchecked schema, whole and short: a flood's notifications)
-    takes a short path over the recording's columns: its label and time are made once per
-    run and its bytes are copied as they are when they are UTF-8 already. Every other entry
-    takes the full path."""
-    run = rec.plain_run(start, end)
-    if run is not None:  # one read of a flood: formatted in bulk when every line is short and plain
-        code, method, t = run
-        label = _plain_label(code, method)
-        raws = rec.columns(start, end).raw
-        if label is not None and max(map(len, raws)) <= width:
-            joined = b"".join(raws)
-            if joined.count(b"\n") == len(raws) and b"\t" not in joined and b"\r" not in joined and joined.isascii() and all(raw[-1:] == b"\n" for raw in raws):
-                prefix = b"%9.3fs %b" % (t, label)
-                return b"".join([b"%5d %b%b" % (i, prefix, raw) for i, raw in zip(range(start, end), raws)])
-    out = []
-    add = out.append
-    cols = rec.columns(start, end)
-    with_latency, with_extra = cols.with_latency, cols.with_extra
-    labels: dict[tuple[int, str | None], bytes | None] = {}
-    last_t = last_code = last_method = label = None
-    t_text = b""
-    for i, code, t, raw, method, id_, viol in zip(cols.seqs, cols.codes, cols.t, cols.raw, cols.method, cols.id, cols.violations):
-        if id_ is None and not viol and len(raw) <= width and i not in with_extra and i not in with_latency:
-            if code != last_code or method is not last_method:  # runs share them: look up once per run
-                last_code, last_method = code, method
-                label = labels.get((code, method), False)
-                if label is False:
-                    label = labels[(code, method)] = _plain_label(code, method)
-            if label is not None and raw.find(b"\n") == len(raw) - 1 and b"\t" not in raw and raw.find(b"\r", 0, len(raw) - 2) < 0:  # one line
-                if t != last_t:
-                    last_t = t
-                    t_text = b"%9.3fs" % t
-                if raw[-2:] == b"\r\n":
-                    raw = raw[:-2] + b"\n"
-                if not raw.isascii():
-                    raw = raw.decode("utf-8", "replace").encode("utf-8")
-                add(b"%5d %b %b%b" % (i, t_text, label, raw))
-                continue
-        add(transcript_line(rec, i, width).encode("utf-8", "replace") + b"\n")
-    return b"".join(out)
-
-
-def _plain_label(code: int, method: str | None) -> bytes | None:
-    """The words between the time and the bytes of a plain entry with this code and method
-    (None: entries with this code always take the full path)."""
-    direction, kind, _state, schema_ok = code_parts(code)
-    if direction not in (Direction.C2S, Direction.S2C) or schema_ok is False:
-        return None
-    return (f"{_ARROWS[direction]}  {kind.label}" + (f" {method}" if method else "") + "\n        ").encode("utf-8")
 
 
 class Printer:
@@ -1052,7 +925,7 @@ async def run_probe(
     code, reason = shutdown_verdict(session, code, reason)
     if stopped_by:
         number = stopped_by[0]
-        code, reason, quote = EXIT_SIGNAL_BASE + number, f"stopped by {_signal_name(number)}", []
+        code, reason, quote = EXIT_SIGNAL_BASE + number, f"stopped by {signal_name(number)}", []
         reason += "".join("; " + describe_unread(u) for u in session.unread)
 
     def verdict() -> tuple[int, str]:  # a stop signal first, then what could not be written
@@ -1101,13 +974,6 @@ def shutdown_verdict(session: Session, code: int, reason: str) -> tuple[int, str
     return code, reason
 
 
-def _signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-
-
 async def _stop_on_signal(
     session: Session, work: anyio.CancelScope, stopped_by: list[int], *, task_status=anyio.TASK_STATUS_IGNORED
 ) -> None:
@@ -1124,7 +990,7 @@ async def _stop_on_signal(
                     continue
                 stopped_by.append(number)
                 work.cancel()  # first: whatever happens below, the shutdown starts
-                text = f"the probe received {_signal_name(number)}: shutting the server down"
+                text = f"the probe received {signal_name(number)}: shutting the server down"
                 rec = session.recording
                 rec.append(Direction.EVENT, session.clock(), text.encode(), session.engine.note(), {"event": "signal", "signal": number})
                 try:

@@ -29,13 +29,13 @@ from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.lifecycle import TRANSPORTS
 from inspector.protocol.messages import Kind, loads_lenient
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, Era, EraMode
-from inspector.transport.base import ProcessEventKind, TransportKind
+from inspector.transport.base import EVENT_NAMES, TransportKind
 
 from .recording import Direction, Recording
 
 #: Entry extras the engine derives (they are made again); everything else is kept as recorded.
 DERIVED = frozenset({"transition", "problem", "schema_errors", "schema_definition", "notes"})
-_LINK_EVENTS = frozenset(k.value for k in ProcessEventKind)
+_LINK_EVENTS = EVENT_NAMES
 #: Events that record the inspector's own failure, not an engine input: their verdict is kept.
 _KEPT_EVENTS = frozenset({"internal_error"})
 

@@ -38,9 +38,21 @@ from inspector.protocol.schema import SchemaVerdict
 from inspector.protocol.teaching import note_for, slug
 from inspector.resources import spec_file
 from inspector.protocol.versions import HEADER_MISMATCH, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, Era, EraMode
-from inspector.transport.base import ExitInfo, ProcessEvent, ProcessEventKind, SideLine, SpawnError, Frames, TransportClosed, TransportKind, TransportSpec
+from inspector.transport.base import (
+    ExitInfo,
+    Frames,
+    LinkEvent,
+    LinkEventKind,
+    ProcessEvent,
+    ProcessEventKind,
+    SideLine,
+    SpawnError,
+    Transport,
+    TransportClosed,
+    TransportSpec,
+    describe_exit,
+)
 from inspector.transport import open_transport
-from inspector.transport.stdio import describe_exit
 
 from .handlers import ClientHandlers, HandlerError
 from .operations import ListenHub, Negotiation
@@ -445,7 +457,7 @@ class Session:
         *,
         handlers: ClientHandlers | None = None,
         recording: Recording | None = None,
-        transport: Any = None,
+        transport: Transport | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.options = options
@@ -494,7 +506,7 @@ class Session:
         self._spawned_at = clock()  # the server's start: the start timeout counts from here (set when it is spawned)
         self._start_waiter: _Waiter | None = None  # what the start sequence waits for (woken when a late answer decides the era)
         self._sent_as: dict[Any, int] = {}  # request id -> its entry, while it may still be cancelled
-        self._http = options.transport.kind in (TransportKind.STREAMABLE_HTTP, TransportKind.HTTP_AUTO)  # modern messages mirror metadata into headers
+        self._http = self.transport.mirrors_headers  # modern messages mirror metadata into headers
 
     # ------------------------------------------------------------------ context
 
@@ -548,7 +560,7 @@ class Session:
                 self.exit_info = self.exit_info or info
             await self._drain_pump()
             # The server exited on its own (shutdown never ran): take the transport's account.
-            self.exit_info = self.exit_info or getattr(self.transport, "exit_info", None)
+            self.exit_info = self.exit_info or self.transport.exit_info
         return self.exit_info
 
     async def _drain_pump(self) -> None:
@@ -634,10 +646,10 @@ class Session:
         the summary (``unread``). Normally there is none: the pump reads to the end."""
         if self.unread:
             return  # recorded already
-        unread = [dict(u) for u in getattr(self.transport, "unread", ())]
+        unread = [dict(u) for u in self.transport.unread]
         if self._pump_stopped:  # the output had not ended: what would have followed is not known
             why = f"the inspector stopped waiting for the server's output: nothing came in for {PUMP_STALL:g} s while the shutdown waited for its end"
-            main = "stdout" if self.options.transport.kind == TransportKind.STDIO else "messages"
+            main = self.transport.main_channel
             for stream, lost in (self._pump_lost or {main: 0}).items():
                 for u in unread:
                     if u["stream"] == stream:
@@ -725,9 +737,13 @@ class Session:
                         rec.notify()
                     else:
                         try:
-                            self._process_event(ev)
+                            if type(ev) is LinkEvent:
+                                self._link_event(ev)
+                            else:
+                                self._process_event(ev)
                         except Exception as exc:
-                            self._record_internal_error(f"handling the process event {ev.kind.value}", exc, ev.t)
+                            what = "link" if type(ev) is LinkEvent else "process"
+                            self._record_internal_error(f"handling the {what} event {ev.kind.value}", exc, ev.t)
                         rec.notify()
                 except Exception as exc:  # one event made the inspector fail: record it, keep reading
                     self._record_internal_error("handling the server's output", exc, self.clock())
@@ -924,30 +940,13 @@ class Session:
         self.recording.append(Direction.EVENT, t, text.encode("utf-8", "replace"), a, {"event": "internal_error"})
 
     def _process_event(self, ev: ProcessEvent) -> None:
-        """Record a link event with the engine's analysis of it (the lifecycle edge is the
-        engine's business); the session only keeps what it waits on."""
+        """Record what the server's process did with the engine's analysis of it (the lifecycle
+        edge is the engine's business); the session only keeps what it waits on."""
         kind = ev.kind
         extra: dict[str, Any] = {"event": kind.value}
         if ev.pid is not None:
             extra["pid"] = ev.pid
-        if ev.info is not None:
-            extra["http"] = ev.info
-        a = self.engine.link_event(kind.value, ev.info)
-        failure = ev.info.get("failure") if ev.info is not None else None  # HTTP: this exchange cannot answer its request
-        if kind is ProcessEventKind.STREAM_ENDED:  # recorded only when it is resumed or broke off (most end after their answer)
-            if a.resume and ev.info is not None and self.transport.resume(ev.info.get("request_seq")):
-                ev = dataclasses.replace(ev, detail=f"{ev.detail} before its response: resuming it with Last-Event-ID")
-                failure = None
-            elif not failure:
-                return
-        if isinstance(failure, str) and ev.info is not None and a.transition is None:  # a redirect, a broken or over-long answer: said at once (a refusal the engine acted on goes its way)
-            self._exchange_failed(ev.info.get("request_seq"), failure)
-        if kind is ProcessEventKind.HTTP_EXCHANGE and a.transition is not None and ev.info is not None:
-            seq = ev.info.get("request_seq")
-            if a.transition.event is Event.TRANSPORT_FALLBACK and type(seq) is int and self.transport.fall_back(seq):
-                pass  # initialize goes again over HTTP+SSE; its waiter waits on
-            else:
-                self._start_answer_rejected(seq)
+        a = self.engine.link_event(kind.value, None)
         if kind is ProcessEventKind.SIGKILL_SENT or kind is ProcessEventKind.GROUP_SIGKILL_SENT:
             self.killed = True
         if kind is ProcessEventKind.EXITED:
@@ -957,12 +956,39 @@ class Session:
             extra["signal"] = ev.signal
             self._exited.set()
             self._fail_waiters("the server " + (ev.detail or "exited"))
-        elif kind is ProcessEventKind.DISCONNECTED:  # HTTP: the link is gone, nothing more will come
+        elif kind is ProcessEventKind.SPAWNED:
+            self._spawned.set()
+        self.recording.append(Direction.EVENT, ev.t, (ev.detail or kind.value).encode("utf-8", "replace"), a, extra)
+
+    def _link_event(self, ev: LinkEvent) -> None:
+        """Record what a link without a process did (HTTP: it opened, an exchange, it closed)
+        with the engine's analysis of it; the session only keeps what it waits on."""
+        kind = ev.kind
+        extra: dict[str, Any] = {"event": kind.value}
+        if ev.info is not None:
+            extra["http"] = ev.info
+        a = self.engine.link_event(kind.value, ev.info)
+        failure = ev.info.get("failure") if ev.info is not None else None  # this exchange cannot answer its request
+        if kind is LinkEventKind.STREAM_ENDED:  # recorded only when it is resumed or broke off (most end after their answer)
+            if a.resume and ev.info is not None and self.transport.resume(ev.info.get("request_seq")):
+                ev = dataclasses.replace(ev, detail=f"{ev.detail} before its response: resuming it with Last-Event-ID")
+                failure = None
+            elif not failure:
+                return
+        if isinstance(failure, str) and ev.info is not None and a.transition is None:  # a redirect, a broken or over-long answer: said at once (a refusal the engine acted on goes its way)
+            self._exchange_failed(ev.info.get("request_seq"), failure)
+        if kind is LinkEventKind.HTTP_EXCHANGE and a.transition is not None and ev.info is not None:
+            seq = ev.info.get("request_seq")
+            if a.transition.event is Event.TRANSPORT_FALLBACK and type(seq) is int and self.transport.fall_back(seq):
+                pass  # initialize goes again over HTTP+SSE; its waiter waits on
+            else:
+                self._start_answer_rejected(seq)
+        if kind is LinkEventKind.DISCONNECTED:  # the link is gone, nothing more will come
             self._exited.set()
             self._fail_waiters(ev.detail or "the connection to the server was lost")
-        elif kind is ProcessEventKind.SPAWNED or kind is ProcessEventKind.CONNECTED:
+        elif kind is LinkEventKind.CONNECTED:
             self._spawned.set()
-        elif kind is ProcessEventKind.SESSION_EXPIRED:
+        elif kind is LinkEventKind.SESSION_EXPIRED:
             renewing = self.engine.state is State.UNINITIALIZED and self._started and not self._closing and self._tg is not None
             if renewing and not self._reinitializing:
                 self._reinitializing = True  # before the waiters wake: a request that was cut off waits for the new session
@@ -1132,7 +1158,7 @@ class Session:
         this many seconds for the answer. Raises ValueError for text stdio cannot carry as one
         message (a line break inside it)."""
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-        if self.options.transport.kind == TransportKind.STDIO:
+        if self.transport.line_messages:
             body = data[:-2] if data.endswith(b"\r\n") else data[:-1] if data.endswith(b"\n") else data
             if b"\n" in body or b"\r" in body:
                 raise ValueError("over stdio a message is one line: remove the line breaks (or send valid JSON, which can be compacted)")
@@ -1170,9 +1196,8 @@ class Session:
             with anyio.move_on_after(wait):  # type: ignore[arg-type]
                 await w.event.wait()
             self._waiters.pop(id_key(judged.id), None)
-        exchange_done = getattr(self.transport, "exchange_done", None)
-        if wait is not None and exchange_done is not None:  # HTTP: its POST's answer (status, body) is recorded before this returns
-            await exchange_done(seq, max(0.0, wait - (self.clock() - began)))
+        if wait is not None:  # HTTP: its POST's answer (status, body) is recorded before this returns
+            await self.transport.exchange_done(seq, max(0.0, wait - (self.clock() - began)))
         if w is None:
             return HandWritten(seq)
         if not w.event.is_set() or w.lost is not None or w.seq is None:
@@ -1555,7 +1580,7 @@ class Session:
         it does not understand with a 4xx at once (the spec's fallback is keyed to that, not to
         silence), so a slow answer is a slow server, not a legacy one."""
         eng = self.engine
-        short = mode is EraMode.AUTO and not again and self.options.transport.kind == TransportKind.STDIO
+        short = mode is EraMode.AUTO and not again and self.transport.short_probe
         timeout = self.options.probe_timeout if short else self.options.connect_timeout
         version = eng.retry_version if again else None
         for _attempt in range(3):

@@ -42,6 +42,8 @@ from .base import (
     AutoHttpSpec,
     ExitInfo,
     Frames,
+    LinkEvent,
+    LinkEventKind,
     ProcessEvent,
     ProcessEventKind,
     SideLine,
@@ -85,6 +87,8 @@ def open_transport(spec: TransportSpec, *, clock, max_line: int, read_timeout: f
 __all__ = [
     "AutoHttpSpec",
     "ExitInfo",
+    "LinkEvent",
+    "LinkEventKind",
     "MemoryPeer",
     "MemoryTransport",
     "ProcessEvent",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
+import signal
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, Union
@@ -45,16 +46,28 @@ class ProcessEventKind(enum.Enum):
     GROUP_SIGTERM_SENT = "group_sigterm_sent"  # SIGTERM to what is left of the group
     GROUP_SIGKILL_SENT = "group_sigkill_sent"  # SIGKILL to what is left of the group
     GROUP_GONE = "group_gone"  # nothing of the group is left (after signals were sent to it)
-    # HTTP transports: the link is a series of exchanges with a server that outlives the session.
-    CONNECTED = "connected"  # the transport is ready to reach the server (detail: URL)
+
+
+class LinkEventKind(enum.Enum):
+    """What a link with no process of ours reports (HTTP: a series of exchanges with a server
+    that outlives the session): it opened, each exchange, how it ended. Recorded by value, as
+    the process events are, so the names are those the recordings have always held."""
+
+    CONNECTED = "connected"  # opened: the transport is ready to reach the server (detail: URL)
     HTTP_EXCHANGE = "http_exchange"  # one request and its response status/headers (``info``)
     SESSION_EXPIRED = "session_expired"  # 404 on a request carrying the session id
     SESSION_CLOSING = "session_closing"  # shutdown: DELETE of the session, streams closed
-    DISCONNECTED = "disconnected"  # the link is gone (last event; the counterpart of EXITED)
+    #: closed (the last event, the counterpart of EXITED); failed when ``info`` says
+    #: ``unreachable`` (no request ever got an answer) or names a ``failure_code``
+    DISCONNECTED = "disconnected"
     ENDPOINT = "endpoint"  # HTTP+SSE: the server named where to POST (detail: the URL)
-    STREAM_CLOSED = "stream_closed"  # HTTP: the client closed a request's answer stream (2026-07-28: cancellation)
-    STREAM_ENDED = "stream_ended"  # HTTP: an answer stream with event ids ended (resumable; recorded only when resumed)
+    STREAM_CLOSED = "stream_closed"  # the client closed a request's answer stream (2026-07-28: cancellation)
+    STREAM_ENDED = "stream_ended"  # an answer stream with event ids ended (resumable; recorded only when resumed)
     FALLBACK = "fallback"  # HTTP auto: Streamable HTTP refused initialize; trying HTTP+SSE at the URL
+
+
+#: Every event name a transport reports (process and link events), as recordings hold them.
+EVENT_NAMES = frozenset(k.value for k in ProcessEventKind) | frozenset(k.value for k in LinkEventKind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,16 +102,28 @@ class SideLine:
 
 @dataclass(frozen=True, slots=True)
 class ProcessEvent:
+    """What the server's process did (stdio, the in-memory pair)."""
+
     t: float
     kind: ProcessEventKind
     detail: str = ""
     pid: int | None = None
     returncode: int | None = None  # exit status when the process exited normally
     signal: int | None = None  # signal number when it was killed by a signal
-    info: dict | None = None  # HTTP: the exchange (method, URL, headers with secrets masked, status)
 
 
-TransportEvent = Union[Frames, SideLine, ProcessEvent]
+@dataclass(frozen=True, slots=True)
+class LinkEvent:
+    """What a link without a process did (HTTP): no pid, no exit status; ``info`` is what the
+    link knows (the exchange: method, URL, headers with secrets masked, status; why it failed)."""
+
+    t: float
+    kind: LinkEventKind
+    detail: str = ""
+    info: dict | None = None
+
+
+TransportEvent = Union[Frames, SideLine, ProcessEvent, LinkEvent]
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +235,24 @@ class ExitInfo:
     escalation: str  # "none" (exited by itself), "stdin", "sigterm" or "sigkill": the step that ended it
 
 
+def describe_exit(returncode: int | None, signal_number: int | None) -> str:
+    """How a server's process ended, in words: "exited with code 3" / "killed by signal 15
+    (SIGTERM)" (any transport with a process; the front-ends and the session say it this way)."""
+    if signal_number is not None:
+        return f"killed by signal {signal_number} ({signal_name(signal_number)})"
+    if returncode is not None:
+        return f"exited with code {returncode}"
+    return "exit status unknown"
+
+
+def signal_name(number: int) -> str:
+    """SIGTERM for 15; the number itself for a signal this system does not name."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
 class SpawnError(Exception):
     """The server could not be started; ``str()`` is a sentence for the user, ``reason`` a code
     for it (see SPAWN_REASONS) and ``values`` what fills the sentence (program, cwd, detail), so
@@ -250,7 +293,17 @@ class TransportClosed(Exception):
 class PipeMessages:
     """What a transport over one pipe says about messages (stdio, the in-memory pair): a
     message is a line sent as built, there is no version header, and one pipe carries every
-    request, so cancellation is a notification, never a closed stream."""
+    request, so cancellation is a notification, never a closed stream. The peer is a process:
+    its messages come on stdout, a line of stderr beside them; a silent one may still be
+    starting up (the auto era's probe waits briefly, see :class:`Transport`)."""
+
+    main_channel = "stdout"
+    line_messages = True
+    short_probe = True
+    mirrors_headers = False
+
+    async def exchange_done(self, tag: int, timeout: float) -> None:
+        """A line is written whole when ``send`` returns: nothing more to wait for."""
 
     def frame(self, message: bytes) -> bytes:
         """A message is one line: sent as the session built it, newline included."""
@@ -277,7 +330,43 @@ class PipeMessages:
 
 
 class Transport(Protocol):
-    """Async context manager; ``events`` yields until the peer is gone and all streams are drained."""
+    """Async context manager; ``events`` yields until the peer is gone and all streams are drained.
+
+    What the session needs to know of a link is declared here, so it names no concrete
+    transport and branches on no transport name: where messages come (``main_channel``),
+    whether a message is one line (``line_messages``), whether a silent peer may be a process
+    still starting (``short_probe``), whether modern messages mirror their metadata into headers
+    (``mirrors_headers``), how the peer ended (``exit_info``) and what it wrote that was never
+    delivered (``unread``)."""
+
+    #: the transport as recordings and profiles name it
+    kind: TransportKind
+    #: the channel messages arrive on, as the unread account names it ("stdout"; HTTP "messages")
+    main_channel: str
+    #: a message is one line: text with a line break inside cannot be sent as one (stdio)
+    line_messages: bool
+    #: a silent peer may be a legacy server reading on: the auto era's probe waits only briefly
+    #: for server/discover (stdio; an HTTP server that does not know it refuses it at once)
+    short_probe: bool
+    #: modern messages mirror their metadata into headers (Streamable HTTP)
+    mirrors_headers: bool
+
+    @property
+    def exit_info(self) -> ExitInfo | None:
+        """Set once the link has ended: the peer's exit status (None over HTTP) and the shutdown
+        step that ended it."""
+        ...
+
+    @property
+    def unread(self) -> Sequence[Mapping[str, object]]:
+        """After the close: what the peer wrote that never reached the consumer, per stream
+        (``stream``, ``bytes``, ``more``, ``why``); normally empty."""
+        ...
+
+    async def exchange_done(self, tag: int, timeout: float) -> None:
+        """Wait (up to ``timeout`` s) until the exchange that carried entry ``tag`` has ended
+        and what answered it was delivered (HTTP: the POST's answer; a pipe: at once)."""
+        ...
 
     async def __aenter__(self) -> "Transport": ...
 

@@ -67,8 +67,8 @@ from .base import (
     MASK,
     ExitInfo,
     Frames,
-    ProcessEvent,
-    ProcessEventKind,
+    LinkEvent,
+    LinkEventKind,
     SideLine,
     SpawnError,
     AutoHttpSpec,
@@ -76,6 +76,7 @@ from .base import (
     SseSpec,
     TransportClosed,
     TransportEvent,
+    TransportKind,
     hide_secrets,
 )
 from .stdio import EVENT_BUFFER, EventQueue
@@ -100,12 +101,17 @@ DEFAULT_READ_TIMEOUT = 30.0
 #: A 2xx answer body up to this size that is no message is kept in its exchange, not as a line.
 SMALL_BODY = 1024
 
-_K = ProcessEventKind
+_K = LinkEventKind
 
 
 class StreamableHttpTransport:
     """``async with StreamableHttpTransport(spec) as t``: ``send()`` POSTs, ``events()`` yields."""
 
+    kind = TransportKind.STREAMABLE_HTTP
+    main_channel = "messages"  # the bodies and SSE events of the exchanges
+    line_messages = False  # a message is a body: line breaks inside it are JSON whitespace
+    short_probe = False  # a server that does not know server/discover refuses its POST at once
+    mirrors_headers = True  # 2026-07-28: a modern message's metadata goes into headers too
     LINK_NAME = "Streamable HTTP"
     CLOSING = "closing the HTTP streams (no session id to delete)"
     KEEPS_SESSION = True  # Mcp-Session-Id and MCP-Protocol-Version go with every request
@@ -149,16 +155,13 @@ class StreamableHttpTransport:
     # ------------------------------------------------------------------ what a transport offers
 
     @property
-    def pid(self) -> int | None:
-        return None
-
-    @property
-    def returncode(self) -> int | None:
-        return None
-
-    @property
     def exit_info(self) -> ExitInfo | None:
         return self._exit_info
+
+    @property
+    def unread(self) -> tuple[dict, ...]:
+        """Every body and event is delivered as it is read (bounded by ``max_line``): none."""
+        return ()
 
     async def __aenter__(self) -> StreamableHttpTransport:
         self._queue = EventQueue[TransportEvent](EVENT_BUFFER)
@@ -735,9 +738,9 @@ class StreamableHttpTransport:
             data = self._hidden(text).encode() if isinstance(text, str) else text  # bytes: the server's
             self._queue.put_nowait(SideLine(self._clock(), data, dropped=dropped, channel=channel))
 
-    def _emit(self, kind: ProcessEventKind, detail: str, *, info: dict | None = None) -> None:
+    def _emit(self, kind: LinkEventKind, detail: str, *, info: dict | None = None) -> None:
         if self._queue is not None:
-            self._queue.put_nowait(ProcessEvent(self._clock(), kind, self._hidden(detail), info=info))
+            self._queue.put_nowait(LinkEvent(self._clock(), kind, self._hidden(detail), info=info))
 
     def _hidden(self, text: str) -> str:
         """The transport's own words with secret header values masked: an error may quote one
@@ -763,6 +766,8 @@ class SseTransport(StreamableHttpTransport):
     is normally a bare 202. There is no session id to keep and nothing to DELETE: closing the
     stream ends the session, and a stream the server closes ends the link."""
 
+    kind = TransportKind.SSE
+    mirrors_headers = False  # the 2024-11-05 transport has no metadata headers
     LINK_NAME = "HTTP+SSE"
     CLOSING = "closing the event stream (that ends the session)"
     KEEPS_SESSION = False  # the endpoint URL names the session; no session or version headers
@@ -849,6 +854,8 @@ class AutoHttpTransport(SseTransport):
     transport is HTTP+SSE from then on (a ``FALLBACK`` link event says so). The bodies of the
     POSTs sent before any succeeded are kept for that one resend."""
 
+    kind = TransportKind.HTTP_AUTO
+    mirrors_headers = True  # as Streamable HTTP, which it starts as
     LINK_NAME = "HTTP (Streamable HTTP, or HTTP+SSE if refused)"
 
     def __init__(self, spec: AutoHttpSpec, **kw) -> None:

@@ -19,6 +19,7 @@ from .base import (
     SideLine,
     TransportClosed,
     TransportEvent,
+    TransportKind,
 )
 from .stdio import EventQueue
 
@@ -71,6 +72,9 @@ class _Link:
 
 class MemoryTransport(PipeMessages):
     """The client side; behaves like :class:`StdioTransport` without a process."""
+
+    kind = TransportKind.STDIO  # framed and ended like a stdio server
+    unread: tuple[dict, ...] = ()  # every line is delivered
 
     def __init__(self, link: _Link) -> None:
         self._link = link

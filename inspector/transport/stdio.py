@@ -34,6 +34,9 @@ from .base import (
     StdioSpec,
     TransportClosed,
     TransportEvent,
+    TransportKind,
+    describe_exit,
+    signal_name,
     spawn_error,
 )
 
@@ -256,22 +259,6 @@ class LaneQueue(_Changes):
             await self._wait_for_change()  # empty, or a reader holds something older
 
 
-def _signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-
-
-def describe_exit(returncode: int | None, signal_number: int | None) -> str:
-    """ "exited with code 3" / "killed by signal 15 (SIGTERM)"."""
-    if signal_number is not None:
-        return f"killed by signal {signal_number} ({_signal_name(signal_number)})"
-    if returncode is not None:
-        return f"exited with code {returncode}"
-    return "exit status unknown"
-
-
 def _seconds(value: float) -> str:
     return f"{float(value)!r} s"
 
@@ -312,6 +299,8 @@ class StdioTransport(PipeMessages):
     (as ``Frames``) and stderr lines (``SideLine``), STDOUT_CLOSED/STDERR_CLOSED, any shutdown steps, and last EXITED. Leaving
     the block runs :meth:`shutdown` if it has not run yet.
     """
+
+    kind = TransportKind.STDIO
 
     def __init__(
         self,
@@ -626,14 +615,14 @@ class StdioTransport(PipeMessages):
         except PermissionError:
             # killpg fails with EPERM only when no member of the group may be signalled, the
             # server included (it runs as another user: sudo, setuid). Say so; nothing was sent.
-            self._emit(kind, f"could not send {_signal_name(number)} to process group {pgid}: not permitted (another user's process?)", pid=process.pid)
+            self._emit(kind, f"could not send {signal_name(number)} to process group {pgid}: not permitted (another user's process?)", pid=process.pid)
             return
         self._group_signalled = True
         if number == signal.SIGTERM:
             self._group_sigterm_at = anyio.current_time()
         elif number == signal.SIGKILL:
             self._group_sigkilled = True
-        self._emit(kind, f"sent {_signal_name(number)} to {target}: {detail}", pid=process.pid)
+        self._emit(kind, f"sent {signal_name(number)} to {target}: {detail}", pid=process.pid)
 
     async def _end_group(self, pgid: int) -> None:
         """After the server exited: finish off what is left of its process group (SIGTERM,
@@ -722,7 +711,7 @@ class StdioTransport(PipeMessages):
             self._group_gone = True
             return False
         except PermissionError:
-            self._emit(ProcessEventKind.GROUP_SURVIVED, f"could not send {_signal_name(number)} to process group {pgid}: not permitted (another user's processes?)", pid=pgid)
+            self._emit(ProcessEventKind.GROUP_SURVIVED, f"could not send {signal_name(number)} to process group {pgid}: not permitted (another user's processes?)", pid=pgid)
             return False
         return True
 

@@ -226,9 +226,9 @@ def test_shutdown_escalation_is_recorded_as_rules():
 def test_link_events_are_engine_inputs_as_a_trace_without_io():
     """What the session used to map itself: a transport's link events, by name, drive the
     lifecycle; events that move nothing are notes."""
-    from inspector.transport.base import ProcessEventKind
+    from inspector.transport.base import EVENT_NAMES
 
-    assert set(ProtocolEngine.LINK_EVENTS) <= {k.value for k in ProcessEventKind}  # the names transports emit
+    assert set(ProtocolEngine.LINK_EVENTS) <= EVENT_NAMES  # the names transports emit
     tr = legacy()
     assert tr.e.link_event("spawned").transition is None
     handshake(tr)

@@ -1,0 +1,157 @@
+"""The neutral link vocabulary (issue 23): the session knows a link only through what the
+Transport protocol declares, so it names no concrete transport and branches on no transport name."""
+
+from __future__ import annotations
+
+import ast
+import signal
+from pathlib import Path
+
+import anyio
+import pytest
+
+from inspector.transport import memory_pair
+from inspector.transport.base import (
+    AutoHttpSpec,
+    LinkEvent,
+    LinkEventKind,
+    ProcessEvent,
+    PipeMessages,
+    SseSpec,
+    StdioSpec,
+    StreamableHttpSpec,
+    Transport,
+    TransportKind,
+    describe_exit,
+)
+from inspector.transport.http import AutoHttpTransport, SseTransport, StreamableHttpTransport
+from inspector.transport.stdio import StdioTransport
+
+SESSION = Path(__file__).resolve().parents[2] / "inspector" / "session" / "session.py"
+#: what the Transport protocol declares as data (the methods are checked by name below)
+TRAITS = ("kind", "main_channel", "line_messages", "short_probe", "mirrors_headers")
+
+
+def test_kinds_keep_the_names_recordings_and_profiles_use() -> None:
+    assert [k.value for k in TransportKind] == ["stdio", "streamable-http", "sse", "http-auto"]
+    assert TransportKind("http-auto") is TransportKind.HTTP_AUTO and TransportKind.SSE == "sse"
+    assert StdioSpec(["x"]).describe()["transport"] == "stdio"
+    assert type(StdioSpec(["x"]).describe()["transport"]) is str  # a header holds plain JSON strings
+    specs = (StreamableHttpSpec("http://h/"), SseSpec("http://h/"), AutoHttpSpec("http://h/"))
+    assert [s.kind for s in specs] == [TransportKind.STREAMABLE_HTTP, TransportKind.SSE, TransportKind.HTTP_AUTO]
+    assert [k.is_http for k in TransportKind] == [False, True, True, True]
+
+
+@pytest.mark.parametrize(
+    ("transport", "kind", "channel", "lines", "short", "headers"),
+    [
+        (StdioTransport(StdioSpec(["x"])), "stdio", "stdout", True, True, False),
+        (memory_pair()[0], "stdio", "stdout", True, True, False),
+        (
+            StreamableHttpTransport(StreamableHttpSpec("http://127.0.0.1:9/")),
+            "streamable-http",
+            "messages",
+            False,
+            False,
+            True,
+        ),
+        (SseTransport(SseSpec("http://127.0.0.1:9/")), "sse", "messages", False, False, False),
+        (AutoHttpTransport(AutoHttpSpec("http://127.0.0.1:9/")), "http-auto", "messages", False, False, True),
+    ],
+    ids=["stdio", "memory", "streamable-http", "sse", "http-auto"],
+)
+def test_every_transport_declares_what_the_session_asks(
+    transport: Transport, kind: str, channel: str, lines: bool, short: bool, headers: bool
+) -> None:
+    assert (
+        transport.kind,
+        transport.main_channel,
+        transport.line_messages,
+        transport.short_probe,
+        transport.mirrors_headers,
+    ) == (
+        kind,
+        channel,
+        lines,
+        short,
+        headers,
+    )
+    assert transport.exit_info is None and list(transport.unread) == []  # nothing has run yet
+    declared = {n for n in vars(Transport) if not n.startswith("_")} | set(Transport.__annotations__)
+    assert set(TRAITS) <= declared
+    missing = [n for n in declared if not hasattr(transport, n)]
+    assert missing == []
+
+
+def test_exit_described_in_one_place() -> None:
+    assert describe_exit(3, None) == "exited with code 3"
+    assert describe_exit(None, signal.SIGTERM) == "killed by signal 15 (SIGTERM)"
+    assert describe_exit(None, 200) == "killed by signal 200 (signal 200)"
+    assert describe_exit(None, None) == "exit status unknown"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.mark.anyio
+async def test_a_pipe_exchange_is_done_when_sent() -> None:
+    with anyio.fail_after(1):  # at once, not after the 10 s it may wait: a line is written whole by send
+        await PipeMessages().exchange_done(1, 10.0)
+
+
+def test_the_session_names_no_concrete_transport_and_no_transport_name() -> None:
+    tree = ast.parse(SESSION.read_text())
+    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    assert {m for m in modules if m.startswith("inspector.transport")} == {
+        "inspector.transport",
+        "inspector.transport.base",
+    }
+    imported = {
+        a.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom) and n.module == "inspector.transport.base"
+        for a in n.names
+    }
+    concrete = {
+        "StdioTransport",
+        "StreamableHttpTransport",
+        "SseTransport",
+        "AutoHttpTransport",
+        "MemoryTransport",
+        "TransportKind",
+    }
+    assert imported & concrete == set()
+    names = {k.value for k in TransportKind}
+    literals = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in names]
+    assert literals == []
+    kinds = [
+        ast.unparse(n)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Attribute) and n.attr == "kind" and "transport" in ast.unparse(n.value)
+    ]
+    assert kinds == ["options.transport.kind"]  # only handed to the engine, whose tables are per transport
+
+
+@pytest.mark.anyio
+async def test_http_reports_link_events_without_pid_or_exit_status() -> None:
+    """A URL nobody listens at (a port just closed on 127.0.0.1): the link opens and fails, as
+    link events; nothing pretends to be a process."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    transport = StreamableHttpTransport(StreamableHttpSpec(f"http://127.0.0.1:{port}/mcp"))
+    events = []
+    with anyio.fail_after(20):
+        async with transport:
+            await transport.send(b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}', 1)
+            async for ev in transport.events():
+                events.append(ev)
+    assert not [e for e in events if isinstance(e, ProcessEvent)]
+    links = [e for e in events if isinstance(e, LinkEvent)]
+    assert links[0].kind is LinkEventKind.CONNECTED and links[-1].kind is LinkEventKind.DISCONNECTED
+    assert links[-1].info == {"unreachable": True} and not hasattr(links[-1], "pid")
+    assert transport.exit_info is not None and transport.exit_info.returncode is None
