@@ -37,6 +37,15 @@ Which definition a message is checked against:
   success response (``JSONRPCResponse`` / ``JSONRPCResultResponse``).
 * error: ``JSONRPCError`` (up to 2025-06-18) / ``JSONRPCErrorResponse``.
 
+Values against any schema (tool arguments, elicitation answers, ``structuredContent``, the
+desktop form) go through :func:`check_value` / :func:`value_problems`: one compile cache
+(:func:`cached_validator`, keyed by the schema's canonical JSON), every error with its instance
+path and, as data a front-end words in its own language, the :class:`Check` it failed and that
+check's limit (a length, a pattern, the allowed values; an ``anyOf``/``oneOf`` of consts
+is reported as one :attr:`Check.ENUM`, any other branching failure as the errors of the branch
+the sender most likely meant). The library's English message travels along for everything else.
+Front-ends interpret no keyword to check a value: they place these problems at their fields.
+
 ``format`` keywords are asserted with the checkers below, everywhere: ``uri`` needs an RFC 3986
 scheme and no whitespace, ``byte`` is standard base64 (padding optional), ``email`` is
 ``local@domain`` without whitespace, ``uri-reference`` and ``uri-template`` are not checked;
@@ -46,28 +55,36 @@ other formats are checked by the library.
 from __future__ import annotations
 
 import datetime as _dt
+import enum
 import json
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 import jsonschema_rs
+import orjson
 
 from inspector.resources import resource_path
 
 __all__ = [
     "FORMAT_CHECKERS",
     "KNOWN_SCHEMA_VERSIONS",
+    "Check",
     "SchemaCompileError",
     "SchemaError",
     "SchemaValidator",
     "SchemaVerdict",
+    "ValueCheck",
     "ValueProblem",
+    "cached_validator",
+    "check_value",
     "compile_schema",
     "first_problem",
+    "required_names",
     "validator_for",
+    "value_problems",
 ]
 
 KNOWN_SCHEMA_VERSIONS: Final[tuple[str, ...]] = (
@@ -227,14 +244,107 @@ def compile_schema(schema: Any) -> Any:
         raise SchemaCompileError(_first_line(str(exc)) or type(exc).__name__) from None
 
 
+class Check(enum.StrEnum):
+    """Which rule of a schema a value breaks, for a front-end to word in its own language.
+    Ranked most basic first (the order below): where one place breaks several, it shows the first."""
+
+    REQUIRED = "required"  # missing: the property's name
+    TYPE = "type"
+    ENUM = "enum"  # limit: the allowed values (enum, const, an anyOf/oneOf of consts)
+    MIN_LENGTH = "minLength"
+    MAX_LENGTH = "maxLength"
+    PATTERN = "pattern"  # limit: the pattern
+    TIME_ZONE = "timeZone"  # a date-time that lacks only its time zone
+    FORMAT = "format"  # limit: the format's name
+    MINIMUM = "minimum"
+    MAXIMUM = "maximum"
+    EXCLUSIVE_MINIMUM = "exclusiveMinimum"
+    EXCLUSIVE_MAXIMUM = "exclusiveMaximum"
+    MULTIPLE_OF = "multipleOf"
+    MIN_ITEMS = "minItems"
+    MAX_ITEMS = "maxItems"
+    UNIQUE_ITEMS = "uniqueItems"
+    OTHER = "other"  # anything else: the library's message says it
+
+    @property
+    def rank(self) -> int:
+        return _CHECK_RANK[self]
+
+
+_CHECK_RANK: Final[dict[Check, int]] = {check: i for i, check in enumerate(Check)}
+
+# jsonschema-rs error kind -> (check, the kind's field that holds the limit)
+_KIND_CHECKS: Final[dict[str, tuple[Check, str | None]]] = {
+    "Required": (Check.REQUIRED, None),
+    "Type": (Check.TYPE, "types"),
+    "Enum": (Check.ENUM, "options"),
+    "Constant": (Check.ENUM, "expected_value"),
+    "MinLength": (Check.MIN_LENGTH, "limit"),
+    "MaxLength": (Check.MAX_LENGTH, "limit"),
+    "Pattern": (Check.PATTERN, "pattern"),
+    "Format": (Check.FORMAT, "format"),
+    "Minimum": (Check.MINIMUM, "limit"),
+    "Maximum": (Check.MAXIMUM, "limit"),
+    "ExclusiveMinimum": (Check.EXCLUSIVE_MINIMUM, "limit"),
+    "ExclusiveMaximum": (Check.EXCLUSIVE_MAXIMUM, "limit"),
+    "MultipleOf": (Check.MULTIPLE_OF, "multiple_of"),
+    "MinItems": (Check.MIN_ITEMS, "limit"),
+    "MaxItems": (Check.MAX_ITEMS, "limit"),
+    "UniqueItems": (Check.UNIQUE_ITEMS, None),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class ValueProblem:
-    """The first way a value breaks a schema: where (the instance path), what, and for a
-    missing required property its name."""
+    """One way a value breaks a schema: where (the instance path), the library's message, for
+    a missing required property its name, and as data the :class:`Check` with its ``limit``
+    (see :class:`Check`) and the offending ``value``."""
 
     parts: tuple[str | int, ...]
     message: str
     missing: str | None = None
+    check: Check = Check.OTHER
+    limit: Any = field(default=None, compare=False)  # JSON: a number, a pattern, a format, the allowed values
+    value: Any = field(default=None, compare=False)  # the JSON value that breaks it (None for REQUIRED)
+
+    @property
+    def location(self) -> tuple[str | int, ...]:
+        """Where the problem is: the missing property itself for :attr:`Check.REQUIRED`."""
+        return (*self.parts, self.missing) if self.missing is not None else self.parts
+
+
+def _value_problem(error: Any) -> ValueProblem:
+    """A library error as a :class:`ValueProblem`."""
+    parts = tuple(error.instance_path)
+    name = _kind_name(error)
+    if name in _BRANCHING:
+        options = _const_branches(error)
+        if options is not None:
+            return ValueProblem(parts, _message(error), None, Check.ENUM, options, error.instance)
+        return ValueProblem(parts, _message(error), None, Check.OTHER, None, error.instance)
+    check, key = _KIND_CHECKS.get(name, (Check.OTHER, None))
+    if check is Check.REQUIRED:
+        prop = error.kind.as_dict().get("property")
+        return ValueProblem(parts, _message(error), prop if isinstance(prop, str) else None, check)
+    limit = getattr(error.kind, key, None) if key is not None else None
+    if name == "Constant":
+        limit = [limit]
+    elif check is Check.FORMAT and limit == "date-time" and isinstance(error.instance, str):
+        if FORMAT_CHECKERS["date-time"](error.instance + "Z"):
+            check = Check.TIME_ZONE
+    return ValueProblem(parts, _message(error), None, check, limit, error.instance)
+
+
+def _const_branches(error: Any) -> list[Any] | None:
+    """The allowed values of an anyOf/oneOf whose every branch is one ``const`` the value
+    missed (a titled enum), else None."""
+    options: list[Any] = []
+    depth = len(error.instance_path)
+    for branch in getattr(error.kind, "context", None) or []:
+        if len(branch) != 1 or _kind_name(branch[0]) != "Constant" or len(branch[0].instance_path) != depth:
+            return None
+        options.append(branch[0].kind.expected_value)
+    return options or None
 
 
 def first_problem(validator: Any, value: Any) -> ValueProblem | None:
@@ -243,12 +353,78 @@ def first_problem(validator: Any, value: Any) -> ValueProblem | None:
     try:
         validator.validate(value)
     except jsonschema_rs.ValidationError as exc:
-        missing = None
-        if type(exc.kind).__name__ == "Required":
-            prop = exc.kind.as_dict().get("property")
-            missing = prop if isinstance(prop, str) else None
-        return ValueProblem(tuple(exc.instance_path), _message(exc), missing)
+        return _value_problem(exc)
     return None
+
+
+def value_problems(validator: Any, value: Any) -> tuple[ValueProblem, ...]:
+    """Every way ``value`` breaks the :func:`compile_schema` validator, in the library's order,
+    an anyOf/oneOf failure replaced by the errors of the branch the sender most likely meant
+    (as :meth:`SchemaValidator.explain` does). Raises like :func:`first_problem`."""
+    if validator.is_valid(value):
+        return ()
+    return tuple(_value_problem(leaf) for error in validator.iter_errors(value) for leaf in _flatten(error))
+
+
+_MAX_CACHED: Final = 256
+_cache: dict[bytes, Any] = {}
+_cache_lock = threading.Lock()
+
+
+def cached_validator(schema: Any) -> Any:
+    """:func:`compile_schema` through the one compile cache (keyed by the schema's canonical
+    JSON; a schema that cannot be compiled is remembered too). Raises
+    :class:`SchemaCompileError`."""
+    if not isinstance(schema, (dict, bool)):
+        raise SchemaCompileError("a schema must be an object or a boolean")
+    try:
+        key = orjson.dumps(schema, option=orjson.OPT_SORT_KEYS)
+    except TypeError as exc:
+        raise SchemaCompileError(_first_line(str(exc))) from None
+    found = _cache.get(key)
+    if found is None:
+        try:
+            found = compile_schema(schema)
+        except SchemaCompileError as exc:
+            found = exc
+        with _cache_lock:
+            if len(_cache) >= _MAX_CACHED:
+                _cache.clear()
+            _cache[key] = found
+    if isinstance(found, SchemaCompileError):
+        raise SchemaCompileError(str(found))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class ValueCheck:
+    """:func:`check_value`'s answer: ``ok`` True or False with the ``problems``, or None when
+    the schema (or the value) could not be checked, ``compile_error`` saying why."""
+
+    ok: bool | None
+    problems: tuple[ValueProblem, ...] = ()
+    compile_error: str | None = None
+
+
+def check_value(schema: Any, value: Any, validator: Any = None) -> ValueCheck:
+    """Check any JSON value against any schema (or against its already ``validator``, from
+    :func:`cached_validator`); never raises."""
+    try:
+        if validator is None:
+            validator = cached_validator(schema)
+    except SchemaCompileError as exc:
+        return ValueCheck(None, compile_error=str(exc))
+    try:
+        problems = value_problems(validator, value)
+    except Exception as exc:  # noqa: BLE001 - a value the library cannot read (not JSON, too deep)
+        return ValueCheck(None, compile_error=_clip(f"{type(exc).__name__}: {exc}"))
+    return ValueCheck(not problems, problems)
+
+
+def required_names(schema: Any) -> frozenset[str]:
+    """The property names an object schema lists as ``required``."""
+    required = schema.get("required") if isinstance(schema, dict) else None
+    return frozenset(r for r in required if isinstance(r, str)) if isinstance(required, list) else frozenset()
 
 
 def _first_line(text: str) -> str:

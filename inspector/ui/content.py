@@ -35,8 +35,10 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QCommandLinkButton, QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QStyle, QVBoxLayout, QWidget
 
+from inspector.protocol.schema import ValueCheck, check_value
+
 from .widgets import mono_font, plain_label, plain_tooltip, set_tone
-from .schema_form import SchemaVerdict, check_value, dumps_pretty
+from .schema_form import check_text, dumps_pretty
 from .theme import card_style, is_dark, tone
 from .text import format_size
 
@@ -199,7 +201,7 @@ class ContentView(QWidget):
         cards (inside a page that scrolls as a whole)."""
         super().__init__(parent)
         self._cards: list[BlockCard] = []
-        self._verdict: SchemaVerdict | None = None
+        self._verdict: ValueCheck | None = None
         self._verdict_text = ""
         self._shown: tuple[Any, ...] | None = None  # what set_blocks was given, to render again
         outer = QVBoxLayout(self)
@@ -477,16 +479,16 @@ class ContentView(QWidget):
             self._verdict = None
             text, colour = QCoreApplication.translate("ContentView", "no outputSchema declared: not checked"), "muted"
         elif structured is None:
-            self._verdict = SchemaVerdict(False)
+            self._verdict = ValueCheck(False)
             text, colour = "✗ " + QCoreApplication.translate("ContentView", "the tool declares an outputSchema but returned no structuredContent"), "error"
         else:
             self._verdict = check_value(output_schema, structured)
             if self._verdict.ok is None:
-                text, colour = "⚠ " + self._verdict.text(), "warn"
+                text, colour = "⚠ " + check_text(self._verdict), "warn"
             elif self._verdict.ok:
                 text, colour = "✓ " + QCoreApplication.translate("ContentView", "matches the outputSchema"), "ok"
             else:
-                text, colour = "✗ " + QCoreApplication.translate("ContentView", "does not match the outputSchema {0}").format(self._verdict.text()), "error"
+                text, colour = "✗ " + QCoreApplication.translate("ContentView", "does not match the outputSchema {0}").format(check_text(self._verdict)), "error"
         self._verdict_text = text
         verdict_label.setText(text)
         set_tone(verdict_label, colour, "font-weight: 600;")

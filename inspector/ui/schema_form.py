@@ -9,12 +9,19 @@ titled ``const`` values), a checkable list (an array of such values), a list of 
 add/remove (other arrays) or a group box (nested objects, recursively). Local ``$ref``s
 (``#/$defs/...``) are followed and ``[T, null]`` types read as an optional ``T``.
 
-Each field checks what it can see (required, lengths, ranges, pattern, format, enum,
-item counts) as the user types and shows the message right under itself; the whole value
-is then checked against the whole schema with the project's one JSON-Schema stack
-(``inspector.protocol.schema.compile_schema``), so constraints the form does not model still
-come back as a message with a path. Empty optional fields are left
-out of :meth:`SchemaForm.value`. Constructs the form cannot edit (``allOf`` of several
+The form builds widgets from a schema (type, enum, properties, items, default, title,
+description, and hints such as a pattern in a placeholder) but interprets no keyword to check
+a value. Checking is the protocol's (:mod:`inspector.protocol.schema`): the schema is compiled
+once when it is set (through the one compile cache), and as the user types the value the form
+holds is checked whole; each :class:`~inspector.protocol.schema.ValueProblem` comes back with
+its instance path and its check as data, and :meth:`SchemaForm.schema_problems` places it at the
+deepest field holding that path (a missing property at its own field, an item of a checkable
+list at the list, anything else at the root) and words it in the current language
+(:func:`problem_text`; the library's English for checks the form has no words for). A field's
+own problem - text that cannot be a value of its type, like "abc" in a number field - comes
+first. Empty optional fields are left out of :meth:`SchemaForm.value`, so what is checked is
+what is sent. A schema the validator cannot compile leaves the form unchecked, and a note at
+the top says so. Constructs the form cannot edit (``allOf`` of several
 schemas, ``oneOf`` of objects, free-form maps, ...) are kept as opaque JSON values, listed in
 :attr:`SchemaForm.unsupported`, and :class:`ArgumentsEditor` switches to its raw JSON
 editor for them, with a note saying why.
@@ -23,11 +30,12 @@ editor for them, with a note saying why.
 neither has a scroll area of its own and the editor is exactly as tall as the tab shown (the
 hidden one asks for no height), for a page that scrolls as a whole.
 
-Validation of any JSON value against any schema is :func:`check_value` (also used for a
-tool's ``outputSchema``): schemas are read in the draft they declare (2020-12, 2019-09,
-draft-07 or older; 2020-12 when they declare none), with the same format checkers as the wire,
-remote ``$ref``s are never fetched, and a schema that cannot be compiled is reported as such
-instead of raising. A field's own check of a ``format`` uses the same checkers.
+Validation of any JSON value against any schema is the protocol's
+:func:`~inspector.protocol.schema.check_value` (also used for a tool's ``outputSchema``; the raw
+editor asks :meth:`SchemaForm.check`, the form's compiled schema): schemas are read in the draft
+they declare (2020-12, 2019-09, draft-07 or older; 2020-12 when they declare none), with the
+same format checkers as the wire, remote ``$ref``s are never fetched, and a schema that cannot
+be compiled is reported as such instead of raising. :func:`check_text` words its verdict.
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -38,9 +46,7 @@ from __future__ import annotations
 import copy
 import json
 import math
-import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import orjson
@@ -66,7 +72,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol import schema as wire_schema
+from inspector.protocol.schema import (
+    Check,
+    SchemaCompileError,
+    ValueCheck,
+    ValueProblem,
+    cached_validator,
+    check_value,
+    required_names,
+)
 
 from .widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
 
@@ -98,60 +112,6 @@ NOT_SET: Any = _NotSet()
 # ====================================================================== validation
 
 
-@dataclass(frozen=True)
-class SchemaProblem:
-    """Why a value does not match a schema: where (``address.zip``, ``tags[1]``, ``""`` = root) and what."""
-
-    path: str
-    message: str
-
-    def __str__(self) -> str:
-        where = self.path or QCoreApplication.translate("SchemaForm", "(root)")
-        return f"{where}: {self.message}"
-
-
-@dataclass(frozen=True)
-class SchemaVerdict:
-    ok: bool | None  # True valid, False invalid, None: the schema could not be used
-    problem: SchemaProblem | None = None
-    compile_error: str | None = None
-
-    def text(self) -> str:
-        if self.compile_error is not None:
-            return QCoreApplication.translate("SchemaForm", "schema could not be compiled: {0}").format(self.compile_error)
-        if self.ok:
-            return QCoreApplication.translate("SchemaForm", "valid")
-        assert self.problem is not None
-        where = self.problem.path or QCoreApplication.translate("SchemaForm", "(root)")
-        return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(where, self.problem.message)
-
-
-_compiled: dict[bytes, Any] = {}
-
-
-def compile_schema(schema: Any) -> Any:
-    """A validator for ``schema`` (cached), or raises ValueError with a readable reason."""
-    try:
-        key = orjson.dumps(schema, option=orjson.OPT_SORT_KEYS)
-    except TypeError as exc:
-        raise ValueError(str(exc)) from None
-    found = _compiled.get(key)
-    if found is None:
-        if not isinstance(schema, (dict, bool)):
-            found = ValueError(QCoreApplication.translate("SchemaForm", "a schema must be an object or a boolean"))
-        else:
-            try:
-                found = wire_schema.compile_schema(schema)
-            except wire_schema.SchemaCompileError as exc:
-                found = ValueError(str(exc))
-        if len(_compiled) > 256:
-            _compiled.clear()
-        _compiled[key] = found
-    if isinstance(found, ValueError):
-        raise found
-    return found
-
-
 def path_text(parts: Any) -> str:
     out = ""
     for p in parts:
@@ -161,25 +121,6 @@ def path_text(parts: Any) -> str:
             out += ("." if out else "") + str(p)
     return out
 
-
-def check_value(schema: Any, value: Any) -> SchemaVerdict:
-    """Check ``value`` against ``schema``; never raises."""
-    try:
-        validator = compile_schema(schema)
-    except ValueError as exc:
-        return SchemaVerdict(None, compile_error=str(exc))
-    try:
-        problem = wire_schema.first_problem(validator, value)
-    except Exception as exc:  # noqa: BLE001 - a value the library cannot read (not JSON)
-        return SchemaVerdict(None, compile_error=f"{type(exc).__name__}: {exc}")
-    if problem is None:
-        return SchemaVerdict(True)
-    if problem.missing is not None:
-        return SchemaVerdict(False, SchemaProblem(path_text([*problem.parts, problem.missing]), QCoreApplication.translate("SchemaForm", "is required")))
-    return SchemaVerdict(False, SchemaProblem(path_text(problem.parts), problem.message))
-
-
-# ---------------------------------------------------------------------- leaf checks
 
 _FORMAT_NAMES = {
     "email": QT_TRANSLATE_NOOP("SchemaForm", "an e-mail address"),
@@ -204,6 +145,59 @@ FORMAT_HINTS = {
     "hostname": "host.example.com",
 }
 
+# How a check the validator reports is said at a field ("{0}": the check's limit).
+_CHECK_WORDS = {
+    Check.REQUIRED: QT_TRANSLATE_NOOP("SchemaForm", "required"),
+    Check.MAX_LENGTH: QT_TRANSLATE_NOOP("SchemaForm", "must be at most {0} characters long"),
+    Check.PATTERN: QT_TRANSLATE_NOOP("SchemaForm", "must match the pattern {0}"),
+    Check.TIME_ZONE: QT_TRANSLATE_NOOP("SchemaForm", "needs a time zone (Z or ±hh:mm)"),
+    Check.MINIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be at least {0}"),
+    Check.MAXIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be at most {0}"),
+    Check.EXCLUSIVE_MINIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be greater than {0}"),
+    Check.EXCLUSIVE_MAXIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be less than {0}"),
+    Check.MULTIPLE_OF: QT_TRANSLATE_NOOP("SchemaForm", "must be a multiple of {0}"),
+    Check.MIN_ITEMS: QT_TRANSLATE_NOOP("SchemaForm", "needs at least {0} item(s)"),
+    Check.MAX_ITEMS: QT_TRANSLATE_NOOP("SchemaForm", "allows at most {0} item(s)"),
+    Check.UNIQUE_ITEMS: QT_TRANSLATE_NOOP("SchemaForm", "items must be unique"),
+}
+
+
+def problem_text(problem: ValueProblem, label: Callable[[Any], str] | None = None) -> str:
+    """What the validator found, in the current language (the library's English for a check the
+    form has no words for). ``label`` names an allowed value (a choice's title)."""
+    check, limit = problem.check, problem.limit
+    if check is Check.ENUM and isinstance(limit, list):
+        name = label or _label
+        return QCoreApplication.translate("SchemaForm", "must be one of: {0}").format(", ".join(name(v) for v in limit))
+    if check is Check.MIN_LENGTH and isinstance(limit, int):
+        if limit <= 1:
+            return QCoreApplication.translate("SchemaForm", "must not be empty")
+        return QCoreApplication.translate("SchemaForm", "must be at least {0} characters long").format(limit)
+    if check is Check.FORMAT:
+        if limit not in _FORMAT_NAMES:
+            return problem.message
+        return QCoreApplication.translate("SchemaForm", "must be {0}").format(_tr(_FORMAT_NAMES[limit]))
+    words = _CHECK_WORDS.get(check)
+    if words is None:
+        return problem.message
+    return _tr(words).format(limit if isinstance(limit, str) else json.dumps(limit))
+
+
+def check_text(check: ValueCheck) -> str:
+    """One line for a whole value's check: valid, its first problem with where, or why the schema
+    could not be used."""
+    if check.compile_error is not None:
+        return QCoreApplication.translate("SchemaForm", "schema could not be compiled: {0}").format(check.compile_error)
+    if check.ok or not check.problems:
+        return QCoreApplication.translate("SchemaForm", "valid")
+    problem = check.problems[0]
+    where = path_text(problem.location) or QCoreApplication.translate("SchemaForm", "(root)")
+    if problem.check is Check.REQUIRED:
+        what = QCoreApplication.translate("SchemaForm", "is required")
+    else:
+        what = problem_text(problem)
+    return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(where, what)
+
 
 def _json_equal(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
@@ -213,64 +207,6 @@ def _json_equal(a: Any, b: Any) -> bool:
 
 def _num(v: Any) -> str:
     return json.dumps(v)
-
-
-def leaf_problem(schema: dict, value: Any) -> str | None:
-    """The first constraint of a leaf schema that ``value`` breaks, as a short sentence."""
-    allowed = enum_options(schema)
-    if allowed is not None and not any(_json_equal(value, v) for v, _ in allowed):
-        return QCoreApplication.translate("SchemaForm", "must be one of: {0}").format(", ".join(label for _, label in allowed))
-    if isinstance(value, str):
-        n = len(value)
-        lo, hi = schema.get("minLength"), schema.get("maxLength")
-        if isinstance(lo, int) and n < lo:
-            return QCoreApplication.translate("SchemaForm", "must be at least {0} characters long").format(lo) if lo > 1 else QCoreApplication.translate("SchemaForm", "must not be empty")
-        if isinstance(hi, int) and n > hi:
-            return QCoreApplication.translate("SchemaForm", "must be at most {0} characters long").format(hi)
-        pattern = schema.get("pattern")
-        if isinstance(pattern, str):
-            try:
-                if re.search(pattern, value) is None:
-                    return QCoreApplication.translate("SchemaForm", "must match the pattern {0}").format(pattern)
-            except re.error:
-                pass
-        fmt = schema.get("format")
-        checker = wire_schema.FORMAT_CHECKERS.get(fmt) if isinstance(fmt, str) else None
-        if checker is not None and fmt in _FORMAT_NAMES and not checker(value):
-            if fmt == "date-time" and checker(value + "Z"):
-                return QCoreApplication.translate("SchemaForm", "needs a time zone (Z or ±hh:mm)")
-            return QCoreApplication.translate("SchemaForm", "must be {0}").format(_tr(_FORMAT_NAMES[fmt]))
-    elif isinstance(value, (int, float)) and not isinstance(value, bool):
-        lo, hi = schema.get("minimum"), schema.get("maximum")
-        xlo, xhi = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
-        if xlo is True and _is_num(lo):
-            xlo, lo = lo, None
-        if xhi is True and _is_num(hi):
-            xhi, hi = hi, None
-        if _is_num(lo) and value < lo:
-            return QCoreApplication.translate("SchemaForm", "must be at least {0}").format(_num(lo))
-        if _is_num(hi) and value > hi:
-            return QCoreApplication.translate("SchemaForm", "must be at most {0}").format(_num(hi))
-        if _is_num(xlo) and value <= xlo:
-            return QCoreApplication.translate("SchemaForm", "must be greater than {0}").format(_num(xlo))
-        if _is_num(xhi) and value >= xhi:
-            return QCoreApplication.translate("SchemaForm", "must be less than {0}").format(_num(xhi))
-        step = schema.get("multipleOf")
-        if _is_num(step) and step > 0:
-            q = value / step
-            if abs(q - round(q)) > 1e-9:
-                return QCoreApplication.translate("SchemaForm", "must be a multiple of {0}").format(_num(step))
-    elif isinstance(value, list):
-        lo, hi = schema.get("minItems"), schema.get("maxItems")
-        if isinstance(lo, int) and len(value) < lo:
-            return QCoreApplication.translate("SchemaForm", "needs at least {0} item(s)").format(lo)
-        if isinstance(hi, int) and len(value) > hi:
-            return QCoreApplication.translate("SchemaForm", "allows at most {0} item(s)").format(hi)
-        if schema.get("uniqueItems") is True:
-            seen = [orjson.dumps(v, option=orjson.OPT_SORT_KEYS) for v in value]
-            if len(set(seen)) != len(seen):
-                return QCoreApplication.translate("SchemaForm", "items must be unique")
-    return None
 
 
 def _is_num(v: Any) -> bool:
@@ -462,16 +398,33 @@ class Field:
         except _Invalid as exc:
             return exc.text
 
-    def problem(self) -> str | None:
+    def own_problem(self) -> str | None:
+        """Why the text in the field cannot be a value of its type (not a number, ...), or None."""
         try:
-            value = self.get()
+            self.get()
         except _Invalid as exc:
             return str(exc)
-        if value is NOT_SET:
-            return QCoreApplication.translate("SchemaForm", "required") if self.required else None
-        if value is None and self.schema.get("nullable"):
-            return None
-        return leaf_problem(self.schema, value)
+        return None
+
+    def problem(self) -> str | None:
+        """The field's own problem, else the first the schema's validator places at the field."""
+        return self.own_problem() or self.form.schema_problems().get(self)
+
+    def child_at(self, part: str | int) -> "Field | None":
+        """The field that holds member ``part`` of this field's value, if one does."""
+        return None
+
+    def label_of(self, value: Any) -> str:
+        """How this field names one of its allowed values."""
+        return _label(value)
+
+    def word(self, problem: ValueProblem, rest: tuple[str | int, ...]) -> str:
+        """``problem`` said at this field; ``rest`` is where it is inside the field's value."""
+        if not rest:
+            return problem_text(problem, self.label_of)
+        if problem.check is Check.ENUM:
+            return QCoreApplication.translate("SchemaForm", "{0} is not one of the choices").format(_label(problem.value))
+        return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(path_text(rest), problem_text(problem))
 
     def show_error(self, message: str | None) -> None:
         self.error_label.show_text(message or "")
@@ -482,9 +435,10 @@ class Field:
         self.show_error(message)
         self._own_problem = bool(message)
 
-    def reword_problem(self) -> None:
+    def reword_problem(self, placed: "dict[Field, str]") -> None:
+        """Say the message under the field again (``placed``: the form's schema_problems())."""
         if self._own_problem:
-            self.show_problem(self.problem())
+            self.show_problem(self.own_problem() or placed.get(self))
 
     def edited(self, *_: Any) -> None:
         """The user changed this field: check it and show the verdict where it was typed."""
@@ -672,6 +626,9 @@ class EnumField(Field):
         if idx >= 0:
             self.combo.setItemText(idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(self._extra)))
 
+    def label_of(self, value: Any) -> str:
+        return next((label for v, label in self.options if _json_equal(v, value)), _label(value))
+
     def get(self) -> Any:
         data = self.combo.currentData()
         if data is None:
@@ -739,14 +696,6 @@ class MultiEnumField(Field):
         self._extra = [x for x in values if not any(_json_equal(v, x) for v, _ in self.options)]
         del blocker
 
-    def problem(self) -> str | None:
-        value = self.get()
-        if value is NOT_SET:
-            return None
-        for x in value:
-            if not any(_json_equal(v, x) for v, _ in self.options):
-                return QCoreApplication.translate("SchemaForm", "{0} is not one of the choices").format(_label(x))
-        return leaf_problem({k: v for k, v in self.schema.items() if k not in ("enum", "oneOf", "anyOf")}, value)
 
 
 class OpaqueField(Field):
@@ -785,10 +734,6 @@ class OpaqueField(Field):
         self.value_ = copy.deepcopy(value)
         self._show()
 
-    def problem(self) -> str | None:
-        if self.value_ is NOT_SET:
-            return QCoreApplication.translate("SchemaForm", "required") if self.required else None
-        return None
 
 
 class ObjectField(Field):
@@ -812,8 +757,7 @@ class ObjectField(Field):
             self.layout.setContentsMargins(0, 0, 0, 0)
         props = self.schema.get("properties")
         props = props if isinstance(props, dict) else {}
-        required = self.schema.get("required")
-        required = set(required) if isinstance(required, list) else set()
+        required = required_names(self.schema)
         for key, sub in props.items():
             field = self.form._make_field((*self.path, key), sub, key in required, key)
             self.fields[key] = field
@@ -866,8 +810,8 @@ class ObjectField(Field):
         for key, f in self.fields.items():
             f.set(data[key] if key in data else NOT_SET)
 
-    def problem(self) -> str | None:
-        return None
+    def child_at(self, part: str | int) -> Field | None:
+        return self.fields.get(part) if isinstance(part, str) else None
 
 
 class ArrayField(Field):
@@ -964,11 +908,12 @@ class ArrayField(Field):
         for v in value if isinstance(value, list) else [value]:
             self.add_item(v)
 
-    def problem(self) -> str | None:
-        value = self.lenient()
-        if value is NOT_SET:
-            return QCoreApplication.translate("SchemaForm", "required") if self.required else None
-        return leaf_problem(self.schema, value)
+    def child_at(self, part: str | int) -> Field | None:
+        # the value leaves out empty rows: its item n is the n-th row that holds something
+        if not isinstance(part, int):
+            return None
+        shown = (f for f in self.items if f.lenient() is not NOT_SET)
+        return next((f for i, f in enumerate(shown) if i == part), None)
 
 
 def _field_title(schema: dict, key: str | None, required: bool) -> str:
@@ -996,6 +941,8 @@ class SchemaForm(QWidget):
         self._root: ObjectField | None = None
         self._schema: dict = {}
         self._extra: dict = {}
+        self._validator: Any = None  # the schema compiled once, through the protocol's one cache
+        self._compile_error: str | None = None
         self.unsupported: list[tuple[str, str]] = []
         self.empty_note = QLabel()
         self.empty_note.setTextFormat(Qt.TextFormat.PlainText)
@@ -1020,6 +967,12 @@ class SchemaForm(QWidget):
         self._schema = schema if isinstance(schema, dict) else {}
         self._extra = {}
         self.unsupported = []
+        self._validator, self._compile_error = None, None
+        if self._schema:
+            try:
+                self._validator = cached_validator(self._schema)
+            except SchemaCompileError as exc:
+                self._compile_error = str(exc)
         root_schema: dict
         try:
             root_schema = simplify(self._schema, self._schema) if self._schema else {"type": "object", "properties": {}}
@@ -1040,6 +993,10 @@ class SchemaForm(QWidget):
         if self.unsupported and self.unsupported[0][0] == "":
             self.empty_note.setText(QCoreApplication.translate("SchemaForm", "The form cannot show this schema: {0}.").format(self.unsupported[0][1]))
             self.empty_note.show()
+        elif self._compile_error is not None:
+            self.empty_note.setText("⚠ " + check_text(ValueCheck(None, compile_error=self._compile_error)))
+            set_tone(self.empty_note, "warn")
+            self.empty_note.show()
         elif not props:
             declared = isinstance(root_schema.get("properties"), dict) or root_schema.get("additionalProperties") is False
             self.empty_note.setText(
@@ -1052,9 +1009,10 @@ class SchemaForm(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and self._root is not None:
+            placed = self.schema_problems()
             for field in self._root.walk():
                 field.retranslate()
-                field.reword_problem()
+                field.reword_problem(placed)
             self._word_empty_note()
         super().changeEvent(event)
 
@@ -1130,22 +1088,47 @@ class SchemaForm(QWidget):
 
     # -------------------------------------------------------------- checks
 
+    def check(self, value: Any) -> ValueCheck:
+        """``value`` against the form's schema (compiled once, when the schema was set)."""
+        if self._compile_error is not None:
+            return ValueCheck(None, compile_error=self._compile_error)
+        if self._validator is None:
+            return ValueCheck(True)
+        return check_value(self._schema, value, self._validator)
+
+    def schema_problems(self) -> dict[Field, str]:
+        """The validator's problems with the value the form holds, each worded at the field it is
+        about (the deepest one holding its instance path; the root object for the rest), the most
+        basic one (:attr:`Check.rank`) per field."""
+        if self._root is None:
+            return {}
+        best: dict[Field, tuple[ValueProblem, tuple[str | int, ...]]] = {}
+        for problem in self.check(self.value()).problems:
+            field: Field = self._root
+            rest = problem.location
+            while rest:
+                child = field.child_at(rest[0])
+                if child is None:
+                    break
+                field, rest = child, rest[1:]
+            held = best.get(field)
+            if held is None or problem.check.rank < held[0].check.rank:
+                best[field] = (problem, rest)
+        return {field: field.word(problem, rest) for field, (problem, rest) in best.items()}
+
     def errors(self, *, show: bool = True) -> dict[str, str]:
-        """Every problem by path ("" = the whole object); each is shown under its field."""
+        """Every problem by path ("" = the whole object), each shown under its field: a field's
+        own (text that is not of its type), else what the schema's validator places there."""
+        placed = self.schema_problems()
         out: dict[str, str] = {}
         for f in self.fields():
-            msg = f.problem()
+            msg = f.own_problem() or placed.get(f)
             if msg:
                 out.setdefault(f.path_text, msg)
             if show:
                 f.show_problem(msg)
-        if not out and self._schema:
-            verdict = check_value(self._schema, self.value())
-            if verdict.ok is False and verdict.problem is not None:
-                out[verdict.problem.path] = verdict.problem.message
-                target = self.field(verdict.problem.path)
-                if show and target is not None:
-                    target.show_error(verdict.problem.message)
+        if self._root in placed:
+            out.setdefault("", placed[self._root])
         return out
 
     def validate(self) -> bool:
@@ -1326,9 +1309,10 @@ class ArgumentsEditor(QWidget):
             value, problem = self._parse_raw()
             if problem is not None:
                 return {"": problem}
-            verdict = check_value(self.form.schema() or {"type": "object"}, value)
-            if verdict.ok is False and verdict.problem is not None:
-                return {verdict.problem.path: verdict.problem.message}
+            verdict = self.form.check(value)
+            if verdict.ok is False:
+                problem = verdict.problems[0]
+                return {path_text(problem.location): problem_text(problem)}
             return {}
         return self.form.errors()
 
@@ -1370,16 +1354,15 @@ class ArgumentsEditor(QWidget):
         if not schema:
             self._status(self.tr("valid JSON (no schema to check against)"), "muted")
             return
-        verdict = check_value(schema, value)
+        verdict = self.form.check(value)
         if verdict.ok is None:
             self._raw_problem = None
-            self._status("⚠ " + verdict.text(), "warn")
+            self._status("⚠ " + check_text(verdict), "warn")
         elif verdict.ok:
             self._status("✓ " + self.tr("valid against the schema"), "ok")
         else:
-            assert verdict.problem is not None
-            self._raw_problem = verdict.text()
-            self._status("✗ " + verdict.text(), "error")
+            self._raw_problem = check_text(verdict)
+            self._status("✗ " + check_text(verdict), "error")
 
     def _status(self, text: str, kind: str) -> None:
         self.raw_status.setText(text)

@@ -22,9 +22,9 @@ from inspector.ui.schema_form import (
     OpaqueField,
     SchemaForm,
     StringField,
-    check_value,
-    leaf_problem,
+    check_text,
 )
+from inspector.protocol.schema import check_value
 
 DEFAULTS = {
     "count": 3,
@@ -304,24 +304,30 @@ def test_raw_editor_validates_against_the_schema_with_a_path(qtbot):
     assert "enabled" in editor.note.text()
 
 
-def test_check_value_drafts_refs_and_compile_errors():
+def test_check_value_drafts_refs_and_compile_errors(qtbot):
     v = check_value({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"t": {"type": "array", "items": {"type": "integer"}}}}, {"t": [1, "x"]})
-    assert v.ok is False and v.problem.path == "t[1]" and "integer" in v.problem.message
-    assert check_value({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "required": ["a"]}, {}).problem.path == "a"
+    assert v.ok is False and v.problems[0].location == ("t", 1) and "integer" in v.problems[0].message
+    assert check_text(v) == 'at t[1]: "x" is not of type "integer"'
+    required = check_value({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "required": ["a"]}, {})
+    assert required.problems[0].location == ("a",) and check_text(required) == "at a: is required"
     bad = check_value({"type": "nope"}, 1)
-    assert bad.ok is None and bad.text().startswith("schema could not be compiled")
+    assert bad.ok is None and check_text(bad).startswith("schema could not be compiled")
     remote = check_value({"$ref": "https://example.invalid/schema.json"}, 1)
     assert remote.ok is None and "remote $ref" in remote.compile_error  # never fetched
     tup = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": False}
     # each draft as declared: draft-07 reads the same tuple as items + additionalItems
     d7 = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "array", "items": [{"type": "string"}, {"type": "integer"}], "additionalItems": False}
     assert check_value(d7, ["a", 1]).ok is True and check_value(d7, ["a", 1, 2]).ok is False
-    # one format set: the form's field check and the whole-value check agree on "a@b"
+    # one format set: the form's field and the whole-value check agree on "a@b" (one validator)
     email = {"type": "string", "format": "email"}
-    assert check_value(email, "a@b").ok is True and leaf_problem(email, "a@b") is None
-    assert check_value(email, "a b").ok is False and leaf_problem(email, "a b")
+    form = SchemaForm({"type": "object", "properties": {"e": email}})
+    qtbot.addWidget(form)
+    form.set_value({"e": "a@b"})
+    assert check_value(email, "a@b").ok is True and form.errors() == {}
+    form.set_value({"e": "a b"})
+    assert check_value(email, "a b").ok is False and form.errors() == {"e": "must be an e-mail address"}
     assert check_value(tup, ["a", 1]).ok is True
-    assert check_value(tup, ["a", "b"]).problem.path == "[1]"
+    assert check_value(tup, ["a", "b"]).problems[0].location == (1,)
     assert check_value({"type": "object", "dependentRequired": {"a": ["b"]}}, {"a": 1}).ok is False
     assert check_value(True, {"anything": 1}).ok is True
     value = {"x": 1}
