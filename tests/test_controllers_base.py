@@ -5,7 +5,6 @@ list changes in both eras."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 
 import anyio
 import pytest
@@ -32,6 +31,7 @@ from inspector.protocol.engine import ClientConfig
 from inspector.session import SessionOptions
 
 from peers import misbehave  # noqa: E402
+from polling import until  # noqa: E402
 
 pytestmark = pytest.mark.anyio
 
@@ -42,14 +42,6 @@ def options(argv: list[str], *, era: EraMode = EraMode.LEGACY, request_timeout: 
     return SessionOptions(transport=StdioSpec(argv=list(argv)), config=ClientConfig(era=era),
                           stdin_grace=3.0, term_grace=2.0, request_timeout=request_timeout)
 
-
-async def wait_for(predicate: Callable[[], object], what: str, timeout: float = 30.0) -> None:
-    try:
-        with anyio.fail_after(timeout):
-            while not predicate():
-                await anyio.sleep(0.01)
-    except TimeoutError:
-        raise AssertionError(f"timed out waiting for {what}") from None
 
 
 def tools_list(**kw: object) -> ListController:
@@ -73,19 +65,19 @@ async def test_a_list_loads_pages_reports_each_step_and_keeps_notes_as_data() ->
         lc.attach(session, "legacy", session.negotiation().version)
         assert events == [LISTED] and not lc.loaded
         assert lc.refresh()
-        await wait_for(lambda: lc.outcome is not None, what="the first load")
+        await until(lambda: lc.outcome is not None, what="the first load")
         assert [t["name"] for t in lc.items] == ["t00", "t01", "t10", "t11"] and lc.more
         assert events[:2] == [LISTED, LOADING] and events.count(PAGE) == 2 and events[-1] == LISTED
         assert lc.outcome is not None and lc.outcome.notes == (ListNote(NOTE_DROPPED, 1),) and lc.outcome.failure is None
         assert lc.last_page == [t for t in lc.items[2:]]
         assert lc.load_more()
-        await wait_for(lambda: lc.pager.pages == 4 and not lc.loading, what="more pages")
+        await until(lambda: lc.pager.pages == 4 and not lc.loading, what="more pages")
         assert lc.outcome.notes == (ListNote(NOTE_REPEATED_CURSOR, "c1"),) and not lc.more  # c2, c3, then c1 again
         assert not lc.load_more()  # complete: nothing is asked
         assert [p.get("cursor") for p in sent(session, "tools/list")] == [None, "c1", "c2", "c3"]
         # a refresh reloads as many pages as were loaded, from the first
         assert lc.refresh()
-        await wait_for(lambda: lc.outcome is not None and not lc.loading, what="the reload")
+        await until(lambda: lc.outcome is not None and not lc.loading, what="the reload")
         assert lc.pager.pages == 4 and [p.get("cursor") for p in sent(session, "tools/list")][4:] == [None, "c1", "c2", "c3"]
 
 async def test_a_slow_answer_never_overwrites_a_newer_load() -> None:
@@ -109,7 +101,7 @@ async def test_a_slow_answer_never_overwrites_a_newer_load() -> None:
 
         async with anyio.create_task_group() as tg:
             tg.start_soon(first_load)
-            await wait_for(lambda: outcomes and lc.outcome is not None, what="both loads")
+            await until(lambda: outcomes and lc.outcome is not None, what="both loads")
         assert len(sent(session, "tools/list")) == 2
         assert outcomes == [None]  # the older load changed nothing and says so
         assert lc.outcome.generation == lc.pager.generation == gen + 1
@@ -125,9 +117,9 @@ async def test_a_wrong_id_is_followed_then_the_timeout_is_a_failure_as_data() ->
         lc.subscribe(lambda what: waits.append(bool(lc.wait_state and lc.wait_state.flagged)) if what == WAIT else None)
         lc.attach(session, "legacy", None)
         assert lc.refresh()
-        await wait_for(lambda: lc.wait_state is not None and lc.wait_state.unmatched, what="the wrong id")
+        await until(lambda: lc.wait_state is not None and lc.wait_state.unmatched, what="the wrong id")
         assert lc.wait_state.waiting and lc.loading
-        await wait_for(lambda: lc.outcome is not None, what="the timeout")
+        await until(lambda: lc.outcome is not None, what="the timeout")
         failure = lc.outcome.failure
         assert failure is not None and failure.code == FAIL_SESSION and failure.detail and "tools/list" in failure.detail
         state = lc.wait_state
@@ -150,21 +142,21 @@ async def test_list_changes_reload_once_and_are_said_as_data(mode: EraMode) -> N
         if neg.era == "modern":
             assert neg.version == LATEST_MODERN and lc.changes().how == CHANGES_NOT_LISTENING
             assert lc.listen()
-            await wait_for(lambda: lc.changes().how == CHANGES_LISTENING, what="the stream")
+            await until(lambda: lc.changes().how == CHANGES_LISTENING, what="the stream")
             assert lc.listening and lc.changes().request_id == session.listen_hub.request_id
         else:
             assert not lc.listen() and lc.changes().how == CHANGES_NOTIFIED
         assert lc.refresh()
-        await wait_for(lambda: lc.outcome is not None, what="the list")
+        await until(lambda: lc.outcome is not None, what="the list")
         before = len(lc.items)
         reply = await session.request("tools/call", {"name": "add_item", "arguments": {"kind": "tool"}})
         assert reply.ok
-        await wait_for(lambda: "added_tool_1" in [t["name"] for t in lc.items], what="the reload")
+        await until(lambda: "added_tool_1" in [t["name"] for t in lc.items], what="the reload")
         assert len(lc.items) == before + 1
         # several changes close together make one reload
         n = len(sent(session, "tools/list"))
         assert lc.list_changed() == CHANGE_RELOAD and lc.list_changed() == CHANGE_RELOAD
-        await wait_for(lambda: len(sent(session, "tools/list")) == n + 1 and not lc.loading, what="one reload")
+        await until(lambda: len(sent(session, "tools/list")) == n + 1 and not lc.loading, what="one reload")
         await anyio.sleep(0.3)
         assert len(sent(session, "tools/list")) == n + 1
         assert lc.list_changed(declared=False) == CHANGE_UNDECLARED

@@ -203,9 +203,10 @@ class ListController(FeatureController):
         self.drop_wait()
         self.emit(LISTED)
 
-    def show_pager(self, pager: ListPager) -> None:
-        """Replay: the list as a recording holds it (no session; nothing is loaded)."""
+    def show_pager(self, pager: ListPager, era: str | None = None, *, announces_changes: bool = False) -> None:
+        """Replay: the list as a recording holds it (no session: nothing is loaded or sent)."""
         self.detach()
+        self.era, self.announces_changes = era, announces_changes
         self.pager = pager
         self.outcome = LoadOutcome(pager.generation, tuple(pager.notes))
         self.last_page = []

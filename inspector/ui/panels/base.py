@@ -1,8 +1,12 @@
 """What every feature panel shares: access to the live session, tasks, errors, notifications,
 what became of the list requests it waits on, and words that follow a language switch.
 
-A panel loads its lists through :meth:`FeaturePanel.fetch_list`, which follows the request in
-the recording (:class:`inspector.session.waiting.RequestWatch`) while it waits. When an answer
+A panel's lists are loaded by its feature controllers (``inspector.session.controllers``,
+Qt-free: the list, its generations, the reload on list changes, the request followed in the
+recording); the panel :meth:`~FeaturePanel.follow` s each one: the controller's work runs on the
+app's task group as the panel's own, and what its request became is shown here. (A panel whose
+list has no controller yet loads it with :meth:`FeaturePanel.fetch_list`, which follows the
+request with a :class:`inspector.session.waiting.RequestWatch` itself.) When an answer
 the session could not hand to it came meanwhile (a wrong or invalid id), a note over the panel
 says so in words - "Waiting for tools/list (id 3): an answer with id 99 came at #12, flagged:
 no request has that id" - with a button per entry that selects it in the timeline (the panel's
@@ -28,6 +32,7 @@ from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QPushButt
 from inspector.protocol.rules import RULES
 from inspector.session import RequestCancelled, Session, SessionError
 from inspector.session.features import Availability
+from inspector.session.controllers.base import WAIT, ListController
 from inspector.session.operations import ListenHub, ListPager
 from inspector.session.rebuild import RecordedState
 from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, RequestWatch, WaitState
@@ -177,6 +182,7 @@ class FeaturePanel(QWidget):
         self.recorded_note: QLabel | None = None  # replay: "From the recording, as of entry N"
         self._recorded_shown: dict[str, Any] = {}  # replay: what is on screen (see recorded_changed)
         self._waits: dict[str, RequestWatch] = {}  # list method -> the watch of its latest load
+        self._lists: dict[str, ListController] = {}  # list method -> the controller loading it (follow())
         self._wait_notes: dict[str, WaitNote] = {}  # list method -> its note over the panel
         self._wait_box: QWidget | None = None  # the notes, over the panel
         self._said: dict[QLabel, tuple[Callable[[], str], str]] = {}  # see say()
@@ -278,6 +284,18 @@ class FeaturePanel(QWidget):
 
     # ---------------------------------------------------------------- the list requests waited on
 
+    def follow(self, feature: ListController, error_label: QLabel | None = None) -> None:
+        """Show what ``feature``'s list requests become (the note over the panel, ``wait_changed``)
+        and run its work on the app's task group, as the panel's own (an unforeseen failure is
+        said on ``error_label`` and recorded, never raised)."""
+        self._lists[feature.method] = feature
+        feature.spawn = lambda fn: self.run(fn, error_label=error_label)
+        feature.subscribe(lambda what: self._list_waits(feature) if what == WAIT else None)
+
+    def _list_waits(self, feature: ListController) -> None:
+        self._note_for(feature.method).set_state(feature.wait_state)
+        self.wait_changed()
+
     async def fetch_list(self, pl: ListPager, session: Session, pages: int = 1, **kwargs: Any) -> bool:
         """``pl.fetch(session, pages, **kwargs)`` with its requests followed in the recording:
         a flagged answer, a timeout or a flagged reply is said over the panel (module docstring)."""
@@ -292,17 +310,20 @@ class FeaturePanel(QWidget):
         old = self._waits.pop(method, None)
         if old is not None:
             old.detach()
-        note = self._wait_notes.get(method)
-        if note is None:
-            note = self._wait_notes[method] = WaitNote()
-            note.showEntry.connect(self.entryActivated)
-            self._wait_layout().addWidget(note)
-        note.set_state(None)
+        self._note_for(method).set_state(None)
         watch = RequestWatch(session.recording, method, key)
         watch.changed = lambda: self._wait_changed(method, watch)
         self._waits[method] = watch
         watch.attach()
         return watch
+
+    def _note_for(self, method: str) -> WaitNote:
+        note = self._wait_notes.get(method)
+        if note is None:
+            note = self._wait_notes[method] = WaitNote()
+            note.showEntry.connect(self.entryActivated)
+            self._wait_layout().addWidget(note)
+        return note
 
     def _wait_layout(self) -> QVBoxLayout:
         if self._wait_box is None:
@@ -327,6 +348,9 @@ class FeaturePanel(QWidget):
 
     def wait_state(self, method: str) -> WaitState | None:
         """What became of the latest ``method`` request this panel loaded (None: none followed)."""
+        feature = self._lists.get(method)
+        if feature is not None:
+            return feature.wait_state
         watch = self._waits.get(method)
         return watch.state if watch is not None else None
 
@@ -350,6 +374,8 @@ class FeaturePanel(QWidget):
         for watch in self._waits.values():
             watch.detach()
         self._waits = {}
+        for feature in self._lists.values():
+            feature.drop_wait()
         for note in self._wait_notes.values():
             note.set_state(None)
 

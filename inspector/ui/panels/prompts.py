@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -29,14 +30,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.session.controllers.base import CHANGES_LISTENING, CHANGES_NOTIFIED, CHANGES_OPENING, CHANGES_UNDECLARED, LISTED, LOADING, PAGE
+from inspector.session.controllers.completions import prompt_ref
+from inspector.session.controllers.prompts import GETTING, GOT, PromptArgument, PromptsController, prompt_arguments
 from inspector.session.operations import NOTE_ERROR, ListPager
 
 from ..content import ContentView
 from ..theme import tone
 from ..widgets import BusyIndicator, CompletionField, ErrorLabel, PagedListView, mono_font, muted, plain_label, plain_tooltip, section_title, set_tone
-from .base import FeaturePanel
 from ..text import listen_note_text
-from .resources import LIST_REQUEST_TIMEOUT, error_text, fetch_completions
+from .answers import complete_field, error_text, failure_text
+from .base import FeaturePanel
 
 
 class MessageBubble(QFrame):
@@ -144,25 +148,28 @@ class Conversation(QScrollArea):
 class PromptsPanel(FeaturePanel):
     key = "prompts"
     #: the arguments the form was built for, and whether the server completes them
-    _form_args: tuple[tuple[dict, ...] | list[dict], bool] = ((), False)
+    _form_args: tuple[list[PromptArgument], bool] = ([], False)
 
     # a resource_link in a message was activated: the host may show it in the Resources panel
     resourceLinkActivated = Signal(str)
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
-        self.prompts = ListPager("prompts/list", "prompts")
+        self.feature = PromptsController()  # the list and the gets; the panel renders it
         self.current: dict | None = None
         self.fields: dict[str, CompletionField] = {}
         self.required: set[str] = set()
-        self._get_generation = 0
         self.last_result: dict | None = None
-        self._refresh_timer = QTimer(self)
-        self._refresh_timer.setSingleShot(True)
-        self._refresh_timer.setInterval(100)
-        self._refresh_timer.timeout.connect(self.refresh)
+        self._busy: dict[str, ExitStack] = {}  # the busy line while a load (LOADING) / a get (GETTING) runs
         self._build()
+        self.follow(self.feature, self.errors)
+        self.feature.subscribe(self._feature_changed)
         self._retranslate()
+
+    @property
+    def prompts(self) -> ListPager:
+        """The list as loaded (the controller's pager)."""
+        return self.feature.pager
 
     def title(self) -> str:
         return self.tr("Prompts")
@@ -259,9 +266,9 @@ class PromptsPanel(FeaturePanel):
     def session_started(self, session, availability, era, version) -> None:
         super().session_started(session, availability, era, version)
         self.clear_view()
+        self.feature.attach(session, era, version, announces_changes=availability is not None and availability.list_changed)
         self.refresh()
-        if self.era == "modern" and availability is not None and availability.list_changed:
-            self.want_notifications({"promptsListChanged": True})  # on the session's shared stream
+        self.feature.listen()  # 2026-07-28: on the session's shared stream
         self._sync_actions()
 
     def stream_changed(self) -> None:
@@ -272,7 +279,7 @@ class PromptsPanel(FeaturePanel):
 
     def clear_view(self) -> None:
         self.args_box.setEnabled(True)
-        self.prompts.reset()
+        self.feature.reset()
         self.list_view.clear()
         self.list_view.set_status(self.prompts, self.loading_text("prompts/list"))
         self.current = None
@@ -283,36 +290,33 @@ class PromptsPanel(FeaturePanel):
 
     def session_ended(self) -> None:
         super().session_ended()
-        self._refresh_timer.stop()
+        self.feature.detach()
         self._sync_actions()
 
     def on_notification(self, method: str, params: dict) -> None:
         if method == "notifications/prompts/list_changed":
-            self._refresh_timer.start()
+            self.feature.list_changed(declared=True)  # reloaded whether the server declared listChanged or not
 
     # ---------------------------------------------------------------- state
 
     def _sync_actions(self) -> None:
         live = self.live
-        av = self.availability
         self.list_view.set_status(self.prompts, self.loading_text("prompts/list"))
         if not live:
             self.list_view.refresh_button.setEnabled(False)
             self.list_view.more_button.setEnabled(False)
-        if av is not None and av.list_changed:
-            if self.era == "modern":
-                ls = self.stream
-                if ls is not None and ls.wanted("promptsListChanged") and ls.state == "listening":
-                    note = self.tr("Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).").format(id=ls.request_id)
-                elif ls is not None and ls.wanted("promptsListChanged"):
-                    note = self.tr("Opening subscriptions/listen for prompt list changes…")
-                else:
-                    why = listen_note_text(ls.note) if ls is not None else ""
-                    note = self.tr("Not listening for list changes. {note}").format(note=why) if why else self.tr("Not listening for list changes.")
-            else:
-                note = self.tr("Refreshes by itself on notifications/prompts/list_changed.")
-        else:
+        changes = self.feature.changes()
+        if changes.how == CHANGES_UNDECLARED:
             note = self.tr("The server does not announce list changes (no listChanged): use Refresh.")
+        elif changes.how == CHANGES_NOTIFIED:
+            note = self.tr("Refreshes by itself on notifications/prompts/list_changed.")
+        elif changes.how == CHANGES_LISTENING:
+            note = self.tr("Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).").format(id=changes.request_id)
+        elif changes.how == CHANGES_OPENING:
+            note = self.tr("Opening subscriptions/listen for prompt list changes…")
+        else:
+            why = listen_note_text(changes.note) if changes.note is not None else ""
+            note = self.tr("Not listening for list changes. {note}").format(note=why) if why else self.tr("Not listening for list changes.")
         self.list_view.live_note.setText(note)
         self.get_button.setEnabled(live and self.current is not None)
 
@@ -361,51 +365,54 @@ class PromptsPanel(FeaturePanel):
     # ---------------------------------------------------------------- list
 
     def refresh(self) -> bool:
-        if not self.live:
-            return False
-        pl = self.prompts
-        pages = max(1, pl.pages)
-        pl.reset()
-        return self._start_loading(pages)
+        return self.feature.refresh()
 
     def load_more(self) -> bool:
-        pl = self.prompts
-        if not self.live or not pl.more or pl.loading:
-            return False
-        return self._start_loading(1)
+        return self.feature.load_more()
 
-    def _start_loading(self, pages: int) -> bool:
-        pl = self.prompts
-        if not pl.loaded:
-            self.list_view.clear()
-        pl.loading = True
-        self.list_view.set_status(pl, self.loading_text("prompts/list"))
-        started = self.run(self._load_pages, pages, error_label=self.errors)
-        if not started:
-            pl.loading = False
-            self.list_view.set_status(pl, self.loading_text("prompts/list"))
-        return started
+    def _feature_changed(self, what: str) -> None:
+        """The controller's state changed: draw what changed."""
+        feature = self.feature
+        if what == LOADING:
+            if not feature.loaded:
+                self.list_view.clear()
+            self._set_busy(LOADING, self.tr("Loading prompts/list…") if feature.loading else None)
+            self.list_view.set_status(feature.pager, self.loading_text("prompts/list"))
+        elif what == PAGE:
+            self.list_view.add_rows([self._row(e) for e in feature.last_page])
+        elif what == LISTED:
+            self._set_busy(LOADING, None)
+            if not feature.getting:
+                self._set_busy(GETTING, None)
+            self._listed()
+            self._sync_actions()
+        elif what == GETTING:
+            self._set_busy(GETTING, self.tr("Getting {name}…").format(name=feature.asked.get("name")))
+        elif what == GOT:
+            self._set_busy(GETTING, None)
+            self._got()
 
-    async def _load_pages(self, pages: int) -> None:
-        pl = self.prompts
-        session = self.session
-        gen = pl.generation
-        seen = len(pl.notes)
-        try:
-            with self.busy.running(self.tr("Loading prompts/list…")):
-                if session is None:
-                    return
-                current = await self.fetch_list(pl, session, pages, timeout=LIST_REQUEST_TIMEOUT, on_page=lambda good: self.list_view.add_rows([self._row(e) for e in good]))
-                if not current:
-                    return
-                for note in pl.notes[seen:]:
-                    if note.code == NOTE_ERROR:
-                        self.say(self.errors, lambda detail=note.detail: self.tr("prompts/list failed. {error}").format(error=error_text(detail)))
-        finally:
-            if gen == pl.generation:
-                pl.loading = False
-                self._sync_actions()
-        if isinstance(self.current, dict) and gen == pl.generation:
+    def _set_busy(self, what: str, text: str | None) -> None:
+        """The busy line says ``text`` while ``what`` (a load, a get) runs; None: it ended."""
+        if text is None:
+            held = self._busy.pop(what, None)
+            if held is not None:
+                held.close()
+        elif what not in self._busy:
+            self._busy[what] = stack = ExitStack()
+            stack.enter_context(self.busy.running(text))
+
+    def _listed(self) -> None:
+        """A load ended: the errors it met, and the selection kept by name."""
+        outcome = self.feature.outcome
+        if outcome is None:
+            return
+        for error in outcome.errors:
+            self.say(self.errors, lambda error=error: self.tr("prompts/list failed. {error}").format(error=error_text(error)))
+        failure = outcome.failure
+        if failure is not None:
+            self.say_error(self.errors, lambda: failure_text(failure))
+        if isinstance(self.current, dict):
             tree = self.list_view.tree
             tree.blockSignals(True)
             self.list_view.select_where("name", self.current.get("name"))
@@ -445,13 +452,11 @@ class PromptsPanel(FeaturePanel):
         self.fields = {}
         self.required = set()
         self._field_labels: dict[str, QLabel] = {}
-        args = entry.get("arguments")
-        args = [a for a in args if isinstance(a, dict) and isinstance(a.get("name"), str)] if isinstance(args, list) else []
+        args = prompt_arguments(entry)
         completes = bool(self.availability is not None and self.availability.completions)
         self._form_args = (args, completes)
         for arg in args:
-            name = arg["name"]
-            required = arg.get("required") is True
+            name, required = arg.name, arg.required
             field = CompletionField(name, completes=completes)
             field.wanted.connect(self._want_completion)
             field.returnPressed.connect(self.get_selected)
@@ -473,13 +478,11 @@ class PromptsPanel(FeaturePanel):
         """The form's words in the current language: placeholders, tooltips, the hint under it."""
         args, completes = self._form_args
         for arg in args:
-            name = arg["name"]
-            field, label = self.fields.get(name), self._field_labels.get(name)
+            field, label = self.fields.get(arg.name), self._field_labels.get(arg.name)
             if field is None or label is None:
                 continue
-            field.setPlaceholderText(self.tr("required") if name in self.required else self.tr("optional"))
-            desc = arg.get("description")
-            tip = desc if isinstance(desc, str) else ""
+            field.setPlaceholderText(self.tr("required") if arg.required else self.tr("optional"))
+            tip = arg.description
             if not completes:
                 tip = (tip + "\n" if tip else "") + self.tr("The server did not declare completions, so no suggestions.")
             field.hint = tip
@@ -501,40 +504,38 @@ class PromptsPanel(FeaturePanel):
         if field is None or not isinstance(self.current, dict):
             return
         context = {k: v for k, v in self.arguments().items() if k != name}
-        ref = {"type": "ref/prompt", "name": self.current.get("name")}
-        self.run(fetch_completions, self, field, ref, context, error_label=self.errors)
+        ref = prompt_ref(str(self.current.get("name")))
+        self.run(complete_field, self, field, ref, context, self.errors, error_label=self.errors)
 
     # ---------------------------------------------------------------- get
 
     def get_selected(self) -> bool:
         if not self.live or not isinstance(self.current, dict):
             return False
-        missing = [n for n in self.required if not self.fields[n].text()]
+        values = self.arguments()
+        missing = self.feature.missing(self.current, values)
         if missing:
-            self.say(self.errors, lambda: self.tr("Fill in the required argument(s) first: {names}.").format(names=", ".join(sorted(missing))))
-            self.fields[sorted(missing)[0]].setFocus()
+            self.say(self.errors, lambda: self.tr("Fill in the required argument(s) first: {names}.").format(names=", ".join(missing)))
+            self.fields[missing[0]].setFocus()
             return False
         self.errors.clear_text()
-        self._get_generation += 1
-        params: dict[str, Any] = {"name": self.current.get("name")}
-        args = self.arguments()
-        if args:
-            params["arguments"] = args
-        return self.run(self._get, params, self._get_generation, error_label=self.errors)
+        return self.feature.get(self.current, values)
 
-    async def _get(self, params: dict, gen: int) -> None:
-        session = self.session
-        if session is None:
+    def _got(self) -> None:
+        """A get ended: its messages, or why there are none."""
+        got = self.feature.got
+        if got is None:
             return
-        with self.busy.running(self.tr("Getting {name}…").format(name=params.get("name"))):
-            reply = await session.request("prompts/get", params)
-        if gen != self._get_generation:
+        reply, failure = got.reply, got.failure
+        if reply is None:  # no answer came (a timeout, a lost link, a cancel)
+            if failure is not None:
+                self.say_error(self.errors, lambda: failure_text(failure))
             return
-        if not self._show_got(params.get("name"), reply):
+        if not self._show_got(got.name, reply):
             return
         n, when = len(self.conversation.bubbles), time.strftime("%H:%M:%S")
         self.say(self.status, lambda: self.tr("Got {name} at {time}: {n} message(s), {ms:.0f} ms.").format(
-            name=params.get("name"), time=when, n=n, ms=reply.latency * 1000))
+            name=got.name, time=when, n=n, ms=reply.latency * 1000))
 
     def _show_got(self, name: Any, reply) -> bool:
         """A prompts/get answer as a conversation; False when it was an error (shown)."""
@@ -558,7 +559,8 @@ class PromptsPanel(FeaturePanel):
         changed = [self.recorded_changed("prompts/list", listing), self.recorded_changed("prompts/get", call and call.marker)]
         if any(changed):  # drawn again, errors and all
             self.errors.clear_text()
-            self.prompts = listing.copy() if listing is not None else ListPager("prompts/list", "prompts")
+            list_changed = availability is not None and availability.list_changed
+            self.feature.show_pager(listing.copy() if listing is not None else ListPager("prompts/list", "prompts"), state.era, announces_changes=list_changed)
             self.list_view.clear()
             self.list_view.add_rows([self._row(e) for e in self.prompts.items])
             for note in self.prompts.notes:
