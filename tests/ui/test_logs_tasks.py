@@ -276,8 +276,12 @@ async def test_tasks_list_status_result_and_cancel_on_the_demo():
         panel.poll.setChecked(True)
         await until(lambda: len(requests(session.recording, "tasks/get")) > gets, what="a poll")
         await until(lambda: panel.tasks[poll_id]["status"] == "completed", what="the third task finished")
-        # no polling after the end: no poll in flight and none scheduled
-        await until(lambda: not panel._polling and not panel._poll_timer.isActive(), what="polling to stop")
+        # no polling after the end: the loop is over and sends nothing more
+        await until(lambda: panel.feature.poll is None, what="polling to stop")
+        polled = len(requests(session.recording, "tasks/get"))
+        await anyio.sleep(0.8)  # longer than the demo's 500 ms pollInterval
+        assert len(requests(session.recording, "tasks/get")) == polled
+        assert panel.poll.isChecked()  # the user's choice stays: the next running task selected is polled
 
 
 def test_log_model_passes_the_model_tester(qapp, qtmodeltester):

@@ -89,7 +89,7 @@ class PanelHost(QWidget):
                 signal.connect(self.open_resource)
         # a tool run as a task is followed in the Tasks panel
         tools, tasks = self.panels["tools"], self.panels["tasks"]
-        tools.taskUpdated.connect(tasks.follow)
+        tools.taskUpdated.connect(tasks.follow_task)
         tools.taskResult.connect(tasks.set_result)
         tools.showTaskRequested.connect(self.show_task)
         self._rebuild: Rebuild | None = None  # replay: the opened recording's panel states

@@ -7,8 +7,14 @@ terminal status, so the wait may be long), ``tasks/cancel`` cancels it. The serv
 ``notifications/tasks/status`` with the whole task: rows update live from those, and an
 optional poll follows the selected task at the ``pollInterval`` the server suggests (the
 spec says requestors must not rely on the notifications). A tool run as a task from the Tools
-panel is followed here too (:meth:`follow`, :meth:`set_result`): it is listed and selected
-when it starts, its status follows the run, and its result is shown when the run fetched it.
+panel is followed here too (:meth:`follow_task`, :meth:`set_result`): it is listed and
+selected when it starts, its status follows the run, and its result is shown when the run
+fetched it.
+
+What the panel knows and does is the Qt-free
+:class:`~inspector.session.controllers.tasks.TasksController` (``self.feature``): the list and
+its paging, the tasks as last described, the results, polling (the session layer's one
+polling loop), failures as data. The panel draws what it reports and forwards the clicks.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,14 +44,13 @@ from PySide6.QtWidgets import (
 
 from ..theme import colour, is_dark
 from ..widgets import ErrorLabel, plain_tooltip
-from inspector.session.operations import MIN_POLL_SECONDS, NOTE_ERROR, TERMINAL_STATUSES, ListPager, task_from_reply
+from inspector.session.controllers.base import FAIL_CANCELLED, FAIL_ERROR, LISTED, LOADING, Failure
+from inspector.session.controllers.tasks import FAILED, POLLING, RESULT, SHOWN, TASK, TasksController
+from inspector.session.operations import NOTE_ERROR, TERMINAL_STATUSES, ListPager
 
 from ..text import format_milliseconds, format_timestamp, list_note_text
 from .base import FeaturePanel
 
-TERMINAL = TERMINAL_STATUSES
-STATUSES = ("working", "input_required", "completed", "failed", "cancelled")
-MIN_POLL_MS = round(MIN_POLL_SECONDS * 1000)
 
 
 #: task status -> theme colour
@@ -111,10 +116,8 @@ class TasksPanel(FeaturePanel):
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
-        self.tasks: dict[str, dict] = {}  # taskId -> the latest Task the server described
+        self.feature = TasksController()  # the tasks, their results, polling; the panel draws them
         self.items: dict[str, QTreeWidgetItem] = {}
-        self.results: dict[str, dict] = {}  # taskId -> {"result": ...} or {"error": ...}
-        self.pager = ListPager("tasks/list", "tasks", accept=lambda task: isinstance(task.get("taskId"), str))
         self._colors = status_colors(QGuiApplication.palette())
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
 
@@ -191,7 +194,7 @@ class TasksPanel(FeaturePanel):
         self.cancel_button = QPushButton()
         self.cancel_button.clicked.connect(lambda *_: self.cancel_task())
         self.poll = QCheckBox()
-        self.poll.toggled.connect(lambda *_: self._schedule_poll())
+        self.poll.toggled.connect(lambda on: self.feature.set_polling(bool(on)))
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.get_button)
@@ -238,12 +241,23 @@ class TasksPanel(FeaturePanel):
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter, 1)
 
-        self._poll_timer = QTimer(self)
-        self._poll_timer.setSingleShot(True)
-        self._poll_timer.timeout.connect(self._poll_tick)
-        self._polling = False
-        self._waiting_result: set[str] = set()
+        self.follow(self.feature, self.error)
+        self.feature.subscribe(self._feature_changed)
         self._retranslate()
+
+    @property
+    def tasks(self) -> dict[str, dict]:
+        """taskId -> the latest Task the server described (the controller's)."""
+        return self.feature.tasks
+
+    @property
+    def results(self) -> dict[str, dict]:
+        """taskId -> {"result": ...} or {"error": ...} (the controller's)."""
+        return self.feature.results
+
+    @property
+    def pager(self) -> ListPager:
+        return self.feature.pager
 
     def _retranslate(self) -> None:
         """Every static text in the current language (again on a language switch, in place)."""
@@ -286,24 +300,22 @@ class TasksPanel(FeaturePanel):
     def session_started(self, session, availability, era, version) -> None:
         super().session_started(session, availability, era, version)
         self.clear_view()
+        self.feature.attach(session, era, version)
         self.refresh()
 
     def clear_view(self) -> None:
         self.poll.setEnabled(True)
-        self.tasks.clear()
+        self.feature.clear()
         self.items.clear()
-        self.results.clear()
         self.tree.clear()
-        self.pager.reset()
         self.more_button.setVisible(False)
-        self._waiting_result.clear()
         self.show_error("", self.error)
         self._show_selected()
         self._update_counts()
 
     def session_ended(self) -> None:
         super().session_ended()
-        self._poll_timer.stop()
+        self.feature.detach()
         self._update_buttons()
         self.refresh_button.setEnabled(False)
         self.more_button.setEnabled(False)
@@ -311,28 +323,108 @@ class TasksPanel(FeaturePanel):
     def show_recorded(self, state, availability) -> None:
         """Every task as last described by the entry, and the tasks/result answers by then."""
         super().show_recorded(state, availability)
-        self._poll_timer.stop()
         self.poll.setEnabled(False)
-        if state.tasks != self.tasks or state.task_results != self.results:
-            selected = self.selected_id()
-            self.tasks.clear()
-            self.items.clear()
-            self.tree.clear()
-            self.results = dict(state.task_results)
-            for task in state.tasks.values():
-                self.update_task(task)
-            if selected in self.items:
-                self.select(selected)
-            elif self.items:
-                self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
-            self._show_selected()
-            self._update_counts()
+        self.feature.show_recorded(state.tasks, state.task_results)  # SHOWN when it changed
         self._update_buttons()
 
     def on_notification(self, method: str, params: dict) -> None:
-        if method == "notifications/tasks/status" and isinstance(params.get("taskId"), str):
-            task = {k: v for k, v in params.items() if k != "_meta"}
-            self.update_task(task)
+        self.feature.on_notification(method, params)
+
+    # ------------------------------------------------------------ what the controller reports
+
+    def _feature_changed(self, what: str) -> None:
+        feature = self.feature
+        if what == TASK and feature.changed is not None:
+            self._task_changed(feature.changed)
+        elif what == RESULT:
+            if feature.changed == self.selected_id():
+                self._show_selected()
+            self.tasksChanged.emit()
+        elif what == FAILED and feature.failure is not None:
+            failed = feature.failure
+            self.say_error(self.error, lambda: self._failure_text(failed.method, failed.failure))
+        elif what == LISTED:
+            self._listed()
+        elif what == POLLING:
+            if self.poll.isChecked() != feature.polling:
+                self.poll.blockSignals(True)
+                self.poll.setChecked(feature.polling)
+                self.poll.blockSignals(False)
+        elif what == SHOWN:
+            self._show_all()
+        elif what == LOADING:
+            self._update_buttons()
+
+    def _failure_text(self, method: str, failure: Failure) -> str:
+        """A failed tasks/* request in words (the server's message as it came)."""
+        if failure.code == FAIL_ERROR:
+            err = failure.error or {}
+            if method == "tasks/list":
+                text = self.tr("tasks/list failed: {code} {message}")
+            elif method == "tasks/cancel":
+                text = self.tr("tasks/cancel failed: {code} {message}")
+            else:
+                text = self.tr("tasks/get failed: {code} {message}")
+            return text.format(code=err.get("code"), message=err.get("message"))
+        if failure.code == FAIL_CANCELLED:
+            return QCoreApplication.translate("FeaturePanel", "Cancelled.")
+        return failure.detail or ""
+
+    def _listed(self) -> None:
+        """A tasks/list load ended (or the list was reset): its notes said, paging offered."""
+        outcome = self.feature.outcome
+        self.more_button.setVisible(self.feature.more)
+        self._update_buttons()
+        if outcome is None:
+            return
+        notes, failure = outcome.notes, outcome.failure
+
+        def problems() -> str:
+            said = []
+            for note in notes:
+                if note.code == NOTE_ERROR:
+                    error = note.detail if isinstance(note.detail, dict) else None
+                    said.append(self._failure_text("tasks/list", Failure(FAIL_ERROR, error)))
+                else:
+                    said.append(list_note_text(note))
+            if failure is not None:
+                said.append(self._failure_text("tasks/list", failure))
+            return " ".join(said)
+
+        if notes or failure is not None:
+            self.say_error(self.error, problems)
+        if self.selected_id() is None and self.tree.topLevelItemCount():
+            self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
+
+    def _task_changed(self, task_id: str) -> None:
+        task = self.tasks.get(task_id)
+        if task is None:
+            return
+        item = self.items.get(task_id)
+        if item is None:
+            item = QTreeWidgetItem(self.tree)
+            item.setData(0, Qt.ItemDataRole.UserRole, task_id)
+            item.setFont(Col.ID, self._mono)
+            self.items[task_id] = item
+        self._paint_item(item, task)
+        self._update_counts()
+        if task_id == self.selected_id():
+            self._show_selected()
+        self.tasksChanged.emit()
+
+    def _show_all(self) -> None:
+        """Replay: the tasks drawn again from the controller (the selection kept when it can be)."""
+        selected = self.selected_id()
+        self.items.clear()
+        self.tree.clear()
+        for task_id in self.tasks:
+            self._task_changed(task_id)
+        if selected in self.items:
+            self.select(selected)
+        elif self.items:
+            self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
+        self._show_selected()
+        self._update_counts()
 
     # ------------------------------------------------------------ model
 
@@ -345,39 +437,16 @@ class TasksPanel(FeaturePanel):
         if item is not None:
             self.tree.setCurrentItem(item)
 
-    def update_task(self, task: dict) -> None:
-        """Merge what the server said about a task (from a list, get, cancel or notification)."""
-        task_id = task.get("taskId")
-        if not isinstance(task_id, str):
-            return
-        merged = {**self.tasks.get(task_id, {}), **task}
-        self.tasks[task_id] = merged
-        item = self.items.get(task_id)
-        if item is None:
-            item = QTreeWidgetItem(self.tree)
-            item.setData(0, Qt.ItemDataRole.UserRole, task_id)
-            item.setFont(Col.ID, self._mono)
-            self.items[task_id] = item
-        self._paint_item(item, merged)
-        self._update_counts()
-        if task_id == self.selected_id():
-            self._show_selected()
-            self._schedule_poll()
-        self.tasksChanged.emit()
-
-    def follow(self, task: dict, started: bool = False) -> None:
+    def follow_task(self, task: dict, started: bool = False) -> None:
         """A task another panel started: listed, and selected when it has just ``started``
         (later updates leave the user's selection alone)."""
-        self.update_task(task)
+        self.feature.follow(task)
         if started and isinstance(task.get("taskId"), str):
             self.select(task["taskId"])
 
     def set_result(self, task_id: str, outcome: dict) -> None:
         """The answer of a tasks/result another panel received: {"result": ...} or {"error": ...}."""
-        self.results[task_id] = outcome
-        if task_id == self.selected_id():
-            self._show_selected()
-        self.tasksChanged.emit()
+        self.feature.set_result(task_id, outcome)
 
     def _paint_item(self, item: QTreeWidgetItem, task: dict) -> None:
         task_id = task["taskId"]
@@ -388,7 +457,7 @@ class TasksPanel(FeaturePanel):
         color = self._colors.get(status)
         item.setForeground(Col.STATUS, QBrush(color) if color is not None else QBrush())
         f = QFont(self.tree.font())
-        f.setBold(status not in TERMINAL)
+        f.setBold(status not in TERMINAL_STATUSES)
         item.setFont(Col.STATUS, f)
         message = task.get("statusMessage")
         item.setText(Col.MESSAGE, "" if message is None else str(message).replace("\n", " "))
@@ -399,7 +468,7 @@ class TasksPanel(FeaturePanel):
 
     def _update_counts(self) -> None:
         n = len(self.tasks)
-        running = sum(1 for t in self.tasks.values() if t.get("status") not in TERMINAL)
+        running = self.feature.running
         if not n:
             text = self.tr("No tasks")
         elif n == 1:
@@ -411,8 +480,8 @@ class TasksPanel(FeaturePanel):
 
     def _selection_changed(self) -> None:
         self.show_error("", self.error)
+        self.feature.select(self.selected_id())
         self._show_selected()
-        self._schedule_poll()
 
     def _show_selected(self) -> None:
         task_id = self.selected_id()
@@ -446,7 +515,7 @@ class TasksPanel(FeaturePanel):
 
     def _show_result(self, task_id: str) -> None:
         got = self.results.get(task_id)
-        if task_id in self._waiting_result:
+        if task_id in self.feature.waiting_result:
             self.result_note.setText(self.tr("Waiting for tasks/result: the server answers when the task has finished."))
             self.result_view.setPlainText("")
             self.result_json.setPlainText("")
@@ -470,11 +539,12 @@ class TasksPanel(FeaturePanel):
 
     def _update_buttons(self) -> None:
         task_id = self.selected_id()
-        task = self.tasks.get(task_id) if task_id else None
+        feature = self.feature
+        known = feature.task(task_id) is not None
         live = self.session is not None
-        self.get_button.setEnabled(live and task is not None)
-        self.result_button.setEnabled(live and task is not None and task_id not in self._waiting_result)
-        self.cancel_button.setEnabled(live and task is not None and task.get("status") not in TERMINAL)
+        self.get_button.setEnabled(live and known)
+        self.result_button.setEnabled(live and known and task_id not in feature.waiting_result)
+        self.cancel_button.setEnabled(live and feature.can_cancel(task_id))
         self.refresh_button.setEnabled(live)
         self.more_button.setEnabled(live)
 
@@ -482,140 +552,24 @@ class TasksPanel(FeaturePanel):
 
     def refresh(self) -> bool:
         """tasks/list from the first page (rows already known are kept and updated)."""
-        self.pager.reset()
-        return self._list()
+        self.show_error("", self.error)
+        return self.feature.refresh()
 
     def load_more(self) -> bool:
-        if not self.pager.more or self.pager.loading:
-            return False
-        return self._list()
-
-    def _list(self) -> bool:
-        session = self.session
-        if session is None:
-            return False
         self.show_error("", self.error)
-        pager = self.pager
-        seen = len(pager.notes)
-
-        async def go() -> None:
-            def page(tasks: list[dict]) -> None:
-                for task in tasks:
-                    self.update_task(task)
-
-            if not await self.fetch_list(pager, session, 1, on_page=page):
-                return
-            notes = pager.notes[seen:]
-
-            def problems() -> str:
-                said = []
-                for note in notes:
-                    if note.code == NOTE_ERROR:
-                        err = note.detail if isinstance(note.detail, dict) else {}
-                        said.append(self.tr("tasks/list failed: {code} {message}").format(code=err.get("code"), message=err.get("message")))
-                    else:
-                        said.append(list_note_text(note))
-                return " ".join(said)
-
-            if notes:
-                self.say(self.error, problems)
-            self.more_button.setVisible(pager.more)
-            if self.selected_id() is None and self.tree.topLevelItemCount():
-                self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
-
-        return self.run(go, error_label=self.error)
+        return self.feature.load_more()
 
     def get_status(self, task_id: str | None = None) -> bool:
         task_id = task_id or self.selected_id()
-        session = self.session
-        if session is None or not task_id:
-            return False
-
-        async def go() -> None:
-            reply = await session.request("tasks/get", {"taskId": task_id})
-            task = task_from_reply(reply, task_id)
-            if task is not None:
-                self.update_task(task)
-            elif not reply.ok:
-                err = reply.error or {}
-                self.say(self.error, lambda: self.tr("tasks/get failed: {code} {message}").format(code=err.get("code"), message=err.get("message")))
-
-        return self.run(go, error_label=self.error)
+        return bool(task_id) and self.feature.get_status(task_id)
 
     def get_result(self, task_id: str | None = None) -> bool:
         task_id = task_id or self.selected_id()
-        session = self.session
-        if session is None or not task_id:
-            return False
-        self._waiting_result.add(task_id)
-        if task_id == self.selected_id():
-            self._show_selected()
-
-        async def go() -> None:
-            # tasks/result blocks until the task ends: wait as long as the session allows
-            limit = session.options.max_request_timeout
-            try:
-                reply = await session.request("tasks/result", {"taskId": task_id}, timeout=limit, max_timeout=limit)
-            finally:
-                self._waiting_result.discard(task_id)
-                if task_id == self.selected_id():
-                    self._show_selected()
-            self.set_result(task_id, {"result": reply.result} if reply.ok else {"error": reply.error})
-
-        if self.run(go, error_label=self.error):
-            return True
-        self._waiting_result.discard(task_id)
-        return False
+        return bool(task_id) and self.feature.get_result(task_id)
 
     def cancel_task(self, task_id: str | None = None) -> bool:
         task_id = task_id or self.selected_id()
-        session = self.session
-        if session is None or not task_id:
-            return False
-
-        async def go() -> None:
-            reply = await session.request("tasks/cancel", {"taskId": task_id})
-            task = task_from_reply(reply, task_id)
-            if task is not None:
-                self.update_task(task)
-            elif not reply.ok:
-                err = reply.error or {}
-                self.say(self.error, lambda: self.tr("tasks/cancel failed: {code} {message}").format(code=err.get("code"), message=err.get("message")))
-
-        return self.run(go, error_label=self.error)
-
-    # ------------------------------------------------------------ polling
-
-    def _schedule_poll(self) -> None:
-        task_id = self.selected_id()
-        task = self.tasks.get(task_id) if task_id else None
-        if not self.poll.isChecked() or self.session is None or task is None or task.get("status") in TERMINAL:
-            self._poll_timer.stop()
-            return
-        if self._polling or self._poll_timer.isActive():
-            return
-        interval = task.get("pollInterval")
-        ms = int(interval) if isinstance(interval, (int, float)) and not isinstance(interval, bool) else 1000
-        self._poll_timer.start(max(MIN_POLL_MS, ms))
-
-    def _poll_tick(self) -> None:
-        task_id = self.selected_id()
-        session = self.session
-        if session is None or not task_id or not self.poll.isChecked():
-            return
-        self._polling = True
-
-        async def go() -> None:
-            try:
-                task = task_from_reply(await session.request("tasks/get", {"taskId": task_id}), task_id)
-                if task is not None:
-                    self.update_task(task)
-            finally:
-                self._polling = False
-                self._schedule_poll()
-
-        if not self.run(go, error_label=self.error):
-            self._polling = False
+        return bool(task_id) and self.feature.cancel(task_id)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "field_labels"):
