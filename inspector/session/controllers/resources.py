@@ -1,0 +1,331 @@
+"""Resources, Qt-free: the two lists, reading, templates, subscriptions and updates.
+
+* Two :class:`~.base.ListController` lists, ``resources/list`` and ``resources/templates/list``.
+  ``notifications/resources/list_changed`` reloads both (several in a row make one reload; it
+  came, so the list changed, whatever the server declared). In the 2026-07-28 era those
+  notifications come only on the session's shared ``subscriptions/listen`` stream: the
+  controller asks it for ``resourcesListChanged`` while the server declares ``listChanged``,
+  together with the resources the user listens to (one want per feature, :meth:`_want`).
+* ``resources/read`` with its own generation: an answer for an older read (another resource
+  selected since, a new session) is never shown; :class:`ReadOutcome` is the answer as data
+  (the entries that are objects, or why there are none), made the same way for a live read and
+  for a recorded one (:func:`read_outcome`).
+* Templates: the variables and the required ones of a URI template and its expansion come from
+  :mod:`inspector.protocol.uri_template`; :func:`missing_variables` says which required ones are
+  still empty, :meth:`ResourcesController.target` which URI a read or a subscription is about.
+* Subscriptions. Legacy era: ``resources/subscribe`` / ``resources/unsubscribe``, the set of
+  URIs the server agreed to (``subscribed``) and the last outcome (``subscription``). Modern
+  era: the URIs listened to (``watched``) go into the shared stream's
+  ``resourceSubscriptions`` filter; the stream is reopened with the union when they change.
+  Both only when the server declared ``resources.subscribe``.
+* ``notifications/resources/updated`` is kept as a :class:`ResourceUpdate` (newest first, at most
+  :data:`MAX_UPDATES`), with the listen stream's subscription id when it came on one. An update
+  of the resource shown (``shown_uri``) reads it again when ``auto_reread`` is on (several in a
+  row make one read).
+
+Listeners get the events of :mod:`.base` from the two lists, and ``READING``, ``READ``,
+``SUBSCRIPTIONS`` and ``UPDATED`` from this controller.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import anyio
+
+from inspector.protocol.uri_template import expand_template, template_required
+from inspector.protocol.versions import META_SUBSCRIPTION_ID
+
+from ..session import SessionError
+from .base import FAIL_SESSION, FeatureController, Failure, Generation, ListController
+
+if TYPE_CHECKING:
+    from ..session import Reply, Session
+
+READING = "reading"  # a resources/read started (``reading``: its uri)
+READ = "read"  # a resources/read ended (``last_read``)
+SUBSCRIPTIONS = "subscriptions"  # subscribed / watched, or the last subscribe's outcome, changed
+UPDATED = "updated"  # notifications/resources/updated came (``updates[0]``)
+
+#: Updates kept (newest first); older ones are dropped.
+MAX_UPDATES = 500
+#: Updates of the shown resource this close together make one read again (seconds).
+REREAD_DELAY = 0.05
+
+# Codes of ReadOutcome.problem.
+READ_NO_CONTENTS = "no-contents"  # the result has no contents array
+
+OWNER = "resources"  # this feature's name on the shared listen stream
+
+
+@dataclass(frozen=True, slots=True)
+class ReadOutcome:
+    """How one ``resources/read`` ended: the reply, its entries that are objects (``contents``;
+    None when there are none to show: a failure, or ``problem``), or the failure that kept the
+    answer from coming."""
+
+    uri: str
+    reply: Reply | None = None
+    failure: Failure | None = None
+    contents: tuple[dict, ...] | None = None
+    listed: int = 0  # entries in the answer's contents array, objects or not
+    problem: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.contents is not None
+
+
+def read_outcome(uri: str, reply: Reply) -> ReadOutcome:
+    """A ``resources/read`` answer (live or recorded) as a :class:`ReadOutcome`."""
+    failure = Failure.of_reply(reply)
+    if failure is not None:
+        return ReadOutcome(uri, reply, failure)
+    contents = reply.result.get("contents") if isinstance(reply.result, dict) else None
+    if not isinstance(contents, list):
+        return ReadOutcome(uri, reply, problem=READ_NO_CONTENTS)
+    return ReadOutcome(uri, reply, contents=tuple(c for c in contents if isinstance(c, dict)), listed=len(contents))
+
+
+@dataclass(frozen=True, slots=True)
+class SubscriptionOutcome:
+    """The last ``resources/subscribe`` or ``resources/unsubscribe`` (legacy era)."""
+
+    method: str
+    uri: str
+    failure: Failure | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceUpdate:
+    """One ``notifications/resources/updated``: when it came (wall-clock seconds), the uri,
+    and the listen stream's subscription id (None: it came for ``resources/subscribe``)."""
+
+    at: float
+    uri: str
+    subscription: Any = None  # a JSON-RPC id, as the server sent it
+
+
+def subscription_of(params: Any) -> Any:
+    """The subscription id a notification carries in ``_meta`` (2026-07-28), or None."""
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    return meta.get(META_SUBSCRIPTION_ID) if isinstance(meta, dict) else None
+
+
+def missing_variables(template: str, values: dict[str, str]) -> list[str]:
+    """The required variables of ``template`` that have no value yet, in order."""
+    return [name for name in template_required(template) if not values.get(name)]
+
+
+class ResourcesController(FeatureController):
+    """The resources of one session (see the module docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.resources = ListController("resources/list", "resources", "resourcesListChanged", owner=OWNER)
+        self.templates = ListController("resources/templates/list", "resourceTemplates", "resourcesListChanged", owner=OWNER)
+        self.subscribable = False  # the server declared resources.subscribe
+        self.reads = Generation()
+        self.reading: str | None = None  # the uri of the read on its way
+        self.last_read: ReadOutcome | None = None
+        self.shown_uri: str | None = None  # the resource whose contents the front-end shows
+        self.auto_reread = True
+        self.subscribed: set[str] = set()  # legacy: resources/subscribe answered with a result
+        self.watched: list[str] = []  # modern: the uris of the listen stream's filter
+        self.subscription: SubscriptionOutcome | None = None
+        self.updates: list[ResourceUpdate] = []  # newest first
+        self._reread_due = False
+
+    @property
+    def lists(self) -> tuple[ListController, ListController]:
+        return self.resources, self.templates
+
+    @property
+    def modern(self) -> bool:
+        return self.era == "modern"
+
+    # ---------------------------------------------------------------- session
+
+    def attach(self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False,
+               subscribable: bool = False) -> None:
+        """A new session: both lists and everything read, subscribed or updated are forgotten;
+        in the modern era the shared stream is asked for list changes (when declared)."""
+        super().attach(session, era, version, announces_changes=announces_changes)
+        self.subscribable = subscribable
+        self.forget()
+        for pl in self.lists:
+            pl.attach(session, era, version, announces_changes=announces_changes)
+        self._want()
+
+    def detach(self) -> None:
+        super().detach()
+        for pl in self.lists:
+            pl.detach()
+
+    def forget(self) -> None:
+        """Nothing read, subscribed or updated (a new session or recording)."""
+        self.reads.next()  # an answer still on its way is for an earlier session
+        self.reading = None
+        self.last_read = None
+        self.shown_uri = None
+        self.subscribed = set()
+        self.watched = []
+        self.subscription = None
+        self.updates = []
+        self._reread_due = False
+
+    def refresh(self) -> None:
+        """Reload both lists (as many pages as each had)."""
+        for pl in self.lists:
+            pl.refresh()
+
+    def _want(self) -> None:
+        """Modern era: what this feature needs from the shared listen stream, now."""
+        session = self.session
+        if session is None or not self.modern:
+            return
+        wants: dict[str, Any] = {"resourcesListChanged": True} if self.announces_changes else {}
+        if self.watched:
+            wants["resourceSubscriptions"] = list(self.watched)
+        session.listen_hub.want(OWNER, wants or None)
+
+    # ---------------------------------------------------------------- templates
+
+    @staticmethod
+    def target(template: str | None, values: dict[str, str], uri: str | None = None) -> str | None:
+        """The uri a read or a subscription is about: the expansion of ``template`` with
+        ``values`` (None while it is empty), else ``uri``."""
+        if template is not None:
+            return expand_template(template, values) or None
+        return uri or None
+
+    # ---------------------------------------------------------------- reading
+
+    def read(self, uri: str) -> bool:
+        """Start ``resources/read`` of ``uri``; it becomes the shown uri (False: not live)."""
+        if self.session is None:
+            return False
+        gen = self.reads.next()
+        self.reading = self.shown_uri = uri
+        self.emit(READING)
+        started = self.start(lambda: self.fetch(uri, gen))
+        if not started and self.reads.current(gen):
+            self.reading = None
+        return started
+
+    def leave(self) -> None:
+        """The front-end shows something else: an answer on its way is no longer wanted."""
+        self.reads.next()
+        self.reading = self.shown_uri = None
+
+    async def fetch(self, uri: str, gen: int | None = None) -> ReadOutcome | None:
+        """Send ``resources/read``; the outcome, or None when a newer read (another selection,
+        a new session) made it stale."""
+        session = self.session
+        gen = self.reads.next() if gen is None else gen
+        if session is None:
+            return None
+        try:
+            reply = await session.request("resources/read", {"uri": uri})
+        except SessionError as exc:
+            outcome = ReadOutcome(uri, failure=Failure.of_exception(exc))
+        else:
+            outcome = read_outcome(uri, reply)
+        if not self.reads.current(gen):
+            return None
+        self.last_read, self.reading = outcome, None
+        self.emit(READ)
+        return outcome
+
+    # ---------------------------------------------------------------- subscriptions
+
+    def following(self, uri: str | None) -> bool:
+        """Whether updates of ``uri`` are asked for (subscribed, or listened to)."""
+        return uri is not None and (uri in self.watched if self.modern else uri in self.subscribed)
+
+    def toggle_subscription(self, uri: str) -> bool:
+        """Subscribe/unsubscribe (legacy) or add/remove ``uri`` on the listen stream (modern);
+        False when the server does not declare subscribe or there is no session."""
+        if self.session is None or not self.subscribable:
+            return False
+        if self.modern:
+            if uri in self.watched:
+                self.watched.remove(uri)
+            else:
+                self.watched.append(uri)
+            self._want()
+            self.emit(SUBSCRIPTIONS)
+            return True
+        method = "resources/unsubscribe" if uri in self.subscribed else "resources/subscribe"
+        return self.start(lambda: self.send_subscription(method, uri))
+
+    def stop_listening(self) -> None:
+        """Modern: no resource updates any more (the stream is reopened without them, or
+        cancelled when nothing else needs it)."""
+        self.watched = []
+        self._want()
+        self.emit(SUBSCRIPTIONS)
+
+    async def send_subscription(self, method: str, uri: str) -> SubscriptionOutcome:
+        """``resources/subscribe`` or ``resources/unsubscribe`` for ``uri`` (legacy era)."""
+        session = self.session
+        if session is None:
+            outcome = SubscriptionOutcome(method, uri, Failure(FAIL_SESSION, detail="no session"))
+        else:
+            try:
+                reply = await session.request(method, {"uri": uri})
+            except SessionError as exc:
+                outcome = SubscriptionOutcome(method, uri, Failure.of_exception(exc))
+            else:
+                outcome = SubscriptionOutcome(method, uri, Failure.of_reply(reply))
+        if outcome.failure is None:
+            if method == "resources/subscribe":
+                self.subscribed.add(uri)
+            else:
+                self.subscribed.discard(uri)
+        self.subscription = outcome
+        self.emit(SUBSCRIPTIONS)
+        return outcome
+
+    # ---------------------------------------------------------------- notifications
+
+    def on_notification(self, method: str, params: Any) -> None:
+        """A server notification: list changes reload both lists, updates are kept."""
+        if method == "notifications/resources/list_changed":
+            for pl in self.lists:
+                pl.list_changed(True)  # it came: the list changed (declared or not)
+        elif method == "notifications/resources/updated":
+            self.updated(params)
+
+    def updated(self, params: Any, at: float | None = None) -> ResourceUpdate | None:
+        uri = params.get("uri") if isinstance(params, dict) else None
+        if not isinstance(uri, str):
+            return None
+        update = ResourceUpdate(time.time() if at is None else at, uri, subscription_of(params))
+        self.updates.insert(0, update)
+        del self.updates[MAX_UPDATES:]
+        self.emit(UPDATED)
+        if uri == self.shown_uri and self.auto_reread:
+            self._reread()
+        return update
+
+    def clear_updates(self) -> None:
+        self.updates = []
+        self.emit(UPDATED)
+
+    def _reread(self) -> None:
+        if self._reread_due:
+            return
+        self._reread_due = True
+        session = self.session
+
+        async def later() -> None:
+            await anyio.sleep(REREAD_DELAY)
+            self._reread_due = False
+            if self.session is session and self.shown_uri is not None:
+                self.read(self.shown_uri)
+
+        if not self.start(later):
+            self._reread_due = False
