@@ -35,6 +35,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QCommandLinkButton, QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QStyle, QVBoxLayout, QWidget
 
+from inspector.protocol.jsontypes import str_member
 from inspector.protocol.schema import ValueCheck, check_value
 
 from .widgets import mono_font, plain_label, plain_tooltip, set_tone
@@ -211,13 +212,13 @@ class ContentView(QWidget):
         self.column.setContentsMargins(2, 2, 2, 2)
         self.column.setSpacing(8)
         self.column.addStretch(1)
-        self.scroll: QScrollArea | None = None
+        self.scroll_area: QScrollArea | None = None
         if scrolls:
-            self.scroll = QScrollArea()
-            self.scroll.setWidgetResizable(True)
-            self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-            self.scroll.setWidget(self.inner)
-            outer.addWidget(self.scroll)
+            self.scroll_area = QScrollArea()
+            self.scroll_area.setWidgetResizable(True)
+            self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+            self.scroll_area.setWidget(self.inner)
+            outer.addWidget(self.scroll_area)
         else:
             self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
             outer.addWidget(self.inner)
@@ -330,7 +331,7 @@ class ContentView(QWidget):
 
     def _image_card(self, block: dict) -> BlockCard:
         card = BlockCard("image")
-        mime = block.get("mimeType") if isinstance(block.get("mimeType"), str) else "?"
+        mime = str_member(block, "mimeType", "?")
         data, why = decode_base64(block.get("data"))
         meta = [mime]
         if data is not None:
@@ -379,7 +380,7 @@ class ContentView(QWidget):
 
     def _audio_card(self, block: dict) -> BlockCard:
         card = BlockCard("audio")
-        mime = block.get("mimeType") if isinstance(block.get("mimeType"), str) else "?"
+        mime = str_member(block, "mimeType", "?")
         card.suggested_name = f"audio.{_EXT.get(mime, 'bin')}"
         data, why = decode_base64(block.get("data"))
         meta = [mime]
@@ -410,8 +411,8 @@ class ContentView(QWidget):
             card.set_header(QCoreApplication.translate("ContentView", "RESOURCE"), "")
             card.add_error(QCoreApplication.translate("ContentView", "the resource member is missing or not an object"))
             return card
-        uri = res.get("uri") if isinstance(res.get("uri"), str) else "?"
-        mime = res.get("mimeType") if isinstance(res.get("mimeType"), str) else ""
+        uri = str_member(res, "uri", "?")
+        mime = str_member(res, "mimeType")
         meta = [m for m in (mime, annotations_text(block) or annotations_text(res)) if m]
         uri_label = plain_label(uri, mono=True, selectable=True)
         uri_label.setObjectName("resourceUri")
@@ -443,10 +444,10 @@ class ContentView(QWidget):
 
     def _link_card(self, block: dict) -> BlockCard:
         card = BlockCard("resource_link")
-        uri = block.get("uri") if isinstance(block.get("uri"), str) else ""
+        uri = str_member(block, "uri")
         name = block.get("title") or block.get("name") or uri
-        description = block.get("description") if isinstance(block.get("description"), str) else ""
-        mime = block.get("mimeType") if isinstance(block.get("mimeType"), str) else ""
+        description = str_member(block, "description")
+        mime = str_member(block, "mimeType")
         meta = [m for m in (mime, size_text(block["size"]) if isinstance(block.get("size"), int) else "", annotations_text(block)) if m]
         card.set_header(QCoreApplication.translate("ContentView", "RESOURCE LINK"), " · ".join(meta))
         button = QCommandLinkButton(str(name), uri if not description else f"{uri}\n{description}")
@@ -488,7 +489,8 @@ class ContentView(QWidget):
             elif self._verdict.ok:
                 text, colour = "✓ " + QCoreApplication.translate("ContentView", "matches the outputSchema"), "ok"
             else:
-                text, colour = "✗ " + QCoreApplication.translate("ContentView", "does not match the outputSchema {0}").format(check_text(self._verdict)), "error"
+                words = QCoreApplication.translate("ContentView", "does not match the outputSchema {0}")
+                text, colour = "✗ " + words.format(check_text(self._verdict)), "error"
         self._verdict_text = text
         verdict_label.setText(text)
         set_tone(verdict_label, colour, "font-weight: 600;")

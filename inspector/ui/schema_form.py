@@ -400,10 +400,6 @@ class Field:
 
     def own_problem(self) -> str | None:
         """Why the text in the field cannot be a value of its type (not a number, ...), or None."""
-        try:
-            self.get()
-        except _Invalid as exc:
-            return str(exc)
         return None
 
     def problem(self) -> str | None:
@@ -423,7 +419,8 @@ class Field:
         if not rest:
             return problem_text(problem, self.label_of)
         if problem.check is Check.ENUM:
-            return QCoreApplication.translate("SchemaForm", "{0} is not one of the choices").format(_label(problem.value))
+            choice = _label(problem.value)
+            return QCoreApplication.translate("SchemaForm", "{0} is not one of the choices").format(choice)
         return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(path_text(rest), problem_text(problem))
 
     def show_error(self, message: str | None) -> None:
@@ -540,6 +537,13 @@ class NumberField(Field):
                     raise _Invalid(QCoreApplication.translate("SchemaForm", "must be a whole number"), text)
                 value = int(value)
         return value
+
+    def own_problem(self) -> str | None:
+        try:
+            self.get()
+        except _Invalid as exc:
+            return str(exc)
+        return None
 
     def set(self, value: Any) -> None:
         if value is NOT_SET or value is None:

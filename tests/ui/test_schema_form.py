@@ -333,3 +333,94 @@ def test_check_value_drafts_refs_and_compile_errors(qtbot):
     value = {"x": 1}
     check_value({"type": "object", "properties": {"y": {"default": 2}}}, value)
     assert value == {"x": 1}  # validation never fills in defaults
+
+
+# ----------------------------------------------------------------------------- checks come from the validator
+
+
+def test_problems_are_placed_at_the_field_that_holds_their_path(qtbot):
+    schema = {
+        "type": "object",
+        "properties": {
+            "tags": {"type": "array", "items": {"type": "string", "minLength": 2}},
+            "sizes": {"type": "array", "items": {"enum": ["S", "M"]}},
+            "color": {"oneOf": [{"const": "r", "title": "Red"}, {"const": "g", "title": "Green"}]},
+            "code": {"type": "string", "pattern": "^[a-z]+$", "minLength": 3},
+            "shape": {"oneOf": [{"type": "object", "properties": {"r": {"type": "number", "minimum": 0}}, "required": ["r"]}, {"type": "object", "properties": {"w": {"type": "number"}}, "required": ["w"]}]},
+        },
+        "additionalProperties": False,
+    }
+    form = SchemaForm(schema)
+    qtbot.addWidget(form)
+    assert isinstance(form.field("shape"), OpaqueField) and isinstance(form.field("sizes"), MultiEnumField)
+    form.set_value({"tags": ["ok", "", "x"], "sizes": ["S", "XL"], "color": "b", "code": "AB", "shape": {"r": -1}, "more": 1})
+    errors = form.errors()
+    # the empty row is left out of the value: "x" is its item 1, and its message is at the row that holds it
+    assert "tags[1]" not in errors and errors["tags[2]"] == "must be at least 2 characters long"
+    assert form.field("tags[2]").error_label.text() == "must be at least 2 characters long"
+    assert errors["sizes"] == "XL is not one of the choices"  # an item of a checkable list: at the list
+    assert errors["color"] == "must be one of: Red, Green"  # the choices as the combo names them
+    assert errors["code"] == "must be at least 3 characters long"  # the most basic check first, whatever the keyword order
+    assert errors["shape"] == "at r: must be at least 0"  # inside a value the form keeps as JSON
+    assert "more" in errors[""] and set(errors) == {"tags[2]", "sizes", "color", "code", "shape", ""}
+    form.set_value({"tags": ["ok"], "sizes": ["M"], "color": "g", "code": "abc", "shape": {"w": 1}})
+    assert form.errors() == {}
+    assert not form.field("code").error_label.isVisibleTo(form)
+
+
+def test_draft_07_definitions_and_required_members_of_a_filled_object(qtbot):
+    schema = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "definitions": {"Range": {"type": "object", "properties": {"lo": {"type": "integer", "maximum": 5}, "hi": {"type": "integer"}}, "required": ["lo", "hi"]}},
+        "type": "object",
+        "properties": {"range": {"$ref": "#/definitions/Range"}, "note": {"type": "string"}},
+    }
+    form = SchemaForm(schema)
+    qtbot.addWidget(form)
+    assert isinstance(form.field("range.lo"), NumberField)
+    assert form.errors() == {}  # the optional object is empty: left out, so nothing in it is required
+    type_into(form.field("range.lo"), "9")
+    # once it holds something it is sent, and what it lacks is said at the field that lacks it
+    assert form.field("range.lo").error_label.text() == "must be at most 5"
+    assert form.errors() == {"range.lo": "must be at most 5", "range.hi": "required"}
+
+
+def test_a_schema_the_validator_cannot_compile_is_said_and_leaves_the_form_unchecked(qtbot):
+    schema = {"type": "object", "properties": {"n": {"type": "number", "minimum": 0, "exclusiveMinimum": True}, "s": {"type": "string"}}, "required": ["s"]}
+    editor = ArgumentsEditor()
+    qtbot.addWidget(editor)
+    editor.set_schema(schema)
+    form = editor.form
+    assert isinstance(form.field("n"), NumberField) and editor.mode() == "form"  # still a form
+    assert not form.empty_note.isHidden() and form.empty_note.text().startswith("⚠ schema could not be compiled: ")
+    assert form.errors() == {}  # nothing checked, not even "required": the server judges
+    type_into(form.field("n"), "abc")
+    assert form.errors() == {"n": "must be a number"}  # text that cannot be a number is still said
+    assert editor.set_mode("raw") and editor.raw_status.text().startswith("⚠ schema could not be compiled")
+    assert editor.errors() == {}
+
+
+def test_placed_problems_are_worded_again_on_a_language_switch(qtbot, qapp):
+    from PySide6.QtCore import QEvent, QTranslator
+
+    from inspector.resources import resource_path
+
+    form = SchemaForm({"type": "object", "properties": {"n": {"type": "integer", "maximum": 10}, "c": {"enum": ["a", "b"]}}, "required": ["c"]})
+    qtbot.addWidget(form)
+    type_into(form.field("n"), "11")
+    assert form.field("n").error_label.text() == "must be at most 10"
+    form.errors()
+    assert form.field("c").error_label.text() == "required"
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
+    qapp.installTranslator(translator)
+    try:
+        qapp.sendEvent(form, QEvent(QEvent.Type.LanguageChange))
+        zh_max = form.field("n").error_label.text()
+        zh_required = form.field("c").error_label.text()
+        assert zh_max != "must be at most 10" and "10" in zh_max and zh_required != "required"
+        assert zh_max == form.errors()["n"] and zh_required == form.errors()["c"]
+    finally:
+        qapp.removeTranslator(translator)
+    qapp.sendEvent(form, QEvent(QEvent.Type.LanguageChange))
+    assert form.field("n").error_label.text() == "must be at most 10"
