@@ -287,7 +287,6 @@ def simplify(schema: Any, root: dict, depth: int = 0) -> dict:
             s.pop(key)
             inner = simplify(rest[0], root, depth + 1)
             s = {**inner, **{k: v for k, v in s.items() if k not in ("type",)}}
-            s["nullable"] = True
             continue
         raise _Unsupported(QCoreApplication.translate("SchemaForm", "{0} of several schemas").format(key))
     for key in ("not", "if", "patternProperties"):
@@ -299,8 +298,6 @@ def simplify(schema: Any, root: dict, depth: int = 0) -> dict:
         if len(rest) != 1:
             raise _Unsupported(QCoreApplication.translate("SchemaForm", "a value of several types ({0})").format(", ".join(map(str, t))))
         s["type"] = rest[0]
-        if len(rest) < len(t):
-            s["nullable"] = True
     t = s.get("type")
     if t is None:
         if enum_options(s) is not None:
