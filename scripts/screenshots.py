@@ -252,7 +252,7 @@ async def act_reanalyse(w, controller, panel):
     w.open_recording_path(str(path))
     await wait_for(lambda: w.recording is not None and w.recording.read_only)
     await wait_for(lambda: w.timeline.model.total() == len(w.recording))
-    w.reanalyse()
+    w.files.reanalyse()
     await anyio.sleep(0.3)
     return w.message_box
 
@@ -413,7 +413,7 @@ async def import_shot(app, name: str, *, language: str = "en") -> None:
         w.resize(1600, 1000)
         w.show()
         locations = existing_locations(platform="linux", home=home, env={}, cwd=home / "project")
-        dialog = w.import_servers(locations=locations)
+        dialog = w.files.import_servers(locations=locations)
         dialog.source.setCurrentIndex(1)
         dialog.load(locations[1].path, locations[1].format)
         dialog.set_checked("legacy-sse", False)

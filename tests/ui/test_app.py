@@ -284,16 +284,16 @@ def test_a_large_recording_is_shown_while_it_loads_and_can_be_stopped(window_and
     monkeypatch.setattr(recording_module, "READ_BLOCK", 256 << 10)
     assert window.open_recording_path(str(path))
     rec = controller.recording
-    assert rec.loading and rec.read_only and 0 < len(rec) < 12000 and window.is_loading()
-    indicator = window._indicator
+    assert rec.loading and rec.read_only and 0 < len(rec) < 12000 and window.files.is_loading()
+    indicator = window.files.indicator
     assert indicator.isVisible() and "large.jsonl" in indicator.label.text()
     assert window.timeline.model.rowCount() > 0  # usable while it loads
     assert window.timeline.select_seq(len(rec) - 1)
     assert not window.replay.isVisible()  # played back once loaded
-    window.save_recording()  # not while it loads
+    window.files.save_recording()  # not while it loads
     assert "loaded" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: not rec.loading and window.timeline.model.total() == 12000, timeout=30000)
-    assert len(rec) == 12000 and rec.load_problem_count == 0 and not window.is_loading()
+    assert len(rec) == 12000 and rec.load_problem_count == 0 and not window.files.is_loading()
     assert not indicator.isVisible()
     assert controller.recording is rec and rec.raw_at(11999) == b"x" * 1000
     qtbot.waitUntil(window.replay.isVisible)
@@ -304,7 +304,7 @@ def test_a_large_recording_is_shown_while_it_loads_and_can_be_stopped(window_and
     partial = controller.recording
     assert partial is not rec and partial.loading
     indicator.stop_button.click()
-    assert not partial.loading and 0 < len(partial) < 12000 and not window.is_loading()
+    assert not partial.loading and 0 < len(partial) < 12000 and not window.files.is_loading()
     assert "partly loaded" in window.windowTitle() and window.message_box is None
     assert window.timeline.model.total() == len(partial)
 
@@ -360,7 +360,7 @@ async def test_every_session_starts_from_a_clean_slate(window_and_controller):
 
 def test_saving_suggests_a_name_and_remembers_the_folder(window_and_controller, tmp_path):
     from inspector.session.recording import Recording
-    from inspector.ui.main_window import suggested_recording_name
+    from inspector.ui.window_files import suggested_recording_name
 
     assert suggested_recording_name({"server_name": "Demo server (built in)", "created": "2026-11-23T09:00:07+0000"}) == "Demo-server--built-in-20261123-090007.jsonl"
     assert suggested_recording_name({"server_name": "../../etc/passwd"}) == "etc-passwd.jsonl"
@@ -369,9 +369,9 @@ def test_saving_suggests_a_name_and_remembers_the_folder(window_and_controller, 
     controller.recording = window.recording = Recording({"server_name": "x"})
     folder = tmp_path / "kept"
     folder.mkdir()
-    assert window.save_recording_to(str(folder / "first"))
+    assert window.files.save_recording_to(str(folder / "first"))
     assert (folder / "first.jsonl").is_file()
-    assert window._recordings_dir() == str(folder)
+    assert window.files.recordings_dir() == str(folder)
 
 
 async def test_a_failure_banner_names_the_rule_and_shows_stderr_until_the_next_session(window_and_controller):

@@ -172,7 +172,7 @@ async def _shown_in_a_session(controller, window, *planted: QWidget) -> set[str]
         shown = _shown_texts(window)
         for w in planted:
             w.deleteLater()
-        for dialog in (window.open_composer(), window.open_spec(), window.export_server(), ImportDialog([], window, [])):
+        for dialog in (window.open_composer(), window.open_spec(), window.files.export_server(), ImportDialog([], window, [])):
             dialog.show()
             await anyio.sleep(0.2)
             shown |= _shown_texts(dialog)

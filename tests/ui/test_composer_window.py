@@ -135,13 +135,13 @@ async def test_handouts_from_the_window_follow_the_language_and_the_diagram_expo
     async with live_demo(controller, window, "legacy"):
         await controller.session.request("tools/list")
     rec = window.recording
-    assert window.export_transcript_to(str(tmp_path / "en.md"))
+    assert window.files.export_transcript_to(str(tmp_path / "en.md"))
     english_md = (tmp_path / "en.md").read_text(encoding="utf-8")
     assert english_md.startswith("# MCP session transcript") and "- **Era**: legacy" in english_md
     assert english_md.count("\n### ") == len(rec) and "· request · tools/list · id" in english_md
     window.languages.set_choice("zh_CN")
     try:
-        assert window.export_transcript_to(str(tmp_path / "zh.html")) and window.export_transcript_to(str(tmp_path / "zh.md"))
+        assert window.files.export_transcript_to(str(tmp_path / "zh.html")) and window.files.export_transcript_to(str(tmp_path / "zh.md"))
         page = (tmp_path / "zh.html").read_text(encoding="utf-8")
         assert "<h1>MCP 会话记录稿</h1>" in page and '<html lang="zh-CN">' in page and "已终止" in page
         md = (tmp_path / "zh.md").read_text(encoding="utf-8")
@@ -156,7 +156,7 @@ async def test_handouts_from_the_window_follow_the_language_and_the_diagram_expo
     entries = next(line for line in md.split("\n") if line.startswith("- **条目**"))
     assert "客户端 → 服务器" in entries and not re.search(r"\b(c2s|s2c|event) \d", entries)
 
-    assert window.export_diagram_to(str(tmp_path / "d.svg"))
+    assert window.files.export_diagram_to(str(tmp_path / "d.svg"))
     root = ET.parse(tmp_path / "d.svg").getroot()
     ns = root.tag[: root.tag.index("}") + 1] if root.tag.startswith("{") else ""
     assert root.tag == f"{ns}svg" and root.get("viewBox")
@@ -166,7 +166,7 @@ async def test_handouts_from_the_window_follow_the_language_and_the_diagram_expo
     shown = [info.title for info in STATE_INFO.values() if info.title in words]
     assert STATE_INFO[State.TERMINATED].title in shown and STATE_INFO[State.OPERATING].title in shown and len(shown) >= 5, words[:300]
 
-    assert window.export_diagram_to(str(tmp_path / "d.png"))
+    assert window.files.export_diagram_to(str(tmp_path / "d.png"))
     image = QImage(str(tmp_path / "d.png"))
     assert not image.isNull() and image.width() >= window.diagram.width() and image.height() >= window.diagram.height()
     step = max(1, image.width() // 200)
@@ -316,7 +316,7 @@ async def test_the_sequence_view_follows_the_timeline_both_ways_and_exports(wind
         assert view.label(rec, init) == "initialize #1 ✓"
         bad = next(i for i in range(len(rec)) if rec.extra_at(i).get("hand_written"))
         assert view.label(rec, bad) == 'ping #v ⚠ ✎'
-        assert view.export(str(tmp_path / "seq.svg")) and window.export_sequence_to(str(tmp_path / "seq.png"))
+        assert view.export(str(tmp_path / "seq.svg")) and window.files.export_sequence_to(str(tmp_path / "seq.png"))
         root = ET.parse(tmp_path / "seq.svg").getroot()
         assert root.tag.endswith("svg") and "initialize" in ET.tostring(root, encoding="unicode")
         assert (tmp_path / "seq.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -325,14 +325,14 @@ async def test_the_sequence_view_follows_the_timeline_both_ways_and_exports(wind
 async def test_re_analysing_an_opened_recording_from_the_window(window_and_controller, tmp_path):
     controller, window = window_and_controller
     async with live_demo(controller, window, "legacy"):
-        assert window.reanalyse() == []  # a live session: nothing to do, said in the status bar
+        assert window.files.reanalyse() == []  # a live session: nothing to do, said in the status bar
         assert "Open a recording first" in window.statusBar().currentMessage()
         await controller.session.send_text('{"jsonrpc":"1.0","id":"v","method":"ping"}', wait=5)
     path = tmp_path / "r.jsonl"
     controller.save_recording(path)
     assert window.open_recording_path(str(path))
     opened = window.recording
-    assert window.reanalyse() == []
+    assert window.files.reanalyse() == []
     assert window.recording is not opened and window.recording.read_only and len(window.recording) == len(opened)
     assert "judged as it was" in window.message_box.text()
     window.message_box.close()

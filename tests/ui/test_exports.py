@@ -60,13 +60,13 @@ class Dialog:
 async def test_the_chosen_type_decides_and_its_extension_is_added(opened, tmp_path, monkeypatch):
     _controller, window, rec = opened
     cases = [
-        (window.export_diagram, "PNG image, 2×", "lifecycle", "lifecycle.png", PNG),
-        (window.export_diagram, "SVG", "lifecycle", "lifecycle.svg", b"<?xml"),
-        (window.export_sequence, "PNG image, 2×", "seq", "seq.png", PNG),
-        (window.export_sequence, "SVG", "seq.v2", "seq.v2.svg", b"<?xml"),
-        (window.export_transcript, "Markdown", "notes", "notes.md", b"# MCP session transcript"),
-        (window.export_transcript, "HTML", "page", "page.html", b"<!DOCTYPE html>"),
-        (window.export_transcript, "Markdown", "named.md", "named.md", b"# MCP session transcript"),  # already right: kept
+        (window.files.export_diagram, "PNG image, 2×", "lifecycle", "lifecycle.png", PNG),
+        (window.files.export_diagram, "SVG", "lifecycle", "lifecycle.svg", b"<?xml"),
+        (window.files.export_sequence, "PNG image, 2×", "seq", "seq.png", PNG),
+        (window.files.export_sequence, "SVG", "seq.v2", "seq.v2.svg", b"<?xml"),
+        (window.files.export_transcript, "Markdown", "notes", "notes.md", b"# MCP session transcript"),
+        (window.files.export_transcript, "HTML", "page", "page.html", b"<!DOCTYPE html>"),
+        (window.files.export_transcript, "Markdown", "named.md", "named.md", b"# MCP session transcript"),  # already right: kept
     ]
     for action, choose, typed, written, magic in cases:
         dialog = Dialog(monkeypatch, tmp_path / typed, choose)
@@ -86,7 +86,7 @@ async def test_save_recording_goes_the_same_way(opened, tmp_path, monkeypatch):
 
     _controller, window, rec = opened
     dialog = Dialog(monkeypatch, tmp_path / "session", "Recordings")
-    window.save_recording()
+    window.files.save_recording()
     assert dialog.offered == ["Recordings (*.jsonl)"]
     saved = tmp_path / "session.jsonl"
     assert saved.is_file() and not (tmp_path / "session").exists()
@@ -95,7 +95,7 @@ async def test_save_recording_goes_the_same_way(opened, tmp_path, monkeypatch):
     monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No))
     before = saved.read_bytes()
     saved.write_bytes(b"mine")
-    window.save_recording()
+    window.files.save_recording()
     assert asked and "session.jsonl" in asked[0] and saved.read_bytes() == b"mine" and before != b"mine"
 
 
@@ -108,7 +108,7 @@ async def test_a_completed_name_that_exists_is_not_replaced_without_asking(opene
     asked = []
     monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No))
     Dialog(monkeypatch, tmp_path / "keep", "PNG image, 2×")
-    window.export_diagram()
+    window.files.export_diagram()
     assert asked and "keep.png" in asked[0] and existing.read_bytes() == b"mine"
 
 
@@ -116,17 +116,17 @@ async def test_a_failed_export_says_why(opened, tmp_path):
     _controller, window, _rec = opened
     folder = tmp_path / "a-folder.png"
     folder.mkdir()
-    assert window.export_diagram_to(str(tmp_path / "good.svg"))
+    assert window.files.export_diagram_to(str(tmp_path / "good.svg"))
     assert window.statusBar().currentMessage() == f"Exported {tmp_path / 'good.svg'}"
     missing = tmp_path / "no-such-dir" / "x.svg"
     for export, path, reason in [
-        (window.export_diagram_to, folder, "Is a directory"),
-        (window.export_diagram_to, missing, "No such file or directory"),
-        (window.export_sequence_to, folder, "Is a directory"),
-        (window.export_sequence_to, missing, "No such file or directory"),
-        (window.export_transcript_to, tmp_path / "no-such-dir" / "t.md", "No such file or directory"),
-        (window.export_diagram_to, tmp_path / "picture.jpg", "must end in .svg or .png"),
-        (window.export_transcript_to, tmp_path / "t.txt", "must end in .html or .md"),
+        (window.files.export_diagram_to, folder, "Is a directory"),
+        (window.files.export_diagram_to, missing, "No such file or directory"),
+        (window.files.export_sequence_to, folder, "Is a directory"),
+        (window.files.export_sequence_to, missing, "No such file or directory"),
+        (window.files.export_transcript_to, tmp_path / "no-such-dir" / "t.md", "No such file or directory"),
+        (window.files.export_diagram_to, tmp_path / "picture.jpg", "must end in .svg or .png"),
+        (window.files.export_transcript_to, tmp_path / "t.txt", "must end in .html or .md"),
     ]:
         assert export(str(path)) is False
         text = window.message_box.text()
@@ -141,22 +141,22 @@ async def test_pngs_are_2x_or_4x_and_show_no_selection(opened, tmp_path, monkeyp
     _controller, window, rec = opened
     # the diagram: the whole drawing and its caption, at 2× by default and 4× when chosen
     size = window.diagram.export_size()
-    assert window.export_diagram_to(str(tmp_path / "d2.png"))
+    assert window.files.export_diagram_to(str(tmp_path / "d2.png"))
     image = QImage(str(tmp_path / "d2.png"))
     assert (image.width(), image.height()) == (size.width() * 2, size.height() * 2)
     assert size.width() >= window.diagram.layout_for_tests()["area"].width()
     Dialog(monkeypatch, tmp_path / "d4", "PNG image, 4×")
-    window.export_diagram()
+    window.files.export_diagram()
     image4 = QImage(str(tmp_path / "d4.png"))
     assert (image4.width(), image4.height()) == (size.width() * 4, size.height() * 4)
 
     # the sequence diagram: a selected row leaves no band in the file (the same pixels as without it)
     view = window.sequence
     rows = list(window.timeline.model.entries.rows)
-    assert window.export_sequence_to(str(tmp_path / "plain.png"))
+    assert window.files.export_sequence_to(str(tmp_path / "plain.png"))
     window.timeline.select_seq(next(s for s in rows if rec.direction_at(s) is Direction.C2S and rec.method_at(s) == "tools/list"))
     await until(lambda: view.selected_seq() is not None)
-    assert window.export_sequence_to(str(tmp_path / "selected.png"))
+    assert window.files.export_sequence_to(str(tmp_path / "selected.png"))
     plain, selected = QImage(str(tmp_path / "plain.png")), QImage(str(tmp_path / "selected.png"))
     rh = view.row_height()
     assert plain.height() == 2 * (int(rh * 1.6) + len(rows) * rh + rh)
@@ -171,7 +171,7 @@ async def test_pngs_are_2x_or_4x_and_show_no_selection(opened, tmp_path, monkeyp
 async def test_the_diagram_export_says_which_state_era_and_entry_in_the_window_language(opened, tmp_path):
     _controller, window, rec = opened
     last = len(rec) - 1
-    assert window.export_diagram_to(str(tmp_path / "d.svg"))
+    assert window.files.export_diagram_to(str(tmp_path / "d.svg"))
     root = ET.parse(tmp_path / "d.svg").getroot()
     caption = f"State: Terminated · legacy · entry #{last}"
     assert caption in drawn_text(root) and root.findtext(SVG + "desc") == caption
@@ -180,18 +180,18 @@ async def test_the_diagram_export_says_which_state_era_and_entry_in_the_window_l
     tools = next(s for s in range(len(rec)) if rec.method_at(s) == "tools/list" and rec.direction_at(s) is Direction.C2S)
     window.timeline.select_seq(tools)
     await until(lambda: window.diagram.as_of == tools)
-    assert window.diagram_caption() == f"State: Operating · legacy · entry #{tools}"
+    assert window.files.diagram_caption() == f"State: Operating · legacy · entry #{tools}"
     window.languages.set_choice("zh_CN")
     try:
-        await until(lambda: window.diagram_caption().startswith("状态"))
-        assert window.export_diagram_to(str(tmp_path / "zh.svg"))
+        await until(lambda: window.files.diagram_caption().startswith("状态"))
+        assert window.files.export_diagram_to(str(tmp_path / "zh.svg"))
         root = ET.parse(tmp_path / "zh.svg").getroot()
         zh = root.findtext(SVG + "desc")
         assert zh.startswith("状态") and f"#{tools}" in zh and "State" not in zh and "entry" not in zh and "legacy" not in zh, zh
         assert zh in drawn_text(root)
     finally:
         window.languages.set_choice("en")
-    assert window.diagram_caption() == f"State: Operating · legacy · entry #{tools}"  # and back
+    assert window.files.diagram_caption() == f"State: Operating · legacy · entry #{tools}"  # and back
 
 
 async def test_the_sequence_export_is_wide_enough_for_its_longest_label(opened, tmp_path):
@@ -206,7 +206,7 @@ async def test_the_sequence_export_is_wide_enough_for_its_longest_label(opened, 
     labels = {seq: view._label(rec, seq) for seq in rows}
     spawned = next(seq for seq in rows if rec.extra_at(seq).get("event") == "spawned")
     assert len(labels[spawned]) > 50, labels[spawned]  # long enough to be cut at 720 px
-    assert window.export_sequence_to(str(tmp_path / "seq.svg"))
+    assert window.files.export_sequence_to(str(tmp_path / "seq.svg"))
     root = ET.parse(tmp_path / "seq.svg").getroot()
     width = int(root.get("viewBox").split()[2])
     texts = ["".join(t.itertext()).strip() for t in root.iter(SVG + "text")]
@@ -218,5 +218,5 @@ async def test_the_sequence_export_is_wide_enough_for_its_longest_label(opened, 
     _x_client, _x_server, x_side = view._lanes(QRect(0, 0, width, 1))
     assert width - 1 - x_side - 8 >= QFontMetrics(view.font()).horizontalAdvance(labels[spawned]) > 0
     assert width > 720
-    assert window.export_sequence_to(str(tmp_path / "seq.png"))
+    assert window.files.export_sequence_to(str(tmp_path / "seq.png"))
     assert QImage(str(tmp_path / "seq.png")).width() == 2 * width

@@ -87,7 +87,7 @@ async def test_a_header_typed_in_the_editor_is_masked_everywhere(window_and_cont
     # what the window writes: the recording and both transcripts
     for name in ("session.jsonl", "session.html", "session.md"):
         path = tmp_path / name
-        assert (window.save_recording_to(str(path)) if name.endswith(".jsonl") else window.export_transcript_to(str(path)))
+        assert (window.files.save_recording_to(str(path)) if name.endswith(".jsonl") else window.files.export_transcript_to(str(path)))
         data = path.read_bytes()
         assert KEY.encode() not in data and TOKEN.encode() not in data and b"tools/list" in data
     assert MASK.encode() in (tmp_path / "session.jsonl").read_bytes()

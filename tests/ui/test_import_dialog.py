@@ -32,7 +32,7 @@ def test_import_checks_fills_an_input_and_keeps_secrets_out_of_servers_json(wind
     claude = CONFIGS / "claude_desktop_config.json"
     window.profiles.append(ServerProfile(name="demo", command="x"))  # a name the import must not reuse
     before = len(window.profiles)
-    dialog: ImportDialog = window.import_servers(locations=[
+    dialog: ImportDialog = window.files.import_servers(locations=[
         ConfigLocation("VS Code", "workspace", vscode, "vscode"),
         ConfigLocation("Claude Desktop", "user", claude, "claude-desktop"),
     ])
@@ -70,7 +70,7 @@ def test_import_checks_fills_an_input_and_keeps_secrets_out_of_servers_json(wind
     assert "typed-in-secret" in window.store.secrets_path.read_text()
 
     # again, from the second location: "demo" is taken twice over, a secret env value stays apart
-    dialog = window.import_servers(locations=[ConfigLocation("Claude Desktop", "user", claude, "claude-desktop")])
+    dialog = window.files.import_servers(locations=[ConfigLocation("Claude Desktop", "user", claude, "claude-desktop")])
     assert "✗" not in dialog.problems.toPlainText()
     assert "$.mcpServers.filesystem.args[3]" in dialog.problems.toPlainText()
     dialog.set_checked("filesystem", False)
@@ -142,7 +142,7 @@ def test_a_secret_in_an_argument_and_secret_values_are_kept_apart(window_and_con
         "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://admin:S3cretPw@db/app"],
         "env": {"GITHUB_PAT": "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "DATABASE_URL": "postgres://u:pw123@h/db", "MODE": "fast"},
     }}}))
-    dialog: ImportDialog = window.import_servers(locations=[ConfigLocation("Claude Desktop", "user", config, "claude-desktop")])
+    dialog: ImportDialog = window.files.import_servers(locations=[ConfigLocation("Claude Desktop", "user", config, "claude-desktop")])
     lines = dialog.problems.toPlainText().splitlines()
     assert lines == [
         "• claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: kept in secrets.json as the secret "

@@ -47,7 +47,7 @@ def test_filters_and_search_while_it_loads_give_the_rows_of_the_whole_file(windo
     slices: list[int] = []
     assert window.open_recording_path(str(big_file))
     rec = controller.recording
-    window._opener.progressed.connect(lambda done, total: slices.append(done))
+    window.files.opener.progressed.connect(lambda done, total: slices.append(done))
     assert rec.loading
     view, model = window.timeline, window.timeline.model
     f = EntryFilter(directions=frozenset({Direction.S2C, Direction.EVENT}), text="M1")

@@ -158,7 +158,7 @@ async def test_export_writes_every_row_of_a_whole_session_and_says_so(window_and
     assert len(rows) == len(rec) > 40
     view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())  # what is on screen does not matter
     svg = tmp_path / "seq.svg"
-    assert window.export_sequence_to(str(svg))
+    assert window.files.export_sequence_to(str(svg))
     assert f"all {len(rows)} rows" in window.statusBar().currentMessage()
     root = ET.parse(svg).getroot()
     assert root.tag == SVG + "svg"
@@ -176,7 +176,7 @@ async def test_export_writes_every_row_of_a_whole_session_and_says_so(window_and
     from PySide6.QtGui import QImage
 
     png = tmp_path / "seq.png"
-    assert window.export_sequence_to(str(png))
+    assert window.files.export_sequence_to(str(png))
     image = QImage(str(png))
     rh = view.row_height()
     assert not image.isNull() and image.width() >= 2 * 720
@@ -193,7 +193,7 @@ async def test_an_export_too_large_for_one_file_names_the_rows_it_holds(window_a
     total = len(window.timeline.model.entries.rows)
     monkeypatch.setattr(sequence, "SVG_MAX_ROWS", 10)
     svg = tmp_path / "part.svg"
-    assert window.export_sequence_to(str(svg))
+    assert window.files.export_sequence_to(str(svg))
     assert f"rows 1–10 of {total}" in window.statusBar().currentMessage() and "at most 10 rows" in window.statusBar().currentMessage()
     root = ET.parse(svg).getroot()
     assert root.findtext(SVG + "title") == f"Sequence diagram: rows 1–10 of {total}"
@@ -201,7 +201,7 @@ async def test_an_export_too_large_for_one_file_names_the_rows_it_holds(window_a
     assert {t.split()[0] for t in texts if t.startswith("#")} == {f"#{seq}" for seq in range(10)}
     # a selected row: the file starts there
     window.timeline.select_seq(20)
-    assert window.export_sequence_to(str(svg))
+    assert window.files.export_sequence_to(str(svg))
     assert f"rows 21–30 of {total}" in window.statusBar().currentMessage()
     root = ET.parse(svg).getroot()
     assert {"".join(t.itertext()).split()[0] for t in root.iter(SVG + "text") if "".join(t.itertext()).startswith("#")} == {f"#{seq}" for seq in range(20, 30)}

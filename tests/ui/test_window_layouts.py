@@ -294,7 +294,7 @@ def test_a_deleted_server_can_be_undone_in_its_place_with_its_secrets(window, qa
         panel.profiles[-1].command = sys.executable
     panel.profiles[2].env = [EnvVar("API_KEY", "s3cret", secret=True)]
     panel.show_profiles(2)
-    window._save_profiles()
+    window.save_profiles()
     assert [p.name for p in window.profiles[1:]] == names
     assert not panel.undo_row.isVisible()
 

@@ -1,0 +1,444 @@
+"""The window's files: recordings opened (a large one while it loads), saved and re-analysed,
+the handout, diagram and sequence exports, and server entries imported and exported.
+
+:class:`WindowFiles` owns these commands for the main window (File menu, toolbar), given the
+window: it reads the recording and views the window shows, and says what happened in the
+window's status bar and message boxes. The window's actions call it; the tests call it as
+``window.files``. Which file types each export takes, and the save dialogs' one path, are in
+:mod:`inspector.ui.exporting`; the recording's loader in :mod:`inspector.ui.opening`.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from inspector.session.profiles import ServerProfile
+from inspector.session.reanalyse import Change, reanalyse as reanalyse_recording
+from inspector.session.recording import Recording, RecordingError
+from inspector.session.views import flagged_rows
+
+from .opening import LoadingIndicator, RecordingOpener
+from .rowmodel import RowTableModel
+from .widgets import plain_message
+
+if TYPE_CHECKING:
+    from .exporting import FileType
+    from inspector.session.imports import ConfigLocation
+
+    from .import_dialog import ExportDialog, ImportDialog
+    from .main_window import MainWindow
+
+#: Files at least this large are shown while they load (the rest behind the status bar's progress).
+PROGRESS_FROM = 8 << 20
+# While a recording loads, its views take the new entries (and repaint) at most this often.
+LOADING_FRAME_S = 0.05
+
+
+def suggested_recording_name(header: dict) -> str:
+    """``<server>-<YYYYmmdd-HHMMSS>.jsonl`` from a recording's header (file-name safe)."""
+    server = str(header.get("server_name") or "session")
+    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in server).strip("-.") or "session"
+    created = str(header.get("created") or "")
+    stamp = "".join(c for c in created[:19] if c.isdigit())
+    stamp = f"{stamp[:8]}-{stamp[8:14]}" if len(stamp) == 14 else ""
+    return f"{safe[:60]}-{stamp}.jsonl" if stamp else f"{safe[:60]}.jsonl"
+
+
+class WindowFiles(QObject):
+    """The File menu's commands for ``window`` (see the module's docstring)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def import_servers(self, locations: list[ConfigLocation] | None = None) -> ImportDialog:
+        """File → Import servers…: the dialog (window-modal); the servers it imports are added."""
+        from .import_dialog import ImportDialog  # on first use: the parsers are not needed to start
+
+        dialog = ImportDialog([p.name for p in self.window.profiles], self.window, locations)
+        dialog.serversImported.connect(self.add_profiles)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def add_profiles(self, profiles: list[ServerProfile]) -> None:
+        """Add imported servers to the list (saved at once), the first of them selected."""
+        if not profiles:
+            return
+        first = len(self.window.profiles)
+        self.window.profiles.extend(profiles)
+        self.window.save_profiles()
+        self.window.remake_connection_panel(first)
+        self.window.statusBar().showMessage(self.tr("Imported {n} server(s)").format(n=len(profiles)), 5000)
+
+    def export_server(self) -> ExportDialog:
+        """File → Export server entry…: the selected server in the shape a chosen client reads."""
+        from .import_dialog import ExportDialog
+
+        dialog = ExportDialog(self.window.connection.current(), self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def open_recording(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open recording"), self.recordings_dir(), self.tr("Recordings (*.jsonl);;All files (*)"))
+        if path:
+            self.window.settings.setValue("recordings_dir", str(Path(path).parent))
+            self.open_recording_path(path)
+
+    def open_recording_path(self, path: str) -> bool:
+        """Open a recording. A large file is shown as soon as its first entries are read, and
+        the rest loads behind the status bar's progress (with Stop) while the timeline already
+        scrolls, filters and searches what has arrived (inspector.ui.opening). Lines that could
+        not be read are listed in a message once it is loaded (the rest of the file is shown)."""
+        self.drop_loading()
+        name = Path(path).name
+        try:
+            large = os.stat(path).st_size >= PROGRESS_FROM
+        except OSError:
+            large = False  # the loader says what is wrong with it
+        opener: RecordingOpener | None = None
+        try:
+            if large:
+                opener = RecordingOpener(path, self)
+                rec = opener.start()
+                self.window.controller.show_recording(rec)
+            else:
+                rec = self.window.controller.open_recording(path)
+        except RecordingError as exc:
+            if opener is not None:
+                opener.blockSignals(True)
+                opener.stop()
+                opener.deleteLater()
+            if not exc.cancelled:
+                self.window.message_box = plain_message(self.window, self.tr("Cannot open recording"), str(exc))
+            return False
+        self.window.setWindowTitle(self.tr("MCP Session Inspector — {name} (read-only)").format(name=name))
+        if opener is not None and not opener.done:
+            self.opener = opener
+            indicator = self._loading_indicator()
+            indicator.begin(name)
+            indicator.set_fraction(opener.fraction())
+            opener.progressed.connect(self._loading_progressed)
+            opener.failed.connect(lambda why: self._loading_failed(name, why))
+            opener.finished.connect(lambda rec: self._loaded(name, rec))
+            return True
+        if opener is not None:
+            opener.deleteLater()
+        if rec.load_problem_count:
+            self._show_load_problems(name, rec)
+        return True
+
+    opener: RecordingOpener | None = None  # the file being read, while it is
+
+    indicator: LoadingIndicator | None = None  # its progress in the status bar, once one was shown
+
+    _loading_shown = 0.0  # when the views last took the entries of a loading recording
+
+    def _loading_indicator(self) -> LoadingIndicator:
+        if self.indicator is None:
+            self.indicator = LoadingIndicator(self.window)
+            self.indicator.stopRequested.connect(self.stop_loading)
+            self.window.statusBar().addPermanentWidget(self.indicator)
+        return self.indicator
+
+    def is_loading(self) -> bool:
+        """A recording file is still being read into the window."""
+        return self.opener is not None and not self.opener.done
+
+    def stop_loading(self) -> None:
+        """Stop: the recording keeps the entries read so far (the status bar says how many)."""
+        if self.opener is not None:
+            self.opener.stop()
+
+    def drop_loading(self) -> None:
+        """Another recording or a session replaces the one loading: stop reading it, quietly."""
+        opener, self.opener = self.opener, None
+        if opener is not None:
+            opener.blockSignals(True)
+            opener.stop()
+            opener.deleteLater()
+        if self.indicator is not None:
+            self.indicator.hide()
+
+    def _loading_progressed(self, done: int, total: int) -> None:
+        """A slice of the file was read (in the turn of the event loop before this one): the
+        views take the entries read since they last did (at most every LOADING_FRAME_S: a few
+        thousand entries, a few ms), so no frame of the ticker has a backlog to catch up on; the
+        tables first, then the diagram, the panels' replay index and the status."""
+        if self.opener is None or self.opener.recording is not self.window.recording:
+            return
+        now = time.monotonic()
+        if now - self._loading_shown < LOADING_FRAME_S:
+            return  # shown a moment ago: one repaint for several slices
+        self._loading_shown = now
+        if self.indicator is not None:
+            self.indicator.set_fraction(self.opener.fraction())
+        self._fetch_all(self.window.recording)
+        self.window.refresh()
+        flagged_rows(self.window.recording)  # the replay bar's marks, a slice at a time, ready when it is loaded
+
+    def _fetch_all(self, rec: Recording) -> None:
+        """The tables over ``rec`` (the timeline, the Logs panel's) take every entry that
+        arrived, whatever their per-tick budget: the slices are the budget while it loads."""
+        models = [self.window.timeline.model] + [p.model for p in self.window.panels.panels.values() if isinstance(getattr(p, "model", None), RowTableModel)]
+        for model in models:
+            if model.recording() is rec:
+                model.fetch_new(everything=True)
+
+    def _loading_failed(self, name: str, why: str) -> None:
+        self.window.message_box = plain_message(self.window, self.tr("Cannot read all of the recording"), self.tr("Reading {name} broke off; the entries read before are shown.").format(name=name), informative=why)
+
+    def _loaded(self, name: str, rec: Recording) -> None:
+        """The file is read (or Stop ended it): what an opened recording shows once complete."""
+        opener, self.opener = self.opener, None
+        if self.indicator is not None:
+            self.indicator.hide()
+        if opener is not None:
+            opener.deleteLater()
+        if rec is not self.window.recording:
+            return
+        self._fetch_all(rec)  # the tables first (the last slices), then what follows them
+        self.window.show_loaded(rec)
+        if opener is not None and opener.stopped:
+            self.window.setWindowTitle(self.tr("MCP Session Inspector — {name} (read-only, partly loaded)").format(name=name))
+            self.window.statusBar().showMessage(self.tr("Stopped loading {name}: the first {n} entries are shown.").format(name=name, n=f"{len(rec):,}"), 10000)
+        if rec.load_problem_count:
+            self._show_load_problems(name, rec)
+
+    def _wait_for_loading(self) -> bool:
+        """True (and the status bar says so) while a recording is still loading."""
+        if self.is_loading():
+            self.window.statusBar().showMessage(self.tr("Wait until the recording has loaded (or stop loading it) first."), 5000)
+            return True
+        return False
+
+    def _show_load_problems(self, name: str, rec: Recording) -> None:
+        count = rec.load_problem_count
+        if count == 1:
+            text = self.tr("One line of {name} could not be read; everything else is shown.").format(name=name)
+        else:
+            text = self.tr("{n} lines of {name} could not be read; everything else is shown.").format(n=count, name=name)
+        lines = [self.tr("line {line}: {reason}").format(line=line, reason=reason) if line is not None else reason for line, reason in rec.load_problems]
+        if count > len(lines):
+            lines.append(self.tr("… and {n} more").format(n=count - len(lines)))
+        title = self.tr("Parts of the recording could not be read")
+        self.window.message_box = plain_message(self.window, title, text, informative="\n".join(lines[:3]), details="\n".join(lines))
+        self.window.statusBar().showMessage(self.tr("Opened with {n} unreadable line(s); see the message.").format(n=count), 10000)
+
+    def save_recording(self) -> None:
+        if self._wait_for_loading():
+            return
+        if self.window.recording is None:
+            self.window.statusBar().showMessage(self.tr("Nothing to save yet: connect to a server first."), 5000)
+            return
+        suggested = str(Path(self.recordings_dir()) / suggested_recording_name(self.window.recording.header))
+        from .exporting import FileType, ask_save_path
+
+        # the save dialogs' one path: .jsonl added when missing, and asked about if that name exists
+        chosen = ask_save_path(self.window, self.tr("Save recording"), suggested, [FileType("jsonl", self.tr("Recordings"), (".jsonl",))])
+        if chosen is not None:
+            self.save_recording_to(chosen[0])
+
+    def save_recording_to(self, path: str) -> bool:
+        if not path.endswith(".jsonl"):
+            path += ".jsonl"
+        try:
+            self.window.controller.save_recording(path)
+        except OSError as exc:
+            self.window.message_box = plain_message(self.window, self.tr("Cannot save recording"), str(exc))
+            return False
+        self.window.settings.setValue("recordings_dir", str(Path(path).parent))  # the next dialog starts here
+        self.window.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
+        return True
+
+    def _transcript_types(self) -> list[FileType]:
+        from .exporting import FileType
+
+        return [FileType("html", self.tr("HTML page"), (".html", ".htm")), FileType("md", self.tr("Markdown"), (".md", ".markdown"))]
+
+    def export_transcript(self) -> None:
+        if self._wait_for_loading():
+            return
+        if self.window.recording is None:
+            self.window.statusBar().showMessage(self.tr("Nothing to export yet: connect to a server or open a recording first."), 5000)
+            return
+        from .exporting import ask_save_path
+
+        suggested = str(Path(self.recordings_dir()) / Path(suggested_recording_name(self.window.recording.header)).with_suffix(".html"))
+        chosen = ask_save_path(self.window, self.tr("Export transcript"), suggested, self._transcript_types())
+        if chosen is not None:
+            self.export_transcript_to(chosen[0])
+
+    def _export_failed(self, path: str, reason: str) -> bool:
+        """Say that an export to ``path`` failed, and why: in a message, and in the status bar
+        instead of what an earlier export said there ("Exported …" would read as this one)."""
+        def text() -> str:
+            return self.tr("Cannot write {path}: {reason}").format(path=path, reason=reason)
+
+        self.window.status.say(lambda: self.tr("Not exported: {why}").format(why=text()), 15000)
+        self.window.message_box = plain_message(self.window, self.tr("Cannot export"), text())
+        return False
+
+    def export_transcript_to(self, path: str) -> bool:
+        """Write the handout of the session shown, in the UI language: Markdown (``.md``,
+        ``.markdown``) or HTML (``.html``, ``.htm``); another extension is refused, saying so."""
+        if self.window.recording is None:
+            return False
+        from .exporting import type_of
+
+        if type_of(path, self._transcript_types()) is None:
+            return self._export_failed(path, self.tr("unknown file type: the name must end in .html or .md"))
+        summary = self.window.recording.summary or (self.window.controller.session.summary() if self.window.controller.session is not None else None)
+        try:
+            lang = self.window.languages.effective() if self.window.languages is not None else "en"
+            from inspector.session.handout import write_handout
+
+            write_handout(path, self.window.recording, summary, QCoreApplication.translate, lang)
+        except OSError as exc:
+            return self._export_failed(path, exc.strerror or str(exc))
+        self.window.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
+        return True
+
+    def reanalyse(self) -> list[Change]:
+        """Judge the opened recording again; show the result and say what changed."""
+        rec = self.window.recording
+        if self._wait_for_loading():
+            return []
+        if rec is None or not rec.read_only:
+            self.window.statusBar().showMessage(self.tr("Open a recording first: a live session is judged as it happens."), 5000)
+            return []
+        again, changes = reanalyse_recording(rec)
+        self.window.controller.show_recording(again)
+        self.window.setWindowTitle(self.window.windowTitle() + " " + self.tr("(re-analysed)"))
+        if not changes:
+            text = self.tr("Re-analysed: every entry is judged as it was when it was recorded.")
+        else:
+            lines = []
+            for c in changes[:30]:
+                bits = []
+                if c.added:
+                    bits.append(self.tr("now: {rules}").format(rules=", ".join(c.added)))
+                if c.removed:
+                    bits.append(self.tr("no longer: {rules}").format(rules=", ".join(c.removed)))
+                if c.notes_added:
+                    bits.append(self.tr("explained now: {notes}").format(notes=", ".join(c.notes_added)))
+                if c.notes_removed:
+                    bits.append(self.tr("no longer explained: {notes}").format(notes=", ".join(c.notes_removed)))
+                if c.schema_before != c.schema_after:
+                    bits.append(self.tr("schema: {before} → {after}").format(before=c.schema_before, after=c.schema_after))
+                if c.state_before != c.state_after:
+                    bits.append(self.tr("state: {before} → {after}").format(before=c.state_before, after=c.state_after))
+                lines.append(self.tr("entry {seq}: {what}").format(seq=c.seq, what="; ".join(bits)))
+            if len(changes) > 30:
+                lines.append(self.tr("… and {n} more").format(n=len(changes) - 30))
+            text = self.tr("Re-analysed: entries judged differently now: {n}.").format(n=len(changes)) + "\n\n" + "\n".join(lines)
+        self.window.message_box = plain_message(self.window, self.tr("Re-analysed"), text, icon=QMessageBox.Icon.Information)
+        return changes
+
+    def _picture_types(self) -> list[FileType]:
+        """SVG, or PNG at 2× or 4× (the dialog's choices for the diagram and the sequence)."""
+        from .exporting import FileType
+
+        return [
+            FileType("svg", self.tr("SVG drawing"), (".svg",)),
+            FileType("png", self.tr("PNG image, 2×"), (".png",), 2.0),
+            FileType("png", self.tr("PNG image, 4×"), (".png",), 4.0),
+        ]
+
+    def export_sequence(self) -> None:
+        from .exporting import ask_save_path
+
+        chosen = ask_save_path(self.window, self.tr("Export sequence diagram"), str(Path(self.recordings_dir()) / "sequence.svg"), self._picture_types())
+        if chosen is not None:
+            self.export_sequence_to(chosen[0], scale=chosen[1].scale if chosen[1].kind == "png" else 2.0)
+
+    def export_sequence_to(self, path: str, scale: float = 2.0) -> bool:
+        """The sequence diagram of the timeline's rows (its filter): all of them when one file
+        holds them, else as many as it holds from the selected row; the status bar says which.
+        ``.svg``: a drawing; ``.png``: a picture at ``scale``; the selected row is not marked."""
+        try:
+            first, end, total = self.window.sequence.export(path, scale=scale)
+        except OSError as exc:
+            return self._export_failed(path, exc.strerror or str(exc))
+        if end - first < total:
+            self.window.statusBar().showMessage(
+                self.tr("Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others.").format(
+                    first=f"{first + 1:,}", last=f"{end:,}", total=f"{total:,}", path=path, limit=f"{self.window.sequence.export_limit(path, scale):,}"
+                ),
+                30000,
+            )
+        else:
+            self.window.statusBar().showMessage(self.tr("Exported all {total} rows to {path}").format(total=f"{total:,}", path=path), 8000)
+        return True
+
+    def export_diagram(self) -> None:
+        from .exporting import ask_save_path
+
+        chosen = ask_save_path(self.window, self.tr("Export diagram"), str(Path(self.recordings_dir()) / "lifecycle.svg"), self._picture_types())
+        if chosen is not None:
+            self.export_diagram_to(chosen[0], scale=chosen[1].scale if chosen[1].kind == "png" else 2.0)
+
+    def diagram_caption(self) -> str:
+        """What the exported diagram says it shows: state, era and the entry it is as of."""
+        row = self.window.diagram.as_of
+        if row is None and self.window.recording is not None and len(self.window.recording):
+            row = len(self.window.recording) - 1
+        return self.window.diagram.export_caption(row)
+
+    def export_diagram_to(self, path: str, scale: float = 2.0) -> bool:
+        """The whole diagram as it is now (every state, not only the part scrolled into view),
+        with a caption naming the state, the era and the entry: SVG (``.svg``, shapes and text)
+        or PNG (``.png``, at ``scale`` device pixels a pixel, no hover or focus ring)."""
+        from PySide6.QtGui import QImage, QPainter
+
+        from .exporting import image_error, writable_error
+
+        widget = self.window.diagram
+        caption = self.diagram_caption()
+        size = widget.export_size()
+        if size.isEmpty():
+            return self._export_failed(path, self.tr("no diagram to export"))
+        low = path.lower()
+        if low.endswith(".svg"):
+            from PySide6.QtSvg import QSvgGenerator
+
+            reason = writable_error(path)
+            if reason is not None:
+                return self._export_failed(path, reason)
+            gen = QSvgGenerator()
+            gen.setFileName(path)
+            gen.setSize(size)
+            gen.setViewBox(QRect(QPoint(0, 0), size))
+            gen.setTitle(self.tr("Lifecycle diagram"))
+            gen.setDescription(caption)
+            painter = QPainter()
+            if not painter.begin(gen):
+                return self._export_failed(path, self.tr("the picture could not be drawn"))
+            widget.paint_export(painter, caption)
+            if not painter.end():
+                return self._export_failed(path, self.tr("the SVG writer failed"))
+        elif low.endswith(".png"):
+            image = QImage(size * scale, QImage.Format.Format_ARGB32)
+            if not image.isNull():
+                image.setDevicePixelRatio(scale)
+                painter = QPainter(image)
+                widget.paint_export(painter, caption)
+                painter.end()
+            reason = image_error(image, path)
+            if reason is not None:
+                return self._export_failed(path, reason)
+        else:
+            return self._export_failed(path, self.tr("unknown file type: the name must end in .svg or .png"))
+        self.window.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
+        return True
+
+    def recordings_dir(self) -> str:
+        """Where the file dialogs start: the folder of the last recording opened or saved."""
+        return str(self.window.settings.value("recordings_dir", str(Path.home())))

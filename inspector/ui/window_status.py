@@ -1,0 +1,101 @@
+"""The window's status bar: its permanent labels and its messages.
+
+:class:`StatusLine` puts four labels in the main window's status bar (the state and the era
+and version as of the entry shown, the number of entries, how the server ended and why the
+session failed) and words them in the window's language. A message said through
+:meth:`StatusLine.say` is made by a function, so a language switch while it is still shown
+says it again in the new language (:meth:`StatusLine.say_again`). The texts are plain text:
+a server's words in them are never read as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtWidgets import QLabel
+
+from inspector.protocol.lifecycle import STATE_INFO
+from inspector.protocol.versions import Era, EraMode
+from inspector.session.labels import ERA_LABELS  # era names ("Eras"), shared with the handouts
+from inspector.session.operations import FailureReport
+from inspector.session.recording import Recording
+from inspector.session.version_in_force import version_in_force
+
+from .banner import failure_why, outcome_text, stderr_quote
+from .widgets import plain_tooltip
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+class StatusLine(QObject):
+    """The status bar of ``window`` (see the module's docstring)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.state, self.era, self.counts, self.exit = QLabel(), QLabel(), QLabel(), QLabel()
+        for label in (self.state, self.era, self.counts, self.exit):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            window.statusBar().addPermanentWidget(label)
+        self._words: tuple[Callable[[], str], str, int] | None = None  # the last message said (see say)
+
+    def listed(self, sentences: Iterable[str]) -> str:
+        """Sentences as one list in a line: "a; b" ("a；b" in Chinese), their full stops dropped."""
+        #: Between the items of a list in one line, e.g. the problems after "Fix the highlighted fields first: ".
+        return self.tr("; ").join(s.rstrip(".。") for s in sentences)
+
+    def say(self, words: Callable[[], str], timeout: int) -> None:
+        """A status-bar message made by ``words``, said again in the new language on a switch
+        while it is still shown."""
+        text = words()
+        self.window.statusBar().showMessage(text, timeout)
+        self._words = (words, text, timeout)
+
+    def say_again(self) -> None:
+        """The message said last, in the current language, if the status bar still shows it."""
+        if self._words is not None and self.window.statusBar().currentMessage() == self._words[1]:
+            self.say(self._words[0], self._words[2])
+
+    def show_row(self, rec: Recording, row: int, version: str | None, mode: EraMode) -> None:
+        """The state and era as of entry ``row``; ``version``: the negotiated one (None: as the
+        session layer reads it from the recording by that row); ``mode``: the era mode shown
+        when the recording names no era by then."""
+        title = QCoreApplication.translate("Lifecycle", STATE_INFO[rec.state_at(row)].title)
+        self.state.setText(self.tr("State: {s}").format(s=title))
+        era = rec.era_as_of(row)
+        if version is None:
+            version = version_in_force(rec).negotiated(row)
+        name = QCoreApplication.translate("Eras", ERA_LABELS.get(Era(era).value if era else mode.value, "—"))
+        self.era.setText(self.tr("Era: {e}  Version: {v}").format(e=name, v=version or "—"))
+
+    def show_not_connected(self) -> None:
+        self.state.setText(self.tr("Not connected"))
+
+    def show_exit(self, summary: dict, failure: FailureReport | None) -> None:
+        """The exit label: how the server ended and why the session failed (``failure``), in the
+        window's language (the outcome worded from its code, as the banner words it)."""
+        if summary.get("signal") is not None:
+            how = self.tr("server killed by signal {n}").format(n=summary["signal"])
+        elif summary.get("exit_code") is not None:
+            how = self.tr("server exit code {n}").format(n=summary["exit_code"])
+        else:
+            how = ""
+        why = ""
+        if summary.get("outcome"):
+            args = summary.get("outcome_args")
+            why = outcome_text(summary.get("outcome_code"), args if isinstance(args, dict) else {}, str(summary["outcome"]))
+        elif failure is not None and failure.headline is not None:
+            why = failure_why(failure)
+        text = " — ".join(t for t in (how, why) if t)
+        self.exit.setText(text if len(text) < 120 else text[:117] + "…")
+        tip = text
+        if text and failure is not None and failure.stderr:  # the server's last words, as the banner quotes them
+            tip += "\n" + stderr_quote(failure)
+        self.exit.setToolTip(plain_tooltip(tip) if tip else "")
+
+    def clear_exit(self) -> None:
+        self.exit.setText("")
+        self.exit.setToolTip("")
