@@ -17,6 +17,10 @@ stateless era, and auto = probe then fall back), pairs requests with responses
 (:mod:`.correlation`), checks the peer against the rules of :mod:`.rules`, and validates
 every message against the official JSON Schema of the protocol version in force
 (:mod:`.schema`). What it concludes comes back as an :class:`~.engine.Analysis` per line.
+The same module checks any value against any schema for the layers above (tool arguments,
+elicitation answers, ``structuredContent``, the desktop forms): one compile cache, and every
+problem with its instance path and the check it failed as data, which a front-end places and
+words; no layer above interprets a JSON-Schema keyword to check a value.
 
 The peer's misbehaviour is data: a broken rule is a rule id on the entry, never an
 exception. What looks wrong but is allowed gets a note instead (an info rule in
