@@ -24,7 +24,8 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 import orjson
@@ -82,22 +83,40 @@ class Document(BaseModel):
 M = TypeVar("M", bound=BaseModel)
 
 
-def lenient(model: type[M], data: Mapping[str, Any], where: str, problems: list[str], *, max_rounds: int = 8) -> M:
+@dataclass(frozen=True)
+class Failure:
+    """A part of a document that did not validate, and was left out (a list item) or took its
+    default (a field)."""
+
+    loc: tuple[str | int, ...]  # where the part is, from the document's root
+    error: str  # pydantic's error type ("string_type", "list_type", "missing"...)
+    expected: str  # pydantic's words for what was expected, from a lower-case start
+    value: Any  # the part as the document has it
+    item: bool  # a list item left out (else a field that takes its default)
+
+    def text(self, where: str) -> str:
+        """In English, for a file's load problems: ``"{where}{path}: ...; left out"``."""
+        if self.item:
+            return f"{loc_path(where, self.loc)}: {self.expected}; left out"
+        return f"{loc_path(where, self.loc)}: {json_text(self.value)[:40]}: {self.expected}; the default is used"
+
+
+def lenient(model: type[M], data: Mapping[str, Any], said: Callable[[Failure], None], *, max_rounds: int = 8) -> M:
     """``model`` from ``data``, whatever ``data`` holds: a list item that fails is left out,
-    a field that fails takes its default, each said in ``problems`` (in pydantic's order, the
-    model's) as ``"{where}{path}: {what pydantic expected}; left out"`` or
-    ``"{where}.{field}: {value}: {what was expected}; the default is used"``. A required field
-    that fails is an error (give it a default to read leniently)."""
+    a field that fails takes its default, each :class:`Failure` given to ``said`` (in
+    pydantic's order, the model's). A required field that fails is an error (give it a default
+    to read leniently)."""
     data = copy.deepcopy(dict(data))
     for _ in range(max_rounds):
         try:
             return model.model_validate(data)
         except ValidationError as exc:
             errors = exc.errors(include_url=False)
-        parts = [part for part in (_failing_part(data, err, where) for err in errors) if part is not None]
-        problems += dict.fromkeys(said for _, said in parts)  # one line for two errors in one part
+        failures = {f.loc: f for f in (_failing_part(data, err) for err in errors) if f is not None}
+        for failure in failures.values():  # one for two errors in one part
+            said(failure)
         # the last list items first: removing from the end keeps the other indices right
-        for loc, _ in sorted(dict(parts).items(), key=lambda item: _sort_key(item[0]), reverse=True):
+        for loc in sorted(failures, key=_sort_key, reverse=True):
             container: Any = data
             for key in loc[:-1]:
                 container = container[key]
@@ -109,21 +128,20 @@ def _sort_key(loc: tuple[str | int, ...]) -> tuple[tuple[int, str | int], ...]:
     return tuple((0, k) if isinstance(k, int) else (1, k) for k in loc)
 
 
-def _failing_part(data: dict[str, Any], err: Any, where: str) -> tuple[tuple[str | int, ...], str] | None:
-    """Where in ``data`` to remove what ``err`` is about (the outermost list item on its
-    location, else its top-level field) and the problem that says so."""
+def _failing_part(data: dict[str, Any], err: Any) -> Failure | None:
+    """What to remove from ``data`` for ``err``: the outermost list item on its location, else
+    its top-level field."""
     loc: tuple[str | int, ...] = tuple(err["loc"])
     parent: Any = data
     for depth, key in enumerate(loc):
         if isinstance(key, int) and isinstance(parent, list) and key < len(parent):
-            return loc[: depth + 1], f"{loc_path(where, loc[: depth + 1])}: {_expected(err)}; left out"
+            return Failure(loc[: depth + 1], err["type"], _expected(err), parent[key], item=True)
         if not isinstance(parent, dict) or key not in parent:
             break
         parent = parent[key]
     field = loc[0] if loc else None
     if isinstance(field, str) and field in data:
-        shown = json_text(data[field])[:40]
-        return (field,), f"{json_path(where, field)}: {shown}: {_expected(err)}; the default is used"
+        return Failure((field,), err["type"], _expected(err), data[field], item=False)
     return None
 
 
@@ -133,3 +151,101 @@ def _expected(err: Any) -> str:
         return "expected an object"
     msg = str(err.get("msg", "not valid"))
     return msg[:1].lower() + msg[1:]
+
+
+# ---------------------------------------------------------------------- host configuration formats
+# The files of other MCP clients the importer reads and the exporter writes (imports.py). A
+# member whose wrong value has its own words in the importer (a server's command, a package's
+# identifier...) is ``Any`` here and judged there; the others are typed, and a wrong one is said
+# as "expected a string, found a number" at its JSON path and takes its default.
+
+#: a list that may be written as null (an empty one)
+Items = Annotated[list[Any], BeforeValidator(lambda v: [] if v is None else v)]
+
+
+class ClientEntry(Document):
+    """One server of a client's file (``mcpServers`` or VS Code's ``servers``), as the
+    exporter writes it: a server it starts (command, args, env, cwd; VS Code ``envFile``) or
+    one at a URL (``url``, Windsurf's ``serverUrl``, headers); ``type`` where the client has it."""
+
+    type: str | None = None
+    command: str | None = None
+    args: list[str] | None = None
+    env: dict[str, str] | None = None
+    envFile: str | None = None
+    cwd: str | None = None
+    url: str | None = None
+    serverUrl: str | None = None
+    headers: dict[str, str] | None = None
+
+
+class McpServersFile(Document):
+    """Claude Desktop's, Cursor's, Windsurf's and the MCP Inspector's file."""
+
+    mcpServers: dict[str, ClientEntry] = {}
+
+
+class VsCodeFile(Document):
+    """VS Code's ``mcp.json`` (the ``inputs`` are read by the importer, never written)."""
+
+    servers: dict[str, ClientEntry] = {}
+
+
+class VsCodeInput(Document):
+    """A VS Code input (``${input:ID}``): promptString, pickString (``options``) or command."""
+
+    id: Any = None  # the importer's words when missing
+    type: Any = "promptString"  # the importer's words when unknown
+    description: str = ""
+    password: bool = False
+    default: Any = None
+    options: list[Any] = []
+
+
+class RegistryServer(Document):
+    """An MCP registry ``server.json``: its packages (started over stdio) and remotes (URLs),
+    each read on its own (one that cannot be read leaves only itself out)."""
+
+    name: Any = None  # the importer's words when missing
+    title: str = ""
+    packages: Items = []
+    remotes: Items = []
+
+
+class RegistryPackage(Document):
+    """A package of ``server.json``: what runs it (``registryType``, ``runtimeHint``) and with what."""
+
+    registryType: str = ""
+    identifier: Any = None
+    version: str = ""
+    runtimeHint: str = ""
+    transport: dict[str, Any] = {"type": "stdio"}
+    runtimeArguments: Any = None  # arguments that cannot be read leave the package out: judged there
+    packageArguments: Any = None
+    environmentVariables: Items = []
+
+
+class RegistryRemote(Document):
+    """A remote of ``server.json``: a URL (with ``{name}`` variables) and headers."""
+
+    type: Any = None
+    url: Any = None
+    variables: dict[str, Any] = {}
+    headers: Items = []
+
+
+class RegistryInput(Document):
+    """The registry's Input, KeyValueInput and Argument: a value given (with ``{name}``
+    ``variables``), or one the person importing types in (its description, default, choices)."""
+
+    name: Any = None
+    type: Any = None  # an argument's: positional or named
+    value: Any = None  # a string to use; anything else: asked for
+    valueHint: str = ""
+    description: str = ""
+    default: Any = None
+    format: str = ""
+    isRequired: bool = False
+    isSecret: bool = False
+    choices: list[Any] = []
+    variables: dict[str, Any] = {}

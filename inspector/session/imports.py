@@ -71,11 +71,26 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
 from dotenv.parser import parse_stream
+from pydantic import BaseModel
 
+from .documents import (
+    ClientEntry,
+    Failure,
+    McpServersFile,
+    RegistryInput,
+    RegistryPackage,
+    RegistryRemote,
+    RegistryServer,
+    VsCodeFile,
+    VsCodeInput,
+    json_path,
+    lenient,
+    loc_path,
+)
 from .profiles import SECRET_REF, EnvVar, ServerProfile, header_secret
 from .recording import file_kind
 from .secrecy import NAME_WORDS as _NAME_WORDS
@@ -104,15 +119,24 @@ _TRANSPORT_TYPES = {
     "streamable_http": "streamable-http",
     "sse": "sse",
 }
-_ENTRY_KEYS = {"type", "command", "args", "env", "envFile", "cwd", "url", "serverUrl", "headers"}
+_ENTRY_KEYS = set(ClientEntry.model_fields)  # the members of an entry the import reads
 _VAR = VARIABLE
 _INPUT_REF = re.compile(r"\$\{input:([^}]+)\}")
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+M = TypeVar("M", bound=BaseModel)
 
 
 #: what a value found is, as :func:`_kind` says it
 KINDS = {dict: Word("an object"), list: Word("an array"), str: Word("a string"), bool: Word("a boolean"), type(None): Word("null")}
 _NUMBER = Word("a number")
+#: what a document model expected, by pydantic's error type, in the words of :data:`KINDS`
+_EXPECTED = {
+    "string_type": KINDS[str],
+    "list_type": KINDS[list],
+    "dict_type": KINDS[dict],
+    "bool_type": KINDS[bool],
+    "int_type": _NUMBER,
+    "float_type": _NUMBER,
+}
 #: what Python's json module says is wrong with a file (translated; any other message is shown as it is)
 JSON_ERRORS = (
     "Expecting value",
@@ -234,15 +258,6 @@ MESSAGES: dict[str, str] = {
 }
 #: where a problem is when the file is not JSON (instead of a JSON path)
 PLACES = {"line_column": "line {line}, column {column}", "byte": "byte {offset}"}
-
-
-def json_path(base: str, key: str | int) -> str:
-    """``$.mcpServers.foo``, ``$.args[2]``, ``$.mcpServers["my server"]``."""
-    if isinstance(key, int):
-        return f"{base}[{key}]"
-    if _IDENT.match(key):
-        return f"{base}.{key}"
-    return f"{base}[{json.dumps(key, ensure_ascii=False)}]"
 
 
 def _same(text: str) -> str:
@@ -737,6 +752,21 @@ class _Reader:
         """Says :data:`MESSAGES` ``[code]`` with ``args`` about ``path``."""
         self.result.problems.append(_problem(self.result.file, path, code, server=self.server, skipped=skipped, **args))
 
+    def model(self, model: type[M], data: dict, path: str, **codes: str) -> M:
+        """``data`` (an object at ``path``) as ``model``: a member of the wrong type is said, at
+        its JSON path, and takes its default (``codes``: a member's own words for it, else
+        "expected a string, found a number"); a list item of the wrong type is left out."""
+
+        def said(failure: Failure) -> None:
+            at = loc_path(path, failure.loc)
+            code = codes.get(str(failure.loc[0])) if not failure.item else None
+            if code:
+                self.problem(at, code, kind=_kind(failure.value))
+            else:
+                self.problem(at, "expected", what=_EXPECTED.get(failure.error, failure.expected), kind=_kind(failure.value))
+
+        return lenient(model, data, said)
+
     def text(self, value: Any, path: str) -> str | None:
         """A string value with its variables expanded; numbers and booleans are taken as their
         JSON text (noted); anything else is a problem and None."""
@@ -845,27 +875,20 @@ class _Reader:
             if not isinstance(item, dict):
                 self.problem(at, "not_an_object", kind=_kind(item))
                 continue
-            ident = item.get("id")
+            spec = self.model(VsCodeInput, item, at)
+            ident, kind = spec.id, spec.type
             if not isinstance(ident, str) or not ident:
                 self.problem(json_path(at, "id"), "input_id")
                 continue
-            kind = item.get("type", "promptString")
             choices: tuple[str, ...] = ()
             if kind == "pickString":
-                options = item.get("options") if isinstance(item.get("options"), list) else []
-                choices = tuple(str(o.get("value", o.get("label", ""))) if isinstance(o, dict) else str(o) for o in options)
+                choices = tuple(str(o.get("value", o.get("label", ""))) if isinstance(o, dict) else str(o) for o in spec.options)
             elif kind == "command":
                 self.problem(at, "command_input", id=repr(ident))
             elif kind != "promptString":
                 self.problem(json_path(at, "type"), "input_type", type=repr(kind))
-            default = item.get("default")
-            self.result.inputs[ident] = ImportInput(
-                ident,
-                str(item.get("description") or ident),
-                password=item.get("password") is True,
-                default="" if default is None else str(default),
-                choices=choices,
-            )
+            default = "" if spec.default is None else str(spec.default)
+            self.result.inputs[ident] = ImportInput(ident, spec.description or ident, spec.password, default, choices=choices)
 
     def entry(self, key: str, d: Any, path: str) -> None:
         self.begin(key)
@@ -1052,58 +1075,44 @@ class _Reader:
     # -- registry server.json
 
     def registry(self, data: dict) -> None:
-        title = data.get("title") if isinstance(data.get("title"), str) else None
-        full = data.get("name") if isinstance(data.get("name"), str) else ""
+        doc = self.model(RegistryServer, data, "$", packages="not_array", remotes="not_array")
+        full = doc.name if isinstance(doc.name, str) else ""
         if not full:
             self.problem("$.name", "registry_name")
-        base = title or full.rsplit("/", 1)[-1] or "server"
-        packages = data.get("packages") or []
-        remotes = data.get("remotes") or []
-        if not isinstance(packages, list):
-            self.problem("$.packages", "not_array", kind=_kind(packages))
-            packages = []
-        if not isinstance(remotes, list):
-            self.problem("$.remotes", "not_array", kind=_kind(remotes))
-            remotes = []
-        if not packages and not remotes:
+        base = doc.title or full.rsplit("/", 1)[-1] or "server"
+        if not doc.packages and not doc.remotes:
             self.problem("$", "nothing_in_registry", skipped=True)
-        several = len(packages) + len(remotes) > 1
-        for n, pkg in enumerate(packages):
-            at = json_path("$.packages", n)
+        several = len(doc.packages) + len(doc.remotes) > 1
+        for n, pkg in enumerate(doc.packages):
             kind = pkg.get("registryType") if isinstance(pkg, dict) else None
             self.begin(unique_name(f"{base} ({kind or 'package'})" if several else base, self.result.entries))
-            self.package(pkg, at)
-        for n, remote in enumerate(remotes):
-            at = json_path("$.remotes", n)
+            self.package(pkg, json_path("$.packages", n))
+        for n, remote in enumerate(doc.remotes):
             kind = remote.get("type") if isinstance(remote, dict) else None
             self.begin(unique_name(f"{base} ({kind or 'remote'})" if several else base, self.result.entries))
-            self.remote_entry(remote, at)
+            self.remote_entry(remote, json_path("$.remotes", n))
         self.server = ""
 
-    def package(self, pkg: Any, path: str) -> None:
+    def package(self, item: Any, path: str) -> None:
         key = self.server
-        if not isinstance(pkg, dict):
-            self.problem(path, "not_an_object", skipped=True, kind=_kind(pkg))
+        if not isinstance(item, dict):
+            self.problem(path, "not_an_object", skipped=True, kind=_kind(item))
             return
-        kind = pkg.get("registryType")
-        ident = pkg.get("identifier")
-        version = pkg.get("version")
+        pkg = self.model(RegistryPackage, item, path, environmentVariables="variables_not_array")
+        kind, ident, version = pkg.registryType, pkg.identifier, pkg.version
         if not isinstance(ident, str) or not ident:
             self.problem(json_path(path, "identifier"), "package_identifier", skipped=True)
             return
-        transport = pkg.get("transport") if isinstance(pkg.get("transport"), dict) else {"type": "stdio"}
-        if transport.get("type", "stdio") != "stdio":
-            self.problem(json_path(path, "transport"), "package_transport", skipped=True, type=repr(transport.get("type")))
+        if pkg.transport.get("type", "stdio") != "stdio":
+            self.problem(json_path(path, "transport"), "package_transport", skipped=True, type=repr(pkg.transport.get("type")))
             return
         if kind == "mcpb":
             self.problem(json_path(path, "registryType"), "mcpb", skipped=True)
             return
-        hint = pkg.get("runtimeHint")
-        runtime = hint if isinstance(hint, str) and hint else {"npm": "npx", "pypi": "uvx", "oci": "docker", "nuget": "dnx"}.get(kind or "")
+        runtime = pkg.runtimeHint or {"npm": "npx", "pypi": "uvx", "oci": "docker", "nuget": "dnx"}.get(kind)
         if not runtime:
-            self.problem(json_path(path, "registryType"), "no_runtime", skipped=True, type=repr(kind))
+            self.problem(json_path(path, "registryType"), "no_runtime", skipped=True, type=repr(item.get("registryType")))
             return
-        version = version if isinstance(version, str) and version else ""
         if kind == "pypi":
             spec = f"{ident}=={version}" if version else ident
         elif kind == "oci":
@@ -1111,11 +1120,12 @@ class _Reader:
             spec = ident if not version or ":" in last or "@" in last else f"{ident}:{version}"
         else:
             spec = f"{ident}@{version}" if version else ident
-        runtime_args = self.arguments(pkg.get("runtimeArguments"), json_path(path, "runtimeArguments"))
-        package_args = self.arguments(pkg.get("packageArguments"), json_path(path, "packageArguments"))
+        runtime_args = self.arguments(pkg.runtimeArguments, json_path(path, "runtimeArguments"))
+        package_args = self.arguments(pkg.packageArguments, json_path(path, "packageArguments"))
         if runtime_args is None or package_args is None:
             return
-        env = self.environment(pkg.get("environmentVariables"), json_path(path, "environmentVariables"))
+        at = json_path(path, "environmentVariables")
+        env = [v for n, item in enumerate(pkg.environmentVariables) if (v := self.setting(item, json_path(at, n), "variable"))]
         args: list[str] = []
         if Path(runtime).name == "docker":
             if "run" not in runtime_args:
@@ -1125,48 +1135,27 @@ class _Reader:
         elif Path(runtime).name == "npx" and not runtime_args:
             args.append("-y")  # never stop to ask: stdin is the MCP channel
         args += [*runtime_args, spec, *package_args]
-        profile = ServerProfile(name=key, command=runtime, args=args, env=env)
-        self.found(key, path, profile)
+        self.found(key, path, ServerProfile(name=key, command=runtime, args=args, env=env))
 
-    def remote_entry(self, remote: Any, path: str) -> None:
+    def remote_entry(self, item: Any, path: str) -> None:
         key = self.server
-        if not isinstance(remote, dict):
-            self.problem(path, "not_an_object", skipped=True, kind=_kind(remote))
+        if not isinstance(item, dict):
+            self.problem(path, "not_an_object", skipped=True, kind=_kind(item))
             return
-        kind = remote.get("type")
+        remote = self.model(RegistryRemote, item, path, headers="headers_not_array")
+        kind = remote.type
         transport = _TRANSPORT_TYPES.get(kind.lower()) if isinstance(kind, str) else None
         if transport is None or transport == "stdio":
             self.problem(json_path(path, "type"), "remote_type", skipped=True, type=repr(kind))
             return
-        url = remote.get("url")
-        if not isinstance(url, str) or not url:
+        if not isinstance(remote.url, str) or not remote.url:
             self.problem(json_path(path, "url"), "remote_url", skipped=True)
             return
-        url = self.variables(url, remote.get("variables"), json_path(path, "url"), label="URL")
+        url = self.variables(remote.url, remote.variables, label="URL")
         self.url_secrets(url, json_path(path, "url"))
-        profile = ServerProfile(name=key, command="", transport=transport, url=url)
-        headers = remote.get("headers") or []
-        if not isinstance(headers, list):
-            self.problem(json_path(path, "headers"), "headers_not_array", kind=_kind(headers))
-            headers = []
-        for n, h in enumerate(headers):
-            var = self.setting(h, json_path(json_path(path, "headers"), n), "header")
-            if var is not None:
-                profile.headers.append(var)
-        self.found(key, path, profile)
-
-    def environment(self, items: Any, path: str) -> list[EnvVar]:
-        if items is None:
-            return []
-        if not isinstance(items, list):
-            self.problem(path, "variables_not_array", kind=_kind(items))
-            return []
-        out = []
-        for n, item in enumerate(items):
-            var = self.setting(item, json_path(path, n), "environment variable")
-            if var is not None:
-                out.append(var)
-        return out
+        at = json_path(path, "headers")
+        headers = [h for n, item in enumerate(remote.headers) if (h := self.setting(item, json_path(at, n), "header"))]
+        self.found(key, path, ServerProfile(name=key, command="", transport=transport, url=url, headers=headers))
 
     def setting(self, item: Any, path: str, what: str) -> EnvVar | None:
         """A registry environment variable or header: its fixed value, or an input field
@@ -1174,49 +1163,45 @@ class _Reader:
         if not isinstance(item, dict):
             self.problem(path, "not_an_object", kind=_kind(item))
             return None
-        name = item.get("name")
+        spec = self.model(RegistryInput, item, path)
+        name = spec.name
         if not isinstance(name, str) or not name:
             self.problem(json_path(path, "name"), "header_name" if what == "header" else "variable_name")
             return None
-        secret = item.get("isSecret") is True or looks_secret(name)
-        value = item.get("value")
-        if isinstance(value, str) and value:
-            text = self.variables(value, item.get("variables"), json_path(path, "value"), label=name)
+        if isinstance(spec.value, str) and spec.value:
+            text = self.variables(spec.value, spec.variables, label=name)
         else:
-            text = self.new_input(f"{self.server}: {name}", item, name, secret)
-        secret = secret or bool(self.secret_inputs(text) or secret_kind(text))
+            text = self.new_input(f"{self.server}: {name}", spec, name, spec.isSecret or looks_secret(name))
+        secret = spec.isSecret or looks_secret(name) or bool(self.secret_inputs(text) or secret_kind(text))
         return EnvVar(name, text, secret)
 
-    def new_input(self, ident: str, item: dict, label: str, password: bool) -> str:
+    def new_input(self, ident: str, spec: RegistryInput, label: str, password: bool) -> str:
         ident = ident.replace("}", ")")  # ${input:ID} ends at the first brace
-        default = item.get("default")
-        choices = item.get("choices") if isinstance(item.get("choices"), list) else []
-        description = item.get("description") if isinstance(item.get("description"), str) else ""
+        description = spec.description
         self.result.inputs[ident] = ImportInput(
             ident,
             f"{label} — {description}" if description and description != label else label,
-            password=password or item.get("isSecret") is True,
-            default="" if default is None else str(default),
-            required=item.get("isRequired") is True,
-            choices=tuple(str(c) for c in choices),
+            password=password,
+            default="" if spec.default is None else str(spec.default),
+            required=spec.isRequired,
+            choices=tuple(str(c) for c in spec.choices),
             server=self.server,
         )
         self.used[ident] = None
         return "${input:" + ident + "}"
 
-    def variables(self, value: str, variables: Any, path: str, *, label: str) -> str:
+    def variables(self, value: str, variables: dict[str, Any], *, label: str) -> str:
         """``{name}`` placeholders of ``variables`` in ``value`` as input fields."""
-        if not isinstance(variables, dict) or not variables:
-            return value
 
         def one(m: re.Match) -> str:
             name = m.group(1)
-            spec = variables.get(name)
-            if not isinstance(spec, dict):
+            item = variables.get(name)
+            if not isinstance(item, dict):
                 return m.group(0)
-            return self.new_input(f"{self.server}: {label}.{name}", spec, f"{label} {{{name}}}", spec.get("isSecret") is True)
+            spec = lenient(RegistryInput, item, lambda failure: None)  # a variable's settings: their defaults when wrong
+            return self.new_input(f"{self.server}: {label}.{name}", spec, f"{label} {{{name}}}", spec.isSecret)
 
-        return re.sub(r"\{([A-Za-z0-9_.-]+)\}", one, value)
+        return re.sub(r"\{([A-Za-z0-9_.-]+)\}", one, value) if variables else value
 
     def arguments(self, items: Any, path: str) -> list[str] | None:
         if items is None:
@@ -1230,18 +1215,18 @@ class _Reader:
             if not isinstance(item, dict):
                 self.problem(at, "argument_not_object", skipped=True, kind=_kind(item))
                 return None
-            kind = item.get("type")
-            name = item.get("name") if isinstance(item.get("name"), str) else ""
-            value = item.get("value")
-            label = name or item.get("valueHint") or f"argument {n + 1}"
-            if isinstance(value, str):
-                text = self.variables(value, item.get("variables"), json_path(at, "value"), label=label)
-            elif kind == "named" and item.get("format") == "boolean" and item.get("default") is None:
+            arg = self.model(RegistryInput, item, at)
+            kind = arg.type
+            name = arg.name if isinstance(arg.name, str) else ""
+            label = name or arg.valueHint or f"argument {n + 1}"
+            if isinstance(arg.value, str):
+                text: str | None = self.variables(arg.value, arg.variables, label=label)
+            elif kind == "named" and arg.format == "boolean" and arg.default is None:
                 text = None  # a flag
             else:
                 ident = f"{self.server}: {label}"
-                text = self.new_input(ident, item, f"{label}", item.get("isSecret") is True)
-                if not item.get("isRequired"):
+                text = self.new_input(ident, arg, label, arg.isSecret)
+                if not arg.isRequired:
                     self.optional[ident] = name if kind == "named" else ""
             if kind == "named":
                 if not name:
@@ -1255,7 +1240,7 @@ class _Reader:
             else:
                 self.problem(json_path(at, "type"), "argument_type", skipped=True, type=repr(kind))
                 return None
-            if item.get("isSecret") is True:
+            if arg.isSecret:
                 self.problem(at, "secret_argument")
         return out
 
@@ -1390,37 +1375,32 @@ def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> Expor
     Claude Desktop, whose file holds only servers it starts (``text`` is empty, a note says why)."""
     if client not in EXPORT_CLIENTS:
         raise ValueError(f"unknown client {client!r} (known: {', '.join(EXPORT_CLIENTS)})")
-    entry: dict[str, Any] = {}
     left_out: list[str] = []
     notes: list[str] = []
     if profile.transport == "stdio":
-        if client == "vscode":
-            entry["type"] = "stdio"
-        entry["command"] = profile.command
-        if profile.args:
-            entry["args"] = list(profile.args)
         env = _without_secrets(profile.env, left_out)
-        if env:
-            entry["env"] = env
-        if profile.cwd:
-            entry["cwd"] = profile.cwd
+        entry = ClientEntry(
+            type="stdio" if client == "vscode" else None,
+            command=profile.command,
+            args=list(profile.args) or None,
+            env=env or None,
+            cwd=profile.cwd or None,
+        )
         if not profile.inherit_env:
             notes.append(MESSAGES["export_env"])
     elif client == "claude-desktop":
         return ExportedEntry("", (), (MESSAGES["export_no_url_servers"],))
     else:
         sse = profile.transport == "sse" or (profile.transport == "http-auto" and profile.detected_transport == "sse")
-        if client == "mcp-inspector":
-            entry["type"] = "sse" if sse else "streamable-http"
-        elif client == "vscode":
-            entry["type"] = "sse" if sse else "http"
-        entry["serverUrl" if client == "windsurf" else "url"] = profile.url
-        headers = _without_secrets([EnvVar(h.name, h.value, header_secret(h)) for h in profile.headers], left_out)
-        if headers:
-            entry["headers"] = headers
+        kind = {"mcp-inspector": "sse" if sse else "streamable-http", "vscode": "sse" if sse else "http"}.get(client)
+        headers = _without_secrets([EnvVar(h.name, h.value, header_secret(h)) for h in profile.headers], left_out) or None
+        if client == "windsurf":
+            entry = ClientEntry(type=kind, serverUrl=profile.url, headers=headers)
+        else:
+            entry = ClientEntry(type=kind, url=profile.url, headers=headers)
         if not profile.verify_tls:
             notes.append(MESSAGES["export_tls"])
     name = profile.name or "server"
-    key = "servers" if client == "vscode" else "mcpServers"
-    text = json.dumps({key: {name: entry}}, indent=2, ensure_ascii=False) + "\n"
+    document = VsCodeFile(servers={name: entry}) if client == "vscode" else McpServersFile(mcpServers={name: entry})
+    text = json.dumps(document.model_dump(exclude_none=True), indent=2, ensure_ascii=False) + "\n"
     return ExportedEntry(text, tuple(left_out), tuple(notes))

@@ -22,6 +22,7 @@ import re
 import shlex
 import sys
 import uuid
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
@@ -36,7 +37,7 @@ from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
 from inspector.transport.base import MASK, AutoHttpSpec, SseSpec, StdioSpec, StreamableHttpSpec, TransportSpec
 
-from .documents import Document, Flag, Name, OptionalText, Text, lenient
+from .documents import Document, Failure, Flag, Name, OptionalText, Text, lenient
 from .secrecy import secret_header
 from .session import SessionOptions
 
@@ -356,10 +357,11 @@ class ProfileStore:
         secrets = _read_json(self.secrets_path, problems)
         if secrets is not None and not isinstance(secrets, dict):
             problems.append(f"{self.secrets_path}: $: expected an object (server id → its secrets); no secret value was read")
-        held_by_id = lenient(SecretsDocument, secrets if isinstance(secrets, dict) else {}, f"{self.secrets_path}: $", problems).root
+        said = _saying(f"{self.secrets_path}: $", problems)
+        held_by_id = lenient(SecretsDocument, secrets if isinstance(secrets, dict) else {}, said).root
         if data is not None and not isinstance(data, dict):
             problems.append(f"{self.path}: $: expected an object; no saved server was read")
-        document = lenient(ServersDocument, data if isinstance(data, dict) else {}, f"{self.path}: $", problems)
+        document = lenient(ServersDocument, data if isinstance(data, dict) else {}, _saying(f"{self.path}: $", problems))
         demo = demo_profile()
         for n, item in enumerate(document.servers):
             p = _profile_from_json(item, f"{self.path}: $.servers[{n}]", problems)
@@ -463,10 +465,15 @@ def saved_server_model() -> type[Document]:
     return create_model("SavedServer", __base__=Document, **fields)
 
 
+def _saying(where: str, problems: list[str]) -> Callable[[Failure], None]:
+    """Each failure as an English load problem under ``where`` (the file and ``$``)."""
+    return lambda failure: problems.append(failure.text(where))
+
+
 def _profile_from_json(d: dict[str, Any], where: str = "$", problems: list[str] | None = None) -> ServerProfile:
     """A saved server; a setting of the wrong type takes its default, a variable, header or
     root that cannot be read is left out (said in ``problems``)."""
-    saved = lenient(saved_server_model(), d, where, [] if problems is None else problems)
+    saved = lenient(saved_server_model(), d, _saying(where, [] if problems is None else problems))
     values = dict(saved)
     values["env"] = [EnvVar(v.name, v.value, v.secret) for v in saved.env]  # type: ignore[attr-defined]
     values["headers"] = [EnvVar(h.name, h.value, h.secret) for h in saved.headers]  # type: ignore[attr-defined]

@@ -38,7 +38,7 @@ def test_lenient_leaves_out_only_what_fails_and_says_where_in_document_order() -
         "words": ["ok"],
         "other": {"kept": "ignored"},
     }
-    doc = lenient(Doc, data, "f.json: $", problems)
+    doc = lenient(Doc, data, lambda failure: problems.append(failure.text("f.json: $")))
     assert (doc.timeout, doc.count, doc.words) == (10.0, 3, ["ok"])
     # any JSON value is text; only true is true; the items that fail are left out, the rest kept in order
     assert [(p.name, p.value, p.secret) for p in doc.pairs] == [("A", "7", False), ("B", "", True)]

@@ -601,3 +601,56 @@ def test_env_files_are_read_as_python_dotenv_reads_them_and_a_bad_line_is_said(t
         ("$.servers.s.envFile", "env_file_line", "8"),
     ]
     assert result.problems[0].message == ".env line 6: expected NAME=VALUE; skipped"
+
+
+def test_registry_and_input_members_of_the_wrong_type_are_said_where_they_are_and_take_their_defaults() -> None:
+    """server.json and VS Code inputs are read through pydantic models: a member of the wrong
+    type is a located, translatable problem (code ``expected``, or the member's own words), its
+    default is used, and the rest of the server is still imported."""
+    doc = {
+        "name": "io.example/x",
+        "title": 7,
+        "packages": [{
+            "registryType": "npm",
+            "identifier": "x",
+            "version": ["1"],
+            "environmentVariables": [{"name": "REGION", "description": 5, "isRequired": "yes", "choices": "eu"}, "junk"],
+        }],
+        "remotes": {"not": "a list"},
+    }
+    result = parse_config(json.dumps(doc), file="server.json")
+    assert [(p.path, p.code, p.message, p.skipped) for p in result.problems] == [
+        ("$.title", "expected", "expected a string, found a number", False),
+        ("$.remotes", "not_array", "expected an array, found an object", False),
+        ("$.packages[0].version", "expected", "expected a string, found an array", False),
+        ("$.packages[0].environmentVariables[0].description", "expected", "expected a string, found a number", False),
+        ("$.packages[0].environmentVariables[0].isRequired", "expected", "expected a boolean, found a string", False),
+        ("$.packages[0].environmentVariables[0].choices", "expected", "expected an array, found a string", False),
+        ("$.packages[0].environmentVariables[1]", "not_an_object", "expected an object, found a string", False),
+    ]
+    (found,) = result.servers
+    assert found.key == "x" and found.profile.args == ["-y", "x"] and [v.name for v in found.profile.env] == ["REGION"]
+    region = result.inputs["x: REGION"]
+    assert (region.label, region.required, region.choices) == ("REGION", False, ())
+    bad_list = parse_config(json.dumps({"name": "a/b", "packages": [{"registryType": "npm", "identifier": "y", "environmentVariables": 3}]}), file="server.json")
+    assert [(p.path, p.message) for p in bad_list.problems] == [("$.packages[0].environmentVariables", "expected an array of variables, found a number")]
+    vscode = parse_config(json.dumps({"inputs": [{"id": "k", "password": "yes", "description": ["x"]}], "servers": {}}), file="mcp.json")
+    assert [(p.path, p.message) for p in vscode.problems] == [
+        ("$.inputs[0].description", "expected a string, found an array"),
+        ("$.inputs[0].password", "expected a boolean, found a string"),
+    ]
+    assert (vscode.inputs["k"].label, vscode.inputs["k"].password) == ("k", False)
+
+
+def test_an_exported_entry_is_a_valid_client_document() -> None:
+    """The exporter writes through the same models the formats are described by."""
+    from inspector.session.documents import McpServersFile, VsCodeFile
+
+    http = ServerProfile(name="r", command="", transport="sse", url="https://h/sse", headers=[EnvVar("X-A", "1")])
+    stdio = ServerProfile(name="s", command="srv", args=["a"], env=[EnvVar("MODE", "x")], cwd="/w")
+    for client in ("cursor", "windsurf", "mcp-inspector", "claude-desktop"):
+        entry = McpServersFile.model_validate_json(export_entry(stdio, client).text).mcpServers["s"]
+        assert (entry.command, entry.args, entry.env, entry.cwd) == ("srv", ["a"], {"MODE": "x"}, "/w")
+    vscode = VsCodeFile.model_validate_json(export_entry(http, "vscode").text).servers["r"]
+    assert (vscode.type, vscode.url, vscode.headers) == ("sse", "https://h/sse", {"X-A": "1"})
+    assert McpServersFile.model_validate_json(export_entry(http, "windsurf").text).mcpServers["r"].serverUrl == "https://h/sse"
