@@ -2428,7 +2428,7 @@
     </message>
     <message>
         <source>current state</source>
-        <extracomment>the drawing's size in widget pixels (at least the area it was laid out for): larger than the widget when even the smallest type does not fit, then the widget scrolls Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap. the entry whose state is shown when it is a past one (Follow live off, replay); None: the state shown is the session's current state</extracomment>
+        <extracomment>Paint engines that keep shapes (exports): they get the static picture drawn, not the pixmap. the entry whose state is shown when it is a past one (Follow live off, replay); None: the state shown is the session's current state</extracomment>
         <translation>当前状态</translation>
     </message>
     <message>
@@ -2657,7 +2657,6 @@
     <name>MainWindow</name>
     <message>
         <source>MCP Session Inspector</source>
-        <extracomment>Files at least this large are shown while they load (the rest behind the status bar's progress).</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
@@ -2666,7 +2665,7 @@
     </message>
     <message>
         <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
-        <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
+        <translation type="vanished">启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
     </message>
     <message>
         <source>Disconnect</source>
@@ -2674,51 +2673,51 @@
     </message>
     <message>
         <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
-        <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
+        <translation type="vanished">按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation>单步</translation>
+        <translation type="vanished">单步</translation>
     </message>
     <message>
         <source>Step mode: every message in both directions, and each shutdown step, waits for Continue. Switched on during a session, the next message waits; off, what waits goes on (Ctrl+T)</source>
-        <translation>单步模式：双向的每条消息以及每个关闭步骤都要等待“继续”。会话中打开时，下一条消息开始等待；关闭时，正在等待的消息继续发出（Ctrl+T）</translation>
+        <translation type="vanished">单步模式：双向的每条消息以及每个关闭步骤都要等待“继续”。会话中打开时，下一条消息开始等待；关闭时，正在等待的消息继续发出（Ctrl+T）</translation>
     </message>
     <message>
         <source>Continue</source>
-        <translation>继续</translation>
+        <translation type="vanished">继续</translation>
     </message>
     <message>
         <source>Send the waiting message (F8)</source>
-        <translation>发送等待中的消息（F8）</translation>
+        <translation type="vanished">发送等待中的消息（F8）</translation>
     </message>
     <message>
         <source>Follow live</source>
-        <translation>实时跟随</translation>
+        <translation type="vanished">实时跟随</translation>
     </message>
     <message>
         <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
-        <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
+        <translation type="vanished">状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
     </message>
     <message>
         <source>Open recording…</source>
-        <translation>打开记录…</translation>
+        <translation type="vanished">打开记录…</translation>
     </message>
     <message>
         <source>Save recording…</source>
-        <translation>保存记录…</translation>
+        <translation type="vanished">保存记录…</translation>
     </message>
     <message>
         <source>Compose…</source>
-        <translation>编写…</translation>
+        <translation type="vanished">编写…</translation>
     </message>
     <message>
         <source>Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)</source>
-        <translation>自己编写一条消息并原样发送：合法、格式错误或顺序错乱皆可（Ctrl+M）</translation>
+        <translation type="vanished">自己编写一条消息并原样发送：合法、格式错误或顺序错乱皆可（Ctrl+M）</translation>
     </message>
     <message>
         <source>Ping</source>
-        <translation>Ping</translation>
+        <translation type="vanished">Ping</translation>
     </message>
     <message>
         <source>Send ping and show how long the answer took (handshake era)</source>
@@ -2726,63 +2725,63 @@
     </message>
     <message>
         <source>Export transcript…</source>
-        <translation>导出记录稿…</translation>
+        <translation type="vanished">导出记录稿…</translation>
     </message>
     <message>
         <source>A handout of the session: Markdown or a self-contained HTML page, in the window's language</source>
-        <translation>会话讲义：Markdown 或独立的 HTML 页面，使用窗口当前的语言</translation>
+        <translation type="vanished">会话讲义：Markdown 或独立的 HTML 页面，使用窗口当前的语言</translation>
     </message>
     <message>
         <source>Export diagram…</source>
-        <translation>导出状态图…</translation>
+        <translation type="vanished">导出状态图…</translation>
     </message>
     <message>
         <source>The lifecycle diagram as it is drawn now, as SVG or PNG</source>
-        <translation>按当前绘制的样子导出生命周期图，格式为 SVG 或 PNG</translation>
+        <translation type="vanished">按当前绘制的样子导出生命周期图，格式为 SVG 或 PNG</translation>
     </message>
     <message>
         <source>Presenter</source>
-        <translation>演示模式</translation>
+        <translation type="vanished">演示模式</translation>
     </message>
     <message>
         <source>For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)</source>
-        <translation>用于投影：放大状态图、单步栏和时间线，隐藏侧边面板，显示当前状态的讲解（F11）</translation>
+        <translation type="vanished">用于投影：放大状态图、单步栏和时间线，隐藏侧边面板，显示当前状态的讲解（F11）</translation>
     </message>
     <message>
         <source>Export sequence diagram…</source>
-        <translation>导出时序图…</translation>
+        <translation type="vanished">导出时序图…</translation>
     </message>
     <message>
         <source>The sequence diagram of the rows the timeline shows, as SVG or PNG</source>
-        <translation>把时间线所显示各行的时序图导出为 SVG 或 PNG</translation>
+        <translation type="vanished">把时间线所显示各行的时序图导出为 SVG 或 PNG</translation>
     </message>
     <message>
         <source>Re-analyse with the current rules</source>
-        <translation>用当前规则重新分析</translation>
+        <translation type="vanished">用当前规则重新分析</translation>
     </message>
     <message>
         <source>Judge the opened recording again with this inspector's rules and schemas, and show what came out differently</source>
-        <translation>用本检查器当前的规则和 Schema 重新判定打开的记录，并显示结论不同之处</translation>
+        <translation type="vanished">用本检查器当前的规则和 Schema 重新判定打开的记录，并显示结论不同之处</translation>
     </message>
     <message>
         <source>Specification…</source>
-        <translation>规范…</translation>
+        <translation type="vanished">规范…</translation>
     </message>
     <message>
         <source>The MCP specification pages bundled with the inspector, for the negotiated version (F1)</source>
-        <translation>随检查器附带的 MCP 规范页面，对应协商出的版本（F1）</translation>
+        <translation type="vanished">随检查器附带的 MCP 规范页面，对应协商出的版本（F1）</translation>
     </message>
     <message>
         <source>Import servers…</source>
-        <translation>导入服务器…</translation>
+        <translation type="vanished">导入服务器…</translation>
     </message>
     <message>
         <source>Add servers from Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector settings, or a registry server.json</source>
-        <translation>从 Claude Desktop、VS Code、Cursor、Windsurf 或 MCP Inspector 的设置，或注册表的 server.json 添加服务器</translation>
+        <translation type="vanished">从 Claude Desktop、VS Code、Cursor、Windsurf 或 MCP Inspector 的设置，或注册表的 server.json 添加服务器</translation>
     </message>
     <message>
         <source>Export server entry…</source>
-        <translation>导出服务器条目…</translation>
+        <translation type="vanished">导出服务器条目…</translation>
     </message>
     <message>
         <source>The selected server as an mcpServers entry for other clients, secrets left out</source>
@@ -2790,27 +2789,27 @@
     </message>
     <message>
         <source>Quit</source>
-        <translation>退出</translation>
+        <translation type="vanished">退出</translation>
     </message>
     <message>
         <source>Session</source>
-        <translation>会话</translation>
+        <translation type="vanished">会话</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
+        <translation type="vanished">文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Session</source>
-        <translation>会话(&amp;S)</translation>
+        <translation type="vanished">会话(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
+        <translation type="vanished">视图(&amp;V)</translation>
     </message>
     <message>
         <source>Reset layout</source>
-        <translation>重置布局</translation>
+        <translation type="vanished">重置布局</translation>
     </message>
     <message>
         <source>Put the docks and toolbar back where the window starts with them</source>
@@ -2818,27 +2817,27 @@
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
+        <translation type="vanished">帮助(&amp;H)</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation>语言</translation>
+        <translation type="vanished">语言</translation>
     </message>
     <message>
         <source>Theme</source>
-        <translation>主题</translation>
+        <translation type="vanished">主题</translation>
     </message>
     <message>
         <source>Follow the system</source>
-        <translation>跟随系统</translation>
+        <translation type="vanished">跟随系统</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation>浅色</translation>
+        <translation type="vanished">浅色</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation>深色</translation>
+        <translation type="vanished">深色</translation>
     </message>
     <message>
         <source>Connection</source>
@@ -2866,7 +2865,7 @@
     </message>
     <message>
         <source>Imported {n} server(s)</source>
-        <translation>已导入 {n} 个服务器</translation>
+        <translation type="vanished">已导入 {n} 个服务器</translation>
     </message>
     <message>
         <source>Fix the highlighted fields first: </source>
@@ -2874,11 +2873,11 @@
     </message>
     <message>
         <source>Open recording</source>
-        <translation>打开会话记录</translation>
+        <translation type="vanished">打开会话记录</translation>
     </message>
     <message>
         <source>Recordings (*.jsonl);;All files (*)</source>
-        <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
+        <translation type="vanished">会话记录 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Opening {name}…</source>
@@ -2890,63 +2889,63 @@
     </message>
     <message>
         <source>Cannot open recording</source>
-        <translation>无法打开会话记录</translation>
+        <translation type="vanished">无法打开会话记录</translation>
     </message>
     <message>
         <source>MCP Session Inspector — {name} (read-only)</source>
-        <translation>MCP 会话检查器 — {name}（只读）</translation>
+        <translation type="vanished">MCP 会话检查器 — {name}（只读）</translation>
     </message>
     <message>
         <source>Cannot read all of the recording</source>
-        <translation>无法读取完整的记录</translation>
+        <translation type="vanished">无法读取完整的记录</translation>
     </message>
     <message>
         <source>Reading {name} broke off; the entries read before are shown.</source>
-        <translation>读取 {name} 时中断；显示中断前已读取的条目。</translation>
+        <translation type="vanished">读取 {name} 时中断；显示中断前已读取的条目。</translation>
     </message>
     <message>
         <source>MCP Session Inspector — {name} (read-only, partly loaded)</source>
-        <translation>MCP 会话检查器 — {name}（只读，部分加载）</translation>
+        <translation type="vanished">MCP 会话检查器 — {name}（只读，部分加载）</translation>
     </message>
     <message>
         <source>Stopped loading {name}: the first {n} entries are shown.</source>
-        <translation>已停止加载 {name}：显示前 {n} 个条目。</translation>
+        <translation type="vanished">已停止加载 {name}：显示前 {n} 个条目。</translation>
     </message>
     <message>
         <source>Wait until the recording has loaded (or stop loading it) first.</source>
-        <translation>请等待记录加载完成（或先停止加载）。</translation>
+        <translation type="vanished">请等待记录加载完成（或先停止加载）。</translation>
     </message>
     <message>
         <source>One line of {name} could not be read; everything else is shown.</source>
-        <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
+        <translation type="vanished">{name} 中有一行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
         <source>{n} lines of {name} could not be read; everything else is shown.</source>
-        <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
+        <translation type="vanished">{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
     </message>
     <message>
         <source>line {line}: {reason}</source>
-        <translation>第 {line} 行：{reason}</translation>
+        <translation type="vanished">第 {line} 行：{reason}</translation>
     </message>
     <message>
         <source>… and {n} more</source>
-        <translation>……另有 {n} 处</translation>
+        <translation type="vanished">……另有 {n} 处</translation>
     </message>
     <message>
         <source>Parts of the recording could not be read</source>
-        <translation>记录的部分内容无法读取</translation>
+        <translation type="vanished">记录的部分内容无法读取</translation>
     </message>
     <message>
         <source>Opened with {n} unreadable line(s); see the message.</source>
-        <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
+        <translation type="vanished">已打开，有 {n} 行无法读取；详见提示。</translation>
     </message>
     <message>
         <source>Nothing to save yet: connect to a server first.</source>
-        <translation>还没有可保存的内容：请先连接服务器。</translation>
+        <translation type="vanished">还没有可保存的内容：请先连接服务器。</translation>
     </message>
     <message>
         <source>Save recording</source>
-        <translation>保存会话记录</translation>
+        <translation type="vanished">保存会话记录</translation>
     </message>
     <message>
         <source>Recordings (*.jsonl)</source>
@@ -2954,19 +2953,19 @@
     </message>
     <message>
         <source>Cannot save recording</source>
-        <translation>无法保存会话记录</translation>
+        <translation type="vanished">无法保存会话记录</translation>
     </message>
     <message>
         <source>Saved {path}</source>
-        <translation>已保存 {path}</translation>
+        <translation type="vanished">已保存 {path}</translation>
     </message>
     <message>
         <source>Nothing to export yet: connect to a server or open a recording first.</source>
-        <translation>还没有可导出的内容：请先连接服务器或打开一份记录。</translation>
+        <translation type="vanished">还没有可导出的内容：请先连接服务器或打开一份记录。</translation>
     </message>
     <message>
         <source>Export transcript</source>
-        <translation>导出记录稿</translation>
+        <translation type="vanished">导出记录稿</translation>
     </message>
     <message>
         <source>HTML page (*.html);;Markdown (*.md)</source>
@@ -2974,51 +2973,51 @@
     </message>
     <message>
         <source>Cannot export</source>
-        <translation>无法导出</translation>
+        <translation type="vanished">无法导出</translation>
     </message>
     <message>
         <source>Exported {path}</source>
-        <translation>已导出 {path}</translation>
+        <translation type="vanished">已导出 {path}</translation>
     </message>
     <message>
         <source>Open a recording first: a live session is judged as it happens.</source>
-        <translation>请先打开一份记录：实时会话在发生时即被判定。</translation>
+        <translation type="vanished">请先打开一份记录：实时会话在发生时即被判定。</translation>
     </message>
     <message>
         <source>(re-analysed)</source>
-        <translation>（已重新分析）</translation>
+        <translation type="vanished">（已重新分析）</translation>
     </message>
     <message>
         <source>Re-analysed: every entry is judged as it was when it was recorded.</source>
-        <translation>已重新分析：每个条目的判定都与记录时相同。</translation>
+        <translation type="vanished">已重新分析：每个条目的判定都与记录时相同。</translation>
     </message>
     <message>
         <source>now: {rules}</source>
-        <translation>现在：{rules}</translation>
+        <translation type="vanished">现在：{rules}</translation>
     </message>
     <message>
         <source>no longer: {rules}</source>
-        <translation>不再：{rules}</translation>
+        <translation type="vanished">不再：{rules}</translation>
     </message>
     <message>
         <source>explained now: {notes}</source>
-        <translation>现有说明：{notes}</translation>
+        <translation type="vanished">现有说明：{notes}</translation>
     </message>
     <message>
         <source>no longer explained: {notes}</source>
-        <translation>不再说明：{notes}</translation>
+        <translation type="vanished">不再说明：{notes}</translation>
     </message>
     <message>
         <source>schema: {before} → {after}</source>
-        <translation>Schema：{before} → {after}</translation>
+        <translation type="vanished">Schema：{before} → {after}</translation>
     </message>
     <message>
         <source>state: {before} → {after}</source>
-        <translation>状态：{before} → {after}</translation>
+        <translation type="vanished">状态：{before} → {after}</translation>
     </message>
     <message>
         <source>entry {seq}: {what}</source>
-        <translation>条目 {seq}：{what}</translation>
+        <translation type="vanished">条目 {seq}：{what}</translation>
     </message>
     <message>
         <source>Re-analysed: {n} entries are judged differently now.</source>
@@ -3026,23 +3025,23 @@
     </message>
     <message>
         <source>Re-analysed</source>
-        <translation>已重新分析</translation>
+        <translation type="vanished">已重新分析</translation>
     </message>
     <message>
         <source>Export sequence diagram</source>
-        <translation>导出时序图</translation>
+        <translation type="vanished">导出时序图</translation>
     </message>
     <message>
         <source>Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others.</source>
-        <translation>已将第 {first}–{last} 行（共 {total} 行）导出到 {path}：一个文件最多容纳 {limit} 行。其余部分请先选中起始行再导出。</translation>
+        <translation type="vanished">已将第 {first}–{last} 行（共 {total} 行）导出到 {path}：一个文件最多容纳 {limit} 行。其余部分请先选中起始行再导出。</translation>
     </message>
     <message>
         <source>Exported all {total} rows to {path}</source>
-        <translation>已将全部 {total} 行导出到 {path}</translation>
+        <translation type="vanished">已将全部 {total} 行导出到 {path}</translation>
     </message>
     <message>
         <source>Export diagram</source>
-        <translation>导出状态图</translation>
+        <translation type="vanished">导出状态图</translation>
     </message>
     <message>
         <source>SVG (*.svg);;PNG (*.png)</source>
@@ -3054,99 +3053,99 @@
     </message>
     <message>
         <source>The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out</source>
-        <translation>将所选服务器导出为其他客户端配置文件（Claude Desktop、Cursor、VS Code、Windsurf、MCP Inspector）中的条目，不含机密</translation>
+        <translation type="vanished">将所选服务器导出为其他客户端配置文件（Claude Desktop、Cursor、VS Code、Windsurf、MCP Inspector）中的条目，不含机密</translation>
     </message>
     <message>
         <source>Debugging layout</source>
-        <translation>调试布局</translation>
+        <translation type="vanished">调试布局</translation>
     </message>
     <message>
         <source>Timeline first: the timeline and the details get the space, the diagram is smaller</source>
-        <translation>时间线优先：时间线和详情占据空间，图较小</translation>
+        <translation type="vanished">时间线优先：时间线和详情占据空间，图较小</translation>
     </message>
     <message>
         <source>Teaching layout</source>
-        <translation>教学布局</translation>
+        <translation type="vanished">教学布局</translation>
     </message>
     <message>
         <source>Diagram and step bar first, the timeline and the details below them</source>
-        <translation>图和单步栏优先，时间线和详情在其下方</translation>
+        <translation type="vanished">图和单步栏优先，时间线和详情在其下方</translation>
     </message>
     <message>
         <source>Put the chosen layout back as it starts: its docks, toolbar and proportions</source>
-        <translation>将所选布局恢复为初始状态：停靠面板、工具栏和比例</translation>
+        <translation type="vanished">将所选布局恢复为初始状态：停靠面板、工具栏和比例</translation>
     </message>
     <message>
         <source>Show or hide the Connection dock: saved servers and the editor</source>
-        <translation>显示或隐藏“连接”停靠面板：已保存的服务器和编辑器</translation>
+        <translation type="vanished">显示或隐藏“连接”停靠面板：已保存的服务器和编辑器</translation>
     </message>
     <message>
         <source>Show or hide the Features dock: tools, resources, prompts, logs, tasks</source>
-        <translation>显示或隐藏“功能”停靠面板：工具、资源、提示、日志、任务</translation>
+        <translation type="vanished">显示或隐藏“功能”停靠面板：工具、资源、提示、日志、任务</translation>
     </message>
     <message>
         <source>Toolbar</source>
-        <translation>工具栏</translation>
+        <translation type="vanished">工具栏</translation>
     </message>
     <message>
         <source>Recordings</source>
-        <translation>会话记录</translation>
+        <translation type="vanished">会话记录</translation>
     </message>
     <message>
         <source>HTML page</source>
-        <translation>HTML 页面</translation>
+        <translation type="vanished">HTML 页面</translation>
     </message>
     <message>
         <source>Markdown</source>
-        <translation>Markdown</translation>
+        <translation type="vanished">Markdown</translation>
     </message>
     <message>
         <source>Cannot write {path}: {reason}</source>
-        <translation>无法写入 {path}：{reason}</translation>
+        <translation type="vanished">无法写入 {path}：{reason}</translation>
     </message>
     <message>
         <source>Not exported: {why}</source>
-        <translation>未导出：{why}</translation>
+        <translation type="vanished">未导出：{why}</translation>
     </message>
     <message>
         <source>unknown file type: the name must end in .html or .md</source>
-        <translation>未知的文件类型：文件名必须以 .html 或 .md 结尾</translation>
+        <translation type="vanished">未知的文件类型：文件名必须以 .html 或 .md 结尾</translation>
     </message>
     <message>
         <source>Re-analysed: entries judged differently now: {n}.</source>
-        <translation>已重新分析：现在判定不同的条目数：{n}。</translation>
+        <translation type="vanished">已重新分析：现在判定不同的条目数：{n}。</translation>
     </message>
     <message>
         <source>SVG drawing</source>
-        <translation>SVG 矢量图</translation>
+        <translation type="vanished">SVG 矢量图</translation>
     </message>
     <message>
         <source>PNG image, 2×</source>
-        <translation>PNG 图片，2×</translation>
+        <translation type="vanished">PNG 图片，2×</translation>
     </message>
     <message>
         <source>PNG image, 4×</source>
-        <translation>PNG 图片，4×</translation>
+        <translation type="vanished">PNG 图片，4×</translation>
     </message>
     <message>
         <source>no diagram to export</source>
-        <translation>没有可导出的图</translation>
+        <translation type="vanished">没有可导出的图</translation>
     </message>
     <message>
         <source>Lifecycle diagram</source>
-        <translation>生命周期图</translation>
+        <translation type="vanished">生命周期图</translation>
     </message>
     <message>
         <source>the picture could not be drawn</source>
-        <translation>无法绘制图片</translation>
+        <translation type="vanished">无法绘制图片</translation>
     </message>
     <message>
         <source>the SVG writer failed</source>
-        <translation>SVG 写入失败</translation>
+        <translation type="vanished">SVG 写入失败</translation>
     </message>
     <message>
         <source>unknown file type: the name must end in .svg or .png</source>
-        <translation>未知的文件类型：文件名必须以 .svg 或 .png 结尾</translation>
+        <translation type="vanished">未知的文件类型：文件名必须以 .svg 或 .png 结尾</translation>
     </message>
     <message>
         <source>Cannot save the server list: {why}</source>
@@ -3179,7 +3178,7 @@
     <message>
         <source>; </source>
         <extracomment>Between the items of a list in one line, e.g. the problems after "Fix the highlighted fields first: ".</extracomment>
-        <translation>；</translation>
+        <translation type="vanished">；</translation>
     </message>
     <message>
         <source>Session failed: {why}</source>
@@ -3187,15 +3186,15 @@
     </message>
     <message>
         <source>server killed by signal {n}</source>
-        <translation>服务器被信号 {n} 终止</translation>
+        <translation type="vanished">服务器被信号 {n} 终止</translation>
     </message>
     <message>
         <source>server exit code {n}</source>
-        <translation>服务器退出码 {n}</translation>
+        <translation type="vanished">服务器退出码 {n}</translation>
     </message>
     <message>
         <source>Not connected</source>
-        <translation>未连接</translation>
+        <translation type="vanished">未连接</translation>
     </message>
     <message numerus="yes">
         <source>%Ln entries</source>
@@ -3205,11 +3204,11 @@
     </message>
     <message>
         <source>State: {s}</source>
-        <translation>状态：{s}</translation>
+        <translation type="vanished">状态：{s}</translation>
     </message>
     <message>
         <source>Era: {e}  Version: {v}</source>
-        <translation>代际：{e}  版本：{v}</translation>
+        <translation type="vanished">代际：{e}  版本：{v}</translation>
     </message>
     <message>
         <source>{n} entries</source>
@@ -3920,6 +3919,7 @@
     <name>ResourcesPanel</name>
     <message>
         <source>The server answered with an error.</source>
+        <extracomment>characters of an error's ``data`` shown; the rest is cut with an ellipsis</extracomment>
         <translation>服务器返回了错误。</translation>
     </message>
     <message>
@@ -4263,6 +4263,10 @@
         <translation>响应中没有 contents 数组。</translation>
     </message>
     <message>
+        <source>{method} {uri} failed. {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Decoding {uri}…</source>
         <translation>正在解码 {uri}…</translation>
     </message>
@@ -4276,7 +4280,7 @@
     </message>
     <message>
         <source>resources/subscribe {uri} failed. {error}</source>
-        <translation>resources/subscribe {uri} 失败。{error}</translation>
+        <translation type="vanished">resources/subscribe {uri} 失败。{error}</translation>
     </message>
     <message>
         <source>Unsubscribing from {uri}…</source>
@@ -4284,7 +4288,7 @@
     </message>
     <message>
         <source>resources/unsubscribe {uri} failed. {error}</source>
-        <translation>resources/unsubscribe {uri} 失败。{error}</translation>
+        <translation type="vanished">resources/unsubscribe {uri} 失败。{error}</translation>
     </message>
     <message>
         <source>subscription {id}</source>
@@ -4708,7 +4712,7 @@
     </message>
     <message>
         <source>a schema must be an object or a boolean</source>
-        <translation>Schema 必须是对象或布尔值</translation>
+        <translation type="vanished">Schema 必须是对象或布尔值</translation>
     </message>
     <message>
         <source>is required</source>
@@ -5050,6 +5054,34 @@
     <message>
         <source>That page is not bundled with the inspector: {link}</source>
         <translation>检查器没有附带这一页：{link}</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
+    <message>
+        <source>; </source>
+        <extracomment>Between the items of a list in one line, e.g. the problems after "Fix the highlighted fields first: ".</extracomment>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>State: {s}</source>
+        <translation>状态：{s}</translation>
+    </message>
+    <message>
+        <source>Era: {e}  Version: {v}</source>
+        <translation>代际：{e}  版本：{v}</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>server killed by signal {n}</source>
+        <translation>服务器被信号 {n} 终止</translation>
+    </message>
+    <message>
+        <source>server exit code {n}</source>
+        <translation>服务器退出码 {n}</translation>
     </message>
 </context>
 <context>
@@ -6210,7 +6242,7 @@
     </message>
     <message>
         <source>Internal error: {0}</source>
-        <translation>内部错误：{0}</translation>
+        <translation type="vanished">内部错误：{0}</translation>
     </message>
     <message>
         <source>tools/list failed: {0} {1}</source>
@@ -6510,6 +6542,437 @@
     <message>
         <source>Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}.</source>
         <translation>正在等待 {method}（id {id}）：收到 {n} 个没有请求能对应的应答，最后一个的 id 为 {other}，在 #{at}，被标记：{why}。</translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Start the selected server and run the start sequence (Ctrl+Enter)</source>
+        <translation>启动所选服务器并执行启动序列（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>断开连接</translation>
+    </message>
+    <message>
+        <source>Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)</source>
+        <translation>按规范关闭服务器：关闭 stdin，等待，再依次发送 SIGTERM、SIGKILL（Ctrl+Shift+Enter）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Step mode: every message in both directions, and each shutdown step, waits for Continue. Switched on during a session, the next message waits; off, what waits goes on (Ctrl+T)</source>
+        <translation>单步模式：双向的每条消息以及每个关闭步骤都要等待“继续”。会话中打开时，下一条消息开始等待；关闭时，正在等待的消息继续发出（Ctrl+T）</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Send the waiting message (F8)</source>
+        <translation>发送等待中的消息（F8）</translation>
+    </message>
+    <message>
+        <source>Follow live</source>
+        <translation>实时跟随</translation>
+    </message>
+    <message>
+        <source>The diagram follows the newest entry instead of the selected row (Ctrl+L)</source>
+        <translation>状态图跟随最新条目，而不是所选行（Ctrl+L）</translation>
+    </message>
+    <message>
+        <source>Open recording…</source>
+        <translation>打开记录…</translation>
+    </message>
+    <message>
+        <source>Save recording…</source>
+        <translation>保存记录…</translation>
+    </message>
+    <message>
+        <source>Compose…</source>
+        <translation>编写…</translation>
+    </message>
+    <message>
+        <source>Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)</source>
+        <translation>自己编写一条消息并原样发送：合法、格式错误或顺序错乱皆可（Ctrl+M）</translation>
+    </message>
+    <message>
+        <source>Ping</source>
+        <translation>Ping</translation>
+    </message>
+    <message>
+        <source>Send ping and show how long the answer took (handshake era)</source>
+        <translation>发送 ping 并显示应答耗时（握手时代）</translation>
+    </message>
+    <message>
+        <source>Export transcript…</source>
+        <translation>导出记录稿…</translation>
+    </message>
+    <message>
+        <source>A handout of the session: Markdown or a self-contained HTML page, in the window's language</source>
+        <translation>会话讲义：Markdown 或独立的 HTML 页面，使用窗口当前的语言</translation>
+    </message>
+    <message>
+        <source>Export diagram…</source>
+        <translation>导出状态图…</translation>
+    </message>
+    <message>
+        <source>The lifecycle diagram as it is drawn now, as SVG or PNG</source>
+        <translation>按当前绘制的样子导出生命周期图，格式为 SVG 或 PNG</translation>
+    </message>
+    <message>
+        <source>Presenter</source>
+        <translation>演示模式</translation>
+    </message>
+    <message>
+        <source>For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)</source>
+        <translation>用于投影：放大状态图、单步栏和时间线，隐藏侧边面板，显示当前状态的讲解（F11）</translation>
+    </message>
+    <message>
+        <source>Export sequence diagram…</source>
+        <translation>导出时序图…</translation>
+    </message>
+    <message>
+        <source>The sequence diagram of the rows the timeline shows, as SVG or PNG</source>
+        <translation>把时间线所显示各行的时序图导出为 SVG 或 PNG</translation>
+    </message>
+    <message>
+        <source>Re-analyse with the current rules</source>
+        <translation>用当前规则重新分析</translation>
+    </message>
+    <message>
+        <source>Judge the opened recording again with this inspector's rules and schemas, and show what came out differently</source>
+        <translation>用本检查器当前的规则和 Schema 重新判定打开的记录，并显示结论不同之处</translation>
+    </message>
+    <message>
+        <source>Specification…</source>
+        <translation>规范…</translation>
+    </message>
+    <message>
+        <source>The MCP specification pages bundled with the inspector, for the negotiated version (F1)</source>
+        <translation>随检查器附带的 MCP 规范页面，对应协商出的版本（F1）</translation>
+    </message>
+    <message>
+        <source>Import servers…</source>
+        <translation>导入服务器…</translation>
+    </message>
+    <message>
+        <source>Add servers from Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector settings, or a registry server.json</source>
+        <translation>从 Claude Desktop、VS Code、Cursor、Windsurf 或 MCP Inspector 的设置，或注册表的 server.json 添加服务器</translation>
+    </message>
+    <message>
+        <source>Export server entry…</source>
+        <translation>导出服务器条目…</translation>
+    </message>
+    <message>
+        <source>The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out</source>
+        <translation>将所选服务器导出为其他客户端配置文件（Claude Desktop、Cursor、VS Code、Windsurf、MCP Inspector）中的条目，不含机密</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Session</source>
+        <translation>会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Debugging layout</source>
+        <translation>调试布局</translation>
+    </message>
+    <message>
+        <source>Timeline first: the timeline and the details get the space, the diagram is smaller</source>
+        <translation>时间线优先：时间线和详情占据空间，图较小</translation>
+    </message>
+    <message>
+        <source>Teaching layout</source>
+        <translation>教学布局</translation>
+    </message>
+    <message>
+        <source>Diagram and step bar first, the timeline and the details below them</source>
+        <translation>图和单步栏优先，时间线和详情在其下方</translation>
+    </message>
+    <message>
+        <source>Reset layout</source>
+        <translation>重置布局</translation>
+    </message>
+    <message>
+        <source>Put the chosen layout back as it starts: its docks, toolbar and proportions</source>
+        <translation>将所选布局恢复为初始状态：停靠面板、工具栏和比例</translation>
+    </message>
+    <message>
+        <source>Show or hide the Connection dock: saved servers and the editor</source>
+        <translation>显示或隐藏“连接”停靠面板：已保存的服务器和编辑器</translation>
+    </message>
+    <message>
+        <source>Show or hide the Features dock: tools, resources, prompts, logs, tasks</source>
+        <translation>显示或隐藏“功能”停靠面板：工具、资源、提示、日志、任务</translation>
+    </message>
+    <message>
+        <source>Toolbar</source>
+        <translation>工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+</context>
+<context>
+    <name>WindowFiles</name>
+    <message>
+        <source>Imported {n} server(s)</source>
+        <extracomment>Files at least this large are shown while they load (the rest behind the status bar's progress).</extracomment>
+        <translation>已导入 {n} 个服务器</translation>
+    </message>
+    <message>
+        <source>Open recording</source>
+        <translation>打开会话记录</translation>
+    </message>
+    <message>
+        <source>Recordings (*.jsonl);;All files (*)</source>
+        <translation>会话记录 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open recording</source>
+        <translation>无法打开会话记录</translation>
+    </message>
+    <message>
+        <source>MCP Session Inspector — {name} (read-only)</source>
+        <translation>MCP 会话检查器 — {name}（只读）</translation>
+    </message>
+    <message>
+        <source>Cannot read all of the recording</source>
+        <translation>无法读取完整的记录</translation>
+    </message>
+    <message>
+        <source>Reading {name} broke off; the entries read before are shown.</source>
+        <translation>读取 {name} 时中断；显示中断前已读取的条目。</translation>
+    </message>
+    <message>
+        <source>MCP Session Inspector — {name} (read-only, partly loaded)</source>
+        <translation>MCP 会话检查器 — {name}（只读，部分加载）</translation>
+    </message>
+    <message>
+        <source>Stopped loading {name}: the first {n} entries are shown.</source>
+        <translation>已停止加载 {name}：显示前 {n} 个条目。</translation>
+    </message>
+    <message>
+        <source>Wait until the recording has loaded (or stop loading it) first.</source>
+        <translation>请等待记录加载完成（或先停止加载）。</translation>
+    </message>
+    <message>
+        <source>One line of {name} could not be read; everything else is shown.</source>
+        <translation>{name} 中有一行无法读取；其余内容均已显示。</translation>
+    </message>
+    <message>
+        <source>{n} lines of {name} could not be read; everything else is shown.</source>
+        <translation>{name} 中有 {n} 行无法读取；其余内容均已显示。</translation>
+    </message>
+    <message>
+        <source>line {line}: {reason}</source>
+        <translation>第 {line} 行：{reason}</translation>
+    </message>
+    <message>
+        <source>… and {n} more</source>
+        <translation>……另有 {n} 处</translation>
+    </message>
+    <message>
+        <source>Parts of the recording could not be read</source>
+        <translation>记录的部分内容无法读取</translation>
+    </message>
+    <message>
+        <source>Opened with {n} unreadable line(s); see the message.</source>
+        <translation>已打开，有 {n} 行无法读取；详见提示。</translation>
+    </message>
+    <message>
+        <source>Nothing to save yet: connect to a server first.</source>
+        <translation>还没有可保存的内容：请先连接服务器。</translation>
+    </message>
+    <message>
+        <source>Save recording</source>
+        <translation>保存会话记录</translation>
+    </message>
+    <message>
+        <source>Recordings</source>
+        <translation>会话记录</translation>
+    </message>
+    <message>
+        <source>Cannot save recording</source>
+        <translation>无法保存会话记录</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <source>HTML page</source>
+        <translation>HTML 页面</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: connect to a server or open a recording first.</source>
+        <translation>还没有可导出的内容：请先连接服务器或打开一份记录。</translation>
+    </message>
+    <message>
+        <source>Export transcript</source>
+        <translation>导出记录稿</translation>
+    </message>
+    <message>
+        <source>Cannot write {path}: {reason}</source>
+        <translation>无法写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>Not exported: {why}</source>
+        <translation>未导出：{why}</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>unknown file type: the name must end in .html or .md</source>
+        <translation>未知的文件类型：文件名必须以 .html 或 .md 结尾</translation>
+    </message>
+    <message>
+        <source>Exported {path}</source>
+        <translation>已导出 {path}</translation>
+    </message>
+    <message>
+        <source>Open a recording first: a live session is judged as it happens.</source>
+        <translation>请先打开一份记录：实时会话在发生时即被判定。</translation>
+    </message>
+    <message>
+        <source>(re-analysed)</source>
+        <translation>（已重新分析）</translation>
+    </message>
+    <message>
+        <source>Re-analysed: every entry is judged as it was when it was recorded.</source>
+        <translation>已重新分析：每个条目的判定都与记录时相同。</translation>
+    </message>
+    <message>
+        <source>now: {rules}</source>
+        <translation>现在：{rules}</translation>
+    </message>
+    <message>
+        <source>no longer: {rules}</source>
+        <translation>不再：{rules}</translation>
+    </message>
+    <message>
+        <source>explained now: {notes}</source>
+        <translation>现有说明：{notes}</translation>
+    </message>
+    <message>
+        <source>no longer explained: {notes}</source>
+        <translation>不再说明：{notes}</translation>
+    </message>
+    <message>
+        <source>schema: {before} → {after}</source>
+        <translation>Schema：{before} → {after}</translation>
+    </message>
+    <message>
+        <source>state: {before} → {after}</source>
+        <translation>状态：{before} → {after}</translation>
+    </message>
+    <message>
+        <source>entry {seq}: {what}</source>
+        <translation>条目 {seq}：{what}</translation>
+    </message>
+    <message>
+        <source>Re-analysed: entries judged differently now: {n}.</source>
+        <translation>已重新分析：现在判定不同的条目数：{n}。</translation>
+    </message>
+    <message>
+        <source>Re-analysed</source>
+        <translation>已重新分析</translation>
+    </message>
+    <message>
+        <source>SVG drawing</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>PNG image, 2×</source>
+        <translation>PNG 图片，2×</translation>
+    </message>
+    <message>
+        <source>PNG image, 4×</source>
+        <translation>PNG 图片，4×</translation>
+    </message>
+    <message>
+        <source>Export sequence diagram</source>
+        <translation>导出时序图</translation>
+    </message>
+    <message>
+        <source>Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others.</source>
+        <translation>已将第 {first}–{last} 行（共 {total} 行）导出到 {path}：一个文件最多容纳 {limit} 行。其余部分请先选中起始行再导出。</translation>
+    </message>
+    <message>
+        <source>Exported all {total} rows to {path}</source>
+        <translation>已将全部 {total} 行导出到 {path}</translation>
+    </message>
+    <message>
+        <source>Export diagram</source>
+        <translation>导出状态图</translation>
+    </message>
+    <message>
+        <source>no diagram to export</source>
+        <translation>没有可导出的图</translation>
+    </message>
+    <message>
+        <source>Lifecycle diagram</source>
+        <translation>生命周期图</translation>
+    </message>
+    <message>
+        <source>the picture could not be drawn</source>
+        <translation>无法绘制图片</translation>
+    </message>
+    <message>
+        <source>the SVG writer failed</source>
+        <translation>SVG 写入失败</translation>
+    </message>
+    <message>
+        <source>unknown file type: the name must end in .svg or .png</source>
+        <translation>未知的文件类型：文件名必须以 .svg 或 .png 结尾</translation>
     </message>
 </context>
 </TS>
