@@ -4263,10 +4263,6 @@
         <translation>响应中没有 contents 数组。</translation>
     </message>
     <message>
-        <source>{method} {uri} failed. {error}</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Decoding {uri}…</source>
         <translation>正在解码 {uri}…</translation>
     </message>
@@ -4280,7 +4276,7 @@
     </message>
     <message>
         <source>resources/subscribe {uri} failed. {error}</source>
-        <translation type="vanished">resources/subscribe {uri} 失败。{error}</translation>
+        <translation>resources/subscribe {uri} 失败。{error}</translation>
     </message>
     <message>
         <source>Unsubscribing from {uri}…</source>
@@ -4288,7 +4284,7 @@
     </message>
     <message>
         <source>resources/unsubscribe {uri} failed. {error}</source>
-        <translation type="vanished">resources/unsubscribe {uri} 失败。{error}</translation>
+        <translation>resources/unsubscribe {uri} 失败。{error}</translation>
     </message>
     <message>
         <source>subscription {id}</source>

@@ -233,7 +233,7 @@ async def test_template_fields_complete_as_the_user_types(qtbot, mode):
         # focus on an empty field: every value, as a dropdown
         category.setFocus()
         await until(lambda: category.suggestions() == ["fruit", "tool", "vegetable"])
-        assert category.hasFocus() and category.completer.popup().isVisible()
+        assert category.hasFocus() and category.suggester.popup().isVisible()
         # three edits 50 ms apart (typing): one request, 200 ms after the last one (debounced)
         for text in ("v", "ve", "v"):
             category.setText(text)
@@ -254,7 +254,7 @@ async def test_template_fields_complete_as_the_user_types(qtbot, mode):
         assert last["context"] == {"arguments": {"category": "fruit"}}  # 2025-06-18+: the other values go along
 
         # pick a suggestion, read the expanded uri
-        item.completer.activated[str].emit("apricot")
+        item.suggester.activated[str].emit("apricot")
         assert item.text() == "apricot"
         assert panel.expanded.text() == "demo://items/fruit/apricot"
         assert panel.read_selected()
@@ -464,14 +464,14 @@ async def test_pagination_with_load_more_and_refresh(qtbot, mode, tmp_path):
 
     async def body(panel: ResourcesPanel, session: Session) -> None:
         view = panel.resource_list
-        assert len(view.entries()) == 10 and panel.resources.cursor == "10"
+        assert len(view.entries()) == 10 and panel.resources.pager.cursor == "10"
         assert view.more_button.isVisible() and "more available" in view.count.text()
         assert panel.lists.tabText(0) == "Resources (10+)"
         view.more_button.click()
         await until(lambda: len(view.entries()) == 20 and not panel.resources.loading)
         panel.load_more(panel.resources)
         await until(lambda: len(view.entries()) == 23 and not panel.resources.loading)
-        assert panel.resources.cursor is None and not view.more_button.isVisible()
+        assert panel.resources.pager.cursor is None and not view.more_button.isVisible()
         assert "23 resources · 3 pages" in view.count.text()
         assert [e["uri"] for e in view.entries()] == [f"paged://r/{i:02d}" for i in range(23)]
         assert [p.get("cursor") for p in params_of(session, "resources/list")] == [None, "10", "20"]

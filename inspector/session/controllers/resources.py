@@ -24,7 +24,7 @@
   row make one read).
 
 Listeners get the events of :mod:`.base` from the two lists, and ``READING``, ``READ``,
-``SUBSCRIPTIONS`` and ``UPDATED`` from this controller.
+``SUBSCRIBING``, ``SUBSCRIPTIONS`` and ``UPDATED`` from this controller.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 READING = "reading"  # a resources/read started (``reading``: its uri)
 READ = "read"  # a resources/read ended (``last_read``)
+SUBSCRIBING = "subscribing"  # a resources/subscribe or /unsubscribe started (``pending``)
 SUBSCRIPTIONS = "subscriptions"  # subscribed / watched, or the last subscribe's outcome, changed
 UPDATED = "updated"  # notifications/resources/updated came (``updates[0]``)
 
@@ -135,6 +136,7 @@ class ResourcesController(FeatureController):
         self.subscribed: set[str] = set()  # legacy: resources/subscribe answered with a result
         self.watched: list[str] = []  # modern: the uris of the listen stream's filter
         self.subscription: SubscriptionOutcome | None = None
+        self.pending: tuple[str, str] | None = None  # legacy: (method, uri) of the subscribe on its way
         self.updates: list[ResourceUpdate] = []  # newest first
         self._reread_due = False
 
@@ -173,6 +175,7 @@ class ResourcesController(FeatureController):
         self.subscribed = set()
         self.watched = []
         self.subscription = None
+        self.pending = None
         self.updates = []
         self._reread_due = False
 
@@ -258,8 +261,12 @@ class ResourcesController(FeatureController):
             self._want()
             self.emit(SUBSCRIPTIONS)
             return True
-        method = "resources/unsubscribe" if uri in self.subscribed else "resources/subscribe"
+        method = self.subscription_method(uri)
         return self.start(lambda: self.send_subscription(method, uri))
+
+    def subscription_method(self, uri: str) -> str:
+        """Legacy era: what toggling ``uri`` sends."""
+        return "resources/unsubscribe" if uri in self.subscribed else "resources/subscribe"
 
     def stop_listening(self) -> None:
         """Modern: no resource updates any more (the stream is reopened without them, or
@@ -274,12 +281,16 @@ class ResourcesController(FeatureController):
         if session is None:
             outcome = SubscriptionOutcome(method, uri, Failure(FAIL_SESSION, detail="no session"))
         else:
+            self.pending = (method, uri)
+            self.emit(SUBSCRIBING)
             try:
                 reply = await session.request(method, {"uri": uri})
             except SessionError as exc:
                 outcome = SubscriptionOutcome(method, uri, Failure.of_exception(exc))
             else:
                 outcome = SubscriptionOutcome(method, uri, Failure.of_reply(reply))
+            finally:
+                self.pending = None
         if outcome.failure is None:
             if method == "resources/subscribe":
                 self.subscribed.add(uri)

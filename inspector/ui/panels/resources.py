@@ -32,12 +32,13 @@ import binascii
 import re
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import anyio
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -61,42 +62,49 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.uri_template import expand_template, template_required, template_variables
-from inspector.protocol.versions import META_SUBSCRIPTION_ID
+from inspector.protocol.uri_template import template_variables
+from inspector.session.controllers.base import (
+    CHANGES_LISTENING,
+    CHANGES_NOT_LISTENING,
+    CHANGES_OPENING,
+    FAIL_ERROR,
+    LISTED,
+    LOADING,
+    PAGE,
+    Failure,
+    ListController,
+)
 from inspector.session.controllers.completions import resource_ref
+from inspector.session.controllers.resources import (
+    MAX_UPDATES,
+    READ,
+    READ_NO_CONTENTS,
+    READING,
+    SUBSCRIBING,
+    SUBSCRIPTIONS,
+    UPDATED,
+    ReadOutcome,
+    ResourcesController,
+    SubscriptionOutcome,
+    missing_variables,
+    read_outcome,
+)
 from inspector.session.operations import NOTE_ERROR, ListPager
 from ..theme import card_style, is_dark
 
 from ..widgets import BusyIndicator, CompletionField, ErrorLabel, PagedListView, mono_font, muted, plain_label, plain_tooltip, section_title
 from ..text import format_size, hex_dump, listen_note_text
-from .answers import complete_field, error_text
+from .answers import complete_field, error_text, failure_text
 from .base import FeaturePanel
 
-DEBOUNCE_MS = 200
-MAX_UPDATES = 500
 HEX_PREVIEW_BYTES = 512
 TEXT_LIMIT = 1_000_000  # characters shown of a text content; the rest is left out (Save keeps all)
-LIST_REQUEST_TIMEOUT: float | None = None  # the lists wait the profile's request timeout, as every request does
 DECODE_ON_THREAD = 256 * 1024  # characters of text/base64 above which decoding leaves the UI thread
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole
 
 # MIME types read as prose (proportional font); every other text is shown in a fixed font.
 _PROSE_MIME = frozenset({"text/plain", "text/markdown", "text/x-markdown", "text/richtext", "text/enriched"})
-
-
-def meta_subscription_id(params: dict) -> Any:
-    meta = params.get("_meta") if isinstance(params, dict) else None
-    return meta.get(META_SUBSCRIPTION_ID) if isinstance(meta, dict) else None
-
-
-# ---------------------------------------------------------------------- completion
-
-# the prompts panel's old import, until it takes complete_field from .answers
-fetch_completions = complete_field
-
-
-# ---------------------------------------------------------------------- subscriptions/listen
 
 
 # ---------------------------------------------------------------------- contents
@@ -351,30 +359,46 @@ class ContentsView(QScrollArea):
 class ResourcesPanel(FeaturePanel):
     key = "resources"
     _template_completes = False  # whether the server completes the template form's variables
+    _subscription_shown: SubscriptionOutcome | None = None  # the subscribe outcome the errors line said
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
-        self.resources = ListPager("resources/list", "resources")
-        self.templates = ListPager("resources/templates/list", "resourceTemplates")
+        self.feature = ResourcesController()  # the lists, reads, subscriptions and updates
         self.current: dict | None = None  # the resource whose details are shown
         self.template: dict | None = None  # the template being filled in
-        self.shown_uri: str | None = None  # uri of the contents on screen
-        self.subscribed: set[str] = set()  # legacy: resources/subscribe answered ok
-        self.watched: list[str] = []  # modern: uris of the update stream
         self.fields: dict[str, CompletionField] = {}
-        self._read_generation = 0
-        self._reread_pending = False
-        self._list_changes = False  # modern: this panel asked the shared stream for list changes
-        self._refresh_timer = QTimer(self)
-        self._refresh_timer.setSingleShot(True)
-        self._refresh_timer.setInterval(100)  # a burst of list_changed is one refresh
-        self._refresh_timer.timeout.connect(self.refresh)
-        self._reread_timer = QTimer(self)
-        self._reread_timer.setSingleShot(True)
-        self._reread_timer.setInterval(50)
-        self._reread_timer.timeout.connect(self._reread)
+        self._busy: dict[str, ExitStack] = {}  # the busy line while a load / read / subscribe runs
         self._build()
+        for pl in self.feature.lists:
+            self.follow(pl, self.errors)
+            pl.subscribe(lambda what, pl=pl: self._list_event(pl, what))
+        self.feature.spawn = lambda fn: self.run(fn, error_label=self.errors)
+        self.feature.subscribe(self._feature_event)
         self._retranslate()
+
+    # what the controller holds, by the names the panel always had
+    @property
+    def resources(self) -> ListController:
+        return self.feature.resources
+
+    @property
+    def templates(self) -> ListController:
+        return self.feature.templates
+
+    @property
+    def shown_uri(self) -> str | None:
+        """The uri of the contents on screen."""
+        return self.feature.shown_uri
+
+    @property
+    def subscribed(self) -> set[str]:
+        """Legacy: the uris resources/subscribe was answered for."""
+        return self.feature.subscribed
+
+    @property
+    def watched(self) -> list[str]:
+        """Modern: the uris of the update stream."""
+        return self.feature.watched
 
     def title(self) -> str:
         return self.tr("Resources")
@@ -469,6 +493,7 @@ class ResourcesPanel(FeaturePanel):
         self.clear_updates_button = QPushButton()
         self.auto_reread = QCheckBox()
         self.auto_reread.setChecked(True)
+        self.auto_reread.toggled.connect(lambda on: setattr(self.feature, "auto_reread", on))
         self.updates = QTreeWidget()
         self.updates.setHeaderLabels(["", "", ""])
         self.updates.setRootIsDecorated(False)
@@ -479,7 +504,7 @@ class ResourcesPanel(FeaturePanel):
         uh.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         uh.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         uh.setStretchLastSection(False)
-        self.clear_updates_button.clicked.connect(lambda *_: self.updates.clear())
+        self.clear_updates_button.clicked.connect(lambda *_: self.feature.clear_updates())
         top = QHBoxLayout()
         top.addWidget(self.live_label, 1)
         top.addWidget(self.stop_button)
@@ -529,42 +554,28 @@ class ResourcesPanel(FeaturePanel):
     def session_started(self, session, availability, era, version) -> None:
         super().session_started(session, availability, era, version)
         self.clear_view()
-        self.load(self.resources)
-        self.load(self.templates)
-        self._list_changes = bool(self.modern and availability is not None and availability.list_changed)
-        self._want()
+        self.feature.attach(session, era, version, announces_changes=bool(availability is not None and availability.list_changed),
+                            subscribable=bool(availability is not None and availability.subscribe))
+        self.feature.auto_reread = self.auto_reread.isChecked()
+        self.feature.refresh()
         self._sync_actions()
-
-    def _want(self) -> None:
-        """Tell the session's shared listen stream what this panel needs now (modern)."""
-        if not self.modern:
-            return
-        wants: dict = {"resourcesListChanged": True} if self._list_changes else {}
-        if self.watched:
-            wants["resourceSubscriptions"] = list(self.watched)
-        self.want_notifications(wants or None)
 
     def stream_changed(self) -> None:
         self._sync_live()
 
     def wait_changed(self) -> None:
-        for pl in (self.resources, self.templates):
-            self._view_of(pl).set_status(pl, self.loading_text(pl.method))
+        for pl in self.feature.lists:
+            self._view_of(pl).set_status(pl.pager, self.loading_text(pl.method))
 
     def clear_view(self) -> None:
         self.template_box.setEnabled(True)
-        self.resources.reset()
-        self.templates.reset()
-        self.resource_list.clear()
-        self.template_list.clear()
-        self.resource_list.set_status(self.resources, self.loading_text(self.resources.method))
-        self.template_list.set_status(self.templates, self.loading_text(self.templates.method))
-        self._update_tab_titles()
-        self.subscribed.clear()
-        self.watched = []
+        self.feature.forget()
+        for pl in self.feature.lists:
+            pl.reset()  # the views are cleared (LISTED)
+        for what in list(self._busy):
+            self._set_busy(what, None)
         self.current = None
         self.template = None
-        self.shown_uri = None
         self.updates.clear()
         self.errors.clear_text()
         self.contents.clear()
@@ -572,7 +583,7 @@ class ResourcesPanel(FeaturePanel):
 
     def session_ended(self) -> None:
         super().session_ended()
-        self._refresh_timer.stop()
+        self.feature.detach()
         self._sync_actions()
 
     # ---------------------------------------------------------------- replay
@@ -581,22 +592,19 @@ class ResourcesPanel(FeaturePanel):
         """The lists, and the last read with its contents, as of the entry."""
         super().show_recorded(state, availability)
         self.template_box.setEnabled(False)
+        self.feature.detach()
         call = state.call("resources/read")
-        parts = {pl.method: state.listing(pl.method) for pl in (self.resources, self.templates)}
+        parts = {pl.method: state.listing(pl.method) for pl in self.feature.lists}
         parts["resources/read"] = call and call.marker
         if [what for what, shown in parts.items() if self.recorded_changed(what, shown)]:  # drawn again, errors and all
             self.errors.clear_text()
-            for pl in (self.resources, self.templates):
+            for pl in self.feature.lists:
                 listing = parts[pl.method]
-                fresh = listing.copy() if listing is not None else ListPager(pl.method, pl.key)
-                if pl is self.resources:
-                    self.resources = fresh
-                else:
-                    self.templates = fresh
-                view = self._view_of(fresh)
+                pl.show_pager(listing.copy() if listing is not None else ListPager(pl.method, pl.key))
+                view = self._view_of(pl)
                 view.clear()
-                view.add_rows([self._row(fresh, e) for e in fresh.items])
-                self._show_list_errors(fresh, fresh.notes)
+                view.add_rows([self._row(pl, e) for e in pl.items])
+                self._show_list_errors(pl, pl.pager.notes)
             self._update_tab_titles()
             self._show_recorded_read(call)
         self._sync_actions()
@@ -604,7 +612,7 @@ class ResourcesPanel(FeaturePanel):
     def _show_recorded_read(self, call) -> None:
         self.status.setText("")
         if call is None:  # nothing read by then
-            self.current = self.template = self.shown_uri = None
+            self.current = self.template = self.feature.shown_uri = None
             self.contents.clear()
             self._show_nothing()
             return
@@ -618,23 +626,19 @@ class ResourcesPanel(FeaturePanel):
             self.facts.setText("")
             self.description.setText("")
             self.template_box.setVisible(False)
-        self.shown_uri = uri
+        self.feature.shown_uri = uri
         if call.reply is None:
             self.contents.clear(lambda: self.tr("resources/read {uri} was sent at entry {seq}; not answered by this entry.").format(uri=uri, seq=call.seq))
             return
-        entries = self._read_answer(uri, call.reply)
+        entries = self._read_answer(read_outcome(uri, call.reply))
         if entries is None:
             return
-        self.contents.set_contents(entries)
+        self.contents.set_contents(list(entries))
         n = len(entries)
         self.say(self.status, lambda: self.tr("Read {uri} at entry {seq} ({n} content(s), {ms:.0f} ms).").format(uri=uri, seq=call.reply.seq, n=n, ms=call.reply.latency * 1000))
 
     def on_notification(self, method: str, params: dict) -> None:
-        if method == "notifications/resources/list_changed":
-            # ours or another stream's (modern), or the session's (legacy): the list changed
-            self._refresh_timer.start()
-        elif method == "notifications/resources/updated":
-            self._on_updated(params)
+        self.feature.on_notification(method, params)
 
     # ---------------------------------------------------------------- state
 
@@ -648,8 +652,8 @@ class ResourcesPanel(FeaturePanel):
         for view in (self.resource_list, self.template_list):
             view.refresh_button.setEnabled(live)
             view.more_button.setEnabled(live)
-        self.resource_list.set_status(self.resources, self.loading_text(self.resources.method))
-        self.template_list.set_status(self.templates, self.loading_text(self.templates.method))
+        for pl in self.feature.lists:
+            self._view_of(pl).set_status(pl.pager, self.loading_text(pl.method))
         if av is not None and av.list_changed:
             how = self.tr("on a subscriptions/listen stream") if self.modern else self.tr("notifications/resources/list_changed")
             note = self.tr("The lists refresh by themselves when the server announces a change ({how}).").format(how=how)
@@ -707,12 +711,12 @@ class ResourcesPanel(FeaturePanel):
                 text = self.tr("Not listening. {note}").format(note=note)
             else:
                 text = self.tr("Not listening. Select a resource and press Listen for updates.")
-            if stream is not None and stream.wanted("resourcesListChanged"):
-                if stream.state == "listening":
-                    text += "\n" + self.tr("List changes: listening (subscription {id}).").format(id=stream.request_id)
-                else:
-                    text += "\n" + self.tr("List changes: opening subscriptions/listen…")
-            elif self._list_changes and note:
+            changes = self.resources.changes()
+            if changes.how == CHANGES_LISTENING:
+                text += "\n" + self.tr("List changes: listening (subscription {id}).").format(id=changes.request_id)
+            elif changes.how == CHANGES_OPENING:
+                text += "\n" + self.tr("List changes: opening subscriptions/listen…")
+            elif changes.how == CHANGES_NOT_LISTENING and note:
                 text += "\n" + self.tr("List changes: not listening. {note}").format(note=note)
             self.stop_button.setVisible(True)
             self.stop_button.setEnabled(bool(uris))
@@ -742,7 +746,7 @@ class ResourcesPanel(FeaturePanel):
         self.updates.setHeaderLabels([self.tr("Time"), self.tr("URI"), self.tr("Via")])
         for i in range(self.updates.topLevelItemCount()):
             item = self.updates.topLevelItem(i)
-            item.setText(2, self._via(item.data(2, Qt.ItemDataRole.UserRole)))
+            item.setText(2, self._via(item.data(2, ITEM_ROLE)))
         if self.current is None and self.template is None:
             self._show_nothing()
         elif self.template is not None:
@@ -765,73 +769,68 @@ class ResourcesPanel(FeaturePanel):
 
     def refresh(self) -> None:
         """Reload both lists (as many pages as were loaded before)."""
-        self.load(self.resources)
-        self.load(self.templates)
+        self.feature.refresh()
 
-    def load(self, pl: ListPager) -> bool:
+    def load(self, pl: ListController) -> bool:
         """Reload ``pl`` from the first page; keeps as many pages as were loaded."""
-        if not self.live:
-            return False
-        pages = max(1, pl.pages)
-        pl.reset()
-        return self._start_loading(pl, pages)
+        return pl.refresh()
 
-    def load_more(self, pl: ListPager) -> bool:
-        if not self.live or not pl.more or pl.loading:
-            return False
-        return self._start_loading(pl, 1)
+    def load_more(self, pl: ListController) -> bool:
+        return pl.load_more()
 
-    def _start_loading(self, pl: ListPager, pages: int) -> bool:
+    def _list_event(self, pl: ListController, what: str) -> None:
+        """What one list's controller reports, on screen."""
         view = self._view_of(pl)
-        if not pl.loaded:
-            view.clear()
-        pl.loading = True
-        view.set_status(pl, self.loading_text(pl.method))
-        started = self.run(self._load_pages, pl, pages, error_label=self.errors)
-        if not started:
-            pl.loading = False
-            view.set_status(pl, self.loading_text(pl.method))
-        return started
+        if what == LOADING:
+            if not pl.loaded:
+                view.clear()
+            self._set_busy(pl.method, self.tr("Loading {method}…").format(method=pl.method) if pl.loading else None)
+        elif what == PAGE:
+            view.add_rows([self._row(pl, e) for e in pl.last_page])
+        elif what == LISTED:
+            self._set_busy(pl.method, None)
+            outcome = pl.outcome
+            if outcome is None:  # reset: a new session, a recording, a reload from the first page
+                view.clear()
+            else:
+                self._show_list_errors(pl, list(outcome.notes), outcome.failure)
+                if pl is self.resources and isinstance(self.current, dict):
+                    view.tree.blockSignals(True)
+                    view.select_where("uri", self.current.get("uri"))
+                    view.tree.blockSignals(False)
+        else:
+            return
+        view.set_status(pl.pager, self.loading_text(pl.method))
+        self._update_tab_titles()
+        if what == LISTED and not self.live:
+            self._sync_actions()
+
+    def _set_busy(self, what: str, text: str | None) -> None:
+        """The busy line says ``text`` while ``what`` (a list's load, a read, a subscribe) runs;
+        None: it ended."""
+        held = self._busy.pop(what, None)
+        if held is not None:
+            held.close()
+        if text is not None:
+            self._busy[what] = stack = ExitStack()
+            stack.enter_context(self.busy.running(text))
 
     def _update_tab_titles(self) -> None:
         for index, pl, name in ((0, self.resources, self.tr("Resources")), (1, self.templates, self.tr("Templates"))):
             more = "+" if pl.more else ""
             self.lists.setTabText(index, f"{name} ({len(pl.items)}{more})" if pl.loaded else name)
 
-    def _view_of(self, pl: ListPager) -> PagedListView:
+    def _view_of(self, pl: ListController) -> PagedListView:
         return self.resource_list if pl is self.resources else self.template_list
 
-    async def _load_pages(self, pl: ListPager, pages: int) -> None:
-        session = self.session
-        view = self._view_of(pl)
-        gen = pl.generation
-        seen = len(pl.notes)
-        try:
-            with self.busy.running(self.tr("Loading {method}…").format(method=pl.method)):
-                if session is None:
-                    return
-                current = await self.fetch_list(pl, session, pages, timeout=LIST_REQUEST_TIMEOUT, on_page=lambda good: view.add_rows([self._row(pl, e) for e in good]))
-                if not current:
-                    return  # a newer load started
-                self._show_list_errors(pl, pl.notes[seen:])
-        finally:
-            if gen == pl.generation:
-                pl.loading = False
-                view.set_status(pl, self.loading_text(pl.method))
-                self._update_tab_titles()
-                if self.session is None:
-                    self._sync_actions()
-        if pl is self.resources and isinstance(self.current, dict) and gen == pl.generation:
-            view.tree.blockSignals(True)
-            view.select_where("uri", self.current.get("uri"))
-            view.tree.blockSignals(False)
-
-    def _show_list_errors(self, pl: ListPager, notes: list) -> None:
+    def _show_list_errors(self, pl: ListController, notes: list, failure: Failure | None = None) -> None:
         for note in notes:
             if note.code == NOTE_ERROR:
                 self.say(self.errors, lambda detail=note.detail: self.tr("{method} failed. {error}").format(method=pl.method, error=error_text(detail)))
+        if failure is not None:
+            self.say_error(self.errors, lambda: failure_text(failure))
 
-    def _row(self, pl: ListPager, entry: dict) -> tuple[list[str], dict, str]:
+    def _row(self, pl: ListController, entry: dict) -> tuple[list[str], dict, str]:
         name = entry.get("title") or entry.get("name") or ""
         where = entry.get("uri") if pl is self.resources else entry.get("uriTemplate")
         mime = entry.get("mimeType")
@@ -884,8 +883,8 @@ class ResourcesPanel(FeaturePanel):
 
     def _forget_contents(self, message: Callable[[], str]) -> None:
         """Another item was selected: the contents on screen no longer belong to it."""
-        self._read_generation += 1  # an answer still on its way is for the old selection
-        self.shown_uri = None
+        self.feature.leave()  # an answer still on its way is for the old selection
+        self._set_busy(READ, None)
         self.contents.clear(message)
 
     def _facts(self, entry: dict) -> str:
@@ -939,7 +938,7 @@ class ResourcesPanel(FeaturePanel):
     def _update_expanded(self, *_: Any) -> None:
         tmpl = self.template.get("uriTemplate") if isinstance(self.template, dict) else None
         if isinstance(tmpl, str):
-            self.expanded.setText(expand_template(tmpl, self.template_values()))
+            self.expanded.setText(self.feature.target(tmpl, self.template_values()) or "")
         self._sync_actions()
 
     def template_values(self) -> dict[str, str]:
@@ -968,8 +967,7 @@ class ResourcesPanel(FeaturePanel):
         if not uri:
             return False
         if isinstance(self.template, dict):
-            needed = template_required(str(self.template.get("uriTemplate") or ""))
-            missing = [n for n in needed if n in self.fields and not self.fields[n].text()]
+            missing = missing_variables(str(self.template.get("uriTemplate") or ""), self.template_values())
             if missing:
                 self.say(self.errors, lambda: self.tr("Fill in {names} first.").format(names=", ".join(missing)))
                 return False
@@ -977,128 +975,119 @@ class ResourcesPanel(FeaturePanel):
 
     def read_uri(self, uri: str) -> bool:
         """Read ``uri`` (also used for resource links from other panels)."""
-        if not self.live:
-            return False
-        self.errors.clear_text()
-        self._read_generation += 1
-        self.shown_uri = uri
-        return self.run(self._read, uri, self._read_generation, error_label=self.errors)
+        return self.live and self.feature.read(uri)
 
-    async def _read(self, uri: str, gen: int) -> None:
-        session = self.session
-        if session is None:
+    def _read_event(self, what: str) -> None:
+        feature = self.feature
+        if what == READING:
+            self.errors.clear_text()
+            self._set_busy(READ, self.tr("Reading {uri}…").format(uri=feature.reading))
+        elif what == READ and feature.last_read is not None:
+            self._set_busy(READ, None)
+            self.run(self._show_read, feature.last_read, feature.reads.value, error_label=self.errors)
+
+    async def _show_read(self, outcome: ReadOutcome, gen: int) -> None:
+        """A read's answer on screen (decoded on a thread when large), unless another read or
+        selection came meanwhile."""
+        entries = self._read_answer(outcome)
+        if entries is None or outcome.reply is None:
             return
-        with self.busy.running(self.tr("Reading {uri}…").format(uri=uri)):
-            reply = await session.request("resources/read", {"uri": uri})
-        if gen != self._read_generation:
-            return
-        entries = self._read_answer(uri, reply)
-        if entries is None:
-            return
-        contents = reply.result["contents"]
+        uri, reply = outcome.uri, outcome.reply
         if contents_weight(entries) > DECODE_ON_THREAD:
             with self.busy.running(self.tr("Decoding {uri}…").format(uri=uri)):
                 prepared = await anyio.to_thread.run_sync(lambda: [prepare_content(c) for c in entries])
-            if gen != self._read_generation:
+            if not self.feature.reads.current(gen):
                 return
         else:
             prepared = [prepare_content(c) for c in entries]
         self.contents.set_prepared(prepared)
         when = time.strftime("%H:%M:%S")
-        n = len(contents)
+        n = outcome.listed
         self.say(self.status, lambda: self.tr("Read {uri} at {time} ({n} content(s), {ms:.0f} ms).").format(uri=uri, time=when, n=n, ms=reply.latency * 1000))
 
-    def _read_answer(self, uri: str, reply) -> list[dict] | None:
+    def _read_answer(self, outcome: ReadOutcome) -> tuple[dict, ...] | None:
         """The contents of a resources/read answer, or None (what went wrong is shown)."""
-        if not reply.ok:
+        failure = outcome.failure
+        if failure is not None and failure.code == FAIL_ERROR:
+            uri = outcome.uri
             self.contents.clear(lambda: self.tr("Nothing to show: the read failed."))
-            self.say(self.errors, lambda: self.tr("resources/read {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
+            self.say(self.errors, lambda: self.tr("resources/read {uri} failed. {error}").format(uri=uri, error=error_text(failure.error)))
             return None
-        contents = (reply.result or {}).get("contents")
-        if not isinstance(contents, list):
+        if failure is not None:  # a timeout, a lost link: the contents on screen stay
+            self.say_error(self.errors, lambda: failure_text(failure))
+            return None
+        if outcome.problem == READ_NO_CONTENTS:
             self.contents.clear(lambda: self.tr("The answer has no contents array."))
-            return None
-        return [c for c in contents if isinstance(c, dict)]
-
-    def _reread(self) -> None:
-        if self.shown_uri and self.live:
-            self.read_uri(self.shown_uri)
+        return outcome.contents
 
     # ---------------------------------------------------------------- subscriptions
 
     def _subscription_uri(self) -> str | None:
         """The resource whose updates the Subscribe/Listen button is about."""
-        if isinstance(self.template, dict):
-            needed = template_required(str(self.template.get("uriTemplate") or ""))
-            if any(n in self.fields and not self.fields[n].text() for n in needed):
-                return None
+        if isinstance(self.template, dict) and missing_variables(str(self.template.get("uriTemplate") or ""), self.template_values()):
+            return None
         return self._target_uri()
 
     def toggle_subscription(self) -> bool:
         """Subscribe/unsubscribe (legacy) or add/remove the uri on the listen stream (modern)."""
         uri = self._subscription_uri()
-        if not isinstance(uri, str) or not self.live or self.availability is None or not self.availability.subscribe:
+        if not isinstance(uri, str) or not self.live:
             return False
-        if self.modern:
-            if uri in self.watched:
-                self.watched.remove(uri)
-            else:
-                self.watched.append(uri)
-            self._reopen_updates()
-            return True
-        if uri in self.subscribed:
-            return self.run(self._unsubscribe, uri, error_label=self.errors)
-        return self.run(self._subscribe, uri, error_label=self.errors)
-
-    def _reopen_updates(self) -> None:
-        self._want()
-        self._sync_live()
+        return self.feature.toggle_subscription(uri)
 
     def stop_listening(self) -> None:
         """Modern: stop listening to resource updates (the shared stream is reopened without
         them, or cancelled with notifications/cancelled when nothing else needs it)."""
-        self.watched = []
-        self._want()
-        self._sync_live()
+        self.feature.stop_listening()
 
-    async def _subscribe(self, uri: str) -> None:
-        with self.busy.running(self.tr("Subscribing to {uri}…").format(uri=uri)):
-            reply = await self.session.request("resources/subscribe", {"uri": uri})
-        if reply.ok:
-            self.subscribed.add(uri)
-            self.errors.clear_text()
-        else:
-            self.say(self.errors, lambda: self.tr("resources/subscribe {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
-        self._sync_live()
-
-    async def _unsubscribe(self, uri: str) -> None:
-        with self.busy.running(self.tr("Unsubscribing from {uri}…").format(uri=uri)):
-            reply = await self.session.request("resources/unsubscribe", {"uri": uri})
-        if reply.ok:
-            self.subscribed.discard(uri)
-            self.errors.clear_text()
-        else:
-            self.say(self.errors, lambda: self.tr("resources/unsubscribe {uri} failed. {error}").format(uri=uri, error=error_text(reply.error)))
-        self._sync_live()
+    def _feature_event(self, what: str) -> None:
+        """What the controller reports (beyond its lists), on screen."""
+        feature = self.feature
+        if what in (READING, READ):
+            self._read_event(what)
+        elif what == SUBSCRIBING and feature.pending is not None:
+            method, uri = feature.pending
+            if method == "resources/subscribe":
+                self._set_busy(SUBSCRIBING, self.tr("Subscribing to {uri}…").format(uri=uri))
+            else:
+                self._set_busy(SUBSCRIBING, self.tr("Unsubscribing from {uri}…").format(uri=uri))
+        elif what == SUBSCRIPTIONS:
+            self._set_busy(SUBSCRIBING, None)
+            done = feature.subscription
+            if done is not None and done is not self._subscription_shown:
+                self._subscription_shown = done
+                failure = done.failure
+                if failure is None:
+                    self.errors.clear_text()
+                else:
+                    self.say(self.errors, lambda: self._subscription_failed(done.method).format(uri=done.uri, error=failure_text(failure)))
+            self._sync_live()
+        elif what == UPDATED:
+            self._show_update()
 
     def _via(self, sub: Any) -> str:
         """How an update came: a subscription of the listen stream, or resources/subscribe."""
         return self.tr("subscription {id}").format(id=sub) if sub is not None else self.tr("resources/subscribe")
 
-    def _on_updated(self, params: dict) -> None:
-        uri = params.get("uri")
-        if not isinstance(uri, str):
+    def _subscription_failed(self, method: str) -> str:
+        if method == "resources/subscribe":
+            return self.tr("resources/subscribe {uri} failed. {error}")
+        return self.tr("resources/unsubscribe {uri} failed. {error}")
+
+    def _show_update(self) -> None:
+        """The newest update on top of the list (the list emptied when the controller's was)."""
+        updates = self.feature.updates
+        if not updates:
+            self.updates.clear()
             return
-        sub = meta_subscription_id(params)
-        now = time.time()
-        stamp = time.strftime("%H:%M:%S", time.localtime(now)) + f".{int(now * 1000) % 1000:03d}"
-        item = QTreeWidgetItem([stamp, uri, self._via(sub)])
-        item.setData(2, Qt.ItemDataRole.UserRole, sub)
+        update = updates[0]
+        at = update.at
+        stamp = time.strftime("%H:%M:%S", time.localtime(at)) + f".{int(at * 1000) % 1000:03d}"
+        item = QTreeWidgetItem([stamp, update.uri, self._via(update.subscription)])
+        item.setData(2, ITEM_ROLE, update.subscription)
         self.updates.insertTopLevelItem(0, item)
         while self.updates.topLevelItemCount() > MAX_UPDATES:
             self.updates.takeTopLevelItem(self.updates.topLevelItemCount() - 1)
-        if uri == self.shown_uri and self.auto_reread.isChecked():
-            self._reread_timer.start()
 
     def update_uris(self) -> list[str]:
         """URIs in the Updates list, newest first."""
