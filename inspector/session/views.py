@@ -36,8 +36,8 @@ import weakref
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from itertools import compress
-from operator import not_, truth
+from itertools import compress, repeat
+from operator import countOf, eq, not_, truth
 from typing import Any
 
 from inspector.protocol.messages import Kind, loads_lenient
@@ -696,6 +696,19 @@ def level_rank(raw: bytes) -> int:
     return RANK.get(level, UNKNOWN) if isinstance(level, str) else UNKNOWN
 
 
+def log_lines(rec: Recording, start: int, end: int) -> list[int]:
+    """The server's log messages among entries ``start .. end - 1``: server notifications named
+    ``notifications/message``. C-level passes over the method column; direction and kind are
+    checked per entry only when some entry so named is not one (rare)."""
+    span = range(start, end)
+    hits = list(compress(span, map(eq, map(rec.method_at, span), repeat(LOG_METHOD))))
+    if hits:
+        s2c, note, n = Direction.S2C, Kind.NOTIFICATION, len(hits)
+        if countOf(map(rec.direction_at, hits), s2c) != n or countOf(map(rec.kind_at, hits), note) != n:
+            hits = [i for i in hits if rec.direction_at(i) is s2c and rec.kind_at(i) is note]
+    return hits
+
+
 class LogView(RowView):
     """The server's log messages with their level ranks; rows are those at the floor or above
     (and, while a recording is replayed, recorded at or before entry ``until``)."""
@@ -715,19 +728,11 @@ class LogView(RowView):
         rec = self.rec
         if rec is None or end <= start:
             return array("l")
-        method_at = rec.method_at
-        hits = [i for i in range(start, end) if method_at(i) == LOG_METHOD]
-        seqs, ranks = array("l"), array("B")
-        if hits:
-            direction_at, kind_at, raw_at = rec.direction_at, rec.kind_at, rec.raw_at
-            s2c, note = Direction.S2C, Kind.NOTIFICATION
-            for i in hits:
-                if direction_at(i) is s2c and kind_at(i) is note:
-                    seqs.append(i)
-                    ranks.append(level_rank(raw_at(i)))
+        hits = log_lines(rec, start, end)
+        raw_at = rec.raw_at
         first = len(self.seqs)
-        self.seqs.extend(seqs)
-        self.ranks.extend(ranks)
+        self.seqs.extend(hits)
+        self.ranks.extend(level_rank(raw_at(i)) for i in hits)
         return self._shown(first, self._end())
 
     def _rebuild(self) -> array:

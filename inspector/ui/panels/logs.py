@@ -19,17 +19,18 @@ per tick; changing the filter rebuilds them inside one model reset. Cells (logge
 decoded only when a row is painted, and cached with everything painting asks for, for a few
 screens.
 
-Setting the level differs per era: legacy sends ``logging/setLevel``; in 2026-07-28 the level
-travels in every request's ``_meta`` (``io.modelcontextprotocol/logLevel``), so the panel sets
-the level the engine puts into the next requests (no request is sent now).
+Which entries are log messages is the session layer's (``views.log_lines``, the same C-level
+passes for the live view and the plain LogView). The level filter and the server's level are
+the Qt-free :class:`~inspector.session.controllers.logs.LogsController` (``self.feature``): it
+decides by version whether the level is set with ``logging/setLevel`` or travels in every
+request's ``_meta`` (2026-07-28: ``io.modelcontextprotocol/logLevel``, nothing sent now), and
+says what became of it as data; the panel words it and forwards the choices.
 """
 
 from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from itertools import compress, repeat
-from operator import countOf, eq
 from typing import Any
 
 import orjson
@@ -37,9 +38,10 @@ from PySide6.QtCore import QEvent, QModelIndex, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy, QTableView, QVBoxLayout, QWidget
 
-from inspector.protocol.messages import Kind
-from inspector.session.recording import Direction, Recording
-from inspector.session.views import LEVELS, LOG_METHOD, RANK, UNKNOWN, LogView, level_rank
+from inspector.session.controllers.base import FAIL_ERROR, Failure
+from inspector.session.controllers.logs import FAILED, LEVEL, LogsController, LevelStatus
+from inspector.session.recording import Recording
+from inspector.session.views import LEVELS, RANK, UNKNOWN, LogView, level_rank, log_lines
 
 from ..cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
 from ..rowmodel import RowTableModel
@@ -47,6 +49,7 @@ from ..text import json_head
 from ..theme import is_dark, mix
 from ..ticker import listen_weakly, set_live_text
 from ..widgets import ErrorLabel, muted, plain_tooltip
+from .answers import failure_text
 from .base import FeaturePanel
 
 # Recording entries examined per tick: a few ms of work at most (~0.3 us an entry), so a flood
@@ -133,19 +136,8 @@ class LiveLogView(LogView):
         super().set_recording(rec, budget=budget)
 
     def _hits(self, start: int, end: int) -> list[int]:
-        """The log messages among entries ``start .. end - 1``: server notifications named
-        notifications/message (C-level passes; a per-entry Python check only when some entry
-        named so is not one)."""
-        rec = self.rec
-        span = range(start, end)
-        hits = list(compress(span, map(eq, map(rec.method_at, span), repeat(LOG_METHOD))))  # type: ignore[union-attr]
-        if hits:
-            s2c, note = Direction.S2C, Kind.NOTIFICATION
-            directions, kinds = map(rec.direction_at, hits), map(rec.kind_at, hits)  # type: ignore[union-attr]
-            n = len(hits)
-            if countOf(directions, s2c) != n or countOf(kinds, note) != n:  # rare: pick them out
-                hits = [i for i in hits if rec.direction_at(i) is s2c and rec.kind_at(i) is note]  # type: ignore[union-attr]
-        return hits
+        """The log messages among entries ``start .. end - 1`` (``views.log_lines``)."""
+        return log_lines(self.rec, start, end)  # type: ignore[arg-type]
 
     def take_batch(self, start: int, end: int) -> None:
         """The recording announced entries ``start .. end - 1``: look through them now (never
@@ -517,7 +509,8 @@ class LogsPanel(FeaturePanel):
         self.filter = QComboBox()
         for rank in range(len(LEVELS)):
             self.filter.addItem(self.model._colors.icons[rank], "", rank)
-        self.filter.currentIndexChanged.connect(lambda i: self.model.set_floor(int(self.filter.itemData(i))))
+        self.feature = LogsController(self.model.logs)  # the filter and the server's level
+        self.filter.currentIndexChanged.connect(lambda i: self.feature.set_floor(int(self.filter.itemData(i))))
         self.filter_label.setBuddy(self.filter)
 
         self.count_label = QLabel()
@@ -536,7 +529,7 @@ class LogsPanel(FeaturePanel):
         self.level_status.setWordWrap(True)
         self.level_status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.error = ErrorLabel("logsError")
-        self._fill_levels(modern=False)
+        self._fill_levels()
 
         self.level_status = muted(self.level_status)
         bar = QHBoxLayout()  # what this view shows
@@ -561,6 +554,8 @@ class LogsPanel(FeaturePanel):
         layout.addWidget(self.table, 1)
 
         self.model.countsChanged.connect(self._show_counts)
+        self.feature.spawn = lambda fn: self.run(fn, error_label=self.error)
+        self.feature.subscribe(self._feature_changed)
         self._retranslate()
         self.set_level_button.setEnabled(False)
         self.level.setEnabled(False)
@@ -592,21 +587,16 @@ class LogsPanel(FeaturePanel):
     def session_started(self, session, availability, era, version) -> None:
         super().session_started(session, availability, era, version)
         self.set_recording(session.recording)
-        modern = era == "modern"
-        self._fill_levels(modern)
+        self.show_error("", self.error)
+        self.feature.attach(session, era, version)  # LEVEL: what the level is said to be
+        self._fill_levels()
+        self._select_level(self.feature.level)
         self.level.setEnabled(True)
         self.set_level_button.setEnabled(True)
-        self.show_error("", self.error)
-        if modern:
-            current = session.negotiation().log_level
-            self._select_level(current)
-            self._say("carried" if current else "none carried", current)
-        else:
-            self._select_level("debug")
-            self._say("not set")
 
     def session_ended(self) -> None:
         super().session_ended()
+        self.feature.detach()
         self.level.setEnabled(False)
         self.set_level_button.setEnabled(False)
         self.model.fetch_new()
@@ -614,21 +604,33 @@ class LogsPanel(FeaturePanel):
     def show_recorded(self, state, availability) -> None:
         """The log messages the server had sent by the entry (the opened recording's own)."""
         super().show_recorded(state, availability)
+        self.feature.replay()
         self.level.setEnabled(False)
         self.set_level_button.setEnabled(False)
-        self._say("")
         self.set_recording(state.recording)
         self.model.logs.set_until(state.row)
         self._show_counts(len(self.model.view.rows), self.model.total())
 
-    # ------------------------------------------------------------ actions
+    # ------------------------------------------------------------ what the controller reports
 
-    def _say(self, what: str, level: str | None = None) -> None:
-        """The server-level line: ``what`` happened (with ``level``), in the current language,
-        and again in the next one after a language switch (FeaturePanel.say)."""
-        self.say(self.level_status, (lambda: self._level_text(what, level)) if what else None)
+    def _feature_changed(self, what: str) -> None:
+        feature = self.feature
+        if what == LEVEL:
+            status = feature.status
+            self.say(self.level_status, (lambda: self._level_text(status)) if status is not None else None)
+            self.set_level_button.setEnabled(feature.live and not feature.sending)
+        elif what == FAILED and feature.failure is not None:
+            failure = feature.failure
+            self.say_error(self.error, lambda: self._failure_text(failure))
 
-    def _level_text(self, what: str, level: str | None) -> str:
+    def _failure_text(self, failure: Failure) -> str:
+        if failure.code == FAIL_ERROR:
+            err = failure.error or {}
+            return self.tr("logging/setLevel failed: {code} {message}").format(code=err.get("code"), message=err.get("message"))
+        return failure_text(failure)  # cancelled, or the session's words
+
+    def _level_text(self, status: LevelStatus) -> str:
+        """The server-level line, in the current language (again after a switch: say())."""
         texts = {
             "not set": self.tr("Not set by this client yet (logging/setLevel); the server uses its own default."),
             "carried": self.tr("Requests carry io.modelcontextprotocol/logLevel = {level} in _meta."),
@@ -640,21 +642,23 @@ class LogsPanel(FeaturePanel):
             "sending": self.tr("Sending logging/setLevel {level}…"),
             "answered": self.tr("Server level: {level} (logging/setLevel answered)."),
         }
-        return texts[what].format(level=level)
+        return texts[status.what].format(level=status.level)
 
-    def _fill_levels(self, modern: bool) -> None:
-        self._modern = modern
+    # ------------------------------------------------------------ actions
+
+    def _fill_levels(self) -> None:
         self.level.blockSignals(True)
         self.level.clear()
-        if modern:
-            self.level.addItem(self.tr("none (no log messages)"), None)
-        for rank, level in enumerate(LEVELS):
-            self.level.addItem(self.model._colors.icons[rank], level, level)  # the protocol's own words, as sent
+        for level in self.feature.choices():
+            if level is None:
+                self.level.addItem(self.tr("none (no log messages)"), None)
+            else:  # the protocol's own words, as sent
+                self.level.addItem(self.model._colors.icons[RANK[level]], level, level)
         self.level.blockSignals(False)
         self._level_tooltip()
 
     def _level_tooltip(self) -> None:
-        if self._modern:
+        if not self.feature.by_request:
             self.set_level_button.setToolTip(
                 self.tr("2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)")
             )
@@ -667,41 +671,17 @@ class LogsPanel(FeaturePanel):
             self.level.setCurrentIndex(i)
 
     def set_server_level(self, level: Any = _CHOSEN) -> bool:
-        """Legacy: send logging/setLevel. Modern: use ``level`` in the ``_meta`` of later requests
-        (None: no level, no log messages). Default: the level chosen in the combo box."""
+        """Set the server's level (the controller decides how: logging/setLevel, or the
+        ``_meta`` of later requests; None: no level, no log messages). Default: the level
+        chosen in the combo box."""
         if level is _CHOSEN or isinstance(level, bool):  # clicked(bool)
             level = self.level.currentData()
         else:
             self._select_level(level)
-        session = self.session
-        if session is None:
+        if self.session is None:
             return False
         self.show_error("", self.error)
-        if self.era == "modern":
-            session.use_request_log_level(level)
-            self._say("applies" if level else "no level", level)
-            return True
-        self._say("sending", level)
-        self.set_level_button.setEnabled(False)
-
-        async def send() -> None:
-            try:
-                reply = await session.set_log_level(level)
-            finally:
-                self.set_level_button.setEnabled(self.session is not None)
-            if reply.ok:
-                self._say("answered", level)
-            else:
-                err = reply.error or {}
-                self._say("")
-                self.show_error(
-                    self.tr("logging/setLevel failed: {code} {message}").format(code=err.get("code"), message=err.get("message")), self.error
-                )
-
-        started = self.run(send, error_label=self.error)
-        if not started:
-            self.set_level_button.setEnabled(True)
-        return started
+        return self.feature.set_level(level)
 
     # ------------------------------------------------------------ view
 

@@ -44,11 +44,12 @@ from PySide6.QtWidgets import (
 
 from ..theme import colour, is_dark
 from ..widgets import ErrorLabel, plain_tooltip
-from inspector.session.controllers.base import FAIL_CANCELLED, FAIL_ERROR, LISTED, LOADING, Failure
+from inspector.session.controllers.base import FAIL_ERROR, LISTED, LOADING, Failure
 from inspector.session.controllers.tasks import FAILED, POLLING, RESULT, SHOWN, TASK, TasksController
 from inspector.session.operations import NOTE_ERROR, TERMINAL_STATUSES, ListPager
 
 from ..text import format_milliseconds, format_timestamp, list_note_text
+from .answers import failure_text
 from .base import FeaturePanel
 
 
@@ -366,9 +367,7 @@ class TasksPanel(FeaturePanel):
             else:
                 text = self.tr("tasks/get failed: {code} {message}")
             return text.format(code=err.get("code"), message=err.get("message"))
-        if failure.code == FAIL_CANCELLED:
-            return QCoreApplication.translate("FeaturePanel", "Cancelled.")
-        return failure.detail or ""
+        return failure_text(failure)  # cancelled, or the session's words
 
     def _listed(self) -> None:
         """A tasks/list load ended (or the list was reset): its notes said, paging offered."""
