@@ -34,6 +34,7 @@ from inspector.session.controllers.resources import (
     READ,
     READ_NO_CONTENTS,
     READING,
+    SUBSCRIBING,
     SUBSCRIPTIONS,
     UPDATED,
     ResourcesController,
@@ -209,7 +210,8 @@ async def test_demo_legacy_subscription_updates_reread_and_list_changes() -> Non
         assert ctl.toggle_subscription(COUNTER_URI)
         await wait_for(lambda: ctl.subscription is not None, "resources/subscribe")
         assert ctl.subscribed == {COUNTER_URI} and ctl.following(COUNTER_URI) and ctl.subscription.failure is None
-        assert sent(session, "resources/subscribe") == [{"uri": COUNTER_URI}] and SUBSCRIPTIONS in events
+        assert sent(session, "resources/subscribe") == [{"uri": COUNTER_URI}] and ctl.pending is None
+        assert events.index(SUBSCRIBING) < events.index(SUBSCRIPTIONS)  # the front-end's busy line: on, then off
 
         await call_tool(session, "touch_resource", {"uri": COUNTER_URI})
         await wait_for(lambda: ctl.updates, "the update")

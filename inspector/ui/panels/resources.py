@@ -7,19 +7,30 @@ timeline and the diagram.
 
 Theory of operation
 -------------------
-* Each list is a :class:`inspector.session.operations.ListPager` (one paging behaviour for
-  every panel: cycle and malformed-cursor protection, generations, notes as data); a
-  :class:`PagedListView` shows it. A reload starts a new generation, so a slow answer never
-  overwrites a newer list.
+* What the panel shows is held by a Qt-free
+  :class:`inspector.session.controllers.resources.ResourcesController` (``self.feature``): the
+  two lists (each a :class:`~inspector.session.controllers.base.ListController` on a
+  ``ListPager``: paging, generations, list_changed reloads, the request watch), reads with their
+  own generation and their answers as data, subscriptions in both eras, the updates and the
+  re-read of the shown resource. The panel forwards the user's actions to it and draws what its
+  listeners are told (``LOADING``/``PAGE``/``LISTED`` per list; ``READING``/``READ``,
+  ``SUBSCRIBING``/``SUBSCRIPTIONS``, ``UPDATED``); failures arrive as data and are worded here
+  (:mod:`.answers`). A :class:`PagedListView` shows each list.
 * A :class:`CompletionField` is a line edit that asks for suggestions through a callback,
   debounced (200 ms after the last key, or at once on focus), and shows the answer in a
-  QCompleter popup. Answers for text the user has since changed are dropped.
+  QCompleter popup. Answers for text the user has since changed are dropped. The request is
+  :func:`inspector.session.controllers.completions.fetch_completions` (``context`` where the
+  version has it), through :func:`.answers.complete_field`, as in the Prompts panel.
 * Modern servers (2026-07-28) send list changes and resource updates only on a
   ``subscriptions/listen`` stream that asked for them. The session has one such stream,
-  shared by the panels (``session.listen_hub``, see session/operations.py): this panel asks it
-  for ``resourcesListChanged`` while the server declares ``listChanged`` and for the
+  shared by the panels (``session.listen_hub``, see session/operations.py): the controller asks
+  it for ``resourcesListChanged`` while the server declares ``listChanged`` and for the
   ``resourceSubscriptions`` the user chose to listen to; the stream is reopened with the
-  union whenever that changes.
+  union whenever that changes. The panel draws the stream's state.
+* Template variables and expansion come from :mod:`inspector.protocol.uri_template` (the
+  ``uritemplate`` library); the URIs of a read and the required variables from the controller.
+* Decoding a read's contents (base64, images) is the panel's: large answers are decoded on a
+  worker thread, and dropped when another read or selection came meanwhile.
 
 Server text is shown as plain text only. Nothing here waits on a nested event loop: file
 dialogs use ``open()`` and signals.
