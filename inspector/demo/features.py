@@ -461,7 +461,8 @@ def ask(call: Call, key: str, method: str, params: dict) -> dict:
 
 def tool_list_roots(call: Call, args: dict) -> dict:
     result = ask(call, "roots", "roots/list", {})
-    roots = result.get("roots") if isinstance(result.get("roots"), list) else []
+    found = result.get("roots")
+    roots = found if isinstance(found, list) else []
     lines = [f"- {r.get('name', '(no name)')}: {r.get('uri')}" for r in roots if isinstance(r, dict)]
     return text_result(f"The client has {len(lines)} root(s)" + (":\n" + "\n".join(lines) if lines else "."))
 
@@ -646,7 +647,7 @@ def prompts_get(call: Call) -> dict:
     for arg in entry.get("arguments", ()):
         if arg.get("required") and arg["name"] not in args:
             raise RpcError(INVALID_PARAMS, f"Missing required argument: {arg['name']}")
-    rendered = catalog.render_prompt(name, args)
+    rendered = catalog.render_prompt(entry["name"], args)
     if rendered is None:
         rendered = {"messages": [{"role": "user", "content": {"type": "text", "text": f"This is {name}, added by add_item."}}]}
     return rendered
@@ -659,11 +660,11 @@ def complete(call: Call) -> dict:
         raise RpcError(INVALID_PARAMS, "completion/complete needs ref and argument {name, value}")
     if ref.get("type") == "ref/prompt":
         key = ref.get("name")
-        if not any(p["name"] == key for p in _prompt_entries(call.server)):
+        if not isinstance(key, str) or not any(p["name"] == key for p in _prompt_entries(call.server)):
             raise RpcError(INVALID_PARAMS, f"Unknown prompt: {key}")
     elif ref.get("type") == "ref/resource":
         key = ref.get("uri")
-        if key != ITEMS_TEMPLATE:
+        if not isinstance(key, str) or key != ITEMS_TEMPLATE:
             raise RpcError(INVALID_PARAMS, f"Unknown resource template: {key}")
     else:
         raise RpcError(INVALID_PARAMS, f"Unknown reference type: {ref.get('type')!r}")

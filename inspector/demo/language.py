@@ -148,7 +148,7 @@ def localize(value: Any, lang: str | None = None) -> Any:
 
 def _walk(value: Any, table: dict[str, str]) -> Any:
     if isinstance(value, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for key, item in value.items():
             if key in TEXT_KEYS and isinstance(item, str):
                 out[key] = table.get(item, item)

@@ -360,7 +360,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         if lesson.metavar is None:
             group.add_argument("--" + lesson.name, action="store_true", help=lesson.teaches)
         else:
-            group.add_argument("--" + lesson.name, metavar=lesson.metavar, type=lesson.parse, help=lesson.teaches)
+            group.add_argument("--" + lesson.name, metavar=lesson.metavar, type=lesson.parse or str, help=lesson.teaches)
         for flag, kwargs in lesson.extra:
             group.add_argument(flag, **kwargs)
 

@@ -305,7 +305,7 @@ class DemoServer:
     # ------------------------------------------------------------------ requests
 
     def on_request(self, p: Parsed) -> None:
-        id, method = p.id, p.method
+        id, method = p.id, p.method or ""  # a request always has its method
         params = p.obj.get("params")
         if params is None:
             params = {}

@@ -14,3 +14,9 @@ from typing import Any, TypeAlias
 JsonValue: TypeAlias = Any
 #: A JSON object: a message, its ``params``/``result``, a capability set, an info block.
 JsonObject: TypeAlias = dict[str, Any]
+
+
+def str_member(obj: JsonObject, key: str, default: str = "") -> str:
+    """``obj[key]`` when it is a string, else ``default`` (a member missing or of another type)."""
+    value = obj.get(key)
+    return value if isinstance(value, str) else default

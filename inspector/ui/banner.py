@@ -64,7 +64,7 @@ def outcome_text(code: str | None, args: dict, english: str) -> str:
     if text is None:
         return english
     try:
-        return QCoreApplication.translate("FailureBanner", text).format(**args)
+        return QCoreApplication.translate("FailureBanner", str(text)).format(**args)  # str: the stubs type NOOPs as object
     except (KeyError, IndexError, ValueError):  # a translation that lost or broke a placeholder
         return english
 

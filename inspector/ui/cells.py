@@ -22,6 +22,7 @@ delegate, so selection, focus frames and the style's palette groups look exactly
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette, QStaticText, QTransform
@@ -32,6 +33,8 @@ Cell = tuple
 _TEXT_CACHE = 4_000  # laid-out texts kept (a few screens); cleared wholesale when full
 _SLOW_STATES = QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus
 _TEXT = QPalette.ColorRole.Text
+#: x, y, width, height (QRect.getRect)
+_Rect = tuple[int, int, int, int]
 _RIGHT = int(Qt.AlignmentFlag.AlignRight)
 _HCENTER = int(Qt.AlignmentFlag.AlignHCenter)
 
@@ -88,7 +91,7 @@ class CellDelegate(QStyledItemDelegate):
             painter.fillRect(rect, bg)
         if not text and icon is None:
             return
-        x0, y0, width, height = rect.getRect()
+        x0, y0, width, height = cast(_Rect, rect.getRect())  # the stubs say object
         key = (width, height, icon is not None)
         geometry = self._geometry.get(key)
         if geometry is None:
@@ -148,7 +151,7 @@ class CellDelegate(QStyledItemDelegate):
         icon = None
         if opt.features & QStyleOptionViewItem.ViewItemFeature.HasDecoration:
             icon = style.subElementRect(QStyle.SubElement.SE_ItemViewItemDecoration, opt, widget).translated(-rect.x(), -rect.y())
-        return text.getRect(), icon, opt.textElideMode
+        return cast(_Rect, text.getRect()), icon, opt.textElideMode
 
     def _static(self, text: str, font: QFont, width: int, fm: QFontMetrics, elide: Qt.TextElideMode) -> tuple[QStaticText, int, int] | None:
         """``text`` laid out in ``font``, elided to ``width`` (None: it has several lines)."""

@@ -495,7 +495,7 @@ class ElicitationDialog(_AnswerDialog):
             scroll.setWidget(self.form)
             scroll.viewport().setAutoFillBackground(False)
             self.form.layout().setContentsMargins(12, 12, 12, 12)
-            self.scroll = scroll
+            self.scroll_area = scroll
             layout.addWidget(scroll, 1)
             self.note = muted(plain_label())
             layout.addWidget(self.note)

@@ -208,7 +208,8 @@ class ComposerDialog(QDialog):
         try:
             self.set_text(orjson.dumps(orjson.loads(self.editor.toPlainText())).decode())
         except orjson.JSONDecodeError as exc:
-            self._say(lambda why=str(exc): self.tr("Not JSON, so it cannot be compacted: {why}").format(why=why))
+            why = str(exc)
+            self._say(lambda: self.tr("Not JSON, so it cannot be compacted: {why}").format(why=why))
 
     def send(self) -> bool:
         """Send the text (a second press for one that breaks a rule). True when it went out."""
@@ -233,9 +234,11 @@ class ComposerDialog(QDialog):
             try:
                 done = await session.send_text(wire)
             except (SessionError, ValueError) as exc:
-                self._say(lambda why=str(exc): self.tr("Not sent: {why}").format(why=why))
+                why = str(exc)
+                self._say(lambda: self.tr("Not sent: {why}").format(why=why))
                 return
-            self._say(lambda seq=done.seq: self.tr("Sent as entry {seq}; its answer, if any, is paired in the timeline.").format(seq=seq))
+            seq = done.seq
+            self._say(lambda: self.tr("Sent as entry {seq}; its answer, if any, is paired in the timeline.").format(seq=seq))
             self._confirmed_text = None
             self.refresh()
             self.sent.emit(done.seq)

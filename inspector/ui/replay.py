@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QSlider, QStyle, QStyleOptionSlider, QToolTip, QWidget
 
 from inspector.session.playback import NEXT_MESSAGE, SPEEDS, Playback
@@ -61,7 +61,7 @@ class MarkedSlider(QSlider):
         return self.minimum() + round(max(0.0, min(1.0, k)) * span)
 
     def event(self, e: QEvent) -> bool:
-        if e.type() == QEvent.Type.ToolTip and self.describe is not None:
+        if isinstance(e, QHelpEvent) and e.type() == QEvent.Type.ToolTip and self.describe is not None:
             text = self.describe(self.row_at(e.pos().x()))
             QToolTip.showText(e.globalPos(), plain_tooltip(text + ("\n" + self.hint if self.hint else "")), self)
             return True

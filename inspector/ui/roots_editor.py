@@ -206,9 +206,10 @@ class RootsEditor(QWidget):
     def _append(self, uri: str, name: str) -> None:
         row = self.table.rowCount()
         self.table.insertRow(row)
-        self.table.setItem(row, 0, QTableWidgetItem(uri))
+        item = QTableWidgetItem(uri)
+        item.setToolTip(plain_tooltip(uri))
+        self.table.setItem(row, 0, item)
         self.table.setItem(row, 1, QTableWidgetItem(name))
-        self.table.item(row, 0).setToolTip(plain_tooltip(uri))
 
     def _item_changed(self, item: QTableWidgetItem) -> None:
         if self._loading:

@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPainterPath, QPaintDevice, QPalette, QPen
 from PySide6.QtWidgets import QAbstractItemView, QAbstractScrollArea, QScrollBar, QSplitter, QTabWidget, QToolButton, QWidget
 
 from inspector.protocol.messages import Kind
@@ -155,6 +155,7 @@ class SequenceView(QAbstractScrollArea):
         muted, bad = QColor(tone(self, "muted")), QColor(tone(self, "error"))
         colours = {Direction.C2S: QColor(tone(self, "link")), Direction.S2C: QColor(tone(self, "ok"))}
         side = {Direction.STDERR: QColor(tone(self, "stderr")), Direction.EVENT: QColor(tone(self, "event"))}
+        side[Direction.NOTE] = side[Direction.STDERR]  # the link's notes, shown as before format 3
         # header and lifelines
         bold = QFont(self.font())
         bold.setBold(True)
@@ -291,13 +292,13 @@ class SequenceView(QAbstractScrollArea):
         d = rec.direction_at(seq)
         kind = rec.kind_at(seq)
         extra = rec.extra_at(seq)
-        if d in (Direction.STDERR, Direction.EVENT):
+        if d in (Direction.STDERR, Direction.EVENT, Direction.NOTE):
             if extra.get("event"):
                 name = event_label(str(extra["event"]))  # in the window's language, as the timeline says it
             elif extra.get("channel") in ("http", "http-body"):
                 name = "HTTP"
             else:
-                name = QCoreApplication.translate("Timeline", DIRECTION_LABELS[Direction.STDERR])
+                name = QCoreApplication.translate("Timeline", str(DIRECTION_LABELS[Direction.STDERR]))
             raw = rec.raw_at(seq)[:MAX_LABEL * 2].decode("utf-8", "replace").strip()
             return f"{name}: {raw[:MAX_LABEL]}"
         method = rec.method_at(seq) or ""
@@ -405,20 +406,22 @@ class SequenceView(QAbstractScrollArea):
             reason = writable_error(path)
             if reason is not None:
                 raise OSError(reason)
-            target = QSvgGenerator()
-            target.setFileName(path)
-            target.setSize(size)
-            target.setViewBox(QRect(QPoint(0, 0), size))
-            target.setTitle(self.export_title(first, end, total))
+            generator = QSvgGenerator()
+            generator.setFileName(path)
+            generator.setSize(size)
+            generator.setViewBox(QRect(QPoint(0, 0), size))
+            generator.setTitle(self.export_title(first, end, total))
+            target: QPaintDevice = generator
+            image = None
         else:
             from PySide6.QtGui import QImage
 
-            target = QImage(size * scale, QImage.Format.Format_ARGB32)
-            if not target.isNull():
-                target.setDevicePixelRatio(scale)
-                target.fill(base)
+            target = image = QImage(size * scale, QImage.Format.Format_ARGB32)
+            if not image.isNull():
+                image.setDevicePixelRatio(scale)
+                image.fill(base)
         painter = QPainter()
-        if svg or not target.isNull():
+        if image is None or not image.isNull():
             if not painter.begin(target):
                 raise OSError(self.tr("the picture could not be drawn"))
             painter.setFont(self.font())
@@ -430,7 +433,7 @@ class SequenceView(QAbstractScrollArea):
                 ok = painter.end()
             if svg and not ok:
                 raise OSError(self.tr("the SVG writer failed"))
-        reason = None if svg else image_error(target, path)
+        reason = None if image is None else image_error(image, path)
         if reason is not None:
             raise OSError(reason)
         return first, end, total

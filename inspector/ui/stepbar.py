@@ -100,7 +100,7 @@ class StepBar(QFrame):
         self.spec_link.setCursor(Qt.CursorShape.PointingHandCursor)
         self.spec_link.setObjectName("specLink")
         self.spec_link.setStyleSheet("#specLink { color: palette(link); text-decoration: underline; text-align: left; padding: 0; border: none; }")
-        self.spec_link.clicked.connect(lambda: self.pending is not None and self.pending.spec and self.specRequested.emit(self.pending.spec))
+        self.spec_link.clicked.connect(self._spec_clicked)
         self.message = QPlainTextEdit()
         self.message.setReadOnly(True)
         self.highlighter = JsonHighlighter(self.message.document(), self.message, EMPHASIS)
@@ -176,8 +176,15 @@ class StepBar(QFrame):
         """Room for the details when they are shown (the layout may give less: they scroll)."""
         hint = super().sizeHint()
         if self.details_button.isChecked():
-            hint.setHeight(max(hint.height(), self.layout().itemAt(0).sizeHint().height() + 210))
+            layout = self.layout()
+            first = layout.itemAt(0) if layout is not None else None
+            if first is not None:
+                hint.setHeight(max(hint.height(), first.sizeHint().height() + 210))
         return hint
+
+    def _spec_clicked(self) -> None:
+        if self.pending is not None and self.pending.spec:
+            self.specRequested.emit(self.pending.spec)
 
     def set_details(self, on: bool) -> None:
         """Show or fold away the explanation, the spec link and the message (one line left)."""

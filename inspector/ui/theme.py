@@ -11,7 +11,6 @@ tinted backgrounds. Widgets that cache colours rebuild them on ``PaletteChange``
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QWidget
 
@@ -41,8 +40,7 @@ def _palette(source: QWidget | QPalette | None) -> QPalette:
         return source
     if source is not None:
         return source.palette()
-    app = QCoreApplication.instance()
-    return app.palette() if app is not None else QGuiApplication.palette()  # type: ignore[union-attr]
+    return QGuiApplication.palette()  # the application's (QApplication's when there is one)
 
 
 def is_dark(source: QWidget | QPalette | None = None) -> bool:

@@ -55,8 +55,9 @@ class WholeLines(QObject):
         self.spare = 0  # the height left under the viewport now
         self._busy = False
         area.installEventFilter(self)
-        if isinstance(area, QScrollArea) and area.widget() is not None:
-            area.widget().installEventFilter(self)
+        inner = area.widget() if isinstance(area, QScrollArea) else None
+        if inner is not None:
+            inner.installEventFilter(self)
         for widget in watch:
             widget.installEventFilter(self)
 

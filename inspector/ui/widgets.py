@@ -340,12 +340,15 @@ class PagedListView(QWidget):
         self.more_button.setEnabled(not pl.loading)
         self.refresh_button.setEnabled(not pl.loading)
 
+    def _items(self) -> list[QTreeWidgetItem]:
+        tree = self.tree
+        return [item for i in range(tree.topLevelItemCount()) if (item := tree.topLevelItem(i)) is not None]
+
     def entries(self) -> list[dict]:
-        return [self.tree.topLevelItem(i).data(0, ITEM_ROLE) for i in range(self.tree.topLevelItemCount())]
+        return [item.data(0, ITEM_ROLE) for item in self._items()]
 
     def select_where(self, key: str, value: Any) -> bool:
-        for i in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(i)
+        for item in self._items():
             entry = item.data(0, ITEM_ROLE)
             if isinstance(entry, dict) and entry.get(key) == value:
                 self.tree.setCurrentItem(item)
@@ -354,8 +357,7 @@ class PagedListView(QWidget):
 
     def _apply_filter(self, text: str) -> None:
         needle = text.strip().lower()
-        for i in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(i)
+        for item in self._items():
             hay = " ".join(item.text(c) for c in range(item.columnCount())).lower()
             item.setHidden(bool(needle) and needle not in hay)
 
@@ -403,11 +405,13 @@ class CompletionField(QLineEdit):
         self.completes = completes
         self.hint = ""  # the owner's tooltip text (plain), kept when a completion fails
         self.model = QStringListModel(self)
-        self.completer = QCompleter(self.model, self)
-        self.completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
-        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.completer.setWidget(self)
-        self.completer.activated[str].connect(self._chosen)
+        # its own completer, not QLineEdit's (setCompleter would filter the server's answers)
+        self.suggester = QCompleter(self.model, self)
+        self.suggester.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
+        self.suggester.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.suggester.setWidget(self)
+        # the overload that carries the text (the stubs do not model a signal's overloads)
+        self.suggester.activated[str].connect(self._chosen)  # type: ignore[index]
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS)
@@ -445,9 +449,9 @@ class CompletionField(QLineEdit):
                 hint += " " + self.tr("(more on the server)")
         self.setStatusTip(hint)
         if values and self.hasFocus():
-            self.completer.complete()
-        elif not values:
-            self.completer.popup().hide()
+            self.suggester.complete()
+        elif not values and (popup := self.suggester.popup()) is not None:
+            popup.hide()
         return True
 
     def _edited(self, _text: str) -> None:

@@ -108,8 +108,8 @@ async def test_list_select_complete_and_get(qtbot, mode):
         assert asked[0] == {"ref": {"type": "ref/prompt", "name": "greeting"}, "argument": {"name": "style", "value": "p"}}
         assert asked[1]["argument"] == {"name": "name", "value": "A"} and asked[1]["context"] == {"arguments": {"style": "p"}}
         if name.hasFocus():
-            assert name.completer.popup().isVisible()
-        name.completer.activated[str].emit("Ada")
+            assert name.suggester.popup().isVisible()
+        name.suggester.activated[str].emit("Ada")
         style.setText("pirate")
 
         panel.get_button.click()
@@ -282,7 +282,7 @@ async def test_reference_server_dependent_completion_and_get(qtbot):
         type_into(department, "")
         department.request_now()
         await until(lambda: department.suggestions() == ["Engineering", "Sales", "Marketing", "Support"])
-        department.completer.activated[str].emit("Sales")
+        department.suggester.activated[str].emit("Sales")
         type_into(name, "")
         name.request_now()
         await until(lambda: name.suggestions() == ["David", "Eve", "Frank"])  # narrowed by context
