@@ -37,5 +37,6 @@ and the front-end words them.
 :mod:`.prompts` (listing, ``prompts/get`` with its own generation, completion of arguments)
 and :mod:`.tools` (listing, the checks before a call, plain and task-augmented ``tools/call``,
 cancel) are built on it.
-:mod:`.resources` (two lists, reads with their own generation, subscriptions in both eras, updates) and :mod:`.completions` (``completion/complete`` by version) too.
+:mod:`.resources` (two lists, reads with their own generation, subscriptions in both eras,
+updates) and :mod:`.completions` (``completion/complete`` by version) too.
 """
