@@ -58,11 +58,12 @@ def test_linguist_edits_survive_and_vanished_strings_are_kept(tmp_path):
     contexts = {c.findtext("name"): c for c in root.findall("context")}
     edited = next(m for m in contexts["MainWindow"].findall("message") if m.findtext("source") == "Connect")
     edited.find("translation").text = "连上它"  # as if changed in Qt Linguist
-    cleared = next(m for m in contexts["MainWindow"].findall("message") if m.findtext("source") == "Disconnect")
+    # a string of this context only (lupdate offers another context's translation of the same text as a draft)
+    cleared = next(m for m in contexts["MainWindow"].findall("message") if m.findtext("source") == "Connection")
     cleared.find("translation").text = None
     cleared.find("translation").set("type", "unfinished")
     # drafts: Qt Linguist saves a translation not yet marked finished as unfinished, with text
-    drafts = {("MainWindow", "Continue"): "继续LINGUIST-REVIEW", ("Lifecycle", "DELETE session"): "删除会话LINGUIST-REVIEW"}
+    drafts = {("WindowActions", "Continue"): "继续LINGUIST-REVIEW", ("Lifecycle", "DELETE session"): "删除会话LINGUIST-REVIEW"}
     for (name, source), text in drafts.items():
         draft = next(m for m in contexts[name].findall("message") if m.findtext("source") == source)
         draft.find("translation").text = text
@@ -74,13 +75,13 @@ def test_linguist_edits_survive_and_vanished_strings_are_kept(tmp_path):
     tree.write(tmp_path / "c.ts", encoding="utf-8", xml_declaration=True)
 
     glossary = {"OK": "确定", "Continue": "继续", "DELETE session": "删除会话"}
-    out = run_i18n(tmp_path, {"MainWindow": {"Connect": "连接", "Disconnect": "断开连接"}, "*": glossary})
+    out = run_i18n(tmp_path, {"MainWindow": {"Connect": "连接", "Connection": "连接面板"}, "*": glossary})
     after = messages(tmp_path / "c.ts")
     for key, text in drafts.items():  # neither the glossary nor the vanish-and-revive of a Qt-free context touch a draft
         assert after[key].text == text and after[key].get("type") == "unfinished", key
         assert f"untranslated [{key[0]}] {key[1]!r}" in out  # and it is still reported as not done
     assert after[("MainWindow", "Connect")].text == "连上它"  # the catalogue wins over the drop file
-    assert after[("MainWindow", "Disconnect")].text == "断开连接" and after[("MainWindow", "Disconnect")].get("type") is None
+    assert after[("MainWindow", "Connection")].text == "连接面板" and after[("MainWindow", "Connection")].get("type") is None
     for key in (("MainWindow", "A string no code has any more"), ("Rules", "A rule that was removed")):
         assert after[key].get("type") == "vanished" and after[key].text == "已删除"  # kept for when it comes back
     assert (tmp_path / "c.qm").stat().st_size > 10_000 and "translated" in out
