@@ -50,8 +50,13 @@ DEMO = [sys.executable, "-m", "inspector.demo"]
 
 
 def options(argv: list[str], *, era: EraMode = EraMode.LEGACY, legacy_version: str = LATEST_LEGACY) -> SessionOptions:
-    return SessionOptions(transport=StdioSpec(argv=list(argv)), config=ClientConfig(era=era, legacy_version=legacy_version),
-                          stdin_grace=3.0, term_grace=2.0, request_timeout=15.0)
+    return SessionOptions(
+        transport=StdioSpec(argv=list(argv)),
+        config=ClientConfig(era=era, legacy_version=legacy_version),
+        stdin_grace=3.0,
+        term_grace=2.0,
+        request_timeout=15.0,
+    )
 
 
 async def wait_for(predicate: Callable[[], object], what: str, timeout: float = 30.0) -> None:
@@ -66,8 +71,11 @@ async def wait_for(predicate: Callable[[], object], what: str, timeout: float = 
 def sent(session: Session, method: str) -> list[dict]:
     """The params of every ``method`` request the client wrote, in order."""
     rec = session.recording
-    return [rec[i].json().get("params") or {} for i in range(len(rec))
-            if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == method]
+    return [
+        rec[i].json().get("params") or {}
+        for i in range(len(rec))
+        if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == method
+    ]
 
 
 def attached(session: Session) -> tuple[ResourcesController, list[str]]:
@@ -79,8 +87,13 @@ def attached(session: Session) -> tuple[ResourcesController, list[str]]:
     events: list[str] = []
     ctl.subscribe(events.append)
     session.change_listeners.append(lambda _seq, obj: ctl.on_notification(obj.get("method"), obj.get("params")))
-    ctl.attach(session, neg.era, neg.version, announces_changes=caps.get("listChanged") is True,
-               subscribable=caps.get("subscribe") is True)
+    ctl.attach(
+        session,
+        neg.era,
+        neg.version,
+        announces_changes=caps.get("listChanged") is True,
+        subscribable=caps.get("subscribe") is True,
+    )
     return ctl, events
 
 
@@ -121,10 +134,14 @@ def test_uri_templates_variables_required_and_expansion() -> None:
     assert expand_template("x://s{?q,lang}", {"q": "mcp", "lang": ""}) == "x://s?q=mcp"
     assert expand_template("x://{var:3}{.ext}", {"var": "value", "ext": "txt"}) == "x://val.txt"
     # a server's template the library cannot read is no exception: no variables, itself
-    assert template_variables("x://{var:abc}") == [] and expand_template("x://{var:abc}", {"var": "1"}) == "x://{var:abc}"
+    assert (
+        template_variables("x://{var:abc}") == [] and expand_template("x://{var:abc}", {"var": "1"}) == "x://{var:abc}"
+    )
     assert missing_variables(ITEMS_TEMPLATE, {"item": "apple"}) == ["category"]
     assert missing_variables(ITEMS_TEMPLATE, {"category": "fruit", "item": "apple"}) == []
-    assert ResourcesController.target(ITEMS_TEMPLATE, {"category": "fruit", "item": "apple"}) == "demo://items/fruit/apple"
+    assert (
+        ResourcesController.target(ITEMS_TEMPLATE, {"category": "fruit", "item": "apple"}) == "demo://items/fruit/apple"
+    )
     assert ResourcesController.target(None, {}, README_URI) == README_URI
     assert ResourcesController.target("{a}", {}) is None
 
@@ -132,11 +149,16 @@ def test_uri_templates_variables_required_and_expansion() -> None:
 def test_completion_params_by_version_and_results_as_data() -> None:
     ref = resource_ref(ITEMS_TEMPLATE)
     with_context = completion_params("2025-06-18", ref, "item", "a", {"category": "fruit"})
-    assert with_context == {"ref": {"type": "ref/resource", "uri": ITEMS_TEMPLATE}, "argument": {"name": "item", "value": "a"},
-                            "context": {"arguments": {"category": "fruit"}}}
+    assert with_context == {
+        "ref": {"type": "ref/resource", "uri": ITEMS_TEMPLATE},
+        "argument": {"name": "item", "value": "a"},
+        "context": {"arguments": {"category": "fruit"}},
+    }
     assert "context" not in completion_params("2025-03-26", ref, "item", "a", {"category": "fruit"})
     assert "context" not in completion_params("2026-07-28", prompt_ref("greeting"), "style", "", {})
-    answer = read_completion("a", {"completion": {"values": ["x", 3, "y", *map(str, range(200))], "total": 250, "hasMore": True}})
+    answer = read_completion(
+        "a", {"completion": {"values": ["x", 3, "y", *map(str, range(200))], "total": 250, "hasMore": True}}
+    )
     assert answer.ok and answer.values[:2] == ("x", "y") and len(answer.values) == MAX_VALUES
     assert answer.total == 250 and answer.has_more and answer.value == "a"
     odd = read_completion("", {"completion": {"values": "no", "total": True, "hasMore": "yes"}})
@@ -172,7 +194,11 @@ async def test_demo_lists_reads_and_a_failed_read_as_data() -> None:
         uri = ctl.target(ITEMS_TEMPLATE, {"category": "fruit", "item": "mango"})
         out = await ctl.fetch(uri)
         assert out is not None and out.ok and out.contents[0]["uri"] == "demo://items/fruit/mango"
-        assert [p["uri"] for p in sent(session, "resources/read")] == [README_URI, "demo://nothing/here", "demo://items/fruit/mango"]
+        assert [p["uri"] for p in sent(session, "resources/read")] == [
+            README_URI,
+            "demo://nothing/here",
+            "demo://items/fruit/mango",
+        ]
 
 
 async def test_demo_a_newer_read_wins_and_leaving_drops_the_answer() -> None:
@@ -232,9 +258,14 @@ async def test_demo_legacy_subscription_updates_reread_and_list_changes() -> Non
         # a list change reloads both lists
         lists_before = len(sent(session, "resources/list")), len(sent(session, "resources/templates/list"))
         await call_tool(session, "add_item", {"kind": "resource"})
-        await wait_for(lambda: len(sent(session, "resources/list")) == lists_before[0] + 1
-                       and len(sent(session, "resources/templates/list")) == lists_before[1] + 1
-                       and not any(pl.loading for pl in ctl.lists), "the reload")
+        await wait_for(
+            lambda: (
+                len(sent(session, "resources/list")) == lists_before[0] + 1
+                and len(sent(session, "resources/templates/list")) == lists_before[1] + 1
+                and not any(pl.loading for pl in ctl.lists)
+            ),
+            "the reload",
+        )
         assert any(r.get("name") == "added-1" for r in ctl.resources.items)
         ctl.clear_updates()
         assert ctl.updates == []
@@ -246,7 +277,11 @@ async def test_demo_subscribe_failure_and_no_subscribe_without_the_capability() 
         await session.start()
         ctl, _events = attached(session)
         outcome = await ctl.send_subscription("resources/subscribe", "demo://nothing/here")
-        assert outcome.failure is not None and outcome.failure.code == FAIL_ERROR and outcome.failure.error["code"] == -32002
+        assert (
+            outcome.failure is not None
+            and outcome.failure.code == FAIL_ERROR
+            and outcome.failure.error["code"] == -32002
+        )
         assert not ctl.subscribed and ctl.subscription == outcome  # refused: not subscribed
         ctl.subscribable = False
         assert not ctl.toggle_subscription(COUNTER_URI)
@@ -267,10 +302,14 @@ async def test_demo_modern_updates_come_on_the_shared_listen_stream() -> None:
         assert hub.filter == {"resourcesListChanged": True}
 
         assert ctl.toggle_subscription(COUNTER_URI) and ctl.watched == [COUNTER_URI] and ctl.following(COUNTER_URI)
-        await wait_for(lambda: hub.state == "listening" and hub.filter.get("resourceSubscriptions") == [COUNTER_URI],
-                       "the stream reopened with the resource")
+        await wait_for(
+            lambda: hub.state == "listening" and hub.filter.get("resourceSubscriptions") == [COUNTER_URI],
+            "the stream reopened with the resource",
+        )
         assert [p["notifications"] for p in sent(session, "subscriptions/listen")][-1] == {
-            "resourcesListChanged": True, "resourceSubscriptions": [COUNTER_URI]}
+            "resourcesListChanged": True,
+            "resourceSubscriptions": [COUNTER_URI],
+        }
         assert not sent(session, "resources/subscribe")  # no such request in 2026-07-28
 
         await call_tool(session, "touch_resource", {"uri": COUNTER_URI})
@@ -280,7 +319,9 @@ async def test_demo_modern_updates_come_on_the_shared_listen_stream() -> None:
 
         ctl.stop_listening()
         assert ctl.watched == []
-        await wait_for(lambda: hub.state == "listening" and "resourceSubscriptions" not in hub.filter, "the stream without it")
+        await wait_for(
+            lambda: hub.state == "listening" and "resourceSubscriptions" not in hub.filter, "the stream without it"
+        )
         assert hub.filter == {"resourcesListChanged": True}
 
         # modern: an unknown resource is -32602
@@ -314,7 +355,9 @@ async def test_demo_read_without_contents_is_a_problem_not_a_crash() -> None:
 
     out = read_outcome("x://y", Reply(id=1, seq=3, result={"contents": "nope"}, error=None, latency=0.01))
     assert not out.ok and out.problem == READ_NO_CONTENTS and out.failure is None
-    out = read_outcome("x://y", Reply(id=1, seq=3, result={"contents": [{"uri": "x://y", "text": ""}, 7]}, error=None, latency=0.01))
+    out = read_outcome(
+        "x://y", Reply(id=1, seq=3, result={"contents": [{"uri": "x://y", "text": ""}, 7]}, error=None, latency=0.01)
+    )
     assert out.ok and out.listed == 2 and out.contents == ({"uri": "x://y", "text": ""},)
 
 

@@ -126,7 +126,9 @@ class ResourcesController(FeatureController):
     def __init__(self) -> None:
         super().__init__()
         self.resources = ListController("resources/list", "resources", "resourcesListChanged", owner=OWNER)
-        self.templates = ListController("resources/templates/list", "resourceTemplates", "resourcesListChanged", owner=OWNER)
+        self.templates = ListController(
+            "resources/templates/list", "resourceTemplates", "resourcesListChanged", owner=OWNER
+        )
         self.subscribable = False  # the server declared resources.subscribe
         self.reads = Generation()
         self.reading: str | None = None  # the uri of the read on its way
@@ -150,8 +152,15 @@ class ResourcesController(FeatureController):
 
     # ---------------------------------------------------------------- session
 
-    def attach(self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False,
-               subscribable: bool = False) -> None:
+    def attach(
+        self,
+        session: Session,
+        era: str | None,
+        version: str | None,
+        *,
+        announces_changes: bool = False,
+        subscribable: bool = False,
+    ) -> None:
         """A new session: both lists and everything read, subscribed or updated are forgotten;
         in the modern era the shared stream is asked for list changes (when declared)."""
         super().attach(session, era, version, announces_changes=announces_changes)

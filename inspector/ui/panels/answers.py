@@ -80,7 +80,11 @@ def show_completion(field: CompletionField, answer: Completion) -> None:
 
 
 async def complete_field(
-    panel: FeaturePanel, field: CompletionField, ref: dict[str, str], context: dict[str, str], errors: QLabel | None = None
+    panel: FeaturePanel,
+    field: CompletionField,
+    ref: dict[str, str],
+    context: dict[str, str],
+    errors: QLabel | None = None,
 ) -> None:
     """``completion/complete`` for ``field``'s value as last asked; the answer lands in it. When
     the session could not ask (a timeout, a lost link, a cancel) ``errors`` says so as well."""

@@ -565,8 +565,9 @@ class ResourcesPanel(FeaturePanel):
     def session_started(self, session, availability, era, version) -> None:
         super().session_started(session, availability, era, version)
         self.clear_view()
-        self.feature.attach(session, era, version, announces_changes=bool(availability is not None and availability.list_changed),
-                            subscribable=bool(availability is not None and availability.subscribe))
+        av = availability
+        self.feature.attach(session, era, version, announces_changes=bool(av is not None and av.list_changed),
+                            subscribable=bool(av is not None and av.subscribe))
         self.feature.auto_reread = self.auto_reread.isChecked()
         self.feature.refresh()
         self._sync_actions()
@@ -1022,7 +1023,8 @@ class ResourcesPanel(FeaturePanel):
         if failure is not None and failure.code == FAIL_ERROR:
             uri = outcome.uri
             self.contents.clear(lambda: self.tr("Nothing to show: the read failed."))
-            self.say(self.errors, lambda: self.tr("resources/read {uri} failed. {error}").format(uri=uri, error=error_text(failure.error)))
+            self.say(self.errors, lambda: self.tr("resources/read {uri} failed. {error}").format(
+                uri=uri, error=error_text(failure.error)))
             return None
         if failure is not None:  # a timeout, a lost link: the contents on screen stay
             self.say_error(self.errors, lambda: failure_text(failure))
@@ -1035,7 +1037,8 @@ class ResourcesPanel(FeaturePanel):
 
     def _subscription_uri(self) -> str | None:
         """The resource whose updates the Subscribe/Listen button is about."""
-        if isinstance(self.template, dict) and missing_variables(str(self.template.get("uriTemplate") or ""), self.template_values()):
+        template = self.template
+        if isinstance(template, dict) and missing_variables(str(template.get("uriTemplate") or ""), self.template_values()):
             return None
         return self._target_uri()
 
@@ -1071,7 +1074,8 @@ class ResourcesPanel(FeaturePanel):
                 if failure is None:
                     self.errors.clear_text()
                 else:
-                    self.say(self.errors, lambda: self._subscription_failed(done.method).format(uri=done.uri, error=failure_text(failure)))
+                    self.say(self.errors, lambda: self._subscription_failed(done.method).format(
+                        uri=done.uri, error=failure_text(failure)))
             self._sync_live()
         elif what == UPDATED:
             self._show_update()
