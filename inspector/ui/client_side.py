@@ -192,6 +192,7 @@ class _AnswerDialog(QDialog):
         self._deadline: float | None = None
         self._answer_check: Callable[[Any], Any] | None = None  # see set_answer_check
         self._problems: list[tuple[str, str]] = []  # why the last answer was not sent (show_problems)
+        self.problem: ErrorLabel  # made by each kind of dialog, where its layout wants it
         self._timer = QTimer(self)
         self._timer.setInterval(1000)
         self._timer.timeout.connect(self._tick)
@@ -494,7 +495,9 @@ class ElicitationDialog(_AnswerDialog):
             scroll.setFrameShape(QFrame.Shape.StyledPanel)
             scroll.setWidget(self.form)
             scroll.viewport().setAutoFillBackground(False)
-            self.form.layout().setContentsMargins(12, 12, 12, 12)
+            form_layout = self.form.layout()
+            if form_layout is not None:
+                form_layout.setContentsMargins(12, 12, 12, 12)
             self.scroll_area = scroll
             layout.addWidget(scroll, 1)
             self.note = muted(plain_label())
@@ -590,14 +593,16 @@ class ElicitationDialog(_AnswerDialog):
         self.url_edit.setToolTip(self.tr("The whole URL, exactly as the server sent it"))
         self.site_caption.setText(self.tr("Site"))
         self.url_caption.setText(self.tr("Full URL"))
-        self.open_button.setText(self.tr("Open in browser"))
-        self.open_button.setToolTip(self.tr("Open this URL in your web browser (only when you click here)"))
+        button = self.open_button
+        if button is not None:
+            button.setText(self.tr("Open in browser"))
+            button.setToolTip(self.tr("Open this URL in your web browser (only when you click here)"))
         self.open_status.setText(
             self.tr("The inspector opens the link only when you click Open in browser.")
             if self._open_result is None
             else self.tr("Opened in your browser.") if self._open_result else self.tr("The system could not open the link; copy it from above.")
         )
-        if not self.open_button.isEnabled():
+        if button is not None and not button.isEnabled():
             self.url_problem.setText(self.tr("Only http and https links can be opened; this one is {scheme}.").format(scheme=parts.scheme or self.tr("not a URL")))
 
     def _fallback_text(self) -> str:
@@ -623,7 +628,7 @@ class ElicitationDialog(_AnswerDialog):
         if self.form is not None:
             if not self.form.validate():
                 return False
-            value = {"action": "accept", "content": self.form.value()}
+            value: dict[str, Any] = {"action": "accept", "content": self.form.value()}
         else:
             value = {"action": "accept"}
         problems = self.answer_problems(value)
