@@ -53,10 +53,10 @@ session leaves nothing in the other language; what the server sent is shown as i
 Qt-free layers hand the window keys, not sentences: an outcome code with its values (the failure
 banner, the status bar and the exit label word it alike, ``banner.failure_why``), a field problem
 of a saved server (``profiles.Problem``, worded by ``connection.problem_text``); a status-bar
-message still shown is said again in the new language (``MainWindow._say``). The feature panels
+message still shown is said again in the new language (``StatusLine.say``, :mod:`.window_status`). The feature panels
 are made anew only with no session and no live recording: a running or ended session keeps them.
 
-The window's arrangement is data kept per user (``MainWindow.save_layout``): the chosen named
+The window's arrangement is data kept per user (:mod:`.window_layout`, ``WindowLayouts.save_layout``): the chosen named
 layout (Debugging: the timeline first; Teaching: the diagram and step bar first; presenter mode
 over either) and, per layout, the docks' state and the centre's splitters, restored when the
 layout is chosen again or the window reopens; a layout never saved is arranged from its shares of
@@ -65,13 +65,20 @@ turns compact while a session runs or a recording is open (fitted again after a 
 restored); the status bar's messages are cleared when the next session or recording replaces the
 one they were about. The step bar's details are folded or shown per layout (Debugging folds them,
 the user's choice is kept per layout), and in Debugging the step bar's appearance moves the
-centre's split so the diagram is drawn whole (``MainWindow._room_for_step``, put back when step
+centre's split so the diagram is drawn whole (``WindowLayouts.room_for_step``, put back when step
 mode ends). Scrolling text whose height a layout decides shows whole lines (:mod:`.whole_lines`).
 
 Start-up builds only what the first paint shows: the answer dialogs (:mod:`.client_side`,
 with the schema forms), the composer and the handout writer are imported when first used; the
 roots editor (:mod:`.roots_editor`) and the JSON colouring (:mod:`.json_highlight`) the
 window shows at once live apart from them.
+
+The main window (:mod:`.main_window`) builds the views and wires them to the controller; its
+other responsibilities are helpers it owns, each given the window: actions, toolbar and menus
+(:mod:`.window_actions`, made again on a language switch), files, recordings and exports
+(:mod:`.window_files`), layouts and presenter mode (:mod:`.window_layout`) and the status bar
+(:mod:`.window_status`). The lifecycle diagram is a widget (:mod:`.diagram`) over a layout
+computed without one (:mod:`.diagram_layout`).
 
 The cyclic collector itself runs on the GUI thread only (:mod:`.collector`): left automatic, it
 runs in whatever thread allocates - asyncio's child-watcher threads among them - and a cycle
