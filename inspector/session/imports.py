@@ -11,10 +11,20 @@ transport), the prompted :class:`ImportInput` fields the file defines, and every
 left a server (or the whole file) out says so (``skipped``); the others were worked around.
 ``entries`` names every server the file defines, those left out too (:meth:`ImportResult.left_out`
 says why each was). Nothing here raises on what a file holds: bad JSON is a problem with its
-line and column; a file that cannot be read says why (:func:`read_user_file`, shared with
-``envFile``: no such file, a symbolic link loop, a folder, a FIFO, permission denied; never
-blocks, never reads past :data:`MAX_BYTES`); an integer longer than Python converts is a number
-like any other (:class:`LongNumber`); a server key written twice is said (the last one wins).
+line and column; a file that cannot be read says why (:func:`.config_files.read_user_file`,
+shared with ``envFile``: no such file, a symbolic link loop, a folder, a FIFO, permission
+denied; never blocks, never reads past :data:`MAX_BYTES`); an integer longer than Python
+converts is a number like any other (:class:`.config_files.LongNumber`); a server key written
+twice is said (the last one wins).
+
+Shapes. The formats are pydantic models (:mod:`.documents`): the exporter writes
+``ClientEntry`` in ``McpServersFile``/``VsCodeFile``; a registry ``server.json`` (its server,
+packages, remotes and inputs) and VS Code's ``inputs`` are read through theirs, a member of the
+wrong type said at its JSON path (``expected a string, found a number``, code ``expected``, or
+the member's own code) and taking its default. A server entry's members, whose wrong values
+have their own words and skip rules (command, args, env...), are judged here. ``envFile`` is
+read by python-dotenv's parser (``export``, quotes, comments; a line that is no assignment is
+said with its number). A configuration file's bytes and JSONC text: :mod:`.config_files`.
 
 Formats (:data:`FORMATS`), detected from the content and the file name unless one is given:
 
@@ -45,29 +55,25 @@ marks it ``isSecret``, its name looks like one (Authorization, Cookie, or contai
 key, secret, password, auth, credential; PAT, PASS or PW as a word), or its value does
 (:func:`secret_kind`: a URL with a password, a token of a well-known shape, a long random
 string). Secret values go to the profile store's ``secrets.json``, never ``servers.json``. A
-secret in an argument or URL cannot be kept apart (a profile's arguments and URL are saved as
-they are, and nothing expands a reference to a secret in them when the server starts): that is
-said as a problem naming its JSON path (:func:`secret_argument` judges an argument, also by the
-flag before it).
+secret in an argument (:func:`secret_argument` judges one, also by the flag before it) moves to
+a secret variable the argument names (``${secret:NAME}``, filled in when the server starts),
+said at its JSON path; a secret in a URL cannot be kept apart, and is said.
 
 Messages. A problem keeps its English template (:data:`MESSAGES`) and its arguments apart, so
 that the UI can show it translated (context "Imports"); ``message`` and ``str()`` are English.
 
-:func:`default_locations` lists where each client keeps its file on this platform;
-:func:`export_entry` writes a saved server as an entry of a client's file (``mcpServers``, or
+:func:`default_locations` (in :mod:`.config_files`) lists where each client keeps its file on
+this platform; :func:`export_entry` writes a saved server as an entry of a client's file (``mcpServers``, or
 ``servers`` for VS Code), in the shape that client reads, secrets left out.
 """
 
 from __future__ import annotations
 
 import copy
-import errno
 import io
 import json
 import os
 import re
-import stat
-import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,22 +83,14 @@ from urllib.parse import parse_qsl, urlsplit
 from dotenv.parser import parse_stream
 from pydantic import BaseModel
 
-from .documents import (
-    ClientEntry,
-    Failure,
-    McpServersFile,
-    RegistryInput,
-    RegistryPackage,
-    RegistryRemote,
-    RegistryServer,
-    VsCodeFile,
-    VsCodeInput,
-    json_path,
-    lenient,
-    loc_path,
-)
+from .config_files import ConfigLocation as ConfigLocation  # re-exported: where the files are, and JSONC
+from .config_files import FileTooLarge, LongNumber, UnreadableFile, loads_config, read_user_file
+from .config_files import default_locations as default_locations
+from .config_files import existing_locations as existing_locations
+from .config_files import strip_jsonc as strip_jsonc
+from .documents import ClientEntry, Failure, McpServersFile, RegistryInput, RegistryPackage, RegistryRemote
+from .documents import RegistryServer, VsCodeFile, VsCodeInput, json_path, lenient, loc_path
 from .profiles import SECRET_REF, EnvVar, ServerProfile, header_secret
-from .recording import file_kind
 from .secrecy import NAME_WORDS as _NAME_WORDS
 from .secrecy import VARIABLE, Word, looks_secret, secret_argument, secret_kind
 
@@ -514,119 +512,6 @@ def read_config(path: str | Path, fmt: str | None = None, *, surroundings: Surro
     return result
 
 
-class UnreadableFile(Exception):
-    """A file that cannot be read; ``why`` says so in a few words (a :class:`Word`, or the
-    system's own words for a rare error)."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__(why)
-        self.why = why
-
-
-class FileTooLarge(UnreadableFile):
-    pass
-
-
-#: why a file cannot be opened, by errno (any other error is said in the system's words)
-_ERRNO_WORDS = {
-    errno.ENOENT: "no such file",
-    errno.ELOOP: "a symbolic link loop (too many levels of symbolic links)",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOTDIR: "a part of the path is not a folder",
-    errno.ENAMETOOLONG: "the name is too long",
-    errno.EISDIR: "a folder, not a file",
-}
-
-
-def _os_why(exc: OSError, path: Path) -> str:
-    if exc.errno == errno.ENOENT:
-        try:
-            if stat.S_ISLNK(os.lstat(path).st_mode):
-                return Word("a symbolic link to a file that does not exist")
-        except (OSError, ValueError):
-            pass
-    word = _ERRNO_WORDS.get(exc.errno or 0)
-    return Word(word) if word else (exc.strerror or str(exc))
-
-
-def _not_a_file(mode: int) -> Word:
-    kind = file_kind(mode)  # "a folder", "a named pipe (FIFO)"... (the loader's words for it)
-    return Word(kind if kind == "not a regular file" else f"{kind}, not a file")
-
-
-def read_user_file(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file at ``path``; :class:`FileTooLarge` when it holds more than
-    ``limit``, :class:`UnreadableFile` naming why it cannot be read (no such file, a symbolic
-    link loop, permission denied, a folder...). Never blocks on a FIFO, never reads more than
-    ``limit + 1`` bytes (a file that grows while it is read is still bounded)."""
-    try:
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            raise UnreadableFile(_not_a_file(st.st_mode))
-        if st.st_size > limit:
-            raise FileTooLarge(str(limit))
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise UnreadableFile(_os_why(exc, path)) from None
-    except ValueError:  # a NUL in the name, or a character the file system cannot encode
-        raise UnreadableFile(Word("the path holds a character no file name can hold")) from None
-    try:
-        with os.fdopen(fd, "rb") as f:
-            mode = os.fstat(f.fileno()).st_mode
-            if not stat.S_ISREG(mode):  # replaced since it was looked at
-                raise UnreadableFile(_not_a_file(mode))
-            data = f.read(limit + 1)
-    except OSError as exc:
-        raise UnreadableFile(_os_why(exc, path)) from None
-    if len(data) > limit:
-        raise FileTooLarge(str(limit))
-    return data
-
-
-class LongNumber:
-    """A JSON integer with more digits than Python turns into an ``int`` (``sys.get_int_max_str_digits``):
-    kept as its text, a number like any other to the checks."""
-
-    __slots__ = ("digits",)
-
-    def __init__(self, digits: str) -> None:
-        self.digits = digits
-
-    def __str__(self) -> str:
-        return self.digits
-
-    __repr__ = __str__
-
-
-def _integer(text: str) -> int | LongNumber:
-    try:
-        return int(text)
-    except ValueError:
-        return LongNumber(text)
-
-
-class _Object(dict):
-    """A JSON object; ``duplicates`` names the keys it has more than once (the last value wins)."""
-
-    duplicates: tuple[str, ...] = ()
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict:
-    d = _Object(pairs)
-    if len(d) != len(pairs):
-        seen: set[str] = set()
-        d.duplicates = tuple(dict.fromkeys(k for k, _ in pairs if k in seen or seen.add(k)))  # type: ignore[func-returns-value]
-    return d
-
-
-def loads_config(text: str) -> Any:
-    """JSON (with comments and trailing commas) as the config readers take it: an integer of
-    any length is a number (:class:`LongNumber` beyond Python's limit), an object remembers
-    its duplicated keys. Raises json.JSONDecodeError and RecursionError only."""
-    return json.loads(strip_jsonc(text.lstrip("\ufeff")), parse_int=_integer, object_pairs_hook=_object)
-
-
 def parse_config(text: str, *, file: str = "mcp.json", fmt: str | None = None, surroundings: Surroundings | None = None, base: Path | None = None) -> ImportResult:
     """The servers of one configuration file's ``text``; ``file`` names it in problems (and
     helps detect the format); ``base`` is the folder relative paths (envFile) start from."""
@@ -688,45 +573,6 @@ def detect_format(data: Any, file: str = "", folder: Path | None = None) -> str 
     return "mcp-servers"
 
 
-def strip_jsonc(text: str) -> str:
-    """JSON with comments (``//``, ``/* */``) and trailing commas as plain JSON; every other
-    character keeps its line and column, so errors point where the file has them."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    pending_comma = -1  # index in out of a comma that may turn out to be trailing
-    while i < n:
-        c = text[i]
-        if c == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i : j + 1])
-            pending_comma = -1
-            i = j + 1
-            continue
-        if c == "/" and text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-            continue
-        if c == "/" and text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            out.append("".join(ch if ch == "\n" else " " for ch in text[i:j]))
-            i = j
-            continue
-        if c in "}]" and pending_comma >= 0:
-            out[pending_comma] = " "
-        if c == ",":
-            pending_comma = len(out)
-        elif not c.isspace():
-            pending_comma = -1
-        out.append(c)
-        i += 1
-    return "".join(out)
-
-
 def _kind(value: Any) -> Word:
     return KINDS.get(type(value)) or (KINDS[dict] if isinstance(value, dict) else _NUMBER)
 
@@ -763,7 +609,8 @@ class _Reader:
             if code:
                 self.problem(at, code, kind=_kind(failure.value))
             else:
-                self.problem(at, "expected", what=_EXPECTED.get(failure.error, failure.expected), kind=_kind(failure.value))
+                what = _EXPECTED.get(failure.error, failure.expected)
+                self.problem(at, "expected", what=what, kind=_kind(failure.value))
 
         return lenient(model, data, said)
 
@@ -882,13 +729,15 @@ class _Reader:
                 continue
             choices: tuple[str, ...] = ()
             if kind == "pickString":
-                choices = tuple(str(o.get("value", o.get("label", ""))) if isinstance(o, dict) else str(o) for o in spec.options)
+                choices = tuple(str(o.get("value", o.get("label", ""))) if isinstance(o, dict) else str(o)
+                                for o in spec.options)
             elif kind == "command":
                 self.problem(at, "command_input", id=repr(ident))
             elif kind != "promptString":
                 self.problem(json_path(at, "type"), "input_type", type=repr(kind))
             default = "" if spec.default is None else str(spec.default)
-            self.result.inputs[ident] = ImportInput(ident, spec.description or ident, spec.password, default, choices=choices)
+            label = spec.description or ident
+            self.result.inputs[ident] = ImportInput(ident, label, spec.password, default, choices=choices)
 
     def entry(self, key: str, d: Any, path: str) -> None:
         self.begin(key)
@@ -1069,7 +918,8 @@ class _Reader:
             elif binding.key is not None and "\0" in binding.key + (binding.value or ""):
                 self.problem(path, "env_file_nul", file=file.name, line=line)
             elif binding.key is not None:
-                out.append(EnvVar(binding.key, binding.value or "", True))  # a .env file holds secrets: all are kept secret
+                # a .env file is where secrets live: every value is kept secret
+                out.append(EnvVar(binding.key, binding.value or "", True))
         return out
 
     # -- registry server.json
@@ -1104,14 +954,16 @@ class _Reader:
             self.problem(json_path(path, "identifier"), "package_identifier", skipped=True)
             return
         if pkg.transport.get("type", "stdio") != "stdio":
-            self.problem(json_path(path, "transport"), "package_transport", skipped=True, type=repr(pkg.transport.get("type")))
+            kind_of = repr(pkg.transport.get("type"))
+            self.problem(json_path(path, "transport"), "package_transport", skipped=True, type=kind_of)
             return
         if kind == "mcpb":
             self.problem(json_path(path, "registryType"), "mcpb", skipped=True)
             return
         runtime = pkg.runtimeHint or {"npm": "npx", "pypi": "uvx", "oci": "docker", "nuget": "dnx"}.get(kind)
         if not runtime:
-            self.problem(json_path(path, "registryType"), "no_runtime", skipped=True, type=repr(item.get("registryType")))
+            self.problem(json_path(path, "registryType"), "no_runtime", skipped=True,
+                         type=repr(item.get("registryType")))
             return
         if kind == "pypi":
             spec = f"{ident}=={version}" if version else ident
@@ -1125,7 +977,8 @@ class _Reader:
         if runtime_args is None or package_args is None:
             return
         at = json_path(path, "environmentVariables")
-        env = [v for n, item in enumerate(pkg.environmentVariables) if (v := self.setting(item, json_path(at, n), "variable"))]
+        settings = (self.setting(one, json_path(at, n), "variable") for n, one in enumerate(pkg.environmentVariables))
+        env = [var for var in settings if var is not None]
         args: list[str] = []
         if Path(runtime).name == "docker":
             if "run" not in runtime_args:
@@ -1154,7 +1007,8 @@ class _Reader:
         url = self.variables(remote.url, remote.variables, label="URL")
         self.url_secrets(url, json_path(path, "url"))
         at = json_path(path, "headers")
-        headers = [h for n, item in enumerate(remote.headers) if (h := self.setting(item, json_path(at, n), "header"))]
+        settings = (self.setting(one, json_path(at, n), "header") for n, one in enumerate(remote.headers))
+        headers = [h for h in settings if h is not None]
         self.found(key, path, ServerProfile(name=key, command="", transport=transport, url=url, headers=headers))
 
     def setting(self, item: Any, path: str, what: str) -> EnvVar | None:
@@ -1198,7 +1052,7 @@ class _Reader:
             item = variables.get(name)
             if not isinstance(item, dict):
                 return m.group(0)
-            spec = lenient(RegistryInput, item, lambda failure: None)  # a variable's settings: their defaults when wrong
+            spec = lenient(RegistryInput, item, lambda failure: None)  # a variable's wrong settings: their defaults
             return self.new_input(f"{self.server}: {label}.{name}", spec, f"{label} {{{name}}}", spec.isSecret)
 
         return re.sub(r"\{([A-Za-z0-9_.-]+)\}", one, value) if variables else value
@@ -1277,63 +1131,6 @@ def _secret_env_ref(value: Any) -> bool:
     return isinstance(value, str) and any(looks_secret(m[4:]) for m in _VAR.findall(value) if m.startswith("env:"))
 
 
-# ---------------------------------------------------------------------- where clients keep them
-
-
-@dataclass(frozen=True)
-class ConfigLocation:
-    client: str  # the client's name (a product name: not translated)
-    scope: str  # "user", "profile" (one of VS Code's user profiles), "workspace" (the current folder's) or ""
-    path: Path  # a "*" in it stands for any folder (VS Code's profiles/*/mcp.json)
-    format: str | None  # None: detect
-
-
-def default_locations(*, platform: str | None = None, home: Path | None = None, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> list[ConfigLocation]:
-    """Where Claude Desktop, VS Code (also Insiders, VSCodium, and each one's user profiles:
-    ``User/profiles/*/mcp.json``), Cursor, Windsurf, the MCP Inspector and a registry
-    ``server.json`` are usually found on ``platform`` (this one by default): the places looked
-    in, whether or not a file is there (:func:`existing_locations` says which hold one)."""
-    platform = platform or sys.platform
-    home = Path(home) if home is not None else Path.home()
-    env = os.environ if env is None else env
-    cwd = Path(cwd) if cwd is not None else Path.cwd()
-    if platform == "darwin":
-        app = home / "Library" / "Application Support"
-    elif platform.startswith(("win", "cygwin")):
-        app = Path(env.get("APPDATA") or home / "AppData" / "Roaming")
-    else:
-        app = Path(env.get("XDG_CONFIG_HOME") or home / ".config")
-    vscodes = [("VS Code", "Code"), ("VS Code Insiders", "Code - Insiders"), ("VSCodium", "VSCodium")]
-    return [
-        ConfigLocation("Claude Desktop", "user", app / "Claude" / "claude_desktop_config.json", "claude-desktop"),
-        *(ConfigLocation(client, "user", app / folder / "User" / "mcp.json", "vscode") for client, folder in vscodes),
-        *(ConfigLocation(client, "profile", app / folder / "User" / "profiles" / "*" / "mcp.json", "vscode") for client, folder in vscodes),
-        ConfigLocation("VS Code", "workspace", cwd / ".vscode" / "mcp.json", "vscode"),
-        ConfigLocation("Cursor", "user", home / ".cursor" / "mcp.json", "cursor"),
-        ConfigLocation("Cursor", "workspace", cwd / ".cursor" / "mcp.json", "cursor"),
-        ConfigLocation("Windsurf", "user", home / ".codeium" / "windsurf" / "mcp_config.json", "windsurf"),
-        ConfigLocation("MCP Inspector", "workspace", cwd / "mcp.json", None),
-        ConfigLocation("MCP registry", "workspace", cwd / "server.json", "registry"),
-    ]
-
-
-def existing_locations(**kwargs: Any) -> list[ConfigLocation]:
-    """:func:`default_locations` that hold a file (one for each VS Code profile that has one)."""
-    out = []
-    for loc in default_locations(**kwargs):
-        parts = loc.path.parts
-        star = next((n for n, part in enumerate(parts) if "*" in part), None)
-        try:
-            if star is None:
-                paths = [loc.path]
-            else:
-                paths = sorted(Path(*parts[:star]).glob(str(Path(*parts[star:]))))
-            out += [ConfigLocation(loc.client, loc.scope, path, loc.format) for path in paths if path.is_file()]
-        except OSError:
-            pass
-    return out
-
-
 # ---------------------------------------------------------------------- export
 
 
@@ -1349,22 +1146,17 @@ EXPORT_CLIENTS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class ExportedEntry:
-    text: str  # {"mcpServers": {name: {...}}} ("servers" for VS Code), indented; "" when the client has no place for it
+    text: str  # {"mcpServers": {name: {...}}} ("servers" for VS Code), indented; "" when the client has no place
     left_out: tuple[str, ...]  # what was not written: secret variables and headers, by name
     notes: tuple[str, ...] = ()  # settings the format has no place for
 
 
-
-def _without_secrets(items, left_out: list[str]) -> dict[str, str]:
+def _without_secrets(items: list[EnvVar], left_out: list[str]) -> dict[str, str]:
     """Name -> value of the items (env variables or headers) that are not secret; the names of
     the secret ones are added to ``left_out``."""
-    out: dict[str, str] = {}
-    for item in items:
-        if item.secret:
-            left_out.append(item.name)
-        else:
-            out[item.name] = item.value
-    return out
+    left_out += [item.name for item in items if item.secret]
+    return {item.name: item.value for item in items if not item.secret}
+
 
 def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> ExportedEntry:
     """``profile`` as an entry of ``client``'s file (:data:`EXPORT_CLIENTS`): ``mcpServers``
@@ -1393,7 +1185,8 @@ def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> Expor
     else:
         sse = profile.transport == "sse" or (profile.transport == "http-auto" and profile.detected_transport == "sse")
         kind = {"mcp-inspector": "sse" if sse else "streamable-http", "vscode": "sse" if sse else "http"}.get(client)
-        headers = _without_secrets([EnvVar(h.name, h.value, header_secret(h)) for h in profile.headers], left_out) or None
+        judged = [EnvVar(h.name, h.value, header_secret(h)) for h in profile.headers]
+        headers = _without_secrets(judged, left_out) or None
         if client == "windsurf":
             entry = ClientEntry(type=kind, serverUrl=profile.url, headers=headers)
         else:

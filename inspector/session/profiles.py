@@ -361,7 +361,8 @@ class ProfileStore:
         held_by_id = lenient(SecretsDocument, secrets if isinstance(secrets, dict) else {}, said).root
         if data is not None and not isinstance(data, dict):
             problems.append(f"{self.path}: $: expected an object; no saved server was read")
-        document = lenient(ServersDocument, data if isinstance(data, dict) else {}, _saying(f"{self.path}: $", problems))
+        said = _saying(f"{self.path}: $", problems)
+        document = lenient(ServersDocument, data if isinstance(data, dict) else {}, said)
         demo = demo_profile()
         for n, item in enumerate(document.servers):
             p = _profile_from_json(item, f"{self.path}: $.servers[{n}]", problems)
@@ -452,7 +453,9 @@ def saved_server_model() -> type[Document]:
     as :class:`SavedRoot`, an argument of any JSON value taken as its text. Made from the
     dataclass, so that a new setting is saved and read without a second list of fields."""
     hints = get_type_hints(ServerProfile)
-    kinds: dict[str, Any] = {"env": list[SavedPair], "headers": list[SavedPair], "args": list[Text], "roots": list[SavedRoot]}
+    kinds: dict[str, Any] = {
+        "env": list[SavedPair], "headers": list[SavedPair], "args": list[Text], "roots": list[SavedRoot]
+    }
     fields: dict[str, Any] = {}
     for f in dataclasses.fields(ServerProfile):
         if f.default is not dataclasses.MISSING:

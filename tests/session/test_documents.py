@@ -100,7 +100,8 @@ def test_a_hand_edited_store_keeps_what_it_can_and_names_the_rest(tmp_path: Path
     store.save([ServerProfile(name="s", command="node", env=[EnvVar("TOKEN", "v", True)])])
     doc = orjson.loads(store.path.read_bytes())
     saved = doc["servers"][0]
-    saved.update(connect_timeout="5", env=[{"name": "TOKEN", "secret": True}, {"value": "no name"}], args=[1, None], verify_tls=1)
+    saved.update(connect_timeout="5", args=[1, None], verify_tls=1)
+    saved["env"] = [{"name": "TOKEN", "secret": True}, {"value": "no name"}]
     doc["servers"].append("not a server")
     store.path.write_bytes(orjson.dumps(doc))
     store.secrets_path.write_bytes(orjson.dumps({saved["id"]: {"TOKEN": 42}, "other": "not an object"}))
@@ -108,13 +109,16 @@ def test_a_hand_edited_store_keeps_what_it_can_and_names_the_rest(tmp_path: Path
     assert demo.builtin and server.args == ["1", "null"] and server.connect_timeout == 10.0 and server.verify_tls
     assert [(v.name, v.value, v.secret) for v in server.env] == [("TOKEN", "42", True)]
     where = {problem.split(": ")[1] for problem in store.load_problems}
-    assert where == {"$.other", "$.servers[1]", "$.servers[0].connect_timeout", "$.servers[0].env[1]", "$.servers[0].verify_tls"}
+    assert where == {
+        "$.other", "$.servers[1]", "$.servers[0].connect_timeout", "$.servers[0].env[1]", "$.servers[0].verify_tls"
+    }
     assert all(("servers.json" in p) != ("secrets.json" in p) for p in store.load_problems)
 
 
 def test_the_runtime_needs_neither_the_official_wire_models_nor_the_sdk() -> None:
     """mcp-types is a test dependency (the version lists are checked against it): nothing the
     program imports reaches it, nor the SDK."""
-    code = "import sys, inspector.cli, inspector.session.imports; print(sorted({'mcp_types', 'mcp'} & set(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "INSPECTOR_BLOCK_QT": "1"})
+    code = "import sys, inspector.cli, inspector.session.imports; print(sorted({'mcp_types', 'mcp'} & {*sys.modules}))"
+    env = {**os.environ, "INSPECTOR_BLOCK_QT": "1"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "[]"

@@ -588,7 +588,8 @@ def test_env_files_are_read_as_python_dotenv_reads_them_and_a_bad_line_is_said(t
     """``envFile`` through python-dotenv: ``export``, quotes (a quoted value may span lines, and
     takes escapes), comments; a line that is no assignment, and a NUL, are said with the line."""
     (tmp_path / ".env").write_bytes(
-        b'# comment\nexport A="x y" # note\nB=\'single\'\nMULTI="one\ntwo"\nno assignment here\nC=c\x00d\nNAME_ONLY\nD=plain # c\n'
+        b'# comment\nexport A="x y" # note\nB=\'single\'\nMULTI="one\ntwo"\n'
+        b"no assignment here\nC=c\x00d\nNAME_ONLY\nD=plain # c\n"
     )
     config = tmp_path / "mcp.json"
     config.write_text('{"servers": {"s": {"type": "stdio", "command": "srv", "envFile": ".env"}}}')
@@ -614,7 +615,10 @@ def test_registry_and_input_members_of_the_wrong_type_are_said_where_they_are_an
             "registryType": "npm",
             "identifier": "x",
             "version": ["1"],
-            "environmentVariables": [{"name": "REGION", "description": 5, "isRequired": "yes", "choices": "eu"}, "junk"],
+            "environmentVariables": [
+                {"name": "REGION", "description": 5, "isRequired": "yes", "choices": "eu"},
+                "junk",
+            ],
         }],
         "remotes": {"not": "a list"},
     }
@@ -632,9 +636,13 @@ def test_registry_and_input_members_of_the_wrong_type_are_said_where_they_are_an
     assert found.key == "x" and found.profile.args == ["-y", "x"] and [v.name for v in found.profile.env] == ["REGION"]
     region = result.inputs["x: REGION"]
     assert (region.label, region.required, region.choices) == ("REGION", False, ())
-    bad_list = parse_config(json.dumps({"name": "a/b", "packages": [{"registryType": "npm", "identifier": "y", "environmentVariables": 3}]}), file="server.json")
-    assert [(p.path, p.message) for p in bad_list.problems] == [("$.packages[0].environmentVariables", "expected an array of variables, found a number")]
-    vscode = parse_config(json.dumps({"inputs": [{"id": "k", "password": "yes", "description": ["x"]}], "servers": {}}), file="mcp.json")
+    package = {"registryType": "npm", "identifier": "y", "environmentVariables": 3}
+    bad_list = parse_config(json.dumps({"name": "a/b", "packages": [package]}), file="server.json")
+    assert [(p.path, p.message) for p in bad_list.problems] == [
+        ("$.packages[0].environmentVariables", "expected an array of variables, found a number")
+    ]
+    inputs = [{"id": "k", "password": "yes", "description": ["x"]}]
+    vscode = parse_config(json.dumps({"inputs": inputs, "servers": {}}), file="mcp.json")
     assert [(p.path, p.message) for p in vscode.problems] == [
         ("$.inputs[0].description", "expected a string, found an array"),
         ("$.inputs[0].password", "expected a boolean, found a string"),
@@ -653,4 +661,5 @@ def test_an_exported_entry_is_a_valid_client_document() -> None:
         assert (entry.command, entry.args, entry.env, entry.cwd) == ("srv", ["a"], {"MODE": "x"}, "/w")
     vscode = VsCodeFile.model_validate_json(export_entry(http, "vscode").text).servers["r"]
     assert (vscode.type, vscode.url, vscode.headers) == ("sse", "https://h/sse", {"X-A": "1"})
-    assert McpServersFile.model_validate_json(export_entry(http, "windsurf").text).mcpServers["r"].serverUrl == "https://h/sse"
+    windsurf = McpServersFile.model_validate_json(export_entry(http, "windsurf").text).mcpServers["r"]
+    assert windsurf.serverUrl == "https://h/sse"
