@@ -153,14 +153,14 @@ class ListController(FeatureController):
 
     ``method``/``key``: the list request and its result's key (``tools/list``, ``tools``);
     ``listen_key``: the 2026-07-28 listen filter key (``toolsListChanged``); ``pages``: how
-    many pages ``refresh`` and ``load_more`` fetch at least (a refresh fetches as many as
-    were loaded, so a reload keeps what the user paged to)."""
+    many pages ``refresh`` and ``load_more`` fetch; ``keep_pages``: a refresh fetches at least
+    as many as were loaded, so a reload keeps what the user paged to."""
 
     def __init__(self, method: str, key: str, listen_key: str, *, owner: str, pages: int = 1,
-                 accept: Callable[[dict], bool] | None = None) -> None:
+                 keep_pages: bool = True, accept: Callable[[dict], bool] | None = None) -> None:
         super().__init__()
         self.method, self.key, self.listen_key, self.owner = method, key, listen_key, owner
-        self.pages_per_load = pages
+        self.pages_per_load, self.keep_pages = pages, keep_pages
         self.pager = ListPager(method, key, accept=accept)
         self.outcome: LoadOutcome | None = None  # the last load's, once it ended
         self.last_page: list[dict] = []  # the accepted entries of the page that came last
@@ -215,10 +215,10 @@ class ListController(FeatureController):
     # ---------------------------------------------------------------- loading
 
     def refresh(self) -> bool:
-        """Load again from the first page, as many pages as were loaded (at least ``pages``)."""
+        """Load again from the first page (``pages`` of them, or as many as were loaded)."""
         if self.session is None:
             return False
-        pages = max(self.pages_per_load, self.pager.pages)
+        pages = max(self.pages_per_load, self.pager.pages if self.keep_pages else 0)
         self.pager.reset()
         self.outcome = None
         return self._begin(pages)

@@ -2,10 +2,11 @@
 
 Theory of operation
 -------------------
-``session_started`` loads ``tools/list``, following ``nextCursor`` automatically for up to
-:data:`AUTO_PAGES` pages per action (the count of pages is shown; "Load more" fetches the
-next ones). ``notifications/tools/list_changed`` reloads the list when the server declared
-``tools.listChanged``; the selection survives by name.
+The panel renders a Qt-free :class:`~inspector.session.controllers.tools.ToolsController`
+and forwards the user's actions to it. ``session_started`` loads ``tools/list``, following
+``nextCursor`` automatically for up to :data:`AUTO_PAGES` pages per action (the count of pages
+is shown; "Load more" fetches the next ones). ``notifications/tools/list_changed`` reloads the
+list when the server declared ``tools.listChanged``; the selection survives by name.
 
 Selecting a tool shows its description, its hints (annotations as badges) and an
 :class:`~inspector.ui.schema_form.ArgumentsEditor` built from its ``inputSchema``. Everything
@@ -22,12 +23,15 @@ What the panel says about its state (the summary, badges, the call's status line
 notes under the list, why a Call did not go out) is made by functions of that state kept with
 their labels (:meth:`FeaturePanel.say`), and made again on Qt's ``LanguageChange``: during a session, and after it ended, the panels are not rebuilt, a
 live language switch still rewords everything. Counts use Qt's plural forms (``%n``). Call
-(Ctrl+Enter) sends ``tools/call`` through the session with a progress callback; the call
-runs inside its own anyio ``CancelScope`` on the application's task group, so Cancel just
-cancels that scope and the session itself writes ``notifications/cancelled`` on the wire.
-Nothing here waits in a nested event loop.
+(Ctrl+Enter) asks the controller why the call must not go out (an excluded tool, an integer a
+header cannot carry), checks the form against the schema, and has the controller send
+``tools/call`` with a progress callback; the call runs inside the controller's own anyio
+``CancelScope`` on the application's task group, so Cancel just cancels that scope and the
+session itself writes ``notifications/cancelled`` on the wire. Nothing here waits in a nested
+event loop.
 
-The reply is shown three distinct ways: a JSON-RPC error ("Protocol error -32602: ..."),
+The reply (what it is comes from the controller: ``reply_outcome``) is shown three distinct
+ways: a JSON-RPC error ("Protocol error -32602: ..."),
 a tool error (``isError: true``: "The tool reported an error" plus its content), or a
 result. Content goes to a :class:`~inspector.ui.content.ContentView`, ``structuredContent``
 is checked against the tool's ``outputSchema``. In the 2026-07-28 era the session answers
@@ -43,11 +47,9 @@ status; every status it learns is emitted as ``taskUpdated`` and the final answe
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from typing import Any
 
-import anyio
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QPainter, QPalette, QShortcut
 from PySide6.QtWidgets import (
@@ -72,8 +74,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.session import RequestCancelled, SessionError
-from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TASK_NOT_CREATED, ListPager, TaskRun, call_as_task, cancels_by_closing_stream, tool_exclusion, tool_task_support, unmirrorable_params
+from inspector.session.controllers.base import CHANGE_RELOAD, LISTED, LOADING
+from inspector.session.controllers.tools import (
+    AUTO_PAGES,
+    CALLED,
+    CALLING,
+    CANCELLED,
+    FAILED,
+    INPUT_REQUIRED,
+    PROGRESS,
+    PROTOCOL_ERROR,
+    REFUSE_EXCLUDED,
+    RESULT,
+    TASK,
+    TOOL_ERROR,
+    CallOutcome,
+    ToolsController,
+    reply_outcome,
+)
+from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, ListPager, TaskRun
 
 from ..content import ContentView
 from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
@@ -81,9 +100,10 @@ from ..schema_form import ArgumentsEditor
 from ..theme import colour as colour_of
 from ..theme import is_dark, tone
 from ..text import format_duration, list_note_text
+from .answers import failure_text
 from .base import FeaturePanel
 
-AUTO_PAGES = 5  # tools/list pages fetched per Refresh / Load more before asking the user
+__all__ = ["AUTO_PAGES", "ToolsPanel"]  # AUTO_PAGES: tools/list pages a load fetches (the controller's)
 TOOL_ROLE = Qt.ItemDataRole.UserRole + 1  # a copy for painting (Qt returns it with its keys sorted)
 ROW_ROLE = Qt.ItemDataRole.UserRole + 3  # the tool's index in ToolsPanel.tools: the tool as the server sent it
 EXCLUDED_ROLE = Qt.ItemDataRole.UserRole + 2  # why the tool is excluded (2026-07-28 x-mcp-header), or None
@@ -237,25 +257,61 @@ class ToolsPanel(FeaturePanel):
 
     def __init__(self, controller, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
+        self.feature = ToolsController()  # the list and the calls; the panel renders it
         self.tools: list[dict] = []  # what the list shows (replaced when a listing ends)
         self.pages = 0
         self.next_cursor: str | None = None
-        self.pager = ListPager("tools/list", "tools", accept=lambda tool: isinstance(tool.get("name"), str))
         self.current: dict | None = None
-        self.listing = False
-        self.calling = False
         self.last_reply = None
-        self.last_progress: dict | None = None
-        self.progress_events = 0  # progress notifications seen for the current call
         self.outcome = ""  # "result" | "tool-error" | "protocol-error" | "cancelled" | "failed"
-        self._relist = False
-        self._call_scope: anyio.CancelScope | None = None
-        self.task_run: TaskRun | None = None  # the last call run as a task
-        self._announced = False  # its task was announced to the Tasks panel
         self._status_words: Callable[[], str] | None = None  # the status line of the last reply shown
         self._build()
+        self.follow(self.feature, self.list_error)
+        self.feature.subscribe(self._feature_changed)
         self._retranslate()
         self._update_actions()
+
+    @property
+    def listing(self) -> bool:
+        return self.feature.loading
+
+    @property
+    def calling(self) -> bool:
+        return self.feature.calling
+
+    @property
+    def task_run(self) -> TaskRun | None:
+        """The last call run as a task."""
+        return self.feature.run
+
+    @property
+    def last_progress(self) -> dict | None:
+        return self.feature.last_progress
+
+    @property
+    def progress_events(self) -> int:
+        """Progress notifications seen for the current call."""
+        return self.feature.progress_events
+
+    def _feature_changed(self, what: str) -> None:
+        """The controller's state changed: draw what changed."""
+        if what == LOADING:
+            if self.listing:
+                self.list_error.hide()
+            self._update_actions()
+        elif what == LISTED:
+            self._listed()
+        elif what == PROGRESS and self.feature.last_progress is not None:
+            self._progress(self.feature.last_progress)
+        elif what == TASK:
+            self._task_seen(self.feature.task, self.feature.task_first)
+        elif what == CALLING:
+            self._update_actions()
+        elif what == CALLED:
+            self.progress_row.hide()
+            self._update_actions()
+            if self.feature.called is not None:
+                self._called(self.feature.called)
 
     # ================================================================ layout
 
@@ -525,11 +581,10 @@ class ToolsPanel(FeaturePanel):
     # ================================================================ hooks
 
     def session_started(self, session, availability, era, version) -> None:
-        if self._call_scope is not None:  # a call still running on the previous session
-            self._call_scope.cancel()
         self._stop_listening()
         super().session_started(session, availability, era, version)
         self.clear_view()
+        self.feature.attach(session, era, version, announces_changes=availability is not None and availability.list_changed)
         self.refresh()
         self._start_listening()
 
@@ -538,7 +593,7 @@ class ToolsPanel(FeaturePanel):
         self.tools = []
         self.pages = 0
         self.next_cursor = None
-        self.pager.reset()
+        self.feature.reset()
         self.current = None
         self.list.clear()
         self.list_note.hide()
@@ -550,6 +605,7 @@ class ToolsPanel(FeaturePanel):
     def session_ended(self) -> None:
         self._stop_listening()
         super().session_ended()
+        self.feature.detach()
         self._update_actions()
 
     # ================================================================ replay
@@ -560,10 +616,11 @@ class ToolsPanel(FeaturePanel):
         self._read_only(True)
         listing = state.listing("tools/list")
         if self.recorded_changed("tools/list", listing):
-            self.pager = listing.copy() if listing is not None else ListPager("tools/list", "tools", accept=self.pager.accept)
+            pager = listing.copy() if listing is not None else ListPager("tools/list", "tools", accept=self.feature.pager.accept)
+            self.feature.show_pager(pager, state.era, announces_changes=availability is not None and availability.list_changed)
             self.list_error.hide()
-            self._show_list_notes(self.pager.notes)
-            self._set_tools(list(self.pager.items), self.pager.pages, self.pager.cursor)
+            self._show_list_notes(pager.notes)
+            self._set_tools(list(pager.items), pager.pages, pager.cursor)
         call = state.call("tools/call")
         if self.recorded_changed("tools/call", call and call.marker):
             self._show_recorded_call(call)
@@ -602,86 +659,45 @@ class ToolsPanel(FeaturePanel):
     listen_for_changes = True
 
     def _start_listening(self) -> bool:
-        if not (self.listen_for_changes and self.live and self.era == "modern" and self.availability is not None and self.availability.list_changed):
-            return False
-        self.want_notifications({"toolsListChanged": True})
-        return True
+        return self.listen_for_changes and self.feature.listen()
 
     def _stop_listening(self) -> None:
-        self.want_notifications(None)  # the stream is reopened without it (or cancelled)
+        self.feature.stop_listening()  # the stream is reopened without it (or cancelled)
 
     @property
     def listening(self) -> bool:
-        stream = self.stream
-        return stream is not None and stream.wanted("toolsListChanged")
+        return self.feature.listening
 
     def on_notification(self, method: str, params: dict) -> None:
         if method != "notifications/tools/list_changed":
             return
-        if self.availability is not None and self.availability.list_changed:
+        declared = self.availability is not None and self.availability.list_changed
+        if self.feature.list_changed(declared) == CHANGE_RELOAD:
             self._note(lambda: self.tr("The server said the tool list changed: reloaded."))
-            self.refresh()
         else:
             self._note(lambda: self.tr("The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload."))
-
-    def _run_safely(self, fn, *args: Any, error_label=None) -> bool:
-        """``run`` plus a net: an unforeseen exception is shown, never raised into the app's task group."""
-
-        async def body(*a: Any) -> None:
-            try:
-                await fn(*a)
-            except SessionError:
-                raise
-            except Exception as exc:
-                traceback.print_exc()
-                self.show_error(self.tr("Internal error: {0}").format(repr(exc)), error_label)
-
-        return self.run(body, *args, error_label=error_label)
 
     # ================================================================ listing
 
     def refresh(self) -> bool:
-        """Reload the list from the first page (a reload during a reload runs once it ends)."""
-        if self.listing:
-            self._relist = True
-            return True
-        return self._start_listing(append=False)
+        """Reload the list from the first page (a reload during a reload replaces it)."""
+        return self.feature.refresh()
 
     def load_more(self) -> bool:
-        if self.listing or not self.next_cursor:
-            return False
-        return self._start_listing(append=True)
+        return self.feature.load_more()
 
-    def _start_listing(self, *, append: bool) -> bool:
-        if not self.live:
-            return False
-        if not append:
-            self.pager.reset()
-        self.listing = True
-        self.list_error.hide()
+    def _listed(self) -> None:
+        """A load ended: its notes and failure said, the list shown (the selection kept)."""
+        outcome = self.feature.outcome
+        if outcome is not None:
+            self._show_list_notes(list(outcome.notes))
+            failure = outcome.failure
+            if failure is not None:  # the list on screen stays as it was
+                self.say_error(self.list_error, lambda: failure_text(failure))
+            else:
+                pager = self.feature.pager
+                self._set_tools(list(pager.items), pager.pages, pager.cursor)
         self._update_actions()
-        started = self._run_safely(self._list, self.session, error_label=self.list_error)
-        if not started:
-            self.listing = False
-            self._update_actions()
-        return started
-
-    async def _list(self, session) -> None:
-        pager = self.pager
-        gen = pager.generation
-        seen = len(pager.notes)
-        try:
-            current = await self.fetch_list(pager, session, AUTO_PAGES)
-            if not current or session is not self.session or gen != pager.generation:
-                return
-            self._show_list_notes(pager.notes[seen:])
-            self._set_tools(list(pager.items), pager.pages, pager.cursor)
-        finally:
-            self.listing = False
-            self._update_actions()
-            if self._relist and session is self.session:
-                self._relist = False
-                self.refresh()
 
     def _show_list_notes(self, notes: list) -> None:
         problems = []
@@ -876,10 +892,7 @@ class ToolsPanel(FeaturePanel):
     def http_problem(self, tool: dict) -> str | None:
         """Why ``tool`` is excluded on this session (2026-07-28: invalid ``x-mcp-header``
         annotations), or None. An excluded tool cannot be called from this panel."""
-        session = self.session
-        if session is None or self.era != "modern":  # no such annotations before 2026-07-28
-            return None
-        return tool_exclusion(session.negotiation(), tool)
+        return self.feature.exclusion(tool)
 
     def _show_exclusion(self, tool: dict | None) -> None:
         problem = self.http_problem(tool) if tool is not None else None
@@ -916,8 +929,7 @@ class ToolsPanel(FeaturePanel):
 
     def _task_controls(self, tool: dict) -> None:
         """Run as task: shown when the tool may run as one, checked and fixed when it must."""
-        session = self.session
-        support = tool_task_support(session.negotiation(), tool) if session is not None else None
+        support = self.feature.task_support(tool)
         shown = support is not None and (support.allowed or support.unusable)
         self.task_box.setVisible(shown)
         self.ttl_spin.setVisible(shown)
@@ -960,13 +972,13 @@ class ToolsPanel(FeaturePanel):
             why = str(exc)
             self._refuse(lambda: self.tr("The arguments are not a JSON object: {0}").format(why))
             return False
-        problem = self.http_problem(self.current)
-        if problem:  # excluded whatever the schema check says: the composer is the way to send it
-            self._refuse(lambda: self.tr("Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0}).").format(problem))
-            return False
-        unsafe = unmirrorable_params(self.session.negotiation(), self.current, arguments) if self.era == "modern" else []
-        if unsafe:
-            self._refuse(lambda: self.tr("Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry.").format(", ".join(unsafe)))
+        refusal = self.feature.refusal(self.current, arguments)
+        if refusal is not None:  # excluded whatever the schema check says: the composer is the way to send it
+            detail = refusal.detail
+            if refusal.code == REFUSE_EXCLUDED:
+                self._refuse(lambda: self.tr("Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0}).").format(detail))
+            else:
+                self._refuse(lambda: self.tr("Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry.").format(", ".join(detail)))
             return False
         if self.validate_box.isChecked():
             errors = self.editor.errors()
@@ -976,22 +988,18 @@ class ToolsPanel(FeaturePanel):
                 return False
         name = self.current["name"]
         as_task = not self.task_box.isHidden() and self.task_box.isChecked()
-        self.calling = True
         self._clear_result()
-        self.last_progress = None
-        self.progress_events = 0
         self.progress.setRange(0, 0)  # busy until the first progress notification
         self.progress.setFormat("")
-        self.say(self.progress_label, lambda: self.tr("Calling {0}…").format(name))
-        self.progress_row.show()
-        self._update_actions()
         if as_task:
-            ttl = self.ttl_spin.value() * 1000 or None
-            started = self._run_safely(self._call, self.session, dict(self.current), arguments, True, ttl, error_label=self.args_error)
+            self.say(self.progress_label, lambda: self.tr("Calling {0} as a task…").format(name))
         else:
-            started = self._run_safely(self._call, self.session, dict(self.current), arguments, error_label=self.args_error)
+            self.say(self.progress_label, lambda: self.tr("Calling {0}…").format(name))
+        self.progress_row.show()
+        ttl = (self.ttl_spin.value() * 1000 or None) if as_task else None
+        started = self.feature.call(self.current, arguments, as_task=as_task, ttl=ttl,
+                                    spawn=lambda fn: self.run(fn, error_label=self.args_error))
         if not started:
-            self.calling = False
             self.progress_row.hide()
             self._update_actions()
         return started
@@ -1022,82 +1030,46 @@ class ToolsPanel(FeaturePanel):
         self.details_scroll.ensureWidgetVisible(first.container, 0, 8)
 
     def cancel_call(self) -> bool:
-        """Cancel the call in flight: its scope is cancelled, the session sends notifications/cancelled."""
-        if self._call_scope is None:
+        """Cancel the call in flight: its scope is cancelled, the session cancels it on the wire."""
+        if not self.feature.cancel():
             return False
         self.say(self.progress_label, lambda: self.tr("Cancelling…"))
-        self._call_scope.cancel()
         return True
 
-    async def _call(self, session, tool: dict, arguments: dict, as_task: bool = False, ttl: int | None = None) -> None:
-        """tools/call, plain or as a task (``ttl`` in ms, None: the server's), in its own scope."""
-        scope = anyio.CancelScope()
-        self._call_scope = scope
-        reply = None
-        failure: str | None = None
-        cancelled = False
-        params = {"name": tool["name"], "arguments": arguments}
-        if as_task:
-            run = self.task_run = TaskRun()
-            self._announced = False
-            self.say(self.progress_label, lambda: self.tr("Calling {0} as a task…").format(tool["name"]))
-        try:
-            with scope:
-                if as_task:
-                    await call_as_task(session, "tools/call", params, ttl=ttl, on_task=self._task_seen, on_progress=self._progress, run=run)
-                else:
-                    reply = await session.request("tools/call", params, on_progress=self._progress)
-        except RequestCancelled:  # cancelled by id through the session (e.g. from another view)
-            cancelled = True
-        except SessionError as exc:
-            failure = str(exc)
-        finally:
-            self._call_scope = None
-            self.calling = False
-            self.progress_row.hide()
-            self._update_actions()
-        cancelled = cancelled or scope.cancelled_caught
-        if as_task:
-            self._task_outcome(tool, run, cancelled, failure)
-            return
-        if cancelled or (reply is None and failure is None):
-            self.outcome = "cancelled"
-            session = self.session
-            closed = session is not None and cancels_by_closing_stream(session.negotiation())
+    def _called(self, called: CallOutcome) -> None:
+        """A call ended: its answer, or why there is none, with the task's facts when it ran as one."""
+        tool, run = called.tool, called.run
+        if run is not None:
+            self.show_task_button.setVisible(run.task_id is not None)
+        if called.outcome == CANCELLED:
+            self.outcome = CANCELLED
+            if run is not None:
+                sent, status = run.cancel_sent, run.status or "?"
+                self._banner(lambda: (self.tr("Cancelled"), self.tr("tasks/cancel was sent; the task is now {0}.").format(status)
+                                      if sent else self.tr("notifications/cancelled was sent before the server created a task.")), "muted")
+                return
+            closed = self.feature.closes_stream
             self._banner(lambda: (self.tr("Cancelled"), self.tr("the answer stream was closed, which cancels the request; the server should stop.")
                                   if closed else self.tr("notifications/cancelled was sent; the server should stop and not answer.")), "muted")
             return
-        if failure is not None:
-            self.outcome = "failed"
-            self._banner(lambda: (self.tr("The call failed"), failure), "error")
+        if called.failure is not None:
+            self.outcome = FAILED
+            failure = called.failure
+            self._banner(lambda: (self.tr("The call failed"), failure_text(failure)), "error")
             return
-        self._show_reply(tool, reply)
-
-    def _task_outcome(self, tool: dict, run: TaskRun, cancelled: bool, failure: str | None) -> None:
-        task_id = run.task_id
-        self.show_task_button.setVisible(task_id is not None)
-        if cancelled:
-            self.outcome = "cancelled"
-            sent, status = run.cancel_sent, run.status or "?"
-            self._banner(lambda: (self.tr("Cancelled"), self.tr("tasks/cancel was sent; the task is now {0}.").format(status)
-                                  if sent else self.tr("notifications/cancelled was sent before the server created a task.")), "muted")
+        reply = called.reply
+        assert reply is not None
+        self._show_reply(tool, reply, called.outcome)
+        if run is None or run.result is None:  # a plain call, or the task-augmented request was refused
             return
-        if failure is not None:
-            self.outcome = "failed"
-            self._banner(lambda: (self.tr("The call failed"), failure), "error")
-            return
-        if run.problem == TASK_NOT_CREATED:
-            self._show_reply(tool, run.result)
-            if self.outcome == "result":
+        if called.no_task:
+            if self.outcome == RESULT:
                 self._banner(
                     lambda: (self.tr("No task was created"), self.tr("The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.")),
                     "warn",
                 )
             return
-        if run.result is None:  # the call itself was refused (a JSON-RPC error)
-            self._show_reply(tool, run.created)
-            return
-        self._show_reply(tool, run.result)
+        task_id = run.task_id
         status, polls, elapsed, problem, detail = run.status or "?", run.polls, run.elapsed or 0.0, run.problem, run.problem_detail
 
         def facts() -> str:
@@ -1116,16 +1088,14 @@ class ToolsPanel(FeaturePanel):
         self._status_words = facts
         self.say(self.status_label, facts)
         if task_id is not None:
-            reply = run.result
             self.taskResult.emit(task_id, {"result": reply.result} if reply.ok else {"error": reply.error})
 
-    def _task_seen(self, task: dict) -> None:
+    def _task_seen(self, task: dict, first: bool) -> None:
         task_id = str(task.get("taskId", ""))
         message = task.get("statusMessage")
         status = task.get("status", "?")
         tail = " · " + message.replace("\n", " ") if isinstance(message, str) and message else ""
         self.say(self.progress_label, lambda: self.tr("Task {id}: {status}").format(id=task_id[:8], status=status) + tail)
-        first, self._announced = not self._announced, True
         self.taskUpdated.emit(dict(task), first)
 
     def _show_task(self) -> None:
@@ -1134,8 +1104,6 @@ class ToolsPanel(FeaturePanel):
             self.showTaskRequested.emit(run.task_id)
 
     def _progress(self, params: dict) -> None:
-        self.last_progress = dict(params)
-        self.progress_events += 1
         progress = params.get("progress")
         total = params.get("total")
         message = params.get("message")
@@ -1152,7 +1120,9 @@ class ToolsPanel(FeaturePanel):
         elif num:
             self.say(self.progress_label, lambda: self.tr("progress {0}").format(_fmt_num(progress)))
 
-    def _show_reply(self, tool: dict, reply) -> None:
+    def _show_reply(self, tool: dict, reply, outcome: str | None = None) -> None:
+        """A tools/call answer (``outcome``: what it is, :func:`reply_outcome` when not given)."""
+        outcome = outcome or reply_outcome(reply)
         self.last_reply = reply
         total = reply.total if reply.total is not None else reply.latency
 
@@ -1165,30 +1135,30 @@ class ToolsPanel(FeaturePanel):
 
         self._status_words = facts
         self.say(self.status_label, facts)
-        if not reply.ok:
+        if outcome == PROTOCOL_ERROR:
             err = reply.error or {}
             code = err.get("code")
             message = err.get("message") if isinstance(err.get("message"), str) else ""
-            self.outcome = "protocol-error"
+            self.outcome = PROTOCOL_ERROR
             self._banner(lambda: (self.tr("Protocol error {0}: {1}").format(code, message), self.tr("A JSON-RPC error: the request itself was refused (not a tool error).")), "error")
             if "data" in err:
                 self.content.set_blocks([{"type": "error data", "data": err["data"]}])
             return
         result = reply.result or {}
-        if result.get("resultType") == "input_required":
-            self.outcome = "failed"
+        if outcome == INPUT_REQUIRED:
+            self.outcome = FAILED
             self._banner(lambda: (self.tr("The server still asks for input"), self.tr("No answer after {0} rounds of input requests.").format(reply.rounds)), "warn")
             self.content.set_blocks([{"type": "input_required", **result}])
             return
         content = result.get("content")
-        is_error = result.get("isError") is True
+        is_error = outcome == TOOL_ERROR
         structured = result.get("structuredContent")
         output_schema = tool.get("outputSchema") if isinstance(tool.get("outputSchema"), dict) and not is_error else None
         if is_error:
-            self.outcome = "tool-error"
+            self.outcome = TOOL_ERROR
             self._banner(lambda: (self.tr("The tool reported an error"), self.tr("isError: true: the call worked, the tool failed; its content follows.")), "error")
         else:
-            self.outcome = "result"
+            self.outcome = RESULT
             self.banner.hide()
         if not isinstance(content, list):
             content = [] if content is None else [content]

@@ -1,0 +1,238 @@
+"""Tools, Qt-free: the list (a :class:`~.base.ListController` of ``tools/list``, up to
+:data:`AUTO_PAGES` pages a load), what may keep a call from going out, and the call itself.
+
+Before a call: :meth:`ToolsController.exclusion` (2026-07-28: the tool's ``x-mcp-header``
+annotations break a rule, so a client must not use it) and :meth:`ToolsController.refusal`
+(that, or an integer argument that cannot be mirrored into its ``Mcp-Param-*`` header) say why
+not, as data (:class:`Refusal`); :meth:`ToolsController.task_support` whether it may, must or
+must not run as a task (2025-11-25).
+
+A call (:meth:`ToolsController.call`) runs in its own ``CancelScope``: :meth:`cancel` cancels
+it, and the session itself cancels on the wire (``notifications/cancelled``, or over
+Streamable HTTP in 2026-07-28 by closing the answer stream: :attr:`ToolsController.closes_stream`).
+Plain, it is ``tools/call`` with a progress callback; as a task, the session's one
+:func:`~inspector.session.operations.call_as_task` (``tasks/get`` at the server's poll interval,
+then ``tasks/result``; cancel sends ``tasks/cancel``). While it runs the controller reports
+``PROGRESS`` (``last_progress``, ``progress_events``) and ``TASK`` (``task``, ``task_first``);
+at the end ``CALLED`` with a :class:`CallOutcome`: what the answer was (``outcome``: a result, a
+tool error, a protocol error, cancelled, failed), the reply shown, the task run, whether a
+task-augmented call was answered without a task (``no_task``), the failure as data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import anyio
+
+from ..operations import (
+    TASK_NOT_CREATED,
+    TaskRun,
+    TaskSupport,
+    call_as_task,
+    cancels_by_closing_stream,
+    tool_exclusion,
+    tool_task_support,
+    unmirrorable_params,
+)
+from ..session import SessionError
+from .base import FAIL_CANCELLED, FAIL_SESSION, Failure, ListController, Spawner
+
+if TYPE_CHECKING:
+    from ..session import Reply, Session
+
+#: tools/list pages fetched per Refresh / Load more before asking the user
+AUTO_PAGES = 5
+
+# Events (besides the list's).
+CALLING = "calling"  # a call started
+PROGRESS = "progress"  # a progress notification of the call came (``last_progress``)
+TASK = "task"  # the call's task as now known (``task``; ``task_first``: the first time)
+CALLED = "called"  # the call ended (``called``)
+
+# Codes of :class:`Refusal`.
+REFUSE_EXCLUDED = "excluded"  # the tool's x-mcp-header annotations are invalid (detail: why)
+REFUSE_UNMIRRORABLE = "unmirrorable"  # integers outside ±(2^53−1) for header params (detail: their names)
+
+# What a call came to (:attr:`CallOutcome.outcome`).
+RESULT = "result"
+TOOL_ERROR = "tool-error"  # isError: true: the call worked, the tool failed
+PROTOCOL_ERROR = "protocol-error"  # a JSON-RPC error: the request itself was refused
+CANCELLED = "cancelled"
+FAILED = "failed"  # no answer (a timeout, a lost link), or still asking for input after every round
+INPUT_REQUIRED = "input-required"  # modern: the last answer still asks for input (a FAILED outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a call must not go out (``code``: one of the ``REFUSE_*`` codes)."""
+
+    code: str
+    detail: Any = None
+
+
+def reply_outcome(reply: Reply) -> str:
+    """What one ``tools/call`` answer is: RESULT, TOOL_ERROR, PROTOCOL_ERROR or INPUT_REQUIRED."""
+    if not reply.ok:
+        return PROTOCOL_ERROR
+    result = reply.result or {}
+    if result.get("resultType") == "input_required":
+        return INPUT_REQUIRED
+    return TOOL_ERROR if result.get("isError") is True else RESULT
+
+
+@dataclass(frozen=True, slots=True)
+class CallOutcome:
+    """How a call ended. ``reply``: the answer to show (the call's, or the task's
+    ``tasks/result``, or the refused task-augmented request's); ``run``: the task run."""
+
+    tool: dict
+    arguments: dict
+    outcome: str  # RESULT, TOOL_ERROR, PROTOCOL_ERROR, INPUT_REQUIRED, CANCELLED or FAILED
+    reply: Reply | None = None
+    run: TaskRun | None = None
+    failure: Failure | None = None  # FAILED: what the session said
+    no_task: bool = False  # task-augmented, but answered at once without a task
+
+    @property
+    def as_task(self) -> bool:
+        return self.run is not None
+
+
+class ToolsController(ListController):
+    """The tools of one session (see the module docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__("tools/list", "tools", "toolsListChanged", owner="tools", pages=AUTO_PAGES, keep_pages=False,
+                         accept=lambda tool: isinstance(tool.get("name"), str))
+        self.calling = False
+        self.called: CallOutcome | None = None  # the latest call's, once it ended
+        self.last_progress: dict | None = None
+        self.progress_events = 0  # progress notifications seen for the current call
+        self.run: TaskRun | None = None  # the current (or last) call run as a task
+        self.task: dict = {}  # its task as last known
+        self.task_first = False  # TASK: the task is told for the first time
+        self.call_scope: anyio.CancelScope | None = None
+
+    def attach(self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False) -> None:
+        if self.call_scope is not None:  # a call still running on the previous session
+            self.call_scope.cancel()
+        super().attach(session, era, version, announces_changes=announces_changes)
+
+    def reset(self) -> None:
+        self.called = None
+        super().reset()
+
+    # ---------------------------------------------------------------- before a call
+
+    def exclusion(self, tool: dict) -> str | None:
+        """Why ``tool`` is excluded on this session (2026-07-28: invalid ``x-mcp-header``
+        annotations), or None. An excluded tool cannot be called from a front-end."""
+        session = self.session
+        if session is None or self.era != "modern":  # no such annotations before 2026-07-28
+            return None
+        return tool_exclusion(session.negotiation(), tool)
+
+    def refusal(self, tool: dict, arguments: Any) -> Refusal | None:
+        """Why a call of ``tool`` with ``arguments`` must not go out, or None."""
+        problem = self.exclusion(tool)
+        if problem:
+            return Refusal(REFUSE_EXCLUDED, problem)
+        session = self.session
+        unsafe = unmirrorable_params(session.negotiation(), tool, arguments) if session is not None and self.era == "modern" else []
+        return Refusal(REFUSE_UNMIRRORABLE, tuple(unsafe)) if unsafe else None
+
+    def task_support(self, tool: dict) -> TaskSupport | None:
+        """Whether ``tool`` may run as a task on this session (None: no session)."""
+        return tool_task_support(self.session.negotiation(), tool) if self.session is not None else None
+
+    @property
+    def closes_stream(self) -> bool:
+        """A cancel closes the answer stream (2026-07-28 over Streamable HTTP) rather than
+        sending ``notifications/cancelled``."""
+        return self.session is not None and cancels_by_closing_stream(self.session.negotiation())
+
+    # ---------------------------------------------------------------- the call
+
+    def call(self, tool: dict, arguments: dict, *, as_task: bool = False, ttl: int | None = None,
+             spawn: Spawner | None = None) -> bool:
+        """Start a call of ``tool`` (``ttl`` in ms for a task, None: the server's), on ``spawn``
+        when given (a front-end that says a call's faults elsewhere than its list's). False
+        when one runs, there is no session, or it could not start. The refusal is not checked
+        here: a front-end asks :meth:`refusal` first and words it."""
+        if self.calling or self.session is None:
+            return False
+        self.calling = True
+        self.called = None
+        self.last_progress, self.progress_events = None, 0
+        self.run, self.task, self.task_first = (TaskRun() if as_task else None), {}, False
+        self.emit(CALLING)
+        work = lambda: self.call_now(dict(tool), arguments, as_task=as_task, ttl=ttl)  # noqa: E731
+        started = spawn(work) if spawn is not None else self.start(work)
+        if not started:
+            self.calling = False
+            self.emit(CALLED)
+        return started
+
+    def cancel(self) -> bool:
+        """Cancel the call in flight (the session cancels it on the wire)."""
+        if self.call_scope is None:
+            return False
+        self.call_scope.cancel()
+        return True
+
+    async def call_now(self, tool: dict, arguments: dict, *, as_task: bool = False, ttl: int | None = None) -> CallOutcome:
+        """Run the call (see the module docstring) and report it; the outcome."""
+        session = self.session
+        scope = anyio.CancelScope()
+        self.call_scope = scope
+        self.calling = True
+        run = self.run if as_task and self.run is not None else (TaskRun() if as_task else None)
+        self.run = run
+        reply: Reply | None = None
+        failure: Failure | None = None
+        params = {"name": tool["name"], "arguments": arguments}
+        try:
+            with scope:
+                if session is None:
+                    failure = Failure(FAIL_SESSION, detail="no session")
+                elif run is not None:
+                    await call_as_task(session, "tools/call", params, ttl=ttl, on_task=self._task_seen, on_progress=self._progress, run=run)
+                else:
+                    reply = await session.request("tools/call", params, on_progress=self._progress)
+        except SessionError as exc:  # RequestCancelled too: cancelled by id through the session (another view)
+            failure = Failure.of_exception(exc)
+        finally:
+            if self.call_scope is scope:
+                self.call_scope = None
+            self.calling = False
+        cancelled = scope.cancelled_caught or (failure is not None and failure.code == FAIL_CANCELLED)
+        called = self._outcome(tool, arguments, reply, run, failure, cancelled)
+        self.called = called
+        self.emit(CALLED)
+        return called
+
+    def _outcome(self, tool: dict, arguments: dict, reply: Reply | None, run: TaskRun | None,
+                 failure: Failure | None, cancelled: bool) -> CallOutcome:
+        if cancelled or (reply is None and run is None and failure is None):
+            return CallOutcome(tool, arguments, CANCELLED, run=run)
+        if failure is not None:
+            return CallOutcome(tool, arguments, FAILED, run=run, failure=failure)
+        if run is not None:
+            shown = run.result if run.result is not None else run.created  # None: the call itself was refused
+            if shown is None:
+                return CallOutcome(tool, arguments, CANCELLED, run=run)
+            return CallOutcome(tool, arguments, reply_outcome(shown), shown, run, no_task=run.problem == TASK_NOT_CREATED)
+        assert reply is not None
+        return CallOutcome(tool, arguments, reply_outcome(reply), reply)
+
+    def _task_seen(self, task: dict) -> None:
+        self.task_first = not self.task
+        self.task = dict(task)
+        self.emit(TASK)
+
+    def _progress(self, params: dict) -> None:
+        self.last_progress = dict(params)
+        self.progress_events += 1
+        self.emit(PROGRESS)

@@ -1,0 +1,148 @@
+"""The tools controller (session/controllers/tools.py), headless, against real servers over real
+pipes: the demo server (both eras; tasks in 2025-11-25), the modern fixture's tools with invalid
+x-mcp-header annotations, and the npm reference server's required-task tool."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from peers import FIXTURES, reference_server
+from polling import until
+
+from inspector.protocol.engine import ClientConfig
+from inspector.protocol.versions import EraMode
+from inspector.session import Direction, Reply, Session, SessionOptions
+from inspector.session.controllers.tools import (
+    AUTO_PAGES,
+    CALLED,
+    CALLING,
+    CANCELLED,
+    INPUT_REQUIRED,
+    PROGRESS,
+    PROTOCOL_ERROR,
+    REFUSE_EXCLUDED,
+    RESULT,
+    TASK,
+    TOOL_ERROR,
+    ToolsController,
+    reply_outcome,
+)
+from inspector.transport.base import StdioSpec
+
+pytestmark = pytest.mark.anyio
+
+DEMO = [sys.executable, "-m", "inspector.demo"]
+
+
+def options(argv: list[str], era: EraMode = EraMode.LEGACY, version: str | None = None) -> SessionOptions:
+    config = ClientConfig(era=era, legacy_version=version) if version else ClientConfig(era=era)
+    return SessionOptions(transport=StdioSpec(argv=list(argv)), config=config, stdin_grace=3.0, term_grace=2.0)
+
+
+async def listed(session: Session) -> ToolsController:
+    await session.start()
+    neg = session.negotiation()
+    tools = ToolsController()
+    tools.attach(session, neg.era, neg.version, announces_changes=True)
+    assert tools.refresh()
+    await until(lambda: tools.outcome is not None, what="the tool list")
+    return tools
+
+
+def tool(tools: ToolsController, name: str) -> dict:
+    return next(t for t in tools.items if t["name"] == name)
+
+
+def sent(session: Session, method: str) -> list[dict]:
+    rec = session.recording
+    return [rec[i].json() for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == method]
+
+
+def test_what_an_answer_is() -> None:
+    def reply(result: dict | None = None, error: dict | None = None) -> Reply:
+        return Reply(1, 0, result, error, 0.0)
+
+    assert reply_outcome(reply({"content": []})) == RESULT
+    assert reply_outcome(reply({"content": [], "isError": True})) == TOOL_ERROR
+    assert reply_outcome(reply(error={"code": -32602, "message": "no"})) == PROTOCOL_ERROR
+    assert reply_outcome(reply({"resultType": "input_required"})) == INPUT_REQUIRED
+    assert ToolsController().pages_per_load == AUTO_PAGES and not ToolsController().call({"name": "x"}, {})
+
+
+@pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.MODERN], ids=["legacy", "modern"])
+async def test_calls_progress_tool_errors_and_cancel_on_the_demo(mode: EraMode) -> None:
+    session = Session(options(DEMO, mode))
+    async with session:
+        tools = await listed(session)
+        events: list[str] = []
+        tools.subscribe(events.append)
+        assert tools.refusal(tool(tools, "echo"), {"message": "hi"}) is None and tools.exclusion(tool(tools, "echo")) is None
+
+        assert tools.call(tool(tools, "echo"), {"message": "hi"})
+        assert tools.calling and not tools.call(tool(tools, "echo"), {"message": "again"})  # one at a time
+        await until(lambda: not tools.calling, what="the echo")
+        called = tools.called
+        assert called is not None and called.outcome == RESULT and called.reply is not None and called.reply.ok
+        assert called.reply.result["content"][0]["text"] == "hi" and events[0] == CALLING and events[-1] == CALLED
+
+        called = await tools.call_now(tool(tools, "always_fails"), {})
+        assert called.outcome == TOOL_ERROR and called.reply is not None and called.reply.result["isError"] is True
+        called = await tools.call_now({"name": "no_such_tool"}, {})
+        assert called.outcome == PROTOCOL_ERROR and called.reply is not None and called.reply.error is not None
+
+        # progress, then a cancel: the session cancels it on the wire
+        assert tools.call(tool(tools, "long_running"), {"steps": 50, "step_ms": 100})
+        await until(lambda: tools.progress_events >= 2, what="progress")
+        assert PROGRESS in events and tools.last_progress is not None and "progress" in tools.last_progress
+        assert tools.cancel()
+        await until(lambda: not tools.calling, what="the cancel")
+        assert tools.called is not None and tools.called.outcome == CANCELLED and tools.called.reply is None
+        call_id = sent(session, "tools/call")[-1]["id"]
+        if not tools.closes_stream:
+            await until(lambda: any(m["params"]["requestId"] == call_id for m in sent(session, "notifications/cancelled")),
+                        what="notifications/cancelled")
+        assert not tools.cancel()  # nothing in flight
+
+
+async def test_a_demo_tool_runs_as_a_task_2025_11_25() -> None:
+    session = Session(options(DEMO, EraMode.LEGACY, "2025-11-25"))
+    async with session:
+        tools = await listed(session)
+        slow = tool(tools, "long_running")
+        support = tools.task_support(slow)
+        assert support is not None and support.allowed and not support.required
+        seen: list[tuple[str, bool]] = []
+        tools.subscribe(lambda what: seen.append((tools.task.get("status", ""), tools.task_first)) if what == TASK else None)
+        assert tools.call(slow, {"steps": 3, "step_ms": 50}, as_task=True, ttl=60_000)
+        await until(lambda: not tools.calling, what="the task")
+        called = tools.called
+        assert called is not None and called.as_task and called.outcome == RESULT and not called.no_task
+        run = called.run
+        assert run is not None and run.status == "completed" and run.task_id and called.reply is run.result
+        assert seen[0][1] is True and all(not first for _status, first in seen[1:]) and seen[-1][0] == "completed"
+        assert sent(session, "tools/call")[-1]["params"]["task"] == {"ttl": 60_000}
+        assert sent(session, "tasks/result")[-1]["params"] == {"taskId": run.task_id}
+
+
+async def test_an_excluded_tool_is_refused_as_data() -> None:
+    session = Session(options([sys.executable, str(FIXTURES / "modern_fixture.py"), "--header-tools"], EraMode.MODERN))
+    async with session:
+        tools = await listed(session)
+        excluded = [t for t in tools.items if tools.exclusion(t)]
+        assert excluded, [t["name"] for t in tools.items]
+        refusal = tools.refusal(excluded[0], {})
+        assert refusal is not None and refusal.code == REFUSE_EXCLUDED and refusal.detail == tools.exclusion(excluded[0])
+
+
+@pytest.mark.peer
+async def test_the_reference_server_reports_bad_arguments_as_a_tool_error() -> None:
+    session = Session(options(reference_server()))
+    async with session:
+        tools = await listed(session)
+        names = [t["name"] for t in tools.items]
+        assert "echo" in names and len(names) == len(set(names))
+        called = await tools.call_now(tool(tools, "echo"), {"message": 5})  # not a string: refused by the server
+        assert called.outcome == TOOL_ERROR and called.reply is not None  # the TypeScript SDK answers isError
+        called = await tools.call_now(tool(tools, "echo"), {"message": "hello"})
+        assert called.outcome == RESULT and "hello" in called.reply.result["content"][0]["text"]
