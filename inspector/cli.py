@@ -178,7 +178,7 @@ then one summary object. Times and latencies are in seconds.
                                     stream: {"stream", "bytes", "more" (reading stopped before
                                     the stream ended: what followed is unknown), "why"}; null
                                     when every byte is recorded (see exit code 7)
-    counts            object  {"entries", "by_dir": {c2s, s2c, stderr, event}, "by_kind",
+    counts            object  {"entries", "by_dir": {c2s, s2c, stderr, event[, note]}, "by_kind",
                                "schema_invalid", "violations": {rule id: count}}
     exit              int     the probe's exit code (see exit codes); --record FILE's summary
                               has it too (a recording stopped by a write failure has no summary)
@@ -619,7 +619,7 @@ def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
 # Each entry's line is session/entry_text.py's (transcript_line, transcript_bytes: the one
 # entry-to-text renderer, shared with the handouts, the timeline and the details).
 
-_DIR_WORDS = {"c2s": "client→server", "s2c": "server→client", "stderr": "stderr", "event": "events"}
+_DIR_WORDS = {"c2s": "client→server", "s2c": "server→client", "stderr": "stderr", "event": "events", "note": f"{HTTP_NOTE}s"}
 _SHUTDOWN_WORDS = {
     "none": "it exited by itself",
     "stdin": "it exited when stdin closed",
@@ -788,7 +788,9 @@ def summary_lines(summary: dict) -> list[str]:
     by_dir = counts.get("by_dir") or {}
     words = dict(_DIR_WORDS)
     if summary.get("transport", TransportKind.STDIO) != TransportKind.STDIO:  # no process, no stderr: its side lines are HTTP notes
-        words["stderr"] = f"{HTTP_NOTE}s"
+        words["stderr"] = f"{HTTP_NOTE}s"  # as a format 2 summary counted them
+        by_dir = {**by_dir, "stderr": by_dir.get("stderr", 0) + by_dir.get("note", 0)}
+        by_dir.pop("note", None)
     parts = ", ".join(f"{n} {_singular(words.get(d, d)) if n == 1 else words.get(d, d)}" for d, n in by_dir.items() if n)
     lines.append(f"entries           {counts.get('entries', 0)}" + (f" ({parts})" if parts else ""))
     if counts.get("schema_invalid"):

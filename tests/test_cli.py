@@ -21,6 +21,7 @@ from cli_helpers import usage_error
 from peers import misbehave
 
 from inspector import cli
+from inspector.session.entry_text import transcript_line, transcript_lines
 
 CONFIGS = Path(__file__).resolve().parent / "fixtures" / "configs"
 GRACES = ("--stdin-grace", "0.3", "--term-grace", "0.5")
@@ -112,7 +113,7 @@ def test_the_failure_quotes_the_error_lines_of_a_crash_during_initialize() -> No
 
 def test_help_states_the_units_and_the_json_output() -> None:
     text = run_probe("--help").stdout
-    assert "a latency is in milliseconds" in text
+    assert 'a latency as every view writes it ("0.42 ms", "89.3 ms", "2.345 s")' in text
     assert "--json: every time and latency is a number of seconds" in text
     assert cli.JSON_OUTPUT.splitlines()[0] in text
     for field in ("seq", "t", "dir", "kind", "raw", "violations", "schema_ok", "latency", "exit_code", "exit_reason", "counts"):
@@ -211,7 +212,7 @@ async def test_the_transcript_short_path_prints_what_the_full_one_does(tmp_path:
         b'{"jsonrpc":"2.0","method":"notifications/message","params":{}}',
     ):
         rec.append(Direction.S2C, rec.t0 + 5.0, raw, engine.incoming(raw, 5.0, len(rec)))
-    assert cli.transcript_lines(rec, 0, len(rec)) == "".join(cli.transcript_line(rec, i) + "\n" for i in range(len(rec)))
+    assert transcript_lines(rec, 0, len(rec)) == "".join(transcript_line(rec, i) + "\n" for i in range(len(rec)))
     # one read of plain lines (a flood's) is formatted in bulk; a run with a tab, non-ASCII or
     # a long line is not, and prints the same
     note = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"%b"}}\n'
@@ -221,4 +222,4 @@ async def test_the_transcript_short_path_prints_what_the_full_one_does(tmp_path:
         start = len(rec)
         rec.extend(Direction.S2C, rec.t0 + t, lines, engine.incoming_many(lines, float(t), start, None))
         assert rec.plain_run(start, len(rec)) is not None
-        assert cli.transcript_lines(rec, start, len(rec)) == "".join(cli.transcript_line(rec, i) + "\n" for i in range(start, len(rec)))
+        assert transcript_lines(rec, start, len(rec)) == "".join(transcript_line(rec, i) + "\n" for i in range(start, len(rec)))

@@ -19,6 +19,7 @@ import orjson
 from peers import HttpPeer, free_port, http_misbehave, sdk_http_server
 
 from inspector import cli
+from inspector.session.entry_text import transcript_line, transcript_lines
 from inspector.session.handout import Handout
 from inspector.session.recording import Recording
 
@@ -114,6 +115,6 @@ def test_a_transcript_line_indents_every_kind_of_line_break() -> None:
     rec = Recording()
     raw = b"first\r\nsecond\nthird\rfourth\n"
     rec.append(Direction.S2C, rec.t0 + 1.0, raw, ProtocolEngine().incoming(raw, 1.0, 0))
-    text = cli.transcript_line(rec, 0).split("\n", 1)[1]
+    text = transcript_line(rec, 0).split("\n", 1)[1]
     assert text.split("\n")[:5] == ["        first", "        second", "        third", "        fourth", "        !! stdio.not-json: The server wrote a line to stdout that is not JSON; stdout is for MCP messages only."], text
-    assert cli.transcript_lines(rec, 0, 1) == cli.transcript_line(rec, 0) + "\n"  # the short path agrees
+    assert transcript_lines(rec, 0, 1) == transcript_line(rec, 0) + "\n"  # the short path agrees

@@ -7,7 +7,9 @@ number, time, direction, kind, method and id, the lifecycle state after it, the 
 took, the rules it broke with their text, and the message itself pretty-printed (other lines
 as they were written). Qt-free: the words go through ``tr(context, text)`` - the window passes
 Qt's translator, so a handout follows the UI language; the default keeps English. Kinds, event
-names and eras are translated from the tables the window uses (:mod:`.labels`), states and
+names and eras are translated from the tables the window uses (:mod:`.labels`; an entry's heading
+is :mod:`.entry_text`'s, the facts and formatters the transcript, the timeline and the details
+use: a latency reads as it does there), states and
 edges from the lifecycle's, outcomes from the engine's; JSON, methods, ids, rule ids and server
 text stay as they are. Server text is data: Markdown puts it in fenced blocks, HTML escapes
 every character of it. An HTML section carries its entry's facts for programs too
@@ -29,7 +31,8 @@ from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
 from inspector.transport.base import TransportKind
 
-from .labels import ERA_LABELS, EVENT_LABELS, HTTP_NOTE, KIND_LABELS
+from .entry_text import EntryHead, entry_head, format_duration, format_id
+from .labels import ERA_LABELS, HTTP_NOTE
 from .recording import Direction, Recording
 from .views import negotiation_facts
 
@@ -85,8 +88,8 @@ class HandoutEntry:
     transition: str | None = None
     hand_written: bool = False
     schema_invalid: bool = False
-    latency_ms: float | None = None
-    channel: str | None = None  # a side line's: "http"/"http-body" for the HTTP transport's, None for stderr
+    latency: float | None = None  # seconds from its request (a response)
+    side: bool = False  # a side line of the HTTP transport (its note or an answer's body), not stderr
 
 
 class Handout:
@@ -120,9 +123,12 @@ class Handout:
         era = s.get("era")
         # over HTTP there is no process and so no stderr: the side lines are the transport's notes
         words = {k: self.w(k) for k in ("c2s", "s2c", "stderr", "event")}
-        if transport != TransportKind.STDIO:
-            words["stderr"] = self.tr("Timeline", HTTP_NOTE)
-        by_dir = ", ".join(f"{words.get(k, k)} {v}" for k, v in (counts.get("by_dir") or {}).items())
+        words["note"] = self.tr("Timeline", HTTP_NOTE)
+        dirs = dict(counts.get("by_dir") or {})
+        if transport != TransportKind.STDIO:  # counted as one, as a format 2 summary counted them under stderr
+            words["stderr"] = words["note"]
+            dirs["stderr"] = dirs.get("stderr", 0) + dirs.pop("note", 0)
+        by_dir = ", ".join(f"{words.get(k, k)} {v}" for k, v in dirs.items())
         out = [
             (self.w("server"), f"{info.get('name', '?')} {info.get('version', '')}".strip()),
             (self.w("client"), f"{client.get('name', '?')} {client.get('version', '')}".strip()),
@@ -159,15 +165,11 @@ class Handout:
         except (KeyError, IndexError, ValueError):
             return str(s["outcome"])
 
-    def _kind(self, e: Any) -> str:
-        """An entry's kind as the timeline words it (an event by its name)."""
-        extra = e.extra or {}
-        event = extra.get("event")
-        if event is not None:
-            return self.tr("Events", EVENT_LABELS[event]) if event in EVENT_LABELS else str(event)
-        if e.kind is Kind.STDERR and extra.get("channel") in ("http", "http-body"):
-            return self.tr("Timeline", HTTP_NOTE)
-        return self.tr("Timeline", KIND_LABELS[e.kind])
+    def _kind(self, head: EntryHead) -> str:
+        """An entry's kind as the timeline words it (an event by its name, an HTTP side line as
+        an HTTP note)."""
+        context, words = head.label()
+        return self.tr(context, words)
 
     def _state_title(self, value: Any) -> str:
         for state, info in STATE_INFO.items():
@@ -179,6 +181,7 @@ class Handout:
         rec = self.rec
         for i in range(len(rec)):
             e = rec[i]
+            head = entry_head(rec, i)
             extra = e.extra or {}
             obj = e.json() if e.direction in (Direction.C2S, Direction.S2C) and e.kind not in (Kind.NOISE,) else None
             if obj is not None:
@@ -191,7 +194,7 @@ class Handout:
                 t=e.t,
                 direction=e.direction.label,
                 state_value=e.state.value,
-                kind=self._kind(e),
+                kind=self._kind(head),
                 method=e.method,
                 id=e.id,
                 state=self._state_title(e.state.value),
@@ -203,22 +206,22 @@ class Handout:
                     if isinstance(tr_, dict)
                     else None
                 ),
-                hand_written=bool(extra.get("hand_written")),
-                schema_invalid=e.schema_ok is False,
-                latency_ms=e.latency * 1000 if e.latency is not None else None,
-                channel=extra.get("channel") if e.direction is Direction.STDERR else None,
+                hand_written=head.hand_written,
+                schema_invalid=head.schema_ok is False,
+                latency=head.latency,
+                side=head.side,
             )
             yield item
 
     def _head(self, x: HandoutEntry) -> str:
-        where = "HTTP" if x.channel in ("http", "http-body") else self.w(x.direction) if x.direction in WORDS else x.direction  # as the timeline's Direction column
+        where = "HTTP" if x.side else self.w(x.direction) if x.direction in WORDS else x.direction  # as the timeline's Direction column
         bits = [f"{x.seq}", f"{x.t:.3f} s", where, x.kind]
         if x.method:
             bits.append(x.method)
         if x.id is not None:
-            bits.append(f"id {orjson.dumps(x.id).decode()}")
-        if x.latency_ms is not None:
-            bits.append(f"{self.w('latency')} {x.latency_ms:.1f} ms")
+            bits.append(f"id {format_id(x.id, None)}")
+        if x.latency is not None:
+            bits.append(f"{self.w('latency')} {format_duration(x.latency)}")
         if x.hand_written:
             bits.append(self.w("hand_written"))
         return " · ".join(bits)

@@ -18,7 +18,8 @@ Two questions, two answers:
   exchange (the engine judges the request and its answer by it); else the version the recording's
   header says the client was configured with for its era; else the summary's. None: nothing says.
 
-Qt-free; :func:`version_in_force` keeps one per recording (weakly: it goes with the recording).
+Qt-free; :func:`version_in_force` keeps one per recording (weakly: it goes with the recording), and
+its ``tracker`` is the one the negotiation view shows, so a recording's column is scanned once.
 """
 
 from __future__ import annotations
@@ -44,14 +45,14 @@ class VersionInForce:
 
     def __init__(self, rec: Recording) -> None:
         self.rec = rec
-        self._tracker = NegotiationTracker(rec)
+        self.tracker = NegotiationTracker(rec)  # the recording's one: the negotiation view follows it too
         self._by_taken: dict[int, tuple[str | None, str | None]] = {}  # k -> (settled, offered)
 
     def _after(self, k: int) -> tuple[str | None, str | None]:
         """(settled, offered) once the first ``k`` start-exchange entries were taken."""
         known = self._by_taken.get(k)
         if known is None:
-            tracker = self._tracker
+            tracker = self.tracker
             facts = tracker.facts_as_of(tracker.rows[k - 1]) if k else None
             offered = _version(facts["offer"].get("version")) if facts else None
             known = self._by_taken[k] = (settled_version(facts), offered)
@@ -64,11 +65,11 @@ class VersionInForce:
             ended = _version(rec.summary.get("protocol_version"))
             if ended is not None:
                 return ended
-        return self._after(self._tracker.taken_by(row))[0]
+        return self._after(self.tracker.taken_by(row))[0]
 
     def schema(self, row: int) -> str | None:
         """The version whose schema judged entry ``row`` (None: the recording does not say)."""
-        tracker = self._tracker
+        tracker = self.tracker
         k = tracker.taken_by(row)
         settled, offered = self._after(k)
         # an answer of the start exchange is judged before the version it settles takes over

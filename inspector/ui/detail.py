@@ -59,11 +59,12 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
 from inspector.protocol.rules import RULES, Severity
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
+from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.version_in_force import version_in_force
 
 from .widgets import plain_label, plain_tooltip
-from .text import JSON_HEAD, format_duration, format_size, hex_dump, json_head
-from .timeline import DIRECTION_ARROWS, DIRECTION_LABELS, KIND_LABELS, TimelineColors
+from .text import JSON_HEAD, format_duration, format_id, format_size, hex_dump, json_head
+from .timeline import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
 
 translate = QCoreApplication.translate
 
@@ -402,33 +403,31 @@ class DetailPane(QWidget):
     # ------------------------------------------------------------ header
 
     def _show_header(self, rec: Recording, e: Entry) -> None:
-        kind = translate("Timeline", KIND_LABELS[e.kind])
-        name = e.method
-        if name is None and e.direction is Direction.EVENT:
-            name = str(e.extra.get("event") or "")
-        title = f"#{e.seq}  {kind}"
+        head = entry_head(rec, e.seq)  # the facts the transcript, the handouts and the timeline write too
+        kind = translate("Timeline", kind_words(head.kind, head.side))
+        name = head.method if head.method is not None else head.event
+        title = f"#{head.seq}  {kind}"
         if name:
             title += f"  {name}"
         self.title_label.setText(title)
         self.title_label.setToolTip(plain_tooltip(title))
 
         parts = [
-            translate("DetailPane", "{t} s").format(t=f"{e.t:.6f}"),
-            f"{DIRECTION_ARROWS[e.direction]} {translate('Timeline', DIRECTION_LABELS[e.direction])}",
+            translate("DetailPane", "{t} s").format(t=f"{head.t:.6f}"),
+            f"{DIRECTION_ARROWS[head.direction]} {translate('Timeline', DIRECTION_LABELS[head.direction])}",
         ]
-        if e.id is not None:
-            parts.append(translate("DetailPane", "id {id}").format(id=_json_brief(e.id, 80)))
-        parts.append(translate("DetailPane", "{n} bytes").format(n=QLocale().toString(len(e.raw))))
-        if e.latency is not None:
-            parts.append(translate("DetailPane", "latency {ms}").format(ms=format_duration(e.latency)))
-        released = (e.extra or {}).get("released")
-        if isinstance(released, (int, float)) and not isinstance(released, bool):  # step mode: it waited at the gate
+        if head.id is not None:
+            parts.append(translate("DetailPane", "id {id}").format(id=format_id(head.id)))
+        parts.append(translate("DetailPane", "{n} bytes").format(n=QLocale().toString(head.size)))
+        if head.latency is not None:
+            parts.append(translate("DetailPane", "latency {ms}").format(ms=format_duration(head.latency)))
+        if head.released is not None:  # step mode: it waited at the gate
             parts.append(
                 translate("DetailPane", "held {held} at the step gate: read at {t} s, released at {r} s").format(
-                    held=format_duration(max(0.0, released - e.t)), t=f"{e.t:.3f}", r=f"{released:.3f}"
+                    held=format_duration(max(0.0, head.released - head.t)), t=f"{head.t:.3f}", r=f"{head.released:.3f}"
                 )
             )
-        parts.append(translate("DetailPane", "state after: {state}").format(state=translate("Lifecycle", e.state.title)))
+        parts.append(translate("DetailPane", "state after: {state}").format(state=translate("Lifecycle", head.state.title)))
         self.meta_label.setText("  ·  ".join(parts))
 
         self._pair = self._find_pair(rec, e)
@@ -613,9 +612,9 @@ class DetailPane(QWidget):
                 bits.append(translate("DetailPane", "pid: {pid}").format(pid=extra["pid"]))
             if bits:
                 self._add_label(translate("DetailPane", "Process") + "   " + "  ·  ".join(bits), brush=c.brush_event, bold=True)
-        elif e.direction is Direction.STDERR and extra.get("channel") == "http":
+        elif e.direction is Direction.NOTE and extra.get("channel") == "http":
             self._add_label(translate("DetailPane", "What the HTTP transport noted beside the messages (a request that failed, a stream that ended)."), brush=c.brush_stderr)
-        elif e.direction is Direction.STDERR and extra.get("channel") == "http-body":
+        elif e.direction is Direction.NOTE and extra.get("channel") == "http-body":
             self._add_label(translate("DetailPane", "The body of an HTTP answer that is no message (its exchange is the HTTP event before it)."), brush=c.brush_stderr)
         elif e.direction is Direction.STDERR:
             self._add_label(translate("DetailPane", "A line the server wrote to stderr (not part of the protocol)."), brush=c.brush_stderr)

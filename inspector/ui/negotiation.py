@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
 
 from inspector.protocol.messages import Kind
 from inspector.session.recording import Recording
+from inspector.session.version_in_force import version_in_force
 from inspector.session.views import NegotiationTracker, negotiation_facts
 
 from .widgets import plain_tooltip
@@ -81,7 +82,7 @@ class NegotiationView(QWidget):
     def _track(self, rec: Recording) -> tuple[NegotiationTracker, bool]:
         """The tracker of ``rec`` and whether it is new."""
         if self._tracker is None or self._tracker.rec is not rec:
-            self._tracker = NegotiationTracker(rec)
+            self._tracker = version_in_force(rec).tracker  # the one the status bar's version comes from
             self._taken = None
             return self._tracker, True
         return self._tracker, False

@@ -2,8 +2,11 @@
 
 Theory of operation. Views never format sizes, durations, timestamps or hex dumps themselves:
 they call these functions so the timeline, the detail pane, the panels and the dialogs agree
-("1.5 KiB" in one place is "1.5 KiB" in all). Functions are pure and cheap (the timeline calls
-some for every visible cell); words that need translating go through ``QCoreApplication``.
+("1.5 KiB" in one place is "1.5 KiB" in all). A size, a measured time and an id are the session
+layer's one formatter each (:mod:`inspector.session.entry_text`, shared with the probe's
+transcript and the handouts), offered here beside the window's own. Functions are pure and cheap
+(the timeline calls some for every visible cell); words that need translating go through
+``QCoreApplication``.
 The wording of a session ``ListNote`` lives here too, since several views show them.
 """
 
@@ -33,6 +36,9 @@ from inspector.session.operations import (
     ListNote,
 )
 from inspector.protocol.messages import loads_lenient
+from inspector.session.entry_text import format_duration as format_duration  # the session layer's, offered here
+from inspector.session.entry_text import format_id as format_id
+from inspector.session.entry_text import format_size as format_size
 from inspector.session.recording import quote_value
 
 _PRINTABLE = bytes(b if 0x20 <= b < 0x7F else 0x2E for b in range(256))
@@ -99,27 +105,6 @@ def json_head(raw: bytes, limit: int, head: int = JSON_HEAD) -> tuple[Any, bool]
                 return None, False
             out.pop()
     return None, False
-
-
-def format_size(n: int) -> str:
-    """A byte count: ``353 B``, ``1.5 KiB``, ``12.0 MiB``, ``2.1 GiB``."""
-    if n < 1024:
-        return f"{n} B"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.1f} KiB"
-    if n < 1024 * 1024 * 1024:
-        return f"{n / (1024 * 1024):.1f} MiB"
-    return f"{n / (1024 * 1024 * 1024):.1f} GiB"
-
-
-def format_duration(seconds: float) -> str:
-    """A measured time: ``0.42 ms``, ``12.3 ms``, ``2.345 s``."""
-    ms = seconds * 1000.0
-    if ms < 10:
-        return f"{ms:.2f} ms"
-    if ms < 1000:
-        return f"{ms:.1f} ms"
-    return f"{seconds:.3f} s"
 
 
 def format_milliseconds(value: Any, none_text: str) -> str:

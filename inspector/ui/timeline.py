@@ -36,6 +36,11 @@ header's visual order moves.
 released (``extra["released"]``), not from when it was read (its ``t``, the Time column), so a
 held message never shows its wait as a negative Δ; the cell tooltips and the details pane say both.
 
+The words of a cell - a kind (an HTTP side line is an HTTP note), an id, a latency or a Δ, a
+size - come from the session layer's one entry-to-text renderer
+(:mod:`inspector.session.entry_text`, shared with the probe's transcript, the handouts and the
+details), translated here with ``QCoreApplication.translate``.
+
 Server-controlled text reaches the screen only through item views (plain text) and tooltips
 that are escaped first (Qt would otherwise guess rich text).
 """
@@ -56,13 +61,14 @@ from PySide6.QtWidgets import QAbstractItemView, QComboBox, QCompleter, QFrame, 
 
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
+from inspector.session.entry_text import kind_words, side_line  # the words of an entry, shared with the handouts and the CLI
 from inspector.session.labels import EVENT_LABELS, HTTP_NOTE, KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording, TransportKind
 from inspector.session.views import ALL_KINDS, EntryFilter, EntryView, flagged_rows
 
 from .cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
 from .rowmodel import RowTableModel
-from .text import format_duration, format_size
+from .text import format_duration, format_id, format_size
 from .theme import colour, is_dark, mix
 from .ticker import fit_live_text, set_live_text
 from .widgets import plain_tooltip
@@ -128,13 +134,15 @@ DIRECTION_LABELS = {
     Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "s2c"),
     Direction.STDERR: QT_TRANSLATE_NOOP("Timeline", "stderr"),
     Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "event"),
+    Direction.NOTE: HTTP_NOTE,  # the link's side lines (HTTP: the transport's notes), translated in "Timeline"
 }
-DIRECTION_ARROWS = {Direction.C2S: "→", Direction.S2C: "←", Direction.STDERR: "⇠", Direction.EVENT: "●"}
+DIRECTION_ARROWS = {Direction.C2S: "→", Direction.S2C: "←", Direction.STDERR: "⇠", Direction.EVENT: "●", Direction.NOTE: "⇠"}
 DIRECTION_TIPS = {
     Direction.C2S: QT_TRANSLATE_NOOP("Timeline", "Client to server (written to the server's stdin)"),
     Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "Server to client (read from the server's stdout)"),
     Direction.STDERR: QT_TRANSLATE_NOOP("Timeline", "A line the server wrote to stderr"),
     Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "A process or session event (spawn, shutdown step, exit, timeout)"),
+    Direction.NOTE: HTTP_NOTE,
 }
 #: The order the columns are shown in unless the user moved them: the most-read first.
 DEFAULT_ORDER = (
@@ -168,18 +176,6 @@ _MONO = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.ID, Column.LATE
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _CENTER = Qt.AlignmentFlag.AlignCenter
-
-
-def format_id(value: Any) -> str:
-    if value is None:
-        return ""
-    if type(value) is int:
-        return str(value)
-    try:
-        text = orjson.dumps(value).decode("utf-8")
-    except TypeError:
-        text = repr(value)
-    return text if len(text) <= 80 else text[:79] + "…"
 
 
 # --------------------------------------------------------------------------- colours
@@ -216,6 +212,7 @@ class TimelineColors:
             Direction.S2C: self.brush_s2c,
             Direction.STDERR: self.brush_stderr,
             Direction.EVENT: self.brush_event,
+            Direction.NOTE: self.brush_stderr,  # shown as the side lines they were recorded as before format 3
         }
 
     def swatch(self, direction: Direction, size: int = 10) -> QIcon:
@@ -344,8 +341,11 @@ class TimelineModel(RowTableModel):
         self.set_filter(replace(self.entries.filter, **changes))
 
     def set_direction_visible(self, direction: Direction, visible: bool) -> None:
+        """``direction`` shown or not; stderr stands for the link's notes too (one button for
+        the side lines, as before format 3 gave HTTP notes a direction of their own)."""
         dirs = set(self.entries.filter.directions)
-        (dirs.add if visible else dirs.discard)(direction)
+        for d in (direction, Direction.NOTE) if direction is Direction.STDERR else (direction,):
+            (dirs.add if visible else dirs.discard)(d)
         self.update_filter(directions=frozenset(dirs))
 
     def set_kind_visible(self, kind: Kind, visible: bool) -> None:
@@ -471,7 +471,7 @@ class TimelineModel(RowTableModel):
     def _cell(self, seq: int, row: int, col: int) -> tuple:
         """(display, foreground, background, decoration, font, alignment) of one cell."""
         d = self._dir_at(seq)
-        if d is Direction.STDERR:
+        if d is Direction.STDERR or d is Direction.NOTE:
             background = self._colors.bg_stderr
         elif d is Direction.EVENT:
             background = self._colors.bg_event
@@ -498,7 +498,7 @@ class TimelineModel(RowTableModel):
 
     def _http_side(self, seq: int) -> bool:
         """A side line of the HTTP transport (a note or an answer's body), not a server's stderr."""
-        return self._rec is not None and self._rec.extra_at(seq).get("channel") in ("http", "http-body")
+        return self._rec is not None and side_line(self._dir_at(seq), self._rec.extra_at(seq))
 
     def _flagged(self, seq: int) -> bool:
         """The entry broke a protocol rule or is invalid against the schema."""
@@ -532,16 +532,14 @@ class TimelineModel(RowTableModel):
             return ("+" if delta >= 0 else "−") + format_duration(abs(delta))
         if col == Column.DIRECTION:
             d = self._dir_at(seq)
-            if d is Direction.STDERR and self._http_side(seq):
+            if d is Direction.NOTE:
                 return f"{DIRECTION_ARROWS[d]} HTTP"
             return f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}"
         if col == Column.KIND:
             # the direction's arrow first: the Direction column is among the first to give way
             kind = self._kind_at(seq)
             d = self._dir_at(seq)
-            if kind is Kind.STDERR and self._http_side(seq):
-                return f"{DIRECTION_ARROWS[d]} {translate('Timeline', HTTP_NOTE)}"
-            text = f"{DIRECTION_ARROWS[d]} {translate('Timeline', KIND_LABELS[kind])}"
+            text = f"{DIRECTION_ARROWS[d]} {translate('Timeline', kind_words(kind, kind is Kind.STDERR and self._http_side(seq)))}"
             if d is Direction.C2S and self._rec is not None and self._rec.extra_at(seq).get("hand_written"):
                 return text + " ✎"  # written by a person in the composer
             return text
@@ -551,7 +549,7 @@ class TimelineModel(RowTableModel):
                 return event_label(self.event_name(seq))
             if m is None:
                 d = self._dir_at(seq)
-                if d is Direction.STDERR or (d is not Direction.EVENT and self._kind_at(seq) is Kind.NOISE):
+                if d is Direction.STDERR or d is Direction.NOTE or (d is not Direction.EVENT and self._kind_at(seq) is Kind.NOISE):
                     return _one_line(self._raw_at(seq))
             return m
         if col == Column.ID:
@@ -586,7 +584,7 @@ class TimelineModel(RowTableModel):
         if col in (Column.DELTA, Column.LATENCY, Column.SIZE):
             return c.brush_muted
         d = self._dir_at(seq)
-        if d is Direction.STDERR:
+        if d is Direction.STDERR or d is Direction.NOTE:
             return c.brush_stderr
         if d is Direction.EVENT:
             return c.brush_event
@@ -769,6 +767,8 @@ class TimelineView(QWidget):
         bar = _FilterBar()
         self.direction_buttons: dict[Direction, QToolButton] = {}
         for d in Direction:
+            if d is Direction.NOTE:
+                continue  # the stderr button shows and hides the link's notes too
             b = QToolButton()
             b.setCheckable(True)
             b.setChecked(True)
