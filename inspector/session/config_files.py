@@ -122,13 +122,13 @@ def _integer(text: str) -> int | LongNumber:
         return LongNumber(text)
 
 
-class _Object(dict):
+class _Object(dict[str, Any]):
     """A JSON object; ``duplicates`` names the keys it has more than once (the last value wins)."""
 
     duplicates: tuple[str, ...] = ()
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict:
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     d = _Object(pairs)
     if len(d) != len(pairs):
         seen: set[str] = set()

@@ -106,22 +106,22 @@ def lenient(model: type[M], data: Mapping[str, Any], said: Callable[[Failure], N
     a field that fails takes its default, each :class:`Failure` given to ``said`` (in
     pydantic's order, the model's). A required field that fails is an error (give it a default
     to read leniently)."""
-    data = copy.deepcopy(dict(data))
+    doc: dict[str, Any] = copy.deepcopy(dict(data))
     for _ in range(max_rounds):
         try:
-            return model.model_validate(data)
+            return model.model_validate(doc)
         except ValidationError as exc:
             errors = exc.errors(include_url=False)
-        failures = {f.loc: f for f in (_failing_part(data, err) for err in errors) if f is not None}
+        failures = {f.loc: f for f in (_failing_part(doc, err) for err in errors) if f is not None}
         for failure in failures.values():  # one for two errors in one part
             said(failure)
         # the last list items first: removing from the end keeps the other indices right
         for loc in sorted(failures, key=_sort_key, reverse=True):
-            container: Any = data
+            container: Any = doc
             for key in loc[:-1]:
                 container = container[key]
             del container[loc[-1]]
-    return model.model_validate(data)
+    return model.model_validate(doc)
 
 
 def _sort_key(loc: tuple[str | int, ...]) -> tuple[tuple[int, str | int], ...]:

@@ -413,7 +413,7 @@ class ImportResult:
         p.id = ServerProfile(name="", command="").id
 
         def sub(text: str) -> str:
-            def one(m: re.Match) -> str:
+            def one(m: re.Match[str]) -> str:
                 ident = m.group(1)
                 if ident not in server.inputs or ident not in self.inputs:
                     return m.group(0)
@@ -598,7 +598,7 @@ class _Reader:
         """Says :data:`MESSAGES` ``[code]`` with ``args`` about ``path``."""
         self.result.problems.append(_problem(self.result.file, path, code, server=self.server, skipped=skipped, **args))
 
-    def model(self, model: type[M], data: dict, path: str, **codes: str) -> M:
+    def model(self, model: type[M], data: dict[str, Any], path: str, **codes: str) -> M:
         """``data`` (an object at ``path``) as ``model``: a member of the wrong type is said, at
         its JSON path, and takes its default (``codes``: a member's own words for it, else
         "expected a string, found a number"); a list item of the wrong type is left out."""
@@ -634,7 +634,7 @@ class _Reader:
                 self.problem(path, "no_expansion", client=FORMATS.get(fmt or "", fmt), var=found.group(0))
             return value
 
-        def one(m: re.Match) -> str:
+        def one(m: re.Match[str]) -> str:
             var = m.group(1)
             if var.startswith("input:"):
                 ident = var[6:]
@@ -685,7 +685,7 @@ class _Reader:
 
     # -- the mcpServers family and VS Code
 
-    def mcp_servers(self, data: dict) -> None:
+    def mcp_servers(self, data: dict[str, Any]) -> None:
         servers = data.get("mcpServers")
         if not isinstance(servers, dict):
             self.problem("$.mcpServers", "servers_not_object", skipped=True, kind=_kind(servers))
@@ -694,11 +694,11 @@ class _Reader:
         for key, entry in servers.items():
             self.entry(key, entry, json_path("$.mcpServers", key))
 
-    def duplicates(self, d: dict, path: str) -> None:
+    def duplicates(self, d: dict[str, Any], path: str) -> None:
         for key in getattr(d, "duplicates", ()):
             self.problem(json_path(path, key), "duplicate_key")
 
-    def vscode(self, data: dict) -> None:
+    def vscode(self, data: dict[str, Any]) -> None:
         root, base = data, "$"
         if "servers" not in data and isinstance(data.get("mcp"), dict):  # settings.json: "mcp": {"servers", "inputs"}
             root, base = data["mcp"], "$.mcp"
@@ -784,7 +784,7 @@ class _Reader:
         else:
             self.server = ""
 
-    def stdio(self, d: dict, path: str, profile: ServerProfile) -> bool:
+    def stdio(self, d: dict[str, Any], path: str, profile: ServerProfile) -> bool:
         at = json_path(path, "command")
         command = d.get("command")
         if command is None:
@@ -807,7 +807,7 @@ class _Reader:
             if isinstance(arg, (dict, list)) or arg is None:
                 self.problem(at, "arg_not_string", skipped=True, kind=_kind(arg))
                 return False
-            value = self.text(arg, at)
+            value = self.text(arg, at) or ""  # a string, number or boolean: never None here
             profile.args.append(value)
             if self.secret_inputs(value):
                 what: Word | None = Word("a password input")
@@ -839,7 +839,7 @@ class _Reader:
             profile.cwd = cwd or ""
         return True
 
-    def remote(self, d: dict, path: str, url_key: str, profile: ServerProfile) -> bool:
+    def remote(self, d: dict[str, Any], path: str, url_key: str, profile: ServerProfile) -> bool:
         at = json_path(path, url_key)
         url = d.get(url_key)
         if url is None:
@@ -860,7 +860,7 @@ class _Reader:
         profile.headers = headers
         return True
 
-    def pairs(self, d: dict, key: str, path: str) -> list[EnvVar] | None:
+    def pairs(self, d: dict[str, Any], key: str, path: str) -> list[EnvVar] | None:
         """``env`` or ``headers``: name → value, each secret when its name, a password input
         or the environment variable it comes from says so; None (a problem) when not an object."""
         items = d.get(key) or {}
@@ -884,8 +884,8 @@ class _Reader:
         if names or self.secret_inputs(url):
             what = ", ".join(names) if names else Word("a password input")
             self.problem(path, "url_credential", what=what)
-        elif what := secret_kind(url):
-            self.problem(path, "url_password", what=Word("a password") if what == "a password in a URL" else what)
+        elif found := secret_kind(url):
+            self.problem(path, "url_password", what=Word("a password") if found == "a password in a URL" else found)
 
     def env_file(self, value: Any, path: str) -> list[EnvVar]:
         name = self.text(value, path)
@@ -924,7 +924,7 @@ class _Reader:
 
     # -- registry server.json
 
-    def registry(self, data: dict) -> None:
+    def registry(self, data: dict[str, Any]) -> None:
         doc = self.model(RegistryServer, data, "$", packages="not_array", remotes="not_array")
         full = doc.name if isinstance(doc.name, str) else ""
         if not full:
@@ -1047,7 +1047,7 @@ class _Reader:
     def variables(self, value: str, variables: dict[str, Any], *, label: str) -> str:
         """``{name}`` placeholders of ``variables`` in ``value`` as input fields."""
 
-        def one(m: re.Match) -> str:
+        def one(m: re.Match[str]) -> str:
             name = m.group(1)
             item = variables.get(name)
             if not isinstance(item, dict):

@@ -62,7 +62,7 @@ CAPABILITY_VERSIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-def capabilities_from_choices(choices: list[str]) -> dict:
+def capabilities_from_choices(choices: list[str]) -> dict[str, Any]:
     caps: dict[str, Any] = {}
     for name in choices:
         key, value = CAPABILITY_CHOICES[name]
@@ -177,7 +177,7 @@ class ServerProfile:
     max_request_time: float = 300.0  # hard limit per request, however much progress arrives
     max_line: int = DEFAULT_MAX_LINE  # bytes; longer stdout/stderr lines keep this much
     detected_era: str = ""  # remembered from the last auto-mode session
-    roots: list[dict] = field(default_factory=list)  # client roots offered to the server: {"uri", "name"}
+    roots: list[dict[str, str]] = field(default_factory=list)  # client roots offered to the server: {"uri", "name"}
     transport: str = "stdio"  # stdio | http-auto | streamable-http | sse (the 2024-11-05 HTTP+SSE transport)
     detected_transport: str = ""  # http-auto: what answered last time (streamable-http or sse), for the URL then
     url: str = ""  # streamable-http: where the server is
@@ -251,7 +251,7 @@ class ServerProfile:
         values = {v.name: v for v in self.env}
 
         def put(arg: str, shown: bool) -> str:
-            def one(m: re.Match) -> str:
+            def one(m: re.Match[str]) -> str:
                 var = values.get(m.group(1))
                 if var is None:
                     return m.group(0)  # problems() says so; the server gets it as written
