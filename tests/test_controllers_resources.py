@@ -14,7 +14,7 @@ from collections.abc import Callable
 import anyio
 import pytest
 
-from inspector.demo.catalog import COUNTER_URI, ITEMS, ITEMS_TEMPLATE, README_TEXT, README_URI
+from inspector.demo.catalog import COUNTER_URI, ITEMS, ITEMS_TEMPLATE, LOGO_URI, README_TEXT, README_URI
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.errors import ERROR_NAMES, error_name
 from inspector.protocol.uri_template import expand_template, template_required, template_variables
@@ -31,6 +31,8 @@ from inspector.session.controllers.completions import (
     resource_ref,
 )
 from inspector.session.controllers.resources import (
+    CONTENT_BAD_BASE64,
+    CONTENT_NO_BODY,
     READ,
     READ_NO_CONTENTS,
     READING,
@@ -38,6 +40,8 @@ from inspector.session.controllers.resources import (
     SUBSCRIPTIONS,
     UPDATED,
     ResourcesController,
+    contents_weight,
+    decode_content,
     missing_variables,
 )
 from inspector.transport.base import StdioSpec
@@ -190,6 +194,17 @@ async def test_demo_lists_reads_and_a_failed_read_as_data() -> None:
         assert out is not None and not out.ok and out.failure is not None and out.failure.code == FAIL_ERROR
         assert out.failure.error["code"] == -32002 and out.problem is None  # legacy: resource not found
 
+        # the entries decoded: a text's UTF-8 bytes, a blob's bytes (the demo's logo is a PNG)
+        text = decode_content(out.contents[0]) if (out := await ctl.fetch(README_URI)) and out.contents else None
+        assert text is not None and text.is_text and text.data == README_TEXT.encode() and text.problem is None
+        out = await ctl.fetch(LOGO_URI)
+        assert out is not None and out.contents is not None
+        logo = decode_content(out.contents[0])
+        assert (
+            not logo.is_text and logo.mime == "image/png" and logo.data.startswith(b"\x89PNG") and logo.problem is None
+        )
+        assert contents_weight(out.contents) == len(out.contents[0]["blob"])
+
         # a template's expansion is read like a resource
         uri = ctl.target(ITEMS_TEMPLATE, {"category": "fruit", "item": "mango"})
         out = await ctl.fetch(uri)
@@ -197,6 +212,8 @@ async def test_demo_lists_reads_and_a_failed_read_as_data() -> None:
         assert [p["uri"] for p in sent(session, "resources/read")] == [
             README_URI,
             "demo://nothing/here",
+            README_URI,
+            LOGO_URI,
             "demo://items/fruit/mango",
         ]
 
@@ -359,6 +376,10 @@ async def test_demo_read_without_contents_is_a_problem_not_a_crash() -> None:
         "x://y", Reply(id=1, seq=3, result={"contents": [{"uri": "x://y", "text": ""}, 7]}, error=None, latency=0.01)
     )
     assert out.ok and out.listed == 2 and out.contents == ({"uri": "x://y", "text": ""},)
+    bad = decode_content({"uri": "x://b", "blob": "not base64!"})
+    assert bad.problem == CONTENT_BAD_BASE64 and bad.data == b"" and not bad.is_text
+    assert decode_content({"uri": "x://e", "mimeType": 3}).problem == CONTENT_NO_BODY
+    assert decode_content({"text": "\ud800"}).data == "\ud800".encode("utf-8", "surrogatepass")  # a lone surrogate kept
 
 
 # ---------------------------------------------------------------------- the reference server

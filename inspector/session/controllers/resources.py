@@ -9,7 +9,8 @@
 * ``resources/read`` with its own generation: an answer for an older read (another resource
   selected since, a new session) is never shown; :class:`ReadOutcome` is the answer as data
   (the entries that are objects, or why there are none), made the same way for a live read and
-  for a recorded one (:func:`read_outcome`).
+  for a recorded one (:func:`read_outcome`); :func:`decode_content` turns an entry into its
+  bytes (a text's UTF-8, a blob's base64 decoded) or a problem code.
 * Templates: the variables and the required ones of a URI template and its expansion come from
   :mod:`inspector.protocol.uri_template`; :func:`missing_variables` says which required ones are
   still empty, :meth:`ResourcesController.target` which URI a read or a subscription is about.
@@ -29,7 +30,10 @@ Listeners get the events of :mod:`.base` from the two lists, and ``READING``, ``
 
 from __future__ import annotations
 
+import base64
+import binascii
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +61,10 @@ REREAD_DELAY = 0.05
 
 # Codes of ReadOutcome.problem.
 READ_NO_CONTENTS = "no-contents"  # the result has no contents array
+
+# Codes of DecodedContent.problem.
+CONTENT_NO_BODY = "no-body"  # the entry has neither text nor blob
+CONTENT_BAD_BASE64 = "bad-base64"  # the blob is not valid base64
 
 OWNER = "resources"  # this feature's name on the shared listen stream
 
@@ -88,6 +96,48 @@ def read_outcome(uri: str, reply: Reply) -> ReadOutcome:
     if not isinstance(contents, list):
         return ReadOutcome(uri, reply, problem=READ_NO_CONTENTS)
     return ReadOutcome(uri, reply, contents=tuple(c for c in contents if isinstance(c, dict)), listed=len(contents))
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedContent:
+    """One ``ResourceContents`` entry of a read, decoded: a text and its UTF-8 bytes, or a blob's
+    bytes, or why there are none (``problem``)."""
+
+    content: dict
+    uri: str = ""
+    mime: str = ""
+    is_text: bool = False
+    text: str = ""
+    data: bytes = b""
+    problem: str | None = None
+
+
+def decode_content(content: dict) -> DecodedContent:
+    """Decode one entry (pure, so a front-end may do it on a worker thread)."""
+    uri = content.get("uri") if isinstance(content.get("uri"), str) else ""
+    mime = content.get("mimeType") if isinstance(content.get("mimeType"), str) else ""
+    text = content.get("text")
+    if isinstance(text, str):
+        return DecodedContent(content, uri, mime, True, text, text.encode("utf-8", "surrogatepass"))
+    blob = content.get("blob")
+    if not isinstance(blob, str):
+        return DecodedContent(content, uri, mime, problem=CONTENT_NO_BODY)
+    try:
+        data = base64.b64decode(blob, validate=True)
+    except (binascii.Error, ValueError):
+        return DecodedContent(content, uri, mime, problem=CONTENT_BAD_BASE64)
+    return DecodedContent(content, uri, mime, data=data)
+
+
+def contents_weight(contents: Iterable[Any]) -> int:
+    """Characters of text and base64 in a contents list (to decide where to decode it)."""
+    n = 0
+    for c in contents:
+        if isinstance(c, dict):
+            for key in ("text", "blob"):
+                if isinstance(c.get(key), str):
+                    n += len(c[key])
+    return n
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,8 +38,6 @@ dialogs use ``open()`` and signals.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 import time
 from collections.abc import Callable
@@ -87,6 +85,8 @@ from inspector.session.controllers.base import (
 )
 from inspector.session.controllers.completions import resource_ref
 from inspector.session.controllers.resources import (
+    CONTENT_BAD_BASE64,
+    CONTENT_NO_BODY,
     MAX_UPDATES,
     READ,
     READ_NO_CONTENTS,
@@ -97,6 +97,8 @@ from inspector.session.controllers.resources import (
     ReadOutcome,
     ResourcesController,
     SubscriptionOutcome,
+    contents_weight,
+    decode_content,
     missing_variables,
     read_outcome,
 )
@@ -136,42 +138,22 @@ class PreparedContent:
 
 
 def prepare_content(content: dict) -> PreparedContent:
-    """Decode one entry: the text's bytes, or the blob's bytes and, for image/*, the image."""
-    p = PreparedContent(content)
-    p.uri = content.get("uri") if isinstance(content.get("uri"), str) else ""
-    p.mime = content.get("mimeType") if isinstance(content.get("mimeType"), str) else ""
-    if isinstance(content.get("text"), str):
-        p.is_text = True
-        p.text = content["text"]
-        p.data = p.text.encode("utf-8", "surrogatepass")
-        return p
-    blob = content.get("blob")
-    if not isinstance(blob, str):
+    """Decode one entry (:func:`decode_content`) and, for an image/* blob, make the image."""
+    d = decode_content(content)
+    p = PreparedContent(content, d.uri, d.mime, d.is_text, d.text, d.data)
+    if d.problem == CONTENT_NO_BODY:
         p.problem = QCoreApplication.translate("ResourcesPanel", "This content has neither text nor blob.")
-        return p
-    try:
-        p.data = base64.b64decode(blob, validate=True)
-    except (binascii.Error, ValueError):
+    elif d.problem == CONTENT_BAD_BASE64:
         p.problem = QCoreApplication.translate("ResourcesPanel", "The blob is not valid base64.")
-        return p
-    if p.mime.lower().startswith("image/") and p.data:
+    elif not d.is_text and p.mime.lower().startswith("image/") and p.data:
         image = QImage.fromData(p.data)
         if not image.isNull():
             p.image = image
         else:
-            p.problem = QCoreApplication.translate("ResourcesPanel", "The MIME type says image, but the bytes are not an image Qt can read.")
+            p.problem = QCoreApplication.translate(
+                "ResourcesPanel", "The MIME type says image, but the bytes are not an image Qt can read."
+            )
     return p
-
-
-def contents_weight(contents: list) -> int:
-    """Characters of text and base64 in a contents list (to decide where to decode it)."""
-    n = 0
-    for c in contents:
-        if isinstance(c, dict):
-            for key in ("text", "blob"):
-                if isinstance(c.get(key), str):
-                    n += len(c[key])
-    return n
 
 
 class ContentCard(QFrame):
