@@ -31,7 +31,13 @@ def big_schema(props: int) -> dict[str, Any]:
     for i in range(props):
         kind = i % 8
         if kind == 0:
-            out[f"s{i}"] = {"type": "string", "minLength": 2, "maxLength": 40, "pattern": "^[a-z0-9 ]+$", "default": "abc"}
+            out[f"s{i}"] = {
+                "type": "string",
+                "minLength": 2,
+                "maxLength": 40,
+                "pattern": "^[a-z0-9 ]+$",
+                "default": "abc",
+            }
             required.append(f"s{i}")
         elif kind == 1:
             out[f"d{i}"] = {"type": "string", "format": "date-time", "default": "2024-01-01T00:00:00Z"}
@@ -52,7 +58,10 @@ def big_schema(props: int) -> dict[str, Any]:
         "$defs": {
             "Point": {
                 "type": "object",
-                "properties": {"x": {"type": "integer", "minimum": -1000, "default": 0}, "y": {"type": "integer", "maximum": 1000, "default": 0}},
+                "properties": {
+                    "x": {"type": "integer", "minimum": -1000, "default": 0},
+                    "y": {"type": "integer", "maximum": 1000, "default": 0},
+                },
                 "required": ["x", "y"],
             }
         },
@@ -116,7 +125,10 @@ def main() -> None:
         raws.append(time.perf_counter() - t0)
     assert editor.raw_status.text().startswith("✗"), editor.raw_status.text()
     print(f"schema form, {args.props} properties, {fields} fields ({args.rows} rows per array of objects):")
-    print(f"  build {median_ms(builds):.1f} ms · keystroke {median_ms(keystrokes):.2f} ms · errors() {median_ms(checks):.2f} ms · raw check {median_ms(raws):.2f} ms")
+    print(
+        f"  build {median_ms(builds):.1f} ms · keystroke {median_ms(keystrokes):.2f} ms"
+        f" · errors() {median_ms(checks):.2f} ms · raw check {median_ms(raws):.2f} ms"
+    )
     app.processEvents()
 
 

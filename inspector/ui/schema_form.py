@@ -167,8 +167,8 @@ def problem_text(problem: ValueProblem, label: Callable[[Any], str] | None = Non
     form has no words for). ``label`` names an allowed value (a choice's title)."""
     check, limit = problem.check, problem.limit
     if check is Check.ENUM and isinstance(limit, list):
-        name = label or _label
-        return QCoreApplication.translate("SchemaForm", "must be one of: {0}").format(", ".join(name(v) for v in limit))
+        names = ", ".join((label or _label)(v) for v in limit)
+        return QCoreApplication.translate("SchemaForm", "must be one of: {0}").format(names)
     if check is Check.MIN_LENGTH and isinstance(limit, int):
         if limit <= 1:
             return QCoreApplication.translate("SchemaForm", "must not be empty")
@@ -180,7 +180,7 @@ def problem_text(problem: ValueProblem, label: Callable[[Any], str] | None = Non
     words = _CHECK_WORDS.get(check)
     if words is None:
         return problem.message
-    return _tr(words).format(limit if isinstance(limit, str) else json.dumps(limit))
+    return _tr(words).format(limit if isinstance(limit, str) else _num(limit))
 
 
 def check_text(check: ValueCheck) -> str:
@@ -227,7 +227,10 @@ def enum_options(schema: dict) -> list[tuple[Any, str]] | None:
     for key in ("oneOf", "anyOf"):
         alts = schema.get(key)
         if isinstance(alts, list) and alts and all(isinstance(a, dict) and "const" in a for a in alts):
-            return [(a["const"], a["title"] if isinstance(a.get("title"), str) and a["title"] else _label(a["const"])) for a in alts]
+            return [
+                (a["const"], a["title"] if isinstance(a.get("title"), str) and a["title"] else _label(a["const"]))
+                for a in alts
+            ]
     if "const" in schema:
         return [(schema["const"], _label(schema["const"]))]
     return None
@@ -296,7 +299,11 @@ def simplify(schema: Any, root: dict, depth: int = 0) -> dict:
     if isinstance(t, list):
         rest = [x for x in t if x != "null"]
         if len(rest) != 1:
-            raise _Unsupported(QCoreApplication.translate("SchemaForm", "a value of several types ({0})").format(", ".join(map(str, t))))
+            raise _Unsupported(
+                QCoreApplication.translate("SchemaForm", "a value of several types ({0})").format(
+                    ", ".join(map(str, t))
+                )
+            )
         s["type"] = rest[0]
     t = s.get("type")
     if t is None:
@@ -512,7 +519,11 @@ class NumberField(Field):
             hint = f"≥ {_num(lo)}"
         elif hi is not None:
             hint = f"≤ {_num(hi)}"
-        kind = QCoreApplication.translate("SchemaForm", "whole number") if s.get("type") == "integer" else QCoreApplication.translate("SchemaForm", "number")
+        kind = (
+            QCoreApplication.translate("SchemaForm", "whole number")
+            if s.get("type") == "integer"
+            else QCoreApplication.translate("SchemaForm", "number")
+        )
         self.line.setPlaceholderText(_placeholder(s, " ".join(x for x in (kind, hint) if x)))
 
     def get(self) -> Any:
@@ -526,7 +537,12 @@ class NumberField(Field):
             try:
                 value = float(text)
             except ValueError:
-                raise _Invalid(QCoreApplication.translate("SchemaForm", "must be a whole number") if integer else QCoreApplication.translate("SchemaForm", "must be a number"), text) from None
+                raise _Invalid(
+                    QCoreApplication.translate("SchemaForm", "must be a whole number")
+                    if integer
+                    else QCoreApplication.translate("SchemaForm", "must be a number"),
+                    text,
+                ) from None
             if not math.isfinite(value):
                 raise _Invalid(QCoreApplication.translate("SchemaForm", "must be a finite number"), text)
             if integer:
@@ -622,10 +638,17 @@ class EnumField(Field):
 
     def retranslate(self) -> None:
         if self.blank:
-            self.combo.setItemText(0, QCoreApplication.translate("SchemaForm", "— choose —") if self.required else QCoreApplication.translate("SchemaForm", "(not set)"))
+            self.combo.setItemText(
+                0,
+                QCoreApplication.translate("SchemaForm", "— choose —")
+                if self.required
+                else QCoreApplication.translate("SchemaForm", "(not set)"),
+            )
         idx = self.combo.findData("extra:")
         if idx >= 0:
-            self.combo.setItemText(idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(self._extra)))
+            self.combo.setItemText(
+                idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(self._extra))
+            )
 
     def label_of(self, value: Any) -> str:
         return next((label for v, label in self.options if _json_equal(v, value)), _label(value))
@@ -652,7 +675,9 @@ class EnumField(Field):
         if idx < 0:
             self.combo.addItem("", "extra:")
             idx = self.combo.count() - 1
-        self.combo.setItemText(idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(value)))
+        self.combo.setItemText(
+            idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(value))
+        )
         self.combo.setCurrentIndex(idx)
 
 
@@ -681,7 +706,11 @@ class MultiEnumField(Field):
         return self.list
 
     def get(self) -> Any:
-        out = [copy.deepcopy(v) for i, (v, _) in enumerate(self.options) if self.list.item(i).checkState() == Qt.CheckState.Checked]
+        out = [
+            copy.deepcopy(v)
+            for i, (v, _) in enumerate(self.options)
+            if self.list.item(i).checkState() == Qt.CheckState.Checked
+        ]
         out += copy.deepcopy(self._extra)
         if not out and not self.required:
             return NOT_SET
@@ -698,13 +727,14 @@ class MultiEnumField(Field):
         del blocker
 
 
-
 class OpaqueField(Field):
     """A construct the form cannot edit: its JSON value is kept as is and shown read-only."""
 
     kind = "opaque"
 
-    def __init__(self, form: "SchemaForm", path: tuple, schema: Any, required: bool, key: str | None, reason: str) -> None:
+    def __init__(
+        self, form: "SchemaForm", path: tuple, schema: Any, required: bool, key: str | None, reason: str
+    ) -> None:
         self.reason = reason
         self.value_: Any = NOT_SET
         super().__init__(form, path, schema if isinstance(schema, dict) else {}, required, key)
@@ -719,10 +749,16 @@ class OpaqueField(Field):
         return self.label
 
     def _show(self) -> None:
-        shown = QCoreApplication.translate("SchemaForm", "(not set)") if self.value_ is NOT_SET else orjson.dumps(self.value_).decode()
+        shown = (
+            QCoreApplication.translate("SchemaForm", "(not set)")
+            if self.value_ is NOT_SET
+            else orjson.dumps(self.value_).decode()
+        )
         if len(shown) > 200:
             shown = shown[:197] + "…"
-        self.label.setText(QCoreApplication.translate("SchemaForm", "{0} — edit in Raw JSON ({1})").format(shown, self.reason))
+        self.label.setText(
+            QCoreApplication.translate("SchemaForm", "{0} — edit in Raw JSON ({1})").format(shown, self.reason)
+        )
         set_tone(self.label, "muted")
 
     def retranslate(self) -> None:
@@ -736,11 +772,12 @@ class OpaqueField(Field):
         self._show()
 
 
-
 class ObjectField(Field):
     kind = "object"
 
-    def __init__(self, form: "SchemaForm", path: tuple, schema: dict, required: bool, key: str | None, *, root: bool = False) -> None:
+    def __init__(
+        self, form: "SchemaForm", path: tuple, schema: dict, required: bool, key: str | None, *, root: bool = False
+    ) -> None:
         self.root = root
         self.fields: dict[str, Field] = {}
         super().__init__(form, path, schema, required, key)
@@ -771,7 +808,11 @@ class ObjectField(Field):
                     bold = label.font()
                     bold.setBold(True)
                     label.setFont(bold)
-                tip = f"{key}\n{field.schema.get('description')}" if isinstance(field.schema.get("description"), str) else key
+                tip = (
+                    f"{key}\n{field.schema.get('description')}"
+                    if isinstance(field.schema.get("description"), str)
+                    else key
+                )
                 label.setToolTip(plain_tooltip(tip))
                 label.setObjectName("fieldLabel")
                 label.setBuddy(field.editor)
@@ -839,7 +880,8 @@ class ArrayField(Field):
     def retranslate(self) -> None:
         self.add_button.setText(QCoreApplication.translate("SchemaForm", "Add item"))
         for f in self.items:
-            f._remove.setToolTip(QCoreApplication.translate("SchemaForm", "Remove this item"))  # type: ignore[attr-defined]
+            tip = QCoreApplication.translate("SchemaForm", "Remove this item")
+            f._remove.setToolTip(tip)  # type: ignore[attr-defined]
 
     def children(self) -> list[Field]:
         return list(self.items)
@@ -978,7 +1020,11 @@ class SchemaForm(QWidget):
         try:
             root_schema = simplify(self._schema, self._schema) if self._schema else {"type": "object", "properties": {}}
             if root_schema.get("type") != "object":
-                raise _Unsupported(QCoreApplication.translate("SchemaForm", "the arguments are not an object (type {0})").format(root_schema.get("type")))
+                raise _Unsupported(
+                    QCoreApplication.translate("SchemaForm", "the arguments are not an object (type {0})").format(
+                        root_schema.get("type")
+                    )
+                )
         except _Unsupported as exc:
             self.unsupported.append(("", str(exc)))
             root_schema = {"type": "object", "properties": {}}
@@ -992,16 +1038,26 @@ class SchemaForm(QWidget):
         root_schema = self._root.schema if self._root is not None else {}
         props = root_schema.get("properties")
         if self.unsupported and self.unsupported[0][0] == "":
-            self.empty_note.setText(QCoreApplication.translate("SchemaForm", "The form cannot show this schema: {0}.").format(self.unsupported[0][1]))
+            self.empty_note.setText(
+                QCoreApplication.translate("SchemaForm", "The form cannot show this schema: {0}.").format(
+                    self.unsupported[0][1]
+                )
+            )
             self.empty_note.show()
         elif self._compile_error is not None:
             self.empty_note.setText("⚠ " + check_text(ValueCheck(None, compile_error=self._compile_error)))
             set_tone(self.empty_note, "warn")
             self.empty_note.show()
         elif not props:
-            declared = isinstance(root_schema.get("properties"), dict) or root_schema.get("additionalProperties") is False
+            declared = (
+                isinstance(root_schema.get("properties"), dict) or root_schema.get("additionalProperties") is False
+            )
             self.empty_note.setText(
-                QCoreApplication.translate("SchemaForm", "No fields: this takes no arguments.") if declared else QCoreApplication.translate("SchemaForm", "No fields declared; the schema accepts any object (use Raw JSON to send some).")
+                QCoreApplication.translate("SchemaForm", "No fields: this takes no arguments.")
+                if declared
+                else QCoreApplication.translate(
+                    "SchemaForm", "No fields declared; the schema accepts any object (use Raw JSON to send some)."
+                )
             )
             set_tone(self.empty_note, "muted")
             self.empty_note.show()
@@ -1026,7 +1082,9 @@ class SchemaForm(QWidget):
                 if not isinstance(s.get("properties"), dict) and extra not in (None, False):
                     raise _Unsupported(QCoreApplication.translate("SchemaForm", "a free-form object"))
                 if not isinstance(s.get("properties"), dict) and extra is None:
-                    raise _Unsupported(QCoreApplication.translate("SchemaForm", "an object without declared properties"))
+                    raise _Unsupported(
+                        QCoreApplication.translate("SchemaForm", "an object without declared properties")
+                    )
                 return ObjectField(self, path, s, required, key)
             if t == "array":
                 items = s.get("items")
@@ -1034,7 +1092,9 @@ class SchemaForm(QWidget):
                     raise _Unsupported(QCoreApplication.translate("SchemaForm", "a tuple array"))
                 items_s = simplify(items if items is not None else True, self._schema)
                 s = {**s, "_items": items_s}
-                if items_s.get("type") == "enum" or (enum_options(items_s) is not None and items_s.get("type") in ("string", "integer", "number")):
+                if items_s.get("type") == "enum" or (
+                    enum_options(items_s) is not None and items_s.get("type") in ("string", "integer", "number")
+                ):
                     return MultiEnumField(self, path, s, required, key)
                 return ArrayField(self, path, s, required, key)
             if enum_options(s) is not None:
@@ -1157,7 +1217,9 @@ def parse_json_text(text: str) -> tuple[Any, str | None]:
     try:
         return json.loads(text, parse_constant=no_constants), None
     except json.JSONDecodeError as exc:
-        return None, QCoreApplication.translate("SchemaForm", "line {0}, column {1}: {2}").format(exc.lineno, exc.colno, exc.msg)
+        return None, QCoreApplication.translate("SchemaForm", "line {0}, column {1}: {2}").format(
+            exc.lineno, exc.colno, exc.msg
+        )
     except ValueError as exc:
         return None, str(exc)
 
@@ -1271,7 +1333,11 @@ class ArgumentsEditor(QWidget):
         if self.form.unsupported:
             root = QCoreApplication.translate("SchemaForm", "(root)")
             paths = "; ".join(f"{p or root}: {why}" for p, why in self.form.unsupported[:4])
-            self.note.setText(self.tr("Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON.").format(paths))
+            self.note.setText(
+                self.tr(
+                    "Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON."
+                ).format(paths)
+            )
             set_tone(self.note, "warn")
             self.note.show()
             self.tabs.setCurrentIndex(self.RAW)
@@ -1384,7 +1450,9 @@ class ArgumentsEditor(QWidget):
         for i in range(self.tabs.count()):
             page = self.tabs.widget(i)
             shown = i == self.tabs.currentIndex()
-            page.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if shown else QSizePolicy.Policy.Ignored)
+            page.setSizePolicy(
+                QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if shown else QSizePolicy.Policy.Ignored
+            )
         self.tabs.updateGeometry()
         self.updateGeometry()  # the page around it asks for the new height
 
@@ -1420,4 +1488,8 @@ class ArgumentsEditor(QWidget):
                 else:
                     out += ArgumentsEditor._differences(a[k], b[k], (*path, k))
             return out
-        return [] if _json_equal(a, b) and type(a) is type(b) else [path_text(path) or QCoreApplication.translate("SchemaForm", "(root)")]
+        return (
+            []
+            if _json_equal(a, b) and type(a) is type(b)
+            else [path_text(path) or QCoreApplication.translate("SchemaForm", "(root)")]
+        )

@@ -38,7 +38,9 @@ def test_each_keyword_comes_back_as_a_check_with_its_limit_and_path():
         },
         "required": ["s", "gone"],
     }
-    got = by_location(check_value(schema, {"s": "AB", "n": 3, "x": 3, "a": [1, 1, "z"], "e": "blue", "k": 8, "t": "1", "f": "a b"}))
+    got = by_location(
+        check_value(schema, {"s": "AB", "n": 3, "x": 3, "a": [1, 1, "z"], "e": "blue", "k": 8, "t": "1", "f": "a b"})
+    )
     assert got[("gone",)] == [(Check.REQUIRED, None)]
     assert set(got[("s",)]) == {(Check.MIN_LENGTH, 3), (Check.MAX_LENGTH, 1), (Check.PATTERN, "^[a-z]+$")}
     assert set(got[("n",)]) == {(Check.MINIMUM, 5), (Check.MAXIMUM, 1), (Check.MULTIPLE_OF, 2)}
@@ -61,7 +63,12 @@ def test_titled_const_choices_are_one_enum_and_a_nullable_branch_is_flattened():
         "properties": {
             "color": {"oneOf": [{"const": "r", "title": "Red"}, {"const": "g", "title": "Green"}]},
             "size": {"anyOf": [{"const": 1}, {"const": 2}]},
-            "where": {"anyOf": [{"type": "object", "properties": {"x": {"type": "number", "minimum": 0}}, "required": ["x"]}, {"type": "null"}]},
+            "where": {
+                "anyOf": [
+                    {"type": "object", "properties": {"x": {"type": "number", "minimum": 0}}, "required": ["x"]},
+                    {"type": "null"},
+                ]
+            },
         },
     }
     got = by_location(check_value(schema, {"color": "b", "size": 3, "where": {"x": -1}}))
@@ -85,9 +92,29 @@ def test_a_date_time_without_its_zone_is_told_apart():
 @pytest.mark.parametrize(
     "schema",
     [
-        {"$schema": D7, "definitions": {"P": {"type": "object", "properties": {"x": {"type": "integer", "maximum": 3}}, "required": ["x"]}}, "type": "object", "properties": {"p": {"$ref": "#/definitions/P"}}},
-        {"$schema": D2020, "$defs": {"P": {"type": "object", "properties": {"x": {"type": "integer", "maximum": 3}}, "required": ["x"]}}, "type": "object", "properties": {"p": {"$ref": "#/$defs/P"}}},
-        {"$defs": {"P": {"type": "object", "properties": {"x": {"type": "integer", "maximum": 3}}, "required": ["x"]}}, "type": "object", "properties": {"p": {"$ref": "#/$defs/P"}}},
+        {
+            "$schema": D7,
+            "definitions": {
+                "P": {"type": "object", "properties": {"x": {"type": "integer", "maximum": 3}}, "required": ["x"]}
+            },
+            "type": "object",
+            "properties": {"p": {"$ref": "#/definitions/P"}},
+        },
+        {
+            "$schema": D2020,
+            "$defs": {
+                "P": {"type": "object", "properties": {"x": {"type": "integer", "maximum": 3}}, "required": ["x"]}
+            },
+            "type": "object",
+            "properties": {"p": {"$ref": "#/$defs/P"}},
+        },
+        {
+            "$defs": {
+                "P": {"type": "object", "properties": {"x": {"type": "integer", "maximum": 3}}, "required": ["x"]}
+            },
+            "type": "object",
+            "properties": {"p": {"$ref": "#/$defs/P"}},
+        },
     ],
     ids=["draft-07", "2020-12", "undeclared"],
 )
@@ -98,7 +125,12 @@ def test_local_refs_in_each_draft_locate_problems_inside_the_target(schema):
 
 
 def test_each_draft_is_read_as_declared():
-    d4 = {"$schema": "http://json-schema.org/draft-04/schema#", "type": "number", "minimum": 0, "exclusiveMinimum": True}
+    d4 = {
+        "$schema": "http://json-schema.org/draft-04/schema#",
+        "type": "number",
+        "minimum": 0,
+        "exclusiveMinimum": True,
+    }
     assert [(p.check, p.limit) for p in check_value(d4, 0).problems] == [(Check.EXCLUSIVE_MINIMUM, 0)]
     # the same boolean in a schema that declares nothing (2020-12) is a schema error, said as such
     undeclared = check_value({"type": "number", "minimum": 0, "exclusiveMinimum": True}, 0)

@@ -185,8 +185,18 @@ def test_elicitation_schema_titles_oneof_enumnames_and_defaults(qtbot):
     qtbot.addWidget(rich)
     color = rich.field("color")
     assert isinstance(color, EnumField)
-    assert [color.combo.itemText(i) for i in range(color.combo.count())] == ["Red", "Green", "Blue"]  # required with default: no blank
-    assert rich.value() == {"name": "Ada Lovelace", "age": 36, "newsletter": False, "color": "green", "toppings": ["cheese"]}
+    assert [color.combo.itemText(i) for i in range(color.combo.count())] == [
+        "Red",
+        "Green",
+        "Blue",
+    ]  # required with default: no blank
+    assert rich.value() == {
+        "name": "Ada Lovelace",
+        "age": 36,
+        "newsletter": False,
+        "color": "green",
+        "toppings": ["cheese"],
+    }
     assert rich.errors() == {}
     email = rich.field("email")
     assert email.line.placeholderText().startswith("name@example.com")
@@ -215,7 +225,13 @@ def test_local_refs_nullable_types_and_2020_12(qtbot):
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
-        "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "number"}, "y": {"type": "number"}}, "required": ["x", "y"]}},
+        "$defs": {
+            "Point": {
+                "type": "object",
+                "properties": {"x": {"type": "number"}, "y": {"type": "number"}},
+                "required": ["x", "y"],
+            }
+        },
         "properties": {
             "where": {"$ref": "#/$defs/Point"},
             "label": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None},
@@ -238,7 +254,12 @@ def test_local_refs_nullable_types_and_2020_12(qtbot):
 
 
 def test_server_text_is_plain(qtbot):
-    form = SchemaForm({"type": "object", "properties": {"<b>k</b>": {"type": "string", "title": "<i>Title</i>", "description": "<img src=x>"}}})
+    form = SchemaForm(
+        {
+            "type": "object",
+            "properties": {"<b>k</b>": {"type": "string", "title": "<i>Title</i>", "description": "<img src=x>"}},
+        }
+    )
     qtbot.addWidget(form)
     label = next(lbl for lbl in form.findChildren(type(form.empty_note)) if lbl.objectName() == "fieldLabel")
     assert label.text() == "<i>Title</i>" and label.textFormat() == Qt.TextFormat.PlainText
@@ -251,7 +272,12 @@ def test_constructs_the_form_cannot_edit_are_kept_as_json(qtbot):
         "type": "object",
         "properties": {
             "name": {"type": "string"},
-            "shape": {"oneOf": [{"type": "object", "properties": {"r": {"type": "number"}}}, {"type": "object", "properties": {"w": {"type": "number"}}}]},
+            "shape": {
+                "oneOf": [
+                    {"type": "object", "properties": {"r": {"type": "number"}}},
+                    {"type": "object", "properties": {"w": {"type": "number"}}},
+                ]
+            },
             "meta": {"type": "object", "additionalProperties": {"type": "string"}},
         },
     }
@@ -305,10 +331,19 @@ def test_raw_editor_validates_against_the_schema_with_a_path(qtbot):
 
 
 def test_check_value_drafts_refs_and_compile_errors(qtbot):
-    v = check_value({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"t": {"type": "array", "items": {"type": "integer"}}}}, {"t": [1, "x"]})
+    v = check_value(
+        {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "properties": {"t": {"type": "array", "items": {"type": "integer"}}},
+        },
+        {"t": [1, "x"]},
+    )
     assert v.ok is False and v.problems[0].location == ("t", 1) and "integer" in v.problems[0].message
     assert check_text(v) == 'at t[1]: "x" is not of type "integer"'
-    required = check_value({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "required": ["a"]}, {})
+    required = check_value(
+        {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "required": ["a"]}, {}
+    )
     assert required.problems[0].location == ("a",) and check_text(required) == "at a: is required"
     bad = check_value({"type": "nope"}, 1)
     assert bad.ok is None and check_text(bad).startswith("schema could not be compiled")
@@ -316,7 +351,12 @@ def test_check_value_drafts_refs_and_compile_errors(qtbot):
     assert remote.ok is None and "remote $ref" in remote.compile_error  # never fetched
     tup = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": False}
     # each draft as declared: draft-07 reads the same tuple as items + additionalItems
-    d7 = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "array", "items": [{"type": "string"}, {"type": "integer"}], "additionalItems": False}
+    d7 = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "array",
+        "items": [{"type": "string"}, {"type": "integer"}],
+        "additionalItems": False,
+    }
     assert check_value(d7, ["a", 1]).ok is True and check_value(d7, ["a", 1, 2]).ok is False
     # one format set: the form's field and the whole-value check agree on "a@b" (one validator)
     email = {"type": "string", "format": "email"}
@@ -346,21 +386,30 @@ def test_problems_are_placed_at_the_field_that_holds_their_path(qtbot):
             "sizes": {"type": "array", "items": {"enum": ["S", "M"]}},
             "color": {"oneOf": [{"const": "r", "title": "Red"}, {"const": "g", "title": "Green"}]},
             "code": {"type": "string", "pattern": "^[a-z]+$", "minLength": 3},
-            "shape": {"oneOf": [{"type": "object", "properties": {"r": {"type": "number", "minimum": 0}}, "required": ["r"]}, {"type": "object", "properties": {"w": {"type": "number"}}, "required": ["w"]}]},
+            "shape": {
+                "oneOf": [
+                    {"type": "object", "properties": {"r": {"type": "number", "minimum": 0}}, "required": ["r"]},
+                    {"type": "object", "properties": {"w": {"type": "number"}}, "required": ["w"]},
+                ]
+            },
         },
         "additionalProperties": False,
     }
     form = SchemaForm(schema)
     qtbot.addWidget(form)
     assert isinstance(form.field("shape"), OpaqueField) and isinstance(form.field("sizes"), MultiEnumField)
-    form.set_value({"tags": ["ok", "", "x"], "sizes": ["S", "XL"], "color": "b", "code": "AB", "shape": {"r": -1}, "more": 1})
+    form.set_value(
+        {"tags": ["ok", "", "x"], "sizes": ["S", "XL"], "color": "b", "code": "AB", "shape": {"r": -1}, "more": 1}
+    )
     errors = form.errors()
     # the empty row is left out of the value: "x" is its item 1, and its message is at the row that holds it
     assert "tags[1]" not in errors and errors["tags[2]"] == "must be at least 2 characters long"
     assert form.field("tags[2]").error_label.text() == "must be at least 2 characters long"
     assert errors["sizes"] == "XL is not one of the choices"  # an item of a checkable list: at the list
     assert errors["color"] == "must be one of: Red, Green"  # the choices as the combo names them
-    assert errors["code"] == "must be at least 3 characters long"  # the most basic check first, whatever the keyword order
+    assert (
+        errors["code"] == "must be at least 3 characters long"
+    )  # the most basic check first, whatever the keyword order
     assert errors["shape"] == "at r: must be at least 0"  # inside a value the form keeps as JSON
     assert "more" in errors[""] and set(errors) == {"tags[2]", "sizes", "color", "code", "shape", ""}
     form.set_value({"tags": ["ok"], "sizes": ["M"], "color": "g", "code": "abc", "shape": {"w": 1}})
@@ -371,7 +420,13 @@ def test_problems_are_placed_at_the_field_that_holds_their_path(qtbot):
 def test_draft_07_definitions_and_required_members_of_a_filled_object(qtbot):
     schema = {
         "$schema": "http://json-schema.org/draft-07/schema#",
-        "definitions": {"Range": {"type": "object", "properties": {"lo": {"type": "integer", "maximum": 5}, "hi": {"type": "integer"}}, "required": ["lo", "hi"]}},
+        "definitions": {
+            "Range": {
+                "type": "object",
+                "properties": {"lo": {"type": "integer", "maximum": 5}, "hi": {"type": "integer"}},
+                "required": ["lo", "hi"],
+            }
+        },
         "type": "object",
         "properties": {"range": {"$ref": "#/definitions/Range"}, "note": {"type": "string"}},
     }
@@ -386,7 +441,11 @@ def test_draft_07_definitions_and_required_members_of_a_filled_object(qtbot):
 
 
 def test_a_schema_the_validator_cannot_compile_is_said_and_leaves_the_form_unchecked(qtbot):
-    schema = {"type": "object", "properties": {"n": {"type": "number", "minimum": 0, "exclusiveMinimum": True}, "s": {"type": "string"}}, "required": ["s"]}
+    schema = {
+        "type": "object",
+        "properties": {"n": {"type": "number", "minimum": 0, "exclusiveMinimum": True}, "s": {"type": "string"}},
+        "required": ["s"],
+    }
     editor = ArgumentsEditor()
     qtbot.addWidget(editor)
     editor.set_schema(schema)
@@ -405,7 +464,13 @@ def test_placed_problems_are_worded_again_on_a_language_switch(qtbot, qapp):
 
     from inspector.resources import resource_path
 
-    form = SchemaForm({"type": "object", "properties": {"n": {"type": "integer", "maximum": 10}, "c": {"enum": ["a", "b"]}}, "required": ["c"]})
+    form = SchemaForm(
+        {
+            "type": "object",
+            "properties": {"n": {"type": "integer", "maximum": 10}, "c": {"enum": ["a", "b"]}},
+            "required": ["c"],
+        }
+    )
     qtbot.addWidget(form)
     type_into(form.field("n"), "11")
     assert form.field("n").error_label.text() == "must be at most 10"
