@@ -3,7 +3,8 @@
 Theory of operation
 -------------------
 Nothing about states or edges is written down here: :func:`diagram_table` says which
-transitions exist and this module only decides where to put them (the widget, :mod:`inspector.ui.diagram`, paints the result). Layout happens in three
+transitions exist and this module only decides where to put them (the widget,
+:mod:`inspector.ui.diagram`, paints the result). Layout happens in three
 steps, each cached:
 
 1. **Plan** (per table): rows and edges. The *main row* is the happy path, laid left to right
@@ -231,7 +232,8 @@ def arrow(tip: QPointF, dx: float, dy: float, length: float, width: float) -> QP
     n = math.hypot(dx, dy) or 1.0
     ux, uy = dx / n, dy / n
     bx, by = tip.x() - ux * length, tip.y() - uy * length
-    return QPolygonF([tip, QPointF(bx - uy * width / 2, by + ux * width / 2), QPointF(bx + uy * width / 2, by - ux * width / 2)])
+    half = width / 2
+    return QPolygonF([tip, QPointF(bx - uy * half, by + ux * half), QPointF(bx + uy * half, by - ux * half)])
 
 
 def _rounded(points: list[QPointF], radius: float) -> QPainterPath:
@@ -345,7 +347,9 @@ class _Metrics:
     nat_h: float
 
 
-def _make_block(groups: list[tuple[Transition, ...]], fm: QFontMetricsF, maxw: float | None, pad_x: float, pad_y: float, lh: float) -> Block:
+def _make_block(
+    groups: list[tuple[Transition, ...]], fm: QFontMetricsF, maxw: float | None, pad_x: float, pad_y: float, lh: float
+) -> Block:
     entries: list[_Entry] = []
     width = 0.0
     nrows = 0
@@ -376,7 +380,10 @@ def _loop_shapes(rect: QRectF, side: str, count: int, f: float) -> tuple[list[tu
             start = QPointF(ex, rect.center().y() - h)
             end = QPointF(ex, rect.center().y() + h)
             path = QPainterPath(start)
-            path.cubicTo(QPointF(ex + d * b, start.y() - 0.45 * b), QPointF(ex + d * b, end.y() + 0.45 * b), QPointF(end.x() + d * al * 0.7, end.y()))
+            path.cubicTo(
+                QPointF(ex + d * b, start.y() - 0.45 * b), QPointF(ex + d * b, end.y() + 0.45 * b),
+                QPointF(end.x() + d * al * 0.7, end.y()),
+            )
             head = arrow(end, -d, 0.0, al, aw)
         else:  # an arch on the top (or bottom) edge, near the right corner, away from the side arrows
             up = side == "up"
@@ -388,7 +395,10 @@ def _loop_shapes(rect: QRectF, side: str, count: int, f: float) -> tuple[list[tu
             start = QPointF(x0, ey)
             end = QPointF(x1, ey)
             path = QPainterPath(start)
-            path.cubicTo(QPointF(x0 + 0.35 * f, ey + dy * rise), QPointF(x1 - 0.35 * f, ey + dy * rise), QPointF(x1, ey + dy * al * 0.7))
+            path.cubicTo(
+                QPointF(x0 + 0.35 * f, ey + dy * rise), QPointF(x1 - 0.35 * f, ey + dy * rise),
+                QPointF(x1, ey + dy * al * 0.7),
+            )
             head = arrow(end, 0.0, -dy, al, aw)
         shapes.append((path, head))
         bounds = bounds.united(path.boundingRect()) if not bounds.isNull() else path.boundingRect()
@@ -407,7 +417,8 @@ def _loop_ext(side: str, count: int, f: float, node_h: float) -> tuple[float, fl
     """How far the loops stand out of a node: (sideways, vertically)."""
     rect = QRectF(0, 0, 10 * f, node_h)
     _shapes, b = _loop_shapes(rect, side, count, f)
-    return max(b.right() - rect.right(), rect.left() - b.left(), 0.0), max(rect.top() - b.top(), b.bottom() - rect.bottom(), 0.0)
+    across = max(b.right() - rect.right(), rect.left() - b.left(), 0.0)
+    return across, max(rect.top() - b.top(), b.bottom() - rect.bottom(), 0.0)
 
 
 def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: list[tuple[str, str]]) -> _Metrics:
@@ -779,7 +790,8 @@ def _place(m: _Metrics, W: float, H: float) -> Geometry:
             problems.append(f"node {s.name} overlaps the legend")
 
     return Geometry(
-        W, H, QTransform(), f, m.lf, m.tf, m.lh, m.pad_x, m.pad_y, nodes, {st: lc(STATE_INFO[st].title) for st in nodes},
+        W, H, QTransform(), f, m.lf, m.tf, m.lh, m.pad_x, m.pad_y, nodes,
+        {st: lc(STATE_INFO[st].title) for st in nodes},
         out.strokes, out.arrows, out.dots,
         blocks, out.edges, out.edge_block, legend, problems,
     )
@@ -1044,7 +1056,10 @@ def _lane_label_x(
     return best
 
 
-def whole_view(v: int, view: float, top: int, keep: tuple[float, float], boxes: list[tuple[float, float]], labels: list[tuple[float, float]]) -> int:
+def whole_view(
+    v: int, view: float, top: int, keep: tuple[float, float], boxes: list[tuple[float, float]],
+    labels: list[tuple[float, float]],
+) -> int:
     """A scroll position near ``v`` (0..``top``) that keeps ``keep`` in a view ``view`` long and
     cuts the fewest state boxes (then labels) in half at the view's edges: one where a row of
     states starts or ends, when there is one."""
@@ -1059,7 +1074,10 @@ def whole_view(v: int, view: float, top: int, keep: tuple[float, float], boxes: 
     candidates = {v}
     for a, b in boxes + labels:
         # the view starting just before or just after a span, or ending just after or before it
-        candidates.update((int(math.floor(a - pad)), int(math.ceil(b + pad)), int(math.ceil(b + pad - view)), int(math.floor(a - pad - view))))
+        candidates.update(
+            (int(math.floor(a - pad)), int(math.ceil(b + pad)),
+             int(math.ceil(b + pad - view)), int(math.floor(a - pad - view)))
+        )
     fits = keep[1] - keep[0] <= view
     best = v
     best_key = (*cuts(v), 0)

@@ -37,12 +37,18 @@ class WindowActions(QObject):
         w.act_connect.triggered.connect(w.connect_selected)
         w.act_disconnect = QAction(self.tr("Disconnect"), w)
         w.act_disconnect.setShortcut(QKeySequence("Ctrl+Shift+Return"))
-        w.act_disconnect.setToolTip(self.tr("Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)"))
+        w.act_disconnect.setToolTip(
+            self.tr("Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)")
+        )
         w.act_disconnect.triggered.connect(lambda: w.controller.disconnect(step_shutdown=True))
         w.act_step = QAction(self.tr("Step"), w)
         w.act_step.setCheckable(True)
         w.act_step.setShortcut(QKeySequence("Ctrl+T"))
-        w.act_step.setToolTip(self.tr("Step mode: every message in both directions, and each shutdown step, waits for Continue. Switched on during a session, the next message waits; off, what waits goes on (Ctrl+T)"))
+        w.act_step.setToolTip(
+            self.tr(
+                "Step mode: every message in both directions, and each shutdown step, waits for Continue. Switched on during a session, the next message waits; off, what waits goes on (Ctrl+T)"
+            )
+        )
         w.act_step.setChecked(w.step_mode)  # kept when the actions are made again (a language change)
         w.act_step.toggled.connect(w.step_toggled)
         w.act_continue = QAction(self.tr("Continue"), w)
@@ -63,13 +69,17 @@ class WindowActions(QObject):
         w.act_save.triggered.connect(w.files.save_recording)
         w.act_compose = QAction(self.tr("Compose…"), w)
         w.act_compose.setShortcut(QKeySequence("Ctrl+M"))
-        w.act_compose.setToolTip(self.tr("Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)"))
+        w.act_compose.setToolTip(
+            self.tr("Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)")
+        )
         w.act_compose.triggered.connect(lambda: w.open_composer())
         w.act_ping = QAction(self.tr("Ping"), w)
         w.act_ping.setToolTip(self.tr("Send ping and show how long the answer took (handshake era)"))
         w.act_ping.triggered.connect(w.ping)
         w.act_export = QAction(self.tr("Export transcript…"), w)
-        w.act_export.setToolTip(self.tr("A handout of the session: Markdown or a self-contained HTML page, in the window's language"))
+        w.act_export.setToolTip(
+            self.tr("A handout of the session: Markdown or a self-contained HTML page, in the window's language")
+        )
         w.act_export.triggered.connect(w.files.export_transcript)
         w.act_export_diagram = QAction(self.tr("Export diagram…"), w)
         w.act_export_diagram.setToolTip(self.tr("The lifecycle diagram as it is drawn now, as SVG or PNG"))
@@ -77,24 +87,42 @@ class WindowActions(QObject):
         w.act_presenter = QAction(self.tr("Presenter"), w)
         w.act_presenter.setCheckable(True)
         w.act_presenter.setShortcut(QKeySequence("F11"))
-        w.act_presenter.setToolTip(self.tr("For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)"))
+        w.act_presenter.setToolTip(
+            self.tr(
+                "For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)"
+            )
+        )
         w.act_presenter.setChecked(w.layouts.presenting)
         w.act_presenter.toggled.connect(w.layouts.set_presenter)
         w.act_export_sequence = QAction(self.tr("Export sequence diagram…"), w)
         w.act_export_sequence.setToolTip(self.tr("The sequence diagram of the rows the timeline shows, as SVG or PNG"))
         w.act_export_sequence.triggered.connect(w.files.export_sequence)
         w.act_reanalyse = QAction(self.tr("Re-analyse with the current rules"), w)
-        w.act_reanalyse.setToolTip(self.tr("Judge the opened recording again with this inspector's rules and schemas, and show what came out differently"))
+        w.act_reanalyse.setToolTip(
+            self.tr(
+                "Judge the opened recording again with this inspector's rules and schemas, and show what came out differently"
+            )
+        )
         w.act_reanalyse.triggered.connect(w.files.reanalyse)
         w.act_spec = QAction(self.tr("Specification…"), w)
         w.act_spec.setShortcut(QKeySequence.StandardKey.HelpContents)
-        w.act_spec.setToolTip(self.tr("The MCP specification pages bundled with the inspector, for the negotiated version (F1)"))
+        w.act_spec.setToolTip(
+            self.tr("The MCP specification pages bundled with the inspector, for the negotiated version (F1)")
+        )
         w.act_spec.triggered.connect(lambda: w.open_spec(""))
         w.act_import = QAction(self.tr("Import servers…"), w)
-        w.act_import.setToolTip(self.tr("Add servers from Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector settings, or a registry server.json"))
+        w.act_import.setToolTip(
+            self.tr(
+                "Add servers from Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector settings, or a registry server.json"
+            )
+        )
         w.act_import.triggered.connect(lambda: w.files.import_servers())
         w.act_export_server = QAction(self.tr("Export server entry…"), w)
-        w.act_export_server.setToolTip(self.tr("The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out"))
+        w.act_export_server.setToolTip(
+            self.tr(
+                "The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out"
+            )
+        )
         w.act_export_server.triggered.connect(lambda: w.files.export_server())
         w.act_quit = QAction(self.tr("Quit"), w)
         w.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
@@ -139,7 +167,9 @@ class WindowActions(QObject):
         m_view.addAction(w.act_follow)
         m_view.addSeparator()
         w.act_layout_debugging = QAction(self.tr("Debugging layout"), w)
-        w.act_layout_debugging.setToolTip(self.tr("Timeline first: the timeline and the details get the space, the diagram is smaller"))
+        w.act_layout_debugging.setToolTip(
+            self.tr("Timeline first: the timeline and the details get the space, the diagram is smaller")
+        )
         w.act_layout_debugging.triggered.connect(lambda: w.layouts.choose_layout("debugging"))
         w.act_layout_teaching = QAction(self.tr("Teaching layout"), w)
         w.act_layout_teaching.setToolTip(self.tr("Diagram and step bar first, the timeline and the details below them"))
@@ -149,7 +179,9 @@ class WindowActions(QObject):
             m_view.addAction(a)
         m_view.addAction(w.act_presenter)
         w.act_reset_layout = QAction(self.tr("Reset layout"), w)
-        w.act_reset_layout.setToolTip(self.tr("Put the chosen layout back as it starts: its docks, toolbar and proportions"))
+        w.act_reset_layout.setToolTip(
+            self.tr("Put the chosen layout back as it starts: its docks, toolbar and proportions")
+        )
         w.act_reset_layout.triggered.connect(w.layouts.reset_layout)
         m_view.addAction(w.act_reset_layout)
         w.layouts.show_layout_checks()
@@ -181,8 +213,11 @@ class WindowActions(QObject):
         if w.themes is not None:
             m_theme = m_view.addMenu(self.tr("Theme"))
             group = QActionGroup(w)
-            for code, label in ((
-                "system", self.tr("Follow the system")), ("light", self.tr("Light")), ("dark", self.tr("Dark"))):
+            for code, label in (
+                ("system", self.tr("Follow the system")),
+                ("light", self.tr("Light")),
+                ("dark", self.tr("Dark")),
+            ):
                 a = QAction(label, w, checkable=True)
                 a.setChecked(code == w.themes.choice)
                 a.triggered.connect(lambda _=False, c=code: w.themes.set_choice(c))

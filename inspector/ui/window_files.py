@@ -87,7 +87,12 @@ class WindowFiles(QObject):
         return dialog
 
     def open_recording(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open recording"), self.recordings_dir(), self.tr("Recordings (*.jsonl);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self.window,
+            self.tr("Open recording"),
+            self.recordings_dir(),
+            self.tr("Recordings (*.jsonl);;All files (*)"),
+        )
         if path:
             self.window.settings.setValue("recordings_dir", str(Path(path).parent))
             self.open_recording_path(path)
@@ -187,13 +192,20 @@ class WindowFiles(QObject):
     def _fetch_all(self, rec: Recording) -> None:
         """The tables over ``rec`` (the timeline, the Logs panel's) take every entry that
         arrived, whatever their per-tick budget: the slices are the budget while it loads."""
-        models = [self.window.timeline.model] + [p.model for p in self.window.panels.panels.values() if isinstance(getattr(p, "model", None), RowTableModel)]
+        models = [self.window.timeline.model] + [
+            p.model for p in self.window.panels.panels.values() if isinstance(getattr(p, "model", None), RowTableModel)
+        ]
         for model in models:
             if model.recording() is rec:
                 model.fetch_new(everything=True)
 
     def _loading_failed(self, name: str, why: str) -> None:
-        self.window.message_box = plain_message(self.window, self.tr("Cannot read all of the recording"), self.tr("Reading {name} broke off; the entries read before are shown.").format(name=name), informative=why)
+        self.window.message_box = plain_message(
+            self.window,
+            self.tr("Cannot read all of the recording"),
+            self.tr("Reading {name} broke off; the entries read before are shown.").format(name=name),
+            informative=why,
+        )
 
     def _loaded(self, name: str, rec: Recording) -> None:
         """The file is read (or Stop ended it): what an opened recording shows once complete."""
@@ -207,15 +219,24 @@ class WindowFiles(QObject):
         self._fetch_all(rec)  # the tables first (the last slices), then what follows them
         self.window.show_loaded(rec)
         if opener is not None and opener.stopped:
-            self.window.setWindowTitle(self.tr("MCP Session Inspector — {name} (read-only, partly loaded)").format(name=name))
-            self.window.statusBar().showMessage(self.tr("Stopped loading {name}: the first {n} entries are shown.").format(name=name, n=f"{len(rec):,}"), 10000)
+            self.window.setWindowTitle(
+                self.tr("MCP Session Inspector — {name} (read-only, partly loaded)").format(name=name)
+            )
+            self.window.statusBar().showMessage(
+                self.tr("Stopped loading {name}: the first {n} entries are shown.").format(
+                    name=name, n=f"{len(rec):,}"
+                ),
+                10000,
+            )
         if rec.load_problem_count:
             self._show_load_problems(name, rec)
 
     def _wait_for_loading(self) -> bool:
         """True (and the status bar says so) while a recording is still loading."""
         if self.is_loading():
-            self.window.statusBar().showMessage(self.tr("Wait until the recording has loaded (or stop loading it) first."), 5000)
+            self.window.statusBar().showMessage(
+                self.tr("Wait until the recording has loaded (or stop loading it) first."), 5000
+            )
             return True
         return False
 
@@ -224,13 +245,22 @@ class WindowFiles(QObject):
         if count == 1:
             text = self.tr("One line of {name} could not be read; everything else is shown.").format(name=name)
         else:
-            text = self.tr("{n} lines of {name} could not be read; everything else is shown.").format(n=count, name=name)
-        lines = [self.tr("line {line}: {reason}").format(line=line, reason=reason) if line is not None else reason for line, reason in rec.load_problems]
+            text = self.tr("{n} lines of {name} could not be read; everything else is shown.").format(
+                n=count, name=name
+            )
+        lines = [
+            self.tr("line {line}: {reason}").format(line=line, reason=reason) if line is not None else reason
+            for line, reason in rec.load_problems
+        ]
         if count > len(lines):
             lines.append(self.tr("… and {n} more").format(n=count - len(lines)))
         title = self.tr("Parts of the recording could not be read")
-        self.window.message_box = plain_message(self.window, title, text, informative="\n".join(lines[:3]), details="\n".join(lines))
-        self.window.statusBar().showMessage(self.tr("Opened with {n} unreadable line(s); see the message.").format(n=count), 10000)
+        self.window.message_box = plain_message(
+            self.window, title, text, informative="\n".join(lines[:3]), details="\n".join(lines)
+        )
+        self.window.statusBar().showMessage(
+            self.tr("Opened with {n} unreadable line(s); see the message.").format(n=count), 10000
+        )
 
     def save_recording(self) -> None:
         if self._wait_for_loading():
@@ -242,7 +272,9 @@ class WindowFiles(QObject):
         from .exporting import FileType, ask_save_path
 
         # the save dialogs' one path: .jsonl added when missing, and asked about if that name exists
-        chosen = ask_save_path(self.window, self.tr("Save recording"), suggested, [FileType("jsonl", self.tr("Recordings"), (".jsonl",))])
+        chosen = ask_save_path(
+            self.window, self.tr("Save recording"), suggested, [FileType("jsonl", self.tr("Recordings"), (".jsonl",))]
+        )
         if chosen is not None:
             self.save_recording_to(chosen[0])
 
@@ -261,17 +293,25 @@ class WindowFiles(QObject):
     def _transcript_types(self) -> list[FileType]:
         from .exporting import FileType
 
-        return [FileType("html", self.tr("HTML page"), (".html", ".htm")), FileType("md", self.tr("Markdown"), (".md", ".markdown"))]
+        return [
+            FileType("html", self.tr("HTML page"), (".html", ".htm")),
+            FileType("md", self.tr("Markdown"), (".md", ".markdown")),
+        ]
 
     def export_transcript(self) -> None:
         if self._wait_for_loading():
             return
         if self.window.recording is None:
-            self.window.statusBar().showMessage(self.tr("Nothing to export yet: connect to a server or open a recording first."), 5000)
+            self.window.statusBar().showMessage(
+                self.tr("Nothing to export yet: connect to a server or open a recording first."), 5000
+            )
             return
         from .exporting import ask_save_path
 
-        suggested = str(Path(self.recordings_dir()) / Path(suggested_recording_name(self.window.recording.header)).with_suffix(".html"))
+        suggested = str(
+            Path(self.recordings_dir())
+            / Path(suggested_recording_name(self.window.recording.header)).with_suffix(".html")
+        )
         chosen = ask_save_path(self.window, self.tr("Export transcript"), suggested, self._transcript_types())
         if chosen is not None:
             self.export_transcript_to(chosen[0])
@@ -279,6 +319,7 @@ class WindowFiles(QObject):
     def _export_failed(self, path: str, reason: str) -> bool:
         """Say that an export to ``path`` failed, and why: in a message, and in the status bar
         instead of what an earlier export said there ("Exported …" would read as this one)."""
+
         def text() -> str:
             return self.tr("Cannot write {path}: {reason}").format(path=path, reason=reason)
 
@@ -295,7 +336,9 @@ class WindowFiles(QObject):
 
         if type_of(path, self._transcript_types()) is None:
             return self._export_failed(path, self.tr("unknown file type: the name must end in .html or .md"))
-        summary = self.window.recording.summary or (self.window.controller.session.summary() if self.window.controller.session is not None else None)
+        summary = self.window.recording.summary or (
+            self.window.controller.session.summary() if self.window.controller.session is not None else None
+        )
         try:
             lang = self.window.languages.effective() if self.window.languages is not None else "en"
             from inspector.session.handout import write_handout
@@ -312,7 +355,9 @@ class WindowFiles(QObject):
         if self._wait_for_loading():
             return []
         if rec is None or not rec.read_only:
-            self.window.statusBar().showMessage(self.tr("Open a recording first: a live session is judged as it happens."), 5000)
+            self.window.statusBar().showMessage(
+                self.tr("Open a recording first: a live session is judged as it happens."), 5000
+            )
             return []
         again, changes = reanalyse_recording(rec)
         self.window.controller.show_recording(again)
@@ -332,14 +377,24 @@ class WindowFiles(QObject):
                 if c.notes_removed:
                     bits.append(self.tr("no longer explained: {notes}").format(notes=", ".join(c.notes_removed)))
                 if c.schema_before != c.schema_after:
-                    bits.append(self.tr("schema: {before} → {after}").format(before=c.schema_before, after=c.schema_after))
+                    bits.append(
+                        self.tr("schema: {before} → {after}").format(before=c.schema_before, after=c.schema_after)
+                    )
                 if c.state_before != c.state_after:
-                    bits.append(self.tr("state: {before} → {after}").format(before=c.state_before, after=c.state_after))
+                    bits.append(
+                        self.tr("state: {before} → {after}").format(before=c.state_before, after=c.state_after)
+                    )
                 lines.append(self.tr("entry {seq}: {what}").format(seq=c.seq, what="; ".join(bits)))
             if len(changes) > 30:
                 lines.append(self.tr("… and {n} more").format(n=len(changes) - 30))
-            text = self.tr("Re-analysed: entries judged differently now: {n}.").format(n=len(changes)) + "\n\n" + "\n".join(lines)
-        self.window.message_box = plain_message(self.window, self.tr("Re-analysed"), text, icon=QMessageBox.Icon.Information)
+            text = (
+                self.tr("Re-analysed: entries judged differently now: {n}.").format(n=len(changes))
+                + "\n\n"
+                + "\n".join(lines)
+            )
+        self.window.message_box = plain_message(
+            self.window, self.tr("Re-analysed"), text, icon=QMessageBox.Icon.Information
+        )
         return changes
 
     def _picture_types(self) -> list[FileType]:
@@ -355,7 +410,12 @@ class WindowFiles(QObject):
     def export_sequence(self) -> None:
         from .exporting import ask_save_path
 
-        chosen = ask_save_path(self.window, self.tr("Export sequence diagram"), str(Path(self.recordings_dir()) / "sequence.svg"), self._picture_types())
+        chosen = ask_save_path(
+            self.window,
+            self.tr("Export sequence diagram"),
+            str(Path(self.recordings_dir()) / "sequence.svg"),
+            self._picture_types(),
+        )
         if chosen is not None:
             self.export_sequence_to(chosen[0], scale=chosen[1].scale if chosen[1].kind == "png" else 2.0)
 
@@ -369,19 +429,32 @@ class WindowFiles(QObject):
             return self._export_failed(path, exc.strerror or str(exc))
         if end - first < total:
             self.window.statusBar().showMessage(
-                self.tr("Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others.").format(
-                    first=f"{first + 1:,}", last=f"{end:,}", total=f"{total:,}", path=path, limit=f"{self.window.sequence.export_limit(path, scale):,}"
+                self.tr(
+                    "Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others."
+                ).format(
+                    first=f"{first + 1:,}",
+                    last=f"{end:,}",
+                    total=f"{total:,}",
+                    path=path,
+                    limit=f"{self.window.sequence.export_limit(path, scale):,}",
                 ),
                 30000,
             )
         else:
-            self.window.statusBar().showMessage(self.tr("Exported all {total} rows to {path}").format(total=f"{total:,}", path=path), 8000)
+            self.window.statusBar().showMessage(
+                self.tr("Exported all {total} rows to {path}").format(total=f"{total:,}", path=path), 8000
+            )
         return True
 
     def export_diagram(self) -> None:
         from .exporting import ask_save_path
 
-        chosen = ask_save_path(self.window, self.tr("Export diagram"), str(Path(self.recordings_dir()) / "lifecycle.svg"), self._picture_types())
+        chosen = ask_save_path(
+            self.window,
+            self.tr("Export diagram"),
+            str(Path(self.recordings_dir()) / "lifecycle.svg"),
+            self._picture_types(),
+        )
         if chosen is not None:
             self.export_diagram_to(chosen[0], scale=chosen[1].scale if chosen[1].kind == "png" else 2.0)
 

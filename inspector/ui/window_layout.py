@@ -88,7 +88,14 @@ class WindowLayouts(QObject):
         self.presenting = on
         if self.window.act_presenter.isChecked() != on:
             self.window.act_presenter.setChecked(on)
-        widgets = (self.window.diagram, self.window.stepbar, self.window.replay, self.window.timeline, self.window.detail, self.window.sequence)
+        widgets = (
+            self.window.diagram,
+            self.window.stepbar,
+            self.window.replay,
+            self.window.timeline,
+            self.window.detail,
+            self.window.sequence,
+        )
         if on:
             self._fonts_before = {w: QFont(w.font()) for w in widgets}
             for widget in widgets:
@@ -186,7 +193,9 @@ class WindowLayouts(QObject):
             self.window.detail_column.setStretchFactor(1, 2)
             self.share_detail_column()
         elif self.window.top_layout.indexOf(self.window.stepbar) < 0:
-            self.window.top_layout.insertWidget(self.window.top_layout.indexOf(self.window.diagram) + 1, self.window.stepbar)
+            self.window.top_layout.insertWidget(
+                self.window.top_layout.indexOf(self.window.diagram) + 1, self.window.stepbar
+            )
         self.window.stepbar.setVisible(self.window.stepbar.pending is not None)
         self.apply_step_details()
         QTimer.singleShot(0, self, self.room_for_step)
@@ -210,7 +219,12 @@ class WindowLayouts(QObject):
         part grows so that the drawing need not scroll up and down (type at 11 px), up to
         STEP_TOP_SHARE of the centre. The split goes back when step mode ends, unless the user
         moved it meanwhile."""
-        if self.presenting or self.base_layout != "debugging" or self.window.stepbar.isHidden() or not self.window.isVisible():
+        if (
+            self.presenting
+            or self.base_layout != "debugging"
+            or self.window.stepbar.isHidden()
+            or not self.window.isVisible()
+        ):
             return
         if self.window.layout() is not None:
             self.window.layout().activate()
@@ -227,7 +241,12 @@ class WindowLayouts(QObject):
 
     def step_room_back(self) -> None:
         before, self._split_before_step = self._split_before_step, None
-        if before and self.window.central_split.sizes() == self._split_for_step and not self.presenting and self.base_layout == "debugging":
+        if (
+            before
+            and self.window.central_split.sizes() == self._split_for_step
+            and not self.presenting
+            and self.base_layout == "debugging"
+        ):
             self.window.central_split.setSizes(before)
 
     def _arrange(self, name: str) -> None:
@@ -240,7 +259,11 @@ class WindowLayouts(QObject):
             dock.show()
         self.window.toolbar.show()
         low, high = self.SIDE_WIDTH
-        self.window.resizeDocks([self.window.features_dock], [max(low, min(high, round(self.window.width() * self.SIDE_SHARE[name])))], Qt.Orientation.Horizontal)
+        self.window.resizeDocks(
+            [self.window.features_dock],
+            [max(low, min(high, round(self.window.width() * self.SIDE_SHARE[name])))],
+            Qt.Orientation.Horizontal,
+        )
         self.fit_connection_dock()
         if self.window.layout() is not None:
             self.window.layout().activate()  # the centre's size now, for the splitters' shares
@@ -263,11 +286,17 @@ class WindowLayouts(QObject):
         dock, features = self.window.dock, self.window.features_dock
         if dock.isHidden() or features.isHidden() or dock.isFloating() or features.isFloating():
             return
-        if self.window.dockWidgetArea(dock) != self.window.dockWidgetArea(features) or self.window.tabifiedDockWidgets(dock):
+        if self.window.dockWidgetArea(dock) != self.window.dockWidgetArea(features) or self.window.tabifiedDockWidgets(
+            dock
+        ):
             return
         column = dock.height() + features.height() if self.window.isVisible() else self.window.height() - 120
         if self.connection_compact:
-            wanted = self.window.connection.minimumSizeHint().height() + dock.style().pixelMetric(dock.style().PixelMetric.PM_TitleBarHeight) + 8
+            wanted = (
+                self.window.connection.minimumSizeHint().height()
+                + dock.style().pixelMetric(dock.style().PixelMetric.PM_TitleBarHeight)
+                + 8
+            )
         else:
             wanted = column * 62 // 100
         wanted = min(wanted, column - features.minimumSizeHint().height())
@@ -294,7 +323,10 @@ class WindowLayouts(QObject):
             saved = self.window.settings.value(state)
             if saved is None or not self.window.restoreState(saved, self.LAYOUT_VERSION):
                 return False
-        splits = [(self.window.central_split, self.window.settings.value(central)), (self.window.lower_split, self.window.settings.value(lower))]
+        splits = [
+            (self.window.central_split, self.window.settings.value(central)),
+            (self.window.lower_split, self.window.settings.value(lower)),
+        ]
         if any(saved is None for _split, saved in splits):
             return name != "presenter"
         for split, saved in splits:

@@ -86,7 +86,9 @@ class StatusLine(QObject):
         why = ""
         if summary.get("outcome"):
             args = summary.get("outcome_args")
-            why = outcome_text(summary.get("outcome_code"), args if isinstance(args, dict) else {}, str(summary["outcome"]))
+            why = outcome_text(
+                summary.get("outcome_code"), args if isinstance(args, dict) else {}, str(summary["outcome"])
+            )
         elif failure is not None and failure.headline is not None:
             why = failure_why(failure)
         text = " — ".join(t for t in (how, why) if t)
