@@ -44,6 +44,7 @@ from inspector.session.controllers.resources import (
     decode_content,
     missing_variables,
 )
+from inspector.session.operations import ListPager
 from inspector.transport.base import StdioSpec
 
 from peers import reference_server  # noqa: E402
@@ -416,3 +417,20 @@ async def test_reference_server_list_template_completion_and_updates() -> None:
             await wait_for(lambda: any(u.uri == doc for u in ctl.updates), "an update", 15)
         finally:
             await call_tool(session, "toggle-subscriber-updates")  # off again
+
+
+def test_replay_shows_recorded_listings_and_reset_forgets_them() -> None:
+    recorded = ListPager("resources/list", "resources")
+    recorded.take_page({"resources": [{"uri": README_URI, "name": "readme"}, "junk"], "nextCursor": "p2"})
+    ctl = ResourcesController()
+    events: list[str] = []
+    ctl.resources.subscribe(events.append)
+    ctl.show_listings({"resources/list": recorded, "resources/templates/list": None})
+    assert not ctl.live and [r["uri"] for r in ctl.resources.items] == [README_URI] and ctl.resources.more
+    assert ctl.resources.pager is not recorded  # a copy: the recording's pager is not changed by the view
+    assert ctl.templates.items == [] and not ctl.templates.loaded
+    assert not ctl.resources.refresh() and not ctl.read(README_URI)  # no session: nothing is sent
+    ctl.updated({"uri": README_URI}, at=1.0)
+    assert [u.uri for u in ctl.updates] == [README_URI]
+    ctl.reset()
+    assert ctl.resources.items == [] and ctl.updates == [] and events[-1] == LISTED

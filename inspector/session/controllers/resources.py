@@ -42,6 +42,7 @@ import anyio
 from inspector.protocol.uri_template import expand_template, template_required
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
 
+from ..operations import ListPager
 from ..session import SessionError
 from .base import FAIL_SESSION, FeatureController, Failure, Generation, ListController
 
@@ -237,6 +238,21 @@ class ResourcesController(FeatureController):
         self.pending = None
         self.updates = []
         self._reread_due = False
+
+    def reset(self) -> None:
+        """Nothing listed, read, subscribed or updated (a new session or recording); the lists
+        report it (``LISTED``)."""
+        self.forget()
+        for pl in self.lists:
+            pl.reset()
+
+    def show_listings(self, listings: dict[str, ListPager | None]) -> None:
+        """Replay: the lists as a recording holds them (by method; None: not listed by then).
+        Nothing is loaded: no session."""
+        self.detach()
+        for pl in self.lists:
+            listing = listings.get(pl.method)
+            pl.show_pager(listing.copy() if listing is not None else ListPager(pl.method, pl.key))
 
     def refresh(self) -> None:
         """Reload both lists (as many pages as each had)."""

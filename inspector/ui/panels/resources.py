@@ -102,7 +102,7 @@ from inspector.session.controllers.resources import (
     missing_variables,
     read_outcome,
 )
-from inspector.session.operations import NOTE_ERROR, ListPager
+from inspector.session.operations import NOTE_ERROR
 from ..theme import card_style, is_dark
 
 from ..widgets import BusyIndicator, CompletionField, ErrorLabel, PagedListView, mono_font, muted, plain_label, plain_tooltip, section_title
@@ -563,9 +563,7 @@ class ResourcesPanel(FeaturePanel):
 
     def clear_view(self) -> None:
         self.template_box.setEnabled(True)
-        self.feature.forget()
-        for pl in self.feature.lists:
-            pl.reset()  # the views are cleared (LISTED)
+        self.feature.reset()  # the views are cleared (LISTED)
         for what in list(self._busy):
             self._set_busy(what, None)
         self.current = None
@@ -586,15 +584,14 @@ class ResourcesPanel(FeaturePanel):
         """The lists, and the last read with its contents, as of the entry."""
         super().show_recorded(state, availability)
         self.template_box.setEnabled(False)
-        self.feature.detach()
+        self.feature.detach()  # a recording: nothing is sent
         call = state.call("resources/read")
         parts = {pl.method: state.listing(pl.method) for pl in self.feature.lists}
         parts["resources/read"] = call and call.marker
         if [what for what, shown in parts.items() if self.recorded_changed(what, shown)]:  # drawn again, errors and all
             self.errors.clear_text()
+            self.feature.show_listings({pl.method: parts[pl.method] for pl in self.feature.lists})
             for pl in self.feature.lists:
-                listing = parts[pl.method]
-                pl.show_pager(listing.copy() if listing is not None else ListPager(pl.method, pl.key))
                 view = self._view_of(pl)
                 view.clear()
                 view.add_rows([self._row(pl, e) for e in pl.items])
