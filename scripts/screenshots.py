@@ -1,6 +1,6 @@
 """Render the real app offscreen against the built-in demo server and write PNGs to screenshots/.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshots.py [--only NAME]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshots.py [--only NAME] [--out DIR]
 
 Each shot starts the real window (fresh config folder), connects to the demo server through
 the real session, waits for the state it wants to show, and grabs the window.
@@ -49,7 +49,7 @@ def save(window, name: str) -> Path:
     OUT.mkdir(exist_ok=True)
     path = OUT / f"{name}.png"
     window.grab().save(str(path))
-    print(f"wrote {path.relative_to(ROOT)}")
+    print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
     return path
 
 
@@ -506,7 +506,11 @@ SHOTS = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", action="append", choices=sorted(SHOTS) + sorted(PANEL_SHOTS) + sorted(IMPORT_SHOTS))
+    parser.add_argument("--out", type=Path, help="write the PNGs here instead of screenshots/ (to compare two trees)")
     args = parser.parse_args()
+    if args.out is not None:
+        global OUT
+        OUT = args.out.resolve()
     QCoreApplication.setOrganizationName("mcp-session-inspector-screenshots")
     app = QApplication.instance() or QApplication([sys.argv[0]])
     from inspector.ui.app import quiet_offscreen_warnings

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget, QMainWindow, QMessageBox, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget,
+)
 
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
@@ -157,8 +159,8 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(self.tr("Connection"), self)
         dock.setObjectName("connectionDock")
         dock.setWidget(self.connection)
-        closable = QDockWidget.DockWidgetFeature.DockWidgetClosable
-        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable | closable)
+        feature = QDockWidget.DockWidgetFeature
+        dock.setFeatures(feature.DockWidgetMovable | feature.DockWidgetFloatable | feature.DockWidgetClosable)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.dock = dock
 
@@ -168,7 +170,7 @@ class MainWindow(QMainWindow):
         features.setObjectName("featuresDock")
         features.setWidget(self.panels)
         features.setMinimumWidth(360)
-        features.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable | closable)
+        features.setFeatures(feature.DockWidgetMovable | feature.DockWidgetFloatable | feature.DockWidgetClosable)
         # one side column: the connection above the features (compact once connected), so the
         # diagram and the timeline get the rest of the width
         self.splitDockWidget(dock, features, Qt.Orientation.Vertical)
@@ -265,7 +267,7 @@ class MainWindow(QMainWindow):
                 bar.hide()  # gone from sight now, not when the loop gets to the deletion
                 bar.deleteLater()
         self.setWindowTitle(self.tr("MCP Session Inspector"))
-        self.dock.setWindowTitle(self.tr("Connection"))  # before the actions: the View menu names the docks by their titles
+        self.dock.setWindowTitle(self.tr("Connection"))  # before the actions: the View menu names the docks
         self.features_dock.setWindowTitle(self.tr("Features"))
         self.menus.build()
         revealing = self.connection.editor.revealing
@@ -317,7 +319,9 @@ class MainWindow(QMainWindow):
             self.connection.set_compact(False)
             self.connection.editor.reveal_problems()
             listed = self.status.listed
-            self.status.say(lambda: self.tr("Fix the highlighted fields first: ") + listed(map(problem_text, profile.problems().values())), 8000)
+            self.status.say(
+                lambda: self.tr("Fix the highlighted fields first: ") + listed(map(problem_text, profile.problems().values())), 8000
+            )
             return
         self._summary = None
         self._failure = None
@@ -529,9 +533,11 @@ class MainWindow(QMainWindow):
         appears = self.stepbar.isHidden() and step is not None
         self.stepbar.show_step(step)
         if appears and self.stepbar.parentWidget() is self.detail_column:
-            QTimer.singleShot(0, self, self.layouts.share_detail_column)  # Teaching: the step first in the details' column, once the splitter has it
+            # Teaching: the step first in the details' column, once the splitter has it
+            QTimer.singleShot(0, self, self.layouts.share_detail_column)
         if appears:
-            QTimer.singleShot(0, self, self.layouts.room_for_step)  # Debugging: the diagram keeps its height above the bar
+            # Debugging: the diagram keeps its height above the bar
+            QTimer.singleShot(0, self, self.layouts.room_for_step)
         elif step is None and not (self.controller.running and self.controller.stepping):
             self.layouts.step_room_back()  # step mode is over: the split as the user had it
         self.act_continue.setEnabled(step is not None)
@@ -540,7 +546,8 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self._show_pending_edge)
 
     def _show_pending_edge(self) -> None:
-        self.diagram.set_pending(self.controller.pending_transition() if self.controller.pending_step is not None else None)
+        pending = self.controller.pending_step is not None
+        self.diagram.set_pending(self.controller.pending_transition() if pending else None)
 
     def open_spec(self, ref: str = ""):
         """The bundled spec page ``ref`` names ("<version> <page>#<section>"); without one, the
