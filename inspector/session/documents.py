@@ -9,8 +9,9 @@ validator (``protocol/schema.py``); a document is read once, when a file is open
 
 A file on disk may have been edited by hand, cut short or written by another program, and
 nothing that reads one raises for what it holds. :func:`lenient` validates a model and, where
-a part fails, leaves that part out (an item of a list) or lets it take its default (a field),
-then validates again; each part left out is a located problem: the file's name, the JSON path
+a part fails, leaves that part out (an item of a list, an entry of a mapping) or lets it take
+its default (a field), then validates again; each part left out is a located problem: the
+file's name, the JSON path
 (:func:`json_path`, from pydantic's error location) and what was expected. The importer keeps
 its own problem codes and words (``imports.MESSAGES``, translated by the window); the models
 here give it the shapes and the JSON paths.
@@ -26,7 +27,7 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, get_origin
 
 import orjson
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -102,17 +103,18 @@ class Failure:
 
 
 def lenient(model: type[M], data: Mapping[str, Any], said: Callable[[Failure], None], *, max_rounds: int = 8) -> M:
-    """``model`` from ``data``, whatever ``data`` holds: a list item that fails is left out,
-    a field that fails takes its default, each :class:`Failure` given to ``said`` (in
+    """``model`` from ``data``, whatever ``data`` holds: a list item, or an entry of a
+    ``dict[str, X]`` field, that fails is left out, a field that fails takes its default, each :class:`Failure` given to ``said`` (in
     pydantic's order, the model's). A required field that fails is an error (give it a default
     to read leniently)."""
     doc: dict[str, Any] = copy.deepcopy(dict(data))
+    mappings = {name for name, f in model.model_fields.items() if get_origin(f.annotation) is dict}
     for _ in range(max_rounds):
         try:
             return model.model_validate(doc)
         except ValidationError as exc:
             errors = exc.errors(include_url=False)
-        failures = {f.loc: f for f in (_failing_part(doc, err) for err in errors) if f is not None}
+        failures = {f.loc: f for f in (_failing_part(doc, err, mappings) for err in errors) if f is not None}
         for failure in failures.values():  # one for two errors in one part
             said(failure)
         # the last list items first: removing from the end keeps the other indices right
@@ -128,9 +130,9 @@ def _sort_key(loc: tuple[str | int, ...]) -> tuple[tuple[int, str | int], ...]:
     return tuple((0, k) if isinstance(k, int) else (1, k) for k in loc)
 
 
-def _failing_part(data: dict[str, Any], err: Any) -> Failure | None:
-    """What to remove from ``data`` for ``err``: the outermost list item on its location, else
-    its top-level field."""
+def _failing_part(data: dict[str, Any], err: Any, mappings: set[str]) -> Failure | None:
+    """What to remove from ``data`` for ``err``: the outermost list item on its location, or
+    the entry of a ``mappings`` field (a ``dict[str, X]``), else its top-level field."""
     loc: tuple[str | int, ...] = tuple(err["loc"])
     parent: Any = data
     for depth, key in enumerate(loc):
@@ -138,6 +140,8 @@ def _failing_part(data: dict[str, Any], err: Any) -> Failure | None:
             return Failure(loc[: depth + 1], err["type"], _expected(err), parent[key], item=True)
         if not isinstance(parent, dict) or key not in parent:
             break
+        if depth == 1 and loc[0] in mappings:
+            return Failure(loc[:2], err["type"], _expected(err), parent[key], item=True)
         parent = parent[key]
     field = loc[0] if loc else None
     if isinstance(field, str) and field in data:
@@ -151,6 +155,29 @@ def _expected(err: Any) -> str:
         return "expected an object"
     msg = str(err.get("msg", "not valid"))
     return msg[:1].lower() + msg[1:]
+
+
+# ---------------------------------------------------------------------- settings
+
+
+class TimelineColumns(Document):
+    """The timeline's columns in ``settings.ini`` (``timeline/columns``, JSON): their order,
+    which are shown and the widths the user gave (percent of the table), by column key. What
+    does not fit is left out (a column of the wrong kind, a width past 100); the window keeps
+    its own defaults for the rest."""
+
+    order: list[str] = []
+    shown: dict[str, bool] = {}
+    widths: dict[str, Annotated[float, Field(gt=0, le=100)]] = {}
+
+    @classmethod
+    def read(cls, text: object) -> TimelineColumns:
+        """The columns saved as ``text`` (anything a settings file may hold: no text, not JSON...)."""
+        try:
+            data = orjson.loads(text) if isinstance(text, str) and text else None
+        except orjson.JSONDecodeError:
+            data = None
+        return lenient(cls, data if isinstance(data, dict) else {}, lambda failure: None)
 
 
 # ---------------------------------------------------------------------- host configuration formats

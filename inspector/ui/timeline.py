@@ -61,6 +61,7 @@ from PySide6.QtWidgets import QAbstractItemView, QComboBox, QCompleter, QFrame, 
 
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
+from inspector.session.documents import TimelineColumns  # the saved columns, read leniently
 from inspector.session.entry_text import kind_words, side_line  # the words of an entry, shared with the handouts and the CLI
 from inspector.session.labels import EVENT_LABELS, HTTP_NOTE, KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording, TransportKind
@@ -996,26 +997,12 @@ class TimelineView(QWidget):
         self._load_columns()
 
     def _load_columns(self) -> None:
-        data: Any = None
-        raw = self._settings.value(_COLUMNS_SETTING) if self._settings is not None else None
-        if isinstance(raw, str) and raw:
-            try:
-                data = orjson.loads(raw)
-            except orjson.JSONDecodeError:
-                data = None
-        if not isinstance(data, dict):
-            data = {}
+        saved = TimelineColumns.read(self._settings.value(_COLUMNS_SETTING) if self._settings is not None else None)
         by_key = {k: i for i, k in enumerate(_COLUMN_KEYS)}
-        order = [by_key[k] for k in data.get("order") or () if isinstance(k, str) and k in by_key]
-        order = list(dict.fromkeys(order))
+        order = list(dict.fromkeys(by_key[k] for k in saved.order if k in by_key))
         order += [c for c in DEFAULT_ORDER if c not in order]
-        shown = data.get("shown")
-        self._prefs = {by_key[k]: v for k, v in shown.items() if k in by_key and isinstance(v, bool)} if isinstance(shown, dict) else {}
-        widths = data.get("widths")
-        self._user_widths = {
-            by_key[k]: float(v) for k, v in widths.items()
-            if k in by_key and isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 100
-        } if isinstance(widths, dict) else {}
+        self._prefs = {by_key[k]: v for k, v in saved.shown.items() if k in by_key}
+        self._user_widths = {by_key[k]: v for k, v in saved.widths.items() if k in by_key}
         self._apply_order(order)
         self._fit_columns()
 

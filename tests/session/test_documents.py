@@ -122,3 +122,18 @@ def test_the_runtime_needs_neither_the_official_wire_models_nor_the_sdk() -> Non
     env = {**os.environ, "INSPECTOR_BLOCK_QT": "1"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_timeline_columns_setting_keeps_what_fits() -> None:
+    """settings.ini's ``timeline/columns`` (JSON, written by the window, maybe edited by hand):
+    a column of the wrong kind, or a width past the table, is left out; the rest is kept."""
+    from inspector.session.documents import TimelineColumns
+
+    saved = TimelineColumns.read(
+        '{"order": ["kind", 3, "method"], "shown": {"latency": false, "size": 1},'
+        ' "widths": {"kind": 12, "method": true, "id": 250, "size": 0.5}, "other": 1}'
+    )
+    assert (saved.order, saved.shown) == (["kind", "method"], {"latency": False})
+    assert saved.widths == {"kind": 12.0, "size": 0.5}
+    for nothing in (None, "", "not json", "[1, 2]", b"{}", '{"order": "kind"}'):
+        assert TimelineColumns.read(nothing) == TimelineColumns()
