@@ -41,12 +41,14 @@ DEMO = [sys.executable, "-m", "inspector.demo"]
 
 
 def options(argv: list[str], era: EraMode = EraMode.LEGACY) -> SessionOptions:
-    return SessionOptions(transport=StdioSpec(argv=list(argv)), config=ClientConfig(era=era), stdin_grace=3.0, term_grace=2.0)
+    spec = StdioSpec(argv=list(argv))
+    return SessionOptions(transport=spec, config=ClientConfig(era=era), stdin_grace=3.0, term_grace=2.0)
 
 
 def sent(session: Session, method: str) -> list[dict]:
     rec = session.recording
-    return [rec[i].json() for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == method]
+    sent_by_client = (i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S)
+    return [rec[i].json() for i in sent_by_client if rec.method_at(i) == method]
 
 
 def statuses(feature: LogsController) -> list[LevelStatus | None]:
@@ -165,7 +167,8 @@ def test_only_server_notifications_named_notifications_message_are_log_lines() -
     rec.extend(Direction.S2C, 1.0, [line] * 3, [note] * 3)  # 0..2: log lines
     rec.extend(Direction.C2S, 1.0, [line], [note])  # 3: the client sent it: not the server's log
     request = _analysis("notifications/message", Kind.REQUEST)
-    rec.extend(Direction.S2C, 1.0, [b'{"jsonrpc":"2.0","id":1,"method":"notifications/message"}'], [request])  # 4: a request
+    as_request = b'{"jsonrpc":"2.0","id":1,"method":"notifications/message"}'
+    rec.extend(Direction.S2C, 1.0, [as_request], [request])  # 4: a request
     rec.extend(Direction.S2C, 1.0, [line], [note])  # 5
     assert log_lines(rec, 0, len(rec)) == [0, 1, 2, 5]
     assert log_lines(rec, 1, 5) == [1, 2] and log_lines(rec, 3, 5) == []

@@ -38,7 +38,8 @@ DEMO = [sys.executable, "-m", "inspector.demo"]
 
 
 def options(argv: list[str]) -> SessionOptions:
-    return SessionOptions(transport=StdioSpec(argv=list(argv)), config=ClientConfig(era=EraMode.LEGACY), stdin_grace=3.0, term_grace=2.0)
+    config = ClientConfig(era=EraMode.LEGACY)
+    return SessionOptions(transport=StdioSpec(argv=list(argv)), config=config, stdin_grace=3.0, term_grace=2.0)
 
 
 async def wait_for(predicate: Callable[[], object], what: str, timeout: float = 30.0) -> None:
@@ -60,9 +61,8 @@ def get_times(session: Session) -> list[float]:
 
 
 async def start_task(session: Session, steps: int, step_ms: int) -> dict:
-    reply = await session.request(
-        "tools/call", {"name": "long_running", "arguments": {"steps": steps, "step_ms": step_ms}, "task": {"ttl": 60_000}}
-    )
+    params = {"name": "long_running", "arguments": {"steps": steps, "step_ms": step_ms}, "task": {"ttl": 60_000}}
+    reply = await session.request("tools/call", params)
     assert reply.ok, reply.error
     return reply.result["task"]
 
@@ -160,9 +160,12 @@ def tasks_controller(session: Session) -> tuple[TasksController, list[str]]:
     events: list[str] = []
     feature.subscribe(events.append)
     feature.attach(session, "legacy", session.negotiation().version)
-    session.notification_listeners.append(
-        lambda seq, obj: feature.on_notification(obj.get("method"), obj.get("params") or {}) if isinstance(obj, dict) else None
-    )
+
+    def forward(seq: int, obj: object) -> None:
+        if isinstance(obj, dict):
+            feature.on_notification(obj.get("method"), obj.get("params") or {})
+
+    session.notification_listeners.append(forward)
     return feature, events
 
 
@@ -195,7 +198,8 @@ async def test_the_controller_lists_gets_fetches_results_and_cancels_on_the_demo
         assert await feature.send_cancel(long["taskId"]) is None
         failed = feature.failure
         assert failed is not None and failed.method == "tasks/cancel" and failed.task_id == long["taskId"]
-        assert failed.failure.code == FAIL_ERROR and failed.failure.error is not None and failed.failure.error["code"] == -32602
+        error = failed.failure.error
+        assert failed.failure.code == FAIL_ERROR and error is not None and error["code"] == -32602
         assert events[-1] == FAILED
         # a refresh keeps what is known and asks again from the first page
         feature.select(long["taskId"])

@@ -14,12 +14,13 @@ from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_LOG_LEVEL
 from inspector.session import Direction, Recording, Session
 from inspector.session.features import availability
-from inspector.session.profiles import demo_profile
+from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.ui.client_side import UiClientHandlers
 from inspector.ui.controller import SessionController
 from inspector.session.views import LEVELS
 from inspector.ui.panels.logs import MAX_SCAN, LogModel, LogsPanel
 from inspector.ui.panels.tasks import TasksPanel
+from peers import misbehave
 
 pytestmark = pytest.mark.anyio
 BOUND = 30.0
@@ -38,10 +39,10 @@ async def until(predicate, timeout: float = BOUND, what: str = "condition"):
 
 
 @asynccontextmanager
-async def live_panel(panel_cls, era: str):
-    """A real Session with the demo in ``era``, a controller whose task group runs the panel's
-    actions, and the panel started as the panel host would start it."""
-    profile = demo_profile()
+async def live_panel(panel_cls, era: str, profile: ServerProfile | None = None):
+    """A real Session with the demo (or ``profile``) in ``era``, a controller whose task group
+    runs the panel's actions, and the panel started as the panel host would start it."""
+    profile = profile or demo_profile()
     profile.era = era
     profile.stdin_grace = profile.term_grace = 1.0
     controller = SessionController()
@@ -298,3 +299,26 @@ def test_log_model_passes_the_model_tester(qapp, qtmodeltester):
     qtmodeltester.check(model)
     model.set_floor(LEVELS.index("warning"))
     qtmodeltester.check(model)
+
+
+async def test_tasks_list_waiting_on_an_answer_nobody_can_take_is_said_over_the_panel():
+    argv = misbehave("wrong-id-lists")
+    profile = ServerProfile(name="wrong ids", command=argv[0], args=argv[1:])
+    profile.request_timeout = 2.0
+    async with live_panel(TasksPanel, "legacy", profile) as (panel, session):
+        await until(lambda: (s := panel.wait_state("tasks/list")) is not None and s.unmatched, what="the flagged answer")
+        state = panel.wait_state("tasks/list")
+        (answer,) = state.unmatched
+        assert session.recording.id_at(answer.seq) == state.request_id + 1000
+        note = panel.wait_note("tasks/list")
+        assert note.isVisibleTo(panel) and note.text.text() == (
+            f"Waiting for tasks/list (id {state.request_id}): an answer with id {state.request_id + 1000} came at "
+            f"#{answer.seq}, flagged: no request has that id."
+        )
+        # the request times out: said as such, and the list's failure under it
+        await until(lambda: panel.wait_state("tasks/list").timeout_seq is not None, what="the timeout")
+        await until(lambda: bool(panel.error.text()), what="the failure said")
+        assert "timed out" in note.text.text()
+        # the session's words
+        assert panel.error.text() == f"tasks/list (id {state.request_id}) got no answer within 2.0 s"
+        assert panel.feature.outcome is not None and panel.feature.outcome.failure is not None

@@ -39,4 +39,5 @@ and :mod:`.tools` (listing, the checks before a call, plain and task-augmented `
 cancel) are built on it.
 :mod:`.resources` (two lists, reads with their own generation, subscriptions in both eras,
 updates) and :mod:`.completions` (``completion/complete`` by version) too.
+:mod:`.tasks` (tasks/list, get, result, cancel; one polling loop) and :mod:`.logs` (the level, the filter) too.
 """

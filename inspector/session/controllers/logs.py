@@ -92,7 +92,9 @@ class LogsController(FeatureController):
         carry the level."""
         return ([] if self.by_request else [None]) + list(LEVELS)
 
-    def attach(self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False) -> None:
+    def attach(
+        self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False
+    ) -> None:
         super().attach(session, era, version, announces_changes=announces_changes)
         self.by_request = sets_level_by_request(version, era)
         self.failure = None

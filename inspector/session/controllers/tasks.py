@@ -89,7 +89,9 @@ class TasksController(ListController):
     def can_cancel(self, task_id: str | None) -> bool:
         return self.live and self.task(task_id) is not None and not self.ended(task_id)
 
-    def attach(self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False) -> None:
+    def attach(
+        self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False
+    ) -> None:
         self._forget()
         super().attach(session, era, version, announces_changes=announces_changes)
 

@@ -35,8 +35,13 @@ from typing import Any
 
 import orjson
 from PySide6.QtCore import QEvent, QModelIndex, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
-from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy, QTableView, QVBoxLayout, QWidget
+from PySide6.QtGui import (
+    QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPainter, QPalette, QPixmap,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy, QTableView, QVBoxLayout,
+    QWidget,
+)
 
 from inspector.session.controllers.base import FAIL_ERROR, Failure
 from inspector.session.controllers.logs import FAILED, LEVEL, LogsController, LevelStatus
@@ -389,7 +394,8 @@ class LogModel(RowTableModel):
         return cell
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < Col.COUNT:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < Col.COUNT:
             return self._headers[section]
         return None
 
@@ -405,7 +411,8 @@ class LogModel(RowTableModel):
             return (cell[0], colors.muted, colors.bg[rank], None, self._mono, _ALIGN_RIGHT)
         shown = _one_line(cell[col], _SHOWN_CHARS[col])
         if col == Col.LEVEL:
-            return (shown, colors.fg[rank], colors.bg[rank], colors.icons[rank], self._bold if rank >= RANK["error"] else None, _ALIGN_LEFT)
+            bold = self._bold if rank >= RANK["error"] else None
+            return (shown, colors.fg[rank], colors.bg[rank], colors.icons[rank], bold, _ALIGN_LEFT)
         return (shown, None, colors.bg[rank], None, None, _ALIGN_LEFT)
 
     def paint_cell(self, row: int, col: int) -> tuple | None:
@@ -444,7 +451,8 @@ class LogModel(RowTableModel):
             text = cell[3]
             if len(text) > _TIP_CHARS:
                 text = text[:_TIP_CHARS] + "…"
-            head = self.tr("Entry #{seq} · {level} · logger {logger}").format(seq=seq, level=cell[1], logger=cell[2] or "—")
+            head = self.tr("Entry #{seq} · {level} · logger {logger}")
+            head = head.format(seq=seq, level=cell[1], logger=cell[2] or "—")
             if rank == UNKNOWN:
                 head += "\n" + self.tr("Not a log level the protocol defines.")
             return plain_tooltip(head + "\n\n" + text)
@@ -626,7 +634,8 @@ class LogsPanel(FeaturePanel):
     def _failure_text(self, failure: Failure) -> str:
         if failure.code == FAIL_ERROR:
             err = failure.error or {}
-            return self.tr("logging/setLevel failed: {code} {message}").format(code=err.get("code"), message=err.get("message"))
+            text = self.tr("logging/setLevel failed: {code} {message}")
+            return text.format(code=err.get("code"), message=err.get("message"))
         return failure_text(failure)  # cancelled, or the session's words
 
     def _level_text(self, status: LevelStatus) -> str:
@@ -635,9 +644,12 @@ class LogsPanel(FeaturePanel):
             "not set": self.tr("Not set by this client yet (logging/setLevel); the server uses its own default."),
             "carried": self.tr("Requests carry io.modelcontextprotocol/logLevel = {level} in _meta."),
             "none carried": self.tr(
-                "Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. Set one: it applies to the next requests."
+                "Requests carry no log level in _meta, so a 2026-07-28 server sends no log messages. "
+                "Set one: it applies to the next requests."
             ),
-            "applies": self.tr("Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta)."),
+            "applies": self.tr(
+                "Level {level}: applies to the next requests (io.modelcontextprotocol/logLevel in their _meta)."
+            ),
             "no level": self.tr("No log level: the next requests ask for no log messages."),
             "sending": self.tr("Sending logging/setLevel {level}…"),
             "answered": self.tr("Server level: {level} (logging/setLevel answered)."),
@@ -660,10 +672,15 @@ class LogsPanel(FeaturePanel):
     def _level_tooltip(self) -> None:
         if not self.feature.by_request:
             self.set_level_button.setToolTip(
-                self.tr("2026-07-28 has no logging/setLevel: the level goes into each request's _meta (io.modelcontextprotocol/logLevel)")
+                self.tr(
+                    "2026-07-28 has no logging/setLevel: the level goes into each request's _meta "
+                    "(io.modelcontextprotocol/logLevel)"
+                )
             )
         else:
-            self.set_level_button.setToolTip(self.tr("Send logging/setLevel: the server sends messages at this level and above"))
+            self.set_level_button.setToolTip(
+                self.tr("Send logging/setLevel: the server sends messages at this level and above")
+            )
 
     def _select_level(self, level: str | None) -> None:
         i = self.level.findData(level)

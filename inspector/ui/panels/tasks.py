@@ -83,12 +83,15 @@ def content_text(result: Any) -> str:
             elif kind in ("image", "audio"):
                 data = block.get("data")
                 size = len(data) * 3 // 4 if isinstance(data, str) else 0
-                lines.append(QCoreApplication.translate("TasksPanel", "[{kind} {mime}, about {size} bytes]").format(kind=kind, mime=block.get("mimeType", "?"), size=f"{size:,}"))
+                text = QCoreApplication.translate("TasksPanel", "[{kind} {mime}, about {size} bytes]")
+                lines.append(text.format(kind=kind, mime=block.get("mimeType", "?"), size=f"{size:,}"))
             elif kind == "resource_link":
-                lines.append(QCoreApplication.translate("TasksPanel", "[resource link {uri} {name}]").format(uri=block.get("uri"), name=block.get("name", "")).rstrip())
+                text = QCoreApplication.translate("TasksPanel", "[resource link {uri} {name}]")
+                lines.append(text.format(uri=block.get("uri"), name=block.get("name", "")).rstrip())
             elif kind == "resource":
                 res = block.get("resource") if isinstance(block.get("resource"), dict) else {}
-                lines.append(QCoreApplication.translate("TasksPanel", "[embedded resource {uri}]").format(uri=res.get("uri")))
+                text = QCoreApplication.translate("TasksPanel", "[embedded resource {uri}]")
+                lines.append(text.format(uri=res.get("uri")))
                 if isinstance(res.get("text"), str):
                     lines.append(res["text"])
             else:
@@ -267,7 +270,9 @@ class TasksPanel(FeaturePanel):
         self.more_button.setText(self.tr("Load more"))
         self.more_button.setToolTip(self.tr("tasks/list with the nextCursor of the last page"))
         self.tree.setHeaderLabels([self.tr("Task"), self.tr("Status"), self.tr("Status message"), self.tr("Updated")])
-        self.empty_label.setText(self.tr("No tasks yet. A task starts when a request asks for one (a tools/call with a \"task\" field)."))
+        self.empty_label.setText(
+            self.tr("No tasks yet. A task starts when a request asks for one (a tools/call with a \"task\" field).")
+        )
         names = {
             "taskId": self.tr("Task id"),
             "status": self.tr("Status"),
@@ -282,11 +287,15 @@ class TasksPanel(FeaturePanel):
         self.get_button.setText(self.tr("Get status"))
         self.get_button.setToolTip(self.tr("tasks/get"))
         self.result_button.setText(self.tr("Get result"))
-        self.result_button.setToolTip(self.tr("tasks/result: the server answers when the task has finished (it waits until then)"))
+        self.result_button.setToolTip(
+            self.tr("tasks/result: the server answers when the task has finished (it waits until then)")
+        )
         self.cancel_button.setText(self.tr("Cancel task"))
         self.cancel_button.setToolTip(self.tr("tasks/cancel"))
         self.poll.setText(self.tr("Poll while running"))
-        self.poll.setToolTip(self.tr("Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)"))
+        self.poll.setToolTip(
+            self.tr("Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)")
+        )
         self.result_view.setPlaceholderText(self.tr("The result appears here after Get result."))
         self.result_tabs.setTabText(0, self.tr("Content"))
         self.result_tabs.setTabText(1, self.tr("JSON"))
@@ -501,21 +510,28 @@ class TasksPanel(FeaturePanel):
         self.fields["status"].setText(status)
         palette = self.fields["status"].palette()
         color = self._colors.get(status)
-        palette.setColor(QPalette.ColorRole.WindowText, color if color is not None else self.palette().color(QPalette.ColorRole.WindowText))
+        text_colour = self.palette().color(QPalette.ColorRole.WindowText)
+        palette.setColor(QPalette.ColorRole.WindowText, color if color is not None else text_colour)
         self.fields["status"].setPalette(palette)
-        self.fields["statusMessage"].setText(str(task["statusMessage"]) if task.get("statusMessage") is not None else "—")
+        message = task.get("statusMessage")
+        self.fields["statusMessage"].setText(str(message) if message is not None else "—")
         for key in ("createdAt", "lastUpdatedAt"):
             value = task.get(key)
             self.fields[key].setText(f"{format_timestamp(value)}   ({value})" if isinstance(value, str) else "—")
-        self.fields["ttl"].setText(format_milliseconds(task.get("ttl"), self.tr("unlimited")) if "ttl" in task else "—")
-        self.fields["pollInterval"].setText(format_milliseconds(task.get("pollInterval"), "—") if "pollInterval" in task else self.tr("not suggested"))
+        ttl = format_milliseconds(task.get("ttl"), self.tr("unlimited")) if "ttl" in task else "—"
+        self.fields["ttl"].setText(ttl)
+        suggested = "pollInterval" in task
+        poll = format_milliseconds(task.get("pollInterval"), "—") if suggested else self.tr("not suggested")
+        self.fields["pollInterval"].setText(poll)
         self._show_result(task_id)
         self._update_buttons()
 
     def _show_result(self, task_id: str) -> None:
         got = self.results.get(task_id)
         if task_id in self.feature.waiting_result:
-            self.result_note.setText(self.tr("Waiting for tasks/result: the server answers when the task has finished."))
+            self.result_note.setText(
+                self.tr("Waiting for tasks/result: the server answers when the task has finished.")
+            )
             self.result_view.setPlainText("")
             self.result_json.setPlainText("")
         elif got is None:
@@ -524,15 +540,15 @@ class TasksPanel(FeaturePanel):
             self.result_json.setPlainText("")
         elif "error" in got:
             err = got["error"] if isinstance(got["error"], dict) else {}
-            self.result_note.setText(
-                self.tr("tasks/result answered with JSON-RPC error {code}: {message}").format(code=err.get("code"), message=err.get("message"))
-            )
+            text = self.tr("tasks/result answered with JSON-RPC error {code}: {message}")
+            self.result_note.setText(text.format(code=err.get("code"), message=err.get("message")))
             self.result_view.setPlainText(str(err.get("message", "")))
             self.result_json.setPlainText(orjson.dumps(got["error"], option=orjson.OPT_INDENT_2).decode())
         else:
             result = got["result"]
             is_error = isinstance(result, dict) and result.get("isError") is True
-            self.result_note.setText(self.tr("Result (the tool reported an error):") if is_error else self.tr("Result:"))
+            note = self.tr("Result (the tool reported an error):") if is_error else self.tr("Result:")
+            self.result_note.setText(note)
             self.result_view.setPlainText(content_text(result))
             self.result_json.setPlainText(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
 
