@@ -85,8 +85,9 @@ from inspector.protocol.schema import (
 from .widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SchemaForm", text)
+def _tr(text: object) -> str:
+    """A string of this context marked with QT_TRANSLATE_NOOP, in the current language."""
+    return QCoreApplication.translate("SchemaForm", str(text))
 
 
 class _NotSet:
@@ -960,7 +961,9 @@ class ArrayField(Field):
 
 
 def _field_title(schema: dict, key: str | None, required: bool) -> str:
-    title = schema.get("title") if isinstance(schema.get("title"), str) and schema.get("title") else key or ""
+    title = schema.get("title")
+    if not (isinstance(title, str) and title):
+        title = key or ""
     return f"{title} *" if required else title
 
 
@@ -1378,8 +1381,8 @@ class ArgumentsEditor(QWidget):
                 return {"": problem}
             verdict = self.form.check(value)
             if verdict.ok is False:
-                problem = verdict.problems[0]
-                return {path_text(problem.location): problem_text(problem)}
+                first = verdict.problems[0]
+                return {path_text(first.location): problem_text(first)}
             return {}
         return self.form.errors()
 
@@ -1449,6 +1452,8 @@ class ArgumentsEditor(QWidget):
             return
         for i in range(self.tabs.count()):
             page = self.tabs.widget(i)
+            if page is None:
+                continue
             shown = i == self.tabs.currentIndex()
             page.setSizePolicy(
                 QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if shown else QSizePolicy.Policy.Ignored
