@@ -21,7 +21,11 @@ from inspector.ui.controller import SessionController
 from inspector.session.operations import LISTEN_REFUSED, LISTEN_STOPPED, ListenNote
 from inspector.ui.text import format_size, hex_dump, listen_note_text, parse_hex_dump
 from inspector.protocol.uri_template import expand_template, template_required, template_variables
+from inspector.session.controllers.base import FAIL_CANCELLED, FAIL_ERROR, FAIL_SESSION, Failure
+from inspector.session.controllers.completions import Completion
+from inspector.ui.panels.answers import error_text, failure_text, show_completion
 from inspector.ui.panels.resources import ResourcesPanel, mono_font, prepare_content
+from inspector.ui.widgets import CompletionField
 
 pytestmark = pytest.mark.anyio
 
@@ -114,6 +118,28 @@ def test_uri_template_variables_and_expansion():
     dump = hex_dump(bytes(range(40)), limit=32)
     assert dump.startswith("00000000  00 01 02 03") and dump.splitlines()[-1] == "… 8 more bytes"
     assert parse_hex_dump(dump) == bytes(range(32))
+
+
+def test_failures_and_completions_are_worded_from_data(qtbot):
+    error = {"code": -32002, "message": "gone <b>x</b>", "data": {"uri": "x://y"}}
+    assert error_text(error) == 'Error -32002 (Resource not found): gone <b>x</b>\ndata: {"uri": "x://y"}'
+    assert error_text({"code": -32099, "message": "own"}) == "Error -32099: own"  # no name the spec gives
+    assert error_text({"code": 1, "data": "z" * 700}) == 'Error 1\ndata: "' + "z" * 599 + "…"  # 600 characters of the JSON
+    assert error_text(None) == "The server answered with an error."
+    assert failure_text(Failure(FAIL_SESSION, detail="request timed out after 1 s")) == "request timed out after 1 s"
+    assert failure_text(Failure(FAIL_CANCELLED)) == "Cancelled."
+    assert failure_text(Failure(FAIL_ERROR, {"code": -32602, "message": "no"})) == "Error -32602 (Invalid params): no"
+    field = CompletionField("item", completes=True)
+    qtbot.addWidget(field)
+    field.hint = "the item"
+    field.setText("ap")
+    show_completion(field, Completion("ap", ("apple", "apricot"), total=2))
+    assert field.suggestions() == ["apple", "apricot"] and field.total == 2 and "Completion failed" not in field.toolTip()
+    show_completion(field, Completion("ap", failure=Failure(FAIL_ERROR, {"code": -32602, "message": "Unknown template"})))
+    assert field.suggestions() == [] and "the item" in field.toolTip()
+    assert "Completion failed: Error -32602 (Invalid params): Unknown template" in field.toolTip()
+    show_completion(field, Completion("a", ("x",)))  # for text the user has since changed: dropped
+    assert field.suggestions() == []
 
 
 def test_prepared_contents_report_problems(qtbot):
