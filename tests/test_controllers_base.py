@@ -39,20 +39,28 @@ DEMO = [sys.executable, "-m", "inspector.demo"]
 
 
 def options(argv: list[str], *, era: EraMode = EraMode.LEGACY, request_timeout: float = 15.0) -> SessionOptions:
-    return SessionOptions(transport=StdioSpec(argv=list(argv)), config=ClientConfig(era=era),
-                          stdin_grace=3.0, term_grace=2.0, request_timeout=request_timeout)
-
+    return SessionOptions(
+        transport=StdioSpec(argv=list(argv)),
+        config=ClientConfig(era=era),
+        stdin_grace=3.0,
+        term_grace=2.0,
+        request_timeout=request_timeout,
+    )
 
 
 def tools_list(**kw: object) -> ListController:
-    return ListController("tools/list", "tools", "toolsListChanged", owner="tools",
-                          accept=lambda t: isinstance(t.get("name"), str), **kw)  # type: ignore[arg-type]
+    return ListController(
+        "tools/list", "tools", "toolsListChanged", owner="tools", accept=lambda t: isinstance(t.get("name"), str), **kw
+    )  # type: ignore[arg-type]
 
 
 def sent(session: Session, method: str) -> list[dict]:
     rec = session.recording
-    return [rec[i].json().get("params") or {} for i in range(len(rec))
-            if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == method]
+    return [
+        rec[i].json().get("params") or {}
+        for i in range(len(rec))
+        if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == method
+    ]
 
 
 async def test_a_list_loads_pages_reports_each_step_and_keeps_notes_as_data() -> None:
@@ -68,7 +76,9 @@ async def test_a_list_loads_pages_reports_each_step_and_keeps_notes_as_data() ->
         await until(lambda: lc.outcome is not None, what="the first load")
         assert [t["name"] for t in lc.items] == ["t00", "t01", "t10", "t11"] and lc.more
         assert events[:2] == [LISTED, LOADING] and events.count(PAGE) == 2 and events[-1] == LISTED
-        assert lc.outcome is not None and lc.outcome.notes == (ListNote(NOTE_DROPPED, 1),) and lc.outcome.failure is None
+        assert (
+            lc.outcome is not None and lc.outcome.notes == (ListNote(NOTE_DROPPED, 1),) and lc.outcome.failure is None
+        )
         assert lc.last_page == [t for t in lc.items[2:]]
         assert lc.load_more()
         await until(lambda: lc.pager.pages == 4 and not lc.loading, what="more pages")
@@ -78,7 +88,13 @@ async def test_a_list_loads_pages_reports_each_step_and_keeps_notes_as_data() ->
         # a refresh reloads as many pages as were loaded, from the first
         assert lc.refresh()
         await until(lambda: lc.outcome is not None and not lc.loading, what="the reload")
-        assert lc.pager.pages == 4 and [p.get("cursor") for p in sent(session, "tools/list")][4:] == [None, "c1", "c2", "c3"]
+        assert lc.pager.pages == 4 and [p.get("cursor") for p in sent(session, "tools/list")][4:] == [
+            None,
+            "c1",
+            "c2",
+            "c3",
+        ]
+
 
 async def test_a_slow_answer_never_overwrites_a_newer_load() -> None:
     session = Session(options(misbehave("paged-lists")))
@@ -121,7 +137,9 @@ async def test_a_wrong_id_is_followed_then_the_timeout_is_a_failure_as_data() ->
         assert lc.wait_state.waiting and lc.loading
         await until(lambda: lc.outcome is not None, what="the timeout")
         failure = lc.outcome.failure
-        assert failure is not None and failure.code == FAIL_SESSION and failure.detail and "tools/list" in failure.detail
+        assert (
+            failure is not None and failure.code == FAIL_SESSION and failure.detail and "tools/list" in failure.detail
+        )
         state = lc.wait_state
         assert state is not None and state.timeout_seq is not None and not lc.loading and not lc.loaded
         assert True in waits
@@ -137,7 +155,8 @@ async def test_list_changes_reload_once_and_are_said_as_data(mode: EraMode) -> N
         neg = session.negotiation()
         lc = tools_list()
         session.notification_listeners.append(
-            lambda seq, obj: lc.list_changed() if obj.get("method") == "notifications/tools/list_changed" else None)
+            lambda seq, obj: lc.list_changed() if obj.get("method") == "notifications/tools/list_changed" else None
+        )
         lc.attach(session, neg.era, neg.version, announces_changes=True)
         if neg.era == "modern":
             assert neg.version == LATEST_MODERN and lc.changes().how == CHANGES_NOT_LISTENING

@@ -24,13 +24,18 @@ DEMO = [sys.executable, "-m", "inspector.demo"]
 
 
 def options(argv: list[str], era: EraMode = EraMode.LEGACY) -> SessionOptions:
-    return SessionOptions(transport=StdioSpec(argv=list(argv)), config=ClientConfig(era=era), stdin_grace=3.0, term_grace=2.0)
+    return SessionOptions(
+        transport=StdioSpec(argv=list(argv)), config=ClientConfig(era=era), stdin_grace=3.0, term_grace=2.0
+    )
 
 
 def gets_sent(session: Session) -> list[dict]:
     rec = session.recording
-    return [rec[i].json()["params"] for i in range(len(rec))
-            if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == "prompts/get"]
+    return [
+        rec[i].json()["params"]
+        for i in range(len(rec))
+        if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == "prompts/get"
+    ]
 
 
 async def attached(session: Session) -> PromptsController:
@@ -42,7 +47,10 @@ async def attached(session: Session) -> PromptsController:
 
 
 def test_a_prompts_arguments_and_the_missing_ones() -> None:
-    prompt = {"name": "p", "arguments": [{"name": "a", "required": True, "description": "A."}, {"name": "b"}, "junk", {"name": 3}]}
+    prompt = {
+        "name": "p",
+        "arguments": [{"name": "a", "required": True, "description": "A."}, {"name": "b"}, "junk", {"name": 3}],
+    }
     assert prompt_arguments(prompt) == [PromptArgument("a", True, "A."), PromptArgument("b")]
     assert PromptsController.missing(prompt, {"b": "x"}) == ["a"]
     assert PromptsController.missing(prompt, {"a": "x"}) == []
@@ -59,7 +67,10 @@ async def test_list_get_and_a_reload_on_list_changed_from_the_demo(mode: EraMode
         events: list[str] = []
         prompts.subscribe(events.append)
         session.notification_listeners.append(
-            lambda seq, obj: prompts.list_changed() if obj.get("method") == "notifications/prompts/list_changed" else None)
+            lambda seq, obj: (
+                prompts.list_changed() if obj.get("method") == "notifications/prompts/list_changed" else None
+            )
+        )
         prompts.listen()
         assert prompts.refresh()
         await until(lambda: prompts.outcome is not None, what="the list")
@@ -75,7 +86,8 @@ async def test_list_get_and_a_reload_on_list_changed_from_the_demo(mode: EraMode
         assert got is not None and got.failure is None and events[-1] == GOT and not prompts.getting
         assert got.result is not None and got.result["description"] == "A pirate greeting for Ada"
         assert [{k: v for k, v in p.items() if k != "_meta"} for p in gets_sent(session)] == [
-            {"name": "greeting", "arguments": {"name": "Ada", "style": "pirate"}}]
+            {"name": "greeting", "arguments": {"name": "Ada", "style": "pirate"}}
+        ]
 
         if session.negotiation().era == "modern":
             await until(lambda: prompts.listening and session.listen_hub.state == "listening", what="the stream")
@@ -109,7 +121,16 @@ async def test_a_newer_get_wins_and_an_error_answer_is_data_from_the_reference_s
         assert await prompts.fetch({"name": "no-such-prompt"}) is not None
         got = prompts.got
         assert got is not None and got.result is None and got.failure is not None
-        assert got.failure.code == FAIL_ERROR and got.failure.error is not None and got.failure.error["code"] == INVALID_PARAMS
+        assert (
+            got.failure.code == FAIL_ERROR
+            and got.failure.error is not None
+            and got.failure.error["code"] == INVALID_PARAMS
+        )
 
     outcome = await prompts.fetch({"name": "simple-prompt"})
-    assert outcome is not None and outcome.failure is not None and outcome.failure.code == FAIL_SESSION and outcome.failure.detail
+    assert (
+        outcome is not None
+        and outcome.failure is not None
+        and outcome.failure.code == FAIL_SESSION
+        and outcome.failure.detail
+    )

@@ -56,7 +56,9 @@ def tool(tools: ToolsController, name: str) -> dict:
 
 def sent(session: Session, method: str) -> list[dict]:
     rec = session.recording
-    return [rec[i].json() for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == method]
+    return [
+        rec[i].json() for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == method
+    ]
 
 
 def test_what_an_answer_is() -> None:
@@ -77,7 +79,10 @@ async def test_calls_progress_tool_errors_and_cancel_on_the_demo(mode: EraMode) 
         tools = await listed(session)
         events: list[str] = []
         tools.subscribe(events.append)
-        assert tools.refusal(tool(tools, "echo"), {"message": "hi"}) is None and tools.exclusion(tool(tools, "echo")) is None
+        assert (
+            tools.refusal(tool(tools, "echo"), {"message": "hi"}) is None
+            and tools.exclusion(tool(tools, "echo")) is None
+        )
 
         assert tools.call(tool(tools, "echo"), {"message": "hi"})
         assert tools.calling and not tools.call(tool(tools, "echo"), {"message": "again"})  # one at a time
@@ -100,8 +105,10 @@ async def test_calls_progress_tool_errors_and_cancel_on_the_demo(mode: EraMode) 
         assert tools.called is not None and tools.called.outcome == CANCELLED and tools.called.reply is None
         call_id = sent(session, "tools/call")[-1]["id"]
         if not tools.closes_stream:
-            await until(lambda: any(m["params"]["requestId"] == call_id for m in sent(session, "notifications/cancelled")),
-                        what="notifications/cancelled")
+            await until(
+                lambda: any(m["params"]["requestId"] == call_id for m in sent(session, "notifications/cancelled")),
+                what="notifications/cancelled",
+            )
         assert not tools.cancel()  # nothing in flight
 
 
@@ -113,7 +120,9 @@ async def test_a_demo_tool_runs_as_a_task_2025_11_25() -> None:
         support = tools.task_support(slow)
         assert support is not None and support.allowed and not support.required
         seen: list[tuple[str, bool]] = []
-        tools.subscribe(lambda what: seen.append((tools.task.get("status", ""), tools.task_first)) if what == TASK else None)
+        tools.subscribe(
+            lambda what: seen.append((tools.task.get("status", ""), tools.task_first)) if what == TASK else None
+        )
         assert tools.call(slow, {"steps": 3, "step_ms": 50}, as_task=True, ttl=60_000)
         await until(lambda: not tools.calling, what="the task")
         called = tools.called
@@ -132,7 +141,9 @@ async def test_an_excluded_tool_is_refused_as_data() -> None:
         excluded = [t for t in tools.items if tools.exclusion(t)]
         assert excluded, [t["name"] for t in tools.items]
         refusal = tools.refusal(excluded[0], {})
-        assert refusal is not None and refusal.code == REFUSE_EXCLUDED and refusal.detail == tools.exclusion(excluded[0])
+        assert (
+            refusal is not None and refusal.code == REFUSE_EXCLUDED and refusal.detail == tools.exclusion(excluded[0])
+        )
 
 
 @pytest.mark.peer

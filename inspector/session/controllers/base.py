@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
+from inspector.protocol.jsontypes import JsonObject
+
 from ..operations import NOTE_ERROR, ListenNote, ListNote, ListPager
 from ..session import RequestCancelled, SessionError
 from ..waiting import RequestWatch, WaitState
@@ -45,7 +47,7 @@ CHANGE_RELOAD = "reload"  # the list reloads
 CHANGE_UNDECLARED = "undeclared"  # the server did not declare listChanged: noted, not reloaded
 
 Listener = Callable[[str], None]
-Spawner = Callable[[Callable[[], Awaitable[None]]], bool]
+Spawner = Callable[[Callable[[], Awaitable[object]]], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +55,7 @@ class Failure:
     """Why an action did not get its answer, as data (see the codes above)."""
 
     code: str
-    error: dict | None = None
+    error: JsonObject | None = None
     detail: str | None = None
 
     @classmethod
@@ -129,7 +131,9 @@ class FeatureController(Observable):
     def live(self) -> bool:
         return self.session is not None
 
-    def attach(self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False) -> None:
+    def attach(
+        self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False
+    ) -> None:
         """A new session: what the previous one left is forgotten."""
         self.detach()
         self.session, self.era, self.version = session, era, version
@@ -139,7 +143,7 @@ class FeatureController(Observable):
         """The session ended (or another comes): nothing more is sent; the state stays."""
         self.session = None
 
-    def start(self, fn: Callable[[], Awaitable[None]]) -> bool:
+    def start(self, fn: Callable[[], Awaitable[object]]) -> bool:
         """Run ``fn()`` on ``spawn`` (or the session's task group); False when it cannot start."""
         if self.session is None:
             return False
@@ -156,21 +160,30 @@ class ListController(FeatureController):
     many pages ``refresh`` and ``load_more`` fetch; ``keep_pages``: a refresh fetches at least
     as many as were loaded, so a reload keeps what the user paged to."""
 
-    def __init__(self, method: str, key: str, listen_key: str, *, owner: str, pages: int = 1,
-                 keep_pages: bool = True, accept: Callable[[dict], bool] | None = None) -> None:
+    def __init__(
+        self,
+        method: str,
+        key: str,
+        listen_key: str,
+        *,
+        owner: str,
+        pages: int = 1,
+        keep_pages: bool = True,
+        accept: Callable[[JsonObject], bool] | None = None,
+    ) -> None:
         super().__init__()
         self.method, self.key, self.listen_key, self.owner = method, key, listen_key, owner
         self.pages_per_load, self.keep_pages = pages, keep_pages
         self.pager = ListPager(method, key, accept=accept)
         self.outcome: LoadOutcome | None = None  # the last load's, once it ended
-        self.last_page: list[dict] = []  # the accepted entries of the page that came last
+        self.last_page: list[JsonObject] = []  # the accepted entries of the page that came last
         self.watch: RequestWatch | None = None  # the request of the latest load, followed
         self.reload_due = False  # a list change arrived; the reload starts after RELOAD_DELAY
 
     # ---------------------------------------------------------------- state
 
     @property
-    def items(self) -> list[dict]:
+    def items(self) -> list[JsonObject]:
         return self.pager.items
 
     @property
@@ -190,7 +203,9 @@ class ListController(FeatureController):
         """What became of the latest load's request (None: none followed)."""
         return self.watch.state if self.watch is not None else None
 
-    def attach(self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False) -> None:
+    def attach(
+        self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False
+    ) -> None:
         super().attach(session, era, version, announces_changes=announces_changes)
         self.reset()
 
@@ -264,7 +279,7 @@ class ListController(FeatureController):
                 self.emit(LISTED)
         return self.outcome if gen == pager.generation else None
 
-    def _page(self, entries: list[dict]) -> None:
+    def _page(self, entries: list[JsonObject]) -> None:
         self.last_page = entries
         self.emit(PAGE)
 

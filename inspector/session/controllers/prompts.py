@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from inspector.protocol.jsontypes import JsonObject
+
 from ..session import SessionError
 from .base import Failure, Generation, ListController
 
@@ -28,7 +30,7 @@ class PromptArgument:
     description: str = ""
 
 
-def prompt_arguments(prompt: dict) -> list[PromptArgument]:
+def prompt_arguments(prompt: JsonObject) -> list[PromptArgument]:
     args = prompt.get("arguments")
     out: list[PromptArgument] = []
     for arg in args if isinstance(args, list) else []:
@@ -44,19 +46,19 @@ class GetOutcome:
     that kept it from coming (a timeout, a lost link, a cancel)."""
 
     name: Any
-    params: dict = field(default_factory=dict)
+    params: JsonObject = field(default_factory=dict)
     reply: Reply | None = None
     failure: Failure | None = None
 
     @property
-    def result(self) -> dict | None:
+    def result(self) -> JsonObject | None:
         """The GetPromptResult (None: the get failed)."""
         if self.reply is None or not self.reply.ok:
             return None
         return self.reply.result if isinstance(self.reply.result, dict) else {}
 
     @classmethod
-    def of_reply(cls, name: Any, params: dict, reply: Reply) -> GetOutcome:
+    def of_reply(cls, name: Any, params: JsonObject, reply: Reply) -> GetOutcome:
         return cls(name, params, reply, Failure.of_reply(reply))
 
 
@@ -77,12 +79,12 @@ class PromptsController(ListController):
         super().reset()
 
     @staticmethod
-    def missing(prompt: dict, values: dict[str, str]) -> list[str]:
+    def missing(prompt: JsonObject, values: dict[str, str]) -> list[str]:
         """The required arguments of ``prompt`` without a value, sorted."""
         return sorted(a.name for a in prompt_arguments(prompt) if a.required and not values.get(a.name))
 
     @staticmethod
-    def get_params(prompt: dict, values: dict[str, str]) -> dict[str, Any]:
+    def get_params(prompt: JsonObject, values: dict[str, str]) -> dict[str, Any]:
         """``prompts/get``'s params: the name, and the arguments that have a value."""
         params: dict[str, Any] = {"name": prompt.get("name")}
         arguments = {k: v for k, v in values.items() if v}
@@ -90,7 +92,7 @@ class PromptsController(ListController):
             params["arguments"] = arguments
         return params
 
-    def get(self, prompt: dict, values: dict[str, str]) -> bool:
+    def get(self, prompt: JsonObject, values: dict[str, str]) -> bool:
         """Start ``prompts/get`` for ``prompt`` with the values filled in (False: not live)."""
         if self.session is None:
             return False
@@ -103,7 +105,7 @@ class PromptsController(ListController):
             self.getting = False
         return started
 
-    async def fetch(self, params: dict, gen: int | None = None) -> GetOutcome | None:
+    async def fetch(self, params: JsonObject, gen: int | None = None) -> GetOutcome | None:
         """Send ``prompts/get`` with ``params``; the outcome, or None when a newer get (or a
         new session) made it stale."""
         session = self.session

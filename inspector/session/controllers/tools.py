@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
+from inspector.protocol.jsontypes import JsonObject
+
 from ..operations import (
     TASK_NOT_CREATED,
     TaskRun,
@@ -87,8 +89,8 @@ class CallOutcome:
     """How a call ended. ``reply``: the answer to show (the call's, or the task's
     ``tasks/result``, or the refused task-augmented request's); ``run``: the task run."""
 
-    tool: dict
-    arguments: dict
+    tool: JsonObject
+    arguments: JsonObject
     outcome: str  # RESULT, TOOL_ERROR, PROTOCOL_ERROR, INPUT_REQUIRED, CANCELLED or FAILED
     reply: Reply | None = None
     run: TaskRun | None = None
@@ -104,18 +106,27 @@ class ToolsController(ListController):
     """The tools of one session (see the module docstring)."""
 
     def __init__(self) -> None:
-        super().__init__("tools/list", "tools", "toolsListChanged", owner="tools", pages=AUTO_PAGES, keep_pages=False,
-                         accept=lambda tool: isinstance(tool.get("name"), str))
+        super().__init__(
+            "tools/list",
+            "tools",
+            "toolsListChanged",
+            owner="tools",
+            pages=AUTO_PAGES,
+            keep_pages=False,
+            accept=lambda tool: isinstance(tool.get("name"), str),
+        )
         self.calling = False
         self.called: CallOutcome | None = None  # the latest call's, once it ended
-        self.last_progress: dict | None = None
+        self.last_progress: JsonObject | None = None
         self.progress_events = 0  # progress notifications seen for the current call
         self.run: TaskRun | None = None  # the current (or last) call run as a task
-        self.task: dict = {}  # its task as last known
+        self.task: JsonObject = {}  # its task as last known
         self.task_first = False  # TASK: the task is told for the first time
         self.call_scope: anyio.CancelScope | None = None
 
-    def attach(self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False) -> None:
+    def attach(
+        self, session: Session, era: str | None, version: str | None, *, announces_changes: bool = False
+    ) -> None:
         if self.call_scope is not None:  # a call still running on the previous session
             self.call_scope.cancel()
         super().attach(session, era, version, announces_changes=announces_changes)
@@ -126,7 +137,7 @@ class ToolsController(ListController):
 
     # ---------------------------------------------------------------- before a call
 
-    def exclusion(self, tool: dict) -> str | None:
+    def exclusion(self, tool: JsonObject) -> str | None:
         """Why ``tool`` is excluded on this session (2026-07-28: invalid ``x-mcp-header``
         annotations), or None. An excluded tool cannot be called from a front-end."""
         session = self.session
@@ -134,16 +145,20 @@ class ToolsController(ListController):
             return None
         return tool_exclusion(session.negotiation(), tool)
 
-    def refusal(self, tool: dict, arguments: Any) -> Refusal | None:
+    def refusal(self, tool: JsonObject, arguments: Any) -> Refusal | None:
         """Why a call of ``tool`` with ``arguments`` must not go out, or None."""
         problem = self.exclusion(tool)
         if problem:
             return Refusal(REFUSE_EXCLUDED, problem)
         session = self.session
-        unsafe = unmirrorable_params(session.negotiation(), tool, arguments) if session is not None and self.era == "modern" else []
+        unsafe = (
+            unmirrorable_params(session.negotiation(), tool, arguments)
+            if session is not None and self.era == "modern"
+            else []
+        )
         return Refusal(REFUSE_UNMIRRORABLE, tuple(unsafe)) if unsafe else None
 
-    def task_support(self, tool: dict) -> TaskSupport | None:
+    def task_support(self, tool: JsonObject) -> TaskSupport | None:
         """Whether ``tool`` may run as a task on this session (None: no session)."""
         return tool_task_support(self.session.negotiation(), tool) if self.session is not None else None
 
@@ -155,8 +170,15 @@ class ToolsController(ListController):
 
     # ---------------------------------------------------------------- the call
 
-    def call(self, tool: dict, arguments: dict, *, as_task: bool = False, ttl: int | None = None,
-             spawn: Spawner | None = None) -> bool:
+    def call(
+        self,
+        tool: JsonObject,
+        arguments: JsonObject,
+        *,
+        as_task: bool = False,
+        ttl: int | None = None,
+        spawn: Spawner | None = None,
+    ) -> bool:
         """Start a call of ``tool`` (``ttl`` in ms for a task, None: the server's), on ``spawn``
         when given (a front-end that says a call's faults elsewhere than its list's). False
         when one runs, there is no session, or it could not start. The refusal is not checked
@@ -182,7 +204,9 @@ class ToolsController(ListController):
         self.call_scope.cancel()
         return True
 
-    async def call_now(self, tool: dict, arguments: dict, *, as_task: bool = False, ttl: int | None = None) -> CallOutcome:
+    async def call_now(
+        self, tool: JsonObject, arguments: JsonObject, *, as_task: bool = False, ttl: int | None = None
+    ) -> CallOutcome:
         """Run the call (see the module docstring) and report it; the outcome."""
         session = self.session
         scope = anyio.CancelScope()
@@ -198,7 +222,15 @@ class ToolsController(ListController):
                 if session is None:
                     failure = Failure(FAIL_SESSION, detail="no session")
                 elif run is not None:
-                    await call_as_task(session, "tools/call", params, ttl=ttl, on_task=self._task_seen, on_progress=self._progress, run=run)
+                    await call_as_task(
+                        session,
+                        "tools/call",
+                        params,
+                        ttl=ttl,
+                        on_task=self._task_seen,
+                        on_progress=self._progress,
+                        run=run,
+                    )
                 else:
                     reply = await session.request("tools/call", params, on_progress=self._progress)
         except SessionError as exc:  # RequestCancelled too: cancelled by id through the session (another view)
@@ -213,8 +245,15 @@ class ToolsController(ListController):
         self.emit(CALLED)
         return called
 
-    def _outcome(self, tool: dict, arguments: dict, reply: Reply | None, run: TaskRun | None,
-                 failure: Failure | None, cancelled: bool) -> CallOutcome:
+    def _outcome(
+        self,
+        tool: JsonObject,
+        arguments: JsonObject,
+        reply: Reply | None,
+        run: TaskRun | None,
+        failure: Failure | None,
+        cancelled: bool,
+    ) -> CallOutcome:
         if cancelled or (reply is None and run is None and failure is None):
             return CallOutcome(tool, arguments, CANCELLED, run=run)
         if failure is not None:
@@ -223,16 +262,18 @@ class ToolsController(ListController):
             shown = run.result if run.result is not None else run.created  # None: the call itself was refused
             if shown is None:
                 return CallOutcome(tool, arguments, CANCELLED, run=run)
-            return CallOutcome(tool, arguments, reply_outcome(shown), shown, run, no_task=run.problem == TASK_NOT_CREATED)
+            return CallOutcome(
+                tool, arguments, reply_outcome(shown), shown, run, no_task=run.problem == TASK_NOT_CREATED
+            )
         assert reply is not None
         return CallOutcome(tool, arguments, reply_outcome(reply), reply)
 
-    def _task_seen(self, task: dict) -> None:
+    def _task_seen(self, task: JsonObject) -> None:
         self.task_first = not self.task
         self.task = dict(task)
         self.emit(TASK)
 
-    def _progress(self, params: dict) -> None:
+    def _progress(self, params: JsonObject) -> None:
         self.last_progress = dict(params)
         self.progress_events += 1
         self.emit(PROGRESS)

@@ -3,10 +3,9 @@ what became of the list requests it waits on, and words that follow a language s
 
 A panel's lists are loaded by its feature controllers (``inspector.session.controllers``,
 Qt-free: the list, its generations, the reload on list changes, the request followed in the
-recording); the panel :meth:`~FeaturePanel.follow` s each one: the controller's work runs on the
-app's task group as the panel's own, and what its request became is shown here. (A panel whose
-list has no controller yet loads it with :meth:`FeaturePanel.fetch_list`, which follows the
-request with a :class:`inspector.session.waiting.RequestWatch` itself.) When an answer
+recording with a :class:`inspector.session.waiting.RequestWatch`); the panel
+:meth:`~FeaturePanel.follow` s each one: the controller's work runs on the app's task group as
+the panel's own, and what its request became is shown here, by a :class:`WaitNote`. When an answer
 the session could not hand to it came meanwhile (a wrong or invalid id), a note over the panel
 says so in words - "Waiting for tools/list (id 3): an answer with id 99 came at #12, flagged:
 no request has that id" - with a button per entry that selects it in the timeline (the panel's
@@ -33,9 +32,9 @@ from inspector.protocol.rules import RULES
 from inspector.session import RequestCancelled, Session, SessionError
 from inspector.session.features import Availability
 from inspector.session.controllers.base import WAIT, ListController
-from inspector.session.operations import ListenHub, ListPager
+from inspector.session.operations import ListenHub
 from inspector.session.rebuild import RecordedState
-from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, RequestWatch, WaitState
+from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, WaitState
 
 from ..widgets import plain_label, plain_tooltip, set_tone
 
@@ -181,7 +180,6 @@ class FeaturePanel(QWidget):
         self.recorded_row: int | None = None  # replay: the entry shown (None: not a replay)
         self.recorded_note: QLabel | None = None  # replay: "From the recording, as of entry N"
         self._recorded_shown: dict[str, Any] = {}  # replay: what is on screen (see recorded_changed)
-        self._waits: dict[str, RequestWatch] = {}  # list method -> the watch of its latest load
         self._lists: dict[str, ListController] = {}  # list method -> the controller loading it (follow())
         self._wait_notes: dict[str, WaitNote] = {}  # list method -> its note over the panel
         self._wait_box: QWidget | None = None  # the notes, over the panel
@@ -296,27 +294,6 @@ class FeaturePanel(QWidget):
         self._note_for(feature.method).set_state(feature.wait_state)
         self.wait_changed()
 
-    async def fetch_list(self, pl: ListPager, session: Session, pages: int = 1, **kwargs: Any) -> bool:
-        """``pl.fetch(session, pages, **kwargs)`` with its requests followed in the recording:
-        a flagged answer, a timeout or a flagged reply is said over the panel (module docstring)."""
-        watch = self._watch(session, pl.method, pl.key)
-        try:
-            return await pl.fetch(session, pages, **kwargs)
-        finally:
-            watch.detach()
-            self._wait_changed(pl.method, watch)
-
-    def _watch(self, session: Session, method: str, key: str) -> RequestWatch:
-        old = self._waits.pop(method, None)
-        if old is not None:
-            old.detach()
-        self._note_for(method).set_state(None)
-        watch = RequestWatch(session.recording, method, key)
-        watch.changed = lambda: self._wait_changed(method, watch)
-        self._waits[method] = watch
-        watch.attach()
-        return watch
-
     def _note_for(self, method: str) -> WaitNote:
         note = self._wait_notes.get(method)
         if note is None:
@@ -340,19 +317,10 @@ class FeaturePanel(QWidget):
         assert isinstance(layout, QVBoxLayout)
         return layout
 
-    def _wait_changed(self, method: str, watch: RequestWatch) -> None:
-        if self._waits.get(method) is not watch:
-            return  # dropped, or a newer load of the list follows its own request
-        self._wait_notes[method].set_state(watch.state)
-        self.wait_changed()
-
     def wait_state(self, method: str) -> WaitState | None:
         """What became of the latest ``method`` request this panel loaded (None: none followed)."""
         feature = self._lists.get(method)
-        if feature is not None:
-            return feature.wait_state
-        watch = self._waits.get(method)
-        return watch.state if watch is not None else None
+        return feature.wait_state if feature is not None else None
 
     def wait_note(self, method: str) -> WaitNote | None:
         """The note over the panel about ``method``'s request (None: it never had one)."""
@@ -371,9 +339,6 @@ class FeaturePanel(QWidget):
 
     def drop_waits(self, *_: object) -> None:
         """Forget every list request followed and hide the notes (a new session or recording)."""
-        for watch in self._waits.values():
-            watch.detach()
-        self._waits = {}
         for feature in self._lists.values():
             feature.drop_wait()
         for note in self._wait_notes.values():

@@ -30,7 +30,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.session.controllers.base import CHANGES_LISTENING, CHANGES_NOTIFIED, CHANGES_OPENING, CHANGES_UNDECLARED, LISTED, LOADING, PAGE
+from inspector.session.controllers.base import (
+    CHANGES_LISTENING,
+    CHANGES_NOTIFIED,
+    CHANGES_OPENING,
+    CHANGES_UNDECLARED,
+    LISTED,
+    LOADING,
+    PAGE,
+)
 from inspector.session.controllers.completions import prompt_ref
 from inspector.session.controllers.prompts import GETTING, GOT, PromptArgument, PromptsController, prompt_arguments
 from inspector.session.operations import NOTE_ERROR, ListPager
@@ -266,7 +274,8 @@ class PromptsPanel(FeaturePanel):
     def session_started(self, session, availability, era, version) -> None:
         super().session_started(session, availability, era, version)
         self.clear_view()
-        self.feature.attach(session, era, version, announces_changes=availability is not None and availability.list_changed)
+        announces = availability is not None and availability.list_changed
+        self.feature.attach(session, era, version, announces_changes=announces)
         self.refresh()
         self.feature.listen()  # 2026-07-28: on the session's shared stream
         self._sync_actions()
@@ -311,12 +320,17 @@ class PromptsPanel(FeaturePanel):
         elif changes.how == CHANGES_NOTIFIED:
             note = self.tr("Refreshes by itself on notifications/prompts/list_changed.")
         elif changes.how == CHANGES_LISTENING:
-            note = self.tr("Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id}).").format(id=changes.request_id)
+            note = self.tr(
+                "Refreshes by itself: listening for prompt list changes (subscriptions/listen, id {id})."
+            ).format(id=changes.request_id)
         elif changes.how == CHANGES_OPENING:
             note = self.tr("Opening subscriptions/listen for prompt list changes…")
         else:
             why = listen_note_text(changes.note) if changes.note is not None else ""
-            note = self.tr("Not listening for list changes. {note}").format(note=why) if why else self.tr("Not listening for list changes.")
+            if why:
+                note = self.tr("Not listening for list changes. {note}").format(note=why)
+            else:
+                note = self.tr("Not listening for list changes.")
         self.list_view.live_note.setText(note)
         self.get_button.setEnabled(live and self.current is not None)
 
@@ -408,7 +422,7 @@ class PromptsPanel(FeaturePanel):
         if outcome is None:
             return
         for error in outcome.errors:
-            self.say(self.errors, lambda error=error: self.tr("prompts/list failed. {error}").format(error=error_text(error)))
+            self.say(self.errors, lambda e=error: self.tr("prompts/list failed. {error}").format(error=error_text(e)))
         failure = outcome.failure
         if failure is not None:
             self.say_error(self.errors, lambda: failure_text(failure))
@@ -515,7 +529,9 @@ class PromptsPanel(FeaturePanel):
         values = self.arguments()
         missing = self.feature.missing(self.current, values)
         if missing:
-            self.say(self.errors, lambda: self.tr("Fill in the required argument(s) first: {names}.").format(names=", ".join(missing)))
+            names = ", ".join(missing)
+            self.say(self.errors, lambda: self.tr("Fill in the required argument(s) first: {names}.").format(
+                names=names))
             self.fields[missing[0]].setFocus()
             return False
         self.errors.clear_text()
@@ -559,8 +575,9 @@ class PromptsPanel(FeaturePanel):
         changed = [self.recorded_changed("prompts/list", listing), self.recorded_changed("prompts/get", call and call.marker)]
         if any(changed):  # drawn again, errors and all
             self.errors.clear_text()
-            list_changed = availability is not None and availability.list_changed
-            self.feature.show_pager(listing.copy() if listing is not None else ListPager("prompts/list", "prompts"), state.era, announces_changes=list_changed)
+            pager = listing.copy() if listing is not None else ListPager("prompts/list", "prompts")
+            announces = availability is not None and availability.list_changed
+            self.feature.show_pager(pager, state.era, announces_changes=announces)
             self.list_view.clear()
             self.list_view.add_rows([self._row(e) for e in self.prompts.items])
             for note in self.prompts.notes:

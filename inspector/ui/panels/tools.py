@@ -584,7 +584,8 @@ class ToolsPanel(FeaturePanel):
         self._stop_listening()
         super().session_started(session, availability, era, version)
         self.clear_view()
-        self.feature.attach(session, era, version, announces_changes=availability is not None and availability.list_changed)
+        announces = availability is not None and availability.list_changed
+        self.feature.attach(session, era, version, announces_changes=announces)
         self.refresh()
         self._start_listening()
 
@@ -616,8 +617,12 @@ class ToolsPanel(FeaturePanel):
         self._read_only(True)
         listing = state.listing("tools/list")
         if self.recorded_changed("tools/list", listing):
-            pager = listing.copy() if listing is not None else ListPager("tools/list", "tools", accept=self.feature.pager.accept)
-            self.feature.show_pager(pager, state.era, announces_changes=availability is not None and availability.list_changed)
+            if listing is not None:
+                pager = listing.copy()
+            else:
+                pager = ListPager("tools/list", "tools", accept=self.feature.pager.accept)
+            announces = availability is not None and availability.list_changed
+            self.feature.show_pager(pager, state.era, announces_changes=announces)
             self.list_error.hide()
             self._show_list_notes(pager.notes)
             self._set_tools(list(pager.items), pager.pages, pager.cursor)
@@ -976,9 +981,13 @@ class ToolsPanel(FeaturePanel):
         if refusal is not None:  # excluded whatever the schema check says: the composer is the way to send it
             detail = refusal.detail
             if refusal.code == REFUSE_EXCLUDED:
-                self._refuse(lambda: self.tr("Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0}).").format(detail))
+                self._refuse(lambda: self.tr(
+                    "Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0})."
+                ).format(detail))
             else:
-                self._refuse(lambda: self.tr("Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry.").format(", ".join(detail)))
+                self._refuse(lambda: self.tr(
+                    "Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry."
+                ).format(", ".join(detail)))
             return False
         if self.validate_box.isChecked():
             errors = self.editor.errors()
@@ -1045,8 +1054,14 @@ class ToolsPanel(FeaturePanel):
             self.outcome = CANCELLED
             if run is not None:
                 sent, status = run.cancel_sent, run.status or "?"
-                self._banner(lambda: (self.tr("Cancelled"), self.tr("tasks/cancel was sent; the task is now {0}.").format(status)
-                                      if sent else self.tr("notifications/cancelled was sent before the server created a task.")), "muted")
+                def words() -> tuple[str, str]:
+                    if sent:
+                        detail = self.tr("tasks/cancel was sent; the task is now {0}.").format(status)
+                    else:
+                        detail = self.tr("notifications/cancelled was sent before the server created a task.")
+                    return self.tr("Cancelled"), detail
+
+                self._banner(words, "muted")
                 return
             closed = self.feature.closes_stream
             self._banner(lambda: (self.tr("Cancelled"), self.tr("the answer stream was closed, which cancels the request; the server should stop.")
