@@ -69,7 +69,11 @@ profiles; :mod:`.secrecy` judges which values are secret, by name and by value (
 the importer, the saved servers, ``probe --header`` and the window's header editor: a header
 judged secret is sent and masked wherever it is shown or recorded); :mod:`.rebuild` works out what the feature panels showed as of any entry of a
 recording (replay); :mod:`.stderr_digest` picks the stderr lines that say why a server died; :mod:`.features` decides from a negotiation which feature panels a
-front-end may show, and why the others are hidden.
+front-end may show, and why the others are hidden. :mod:`.version_in_force` is the one answer to
+"which protocol version is in force as of entry N" (negotiated, for the status bar; the schema
+that judged the entry, for the details); :mod:`.entry_text` is the one way an entry becomes
+text (its heading as untranslated data, the duration, size and id formatters, the probe's
+transcript lines), used by the CLI, the handouts, the timeline and the details.
 
 Front-ends reach nothing private: they read :meth:`Session.negotiation` (a frozen snapshot),
 page lists with :class:`~.operations.ListPager`, set the log level with

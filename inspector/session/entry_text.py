@@ -46,6 +46,7 @@ __all__ = [
     "format_duration",
     "format_id",
     "format_size",
+    "released_of",
     "side_line",
     "transcript_bytes",
     "transcript_line",
@@ -135,11 +136,17 @@ def kind_words(kind: Kind, side: bool = False) -> str:
     return HTTP_NOTE if side and kind is Kind.STDERR else KIND_LABELS[kind]
 
 
+def released_of(extra: dict) -> float | None:
+    """Step mode: when a message held at the gate was let through (``extra["released"]``,
+    seconds from the session's start); None: it was not held."""
+    released = extra.get("released")
+    return float(released) if isinstance(released, (int, float)) and not isinstance(released, bool) else None
+
+
 def entry_head(rec: Recording, i: int) -> EntryHead:
     """The heading of entry ``i``, read from the recording's columns."""
     direction = rec.direction_at(i)
     extra = rec.extra_at(i)
-    released = extra.get("released")
     event = extra.get("event") if direction is Direction.EVENT else None
     return EntryHead(
         seq=i,
@@ -150,7 +157,7 @@ def entry_head(rec: Recording, i: int) -> EntryHead:
         id=rec.id_at(i),
         size=len(rec.raw_at(i)),
         latency=rec.latency_at(i),
-        released=float(released) if isinstance(released, (int, float)) and not isinstance(released, bool) else None,
+        released=released_of(extra),
         state=rec.state_at(i),
         schema_ok=rec.schema_at(i),
         hand_written=bool(extra.get("hand_written")),

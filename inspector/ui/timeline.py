@@ -62,7 +62,7 @@ from PySide6.QtWidgets import QAbstractItemView, QComboBox, QCompleter, QFrame, 
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
 from inspector.session.documents import TimelineColumns  # the saved columns, read leniently
-from inspector.session.entry_text import kind_words, side_line  # the words of an entry, shared with the handouts and the CLI
+from inspector.session.entry_text import kind_words, released_of, side_line  # the words of an entry, shared with the handouts and the CLI
 from inspector.session.labels import EVENT_LABELS, HTTP_NOTE, KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording, TransportKind
 from inspector.session.views import ALL_KINDS, EntryFilter, EntryView, flagged_rows
@@ -510,8 +510,7 @@ class TimelineModel(RowTableModel):
         from the session's start; its time ``t`` is when it was read). None: it was not held."""
         if self._rec is None:
             return None
-        released = self._rec.extra_at(seq).get("released")
-        return float(released) if isinstance(released, (int, float)) and not isinstance(released, bool) else None
+        return released_of(self._rec.extra_at(seq))
 
     def order_time(self, seq: int) -> float:
         """When entry ``seq`` took its place in the recording's order: when it was released for a
