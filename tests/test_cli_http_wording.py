@@ -3,8 +3,7 @@
 Real servers on 127.0.0.1: the official Python SDK's Streamable HTTP server, asked at a path it
 does not serve (404 to server/discover and to initialize), and the misbehaving HTTP fixture
 that gives out a session id that is not visible ASCII (the transport notes that it did not use
-it). The transport's side lines are recorded as STDERR entries with a ``channel`` (issue 23 will
-rename them); people read them as HTTP notes, never as a server's stderr: over HTTP there is no
+it). The transport's side lines are recorded as NOTE entries (format 3) with a ``channel``; people read them as HTTP notes, never as a server's stderr: over HTTP there is no
 server process and no stderr.
 """
 
@@ -75,7 +74,7 @@ def test_a_note_of_the_transport_itself_is_an_http_note(tmp_path: Path) -> None:
     assert lines[noted[0] - 1].endswith("! HTTP note"), lines[noted[0] - 1]
     assert "! stderr" not in run.stdout and " stderr" not in run.stdout.split("── summary", 1)[1]
     rec = Recording.load(record)
-    channels = {rec.extra_at(i).get("channel") for i in range(len(rec)) if rec.direction_at(i).label == "stderr"}
+    channels = {rec.extra_at(i).get("channel") for i in range(len(rec)) if rec.direction_at(i).label == "note"}
     assert "http" in channels, channels  # the entry this test is about is the transport's own note
 
 

@@ -247,7 +247,7 @@ def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> 
             if joined.count(b"\n") == len(raws) and b"\t" not in joined and b"\r" not in joined and joined.isascii() and all(raw[-1:] == b"\n" for raw in raws):
                 prefix = b"%9.3fs %b" % (t, label)
                 return b"".join([b"%5d %b%b" % (i, prefix, raw) for i, raw in zip(range(start, end), raws)])
-    out = []
+    out: list[bytes] = []
     add = out.append
     cols = rec.columns(start, end)
     with_latency, with_extra = cols.with_latency, cols.with_extra
@@ -258,9 +258,8 @@ def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> 
         if id_ is None and not viol and len(raw) <= width and i not in with_extra and i not in with_latency:
             if code != last_code or method is not last_method:  # runs share them: look up once per run
                 last_code, last_method = code, method
-                label = labels.get((code, method), False)
-                if label is False:
-                    label = labels[(code, method)] = _plain_label(code, method)
+                key = (code, method)
+                label = labels[key] if key in labels else labels.setdefault(key, _plain_label(code, method))
             if label is not None and raw.find(b"\n") == len(raw) - 1 and b"\t" not in raw and raw.find(b"\r", 0, len(raw) - 2) < 0:  # one line
                 if t != last_t:
                     last_t = t

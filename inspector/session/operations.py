@@ -261,7 +261,7 @@ def failure_report(rec: Any, summary: dict | None) -> FailureReport | None:
                 break
     stderr: list[str] = []
     for seq in range(len(rec) - 1, -1, -1):
-        if rec.direction_at(seq) is Direction.STDERR:
+        if rec.direction_at(seq) in (Direction.STDERR, Direction.NOTE):  # HTTP: the transport's notes, as before format 3
             stderr.append(rec[seq].text.rstrip("\r\n"))
             if len(stderr) == STDERR_TAIL:
                 break

@@ -165,7 +165,7 @@ def reanalyse(rec: Recording) -> tuple[Recording, list[Change]]:
             engine.arrival = recorded.get("http") if isinstance(recorded.get("http"), dict) else None
             dropped = recorded.get("dropped")
             a = engine.oversized(raw, int(dropped), len(raw)) if dropped else _incoming(engine, raw, t, i)
-        elif d is Direction.STDERR:
+        elif d is Direction.STDERR or d is Direction.NOTE:
             dropped = recorded.get("dropped")
             a = engine.oversized(raw, int(dropped), len(raw), Kind.STDERR) if dropped else engine.note(Kind.STDERR)
         else:

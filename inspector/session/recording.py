@@ -59,26 +59,30 @@ from inspector.protocol.messages import KIND_BY_LABEL, Kind, first_invalid_utf8,
 from inspector.transport.base import TransportKind
 
 FORMAT = "mcp-session-inspector/recording"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 # Version history (old files are lifted on load by _migrate / _migrate_header):
 #   1  the first format;
 #   2  a transition keeps the id of the lifecycle event that took it ("event"), not only its
 #      label; the header names the transport ("transport": "stdio", ...); an entry may carry the
 #      metadata of the exchange it travelled in ("http": an object).
+#   3  a side line of a link without a process (HTTP: the transport's own note, channel "http";
+#      an answer's body that is no message, "http-body") has a direction of its own, "note";
+#      version 2 wrote it as "stderr" with that channel. Stderr is the server's process's only.
 
 
 class Direction(enum.IntEnum):
     C2S = 0
     S2C = 1
-    STDERR = 2
+    STDERR = 2  # a line the server's process wrote to stderr
     EVENT = 3
+    NOTE = 4  # a side line of the link itself (HTTP: the transport's note, an answer's body that is no message)
 
     @property
     def label(self) -> str:
         return _DIR_LABELS[self]
 
 
-_DIR_LABELS = {Direction.C2S: "c2s", Direction.S2C: "s2c", Direction.STDERR: "stderr", Direction.EVENT: "event"}
+_DIR_LABELS = {Direction.C2S: "c2s", Direction.S2C: "s2c", Direction.STDERR: "stderr", Direction.EVENT: "event", Direction.NOTE: "note"}
 DIR_BY_LABEL = {v: k for k, v in _DIR_LABELS.items()}
 
 _STATES = list(State)
@@ -181,14 +185,14 @@ class Columns:
 
 def code_parts(code: int) -> tuple[Direction, Kind, State, bool | None]:
     """What a code of :attr:`Columns.codes` stands for: direction, kind, state, schema verdict."""
-    return _DIRECTIONS[code & 3], _KINDS[(code >> 2) & 15], _STATES[(code >> 6) & 15], _SCHEMA_VALUE[code >> 10]
+    return _DIRECTIONS[code & 7], _KINDS[(code >> 3) & 15], _STATES[(code >> 7) & 15], _SCHEMA_VALUE[code >> 11]
 
 
 def _plain_pieces(packed: int, method: str | None) -> tuple[bytes, bytes]:
     """What a plain entry's JSON line holds around its bytes: from ``dir`` to ``"raw":``, and
     after the bytes (``json_lines``' fast path; the same keys in the same order as to_json)."""
-    head = orjson.dumps({"dir": _DIR_TEXT[packed & 3], "kind": _KIND_TEXT[(packed >> 2) & 15], "method": method, "id": None})
-    tail = orjson.dumps({"state": _STATE_TEXT[(packed >> 6) & 15], "violations": [], "schema_ok": _SCHEMA_VALUE[packed >> 10]})
+    head = orjson.dumps({"dir": _DIR_TEXT[packed & 7], "kind": _KIND_TEXT[(packed >> 3) & 15], "method": method, "id": None})
+    tail = orjson.dumps({"state": _STATE_TEXT[(packed >> 7) & 15], "violations": [], "schema_ok": _SCHEMA_VALUE[packed >> 11]})
     return b"," + head[1:-1] + b',"raw":', b"," + tail[1:]
 
 
@@ -207,7 +211,7 @@ class Recording:
         self.summary: dict | None = None
         self.read_only = False
         self._t = array("d")
-        # direction (2 bits) | kind (4 bits) << 2 | state (4 bits) << 6 | schema verdict (2 bits) << 10
+        # direction (3 bits) | kind (4 bits) << 3 | state (4 bits) << 7 | schema verdict (2 bits) << 11
         self._packed = array("H")
         self._raw: list[bytes] = []
         self._method: list[str | None] = []
@@ -245,7 +249,7 @@ class Recording:
             extra["schema_errors"] = [{"path": e.path, "message": e.message} for e in verdict.errors]
             extra["schema_definition"] = verdict.definition
         self._t.append(t - self.t0)
-        self._packed.append(direction | a.kind << 2 | _STATE_INDEX[a.state] << 6 | code << 10)
+        self._packed.append(direction | a.kind << 3 | _STATE_INDEX[a.state] << 7 | code << 11)
         self._raw.append(raw)
         m = a.method
         if m is not None:
@@ -299,7 +303,7 @@ class Recording:
                     last = None
                     continue
                 last = a
-                code = direction | a.kind << 2 | state_index[a.state] << 6 | (0 if verdict is None else 1024)
+                code = direction | a.kind << 3 | state_index[a.state] << 7 | (0 if verdict is None else 2048)
                 m = a.method
                 if m is not None:
                     m = interned.setdefault(m, m)
@@ -348,14 +352,14 @@ class Recording:
         return Entry(
             seq=i,
             t=self._t[i],
-            direction=_DIRECTIONS[packed & 3],
-            kind=_KINDS[(packed >> 2) & 15],
+            direction=_DIRECTIONS[packed & 7],
+            kind=_KINDS[(packed >> 3) & 15],
             method=self._method[i],
             id=self._id[i],
             raw=self._raw[i],
-            state=_STATES[(packed >> 6) & 15],
+            state=_STATES[(packed >> 7) & 15],
             violations=self._viol[i],
-            schema_ok=_SCHEMA_VALUE[packed >> 10],
+            schema_ok=_SCHEMA_VALUE[packed >> 11],
             latency=self._latency.get(i),
             paired=self._paired.get(i),
             extra=self._extra.get(i, {}),
@@ -418,8 +422,8 @@ class Recording:
             d: dict[str, Any] = {
                 "seq": i,
                 "t": round(t, 6),
-                "dir": _DIR_TEXT[packed & 3],
-                "kind": _KIND_TEXT[(packed >> 2) & 15],
+                "dir": _DIR_TEXT[packed & 7],
+                "kind": _KIND_TEXT[(packed >> 3) & 15],
                 "method": method,
                 "id": id_,
             }
@@ -428,9 +432,9 @@ class Recording:
             except UnicodeDecodeError:
                 d["raw"] = raw.decode("utf-8", "replace")
                 d["raw_b64"] = base64.b64encode(raw).decode("ascii")
-            d["state"] = _STATE_TEXT[(packed >> 6) & 15]
+            d["state"] = _STATE_TEXT[(packed >> 7) & 15]
             d["violations"] = viol
-            d["schema_ok"] = _SCHEMA_VALUE[packed >> 10]
+            d["schema_ok"] = _SCHEMA_VALUE[packed >> 11]
             if latency and i in latency:
                 d["latency"] = round(latency[i], 6)
             if paired and i in paired:
@@ -493,10 +497,10 @@ class Recording:
 
     # cheap column access for models and counters
     def direction_at(self, i: int) -> Direction:
-        return _DIRECTIONS[self._packed[i] & 3]
+        return _DIRECTIONS[self._packed[i] & 7]
 
     def kind_at(self, i: int) -> Kind:
-        return _KINDS[(self._packed[i] >> 2) & 15]
+        return _KINDS[(self._packed[i] >> 3) & 15]
 
     def t_at(self, i: int) -> float:
         return self._t[i]
@@ -505,10 +509,10 @@ class Recording:
         return self._id[i]
 
     def state_at(self, i: int) -> State:
-        return _STATES[(self._packed[i] >> 6) & 15]
+        return _STATES[(self._packed[i] >> 7) & 15]
 
     def schema_at(self, i: int) -> bool | None:
-        return _SCHEMA_VALUE[self._packed[i] >> 10]
+        return _SCHEMA_VALUE[self._packed[i] >> 11]
 
     def latency_at(self, i: int) -> float | None:
         return self._latency.get(i)
@@ -585,14 +589,16 @@ class Recording:
         return self._raw[i]
 
     def counts(self) -> dict:
-        by_dir = {d.label: 0 for d in Direction}
+        # the link's notes are counted only where there are some (a stdio session has none)
+        by_dir = {d.label: 0 for d in Direction if d is not Direction.NOTE}
         by_kind: dict[str, int] = {}
         invalid = 0
         for packed, n in Counter(self._packed).items():  # counted in C: a few distinct codes
-            by_dir[_DIRECTIONS[packed & 3].label] += n
-            label = _KINDS[(packed >> 2) & 15].label
+            label = _DIRECTIONS[packed & 7].label
+            by_dir[label] = by_dir.get(label, 0) + n
+            label = _KINDS[(packed >> 3) & 15].label
             by_kind[label] = by_kind.get(label, 0) + n
-            if packed >> 10 == 2:
+            if packed >> 11 == 2:
                 invalid += n
         rules: dict[str, int] = {}
         for vs, n in Counter(self._viol).items():  # the tuples are shared: a few distinct ones
@@ -669,7 +675,7 @@ class Recording:
             f"(only the first {MAX_LOAD_PROBLEMS:,} unreadable lines are described one by one)"
         ).encode()
         extra = {"event": "unreadable", "line": None}
-        packed = Direction.EVENT | Kind.NOTE << 2 | _STATE_INDEX[self.state_at(seq - 1) if seq else State.UNINITIALIZED] << 6
+        packed = Direction.EVENT | Kind.NOTE << 3 | _STATE_INDEX[self.state_at(seq - 1) if seq else State.UNINITIALIZED] << 7
         self._t.extend(repeat(self._t[-1] if self._t else 0.0, count))
         self._packed.extend(repeat(packed, count))
         self._raw.extend(repeat(text, count))
@@ -684,7 +690,7 @@ class Recording:
         where = f"line {line}" if line is not None else "the file"
         text = f"entry {seq} could not be read from {where}: {reason}"
         self._t.append(self._t[-1] if self._t else 0.0)
-        self._packed.append(Direction.EVENT | Kind.NOTE << 2 | _STATE_INDEX[self.state_at(seq - 1) if seq else State.UNINITIALIZED] << 6)
+        self._packed.append(Direction.EVENT | Kind.NOTE << 3 | _STATE_INDEX[self.state_at(seq - 1) if seq else State.UNINITIALIZED] << 7)
         self._raw.append(text.encode("utf-8"))
         self._method.append(None)
         self._id.append(None)
@@ -806,7 +812,7 @@ def _parse_entry(d: Any) -> _Parsed | str:
             orjson.dumps(id_)
         except orjson.JSONEncodeError:
             return "'id' is nested too deeply to keep"
-    packed = direction | kind << 2 | state << 6 | code << 10
+    packed = direction | kind << 3 | state << 7 | code << 11
     return (float(t), packed, raw, method, id_, violations, latency, paired, extra)
 
 
@@ -891,7 +897,7 @@ def _pack_table() -> dict[tuple, int]:
         for k, kind in _KIND_INDEX.items():
             for s, state in _STATE_CODE.items():
                 for ok, code in ((None, 0), (True, 1), (False, 2)):
-                    table[(d, k, s, ok)] = direction | kind << 2 | state << 6 | code << 10
+                    table[(d, k, s, ok)] = direction | kind << 3 | state << 7 | code << 11
     return table
 
 
@@ -1521,9 +1527,15 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
+#: the channels of the side lines version 2 wrote as stderr that are the link's notes (HTTP)
+_LINK_CHANNELS = ("http", "http-body")
+
+
 def _migrate(d: Any, version: int) -> Any:
     """Lift one line of an older file to the current format (anything odd is left for the
     entry checks to describe)."""
+    if version < 3 and isinstance(d, dict) and d.get("dir") == "stderr" and d.get("channel") in _LINK_CHANNELS:
+        d["dir"] = "note"  # version 2: the HTTP transport's side lines were written as stderr
     if version < 2 and isinstance(d, dict):
         tr = d.get("transition")
         if isinstance(tr, dict) and "event" not in tr and isinstance(tr.get("from"), str) and isinstance(tr.get("to"), str):

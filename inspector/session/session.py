@@ -728,12 +728,13 @@ class Session:
                                     await checkpoint()
                                     next_turn = _now() + TURN
                     elif type(ev) is SideLine:
-                        side = None if ev.channel == "stderr" else {"channel": ev.channel}
+                        # a process's stderr, or a note of the link itself (HTTP: channel "http", "http-body")
+                        side, direction = (None, Direction.STDERR) if ev.channel == "stderr" else ({"channel": ev.channel}, Direction.NOTE)
                         if ev.dropped:
                             a = eng.oversized(ev.data, ev.dropped, self.options.max_line, Kind.STDERR)
-                            rec.append(Direction.STDERR, ev.t, ev.data, a, {"dropped": ev.dropped, **(side or {})})
+                            rec.append(direction, ev.t, ev.data, a, {"dropped": ev.dropped, **(side or {})})
                         else:
-                            rec.append(Direction.STDERR, ev.t, ev.data, eng.note(Kind.STDERR), side)
+                            rec.append(direction, ev.t, ev.data, eng.note(Kind.STDERR), side)
                         rec.notify()
                     else:
                         try:

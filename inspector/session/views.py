@@ -407,7 +407,7 @@ def http_error_test(rec: Recording) -> Callable[[int], bool]:
     finding, and the transport's own notes (a request that failed, a stream that ended)."""
     extra_at, viol_at, dir_at, exchanges_of = rec.extra_at, rec.violations_at, rec.direction_at, rec.exchanges_of
     rows = rec.exchange_rows
-    side, sent = Direction.STDERR, Direction.C2S
+    side, sent = Direction.NOTE, Direction.C2S
 
     def flagged(i: int) -> bool:
         return any(v.startswith("http.") for v in viol_at(i))
@@ -456,8 +456,8 @@ def _text_test(rec: Recording, text: str) -> Callable[[int], bool]:
 # ---------------------------------------------------------------------- column helpers
 
 _LITTLE = sys.byteorder == "little"
-_SCHEMA_INVALID = bytes(1 if b >> 2 == 2 else 0 for b in range(256))  # the packed column's high byte
-_EVENT_TABLE = bytes(1 if b & 3 == Direction.EVENT else 0 for b in range(256))  # its low byte
+_SCHEMA_INVALID = bytes(1 if b >> 3 == 2 else 0 for b in range(256))  # the packed column's high byte
+_EVENT_TABLE = bytes(1 if b & 7 == Direction.EVENT else 0 for b in range(256))  # its low byte
 
 
 def _column(rec: Recording, name: str, accessor: str, start: int, end: int) -> list:
@@ -471,10 +471,10 @@ def _column(rec: Recording, name: str, accessor: str, start: int, end: int) -> l
 
 def _packed_bytes(rec: Recording, start: int, end: int, high: int) -> bytes:
     """One byte per entry of the packed column: the low byte (``high`` 0: direction, kind) or
-    the high one (1: the schema verdict in its bits 2-3)."""
+    the high one (1: the schema verdict in its bits 3-4)."""
     packed = getattr(rec, "_packed", None)
     if not isinstance(packed, array) or packed.itemsize != 2:
-        packed = array("H", (int(rec.direction_at(i)) | int(rec.kind_at(i)) << 2 | _SCHEMA_CODE[rec.schema_at(i)] << 10 for i in range(start, end)))
+        packed = array("H", (int(rec.direction_at(i)) | int(rec.kind_at(i)) << 3 | _SCHEMA_CODE[rec.schema_at(i)] << 11 for i in range(start, end)))
         start, end = 0, len(packed)
     data = packed[start:end].tobytes()
     return data[high if _LITTLE else 1 - high :: 2]
@@ -491,7 +491,7 @@ def _kind_table(directions: frozenset, kinds: frozenset) -> bytes:
     if table is None:
         dirs = {int(d) for d in directions}
         ks = {int(k) for k in kinds}
-        table = bytes(1 if (b & 3) in dirs and (b >> 2) & 15 in ks else 0 for b in range(256))
+        table = bytes(1 if (b & 7) in dirs and (b >> 3) & 15 in ks else 0 for b in range(256))
         if len(_KIND_TABLES) > 64:
             _KIND_TABLES.clear()
         _KIND_TABLES[key] = table
@@ -526,7 +526,7 @@ def flagged_rows(rec: Recording) -> list[int]:
 
 _FLAGGED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # recording -> (entries looked at, flagged rows)
 
-_MESSAGE_TABLE = bytes(1 if (b & 3) in (Direction.C2S, Direction.S2C) else 0 for b in range(256))  # the packed low byte
+_MESSAGE_TABLE = bytes(1 if (b & 7) in (Direction.C2S, Direction.S2C) else 0 for b in range(256))  # the packed low byte
 
 
 def message_histogram(rec: Recording, buckets: int) -> list[int]:

@@ -46,7 +46,7 @@ def exchanges(rec) -> list[dict]:
 
 
 def side_lines(rec) -> list[bytes]:
-    return [rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
+    return [rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE]
 
 
 @asynccontextmanager
@@ -319,7 +319,7 @@ def test_probe_names_what_happened_at_once_with_its_exit_code(mode, code, words)
     assert took < 20  # a timeout of 30 s was not waited out (process start included)
     assert words in summary["exit_reason"] and "in time" not in summary["exit_reason"]
     assert not any("lifecycle.no-answer" in e["violations"] for e in entries)
-    assert any(e["dir"] == "s2c" or e["dir"] == "stderr" for e in entries)  # what came of the body is in the output
+    assert any(e["dir"] == "s2c" or e["dir"] == "note" for e in entries)  # what came of the body is in the output
 
 
 @pytest.mark.parametrize("mode", ["post-500", "endless-error"])

@@ -52,7 +52,7 @@ async def test_a_500_is_flagged_its_body_kept_and_the_request_failed():
     assert not flagged(rec, "lifecycle.no-answer")  # failed at once, not waited out
     (seq,) = flagged(rec, "http.error-status")
     assert rec[seq].extra["http"]["status"] == 500
-    side = [rec[i] for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
+    side = [rec[i] for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE]
     assert any(e.raw.endswith(b"boom: the tool registry is on fire") and e.extra["channel"] == "http-body" for e in side)
 
 
@@ -60,7 +60,7 @@ async def test_a_wrong_content_type_is_flagged_and_kept():
     rec, listed, pinged = await run("wrong-content-type", timeout=1.0)
     assert listed is None and pinged.ok
     assert len(flagged(rec, "http.content-type")) == 1
-    assert any(b"<html>" in rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR)
+    assert any(b"<html>" in rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE)
 
 
 async def test_an_sse_event_that_is_no_json_is_a_message_flagged_as_such():
@@ -162,7 +162,7 @@ async def test_a_modern_refusal_with_a_modern_error_body_is_not_taken_for_a_lega
 async def test_a_session_id_that_is_not_visible_ascii_is_not_used_and_the_session_goes_on():
     rec, listed, pinged = await run("bad-session-id")
     assert listed.ok and pinged.ok
-    side = [rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
+    side = [rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE]
     assert any(b"not visible ASCII" in raw for raw in side)
     posts = [rec[i].extra["http"] for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange"]
     assert all("Mcp-Session-Id" not in x["request_headers"] for x in posts)
@@ -185,7 +185,7 @@ async def test_an_http_sse_endpoint_on_another_origin_is_refused_and_nothing_is_
             async with session:
                 await session.start()
     rec = session.recording
-    assert any(b"refused the endpoint 'http://127.0.0.1:9/steal'" in rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR)
+    assert any(b"refused the endpoint 'http://127.0.0.1:9/steal'" in rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE)
     assert not any(rec[i].extra.get("event") == "endpoint" for i in range(len(rec)))
     assert not [x for x in (rec[i].extra.get("http") for i in range(len(rec))) if x and x.get("method") == "POST"]
 
@@ -203,7 +203,7 @@ async def test_the_http_error_filter_shows_the_refused_exchange_and_what_belongs
     (refusal,) = flagged(rec, "http.error-status")
     request = rec[refusal].extra["http"]["request_seq"]
     assert rec[request].method == "tools/list" and rec.direction_at(request) is Direction.C2S
-    side = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR and b"boom" in rec[i].raw]
+    side = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE and b"boom" in rec[i].raw]
     assert shown == sorted([request, refusal, *side])
     assert rec.exchanges_of(request) == [refusal]
     view.reveal(0)  # showing an entry outside the filter relaxes it

@@ -126,7 +126,7 @@ def test_probe_record_file_matches_its_json_output(tmp_path: Path) -> None:
     assert run.rc == 0, run.stderr
     lines = file_lines(path)
     header, entries, summary = lines[0], lines[1:-1], lines[-1]
-    assert header["format"] == "mcp-session-inspector/recording" and header["version"] == 2 and header["transport"] == "stdio"
+    assert header["format"] == "mcp-session-inspector/recording" and header["version"] == 3 and header["transport"] == "stdio"
     assert header["argv"] == misbehave("noise") and header["era_mode"] == "legacy"
     assert entries == run.entries
     assert summary == run.summary  # the probe writes the file: its summary carries the exit too
