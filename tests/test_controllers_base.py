@@ -25,7 +25,7 @@ from inspector.session.controllers.base import (
     WAIT,
     ListController,
 )
-from inspector.session.operations import NOTE_DROPPED, NOTE_REPEATED_CURSOR, ListNote
+from inspector.session.operations import NOTE_DROPPED, NOTE_REPEATED_CURSOR, ListNote, ListPager
 from inspector.transport.base import StdioSpec
 from inspector.protocol.engine import ClientConfig
 from inspector.session import SessionOptions
@@ -189,3 +189,16 @@ async def test_without_list_changed_the_list_says_so() -> None:
     lc = tools_list()
     assert lc.changes().how == CHANGES_UNDECLARED and lc.list_changed() == CHANGE_UNDECLARED
     assert not lc.refresh() and not lc.listen()
+
+
+def test_a_replay_shows_a_recorded_list_or_none() -> None:
+    lc = tools_list()
+    recorded = ListPager("tools/list", "tools")
+    recorded.take_page({"tools": [{"name": "a"}, 5], "nextCursor": "c1"})
+    lc.show_pager(recorded, "modern", announces_changes=True)
+    assert [t["name"] for t in lc.items] == ["a"] and lc.more and not lc.live
+    assert lc.outcome is not None and lc.outcome.notes == (ListNote(NOTE_DROPPED, 1),)
+    assert lc.changes().how == CHANGES_NOT_LISTENING and not lc.load_more()  # no session: nothing is sent
+    lc.show_pager(None, "legacy")
+    assert lc.items == [] and not lc.loaded and lc.changes().how == CHANGES_UNDECLARED
+    assert lc.pager.accept is not None and not lc.pager.accept({"name": 3})  # the list's own test kept

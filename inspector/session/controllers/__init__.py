@@ -34,9 +34,14 @@ and the front-end words them.
   in the 2026-07-28 era it asks the session's shared ``subscriptions/listen`` stream for the
   list's key (``listen()``), and ``changes()`` says how the list learns of changes, as data.
 
-:mod:`.prompts` (listing, ``prompts/get`` with its own generation, completion of arguments)
-and :mod:`.tools` (listing, the checks before a call, plain and task-augmented ``tools/call``,
-cancel) are built on it.
+``show_pager`` shows a list as a recording holds it (replay: no session, nothing sent). A
+window's panel hands a controller its app task group and shows its ``WAIT`` notes with
+``FeaturePanel.follow``.
+
+:mod:`.prompts` (listing, the required arguments still missing, ``prompts/get`` with its own
+generation; an argument's suggestions come from :mod:`.completions`) and :mod:`.tools`
+(listing, the checks before a call as a ``Refusal``, task support, plain and task-augmented
+``tools/call`` in the controller's cancel scope, what an answer is) are built on it.
 :mod:`.resources` (two lists, reads with their own generation, subscriptions in both eras,
 updates) and :mod:`.completions` (``completion/complete`` by version) too.
 :mod:`.tasks` (tasks/list, get, result, cancel; one polling loop) and :mod:`.logs` (the level, the filter) too.

@@ -174,6 +174,7 @@ class ListController(FeatureController):
         super().__init__()
         self.method, self.key, self.listen_key, self.owner = method, key, listen_key, owner
         self.pages_per_load, self.keep_pages = pages, keep_pages
+        self.accept = accept  # the list's own test of an entry (None: every object)
         self.pager = ListPager(method, key, accept=accept)
         self.outcome: LoadOutcome | None = None  # the last load's, once it ended
         self.last_page: list[JsonObject] = []  # the accepted entries of the page that came last
@@ -218,10 +219,12 @@ class ListController(FeatureController):
         self.drop_wait()
         self.emit(LISTED)
 
-    def show_pager(self, pager: ListPager, era: str | None = None, *, announces_changes: bool = False) -> None:
-        """Replay: the list as a recording holds it (no session: nothing is loaded or sent)."""
+    def show_pager(self, pager: ListPager | None, era: str | None = None, *, announces_changes: bool = False) -> None:
+        """Replay: the list as a recording holds it (None: not listed by then). There is no
+        session: nothing is loaded or sent."""
         self.detach()
         self.era, self.announces_changes = era, announces_changes
+        pager = pager if pager is not None else ListPager(self.method, self.key, accept=self.accept)
         self.pager = pager
         self.outcome = LoadOutcome(pager.generation, tuple(pager.notes))
         self.last_page = []

@@ -575,9 +575,8 @@ class PromptsPanel(FeaturePanel):
         changed = [self.recorded_changed("prompts/list", listing), self.recorded_changed("prompts/get", call and call.marker)]
         if any(changed):  # drawn again, errors and all
             self.errors.clear_text()
-            pager = listing.copy() if listing is not None else ListPager("prompts/list", "prompts")
             announces = availability is not None and availability.list_changed
-            self.feature.show_pager(pager, state.era, announces_changes=announces)
+            self.feature.show_pager(listing.copy() if listing else None, state.era, announces_changes=announces)
             self.list_view.clear()
             self.list_view.add_rows([self._row(e) for e in self.prompts.items])
             for note in self.prompts.notes:

@@ -92,7 +92,7 @@ from inspector.session.controllers.tools import (
     ToolsController,
     reply_outcome,
 )
-from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, ListPager, TaskRun
+from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TaskRun
 
 from ..content import ContentView
 from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
@@ -617,12 +617,9 @@ class ToolsPanel(FeaturePanel):
         self._read_only(True)
         listing = state.listing("tools/list")
         if self.recorded_changed("tools/list", listing):
-            if listing is not None:
-                pager = listing.copy()
-            else:
-                pager = ListPager("tools/list", "tools", accept=self.feature.pager.accept)
             announces = availability is not None and availability.list_changed
-            self.feature.show_pager(pager, state.era, announces_changes=announces)
+            self.feature.show_pager(listing.copy() if listing else None, state.era, announces_changes=announces)
+            pager = self.feature.pager
             self.list_error.hide()
             self._show_list_notes(pager.notes)
             self._set_tools(list(pager.items), pager.pages, pager.cursor)
