@@ -10,7 +10,8 @@ regular file up to a limit (a FIFO, a folder, a symbolic link loop... is an
 :class:`UnreadableFile` whose ``why`` is a translatable :class:`~.secrecy.Word`).
 :func:`loads_config` reads JSON as the clients write it (comments and trailing commas, removed
 by :func:`strip_jsonc` keeping every line and column), an integer of any length a number
-(:class:`LongNumber`), an object remembering its duplicated keys. What a file means is
+(:class:`LongNumber`), an object remembering its duplicated keys; :func:`json_path` names a
+place in one (``$.mcpServers["my server"].args[2]``). What a file means is
 :mod:`.imports`'s business (and its documents' shapes :mod:`.documents`').
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Mapping
@@ -26,8 +28,34 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from .recording import file_kind
 from .secrecy import Word
+
+
+def json_text(value: Any) -> str:
+    """A string as it is; any other JSON value as its JSON text."""
+    return value if isinstance(value, str) else orjson.dumps(value).decode()
+
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def json_path(base: str, key: str | int) -> str:
+    """``$.mcpServers.foo``, ``$.args[2]``, ``$.mcpServers["my server"]``."""
+    if isinstance(key, int):
+        return f"{base}[{key}]"
+    if _IDENT.match(key):
+        return f"{base}.{key}"
+    return f"{base}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def loc_path(base: str, loc: tuple[str | int, ...]) -> str:
+    """The JSON path of a pydantic error location under ``base``."""
+    for key in loc:
+        base = json_path(base, key)
+    return base
 
 
 class UnreadableFile(Exception):

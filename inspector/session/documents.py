@@ -16,6 +16,10 @@ file's name, the JSON path
 its own problem codes and words (``imports.MESSAGES``, translated by the window); the models
 here give it the shapes and the JSON paths.
 
+pydantic is imported with this module, and the modules that read documents (profiles,
+imports) import it when they read one, not when they are imported: ``probe`` starting a
+command never loads pydantic; the window does, to read the saved servers.
+
 Value types shared by the models: :data:`Text` (any JSON value, a non-string as its JSON
 text), :data:`Flag` (only ``true`` is true) and :data:`Name` (a non-empty string).
 """
@@ -23,19 +27,14 @@ text), :data:`Flag` (only ``true`` is true) and :data:`Name` (a non-empty string
 from __future__ import annotations
 
 import copy
-import json
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar, get_origin
 
 import orjson
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, ValidationError
 
-
-def json_text(value: Any) -> str:
-    """A string as it is; any other JSON value as its JSON text."""
-    return value if isinstance(value, str) else orjson.dumps(value).decode()
+from .config_files import json_text, loc_path
 
 
 def _flag(value: Any) -> bool:
@@ -54,25 +53,6 @@ Flag = Annotated[bool, BeforeValidator(_flag)]
 Name = Annotated[str, Field(min_length=1)]
 #: a string, or "" for any other value
 OptionalText = Annotated[str, BeforeValidator(_name_or_empty)]
-
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-
-
-def json_path(base: str, key: str | int) -> str:
-    """``$.mcpServers.foo``, ``$.args[2]``, ``$.mcpServers["my server"]``."""
-    if isinstance(key, int):
-        return f"{base}[{key}]"
-    if _IDENT.match(key):
-        return f"{base}.{key}"
-    return f"{base}[{json.dumps(key, ensure_ascii=False)}]"
-
-
-def loc_path(base: str, loc: tuple[str | int, ...]) -> str:
-    """The JSON path of a pydantic error location under ``base``."""
-    for key in loc:
-        base = json_path(base, key)
-    return base
-
 
 class Document(BaseModel):
     """A document's part: strict types (a string is no number, ``1`` no boolean), unknown
@@ -155,6 +135,36 @@ def _expected(err: Any) -> str:
         return "expected an object"
     msg = str(err.get("msg", "not valid"))
     return msg[:1].lower() + msg[1:]
+
+
+# ---------------------------------------------------------------------- saved servers (profiles.ProfileStore)
+
+
+class SavedPair(Document):
+    """An environment variable or header in ``servers.json`` (a secret one's value is kept in
+    ``secrets.json``, by server id)."""
+
+    name: Name
+    value: Text = ""
+    secret: Flag = False
+
+
+class SavedRoot(Document):
+    """A root offered to the server: ``{"uri", "name"}``."""
+
+    uri: Name
+    name: OptionalText = ""
+
+
+class ServersDocument(Document):
+    """``servers.json``: ``{"version": 1, "servers": [...]}``; each server is read on its own
+    (:func:`saved_server_model`), so that one bad setting costs only that setting."""
+
+    servers: list[dict[str, Any]] = []  # "version" (profiles.STORE_VERSION) is written, not needed to read
+
+
+class SecretsDocument(RootModel[dict[str, dict[str, Text]]]):
+    """``secrets.json``: server id → {variable name, or ``header:`` + header name → value}."""
 
 
 # ---------------------------------------------------------------------- settings

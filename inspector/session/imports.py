@@ -77,22 +77,24 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
-from dotenv.parser import parse_stream
-from pydantic import BaseModel
 
 from .config_files import ConfigLocation as ConfigLocation  # re-exported: where the files are, and JSONC
 from .config_files import FileTooLarge, LongNumber, UnreadableFile, loads_config, read_user_file
 from .config_files import default_locations as default_locations
 from .config_files import existing_locations as existing_locations
 from .config_files import strip_jsonc as strip_jsonc
-from .documents import ClientEntry, Failure, McpServersFile, RegistryInput, RegistryPackage, RegistryRemote
-from .documents import RegistryServer, VsCodeFile, VsCodeInput, json_path, lenient, loc_path
+from .config_files import json_path, loc_path
 from .profiles import SECRET_REF, EnvVar, ServerProfile, header_secret
 from .secrecy import NAME_WORDS as _NAME_WORDS
 from .secrecy import VARIABLE, Word, looks_secret, secret_argument, secret_kind
+
+if TYPE_CHECKING:  # pydantic and python-dotenv are imported when a file is read or written, not with
+    from pydantic import BaseModel  # the module: probe starts without them
+
+    from .documents import Failure, RegistryInput
 
 #: format id -> the client's name
 FORMATS: dict[str, str] = {
@@ -117,10 +119,9 @@ _TRANSPORT_TYPES = {
     "streamable_http": "streamable-http",
     "sse": "sse",
 }
-_ENTRY_KEYS = set(ClientEntry.model_fields)  # the members of an entry the import reads
 _VAR = VARIABLE
 _INPUT_REF = re.compile(r"\$\{input:([^}]+)\}")
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 
 #: what a value found is, as :func:`_kind` says it
@@ -603,6 +604,8 @@ class _Reader:
         its JSON path, and takes its default (``codes``: a member's own words for it, else
         "expected a string, found a number"); a list item of the wrong type is left out."""
 
+        from .documents import lenient
+
         def said(failure: Failure) -> None:
             at = loc_path(path, failure.loc)
             code = codes.get(str(failure.loc[0])) if not failure.item else None
@@ -722,6 +725,8 @@ class _Reader:
             if not isinstance(item, dict):
                 self.problem(at, "not_an_object", kind=_kind(item))
                 continue
+            from .documents import VsCodeInput
+
             spec = self.model(VsCodeInput, item, at)
             ident, kind = spec.id, spec.type
             if not isinstance(ident, str) or not ident:
@@ -740,6 +745,8 @@ class _Reader:
             self.result.inputs[ident] = ImportInput(ident, label, spec.password, default, choices=choices)
 
     def entry(self, key: str, d: Any, path: str) -> None:
+        from .documents import ClientEntry
+
         self.begin(key)
         if not isinstance(d, dict):
             self.problem(path, "entry_not_object", skipped=True, kind=_kind(d))
@@ -766,7 +773,7 @@ class _Reader:
             if extra == "disabled":
                 if d[extra] is True:
                     self.problem(json_path(path, extra), "disabled")
-            elif extra not in _ENTRY_KEYS:
+            elif extra not in ClientEntry.model_fields:  # the members of an entry the import reads
                 self.problem(json_path(path, extra), "no_such_setting")
         profile = ServerProfile(name=key, command="", transport=transport)
         if transport == "stdio":
@@ -911,6 +918,8 @@ class _Reader:
             self.problem(path, "env_file_not_utf8", file=file, offset=exc.start)
             return []
         out = []
+        from dotenv.parser import parse_stream
+
         for binding in parse_stream(io.StringIO(text)):  # python-dotenv's reading: quotes, export, comments
             line = binding.original.line
             if binding.error or (binding.key is not None and binding.value is None):
@@ -925,6 +934,8 @@ class _Reader:
     # -- registry server.json
 
     def registry(self, data: dict[str, Any]) -> None:
+        from .documents import RegistryServer
+
         doc = self.model(RegistryServer, data, "$", packages="not_array", remotes="not_array")
         full = doc.name if isinstance(doc.name, str) else ""
         if not full:
@@ -948,6 +959,8 @@ class _Reader:
         if not isinstance(item, dict):
             self.problem(path, "not_an_object", skipped=True, kind=_kind(item))
             return
+        from .documents import RegistryPackage
+
         pkg = self.model(RegistryPackage, item, path, environmentVariables="variables_not_array")
         kind, ident, version = pkg.registryType, pkg.identifier, pkg.version
         if not isinstance(ident, str) or not ident:
@@ -995,6 +1008,8 @@ class _Reader:
         if not isinstance(item, dict):
             self.problem(path, "not_an_object", skipped=True, kind=_kind(item))
             return
+        from .documents import RegistryRemote
+
         remote = self.model(RegistryRemote, item, path, headers="headers_not_array")
         kind = remote.type
         transport = _TRANSPORT_TYPES.get(kind.lower()) if isinstance(kind, str) else None
@@ -1017,6 +1032,8 @@ class _Reader:
         if not isinstance(item, dict):
             self.problem(path, "not_an_object", kind=_kind(item))
             return None
+        from .documents import RegistryInput
+
         spec = self.model(RegistryInput, item, path)
         name = spec.name
         if not isinstance(name, str) or not name:
@@ -1052,6 +1069,8 @@ class _Reader:
             item = variables.get(name)
             if not isinstance(item, dict):
                 return m.group(0)
+            from .documents import RegistryInput, lenient
+
             spec = lenient(RegistryInput, item, lambda failure: None)  # a variable's wrong settings: their defaults
             return self.new_input(f"{self.server}: {label}.{name}", spec, f"{label} {{{name}}}", spec.isSecret)
 
@@ -1069,6 +1088,8 @@ class _Reader:
             if not isinstance(item, dict):
                 self.problem(at, "argument_not_object", skipped=True, kind=_kind(item))
                 return None
+            from .documents import RegistryInput
+
             arg = self.model(RegistryInput, item, at)
             kind = arg.type
             name = arg.name if isinstance(arg.name, str) else ""
@@ -1165,6 +1186,8 @@ def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> Expor
     server takes each client's shape: ``type`` + ``url`` (the MCP Inspector: streamable-http or
     sse; VS Code: http or sse), ``url`` alone (Cursor), ``serverUrl`` (Windsurf), and none for
     Claude Desktop, whose file holds only servers it starts (``text`` is empty, a note says why)."""
+    from .documents import ClientEntry, McpServersFile, VsCodeFile
+
     if client not in EXPORT_CLIENTS:
         raise ValueError(f"unknown client {client!r} (known: {', '.join(EXPORT_CLIENTS)})")
     left_out: list[str] = []

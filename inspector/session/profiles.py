@@ -27,19 +27,20 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
-from typing import Any, get_type_hints
+from typing import TYPE_CHECKING, Any, get_type_hints
 
 import orjson
-from pydantic import Field, RootModel, create_model
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
-from inspector.transport.base import MASK, AutoHttpSpec, SseSpec, StdioSpec, StreamableHttpSpec, TransportSpec
+from inspector.transport.base import MASK, HttpSpec, StdioSpec, TransportKind, TransportSpec
 
-from .documents import Document, Failure, Flag, Name, OptionalText, Text, lenient
 from .secrecy import secret_header
 from .session import SessionOptions
+
+if TYPE_CHECKING:  # pydantic is imported when a store is read, not with the module (probe starts without it)
+    from .documents import Document, Failure
 
 DEMO_ID = "builtin-demo"
 STORE_VERSION = 1
@@ -267,15 +268,16 @@ class ServerProfile:
         if self.transport == "stdio":
             argv, shown = self.expanded_argv()
             return StdioSpec(argv=argv, env={v.name: v.value for v in self.env}, inherit_env=self.inherit_env, cwd=self.cwd or None, shown_argv=shown)
-        cls = {"sse": SseSpec, "streamable-http": StreamableHttpSpec}.get(self.transport, AutoHttpSpec)
-        if self.transport == "http-auto" and self.detected_transport == "sse":
-            cls = SseSpec
+        mode = {"sse": TransportKind.SSE, "streamable-http": TransportKind.STREAMABLE_HTTP}.get(self.transport, TransportKind.HTTP_AUTO)
+        if mode is TransportKind.HTTP_AUTO and self.detected_transport == "sse":
+            mode = TransportKind.SSE
         headers = [(h.name.strip(), h.value.strip(), header_secret(h)) for h in self.headers]  # HTTP trims a value's edges
-        return cls(
+        return HttpSpec(
             url=self.url.strip(),
             headers={name: value for name, value, secret in headers if not secret},
             secret_headers={name: value for name, value, secret in headers if secret},
             verify_tls=self.verify_tls,
+            mode=mode,
         )
 
     def to_options(
@@ -351,6 +353,8 @@ class ProfileStore:
         JSON), nothing raises: what cannot be read is left out or takes its default
         (:func:`.documents.lenient`), and ``load_problems`` says so, naming the file and the
         JSON path."""
+        from .documents import SecretsDocument, ServersDocument, lenient
+
         profiles: list[ServerProfile] = []
         problems: list[str] = []
         data = _read_json(self.path, problems)
@@ -418,40 +422,16 @@ def _read_json(path: Path, problems: list[str]) -> Any:
         return None
 
 
-class SavedPair(Document):
-    """An environment variable or header in ``servers.json`` (a secret one's value is kept in
-    ``secrets.json``, by server id)."""
-
-    name: Name
-    value: Text = ""
-    secret: Flag = False
-
-
-class SavedRoot(Document):
-    """A root offered to the server: ``{"uri", "name"}``."""
-
-    uri: Name
-    name: OptionalText = ""
-
-
-class ServersDocument(Document):
-    """``servers.json``: ``{"version": 1, "servers": [...]}``; each server is read on its own
-    (:func:`saved_server_model`), so that one bad setting costs only that setting."""
-
-    version: int = STORE_VERSION
-    servers: list[dict[str, Any]] = []
-
-
-class SecretsDocument(RootModel[dict[str, dict[str, Text]]]):
-    """``secrets.json``: server id → {variable name, or ``header:`` + header name → value}."""
-
-
 @cache
 def saved_server_model() -> type[Document]:
     """A saved server as ``servers.json`` holds it: the fields of :class:`ServerProfile`, each of
     its type (strict: ``"10"`` is no number), variables and headers as :class:`SavedPair`, roots
     as :class:`SavedRoot`, an argument of any JSON value taken as its text. Made from the
     dataclass, so that a new setting is saved and read without a second list of fields."""
+    from pydantic import Field, create_model
+
+    from .documents import Document, SavedPair, SavedRoot, Text
+
     hints = get_type_hints(ServerProfile)
     kinds: dict[str, Any] = {
         "env": list[SavedPair], "headers": list[SavedPair], "args": list[Text], "roots": list[SavedRoot]
@@ -476,6 +456,8 @@ def _saying(where: str, problems: list[str]) -> Callable[[Failure], None]:
 def _profile_from_json(d: dict[str, Any], where: str = "$", problems: list[str] | None = None) -> ServerProfile:
     """A saved server; a setting of the wrong type takes its default, a variable, header or
     root that cannot be read is left out (said in ``problems``)."""
+    from .documents import lenient
+
     saved = lenient(saved_server_model(), d, _saying(where, [] if problems is None else problems))
     values = dict(saved)
     values["env"] = [EnvVar(v.name, v.value, v.secret) for v in saved.env]  # type: ignore[attr-defined]

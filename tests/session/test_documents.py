@@ -12,7 +12,8 @@ from pathlib import Path
 
 import orjson
 
-from inspector.session.documents import Document, Flag, Name, Text, json_path, lenient, loc_path
+from inspector.session.config_files import json_path, loc_path
+from inspector.session.documents import Document, Flag, Name, Text, lenient
 from inspector.session.profiles import EnvVar, ProfileStore, ServerProfile, saved_server_model
 
 
@@ -115,10 +116,12 @@ def test_a_hand_edited_store_keeps_what_it_can_and_names_the_rest(tmp_path: Path
     assert all(("servers.json" in p) != ("secrets.json" in p) for p in store.load_problems)
 
 
-def test_the_runtime_needs_neither_the_official_wire_models_nor_the_sdk() -> None:
+def test_the_runtime_needs_neither_the_official_wire_models_nor_the_sdk_and_probe_starts_without_pydantic() -> None:
     """mcp-types is a test dependency (the version lists are checked against it): nothing the
-    program imports reaches it, nor the SDK."""
-    code = "import sys, inspector.cli, inspector.session.imports; print(sorted({'mcp_types', 'mcp'} & {*sys.modules}))"
+    program imports reaches it, nor the SDK. pydantic and python-dotenv are imported when a
+    document is read, not with the modules: ``probe`` with a command starts without them."""
+    code = "import sys, inspector.cli, inspector.session.imports; print(sorted({*MODULES} & {*sys.modules}))"
+    code = code.replace("MODULES", repr(["mcp_types", "mcp", "pydantic", "dotenv", "inspector.session.documents"]))
     env = {**os.environ, "INSPECTOR_BLOCK_QT": "1"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "[]"
