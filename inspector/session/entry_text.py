@@ -168,7 +168,12 @@ def entry_head(rec: Recording, i: int) -> EntryHead:
 
 # ====================================================================== the plain transcript
 
-_ARROWS = {Direction.C2S: "→ c2s", Direction.S2C: "← s2c", Direction.STDERR: "! stderr", Direction.EVENT: "• event"}
+_ARROWS = {
+    Direction.C2S: "→ c2s",
+    Direction.S2C: "← s2c",
+    Direction.STDERR: "! stderr",
+    Direction.EVENT: "• event",
+}
 _INDENT = "\n        "  # where an entry's text (and each of its own lines) starts
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -184,7 +189,11 @@ def transcript_line(rec: Recording, i: int, width: int = 150) -> str:
     text = display_text(body).replace("\t", " ")
     if len(text) > width or len(body) < len(raw):
         # what the count counts: the whole entry (an HTTP body's note starts with the exchange's words)
-        what = "the note is {n} bytes, the words before the body included" if extra.get("channel") == "http-body" else "the entry is {n} bytes"
+        what = (
+            "the note is {n} bytes, the words before the body included"
+            if extra.get("channel") == "http-body"
+            else "the entry is {n} bytes"
+        )
         text = text[: width - 1] + "… (cut; " + what.format(n=f"{head.size:,}") + ")"
     if "\n" in text or "\r" in text:  # an HTTP body's own lines: each indented under the entry's head
         text = _LINE_BREAK.sub(_INDENT, text)
@@ -244,7 +253,13 @@ def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> 
         raws = rec.columns(start, end).raw
         if label is not None and max(map(len, raws)) <= width:
             joined = b"".join(raws)
-            if joined.count(b"\n") == len(raws) and b"\t" not in joined and b"\r" not in joined and joined.isascii() and all(raw[-1:] == b"\n" for raw in raws):
+            if (
+                joined.count(b"\n") == len(raws)
+                and b"\t" not in joined
+                and b"\r" not in joined
+                and joined.isascii()
+                and all(raw[-1:] == b"\n" for raw in raws)
+            ):
                 prefix = b"%9.3fs %b" % (t, label)
                 return b"".join([b"%5d %b%b" % (i, prefix, raw) for i, raw in zip(range(start, end), raws)])
     out: list[bytes] = []
@@ -254,13 +269,20 @@ def transcript_bytes(rec: Recording, start: int, end: int, width: int = 150) -> 
     labels: dict[tuple[int, str | None], bytes | None] = {}
     last_t = last_code = last_method = label = None
     t_text = b""
-    for i, code, t, raw, method, id_, viol in zip(cols.seqs, cols.codes, cols.t, cols.raw, cols.method, cols.id, cols.violations):
+    for i, code, t, raw, method, id_, viol in zip(
+        cols.seqs, cols.codes, cols.t, cols.raw, cols.method, cols.id, cols.violations
+    ):
         if id_ is None and not viol and len(raw) <= width and i not in with_extra and i not in with_latency:
             if code != last_code or method is not last_method:  # runs share them: look up once per run
                 last_code, last_method = code, method
                 key = (code, method)
                 label = labels[key] if key in labels else labels.setdefault(key, _plain_label(code, method))
-            if label is not None and raw.find(b"\n") == len(raw) - 1 and b"\t" not in raw and raw.find(b"\r", 0, len(raw) - 2) < 0:  # one line
+            if (
+                label is not None
+                and raw.find(b"\n") == len(raw) - 1
+                and b"\t" not in raw
+                and raw.find(b"\r", 0, len(raw) - 2) < 0
+            ):  # one line
                 if t != last_t:
                     last_t = t
                     t_text = b"%9.3fs" % t

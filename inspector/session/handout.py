@@ -74,28 +74,24 @@ def _same(_context: str, text: str) -> str:
 
 @dataclass
 class HandoutEntry:
-    seq: int
-    t: float
-    direction: str  # the recording's name: c2s, s2c, stderr, event
-    state_value: str  # the recording's name of the state after it
-    kind: str  # in the reader's language (an event's name for an event)
-    method: str | None
-    id: Any
-    state: str
+    """One entry as a handout writes it: the heading's facts (the transcript's, the timeline's and
+    the details' too) and what this handout words for its reader."""
+
+    head: EntryHead
+    kind: str  # in the reader's language (an event's name for an event, an HTTP note)
+    state: str  # the title of the state after it, in the reader's language
     body: str  # pretty JSON, or the text as written
     is_json: bool
     violations: list[tuple[str, str]] = field(default_factory=list)  # (rule id, text)
     transition: str | None = None
-    hand_written: bool = False
-    schema_invalid: bool = False
-    latency: float | None = None  # seconds from its request (a response)
-    side: bool = False  # a side line of the HTTP transport (its note or an answer's body), not stderr
 
 
 class Handout:
     """What a transcript says, in the reader's language; ``markdown()`` and ``html()`` write it."""
 
-    def __init__(self, recording: Recording, summary: dict | None = None, tr: Translate = _same, lang: str = "en") -> None:
+    def __init__(
+        self, recording: Recording, summary: dict | None = None, tr: Translate = _same, lang: str = "en"
+    ) -> None:
         self.rec = recording
         self.summary = summary or recording.summary or {}
         self.tr = tr
@@ -138,7 +134,12 @@ class Handout:
             (self.w("client_caps"), self._capabilities(offer.get("capabilities"))),
             (self.w("server_caps"), self._capabilities(s.get("server_capabilities") or declared)),
             (self.w("state"), self._state_title(state)),
-            (self.w("entries"), f"{counts.get('entries', len(self.rec))} ({by_dir})" if by_dir else str(counts.get("entries", len(self.rec)))),
+            (
+                self.w("entries"),
+                f"{counts.get('entries', len(self.rec))} ({by_dir})"
+                if by_dir
+                else str(counts.get("entries", len(self.rec))),
+            ),
         ]
         if s.get("outcome"):
             out.append((self.w("outcome"), self._outcome(s)))
@@ -152,7 +153,8 @@ class Handout:
         if not isinstance(caps, dict) or not caps:
             return self.w("none")
         return ", ".join(
-            str(name) + (f" ({', '.join(map(str, value))})" if isinstance(value, dict) and value else "") for name, value in sorted(caps.items())
+            str(name) + (f" ({', '.join(map(str, value))})" if isinstance(value, dict) and value else "")
+            for name, value in sorted(caps.items())
         )
 
     def _outcome(self, s: dict) -> str:
@@ -190,39 +192,35 @@ class Handout:
                 body, is_json = e.text.rstrip("\r\n"), False
             tr_ = extra.get("transition")
             item = HandoutEntry(
-                seq=i,
-                t=e.t,
-                direction=e.direction.label,
-                state_value=e.state.value,
+                head=head,
                 kind=self._kind(head),
-                method=e.method,
-                id=e.id,
-                state=self._state_title(e.state.value),
+                state=self._state_title(head.state.value),
                 body=body,
                 is_json=is_json,
                 violations=[(r, self.tr("Rules", RULES[r].text) if r in RULES else "") for r in e.violations],
-                transition=(
-                    f"{self._state_title(tr_.get('from'))} → {self._state_title(tr_.get('to'))} ({self.tr('Lifecycle', str(tr_.get('label', '')))})"
-                    if isinstance(tr_, dict)
-                    else None
-                ),
-                hand_written=head.hand_written,
-                schema_invalid=head.schema_ok is False,
-                latency=head.latency,
-                side=head.side,
+                transition=self._transition(tr_) if isinstance(tr_, dict) else None,
             )
             yield item
 
+    def _transition(self, tr_: dict) -> str:
+        """A transition as "from → to (edge)", in the reader's words."""
+        edge = self.tr("Lifecycle", str(tr_.get("label", "")))
+        return f"{self._state_title(tr_.get('from'))} → {self._state_title(tr_.get('to'))} ({edge})"
+
     def _head(self, x: HandoutEntry) -> str:
-        where = "HTTP" if x.side else self.w(x.direction) if x.direction in WORDS else x.direction  # as the timeline's Direction column
-        bits = [f"{x.seq}", f"{x.t:.3f} s", where, x.kind]
-        if x.method:
-            bits.append(x.method)
-        if x.id is not None:
-            bits.append(f"id {format_id(x.id, None)}")
-        if x.latency is not None:
-            bits.append(f"{self.w('latency')} {format_duration(x.latency)}")
-        if x.hand_written:
+        h = x.head
+        direction = h.direction.label
+        where = (
+            "HTTP" if h.side else self.w(direction) if direction in WORDS else direction
+        )  # as the timeline's Direction column
+        bits = [f"{h.seq}", f"{h.t:.3f} s", where, x.kind]
+        if h.method:
+            bits.append(h.method)
+        if h.id is not None:
+            bits.append(f"id {format_id(h.id, None)}")
+        if h.latency is not None:
+            bits.append(f"{self.w('latency')} {format_duration(h.latency)}")
+        if h.hand_written:
             bits.append(self.w("hand_written"))
         return " · ".join(bits)
 
@@ -231,7 +229,7 @@ class Handout:
         out: list[tuple[str, str | None, bool]] = [(f"{self.w('state_after')}: {x.state}", None, False)]
         if x.transition:
             out.append((f"{self.w('transition')}: {x.transition}", None, False))
-        if x.schema_invalid:
+        if x.head.schema_ok is False:
             out.append((self.w("schema_invalid"), None, True))
         out += [(text, rule_id, True) for rule_id, text in x.violations]
         return out
@@ -267,9 +265,10 @@ class Handout:
             out.append(f"<tr><th>{e(key)}</th><td>{e(value)}</td></tr>")
         out.append(f"</table><h2>{e(self.w('messages'))}</h2>")
         for x in self.entries():
-            classes = f"entry {x.direction}" + (" flagged" if x.violations or x.schema_invalid else "")
-            facts = f'data-dir="{e(x.direction)}" data-t="{x.t:.6f}" data-state="{e(x.state_value)}"'
-            out.append(f'<section class="{classes}" id="e{x.seq}" {facts}><h3>{e(self._head(x))}</h3><ul>')
+            h = x.head
+            classes = f"entry {h.direction.label}" + (" flagged" if x.violations or h.schema_ok is False else "")
+            facts = f'data-dir="{e(h.direction.label)}" data-t="{h.t:.6f}" data-state="{e(h.state.value)}"'
+            out.append(f'<section class="{classes}" id="e{h.seq}" {facts}><h3>{e(self._head(x))}</h3><ul>')
             for text, rule_id, fault in self._notes(x):
                 code = f"<code>{e(rule_id)}</code>: " if rule_id else ""
                 out.append(f"<li{' class=bad' if fault else ''}>{code}{e(text)}</li>")
@@ -294,7 +293,9 @@ _CSS = (
 )
 
 
-def write_handout(path: str, recording: Recording, summary: dict | None = None, tr: Translate = _same, lang: str = "en") -> None:
+def write_handout(
+    path: str, recording: Recording, summary: dict | None = None, tr: Translate = _same, lang: str = "en"
+) -> None:
     """Write ``path`` as Markdown (``.md``) or HTML (anything else), UTF-8."""
     handout = Handout(recording, summary, tr, lang)
     text = handout.markdown() if str(path).lower().endswith((".md", ".markdown")) else handout.html()

@@ -27,7 +27,13 @@ def test_one_duration_one_size_one_id():
     assert [format_duration(s) for s in (0.0, 0.00042, 0.00999, 0.0123, 0.9994, 1.0, 2.3454)] == [
         "0.00 ms", "0.42 ms", "9.99 ms", "12.3 ms", "999.4 ms", "1.000 s", "2.345 s",
     ]  # fmt: skip
-    assert [format_size(n) for n in (0, 1023, 1536, 12 * 1024 * 1024, 2_254_857_830)] == ["0 B", "1023 B", "1.5 KiB", "12.0 MiB", "2.1 GiB"]
+    assert [format_size(n) for n in (0, 1023, 1536, 12 * 1024 * 1024, 2_254_857_830)] == [
+        "0 B",
+        "1023 B",
+        "1.5 KiB",
+        "12.0 MiB",
+        "2.1 GiB",
+    ]
     assert [format_id(v) for v in (None, 7, "a", 1.5, [1])] == ["", "7", '"a"', "1.5", "[1]"]
     long = "x" * 200
     assert format_id(long) == '"' + "x" * 78 + "…" and len(format_id(long)) == 80
@@ -45,10 +51,19 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Recording:
 def test_the_heading_says_what_the_entry_says(demo: Recording):
     for i in range(len(demo)):
         e, head = demo[i], entry_head(demo, i)
-        assert (head.seq, head.t, head.direction, head.kind, head.method, head.id) == (e.seq, e.t, e.direction, e.kind, e.method, e.id)
+        assert (head.seq, head.t, head.direction, head.kind, head.method, head.id) == (
+            e.seq,
+            e.t,
+            e.direction,
+            e.kind,
+            e.method,
+            e.id,
+        )
         assert (head.size, head.latency, head.state, head.schema_ok) == (len(e.raw), e.latency, e.state, e.schema_ok)
         assert head.event == (e.extra.get("event") if e.direction is Direction.EVENT else None)
-        assert head.hand_written is bool(e.extra.get("hand_written")) and head.side is False  # stdio: no HTTP side lines
+        assert (
+            head.hand_written is bool(e.extra.get("hand_written")) and head.side is False
+        )  # stdio: no HTTP side lines
     events = {entry_head(demo, i).label() for i in range(len(demo)) if demo.direction_at(i) is Direction.EVENT}
     assert ("Events", "spawned") in events and ("Events", "exited") in events
 
@@ -74,7 +89,13 @@ def handout_heads(handout: Handout) -> list[str]:
 def test_an_http_side_line_is_an_http_note_in_the_transcript_and_the_handout():
     rec = Recording({"transport": "streamable-http"}, t0=0.0)
     engine = ProtocolEngine()
-    seq = rec.append(Direction.STDERR, 0.5, b"POST http://127.0.0.1:1/mcp failed: refused\n", engine.note(Kind.STDERR), {"channel": "http"})
+    seq = rec.append(
+        Direction.STDERR,
+        0.5,
+        b"POST http://127.0.0.1:1/mcp failed: refused\n",
+        engine.note(Kind.STDERR),
+        {"channel": "http"},
+    )
     head = entry_head(rec, seq)
     assert head.side and head.label() == ("Timeline", HTTP_NOTE)
     assert transcript_line(rec, seq).split("\n")[0].endswith(f"! {HTTP_NOTE}")

@@ -50,7 +50,11 @@ class Judged(Driver):
         eng = self.engine
         id_ = eng.next_id()
         request = self.c2s(eng.build_initialize(id_))
-        result = {"protocolVersion": answered, "capabilities": {"tools": {}}, "serverInfo": {"name": "s", "version": "1"}}
+        result = {
+            "protocolVersion": answered,
+            "capabilities": {"tools": {}},
+            "serverInfo": {"name": "s", "version": "1"},
+        }
         answer = self.answer(id_, result)
         self.c2s(eng.build_initialized())
         return request, answer

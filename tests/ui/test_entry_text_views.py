@@ -56,7 +56,13 @@ def test_a_slow_answer_reads_the_same_in_all_four(pane, qtbot):
 def test_an_http_side_line_is_an_http_note_in_all_four(pane, qtbot):
     d = Driver()
     d.rec.header["transport"] = "streamable-http"
-    seq = d.rec.append(Direction.STDERR, 0.5, b"POST http://127.0.0.1:1/mcp failed: refused\n", d.engine.note(Kind.STDERR), {"channel": "http"})
+    seq = d.rec.append(
+        Direction.STDERR,
+        0.5,
+        b"POST http://127.0.0.1:1/mcp failed: refused\n",
+        d.engine.note(Kind.STDERR),
+        {"channel": "http"},
+    )
     model = TimelineModel(d.rec)
     assert model.data(model.index(model.row_of(seq), Column.KIND)).endswith(HTTP_NOTE)
     pane.set_entry(d.rec, seq)
