@@ -79,7 +79,7 @@ class ReadOutcome:
     uri: str
     reply: Reply | None = None
     failure: Failure | None = None
-    contents: tuple[dict, ...] | None = None
+    contents: tuple[dict[str, Any], ...] | None = None
     listed: int = 0  # entries in the answer's contents array, objects or not
     problem: str | None = None
 
@@ -104,7 +104,7 @@ class DecodedContent:
     """One ``ResourceContents`` entry of a read, decoded: a text and its UTF-8 bytes, or a blob's
     bytes, or why there are none (``problem``)."""
 
-    content: dict
+    content: dict[str, Any]
     uri: str = ""
     mime: str = ""
     is_text: bool = False
@@ -113,10 +113,13 @@ class DecodedContent:
     problem: str | None = None
 
 
-def decode_content(content: dict) -> DecodedContent:
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def decode_content(content: dict[str, Any]) -> DecodedContent:
     """Decode one entry (pure, so a front-end may do it on a worker thread)."""
-    uri = content.get("uri") if isinstance(content.get("uri"), str) else ""
-    mime = content.get("mimeType") if isinstance(content.get("mimeType"), str) else ""
+    uri, mime = _text(content.get("uri")), _text(content.get("mimeType"))
     text = content.get("text")
     if isinstance(text, str):
         return DecodedContent(content, uri, mime, True, text, text.encode("utf-8", "surrogatepass"))

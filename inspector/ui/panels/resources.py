@@ -42,6 +42,7 @@ import re
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
+from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -102,7 +103,7 @@ from inspector.session.controllers.resources import (
     missing_variables,
     read_outcome,
 )
-from inspector.session.operations import NOTE_ERROR
+from inspector.session.operations import NOTE_ERROR, ListNote
 from ..theme import card_style, is_dark
 
 from ..widgets import BusyIndicator, CompletionField, ErrorLabel, PagedListView, mono_font, muted, plain_label, plain_tooltip, section_title
@@ -364,7 +365,7 @@ class ResourcesPanel(FeaturePanel):
         self._build()
         for pl in self.feature.lists:
             self.follow(pl, self.errors)
-            pl.subscribe(lambda what, pl=pl: self._list_event(pl, what))
+            pl.subscribe(partial(self._list_event, pl))
         self.feature.spawn = lambda fn: self.run(fn, error_label=self.errors)
         self.feature.subscribe(self._feature_event)
         self._retranslate()
@@ -417,7 +418,7 @@ class ResourcesPanel(FeaturePanel):
         self.template_list.refreshClicked.connect(lambda: self.load(self.templates))
         self.template_list.moreClicked.connect(lambda: self.load_more(self.templates))
         self.resource_list.itemChosen.connect(self.show_resource)
-        self.resource_list.itemOpened.connect(lambda entry: (self.show_resource(entry), self.read_selected()))
+        self.resource_list.itemOpened.connect(self._open_resource)
         self.template_list.itemChosen.connect(self.show_template)
         self.lists = QTabWidget()
         self.lists.setDocumentMode(True)
@@ -690,9 +691,9 @@ class ResourcesPanel(FeaturePanel):
             stream = self.stream
             uris = (stream.filter.get("resourceSubscriptions") or []) if stream is not None and stream.active else []
             note = listen_note_text(stream.note) if stream is not None else ""
-            if uris and stream.state == "opening":
+            if uris and stream is not None and stream.state == "opening":
                 text = self.tr("Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)").format(uris=", ".join(uris))
-            elif uris and stream.state == "listening":
+            elif uris and stream is not None and stream.state == "listening":
                 text = self.tr("Listening (subscription {id}) for updates to {uris}.").format(
                     id=stream.request_id, uris=", ".join((stream.honored or {}).get("resourceSubscriptions") or ()) or self.tr("nothing")
                 )
@@ -737,7 +738,8 @@ class ResourcesPanel(FeaturePanel):
         self.updates.setHeaderLabels([self.tr("Time"), self.tr("URI"), self.tr("Via")])
         for i in range(self.updates.topLevelItemCount()):
             item = self.updates.topLevelItem(i)
-            item.setText(2, self._via(item.data(2, ITEM_ROLE)))
+            if item is not None:
+                item.setText(2, self._via(item.data(2, ITEM_ROLE)))
         if self.current is None and self.template is None:
             self._show_nothing()
         elif self.template is not None:
@@ -814,12 +816,15 @@ class ResourcesPanel(FeaturePanel):
     def _view_of(self, pl: ListController) -> PagedListView:
         return self.resource_list if pl is self.resources else self.template_list
 
-    def _show_list_errors(self, pl: ListController, notes: list, failure: Failure | None = None) -> None:
+    def _show_list_errors(self, pl: ListController, notes: list[ListNote], failure: Failure | None = None) -> None:
         for note in notes:
             if note.code == NOTE_ERROR:
-                self.say(self.errors, lambda detail=note.detail: self.tr("{method} failed. {error}").format(method=pl.method, error=error_text(detail)))
+                self.say(self.errors, partial(self._list_failed, pl.method, note.detail))
         if failure is not None:
             self.say_error(self.errors, lambda: failure_text(failure))
+
+    def _list_failed(self, method: str, error: Any) -> str:
+        return self.tr("{method} failed. {error}").format(method=method, error=error_text(error))
 
     def _row(self, pl: ListController, entry: dict) -> tuple[list[str], dict, str]:
         name = entry.get("title") or entry.get("name") or ""
@@ -842,6 +847,11 @@ class ResourcesPanel(FeaturePanel):
             if entry is not None and entry is not self.template:
                 self.show_template(entry)
 
+    def _open_resource(self, entry: dict) -> None:
+        """A double-click: show the resource and read it."""
+        self.show_resource(entry)
+        self.read_selected()
+
     def show_resource(self, entry: dict) -> None:
         self.current = entry
         self.template = None
@@ -860,7 +870,8 @@ class ResourcesPanel(FeaturePanel):
     def show_template(self, entry: dict) -> None:
         self.template = entry
         self.current = None
-        tmpl = entry.get("uriTemplate") if isinstance(entry.get("uriTemplate"), str) else ""
+        raw = entry.get("uriTemplate")
+        tmpl = raw if isinstance(raw, str) else ""
         self._forget_contents(lambda: self.tr("Fill in the arguments, then press Read."))
         self.heading.setText(str(entry.get("title") or entry.get("name") or tmpl))
         self.uri_label.setText(tmpl)
@@ -1085,4 +1096,5 @@ class ResourcesPanel(FeaturePanel):
 
     def update_uris(self) -> list[str]:
         """URIs in the Updates list, newest first."""
-        return [self.updates.topLevelItem(i).text(1) for i in range(self.updates.topLevelItemCount())]
+        items = (self.updates.topLevelItem(i) for i in range(self.updates.topLevelItemCount()))
+        return [item.text(1) for item in items if item is not None]
