@@ -28,11 +28,13 @@ from inspector.session.controllers.logs import (
     LEVEL_NONE_CARRIED,
     LEVEL_NOT_SET,
     LEVEL_SENDING,
+    UNRANKED,
     LevelStatus,
+    LiveLogView,
     LogsController,
     sets_level_by_request,
 )
-from inspector.session.views import LEVELS, RANK, log_lines
+from inspector.session.views import LEVELS, RANK, LogView, log_lines
 from inspector.transport.base import StdioSpec
 
 pytestmark = pytest.mark.anyio
@@ -175,3 +177,26 @@ def test_only_server_notifications_named_notifications_message_are_log_lines() -
     feature = LogsController()
     feature.view.set_recording(rec)
     assert list(feature.view.rows) == [0, 1, 2, 5]
+
+
+async def test_the_live_view_looks_through_a_real_flood_as_it_arrives_and_reads_levels_lazily() -> None:
+    session = Session(options([*DEMO, "--flood", "0:3000"]))
+    live = LiveLogView()
+    live.prescan = True  # its front-end is on screen: batches are looked through as they come
+    live.set_recording(session.recording)
+    async with session:
+        await session.start()
+        with anyio.fail_after(30):
+            while len(log_lines(session.recording, 0, len(session.recording))) < 3000:
+                await anyio.sleep(0.02)
+        assert live.seen == 0 and len(live) == 0  # no tick yet ...
+        assert live.catch_up(budget=0) > 0  # ... yet one appends what the batches found
+        plain = LogView()
+        plain.set_recording(session.recording)
+        live.catch_up()
+        assert list(live.rows) == list(plain.rows) and live.total == plain.total == 3000
+        assert UNRANKED in live.ranks  # no level read: nothing asked for one
+        assert live.rank_of(live.rows[-1]) == RANK["info"] == plain.rank_of(plain.rows[-1])
+        feature = LogsController(live)
+        assert feature.set_floor(RANK["warning"]) and len(live.rows) == 0  # the floor reads the levels it needs
+        assert UNRANKED not in live.ranks

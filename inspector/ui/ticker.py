@@ -29,10 +29,10 @@ Subscribers are held weakly and dropped when their QObject is destroyed; the tim
 while at least one subscriber is active. (This shared timer once segfaulted the Qt tests; the
 cause was the cyclic collector freeing Qt wrappers in a watcher thread, see :mod:`.collector`.)
 
-Two helpers for views that follow a live recording: :func:`listen_weakly` lets a view look
-through each batch the session takes in as it arrives (work spread over the flood instead of
-gathered into a frame), and :func:`set_live_text` shows a text that changes on every tick (a
-count) without laying the window out again on every tick.
+A helper for views that follow a live recording: :func:`set_live_text` shows a text that
+changes on every tick (a count) without laying the window out again on every tick. (A view
+that looks through each batch the session takes in as it arrives, work spread over the flood
+instead of gathered into a frame, listens with ``session.controllers.logs.listen_weakly``.)
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from __future__ import annotations
 import time
 import weakref
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QLabel
@@ -222,24 +221,6 @@ def app_ticker(app: QCoreApplication | None = None) -> Ticker:
     from .widgets import app_singleton
 
     return app_singleton(Ticker, "viewTicker", app)
-
-
-def listen_weakly(rec: Any, take: Callable[[int, int], None]) -> Callable[[int, int], None]:
-    """Call ``take(start, end)`` (a bound method) for every batch of entries the recording
-    ``rec`` announces (``Recording.add_listener``), without keeping ``take``'s object alive:
-    the listener leaves once that object is gone. Returns the listener, for
-    ``rec.remove_listener``. ``take`` runs inside the session's pump: it must not raise."""
-    ref = weakref.WeakMethod(take)  # type: ignore[arg-type]
-
-    def on_batch(start: int, end: int) -> None:
-        fn = ref()
-        if fn is None:
-            rec.remove_listener(on_batch)
-        else:
-            fn(start, end)
-
-    rec.add_listener(on_batch)
-    return on_batch
 
 
 def set_live_text(label: QLabel, text: str) -> bool:

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from inspector.session.views import LEVELS, UNKNOWN, LogView
 from inspector.ui.cells import CellDelegate
-from inspector.ui.panels.logs import CATCH_UP, UNRANKED, LiveLogView, LogModel, LogTable
+from inspector.session.controllers.logs import CATCH_UP, UNRANKED, LiveLogView
+from inspector.ui.panels.logs import LogModel, LogTable
 from inspector.ui.ticker import FLOOD_BATCH_ROWS, FLOOD_INTERVAL_MS, FLOOD_MAX_MS, INTERVAL_MS, Ticker, app_ticker, set_live_text
 from inspector.ui.timeline import Column, TimelineView
 

@@ -1,11 +1,14 @@
 """The Logs controller: the server's log level and the level filter, Qt-free (see the package
 docstring).
 
-Which entries are log messages, and their level ranks, is :class:`~inspector.session.views.LogView`
-(a front-end may hand in a faster subclass of its own: the window's looks through a live
-recording's batches ahead of its ticks); the controller holds the view and its filter
+Which entries are log messages, and their level ranks, is a
+:class:`~inspector.session.views.LogView`; the controller holds one and its filter
 (:meth:`LogsController.set_floor`: messages below the floor are hidden from the view, never
-from the recording).
+from the recording). :class:`LiveLogView` is the one a window hands in: it looks through a
+live recording's batches as the session takes them in (``prescan``, while it is on screen),
+ahead of the ticks that turn them into rows, and reads level ranks only when they are needed
+(a painted row, a floor above debug, idle ticks); its tests are the window's flood tests and
+tests/test_controllers_logs.py.
 
 The server's level: a version whose client may send ``logging/setLevel`` (every version of the
 legacy era, per the protocol's method tables) sets it with that request; 2026-07-28 has no such
@@ -19,17 +22,26 @@ reported as ``FAILED``. The front-end words both.
 
 from __future__ import annotations
 
+import weakref
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from inspector.protocol.versions import methods_for
 
+from ..recording import Recording
 from ..session import SessionError
-from ..views import LEVELS, LogView
+from ..views import LEVELS, UNKNOWN, LogView, level_rank, log_lines
 from .base import Failure, FeatureController
 
 if TYPE_CHECKING:
     from ..session import Session
+
+CATCH_UP = 8  # a live batch that finds the view behind looks through this many times its size
+RANK_SLICE = 2_000  # level ranks read per idle tick (~1 us each)
+UNRANKED = 255  # a rank not read yet
 
 # Events the Logs controller reports.
 LEVEL = "level"  # the server level's status (``status``) or whether it is being set (``sending``) changed
@@ -160,3 +172,147 @@ class LogsController(FeatureController):
         self._say(None)
         self.emit(FAILED)
         return False
+
+
+# ---------------------------------------------------------------------- the live view
+
+
+def listen_weakly(rec: Any, take: Callable[[int, int], None]) -> Callable[[int, int], None]:
+    """Call ``take(start, end)`` (a bound method) for every batch of entries the recording
+    ``rec`` announces (``Recording.add_listener``), without keeping ``take``'s object alive:
+    the listener leaves once that object is gone. Returns the listener, for
+    ``rec.remove_listener``. ``take`` runs inside the session's pump: it must not raise."""
+    ref = weakref.WeakMethod(take)  # type: ignore[arg-type]
+
+    def on_batch(start: int, end: int) -> None:
+        fn = ref()
+        if fn is None:
+            rec.remove_listener(on_batch)
+        else:
+            fn(start, end)
+
+    rec.add_listener(on_batch)
+    return on_batch
+
+
+class LiveLogView(LogView):
+    """A :class:`LogView` that finds log messages with C-level passes over the recording's
+    columns, ahead of the tick while it may, and reads their level ranks lazily.
+
+    Ahead of the tick: while ``prescan`` is on (its front-end is on screen), the view listens to a
+    live recording's batches (``Recording.add_listener``: a hundred-odd lines at a time, as the
+    session takes them in) and looks through each one at once, so the work is spread over the
+    flood and a tick only appends the rows found (one announced batch, as before). A batch
+    that finds the view behind (it fell behind while hidden) looks through a few times its
+    size of the entries before it, so the view catches up while the flood goes on; the ticks
+    examine at most their budget on top.
+
+    Lazy ranks: ``ranks`` holds :data:`UNRANKED` for a message whose level was not needed yet.
+    :meth:`rank_of` reads one when it is asked for (a painted row), a level floor above debug
+    reads those it filters, :meth:`rank_some` reads the next slice in order (idle ticks)."""
+
+    def __init__(self, read_rank: Callable[[bytes], int] = level_rank) -> None:
+        super().__init__()
+        self.read_rank = read_rank  # a log line's level rank from its bytes
+        self.prescan = False
+        self._ranked = 0  # ranks[:_ranked] are all read
+        self._ahead = array("l")  # log messages found ahead of the tick (entries >= seen)
+        self._ahead_end = 0  # entries up to here were looked through ahead of the tick
+        self._listened: Recording | None = None
+        self._listener: Any = None
+
+    def _forget(self) -> None:
+        super()._forget()
+        self._ranked = 0
+        self._ahead = array("l")
+        self._ahead_end = 0
+
+    def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
+        if self._listened is not None and self._listened is not rec:
+            self._listened.remove_listener(self._listener)
+            self._listened = self._listener = None
+        if rec is not None and not rec.read_only and self._listened is None:
+            self._listener = listen_weakly(rec, self.take_batch)
+            self._listened = rec
+        super().set_recording(rec, budget=budget)
+
+    def _hits(self, start: int, end: int) -> list[int]:
+        """The log messages among entries ``start .. end - 1`` (``views.log_lines``)."""
+        return log_lines(self.rec, start, end)  # type: ignore[arg-type]
+
+    def take_batch(self, start: int, end: int) -> None:
+        """The recording announced entries ``start .. end - 1``: look through them now (never
+        raises: it runs inside the session's pump). When the view is behind them (it was
+        hidden, or shown after a flood began), each batch looks through CATCH_UP times its
+        own size of what lies before it instead, so the view catches up over the flood rather
+        than at the ticks' pace."""
+        try:
+            frontier = max(self.seen, self._ahead_end)
+            if not self.prescan or self.rec is None or end <= frontier:
+                return
+            stop = end if start <= frontier else min(end, frontier + CATCH_UP * (end - start))
+            self._ahead.extend(self._hits(frontier, stop))
+            self._ahead_end = stop
+        except Exception:  # the tick examines these entries again
+            self._ahead = array("l")
+            self._ahead_end = 0
+
+    def catch_up(self, budget: int | None = None) -> int:
+        """As :meth:`LogView.catch_up`; what was looked through ahead of the tick does not
+        count against ``budget`` (it costs the tick only an append)."""
+        if budget is not None and self._ahead_end > self.seen:
+            budget += self._ahead_end - self.seen
+        return super().catch_up(budget)
+
+    def _scan(self, start: int, end: int) -> array:
+        if self.rec is None or end <= start:
+            return array("l")
+        if self._ahead_end > start:  # looked through ahead of the tick, up to _ahead_end
+            upto = min(end, self._ahead_end)
+            k = bisect_left(self._ahead, upto)
+            hits = self._ahead[:k]
+            del self._ahead[:k]
+            if end > upto:
+                hits.extend(self._hits(upto, end))
+        else:
+            hits = self._hits(start, end)
+        first = len(self.seqs)
+        self.seqs.extend(hits)
+        self.ranks.frombytes(_UNRANKED_BYTE * len(hits))
+        return self._shown(first, self._end())
+
+    def _shown(self, lo: int, hi: int) -> array:
+        if self.floor and hi > lo:
+            self._rank(lo, hi)
+        return super()._shown(lo, hi)
+
+    def _rank(self, lo: int, hi: int) -> None:
+        """Read the ranks of ``seqs[lo:hi]`` that are not read yet."""
+        ranks, seqs, read_rank = self.ranks, self.seqs, self.read_rank
+        raw_at = self.rec.raw_at  # type: ignore[union-attr]
+        for k in range(max(lo, self._ranked), hi):
+            if ranks[k] == UNRANKED:
+                ranks[k] = read_rank(raw_at(seqs[k]))
+        if lo <= self._ranked < hi:
+            self._ranked = hi
+
+    def rank_some(self, budget: int = RANK_SLICE) -> int:
+        """Read the next ``budget`` ranks not read yet, in order; how many were examined."""
+        lo = self._ranked
+        hi = min(len(self.seqs), lo + budget)
+        if hi > lo and self.rec is not None:
+            self._rank(lo, hi)
+        return hi - lo
+
+    def rank_of(self, seq: int) -> int:
+        seqs = self.seqs
+        k = bisect_left(seqs, seq)
+        if k >= len(seqs) or seqs[k] != seq:
+            return UNKNOWN
+        rank = self.ranks[k]
+        if rank == UNRANKED:
+            rank = self.ranks[k] = self.read_rank(self.rec.raw_at(seq))  # type: ignore[union-attr]
+        return rank
+
+
+_UNRANKED_BYTE = bytes([UNRANKED])

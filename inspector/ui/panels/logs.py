@@ -3,7 +3,8 @@
 Theory of operation
 -------------------
 Log messages are never delivered by signal, one per message: a flood of 100k/s would drown the
-event loop. :class:`LogModel` is a thin adapter over :class:`LiveLogView`, the session's Qt-free
+event loop. :class:`LogModel` is a thin adapter over
+:class:`~inspector.session.controllers.logs.LiveLogView`, the session layer's Qt-free
 :class:`~inspector.session.views.LogView` with a cheaper scan: it looks through the entries
 with C-level passes over the cheap ``method_at``, ``direction_at`` and ``kind_at`` columns -
 while the panel is on screen, each batch of a live recording as the session takes it in;
@@ -12,7 +13,8 @@ entry numbers of the log entries it found. On each tick of the application's tic
 of its own, so the Logs panel is never painted in the same frame as the timeline, see
 :mod:`..ticker`) they become rows. Their level ranks are read
 from the raw bytes without decoding the JSON (a one-occurrence fast path, a full decode only
-when the line is ambiguous) when something needs them: a painted row, a level filter above
+when the line is ambiguous; a huge line's from its head, the panel's ``_level_rank``) when
+something needs them: a painted row, a level filter above
 debug, and otherwise in idle ticks, a slice at a time. The rows shown are the entry numbers
 whose rank passes the level filter, appended with ONE ``beginInsertRows``/``endInsertRows``
 per tick; changing the filter rebuilds them inside one model reset. Cells (logger, data) are
@@ -29,8 +31,6 @@ says what became of it as data; the panel words it and forwards the choices.
 
 from __future__ import annotations
 
-from array import array
-from bisect import bisect_left
 from typing import Any
 
 import orjson
@@ -44,15 +44,15 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.session.controllers.base import FAIL_ERROR, Failure
-from inspector.session.controllers.logs import FAILED, LEVEL, LogsController, LevelStatus
+from inspector.session.controllers.logs import FAILED, LEVEL, LevelStatus, LiveLogView, LogsController
 from inspector.session.recording import Recording
-from inspector.session.views import LEVELS, RANK, UNKNOWN, LogView, level_rank, log_lines
+from inspector.session.views import LEVELS, RANK, UNKNOWN, level_rank
 
 from ..cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
 from ..rowmodel import RowTableModel
 from ..text import json_head
 from ..theme import is_dark, mix
-from ..ticker import listen_weakly, set_live_text
+from ..ticker import set_live_text
 from ..widgets import ErrorLabel, muted, plain_tooltip
 from .answers import failure_text
 from .base import FeaturePanel
@@ -62,9 +62,6 @@ from .base import FeaturePanel
 # Less while the panel is not on screen.
 MAX_SCAN = 20_000
 MAX_SCAN_HIDDEN = 1_000
-CATCH_UP = 8  # a live batch that finds the view behind looks through this many times its size
-RANK_SLICE = 2_000  # level ranks read per idle tick (~1 us each)
-UNRANKED = 255  # a rank not read yet
 _CELL_CACHE = 5_000
 _DATA_CHARS = 400  # characters of data shown in a cell (the tooltip has more)
 _PARSE_LIMIT = 256 * 1024  # a longer log line's cells come from its first bytes (text.json_head)
@@ -100,126 +97,6 @@ def _one_line(text: str, limit: int) -> str:
 
 
 
-class LiveLogView(LogView):
-    """A :class:`LogView` that finds log messages with C-level passes over the recording's
-    columns, ahead of the tick while it may, and reads their level ranks lazily.
-
-    Ahead of the tick: while ``prescan`` is on (the panel is on screen), the view listens to a
-    live recording's batches (``Recording.add_listener``: a hundred-odd lines at a time, as the
-    session takes them in) and looks through each one at once, so the work is spread over the
-    flood and a tick only appends the rows found (one announced batch, as before). A batch
-    that finds the view behind (it fell behind while hidden) looks through a few times its
-    size of the entries before it, so the view catches up while the flood goes on; the ticks
-    examine at most their budget on top.
-
-    Lazy ranks: ``ranks`` holds :data:`UNRANKED` for a message whose level was not needed yet.
-    :meth:`rank_of` reads one when it is asked for (a painted row), a level floor above debug
-    reads those it filters, :meth:`rank_some` reads the next slice in order (idle ticks)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.prescan = False
-        self._ranked = 0  # ranks[:_ranked] are all read
-        self._ahead = array("l")  # log messages found ahead of the tick (entries >= seen)
-        self._ahead_end = 0  # entries up to here were looked through ahead of the tick
-        self._listened: Recording | None = None
-        self._listener: Any = None
-
-    def _forget(self) -> None:
-        super()._forget()
-        self._ranked = 0
-        self._ahead = array("l")
-        self._ahead_end = 0
-
-    def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
-        if self._listened is not None and self._listened is not rec:
-            self._listened.remove_listener(self._listener)
-            self._listened = self._listener = None
-        if rec is not None and not rec.read_only and self._listened is None:
-            self._listener = listen_weakly(rec, self.take_batch)
-            self._listened = rec
-        super().set_recording(rec, budget=budget)
-
-    def _hits(self, start: int, end: int) -> list[int]:
-        """The log messages among entries ``start .. end - 1`` (``views.log_lines``)."""
-        return log_lines(self.rec, start, end)  # type: ignore[arg-type]
-
-    def take_batch(self, start: int, end: int) -> None:
-        """The recording announced entries ``start .. end - 1``: look through them now (never
-        raises: it runs inside the session's pump). When the view is behind them (it was
-        hidden, or shown after a flood began), each batch looks through CATCH_UP times its
-        own size of what lies before it instead, so the view catches up over the flood rather
-        than at the ticks' pace."""
-        try:
-            frontier = max(self.seen, self._ahead_end)
-            if not self.prescan or self.rec is None or end <= frontier:
-                return
-            stop = end if start <= frontier else min(end, frontier + CATCH_UP * (end - start))
-            self._ahead.extend(self._hits(frontier, stop))
-            self._ahead_end = stop
-        except Exception:  # the tick examines these entries again
-            self._ahead = array("l")
-            self._ahead_end = 0
-
-    def catch_up(self, budget: int | None = None) -> int:
-        """As :meth:`LogView.catch_up`; what was looked through ahead of the tick does not
-        count against ``budget`` (it costs the tick only an append)."""
-        if budget is not None and self._ahead_end > self.seen:
-            budget += self._ahead_end - self.seen
-        return super().catch_up(budget)
-
-    def _scan(self, start: int, end: int) -> array:
-        if self.rec is None or end <= start:
-            return array("l")
-        if self._ahead_end > start:  # looked through ahead of the tick, up to _ahead_end
-            upto = min(end, self._ahead_end)
-            k = bisect_left(self._ahead, upto)
-            hits = self._ahead[:k]
-            del self._ahead[:k]
-            if end > upto:
-                hits.extend(self._hits(upto, end))
-        else:
-            hits = self._hits(start, end)
-        first = len(self.seqs)
-        self.seqs.extend(hits)
-        self.ranks.frombytes(_UNRANKED_BYTE * len(hits))
-        return self._shown(first, self._end())
-
-    def _shown(self, lo: int, hi: int) -> array:
-        if self.floor and hi > lo:
-            self._rank(lo, hi)
-        return super()._shown(lo, hi)
-
-    def _rank(self, lo: int, hi: int) -> None:
-        """Read the ranks of ``seqs[lo:hi]`` that are not read yet."""
-        ranks, seqs = self.ranks, self.seqs
-        raw_at = self.rec.raw_at  # type: ignore[union-attr]
-        for k in range(max(lo, self._ranked), hi):
-            if ranks[k] == UNRANKED:
-                ranks[k] = _level_rank(raw_at(seqs[k]))
-        if lo <= self._ranked < hi:
-            self._ranked = hi
-
-    def rank_some(self, budget: int = RANK_SLICE) -> int:
-        """Read the next ``budget`` ranks not read yet, in order; how many were examined."""
-        lo = self._ranked
-        hi = min(len(self.seqs), lo + budget)
-        if hi > lo and self.rec is not None:
-            self._rank(lo, hi)
-        return hi - lo
-
-    def rank_of(self, seq: int) -> int:
-        seqs = self.seqs
-        k = bisect_left(seqs, seq)
-        if k >= len(seqs) or seqs[k] != seq:
-            return UNKNOWN
-        rank = self.ranks[k]
-        if rank == UNRANKED:
-            rank = self.ranks[k] = _level_rank(self.rec.raw_at(seq))  # type: ignore[union-attr]
-        return rank
-
-
-_UNRANKED_BYTE = bytes([UNRANKED])
 
 
 class LevelColors:
@@ -298,7 +175,7 @@ class LogModel(RowTableModel):
     tick_lane = 1  # taken in and painted in frames of its own while the ticker is flooded
 
     def __init__(self, parent=None) -> None:
-        self.logs = LiveLogView()
+        self.logs = LiveLogView(_level_rank)  # a huge line's level from its head
         super().__init__(self.logs, parent)
         self._paint: dict[int, tuple] = {}  # seq * COUNT + column -> what painting the cell asks for
         self.on_screen = False  # the panel says when it is on screen (bigger scans then)
