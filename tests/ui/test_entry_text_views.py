@@ -5,8 +5,6 @@ line show it where the places used to differ."""
 
 from __future__ import annotations
 
-import pytest
-
 from recording_driver import Driver  # noqa: E402
 from inspector.protocol.messages import Kind  # noqa: E402
 from inspector.session.entry_text import format_duration, format_id, transcript_line  # noqa: E402
@@ -17,20 +15,18 @@ from inspector.ui.detail import DetailPane  # noqa: E402
 from inspector.ui.timeline import Column, TimelineModel  # noqa: E402
 
 
-@pytest.fixture
-def pane(qtbot):
-    p = DetailPane()
-    qtbot.addWidget(p)
-    p.resize(700, 600)
-    p.show()
-    return p
+def detail_pane(qtbot) -> DetailPane:
+    pane = DetailPane()
+    qtbot.addWidget(pane)
+    return pane
 
 
 def heads(handout: Handout) -> list[str]:
     return [line[4:].replace("\\", "") for line in handout.markdown().split("\n") if line.startswith("### ")]
 
 
-def test_a_slow_answer_reads_the_same_in_all_four(pane, qtbot):
+def test_a_slow_answer_reads_the_same_in_all_four(qtbot):
+    pane = detail_pane(qtbot)
     d = Driver(tick=1.2345)  # each entry 1.2345 s after the one before: the answer comes after a second
     d.handshake()
     request, id_ = d.request("tools/list")
@@ -53,7 +49,8 @@ def test_a_slow_answer_reads_the_same_in_all_four(pane, qtbot):
     assert request == answer - 1
 
 
-def test_an_http_side_line_is_an_http_note_in_all_four(pane, qtbot):
+def test_an_http_side_line_is_an_http_note_in_all_four(qtbot):
+    pane = detail_pane(qtbot)
     d = Driver()
     d.rec.header["transport"] = "streamable-http"
     seq = d.rec.append(
