@@ -106,7 +106,17 @@ from inspector.session.controllers.resources import (
 from inspector.session.operations import NOTE_ERROR, ListNote
 from ..theme import card_style, is_dark
 
-from ..widgets import BusyIndicator, CompletionField, ErrorLabel, PagedListView, mono_font, muted, plain_label, plain_tooltip, section_title
+from ..widgets import (
+    BusyIndicator,
+    CompletionField,
+    ErrorLabel,
+    PagedListView,
+    mono_font,
+    muted,
+    plain_label,
+    plain_tooltip,
+    section_title,
+)
 from ..text import format_size, hex_dump, listen_note_text
 from .answers import complete_field, error_text, failure_text
 from .base import FeaturePanel
@@ -220,12 +230,20 @@ class ContentCard(QFrame):
                 factor = max(1, min(8, 128 // max(1, side))) if side < 128 else 1
                 pix = QPixmap.fromImage(image)
                 if factor > 1:
-                    pix = pix.scaled(image.width() * factor, image.height() * factor, Qt.AspectRatioMode.KeepAspectRatio,
-                                     Qt.TransformationMode.FastTransformation)
+                    pix = pix.scaled(
+                        image.width() * factor,
+                        image.height() * factor,
+                        Qt.AspectRatioMode.KeepAspectRatio,
+                        Qt.TransformationMode.FastTransformation,
+                    )
                 elif side > 320:
-                    pix = pix.scaled(320, 320, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
+                    pix = pix.scaled(
+                        320, 320, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+                    )
                 self.preview.setPixmap(pix)
-                self.preview.setStyleSheet("QLabel { background: transparent; border: 1px dashed palette(mid); padding: 6px; }")
+                self.preview.setStyleSheet(
+                    "QLabel { background: transparent; border: 1px dashed palette(mid); padding: 6px; }"
+                )
                 self.preview.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
                 layout.addWidget(self.preview)
                 self.dims = muted(plain_label())
@@ -247,7 +265,9 @@ class ContentCard(QFrame):
         kind = self.tr("text") if self.is_text else self.tr("binary (blob)")
         self.facts.setText(" · ".join([self.mime or self.tr("no MIME type"), kind, format_size(len(self.data))]))
         if self.cut_note is not None:
-            self.cut_note.setText(self.tr("Showing the first {n} characters; Save keeps everything.").format(n=TEXT_LIMIT))
+            self.cut_note.setText(
+                self.tr("Showing the first {n} characters; Save keeps everything.").format(n=TEXT_LIMIT)
+            )
         image = self.image
         if self.dims is not None and image is not None:
             self.preview.setToolTip(self.tr("{w} × {h} pixels").format(w=image.width(), h=image.height()))
@@ -294,9 +314,19 @@ class ContentCard(QFrame):
                 await anyio.to_thread.run_sync(path.write_bytes, data)
             except OSError as exc:
                 why = exc.strerror or str(exc)
-                panel.say(panel.errors, lambda: QCoreApplication.translate("ResourcesPanel", "Could not save {path}: {error}").format(path=str(path), error=why))
+                panel.say(
+                    panel.errors,
+                    lambda: QCoreApplication.translate("ResourcesPanel", "Could not save {path}: {error}").format(
+                        path=str(path), error=why
+                    ),
+                )
                 return
-        panel.say(panel.status, lambda: QCoreApplication.translate("ResourcesPanel", "Saved {n} to {path}.").format(n=format_size(len(data)), path=str(path)))
+        panel.say(
+            panel.status,
+            lambda: QCoreApplication.translate("ResourcesPanel", "Saved {n} to {path}.").format(
+                n=format_size(len(data)), path=str(path)
+            ),
+        )
 
 
 class ContentsView(QScrollArea):
@@ -549,8 +579,13 @@ class ResourcesPanel(FeaturePanel):
         super().session_started(session, availability, era, version)
         self.clear_view()
         av = availability
-        self.feature.attach(session, era, version, announces_changes=bool(av is not None and av.list_changed),
-                            subscribable=bool(av is not None and av.subscribe))
+        self.feature.attach(
+            session,
+            era,
+            version,
+            announces_changes=bool(av is not None and av.list_changed),
+            subscribable=bool(av is not None and av.subscribe),
+        )
         self.feature.auto_reread = self.auto_reread.isChecked()
         self.feature.refresh()
         self._sync_actions()
@@ -620,14 +655,23 @@ class ResourcesPanel(FeaturePanel):
             self.template_box.setVisible(False)
         self.feature.shown_uri = uri
         if call.reply is None:
-            self.contents.clear(lambda: self.tr("resources/read {uri} was sent at entry {seq}; not answered by this entry.").format(uri=uri, seq=call.seq))
+            self.contents.clear(
+                lambda: self.tr("resources/read {uri} was sent at entry {seq}; not answered by this entry.").format(
+                    uri=uri, seq=call.seq
+                )
+            )
             return
         entries = self._read_answer(read_outcome(uri, call.reply))
         if entries is None:
             return
         self.contents.set_contents(list(entries))
         n = len(entries)
-        self.say(self.status, lambda: self.tr("Read {uri} at entry {seq} ({n} content(s), {ms:.0f} ms).").format(uri=uri, seq=call.reply.seq, n=n, ms=call.reply.latency * 1000))
+        self.say(
+            self.status,
+            lambda: self.tr("Read {uri} at entry {seq} ({n} content(s), {ms:.0f} ms).").format(
+                uri=uri, seq=call.reply.seq, n=n, ms=call.reply.latency * 1000
+            ),
+        )
 
     def on_notification(self, method: str, params: dict) -> None:
         self.feature.on_notification(method, params)
@@ -647,8 +691,14 @@ class ResourcesPanel(FeaturePanel):
         for pl in self.feature.lists:
             self._view_of(pl).set_status(pl.pager, self.loading_text(pl.method))
         if av is not None and av.list_changed:
-            how = self.tr("on a subscriptions/listen stream") if self.modern else self.tr("notifications/resources/list_changed")
-            note = self.tr("The lists refresh by themselves when the server announces a change ({how}).").format(how=how)
+            how = (
+                self.tr("on a subscriptions/listen stream")
+                if self.modern
+                else self.tr("notifications/resources/list_changed")
+            )
+            note = self.tr("The lists refresh by themselves when the server announces a change ({how}).").format(
+                how=how
+            )
         else:
             note = self.tr("The server does not announce list changes (no listChanged): use Refresh.")
         self.resource_list.live_note.setText(note)
@@ -674,7 +724,11 @@ class ResourcesPanel(FeaturePanel):
         else:
             on = uri in self.subscribed
             button.setText(self.tr("Unsubscribe") if on else self.tr("Subscribe"))
-            why = self.tr("Sends resources/unsubscribe.") if on else self.tr("Sends resources/subscribe: the server then sends notifications/resources/updated.")
+            why = (
+                self.tr("Sends resources/unsubscribe.")
+                if on
+                else self.tr("Sends resources/subscribe: the server then sends notifications/resources/updated.")
+            )
         if av is not None and not av.subscribe:
             why = self.tr("The server did not declare resources.subscribe, so it sends no update notifications.")
         elif not self.live and self.recorded_row is not None:
@@ -692,10 +746,13 @@ class ResourcesPanel(FeaturePanel):
             uris = (stream.filter.get("resourceSubscriptions") or []) if stream is not None and stream.active else []
             note = listen_note_text(stream.note) if stream is not None else ""
             if uris and stream is not None and stream.state == "opening":
-                text = self.tr("Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)").format(uris=", ".join(uris))
+                text = self.tr("Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)").format(
+                    uris=", ".join(uris)
+                )
             elif uris and stream is not None and stream.state == "listening":
                 text = self.tr("Listening (subscription {id}) for updates to {uris}.").format(
-                    id=stream.request_id, uris=", ".join((stream.honored or {}).get("resourceSubscriptions") or ()) or self.tr("nothing")
+                    id=stream.request_id,
+                    uris=", ".join((stream.honored or {}).get("resourceSubscriptions") or ()) or self.tr("nothing"),
                 )
                 if note:
                     text += " " + note
@@ -1005,7 +1062,12 @@ class ResourcesPanel(FeaturePanel):
         self.contents.set_prepared(prepared)
         when = time.strftime("%H:%M:%S")
         n = outcome.listed
-        self.say(self.status, lambda: self.tr("Read {uri} at {time} ({n} content(s), {ms:.0f} ms).").format(uri=uri, time=when, n=n, ms=reply.latency * 1000))
+        self.say(
+            self.status,
+            lambda: self.tr("Read {uri} at {time} ({n} content(s), {ms:.0f} ms).").format(
+                uri=uri, time=when, n=n, ms=reply.latency * 1000
+            ),
+        )
 
     def _read_answer(self, outcome: ReadOutcome) -> tuple[dict, ...] | None:
         """The contents of a resources/read answer, or None (what went wrong is shown)."""
@@ -1013,8 +1075,12 @@ class ResourcesPanel(FeaturePanel):
         if failure is not None and failure.code == FAIL_ERROR:
             uri = outcome.uri
             self.contents.clear(lambda: self.tr("Nothing to show: the read failed."))
-            self.say(self.errors, lambda: self.tr("resources/read {uri} failed. {error}").format(
-                uri=uri, error=error_text(failure.error)))
+            self.say(
+                self.errors,
+                lambda: self.tr("resources/read {uri} failed. {error}").format(
+                    uri=uri, error=error_text(failure.error)
+                ),
+            )
             return None
         if failure is not None:  # a timeout, a lost link: the contents on screen stay
             self.say_error(self.errors, lambda: failure_text(failure))
@@ -1028,7 +1094,9 @@ class ResourcesPanel(FeaturePanel):
     def _subscription_uri(self) -> str | None:
         """The resource whose updates the Subscribe/Listen button is about."""
         template = self.template
-        if isinstance(template, dict) and missing_variables(str(template.get("uriTemplate") or ""), self.template_values()):
+        if isinstance(template, dict) and missing_variables(
+            str(template.get("uriTemplate") or ""), self.template_values()
+        ):
             return None
         return self._target_uri()
 
@@ -1064,8 +1132,12 @@ class ResourcesPanel(FeaturePanel):
                 if failure is None:
                     self.errors.clear_text()
                 else:
-                    self.say(self.errors, lambda: self._subscription_failed(done.method).format(
-                        uri=done.uri, error=failure_text(failure)))
+                    self.say(
+                        self.errors,
+                        lambda: self._subscription_failed(done.method).format(
+                            uri=done.uri, error=failure_text(failure)
+                        ),
+                    )
             self._sync_live()
         elif what == UPDATED:
             self._show_update()
