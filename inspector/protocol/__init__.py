@@ -27,6 +27,11 @@ exception. What looks wrong but is allowed gets a note instead (an info rule in
 ``Analysis.notes``, never a violation): an error with id null for a request whose id could not
 be read is what JSON-RPC 2.0 requires, though MCP's schema has no null id. The transition tables are the single source of the states: the session runs them
 and the desktop diagram draws them.
+
+Protocol facts front-ends need live here too, never in a panel: the error codes and the
+specification's names for them (:mod:`.errors`), which versions' ``completion/complete`` take
+``context`` (:func:`.versions.completion_takes_context`), and the RFC 6570 URI templates of
+resource templates (:mod:`.uri_template`, on the ``uritemplate`` library).
 """
 
 # Names are loaded on first use, so ``import inspector.protocol.framing`` (the demo server's
