@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .versions import HEADER_MISMATCH, UNSUPPORTED_PROTOCOL_VERSION
+
 PARSE_ERROR: Final = -32700
 INVALID_REQUEST: Final = -32600
 METHOD_NOT_FOUND: Final = -32601
@@ -18,9 +20,7 @@ INVALID_PARAMS: Final = -32602
 INTERNAL_ERROR: Final = -32603
 RESOURCE_NOT_FOUND: Final = -32002  # legacy era; 2026-07-28 answers -32602
 URL_ELICITATION_REQUIRED: Final = -32042  # 2025-11-25 only
-HEADER_MISMATCH: Final = -32020
-MISSING_REQUIRED_CLIENT_CAPABILITY: Final = -32021
-UNSUPPORTED_PROTOCOL_VERSION: Final = -32022
+MISSING_REQUIRED_CLIENT_CAPABILITY: Final = -32021  # 2026-07-28; -32020 and -32022 are in .versions
 
 ERROR_NAMES: Final[dict[int, str]] = {
     PARSE_ERROR: "Parse error",
