@@ -17,14 +17,11 @@ denied; never blocks, never reads past :data:`MAX_BYTES`); an integer longer tha
 converts is a number like any other (:class:`.config_files.LongNumber`); a server key written
 twice is said (the last one wins).
 
-Shapes. The formats are pydantic models (:mod:`.documents`): the exporter writes
-``ClientEntry`` in ``McpServersFile``/``VsCodeFile``; a registry ``server.json`` (its server,
-packages, remotes and inputs) and VS Code's ``inputs`` are read through theirs, a member of the
-wrong type said at its JSON path (``expected a string, found a number``, code ``expected``, or
-the member's own code) and taking its default. A server entry's members, whose wrong values
-have their own words and skip rules (command, args, env...), are judged here. ``envFile`` is
-read by python-dotenv's parser (``export``, quotes, comments; a line that is no assignment is
-said with its number). A configuration file's bytes and JSONC text: :mod:`.config_files`.
+Shapes. The formats are pydantic models (:mod:`.documents`, imported when a file is read): the
+exporter writes them; ``server.json`` and VS Code's ``inputs`` are read through them, a member
+of the wrong type said at its JSON path (code ``expected``, or the member's own) and taking its
+default. A server entry's members, whose wrong values have their own words and skip rules, are
+judged here. ``envFile``: python-dotenv's parser. A file's bytes and JSONC: :mod:`.config_files`.
 
 Formats (:data:`FORMATS`), detected from the content and the file name unless one is given:
 
@@ -128,14 +125,8 @@ M = TypeVar("M", bound="BaseModel")
 KINDS = {dict: Word("an object"), list: Word("an array"), str: Word("a string"), bool: Word("a boolean"), type(None): Word("null")}
 _NUMBER = Word("a number")
 #: what a document model expected, by pydantic's error type, in the words of :data:`KINDS`
-_EXPECTED = {
-    "string_type": KINDS[str],
-    "list_type": KINDS[list],
-    "dict_type": KINDS[dict],
-    "bool_type": KINDS[bool],
-    "int_type": _NUMBER,
-    "float_type": _NUMBER,
-}
+_EXPECTED = {"string_type": KINDS[str], "list_type": KINDS[list], "dict_type": KINDS[dict], "bool_type": KINDS[bool],
+             "int_type": _NUMBER, "float_type": _NUMBER}
 #: what Python's json module says is wrong with a file (translated; any other message is shown as it is)
 JSON_ERRORS = (
     "Expecting value",
@@ -587,6 +578,9 @@ class _Reader:
     """Maps one parsed file into its result, collecting problems as it goes."""
 
     def __init__(self, result: ImportResult, where: Surroundings, base: Path | None) -> None:
+        from . import documents  # pydantic: imported when a file is read
+
+        self.docs = documents
         self.result = result
         self.where = where
         self.base = base
@@ -604,8 +598,6 @@ class _Reader:
         its JSON path, and takes its default (``codes``: a member's own words for it, else
         "expected a string, found a number"); a list item of the wrong type is left out."""
 
-        from .documents import lenient
-
         def said(failure: Failure) -> None:
             at = loc_path(path, failure.loc)
             code = codes.get(str(failure.loc[0])) if not failure.item else None
@@ -615,7 +607,7 @@ class _Reader:
                 what = _EXPECTED.get(failure.error, failure.expected)
                 self.problem(at, "expected", what=what, kind=_kind(failure.value))
 
-        return lenient(model, data, said)
+        return self.docs.lenient(model, data, said)
 
     def text(self, value: Any, path: str) -> str | None:
         """A string value with its variables expanded; numbers and booleans are taken as their
@@ -725,9 +717,7 @@ class _Reader:
             if not isinstance(item, dict):
                 self.problem(at, "not_an_object", kind=_kind(item))
                 continue
-            from .documents import VsCodeInput
-
-            spec = self.model(VsCodeInput, item, at)
+            spec = self.model(self.docs.VsCodeInput, item, at)
             ident, kind = spec.id, spec.type
             if not isinstance(ident, str) or not ident:
                 self.problem(json_path(at, "id"), "input_id")
@@ -745,8 +735,6 @@ class _Reader:
             self.result.inputs[ident] = ImportInput(ident, label, spec.password, default, choices=choices)
 
     def entry(self, key: str, d: Any, path: str) -> None:
-        from .documents import ClientEntry
-
         self.begin(key)
         if not isinstance(d, dict):
             self.problem(path, "entry_not_object", skipped=True, kind=_kind(d))
@@ -773,7 +761,7 @@ class _Reader:
             if extra == "disabled":
                 if d[extra] is True:
                     self.problem(json_path(path, extra), "disabled")
-            elif extra not in ClientEntry.model_fields:  # the members of an entry the import reads
+            elif extra not in self.docs.ClientEntry.model_fields:  # the members of an entry the import reads
                 self.problem(json_path(path, extra), "no_such_setting")
         profile = ServerProfile(name=key, command="", transport=transport)
         if transport == "stdio":
@@ -934,9 +922,7 @@ class _Reader:
     # -- registry server.json
 
     def registry(self, data: dict[str, Any]) -> None:
-        from .documents import RegistryServer
-
-        doc = self.model(RegistryServer, data, "$", packages="not_array", remotes="not_array")
+        doc = self.model(self.docs.RegistryServer, data, "$", packages="not_array", remotes="not_array")
         full = doc.name if isinstance(doc.name, str) else ""
         if not full:
             self.problem("$.name", "registry_name")
@@ -959,9 +945,7 @@ class _Reader:
         if not isinstance(item, dict):
             self.problem(path, "not_an_object", skipped=True, kind=_kind(item))
             return
-        from .documents import RegistryPackage
-
-        pkg = self.model(RegistryPackage, item, path, environmentVariables="variables_not_array")
+        pkg = self.model(self.docs.RegistryPackage, item, path, environmentVariables="variables_not_array")
         kind, ident, version = pkg.registryType, pkg.identifier, pkg.version
         if not isinstance(ident, str) or not ident:
             self.problem(json_path(path, "identifier"), "package_identifier", skipped=True)
@@ -1008,9 +992,7 @@ class _Reader:
         if not isinstance(item, dict):
             self.problem(path, "not_an_object", skipped=True, kind=_kind(item))
             return
-        from .documents import RegistryRemote
-
-        remote = self.model(RegistryRemote, item, path, headers="headers_not_array")
+        remote = self.model(self.docs.RegistryRemote, item, path, headers="headers_not_array")
         kind = remote.type
         transport = _TRANSPORT_TYPES.get(kind.lower()) if isinstance(kind, str) else None
         if transport is None or transport == "stdio":
@@ -1032,9 +1014,7 @@ class _Reader:
         if not isinstance(item, dict):
             self.problem(path, "not_an_object", kind=_kind(item))
             return None
-        from .documents import RegistryInput
-
-        spec = self.model(RegistryInput, item, path)
+        spec = self.model(self.docs.RegistryInput, item, path)
         name = spec.name
         if not isinstance(name, str) or not name:
             self.problem(json_path(path, "name"), "header_name" if what == "header" else "variable_name")
@@ -1069,9 +1049,7 @@ class _Reader:
             item = variables.get(name)
             if not isinstance(item, dict):
                 return m.group(0)
-            from .documents import RegistryInput, lenient
-
-            spec = lenient(RegistryInput, item, lambda failure: None)  # a variable's wrong settings: their defaults
+            spec = self.docs.lenient(self.docs.RegistryInput, item, lambda failure: None)  # wrong settings: defaults
             return self.new_input(f"{self.server}: {label}.{name}", spec, f"{label} {{{name}}}", spec.isSecret)
 
         return re.sub(r"\{([A-Za-z0-9_.-]+)\}", one, value) if variables else value
@@ -1088,9 +1066,7 @@ class _Reader:
             if not isinstance(item, dict):
                 self.problem(at, "argument_not_object", skipped=True, kind=_kind(item))
                 return None
-            from .documents import RegistryInput
-
-            arg = self.model(RegistryInput, item, at)
+            arg = self.model(self.docs.RegistryInput, item, at)
             kind = arg.type
             name = arg.name if isinstance(arg.name, str) else ""
             label = name or arg.valueHint or f"argument {n + 1}"
