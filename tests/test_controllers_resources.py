@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable
 
 import anyio
 import pytest
@@ -48,6 +47,7 @@ from inspector.session.operations import ListPager
 from inspector.transport.base import StdioSpec
 
 from peers import reference_server  # noqa: E402
+from polling import until  # noqa: E402
 
 pytestmark = pytest.mark.anyio
 
@@ -62,15 +62,6 @@ def options(argv: list[str], *, era: EraMode = EraMode.LEGACY, legacy_version: s
         term_grace=2.0,
         request_timeout=15.0,
     )
-
-
-async def wait_for(predicate: Callable[[], object], what: str, timeout: float = 30.0) -> None:
-    try:
-        with anyio.fail_after(timeout):
-            while not predicate():
-                await anyio.sleep(0.01)
-    except TimeoutError:
-        raise AssertionError(f"timed out waiting for {what}") from None
 
 
 def sent(session: Session, method: str) -> list[dict]:
@@ -180,13 +171,13 @@ async def test_demo_lists_reads_and_a_failed_read_as_data() -> None:
         await session.start()
         ctl, events = attached(session)
         ctl.refresh()
-        await wait_for(lambda: all(pl.outcome is not None for pl in ctl.lists), "both lists")
+        await until(lambda: all(pl.outcome is not None for pl in ctl.lists), what="both lists")
         assert README_URI in [r["uri"] for r in ctl.resources.items]
         assert [t["uriTemplate"] for t in ctl.templates.items] == [ITEMS_TEMPLATE]
         assert [p.get("cursor") for p in sent(session, "resources/list")] == [None]
 
         assert ctl.read(README_URI) and ctl.reading == README_URI and ctl.shown_uri == README_URI
-        await wait_for(lambda: ctl.last_read is not None, "the read")
+        await until(lambda: ctl.last_read is not None, what="the read")
         out = ctl.last_read
         assert out.ok and out.uri == README_URI and out.listed == 1 and out.contents[0]["text"] == README_TEXT
         assert ctl.reading is None and events[-2:] == [READING, READ]
@@ -232,7 +223,7 @@ async def test_demo_a_newer_read_wins_and_leaving_drops_the_answer() -> None:
         async with anyio.create_task_group() as tg:
             tg.start_soon(older, ctl.reads.next())
             assert ctl.read(COUNTER_URI)  # a newer read before the first one's answer
-            await wait_for(lambda: results and ctl.last_read is not None, "both reads")
+            await until(lambda: results and ctl.last_read is not None, what="both reads")
         assert [p["uri"] for p in sent(session, "resources/read")] == [README_URI, COUNTER_URI]  # both were sent
         assert results == [None] and ctl.last_read.uri == COUNTER_URI and ctl.shown_uri == COUNTER_URI
         ctl.leave()
@@ -247,42 +238,42 @@ async def test_demo_legacy_subscription_updates_reread_and_list_changes() -> Non
         ctl, events = attached(session)
         assert ctl.subscribable and not ctl.modern
         ctl.refresh()
-        await wait_for(lambda: all(pl.outcome is not None for pl in ctl.lists), "both lists")
+        await until(lambda: all(pl.outcome is not None for pl in ctl.lists), what="both lists")
         assert ctl.read(COUNTER_URI)
-        await wait_for(lambda: ctl.last_read is not None, "the read")
+        await until(lambda: ctl.last_read is not None, what="the read")
 
         assert ctl.toggle_subscription(COUNTER_URI)
-        await wait_for(lambda: ctl.subscription is not None, "resources/subscribe")
+        await until(lambda: ctl.subscription is not None, what="resources/subscribe")
         assert ctl.subscribed == {COUNTER_URI} and ctl.following(COUNTER_URI) and ctl.subscription.failure is None
         assert sent(session, "resources/subscribe") == [{"uri": COUNTER_URI}] and ctl.pending is None
         assert events.index(SUBSCRIBING) < events.index(SUBSCRIPTIONS)  # the front-end's busy line: on, then off
 
         await call_tool(session, "touch_resource", {"uri": COUNTER_URI})
-        await wait_for(lambda: ctl.updates, "the update")
+        await until(lambda: ctl.updates, what="the update")
         assert ctl.updates[0].uri == COUNTER_URI and ctl.updates[0].subscription is None and UPDATED in events
         # the shown resource changed: it is read again by itself
-        await wait_for(lambda: len(sent(session, "resources/read")) == 2 and ctl.reading is None, "the re-read")
+        await until(lambda: len(sent(session, "resources/read")) == 2 and ctl.reading is None, what="the re-read")
 
         ctl.auto_reread = False
         await call_tool(session, "touch_resource", {"uri": COUNTER_URI})
-        await wait_for(lambda: len(ctl.updates) == 2, "the second update")
+        await until(lambda: len(ctl.updates) == 2, what="the second update")
         await anyio.sleep(0.2)
         assert len(sent(session, "resources/read")) == 2  # not read again
 
         assert ctl.toggle_subscription(COUNTER_URI)
-        await wait_for(lambda: not ctl.subscribed, "resources/unsubscribe")
+        await until(lambda: not ctl.subscribed, what="resources/unsubscribe")
         assert sent(session, "resources/unsubscribe") == [{"uri": COUNTER_URI}]
 
         # a list change reloads both lists
         lists_before = len(sent(session, "resources/list")), len(sent(session, "resources/templates/list"))
         await call_tool(session, "add_item", {"kind": "resource"})
-        await wait_for(
+        await until(
             lambda: (
                 len(sent(session, "resources/list")) == lists_before[0] + 1
                 and len(sent(session, "resources/templates/list")) == lists_before[1] + 1
                 and not any(pl.loading for pl in ctl.lists)
             ),
-            "the reload",
+            what="the reload",
         )
         assert any(r.get("name") == "added-1" for r in ctl.resources.items)
         ctl.clear_updates()
@@ -316,13 +307,13 @@ async def test_demo_modern_updates_come_on_the_shared_listen_stream() -> None:
         ctl, _events = attached(session)
         assert ctl.modern and ctl.announces_changes and ctl.subscribable
         hub = session.listen_hub
-        await wait_for(lambda: hub.state == "listening", "the list-changes stream")
+        await until(lambda: hub.state == "listening", what="the list-changes stream")
         assert hub.filter == {"resourcesListChanged": True}
 
         assert ctl.toggle_subscription(COUNTER_URI) and ctl.watched == [COUNTER_URI] and ctl.following(COUNTER_URI)
-        await wait_for(
+        await until(
             lambda: hub.state == "listening" and hub.filter.get("resourceSubscriptions") == [COUNTER_URI],
-            "the stream reopened with the resource",
+            what="the stream reopened with the resource",
         )
         assert [p["notifications"] for p in sent(session, "subscriptions/listen")][-1] == {
             "resourcesListChanged": True,
@@ -331,14 +322,14 @@ async def test_demo_modern_updates_come_on_the_shared_listen_stream() -> None:
         assert not sent(session, "resources/subscribe")  # no such request in 2026-07-28
 
         await call_tool(session, "touch_resource", {"uri": COUNTER_URI})
-        await wait_for(lambda: ctl.updates, "the update")
+        await until(lambda: ctl.updates, what="the update")
         update = ctl.updates[0]
         assert update.uri == COUNTER_URI and update.subscription is not None and hub.owns(update.subscription)
 
         ctl.stop_listening()
         assert ctl.watched == []
-        await wait_for(
-            lambda: hub.state == "listening" and "resourceSubscriptions" not in hub.filter, "the stream without it"
+        await until(
+            lambda: hub.state == "listening" and "resourceSubscriptions" not in hub.filter, what="the stream without it"
         )
         assert hub.filter == {"resourcesListChanged": True}
 
@@ -395,12 +386,12 @@ async def test_reference_server_list_template_completion_and_updates() -> None:
         listed: list[str] = []
         ctl.resources.subscribe(listed.append)
         assert ctl.resources.refresh()
-        await wait_for(lambda: ctl.resources.outcome is not None, "the resources")
+        await until(lambda: ctl.resources.outcome is not None, what="the resources")
         assert "demo://resource/static/document/architecture.md" in [r["uri"] for r in ctl.resources.items]
         assert LISTED in listed and ctl.resources.outcome.failure is None
 
         ctl.templates.refresh()
-        await wait_for(lambda: ctl.templates.outcome is not None, "the templates")
+        await until(lambda: ctl.templates.outcome is not None, what="the templates")
         blob = "demo://resource/dynamic/blob/{resourceId}"
         assert blob in [t["uriTemplate"] for t in ctl.templates.items]
         assert template_required(blob) == ["resourceId"]
@@ -411,10 +402,10 @@ async def test_reference_server_list_template_completion_and_updates() -> None:
 
         doc = "demo://resource/static/document/architecture.md"
         assert ctl.toggle_subscription(doc)
-        await wait_for(lambda: ctl.subscribed == {doc}, "resources/subscribe")
+        await until(lambda: ctl.subscribed == {doc}, what="resources/subscribe")
         await call_tool(session, "toggle-subscriber-updates")
         try:
-            await wait_for(lambda: any(u.uri == doc for u in ctl.updates), "an update", 15)
+            await until(lambda: any(u.uri == doc for u in ctl.updates), what="an update", timeout=15)
         finally:
             await call_tool(session, "toggle-subscriber-updates")  # off again
 
