@@ -42,6 +42,7 @@ from .base import (
     AutoHttpSpec,
     ExitInfo,
     Frames,
+    HttpSpec,
     LinkEvent,
     LinkEventKind,
     ProcessEvent,
@@ -54,6 +55,7 @@ from .base import (
     Transport,
     TransportClosed,
     TransportEvent,
+    TransportKind,
     TransportSpec,
 )
 from .memory import MemoryPeer, MemoryTransport, memory_pair
@@ -67,20 +69,15 @@ def open_transport(spec: TransportSpec, *, clock, max_line: int, read_timeout: f
     http = {"clock": clock, "max_line": max_line, **({"read_timeout": read_timeout} if read_timeout is not None else {})}
     if isinstance(spec, StdioSpec):
         return StdioTransport(spec, clock=clock, max_line=max_line)
-    if isinstance(spec, StreamableHttpSpec):
-        from .http import (
-            StreamableHttpTransport,  # httpx is loaded only for HTTP sessions
+    if isinstance(spec, HttpSpec):
+        from .http import (  # httpx is loaded only for HTTP sessions
+            AutoHttpTransport,
+            SseTransport,
+            StreamableHttpTransport,
         )
 
-        return StreamableHttpTransport(spec, **http)
-    if isinstance(spec, SseSpec):
-        from .http import SseTransport
-
-        return SseTransport(spec, **http)
-    if isinstance(spec, AutoHttpSpec):
-        from .http import AutoHttpTransport
-
-        return AutoHttpTransport(spec, **http)
+        cls = {TransportKind.SSE: SseTransport, TransportKind.HTTP_AUTO: AutoHttpTransport}.get(spec.mode, StreamableHttpTransport)
+        return cls(spec, **http)
     raise TypeError(f"no transport for {type(spec).__name__}")
 
 
@@ -95,6 +92,7 @@ __all__ = [
     "ProcessEventKind",
     "SpawnError",
     "Frames",
+    "HttpSpec",
     "SseSpec",
     "StdioSpec",
     "StreamableHttpSpec",
@@ -103,6 +101,7 @@ __all__ = [
     "Transport",
     "TransportClosed",
     "TransportEvent",
+    "TransportKind",
     "TransportSpec",
     "memory_pair",
     "open_transport",

@@ -170,8 +170,12 @@ def hide_secrets(text: str, secrets: Iterable[str]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class StreamableHttpSpec:
-    """A transport spec: an MCP server at a URL, over Streamable HTTP.
+class HttpSpec:
+    """A transport spec: an MCP server at a URL, over the HTTP transport ``mode`` names:
+    Streamable HTTP (``streamable-http``), the 2024-11-05 HTTP+SSE transport (``sse``: the client
+    GETs an event stream there, the server names a POST endpoint in its first event), or found
+    out (``http-auto``: Streamable HTTP first; when initialize's POST is refused with a 4xx,
+    HTTP+SSE at the same URL - 2025-03-26 transports, backwards compatibility).
 
     ``headers`` are sent with every request; ``secret_headers`` too, but their values never
     reach a recording, a transcript or the screen (they show as ``MASK``).
@@ -181,51 +185,48 @@ class StreamableHttpSpec:
     headers: Mapping[str, str] = field(default_factory=dict)
     secret_headers: Mapping[str, str] = field(default_factory=dict)
     verify_tls: bool = True
+    mode: TransportKind = TransportKind.HTTP_AUTO
 
-    kind = TransportKind.STREAMABLE_HTTP  # a message is a JSON body or one SSE event
+    def __post_init__(self) -> None:
+        mode = TransportKind(self.mode)  # "sse" as well as TransportKind.SSE
+        if not mode.is_http:
+            raise ValueError(f"not an HTTP transport: {mode.value!r}")
+        object.__setattr__(self, "mode", mode)
+
+    @property
+    def kind(self) -> TransportKind:
+        """The transport this spec asks for: its mode."""
+        return self.mode
 
     def describe(self) -> dict:
         shown = {**dict(self.headers), **{k: MASK for k in self.secret_headers}}
         return {"transport": self.kind.value, "url": self.url, "headers": shown, "verify_tls": self.verify_tls}
 
 
-@dataclass(frozen=True, slots=True)
-class SseSpec:
-    """A transport spec: an MCP server at a URL over the 2024-11-05 HTTP+SSE transport (the
-    client GETs an event stream there, the server names a POST endpoint in its first event)."""
-
-    url: str
-    headers: Mapping[str, str] = field(default_factory=dict)
-    secret_headers: Mapping[str, str] = field(default_factory=dict)
-    verify_tls: bool = True
-
-    kind = TransportKind.SSE  # a message is one SSE event (answers too) or one POST body
-
-    def describe(self) -> dict:
-        return StreamableHttpSpec.describe(self)  # type: ignore[arg-type]  # the same fields, the same words
+# Shorthands that read as the spec they make (a test's ``SseSpec(url)``); one dataclass underneath.
+def StreamableHttpSpec(  # noqa: N802
+    url: str, headers: Mapping[str, str] | None = None, secret_headers: Mapping[str, str] | None = None, verify_tls: bool = True
+) -> HttpSpec:
+    """The :class:`HttpSpec` of a server at ``url`` over Streamable HTTP."""
+    return HttpSpec(url, dict(headers or {}), dict(secret_headers or {}), verify_tls, TransportKind.STREAMABLE_HTTP)
 
 
-@dataclass(frozen=True, slots=True)
-class AutoHttpSpec:
-    """A transport spec: an MCP server at a URL whose transport is found out. Streamable HTTP
-    first; when initialize's POST is refused with a 4xx, the 2024-11-05 HTTP+SSE transport at
-    the same URL (2025-03-26 transports, backwards compatibility)."""
+def SseSpec(  # noqa: N802
+    url: str, headers: Mapping[str, str] | None = None, secret_headers: Mapping[str, str] | None = None, verify_tls: bool = True
+) -> HttpSpec:
+    """The :class:`HttpSpec` of a server at ``url`` over the 2024-11-05 HTTP+SSE transport."""
+    return HttpSpec(url, dict(headers or {}), dict(secret_headers or {}), verify_tls, TransportKind.SSE)
 
-    url: str
-    headers: Mapping[str, str] = field(default_factory=dict)
-    secret_headers: Mapping[str, str] = field(default_factory=dict)
-    verify_tls: bool = True
 
-    kind = TransportKind.HTTP_AUTO
-
-    def describe(self) -> dict:
-        return StreamableHttpSpec.describe(self)  # type: ignore[arg-type]
+def AutoHttpSpec(  # noqa: N802
+    url: str, headers: Mapping[str, str] | None = None, secret_headers: Mapping[str, str] | None = None, verify_tls: bool = True
+) -> HttpSpec:
+    """The :class:`HttpSpec` of a server at ``url`` whose HTTP transport is found out."""
+    return HttpSpec(url, dict(headers or {}), dict(secret_headers or {}), verify_tls, TransportKind.HTTP_AUTO)
 
 
 #: What SessionOptions accepts.
-TransportSpec = Union[StdioSpec, StreamableHttpSpec, SseSpec, AutoHttpSpec]
-#: The specs of a server at a URL.
-HttpSpec = Union[StreamableHttpSpec, SseSpec, AutoHttpSpec]
+TransportSpec = Union[StdioSpec, HttpSpec]
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,9 +71,7 @@ from .base import (
     LinkEventKind,
     SideLine,
     SpawnError,
-    AutoHttpSpec,
     HttpSpec,
-    SseSpec,
     TransportClosed,
     TransportEvent,
     TransportKind,
@@ -773,7 +771,7 @@ class SseTransport(StreamableHttpTransport):
     KEEPS_SESSION = False  # the endpoint URL names the session; no session or version headers
     ACK_STATUSES = frozenset({200, 202, 204})  # every answer comes on the stream; a POST only gets an acknowledgement
 
-    def __init__(self, spec: SseSpec, **kw) -> None:
+    def __init__(self, spec: HttpSpec, **kw) -> None:
         super().__init__(spec, **kw)
         self.post_url: str | None = None
         self._endpoint = anyio.Event()
@@ -858,7 +856,7 @@ class AutoHttpTransport(SseTransport):
     mirrors_headers = True  # as Streamable HTTP, which it starts as
     LINK_NAME = "HTTP (Streamable HTTP, or HTTP+SSE if refused)"
 
-    def __init__(self, spec: AutoHttpSpec, **kw) -> None:
+    def __init__(self, spec: HttpSpec, **kw) -> None:
         super().__init__(spec, **kw)
         self.sse = False
         self._opening: dict[int, bytes] | None = {}  # tag -> body, until a POST succeeds

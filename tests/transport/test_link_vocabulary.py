@@ -10,9 +10,12 @@ from pathlib import Path
 import anyio
 import pytest
 
-from inspector.transport import memory_pair
+from inspector.session.profiles import ServerProfile
+from inspector.transport import memory_pair, open_transport
 from inspector.transport.base import (
+    MASK,
     AutoHttpSpec,
+    HttpSpec,
     LinkEvent,
     LinkEventKind,
     ProcessEvent,
@@ -155,3 +158,42 @@ async def test_http_reports_link_events_without_pid_or_exit_status() -> None:
     assert links[0].kind is LinkEventKind.CONNECTED and links[-1].kind is LinkEventKind.DISCONNECTED
     assert links[-1].info == {"unreachable": True} and not hasattr(links[-1], "pid")
     assert transport.exit_info is not None and transport.exit_info.returncode is None
+
+
+def test_one_http_spec_with_a_mode() -> None:
+    plain = HttpSpec("http://h/mcp", {"A": "1"}, {"Authorization": "Bearer s3cret"})
+    assert plain.mode is TransportKind.HTTP_AUTO and plain.kind is TransportKind.HTTP_AUTO
+    assert HttpSpec("http://h/", mode="sse").mode is TransportKind.SSE  # a saved name reads as the kind
+    assert plain.describe() == {
+        "transport": "http-auto",
+        "url": "http://h/mcp",
+        "headers": {"A": "1", "Authorization": MASK},
+        "verify_tls": True,
+    }
+    assert type(plain.describe()["transport"]) is str
+    with pytest.raises(ValueError, match="not an HTTP transport"):
+        HttpSpec("http://h/", mode=TransportKind.STDIO)
+    with pytest.raises(ValueError):
+        HttpSpec("http://h/", mode="carrier-pigeon")
+    # the shorthands make that one dataclass
+    assert SseSpec("http://h/", verify_tls=False) == HttpSpec("http://h/", verify_tls=False, mode=TransportKind.SSE)
+    assert type(StreamableHttpSpec("http://h/")) is HttpSpec and type(AutoHttpSpec("http://h/")) is HttpSpec
+
+
+@pytest.mark.parametrize(
+    ("saved", "detected", "mode", "transport"),
+    [
+        ("streamable-http", None, "streamable-http", StreamableHttpTransport),
+        ("sse", None, "sse", SseTransport),
+        ("http-auto", None, "http-auto", AutoHttpTransport),
+        ("http-auto", "sse", "sse", SseTransport),  # auto remembers what it found out last time
+        ("http-auto", "streamable-http", "http-auto", AutoHttpTransport),
+    ],
+)
+def test_a_saved_http_server_builds_its_spec_and_transport(
+    saved: str, detected: str | None, mode: str, transport: type
+) -> None:
+    profile = ServerProfile(name="s", command="", transport=saved, url=" http://127.0.0.1:9/mcp ", detected_transport=detected or "")
+    spec = profile.to_spec()
+    assert isinstance(spec, HttpSpec) and spec.mode == mode and spec.url == "http://127.0.0.1:9/mcp"
+    assert type(open_transport(spec, clock=lambda: 0.0, max_line=1024)) is transport
