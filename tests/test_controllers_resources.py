@@ -42,6 +42,7 @@ from inspector.session.controllers.resources import (
     contents_weight,
     decode_content,
     missing_variables,
+    subscription_of,
 )
 from inspector.session.operations import ListPager
 from inspector.transport.base import StdioSpec
@@ -336,6 +337,24 @@ async def test_demo_modern_updates_come_on_the_shared_listen_stream() -> None:
         # modern: an unknown resource is -32602
         out = await ctl.fetch("demo://nothing/here")
         assert out is not None and out.failure is not None and out.failure.error["code"] == -32602
+
+        # a list change comes on the stream (it carries the stream's id) and reloads both lists
+        before = len(sent(session, "resources/list")), len(sent(session, "resources/templates/list"))
+        await call_tool(session, "add_item", {"kind": "resource"})
+        await until(
+            lambda: len(sent(session, "resources/list")) == before[0] + 1
+            and len(sent(session, "resources/templates/list")) == before[1] + 1
+            and not any(pl.loading for pl in ctl.lists),
+            what="the reload",
+        )
+        assert any(r.get("name") == "added-1" for r in ctl.resources.items)
+        rec = session.recording
+        changes = [
+            rec[i].json()["params"]
+            for i in range(len(rec))
+            if rec.direction_at(i) is Direction.S2C and rec.method_at(i) == "notifications/resources/list_changed"
+        ]
+        assert changes and all(hub.owns(subscription_of(p)) for p in changes)
 
 
 @pytest.mark.parametrize("version, contextual", [("2025-11-25", True), ("2025-03-26", False)])
