@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import anyio
 
-from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 from ..operations import NOTE_ERROR, ListenNote, ListNote, ListPager
 from ..session import RequestCancelled, SessionError
@@ -82,7 +82,7 @@ class LoadOutcome:
     failure: Failure | None = None
 
     @property
-    def errors(self) -> list[Any]:
+    def errors(self) -> list[JsonValue]:
         """The error objects the server answered pages with."""
         return [note.detail for note in self.notes if note.code == NOTE_ERROR]
 
@@ -92,7 +92,7 @@ class Changes:
     """How a list learns that it changed (``how``: one of the ``CHANGES_*`` codes)."""
 
     how: str
-    request_id: Any = None
+    request_id: JsonValue = None  # the listen request's JSON-RPC id
     note: ListenNote | None = None
 
 

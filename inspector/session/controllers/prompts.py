@@ -6,9 +6,9 @@ suggestions come from :mod:`.completions` (``prompt_ref``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 from ..session import SessionError
 from .base import Failure, Generation, ListController
@@ -45,7 +45,7 @@ class GetOutcome:
     """How one ``prompts/get`` ended: the reply (a result or an error answer), or the failure
     that kept it from coming (a timeout, a lost link, a cancel)."""
 
-    name: Any
+    name: JsonValue  # the prompt's name as listed (a server may send anything)
     params: JsonObject = field(default_factory=dict)
     reply: Reply | None = None
     failure: Failure | None = None
@@ -58,7 +58,7 @@ class GetOutcome:
         return self.reply.result if isinstance(self.reply.result, dict) else {}
 
     @classmethod
-    def of_reply(cls, name: Any, params: JsonObject, reply: Reply) -> GetOutcome:
+    def of_reply(cls, name: JsonValue, params: JsonObject, reply: Reply) -> GetOutcome:
         return cls(name, params, reply, Failure.of_reply(reply))
 
 
@@ -70,7 +70,7 @@ class PromptsController(ListController):
         self.gets = Generation()
         self.got: GetOutcome | None = None  # the latest get's outcome, once it ended
         self.getting = False
-        self.asked: dict[str, Any] = {}  # the params of the latest get
+        self.asked: JsonObject = {}  # the params of the latest get
 
     def reset(self) -> None:
         self.gets.next()  # an answer still on its way is for an earlier session
@@ -84,9 +84,9 @@ class PromptsController(ListController):
         return sorted(a.name for a in prompt_arguments(prompt) if a.required and not values.get(a.name))
 
     @staticmethod
-    def get_params(prompt: JsonObject, values: dict[str, str]) -> dict[str, Any]:
+    def get_params(prompt: JsonObject, values: dict[str, str]) -> JsonObject:
         """``prompts/get``'s params: the name, and the arguments that have a value."""
-        params: dict[str, Any] = {"name": prompt.get("name")}
+        params: JsonObject = {"name": prompt.get("name")}
         arguments = {k: v for k, v in values.items() if v}
         if arguments:
             params["arguments"] = arguments

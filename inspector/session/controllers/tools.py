@@ -22,11 +22,11 @@ task-augmented call was answered without a task (``no_task``), the failure as da
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import anyio
 
-from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 from ..operations import (
     TASK_NOT_CREATED,
@@ -71,7 +71,7 @@ class Refusal:
     """Why a call must not go out (``code``: one of the ``REFUSE_*`` codes)."""
 
     code: str
-    detail: Any = None
+    detail: str | tuple[str, ...] = ()
 
 
 def reply_outcome(reply: Reply) -> str:
@@ -145,7 +145,7 @@ class ToolsController(ListController):
             return None
         return tool_exclusion(session.negotiation(), tool)
 
-    def refusal(self, tool: JsonObject, arguments: Any) -> Refusal | None:
+    def refusal(self, tool: JsonObject, arguments: JsonValue) -> Refusal | None:
         """Why a call of ``tool`` with ``arguments`` must not go out, or None."""
         problem = self.exclusion(tool)
         if problem:
