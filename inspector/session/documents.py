@@ -58,7 +58,8 @@ class Document(BaseModel):
     """A document's part: strict types (a string is no number, ``1`` no boolean), unknown
     members ignored (another program's settings), the values as read."""
 
-    model_config = ConfigDict(strict=True, extra="ignore")
+    # built on first use: reading servers.json at start-up does not pay for the formats' models
+    model_config = ConfigDict(strict=True, extra="ignore", defer_build=True)
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -165,6 +166,8 @@ class ServersDocument(Document):
 
 class SecretsDocument(RootModel[dict[str, dict[str, Text]]]):
     """``secrets.json``: server id → {variable name, or ``header:`` + header name → value}."""
+
+    model_config = ConfigDict(defer_build=True)
 
 
 # ---------------------------------------------------------------------- settings
