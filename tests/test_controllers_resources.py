@@ -38,6 +38,7 @@ from inspector.session.controllers.resources import (
     SUBSCRIBING,
     SUBSCRIPTIONS,
     UPDATED,
+    Listening,
     ResourcesController,
     contents_weight,
     decode_content,
@@ -321,6 +322,9 @@ async def test_demo_modern_updates_come_on_the_shared_listen_stream() -> None:
             "resourceSubscriptions": [COUNTER_URI],
         }
         assert not sent(session, "resources/subscribe")  # no such request in 2026-07-28
+        now = ctl.listening()
+        assert now.state == "listening" and now.asked == (COUNTER_URI,) and now.honored == (COUNTER_URI,)
+        assert now.request_id is not None and hub.owns(now.request_id) and now.note is None
 
         await call_tool(session, "touch_resource", {"uri": COUNTER_URI})
         await until(lambda: ctl.updates, what="the update")
@@ -332,7 +336,7 @@ async def test_demo_modern_updates_come_on_the_shared_listen_stream() -> None:
         await until(
             lambda: hub.state == "listening" and "resourceSubscriptions" not in hub.filter, what="the stream without it"
         )
-        assert hub.filter == {"resourcesListChanged": True}
+        assert hub.filter == {"resourcesListChanged": True} and ctl.listening().asked == ()
 
         # modern: an unknown resource is -32602
         out = await ctl.fetch("demo://nothing/here")
@@ -440,6 +444,7 @@ def test_replay_shows_recorded_listings_and_reset_forgets_them() -> None:
     assert ctl.resources.pager is not recorded  # a copy: the recording's pager is not changed by the view
     assert ctl.templates.items == [] and not ctl.templates.loaded
     assert not ctl.resources.refresh() and not ctl.read(README_URI)  # no session: nothing is sent
+    assert ctl.listening() == Listening()  # no stream without a session
     ctl.updated({"uri": README_URI}, at=1.0)
     assert [u.uri for u in ctl.updates] == [README_URI]
     ctl.reset()

@@ -42,7 +42,7 @@ import anyio
 from inspector.protocol.uri_template import expand_template, template_required
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
 
-from ..operations import ListPager
+from ..operations import ListenNote, ListPager
 from ..session import SessionError
 from .base import FAIL_SESSION, FeatureController, Failure, Generation, ListController
 
@@ -151,6 +151,24 @@ class SubscriptionOutcome:
     method: str
     uri: str
     failure: Failure | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Listening:
+    """Modern era: resource updates on the shared listen stream, now. ``asked``: the uris the
+    open stream's filter lists (empty when it asks for none, or no stream is open); ``state``:
+    the stream's (``opening`` until the acknowledgement, then ``listening``; ``idle``, ``ended``,
+    ``failed``); ``honored``: the uris the server agreed to; ``note``: the stream's last note."""
+
+    state: str = "idle"
+    asked: tuple[str, ...] = ()
+    honored: tuple[str, ...] = ()
+    request_id: Any = None
+    note: ListenNote | None = None
+
+
+def _uris(value: Any) -> tuple[str, ...]:
+    return tuple(u for u in value if isinstance(u, str)) if isinstance(value, list) else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +363,15 @@ class ResourcesController(FeatureController):
     def subscription_method(self, uri: str) -> str:
         """Legacy era: what toggling ``uri`` sends."""
         return "resources/unsubscribe" if uri in self.subscribed else "resources/subscribe"
+
+    def listening(self) -> Listening:
+        """Modern era: what the shared stream does for resource updates, as data."""
+        hub = self.session.listen_hub if self.session is not None else None
+        if hub is None:
+            return Listening()
+        asked = _uris(hub.filter.get("resourceSubscriptions")) if hub.active else ()
+        honored = _uris((hub.honored or {}).get("resourceSubscriptions"))
+        return Listening(hub.state, asked, honored, hub.request_id, hub.note)
 
     def stop_listening(self) -> None:
         """Modern: no resource updates any more (the stream is reopened without them, or

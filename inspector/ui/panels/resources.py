@@ -717,12 +717,11 @@ class ResourcesPanel(FeaturePanel):
         can = self.live and av is not None and av.subscribe
         uri = self._subscription_uri()
         button = self.subscribe_button
+        on = self.feature.following(uri)
         if self.modern:
-            on = uri in self.watched
             button.setText(self.tr("Stop listening to this resource") if on else self.tr("Listen for updates"))
             why = self.tr("Opens a subscriptions/listen stream whose resourceSubscriptions filter lists this resource.")
         else:
-            on = uri in self.subscribed
             button.setText(self.tr("Unsubscribe") if on else self.tr("Subscribe"))
             why = (
                 self.tr("Sends resources/unsubscribe.")
@@ -742,17 +741,15 @@ class ResourcesPanel(FeaturePanel):
         self.sub_note.setText("" if can else why)
 
         if self.modern:
-            stream = self.stream
-            uris = (stream.filter.get("resourceSubscriptions") or []) if stream is not None and stream.active else []
-            note = listen_note_text(stream.note) if stream is not None else ""
-            if uris and stream is not None and stream.state == "opening":
+            now = self.feature.listening()
+            note = listen_note_text(now.note)
+            if now.asked and now.state == "opening":
                 text = self.tr("Opening subscriptions/listen for {uris}… (waiting for the acknowledgement)").format(
-                    uris=", ".join(uris)
+                    uris=", ".join(now.asked)
                 )
-            elif uris and stream is not None and stream.state == "listening":
+            elif now.asked and now.state == "listening":
                 text = self.tr("Listening (subscription {id}) for updates to {uris}.").format(
-                    id=stream.request_id,
-                    uris=", ".join((stream.honored or {}).get("resourceSubscriptions") or ()) or self.tr("nothing"),
+                    id=now.request_id, uris=", ".join(now.honored) or self.tr("nothing")
                 )
                 if note:
                     text += " " + note
@@ -768,7 +765,7 @@ class ResourcesPanel(FeaturePanel):
             elif changes.how == CHANGES_NOT_LISTENING and note:
                 text += "\n" + self.tr("List changes: not listening. {note}").format(note=note)
             self.stop_button.setVisible(True)
-            self.stop_button.setEnabled(bool(uris))
+            self.stop_button.setEnabled(bool(now.asked))
         else:
             if self.subscribed:
                 text = self.tr("Subscribed to {uris}.").format(uris=", ".join(sorted(self.subscribed)))
