@@ -17,7 +17,8 @@
 * Subscriptions. Legacy era: ``resources/subscribe`` / ``resources/unsubscribe``, the set of
   URIs the server agreed to (``subscribed``) and the last outcome (``subscription``). Modern
   era: the URIs listened to (``watched``) go into the shared stream's
-  ``resourceSubscriptions`` filter; the stream is reopened with the union when they change.
+  ``resourceSubscriptions`` filter; the stream is reopened with the union when they change,
+  and :meth:`ResourcesController.listening` says what it does for them now, as data.
   Both only when the server declared ``resources.subscribe``.
 * ``notifications/resources/updated`` is kept as a :class:`ResourceUpdate` (newest first, at most
   :data:`MAX_UPDATES`), with the listen stream's subscription id when it came on one. An update
