@@ -258,11 +258,6 @@ class FeaturePanel(QWidget):
         """The session's one subscriptions/listen stream (2026-07-28), shared by the panels."""
         return self.session.listen_hub if self.session is not None else None
 
-    def want_notifications(self, notifications: dict | None) -> None:
-        """What this panel needs on the shared stream (None: nothing any more)."""
-        if self.session is not None:
-            self.session.listen_hub.want(self.key, notifications)
-
     def stream_changed(self) -> None:
         """Hook: the shared stream's state, filter or acknowledgement changed."""
 
