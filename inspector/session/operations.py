@@ -59,6 +59,7 @@ import anyio
 
 from inspector.protocol.correlation import id_key
 from inspector.protocol.http_meta import tool_header_params, unsafe_integer_params
+from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
 from inspector.transport.base import TransportKind
@@ -387,7 +388,7 @@ async def find_tool(session: Any, name: str, known: dict[str, dict], pages: int 
     return known.get(name)
 
 
-def task_from_reply(reply: Any, task_id: str) -> dict | None:
+def task_from_reply(reply: Any, task_id: str) -> JsonObject | None:
     """The Task in a ``tasks/get`` / ``tasks/cancel`` answer (``_meta`` left out), or None."""
     if not reply.ok or not isinstance(reply.result, dict):
         return None
@@ -405,7 +406,7 @@ class TaskRun:
     answer of ``tasks/result``, how often it polled, and the whole time taken."""
 
     created: Any = None  # Reply to the task-augmented request
-    task: dict = field(default_factory=dict)
+    task: JsonObject = field(default_factory=dict)
     result: Any = None  # Reply to tasks/result (or the direct answer when no task was created)
     polls: int = 0
     elapsed: float | None = None
@@ -425,7 +426,7 @@ class TaskRun:
         return value if isinstance(value, str) else None
 
 
-def poll_seconds(task: dict) -> float:
+def poll_seconds(task: JsonObject) -> float:
     """How long to wait before the next ``tasks/get`` of ``task``: its ``pollInterval``
     (milliseconds) with :data:`MIN_POLL_SECONDS` as the floor, :data:`DEFAULT_POLL_SECONDS`
     when it suggests none (or something that is not a number of milliseconds)."""
@@ -451,10 +452,10 @@ class TaskPoll:
     def __init__(
         self,
         session: Any,
-        task: dict,
+        task: JsonObject,
         *,
         until: frozenset[str] = TERMINAL_STATUSES,
-        on_task: Callable[[dict], None] | None = None,
+        on_task: Callable[[JsonObject], None] | None = None,
     ) -> None:
         self.session = session
         self.task = dict(task)
@@ -482,7 +483,7 @@ class TaskPoll:
         """Nothing more to poll: stopped, or the task reached a status of ``until``."""
         return self.stopped or self.status in self.until
 
-    def seen(self, task: dict) -> None:
+    def seen(self, task: JsonObject) -> None:
         """Merge what the front-end learned about the task otherwise (a status notification,
         a ``tasks/cancel`` answer); a wait in progress looks again. Not reported back through
         ``on_task``: the front-end has it already."""
@@ -532,11 +533,11 @@ class TaskPoll:
 async def call_as_task(
     session: Any,
     method: str,
-    params: dict,
+    params: JsonObject,
     *,
     ttl: int | None = None,
-    on_task: Callable[[dict], None] | None = None,
-    on_progress: Callable[[dict], None] | None = None,
+    on_task: Callable[[JsonObject], None] | None = None,
+    on_progress: Callable[[JsonObject], None] | None = None,
     run: TaskRun | None = None,
 ) -> TaskRun:
     """Send ``method`` as a task-augmented request and follow the task to its outcome (see the
@@ -544,9 +545,9 @@ async def call_as_task(
     ``session.request`` raises; errors answered by the server are data in the run."""
     run = run if run is not None else TaskRun()
     started = session.clock()
-    task_meta: dict = {} if ttl is None else {"ttl": ttl}
+    task_meta: JsonObject = {} if ttl is None else {"ttl": ttl}
 
-    def seen(task: dict) -> None:
+    def seen(task: JsonObject) -> None:
         run.task = {**run.task, **task}
         if on_task is not None:
             on_task(dict(run.task))

@@ -27,7 +27,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from inspector.protocol.versions import methods_for
 
@@ -177,12 +177,12 @@ class LogsController(FeatureController):
 # ---------------------------------------------------------------------- the live view
 
 
-def listen_weakly(rec: Any, take: Callable[[int, int], None]) -> Callable[[int, int], None]:
+def listen_weakly(rec: Recording, take: Callable[[int, int], None]) -> Callable[[int, int], None]:
     """Call ``take(start, end)`` (a bound method) for every batch of entries the recording
     ``rec`` announces (``Recording.add_listener``), without keeping ``take``'s object alive:
     the listener leaves once that object is gone. Returns the listener, for
     ``rec.remove_listener``. ``take`` runs inside the session's pump: it must not raise."""
-    ref = weakref.WeakMethod(take)  # type: ignore[arg-type]
+    ref = weakref.WeakMethod(take)
 
     def on_batch(start: int, end: int) -> None:
         fn = ref()
@@ -219,7 +219,7 @@ class LiveLogView(LogView):
         self._ahead = array("l")  # log messages found ahead of the tick (entries >= seen)
         self._ahead_end = 0  # entries up to here were looked through ahead of the tick
         self._listened: Recording | None = None
-        self._listener: Any = None
+        self._listener: Callable[[int, int], None] | None = None
 
     def _forget(self) -> None:
         super()._forget()
@@ -228,8 +228,10 @@ class LiveLogView(LogView):
         self._ahead_end = 0
 
     def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
-        if self._listened is not None and self._listened is not rec:
-            self._listened.remove_listener(self._listener)
+        listened, listener = self._listened, self._listener
+        if listened is not None and listened is not rec:
+            if listener is not None:
+                listened.remove_listener(listener)
             self._listened = self._listener = None
         if rec is not None and not rec.read_only and self._listened is None:
             self._listener = listen_weakly(rec, self.take_batch)
@@ -264,13 +266,13 @@ class LiveLogView(LogView):
             budget += self._ahead_end - self.seen
         return super().catch_up(budget)
 
-    def _scan(self, start: int, end: int) -> array:
+    def _scan(self, start: int, end: int) -> array[int]:
         if self.rec is None or end <= start:
             return array("l")
         if self._ahead_end > start:  # looked through ahead of the tick, up to _ahead_end
             upto = min(end, self._ahead_end)
             k = bisect_left(self._ahead, upto)
-            hits = self._ahead[:k]
+            hits: array[int] | list[int] = self._ahead[:k]
             del self._ahead[:k]
             if end > upto:
                 hits.extend(self._hits(upto, end))
@@ -281,7 +283,7 @@ class LiveLogView(LogView):
         self.ranks.frombytes(_UNRANKED_BYTE * len(hits))
         return self._shown(first, self._end())
 
-    def _shown(self, lo: int, hi: int) -> array:
+    def _shown(self, lo: int, hi: int) -> array[int]:
         if self.floor and hi > lo:
             self._rank(lo, hi)
         return super()._shown(lo, hi)

@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from inspector.protocol.jsontypes import JsonObject
+
 from ..operations import TERMINAL_STATUSES, TaskPoll, task_from_reply
 from ..session import SessionError
 from .base import FAIL_ERROR, Failure, ListController
@@ -53,7 +55,7 @@ class TaskFailure:
     failure: Failure
 
 
-def _has_id(task: dict) -> bool:
+def _has_id(task: JsonObject) -> bool:
     return isinstance(task.get("taskId"), str)
 
 
@@ -62,8 +64,8 @@ class TasksController(ListController):
 
     def __init__(self) -> None:
         super().__init__("tasks/list", "tasks", "", owner="tasks", accept=_has_id)
-        self.tasks: dict[str, dict] = {}  # taskId -> the latest Task the server described
-        self.results: dict[str, dict] = {}  # taskId -> {"result": ...} or {"error": ...}
+        self.tasks: dict[str, JsonObject] = {}  # taskId -> the latest Task the server described
+        self.results: dict[str, JsonObject] = {}  # taskId -> {"result": ...} or {"error": ...}
         self.waiting_result: set[str] = set()  # tasks/result sent, not answered yet
         self.changed: str | None = None  # the task the last TASK or RESULT was about
         self.failure: TaskFailure | None = None  # the last action that failed
@@ -73,7 +75,7 @@ class TasksController(ListController):
 
     # ---------------------------------------------------------------- state
 
-    def task(self, task_id: str | None) -> dict | None:
+    def task(self, task_id: str | None) -> JsonObject | None:
         return self.tasks.get(task_id) if task_id is not None else None
 
     @property
@@ -112,7 +114,7 @@ class TasksController(ListController):
         self.failure = None
         self.changed = None
 
-    def show_recorded(self, tasks: dict[str, dict], results: dict[str, dict]) -> bool:
+    def show_recorded(self, tasks: dict[str, JsonObject], results: dict[str, JsonObject]) -> bool:
         """Replay: the tasks and results a recording holds as of an entry (no session). False
         when that is what is held already."""
         self.detach()
@@ -127,7 +129,7 @@ class TasksController(ListController):
 
     # ---------------------------------------------------------------- what the server says
 
-    def merge(self, task: dict) -> None:
+    def merge(self, task: JsonObject) -> None:
         """What the server said about a task (a page, an answer, a notification): merged."""
         task_id = task.get("taskId")
         if not isinstance(task_id, str):
@@ -141,27 +143,27 @@ class TasksController(ListController):
         if task_id == self.selected:
             self._schedule()
 
-    def _polled(self, task: dict) -> None:
+    def _polled(self, task: JsonObject) -> None:
         self.merge(task)
 
-    def on_notification(self, method: str, params: dict) -> bool:
+    def on_notification(self, method: str, params: JsonObject) -> bool:
         """A server notification; whether it was about a task."""
         if method != STATUS_NOTIFICATION or not _has_id(params):
             return False
         self.merge({k: v for k, v in params.items() if k != "_meta"})
         return True
 
-    def follow(self, task: dict) -> None:
+    def follow(self, task: JsonObject) -> None:
         """A task another part of the front-end runs (a tool run as a task)."""
         self.merge(task)
 
-    def set_result(self, task_id: str, outcome: dict) -> None:
+    def set_result(self, task_id: str, outcome: JsonObject) -> None:
         """A ``tasks/result`` answer received elsewhere: ``{"result": ...}`` or ``{"error": ...}``."""
         self.results[task_id] = outcome
         self.changed = task_id
         self.emit(RESULT)
 
-    def _page(self, entries: list[dict]) -> None:
+    def _page(self, entries: list[JsonObject]) -> None:
         for task in entries:
             self.merge(task)
         super()._page(entries)
@@ -172,7 +174,7 @@ class TasksController(ListController):
         self.failure = TaskFailure(method, task_id, failure)
         self.emit(FAILED)
 
-    async def fetch_status(self, task_id: str) -> dict | None:
+    async def fetch_status(self, task_id: str) -> JsonObject | None:
         """``tasks/get``: the task as the server describes it now (merged), or None (failed)."""
         session = self.session
         if session is None:
@@ -189,7 +191,7 @@ class TasksController(ListController):
         self.merge(task)
         return task
 
-    async def fetch_result(self, task_id: str) -> dict | None:
+    async def fetch_result(self, task_id: str) -> JsonObject | None:
         """``tasks/result`` (it blocks on the server until the task has ended: it may wait as
         long as the session allows a request to); the outcome kept in ``results``, or None
         when no answer came."""
@@ -213,7 +215,7 @@ class TasksController(ListController):
         self.set_result(task_id, outcome)
         return outcome
 
-    async def send_cancel(self, task_id: str) -> dict | None:
+    async def send_cancel(self, task_id: str) -> JsonObject | None:
         """``tasks/cancel``: the task as the server describes it after (merged), or None."""
         session = self.session
         if session is None:

@@ -89,7 +89,8 @@ def content_text(result: Any) -> str:
                 text = QCoreApplication.translate("TasksPanel", "[resource link {uri} {name}]")
                 lines.append(text.format(uri=block.get("uri"), name=block.get("name", "")).rstrip())
             elif kind == "resource":
-                res = block.get("resource") if isinstance(block.get("resource"), dict) else {}
+                embedded = block.get("resource")
+                res = embedded if isinstance(embedded, dict) else {}
                 text = QCoreApplication.translate("TasksPanel", "[embedded resource {uri}]")
                 lines.append(text.format(uri=res.get("uri")))
                 if isinstance(res.get("text"), str):
@@ -401,8 +402,8 @@ class TasksPanel(FeaturePanel):
 
         if notes or failure is not None:
             self.say_error(self.error, problems)
-        if self.selected_id() is None and self.tree.topLevelItemCount():
-            self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
+        if self.selected_id() is None:
+            self._select_last()
 
     def _task_changed(self, task_id: str) -> None:
         task = self.tasks.get(task_id)
@@ -429,8 +430,8 @@ class TasksPanel(FeaturePanel):
             self._task_changed(task_id)
         if selected in self.items:
             self.select(selected)
-        elif self.items:
-            self.tree.setCurrentItem(self.tree.topLevelItem(self.tree.topLevelItemCount() - 1))
+        else:
+            self._select_last()
         self._show_selected()
         self._update_counts()
 
@@ -439,6 +440,11 @@ class TasksPanel(FeaturePanel):
     def selected_id(self) -> str | None:
         items = self.tree.selectedItems()
         return items[0].data(0, Qt.ItemDataRole.UserRole) if items else None
+
+    def _select_last(self) -> None:
+        last = self.tree.topLevelItem(self.tree.topLevelItemCount() - 1)
+        if last is not None:
+            self.tree.setCurrentItem(last)
 
     def select(self, task_id: str) -> None:
         item = self.items.get(task_id)
@@ -493,8 +499,8 @@ class TasksPanel(FeaturePanel):
 
     def _show_selected(self) -> None:
         task_id = self.selected_id()
-        task = self.tasks.get(task_id) if task_id else None
-        if task is None:
+        task = self.feature.task(task_id)
+        if task is None or task_id is None:
             self.heading.setText(self.tr("Select a task"))
             for label in self.fields.values():
                 label.setText("—")
@@ -576,15 +582,15 @@ class TasksPanel(FeaturePanel):
 
     def get_status(self, task_id: str | None = None) -> bool:
         task_id = task_id or self.selected_id()
-        return bool(task_id) and self.feature.get_status(task_id)
+        return task_id is not None and self.feature.get_status(task_id)
 
     def get_result(self, task_id: str | None = None) -> bool:
         task_id = task_id or self.selected_id()
-        return bool(task_id) and self.feature.get_result(task_id)
+        return task_id is not None and self.feature.get_result(task_id)
 
     def cancel_task(self, task_id: str | None = None) -> bool:
         task_id = task_id or self.selected_id()
-        return bool(task_id) and self.feature.cancel(task_id)
+        return task_id is not None and self.feature.cancel(task_id)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "field_labels"):
