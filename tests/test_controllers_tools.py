@@ -25,8 +25,10 @@ from inspector.session.controllers.tools import (
     RESULT,
     TASK,
     TOOL_ERROR,
+    ToolFacts,
     ToolsController,
     reply_outcome,
+    tool_facts,
 )
 from inspector.transport.base import StdioSpec
 
@@ -69,6 +71,9 @@ def test_what_an_answer_is() -> None:
     assert reply_outcome(reply({"content": [], "isError": True})) == TOOL_ERROR
     assert reply_outcome(reply(error={"code": -32602, "message": "no"})) == PROTOCOL_ERROR
     assert reply_outcome(reply({"resultType": "input_required"})) == INPUT_REQUIRED
+    draft = {"type": "object", "$schema": "http://json-schema.org/draft-07/schema#", "required": "x"}
+    assert tool_facts({"inputSchema": draft, "execution": {"taskSupport": 3}}) == ToolFacts(dialect="draft-07")
+    assert tool_facts({"inputSchema": {"$schema": "urn:mine"}, "outputSchema": {}}).dialect == "urn:mine"
     assert ToolsController().pages_per_load == AUTO_PAGES and not ToolsController().call({"name": "x"}, {})
 
 
@@ -117,6 +122,9 @@ async def test_a_demo_tool_runs_as_a_task_2025_11_25() -> None:
     async with session:
         tools = await listed(session)
         slow = tool(tools, "long_running")
+        assert tool_facts(slow) == ToolFacts(arguments=2, required=0, task_support="optional")
+        weather = tool_facts(tool(tools, "get_weather"))
+        assert weather.output_schema and weather.required == 1 and weather.task_support is None
         support = tools.task_support(slow)
         assert support is not None and support.allowed and not support.required
         seen: list[tuple[str, bool]] = []

@@ -1,7 +1,8 @@
 """Tools, Qt-free: the list (a :class:`~.base.ListController` of ``tools/list``, up to
 :data:`AUTO_PAGES` pages a load), what may keep a call from going out, and the call itself.
 
-Before a call: :meth:`ToolsController.exclusion` (2026-07-28: the tool's ``x-mcp-header``
+What a tool's definition says (its arguments, the schema dialect, an output schema, task
+support) is :func:`tool_facts`, as data. Before a call: :meth:`ToolsController.exclusion` (2026-07-28: the tool's ``x-mcp-header``
 annotations break a rule, so a client must not use it) and :meth:`ToolsController.refusal`
 (that, or an integer argument that cannot be mirrored into its ``Mcp-Param-*`` header) say why
 not, as data (:class:`Refusal`); :meth:`ToolsController.task_support` whether it may, must or
@@ -72,6 +73,37 @@ class Refusal:
 
     code: str
     detail: str | tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ToolFacts:
+    """What a tool's definition says about calling it, read once for every front-end: how many
+    arguments its ``inputSchema`` declares and requires, the JSON Schema dialect it names (the
+    draft's name for a draft URI, else the URI), whether it declares an ``outputSchema``, and
+    its ``execution.taskSupport`` as sent (None: not a string)."""
+
+    arguments: int = 0
+    required: int = 0
+    dialect: str | None = None
+    output_schema: bool = False
+    task_support: str | None = None
+
+
+def tool_facts(tool: JsonObject) -> ToolFacts:
+    schema = tool.get("inputSchema")
+    schema = schema if isinstance(schema, dict) else {}
+    props, required, dialect = schema.get("properties"), schema.get("required"), schema.get("$schema")
+    if isinstance(dialect, str) and "draft" in dialect:
+        dialect = dialect.rstrip("#").rsplit("/", 2)[-2]
+    execution = tool.get("execution")
+    support = execution.get("taskSupport") if isinstance(execution, dict) else None
+    return ToolFacts(
+        len(props) if isinstance(props, dict) else 0,
+        len(required) if isinstance(required, list) else 0,
+        dialect if isinstance(dialect, str) else None,
+        isinstance(tool.get("outputSchema"), dict),
+        support if isinstance(support, str) else None,
+    )
 
 
 def reply_outcome(reply: Reply) -> str:

@@ -91,6 +91,7 @@ from inspector.session.controllers.tools import (
     CallOutcome,
     ToolsController,
     reply_outcome,
+    tool_facts,
 )
 from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TaskRun
 
@@ -909,24 +910,19 @@ class ToolsPanel(FeaturePanel):
         self.http_problem_label.setVisible(bool(problem))
 
     def _schema_facts(self, tool: dict) -> None:
-        schema = tool.get("inputSchema")
-        props = schema.get("properties") if isinstance(schema, dict) else None
-        n = len(props) if isinstance(props, dict) else 0
-        required = schema.get("required") if isinstance(schema, dict) else None
-        facts = [self.tr("no arguments") if n == 0 else self.tr("%n argument(s)", "", n)]
-        if isinstance(required, list) and required:
-            facts.append(self.tr("%n required", "", len(required)))
-        if isinstance(schema, dict) and isinstance(schema.get("$schema"), str):
-            facts.append(schema["$schema"].rstrip("#").rsplit("/", 2)[-2] if "draft" in schema["$schema"] else schema["$schema"])
-        if isinstance(tool.get("outputSchema"), dict):
+        got = tool_facts(tool)
+        facts = [self.tr("no arguments") if got.arguments == 0 else self.tr("%n argument(s)", "", got.arguments)]
+        if got.required:
+            facts.append(self.tr("%n required", "", got.required))
+        if got.dialect is not None:
+            facts.append(got.dialect)
+        if got.output_schema:
             facts.append(self.tr("declares an outputSchema"))
-        execution = tool.get("execution")
-        if isinstance(execution, dict) and isinstance(execution.get("taskSupport"), str):
-            support = execution["taskSupport"]
-            if support in TASK_SUPPORT_FACTS:
-                facts.append(QCoreApplication.translate("ToolsPanel", TASK_SUPPORT_FACTS[support]))
-            else:
-                facts.append(self.tr("task support: {0}").format(support))
+        support = got.task_support
+        if support in TASK_SUPPORT_FACTS:
+            facts.append(QCoreApplication.translate("ToolsPanel", TASK_SUPPORT_FACTS[support]))
+        elif support is not None:
+            facts.append(self.tr("task support: {0}").format(support))
         self.schema_label.setText(" · ".join(facts))
 
     def _task_controls(self, tool: dict) -> None:
