@@ -461,7 +461,7 @@ class Session:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.options = options
-        self.engine = ProtocolEngine(options.config, transport=options.transport.kind)
+        self.engine = ProtocolEngine(options.config, transport=options.transport.judged_as)
         self.handlers = handlers or ClientHandlers()
         self.clock = clock
         self.recording = recording or Recording(

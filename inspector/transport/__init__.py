@@ -38,12 +38,16 @@ a profile or the command line and carried by ``SessionOptions.transport``;
 :func:`open_transport` makes the transport the spec names, so the session never picks one.
 """
 
+import importlib
+from collections.abc import Callable
+
 from .base import (
     AutoHttpSpec,
     ExitInfo,
     Frames,
     HttpSpec,
     LinkEvent,
+    LinkOptions,
     LinkEventKind,
     ProcessEvent,
     ProcessEventKind,
@@ -57,28 +61,30 @@ from .base import (
     TransportEvent,
     TransportKind,
     TransportSpec,
+    register_transport,
+    registered_transport,
 )
-from .memory import MemoryPeer, MemoryTransport, memory_pair
+from .memory import MemoryPeer, MemorySpec, MemoryTransport, memory_pair
 from .stdio import StdioTransport
 
 
-def open_transport(spec: TransportSpec, *, clock, max_line: int, read_timeout: float | None = None) -> Transport:
-    """The transport ``spec`` asks for (not yet entered: ``async with`` starts it).
+#: Transports whose module is imported only when a session needs one (httpx is loaded only for
+#: HTTP sessions); every other transport module is imported here and registers itself.
+_LAZY = {TransportKind.STREAMABLE_HTTP: ".http", TransportKind.SSE: ".http", TransportKind.HTTP_AUTO: ".http"}
+
+
+def open_transport(spec: TransportSpec, *, clock: Callable[[], float], max_line: int, read_timeout: float | None = None) -> Transport:
+    """The transport ``spec`` asks for (not yet entered: ``async with`` starts it), made by the
+    factory its module registered for ``spec.kind`` (``base.register_transport``).
     ``max_line`` bounds every line, message and body; ``read_timeout`` (HTTP) is how long a
     body may take to arrive whole (None: the HTTP transport's default)."""
-    http = {"clock": clock, "max_line": max_line, **({"read_timeout": read_timeout} if read_timeout is not None else {})}
-    if isinstance(spec, StdioSpec):
-        return StdioTransport(spec, clock=clock, max_line=max_line)
-    if isinstance(spec, HttpSpec):
-        from .http import (  # httpx is loaded only for HTTP sessions
-            AutoHttpTransport,
-            SseTransport,
-            StreamableHttpTransport,
-        )
-
-        cls = {TransportKind.SSE: SseTransport, TransportKind.HTTP_AUTO: AutoHttpTransport}.get(spec.mode, StreamableHttpTransport)
-        return cls(spec, **http)
-    raise TypeError(f"no transport for {type(spec).__name__}")
+    factory = registered_transport(spec.kind)
+    if factory is None and spec.kind in _LAZY:
+        importlib.import_module(_LAZY[TransportKind(spec.kind)], __name__)
+        factory = registered_transport(spec.kind)
+    if factory is None:
+        raise TypeError(f"no transport is registered for {spec.kind!r}")
+    return factory(spec, LinkOptions(clock, max_line, read_timeout))
 
 
 __all__ = [
@@ -87,6 +93,7 @@ __all__ = [
     "LinkEvent",
     "LinkEventKind",
     "MemoryPeer",
+    "MemorySpec",
     "MemoryTransport",
     "ProcessEvent",
     "ProcessEventKind",
@@ -105,4 +112,5 @@ __all__ = [
     "TransportSpec",
     "memory_pair",
     "open_transport",
+    "register_transport",
 ]

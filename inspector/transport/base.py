@@ -143,6 +143,7 @@ class StdioSpec:
     shown_argv: Sequence[str] | None = None
 
     kind = TransportKind.STDIO  # a message is a line of stdout
+    judged_as = TransportKind.STDIO  # the protocol engine's tables for it
 
     def shown(self) -> list[str]:
         """argv as it may be shown or recorded: secret parts of arguments masked."""
@@ -198,6 +199,11 @@ class HttpSpec:
         """The transport this spec asks for: its mode."""
         return self.mode
 
+    @property
+    def judged_as(self) -> TransportKind:
+        """The protocol engine's tables for it: its mode's."""
+        return self.mode
+
     def describe(self) -> dict:
         shown = {**dict(self.headers), **{k: MASK for k in self.secret_headers}}
         return {"transport": self.kind.value, "url": self.url, "headers": shown, "verify_tls": self.verify_tls}
@@ -225,8 +231,48 @@ def AutoHttpSpec(  # noqa: N802
     return HttpSpec(url, dict(headers or {}), dict(secret_headers or {}), verify_tls, TransportKind.HTTP_AUTO)
 
 
-#: What SessionOptions accepts.
-TransportSpec = Union[StdioSpec, HttpSpec]
+class TransportSpec(Protocol):
+    """What SessionOptions accepts: how to reach a server. ``kind`` names the transport that
+    :func:`transport.open_transport` makes for it (the registry's key, below); ``judged_as`` is the
+    transport whose rules the protocol engine applies (a stdio-like link: "stdio");
+    ``describe()`` is what a recording's header keeps of it (never a secret value)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def judged_as(self) -> TransportKind: ...
+
+    def describe(self) -> dict: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LinkOptions:
+    """What every transport is made with besides its spec: the session's clock, the bound on
+    a line, message or body (``max_line``) and how long an HTTP body may take to arrive whole
+    (``read_timeout``; None: the transport's default)."""
+
+    clock: Callable[[], float]
+    max_line: int
+    read_timeout: float | None = None
+
+
+#: Makes the transport for a spec (not yet entered: ``async with`` starts it).
+TransportFactory = Callable[[TransportSpec, LinkOptions], "Transport"]
+_REGISTRY: dict[str, TransportFactory] = {}
+
+
+def register_transport(kind: str, factory: TransportFactory) -> None:
+    """Make ``factory`` the maker of transports for specs of ``kind``: each transport module
+    registers its own, once, when it is imported (see ``transport.open_transport``)."""
+    if kind in _REGISTRY and _REGISTRY[kind] is not factory:
+        raise ValueError(f"a transport for {kind!r} is registered already")
+    _REGISTRY[kind] = factory
+
+
+def registered_transport(kind: str) -> TransportFactory | None:
+    """The factory registered for ``kind``, or None."""
+    return _REGISTRY.get(kind)
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,8 +74,11 @@ from .base import (
     HttpSpec,
     TransportClosed,
     TransportEvent,
+    LinkOptions,
     TransportKind,
+    TransportSpec,
     hide_secrets,
+    register_transport,
 )
 from .stdio import EVENT_BUFFER, EventQueue
 
@@ -903,6 +906,17 @@ class AutoHttpTransport(SseTransport):
         if not self.sse and method == "POST" and response.status_code < 300:
             self._opening = None  # Streamable HTTP answered: nothing to fall back from
         return await super()._answer(method, response, headers, channel, decoder, tag=tag, read_timeout=read_timeout, expiring=expiring)
+
+
+def _open(spec: TransportSpec, options: LinkOptions) -> StreamableHttpTransport:
+    assert isinstance(spec, HttpSpec)
+    cls = {TransportKind.SSE: SseTransport, TransportKind.HTTP_AUTO: AutoHttpTransport}.get(spec.mode, StreamableHttpTransport)
+    timeout = {} if options.read_timeout is None else {"read_timeout": options.read_timeout}
+    return cls(spec, clock=options.clock, max_line=options.max_line, **timeout)
+
+
+for _kind in (TransportKind.STREAMABLE_HTTP, TransportKind.SSE, TransportKind.HTTP_AUTO):
+    register_transport(_kind, _open)
 
 
 @dataclass(slots=True)

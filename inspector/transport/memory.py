@@ -1,9 +1,19 @@
-"""An in-memory transport pair for tests: the client side and a scripted fake server."""
+"""An in-memory transport for tests: the client side and a scripted fake server.
+
+A transport in one module plus one registration: :class:`MemorySpec` names it (``kind``
+"memory"; judged as stdio: a message is a line, the peer "exits"), and ``register_transport``
+below lets ``open_transport`` make it from the spec, running the spec's script as the peer. A
+test that drives the peer itself takes the two ends from :func:`memory_pair`.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+
+import anyio
+import anyio.abc
 
 from anyio.lowlevel import checkpoint
 
@@ -18,12 +28,15 @@ from .base import (
     ProcessEventKind,
     SideLine,
     TransportClosed,
+    LinkOptions,
     TransportEvent,
     TransportKind,
+    TransportSpec,
+    register_transport,
 )
 from .stdio import EventQueue
 
-__all__ = ["MemoryPeer", "MemoryTransport", "memory_pair"]
+__all__ = ["MemoryPeer", "MemorySpec", "MemoryTransport", "memory_pair"]
 
 
 class _Link:
@@ -76,9 +89,11 @@ class MemoryTransport(PipeMessages):
     kind = TransportKind.STDIO  # framed and ended like a stdio server
     unread: tuple[dict, ...] = ()  # every line is delivered
 
-    def __init__(self, link: _Link) -> None:
+    def __init__(self, link: _Link, serve: Callable[[MemoryPeer], Awaitable[None]] | None = None) -> None:
         self._link = link
         self._started = False
+        self._serve = serve  # the peer's script, run while the transport is entered (MemorySpec)
+        self._tg: anyio.abc.TaskGroup | None = None
 
     @property
     def pid(self) -> int | None:
@@ -97,10 +112,18 @@ class MemoryTransport(PipeMessages):
         if not self._started:
             self._started = True
             self._link.process_event(ProcessEventKind.SPAWNED, "in-memory peer")
+            if self._serve is not None:
+                self._tg = anyio.create_task_group()
+                await self._tg.__aenter__()
+                self._tg.start_soon(self._serve, MemoryPeer(self._link))
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.shutdown()
+        if self._tg is not None:  # the script is over with the peer's "exit"
+            tg, self._tg = self._tg, None
+            tg.cancel_scope.cancel()
+            await tg.__aexit__(None, None, None)
 
     def events(self) -> AsyncIterator[TransportEvent]:
         return self._link.events
@@ -188,3 +211,27 @@ def memory_pair(
     """A connected (transport, peer) pair; stdout is framed into lines of at most ``max_line``."""
     link = _Link(clock, max_line)
     return MemoryTransport(link), MemoryPeer(link)
+
+
+@dataclass(frozen=True, slots=True)
+class MemorySpec:
+    """A transport spec: a scripted peer in this process. ``serve(peer)`` runs while the
+    transport is entered: it reads what the client sent (``peer.receive()``) and answers
+    (``peer.write``); the peer "exits" when stdin is closed, as a stdio server would."""
+
+    serve: Callable[[MemoryPeer], Awaitable[None]]
+
+    kind = "memory"
+    judged_as = TransportKind.STDIO  # framed and ended like a stdio server
+
+    def describe(self) -> dict:
+        """A recording's header: judged as stdio, its peer in memory."""
+        return {"transport": self.judged_as.value, "peer": "in-memory"}
+
+
+def _open(spec: TransportSpec, options: LinkOptions) -> MemoryTransport:
+    assert isinstance(spec, MemorySpec)
+    return MemoryTransport(_Link(options.clock, options.max_line), spec.serve)
+
+
+register_transport(MemorySpec.kind, _open)

@@ -34,8 +34,11 @@ from .base import (
     StdioSpec,
     TransportClosed,
     TransportEvent,
+    LinkOptions,
     TransportKind,
+    TransportSpec,
     describe_exit,
+    register_transport,
     signal_name,
     spawn_error,
 )
@@ -936,3 +939,11 @@ class StdioTransport(PipeMessages):
         if self._process is None:
             raise RuntimeError("the transport has not been started (use 'async with')")
         return self._process
+
+
+def _open(spec: TransportSpec, options: LinkOptions) -> StdioTransport:
+    assert isinstance(spec, StdioSpec)
+    return StdioTransport(spec, clock=options.clock, max_line=options.max_line)
+
+
+register_transport(TransportKind.STDIO, _open)

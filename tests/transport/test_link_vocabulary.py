@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import ast
 import signal
+from dataclasses import dataclass
 from pathlib import Path
 
 import anyio
+import orjson
 import pytest
 
+from inspector.protocol.engine import ClientConfig
+from inspector.protocol.versions import EraMode
+from inspector.session import Session, SessionOptions
+from inspector.session.recording import Direction, Recording
+
 from inspector.session.profiles import ServerProfile
-from inspector.transport import memory_pair, open_transport
+from inspector.transport import MemoryPeer, MemorySpec, MemoryTransport, memory_pair, open_transport
 from inspector.transport.base import (
     MASK,
     AutoHttpSpec,
@@ -26,6 +33,8 @@ from inspector.transport.base import (
     Transport,
     TransportKind,
     describe_exit,
+    register_transport,
+    registered_transport,
 )
 from inspector.transport.http import AutoHttpTransport, SseTransport, StreamableHttpTransport
 from inspector.transport.stdio import StdioTransport
@@ -134,7 +143,7 @@ def test_the_session_names_no_concrete_transport_and_no_transport_name() -> None
         for n in ast.walk(tree)
         if isinstance(n, ast.Attribute) and n.attr == "kind" and "transport" in ast.unparse(n.value)
     ]
-    assert kinds == ["options.transport.kind"]  # only handed to the engine, whose tables are per transport
+    assert kinds == []  # the engine gets the spec's judged_as: the tables whose rules apply
 
 
 @pytest.mark.anyio
@@ -193,7 +202,63 @@ def test_one_http_spec_with_a_mode() -> None:
 def test_a_saved_http_server_builds_its_spec_and_transport(
     saved: str, detected: str | None, mode: str, transport: type
 ) -> None:
-    profile = ServerProfile(name="s", command="", transport=saved, url=" http://127.0.0.1:9/mcp ", detected_transport=detected or "")
+    profile = ServerProfile(
+        name="s", command="", transport=saved, url=" http://127.0.0.1:9/mcp ", detected_transport=detected or ""
+    )
     spec = profile.to_spec()
     assert isinstance(spec, HttpSpec) and spec.mode == mode and spec.url == "http://127.0.0.1:9/mcp"
     assert type(open_transport(spec, clock=lambda: 0.0, max_line=1024)) is transport
+
+
+async def _scripted_server(peer: MemoryPeer) -> None:
+    """A tiny legacy server: answers initialize and tools/list, notes the rest on stderr."""
+    while line := await peer.receive():
+        msg = orjson.loads(line)
+        if "id" not in msg:
+            continue
+        result = (
+            {
+                "protocolVersion": msg["params"]["protocolVersion"],
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "mem", "version": "1"},
+            }
+            if msg["method"] == "initialize"
+            else {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}
+        )
+        await peer.write(orjson.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": result}) + b"\n")
+        await peer.write_stderr(f"answered {msg['method']}\n".encode())
+
+
+@pytest.mark.anyio
+async def test_a_transport_is_one_module_and_one_registration(tmp_path: Path) -> None:
+    """The in-memory transport is made like any other: its module registered a factory for its
+    spec's kind, and a session opened on a MemorySpec runs the spec's script as the peer."""
+    assert registered_transport("memory") is not None and registered_transport("carrier-pigeon") is None
+    with pytest.raises(ValueError, match="registered already"):
+        register_transport("memory", lambda spec, options: memory_pair()[0])
+    spec = MemorySpec(_scripted_server)
+    assert type(open_transport(spec, clock=lambda: 0.0, max_line=1024)) is MemoryTransport
+    options = SessionOptions(transport=spec, config=ClientConfig(era=EraMode.LEGACY), record_path=tmp_path / "m.jsonl")
+    with anyio.fail_after(20):
+        async with Session(options) as session:
+            await session.start()
+            tools = await session.request("tools/list")
+    assert [t["name"] for t in tools.result["tools"]] == ["echo"]
+    rec = Recording.load(tmp_path / "m.jsonl")
+    assert rec.header["transport"] == "stdio" and rec.header["peer"] == "in-memory"
+    stderr = [rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
+    assert stderr == [b"answered initialize\n", b"answered tools/list\n"]
+    assert session.exit_info is not None and session.exit_info.escalation == "stdin"
+
+
+def test_a_spec_of_no_registered_kind_is_refused() -> None:
+    @dataclass(frozen=True)
+    class PigeonSpec:
+        kind = "carrier-pigeon"
+        judged_as = TransportKind.STDIO
+
+        def describe(self) -> dict:
+            return {"transport": self.kind}
+
+    with pytest.raises(TypeError, match="no transport is registered for 'carrier-pigeon'"):
+        open_transport(PigeonSpec(), clock=lambda: 0.0, max_line=1024)
