@@ -191,7 +191,7 @@ async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool 
             if dialog and target is not None:
                 OUT.mkdir(exist_ok=True)
                 target.grab().save(str(OUT / f"{name}.png"))
-                print(f"wrote screenshots/{name}.png")
+                print(f"wrote {OUT / (name + '.png')}")
             else:
                 save(w, name)
             controller.disconnect()
@@ -422,7 +422,7 @@ async def import_shot(app, name: str, *, language: str = "en") -> None:
         await settle(app, 0.5)
         OUT.mkdir(exist_ok=True)
         dialog.grab().save(str(OUT / f"{name}.png"))
-        print(f"wrote screenshots/{name}.png")
+        print(f"wrote {OUT / (name + '.png')}")
         dialog.close()
         w.languages.set_choice("en")
         w.close()
