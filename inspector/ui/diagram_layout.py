@@ -32,10 +32,11 @@ steps, each cached:
 Everything here is geometry: Qt's value types (points, rectangles, paths, font metrics), no
 widget, so a layout can be computed and checked without one (:func:`fit` is the entry point,
 :func:`analyse` the per-table plan). Why a general layout and not one drawn by hand per table:
-the tables are 15 distinct machines (6 to 10 states, 15 to 36 transitions), and every label's
-size depends on the language and the type size chosen for the widget, so the measuring,
-routing and label placement would be needed for fixed node positions too; only the plan
-(which row and order each state takes) would become a table of its own.
+there are 21 distinct tables (6 to 10 states, 15 to 36 transitions), and every label's size
+depends on the language and the type size chosen for the widget: each table keeps one state
+order but gets a different geometry at each of three widget sizes in each of two languages
+(``benchmarks/diagram_layouts_vary.py``), so the measuring, routing and label placement would
+be needed for fixed node positions too; only the plan would become a table of its own.
 """
 
 from __future__ import annotations
