@@ -34,6 +34,7 @@ from inspector.transport.base import TransportKind
 from .entry_text import EntryHead, entry_head, format_duration, format_id
 from .labels import ERA_LABELS, HTTP_NOTE
 from .recording import Direction, Recording
+from .version_in_force import version_in_force
 from .views import negotiation_facts
 
 Translate = Callable[[str, str], str]
@@ -111,7 +112,9 @@ class Handout:
         client = offer.get("info") or {}
         transport = str(s.get("transport") or h.get("transport") or TransportKind.STDIO)
         where = h.get("url") or " ".join(str(a) for a in h.get("argv") or ())
-        version = str(s.get("protocol_version") or "–")
+        # without a summary (a killed session's file) the version the recording settled
+        settled = version_in_force(self.rec).negotiated(len(self.rec) - 1) if len(self.rec) else None
+        version = str(s.get("protocol_version") or settled or "–")
         if s.get("offered_version") and s.get("offered_version") != s.get("protocol_version"):
             version += f" ({self.w('offered')} {s['offered_version']})"
         counts = s.get("counts") or self.rec.counts()

@@ -100,3 +100,14 @@ def test_an_http_side_line_is_an_http_note_in_the_transcript_and_the_handout():
     assert head.side and head.label() == ("Timeline", HTTP_NOTE)
     assert transcript_line(rec, seq).split("\n")[0].endswith(f"! {HTTP_NOTE}")
     assert handout_heads(Handout(rec))[seq].split(" · ")[2:4] == ["HTTP", HTTP_NOTE]
+
+
+def test_a_handout_of_a_recording_without_its_summary_names_the_version_it_settled(demo: Recording):
+    """A killed session's file has no summary: the handout's version is the one the recording's
+    start exchange settled (session/version_in_force.py), not "–"."""
+    assert Handout(demo).facts()[4] == ("Protocol version", demo.summary["protocol_version"])
+    ended, demo.summary = demo.summary, None
+    try:
+        assert Handout(demo).facts()[4] == ("Protocol version", ended["protocol_version"])
+    finally:
+        demo.summary = ended
