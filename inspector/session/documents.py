@@ -34,7 +34,7 @@ from typing import Annotated, Any, TypeVar, get_origin
 import orjson
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, ValidationError
 
-from .config_files import json_text, loc_path
+from .config_files import json_text
 
 
 def _flag(value: Any) -> bool:
@@ -75,12 +75,7 @@ class Failure:
     expected: str  # pydantic's words for what was expected, from a lower-case start
     value: Any  # the part as the document has it
     item: bool  # a list item left out (else a field that takes its default)
-
-    def text(self, where: str) -> str:
-        """In English, for a file's load problems: ``"{where}{path}: ...; left out"``."""
-        if self.item:
-            return f"{loc_path(where, self.loc)}: {self.expected}; left out"
-        return f"{loc_path(where, self.loc)}: {json_text(self.value)[:40]}: {self.expected}; the default is used"
+    member: str | int = ""  # what pydantic's error was about, within the part (a missing "name"...)
 
 
 def lenient(model: type[M], data: Mapping[str, Any], said: Callable[[Failure], None], *, max_rounds: int = 8) -> M:
@@ -118,15 +113,15 @@ def _failing_part(data: dict[str, Any], err: Any, mappings: set[str]) -> Failure
     parent: Any = data
     for depth, key in enumerate(loc):
         if isinstance(key, int) and isinstance(parent, list) and key < len(parent):
-            return Failure(loc[: depth + 1], err["type"], _expected(err), parent[key], item=True)
+            return Failure(loc[: depth + 1], err["type"], _expected(err), parent[key], True, loc[-1])
         if not isinstance(parent, dict) or key not in parent:
             break
         if depth == 1 and loc[0] in mappings:
-            return Failure(loc[:2], err["type"], _expected(err), parent[key], item=True)
+            return Failure(loc[:2], err["type"], _expected(err), parent[key], True, loc[-1])
         parent = parent[key]
     field = loc[0] if loc else None
     if isinstance(field, str) and field in data:
-        return Failure((field,), err["type"], _expected(err), data[field], item=False)
+        return Failure((field,), err["type"], _expected(err), data[field], False, loc[-1])
     return None
 
 

@@ -60,8 +60,9 @@ Messages. A problem keeps its English template (:data:`MESSAGES`) and its argume
 that the UI can show it translated (context "Imports"); ``message`` and ``str()`` are English.
 
 :func:`default_locations` (in :mod:`.config_files`) lists where each client keeps its file on
-this platform; :func:`export_entry` writes a saved server as an entry of a client's file (``mcpServers``, or
-``servers`` for VS Code), in the shape that client reads, secrets left out.
+this platform; :func:`export_entry` (in :mod:`.client_export`) writes a saved server as an
+entry of a client's file (``mcpServers``, or ``servers`` for VS Code), in the shape that client
+reads, secrets left out.
 """
 
 from __future__ import annotations
@@ -83,6 +84,9 @@ from .config_files import FileTooLarge, LongNumber, UnreadableFile, loads_config
 from .config_files import default_locations as default_locations
 from .config_files import existing_locations as existing_locations
 from .config_files import strip_jsonc as strip_jsonc
+from .client_export import EXPORT_CLIENTS as EXPORT_CLIENTS  # re-exported: a saved server as a client's entry
+from .client_export import ExportedEntry as ExportedEntry
+from .client_export import export_entry as export_entry
 from .config_files import json_path, loc_path
 from .profiles import SECRET_REF, EnvVar, ServerProfile, header_secret
 from .secrecy import NAME_WORDS as _NAME_WORDS
@@ -125,8 +129,8 @@ M = TypeVar("M", bound="BaseModel")
 KINDS = {dict: Word("an object"), list: Word("an array"), str: Word("a string"), bool: Word("a boolean"), type(None): Word("null")}
 _NUMBER = Word("a number")
 #: what a document model expected, by pydantic's error type, in the words of :data:`KINDS`
-_EXPECTED = {"string_type": KINDS[str], "list_type": KINDS[list], "dict_type": KINDS[dict], "bool_type": KINDS[bool],
-             "int_type": _NUMBER, "float_type": _NUMBER}
+_EXPECTED = {"string_type": KINDS[str], "list_type": KINDS[list], "dict_type": KINDS[dict], "model_type": KINDS[dict],
+             "bool_type": KINDS[bool], "int_type": _NUMBER, "float_type": _NUMBER}
 #: what Python's json module says is wrong with a file (translated; any other message is shown as it is)
 JSON_ERRORS = (
     "Expecting value",
@@ -185,6 +189,7 @@ MESSAGES: dict[str, str] = {
     "no_workspace": "{var}: this file is not in a workspace's .vscode or .cursor folder; left as written",
     "unknown_variable": "{var}: this variable is not supported by the import; left as written",
     "not_a_folder": "{path} is not a folder here",
+    "no_member": '"{member}" is missing or empty; left out',
     # entries
     "servers_not_object": "expected an object (server name → settings), found {kind}",
     "inputs_not_array": "expected an array of input definitions, found {kind}",
@@ -240,6 +245,9 @@ MESSAGES: dict[str, str] = {
     "argument_name": "a named argument without its name",
     "argument_type": "unknown argument type {type} (expected positional or named)",
     "secret_argument": "a secret argument: arguments are saved in servers.json, not kept secret",
+    # the saved servers (servers.json, secrets.json)
+    "default_used": "expected {what}, found {kind}; the default is used",
+    "left_out": "expected {what}, found {kind}; left out",
     # export
     "export_env": "the inspector starts it with only these variables; clients add them to their own environment",
     "export_tls": "TLS verification is off in the inspector; the format has no such setting",
@@ -296,7 +304,7 @@ def _fill(template: str, args: tuple[tuple[str, str], ...], translate: Callable[
         return template + " (" + ", ".join(f"{k}={v}" for k, v in values.items()) + ")"
 
 
-def _problem(file: str, path: str, code: str, /, *, server: str = "", skipped: bool = False, place: str = "", **args: Any) -> ImportProblem:
+def make_problem(file: str, path: str, code: str, /, *, server: str = "", skipped: bool = False, place: str = "", **args: Any) -> ImportProblem:
     """A problem with :data:`MESSAGES` ``[code]``; ``place`` (a :data:`PLACES` key) when ``path``
     is not a JSON path: ``path`` is then filled in from it."""
     values = tuple((k, v if isinstance(v, Word) else str(v)) for k, v in args.items())
@@ -492,13 +500,13 @@ def read_config(path: str | Path, fmt: str | None = None, *, surroundings: Surro
     try:
         data = read_user_file(path, MAX_BYTES)
     except FileTooLarge:
-        return ImportResult(name, fmt, problems=[_problem(name, "$", "too_large", skipped=True, mib=MAX_BYTES >> 20)], path=path)
+        return ImportResult(name, fmt, problems=[make_problem(name, "$", "too_large", skipped=True, mib=MAX_BYTES >> 20)], path=path)
     except UnreadableFile as exc:
-        return ImportResult(name, fmt, problems=[_problem(name, "$", "cannot_read", skipped=True, path=path, why=exc.why)], path=path)
+        return ImportResult(name, fmt, problems=[make_problem(name, "$", "cannot_read", skipped=True, path=path, why=exc.why)], path=path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return ImportResult(name, fmt, problems=[_problem(name, "", "not_utf8", skipped=True, place="byte", offset=exc.start)], path=path)
+        return ImportResult(name, fmt, problems=[make_problem(name, "", "not_utf8", skipped=True, place="byte", offset=exc.start)], path=path)
     result = parse_config(text, file=name, fmt=fmt, surroundings=surroundings or Surroundings.here(path), base=path.absolute().parent)
     result.path = path
     return result
@@ -513,15 +521,15 @@ def parse_config(text: str, *, file: str = "mcp.json", fmt: str | None = None, s
         data = loads_config(text)
     except json.JSONDecodeError as exc:
         why = Word(exc.msg) if exc.msg in JSON_ERRORS else exc.msg
-        return ImportResult(file, fmt, problems=[_problem(file, "", "bad_json", skipped=True, place="line_column", line=exc.lineno, column=exc.colno, why=why)])
+        return ImportResult(file, fmt, problems=[make_problem(file, "", "bad_json", skipped=True, place="line_column", line=exc.lineno, column=exc.colno, why=why)])
     except RecursionError:
-        return ImportResult(file, fmt, problems=[_problem(file, "$", "too_deep", skipped=True)])
+        return ImportResult(file, fmt, problems=[make_problem(file, "$", "too_deep", skipped=True)])
     if not isinstance(data, dict):
-        return ImportResult(file, fmt, problems=[_problem(file, "$", "not_object", skipped=True, kind=_kind(data))])
+        return ImportResult(file, fmt, problems=[make_problem(file, "$", "not_object", skipped=True, kind=kind_of(data))])
     fmt = fmt or detect_format(data, file, base)
     result = ImportResult(file, fmt)
     if fmt is None:
-        result.problems.append(_problem(file, "$", "unknown_format", skipped=True))
+        result.problems.append(make_problem(file, "$", "unknown_format", skipped=True))
         return result
     reader = _Reader(result, surroundings or Surroundings.here(), base)
     try:
@@ -533,7 +541,7 @@ def parse_config(text: str, *, file: str = "mcp.json", fmt: str | None = None, s
             reader.mcp_servers(data)
     except RecursionError:  # a value nested too deeply to look at (JSON just within the parser's depth)
         result.servers.clear()
-        result.problems.append(_problem(file, "$", "too_deep", skipped=True))
+        result.problems.append(make_problem(file, "$", "too_deep", skipped=True))
     return result
 
 
@@ -565,7 +573,7 @@ def detect_format(data: Any, file: str = "", folder: Path | None = None) -> str 
     return "mcp-servers"
 
 
-def _kind(value: Any) -> Word:
+def kind_of(value: Any) -> Word:
     return KINDS.get(type(value)) or (KINDS[dict] if isinstance(value, dict) else _NUMBER)
 
 
@@ -591,7 +599,7 @@ class _Reader:
 
     def problem(self, path: str, code: str, /, *, skipped: bool = False, **args: Any) -> None:
         """Says :data:`MESSAGES` ``[code]`` with ``args`` about ``path``."""
-        self.result.problems.append(_problem(self.result.file, path, code, server=self.server, skipped=skipped, **args))
+        self.result.problems.append(make_problem(self.result.file, path, code, server=self.server, skipped=skipped, **args))
 
     def model(self, model: type[M], data: dict[str, Any], path: str, **codes: str) -> M:
         """``data`` (an object at ``path``) as ``model``: a member of the wrong type is said, at
@@ -599,13 +607,7 @@ class _Reader:
         "expected a string, found a number"); a list item of the wrong type is left out."""
 
         def said(failure: Failure) -> None:
-            at = loc_path(path, failure.loc)
-            code = codes.get(str(failure.loc[0])) if not failure.item else None
-            if code:
-                self.problem(at, code, kind=_kind(failure.value))
-            else:
-                what = _EXPECTED.get(failure.error, failure.expected)
-                self.problem(at, "expected", what=what, kind=_kind(failure.value))
+            self.result.problems.append(failure_problem(self.result.file, path, failure, server=self.server, **codes))
 
         return self.docs.lenient(model, data, said)
 
@@ -616,9 +618,9 @@ class _Reader:
             return self.expand(value, path)
         if isinstance(value, (int, float, bool, LongNumber)):
             written = str(value) if isinstance(value, LongNumber) else json.dumps(value)
-            self.problem(path, "expected_used_as", what=KINDS[str], kind=_kind(value), written=_shown(written))
+            self.problem(path, "expected_used_as", what=KINDS[str], kind=kind_of(value), written=_shown(written))
             return written
-        self.problem(path, "expected", what=KINDS[str], kind=_kind(value))
+        self.problem(path, "expected", what=KINDS[str], kind=kind_of(value))
         return None
 
     def expand(self, value: str, path: str) -> str:
@@ -683,7 +685,7 @@ class _Reader:
     def mcp_servers(self, data: dict[str, Any]) -> None:
         servers = data.get("mcpServers")
         if not isinstance(servers, dict):
-            self.problem("$.mcpServers", "servers_not_object", skipped=True, kind=_kind(servers))
+            self.problem("$.mcpServers", "servers_not_object", skipped=True, kind=kind_of(servers))
             return
         self.duplicates(servers, "$.mcpServers")
         for key, entry in servers.items():
@@ -700,7 +702,7 @@ class _Reader:
         self.inputs(root.get("inputs"), json_path(base, "inputs"))
         servers = root.get("servers")
         if not isinstance(servers, dict):
-            self.problem(json_path(base, "servers"), "servers_not_object", skipped=True, kind=_kind(servers))
+            self.problem(json_path(base, "servers"), "servers_not_object", skipped=True, kind=kind_of(servers))
             return
         self.duplicates(servers, json_path(base, "servers"))
         for key, entry in servers.items():
@@ -710,12 +712,12 @@ class _Reader:
         if items is None:
             return
         if not isinstance(items, list):
-            self.problem(path, "inputs_not_array", kind=_kind(items))
+            self.problem(path, "inputs_not_array", kind=kind_of(items))
             return
         for n, item in enumerate(items):
             at = json_path(path, n)
             if not isinstance(item, dict):
-                self.problem(at, "not_an_object", kind=_kind(item))
+                self.problem(at, "not_an_object", kind=kind_of(item))
                 continue
             spec = self.model(self.docs.VsCodeInput, item, at)
             ident, kind = spec.id, spec.type
@@ -737,7 +739,7 @@ class _Reader:
     def entry(self, key: str, d: Any, path: str) -> None:
         self.begin(key)
         if not isinstance(d, dict):
-            self.problem(path, "entry_not_object", skipped=True, kind=_kind(d))
+            self.problem(path, "entry_not_object", skipped=True, kind=kind_of(d))
             self.server = ""
             return
         fmt = self.result.format
@@ -789,18 +791,18 @@ class _Reader:
             if isinstance(command, str):
                 self.problem(at, "command_empty", skipped=True)
             else:
-                self.problem(at, "command_type", skipped=True, kind=_kind(command))
+                self.problem(at, "command_type", skipped=True, kind=kind_of(command))
             return False
         profile.command = self.expand(command, at)
         args = d.get("args", [])
         if not isinstance(args, list):
-            self.problem(json_path(path, "args"), "args_not_array", skipped=True, kind=_kind(args))
+            self.problem(json_path(path, "args"), "args_not_array", skipped=True, kind=kind_of(args))
             return False
         arg_vars: list[EnvVar] = []  # secrets the arguments held, now secret variables
         for n, arg in enumerate(args):
             at = json_path(json_path(path, "args"), n)
             if isinstance(arg, (dict, list)) or arg is None:
-                self.problem(at, "arg_not_string", skipped=True, kind=_kind(arg))
+                self.problem(at, "arg_not_string", skipped=True, kind=kind_of(arg))
                 return False
             value = self.text(arg, at) or ""  # a string, number or boolean: never None here
             profile.args.append(value)
@@ -841,7 +843,7 @@ class _Reader:
             self.problem(path, "no_url", skipped=True, key=url_key)
             return False
         if not isinstance(url, str):
-            self.problem(at, "url_type", skipped=True, kind=_kind(url))
+            self.problem(at, "url_type", skipped=True, kind=kind_of(url))
             return False
         profile.url = self.expand(url, at).strip()
         self.url_secrets(profile.url, at)
@@ -861,7 +863,7 @@ class _Reader:
         items = d.get(key) or {}
         at = json_path(path, key)
         if not isinstance(items, dict):
-            self.problem(at, "pairs_not_object", skipped=True, kind=_kind(items))
+            self.problem(at, "pairs_not_object", skipped=True, kind=kind_of(items))
             return None
         out = []
         for name, value in items.items():
@@ -943,7 +945,7 @@ class _Reader:
     def package(self, item: Any, path: str) -> None:
         key = self.server
         if not isinstance(item, dict):
-            self.problem(path, "not_an_object", skipped=True, kind=_kind(item))
+            self.problem(path, "not_an_object", skipped=True, kind=kind_of(item))
             return
         pkg = self.model(self.docs.RegistryPackage, item, path, environmentVariables="variables_not_array")
         kind, ident, version = pkg.registryType, pkg.identifier, pkg.version
@@ -951,8 +953,8 @@ class _Reader:
             self.problem(json_path(path, "identifier"), "package_identifier", skipped=True)
             return
         if pkg.transport.get("type", "stdio") != "stdio":
-            kind_of = repr(pkg.transport.get("type"))
-            self.problem(json_path(path, "transport"), "package_transport", skipped=True, type=kind_of)
+            shown_type = repr(pkg.transport.get("type"))
+            self.problem(json_path(path, "transport"), "package_transport", skipped=True, type=shown_type)
             return
         if kind == "mcpb":
             self.problem(json_path(path, "registryType"), "mcpb", skipped=True)
@@ -990,7 +992,7 @@ class _Reader:
     def remote_entry(self, item: Any, path: str) -> None:
         key = self.server
         if not isinstance(item, dict):
-            self.problem(path, "not_an_object", skipped=True, kind=_kind(item))
+            self.problem(path, "not_an_object", skipped=True, kind=kind_of(item))
             return
         remote = self.model(self.docs.RegistryRemote, item, path, headers="headers_not_array")
         kind = remote.type
@@ -1012,7 +1014,7 @@ class _Reader:
         """A registry environment variable or header: its fixed value, or an input field
         (prefilled with its default) for the person importing."""
         if not isinstance(item, dict):
-            self.problem(path, "not_an_object", kind=_kind(item))
+            self.problem(path, "not_an_object", kind=kind_of(item))
             return None
         spec = self.model(self.docs.RegistryInput, item, path)
         name = spec.name
@@ -1058,13 +1060,13 @@ class _Reader:
         if items is None:
             return []
         if not isinstance(items, list):
-            self.problem(path, "arguments_not_array", skipped=True, kind=_kind(items))
+            self.problem(path, "arguments_not_array", skipped=True, kind=kind_of(items))
             return None
         out: list[str] = []
         for n, item in enumerate(items):
             at = json_path(path, n)
             if not isinstance(item, dict):
-                self.problem(at, "argument_not_object", skipped=True, kind=_kind(item))
+                self.problem(at, "argument_not_object", skipped=True, kind=kind_of(item))
                 return None
             arg = self.model(self.docs.RegistryInput, item, at)
             kind = arg.type
@@ -1094,6 +1096,24 @@ class _Reader:
             if arg.isSecret:
                 self.problem(at, "secret_argument")
         return out
+
+
+def failure_problem(
+    file: str, base: str, failure: Failure, *, server: str = "", field: str = "expected", item: str = "expected", **codes: str
+) -> ImportProblem:
+    """A part of a document that did not validate (:func:`.documents.lenient`) as a located,
+    translatable problem at its JSON path under ``base``: ``codes`` give a member its own words
+    (filled with the ``kind`` found); else ``field`` (or ``item`` for a list item left out),
+    filled with ``what`` was expected and the ``kind`` found; a member missing or empty is said
+    as ``no_member``."""
+    at = loc_path(base, failure.loc)
+    own = codes.get(str(failure.loc[0])) if not failure.item else None
+    if own:
+        return make_problem(file, at, own, server=server, kind=kind_of(failure.value))
+    if failure.error in ("missing", "string_too_short"):
+        return make_problem(file, at, "no_member", server=server, member=failure.member)
+    what = _EXPECTED.get(failure.error, failure.expected)
+    return make_problem(file, at, item if failure.item else field, server=server, what=what, kind=kind_of(failure.value))
 
 
 def unique_var(name: str, taken: Iterable[str]) -> str:
@@ -1126,73 +1146,3 @@ def _secret_arg_var(args: list[str], n: int, taken: Iterable[str]) -> EnvVar:
 def _secret_env_ref(value: Any) -> bool:
     """A value taken from an environment variable whose name looks secret (``${env:API_TOKEN}``)."""
     return isinstance(value, str) and any(looks_secret(m[4:]) for m in _VAR.findall(value) if m.startswith("env:"))
-
-
-# ---------------------------------------------------------------------- export
-
-
-#: the clients :func:`export_entry` writes an entry for -> their names
-EXPORT_CLIENTS: dict[str, str] = {
-    "claude-desktop": "Claude Desktop",
-    "cursor": "Cursor",
-    "windsurf": "Windsurf",
-    "mcp-inspector": "MCP Inspector",
-    "vscode": "VS Code",
-}
-
-
-@dataclass(frozen=True)
-class ExportedEntry:
-    text: str  # {"mcpServers": {name: {...}}} ("servers" for VS Code), indented; "" when the client has no place
-    left_out: tuple[str, ...]  # what was not written: secret variables and headers, by name
-    notes: tuple[str, ...] = ()  # settings the format has no place for
-
-
-def _without_secrets(items: list[EnvVar], left_out: list[str]) -> dict[str, str]:
-    """Name -> value of the items (env variables or headers) that are not secret; the names of
-    the secret ones are added to ``left_out``."""
-    left_out += [item.name for item in items if item.secret]
-    return {item.name: item.value for item in items if not item.secret}
-
-
-def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> ExportedEntry:
-    """``profile`` as an entry of ``client``'s file (:data:`EXPORT_CLIENTS`): ``mcpServers``
-    (``servers`` for VS Code); secret values are left out, and named in ``left_out``. A server
-    started as a command is written the same for all (VS Code adds ``"type": "stdio"``); a URL
-    server takes each client's shape: ``type`` + ``url`` (the MCP Inspector: streamable-http or
-    sse; VS Code: http or sse), ``url`` alone (Cursor), ``serverUrl`` (Windsurf), and none for
-    Claude Desktop, whose file holds only servers it starts (``text`` is empty, a note says why)."""
-    from .documents import ClientEntry, McpServersFile, VsCodeFile
-
-    if client not in EXPORT_CLIENTS:
-        raise ValueError(f"unknown client {client!r} (known: {', '.join(EXPORT_CLIENTS)})")
-    left_out: list[str] = []
-    notes: list[str] = []
-    if profile.transport == "stdio":
-        env = _without_secrets(profile.env, left_out)
-        entry = ClientEntry(
-            type="stdio" if client == "vscode" else None,
-            command=profile.command,
-            args=list(profile.args) or None,
-            env=env or None,
-            cwd=profile.cwd or None,
-        )
-        if not profile.inherit_env:
-            notes.append(MESSAGES["export_env"])
-    elif client == "claude-desktop":
-        return ExportedEntry("", (), (MESSAGES["export_no_url_servers"],))
-    else:
-        sse = profile.transport == "sse" or (profile.transport == "http-auto" and profile.detected_transport == "sse")
-        kind = {"mcp-inspector": "sse" if sse else "streamable-http", "vscode": "sse" if sse else "http"}.get(client)
-        judged = [EnvVar(h.name, h.value, header_secret(h)) for h in profile.headers]
-        headers = _without_secrets(judged, left_out) or None
-        if client == "windsurf":
-            entry = ClientEntry(type=kind, serverUrl=profile.url, headers=headers)
-        else:
-            entry = ClientEntry(type=kind, url=profile.url, headers=headers)
-        if not profile.verify_tls:
-            notes.append(MESSAGES["export_tls"])
-    name = profile.name or "server"
-    document = VsCodeFile(servers={name: entry}) if client == "vscode" else McpServersFile(mcpServers={name: entry})
-    text = json.dumps(document.model_dump(exclude_none=True), indent=2, ensure_ascii=False) + "\n"
-    return ExportedEntry(text, tuple(left_out), tuple(notes))

@@ -41,6 +41,7 @@ from .session import SessionOptions
 
 if TYPE_CHECKING:  # pydantic is imported when a store is read, not with the module (probe starts without it)
     from .documents import Document, Failure
+    from .imports import ImportProblem
 
 DEMO_ID = "builtin-demo"
 STORE_VERSION = 1
@@ -351,25 +352,18 @@ class ProfileStore:
     def load(self) -> list[ServerProfile]:
         """The demo and the saved servers. Whatever the files hold (edited by hand, cut, not
         JSON), nothing raises: what cannot be read is left out or takes its default
-        (:func:`.documents.lenient`), and ``load_problems`` says so, naming the file and the
-        JSON path."""
+        (:func:`.documents.lenient`), and ``load_problems`` says so: the importer's located,
+        translatable problems (:class:`.imports.ImportProblem`), naming the file and the JSON path."""
         from .documents import SecretsDocument, ServersDocument, lenient
 
         profiles: list[ServerProfile] = []
-        problems: list[str] = []
-        data = _read_json(self.path, problems)
-        secrets = _read_json(self.secrets_path, problems)
-        if secrets is not None and not isinstance(secrets, dict):
-            problems.append(f"{self.secrets_path}: $: expected an object (server id → its secrets); no secret value was read")
-        said = _saying(f"{self.secrets_path}: $", problems)
-        held_by_id = lenient(SecretsDocument, secrets if isinstance(secrets, dict) else {}, said).root
-        if data is not None and not isinstance(data, dict):
-            problems.append(f"{self.path}: $: expected an object; no saved server was read")
-        said = _saying(f"{self.path}: $", problems)
-        document = lenient(ServersDocument, data if isinstance(data, dict) else {}, said)
+        problems: list[ImportProblem] = []
+        secrets = _read_object(self.secrets_path, problems)
+        held_by_id = lenient(SecretsDocument, secrets, _saying(self.secrets_path, "$", problems, field="left_out")).root
+        document = lenient(ServersDocument, _read_object(self.path, problems), _saying(self.path, "$", problems))
         demo = demo_profile()
         for n, item in enumerate(document.servers):
-            p = _profile_from_json(item, f"{self.path}: $.servers[{n}]", problems)
+            p = _profile_from_json(item, f"$.servers[{n}]", self.path, problems)
             held = held_by_id.get(p.id, {})
             for var in p.env:
                 if var.secret:
@@ -411,15 +405,27 @@ def header_secret(header: EnvVar) -> bool:
     return header.secret or secret_header(header.name, header.value)
 
 
-def _read_json(path: Path, problems: list[str]) -> Any:
-    """The JSON in ``path`` (None when there is no such file, or a problem says why not)."""
+def _read_object(path: Path, problems: list[ImportProblem]) -> dict[str, Any]:
+    """The JSON object in ``path``: empty when there is no such file, or a problem says why
+    not (the file cannot be read, is not JSON, holds no object)."""
+    from .config_files import UnreadableFile, read_user_file
+    from .imports import MAX_BYTES, kind_of, make_problem
+
     try:
-        return orjson.loads(path.read_bytes())
-    except FileNotFoundError:
-        return None
-    except (orjson.JSONDecodeError, OSError) as exc:
-        problems.append(f"{path}: {exc}")
-        return None
+        data = orjson.loads(read_user_file(path, MAX_BYTES))
+    except UnreadableFile as exc:
+        if exc.why != "no such file":
+            problems.append(make_problem(str(path), "$", "cannot_read", skipped=True, path=path, why=exc.why))
+        return {}
+    except orjson.JSONDecodeError as exc:
+        where = make_problem(str(path), "", "bad_json", skipped=True, place="line_column", line=exc.lineno, column=exc.colno,
+                             why=exc.msg)
+        problems.append(where)
+        return {}
+    if not isinstance(data, dict):
+        problems.append(make_problem(str(path), "$", "not_object", skipped=True, kind=kind_of(data)))
+        return {}
+    return data
 
 
 @cache
@@ -448,17 +454,20 @@ def saved_server_model() -> type[Document]:
     return create_model("SavedServer", __base__=Document, **fields)
 
 
-def _saying(where: str, problems: list[str]) -> Callable[[Failure], None]:
-    """Each failure as an English load problem under ``where`` (the file and ``$``)."""
-    return lambda failure: problems.append(failure.text(where))
+def _saying(file: Path, base: str, problems: list[ImportProblem], field: str = "default_used") -> Callable[[Failure], None]:
+    """Each failure at ``base`` in ``file`` as a located problem (``field``: the words for a
+    member that takes its default)."""
+    from .imports import failure_problem
+
+    return lambda failure: problems.append(failure_problem(str(file), base, failure, field=field, item="left_out"))
 
 
-def _profile_from_json(d: dict[str, Any], where: str = "$", problems: list[str] | None = None) -> ServerProfile:
+def _profile_from_json(d: dict[str, Any], where: str, file: Path, problems: list[ImportProblem]) -> ServerProfile:
     """A saved server; a setting of the wrong type takes its default, a variable, header or
     root that cannot be read is left out (said in ``problems``)."""
     from .documents import lenient
 
-    saved = lenient(saved_server_model(), d, _saying(where, [] if problems is None else problems))
+    saved = lenient(saved_server_model(), d, _saying(file, where, problems))
     values = dict(saved)
     values["env"] = [EnvVar(v.name, v.value, v.secret) for v in saved.env]  # type: ignore[attr-defined]
     values["headers"] = [EnvVar(h.name, h.value, h.secret) for h in saved.headers]  # type: ignore[attr-defined]

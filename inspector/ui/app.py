@@ -276,8 +276,10 @@ def build(app, *, config: Path | None = None):
     controller = SessionController()
     window = MainWindow(controller, store, profiles, settings, languages, themes)
     languages.window = window  # the window restores its own size, docks and toolbar
-    if store.load_problems:
-        window.statusBar().showMessage("; ".join(store.load_problems), 15000)
+    if store.load_problems:  # located problems, worded in the window's language as the import dialog words them
+        from .import_dialog import problem_line
+
+        window.statusBar().showMessage("; ".join(problem_line(p) for p in store.load_problems), 15000)
     # Everything alive now (modules, Qt wrappers, compiled schemas) lives as long as the app:
     # keep it out of the cyclic collector, whose full passes over it stalled the UI by 20-30 ms
     # during message floods.

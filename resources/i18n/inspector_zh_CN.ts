@@ -2161,6 +2161,18 @@
         <source>{file} line {line}: holds a NUL character, which no environment variable can; skipped</source>
         <translation>{file} 第 {line} 行：含有 NUL 字符，环境变量不能包含它；已跳过</translation>
     </message>
+    <message>
+        <source>"{member}" is missing or empty; left out</source>
+        <translation>缺少“{member}”或其为空；已略过</translation>
+    </message>
+    <message>
+        <source>expected {what}, found {kind}; left out</source>
+        <translation>应为{what}，实际为{kind}；已略过</translation>
+    </message>
+    <message>
+        <source>expected {what}, found {kind}; the default is used</source>
+        <translation>应为{what}，实际为{kind}；使用默认值</translation>
+    </message>
 </context>
 <context>
     <name>Languages</name>

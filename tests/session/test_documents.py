@@ -13,7 +13,7 @@ from pathlib import Path
 import orjson
 
 from inspector.session.config_files import json_path, loc_path
-from inspector.session.documents import Document, Flag, Name, Text, lenient
+from inspector.session.documents import Document, Failure, Flag, Name, Text, lenient
 from inspector.session.profiles import EnvVar, ProfileStore, ServerProfile, saved_server_model
 
 
@@ -31,7 +31,7 @@ class Doc(Document):
 
 
 def test_lenient_leaves_out_only_what_fails_and_says_where_in_document_order() -> None:
-    problems: list[str] = []
+    failures: list[Failure] = []
     data = {
         "timeout": "5",  # a string is no number (strict): the default
         "count": True,  # a boolean is no integer
@@ -39,15 +39,15 @@ def test_lenient_leaves_out_only_what_fails_and_says_where_in_document_order() -
         "words": ["ok"],
         "other": {"kept": "ignored"},
     }
-    doc = lenient(Doc, data, lambda failure: problems.append(failure.text("f.json: $")))
+    doc = lenient(Doc, data, failures.append)
     assert (doc.timeout, doc.count, doc.words) == (10.0, 3, ["ok"])
     # any JSON value is text; only true is true; the items that fail are left out, the rest kept in order
     assert [(p.name, p.value, p.secret) for p in doc.pairs] == [("A", "7", False), ("B", "", True)]
-    assert problems == [
-        "f.json: $.timeout: 5: input should be a valid number; the default is used",
-        "f.json: $.count: true: input should be a valid integer; the default is used",
-        "f.json: $.pairs[1]: expected an object; left out",
-        "f.json: $.pairs[2]: field required; left out",
+    assert [(f.loc, f.error, f.value, f.item, f.member) for f in failures] == [
+        (("timeout",), "float_type", "5", False, "timeout"),
+        (("count",), "int_type", True, False, "count"),
+        (("pairs", 1), "model_type", 3, True, 1),
+        (("pairs", 2), "missing", {"value": "x"}, True, "name"),
     ]
     assert data["pairs"][1] == 3  # the caller's data is not changed
 
@@ -109,11 +109,21 @@ def test_a_hand_edited_store_keeps_what_it_can_and_names_the_rest(tmp_path: Path
     demo, server = store.load()
     assert demo.builtin and server.args == ["1", "null"] and server.connect_timeout == 10.0 and server.verify_tls
     assert [(v.name, v.value, v.secret) for v in server.env] == [("TOKEN", "42", True)]
-    where = {problem.split(": ")[1] for problem in store.load_problems}
-    assert where == {
-        "$.other", "$.servers[1]", "$.servers[0].connect_timeout", "$.servers[0].env[1]", "$.servers[0].verify_tls"
-    }
-    assert all(("servers.json" in p) != ("secrets.json" in p) for p in store.load_problems)
+    # the importer's located, translatable problems: the file, the JSON path, a code and its values
+    assert [(Path(p.file).name, p.path, p.code, p.message) for p in store.load_problems] == [
+        ("secrets.json", "$.other", "left_out", "expected an object, found a string; left out"),
+        ("servers.json", "$.servers[1]", "left_out", "expected an object, found a string; left out"),
+        ("servers.json", "$.servers[0].env[1]", "no_member", '"name" is missing or empty; left out'),
+        ("servers.json", "$.servers[0].connect_timeout", "default_used", "expected a number, found a string; the default is used"),
+        ("servers.json", "$.servers[0].verify_tls", "default_used", "expected a boolean, found a number; the default is used"),
+    ]
+    store.path.write_text('{"servers": [],\n x}')
+    store.secrets_path.write_text("[1]")
+    store.load()
+    assert [(Path(p.file).name, p.place(), p.message) for p in store.load_problems] == [
+        ("secrets.json", "$", "expected a JSON object, found an array"),
+        ("servers.json", "line 2, column 2", "not valid JSON: unexpected character, expected a string key"),
+    ]
 
 
 def test_the_runtime_needs_neither_the_official_wire_models_nor_the_sdk_and_probe_starts_without_pydantic() -> None:

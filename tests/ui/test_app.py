@@ -429,3 +429,30 @@ def test_the_layout_comes_back_after_a_restart_and_can_be_reset(qapp, tmp_path):
     assert not again.features_dock.isFloating() and again.settings.value("window_state") is None
     again.close()
     again.deleteLater()
+
+
+def test_a_hand_edited_store_is_said_at_start_in_the_windows_language(qapp, tmp_path):
+    """servers.json with a setting of the wrong type: the server is still listed, and the
+    status bar names the file and the JSON path, worded in the window's language (the
+    importer's located problems, translated as the import dialog translates them)."""
+    import orjson
+    from PySide6.QtCore import QSettings
+
+    from inspector.session.profiles import ProfileStore, ServerProfile
+
+    store = ProfileStore(tmp_path)
+    store.save([ServerProfile(name="edited", command="node")])
+    doc = orjson.loads(store.path.read_bytes())
+    doc["servers"][0]["connect_timeout"] = "ten"
+    store.path.write_bytes(orjson.dumps(doc))
+    QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat).setValue("language", "zh_CN")
+    controller, window = build(qapp, config=tmp_path)
+    try:
+        said = window.statusBar().currentMessage()
+        assert "servers.json: $.servers[0].connect_timeout: 应为数字，实际为字符串；使用默认值" in said, said
+        assert "edited" in [p.name for p in window.connection.profiles]
+    finally:
+        window.languages.set_choice("en")
+        window.close()
+        window.deleteLater()
+        qapp.processEvents()
