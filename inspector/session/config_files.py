@@ -110,7 +110,8 @@ def read_user_file(path: Path, limit: int) -> bytes:
             raise UnreadableFile(_not_a_file(st.st_mode))
         if st.st_size > limit:
             raise FileTooLarge(str(limit))
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+        flags = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, os.O_RDONLY | flags)
     except OSError as exc:
         raise UnreadableFile(_os_why(exc, path)) from None
     except ValueError:  # a NUL in the name, or a character the file system cannot encode
@@ -160,7 +161,8 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     d = _Object(pairs)
     if len(d) != len(pairs):
         seen: set[str] = set()
-        d.duplicates = tuple(dict.fromkeys(k for k, _ in pairs if k in seen or seen.add(k)))  # type: ignore[func-returns-value]
+        twice = (k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        d.duplicates = tuple(dict.fromkeys(twice))
     return d
 
 
@@ -218,7 +220,13 @@ class ConfigLocation:
     format: str | None  # None: detect
 
 
-def default_locations(*, platform: str | None = None, home: Path | None = None, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> list[ConfigLocation]:
+def default_locations(
+    *,
+    platform: str | None = None,
+    home: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+) -> list[ConfigLocation]:
     """Where Claude Desktop, VS Code (also Insiders, VSCodium, and each one's user profiles:
     ``User/profiles/*/mcp.json``), Cursor, Windsurf, the MCP Inspector and a registry
     ``server.json`` are usually found on ``platform`` (this one by default): the places looked
@@ -237,7 +245,8 @@ def default_locations(*, platform: str | None = None, home: Path | None = None, 
     return [
         ConfigLocation("Claude Desktop", "user", app / "Claude" / "claude_desktop_config.json", "claude-desktop"),
         *(ConfigLocation(client, "user", app / folder / "User" / "mcp.json", "vscode") for client, folder in vscodes),
-        *(ConfigLocation(client, "profile", app / folder / "User" / "profiles" / "*" / "mcp.json", "vscode") for client, folder in vscodes),
+        *(ConfigLocation(client, "profile", app / folder / "User" / "profiles" / "*" / "mcp.json", "vscode")
+          for client, folder in vscodes),
         ConfigLocation("VS Code", "workspace", cwd / ".vscode" / "mcp.json", "vscode"),
         ConfigLocation("Cursor", "user", home / ".cursor" / "mcp.json", "cursor"),
         ConfigLocation("Cursor", "workspace", cwd / ".cursor" / "mcp.json", "cursor"),

@@ -10,11 +10,11 @@ validator (``protocol/schema.py``); a document is read once, when a file is open
 A file on disk may have been edited by hand, cut short or written by another program, and
 nothing that reads one raises for what it holds. :func:`lenient` validates a model and, where
 a part fails, leaves that part out (an item of a list, an entry of a mapping) or lets it take
-its default (a field), then validates again; each part left out is a located problem: the
-file's name, the JSON path
-(:func:`json_path`, from pydantic's error location) and what was expected. The importer keeps
-its own problem codes and words (``imports.MESSAGES``, translated by the window); the models
-here give it the shapes and the JSON paths.
+its default (a field), then validates again; each part is a :class:`Failure` (where, pydantic's
+error type, the value found). ``imports.failure_problem`` makes it the project's located,
+translatable problem: the file, the JSON path (:func:`.config_files.json_path`), a code of
+``imports.MESSAGES`` and its values ("expected a number, found a string; the default is used"),
+which the window words in its language. The importer and the saved servers say them alike.
 
 pydantic is imported with this module, and the modules that read documents (profiles,
 imports) import it when they read one, not when they are imported: ``probe`` starting a
@@ -54,6 +54,7 @@ Name = Annotated[str, Field(min_length=1)]
 #: a string, or "" for any other value
 OptionalText = Annotated[str, BeforeValidator(_name_or_empty)]
 
+
 class Document(BaseModel):
     """A document's part: strict types (a string is no number, ``1`` no boolean), unknown
     members ignored (another program's settings), the values as read."""
@@ -67,22 +68,22 @@ M = TypeVar("M", bound=BaseModel)
 
 @dataclass(frozen=True)
 class Failure:
-    """A part of a document that did not validate, and was left out (a list item) or took its
-    default (a field)."""
+    """A part of a document that did not validate, and was left out (a list item, a mapping's
+    entry) or took its default (a field)."""
 
     loc: tuple[str | int, ...]  # where the part is, from the document's root
     error: str  # pydantic's error type ("string_type", "list_type", "missing"...)
     expected: str  # pydantic's words for what was expected, from a lower-case start
     value: Any  # the part as the document has it
-    item: bool  # a list item left out (else a field that takes its default)
+    item: bool  # a list item or mapping entry left out (else a field that takes its default)
     member: str | int = ""  # what pydantic's error was about, within the part (a missing "name"...)
 
 
 def lenient(model: type[M], data: Mapping[str, Any], said: Callable[[Failure], None], *, max_rounds: int = 8) -> M:
     """``model`` from ``data``, whatever ``data`` holds: a list item, or an entry of a
-    ``dict[str, X]`` field, that fails is left out, a field that fails takes its default, each :class:`Failure` given to ``said`` (in
-    pydantic's order, the model's). A required field that fails is an error (give it a default
-    to read leniently)."""
+    ``dict[str, X]`` field, that fails is left out, a field that fails takes its default, each
+    :class:`Failure` given to ``said`` (in pydantic's order, the model's). A required field
+    that fails is an error (give it a default to read leniently)."""
     doc: dict[str, Any] = copy.deepcopy(dict(data))
     mappings = {name for name, f in model.model_fields.items() if get_origin(f.annotation) is dict}
     for _ in range(max_rounds):
