@@ -164,7 +164,7 @@ async def test_pngs_are_2x_or_4x_and_show_no_selection(opened, tmp_path, monkeyp
     # on screen the band is there (the export leaves out what the view shows)
     screen = view.viewport().grab().toImage()
     base = view.palette().color(view.viewport().backgroundRole()).rgb()
-    y = int(rh * (1.6 + view._row_of(view.selected_seq()) - view.verticalScrollBar().value())) + 2
+    y = int(rh * (1.6 + view.row_of(view.selected_seq()) - view.verticalScrollBar().value())) + 2
     assert screen.pixel(3, y) != base
 
 
@@ -203,7 +203,7 @@ async def test_the_sequence_export_is_wide_enough_for_its_longest_label(opened, 
     _controller, window, rec = opened
     view = window.sequence
     rows = list(window.timeline.model.entries.rows)
-    labels = {seq: view._label(rec, seq) for seq in rows}
+    labels = {seq: view.label(rec, seq) for seq in rows}
     spawned = next(seq for seq in rows if rec.extra_at(seq).get("event") == "spawned")
     assert len(labels[spawned]) > 50, labels[spawned]  # long enough to be cut at 720 px
     assert window.files.export_sequence_to(str(tmp_path / "seq.svg"))
