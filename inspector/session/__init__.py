@@ -7,8 +7,12 @@ each transport event in arrival order: the messages the transport framed (stdio 
 bodies and SSE events, each with the exchange it travelled in) go through the engine and into
 the :class:`~.recording.Recording` before anything reacts to it
 (responses wake their waiting request, server requests go to the handlers, progress resets
-timeouts); side lines (stderr, HTTP notes) and link events (process steps, HTTP exchanges)
-are recorded the same way, the link events judged by the engine. Client messages are
+timeouts); side lines (a process's stderr, ``Direction.STDERR``; the link's own notes, HTTP's,
+``Direction.NOTE``, recording format 3) and process and link events (process steps; HTTP
+exchanges) are recorded the same way, the events judged by the engine. The session knows the
+link only through the ``transport.base.Transport`` protocol (no concrete transport is named, no
+transport name is compared): what it needs - the main channel's name, whether a message is one
+line, whether the auto era's short probe applies, the exit - the transport declares. Client messages are
 recorded before they are written, so the recording's order is the order of cause and effect.
 A timeout is judged on when the answer was read (the transport's time ``t``), never on when the
 pump got to it: a request past its deadline first waits for the pump to take in whatever was read

@@ -1,11 +1,16 @@
-"""Transports: move raw bytes to and from an MCP server and report what its process does.
+"""Transports: move raw bytes to and from an MCP server and report what its process or link does.
 
 A transport knows nothing of JSON-RPC or the MCP lifecycle; it knows its own framing. It turns
 a server into one ordered stream of timestamped, generic events (``events()``): ``Frames``, the
 exact bytes of each message on a channel (stdio: the lines of stdout, cut with the protocol
 core's bounded ``LineSplitter``; every read's lines in one event), ``SideLine`` for a channel
-beside the protocol (stdio: stderr, never decoded), and link events (``ProcessEvent``: spawned,
-streams closed, shutdown steps, exited), with EXITED always last and only after both output
+beside the protocol (stdio: stderr, never decoded; HTTP: the transport's own notes, channel
+``http``, and answer bodies that are no message, ``http-body`` - the session records the first
+as ``stderr``, the others as the link's ``note``), ``ProcessEvent`` for what the server's
+process does (spawned, streams closed, shutdown steps, exited: pid, exit status, signal) and
+``LinkEvent`` for what a link without a process does (HTTP: connected, each exchange, the
+session closing, disconnected - no pid, no exit status; ``info`` is what the link knows).
+EXITED (DISCONNECTED) is always last and, for stdio, only after both output
 streams are drained, so a consumer has seen every byte before it learns of the exit. The stdio
 readers read each pipe to end-of-file while the server or anything of its process group lives,
 however long the output; only once they are gone is a pipe that stays open (held by a process
@@ -27,15 +32,27 @@ as an event, the returned ``ExitInfo`` names the step that ended the process, an
 sequence is shielded from cancellation so no server outlives the inspector. When there is no
 event loop left to run it (the window's display vanished), ``abandon()`` ends what is the
 inspector's to end at once, synchronously (stdio: SIGTERM to the server's process group).
-``memory_pair()`` gives the same interface without a process, for tests.
 
-What to connect to is a transport spec (``StdioSpec``: argv, environment, working directory,
-and argv as it may be shown, with the secret parts of arguments masked;
-``StreamableHttpSpec``, ``SseSpec`` and ``AutoHttpSpec`` for a server at a URL, whose
-``secret_headers`` are sent but masked: by name in every exchange recorded, by value in the
-transport's own texts, ``base.hide_secrets``, as an error may quote one), built once by
-a profile or the command line and carried by ``SessionOptions.transport``;
-:func:`open_transport` makes the transport the spec names, so the session never picks one.
+The neutral link vocabulary (``base``): ``TransportKind`` names the transports as recordings and
+profiles do; the ``Transport`` protocol declares everything the session uses of a link - besides
+sending and the events, where messages come (``main_channel``), whether a message is one line
+(``line_messages``), whether a silent peer may be a process still starting (``short_probe``),
+whether modern messages mirror metadata into headers (``mirrors_headers``), ``exit_info``,
+``unread``, ``exchange_done`` - so the session names no concrete transport and branches on no
+transport name; ``describe_exit`` says how a process ended, for the session and the CLI alike.
+
+What to connect to is a transport spec (``base.TransportSpec``: ``kind``, ``judged_as`` - the
+transport whose rules the engine applies - and ``describe()``, what a recording's header keeps,
+never a secret value): ``StdioSpec`` (argv, environment, working directory, and argv as it may
+be shown, with the secret parts of arguments masked), ``HttpSpec`` for a server at a URL with a
+``mode`` (``streamable-http``, ``sse``, ``http-auto``; ``StreamableHttpSpec``, ``SseSpec`` and
+``AutoHttpSpec`` are shorthands), whose ``secret_headers`` are sent but masked: by name in every
+exchange recorded, by value in the transport's own texts, ``base.hide_secrets``, as an error may
+quote one; ``MemorySpec`` runs a scripted peer in this process. A spec is built once by a
+profile or the command line and carried by ``SessionOptions.transport``; :func:`open_transport`
+makes the transport the factory registered for the spec's kind makes (each transport module
+registers its own with ``base.register_transport``; HTTP's is imported only when needed), so the
+session never picks one. A new transport is one module plus its registration.
 """
 
 import importlib

@@ -44,6 +44,12 @@ HTTP counterpart of a process that exited. ``shutdown()`` sends ``DELETE`` with 
 (``SESSION_CLOSING``), stops the streams, and ends the event stream with ``DISCONNECTED``.
 Proxies follow ``HTTP(S)_PROXY``/``NO_PROXY`` as httpx does; TLS is verified unless the spec
 says otherwise. Nothing here parses JSON-RPC: the transport frames, the engine judges.
+
+:class:`SseTransport` is the 2024-11-05 HTTP+SSE transport (a subclass: the same exchanges, an
+event stream and an endpoint). :class:`AutoHttpTransport` finds out which one a server speaks by
+composition: it holds the link it is on (``link``: Streamable HTTP, then HTTP+SSE once
+initialize was refused), both links feeding one event queue through one client. Every link
+event here is a ``LinkEvent``: HTTP has no process, so no pid and no exit status.
 """
 
 from __future__ import annotations
@@ -105,6 +111,20 @@ SMALL_BODY = 1024
 _K = LinkEventKind
 
 
+def new_client(spec: HttpSpec) -> httpx.AsyncClient:
+    """The HTTP client of a link to ``spec``'s server."""
+    return httpx.AsyncClient(
+        verify=spec.verify_tls,
+        timeout=httpx.Timeout(CONNECT_TIMEOUT, read=None),
+        follow_redirects=False,  # a redirect is named, never followed (see _redirect_failure)
+        trust_env=True,
+        # gzip and deflate only: a read of a compressed body can grow at most about a
+        # thousandfold before the line limit applies (brotli or zstd, when installed,
+        # could make one read gigabytes)
+        headers={"Accept-Encoding": "gzip, deflate"},
+    )
+
+
 class StreamableHttpTransport:
     """``async with StreamableHttpTransport(spec) as t``: ``send()`` POSTs, ``events()`` yields."""
 
@@ -127,6 +147,7 @@ class StreamableHttpTransport:
         max_line: int = DEFAULT_MAX_LINE,
         read_timeout: float = DEFAULT_READ_TIMEOUT,
         client: httpx.AsyncClient | None = None,
+        on_answer: Callable[[str, int], None] | None = None,
     ) -> None:
         parts = urlsplit(spec.url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -152,6 +173,26 @@ class StreamableHttpTransport:
         self._ended: dict[int, tuple[str, int | None]] = {}  # entry -> (last event id, retry) of its ended answer stream
         self._resumes: dict[int, int] = {}  # entry -> resumptions tried
         self._exit_info: ExitInfo | None = None
+        self._on_answer = on_answer  # told (method, status) of every answer (HTTP auto: a POST went through)
+        self._announce = True  # say CONNECTED when entered (not when it carries on a link another started)
+
+    def share(self, queue: EventQueue[TransportEvent], client: httpx.AsyncClient) -> None:
+        """Carry on a link a holder started (HTTP auto): its events go into ``queue``, its
+        requests through ``client``, both the holder's; entering announces nothing."""
+        self._queue, self._client, self._own_client, self._announce = queue, client, False, False
+
+    async def stop_quietly(self) -> None:
+        """Stop what this link still runs, without a word of its own: its holder went on with
+        another and says how the link ends. What the streams read is kept; leaving it
+        (``__aexit__``) then only leaves its task group."""
+        self._closed = True
+        self._disconnected = True  # its end is not the link's
+        for scope in list(self._scopes):
+            scope.cancel()
+        with anyio.move_on_after(1.0):
+            while self._scopes:
+                await anyio.sleep(0.01)
+        self._exit_info = self._exit_info or ExitInfo(returncode=None, signal=None, escalation="none")
 
     # ------------------------------------------------------------------ what a transport offers
 
@@ -165,21 +206,14 @@ class StreamableHttpTransport:
         return ()
 
     async def __aenter__(self) -> StreamableHttpTransport:
-        self._queue = EventQueue[TransportEvent](EVENT_BUFFER)
+        if self._queue is None:
+            self._queue = EventQueue[TransportEvent](EVENT_BUFFER)
         if self._client is None:
-            self._client = httpx.AsyncClient(
-                verify=self.spec.verify_tls,
-                timeout=httpx.Timeout(CONNECT_TIMEOUT, read=None),
-                follow_redirects=False,  # a redirect is named, never followed (see _redirect_failure)
-                trust_env=True,
-                # gzip and deflate only: a read of a compressed body can grow at most about a
-                # thousandfold before the line limit applies (brotli or zstd, when installed,
-                # could make one read gigabytes)
-                headers={"Accept-Encoding": "gzip, deflate"},
-            )
+            self._client = new_client(self.spec)
         self._tg = anyio.create_task_group()
         await self._tg.__aenter__()
-        self._emit(_K.CONNECTED, f"{self.LINK_NAME} at {self.spec.url}")
+        if self._announce:
+            self._emit(_K.CONNECTED, f"{self.LINK_NAME} at {self.spec.url}")
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -468,6 +502,8 @@ class StreamableHttpTransport:
         it ended. Returns why an event stream broke off, if it did. ``expiring``: a 404 that ends
         the session (its request is failed by the expiry, not as an HTTP error)."""
         assert self._queue is not None
+        if self._on_answer is not None:
+            self._on_answer(method, response.status_code)
         ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
         meta = {"method": method, "url": str(response.request.url), "status": response.status_code, "content_type": ctype}
         if tag is not None:
@@ -847,65 +883,170 @@ class SseTransport(StreamableHttpTransport):
                 answered.set()
 
 
-class AutoHttpTransport(SseTransport):
+class AutoHttpTransport:
     """A server at a URL whose transport is found out (2025-03-26 transports, backwards
-    compatibility): Streamable HTTP until the engine says initialize's POST was refused in a way
-    that points to the 2024-11-05 transport; then ``fall_back()`` GETs the event stream at the
-    same URL, waits for its ``endpoint`` event and sends initialize again there, and the
-    transport is HTTP+SSE from then on (a ``FALLBACK`` link event says so). The bodies of the
-    POSTs sent before any succeeded are kept for that one resend."""
+    compatibility), by composition: it holds the transport it is on (``link``), Streamable HTTP
+    first. When the engine says initialize's POST was refused in a way that points to the
+    2024-11-05 transport, ``fall_back()`` puts an :class:`SseTransport` in its place, which GETs
+    the event stream at the same URL, waits for its ``endpoint`` event and sends initialize again
+    there (a ``FALLBACK`` link event says so); the Streamable HTTP link finishes what it was
+    reading and is stopped quietly at the end. Both links put their events into one queue and
+    send through one client, the holder's. The bodies of the POSTs sent before any succeeded are
+    kept for that one resend."""
 
     kind = TransportKind.HTTP_AUTO
+    main_channel = StreamableHttpTransport.main_channel
+    line_messages = False
+    short_probe = False
     mirrors_headers = True  # as Streamable HTTP, which it starts as
     LINK_NAME = "HTTP (Streamable HTTP, or HTTP+SSE if refused)"
 
-    def __init__(self, spec: HttpSpec, **kw) -> None:
-        super().__init__(spec, **kw)
-        self.sse = False
+    def __init__(
+        self,
+        spec: HttpSpec,
+        *,
+        clock: Clock = time.monotonic,
+        max_line: int = DEFAULT_MAX_LINE,
+        read_timeout: float = DEFAULT_READ_TIMEOUT,
+        client: httpx.AsyncClient | None = None,
+    ) -> None:
+        self.spec = spec
+        self._clock, self._max_line, self._read_timeout = clock, max_line, read_timeout
+        self._client = client
+        self._own_client = client is None
+        #: the transport it is on: Streamable HTTP until it falls back to HTTP+SSE
+        self.link: StreamableHttpTransport = StreamableHttpTransport(
+            spec, clock=clock, max_line=max_line, read_timeout=read_timeout, on_answer=self._answered
+        )
+        self._left: StreamableHttpTransport | None = None  # the Streamable HTTP link, once it fell back
+        self._queue: EventQueue[TransportEvent] | None = None
+        self._tg: anyio.abc.TaskGroup | None = None
+        self._ready = anyio.Event()  # the link is entered (set again once the HTTP+SSE one is)
+        self._done = anyio.Event()  # shut down: the HTTP+SSE link may be left
         self._opening: dict[int, bytes] | None = {}  # tag -> body, until a POST succeeds
-        self.KEEPS_SESSION = StreamableHttpTransport.KEEPS_SESSION
-        self.ACK_STATUSES = StreamableHttpTransport.ACK_STATUSES
-        self.CLOSING = StreamableHttpTransport.CLOSING
+
+    @property
+    def sse(self) -> bool:
+        """Whether it fell back to HTTP+SSE."""
+        return self._left is not None
+
+    @property
+    def exit_info(self) -> ExitInfo | None:
+        return self.link.exit_info
+
+    @property
+    def unread(self) -> tuple[dict, ...]:
+        return self.link.unread
 
     async def __aenter__(self) -> AutoHttpTransport:
-        await StreamableHttpTransport.__aenter__(self)  # no event stream unless it falls back
+        self._queue = EventQueue[TransportEvent](EVENT_BUFFER)
+        if self._client is None:
+            self._client = new_client(self.spec)
+        self._tg = anyio.create_task_group()
+        await self._tg.__aenter__()
+        self.link.share(self._queue, self._client)
+        self.link._emit(_K.CONNECTED, f"{self.LINK_NAME} at {self.spec.url}")  # its words, secrets masked
+        await self.link.__aenter__()  # no event stream unless it falls back
+        self._ready.set()
         return self
 
-    def negotiated(self, version: str) -> None:
-        if not self.sse:
-            StreamableHttpTransport.negotiated(self, version)
+    async def __aexit__(self, *exc: object) -> None:
+        try:
+            await self.shutdown()
+        finally:
+            try:  # the link entered here is left here (an HTTP+SSE one is left by _carry_on)
+                await (self._left or self.link).__aexit__(None, None, None)
+            finally:
+                if self._tg is not None:
+                    tg, self._tg = self._tg, None
+                    await tg.__aexit__(None, None, None)
+                if self._own_client and self._client is not None:
+                    with anyio.CancelScope(shield=True):
+                        await self._client.aclose()
 
-    def _control_event(self, event) -> bool:
-        return SseTransport._control_event(self, event) if self.sse else StreamableHttpTransport._control_event(self, event)
+    def events(self) -> AsyncIterator[TransportEvent]:
+        if self._queue is None:
+            raise RuntimeError("the transport has not been started")
+        return self._queue
+
+    def frame(self, message: bytes) -> bytes:
+        return self.link.frame(message)
+
+    def negotiated(self, version: str) -> None:
+        self.link.negotiated(version)  # HTTP+SSE sends no version header
+
+    def unread_by_peer(self) -> int | None:
+        return None
+
+    def abandon(self) -> str | None:
+        return None
+
+    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
+        await self._ready.wait()  # an HTTP+SSE link put in place is being entered
+        if self._opening is not None and tag is not None:
+            self._opening[tag] = data
+        await self.link.send(data, tag, headers, settle=settle)
+
+    def cancel(self, tag: int) -> bool:
+        return self.link.cancel(tag) or (self._left is not None and self._left.cancel(tag))
+
+    def resume(self, tag: int) -> bool:
+        return self.link.resume(tag)
+
+    async def exchange_done(self, tag: int, timeout: float) -> None:
+        """The POST that carried ``tag`` may have gone out on the link it fell back from."""
+        began = self._clock()
+        if self._left is not None:
+            await self._left.exchange_done(tag, timeout)
+        await self.link.exchange_done(tag, max(0.0, timeout - (self._clock() - began)))
+
+    def _answered(self, method: str, status: int) -> None:
+        if method == "POST" and status < 300 and not self.sse:
+            self._opening = None  # Streamable HTTP answered: nothing to fall back from
 
     def fall_back(self, tag: int) -> bool:
         body = self._opening.get(tag) if self._opening is not None else None
-        if self.sse or body is None or self._tg is None or self._closed:
+        if self.sse or body is None or self._tg is None or self.link._closed or self._queue is None or self._client is None:
             return False
-        self.sse = True
         self._opening = None
-        self.KEEPS_SESSION = False
-        self.ACK_STATUSES = SseTransport.ACK_STATUSES
-        self.CLOSING = SseTransport.CLOSING
-        self.session_id = None
-        self.protocol_version = None
-        self._emit(_K.FALLBACK, f"Streamable HTTP refused initialize: trying the HTTP+SSE transport (GET {self.spec.url} for its event stream)", info={"transport": "sse", "url": self.spec.url})
-        self._tg.start_soon(self._scoped, self._event_stream)
-        self._tg.start_soon(self._scoped, self._post, body, tag, None)
+        left = self.link
+        left._disconnected = True  # what it still reads is kept; its end is not the link's
+        left._emit(_K.FALLBACK, f"Streamable HTTP refused initialize: trying the HTTP+SSE transport (GET {self.spec.url} for its event stream)", info={"transport": "sse", "url": self.spec.url})
+        sse = SseTransport(self.spec, clock=self._clock, max_line=self._max_line, read_timeout=self._read_timeout)
+        sse.share(self._queue, self._client)
+        self._left, self.link = left, sse
+        self._ready = anyio.Event()
+        self._tg.start_soon(self._carry_on, sse, body, tag)
         return True
 
-    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None, answered: anyio.Event | None = None) -> None:
-        if self.sse:
-            await SseTransport._post(self, data, tag, extra, answered)
-            return
-        if self._opening is not None and tag is not None:
-            self._opening[tag] = data
-        await StreamableHttpTransport._post(self, data, tag, extra, answered)
+    async def _carry_on(self, sse: SseTransport, body: bytes, tag: int) -> None:
+        """Enter the HTTP+SSE link (its task group lives in this task), send initialize again,
+        and stay until the shutdown is over, then leave it here."""
+        try:
+            await sse.__aenter__()
+        except BaseException:
+            self._ready.set()
+            raise
+        try:
+            await sse.send(body, tag)  # initialize again, once the endpoint is known
+            self._ready.set()
+            await self._done.wait()
+        finally:
+            self._ready.set()
+            await sse.__aexit__(None, None, None)  # its shutdown is shielded; then its task group
 
-    async def _answer(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, decoder: SseDecoder | None = None, *, tag: int | None = None, read_timeout: float | None = None, expiring: bool = False) -> str | None:
-        if not self.sse and method == "POST" and response.status_code < 300:
-            self._opening = None  # Streamable HTTP answered: nothing to fall back from
-        return await super()._answer(method, response, headers, channel, decoder, tag=tag, read_timeout=read_timeout, expiring=expiring)
+    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
+        """The link's own shutdown (DELETE the Streamable HTTP session; close the HTTP+SSE event
+        stream); a Streamable HTTP link it fell back from is stopped quietly first."""
+        with anyio.CancelScope(shield=True):
+            with anyio.move_on_after(CONNECT_TIMEOUT):  # an HTTP+SSE link put in place is entered
+                await self._ready.wait()
+            if self._left is not None:
+                await self._left.stop_quietly()
+            try:
+                return await self.link.shutdown(grace, force_grace, before_step=before_step)
+            finally:
+                self._done.set()
 
 
 def _open(spec: TransportSpec, options: LinkOptions) -> StreamableHttpTransport:

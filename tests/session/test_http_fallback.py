@@ -22,6 +22,7 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
 from inspector.session import Direction, Recording, Session, SessionOptions, StartFailed
 from inspector.transport.base import AutoHttpSpec, StreamableHttpSpec
+from inspector.transport.http import SseTransport, StreamableHttpTransport
 
 pytestmark = pytest.mark.anyio
 
@@ -50,11 +51,14 @@ async def test_auto_falls_back_to_http_sse_when_initialize_is_refused(kind, era)
     port = free_port()
     with sse_peer(kind, port) as peer:
         session = Session(opts(AutoHttpSpec(peer.url), era))
+        assert type(session.transport.link) is StreamableHttpTransport  # the auto transport holds the one it is on
         async with session:
             await session.start()
             assert session.state is State.OPERATING
+            assert type(session.transport.link) is SseTransport  # ... and, once refused, the HTTP+SSE one
             tools = await session.request("tools/list")
             assert tools.ok and tools.result["tools"]
+    assert not isinstance(session.transport, StreamableHttpTransport)  # composition, not inheritance
     rec = session.recording
     steps = transitions(rec)
     assert ("transport_fallback", "← HTTP 4xx → HTTP+SSE") in steps
