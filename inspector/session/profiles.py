@@ -354,15 +354,18 @@ class ProfileStore:
         JSON), nothing raises: what cannot be read is left out or takes its default
         (:func:`.documents.lenient`), and ``load_problems`` says so: the importer's located,
         translatable problems (:class:`.imports.ImportProblem`), naming the file and the JSON path."""
-        from .documents import SecretsDocument, ServersDocument, lenient
-
         profiles: list[ServerProfile] = []
         problems: list[ImportProblem] = []
-        secrets = _read_object(self.secrets_path, problems)
-        held_by_id = lenient(SecretsDocument, secrets, _saying(self.secrets_path, "$", problems, field="left_out")).root
-        document = lenient(ServersDocument, _read_object(self.path, problems), _saying(self.path, "$", problems))
+        secrets, data = _read_object(self.secrets_path, problems), _read_object(self.path, problems)
+        held_by_id: dict[str, dict[str, str]] = {}
+        servers: list[dict[str, Any]] = []
+        if secrets or data:  # pydantic is imported when there is something to read (not at a first start)
+            from .documents import SecretsDocument, ServersDocument, lenient
+
+            held_by_id = lenient(SecretsDocument, secrets, _saying(self.secrets_path, "$", problems, field="left_out")).root
+            servers = lenient(ServersDocument, data, _saying(self.path, "$", problems)).servers
         demo = demo_profile()
-        for n, item in enumerate(document.servers):
+        for n, item in enumerate(servers):
             p = _profile_from_json(item, f"$.servers[{n}]", self.path, problems)
             held = held_by_id.get(p.id, {})
             for var in p.env:

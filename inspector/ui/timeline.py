@@ -61,7 +61,6 @@ from PySide6.QtWidgets import QAbstractItemView, QComboBox, QCompleter, QFrame, 
 
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
-from inspector.session.documents import TimelineColumns  # the saved columns, read leniently
 from inspector.session.entry_text import kind_words, released_of, side_line  # the words of an entry, shared with the handouts and the CLI
 from inspector.session.labels import EVENT_LABELS, HTTP_NOTE, KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording, TransportKind
@@ -996,12 +995,18 @@ class TimelineView(QWidget):
         self._load_columns()
 
     def _load_columns(self) -> None:
-        saved = TimelineColumns.read(self._settings.value(_COLUMNS_SETTING) if self._settings is not None else None)
+        raw = self._settings.value(_COLUMNS_SETTING) if self._settings is not None else None
+        saved: tuple[list[str], dict[str, bool], dict[str, float]] = ([], {}, {})
+        if raw:  # pydantic is imported when there is something to read (not at a first start)
+            from inspector.session.documents import TimelineColumns  # the saved columns, read leniently
+
+            columns = TimelineColumns.read(raw)
+            saved = (columns.order, columns.shown, columns.widths)
         by_key = {k: i for i, k in enumerate(_COLUMN_KEYS)}
-        order = list(dict.fromkeys(by_key[k] for k in saved.order if k in by_key))
+        order = list(dict.fromkeys(by_key[k] for k in saved[0] if k in by_key))
         order += [c for c in DEFAULT_ORDER if c not in order]
-        self._prefs = {by_key[k]: v for k, v in saved.shown.items() if k in by_key}
-        self._user_widths = {by_key[k]: v for k, v in saved.widths.items() if k in by_key}
+        self._prefs = {by_key[k]: v for k, v in saved[1].items() if k in by_key}
+        self._user_widths = {by_key[k]: v for k, v in saved[2].items() if k in by_key}
         self._apply_order(order)
         self._fit_columns()
 

@@ -17,6 +17,9 @@ from inspector.session.documents import Document, Failure, Flag, Name, Text, len
 from inspector.session.profiles import EnvVar, ProfileStore, ServerProfile, saved_server_model
 
 
+DEFAULT = "; the default is used"
+
+
 class Pair(Document):
     name: Name
     value: Text = ""
@@ -114,8 +117,8 @@ def test_a_hand_edited_store_keeps_what_it_can_and_names_the_rest(tmp_path: Path
         ("secrets.json", "$.other", "left_out", "expected an object, found a string; left out"),
         ("servers.json", "$.servers[1]", "left_out", "expected an object, found a string; left out"),
         ("servers.json", "$.servers[0].env[1]", "no_member", '"name" is missing or empty; left out'),
-        ("servers.json", "$.servers[0].connect_timeout", "default_used", "expected a number, found a string; the default is used"),
-        ("servers.json", "$.servers[0].verify_tls", "default_used", "expected a boolean, found a number; the default is used"),
+        ("servers.json", "$.servers[0].connect_timeout", "default_used", "expected a number, found a string" + DEFAULT),
+        ("servers.json", "$.servers[0].verify_tls", "default_used", "expected a boolean, found a number" + DEFAULT),
     ]
     store.path.write_text('{"servers": [],\n x}')
     store.secrets_path.write_text("[1]")
@@ -135,6 +138,11 @@ def test_the_runtime_needs_neither_the_official_wire_models_nor_the_sdk_and_prob
     env = {**os.environ, "INSPECTOR_BLOCK_QT": "1"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "[]"
+    # a first start (no saved servers yet) reads nothing, so imports no pydantic either
+    first = "import sys, pathlib, tempfile; from inspector.session.profiles import ProfileStore as S; "
+    first += "S(pathlib.Path(tempfile.mkdtemp())).load(); print('pydantic' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", first], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.strip() == "False"
 
 
 def test_the_timeline_columns_setting_keeps_what_fits() -> None:
