@@ -12,6 +12,11 @@ carry a secret (``--token X``, a database URL with a password) names one of thos
 instead: ``${secret:NAME}`` anywhere in an argument is replaced by the value of the server's
 environment variable NAME when the server starts (the server gets the variable too), and masked
 wherever the command line is shown or recorded.
+
+The two files are read through pydantic models (:mod:`.documents`; the saved server's is made
+from :class:`ServerProfile`'s fields, :func:`saved_server_model`), leniently: a setting of the
+wrong type takes its default, a variable without a name is left out, each said as a located,
+translatable problem (``load_problems``). pydantic is imported only when there is a file to read.
 """
 
 from __future__ import annotations
@@ -205,9 +210,9 @@ class ServerProfile:
             out["name"] = Problem("name-missing")
         if self.transport not in TRANSPORTS:
             out["transport"] = Problem("transport-unknown", transport=self.transport)
-        elif self.transport == "stdio" and not self.command.strip():
+        elif self.transport == TransportKind.STDIO and not self.command.strip():
             out["command"] = Problem("command-missing")
-        elif self.transport != "stdio":
+        elif self.transport != TransportKind.STDIO:
             problem = url_problem(self.url)
             if problem:
                 out["url"] = problem
@@ -240,7 +245,7 @@ class ServerProfile:
             out["cwd"] = Problem("cwd-not-folder", cwd=self.cwd)
         names = {v.name for v in self.env}
         unknown = sorted({m.group(1) for arg in self.args for m in SECRET_REF.finditer(arg)} - names)
-        if unknown and self.transport == "stdio":
+        if unknown and self.transport == TransportKind.STDIO:
             out["args"] = Problem("secret-unknown", names=", ".join(unknown))
         return out
 
@@ -266,11 +271,11 @@ class ServerProfile:
         """The transport spec: how to reach this server. Auto uses what it found out last time
         when that was HTTP+SSE (no POST refused again at every connect); Streamable HTTP found
         costs nothing to find again."""
-        if self.transport == "stdio":
+        if self.transport == TransportKind.STDIO:
             argv, shown = self.expanded_argv()
             return StdioSpec(argv=argv, env={v.name: v.value for v in self.env}, inherit_env=self.inherit_env, cwd=self.cwd or None, shown_argv=shown)
         mode = {"sse": TransportKind.SSE, "streamable-http": TransportKind.STREAMABLE_HTTP}.get(self.transport, TransportKind.HTTP_AUTO)
-        if mode is TransportKind.HTTP_AUTO and self.detected_transport == "sse":
+        if mode is TransportKind.HTTP_AUTO and self.detected_transport == TransportKind.SSE:
             mode = TransportKind.SSE
         headers = [(h.name.strip(), h.value.strip(), header_secret(h)) for h in self.headers]  # HTTP trims a value's edges
         return HttpSpec(
