@@ -69,7 +69,10 @@ the timeout, a flagged answer of its own - each with its entry.
 :mod:`.profiles` holds the saved servers (secret environment values and headers kept apart) and
 turns one into ``SessionOptions``; what is wrong with one is a ``Problem``: the English sentence,
 with a code and values for a front-end's own words; :mod:`.imports` reads other clients' server configurations into
-profiles; :mod:`.secrecy` judges which values are secret, by name and by value (one judgement for
+profiles (:mod:`.config_files`: where they are, reading one safely, JSONC) and :mod:`.client_export`
+writes a profile back as a client's entry; :mod:`.documents` holds the pydantic models of the
+files read and written (saved servers, secrets, the clients' formats, the timeline's saved
+columns), read leniently into located, translatable problems - never wire messages; :mod:`.secrecy` judges which values are secret, by name and by value (one judgement for
 the importer, the saved servers, ``probe --header`` and the window's header editor: a header
 judged secret is sent and masked wherever it is shown or recorded); :mod:`.rebuild` works out what the feature panels showed as of any entry of a
 recording (replay); :mod:`.stderr_digest` picks the stderr lines that say why a server died; :mod:`.features` decides from a negotiation which feature panels a
