@@ -31,7 +31,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, 
 from PySide6.QtWidgets import QAbstractItemView, QAbstractScrollArea, QScrollBar, QSplitter, QTabWidget, QToolButton, QWidget
 
 from inspector.protocol.messages import Kind
-from inspector.session.recording import Direction, Recording
+from inspector.session.recording import Direction, Recording, TransportKind
 
 from .text import format_duration
 from .theme import tone
@@ -271,7 +271,7 @@ class SequenceView(QAbstractScrollArea):
         """The third lifeline's name: "Process" for a stdio session, "HTTP" for one over HTTP."""
         rec = self._rec
         transport = str(rec.header.get("transport", "stdio")) if rec is not None else "stdio"
-        return self.tr("Process") if transport == "stdio" else self.tr("HTTP")
+        return self.tr("Process") if transport == TransportKind.STDIO else self.tr("HTTP")
 
     def group_of(self, seq: int) -> int | None:
         """The request entry ``seq`` belongs to without answering it: a progress notification's
