@@ -22,7 +22,6 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.operations import FailureReport, failure_report
-from inspector.session import SessionError
 from inspector.session.recording import Recording
 
 from .connection import ConnectionPanel, problem_text
@@ -41,10 +40,12 @@ from .window_actions import WindowActions
 from .window_files import WindowFiles
 from .window_layout import WindowLayouts
 from .window_status import StatusLine
+from .window_tools import SessionTools
 
 if TYPE_CHECKING:
     from .client_side import UiClientHandlers
     from .composer import ComposerDialog
+    from .spec_viewer import SpecViewer
 
 # Loaded when first used, not at start-up (they cost about 65 ms of the first paint): the
 # client-side answer dialogs when a session starts (.client_side), the composer when it opens
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
         self.layouts = WindowLayouts(self)  # View menu: the named layouts, presenter mode
         self.menus = WindowActions(self)  # the actions, toolbar and menus
         self.status = StatusLine(self)
+        self.tools = SessionTools(self)  # the composer, ping, the specification
         self.status_state, self.status_era, self.status_counts, self.status_exit = (
             self.status.state, self.status.era, self.status.counts, self.status.exit)
         self._build()
@@ -178,16 +180,16 @@ class MainWindow(QMainWindow):
 
         # centre
         self.diagram = LifecycleDiagram()
-        self.diagram.specRequested.connect(self.open_spec)
+        self.diagram.specRequested.connect(self.tools.open_spec)
         self.stepbar = StepBar()
         self.stepbar.continueClicked.connect(self.controller.continue_step)
         self.stepbar.runToEndClicked.connect(self.run_to_end)
         self.stepbar.backClicked.connect(self.step_back)
-        self.stepbar.specRequested.connect(self.open_spec)
+        self.stepbar.specRequested.connect(self.tools.open_spec)
         self.stepbar.details_button.toggled.connect(self.layouts.step_details_toggled)
         self.timeline = TimelineView(settings=self.settings)  # the user's columns
         self.timeline.entrySelected.connect(self._on_entry_selected)
-        self.timeline.resendRequested.connect(self.resend)
+        self.timeline.resendRequested.connect(self.tools.resend)
         self.detail = DetailPane()
         self.detail.goToSeq.connect(self.timeline.select_seq)
         self._wire_panels()
@@ -438,22 +440,20 @@ class MainWindow(QMainWindow):
         else:
             self.act_ping.setToolTip(self.tr("Send ping and show how long the answer took (handshake era)"))
 
-    composer: ComposerDialog | None = None
+    # the composer, ping and the specification (SessionTools)
+
+    @property
+    def composer(self) -> ComposerDialog | None:
+        return self.tools.composer
 
     def open_composer(self, method: str | None = None) -> ComposerDialog:
-        """The composer window (made once), raised, with ``method``'s template if given."""
-        if self.composer is None:
-            from .composer import ComposerDialog
+        return self.tools.open_composer(method)
 
-            self.composer = ComposerDialog(self.controller, self)
-            self.composer.sent.connect(self._composer_sent)
-        self.composer.refresh()
-        if method:
-            self.composer.use_template(method)
-        self.composer.show()
-        self.composer.raise_()
-        self.composer.activateWindow()
-        return self.composer
+    def ping(self) -> bool:
+        return self.tools.ping()
+
+    def open_spec(self, ref: str = "") -> SpecViewer | None:
+        return self.tools.open_spec(ref)
 
     # ------------------------------------------------------------------ layouts (WindowLayouts)
 
@@ -496,39 +496,6 @@ class MainWindow(QMainWindow):
         """Playback moved: select the entry, so the timeline, details and diagram follow."""
         self.timeline.select_seq(row)
 
-    def _composer_sent(self, seq: int) -> None:
-        self.timeline.select_seq(seq)
-
-    def resend(self, seq: int) -> None:
-        """Edit and resend: the composer with a copy of the client's message at ``seq``."""
-        rec = self.recording
-        if rec is None or not (0 <= seq < len(rec)):
-            return
-        entry = rec[seq]
-        composer = self.open_composer()
-        composer.edit_copy_of(entry.json(), entry.text)
-
-    def ping(self) -> bool:
-        """Send ping; the status bar says how long the answer took."""
-        session = self.controller.session
-        tg = self.controller.task_group
-        if session is None or tg is None or not self.controller.running:
-            return False
-
-        async def go() -> None:
-            try:
-                reply = await session.request("ping")
-            except SessionError as exc:
-                self.statusBar().showMessage(self.tr("ping failed: {why}").format(why=str(exc)), 10000)
-                return
-            if reply.ok:
-                self.statusBar().showMessage(self.tr("ping answered in {ms:.1f} ms").format(ms=reply.latency * 1000), 10000)
-            else:
-                self.statusBar().showMessage(self.tr("ping answered with an error: {error}").format(error=reply.error), 10000)
-
-        tg.start_soon(go)
-        return True
-
     def _on_step(self, step) -> None:
         appears = self.stepbar.isHidden() and step is not None
         self.stepbar.show_step(step)
@@ -548,20 +515,6 @@ class MainWindow(QMainWindow):
     def _show_pending_edge(self) -> None:
         pending = self.controller.pending_step is not None
         self.diagram.set_pending(self.controller.pending_transition() if pending else None)
-
-    def open_spec(self, ref: str = ""):
-        """The bundled spec page ``ref`` names ("<version> <page>#<section>"); without one, the
-        overview of the negotiated version (or the newest). None when it is not bundled."""
-        from .spec_viewer import open_spec, spec_versions
-
-        if not ref:
-            versions = spec_versions()
-            version = self.controller.session.negotiation().version if self.controller.session is not None else None
-            ref = f"{version if version in versions else versions[0]} index" if versions else ""
-        viewer = open_spec(ref, self)
-        if viewer is None:
-            self.statusBar().showMessage(self.tr("That page of the specification is not bundled: {ref}").format(ref=ref), 6000)
-        return viewer
 
     def _on_failed(self, text: str) -> None:
         """The session failed (``text``: the session's English account): the status bar, the

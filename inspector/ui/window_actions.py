@@ -72,10 +72,10 @@ class WindowActions(QObject):
         w.act_compose.setToolTip(
             self.tr("Write a message of your own and send it as it is: valid, malformed or out of order (Ctrl+M)")
         )
-        w.act_compose.triggered.connect(lambda: w.open_composer())
+        w.act_compose.triggered.connect(lambda: w.tools.open_composer())
         w.act_ping = QAction(self.tr("Ping"), w)
         w.act_ping.setToolTip(self.tr("Send ping and show how long the answer took (handshake era)"))
-        w.act_ping.triggered.connect(w.ping)
+        w.act_ping.triggered.connect(w.tools.ping)
         w.act_export = QAction(self.tr("Export transcript…"), w)
         w.act_export.setToolTip(
             self.tr("A handout of the session: Markdown or a self-contained HTML page, in the window's language")
@@ -109,7 +109,7 @@ class WindowActions(QObject):
         w.act_spec.setToolTip(
             self.tr("The MCP specification pages bundled with the inspector, for the negotiated version (F1)")
         )
-        w.act_spec.triggered.connect(lambda: w.open_spec(""))
+        w.act_spec.triggered.connect(lambda: w.tools.open_spec(""))
         w.act_import = QAction(self.tr("Import servers…"), w)
         w.act_import.setToolTip(
             self.tr(

@@ -3173,19 +3173,19 @@
     </message>
     <message>
         <source>ping failed: {why}</source>
-        <translation>ping 失败：{why}</translation>
+        <translation type="vanished">ping 失败：{why}</translation>
     </message>
     <message>
         <source>ping answered in {ms:.1f} ms</source>
-        <translation>ping 在 {ms:.1f} 毫秒内得到应答</translation>
+        <translation type="vanished">ping 在 {ms:.1f} 毫秒内得到应答</translation>
     </message>
     <message>
         <source>ping answered with an error: {error}</source>
-        <translation>ping 得到错误应答：{error}</translation>
+        <translation type="vanished">ping 得到错误应答：{error}</translation>
     </message>
     <message>
         <source>That page of the specification is not bundled: {ref}</source>
-        <translation>检查器没有附带规范的这一页：{ref}</translation>
+        <translation type="vanished">检查器没有附带规范的这一页：{ref}</translation>
     </message>
     <message>
         <source>; </source>
@@ -5020,6 +5020,25 @@
     <message>
         <source>internal error: {error}</source>
         <translation>内部错误：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>SessionTools</name>
+    <message>
+        <source>ping failed: {why}</source>
+        <translation>ping 失败：{why}</translation>
+    </message>
+    <message>
+        <source>ping answered in {ms:.1f} ms</source>
+        <translation>ping 在 {ms:.1f} 毫秒内得到应答</translation>
+    </message>
+    <message>
+        <source>ping answered with an error: {error}</source>
+        <translation>ping 得到错误应答：{error}</translation>
+    </message>
+    <message>
+        <source>That page of the specification is not bundled: {ref}</source>
+        <translation>检查器没有附带规范的这一页：{ref}</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,92 @@
+"""The window's session tools: the composer (a message of one's own, or a copy of one sent, to
+edit and send), ping with its round trip in the status bar, and the bundled specification.
+
+:class:`SessionTools` owns them for the main window, given the window: the composer is made on
+first use (its module is imported then, not at start-up) and is the window's child; ping runs
+on the controller's task group and says in the window's status bar how long the answer took;
+the specification opens at the page a reference names, or the negotiated version's overview.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from inspector.session import SessionError
+
+if TYPE_CHECKING:
+    from .composer import ComposerDialog
+    from .main_window import MainWindow
+    from .spec_viewer import SpecViewer
+
+
+class SessionTools(QObject):
+    """The composer, ping and the specification of ``window`` (see the module's docstring)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.composer: ComposerDialog | None = None  # made on first use
+
+    def open_composer(self, method: str | None = None) -> ComposerDialog:
+        """The composer window (made once), raised, with ``method``'s template if given."""
+        if self.composer is None:
+            from .composer import ComposerDialog
+
+            self.composer = ComposerDialog(self.window.controller, self.window)
+            self.composer.sent.connect(self.window.timeline.select_seq)  # what was sent, shown
+        self.composer.refresh()
+        if method:
+            self.composer.use_template(method)
+        self.composer.show()
+        self.composer.raise_()
+        self.composer.activateWindow()
+        return self.composer
+
+    def resend(self, seq: int) -> None:
+        """Edit and resend: the composer with a copy of the client's message at ``seq``."""
+        rec = self.window.recording
+        if rec is None or not (0 <= seq < len(rec)):
+            return
+        entry = rec[seq]
+        composer = self.open_composer()
+        composer.edit_copy_of(entry.json(), entry.text)
+
+    def ping(self) -> bool:
+        """Send ping; the status bar says how long the answer took."""
+        controller = self.window.controller
+        session, tg = controller.session, controller.task_group
+        if session is None or tg is None or not controller.running:
+            return False
+        bar = self.window.statusBar()
+
+        async def go() -> None:
+            try:
+                reply = await session.request("ping")
+            except SessionError as exc:
+                bar.showMessage(self.tr("ping failed: {why}").format(why=str(exc)), 10000)
+                return
+            if reply.ok:
+                bar.showMessage(self.tr("ping answered in {ms:.1f} ms").format(ms=reply.latency * 1000), 10000)
+            else:
+                bar.showMessage(self.tr("ping answered with an error: {error}").format(error=reply.error), 10000)
+
+        tg.start_soon(go)
+        return True
+
+    def open_spec(self, ref: str = "") -> SpecViewer | None:
+        """The bundled spec page ``ref`` names ("<version> <page>#<section>"); without one, the
+        overview of the negotiated version (or the newest). None when it is not bundled."""
+        from .spec_viewer import open_spec, spec_versions
+
+        if not ref:
+            versions = spec_versions()
+            session = self.window.controller.session
+            version = session.negotiation().version if session is not None else None
+            ref = f"{version if version in versions else versions[0]} index" if versions else ""
+        viewer = open_spec(ref, self.window)
+        if viewer is None:
+            text = self.tr("That page of the specification is not bundled: {ref}").format(ref=ref)
+            self.window.statusBar().showMessage(text, 6000)
+        return viewer
