@@ -76,8 +76,8 @@ window shows at once live apart from them.
 The main window (:mod:`.main_window`) builds the views and wires them to the controller; its
 other responsibilities are helpers it owns, each given the window: actions, toolbar and menus
 (:mod:`.window_actions`, made again on a language switch), files, recordings and exports
-(:mod:`.window_files`), layouts and presenter mode (:mod:`.window_layout`) and the status bar
-(:mod:`.window_status`). The lifecycle diagram is a widget (:mod:`.diagram`) over a layout
+(:mod:`.window_files`), layouts and presenter mode (:mod:`.window_layout`), the status bar
+(:mod:`.window_status`), and the composer, ping and specification (:mod:`.window_tools`). The lifecycle diagram is a widget (:mod:`.diagram`) over a layout
 computed without one (:mod:`.diagram_layout`).
 
 The cyclic collector itself runs on the GUI thread only (:mod:`.collector`): left automatic, it

@@ -3,9 +3,10 @@
 :class:`MainWindow` builds the views and wires them to the session controller and to each
 other; what it does is split by responsibility into helpers it owns, each given the window:
 its actions, toolbar and menus (:mod:`.window_actions`), its files, recordings and exports
-(:mod:`.window_files`), its layouts and presenter mode (:mod:`.window_layout`) and its status
-bar (:mod:`.window_status`). What stays here follows the session: the recording shown, step
-mode, the composer and ping, the selected entry and the periodic refresh.
+(:mod:`.window_files`), its layouts and presenter mode (:mod:`.window_layout`), its status
+bar (:mod:`.window_status`) and the composer, ping and specification (:mod:`.window_tools`).
+What stays here follows the session: the recording shown, step mode, failures, the selected
+entry and the periodic refresh.
 """
 
 from __future__ import annotations
