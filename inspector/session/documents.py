@@ -33,6 +33,7 @@ from typing import Annotated, Any, TypeVar, get_origin
 
 import orjson
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from .config_files import json_text
 
@@ -107,7 +108,7 @@ def _sort_key(loc: tuple[str | int, ...]) -> tuple[tuple[int, str | int], ...]:
     return tuple((0, k) if isinstance(k, int) else (1, k) for k in loc)
 
 
-def _failing_part(data: dict[str, Any], err: Any, mappings: set[str]) -> Failure | None:
+def _failing_part(data: dict[str, Any], err: ErrorDetails, mappings: set[str]) -> Failure | None:
     """What to remove from ``data`` for ``err``: the outermost list item on its location, or
     the entry of a ``mappings`` field (a ``dict[str, X]``), else its top-level field."""
     loc: tuple[str | int, ...] = tuple(err["loc"])
@@ -126,7 +127,7 @@ def _failing_part(data: dict[str, Any], err: Any, mappings: set[str]) -> Failure
     return None
 
 
-def _expected(err: Any) -> str:
+def _expected(err: ErrorDetails) -> str:
     """pydantic's words for what was expected, from a lower-case start."""
     if err.get("type") in ("model_type", "model_attributes_type", "dict_type"):
         return "expected an object"
