@@ -77,8 +77,9 @@ The main window (:mod:`.main_window`) builds the views and wires them to the con
 other responsibilities are helpers it owns, each given the window: actions, toolbar and menus
 (:mod:`.window_actions`, made again on a language switch), files, recordings and exports
 (:mod:`.window_files`), layouts and presenter mode (:mod:`.window_layout`), the status bar
-(:mod:`.window_status`), and the composer, ping and specification (:mod:`.window_tools`). The lifecycle diagram is a widget (:mod:`.diagram`) over a layout
-computed without one (:mod:`.diagram_layout`).
+(:mod:`.window_status`), and the composer, ping and specification (:mod:`.window_tools`).
+The lifecycle diagram is a widget (:mod:`.diagram`) over a layout computed without one
+(:mod:`.diagram_layout`).
 
 The cyclic collector itself runs on the GUI thread only (:mod:`.collector`): left automatic, it
 runs in whatever thread allocates - asyncio's child-watcher threads among them - and a cycle
