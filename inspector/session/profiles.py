@@ -22,6 +22,7 @@ translatable problem (``load_problems``). pydantic is imported only when there i
 from __future__ import annotations
 
 import dataclasses
+import enum
 import os
 import re
 import shlex
@@ -32,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
-from typing import TYPE_CHECKING, Any, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, get_type_hints
 
 import orjson
 
@@ -458,7 +459,10 @@ def saved_server_model() -> type[Document]:
             default = Field(default_factory=f.default_factory)
         else:
             default = ""  # name and command: a saved server without one is still read
-        fields[f.name] = (kinds.get(f.name, hints[f.name]), default)
+        kind = kinds.get(f.name, hints[f.name])
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):  # saved as its value: read from it
+            kind = Annotated[kind, Field(strict=False)]
+        fields[f.name] = (kind, default)
     return create_model("SavedServer", __base__=Document, **fields)
 
 
