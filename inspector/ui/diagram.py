@@ -49,10 +49,12 @@ from inspector.protocol.teaching import LESSONS
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.labels import ERA_LABELS
 from .diagram_layout import (
-    MIN_FONT, Block, Geometry, Plan, analyse, arrow, block_at, fit, focus_order, lc, node_at, quietest_corner,
+    MIN_FONT, Block, Geometry, Plan, analyse, block_at, fit, focus_order, lc, node_at, quietest_corner,
     vertical_neighbour, whole_view,
 )
-from .diagram_colours import Colours, palette_colours
+from .diagram_paint import (
+    Colours, edge_pen, paint_block, paint_frame, paint_legend, paint_node, paint_static, palette_colours,
+)
 from .theme import mix
 from .whole_lines import WholeLines, label_runs
 
@@ -367,7 +369,7 @@ class LifecycleDiagram(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.setTransform(g.transform, True)
-        self._paint_static(p, g, c)
+        paint_static(p, g, c)
         self._paint_highlights(p, g, c, 1.0, decorations=False)
         p.restore()
         p.save()
@@ -897,118 +899,10 @@ class LifecycleDiagram(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.setTransform(g.transform)
-        self._paint_static(p, g, c)
+        paint_static(p, g, c)
         p.end()
         self._static = pm
         return pm
-
-    def _paint_frame(self, p: QPainter, rect: QRectF, c: Colours) -> None:
-        p.save()
-        p.resetTransform()
-        p.setClipping(False)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
-        p.drawRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5))
-        p.restore()
-
-    def _edge_pen(self, c: Colours, failure: bool, width: float, colour: QColor | None = None) -> QPen:
-        pen = QPen(colour or (c.error if failure else c.edge), width)
-        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        if failure:
-            pen.setDashPattern([4.0, 3.0])
-        return pen
-
-    def _paint_static(self, p: QPainter, g: Geometry, c: Colours) -> None:
-        w = max(1.1, g.f / 9.0)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        for path, failure in g.strokes:
-            p.setPen(self._edge_pen(c, failure, w))
-            p.drawPath(path)
-        p.setPen(Qt.PenStyle.NoPen)
-        for poly, failure in g.arrows:
-            p.setBrush(c.error if failure else c.edge)
-            p.drawPolygon(poly)
-        for pt, failure in g.dots:
-            p.setBrush(c.error if failure else c.edge)
-            p.drawEllipse(pt, 0.26 * g.f, 0.26 * g.f)
-        for b in g.blocks:
-            self._paint_block(p, g, c, b, None)
-        for s, r in g.nodes.items():
-            self._paint_node(p, g, c, s, r, current=0.0)
-        self._paint_legend(p, g, c)
-
-    def _paint_block(self, p: QPainter, g: Geometry, c: Colours, b: Block, hot: int | None, strength: float = 1.0) -> None:
-        r = b.rect
-        p.setPen(Qt.PenStyle.NoPen)
-        if hot is None:
-            p.setBrush(c.label_bg)
-            p.drawRoundedRect(r, 3, 3)
-        else:
-            e = b.entries[hot]
-            tint = QColor(c.error if e.failure else c.accent)
-            p.setBrush(mix(c.base, tint, 0.14 * strength))
-            pen = QPen(tint, 1.2)
-            pen.setColor(QColor(tint.red(), tint.green(), tint.blue(), int(255 * strength)))
-            p.setPen(pen)
-            p.drawRoundedRect(r.adjusted(-1, -1, 1, 1), 4, 4)
-        y = r.top() + g.pad_y
-        bold = QFont(g.lf)
-        bold.setBold(True)
-        for k, e in enumerate(b.entries):
-            colour = c.error if e.failure else c.text
-            p.setFont(bold if k == hot else g.lf)
-            p.setPen(colour)
-            for row in e.rows:
-                p.drawText(QRectF(r.left() + g.pad_x, y, r.width() - 2 * g.pad_x, g.lh), b.align | Qt.AlignmentFlag.AlignVCenter, row)
-                y += g.lh
-
-    def _paint_node(self, p: QPainter, g: Geometry, c: Colours, s: State, r: QRectF, current: float) -> None:
-        radius = min(r.height() * 0.32, 9.0)
-        fill = c.node if current <= 0 else mix(c.node, c.accent, current)
-        border = c.border if current <= 0 else mix(c.border, c.accent.darker(115), current)
-        p.setBrush(fill)
-        p.setPen(QPen(border, 1.6 if current > 0 else 1.2))
-        p.drawRoundedRect(r, radius, radius)
-        if s.final:
-            inner = r.adjusted(3, 3, -3, -3)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(QPen(mix(border, c.accent_text, current) if current > 0 else border, 1.0))
-            p.drawRoundedRect(inner, max(1.0, radius - 2.5), max(1.0, radius - 2.5))
-        font = QFont(g.tf)
-        if current <= 0:
-            font.setBold(False)  # the current state alone is bold
-        p.setFont(font)
-        p.setPen(mix(c.text, c.accent_text, current) if current > 0 else c.text)
-        p.drawText(r, Qt.AlignmentFlag.AlignCenter, g.titles[s])
-
-    def _paint_legend(self, p: QPainter, g: Geometry, c: Colours) -> None:
-        p.setFont(g.lf)
-        for kind, text, sample, trect in g.legend:
-            cy = sample.center().y()
-            if kind in ("line", "dash"):
-                failure = kind == "dash"
-                p.setPen(self._edge_pen(c, failure, max(1.1, g.f / 9.0)))
-                p.drawLine(QPointF(sample.left(), cy), QPointF(sample.right() - 0.6 * g.f, cy))
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(c.error if failure else c.edge)
-                p.drawPolygon(arrow(QPointF(sample.right(), cy), 1, 0, 0.65 * g.f, 0.5 * g.f))
-            else:
-                box = QRectF(sample.left(), cy - 0.42 * g.f, sample.width(), 0.84 * g.f)
-                if kind == "current":
-                    p.setBrush(c.accent)
-                    p.setPen(QPen(c.accent.darker(115), 1))
-                    p.drawRoundedRect(box, 3, 3)
-                else:
-                    p.setBrush(c.node)
-                    p.setPen(QPen(c.border, 1))
-                    p.drawRoundedRect(box, 3, 3)
-                    p.setBrush(Qt.BrushStyle.NoBrush)
-                    p.drawRoundedRect(box.adjusted(2, 2, -2, -2), 1.5, 1.5)
-            if kind == "current":
-                continue  # drawn with the state (paintEvent): it names the entry shown
-            p.setPen(c.muted)
-            p.drawText(trect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
 
     def _paint_current_legend(self, p: QPainter, g: Geometry, c: Colours) -> None:
         for kind, _text, _sample, trect in g.legend:
@@ -1038,7 +932,7 @@ class LifecycleDiagram(QWidget):
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
             p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
             p.setTransform(self._view(g))
-            self._paint_static(p, g, c)
+            paint_static(p, g, c)
             p.restore()
         else:  # only the part in view
             pm = self._ensure_static(g)
@@ -1050,7 +944,7 @@ class LifecycleDiagram(QWidget):
         self._paint_highlights(p, g, c, self._progress, decorations=True)
         if (sx or sy) and g.legend:
             self._paint_pinned_legend(p, g, c, vp)
-        self._paint_frame(p, vp, c)
+        paint_frame(p, vp, c)
         p.end()
 
     _outlines: tuple[Geometry | None, list[QPainterPath]] = (None, [])  # the lines' outlines, per layout
@@ -1108,7 +1002,7 @@ class LifecycleDiagram(QWidget):
         p.setBrush(c.base)
         p.drawRoundedRect(box, 3, 3)
         p.setTransform(g.transform * QTransform.fromTranslate(box.left() + pad - content.left(), box.top() + pad - content.top()))
-        self._paint_legend(p, g, c)
+        paint_legend(p, g, c)
         self._paint_current_legend(p, g, c)
         p.restore()
 
@@ -1133,7 +1027,7 @@ class LifecycleDiagram(QWidget):
             p.drawPolygon(pending.arrow)
             where = g.edge_block.get(self._pending)
             if where is not None:
-                self._paint_block(p, g, c, g.blocks[where[0]], where[1], strength=0.55)
+                paint_block(p, g, c, g.blocks[where[0]], where[1], strength=0.55)
 
         edge = g.edges.get(self._edge) if self._edge is not None else None
         if edge is not None:
@@ -1147,7 +1041,7 @@ class LifecycleDiagram(QWidget):
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawPath(edge.path)
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(self._edge_pen(c, edge.failure, width, colour))
+            p.setPen(edge_pen(c, edge.failure, width, colour))
             p.drawPath(edge.path)
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(colour)
@@ -1158,12 +1052,12 @@ class LifecycleDiagram(QWidget):
                 p.drawEllipse(dot, 0.35 * g.f + 1.5 * pulse, 0.35 * g.f + 1.5 * pulse)
             where = g.edge_block.get(self._edge)
             if where is not None:
-                self._paint_block(p, g, c, g.blocks[where[0]], where[1], strength=1.0)
+                paint_block(p, g, c, g.blocks[where[0]], where[1], strength=1.0)
 
         if self._prev is not None and self._prev in g.nodes and t < 1.0:
-            self._paint_node(p, g, c, self._prev, g.nodes[self._prev], current=1.0 - t)
+            paint_node(p, g, c, self._prev, g.nodes[self._prev], current=1.0 - t)
         if self._state is not None and self._state in g.nodes:
-            self._paint_node(p, g, c, self._state, g.nodes[self._state], current=t if self._prev is not None else 1.0)
+            paint_node(p, g, c, self._state, g.nodes[self._state], current=t if self._prev is not None else 1.0)
 
         if not decorations:
             return
