@@ -5,9 +5,11 @@ from __future__ import annotations
 import enum
 import re
 import signal
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, Union
+
+from inspector.protocol.jsontypes import JsonObject
 
 class TransportKind(enum.StrEnum):
     """The transports, by the names recordings, profiles and the command line use for them (a
@@ -85,7 +87,7 @@ class Frames:
     items: list[bytes]
     cut: tuple[tuple[int, int], ...] = ()
     channel: str = "stdout"
-    metas: list[dict] | None = None  # HTTP: per item, the exchange it travelled in (status, SSE id, ...)
+    metas: list[JsonObject] | None = None  # HTTP: per item, the exchange it travelled in (status, SSE id, ...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +122,7 @@ class LinkEvent:
     t: float
     kind: LinkEventKind
     detail: str = ""
-    info: dict | None = None
+    info: JsonObject | None = None
 
 
 TransportEvent = Union[Frames, SideLine, ProcessEvent, LinkEvent]
@@ -149,7 +151,7 @@ class StdioSpec:
         """argv as it may be shown or recorded: secret parts of arguments masked."""
         return list(self.argv if self.shown_argv is None else self.shown_argv)
 
-    def describe(self) -> dict:
+    def describe(self) -> JsonObject:
         """What a recording's header keeps (environment values are left out: they may be secret,
         and so are the secret parts of arguments)."""
         return {"transport": self.kind.value, "argv": self.shown(), "cwd": self.cwd}
@@ -204,7 +206,7 @@ class HttpSpec:
         """The protocol engine's tables for it: its mode's."""
         return self.mode
 
-    def describe(self) -> dict:
+    def describe(self) -> JsonObject:
         shown = {**dict(self.headers), **{k: MASK for k in self.secret_headers}}
         return {"transport": self.kind.value, "url": self.url, "headers": shown, "verify_tls": self.verify_tls}
 
@@ -243,7 +245,7 @@ class TransportSpec(Protocol):
     @property
     def judged_as(self) -> TransportKind: ...
 
-    def describe(self) -> dict: ...
+    def describe(self) -> JsonObject: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,7 +460,7 @@ class Transport(Protocol):
         tell (HTTP: a request is taken by the server's HTTP stack, whatever the server does)."""
         ...
 
-    def events(self): ...  # AsyncIterator[TransportEvent]
+    def events(self) -> AsyncIterator[TransportEvent]: ...
 
     def abandon(self) -> str | None:
         """The front-end is going away without an event loop to run :meth:`shutdown` on (the

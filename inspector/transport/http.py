@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
@@ -66,7 +66,8 @@ import orjson
 from anyio.lowlevel import checkpoint
 
 from inspector.protocol.framing import DEFAULT_MAX_LINE
-from inspector.protocol.sse import SseDecoder
+from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.sse import SseDecoder, SseEvent
 
 from .base import (
     StepHook,
@@ -201,7 +202,7 @@ class StreamableHttpTransport:
         return self._exit_info
 
     @property
-    def unread(self) -> tuple[dict, ...]:
+    def unread(self) -> tuple[JsonObject, ...]:
         """Every body and event is delivered as it is read (bounded by ``max_line``): none."""
         return ()
 
@@ -279,7 +280,7 @@ class StreamableHttpTransport:
             self._side(f"resuming the answer stream of entry {tag} failed: {_why(exc)}")
         finally:
             if decoder.last_id != last_id and not self._closed and tag not in self._cut:  # it delivered: it may be resumed again
-                self._ended[tag] = (decoder.last_id, decoder.retry)  # type: ignore[assignment]
+                self._ended[tag] = (decoder.last_id, decoder.retry)
                 self._emit(_K.STREAM_ENDED, f"the resumed answer stream of entry {tag} ended after event {decoder.last_id}", info={"request_seq": tag, "last_event_id": decoder.last_id})
 
     def cancel(self, tag: int) -> bool:
@@ -292,7 +293,9 @@ class StreamableHttpTransport:
         self._emit(_K.STREAM_CLOSED, f"closed the answer stream of entry {tag}: that cancels the request", info={"request_seq": tag})
         return True
 
-    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
+    async def send(
+        self, data: bytes, tag: int | None = None, headers: Mapping[str, str] | None = None, *, settle: bool = False
+    ) -> None:
         """POST one message in the background. ``settle``: wait until the server has answered
         it (the handshake's ``initialized`` must arrive before the first request): its status
         line; a body that follows it is read in the background, bounded like any other."""
@@ -309,7 +312,7 @@ class StreamableHttpTransport:
         self._tg.start_soon(self._scoped, self._post, data, tag, headers)
         await checkpoint()
 
-    async def _scoped(self, fn: Callable, *args: object) -> None:
+    async def _scoped(self, fn: Callable[..., Awaitable[None]], *args: object) -> None:
         """Run a background task in a cancel scope of its own, which shutdown() cancels. (The
         task group's own scope must not be cancelled: it encloses whatever its caller opened
         after entering the transport, the session's pump among them.)"""
@@ -361,9 +364,9 @@ class StreamableHttpTransport:
             with anyio.move_on_after(1.0):  # ... and record what they had read, before the events end
                 while self._scopes:
                     await anyio.sleep(0.01)
-            self._exit_info = ExitInfo(returncode=None, signal=None, escalation=escalation)
+            info = self._exit_info = ExitInfo(returncode=None, signal=None, escalation=escalation)
             self._disconnect("the HTTP session was closed by the client")
-        return self._exit_info
+        return info
 
     # ------------------------------------------------------------------ requests
 
@@ -385,7 +388,7 @@ class StreamableHttpTransport:
         secret = {k.lower() for k in self.spec.secret_headers}
         return {k: (MASK if k.lower() in secret else v) for k, v in headers.items()}
 
-    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None, answered: anyio.Event | None = None) -> None:
+    async def _post(self, data: bytes, tag: int | None = None, extra: JsonObject | None = None, answered: anyio.Event | None = None) -> None:
         """``answered`` is set once the server answered the POST (or it failed)."""
         done = anyio.Event()
         if tag is not None:
@@ -415,7 +418,7 @@ class StreamableHttpTransport:
             with anyio.move_on_after(timeout):
                 await done.wait()
 
-    async def _post_one(self, data: bytes, tag: int | None, extra: dict | None, answered: anyio.Event | None = None) -> None:
+    async def _post_one(self, data: bytes, tag: int | None, extra: JsonObject | None, answered: anyio.Event | None = None) -> None:
         assert self._client is not None
         headers = {**self._headers(content=True), **(extra or {})}  # the message's own metadata wins
         sent_session = self.session_id
@@ -455,7 +458,7 @@ class StreamableHttpTransport:
                     info = {"request_seq": tag, "last_event_id": None, "error": why, "failure": f"the POST failed before its answer: {why}", "failure_code": "answer-broken", "failure_args": {"error": why}}
                     self._emit(_K.STREAM_ENDED, f"the POST of entry {tag} failed before its answer: {why}", info=info)
 
-    def _answer_cut(self, tag: int, meta: dict) -> None:
+    def _answer_cut(self, tag: int, meta: JsonObject) -> None:
         """An event on the answer stream of entry ``tag`` passed the limit: the answer it may be
         can no longer be read whole, so the request fails now (``answer-too-long``, as a JSON
         answer past the limit does), and the stream is never resumed past the cut."""
@@ -470,7 +473,7 @@ class StreamableHttpTransport:
         """The answer stream of entry ``tag`` ended, before or after its response (the session
         knows which). With event ids it can be resumed with GET + Last-Event-ID; one that broke
         off (``broke``: the error) and cannot be resumed fails its request at once."""
-        info: dict = {"request_seq": tag, "last_event_id": decoder.last_id}
+        info: JsonObject = {"request_seq": tag, "last_event_id": decoder.last_id}
         if tag in self._cut:  # its request failed on the cut event: nothing to resume, nothing more to say
             return
         if decoder.last_id is not None:
@@ -545,7 +548,7 @@ class StreamableHttpTransport:
                     if room > 0:
                         head += chunk if len(chunk) <= room else chunk[:room]
                     if over is not None and body.total > limit:
-                        over, call = None, over
+                        call, over = over, None  # once
                         call()
                     if early is not None and early():
                         early = None
@@ -576,7 +579,7 @@ class StreamableHttpTransport:
         self._exchange(method, response, headers, tag=tag, more=_http_error_failure(method, response, bytes(body.head)))
         body.announced = True
 
-    def _body_read(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, ctype: str, meta: dict, body: _Body, tag: int | None, expiring: bool = False) -> None:
+    def _body_read(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, ctype: str, meta: JsonObject, body: _Body, tag: int | None, expiring: bool = False) -> None:
         """Record a body read by ``_read_body`` (synchronous: it runs when the read was
         cancelled too): the exchange with the body's size and how it ended (unless it was
         recorded when the body passed the limit), then the body - a message (a JSON answer; cut
@@ -605,7 +608,7 @@ class StreamableHttpTransport:
                 self._queue.put_nowait(SideLine(self._clock(), f"{method} {response.request.url} answered {status} ({ctype or 'no content type'}): ".encode() + raw, dropped=dropped, channel="http-body"))
             self._side(f"{method} {response.request.url}: {body.total:,} bytes of the answer came in all, {dropped:,} past the limit dropped" + (f"; {body.error}" if body.error else ""))
             return
-        more: dict = {}
+        more: JsonObject = {}
         if dropped:
             more["body_dropped"] = dropped
         if body.error is not None:
@@ -629,20 +632,20 @@ class StreamableHttpTransport:
                 what += f", {body.total:,} bytes" + (f" (the first {len(raw):,} kept)" if dropped else "") + (f"; {body.error}" if body.error else "")
             self._queue.put_nowait(SideLine(self._clock(), f"{what}: ".encode() + raw, dropped=dropped, channel="http-body"))
 
-    def _control_event(self, event) -> bool:
+    def _control_event(self, event: SseEvent) -> bool:
         """Whether an SSE event is for the transport itself rather than a message: an event with
         empty data (2025-11-25 servers prime a stream with one, to give it an id to resume from;
         the decoder keeps its id), and HTTP+SSE's ``endpoint``."""
         return not event.data
 
-    async def _read_sse(self, response: httpx.Response, channel: str, meta: dict, decoder: SseDecoder) -> str | None:
+    async def _read_sse(self, response: httpx.Response, channel: str, meta: JsonObject, decoder: SseDecoder) -> str | None:
         """Read an event stream as it comes; returns why it broke off (None: it ended, or the
         client closed it). An event longer than the limit is said at once, and what a stream
         that stops in the middle of an event had sent of it is recorded."""
         assert self._queue is not None
         base = {**meta, "channel": channel}
-        last_key: tuple | None = None
-        last: dict = base
+        last_key: tuple[str | None, str, int | None] | None = None
+        last: JsonObject = base
         told = False  # the event being read passed the limit, and that was said
         broke: str | None = None
         ended = False  # the stream ended or broke (False at the end: the client closed it)
@@ -736,8 +739,8 @@ class StreamableHttpTransport:
         tag: int | None = None,
         body: bytes | None = None,
         error_code: int | None = None,
-        more: dict | None = None,
-    ) -> dict:
+        more: JsonObject | None = None,
+    ) -> JsonObject:
         info = {
             "method": method,
             "url": str(response.request.url),
@@ -775,7 +778,7 @@ class StreamableHttpTransport:
             data = self._hidden(text).encode() if isinstance(text, str) else text  # bytes: the server's
             self._queue.put_nowait(SideLine(self._clock(), data, dropped=dropped, channel=channel))
 
-    def _emit(self, kind: LinkEventKind, detail: str, *, info: dict | None = None) -> None:
+    def _emit(self, kind: LinkEventKind, detail: str, *, info: JsonObject | None = None) -> None:
         if self._queue is not None:
             self._queue.put_nowait(LinkEvent(self._clock(), kind, self._hidden(detail), info=info))
 
@@ -784,7 +787,7 @@ class StreamableHttpTransport:
         (httpx names an illegal header value); the exchanges mask them by name (``_masked``)."""
         return hide_secrets(text, self.spec.secret_headers.values()) if self.spec.secret_headers else text
 
-    def _disconnect(self, why: str, *, unreachable: bool = False, info: dict | None = None) -> None:
+    def _disconnect(self, why: str, *, unreachable: bool = False, info: JsonObject | None = None) -> None:
         """The last event: nothing more will come. ``unreachable``: no request ever got an HTTP
         answer (nothing listens there, the name does not resolve, TLS failed); ``info``: why
         in data (HTTP+SSE: the event stream was redirected)."""
@@ -810,8 +813,16 @@ class SseTransport(StreamableHttpTransport):
     KEEPS_SESSION = False  # the endpoint URL names the session; no session or version headers
     ACK_STATUSES = frozenset({200, 202, 204})  # every answer comes on the stream; a POST only gets an acknowledgement
 
-    def __init__(self, spec: HttpSpec, **kw) -> None:
-        super().__init__(spec, **kw)
+    def __init__(
+        self,
+        spec: HttpSpec,
+        *,
+        clock: Clock = time.monotonic,
+        max_line: int = DEFAULT_MAX_LINE,
+        read_timeout: float = DEFAULT_READ_TIMEOUT,
+        client: httpx.AsyncClient | None = None,
+    ) -> None:
+        super().__init__(spec, clock=clock, max_line=max_line, read_timeout=read_timeout, client=client)
         self.post_url: str | None = None
         self._endpoint = anyio.Event()
 
@@ -824,7 +835,7 @@ class SseTransport(StreamableHttpTransport):
     def negotiated(self, version: str) -> None:
         """The 2024-11-05 transport sends no version header."""
 
-    def _control_event(self, event) -> bool:
+    def _control_event(self, event: SseEvent) -> bool:
         if event.event != "endpoint":
             return super()._control_event(event)
         target = event.data.decode("utf-8", "replace").strip()
@@ -842,7 +853,7 @@ class SseTransport(StreamableHttpTransport):
         headers = self._headers("text/event-stream")
         why = "the server closed the event stream"
         unreachable = False
-        info: dict | None = None
+        info: JsonObject | None = None
         try:
             async with self._client.stream("GET", self.spec.url, headers=headers) as response:
                 self._reached = True
@@ -862,7 +873,7 @@ class SseTransport(StreamableHttpTransport):
         if not self._closed:
             self._disconnect(why, unreachable=unreachable, info=info)
 
-    async def _post(self, data: bytes, tag: int | None = None, extra: dict | None = None, answered: anyio.Event | None = None) -> None:
+    async def _post(self, data: bytes, tag: int | None = None, extra: JsonObject | None = None, answered: anyio.Event | None = None) -> None:
         assert self._client is not None
         try:
             with anyio.move_on_after(CONNECT_TIMEOUT):
@@ -935,7 +946,7 @@ class AutoHttpTransport:
         return self.link.exit_info
 
     @property
-    def unread(self) -> tuple[dict, ...]:
+    def unread(self) -> tuple[JsonObject, ...]:
         return self.link.unread
 
     async def __aenter__(self) -> AutoHttpTransport:
@@ -981,7 +992,9 @@ class AutoHttpTransport:
     def abandon(self) -> str | None:
         return None
 
-    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
+    async def send(
+        self, data: bytes, tag: int | None = None, headers: Mapping[str, str] | None = None, *, settle: bool = False
+    ) -> None:
         await self._ready.wait()  # an HTTP+SSE link put in place is being entered
         if self._opening is not None and tag is not None:
             self._opening[tag] = data
@@ -1044,16 +1057,19 @@ class AutoHttpTransport:
             if self._left is not None:
                 await self._left.stop_quietly()
             try:
-                return await self.link.shutdown(grace, force_grace, before_step=before_step)
+                info = await self.link.shutdown(grace, force_grace, before_step=before_step)
             finally:
                 self._done.set()
+        return info
 
 
-def _open(spec: TransportSpec, options: LinkOptions) -> StreamableHttpTransport:
+def _open(spec: TransportSpec, options: LinkOptions) -> StreamableHttpTransport | AutoHttpTransport:
     assert isinstance(spec, HttpSpec)
-    cls = {TransportKind.SSE: SseTransport, TransportKind.HTTP_AUTO: AutoHttpTransport}.get(spec.mode, StreamableHttpTransport)
-    timeout = {} if options.read_timeout is None else {"read_timeout": options.read_timeout}
-    return cls(spec, clock=options.clock, max_line=options.max_line, **timeout)
+    timeout = DEFAULT_READ_TIMEOUT if options.read_timeout is None else options.read_timeout
+    if spec.mode is TransportKind.HTTP_AUTO:
+        return AutoHttpTransport(spec, clock=options.clock, max_line=options.max_line, read_timeout=timeout)
+    cls = SseTransport if spec.mode is TransportKind.SSE else StreamableHttpTransport
+    return cls(spec, clock=options.clock, max_line=options.max_line, read_timeout=timeout)
 
 
 for _kind in (TransportKind.STREAMABLE_HTTP, TransportKind.SSE, TransportKind.HTTP_AUTO):
@@ -1123,7 +1139,7 @@ def _error_code(body: bytes) -> int | None:
 _FIRST_LINE = 200
 
 
-def _http_error_failure(method: str, response: httpx.Response, raw: bytes) -> dict:
+def _http_error_failure(method: str, response: httpx.Response, raw: bytes) -> JsonObject:
     """What an HTTP error status without a JSON-RPC answer means for the request it carried: it
     failed (no answer will come), saying the status and the body's first line."""
     first = _first_line(raw)

@@ -9,7 +9,7 @@ test that drives the peer itself takes the two ends from :func:`memory_pair`.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
 import anyio
@@ -18,6 +18,7 @@ import anyio.abc
 from anyio.lowlevel import checkpoint
 
 from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
+from inspector.protocol.jsontypes import JsonObject
 
 from .base import (
     StepHook,
@@ -87,7 +88,7 @@ class MemoryTransport(PipeMessages):
     """The client side; behaves like :class:`StdioTransport` without a process."""
 
     kind = TransportKind.STDIO  # framed and ended like a stdio server
-    unread: tuple[dict, ...] = ()  # every line is delivered
+    unread: tuple[JsonObject, ...] = ()  # every line is delivered
 
     def __init__(self, link: _Link, serve: Callable[[MemoryPeer], Awaitable[None]] | None = None) -> None:
         self._link = link
@@ -115,8 +116,12 @@ class MemoryTransport(PipeMessages):
             if self._serve is not None:
                 self._tg = anyio.create_task_group()
                 await self._tg.__aenter__()
-                self._tg.start_soon(self._serve, MemoryPeer(self._link))
+                self._tg.start_soon(self._run_script, MemoryPeer(self._link))
         return self
+
+    async def _run_script(self, peer: MemoryPeer) -> None:
+        if self._serve is not None:
+            await self._serve(peer)
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.shutdown()
@@ -128,7 +133,9 @@ class MemoryTransport(PipeMessages):
     def events(self) -> AsyncIterator[TransportEvent]:
         return self._link.events
 
-    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
+    async def send(
+        self, data: bytes, tag: int | None = None, headers: Mapping[str, str] | None = None, *, settle: bool = False
+    ) -> None:
         await checkpoint()
         if self._link.stdin_closed or self._link.exit_info is not None:
             raise TransportClosed("the peer's stdin is closed")
@@ -224,7 +231,7 @@ class MemorySpec:
     kind = "memory"
     judged_as = TransportKind.STDIO  # framed and ended like a stdio server
 
-    def describe(self) -> dict:
+    def describe(self) -> JsonObject:
         """A recording's header: judged as stdio, its peer in memory."""
         return {"transport": self.judged_as.value, "peer": "in-memory"}
 

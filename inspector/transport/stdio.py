@@ -12,7 +12,7 @@ import signal
 import termios
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import AsyncExitStack
 from subprocess import PIPE
 from typing import Generic, Self, TypeVar
@@ -21,6 +21,7 @@ import anyio
 from anyio.abc import ByteReceiveStream, Process
 
 from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
+from inspector.protocol.jsontypes import JsonObject
 
 from .base import (
     StepHook,
@@ -200,15 +201,15 @@ class LaneQueue(_Changes):
     def __init__(self, capacity: float = math.inf) -> None:
         super().__init__()
         # each entry (t, how many were put before it, the event): entries compare by time, then order
-        self._stdout: deque[tuple[float, int, Frames]] = deque()
-        self._stderr: deque[tuple[float, int, SideLine]] = deque()
-        self._events: deque[tuple[float, int, ProcessEvent]] = deque()
+        self._stdout: deque[tuple[float, int, TransportEvent]] = deque()  # Frames
+        self._stderr: deque[tuple[float, int, TransportEvent]] = deque()  # SideLine
+        self._events: deque[tuple[float, int, TransportEvent]] = deque()  # ProcessEvent
         self._lanes = (self._stdout, self._stderr, self._events)
         self._capacity = capacity
         self._held: dict[int, float] = {}  # id of a lane -> t of what its reader waits to put
         self._n = 0  # how many were put: the order of events read at the same time
 
-    def _lane(self, item: TransportEvent) -> deque:
+    def _lane(self, item: TransportEvent) -> deque[tuple[float, int, TransportEvent]]:
         kind = type(item)
         return self._stdout if kind is Frames else self._stderr if kind is SideLine else self._events
 
@@ -251,7 +252,7 @@ class LaneQueue(_Changes):
         while True:
             first = head = None
             for lane in self._lanes:
-                if lane and (head is None or lane[0] < head):
+                if lane and (head is None or lane[0] < head):  # (t, n, event): n is unique, events are never compared
                     first, head = lane, lane[0]
             if first is not None and (not self._held or head[0] <= min(self._held.values())):  # type: ignore[index]
                 first.popleft()
@@ -345,7 +346,7 @@ class StdioTransport(PipeMessages):
         self._drain_from: float | None = None
         self._read_scopes: set[anyio.CancelScope] = set()
         #: what the server wrote that was never handed to the consumer (see ``unread``)
-        self._unread: list[dict] = []
+        self._unread: list[JsonObject] = []
         self._lost_in_delivery = {"stdout": 0, "stderr": 0}  # a reader cancelled with lines in hand
         self._exit_delivered = False
         self._closed = False
@@ -390,7 +391,7 @@ class StdioTransport(PipeMessages):
         return held[0] if held[0] >= 0 else None
 
     @property
-    def unread(self) -> list[dict]:
+    def unread(self) -> list[JsonObject]:
         """What the server's pipes carried that never reached the consumer, once the transport
         is closed (empty before): for each stream that lost some, ``{"stream": "stdout" or
         "stderr", "bytes": N, "more": bool, "why": words}`` - ``bytes`` were read and never
@@ -513,7 +514,9 @@ class StdioTransport(PipeMessages):
             raise RuntimeError("the transport has not been started")
         return self._queue
 
-    async def send(self, data: bytes, tag: int | None = None, headers: dict | None = None, *, settle: bool = False) -> None:
+    async def send(
+        self, data: bytes, tag: int | None = None, headers: Mapping[str, str] | None = None, *, settle: bool = False
+    ) -> None:
         """Write all of ``data`` to the server's stdin."""
         process = self._require_started()
         if self._stdin_closed:
