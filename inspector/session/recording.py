@@ -82,7 +82,13 @@ class Direction(enum.IntEnum):
         return _DIR_LABELS[self]
 
 
-_DIR_LABELS = {Direction.C2S: "c2s", Direction.S2C: "s2c", Direction.STDERR: "stderr", Direction.EVENT: "event", Direction.NOTE: "note"}
+_DIR_LABELS = {
+    Direction.C2S: "c2s",
+    Direction.S2C: "s2c",
+    Direction.STDERR: "stderr",
+    Direction.EVENT: "event",
+    Direction.NOTE: "note",
+}
 DIR_BY_LABEL = {v: k for k, v in _DIR_LABELS.items()}
 
 _STATES = list(State)

@@ -729,7 +729,10 @@ class Session:
                                     next_turn = _now() + TURN
                     elif type(ev) is SideLine:
                         # a process's stderr, or a note of the link itself (HTTP: channel "http", "http-body")
-                        side, direction = (None, Direction.STDERR) if ev.channel == "stderr" else ({"channel": ev.channel}, Direction.NOTE)
+                        side: dict[str, str] | None = None
+                        direction = Direction.STDERR
+                        if ev.channel != "stderr":
+                            side, direction = {"channel": ev.channel}, Direction.NOTE
                         if ev.dropped:
                             a = eng.oversized(ev.data, ev.dropped, self.options.max_line, Kind.STDERR)
                             rec.append(direction, ev.t, ev.data, a, {"dropped": ev.dropped, **(side or {})})

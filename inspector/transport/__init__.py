@@ -90,7 +90,9 @@ from .stdio import StdioTransport
 _LAZY = {TransportKind.STREAMABLE_HTTP: ".http", TransportKind.SSE: ".http", TransportKind.HTTP_AUTO: ".http"}
 
 
-def open_transport(spec: TransportSpec, *, clock: Callable[[], float], max_line: int, read_timeout: float | None = None) -> Transport:
+def open_transport(
+    spec: TransportSpec, *, clock: Callable[[], float], max_line: int, read_timeout: float | None = None
+) -> Transport:
     """The transport ``spec`` asks for (not yet entered: ``async with`` starts it), made by the
     factory its module registered for ``spec.kind`` (``base.register_transport``).
     ``max_line`` bounds every line, message and body; ``read_timeout`` (HTTP) is how long a

@@ -213,21 +213,30 @@ class HttpSpec:
 
 # Shorthands that read as the spec they make (a test's ``SseSpec(url)``); one dataclass underneath.
 def StreamableHttpSpec(  # noqa: N802
-    url: str, headers: Mapping[str, str] | None = None, secret_headers: Mapping[str, str] | None = None, verify_tls: bool = True
+    url: str,
+    headers: Mapping[str, str] | None = None,
+    secret_headers: Mapping[str, str] | None = None,
+    verify_tls: bool = True,
 ) -> HttpSpec:
     """The :class:`HttpSpec` of a server at ``url`` over Streamable HTTP."""
     return HttpSpec(url, dict(headers or {}), dict(secret_headers or {}), verify_tls, TransportKind.STREAMABLE_HTTP)
 
 
 def SseSpec(  # noqa: N802
-    url: str, headers: Mapping[str, str] | None = None, secret_headers: Mapping[str, str] | None = None, verify_tls: bool = True
+    url: str,
+    headers: Mapping[str, str] | None = None,
+    secret_headers: Mapping[str, str] | None = None,
+    verify_tls: bool = True,
 ) -> HttpSpec:
     """The :class:`HttpSpec` of a server at ``url`` over the 2024-11-05 HTTP+SSE transport."""
     return HttpSpec(url, dict(headers or {}), dict(secret_headers or {}), verify_tls, TransportKind.SSE)
 
 
 def AutoHttpSpec(  # noqa: N802
-    url: str, headers: Mapping[str, str] | None = None, secret_headers: Mapping[str, str] | None = None, verify_tls: bool = True
+    url: str,
+    headers: Mapping[str, str] | None = None,
+    secret_headers: Mapping[str, str] | None = None,
+    verify_tls: bool = True,
 ) -> HttpSpec:
     """The :class:`HttpSpec` of a server at ``url`` whose HTTP transport is found out."""
     return HttpSpec(url, dict(headers or {}), dict(secret_headers or {}), verify_tls, TransportKind.HTTP_AUTO)

@@ -1019,12 +1019,18 @@ class AutoHttpTransport:
 
     def fall_back(self, tag: int) -> bool:
         body = self._opening.get(tag) if self._opening is not None else None
-        if self.sse or body is None or self._tg is None or self.link._closed or self._queue is None or self._client is None:
+        if self.sse or body is None or self.link._closed:
+            return False
+        if self._tg is None or self._queue is None or self._client is None:
             return False
         self._opening = None
         left = self.link
         left._disconnected = True  # what it still reads is kept; its end is not the link's
-        left._emit(_K.FALLBACK, f"Streamable HTTP refused initialize: trying the HTTP+SSE transport (GET {self.spec.url} for its event stream)", info={"transport": "sse", "url": self.spec.url})
+        left._emit(
+            _K.FALLBACK,
+            f"Streamable HTTP refused initialize: trying the HTTP+SSE transport (GET {self.spec.url} for its event stream)",
+            info={"transport": "sse", "url": self.spec.url},
+        )
         sse = SseTransport(self.spec, clock=self._clock, max_line=self._max_line, read_timeout=self._read_timeout)
         sse.share(self._queue, self._client)
         self._left, self.link = left, sse
