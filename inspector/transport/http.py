@@ -112,6 +112,16 @@ SMALL_BODY = 1024
 _K = LinkEventKind
 
 
+async def _leave(tg: anyio.abc.TaskGroup | None, client: httpx.AsyncClient | None) -> None:
+    """Leave a transport's task group (in the task that entered it), then close the client it
+    owns (None: it has none of its own)."""
+    if tg is not None:
+        await tg.__aexit__(None, None, None)
+    if client is not None:
+        with anyio.CancelScope(shield=True):
+            await client.aclose()
+
+
 def new_client(spec: HttpSpec) -> httpx.AsyncClient:
     """The HTTP client of a link to ``spec``'s server."""
     return httpx.AsyncClient(
@@ -221,12 +231,9 @@ class StreamableHttpTransport:
         try:
             await self.shutdown()
         finally:
-            if self._tg is not None:  # entered in __aenter__, its tasks cancelled by shutdown(): left here, in the same task
-                tg, self._tg = self._tg, None
-                await tg.__aexit__(None, None, None)
-            if self._own_client and self._client is not None:
-                with anyio.CancelScope(shield=True):
-                    await self._client.aclose()
+            # entered in __aenter__, its tasks cancelled by shutdown(): left here, in the same task
+            tg, self._tg = self._tg, None
+            await _leave(tg, self._client if self._own_client else None)
 
     def events(self) -> AsyncIterator[TransportEvent]:
         if self._queue is None:
@@ -968,17 +975,11 @@ class AutoHttpTransport:
             try:  # the link entered here is left here (an HTTP+SSE one is left by _carry_on)
                 await (self._left or self.link).__aexit__(None, None, None)
             finally:
-                if self._tg is not None:
-                    tg, self._tg = self._tg, None
-                    await tg.__aexit__(None, None, None)
-                if self._own_client and self._client is not None:
-                    with anyio.CancelScope(shield=True):
-                        await self._client.aclose()
+                tg, self._tg = self._tg, None
+                await _leave(tg, self._client if self._own_client else None)
 
     def events(self) -> AsyncIterator[TransportEvent]:
-        if self._queue is None:
-            raise RuntimeError("the transport has not been started")
-        return self._queue
+        return self.link.events()  # the queue every link shares
 
     def frame(self, message: bytes) -> bytes:
         return self.link.frame(message)
