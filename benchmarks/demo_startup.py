@@ -65,7 +65,9 @@ def first_answer_ms(opener: dict) -> float:
 
 
 def flood_seconds(count: int) -> float:
-    proc = subprocess.Popen(DEMO + ["--flood", f"0:{count}", "--flood-now"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
+    proc = subprocess.Popen(
+        DEMO + ["--flood", f"0:{count}", "--flood-now"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT
+    )
     assert proc.stdout is not None and proc.stdin is not None
     fd = proc.stdout.fileno()
     lines = 0
@@ -86,13 +88,17 @@ def flood_seconds(count: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--flood", type=int, default=200_000, metavar="N", help="flood lines (0 skips the flood measurement)")
+    parser.add_argument(
+        "--flood", type=int, default=200_000, metavar="N", help="flood lines (0 skips the flood measurement)"
+    )
     args = parser.parse_args()
     first_answer_ms(OPENERS["initialize"])  # warm the file cache and the .pyc files
     for name, opener in OPENERS.items():
         runs = [first_answer_ms(opener) for _ in range(args.runs)]
         print(f"{name:16s} spawn to first answer: " + " ".join(f"{r:.0f}" for r in runs) + " ms")
-        print(f"{'':16s} min {min(runs):.0f} ms  median {statistics.median(runs):.0f} ms  max {max(runs):.0f} ms  (target 300 ms)")
+        print(
+            f"{'':16s} min {min(runs):.0f} ms  median {statistics.median(runs):.0f} ms  max {max(runs):.0f} ms  (target 300 ms)"
+        )
     if args.flood:
         secs = [flood_seconds(args.flood) for _ in range(3)]
         best = min(secs)

@@ -37,9 +37,16 @@ def main() -> None:
     from inspector.protocol.versions import EraMode
     from inspector.ui.diagram import LifecycleDiagram
 
-    machines = [("legacy", EraMode.LEGACY, "stdio"), ("modern", EraMode.MODERN, "stdio"), ("auto", EraMode.AUTO, "stdio"), ("auto-http", EraMode.AUTO, "streamable-http")]
+    machines = [
+        ("legacy", EraMode.LEGACY, "stdio"),
+        ("modern", EraMode.MODERN, "stdio"),
+        ("auto", EraMode.AUTO, "stdio"),
+        ("auto-http", EraMode.AUTO, "streamable-http"),
+    ]
     sizes = [(820, 180), (1260, 330), (1600, 300)]
-    print(f"{'machine':<10} {'size':>9} {'label':>6} {'scrolls':>7} {'drawing':>10} {'layout ms':>9} {'frame ms p50/max':>17} {'2x export ms':>12}")
+    print(
+        f"{'machine':<10} {'size':>9} {'label':>6} {'scrolls':>7} {'drawing':>10} {'layout ms':>9} {'frame ms p50/max':>17} {'2x export ms':>12}"
+    )
     for name, mode, transport in machines:
         for size in sizes:
             w = LifecycleDiagram()

@@ -34,7 +34,14 @@ from inspector.transport.base import StreamableHttpSpec  # noqa: E402
 
 
 async def one_run(url: str, count: int, trace: bool) -> dict:
-    session = Session(SessionOptions(transport=StreamableHttpSpec(url), config=ClientConfig(era=EraMode.LEGACY), request_timeout=600.0, max_request_timeout=600.0))
+    session = Session(
+        SessionOptions(
+            transport=StreamableHttpSpec(url),
+            config=ClientConfig(era=EraMode.LEGACY),
+            request_timeout=600.0,
+            max_request_timeout=600.0,
+        )
+    )
     async with session:
         await session.start()
         gc.collect()
@@ -65,14 +72,18 @@ def main() -> int:
     args = parser.parse_args()
     port = free_port()
     with HttpPeer(http_misbehave(port, "flood") + ["--flood", str(args.count)], port) as peer:
-        print(f"http flood: {args.count} notifications/message (~150 bytes) on one SSE response, 127.0.0.1, {args.runs} runs")
+        print(
+            f"http flood: {args.count} notifications/message (~150 bytes) on one SSE response, 127.0.0.1, {args.runs} runs"
+        )
         rates = []
         for n in range(args.runs):
             r = anyio.run(one_run, peer.url, args.count, False)
             rates.append(r["msg_s"])
             print(f"  run {n + 1}: {r['msg_s']:>10,.0f} msg/s  {r['seconds']:.2f} s  entries {r['entries']:,}")
         mem = anyio.run(one_run, peer.url, args.count, True)
-        print(f"best {max(rates):,.0f} msg/s; memory per stored message (traced, with its HTTP metadata): {mem['bytes_per_message']:.0f} bytes")
+        print(
+            f"best {max(rates):,.0f} msg/s; memory per stored message (traced, with its HTTP metadata): {mem['bytes_per_message']:.0f} bytes"
+        )
     return 0
 
 

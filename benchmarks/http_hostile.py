@@ -35,13 +35,36 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from peers import HttpPeer, free_port, http_misbehave  # noqa: E402
 
-MODES = ("endless-json", "trickle-json", "endless-error", "endless-delete", "endless-sse", "endless-sse-lines", "endless-ack")
+MODES = (
+    "endless-json",
+    "trickle-json",
+    "endless-error",
+    "endless-delete",
+    "endless-sse",
+    "endless-sse-lines",
+    "endless-ack",
+)
 TARGET_MB = 400
 
 
 def run(url: str, timeout: float, max_line: str) -> tuple[int, float, float, str]:
     """One probe process: (exit code, seconds, peak RSS in MB, its last stderr line)."""
-    argv = [sys.executable, "-m", "inspector", "probe", "--url", url, "--era", "legacy", "--timeout", str(timeout), "--max-line", max_line, "--request", "tools/list"]
+    argv = [
+        sys.executable,
+        "-m",
+        "inspector",
+        "probe",
+        "--url",
+        url,
+        "--era",
+        "legacy",
+        "--timeout",
+        str(timeout),
+        "--max-line",
+        max_line,
+        "--request",
+        "tools/list",
+    ]
     with tempfile.TemporaryFile() as err:
         t0 = time.monotonic()
         proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err, cwd=ROOT)
@@ -59,7 +82,9 @@ def main() -> int:
     parser.add_argument("--max-line", default="64M", help="probe --max-line (default 64M)")
     parser.add_argument("--mode", action="append", choices=MODES, help="only these modes (default: all)")
     args = parser.parse_args()
-    print(f"hostile HTTP bodies: probe --timeout {args.timeout:g} --max-line {args.max_line}, fixture server on 127.0.0.1")
+    print(
+        f"hostile HTTP bodies: probe --timeout {args.timeout:g} --max-line {args.max_line}, fixture server on 127.0.0.1"
+    )
     worst = 0.0
     for mode in args.mode or MODES:
         port = free_port()

@@ -94,7 +94,11 @@ async def sdk(count: int) -> dict:
             jsonrpc="2.0",
             id=1,
             method="initialize",
-            params={"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}},
+            params={
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "bench", "version": "1"},
+            },
         )
         await write.send(SessionMessage(init))
         with anyio.fail_after(30):
@@ -119,7 +123,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--skip-sdk", action="store_true")
     args = parser.parse_args()
-    print(f"ingest benchmark: {args.count} notifications/message of ~150 bytes, child process over stdio, {args.runs} runs")
+    print(
+        f"ingest benchmark: {args.count} notifications/message of ~150 bytes, child process over stdio, {args.runs} runs"
+    )
     mine = []
     for _ in range(args.runs):
         gc.collect()
@@ -134,7 +140,9 @@ def main() -> None:
         f"  stored entries {best['entries']}, listener batches {best['batches']}, schema-invalid {best['schema_invalid']},"
         f" messages with violations {best['with_violations']}"
     )
-    print(f"  memory per stored message: {best['bytes_per_message']:.0f} bytes (raw line {best['raw_per_message']:.0f} bytes)")
+    print(
+        f"  memory per stored message: {best['bytes_per_message']:.0f} bytes (raw line {best['raw_per_message']:.0f} bytes)"
+    )
     if args.skip_sdk:
         return
     theirs = []
@@ -142,7 +150,11 @@ def main() -> None:
         gc.collect()
         theirs.append(anyio.run(sdk, args.count))
     sbest = max(theirs, key=lambda r: r["rate"])
-    print("official SDK stdio_client (mcp 2.3.0): " + ", ".join(f"{r['rate']:,.0f}" for r in theirs) + f" msg/s; best {sbest['rate']:,.0f}")
+    print(
+        "official SDK stdio_client (mcp 2.3.0): "
+        + ", ".join(f"{r['rate']:,.0f}" for r in theirs)
+        + f" msg/s; best {sbest['rate']:,.0f}"
+    )
     print(f"ratio inspector/SDK (best/best): {best['rate'] / sbest['rate']:.2f}x")
 
 

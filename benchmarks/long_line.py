@@ -38,7 +38,16 @@ def child(size: int, max_line: int, record: bool, kind: str) -> dict:
 
     # noise: SIZE bytes of "y" then a newline; json: one notifications/message whose data is SIZE bytes
     mode = "endless-line" if kind == "noise" else "huge-line"
-    server = [sys.executable, str(ROOT / "tests" / "fixtures" / "servers" / "misbehave.py"), "--mode", mode, "--size", str(size), "--huge-at", "init"]
+    server = [
+        sys.executable,
+        str(ROOT / "tests" / "fixtures" / "servers" / "misbehave.py"),
+        "--mode",
+        mode,
+        "--size",
+        str(size),
+        "--huge-at",
+        "init",
+    ]
     out: dict = {}
 
     async def main() -> None:
@@ -57,7 +66,9 @@ def child(size: int, max_line: int, record: bool, kind: str) -> dict:
                 await session.start()
                 rec = session.recording
                 with anyio.fail_after(120):
-                    while not any(rec.direction_at(i) is Direction.S2C and len(rec.raw_at(i)) > MIB for i in range(len(rec))):
+                    while not any(
+                        rec.direction_at(i) is Direction.S2C and len(rec.raw_at(i)) > MIB for i in range(len(rec))
+                    ):
                         await anyio.sleep(0.01)
                 kept = max(len(rec.raw_at(i)) for i in range(len(rec)))
             out["seconds"] = time.perf_counter() - t0
@@ -78,7 +89,12 @@ def main() -> int:
     parser.add_argument("--size-mb", type=float, default=200)
     parser.add_argument("--max-line-mb", type=float, default=64)
     parser.add_argument("--record", action="store_true", help="also write the recording file")
-    parser.add_argument("--kind", choices=("noise", "json"), default="noise", help="a line of noise, or one JSON message with a huge string")
+    parser.add_argument(
+        "--kind",
+        choices=("noise", "json"),
+        default="noise",
+        help="a line of noise, or one JSON message with a huge string",
+    )
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -88,7 +104,9 @@ def main() -> int:
     for label, limit in (("cut at the limit", int(args.max_line_mb * MIB)), ("kept whole", size + MIB)):
         res = subprocess.run(
             [sys.executable, __file__, "--child", str(size), str(limit), "1" if args.record else "0", args.kind],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         r = json.loads(res.stdout.strip().splitlines()[-1])
         kept = r["kept"]

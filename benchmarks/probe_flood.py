@@ -32,9 +32,15 @@ from pathlib import Path
 from bytecode import compile_package  # noqa: E402 (the benchmarks folder is the script's)
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVER = [sys.executable, str(ROOT / "tests" / "fixtures" / "servers" / "misbehave.py"), "--mode", "flood", "--flood-now"]
+SERVER = [
+    sys.executable,
+    str(ROOT / "tests" / "fixtures" / "servers" / "misbehave.py"),
+    "--mode",
+    "flood",
+    "--flood-now",
+]
 
-SDK_CLIENT = r'''
+SDK_CLIENT = r"""
 import sys
 import anyio
 from mcp import ClientSession
@@ -62,7 +68,7 @@ async def main() -> None:
 
 
 anyio.run(main)
-'''
+"""
 
 
 def timed(argv: list[str], stdout) -> tuple[float, subprocess.CompletedProcess]:
@@ -72,7 +78,19 @@ def timed(argv: list[str], stdout) -> tuple[float, subprocess.CompletedProcess]:
 
 
 def probe_argv(count: int, *options: str) -> list[str]:
-    return [sys.executable, "-m", "inspector", "probe", "--era", "legacy", *options, "--", *SERVER, "--count", str(count)]
+    return [
+        sys.executable,
+        "-m",
+        "inspector",
+        "probe",
+        "--era",
+        "legacy",
+        *options,
+        "--",
+        *SERVER,
+        "--count",
+        str(count),
+    ]
 
 
 def lines_in(path: Path) -> int:
@@ -95,12 +113,26 @@ def main() -> None:
         sdk_script = tmp_path / "sdk_client.py"
         sdk_script.write_text(SDK_CLIENT)
         cases = [
-            ("probe --record (transcript to a file)", lambda k: probe_argv(n, "--record", str(tmp_path / f"r{k}.jsonl")), "transcript"),
+            (
+                "probe --record (transcript to a file)",
+                lambda k: probe_argv(n, "--record", str(tmp_path / f"r{k}.jsonl")),
+                "transcript",
+            ),
             ("probe, transcript to a file", lambda k: probe_argv(n), "transcript"),
-            ("probe --json --record, stdout to /dev/null", lambda k: probe_argv(n, "--json", "--record", str(tmp_path / f"j{k}.jsonl")), None),
+            (
+                "probe --json --record, stdout to /dev/null",
+                lambda k: probe_argv(n, "--json", "--record", str(tmp_path / f"j{k}.jsonl")),
+                None,
+            ),
         ]
         if not args.skip_sdk:
-            cases.append(("SDK ClientSession + logging callback", lambda k: [sys.executable, str(sdk_script), str(n), *SERVER, "--count", str(n)], "sdk"))
+            cases.append(
+                (
+                    "SDK ClientSession + logging callback",
+                    lambda k: [sys.executable, str(sdk_script), str(n), *SERVER, "--count", str(n)],
+                    "sdk",
+                )
+            )
         for k in range(args.runs):
             for name, argv_of, check in cases:
                 out_path = tmp_path / f"out{k}.txt"
@@ -113,7 +145,9 @@ def main() -> None:
                     assert seen >= n, f"the SDK client saw {seen} of {n}"
                 elif check == "transcript":
                     text = out_path.read_text(encoding="utf-8", errors="replace")
-                    assert "← s2c  notification notifications/message" in text and f"{n:5d} " in text, f"{name}: the transcript lacks entries"
+                    assert "← s2c  notification notifications/message" in text and f"{n:5d} " in text, (
+                        f"{name}: the transcript lacks entries"
+                    )
                 rec = tmp_path / f"r{k}.jsonl"
                 if name.startswith("probe --record") and rec.exists():
                     assert lines_in(rec) >= n + 2, f"{name}: the recording lacks entries"

@@ -34,8 +34,18 @@ def entry(seq: int, text: str = "hello") -> bytes:
     raw = json.dumps({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": text}})
     return (
         json.dumps(
-            {"seq": seq, "t": seq / 1000, "dir": "s2c", "kind": "notification", "method": "notifications/message", "id": None, "raw": raw,
-             "state": "operating", "violations": [], "schema_ok": None},
+            {
+                "seq": seq,
+                "t": seq / 1000,
+                "dir": "s2c",
+                "kind": "notification",
+                "method": "notifications/message",
+                "id": None,
+                "raw": raw,
+                "state": "operating",
+                "violations": [],
+                "schema_ok": None,
+            },
             separators=(",", ":"),
         ).encode()
         + b"\n"
@@ -49,7 +59,9 @@ def write_long_line(path: Path, size: int) -> None:
         f.write(HEADER)
         for seq in range(3):
             f.write(entry(seq))
-        head = b'{"seq":3,"t":0.004,"dir":"s2c","kind":"notification","method":"notifications/message","id":null,"raw":"'
+        head = (
+            b'{"seq":3,"t":0.004,"dir":"s2c","kind":"notification","method":"notifications/message","id":null,"raw":"'
+        )
         body_start = b'{\\"jsonrpc\\":\\"2.0\\",\\"method\\":\\"notifications/message\\",\\"params\\":{\\"data\\":\\"'
         tail = b'\\"}}","state":"operating","violations":[],"schema_ok":null}\n'
         f.write(head + body_start)
@@ -104,16 +116,24 @@ def measure(path: Path) -> dict:
 
 def report(label: str, path: Path, r: dict) -> None:
     print(f"{label}: {path.stat().st_size / MB:,.0f} MB file")
-    print(f"  load {r['seconds']:.2f} s, peak RSS {r['peak'] / MB:.0f} MB (growth over the imports {r['growth'] / MB:.0f} MB)")
-    print(f"  {r['entries']:,} entries (longest {r['longest'] / MB:.1f} MB), {r['problems']:,} load problems, {r['described']:,} described")
+    print(
+        f"  load {r['seconds']:.2f} s, peak RSS {r['peak'] / MB:.0f} MB (growth over the imports {r['growth'] / MB:.0f} MB)"
+    )
+    print(
+        f"  {r['entries']:,} entries (longest {r['longest'] / MB:.1f} MB), {r['problems']:,} load problems, {r['described']:,} described"
+    )
     for line in r["first"]:
         print(f"    {line}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--line-mb", type=int, nargs="*", default=[300, 2048], help="sizes of the long line, in MB (default: 300 2048)")
-    parser.add_argument("--bad-lines", type=int, default=1_000_000, help="unreadable lines (default: a million; 0: none)")
+    parser.add_argument(
+        "--line-mb", type=int, nargs="*", default=[300, 2048], help="sizes of the long line, in MB (default: 300 2048)"
+    )
+    parser.add_argument(
+        "--bad-lines", type=int, default=1_000_000, help="unreadable lines (default: a million; 0: none)"
+    )
     parser.add_argument("--keep", type=Path, help="write the files in this folder and keep them")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -127,7 +147,9 @@ def main() -> None:
             size = mb * MB
             free = shutil.disk_usage(folder).free
             if free < size + 512 * MB:
-                print(f"one {mb:,} MB line: skipped, {folder} has {free / MB:,.0f} MB free (needs {size / MB + 512:,.0f})")
+                print(
+                    f"one {mb:,} MB line: skipped, {folder} has {free / MB:,.0f} MB free (needs {size / MB + 512:,.0f})"
+                )
                 continue
             path = folder / f"line-{mb}mb.jsonl"
             write_long_line(path, size)

@@ -50,9 +50,19 @@ def write_file(path: Path, entries: int) -> None:
             rec.append(Direction.C2S, t, raw, Analysis_(Kind.REQUEST, State.OPERATING, method="ping", id=i))
         elif i % 50 == 49:
             raw = b'{"jsonrpc":"2.0","id":%d,"result":{}}\n' % (i - 1)
-            rec.append(Direction.S2C, t, raw, Analysis_(Kind.RESULT, State.OPERATING, method="ping", id=i - 1, paired=i - 1, latency=0.001))
+            rec.append(
+                Direction.S2C,
+                t,
+                raw,
+                Analysis_(Kind.RESULT, State.OPERATING, method="ping", id=i - 1, paired=i - 1, latency=0.001),
+            )
         else:
-            rec.append(Direction.S2C, t, note % i, Analysis_(Kind.NOTIFICATION, State.OPERATING, method="notifications/message"))
+            rec.append(
+                Direction.S2C,
+                t,
+                note % i,
+                Analysis_(Kind.NOTIFICATION, State.OPERATING, method="notifications/message"),
+            )
         if i % 5000 == 4999:
             rec.notify()
     rec.notify()
@@ -99,10 +109,16 @@ def main() -> None:
         write_file(path, args.entries)
         wrote = time.perf_counter() - t0
         size = path.stat().st_size
-        out = subprocess.run([sys.executable, __file__, "--child", str(path)], capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", str(path)], capture_output=True, text=True, check=True
+        )
         r = json.loads(out.stdout)
-    print(f"file: {args.entries:,} entries, {size / MIB:.1f} MiB ({size / args.entries:.0f} bytes/entry), written in {wrote:.2f} s")
-    print(f"load: {r['entries']:,} entries in {r['seconds']:.2f} s ({r['entries'] / r['seconds']:,.0f} entries/s), {r['problems']} problems")
+    print(
+        f"file: {args.entries:,} entries, {size / MIB:.1f} MiB ({size / args.entries:.0f} bytes/entry), written in {wrote:.2f} s"
+    )
+    print(
+        f"load: {r['entries']:,} entries in {r['seconds']:.2f} s ({r['entries'] / r['seconds']:,.0f} entries/s), {r['problems']} problems"
+    )
     print(f"peak RSS growth: {r['rss_growth'] / MIB:.1f} MiB = {r['rss_growth'] / size:.2f}x the file")
 
 

@@ -71,11 +71,21 @@ def write_file(path: Path, entries: int) -> None:
     from inspector.protocol.lifecycle import Transition
 
     hs = [
-        (Direction.C2S, b'{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}\n',
-         an(Kind.REQUEST, State.INITIALIZING, method="initialize", id=0, schema=ok)),
-        (Direction.S2C, b'{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"flood","version":"1"}}}\n',
-         an(Kind.RESULT, State.INITIALIZED, method="initialize", id=0, paired=0, latency=0.002, schema=ok)),
-        (Direction.C2S, b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n', an(Kind.NOTIFICATION, method="notifications/initialized", schema=ok)),
+        (
+            Direction.C2S,
+            b'{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}\n',
+            an(Kind.REQUEST, State.INITIALIZING, method="initialize", id=0, schema=ok),
+        ),
+        (
+            Direction.S2C,
+            b'{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"flood","version":"1"}}}\n',
+            an(Kind.RESULT, State.INITIALIZED, method="initialize", id=0, paired=0, latency=0.002, schema=ok),
+        ),
+        (
+            Direction.C2S,
+            b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+            an(Kind.NOTIFICATION, method="notifications/initialized", schema=ok),
+        ),
     ]
     from inspector.protocol.lifecycle import Event
 
@@ -101,13 +111,36 @@ def write_file(path: Path, entries: int) -> None:
             rec.append(Direction.C2S, t, call % (i, i), an(Kind.REQUEST, method="tools/call", id=i, schema=ok))
         elif i % 25 == 11 and pending is not None:
             violations = (RULE,) if i % 997 < 25 else ()
-            rec.append(Direction.S2C, t, result % (pending, i), an(Kind.RESULT, method="tools/call", id=pending, paired=pending, latency=0.000731, schema=ok, violations=violations))
+            rec.append(
+                Direction.S2C,
+                t,
+                result % (pending, i),
+                an(
+                    Kind.RESULT,
+                    method="tools/call",
+                    id=pending,
+                    paired=pending,
+                    latency=0.000731,
+                    schema=ok,
+                    violations=violations,
+                ),
+            )
             pending = None
         elif i % 5 == 2:
-            rec.append(Direction.S2C, t, progress % (i, i % 1000), an(Kind.NOTIFICATION, method="notifications/progress", schema=ok))
+            rec.append(
+                Direction.S2C,
+                t,
+                progress % (i, i % 1000),
+                an(Kind.NOTIFICATION, method="notifications/progress", schema=ok),
+            )
         else:
             violations = (RULE,) if i % 997 == 0 else ()
-            rec.append(Direction.S2C, t, log % i, an(Kind.NOTIFICATION, method="notifications/message", schema=ok, violations=violations))
+            rec.append(
+                Direction.S2C,
+                t,
+                log % i,
+                an(Kind.NOTIFICATION, method="notifications/message", schema=ok, violations=violations),
+            )
         if i % 5000 == 4999:
             rec.notify()
     rec.notify()
@@ -137,7 +170,14 @@ def child_memory(path: str) -> dict:
     view.set_filter(EntryFilter(method="notifications/progress", method_exact=True))
     view.set_filter(EntryFilter(only_violations=True))
     after = high_water_mark()
-    return {"entries": len(rec), "problems": rec.load_problem_count, "seconds": took, "rss_load": loaded - base, "rss_filters": after - base, "searched": searched}
+    return {
+        "entries": len(rec),
+        "problems": rec.load_problem_count,
+        "seconds": took,
+        "rss_load": loaded - base,
+        "rss_filters": after - base,
+        "searched": searched,
+    }
 
 
 # ---------------------------------------------------------------------------- the window
@@ -275,11 +315,17 @@ def child_window(path: str, runs: int) -> dict:
     figures = {}
     figures["method tools/call (picked)"] = timed(method_exact("tools/call"), clear)
     figures["method 'progress' (typed)"] = timed(method_typed("progress"), clear)
-    figures["direction: hide s2c"] = timed(toggle(view.direction_buttons[Direction.S2C], False), toggle(view.direction_buttons[Direction.S2C], True))
+    figures["direction: hide s2c"] = timed(
+        toggle(view.direction_buttons[Direction.S2C], False), toggle(view.direction_buttons[Direction.S2C], True)
+    )
     figures["violations only"] = timed(toggle(view.violations_button, True), toggle(view.violations_button, False))
     counts = {}
     # each term finds rows: one log line (7/9 of the way in), the tool results, every message, the stderr lines (non-ASCII)
-    line = next(i for i in range(len(rec) * 7 // 9, len(rec)) if i % 1000 != 999 and i % 20000 != 19998 and i % 25 not in (10, 11) and i % 5 != 2)
+    line = next(
+        i
+        for i in range(len(rec) * 7 // 9, len(rec))
+        if i % 1000 != 999 and i % 20000 != 19998 and i % 25 not in (10, 11) and i % 5 != 2
+    )
     for needle in (f"message {line:08d}", "iserror", "jsonrpc", "é"):
         figures[f"search {needle!r}"] = timed(search(needle), clear)
         search(needle)()
@@ -404,23 +450,42 @@ def main() -> None:
     w = min(wins, key=lambda r: r["usable"])
     n = mem["entries"]
     print(f"file: {n:,} entries, {size / MIB:.1f} MiB ({size / n:.0f} bytes/entry)")
-    print(f"Recording.load (headless): {mem['seconds']:.2f} s ({n / mem['seconds']:,.0f} entries/s), {mem['problems']} problems")
+    print(
+        f"Recording.load (headless): {mem['seconds']:.2f} s ({n / mem['seconds']:,.0f} entries/s), {mem['problems']} problems"
+    )
     print(f"peak RSS growth, Recording.load: {mem['rss_load'] / MIB:.1f} MiB = {mem['rss_load'] / size:.2f}x the file")
-    print(f"peak RSS growth, load + search + filters (EntryView): {mem['rss_filters'] / MIB:.1f} MiB = {mem['rss_filters'] / size:.2f}x the file")
-    print(f"window: open to usable timeline {w['usable']:.2f} s ({w['rows_when_usable']:,} rows shown; open_recording_path returned after {w['open_returned']:.2f} s)")
+    print(
+        f"peak RSS growth, load + search + filters (EntryView): {mem['rss_filters'] / MIB:.1f} MiB = {mem['rss_filters'] / size:.2f}x the file"
+    )
+    print(
+        f"window: open to usable timeline {w['usable']:.2f} s ({w['rows_when_usable']:,} rows shown; open_recording_path returned after {w['open_returned']:.2f} s)"
+    )
     print(f"window: every entry loaded and in the timeline after {min(x['loaded'] for x in wins):.2f} s")
-    print(f"window: longest event-loop stall while loading {w['stall_max'] * 1000:.0f} ms ({w['stalls_over_50ms']} over 50 ms); scrolling while loading: {w['scrolls_while_loading']} moves, slowest {w['scroll_while_loading_max'] * 1000:.0f} ms")
-    print(f"window: peak RSS growth {w['rss_window'] / MIB:.1f} MiB = {w['rss_window'] / size:.2f}x the file (after filters: {w['rss_window_after_filters'] / size:.2f}x)")
+    print(
+        f"window: longest event-loop stall while loading {w['stall_max'] * 1000:.0f} ms ({w['stalls_over_50ms']} over 50 ms); scrolling while loading: {w['scrolls_while_loading']} moves, slowest {w['scroll_while_loading_max'] * 1000:.0f} ms"
+    )
+    print(
+        f"window: peak RSS growth {w['rss_window'] / MIB:.1f} MiB = {w['rss_window'] / size:.2f}x the file (after filters: {w['rss_window_after_filters'] / size:.2f}x)"
+    )
     for name in w["filters"]:
         best = min(x["filters"][name] for x in wins)
         print(f"  {name:<40} {best * 1000:7.1f} ms")
     print(f"  search rows: {w['search_rows']}")
-    for label, key in (("sequence view, a frame at 200 places across the file", "sequence_frames"), ("replay slider moved to 200 places (everything follows)", "replay_moves")):
+    for label, key in (
+        ("sequence view, a frame at 200 places across the file", "sequence_frames"),
+        ("replay slider moved to 200 places (everything follows)", "replay_moves"),
+    ):
         xs = min((x[key] for x in wins), key=statistics.median)
-        print(f"{label}: median {statistics.median(xs) * 1000:.1f} ms, p99 {xs[int(len(xs) * 0.99) - 1] * 1000:.1f} ms, worst {xs[-1] * 1000:.1f} ms")
-    print(f"replay playing at 10x for 2 s: {w['play_rows']:,} entries shown, longest event-loop stall {w['play_stall_max'] * 1000:.0f} ms;"
-          f" peak RSS growth after the sequence view and replay {w['rss_window_after_replay'] / size:.2f}x the file")
-    print(f"jump to entry by number: median {min(x['jump_median'] for x in wins) * 1000:.1f} ms, slowest {min(x['jump_max'] for x in wins) * 1000:.1f} ms; to an entry the filter hides: {min(x['jump_hidden_best'] for x in wins) * 1000:.1f} ms")
+        print(
+            f"{label}: median {statistics.median(xs) * 1000:.1f} ms, p99 {xs[int(len(xs) * 0.99) - 1] * 1000:.1f} ms, worst {xs[-1] * 1000:.1f} ms"
+        )
+    print(
+        f"replay playing at 10x for 2 s: {w['play_rows']:,} entries shown, longest event-loop stall {w['play_stall_max'] * 1000:.0f} ms;"
+        f" peak RSS growth after the sequence view and replay {w['rss_window_after_replay'] / size:.2f}x the file"
+    )
+    print(
+        f"jump to entry by number: median {min(x['jump_median'] for x in wins) * 1000:.1f} ms, slowest {min(x['jump_max'] for x in wins) * 1000:.1f} ms; to an entry the filter hides: {min(x['jump_hidden_best'] for x in wins) * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

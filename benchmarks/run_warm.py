@@ -49,9 +49,18 @@ def main() -> None:
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     first, said = timed(["bash", "scripts/setup.sh"], env)
-    print(f"first set-up run: {first:.2f} s" + (f", it said:\n{said.decode(errors='replace')}" if said else ", nothing to do"))
+    print(
+        f"first set-up run: {first:.2f} s"
+        + (f", it said:\n{said.decode(errors='replace')}" if said else ", nothing to do")
+    )
     with tempfile.TemporaryDirectory() as home:
-        window = {**env, "QT_QPA_PLATFORM": "offscreen", "HOME": home, "XDG_CONFIG_HOME": str(Path(home) / "config"), "MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT": "1"}
+        window = {
+            **env,
+            "QT_QPA_PLATFORM": "offscreen",
+            "HOME": home,
+            "XDG_CONFIG_HOME": str(Path(home) / "config"),
+            "MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT": "1",
+        }
         cases = [
             ("bash scripts/setup.sh", ["bash", "scripts/setup.sh"], env, None),
             ("bash scripts/run.sh --version", ["bash", "scripts/run.sh", "--version"], env, None),
@@ -64,7 +73,9 @@ def main() -> None:
                 if b"setup:" in said:
                     print(f"  ! {name}: the set-up was not skipped: {said.decode(errors='replace').strip()}")
                 times.append(elapsed)
-            print(f"{name:48s} median {statistics.median(times):.3f} s  min {min(times):.3f}  max {max(times):.3f}  ({args.runs} runs)")
+            print(
+                f"{name:48s} median {statistics.median(times):.3f} s  min {min(times):.3f}  max {max(times):.3f}  ({args.runs} runs)"
+            )
 
 
 if __name__ == "__main__":

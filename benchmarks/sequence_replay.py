@@ -44,11 +44,26 @@ def build(entries: int):
         if i % 1000 == 999:
             rec.append(Direction.STDERR, t, b"server: still flooding\n", a_(Kind.STDERR))
         elif i % 50 == 48:
-            rec.append(Direction.C2S, t, b'{"jsonrpc":"2.0","id":%d,"method":"ping"}\n' % i, a_(Kind.REQUEST, method="ping", id=i))
+            rec.append(
+                Direction.C2S,
+                t,
+                b'{"jsonrpc":"2.0","id":%d,"method":"ping"}\n' % i,
+                a_(Kind.REQUEST, method="ping", id=i),
+            )
         elif i % 50 == 49:
-            rec.append(Direction.S2C, t, b'{"jsonrpc":"2.0","id":%d,"result":{}}\n' % (i - 1), a_(Kind.RESULT, method="ping", id=i - 1, paired=i - 1, latency=0.001))
+            rec.append(
+                Direction.S2C,
+                t,
+                b'{"jsonrpc":"2.0","id":%d,"result":{}}\n' % (i - 1),
+                a_(Kind.RESULT, method="ping", id=i - 1, paired=i - 1, latency=0.001),
+            )
         elif i % 2000 == 7:
-            rec.append(Direction.S2C, t, note % i, a_(Kind.NOTIFICATION, method="notifications/message", violations=("capability.server-undeclared",)))
+            rec.append(
+                Direction.S2C,
+                t,
+                note % i,
+                a_(Kind.NOTIFICATION, method="notifications/message", violations=("capability.server-undeclared",)),
+            )
         else:
             rec.append(Direction.S2C, t, note % i, a_(Kind.NOTIFICATION, method="notifications/message"))
     return rec
@@ -120,11 +135,19 @@ def main() -> None:
     grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
     tracemalloc.stop()
     frames.sort()
-    print(f"sequence view: opened and first frame in {opened * 1000:.1f} ms; 300 frames across the recording:"
-          f" median {statistics.median(frames):.2f} ms, p99 {frames[int(len(frames) * 0.99) - 1]:.2f} ms, worst {frames[-1]:.2f} ms")
-    print(f"playback: opened with {len(marks):,} violation marks in {playback_open * 1000:.1f} ms; due() {due_us:.1f} µs per call")
-    print(f"panels rebuilt from the recording: indexed in {rebuild_open * 1000:.0f} ms; at(row) {rebuild_us:.1f} µs per call across the recording")
-    print(f"memory added by the view, the playback and the rebuild index (tracemalloc): {grown / 1024 / 1024:.2f} MiB ({grown / len(rec):.1f} bytes/entry)")
+    print(
+        f"sequence view: opened and first frame in {opened * 1000:.1f} ms; 300 frames across the recording:"
+        f" median {statistics.median(frames):.2f} ms, p99 {frames[int(len(frames) * 0.99) - 1]:.2f} ms, worst {frames[-1]:.2f} ms"
+    )
+    print(
+        f"playback: opened with {len(marks):,} violation marks in {playback_open * 1000:.1f} ms; due() {due_us:.1f} µs per call"
+    )
+    print(
+        f"panels rebuilt from the recording: indexed in {rebuild_open * 1000:.0f} ms; at(row) {rebuild_us:.1f} µs per call across the recording"
+    )
+    print(
+        f"memory added by the view, the playback and the rebuild index (tracemalloc): {grown / 1024 / 1024:.2f} MiB ({grown / len(rec):.1f} bytes/entry)"
+    )
 
 
 if __name__ == "__main__":

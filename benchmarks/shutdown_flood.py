@@ -32,7 +32,20 @@ FLOOD = ROOT / "tests" / "fixtures" / "servers" / "flood_pipe.py"
 def one_run(lines: int, noise: int, folder: Path) -> dict:
     tee, record, transcript = folder / "tee.out", folder / "recording.jsonl", folder / "transcript.txt"
     server = ["sh", "-c", f"{sys.executable} {FLOOD} --initialize --lines {lines} --noise {noise} | tee {tee}"]
-    argv = [sys.executable, "-m", "inspector", "probe", "--era", "legacy", "--stdin-grace", "600", "--record", str(record), "--", *server]
+    argv = [
+        sys.executable,
+        "-m",
+        "inspector",
+        "probe",
+        "--era",
+        "legacy",
+        "--stdin-grace",
+        "600",
+        "--record",
+        str(record),
+        "--",
+        *server,
+    ]
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     started = time.perf_counter()
     with open(transcript, "wb") as out:

@@ -150,7 +150,9 @@ async def one_run(app: QApplication, count: int, scenario: str, profiler=None) -
             following = (
                 seq_bar.value() == seq_bar.maximum() and seq_bar.maximum() > 0
                 if sequence_shown
-                else window.timeline.is_following() and table_bar.value() == table_bar.maximum() and table_bar.maximum() > 0
+                else window.timeline.is_following()
+                and table_bar.value() == table_bar.maximum()
+                and table_bar.maximum() > 0
             )
             checks = {
                 "timeline": model.rowCount() == n and model.total() == n,
@@ -223,7 +225,9 @@ def main() -> None:
                     profiler.dump_stats(f"{args.profile}.{s}")
 
     anyio.run(run_all, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
-    print(f"live-window flood: demo --flood 0:{args.count} (legacy), window 1600x1000 offscreen, {args.runs} runs per scenario")
+    print(
+        f"live-window flood: demo --flood 0:{args.count} (legacy), window 1600x1000 offscreen, {args.runs} runs per scenario"
+    )
     for s in scenarios:
         rs = results[s]
         print(f"[{s}]")

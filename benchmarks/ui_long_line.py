@@ -123,13 +123,24 @@ async def one_run(app: QApplication, size: int, profiler=None) -> dict:
             logs = window.panels.panels["logs"]
             found: list[int] = []
 
-            async def receive() -> None:  # until the line is in the recording, the timeline, the Logs panel and the status
+            async def receive() -> (
+                None
+            ):  # until the line is in the recording, the timeline, the Logs panel and the status
                 with anyio.fail_after(120):
                     while True:
                         n = len(rec)
                         if not found:
-                            found.extend(i for i in range(n) if rec.direction_at(i) is Direction.S2C and len(rec.raw_at(i)) >= size - 1)
-                        if found and model.total() >= n and logs.model.caught_up() and window.status_counts.text() == window.tr("%Ln entries", "", n):
+                            found.extend(
+                                i
+                                for i in range(n)
+                                if rec.direction_at(i) is Direction.S2C and len(rec.raw_at(i)) >= size - 1
+                            )
+                        if (
+                            found
+                            and model.total() >= n
+                            and logs.model.caught_up()
+                            and window.status_counts.text() == window.tr("%Ln entries", "", n)
+                        ):
                             return
                         await anyio.sleep(0.005)
 
@@ -184,7 +195,9 @@ def main() -> None:
             results.append(await one_run(app, args.size, profiler))
 
     anyio.run(run_all, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
-    print(f"one {args.size:,}-byte line into the live window: demo --oversized {args.size} (legacy), 1600x1000 offscreen, {args.runs} runs")
+    print(
+        f"one {args.size:,}-byte line into the live window: demo --oversized {args.size} (legacy), 1600x1000 offscreen, {args.runs} runs"
+    )
     print("longest event-loop stall (p99) per phase; target: every phase < 100 ms")
     for r in results:
         print(

@@ -29,7 +29,12 @@ def time_to_first_paint(argv: list[str], env: dict[str, str]) -> float:
     """Seconds from starting ``argv`` to the window's first paint (the app prints
     ``first-paint`` and exits when MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT=1 is in ``env``)."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen(argv, env={**env, "MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT": "1"}, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        argv,
+        env={**env, "MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     assert proc.stdout is not None
     try:
         for line in proc.stdout:
@@ -59,7 +64,9 @@ def main() -> None:
     compile_package()
     times = [one() * 1000 for _ in range(args.runs)]
     print("process start to first painted window: " + " ".join(f"{t:.0f}" for t in times) + " ms")
-    print(f"  min {min(times):.0f} ms  median {statistics.median(times):.0f} ms  max {max(times):.0f} ms  (target 600 ms)")
+    print(
+        f"  min {min(times):.0f} ms  median {statistics.median(times):.0f} ms  max {max(times):.0f} ms  (target 600 ms)"
+    )
     probes = [probe_demo() * 1000 for _ in range(args.runs)]
     print("probe --demo --request tools/list, spawn to exit: " + " ".join(f"{t:.0f}" for t in probes) + " ms")
     print(f"  min {min(probes):.0f} ms  median {statistics.median(probes):.0f} ms  max {max(probes):.0f} ms")

@@ -29,31 +29,98 @@ TOOLS = [
         "name": f"tool_{i}",
         "title": f"Tool {i}",
         "description": "Does a thing with its arguments, politely." * 2,
-        "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer", "minimum": 0}}, "required": ["a"]},
+        "inputSchema": {
+            "type": "object",
+            "properties": {"a": {"type": "string"}, "b": {"type": "integer", "minimum": 0}},
+            "required": ["a"],
+        },
         "annotations": {"readOnlyHint": True},
     }
     for i in range(20)
 ]
 
 MESSAGES = [
-    ("notification", "s2c", "notifications/message", None, {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "logger": "bench", "data": "x" * 80}}),
-    ("notification", "s2c", "notifications/progress", None, {"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 7, "progress": 3, "total": 10}}),
-    ("request", "c2s", "tools/call", None, {"jsonrpc": "2.0", "id": 12, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "hello"}}}),
-    ("result", "s2c", None, "tools/call", {"jsonrpc": "2.0", "id": 12, "result": {"content": [{"type": "text", "text": "hello"}], "isError": False}}),
+    (
+        "notification",
+        "s2c",
+        "notifications/message",
+        None,
+        {
+            "jsonrpc": "2.0",
+            "method": "notifications/message",
+            "params": {"level": "info", "logger": "bench", "data": "x" * 80},
+        },
+    ),
+    (
+        "notification",
+        "s2c",
+        "notifications/progress",
+        None,
+        {
+            "jsonrpc": "2.0",
+            "method": "notifications/progress",
+            "params": {"progressToken": 7, "progress": 3, "total": 10},
+        },
+    ),
+    (
+        "request",
+        "c2s",
+        "tools/call",
+        None,
+        {
+            "jsonrpc": "2.0",
+            "id": 12,
+            "method": "tools/call",
+            "params": {"name": "echo", "arguments": {"text": "hello"}},
+        },
+    ),
+    (
+        "result",
+        "s2c",
+        None,
+        "tools/call",
+        {"jsonrpc": "2.0", "id": 12, "result": {"content": [{"type": "text", "text": "hello"}], "isError": False}},
+    ),
     ("result", "s2c", None, "tools/list", {"jsonrpc": "2.0", "id": 2, "result": {"tools": TOOLS}}),
-    ("request", "c2s", "resources/read", None, {"jsonrpc": "2.0", "id": 4, "method": "resources/read", "params": {"uri": "file:///tmp/x.txt"}}),
+    (
+        "request",
+        "c2s",
+        "resources/read",
+        None,
+        {"jsonrpc": "2.0", "id": 4, "method": "resources/read", "params": {"uri": "file:///tmp/x.txt"}},
+    ),
     ("error", "s2c", None, None, {"jsonrpc": "2.0", "id": 5, "error": {"code": -32601, "message": "Method not found"}}),
-    ("notification", "s2c", "notifications/message", None, {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "loud", "data": 1}}),
-    ("request", "c2s", "tools/call", None, {"jsonrpc": "2.0", "id": 12, "method": "tools/call", "params": {"arguments": {}}}),
+    (
+        "notification",
+        "s2c",
+        "notifications/message",
+        None,
+        {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "loud", "data": 1}},
+    ),
+    (
+        "request",
+        "c2s",
+        "tools/call",
+        None,
+        {"jsonrpc": "2.0", "id": 12, "method": "tools/call", "params": {"arguments": {}}},
+    ),
     ("result", "s2c", None, "tools/call", {"jsonrpc": "2.0", "id": 12, "result": {"content": [{"type": "text"}]}}),
-    ("request", "c2s", "resources/read", None, {"jsonrpc": "2.0", "id": 4, "method": "resources/read", "params": {"uri": "not a uri"}}),
+    (
+        "request",
+        "c2s",
+        "resources/read",
+        None,
+        {"jsonrpc": "2.0", "id": 4, "method": "resources/read", "params": {"uri": "not a uri"}},
+    ),
 ]
 
 
 def candidates(v: S.SchemaValidator, kind, direction, method, request_method, obj):
     entry = v._entry_for(obj, kind, direction, method, request_method)
     out = {
-        "inspector": lambda o: v.check(o, kind=kind, direction=direction, method=method, request_method=request_method).ok,
+        "inspector": lambda o: (
+            v.check(o, kind=kind, direction=direction, method=method, request_method=request_method).ok
+        ),
         "jsonschema-rs": _rs(entry.validator),
     }
     try:
@@ -63,7 +130,9 @@ def candidates(v: S.SchemaValidator, kind, direction, method, request_method, ob
     else:
         root = dict(entry.schema)
         root["$schema"] = "http://json-schema.org/draft-07/schema#"
-        out["fastjsonschema"] = _fjs(fastjsonschema, fastjsonschema.compile(root, formats=S.FORMAT_CHECKERS, use_default=False))
+        out["fastjsonschema"] = _fjs(
+            fastjsonschema, fastjsonschema.compile(root, formats=S.FORMAT_CHECKERS, use_default=False)
+        )
     cls = jsonschema.validators.validator_for(entry.schema, default=jsonschema.Draft7Validator)
     checker = jsonschema.FormatChecker(formats=())
     for name, func in S.FORMAT_CHECKERS.items():
@@ -115,7 +184,9 @@ def run(version: str, rounds: int) -> None:
     names = list(built[0][0])
     agree = all(c[n](obj) == expected for c, obj, expected in built for n in names)
     valid = sum(1 for b in built if b[2])
-    print(f"== {version} ({v._dialect}): {valid} valid and {len(built) - valid} invalid messages; every candidate agrees with jsonschema: {agree}")
+    print(
+        f"== {version} ({v._dialect}): {valid} valid and {len(built) - valid} invalid messages; every candidate agrees with jsonschema: {agree}"
+    )
     for label, subset in (("valid", [b for b in built if b[2]]), ("invalid", [b for b in built if not b[2]])):
         for name in names:
             n = rounds if name != "jsonschema" else max(1, rounds // 20)

@@ -55,8 +55,18 @@ def batches(entries: int, size: int):
 
 def run(entries: int, size: int, watches: int) -> tuple[float, int]:
     rec = Recording(t0=0.0)
-    rec.append(Direction.C2S, 0.0, b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n', analysis(Kind.REQUEST, method="tools/list", id=2))
-    lists = [("tools/list", "tools"), ("prompts/list", "prompts"), ("resources/list", "resources"), ("tasks/list", "tasks")][:watches]
+    rec.append(
+        Direction.C2S,
+        0.0,
+        b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n',
+        analysis(Kind.REQUEST, method="tools/list", id=2),
+    )
+    lists = [
+        ("tools/list", "tools"),
+        ("prompts/list", "prompts"),
+        ("resources/list", "resources"),
+        ("tasks/list", "tasks"),
+    ][:watches]
     ws = [RequestWatch(rec, m, k, start=0) for m, k in lists]
     for w in ws:
         w.attach()
@@ -80,9 +90,11 @@ def main() -> None:
     for watches in (1, 4):
         best, unmatched = min(run(args.entries, args.batch, watches) for _ in range(args.runs))
         n_batches = -(-args.entries // args.batch)
-        print(f"{watches} watch(es), {args.entries:,} entries in batches of {args.batch:,}: "
-              f"{best * 1000:.1f} ms in all, {best / n_batches * 1e6:.0f} µs per batch, {best / args.entries * 1e9:.0f} ns per entry "
-              f"({unmatched} stray answers taken by the tools/list watch)")
+        print(
+            f"{watches} watch(es), {args.entries:,} entries in batches of {args.batch:,}: "
+            f"{best * 1000:.1f} ms in all, {best / n_batches * 1e6:.0f} µs per batch, {best / args.entries * 1e9:.0f} ns per entry "
+            f"({unmatched} stray answers taken by the tools/list watch)"
+        )
 
 
 if __name__ == "__main__":

@@ -68,9 +68,7 @@ EXIT_SIGNAL_BASE = 128  # + the signal number: 130 SIGINT (Ctrl-C), 143 SIGTERM,
 PIPE_CLOSED = EXIT_SIGNAL_BASE + getattr(signal, "SIGPIPE", 13)
 
 #: Signals that stop the probe the way Ctrl-C does: the server is shut down per spec first.
-STOP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 EXIT_HELP = """\
 exit codes:
@@ -241,14 +239,27 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_HELP
         + "\n"
         + JSON_OUTPUT
-        + "\nexamples:\n  mcp-session-inspector probe --request tools/list --request 'tools/call={\"name\":\"echo\",\"arguments\":{\"message\":\"hi\"}}' -- npx -y @modelcontextprotocol/server-everything\n"
+        + '\nexamples:\n  mcp-session-inspector probe --request tools/list --request \'tools/call={"name":"echo","arguments":{"message":"hi"}}\' -- npx -y @modelcontextprotocol/server-everything\n'
         "  mcp-session-inspector probe --config ~/.config/Claude/claude_desktop_config.json --server github --request tools/list\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--era", choices=["auto", "legacy", "modern"], default="auto", help="protocol era; auto probes with server/discover and falls back to initialize (default)")
-    p.add_argument("--protocol-version", metavar="V", help=f"version to request (default: {LATEST_LEGACY} for legacy, {LATEST_MODERN} for modern)")
     p.add_argument(
-        "--request", metavar="METHOD[=JSON]", action=_Step, default=[], help="send this request after the start sequence (repeatable; JSON is the params object)"
+        "--era",
+        choices=["auto", "legacy", "modern"],
+        default="auto",
+        help="protocol era; auto probes with server/discover and falls back to initialize (default)",
+    )
+    p.add_argument(
+        "--protocol-version",
+        metavar="V",
+        help=f"version to request (default: {LATEST_LEGACY} for legacy, {LATEST_MODERN} for modern)",
+    )
+    p.add_argument(
+        "--request",
+        metavar="METHOD[=JSON]",
+        action=_Step,
+        default=[],
+        help="send this request after the start sequence (repeatable; JSON is the params object)",
     )
     p.add_argument(
         "--send-raw",
@@ -259,19 +270,45 @@ def build_parser() -> argparse.ArgumentParser:
         "valid or not, it is recorded as hand-written and judged (repeatable)",
     )
     p.add_argument("--record", metavar="FILE", type=Path, help="write the recording (JSON Lines) to FILE as it happens")
-    p.add_argument("--json", action="store_true", help="print one JSON object per entry, then a summary object (described below)")
-    p.add_argument("--timeout", metavar="S", type=seconds, default=10.0, help="seconds to wait for the start sequence and for each answer (default 10)")
     p.add_argument(
-        "--probe-timeout", metavar="S", type=seconds, default=3.0,
+        "--json", action="store_true", help="print one JSON object per entry, then a summary object (described below)"
+    )
+    p.add_argument(
+        "--timeout",
+        metavar="S",
+        type=seconds,
+        default=10.0,
+        help="seconds to wait for the start sequence and for each answer (default 10)",
+    )
+    p.add_argument(
+        "--probe-timeout",
+        metavar="S",
+        type=seconds,
+        default=3.0,
         help="auto mode over stdio: seconds server/discover may stay unanswered, once the server has read it, before falling back (default 3)",
     )
     p.add_argument(
-        "--start-timeout", metavar="S", type=seconds, default=60.0,
+        "--start-timeout",
+        metavar="S",
+        type=seconds,
+        default=60.0,
         help="stdio: seconds the server may take from its start to read its first message; until it reads it, "
         "--timeout and --probe-timeout do not run (default 60)",
     )
-    p.add_argument("--capability", choices=sorted(CAPABILITY_FLAGS), action="append", default=[], help="client capability to offer (repeatable; trimmed to what the version defines)")
-    p.add_argument("--root", metavar="URI", action="append", default=[], help="a root to answer roots/list with (repeatable; implies --capability roots)")
+    p.add_argument(
+        "--capability",
+        choices=sorted(CAPABILITY_FLAGS),
+        action="append",
+        default=[],
+        help="client capability to offer (repeatable; trimmed to what the version defines)",
+    )
+    p.add_argument(
+        "--root",
+        metavar="URI",
+        action="append",
+        default=[],
+        help="a root to answer roots/list with (repeatable; implies --capability roots)",
+    )
     p.add_argument(
         "--answer",
         metavar="METHOD=POLICY",
@@ -283,15 +320,57 @@ def build_parser() -> argparse.ArgumentParser:
         "tasks/cancel=JSON; a JSON answer is the result object, checked against the schema of the versions the probe may speak. "
         "Without it: roots from --root, sampling rejected, elicitation declined",
     )
-    p.add_argument("--accept-unsupported-version", action="store_true", help="carry on when the server negotiates a version the client does not support (for teaching)")
-    p.add_argument("--env", metavar="KEY=VALUE", action="append", default=[], help="environment variable for the server (repeatable)")
-    p.add_argument("--clean-env", action="store_true", help="start the server with only the --env variables instead of merging them onto the inherited environment")
+    p.add_argument(
+        "--accept-unsupported-version",
+        action="store_true",
+        help="carry on when the server negotiates a version the client does not support (for teaching)",
+    )
+    p.add_argument(
+        "--env",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="environment variable for the server (repeatable)",
+    )
+    p.add_argument(
+        "--clean-env",
+        action="store_true",
+        help="start the server with only the --env variables instead of merging them onto the inherited environment",
+    )
     p.add_argument("--cwd", metavar="DIR", help="working directory of the server")
-    p.add_argument("--stdin-grace", metavar="S", type=grace_seconds, default=2.0, help="shutdown: seconds to wait after closing stdin before SIGTERM (default 2)")
-    p.add_argument("--term-grace", metavar="S", type=grace_seconds, default=2.0, help="shutdown: seconds to wait after SIGTERM before SIGKILL (default 2)")
-    p.add_argument("--max-line", metavar="SIZE", type=parse_size, default=DEFAULT_MAX_LINE, help="longest stdout/stderr line, HTTP body or SSE event kept whole, in bytes or with K/M/G (default 64M); a longer one keeps its first SIZE bytes, the rest is counted and dropped (stdio.line-too-long, http.message-too-long, http.body-too-long)")
-    p.add_argument("--max-request-time", metavar="S", type=seconds, default=300.0, help="hard limit for one request in seconds, however much progress it reports (default 300)")
-    p.add_argument("--demo", action="store_true", help="probe the built-in demo server; arguments after -- go to the demo (e.g. -- --noise)")
+    p.add_argument(
+        "--stdin-grace",
+        metavar="S",
+        type=grace_seconds,
+        default=2.0,
+        help="shutdown: seconds to wait after closing stdin before SIGTERM (default 2)",
+    )
+    p.add_argument(
+        "--term-grace",
+        metavar="S",
+        type=grace_seconds,
+        default=2.0,
+        help="shutdown: seconds to wait after SIGTERM before SIGKILL (default 2)",
+    )
+    p.add_argument(
+        "--max-line",
+        metavar="SIZE",
+        type=parse_size,
+        default=DEFAULT_MAX_LINE,
+        help="longest stdout/stderr line, HTTP body or SSE event kept whole, in bytes or with K/M/G (default 64M); a longer one keeps its first SIZE bytes, the rest is counted and dropped (stdio.line-too-long, http.message-too-long, http.body-too-long)",
+    )
+    p.add_argument(
+        "--max-request-time",
+        metavar="S",
+        type=seconds,
+        default=300.0,
+        help="hard limit for one request in seconds, however much progress it reports (default 300)",
+    )
+    p.add_argument(
+        "--demo",
+        action="store_true",
+        help="probe the built-in demo server; arguments after -- go to the demo (e.g. -- --noise)",
+    )
     p.add_argument("--url", metavar="URL", help="probe the server at this http(s) URL instead of starting a command")
     p.add_argument(
         "--transport",
@@ -309,7 +388,11 @@ def build_parser() -> argparse.ArgumentParser:
         "(Authorization, Proxy-Authorization, Cookie, a name with key, token, secret, password or auth; a Bearer or other token) "
         "is masked in every output, as --bearer-env is",
     )
-    p.add_argument("--bearer-env", metavar="VAR", help="with --url: send 'Authorization: Bearer' with the token in environment variable VAR (a secret: masked in every output)")
+    p.add_argument(
+        "--bearer-env",
+        metavar="VAR",
+        help="with --url: send 'Authorization: Bearer' with the token in environment variable VAR (a secret: masked in every output)",
+    )
     p.add_argument("--insecure", action="store_true", help="with --url: do not verify the server's TLS certificate")
     p.add_argument(
         "--config",
@@ -318,7 +401,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="probe a server defined in FILE: Claude Desktop's claude_desktop_config.json, VS Code's mcp.json, Cursor's mcp.json, "
         "Windsurf's mcp_config.json, an MCP Inspector config or a registry server.json (format detected; see --format)",
     )
-    p.add_argument("--server", metavar="NAME", help="with --config: the server's name in the file (not needed when it defines one)")
+    p.add_argument(
+        "--server", metavar="NAME", help="with --config: the server's name in the file (not needed when it defines one)"
+    )
     p.add_argument(
         "--input",
         metavar="ID=VALUE",
@@ -328,7 +413,11 @@ def build_parser() -> argparse.ArgumentParser:
         "An input left out takes its default; one without a default that is required, or that VS Code would prompt for, must be given "
         "(ID= gives it empty)",
     )
-    p.add_argument("--format", choices=sorted(FORMATS), help="with --config: the file's format, when it cannot be told from the file")
+    p.add_argument(
+        "--format",
+        choices=sorted(FORMATS),
+        help="with --config: the file's format, when it cannot be told from the file",
+    )
     p.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND [ARGS...]", help="the server command")
     return parser
 
@@ -436,7 +525,9 @@ def http_headers(args: argparse.Namespace) -> list[EnvVar]:
             raise UsageError(f"--header {_quoted(item)}: expected NAME:VALUE")
         value = value.strip()
         if any(c in "\r\n" or (ord(c) < 0x20 and c != "\t") or ord(c) == 0x7F for c in value):
-            raise UsageError(f"--header {name.strip()}: the value holds a line break or another control character, which HTTP does not allow in a header")
+            raise UsageError(
+                f"--header {name.strip()}: the value holds a line break or another control character, which HTTP does not allow in a header"
+            )
         if not all(0x20 <= ord(c) <= 0x7E or c == "\t" for c in value):
             raise UsageError(f"--header {name.strip()}: the value must be plain ASCII")
         header = EnvVar(name.strip(), value)
@@ -463,7 +554,9 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         if argv or args.demo or args.url:
             raise UsageError("--config names the server: give no command after --, no --demo and no --url")
         if headers or args.insecure:
-            raise UsageError("--header, --bearer-env and --insecure go with --url (a --config server brings its own headers)")
+            raise UsageError(
+                "--header, --bearer-env and --insecure go with --url (a --config server brings its own headers)"
+            )
         from_file = config_profile(args, notes if notes is not None else [])
     elif getattr(args, "server", None) or getattr(args, "input", None) or getattr(args, "format", None):
         raise UsageError("--server, --input and --format go with --config FILE")
@@ -478,7 +571,9 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
     if args.demo:
         argv = [sys.executable, *demo_args(), *argv]
     if not argv and not args.url and from_file is None:
-        raise UsageError("no server command given: put it after --, e.g. probe -- node server.js (or use --demo, --url URL or --config FILE)")
+        raise UsageError(
+            "no server command given: put it after --, e.g. probe -- node server.js (or use --demo, --url URL or --config FILE)"
+        )
     era = EraMode(args.era)
     if args.protocol_version:  # the profile picks the era a version implies; conflicts are the user's to fix
         v = args.protocol_version
@@ -506,14 +601,27 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         choices.extend(CAPABILITY_FLAGS.get(ANSWER_CAPABILITY.get(answer.method, ""), ()))
     if from_file is not None:  # where the server is and how to reach it come from the file
         server = dict(
-            command=from_file.command, args=list(from_file.args), transport=from_file.transport, url=from_file.url,
-            headers=from_file.headers, verify_tls=from_file.verify_tls, inherit_env=from_file.inherit_env and not args.clean_env,
+            command=from_file.command,
+            args=list(from_file.args),
+            transport=from_file.transport,
+            url=from_file.url,
+            headers=from_file.headers,
+            verify_tls=from_file.verify_tls,
+            inherit_env=from_file.inherit_env and not args.clean_env,
             cwd=args.cwd or from_file.cwd,
         )
     else:
         server = dict(
-            command=argv[0] if argv else "", args=argv[1:], transport={"auto": TransportKind.HTTP_AUTO.value}.get(args.transport, args.transport) if args.url else TransportKind.STDIO.value,
-            url=args.url or "", headers=headers, verify_tls=not args.insecure, inherit_env=not args.clean_env, cwd=args.cwd or "",
+            command=argv[0] if argv else "",
+            args=argv[1:],
+            transport={"auto": TransportKind.HTTP_AUTO.value}.get(args.transport, args.transport)
+            if args.url
+            else TransportKind.STDIO.value,
+            url=args.url or "",
+            headers=headers,
+            verify_tls=not args.insecure,
+            inherit_env=not args.clean_env,
+            cwd=args.cwd or "",
         )
     profile = ServerProfile(
         name="probe",
@@ -532,7 +640,9 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         term_grace=args.term_grace,
     )
     if args.record is not None and args.record.is_dir():
-        raise UsageError(f"--record {args.record}: that is a folder; give the recording's file name (e.g. {args.record / 'probe.jsonl'})")
+        raise UsageError(
+            f"--record {args.record}: that is a folder; give the recording's file name (e.g. {args.record / 'probe.jsonl'})"
+        )
     # --record FILE is written by the probe (RecordFile), not the session: its summary carries the exit
     return profile.to_options(accept_unsupported_version=args.accept_unsupported_version)
 
@@ -543,7 +653,9 @@ def answers_from_args(args: argparse.Namespace) -> dict[str, Answer]:
     if args.protocol_version:
         versions: tuple[str, ...] = (args.protocol_version,)
     else:
-        versions = {"legacy": LEGACY_VERSIONS, "modern": MODERN_VERSIONS}.get(args.era, LEGACY_VERSIONS + MODERN_VERSIONS)
+        versions = {"legacy": LEGACY_VERSIONS, "modern": MODERN_VERSIONS}.get(
+            args.era, LEGACY_VERSIONS + MODERN_VERSIONS
+        )
     out: dict[str, Answer] = {}
     for item in getattr(args, "answer", None) or []:
         try:
@@ -570,12 +682,16 @@ def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
     left_out = result.left_out()
 
     def why_not(keys: list[str]) -> str:
-        return "; ".join(str(p) for key in keys for p in left_out[key]) or "; ".join(str(p) for p in result.problems if p.skipped)
+        return "; ".join(str(p) for key in keys for p in left_out[key]) or "; ".join(
+            str(p) for p in result.problems if p.skipped
+        )
 
     defined = len(result.entries)
     if not result.servers:
         if defined:
-            why = f"it defines {defined} server{'s' if defined > 1 else ''} and none can be probed: " + why_not(list(left_out))
+            why = f"it defines {defined} server{'s' if defined > 1 else ''} and none can be probed: " + why_not(
+                list(left_out)
+            )
         else:
             why = "; ".join(str(p) for p in result.problems) or "it defines no servers"
         raise UsageError(f"--config {args.config}: nothing to probe: {why}")
@@ -608,7 +724,10 @@ def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
     missing = result.unprompted([found], values)  # nothing is started or sent without them
     if missing:
         raise UsageError(
-            "; ".join(f"{found.key!r} needs --input {shlex.quote(i.id.removeprefix(found.key + ': '))}=VALUE ({i.label})" for i in missing)
+            "; ".join(
+                f"{found.key!r} needs --input {shlex.quote(i.id.removeprefix(found.key + ': '))}=VALUE ({i.label})"
+                for i in missing
+            )
             + " (the probe cannot ask; an input given empty, --input ID=, is sent empty)"
         )
     notes.extend(str(p) for p in result.problems_of(found))
@@ -619,7 +738,13 @@ def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
 # Each entry's line is session/entry_text.py's (transcript_line, transcript_bytes: the one
 # entry-to-text renderer, shared with the handouts, the timeline and the details).
 
-_DIR_WORDS = {"c2s": "client→server", "s2c": "server→client", "stderr": "stderr", "event": "events", "note": f"{HTTP_NOTE}s"}
+_DIR_WORDS = {
+    "c2s": "client→server",
+    "s2c": "server→client",
+    "stderr": "stderr",
+    "event": "events",
+    "note": f"{HTTP_NOTE}s",
+}
 _SHUTDOWN_WORDS = {
     "none": "it exited by itself",
     "stdin": "it exited when stdin closed",
@@ -707,7 +832,11 @@ class OutputFailure:
     @property
     def said(self) -> str:
         """What could not be written, in words ("" when everything was)."""
-        stdout = f"cannot write the output (stdout): {self.stdout.strerror or self.stdout}" if self.stdout is not None else ""
+        stdout = (
+            f"cannot write the output (stdout): {self.stdout.strerror or self.stdout}"
+            if self.stdout is not None
+            else ""
+        )
         return "; ".join(w for w in (self.record, stdout) if w)
 
 
@@ -755,13 +884,20 @@ def summary_lines(summary: dict) -> list[str]:
     info = summary.get("server_info") if isinstance(summary.get("server_info"), dict) else {}
     offered = summary.get("offered_version")
     version = summary.get("protocol_version") or "none agreed"
-    server = " ".join(str(info[k]) for k in ("name", "version") if info.get(k) not in (None, "")) or "unknown (it did not say)"
+    server = (
+        " ".join(str(info[k]) for k in ("name", "version") if info.get(k) not in (None, ""))
+        or "unknown (it did not say)"
+    )
     caps = summary.get("server_capabilities")
     lines = [
         "",
         "── summary " + "─" * 50,
         f"era               {summary.get('era') or 'not found'}",
-        *([f"why this era      {summary['era_reason']}"] if summary.get("era_reason") and summary.get("era_reason") != "chosen by hand" else []),
+        *(
+            [f"why this era      {summary['era_reason']}"]
+            if summary.get("era_reason") and summary.get("era_reason") != "chosen by hand"
+            else []
+        ),
         f"protocol version  {version}" + (f" (offered {offered})" if offered else ""),
         f"server            {server}",
         f"capabilities      {', '.join(sorted(caps)) if isinstance(caps, dict) and caps else 'none declared'}",
@@ -773,7 +909,8 @@ def summary_lines(summary: dict) -> list[str]:
     how = _SHUTDOWN_WORDS.get(str(shutdown), str(shutdown)) if shutdown is not None else ""
     if summary.get("transport", TransportKind.STDIO) != TransportKind.STDIO:
         how = {"delete": "the client deleted the session", "none": "the client closed its streams"}.get(
-            str(shutdown), "never established" if summary.get("outcome_code") == "unreachable" else "the connection was lost"
+            str(shutdown),
+            "never established" if summary.get("outcome_code") == "unreachable" else "the connection was lost",
         )
         lines.append(f"connection        {summary.get('transport')}: {how}")
     elif summary.get("signal") is not None:
@@ -783,15 +920,23 @@ def summary_lines(summary: dict) -> list[str]:
     elif shutdown == "sigkill":
         lines.append("process           did not end even after SIGKILL (exit status unknown)")
     else:
-        lines.append("process           did not start" if summary.get("state") == "failed" else "process           exit status unknown")
+        lines.append(
+            "process           did not start"
+            if summary.get("state") == "failed"
+            else "process           exit status unknown"
+        )
     counts = summary.get("counts") or {}
     by_dir = counts.get("by_dir") or {}
     words = dict(_DIR_WORDS)
-    if summary.get("transport", TransportKind.STDIO) != TransportKind.STDIO:  # no process, no stderr: its side lines are HTTP notes
+    if (
+        summary.get("transport", TransportKind.STDIO) != TransportKind.STDIO
+    ):  # no process, no stderr: its side lines are HTTP notes
         words["stderr"] = f"{HTTP_NOTE}s"  # as a format 2 summary counted them
         by_dir = {**by_dir, "stderr": by_dir.get("stderr", 0) + by_dir.get("note", 0)}
         by_dir.pop("note", None)
-    parts = ", ".join(f"{n} {_singular(words.get(d, d)) if n == 1 else words.get(d, d)}" for d, n in by_dir.items() if n)
+    parts = ", ".join(
+        f"{n} {_singular(words.get(d, d)) if n == 1 else words.get(d, d)}" for d, n in by_dir.items() if n
+    )
     lines.append(f"entries           {counts.get('entries', 0)}" + (f" ({parts})" if parts else ""))
     if counts.get("schema_invalid"):
         lines.append(f"schema invalid    {counts['schema_invalid']}")
@@ -804,7 +949,7 @@ def summary_lines(summary: dict) -> list[str]:
 
 
 def _singular(word: str) -> str:
-    """"events" -> "event", "HTTP notes" -> "HTTP note" (a count of one)."""
+    """ "events" -> "event", "HTTP notes" -> "HTTP note" (a count of one)."""
     return word[:-1] if word in ("events", f"{HTTP_NOTE}s") else word
 
 
@@ -839,7 +984,9 @@ def root_entry(uri: str) -> dict:
 
 def record_note(session: Session, text: str, extra: dict) -> None:
     """A note of the probe's own in the recording (and so in the transcript), where it happened."""
-    session.recording.append(Direction.EVENT, session.clock(), text.encode("utf-8", "replace"), session.engine.note(), extra)
+    session.recording.append(
+        Direction.EVENT, session.clock(), text.encode("utf-8", "replace"), session.engine.note(), extra
+    )
     session.recording.notify()
 
 
@@ -853,7 +1000,11 @@ async def refuse_call(session: Session, request: tuple[str, Any], tools_seen: di
     if not isinstance(name, str) or session.negotiation().era != "modern":
         return None
     if name not in tools_seen:
-        record_note(session, f"listing the tools to check {name!r} before calling it (2026-07-28: a tool whose x-mcp-header annotations are invalid is excluded)", {"event": "probe_note"})
+        record_note(
+            session,
+            f"listing the tools to check {name!r} before calling it (2026-07-28: a tool whose x-mcp-header annotations are invalid is excluded)",
+            {"event": "probe_note"},
+        )
         await find_tool(session, name, tools_seen)
     tool = tools_seen.get(name)
     why = call_refusal(session.negotiation(), tool, params.get("arguments")) if tool is not None else None
@@ -909,8 +1060,16 @@ async def run_probe(
                                         code, reason = EXIT_USAGE, refused
                                         continue
                                     reply = await session.request(*value)
-                                    if value[0] == "tools/list" and reply.ok and isinstance(reply.result.get("tools"), list):
-                                        tools_seen.update((t["name"], t) for t in reply.result["tools"] if isinstance(t, dict) and isinstance(t.get("name"), str))
+                                    if (
+                                        value[0] == "tools/list"
+                                        and reply.ok
+                                        and isinstance(reply.result.get("tools"), list)
+                                    ):
+                                        tools_seen.update(
+                                            (t["name"], t)
+                                            for t in reply.result["tools"]
+                                            if isinstance(t, dict) and isinstance(t.get("name"), str)
+                                        )
                             except RequestTimeout as exc:
                                 code, reason = EXIT_TIMEOUT, str(exc)
                             except ConnectionLost as exc:
@@ -970,9 +1129,15 @@ def shutdown_verdict(session: Session, code: int, reason: str) -> tuple[int, str
         why = "the server had to be killed: it exited neither when its stdin was closed nor on SIGTERM"
         if session.signal == signal.SIGKILL:
             return EXIT_KILLED, f"{why}; SIGKILL ended it"
-        return EXIT_KILLED, f"{why}; SIGKILL was sent, then it ended ({describe_exit(session.returncode, session.signal)})"
+        return (
+            EXIT_KILLED,
+            f"{why}; SIGKILL was sent, then it ended ({describe_exit(session.returncode, session.signal)})",
+        )
     if session.killed:
-        return EXIT_KILLED, "processes the server left in its process group ignored SIGTERM and had to be killed (SIGKILL)"
+        return (
+            EXIT_KILLED,
+            "processes the server left in its process group ignored SIGTERM and had to be killed (SIGKILL)",
+        )
     return code, reason
 
 
@@ -994,7 +1159,13 @@ async def _stop_on_signal(
                 work.cancel()  # first: whatever happens below, the shutdown starts
                 text = f"the probe received {signal_name(number)}: shutting the server down"
                 rec = session.recording
-                rec.append(Direction.EVENT, session.clock(), text.encode(), session.engine.note(), {"event": "signal", "signal": number})
+                rec.append(
+                    Direction.EVENT,
+                    session.clock(),
+                    text.encode(),
+                    session.engine.note(),
+                    {"event": "signal", "signal": number},
+                )
                 try:
                     rec.notify()
                 except Exception:  # a printer whose terminal is gone (SIGHUP): the file still gets it
@@ -1007,7 +1178,11 @@ async def _stop_on_signal(
 
 def _start_failure_code(session: Session) -> int:
     """Exit code for a failed start, read from what happened rather than from the message."""
-    if session.returncode is not None or session.signal is not None or session.engine.outcome_code in ("unreachable", "answer-broken"):
+    if (
+        session.returncode is not None
+        or session.signal is not None
+        or session.engine.outcome_code in ("unreachable", "answer-broken")
+    ):
         return EXIT_SERVER  # over HTTP a reset or broken framing mid-answer is the link breaking, as a server that dies
     failures = [tr for tr in session.engine.lifecycle.history if tr.failure]
     if failures and failures[-1].event in (Event.TIMEOUT, Event.NEVER_READ):  # never read: the start timeout ran out
@@ -1044,4 +1219,3 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:  # Ctrl-C before or after the signal handlers were in place
             return EXIT_SIGNAL_BASE + signal.SIGINT
     return EXIT_USAGE
-

@@ -37,7 +37,13 @@ def clean_env(home: str, **extra: str) -> dict[str, str]:
 def self_test(exe: Path) -> float:
     with tempfile.TemporaryDirectory() as home:
         t0 = time.perf_counter()
-        done = subprocess.run([str(exe), "--self-test"], env=clean_env(home), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+        done = subprocess.run(
+            [str(exe), "--self-test"],
+            env=clean_env(home),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            timeout=120,
+        )
         elapsed = time.perf_counter() - t0
     if done.returncode != 0:
         raise SystemExit(f"--self-test failed ({done.returncode}):\n{done.stdout.decode(errors='replace')}")
@@ -71,8 +77,11 @@ def main() -> None:
                 drop_caches()
             times.append(fn(exe) * 1000)
         label = "cold" if args.cold else "warm"
-        print(f"{name} ({label}, {args.runs} runs): " + " ".join(f"{t:.0f}" for t in times)
-              + f" ms; median {statistics.median(times):.0f} ms")
+        print(
+            f"{name} ({label}, {args.runs} runs): "
+            + " ".join(f"{t:.0f}" for t in times)
+            + f" ms; median {statistics.median(times):.0f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -58,8 +58,21 @@ def _done(t: ET.Element) -> bool:
 
 def english_plurals(sources: list[str], ts: Path, qm: Path) -> tuple[int, list[tuple[str, str]]]:
     """Step 5: the English catalogue of plural forms. Returns (its messages, those unfinished)."""
-    subprocess.run([tool("pyside6-lupdate"), *sources, "-locations", "none", "-pluralonly", "-target-language", "en", "-ts", str(ts)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [
+            tool("pyside6-lupdate"),
+            *sources,
+            "-locations",
+            "none",
+            "-pluralonly",
+            "-target-language",
+            "en",
+            "-ts",
+            str(ts),
+        ],
+        check=True,
+        capture_output=True,
+    )
     missing = []
     total = 0
     for c in ET.parse(ts).getroot().findall("context"):
@@ -108,7 +121,12 @@ def protocol_strings() -> dict[str, list[str]]:
     features: set[str] = set()
     for era in (None, "legacy", "modern"):
         for version in (None, *ALL_VERSIONS):
-            for caps in (None, {}, {"tools": {}, "resources": {}, "prompts": {}, "logging": {}, "tasks": {}}, {"resources": {"subscribe": True}}):
+            for caps in (
+                None,
+                {},
+                {"tools": {}, "resources": {}, "prompts": {}, "logging": {}, "tasks": {}},
+                {"resources": {"subscribe": True}},
+            ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
     from inspector.session.handout import WORDS
     from inspector.session import imports, labels
@@ -116,16 +134,27 @@ def protocol_strings() -> dict[str, list[str]]:
     return {
         **{context: sorted(set(texts)) for context, texts in labels.CONTEXTS.items()},
         "Imports": sorted(
-            set(imports.MESSAGES.values()) | set(imports.PLACES.values()) | set(imports.KINDS.values()) | {imports._NUMBER}
-            | set(imports.JSON_ERRORS) | set(imports.WORDS)
+            set(imports.MESSAGES.values())
+            | set(imports.PLACES.values())
+            | set(imports.KINDS.values())
+            | {imports._NUMBER}
+            | set(imports.JSON_ERRORS)
+            | set(imports.WORDS)
         ),
         "Handout": sorted(set(WORDS.values())),
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),
         "Rules": sorted({r.text for r in RULES.values()}),
-        "Steps": sorted(set(LEGACY_STEPS.values()) | set(MODERN_STEPS.values()) | set(CLIENT_STEPS.values()) | set(SERVER_STEPS.values()) | set(SHUTDOWN_STEPS.values())),
+        "Steps": sorted(
+            set(LEGACY_STEPS.values())
+            | set(MODERN_STEPS.values())
+            | set(CLIENT_STEPS.values())
+            | set(SERVER_STEPS.values())
+            | set(SHUTDOWN_STEPS.values())
+        ),
         "Teaching": sorted(
-            {n.sends for n in NOTES.values()} | {n.answer for n in NOTES.values() if n.answer}
+            {n.sends for n in NOTES.values()}
+            | {n.answer for n in NOTES.values() if n.answer}
             | {text for lesson in LESSONS.values() for text in (lesson.allowed, lesson.next, lesson.failures)}
         ),
     }
@@ -138,10 +167,17 @@ def _shown(path: Path) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true")
-    parser.add_argument("--merge", type=Path, default=GLOSSARY, help="translations to fill unfinished strings with (JSON)")
+    parser.add_argument(
+        "--merge", type=Path, default=GLOSSARY, help="translations to fill unfinished strings with (JSON)"
+    )
     parser.add_argument("--ts", type=Path, default=TS, help="the catalogue (default: %(default)s)")
     parser.add_argument("--qm", type=Path, default=QM, help="the compiled catalogue to write")
-    parser.add_argument("--en-ts", type=Path, default=None, help="the English plural catalogue (default: %s, or beside --ts)" % _shown(EN_TS))
+    parser.add_argument(
+        "--en-ts",
+        type=Path,
+        default=None,
+        help="the English plural catalogue (default: %s, or beside --ts)" % _shown(EN_TS),
+    )
     args = parser.parse_args()
     ts, qm = args.ts.resolve(), args.qm.resolve()
     en_ts = (args.en_ts or (EN_TS if ts == TS.resolve() else ts.with_name(f"{ts.stem}_en.ts"))).resolve()
@@ -149,12 +185,20 @@ def main() -> int:
     sources = sorted(str(p) for p in (ROOT / "inspector" / "ui").rglob("*.py"))
     # lupdate marks the Qt-free contexts vanished (no tr() of theirs in the sources), and with
     # that forgets whether a translation was still unfinished: remember each message's state
-    before = {
-        (c.findtext("name"), m.findtext("source")): (m.find("translation").get("type") if m.find("translation") is not None else "unfinished")
-        for c in ET.parse(ts).getroot().findall("context")
-        for m in c.findall("message")
-    } if ts.exists() else {}
-    subprocess.run([tool("pyside6-lupdate"), *sources, "-locations", "none", "-ts", str(ts)], check=True, capture_output=True)
+    before = (
+        {
+            (c.findtext("name"), m.findtext("source")): (
+                m.find("translation").get("type") if m.find("translation") is not None else "unfinished"
+            )
+            for c in ET.parse(ts).getroot().findall("context")
+            for m in c.findall("message")
+        }
+        if ts.exists()
+        else {}
+    )
+    subprocess.run(
+        [tool("pyside6-lupdate"), *sources, "-locations", "none", "-ts", str(ts)], check=True, capture_output=True
+    )
     tree = ET.parse(ts)
     root = tree.getroot()
     contexts = {c.findtext("name"): c for c in root.findall("context")}
@@ -211,7 +255,9 @@ def main() -> int:
                     taken.add((name, src))
                 continue
             zh = table.get(src)
-            if t.text or t.findall("numerusform"):  # a draft (unfinished, with text, as Qt Linguist saves one): it is the translator's
+            if t.text or t.findall(
+                "numerusform"
+            ):  # a draft (unfinished, with text, as Qt Linguist saves one): it is the translator's
                 missing.append((name, src))  # (plural forms are filled in the catalogue)
             elif zh:
                 t.text = zh
@@ -222,13 +268,18 @@ def main() -> int:
     tree.write(ts, encoding="utf-8", xml_declaration=True)
     compile_qm(ts, qm)
     if drop:  # what the catalogue holds now is no longer pending
-        left = {ctx: {src: zh for src, zh in entries.items() if ctx == "*" or (ctx, src) not in taken} for ctx, entries in drop.items()}
+        left = {
+            ctx: {src: zh for src, zh in entries.items() if ctx == "*" or (ctx, src) not in taken}
+            for ctx, entries in drop.items()
+        }
         left = {ctx: entries for ctx, entries in left.items() if entries}
         if left != drop:
             args.merge.write_text(json.dumps(left, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{_shown(ts)}: {total} strings, {total - len(missing)} translated; wrote {_shown(qm)}")
     en_total, en_missing = english_plurals(sources, en_ts, en_ts.with_suffix(".qm"))
-    print(f"{_shown(en_ts)}: {en_total} plural strings, {en_total - len(en_missing)} with their English forms; wrote {_shown(en_ts.with_suffix('.qm'))}")
+    print(
+        f"{_shown(en_ts)}: {en_total} plural strings, {en_total - len(en_missing)} with their English forms; wrote {_shown(en_ts.with_suffix('.qm'))}"
+    )
     missing += [(f"{ctx} (English plural forms)", src) for ctx, src in en_missing]
     if missing:
         for ctx, src in missing[:50]:

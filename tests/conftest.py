@@ -57,7 +57,10 @@ def every_sent_message_is_schema_valid(request, monkeypatch):
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "reanalysis_differs: the test edits a recording's verdicts on purpose (see tests/reanalysis_check.py)")
+    config.addinivalue_line(
+        "markers",
+        "reanalysis_differs: the test edits a recording's verdicts on purpose (see tests/reanalysis_check.py)",
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -41,5 +41,7 @@ async def record_demo_session(path: Path, *, era: str = "legacy", task: bool = T
                 continue
             await session.request(method, params)
         if task and session.negotiation().version == "2025-11-25":
-            await call_as_task(session, "tools/call", {"name": "long_running", "arguments": {"steps": 2, "step_ms": 50}})
+            await call_as_task(
+                session, "tools/call", {"name": "long_running", "arguments": {"steps": 2, "step_ms": 50}}
+            )
     return path

@@ -88,12 +88,20 @@ class HttpPeer:
         import tempfile
 
         self.log = tempfile.TemporaryFile()  # a file, not a pipe: a chatty server never blocks on it
-        self.proc = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log, env={**os.environ, **(self.env or {})})
+        self.proc = subprocess.Popen(
+            self.argv,
+            stdin=subprocess.DEVNULL,
+            stdout=self.log,
+            stderr=self.log,
+            env={**os.environ, **(self.env or {})},
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 self.log.seek(0)
-                raise RuntimeError(f"{self.argv} exited with {self.proc.returncode}: {self.log.read().decode(errors='replace')[-2000:]}")
+                raise RuntimeError(
+                    f"{self.argv} exited with {self.proc.returncode}: {self.log.read().decode(errors='replace')[-2000:]}"
+                )
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     return self

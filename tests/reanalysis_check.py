@@ -32,7 +32,15 @@ MAX_ENTRIES = 200_000  # re-analysis runs at about 150,000 entries/s (a 100,000-
 MAX_FILE_BYTES = 32 << 20
 
 _live: list[tuple[Recording, Path | None]] = []
-stats = {"recordings": 0, "entries": 0, "files": 0, "differed": 0, "differed_on_purpose": 0, "skipped_large": 0, "seconds": 0.0}
+stats = {
+    "recordings": 0,
+    "entries": 0,
+    "files": 0,
+    "differed": 0,
+    "differed_on_purpose": 0,
+    "skipped_large": 0,
+    "seconds": 0.0,
+}
 
 
 def start() -> None:
@@ -54,7 +62,11 @@ def _is_ours(path: Path) -> bool:
         header = orjson.loads(head)
     except (OSError, orjson.JSONDecodeError):
         return False
-    return isinstance(header, dict) and header.get("format") == "mcp-session-inspector/recording" and isinstance(header.get("engine"), dict)
+    return (
+        isinstance(header, dict)
+        and header.get("format") == "mcp-session-inspector/recording"
+        and isinstance(header.get("engine"), dict)
+    )
 
 
 def _files_under(top: Path) -> list[Path]:
@@ -122,7 +134,10 @@ def _differences(tmp_path: Path | None) -> list[str]:
             stats["files"] += 1
             problem = _check(str(path), loaded)
         else:
-            problem = _check(f"the recording of a session ({rec.header.get('argv') or rec.header.get('url') or rec.header.get('transport')})", rec)
+            problem = _check(
+                f"the recording of a session ({rec.header.get('argv') or rec.header.get('url') or rec.header.get('transport')})",
+                rec,
+            )
         if problem:
             found.append(problem)
     if tmp_path is not None and tmp_path.is_dir():  # files written by probe processes

@@ -14,7 +14,9 @@ class Driver:
 
     def __init__(self, tick: float = 0.002) -> None:
         self.engine = ProtocolEngine(ClientConfig(era=EraMode.LEGACY))
-        self.rec = Recording({"era_mode": "legacy", "legacy_version": "2025-11-25", "modern_version": "2026-07-28"}, t0=0.0)
+        self.rec = Recording(
+            {"era_mode": "legacy", "legacy_version": "2025-11-25", "modern_version": "2026-07-28"}, t0=0.0
+        )
         self.t = 0.0
         self.step = tick
 

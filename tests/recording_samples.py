@@ -40,14 +40,32 @@ def synthetic_session(path: Path, *, notes: int = 3000, seed: int = 1) -> Path:
 
     add(Direction.EVENT, b"spawned\n", engine.note(Kind.PROCESS), {"event": "spawned", "pid": 4242})
     out(engine.build_initialize(0))
-    inc(b'{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"%s","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"s","version":"1"}}}\n' % LATEST_LEGACY.encode())
+    inc(
+        b'{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"%s","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"s","version":"1"}}}\n'
+        % LATEST_LEGACY.encode()
+    )
     out(engine.build_initialized())
     rec.notify()
     for i in range(notes):
         r = rng.random()
-        http = {"http": {"method": "POST", "status": rng.choice([200, 200, 202, 500]), "url": "http://x/mcp", "request_seq": len(rec)}} if rng.random() < 0.2 else None
+        http = (
+            {
+                "http": {
+                    "method": "POST",
+                    "status": rng.choice([200, 200, 202, 500]),
+                    "url": "http://x/mcp",
+                    "request_seq": len(rec),
+                }
+            }
+            if rng.random() < 0.2
+            else None
+        )
         if r < 0.6:
-            inc(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"m%d \xc3\xa9"}}\n' % i, http)
+            inc(
+                b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"m%d \xc3\xa9"}}\n'
+                % i,
+                http,
+            )
         elif r < 0.7:
             rid = 100 + i
             out(engine.build_request(rid, "tools/list"), http)
@@ -59,16 +77,36 @@ def synthetic_session(path: Path, *, notes: int = 3000, seed: int = 1) -> Path:
         elif r < 0.83:
             add(Direction.STDERR, b"stderr \xff\xfe line %d\n" % i, engine.note(Kind.STDERR))
         elif r < 0.85:
-            add(Direction.STDERR, b"POST failed: connection reset %d\n" % i, engine.note(Kind.STDERR), {"channel": rng.choice(["http", "http-body"])})
+            add(
+                Direction.STDERR,
+                b"POST failed: connection reset %d\n" % i,
+                engine.note(Kind.STDERR),
+                {"channel": rng.choice(["http", "http-body"])},
+            )
         elif r < 0.88:
             inc(b"\xff\xfe not utf-8 %d\n" % i)
         elif r < 0.9:
-            add(Direction.EVENT, b"POST 200\n", engine.note(Kind.PROCESS), {"event": "http_exchange", "http": {"method": "POST", "status": 200, "url": "http://x/mcp", "request_seq": len(rec) - 1}})
+            add(
+                Direction.EVENT,
+                b"POST 200\n",
+                engine.note(Kind.PROCESS),
+                {
+                    "event": "http_exchange",
+                    "http": {"method": "POST", "status": 200, "url": "http://x/mcp", "request_seq": len(rec) - 1},
+                },
+            )
         else:
-            inc(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"debug","logger":"Big","data":"%s"}}\n' % (b"Q" * rng.randrange(10, 400)))
+            inc(
+                b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"debug","logger":"Big","data":"%s"}}\n'
+                % (b"Q" * rng.randrange(10, 400))
+            )
         if i % 97 == 0:
             rec.notify()
-    inc(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"' + b"x" * (LARGE_ENTRY + 5000) + b'"}}\n')
+    inc(
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"'
+        + b"x" * (LARGE_ENTRY + 5000)
+        + b'"}}\n'
+    )
     add(Direction.STDERR, b"\xff" + b"y" * (LARGE_ENTRY + 17) + b"\n", engine.note(Kind.STDERR))
     rec.notify()
     writer.close({"kind": "summary", "entries": len(rec), "outcome": "done"})

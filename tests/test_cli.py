@@ -31,7 +31,9 @@ def run_probe(*args: str, path_first: str | None = None) -> subprocess.Completed
     env = dict(os.environ)
     if path_first:  # the sample configs start "python": this interpreter's
         env["PATH"] = path_first + os.pathsep + env.get("PATH", "")
-    return subprocess.run([sys.executable, "-m", "inspector", "probe", *args], capture_output=True, text=True, timeout=90, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "inspector", "probe", *args], capture_output=True, text=True, timeout=90, env=env
+    )
 
 
 def json_lines(text: str) -> tuple[list[dict], dict]:
@@ -75,7 +77,8 @@ def test_a_server_that_never_started_is_described_without_reprs() -> None:
 
 def test_a_server_that_dies_with_a_traceback_is_quoted_by_its_exception(tmp_path: Path) -> None:
     script = tmp_path / "dies.py"
-    script.write_text(textwrap.dedent("""\
+    script.write_text(
+        textwrap.dedent("""\
         import sys, traceback
         sys.stdin.readline()
         try:
@@ -86,7 +89,8 @@ def test_a_server_that_dies_with_a_traceback_is_quoted_by_its_exception(tmp_path
         print('  "settings": "dumped on exit"', file=sys.stderr)
         print("}", file=sys.stderr)
         sys.exit(1)
-        """))
+        """)
+    )
     run = run_probe("--era", "legacy", *GRACES, "--", sys.executable, str(script))
     assert run.returncode == 3
     assert_no_reprs(run.stdout)
@@ -116,7 +120,19 @@ def test_help_states_the_units_and_the_json_output() -> None:
     assert 'a latency as every view writes it ("0.42 ms", "89.3 ms", "2.345 s")' in text
     assert "--json: every time and latency is a number of seconds" in text
     assert cli.JSON_OUTPUT.splitlines()[0] in text
-    for field in ("seq", "t", "dir", "kind", "raw", "violations", "schema_ok", "latency", "exit_code", "exit_reason", "counts"):
+    for field in (
+        "seq",
+        "t",
+        "dir",
+        "kind",
+        "raw",
+        "violations",
+        "schema_ok",
+        "latency",
+        "exit_code",
+        "exit_reason",
+        "counts",
+    ):
         assert f"    {field} " in cli.JSON_OUTPUT
     assert "--config FILE" in text and "--server NAME" in text and "--input ID=VALUE" in text
 
@@ -125,14 +141,22 @@ def test_every_field_probe_json_writes_is_documented_in_json_output() -> None:
     """The fields of real --json runs (noise, invalid UTF-8, a crash, duplicate answers) against
     the one place that describes them."""
     documented = set(re.findall(r"^    (\w+)\s", cli.JSON_OUTPUT, re.M))
-    documented |= set(re.findall(r"(\w+),", "".join(line for line in cli.JSON_OUTPUT.splitlines() if "further facts" in line)))
+    documented |= set(
+        re.findall(r"(\w+),", "".join(line for line in cli.JSON_OUTPUT.splitlines() if "further facts" in line))
+    )
     documented |= {"outcome_args", "kind"}  # named beside outcome_code; kind: the summary's "summary"
     seen: set[str] = set()
     for mode in ("noise", "invalid-utf8", "crash-init", "dup-response"):
         run = run_probe("--json", "--era", "legacy", *GRACES, "--request", "tools/list", "--", *misbehave(mode))
         for line in run.stdout.splitlines():
             seen |= set(json.loads(line))
-    assert {"problem", "raw_b64", "returncode", "transition", "outcome_code"} <= seen  # the runs did show the rarer fields
+    assert {
+        "problem",
+        "raw_b64",
+        "returncode",
+        "transition",
+        "outcome_code",
+    } <= seen  # the runs did show the rarer fields
     assert seen - documented == set()
 
 
@@ -141,7 +165,19 @@ def test_every_field_probe_json_writes_is_documented_in_json_output() -> None:
 
 def test_probe_config_connects_to_the_demo_defined_in_a_claude_desktop_file() -> None:
     venv_bin = str(Path(sys.executable).parent)
-    run = run_probe("--json", "--config", str(CONFIGS / "claude_desktop_config.json"), "--server", "demo", "--era", "legacy", "--request", "tools/list", *GRACES, path_first=venv_bin)
+    run = run_probe(
+        "--json",
+        "--config",
+        str(CONFIGS / "claude_desktop_config.json"),
+        "--server",
+        "demo",
+        "--era",
+        "legacy",
+        "--request",
+        "tools/list",
+        *GRACES,
+        path_first=venv_bin,
+    )
     assert run.returncode == 0, run.stderr
     entries, summary = json_lines(run.stdout)
     assert entries[0]["event"] == "spawned" and entries[0]["raw"] == "python -m inspector.demo"
@@ -153,28 +189,65 @@ def test_probe_config_connects_to_the_demo_defined_in_a_claude_desktop_file() ->
 def test_probe_config_fills_a_vscode_input_and_prints_the_files_notes(tmp_path: Path) -> None:
     venv_bin = str(Path(sys.executable).parent)
     vscode = CONFIGS / "workspace" / ".vscode" / "mcp.json"
-    run = run_probe("--json", "--config", str(vscode), "--server", "demo", "--input", "demo-lang=zh_CN", "--era", "legacy", *GRACES, path_first=venv_bin)
+    run = run_probe(
+        "--json",
+        "--config",
+        str(vscode),
+        "--server",
+        "demo",
+        "--input",
+        "demo-lang=zh_CN",
+        "--era",
+        "legacy",
+        *GRACES,
+        path_first=venv_bin,
+    )
     assert run.returncode == 0, run.stderr
     entries, summary = json_lines(run.stdout)
     assert entries[0]["raw"] == "python -m inspector.demo --lang zh_CN"
     assert summary["server_info"]["name"] == "mcp-session-inspector-demo"
     noted = tmp_path / "mcp.json"
-    noted.write_text('{"mcpServers": {"demo": {"command": "python", "args": ["-m", "inspector.demo"], "autoApprove": ["echo"]}}}')
-    run = run_probe("--config", str(noted), "--era", "legacy", *GRACES, path_first=venv_bin)  # the only server: no --server needed
+    noted.write_text(
+        '{"mcpServers": {"demo": {"command": "python", "args": ["-m", "inspector.demo"], "autoApprove": ["echo"]}}}'
+    )
+    run = run_probe(
+        "--config", str(noted), "--era", "legacy", *GRACES, path_first=venv_bin
+    )  # the only server: no --server needed
     assert run.returncode == 0, run.stderr
-    assert "mcp-session-inspector probe: note: mcp.json: $.mcpServers.demo.autoApprove: not imported: the inspector has no such setting" in run.stderr
+    assert (
+        "mcp-session-inspector probe: note: mcp.json: $.mcpServers.demo.autoApprove: not imported: the inspector has no such setting"
+        in run.stderr
+    )
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--config", str(CONFIGS / "claude_desktop_config.json")], "defines 3 servers: choose one with --server NAME (demo, github, filesystem)"),
-        (["--config", str(CONFIGS / "claude_desktop_config.json"), "--server", "nope"], "no server 'nope'; it defines: demo, github, filesystem"),
-        (["--config", str(CONFIGS / "malformed" / "wrong_types.json"), "--server", "unknown-type"], "unknown transport type 'websocket'"),
+        (
+            ["--config", str(CONFIGS / "claude_desktop_config.json")],
+            "defines 3 servers: choose one with --server NAME (demo, github, filesystem)",
+        ),
+        (
+            ["--config", str(CONFIGS / "claude_desktop_config.json"), "--server", "nope"],
+            "no server 'nope'; it defines: demo, github, filesystem",
+        ),
+        (
+            ["--config", str(CONFIGS / "malformed" / "wrong_types.json"), "--server", "unknown-type"],
+            "unknown transport type 'websocket'",
+        ),
         (["--config", str(CONFIGS / "malformed" / "claude_desktop_config.json")], "line 5, column 7: not valid JSON"),
-        (["--config", str(CONFIGS / "server.json"), "--server", "Weather (npm)"], "needs --input WEATHER_API_KEY=VALUE"),
-        (["--config", str(CONFIGS / "server.json"), "--server", "Weather (pypi)", "--input", "x=1"], "has no such input"),
-        (["--config", str(CONFIGS / "claude_desktop_config.json"), "--server", "demo", "--", "node", "x.js"], "--config names the server"),
+        (
+            ["--config", str(CONFIGS / "server.json"), "--server", "Weather (npm)"],
+            "needs --input WEATHER_API_KEY=VALUE",
+        ),
+        (
+            ["--config", str(CONFIGS / "server.json"), "--server", "Weather (pypi)", "--input", "x=1"],
+            "has no such input",
+        ),
+        (
+            ["--config", str(CONFIGS / "claude_desktop_config.json"), "--server", "demo", "--", "node", "x.js"],
+            "--config names the server",
+        ),
         (["--server", "demo", "--", "node", "x.js"], "--server, --input and --format go with --config FILE"),
     ],
 )
@@ -183,7 +256,17 @@ def test_config_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: li
 
 
 def test_a_registry_input_by_its_short_name_becomes_a_secret_variable() -> None:
-    args = cli.build_parser().parse_args(["probe", "--config", str(CONFIGS / "server.json"), "--server", "Weather (npm)", "--input", "WEATHER_API_KEY=k-1"])
+    args = cli.build_parser().parse_args(
+        [
+            "probe",
+            "--config",
+            str(CONFIGS / "server.json"),
+            "--server",
+            "Weather (npm)",
+            "--input",
+            "WEATHER_API_KEY=k-1",
+        ]
+    )
     notes: list[str] = []
     options = cli.options_from_args(args, notes)
     spec = options.transport
@@ -217,9 +300,13 @@ async def test_the_transcript_short_path_prints_what_the_full_one_does(tmp_path:
     # a long line is not, and prints the same
     note = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"%b"}}\n'
     tabbed = b'{"jsonrpc":"2.0",\t"method":"notifications/message","params":{"level":"info","data":"%b"}}\n'
-    for t, (template, data) in enumerate(((note, b"plain"), (note, "中文".encode()), (tabbed, b"tab"), (note, b"z" * 200)), 6):
+    for t, (template, data) in enumerate(
+        ((note, b"plain"), (note, "中文".encode()), (tabbed, b"tab"), (note, b"z" * 200)), 6
+    ):
         lines = [template % (data + b" %d" % k) for k in range(5)]
         start = len(rec)
         rec.extend(Direction.S2C, rec.t0 + t, lines, engine.incoming_many(lines, float(t), start, None))
         assert rec.plain_run(start, len(rec)) is not None
-        assert transcript_lines(rec, start, len(rec)) == "".join(transcript_line(rec, i) + "\n" for i in range(start, len(rec)))
+        assert transcript_lines(rec, start, len(rec)) == "".join(
+            transcript_line(rec, i) + "\n" for i in range(start, len(rec))
+        )

@@ -23,7 +23,11 @@ PROMPTED = CONFIGS / "prompted" / ".vscode" / "mcp.json"
 
 def probe(*args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "inspector", "probe", *args], capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})}
+        [sys.executable, "-m", "inspector", "probe", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
     )
 
 
@@ -82,7 +86,15 @@ def test_the_same_file_with_the_input_given_reaches_the_server_with_it() -> None
     thread.start()
     try:
         port = str(sock.getsockname()[1])
-        run = probe("--config", str(PROMPTED), "--input", "api-token=tok-4711", "--timeout", "3", env={"INSPECTOR_FIXTURE_PORT": port})
+        run = probe(
+            "--config",
+            str(PROMPTED),
+            "--input",
+            "api-token=tok-4711",
+            "--timeout",
+            "3",
+            env={"INSPECTOR_FIXTURE_PORT": port},
+        )
     finally:
         done.set()
         thread.join(10)
@@ -90,7 +102,10 @@ def test_the_same_file_with_the_input_given_reaches_the_server_with_it() -> None
     assert heads, (run.returncode, run.stderr)
     head = heads[0].decode("latin-1").lower()
     assert "authorization: bearer tok-4711" in head and "x-tenant: main" in head
-    assert run.returncode not in (0, 2) and "needs --input" not in run.stderr, (run.returncode, run.stderr)  # it ran, and failed on the hang-up
+    assert run.returncode not in (0, 2) and "needs --input" not in run.stderr, (
+        run.returncode,
+        run.stderr,
+    )  # it ran, and failed on the hang-up
     assert "tok-4711" not in run.stdout + run.stderr  # a secret header: masked in every output
 
 
@@ -100,7 +115,9 @@ def test_an_input_given_empty_is_sent_empty_as_asked() -> None:
     try:
         port = str(sock.getsockname()[1])
         sock.close()  # nothing listens there now: the probe gets as far as connecting
-        run = probe("--config", str(PROMPTED), "--input", "api-token=", "--timeout", "3", env={"INSPECTOR_FIXTURE_PORT": port})
+        run = probe(
+            "--config", str(PROMPTED), "--input", "api-token=", "--timeout", "3", env={"INSPECTOR_FIXTURE_PORT": port}
+        )
         assert run.returncode == 3, (run.returncode, run.stderr)
         assert "needs --input" not in run.stderr
     finally:
@@ -112,7 +129,10 @@ def test_every_server_of_the_file_is_counted_and_the_one_it_cannot_map_is_named(
     assert run.returncode == 2, run.stderr
     error = run.stderr
     assert "defines 5 servers: choose one with --server NAME (demo, demo-zh, files, remote)" in error
-    assert "1 cannot be probed (broken): five_servers.json: $.mcpServers.broken.args[1]: expected a string, found an object" in error
+    assert (
+        "1 cannot be probed (broken): five_servers.json: $.mcpServers.broken.args[1]: expected a string, found an object"
+        in error
+    )
     run = probe("--config", str(CONFIGS / "five_servers.json"), "--server", "broken")
     assert run.returncode == 2
     assert "server 'broken' cannot be probed: five_servers.json: $.mcpServers.broken.args[1]" in run.stderr
@@ -123,7 +143,10 @@ def test_a_file_with_one_server_that_can_be_probed_among_several_still_asks_whic
     pick the only one left for the user (they may have meant another one)."""
     run = probe("--config", str(CONFIGS / "malformed" / "unknown_type_mcp.json"))
     assert run.returncode == 2
-    assert "defines 4 servers: choose one with --server NAME (undefined-input); 3 cannot be probed (socket, missing-command, missing-url)" in run.stderr
+    assert (
+        "defines 4 servers: choose one with --server NAME (undefined-input); 3 cannot be probed (socket, missing-command, missing-url)"
+        in run.stderr
+    )
     assert "$.servers.socket.type: unknown transport type 'websocket'" in run.stderr
     assert '$.servers["missing-url"]: no "url": nowhere to connect' in run.stderr
 
@@ -133,7 +156,9 @@ def test_a_file_whose_servers_all_fail_says_how_many_and_why(tmp_path: Path) -> 
     bad.write_text('{"mcpServers": {"a": {"command": 1}, "b": "node x.js"}}')
     run = probe("--config", str(bad))
     assert run.returncode == 2
-    assert "nothing to probe: it defines 2 servers and none can be probed: mcp.json: $.mcpServers.a.command" in run.stderr
+    assert (
+        "nothing to probe: it defines 2 servers and none can be probed: mcp.json: $.mcpServers.a.command" in run.stderr
+    )
     assert "mcp.json: $.mcpServers.b: expected an object" in run.stderr
 
 
@@ -146,7 +171,9 @@ def test_files_that_cannot_be_read_say_why_and_where(tmp_path: Path) -> None:
     folder = tmp_path / "folder.json"
     folder.mkdir()
     huge = tmp_path / "claude_desktop_config.json"
-    huge.write_text('{"mcpServers": {"big": {"command": "node", "args": [' + "7" * 5000 + "]}, \n  \"bad\": [" + "9" * 4400 + "]}}")
+    huge.write_text(
+        '{"mcpServers": {"big": {"command": "node", "args": [' + "7" * 5000 + ']}, \n  "bad": [' + "9" * 4400 + "]}}"
+    )
     cases = {
         loop_a: "a symbolic link loop (too many levels of symbolic links)",
         dangling: "a symbolic link to a file that does not exist",
@@ -160,11 +187,21 @@ def test_files_that_cannot_be_read_say_why_and_where(tmp_path: Path) -> None:
         cases[locked] = "permission denied"
     for path, message in cases.items():
         run = probe("--config", str(path))
-        assert run.returncode == 2 and f"{path.name}: $: cannot read {path}: {message}" in run.stderr and "Traceback" not in run.stderr, (path, run.stderr)
+        assert (
+            run.returncode == 2
+            and f"{path.name}: $: cannot read {path}: {message}" in run.stderr
+            and "Traceback" not in run.stderr
+        ), (path, run.stderr)
     run = probe("--config", str(huge))  # integers longer than Python converts: numbers like any other
     assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
     assert "defines 2 servers: choose one with --server NAME (big); 1 cannot be probed (bad)" in run.stderr
-    assert "claude_desktop_config.json: $.mcpServers.bad: expected an object (the server's settings), found an array" in run.stderr
+    assert (
+        "claude_desktop_config.json: $.mcpServers.bad: expected an object (the server's settings), found an array"
+        in run.stderr
+    )
     run = probe("--config", str(huge), "--server", "big", "--timeout", "3")
-    assert "claude_desktop_config.json: $.mcpServers.big.args[0]: expected a string, found a number; used as '777" in run.stderr
+    assert (
+        "claude_desktop_config.json: $.mcpServers.big.args[0]: expected a string, found a number; used as '777"
+        in run.stderr
+    )
     assert "Traceback" not in run.stderr

@@ -68,7 +68,10 @@ def test_a_full_disk_under_the_recording_is_said_and_exits_8_after_the_spec_shut
     assert_plain_failure(run.stderr)
     assert run.stderr == "mcp-session-inspector: cannot write the recording /dev/full: No space left on device\n"
     *entries, summary = [orjson.loads(line) for line in run.stdout.splitlines()]
-    assert summary["exit"] == 8 and summary["exit_reason"] == "cannot write the recording /dev/full: No space left on device"
+    assert (
+        summary["exit"] == 8
+        and summary["exit_reason"] == "cannot write the recording /dev/full: No space left on device"
+    )
     # the work stopped, the server was still shut down per spec: stdin closed, it exited
     assert summary["shutdown"] == "stdin" and summary["exit_code"] == 0 and summary["state"] == "terminated"
     assert [e.get("event") for e in entries][-1] == "exited"
@@ -83,7 +86,9 @@ def test_a_reader_that_closes_stdout_ends_the_probe_quietly_with_141(tmp_path: P
     the recording gets the summary, and the probe ends without a word, 128 + SIGPIPE."""
     record = tmp_path / "r.jsonl"
     server = ["sh", "-c", f"sleep 1; exec {sys.executable} -m inspector.demo"]
-    proc = subprocess.Popen([*PROBE, *GRACES, "--record", str(record), "--", *server], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [*PROBE, *GRACES, "--record", str(record), "--", *server], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     first = proc.stdout.readline()
     proc.stdout.close()  # the reader goes away, as head does
     stderr = proc.stderr.read().decode()
@@ -91,7 +96,11 @@ def test_a_reader_that_closes_stdout_ends_the_probe_quietly_with_141(tmp_path: P
     assert b"spawned" in first
     assert stderr == ""
     summary = last_json(record)
-    assert summary["kind"] == "summary" and summary["exit"] == 141 and summary["exit_reason"] == "stdout was closed by its reader"
+    assert (
+        summary["kind"] == "summary"
+        and summary["exit"] == 141
+        and summary["exit_reason"] == "stdout was closed by its reader"
+    )
     # shut down per spec: stdin closed, then (sh is still sleeping) SIGTERM ended it
     events = [orjson.loads(line).get("event") for line in record.read_bytes().splitlines()[1:-1]]
     assert events.index("stdin_closed") < events.index("exited")
@@ -102,20 +111,32 @@ def test_a_reader_that_closes_stdout_ends_the_probe_quietly_with_141(tmp_path: P
 def test_a_full_stdout_is_said_on_stderr_and_exits_8(tmp_path: Path) -> None:
     record = tmp_path / "r.jsonl"
     with open("/dev/full", "w") as full:
-        run = subprocess.run([*PROBE, *GRACES, "--record", str(record), "--demo"], stdout=full, stderr=subprocess.PIPE, text=True, timeout=90)
+        run = subprocess.run(
+            [*PROBE, *GRACES, "--record", str(record), "--demo"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=90,
+        )
     assert run.returncode == 8
     assert run.stderr == "mcp-session-inspector: cannot write the output (stdout): No space left on device\n"
     summary = last_json(record)
-    assert summary["exit"] == 8 and summary["exit_reason"] == "cannot write the output (stdout): No space left on device"
+    assert (
+        summary["exit"] == 8 and summary["exit_reason"] == "cannot write the output (stdout): No space left on device"
+    )
     assert summary["shutdown"] == "stdin" and summary["state"] == "terminated"
 
 
 # ---------------------------------------------------------------------- options
 
 
-@pytest.mark.parametrize("option", ["--timeout", "--probe-timeout", "--start-timeout", "--max-request-time", "--stdin-grace", "--term-grace"])
+@pytest.mark.parametrize(
+    "option", ["--timeout", "--probe-timeout", "--start-timeout", "--max-request-time", "--stdin-grace", "--term-grace"]
+)
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "x"])
-def test_seconds_that_are_no_finite_number_are_usage_errors_naming_the_option(capsys: pytest.CaptureFixture[str], option: str, value: str) -> None:
+def test_seconds_that_are_no_finite_number_are_usage_errors_naming_the_option(
+    capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
     err = usage_error(capsys, [option, value, "--demo"])
     assert f"argument {option}: {value!r}" in err
 
@@ -144,17 +165,24 @@ def test_a_max_line_of_inf_is_a_usage_error(capsys: pytest.CaptureFixture[str]) 
         ("ftp://example.com/mcp", "is not an http:// or https:// URL"),
     ],
 )
-def test_a_url_that_cannot_be_reached_by_its_form_is_a_usage_error(capsys: pytest.CaptureFixture[str], url: str, message: str) -> None:
+def test_a_url_that_cannot_be_reached_by_its_form_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], url: str, message: str
+) -> None:
     err = usage_error(capsys, ["--url", url])
     assert "error: --url: " in err and message in err
 
 
-@pytest.mark.parametrize(("value", "message"), [
-    ("Bearer tok\r\nX-Injected: 1", "holds a line break or another control character"),
-    ("tok\x00en", "holds a line break or another control character"),
-    ("tök", "must be plain ASCII"),
-])
-def test_a_header_value_http_cannot_carry_is_refused_for_what_it_is(capsys: pytest.CaptureFixture[str], value: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("Bearer tok\r\nX-Injected: 1", "holds a line break or another control character"),
+        ("tok\x00en", "holds a line break or another control character"),
+        ("tök", "must be plain ASCII"),
+    ],
+)
+def test_a_header_value_http_cannot_carry_is_refused_for_what_it_is(
+    capsys: pytest.CaptureFixture[str], value: str, message: str
+) -> None:
     err = usage_error(capsys, ["--url", "http://127.0.0.1:9/mcp", "--header", f"X-Trace: {value}"])
     assert f"--header X-Trace: the value {message}" in err
 
@@ -178,12 +206,26 @@ def test_the_recorded_summary_is_the_printed_one_with_the_exit(tmp_path: Path) -
     assert recorded == printed
     assert recorded["exit"] == 0 and recorded["exit_reason"] == "ok"
     # every entry in between is the same object too, after the recording's header
-    assert [orjson.loads(line) for line in record.read_bytes().splitlines()[1:-1]] == [orjson.loads(line) for line in run.stdout.splitlines()[:-1]]
+    assert [orjson.loads(line) for line in record.read_bytes().splitlines()[1:-1]] == [
+        orjson.loads(line) for line in run.stdout.splitlines()[:-1]
+    ]
 
 
 def test_a_failing_run_records_its_exit_too(tmp_path: Path) -> None:
     record = tmp_path / "r.jsonl"
-    run = probe("--json", *GRACES, "--record", str(record), "--era", "modern", "--", sys.executable, str(FIXTURES / "modern_fixture.py"), "--supported", "2099-01-01")
+    run = probe(
+        "--json",
+        *GRACES,
+        "--record",
+        str(record),
+        "--era",
+        "modern",
+        "--",
+        sys.executable,
+        str(FIXTURES / "modern_fixture.py"),
+        "--supported",
+        "2099-01-01",
+    )
     assert run.returncode == cli.EXIT_PROTOCOL
     recorded = last_json(record)
     assert recorded == orjson.loads(run.stdout.splitlines()[-1]) and recorded["exit"] == 5

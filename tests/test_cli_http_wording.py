@@ -48,7 +48,9 @@ def test_a_404_to_initialize_is_worded_once_and_the_bodies_are_http_notes(tmp_pa
     rows = side_rows(run.stdout)
     assert len(rows) == 2 and all(row.endswith("! HTTP note") for row in rows), rows
     assert "! stderr" not in run.stdout
-    assert re.search(r"^entries\s+\d+ \(2 client→server, 2 HTTP notes, \d+ events\)$", run.stdout, re.MULTILINE), run.stdout
+    assert re.search(r"^entries\s+\d+ \(2 client→server, 2 HTTP notes, \d+ events\)$", run.stdout, re.MULTILINE), (
+        run.stdout
+    )
 
     summary = orjson.loads(record.read_bytes().splitlines()[-1])
     assert summary["outcome"] == "the server refused initialize with HTTP 404"  # the recording says it once too
@@ -66,7 +68,9 @@ def test_a_note_of_the_transport_itself_is_an_http_note(tmp_path: Path) -> None:
     record = tmp_path / "note.jsonl"
     port = free_port()
     with HttpPeer(http_misbehave(port, "bad-session-id"), port) as peer:
-        run = probe("--era", "legacy", "--timeout", "10", "--record", str(record), "--url", peer.url, "--request", "tools/list")
+        run = probe(
+            "--era", "legacy", "--timeout", "10", "--record", str(record), "--url", peer.url, "--request", "tools/list"
+        )
     assert run.returncode == 0, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     noted = [i for i, line in enumerate(lines) if "is not visible ASCII and was not used" in line]
@@ -96,9 +100,13 @@ def test_an_html_error_page_keeps_the_transcript_indented_and_says_what_its_coun
     assert page, transcript
     head = page[0]
     assert lines[head - 1].endswith("! HTTP note")
-    assert lines[head + 1] == '        <html lang="en">', lines[head : head + 4]  # the page's second line, indented as the first
+    assert lines[head + 1] == '        <html lang="en">', lines[
+        head : head + 4
+    ]  # the page's second line, indented as the first
     body = next(line for line in lines[head:] if "(cut; " in line)
-    note_bytes = int(re.search(r"\(cut; the note is ([\d,]+) bytes, the words before the body included\)", body)[1].replace(",", ""))
+    note_bytes = int(
+        re.search(r"\(cut; the note is ([\d,]+) bytes, the words before the body included\)", body)[1].replace(",", "")
+    )
     came = next(line for line in lines[head:] if "bytes of the answer came in all" in line)
     body_bytes = int(re.search(r": ([\d,]+) bytes of the answer came in all", came)[1].replace(",", ""))
     prefix = f"POST {peer.url} answered 501 (text/html): "
@@ -115,5 +123,11 @@ def test_a_transcript_line_indents_every_kind_of_line_break() -> None:
     raw = b"first\r\nsecond\nthird\rfourth\n"
     rec.append(Direction.S2C, rec.t0 + 1.0, raw, ProtocolEngine().incoming(raw, 1.0, 0))
     text = transcript_line(rec, 0).split("\n", 1)[1]
-    assert text.split("\n")[:5] == ["        first", "        second", "        third", "        fourth", "        !! stdio.not-json: The server wrote a line to stdout that is not JSON; stdout is for MCP messages only."], text
+    assert text.split("\n")[:5] == [
+        "        first",
+        "        second",
+        "        third",
+        "        fourth",
+        "        !! stdio.not-json: The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.",
+    ], text
     assert transcript_lines(rec, 0, 1) == transcript_line(rec, 0) + "\n"  # the short path agrees

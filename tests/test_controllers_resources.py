@@ -346,9 +346,11 @@ async def test_demo_modern_updates_come_on_the_shared_listen_stream() -> None:
         before = len(sent(session, "resources/list")), len(sent(session, "resources/templates/list"))
         await call_tool(session, "add_item", {"kind": "resource"})
         await until(
-            lambda: len(sent(session, "resources/list")) == before[0] + 1
-            and len(sent(session, "resources/templates/list")) == before[1] + 1
-            and not any(pl.loading for pl in ctl.lists),
+            lambda: (
+                len(sent(session, "resources/list")) == before[0] + 1
+                and len(sent(session, "resources/templates/list")) == before[1] + 1
+                and not any(pl.loading for pl in ctl.lists)
+            ),
             what="the reload",
         )
         assert any(r.get("name") == "added-1" for r in ctl.resources.items)

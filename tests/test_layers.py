@@ -30,7 +30,13 @@ def private_names(folders: list[Path]) -> set[str]:
                     out.add(node.name)
                 elif isinstance(node, ast.ClassDef):
                     for item in node.body:
-                        targets = item.targets if isinstance(item, ast.Assign) else [item.target] if isinstance(item, ast.AnnAssign) else []
+                        targets = (
+                            item.targets
+                            if isinstance(item, ast.Assign)
+                            else [item.target]
+                            if isinstance(item, ast.AnnAssign)
+                            else []
+                        )
                         out.update(t.id for t in targets if isinstance(t, ast.Name))
     return {n for n in out if n.startswith("_") and not n.startswith("__")}
 
@@ -51,7 +57,11 @@ def offences(source: str) -> list[str]:
                 out.append((node.lineno, f".{node.attr} of a session"))
             elif private and node.attr in FOREIGN and ast.unparse(node.value) not in ("self", "cls"):
                 out.append((node.lineno, f".{node.attr} of a lower layer's object"))
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "setattr", "hasattr"):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "setattr", "hasattr")
+        ):
             name = node.args[1].value if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) else None
             if isinstance(name, str) and (name == "engine" or (name.startswith("_") and not name.startswith("__"))):
                 out.append((node.lineno, f"{node.func.id}(…, {name!r})"))
@@ -61,7 +71,12 @@ def offences(source: str) -> list[str]:
 def test_the_check_finds_what_it_looks_for() -> None:
     sample = "session.engine.config\nx = getattr(session, '_tg')\nself.session._closing\nself._own\nQt.__name__\nself.model._colors\nrec._t[0]\n"
     assert "_t" in FOREIGN and "_colors" not in FOREIGN  # the recording's time column; the ui's own model
-    assert offences(sample) == ["line 1: .engine", "line 2: getattr(…, '_tg')", "line 3: ._closing of a session", "line 7: ._t of a lower layer's object"]
+    assert offences(sample) == [
+        "line 1: .engine",
+        "line 2: getattr(…, '_tg')",
+        "line 3: ._closing of a session",
+        "line 7: ._t of a lower layer's object",
+    ]
 
 
 def test_the_ui_uses_only_public_session_operations() -> None:

@@ -47,7 +47,9 @@ def project(tmp_path: Path) -> Path:
 def setup(root: Path, status: int = 0) -> tuple[str, list[str]]:
     log = root / ".venv" / "calls.log"
     log.unlink(missing_ok=True)
-    done = subprocess.run(["bash", "scripts/setup.sh"], cwd=root, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        ["bash", "scripts/setup.sh"], cwd=root, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+    )
     assert done.returncode == status, done.stderr
     return done.stderr, log.read_text().splitlines() if log.exists() else []
 
@@ -61,7 +63,10 @@ def test_setup_says_what_it_installs_then_skips_it_while_nothing_changed(tmp_pat
         "setup: installing Python packages into .venv (pip; about a minute the first time)…",
         said.splitlines()[-1],
     ] and said.splitlines()[-1].startswith("setup: Python packages ready ("), said
-    assert [c for c in calls if c.startswith("-m pip install")] == ["-m pip install -q --upgrade pip", "-m pip install -q -e ."]
+    assert [c for c in calls if c.startswith("-m pip install")] == [
+        "-m pip install -q --upgrade pip",
+        "-m pip install -q -e .",
+    ]
     assert (root / ".venv" / ".setup-stamp").read_text().strip()
 
     assert calls[-1] == "-m compileall -q -j 0 inspector"
@@ -110,7 +115,15 @@ def test_a_test_install_covers_the_app_but_not_the_other_way_round(tmp_path: Pat
     def run(*args: str) -> tuple[str, list[str]]:
         log = root / ".venv" / "calls.log"
         log.unlink(missing_ok=True)
-        done = subprocess.run(["bash", "scripts/setup.sh", *args], cwd=root, env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            ["bash", "scripts/setup.sh", *args],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
         assert done.returncode == 0, done.stderr
         return done.stderr, log.read_text().splitlines() if log.exists() else []
 
@@ -130,7 +143,15 @@ def test_run_sh_passes_its_arguments_to_the_app_without_a_display() -> None:
     """Without a display and without arguments run.sh shows the demo's probe instead of the
     window; with arguments (--version here) the app gets them, display or not."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    done = subprocess.run(["bash", "scripts/run.sh", "--version"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        ["bash", "scripts/run.sh", "--version"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("mcp-session-inspector ") and done.stdout.count("\n") == 1, done.stdout
     assert "No display here" not in done.stderr

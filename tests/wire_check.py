@@ -40,7 +40,11 @@ def invalid_c2s() -> list[str]:
         if rec.read_only:
             continue  # a file read back: its session was checked when it ran
         for i in range(len(rec)):
-            if rec.direction_at(i) is Direction.C2S and rec.schema_at(i) is not True and not rec.extra_at(i).get("hand_written"):
+            if (
+                rec.direction_at(i) is Direction.C2S
+                and rec.schema_at(i) is not True
+                and not rec.extra_at(i).get("hand_written")
+            ):
                 bad.append(_describe(rec[i].method, rec[i].extra, rec.raw_at(i)))
     for where, entries in _entry_lists:
         for e in entries:

@@ -137,11 +137,27 @@ INPUT_TYPES_SCHEMA = {
     "type": "object",
     "properties": {
         "text": {"type": "string", "description": "Any text (a string with a minimum length).", "minLength": 1},
-        "count": {"type": "integer", "description": "A whole number from 1 to 10.", "minimum": 1, "maximum": 10, "default": 3},
+        "count": {
+            "type": "integer",
+            "description": "A whole number from 1 to 10.",
+            "minimum": 1,
+            "maximum": 10,
+            "default": 3,
+        },
         "ratio": {"type": "number", "description": "A number from 0 to 1.", "minimum": 0, "maximum": 1, "default": 0.5},
         "enabled": {"type": "boolean", "description": "A yes/no switch.", "default": True},
-        "color": {"type": "string", "description": "One value from a list (an enum).", "enum": ["red", "green", "blue"], "default": "green"},
-        "tags": {"type": "array", "description": "A list of strings.", "items": {"type": "string"}, "default": ["demo"]},
+        "color": {
+            "type": "string",
+            "description": "One value from a list (an enum).",
+            "enum": ["red", "green", "blue"],
+            "default": "green",
+        },
+        "tags": {
+            "type": "array",
+            "description": "A list of strings.",
+            "items": {"type": "string"},
+            "default": ["demo"],
+        },
         "sizes": {
             "type": "array",
             "description": "Several values from a list.",
@@ -158,7 +174,10 @@ INPUT_TYPES_SCHEMA = {
                 "geo": {
                     "type": "object",
                     "description": "Nested one level deeper.",
-                    "properties": {"lat": {"type": "number", "default": 0.0}, "lon": {"type": "number", "default": 0.0}},
+                    "properties": {
+                        "lat": {"type": "number", "default": 0.0},
+                        "lon": {"type": "number", "default": 0.0},
+                    },
                 },
             },
         },
@@ -185,7 +204,11 @@ TOOLS: list[dict] = [
         "name": "echo",
         "title": "Echo",
         "description": "Returns the message it was given.",
-        "inputSchema": {"type": "object", "properties": {"message": {"type": "string", "description": "Text to send back."}}, "required": ["message"]},
+        "inputSchema": {
+            "type": "object",
+            "properties": {"message": {"type": "string", "description": "Text to send back."}},
+            "required": ["message"],
+        },
         "annotations": _READ_ONLY,
     },
     {
@@ -236,7 +259,10 @@ TOOLS: list[dict] = [
         "name": "always_fails",
         "title": "Always fails",
         "description": "Returns a tool error (isError: true): the call worked, the tool did not.",
-        "inputSchema": {"type": "object", "properties": {"reason": {"type": "string", "default": "the demo tool always fails"}}},
+        "inputSchema": {
+            "type": "object",
+            "properties": {"reason": {"type": "string", "default": "the demo tool always fails"}},
+        },
         "annotations": _READ_ONLY,
     },
     {
@@ -250,7 +276,10 @@ TOOLS: list[dict] = [
         "name": "add_item",
         "title": "Add a resource, tool or prompt",
         "description": "Adds a resource, tool or prompt and announces it with the matching list_changed notification.",
-        "inputSchema": {"type": "object", "properties": {"kind": {"type": "string", "enum": ["resource", "tool", "prompt"], "default": "resource"}}},
+        "inputSchema": {
+            "type": "object",
+            "properties": {"kind": {"type": "string", "enum": ["resource", "tool", "prompt"], "default": "resource"}},
+        },
         "annotations": {"readOnlyHint": False, "destructiveHint": False, "openWorldHint": False},
     },
     {
@@ -431,7 +460,9 @@ def render_prompt(name: str, args: dict[str, str]) -> dict | None:
         style = args.get("style") or "casual"
         return {
             "description": f"A {style} greeting for {who}",
-            "messages": [{"role": "user", "content": {"type": "text", "text": f"Write a short {style} greeting for {who}."}}],
+            "messages": [
+                {"role": "user", "content": {"type": "text", "text": f"Write a short {style} greeting for {who}."}}
+            ],
         }
     if name == "code_review":
         language = args.get("language") or "python"
@@ -442,7 +473,10 @@ def render_prompt(name: str, args: dict[str, str]) -> dict | None:
                 {"role": "user", "content": {"type": "text", "text": f"Please review this {language} code:"}},
                 {
                     "role": "user",
-                    "content": {"type": "resource", "resource": {"uri": f"demo://snippet.{language}", "mimeType": "text/plain", "text": code}},
+                    "content": {
+                        "type": "resource",
+                        "resource": {"uri": f"demo://snippet.{language}", "mimeType": "text/plain", "text": code},
+                    },
                 },
             ],
         }
@@ -467,7 +501,11 @@ def elicitation_form(version: str) -> dict:
         props["color"] = {
             "type": "string",
             "title": "Favourite colour",
-            "oneOf": [{"const": "red", "title": "Red"}, {"const": "green", "title": "Green"}, {"const": "blue", "title": "Blue"}],
+            "oneOf": [
+                {"const": "red", "title": "Red"},
+                {"const": "green", "title": "Green"},
+                {"const": "blue", "title": "Blue"},
+            ],
             "default": "green",
         }
         props["toppings"] = {
@@ -478,6 +516,10 @@ def elicitation_form(version: str) -> dict:
             "default": ["cheese"],
         }
     else:
-        props["color"] = {"type": "string", "title": "Favourite colour", "enum": ["red", "green", "blue"], "enumNames": ["Red", "Green", "Blue"]}
+        props["color"] = {
+            "type": "string",
+            "title": "Favourite colour",
+            "enum": ["red", "green", "blue"],
+            "enumNames": ["Red", "Green", "Blue"],
+        }
     return {"type": "object", "properties": props, "required": ["name", "color"]}
-

@@ -129,13 +129,17 @@ def lesson_switch_tool() -> dict:
     return {
         "name": "lesson_switch",
         "title": "Lesson switch",
-        "description": "Turns a lesson on or off while connected (one-shot lessons fire at once). " + "; ".join(f"{name}: {BY_NAME[name].teaches}" for name in RUNTIME),
+        "description": "Turns a lesson on or off while connected (one-shot lessons fire at once). "
+        + "; ".join(f"{name}: {BY_NAME[name].teaches}" for name in RUNTIME),
         "inputSchema": {
             "type": "object",
             "properties": {
                 "lesson": {"type": "string", "enum": list(RUNTIME)},
                 "enabled": {"type": "boolean", "default": True},
-                "value": {"type": "string", "description": "flood: RATE:COUNT (default 0:10000); oversized: BYTES (default 1048576)."},
+                "value": {
+                    "type": "string",
+                    "description": "flood: RATE:COUNT (default 0:10000); oversized: BYTES (default 1048576).",
+                },
             },
             "required": ["lesson"],
         },
@@ -300,16 +304,31 @@ def tool_long_running(call: Call, args: dict) -> dict:
 def tool_media(call: Call, args: dict) -> dict:
     v = call.version
     content: list[dict] = [
-        {"type": "text", "text": "A 16x16 PNG made in code" + (", a 0.2 s WAV tone" if has(v, "audio") else "") + " and two resources."},
+        {
+            "type": "text",
+            "text": "A 16x16 PNG made in code"
+            + (", a 0.2 s WAV tone" if has(v, "audio") else "")
+            + " and two resources.",
+        },
         {"type": "image", "data": b64(png_bytes()), "mimeType": "image/png"},
     ]
     if has(v, "audio"):
         content.append({"type": "audio", "data": b64(wav_bytes()), "mimeType": "audio/wav"})
     if has(v, "resource-link"):
-        content.append({"type": "resource_link", "uri": LOGO_URI, "name": "logo.png", "mimeType": "image/png", "description": "The demo's logo."})
+        content.append(
+            {
+                "type": "resource_link",
+                "uri": LOGO_URI,
+                "name": "logo.png",
+                "mimeType": "image/png",
+                "description": "The demo's logo.",
+            }
+        )
         content.append({"type": "resource_link", "uri": README_URI, "name": "readme.md", "mimeType": "text/markdown"})
     else:  # no resource links before 2025-06-18: embed one resource instead
-        content.append({"type": "resource", "resource": {"uri": README_URI, "mimeType": "text/markdown", "text": README_TEXT}})
+        content.append(
+            {"type": "resource", "resource": {"uri": README_URI, "mimeType": "text/markdown", "text": README_TEXT}}
+        )
     return {"content": content}
 
 
@@ -321,14 +340,20 @@ def tool_always_fails(call: Call, args: dict) -> dict:
 
 
 def tool_log_levels(call: Call, args: dict) -> dict:
-    sent = [level for i, level in enumerate(LOG_LEVELS) if call.log(level, {"message": f"a {level} message", "rank": i}, "log_levels")]
+    sent = [
+        level
+        for i, level in enumerate(LOG_LEVELS)
+        if call.log(level, {"message": f"a {level} message", "rank": i}, "log_levels")
+    ]
     if call.modern and call.log_level is None:
         return text_result(
             "This request carried no io.modelcontextprotocol/logLevel in _meta, so no log messages were sent (a 2026-07-28 server must not log without it)."
         )
     floor = call.log_level
     how = "the request's io.modelcontextprotocol/logLevel" if call.modern else "logging/setLevel"
-    return text_result(f"Sent {len(sent)} of {len(LOG_LEVELS)} log messages: {', '.join(sent) or 'none'} (level {floor}, set by {how}).")
+    return text_result(
+        f"Sent {len(sent)} of {len(LOG_LEVELS)} log messages: {', '.join(sent) or 'none'} (level {floor}, set by {how})."
+    )
 
 
 _LIST_CHANGED = {
@@ -349,16 +374,31 @@ def tool_add_item(call: Call, args: dict) -> dict:
             n = len(state.added_resources) + 1
             name = f"demo://added/{n}"
             state.added_resources.append(
-                {"uri": name, "name": f"added-{n}", "title": f"Added resource {n}", "mimeType": "text/plain", "_text": f"Resource {n}, added by add_item.\n"}
+                {
+                    "uri": name,
+                    "name": f"added-{n}",
+                    "title": f"Added resource {n}",
+                    "mimeType": "text/plain",
+                    "_text": f"Resource {n}, added by add_item.\n",
+                }
             )
         elif kind == "tool":
             n = len(state.added_tools) + 1
             name = f"added_tool_{n}"
-            state.added_tools.append({"name": name, "title": f"Added tool {n}", "description": "A tool added by add_item.", "inputSchema": {"type": "object", "properties": {}}})
+            state.added_tools.append(
+                {
+                    "name": name,
+                    "title": f"Added tool {n}",
+                    "description": "A tool added by add_item.",
+                    "inputSchema": {"type": "object", "properties": {}},
+                }
+            )
         else:
             n = len(state.added_prompts) + 1
             name = f"added_prompt_{n}"
-            state.added_prompts.append({"name": name, "title": f"Added prompt {n}", "description": "A prompt added by add_item."})
+            state.added_prompts.append(
+                {"name": name, "title": f"Added prompt {n}", "description": "A prompt added by add_item."}
+            )
     method, flag = _LIST_CHANGED[kind]
     told = broadcast(server, method, {}, lambda sub: sub.filter.get(flag) is True)
     if call.modern:
@@ -390,7 +430,12 @@ def tool_touch_resource(call: Call, args: dict) -> dict:
             server.state.counter += 1
         subscribed = uri in server.state.subscribed
     if server.is_modern:
-        told = broadcast(server, "notifications/resources/updated", {"uri": uri}, lambda sub: uri in sub.filter.get("resourceSubscriptions", ()))
+        told = broadcast(
+            server,
+            "notifications/resources/updated",
+            {"uri": uri},
+            lambda sub: uri in sub.filter.get("resourceSubscriptions", ()),
+        )
         note = f"notified {told} subscriptions/listen stream(s)"
     elif subscribed:
         server.writer.write(notification_line("notifications/resources/updated", {"uri": uri}))
@@ -444,7 +489,9 @@ def ask(call: Call, key: str, method: str, params: dict) -> dict:
         if isinstance(responses, dict) and isinstance(responses.get(key), dict):
             return responses[key]
         if "requestState" in call.params:
-            raise ToolError(f"The client retried without an answer to {method} (input request {key!r}): it declined or could not fulfil it.")
+            raise ToolError(
+                f"The client retried without an answer to {method} (input request {key!r}): it declined or could not fulfil it."
+            )
         state = _encode_state({"tool": call.params.get("name"), "asked": key})
         raise InputRequired({key: {"method": method, "params": params}}, state)
     if missing is not None:
@@ -486,7 +533,9 @@ def tool_sample_llm(call: Call, args: dict) -> dict:
 
 
 def tool_elicit_form(call: Call, args: dict) -> dict:
-    params: dict[str, Any] = localize({"message": "Tell the demo a little about yourself.", "requestedSchema": catalog.elicitation_form(call.version)})
+    params: dict[str, Any] = localize(
+        {"message": "Tell the demo a little about yourself.", "requestedSchema": catalog.elicitation_form(call.version)}
+    )
     if has(call.version, "elicitation-mode"):
         params = {"mode": "form", **params}
     result = ask(call, "form", "elicitation/create", params)
@@ -586,7 +635,11 @@ def read_contents(server: Any, uri: str) -> tuple[dict, int] | None:
     item = catalog.item_from_uri(uri)
     if item is not None:
         category, name = item
-        return {"uri": uri, "mimeType": "text/plain", "text": f"{name} is a {category} in the demo catalogue.\n"}, STATIC_TTL_MS
+        return {
+            "uri": uri,
+            "mimeType": "text/plain",
+            "text": f"{name} is a {category} in the demo catalogue.\n",
+        }, STATIC_TTL_MS
     return None
 
 
@@ -649,7 +702,9 @@ def prompts_get(call: Call) -> dict:
             raise RpcError(INVALID_PARAMS, f"Missing required argument: {arg['name']}")
     rendered = catalog.render_prompt(entry["name"], args)
     if rendered is None:
-        rendered = {"messages": [{"role": "user", "content": {"type": "text", "text": f"This is {name}, added by add_item."}}]}
+        rendered = {
+            "messages": [{"role": "user", "content": {"type": "text", "text": f"This is {name}, added by add_item."}}]
+        }
     return rendered
 
 
@@ -670,7 +725,12 @@ def complete(call: Call) -> dict:
         raise RpcError(INVALID_PARAMS, f"Unknown reference type: {ref.get('type')!r}")
     context = call.params.get("context")
     arguments = context.get("arguments") if isinstance(context, dict) else None
-    values = catalog.complete(key, argument["name"], str(argument.get("value", "")), arguments if isinstance(arguments, dict) else {}) or []
+    values = (
+        catalog.complete(
+            key, argument["name"], str(argument.get("value", "")), arguments if isinstance(arguments, dict) else {}
+        )
+        or []
+    )
     return {"completion": {"values": values[:100], "total": len(values), "hasMore": len(values) > 100}}
 
 
@@ -681,7 +741,9 @@ def listen(call: Call) -> None:
     wanted = call.params.get("notifications")
     if not isinstance(wanted, dict):
         raise RpcError(INVALID_PARAMS, "subscriptions/listen needs a notifications filter object")
-    honored: dict[str, Any] = {k: True for k in ("toolsListChanged", "promptsListChanged", "resourcesListChanged") if wanted.get(k) is True}
+    honored: dict[str, Any] = {
+        k: True for k in ("toolsListChanged", "promptsListChanged", "resourcesListChanged") if wanted.get(k) is True
+    }
     uris = wanted.get("resourceSubscriptions")
     if isinstance(uris, list):
         honored["resourceSubscriptions"] = [u for u in uris if isinstance(u, str)]
@@ -689,7 +751,9 @@ def listen(call: Call) -> None:
     with server.lock:
         server.calls[id_key(call.id)] = call  # so notifications/cancelled ends it
         server.state.subs[id_key(call.id)] = Subscription(call.id, honored, call.version)
-    call.notify("notifications/subscriptions/acknowledged", {"_meta": {META_SUBSCRIPTION_ID: call.id}, "notifications": honored})
+    call.notify(
+        "notifications/subscriptions/acknowledged", {"_meta": {META_SUBSCRIPTION_ID: call.id}, "notifications": honored}
+    )
     return None  # the stream stays open: no response until it ends
 
 
@@ -708,7 +772,10 @@ def close_subscriptions(server: Any) -> None:
         for sub in subs:
             server.calls.pop(id_key(sub.id), None)
     for sub in subs:
-        result = {"resultType": "complete", "_meta": {META_SUBSCRIPTION_ID: sub.id, META_SERVER_INFO: server_info(sub.version)}}
+        result = {
+            "resultType": "complete",
+            "_meta": {META_SUBSCRIPTION_ID: sub.id, META_SERVER_INFO: server_info(sub.version)},
+        }
         server.writer.write(result_line(sub.id, result))
 
 
@@ -772,7 +839,9 @@ def start_task(call: Call, fn: Any, args: dict, meta: Any) -> dict:
     server = call.server
     ttl = meta.get("ttl") if isinstance(meta, dict) else None
     ttl = min(ttl, MAX_TASK_TTL) if isinstance(ttl, int) and not isinstance(ttl, bool) and ttl > 0 else DEFAULT_TASK_TTL
-    work = Call(server, None, call.method, {}, version=call.version, caps=call.caps, modern=False, log_level=call.log_level)
+    work = Call(
+        server, None, call.method, {}, version=call.version, caps=call.caps, modern=False, log_level=call.log_level
+    )
     task = Task(server, str(uuid.uuid4()), ttl, work)
     work.task = task
     with server.lock:
@@ -836,7 +905,11 @@ def tasks_result(call: Call) -> dict | None:
     if task.error is not None:
         raise task.error
     if task.status == "cancelled" or task.result is None:
-        return {"content": [{"type": "text", "text": "The task was cancelled before it finished."}], "isError": True, "_meta": related}
+        return {
+            "content": [{"type": "text", "text": "The task was cancelled before it finished."}],
+            "isError": True,
+            "_meta": related,
+        }
     return task.result
 
 

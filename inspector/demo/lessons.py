@@ -140,7 +140,9 @@ NOISE_LINES = (
 
 FLOOD_LINE_BYTES = 150  # terminator included
 FLOOD_BLOCK_LINES = 1000
-_FLOOD_PREFIX = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"message '
+_FLOOD_PREFIX = (
+    b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"message '
+)
 _FLOOD_SUFFIX = b'"}}\n'
 
 
@@ -322,9 +324,25 @@ LESSONS: tuple[Lesson, ...] = (
         runtime=True,
         hooks={Hook.START: _flood_at_start, Hook.READY: _flood_when_ready, Hook.SWITCHED_ON: _flood_now},
         extra=(
-            ("--flood-count", {"type": int, "metavar": "N", "help": f"flood: number of lines (default {DEFAULT_FLOOD_COUNT})."}),
-            ("--flood-rate", {"type": float, "metavar": "R", "help": "flood: lines per second, 0 = as fast as possible (default 0)."}),
-            ("--flood-now", {"action": "store_true", "help": "flood: start before the first message instead of once the session is up."}),
+            (
+                "--flood-count",
+                {"type": int, "metavar": "N", "help": f"flood: number of lines (default {DEFAULT_FLOOD_COUNT})."},
+            ),
+            (
+                "--flood-rate",
+                {
+                    "type": float,
+                    "metavar": "R",
+                    "help": "flood: lines per second, 0 = as fast as possible (default 0).",
+                },
+            ),
+            (
+                "--flood-now",
+                {
+                    "action": "store_true",
+                    "help": "flood: start before the first message instead of once the session is up.",
+                },
+            ),
         ),
         collect=_collect_flood,
     ),
@@ -355,12 +373,16 @@ RUNTIME: tuple[str, ...] = tuple(lesson.name for lesson in LESSONS if lesson.run
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("lesson switches", "each one shows one kind of misbehaviour in the client's transcript")
+    group = parser.add_argument_group(
+        "lesson switches", "each one shows one kind of misbehaviour in the client's transcript"
+    )
     for lesson in LESSONS:
         if lesson.metavar is None:
             group.add_argument("--" + lesson.name, action="store_true", help=lesson.teaches)
         else:
-            group.add_argument("--" + lesson.name, metavar=lesson.metavar, type=lesson.parse or str, help=lesson.teaches)
+            group.add_argument(
+                "--" + lesson.name, metavar=lesson.metavar, type=lesson.parse or str, help=lesson.teaches
+            )
         for flag, kwargs in lesson.extra:
             group.add_argument(flag, **kwargs)
 

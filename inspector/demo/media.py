@@ -27,7 +27,12 @@ def png_bytes(size: int = 16) -> bytes:
                 row += bytes((40 + 200 * x // last, 90 + 120 * y // last, 220 - 160 * (x + y) // (2 * last)))
         rows.append(bytes(row))
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + _chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + _chunk(b"IEND", b"")
+    )
 
 
 @lru_cache(maxsize=None)

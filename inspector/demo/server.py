@@ -74,9 +74,33 @@ class Call:
     nothing more for it, not even a response.
     """
 
-    __slots__ = ("server", "id", "method", "params", "version", "caps", "modern", "log_level", "progress_token", "cancelled", "wakeups", "task")
+    __slots__ = (
+        "server",
+        "id",
+        "method",
+        "params",
+        "version",
+        "caps",
+        "modern",
+        "log_level",
+        "progress_token",
+        "cancelled",
+        "wakeups",
+        "task",
+    )
 
-    def __init__(self, server: "DemoServer", id: Any, method: str, params: dict, *, version: str, caps: dict, modern: bool, log_level: str | None) -> None:
+    def __init__(
+        self,
+        server: "DemoServer",
+        id: Any,
+        method: str,
+        params: dict,
+        *,
+        version: str,
+        caps: dict,
+        modern: bool,
+        log_level: str | None,
+    ) -> None:
         self.server = server
         self.id = id
         self.method = method
@@ -156,7 +180,9 @@ class Handler:
 # Methods whose answer ends the start sequence: never duplicated by lessons.
 START_METHODS = frozenset({"initialize", "server/discover"})
 # Results that must carry caching hints in 2026-07-28 (server/utilities/caching).
-CACHEABLE = frozenset({"server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"})
+CACHEABLE = frozenset(
+    {"server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"}
+)
 
 
 def has_modern_envelope(params: Any) -> bool:
@@ -338,9 +364,20 @@ class DemoServer:
             )
             return
         if not self.init_answered and method != "ping":
-            self.writer.write(error_line(id, INVALID_REQUEST, f"{method} before initialize: the first request must be initialize"))
+            self.writer.write(
+                error_line(id, INVALID_REQUEST, f"{method} before initialize: the first request must be initialize")
+            )
             return
-        call = Call(self, id, method, params, version=self.version, caps=self.client_caps, modern=False, log_level=self.log_level)
+        call = Call(
+            self,
+            id,
+            method,
+            params,
+            version=self.version,
+            caps=self.client_caps,
+            modern=False,
+            log_level=self.log_level,
+        )
         self.run(handler, call)
 
     def modern_request(self, id: Any, method: str, params: dict) -> None:
@@ -355,7 +392,11 @@ class DemoServer:
             )
             return
         meta = params.get("_meta")
-        if not isinstance(meta, dict) or not isinstance(meta.get(META_PROTOCOL_VERSION), str) or not isinstance(meta.get(META_CLIENT_CAPABILITIES), dict):
+        if (
+            not isinstance(meta, dict)
+            or not isinstance(meta.get(META_PROTOCOL_VERSION), str)
+            or not isinstance(meta.get(META_CLIENT_CAPABILITIES), dict)
+        ):
             self.writer.write(
                 error_line(
                     id,
@@ -367,18 +408,27 @@ class DemoServer:
         version = meta[META_PROTOCOL_VERSION]
         if version not in MODERN_VERSIONS:
             self.writer.write(
-                error_line(id, UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", {"supported": list(MODERN_VERSIONS), "requested": version})
+                error_line(
+                    id,
+                    UNSUPPORTED_PROTOCOL_VERSION,
+                    "Unsupported protocol version",
+                    {"supported": list(MODERN_VERSIONS), "requested": version},
+                )
             )
             return
         level = meta.get(META_LOG_LEVEL)
         if level is not None and level not in LEVEL_RANK:
-            self.writer.write(error_line(id, INVALID_PARAMS, f"unknown log level {level!r}", {"levels": list(LEVEL_RANK)}))
+            self.writer.write(
+                error_line(id, INVALID_PARAMS, f"unknown log level {level!r}", {"levels": list(LEVEL_RANK)})
+            )
             return
         handler = self.handlers.get(method)
         if handler is None or method not in methods_for(version, "c2s"):
             self.writer.write(error_line(id, METHOD_NOT_FOUND, "Method not found", method))
             return
-        call = Call(self, id, method, params, version=version, caps=meta[META_CLIENT_CAPABILITIES], modern=True, log_level=level)
+        call = Call(
+            self, id, method, params, version=version, caps=meta[META_CLIENT_CAPABILITIES], modern=True, log_level=level
+        )
         self.run(handler, call)
 
     def initialize(self, id: Any, params: dict) -> None:

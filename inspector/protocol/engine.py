@@ -274,7 +274,11 @@ class ProtocolEngine:
         about to write (``"c2s"``), one the server sent (``"s2c"``), or a link event by name
         (``"link"``, ``event``). Step mode shows it before Continue. Runs on a copy of the
         engine (the schema validators and the configuration are shared, never changed)."""
-        memo = {id(self._validator): self._validator, id(self.config): self.config, id(self._s2c_methods): self._s2c_methods}
+        memo = {
+            id(self._validator): self._validator,
+            id(self.config): self.config,
+            id(self._s2c_methods): self._s2c_methods,
+        }
         trial = copy.deepcopy(self, memo)
         try:
             if direction == "link":
@@ -348,7 +352,9 @@ class ProtocolEngine:
             }
         )
 
-    def build_request(self, id: Any, method: str, params: JsonObject | None = None, *, progress_token: Any = None) -> bytes:
+    def build_request(
+        self, id: Any, method: str, params: JsonObject | None = None, *, progress_token: Any = None
+    ) -> bytes:
         """A client request; in the modern era the per-request ``_meta`` is filled in."""
         params = dict(params) if params else {}
         meta = dict(params.get("_meta") or {})
@@ -380,7 +386,9 @@ class ProtocolEngine:
         """Whether ``result`` may answer a server request ``request_method`` in the version this
         engine speaks (the same check the answer gets once sent). Error paths start at
         ``/result``. Never raises."""
-        return self._validator.check({"jsonrpc": "2.0", "id": 0, "result": result}, kind="result", direction="c2s", request_method=request_method)
+        return self._validator.check(
+            {"jsonrpc": "2.0", "id": 0, "result": result}, kind="result", direction="c2s", request_method=request_method
+        )
 
     def build_error(self, id: Any, code: int, message: str, data: Any = None) -> bytes:
         err: dict[str, Any] = {"code": code, "message": message}
@@ -446,7 +454,9 @@ class ProtocolEngine:
         v: list[str] = []
         kind = p.kind
         if kind is Kind.NOISE:
-            v.append("client.invalid-utf8" if p.problem and p.problem.startswith("invalid UTF-8") else "client.not-json")
+            v.append(
+                "client.invalid-utf8" if p.problem and p.problem.startswith("invalid UTF-8") else "client.not-json"
+            )
         elif kind is Kind.INVALID:
             v.append("jsonrpc.not-a-message")
         elif kind is Kind.BATCH:
@@ -469,7 +479,11 @@ class ProtocolEngine:
                     v.append("lifecycle.initialize-repeated")
                 if self.era is not Era.MODERN:
                     state = self.lifecycle.state
-                    if p.method not in ("initialize", "ping") and state in (State.UNINITIALIZED, State.INITIALIZING) and kind is Kind.REQUEST:
+                    if (
+                        p.method not in ("initialize", "ping")
+                        and state in (State.UNINITIALIZED, State.INITIALIZING)
+                        and kind is Kind.REQUEST
+                    ):
                         v.append("lifecycle.client-before-initialize")
                     elif kind is Kind.REQUEST and p.method not in ("initialize", "ping") and not self._initialized_sent:
                         v.append("lifecycle.client-request-before-initialized")
@@ -478,7 +492,9 @@ class ProtocolEngine:
                 pending = self.server.pending.get(id_key(p.id)) if valid_id(p.id) else None
                 if pending is None:
                     v.append("jsonrpc.response-unknown-id")
-                a.schema = self._validator.check(obj, kind=kind.label, direction="c2s", request_method=pending.method if pending else None)
+                a.schema = self._validator.check(
+                    obj, kind=kind.label, direction="c2s", request_method=pending.method if pending else None
+                )
         a.violations = tuple(v)
         return a
 
@@ -535,7 +551,9 @@ class ProtocolEngine:
                 a.request_method = a.method = pending.method
                 a.latency = t - pending.t
         if kind in (Kind.REQUEST, Kind.NOTIFICATION, Kind.RESULT, Kind.ERROR):
-            a.schema = self._validator.check(p.obj, kind=kind.label, direction="c2s", method=p.method, request_method=a.request_method)
+            a.schema = self._validator.check(
+                p.obj, kind=kind.label, direction="c2s", method=p.method, request_method=a.request_method
+            )
         return a
 
     # ------------------------------------------------------------------ server -> client
@@ -603,12 +621,16 @@ class ProtocolEngine:
             v = self._server_request(p, a, v, seq, t)
         if a.notes:  # an error for a request whose id could not be read: the rest is checked, not the id
             obj = {**obj, "id": 0}
-        a.schema = self._validator.check(obj, kind=kind.label, direction="s2c", method=p.method, request_method=a.request_method)
+        a.schema = self._validator.check(
+            obj, kind=kind.label, direction="s2c", method=p.method, request_method=a.request_method
+        )
         if v:
             a.violations = tuple(v)
         return a
 
-    def incoming_many(self, raws: list[bytes], t: float, seq: int, unread: frozenset[str] | None = frozenset()) -> list[Analysis]:
+    def incoming_many(
+        self, raws: list[bytes], t: float, seq: int, unread: frozenset[str] | None = frozenset()
+    ) -> list[Analysis]:
         """``incoming`` for messages read together (entries ``seq``, ``seq + 1``, ...), with the
         same analyses; one that makes the engine fail gets ``failed_analysis`` and the rest go on.
 
@@ -626,7 +648,9 @@ class ProtocolEngine:
         loads = _loads
         whole = self._whole_messages
         NOTIFICATION = Kind.NOTIFICATION
-        known: dict[str, tuple[tuple[str, ...], Any, Analysis | None]] = {}  # method -> (violations, schema checker, shared analysis)
+        known: dict[
+            str, tuple[tuple[str, ...], Any, Analysis | None]
+        ] = {}  # method -> (violations, schema checker, shared analysis)
         state = self.lifecycle.state
         for raw in raws:
             try:
@@ -637,7 +661,12 @@ class ProtocolEngine:
                         obj = None
                     if type(obj) is dict:
                         method = obj.get("method")
-                        if type(method) is str and "id" not in obj and obj.get("jsonrpc") == "2.0" and method != "notifications/progress":
+                        if (
+                            type(method) is str
+                            and "id" not in obj
+                            and obj.get("jsonrpc") == "2.0"
+                            and method != "notifications/progress"
+                        ):
                             rule = known.get(method)
                             if rule is None:
                                 probe = Analysis(NOTIFICATION, state)
@@ -683,7 +712,11 @@ class ProtocolEngine:
         if method not in self._s2c_methods:
             v = (v or []) + ["method.unknown"]
         state = self.lifecycle.state
-        if self.era is Era.LEGACY and state in (State.UNINITIALIZED, State.INITIALIZING) and method != "notifications/message":
+        if (
+            self.era is Era.LEGACY
+            and state in (State.UNINITIALIZED, State.INITIALIZING)
+            and method != "notifications/message"
+        ):
             v = (v or []) + ["lifecycle.message-before-initialize-result"]
         if method == "notifications/message" and self.era is Era.MODERN and not self._log_requests:
             v = (v or []) + ["modern.log-not-requested"]
@@ -791,7 +824,9 @@ class ProtocolEngine:
             # a response belongs in the answer to the POST that carried its request (2025-11-25:
             # never on the GET stream, which this client does not use to resume POST streams)
             channel = arrival.get("channel")
-            if channel == "get-sse" or (channel in ("post", "post-sse", "resume-sse") and arrival.get("request_seq") not in (None, pending.seq)):
+            if channel == "get-sse" or (
+                channel in ("post", "post-sse", "resume-sse") and arrival.get("request_seq") not in (None, pending.seq)
+            ):
                 v = (v or []) + ["http.response-wrong-stream"]
             if self.era is Era.MODERN and p.kind is Kind.ERROR and channel == "post":
                 wanted = MODERN_ERROR_STATUS.get(p.error_code)  # type: ignore[arg-type]
@@ -817,7 +852,12 @@ class ProtocolEngine:
             return self._initialize_answer(p, a, v)
         if method == "server/discover" and pending.seq == self._discover_seq:
             return self._discover_answer(p, a, v)
-        if method == "tools/list" and p.kind is Kind.RESULT and WIRE[self.transport] == "streamable-http" and self.era is Era.MODERN:
+        if (
+            method == "tools/list"
+            and p.kind is Kind.RESULT
+            and WIRE[self.transport] == "streamable-http"
+            and self.era is Era.MODERN
+        ):
             v = self._tool_headers(obj.get("result"), a, v)
         if self.era is Era.MODERN:
             if p.kind is Kind.ERROR and p.error_code == UNSUPPORTED_PROTOCOL_VERSION:
@@ -837,7 +877,11 @@ class ProtocolEngine:
             # way; the server, now serving the modern era, refuses it (or answers it): expected
             return v
         if p.kind is Kind.ERROR:
-            if self._fell_back_on_silence and p.error_code == UNSUPPORTED_PROTOCOL_VERSION and self.lifecycle.state is State.INITIALIZING:
+            if (
+                self._fell_back_on_silence
+                and p.error_code == UNSUPPORTED_PROTOCOL_VERSION
+                and self.lifecycle.state is State.INITIALIZING
+            ):
                 # the server that did not answer the probe in time is modern after all (a slow
                 # start): discover again with a version from data.supported
                 self._note_supported(p.obj)
@@ -1059,11 +1103,17 @@ class ProtocolEngine:
         a.paired = pending.seq
         a.method = pending.method
         a.id = id
-        if never_read is not None and pending.method in ("initialize", "server/discover") and self.lifecycle.can(Event.NEVER_READ):
+        if (
+            never_read is not None
+            and pending.method in ("initialize", "server/discover")
+            and self.lifecycle.can(Event.NEVER_READ)
+        ):
             self._set_outcome("never-read", seconds=f"{never_read:g}", method=pending.method)
             self._fire(a, Event.NEVER_READ)
         elif pending.method == "initialize":
-            self._set_outcome("initialize-timeout-after-silence" if self._fell_back_on_silence else "initialize-timeout")
+            self._set_outcome(
+                "initialize-timeout-after-silence" if self._fell_back_on_silence else "initialize-timeout"
+            )
             self._fire(a, Event.TIMEOUT)
         elif pending.method == "server/discover" and self.lifecycle.state is State.DISCOVERING:
             if self.config.era is EraMode.AUTO:  # silence means a legacy server
@@ -1138,7 +1188,11 @@ class ProtocolEngine:
         a = self.note(Kind.PROCESS)
         failure_args = info.get("failure_args")
         args: JsonObject = failure_args if isinstance(failure_args, dict) else {}
-        if self.outcome is None and self.lifecycle.state in (State.UNINITIALIZED, State.INITIALIZING, State.DISCOVERING):
+        if self.outcome is None and self.lifecycle.state in (
+            State.UNINITIALIZED,
+            State.INITIALIZING,
+            State.DISCOVERING,
+        ):
             try:
                 self._set_outcome("redirected", method="the event stream's GET", **{k: str(v) for k, v in args.items()})
             except (KeyError, IndexError, TypeError):
@@ -1180,12 +1234,21 @@ class ProtocolEngine:
             refused = info.get("method") == "POST" and 400 <= status < 600
             if refused and self.lifecycle.state is State.DISCOVERING and info.get("request_seq") == self._discover_seq:
                 self._discover_refused(a, status, info)
-            elif refused and self.lifecycle.state is State.INITIALIZING and info.get("request_seq") == self._initialize_seq and info.get("jsonrpc_error") is None:
+            elif (
+                refused
+                and self.lifecycle.state is State.INITIALIZING
+                and info.get("request_seq") == self._initialize_seq
+                and info.get("jsonrpc_error") is None
+            ):
                 self._initialize_refused(a, status, info)
             else:
                 self._start_exchange_failed(info)
-        elif name == "stream_ended" and info is not None and info.get("failure"):  # broke off, or cut at the limit, before its answer
-            if info.get("failure_code") != "answer-too-long":  # the cut event itself is flagged http.message-too-long when it ends
+        elif (
+            name == "stream_ended" and info is not None and info.get("failure")
+        ):  # broke off, or cut at the limit, before its answer
+            if (
+                info.get("failure_code") != "answer-too-long"
+            ):  # the cut event itself is flagged http.message-too-long when it ends
                 a.violations = ("http.body-incomplete",)
             self._start_exchange_failed(info)
         elif name == "stream_ended" and info is not None:
@@ -1282,7 +1345,13 @@ class ProtocolEngine:
         if not isinstance(status, int):
             return v
         refusal_in_json = status < 500 and info.get("jsonrpc_error") is not None  # the JSON-RPC error says it all
-        if status >= 400 and not (method == "GET" and status == 405) and not (method == "DELETE" and status == 405) and status != 404 and not refusal_in_json:
+        if (
+            status >= 400
+            and not (method == "GET" and status == 405)
+            and not (method == "DELETE" and status == 405)
+            and status != 404
+            and not refusal_in_json
+        ):
             v.append("http.error-status")
         streamable = WIRE[self.transport] == "streamable-http"  # the 2024-11-05 transport says nothing of POST answers
         if streamable and method == "POST" and status == 202 and info.get("body_bytes"):

@@ -122,11 +122,19 @@ def header_problems(input_schema: Any) -> tuple[dict[tuple[str, ...], str], list
             bad("on-root", where, f"{ANNOTATION} {name!r} is on the schema root, not on a property")
             ok = False
         elif kind == "number":
-            bad("number", where, f"{ANNOTATION} {name!r} at {at} is on a number property (string, integer or boolean only)")
+            bad(
+                "number",
+                where,
+                f"{ANNOTATION} {name!r} at {at} is on a number property (string, integer or boolean only)",
+            )
             ok = False
         elif kind not in ("string", "integer", "boolean"):
             shown = "untyped" if kind is None else _json_text(kind)
-            bad("not-primitive", where, f"{ANNOTATION} {name!r} at {at} is on a {shown} property (string, integer or boolean only)")
+            bad(
+                "not-primitive",
+                where,
+                f"{ANNOTATION} {name!r} at {at} is on a {shown} property (string, integer or boolean only)",
+            )
             ok = False
         if ok:
             found[path] = name

@@ -169,8 +169,7 @@ STATE_INFO: dict[State, StateInfo] = {
     ),
     State.TERMINATED: StateInfo(
         "Terminated",
-        "The server process has exited after the client ended the session. Its exit code or signal "
-        "is recorded.",
+        "The server process has exited after the client ended the session. Its exit code or signal is recorded.",
         LIFECYCLE_SPEC + "#shutdown",
     ),
     State.FAILED: StateInfo(
@@ -196,9 +195,20 @@ def _ends(live: tuple[State, ...], spawn_state: State) -> list[Transition]:
         label = "close stdin" if s in (State.OPERATING, State.READY) else "disconnect"
         out.append(Transition(s, Event.SHUTDOWN, State.SHUTTING_DOWN, label, False, LIFECYCLE_SPEC + "#shutdown"))
     out += [
-        Transition(State.SHUTTING_DOWN, Event.SIGTERM_SENT, State.SHUTTING_DOWN, "SIGTERM", True, LIFECYCLE_SPEC + "#stdio"),
-        Transition(State.SHUTTING_DOWN, Event.SIGKILL_SENT, State.SHUTTING_DOWN, "SIGKILL", True, LIFECYCLE_SPEC + "#stdio"),
-        Transition(State.SHUTTING_DOWN, Event.PROCESS_EXITED, State.TERMINATED, "server exited", False, LIFECYCLE_SPEC + "#stdio"),
+        Transition(
+            State.SHUTTING_DOWN, Event.SIGTERM_SENT, State.SHUTTING_DOWN, "SIGTERM", True, LIFECYCLE_SPEC + "#stdio"
+        ),
+        Transition(
+            State.SHUTTING_DOWN, Event.SIGKILL_SENT, State.SHUTTING_DOWN, "SIGKILL", True, LIFECYCLE_SPEC + "#stdio"
+        ),
+        Transition(
+            State.SHUTTING_DOWN,
+            Event.PROCESS_EXITED,
+            State.TERMINATED,
+            "server exited",
+            False,
+            LIFECYCLE_SPEC + "#stdio",
+        ),
     ]
     return out
 
@@ -207,28 +217,114 @@ LEGACY_TABLE: tuple[Transition, ...] = (
     Transition(State.UNINITIALIZED, Event.SEND_INITIALIZE, State.INITIALIZING, "initialize →"),
     Transition(State.INITIALIZING, Event.RECV_INITIALIZE_RESULT, State.INITIALIZED, "← InitializeResult"),
     Transition(State.INITIALIZED, Event.SEND_INITIALIZED, State.OPERATING, "notifications/initialized →"),
-    Transition(State.INITIALIZING, Event.RECV_INITIALIZE_ERROR, State.SHUTTING_DOWN, "← error to initialize", True, LIFECYCLE_SPEC + "#error-handling"),
-    Transition(State.INITIALIZING, Event.VERSION_UNSUPPORTED, State.SHUTTING_DOWN, "← unsupported version", True, LIFECYCLE_SPEC + "#version-negotiation"),
-    Transition(State.INITIALIZING, Event.TIMEOUT, State.SHUTTING_DOWN, "no answer (timeout)", True, LIFECYCLE_SPEC + "#timeouts"),
-    Transition(State.INITIALIZING, Event.NEVER_READ, State.SHUTTING_DOWN, "never read (start timeout)", True, STDIO_SPEC),
+    Transition(
+        State.INITIALIZING,
+        Event.RECV_INITIALIZE_ERROR,
+        State.SHUTTING_DOWN,
+        "← error to initialize",
+        True,
+        LIFECYCLE_SPEC + "#error-handling",
+    ),
+    Transition(
+        State.INITIALIZING,
+        Event.VERSION_UNSUPPORTED,
+        State.SHUTTING_DOWN,
+        "← unsupported version",
+        True,
+        LIFECYCLE_SPEC + "#version-negotiation",
+    ),
+    Transition(
+        State.INITIALIZING,
+        Event.TIMEOUT,
+        State.SHUTTING_DOWN,
+        "no answer (timeout)",
+        True,
+        LIFECYCLE_SPEC + "#timeouts",
+    ),
+    Transition(
+        State.INITIALIZING, Event.NEVER_READ, State.SHUTTING_DOWN, "never read (start timeout)", True, STDIO_SPEC
+    ),
     *_ends(_LIVE_LEGACY, State.UNINITIALIZED),
 )
 
 MODERN_TABLE: tuple[Transition, ...] = (
-    Transition(State.IDLE, Event.SEND_DISCOVER, State.DISCOVERING, "server/discover →", False, STDIO_SPEC + "#backward-compatibility"),
-    Transition(State.DISCOVERING, Event.RECV_DISCOVER_RESULT, State.READY, "← DiscoverResult", False, "2026-07-28 server/discover"),
-    Transition(State.DISCOVERING, Event.RECV_UNSUPPORTED_VERSION, State.DISCOVERING, "← -32022: retry with a supported version", False, VERSIONING_SPEC + "#protocol-version-negotiation"),
-    Transition(State.READY, Event.RECV_UNSUPPORTED_VERSION, State.READY, "← -32022: retry with a supported version", False, VERSIONING_SPEC + "#protocol-version-negotiation"),
-    Transition(State.READY, Event.INPUT_REQUIRED, State.READY, "← InputRequiredResult: retry with inputResponses", False, MRTR_SPEC),
-    Transition(State.DISCOVERING, Event.NO_COMMON_VERSION, State.SHUTTING_DOWN, "no common version", True, VERSIONING_SPEC + "#protocol-version-negotiation"),
-    Transition(State.DISCOVERING, Event.DISCOVER_FAILED, State.SHUTTING_DOWN, "← error / no answer", True, STDIO_SPEC + "#backward-compatibility"),
-    Transition(State.DISCOVERING, Event.TIMEOUT, State.SHUTTING_DOWN, "no answer (timeout)", True, STDIO_SPEC + "#backward-compatibility"),
-    Transition(State.DISCOVERING, Event.NEVER_READ, State.SHUTTING_DOWN, "never read (start timeout)", True, STDIO_SPEC),
+    Transition(
+        State.IDLE,
+        Event.SEND_DISCOVER,
+        State.DISCOVERING,
+        "server/discover →",
+        False,
+        STDIO_SPEC + "#backward-compatibility",
+    ),
+    Transition(
+        State.DISCOVERING,
+        Event.RECV_DISCOVER_RESULT,
+        State.READY,
+        "← DiscoverResult",
+        False,
+        "2026-07-28 server/discover",
+    ),
+    Transition(
+        State.DISCOVERING,
+        Event.RECV_UNSUPPORTED_VERSION,
+        State.DISCOVERING,
+        "← -32022: retry with a supported version",
+        False,
+        VERSIONING_SPEC + "#protocol-version-negotiation",
+    ),
+    Transition(
+        State.READY,
+        Event.RECV_UNSUPPORTED_VERSION,
+        State.READY,
+        "← -32022: retry with a supported version",
+        False,
+        VERSIONING_SPEC + "#protocol-version-negotiation",
+    ),
+    Transition(
+        State.READY,
+        Event.INPUT_REQUIRED,
+        State.READY,
+        "← InputRequiredResult: retry with inputResponses",
+        False,
+        MRTR_SPEC,
+    ),
+    Transition(
+        State.DISCOVERING,
+        Event.NO_COMMON_VERSION,
+        State.SHUTTING_DOWN,
+        "no common version",
+        True,
+        VERSIONING_SPEC + "#protocol-version-negotiation",
+    ),
+    Transition(
+        State.DISCOVERING,
+        Event.DISCOVER_FAILED,
+        State.SHUTTING_DOWN,
+        "← error / no answer",
+        True,
+        STDIO_SPEC + "#backward-compatibility",
+    ),
+    Transition(
+        State.DISCOVERING,
+        Event.TIMEOUT,
+        State.SHUTTING_DOWN,
+        "no answer (timeout)",
+        True,
+        STDIO_SPEC + "#backward-compatibility",
+    ),
+    Transition(
+        State.DISCOVERING, Event.NEVER_READ, State.SHUTTING_DOWN, "never read (start timeout)", True, STDIO_SPEC
+    ),
     *_ends(_LIVE_MODERN, State.IDLE),
 )
 
 _FALLBACK = Transition(
-    State.DISCOVERING, Event.FALLBACK_TO_LEGACY, State.UNINITIALIZED, "← not a DiscoverResult → legacy", False, STDIO_SPEC + "#backward-compatibility"
+    State.DISCOVERING,
+    Event.FALLBACK_TO_LEGACY,
+    State.UNINITIALIZED,
+    "← not a DiscoverResult → legacy",
+    False,
+    STDIO_SPEC + "#backward-compatibility",
 )
 
 
@@ -247,10 +343,31 @@ AUTO_TABLE: tuple[Transition, ...] = tuple(
     for tr in _merge(
         (
             _FALLBACK,
-            Transition(State.DISCOVERING, Event.TIMEOUT, State.UNINITIALIZED, "no answer → legacy", False, STDIO_SPEC + "#backward-compatibility"),
-            Transition(State.DISCOVERING, Event.HTTP_REJECTED, State.UNINITIALIZED, "← HTTP 4xx → legacy", False, VERSIONING_SPEC + "#backward-compatibility"),
+            Transition(
+                State.DISCOVERING,
+                Event.TIMEOUT,
+                State.UNINITIALIZED,
+                "no answer → legacy",
+                False,
+                STDIO_SPEC + "#backward-compatibility",
+            ),
+            Transition(
+                State.DISCOVERING,
+                Event.HTTP_REJECTED,
+                State.UNINITIALIZED,
+                "← HTTP 4xx → legacy",
+                False,
+                VERSIONING_SPEC + "#backward-compatibility",
+            ),
             # the fallback on silence undone: the server was slow, not legacy
-            Transition(State.INITIALIZING, Event.MODERN_AFTER_FALLBACK, State.DISCOVERING, "← modern after all → discover again", False, STDIO_SPEC + "#backward-compatibility"),
+            Transition(
+                State.INITIALIZING,
+                Event.MODERN_AFTER_FALLBACK,
+                State.DISCOVERING,
+                "← modern after all → discover again",
+                False,
+                STDIO_SPEC + "#backward-compatibility",
+            ),
         ),
         MODERN_TABLE,
         LEGACY_TABLE,
@@ -264,14 +381,26 @@ TABLES: dict[EraMode, tuple[Transition, ...]] = {
     EraMode.AUTO: AUTO_TABLE,
 }
 
-INITIAL: dict[EraMode, State] = {EraMode.LEGACY: State.UNINITIALIZED, EraMode.MODERN: State.IDLE, EraMode.AUTO: State.IDLE}
+INITIAL: dict[EraMode, State] = {
+    EraMode.LEGACY: State.UNINITIALIZED,
+    EraMode.MODERN: State.IDLE,
+    EraMode.AUTO: State.IDLE,
+}
 
 
 TRANSPORTS = ("stdio", "streamable-http", "sse", "http-auto", "sse-fallback")
 #: What each transport name means on the wire (the two fallback names are HTTP transports too).
-WIRE = {"stdio": "stdio", "streamable-http": "streamable-http", "sse": "sse", "http-auto": "streamable-http", "sse-fallback": "sse"}
+WIRE = {
+    "stdio": "stdio",
+    "streamable-http": "streamable-http",
+    "sse": "sse",
+    "http-auto": "streamable-http",
+    "sse-fallback": "sse",
+}
 
-_FALLBACK_TO_SSE = Transition(State.INITIALIZING, Event.TRANSPORT_FALLBACK, State.INITIALIZING, "← HTTP 4xx → HTTP+SSE", False, COMPAT_SPEC)
+_FALLBACK_TO_SSE = Transition(
+    State.INITIALIZING, Event.TRANSPORT_FALLBACK, State.INITIALIZING, "← HTTP 4xx → HTTP+SSE", False, COMPAT_SPEC
+)
 
 
 @functools.lru_cache(maxsize=64)
@@ -300,19 +429,43 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
                 closing = "close the streams"
             else:
                 closing = "DELETE session"
-            tr = replace(tr, label=closing if tr.label == "close stdin" else tr.label, spec=HTTP_SPEC + "#session-management" if wire == "streamable-http" else SSE_SPEC)
+            tr = replace(
+                tr,
+                label=closing if tr.label == "close stdin" else tr.label,
+                spec=HTTP_SPEC + "#session-management" if wire == "streamable-http" else SSE_SPEC,
+            )
         elif tr.event is Event.PROCESS_EXITED:
-            tr = replace(tr, label="connection closed" if tr.target is State.TERMINATED else "connection lost", spec=HTTP_SPEC)
+            tr = replace(
+                tr, label="connection closed" if tr.target is State.TERMINATED else "connection lost", spec=HTTP_SPEC
+            )
         out.append(tr)
     if any(tr.source is State.INITIALIZING for tr in out):
         if transport in ("http-auto", "sse-fallback"):
             out.append(_FALLBACK_TO_SSE)
         # a server that refuses initialize outright (a 4xx without a JSON-RPC answer) ends the start
         spec = SSE_SPEC if wire == "sse" else HTTP_SPEC + "#sending-messages-to-the-server"
-        out.append(Transition(State.INITIALIZING, Event.INITIALIZE_REFUSED, State.SHUTTING_DOWN, "← HTTP error to initialize", True, spec))
+        out.append(
+            Transition(
+                State.INITIALIZING,
+                Event.INITIALIZE_REFUSED,
+                State.SHUTTING_DOWN,
+                "← HTTP error to initialize",
+                True,
+                spec,
+            )
+        )
     if wire == "streamable-http" and any(tr.source is State.OPERATING for tr in out):
         # the server may end a session at any time; the client starts a new one with initialize
-        out.append(Transition(State.OPERATING, Event.SESSION_EXPIRED, State.UNINITIALIZED, "← 404: session expired", True, HTTP_SPEC + "#session-management"))
+        out.append(
+            Transition(
+                State.OPERATING,
+                Event.SESSION_EXPIRED,
+                State.UNINITIALIZED,
+                "← 404: session expired",
+                True,
+                HTTP_SPEC + "#session-management",
+            )
+        )
     return tuple(out)
 
 
@@ -388,7 +541,10 @@ def event_of_edge(source: str, target: str, label: str | None) -> str | None:
     recordings that stored only the label); the edge's only event when the label changed since;
     None when nothing matches."""
     candidates = {
-        (t.source.value, t.target.value, t.label): t.event.value for table in TABLES.values() for transport in TRANSPORTS for t in for_transport(table, transport)
+        (t.source.value, t.target.value, t.label): t.event.value
+        for table in TABLES.values()
+        for transport in TRANSPORTS
+        for t in for_transport(table, transport)
     }
     found = candidates.get((source, target, label or ""))
     if found is not None:

@@ -145,9 +145,7 @@ class SchemaVerdict:
 
 _URI_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:[^\s]*\Z")
 _BASE64_RE: Final = re.compile(r"[A-Za-z0-9+/]*(={1,2})?\Z")
-_DATE_TIME_RE: Final = re.compile(
-    r"\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)\Z"
-)
+_DATE_TIME_RE: Final = re.compile(r"\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)\Z")
 _EMAIL_RE: Final = re.compile(r"[^@\s]+@[^@\s]+\Z")
 _DATE_RE: Final = re.compile(r"\d{4}-\d\d-\d\d\Z")
 _TIME_RE: Final = re.compile(r"\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)?\Z")
@@ -237,7 +235,9 @@ def compile_schema(schema: Any) -> Any:
     declares (2020-12 when none), with :data:`FORMAT_CHECKERS` asserted and remote ``$ref``s
     refused. Raises :class:`SchemaCompileError` with a one-line reason."""
     try:
-        return jsonschema_rs.validator_for(schema, formats=FORMAT_CHECKERS, validate_formats=True, retriever=_refuse_remote)
+        return jsonschema_rs.validator_for(
+            schema, formats=FORMAT_CHECKERS, validate_formats=True, retriever=_refuse_remote
+        )
     except jsonschema_rs.ValidationError as exc:  # the schema breaks its meta-schema
         raise SchemaCompileError(_first_line(str(exc))) from None
     except Exception as exc:  # noqa: BLE001 - referencing errors, bad regexes, odd values
@@ -484,7 +484,9 @@ class Checker:
 
     __slots__ = ("is_valid", "ok", "_check", "_kind", "_direction", "_method")
 
-    def __init__(self, validator: "SchemaValidator", kind: str, direction: str, method: str, entry: "_Entry | None") -> None:
+    def __init__(
+        self, validator: "SchemaValidator", kind: str, direction: str, method: str, entry: "_Entry | None"
+    ) -> None:
         self._check, self._kind, self._direction, self._method = validator.check, kind, direction, method
         self.is_valid: Callable[[object], bool] = entry.validator.is_valid if entry is not None else _never_valid
         self.ok: SchemaVerdict = entry.ok if entry is not None else SchemaVerdict(True, "")

@@ -33,7 +33,23 @@ class SseEvent:
 class SseDecoder:
     """``feed(bytes) -> [SseEvent]``; ``last_id`` and ``retry`` follow the stream."""
 
-    __slots__ = ("max_line", "_buf", "_first", "_more", "_lines", "_size", "_event", "_retry", "_dropped", "_started", "_skip_lf", "_id", "last_id", "retry", "comments")
+    __slots__ = (
+        "max_line",
+        "_buf",
+        "_first",
+        "_more",
+        "_lines",
+        "_size",
+        "_event",
+        "_retry",
+        "_dropped",
+        "_started",
+        "_skip_lf",
+        "_id",
+        "last_id",
+        "retry",
+        "comments",
+    )
 
     def __init__(self, max_line: int = DEFAULT_MAX_LINE) -> None:
         self.max_line = max_line

@@ -245,8 +245,10 @@ def default_locations(
     return [
         ConfigLocation("Claude Desktop", "user", app / "Claude" / "claude_desktop_config.json", "claude-desktop"),
         *(ConfigLocation(client, "user", app / folder / "User" / "mcp.json", "vscode") for client, folder in vscodes),
-        *(ConfigLocation(client, "profile", app / folder / "User" / "profiles" / "*" / "mcp.json", "vscode")
-          for client, folder in vscodes),
+        *(
+            ConfigLocation(client, "profile", app / folder / "User" / "profiles" / "*" / "mcp.json", "vscode")
+            for client, folder in vscodes
+        ),
         ConfigLocation("VS Code", "workspace", cwd / ".vscode" / "mcp.json", "vscode"),
         ConfigLocation("Cursor", "user", home / ".cursor" / "mcp.json", "cursor"),
         ConfigLocation("Cursor", "workspace", cwd / ".cursor" / "mcp.json", "cursor"),

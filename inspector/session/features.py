@@ -63,7 +63,13 @@ def availability(era: str | None, version: str | None, server_caps: dict | None)
         )
     prompts = _declared(server_caps, "prompts")
     out["prompts"] = (
-        Availability("prompts", True, "the server declared prompts", list_changed=bool(prompts.get("listChanged")), completions=completions)
+        Availability(
+            "prompts",
+            True,
+            "the server declared prompts",
+            list_changed=bool(prompts.get("listChanged")),
+            completions=completions,
+        )
         if prompts is not None
         else Availability("prompts", False, "the server did not declare prompts")
     )
@@ -76,7 +82,9 @@ def availability(era: str | None, version: str | None, server_caps: dict | None)
     if modern:
         out["tasks"] = Availability("tasks", False, "tasks are not part of 2026-07-28 (they moved to an extension)")
     elif version != "2025-11-25":
-        out["tasks"] = Availability("tasks", False, f"tasks need protocol 2025-11-25; this session negotiated {version}")
+        out["tasks"] = Availability(
+            "tasks", False, f"tasks need protocol 2025-11-25; this session negotiated {version}"
+        )
     elif tasks is None:
         out["tasks"] = Availability("tasks", False, "the server did not declare tasks")
     else:

@@ -103,7 +103,9 @@ def parse_answer(text: str) -> Answer:
         return Answer(method, word, name, word)
     if not word.startswith("{"):
         if method == "elicitation/create":
-            raise ValueError(f"elicitation={value!r}: expected accept-defaults, decline, cancel or a JSON ElicitResult object")
+            raise ValueError(
+                f"elicitation={value!r}: expected accept-defaults, decline, cancel or a JSON ElicitResult object"
+            )
         raise ValueError(f"{name}={value!r}: expected the JSON result object to answer {method} with")
     try:
         result = json_object(word)
@@ -137,7 +139,10 @@ def check_answer_value(answer: Answer, versions: tuple[str, ...] | list[str]) ->
     problems: dict[str, list[str]] = {}  # the same error in several versions is said once
     for version in defining:
         verdict = validator_for(version).check(
-            {"jsonrpc": "2.0", "id": 0, "result": answer.value}, kind="result", direction="c2s", request_method=answer.method
+            {"jsonrpc": "2.0", "id": 0, "result": answer.value},
+            kind="result",
+            direction="c2s",
+            request_method=answer.method,
         )
         if verdict.ok:
             return None
@@ -155,7 +160,9 @@ def elicitation_defaults(params: dict) -> tuple[dict, str]:
     rejects, URL mode)."""
     mode = params.get("mode", "form")
     if mode == "url":
-        return {"action": "decline"}, "declined: a URL-mode elicitation cannot be accepted headless (nobody opens the page)"
+        return {
+            "action": "decline"
+        }, "declined: a URL-mode elicitation cannot be accepted headless (nobody opens the page)"
     schema = params.get("requestedSchema")
     props = schema.get("properties") if isinstance(schema, dict) else None
     props = props if isinstance(props, dict) else {}
@@ -170,7 +177,9 @@ def elicitation_defaults(params: dict) -> tuple[dict, str]:
         except (SchemaCompileError, ValueError):
             problem = None  # a schema that cannot be read: the server judges its own defaults
         if problem is not None:
-            return {"action": "decline"}, f"declined: the defaults break the requested schema ({pointer(problem.parts) or '/'}: {problem.message})"
+            return {
+                "action": "decline"
+            }, f"declined: the defaults break the requested schema ({pointer(problem.parts) or '/'}: {problem.message})"
     left = [k for k in props if k not in content]
     text = f"accept with {len(content)} default value(s)" + (f" ({', '.join(content)})" if content else "")
     if left:

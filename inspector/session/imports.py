@@ -126,11 +126,24 @@ M = TypeVar("M", bound="BaseModel")
 
 
 #: what a value found is, as :func:`_kind` says it
-KINDS = {dict: Word("an object"), list: Word("an array"), str: Word("a string"), bool: Word("a boolean"), type(None): Word("null")}
+KINDS = {
+    dict: Word("an object"),
+    list: Word("an array"),
+    str: Word("a string"),
+    bool: Word("a boolean"),
+    type(None): Word("null"),
+}
 _NUMBER = Word("a number")
 #: what a document model expected, by pydantic's error type, in the words of :data:`KINDS`
-_EXPECTED = {"string_type": KINDS[str], "list_type": KINDS[list], "dict_type": KINDS[dict], "model_type": KINDS[dict],
-             "bool_type": KINDS[bool], "int_type": _NUMBER, "float_type": _NUMBER}
+_EXPECTED = {
+    "string_type": KINDS[str],
+    "list_type": KINDS[list],
+    "dict_type": KINDS[dict],
+    "model_type": KINDS[dict],
+    "bool_type": KINDS[bool],
+    "int_type": _NUMBER,
+    "float_type": _NUMBER,
+}
 #: what Python's json module says is wrong with a file (translated; any other message is shown as it is)
 JSON_ERRORS = (
     "Expecting value",
@@ -304,7 +317,9 @@ def _fill(template: str, args: tuple[tuple[str, str], ...], translate: Callable[
         return template + " (" + ", ".join(f"{k}={v}" for k, v in values.items()) + ")"
 
 
-def make_problem(file: str, path: str, code: str, /, *, server: str = "", skipped: bool = False, place: str = "", **args: Any) -> ImportProblem:
+def make_problem(
+    file: str, path: str, code: str, /, *, server: str = "", skipped: bool = False, place: str = "", **args: Any
+) -> ImportProblem:
     """A problem with :data:`MESSAGES` ``[code]``; ``place`` (a :data:`PLACES` key) when ``path``
     is not a JSON path: ``path`` is then filled in from it."""
     values = tuple((k, v if isinstance(v, Word) else str(v)) for k, v in args.items())
@@ -403,7 +418,8 @@ class ImportResult:
         return [
             i
             for i in self.inputs_of(servers)
-            if (i.required and not (values.get(i.id) or i.default)) or (not i.server and i.id not in values and not i.default)
+            if (i.required and not (values.get(i.id) or i.default))
+            or (not i.server and i.id not in values and not i.default)
         ]
 
     def profile(self, server: FoundServer, values: Mapping[str, str]) -> ServerProfile:
@@ -418,6 +434,7 @@ class ImportResult:
                 if ident not in server.inputs or ident not in self.inputs:
                     return m.group(0)
                 return values.get(ident) or self.inputs[ident].default
+
             return _INPUT_REF.sub(one, text)
 
         def kept(var: EnvVar) -> bool:
@@ -457,7 +474,9 @@ def unique_name(name: str, taken: Iterable[str]) -> str:
     return f"{base} ({n})"
 
 
-def import_profiles(result: ImportResult, servers: Iterable[FoundServer], values: Mapping[str, str], taken: Iterable[str]) -> list[ServerProfile]:
+def import_profiles(
+    result: ImportResult, servers: Iterable[FoundServer], values: Mapping[str, str], taken: Iterable[str]
+) -> list[ServerProfile]:
     """The profiles to add for the chosen ``servers``: inputs put in, names made unique among
     ``taken`` and each other."""
     names = list(taken)
@@ -500,19 +519,40 @@ def read_config(path: str | Path, fmt: str | None = None, *, surroundings: Surro
     try:
         data = read_user_file(path, MAX_BYTES)
     except FileTooLarge:
-        return ImportResult(name, fmt, problems=[make_problem(name, "$", "too_large", skipped=True, mib=MAX_BYTES >> 20)], path=path)
+        return ImportResult(
+            name, fmt, problems=[make_problem(name, "$", "too_large", skipped=True, mib=MAX_BYTES >> 20)], path=path
+        )
     except UnreadableFile as exc:
-        return ImportResult(name, fmt, problems=[make_problem(name, "$", "cannot_read", skipped=True, path=path, why=exc.why)], path=path)
+        return ImportResult(
+            name,
+            fmt,
+            problems=[make_problem(name, "$", "cannot_read", skipped=True, path=path, why=exc.why)],
+            path=path,
+        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return ImportResult(name, fmt, problems=[make_problem(name, "", "not_utf8", skipped=True, place="byte", offset=exc.start)], path=path)
-    result = parse_config(text, file=name, fmt=fmt, surroundings=surroundings or Surroundings.here(path), base=path.absolute().parent)
+        return ImportResult(
+            name,
+            fmt,
+            problems=[make_problem(name, "", "not_utf8", skipped=True, place="byte", offset=exc.start)],
+            path=path,
+        )
+    result = parse_config(
+        text, file=name, fmt=fmt, surroundings=surroundings or Surroundings.here(path), base=path.absolute().parent
+    )
     result.path = path
     return result
 
 
-def parse_config(text: str, *, file: str = "mcp.json", fmt: str | None = None, surroundings: Surroundings | None = None, base: Path | None = None) -> ImportResult:
+def parse_config(
+    text: str,
+    *,
+    file: str = "mcp.json",
+    fmt: str | None = None,
+    surroundings: Surroundings | None = None,
+    base: Path | None = None,
+) -> ImportResult:
     """The servers of one configuration file's ``text``; ``file`` names it in problems (and
     helps detect the format); ``base`` is the folder relative paths (envFile) start from."""
     if fmt is not None and fmt not in FORMATS:
@@ -521,11 +561,21 @@ def parse_config(text: str, *, file: str = "mcp.json", fmt: str | None = None, s
         data = loads_config(text)
     except json.JSONDecodeError as exc:
         why = Word(exc.msg) if exc.msg in JSON_ERRORS else exc.msg
-        return ImportResult(file, fmt, problems=[make_problem(file, "", "bad_json", skipped=True, place="line_column", line=exc.lineno, column=exc.colno, why=why)])
+        return ImportResult(
+            file,
+            fmt,
+            problems=[
+                make_problem(
+                    file, "", "bad_json", skipped=True, place="line_column", line=exc.lineno, column=exc.colno, why=why
+                )
+            ],
+        )
     except RecursionError:
         return ImportResult(file, fmt, problems=[make_problem(file, "$", "too_deep", skipped=True)])
     if not isinstance(data, dict):
-        return ImportResult(file, fmt, problems=[make_problem(file, "$", "not_object", skipped=True, kind=kind_of(data))])
+        return ImportResult(
+            file, fmt, problems=[make_problem(file, "$", "not_object", skipped=True, kind=kind_of(data))]
+        )
     fmt = fmt or detect_format(data, file, base)
     result = ImportResult(file, fmt)
     if fmt is None:
@@ -554,7 +604,9 @@ def detect_format(data: Any, file: str = "", folder: Path | None = None) -> str 
     if folder is not None:
         parts.update(p.lower() for p in Path(folder).parts[-2:])
     schema = data.get("$schema")
-    if (isinstance(schema, str) and "server.schema" in schema) or ("name" in data and ("packages" in data or "remotes" in data)):
+    if (isinstance(schema, str) and "server.schema" in schema) or (
+        "name" in data and ("packages" in data or "remotes" in data)
+    ):
         return "registry"
     if "servers" in data or isinstance(data.get("mcp"), dict):
         return "vscode"
@@ -599,7 +651,9 @@ class _Reader:
 
     def problem(self, path: str, code: str, /, *, skipped: bool = False, **args: Any) -> None:
         """Says :data:`MESSAGES` ``[code]`` with ``args`` about ``path``."""
-        self.result.problems.append(make_problem(self.result.file, path, code, server=self.server, skipped=skipped, **args))
+        self.result.problems.append(
+            make_problem(self.result.file, path, code, server=self.server, skipped=skipped, **args)
+        )
 
     def model(self, model: type[M], data: dict[str, Any], path: str, **codes: str) -> M:
         """``data`` (an object at ``path``) as ``model``: a member of the wrong type is said, at
@@ -673,8 +727,14 @@ class _Reader:
     def found(self, key: str, path: str, profile: ServerProfile) -> None:
         for where, why in profile.problems().items():
             value = getattr(profile, where, "") if where in ("command", "url") else ""
-            if where in ("name", "command", "url") and "${input:" not in value or where.startswith(("env.", "headers.")):
-                self.result.problems.append(ImportProblem(self.result.file, path, why, self.server))  # the profile's own words
+            if (
+                where in ("name", "command", "url")
+                and "${input:" not in value
+                or where.startswith(("env.", "headers."))
+            ):
+                self.result.problems.append(
+                    ImportProblem(self.result.file, path, why, self.server)
+                )  # the profile's own words
         if profile.cwd and "${" not in profile.cwd and not Path(profile.cwd).is_dir():
             self.problem(json_path(path, "cwd"), "not_a_folder", path=profile.cwd)
         self.result.servers.append(FoundServer(key, path, profile, tuple(self.used), dict(self.optional)))
@@ -726,8 +786,9 @@ class _Reader:
                 continue
             choices: tuple[str, ...] = ()
             if kind == "pickString":
-                choices = tuple(str(o.get("value", o.get("label", ""))) if isinstance(o, dict) else str(o)
-                                for o in spec.options)
+                choices = tuple(
+                    str(o.get("value", o.get("label", ""))) if isinstance(o, dict) else str(o) for o in spec.options
+                )
             elif kind == "command":
                 self.problem(at, "command_input", id=repr(ident))
             elif kind != "promptString":
@@ -747,7 +808,12 @@ class _Reader:
         kind = d.get("type")
         if kind is not None:
             if not isinstance(kind, str) or kind.lower() not in _TRANSPORT_TYPES:
-                self.problem(json_path(path, "type"), "transport_type_vscode" if fmt == "vscode" else "transport_type", skipped=True, type=repr(kind))
+                self.problem(
+                    json_path(path, "type"),
+                    "transport_type_vscode" if fmt == "vscode" else "transport_type",
+                    skipped=True,
+                    type=repr(kind),
+                )
                 self.server = ""
                 return
             transport = _TRANSPORT_TYPES[kind.lower()]
@@ -869,7 +935,11 @@ class _Reader:
         for name, value in items.items():
             text = self.text(value, json_path(at, name))
             if text is not None:
-                out.append(EnvVar(name, text, bool(secret_kind(text, name) or self.secret_inputs(text) or _secret_env_ref(value))))
+                out.append(
+                    EnvVar(
+                        name, text, bool(secret_kind(text, name) or self.secret_inputs(text) or _secret_env_ref(value))
+                    )
+                )
         return out
 
     def url_secrets(self, url: str, path: str) -> None:
@@ -961,8 +1031,9 @@ class _Reader:
             return
         runtime = pkg.runtimeHint or {"npm": "npx", "pypi": "uvx", "oci": "docker", "nuget": "dnx"}.get(kind)
         if not runtime:
-            self.problem(json_path(path, "registryType"), "no_runtime", skipped=True,
-                         type=repr(item.get("registryType")))
+            self.problem(
+                json_path(path, "registryType"), "no_runtime", skipped=True, type=repr(item.get("registryType"))
+            )
             return
         if kind == "pypi":
             spec = f"{ident}=={version}" if version else ident
@@ -1099,7 +1170,14 @@ class _Reader:
 
 
 def failure_problem(
-    file: str, base: str, failure: Failure, *, server: str = "", field: str = "expected", item: str = "expected", **codes: str
+    file: str,
+    base: str,
+    failure: Failure,
+    *,
+    server: str = "",
+    field: str = "expected",
+    item: str = "expected",
+    **codes: str,
 ) -> ImportProblem:
     """A part of a document that did not validate (:func:`.documents.lenient`) as a located,
     translatable problem at its JSON path under ``base``: ``codes`` give a member its own words
@@ -1113,7 +1191,9 @@ def failure_problem(
     if failure.error in ("missing", "string_too_short"):
         return make_problem(file, at, "no_member", server=server, member=failure.member)
     what = _EXPECTED.get(failure.error, failure.expected)
-    return make_problem(file, at, item if failure.item else field, server=server, what=what, kind=kind_of(failure.value))
+    return make_problem(
+        file, at, item if failure.item else field, server=server, what=what, kind=kind_of(failure.value)
+    )
 
 
 def unique_var(name: str, taken: Iterable[str]) -> str:

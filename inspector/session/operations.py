@@ -262,15 +262,24 @@ def failure_report(rec: Any, summary: dict | None) -> FailureReport | None:
                 break
     stderr: list[str] = []
     for seq in range(len(rec) - 1, -1, -1):
-        if rec.direction_at(seq) in (Direction.STDERR, Direction.NOTE):  # HTTP: the transport's notes, as before format 3
+        if rec.direction_at(seq) in (
+            Direction.STDERR,
+            Direction.NOTE,
+        ):  # HTTP: the transport's notes, as before format 3
             stderr.append(rec[seq].text.rstrip("\r\n"))
             if len(stderr) == STDERR_TAIL:
                 break
     outcome_code = summary.get("outcome_code") if headline == summary.get("outcome") else None
     args = summary.get("outcome_args") if isinstance(summary.get("outcome_args"), dict) else {}
     return FailureReport(
-        headline, failure_seq, tuple(rules), code if sig is None else None, sig, tuple(reversed(stderr)),
-        outcome_code if isinstance(outcome_code, str) else None, dict(args),
+        headline,
+        failure_seq,
+        tuple(rules),
+        code if sig is None else None,
+        sig,
+        tuple(reversed(stderr)),
+        outcome_code if isinstance(outcome_code, str) else None,
+        dict(args),
     )
 
 
@@ -602,7 +611,9 @@ async def call_as_task(
 #: Codes of :class:`ListenNote`.
 LISTEN_REFUSED = "refused"  # the acknowledgement left these filter keys out (detail: the keys)
 LISTEN_STOPPED = "stopped"  # cancelled by the client (detail: the request id, None if never sent)
-LISTEN_CLOSED = "closed"  # cancelled by the client by closing the answer stream (2026-07-28 HTTP; detail: the request id)
+LISTEN_CLOSED = (
+    "closed"  # cancelled by the client by closing the answer stream (2026-07-28 HTTP; detail: the request id)
+)
 LISTEN_ENDED = "ended"  # the server answered: it ended the stream
 LISTEN_FAILED = "failed"  # an error answer (detail: the error object)
 LISTEN_LOST = "lost"  # the session ended or failed (detail: why)
@@ -715,7 +726,9 @@ class ListenHub:
         self.note = None
         self._notify()
 
-    async def _run(self, scope: anyio.CancelScope, done: anyio.Event, previous: anyio.Event | None, union: dict) -> None:
+    async def _run(
+        self, scope: anyio.CancelScope, done: anyio.Event, previous: anyio.Event | None, union: dict
+    ) -> None:
         session = self.session
         reply = None
         lost: str | None = None
@@ -725,7 +738,9 @@ class ListenHub:
                     await previous.wait()  # the old stream's notifications/cancelled goes first
             with scope:
                 self._start_seq = len(session.recording)
-                reply = await session.request("subscriptions/listen", {"notifications": union}, timeout=float("inf"), max_timeout=float("inf"))
+                reply = await session.request(
+                    "subscriptions/listen", {"notifications": union}, timeout=float("inf"), max_timeout=float("inf")
+                )
         except anyio.get_cancelled_exc_class():
             if scope is self._scope:  # the session itself is closing
                 self._scope = None
@@ -759,7 +774,11 @@ class ListenHub:
         if self.request_id is None and self._start_seq >= 0 and self.active:
             rec = self.session.recording
             for i in range(self._start_seq, len(rec)):
-                if rec.direction_at(i) is Direction.C2S and rec.kind_at(i) is Kind.REQUEST and rec.method_at(i) == "subscriptions/listen":
+                if (
+                    rec.direction_at(i) is Direction.C2S
+                    and rec.kind_at(i) is Kind.REQUEST
+                    and rec.method_at(i) == "subscriptions/listen"
+                ):
                     obj = rec[i].json()
                     params = obj.get("params") if isinstance(obj, dict) else None
                     if isinstance(params, dict) and params.get("notifications") == self.filter:
@@ -788,7 +807,11 @@ class ListenHub:
         refused = []
         for key, value in self.filter.items():
             agreed = self.honored.get(key)
-            if agreed is None or agreed is False or (isinstance(value, list) and set(value) - set(agreed if isinstance(agreed, list) else ())):
+            if (
+                agreed is None
+                or agreed is False
+                or (isinstance(value, list) and set(value) - set(agreed if isinstance(agreed, list) else ()))
+            ):
                 refused.append(key)
         self.note = ListenNote(LISTEN_REFUSED, tuple(refused)) if refused else None
         self._notify()

@@ -58,7 +58,10 @@ CAPABILITY_CHOICES: dict[str, tuple[str, Any]] = {
     "sampling": ("sampling", {}),
     "elicitation.form": ("elicitation", {"form": {}}),
     "elicitation.url": ("elicitation", {"url": {}}),
-    "tasks": ("tasks", {"list": {}, "cancel": {}, "requests": {"sampling": {"createMessage": {}}, "elicitation": {"create": {}}}}),
+    "tasks": (
+        "tasks",
+        {"list": {}, "cancel": {}, "requests": {"sampling": {"createMessage": {}}, "elicitation": {"create": {}}}},
+    ),
 }
 # which protocol versions define each choice (the rest are trimmed by the engine anyway)
 CAPABILITY_VERSIONS: dict[str, tuple[str, ...]] = {
@@ -175,7 +178,9 @@ class ServerProfile:
     cwd: str = ""
     era: str = "auto"  # auto | legacy | modern
     protocol_version: str = ""  # "" = the newest of the era
-    capabilities: list[str] = field(default_factory=lambda: ["roots", "sampling", "elicitation.form", "elicitation.url"])
+    capabilities: list[str] = field(
+        default_factory=lambda: ["roots", "sampling", "elicitation.form", "elicitation.url"]
+    )
     connect_timeout: float = 10.0
     probe_timeout: float = 3.0
     start_timeout: float = 60.0  # stdio: how long the server may take to read its first message
@@ -264,6 +269,7 @@ class ServerProfile:
                 if var is None:
                     return m.group(0)  # problems() says so; the server gets it as written
                 return MASK if shown and var.secret else var.value
+
             return SECRET_REF.sub(one, arg)
 
         return [self.command, *(put(a, False) for a in self.args)], [self.command, *(put(a, True) for a in self.args)]
@@ -274,11 +280,21 @@ class ServerProfile:
         costs nothing to find again."""
         if self.transport == TransportKind.STDIO:
             argv, shown = self.expanded_argv()
-            return StdioSpec(argv=argv, env={v.name: v.value for v in self.env}, inherit_env=self.inherit_env, cwd=self.cwd or None, shown_argv=shown)
-        mode = {"sse": TransportKind.SSE, "streamable-http": TransportKind.STREAMABLE_HTTP}.get(self.transport, TransportKind.HTTP_AUTO)
+            return StdioSpec(
+                argv=argv,
+                env={v.name: v.value for v in self.env},
+                inherit_env=self.inherit_env,
+                cwd=self.cwd or None,
+                shown_argv=shown,
+            )
+        mode = {"sse": TransportKind.SSE, "streamable-http": TransportKind.STREAMABLE_HTTP}.get(
+            self.transport, TransportKind.HTTP_AUTO
+        )
         if mode is TransportKind.HTTP_AUTO and self.detected_transport == TransportKind.SSE:
             mode = TransportKind.SSE
-        headers = [(h.name.strip(), h.value.strip(), header_secret(h)) for h in self.headers]  # HTTP trims a value's edges
+        headers = [
+            (h.name.strip(), h.value.strip(), header_secret(h)) for h in self.headers
+        ]  # HTTP trims a value's edges
         return HttpSpec(
             url=self.url.strip(),
             headers={name: value for name, value, secret in headers if not secret},
@@ -288,7 +304,12 @@ class ServerProfile:
         )
 
     def to_options(
-        self, *, step: bool = False, record_path: Path | None = None, freeze_gc: bool = False, accept_unsupported_version: bool = False
+        self,
+        *,
+        step: bool = False,
+        record_path: Path | None = None,
+        freeze_gc: bool = False,
+        accept_unsupported_version: bool = False,
     ) -> SessionOptions:
         """Everything a session needs, for the window and the command line alike."""
         era = EraMode(self.era)
@@ -368,7 +389,9 @@ class ProfileStore:
         if secrets or data:  # pydantic is imported when there is something to read (not at a first start)
             from .documents import SecretsDocument, ServersDocument, lenient
 
-            held_by_id = lenient(SecretsDocument, secrets, _saying(self.secrets_path, "$", problems, field="left_out")).root
+            held_by_id = lenient(
+                SecretsDocument, secrets, _saying(self.secrets_path, "$", problems, field="left_out")
+            ).root
             servers = lenient(ServersDocument, data, _saying(self.path, "$", problems)).servers
         demo = demo_profile()
         for n, item in enumerate(servers):
@@ -396,13 +419,17 @@ class ProfileStore:
             d = asdict(p)
             d["env"] = [{"name": v.name, "value": "" if v.secret else v.value, "secret": v.secret} for v in p.env]
             secret = [header_secret(h) for h in p.headers]
-            d["headers"] = [{"name": h.name, "value": "" if s else h.value, "secret": s} for h, s in zip(p.headers, secret)]
+            d["headers"] = [
+                {"name": h.name, "value": "" if s else h.value, "secret": s} for h, s in zip(p.headers, secret)
+            ]
             servers.append(d)
             hidden = {v.name: v.value for v in p.env if v.secret}
             hidden.update({HEADER_SECRET + h.name: h.value for h, s in zip(p.headers, secret) if s})
             if hidden:
                 secrets[p.id] = hidden
-        _atomic_write(self.path, orjson.dumps({"version": STORE_VERSION, "servers": servers}, option=orjson.OPT_INDENT_2))
+        _atomic_write(
+            self.path, orjson.dumps({"version": STORE_VERSION, "servers": servers}, option=orjson.OPT_INDENT_2)
+        )
         _atomic_write(self.secrets_path, orjson.dumps(secrets), mode=0o600)
 
 
@@ -427,8 +454,9 @@ def _read_object(path: Path, problems: list[ImportProblem]) -> dict[str, Any]:
             problems.append(make_problem(str(path), "$", "cannot_read", skipped=True, path=path, why=exc.why))
         return {}
     except orjson.JSONDecodeError as exc:
-        where = make_problem(str(path), "", "bad_json", skipped=True, place="line_column", line=exc.lineno, column=exc.colno,
-                             why=exc.msg)
+        where = make_problem(
+            str(path), "", "bad_json", skipped=True, place="line_column", line=exc.lineno, column=exc.colno, why=exc.msg
+        )
         problems.append(where)
         return {}
     if not isinstance(data, dict):
@@ -449,7 +477,10 @@ def saved_server_model() -> type[Document]:
 
     hints = get_type_hints(ServerProfile)
     kinds: dict[str, Any] = {
-        "env": list[SavedPair], "headers": list[SavedPair], "args": list[Text], "roots": list[SavedRoot]
+        "env": list[SavedPair],
+        "headers": list[SavedPair],
+        "args": list[Text],
+        "roots": list[SavedRoot],
     }
     fields: dict[str, Any] = {}
     for f in dataclasses.fields(ServerProfile):
@@ -466,7 +497,9 @@ def saved_server_model() -> type[Document]:
     return create_model("SavedServer", __base__=Document, **fields)
 
 
-def _saying(file: Path, base: str, problems: list[ImportProblem], field: str = "default_used") -> Callable[[Failure], None]:
+def _saying(
+    file: Path, base: str, problems: list[ImportProblem], field: str = "default_used"
+) -> Callable[[Failure], None]:
     """Each failure at ``base`` in ``file`` as a located problem (``field``: the words for a
     member that takes its default)."""
     from .imports import failure_problem

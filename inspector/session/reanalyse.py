@@ -28,7 +28,15 @@ from typing import Any
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.lifecycle import TRANSPORTS
 from inspector.protocol.messages import Kind, loads_lenient
-from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, Era, EraMode
+from inspector.protocol.versions import (
+    LATEST_LEGACY,
+    LATEST_MODERN,
+    META_CLIENT_CAPABILITIES,
+    META_CLIENT_INFO,
+    META_PROTOCOL_VERSION,
+    Era,
+    EraMode,
+)
 from inspector.transport.base import EVENT_NAMES, TransportKind
 
 from .recording import Direction, Recording
@@ -96,7 +104,11 @@ def config_from_header(header: dict, rec: Recording | None = None) -> ClientConf
         era = EraMode(header.get("era_mode", "auto"))
     except (ValueError, TypeError):
         era = EraMode.AUTO
-    config = ClientConfig(era=era, legacy_version=str(header.get("legacy_version") or LATEST_LEGACY), modern_version=str(header.get("modern_version") or LATEST_MODERN))
+    config = ClientConfig(
+        era=era,
+        legacy_version=str(header.get("legacy_version") or LATEST_LEGACY),
+        modern_version=str(header.get("modern_version") or LATEST_MODERN),
+    )
     kept = header.get("engine")
     if isinstance(kept, dict):
         if isinstance(kept.get("capabilities"), dict):
@@ -116,7 +128,9 @@ def config_from_header(header: dict, rec: Recording | None = None) -> ClientConf
 
 def _engine_for(header: dict, rec: Recording | None = None) -> ProtocolEngine:
     transport = str(header.get("transport", TransportKind.STDIO))
-    return ProtocolEngine(config_from_header(header, rec), transport=transport if transport in TRANSPORTS else TransportKind.STDIO)
+    return ProtocolEngine(
+        config_from_header(header, rec), transport=transport if transport in TRANSPORTS else TransportKind.STDIO
+    )
 
 
 def _retry_version(engine: ProtocolEngine, raw: bytes) -> None:
@@ -171,8 +185,15 @@ def reanalyse(rec: Recording) -> tuple[Recording, list[Change]]:
         else:
             event = recorded.get("event")
             if event == "timeout":
-                never_read = recorded.get("never_read")  # stdio: the start timeout ran out before the server read the request
-                a = engine.timeout(rec.id_at(i), never_read=float(never_read) if isinstance(never_read, (int, float)) and not isinstance(never_read, bool) else None)
+                never_read = recorded.get(
+                    "never_read"
+                )  # stdio: the start timeout ran out before the server read the request
+                a = engine.timeout(
+                    rec.id_at(i),
+                    never_read=float(never_read)
+                    if isinstance(never_read, (int, float)) and not isinstance(never_read, bool)
+                    else None,
+                )
             elif event == "spawn_failed":
                 a = engine.spawn_failed(raw.decode("utf-8", "replace"))
             elif isinstance(event, str) and event in _LINK_EVENTS:

@@ -205,7 +205,17 @@ class Rebuild:
         calls = {m: c for m in CALLS if (c := self._last_call(m, row)) is not None}
         tasks, results = self._tasks_at(row)
         return RecordedState(
-            row, self.rec, era, version, caps, info, lists, calls, bisect.bisect_right(self.log_rows, row), tasks, results
+            row,
+            self.rec,
+            era,
+            version,
+            caps,
+            info,
+            lists,
+            calls,
+            bisect.bisect_right(self.log_rows, row),
+            tasks,
+            results,
         )
 
     def _negotiated(self, row: int) -> tuple:
@@ -246,7 +256,11 @@ class Rebuild:
             return pager
         rec = self.rec
         first = k - 1
-        while first > 0 and k - first < MAX_PAGES_BACK and _params(rec, rec.paired_at(answers[first])).get("cursor") is not None:
+        while (
+            first > 0
+            and k - first < MAX_PAGES_BACK
+            and _params(rec, rec.paired_at(answers[first])).get("cursor") is not None
+        ):
             first -= 1  # a later page: its listing started further back
         list_key, accept = LISTS[method]
         pager = ListPager(method, list_key, accept=accept)

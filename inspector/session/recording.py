@@ -96,7 +96,9 @@ _STATE_INDEX = {s: i for i, s in enumerate(_STATES)}
 _STATE_BY_VALUE = {s.value: s for s in _STATES}
 _KINDS = {k.value: k for k in Kind}
 _DIRECTIONS = tuple(Direction)
-_LEGACY_STATE_VALUES = frozenset(s.value for s in (State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.OPERATING))
+_LEGACY_STATE_VALUES = frozenset(
+    s.value for s in (State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.OPERATING)
+)
 _SCHEMA_CODE = {None: 0, True: 1, False: 2}
 _SCHEMA_VALUE = (None, True, False)
 # the labels a JSON line writes, by the packed column's codes (no enum lookups per entry)
@@ -150,7 +152,16 @@ class Entry:
 
     def to_json_meta(self) -> dict:
         """``to_json`` without the bytes (for writing a huge entry in slices)."""
-        return self._meta_into({"seq": self.seq, "t": round(self.t, 6), "dir": self.direction.label, "kind": self.kind.label, "method": self.method, "id": self.id})
+        return self._meta_into(
+            {
+                "seq": self.seq,
+                "t": round(self.t, 6),
+                "dir": self.direction.label,
+                "kind": self.kind.label,
+                "method": self.method,
+                "id": self.id,
+            }
+        )
 
     def _meta_into(self, d: dict) -> dict:
         d["state"] = self.state.value
@@ -197,8 +208,12 @@ def code_parts(code: int) -> tuple[Direction, Kind, State, bool | None]:
 def _plain_pieces(packed: int, method: str | None) -> tuple[bytes, bytes]:
     """What a plain entry's JSON line holds around its bytes: from ``dir`` to ``"raw":``, and
     after the bytes (``json_lines``' fast path; the same keys in the same order as to_json)."""
-    head = orjson.dumps({"dir": _DIR_TEXT[packed & 7], "kind": _KIND_TEXT[(packed >> 3) & 15], "method": method, "id": None})
-    tail = orjson.dumps({"state": _STATE_TEXT[(packed >> 7) & 15], "violations": [], "schema_ok": _SCHEMA_VALUE[packed >> 11]})
+    head = orjson.dumps(
+        {"dir": _DIR_TEXT[packed & 7], "kind": _KIND_TEXT[(packed >> 3) & 15], "method": method, "id": None}
+    )
+    tail = orjson.dumps(
+        {"state": _STATE_TEXT[(packed >> 7) & 15], "violations": [], "schema_ok": _SCHEMA_VALUE[packed >> 11]}
+    )
     return b"," + head[1:-1] + b',"raw":', b"," + tail[1:]
 
 
@@ -271,7 +286,13 @@ class Recording:
         if tr is not None or a.problem is not None or a.notes:
             extra = dict(extra or {})
             if tr is not None:
-                extra["transition"] = {"from": tr.source.value, "to": tr.target.value, "event": tr.event.value, "label": tr.label, "failure": tr.failure}
+                extra["transition"] = {
+                    "from": tr.source.value,
+                    "to": tr.target.value,
+                    "event": tr.event.value,
+                    "label": tr.label,
+                    "failure": tr.failure,
+                }
                 self.transition_rows.append(seq)
             if a.problem is not None:
                 extra["problem"] = a.problem
@@ -283,7 +304,9 @@ class Recording:
                 self.exchange_rows.append(seq)
         return seq
 
-    def extend(self, direction: Direction, t: float, raws: list[bytes], analyses: list[Analysis], extra: dict | None = None) -> None:
+    def extend(
+        self, direction: Direction, t: float, raws: list[bytes], analyses: list[Analysis], extra: dict | None = None
+    ) -> None:
         """Append many lines that arrived together (same direction and time): the hot path.
         ``extra``: one dict every entry of the batch shares (by reference, never changed)."""
         rel = t - self.t0
@@ -303,7 +326,12 @@ class Recording:
         for raw, a in zip(raws, analyses):
             if a is not last:
                 verdict = a.schema
-                if (verdict is not None and not verdict.ok) or a.transition is not None or a.problem is not None or a.notes:
+                if (
+                    (verdict is not None and not verdict.ok)
+                    or a.transition is not None
+                    or a.problem is not None
+                    or a.notes
+                ):
                     self.append(direction, t, raw, a, extra)
                     seq += 1
                     last = None
@@ -391,13 +419,23 @@ class Recording:
             head, tail = _plain_pieces(code, method)
             head = dumps(round(t, 6)) + head
             try:
-                lines = [b'{"seq":%d,"t":%b%b%b' % (i, head, dumps(raw.decode("utf-8")), tail) for i, raw in zip(range(start, end), self._raw[start:end])]
+                lines = [
+                    b'{"seq":%d,"t":%b%b%b' % (i, head, dumps(raw.decode("utf-8")), tail)
+                    for i, raw in zip(range(start, end), self._raw[start:end])
+                ]
             except UnicodeDecodeError:  # some bytes are not UTF-8: the entry by entry way below
                 pass
             else:
                 lines.append(b"")
                 return b"\n".join(lines)
-        packed_col, t_col, raw_col, method_col, id_col, viol_col = self._packed, self._t, self._raw, self._method, self._id, self._viol
+        packed_col, t_col, raw_col, method_col, id_col, viol_col = (
+            self._packed,
+            self._t,
+            self._raw,
+            self._method,
+            self._id,
+            self._viol,
+        )
         latency, paired, extra_of = self._latency, self._paired, self._extra
         out = []
         add = out.append
@@ -405,8 +443,13 @@ class Recording:
         last_t = last_code = last_method = None
         t_text = head = tail = b""
         for i, packed, t, raw, method, id_, viol in zip(
-            range(start, end), packed_col[start:end], t_col[start:end], raw_col[start:end],
-            method_col[start:end], id_col[start:end], viol_col[start:end],
+            range(start, end),
+            packed_col[start:end],
+            t_col[start:end],
+            raw_col[start:end],
+            method_col[start:end],
+            id_col[start:end],
+            viol_col[start:end],
         ):
             if id_ is None and not viol and i not in extra_of and i not in paired and i not in latency:
                 if packed != last_code or method is not last_method:  # runs share them
@@ -492,9 +535,15 @@ class Recording:
         """Entries ``start`` .. ``end - 1`` as columns (copies of the slices; the sparse
         fields as live views): for writers that format many entries (``probe``'s transcript)."""
         return Columns(
-            range(start, end), self._packed[start:end], self._t[start:end], self._raw[start:end],
-            self._method[start:end], self._id[start:end], self._viol[start:end],
-            self._latency.keys(), self._extra.keys(),
+            range(start, end),
+            self._packed[start:end],
+            self._t[start:end],
+            self._raw[start:end],
+            self._method[start:end],
+            self._id[start:end],
+            self._viol[start:end],
+            self._latency.keys(),
+            self._extra.keys(),
         )
 
     def __iter__(self) -> Iterator[Entry]:
@@ -563,7 +612,9 @@ class Recording:
         http = extra.get("http")
         if self.direction_at(seq) is Direction.C2S:
             start = bisect.bisect_left(rows, seq)
-            return [r for r in rows[start : start + _EXCHANGE_WINDOW] if self._extra[r]["http"].get("request_seq") == seq]
+            return [
+                r for r in rows[start : start + _EXCHANGE_WINDOW] if self._extra[r]["http"].get("request_seq") == seq
+            ]
         if not isinstance(http, dict) or "method" not in http:
             return []
         method, request_seq = http.get("method"), http.get("request_seq")
@@ -638,7 +689,9 @@ class Recording:
         return writer
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], *, progress: Progress | None = None, max_line: int | None = None) -> "Recording":
+    def load(
+        cls, path: str | os.PathLike[str], *, progress: Progress | None = None, max_line: int | None = None
+    ) -> "Recording":
         """Read a recording file back into a read-only store, as a stream.
 
         Raises :class:`RecordingError` (and nothing else) when the file cannot be a recording
@@ -681,7 +734,9 @@ class Recording:
             f"(only the first {MAX_LOAD_PROBLEMS:,} unreadable lines are described one by one)"
         ).encode()
         extra = {"event": "unreadable", "line": None}
-        packed = Direction.EVENT | Kind.NOTE << 3 | _STATE_INDEX[self.state_at(seq - 1) if seq else State.UNINITIALIZED] << 7
+        packed = (
+            Direction.EVENT | Kind.NOTE << 3 | _STATE_INDEX[self.state_at(seq - 1) if seq else State.UNINITIALIZED] << 7
+        )
         self._t.extend(repeat(self._t[-1] if self._t else 0.0, count))
         self._packed.extend(repeat(packed, count))
         self._raw.extend(repeat(text, count))
@@ -696,7 +751,9 @@ class Recording:
         where = f"line {line}" if line is not None else "the file"
         text = f"entry {seq} could not be read from {where}: {reason}"
         self._t.append(self._t[-1] if self._t else 0.0)
-        self._packed.append(Direction.EVENT | Kind.NOTE << 3 | _STATE_INDEX[self.state_at(seq - 1) if seq else State.UNINITIALIZED] << 7)
+        self._packed.append(
+            Direction.EVENT | Kind.NOTE << 3 | _STATE_INDEX[self.state_at(seq - 1) if seq else State.UNINITIALIZED] << 7
+        )
         self._raw.append(text.encode("utf-8"))
         self._method.append(None)
         self._id.append(None)
@@ -704,7 +761,23 @@ class Recording:
         self._extra[seq] = {"event": "unreadable", "line": line}
 
 
-_ENTRY_KEYS = frozenset({"seq", "t", "dir", "kind", "method", "id", "raw", "raw_b64", "state", "violations", "schema_ok", "latency", "paired"})
+_ENTRY_KEYS = frozenset(
+    {
+        "seq",
+        "t",
+        "dir",
+        "kind",
+        "method",
+        "id",
+        "raw",
+        "raw_b64",
+        "state",
+        "violations",
+        "schema_ok",
+        "latency",
+        "paired",
+    }
+)
 
 
 class RecordingError(ValueError):
@@ -826,7 +899,12 @@ def _check_extra(d: dict) -> str | None:
     """The members the window reads from an entry's extras have the types it expects."""
     tr = d.get("transition")
     if "transition" in d:
-        if not (isinstance(tr, dict) and _label_in(tr.get("from"), _STATE_BY_VALUE) and _label_in(tr.get("to"), _STATE_BY_VALUE) and isinstance(tr.get("label", ""), str)):
+        if not (
+            isinstance(tr, dict)
+            and _label_in(tr.get("from"), _STATE_BY_VALUE)
+            and _label_in(tr.get("to"), _STATE_BY_VALUE)
+            and isinstance(tr.get("label", ""), str)
+        ):
             return "'transition' is not a lifecycle transition (from, to, label)"
         if tr.get("event") is not None and not isinstance(tr["event"], str):
             return f"the transition's 'event' is {_json_type(tr['event'])}, not a string"
@@ -834,7 +912,11 @@ def _check_extra(d: dict) -> str | None:
         return f"'http' is {_json_type(d['http'])}, not an object"
     errors = d.get("schema_errors")
     if errors is not None and not (
-        isinstance(errors, list) and all(isinstance(e, dict) and isinstance(e.get("path", ""), str) and isinstance(e.get("message", ""), str) for e in errors)
+        isinstance(errors, list)
+        and all(
+            isinstance(e, dict) and isinstance(e.get("path", ""), str) and isinstance(e.get("message", ""), str)
+            for e in errors
+        )
     ):
         return "'schema_errors' is not a list of {path, message}"
     for key in ("problem", "event", "schema_definition"):
@@ -940,7 +1022,9 @@ class _Loader:
     them share one text). A huge line costs about twice its kept bytes at its peak.
     """
 
-    def __init__(self, path: str | os.PathLike[str], progress: Progress | None = None, *, max_line: int | None = None) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], progress: Progress | None = None, *, max_line: int | None = None
+    ) -> None:
         self.path = Path(path)
         self.progress = progress
         self.max_line = max(READ_BLOCK, max_line or MAX_LOAD_LINE)
@@ -955,7 +1039,9 @@ class _Loader:
         self._number = 1  # the number of the last line taken (the header is line 1)
         self._pending = bytearray()  # the start of a line that goes on in the next block (at most max_line bytes)
         self._skipping = -1  # bytes of the current line skipped beyond max_line; -1 while it is within it
-        self._unread: list[tuple[int, str]] = []  # unreadable lines since the last entry: the gap they may leave (the first ones)
+        self._unread: list[
+            tuple[int, str]
+        ] = []  # unreadable lines since the last entry: the gap they may leave (the first ones)
         self._unread_count = 0  # ... and how many there are
         self._unread_lines = (0, 0)  # the first and the last of those beyond the first ones
         self._later_pairs: list[tuple[int, int]] = []  # (entry, the entry it is paired with, not before it)
@@ -1029,7 +1115,10 @@ class _Loader:
                 if cut:  # a header that long is no header a session writes: its first members, the rest skipped
                     header_bytes = self._skip_rest_of_line(f, len(first))
                     header = self._header(first, cut=True)
-                    self.problem(1, f"the header is {header_bytes:,} bytes, longer than the limit of {self.max_line:,}: only its first members were read")
+                    self.problem(
+                        1,
+                        f"the header is {header_bytes:,} bytes, longer than the limit of {self.max_line:,}: only its first members were read",
+                    )
                 else:
                     header = self._header(first)
             except OSError as exc:
@@ -1079,7 +1168,9 @@ class _Loader:
         if version < 1:
             raise self.fail(f"the format version {version} is not valid (versions start at 1)")
         if version > FORMAT_VERSION:
-            raise self.fail(f"recording format version {version} is newer than this inspector (it reads up to {FORMAT_VERSION})")
+            raise self.fail(
+                f"recording format version {version} is newer than this inspector (it reads up to {FORMAT_VERSION})"
+            )
         self._version = version
         return header
 
@@ -1112,7 +1203,9 @@ class _Loader:
                 lines = self._lines(block)
                 if lines:
                     self._take_block(lines)
-                if (deadline is not None and time.perf_counter() >= deadline) or (stop_after is not None and self.done_bytes >= stop_after):
+                if (deadline is not None and time.perf_counter() >= deadline) or (
+                    stop_after is not None and self.done_bytes >= stop_after
+                ):
                     return False
         except OSError as exc:
             self.close()
@@ -1299,7 +1392,11 @@ class _Loader:
         if type(seq) is int and seq != expected:
             gap = seq - expected
             if 0 < gap <= self._unread_count:  # entries lost on the unreadable lines above
-                lost = unread if gap == self._unread_count else [(None, "one of the unreadable lines above")] * min(gap, MAX_LOAD_PROBLEMS)
+                lost = (
+                    unread
+                    if gap == self._unread_count
+                    else [(None, "one of the unreadable lines above")] * min(gap, MAX_LOAD_PROBLEMS)
+                )
                 for where, why in lost:
                     rec._append_placeholder(where, why)
                 if gap > len(lost):
@@ -1347,7 +1444,13 @@ class _Loader:
             if not set(map(type, oks)) <= _OK_TYPES:
                 return None
             # an unknown label or combination is None (array refuses it); an unhashable one raises
-            packed = array("H", map(_PACK.get, zip(map(get, ds, repeat("dir")), map(get, ds, repeat("kind")), map(get, ds, repeat("state")), oks)))
+            packed = array(
+                "H",
+                map(
+                    _PACK.get,
+                    zip(map(get, ds, repeat("dir")), map(get, ds, repeat("kind")), map(get, ds, repeat("state")), oks),
+                ),
+            )
             ts = list(map(get, ds, repeat("t"), repeat(_ABSENT)))
             if not set(map(type, ts)) <= _T_TYPES:
                 return None
@@ -1544,7 +1647,12 @@ def _migrate(d: Any, version: int) -> Any:
         d["dir"] = "note"  # version 2: the HTTP transport's side lines were written as stderr
     if version < 2 and isinstance(d, dict):
         tr = d.get("transition")
-        if isinstance(tr, dict) and "event" not in tr and isinstance(tr.get("from"), str) and isinstance(tr.get("to"), str):
+        if (
+            isinstance(tr, dict)
+            and "event" not in tr
+            and isinstance(tr.get("from"), str)
+            and isinstance(tr.get("to"), str)
+        ):
             label = tr.get("label")
             event = event_of_edge(tr["from"], tr["to"], label if isinstance(label, str) else None)
             if event is not None:

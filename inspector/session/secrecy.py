@@ -38,7 +38,21 @@ _SECRET_TOKENS = ("pat", "pass", "pw", "passphrase")  # whole words of a name
 #: the words of a name: ``GITHUB_PAT`` -> GITHUB, PAT; ``apiKeyFile`` -> api, Key, File
 NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 #: a flag whose value is no secret, though its name says key or auth (``--api-key-file``, ``--auth-type``)
-_NOT_SECRET_FLAGS = ("file", "path", "dir", "type", "mode", "method", "url", "name", "id", "header", "env", "scheme", "provider")
+_NOT_SECRET_FLAGS = (
+    "file",
+    "path",
+    "dir",
+    "type",
+    "mode",
+    "method",
+    "url",
+    "name",
+    "id",
+    "header",
+    "env",
+    "scheme",
+    "provider",
+)
 #: a URL's userinfo with a password (any scheme): postgres://user:pw@host
 _URL_PASSWORD = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^/?#@\s:]*:([^/?#@\s]+)@")
 #: well-known shapes of tokens and keys -> what they are
@@ -120,7 +134,12 @@ def secret_argument(args: list[str], n: int) -> Word | None:
         flag = args[n - 1]
     flag = flag.lstrip("-")
     words = [w.lower() for w in NAME_WORDS.findall(flag)]
-    if not flag or (words and words[-1] in _NOT_SECRET_FLAGS) or value.startswith(("/", "~", "./", "../", "$")) or "${" in value:
+    if (
+        not flag
+        or (words and words[-1] in _NOT_SECRET_FLAGS)
+        or value.startswith(("/", "~", "./", "../", "$"))
+        or "${" in value
+    ):
         flag = ""
     return secret_kind(value, flag) or (secret_kind(arg) if value is not arg else None)
 
@@ -131,4 +150,3 @@ def secret_header(name: str, value: str) -> bool:
     value, or by its value (:func:`secret_kind`: ``Bearer …``, a token of a known shape, a long
     random string), whatever the name."""
     return looks_secret(name) or secret_kind(value) is not None
-

@@ -235,7 +235,9 @@ class StepGate:
         for cb in list(self.listeners):
             cb(head)
 
-    async def wait(self, raw: bytes, explanation: str, direction: str = "c2s", *, at: float | None = None, **values: Any) -> None:
+    async def wait(
+        self, raw: bytes, explanation: str, direction: str = "c2s", *, at: float | None = None, **values: Any
+    ) -> None:
         """Wait for ``go()``. Messages queue in the order they came to be (``at``: a server
         message read before the client produced one of its own goes first, even when the
         inspector reaches it later - unless the client's is shown already). Raises
@@ -244,7 +246,9 @@ class StepGate:
         if held is not None:
             await self.passage(held)
 
-    def enter(self, raw: bytes, explanation: str, direction: str = "c2s", *, at: float | None = None, **values: Any) -> tuple | None:
+    def enter(
+        self, raw: bytes, explanation: str, direction: str = "c2s", *, at: float | None = None, **values: Any
+    ) -> tuple | None:
         """Put a message in the queue now (``passage`` waits for its turn): the messages of one
         read enter together, so a client message cannot come between them. None when the gate
         does not hold messages; ConnectionLost when the session is closing."""
@@ -350,7 +354,19 @@ class StepGate:
 
 
 class _Waiter:
-    __slots__ = ("event", "reply_obj", "seq", "latency", "kind", "last_progress", "lost", "on_progress", "rejected", "never_read", "expired")
+    __slots__ = (
+        "event",
+        "reply_obj",
+        "seq",
+        "latency",
+        "kind",
+        "last_progress",
+        "lost",
+        "on_progress",
+        "rejected",
+        "never_read",
+        "expired",
+    )
 
     def __init__(self) -> None:
         self.event = anyio.Event()
@@ -391,6 +407,8 @@ def describe_unread(u: dict) -> str:
     else:
         head = f"whatever the server's {stream} carried after reading stopped was not recorded"
     return f"{head}: {u.get('why')}"
+
+
 _LOG_METHOD = "notifications/message"
 _LOG_ONLY = frozenset((_LOG_METHOD,))  # what change listeners do not read
 _MAX_LIST_PAGES = 20  # tools/list pages read to find one tool again after a HeaderMismatch
@@ -467,7 +485,9 @@ class Session:
         self.recording = recording or Recording(
             {
                 **options.transport.describe(),
-                **engine_header(options.config),  # all the engine's verdicts depend on: re-analysis builds the same engine
+                **engine_header(
+                    options.config
+                ),  # all the engine's verdicts depend on: re-analysis builds the same engine
             },
             t0=clock(),
         )
@@ -475,7 +495,9 @@ class Session:
         self.gate.annotate = self._annotate_step
         # over HTTP a body has as long to arrive as the longest answer the session waits for
         read_timeout = max(options.request_timeout, options.connect_timeout)
-        self.transport = transport or open_transport(options.transport, clock=clock, max_line=options.max_line, read_timeout=read_timeout)
+        self.transport = transport or open_transport(
+            options.transport, clock=clock, max_line=options.max_line, read_timeout=read_timeout
+        )
         self.exit_info: ExitInfo | None = None
         self.returncode: int | None = None
         self.signal: int | None = None
@@ -502,9 +524,13 @@ class Session:
         self._closing = False
         self._started = False
         self._reinitializing = False
-        self._renewed: anyio.Event | None = None  # HTTP: set when the new session after an expiry is started (or failed)
+        self._renewed: anyio.Event | None = (
+            None  # HTTP: set when the new session after an expiry is started (or failed)
+        )
         self._spawned_at = clock()  # the server's start: the start timeout counts from here (set when it is spawned)
-        self._start_waiter: _Waiter | None = None  # what the start sequence waits for (woken when a late answer decides the era)
+        self._start_waiter: _Waiter | None = (
+            None  # what the start sequence waits for (woken when a late answer decides the era)
+        )
         self._sent_as: dict[Any, int] = {}  # request id -> its entry, while it may still be cancelled
         self._http = self.transport.mirrors_headers  # modern messages mirror metadata into headers
 
@@ -518,7 +544,9 @@ class Session:
             self._spawned_at = self.clock()
         except SpawnError as exc:
             a = self.engine.spawn_failed(str(exc), exc.reason, **exc.values)
-            self.recording.append(Direction.EVENT, self.clock(), str(exc).encode(), a, {"event": ProcessEventKind.SPAWN_FAILED.value})
+            self.recording.append(
+                Direction.EVENT, self.clock(), str(exc).encode(), a, {"event": ProcessEventKind.SPAWN_FAILED.value}
+            )
             self.recording.notify()
             self._finish_recording()
             raise StartFailed(str(exc)) from None
@@ -628,7 +656,9 @@ class Session:
         if step is None:
             return None
         if step.direction == "shutdown":
-            event = {"stdin": "stdin_closed", "sigterm": "sigterm_sent", "sigkill": "sigkill_sent"}.get(step.values.get("step", ""), "session_closing")
+            event = {"stdin": "stdin_closed", "sigterm": "sigterm_sent", "sigkill": "sigkill_sent"}.get(
+                step.values.get("step", ""), "session_closing"
+            )
             return self.engine.preview("link", event=event)
         return self.engine.preview(step.direction, step.raw)
 
@@ -663,7 +693,13 @@ class Session:
         rec = self.recording
         for u in unread:
             text = describe_unread(u)
-            rec.append(Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), self.engine.note(), {"event": "output_unread", **u})
+            rec.append(
+                Direction.EVENT,
+                self.clock(),
+                text.encode("utf-8", "replace"),
+                self.engine.note(),
+                {"event": "output_unread", **u},
+            )
         try:
             rec.notify()
         except Exception:  # a listener that fails here must not keep the recording from closing
@@ -711,13 +747,20 @@ class Session:
                             for lo in range(0, len(lines), SLICE):
                                 part = lines[lo : lo + SLICE] if len(lines) > SLICE else lines
                                 start = len(rec)
-                                analyses = incoming_many(part, t, start, unread)  # a line the engine chokes on is data too
+                                analyses = incoming_many(
+                                    part, t, start, unread
+                                )  # a line the engine chokes on is data too
                                 rec.extend(S2C, t, part, analyses, shared)
                                 skip = None
                                 for seq, a in enumerate(analyses, start):
                                     if a is skip:
                                         continue
-                                    if a.kind is not NOTIFICATION or a.progress_of is not None or everyone or (changes and a.method != _LOG_METHOD):
+                                    if (
+                                        a.kind is not NOTIFICATION
+                                        or a.progress_of is not None
+                                        or everyone
+                                        or (changes and a.method != _LOG_METHOD)
+                                    ):
                                         self._dispatch_safely(a, seq, t)
                                     elif a.obj is None:
                                         skip = a  # shared by the lines of a run nobody reads
@@ -833,7 +876,13 @@ class Session:
                         await gate.passage(held[i])
                     except ConnectionLost:
                         pass
-                one = Frames(ev.t, [raw], ((0, cut[i]),) if i in cut else (), ev.channel, [ev.metas[i]] if ev.metas is not None else None)
+                one = Frames(
+                    ev.t,
+                    [raw],
+                    ((0, cut[i]),) if i in cut else (),
+                    ev.channel,
+                    [ev.metas[i]] if ev.metas is not None else None,
+                )
                 self._record_frames_singly(one, released=self.clock())
                 if not gate.enabled:  # left step mode mid-read: the loop gets its turns again
                     await checkpoint()
@@ -864,7 +913,9 @@ class Session:
                 rec.append(Direction.S2C, t, raw, a, extra or None)
                 self._dispatch_safely(a, seq, t)
             else:
-                rec.append(Direction.S2C, t, raw, self.engine.oversized(raw, dropped, limit), {"dropped": dropped, **extra})
+                rec.append(
+                    Direction.S2C, t, raw, self.engine.oversized(raw, dropped, limit), {"dropped": dropped, **extra}
+                )
         rec.notify()
 
     def _dispatch_safely(self, a: Any, seq: int, t: float) -> None:
@@ -931,8 +982,12 @@ class Session:
         why = f"{first.path or '/'}: {first.message}" if first is not None else "invalid"
         a = self.engine.note()
         a.violations = ("inspector.internal-error",)
-        text = f"inspector error: the answer to {what} is not valid against {verdict.definition} ({why}); it was not sent"
-        self.recording.append(Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), a, {"event": "internal_error"})
+        text = (
+            f"inspector error: the answer to {what} is not valid against {verdict.definition} ({why}); it was not sent"
+        )
+        self.recording.append(
+            Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), a, {"event": "internal_error"}
+        )
         self.recording.notify()
         return why
 
@@ -973,13 +1028,17 @@ class Session:
             extra["http"] = ev.info
         a = self.engine.link_event(kind.value, ev.info)
         failure = ev.info.get("failure") if ev.info is not None else None  # this exchange cannot answer its request
-        if kind is LinkEventKind.STREAM_ENDED:  # recorded only when it is resumed or broke off (most end after their answer)
+        if (
+            kind is LinkEventKind.STREAM_ENDED
+        ):  # recorded only when it is resumed or broke off (most end after their answer)
             if a.resume and ev.info is not None and self.transport.resume(ev.info.get("request_seq")):
                 ev = dataclasses.replace(ev, detail=f"{ev.detail} before its response: resuming it with Last-Event-ID")
                 failure = None
             elif not failure:
                 return
-        if isinstance(failure, str) and ev.info is not None and a.transition is None:  # a redirect, a broken or over-long answer: said at once (a refusal the engine acted on goes its way)
+        if (
+            isinstance(failure, str) and ev.info is not None and a.transition is None
+        ):  # a redirect, a broken or over-long answer: said at once (a refusal the engine acted on goes its way)
             self._exchange_failed(ev.info.get("request_seq"), failure)
         if kind is LinkEventKind.HTTP_EXCHANGE and a.transition is not None and ev.info is not None:
             seq = ev.info.get("request_seq")
@@ -993,9 +1052,16 @@ class Session:
         elif kind is LinkEventKind.CONNECTED:
             self._spawned.set()
         elif kind is LinkEventKind.SESSION_EXPIRED:
-            renewing = self.engine.state is State.UNINITIALIZED and self._started and not self._closing and self._tg is not None
+            renewing = (
+                self.engine.state is State.UNINITIALIZED
+                and self._started
+                and not self._closing
+                and self._tg is not None
+            )
             if renewing and not self._reinitializing:
-                self._reinitializing = True  # before the waiters wake: a request that was cut off waits for the new session
+                self._reinitializing = (
+                    True  # before the waiters wake: a request that was cut off waits for the new session
+                )
                 self._renewed = anyio.Event()
                 self._tg.start_soon(self._reinitialize)  # type: ignore[union-attr]
             for w in self._waiters.values():
@@ -1007,7 +1073,11 @@ class Session:
         """HTTP: the exchange that carried request entry ``request_seq`` cannot bring its answer
         (redirected, broken off, longer than the limit): its waiter fails now with ``why``
         rather than at its timeout. Nothing happens when the answer came already."""
-        if type(request_seq) is not int or not (0 <= request_seq < len(self.recording)) or self.recording.direction_at(request_seq) is not Direction.C2S:
+        if (
+            type(request_seq) is not int
+            or not (0 <= request_seq < len(self.recording))
+            or self.recording.direction_at(request_seq) is not Direction.C2S
+        ):
             return
         w = self._waiters.pop(id_key(self.recording.id_at(request_seq)), None)
         if w is not None:
@@ -1079,7 +1149,9 @@ class Session:
                     raw = self.engine.build_result(id, result)
                 else:  # never send what the schema rejects: say why, answer with an error
                     why = self._refuse_answer(method, verdict)
-                    raw = self.engine.build_error(id, -32603, "the client could not produce a valid answer", {"reason": why})
+                    raw = self.engine.build_error(
+                        id, -32603, "the client could not produce a valid answer", {"reason": why}
+                    )
             except HandlerError as exc:
                 raw = self.engine.build_error(id, exc.code, exc.message, exc.data)
             except Exception as exc:  # a handler bug must not take the session down
@@ -1121,14 +1193,22 @@ class Session:
         return SERVER_STEPS["answer"], {"method": pending.method if pending is not None else "?"}
 
     async def send_raw(
-        self, raw: bytes, *, settle: bool = False, explanation: str | None = None, held: bool = False, extra: dict | None = None
+        self,
+        raw: bytes,
+        *,
+        settle: bool = False,
+        explanation: str | None = None,
+        held: bool = False,
+        extra: dict | None = None,
     ) -> int:
         """Record and write one line the client sends. Returns its entry number. ``settle``:
         return only once the server has taken it (over HTTP: answered its POST). In step mode
         it first waits at the gate (with ``explanation``, or one made from the message), unless
         the caller ``held`` it there already. ``extra`` is kept on the entry (``round_of``: the
         first request of the call this one retries)."""
-        if self.gate.closed and not held:  # Disconnect was pressed: nothing new goes out (a held shutdown step may be shown)
+        if (
+            self.gate.closed and not held
+        ):  # Disconnect was pressed: nothing new goes out (a held shutdown step may be shown)
             raise ConnectionLost("the session is closing: the message was not sent")
         if self.gate.enabled and not held:
             if explanation is not None:
@@ -1165,14 +1245,22 @@ class Session:
         if self.transport.line_messages:
             body = data[:-2] if data.endswith(b"\r\n") else data[:-1] if data.endswith(b"\n") else data
             if b"\n" in body or b"\r" in body:
-                raise ValueError("over stdio a message is one line: remove the line breaks (or send valid JSON, which can be compacted)")
+                raise ValueError(
+                    "over stdio a message is one line: remove the line breaks (or send valid JSON, which can be compacted)"
+                )
             data = body + b"\n"
         if self._exited.is_set():
             raise ConnectionLost(self._failure_text("the server is gone"))
         raw = self.transport.frame(data)
         judged = parse_line(raw)  # only its kind and id: the engine judges it once, when it goes out
         w: _Waiter | None = None
-        if wait is not None and judged.kind is Kind.REQUEST and valid_id(judged.id) and id_key(judged.id) not in self._waiters and not self.engine.id_pending(judged.id):
+        if (
+            wait is not None
+            and judged.kind is Kind.REQUEST
+            and valid_id(judged.id)
+            and id_key(judged.id) not in self._waiters
+            and not self.engine.id_pending(judged.id)
+        ):
             w = _Waiter()
             self._waiters[id_key(judged.id)] = w
         if self.gate.enabled:
@@ -1207,7 +1295,12 @@ class Session:
         if not w.event.is_set() or w.lost is not None or w.seq is None:
             return HandWritten(seq)
         obj = w.reply_obj or {}
-        return HandWritten(seq, w.seq, obj.get("result") if w.kind is Kind.RESULT else None, obj.get("error") if w.kind is Kind.ERROR else None)
+        return HandWritten(
+            seq,
+            w.seq,
+            obj.get("result") if w.kind is Kind.RESULT else None,
+            obj.get("error") if w.kind is Kind.ERROR else None,
+        )
 
     def judge_text(self, text: str | bytes) -> "TextVerdict":
         """What a hand-written message would be if sent now (kind, method, id), the rules it
@@ -1221,7 +1314,9 @@ class Session:
             id=a.id,
             violations=a.violations,
             schema_ok=None if schema is None else schema.ok,
-            schema_errors=tuple((e.path, e.message) for e in schema.errors) if schema is not None and not schema.ok else (),
+            schema_errors=tuple((e.path, e.message) for e in schema.errors)
+            if schema is not None and not schema.ok
+            else (),
             schema_definition=schema.definition if schema is not None else None,
             problem=a.problem,
         )
@@ -1275,7 +1370,12 @@ class Session:
             rounds += 1
             try:
                 reply = await self._request_once(
-                    method, params, timeout=timeout, max_timeout=max_timeout, progress=progress or on_progress is not None, on_progress=on_progress,
+                    method,
+                    params,
+                    timeout=timeout,
+                    max_timeout=max_timeout,
+                    progress=progress or on_progress is not None,
+                    on_progress=on_progress,
                     round_of=first,
                 )
             except _SessionExpired as exc:  # 404: the client starts a new session; the request goes again in it
@@ -1315,7 +1415,9 @@ class Session:
             ):
                 mismatch_retried = True  # 2026-07-28: tools/list told the tool's header parameters; once more
                 continue
-            return dataclasses.replace(reply, rounds=rounds, total=self.clock() - started, round_latencies=tuple(latencies))
+            return dataclasses.replace(
+                reply, rounds=rounds, total=self.clock() - started, round_latencies=tuple(latencies)
+            )
 
     async def _learn_tool_headers(self, name: Any) -> bool:
         """After a -32020 HeaderMismatch on tools/call (2026-07-28 Streamable HTTP: the client
@@ -1325,7 +1427,9 @@ class Session:
             return False
         cursor: Any = None
         for _page in range(_MAX_LIST_PAGES):
-            listed = await self._request_once("tools/list", {"cursor": cursor} if cursor else {}, timeout=None, max_timeout=None, progress=False)
+            listed = await self._request_once(
+                "tools/list", {"cursor": cursor} if cursor else {}, timeout=None, max_timeout=None, progress=False
+            )
             result = listed.result if isinstance(listed.result, dict) else {}
             tools = result.get("tools")
             if isinstance(tools, list) and any(isinstance(t, dict) and t.get("name") == name for t in tools):
@@ -1344,7 +1448,9 @@ class Session:
                     continue
                 asked = req.get("params")
                 try:
-                    answer = await self.handlers.handle(str(req.get("method")), asked if isinstance(asked, dict) else {})
+                    answer = await self.handlers.handle(
+                        str(req.get("method")), asked if isinstance(asked, dict) else {}
+                    )
                     verdict = self.engine.check_answer(str(req.get("method")), answer)
                     if not verdict.ok:  # left out, like a request the client will not fulfil
                         self._refuse_answer(f"{req.get('method')} (input request {key!r})", verdict)
@@ -1388,7 +1494,9 @@ class Session:
         timeout = self.options.request_timeout if timeout is None else timeout
         max_timeout = self.options.max_request_timeout if max_timeout is None else max_timeout
         try:
-            self._sent_as[id_key(id)] = await self.send_raw(raw, explanation=explanation, extra={"round_of": round_of} if round_of is not None else None)
+            self._sent_as[id_key(id)] = await self.send_raw(
+                raw, explanation=explanation, extra={"round_of": round_of} if round_of is not None else None
+            )
             started = self.clock()
             hard_deadline = started + max_timeout
             while True:
@@ -1482,7 +1590,12 @@ class Session:
             if self.engine.state is State.DISCOVERING:  # a modern answer after the fallback: a modern server after all
                 await self._probe(mode, again=True)
                 if self.engine.era is not Era.MODERN or self.engine.state is not State.READY:
-                    raise StartFailed(self._failure_text(self.engine.outcome or "the server refused initialize with -32022 but did not answer server/discover in time"))
+                    raise StartFailed(
+                        self._failure_text(
+                            self.engine.outcome
+                            or "the server refused initialize with -32022 but did not answer server/discover in time"
+                        )
+                    )
         self._started = True
         if self.engine.era is Era.MODERN:
             self._first_request_step = True
@@ -1496,10 +1609,18 @@ class Session:
         reason = self.engine.era_reason
         if reason:
             era = self.engine.era.value if self.engine.era is not None else "unknown"
-            self.recording.append(Direction.EVENT, self.clock(), f"{era} era: {reason}".encode(), self.engine.note(), {"event": "era_decided"})
+            self.recording.append(
+                Direction.EVENT,
+                self.clock(),
+                f"{era} era: {reason}".encode(),
+                self.engine.note(),
+                {"event": "era_decided"},
+            )
             self.recording.notify()
 
-    async def _wait_start_answer(self, id: Any, raw: bytes, explanation: str, timeout: float, method: str, clock_name: str = "connect timeout") -> _Waiter | None:
+    async def _wait_start_answer(
+        self, id: Any, raw: bytes, explanation: str, timeout: float, method: str, clock_name: str = "connect timeout"
+    ) -> _Waiter | None:
         """Send a start-sequence request and wait for its answer. None: no answer in time (the
         timeout is recorded). The waiter comes back unanswered when a late answer to the probe
         decided the era meanwhile (``_era_undone``).
@@ -1574,7 +1695,9 @@ class Session:
         return w
 
     def _note_start_wait(self, text: str, event: str) -> None:
-        self.recording.append(Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), self.engine.note(), {"event": event})
+        self.recording.append(
+            Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), self.engine.note(), {"event": event}
+        )
         self.recording.notify()
 
     async def _probe(self, mode: EraMode, *, again: bool = False) -> None:
@@ -1590,7 +1713,14 @@ class Session:
         for _attempt in range(3):
             id = eng.next_id()
             raw = eng.build_discover(id, version)
-            w = await self._wait_start_answer(id, raw, MODERN_STEPS["server/discover"], timeout, "server/discover", "probe timeout" if short else "connect timeout")
+            w = await self._wait_start_answer(
+                id,
+                raw,
+                MODERN_STEPS["server/discover"],
+                timeout,
+                "server/discover",
+                "probe timeout" if short else "connect timeout",
+            )
             state = eng.state
             if (w is None or w.rejected) and mode is EraMode.AUTO and state is State.UNINITIALIZED:
                 return  # no answer (stdio) or refused (HTTP 4xx): legacy server, fall back
@@ -1606,7 +1736,9 @@ class Session:
         eng = self.engine
         id = eng.next_id()
         raw = eng.build_initialize(id)
-        w = await self._wait_start_answer(id, raw, LEGACY_STEPS["initialize"], self.options.connect_timeout, "initialize")
+        w = await self._wait_start_answer(
+            id, raw, LEGACY_STEPS["initialize"], self.options.connect_timeout, "initialize"
+        )
         if self._era_undone():
             self._note_era()
             return
@@ -1632,7 +1764,13 @@ class Session:
             await self._handshake()
         except SessionError as exc:
             text = f"could not start a new HTTP session after the old one expired: {exc}"
-            self.recording.append(Direction.EVENT, self.clock(), text.encode("utf-8", "replace"), self.engine.note(), {"event": "renew_failed"})
+            self.recording.append(
+                Direction.EVENT,
+                self.clock(),
+                text.encode("utf-8", "replace"),
+                self.engine.note(),
+                {"event": "renew_failed"},
+            )
             self.recording.notify()
         except Exception as exc:
             self._record_internal_error("starting a new HTTP session after the old one expired", exc, self.clock())
@@ -1685,4 +1823,3 @@ class Session:
         s["counts"] = self.recording.counts()
         s["unread"] = [dict(u) for u in self.unread] or None
         return s
-

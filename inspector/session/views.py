@@ -41,7 +41,13 @@ from operator import countOf, eq, not_, truth
 from typing import Any
 
 from inspector.protocol.messages import Kind, loads_lenient
-from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO, MODERN_VERSIONS
+from inspector.protocol.versions import (
+    META_CLIENT_CAPABILITIES,
+    META_CLIENT_INFO,
+    META_PROTOCOL_VERSION,
+    META_SERVER_INFO,
+    MODERN_VERSIONS,
+)
 
 from .recording import Direction, Recording
 
@@ -249,7 +255,9 @@ class EntryView(RowView):
         if f == self.filter:
             return False
         before, self.filter = self.filter, f
-        narrower = before.text and f.text and before.text.lower() in f.text.lower() and replace(before, text=f.text) == f
+        narrower = (
+            before.text and f.text and before.text.lower() in f.text.lower() and replace(before, text=f.text) == f
+        )
         if narrower and self.rec is not None:
             # the search text grew (typing): only the rows shown can still match
             shown = self.rows
@@ -474,7 +482,13 @@ def _packed_bytes(rec: Recording, start: int, end: int, high: int) -> bytes:
     the high one (1: the schema verdict in its bits 3-4)."""
     packed = getattr(rec, "_packed", None)
     if not isinstance(packed, array) or packed.itemsize != 2:
-        packed = array("H", (int(rec.direction_at(i)) | int(rec.kind_at(i)) << 3 | _SCHEMA_CODE[rec.schema_at(i)] << 11 for i in range(start, end)))
+        packed = array(
+            "H",
+            (
+                int(rec.direction_at(i)) | int(rec.kind_at(i)) << 3 | _SCHEMA_CODE[rec.schema_at(i)] << 11
+                for i in range(start, end)
+            ),
+        )
         start, end = 0, len(packed)
     data = packed[start:end].tobytes()
     return data[high if _LITTLE else 1 - high :: 2]
@@ -833,7 +847,9 @@ class NegotiationTracker:
         changed = False
         start = self.scanned
         if end > start:  # the start methods are rare: found with one C-level pass over the column
-            for i in compress(range(start, end), map(_START_SET.__contains__, _column(rec, "_method", "method_at", start, end))):
+            for i in compress(
+                range(start, end), map(_START_SET.__contains__, _column(rec, "_method", "method_at", start, end))
+            ):
                 self.rows.append(i)
                 changed = self.take(i) or changed
         self.scanned = end
@@ -897,7 +913,12 @@ class NegotiationTracker:
         if self.offer is None:
             return None
         answer, method = self.answer, self.method
-        facts: dict[str, Any] = {"method": method, "offer": self.offer, "answer_kind": self.answer_kind, "answer": answer}
+        facts: dict[str, Any] = {
+            "method": method,
+            "offer": self.offer,
+            "answer_kind": self.answer_kind,
+            "answer": answer,
+        }
         if isinstance(answer, dict) and self.answer_kind is Kind.RESULT:
             if method == "initialize":
                 facts["server"] = {

@@ -70,7 +70,11 @@ class WaitState:
     @property
     def flagged(self) -> bool:
         """Whether there is something to tell: an unmatched answer, a timeout, a flagged answer."""
-        return bool(self.unmatched) or self.timeout_seq is not None or (self.answer is not None and bool(self.answer.rules))
+        return (
+            bool(self.unmatched)
+            or self.timeout_seq is not None
+            or (self.answer is not None and bool(self.answer.rules))
+        )
 
 
 class RequestWatch:
@@ -123,7 +127,9 @@ class RequestWatch:
         methods, violations = cols.method, cols.violations
         picked = [k for k, m in enumerate(methods) if m == method] if method in methods else []
         if any(not UNMATCHED_RULES.isdisjoint(v) for v in set(violations)):
-            picked = sorted(set(picked).union(k for k, v in enumerate(violations) if v and not UNMATCHED_RULES.isdisjoint(v)))
+            picked = sorted(
+                set(picked).union(k for k, v in enumerate(violations) if v and not UNMATCHED_RULES.isdisjoint(v))
+            )
         changed = False
         for k in picked:
             changed |= self._take(start + k, cols.codes[k], cols.id[k], cols.violations[k])

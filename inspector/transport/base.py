@@ -11,6 +11,7 @@ from typing import Protocol, Union
 
 from inspector.protocol.jsontypes import JsonObject
 
+
 class TransportKind(enum.StrEnum):
     """The transports, by the names recordings, profiles and the command line use for them (a
     ``str``: ``TransportKind.STDIO == "stdio"``, so old files and saved servers read unchanged)."""
@@ -430,7 +431,9 @@ class Transport(Protocol):
 
     async def __aexit__(self, *exc: object) -> None: ...
 
-    async def send(self, data: bytes, tag: int | None = None, headers: Mapping[str, str] | None = None, *, settle: bool = False) -> None:
+    async def send(
+        self, data: bytes, tag: int | None = None, headers: Mapping[str, str] | None = None, *, settle: bool = False
+    ) -> None:
         """Send one message. ``tag`` (the sender's entry number) comes back on what answers it
         where the transport can tell (HTTP: the exchange and the messages of that POST's answer);
         ``headers`` are the message's own metadata headers (HTTP; stdio has none); ``settle``:
@@ -478,7 +481,9 @@ class Transport(Protocol):
         None when there was nothing to do (HTTP: the server is not ours)."""
         ...
 
-    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
+    async def shutdown(
+        self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None
+    ) -> ExitInfo:
         """End the session the transport's way: its polite step, then up to ``grace`` seconds for
         the peer to end on its own (stdio: close stdin; HTTP: DELETE the session), then its forced
         steps with ``force_grace`` each (stdio: SIGTERM, then SIGKILL; HTTP has none: streams are

@@ -162,7 +162,12 @@ class StreamableHttpTransport:
     ) -> None:
         parts = urlsplit(spec.url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise SpawnError(f"cannot connect to {spec.url!r}: not an http:// or https:// URL", "other", program=spec.url, detail="not an http:// or https:// URL")
+            raise SpawnError(
+                f"cannot connect to {spec.url!r}: not an http:// or https:// URL",
+                "other",
+                program=spec.url,
+                detail="not an http:// or https:// URL",
+            )
         self.spec = spec
         self._clock = clock
         self._max_line = max_line
@@ -181,7 +186,9 @@ class StreamableHttpTransport:
         self._by_tag: dict[int, anyio.CancelScope] = {}  # the POST in flight for each sent entry
         self._inflight: dict[int, anyio.Event] = {}  # set when the POST of an entry has ended (exchange_done)
         self._cut: set[int] = set()  # entries whose answer stream carried an event past the limit: never resumed
-        self._ended: dict[int, tuple[str, int | None]] = {}  # entry -> (last event id, retry) of its ended answer stream
+        self._ended: dict[
+            int, tuple[str, int | None]
+        ] = {}  # entry -> (last event id, retry) of its ended answer stream
         self._resumes: dict[int, int] = {}  # entry -> resumptions tried
         self._exit_info: ExitInfo | None = None
         self._on_answer = on_answer  # told (method, status) of every answer (HTTP auto: a POST went through)
@@ -286,9 +293,15 @@ class StreamableHttpTransport:
         except httpx.HTTPError as exc:
             self._side(f"resuming the answer stream of entry {tag} failed: {_why(exc)}")
         finally:
-            if decoder.last_id != last_id and not self._closed and tag not in self._cut:  # it delivered: it may be resumed again
+            if (
+                decoder.last_id != last_id and not self._closed and tag not in self._cut
+            ):  # it delivered: it may be resumed again
                 self._ended[tag] = (decoder.last_id, decoder.retry)
-                self._emit(_K.STREAM_ENDED, f"the resumed answer stream of entry {tag} ended after event {decoder.last_id}", info={"request_seq": tag, "last_event_id": decoder.last_id})
+                self._emit(
+                    _K.STREAM_ENDED,
+                    f"the resumed answer stream of entry {tag} ended after event {decoder.last_id}",
+                    info={"request_seq": tag, "last_event_id": decoder.last_id},
+                )
 
     def cancel(self, tag: int) -> bool:
         """Close the answer stream of the POST that carried entry ``tag`` (2026-07-28: the
@@ -297,7 +310,11 @@ class StreamableHttpTransport:
         if scope is None:
             return False
         scope.cancel()
-        self._emit(_K.STREAM_CLOSED, f"closed the answer stream of entry {tag}: that cancels the request", info={"request_seq": tag})
+        self._emit(
+            _K.STREAM_CLOSED,
+            f"closed the answer stream of entry {tag}: that cancels the request",
+            info={"request_seq": tag},
+        )
         return True
 
     async def send(
@@ -314,7 +331,9 @@ class StreamableHttpTransport:
             with anyio.move_on_after(self._read_timeout):
                 await answered.wait()
             if not answered.is_set():  # no status line in time: the session goes on, the POST may still be answered
-                self._side(f"the server has not answered the POST of entry {tag} within {self._read_timeout:g} s; going on without its answer")
+                self._side(
+                    f"the server has not answered the POST of entry {tag} within {self._read_timeout:g} s; going on without its answer"
+                )
             return
         self._tg.start_soon(self._scoped, self._post, data, tag, headers)
         await checkpoint()
@@ -336,7 +355,9 @@ class StreamableHttpTransport:
         """The server is not ours to end; its session expires on its own."""
         return None
 
-    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
+    async def shutdown(
+        self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None
+    ) -> ExitInfo:
         """Close the session: DELETE it (when the server gave an id), stop every stream, and
         end the event stream. Shielded from cancellation; idempotent. ``before_step`` (step
         mode) is awaited before the DELETE ("delete") or, without a session id, before the
@@ -395,7 +416,9 @@ class StreamableHttpTransport:
         secret = {k.lower() for k in self.spec.secret_headers}
         return {k: (MASK if k.lower() in secret else v) for k, v in headers.items()}
 
-    async def _post(self, data: bytes, tag: int | None = None, extra: JsonObject | None = None, answered: anyio.Event | None = None) -> None:
+    async def _post(
+        self, data: bytes, tag: int | None = None, extra: JsonObject | None = None, answered: anyio.Event | None = None
+    ) -> None:
         """``answered`` is set once the server answered the POST (or it failed)."""
         done = anyio.Event()
         if tag is not None:
@@ -425,7 +448,9 @@ class StreamableHttpTransport:
             with anyio.move_on_after(timeout):
                 await done.wait()
 
-    async def _post_one(self, data: bytes, tag: int | None, extra: JsonObject | None, answered: anyio.Event | None = None) -> None:
+    async def _post_one(
+        self, data: bytes, tag: int | None, extra: JsonObject | None, answered: anyio.Event | None = None
+    ) -> None:
         assert self._client is not None
         headers = {**self._headers(content=True), **(extra or {})}  # the message's own metadata wins
         sent_session = self.session_id
@@ -452,7 +477,12 @@ class StreamableHttpTransport:
                         self._stream_ended(tag, decoder, broke)
                 if response.status_code == 404 and sent_session is not None and sent_session == self.session_id:
                     self._expire(sent_session)  # the session is over: the next initialize starts anew
-                if response.status_code == 202 and not self._get_started and self.session_id is not None and self._tg is not None:
+                if (
+                    response.status_code == 202
+                    and not self._get_started
+                    and self.session_id is not None
+                    and self._tg is not None
+                ):
                     self._get_started = True
                     self._tg.start_soon(self._scoped, self._get_stream)
         except Exception as exc:  # httpx's errors, and what it does not wrap (a port past 65535, an invalid URL)
@@ -462,7 +492,14 @@ class StreamableHttpTransport:
             else:
                 self._side(f"POST {self.spec.url} failed: {why}")
                 if tag is not None and not self._closed:  # no answer will come on it: its request fails now
-                    info = {"request_seq": tag, "last_event_id": None, "error": why, "failure": f"the POST failed before its answer: {why}", "failure_code": "answer-broken", "failure_args": {"error": why}}
+                    info = {
+                        "request_seq": tag,
+                        "last_event_id": None,
+                        "error": why,
+                        "failure": f"the POST failed before its answer: {why}",
+                        "failure_code": "answer-broken",
+                        "failure_args": {"error": why},
+                    }
                     self._emit(_K.STREAM_ENDED, f"the POST of entry {tag} failed before its answer: {why}", info=info)
 
     def _answer_cut(self, tag: int, meta: JsonObject) -> None:
@@ -473,8 +510,18 @@ class StreamableHttpTransport:
         self._ended.pop(tag, None)
         limit = f"{self._max_line:,}"
         why = f"an event on the answer stream of {meta['method']} {meta['url']} is longer than the limit of {limit} bytes (--max-line): its first {limit} bytes are kept, the rest is counted and dropped"
-        info = {"request_seq": tag, "failure": why, "failure_code": "answer-too-long", "failure_args": {"limit": limit}, "body_over_limit": self._max_line}
-        self._emit(_K.STREAM_ENDED, f"the answer stream of entry {tag} carried an event past the limit of {limit} bytes: its request fails, the stream is not resumed", info=info)
+        info = {
+            "request_seq": tag,
+            "failure": why,
+            "failure_code": "answer-too-long",
+            "failure_args": {"limit": limit},
+            "body_over_limit": self._max_line,
+        }
+        self._emit(
+            _K.STREAM_ENDED,
+            f"the answer stream of entry {tag} carried an event past the limit of {limit} bytes: its request fails, the stream is not resumed",
+            info=info,
+        )
 
     def _stream_ended(self, tag: int, decoder: SseDecoder, broke: str | None) -> None:
         """The answer stream of entry ``tag`` ended, before or after its response (the session
@@ -491,7 +538,12 @@ class StreamableHttpTransport:
         if broke is None:
             self._emit(_K.STREAM_ENDED, f"the answer stream of entry {tag} ended{after}", info=info)
             return
-        info.update(error=broke, failure=f"the answer stream broke off: {broke}", failure_code="answer-broken", failure_args={"error": broke})
+        info.update(
+            error=broke,
+            failure=f"the answer stream broke off: {broke}",
+            failure_code="answer-broken",
+            failure_args={"error": broke},
+        )
         self._emit(_K.STREAM_ENDED, f"the answer stream of entry {tag} broke off{after}: {broke}", info=info)
 
     async def _answer(
@@ -515,7 +567,12 @@ class StreamableHttpTransport:
         if self._on_answer is not None:
             self._on_answer(method, response.status_code)
         ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
-        meta = {"method": method, "url": str(response.request.url), "status": response.status_code, "content_type": ctype}
+        meta = {
+            "method": method,
+            "url": str(response.request.url),
+            "status": response.status_code,
+            "content_type": ctype,
+        }
         if tag is not None:
             meta["request_seq"] = tag  # the entry this POST carried
         if ctype == "text/event-stream" and response.status_code < 300:
@@ -524,22 +581,38 @@ class StreamableHttpTransport:
         body = _Body()
         over = None
         early = None
-        if _is_message(method, response.status_code, ctype) and tag is not None:  # a request's answer: past the limit, it fails now
+        if (
+            _is_message(method, response.status_code, ctype) and tag is not None
+        ):  # a request's answer: past the limit, it fails now
+
             def over() -> None:
                 self._answer_too_long(method, response, headers, body, tag)
         elif method == "POST" and tag is not None and response.status_code >= 400 and not expiring:
+
             def early() -> bool:  # an error page that goes on: its request fails once its first line is known
                 if b"\n" not in body.head and len(body.head) < _FIRST_LINE:
                     return False
                 self._http_error(method, response, headers, body, tag)
                 return True
+
         try:
-            await self._read_body(response, body, self._read_timeout if read_timeout is None else read_timeout, over, early)
+            await self._read_body(
+                response, body, self._read_timeout if read_timeout is None else read_timeout, over, early
+            )
         finally:  # also when the read is cancelled (the session closing): what came is recorded
-            self._body_read(method, response, headers, channel, ctype, {**meta, "channel": channel}, body, tag, expiring)
+            self._body_read(
+                method, response, headers, channel, ctype, {**meta, "channel": channel}, body, tag, expiring
+            )
         return None
 
-    async def _read_body(self, response: httpx.Response, body: _Body, timeout: float, over: Callable[[], None] | None = None, early: Callable[[], bool] | None = None) -> None:
+    async def _read_body(
+        self,
+        response: httpx.Response,
+        body: _Body,
+        timeout: float,
+        over: Callable[[], None] | None = None,
+        early: Callable[[], bool] | None = None,
+    ) -> None:
         """Read a body that is no stream into ``body``: its first ``max_line`` bytes are kept,
         the rest is counted and dropped as it comes (never held), until it ends, breaks off
         (a reset, a broken chunked encoding or Content-Length: the error is kept), or
@@ -565,7 +638,9 @@ class StreamableHttpTransport:
             body.error = f"the body was still arriving after {timeout:g} s ({body.total:,} bytes so far): the client stopped reading it"
         body.done = True
 
-    def _answer_too_long(self, method: str, response: httpx.Response, headers: dict[str, str], body: _Body, tag: int) -> None:
+    def _answer_too_long(
+        self, method: str, response: httpx.Response, headers: dict[str, str], body: _Body, tag: int
+    ) -> None:
         """A request's answer passed the limit: it cannot be a message any more, so the
         exchange is recorded now, saying so (its request fails at once); the rest of the body
         is still counted, and how it ended is noted beside it when it does."""
@@ -579,14 +654,27 @@ class StreamableHttpTransport:
         self._exchange(method, response, headers, tag=tag, more=more)
         body.announced = True
 
-    def _http_error(self, method: str, response: httpx.Response, headers: dict[str, str], body: _Body, tag: int) -> None:
+    def _http_error(
+        self, method: str, response: httpx.Response, headers: dict[str, str], body: _Body, tag: int
+    ) -> None:
         """An error status whose body goes on (an error page that streams, or never ends): the
         exchange is recorded now with its first line, so its request fails at once; the body is
         still read, bounded, and kept beside it when it ends."""
         self._exchange(method, response, headers, tag=tag, more=_http_error_failure(method, response, bytes(body.head)))
         body.announced = True
 
-    def _body_read(self, method: str, response: httpx.Response, headers: dict[str, str], channel: str, ctype: str, meta: JsonObject, body: _Body, tag: int | None, expiring: bool = False) -> None:
+    def _body_read(
+        self,
+        method: str,
+        response: httpx.Response,
+        headers: dict[str, str],
+        channel: str,
+        ctype: str,
+        meta: JsonObject,
+        body: _Body,
+        tag: int | None,
+        expiring: bool = False,
+    ) -> None:
         """Record a body read by ``_read_body`` (synchronous: it runs when the read was
         cancelled too): the exchange with the body's size and how it ended (unless it was
         recorded when the body passed the limit), then the body - a message (a JSON answer; cut
@@ -607,13 +695,28 @@ class StreamableHttpTransport:
         whole = not dropped and body.error is None
         kept_here = (status in self.ACK_STATUSES if method != "DELETE" else status < 300) and not message
         small = kept_here and whole and 0 < len(raw) <= SMALL_BODY
-        head = Frames(self._clock(), [raw], ((0, dropped),) if dropped else (), channel=channel, metas=[meta]) if message and raw else None
+        head = (
+            Frames(self._clock(), [raw], ((0, dropped),) if dropped else (), channel=channel, metas=[meta])
+            if message and raw
+            else None
+        )
         if body.announced:  # the exchange is recorded: the body, and how it ended beside it
             if head is not None:
                 self._queue.put_nowait(head)
             elif raw:
-                self._queue.put_nowait(SideLine(self._clock(), f"{method} {response.request.url} answered {status} ({ctype or 'no content type'}): ".encode() + raw, dropped=dropped, channel="http-body"))
-            self._side(f"{method} {response.request.url}: {body.total:,} bytes of the answer came in all, {dropped:,} past the limit dropped" + (f"; {body.error}" if body.error else ""))
+                self._queue.put_nowait(
+                    SideLine(
+                        self._clock(),
+                        f"{method} {response.request.url} answered {status} ({ctype or 'no content type'}): ".encode()
+                        + raw,
+                        dropped=dropped,
+                        channel="http-body",
+                    )
+                )
+            self._side(
+                f"{method} {response.request.url}: {body.total:,} bytes of the answer came in all, {dropped:,} past the limit dropped"
+                + (f"; {body.error}" if body.error else "")
+            )
             return
         more: JsonObject = {}
         if dropped:
@@ -622,22 +725,57 @@ class StreamableHttpTransport:
             more["body_error"] = body.error
         if redirect:
             more["location"] = location = _location(response)
-        if method != "DELETE" and tag is not None and not cancelled:  # what this exchange means for the request it carried
+        if (
+            method != "DELETE" and tag is not None and not cancelled
+        ):  # what this exchange means for the request it carried
             if redirect:
-                more.update(failure=_redirect_failure(method, response, location), failure_code="redirected", failure_args={"code": str(status), "location": location or "nowhere (no Location header)"})
+                more.update(
+                    failure=_redirect_failure(method, response, location),
+                    failure_code="redirected",
+                    failure_args={"code": str(status), "location": location or "nowhere (no Location header)"},
+                )
             elif body.error is not None:
-                more.update(failure=f"the answer to {method} {response.request.url} broke off: {body.error}", failure_code="answer-broken", failure_args={"error": body.error})
+                more.update(
+                    failure=f"the answer to {method} {response.request.url} broke off: {body.error}",
+                    failure_code="answer-broken",
+                    failure_args={"error": body.error},
+                )
         code = _error_code(raw) if message and status >= 400 and whole else None
-        if method == "POST" and tag is not None and not cancelled and status >= 400 and code is None and "failure" not in more and not expiring:
-            more.update(_http_error_failure(method, response, raw))  # an HTTP error instead of a JSON-RPC answer: none will come
-        self._exchange(method, response, headers, body_bytes=body.total, tag=tag, body=raw if small else None, error_code=code, more=more)
+        if (
+            method == "POST"
+            and tag is not None
+            and not cancelled
+            and status >= 400
+            and code is None
+            and "failure" not in more
+            and not expiring
+        ):
+            more.update(
+                _http_error_failure(method, response, raw)
+            )  # an HTTP error instead of a JSON-RPC answer: none will come
+        self._exchange(
+            method,
+            response,
+            headers,
+            body_bytes=body.total,
+            tag=tag,
+            body=raw if small else None,
+            error_code=code,
+            more=more,
+        )
         if head is not None:
             self._queue.put_nowait(head)
         elif raw and not small:
             what = f"{method} {response.request.url} answered {status} ({ctype or 'no content type'})"
             if not whole:
-                what += f", {body.total:,} bytes" + (f" (the first {len(raw):,} kept)" if dropped else "") + (f"; {body.error}" if body.error else "")
-            self._queue.put_nowait(SideLine(self._clock(), f"{what}: ".encode() + raw, dropped=dropped, channel="http-body"))
+                what += (
+                    f", {body.total:,} bytes"
+                    + (f" (the first {len(raw):,} kept)" if dropped else "")
+                    + (f"; {body.error}" if body.error else "")
+                )
+            self._queue.put_nowait(
+                SideLine(self._clock(), f"{what}: ".encode() + raw, dropped=dropped, channel="http-body")
+            )
 
     def _control_event(self, event: SseEvent) -> bool:
         """Whether an SSE event is for the transport itself rather than a message: an event with
@@ -645,7 +783,9 @@ class StreamableHttpTransport:
         the decoder keeps its id), and HTTP+SSE's ``endpoint``."""
         return not event.data
 
-    async def _read_sse(self, response: httpx.Response, channel: str, meta: JsonObject, decoder: SseDecoder) -> str | None:
+    async def _read_sse(
+        self, response: httpx.Response, channel: str, meta: JsonObject, decoder: SseDecoder
+    ) -> str | None:
         """Read an event stream as it comes; returns why it broke off (None: it ended, or the
         client closed it). An event longer than the limit is said at once, and what a stream
         that stops in the middle of an event had sent of it is recorded."""
@@ -661,7 +801,9 @@ class StreamableHttpTransport:
                 events = [e for e in decoder.feed(chunk) if not self._control_event(e)]
                 if decoder.dropping and not told:
                     told = True
-                    self._side(f"{meta['method']} {meta['url']}: an event on this stream is longer than the limit of {self._max_line:,} bytes; its first bytes are kept, the rest is counted and dropped until it ends")
+                    self._side(
+                        f"{meta['method']} {meta['url']}: an event on this stream is longer than the limit of {self._max_line:,} bytes; its first bytes are kept, the rest is counted and dropped until it ends"
+                    )
                     tag = meta.get("request_seq")
                     if type(tag) is int and tag not in self._cut:
                         self._answer_cut(tag, meta)
@@ -671,14 +813,23 @@ class StreamableHttpTransport:
                     continue
                 items = [e.data for e in events]
                 cut = tuple((i, e.dropped) for i, e in enumerate(events) if e.dropped)
-                if cut and type(meta.get("request_seq")) is int and meta["request_seq"] not in self._cut:  # a whole event past the limit in one read
+                if (
+                    cut and type(meta.get("request_seq")) is int and meta["request_seq"] not in self._cut
+                ):  # a whole event past the limit in one read
                     self._answer_cut(meta["request_seq"], meta)
                 metas = []
-                for e in events:  # consecutive events that say the same share one dict (a flood costs no dict per message)
+                for (
+                    e
+                ) in events:  # consecutive events that say the same share one dict (a flood costs no dict per message)
                     key = (e.id, e.event, e.retry)
                     if key != last_key:
                         last_key = key
-                        last = {**base, "sse_id": e.id, "sse_event": e.event, **({"retry": e.retry} if e.retry is not None else {})}
+                        last = {
+                            **base,
+                            "sse_id": e.id,
+                            "sse_event": e.event,
+                            **({"retry": e.retry} if e.retry is not None else {}),
+                        }
                     metas.append(last)
                 await self._queue.put(Frames(self._clock(), items, cut, channel=channel, metas=metas))
             ended = True
@@ -687,8 +838,16 @@ class StreamableHttpTransport:
             ended = True
         finally:  # also when the client closes the stream: nothing that came is lost
             if decoder.pending():
-                why = f"the stream broke off ({broke})" if broke else "the stream ended" if ended else "the client closed the stream"
-                data, dropped = decoder.partial(f"{meta['method']} {meta['url']}: {why} in the middle of an event; what had come of it: ".encode())
+                why = (
+                    f"the stream broke off ({broke})"
+                    if broke
+                    else "the stream ended"
+                    if ended
+                    else "the client closed the stream"
+                )
+                data, dropped = decoder.partial(
+                    f"{meta['method']} {meta['url']}: {why} in the middle of an event; what had come of it: ".encode()
+                )
                 self._side(data, channel="http-body", dropped=dropped)
         return broke
 
@@ -724,7 +883,10 @@ class StreamableHttpTransport:
             if self._closed or self.session_id != session or failures > RESUME_ATTEMPTS:
                 return
             wait = decoder.retry if decoder.retry is not None else DEFAULT_RETRY_MS
-            self._side(f"GET stream ended; resuming in {wait} ms" + (f" after event {decoder.last_id}" if decoder.last_id else ""))
+            self._side(
+                f"GET stream ended; resuming in {wait} ms"
+                + (f" after event {decoder.last_id}" if decoder.last_id else "")
+            )
             await anyio.sleep(wait / 1000)
 
     def _expire(self, session: str) -> None:
@@ -767,7 +929,9 @@ class StreamableHttpTransport:
         if more:  # body_dropped, body_error, location; failure (+ _code, _args): what it means for its request
             info.update(more)
         ctype = response.headers.get("content-type", "")
-        detail = f"{method} {response.request.url} → {response.status_code} {response.reason_phrase}" + (f" ({ctype})" if ctype else "")
+        detail = f"{method} {response.request.url} → {response.status_code} {response.reason_phrase}" + (
+            f" ({ctype})" if ctype else ""
+        )
         if "location" in info:
             detail += f"; Location: {info['location'] or 'none'} (not followed)"
         if "body_over_limit" in info:
@@ -848,10 +1012,14 @@ class SseTransport(StreamableHttpTransport):
         target = event.data.decode("utf-8", "replace").strip()
         url = urljoin(self.spec.url, target)
         if _origin(url) != _origin(self.spec.url):  # headers (tokens) go only where the user pointed
-            self._side(f"refused the endpoint {url!r}: it is not on the stream's origin {_origin(self.spec.url)}; nothing will be POSTed there")
+            self._side(
+                f"refused the endpoint {url!r}: it is not on the stream's origin {_origin(self.spec.url)}; nothing will be POSTed there"
+            )
             return True
         self.post_url = url
-        self._emit(_K.ENDPOINT, f"POST messages to {self.post_url}", info={"endpoint": target, "post_url": self.post_url})
+        self._emit(
+            _K.ENDPOINT, f"POST messages to {self.post_url}", info={"endpoint": target, "post_url": self.post_url}
+        )
         self._endpoint.set()
         return True
 
@@ -869,18 +1037,28 @@ class SseTransport(StreamableHttpTransport):
                 if 300 <= response.status_code < 400:
                     location = _location(response)
                     why = _redirect_failure("GET", response, location)
-                    info = {"failure_code": "redirected", "failure_args": {"code": str(response.status_code), "location": location or "nowhere (no Location header)"}}
+                    info = {
+                        "failure_code": "redirected",
+                        "failure_args": {
+                            "code": str(response.status_code),
+                            "location": location or "nowhere (no Location header)",
+                        },
+                    }
                 elif response.status_code >= 400 or ctype != "text/event-stream":
                     why = f"the server answered the event stream's GET with {response.status_code} ({ctype or 'no content type'})"
                 elif broke:
                     why = f"the event stream broke off: {broke}"
         except httpx.HTTPError as exc:
             unreachable = not self._reached
-            why = f"cannot reach {self.spec.url}: {_why(exc)}" if unreachable else f"the event stream failed: {_why(exc)}"
+            why = (
+                f"cannot reach {self.spec.url}: {_why(exc)}" if unreachable else f"the event stream failed: {_why(exc)}"
+            )
         if not self._closed:
             self._disconnect(why, unreachable=unreachable, info=info)
 
-    async def _post(self, data: bytes, tag: int | None = None, extra: JsonObject | None = None, answered: anyio.Event | None = None) -> None:
+    async def _post(
+        self, data: bytes, tag: int | None = None, extra: JsonObject | None = None, answered: anyio.Event | None = None
+    ) -> None:
         assert self._client is not None
         try:
             with anyio.move_on_after(CONNECT_TIMEOUT):
@@ -1055,7 +1233,9 @@ class AutoHttpTransport:
             self._ready.set()
             await sse.__aexit__(None, None, None)  # its shutdown is shielded; then its task group
 
-    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
+    async def shutdown(
+        self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None
+    ) -> ExitInfo:
         """The link's own shutdown (DELETE the Streamable HTTP session; close the HTTP+SSE event
         stream); a Streamable HTTP link it fell back from is stopped quietly first."""
         with anyio.CancelScope(shield=True):
@@ -1151,7 +1331,8 @@ def _http_error_failure(method: str, response: httpx.Response, raw: bytes) -> Js
     failed (no answer will come), saying the status and the body's first line."""
     first = _first_line(raw)
     return {
-        "failure": f"the server answered {method} {response.request.url} with HTTP {response.status_code} {response.reason_phrase} and no JSON-RPC answer" + (f": {first}" if first else ""),
+        "failure": f"the server answered {method} {response.request.url} with HTTP {response.status_code} {response.reason_phrase} and no JSON-RPC answer"
+        + (f": {first}" if first else ""),
         "failure_code": "http-error",
         "failure_args": {"status": str(response.status_code), "line": first or "no body"},
     }

@@ -145,7 +145,9 @@ class MemoryTransport(PipeMessages):
         """Nothing runs outside this process."""
         return None
 
-    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
+    async def shutdown(
+        self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None
+    ) -> ExitInfo:
         """Close stdin; the peer "exits" at once with code 0 unless it already had."""
         await checkpoint()
         if self._link.exit_info is not None:

@@ -529,7 +529,9 @@ class StdioTransport(PipeMessages):
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError) as exc:
             raise TransportClosed("the server's stdin is closed (broken pipe)") from exc
 
-    async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None) -> ExitInfo:
+    async def shutdown(
+        self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None
+    ) -> ExitInfo:
         """The MCP stdio shutdown: close stdin, wait; SIGTERM, wait; SIGKILL.
 
         The signals go to the server's whole process group. Once the server has exited, what
@@ -560,7 +562,9 @@ class StdioTransport(PipeMessages):
 
     # -- shutdown steps -----------------------------------------------------------------------
 
-    async def _escalate(self, process: Process, grace: float, force_grace: float, before_step: StepHook | None = None) -> None:
+    async def _escalate(
+        self, process: Process, grace: float, force_grace: float, before_step: StepHook | None = None
+    ) -> None:
         async def held(step: str) -> bool:
             """Step mode: wait for the user; False when the server exited meanwhile."""
             if before_step is not None:
@@ -621,7 +625,11 @@ class StdioTransport(PipeMessages):
         except PermissionError:
             # killpg fails with EPERM only when no member of the group may be signalled, the
             # server included (it runs as another user: sudo, setuid). Say so; nothing was sent.
-            self._emit(kind, f"could not send {signal_name(number)} to process group {pgid}: not permitted (another user's process?)", pid=process.pid)
+            self._emit(
+                kind,
+                f"could not send {signal_name(number)} to process group {pgid}: not permitted (another user's process?)",
+                pid=process.pid,
+            )
             return
         self._group_signalled = True
         if number == signal.SIGTERM:
@@ -647,9 +655,7 @@ class StdioTransport(PipeMessages):
                 return
             grace = self._group_grace
             now = anyio.current_time()
-            survived = (
-                f"{_processes(pids)} of process group {pgid} still running after the server exited"
-            )
+            survived = f"{_processes(pids)} of process group {pgid} still running after the server exited"
             term_at = self._group_sigterm_at
             send_term = False
             if self._group_sigkilled:
@@ -717,7 +723,11 @@ class StdioTransport(PipeMessages):
             self._group_gone = True
             return False
         except PermissionError:
-            self._emit(ProcessEventKind.GROUP_SURVIVED, f"could not send {signal_name(number)} to process group {pgid}: not permitted (another user's processes?)", pid=pgid)
+            self._emit(
+                ProcessEventKind.GROUP_SURVIVED,
+                f"could not send {signal_name(number)} to process group {pgid}: not permitted (another user's processes?)",
+                pid=pgid,
+            )
             return False
         return True
 
@@ -759,9 +769,7 @@ class StdioTransport(PipeMessages):
         # reaped) by init or a subreaper, never by us.
         status = await process.wait()
         returncode, signal_number = (None, -status) if status < 0 else (status, None)
-        self._exit_info = ExitInfo(
-            returncode=returncode, signal=signal_number, escalation=self._step
-        )
+        self._exit_info = ExitInfo(returncode=returncode, signal=signal_number, escalation=self._step)
         self._exited.set()
         # Whatever is left of the group may still be writing to the pipes (a pipeline's last
         # stage, a helper): the readers read on to end-of-file while it is being ended, and
@@ -846,7 +854,11 @@ class StdioTransport(PipeMessages):
         except anyio.get_cancelled_exc_class():
             detail = "stopped reading: the transport was closed"
             self._unread.append(
-                {"stream": stream_name, "bytes": None, "why": "the transport was closed before the stream ended (the consumer had stopped taking events)"}
+                {
+                    "stream": stream_name,
+                    "bytes": None,
+                    "why": "the transport was closed before the stream ended (the consumer had stopped taking events)",
+                }
             )
             raise
         finally:

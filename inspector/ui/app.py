@@ -362,7 +362,8 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
         done = controller.abandon()
         sys.stderr.write(
             "mcp-session-inspector: the window's display went away (did the X server or the desktop end?)"
-            + (f"; {done}" if done else "") + "\n"
+            + (f"; {done}" if done else "")
+            + "\n"
         )
         sys.stdout.flush()
         sys.stderr.flush()
@@ -375,7 +376,9 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
         finished.append(True)  # from here on the loop ends because we are done
         return code
 
-    return anyio.run(run_then_finish, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
+    return anyio.run(
+        run_then_finish, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)}
+    )
 
 
 def _connect_demo(controller, window) -> None:
@@ -540,7 +543,9 @@ def self_test(timeout: float = 60.0) -> int:
             raise SelfTestFailed(f"a Python error in the window (its traceback is above): {python_errors[0]}")
 
     sys.excepthook = record_error
-    say(f"mcp-session-inspector {__version__}, {'frozen bundle' if getattr(sys, 'frozen', False) else 'python ' + sys.version.split()[0]}")
+    say(
+        f"mcp-session-inspector {__version__}, {'frozen bundle' if getattr(sys, 'frozen', False) else 'python ' + sys.version.split()[0]}"
+    )
     step = "start"
     try:
         import anyio
@@ -613,7 +618,9 @@ def self_test(timeout: float = 60.0) -> int:
                         raise SelfTestFailed("the session could not be started")
                     await until(lambda: bool(ready), "the demo server's start sequence", 30)
                     negotiation = controller.session.negotiation()
-                    say(f"demo server connected: {profile.command} {' '.join(profile.args)} (era {negotiation.era}, version {negotiation.version})")
+                    say(
+                        f"demo server connected: {profile.command} {' '.join(profile.args)} (era {negotiation.era}, version {negotiation.version})"
+                    )
 
                     step = "tools/list"
                     with anyio.fail_after(20):
@@ -639,15 +646,21 @@ def self_test(timeout: float = 60.0) -> int:
                     context, source = SELF_TEST_STRING
                     translated = QCoreApplication.translate(context, source)
                     if not _has_cjk(translated):
-                        raise SelfTestFailed(f"{source!r} was not translated to Chinese (got {translated!r}): resources/i18n/inspector_zh_CN.qm did not load")
-                    say(f"Chinese translation loaded: {source!r} -> {translated!r}; window title {window.windowTitle()!r}")
+                        raise SelfTestFailed(
+                            f"{source!r} was not translated to Chinese (got {translated!r}): resources/i18n/inspector_zh_CN.qm did not load"
+                        )
+                    say(
+                        f"Chinese translation loaded: {source!r} -> {translated!r}; window title {window.windowTitle()!r}"
+                    )
                     from PySide6.QtGui import QFontDatabase
 
                     cjk = QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese)
                     if cjk:
                         say(f"Chinese fonts: {len(cjk)} ({cjk[0]}, ...)")
                     else:
-                        say("note: no font with Chinese characters installed: Chinese text shows as boxes (Debian: fonts-wqy-microhei)")
+                        say(
+                            "note: no font with Chinese characters installed: Chinese text shows as boxes (Debian: fonts-wqy-microhei)"
+                        )
                     window.languages.set_choice("en")
                     QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
                     no_python_errors()

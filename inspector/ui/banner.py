@@ -22,37 +22,73 @@ from .theme import tone
 #: The engine's outcome codes (protocol.engine.OUTCOMES) in words to translate.
 OUTCOME_TEXTS = {
     "initialize-error": QT_TRANSLATE_NOOP("FailureBanner", "the server answered initialize with an error"),
-    "version-unsupported": QT_TRANSLATE_NOOP("FailureBanner", "the server negotiated protocol version {version}, which the client does not support"),
-    "no-common-version": QT_TRANSLATE_NOOP("FailureBanner", "no common modern protocol version (server supports {versions})"),
+    "version-unsupported": QT_TRANSLATE_NOOP(
+        "FailureBanner", "the server negotiated protocol version {version}, which the client does not support"
+    ),
+    "no-common-version": QT_TRANSLATE_NOOP(
+        "FailureBanner", "no common modern protocol version (server supports {versions})"
+    ),
     "discover-error": QT_TRANSLATE_NOOP("FailureBanner", "server/discover failed with error {code}"),
     "initialize-timeout": QT_TRANSLATE_NOOP("FailureBanner", "the server did not answer initialize in time"),
     "discover-timeout": QT_TRANSLATE_NOOP("FailureBanner", "the server did not answer server/discover in time"),
-    "exited-before-established": QT_TRANSLATE_NOOP("FailureBanner", "the server exited before the session was established"),
+    "exited-before-established": QT_TRANSLATE_NOOP(
+        "FailureBanner", "the server exited before the session was established"
+    ),
     "exited-during-session": QT_TRANSLATE_NOOP("FailureBanner", "the server exited during the session"),
     "unreachable": QT_TRANSLATE_NOOP("FailureBanner", "the server could not be reached"),
     "initialize-refused": QT_TRANSLATE_NOOP("FailureBanner", "the server refused initialize with HTTP {code}"),
-    "unauthorized": QT_TRANSLATE_NOOP("FailureBanner", "the server wants authorization (HTTP 401); resource metadata: {metadata}"),
-    "redirected": QT_TRANSLATE_NOOP("FailureBanner", "the server answered {method} with HTTP {code}, a redirect to {location}; it was not followed"),
+    "unauthorized": QT_TRANSLATE_NOOP(
+        "FailureBanner", "the server wants authorization (HTTP 401); resource metadata: {metadata}"
+    ),
+    "redirected": QT_TRANSLATE_NOOP(
+        "FailureBanner", "the server answered {method} with HTTP {code}, a redirect to {location}; it was not followed"
+    ),
     "answer-broken": QT_TRANSLATE_NOOP("FailureBanner", "the answer to {method} broke off: {error}"),
-    "answer-too-long": QT_TRANSLATE_NOOP("FailureBanner", "the answer to {method} is longer than the limit of {limit} bytes"),
-    "never-read": QT_TRANSLATE_NOOP("FailureBanner", "the server read nothing from its stdin within {seconds} s of its start ({method} is still unread): it is not reading its stdin, or it is still starting (--start-timeout)"),
-    "initialize-error-after-silence": QT_TRANSLATE_NOOP("FailureBanner", "the server answered initialize with an error, after server/discover had gone unanswered within the probe timeout (the client took the silence for a legacy server and fell back to initialize; if the server is modern, choose the modern era or a longer probe timeout)"),
-    "initialize-timeout-after-silence": QT_TRANSLATE_NOOP("FailureBanner", "the server answered neither server/discover nor initialize in time"),
+    "answer-too-long": QT_TRANSLATE_NOOP(
+        "FailureBanner", "the answer to {method} is longer than the limit of {limit} bytes"
+    ),
+    "never-read": QT_TRANSLATE_NOOP(
+        "FailureBanner",
+        "the server read nothing from its stdin within {seconds} s of its start ({method} is still unread): it is not reading its stdin, or it is still starting (--start-timeout)",
+    ),
+    "initialize-error-after-silence": QT_TRANSLATE_NOOP(
+        "FailureBanner",
+        "the server answered initialize with an error, after server/discover had gone unanswered within the probe timeout (the client took the silence for a legacy server and fell back to initialize; if the server is modern, choose the modern era or a longer probe timeout)",
+    ),
+    "initialize-timeout-after-silence": QT_TRANSLATE_NOOP(
+        "FailureBanner", "the server answered neither server/discover nor initialize in time"
+    ),
 }
 
 #: Why a server could not be started (transport.base.SPAWN_REASONS) in words to translate.
 SPAWN_TEXTS = {
     "empty-command": QT_TRANSLATE_NOOP("FailureBanner", "cannot start the server: the command is empty"),
-    "cwd-missing": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: the working directory {cwd!r} does not exist"),
-    "cwd-not-directory": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: the working directory {cwd!r} is not a directory"),
-    "cwd-denied": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: the working directory {cwd!r} cannot be entered (permission denied)"),
-    "cwd-unusable": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: the working directory {cwd!r} cannot be entered ({detail})"),
-    "not-found-on-path": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: no such file or directory (looked up on PATH)"),
+    "cwd-missing": QT_TRANSLATE_NOOP(
+        "FailureBanner", "cannot start {program!r}: the working directory {cwd!r} does not exist"
+    ),
+    "cwd-not-directory": QT_TRANSLATE_NOOP(
+        "FailureBanner", "cannot start {program!r}: the working directory {cwd!r} is not a directory"
+    ),
+    "cwd-denied": QT_TRANSLATE_NOOP(
+        "FailureBanner", "cannot start {program!r}: the working directory {cwd!r} cannot be entered (permission denied)"
+    ),
+    "cwd-unusable": QT_TRANSLATE_NOOP(
+        "FailureBanner", "cannot start {program!r}: the working directory {cwd!r} cannot be entered ({detail})"
+    ),
+    "not-found-on-path": QT_TRANSLATE_NOOP(
+        "FailureBanner", "cannot start {program!r}: no such file or directory (looked up on PATH)"
+    ),
     "not-found": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: no such file or directory"),
     "is-directory": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: it is a directory, not a program"),
-    "permission-denied": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: permission denied (is the file executable?)"),
-    "path-not-directory": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: a component of the path is not a directory"),
-    "not-executable": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: not a program this system can run (a script needs a '#!' line)"),
+    "permission-denied": QT_TRANSLATE_NOOP(
+        "FailureBanner", "cannot start {program!r}: permission denied (is the file executable?)"
+    ),
+    "path-not-directory": QT_TRANSLATE_NOOP(
+        "FailureBanner", "cannot start {program!r}: a component of the path is not a directory"
+    ),
+    "not-executable": QT_TRANSLATE_NOOP(
+        "FailureBanner", "cannot start {program!r}: not a program this system can run (a script needs a '#!' line)"
+    ),
     "other": QT_TRANSLATE_NOOP("FailureBanner", "cannot start {program!r}: {detail}"),
 }
 
@@ -64,7 +100,9 @@ def outcome_text(code: str | None, args: dict, english: str) -> str:
     if text is None:
         return english
     try:
-        return QCoreApplication.translate("FailureBanner", str(text)).format(**args)  # str: the stubs type NOOPs as object
+        return QCoreApplication.translate("FailureBanner", str(text)).format(
+            **args
+        )  # str: the stubs type NOOPs as object
     except (KeyError, IndexError, ValueError):  # a translation that lost or broke a placeholder
         return english
 
@@ -89,7 +127,9 @@ def failure_why(report: FailureReport) -> str:
     """Why the session failed, in the user's language: the outcome from its code, a failure
     edge by its label, or that the server ended by itself."""
     if report.headline is None:
-        return QCoreApplication.translate("FailureBanner", "the server ended by itself ({how})").format(how=exit_how(report))
+        return QCoreApplication.translate("FailureBanner", "the server ended by itself ({how})").format(
+            how=exit_how(report)
+        )
     if report.code in OUTCOME_TEXTS or report.code == "spawn-failed":
         return outcome_text(report.code, report.args, report.headline)
     return QCoreApplication.translate("Lifecycle", report.headline)  # a failure edge's label has a translation
@@ -173,7 +213,9 @@ class FailureBanner(QFrame):
 
     def _colour(self) -> None:
         error = tone(self, "error")
-        self.setStyleSheet(f"QFrame#failureBanner {{ border: 1px solid {error}; border-radius: 4px; }} QLabel#failureHeadline {{ color: {error}; }}")
+        self.setStyleSheet(
+            f"QFrame#failureBanner {{ border: 1px solid {error}; border-radius: 4px; }} QLabel#failureHeadline {{ color: {error}; }}"
+        )
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange:

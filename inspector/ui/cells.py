@@ -54,15 +54,26 @@ PAINT_ROLES = {
 class CellDelegate(QStyledItemDelegate):
     """Paints a plain cell from the one tuple ``cell(row, column)`` returns (None: Qt paints it)."""
 
-    def __init__(self, cell: Callable[[int, int], Cell | None], parent: QWidget | None = None,
-                 *, elide: dict[int, Qt.TextElideMode] | None = None) -> None:
+    def __init__(
+        self,
+        cell: Callable[[int, int], Cell | None],
+        parent: QWidget | None = None,
+        *,
+        elide: dict[int, Qt.TextElideMode] | None = None,
+    ) -> None:
         super().__init__(parent)
         self._cell = cell
         self._elide = dict(elide or {})  # column -> how its text is elided (else as the view says)
-        self._texts: dict[tuple[str, int, int], tuple[QStaticText, int, int] | None] = {}  # (text, font, width) -> laid out
-        self._fonts: dict[int, tuple[QFont | None, QFont, QFontMetrics]] = {}  # id(cell font) -> (it, resolved, metrics)
+        self._texts: dict[
+            tuple[str, int, int], tuple[QStaticText, int, int] | None
+        ] = {}  # (text, font, width) -> laid out
+        self._fonts: dict[
+            int, tuple[QFont | None, QFont, QFontMetrics]
+        ] = {}  # id(cell font) -> (it, resolved, metrics)
         self._base: QFont | None = None  # the view's font the resolved ones were made from
-        self._geometry: dict[tuple[int, int, bool], tuple[tuple[int, int, int, int], QRect | None, Qt.TextElideMode]] = {}
+        self._geometry: dict[
+            tuple[int, int, bool], tuple[tuple[int, int, int, int], QRect | None, Qt.TextElideMode]
+        ] = {}
         self._fast_states: dict[object, bool] = {}  # option.state -> a plain cell in it
 
     def laid_out_texts(self) -> list[tuple[QStaticText, int, int]]:
@@ -76,7 +87,9 @@ class CellDelegate(QStyledItemDelegate):
         self._geometry.clear()
         self._base = None
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
         state = option.state
         fast = self._fast_states.get(state)
         if fast is None:
@@ -134,7 +147,9 @@ class CellDelegate(QStyledItemDelegate):
 
     # ------------------------------------------------------------ caches
 
-    def _layout(self, option: QStyleOptionViewItem, index, rect: QRect) -> tuple[tuple[int, int, int, int], QRect | None, Qt.TextElideMode]:
+    def _layout(
+        self, option: QStyleOptionViewItem, index, rect: QRect
+    ) -> tuple[tuple[int, int, int, int], QRect | None, Qt.TextElideMode]:
         """Where the style puts the text and the icon in a cell of this size (relative to it),
         and how the view elides."""
         opt = QStyleOptionViewItem(option)
@@ -146,14 +161,20 @@ class CellDelegate(QStyledItemDelegate):
         if style is None:
             return (3, 0, max(0, rect.width() - 6), rect.height()), None, opt.textElideMode
         text = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget).translated(-rect.x(), -rect.y())
-        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1  # as QCommonStyle draws text
+        margin = (
+            style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
+        )  # as QCommonStyle draws text
         text = text.adjusted(margin, 0, -margin, 0)
         icon = None
         if opt.features & QStyleOptionViewItem.ViewItemFeature.HasDecoration:
-            icon = style.subElementRect(QStyle.SubElement.SE_ItemViewItemDecoration, opt, widget).translated(-rect.x(), -rect.y())
+            icon = style.subElementRect(QStyle.SubElement.SE_ItemViewItemDecoration, opt, widget).translated(
+                -rect.x(), -rect.y()
+            )
         return cast(_Rect, text.getRect()), icon, opt.textElideMode
 
-    def _static(self, text: str, font: QFont, width: int, fm: QFontMetrics, elide: Qt.TextElideMode) -> tuple[QStaticText, int, int] | None:
+    def _static(
+        self, text: str, font: QFont, width: int, fm: QFontMetrics, elide: Qt.TextElideMode
+    ) -> tuple[QStaticText, int, int] | None:
         """``text`` laid out in ``font``, elided to ``width`` (None: it has several lines)."""
         key = (text, id(font), width)
         texts = self._texts

@@ -75,12 +75,10 @@ DEFAULT_MODEL = "mcp-session-inspector (typed by the user)"
 
 def _schema_problem_text(problems: list[tuple[str, str]]) -> str:
     """Why an answer cannot be sent, for the line above a dialog's buttons."""
-    head = QCoreApplication.translate("AnswerDialog", "Not sent: the negotiated protocol version's schema rejects this answer.")
+    head = QCoreApplication.translate(
+        "AnswerDialog", "Not sent: the negotiated protocol version's schema rejects this answer."
+    )
     return head + "\n" + "\n".join(f"{path or '/'}: {message}" for path, message in problems[:5])
-
-
-
-
 
 
 class Banner(QFrame):
@@ -130,7 +128,9 @@ class Origin:
     @property
     def path(self) -> str:
         if self.era == "modern":
-            return QCoreApplication.translate("Origin", "InputRequiredResult input request {method}").format(method=self.method)
+            return QCoreApplication.translate("Origin", "InputRequiredResult input request {method}").format(
+                method=self.method
+            )
         if self.era == "legacy":
             return QCoreApplication.translate("Origin", "JSON-RPC request {method}").format(method=self.method)
         return QCoreApplication.translate("Origin", "server request {method}").format(method=self.method)
@@ -142,11 +142,13 @@ class Origin:
     def detail(self) -> str:
         if self.era == "modern":
             how = QCoreApplication.translate(
-                "Origin", "2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request."
+                "Origin",
+                "2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request.",
             )
         elif self.era == "legacy":
             how = QCoreApplication.translate(
-                "Origin", "{version} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response."
+                "Origin",
+                "{version} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response.",
             ).format(version=self.version or QCoreApplication.translate("Origin", "legacy"))
         else:
             how = QCoreApplication.translate("Origin", "Era unknown (no session attached).")
@@ -305,7 +307,11 @@ def sampling_transcript(params: dict) -> str:
             continue
         content = msg.get("content")
         blocks = content if isinstance(content, list) else [content]
-        lines.append(QCoreApplication.translate("SamplingDialog", "── message {n}: {role} ──").format(n=n, role=msg.get("role", "?")))
+        lines.append(
+            QCoreApplication.translate("SamplingDialog", "── message {n}: {role} ──").format(
+                n=n, role=msg.get("role", "?")
+            )
+        )
         lines.append("\n".join(_block_text(b) for b in blocks))
         lines.append("")
     return "\n".join(lines).rstrip() or QCoreApplication.translate("SamplingDialog", "(no messages)")
@@ -317,7 +323,11 @@ def _preferences_text(prefs: Any) -> str:
     parts = []
     hints = prefs.get("hints")
     if isinstance(hints, list) and hints:
-        parts.append(QCoreApplication.translate("SamplingDialog", "hints {names}").format(names=", ".join(str(h.get("name")) for h in hints if isinstance(h, dict))))
+        parts.append(
+            QCoreApplication.translate("SamplingDialog", "hints {names}").format(
+                names=", ".join(str(h.get("name")) for h in hints if isinstance(h, dict))
+            )
+        )
     for key, label in (
         ("intelligencePriority", QCoreApplication.translate("SamplingDialog", "intelligence {value}")),
         ("speedPriority", QCoreApplication.translate("SamplingDialog", "speed {value}")),
@@ -332,13 +342,17 @@ class SamplingDialog(_AnswerDialog):
     """A sampling/createMessage request: what the server wants the model to do, and the
     response the user writes (as the model) — Approve sends it, Reject refuses."""
 
-    def __init__(self, params: dict, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, params: dict, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None
+    ) -> None:
         super().__init__(origin, timeout, parent)
         self.params = params if isinstance(params, dict) else {}
         p = self.params
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         # the words of each row are set by _retranslate (again on a language change)
-        self.row_labels = {key: plain_label(wrap=False) for key in ("max", "prefs", "also", "role", "model", "stop", "text")}
+        self.row_labels = {
+            key: plain_label(wrap=False) for key in ("max", "prefs", "also", "role", "model", "stop", "text")
+        }
 
         # ---- the request
         summary = QFormLayout()
@@ -349,7 +363,9 @@ class SamplingDialog(_AnswerDialog):
         self.preferences_label = plain_label(selectable=True)
         summary.addRow(self.row_labels["prefs"], self.preferences_label)
         self.extra_label = plain_label(selectable=True)
-        if any(key in p for key in ("temperature", "stopSequences", "includeContext", "metadata")) or isinstance(p.get("tools"), list):
+        if any(key in p for key in ("temperature", "stopSequences", "includeContext", "metadata")) or isinstance(
+            p.get("tools"), list
+        ):
             summary.addRow(self.row_labels["also"], self.extra_label)
         self.request_view = QPlainTextEdit()
         self.request_view.setReadOnly(True)
@@ -408,7 +424,9 @@ class SamplingDialog(_AnswerDialog):
     def _retranslate(self) -> None:
         super()._retranslate()
         p = self.params
-        self.setWindowTitle(self.tr("Sampling request — {server}").format(server=self.origin.who() or self.tr("server")))
+        self.setWindowTitle(
+            self.tr("Sampling request — {server}").format(server=self.origin.who() or self.tr("server"))
+        )
         words = {
             "max": self.tr("Max tokens"), "prefs": self.tr("Model preferences"), "also": self.tr("Also"),
             "role": self.tr("Role"), "model": self.tr("Model"), "stop": self.tr("Stop reason"), "text": self.tr("Text"),
@@ -422,7 +440,11 @@ class SamplingDialog(_AnswerDialog):
                 value = p[key]
                 extra.append(f"{key} {value if isinstance(value, (int, float, str)) else orjson.dumps(value).decode()}")
         if isinstance(p.get("tools"), list):
-            extra.append(self.tr("tools {names}").format(names=", ".join(str(t.get("name")) for t in p["tools"] if isinstance(t, dict))))
+            extra.append(
+                self.tr("tools {names}").format(
+                    names=", ".join(str(t.get("name")) for t in p["tools"] if isinstance(t, dict))
+                )
+            )
         self.extra_label.setText(" · ".join(extra))
         self.request_view.setPlainText(sampling_transcript(p))
         self.request_tabs.setTabText(0, self.tr("Conversation"))
@@ -468,7 +490,9 @@ class ElicitationDialog(_AnswerDialog):
     """An elicitation/create request. Form mode: a form from requestedSchema. URL mode: the URL,
     opened only by the explicit "Open in browser" button. Accept / Decline / Cancel."""
 
-    def __init__(self, params: dict, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, params: dict, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None
+    ) -> None:
         super().__init__(origin, timeout, parent)
         self.params = params if isinstance(params, dict) else {}
         p = self.params
@@ -536,16 +560,24 @@ class ElicitationDialog(_AnswerDialog):
             else self.tr("{server} asks for information").format(server=server)
         )
         if self.form is not None:
-            self.note.setText(self.tr("* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode."))
+            self.note.setText(
+                self.tr(
+                    "* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode."
+                )
+            )
         else:
             self._retranslate_url()
         self.cancel_button.setText(self.tr("Cancel"))
-        self.cancel_button.setToolTip(self.tr("Dismiss without a choice: {action}").format(action='{"action": "cancel"}'))
+        self.cancel_button.setToolTip(
+            self.tr("Dismiss without a choice: {action}").format(action='{"action": "cancel"}')
+        )
         self.decline_button.setText(self.tr("Decline"))
         self.decline_button.setToolTip(self.tr("Refuse explicitly: {action}").format(action='{"action": "decline"}'))
         self.accept_button.setText(self.tr("Accept"))
         self.accept_button.setToolTip(
-            self.tr("Send the form's content") if self.mode == "form" else self.tr("Consent to the out-of-band step (no content is sent)")
+            self.tr("Send the form's content")
+            if self.mode == "form"
+            else self.tr("Consent to the out-of-band step (no content is sent)")
         )
 
     def _build_url(self, layout: QVBoxLayout) -> None:
@@ -600,10 +632,16 @@ class ElicitationDialog(_AnswerDialog):
         self.open_status.setText(
             self.tr("The inspector opens the link only when you click Open in browser.")
             if self._open_result is None
-            else self.tr("Opened in your browser.") if self._open_result else self.tr("The system could not open the link; copy it from above.")
+            else self.tr("Opened in your browser.")
+            if self._open_result
+            else self.tr("The system could not open the link; copy it from above.")
         )
         if button is not None and not button.isEnabled():
-            self.url_problem.setText(self.tr("Only http and https links can be opened; this one is {scheme}.").format(scheme=parts.scheme or self.tr("not a URL")))
+            self.url_problem.setText(
+                self.tr("Only http and https links can be opened; this one is {scheme}.").format(
+                    scheme=parts.scheme or self.tr("not a URL")
+                )
+            )
 
     def _fallback_text(self) -> str:
         return self.tr("Cancelled automatically in {time} if unanswered")
@@ -636,13 +674,21 @@ class ElicitationDialog(_AnswerDialog):
             general: list[tuple[str, str]] = []
             for path, message in problems:
                 parts = path.split("/")
-                name = parts[2].replace("~1", "/").replace("~0", "~") if len(parts) > 2 and parts[1] == "content" else None
+                name = (
+                    parts[2].replace("~1", "/").replace("~0", "~") if len(parts) > 2 and parts[1] == "content" else None
+                )
                 field = self.form.field(name) if self.form is not None and name is not None else None
                 if field is not None:
                     if field.kind == "number" and isinstance(value["content"].get(field.key), float):
-                        field.show_error(self.tr("Answers in this protocol version carry whole numbers only: enter a whole number."))
+                        field.show_error(
+                            self.tr("Answers in this protocol version carry whole numbers only: enter a whole number.")
+                        )
                     else:
-                        field.show_error(self.tr("This protocol version cannot carry this value in an answer: {why}").format(why=message))
+                        field.show_error(
+                            self.tr("This protocol version cannot carry this value in an answer: {why}").format(
+                                why=message
+                            )
+                        )
                     field.editor.setFocus()
                 else:
                     general.append((path, message))

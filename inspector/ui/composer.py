@@ -29,6 +29,7 @@ from .json_highlight import JsonHighlighter
 from .timeline import KIND_LABELS
 from .widgets import mono_font, muted, plain_label, set_tone
 
+
 class ComposerDialog(QDialog):
     """Write and send one message at a time; ``sent(seq)`` names the recording entry it became."""
 
@@ -149,7 +150,9 @@ class ComposerDialog(QDialog):
         text = self.editor.toPlainText()
         if session is None or not text.strip():
             self.verdict = None
-            self.summary.setText(self.tr("Not connected: connect to a server to send messages.") if session is None else "")
+            self.summary.setText(
+                self.tr("Not connected: connect to a server to send messages.") if session is None else ""
+            )
             self.findings.setText("")
             self._update_send_button()
             return
@@ -191,7 +194,11 @@ class ComposerDialog(QDialog):
         one line; None when stdio cannot carry it (not JSON, and more than one line)."""
         session = self._live()
         body = text.strip("\r\n")
-        if session is None or session.negotiation().transport != TransportKind.STDIO or ("\n" not in body and "\r" not in body):
+        if (
+            session is None
+            or session.negotiation().transport != TransportKind.STDIO
+            or ("\n" not in body and "\r" not in body)
+        ):
             return body
         try:
             return orjson.dumps(orjson.loads(body)).decode()
@@ -221,13 +228,19 @@ class ComposerDialog(QDialog):
             return False
         wire = self.wire_text(text)
         if wire is None:
-            self._say(lambda: self.tr("Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is."))
+            self._say(
+                lambda: self.tr(
+                    "Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is."
+                )
+            )
             return False
         self.judge()
         if self.breaks_something() and self._confirmed_text != text:
             self._confirmed_text = text
             self._update_send_button()
-            self._say(lambda: self.tr("This message breaks the rules shown above. Press “Send anyway” to send it as it is."))
+            self._say(
+                lambda: self.tr("This message breaks the rules shown above. Press “Send anyway” to send it as it is.")
+            )
             return False
 
         async def go() -> None:
@@ -238,7 +251,9 @@ class ComposerDialog(QDialog):
                 self._say(lambda: self.tr("Not sent: {why}").format(why=why))
                 return
             seq = done.seq
-            self._say(lambda: self.tr("Sent as entry {seq}; its answer, if any, is paired in the timeline.").format(seq=seq))
+            self._say(
+                lambda: self.tr("Sent as entry {seq}; its answer, if any, is paired in the timeline.").format(seq=seq)
+            )
             self._confirmed_text = None
             self.refresh()
             self.sent.emit(done.seq)
@@ -256,7 +271,9 @@ class ComposerDialog(QDialog):
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("Compose a message"))
         self.template_label.setText(self.tr("Template"))
-        self.editor.setPlaceholderText(self.tr("Any text: valid JSON-RPC, malformed, out of order. It is sent as written."))
+        self.editor.setPlaceholderText(
+            self.tr("Any text: valid JSON-RPC, malformed, out of order. It is sent as written.")
+        )
         self.compact_button.setText(self.tr("Compact to one line"))
         self.send_button.setToolTip(self.tr("Send the text to the server as it is (Ctrl+Enter)"))
         self._update_send_button()
@@ -267,7 +284,9 @@ class ComposerDialog(QDialog):
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "send_button"):
             self._retranslate()
             self.refresh()
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(
+            self, "highlighter"
+        ):
             self.highlighter.retint()
         super().changeEvent(event)
 

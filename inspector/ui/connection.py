@@ -62,10 +62,14 @@ PROBLEM_TEXTS = {
     "version-not-modern": QT_TRANSLATE_NOOP("ProfileEditor", "{version} is not a modern version."),
     "env-name": QT_TRANSLATE_NOOP("ProfileEditor", "Environment variable name {name!r} is not valid."),
     "timeout-not-positive": QT_TRANSLATE_NOOP("ProfileEditor", "Timeouts must be positive."),
-    "request-time-short": QT_TRANSLATE_NOOP("ProfileEditor", "The longest request time cannot be shorter than the request timeout."),
+    "request-time-short": QT_TRANSLATE_NOOP(
+        "ProfileEditor", "The longest request time cannot be shorter than the request timeout."
+    ),
     "line-limit": QT_TRANSLATE_NOOP("ProfileEditor", "The line limit must be at least {kib} KiB."),
     "cwd-not-folder": QT_TRANSLATE_NOOP("ProfileEditor", "{cwd} is not a folder."),
-    "secret-unknown": QT_TRANSLATE_NOOP("ProfileEditor", "No environment variable {names} for ${{secret:…}} to take its value from."),
+    "secret-unknown": QT_TRANSLATE_NOOP(
+        "ProfileEditor", "No environment variable {names} for ${{secret:…}} to take its value from."
+    ),
 }
 
 #: Why shlex cannot split a command line (its two messages) in words to translate.
@@ -92,6 +96,8 @@ def profile_label(profile: ServerProfile) -> str:
     if profile.builtin:
         return QCoreApplication.translate("Profiles", profile.name)
     return profile.name or QCoreApplication.translate("ConnectionPanel", "(unnamed)")
+
+
 MIB = 1024 * 1024  # the line-limit field is in MiB
 
 
@@ -104,7 +110,9 @@ class EnvTable(QTableWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None, judge: Callable[[str, str], bool] | None = None, *, headers: bool = False) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, judge: Callable[[str, str], bool] | None = None, *, headers: bool = False
+    ) -> None:
         super().__init__(0, 3, parent)
         self._judge = judge
         # a variable's name and a header's name are different words in some languages (zh: 变量名, 名称)
@@ -157,7 +165,9 @@ class EnvTable(QTableWidget):
         box.setFlags(flags if judged else flags | Qt.ItemFlag.ItemIsUserCheckable)
         if judged:
             box.setCheckState(Qt.CheckState.Checked)
-            box.setToolTip(self.tr("Secret by its name or value (Authorization, Cookie, a key, a token): always masked"))
+            box.setToolTip(
+                self.tr("Secret by its name or value (Authorization, Cookie, a key, a token): always masked")
+            )
         else:
             box.setToolTip("")
         if self._secret(row):
@@ -239,7 +249,9 @@ class ProfileEditor(QWidget):
         self.url.setToolTip(self.tr("The server's MCP endpoint; every message is POSTed here"))
         self.command = QLineEdit()
         self.command.setPlaceholderText(self.tr("e.g. node server.js --verbose"))
-        self.command.setToolTip(self.tr("Program and arguments, split like a shell would (quotes allowed); started without a shell"))
+        self.command.setToolTip(
+            self.tr("Program and arguments, split like a shell would (quotes allowed); started without a shell")
+        )
         self.cwd = QLineEdit()
         self.cwd.setPlaceholderText(self.tr("(inherit)"))
         browse = QToolButton()
@@ -251,7 +263,14 @@ class ProfileEditor(QWidget):
         cwd_row.addWidget(browse)
         self.era = QComboBox()
         for e in ERAS:
-            self.era.addItem({"auto": self.tr("auto (probe, then fall back)"), "legacy": self.tr("legacy (initialize handshake)"), "modern": self.tr("modern (2026-07-28, stateless)")}[e], e)
+            self.era.addItem(
+                {
+                    "auto": self.tr("auto (probe, then fall back)"),
+                    "legacy": self.tr("legacy (initialize handshake)"),
+                    "modern": self.tr("modern (2026-07-28, stateless)"),
+                }[e],
+                e,
+            )
         self.version = QComboBox()
         self.detected = QLabel()
         self.detected.setTextFormat(Qt.TextFormat.PlainText)
@@ -302,7 +321,11 @@ class ProfileEditor(QWidget):
 
         http_box = QGroupBox(self.tr("HTTP"))
         http_layout = QVBoxLayout(http_box)
-        headers_label = QLabel(self.tr("Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):"))
+        headers_label = QLabel(
+            self.tr(
+                "Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):"
+            )
+        )
         headers_label.setWordWrap(True)
         http_layout.addWidget(headers_label)
         self.headers = EnvTable(judge=secret_header, headers=True)
@@ -343,7 +366,11 @@ class ProfileEditor(QWidget):
         self.max_line.setRange(0.01, 4096.0)
         self.max_line.setDecimals(2)
         self.max_line.setSuffix(" MiB")
-        self.max_line.setToolTip(self.tr("A longer stdout or stderr line, HTTP body or SSE event keeps its first bytes up to this size; the rest is counted and dropped"))
+        self.max_line.setToolTip(
+            self.tr(
+                "A longer stdout or stderr line, HTTP body or SSE event keeps its first bytes up to this size; the rest is counted and dropped"
+            )
+        )
         self.max_line.valueChanged.connect(self._changed)
         t_form.addRow(self.tr("Longest line"), self._with_error("max_line", self.max_line))
 
@@ -412,7 +439,9 @@ class ProfileEditor(QWidget):
         self.version.blockSignals(True)
         self.version.clear()
         self.version.addItem(self.tr("newest of the era"), "")
-        versions = {"auto": LEGACY_VERSIONS + MODERN_VERSIONS, "legacy": LEGACY_VERSIONS, "modern": MODERN_VERSIONS}[era]
+        versions = {"auto": LEGACY_VERSIONS + MODERN_VERSIONS, "legacy": LEGACY_VERSIONS, "modern": MODERN_VERSIONS}[
+            era
+        ]
         for v in reversed(versions):
             self.version.addItem(v, v)
         idx = self.version.findData(selected)
@@ -437,7 +466,11 @@ class ProfileEditor(QWidget):
 
     def _show_tls_warning(self) -> None:
         off = self.transport.currentData() != TransportKind.STDIO and not self.verify_tls.isChecked()
-        self.tls_warning.setText(self.tr("TLS verification is off: anyone between you and the server can read and change this session.") if off else "")
+        self.tls_warning.setText(
+            self.tr("TLS verification is off: anyone between you and the server can read and change this session.")
+            if off
+            else ""
+        )
         self.tls_warning.setVisible(off)
 
     def _era_changed(self) -> None:
@@ -492,8 +525,15 @@ class ProfileEditor(QWidget):
         if p is not None and p.detected_era:
             parts.append(self.tr("Last auto detection: {era}").format(era=p.detected_era))
         if p is not None and p.transport == TransportKind.HTTP_AUTO and p.detected_transport:
-            names = {"sse": self.tr("HTTP+SSE (Connect goes straight to it; change the URL or the transport to look again)"), "streamable-http": self.tr("Streamable HTTP")}
-            parts.append(self.tr("Transport found last time: {transport}").format(transport=names.get(p.detected_transport, p.detected_transport)))
+            names = {
+                "sse": self.tr("HTTP+SSE (Connect goes straight to it; change the URL or the transport to look again)"),
+                "streamable-http": self.tr("Streamable HTTP"),
+            }
+            parts.append(
+                self.tr("Transport found last time: {transport}").format(
+                    transport=names.get(p.detected_transport, p.detected_transport)
+                )
+            )
         self.detected.setText("\n".join(parts))
 
     def _changed(self) -> None:
@@ -514,7 +554,9 @@ class ProfileEditor(QWidget):
             p.command = argv[0] if argv else ""
             p.args = argv[1:]
         p.cwd = self.cwd.text().strip()
-        if p.url != self.url.text().strip() or p.transport != (p.transport if p.builtin else self.transport.currentData()):
+        if p.url != self.url.text().strip() or p.transport != (
+            p.transport if p.builtin else self.transport.currentData()
+        ):
             p.detected_transport = ""  # found out for another address or another choice
         if not p.builtin:
             p.transport = self.transport.currentData()
@@ -540,7 +582,9 @@ class ProfileEditor(QWidget):
             shlex.split(self.command.text())
         except ValueError as exc:
             why = SPLIT_ERRORS.get(str(exc))
-            problems["command"] = self.tr("Cannot split the command: {why}").format(why=QCoreApplication.translate("ProfileEditor", why) if why else str(exc))
+            problems["command"] = self.tr("Cannot split the command: {why}").format(
+                why=QCoreApplication.translate("ProfileEditor", why) if why else str(exc)
+            )
         if "args" in problems:  # the arguments are typed in the command line
             problems.setdefault("command", problems["args"])
         if not self._reveal:
@@ -621,7 +665,9 @@ class ConnectionPanel(QWidget):
         title.setStyleSheet("font-weight: bold;")
         self.compact_button = QToolButton()
         self.compact_button.setText(self.tr("Compact"))
-        self.compact_button.setToolTip(self.tr("Only the server picker, its state, Connect and Disconnect: the rest of the window gets the space"))
+        self.compact_button.setToolTip(
+            self.tr("Only the server picker, its state, Connect and Disconnect: the rest of the window gets the space")
+        )
         self.compact_button.clicked.connect(lambda: self.set_compact(True))
         title_row = QHBoxLayout()
         title_row.addWidget(title, 1)

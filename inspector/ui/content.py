@@ -33,7 +33,20 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QCommandLinkButton, QFileDialog, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QStyle, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCommandLinkButton,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
 
 from inspector.protocol.jsontypes import str_member
 from inspector.protocol.schema import ValueCheck, check_value
@@ -71,7 +84,12 @@ def wav_info(data: bytes) -> dict | None:
         with wave.open(io.BytesIO(data)) as w:
             rate = w.getframerate()
             frames = w.getnframes()
-            return {"duration": frames / rate if rate else 0.0, "rate": rate, "channels": w.getnchannels(), "bits": w.getsampwidth() * 8}
+            return {
+                "duration": frames / rate if rate else 0.0,
+                "rate": rate,
+                "channels": w.getnchannels(),
+                "bits": w.getsampwidth() * 8,
+            }
     except (wave.Error, EOFError, ValueError, OSError):
         return None
 
@@ -105,9 +123,10 @@ class BlockCard(QFrame):
         self._dark = dark
         self.setStyleSheet(card_style("QFrame#contentCard", dark))
         chip_bg, chip_fg = tone(None, "chip-background"), tone(None, "chip-text")
-        self.chip.setStyleSheet(f"QLabel#chip {{ background: {chip_bg}; color: {chip_fg}; border-radius: 4px; padding: 1px 6px; font-weight: 600; font-size: 8pt; }}")
+        self.chip.setStyleSheet(
+            f"QLabel#chip {{ background: {chip_bg}; color: {chip_fg}; border-radius: 4px; padding: 1px 6px; font-weight: 600; font-size: 8pt; }}"
+        )
         set_tone(self.meta, "muted")
-
 
     def __init__(self, kind: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -161,7 +180,9 @@ class BlockCard(QFrame):
 
     def ask_save(self) -> None:
         """A non-blocking save dialog (never a nested event loop)."""
-        dialog = QFileDialog(self.window(), QCoreApplication.translate("ContentView", "Save content"), self.suggested_name)
+        dialog = QFileDialog(
+            self.window(), QCoreApplication.translate("ContentView", "Save content"), self.suggested_name
+        )
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(self.save_to)
@@ -251,7 +272,10 @@ class ContentView(QWidget):
             self._add(self._structured_card(structured, output_schema))
         if not self._cards:
             card = BlockCard("empty")
-            card.set_header(QCoreApplication.translate("ContentView", "EMPTY"), QCoreApplication.translate("ContentView", "no content blocks"))
+            card.set_header(
+                QCoreApplication.translate("ContentView", "EMPTY"),
+                QCoreApplication.translate("ContentView", "no content blocks"),
+            )
             self._add(card)
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
@@ -296,7 +320,11 @@ class ContentView(QWidget):
             if kind == "resource_link":
                 return self._link_card(block)
         except Exception as exc:  # a malformed block must never break the view
-            return self._json_card(str(kind), block, QCoreApplication.translate("ContentView", "could not show this block: {0}").format(exc))
+            return self._json_card(
+                str(kind),
+                block,
+                QCoreApplication.translate("ContentView", "could not show this block: {0}").format(exc),
+            )
         return self._json_card(str(kind), block, None)
 
     def _text_card(self, block: dict) -> BlockCard:
@@ -345,7 +373,9 @@ class ContentView(QWidget):
         pix = QPixmap()
         if not pix.loadFromData(data):
             card.set_header(QCoreApplication.translate("ContentView", "IMAGE"), " · ".join(meta))
-            card.add_error(QCoreApplication.translate("ContentView", "the data is not an image Qt can read ({0})").format(mime))
+            card.add_error(
+                QCoreApplication.translate("ContentView", "the data is not an image Qt can read ({0})").format(mime)
+            )
             card.add_save_button()
             return card
         meta.append(f"{pix.width()}×{pix.height()}")
@@ -372,10 +402,20 @@ class ContentView(QWidget):
         side = max(w, h)
         if 0 < side < MIN_IMAGE_SIDE:
             factor = max(2, MIN_IMAGE_SIDE // side)
-            return pix.scaled(QSize(w * factor, h * factor), Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.FastTransformation), QCoreApplication.translate("ContentView", "shown at {0}×").format(factor)
+            return pix.scaled(
+                QSize(w * factor, h * factor),
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.FastTransformation,
+            ), QCoreApplication.translate("ContentView", "shown at {0}×").format(factor)
         if side > MAX_IMAGE_SIDE:
-            scaled = pix.scaled(QSize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE), Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
-            return scaled, QCoreApplication.translate("ContentView", "shown at {0}%").format(round(100 * scaled.width() / w))
+            scaled = pix.scaled(
+                QSize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE),
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+            return scaled, QCoreApplication.translate("ContentView", "shown at {0}%").format(
+                round(100 * scaled.width() / w)
+            )
         return pix, ""
 
     def _audio_card(self, block: dict) -> BlockCard:
@@ -394,7 +434,11 @@ class ContentView(QWidget):
         card.audio_info = info  # type: ignore[attr-defined]
         if info is not None:
             meta.append(QCoreApplication.translate("ContentView", "{0:.2f} s").format(info["duration"]))
-            meta.append(QCoreApplication.translate("ContentView", "{0} Hz, {1} ch, {2}-bit").format(info["rate"], info["channels"], info["bits"]))
+            meta.append(
+                QCoreApplication.translate("ContentView", "{0} Hz, {1} ch, {2}-bit").format(
+                    info["rate"], info["channels"], info["bits"]
+                )
+            )
         elif "wav" in mime:
             meta.append(QCoreApplication.translate("ContentView", "WAV header not readable"))
         extra = annotations_text(block)
@@ -448,7 +492,15 @@ class ContentView(QWidget):
         name = block.get("title") or block.get("name") or uri
         description = str_member(block, "description")
         mime = str_member(block, "mimeType")
-        meta = [m for m in (mime, size_text(block["size"]) if isinstance(block.get("size"), int) else "", annotations_text(block)) if m]
+        meta = [
+            m
+            for m in (
+                mime,
+                size_text(block["size"]) if isinstance(block.get("size"), int) else "",
+                annotations_text(block),
+            )
+            if m
+        ]
         card.set_header(QCoreApplication.translate("ContentView", "RESOURCE LINK"), " · ".join(meta))
         button = QCommandLinkButton(str(name), uri if not description else f"{uri}\n{description}")
         button.setObjectName("resourceLink")
@@ -466,7 +518,12 @@ class ContentView(QWidget):
 
     def _json_card(self, kind: str, block: Any, error: str | None) -> BlockCard:
         card = BlockCard(kind)
-        card.set_header(QCoreApplication.translate("ContentView", "UNKNOWN: {0}").format(kind) if kind != "?" else QCoreApplication.translate("ContentView", "UNKNOWN"), QCoreApplication.translate("ContentView", "shown as JSON"))
+        card.set_header(
+            QCoreApplication.translate("ContentView", "UNKNOWN: {0}").format(kind)
+            if kind != "?"
+            else QCoreApplication.translate("ContentView", "UNKNOWN"),
+            QCoreApplication.translate("ContentView", "shown as JSON"),
+        )
         if error:
             card.add_error(error)
         card.body.addWidget(self._text_widget(dumps_pretty(block), mono=True))
@@ -481,7 +538,13 @@ class ContentView(QWidget):
             text, colour = QCoreApplication.translate("ContentView", "no outputSchema declared: not checked"), "muted"
         elif structured is None:
             self._verdict = ValueCheck(False)
-            text, colour = "✗ " + QCoreApplication.translate("ContentView", "the tool declares an outputSchema but returned no structuredContent"), "error"
+            text, colour = (
+                "✗ "
+                + QCoreApplication.translate(
+                    "ContentView", "the tool declares an outputSchema but returned no structuredContent"
+                ),
+                "error",
+            )
         else:
             self._verdict = check_value(output_schema, structured)
             if self._verdict.ok is None:

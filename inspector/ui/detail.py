@@ -78,6 +78,7 @@ AUTO_EXPAND_BYTES = 16 * 1024
 FIT_MEASURE_CHARS = 8 * 1024  # a longer text gets the bytes pane's largest share without laying it out to measure
 TREE_PARSE_LIMIT = 1024 * 1024  # a longer message's tree is built from its first bytes until "Parse all"
 
+
 def _utf8_head(raw: bytes, limit: int) -> bytes:
     """``raw[:limit]`` without cutting a UTF-8 sequence in half."""
     if len(raw) <= limit:
@@ -427,7 +428,9 @@ class DetailPane(QWidget):
                     held=format_duration(max(0.0, head.released - head.t)), t=f"{head.t:.3f}", r=f"{head.released:.3f}"
                 )
             )
-        parts.append(translate("DetailPane", "state after: {state}").format(state=translate("Lifecycle", head.state.title)))
+        parts.append(
+            translate("DetailPane", "state after: {state}").format(state=translate("Lifecycle", head.state.title))
+        )
         self.meta_label.setText("  ·  ".join(parts))
 
         self._pair = self._find_pair(rec, e)
@@ -477,7 +480,9 @@ class DetailPane(QWidget):
         self._schema_button = None
         self.findings_area.setVisible(False)
 
-    def _add_label(self, text: str, *, wrap: bool = True, brush: QBrush | None = None, bold: bool = False, indent: int = 0) -> QLabel:
+    def _add_label(
+        self, text: str, *, wrap: bool = True, brush: QBrush | None = None, bold: bool = False, indent: int = 0
+    ) -> QLabel:
         label = plain_label(text, wrap=wrap, selectable=True)
         if brush is not None:
             pal = label.palette()
@@ -505,7 +510,11 @@ class DetailPane(QWidget):
             if r is None:
                 self._add_label(f"⚠ {rid}", brush=c.brush_bad, bold=True)
                 continue
-            brush = c.brush_bad if r.severity is Severity.ERROR else (c.brush_stderr if r.severity is Severity.WARNING else c.brush_muted)
+            brush = (
+                c.brush_bad
+                if r.severity is Severity.ERROR
+                else (c.brush_stderr if r.severity is Severity.WARNING else c.brush_muted)
+            )
             self._add_label(
                 translate("DetailPane", "⚠ {rule}  ({severity})").format(rule=rid, severity=_severity_text(r.severity)),
                 brush=brush,
@@ -513,7 +522,9 @@ class DetailPane(QWidget):
                 wrap=False,
             )
             self._add_label(translate("Rules", r.text), indent=18)
-            self._add_label(translate("DetailPane", "Spec: {section}").format(section=r.spec), brush=c.brush_muted, indent=18)
+            self._add_label(
+                translate("DetailPane", "Spec: {section}").format(section=r.spec), brush=c.brush_muted, indent=18
+            )
 
         # schema
         if e.schema_ok is False:
@@ -554,7 +565,9 @@ class DetailPane(QWidget):
             tree.show()
             self._fill_schema_tree([(d.get("path", ""), d.get("message", "")) for d in errors if isinstance(d, dict)])
         elif e.schema_ok is True and not e.violations and e.direction in (Direction.C2S, Direction.S2C):
-            self._add_label(translate("DetailPane", "✓ Valid against the JSON Schema; no protocol rule broken"), brush=c.brush_good)
+            self._add_label(
+                translate("DetailPane", "✓ Valid against the JSON Schema; no protocol rule broken"), brush=c.brush_good
+            )
 
         # notes: info rules that explain what looks wrong but is allowed (never violations)
         notes = extra.get("notes")
@@ -569,7 +582,9 @@ class DetailPane(QWidget):
                 wrap=False,
             )
             self._add_label(translate("Rules", r.text), indent=18)
-            self._add_label(translate("DetailPane", "Spec: {section}").format(section=r.spec), brush=c.brush_muted, indent=18)
+            self._add_label(
+                translate("DetailPane", "Spec: {section}").format(section=r.spec), brush=c.brush_muted, indent=18
+            )
 
         # what the parser said about noise / invalid lines
         problem = extra.get("problem")
@@ -594,7 +609,10 @@ class DetailPane(QWidget):
             for line in http_lines(http):
                 self._add_label(line, brush=c.brush_event)
             if rec.exchanges_of(e.seq):
-                self._add_label(translate("DetailPane", "The whole exchange, headers included, is in the HTTP tab."), brush=c.brush_event)
+                self._add_label(
+                    translate("DetailPane", "The whole exchange, headers included, is in the HTTP tab."),
+                    brush=c.brush_event,
+                )
 
         # process / stderr details
         if e.direction is Direction.EVENT and not isinstance(http, dict):
@@ -607,17 +625,36 @@ class DetailPane(QWidget):
                 bits.append(translate("DetailPane", "exit code: {code}").format(code="–" if rc is None else rc))
             if "signal" in extra:
                 sig = extra.get("signal")
-                bits.append(translate("DetailPane", "signal: {signal}").format(signal="–" if sig is None else _signal_name(sig)))
+                bits.append(
+                    translate("DetailPane", "signal: {signal}").format(signal="–" if sig is None else _signal_name(sig))
+                )
             if extra.get("pid") is not None:
                 bits.append(translate("DetailPane", "pid: {pid}").format(pid=extra["pid"]))
             if bits:
-                self._add_label(translate("DetailPane", "Process") + "   " + "  ·  ".join(bits), brush=c.brush_event, bold=True)
+                self._add_label(
+                    translate("DetailPane", "Process") + "   " + "  ·  ".join(bits), brush=c.brush_event, bold=True
+                )
         elif e.direction is Direction.NOTE and extra.get("channel") == "http":
-            self._add_label(translate("DetailPane", "What the HTTP transport noted beside the messages (a request that failed, a stream that ended)."), brush=c.brush_stderr)
+            self._add_label(
+                translate(
+                    "DetailPane",
+                    "What the HTTP transport noted beside the messages (a request that failed, a stream that ended).",
+                ),
+                brush=c.brush_stderr,
+            )
         elif e.direction is Direction.NOTE and extra.get("channel") == "http-body":
-            self._add_label(translate("DetailPane", "The body of an HTTP answer that is no message (its exchange is the HTTP event before it)."), brush=c.brush_stderr)
+            self._add_label(
+                translate(
+                    "DetailPane",
+                    "The body of an HTTP answer that is no message (its exchange is the HTTP event before it).",
+                ),
+                brush=c.brush_stderr,
+            )
         elif e.direction is Direction.STDERR:
-            self._add_label(translate("DetailPane", "A line the server wrote to stderr (not part of the protocol)."), brush=c.brush_stderr)
+            self._add_label(
+                translate("DetailPane", "A line the server wrote to stderr (not part of the protocol)."),
+                brush=c.brush_stderr,
+            )
 
         self.findings_area.setVisible(self.findings_layout.count() > 0)
         self._fit_findings()
@@ -648,7 +685,11 @@ class DetailPane(QWidget):
             item.setToolTip(1, plain_tooltip(message))
             items.append(item)
         if len(errors) > EXPLAIN_LIMIT:
-            items.append(QTreeWidgetItem(["…", translate("DetailPane", "{n} more errors not listed").format(n=len(errors) - EXPLAIN_LIMIT)]))
+            items.append(
+                QTreeWidgetItem(
+                    ["…", translate("DetailPane", "{n} more errors not listed").format(n=len(errors) - EXPLAIN_LIMIT)]
+                )
+            )
         tree.addTopLevelItems(items)
         rows = max(1, min(len(items), 8))
         tree.setFixedHeight(tree.header().sizeHint().height() + rows * (tree.fontMetrics().height() + 6) + 6)
@@ -671,7 +712,9 @@ class DetailPane(QWidget):
 
                 validator = validator_for(version)
             except ValueError:
-                errors = [("", translate("DetailPane", "no schema for protocol version {version}").format(version=version))]
+                errors = [
+                    ("", translate("DetailPane", "no schema for protocol version {version}").format(version=version))
+                ]
             else:
                 obj = loads_lenient(e.raw)
                 response = e.kind in (Kind.RESULT, Kind.ERROR)
@@ -684,7 +727,9 @@ class DetailPane(QWidget):
                 )
                 errors = [(err.path, err.message) for err in found]
                 if not errors:
-                    errors = [("", translate("DetailPane", "valid against the schema of {version}").format(version=version))]
+                    errors = [
+                        ("", translate("DetailPane", "valid against the schema of {version}").format(version=version))
+                    ]
         self._fill_schema_tree(errors)
         if self._schema_button is not None:
             self._schema_button.setEnabled(False)
@@ -732,11 +777,15 @@ class DetailPane(QWidget):
             text = frame_body(shown).decode("utf-8", "replace") if shown is raw else shown.decode("utf-8", "replace")
             self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
             self.raw_edit.setWordWrapMode(
-                QTextOption.WrapMode.WrapAnywhere if len(text) > WRAP_WORDS_LIMIT else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
+                QTextOption.WrapMode.WrapAnywhere
+                if len(text) > WRAP_WORDS_LIMIT
+                else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
             )
         truncated = len(shown) < n
         if truncated:
-            note = translate("DetailPane", "showing {shown} of {total}").format(shown=format_size(len(shown)), total=format_size(n))
+            note = translate("DetailPane", "showing {shown} of {total}").format(
+                shown=format_size(len(shown)), total=format_size(n)
+            )
             if self._hex and self._show_all:
                 note += translate("DetailPane", " (the hex dump stops here; Save bytes… writes them all)")
             self.truncation_label.setText(note)
@@ -849,7 +898,12 @@ class DetailPane(QWidget):
         if item.built < total:
             more = _JsonItem("…", None)
             more.is_more = True
-            more.setText(1, translate("DetailPane", "{n} more — double-click to show").format(n=QLocale().toString(total - item.built)))
+            more.setText(
+                1,
+                translate("DetailPane", "{n} more — double-click to show").format(
+                    n=QLocale().toString(total - item.built)
+                ),
+            )
             more.setForeground(1, self._colors.brush_muted)
             new.append(more)
         if item is self._root:
@@ -902,22 +956,38 @@ class DetailPane(QWidget):
         """The texts that do not depend on the entry shown."""
         self.raw_title.setText(translate("DetailPane", "Raw bytes"))
         self.hex_button.setText(translate("DetailPane", "Hex"))
-        self.hex_button.setToolTip(translate("DetailPane", "Show a hex dump of the exact bytes, line terminator included"))
+        self.hex_button.setToolTip(
+            translate("DetailPane", "Show a hex dump of the exact bytes, line terminator included")
+        )
         self.save_button.setText(translate("DetailPane", "Save bytes…"))
         self.save_button.setToolTip(translate("DetailPane", "Write the exact bytes of this entry to a file"))
         self.show_all_button.setText(translate("DetailPane", "Show all"))
-        self.show_all_button.setToolTip(translate("DetailPane", "Show the whole line (may take several seconds for many MiB)"))
+        self.show_all_button.setToolTip(
+            translate("DetailPane", "Show the whole line (may take several seconds for many MiB)")
+        )
         self.tree_label.setText(translate("DetailPane", "JSON"))
         self.tabs.setTabText(0, translate("DetailPane", "Message"))
         self.tabs.setTabText(1, translate("DetailPane", "HTTP"))
-        self.tabs.setTabToolTip(1, translate("DetailPane", "The HTTP exchange this entry travelled in: request, response, headers (secret values masked)"))
+        self.tabs.setTabToolTip(
+            1,
+            translate(
+                "DetailPane",
+                "The HTTP exchange this entry travelled in: request, response, headers (secret values masked)",
+            ),
+        )
         self.expand_button.setText(translate("DetailPane", "Expand"))
-        self.expand_button.setToolTip(translate("DetailPane", "Expand the selected node (or the whole message) three levels deep"))
+        self.expand_button.setToolTip(
+            translate("DetailPane", "Expand the selected node (or the whole message) three levels deep")
+        )
         self.collapse_button.setText(translate("DetailPane", "Collapse"))
         self.parse_all_button.setText(translate("DetailPane", "Parse all"))
-        self.parse_all_button.setToolTip(translate("DetailPane", "Build the tree of the whole message (a moment for many MiB)"))
+        self.parse_all_button.setToolTip(
+            translate("DetailPane", "Build the tree of the whole message (a moment for many MiB)")
+        )
         self.tree.setHeaderLabels([translate("DetailPane", "Key"), translate("DetailPane", "Value")])
-        self.placeholder.setText(translate("DetailPane", "Select an entry in the timeline to see its bytes and what the inspector found."))
+        self.placeholder.setText(
+            translate("DetailPane", "Select an entry in the timeline to see its bytes and what the inspector found.")
+        )
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "placeholder"):
@@ -953,7 +1023,7 @@ def _json_brief(value: Any, limit: int) -> str:
     if isinstance(value, str) and len(value) > limit:
         text = orjson.dumps(value[:limit]).decode("utf-8")
         size = translate("DetailPane", "[{n} characters]").format(n=QLocale().toString(len(value)))
-        return size + " " + text[:-1] + "…\""
+        return size + " " + text[:-1] + '…"'
     try:
         text = orjson.dumps(value).decode("utf-8")
     except TypeError:
@@ -1000,7 +1070,11 @@ def http_lines(http: dict) -> list[str]:
     what travelled how. The HTTP tab shows the whole exchange (:func:`exchange_text`)."""
     translate = QCoreApplication.translate
     if "method" not in http:  # a link event's facts (an endpoint, a stream that ended): as they are
-        return [translate("DetailPane", "HTTP: {exchange}").format(exchange="  ·  ".join(f"{k}: {v}" for k, v in http.items()))]
+        return [
+            translate("DetailPane", "HTTP: {exchange}").format(
+                exchange="  ·  ".join(f"{k}: {v}" for k, v in http.items())
+            )
+        ]
     lines = []
     head = f"{http.get('method', '?')} {http.get('url', '')}".rstrip()
     status = http.get("status")
@@ -1037,7 +1111,11 @@ def exchange_text(http: dict, seq: int) -> str:
         lines.append(translate("DetailPane", "(body: the message of entry {seq})").format(seq=request_seq))
     lines.append("")
     status = http.get("status")
-    lines.append(f"HTTP {status} {http.get('reason', '')}".rstrip() if status is not None else translate("DetailPane", "(no answer)"))
+    lines.append(
+        f"HTTP {status} {http.get('reason', '')}".rstrip()
+        if status is not None
+        else translate("DetailPane", "(no answer)")
+    )
     for k, v in (http.get("response_headers") or {}).items():
         lines.append(f"{k}: {v}")
     if http.get("body") is not None:
@@ -1046,15 +1124,23 @@ def exchange_text(http: dict, seq: int) -> str:
     elif http.get("body_bytes") is not None:
         lines.append(translate("DetailPane", "(body: {n} bytes)").format(n=http["body_bytes"]))
     if http.get("body_dropped"):
-        lines.append(translate("DetailPane", "(past the limit: {n} bytes counted and dropped)").format(n=http["body_dropped"]))
+        lines.append(
+            translate("DetailPane", "(past the limit: {n} bytes counted and dropped)").format(n=http["body_dropped"])
+        )
     if http.get("body_over_limit") is not None:
-        lines.append(translate("DetailPane", "(the body passed the limit of {n} bytes)").format(n=http["body_over_limit"]))
+        lines.append(
+            translate("DetailPane", "(the body passed the limit of {n} bytes)").format(n=http["body_over_limit"])
+        )
     if http.get("body_error"):
         lines.append(translate("DetailPane", "The body did not arrive whole: {error}").format(error=http["body_error"]))
     if "location" in http:
-        lines.append(translate("DetailPane", "Redirect to {location}: not followed").format(location=http["location"] or "?"))
+        lines.append(
+            translate("DetailPane", "Redirect to {location}: not followed").format(location=http["location"] or "?")
+        )
     if http.get("jsonrpc_error") is not None:
-        lines.append(translate("DetailPane", "JSON-RPC error code in the body: {code}").format(code=http["jsonrpc_error"]))
+        lines.append(
+            translate("DetailPane", "JSON-RPC error code in the body: {code}").format(code=http["jsonrpc_error"])
+        )
     return "\n".join(lines)
 
 

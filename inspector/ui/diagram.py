@@ -34,14 +34,41 @@ import dataclasses
 import math
 
 from PySide6.QtCore import (
-    QCoreApplication, QEasingCurve, QEvent, QPointF, QRectF, QSize, Qt, QTimer, QVariantAnimation, Signal,
+    QCoreApplication,
+    QEasingCurve,
+    QEvent,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
 )
 from PySide6.QtGui import (
-    QColor, QFont, QFontMetricsF, QPaintEngine, QPainter, QPainterPath, QPainterPathStroker, QPalette, QPen,
-    QPixmap, QTransform,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPaintEngine,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPalette,
+    QPen,
+    QPixmap,
+    QTransform,
 )
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QLabel, QScrollArea, QScrollBar, QSizePolicy, QStyle, QToolButton, QToolTip, QWidget,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QScrollArea,
+    QScrollBar,
+    QSizePolicy,
+    QStyle,
+    QToolButton,
+    QToolTip,
+    QWidget,
 )
 
 from inspector.protocol.lifecycle import STATE_INFO, TRANSPORTS, State, Transition, diagram_table
@@ -49,11 +76,29 @@ from inspector.protocol.teaching import LESSONS
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.labels import ERA_LABELS
 from .diagram_layout import (
-    MIN_FONT, Block, Geometry, Plan, analyse, block_at, fit, focus_order, lc, node_at, quietest_corner,
-    vertical_neighbour, whole_view,
+    MIN_FONT,
+    Block,
+    Geometry,
+    Plan,
+    analyse,
+    block_at,
+    fit,
+    focus_order,
+    lc,
+    node_at,
+    quietest_corner,
+    vertical_neighbour,
+    whole_view,
 )
 from .diagram_paint import (
-    Colours, edge_pen, paint_block, paint_frame, paint_legend, paint_node, paint_static, palette_colours,
+    Colours,
+    edge_pen,
+    paint_block,
+    paint_frame,
+    paint_legend,
+    paint_node,
+    paint_static,
+    palette_colours,
 )
 from .theme import mix
 from .whole_lines import WholeLines, label_runs
@@ -132,7 +177,9 @@ class LifecycleDiagram(QWidget):
         scroll.setWidget(self._explanation)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._explain_scroll = scroll
-        self._explain_lines = WholeLines(scroll, label_runs(self._explanation), (self._explanation,))  # no line cut at the panel's foot
+        self._explain_lines = WholeLines(
+            scroll, label_runs(self._explanation), (self._explanation,)
+        )  # no line cut at the panel's foot
         self._close = QToolButton()
         self._close.setText("✕")
         self._close.setAutoRaise(True)
@@ -309,7 +356,14 @@ class LifecycleDiagram(QWidget):
         """The cached layout in widget coordinates: node rects, label rects, drawing rect."""
         g = self._ensure_geometry(exact=True)
         if g is None:
-            return {"nodes": {}, "labels": [], "area": QRectF(self._drawing_rect()), "viewport": QRectF(self._drawing_rect()), "font_px": 0, "penalty": 0}
+            return {
+                "nodes": {},
+                "labels": [],
+                "area": QRectF(self._drawing_rect()),
+                "viewport": QRectF(self._drawing_rect()),
+                "font_px": 0,
+                "penalty": 0,
+            }
         t = self._view(g)
         sx, sy = self._scroll()
         return {
@@ -320,7 +374,9 @@ class LifecycleDiagram(QWidget):
             "edge_labels": {tr: t.mapRect(g.blocks[i].rect) for tr, (i, _k) in g.edge_block.items()},
             "edge_label_text": {tr: g.blocks[i].entries[k].text for tr, (i, k) in g.edge_block.items()},
             "legend": [t.mapRect(s.united(r)) for _k, _t, s, r in g.legend],
-            "pinned_legend": (self._pinned_legend(g, QRectF(self._vp)) or (None,))[0],  # its copy over the view when scrolled away
+            "pinned_legend": (self._pinned_legend(g, QRectF(self._vp)) or (None,))[
+                0
+            ],  # its copy over the view when scrolled away
             "area": QRectF(-sx, -sy, g.content_w, g.content_h),  # the whole drawing (scrolled)
             "viewport": QRectF(self._vp),  # the part of the widget it shows in
             "scroll": (sx, sy),
@@ -479,7 +535,9 @@ class LifecycleDiagram(QWidget):
 
     def _update_accessible(self) -> None:
         if self._state is None:
-            text = self.tr("No session. Tab into the diagram and use the arrow keys to explore the states; Enter explains one.")
+            text = self.tr(
+                "No session. Tab into the diagram and use the arrow keys to explore the states; Enter explains one."
+            )
         else:
             if self._as_of is None:
                 text = self.tr("Current state: {state}.").format(state=lc(self._state.title))
@@ -503,7 +561,11 @@ class LifecycleDiagram(QWidget):
         lines.append(lc(info.explanation))
         lesson = LESSONS.get(state)
         if lesson is not None:  # what a teacher says about the state: allowed, next, what goes wrong
-            for heading, text in ((self.tr("Allowed here:"), lesson.allowed), (self.tr("Next:"), lesson.next), (self.tr("Common failures:"), lesson.failures)):
+            for heading, text in (
+                (self.tr("Allowed here:"), lesson.allowed),
+                (self.tr("Next:"), lesson.next),
+                (self.tr("Common failures:"), lesson.failures),
+            ):
                 lines.append(f"{heading} {QCoreApplication.translate('Teaching', text)}")
         lines.append(self.tr("Spec: {section}").format(section=info.spec))
         outgoing = [t for t in self._table if t.source is state]
@@ -539,7 +601,9 @@ class LifecycleDiagram(QWidget):
             w, h = self.width(), self.height()
             self._beside = w >= 900 and w >= 2.6 * h
             if self._beside:
-                pw = int(min(420, max(280, (0.22 if self.lesson else 0.3) * w)))  # lesson notes: the drawing keeps more room
+                pw = int(
+                    min(420, max(280, (0.22 if self.lesson else 0.3) * w))
+                )  # lesson notes: the drawing keeps more room
                 self._explain_area.setGeometry(w - pw, 0, pw, h)
             else:
                 need = self._explanation.heightForWidth(max(50, w - 40)) + 4
@@ -568,7 +632,11 @@ class LifecycleDiagram(QWidget):
         self._static = None
         plan = self._plan
         rect = self._drawing_rect()
-        key = (plan.table, int(rect.width()), int(rect.height()), self.font().family(), self._as_of is None) if plan else None
+        key = (
+            (plan.table, int(rect.width()), int(rect.height()), self.font().family(), self._as_of is None)
+            if plan
+            else None
+        )
         if old is None or key is None or key in self._geoms:
             self._geom = None
             self._geom_exact = False
@@ -580,7 +648,12 @@ class LifecycleDiagram(QWidget):
         cw, ch = old.width * s, old.height * s
         dx, dy = max(0.0, (W - cw) / 2), max(0.0, (H - ch) / 2)
         self._geom = dataclasses.replace(
-            old, transform=QTransform.fromScale(s, s) * QTransform.fromTranslate(dx, dy), content_w=max(W, cw), content_h=max(H, ch), view_w=W, view_h=H
+            old,
+            transform=QTransform.fromScale(s, s) * QTransform.fromTranslate(dx, dy),
+            content_w=max(W, cw),
+            content_h=max(H, ch),
+            view_w=W,
+            view_h=H,
         )
         self._geom_exact = False
         self._sync_bars(self._geom, W, H)
@@ -643,7 +716,10 @@ class LifecycleDiagram(QWidget):
                 bar.hide()
 
     def _scroll(self) -> tuple[int, int]:
-        return (self._hbar.value() if self._hbar.isVisibleTo(self) else 0, self._vbar.value() if self._vbar.isVisibleTo(self) else 0)
+        return (
+            self._hbar.value() if self._hbar.isVisibleTo(self) else 0,
+            self._vbar.value() if self._vbar.isVisibleTo(self) else 0,
+        )
 
     @property
     def scrolls(self) -> bool:
@@ -674,13 +750,17 @@ class LifecycleDiagram(QWidget):
         g = self._geom
         if g is None or not self.scrolls:
             return
-        wanted = [s for s in (only, self._focus if self.hasFocus() else None, self._state) if s is not None and s in g.nodes]
+        wanted = [
+            s for s in (only, self._focus if self.hasFocus() else None, self._state) if s is not None and s in g.nodes
+        ]
         if not wanted and self._plan is not None and self._plan.initial in g.nodes:
             wanted = [self._plan.initial]
         if not wanted:
             return
         rect = g.transform.mapRect(g.nodes[wanted[0]]).adjusted(-24, -24, 24, 24)
-        if only is None and self._pending is not None and self._pending.target in g.nodes:  # where the held step goes, when both fit
+        if (
+            only is None and self._pending is not None and self._pending.target in g.nodes
+        ):  # where the held step goes, when both fit
             both = rect.united(g.transform.mapRect(g.nodes[self._pending.target]).adjusted(-24, -24, 24, 24))
             if both.width() <= self._vp.width() and both.height() <= self._vp.height():
                 rect = both
@@ -924,7 +1004,10 @@ class LifecycleDiagram(QWidget):
         vp = QRectF(self._vp)
         sx, sy = self._scroll()
         if vp.width() < rect.width() and vp.height() < rect.height():  # the corner between the scroll bars
-            p.fillRect(QRectF(vp.right(), vp.bottom(), rect.width() - vp.width(), rect.height() - vp.height()), self.palette().color(QPalette.ColorRole.Window))
+            p.fillRect(
+                QRectF(vp.right(), vp.bottom(), rect.width() - vp.width(), rect.height() - vp.height()),
+                self.palette().color(QPalette.ColorRole.Window),
+            )
         p.setClipRect(vp)
         engine = p.paintEngine()
         if engine is not None and engine.type() in _VECTOR_ENGINES:  # a vector device (SVG, PDF): shapes
@@ -979,7 +1062,13 @@ class LifecycleDiagram(QWidget):
             return None
         content = g.transform.mapRect(area)
         pad = 4.0
-        return self._legend_corner(g, vp, QSize(math.ceil(content.width() + 2 * pad), math.ceil(content.height() + 2 * pad))), content, pad
+        return (
+            self._legend_corner(
+                g, vp, QSize(math.ceil(content.width() + 2 * pad), math.ceil(content.height() + 2 * pad))
+            ),
+            content,
+            pad,
+        )
 
     def _paint_pinned_legend(self, p: QPainter, g: Geometry, c: Colours, vp: QRectF) -> None:
         """Scrolled so that the legend is (partly) out of view: a copy of it pinned, on the
@@ -1001,7 +1090,9 @@ class LifecycleDiagram(QWidget):
         p.setPen(QPen(mix(c.base, c.text, 0.18), 1))
         p.setBrush(c.base)
         p.drawRoundedRect(box, 3, 3)
-        p.setTransform(g.transform * QTransform.fromTranslate(box.left() + pad - content.left(), box.top() + pad - content.top()))
+        p.setTransform(
+            g.transform * QTransform.fromTranslate(box.left() + pad - content.left(), box.top() + pad - content.top())
+        )
         paint_legend(p, g, c)
         self._paint_current_legend(p, g, c)
         p.restore()
@@ -1012,10 +1103,16 @@ class LifecycleDiagram(QWidget):
         hover and keyboard focus rings too (not in an export)."""
         self._paint_current_legend(p, g, c)
         # the edge the held step will take starts at the session's state: not drawn over a past one
-        pending = g.edges.get(self._pending) if self._pending is not None and self._pending != self._edge and self._as_of is None else None
+        pending = (
+            g.edges.get(self._pending)
+            if self._pending is not None and self._pending != self._edge and self._as_of is None
+            else None
+        )
         if pending is not None:  # step mode: where the held step will go, dashed, not yet taken
             colour = c.error if pending.failure else c.accent
-            pen = QPen(colour, max(2.0, g.f / 5.5), Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
+            pen = QPen(
+                colour, max(2.0, g.f / 5.5), Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin
+            )
             pen.setDashPattern([2.0, 1.6])
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(pen)
@@ -1037,7 +1134,9 @@ class LifecycleDiagram(QWidget):
             if pulse > 0:
                 glow = QColor(colour)
                 glow.setAlphaF(0.25 * pulse)
-                p.setPen(QPen(glow, width + 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+                p.setPen(
+                    QPen(glow, width + 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+                )
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawPath(edge.path)
             p.setBrush(Qt.BrushStyle.NoBrush)

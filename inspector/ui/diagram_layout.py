@@ -382,7 +382,8 @@ def _loop_shapes(rect: QRectF, side: str, count: int, f: float) -> tuple[list[tu
             end = QPointF(ex, rect.center().y() + h)
             path = QPainterPath(start)
             path.cubicTo(
-                QPointF(ex + d * b, start.y() - 0.45 * b), QPointF(ex + d * b, end.y() + 0.45 * b),
+                QPointF(ex + d * b, start.y() - 0.45 * b),
+                QPointF(ex + d * b, end.y() + 0.45 * b),
                 QPointF(end.x() + d * al * 0.7, end.y()),
             )
             head = arrow(end, -d, 0.0, al, aw)
@@ -397,7 +398,8 @@ def _loop_shapes(rect: QRectF, side: str, count: int, f: float) -> tuple[list[tu
             end = QPointF(x1, ey)
             path = QPainterPath(start)
             path.cubicTo(
-                QPointF(x0 + 0.35 * f, ey + dy * rise), QPointF(x1 - 0.35 * f, ey + dy * rise),
+                QPointF(x0 + 0.35 * f, ey + dy * rise),
+                QPointF(x1 - 0.35 * f, ey + dy * rise),
                 QPointF(x1, ey + dy * al * 0.7),
             )
             head = arrow(end, 0.0, -dy, al, aw)
@@ -512,9 +514,35 @@ def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: 
         nat_h += node_h + loop_band[BOTTOM]
     nat_w = 2 * margin + max(row_w[MAIN], row_w[BOTTOM], row_w[TOP] + legend_w + 1.5 * f)
     return _Metrics(
-        plan, f, wrap, lf, tf, fm, lh, pad_x, pad_y, node_w, node_h, gap_blocks, loop_blocks, loop_ext,
-        route_blocks, gap_min, side_reserve, row_w, overhang, loop_band, legend_texts, legend_w, legend_h,
-        margin, clear, top_ch, bottom_ch, nat_w, nat_h,
+        plan,
+        f,
+        wrap,
+        lf,
+        tf,
+        fm,
+        lh,
+        pad_x,
+        pad_y,
+        node_w,
+        node_h,
+        gap_blocks,
+        loop_blocks,
+        loop_ext,
+        route_blocks,
+        gap_min,
+        side_reserve,
+        row_w,
+        overhang,
+        loop_band,
+        legend_texts,
+        legend_w,
+        legend_h,
+        margin,
+        clear,
+        top_ch,
+        bottom_ch,
+        nat_w,
+        nat_h,
     )
 
 
@@ -791,10 +819,25 @@ def _place(m: _Metrics, W: float, H: float) -> Geometry:
             problems.append(f"node {s.name} overlaps the legend")
 
     return Geometry(
-        W, H, QTransform(), f, m.lf, m.tf, m.lh, m.pad_x, m.pad_y, nodes,
+        W,
+        H,
+        QTransform(),
+        f,
+        m.lf,
+        m.tf,
+        m.lh,
+        m.pad_x,
+        m.pad_y,
+        nodes,
         {st: lc(STATE_INFO[st].title) for st in nodes},
-        out.strokes, out.arrows, out.dots,
-        blocks, out.edges, out.edge_block, legend, problems,
+        out.strokes,
+        out.arrows,
+        out.dots,
+        blocks,
+        out.edges,
+        out.edge_block,
+        legend,
+        problems,
     )
 
 
@@ -842,8 +885,13 @@ class _Drawing:
 
 
 def _route_channel(
-    m: _Metrics, plan: Plan, nodes: dict[State, QRectF], idx: list[int], channel: int,
-    bounds: tuple[float, float], W: float,
+    m: _Metrics,
+    plan: Plan,
+    nodes: dict[State, QRectF],
+    idx: list[int],
+    channel: int,
+    bounds: tuple[float, float],
+    W: float,
 ) -> _Drawing:
     """Orthogonal routes through one channel: lane order, ports, lines, labels."""
     f = m.f
@@ -983,8 +1031,12 @@ def _route_channel(
         dtip = 1.0 if tgt.edge_y > ly else -1.0
         stop = dtip * al * 0.8
         # the outer U with rounded corners, inner endpoints as T-junctions with a dot
-        pts = [QPointF(v[0].x, v[0].edge_y - (stop if v[0].target else 0)), QPointF(v[0].x, ly),
-               QPointF(v[-1].x, ly), QPointF(v[-1].x, v[-1].edge_y - (stop if v[-1].target else 0))]
+        pts = [
+            QPointF(v[0].x, v[0].edge_y - (stop if v[0].target else 0)),
+            QPointF(v[0].x, ly),
+            QPointF(v[-1].x, ly),
+            QPointF(v[-1].x, v[-1].edge_y - (stop if v[-1].target else 0)),
+        ]
         if abs(v[0].x - v[-1].x) < 0.5:
             pts = [pts[0], pts[-1]]
         mine = frozenset(t for group in route.entries for t in group)
@@ -1017,8 +1069,15 @@ def _route_channel(
 
 
 def _lane_label_x(
-    bw: float, bh: float, ly: float, lo: float, hi: float, prefer: float,
-    verticals: list[tuple[float, float, float]], clear: float, W: float,
+    bw: float,
+    bh: float,
+    ly: float,
+    lo: float,
+    hi: float,
+    prefer: float,
+    verticals: list[tuple[float, float, float]],
+    clear: float,
+    W: float,
 ) -> float | None:
     """Centre x for a label on a lane from ``lo`` to ``hi``: free of vertical lines, on the lane.
 
@@ -1037,6 +1096,7 @@ def _lane_label_x(
         free.append((cur, W - 2.0))
     inside = [(max(a, lo), min(b, hi)) for a, b in free if min(b, hi) - max(a, lo) >= bw]
     if inside:
+
         def dist(iv):
             a, b = iv
             return 0.0 if a <= prefer <= b else min(abs(a - prefer), abs(b - prefer))
@@ -1058,7 +1118,11 @@ def _lane_label_x(
 
 
 def whole_view(
-    v: int, view: float, top: int, keep: tuple[float, float], boxes: list[tuple[float, float]],
+    v: int,
+    view: float,
+    top: int,
+    keep: tuple[float, float],
+    boxes: list[tuple[float, float]],
     labels: list[tuple[float, float]],
 ) -> int:
     """A scroll position near ``v`` (0..``top``) that keeps ``keep`` in a view ``view`` long and
@@ -1076,8 +1140,12 @@ def whole_view(
     for a, b in boxes + labels:
         # the view starting just before or just after a span, or ending just after or before it
         candidates.update(
-            (int(math.floor(a - pad)), int(math.ceil(b + pad)),
-             int(math.ceil(b + pad - view)), int(math.floor(a - pad - view)))
+            (
+                int(math.floor(a - pad)),
+                int(math.ceil(b + pad)),
+                int(math.ceil(b + pad - view)),
+                int(math.floor(a - pad - view)),
+            )
         )
     fits = keep[1] - keep[0] <= view
     best = v
@@ -1165,8 +1233,12 @@ def quietest_corner(
     the ``hot`` states, then states, then labels, then lines (``outlines``); ``back`` maps the
     view to the layout's coordinates."""
     w, h = size.width(), size.height()
-    corners = ((vp.left() + 2, vp.top() + 2), (vp.right() - w - 2, vp.top() + 2),
-               (vp.left() + 2, vp.bottom() - h - 2), (vp.right() - w - 2, vp.bottom() - h - 2))
+    corners = (
+        (vp.left() + 2, vp.top() + 2),
+        (vp.right() - w - 2, vp.top() + 2),
+        (vp.left() + 2, vp.bottom() - h - 2),
+        (vp.right() - w - 2, vp.bottom() - h - 2),
+    )
     best, best_cost = QRectF(), None
     for x, y in corners:
         box = QRectF(x, y, w, h)
@@ -1180,4 +1252,3 @@ def quietest_corner(
         if best_cost is None or cost < best_cost:
             best, best_cost = box, cost
     return best
-

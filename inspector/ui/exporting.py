@@ -49,19 +49,26 @@ def with_suffix(path: str, ftype: FileType) -> str:
     return path if path.lower().endswith(ftype.suffixes) else path + ftype.suffixes[0]
 
 
-def ask_save_path(parent: QWidget, title: str, suggested: str, types: Sequence[FileType]) -> tuple[str, FileType] | None:
+def ask_save_path(
+    parent: QWidget, title: str, suggested: str, types: Sequence[FileType]
+) -> tuple[str, FileType] | None:
     """Ask where to write and as what: the path with the chosen type's extension, and the
     type; None when cancelled (or when the completed name exists and is not to be replaced)."""
     start = type_of(suggested, types) or types[0]
-    path, chosen = QFileDialog.getSaveFileName(parent, title, suggested, ";;".join(t.filter for t in types), start.filter)
+    path, chosen = QFileDialog.getSaveFileName(
+        parent, title, suggested, ";;".join(t.filter for t in types), start.filter
+    )
     if not path:
         return None
     ftype = next((t for t in types if t.filter == chosen), None) or type_of(path, types) or types[0]
     fixed = with_suffix(path, ftype)
     if fixed != path and os.path.exists(fixed):  # the dialog asked about the name without its extension
         answer = QMessageBox.question(
-            parent, title,
-            QCoreApplication.translate("Export", "{name} already exists. Do you want to replace it?").format(name=os.path.basename(fixed)),
+            parent,
+            title,
+            QCoreApplication.translate("Export", "{name} already exists. Do you want to replace it?").format(
+                name=os.path.basename(fixed)
+            ),
         )
         if answer != QMessageBox.StandardButton.Yes:
             return None

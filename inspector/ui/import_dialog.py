@@ -97,7 +97,11 @@ class ImportDialog(QDialog):
     serversImported = Signal(list)
 
     def __init__(
-        self, taken: list[str], parent: QWidget | None = None, locations: list[ConfigLocation] | None = None, looked: list[ConfigLocation] | None = None
+        self,
+        taken: list[str],
+        parent: QWidget | None = None,
+        locations: list[ConfigLocation] | None = None,
+        looked: list[ConfigLocation] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Import servers"))
@@ -132,7 +136,9 @@ class ImportDialog(QDialog):
         self.looked_button.setChecked(not self.locations)
         self.looked_label.setVisible(not self.locations)
         if not self.locations:
-            self.source.addItem(self.tr("No client's configuration file was found in the usual places (listed below)"), "")
+            self.source.addItem(
+                self.tr("No client's configuration file was found in the usual places (listed below)"), ""
+            )
             self.source.setEnabled(False)
         self.source.activated.connect(self._source_chosen)
         choose = QPushButton(self.tr("Choose file…"))
@@ -147,7 +153,9 @@ class ImportDialog(QDialog):
 
         self.tree = QTreeWidget()
         self.tree.setAccessibleName(self.tr("Servers found"))
-        self.tree.setHeaderLabels([self.tr("Server"), self.tr("Transport"), self.tr("Starts or connects to"), self.tr("Kept secret")])
+        self.tree.setHeaderLabels(
+            [self.tr("Server"), self.tr("Transport"), self.tr("Starts or connects to"), self.tr("Kept secret")]
+        )
         self.tree.setRootIsDecorated(False)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.tree.header()
@@ -170,13 +178,17 @@ class ImportDialog(QDialog):
         problems_layout.addWidget(self.problems)
         self.problems_box.setVisible(False)
 
-        secrets_note = muted(plain_label(self.tr(
-            "Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, "
-            "secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept "
-            "in secrets.json, readable only by you, never in servers.json. A secret in an argument is kept there too, as a "
-            "secret variable the argument names (${secret:NAME}, filled in when the server starts). URLs are saved as "
-            "they are: a secret in one is marked ⚠ below."
-        )))
+        secrets_note = muted(
+            plain_label(
+                self.tr(
+                    "Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, "
+                    "secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept "
+                    "in secrets.json, readable only by you, never in servers.json. A secret in an argument is kept there too, as a "
+                    "secret variable the argument names (${secret:NAME}, filled in when the server starts). URLs are saved as "
+                    "they are: a secret in one is marked ⚠ below."
+                )
+            )
+        )
         self.error = ErrorLabel("import-error")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.import_button = self.buttons.addButton(self.tr("Import"), QDialogButtonBox.ButtonRole.AcceptRole)
@@ -205,7 +217,12 @@ class ImportDialog(QDialog):
             self.load(self.locations[index].path, self.locations[index].format)
 
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a configuration file"), str(Path.home()), self.tr("JSON files (*.json);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Choose a configuration file"),
+            str(Path.home()),
+            self.tr("JSON files (*.json);;All files (*)"),
+        )
         if path:
             self.load(Path(path))
 
@@ -218,7 +235,11 @@ class ImportDialog(QDialog):
         self.looked_button.setChecked(False)  # a file is shown: where it looked is a click away
         where = str(result.path) if result.path is not None else result.file
         if result.servers:
-            self.file_label.setText(self.tr("{file}: {format}, {n} server(s)").format(file=where, format=format_label(result), n=len(result.servers)))
+            self.file_label.setText(
+                self.tr("{file}: {format}, {n} server(s)").format(
+                    file=where, format=format_label(result), n=len(result.servers)
+                )
+            )
         else:
             self.file_label.setText(self.tr("{file}: no server could be imported").format(file=where))
         self.tree.blockSignals(True)
@@ -233,11 +254,22 @@ class ImportDialog(QDialog):
             item.setToolTip(2, plain_tooltip(server.target()))
             notes = [p for p in result.problems if p.server == server.key]
             if notes:
-                item.setToolTip(0, plain_tooltip("\n".join(f"{p.place(translated)}: {p.render(translated)}" for p in notes)))
+                item.setToolTip(
+                    0, plain_tooltip("\n".join(f"{p.place(translated)}: {p.render(translated)}" for p in notes))
+                )
             exposed = [p.path for p in notes if p.code in PLAIN_TEXT_SECRETS]
             if exposed:  # said in the row too: a secret that servers.json will hold
-                item.setText(3, ", ".join(filter(None, [item.text(3), self.tr("⚠ in plain text: {paths}").format(paths=", ".join(exposed))])))
-                item.setToolTip(3, plain_tooltip("\n".join(p.render(translated) for p in notes if p.code in PLAIN_TEXT_SECRETS)))
+                item.setText(
+                    3,
+                    ", ".join(
+                        filter(
+                            None, [item.text(3), self.tr("⚠ in plain text: {paths}").format(paths=", ".join(exposed))]
+                        )
+                    ),
+                )
+                item.setToolTip(
+                    3, plain_tooltip("\n".join(p.render(translated) for p in notes if p.code in PLAIN_TEXT_SECRETS))
+                )
             self.tree.addTopLevelItem(item)
         self.tree.blockSignals(False)
         lines = []
@@ -320,7 +352,9 @@ class ImportDialog(QDialog):
         return out
 
     def values(self) -> dict[str, str]:
-        return {ident: (f.currentText() if isinstance(f, QComboBox) else f.text()) for ident, f in self.input_fields.items()}
+        return {
+            ident: (f.currentText() if isinstance(f, QComboBox) else f.text()) for ident, f in self.input_fields.items()
+        }
 
     def _checks_changed(self, *_args) -> None:
         chosen = self.checked()
@@ -334,14 +368,22 @@ class ImportDialog(QDialog):
         missing = self.result.unfilled(chosen, values) if self.result is not None else []
         # VS Code asks for its inputs every time: one left empty here is imported empty
         # (``Authorization: Bearer ``), which is allowed but said where it is typed
-        empty = [i for i in self.result.inputs_of(chosen) if not i.server and not values.get(i.id) and not i.default] if self.result is not None else []
+        empty = (
+            [i for i in self.result.inputs_of(chosen) if not i.server and not values.get(i.id) and not i.default]
+            if self.result is not None
+            else []
+        )
         if missing:
             self.error.show_text(self.tr("Fill in: {names}").format(names=", ".join(i.label for i in missing)))
         elif empty:
-            self.error.show_text(self.tr("Left empty, imported as empty values: {names}").format(names=", ".join(i.label for i in empty)))
+            self.error.show_text(
+                self.tr("Left empty, imported as empty values: {names}").format(names=", ".join(i.label for i in empty))
+            )
         else:
             self.error.clear_text()
-        self.import_button.setText(self.tr("Import {n} server(s)").format(n=len(chosen)) if chosen else self.tr("Import"))
+        self.import_button.setText(
+            self.tr("Import {n} server(s)").format(n=len(chosen)) if chosen else self.tr("Import")
+        )
         self.import_button.setEnabled(bool(chosen) and not missing)
 
     def import_checked(self) -> list[ServerProfile]:
@@ -368,7 +410,9 @@ class ExportDialog(QDialog):
         self.client.setAccessibleName(self.tr("Client"))
         for key, name in EXPORT_CLIENTS.items():
             self.client.addItem(name, key)
-        self.client.setCurrentIndex(self.client.findData("claude-desktop" if profile.transport == TransportKind.STDIO else "cursor"))
+        self.client.setCurrentIndex(
+            self.client.findData("claude-desktop" if profile.transport == TransportKind.STDIO else "cursor")
+        )
         self.client.currentIndexChanged.connect(self._show_entry)
         self.intro = plain_label(wrap=True)
         self.text = QPlainTextEdit()
@@ -400,17 +444,25 @@ class ExportDialog(QDialog):
 
     def _intro(self, client: str) -> str:
         if client == "vscode":
-            return self.tr("The server as VS Code reads it: put the entry under \"servers\" in mcp.json (the user's or a workspace's .vscode folder).")
+            return self.tr(
+                "The server as VS Code reads it: put the entry under \"servers\" in mcp.json (the user's or a workspace's .vscode folder)."
+            )
         if client == "claude-desktop":
-            return self.tr("The server as Claude Desktop reads it: put the entry under \"mcpServers\" in claude_desktop_config.json.")
+            return self.tr(
+                'The server as Claude Desktop reads it: put the entry under "mcpServers" in claude_desktop_config.json.'
+            )
         if client == "windsurf":
             return self.tr(
-                "The server as Windsurf reads it: put the entry under \"mcpServers\" in ~/.codeium/windsurf/mcp_config.json "
-                "(a URL server's address is \"serverUrl\" there)."
+                'The server as Windsurf reads it: put the entry under "mcpServers" in ~/.codeium/windsurf/mcp_config.json '
+                '(a URL server\'s address is "serverUrl" there).'
             )
         if client == "cursor":
-            return self.tr("The server as Cursor reads it: put the entry under \"mcpServers\" in ~/.cursor/mcp.json or a project's .cursor/mcp.json.")
-        return self.tr("The server as the MCP Inspector reads it (its --config file): put the entry under \"mcpServers\".")
+            return self.tr(
+                'The server as Cursor reads it: put the entry under "mcpServers" in ~/.cursor/mcp.json or a project\'s .cursor/mcp.json.'
+            )
+        return self.tr(
+            'The server as the MCP Inspector reads it (its --config file): put the entry under "mcpServers".'
+        )
 
     def _show_entry(self, *_args) -> None:
         client = self.client.currentData()
@@ -422,7 +474,11 @@ class ExportDialog(QDialog):
         self._layout.setStretch(self._filler, 0 if self.entry.text else 1)
         notes = []
         if self.entry.left_out:
-            notes.append(self.tr("Left out because they are secret: {names}. Add their values by hand where you paste this.").format(names=", ".join(self.entry.left_out)))
+            notes.append(
+                self.tr(
+                    "Left out because they are secret: {names}. Add their values by hand where you paste this."
+                ).format(names=", ".join(self.entry.left_out))
+            )
         notes.extend(translated(note) for note in self.entry.notes)
         self.note.setText("\n".join(notes))
         self.note.setVisible(bool(notes))

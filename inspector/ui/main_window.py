@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QDockWidget, QMainWindow, QMessageBox, QSplitter, QTabWidget, QToolBar, QVBoxLayout, QWidget,
+    QDockWidget,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
 )
 
 from inspector.protocol.lifecycle import State
@@ -114,7 +121,11 @@ class MainWindow(QMainWindow):
         self.status = StatusLine(self)
         self.tools = SessionTools(self)  # the composer, ping, the specification
         self.status_state, self.status_era, self.status_counts, self.status_exit = (
-            self.status.state, self.status.era, self.status.counts, self.status.exit)
+            self.status.state,
+            self.status.era,
+            self.status.counts,
+            self.status.exit,
+        )
         self._build()
         self.layouts.remember_defaults()
         self.layouts.restore_layout()
@@ -204,7 +215,9 @@ class MainWindow(QMainWindow):
         self.views = QTabWidget()
         self.views.setDocumentMode(True)
         # "Side by side" (the tabs' corner) moves the sequence view beside the timeline, scrolling with it
-        self.side_by_side = SideBySide(self.views, self.timeline, self.timeline.table, self.sequence, lambda: self.tr("Sequence"))
+        self.side_by_side = SideBySide(
+            self.views, self.timeline, self.timeline.table, self.sequence, lambda: self.tr("Sequence")
+        )
         self.views.addTab(self.side_by_side.page, self.tr("Timeline"))
         self.views.addTab(self.sequence, self.tr("Sequence"))
         self.views.setCornerWidget(self.side_by_side, Qt.Corner.TopRightCorner)
@@ -323,7 +336,11 @@ class MainWindow(QMainWindow):
             self.connection.editor.reveal_problems()
             listed = self.status.listed
             self.status.say(
-                lambda: self.tr("Fix the highlighted fields first: ") + listed(map(problem_text, profile.problems().values())), 8000
+                lambda: (
+                    self.tr("Fix the highlighted fields first: ")
+                    + listed(map(problem_text, profile.problems().values()))
+                ),
+                8000,
             )
             return
         self._summary = None
@@ -396,7 +413,9 @@ class MainWindow(QMainWindow):
         if rec.read_only:
             self.refresh()
         else:
-            self.setWindowTitle(self.tr("MCP Session Inspector — {name}").format(name=rec.header.get("server_name", "")))
+            self.setWindowTitle(
+                self.tr("MCP Session Inspector — {name}").format(name=rec.header.get("server_name", ""))
+            )
 
     def _on_running(self, running: bool) -> None:
         self.act_compose.setEnabled(running)
@@ -419,7 +438,9 @@ class MainWindow(QMainWindow):
         """Step on or off: for the next connection, and during a session at once (on: the next
         message waits; off: what waits goes on, like Run to end)."""
         self.step_mode = on
-        if self.controller.running and (on != self.controller.stepping or (not on and self.controller.pending_step is not None)):
+        if self.controller.running and (
+            on != self.controller.stepping or (not on and self.controller.pending_step is not None)
+        ):
             now = self.controller.set_stepping(on)  # off also lets a held shutdown step go
             if now != on:  # the session is closing: nothing new waits
                 self.act_step.setChecked(now)
@@ -437,7 +458,9 @@ class MainWindow(QMainWindow):
         modern = self.controller.running and session is not None and session.negotiation().era == "modern"
         self.act_ping.setEnabled(self.controller.running and not modern)
         if modern:
-            self.act_ping.setToolTip(self.tr("The modern era (2026-07-28) has no ping: the server would answer -32601 (method not found)"))
+            self.act_ping.setToolTip(
+                self.tr("The modern era (2026-07-28) has no ping: the server would answer -32601 (method not found)")
+            )
         else:
             self.act_ping.setToolTip(self.tr("Send ping and show how long the answer took (handshake era)"))
 
@@ -522,7 +545,11 @@ class MainWindow(QMainWindow):
         exit label and the banner word it from the recording's failure report, as the banner
         does, in the window's language."""
         rec = self.recording
-        if rec is not None and not rec.read_only and not any(rec.state_at(i) in (State.OPERATING, State.READY) for i in range(len(rec))):
+        if (
+            rec is not None
+            and not rec.read_only
+            and not any(rec.state_at(i) in (State.OPERATING, State.READY) for i in range(len(rec)))
+        ):
             self.connection.set_compact(False)  # it never started: the server's settings are what to look at
         summary = self.controller.session.summary() if self.controller.session is not None else {}
         report = failure_report(rec, summary) if rec is not None else None
@@ -551,7 +578,11 @@ class MainWindow(QMainWindow):
         if not on:  # the diagram stays where it is, and says which entry that is
             row = self.timeline.current_seq()
             if row is None:
-                row = self.diagram.as_of if self.diagram.as_of is not None else (len(self.recording) - 1 if self.recording is not None else -1)
+                row = (
+                    self.diagram.as_of
+                    if self.diagram.as_of is not None
+                    else (len(self.recording) - 1 if self.recording is not None else -1)
+                )
             self._show_row(row, animate=False)
         self.refresh()
 
@@ -617,7 +648,9 @@ class MainWindow(QMainWindow):
             version = session.negotiation().version if session is not None and session.recording is rec else None
             if n:
                 self._show_status(rec, n - 1, version or "—")
-        set_live_text(self.status_counts, self.tr("%Ln entries", "", n))  # no relayout per tick; plural forms ("1 entry")
+        set_live_text(
+            self.status_counts, self.tr("%Ln entries", "", n)
+        )  # no relayout per tick; plural forms ("1 entry")
         if self.controller.pending_step is not None or self.diagram.pending_edge is not None:
             self._show_pending_edge()  # what the held step will do, as of the entries just taken in
 

@@ -133,7 +133,9 @@ class NegotiationView(QWidget):
             self.headline.setText(self.tr("Negotiated version: {v}").format(v=_short(server["version"])))
         else:
             self.headline.setText(
-                self.tr("Requested version {v}; server supports {s}").format(v=_short(offer["version"]), s=_short(server["version"]))
+                self.tr("Requested version {v}; server supports {s}").format(
+                    v=_short(offer["version"]), s=_short(server["version"])
+                )
             )
         bold = QFont()
         bold.setBold(True)
@@ -146,7 +148,12 @@ class NegotiationView(QWidget):
 
         row(self.tree, self.tr("Protocol version"), offer["version"], server["version"] if server else None)
         row(self.tree, self.tr("Name"), offer["info"].get("name"), server["info"].get("name") if server else None)
-        row(self.tree, self.tr("Version"), offer["info"].get("version"), server["info"].get("version") if server else None)
+        row(
+            self.tree,
+            self.tr("Version"),
+            offer["info"].get("version"),
+            server["info"].get("version") if server else None,
+        )
         caps = QTreeWidgetItem(self.tree, [self.tr("Capabilities"), "", ""])
         caps.setFont(0, bold)
         client_caps = offer["capabilities"] if isinstance(offer["capabilities"], dict) else {}

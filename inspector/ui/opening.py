@@ -158,7 +158,9 @@ class LoadingIndicator(QWidget):
     def _retranslate(self) -> None:
         self.label.setText(self.tr("Loading {name}…").format(name=self._name))
         self.stop_button.setText(self.tr("Stop"))
-        self.stop_button.setToolTip(self.tr("Stop loading: keep the entries read so far and leave the rest of the file"))
+        self.stop_button.setToolTip(
+            self.tr("Stop loading: keep the entries read so far and leave the rest of the file")
+        )
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
         if event.type() == QEvent.Type.LanguageChange:

@@ -20,7 +20,16 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QSlider, QStyle, QStyleOptionSlider, QToolTip, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QPushButton,
+    QSlider,
+    QStyle,
+    QStyleOptionSlider,
+    QToolTip,
+    QWidget,
+)
 
 from inspector.session.playback import NEXT_MESSAGE, SPEEDS, Playback
 from inspector.session.recording import Recording
@@ -51,7 +60,9 @@ class MarkedSlider(QSlider):
     def groove(self) -> QRect:
         opt = QStyleOptionSlider()
         self.initStyleOption(opt)
-        return self.style().subControlRect(QStyle.ComplexControl.CC_Slider, opt, QStyle.SubControl.SC_SliderGroove, self)
+        return self.style().subControlRect(
+            QStyle.ComplexControl.CC_Slider, opt, QStyle.SubControl.SC_SliderGroove, self
+        )
 
     def row_at(self, x: int) -> int:
         """The entry under the horizontal position ``x``."""
@@ -247,11 +258,21 @@ class ReplayBar(QWidget):
         pb = self.playback
         if pb is None or not (0 <= row < len(pb)):
             return ""
-        return self.tr("entry {row} · recorded at {t:.3f} s of {total:.3f} s").format(row=row, t=pb.rec.t_at(row), total=pb.rec.t_at(len(pb) - 1))
+        return self.tr("entry {row} · recorded at {t:.3f} s of {total:.3f} s").format(
+            row=row, t=pb.rec.t_at(row), total=pb.rec.t_at(len(pb) - 1)
+        )
 
     def _dragged(self, value: int) -> None:
         """While the handle is dragged, the recorded time at it shows beside it."""
-        handle = QPoint(self.slider.groove().left() + round((value - self.slider.minimum()) * max(1, self.slider.groove().width() - 1) / max(1, self.slider.maximum() - self.slider.minimum())), 0)
+        handle = QPoint(
+            self.slider.groove().left()
+            + round(
+                (value - self.slider.minimum())
+                * max(1, self.slider.groove().width() - 1)
+                / max(1, self.slider.maximum() - self.slider.minimum())
+            ),
+            0,
+        )
         QToolTip.showText(self.slider.mapToGlobal(handle), plain_tooltip(self._describe(value)), self.slider)
 
     def _show_position(self) -> None:
@@ -263,7 +284,9 @@ class ReplayBar(QWidget):
         self.position_label.setText(
             self.tr("entry {row} of {n} · {t:.3f} s").format(row=pb.position, n=len(pb) - 1, t=pb.rec.t_at(pb.position))
         )
-        self.slider.hint = self.tr("The slider moves entry by entry. Light ticks below it: messages; red ticks above it: entries that broke a rule or the schema.")
+        self.slider.hint = self.tr(
+            "The slider moves entry by entry. Light ticks below it: messages; red ticks above it: entries that broke a rule or the schema."
+        )
         self.slider.setToolTip(plain_tooltip(self._describe(pb.position) + "\n" + self.slider.hint))
 
     def _retranslate(self) -> None:
@@ -272,7 +295,9 @@ class ReplayBar(QWidget):
         self.speed.setItemText(len(SPEEDS), self.tr("next message"))
         self.speed.setToolTip(self.tr("Speed against the recorded time, or one message a second"))
         self.violation_button.setText(self.tr("Next violation"))
-        self.violation_button.setToolTip(self.tr("Jump to the next entry that broke a rule or the schema (red ticks on the slider)"))
+        self.violation_button.setToolTip(
+            self.tr("Jump to the next entry that broke a rule or the schema (red ticks on the slider)")
+        )
         self._show_position()
 
     def changeEvent(self, event: QEvent) -> None:

@@ -27,8 +27,26 @@ import math
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPainterPath, QPaintDevice, QPalette, QPen
-from PySide6.QtWidgets import QAbstractItemView, QAbstractScrollArea, QScrollBar, QSplitter, QTabWidget, QToolButton, QWidget
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPaintDevice,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QScrollBar,
+    QSplitter,
+    QTabWidget,
+    QToolButton,
+    QWidget,
+)
 
 from inspector.protocol.messages import Kind
 from inspector.session.recording import Direction, Recording, TransportKind
@@ -162,9 +180,17 @@ class SequenceView(QAbstractScrollArea):
         p.setFont(bold)
         p.setPen(text)
         bold_fm = QFontMetrics(bold)
-        for x, label, room in ((x_client, self.tr("Client"), 160), (x_server, self.tr("Server"), min(x_server - x_client, x_side - x_server)), (x_side, self.side_lane_label(), x_side - x_server)):
+        for x, label, room in (
+            (x_client, self.tr("Client"), 160),
+            (x_server, self.tr("Server"), min(x_server - x_client, x_side - x_server)),
+            (x_side, self.side_lane_label(), x_side - x_server),
+        ):
             half = max(8, min(80, room // 2 - 2))  # a name never runs into its neighbour's
-            p.drawText(QRect(x - half, area.top(), 2 * half, top - area.top()), Qt.AlignmentFlag.AlignCenter, bold_fm.elidedText(label, Qt.TextElideMode.ElideRight, 2 * half))
+            p.drawText(
+                QRect(x - half, area.top(), 2 * half, top - area.top()),
+                Qt.AlignmentFlag.AlignCenter,
+                bold_fm.elidedText(label, Qt.TextElideMode.ElideRight, 2 * half),
+            )
         p.setFont(self.font())
         p.setPen(QPen(muted, 1, Qt.PenStyle.DashLine))
         for x in (x_client, x_server):
@@ -217,11 +243,19 @@ class SequenceView(QAbstractScrollArea):
                 p.fillPath(path, colour)
                 label = self.label(rec, seq)
                 p.setPen(bad if flagged else text)
-                p.drawText(QRect(min(a, b) + 6, y, abs(b - a) - 12, int(rh * 0.58)), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, fm.elidedText(label, Qt.TextElideMode.ElideRight, abs(b - a) - 12))
+                p.drawText(
+                    QRect(min(a, b) + 6, y, abs(b - a) - 12, int(rh * 0.58)),
+                    Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                    fm.elidedText(label, Qt.TextElideMode.ElideRight, abs(b - a) - 12),
+                )
                 lat = rec.latency_at(seq)
                 if lat is not None:
                     p.setPen(muted)
-                    p.drawText(QRect(x_server + 8, y, max(0, x_side - x_server - 12), rh), Qt.AlignmentFlag.AlignVCenter, format_duration(lat))
+                    p.drawText(
+                        QRect(x_server + 8, y, max(0, x_side - x_server - 12), rh),
+                        Qt.AlignmentFlag.AlignVCenter,
+                        format_duration(lat),
+                    )
                 paired = rec.paired_at(seq)
                 if paired is not None and rec.kind_at(seq) in (Kind.RESULT, Kind.ERROR):
                     start = self.row_of(paired)
@@ -237,10 +271,18 @@ class SequenceView(QAbstractScrollArea):
                 note = self.label(rec, seq)
                 room = area.right() - x_side - 8
                 if room >= 160:
-                    p.drawText(QRect(x_side + 8, y, room, rh), Qt.AlignmentFlag.AlignVCenter, fm.elidedText(note, Qt.TextElideMode.ElideRight, room))
+                    p.drawText(
+                        QRect(x_side + 8, y, room, rh),
+                        Qt.AlignmentFlag.AlignVCenter,
+                        fm.elidedText(note, Qt.TextElideMode.ElideRight, room),
+                    )
                 else:  # a narrow view: the row has no arrow, the note ends at the dot instead
                     room = x_side - 8 - (x_client + 4)
-                    p.drawText(QRect(x_client + 4, y, room, rh), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, fm.elidedText(note, Qt.TextElideMode.ElideRight, room))
+                    p.drawText(
+                        QRect(x_client + 4, y, room, rh),
+                        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                        fm.elidedText(note, Qt.TextElideMode.ElideRight, room),
+                    )
                 p.setBrush(colour)
                 p.drawEllipse(QPointF(x_side, mid - 2), 3, 3)
                 p.setBrush(Qt.BrushStyle.NoBrush)
@@ -248,7 +290,11 @@ class SequenceView(QAbstractScrollArea):
             stamp = f"#{seq}  {rec.t_at(seq):.3f}"
             if fm.horizontalAdvance(stamp) > gutter - 10:  # a narrow view: the entry number alone
                 stamp = f"#{seq}"
-            p.drawText(QRect(area.left() + 2, y, gutter - 10, rh), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, stamp)
+            p.drawText(
+                QRect(area.left() + 2, y, gutter - 10, rh),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                stamp,
+            )
 
     def _lanes(self, area: QRect) -> tuple[int, int, int]:
         """The x of the client's, the server's and the link's lifelines in ``area``: the left
@@ -299,7 +345,7 @@ class SequenceView(QAbstractScrollArea):
                 name = "HTTP"
             else:
                 name = QCoreApplication.translate("Timeline", str(DIRECTION_LABELS[Direction.STDERR]))
-            raw = rec.raw_at(seq)[:MAX_LABEL * 2].decode("utf-8", "replace").strip()
+            raw = rec.raw_at(seq)[: MAX_LABEL * 2].decode("utf-8", "replace").strip()
             return f"{name}: {raw[:MAX_LABEL]}"
         method = rec.method_at(seq) or ""
         id_ = rec.id_at(seq)
@@ -377,9 +423,13 @@ class SequenceView(QAbstractScrollArea):
 
     def export_title(self, first: int, end: int, total: int) -> str:
         """The file's title: which rows of how many it holds (numbered from 1)."""
-        return self.tr("Sequence diagram: rows {first}–{last} of {total}").format(first=f"{first + 1:,}" if end > first else "0", last=f"{end:,}", total=f"{total:,}")
+        return self.tr("Sequence diagram: rows {first}–{last} of {total}").format(
+            first=f"{first + 1:,}" if end > first else "0", last=f"{end:,}", total=f"{total:,}"
+        )
 
-    def export(self, path: str, first: int | None = None, end: int | None = None, scale: float = EXPORT_SCALE) -> tuple[int, int, int]:
+    def export(
+        self, path: str, first: int | None = None, end: int | None = None, scale: float = EXPORT_SCALE
+    ) -> tuple[int, int, int]:
         """Write rows ``first`` .. ``end - 1`` of the current filter (by default
         :meth:`export_span`'s, every row when they fit) as SVG (``.svg``) or PNG (``.png``, at
         ``scale`` device pixels a pixel), at most :meth:`export_limit` of them, without the
@@ -452,7 +502,14 @@ class SideBySide(QToolButton):
     follow a live session. Selection is tied by the window, as it is when they are tabs.
     """
 
-    def __init__(self, tabs: QTabWidget, timeline: QWidget, table: QAbstractItemView, sequence: SequenceView, title: Callable[[], str]) -> None:
+    def __init__(
+        self,
+        tabs: QTabWidget,
+        timeline: QWidget,
+        table: QAbstractItemView,
+        sequence: SequenceView,
+        title: Callable[[], str],
+    ) -> None:
         super().__init__()
         self.setObjectName("sideBySide")
         self.setCheckable(True)

@@ -36,7 +36,9 @@ _CALLOUT = re.compile(r"^\s*<(Note|Warning|Info|Tip|Check)\b[^>]*>\s*$")
 _CALLOUT_END = re.compile(r"^\s*</(Note|Warning|Info|Tip|Check)>\s*$")
 _CARD = re.compile(r'<Card\b[^>]*?title="([^"]*)"[^>]*?href="([^"]*)"[^>]*>', re.S)
 _TAG_LINE = re.compile(r"^\s*</?[A-Z][A-Za-z]*\b[^>]*/?>\s*$|^\s*<div\b[^>]*/>\s*$|^\s*</?div\b[^>]*>\s*$")
-_INLINE_TAG = re.compile(r"</?(?:Note|Warning|Info|Tip|Check|CardGroup|Card|Steps|Step|Tabs|Tab|Accordion|AccordionGroup)\b[^>]*>")
+_INLINE_TAG = re.compile(
+    r"</?(?:Note|Warning|Info|Tip|Check|CardGroup|Card|Steps|Step|Tabs|Tab|Accordion|AccordionGroup)\b[^>]*>"
+)
 _SPEC_LINK = re.compile(r"^/?(?:specification/)?(\d{4}-\d{2}-\d{2}|draft|latest)/(.+)$")
 
 
@@ -47,7 +49,7 @@ def mdx_to_markdown(text: str) -> str:
     if m:
         t = _TITLE.search(m.group(1))
         title = t.group(1).strip().strip("\"'") if t else ""
-        text = text[m.end():]
+        text = text[m.end() :]
     text = _CARD.sub(lambda c: f"\n- [{c.group(1)}]({c.group(2)})\n", text)
     out: list[str] = [f"# {title}", ""] if title else []
     quoting = False
@@ -147,9 +149,9 @@ class SpecViewer(QDialog):
         self.licence.setText(self.tr("Licence"))
         self.licence.setToolTip(self.tr("The licence of the specification pages bundled with the inspector"))
         self.source.setText(
-            self.tr("The Model Context Protocol specification, version {version}, as bundled with the inspector (unchanged; see Licence).").format(
-                version=self.ref.partition(" ")[0] or "-"
-            )
+            self.tr(
+                "The Model Context Protocol specification, version {version}, as bundled with the inspector (unchanged; see Licence)."
+            ).format(version=self.ref.partition(" ")[0] or "-")
         )
         self.back.setEnabled(self._at > 0)
         self.forward.setEnabled(0 <= self._at < len(self._history) - 1)
@@ -278,7 +280,9 @@ class SpecViewer(QDialog):
             page = "/".join(stack)
         ref = f"{version} {page.removesuffix('.mdx')}" + (f"#{fragment}" if fragment else "")
         if not self.open(ref):
-            self.source.setText(self.tr("That page is not bundled with the inspector: {link}").format(link=url.toString()))
+            self.source.setText(
+                self.tr("That page is not bundled with the inspector: {link}").format(link=url.toString())
+            )
 
     def show_licence(self) -> None:
         try:

@@ -13,10 +13,27 @@ from __future__ import annotations
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from inspector.protocol.framing import display_text
-from inspector.protocol.versions import META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, META_SERVER_INFO
+from inspector.protocol.versions import (
+    META_CLIENT_CAPABILITIES,
+    META_CLIENT_INFO,
+    META_PROTOCOL_VERSION,
+    META_SERVER_INFO,
+)
 from inspector.session.session import PendingStep
 
 from .json_highlight import JsonHighlighter
@@ -25,9 +42,24 @@ from .whole_lines import WholeLines, label_runs, plain_text_runs
 # The fields shown in bold in a held message: what the handshake negotiates and what pairs answers.
 EMPHASIS = frozenset(
     {
-        "id", "method", "protocolVersion", "capabilities", "clientInfo", "serverInfo", "supportedVersions",
-        "error", "code", "requestId", "progressToken", "resultType", "inputRequests", "inputResponses",
-        META_PROTOCOL_VERSION, META_CLIENT_INFO, META_CLIENT_CAPABILITIES, META_SERVER_INFO,
+        "id",
+        "method",
+        "protocolVersion",
+        "capabilities",
+        "clientInfo",
+        "serverInfo",
+        "supportedVersions",
+        "error",
+        "code",
+        "requestId",
+        "progressToken",
+        "resultType",
+        "inputRequests",
+        "inputResponses",
+        META_PROTOCOL_VERSION,
+        META_CLIENT_INFO,
+        META_CLIENT_CAPABILITIES,
+        META_SERVER_INFO,
     }
 )
 
@@ -80,10 +112,14 @@ class StepBar(QFrame):
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setObjectName("stepBar")
-        self.setStyleSheet("#stepBar { background: palette(alternate-base); border: 1px solid palette(highlight); border-radius: 4px; }")
+        self.setStyleSheet(
+            "#stepBar { background: palette(alternate-base); border: 1px solid palette(highlight); border-radius: 4px; }"
+        )
         self.title = _Title()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # elided, never widens the bar
+        self.title.setSizePolicy(
+            QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
+        )  # elided, never widens the bar
         self._title_text = ""
         f = self.title.font()
         f.setBold(True)
@@ -99,7 +135,9 @@ class StepBar(QFrame):
         self.spec_link.setFlat(True)
         self.spec_link.setCursor(Qt.CursorShape.PointingHandCursor)
         self.spec_link.setObjectName("specLink")
-        self.spec_link.setStyleSheet("#specLink { color: palette(link); text-decoration: underline; text-align: left; padding: 0; border: none; }")
+        self.spec_link.setStyleSheet(
+            "#specLink { color: palette(link); text-decoration: underline; text-align: left; padding: 0; border: none; }"
+        )
         self.spec_link.clicked.connect(self._spec_clicked)
         self.message = QPlainTextEdit()
         self.message.setReadOnly(True)
@@ -193,7 +231,9 @@ class StepBar(QFrame):
             return
         self.details.setVisible(on)
         # folded, its one line and no more (the diagram above takes any room left over)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if on else QSizePolicy.Policy.Fixed)
+        self.setSizePolicy(
+            QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if on else QSizePolicy.Policy.Fixed
+        )
         self.details_button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         self._details_floor()
         self._elide_title()
@@ -218,7 +258,11 @@ class StepBar(QFrame):
         self.title.setWordWrap(not folded)
         if folded and self.explanation.text():
             text += " — " + self.explanation.text().replace("\n", " ")
-        shown = QFontMetrics(self.title.font()).elidedText(text, Qt.TextElideMode.ElideRight, max(40, self.title.width())) if folded else text
+        shown = (
+            QFontMetrics(self.title.font()).elidedText(text, Qt.TextElideMode.ElideRight, max(40, self.title.width()))
+            if folded
+            else text
+        )
         if shown != self.title.text():
             self.title.setText(shown)
         self.title._fit()
@@ -246,13 +290,23 @@ class StepBar(QFrame):
 
     def _retranslate(self) -> None:
         self.details_button.setText(self.tr("Details"))
-        self.details_button.setToolTip(self.tr("Show or hide the explanation and the message (the step bar keeps one line)"))
+        self.details_button.setToolTip(
+            self.tr("Show or hide the explanation and the message (the step bar keeps one line)")
+        )
         self.continue_button.setText(self.tr("Continue"))
         self.continue_button.setToolTip(self.tr("Send this message (F8)"))
         self.run_button.setText(self.tr("Run to end"))
-        self.run_button.setToolTip(self.tr("Leave step mode: the waiting message and all later ones go without waiting, and the view follows the newest entry again"))
+        self.run_button.setToolTip(
+            self.tr(
+                "Leave step mode: the waiting message and all later ones go without waiting, and the view follows the newest entry again"
+            )
+        )
         self.back_button.setText(self.tr("Step back"))
-        self.back_button.setToolTip(self.tr("Show the previous step in the timeline and the diagram (the wire cannot be undone: only the view moves)"))
+        self.back_button.setToolTip(
+            self.tr(
+                "Show the previous step in the timeline and the diagram (the wire cannot be undone: only the view moves)"
+            )
+        )
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.FontChange and hasattr(self, "message"):
@@ -269,7 +323,9 @@ class StepBar(QFrame):
             self.spec_link.setFont(self.font())
             self._details_floor()
             self._elide_title()  # the title's lines in the new type
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(
+            self, "highlighter"
+        ):
             self.highlighter.retint()
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "run_button"):
             self._retranslate()
@@ -301,7 +357,9 @@ class StepBar(QFrame):
         self.note.setVisible(bool(step.note))
         if step.spec:
             version, _, page = step.spec.partition(" ")
-            self.spec_link.setText(self.tr("Spec {version}: {page}").format(version=version, page=page.replace("#", " § ")) + " ↗")
+            self.spec_link.setText(
+                self.tr("Spec {version}: {page}").format(version=version, page=page.replace("#", " § ")) + " ↗"
+            )
             self.spec_link.setToolTip(self.tr("Open this page of the specification (bundled with the inspector)"))
         self.spec_link.setVisible(bool(step.spec))
         self.message.setPlainText(pretty(step.raw) if step.raw else "")

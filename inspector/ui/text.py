@@ -168,11 +168,17 @@ def list_note_text(note: ListNote) -> str:
     if note.code == NOTE_NO_ARRAY:
         return QCoreApplication.translate("FeaturePanel", "a page had no {key} array").format(key=note.detail)
     if note.code == NOTE_BAD_CURSOR:
-        return QCoreApplication.translate("FeaturePanel", "nextCursor {value} is not a non-empty string; stopped paging").format(value=quote_value(note.detail))
+        return QCoreApplication.translate(
+            "FeaturePanel", "nextCursor {value} is not a non-empty string; stopped paging"
+        ).format(value=quote_value(note.detail))
     if note.code == NOTE_REPEATED_CURSOR:
-        return QCoreApplication.translate("FeaturePanel", "The server repeated the cursor {0}; stopped paging.").format(note.detail)
+        return QCoreApplication.translate("FeaturePanel", "The server repeated the cursor {0}; stopped paging.").format(
+            note.detail
+        )
     if note.code == NOTE_DROPPED:
-        return QCoreApplication.translate("FeaturePanel", "{n} entries left out (not objects, or missing what they need)").format(n=note.detail)
+        return QCoreApplication.translate(
+            "FeaturePanel", "{n} entries left out (not objects, or missing what they need)"
+        ).format(n=note.detail)
     return ""
 
 
@@ -181,18 +187,26 @@ def listen_note_text(note: ListenNote | None) -> str:
     if note is None:
         return ""
     if note.code == LISTEN_REFUSED:
-        return QCoreApplication.translate("ResourcesPanel", "The server did not agree to: {what}").format(what=", ".join(note.detail or ()))
+        return QCoreApplication.translate("ResourcesPanel", "The server did not agree to: {what}").format(
+            what=", ".join(note.detail or ())
+        )
     if note.code == LISTEN_STOPPED:
         if note.detail is None:
             return QCoreApplication.translate("ResourcesPanel", "Stopped before the request was sent.")
-        return QCoreApplication.translate("ResourcesPanel", "Stopped: notifications/cancelled sent for request {id}.").format(id=note.detail)
+        return QCoreApplication.translate(
+            "ResourcesPanel", "Stopped: notifications/cancelled sent for request {id}."
+        ).format(id=note.detail)
     if note.code == LISTEN_CLOSED:
-        return QCoreApplication.translate("ResourcesPanel", "Stopped: the answer stream of request {id} was closed (that cancels it).").format(id=note.detail)
+        return QCoreApplication.translate(
+            "ResourcesPanel", "Stopped: the answer stream of request {id} was closed (that cancels it)."
+        ).format(id=note.detail)
     if note.code == LISTEN_ENDED:
         return QCoreApplication.translate("ResourcesPanel", "The server ended the subscription.")
     if note.code == LISTEN_FAILED:
         err = note.detail if isinstance(note.detail, dict) else {}
-        return QCoreApplication.translate("ResourcesPanel", "subscriptions/listen failed: {code} {message}").format(code=err.get("code"), message=err.get("message"))
+        return QCoreApplication.translate("ResourcesPanel", "subscriptions/listen failed: {code} {message}").format(
+            code=err.get("code"), message=err.get("message")
+        )
     if note.code == LISTEN_LOST:
         return str(note.detail or "")
     return ""
@@ -206,4 +220,3 @@ def list_notes_text(notes: list[ListNote]) -> str:
         if text and text not in out:
             out.append(text)
     return " · ".join(out)
-

@@ -80,7 +80,9 @@ def high_contrast_palette(dark: bool) -> QPalette:
     """Presenter mode: pure black on white (or white on black) with a strong accent, for a
     projector in a lit room. Every role a widget paints with is set, so nothing keeps a grey of
     the usual theme."""
-    fg, bg, alt, button = ("#ffffff", "#000000", "#1c1c1c", "#1c1c1c") if dark else ("#000000", "#ffffff", "#eeeeee", "#f0f0f0")
+    fg, bg, alt, button = (
+        ("#ffffff", "#000000", "#1c1c1c", "#1c1c1c") if dark else ("#000000", "#ffffff", "#eeeeee", "#f0f0f0")
+    )
     accent, accent_text, link = ("#ffd400", "#000000", "#66ccff") if dark else ("#0032b4", "#ffffff", "#0032b4")
     pal = QPalette()
     roles = {

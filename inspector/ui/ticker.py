@@ -246,6 +246,12 @@ def fit_live_text(label: QLabel, *, again: bool = False) -> None:
     hint = label.sizeHint()
     width = label.maximumWidth()
     fixed = label.minimumSize() == label.maximumSize()
-    if again or not fixed or hint.height() != label.maximumHeight() or hint.width() > width or hint.width() < width // 2:
+    if (
+        again
+        or not fixed
+        or hint.height() != label.maximumHeight()
+        or hint.width() > width
+        or hint.width() < width // 2
+    ):
         room = label.fontMetrics().horizontalAdvance("0,000")
         label.setFixedSize(hint.width() + room, hint.height())

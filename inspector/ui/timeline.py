@@ -55,13 +55,61 @@ from dataclasses import replace
 from typing import Any
 
 import orjson
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QItemSelectionModel, QLocale, QModelIndex, QObject, QPersistentModelIndex, QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QKeySequence, QPainter, QPalette, QPixmap, QShortcut
-from PySide6.QtWidgets import QAbstractItemView, QComboBox, QCompleter, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QSizePolicy, QTableView, QToolBar, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QEvent,
+    QItemSelectionModel,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSettings,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import (
+    QAction,
+    QBrush,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetrics,
+    QGuiApplication,
+    QIcon,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QPixmap,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QCompleter,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QSizePolicy,
+    QTableView,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
-from inspector.session.entry_text import kind_words, released_of, side_line  # the words of an entry, shared with the handouts and the CLI
+from inspector.session.entry_text import (
+    kind_words,
+    released_of,
+    side_line,
+)  # the words of an entry, shared with the handouts and the CLI
 from inspector.session.labels import EVENT_LABELS, HTTP_NOTE, KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording, TransportKind
 from inspector.session.views import ALL_KINDS, EntryFilter, EntryView, flagged_rows
@@ -120,13 +168,18 @@ _HEADER_TIPS = (
         "released at the step gate, so Δ follows the rows' order; its Time is when it was read",
     ),
     QT_TRANSLATE_NOOP("Timeline", "→ client to server, ← server to client, stderr of the server, process event"),
-    QT_TRANSLATE_NOOP("Timeline", "What the line is (request, notification, result, error, noise, …), after the arrow of its direction"),
+    QT_TRANSLATE_NOOP(
+        "Timeline",
+        "What the line is (request, notification, result, error, noise, …), after the arrow of its direction",
+    ),
     QT_TRANSLATE_NOOP("Timeline", "The method; for responses the method they answer; for process events the event"),
     QT_TRANSLATE_NOOP("Timeline", "JSON-RPC id"),
     QT_TRANSLATE_NOOP("Timeline", "Time from the request to this response"),
     QT_TRANSLATE_NOOP("Timeline", "Bytes on the wire, line terminator included"),
     QT_TRANSLATE_NOOP("Timeline", "✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked"),
-    QT_TRANSLATE_NOOP("Timeline", "Rules of the protocol this entry breaks; ✗ schema: invalid against the protocol's JSON Schema"),
+    QT_TRANSLATE_NOOP(
+        "Timeline", "Rules of the protocol this entry breaks; ✗ schema: invalid against the protocol's JSON Schema"
+    ),
 )
 
 DIRECTION_LABELS = {
@@ -136,7 +189,13 @@ DIRECTION_LABELS = {
     Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "event"),
     Direction.NOTE: HTTP_NOTE,  # the link's side lines (HTTP: the transport's notes), translated in "Timeline"
 }
-DIRECTION_ARROWS = {Direction.C2S: "→", Direction.S2C: "←", Direction.STDERR: "⇠", Direction.EVENT: "●", Direction.NOTE: "⇠"}
+DIRECTION_ARROWS = {
+    Direction.C2S: "→",
+    Direction.S2C: "←",
+    Direction.STDERR: "⇠",
+    Direction.EVENT: "●",
+    Direction.NOTE: "⇠",
+}
 DIRECTION_TIPS = {
     Direction.C2S: QT_TRANSLATE_NOOP("Timeline", "Client to server (written to the server's stdin)"),
     Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "Server to client (read from the server's stdout)"),
@@ -146,8 +205,17 @@ DIRECTION_TIPS = {
 }
 #: The order the columns are shown in unless the user moved them: the most-read first.
 DEFAULT_ORDER = (
-    Column.KIND, Column.METHOD, Column.ID, Column.LATENCY, Column.VIOLATIONS,
-    Column.TIME, Column.DELTA, Column.SEQ, Column.DIRECTION, Column.SCHEMA, Column.SIZE,
+    Column.KIND,
+    Column.METHOD,
+    Column.ID,
+    Column.LATENCY,
+    Column.VIOLATIONS,
+    Column.TIME,
+    Column.DELTA,
+    Column.SEQ,
+    Column.DIRECTION,
+    Column.SCHEMA,
+    Column.SIZE,
 )
 #: The columns that give way, first to last, when the table is too narrow for every column
 #: shown: hidden for as long as there is no room (unless the user asked for them in the header's
@@ -403,7 +471,11 @@ class TimelineModel(RowTableModel):
         """The language changed: cells are drawn again with the new words."""
         self._cells.clear()
         if self.entries.rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self.entries.rows) - 1, Column.COUNT - 1), [Qt.ItemDataRole.DisplayRole])
+            self.dataChanged.emit(
+                self.index(0, 0),
+                self.index(len(self.entries.rows) - 1, Column.COUNT - 1),
+                [Qt.ItemDataRole.DisplayRole],
+            )
 
     def colors(self) -> TimelineColors:
         return self._colors
@@ -548,7 +620,11 @@ class TimelineModel(RowTableModel):
                 return event_label(self.event_name(seq))
             if m is None:
                 d = self._dir_at(seq)
-                if d is Direction.STDERR or d is Direction.NOTE or (d is not Direction.EVENT and self._kind_at(seq) is Kind.NOISE):
+                if (
+                    d is Direction.STDERR
+                    or d is Direction.NOTE
+                    or (d is not Direction.EVENT and self._kind_at(seq) is Kind.NOISE)
+                ):
                     return _one_line(self._raw_at(seq))
             return m
         if col == Column.ID:
@@ -616,9 +692,10 @@ class TimelineModel(RowTableModel):
             if released is None:
                 return None
             t = self._t_at(seq)
-            return translate("Timeline", "Held at the step gate for {held}: read at {t} s, released at {r} s. Time is when it was read; Δ counts from when it was released.").format(
-                held=format_duration(max(0.0, released - t)), t=f"{t:.3f}", r=f"{released:.3f}"
-            )
+            return translate(
+                "Timeline",
+                "Held at the step gate for {held}: read at {t} s, released at {r} s. Time is when it was read; Δ counts from when it was released.",
+            ).format(held=format_duration(max(0.0, released - t)), t=f"{t:.3f}", r=f"{released:.3f}")
         if col == Column.DIRECTION:
             return translate("Timeline", DIRECTION_TIPS[self._dir_at(seq)])
         if col == Column.KIND and rec.extra_at(seq).get("hand_written"):
@@ -639,7 +716,6 @@ class TimelineModel(RowTableModel):
         if len(text) > _TOOLTIP_RAW_CHARS or len(raw) > _TOOLTIP_RAW_CHARS * 4:
             text = text[:_TOOLTIP_RAW_CHARS] + "…"
         return plain_tooltip(text)
-
 
     def _schema_tip(self, seq: int) -> str:
         """Why entry ``seq`` is invalid against the schema: the first errors (plain text)."""
@@ -674,11 +750,19 @@ def copy_texts(entry: Any) -> dict[str, str]:
     its line terminator), ``json`` (pretty-printed, for a JSON message), ``probe`` (a shell-quoted
     ``--request METHOD=PARAMS`` for a client request) and ``entry`` (the recorded entry object
     with its findings)."""
-    out = {"line": entry.text.rstrip("\r\n"), "entry": orjson.dumps(entry.to_json(), option=orjson.OPT_INDENT_2, default=str).decode()}
+    out = {
+        "line": entry.text.rstrip("\r\n"),
+        "entry": orjson.dumps(entry.to_json(), option=orjson.OPT_INDENT_2, default=str).decode(),
+    }
     obj = entry.json()
     if obj is not None:
         out["json"] = orjson.dumps(obj, option=orjson.OPT_INDENT_2, default=str).decode()
-        if entry.direction is Direction.C2S and entry.kind is Kind.REQUEST and isinstance(obj, dict) and isinstance(obj.get("method"), str):
+        if (
+            entry.direction is Direction.C2S
+            and entry.kind is Kind.REQUEST
+            and isinstance(obj, dict)
+            and isinstance(obj.get("method"), str)
+        ):
             params = obj.get("params")
             arg = obj["method"] if params in (None, {}) else obj["method"] + "=" + orjson.dumps(params).decode()
             out["probe"] = "--request " + shlex.quote(arg)
@@ -717,7 +801,9 @@ class TimelineView(QWidget):
     followingChanged = Signal(bool)
     resendRequested = Signal(int)  # "Edit and resend" on a message the client sent
 
-    def __init__(self, parent: QWidget | None = None, model: TimelineModel | None = None, *, settings: QSettings | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, model: TimelineModel | None = None, *, settings: QSettings | None = None
+    ) -> None:
         super().__init__(parent)
         self.model = model or TimelineModel(parent=self)
         self._settings = settings
@@ -945,7 +1031,11 @@ class TimelineView(QWidget):
             Column.TIME: max(text_w("0000.000", mfm), head_w(Column.TIME)),
             Column.DELTA: max(text_w("+000.0 ms", mfm), head_w(Column.DELTA)),
             Column.DIRECTION: max(text_w("⇠ stderr"), head_w(Column.DIRECTION)),
-            Column.KIND: max(kind_w(KIND_LABELS[Kind.NOTIFICATION]), kind_w(KIND_LABELS[Kind.REQUEST]) + text_w(" ✎") - pad, head_w(Column.KIND)),
+            Column.KIND: max(
+                kind_w(KIND_LABELS[Kind.NOTIFICATION]),
+                kind_w(KIND_LABELS[Kind.REQUEST]) + text_w(" ✎") - pad,
+                head_w(Column.KIND),
+            ),
             Column.METHOD: max(text_w("notifications/initialized"), head_w(Column.METHOD)),
             Column.ID: max(text_w("0000", mfm), head_w(Column.ID)),
             Column.LATENCY: max(text_w("000.0 ms", mfm), head_w(Column.LATENCY)),
@@ -1116,7 +1206,9 @@ class TimelineView(QWidget):
                 for c in flexible:
                     widths[c] = max(smallest, int(widths[c] * scale))
         elif over < 0:
-            filler = next((c for c in (Column.VIOLATIONS, Column.METHOD) if c in widths), visible[-1] if visible else None)
+            filler = next(
+                (c for c in (Column.VIOLATIONS, Column.METHOD) if c in widths), visible[-1] if visible else None
+            )
             if filler is not None:
                 widths[filler] -= over
         self._fitting = True
@@ -1157,7 +1249,11 @@ class TimelineView(QWidget):
 
     def _column_name(self, c: int) -> str:
         label = _MENU_NAMES.get(c)
-        return translate("Timeline", label) if label is not None else str(self.model.headerData(c, Qt.Orientation.Horizontal))
+        return (
+            translate("Timeline", label)
+            if label is not None
+            else str(self.model.headerData(c, Qt.Orientation.Horizontal))
+        )
 
     def _show_column_menu(self, pos) -> None:
         menu = QMenu(self.table)
@@ -1183,7 +1279,11 @@ class TimelineView(QWidget):
             action.toggled.connect(lambda on, c=c: self.set_column_shown(c, on))
         menu.addSeparator()
         reset = menu.addAction(translate("Timeline", "Reset columns"))
-        reset.setToolTip(translate("Timeline", "Back to the columns' first order and widths; columns give way again when there is no room"))
+        reset.setToolTip(
+            translate(
+                "Timeline", "Back to the columns' first order and widths; columns give way again when there is no room"
+            )
+        )
         reset.triggered.connect(self.reset_columns)
 
     def set_column_shown(self, column: int, on: bool) -> None:
@@ -1210,7 +1310,9 @@ class TimelineView(QWidget):
         self._following = True
         self._last_emitted = None
         self.model.set_recording(rec)
-        self.http_action.setVisible(rec is not None and rec.header.get("transport", TransportKind.STDIO) != TransportKind.STDIO)
+        self.http_action.setVisible(
+            rec is not None and rec.header.get("transport", TransportKind.STDIO) != TransportKind.STDIO
+        )
         if self.model.filter().active:
             self.model.clear_filters()  # a filter of the last session could hide all of this one
         self._set_following(True)
@@ -1251,7 +1353,9 @@ class TimelineView(QWidget):
         if entry.direction is Direction.C2S:
             menu.addSeparator()
             resend = menu.addAction(translate("Timeline", "Edit and resend…"))
-            resend.setToolTip(translate("Timeline", "Open this message in the composer, to change it and send it again"))
+            resend.setToolTip(
+                translate("Timeline", "Open this message in the composer, to change it and send it again")
+            )
             resend.triggered.connect(lambda _=False, seq=entry.seq: self.resendRequested.emit(seq))
         menu.addSeparator()
         self._fill_column_menu(menu.addMenu(translate("Timeline", "Columns")))
@@ -1399,14 +1503,18 @@ class TimelineView(QWidget):
         """Every text of the filter bar and the status line that does not follow the data."""
         for d, b in self.direction_buttons.items():
             b.setText(f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}")
-            b.setToolTip(translate("Timeline", "Show or hide: {what}").format(what=translate("Timeline", DIRECTION_TIPS[d])))
+            b.setToolTip(
+                translate("Timeline", "Show or hide: {what}").format(what=translate("Timeline", DIRECTION_TIPS[d]))
+            )
         self.kinds_button.setToolTip(translate("Timeline", "Show or hide kinds of entries"))
         self.show_all_kinds.setText(translate("Timeline", "Show all kinds"))
         for k, a in self.kind_actions.items():
             a.setText(translate("Timeline", KIND_LABELS[k]))
         self._update_kinds_button()
         self.method_combo.lineEdit().setPlaceholderText(translate("Timeline", "any method"))
-        self.method_combo.setToolTip(translate("Timeline", "Pick a method for an exact match, or type part of a method or event name"))
+        self.method_combo.setToolTip(
+            translate("Timeline", "Pick a method for an exact match, or type part of a method or event name")
+        )
         typed = self.method_combo.lineEdit().text()
         self.method_combo.setItemText(0, translate("Timeline", "any method"))
         if self.method_combo.lineEdit().text() != typed:  # the item's text is not a filter
@@ -1420,7 +1528,12 @@ class TimelineView(QWidget):
         self.schema_button.setText(translate("Timeline", "✗ Schema"))
         self.schema_button.setToolTip(translate("Timeline", "Only messages that are invalid against the JSON Schema"))
         self.http_button.setText(translate("Timeline", "HTTP errors"))
-        self.http_button.setToolTip(translate("Timeline", "Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings and the transport's notes"))
+        self.http_button.setToolTip(
+            translate(
+                "Timeline",
+                "Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings and the transport's notes",
+            )
+        )
         self.clear_filters_button.setText(translate("Timeline", "Clear filters"))
         self.jump_button.setText(translate("Timeline", "⤓ Jump to latest"))
         self.jump_button.setToolTip(translate("Timeline", "Scroll to the newest entry and follow new ones again"))

@@ -46,7 +46,14 @@ class WholeLines(QObject):
     whenever the area, its font, its widget's layout or the ``watch``ed widgets (the labels
     whose lines ``runs`` reads) change."""
 
-    WATCHED = (QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.FontChange, QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.LayoutRequest)
+    WATCHED = (
+        QEvent.Type.Resize,
+        QEvent.Type.Move,
+        QEvent.Type.FontChange,
+        QEvent.Type.Show,
+        QEvent.Type.Hide,
+        QEvent.Type.LayoutRequest,
+    )
 
     def __init__(self, area: QAbstractScrollArea, runs: Callable[[], Runs], watch: Iterable[QObject] = ()) -> None:
         super().__init__(area)
@@ -74,7 +81,12 @@ class WholeLines(QObject):
             # the area's own height (at its Resize the viewport has not followed yet)
             hbar = self.area.horizontalScrollBar()
             room = self.area.contentsRect().height() - (hbar.height() if hbar.isVisible() else 0)
-            ends = [top + k * step for top, step, count in self.runs() for k in range(1, count + 1) if top + k * step <= room]
+            ends = [
+                top + k * step
+                for top, step, count in self.runs()
+                for k in range(1, count + 1)
+                if top + k * step <= room
+            ]
             spare = int(room - max(ends)) if ends else 0
             if spare != self.spare:
                 self.spare = spare

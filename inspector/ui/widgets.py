@@ -103,7 +103,13 @@ def retint() -> None:
 
 
 def plain_message(
-    parent: QWidget | None, title: str, text: str, *, informative: str = "", details: str = "", icon: QMessageBox.Icon = QMessageBox.Icon.Warning
+    parent: QWidget | None,
+    title: str,
+    text: str,
+    *,
+    informative: str = "",
+    details: str = "",
+    icon: QMessageBox.Icon = QMessageBox.Icon.Warning,
 ) -> QMessageBox:
     """Open a window-modal message (a warning unless ``icon`` says otherwise) whose texts are
     plain text (a file name or a server's words may look like HTML). Opened with ``open()``,
@@ -124,8 +130,6 @@ def muted(label: QLabel) -> QLabel:
     """Secondary text (hints, counts) in the palette's muted tone."""
     set_tone(label, "muted")
     return label
-
-
 
 
 class OneLineLabel(QLabel):
@@ -154,7 +158,9 @@ class OneLineLabel(QLabel):
 
     def _fit(self) -> None:
         room = self.contentsRect().width()
-        shown = self.fontMetrics().elidedText(self._whole, Qt.TextElideMode.ElideRight, room) if room > 0 else self._whole
+        shown = (
+            self.fontMetrics().elidedText(self._whole, Qt.TextElideMode.ElideRight, room) if room > 0 else self._whole
+        )
         super().setText(shown)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
@@ -241,8 +247,6 @@ def section_title(text: str) -> QLabel:
     font.setBold(True)
     label.setFont(font)
     return label
-
-
 
 
 class PagedListView(QWidget):
@@ -386,8 +390,6 @@ class PagedListView(QWidget):
         entry = item.data(0, ITEM_ROLE)
         if isinstance(entry, dict):
             self.itemChosen.emit(entry)
-
-
 
 
 class CompletionField(QLineEdit):

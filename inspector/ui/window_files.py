@@ -381,9 +381,7 @@ class WindowFiles(QObject):
                         self.tr("schema: {before} → {after}").format(before=c.schema_before, after=c.schema_after)
                     )
                 if c.state_before != c.state_after:
-                    bits.append(
-                        self.tr("state: {before} → {after}").format(before=c.state_before, after=c.state_after)
-                    )
+                    bits.append(self.tr("state: {before} → {after}").format(before=c.state_before, after=c.state_after))
                 lines.append(self.tr("entry {seq}: {what}").format(seq=c.seq, what="; ".join(bits)))
             if len(changes) > 30:
                 lines.append(self.tr("… and {n} more").format(n=len(changes) - 30))

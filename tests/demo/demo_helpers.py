@@ -73,7 +73,11 @@ class Run:
         return out
 
     def transitions(self) -> list[tuple[str, str, bool]]:
-        return [(d["transition"]["from"], d["transition"]["to"], d["transition"]["failure"]) for d in self.entries if d.get("transition")]
+        return [
+            (d["transition"]["from"], d["transition"]["to"], d["transition"]["failure"])
+            for d in self.entries
+            if d.get("transition")
+        ]
 
     def s2c(self) -> list[dict]:
         return [d for d in self.entries if d["dir"] == "s2c"]
@@ -139,7 +143,11 @@ def run_schema_problems(run: Run, version: str) -> list[str]:
 
 
 def recording_schema_problems(rec: Recording, version: str) -> list[str]:
-    triples = [(e.json(), e.kind.label, e.method) for e in rec if e.direction is Direction.S2C and e.kind.label in MESSAGE_KINDS]
+    triples = [
+        (e.json(), e.kind.label, e.method)
+        for e in rec
+        if e.direction is Direction.S2C and e.kind.label in MESSAGE_KINDS
+    ]
     return schema_problems(triples, version)
 
 

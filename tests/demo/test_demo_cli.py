@@ -14,7 +14,9 @@ from inspector.demo.server import build_parser
 
 
 def test_help_lists_every_switch_with_one_sentence() -> None:
-    proc = subprocess.run([sys.executable, "-m", "inspector.demo", "--help"], capture_output=True, text=True, timeout=30)
+    proc = subprocess.run(
+        [sys.executable, "-m", "inspector.demo", "--help"], capture_output=True, text=True, timeout=30
+    )
     assert proc.returncode == 0
     flat = "".join(proc.stdout.split())  # argparse wraps lines (also after hyphens)
     for lesson in LESSONS:
@@ -57,7 +59,10 @@ def test_every_lesson_acts_through_a_hook() -> None:
         (["--flood-count", "7"], {"flood": FloodSpec(0.0, 7)}),
         (["--flood", "5:9", "--flood-rate", "50", "--flood-now"], {"flood": FloodSpec(50.0, 9, True)}),
         (["--flood-now"], {"flood": FloodSpec(0.0, lessons.DEFAULT_FLOOD_COUNT, True)}),
-        (["--slow-start", "1.5", "--noise", "--wrong-version", "1999-01-01"], {"slow-start": 1.5, "noise": True, "wrong-version": "1999-01-01"}),
+        (
+            ["--slow-start", "1.5", "--noise", "--wrong-version", "1999-01-01"],
+            {"slow-start": 1.5, "noise": True, "wrong-version": "1999-01-01"},
+        ),
         (["--oversized", "1048576", "--ignore-sigterm"], {"oversized": 1048576, "ignore-sigterm": True}),
     ],
 )
@@ -65,7 +70,9 @@ def test_switches_parse_into_the_active_table(argv: list[str], expected: dict) -
     assert lessons.active_from(build_parser().parse_args(argv)) == expected
 
 
-@pytest.mark.parametrize("argv", [["--flood", "fast"], ["--flood", "10"], ["--slow-start", "-1"], ["--oversized", "10"], ["--bogus"]])
+@pytest.mark.parametrize(
+    "argv", [["--flood", "fast"], ["--flood", "10"], ["--slow-start", "-1"], ["--oversized", "10"], ["--bogus"]]
+)
 def test_bad_switches_are_usage_errors(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         build_parser().parse_args(argv)

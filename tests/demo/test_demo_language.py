@@ -57,8 +57,20 @@ def test_every_person_facing_string_of_the_catalogue_has_a_translation():
 
 
 def test_names_and_values_are_never_translated():
-    entry = {"name": "Echo", "uri": "demo://Echo", "title": "Echo", "properties": {"title": {"type": "string", "title": "Age"}}, "enum": ["Red"]}
-    assert localize(entry, "zh_CN") == {"name": "Echo", "uri": "demo://Echo", "title": "回声", "properties": {"title": {"type": "string", "title": "年龄"}}, "enum": ["Red"]}
+    entry = {
+        "name": "Echo",
+        "uri": "demo://Echo",
+        "title": "Echo",
+        "properties": {"title": {"type": "string", "title": "Age"}},
+        "enum": ["Red"],
+    }
+    assert localize(entry, "zh_CN") == {
+        "name": "Echo",
+        "uri": "demo://Echo",
+        "title": "回声",
+        "properties": {"title": {"type": "string", "title": "年龄"}},
+        "enum": ["Red"],
+    }
     assert localize(entry, "en") == entry
 
 
@@ -71,7 +83,12 @@ async def test_the_demo_lists_and_asks_in_chinese_with_lang_zh_cn(era):
         await session.start()
         n = session.negotiation()
         listed = []
-        for method, key in (("tools/list", "tools"), ("resources/list", "resources"), ("resources/templates/list", "resourceTemplates"), ("prompts/list", "prompts")):
+        for method, key in (
+            ("tools/list", "tools"),
+            ("resources/list", "resources"),
+            ("resources/templates/list", "resourceTemplates"),
+            ("prompts/list", "prompts"),
+        ):
             reply = await session.request(method)
             assert reply.ok, reply.error
             listed.extend(reply.result[key])

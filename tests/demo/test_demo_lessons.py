@@ -10,7 +10,17 @@ import signal
 
 import orjson
 import pytest
-from demo_helpers import BOUND, GRACES, demo, options, probe, probe_subprocess, recording_schema_problems, request_args, run_schema_problems
+from demo_helpers import (
+    BOUND,
+    GRACES,
+    demo,
+    options,
+    probe,
+    probe_subprocess,
+    recording_schema_problems,
+    request_args,
+    run_schema_problems,
+)
 
 from inspector.cli import EXIT_KILLED, EXIT_OK, EXIT_PROTOCOL, EXIT_SERVER, EXIT_TIMEOUT
 from inspector.demo.lessons import LESSONS, NOISE_LINES, RUNTIME
@@ -20,11 +30,24 @@ from inspector.session import Direction, Session, StartFailed
 
 LEGACY_PATH = ["uninitialized", "initializing", "initialized", "operating", "shutting_down", "terminated"]
 MODERN_PATH = ["idle", "discovering", "ready", "shutting_down", "terminated"]
-FALLBACK_PATH = ["idle", "discovering", "uninitialized", "initializing", "initialized", "operating", "shutting_down", "terminated"]
+FALLBACK_PATH = [
+    "idle",
+    "discovering",
+    "uninitialized",
+    "initializing",
+    "initialized",
+    "operating",
+    "shutting_down",
+    "terminated",
+]
 
 
 def all_valid(run, version: str) -> None:
-    assert [d for d in run.s2c() if d["kind"] in ("request", "notification", "result", "error") and d["schema_ok"] is not True] == []
+    assert [
+        d
+        for d in run.s2c()
+        if d["kind"] in ("request", "notification", "result", "error") and d["schema_ok"] is not True
+    ] == []
     assert run_schema_problems(run, version) == []
 
 
@@ -46,7 +69,9 @@ def test_slow_start(capsys: pytest.CaptureFixture[str]) -> None:
     all_valid(run, "2025-11-25")
 
 
-def test_slow_start__beyond_the_probe_timeout_auto_still_finds_the_modern_era(capsys: pytest.CaptureFixture[str]) -> None:
+def test_slow_start__beyond_the_probe_timeout_auto_still_finds_the_modern_era(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     # The demo sleeps before it reads its stdin: server/discover sits unread in the pipe past
     # the probe timeout. Silence from a server that has not read the probe says nothing about
     # its era, so the probe timeout runs only once it has read it (issue 21: before, the client
@@ -62,7 +87,9 @@ def test_slow_start__beyond_the_probe_timeout_auto_still_finds_the_modern_era(ca
     assert len(answer) == 1 and answer[0]["latency"] >= 0.8
     assert run.find(dir="c2s", method="initialize") == []
     assert run.rules() == []
-    assert run.summary["era"] == "modern" and run.summary["era_reason"] == "server/discover answered with a DiscoverResult"
+    assert (
+        run.summary["era"] == "modern" and run.summary["era_reason"] == "server/discover answered with a DiscoverResult"
+    )
     all_valid(run, "2026-07-28")
 
 
@@ -112,7 +139,9 @@ def test_wrong_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_wrong_version__another_legacy_version(capsys: pytest.CaptureFixture[str]) -> None:
-    run = probe(capsys, "--era", "legacy", *GRACES, "--request", "tools/list", server=demo("--wrong-version", "2025-06-18"))
+    run = probe(
+        capsys, "--era", "legacy", *GRACES, "--request", "tools/list", server=demo("--wrong-version", "2025-06-18")
+    )
     assert run.code == EXIT_OK
     assert run.summary["offered_version"] == "2025-11-25" and run.summary["protocol_version"] == "2025-06-18"
     assert run.rules() == ["lifecycle.version-not-offered"]
@@ -127,7 +156,11 @@ def test_never_answer_initialize(capsys: pytest.CaptureFixture[str]) -> None:
     assert run.code == EXIT_TIMEOUT
     assert run.find(dir="s2c", method="initialize") == []
     timeout = [d for d in run.entries if d.get("event") == "timeout"]
-    assert len(timeout) == 1 and timeout[0]["violations"] == ["lifecycle.no-answer"] and timeout[0]["method"] == "initialize"
+    assert (
+        len(timeout) == 1
+        and timeout[0]["violations"] == ["lifecycle.no-answer"]
+        and timeout[0]["method"] == "initialize"
+    )
     assert ("initializing", "shutting_down", True) in run.transitions()
     assert "did not answer initialize" in run.summary["exit_reason"]
     assert run.summary["exit_code"] == 0 and run.summary["shutdown"] == "stdin"
@@ -188,8 +221,7 @@ def test_ignore_sigterm() -> None:
     assert run.summary["signal"] == signal.SIGKILL and run.summary["shutdown"] == "sigkill"
     assert run.summary["state"] == "terminated"
 
-
-# ---------------------------------------------------------------------- traffic lessons
+    # ---------------------------------------------------------------------- traffic lessons
     all_valid(run, "2025-11-25")
 
 
@@ -212,7 +244,14 @@ def test_flood(capsys: pytest.CaptureFixture[str], era: str) -> None:
 def test_flood__now_with_count_and_rate(capsys: pytest.CaptureFixture[str]) -> None:
     # keep the session open while the paced flood runs (at stdin EOF the demo waits 0.5 s at most)
     wait = ("tools/call", {"name": "long_running", "arguments": {"steps": 1, "step_ms": 500}})
-    run = probe(capsys, "--era", "legacy", *GRACES, *request_args([wait]), server=demo("--flood-count", "300", "--flood-rate", "3000", "--flood-now"))
+    run = probe(
+        capsys,
+        "--era",
+        "legacy",
+        *GRACES,
+        *request_args([wait]),
+        server=demo("--flood-count", "300", "--flood-rate", "3000", "--flood-now"),
+    )
     assert run.code == EXIT_OK
     flood = run.find(dir="s2c", method="notifications/message")
     assert len(flood) == 300
@@ -235,7 +274,17 @@ def test_oversized(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("era", ["auto", "legacy"])
 def test_duplicate_response(capsys: pytest.CaptureFixture[str], era: str) -> None:
-    run = probe(capsys, "--era", era, *GRACES, "--request", "tools/list", "--request", "resources/list", server=demo("--duplicate-response"))
+    run = probe(
+        capsys,
+        "--era",
+        era,
+        *GRACES,
+        "--request",
+        "tools/list",
+        "--request",
+        "resources/list",
+        server=demo("--duplicate-response"),
+    )
     assert run.code == EXIT_OK
     for method in ("tools/list", "resources/list"):
         answers = run.find(dir="s2c", kind="result", method=method)
@@ -280,7 +329,9 @@ def test_lesson_switch_flips_lessons_while_connected(capsys: pytest.CaptureFixtu
         switch("ignore-stdin-close"),
         switch("no-such-lesson"),
     ]
-    run = probe(capsys, "--era", "legacy", "--stdin-grace", "0.3", "--term-grace", "3", *request_args(reqs), server=demo())
+    run = probe(
+        capsys, "--era", "legacy", "--stdin-grace", "0.3", "--term-grace", "3", *request_args(reqs), server=demo()
+    )
     assert run.code == EXIT_OK
     assert len(run.find(dir="s2c", kind="noise")) == 1
     assert len([d for d in run.s2c() if d["id"] == "demo-no-such-request"]) == 1
@@ -304,10 +355,17 @@ def test_lesson_switch_flips_lessons_while_connected(capsys: pytest.CaptureFixtu
 
 
 def test_lesson_switch_ignore_sigterm_at_runtime() -> None:
-    run = probe_subprocess("--era", "legacy", "--stdin-grace", "0.3", "--term-grace", "0.3", *request_args([switch("ignore-sigterm")]), server=demo())
+    run = probe_subprocess(
+        "--era",
+        "legacy",
+        "--stdin-grace",
+        "0.3",
+        "--term-grace",
+        "0.3",
+        *request_args([switch("ignore-sigterm")]),
+        server=demo(),
+    )
     assert run.code == EXIT_KILLED
     assert run.summary["signal"] == signal.SIGKILL
     assert run.rules() == ["lifecycle.ignored-stdin-close", "lifecycle.ignored-sigterm"]
     all_valid(run, "2025-11-25")
-
-

@@ -33,7 +33,12 @@ class Accepting(ClientHandlers):
     """A client whose user says yes to everything."""
 
     async def create_message(self, params: dict) -> dict:
-        return {"role": "assistant", "content": {"type": "text", "text": "Messages flow, JSON-RPC"}, "model": "test-model", "stopReason": "endTurn"}
+        return {
+            "role": "assistant",
+            "content": {"type": "text", "text": "Messages flow, JSON-RPC"},
+            "model": "test-model",
+            "stopReason": "endTurn",
+        }
 
     async def elicit(self, params: dict) -> dict:
         if params.get("mode") == "url":
@@ -74,7 +79,9 @@ async def test_legacy_requests_to_the_client_are_answered_by_the_handlers(versio
 
     rec = session.recording
     asked = [e for e in rec if e.direction is Direction.S2C and e.kind is Kind.REQUEST]
-    expected = ["roots/list", "sampling/createMessage", "elicitation/create"] + (["elicitation/create"] if version == "2025-11-25" else [])
+    expected = ["roots/list", "sampling/createMessage", "elicitation/create"] + (
+        ["elicitation/create"] if version == "2025-11-25" else []
+    )
     assert [e.method for e in asked] == expected
     answers = [e for e in rec if e.direction is Direction.C2S and e.kind is Kind.RESULT]
     assert [e.method for e in answers] == expected  # each one answered, paired by id
@@ -100,7 +107,12 @@ async def test_legacy_input_tools_without_the_capability_fail_and_say_why() -> N
     session = Session(options(capabilities={}))
     async with session:
         await session.start()
-        for name, cap in (("list_roots", "roots"), ("sample_llm", "sampling"), ("elicit_form", "elicitation"), ("elicit_url", "elicitation")):
+        for name, cap in (
+            ("list_roots", "roots"),
+            ("sample_llm", "sampling"),
+            ("elicit_form", "elicitation"),
+            ("elicit_url", "elicitation"),
+        ):
             reply = await session.request("tools/call", tool(name))
             assert reply.result["isError"] is True
             assert f"did not declare the '{cap}' capability" in text(reply)
@@ -134,17 +146,37 @@ async def test_modern_input_goes_through_input_required_results() -> None:
     session = Session(options(era=EraMode.MODERN, capabilities=CAPS), handlers=Accepting(roots=ROOTS))
     async with session:
         await session.start()
-        for name, needle in (("list_roots", "file:///work/project"), ("sample_llm", "Messages flow"), ("elicit_form", "Grace Hopper"), ("elicit_url", "sign-in completed")):
+        for name, needle in (
+            ("list_roots", "file:///work/project"),
+            ("sample_llm", "Messages flow"),
+            ("elicit_form", "Grace Hopper"),
+            ("elicit_url", "sign-in completed"),
+        ):
             reply = await session.request("tools/call", tool(name))
             assert reply.rounds == 2
             assert needle in text(reply)
 
     rec = session.recording
-    interim = [e.json()["result"] for e in rec if e.direction is Direction.S2C and e.kind is Kind.RESULT and e.json()["result"]["resultType"] == "input_required"]
-    assert [next(iter(r["inputRequests"].values()))["method"] for r in interim] == ["roots/list", "sampling/createMessage", "elicitation/create", "elicitation/create"]
+    interim = [
+        e.json()["result"]
+        for e in rec
+        if e.direction is Direction.S2C
+        and e.kind is Kind.RESULT
+        and e.json()["result"]["resultType"] == "input_required"
+    ]
+    assert [next(iter(r["inputRequests"].values()))["method"] for r in interim] == [
+        "roots/list",
+        "sampling/createMessage",
+        "elicitation/create",
+        "elicitation/create",
+    ]
     url = next(iter(interim[3]["inputRequests"].values()))["params"]
     assert url["mode"] == "url" and "elicitationId" not in url  # gone in 2026-07-28
-    retries = [e.json()["params"] for e in rec if e.direction is Direction.C2S and e.method == "tools/call" and "inputResponses" in (e.json()["params"])]
+    retries = [
+        e.json()["params"]
+        for e in rec
+        if e.direction is Direction.C2S and e.method == "tools/call" and "inputResponses" in (e.json()["params"])
+    ]
     assert [r["requestState"] for r in retries] == [r["requestState"] for r in interim]  # echoed back untouched
     assert [e for e in rec if e.direction is Direction.S2C and e.kind is Kind.REQUEST] == []
     assert [r for e in rec for r in e.violations] == []
@@ -192,13 +224,23 @@ async def test_progress_then_cancel_stops_the_tool_and_nothing_more_is_sent(era:
                 tg.start_soon(long_call)
         # read in order after the cancellation: by then the tool has stopped for good
         assert text(await session.request("tools/call", tool("echo", {"message": "after"}))) == "after"
-        assert text(await session.request("tools/call", tool("long_running", {"steps": 2, "step_ms": 1}))).startswith("Finished 2 steps")
+        assert text(await session.request("tools/call", tool("long_running", {"steps": 2, "step_ms": 1}))).startswith(
+            "Finished 2 steps"
+        )
 
     rec = session.recording
     cancel = next(e for e in rec if e.method == "notifications/cancelled")
     cancelled_id = cancel.json()["params"]["requestId"]
     assert cancel.json()["params"]["reason"] == "Cancelled by the user"
-    for_it = [e for e in rec if e.direction is Direction.S2C and (e.id == cancelled_id or (e.method == "notifications/progress" and e.json()["params"]["progressToken"] == cancelled_id))]
+    for_it = [
+        e
+        for e in rec
+        if e.direction is Direction.S2C
+        and (
+            e.id == cancelled_id
+            or (e.method == "notifications/progress" and e.json()["params"]["progressToken"] == cancelled_id)
+        )
+    ]
     assert [e.kind for e in for_it] == [Kind.NOTIFICATION, Kind.NOTIFICATION]  # two progress, no answer
     assert all(e.seq < cancel.seq for e in for_it)
     assert progress == [1, 2]
@@ -214,7 +256,12 @@ async def test_resources_text_binary_template_and_not_found() -> None:
     async with session:
         await session.start()
         listed = (await session.request("resources/list")).result["resources"]
-        assert [r["uri"] for r in listed] == ["demo://static/readme.md", "demo://static/logo.png", "demo://static/tone.wav", "demo://counter"]
+        assert [r["uri"] for r in listed] == [
+            "demo://static/readme.md",
+            "demo://static/logo.png",
+            "demo://static/tone.wav",
+            "demo://counter",
+        ]
         readme = (await session.request("resources/read", {"uri": "demo://static/readme.md"})).result["contents"][0]
         assert readme["mimeType"] == "text/markdown" and readme["text"].startswith("# MCP Session Inspector demo")
         logo = (await session.request("resources/read", {"uri": "demo://static/logo.png"})).result["contents"][0]
@@ -246,11 +293,17 @@ async def test_modern_resource_not_found_is_invalid_params_and_reads_carry_cache
 async def test_legacy_subscribe_update_unsubscribe() -> None:
     session = Session(options())
     updates: list[str] = []
-    session.notification_listeners.append(lambda seq, obj: updates.append(obj["params"]["uri"]) if obj.get("method") == "notifications/resources/updated" else None)
+    session.notification_listeners.append(
+        lambda seq, obj: (
+            updates.append(obj["params"]["uri"]) if obj.get("method") == "notifications/resources/updated" else None
+        )
+    )
     async with session:
         await session.start()
         assert (await session.request("resources/subscribe", {"uri": "demo://counter"})).result == {}
-        assert "sent notifications/resources/updated" in text(await session.request("tools/call", tool("touch_resource")))
+        assert "sent notifications/resources/updated" in text(
+            await session.request("tools/call", tool("touch_resource"))
+        )
         assert updates == ["demo://counter"]  # the update is written before the tool's answer
         counter = (await session.request("resources/read", {"uri": "demo://counter"})).result["contents"][0]["text"]
         assert counter == "count: 1\n"
@@ -266,13 +319,21 @@ async def test_list_changed_after_add_item_legacy() -> None:
     async with session:
         await session.start()
         for kind in ("resource", "tool", "prompt"):
-            assert text(await session.request("tools/call", tool("add_item", {"kind": kind}))).startswith(f"Added {kind}")
+            assert text(await session.request("tools/call", tool("add_item", {"kind": kind}))).startswith(
+                f"Added {kind}"
+            )
         assert "added_tool_1" in [t["name"] for t in (await session.request("tools/list")).result["tools"]]
-        assert text(await session.request("tools/call", tool("added_tool_1"))) == "added_tool_1: I was added by add_item."
+        assert (
+            text(await session.request("tools/call", tool("added_tool_1"))) == "added_tool_1: I was added by add_item."
+        )
         assert "demo://added/1" in [r["uri"] for r in (await session.request("resources/list")).result["resources"]]
         assert (await session.request("prompts/get", {"name": "added_prompt_1"})).ok
     methods = [e.method for e in session.recording if e.direction is Direction.S2C and e.kind is Kind.NOTIFICATION]
-    assert methods == ["notifications/resources/list_changed", "notifications/tools/list_changed", "notifications/prompts/list_changed"]
+    assert methods == [
+        "notifications/resources/list_changed",
+        "notifications/tools/list_changed",
+        "notifications/prompts/list_changed",
+    ]
     finish(session, "2025-03-26")
 
 
@@ -282,7 +343,9 @@ async def test_prompts_and_completion() -> None:
         await session.start()
         prompts = (await session.request("prompts/list")).result["prompts"]
         assert [p["name"] for p in prompts] == ["greeting", "code_review"]
-        got = (await session.request("prompts/get", {"name": "greeting", "arguments": {"name": "Ada", "style": "formal"}})).result
+        got = (
+            await session.request("prompts/get", {"name": "greeting", "arguments": {"name": "Ada", "style": "formal"}})
+        ).result
         assert got["messages"][0]["content"]["text"] == "Write a short formal greeting for Ada."
         review = (await session.request("prompts/get", {"name": "code_review", "arguments": {"language": "go"}})).result
         assert review["messages"][1]["content"]["type"] == "resource"
@@ -340,11 +403,24 @@ async def test_tools_of_each_kind() -> None:
         assert schema["color"]["enum"] and schema["address"]["properties"]["geo"]["type"] == "object"
         assert tools["long_running"]["execution"] == {"taskSupport": "optional"}
         assert tools["get_weather"]["outputSchema"]["required"]
-        filled = text(await session.request("tools/call", tool("input_types", {"text": "hi", "address": {"city": "Oslo"}})))
-        assert '"city": "Oslo"' in filled and '"street": "1 Main Street"' in filled and '"count": 3' in filled and '"lat": 0.0' in filled
+        filled = text(
+            await session.request("tools/call", tool("input_types", {"text": "hi", "address": {"city": "Oslo"}}))
+        )
+        assert (
+            '"city": "Oslo"' in filled
+            and '"street": "1 Main Street"' in filled
+            and '"count": 3' in filled
+            and '"lat": 0.0' in filled
+        )
         bad = await session.request("tools/call", tool("input_types", {"count": 99}))
-        assert bad.result["isError"] is True and "arguments.text: required" in text(bad) and "above the maximum" in text(bad)
-        weather = (await session.request("tools/call", tool("get_weather", {"city": "Oslo", "units": "imperial"}))).result
+        assert (
+            bad.result["isError"] is True
+            and "arguments.text: required" in text(bad)
+            and "above the maximum" in text(bad)
+        )
+        weather = (
+            await session.request("tools/call", tool("get_weather", {"city": "Oslo", "units": "imperial"}))
+        ).result
         assert weather["structuredContent"]["city"] == "Oslo" and weather["structuredContent"]["units"] == "imperial"
         failed = (await session.request("tools/call", tool("always_fails"))).result
         assert failed["isError"] is True
@@ -363,11 +439,17 @@ async def test_tasks_create_poll_result_list_cancel() -> None:
     session = Session(options(capabilities=CAPS))
     statuses: list[tuple[str, str]] = []
     session.notification_listeners.append(
-        lambda seq, obj: statuses.append((obj["params"]["taskId"], obj["params"]["status"])) if obj.get("method") == "notifications/tasks/status" else None
+        lambda seq, obj: (
+            statuses.append((obj["params"]["taskId"], obj["params"]["status"]))
+            if obj.get("method") == "notifications/tasks/status"
+            else None
+        )
     )
     async with session:
         await session.start()
-        created = (await session.request("tools/call", tool("long_running", {"steps": 3, "step_ms": 20}, task={"ttl": 60000}))).result
+        created = (
+            await session.request("tools/call", tool("long_running", {"steps": 3, "step_ms": 20}, task={"ttl": 60000}))
+        ).result
         task = created["task"]
         assert task["status"] == "working" and task["ttl"] == 60000 and task["createdAt"].endswith("Z")
         got = (await session.request("tasks/get", {"taskId": task["taskId"]})).result
@@ -377,7 +459,9 @@ async def test_tasks_create_poll_result_list_cancel() -> None:
         assert result["_meta"]["io.modelcontextprotocol/related-task"] == {"taskId": task["taskId"]}
         assert (await session.request("tasks/get", {"taskId": task["taskId"]})).result["status"] == "completed"
 
-        slow = (await session.request("tools/call", tool("long_running", {"steps": 100, "step_ms": 100}, task={}))).result["task"]
+        slow = (
+            await session.request("tools/call", tool("long_running", {"steps": 100, "step_ms": 100}, task={}))
+        ).result["task"]
         listed = (await session.request("tasks/list")).result["tasks"]
         assert [t["taskId"] for t in listed] == [task["taskId"], slow["taskId"]]
         cancelled = (await session.request("tasks/cancel", {"taskId": slow["taskId"]})).result
@@ -415,7 +499,11 @@ async def test_modern_subscriptions_listen_ack_updates_cancel() -> None:
 
     async def listen() -> None:
         with scope:
-            await session.request("subscriptions/listen", {"notifications": {"toolsListChanged": True, "resourceSubscriptions": ["demo://counter"]}}, timeout=BOUND)
+            await session.request(
+                "subscriptions/listen",
+                {"notifications": {"toolsListChanged": True, "resourceSubscriptions": ["demo://counter"]}},
+                timeout=BOUND,
+            )
 
     def s2c(method: str) -> list:
         return [e for e in rec if e.direction is Direction.S2C and e.method == method]
@@ -424,12 +512,23 @@ async def test_modern_subscriptions_listen_ack_updates_cancel() -> None:
         await session.start()
         async with anyio.create_task_group() as tg:
             tg.start_soon(listen)
-            ack = (await wait_for(rec, lambda: s2c("notifications/subscriptions/acknowledged"), "the acknowledgement"))[0].json()["params"]
+            ack = (await wait_for(rec, lambda: s2c("notifications/subscriptions/acknowledged"), "the acknowledgement"))[
+                0
+            ].json()["params"]
             listen_id = next(e for e in rec if e.method == "subscriptions/listen" and e.direction is Direction.C2S).id
-            assert ack == {"_meta": {"io.modelcontextprotocol/subscriptionId": listen_id}, "notifications": {"toolsListChanged": True, "resourceSubscriptions": ["demo://counter"]}}
-            assert "notified 1 subscriptions/listen stream(s)" in text(await session.request("tools/call", tool("touch_resource")))
-            assert "to 1 subscriptions/listen stream(s)" in text(await session.request("tools/call", tool("add_item", {"kind": "tool"})))
-            assert "to 0 subscriptions/listen stream(s)" in text(await session.request("tools/call", tool("add_item", {"kind": "prompt"})))
+            assert ack == {
+                "_meta": {"io.modelcontextprotocol/subscriptionId": listen_id},
+                "notifications": {"toolsListChanged": True, "resourceSubscriptions": ["demo://counter"]},
+            }
+            assert "notified 1 subscriptions/listen stream(s)" in text(
+                await session.request("tools/call", tool("touch_resource"))
+            )
+            assert "to 1 subscriptions/listen stream(s)" in text(
+                await session.request("tools/call", tool("add_item", {"kind": "tool"}))
+            )
+            assert "to 0 subscriptions/listen stream(s)" in text(
+                await session.request("tools/call", tool("add_item", {"kind": "prompt"}))
+            )
             scope.cancel()
         assert "notified 0" in text(await session.request("tools/call", tool("touch_resource")))
 
@@ -449,13 +548,21 @@ async def test_modern_listen_stream_ends_gracefully_at_shutdown() -> None:
     replies = []
 
     async def listen() -> None:
-        replies.append(await session.request("subscriptions/listen", {"notifications": {"resourcesListChanged": True}}, timeout=BOUND))
+        replies.append(
+            await session.request(
+                "subscriptions/listen", {"notifications": {"resourcesListChanged": True}}, timeout=BOUND
+            )
+        )
 
     async with session:
         await session.start()
         async with anyio.create_task_group() as tg:
             tg.start_soon(listen)
-            await wait_for(rec, lambda: any(e.method == "notifications/subscriptions/acknowledged" for e in rec), "the acknowledgement")
+            await wait_for(
+                rec,
+                lambda: any(e.method == "notifications/subscriptions/acknowledged" for e in rec),
+                "the acknowledgement",
+            )
             await session.close()  # stdin closes: the demo answers the open stream, then exits
     assert len(replies) == 1 and replies[0].ok
     result = replies[0].result

@@ -29,12 +29,19 @@ def modern(id: int, method: str, meta: dict | None = META, **params: object) -> 
 
 
 def initialize(id: int = 1, version: str = "2025-11-25") -> dict:
-    return {"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    return {
+        "jsonrpc": "2.0",
+        "id": id,
+        "method": "initialize",
+        "params": {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+    }
 
 
 def exchange(*messages: dict | bytes, switches: tuple[str, ...] = ()) -> list[dict]:
     data = b"".join(m if isinstance(m, bytes) else orjson.dumps(m) + b"\n" for m in messages)
-    proc = subprocess.run([sys.executable, "-m", "inspector.demo", *switches], input=data, capture_output=True, timeout=30)
+    proc = subprocess.run(
+        [sys.executable, "-m", "inspector.demo", *switches], input=data, capture_output=True, timeout=30
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == b""
     return [orjson.loads(line) for line in proc.stdout.splitlines()]
@@ -84,7 +91,10 @@ def test_initialize_first_makes_the_connection_legacy() -> None:
     assert valid(answers, reqs, "2025-11-25") == []
 
 
-@pytest.mark.parametrize(("asked", "answered"), [*((v, v) for v in LEGACY_VERSIONS), ("2026-07-28", "2025-11-25"), ("1999-01-01", "2025-11-25")])
+@pytest.mark.parametrize(
+    ("asked", "answered"),
+    [*((v, v) for v in LEGACY_VERSIONS), ("2026-07-28", "2025-11-25"), ("1999-01-01", "2025-11-25")],
+)
 def test_initialize_version_negotiation(asked: str, answered: str) -> None:
     (answer,) = exchange(initialize(1, asked))
     assert answer["result"]["protocolVersion"] == answered
@@ -109,7 +119,9 @@ def test_a_handshake_lesson_answers_discover_like_a_legacy_server() -> None:
 
 
 def test_initialize_answer_and_early_request_share_one_write() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "inspector.demo", "--early-request"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "inspector.demo", "--early-request"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(orjson.dumps(initialize(1)) + b"\n")
     proc.stdin.flush()

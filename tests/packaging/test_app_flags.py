@@ -17,13 +17,23 @@ BOUND = 120
 
 
 def env_for(home: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "INSPECTOR_BLOCK_QT")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "INSPECTOR_BLOCK_QT")
+    }
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), **extra)
     return env
 
 
 def inspector(args: list[str], home: Path, **extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "inspector", *args], env=env_for(home, **extra), capture_output=True, text=True, timeout=BOUND)
+    return subprocess.run(
+        [sys.executable, "-m", "inspector", *args],
+        env=env_for(home, **extra),
+        capture_output=True,
+        text=True,
+        timeout=BOUND,
+    )
 
 
 def test_version_and_help(tmp_path: Path) -> None:
@@ -40,7 +50,9 @@ def test_self_test_reports_each_step_and_exits_0(tmp_path: Path) -> None:
     done = inspector(["--self-test"], tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
-    assert "platform offscreen (no display: DISPLAY and WAYLAND_DISPLAY are unset)" in out  # the only place it picks offscreen
+    assert (
+        "platform offscreen (no display: DISPLAY and WAYLAND_DISPLAY are unset)" in out
+    )  # the only place it picks offscreen
     assert "self-test: window painted" in out
     assert "self-test: demo server connected" in out
     assert "self-test: tools/list:" in out
@@ -65,7 +77,10 @@ def test_the_self_test_platform_follows_the_environment() -> None:
     from inspector.ui.app import self_test_platform
 
     assert self_test_platform({"DISPLAY": ":99"}, "linux") == (None, "DISPLAY=:99")
-    assert self_test_platform({"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"}, "linux") == (None, "WAYLAND_DISPLAY=wayland-0, DISPLAY=:0")
+    assert self_test_platform({"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"}, "linux") == (
+        None,
+        "WAYLAND_DISPLAY=wayland-0, DISPLAY=:0",
+    )
     assert self_test_platform({}, "linux") == ("offscreen", "no display: DISPLAY and WAYLAND_DISPLAY are unset")
     assert self_test_platform({"QT_QPA_PLATFORM": "xcb"}, "linux") == ("xcb", "QT_QPA_PLATFORM=xcb")
     assert self_test_platform({}, "darwin") == (None, "the system's own")
@@ -77,7 +92,9 @@ def test_self_test_says_which_step_failed_and_exits_1(tmp_path: Path) -> None:
         "app.SELF_TEST_STRING = ('Languages', 'a string no catalogue has')\n"
         "sys.exit(app.self_test())\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND
+    )
     assert done.returncode == 1
     assert "self-test FAILED at translation: 'a string no catalogue has' was not translated" in done.stderr
     assert "self-test: demo server shut down" in done.stdout  # the steps before it passed
@@ -98,9 +115,14 @@ def test_a_python_error_inside_a_qt_callback_fails_the_self_test(tmp_path: Path)
         "MainWindow.changeEvent = broken\n"
         "sys.exit(app.self_test())\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND
+    )
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "self-test FAILED at translation: a Python error in the window (its traceback is above): AttributeError in QMainWindow::changeEvent(): a retranslation that breaks\n" in done.stderr, done.stderr
+    assert (
+        "self-test FAILED at translation: a Python error in the window (its traceback is above): AttributeError in QMainWindow::changeEvent(): a retranslation that breaks\n"
+        in done.stderr
+    ), done.stderr
     assert "Traceback" in done.stderr  # the error's own traceback is shown, not swallowed
     assert "self-test: OK" not in done.stdout
 
@@ -119,9 +141,14 @@ def test_a_python_error_in_a_slot_fails_the_step_it_happened_in(tmp_path: Path) 
         "MainWindow._update_ping = broken\n"
         "sys.exit(app.self_test())\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND
+    )
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "self-test FAILED at demo server: a Python error in the window (its traceback is above): RuntimeError: the ready slot breaks\n" in done.stderr, done.stderr
+    assert (
+        "self-test FAILED at demo server: a Python error in the window (its traceback is above): RuntimeError: the ready slot breaks\n"
+        in done.stderr
+    ), done.stderr
     assert "Traceback" in done.stderr and "self-test: OK" not in done.stdout
 
 
@@ -169,7 +196,19 @@ def test_demo_server_flag_runs_the_demo(tmp_path: Path) -> None:
     """``python -m inspector --demo-server`` is what the bundle's ``EXE --demo-server`` runs: a
     whole probe session against it."""
     done = subprocess.run(
-        [sys.executable, "-m", "inspector", "probe", "--request", "tools/list", "--", sys.executable, "-m", "inspector", "--demo-server"],
+        [
+            sys.executable,
+            "-m",
+            "inspector",
+            "probe",
+            "--request",
+            "tools/list",
+            "--",
+            sys.executable,
+            "-m",
+            "inspector",
+            "--demo-server",
+        ],
         env=env_for(tmp_path),
         capture_output=True,
         text=True,
@@ -178,6 +217,10 @@ def test_demo_server_flag_runs_the_demo(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr
     assert "tools/list" in done.stdout
     help_text = subprocess.run(
-        [sys.executable, "-m", "inspector", "--demo-server", "--help"], env=env_for(tmp_path), capture_output=True, text=True, timeout=BOUND
+        [sys.executable, "-m", "inspector", "--demo-server", "--help"],
+        env=env_for(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=BOUND,
     )
     assert help_text.returncode == 0 and "--crash-during-initialize" in help_text.stdout

@@ -64,7 +64,7 @@ def test_the_metainfo_has_the_required_tags() -> None:
     assert launchable is not None and launchable.get("type") == "desktop-id" and launchable.text == DESKTOP.name
     assert root.findtext("provides/binary") == "mcp-session-inspector"
     releases = [r.get("version") for r in root.findall("releases/release")]
-    assert __version__ in releases, f"add a <release version=\"{__version__}\"> to {METAINFO.name}"
+    assert __version__ in releases, f'add a <release version="{__version__}"> to {METAINFO.name}'
 
 
 def test_the_icon_is_a_square_svg_of_our_own() -> None:
@@ -86,19 +86,27 @@ def test_desktop_file_validate_accepts_the_entry() -> None:
 
 @pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="appstream not installed")
 def test_appstreamcli_validates_the_metainfo() -> None:
-    done = subprocess.run(["appstreamcli", "validate", "--no-net", str(METAINFO)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        ["appstreamcli", "validate", "--no-net", str(METAINFO)], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_the_shell_scripts_parse() -> None:
-    for script, shell in ((PACKAGING / "install.sh", "sh"), (PACKAGING / "build.sh", "bash"), (PACKAGING / "check.sh", "bash")):
+    for script, shell in (
+        (PACKAGING / "install.sh", "sh"),
+        (PACKAGING / "build.sh", "bash"),
+        (PACKAGING / "check.sh", "bash"),
+    ):
         done = subprocess.run([shell, "-n", str(script)], capture_output=True, text=True, timeout=30)
         assert done.returncode == 0, f"{script.name}: {done.stderr}"
 
 
 def test_pyinstaller_is_pinned() -> None:
     pins = dict(
-        line.split("==") for line in (PACKAGING / "requirements.txt").read_text().splitlines() if line and not line.startswith("#")
+        line.split("==")
+        for line in (PACKAGING / "requirements.txt").read_text().splitlines()
+        if line and not line.startswith("#")
     )
     assert set(pins) == {"pyinstaller", "pyinstaller-hooks-contrib"}
     assert all(re.fullmatch(r"\d+(\.\d+)+", v) for v in pins.values())

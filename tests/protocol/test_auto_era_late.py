@@ -16,7 +16,11 @@ from inspector.protocol.lifecycle import AUTO_TABLE, MODERN_TABLE, LEGACY_TABLE,
 from inspector.protocol.versions import Era, EraMode
 
 DISCOVER_RESULT = {"resultType": "complete", "supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}}}
-UNSUPPORTED = {"code": -32022, "message": "unsupported protocol version", "data": {"supported": ["2026-07-28"], "requested": "2025-11-25"}}
+UNSUPPORTED = {
+    "code": -32022,
+    "message": "unsupported protocol version",
+    "data": {"supported": ["2026-07-28"], "requested": "2025-11-25"},
+}
 
 
 def fell_back_on_silence() -> tuple[Trace, int]:
@@ -44,7 +48,9 @@ def test_a_late_discover_result_before_initialize_is_answered_wins() -> None:
     assert e.schema_version == "2026-07-28"
     assert e.era_reason.startswith("server/discover answered late (")
     refusal = tr.s({"jsonrpc": "2.0", "id": init_id, "error": UNSUPPORTED})
-    assert refusal.violations == () and refusal.transition is None and e.state is State.DISCOVERING and e.outcome is None
+    assert (
+        refusal.violations == () and refusal.transition is None and e.state is State.DISCOVERING and e.outcome is None
+    )
     again = e.next_id()
     tr.c(e.build_discover(again, e.retry_version))
     a = tr.s({"jsonrpc": "2.0", "id": again, "result": DISCOVER_RESULT})
@@ -77,7 +83,9 @@ def test_initialize_refused_with_32022_before_the_probe_is_answered_means_discov
     assert e.era is Era.MODERN and e.retry_version == "2026-07-28" and e.era_basis == "initialize-unsupported"
     again = e.next_id()
     tr.c(e.build_discover(again, e.retry_version))
-    late = tr.s({"jsonrpc": "2.0", "id": 1, "result": DISCOVER_RESULT})  # the first probe's answer: late, decides nothing
+    late = tr.s(
+        {"jsonrpc": "2.0", "id": 1, "result": DISCOVER_RESULT}
+    )  # the first probe's answer: late, decides nothing
     assert late.transition is None and e.state is State.DISCOVERING
     a = tr.s({"jsonrpc": "2.0", "id": again, "result": DISCOVER_RESULT})
     assert a.transition.event is Event.RECV_DISCOVER_RESULT and e.state is State.READY and e.version == "2026-07-28"
@@ -115,7 +123,11 @@ def test_a_fallback_on_a_refusal_is_never_undone() -> None:
     assert e.state is State.UNINITIALIZED and e.era_basis == "discover-error"
     tr.c(e.build_initialize(e.next_id()))
     a = tr.s({"jsonrpc": "2.0", "id": 2, "error": UNSUPPORTED})
-    assert a.violations == ("lifecycle.initialize-error",) and a.state is State.SHUTTING_DOWN and e.outcome_code == "initialize-error"
+    assert (
+        a.violations == ("lifecycle.initialize-error",)
+        and a.state is State.SHUTTING_DOWN
+        and e.outcome_code == "initialize-error"
+    )
 
 
 def test_never_read_fails_the_start_in_every_era_but_only_over_stdio() -> None:

@@ -40,7 +40,11 @@ def init_result(version="2025-11-25", caps=None, id=1):
     return {
         "jsonrpc": "2.0",
         "id": id,
-        "result": {"protocolVersion": version, "capabilities": caps or {"tools": {"listChanged": True}}, "serverInfo": {"name": "s", "version": "1"}},
+        "result": {
+            "protocolVersion": version,
+            "capabilities": caps or {"tools": {"listChanged": True}},
+            "serverInfo": {"name": "s", "version": "1"},
+        },
     }
 
 
@@ -136,7 +140,10 @@ def test_noise_invalid_utf8_partial_batch_and_non_messages():
 
 def test_batch_allowed_in_2025_03_26():
     tr = legacy(legacy_version="2025-03-26")
-    assert tr.s(b'[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1}}]\n').violations == ()
+    assert (
+        tr.s(b'[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1}}]\n').violations
+        == ()
+    )
 
 
 def test_server_request_before_initialized_and_client_capability():
@@ -287,13 +294,23 @@ def test_auto_falls_back_on_method_not_found():
 def test_unsupported_version_error_is_modern_and_retried():
     tr = Trace(ProtocolEngine(ClientConfig(era=EraMode.AUTO)))
     tr.c(tr.e.build_discover(tr.e.next_id()))
-    a = tr.s({"jsonrpc": "2.0", "id": 1, "error": {"code": -32022, "message": "v", "data": {"supported": ["2026-07-28"], "requested": "x"}}})
+    a = tr.s(
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "error": {"code": -32022, "message": "v", "data": {"supported": ["2026-07-28"], "requested": "x"}},
+        }
+    )
     assert a.state is State.DISCOVERING and tr.e.era is Era.MODERN and tr.e.retry_version == "2026-07-28"
-    a = tr.s({"jsonrpc": "2.0", "id": 1, "error": {"code": -32022, "message": "v", "data": {"supported": ["3000-01-01"]}}})
+    a = tr.s(
+        {"jsonrpc": "2.0", "id": 1, "error": {"code": -32022, "message": "v", "data": {"supported": ["3000-01-01"]}}}
+    )
     assert "jsonrpc.response-duplicate" in a.violations
     tr2 = Trace(ProtocolEngine(ClientConfig(era=EraMode.MODERN)))
     tr2.c(tr2.e.build_discover(tr2.e.next_id()))
-    a = tr2.s({"jsonrpc": "2.0", "id": 1, "error": {"code": -32022, "message": "v", "data": {"supported": ["3000-01-01"]}}})
+    a = tr2.s(
+        {"jsonrpc": "2.0", "id": 1, "error": {"code": -32022, "message": "v", "data": {"supported": ["3000-01-01"]}}}
+    )
     assert a.transition.failure and tr2.e.state is State.SHUTTING_DOWN
 
 
@@ -305,7 +322,9 @@ def test_modern_server_requests_and_input_required():
     assert "stdio.server-request-modern" in a.violations
     tr.c(tr.e.build_request(2, "tools/list"))
     a = tr.s({"jsonrpc": "2.0", "id": 2, "result": {"resultType": "input_required", "inputRequests": {}}})
-    assert a.violations == ("modern.input-required-not-allowed",) and a.transition.label.startswith("← InputRequiredResult")
+    assert a.violations == ("modern.input-required-not-allowed",) and a.transition.label.startswith(
+        "← InputRequiredResult"
+    )
 
 
 def test_modern_log_messages_need_a_requested_level():
@@ -333,8 +352,14 @@ def test_task_progress_tokens_outlive_the_create_task_result():
 def test_over_streamable_http_a_tool_with_an_invalid_x_mcp_header_is_flagged_and_not_used():
     """x-mcp-header is the 2026-07-28 Streamable HTTP's: flagged there, not on stdio, not in the
     handshake era (whose requests mirror nothing into headers)."""
-    good = {"name": "good", "inputSchema": {"type": "object", "properties": {"r": {"type": "string", "x-mcp-header": "R"}}}}
-    bad = {"name": "bad", "inputSchema": {"type": "object", "properties": {"x": {"type": "number", "x-mcp-header": "X"}}}}
+    good = {
+        "name": "good",
+        "inputSchema": {"type": "object", "properties": {"r": {"type": "string", "x-mcp-header": "R"}}},
+    }
+    bad = {
+        "name": "bad",
+        "inputSchema": {"type": "object", "properties": {"x": {"type": "number", "x-mcp-header": "X"}}},
+    }
     tr = Trace(ProtocolEngine(ClientConfig(era=EraMode.MODERN), transport="streamable-http"))
     tr.c(tr.e.build_discover(tr.e.next_id()))
     assert tr.s(discover_result()).state is State.READY
@@ -342,7 +367,10 @@ def test_over_streamable_http_a_tool_with_an_invalid_x_mcp_header_is_flagged_and
     a = tr.s({"jsonrpc": "2.0", "id": 2, "result": {"tools": [good, bad], "resultType": "complete"}})
     assert "http.tool-header-invalid" in a.violations and "bad: " in a.problem and "good" not in a.problem
     assert tr.e.http_tool_params == {"good": {("r",): "R"}} and list(tr.e.http_tools_unusable) == ["bad"]
-    for engine in (ProtocolEngine(ClientConfig(era=EraMode.LEGACY)), ProtocolEngine(ClientConfig(era=EraMode.LEGACY), transport="streamable-http")):
+    for engine in (
+        ProtocolEngine(ClientConfig(era=EraMode.LEGACY)),
+        ProtocolEngine(ClientConfig(era=EraMode.LEGACY), transport="streamable-http"),
+    ):
         other = Trace(engine)
         handshake(other)
         other.c({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
@@ -350,9 +378,26 @@ def test_over_streamable_http_a_tool_with_an_invalid_x_mcp_header_is_flagged_and
 
 
 def _summary(a) -> tuple:
-    schema = None if a.schema is None else (a.schema.ok, a.schema.definition, tuple((e.path, e.message) for e in a.schema.errors))
+    schema = (
+        None
+        if a.schema is None
+        else (a.schema.ok, a.schema.definition, tuple((e.path, e.message) for e in a.schema.errors))
+    )
     tr = None if a.transition is None else (a.transition.source, a.transition.target, a.transition.label)
-    return (a.kind, a.state, a.method, a.id, a.violations, schema, a.latency, a.paired, a.request_method, tr, a.problem, a.obj)
+    return (
+        a.kind,
+        a.state,
+        a.method,
+        a.id,
+        a.violations,
+        schema,
+        a.latency,
+        a.paired,
+        a.request_method,
+        tr,
+        a.problem,
+        a.obj,
+    )
 
 
 @pytest.mark.parametrize("era", [EraMode.LEGACY, EraMode.MODERN])

@@ -42,8 +42,26 @@ ROWS = [
     ("not-primitive", one({"type": "null", "x-mcp-header": "Nothing"})),
     ("not-primitive", one({"x-mcp-header": "Untyped"})),
     ("not-primitive", one({"type": ["string", "null"], "x-mcp-header": "Maybe"})),
-    ("duplicate", {"type": "object", "properties": {"a": {"type": "string", "x-mcp-header": "Region"}, "b": {"type": "integer", "x-mcp-header": "rEGION"}}}),
-    ("duplicate", {"type": "object", "properties": {"a": {"type": "string", "x-mcp-header": "Id"}, "o": {"type": "object", "properties": {"b": {"type": "string", "x-mcp-header": "ID"}}}}}),
+    (
+        "duplicate",
+        {
+            "type": "object",
+            "properties": {
+                "a": {"type": "string", "x-mcp-header": "Region"},
+                "b": {"type": "integer", "x-mcp-header": "rEGION"},
+            },
+        },
+    ),
+    (
+        "duplicate",
+        {
+            "type": "object",
+            "properties": {
+                "a": {"type": "string", "x-mcp-header": "Id"},
+                "o": {"type": "object", "properties": {"b": {"type": "string", "x-mcp-header": "ID"}}},
+            },
+        },
+    ),
     ("unreachable", one({"type": "array", "items": {"type": "string", "x-mcp-header": "Item"}})),
     ("unreachable", one({"type": "array", "prefixItems": [{"type": "string", "x-mcp-header": "First"}]})),
     ("unreachable", {"type": "object", "anyOf": [{"properties": {"p": {"type": "string", "x-mcp-header": "P"}}}]}),
@@ -52,7 +70,14 @@ ROWS = [
     ("unreachable", {"type": "object", "not": {"properties": {"p": {"type": "string", "x-mcp-header": "P"}}}}),
     ("unreachable", {"type": "object", "if": {"properties": {"p": {"type": "string", "x-mcp-header": "P"}}}}),
     ("unreachable", {"type": "object", "then": {"properties": {"p": {"type": "string", "x-mcp-header": "P"}}}}),
-    ("unreachable", {"type": "object", "properties": {"p": {"$ref": "#/$defs/P"}}, "$defs": {"P": {"type": "string", "x-mcp-header": "P"}}}),
+    (
+        "unreachable",
+        {
+            "type": "object",
+            "properties": {"p": {"$ref": "#/$defs/P"}},
+            "$defs": {"P": {"type": "string", "x-mcp-header": "P"}},
+        },
+    ),
     ("unreachable", {"type": "object", "additionalProperties": {"type": "string", "x-mcp-header": "Extra"}}),
     ("on-root", {"type": "object", "x-mcp-header": "Root"}),
 ]
@@ -72,23 +97,48 @@ def test_every_rule_has_a_row():
 
 
 def test_one_bad_annotation_invalidates_the_good_ones_beside_it():
-    schema = {"type": "object", "properties": {"ok": {"type": "string", "x-mcp-header": "Ok"}, "bad": {"type": "number", "x-mcp-header": "Bad"}}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "ok": {"type": "string", "x-mcp-header": "Ok"},
+            "bad": {"type": "number", "x-mcp-header": "Bad"},
+        },
+    }
     assert tool_header_params(schema)[0] == {}
 
 
 def test_every_problem_of_a_tool_is_reported_with_where():
-    schema = {"type": "object", "properties": {"a": {"type": "number", "x-mcp-header": ""}, "b/c": {"type": "object", "x-mcp-header": "B"}}}
+    schema = {
+        "type": "object",
+        "properties": {"a": {"type": "number", "x-mcp-header": ""}, "b/c": {"type": "object", "x-mcp-header": "B"}},
+    }
     _found, problems = header_problems(schema)
-    assert [(p.rule, p.where) for p in problems] == [("empty", "/properties/a"), ("number", "/properties/a"), ("not-primitive", "/properties/b~1c")]
+    assert [(p.rule, p.where) for p in problems] == [
+        ("empty", "/properties/a"),
+        ("number", "/properties/a"),
+        ("not-primitive", "/properties/b~1c"),
+    ]
 
 
 @pytest.mark.parametrize(
     "schema",
     [
         {"type": "object", "properties": {"s": {"type": "string", "x-mcp-header": "!#$%&'*+-.^_`|~09azAZ"}}},
-        {"type": "object", "properties": {"i": {"type": "integer", "x-mcp-header": "I"}, "b": {"type": "boolean", "x-mcp-header": "B"}}},
-        {"type": "object", "properties": {"o": {"type": "object", "properties": {"deep": {"type": "string", "x-mcp-header": "Deep"}}}}},
-        {"type": "object", "properties": {"x-mcp-header": {"type": "string"}}},  # a property of that name is no annotation
+        {
+            "type": "object",
+            "properties": {
+                "i": {"type": "integer", "x-mcp-header": "I"},
+                "b": {"type": "boolean", "x-mcp-header": "B"},
+            },
+        },
+        {
+            "type": "object",
+            "properties": {"o": {"type": "object", "properties": {"deep": {"type": "string", "x-mcp-header": "Deep"}}}},
+        },
+        {
+            "type": "object",
+            "properties": {"x-mcp-header": {"type": "string"}},
+        },  # a property of that name is no annotation
         {"type": "object"},
         None,
     ],
@@ -124,7 +174,11 @@ def test_exclusion_applies_to_the_modern_era_on_every_transport():
 def test_an_integer_a_header_cannot_carry_is_refused_over_http_only():
     tool = {"name": "t", "inputSchema": one({"type": "integer", "x-mcp-header": "N"})}
     params = tool_header_params(tool["inputSchema"])[0]
-    assert unsafe_integer_params(params, {"p": 2**53 - 1}) == [] and unsafe_integer_params(params, {"p": -(2**53)}) == ["Mcp-Param-N"]
-    assert call_refusal(MODERN_HTTP, tool, {"p": 2**53}) is not None and "Mcp-Param-N" in call_refusal(MODERN_HTTP, tool, {"p": 2**53})
+    assert unsafe_integer_params(params, {"p": 2**53 - 1}) == [] and unsafe_integer_params(params, {"p": -(2**53)}) == [
+        "Mcp-Param-N"
+    ]
+    assert call_refusal(MODERN_HTTP, tool, {"p": 2**53}) is not None and "Mcp-Param-N" in call_refusal(
+        MODERN_HTTP, tool, {"p": 2**53}
+    )
     assert call_refusal(MODERN_HTTP, tool, {"p": 5}) is None
     assert call_refusal(MODERN_STDIO, tool, {"p": 2**53}) is None  # no header to carry it

@@ -25,9 +25,23 @@ def test_values_as_the_spec_table_encodes_them(value, sent):
 
 
 def test_headers_mirror_the_body_of_modern_requests_only():
-    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get_weather", "arguments": {}, "_meta": META}}
-    assert request_headers(call) == {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "get_weather"}
-    read = {"jsonrpc": "2.0", "id": 2, "method": "resources/read", "params": {"uri": "file:///a b/ü.txt", "_meta": META}}
+    call = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": "get_weather", "arguments": {}, "_meta": META},
+    }
+    assert request_headers(call) == {
+        "MCP-Protocol-Version": "2026-07-28",
+        "Mcp-Method": "tools/call",
+        "Mcp-Name": "get_weather",
+    }
+    read = {
+        "jsonrpc": "2.0",
+        "id": 2,
+        "method": "resources/read",
+        "params": {"uri": "file:///a b/ü.txt", "_meta": META},
+    }
     assert request_headers(read)["Mcp-Name"] == header_value("file:///a b/ü.txt") != "file:///a b/ü.txt"
     listed = {"jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": {"_meta": META}}
     assert request_headers(listed) == {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list"}
@@ -41,7 +55,13 @@ SQL = {
     "type": "object",
     "properties": {
         "region": {"type": "string", "x-mcp-header": "Region"},
-        "opts": {"type": "object", "properties": {"dry": {"type": "boolean", "x-mcp-header": "Dry-Run"}, "n": {"type": "integer", "x-mcp-header": "N"}}},
+        "opts": {
+            "type": "object",
+            "properties": {
+                "dry": {"type": "boolean", "x-mcp-header": "Dry-Run"},
+                "n": {"type": "integer", "x-mcp-header": "N"},
+            },
+        },
         "query": {"type": "string"},
     },
 }
@@ -50,9 +70,22 @@ SQL = {
 def test_tool_parameters_are_mirrored_as_the_spec_example_shows():
     params, problem = tool_header_params(SQL)
     assert problem is None and params == {("region",): "Region", ("opts", "dry"): "Dry-Run", ("opts", "n"): "N"}
-    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "execute_sql", "arguments": {"region": "us-west1", "opts": {"dry": True, "n": 3}, "query": "SELECT 1"}, "_meta": META}}
+    call = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {
+            "name": "execute_sql",
+            "arguments": {"region": "us-west1", "opts": {"dry": True, "n": 3}, "query": "SELECT 1"},
+            "_meta": META,
+        },
+    }
     headers = request_headers(call, {"execute_sql": params})
-    assert headers["Mcp-Param-Region"] == "us-west1" and headers["Mcp-Param-Dry-Run"] == "true" and headers["Mcp-Param-N"] == "3"
+    assert (
+        headers["Mcp-Param-Region"] == "us-west1"
+        and headers["Mcp-Param-Dry-Run"] == "true"
+        and headers["Mcp-Param-N"] == "3"
+    )
     call["params"]["arguments"] = {"region": "Zürich"}
     headers = request_headers(call, {"execute_sql": params})
     assert headers["Mcp-Param-Region"] == header_value("Zürich") and "Mcp-Param-N" not in headers  # absent: no header
@@ -62,10 +95,28 @@ def test_tool_parameters_are_mirrored_as_the_spec_example_shows():
     ("schema", "why"),
     [
         ({"type": "object", "properties": {"x": {"type": "number", "x-mcp-header": "X"}}}, "number"),
-        ({"type": "object", "properties": {"x": {"type": "array", "items": {"type": "string", "x-mcp-header": "X"}}}}, "not reachable"),
-        ({"type": "object", "oneOf": [{"properties": {"x": {"type": "string", "x-mcp-header": "X"}}}]}, "not reachable"),
+        (
+            {
+                "type": "object",
+                "properties": {"x": {"type": "array", "items": {"type": "string", "x-mcp-header": "X"}}},
+            },
+            "not reachable",
+        ),
+        (
+            {"type": "object", "oneOf": [{"properties": {"x": {"type": "string", "x-mcp-header": "X"}}}]},
+            "not reachable",
+        ),
         ({"type": "object", "properties": {"x": {"type": "string", "x-mcp-header": "Bad Name"}}}, "not an HTTP token"),
-        ({"type": "object", "properties": {"a": {"type": "string", "x-mcp-header": "Id"}, "b": {"type": "string", "x-mcp-header": "ID"}}}, "repeat"),
+        (
+            {
+                "type": "object",
+                "properties": {
+                    "a": {"type": "string", "x-mcp-header": "Id"},
+                    "b": {"type": "string", "x-mcp-header": "ID"},
+                },
+            },
+            "repeat",
+        ),
     ],
 )
 def test_invalid_annotations_make_the_tool_invalid(schema, why):

@@ -10,7 +10,12 @@ from inspector.protocol.messages import Kind, parse_line, valid_id
     [
         (b'{"jsonrpc":"2.0","id":0,"method":"ping"}\n', Kind.REQUEST, "ping", 0),
         (b'{"jsonrpc":"2.0","id":"a","method":"ping"}\n', Kind.REQUEST, "ping", "a"),
-        (b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n', Kind.NOTIFICATION, "notifications/initialized", None),
+        (
+            b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+            Kind.NOTIFICATION,
+            "notifications/initialized",
+            None,
+        ),
         (b'{"result":{},"jsonrpc":"2.0","id":7}\n', Kind.RESULT, None, 7),
         (b'{"jsonrpc":"2.0","id":7,"error":{"code":-32601,"message":"x"}}\n', Kind.ERROR, None, 7),
         (b"Server starting...\n", Kind.NOISE, None, None),

@@ -17,7 +17,11 @@ from inspector.protocol.versions import EraMode
 def engine(version: str = "2025-11-25", transport: str = "stdio") -> ProtocolEngine:
     e = ProtocolEngine(ClientConfig(era=EraMode.LEGACY, legacy_version=version), transport=transport)
     e.outgoing(e.build_initialize(e.next_id()), 0.0, 0)
-    init = {"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": version, "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}}}
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "result": {"protocolVersion": version, "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}},
+    }
     e.incoming(orjson.dumps(init) + b"\n", 0.1, 1)
     e.outgoing(e.build_initialized(), 0.2, 2)
     return e
@@ -76,7 +80,11 @@ def test_id_null_on_a_result_or_on_another_error_is_still_flagged():
 
 def test_over_http_the_error_body_of_a_refused_post_is_explained():
     e = engine(transport="streamable-http")
-    refused = {"jsonrpc": "2.0", "id": None, "error": {"code": -32000, "message": "Bad Request: No valid session ID provided"}}
+    refused = {
+        "jsonrpc": "2.0",
+        "id": None,
+        "error": {"code": -32000, "message": "Bad Request: No valid session ID provided"},
+    }
     e.arrival = {"method": "POST", "status": 400, "channel": "post", "request_seq": 3}
     a = e.incoming(orjson.dumps(refused), 1.0, 4)
     assert a.violations == () and a.notes == (NULL_ID_NOTE,) and a.schema.ok
@@ -87,7 +95,9 @@ def test_over_http_the_error_body_of_a_refused_post_is_explained():
     assert e.incoming(orjson.dumps(refused), 1.0, 6).violations == ("jsonrpc.id-invalid",)
     # a success with id null in a refused POST's body is no error at all
     e.arrival = {"method": "POST", "status": 400, "channel": "post", "request_seq": 3}
-    assert e.incoming(orjson.dumps({"jsonrpc": "2.0", "id": None, "result": {}}), 1.0, 7).violations == ("jsonrpc.id-invalid",)
+    assert e.incoming(orjson.dumps({"jsonrpc": "2.0", "id": None, "result": {}}), 1.0, 7).violations == (
+        "jsonrpc.id-invalid",
+    )
 
 
 def test_the_note_is_kept_in_the_recording_and_read_back(tmp_path):

@@ -216,7 +216,9 @@ def test_ping_and_empty_results(version):
     for direction in ("c2s", "s2c"):
         verdict = v.check({"jsonrpc": "2.0", "id": 5, "method": "ping"}, kind="request", direction=direction)
         assert ok(verdict) and verdict.definition == "PingRequest"
-        verdict = v.check({"jsonrpc": "2.0", "id": 5, "result": {}}, kind="result", direction=direction, request_method="ping")
+        verdict = v.check(
+            {"jsonrpc": "2.0", "id": 5, "result": {}}, kind="result", direction=direction, request_method="ping"
+        )
         assert ok(verdict) and verdict.definition == "EmptyResult"
     for method in ("logging/setLevel", "resources/subscribe", "resources/unsubscribe"):
         assert v.definition_for("result", "s2c", request_method=method) == "EmptyResult"
@@ -228,7 +230,11 @@ def test_server_requests_and_client_results(version):
     roots = {"jsonrpc": "2.0", "id": "r1", "method": "roots/list"}
     verdict = v.check(roots, kind="request", direction="s2c")
     assert ok(verdict) and verdict.definition == "ListRootsRequest"
-    result = {"jsonrpc": "2.0", "id": "r1", "result": {"roots": [{"uri": "file:///home/me/project", "name": "project"}]}}
+    result = {
+        "jsonrpc": "2.0",
+        "id": "r1",
+        "result": {"roots": [{"uri": "file:///home/me/project", "name": "project"}]},
+    }
     verdict = v.check(result, kind="result", direction="c2s", request_method="roots/list")
     assert ok(verdict) and verdict.definition == "ListRootsResult"
     bad = copy.deepcopy(result)
@@ -360,7 +366,9 @@ def test_paths_escape_keys_with_slashes_and_dots():
     message = discover_result()
     del message["result"]["_meta"]["io.modelcontextprotocol/serverInfo"]["version"]
     verdict = v.check(message, kind="result", direction="s2c", request_method="server/discover")
-    assert verdict.errors == (SchemaError("/result/_meta/io.modelcontextprotocol~1serverInfo", '"version" is a required property'),)
+    assert verdict.errors == (
+        SchemaError("/result/_meta/io.modelcontextprotocol~1serverInfo", '"version" is a required property'),
+    )
     errors = v.explain(message, kind="result", direction="s2c", request_method="server/discover")
     assert errors == verdict.errors
 
@@ -400,7 +408,9 @@ def test_unknown_method_falls_back_to_generic(version):
     assert ok(verdict) and verdict.definition == "JSONRPCRequest"
     verdict = v.check({"jsonrpc": "2.0", "method": "vendor/event"}, kind="notification", direction="s2c")
     assert ok(verdict) and verdict.definition == "JSONRPCNotification"
-    verdict = v.check({"jsonrpc": "2.0", "id": 1, "method": "vendor/thing", "params": []}, kind="request", direction="c2s")
+    verdict = v.check(
+        {"jsonrpc": "2.0", "id": 1, "method": "vendor/thing", "params": []}, kind="request", direction="c2s"
+    )
     assert not verdict.ok and verdict.definition == "JSONRPCRequest" and verdict.errors[0].path == "/params"
     # results of unknown requests are checked against the generic success response
     generic = "JSONRPCResponse" if version in LEGACY[:3] else "JSONRPCResultResponse"
@@ -432,7 +442,17 @@ def test_method_argument_wins_over_message_method():
 
 @pytest.mark.parametrize(
     "obj",
-    [None, 1, "text", [], [log_message()], b"{}", {"jsonrpc": "2.0", "method": ["unhashable"]}, {1: 2}, {"method": None}],
+    [
+        None,
+        1,
+        "text",
+        [],
+        [log_message()],
+        b"{}",
+        {"jsonrpc": "2.0", "method": ["unhashable"]},
+        {1: 2},
+        {"method": None},
+    ],
 )
 @pytest.mark.parametrize("kind", ["request", "notification", "result", "error"])
 def test_check_never_raises(obj, kind):
@@ -613,10 +633,14 @@ def test_every_union_member_and_result_compiles(version):
             assert name in defs
             mapped.add(name)
             for result in ({}, {"resultType": "complete"}, {"resultType": "input_required"}, {"task": {}}):
-                verdict = v.check({"jsonrpc": "2.0", "id": 1, "result": result}, kind="result", direction="s2c", request_method=method)
+                verdict = v.check(
+                    {"jsonrpc": "2.0", "id": 1, "result": result}, kind="result", direction="s2c", request_method=method
+                )
                 _no_internal_failure(verdict)
     # every result definition that answers a request is reachable
-    unreachable = result_defs - mapped - {"Result", "PaginatedResult", "CacheableResult", "ClientResult", "ServerResult"}
+    unreachable = (
+        result_defs - mapped - {"Result", "PaginatedResult", "CacheableResult", "ClientResult", "ServerResult"}
+    )
     if version in MODERN:
         unreachable.discard("EmptyResult")  # no ping any more: nothing answers with it
     assert unreachable == set()
@@ -680,7 +704,10 @@ def _methods_md(version: str) -> dict[tuple[str, str], set[str]]:
     return out
 
 
-@pytest.mark.skipif(not METHODS_MD.is_file() and not os.environ.get("CI"), reason="../shared/spec not beside the checkout (CI has it: there the test runs)")
+@pytest.mark.skipif(
+    not METHODS_MD.is_file() and not os.environ.get("CI"),
+    reason="../shared/spec not beside the checkout (CI has it: there the test runs)",
+)
 @pytest.mark.parametrize("version", KNOWN_SCHEMA_VERSIONS)
 def test_methods_agree_with_methods_md(version):
     v = validator_for(version)
@@ -695,12 +722,22 @@ def test_methods_agree_with_methods_md(version):
 
 def test_compile_schema_reads_each_draft_as_declared_and_refuses_remote_refs():
     # 2020-12 (declared, or none at all): prefixItems is a tuple, items the rest
-    tup = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "integer"}}
+    tup = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "array",
+        "prefixItems": [{"type": "string"}],
+        "items": {"type": "integer"},
+    }
     assert compile_schema(tup).is_valid(["a", 1, 2]) and not compile_schema(tup).is_valid(["a", "b"])
     bare = {"type": "array", "prefixItems": [{"type": "string"}], "items": False}
     assert compile_schema(bare).is_valid(["a"]) and not compile_schema(bare).is_valid(["a", 1])
     # draft-07: items as an array is the tuple form, additionalItems the rest
-    d7 = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "array", "items": [{"type": "string"}], "additionalItems": False}
+    d7 = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "array",
+        "items": [{"type": "string"}],
+        "additionalItems": False,
+    }
     assert type(compile_schema(d7)).__name__ == "Draft7Validator"
     assert compile_schema(d7).is_valid(["a"]) and not compile_schema(d7).is_valid(["a", "b"])
     assert compile_schema(True).is_valid({"anything": 1}) and not compile_schema(False).is_valid(1)
@@ -732,7 +769,9 @@ _json_scalars = st.one_of(
     st.booleans(),
     st.integers(min_value=-(2**40), max_value=2**40),
     st.floats(allow_nan=False, allow_infinity=False),
-    st.sampled_from(["", "info", "text", "image", "2.0", "file:///x", "aGVsbG8=", "not base64!", "complete", "input_required"]),
+    st.sampled_from(
+        ["", "info", "text", "image", "2.0", "file:///x", "aGVsbG8=", "not base64!", "complete", "input_required"]
+    ),
 )
 _json = st.recursive(
     _json_scalars,
@@ -755,7 +794,9 @@ def _corpus(version: str) -> list[tuple[dict, dict]]:
     ]
     if version in LEGACY:
         cases.append((initialize_request(version), {"kind": "request", "direction": "c2s"}))
-        cases.append((initialize_result(version), {"kind": "result", "direction": "s2c", "request_method": "initialize"}))
+        cases.append(
+            (initialize_result(version), {"kind": "result", "direction": "s2c", "request_method": "initialize"})
+        )
     else:
         cases.append((discover_request(), {"kind": "request", "direction": "c2s"}))
         cases.append((discover_result(), {"kind": "result", "direction": "s2c", "request_method": "server/discover"}))
@@ -791,7 +832,11 @@ def _reference_ok(version: str, message: dict, args: dict) -> bool:
     return cls(entry.schema, format_checker=checker).is_valid(message)
 
 
-@settings(max_examples=int(__import__("os").environ.get("SCHEMA_FUZZ", "300")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(__import__("os").environ.get("SCHEMA_FUZZ", "300")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(
     version=st.sampled_from(KNOWN_SCHEMA_VERSIONS),
     case=st.integers(min_value=0, max_value=7),

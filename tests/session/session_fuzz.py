@@ -57,8 +57,27 @@ ids = st.one_of(st.integers(min_value=-2, max_value=8), st.sampled_from(["1", "a
 methods = st.one_of(st.sampled_from(SERVER_METHODS), st.sampled_from(CLIENT_METHODS), st.text(max_size=10))
 
 # Params shaped like the real ones, with each member of any type, so deep checks get reached.
-_PARAM_KEYS = ["mode", "message", "requestedSchema", "url", "elicitationId", "messages", "maxTokens", "progressToken",
-               "progress", "total", "requestId", "reason", "level", "data", "uri", "taskId", "status", "_meta", "task"]
+_PARAM_KEYS = [
+    "mode",
+    "message",
+    "requestedSchema",
+    "url",
+    "elicitationId",
+    "messages",
+    "maxTokens",
+    "progressToken",
+    "progress",
+    "total",
+    "requestId",
+    "reason",
+    "level",
+    "data",
+    "uri",
+    "taskId",
+    "status",
+    "_meta",
+    "task",
+]
 params = st.one_of(
     json_values,
     st.dictionaries(st.sampled_from(_PARAM_KEYS), json_values, max_size=6),
@@ -67,7 +86,15 @@ params = st.one_of(
 
 # 2026-07-28: a result asking the client for input, with requests of any shape.
 input_required = st.fixed_dictionaries(
-    {"resultType": st.just("input_required"), "inputRequests": st.one_of(json_values, st.dictionaries(st.text(max_size=4), st.fixed_dictionaries({"method": methods, "params": params}), max_size=3))},
+    {
+        "resultType": st.just("input_required"),
+        "inputRequests": st.one_of(
+            json_values,
+            st.dictionaries(
+                st.text(max_size=4), st.fixed_dictionaries({"method": methods, "params": params}), max_size=3
+            ),
+        ),
+    },
     optional={"requestState": json_values},
 )
 
@@ -86,9 +113,36 @@ def _message(draw: Any) -> bytes:
     if shape in ("request", "result", "error", "both") or (shape == "odd" and draw(st.booleans())):
         msg["id"] = draw(ids)
     if shape in ("result", "both"):
-        msg["result"] = draw(st.one_of(json_values, input_required, st.dictionaries(st.sampled_from(["content", "tools", "resultType", "task", "supportedVersions", "protocolVersion", "capabilities", "inputRequests", "requestState"]), json_values, max_size=4)))
+        msg["result"] = draw(
+            st.one_of(
+                json_values,
+                input_required,
+                st.dictionaries(
+                    st.sampled_from(
+                        [
+                            "content",
+                            "tools",
+                            "resultType",
+                            "task",
+                            "supportedVersions",
+                            "protocolVersion",
+                            "capabilities",
+                            "inputRequests",
+                            "requestState",
+                        ]
+                    ),
+                    json_values,
+                    max_size=4,
+                ),
+            )
+        )
     if shape in ("error", "both"):
-        msg["error"] = draw(st.one_of(json_values, st.fixed_dictionaries({"code": st.one_of(st.integers(), json_values), "message": json_values})))
+        msg["error"] = draw(
+            st.one_of(
+                json_values,
+                st.fixed_dictionaries({"code": st.one_of(st.integers(), json_values), "message": json_values}),
+            )
+        )
     return json.dumps(msg, separators=(",", ":"), ensure_ascii=draw(st.booleans())).encode("utf-8")
 
 
@@ -103,9 +157,17 @@ def stdout_pieces(draw: Any) -> bytes:
         depth = draw(st.integers(min_value=100, max_value=600))
         body = b'{"jsonrpc":"2.0","method":"notifications/message","params":' + b"[" * depth + b"]" * depth + b"}"
     elif kind == "bignum":
-        body = b'{"jsonrpc":"2.0","id":' + draw(st.sampled_from([b"1e400", b"123456789012345678901234567890", b"-0", b"1.5", b"1E2"])) + b',"result":{}}'
+        body = (
+            b'{"jsonrpc":"2.0","id":'
+            + draw(st.sampled_from([b"1e400", b"123456789012345678901234567890", b"-0", b"1.5", b"1E2"]))
+            + b',"result":{}}'
+        )
     elif kind == "latin1":
-        body = b'{"jsonrpc":"2.0","id":' + str(draw(st.integers(1, 6))).encode() + b',"result":{"tools":[{"name":"caf\xe9","inputSchema":{"type":"object"}}]}}'
+        body = (
+            b'{"jsonrpc":"2.0","id":'
+            + str(draw(st.integers(1, 6))).encode()
+            + b',"result":{"tools":[{"name":"caf\xe9","inputSchema":{"type":"object"}}]}}'
+        )
     else:
         body = b""
     end = draw(st.sampled_from([b"\n", b"\n", b"\r\n", b"", b"\n\n"]))
@@ -145,7 +207,14 @@ def _start_answer(first: bytes, version: str) -> bytes:
         req = orjson.loads(first)
     except orjson.JSONDecodeError:
         return b""
-    caps = {"tools": {"listChanged": True}, "resources": {"subscribe": True, "listChanged": True}, "prompts": {"listChanged": True}, "logging": {}, "completions": {}, "tasks": {}}
+    caps = {
+        "tools": {"listChanged": True},
+        "resources": {"subscribe": True, "listChanged": True},
+        "prompts": {"listChanged": True},
+        "logging": {},
+        "completions": {},
+        "tasks": {},
+    }
     if req.get("method") == "server/discover":
         result = {"supportedVersions": [LATEST_MODERN], "capabilities": caps, "resultType": "complete"}
     else:
@@ -200,7 +269,9 @@ async def run_stream(case: dict, record_path: Path) -> Recording:
     loaded = Recording.load(record_path)
     assert len(loaded) == len(rec)
     for i in range(len(rec)):
-        assert loaded.raw_at(i) == rec.raw_at(i) and loaded.direction_at(i) is rec.direction_at(i), f"entry {i} differs after save/load"
+        assert loaded.raw_at(i) == rec.raw_at(i) and loaded.direction_at(i) is rec.direction_at(i), (
+            f"entry {i} differs after save/load"
+        )
     return rec
 
 
@@ -216,4 +287,3 @@ async def _request(session: Session, method: str) -> None:
 
 def _joined(rec: Recording, direction: Direction) -> bytes:
     return b"".join(rec.raw_at(i) for i in range(len(rec)) if rec.direction_at(i) is direction)
-

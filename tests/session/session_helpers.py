@@ -42,8 +42,6 @@ def options(
     return SessionOptions(transport=StdioSpec(argv=list(argv)), config=config, **kw)
 
 
-
-
 def find(rec: Recording, **want) -> list[Entry]:
     """Entries whose attributes equal ``want`` (direction, kind, method, id, ...)."""
     out = []

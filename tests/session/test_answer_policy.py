@@ -68,7 +68,15 @@ def offered_capabilities(run: Run) -> dict:
     ],
 )
 def test_reference_server_elicitation_form(capsys, policy, sent):
-    run = probe(capsys, "--era", "legacy", "--answer", f"elicitation={policy}", *call("trigger-elicitation-request"), server=reference_server())
+    run = probe(
+        capsys,
+        "--era",
+        "legacy",
+        "--answer",
+        f"elicitation={policy}",
+        *call("trigger-elicitation-request"),
+        server=reference_server(),
+    )
     assert run.code == 0, run.summary
     assert "elicitation" in offered_capabilities(run)  # implied: the server registers the tool only then
     assert answers(run, "elicitation/create") == [sent]
@@ -83,10 +91,24 @@ def test_reference_server_elicitation_form(capsys, policy, sent):
 def test_reference_server_sampling_and_the_plain_transcript(capsys):
     from inspector import cli
 
-    code = cli.main(["probe", "--era", "legacy", "--answer", "sampling=" + orjson.dumps(SAMPLED).decode(), *call("trigger-sampling-request", prompt="hi"), "--", *reference_server()])
+    code = cli.main(
+        [
+            "probe",
+            "--era",
+            "legacy",
+            "--answer",
+            "sampling=" + orjson.dumps(SAMPLED).decode(),
+            *call("trigger-sampling-request", prompt="hi"),
+            "--",
+            *reference_server(),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0
-    assert '"result":{"role":"assistant","content":{"type":"text","text":"a fixed answer for CI"},"model":"ci-fixed"}' in out
+    assert (
+        '"result":{"role":"assistant","content":{"type":"text","text":"a fixed answer for CI"},"model":"ci-fixed"}'
+        in out
+    )
     assert "--answer sampling=" in out and "the given JSON" in out  # what the policy answered, in the transcript
     assert "ci-fixed" in out.rsplit("tools/call", 1)[-1]  # and the server used it
 
@@ -97,15 +119,26 @@ def test_reference_server_over_streamable_http(capsys):
     port = free_port()
     with HttpPeer(reference_http_server("streamableHttp"), port, env={"PORT": str(port)}) as peer:
         run = probe(
-            capsys, "--url", peer.url, "--era", "legacy",
-            "--answer", "elicitation=" + orjson.dumps(ACCEPTED).decode(),
-            "--answer", "sampling=" + orjson.dumps(SAMPLED).decode(),
-            *call("trigger-elicitation-request"), *call("trigger-sampling-request", prompt="hi"),
+            capsys,
+            "--url",
+            peer.url,
+            "--era",
+            "legacy",
+            "--answer",
+            "elicitation=" + orjson.dumps(ACCEPTED).decode(),
+            "--answer",
+            "sampling=" + orjson.dumps(SAMPLED).decode(),
+            *call("trigger-elicitation-request"),
+            *call("trigger-sampling-request", prompt="hi"),
             server=[],
         )
     assert run.code == 0, run.summary
     assert answers(run, "elicitation/create") == [ACCEPTED] and answers(run, "sampling/createMessage") == [SAMPLED]
-    posted = [d["http"]["request_seq"] for d in run.entries if d.get("event") == "http_exchange" and d["http"]["method"] == "POST"]
+    posted = [
+        d["http"]["request_seq"]
+        for d in run.entries
+        if d.get("event") == "http_exchange" and d["http"]["method"] == "POST"
+    ]
     answer_seqs = [d["seq"] for d in run.find(dir="c2s", kind="result")]
     assert set(answer_seqs) <= set(posted)  # each answer went out as its own POST
     texts = [r["content"][0]["text"] for r in run.results("tools/call")]
@@ -118,7 +151,10 @@ def test_accept_defaults_fills_the_13_field_form_when_name_is_given_a_default():
     import json
     from pathlib import Path
 
-    source = (Path(__file__).resolve().parents[2] / ".peers/node_modules/@modelcontextprotocol/server-everything/dist/tools/trigger-elicitation-request.js").read_text()
+    source = (
+        Path(__file__).resolve().parents[2]
+        / ".peers/node_modules/@modelcontextprotocol/server-everything/dist/tools/trigger-elicitation-request.js"
+    ).read_text()
     assert "firstLine" in source and "legacyTitledEnum" in source  # the form this mirrors
     form = {
         "type": "object",
@@ -129,19 +165,35 @@ def test_accept_defaults_fills_the_13_field_form_when_name_is_given_a_default():
             "email": {"type": "string", "format": "email"},
             "integer": {"type": "integer", "minimum": 1, "maximum": 100, "default": 42},
             "number": {"type": "number", "default": 3.14},
-            "untitledMultipleSelectEnum": {"type": "array", "items": {"type": "string", "enum": ["Guitar", "Piano"]}, "default": ["Guitar"]},
+            "untitledMultipleSelectEnum": {
+                "type": "array",
+                "items": {"type": "string", "enum": ["Guitar", "Piano"]},
+                "default": ["Guitar"],
+            },
             "legacyTitledEnum": {"type": "string", "enum": ["pet-1", "pet-2"], "default": "pet-1"},
         },
         "required": ["name"],
     }
     result, text = elicitation_defaults({"message": "m", "requestedSchema": form})
-    assert result == {"action": "accept", "content": {"name": "Ada", "firstLine": "It was a dark and stormy night.", "integer": 42, "number": 3.14, "untitledMultipleSelectEnum": ["Guitar"], "legacyTitledEnum": "pet-1"}}
+    assert result == {
+        "action": "accept",
+        "content": {
+            "name": "Ada",
+            "firstLine": "It was a dark and stormy night.",
+            "integer": 42,
+            "number": 3.14,
+            "untitledMultipleSelectEnum": ["Guitar"],
+            "legacyTitledEnum": "pet-1",
+        },
+    }
     assert "left out (no default): check, email" in text
     bad = json.loads(json.dumps(form))
     bad["properties"]["integer"]["default"] = 500  # a default its own schema rejects: not sent as an accept
     result, text = elicitation_defaults({"requestedSchema": bad})
     assert result == {"action": "decline"} and "/integer" in text
-    assert elicitation_defaults({"mode": "url", "url": "https://example.com", "elicitationId": "1", "message": "m"})[0] == {"action": "decline"}
+    assert elicitation_defaults({"mode": "url", "url": "https://example.com", "elicitationId": "1", "message": "m"})[
+        0
+    ] == {"action": "decline"}
 
 
 # ---------------------------------------------------------------- the demo, both eras
@@ -151,14 +203,22 @@ def test_accept_defaults_fills_the_13_field_form_when_name_is_given_a_default():
 def test_demo_form_url_and_sampling(capsys, era):
     run = probe(
         capsys,
-        "--era", era,
-        "--answer", "elicitation=accept-defaults",
-        "--answer", "sampling=" + orjson.dumps(SAMPLED).decode(),
-        *call("elicit_form"), *call("elicit_url"), *call("sample_llm"),
+        "--era",
+        era,
+        "--answer",
+        "elicitation=accept-defaults",
+        "--answer",
+        "sampling=" + orjson.dumps(SAMPLED).decode(),
+        *call("elicit_form"),
+        *call("elicit_url"),
+        *call("sample_llm"),
         server=[sys.executable, "-m", "inspector.demo"],
     )
     assert run.code == 0, run.summary
-    form = {"action": "accept", "content": {"name": "Ada Lovelace", "age": 36, "newsletter": False, "color": "green", "toppings": ["cheese"]}}
+    form = {
+        "action": "accept",
+        "content": {"name": "Ada Lovelace", "age": 36, "newsletter": False, "color": "green", "toppings": ["cheese"]},
+    }
     if era == "legacy":
         assert answers(run, "elicitation/create") == [form, {"action": "decline"}]
         assert answers(run, "sampling/createMessage") == [SAMPLED]
@@ -179,10 +239,15 @@ def test_demo_form_url_and_sampling(capsys, era):
 @pytest.mark.parametrize("era", ["legacy", "modern"])
 def test_sdk_server_elicits_and_samples(capsys, era, transport):
     args = [
-        "--era", era,
-        "--answer", "elicitation=accept-defaults",
-        "--answer", "sampling=" + orjson.dumps(SAMPLED).decode(),
-        *call("ask"), *call("ask-required"), *call("sample"),
+        "--era",
+        era,
+        "--answer",
+        "elicitation=accept-defaults",
+        "--answer",
+        "sampling=" + orjson.dumps(SAMPLED).decode(),
+        *call("ask"),
+        *call("ask-required"),
+        *call("sample"),
     ]
     if transport == "stdio":
         run = probe(capsys, *args, server=SDK_ELICIT)
@@ -198,7 +263,11 @@ def test_sdk_server_elicits_and_samples(capsys, era, transport):
         assert answers(run, "sampling/createMessage") == [SAMPLED]
     else:
         assert input_responses(run) == [{"form": accepted}, {"form": {"action": "decline"}}, {"sample": SAMPLED}]
-    seen = [orjson.loads(r["content"][0]["text"]) for r in run.results("tools/call") if r.get("resultType") != "input_required" and "content" in r]
+    seen = [
+        orjson.loads(r["content"][0]["text"])
+        for r in run.results("tools/call")
+        if r.get("resultType") != "input_required" and "content" in r
+    ]
     if era == "modern":
         seen = [next(iter(s.values())) for s in seen]
     assert seen[0] == accepted and seen[1] == {"action": "decline"} and seen[2]["model"] == "ci-fixed"
@@ -210,24 +279,42 @@ def test_sdk_server_elicits_and_samples(capsys, era, transport):
 def test_modern_fixture_roots_cancel_and_sampling_in_one_round(capsys):
     roots = {"roots": [{"uri": "file:///srv/ci", "name": "ci"}]}
     run = probe(
-        capsys, "--era", "modern",
-        "--answer", "roots=" + orjson.dumps(roots).decode(),
-        "--answer", "elicitation=cancel",
-        "--answer", "sampling=" + orjson.dumps(SAMPLED).decode(),
+        capsys,
+        "--era",
+        "modern",
+        "--answer",
+        "roots=" + orjson.dumps(roots).decode(),
+        "--answer",
+        "elicitation=cancel",
+        "--answer",
+        "sampling=" + orjson.dumps(SAMPLED).decode(),
         *call("needs-input"),
         server=MODERN_FIXTURE,
     )
     assert run.code == 0, run.summary
     assert input_responses(run) == [{"roots": roots, "confirm": {"action": "cancel"}, "ask": SAMPLED}]
     echoed = orjson.loads(run.results("tools/call")[-1]["content"][0]["text"])
-    assert echoed == {"inputResponses": {"roots": roots, "confirm": {"action": "cancel"}, "ask": SAMPLED}, "requestState": "state-1"}
+    assert echoed == {
+        "inputResponses": {"roots": roots, "confirm": {"action": "cancel"}, "ask": SAMPLED},
+        "requestState": "state-1",
+    }
     sent = orjson.loads(run.find(dir="c2s", method="tools/call")[0]["raw"])
     caps = sent["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"]
     assert {"roots", "elicitation", "sampling"} <= set(caps)  # each policy declared what it answers
 
 
 def test_without_a_policy_elicitation_is_declined_and_sampling_left_out(capsys):
-    run = probe(capsys, "--era", "modern", "--capability", "elicitation", "--capability", "sampling", *call("needs-input"), server=MODERN_FIXTURE)
+    run = probe(
+        capsys,
+        "--era",
+        "modern",
+        "--capability",
+        "elicitation",
+        "--capability",
+        "sampling",
+        *call("needs-input"),
+        server=MODERN_FIXTURE,
+    )
     assert run.code == 0
     assert input_responses(run) == [{"confirm": {"action": "decline"}}] and notes(run) == []
 
@@ -250,8 +337,11 @@ def test_without_a_policy_elicitation_is_declined_and_sampling_left_out(capsys):
         (["--answer", "decline=elicitation"], "is not a request a server sends the client"),
         (["--answer", "elicitation=decline", "--answer", "elicitation/create=cancel"], "given twice"),
         (["--answer", 'roots={"roots":[]}', "--root", "/tmp"], "give one of them"),
-        (["--answer", "elicitation=decline", "--protocol-version", "2025-03-26"], "not a request of protocol version 2025-03-26"),
-        (["--answer", "tasks/list={\"tasks\":[]}", "--era", "modern"], "not a request of protocol version 2026-07-28"),
+        (
+            ["--answer", "elicitation=decline", "--protocol-version", "2025-03-26"],
+            "not a request of protocol version 2025-03-26",
+        ),
+        (["--answer", 'tasks/list={"tasks":[]}', "--era", "modern"], "not a request of protocol version 2026-07-28"),
     ],
 )
 def test_a_bad_answer_is_a_usage_error_that_says_why(capsys, args, said):
@@ -260,7 +350,16 @@ def test_a_bad_answer_is_a_usage_error_that_says_why(capsys, args, said):
 
 
 def test_answers_a_policy_implies_and_those_it_does_not(capsys):
-    run = probe(capsys, "--era", "legacy", "--answer", "ping={}", "--answer", 'tasks/list={"tasks":[]}', server=[sys.executable, "-m", "inspector.demo"])
+    run = probe(
+        capsys,
+        "--era",
+        "legacy",
+        "--answer",
+        "ping={}",
+        "--answer",
+        'tasks/list={"tasks":[]}',
+        server=[sys.executable, "-m", "inspector.demo"],
+    )
     assert run.code == 0
     assert set(offered_capabilities(run)) == {"tasks"}  # ping needs no capability
 

@@ -51,7 +51,9 @@ def test_sdk_server_slow_by_4s_is_modern_with_the_defaults() -> None:
     # no fallback: the probe was not read for 4 s, and silence before the read means nothing
     assert run.find(dir="c2s", method="initialize") == []
     wait = run.find(event="start_wait")
-    assert len(wait) == 1 and wait[0]["raw"].startswith("server/discover #1 still unread after 3.0 s: the server is still starting")
+    assert len(wait) == 1 and wait[0]["raw"].startswith(
+        "server/discover #1 still unread after 3.0 s: the server is still starting"
+    )
     discover = run.find(dir="s2c", method="server/discover")
     assert len(discover) == 1 and discover[0]["latency"] >= 4.0
     assert run.find(dir="s2c", method="tools/list")[0]["kind"] == "result"
@@ -69,7 +71,9 @@ def test_sdk_server_slower_than_both_timeouts_together_is_modern() -> None:
 
 
 def test_reference_server_slower_than_both_timeouts_together_is_legacy() -> None:
-    run = probe(*GRACES, "--probe-timeout", "1", "--timeout", "2", "--request", "tools/list", server=slow(reference_server(), 4))
+    run = probe(
+        *GRACES, "--probe-timeout", "1", "--timeout", "2", "--request", "tools/list", server=slow(reference_server(), 4)
+    )
     assert run.rc == EXIT_OK, run.stderr
     assert run.summary["era"] == "legacy" and run.summary["protocol_version"] == "2025-11-25"
     assert run.summary["era_reason"] == "server/discover answered with error -32601: a legacy server"
@@ -84,10 +88,22 @@ def test_reference_server_slower_than_both_timeouts_together_is_legacy() -> None
 
 def test_a_server_that_never_reads_its_stdin_ends_at_the_start_timeout() -> None:
     # (sleep ignores its stdin closing: a short grace before the SIGTERM that ends it)
-    run = probe(*GRACES, "--stdin-grace", "0.3", "--start-timeout", "1.5", "--probe-timeout", "0.3", server=["sh", "-c", "sleep 30"])
+    run = probe(
+        *GRACES,
+        "--stdin-grace",
+        "0.3",
+        "--start-timeout",
+        "1.5",
+        "--probe-timeout",
+        "0.3",
+        server=["sh", "-c", "sleep 30"],
+    )
     assert run.rc == EXIT_TIMEOUT
     assert run.summary["outcome_code"] == "never-read"
-    assert "read nothing from its stdin within 1.5 s of its start (server/discover is still unread)" in run.summary["outcome"]
+    assert (
+        "read nothing from its stdin within 1.5 s of its start (server/discover is still unread)"
+        in run.summary["outcome"]
+    )
     timeout = run.find(event="timeout")
     assert len(timeout) == 1 and timeout[0]["never_read"] == 1.5
     assert timeout[0]["transition"]["label"] == "never read (start timeout)"
@@ -105,26 +121,47 @@ def test_sdk_server_behind_an_eager_reader_the_late_discover_result_wins() -> No
     assert run.summary["offered_version"] == "2026-07-28"
     assert run.summary["era_reason"].startswith("server/discover answered late (")
     late, again = run.find(dir="s2c", method="server/discover")
-    assert late["id"] == 1 and late["transition"]["label"] == "← modern after all → discover again" and late["state"] == "discovering"
+    assert (
+        late["id"] == 1
+        and late["transition"]["label"] == "← modern after all → discover again"
+        and late["state"] == "discovering"
+    )
     decided = run.find(event="era_decided")
-    assert len(decided) == 1 and "after the fallback: a slow start, not a legacy server; initialize's refusal is expected" in decided[0]["raw"]
+    assert (
+        len(decided) == 1
+        and "after the fallback: a slow start, not a legacy server; initialize's refusal is expected"
+        in decided[0]["raw"]
+    )
     # the probe again, answered at once by the server that is up now: the start ends as a modern start does
-    assert again["transition"]["label"] == "← DiscoverResult" and again["state"] == "ready" and again["violations"] == []
+    assert (
+        again["transition"]["label"] == "← DiscoverResult" and again["state"] == "ready" and again["violations"] == []
+    )
     # the refusal of initialize is the expected consequence, not the start failing
     refused = run.find(dir="s2c", method="initialize")
-    assert len(refused) == 1 and error_code(refused[0]) == -32022 and refused[0]["violations"] == [] and refused[0].get("transition") is None
+    assert (
+        len(refused) == 1
+        and error_code(refused[0]) == -32022
+        and refused[0]["violations"] == []
+        and refused[0].get("transition") is None
+    )
     assert run.find(dir="s2c", method="tools/list")[0]["kind"] == "result"
     assert run.rules() == ["jsonrpc.late-response"]  # the one honest flag
     assert run.summary["state"] == "terminated"
 
 
 def test_reference_server_behind_an_eager_reader_stays_legacy() -> None:
-    run = probe(*GRACES, "--probe-timeout", "0.5", "--request", "tools/list", server=late_reader(reference_server(), 2.5))
+    run = probe(
+        *GRACES, "--probe-timeout", "0.5", "--request", "tools/list", server=late_reader(reference_server(), 2.5)
+    )
     assert run.rc == EXIT_OK, run.stderr
     assert run.summary["era"] == "legacy"
-    assert run.summary["era_reason"] == "server/discover got no answer within the probe timeout: taken for a legacy server"
+    assert (
+        run.summary["era_reason"] == "server/discover got no answer within the probe timeout: taken for a legacy server"
+    )
     late = run.find(dir="s2c", method="server/discover")
-    assert len(late) == 1 and error_code(late[0]) == -32601 and late[0].get("transition") is None  # a legacy answer changes nothing
+    assert (
+        len(late) == 1 and error_code(late[0]) == -32601 and late[0].get("transition") is None
+    )  # a legacy answer changes nothing
     assert run.find(event="era_decided") == []
     assert run.find(dir="s2c", method="initialize")[0]["kind"] == "result"
     assert run.find(dir="s2c", method="tools/list")[0]["kind"] == "result"
@@ -160,7 +197,12 @@ async def test_http_a_slow_answer_to_the_probe_is_waited_for() -> None:
 
     port = free_port()
     with HttpPeer(sdk_http_server(port, "--hold-discover", "2"), port) as peer:
-        opts = SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), probe_timeout=0.5, connect_timeout=15.0)
+        opts = SessionOptions(
+            transport=StreamableHttpSpec(peer.url),
+            config=ClientConfig(era=EraMode.AUTO),
+            probe_timeout=0.5,
+            connect_timeout=15.0,
+        )
         session = Session(opts)
         async with session:
             await session.start()

@@ -37,7 +37,11 @@ async def test_out_of_order_and_malformed_messages_to_the_demo_in_the_legacy_era
     async with session:
         # before the handshake: the preview says what will be wrong, the demo refuses, both are recorded
         preview = session.judge_text('{"jsonrpc":"2.0","id":"early","method":"tools/list"}')
-        assert preview.kind == "request" and preview.violations == ("lifecycle.client-before-initialize",) and preview.schema_ok
+        assert (
+            preview.kind == "request"
+            and preview.violations == ("lifecycle.client-before-initialize",)
+            and preview.schema_ok
+        )
         early = await session.send_text('{"jsonrpc":"2.0","id":"early","method":"tools/list"}', wait=5)
         assert early.error is not None and early.answer_seq is not None
         await session.start()
@@ -53,7 +57,9 @@ async def test_out_of_order_and_malformed_messages_to_the_demo_in_the_legacy_era
     assert rec.violations_at(early.seq) == ("lifecycle.client-before-initialize",)
     assert rec.paired_at(early.answer_seq) == early.seq
     assert "jsonrpc.version" in rec.violations_at(wrong.seq) and rec[wrong.seq].schema_ok is False
-    assert rec[no_name.seq].schema_ok is False and any('"name"' in e["message"] for e in rec[no_name.seq].extra["schema_errors"])
+    assert rec[no_name.seq].schema_ok is False and any(
+        '"name"' in e["message"] for e in rec[no_name.seq].extra["schema_errors"]
+    )
     assert no_name.error is not None  # the demo says what is missing
     assert rec.violations_at(noise.seq) == ("client.not-json",) and noise.answer_seq is None
     assert rec[noise.seq].raw == b"this is not JSON\n"  # exactly as written, one line
@@ -62,20 +68,38 @@ async def test_out_of_order_and_malformed_messages_to_the_demo_in_the_legacy_era
 
 
 async def test_the_suggested_id_is_not_given_again_and_a_reused_id_is_flagged():
-    session = Session(SessionOptions(transport=StdioSpec(reference_server()), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=20, request_timeout=20))
+    session = Session(
+        SessionOptions(
+            transport=StdioSpec(reference_server()),
+            config=ClientConfig(era=EraMode.LEGACY),
+            connect_timeout=20,
+            request_timeout=20,
+        )
+    )
     async with session:
         await session.start()
         suggested = session.suggest_id()
-        slow = {"jsonrpc": "2.0", "id": suggested, "method": "tools/call", "params": {"name": "trigger-long-running-operation", "arguments": {"duration": 1, "steps": 2}}}
+        slow = {
+            "jsonrpc": "2.0",
+            "id": suggested,
+            "method": "tools/call",
+            "params": {"name": "trigger-long-running-operation", "arguments": {"duration": 1, "steps": 2}},
+        }
         first = await session.send_text(orjson.dumps(slow).decode())  # not waited for: still in flight
         assert session.id_in_flight(suggested)
-        again = session.judge_text(orjson.dumps({**slow, "params": {"name": "get-sum", "arguments": {"a": 1, "b": 2}}}).decode())
+        again = session.judge_text(
+            orjson.dumps({**slow, "params": {"name": "get-sum", "arguments": {"a": 1, "b": 2}}}).decode()
+        )
         assert "client.id-reused" in again.violations
-        reused = await session.send_text(orjson.dumps({**slow, "params": {"name": "get-sum", "arguments": {"a": 1, "b": 2}}}).decode())
+        reused = await session.send_text(
+            orjson.dumps({**slow, "params": {"name": "get-sum", "arguments": {"a": 1, "b": 2}}}).decode()
+        )
         listed = await session.request("tools/list")  # the client's own next request takes another id
         assert listed.id != suggested and listed.ok
     rec = session.recording
-    assert "client.id-reused" in rec.violations_at(reused.seq) and "client.id-reused" not in rec.violations_at(first.seq)
+    assert "client.id-reused" in rec.violations_at(reused.seq) and "client.id-reused" not in rec.violations_at(
+        first.seq
+    )
 
 
 async def test_a_modern_message_without_its_meta_is_flagged_and_refused_by_the_demo():
@@ -98,10 +122,16 @@ async def test_templates_cover_every_client_method_of_the_version_and_validate_o
     async with session:
         await session.start()
         requests, notifications = session.composer_methods()
-        assert {"initialize", "tools/call", "ping", "resources/read"} <= set(requests) and "notifications/initialized" in notifications
+        assert {"initialize", "tools/call", "ping", "resources/read"} <= set(
+            requests
+        ) and "notifications/initialized" in notifications
         for method in requests + notifications:
             template = session.composer_template(method)
-            assert template["method"] == method and template["jsonrpc"] == "2.0" and ("id" in template) is (method in requests)
+            assert (
+                template["method"] == method
+                and template["jsonrpc"] == "2.0"
+                and ("id" in template) is (method in requests)
+            )
         # placeholders have the right types: the schema only objects to empty values where it must
         verdict = session.judge_text(orjson.dumps(session.composer_template("ping")).decode())
         assert verdict.schema_ok is True and verdict.violations == ()
@@ -110,7 +140,14 @@ async def test_templates_cover_every_client_method_of_the_version_and_validate_o
 async def test_a_hand_written_message_over_streamable_http_is_one_post_body():
     port = free_port()
     with HttpPeer(sdk_http_server(port), port) as peer:
-        session = Session(SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=20, request_timeout=20))
+        session = Session(
+            SessionOptions(
+                transport=StreamableHttpSpec(peer.url),
+                config=ClientConfig(era=EraMode.LEGACY),
+                connect_timeout=20,
+                request_timeout=20,
+            )
+        )
         async with session:
             await session.start()
             sent = await session.send_text('{"jsonrpc":"2.0","id":"by-hand","method":"tools/list"}\n', wait=10)
@@ -122,15 +159,37 @@ async def test_a_hand_written_message_over_streamable_http_is_one_post_body():
 
 
 def test_probe_send_raw_in_order_with_requests():
-    argv = [sys.executable, "-m", "inspector", "probe", "--json", "--demo", "--era", "legacy",
-            "--send-raw", '{"jsonrpc":"2.0","id":"first","method":"tools/list"}', "--request", "ping", "--send-raw", "not json"]
+    argv = [
+        sys.executable,
+        "-m",
+        "inspector",
+        "probe",
+        "--json",
+        "--demo",
+        "--era",
+        "legacy",
+        "--send-raw",
+        '{"jsonrpc":"2.0","id":"first","method":"tools/list"}',
+        "--request",
+        "ping",
+        "--send-raw",
+        "not json",
+    ]
     proc = subprocess.run(argv, capture_output=True, timeout=60)
     assert proc.returncode == 0, proc.stderr.decode()
     lines = [orjson.loads(line) for line in proc.stdout.splitlines()]
     sent = [(d.get("method"), d.get("hand_written", False)) for d in lines if d.get("dir") == "c2s"]
-    assert sent == [("initialize", False), ("notifications/initialized", False), ("tools/list", True), ("ping", False), (None, True)]
+    assert sent == [
+        ("initialize", False),
+        ("notifications/initialized", False),
+        ("tools/list", True),
+        ("ping", False),
+        (None, True),
+    ]
     assert lines[-1]["counts"]["violations"]["client.not-json"] == 1
-    bad = subprocess.run([sys.executable, "-m", "inspector", "probe", "--demo", "--send-raw", "a\nb"], capture_output=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "-m", "inspector", "probe", "--demo", "--send-raw", "a\nb"], capture_output=True, timeout=60
+    )
     assert bad.returncode == 2 and b"one line" in bad.stderr
 
 
@@ -140,7 +199,11 @@ async def test_a_second_initialize_and_a_reused_answered_id_change_nothing_negot
     id of an already answered one: both are flagged, the server's answers are paired and shown,
     and what the start sequence negotiated (version, offer, outcome) stays as it was."""
     argv = reference_server() if server == "reference" else [sys.executable, "-m", "inspector.demo"]
-    session = Session(SessionOptions(transport=StdioSpec(argv), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=20, request_timeout=20))
+    session = Session(
+        SessionOptions(
+            transport=StdioSpec(argv), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=20, request_timeout=20
+        )
+    )
     async with session:
         await session.start()
         before = session.summary()
@@ -148,12 +211,16 @@ async def test_a_second_initialize_and_a_reused_answered_id_change_nothing_negot
         again = '{"jsonrpc":"2.0","id":"again","method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"by hand","version":"1"}}}'
         assert "lifecycle.initialize-repeated" in session.judge_text(again).violations
         second = await session.send_text(again, wait=10)
-        reused = await session.send_text(orjson.dumps({"jsonrpc": "2.0", "id": listed.id, "method": "ping"}).decode(), wait=10)
+        reused = await session.send_text(
+            orjson.dumps({"jsonrpc": "2.0", "id": listed.id, "method": "ping"}).decode(), wait=10
+        )
         fresh = await session.send_text('{"jsonrpc":"2.0","id":"fresh-1","method":"ping"}', wait=10)
         after = session.summary()
     rec = session.recording
     assert "lifecycle.initialize-repeated" in rec.violations_at(second.seq)
-    assert second.answer_seq is not None and rec.paired_at(second.answer_seq) == second.seq  # answered (a result or an error), shown
+    assert (
+        second.answer_seq is not None and rec.paired_at(second.answer_seq) == second.seq
+    )  # answered (a result or an error), shown
     assert "client.id-reused" in rec.violations_at(reused.seq) and reused.answer_seq is not None
     assert rec.violations_at(fresh.seq) == ()
     for key in ("protocol_version", "offered_version", "era", "outcome", "server_capabilities"):
@@ -164,10 +231,27 @@ async def test_a_second_initialize_and_a_reused_answered_id_change_nothing_negot
 def test_probe_with_a_second_initialize_still_exits_0():
     again = '{"jsonrpc":"2.0","id":99,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}'
     proc = subprocess.run(
-        [sys.executable, "-m", "inspector", "probe", "--json", "--era", "legacy", "--send-raw", again, "--", *reference_server()],
-        capture_output=True, timeout=90,
+        [
+            sys.executable,
+            "-m",
+            "inspector",
+            "probe",
+            "--json",
+            "--era",
+            "legacy",
+            "--send-raw",
+            again,
+            "--",
+            *reference_server(),
+        ],
+        capture_output=True,
+        timeout=90,
     )
     assert proc.returncode == 0, proc.stderr.decode()
     summary = orjson.loads(proc.stdout.splitlines()[-1])
-    assert summary["protocol_version"] == "2025-11-25" and summary["offered_version"] == "2025-11-25" and summary["outcome"] is None
+    assert (
+        summary["protocol_version"] == "2025-11-25"
+        and summary["offered_version"] == "2025-11-25"
+        and summary["outcome"] is None
+    )
     assert summary["counts"]["violations"]["lifecycle.initialize-repeated"] == 1

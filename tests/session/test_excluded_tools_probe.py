@@ -64,7 +64,14 @@ def test_one_refused_call_exits_2_and_sends_no_call(capsys):
 
 
 def test_send_raw_sends_the_same_call_anyway(capsys):
-    raw = orjson.dumps({"jsonrpc": "2.0", "id": "raw-1", "method": "tools/call", "params": {"name": "hdr-duplicate", "arguments": {}, "_meta": META}}).decode()
+    raw = orjson.dumps(
+        {
+            "jsonrpc": "2.0",
+            "id": "raw-1",
+            "method": "tools/call",
+            "params": {"name": "hdr-duplicate", "arguments": {}, "_meta": META},
+        }
+    ).decode()
     run = probe(capsys, "--era", "modern", *call("hdr-duplicate"), "--send-raw", raw, server=SERVER)
     assert run.code == 2
     assert called(run) == ["hdr-duplicate"]
@@ -75,8 +82,20 @@ def test_send_raw_sends_the_same_call_anyway(capsys):
 
 def test_the_legacy_era_has_no_such_annotations(capsys):
     """The demo in the legacy era: tools/call is sent as asked, nothing listed first."""
-    run = probe(capsys, "--era", "legacy", "--request", 'tools/call={"name":"echo","arguments":{"message":"hi"}}', server=[sys.executable, "-m", "inspector.demo"])
-    assert run.code == 0 and called(run) == ["echo"] and run.find(dir="c2s", method="tools/list") == [] and refused(run) == []
+    run = probe(
+        capsys,
+        "--era",
+        "legacy",
+        "--request",
+        'tools/call={"name":"echo","arguments":{"message":"hi"}}',
+        server=[sys.executable, "-m", "inspector.demo"],
+    )
+    assert (
+        run.code == 0
+        and called(run) == ["echo"]
+        and run.find(dir="c2s", method="tools/list") == []
+        and refused(run) == []
+    )
 
 
 def test_over_streamable_http_with_the_sdk(capsys):
@@ -88,14 +107,24 @@ def test_over_streamable_http_with_the_sdk(capsys):
     port = free_port()
     with HttpPeer(sdk_http_server(port, "--bad-header-tool"), port) as peer:
         run = probe(
-            capsys, "--url", peer.url, "--era", "modern",
-            "--request", 'tools/call={"name":"charge","arguments":{"amount":1.5}}',
-            "--request", 'tools/call={"name":"where","arguments":{"region":"eu-west-4","query":"q"}}',
+            capsys,
+            "--url",
+            peer.url,
+            "--era",
+            "modern",
+            "--request",
+            'tools/call={"name":"charge","arguments":{"amount":1.5}}',
+            "--request",
+            'tools/call={"name":"where","arguments":{"region":"eu-west-4","query":"q"}}',
             server=[],
         )
     assert run.code == 2, run.summary
     assert called(run) == ["where"]
     assert "'charge' not sent" in refused(run)[0] and "number property" in refused(run)[0]
-    posts = [d["http"]["request_headers"] for d in run.entries if d.get("event") == "http_exchange" and d["http"]["request_headers"].get("Mcp-Method") == "tools/call"]
+    posts = [
+        d["http"]["request_headers"]
+        for d in run.entries
+        if d.get("event") == "http_exchange" and d["http"]["request_headers"].get("Mcp-Method") == "tools/call"
+    ]
     assert len(posts) == 1 and posts[0].get("Mcp-Param-Region") == "eu-west-4"
     assert run.results("tools/call")[-1].get("isError") is not True

@@ -143,7 +143,7 @@ def md_read(md: str) -> tuple[dict[str, str], list[dict]]:
                 if inner == fence:
                     break
                 body.append(inner)
-            sections[-1]["block"] = (line[len(fence):], "\n".join(body))
+            sections[-1]["block"] = (line[len(fence) :], "\n".join(body))
         elif line.startswith("- **") and not sections:
             label, _, value = line[4:].partition("**: ")
             facts[label] = md_unescape(value)
@@ -206,7 +206,10 @@ def expected_heads(rec: Recording, tr: Callable[[str, str], str]) -> list[tuple[
     """Per entry: the direction in the handout's words and the title of the state after it."""
     words = {"c2s": "client → server", "s2c": "server → client", "stderr": "stderr", "event": "event"}
     titles = {s.value: info.title for s, info in STATE_INFO.items()}
-    return [(tr("Handout", words[rec.direction_at(i).label]), tr("Lifecycle", titles[rec.state_at(i).value])) for i in range(len(rec))]
+    return [
+        (tr("Handout", words[rec.direction_at(i).label]), tr("Lifecycle", titles[rec.state_at(i).value]))
+        for i in range(len(rec))
+    ]
 
 
 def caps_listed(value: str, caps: dict) -> bool:
@@ -236,12 +239,20 @@ def check_markdown(md: str, rec: Recording, tr: Callable[[str, str], str]) -> tu
 def check_html(page: str, rec: Recording, tr: Callable[[str, str], str]) -> Page:
     parsed = html_read(page)
     # self-contained: nothing loaded from elsewhere, nothing that runs
-    assert not [(tag, a) for tag, a in parsed.tags if a.get("src") or a.get("href") or tag in ("script", "link", "img", "iframe", "object")]
+    assert not [
+        (tag, a)
+        for tag, a in parsed.tags
+        if a.get("src") or a.get("href") or tag in ("script", "link", "img", "iframe", "object")
+    ]
     assert "@import" not in page and "url(" not in page
     assert len(parsed.sections) == len(rec)
     for i, (x, (direction, state)) in enumerate(zip(parsed.sections, expected_heads(rec, tr))):
         a = x["attrs"]
-        assert a["id"] == f"e{i}" and a["data-dir"] == rec.direction_at(i).label and a["data-state"] == rec.state_at(i).value
+        assert (
+            a["id"] == f"e{i}"
+            and a["data-dir"] == rec.direction_at(i).label
+            and a["data-state"] == rec.state_at(i).value
+        )
         assert float(a["data-t"]) == pytest.approx(rec.t_at(i), abs=1e-6)
         assert x["head"].split(" · ")[:3] == [str(i), f"{rec.t_at(i):.3f} s", direction]
         assert x["notes"][0] == f"{tr('Handout', 'State after it')}: {state}"
@@ -271,7 +282,10 @@ async def test_a_full_demo_session_read_back_from_both_handouts(tmp_path, era):
         assert caps_listed(facts["Client capabilities"], client_offer(rec)), facts["Client capabilities"]
         assert facts["Client"].startswith("mcp-session-inspector ")
         counts = rec.counts()["by_dir"]
-        assert facts["Entries"] == f"{len(rec)} (client → server {counts['c2s']}, server → client {counts['s2c']}, stderr {counts['stderr']}, event {counts['event']})"
+        assert (
+            facts["Entries"]
+            == f"{len(rec)} (client → server {counts['c2s']}, server → client {counts['s2c']}, stderr {counts['stderr']}, event {counts['event']})"
+        )
 
 
 @pytest.mark.parametrize("era", ["legacy", "modern"])
@@ -285,14 +299,26 @@ async def test_a_chinese_handout_leaves_no_word_in_english_but_the_data(tmp_path
     md_facts, sections = check_markdown(handout.markdown(), rec, tr)
     page = check_html(handout.html(), rec, tr)
     # the English words the window shows translated (kinds, events, eras, states, the handout's own)
-    english = {text for context, texts in (*labels.CONTEXTS.items(), ("Handout", list(WORDS.values()))) for text in texts if tr(context, text) != text}
+    english = {
+        text
+        for context, texts in (*labels.CONTEXTS.items(), ("Handout", list(WORDS.values())))
+        for text in texts
+        if tr(context, text) != text
+    }
     english |= {info.title for info in STATE_INFO.values() if tr("Lifecycle", info.title) != info.title}
-    assert {"request", "result", "notification", "spawned", "exited", "legacy", "modern", "Operating"} & english >= {"request", "spawned", "legacy"}
+    assert {"request", "result", "notification", "spawned", "exited", "legacy", "modern", "Operating"} & english >= {
+        "request",
+        "spawned",
+        "legacy",
+    }
     methods = {rec.method_at(i) for i in range(len(rec))}
     for i, x in enumerate(sections):
         english_parts = [p for p in x["head"] if p in english and p not in methods]
         assert english_parts == [], (i, x["head"])
-        assert all(part not in english for note in x["notes"] for part in re.split(r": | → | \(|\)", note)), (i, x["notes"])
+        assert all(part not in english for note in x["notes"] for part in re.split(r": | → | \(|\)", note)), (
+            i,
+            x["notes"],
+        )
     for h3, x in zip((s["head"] for s in page.sections), sections):
         assert h3.split(" · ") == x["head"]
     for facts in (md_facts, page.facts):
@@ -302,4 +328,9 @@ async def test_a_chinese_handout_leaves_no_word_in_english_but_the_data(tmp_path
         assert not [v for v in facts.values() if v in english]
         assert caps_listed(facts["客户端能力"], client_offer(rec))
     kinds = {x["head"][3] for x in sections}
-    assert {tr("Timeline", "request"), tr("Timeline", "result"), tr("Events", "spawned"), tr("Events", "exited")} <= kinds
+    assert {
+        tr("Timeline", "request"),
+        tr("Timeline", "result"),
+        tr("Events", "spawned"),
+        tr("Events", "exited"),
+    } <= kinds

@@ -35,7 +35,10 @@ async def test_odd_elicitation_modes_and_unhashable_ids_are_recorded_and_the_ses
         await session.start()
         rec = session.recording
         await wait_for(lambda: first(rec, direction=Direction.STDERR), what="the hostile lines")
-        await wait_for(lambda: len(find(rec, direction=Direction.S2C, method="roots/list")) == 4, what="all four roots/list requests")
+        await wait_for(
+            lambda: len(find(rec, direction=Direction.S2C, method="roots/list")) == 4,
+            what="all four roots/list requests",
+        )
         reply = await session.request("ping")  # the session is alive and answers
         assert reply.ok
         assert session.state is State.OPERATING
@@ -93,7 +96,13 @@ async def test_json_with_invalid_utf8_is_a_message_flagged_and_paired() -> None:
 async def test_lines_past_the_limit_keep_their_head_and_the_session_goes_on(tmp_path: Path) -> None:
     limit = 2 * 1024 * 1024  # past the writer's 1 MiB mark: the kept head is written in slices
     size = 5 * 1024 * 1024
-    session = Session(options(misbehave("endless-line", "--size", str(size), "--huge-at", "both"), max_line=limit, record_path=tmp_path / "r.jsonl"))
+    session = Session(
+        options(
+            misbehave("endless-line", "--size", str(size), "--huge-at", "both"),
+            max_line=limit,
+            record_path=tmp_path / "r.jsonl",
+        )
+    )
     async with session:
         await session.start()
         rec = session.recording
@@ -119,7 +128,7 @@ def test_huge_entries_are_written_in_slices_and_read_back_byte_for_byte(tmp_path
     rec = Recording()
     lines = [
         b"caf\xe9 " * 400_000 + b"\n",  # invalid UTF-8 scattered over slice boundaries: raw_b64 too
-        ('{"jsonrpc":"2.0","method":"x","params":{"s":"' + "\u4f60\\\"" * 500_000 + '"}}\n').encode(),
+        ('{"jsonrpc":"2.0","method":"x","params":{"s":"' + '\u4f60\\"' * 500_000 + '"}}\n').encode(),
         b"\xe4\xbd" + b"z" * (3 << 20),  # a character cut at the very start
         b'{"jsonrpc":"2.0","method":"small"}\n',
     ]
@@ -133,7 +142,9 @@ def test_huge_entries_are_written_in_slices_and_read_back_byte_for_byte(tmp_path
         assert loaded[i].to_json() == rec[i].to_json()
 
 
-async def test_a_line_the_engine_chokes_on_is_recorded_as_an_inspector_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+async def test_a_line_the_engine_chokes_on_is_recorded_as_an_inspector_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """The safety net under every analysis: a fault of the inspector's own becomes data."""
     real = ProtocolEngine.incoming
 
@@ -161,7 +172,14 @@ async def test_a_line_the_engine_chokes_on_is_recorded_as_an_inspector_error(mon
 
 
 def test_probe_cuts_lines_at_max_line_and_reports_them() -> None:
-    run = probe("--max-line", "4K", "--request", "ping", *("--stdin-grace", "0.3", "--term-grace", "0.5"), server=misbehave("endless-line", "--size", "100000", "--huge-at", "both"))
+    run = probe(
+        "--max-line",
+        "4K",
+        "--request",
+        "ping",
+        *("--stdin-grace", "0.3", "--term-grace", "0.5"),
+        server=misbehave("endless-line", "--size", "100000", "--huge-at", "both"),
+    )
     assert run.rc == 0, run.stderr
     cut = [e for e in run.entries if "stdio.line-too-long" in e["violations"]]
     assert sorted(e["dir"] for e in cut) == ["s2c", "stderr"]
@@ -191,7 +209,9 @@ async def test_max_request_time_ends_a_request_that_keeps_reporting_progress() -
         await session.start()
         with anyio.fail_after(20):
             with pytest.raises(RequestTimeout):
-                await session.request("tools/call", {"name": "slow", "arguments": {"seconds": 10, "interval": 0.1}}, progress=True)
+                await session.request(
+                    "tools/call", {"name": "slow", "arguments": {"seconds": 10, "interval": 0.1}}, progress=True
+                )
         timeouts = [e for e in session.recording if e.extra.get("event") == "timeout"]
         assert len(timeouts) == 1 and 1.4 < timeouts[0].t - session.recording[timeouts[0].paired].t < 5
 
@@ -206,8 +226,14 @@ def test_profile_limits_round_trip_and_reach_the_session_options(tmp_path: Path)
     assert (loaded.max_line, loaded.max_request_time) == (128 * 1024, 42.0)
     opts = loaded.to_options()
     assert (opts.max_line, opts.max_request_timeout) == (128 * 1024, 42.0)
-    assert ServerProfile(name="s", command="srv", max_line=10).problems()["max_line"].startswith("The line limit must be at least")
-    assert "max_request_time" in ServerProfile(name="s", command="srv", request_timeout=60, max_request_time=30).problems()
+    assert (
+        ServerProfile(name="s", command="srv", max_line=10)
+        .problems()["max_line"]
+        .startswith("The line limit must be at least")
+    )
+    assert (
+        "max_request_time" in ServerProfile(name="s", command="srv", request_timeout=60, max_request_time=30).problems()
+    )
 
 
 async def test_an_answer_the_schema_rejects_is_never_sent() -> None:
@@ -219,16 +245,25 @@ async def test_an_answer_the_schema_rejects_is_never_sent() -> None:
         async def create_message(self, params: dict) -> dict:
             return {"role": "assistant", "content": {"type": "text", "text": "hi"}}
 
-    session = Session(options(misbehave("early-request"), capabilities={"sampling": {}, "roots": {}}), handlers=Sloppy())
+    session = Session(
+        options(misbehave("early-request"), capabilities={"sampling": {}, "roots": {}}), handlers=Sloppy()
+    )
     async with session:
         await session.start()
         rec = session.recording
-        answer = await wait_for(lambda: next((e for e in rec if e.direction is Direction.C2S and e.id == "early-2"), None), what="the answer to sampling")
+        answer = await wait_for(
+            lambda: next((e for e in rec if e.direction is Direction.C2S and e.id == "early-2"), None),
+            what="the answer to sampling",
+        )
         assert answer.kind is Kind.ERROR and answer.schema_ok is True
         error = answer.json()["error"]
         assert error["code"] == -32603 and error["message"] == "the client could not produce a valid answer"
         assert "model" in error["data"]["reason"]
         (note,) = internal_errors(rec)
-        assert note.text.startswith("inspector error: the answer to sampling/createMessage is not valid against CreateMessageResult")
-        assert session.check_answer("sampling/createMessage", {"role": "assistant", "content": {"type": "text", "text": "x"}, "model": "m"}).ok
+        assert note.text.startswith(
+            "inspector error: the answer to sampling/createMessage is not valid against CreateMessageResult"
+        )
+        assert session.check_answer(
+            "sampling/createMessage", {"role": "assistant", "content": {"type": "text", "text": "x"}, "model": "m"}
+        ).ok
         assert not session.check_answer("elicitation/create", {"action": "accept", "content": {"n": 3.14}}).ok

@@ -39,7 +39,12 @@ API_KEY = "key" + secrets.token_hex(12)
 CUSTOM = "ghp_" + "".join(secrets.choice(ALNUM) for _ in range(36))  # a GitHub token's shape, under a plain name
 COOKIE = "ck" + secrets.token_hex(12)
 WRONG = "wrong" + secrets.token_hex(12)
-HEADERS = {"Authorization": f"Bearer {BEARER}", "X-Api-Key": API_KEY, "X-Trace-Context": CUSTOM, "Cookie": f"session={COOKIE}"}
+HEADERS = {
+    "Authorization": f"Bearer {BEARER}",
+    "X-Api-Key": API_KEY,
+    "X-Trace-Context": CUSTOM,
+    "Cookie": f"session={COOKIE}",
+}
 SECRETS = [BEARER, API_KEY, CUSTOM, COOKIE, WRONG]
 
 
@@ -61,7 +66,11 @@ def header_args(headers: dict[str, str]) -> list[str]:
 
 
 def exchanges(rec: Recording) -> list[dict]:
-    return [rec[i].extra["http"] for i in range(len(rec)) if rec.direction_at(i) is Direction.EVENT and rec[i].extra.get("event") == "http_exchange"]
+    return [
+        rec[i].extra["http"]
+        for i in range(len(rec))
+        if rec.direction_at(i) is Direction.EVENT and rec[i].extra.get("event") == "http_exchange"
+    ]
 
 
 def outputs(done: subprocess.CompletedProcess, record: Path, tmp_path: Path) -> dict[str, bytes]:
@@ -111,7 +120,9 @@ def test_probe_keeps_header_secrets_out_of_every_output(gate, tmp_path):
 
     # refused: a wrong token gets 401 (so the gate does check), and is itself a secret
     record = tmp_path / "refused.jsonl"
-    done = probe("--url", gate.url, *header_args({**HEADERS, "Authorization": f"Bearer {WRONG}"}), "--record", str(record))
+    done = probe(
+        "--url", gate.url, *header_args({**HEADERS, "Authorization": f"Bearer {WRONG}"}), "--record", str(record)
+    )
     assert done.returncode != 0 and b"401" in done.stdout
     assert [x["status"] for x in exchanges(Recording.load(record))][:1] == [401]
     assert_no_secret(outputs(done, record, tmp_path))
@@ -124,16 +135,34 @@ def test_probe_keeps_header_secrets_out_of_every_output(gate, tmp_path):
 
     # from a configuration file (its headers as a client would send them)
     config = tmp_path / "mcp.json"
-    config.write_text(json.dumps({"mcpServers": {"gate": {"type": "streamable-http", "url": gate.url, "headers": HEADERS}}}))
+    config.write_text(
+        json.dumps({"mcpServers": {"gate": {"type": "streamable-http", "url": gate.url, "headers": HEADERS}}})
+    )
     record = tmp_path / "config.jsonl"
     done = probe("--json", "--config", str(config), "--record", str(record), "--request", "tools/list")
     assert done.returncode == 0, done.stderr.decode()
-    assert all(x["request_headers"]["X-Trace-Context"] == MASK for x in exchanges(Recording.load(record)) if x["method"] == "POST")
+    assert all(
+        x["request_headers"]["X-Trace-Context"] == MASK
+        for x in exchanges(Recording.load(record))
+        if x["method"] == "POST"
+    )
     assert_no_secret(outputs(done, record, tmp_path))
 
     # a value HTTP cannot carry: httpx's error quotes it (escaped), the failure text masks it
     head, tail = "hd" + secrets.token_hex(8), "tl" + secrets.token_hex(8)
-    config.write_text(json.dumps({"mcpServers": {"gate": {"type": "streamable-http", "url": gate.url, "headers": {"Authorization": f"Bearer {head}\n{tail}"}}}}))
+    config.write_text(
+        json.dumps(
+            {
+                "mcpServers": {
+                    "gate": {
+                        "type": "streamable-http",
+                        "url": gate.url,
+                        "headers": {"Authorization": f"Bearer {head}\n{tail}"},
+                    }
+                }
+            }
+        )
+    )
     record = tmp_path / "illegal.jsonl"
     done = probe("--json", "--config", str(config), "--record", str(record))
     assert done.returncode != 0 and b"Illegal header value" in done.stdout
@@ -166,7 +195,9 @@ def test_saved_and_exported_servers_keep_judged_headers_apart(tmp_path):
     """Headers nobody marked secret, judged so: never in servers.json, left out of an export, and
     masked in the transport spec (a server saved before this judgement, too)."""
     headers = [EnvVar(name, value) for name, value in HEADERS.items()] + [EnvVar("X-Workshop", "7")]
-    profile = ServerProfile(name="gate", command="", transport="streamable-http", url="http://127.0.0.1:1/mcp", headers=headers)
+    profile = ServerProfile(
+        name="gate", command="", transport="streamable-http", url="http://127.0.0.1:1/mcp", headers=headers
+    )
     spec = profile.to_spec()
     assert dict(spec.secret_headers) == HEADERS and dict(spec.headers) == {"X-Workshop": "7"}
     assert spec.describe()["headers"] == {"X-Workshop": "7", **dict.fromkeys(HEADERS, MASK)}
@@ -188,11 +219,20 @@ def test_an_imported_header_filled_from_a_plain_input_is_secret():
     text = json.dumps(
         {
             "inputs": [{"id": "ctx", "type": "promptString", "description": "trace context"}],
-            "servers": {"gate": {"type": "http", "url": "http://127.0.0.1:1/mcp", "headers": {"X-Trace-Context": "${input:ctx}", "X-Key-Ring": "${input:ctx}"}}},
+            "servers": {
+                "gate": {
+                    "type": "http",
+                    "url": "http://127.0.0.1:1/mcp",
+                    "headers": {"X-Trace-Context": "${input:ctx}", "X-Key-Ring": "${input:ctx}"},
+                }
+            },
         }
     )
     result = parse_config(text, file="mcp.json", fmt="vscode")
-    assert {h.name: h.secret for h in result.servers[0].profile.headers} == {"X-Trace-Context": False, "X-Key-Ring": True}  # by name
+    assert {h.name: h.secret for h in result.servers[0].profile.headers} == {
+        "X-Trace-Context": False,
+        "X-Key-Ring": True,
+    }  # by name
     profile = result.profile(result.servers[0], {"ctx": CUSTOM})
     assert all(h.secret for h in profile.headers)
     assert dict(profile.to_spec().secret_headers) == {"X-Trace-Context": CUSTOM, "X-Key-Ring": CUSTOM}
@@ -208,7 +248,9 @@ def test_a_refused_option_that_may_hold_a_secret_is_not_quoted(capsys, tmp_path)
         json.dumps(
             {
                 "inputs": [{"id": "key", "type": "promptString", "description": "API key", "password": True}],
-                "servers": {"gate": {"type": "http", "url": "http://127.0.0.1:1/mcp", "headers": {"X-Api-Key": "${input:key}"}}},
+                "servers": {
+                    "gate": {"type": "http", "url": "http://127.0.0.1:1/mcp", "headers": {"X-Api-Key": "${input:key}"}}
+                },
             }
         )
     )

@@ -33,8 +33,16 @@ SOON = 10.0  # "at once", with room for a loaded machine
 LIMIT = 64 * 1024  # a small --max-line, so an endless body passes it at once
 
 
-def options(url: str, *, spec=StreamableHttpSpec, max_line: int = LIMIT, era: EraMode = EraMode.LEGACY, timeout: float = TIMEOUT) -> SessionOptions:
-    return SessionOptions(transport=spec(url), config=ClientConfig(era=era), connect_timeout=timeout, request_timeout=timeout, max_line=max_line)
+def options(
+    url: str, *, spec=StreamableHttpSpec, max_line: int = LIMIT, era: EraMode = EraMode.LEGACY, timeout: float = TIMEOUT
+) -> SessionOptions:
+    return SessionOptions(
+        transport=spec(url),
+        config=ClientConfig(era=era),
+        connect_timeout=timeout,
+        request_timeout=timeout,
+        max_line=max_line,
+    )
 
 
 def flagged(rec, rule: str) -> list[int]:
@@ -157,7 +165,9 @@ async def test_an_endless_error_body_fails_its_request_at_once_keeps_its_head_an
     status; the body is still cut at the limit and read, bounded, and the session goes on."""
     async with started("endless-error", timeout=TIMEOUT) as session:
         t0 = time.monotonic()
-        with pytest.raises(ConnectionLost, match="HTTP 500 Internal Server Error and no JSON-RPC answer: Internal Server Error: xxx"):
+        with pytest.raises(
+            ConnectionLost, match="HTTP 500 Internal Server Error and no JSON-RPC answer: Internal Server Error: xxx"
+        ):
             await session.request("tools/list", timeout=4.0)
         assert time.monotonic() - t0 < 3.0
         assert (await session.request("ping")).ok
@@ -184,10 +194,14 @@ async def failed_at_once(mode: str, match: str):
 
 
 async def test_a_500_to_a_later_request_fails_it_at_once_naming_the_status_and_first_line():
-    rec, _ = await failed_at_once("post-500", "HTTP 500 Internal Server Error and no JSON-RPC answer: boom: the tool registry is on fire")
+    rec, _ = await failed_at_once(
+        "post-500", "HTTP 500 Internal Server Error and no JSON-RPC answer: boom: the tool registry is on fire"
+    )
     assert flagged(rec, "http.error-status") and not flagged(rec, "lifecycle.no-answer")
     (x,) = [x for x in exchanges(rec) if x["status"] == 500]
-    assert x["body_bytes"] == len(b"boom: the tool registry is on fire")  # a short body: read whole before the exchange is recorded
+    assert x["body_bytes"] == len(
+        b"boom: the tool registry is on fire"
+    )  # a short body: read whole before the exchange is recorded
 
 
 async def test_an_endless_delete_answer_does_not_hold_the_shutdown():
@@ -223,7 +237,9 @@ async def test_the_start_does_not_wait_on_an_acknowledgement_that_never_ends_or_
 async def test_an_endless_sse_event_is_bounded_said_at_once_and_recorded_when_the_stream_closes(mode):
     async with started(mode) as session:
         t0 = time.monotonic()
-        with pytest.raises(ConnectionLost, match="longer than the limit of 65,536 bytes"):  # the answer is cut: its request fails now
+        with pytest.raises(
+            ConnectionLost, match="longer than the limit of 65,536 bytes"
+        ):  # the answer is cut: its request fails now
             await session.request("tools/list")
         assert time.monotonic() - t0 < SOON
     rec = session.recording
@@ -295,8 +311,25 @@ def probe(url: str, *args: str) -> tuple[int, list[dict], dict, str, float]:
     """``probe --json`` at ``url``: exit code, entries, summary, stderr, seconds it took."""
     t0 = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "inspector", "probe", "--json", "--era", "legacy", "--timeout", "30", "--max-line", "64K", "--url", url, *args],
-        capture_output=True, timeout=90, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        [
+            sys.executable,
+            "-m",
+            "inspector",
+            "probe",
+            "--json",
+            "--era",
+            "legacy",
+            "--timeout",
+            "30",
+            "--max-line",
+            "64K",
+            "--url",
+            url,
+            *args,
+        ],
+        capture_output=True,
+        timeout=90,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
     )
     took = time.monotonic() - t0
     rows = [orjson.loads(line) for line in done.stdout.splitlines() if line.strip()]
@@ -331,14 +364,22 @@ def test_probe_fails_a_request_answered_with_an_http_error_at_once(mode):
         exit_code, entries, summary, err, took = probe(peer.url, "--request", "tools/list")
     assert exit_code == 3 and summary["exit"] == 3, err
     assert took < 20
-    assert "tools/list (id 2): the server answered POST" in summary["exit_reason"] and "with HTTP 500 Internal Server Error and no JSON-RPC answer" in summary["exit_reason"]
+    assert (
+        "tools/list (id 2): the server answered POST" in summary["exit_reason"]
+        and "with HTTP 500 Internal Server Error and no JSON-RPC answer" in summary["exit_reason"]
+    )
     assert not any("lifecycle.no-answer" in e["violations"] for e in entries)
 
 
 def test_probe_for_people_says_where_the_redirect_pointed_and_why_it_was_not_followed():
     port = free_port()
     with HttpPeer(http_misbehave(port, "redirect-301"), port) as peer:
-        done = subprocess.run([sys.executable, "-m", "inspector", "probe", "--timeout", "30", "--url", peer.url], capture_output=True, text=True, timeout=90)
+        done = subprocess.run(
+            [sys.executable, "-m", "inspector", "probe", "--timeout", "30", "--url", peer.url],
+            capture_output=True,
+            text=True,
+            timeout=90,
+        )
     elsewhere = peer.url.replace("/mcp", "/elsewhere/mcp")
     assert done.returncode == 5
     assert f"Location: {elsewhere} (not followed)" in done.stdout  # the exchange, in the transcript

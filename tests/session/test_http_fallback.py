@@ -63,18 +63,27 @@ async def test_auto_falls_back_to_http_sse_when_initialize_is_refused(kind, era)
     steps = transitions(rec)
     assert ("transport_fallback", "← HTTP 4xx → HTTP+SSE") in steps
     if era is EraMode.AUTO:  # the modern probe was refused first: the era fell back before the transport did
-        assert steps.index(("http_rejected", "← HTTP 4xx → legacy")) < steps.index(("transport_fallback", "← HTTP 4xx → HTTP+SSE"))
+        assert steps.index(("http_rejected", "← HTTP 4xx → legacy")) < steps.index(
+            ("transport_fallback", "← HTTP 4xx → HTTP+SSE")
+        )
     assert steps[-2:] == [("shutdown", "close the event stream"), ("process_exited", "connection closed")]
     names = events(rec)
     assert names.index("fallback") < names.index("endpoint")
     # initialize went out once as a message and travelled twice: refused by POST, then to the endpoint
     inits = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec[i].method == "initialize"]
     assert len(inits) == 1
-    carried = [rec[i].extra["http"] for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange" and rec[i].extra["http"].get("request_seq") == inits[0]]
+    carried = [
+        rec[i].extra["http"]
+        for i in range(len(rec))
+        if rec[i].extra.get("event") == "http_exchange" and rec[i].extra["http"].get("request_seq") == inits[0]
+    ]
     assert [(x["method"], x["status"] >= 400) for x in carried] == [("POST", True), ("POST", False)]
     assert carried[0]["url"] == peer.url and carried[1]["url"] != peer.url
     # the refusal that led to the fallback is expected, not a fault; the rest of the session is clean
-    flags = {r for i in range(len(rec)) for r in rec[i].violations} - {"capability.server-undeclared", "jsonrpc.id-invalid"}
+    flags = {r for i in range(len(rec)) for r in rec[i].violations} - {
+        "capability.server-undeclared",
+        "jsonrpc.id-invalid",
+    }
     assert flags == set()
     assert rec.summary["transport"] == "sse" and rec.header["transport"] == "http-auto"
     assert rec.transport_as_of(0) == "http-auto" and rec.transport_as_of(len(rec) - 1) == "sse-fallback"
@@ -108,7 +117,11 @@ async def test_neither_transport_fails_the_start_with_what_each_answered():
         assert time.monotonic() - started < 10  # no waiting for the initialize timeout
     assert "405" in str(failed.value)
     rec = session.recording
-    gets = [rec[i].extra["http"] for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange" and rec[i].extra["http"]["method"] == "GET"]
+    gets = [
+        rec[i].extra["http"]
+        for i in range(len(rec))
+        if rec[i].extra.get("event") == "http_exchange" and rec[i].extra["http"]["method"] == "GET"
+    ]
     assert [g["status"] for g in gets] == [405]
     assert rec.summary["state"] == "failed"
 
@@ -136,7 +149,11 @@ async def test_a_500_to_the_start_fails_it_at_once_without_a_transport_fallback(
     HTTP+SSE fallback (keyed to a 4xx) is not tried."""
     port = free_port()
     with HttpPeer(http_misbehave(port, "init-500"), port, path="/mcp") as peer:
-        session = Session(SessionOptions(transport=AutoHttpSpec(peer.url), config=ClientConfig(era=era), connect_timeout=30.0, probe_timeout=30.0))
+        session = Session(
+            SessionOptions(
+                transport=AutoHttpSpec(peer.url), config=ClientConfig(era=era), connect_timeout=30.0, probe_timeout=30.0
+            )
+        )
         started = time.monotonic()
         with pytest.raises(StartFailed) as failed:
             async with session:
@@ -177,14 +194,24 @@ async def test_a_header_mismatch_makes_the_client_list_tools_and_retry():
         session = Session(opts(StreamableHttpSpec(peer.url), EraMode.MODERN))
         async with session:
             await session.start()
-            called = await session.request("tools/call", {"name": "where", "arguments": {"region": "ap-south-2", "query": "q"}})
+            called = await session.request(
+                "tools/call", {"name": "where", "arguments": {"region": "ap-south-2", "query": "q"}}
+            )
             assert called.ok and called.result["content"][0]["text"] == "q runs in ap-south-2"
     rec = session.recording
     sent = [rec[i].method for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S]
     assert sent == ["server/discover", "tools/call", "tools/list", "tools/call"]
-    calls = [rec[i].extra["http"] for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange" and rec[i].extra["http"]["request_headers"].get("Mcp-Name") == "where"]
+    calls = [
+        rec[i].extra["http"]
+        for i in range(len(rec))
+        if rec[i].extra.get("event") == "http_exchange"
+        and rec[i].extra["http"]["request_headers"].get("Mcp-Name") == "where"
+    ]
     assert [c["status"] for c in calls] == [400, 200]
-    assert "Mcp-Param-Region" not in calls[0]["request_headers"] and calls[1]["request_headers"]["Mcp-Param-Region"] == "ap-south-2"
+    assert (
+        "Mcp-Param-Region" not in calls[0]["request_headers"]
+        and calls[1]["request_headers"]["Mcp-Param-Region"] == "ap-south-2"
+    )
     assert calls[0]["jsonrpc_error"] == -32020
     flags = {r for i in range(len(rec)) for r in rec[i].violations}
     assert flags == set(), flags  # 400 with -32020 is as it should be: the JSON-RPC error says why
@@ -203,7 +230,9 @@ def test_probe_url_finds_the_reference_servers_http_sse_transport_by_itself():
         argv = [sys.executable, "-m", "inspector", "probe", "--json", "--url", peer.url, "--request", "tools/list"]
         proc = subprocess.run(argv, capture_output=True, timeout=90)
         assert proc.returncode == 0, proc.stderr.decode()
-        text = subprocess.run([sys.executable, "-m", "inspector", "probe", "--url", peer.url], capture_output=True, timeout=90)
+        text = subprocess.run(
+            [sys.executable, "-m", "inspector", "probe", "--url", peer.url], capture_output=True, timeout=90
+        )
     lines = [orjson.loads(line) for line in proc.stdout.splitlines()]
     steps = [d["transition"]["event"] for d in lines if "transition" in d]
     assert "http_rejected" in steps and "transport_fallback" in steps

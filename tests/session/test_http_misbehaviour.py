@@ -18,7 +18,12 @@ pytestmark = pytest.mark.anyio
 
 
 def options(url: str, timeout: float = 10.0) -> SessionOptions:
-    return SessionOptions(transport=StreamableHttpSpec(url), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=10.0, request_timeout=timeout)
+    return SessionOptions(
+        transport=StreamableHttpSpec(url),
+        config=ClientConfig(era=EraMode.LEGACY),
+        connect_timeout=10.0,
+        request_timeout=timeout,
+    )
 
 
 async def run(mode: str, *, timeout: float = 10.0, ping: bool = True):
@@ -53,7 +58,9 @@ async def test_a_500_is_flagged_its_body_kept_and_the_request_failed():
     (seq,) = flagged(rec, "http.error-status")
     assert rec[seq].extra["http"]["status"] == 500
     side = [rec[i] for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE]
-    assert any(e.raw.endswith(b"boom: the tool registry is on fire") and e.extra["channel"] == "http-body" for e in side)
+    assert any(
+        e.raw.endswith(b"boom: the tool registry is on fire") and e.extra["channel"] == "http-body" for e in side
+    )
 
 
 async def test_a_wrong_content_type_is_flagged_and_kept():
@@ -86,13 +93,19 @@ async def test_an_expired_session_is_named_a_new_one_started_with_initialize_and
             with anyio.fail_after(10):
                 first = await session.request("tools/list")  # 404: a new session, and the request again in it
             assert first.ok and session.state is State.OPERATING
-            assert len([i for i in range(len(session.recording)) if session.recording.method_at(i) == "initialize"]) == 4  # 2 requests, 2 results
+            assert (
+                len([i for i in range(len(session.recording)) if session.recording.method_at(i) == "initialize"]) == 4
+            )  # 2 requests, 2 results
             assert (await session.request("tools/list")).ok
     rec = session.recording
     assert flagged(rec, "http.session-expired") and not flagged(rec, "http.session-id-changed")
     edges = [rec._extra[seq]["transition"]["label"] for seq in rec.transition_rows]
     assert "← 404: session expired" in edges and edges.count("initialize →") == 2
-    posts = [x for x in (rec[i].extra.get("http") for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange") if x["method"] == "POST"]
+    posts = [
+        x
+        for x in (rec[i].extra.get("http") for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange")
+        if x["method"] == "POST"
+    ]
     inits = [x for x in posts if x["response_headers"].get("mcp-session-id")]
     assert [x["response_headers"]["mcp-session-id"] for x in inits] == ["s-1", "s-2"]
     assert "Mcp-Session-Id" not in inits[1]["request_headers"]  # the new session starts without the old id
@@ -112,7 +125,11 @@ async def test_a_dropped_get_stream_is_resumed_with_last_event_id():
         async with session:
             await session.start()
             for _ in range(200):  # the GET stream opens after initialized; let it drop and resume
-                logs = [session.recording[i] for i in range(len(session.recording)) if session.recording.method_at(i) == "notifications/message"]
+                logs = [
+                    session.recording[i]
+                    for i in range(len(session.recording))
+                    if session.recording.method_at(i) == "notifications/message"
+                ]
                 if len(logs) == 2:
                     break
                 await anyio.sleep(0.02)
@@ -120,7 +137,11 @@ async def test_a_dropped_get_stream_is_resumed_with_last_event_id():
     logs = [rec[i] for i in range(len(rec)) if rec.method_at(i) == "notifications/message"]
     assert [e.json()["params"]["data"] for e in logs] == ["first, then the stream drops", "resumed after 7"]
     assert [e.extra["http"]["sse_id"] for e in logs] == ["7", "8"]
-    gets = [rec[i].extra["http"] for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange" and rec[i].extra["http"]["method"] == "GET"]
+    gets = [
+        rec[i].extra["http"]
+        for i in range(len(rec))
+        if rec[i].extra.get("event") == "http_exchange" and rec[i].extra["http"]["method"] == "GET"
+    ]
     assert "Last-Event-ID" not in gets[0]["request_headers"] and gets[1]["request_headers"]["Last-Event-ID"] == "7"
 
 
@@ -150,7 +171,11 @@ async def test_a_modern_refusal_with_a_modern_error_body_is_not_taken_for_a_lega
     not fall back to initialize (here no version is common, so the start fails as such)."""
     port = free_port()
     with HttpPeer(http_misbehave(port, "modern-400"), port) as peer:
-        session = Session(SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), connect_timeout=10.0))
+        session = Session(
+            SessionOptions(
+                transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), connect_timeout=10.0
+            )
+        )
         with pytest.raises(SessionError, match="no common"):
             async with session:
                 await session.start()
@@ -179,13 +204,21 @@ async def test_an_http_sse_endpoint_on_another_origin_is_refused_and_nothing_is_
 
     port = free_port()
     with HttpPeer(http_misbehave(port, "sse-foreign-endpoint"), port) as peer:
-        opts = SessionOptions(transport=SseSpec(peer.url, secret_headers={"Authorization": "Bearer s3cret"}), config=ClientConfig(era=EraMode.LEGACY), connect_timeout=1.0)
+        opts = SessionOptions(
+            transport=SseSpec(peer.url, secret_headers={"Authorization": "Bearer s3cret"}),
+            config=ClientConfig(era=EraMode.LEGACY),
+            connect_timeout=1.0,
+        )
         session = Session(opts)
         with pytest.raises(SessionError):
             async with session:
                 await session.start()
     rec = session.recording
-    assert any(b"refused the endpoint 'http://127.0.0.1:9/steal'" in rec[i].raw for i in range(len(rec)) if rec.direction_at(i) is Direction.NOTE)
+    assert any(
+        b"refused the endpoint 'http://127.0.0.1:9/steal'" in rec[i].raw
+        for i in range(len(rec))
+        if rec.direction_at(i) is Direction.NOTE
+    )
     assert not any(rec[i].extra.get("event") == "endpoint" for i in range(len(rec)))
     assert not [x for x in (rec[i].extra.get("http") for i in range(len(rec))) if x and x.get("method") == "POST"]
 
@@ -221,7 +254,14 @@ async def test_a_response_on_the_get_stream_is_flagged_and_still_answers_the_req
 async def test_a_server_request_on_a_modern_response_stream_is_flagged_not_answered():
     port = free_port()
     with HttpPeer(http_misbehave(port, "modern-request"), port) as peer:
-        session = Session(SessionOptions(transport=StreamableHttpSpec(peer.url), config=ClientConfig(era=EraMode.MODERN), connect_timeout=10.0, request_timeout=10.0))
+        session = Session(
+            SessionOptions(
+                transport=StreamableHttpSpec(peer.url),
+                config=ClientConfig(era=EraMode.MODERN),
+                connect_timeout=10.0,
+                request_timeout=10.0,
+            )
+        )
         async with session:
             await session.start()
             listed = await session.request("tools/list")
@@ -234,7 +274,9 @@ async def test_a_server_request_on_a_modern_response_stream_is_flagged_not_answe
     (seq,) = flagged(rec, "http.server-request-modern")
     assert rec[seq].method == "roots/list" and rec[seq].extra["http"]["channel"] == "post-sse"
     assert flagged(rec, "stdio.server-request-modern") == []
-    answers = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec[i].kind.label in ("result", "error")]
+    answers = [
+        i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec[i].kind.label in ("result", "error")
+    ]
     assert answers == []  # 2026-07-28: the client does not answer it
 
 
@@ -247,7 +289,11 @@ async def test_an_answer_stream_that_ends_before_its_response_is_resumed_with_la
     assert len(resumed) == 1 and "resuming it with Last-Event-ID" in rec[resumed[0]].text
     request = rec[resumed[0]].extra["http"]["request_seq"]
     assert rec[request].method == "tools/list"
-    (get_row,) = [i for i in rec.exchange_rows if rec[i].extra["http"]["method"] == "GET" and rec[i].extra["http"].get("request_seq") == request]
+    (get_row,) = [
+        i
+        for i in rec.exchange_rows
+        if rec[i].extra["http"]["method"] == "GET" and rec[i].extra["http"].get("request_seq") == request
+    ]
     get = rec[get_row].extra["http"]
     assert get["request_headers"]["Last-Event-ID"] == "p-1" and get["status"] == 200
     (answer,) = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec[i].method == "tools/list"]

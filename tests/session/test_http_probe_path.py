@@ -34,7 +34,9 @@ def probe(url: str, *args: str) -> tuple[int, list[dict], dict, str]:
     """``probe --json`` at ``url``: exit code, entries, summary, stderr."""
     done = subprocess.run(
         [sys.executable, "-m", "inspector", "probe", "--json", "--timeout", "10", "--url", url, *args],
-        capture_output=True, timeout=90, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        timeout=90,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
     )
     rows = [orjson.loads(line) for line in done.stdout.splitlines() if line.strip()]
     return done.returncode, rows[:-1], rows[-1], done.stderr.decode()
@@ -44,7 +46,9 @@ def probe(url: str, *args: str) -> tuple[int, list[dict], dict, str]:
 def test_probe_renews_an_expired_session_and_answers_every_request(era):
     port = free_port()
     with HttpPeer(http_misbehave(port, "expire"), port) as peer:
-        code, entries, summary, err = probe(peer.url, "--era", era, "--request", "tools/list", "--request", "tools/list")
+        code, entries, summary, err = probe(
+            peer.url, "--era", era, "--request", "tools/list", "--request", "tools/list"
+        )
     assert code == 0 and summary["exit"] == 0, (summary["exit_reason"], err)
     assert not any("inspector.internal-error" in e["violations"] for e in entries)
     assert sum("http.session-expired" in e["violations"] for e in entries) == 1
@@ -63,7 +67,9 @@ def test_probe_records_the_answer_to_a_hand_written_post_that_is_not_json(then):
         code, entries, summary, err = probe(peer.url, "--send-raw", "not json", *then)
     (raw,) = [e for e in entries if e["dir"] == "c2s" and e["raw"] == "not json"]
     after = [e for e in entries if e["seq"] > raw["seq"]]
-    (x,) = [e for e in after if e.get("http", {}).get("request_seq") == raw["seq"] and e.get("event") == "http_exchange"]
+    (x,) = [
+        e for e in after if e.get("http", {}).get("request_seq") == raw["seq"] and e.get("event") == "http_exchange"
+    ]
     assert x["http"]["status"] == 400 and x["http"]["method"] == "POST"
     answer = [e for e in after if e["dir"] == "s2c" and e["kind"] == "error"]
     assert answer and b"-32700" in answer[0]["raw"].encode()
@@ -75,7 +81,12 @@ async def test_an_exception_inside_the_first_exchange_ends_the_start_at_once_nam
     """A port past 65535 gets through URL parsing; the connect fails inside anyio's task group
     (an ExceptionGroup around an OverflowError). The start fails at once - not after the
     connect timeout - and no text says ExceptionGroup."""
-    options = SessionOptions(transport=StreamableHttpSpec("http://127.0.0.1:99999/mcp"), config=ClientConfig(era=EraMode.AUTO), connect_timeout=20.0, request_timeout=20.0)
+    options = SessionOptions(
+        transport=StreamableHttpSpec("http://127.0.0.1:99999/mcp"),
+        config=ClientConfig(era=EraMode.AUTO),
+        connect_timeout=20.0,
+        request_timeout=20.0,
+    )
     session = Session(options)
     t0 = time.monotonic()
     with pytest.raises(StartFailed) as info:

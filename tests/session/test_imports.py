@@ -68,12 +68,17 @@ def test_claude_desktop_commands_args_and_env() -> None:
     ]
     # Claude Desktop expands nothing: the variable stays and the import says so
     assert found["filesystem"].profile.args[-1] == "${HOME}/notes"
-    assert problems(result) == ["claude_desktop_config.json: $.mcpServers.filesystem.args[3]: Claude Desktop does not expand variables: ${HOME} left as written"]
+    assert problems(result) == [
+        "claude_desktop_config.json: $.mcpServers.filesystem.args[3]: Claude Desktop does not expand variables: ${HOME} left as written"
+    ]
     assert not any(p.skipped for p in result.problems)
 
 
 def test_vscode_workspace_types_inputs_variables_and_env_file() -> None:
-    result = read_config(WORKSPACE / ".vscode" / "mcp.json", surroundings=where(WORKSPACE, INSPECTOR_FIXTURE_VALUE="from the environment"))
+    result = read_config(
+        WORKSPACE / ".vscode" / "mcp.json",
+        surroundings=where(WORKSPACE, INSPECTOR_FIXTURE_VALUE="from the environment"),
+    )
     assert result.format == "vscode"  # comments and trailing commas are accepted
     found = servers(result)
     assert list(found) == ["demo", "weather", "remote-tools", "legacy-sse"]
@@ -96,7 +101,10 @@ def test_vscode_workspace_types_inputs_variables_and_env_file() -> None:
     assert weather.inputs == ("api-key",)
     remote = found["remote-tools"].profile
     assert (remote.transport, remote.url) == ("http-auto", "https://mcp.example.com/mcp")
-    assert [(h.name, h.value, h.secret) for h in remote.headers] == [("Authorization", "Bearer ${input:api-key}", True), ("X-Workshop", "7", False)]
+    assert [(h.name, h.value, h.secret) for h in remote.headers] == [
+        ("Authorization", "Bearer ${input:api-key}", True),
+        ("X-Workshop", "7", False),
+    ]
     assert found["legacy-sse"].profile.transport == "sse"
     assert result.problems == []
     # the inputs are put in at import
@@ -113,7 +121,10 @@ def test_vscode_user_file_has_no_workspace_and_an_unset_variable_is_said() -> No
     weather = servers(result)["weather"].profile
     assert weather.command == "${workspaceFolder}/bin/weather-server"
     said = problems(result)
-    assert "mcp.json: $.servers.weather.command: ${workspaceFolder}: this file is not in a workspace's .vscode or .cursor folder; left as written" in said
+    assert (
+        "mcp.json: $.servers.weather.command: ${workspaceFolder}: this file is not in a workspace's .vscode or .cursor folder; left as written"
+        in said
+    )
     assert any("$.servers.weather.env.FROM_ENV" in p and "INSPECTOR_FIXTURE_VALUE is not set" in p for p in said)
     assert any("$.servers.weather.envFile" in p and "cannot read" in p for p in said)
 
@@ -138,7 +149,9 @@ def test_windsurf_server_url() -> None:
     assert found["windsurf-local"].profile.command_line == "node /opt/servers/local.js"
     remote = found["windsurf-remote"].profile
     assert (remote.transport, remote.url) == ("http-auto", "https://windsurf.example.com/sse")
-    assert [(h.name, h.value, h.secret) for h in remote.headers] == [("Authorization", "Bearer windsurf-fixture-token", True)]
+    assert [(h.name, h.value, h.secret) for h in remote.headers] == [
+        ("Authorization", "Bearer windsurf-fixture-token", True)
+    ]
     assert result.problems == []  # "disabled": false is nothing to say
 
 
@@ -166,8 +179,14 @@ def test_registry_packages_and_remotes() -> None:
     p = result.profile(npm, {key: "k-123", "Weather (npm): --cache-dir": ""})
     # npx never stops to ask (stdin is the MCP channel); an optional argument left empty is left out
     assert p.args == ["-y", "@example/weather-mcp@1.4.0", "serve", "--units", "metric"]
-    assert [(v.name, v.value, v.secret) for v in p.env] == [("WEATHER_API_KEY", "k-123", True), ("WEATHER_REGION", "eu", False)]
-    assert result.profile(npm, {key: "k", "Weather (npm): --cache-dir": "/tmp/c"}).args[-2:] == ["--cache-dir", "/tmp/c"]
+    assert [(v.name, v.value, v.secret) for v in p.env] == [
+        ("WEATHER_API_KEY", "k-123", True),
+        ("WEATHER_REGION", "eu", False),
+    ]
+    assert result.profile(npm, {key: "k", "Weather (npm): --cache-dir": "/tmp/c"}).args[-2:] == [
+        "--cache-dir",
+        "/tmp/c",
+    ]
     assert found["Weather (pypi)"].target() == "uvx weather-mcp==1.4.0"
     oci = result.profile(found["Weather (oci)"], {"Weather (oci): WEATHER_API_KEY": "k"})
     assert oci.command_line == "docker run -i --rm -e WEATHER_API_KEY docker.io/example/weather-mcp:1.4.0"
@@ -182,7 +201,12 @@ def test_a_registry_package_that_cannot_be_started_is_said() -> None:
         "name": "io.example/x",
         "packages": [
             {"registryType": "mcpb", "identifier": "https://example.com/x.mcpb", "version": "1"},
-            {"registryType": "npm", "identifier": "x", "version": "1", "transport": {"type": "streamable-http", "url": "http://localhost:{port}/mcp"}},
+            {
+                "registryType": "npm",
+                "identifier": "x",
+                "version": "1",
+                "transport": {"type": "streamable-http", "url": "http://localhost:{port}/mcp"},
+            },
             {"registryType": "cargo", "identifier": "x", "version": "1"},
         ],
     }
@@ -221,14 +245,35 @@ def test_wrong_types_name_the_file_and_the_json_path() -> None:
     assert [(str(p), p.skipped) for p in result.problems] == [
         ("wrong_types.json: $.mcpServers.numbers.args[2]: expected a string, found a number; used as '8080'", False),
         ('wrong_types.json: $.mcpServers["object-arg"].args[1]: expected a string, found an object', True),
-        ('wrong_types.json: $.mcpServers["bad-command"].command: expected the program to start (a non-empty string), found a number', True),
+        (
+            'wrong_types.json: $.mcpServers["bad-command"].command: expected the program to start (a non-empty string), found a number',
+            True,
+        ),
         ('wrong_types.json: $.mcpServers["bad-env"].env.BAD: expected a string, found an object', False),
-        ('wrong_types.json: $.mcpServers["not-an-object"]: expected an object (the server\'s settings), found a string', True),
-        ('wrong_types.json: $.mcpServers["no-command"]: neither "command" (a program to start) nor "url" (a server to reach): nothing to import', True),
-        ('wrong_types.json: $.mcpServers["unknown-type"].type: unknown transport type \'websocket\' (expected stdio, sse or streamable-http)', True),
-        ('wrong_types.json: $.mcpServers["extra-keys"].autoApprove: not imported: the inspector has no such setting', False),
+        (
+            'wrong_types.json: $.mcpServers["not-an-object"]: expected an object (the server\'s settings), found a string',
+            True,
+        ),
+        (
+            'wrong_types.json: $.mcpServers["no-command"]: neither "command" (a program to start) nor "url" (a server to reach): nothing to import',
+            True,
+        ),
+        (
+            "wrong_types.json: $.mcpServers[\"unknown-type\"].type: unknown transport type 'websocket' (expected stdio, sse or streamable-http)",
+            True,
+        ),
+        (
+            'wrong_types.json: $.mcpServers["extra-keys"].autoApprove: not imported: the inspector has no such setting',
+            False,
+        ),
     ]
-    assert {p.server for p in result.problems if p.skipped} == {"object-arg", "bad-command", "not-an-object", "no-command", "unknown-type"}
+    assert {p.server for p in result.problems if p.skipped} == {
+        "object-arg",
+        "bad-command",
+        "not-an-object",
+        "no-command",
+        "unknown-type",
+    }
 
 
 def test_unknown_type_missing_command_and_url_and_an_undefined_input() -> None:
@@ -248,7 +293,10 @@ def test_unknown_type_missing_command_and_url_and_an_undefined_input() -> None:
     ("name", "message"),
     [
         ("array.json", "array.json: $: expected a JSON object, found an array"),
-        ("unknown_format.json", 'unknown_format.json: $: not a known MCP configuration: no "mcpServers", "servers", or registry "packages"/"remotes"'),
+        (
+            "unknown_format.json",
+            'unknown_format.json: $: not a known MCP configuration: no "mcpServers", "servers", or registry "packages"/"remotes"',
+        ),
         ("missing.json", "cannot read"),
     ],
 )
@@ -259,20 +307,30 @@ def test_files_that_are_not_configurations(name: str, message: str) -> None:
 
 
 def test_a_credential_in_a_url_or_argument_is_said() -> None:
-    text = json.dumps({
-        "inputs": [{"id": "pw", "type": "promptString", "password": True}],
-        "servers": {"q": {"url": "https://x.example/mcp?api_key=abc"}, "a": {"command": "srv", "args": ["--password", "${input:pw}"]}},
-    })
+    text = json.dumps(
+        {
+            "inputs": [{"id": "pw", "type": "promptString", "password": True}],
+            "servers": {
+                "q": {"url": "https://x.example/mcp?api_key=abc"},
+                "a": {"command": "srv", "args": ["--password", "${input:pw}"]},
+            },
+        }
+    )
     result = parse_config(text, file="mcp.json")
     said = problems(result)
-    assert "mcp.json: $.servers.q.url: the URL carries what looks like a credential (api_key): URLs are saved in servers.json, not kept secret" in said
+    assert (
+        "mcp.json: $.servers.q.url: the URL carries what looks like a credential (api_key): URLs are saved in servers.json, not kept secret"
+        in said
+    )
     assert (
         "mcp.json: $.servers.a.args[1]: holds a password input: kept in secrets.json as the secret variable PASSWORD; "
         "the argument reads ${secret:PASSWORD}, filled in when the server starts"
     ) in said
     (a,) = [s for s in result.servers if s.key == "a"]
     p = result.profile(a, {"pw": "typed-pw"})
-    assert p.args == ["--password", "${secret:PASSWORD}"] and [(v.name, v.value, v.secret) for v in p.env] == [("PASSWORD", "typed-pw", True)]
+    assert p.args == ["--password", "${secret:PASSWORD}"] and [(v.name, v.value, v.secret) for v in p.env] == [
+        ("PASSWORD", "typed-pw", True)
+    ]
 
 
 # ---------------------------------------------------------------------- detection
@@ -290,7 +348,12 @@ def test_a_credential_in_a_url_or_argument_is_said() -> None:
         ({"servers": {}, "inputs": []}, "mcp.json", None, "vscode"),
         ({"mcp": {"servers": {}}}, "settings.json", None, "vscode"),
         ({"name": "io.x/y", "packages": []}, "server.json", None, "registry"),
-        ({"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"}, "a.json", None, "registry"),
+        (
+            {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"},
+            "a.json",
+            None,
+            "registry",
+        ),
         ({"other": 1}, "mcp.json", None, None),
     ],
 )
@@ -300,7 +363,9 @@ def test_the_format_is_told_from_the_content_and_the_name(data, file, folder, fm
 
 def test_a_format_hint_wins() -> None:
     text = '{"mcpServers": {"a": {"command": "x", "args": ["${userHome}"]}}}'
-    assert parse_config(text, file="x.json", fmt="claude-desktop", surroundings=where()).servers[0].profile.args == ["${userHome}"]
+    assert parse_config(text, file="x.json", fmt="claude-desktop", surroundings=where()).servers[0].profile.args == [
+        "${userHome}"
+    ]
     assert parse_config(text, file="x.json", fmt="cursor", surroundings=where()).servers[0].profile.args == [str(HOME)]
     with pytest.raises(ValueError):
         parse_config(text, fmt="nonsense")
@@ -315,9 +380,24 @@ def test_imported_secrets_go_to_secrets_json_never_to_servers_json(tmp_path: Pat
     claude = read_config(CONFIGS / "claude_desktop_config.json")
     taken = ["Demo server (built in)", "demo"]
     added = import_profiles(vscode, vscode.servers, {"api-key": "vs-password-input"}, taken)
-    added += import_profiles(registry, [registry.server("Weather (streamable-http)")], {"Weather (streamable-http): Authorization.token": "registry-token"}, taken + [p.name for p in added])
-    added += import_profiles(claude, [claude.server("github"), claude.server("demo")], {}, taken + [p.name for p in added])
-    assert [p.name for p in added] == ["demo (2)", "weather", "remote-tools", "legacy-sse", "Weather (streamable-http)", "github", "demo (3)"]
+    added += import_profiles(
+        registry,
+        [registry.server("Weather (streamable-http)")],
+        {"Weather (streamable-http): Authorization.token": "registry-token"},
+        taken + [p.name for p in added],
+    )
+    added += import_profiles(
+        claude, [claude.server("github"), claude.server("demo")], {}, taken + [p.name for p in added]
+    )
+    assert [p.name for p in added] == [
+        "demo (2)",
+        "weather",
+        "remote-tools",
+        "legacy-sse",
+        "Weather (streamable-http)",
+        "github",
+        "demo (3)",
+    ]
     assert len({p.id for p in added}) == len(added)
     store = ProfileStore(tmp_path)
     store.save(added)
@@ -328,8 +408,13 @@ def test_imported_secrets_go_to_secrets_json_never_to_servers_json(tmp_path: Pat
         assert secret in secrets_json
     assert "X-Workshop" in servers_json and '"7"' in servers_json  # not a secret
     loaded = {p.name: p for p in store.load()}
-    assert {h.name: h.value for h in loaded["remote-tools"].headers} == {"Authorization": "Bearer vs-password-input", "X-Workshop": "7"}
-    assert {v.name: v.value for v in loaded["github"].env}["GITHUB_PERSONAL_ACCESS_TOKEN"] == "ghp_claude_fixture_secret"
+    assert {h.name: h.value for h in loaded["remote-tools"].headers} == {
+        "Authorization": "Bearer vs-password-input",
+        "X-Workshop": "7",
+    }
+    assert {v.name: v.value for v in loaded["github"].env}[
+        "GITHUB_PERSONAL_ACCESS_TOKEN"
+    ] == "ghp_claude_fixture_secret"
 
 
 def test_secrets_are_judged_by_their_values_too(tmp_path: Path) -> None:
@@ -338,20 +423,72 @@ def test_secrets_are_judged_by_their_values_too(tmp_path: Path) -> None:
     secrets the arguments held: each argument names a secret variable (``${secret:NAME}``, put
     in when the server starts) instead, and is said with its JSON path."""
     config = tmp_path / "claude_desktop_config.json"
-    config.write_text(json.dumps({"mcpServers": {
-        "db": {
-            "command": "npx",
-            "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://admin:S3cretPw@db/app", "--bot", "xoxb-1234567890-abcdefghijkl"],
-            "env": {"GITHUB_PAT": "ghp_abc", "DATABASE_URL": "postgres://u:pw123@h/db", "HOOK": "sk-proj-Abc123def456ghi789jkl", "MODE": "fast"},
-        },
-        "flags": {"command": "srv", "args": ["--password", "hunter2", "--api-key=k-42", "--api-key-file", "/etc/k", "--auth-type", "bearer"]},
-        "remote": {"url": "https://bot:tok3n@mcp.example.com/mcp", "headers": {"X-Forward": "Bearer abcdefgh12345678", "X-Trace": "on"}},
-    }}))
+    config.write_text(
+        json.dumps(
+            {
+                "mcpServers": {
+                    "db": {
+                        "command": "npx",
+                        "args": [
+                            "-y",
+                            "@modelcontextprotocol/server-postgres",
+                            "postgresql://admin:S3cretPw@db/app",
+                            "--bot",
+                            "xoxb-1234567890-abcdefghijkl",
+                        ],
+                        "env": {
+                            "GITHUB_PAT": "ghp_abc",
+                            "DATABASE_URL": "postgres://u:pw123@h/db",
+                            "HOOK": "sk-proj-Abc123def456ghi789jkl",
+                            "MODE": "fast",
+                        },
+                    },
+                    "flags": {
+                        "command": "srv",
+                        "args": [
+                            "--password",
+                            "hunter2",
+                            "--api-key=k-42",
+                            "--api-key-file",
+                            "/etc/k",
+                            "--auth-type",
+                            "bearer",
+                        ],
+                    },
+                    "remote": {
+                        "url": "https://bot:tok3n@mcp.example.com/mcp",
+                        "headers": {"X-Forward": "Bearer abcdefgh12345678", "X-Trace": "on"},
+                    },
+                }
+            }
+        )
+    )
     result = read_config(config)
     db, flags, remote = (servers(result)[k].profile for k in ("db", "flags", "remote"))
-    assert {v.name: v.secret for v in db.env} == {"GITHUB_PAT": True, "DATABASE_URL": True, "HOOK": True, "MODE": False, "SECRET_ARG_2": True, "BOT": True}
-    assert db.args == ["-y", "@modelcontextprotocol/server-postgres", "${secret:SECRET_ARG_2}", "--bot", "${secret:BOT}"]
-    assert flags.args == ["--password", "${secret:PASSWORD}", "--api-key=${secret:API_KEY}", "--api-key-file", "/etc/k", "--auth-type", "bearer"]
+    assert {v.name: v.secret for v in db.env} == {
+        "GITHUB_PAT": True,
+        "DATABASE_URL": True,
+        "HOOK": True,
+        "MODE": False,
+        "SECRET_ARG_2": True,
+        "BOT": True,
+    }
+    assert db.args == [
+        "-y",
+        "@modelcontextprotocol/server-postgres",
+        "${secret:SECRET_ARG_2}",
+        "--bot",
+        "${secret:BOT}",
+    ]
+    assert flags.args == [
+        "--password",
+        "${secret:PASSWORD}",
+        "--api-key=${secret:API_KEY}",
+        "--api-key-file",
+        "/etc/k",
+        "--auth-type",
+        "bearer",
+    ]
     assert {v.name: v.value for v in flags.env} == {"PASSWORD": "hunter2", "API_KEY": "k-42"}
     assert {h.name: h.secret for h in remote.headers} == {"X-Forward": True, "X-Trace": False}
     said = {p.path: p for p in result.problems}
@@ -362,14 +499,26 @@ def test_secrets_are_judged_by_their_values_too(tmp_path: Path) -> None:
     assert said["$.mcpServers.db.args[4]"].message.startswith("holds a token: ")
     assert said["$.mcpServers.flags.args[1]"].message.startswith("holds a password: ")  # after --password
     assert said["$.mcpServers.flags.args[2]"].message.startswith("holds a password: ")  # --api-key=…
-    assert said["$.mcpServers.remote.url"].message == "the URL holds a password: URLs are saved in servers.json in plain text, not kept secret"
+    assert (
+        said["$.mcpServers.remote.url"].message
+        == "the URL holds a password: URLs are saved in servers.json in plain text, not kept secret"
+    )
     for quiet in ("db.args[0]", "db.args[1]", "db.args[3]", "flags.args[0]", "flags.args[4]", "flags.args[6]"):
         assert "$.mcpServers." + quiet not in said  # a flag, a package, a path, --auth-type's value
     assert all(p.code == "arg_secret" for p in result.problems if ".args[" in p.path)
     store = ProfileStore(tmp_path / "store")
     store.save(import_profiles(result, result.servers, {}, []))
     servers_json, secrets_json = store.path.read_text(), store.secrets_path.read_text()
-    for secret in ("ghp_abc", "pw123", "sk-proj-Abc123def456ghi789jkl", "abcdefgh12345678", "S3cretPw", "xoxb-1234567890", "hunter2", "k-42"):
+    for secret in (
+        "ghp_abc",
+        "pw123",
+        "sk-proj-Abc123def456ghi789jkl",
+        "abcdefgh12345678",
+        "S3cretPw",
+        "xoxb-1234567890",
+        "hunter2",
+        "k-42",
+    ):
         assert secret not in servers_json and secret in secrets_json
     # when the server starts, the arguments carry the values; what is shown and recorded masks them
     spec = {p.name: p for p in store.load()}["db"].to_spec()
@@ -420,8 +569,20 @@ def test_tokens_keys_and_passwords_are_secrets(value: str, what: str) -> None:
 
 @pytest.mark.parametrize(
     ("name", "secret"),
-    [("GITHUB_PAT", True), ("DB_PASS", True), ("DB_PW", True), ("PRIVATE_KEY", True), ("GOOGLE_CREDENTIALS", True), ("CLIENT_SECRET", True),
-     ("PATH", False), ("PYTHONPATH", False), ("BYPASS_CACHE", False), ("PASSTHROUGH", False), ("COMPAT_MODE", False), ("PWD", False)],
+    [
+        ("GITHUB_PAT", True),
+        ("DB_PASS", True),
+        ("DB_PW", True),
+        ("PRIVATE_KEY", True),
+        ("GOOGLE_CREDENTIALS", True),
+        ("CLIENT_SECRET", True),
+        ("PATH", False),
+        ("PYTHONPATH", False),
+        ("BYPASS_CACHE", False),
+        ("PASSTHROUGH", False),
+        ("COMPAT_MODE", False),
+        ("PWD", False),
+    ],
 )
 def test_secret_names(name: str, secret: bool) -> None:
     assert looks_secret(name) is secret
@@ -437,13 +598,30 @@ def test_unique_names() -> None:
 
 
 def test_export_leaves_secrets_out_and_reads_back() -> None:
-    stdio = ServerProfile(name="gh", command="npx", args=["-y", "srv"], env=[EnvVar("TOKEN", "t0p", True), EnvVar("MODE", "fast")], cwd="/srv")
+    stdio = ServerProfile(
+        name="gh",
+        command="npx",
+        args=["-y", "srv"],
+        env=[EnvVar("TOKEN", "t0p", True), EnvVar("MODE", "fast")],
+        cwd="/srv",
+    )
     out = export_entry(stdio)
     assert "t0p" not in out.text and out.left_out == ("TOKEN",)
-    assert json.loads(out.text) == {"mcpServers": {"gh": {"command": "npx", "args": ["-y", "srv"], "env": {"MODE": "fast"}, "cwd": "/srv"}}}
-    http = ServerProfile(name="remote", command="", transport="http-auto", url="https://h/mcp", headers=[EnvVar("Authorization", "Bearer x", True), EnvVar("X-A", "1")], verify_tls=False)
+    assert json.loads(out.text) == {
+        "mcpServers": {"gh": {"command": "npx", "args": ["-y", "srv"], "env": {"MODE": "fast"}, "cwd": "/srv"}}
+    }
+    http = ServerProfile(
+        name="remote",
+        command="",
+        transport="http-auto",
+        url="https://h/mcp",
+        headers=[EnvVar("Authorization", "Bearer x", True), EnvVar("X-A", "1")],
+        verify_tls=False,
+    )
     out = export_entry(http)
-    assert json.loads(out.text) == {"mcpServers": {"remote": {"type": "streamable-http", "url": "https://h/mcp", "headers": {"X-A": "1"}}}}
+    assert json.loads(out.text) == {
+        "mcpServers": {"remote": {"type": "streamable-http", "url": "https://h/mcp", "headers": {"X-A": "1"}}}
+    }
     assert out.left_out == ("Authorization",) and out.notes
     back = parse_config(out.text, file="mcp.json")
     assert back.format == "mcp-inspector" and back.servers[0].profile.transport == "streamable-http"
@@ -451,26 +629,45 @@ def test_export_leaves_secrets_out_and_reads_back() -> None:
 
 
 def test_export_writes_the_shape_each_client_reads() -> None:
-    http = ServerProfile(name="remote", command="", transport="http-auto", url="https://h/mcp", headers=[EnvVar("Authorization", "Bearer x", True), EnvVar("X-A", "1")])
+    http = ServerProfile(
+        name="remote",
+        command="",
+        transport="http-auto",
+        url="https://h/mcp",
+        headers=[EnvVar("Authorization", "Bearer x", True), EnvVar("X-A", "1")],
+    )
     sse = ServerProfile(name="old", command="", transport="sse", url="https://h/sse")
-    shapes = {client: json.loads(export_entry(http, client).text) for client in ("cursor", "windsurf", "mcp-inspector", "vscode")}
+    shapes = {
+        client: json.loads(export_entry(http, client).text)
+        for client in ("cursor", "windsurf", "mcp-inspector", "vscode")
+    }
     assert shapes == {
         "cursor": {"mcpServers": {"remote": {"url": "https://h/mcp", "headers": {"X-A": "1"}}}},
         "windsurf": {"mcpServers": {"remote": {"serverUrl": "https://h/mcp", "headers": {"X-A": "1"}}}},
-        "mcp-inspector": {"mcpServers": {"remote": {"type": "streamable-http", "url": "https://h/mcp", "headers": {"X-A": "1"}}}},
+        "mcp-inspector": {
+            "mcpServers": {"remote": {"type": "streamable-http", "url": "https://h/mcp", "headers": {"X-A": "1"}}}
+        },
         "vscode": {"servers": {"remote": {"type": "http", "url": "https://h/mcp", "headers": {"X-A": "1"}}}},
     }
     assert json.loads(export_entry(sse, "vscode").text)["servers"]["old"]["type"] == "sse"
     # each reads back as that client's file, the same server
-    for client, file, fmt in (("windsurf", "mcp_config.json", "windsurf"), ("vscode", "mcp.json", "vscode"), ("cursor", "mcp.json", "mcp-servers")):
+    for client, file, fmt in (
+        ("windsurf", "mcp_config.json", "windsurf"),
+        ("vscode", "mcp.json", "vscode"),
+        ("cursor", "mcp.json", "mcp-servers"),
+    ):
         back = parse_config(export_entry(http, client).text, file=file)
         assert back.format == fmt and back.servers[0].profile.url == "https://h/mcp" and not back.problems
     # Claude Desktop's file has no URL servers: nothing is written, and the note says so
     claude = export_entry(http, "claude-desktop")
     assert claude.text == "" and "only servers it starts" in claude.notes[0]
     stdio = ServerProfile(name="gh", command="npx", args=["-y", "srv"])
-    assert json.loads(export_entry(stdio, "claude-desktop").text) == {"mcpServers": {"gh": {"command": "npx", "args": ["-y", "srv"]}}}
-    assert json.loads(export_entry(stdio, "vscode").text) == {"servers": {"gh": {"type": "stdio", "command": "npx", "args": ["-y", "srv"]}}}
+    assert json.loads(export_entry(stdio, "claude-desktop").text) == {
+        "mcpServers": {"gh": {"command": "npx", "args": ["-y", "srv"]}}
+    }
+    assert json.loads(export_entry(stdio, "vscode").text) == {
+        "servers": {"gh": {"type": "stdio", "command": "npx", "args": ["-y", "srv"]}}
+    }
     with pytest.raises(ValueError):
         export_entry(stdio, "zed")
 
@@ -479,7 +676,10 @@ def test_export_writes_the_shape_each_client_reads() -> None:
 
 
 def test_default_locations_per_platform(tmp_path: Path) -> None:
-    linux = {(loc.client, loc.scope): str(loc.path) for loc in default_locations(platform="linux", home=HOME, env={}, cwd=Path("/w"))}
+    linux = {
+        (loc.client, loc.scope): str(loc.path)
+        for loc in default_locations(platform="linux", home=HOME, env={}, cwd=Path("/w"))
+    }
     assert linux[("Claude Desktop", "user")] == "/home/ada/.config/Claude/claude_desktop_config.json"
     assert linux[("VS Code", "user")] == "/home/ada/.config/Code/User/mcp.json"
     assert linux[("VS Code", "workspace")] == "/w/.vscode/mcp.json"
@@ -487,10 +687,16 @@ def test_default_locations_per_platform(tmp_path: Path) -> None:
     assert linux[("Windsurf", "user")] == "/home/ada/.codeium/windsurf/mcp_config.json"
     xdg = default_locations(platform="linux", home=HOME, env={"XDG_CONFIG_HOME": "/cfg"}, cwd=Path("/w"))
     assert str(xdg[0].path) == "/cfg/Claude/claude_desktop_config.json"
-    mac = {(loc.client, loc.scope): str(loc.path) for loc in default_locations(platform="darwin", home=HOME, env={}, cwd=Path("/w"))}
+    mac = {
+        (loc.client, loc.scope): str(loc.path)
+        for loc in default_locations(platform="darwin", home=HOME, env={}, cwd=Path("/w"))
+    }
     assert mac[("Claude Desktop", "user")] == "/home/ada/Library/Application Support/Claude/claude_desktop_config.json"
     assert mac[("VS Code", "user")] == "/home/ada/Library/Application Support/Code/User/mcp.json"
-    win = {(loc.client, loc.scope): str(loc.path) for loc in default_locations(platform="win32", home=HOME, env={"APPDATA": "/appdata"}, cwd=Path("/w"))}
+    win = {
+        (loc.client, loc.scope): str(loc.path)
+        for loc in default_locations(platform="win32", home=HOME, env={"APPDATA": "/appdata"}, cwd=Path("/w"))
+    }
     assert win[("Claude Desktop", "user")] == "/appdata/Claude/claude_desktop_config.json"
     assert win[("VS Code", "user")] == "/appdata/Code/User/mcp.json"
     # only the files that exist are offered
@@ -502,7 +708,10 @@ def test_default_locations_per_platform(tmp_path: Path) -> None:
     # VS Code's user profiles (any folder under User/profiles), Insiders' and VSCodium's too
     assert linux[("VS Code", "profile")] == "/home/ada/.config/Code/User/profiles/*/mcp.json"
     assert linux[("VSCodium", "profile")] == "/home/ada/.config/VSCodium/User/profiles/*/mcp.json"
-    assert mac[("VS Code Insiders", "profile")] == "/home/ada/Library/Application Support/Code - Insiders/User/profiles/*/mcp.json"
+    assert (
+        mac[("VS Code Insiders", "profile")]
+        == "/home/ada/Library/Application Support/Code - Insiders/User/profiles/*/mcp.json"
+    )
     profiles = tmp_path / ".config" / "Code" / "User" / "profiles"
     for folder in ("-5f3a2c1", "7b9e0d4"):
         (profiles / folder).mkdir(parents=True)
@@ -531,9 +740,24 @@ def test_stderr_digest_finds_the_error_not_the_closing_brace() -> None:
         "}",
     ]
     assert stderr_digest(traceback) == ["RuntimeError: cannot open database /nope.db"]
-    node = ["/srv/index.js:3", "throw new Error('boom');", "^", "", "Error: boom", "    at Object.<anonymous> (/srv/index.js:3:7)", "{", "  code: 'E'", "}", "", "Node.js v20"]
+    node = [
+        "/srv/index.js:3",
+        "throw new Error('boom');",
+        "^",
+        "",
+        "Error: boom",
+        "    at Object.<anonymous> (/srv/index.js:3:7)",
+        "{",
+        "  code: 'E'",
+        "}",
+        "",
+        "Node.js v20",
+    ]
     assert stderr_digest(node) == ["Error: boom"]
-    assert stderr_digest(["loading", "listening", "}"]) == ["loading", "listening"]  # nothing says error: the last lines with words
+    assert stderr_digest(["loading", "listening", "}"]) == [
+        "loading",
+        "listening",
+    ]  # nothing says error: the last lines with words
     assert stderr_digest([]) == []
 
 
@@ -544,7 +768,9 @@ def test_orjson_reads_what_the_importer_writes() -> None:
     assert isinstance(ImportProblem("f", "$", "m"), ImportProblem)
 
 
-def test_secrets_from_the_environment_in_arguments_and_urls_are_said_and_env_files_must_be_files(tmp_path: Path) -> None:
+def test_secrets_from_the_environment_in_arguments_and_urls_are_said_and_env_files_must_be_files(
+    tmp_path: Path,
+) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     config = tmp_path / "mcp.json"
@@ -554,9 +780,14 @@ def test_secrets_from_the_environment_in_arguments_and_urls_are_said_and_env_fil
     )
     result = read_config(config, surroundings=where(tmp_path, GITHUB_TOKEN="ghp_abc", API_KEY="k"))
     texts = [f"{p.path}: {p.message}" for p in result.problems]
-    assert any("args[1]" in t and "holds a secret from the environment: kept in secrets.json as the secret variable TOKEN" in t for t in texts)
+    assert any(
+        "args[1]" in t and "holds a secret from the environment: kept in secrets.json as the secret variable TOKEN" in t
+        for t in texts
+    )
     assert any(".url" in t and "secret" in t for t in texts)
-    assert any("envFile" in t and "a named pipe (FIFO), not a file" in t for t in texts)  # a FIFO is not read (it would block)
+    assert any(
+        "envFile" in t and "a named pipe (FIFO), not a file" in t for t in texts
+    )  # a FIFO is not read (it would block)
 
 
 @pytest.mark.anyio
@@ -611,15 +842,17 @@ def test_registry_and_input_members_of_the_wrong_type_are_said_where_they_are_an
     doc = {
         "name": "io.example/x",
         "title": 7,
-        "packages": [{
-            "registryType": "npm",
-            "identifier": "x",
-            "version": ["1"],
-            "environmentVariables": [
-                {"name": "REGION", "description": 5, "isRequired": "yes", "choices": "eu"},
-                "junk",
-            ],
-        }],
+        "packages": [
+            {
+                "registryType": "npm",
+                "identifier": "x",
+                "version": ["1"],
+                "environmentVariables": [
+                    {"name": "REGION", "description": 5, "isRequired": "yes", "choices": "eu"},
+                    "junk",
+                ],
+            }
+        ],
         "remotes": {"not": "a list"},
     }
     result = parse_config(json.dumps(doc), file="server.json")

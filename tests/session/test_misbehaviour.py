@@ -15,7 +15,19 @@ import anyio
 import orjson
 import pytest
 from cli_helpers import usage_error
-from session_helpers import find, first, messages, misbehave, options, probe, process_events, rules, state_path, transitions, wait_for
+from session_helpers import (
+    find,
+    first,
+    messages,
+    misbehave,
+    options,
+    probe,
+    process_events,
+    rules,
+    state_path,
+    transitions,
+    wait_for,
+)
 
 from inspector import cli
 from inspector.protocol.lifecycle import State
@@ -57,7 +69,11 @@ async def test_noise_before_the_first_message_is_flagged_and_the_session_works()
     rec = session.recording
     s2c = find(rec, direction=Direction.S2C)
     noise = [e for e in s2c if e.kind is Kind.NOISE]
-    assert [e.raw for e in noise] == [b"Server starting...\n", b"=== misbehave MCP server v1.0 ===\n", b"Listening on stdio\n"]
+    assert [e.raw for e in noise] == [
+        b"Server starting...\n",
+        b"=== misbehave MCP server v1.0 ===\n",
+        b"Listening on stdio\n",
+    ]
     assert all(e.violations == ("stdio.not-json",) for e in noise)
     assert s2c[:3] == noise  # they came first
     assert rules(rec) == ["stdio.not-json"] * 3
@@ -171,7 +187,13 @@ def test_never_answering_initialize_times_out_with_exit_4() -> None:
     assert len(timeouts) == 1
     assert timeouts[0]["violations"] == ["lifecycle.no-answer"]
     assert timeouts[0]["method"] == "initialize"
-    assert timeouts[0]["transition"] == {"from": "initializing", "to": "shutting_down", "event": "timeout", "label": "no answer (timeout)", "failure": True}
+    assert timeouts[0]["transition"] == {
+        "from": "initializing",
+        "to": "shutting_down",
+        "event": "timeout",
+        "label": "no answer (timeout)",
+        "failure": True,
+    }
     assert run.rules() == ["lifecycle.no-answer"]
     assert run.summary["state"] == "terminated"
     assert run.summary["outcome"] == "the server did not answer initialize in time"
@@ -202,7 +224,9 @@ async def test_exit_during_initialize_through_session_raises_start_failed() -> N
     async with session:
         with pytest.raises(StartFailed, match="exited with code 3") as info:
             await session.start()
-        assert "its stderr says: Error: config file /etc/x.toml not found | Fatal: cannot start server" in str(info.value)
+        assert "its stderr says: Error: config file /etc/x.toml not found | Fatal: cannot start server" in str(
+            info.value
+        )
         assert session.state is State.FAILED
     assert rules(session.recording) == ["lifecycle.exited-during-initialize"]
     assert session.returncode == 3
@@ -213,7 +237,13 @@ def test_unsupported_version_exits_5() -> None:
     assert run.rc == 5, run.stderr
     answer = run.find(dir="s2c", method="initialize")[0]
     assert answer["violations"] == ["lifecycle.version-unsupported"]
-    assert answer["transition"] == {"from": "initializing", "to": "shutting_down", "event": "version_unsupported", "label": "← unsupported version", "failure": True}
+    assert answer["transition"] == {
+        "from": "initializing",
+        "to": "shutting_down",
+        "event": "version_unsupported",
+        "label": "← unsupported version",
+        "failure": True,
+    }
     assert run.find(method="notifications/initialized") == []  # it disconnected instead
     assert run.summary["protocol_version"] == "1999-01-01"
     assert run.summary["state"] == "terminated"
@@ -221,7 +251,15 @@ def test_unsupported_version_exits_5() -> None:
 
 def test_unsupported_version_accepted_carries_on_to_operating(capsys: pytest.CaptureFixture[str]) -> None:
     code, entries, summary = run_main(
-        capsys, "--era", "legacy", "--accept-unsupported-version", "--request", "tools/list", *GRACES, "--", *misbehave("bad-version")
+        capsys,
+        "--era",
+        "legacy",
+        "--accept-unsupported-version",
+        "--request",
+        "tools/list",
+        *GRACES,
+        "--",
+        *misbehave("bad-version"),
     )
     assert code == 0
     answer = [d for d in entries if d["dir"] == "s2c" and d["method"] == "initialize"][0]
@@ -248,16 +286,26 @@ async def test_request_before_initialized_is_flagged_and_answered() -> None:
             tg.start_soon(session.start)
             order = []
             while not order or b"notifications/initialized" not in order[-1].raw:
-                step = await wait_for(lambda: session.gate.pending and (not order or session.gate.pending is not order[-1]) and session.gate.pending, what="the next step")
+                step = await wait_for(
+                    lambda: (
+                        session.gate.pending
+                        and (not order or session.gate.pending is not order[-1])
+                        and session.gate.pending
+                    ),
+                    what="the next step",
+                )
                 order.append(step)
                 session.gate.go()
-            assert [(s.direction, orjson.loads(s.raw).get("id") or orjson.loads(s.raw).get("method")) for s in order] == [
-                ("c2s", 1), ("s2c", 1), ("s2c", "early-1"), ("s2c", "early-2"), ("c2s", "notifications/initialized")
-            ]
+            assert [
+                (s.direction, orjson.loads(s.raw).get("id") or orjson.loads(s.raw).get("method")) for s in order
+            ] == [("c2s", 1), ("s2c", 1), ("s2c", "early-1"), ("s2c", "early-2"), ("c2s", "notifications/initialized")]
             session.gate.release_all()  # the two answers
         assert session.state is State.OPERATING
         # the fixture logs every answer it receives on stderr
-        await wait_for(lambda: len([e for e in find(rec, direction=Direction.STDERR) if b"client answered" in e.raw]) == 2, what="the server to get both")
+        await wait_for(
+            lambda: len([e for e in find(rec, direction=Direction.STDERR) if b"client answered" in e.raw]) == 2,
+            what="the server to get both",
+        )
 
     early = find(rec, direction=Direction.S2C, kind=Kind.REQUEST)
     assert [(e.id, e.method) for e in early] == [("early-1", "roots/list"), ("early-2", "sampling/createMessage")]
@@ -275,7 +323,9 @@ async def test_request_before_initialized_is_flagged_and_answered() -> None:
 
 
 def test_duplicate_response_is_flagged() -> None:
-    run = probe("--era", "legacy", "--request", "ping", "--request", "tools/list", *GRACES, server=misbehave("dup-response"))
+    run = probe(
+        "--era", "legacy", "--request", "ping", "--request", "tools/list", *GRACES, server=misbehave("dup-response")
+    )
     assert run.rc == 0, run.stderr
     for method in ("ping", "tools/list"):
         request = run.find(dir="c2s", method=method)[0]
@@ -303,7 +353,9 @@ async def test_response_to_an_unknown_id_is_flagged() -> None:
 
 
 def test_missing_or_wrong_jsonrpc_member_is_flagged() -> None:
-    run = probe("--era", "legacy", "--request", "tools/list", "--request", "ping", *GRACES, server=misbehave("no-jsonrpc"))
+    run = probe(
+        "--era", "legacy", "--request", "tools/list", "--request", "ping", *GRACES, server=misbehave("no-jsonrpc")
+    )
     assert run.rc == 0, run.stderr  # the answers still count as answers
     listed = run.find(dir="s2c", method="tools/list")[0]
     pinged = run.find(dir="s2c", method="ping")[0]
@@ -348,7 +400,12 @@ def test_ignoring_sigterm_escalates_to_sigkill() -> None:
     assert run.rc == 6, run.stderr  # the server had to be killed (EXIT_KILLED)
     assert run.summary["exit_reason"].startswith("the server had to be killed")
     events = run.events()
-    assert events.index("stdin_closed") < events.index("sigterm_sent") < events.index("sigkill_sent") < events.index("exited")
+    assert (
+        events.index("stdin_closed")
+        < events.index("sigterm_sent")
+        < events.index("sigkill_sent")
+        < events.index("exited")
+    )
     assert run.find(event="sigkill_sent")[0]["violations"] == ["lifecycle.ignored-sigterm"]
     assert run.rules() == ["lifecycle.ignored-stdin-close", "lifecycle.ignored-sigterm"]
     assert run.summary["signal"] == 9
@@ -403,7 +460,13 @@ def test_spawn_failure_is_recorded_in_json_mode() -> None:
     assert run.rc == 3
     assert "Traceback" not in run.stderr
     assert [d["event"] for d in run.entries] == ["spawn_failed"]
-    assert run.entries[0]["transition"] == {"from": "idle", "to": "failed", "event": "spawn_failed", "label": "server could not start", "failure": True}
+    assert run.entries[0]["transition"] == {
+        "from": "idle",
+        "to": "failed",
+        "event": "spawn_failed",
+        "label": "server could not start",
+        "failure": True,
+    }
     assert run.summary["state"] == "failed"
     assert "no such file or directory" in run.summary["exit_reason"]
 
@@ -422,7 +485,9 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]
 
 
 def test_usage_error_in_a_subprocess_exits_2_without_traceback() -> None:
-    proc = subprocess.run([sys.executable, "-m", "inspector", "probe", "--era", "sideways", "--", "true"], capture_output=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "inspector", "probe", "--era", "sideways", "--", "true"], capture_output=True, timeout=60
+    )
     assert proc.returncode == 2
     err = proc.stderr.decode()
     assert "invalid choice" in err and "Traceback" not in err
@@ -448,14 +513,39 @@ def test_the_command_line_builds_the_same_options_as_a_server_profile() -> None:
     from inspector.session.profiles import EnvVar, ServerProfile
 
     args = cli.build_parser().parse_args(
-        ["probe", "--capability", "elicitation", "--root", "file:///w", "--protocol-version", "2025-06-18", "--env", "A=1", "--cwd", "/tmp", "--", "srv", "-x"]
+        [
+            "probe",
+            "--capability",
+            "elicitation",
+            "--root",
+            "file:///w",
+            "--protocol-version",
+            "2025-06-18",
+            "--env",
+            "A=1",
+            "--cwd",
+            "/tmp",
+            "--",
+            "srv",
+            "-x",
+        ]
     )
     from_cli = cli.options_from_args(args)
     profile = ServerProfile(
-        name="p", command="srv", args=["-x"], env=[EnvVar("A", "1")], cwd="/tmp", protocol_version="2025-06-18", capabilities=["elicitation.form", "elicitation.url", "roots"]
+        name="p",
+        command="srv",
+        args=["-x"],
+        env=[EnvVar("A", "1")],
+        cwd="/tmp",
+        protocol_version="2025-06-18",
+        capabilities=["elicitation.form", "elicitation.url", "roots"],
     )
     from_profile = profile.to_options()
-    assert from_cli.config.capabilities == from_profile.config.capabilities == {"elicitation": {"form": {}, "url": {}}, "roots": {"listChanged": True}}
+    assert (
+        from_cli.config.capabilities
+        == from_profile.config.capabilities
+        == {"elicitation": {"form": {}, "url": {}}, "roots": {"listChanged": True}}
+    )
     assert from_cli.config.era is from_profile.config.era  # 2025-06-18 implies the legacy era
     assert from_cli.config.legacy_version == "2025-06-18"
     assert from_cli.transport == from_profile.transport

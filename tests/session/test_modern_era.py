@@ -22,7 +22,11 @@ MODERN_PATH = [State.IDLE, State.DISCOVERING, State.READY, State.SHUTTING_DOWN, 
 
 
 def assert_schema_ok(session: Session) -> None:
-    bad = [(e.seq, e.direction.label, e.method, e.extra.get("schema_errors")) for e in messages(session.recording) if e.schema_ok is not True]
+    bad = [
+        (e.seq, e.direction.label, e.method, e.extra.get("schema_errors"))
+        for e in messages(session.recording)
+        if e.schema_ok is not True
+    ]
     assert bad == []
 
 
@@ -63,7 +67,9 @@ async def test_32022_on_discover_then_success_on_retry(era: EraMode) -> None:
 async def test_input_required_is_answered_by_the_handlers_and_retried() -> None:
     roots = [{"uri": "file:///work/project", "name": "project"}]
     caps = {"roots": {"listChanged": True}, "elicitation": {"form": {}}, "sampling": {}}
-    session = Session(options(modern_fixture(), era=EraMode.MODERN, capabilities=caps), handlers=ClientHandlers(roots=roots))
+    session = Session(
+        options(modern_fixture(), era=EraMode.MODERN, capabilities=caps), handlers=ClientHandlers(roots=roots)
+    )
     async with session:
         await session.start()
         reply = await session.request("tools/call", {"name": "needs-input", "arguments": {}})

@@ -30,7 +30,9 @@ GRACES = ("--stdin-grace", "0.5", "--term-grace", "0.5")
 
 def probe_alone(*args: str) -> ProbeRun:
     """``probe --json ARGS`` with no server command (``--url``, ``--demo``)."""
-    return ProbeRun(subprocess.run([sys.executable, "-m", "inspector", "probe", "--json", *args], capture_output=True, timeout=60))
+    return ProbeRun(
+        subprocess.run([sys.executable, "-m", "inspector", "probe", "--json", *args], capture_output=True, timeout=60)
+    )
 
 
 def null_id_errors(entries: list[dict]) -> list[dict]:
@@ -48,28 +50,46 @@ def assert_explained(entries: list[dict], codes: set[int]) -> None:
 async def test_the_reference_servers_refusal_of_the_discover_post_is_explained_not_flagged(tmp_path):
     port = free_port()
     with HttpPeer(reference_http_server("streamableHttp"), port, env={"PORT": str(port)}) as peer:
-        options = SessionOptions(transport=AutoHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), connect_timeout=20.0, request_timeout=20.0, record_path=tmp_path / "ref.jsonl")
+        options = SessionOptions(
+            transport=AutoHttpSpec(peer.url),
+            config=ClientConfig(era=EraMode.AUTO),
+            connect_timeout=20.0,
+            request_timeout=20.0,
+            record_path=tmp_path / "ref.jsonl",
+        )
         session = Session(options)
         async with session:
             await session.start()
             await session.request("tools/list")
         rec = session.recording
-    discover = next(i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == "server/discover")
-    refusal = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec.extra_at(i).get("http", {}).get("request_seq") == discover]
+    discover = next(
+        i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == "server/discover"
+    )
+    refusal = [
+        i
+        for i in range(len(rec))
+        if rec.direction_at(i) is Direction.S2C and rec.extra_at(i).get("http", {}).get("request_seq") == discover
+    ]
     assert len(refusal) == 1
     (i,) = refusal
     assert rec.kind_at(i) is Kind.ERROR and rec.id_at(i) is None and rec.extra_at(i)["http"]["status"] == 400
     assert rec.violations_at(i) == () and rec.schema_at(i) is True
     assert rec.extra_at(i)["notes"] == [NULL_ID_NOTE]
     assert session.negotiation().era == "legacy"  # the refusal still means a legacy server
-    assert not [j for j in range(len(rec)) if rec.direction_at(j) is Direction.S2C and (rec.violations_at(j) or rec.schema_at(j) is False)]
+    assert not [
+        j
+        for j in range(len(rec))
+        if rec.direction_at(j) is Direction.S2C and (rec.violations_at(j) or rec.schema_at(j) is False)
+    ]
 
 
 def test_the_reference_server_in_auto_era_through_probe_prints_the_explanation():
     port = free_port()
     with HttpPeer(reference_http_server("streamableHttp"), port, env={"PORT": str(port)}) as peer:
         run = probe_alone("--url", peer.url, "--request", "tools/list")
-        text = subprocess.run([sys.executable, "-m", "inspector", "probe", "--url", peer.url], capture_output=True, timeout=60)
+        text = subprocess.run(
+            [sys.executable, "-m", "inspector", "probe", "--url", peer.url], capture_output=True, timeout=60
+        )
     assert run.rc == 0 and run.summary["era"] == "legacy"
     assert_explained(run.entries, {-32000})
     out = text.stdout.decode()

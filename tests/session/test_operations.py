@@ -121,11 +121,25 @@ async def test_negotiation_snapshot_and_log_level() -> None:
 @pytest.mark.parametrize(
     ("mode", "headline", "rules", "exit", "stderr"),
     [
-        ("crash-init", "the server exited before the session was established", ("lifecycle.exited-during-initialize",), 3, True),
-        ("bad-version", "the server negotiated protocol version '1999-01-01'", ("lifecycle.version-unsupported",), 0, False),
+        (
+            "crash-init",
+            "the server exited before the session was established",
+            ("lifecycle.exited-during-initialize",),
+            3,
+            True,
+        ),
+        (
+            "bad-version",
+            "the server negotiated protocol version '1999-01-01'",
+            ("lifecycle.version-unsupported",),
+            0,
+            False,
+        ),
     ],
 )
-async def test_a_failure_report_names_what_went_wrong(mode: str, headline: str, rules: tuple, exit: int | None, stderr: bool) -> None:
+async def test_a_failure_report_names_what_went_wrong(
+    mode: str, headline: str, rules: tuple, exit: int | None, stderr: bool
+) -> None:
     from inspector.session import StartFailed
     from inspector.session.operations import failure_report
 
@@ -193,7 +207,9 @@ async def test_one_listen_stream_carries_the_union_of_what_every_part_wants() ->
             {"toolsListChanged": True},
             {"toolsListChanged": True, "resourcesListChanged": True, "resourceSubscriptions": ["demo://counter"]},
         ]
-        cancels = [seq for seq, m in sent_at(session, "notifications/cancelled") if same_id(m["params"]["requestId"], first)]
+        cancels = [
+            seq for seq, m in sent_at(session, "notifications/cancelled") if same_id(m["params"]["requestId"], first)
+        ]
         assert len(cancels) == 1 and cancels[0] < listens[1][0]  # the old one goes first
         assert states[:2] == ["opening", "listening"] and states.count("listening") == 2
         # resource updates arrive on the stream and are counted
@@ -203,12 +219,19 @@ async def test_one_listen_stream_carries_the_union_of_what_every_part_wants() ->
         # nobody wants anything: the stream is cancelled and the hub says so
         second = hub.request_id
         hub.want("tools", None)
-        await wait_for(lambda: hub.filter == {"resourcesListChanged": True, "resourceSubscriptions": ["demo://counter"]})
+        await wait_for(
+            lambda: hub.filter == {"resourcesListChanged": True, "resourceSubscriptions": ["demo://counter"]}
+        )
         await wait_for(lambda: hub.state == "listening")
         hub.want("resources", None)
         await wait_for(lambda: hub.state == "idle")
         assert hub.note.code == LISTEN_STOPPED and hub.note.detail is not None
-        await wait_for(lambda: any(same_id(m["params"]["requestId"], hub.note.detail) for _, m in sent_at(session, "notifications/cancelled")))
+        await wait_for(
+            lambda: any(
+                same_id(m["params"]["requestId"], hub.note.detail)
+                for _, m in sent_at(session, "notifications/cancelled")
+            )
+        )
         assert not same_id(second, hub.note.detail)  # the last stream, reopened without tools
         # a last stream open at shutdown: the demo ends it with its result
         hub.want("prompts", {"promptsListChanged": True})

@@ -39,9 +39,18 @@ from inspector.session.recording import READ_BLOCK, Recording, RecordingError
 
 CONFIGS = Path(__file__).resolve().parents[1] / "fixtures" / "configs"
 FIXTURES = sorted(p for p in CONFIGS.rglob("*") if p.is_file() and p.suffix == ".json")
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-WHERE = Surroundings(Path("/home/someone"), {"HOME": "/home/someone", "INSPECTOR_FIXTURE_VALUE": "v"}, Path("/work/space"))
-PLACE_TEXTS = tuple(re.compile(re.escape(t).replace(r"\{line\}", r"\d+").replace(r"\{column\}", r"\d+").replace(r"\{offset\}", r"\d+") + r"\Z") for t in PLACES.values())
+SETTINGS = settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+WHERE = Surroundings(
+    Path("/home/someone"), {"HOME": "/home/someone", "INSPECTOR_FIXTURE_VALUE": "v"}, Path("/work/space")
+)
+PLACE_TEXTS = tuple(
+    re.compile(
+        re.escape(t).replace(r"\{line\}", r"\d+").replace(r"\{column\}", r"\d+").replace(r"\{offset\}", r"\d+") + r"\Z"
+    )
+    for t in PLACES.values()
+)
 
 # ---------------------------------------------------------------------- strategies
 
@@ -76,8 +85,54 @@ JSON_VALUES = st.recursive(
     | st.integers()
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=30)
-    | st.sampled_from(["${input:api-key}", "${env:HOME}", "${workspaceFolder}/x", "stdio", "http", "sse", "streamable-http", "npm", "pypi", "oci", "named", "positional", "-", "", "ghp_" + "a1B2" * 8]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["command", "args", "env", "url", "type", "headers", "envFile", "cwd", "name", "value", "id", "packages", "remotes", "inputs", "servers", "mcpServers", "x"]) | st.text(max_size=8), inner, max_size=4),
+    | st.sampled_from(
+        [
+            "${input:api-key}",
+            "${env:HOME}",
+            "${workspaceFolder}/x",
+            "stdio",
+            "http",
+            "sse",
+            "streamable-http",
+            "npm",
+            "pypi",
+            "oci",
+            "named",
+            "positional",
+            "-",
+            "",
+            "ghp_" + "a1B2" * 8,
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "command",
+                    "args",
+                    "env",
+                    "url",
+                    "type",
+                    "headers",
+                    "envFile",
+                    "cwd",
+                    "name",
+                    "value",
+                    "id",
+                    "packages",
+                    "remotes",
+                    "inputs",
+                    "servers",
+                    "mcpServers",
+                    "x",
+                ]
+            )
+            | st.text(max_size=8),
+            inner,
+            max_size=4,
+        )
+    ),
     max_leaves=12,
 )
 
@@ -140,7 +195,10 @@ def config_files(draw: st.DrawFn) -> tuple[str, bytes]:
     if how in ("tree", "both"):
         try:
             data = orjson.dumps(draw(swapped_subtree(_json(path))), option=orjson.OPT_INDENT_2)
-        except (orjson.JSONDecodeError, orjson.JSONEncodeError):  # a malformed fixture, or a value orjson does not write
+        except (
+            orjson.JSONDecodeError,
+            orjson.JSONEncodeError,
+        ):  # a malformed fixture, or a value orjson does not write
             pass
     if how in ("bytes", "both"):
         data = draw(mutated_bytes(data))
@@ -168,9 +226,19 @@ def assert_named(result: ImportResult, file: str) -> None:
 
 @SETTINGS
 @given(config_files(), st.sampled_from([None, *FORMATS]))
-@example(("mcp.json", b'{"mcpServers": {"a": {"command": "node", "args": [' + b"7" * 5000 + b"]}}}"), None)  # issue 21: ValueError before
+@example(
+    ("mcp.json", b'{"mcpServers": {"a": {"command": "node", "args": [' + b"7" * 5000 + b"]}}}"), None
+)  # issue 21: ValueError before
 @example(("mcp.json", b'{"servers": {"a": {"command": "node", "env": {"X": ' + b"[" * 990 + b"]" * 990 + b"}}}}"), None)
-@example(("server.json", b'{"name": "x", "packages": [{"registryType": "npm", "identifier": "p", "environmentVariables": [{"name": "K", "default": ' + b"9" * 4400 + b"}]}]}"), None)
+@example(
+    (
+        "server.json",
+        b'{"name": "x", "packages": [{"registryType": "npm", "identifier": "p", "environmentVariables": [{"name": "K", "default": '
+        + b"9" * 4400
+        + b"}]}]}",
+    ),
+    None,
+)
 def test_config_text_never_raises_and_every_problem_names_its_place(case: tuple[str, bytes], fmt: str | None) -> None:
     name, data = case
     text = data.decode("utf-8", "replace")
@@ -204,7 +272,7 @@ def test_env_files_never_raise_and_name_the_file_and_line(env: bytes) -> None:
     assert_named(result, "mcp.json")
     assert [s.key for s in result.servers] == ["s"]  # a bad .env never loses the server
     for p in result.problems:
-        assert p.path == '$.servers.s.envFile' and ".env" in p.message, p
+        assert p.path == "$.servers.s.envFile" and ".env" in p.message, p
     for var in result.servers[0].profile.env:
         assert "\0" not in var.name + var.value and var.secret  # a NUL cannot go into an environment
 
@@ -275,7 +343,9 @@ def store_files(draw: st.DrawFn) -> tuple[bytes, bytes]:
 
     with tempfile.TemporaryDirectory() as folder:
         store = ProfileStore(Path(folder))
-        p = ServerProfile(name="saved", command="node", args=["s.js"], env=[EnvVar("TOKEN", "t0k3n", True), EnvVar("A", "b")])
+        p = ServerProfile(
+            name="saved", command="node", args=["s.js"], env=[EnvVar("TOKEN", "t0k3n", True), EnvVar("A", "b")]
+        )
         store.save([p])
         servers, secrets = store.path.read_bytes(), store.secrets_path.read_bytes()
     out = []
@@ -305,7 +375,9 @@ def test_saved_servers_load_whatever_the_files_hold(files: tuple[bytes, bytes]) 
         profiles = store.load()
     assert profiles and profiles[0].id == DEMO_ID
     for problem in store.load_problems:
-        assert problem.file.endswith(("servers.json", "secrets.json")) and str(problem).startswith(problem.file), problem
+        assert problem.file.endswith(("servers.json", "secrets.json")) and str(problem).startswith(problem.file), (
+            problem
+        )
     for p in profiles:
         assert isinstance(p.name, str) and all(isinstance(a, str) for a in p.args)
         assert all(isinstance(v.value, str) for v in [*p.env, *p.headers])

@@ -19,9 +19,34 @@ def recording():
         else:
             send(orjson.dumps(obj) + b"\n")
 
-    at(0.0, d.c2s, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}})
+    at(
+        0.0,
+        d.c2s,
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "c", "version": "1"},
+            },
+        },
+    )
     at(0.5, None, "spawned")
-    at(1.0, d.s2c, {"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "2025-11-25", "capabilities": {"logging": {}}, "serverInfo": {"name": "s", "version": "1"}}})
+    at(
+        1.0,
+        d.s2c,
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "result": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {"logging": {}},
+                "serverInfo": {"name": "s", "version": "1"},
+            },
+        },
+    )
     at(2.0, d.s2c, {"jsonrpc": "1.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}})
     at(4.0, d.s2c, {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "y"}})
     return d.rec

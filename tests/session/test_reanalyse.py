@@ -22,7 +22,10 @@ def same(live: Recording, again: Recording) -> None:
     assert len(again) == len(live)
     for i in range(len(live)):
         assert (again.violations_at(i), again.schema_at(i), again.state_at(i), again.raw_at(i)) == (
-            live.violations_at(i), live.schema_at(i), live.state_at(i), live.raw_at(i)
+            live.violations_at(i),
+            live.schema_at(i),
+            live.state_at(i),
+            live.raw_at(i),
         ), i
 
 
@@ -46,7 +49,15 @@ async def test_a_demo_session_is_judged_the_same_again(era, tmp_path):
 async def test_an_http_session_with_a_fallback_and_errors_is_judged_the_same_again(tmp_path):
     port = free_port()
     with HttpPeer(http_misbehave(port, "post-500"), port) as peer:
-        session = Session(SessionOptions(transport=AutoHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), connect_timeout=10, request_timeout=1.0, record_path=tmp_path / "h.jsonl"))
+        session = Session(
+            SessionOptions(
+                transport=AutoHttpSpec(peer.url),
+                config=ClientConfig(era=EraMode.AUTO),
+                connect_timeout=10,
+                request_timeout=1.0,
+                record_path=tmp_path / "h.jsonl",
+            )
+        )
         async with session:
             await session.start()
             try:
@@ -94,7 +105,15 @@ async def test_an_older_recording_of_a_null_id_parse_error_is_explained_now(tmp_
     from peers import misbehave
 
     path = tmp_path / "old.jsonl"
-    session = Session(SessionOptions(transport=StdioSpec(argv=misbehave("good")), config=ClientConfig(era=EraMode.LEGACY), stdin_grace=0.5, term_grace=0.5, record_path=path))
+    session = Session(
+        SessionOptions(
+            transport=StdioSpec(argv=misbehave("good")),
+            config=ClientConfig(era=EraMode.LEGACY),
+            stdin_grace=0.5,
+            term_grace=0.5,
+            record_path=path,
+        )
+    )
     async with session:
         await session.start()
         await session.send_text("not json", wait=1)
@@ -112,4 +131,7 @@ async def test_an_older_recording_of_a_null_id_parse_error_is_explained_now(tmp_
     path.write_bytes(b"\n".join(edited) + b"\n")
     (change,) = reanalyse(Recording.load(path))[1]
     assert change.seq == seq and change.removed == ("jsonrpc.id-invalid",) and change.added == ()
-    assert change.notes_added == ("jsonrpc.error-id-null",) and (change.schema_before, change.schema_after) == (False, True)
+    assert change.notes_added == ("jsonrpc.error-id-null",) and (change.schema_before, change.schema_after) == (
+        False,
+        True,
+    )

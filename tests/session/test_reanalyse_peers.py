@@ -68,8 +68,16 @@ async def test_the_reference_servers_roots_list_is_judged_as_it_was_live(era, tm
     rec = session.recording
     async with session:
         await session.start()
-        asked = await wait_for(lambda: [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec.method_at(i) == "roots/list"], what="the server's roots/list")
-        await wait_for(lambda: any(rec.direction_at(i) is Direction.C2S and rec.paired_at(i) == asked[0] for i in range(len(rec))), what="the client's answer")
+        asked = await wait_for(
+            lambda: [
+                i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec.method_at(i) == "roots/list"
+            ],
+            what="the server's roots/list",
+        )
+        await wait_for(
+            lambda: any(rec.direction_at(i) is Direction.C2S and rec.paired_at(i) == asked[0] for i in range(len(rec))),
+            what="the client's answer",
+        )
     (seq,) = asked
     assert "capability.client-undeclared" not in rec.violations_at(seq)
     loaded = Recording.load(path)
@@ -101,10 +109,19 @@ async def test_an_accepted_unsupported_version_is_accepted_again(tmp_path, tmp_p
     loaded = Recording.load(path)
     assert loaded.header["engine"]["accept_unsupported_version"] is True
     assert reanalyse(loaded)[1] == []
-    forgot = rewrite_header(path, lambda h: h["engine"].update(accept_unsupported_version=False), tmp_path_factory.mktemp("edited"))
+    forgot = rewrite_header(
+        path, lambda h: h["engine"].update(accept_unsupported_version=False), tmp_path_factory.mktemp("edited")
+    )
     changes = reanalyse(forgot)[1]  # the option decides the verdict: without it the start fails there
-    answer = next(i for i in range(len(loaded)) if loaded.direction_at(i) is Direction.S2C and loaded.method_at(i) == "initialize")
-    assert changes and changes[0].seq == answer and changes[0].state_before == "initialized" and changes[0].state_after != "initialized"
+    answer = next(
+        i for i in range(len(loaded)) if loaded.direction_at(i) is Direction.S2C and loaded.method_at(i) == "initialize"
+    )
+    assert (
+        changes
+        and changes[0].seq == answer
+        and changes[0].state_before == "initialized"
+        and changes[0].state_after != "initialized"
+    )
 
 
 SDK = [
@@ -120,15 +137,33 @@ SDK = [
 @pytest.mark.parametrize("where,era", SDK, ids=[f"{w}-{e.value}" for w, e in SDK])
 async def test_sdk_sessions_are_judged_the_same_again(where, era, tmp_path):
     path = tmp_path / "sdk.jsonl"
-    raw = ('{"jsonrpc":"2.0","id":"hand","method":"tools/list"}', "not json", '{"jsonrpc":"1.0","id":"h2","method":"ping"}')
+    raw = (
+        '{"jsonrpc":"2.0","id":"hand","method":"tools/list"}',
+        "not json",
+        '{"jsonrpc":"1.0","id":"h2","method":"ping"}',
+    )
     config = ClientConfig(era=era, capabilities={"roots": {}, "sampling": {}, "elicitation": {"form": {}}})
     if where == "stdio":
-        await run(Session(options(sdk_server(), era=era, capabilities=config.capabilities, record_path=path)), "tools/list", "prompts/list", raw=raw)
+        await run(
+            Session(options(sdk_server(), era=era, capabilities=config.capabilities, record_path=path)),
+            "tools/list",
+            "prompts/list",
+            raw=raw,
+        )
     else:
         port = free_port()
         with HttpPeer(sdk_http_server(port), port) as peer:
             spec = AutoHttpSpec(peer.url) if era is EraMode.AUTO else StreamableHttpSpec(peer.url)
-            await run(Session(SessionOptions(transport=spec, config=config, connect_timeout=20.0, request_timeout=5.0, record_path=path)), "tools/list", "prompts/list", raw=raw)
+            await run(
+                Session(
+                    SessionOptions(
+                        transport=spec, config=config, connect_timeout=20.0, request_timeout=5.0, record_path=path
+                    )
+                ),
+                "tools/list",
+                "prompts/list",
+                raw=raw,
+            )
     loaded = Recording.load(path)
     assert len(loaded) > 6
     assert reanalyse(loaded)[1] == []
@@ -158,11 +193,27 @@ async def test_every_mode_of_the_misbehaving_stdio_fixture_is_judged_the_same_ag
     async def one(mode: str, era: EraMode) -> None:
         async with limiter:
             path = tmp_path / f"{mode}-{era.value}.jsonl"
-            opts = options(misbehave(mode), era=era, capabilities=ROOTS, record_path=path, stdin_grace=0.3, term_grace=0.3, connect_timeout=3.0, request_timeout=1.5)
+            opts = options(
+                misbehave(mode),
+                era=era,
+                capabilities=ROOTS,
+                record_path=path,
+                stdin_grace=0.3,
+                term_grace=0.3,
+                connect_timeout=3.0,
+                request_timeout=1.5,
+            )
             opts.probe_timeout = 1.0
-            await run(Session(opts, handlers=ClientHandlers(roots=[{"uri": "file:///tmp", "name": "tmp"}])), "tools/list", "ping", raw=("not json",))
+            await run(
+                Session(opts, handlers=ClientHandlers(roots=[{"uri": "file:///tmp", "name": "tmp"}])),
+                "tools/list",
+                "ping",
+                raw=("not json",),
+            )
             loaded = Recording.load(path)
-            flagged[f"{mode}/{era.value}"] = sum(1 for i in range(len(loaded)) if loaded.violations_at(i) or loaded.schema_at(i) is False)
+            flagged[f"{mode}/{era.value}"] = sum(
+                1 for i in range(len(loaded)) if loaded.violations_at(i) or loaded.schema_at(i) is False
+            )
             changes = reanalyse(loaded)[1]
             if changes:
                 differing[f"{mode}/{era.value}"] = changes
@@ -177,9 +228,29 @@ async def test_every_mode_of_the_misbehaving_stdio_fixture_is_judged_the_same_ag
 
 
 HTTP_MODES = [
-    "good", "post-500", "wrong-content-type", "sse-not-json", "accepted-with-body", "expire", "change-session", "drop-get",
-    "modern-400", "bad-session-id", "priming", "sse-foreign-endpoint", "unauthorized", "post-405", "drop-post", "answer-on-get",
-    "modern-request", "redirect-307", "redirect-tools", "reset-init", "bad-chunked-init", "reset-sse", "gzip-sse",
+    "good",
+    "post-500",
+    "wrong-content-type",
+    "sse-not-json",
+    "accepted-with-body",
+    "expire",
+    "change-session",
+    "drop-get",
+    "modern-400",
+    "bad-session-id",
+    "priming",
+    "sse-foreign-endpoint",
+    "unauthorized",
+    "post-405",
+    "drop-post",
+    "answer-on-get",
+    "modern-request",
+    "redirect-307",
+    "redirect-tools",
+    "reset-init",
+    "bad-chunked-init",
+    "reset-sse",
+    "gzip-sse",
 ]
 
 
@@ -193,7 +264,14 @@ async def test_every_mode_of_the_http_fixture_is_judged_the_same_again(tmp_path)
             port = free_port()
             path = tmp_path / f"{mode}.jsonl"
             with HttpPeer(http_misbehave(port, mode), port) as peer:
-                opts = SessionOptions(transport=AutoHttpSpec(peer.url), config=ClientConfig(era=EraMode.AUTO), connect_timeout=3.0, request_timeout=1.5, probe_timeout=1.0, record_path=path)
+                opts = SessionOptions(
+                    transport=AutoHttpSpec(peer.url),
+                    config=ClientConfig(era=EraMode.AUTO),
+                    connect_timeout=3.0,
+                    request_timeout=1.5,
+                    probe_timeout=1.0,
+                    record_path=path,
+                )
                 await run(Session(opts), "tools/list", raw=("not json",))
             changes = reanalyse(Recording.load(path))[1]
             if changes:

@@ -23,7 +23,9 @@ pytestmark = pytest.mark.anyio
 def first(rec: Recording, method: str, direction: Direction, kind: Kind | None = None, after: int = -1) -> int:
     """The first entry after ``after`` of ``method`` going ``direction`` (of ``kind``)."""
     return next(
-        i for i in range(after + 1, len(rec)) if rec.method_at(i) == method and rec.direction_at(i) is direction and (kind is None or rec.kind_at(i) is kind)
+        i
+        for i in range(after + 1, len(rec))
+        if rec.method_at(i) == method and rec.direction_at(i) is direction and (kind is None or rec.kind_at(i) is kind)
     )
 
 
@@ -63,13 +65,19 @@ async def test_the_state_follows_the_recorded_session(demo):
     # after the tools/list answer: the tools the demo lists, in its order
     listed = rec[list_answer].json()["result"]["tools"]
     tools = rb.at(list_answer).listing("tools/list")
-    assert [t["name"] for t in tools.items] == [t["name"] for t in listed] and "echo" in [t["name"] for t in tools.items]
+    assert [t["name"] for t in tools.items] == [t["name"] for t in listed] and "echo" in [
+        t["name"] for t in tools.items
+    ]
     assert tools.pages == 1 and not tools.more
 
     # a call: its arguments at once, its result once answered
     call = first(rec, "tools/call", c2s)
     sent = rb.at(call).call("tools/call")
-    assert sent.seq == call and sent.params == {"name": "echo", "arguments": {"message": "hello from the recording"}} and sent.reply is None
+    assert (
+        sent.seq == call
+        and sent.params == {"name": "echo", "arguments": {"message": "hello from the recording"}}
+        and sent.reply is None
+    )
     call_answer = first(rec, "tools/call", s2c)
     assert rec.paired_at(call_answer) == call
     answered = rb.at(call_answer).call("tools/call")
@@ -88,7 +96,10 @@ async def test_the_state_follows_the_recorded_session(demo):
     assert [r["uri"] for r in state.listing("resources/list").items][0].startswith("demo://")
     assert state.listing("resources/templates/list").items[0]["uriTemplate"] == "demo://items/{category}/{item}"
     read = state.call("resources/read")
-    assert read.params == {"uri": "demo://static/readme.md"} and read.reply.result["contents"][0]["uri"] == "demo://static/readme.md"
+    assert (
+        read.params == {"uri": "demo://static/readme.md"}
+        and read.reply.result["contents"][0]["uri"] == "demo://static/readme.md"
+    )
     assert state.listing("prompts/list") is None
     state = rb.at(first(rec, "prompts/get", s2c))
     assert {p["name"] for p in state.listing("prompts/list").items} >= {"greeting", "code_review"}
@@ -99,7 +110,7 @@ async def test_the_state_follows_the_recorded_session(demo):
     fails = first(rec, "tools/call", s2c, after=first(rec, "prompts/get", s2c))
     assert rb.at(fails).call("tools/call").reply.result["isError"] is True
     end = rb.at(len(rec) - 1)
-    (task_id, task), = end.tasks.items()
+    ((task_id, task),) = end.tasks.items()
     assert task["status"] == "completed" and end.task_results[task_id]["result"]["content"][0]["type"] == "text"
     assert rb.at(fails).tasks == {}
 
@@ -108,7 +119,10 @@ async def test_the_state_follows_the_recorded_session(demo):
         again = Rebuild(rec).at(row)
         back = rb.at(row)
         assert (back.era, back.tasks, back.logs, {m: p.items for m, p in back.lists.items()}) == (
-            again.era, again.tasks, again.logs, {m: p.items for m, p in again.lists.items()}
+            again.era,
+            again.tasks,
+            again.logs,
+            {m: p.items for m, p in again.lists.items()},
         )
 
 
@@ -122,11 +136,18 @@ def test_a_later_listing_replaces_an_earlier_one_and_pages_are_merged():
     d = Driver()
     d.handshake()
     ask(d, "tools/list", {}, {"tools": [{"name": "a", "inputSchema": {"type": "object"}}], "nextCursor": "p2"})
-    two = ask(d, "tools/list", {"cursor": "p2"}, {"tools": [{"name": "b", "inputSchema": {"type": "object"}}, "not a tool", {"no": "name"}]})
+    two = ask(
+        d,
+        "tools/list",
+        {"cursor": "p2"},
+        {"tools": [{"name": "b", "inputSchema": {"type": "object"}}, "not a tool", {"no": "name"}]},
+    )
     three = ask(d, "tools/list", {}, {"tools": [{"name": "c", "inputSchema": {"type": "object"}}]})
     rb = Rebuild(d.rec)
     merged = rb.at(two).listing("tools/list")
-    assert [t["name"] for t in merged.items] == ["a", "b"] and merged.pages == 2 and merged.notes  # two entries dropped, noted
+    assert (
+        [t["name"] for t in merged.items] == ["a", "b"] and merged.pages == 2 and merged.notes
+    )  # two entries dropped, noted
     assert [t["name"] for t in rb.at(three).listing("tools/list").items] == ["c"]
     assert [t["name"] for t in rb.at(two).listing("tools/list").items] == ["a", "b"]  # and back again
 
@@ -134,8 +155,12 @@ def test_a_later_listing_replaces_an_earlier_one_and_pages_are_merged():
 @pytest.mark.malformed_c2s
 def test_malformed_entries_are_data_not_a_crash():
     d = Driver()
-    d.c2s(b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":[],"clientInfo":"me"}}\n')
-    d.s2c(b'{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":"all","serverInfo":[],"instructions":3}}\n')
+    d.c2s(
+        b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":[],"clientInfo":"me"}}\n'
+    )
+    d.s2c(
+        b'{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":"all","serverInfo":[],"instructions":3}}\n'
+    )
     d.c2s(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
     rows = [
         d.c2s(b'{"jsonrpc":"2.0","id":"x","method":"tools/call","params":[1,2]}\n'),
@@ -159,9 +184,17 @@ def test_malformed_entries_are_data_not_a_crash():
     rb = Rebuild(d.rec)
     for row in range(-3, len(d.rec) + 3):
         state = rb.at(row)
-    assert state.era == "legacy" and state.version == "2025-11-25" and state.server_capabilities == {} and state.server_info == {}
+    assert (
+        state.era == "legacy"
+        and state.version == "2025-11-25"
+        and state.server_capabilities == {}
+        and state.server_info == {}
+    )
     assert state.call("tools/call").params == {} and state.call("tools/call").reply.result == {"_": []}
-    assert state.listing("tools/list").items == [] and state.call("resources/read").reply.error["message"] == "just a string"
+    assert (
+        state.listing("tools/list").items == []
+        and state.call("resources/read").reply.error["message"] == "just a string"
+    )
     assert state.logs == 1 and state.tasks["t2"] == {"taskId": "t2", "status": "working"} and 5 not in state.tasks
     assert state.task_results == {"t1": {"result": {"content": "not a list"}}}
     assert rows  # every kind of oddity was recorded
@@ -171,7 +204,10 @@ def test_a_big_recording_is_indexed_once_and_scrubbing_is_cheap():
     d = Driver(tick=0.0001)
     d.handshake()
     ask(d, "tools/list", {}, {"tools": [{"name": "a", "inputSchema": {"type": "object"}}]})
-    log = orjson.dumps({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}}) + b"\n"
+    log = (
+        orjson.dumps({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}})
+        + b"\n"
+    )
     for i in range(100_000):
         if i % 1000 == 0:
             ask(d, "tools/call", {"name": "a", "arguments": {"i": i}}, {"content": [{"type": "text", "text": str(i)}]})
@@ -217,7 +253,11 @@ async def test_the_negotiation_follows_the_replayed_entry(demo):
     assert settled["server"]["version"] == "2025-11-25" and settled_version(settled) == "2025-11-25"
     assert tracker.facts_as_of(len(rec) - 1) == negotiation_facts(rec) == settled
     # two rows with the same start-exchange entries by them give the same facts (the view redraws on a change only)
-    assert tracker.taken_by(0) == 0 and tracker.taken_by(init) == 1 and tracker.taken_by(answer) == tracker.taken_by(len(rec) - 1) == 2
+    assert (
+        tracker.taken_by(0) == 0
+        and tracker.taken_by(init) == 1
+        and tracker.taken_by(answer) == tracker.taken_by(len(rec) - 1) == 2
+    )
     # the same version the panels' rebuild settles
     assert Rebuild(rec).at(len(rec) - 1).version == settled_version(settled)
 
@@ -253,7 +293,10 @@ async def test_the_message_histogram_counts_the_messages_per_run_of_entries(demo
 def test_the_message_histogram_of_a_million_entries_is_cheap():
     d = Driver()
     d.handshake()
-    log = orjson.dumps({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}}) + b"\n"
+    log = (
+        orjson.dumps({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}})
+        + b"\n"
+    )
     a = d.engine.incoming(log, 1.0, len(d.rec))
     lines = [log] * 10_000
     shared = [a] * len(lines)

@@ -51,7 +51,9 @@ def file_lines(path: Path) -> list[dict]:
         ("partial-exit", []),  # a partial line, the Failed state
     ],
 )
-async def test_file_written_during_the_session_loads_into_the_same_entries(tmp_path: Path, mode: str, requests: list[str]) -> None:
+async def test_file_written_during_the_session_loads_into_the_same_entries(
+    tmp_path: Path, mode: str, requests: list[str]
+) -> None:
     path = tmp_path / f"{mode}.jsonl"
     session = Session(options(misbehave(mode), record_path=path))
     async with session:
@@ -65,7 +67,18 @@ async def test_file_written_during_the_session_loads_into_the_same_entries(tmp_p
         if mode == "partial-exit":
             assert await session.wait_exit(BOUND)
         elif mode == "early-request":
-            await wait_for(lambda: len([e for e in session.recording if e.direction is Direction.C2S and e.id in ("early-1", "early-2")]) == 2)
+            await wait_for(
+                lambda: (
+                    len(
+                        [
+                            e
+                            for e in session.recording
+                            if e.direction is Direction.C2S and e.id in ("early-1", "early-2")
+                        ]
+                    )
+                    == 2
+                )
+            )
 
     original = session.recording
     loaded = Recording.load(path)
@@ -107,7 +120,10 @@ async def test_a_probe_killed_mid_session_leaves_a_readable_file(tmp_path: Path)
     ]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        await wait_for(lambda: path.exists() and b'"method":"tools/call"' in path.read_bytes(), what="the tools/call entry in the file")
+        await wait_for(
+            lambda: path.exists() and b'"method":"tools/call"' in path.read_bytes(),
+            what="the tools/call entry in the file",
+        )
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=BOUND)
@@ -122,11 +138,25 @@ async def test_a_probe_killed_mid_session_leaves_a_readable_file(tmp_path: Path)
 
 def test_probe_record_file_matches_its_json_output(tmp_path: Path) -> None:
     path = tmp_path / "probe.jsonl"
-    run = probe("--era", "legacy", "--record", str(path), "--request", "tools/list", "--request", "ping", server=misbehave("noise"))
+    run = probe(
+        "--era",
+        "legacy",
+        "--record",
+        str(path),
+        "--request",
+        "tools/list",
+        "--request",
+        "ping",
+        server=misbehave("noise"),
+    )
     assert run.rc == 0, run.stderr
     lines = file_lines(path)
     header, entries, summary = lines[0], lines[1:-1], lines[-1]
-    assert header["format"] == "mcp-session-inspector/recording" and header["version"] == 3 and header["transport"] == "stdio"
+    assert (
+        header["format"] == "mcp-session-inspector/recording"
+        and header["version"] == 3
+        and header["transport"] == "stdio"
+    )
     assert header["argv"] == misbehave("noise") and header["era_mode"] == "legacy"
     assert entries == run.entries
     assert summary == run.summary  # the probe writes the file: its summary carries the exit too

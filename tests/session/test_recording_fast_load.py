@@ -65,7 +65,9 @@ def reference_load(path: Path) -> Recording:
                 d = orjson.loads(line)
             except orjson.JSONDecodeError as exc:
                 cut = not line.endswith(b"\n")
-                reason = "cut off at the end of the file (the recording stopped mid-line)" if cut else f"not JSON ({exc})"
+                reason = (
+                    "cut off at the end of the file (the recording stopped mid-line)" if cut else f"not JSON ({exc})"
+                )
                 problem(number, reason)
                 unread.append((number, reason))
                 continue
@@ -154,7 +156,12 @@ def session_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
                 await session.request(method)
         return path
 
-    for mode, requests in [("invalid-utf8", ["tools/list"]), ("no-jsonrpc", ["tools/list", "ping"]), ("noise", ["ping"]), ("flood", ["ping"])]:
+    for mode, requests in [
+        ("invalid-utf8", ["tools/list"]),
+        ("no-jsonrpc", ["tools/list", "ping"]),
+        ("noise", ["ping"]),
+        ("flood", ["ping"]),
+    ]:
         out.append(anyio.run(record, mode, requests))
     return out
 
@@ -176,7 +183,9 @@ def test_real_session_files_load_the_same(session_files: list[Path]) -> None:
 def test_a_session_with_everything_loads_the_same(synthetic: Path, tmp_path: Path) -> None:
     rec = both_ways(synthetic)
     assert rec.transition_rows and rec.exchange_rows and rec._latency and rec._paired
-    assert any(rec.schema_at(i) is False for i in range(len(rec))) and any(rec.violations_at(i) for i in range(len(rec)))
+    assert any(rec.schema_at(i) is False for i in range(len(rec))) and any(
+        rec.violations_at(i) for i in range(len(rec))
+    )
     assert any(not rec.raw_at(i).isascii() and rec.direction_at(i) is Direction.S2C for i in range(len(rec)))
     assert max(len(rec.raw_at(i)) for i in range(len(rec))) > LARGE_ENTRY
     assert rec.load_problems == []
@@ -220,9 +229,9 @@ def damaged(lines: list[bytes], rng: random.Random, n: int) -> list[bytes]:
             d["paired"] = rng.choice([seq, seq + 3, 10**6, -1, "x", True])
             out[i] = orjson.dumps(d) + b"\n"
         elif what == 6 and d is not None:
-            d[rng.choice(["violations", "schema_ok", "id", "method", "latency", "t", "raw", "state", "kind", "dir"])] = rng.choice(
-                [None, 0, "", [], {}, ["rule"], [1], True, 1.5, -2, "operating", "noise", [[1]], {"a": 1}]
-            )
+            d[
+                rng.choice(["violations", "schema_ok", "id", "method", "latency", "t", "raw", "state", "kind", "dir"])
+            ] = rng.choice([None, 0, "", [], {}, ["rule"], [1], True, 1.5, -2, "operating", "noise", [[1]], {"a": 1}])
             out[i] = orjson.dumps(d) + b"\n"
         elif what == 7 and d is not None:
             if d:
@@ -244,7 +253,9 @@ def damaged(lines: list[bytes], rng: random.Random, n: int) -> list[bytes]:
             d = {k: d[k] for k in sorted(d)}  # another order of the members
             out[i] = orjson.dumps(d) + b"\n"
         elif what == 14 and d is not None:
-            d["transition"] = rng.choice([{"from": "initialized", "to": "operating", "label": "initialized"}, {"to": 3}, None])
+            d["transition"] = rng.choice(
+                [{"from": "initialized", "to": "operating", "label": "initialized"}, {"to": 3}, None]
+            )
             out[i] = orjson.dumps(d) + b"\n"
         elif what == 15 and d is not None:
             d["violations"] = ["x.rule", "y.rule"]
@@ -277,7 +288,9 @@ def test_damaged_files_load_the_same(synthetic: Path, tmp_path: Path, seed: int,
     both_ways(path)
 
 
-def test_loading_in_steps_gives_the_same_and_is_whole_at_every_step(synthetic: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_loading_in_steps_gives_the_same_and_is_whole_at_every_step(
+    synthetic: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lines = synthetic.read_bytes().splitlines(keepends=True)
     path = tmp_path / "steps.jsonl"
     # a pairing with a later entry (kept) and one with a missing entry (described), mid-file
@@ -285,7 +298,9 @@ def test_loading_in_steps_gives_the_same_and_is_whole_at_every_step(synthetic: P
     d["paired"] = d["seq"] + 30
     e = orjson.loads(lines[50])
     e["paired"] = 10**7
-    path.write_bytes(b"".join([*lines[:40], orjson.dumps(d) + b"\n", *lines[41:50], orjson.dumps(e) + b"\n", *lines[51:]]))
+    path.write_bytes(
+        b"".join([*lines[:40], orjson.dumps(d) + b"\n", *lines[41:50], orjson.dumps(e) + b"\n", *lines[51:]])
+    )
     monkeypatch.setattr(recording_module, "READ_BLOCK", 3000)
     loader = RecordingLoader(path)
     rec = loader.begin()

@@ -28,7 +28,17 @@ HEADER = {"format": "mcp-session-inspector/recording", "version": 1}
 @pytest.fixture(scope="module")
 def real_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("rec") / "real.jsonl"
-    run = probe("--era", "legacy", "--record", str(path), "--request", "tools/list", "--request", "ping", server=misbehave("stderr-chatter"))
+    run = probe(
+        "--era",
+        "legacy",
+        "--record",
+        str(path),
+        "--request",
+        "tools/list",
+        "--request",
+        "ping",
+        server=misbehave("stderr-chatter"),
+    )
     assert run.rc == 0, run.stderr
     return path
 
@@ -55,24 +65,35 @@ def first_paired(lines: list[bytes]) -> int:
         (b"42\n", "a JSON number, not an entry object"),
         (b"[1, 2]\n", "a JSON array, not an entry object"),
         (b"{}\n", "no 'dir' member"),
-        (b'{"dir": "sideways", "t": 1}\n', "unknown direction \"sideways\""),
+        (b'{"dir": "sideways", "t": 1}\n', 'unknown direction "sideways"'),
         (b'{"dir": "s2c", "t": 1, "raw": 5}\n', "'raw' is number, not a string"),
         (b'{"dir": "s2c", "t": null, "raw": "x"}\n', "'t' is null, not a number"),
         (b'{"dir": "s2c", "t": 1, "raw_b64": "***"}\n', "'raw_b64' is not valid base64"),
-        (b'{"dir": "s2c", "t": 1, "kind": "gossip"}\n', "unknown kind \"gossip\""),
+        (b'{"dir": "s2c", "t": 1, "kind": "gossip"}\n', 'unknown kind "gossip"'),
         (b'{"dir": "s2c", "t": 1, "paired": "x"}\n', "'paired' is \"x\", not an entry number"),
         (b'{"dir": "s2c", "t": 1, "violations": "rule"}\n', "'violations' is not a list of rule ids"),
-        (b'{"dir": "event", "t": 1, "transition": {"to": 3}}\n', "'transition' is not a lifecycle transition (from, to, label)"),
+        (
+            b'{"dir": "event", "t": 1, "transition": {"to": 3}}\n',
+            "'transition' is not a lifecycle transition (from, to, label)",
+        ),
         (b'{"dir": "s2c", "t": 1, "schema_errors": [1]}\n', "'schema_errors' is not a list of {path, message}"),
         (b'{"dir": "event", "t": 1, "returncode": "0"}\n', "'returncode' is \"0\", not a whole number"),
         (b"{not json\n", "not JSON"),
-        (b'{"dir": "event", "t": 1, "transition": null}\n', "'transition' is not a lifecycle transition (from, to, label)"),
+        (
+            b'{"dir": "event", "t": 1, "transition": null}\n',
+            "'transition' is not a lifecycle transition (from, to, label)",
+        ),
         (b'{"dir": ' + b"[" * 300 + b"]" * 300 + b', "t": 1}\n', "unknown direction a deeply nested array"),
         (b'{"dir": "s2c", "t": 1, "id": ' + b"[" * 1000 + b"]" * 1000 + b"}\n", "'id' is nested too deeply to keep"),
-        (b'{"dir": "s2c", "t": 1, "note": ' + b"[" * 1000 + b"]" * 1000 + b"}\n", "a member is nested too deeply to keep"),
+        (
+            b'{"dir": "s2c", "t": 1, "note": ' + b"[" * 1000 + b"]" * 1000 + b"}\n",
+            "a member is nested too deeply to keep",
+        ),
     ],
 )
-def test_a_bad_line_is_described_and_later_entries_keep_their_numbers(real_file: Path, tmp_path: Path, bad: bytes, reason: str) -> None:
+def test_a_bad_line_is_described_and_later_entries_keep_their_numbers(
+    real_file: Path, tmp_path: Path, bad: bytes, reason: str
+) -> None:
     original = Recording.load(real_file)
     assert original.load_problems == []
     lines = lines_of(real_file)
@@ -99,10 +120,22 @@ def test_a_bad_line_is_described_and_later_entries_keep_their_numbers(real_file:
         (b"hello\n", "the first line is not JSON"),
         (b'{"format": "something-else", "version": 1}\n', "not a recording"),
         (b'{"format": "mcp-session-inspector/recording"}\n', "the header has no format version"),
-        (b'{"format": "mcp-session-inspector/recording", "version": "1"}\n', 'the format version "1" is not a whole number'),
-        (b'{"format": "mcp-session-inspector/recording", "version": 1.0}\n', "the format version 1.0 is not a whole number"),
-        (b'{"format": "mcp-session-inspector/recording", "version": 0}\n', "the format version 0 is not valid (versions start at 1)"),
-        (b'{"format": "mcp-session-inspector/recording", "version": 99}\n', "recording format version 99 is newer than this inspector"),
+        (
+            b'{"format": "mcp-session-inspector/recording", "version": "1"}\n',
+            'the format version "1" is not a whole number',
+        ),
+        (
+            b'{"format": "mcp-session-inspector/recording", "version": 1.0}\n',
+            "the format version 1.0 is not a whole number",
+        ),
+        (
+            b'{"format": "mcp-session-inspector/recording", "version": 0}\n',
+            "the format version 0 is not valid (versions start at 1)",
+        ),
+        (
+            b'{"format": "mcp-session-inspector/recording", "version": 99}\n',
+            "recording format version 99 is newer than this inspector",
+        ),
     ],
 )
 def test_a_file_that_is_no_recording_gets_one_clear_error(tmp_path: Path, header: bytes, message: str) -> None:
@@ -188,18 +221,53 @@ def test_progress_is_reported_and_can_cancel(real_file: Path, tmp_path: Path) ->
 
 line_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=True) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["dir", "t", "raw", "raw_b64", "kind", "state", "paired", "latency", "violations", "schema_ok", "seq", "transition", "schema_errors", "event", "pid", "method", "id"]), inner, max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "dir",
+                    "t",
+                    "raw",
+                    "raw_b64",
+                    "kind",
+                    "state",
+                    "paired",
+                    "latency",
+                    "violations",
+                    "schema_ok",
+                    "seq",
+                    "transition",
+                    "schema_errors",
+                    "event",
+                    "pid",
+                    "method",
+                    "id",
+                ]
+            ),
+            inner,
+            max_size=6,
+        )
+    ),
     max_leaves=12,
 )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(replacements=st.lists(st.tuples(st.integers(min_value=1, max_value=60), line_values | st.binary(max_size=20)), max_size=4))
-def test_any_damage_to_lines_gives_a_loadable_recording_or_one_error(real_file: Path, tmp_path: Path, replacements: list) -> None:
+@given(
+    replacements=st.lists(
+        st.tuples(st.integers(min_value=1, max_value=60), line_values | st.binary(max_size=20)), max_size=4
+    )
+)
+def test_any_damage_to_lines_gives_a_loadable_recording_or_one_error(
+    real_file: Path, tmp_path: Path, replacements: list
+) -> None:
     lines = lines_of(real_file)
     for index, value in replacements:
         if index < len(lines):
-            lines[index] = (value if isinstance(value, bytes) else orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS, default=str)) + b"\n"
+            lines[index] = (
+                value if isinstance(value, bytes) else orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS, default=str)
+            ) + b"\n"
     loaded = Recording.load(write(tmp_path / "fuzz.jsonl", lines))
     assert len(loaded) + loaded.load_problem_count >= len(lines) - 2 - len(replacements)
     for i, e in enumerate(loaded):  # every entry can be shown
@@ -269,8 +337,13 @@ async def test_json_lines_from_the_columns_are_the_entries_to_json(tmp_path: Pat
     assert rec.plain_run(*runs[2]) == rec.plain_run(*runs[2])  # asked twice (both writers do): the same
     assert rec.plain_run(runs[0][0], runs[1][1]) is None  # two reads: different times
     for a, b in runs:
-        assert rec.json_lines(a, b) == b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(a, b))
-    assert sum(1 for i in range(len(rec)) if not rec.violations_at(i) and rec.id_at(i) is None and not rec.extra_at(i)) >= 8
+        assert rec.json_lines(a, b) == b"".join(
+            orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(a, b)
+        )
+    assert (
+        sum(1 for i in range(len(rec)) if not rec.violations_at(i) and rec.id_at(i) is None and not rec.extra_at(i))
+        >= 8
+    )
     slow = b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(len(rec)))
     assert rec.json_lines(0, len(rec)) == slow
     assert rec.json_lines(3, 7) == b"".join(orjson.dumps(rec[i].to_json(), default=str) + b"\n" for i in range(3, 7))
@@ -283,8 +356,19 @@ LIMIT = 1 << 18  # a small max_line (the least the loader takes is one read bloc
 
 
 def _entry_line(seq: int, raw: str, **more: object) -> bytes:
-    d = {"seq": seq, "t": seq / 10, "dir": "s2c", "kind": "notification", "method": "notifications/message", "id": None, "raw": raw,
-         "state": "operating", "violations": [], "schema_ok": None, **more}
+    d = {
+        "seq": seq,
+        "t": seq / 10,
+        "dir": "s2c",
+        "kind": "notification",
+        "method": "notifications/message",
+        "id": None,
+        "raw": raw,
+        "state": "operating",
+        "violations": [],
+        "schema_ok": None,
+        **more,
+    }
     return orjson.dumps(d) + b"\n"
 
 
@@ -292,24 +376,39 @@ def _header_line() -> bytes:
     return orjson.dumps({"format": "mcp-session-inspector/recording", "version": 2, "transport": "stdio"}) + b"\n"
 
 
-@pytest.mark.parametrize("tail", ["", "é😀\\\"\n\t\x01"])
+@pytest.mark.parametrize("tail", ["", 'é😀\\"\n\t\x01'])
 def test_a_line_past_the_limit_keeps_its_first_bytes_and_loading_goes_on(tmp_path: Path, tail: str) -> None:
     """The entry keeps the members written before its bytes and a prefix of its bytes (cut where a
     whole character ends, escapes decoded), marked damaged and described; the next entries load
     with their numbers; the window's stepwise loader gives the same."""
-    message = '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"' + ("x" + tail) * (3 * LIMIT // (1 + len(tail)))
+    message = '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"' + ("x" + tail) * (
+        3 * LIMIT // (1 + len(tail))
+    )
     assert len(message) > 2 * LIMIT
-    lines = [_header_line(), _entry_line(0, "first"), _entry_line(1, message), _entry_line(2, "after"), _entry_line(3, "last")]
+    lines = [
+        _header_line(),
+        _entry_line(0, "first"),
+        _entry_line(1, message),
+        _entry_line(2, "after"),
+        _entry_line(3, "last"),
+    ]
     path = write(tmp_path / "long.jsonl", lines)
     rec = Recording.load(path, max_line=LIMIT)
     assert len(rec) == 4 and rec.raw_at(2) == b"after" and rec.raw_at(3) == b"last"
     kept = rec.raw_at(1)
     whole = message.encode()
     assert len(whole) > len(kept) >= LIMIT // 3 and whole.startswith(kept)  # escapes take room in the line
-    assert rec.method_at(1) == "notifications/message" and rec.direction_at(1) is Direction.S2C and rec.kind_at(1) is Kind.NOTIFICATION
+    assert (
+        rec.method_at(1) == "notifications/message"
+        and rec.direction_at(1) is Direction.S2C
+        and rec.kind_at(1) is Kind.NOTIFICATION
+    )
     assert "longer than the limit of 262,144" in rec.extra_at(1)["damaged"]
     assert [line for line, _ in rec.load_problems] == [3] and rec.load_problem_count == 1
-    assert f"{len(lines[2]) - 1:,} bytes, longer than the limit of 262,144: the first {len(kept):,} bytes of its message are kept" in rec.load_problems[0][1]
+    assert (
+        f"{len(lines[2]) - 1:,} bytes, longer than the limit of 262,144: the first {len(kept):,} bytes of its message are kept"
+        in rec.load_problems[0][1]
+    )
     from inspector.session.recording import RecordingLoader
 
     loader = RecordingLoader(path, max_line=LIMIT)
@@ -327,7 +426,9 @@ def test_an_entry_written_in_slices_keeps_its_members_past_the_limit(tmp_path: P
     from inspector.protocol.lifecycle import State
 
     rec = Recording()
-    big = b'{"jsonrpc":"2.0","id":1,"result":{"text":"' + b"\xff" + b"y" * (2 << 20) + b'"}}'  # over LARGE_ENTRY: written in slices
+    big = (
+        b'{"jsonrpc":"2.0","id":1,"result":{"text":"' + b"\xff" + b"y" * (2 << 20) + b'"}}'
+    )  # over LARGE_ENTRY: written in slices
     a = Analysis(Kind.RESULT, State.OPERATING)
     a.id, a.violations = 1, ("jsonrpc.parse-error",)
     rec.append(Direction.S2C, 0.5, big, a, {"dropped": 7})
@@ -336,10 +437,16 @@ def test_an_entry_written_in_slices_keeps_its_members_past_the_limit(tmp_path: P
     rec.write_to(path).close()
     loaded = Recording.load(path, max_line=LIMIT)
     assert len(loaded) == 2 and loaded.raw_at(1) == b"after"
-    assert loaded.violations_at(0) == ("jsonrpc.parse-error",) and loaded.state_at(0) is State.OPERATING and loaded.id_at(0) == 1
+    assert (
+        loaded.violations_at(0) == ("jsonrpc.parse-error",)
+        and loaded.state_at(0) is State.OPERATING
+        and loaded.id_at(0) == 1
+    )
     assert loaded.extra_at(0)["dropped"] == 7 and "damaged" in loaded.extra_at(0)
     kept = loaded.raw_at(0)
-    assert kept.startswith(b'{"jsonrpc":"2.0","id":1,"result":{"text":"\xef\xbf\xbd') and len(kept) >= LIMIT - 200  # U+FFFD: raw_b64 was past the limit
+    assert (
+        kept.startswith(b'{"jsonrpc":"2.0","id":1,"result":{"text":"\xef\xbf\xbd') and len(kept) >= LIMIT - 200
+    )  # U+FFFD: raw_b64 was past the limit
 
 
 def test_a_line_past_the_limit_that_is_no_entry_is_an_unreadable_line(tmp_path: Path) -> None:
@@ -347,18 +454,40 @@ def test_a_line_past_the_limit_that_is_no_entry_is_an_unreadable_line(tmp_path: 
     rec = Recording.load(write(tmp_path / "junk.jsonl", lines), max_line=LIMIT)
     assert len(rec) == 3 and rec.raw_at(2) == b"after"
     assert rec.extra_at(1) == {"event": "unreadable", "line": 3}  # a placeholder keeps the numbers
-    assert rec.load_problems == [(3, f"{3 * LIMIT:,} bytes, longer than the limit of 262,144; its first bytes are no entry, the rest was skipped")]
+    assert rec.load_problems == [
+        (
+            3,
+            f"{3 * LIMIT:,} bytes, longer than the limit of 262,144; its first bytes are no entry, the rest was skipped",
+        )
+    ]
     cut_at_end = write(tmp_path / "junk-end.jsonl", lines[:3] + [b"{" * (3 * LIMIT)])  # no line end
     rec = Recording.load(cut_at_end, max_line=LIMIT)
     assert len(rec) == 1 and rec.load_problem_count == 2 and "the file ends inside it" in rec.load_problems[1][1]
 
 
 def test_a_header_past_the_limit_keeps_its_first_members(tmp_path: Path) -> None:
-    header = orjson.dumps({"format": "mcp-session-inspector/recording", "version": 2, "transport": "stdio", "command": "z" * (3 * LIMIT)}) + b"\n"
-    rec = Recording.load(write(tmp_path / "header.jsonl", [header, _entry_line(0, "first"), _entry_line(1, "second")]), max_line=LIMIT)
+    header = (
+        orjson.dumps(
+            {
+                "format": "mcp-session-inspector/recording",
+                "version": 2,
+                "transport": "stdio",
+                "command": "z" * (3 * LIMIT),
+            }
+        )
+        + b"\n"
+    )
+    rec = Recording.load(
+        write(tmp_path / "header.jsonl", [header, _entry_line(0, "first"), _entry_line(1, "second")]), max_line=LIMIT
+    )
     assert len(rec) == 2 and rec.raw_at(1) == b"second"
     assert rec.header["transport"] == "stdio" and "command" not in rec.header
-    assert rec.load_problems == [(1, f"the header is {len(header) - 1:,} bytes, longer than the limit of 262,144: only its first members were read")]
+    assert rec.load_problems == [
+        (
+            1,
+            f"the header is {len(header) - 1:,} bytes, longer than the limit of 262,144: only its first members were read",
+        )
+    ]
     not_ours = orjson.dumps({"format": "something else", "pad": "z" * (3 * LIMIT)}) + b"\n"
     with pytest.raises(RecordingError, match="not a recording"):
         Recording.load(write(tmp_path / "other.jsonl", [not_ours]), max_line=LIMIT)
@@ -376,6 +505,8 @@ def test_unreadable_lines_are_described_up_to_a_cap_and_counted_beyond_it(tmp_pa
     assert rec.load_problem_count == bad and len(rec.load_problems) == MAX_LOAD_PROBLEMS
     assert rec.raw_at(1).startswith(b"entry 1 could not be read from line 3: not JSON")
     shared = rec.raw_at(MAX_LOAD_PROBLEMS + 1)
-    assert shared.startswith(b"an entry that could not be read: one of 500 more unreadable lines between line 1003 and line 1502")
+    assert shared.startswith(
+        b"an entry that could not be read: one of 500 more unreadable lines between line 1003 and line 1502"
+    )
     assert all(rec.raw_at(i) is shared for i in range(MAX_LOAD_PROBLEMS + 1, bad + 1))
     assert rec.extra_at(bad) == {"event": "unreadable", "line": None} and rec.kind_at(bad) is Kind.NOTE

@@ -10,7 +10,18 @@ from __future__ import annotations
 import anyio
 import orjson
 import pytest
-from session_helpers import BOUND, find, first, messages, options, reference_server, rules, state_path, transitions, wait_for
+from session_helpers import (
+    BOUND,
+    find,
+    first,
+    messages,
+    options,
+    reference_server,
+    rules,
+    state_path,
+    transitions,
+    wait_for,
+)
 
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
@@ -30,7 +41,11 @@ LEGACY_PATH = [
 
 
 def assert_schema_ok(session: Session) -> None:
-    bad = [(e.seq, e.direction.label, e.method, e.extra.get("schema_errors")) for e in messages(session.recording) if e.schema_ok is not True]
+    bad = [
+        (e.seq, e.direction.label, e.method, e.extra.get("schema_errors"))
+        for e in messages(session.recording)
+        if e.schema_ok is not True
+    ]
     assert bad == []
 
 
@@ -118,11 +133,16 @@ async def test_roots_request_with_id_zero_is_answered_and_paired() -> None:
     rec = session.recording
     async with session:
         await session.start()
-        request = await wait_for(lambda: first(rec, direction=Direction.S2C, kind=Kind.REQUEST, method="roots/list"), what="roots/list")
+        request = await wait_for(
+            lambda: first(rec, direction=Direction.S2C, kind=Kind.REQUEST, method="roots/list"), what="roots/list"
+        )
         answer = await wait_for(lambda: first(rec, direction=Direction.C2S, method="roots/list"), what="the answer")
         # The server reports what it got: proof that it accepted the answer.
         await wait_for(
-            lambda: any(b"Roots updated: 1 root(s)" in e.raw for e in find(rec, direction=Direction.S2C, method="notifications/message")),
+            lambda: any(
+                b"Roots updated: 1 root(s)" in e.raw
+                for e in find(rec, direction=Direction.S2C, method="notifications/message")
+            ),
             what="the server's log line about the roots",
         )
 
@@ -151,9 +171,18 @@ async def test_echo_of_two_megabytes_is_recorded_byte_exact() -> None:
 
     rec = session.recording
     sent = first(rec, direction=Direction.C2S, method="tools/call")
-    assert sent.raw == orjson.dumps(
-        {"jsonrpc": "2.0", "id": reply.id, "method": "tools/call", "params": {"name": "echo", "arguments": {"message": message}}}
-    ) + b"\n"
+    assert (
+        sent.raw
+        == orjson.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": reply.id,
+                "method": "tools/call",
+                "params": {"name": "echo", "arguments": {"message": message}},
+            }
+        )
+        + b"\n"
+    )
     got = rec[reply.seq]
     # The TypeScript SDK writes result first, then jsonrpc and id: the record keeps that order.
     expected = (
@@ -173,7 +202,9 @@ async def test_progress_then_cancel_flags_progress_after_cancel() -> None:
     session = Session(options(reference_server()))
     rec = session.recording
     progress_seen = anyio.Event()
-    session.notification_listeners.append(lambda seq, obj: obj.get("method") == "notifications/progress" and progress_seen.set())
+    session.notification_listeners.append(
+        lambda seq, obj: obj.get("method") == "notifications/progress" and progress_seen.set()
+    )
     outcome: list[str] = []
 
     async def call(scope: anyio.CancelScope) -> None:

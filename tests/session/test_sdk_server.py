@@ -30,7 +30,11 @@ MODERN_PATH = [State.IDLE, State.DISCOVERING, State.READY, State.SHUTTING_DOWN, 
 
 
 def assert_schema_ok(session: Session) -> None:
-    bad = [(e.seq, e.direction.label, e.method, e.extra.get("schema_errors")) for e in messages(session.recording) if e.schema_ok is not True]
+    bad = [
+        (e.seq, e.direction.label, e.method, e.extra.get("schema_errors"))
+        for e in messages(session.recording)
+        if e.schema_ok is not True
+    ]
     assert bad == []
 
 

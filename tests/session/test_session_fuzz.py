@@ -18,7 +18,9 @@ from session_fuzz import run_stream, streams
 EXAMPLES = int(os.environ.get("SESSION_FUZZ", "150"))
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 @given(streams())
 def test_random_server_streams_never_escape_and_lose_nothing(case: dict) -> None:
     with tempfile.TemporaryDirectory() as tmp:

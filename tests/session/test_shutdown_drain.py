@@ -101,8 +101,12 @@ def test_probe_records_a_two_million_line_flood_to_its_last_byte_and_the_exit(tm
     tee = tmp_path / "tee.out"
     run, record, tail = probe(
         tmp_path,
-        "--era", "legacy", "--stdin-grace", "60",
-        "--", *sh(f"{sys.executable} {FLOOD} --initialize --lines 1400000 --noise 600000 | tee {tee}"),
+        "--era",
+        "legacy",
+        "--stdin-grace",
+        "60",
+        "--",
+        *sh(f"{sys.executable} {FLOOD} --initialize --lines 1400000 --noise 600000 | tee {tee}"),
     )
     assert run.returncode == EXIT_OK, run.stderr
     digest, s2c, others, summary = read_recording(record)
@@ -112,7 +116,9 @@ def test_probe_records_a_two_million_line_flood_to_its_last_byte_and_the_exit(tm
     assert digest == want_digest
     events = [e["event"] for e in others if e["dir"] == "event"]
     assert events[-1] == "exited" and {"stdout_closed", "stderr_closed"} <= set(events[:-1])
-    assert "stdin_closed" in events and "sigterm_sent" not in events  # the shutdown began mid-flood, and it ended as the spec wants
+    assert (
+        "stdin_closed" in events and "sigterm_sent" not in events
+    )  # the shutdown began mid-flood, and it ended as the spec wants
     exited = others[-1]
     assert exited["returncode"] == 0 and exited["raw"] == "exited with code 0"
     assert summary["exit_code"] == 0 and summary["shutdown"] == "stdin" and summary["unread"] is None
@@ -169,12 +175,17 @@ def test_probe_says_what_a_writer_outside_the_group_left_unread_and_exits_7(tmp_
     (unread,) = summary["unread"]
     assert unread["stream"] == "stdout" and unread["more"] is True and unread["bytes"] == 0
     entry = next(e for e in others if e.get("event") == "output_unread")
-    assert entry["raw"].startswith("whatever the server's stdout carried after reading stopped was not recorded: still written to")
+    assert entry["raw"].startswith(
+        "whatever the server's stdout carried after reading stopped was not recorded: still written to"
+    )
     assert [e.get("event") for e in others if e["dir"] == "event"][-2:] == ["exited", "output_unread"]
     assert summary["exit_code"] == 0
     assert "NOT RECORDED      whatever the server's stdout carried after reading stopped" in tail
     assert "exit              7 (whatever the server's stdout carried" in tail
-    assert "mcp-session-inspector: whatever the server's stdout carried after reading stopped was not recorded" in run.stderr
+    assert (
+        "mcp-session-inspector: whatever the server's stdout carried after reading stopped was not recorded"
+        in run.stderr
+    )
 
 
 # ---------------------------------------------------------------------- the Session API
@@ -203,7 +214,13 @@ async def test_a_pipeline_that_outlives_its_shell_is_read_to_its_end(tmp_path: P
     assert len(raws) == 400_000 == want.count(b"\n")
     assert b"".join(raws) == want
     events = [rec.extra_at(i).get("event") for i in range(len(rec)) if rec.direction_at(i) is Direction.EVENT]
-    assert events.index("sigterm_sent") < events.index("group_survived") < events.index("group_gone") < events.index("exited") == len(events) - 1
+    assert (
+        events.index("sigterm_sent")
+        < events.index("group_survived")
+        < events.index("group_gone")
+        < events.index("exited")
+        == len(events) - 1
+    )
     assert session.signal == signal.SIGTERM and session.exit_info.escalation == "sigterm"
     assert session.unread == [] and rec.summary["unread"] is None
 
@@ -237,7 +254,10 @@ async def test_a_consumer_that_stops_early_is_told_what_it_left() -> None:
         assert unread["why"] == "the consumer stopped taking events before the end of the stream"
     # The queue (256 reads of up to 64 KiB) held what was read and never delivered: counted.
     assert 0 < unread["bytes"] <= 258 * 65536  # (and the read in hand, the last partial line)
-    written = sum(len(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":%d}}\n' % i) for i in range(lines))
+    written = sum(
+        len(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":%d}}\n' % i)
+        for i in range(lines)
+    )
     assert delivered + unread["bytes"] < written  # only what was read is counted, never guessed
 
 
@@ -274,5 +294,7 @@ async def test_a_pump_that_takes_in_nothing_is_given_up_and_that_is_recorded(mon
     rec = session.recording
     last = len(rec) - 1
     assert rec.extra_at(last)["event"] == "output_unread"
-    assert rec.raw_at(last).startswith(b"whatever the server's stdout carried after reading stopped was not recorded: the inspector stopped waiting")
+    assert rec.raw_at(last).startswith(
+        b"whatever the server's stdout carried after reading stopped was not recorded: the inspector stopped waiting"
+    )
     assert rec.summary["unread"] == [unread]

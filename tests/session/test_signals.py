@@ -36,7 +36,23 @@ def test_a_stop_signal_shuts_the_server_down_per_spec_and_exits_128_plus_n(tmp_p
     # Legacy era: initialize is the first request (in auto, server/discover waits unread).
     server = misbehave("ignore-stdin-close", "--delay", "60")
     out, record = tmp_path / "out.jsonl", tmp_path / "rec.jsonl"
-    cmd = [sys.executable, "-m", "inspector", "probe", "--json", "--era", "legacy", "--record", str(record), "--stdin-grace", "0.3", "--term-grace", "2", "--", *server]
+    cmd = [
+        sys.executable,
+        "-m",
+        "inspector",
+        "probe",
+        "--json",
+        "--era",
+        "legacy",
+        "--record",
+        str(record),
+        "--stdin-grace",
+        "0.3",
+        "--term-grace",
+        "2",
+        "--",
+        *server,
+    ]
     with open(out, "wb") as stdout:
         proc = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
     try:

@@ -48,19 +48,44 @@ def read_recording(path: Path) -> tuple[list[dict], dict]:
 @pytest.mark.parametrize(
     ("era", "server", "lines", "requests", "want_era"),
     [
-        ("legacy", misbehave("good"), 300_000, ["tools/list", "ping", "tools/call=" + '{"name":"echo","arguments":{"text":"hi"}}', "tools/list"], "legacy"),
+        (
+            "legacy",
+            misbehave("good"),
+            300_000,
+            ["tools/list", "ping", "tools/call=" + '{"name":"echo","arguments":{"text":"hi"}}', "tools/list"],
+            "legacy",
+        ),
         # auto: a server/discover answer held back behind the flood would be taken for silence
         # (a legacy server): the fallback to initialize, which this server refuses
         ("auto", modern_fixture(), 100_000, ["tools/list", "tools/list"], "modern"),
     ],
 )
-def test_answers_are_on_time_through_a_stderr_flood(tmp_path: Path, era: str, server: list[str], lines: int, requests: list[str], want_era: str) -> None:
+def test_answers_are_on_time_through_a_stderr_flood(
+    tmp_path: Path, era: str, server: list[str], lines: int, requests: list[str], want_era: str
+) -> None:
     record = tmp_path / "recording.jsonl"
-    argv = [sys.executable, "-m", "inspector", "probe", "--era", era, "--timeout", "2", "--probe-timeout", "2", "--stdin-grace", "30", "--record", str(record)]
+    argv = [
+        sys.executable,
+        "-m",
+        "inspector",
+        "probe",
+        "--era",
+        era,
+        "--timeout",
+        "2",
+        "--probe-timeout",
+        "2",
+        "--stdin-grace",
+        "30",
+        "--record",
+        str(record),
+    ]
     for r in requests:
         argv += ["--request", r]
     with open(tmp_path / "transcript.txt", "wb") as out:
-        run = subprocess.run([*argv, "--", *flooded(server, lines)], stdout=out, stderr=subprocess.PIPE, text=True, timeout=BOUND)
+        run = subprocess.run(
+            [*argv, "--", *flooded(server, lines)], stdout=out, stderr=subprocess.PIPE, text=True, timeout=BOUND
+        )
     entries, summary = read_recording(record)
     assert run.returncode == 0, (run.stderr, summary)
     assert summary["era"] == want_era and summary["outcome"] is None

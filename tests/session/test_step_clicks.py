@@ -135,7 +135,9 @@ class Clicker:
                 continue
             await anyio.sleep(self.rng.uniform(0, 0.006))  # a person's moment: the session runs on
             if self.gate.pending is not step:  # the bar changed under the pointer
-                self.misses.append(f"shown {step.values or step.direction}, at the gate at the click {self.gate.pending and (self.gate.pending.values or self.gate.pending.direction)}")
+                self.misses.append(
+                    f"shown {step.values or step.direction}, at the gate at the click {self.gate.pending and (self.gate.pending.values or self.gate.pending.direction)}"
+                )
             self.clicked.append(step)
             self.clicks += 1
             assert self.gate.go(), "Continue found nothing waiting"
@@ -198,7 +200,9 @@ async def one_session(rng: random.Random) -> dict:
 
 async def test_one_click_one_message_over_many_reference_sessions_under_load() -> None:
     rng = random.Random(21)
-    load = subprocess.Popen([sys.executable, "-c", "while True: pass"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    load = subprocess.Popen(
+        [sys.executable, "-c", "while True: pass"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     problems: list[str] = []
     try:
         for run in range(SOAK_RUNS):
@@ -206,14 +210,18 @@ async def test_one_click_one_message_over_many_reference_sessions_under_load() -
                 r = await one_session(rng)
             clicks, messages, shown = r["stepped"]
             if clicks != messages or shown != clicks:
-                problems.append(f"run {run}: {clicks} clicks, {messages} messages taken in or sent, {shown} times the gate showed a step (a step shown, taken back and shown again counts twice)")
+                problems.append(
+                    f"run {run}: {clicks} clicks, {messages} messages taken in or sent, {shown} times the gate showed a step (a step shown, taken back and shown again counts twice)"
+                )
             if r["misses"]:
                 problems.append(f"run {run}: the step clicked was not the one shown: {r['misses']}")
             if not r["replies"] or not all(r["replies"]):
                 problems.append(f"run {run}: answers {r['replies']}")
             summary = r["summary"]
             if summary.get("exit_code") != 0 or r["shutdown_clicks"] != 1 or r["waiting"]:
-                problems.append(f"run {run}: ended with {summary.get('exit_code')!r} ({summary.get('outcome')}), {r['shutdown_clicks']} shutdown steps, {r['waiting']} left waiting")
+                problems.append(
+                    f"run {run}: ended with {summary.get('exit_code')!r} ({summary.get('outcome')}), {r['shutdown_clicks']} shutdown steps, {r['waiting']} left waiting"
+                )
     finally:
         load.kill()
         load.wait()

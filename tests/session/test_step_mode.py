@@ -59,7 +59,11 @@ async def test_legacy_start_holds_every_message_in_both_directions_in_order() ->
             assert session.gate.go()
             step2 = await next_step(session, step1)
             # the server's answer was read and waits: the engine has not seen it
-            assert step2.direction == "s2c" and step2.explanation == SERVER_STEPS["answer"] and step2.values == {"method": "initialize"}
+            assert (
+                step2.direction == "s2c"
+                and step2.explanation == SERVER_STEPS["answer"]
+                and step2.values == {"method": "initialize"}
+            )
             assert orjson.loads(step2.raw)["result"]["protocolVersion"] == LATEST_LEGACY
             assert sent(session) == [step1.raw] and received(session) == []
             assert session.state is State.INITIALIZING
@@ -85,7 +89,11 @@ async def test_legacy_start_holds_every_message_in_both_directions_in_order() ->
 
             tg.start_soon(ping)
             request, answer = await step_through(session, 2, step3)
-        assert request.direction == "c2s" and request.explanation == CLIENT_STEPS["request"] and request.values == {"method": "ping"}
+        assert (
+            request.direction == "c2s"
+            and request.explanation == CLIENT_STEPS["request"]
+            and request.values == {"method": "ping"}
+        )
         assert answer.direction == "s2c" and answer.values == {"method": "ping"}
         assert replies[0].ok
         assert session.gate.pending is None and not session.gate.go()
@@ -291,7 +299,11 @@ async def test_each_escalation_waits_for_continue() -> None:
     # each step happened after its Continue: nothing was sent while the previous one was read
     rec = session.recording
     events = [rec.extra_at(i).get("event") for i in range(len(rec))]
-    assert [e for e in events if e in ("stdin_closed", "sigterm_sent", "sigkill_sent")] == ["stdin_closed", "sigterm_sent", "sigkill_sent"]
+    assert [e for e in events if e in ("stdin_closed", "sigterm_sent", "sigkill_sent")] == [
+        "stdin_closed",
+        "sigterm_sent",
+        "sigkill_sent",
+    ]
 
 
 async def test_closing_without_step_releases_a_held_shutdown_step() -> None:
@@ -387,9 +399,15 @@ async def test_held_order_against_real_servers(server: str, era: EraMode, start:
         # the reference server announces list changes of its own accord: held like the rest,
         # in the order they were read, around the request and its answer
         own = [label for label in seen if label.startswith("← notifications/")]
-        assert [label for label in seen if label not in own] == ["→ tools/list", "← answer to tools/list"] and replies[0].ok
+        assert [label for label in seen if label not in own] == ["→ tools/list", "← answer to tools/list"] and replies[
+            0
+        ].ok
         rec = session.recording
-        notified = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and rec.kind_at(i).label == "notification"]
+        notified = [
+            i
+            for i in range(len(rec))
+            if rec.direction_at(i) is Direction.S2C and rec.kind_at(i).label == "notification"
+        ]
         assert len(notified) == len(own) + len(early)
         assert all("released" in rec.extra_at(i) for i in notified)  # each was let in by a Continue
         # the exact order, the server's own notifications included: every message the recording
@@ -400,7 +418,11 @@ async def test_held_order_against_real_servers(server: str, era: EraMode, start:
         for i in range(len(rec)):
             arrow = {Direction.C2S: "→ ", Direction.S2C: "← "}.get(rec.direction_at(i))
             if arrow is not None:
-                method = rec.method_at(i) if rec.kind_at(i).label in ("request", "notification") else f"answer to {sent[rec.id_at(i)]}"
+                method = (
+                    rec.method_at(i)
+                    if rec.kind_at(i).label in ("request", "notification")
+                    else f"answer to {sent[rec.id_at(i)]}"
+                )
                 recorded.append(arrow + method)
         assert held == recorded
 

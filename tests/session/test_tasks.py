@@ -15,7 +15,15 @@ from session_helpers import find, misbehave, options, reference_server, wait_for
 
 from inspector.session import Direction, Session
 from inspector.session.handlers import ClientHandlers
-from inspector.session.operations import MIN_POLL_SECONDS, TASK_GET_FAILED, TASK_NOT_CREATED, Negotiation, TaskRun, call_as_task, tool_task_support
+from inspector.session.operations import (
+    MIN_POLL_SECONDS,
+    TASK_GET_FAILED,
+    TASK_NOT_CREATED,
+    Negotiation,
+    TaskRun,
+    call_as_task,
+    tool_task_support,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -39,7 +47,13 @@ async def test_the_demo_runs_a_tool_as_a_task_polls_it_and_fetches_the_result() 
         support = tool_task_support(session.negotiation(), tool)
         assert support.allowed and not support.required and support.mode == "optional"
         statuses: list[str] = []
-        run = await call_as_task(session, "tools/call", {"name": "long_running", "arguments": {"steps": 4, "step_ms": 150}}, ttl=60_000, on_task=lambda t: statuses.append(t["status"]))
+        run = await call_as_task(
+            session,
+            "tools/call",
+            {"name": "long_running", "arguments": {"steps": 4, "step_ms": 150}},
+            ttl=60_000,
+            on_task=lambda t: statuses.append(t["status"]),
+        )
         assert run.problem is None and run.status == "completed"
         assert run.created.ok and isinstance(run.created.result["task"]["taskId"], str)
         assert run.result.ok and run.result.result["content"][0]["type"] == "text"
@@ -64,7 +78,14 @@ async def test_cancelling_a_task_run_sends_tasks_cancel_and_the_task_ends_cancel
         await session.start()
         run = TaskRun()
         async with anyio.create_task_group() as tg:
-            tg.start_soon(lambda: call_as_task(session, "tools/call", {"name": "long_running", "arguments": {"steps": 200, "step_ms": 100}}, run=run))
+            tg.start_soon(
+                lambda: call_as_task(
+                    session,
+                    "tools/call",
+                    {"name": "long_running", "arguments": {"steps": 200, "step_ms": 100}},
+                    run=run,
+                )
+            )
             await wait_for(lambda: run.task_id is not None, what="the task was created")
             tg.cancel_scope.cancel()
         assert run.cancel_sent and sent(session, "tasks/cancel") == [{"taskId": run.task_id}]
@@ -85,12 +106,24 @@ async def test_a_plain_tool_is_not_a_task_and_a_direct_answer_is_reported() -> N
 
 
 async def test_an_older_version_has_no_tasks_whatever_the_tool_says() -> None:
-    n = Negotiation(era="legacy", version="2025-06-18", state="operating", server_capabilities={"tasks": {"requests": {"tools": {"call": {}}}}})
+    n = Negotiation(
+        era="legacy",
+        version="2025-06-18",
+        state="operating",
+        server_capabilities={"tasks": {"requests": {"tools": {"call": {}}}}},
+    )
     support = tool_task_support(n, {"name": "t", "execution": {"taskSupport": "required"}})
     assert not support.declared and not support.allowed and support.unusable
-    modern = Negotiation(era="legacy", version="2025-11-25", state="operating", server_capabilities={"tasks": {"list": {}}})
+    modern = Negotiation(
+        era="legacy", version="2025-11-25", state="operating", server_capabilities={"tasks": {"list": {}}}
+    )
     assert tool_task_support(modern, {"execution": {"taskSupport": "optional"}}).declared is False
-    ok = Negotiation(era="legacy", version="2025-11-25", state="operating", server_capabilities={"tasks": {"requests": {"tools": {"call": {}}}}})
+    ok = Negotiation(
+        era="legacy",
+        version="2025-11-25",
+        state="operating",
+        server_capabilities={"tasks": {"requests": {"tools": {"call": {}}}}},
+    )
     assert tool_task_support(ok, {"execution": {"taskSupport": "bogus"}}).mode == "forbidden"
     assert tool_task_support(ok, {"execution": {"taskSupport": "required"}}).required
 
@@ -113,7 +146,12 @@ async def test_the_reference_servers_required_task_asks_for_input_through_tasks_
         tool = await listed_tool(session, "simulate-research-query")
         assert tool_task_support(session.negotiation(), tool).required
         statuses: list[str] = []
-        run = await call_as_task(session, "tools/call", {"name": "simulate-research-query", "arguments": {"topic": "tea", "ambiguous": True}}, on_task=lambda t: statuses.append(t["status"]))
+        run = await call_as_task(
+            session,
+            "tools/call",
+            {"name": "simulate-research-query", "arguments": {"topic": "tea", "ambiguous": True}},
+            on_task=lambda t: statuses.append(t["status"]),
+        )
         assert run.problem is None, run.problem_detail
         assert "input_required" in statuses and run.status == "completed"
         assert len(handlers.asked) == 1 and "tea" in handlers.asked[0]["message"]

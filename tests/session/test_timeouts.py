@@ -26,11 +26,18 @@ def slow(**arguments: float) -> dict:
 async def wait_cancel_honoured(session: Session, id: int) -> None:
     """The fixture logs on stderr when it stops the work for a cancelled request."""
     line = f"cancelled {id!r}\n".encode()
-    await wait_for(lambda: any(e.raw == line for e in find(session.recording, direction=Direction.STDERR)), what=f"the server to stop {id}")
+    await wait_for(
+        lambda: any(e.raw == line for e in find(session.recording, direction=Direction.STDERR)),
+        what=f"the server to stop {id}",
+    )
 
 
 def the_cancel(session: Session, id: int):
-    cancels = [e for e in find(session.recording, direction=Direction.C2S, method="notifications/cancelled") if e.json()["params"]["requestId"] == id]
+    cancels = [
+        e
+        for e in find(session.recording, direction=Direction.C2S, method="notifications/cancelled")
+        if e.json()["params"]["requestId"] == id
+    ]
     assert len(cancels) == 1
     return cancels[0]
 
@@ -85,20 +92,28 @@ async def test_the_hard_maximum_applies_despite_progress() -> None:
     async with session:
         await session.start()
         with pytest.raises(RequestTimeout):
-            await session.request("tools/call", slow(seconds=60, interval=0.1), timeout=1.0, max_timeout=1.5, progress=True)
+            await session.request(
+                "tools/call", slow(seconds=60, interval=0.1), timeout=1.0, max_timeout=1.5, progress=True
+            )
         await wait_cancel_honoured(session, 2)
 
     request = first(rec, direction=Direction.C2S, method="tools/call")
     timeout = first(rec, direction=Direction.EVENT, kind=Kind.NOTE)
     assert timeout.violations == ("lifecycle.no-answer",) and timeout.paired == request.seq
     assert 1.5 <= timeout.t - request.t < 1.5 + 10
-    progress_before = [e for e in find(rec, direction=Direction.S2C, method="notifications/progress") if e.seq < timeout.seq]
+    progress_before = [
+        e for e in find(rec, direction=Direction.S2C, method="notifications/progress") if e.seq < timeout.seq
+    ]
     assert len(progress_before) >= 3
     cancel = the_cancel(session, 2)
     assert cancel.seq > timeout.seq
     # progress that crossed the cancel on the wire is flagged, nothing else
     assert set(rules(rec)) <= {"lifecycle.no-answer", "cancel.message-after-cancel"}
-    assert all(e.violations == ("cancel.message-after-cancel",) for e in rec if e.method == "notifications/progress" and e.seq > timeout.seq)
+    assert all(
+        e.violations == ("cancel.message-after-cancel",)
+        for e in rec
+        if e.method == "notifications/progress" and e.seq > timeout.seq
+    )
 
 
 async def test_the_timeout_runs_from_the_last_progress() -> None:
@@ -108,7 +123,9 @@ async def test_the_timeout_runs_from_the_last_progress() -> None:
         await session.start()
         with pytest.raises(RequestTimeout):
             # progress for 0.25 s, then silence: the 1 s timeout counts from the last progress
-            await session.request("tools/call", slow(seconds=60, interval=0.1, progress_for=0.25), timeout=1.0, progress=True)
+            await session.request(
+                "tools/call", slow(seconds=60, interval=0.1, progress_for=0.25), timeout=1.0, progress=True
+            )
         await wait_cancel_honoured(session, 2)
 
     timeout = first(rec, direction=Direction.EVENT, kind=Kind.NOTE)
@@ -122,7 +139,9 @@ async def test_cancel_request_sends_cancelled_and_releases_the_caller() -> None:
     session = Session(options(misbehave("slow-tool")))
     rec = session.recording
     progressed = anyio.Event()
-    session.notification_listeners.append(lambda seq, obj: obj.get("method") == "notifications/progress" and progressed.set())
+    session.notification_listeners.append(
+        lambda seq, obj: obj.get("method") == "notifications/progress" and progressed.set()
+    )
     errors: list[Exception] = []
 
     async def call() -> None:

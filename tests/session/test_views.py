@@ -106,7 +106,10 @@ def test_growth_is_announced_as_one_batch_per_catch_up_and_a_filter_change_as_a_
 
 
 def log_line(level: str, i: int) -> bytes:
-    return b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"%s","data":{"i":%d}}}\n' % (level.encode(), i)
+    return b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"%s","data":{"i":%d}}}\n' % (
+        level.encode(),
+        i,
+    )
 
 
 def test_a_log_view_ranks_levels_filters_by_floor_and_clears():
@@ -134,7 +137,9 @@ def test_level_is_read_without_decoding_and_ambiguous_lines_are_decoded():
     assert level_rank(tricky) == 6
     spaced = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level" : "error","data":1}}'
     assert level_rank(spaced) == 4
-    assert level_rank(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"loud","data":1}}') == UNKNOWN
+    assert (
+        level_rank(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"loud","data":1}}') == UNKNOWN
+    )
 
 
 @pytest.mark.anyio

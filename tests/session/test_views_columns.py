@@ -39,7 +39,24 @@ def expected(view: EntryView, f: EntryFilter) -> list[int]:
     return [i for i in range(len(view.rec)) if test is None or test(i)]
 
 
-TEXTS = ["", "message", "MESSAGE", "m12", "é", "É", "été", "ünï", "jsonrpc", "zz", "tools/list", "POST", "\ufffd", " ", "x" * 30, "\u0130"]
+TEXTS = [
+    "",
+    "message",
+    "MESSAGE",
+    "m12",
+    "é",
+    "É",
+    "été",
+    "ünï",
+    "jsonrpc",
+    "zz",
+    "tools/list",
+    "POST",
+    "\ufffd",
+    " ",
+    "x" * 30,
+    "\u0130",
+]
 METHODS = ["", "tools", "notifications/message", "message", "http", "spawn", "exchange", "NOTIF"]
 
 
@@ -67,7 +84,9 @@ def test_the_columns_and_the_one_entry_test_agree(rec: Recording, f: EntryFilter
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(f=filters, budget=st.integers(1, 900), first=st.integers(0, 3000))
-def test_taken_in_slices_as_it_arrives_the_rows_are_the_same(rec: Recording, f: EntryFilter, budget: int, first: int) -> None:
+def test_taken_in_slices_as_it_arrives_the_rows_are_the_same(
+    rec: Recording, f: EntryFilter, budget: int, first: int
+) -> None:
     view = EntryView()
     view.set_recording(rec, budget=first)
     view.set_filter(f)
@@ -100,7 +119,7 @@ def test_a_growing_recording_is_searched_as_it_grows(rec: Recording) -> None:
 def test_typing_narrows_the_search_to_the_rows_shown(rec: Recording) -> None:
     view = EntryView()
     view.set_recording(rec)
-    for text in ["m", "me", "mes", "mess", "message", "message\"", "MESSAGE"]:
+    for text in ["m", "me", "mes", "mess", "message", 'message"', "MESSAGE"]:
         view.set_filter(EntryFilter(text=text, only_violations=False))
         assert list(view.rows) == expected(view, view.filter), text
     view.set_filter(EntryFilter(text="m1", directions=frozenset({Direction.S2C})))
@@ -120,7 +139,17 @@ def test_the_replay_marks_are_the_entries_that_broke_something(rec: Recording) -
         assert flagged_rows(grown) == old[: len([i for i in old if i < len(grown)])]
 
 
-@pytest.mark.parametrize("mask", [b"", b"\x00" * 50, b"\x01" * 50, b"\x01\x00" * 25, b"\x00" * 30 + b"\x01" * 3 + b"\x00" * 17, b"\x01" + b"\x00" * 200 + b"\x01\x01"])
+@pytest.mark.parametrize(
+    "mask",
+    [
+        b"",
+        b"\x00" * 50,
+        b"\x01" * 50,
+        b"\x01\x00" * 25,
+        b"\x00" * 30 + b"\x01" * 3 + b"\x00" * 17,
+        b"\x01" + b"\x00" * 200 + b"\x01\x01",
+    ],
+)
 def test_rows_of_a_mask(mask: bytes) -> None:
     for start in (0, 7, 100_000):
         assert list(rows_of(mask, start, start + len(mask))) == [start + i for i, b in enumerate(mask) if b]

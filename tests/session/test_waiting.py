@@ -53,7 +53,9 @@ async def test_a_wrong_id_answer_then_the_timeout_are_told_with_their_entries() 
         for watch in (tools, prompts):
             s = watch.state
             assert s.timeout_seq is not None and s.timeout_seq > s.unmatched[0].seq and not s.waiting
-            assert rec.direction_at(s.timeout_seq) is Direction.EVENT and "lifecycle.no-answer" in rec.violations_at(s.timeout_seq)
+            assert rec.direction_at(s.timeout_seq) is Direction.EVENT and "lifecycle.no-answer" in rec.violations_at(
+                s.timeout_seq
+            )
             assert rec.paired_at(s.timeout_seq) == s.request_seq
         assert seen[0] is False and seen[-1] is True  # told as it happened: the request, then the flags
         n = len(rec)

@@ -47,7 +47,10 @@ async def test_bytes_flow_both_ways_unchanged() -> None:
     events = await drain(transport)
     assert kinds(events) == [K.SPAWNED, K.STDOUT_CLOSED, K.STDERR_CLOSED, K.EXITED]
     frames = [e.items for e in events if isinstance(e, Frames)]
-    assert frames == [[b'{"jsonrpc": "2.0", "id": 1, "result": {}}\n'], [b"\xff"]]  # the tail comes at the end of the stream
+    assert frames == [
+        [b'{"jsonrpc": "2.0", "id": 1, "result": {}}\n'],
+        [b"\xff"],
+    ]  # the tail comes at the end of the stream
 
 
 async def test_stderr_becomes_lines() -> None:

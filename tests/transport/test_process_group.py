@@ -112,7 +112,9 @@ def options(argv: list[str], *, cwd: str | None = None, env: dict[str, str] | No
 
 def events(session: Session) -> list[tuple[str, str]]:
     """(event, text) of every process event in the recording, in order."""
-    return [(e.extra["event"], e.text) for e in session.recording if e.direction is Direction.EVENT and "event" in e.extra]
+    return [
+        (e.extra["event"], e.text) for e in session.recording if e.direction is Direction.EVENT and "event" in e.extra
+    ]
 
 
 def names(session: Session) -> list[str]:
@@ -196,9 +198,13 @@ async def test_a_child_that_outlives_its_shell_wrapper_is_killed() -> None:
     assert order.index("group_sigkill_sent") < order.index("group_gone") < order.index("exited") == len(order) - 1
     assert "sigkill_sent" not in order  # the leader (sh) died of SIGTERM
     (survived,) = text_of(session, "group_survived")
-    assert survived.startswith(f"1 process (pid {server}) of process group {leader} still running after the server exited")
+    assert survived.startswith(
+        f"1 process (pid {server}) of process group {leader} still running after the server exited"
+    )
     assert "group_sigterm_sent" not in order  # it already had SIGTERM with the server
-    assert text_of(session, "group_sigkill_sent") == [f"sent SIGKILL to process group {leader}: 1 process (pid {server}) still running"]
+    assert text_of(session, "group_sigkill_sent") == [
+        f"sent SIGKILL to process group {leader}: 1 process (pid {server}) still running"
+    ]
     assert text_of(session, "group_gone") == [f"nothing of process group {leader} survived SIGKILL"]
     assert session.signal == signal.SIGTERM and session.exit_info.escalation == "sigterm"
 
@@ -226,8 +232,12 @@ async def test_a_helper_that_ignores_sigterm_is_killed_after_a_clean_exit() -> N
     assert "sigterm_sent" not in order
     steps = [name for name in order if name.startswith("group_") or name == "exited"]
     assert steps == ["group_survived", "group_sigterm_sent", "group_sigkill_sent", "group_gone", "exited"]
-    assert text_of(session, "group_survived") == [f"1 process (pid {helper}) of process group {leader} still running after the server exited"]
-    assert text_of(session, "group_sigterm_sent") == [f"sent SIGTERM to process group {leader}; waiting up to {TERM_GRACE!r} s"]
+    assert text_of(session, "group_survived") == [
+        f"1 process (pid {helper}) of process group {leader} still running after the server exited"
+    ]
+    assert text_of(session, "group_sigterm_sent") == [
+        f"sent SIGTERM to process group {leader}; waiting up to {TERM_GRACE!r} s"
+    ]
     assert text_of(session, "group_gone") == [f"nothing of process group {leader} survived SIGKILL"]
 
 
@@ -257,7 +267,9 @@ async def test_helpers_left_by_a_server_that_exits_by_itself_are_ended() -> None
     steps = [name for name in order if name.startswith("group_") or name == "exited"]
     assert steps == ["group_survived", "group_sigterm_sent", "group_gone", "exited"]
     pids = ", ".join(map(str, sorted(helpers)))
-    assert text_of(session, "group_survived") == [f"2 processes (pids {pids}) of process group {leader} still running after the server exited"]
+    assert text_of(session, "group_survived") == [
+        f"2 processes (pids {pids}) of process group {leader} still running after the server exited"
+    ]
     assert text_of(session, "group_gone") == [f"nothing of process group {leader} survived SIGTERM"]
 
 
@@ -269,7 +281,12 @@ def npx_reference_server() -> tuple[list[str], dict[str, str]]:
     if npx is None or not REFERENCE_JS.exists():
         pytest.fail("npx or the reference server is missing: run scripts/test.sh (npm ci in .peers/)", pytrace=False)
     # --no-install and offline: the locally installed package only, nothing is downloaded.
-    env = {"npm_config_offline": "true", "npm_config_update_notifier": "false", "npm_config_fund": "false", "npm_config_audit": "false"}
+    env = {
+        "npm_config_offline": "true",
+        "npm_config_update_notifier": "false",
+        "npm_config_fund": "false",
+        "npm_config_audit": "false",
+    }
     return [npx, "--no-install", "mcp-server-everything"], env
 
 
@@ -314,7 +331,12 @@ async def test_node_outliving_a_killed_npx_is_ended() -> None:
     assert len(seen) >= 2
     assert session.signal == signal.SIGKILL and session.exit_info.escalation == "none"
     order = names(session)
-    assert order.index("group_survived") < order.index("group_sigterm_sent") < order.index("group_gone") < order.index("exited")
+    assert (
+        order.index("group_survived")
+        < order.index("group_sigterm_sent")
+        < order.index("group_gone")
+        < order.index("exited")
+    )
     (survived,) = text_of(session, "group_survived")
     assert f"of process group {leader} still running after the server exited" in survived
     assert text_of(session, "group_gone") == [f"nothing of process group {leader} survived SIGTERM"]

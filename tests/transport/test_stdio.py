@@ -87,9 +87,7 @@ def saw_stdout(needle: bytes) -> Callable[[list[TransportEvent]], bool]:
     return lambda events: needle in stdout_of(events)
 
 
-async def run_to_end(
-    params: StdioSpec, *, read_size: int = 65536
-) -> tuple[StdioTransport, list[TransportEvent]]:
+async def run_to_end(params: StdioSpec, *, read_size: int = 65536) -> tuple[StdioTransport, list[TransportEvent]]:
     """Start the script and collect every event until the stream ends."""
     events: list[TransportEvent] = []
     with anyio.fail_after(BOUND):
@@ -145,9 +143,7 @@ async def test_every_stdout_byte_is_delivered_including_a_partial_last_line() ->
     out.write(b'{"jsonrpc": "2.0"}\\nnoise \\xff\\xfe\\x00 and a tail without newline')
     """
     rng = random.Random(7)
-    expected = b"".join(
-        rng.randbytes(size) for size in [1, 2, 3, 4095, 4096, 4097, 65535, 65536, 65537, 300000, 7]
-    )
+    expected = b"".join(rng.randbytes(size) for size in [1, 2, 3, 4095, 4096, 4097, 65535, 65536, 65537, 300000, 7])
     expected += b'{"jsonrpc": "2.0"}\nnoise \xff\xfe\x00 and a tail without newline'
     _, events = await run_to_end(script(code), read_size=4096)
     assert stdout_of(events) == expected
@@ -234,10 +230,7 @@ async def test_non_executable_file_is_a_spawn_error(tmp_path: Path) -> None:
     with pytest.raises(SpawnError) as raised:
         async with StdioTransport(StdioSpec([str(server)])):
             pass
-    assert (
-        str(raised.value)
-        == f"cannot start {str(server)!r}: permission denied (is the file executable?)"
-    )
+    assert str(raised.value) == f"cannot start {str(server)!r}: permission denied (is the file executable?)"
 
 
 async def test_directory_as_executable_is_a_spawn_error(tmp_path: Path) -> None:
@@ -251,10 +244,7 @@ async def test_missing_cwd_is_a_spawn_error(tmp_path: Path) -> None:
     with pytest.raises(SpawnError) as raised:
         async with StdioTransport(script("pass", cwd=cwd)):
             pass
-    assert (
-        str(raised.value)
-        == f"cannot start {sys.executable!r}: the working directory {cwd!r} does not exist"
-    )
+    assert str(raised.value) == f"cannot start {sys.executable!r}: the working directory {cwd!r} does not exist"
 
 
 async def test_file_as_cwd_is_a_spawn_error(tmp_path: Path) -> None:
@@ -349,9 +339,7 @@ async def shut_down_when_ready(
 
 
 async def test_shutdown_ends_at_closing_stdin_when_the_server_exits_on_eof() -> None:
-    transport, events, info = await shut_down_when_ready(
-        EXITS_ON_EOF, grace=BOUND, force_grace=BOUND
-    )
+    transport, events, info = await shut_down_when_ready(EXITS_ON_EOF, grace=BOUND, force_grace=BOUND)
     assert info == transport.exit_info
     assert transport.exit_info is not None
     assert (transport.exit_info.returncode, transport.exit_info.escalation) == (0, "stdin")
@@ -363,9 +351,7 @@ async def test_shutdown_ends_at_closing_stdin_when_the_server_exits_on_eof() -> 
 
 
 async def test_shutdown_escalates_to_sigterm_when_stdin_eof_is_ignored() -> None:
-    transport, events, info = await shut_down_when_ready(
-        IGNORES_EOF, grace=SHORT, force_grace=BOUND
-    )
+    transport, events, info = await shut_down_when_ready(IGNORES_EOF, grace=SHORT, force_grace=BOUND)
     assert transport.exit_info is not None and info == transport.exit_info
     assert transport.exit_info.escalation == "sigterm"
     assert transport.exit_info.signal == signal.SIGTERM
@@ -373,15 +359,11 @@ async def test_shutdown_escalates_to_sigterm_when_stdin_eof_is_ignored() -> None
     assert_in_order(kinds, K.STDIN_CLOSED, K.WAITING, K.SIGTERM_SENT, K.EXITED)
     assert K.SIGKILL_SENT not in kinds
     assert kinds[-1] is K.EXITED
-    assert [e.detail for e in events if isinstance(e, ProcessEvent) and e.kind is K.WAITING][
-        0
-    ] == "up to 0.3 s"
+    assert [e.detail for e in events if isinstance(e, ProcessEvent) and e.kind is K.WAITING][0] == "up to 0.3 s"
 
 
 async def test_shutdown_escalates_to_sigkill_when_sigterm_is_ignored() -> None:
-    transport, events, info = await shut_down_when_ready(
-        IGNORES_SIGTERM, grace=SHORT, force_grace=SHORT
-    )
+    transport, events, info = await shut_down_when_ready(IGNORES_SIGTERM, grace=SHORT, force_grace=SHORT)
     assert transport.exit_info is not None and info == transport.exit_info
     assert (transport.exit_info.escalation, transport.exit_info.signal) == (
         "sigkill",
@@ -530,8 +512,6 @@ async def test_exited_arrives_even_when_a_grandchild_holds_the_pipes() -> None:
                     os.kill(int(line.partition("=")[2]), signal.SIGKILL)
                 except ProcessLookupError:
                     pass
-
-
 
 
 async def test_a_server_we_may_not_signal_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -45,7 +45,9 @@ async def test_window_follows_a_live_session_with_the_demo(window_and_controller
         assert "Operating" in window.status_state.text()
         assert window.negotiation.tree.topLevelItemCount() > 0
         # selecting an early row shows the state as of that row
-        init_row = next(r for r in range(model.rowCount()) if controller.recording.method_at(model.seq_at(r)) == "initialize")
+        init_row = next(
+            r for r in range(model.rowCount()) if controller.recording.method_at(model.seq_at(r)) == "initialize"
+        )
         window.timeline.select_seq(model.seq_at(init_row))
         await until(lambda: window.diagram.current_state is State.INITIALIZING)
         assert not window.act_follow.isChecked()
@@ -76,7 +78,10 @@ async def test_step_mode_waits_for_continue(window_and_controller):
         window.stepbar.continue_button.click()
         # the server's answer was read and waits to be taken in, shown pretty-printed
         await until(lambda: controller.pending_step is not None and controller.pending_step.direction == "s2c")
-        assert "from the server" in window.stepbar.title.text() and "answer to initialize" in window.stepbar.explanation.text()
+        assert (
+            "from the server" in window.stepbar.title.text()
+            and "answer to initialize" in window.stepbar.explanation.text()
+        )
         assert '\n  "result": {' in window.stepbar.message.toPlainText()
         assert controller.session.state is State.INITIALIZING
         # Step back moves the view to the previous entry; the wire stays as it is
@@ -87,7 +92,9 @@ async def test_step_mode_waits_for_continue(window_and_controller):
         assert controller.pending_step is not None and controller.pending_step.direction == "s2c"
         window.act_follow.setChecked(True)
         window.act_continue.trigger()
-        await until(lambda: controller.pending_step is not None and b"notifications/initialized" in controller.pending_step.raw)
+        await until(
+            lambda: controller.pending_step is not None and b"notifications/initialized" in controller.pending_step.raw
+        )
         assert controller.session.state is State.INITIALIZED
         window.act_continue.trigger()
         await until(lambda: controller.session.state is State.OPERATING)
@@ -109,7 +116,11 @@ async def test_failed_start_shows_stderr_and_the_failure_edge(window_and_control
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
         window.connect_selected()
-        await until(lambda: controller.recording is not None and controller.recording.summary is not None and not controller.running)
+        await until(
+            lambda: (
+                controller.recording is not None and controller.recording.summary is not None and not controller.running
+            )
+        )
         rec = controller.recording
         await until(lambda: window.timeline.model.total() == len(rec) and window.diagram.current_state is State.FAILED)
         stderr = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.STDERR]
@@ -118,7 +129,10 @@ async def test_failed_start_shows_stderr_and_the_failure_edge(window_and_control
         assert "3" in window.status_exit.text()
         window.timeline.select_seq(stderr[-1])
         await until(lambda: window.detail.raw_text() != "")
-        assert window.detail.raw_text() == rec[stderr[-1]].text.rstrip("\n") or rec[stderr[-1]].text.strip() in window.detail.raw_text()
+        assert (
+            window.detail.raw_text() == rec[stderr[-1]].text.rstrip("\n")
+            or rec[stderr[-1]].text.strip() in window.detail.raw_text()
+        )
         tg.cancel_scope.cancel()
 
 
@@ -137,12 +151,18 @@ async def test_saved_recording_reopens_with_the_same_rows(window_and_controller,
     path = tmp_path / "session.jsonl"
     controller.save_recording(path)
     await until(lambda: window.timeline.model.total() == len(live))
-    live_rows = [(live.direction_at(i), live.kind_at(i), live.method_at(i), live.raw_at(i), live.state_at(i)) for i in range(len(live))]
+    live_rows = [
+        (live.direction_at(i), live.kind_at(i), live.method_at(i), live.raw_at(i), live.state_at(i))
+        for i in range(len(live))
+    ]
     assert window.open_recording_path(str(path))
     opened = controller.recording
     assert opened is not live and opened.read_only
     await until(lambda: window.timeline.model.total() == len(opened))
-    rows = [(opened.direction_at(i), opened.kind_at(i), opened.method_at(i), opened.raw_at(i), opened.state_at(i)) for i in range(len(opened))]
+    rows = [
+        (opened.direction_at(i), opened.kind_at(i), opened.method_at(i), opened.raw_at(i), opened.state_at(i))
+        for i in range(len(opened))
+    ]
     assert rows == live_rows
     assert window.timeline.model.rowCount() == len(live)
     assert controller.mode is EraMode.AUTO
@@ -172,7 +192,9 @@ def test_profiles_keep_secrets_out_of_the_saved_list(tmp_path):
     from inspector.session.profiles import EnvVar, ProfileStore
 
     store = ProfileStore(tmp_path)
-    p = ServerProfile(name="s", command="node", args=["x.js"], env=[EnvVar("TOKEN", "hunter2", secret=True), EnvVar("MODE", "dev")])
+    p = ServerProfile(
+        name="s", command="node", args=["x.js"], env=[EnvVar("TOKEN", "hunter2", secret=True), EnvVar("MODE", "dev")]
+    )
     store.save([demo_profile(), p])
     assert b"hunter2" not in (tmp_path / "servers.json").read_bytes()
     assert (tmp_path / "secrets.json").stat().st_mode & 0o077 == 0
@@ -263,11 +285,16 @@ def test_a_fifo_or_folder_gets_a_message_instead_of_a_hang(window_and_controller
         assert window.message_box.textFormat() == Qt.TextFormat.PlainText
         warnings.append(window.message_box.text())
         window.message_box.close()
-    assert warnings == ["pipe.jsonl: is a named pipe (FIFO), not a regular file; only recording files can be opened", f"{tmp_path.name}: is a folder, not a regular file; only recording files can be opened"]
+    assert warnings == [
+        "pipe.jsonl: is a named pipe (FIFO), not a regular file; only recording files can be opened",
+        f"{tmp_path.name}: is a folder, not a regular file; only recording files can be opened",
+    ]
     assert controller.recording is None
 
 
-def test_a_large_recording_is_shown_while_it_loads_and_can_be_stopped(window_and_controller, tmp_path, monkeypatch, qtbot):
+def test_a_large_recording_is_shown_while_it_loads_and_can_be_stopped(
+    window_and_controller, tmp_path, monkeypatch, qtbot
+):
     """Over the size threshold the window shows the first entries at once and reads the rest a
     slice at a time behind the status bar's progress; Stop keeps what was read."""
     from inspector.session import recording as recording_module
@@ -340,7 +367,13 @@ async def test_every_session_starts_from_a_clean_slate(window_and_controller):
         broken = ServerProfile(name="broken", command="/nonexistent/mcp-server", era="legacy")
         use_profile(window, broken)
         window.connect_selected()
-        await until(lambda: not controller.running and controller.recording is not None and controller.recording.header.get("server_name") == "broken")
+        await until(
+            lambda: (
+                not controller.running
+                and controller.recording is not None
+                and controller.recording.header.get("server_name") == "broken"
+            )
+        )
         assert tools.tools == [] and tools.list.count() == 0 and tools.current is None
         assert tools.last_reply is None and tools.content.cards() == []
         assert not window.timeline.model.filter().active
@@ -362,7 +395,10 @@ def test_saving_suggests_a_name_and_remembers_the_folder(window_and_controller, 
     from inspector.session.recording import Recording
     from inspector.ui.window_files import suggested_recording_name
 
-    assert suggested_recording_name({"server_name": "Demo server (built in)", "created": "2026-11-23T09:00:07+0000"}) == "Demo-server--built-in-20261123-090007.jsonl"
+    assert (
+        suggested_recording_name({"server_name": "Demo server (built in)", "created": "2026-11-23T09:00:07+0000"})
+        == "Demo-server--built-in-20261123-090007.jsonl"
+    )
     assert suggested_recording_name({"server_name": "../../etc/passwd"}) == "etc-passwd.jsonl"
     assert suggested_recording_name({}) == "session.jsonl"
     controller, window = window_and_controller
@@ -390,9 +426,13 @@ async def test_a_failure_banner_names_the_rule_and_shows_stderr_until_the_next_s
         banner.show_button.click()
         assert window.timeline.current_seq() == banner.report.seq
         # a version the client does not support: named, not a plain "Terminated"
-        use_profile(window, quick(ServerProfile(name="odd version", command=sys.executable, args=misbehave_args("bad-version"))))
+        use_profile(
+            window, quick(ServerProfile(name="odd version", command=sys.executable, args=misbehave_args("bad-version")))
+        )
         window.connect_selected()
-        await until(lambda: not controller.running and banner.isVisibleTo(window) and "1999-01-01" in banner.headline.text())
+        await until(
+            lambda: not controller.running and banner.isVisibleTo(window) and "1999-01-01" in banner.headline.text()
+        )
         assert "lifecycle.version-unsupported" in banner.rules.text()
         # the next good session starts without it
         use_profile(window, quick(ServerProfile(name="good", command=sys.executable, args=misbehave_args("good"))))

@@ -21,7 +21,13 @@ def test_a_stop_signal_closes_the_window_after_the_spec_shutdown(tmp_path: Path,
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"))
     out = tmp_path / "out.txt"
     with open(out, "wb") as stdout:
-        proc = subprocess.Popen([sys.executable, "-m", "inspector", "--connect-demo"], stdout=stdout, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "inspector", "--connect-demo"],
+            stdout=stdout,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=env,
+        )
     try:
         wait_for_output(out, b"connected\n", proc, BOUND)
         servers = children(proc.pid)

@@ -36,14 +36,18 @@ def test_the_banner_names_a_server_that_never_read_its_stdin(qtbot, qapp) -> Non
     qtbot.addWidget(banner)
     args = {"seconds": "60", "method": "server/discover"}
     banner.show_report(FailureReport(OUTCOMES["never-read"].format(**args), code="never-read", args=args))
-    assert banner.headline.text().startswith("The session failed: the server read nothing from its stdin within 60 s of its start (server/discover is still unread)")
+    assert banner.headline.text().startswith(
+        "The session failed: the server read nothing from its stdin within 60 s of its start (server/discover is still unread)"
+    )
     translator = QTranslator()
     assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
     qapp.installTranslator(translator)
     try:
         qapp.sendEvent(banner, QEvent(QEvent.Type.LanguageChange))
         assert "服务器启动后 60 秒内没有从 stdin 读取任何内容（server/discover 仍未被读取）" in banner.headline.text()
-        banner.show_report(FailureReport(OUTCOMES["initialize-error-after-silence"], code="initialize-error-after-silence"))
+        banner.show_report(
+            FailureReport(OUTCOMES["initialize-error-after-silence"], code="initialize-error-after-silence")
+        )
         assert "探测超时内未得到响应" in banner.headline.text()
     finally:
         qapp.removeTranslator(translator)

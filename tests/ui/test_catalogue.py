@@ -45,8 +45,19 @@ def messages(ts: Path) -> dict[tuple[str, str], ET.Element]:
 def run_i18n(tmp: Path, drop: dict) -> str:
     (tmp / "drop.json").write_text(json.dumps(drop, ensure_ascii=False), encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "i18n.py"), "--ts", str(tmp / "c.ts"), "--qm", str(tmp / "c.qm"), "--merge", str(tmp / "drop.json")],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "i18n.py"),
+            "--ts",
+            str(tmp / "c.ts"),
+            "--qm",
+            str(tmp / "c.qm"),
+            "--merge",
+            str(tmp / "drop.json"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
@@ -63,7 +74,10 @@ def test_linguist_edits_survive_and_vanished_strings_are_kept(tmp_path):
     cleared.find("translation").text = None
     cleared.find("translation").set("type", "unfinished")
     # drafts: Qt Linguist saves a translation not yet marked finished as unfinished, with text
-    drafts = {("WindowActions", "Continue"): "继续LINGUIST-REVIEW", ("Lifecycle", "DELETE session"): "删除会话LINGUIST-REVIEW"}
+    drafts = {
+        ("WindowActions", "Continue"): "继续LINGUIST-REVIEW",
+        ("Lifecycle", "DELETE session"): "删除会话LINGUIST-REVIEW",
+    }
     for (name, source), text in drafts.items():
         draft = next(m for m in contexts[name].findall("message") if m.findtext("source") == source)
         draft.find("translation").text = text
@@ -77,11 +91,17 @@ def test_linguist_edits_survive_and_vanished_strings_are_kept(tmp_path):
     glossary = {"OK": "确定", "Continue": "继续", "DELETE session": "删除会话"}
     out = run_i18n(tmp_path, {"MainWindow": {"Connect": "连接", "Connection": "连接面板"}, "*": glossary})
     after = messages(tmp_path / "c.ts")
-    for key, text in drafts.items():  # neither the glossary nor the vanish-and-revive of a Qt-free context touch a draft
+    for (
+        key,
+        text,
+    ) in drafts.items():  # neither the glossary nor the vanish-and-revive of a Qt-free context touch a draft
         assert after[key].text == text and after[key].get("type") == "unfinished", key
         assert f"untranslated [{key[0]}] {key[1]!r}" in out  # and it is still reported as not done
     assert after[("MainWindow", "Connect")].text == "连上它"  # the catalogue wins over the drop file
-    assert after[("MainWindow", "Connection")].text == "连接面板" and after[("MainWindow", "Connection")].get("type") is None
+    assert (
+        after[("MainWindow", "Connection")].text == "连接面板"
+        and after[("MainWindow", "Connection")].get("type") is None
+    )
     for key in (("MainWindow", "A string no code has any more"), ("Rules", "A rule that was removed")):
         assert after[key].get("type") == "vanished" and after[key].text == "已删除"  # kept for when it comes back
     assert (tmp_path / "c.qm").stat().st_size > 10_000 and "translated" in out
@@ -126,7 +146,11 @@ def _shown_texts(window: QWidget) -> set[str]:
         if w.isVisibleTo(window):
             action = w.defaultAction() if isinstance(w, QToolButton) else None
             # a tool bar button shows its action's text without the "…" (Qt's icon text)
-            texts.add(action.text() if action is not None and w.text() == action.text().replace("&", "").rstrip("…") else w.text())
+            texts.add(
+                action.text()
+                if action is not None and w.text() == action.text().replace("&", "").rstrip("…")
+                else w.text()
+            )
     for bar in window.findChildren(QTabBar):
         texts |= {bar.tabText(i) for i in range(bar.count())} | {bar.tabToolTip(i) for i in range(bar.count())}
     texts |= {g.title() for g in window.findChildren(QGroupBox)}
@@ -134,14 +158,22 @@ def _shown_texts(window: QWidget) -> set[str]:
     for label in window.findChildren(QLabel):
         if label.isVisibleTo(window) and not label.property("data"):
             texts.add(label.text())
-    for edit in (*window.findChildren(QLineEdit), *window.findChildren(QPlainTextEdit), *window.findChildren(QTextEdit)):
+    for edit in (
+        *window.findChildren(QLineEdit),
+        *window.findChildren(QPlainTextEdit),
+        *window.findChildren(QTextEdit),
+    ):
         if edit.isVisibleTo(window):
             texts.add(edit.placeholderText())
     for header in window.findChildren(QHeaderView):
         model = header.model()
         if header.isVisibleTo(window) and model is not None:
             count = model.columnCount() if header.orientation() == Qt.Orientation.Horizontal else 0
-            texts |= {str(model.headerData(i, Qt.Orientation.Horizontal) or "") for i in range(count) if not header.isSectionHidden(i)}
+            texts |= {
+                str(model.headerData(i, Qt.Orientation.Horizontal) or "")
+                for i in range(count)
+                if not header.isSectionHidden(i)
+            }
     return {t.replace("&&", "\0").replace("&", "").replace("\0", "&").strip() for t in texts}
 
 
@@ -173,7 +205,12 @@ async def _shown_in_a_session(controller, window, *planted: QWidget) -> set[str]
         shown = _shown_texts(window)
         for w in planted:
             w.deleteLater()
-        for dialog in (window.open_composer(), window.open_spec(), window.files.export_server(), ImportDialog([], window, [])):
+        for dialog in (
+            window.open_composer(),
+            window.open_spec(),
+            window.files.export_server(),
+            ImportDialog([], window, []),
+        ):
             dialog.show()
             await anyio.sleep(0.2)
             shown |= _shown_texts(dialog)
@@ -189,7 +226,8 @@ async def test_every_string_the_window_shows_is_in_the_catalogue(window_and_cont
     controller, window = window_and_controller
     patterns = _patterns()
     shown = await _shown_in_a_session(
-        controller, window,
+        controller,
+        window,
         QLabel("A caption somebody forgot to wrap in tr()"),
         QPushButton("Frobnicate"),  # one plain word is a string too
     )
@@ -199,13 +237,18 @@ async def test_every_string_the_window_shows_is_in_the_catalogue(window_and_cont
     names |= {label for code, label in Languages.choices(None) if code != "system"}  # each language in its own words
 
     def known(part: str) -> bool:
-        part = re.sub(r"^[^\w(]+\s*|\s*\(\d+\)$|\s*▾$", "", part.strip())  # a direction arrow before, a count or a menu's ▾ after
+        part = re.sub(
+            r"^[^\w(]+\s*|\s*\(\d+\)$|\s*▾$", "", part.strip()
+        )  # a direction arrow before, a count or a menu's ▾ after
         return bool(DATA.match(part)) or part in names or any(p.fullmatch(part) for p in patterns)
 
     # a text composed of translated pieces ("14 tools · 1 page") is known when each piece is
     missing = sorted(t for t in shown if not known(t) and not all(known(part) for part in re.split(r" · |\n", t)))
     assert len(shown) > 80  # menus, toolbar, docks, tabs, panels, labels
-    assert missing == ["A caption somebody forgot to wrap in tr()", "Frobnicate"]  # the check sees what is not in the catalogue
+    assert missing == [
+        "A caption somebody forgot to wrap in tr()",
+        "Frobnicate",
+    ]  # the check sees what is not in the catalogue
 
 
 @pytest.mark.anyio
@@ -229,7 +272,9 @@ async def test_the_chinese_window_shows_no_string_the_catalogue_translates_in_en
         english.pop(source, None)
     window.languages.set_choice("zh_CN")
     try:
-        planted = QPushButton(english["Disconnect"] and "Disconnect")  # what the check must see: an English word shown as is
+        planted = QPushButton(
+            english["Disconnect"] and "Disconnect"
+        )  # what the check must see: an English word shown as is
         shown = await _shown_in_a_session(controller, window, planted)
     finally:
         window.languages.set_choice("en")

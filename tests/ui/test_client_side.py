@@ -35,10 +35,6 @@ BOUND = 30.0
 ROOTS = [{"uri": "file:///tmp/project", "name": "project"}]
 
 
-
-
-
-
 def reference_argv() -> list[str]:
     return reference_server()
 
@@ -48,7 +44,12 @@ def profile_for(server: str, era: str) -> ServerProfile:
         profile = demo_profile()
     else:
         argv = reference_argv()
-        profile = ServerProfile(name="reference server", command=argv[0], args=argv[1:], capabilities=["roots", "sampling", "elicitation.form", "elicitation.url"])
+        profile = ServerProfile(
+            name="reference server",
+            command=argv[0],
+            args=argv[1:],
+            capabilities=["roots", "sampling", "elicitation.form", "elicitation.url"],
+        )
     profile.era = era
     profile.roots = [dict(r) for r in ROOTS]
     profile.stdin_grace = profile.term_grace = 1.0
@@ -72,7 +73,9 @@ class Live:
 
         async def go() -> None:
             try:
-                self.replies[key] = await self.session.request("tools/call", {"name": name, "arguments": arguments or {}})
+                self.replies[key] = await self.session.request(
+                    "tools/call", {"name": name, "arguments": arguments or {}}
+                )
             except SessionError as exc:
                 self.replies[key] = exc
 
@@ -82,7 +85,9 @@ class Live:
         return await until(lambda: self.replies.get(key), what=f"the reply to {key}")
 
     async def dialog(self, cls):
-        return await until(lambda: next((d for d in self.handlers.open_dialogs if isinstance(d, cls)), None), what=cls.__name__)
+        return await until(
+            lambda: next((d for d in self.handlers.open_dialogs if isinstance(d, cls)), None), what=cls.__name__
+        )
 
     async def tool(self, name: str) -> None:
         """Wait until the server lists ``name`` (the reference server registers some after initialized)."""
@@ -95,7 +100,14 @@ class Live:
 
 
 @asynccontextmanager
-async def live(server: str = "demo", era: str = "legacy", *, editor: RootsEditor | None = None, timeout: float = 300.0, attach_tg: bool = True):
+async def live(
+    server: str = "demo",
+    era: str = "legacy",
+    *,
+    editor: RootsEditor | None = None,
+    timeout: float = 300.0,
+    attach_tg: bool = True,
+):
     profile = profile_for(server, era)
     handlers = UiClientHandlers(None, profile.roots, timeout=timeout)
     if editor is not None:
@@ -117,12 +129,18 @@ def client_answers(rec, method: str) -> list[dict]:
     return [
         rec[i].json()
         for i in range(len(rec))
-        if rec.direction_at(i) is Direction.C2S and rec.kind_at(i) in (Kind.RESULT, Kind.ERROR) and rec.method_at(i) == method
+        if rec.direction_at(i) is Direction.C2S
+        and rec.kind_at(i) in (Kind.RESULT, Kind.ERROR)
+        and rec.method_at(i) == method
     ]
 
 
 def c2s_requests(rec, method: str) -> list[dict]:
-    return [rec[i].json() for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.kind_at(i) is Kind.REQUEST and rec.method_at(i) == method]
+    return [
+        rec[i].json()
+        for i in range(len(rec))
+        if rec.direction_at(i) is Direction.C2S and rec.kind_at(i) is Kind.REQUEST and rec.method_at(i) == method
+    ]
 
 
 def retry_responses(rec) -> dict:
@@ -147,7 +165,10 @@ async def test_roots_come_from_the_editor(qapp, era, attach_tg):
     editor = RootsEditor()
     async with live("demo", era, editor=editor, attach_tg=attach_tg) as s:
         assert editor.add_root("file:///home/ada/notes", "notes")
-        expected = [{"uri": "file:///tmp/project", "name": "project"}, {"uri": "file:///home/ada/notes", "name": "notes"}]
+        expected = [
+            {"uri": "file:///tmp/project", "name": "project"},
+            {"uri": "file:///home/ada/notes", "name": "notes"},
+        ]
         assert s.handlers.roots == expected
         s.call("roots", "list_roots")
         text = text_of(await s.reply("roots"))
@@ -164,7 +185,11 @@ async def test_roots_come_from_the_editor(qapp, era, attach_tg):
 
 
 def _notes(rec) -> list:
-    return [i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == "notifications/roots/list_changed"]
+    return [
+        i
+        for i in range(len(rec))
+        if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == "notifications/roots/list_changed"
+    ]
 
 
 def test_roots_editor_edits_and_rejects_non_file_uris(qapp, tmp_path):
@@ -227,7 +252,12 @@ async def test_sampling_approved_with_an_edited_response(qapp, era):
         dialog.approve_button.click()
         text = text_of(await s.reply("sample"))
         assert text == "The model test-model-1 answered: Hello, tests!"
-        expected = {"role": "assistant", "content": {"type": "text", "text": "Hello, tests!"}, "model": "test-model-1", "stopReason": "maxTokens"}
+        expected = {
+            "role": "assistant",
+            "content": {"type": "text", "text": "Hello, tests!"},
+            "model": "test-model-1",
+            "stopReason": "maxTokens",
+        }
         if era == "legacy":
             assert client_answers(s.rec, "sampling/createMessage")[-1]["result"] == expected
         else:
@@ -276,18 +306,25 @@ async def test_through_the_controller_disconnect_ends_an_open_dialog(qapp, era):
     """The app's wiring: the controller builds the handlers per profile and attaches the session."""
     controller = SessionController()
     made: list[UiClientHandlers] = []
-    controller.handlers_factory = lambda profile: made.append(UiClientHandlers(None, profile.roots, controller=controller)) or made[-1]
+    controller.handlers_factory = lambda profile: (
+        made.append(UiClientHandlers(None, profile.roots, controller=controller)) or made[-1]
+    )
     replies: dict = {}
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
         assert controller.connect_profile(profile_for("demo", era))
-        await until(lambda: controller.session is not None and controller.session.state.value in ("operating", "ready"), what="a ready session")
+        await until(
+            lambda: controller.session is not None and controller.session.state.value in ("operating", "ready"),
+            what="a ready session",
+        )
         handlers = made[0]
         assert handlers.origin("roots/list").era == era
 
         async def call() -> None:
             try:
-                replies["sample"] = await controller.session.request("tools/call", {"name": "sample_llm", "arguments": {}})
+                replies["sample"] = await controller.session.request(
+                    "tools/call", {"name": "sample_llm", "arguments": {}}
+                )
             except SessionError as exc:
                 replies["sample"] = exc
 
@@ -297,7 +334,10 @@ async def test_through_the_controller_disconnect_ends_an_open_dialog(qapp, era):
         await until(lambda: not controller.running, what="the session to end")
         await until(lambda: "sample" in replies, what="the tool call to end")
         assert handlers.open_dialogs == []
-        assert handlers.history[-1][0] == "sampling/createMessage" and handlers.history[-1][1] in ("session ended", "cancelled")
+        assert handlers.history[-1][0] == "sampling/createMessage" and handlers.history[-1][1] in (
+            "session ended",
+            "cancelled",
+        )
         tg.cancel_scope.cancel()
 
 
@@ -320,7 +360,11 @@ async def test_sampling_is_rejected_after_the_timeout(qapp):
         reply = await s.reply("sample")
         assert reply.result["isError"] is True
         err = client_answers(s.rec, "sampling/createMessage")[-1]["error"]
-        assert err == {"code": -1, "message": "User rejected sampling request", "data": {"reason": "no answer within 0.5 s"}}
+        assert err == {
+            "code": -1,
+            "message": "User rejected sampling request",
+            "data": {"reason": "no answer within 0.5 s"},
+        }
         assert s.handlers.history[-1] == ("sampling/createMessage", "timeout")
         assert s.handlers.open_dialogs == []
 
@@ -339,7 +383,13 @@ async def test_elicitation_form_with_defaults_accepted(qapp, era):
         assert dialog.message.text() == "Tell the demo a little about yourself."
         form = dialog.form
         # defaults are pre-filled
-        assert form.value() == {"name": "Ada Lovelace", "age": 36, "newsletter": False, "color": "green", "toppings": ["cheese"]}
+        assert form.value() == {
+            "name": "Ada Lovelace",
+            "age": 36,
+            "newsletter": False,
+            "color": "green",
+            "toppings": ["cheese"],
+        }
         assert form.field("color").combo.currentText() == "Green"  # titled enum shows its title
         # errors are shown where they are typed, and nothing is sent
         type_into(form.field("name").line, "")
@@ -347,7 +397,9 @@ async def test_elicitation_form_with_defaults_accepted(qapp, era):
         type_into(form.field("age").line, "200")
         dialog.accept_button.click()
         assert dialog.isVisible() and "form" not in s.replies
-        assert form.field("name").error_label.isVisibleTo(dialog) and form.field("name").error_label.text() == "required"
+        assert (
+            form.field("name").error_label.isVisibleTo(dialog) and form.field("name").error_label.text() == "required"
+        )
         assert form.field("email").error_label.text() == "must be an e-mail address"
         assert form.field("age").error_label.text() == "must be at most 150"
         assert not form.field("color").error_label.isVisibleTo(dialog)
@@ -358,10 +410,19 @@ async def test_elicitation_form_with_defaults_accepted(qapp, era):
         type_into(form.field("email").line, "ada@example.com")
         form.field("newsletter").box.setChecked(True)
         toppings = form.field("toppings").list
-        next(toppings.item(i) for i in range(toppings.count()) if toppings.item(i).text() == "olive").setCheckState(Qt.CheckState.Checked)
+        next(toppings.item(i) for i in range(toppings.count()) if toppings.item(i).text() == "olive").setCheckState(
+            Qt.CheckState.Checked
+        )
         dialog.accept_button.click()
         text = text_of(await s.reply("form"))
-        content = {"name": "Ada Lovelace", "email": "ada@example.com", "age": 36, "newsletter": True, "color": "green", "toppings": ["cheese", "olive"]}
+        content = {
+            "name": "Ada Lovelace",
+            "email": "ada@example.com",
+            "age": 36,
+            "newsletter": True,
+            "color": "green",
+            "toppings": ["cheese", "olive"],
+        }
         assert "The user accepted and sent" in text and '"email": "ada@example.com"' in text
         answer = {"action": "accept", "content": content}
         if era == "legacy":
@@ -404,7 +465,9 @@ async def test_url_elicitation_opens_the_link_only_after_confirmation(qapp, era,
         text = text_of(await s.reply("url"))
         assert "agreed to open the URL" in text
         if era == "legacy":
-            assert client_answers(s.rec, "elicitation/create")[-1]["result"] == {"action": "accept"}  # no content in url mode
+            assert client_answers(s.rec, "elicitation/create")[-1]["result"] == {
+                "action": "accept"
+            }  # no content in url mode
         else:
             assert retry_responses(s.rec) == {"sign_in": {"action": "accept"}}
     assert opened == [dialog.url]
@@ -413,7 +476,11 @@ async def test_url_elicitation_opens_the_link_only_after_confirmation(qapp, era,
 def test_url_elicitation_refuses_to_open_other_schemes(qapp, monkeypatch):
     opened: list[str] = []
     monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(lambda url: opened.append(url.toString()) or True))
-    dialog = ElicitationDialog({"mode": "url", "message": "x", "url": "file:///etc/passwd", "elicitationId": "1"}, Origin("elicitation/create"), None)
+    dialog = ElicitationDialog(
+        {"mode": "url", "message": "x", "url": "file:///etc/passwd", "elicitationId": "1"},
+        Origin("elicitation/create"),
+        None,
+    )
     assert not dialog.open_button.isEnabled() and "file" in dialog.url_problem.text()
     dialog.open_button.click()
     assert not dialog.confirm_open()
@@ -436,7 +503,11 @@ def test_elicitation_form_covers_the_primitive_schema(qapp):
             "i": {"type": "integer", "default": 42},
             "legacy": {"type": "string", "enum": ["p1", "p2"], "enumNames": ["Cats", "Dogs"], "default": "p2"},
             "plain": {"type": "string", "enum": ["a", "b"]},
-            "multi": {"type": "array", "items": {"anyOf": [{"const": "f1", "title": "Tuna"}, {"const": "f2", "title": "Salmon"}]}, "maxItems": 1},
+            "multi": {
+                "type": "array",
+                "items": {"anyOf": [{"const": "f1", "title": "Tuna"}, {"const": "f2", "title": "Salmon"}]},
+                "maxItems": 1,
+            },
             "b": {"type": "boolean"},
         },
         "required": ["s", "plain"],
@@ -448,7 +519,17 @@ def test_elicitation_form_covers_the_primitive_schema(qapp):
     assert form.value() == {"n": 3.14, "i": 42, "legacy": "p2"}
     assert form.errors() == {"s": "required", "plain": "required"}
     assert form.field("legacy").combo.currentText() == "Dogs"
-    form.set_value({"s": "abc", "plain": "b", "d": "2024-02-30", "dt": "2024-01-01T10:00:00", "u": "nope", "multi": ["f1", "f2"], "i": "4.5"})
+    form.set_value(
+        {
+            "s": "abc",
+            "plain": "b",
+            "d": "2024-02-30",
+            "dt": "2024-01-01T10:00:00",
+            "u": "nope",
+            "multi": ["f1", "f2"],
+            "i": "4.5",
+        }
+    )
     assert form.errors() == {
         "d": "must be a date (YYYY-MM-DD)",
         "dt": "needs a time zone (Z or ±hh:mm)",
@@ -458,7 +539,18 @@ def test_elicitation_form_covers_the_primitive_schema(qapp):
     }
     form.set_value({"s": "ABC", "plain": "b"})
     assert form.errors() == {"s": "must match the pattern ^[a-z]+$"}
-    done = {"s": "abc", "d": "2024-02-29", "dt": "2024-01-01T10:00:00Z", "u": "https://x.org", "n": 3.14, "i": 7, "legacy": "p2", "plain": "b", "multi": ["f2"], "b": False}
+    done = {
+        "s": "abc",
+        "d": "2024-02-29",
+        "dt": "2024-01-01T10:00:00Z",
+        "u": "https://x.org",
+        "n": 3.14,
+        "i": 7,
+        "legacy": "p2",
+        "plain": "b",
+        "multi": ["f2"],
+        "b": False,
+    }
     form.set_value(done)
     assert form.errors() == {} and form.value() == done
     assert ElicitationForm({}).empty_note.text() == "The server asked for no fields: Accept sends empty content."
@@ -511,7 +603,10 @@ async def test_reference_server_elicitation_form_with_defaults(qapp):
         # The default 3.14 fits the requested schema (type number) but not the answer's:
         # 2025-11-25's ElicitResult carries only strings, integers, booleans and string lists.
         dialog.accept_button.click()
-        assert form.field("number").error_label.text() == "Answers in this protocol version carry whole numbers only: enter a whole number."
+        assert (
+            form.field("number").error_label.text()
+            == "Answers in this protocol version carry whole numbers only: enter a whole number."
+        )
         assert form.field("number").error_label.isVisible() and not dialog.problem.isVisible()
         await anyio.sleep(0.2)
         assert "form" not in s.replies and not client_answers(s.rec, "elicitation/create")

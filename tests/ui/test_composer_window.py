@@ -90,10 +90,16 @@ async def test_compose_judge_confirm_send_and_resend_in_the_legacy_era(window_an
         await until(lambda: any(rec.paired_at(i) == listed for i in range(listed, len(rec))))
 
         # Edit and resend a message of the client's own: a copy with the next free id
-        own = next(i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == "initialize")
+        own = next(
+            i for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.method_at(i) == "initialize"
+        )
         window.timeline.resendRequested.emit(own)
         copy = orjson.loads(composer.editor.toPlainText())
-        assert copy["method"] == "initialize" and copy["id"] == controller.session.suggest_id() and copy["params"] == rec[own].json()["params"]
+        assert (
+            copy["method"] == "initialize"
+            and copy["id"] == controller.session.suggest_id()
+            and copy["params"] == rec[own].json()["params"]
+        )
 
         # Ping: answered, and the status bar says how fast
         assert window.ping() is True
@@ -141,7 +147,9 @@ async def test_handouts_from_the_window_follow_the_language_and_the_diagram_expo
     assert english_md.count("\n### ") == len(rec) and "· request · tools/list · id" in english_md
     window.languages.set_choice("zh_CN")
     try:
-        assert window.files.export_transcript_to(str(tmp_path / "zh.html")) and window.files.export_transcript_to(str(tmp_path / "zh.md"))
+        assert window.files.export_transcript_to(str(tmp_path / "zh.html")) and window.files.export_transcript_to(
+            str(tmp_path / "zh.md")
+        )
         page = (tmp_path / "zh.html").read_text(encoding="utf-8")
         assert "<h1>MCP 会话记录稿</h1>" in page and '<html lang="zh-CN">' in page and "已终止" in page
         md = (tmp_path / "zh.md").read_text(encoding="utf-8")
@@ -149,7 +157,9 @@ async def test_handouts_from_the_window_follow_the_language_and_the_diagram_expo
         window.languages.set_choice("en")
     heads = [line[4:].split(" · ") for line in md.split("\n") if line.startswith("### ")]
     assert len(heads) == len(rec)
-    assert [h[2:4] for h in heads[:2]] == [["事件", "已启动"], ["客户端 → 服务器", "请求"]] and heads[-1][3] == "已退出"  # spawned, initialize … exited
+    assert [h[2:4] for h in heads[:2]] == [["事件", "已启动"], ["客户端 → 服务器", "请求"]] and heads[-1][
+        3
+    ] == "已退出"  # spawned, initialize … exited
     assert "- **代际**: 旧版" in md and "tools/list" in md
     english = set(labels.EVENT_LABELS.values()) | {k.label for k in labels.KIND_LABELS} - {"stderr"}
     assert not [h for h in heads if english & set(h)]
@@ -160,11 +170,17 @@ async def test_handouts_from_the_window_follow_the_language_and_the_diagram_expo
     root = ET.parse(tmp_path / "d.svg").getroot()
     ns = root.tag[: root.tag.index("}") + 1] if root.tag.startswith("{") else ""
     assert root.tag == f"{ns}svg" and root.get("viewBox")
-    drawn = [el for el in root.iter() if el.tag in (f"{ns}path", f"{ns}polyline", f"{ns}rect", f"{ns}ellipse", f"{ns}polygon")]
+    drawn = [
+        el
+        for el in root.iter()
+        if el.tag in (f"{ns}path", f"{ns}polyline", f"{ns}rect", f"{ns}ellipse", f"{ns}polygon")
+    ]
     assert len(drawn) > 20 and not list(root.iter(f"{ns}image"))  # shapes and edges, not an empty page or a bitmap
     words = " ".join("".join(el.itertext()) for el in root.iter(f"{ns}text"))
     shown = [info.title for info in STATE_INFO.values() if info.title in words]
-    assert STATE_INFO[State.TERMINATED].title in shown and STATE_INFO[State.OPERATING].title in shown and len(shown) >= 5, words[:300]
+    assert (
+        STATE_INFO[State.TERMINATED].title in shown and STATE_INFO[State.OPERATING].title in shown and len(shown) >= 5
+    ), words[:300]
 
     assert window.files.export_diagram_to(str(tmp_path / "d.png"))
     image = QImage(str(tmp_path / "d.png"))
@@ -173,7 +189,10 @@ async def test_handouts_from_the_window_follow_the_language_and_the_diagram_expo
     pixels = [image.pixel(x, y) for y in range(0, image.height(), step) for x in range(0, image.width(), step)]
     background = max(set(pixels), key=pixels.count)
     inked = sum(p != background for p in pixels) / len(pixels)
-    assert len(set(pixels)) > 20 and 0.01 < inked < 0.9, (len(set(pixels)), inked)  # drawn on, neither blank nor a solid block
+    assert len(set(pixels)) > 20 and 0.01 < inked < 0.9, (
+        len(set(pixels)),
+        inked,
+    )  # drawn on, neither blank nor a solid block
 
 
 async def test_replay_of_an_opened_recording_moves_the_timeline_and_the_diagram(window_and_controller, tmp_path):
@@ -191,7 +210,9 @@ async def test_replay_of_an_opened_recording_moves_the_timeline_and_the_diagram(
     rec = window.recording
     bar = window.replay
     assert bar.isVisible() and bar.slider.maximum() == len(rec) - 1
-    assert bar.slider.value() == len(rec) - 1 == bar.playback.position  # where the window shows the opened file: its end
+    assert (
+        bar.slider.value() == len(rec) - 1 == bar.playback.position
+    )  # where the window shows the opened file: its end
     marked = [i for i in range(len(rec)) if rec.violations_at(i) or rec.schema_at(i) is False]
     assert bar.slider.marks == marked and marked
     bar.slider.setValue(2)  # dragging the slider shows that entry everywhere
@@ -236,7 +257,11 @@ async def test_replay_shows_the_diagram_of_the_live_session_row_by_row(window_an
     path = tmp_path / "replay.jsonl"
     controller.save_recording(path)
     assert window.open_recording_path(str(path))
-    await until(lambda: window.recording is not None and window.recording.read_only and window.timeline.model.total() == len(live))
+    await until(
+        lambda: (
+            window.recording is not None and window.recording.read_only and window.timeline.model.total() == len(live)
+        )
+    )
     bar = window.replay
     bar.slider.setValue(len(live) - 1)  # the walk starts from elsewhere, so moving to row 0 is a move
     replayed = []
@@ -267,9 +292,15 @@ async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes
         # high contrast: pure black and white, on the views a projector shows
         from PySide6.QtGui import QPalette
 
-        base, text = (window.timeline.palette().color(QPalette.ColorRole.Base), window.timeline.palette().color(QPalette.ColorRole.Text))
+        base, text = (
+            window.timeline.palette().color(QPalette.ColorRole.Base),
+            window.timeline.palette().color(QPalette.ColorRole.Text),
+        )
         assert {base.name(), text.name()} == {"#000000", "#ffffff"}
-        assert window.timeline.palette().color(QPalette.ColorRole.Highlight).name() in ("#0032b4", "#ffd400")  # the strong accent
+        assert window.timeline.palette().color(QPalette.ColorRole.Highlight).name() in (
+            "#0032b4",
+            "#ffd400",
+        )  # the strong accent
         assert window.diagram.palette().color(QPalette.ColorRole.Base) == base
         await until(lambda: window.diagram.explained_state is State.OPERATING)  # lesson notes of the current state
         notes = window.diagram.explanation_label.text()
@@ -309,13 +340,15 @@ async def test_the_sequence_view_follows_the_timeline_both_ways_and_exports(wind
         view.entryClicked.emit(clicked)
         assert window.timeline.current_seq() == clicked and window.detail.seq() == clicked
         # a row selected in the timeline is selected here
-        init = next(i for i in range(len(rec)) if rec.method_at(i) == "initialize" and rec.direction_at(i) is Direction.S2C)
+        init = next(
+            i for i in range(len(rec)) if rec.method_at(i) == "initialize" and rec.direction_at(i) is Direction.S2C
+        )
         window.timeline.select_seq(init)
         assert view.selected_seq() == init
         # labels: the answer says what it answers, a flagged message is marked
         assert view.label(rec, init) == "initialize #1 ✓"
         bad = next(i for i in range(len(rec)) if rec.extra_at(i).get("hand_written"))
-        assert view.label(rec, bad) == 'ping #v ⚠ ✎'
+        assert view.label(rec, bad) == "ping #v ⚠ ✎"
         assert view.export(str(tmp_path / "seq.svg")) and window.files.export_sequence_to(str(tmp_path / "seq.png"))
         root = ET.parse(tmp_path / "seq.svg").getroot()
         assert root.tag.endswith("svg") and "initialize" in ET.tostring(root, encoding="unicode")
@@ -342,8 +375,12 @@ async def test_the_sequence_view_hangs_progress_and_later_rounds_from_their_requ
     controller, window = window_and_controller
     async with live_demo(controller, window, "modern"):
         session = controller.session
-        await session.request("tools/call", {"name": "long_running", "arguments": {"steps": 3, "step_ms": 20}}, progress=True)
-        await session.request("tools/call", {"name": "list_roots", "arguments": {}})  # an InputRequiredResult, then a retry
+        await session.request(
+            "tools/call", {"name": "long_running", "arguments": {"steps": 3, "step_ms": 20}}, progress=True
+        )
+        await session.request(
+            "tools/call", {"name": "list_roots", "arguments": {}}
+        )  # an InputRequiredResult, then a retry
         window.views.setCurrentWidget(window.sequence)
         await until(lambda: window.sequence.isVisible())
         rec = controller.recording
@@ -353,7 +390,9 @@ async def test_the_sequence_view_hangs_progress_and_later_rounds_from_their_requ
         progress = [i for i in range(len(rec)) if rec.method_at(i) == "notifications/progress"]
         assert len(progress) >= 2 and all(view.group_of(i) == slow for i in progress)
         assert view.group_of(roots_again) == roots_first and view.group_of(roots_first) is None
-        assert view.label(rec, roots_again).startswith("↻ tools/call") and f"entry {roots_first}" in view.label(rec, roots_again)
+        assert view.label(rec, roots_again).startswith("↻ tools/call") and f"entry {roots_first}" in view.label(
+            rec, roots_again
+        )
         assert view.label(rec, progress[0]).startswith("↳ notifications/progress")
         # the rail is drawn: the pixels left of the client's lifeline on a progress row are not blank
         await until(lambda: window.timeline.model.rowCount() == len(rec))
@@ -367,4 +406,3 @@ async def test_the_sequence_view_hangs_progress_and_later_rounds_from_their_requ
         base = view.palette().color(view.viewport().backgroundRole())
         rail = x_client - 20  # between the entry numbers and the answer brackets, only the rail is drawn
         assert any(image.pixelColor(rail, y - dy) != base for dy in range(0, view.row_height()))
-

@@ -60,7 +60,16 @@ def test_long_text_goes_into_a_scrollable_box(view):
 
 
 def test_image_decodes_and_tiny_images_are_enlarged(view):
-    view.set_blocks([{"type": "image", "data": b64(png_bytes()), "mimeType": "image/png", "annotations": {"audience": ["user"], "priority": 0.9}}])
+    view.set_blocks(
+        [
+            {
+                "type": "image",
+                "data": b64(png_bytes()),
+                "mimeType": "image/png",
+                "annotations": {"audience": ["user"], "priority": 0.9},
+            }
+        ]
+    )
     (card,) = view.cards()
     assert card.error is None and card.pixmap is not None
     assert (card.pixmap.width(), card.pixmap.height()) == (16, 16)
@@ -104,20 +113,38 @@ def test_audio_that_is_not_wav_still_shows_its_size(view):
 def test_embedded_resources_text_and_blob(view):
     view.set_blocks(
         [
-            {"type": "resource", "resource": {"uri": "demo://static/readme.md", "mimeType": "text/markdown", "text": "# Hello"}},
-            {"type": "resource", "resource": {"uri": "demo://static/logo.png", "mimeType": "image/png", "blob": b64(png_bytes())}},
+            {
+                "type": "resource",
+                "resource": {"uri": "demo://static/readme.md", "mimeType": "text/markdown", "text": "# Hello"},
+            },
+            {
+                "type": "resource",
+                "resource": {"uri": "demo://static/logo.png", "mimeType": "image/png", "blob": b64(png_bytes())},
+            },
             {"type": "resource", "resource": {"uri": "demo://nothing"}},
         ]
     )
     text, blob, empty = view.cards()
-    assert text.uri == "demo://static/readme.md" and "text/markdown" in text.summary() and "7 characters" in text.summary()
+    assert (
+        text.uri == "demo://static/readme.md" and "text/markdown" in text.summary() and "7 characters" in text.summary()
+    )
     assert "# Hello" in body_texts(text)
     assert blob.data == png_bytes() and "blob" in blob.summary() and blob.suggested_name == "logo.png"
     assert empty.error is not None
 
 
 def test_resource_link_is_clickable(view, qtbot):
-    view.set_blocks([{"type": "resource_link", "uri": "demo://static/logo.png", "name": "logo.png", "mimeType": "image/png", "description": "The logo"}])
+    view.set_blocks(
+        [
+            {
+                "type": "resource_link",
+                "uri": "demo://static/logo.png",
+                "name": "logo.png",
+                "mimeType": "image/png",
+                "description": "The logo",
+            }
+        ]
+    )
     (card,) = view.cards()
     assert card.kind == "resource_link" and card.link_button.text() == "logo.png"
     assert "The logo" in card.link_button.description()

@@ -134,7 +134,11 @@ def test_sixteen_mib_line_is_truncated(pane, qtbot):
 
 def test_show_all_on_a_long_line(pane):
     d = Driver()
-    raw = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"' + b"y" * 300_000 + b'"}}\n'
+    raw = (
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"'
+        + b"y" * 300_000
+        + b'"}}\n'
+    )
     seq = d.s2c(raw)
     pane.set_entry(d.rec, seq)
     assert pane.truncation_note()
@@ -254,7 +258,9 @@ def test_lazy_tree_pages_large_arrays(pane):
     seq = d.s2c(('{"jsonrpc":"2.0","id":5,"result":{"list":[%s]}}\n' % items).encode())
     pane.set_entry(d.rec, seq)
     tree = pane.tree
-    result = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount()) if tree.topLevelItem(i).text(0) == "result"][0]
+    result = [
+        tree.topLevelItem(i) for i in range(tree.topLevelItemCount()) if tree.topLevelItem(i).text(0) == "result"
+    ][0]
     pane._expand_to(result, 1)
     lst = result.child(0)
     assert lst.text(1) == "[1234 items]"

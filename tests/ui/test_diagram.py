@@ -91,7 +91,13 @@ def test_every_machine_lays_out_without_overlaps(qtbot, mode, era, transport, si
 
 @pytest.mark.parametrize(
     ("mode", "era", "min_px"),
-    [(EraMode.LEGACY, None, 12), (EraMode.MODERN, None, 12), (EraMode.AUTO, Era.MODERN, 12), (EraMode.AUTO, Era.LEGACY, 11), (EraMode.AUTO, None, 11)],  # the whole probing machine scrolls rather than shrinks
+    [
+        (EraMode.LEGACY, None, 12),
+        (EraMode.MODERN, None, 12),
+        (EraMode.AUTO, Era.MODERN, 12),
+        (EraMode.AUTO, Era.LEGACY, 11),
+        (EraMode.AUTO, None, 11),
+    ],  # the whole probing machine scrolls rather than shrinks
 )
 def test_text_stays_readable_at_the_usual_size(qtbot, mode, era, min_px):
     w = LifecycleDiagram()
@@ -136,7 +142,11 @@ def test_set_state_highlights_and_keeps_the_last_edge(diagram):
     diagram.set_machine(EraMode.LEGACY)
     table = diagram_table(EraMode.LEGACY)
     assert diagram.current_state is None and diagram.last_edge is None
-    diagram.set_state(State.INITIALIZING, {"from": "uninitialized", "to": "initializing", "label": "initialize →", "failure": False}, animate=False)
+    diagram.set_state(
+        State.INITIALIZING,
+        {"from": "uninitialized", "to": "initializing", "label": "initialize →", "failure": False},
+        animate=False,
+    )
     assert diagram.current_state is State.INITIALIZING
     assert diagram.last_edge == transition(table, State.UNINITIALIZED, State.INITIALIZING)
     # a Transition works as well; parallel edges are told apart by their label
@@ -160,7 +170,13 @@ def test_a_recorded_edge_is_found_by_its_event_even_when_its_label_changed(diagr
     timeout = transition(table, State.INITIALIZING, State.SHUTTING_DOWN, "no answer (timeout)")
     parallel = [t for t in table if t.source is State.INITIALIZING and t.target is State.SHUTTING_DOWN]
     assert len(parallel) >= 3 and parallel[0] is not timeout
-    stored = {"from": "initializing", "to": "shutting_down", "event": timeout.event.value, "label": "an older wording", "failure": True}
+    stored = {
+        "from": "initializing",
+        "to": "shutting_down",
+        "event": timeout.event.value,
+        "label": "an older wording",
+        "failure": True,
+    }
     diagram.set_state(State.SHUTTING_DOWN, stored, animate=False)
     assert diagram.last_edge is timeout
 
@@ -187,8 +203,12 @@ def test_the_last_transition_animates_without_blocking_and_can_be_skipped(qtbot,
     diagram.set_state(State.READY, {"from": "discovering", "to": "ready", "label": "← DiscoverResult"}, animate=False)
     assert not diagram.animating and diagram.current_state is State.READY
     # a new edge interrupts a running animation cleanly
-    diagram.set_state(State.READY, {"from": "ready", "to": "ready", "label": "← InputRequiredResult: retry with inputResponses"})
-    diagram.set_state(State.SHUTTING_DOWN, {"from": "ready", "to": "shutting_down", "label": "close stdin"}, animate=False)
+    diagram.set_state(
+        State.READY, {"from": "ready", "to": "ready", "label": "← InputRequiredResult: retry with inputResponses"}
+    )
+    diagram.set_state(
+        State.SHUTTING_DOWN, {"from": "ready", "to": "shutting_down", "label": "close stdin"}, animate=False
+    )
     assert not diagram.animating and diagram.last_edge.label == "close stdin"
 
 
@@ -216,7 +236,9 @@ def test_clicking_a_state_emits_it_and_explains_it(qtbot, diagram):
         diagram.resize(*size)
         lay = diagram.layout_for_tests()
         panel = diagram._explain_area.geometry()
-        assert not lay["viewport"].intersects(panel.toRectF().adjusted(1, 1, -1, -1))  # what is drawn is clipped to the viewport
+        assert not lay["viewport"].intersects(
+            panel.toRectF().adjusted(1, 1, -1, -1)
+        )  # what is drawn is clipped to the viewport
         assert lay["problems"] == []
         assert lay["font_px"] >= 11
     diagram.ensure_visible(State.SHUTTING_DOWN)
@@ -319,7 +341,17 @@ def test_show_recording_row_follows_a_real_auto_session(diagram):
     discover = tr.c(e.build_discover(e.next_id()))
     fallback = tr.s({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}})
     init = tr.c(e.build_initialize(e.next_id()))
-    result = tr.s({"jsonrpc": "2.0", "id": 2, "result": {"protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}}})
+    result = tr.s(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "result": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "serverInfo": {"name": "s", "version": "1"},
+            },
+        }
+    )
     initialized = tr.c(e.build_initialized())
     tools = tr.c(e.build_request(e.next_id(), "tools/list"))
     exited = tr.event(e.process_exited())
@@ -368,7 +400,9 @@ def test_show_recording_row_from_analysis_objects_modern(diagram):
     add(State.IDLE, None)
     r1 = add(State.DISCOVERING, transition(table, State.IDLE, State.DISCOVERING))
     r2 = add(State.READY, transition(table, State.DISCOVERING, State.READY))
-    r3 = add(State.READY, transition(table, State.READY, State.READY, "← InputRequiredResult: retry with inputResponses"))
+    r3 = add(
+        State.READY, transition(table, State.READY, State.READY, "← InputRequiredResult: retry with inputResponses")
+    )
     r4 = add(State.SHUTTING_DOWN, transition(table, State.READY, State.SHUTTING_DOWN))
 
     diagram.show_recording_row(rec, 0)
@@ -407,8 +441,13 @@ def _dark_palette() -> QPalette:
 
 def _light_palette() -> QPalette:
     p = QPalette()
-    for role, c in {QPalette.ColorRole.Base: "#ffffff", QPalette.ColorRole.Text: "#1a1a1a", QPalette.ColorRole.Window: "#efefef",
-                    QPalette.ColorRole.Highlight: "#2f7bd6", QPalette.ColorRole.HighlightedText: "#ffffff"}.items():
+    for role, c in {
+        QPalette.ColorRole.Base: "#ffffff",
+        QPalette.ColorRole.Text: "#1a1a1a",
+        QPalette.ColorRole.Window: "#efefef",
+        QPalette.ColorRole.Highlight: "#2f7bd6",
+        QPalette.ColorRole.HighlightedText: "#ffffff",
+    }.items():
         p.setColor(role, QColor(c))
     return p
 

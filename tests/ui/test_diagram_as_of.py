@@ -17,7 +17,11 @@ pytestmark = pytest.mark.anyio
 def says_current(window) -> bool:
     """The diagram calls the highlighted state the current state (legend, explanation, screen reader)."""
     d = window.diagram
-    return d.current_label == "current state" and "(current state)" in d.explanation_label.text() and "Current state:" in d.accessibleDescription()
+    return (
+        d.current_label == "current state"
+        and "(current state)" in d.explanation_label.text()
+        and "Current state:" in d.accessibleDescription()
+    )
 
 
 def says_as_of(window, row: int) -> bool:
@@ -43,7 +47,9 @@ def follows_the_session(window, controller) -> bool:
     )
 
 
-async def test_step_back_shows_a_past_state_as_of_its_entry_and_run_to_end_follows_the_session_again(window_and_controller):
+async def test_step_back_shows_a_past_state_as_of_its_entry_and_run_to_end_follows_the_session_again(
+    window_and_controller,
+):
     controller, window = window_and_controller
     use_profile(window, quick(demo_profile(), "legacy"))
     window.act_step.setChecked(True)
@@ -59,7 +65,9 @@ async def test_step_back_shows_a_past_state_as_of_its_entry_and_run_to_end_follo
         assert window.step_back()
         assert window.diagram.as_of is not None and "Next, after Continue" not in window.diagram.accessibleDescription()
         window.act_follow.setChecked(True)
-        await until(lambda: "Next, after Continue" in window.diagram.accessibleDescription() and window.diagram.as_of is None)
+        await until(
+            lambda: "Next, after Continue" in window.diagram.accessibleDescription() and window.diagram.as_of is None
+        )
         # Continue through the answer and notifications/initialized
         for _ in range(2):
             await until(lambda: controller.pending_step is not None)
@@ -108,7 +116,9 @@ async def test_a_language_switch_keeps_the_view_pinned_or_following_and_says_whi
         await until(lambda: follows_the_session(window, controller))
 
         # pinned to the answer to initialize: a past state, said so
-        answer = next(i for i in range(len(rec)) if rec.method_at(i) == "initialize" and rec.direction_at(i).name == "S2C")
+        answer = next(
+            i for i in range(len(rec)) if rec.method_at(i) == "initialize" and rec.direction_at(i).name == "S2C"
+        )
         assert window.timeline.select_seq(answer)
         assert not window.act_follow.isChecked() and window.diagram.as_of == answer
         try:
@@ -118,7 +128,9 @@ async def test_a_language_switch_keeps_the_view_pinned_or_following_and_says_whi
             # the new Follow live action says what the window does: not following
             assert not window.act_follow.isChecked() and not window.follow_live
             assert window.diagram.as_of == answer and window.diagram.current_state is rec.state_at(answer)
-            assert window.diagram.current_label == window.diagram.tr("as of entry {n}").format(n=answer) != "as of entry 0"
+            assert (
+                window.diagram.current_label == window.diagram.tr("as of entry {n}").format(n=answer) != "as of entry 0"
+            )
             assert window.diagram.current_label != window.diagram.tr("current state")
             window.ping()  # the session goes on; the pinned view does not move
             await until(lambda: any(rec.method_at(i) == "ping" for i in range(len(rec))))

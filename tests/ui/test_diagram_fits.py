@@ -20,7 +20,13 @@ FIRST_STATE = {"legacy": State.INITIALIZING, "modern": State.DISCOVERING, "auto"
 
 @pytest.mark.parametrize(
     ("size", "layout"),
-    [((1280, 720), "debugging"), ((1280, 720), "teaching"), ((1280, 720), "presenter"), ((1600, 1000), "debugging"), ((1920, 1080), "debugging")],
+    [
+        ((1280, 720), "debugging"),
+        ((1280, 720), "teaching"),
+        ((1280, 720), "presenter"),
+        ((1600, 1000), "debugging"),
+        ((1920, 1080), "debugging"),
+    ],
     ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v,
 )
 @pytest.mark.parametrize("era", ["legacy", "modern", "auto"])
@@ -46,7 +52,12 @@ async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era,
             assert not bar.details_shown and bar.height() <= 2 * bar.title.fontMetrics().lineSpacing() + 16
             folded = diagram.layout_for_tests()
             if not (era == "auto" and size[1] <= 720):  # the top part grew: the machine needs no scrolling up and down
-                assert folded["area"].height() <= folded["viewport"].height() + 1, (era, size, folded["area"], folded["viewport"])
+                assert folded["area"].height() <= folded["viewport"].height() + 1, (
+                    era,
+                    size,
+                    folded["area"],
+                    folded["viewport"],
+                )
             bar.set_details(True)  # shown: the diagram still keeps 11 px (and scrolls)
             await anyio.sleep(0.25)
         lay = diagram.layout_for_tests()
@@ -58,7 +69,10 @@ async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era,
         # the step bar is given its least height: its explanation and message show (and scroll), not cut off
         bar = window.stepbar
         assert bar.details.isVisible() and bar.height() >= bar.minimumSizeHint().height()
-        assert bar.details.geometry().bottom() <= bar.rect().bottom() and bar.details.height() >= bar.details.minimumHeight() > 0
+        assert (
+            bar.details.geometry().bottom() <= bar.rect().bottom()
+            and bar.details.height() >= bar.details.minimumHeight() > 0
+        )
         viewport = lay["viewport"]
         assert viewport.height() >= 100 and viewport.width() >= 300
         # scrolled or not, the state the session is in is on screen
@@ -67,7 +81,9 @@ async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era,
             assert lay["area"].width() > viewport.width() or lay["area"].height() > viewport.height()
         for w in (diagram, window.stepbar):
             assert w.mapTo(window, w.rect().bottomRight()).y() <= size[1]
-        if era == "legacy" and layout == "debugging" and size == (1280, 720):  # a live language switch, both ways: the bar and the diagram follow, labels stay 11 px
+        if (
+            era == "legacy" and layout == "debugging" and size == (1280, 720)
+        ):  # a live language switch, both ways: the bar and the diagram follow, labels stay 11 px
             bar = window.stepbar
             english_title = bar._title_text  # (the label shows it elided to its width)
             window.languages.set_choice("zh_CN")
@@ -117,13 +133,24 @@ def test_a_small_diagram_scrolls_by_wheel_and_drag_and_keeps_the_state_in_view(q
     # the wheel scrolls; a drag on empty space pans
     before = w.layout_for_tests()["scroll"]
     pos = QPointF(10, 10)
-    event = QWheelEvent(pos, w.mapToGlobal(pos), QPoint(0, 0), QPoint(0, 120), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        pos,
+        w.mapToGlobal(pos),
+        QPoint(0, 0),
+        QPoint(0, 120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(w, event)
     after_wheel = w.layout_for_tests()["scroll"]
     assert after_wheel != before
     vp = lay["viewport"]
     empty = next(
-        QPoint(x, y) for y in range(10, int(vp.height()) - 10, 7) for x in range(10, int(vp.width()) - 80, 7)
+        QPoint(x, y)
+        for y in range(10, int(vp.height()) - 10, 7)
+        for x in range(10, int(vp.width()) - 80, 7)
         if w._state_at(QPointF(x, y)) is None and w._state_at(QPointF(x + 60, y)) is None
     )
     qtbot.mousePress(w, Qt.MouseButton.LeftButton, pos=empty)
@@ -164,7 +191,11 @@ async def test_a_scrolled_diagram_shows_whole_states_with_the_legend_off_them(wi
                 assert window.central_split.sizes()[0] > before[0]  # the top part grew for it
                 assert diagram.scrolls or not docks, lay["area"]  # (the whole window's width may fit it)
                 assert view.contains(lay["nodes"][diagram.current_state])
-                cut = [s for s, r in lay["nodes"].items() if r.top() < view.top() < r.bottom() or r.top() < view.bottom() < r.bottom()]
+                cut = [
+                    s
+                    for s, r in lay["nodes"].items()
+                    if r.top() < view.top() < r.bottom() or r.top() < view.bottom() < r.bottom()
+                ]
                 assert cut == [], (docks, diagram.current_state, cut, view)
                 pinned = lay["pinned_legend"]
                 if pinned is not None:

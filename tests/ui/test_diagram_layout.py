@@ -58,7 +58,7 @@ def test_every_table_is_laid_out_without_a_widget_and_without_problems(qapp):
             assert set(g.nodes) == set(plan.states)
             # no two states overlap
             rects = list(g.nodes.values())
-            assert not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+            assert not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
 
 
 @pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.AUTO])
@@ -98,8 +98,12 @@ def test_the_pinned_legend_goes_where_it_covers_least(qapp):
     view = QRectF(0, 0, g.content_w, g.content_h)
     size = QSize(round(view.width() * 0.45), round(view.height() * 0.45))  # large enough to cover states
     w, h = size.width(), size.height()
-    corners = [QPointF(2, 2), QPointF(view.right() - w - 2, 2), QPointF(2, view.bottom() - h - 2),
-               QPointF(view.right() - w - 2, view.bottom() - h - 2)]
+    corners = [
+        QPointF(2, 2),
+        QPointF(view.right() - w - 2, 2),
+        QPointF(2, view.bottom() - h - 2),
+        QPointF(view.right() - w - 2, view.bottom() - h - 2),
+    ]
     chosen = quietest_corner(g, [], QTransform(), view, size, [])
     assert chosen.size().toSize() == size and chosen.topLeft() in corners
 
@@ -107,12 +111,29 @@ def test_the_pinned_legend_goes_where_it_covers_least(qapp):
         return sum(1 for r in g.nodes.values() if r.intersects(box)), sum(1 for b in g.blocks if b.rect.intersects(box))
 
     assert covered(chosen) == min(covered(QRectF(c, QRectF(chosen).size())) for c in corners)
+
     # the order of costs, on a drawing of its own: the states that must stay in view (the current
     # one, the held step's target), then states, then labels, then lines
     def drawing(nodes: dict[State, QRectF]) -> Geometry:
         return Geometry(
-            width=400, height=40, transform=QTransform(), f=MIN_FONT, lf=QFont(), tf=QFont(), lh=14, pad_x=4, pad_y=2,
-            nodes=nodes, titles={}, strokes=[], arrows=[], dots=[], blocks=[], edges={}, edge_block={}, legend=[],
+            width=400,
+            height=40,
+            transform=QTransform(),
+            f=MIN_FONT,
+            lf=QFont(),
+            tf=QFont(),
+            lh=14,
+            pad_x=4,
+            pad_y=2,
+            nodes=nodes,
+            titles={},
+            strokes=[],
+            arrows=[],
+            dots=[],
+            blocks=[],
+            edges={},
+            edge_block={},
+            legend=[],
         )
 
     area, small = QRectF(0, 0, 400, 40), QSize(50, 30)  # so low that the top and bottom corners cover the same

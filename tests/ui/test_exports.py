@@ -66,7 +66,13 @@ async def test_the_chosen_type_decides_and_its_extension_is_added(opened, tmp_pa
         (window.files.export_sequence, "SVG", "seq.v2", "seq.v2.svg", b"<?xml"),
         (window.files.export_transcript, "Markdown", "notes", "notes.md", b"# MCP session transcript"),
         (window.files.export_transcript, "HTML", "page", "page.html", b"<!DOCTYPE html>"),
-        (window.files.export_transcript, "Markdown", "named.md", "named.md", b"# MCP session transcript"),  # already right: kept
+        (
+            window.files.export_transcript,
+            "Markdown",
+            "named.md",
+            "named.md",
+            b"# MCP session transcript",
+        ),  # already right: kept
     ]
     for action, choose, typed, written, magic in cases:
         dialog = Dialog(monkeypatch, tmp_path / typed, choose)
@@ -92,7 +98,9 @@ async def test_save_recording_goes_the_same_way(opened, tmp_path, monkeypatch):
     assert saved.is_file() and not (tmp_path / "session").exists()
     assert len(saved.read_bytes().splitlines()) >= len(rec)  # a header line and every entry
     asked = []
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No))
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No)
+    )
     before = saved.read_bytes()
     saved.write_bytes(b"mine")
     window.files.save_recording()
@@ -106,7 +114,9 @@ async def test_a_completed_name_that_exists_is_not_replaced_without_asking(opene
     existing = tmp_path / "keep.png"
     existing.write_bytes(b"mine")
     asked = []
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No))
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No)
+    )
     Dialog(monkeypatch, tmp_path / "keep", "PNG image, 2×")
     window.files.export_diagram()
     assert asked and "keep.png" in asked[0] and existing.read_bytes() == b"mine"
@@ -154,7 +164,9 @@ async def test_pngs_are_2x_or_4x_and_show_no_selection(opened, tmp_path, monkeyp
     view = window.sequence
     rows = list(window.timeline.model.entries.rows)
     assert window.files.export_sequence_to(str(tmp_path / "plain.png"))
-    window.timeline.select_seq(next(s for s in rows if rec.direction_at(s) is Direction.C2S and rec.method_at(s) == "tools/list"))
+    window.timeline.select_seq(
+        next(s for s in rows if rec.direction_at(s) is Direction.C2S and rec.method_at(s) == "tools/list")
+    )
     await until(lambda: view.selected_seq() is not None)
     assert window.files.export_sequence_to(str(tmp_path / "selected.png"))
     plain, selected = QImage(str(tmp_path / "plain.png")), QImage(str(tmp_path / "selected.png"))
@@ -177,7 +189,9 @@ async def test_the_diagram_export_says_which_state_era_and_entry_in_the_window_l
     assert caption in drawn_text(root) and root.findtext(SVG + "desc") == caption
     # a past entry (Follow live off, a row selected): the caption says that entry and its state
     window.act_follow.setChecked(False)
-    tools = next(s for s in range(len(rec)) if rec.method_at(s) == "tools/list" and rec.direction_at(s) is Direction.C2S)
+    tools = next(
+        s for s in range(len(rec)) if rec.method_at(s) == "tools/list" and rec.direction_at(s) is Direction.C2S
+    )
     window.timeline.select_seq(tools)
     await until(lambda: window.diagram.as_of == tools)
     assert window.files.diagram_caption() == f"State: Operating · legacy · entry #{tools}"
@@ -187,7 +201,13 @@ async def test_the_diagram_export_says_which_state_era_and_entry_in_the_window_l
         assert window.files.export_diagram_to(str(tmp_path / "zh.svg"))
         root = ET.parse(tmp_path / "zh.svg").getroot()
         zh = root.findtext(SVG + "desc")
-        assert zh.startswith("状态") and f"#{tools}" in zh and "State" not in zh and "entry" not in zh and "legacy" not in zh, zh
+        assert (
+            zh.startswith("状态")
+            and f"#{tools}" in zh
+            and "State" not in zh
+            and "entry" not in zh
+            and "legacy" not in zh
+        ), zh
         assert zh in drawn_text(root)
     finally:
         window.languages.set_choice("en")

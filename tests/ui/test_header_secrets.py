@@ -51,7 +51,11 @@ async def test_a_header_typed_in_the_editor_is_masked_everywhere(window_and_cont
             assert box.checkState() == Qt.CheckState.Checked and not box.flags() & Qt.ItemFlag.ItemIsUserCheckable
             assert table.item(row, 1).text() == MASK
         assert table.item(2, 1).text() == "7" and table.item(2, 2).flags() & Qt.ItemFlag.ItemIsUserCheckable
-        assert [(h.name, h.secret) for h in profile.headers] == [("X-Api-Key", True), ("X-Trace-Context", True), ("X-Workshop", False)]
+        assert [(h.name, h.secret) for h in profile.headers] == [
+            ("X-Api-Key", True),
+            ("X-Trace-Context", True),
+            ("X-Workshop", False),
+        ]
         saved = (tmp_path / "servers.json").read_text()  # the window saves the list on every edit
         assert KEY not in saved and TOKEN not in saved and KEY in (tmp_path / "secrets.json").read_text()
 
@@ -66,9 +70,15 @@ async def test_a_header_typed_in_the_editor_is_masked_everywhere(window_and_cont
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
     rec = controller.recording
-    posts = [rec[i].extra["http"] for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange" and rec[i].extra["http"]["method"] == "POST"]
+    posts = [
+        rec[i].extra["http"]
+        for i in range(len(rec))
+        if rec[i].extra.get("event") == "http_exchange" and rec[i].extra["http"]["method"] == "POST"
+    ]
     assert posts and all(x["status"] in (200, 202) for x in posts)
-    assert all(x["request_headers"]["X-Api-Key"] == MASK and x["request_headers"]["X-Trace-Context"] == MASK for x in posts)
+    assert all(
+        x["request_headers"]["X-Api-Key"] == MASK and x["request_headers"]["X-Trace-Context"] == MASK for x in posts
+    )
     assert rec.header["headers"] == {"X-Api-Key": MASK, "X-Trace-Context": MASK, "X-Workshop": "7"}
 
     # the window: every cell of the timeline, and the HTTP tab of every exchange
@@ -87,7 +97,11 @@ async def test_a_header_typed_in_the_editor_is_masked_everywhere(window_and_cont
     # what the window writes: the recording and both transcripts
     for name in ("session.jsonl", "session.html", "session.md"):
         path = tmp_path / name
-        assert (window.files.save_recording_to(str(path)) if name.endswith(".jsonl") else window.files.export_transcript_to(str(path)))
+        assert (
+            window.files.save_recording_to(str(path))
+            if name.endswith(".jsonl")
+            else window.files.export_transcript_to(str(path))
+        )
         data = path.read_bytes()
         assert KEY.encode() not in data and TOKEN.encode() not in data and b"tools/list" in data
     assert MASK.encode() in (tmp_path / "session.jsonl").read_bytes()

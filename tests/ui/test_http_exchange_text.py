@@ -8,9 +8,15 @@ from inspector.ui.detail import exchange_text
 
 def test_an_exchange_says_what_came_of_its_body_and_where_its_redirect_pointed(qapp):
     http = {
-        "method": "POST", "url": "http://127.0.0.1:1/mcp", "request_headers": {}, "status": 307,
-        "reason": "Temporary Redirect", "response_headers": {"location": "/elsewhere/mcp"},
-        "body_bytes": 70000, "body_dropped": 4464, "body_error": "peer closed connection (after 70,000 bytes of the body)",
+        "method": "POST",
+        "url": "http://127.0.0.1:1/mcp",
+        "request_headers": {},
+        "status": 307,
+        "reason": "Temporary Redirect",
+        "response_headers": {"location": "/elsewhere/mcp"},
+        "body_bytes": 70000,
+        "body_dropped": 4464,
+        "body_error": "peer closed connection (after 70,000 bytes of the body)",
         "location": "http://127.0.0.1:1/elsewhere/mcp",
     }
     text = exchange_text(http, 3)

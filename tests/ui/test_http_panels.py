@@ -168,7 +168,9 @@ class Live:
         return self.controller.recording
 
     def panel(self, key: str):
-        assert self.window.panels.show_panel(key), f"the {key} panel is not shown: {self.window.panels.hidden.toolTip()}"
+        assert self.window.panels.show_panel(key), (
+            f"the {key} panel is not shown: {self.window.panels.hidden.toolTip()}"
+        )
         return self.window.panels.panels[key]
 
     def messages(self, method: str, direction: Direction, *kinds: Kind) -> list[tuple[int, dict]]:
@@ -177,7 +179,9 @@ class Live:
         return [
             (i, rec[i].json())
             for i in range(len(rec))
-            if rec.direction_at(i) is direction and rec.method_at(i) == method and (not kinds or rec.kind_at(i) in kinds)
+            if rec.direction_at(i) is direction
+            and rec.method_at(i) == method
+            and (not kinds or rec.kind_at(i) in kinds)
         ]
 
     def http(self, seq: int) -> dict:
@@ -312,7 +316,11 @@ async def test_sdk_tools_list_and_call(window_and_controller, sdk_peer, era):
         else:
             # 2026-07-28: no session, the request's metadata mirrored into headers; plain JSON back
             assert "Mcp-Session-Id" not in headers
-            assert (headers["MCP-Protocol-Version"], headers["Mcp-Method"], headers["Mcp-Name"]) == (MODERN, "tools/call", "add")
+            assert (headers["MCP-Protocol-Version"], headers["Mcp-Method"], headers["Mcp-Name"]) == (
+                MODERN,
+                "tools/call",
+                "add",
+            )
             assert (how["channel"], how["content_type"]) == ("post", "application/json")
 
 
@@ -323,7 +331,13 @@ async def test_reference_tools_list_and_call(window_and_controller, reference_pe
         # on notifications/initialized, before the panel's tools/list)
         await live.tool_listed("trigger-sampling-request")
         names = {t["name"] for t in tools.tools}
-        assert {"echo", "get-sum", "toggle-simulated-logging", "toggle-subscriber-updates", "trigger-elicitation-request"} <= names
+        assert {
+            "echo",
+            "get-sum",
+            "toggle-simulated-logging",
+            "toggle-subscriber-updates",
+            "trigger-elicitation-request",
+        } <= names
         await live.call_tool("get-sum", a=20, b=22)
         assert tools.outcome == "result" and live.tool_text() == "The sum of 20 and 22 is 42."
         ((sent, _),) = live.messages("tools/call", Direction.C2S)
@@ -421,7 +435,9 @@ async def test_reference_resources_read_subscribe_and_updates_on_the_get_stream(
         assert res.subscribe_button.text() == "Subscribe" and res.subscribe_button.isEnabled()
         res.subscribe_button.click()
         await until(lambda: ARCHITECTURE in res.subscribed)
-        assert res.live_label.text() == f"Subscribed to {ARCHITECTURE}." and res.subscribe_button.text() == "Unsubscribe"
+        assert (
+            res.live_label.text() == f"Subscribed to {ARCHITECTURE}." and res.subscribe_button.text() == "Unsubscribe"
+        )
         ((subscribe, message),) = live.messages("resources/subscribe", Direction.C2S)
         assert message["params"] == {"uri": ARCHITECTURE}
         assert live.exchange(subscribe)["status"] == 200
@@ -447,7 +463,9 @@ async def test_reference_resources_read_subscribe_and_updates_on_the_get_stream(
         assert live.tool_text().startswith("Stopped simulated resource updates")
         res.subscribe_button.click()
         await until(lambda: ARCHITECTURE not in res.subscribed)
-        assert [m["params"] for _, m in live.messages("resources/unsubscribe", Direction.C2S)] == [{"uri": ARCHITECTURE}]
+        assert [m["params"] for _, m in live.messages("resources/unsubscribe", Direction.C2S)] == [
+            {"uri": ARCHITECTURE}
+        ]
         assert res.live_label.text() == "Not subscribed to any resource." and res.subscribe_button.text() == "Subscribe"
 
         # a template with completion (completion/complete in POSTs too), then a binary read
@@ -469,7 +487,11 @@ async def test_reference_resources_read_subscribe_and_updates_on_the_get_stream(
 
 def click_row(tree, key: str, value: str) -> None:
     """A user's mouse click on the row whose entry has ``key`` == ``value``."""
-    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount()) if tree.topLevelItem(i).data(0, ITEM_ROLE).get(key) == value)
+    item = next(
+        tree.topLevelItem(i)
+        for i in range(tree.topLevelItemCount())
+        if tree.topLevelItem(i).data(0, ITEM_ROLE).get(key) == value
+    )
     tree.scrollToItem(item)
     QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center())
 
@@ -479,7 +501,9 @@ def click_tab(tabs, index: int) -> None:
     assert tabs.currentIndex() == index
 
 
-async def test_back_on_the_resources_tab_the_highlighted_resource_is_the_one_read(window_and_controller, reference_peer):
+async def test_back_on_the_resources_tab_the_highlighted_resource_is_the_one_read(
+    window_and_controller, reference_peer
+):
     template = "demo://resource/dynamic/blob/{resourceId}"
     async with connected(window_and_controller, reference_peer, "legacy", "reference tabs") as live:
         res = live.panel("resources")
@@ -546,7 +570,13 @@ async def test_sdk_resources_read_and_subscriptions_listen_modern(window_and_con
         await until(lambda: res.contents.cards and res.contents.cards[0].uri == "note://counter")
         count = int(res.contents.cards[0].text.split(":")[1])
         res.subscribe_button.click()
-        await until(lambda: stream.state == "listening" and stream.request_id != first and "resourceSubscriptions" in (stream.honored or {}))
+        await until(
+            lambda: (
+                stream.state == "listening"
+                and stream.request_id != first
+                and "resourceSubscriptions" in (stream.honored or {})
+            )
+        )
         second = stream.request_id
         assert res.live_label.text().startswith(f"Listening (subscription {second}) for updates to note://counter.")
         assert res.subscribe_button.text() == "Stop listening to this resource" and res.stop_button.isEnabled()
@@ -554,7 +584,11 @@ async def test_sdk_resources_read_and_subscriptions_listen_modern(window_and_con
         assert [m["id"] for _, m in listens] == [first, second]
         sent, listen = listens[-1]
         assert listen["params"]["notifications"] == {
-            "toolsListChanged": True, "resourcesListChanged": True, "promptsListChanged": True, "resourceSubscriptions": ["note://counter"]}
+            "toolsListChanged": True,
+            "resourcesListChanged": True,
+            "promptsListChanged": True,
+            "resourceSubscriptions": ["note://counter"],
+        }
         post = live.exchange(sent)
         assert post["request_headers"]["Mcp-Method"] == "subscriptions/listen"
         assert (post["status"], post["response_headers"]["content-type"].split(";")[0]) == (200, "text/event-stream")
@@ -563,8 +597,11 @@ async def test_sdk_resources_read_and_subscriptions_listen_modern(window_and_con
         assert closed and f"entry {listens[0][0]}" in live.rec[closed[0]].raw.decode()
         assert not live.messages("notifications/cancelled", Direction.C2S)
         # the acknowledgement is the first frame of the listen POST's SSE answer
-        acks = [(i, m) for i, m in live.messages("notifications/subscriptions/acknowledged", Direction.S2C)
-                if m["params"]["_meta"][META_SUBSCRIPTION_ID] == second]
+        acks = [
+            (i, m)
+            for i, m in live.messages("notifications/subscriptions/acknowledged", Direction.S2C)
+            if m["params"]["_meta"][META_SUBSCRIPTION_ID] == second
+        ]
         assert len(acks) == 1 and acks[0][1]["params"]["notifications"]["resourceSubscriptions"] == ["note://counter"]
         assert (live.http(acks[0][0])["channel"], live.http(acks[0][0])["request_seq"]) == ("post-sse", sent)
 
@@ -583,7 +620,10 @@ async def test_sdk_resources_read_and_subscriptions_listen_modern(window_and_con
         # Stop: the stream is reopened without the uri; no more updates reach the panel
         res.stop_button.click()
         await until(lambda: stream.state == "listening" and stream.request_id != second)
-        assert "resourceSubscriptions" not in live.messages("subscriptions/listen", Direction.C2S)[-1][1]["params"]["notifications"]
+        assert (
+            "resourceSubscriptions"
+            not in live.messages("subscriptions/listen", Direction.C2S)[-1][1]["params"]["notifications"]
+        )
         assert res.live_label.text().startswith("Not listening.") and not res.stop_button.isEnabled()
         await live.call_tool("touch")
         assert live.tool_text() == f"count is {count + 2}"
@@ -598,8 +638,14 @@ async def test_sdk_resources_read_and_subscriptions_listen_modern(window_and_con
 @pytest.mark.parametrize(
     "server, era, listed, prompt, values, expected",
     [
-        ("reference", "legacy", ["simple-prompt", "args-prompt", "completable-prompt", "resource-prompt"], "args-prompt",
-         {"city": "Lisbon", "state": "Estremadura"}, "What's weather in Lisbon, Estremadura?"),
+        (
+            "reference",
+            "legacy",
+            ["simple-prompt", "args-prompt", "completable-prompt", "resource-prompt"],
+            "args-prompt",
+            {"city": "Lisbon", "state": "Estremadura"},
+            "What's weather in Lisbon, Estremadura?",
+        ),
         ("sdk", "modern", ["greet"], "greet", {"name": "Ada", "style": "pirate"}, "Say hello to Ada in a pirate way."),
     ],
     ids=["reference-legacy", "sdk-modern"],
@@ -632,7 +678,11 @@ async def test_prompts_list_and_get(window_and_controller, request, server, era,
             assert headers["Mcp-Session-Id"] == session_id_of(live) and headers["MCP-Protocol-Version"] == LEGACY
             assert how["channel"] == "post-sse"
         else:
-            assert (headers["Mcp-Method"], headers["Mcp-Name"], headers["MCP-Protocol-Version"]) == ("prompts/get", prompt, MODERN)
+            assert (headers["Mcp-Method"], headers["Mcp-Name"], headers["MCP-Protocol-Version"]) == (
+                "prompts/get",
+                prompt,
+                MODERN,
+            )
             assert how["channel"] == "post"
 
 
@@ -646,7 +696,9 @@ def log_rows(logs) -> list[tuple[str, str]]:
     return [(model.data(model.index(r, 1)), model.data(model.index(r, 3))) for r in range(model.rowCount())]
 
 
-async def test_reference_logs_set_level_filters_and_messages_come_on_the_get_stream(window_and_controller, reference_peer):
+async def test_reference_logs_set_level_filters_and_messages_come_on_the_get_stream(
+    window_and_controller, reference_peer
+):
     """logging/setLevel from the Logs panel, per session: the server's own log line about a
     subscription is dropped below the level and shown above it; its simulated logging too."""
     async with connected(window_and_controller, reference_peer, "legacy", "reference logs") as live:
@@ -694,7 +746,11 @@ async def test_reference_logs_set_level_filters_and_messages_come_on_the_get_str
         assert len(notes) >= 2
         for seq, _ in notes:
             how = live.http(seq)
-            assert (how["method"], how["channel"], how["status"]) == ("GET", "get-sse", 200) and "request_seq" not in how
+            assert (how["method"], how["channel"], how["status"]) == (
+                "GET",
+                "get-sse",
+                200,
+            ) and "request_seq" not in how
             assert live.exchange(seq)["request_headers"]["Mcp-Session-Id"] == sid
 
 
@@ -764,12 +820,18 @@ async def test_reference_sampling_request_in_the_tool_calls_sse_answer(window_an
         ((answered, answer),) = client_answers(live, "sampling/createMessage")
         assert answer["id"] == request["id"]
         assert answer["result"] == {
-            "role": "assistant", "content": {"type": "text", "text": "A protocol for tools."}, "model": "http-test-model", "stopReason": "endTurn"}
+            "role": "assistant",
+            "content": {"type": "text", "text": "A protocol for tools."},
+            "model": "http-test-model",
+            "stopReason": "endTurn",
+        }
         post = await live.posted(answered)
         assert (post["method"], post["status"], post["body_bytes"]) == ("POST", 202, 0)
         assert post["request_headers"]["Mcp-Session-Id"] == sid
         ((result, _),) = live.messages("tools/call", Direction.S2C, Kind.RESULT)
-        assert answered < result and live.http(result)["request_seq"] == call  # the same SSE answer ends with the result
+        assert (
+            answered < result and live.http(result)["request_seq"] == call
+        )  # the same SSE answer ends with the result
 
 
 async def test_reference_elicitation_request_and_roots_over_http(window_and_controller, reference_peer):
@@ -786,7 +848,11 @@ async def test_reference_elicitation_request_and_roots_over_http(window_and_cont
         tools = live.panel("tools")
         await until(lambda: not tools.calling)
         text = live.tool_text()
-        assert tools.outcome == "result" and "User provided the requested information" in text and "Name: Grace Hopper" in text
+        assert (
+            tools.outcome == "result"
+            and "User provided the requested information" in text
+            and "Name: Grace Hopper" in text
+        )
         ((call, _),) = live.messages("tools/call", Direction.C2S)
         ((asked, request),) = live.messages("elicitation/create", Direction.S2C, Kind.REQUEST)
         assert (live.http(asked)["channel"], live.http(asked)["request_seq"]) == ("post-sse", call)
@@ -839,11 +905,19 @@ async def test_sdk_input_required_result_modern(window_and_controller, rich_peer
         # on the wire: two POSTs of tools/call, each answered with plain JSON; no JSON-RPC responses
         (first, call), (retry, again) = live.messages("tools/call", Direction.C2S)
         (asked, needed), (done, _) = live.messages("tools/call", Direction.S2C, Kind.RESULT)
-        assert needed["result"]["resultType"] == "input_required" and set(needed["result"]["inputRequests"]) == {"who", "draft"}
+        assert needed["result"]["resultType"] == "input_required" and set(needed["result"]["inputRequests"]) == {
+            "who",
+            "draft",
+        }
         assert again["params"]["requestState"] == needed["result"]["requestState"]
         assert again["params"]["inputResponses"] == {
             "who": {"action": "accept", "content": {"name": "Ada"}},
-            "draft": {"role": "assistant", "content": {"type": "text", "text": "Hello!"}, "model": "mrtr-model", "stopReason": "endTurn"},
+            "draft": {
+                "role": "assistant",
+                "content": {"type": "text", "text": "Hello!"},
+                "model": "mrtr-model",
+                "stopReason": "endTurn",
+            },
         }
         assert "requestState" not in call["params"] and "inputResponses" not in call["params"]
         for sent, answer in ((first, asked), (retry, done)):

@@ -25,7 +25,12 @@ async def test_the_editor_shows_the_fields_of_the_chosen_transport(window_and_co
     assert editor.command.isVisible() and not editor.url.isVisible() and not editor.http_box.isVisible()
     editor.transport.setCurrentIndex(editor.transport.findData("streamable-http"))
     assert profile.transport == "streamable-http"
-    assert editor.url.isVisible() and editor.http_box.isVisible() and not editor.command.isVisible() and not editor.env_box.isVisible()
+    assert (
+        editor.url.isVisible()
+        and editor.http_box.isVisible()
+        and not editor.command.isVisible()
+        and not editor.env_box.isVisible()
+    )
     assert not editor._timeout_rows["term_grace"].isVisible()  # no signals over HTTP
     type_into(editor.url, "ftp://example.invalid/mcp")
     assert "not an http:// or https:// URL" in editor.errors["url"].text()
@@ -45,7 +50,9 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
     controller, window = window_and_controller
     port = free_port()
     with HttpPeer(sdk_http_server(port), port) as peer:
-        profile = ServerProfile(name="sdk over http", command="", transport="streamable-http", url=peer.url, era="legacy")
+        profile = ServerProfile(
+            name="sdk over http", command="", transport="streamable-http", url=peer.url, era="legacy"
+        )
         window.profiles.append(profile)
         window.connection.profiles.append(profile)
         window.connection.show_profiles(len(window.profiles) - 1)
@@ -83,7 +90,9 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
     exchange = next(i for i in range(len(rec)) if rec[i].extra.get("event") == "http_exchange")
     window.timeline.select_seq(exchange)
     http = window.detail.http_text()
-    assert "Accept: application/json, text/event-stream" in http and "mcp-session-id: " in http and "HTTP 200 OK" in http
+    assert (
+        "Accept: application/json, text/event-stream" in http and "mcp-session-id: " in http and "HTTP 200 OK" in http
+    )
     # a message's HTTP tab shows the POST that answered it, and where in it the message came
     window.timeline.select_seq(listed)
     http = window.detail.http_text()
@@ -114,7 +123,9 @@ async def test_a_tool_with_invalid_header_annotations_is_marked_and_not_called(w
     controller, window = window_and_controller
     port = free_port()
     with HttpPeer(sdk_http_server(port, "--bad-header-tool"), port) as peer:
-        profile = ServerProfile(name="sdk, bad tool", command="", transport="streamable-http", url=peer.url, era="modern")
+        profile = ServerProfile(
+            name="sdk, bad tool", command="", transport="streamable-http", url=peer.url, era="modern"
+        )
         window.profiles.append(profile)
         window.connection.profiles.append(profile)
         window.connection.show_profiles(len(window.profiles) - 1)
@@ -128,13 +139,22 @@ async def test_a_tool_with_invalid_header_annotations_is_marked_and_not_called(w
             assert not tools.http_problem_label.isVisibleTo(tools)
             assert tools.select_tool("charge")
             assert tools.http_problem_label.isVisibleTo(tools) and "x-mcp-header" in tools.http_problem_label.text()
-            sent_before = sum(1 for i in range(len(controller.recording)) if controller.recording.method_at(i) == "tools/call")
+            sent_before = sum(
+                1 for i in range(len(controller.recording)) if controller.recording.method_at(i) == "tools/call"
+            )
             assert not tools.call_button.isEnabled()
             assert tools.call_selected() is False and "excluded" in tools.args_error.text()
             tools.validate_box.setChecked(False)  # no way round it from the panel
             assert tools.call_selected() is False
-            assert sum(1 for i in range(len(controller.recording)) if controller.recording.method_at(i) == "tools/call") == sent_before
-            flagged = [i for i in range(len(controller.recording)) if "http.tool-header-invalid" in controller.recording.violations_at(i)]
+            assert (
+                sum(1 for i in range(len(controller.recording)) if controller.recording.method_at(i) == "tools/call")
+                == sent_before
+            )
+            flagged = [
+                i
+                for i in range(len(controller.recording))
+                if "http.tool-header-invalid" in controller.recording.violations_at(i)
+            ]
             assert flagged
             controller.disconnect()
             await until(lambda: not controller.running, 15)

@@ -32,12 +32,19 @@ def test_import_checks_fills_an_input_and_keeps_secrets_out_of_servers_json(wind
     claude = CONFIGS / "claude_desktop_config.json"
     window.profiles.append(ServerProfile(name="demo", command="x"))  # a name the import must not reuse
     before = len(window.profiles)
-    dialog: ImportDialog = window.files.import_servers(locations=[
-        ConfigLocation("VS Code", "workspace", vscode, "vscode"),
-        ConfigLocation("Claude Desktop", "user", claude, "claude-desktop"),
-    ])
+    dialog: ImportDialog = window.files.import_servers(
+        locations=[
+            ConfigLocation("VS Code", "workspace", vscode, "vscode"),
+            ConfigLocation("Claude Desktop", "user", claude, "claude-desktop"),
+        ]
+    )
     assert dialog.isVisible() and dialog.source.count() == 2
-    assert [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())] == ["demo", "weather", "remote-tools", "legacy-sse"]
+    assert [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())] == [
+        "demo",
+        "weather",
+        "remote-tools",
+        "legacy-sse",
+    ]
     assert dialog.server_item("remote-tools").text(3) == "Authorization"  # kept secret
     # the inputs the file asks for: the password one masked, the pick list a combo box
     assert set(dialog.input_fields) == {"api-key", "demo-lang"}
@@ -61,7 +68,10 @@ def test_import_checks_fills_an_input_and_keeps_secrets_out_of_servers_json(wind
     added = window.profiles[before:]
     assert [p.name for p in added] == ["remote-tools", "legacy-sse"]
     remote = added[0]
-    assert [(h.name, h.value, h.secret) for h in remote.headers] == [("Authorization", "Bearer typed-in-secret", True), ("X-Workshop", "7", False)]
+    assert [(h.name, h.value, h.secret) for h in remote.headers] == [
+        ("Authorization", "Bearer typed-in-secret", True),
+        ("X-Workshop", "7", False),
+    ]
     # the list shows them, the first one selected; saved at once, the secret apart
     assert window.connection.list.count() == len(window.profiles)
     assert window.connection.current() is remote
@@ -100,7 +110,9 @@ def test_a_required_input_must_be_filled_and_problems_are_listed(qapp, tmp_path)
     dialog = ImportDialog([], locations=[])
     dialog.load(CONFIGS / "malformed" / "wrong_types.json")
     text = dialog.problems.toPlainText()
-    assert '✗ wrong_types.json: $.mcpServers["object-arg"].args[1]: expected a string, found an object (left out)' in text
+    assert (
+        '✗ wrong_types.json: $.mcpServers["object-arg"].args[1]: expected a string, found an object (left out)' in text
+    )
     assert "• wrong_types.json: $.mcpServers.numbers.args[2]" in text
     dialog.load(CONFIGS / "malformed" / "claude_desktop_config.json")
     assert dialog.tree.topLevelItemCount() == 0 and not dialog.import_button.isEnabled()
@@ -122,12 +134,19 @@ def test_file_text_is_shown_as_plain_text(qapp, tmp_path):
 
 
 def test_export_leaves_secrets_out_and_saves_a_readable_file(qapp, tmp_path):
-    profile = ServerProfile(name="gh", command="npx", args=["-y", "srv"], env=[EnvVar("GITHUB_TOKEN", "ghp_hidden", True), EnvVar("MODE", "fast")])
+    profile = ServerProfile(
+        name="gh",
+        command="npx",
+        args=["-y", "srv"],
+        env=[EnvVar("GITHUB_TOKEN", "ghp_hidden", True), EnvVar("MODE", "fast")],
+    )
     dialog = ExportDialog(profile)
     assert "ghp_hidden" not in dialog.text.toPlainText()
     assert "GITHUB_TOKEN" in dialog.note.text() and not dialog.note.isHidden()
     dialog.copy()
-    assert json.loads(QGuiApplication.clipboard().text()) == {"mcpServers": {"gh": {"command": "npx", "args": ["-y", "srv"], "env": {"MODE": "fast"}}}}
+    assert json.loads(QGuiApplication.clipboard().text()) == {
+        "mcpServers": {"gh": {"command": "npx", "args": ["-y", "srv"], "env": {"MODE": "fast"}}}
+    }
     out = tmp_path / "gh.json"
     assert dialog.save_to(str(out))
     back = read_config(out)
@@ -137,12 +156,26 @@ def test_export_leaves_secrets_out_and_saves_a_readable_file(qapp, tmp_path):
 def test_a_secret_in_an_argument_and_secret_values_are_kept_apart(window_and_controller, tmp_path):
     controller, window = window_and_controller
     config = tmp_path / "claude_desktop_config.json"
-    config.write_text(json.dumps({"mcpServers": {"db": {
-        "command": "npx",
-        "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://admin:S3cretPw@db/app"],
-        "env": {"GITHUB_PAT": "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "DATABASE_URL": "postgres://u:pw123@h/db", "MODE": "fast"},
-    }}}))
-    dialog: ImportDialog = window.files.import_servers(locations=[ConfigLocation("Claude Desktop", "user", config, "claude-desktop")])
+    config.write_text(
+        json.dumps(
+            {
+                "mcpServers": {
+                    "db": {
+                        "command": "npx",
+                        "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://admin:S3cretPw@db/app"],
+                        "env": {
+                            "GITHUB_PAT": "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+                            "DATABASE_URL": "postgres://u:pw123@h/db",
+                            "MODE": "fast",
+                        },
+                    }
+                }
+            }
+        )
+    )
+    dialog: ImportDialog = window.files.import_servers(
+        locations=[ConfigLocation("Claude Desktop", "user", config, "claude-desktop")]
+    )
     lines = dialog.problems.toPlainText().splitlines()
     assert lines == [
         "• claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: kept in secrets.json as the secret "
@@ -184,7 +217,13 @@ def test_where_it_looked_is_shown_when_nothing_was_found(qapp, tmp_path):
 
 
 def test_export_offers_the_shape_each_client_reads(qapp):
-    remote = ServerProfile(name="remote", command="", transport="http-auto", url="https://h/mcp", headers=[EnvVar("Authorization", "Bearer x", True)])
+    remote = ServerProfile(
+        name="remote",
+        command="",
+        transport="http-auto",
+        url="https://h/mcp",
+        headers=[EnvVar("Authorization", "Bearer x", True)],
+    )
     dialog = ExportDialog(remote)
     assert dialog.client.currentData() == "cursor"
     assert json.loads(dialog.text.toPlainText()) == {"mcpServers": {"remote": {"url": "https://h/mcp"}}}
@@ -193,12 +232,16 @@ def test_export_offers_the_shape_each_client_reads(qapp):
     assert json.loads(dialog.text.toPlainText()) == {"mcpServers": {"remote": {"serverUrl": "https://h/mcp"}}}
     assert "serverUrl" in dialog.intro.text()
     dialog.client.setCurrentIndex(dialog.client.findData("claude-desktop"))
-    assert dialog.text.isHidden() and dialog.intro.isHidden() and not dialog.copy_button.isEnabled() and not dialog.save_button.isEnabled()
+    assert (
+        dialog.text.isHidden()
+        and dialog.intro.isHidden()
+        and not dialog.copy_button.isEnabled()
+        and not dialog.save_button.isEnabled()
+    )
     assert "only servers it starts" in dialog.note.text()
     dialog.client.setCurrentIndex(dialog.client.findData("vscode"))
     assert json.loads(dialog.text.toPlainText()) == {"servers": {"remote": {"type": "http", "url": "https://h/mcp"}}}
     assert dialog.copy_button.isEnabled()
-
 
 
 def test_problems_are_shown_in_chinese(window_and_controller, tmp_path):
@@ -212,8 +255,12 @@ def test_problems_are_shown_in_chinese(window_and_controller, tmp_path):
         dialog.load(CONFIGS / "malformed" / "claude_desktop_config.json")
         [line] = dialog.problems.toPlainText().splitlines()
         assert line.startswith("✗ claude_desktop_config.json: 第 5 行第 7 列: JSON 无效：")
-        assert not re.search("[A-Za-z]{4,}", line.replace("claude_desktop_config.json", "").replace("JSON", ""))  # no English left
-        export = ExportDialog(ServerProfile(name="r", command="", transport="streamable-http", url="https://h/mcp", verify_tls=False))
+        assert not re.search(
+            "[A-Za-z]{4,}", line.replace("claude_desktop_config.json", "").replace("JSON", "")
+        )  # no English left
+        export = ExportDialog(
+            ServerProfile(name="r", command="", transport="streamable-http", url="https://h/mcp", verify_tls=False)
+        )
         assert export.note.text() == "检查器中关闭了 TLS 验证；该格式没有对应的设置"
     finally:
         window.languages.set_choice("en")

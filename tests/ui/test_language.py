@@ -33,8 +33,6 @@ from polling import until
 pytestmark = pytest.mark.anyio
 
 
-
-
 async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
     controller, window = build(qapp, config=tmp_path)
     window.resize(1400, 900)
@@ -100,7 +98,9 @@ async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
             assert prompts.get_button.text() == "获取提示" and prompts.list_view.filter.placeholderText() == "筛选"
             controller.disconnect()
             await until(lambda: not controller.running, 15)
-            await until(lambda: any(model.data(model.index(r, Column.METHOD)) == "已退出" for r in range(model.rowCount())))
+            await until(
+                lambda: any(model.data(model.index(r, Column.METHOD)) == "已退出" for r in range(model.rowCount()))
+            )
             tg.cancel_scope.cancel()
     finally:
         languages.set_choice("en")
@@ -129,7 +129,13 @@ def test_the_failure_banner_words_the_report_in_the_users_language(qapp):
         banner.show_report(FailureReport(None, signal=9))
         assert "被信号 9 终止" in banner.exit.text()
         # the engine's outcome comes as a code with its values
-        banner.show_report(FailureReport("the server negotiated protocol version '1999-01-01', which the client does not support", code="version-unsupported", args={"version": "'1999-01-01'"}))
+        banner.show_report(
+            FailureReport(
+                "the server negotiated protocol version '1999-01-01', which the client does not support",
+                code="version-unsupported",
+                args={"version": "'1999-01-01'"},
+            )
+        )
         assert "服务器协商的协议版本为 '1999-01-01'" in banner.headline.text()
     finally:
         qapp.removeTranslator(translator)
@@ -151,7 +157,11 @@ def test_why_a_server_could_not_start_is_worded_in_the_users_language(qapp, tmp_
     assert SPAWN_TEXTS == SPAWN_REASONS  # one sentence per reason, in the words the CLI prints
 
     async def fail() -> Session:
-        session = Session(SessionOptions(transport=StdioSpec(argv=["no-such-mcp-server-here"], cwd=str(tmp_path)), config=ClientConfig()))
+        session = Session(
+            SessionOptions(
+                transport=StdioSpec(argv=["no-such-mcp-server-here"], cwd=str(tmp_path)), config=ClientConfig()
+            )
+        )
         with pytest.raises(StartFailed, match="no such file or directory"):
             async with session:
                 pass
@@ -165,7 +175,10 @@ def test_why_a_server_could_not_start_is_worded_in_the_users_language(qapp, tmp_
     assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))
     try:
         banner.show_report(report)
-        assert "cannot start 'no-such-mcp-server-here': no such file or directory (looked up on PATH)" in banner.headline.text()
+        assert (
+            "cannot start 'no-such-mcp-server-here': no such file or directory (looked up on PATH)"
+            in banner.headline.text()
+        )
         qapp.installTranslator(translator)
         qapp.sendEvent(banner, QEvent(QEvent.Type.LanguageChange))
         assert "无法启动 'no-such-mcp-server-here'：找不到该文件或目录（已在 PATH 中查找）" in banner.headline.text()
@@ -232,7 +245,9 @@ def english_matchers(pairs) -> tuple[set[str], list[re.Pattern]]:
             exact.add(source)
         elif len(re.findall(r"[A-Za-z]", PLACEHOLDER.sub("", source))) >= 4:
             # a plural-aware source ("%n argument(s)") is shown "1 argument" / "3 arguments"
-            pattern = ".+?".join(re.escape(piece).replace(re.escape("(s)"), "s?") for piece in PLACEHOLDER.split(source))
+            pattern = ".+?".join(
+                re.escape(piece).replace(re.escape("(s)"), "s?") for piece in PLACEHOLDER.split(source)
+            )
             patterns.append(re.compile("^" + pattern + "$", re.S))
     return exact, patterns
 
@@ -344,10 +359,14 @@ def shown_texts(top) -> list[tuple[str, str]]:
         if isinstance(w, QAbstractItemView) and not isinstance(w, QHeaderView) and w.model() is not None:
             model = w.model()
             columns = 1 if isinstance(model, QAbstractListModel) else model.columnCount(QModelIndex())
-            header = w.horizontalHeader() if isinstance(w, QTableView) else w.header() if isinstance(w, QTreeView) else None
+            header = (
+                w.horizontalHeader() if isinstance(w, QTableView) else w.header() if isinstance(w, QTreeView) else None
+            )
             if header is not None and header.isVisibleTo(top):
                 shown = [c for c in range(columns) if not header.isSectionHidden(c)]
-                out += [(str(model.headerData(c, Qt.Orientation.Horizontal) or ""), where(w) + " header") for c in shown]
+                out += [
+                    (str(model.headerData(c, Qt.Orientation.Horizontal) or ""), where(w) + " header") for c in shown
+                ]
             for r in range(min(model.rowCount(QModelIndex()), 6)):
                 for c in range(columns):
                     index = model.index(r, c)
@@ -403,7 +422,13 @@ def leftovers(texts, language: str, wire: set[str], pairs) -> list[tuple[str, st
 def test_the_leftover_check_sees_both_kinds():
     pairs = catalogue_pairs()
     assert len(pairs) > 500 and ("Connect", "连接") in pairs
-    texts = [("Connect", "a"), ("连接", "b"), ("回声", "server"), ("debug · Sending logging/setLevel debug…", "c"), ("29 entries", "d")]
+    texts = [
+        ("Connect", "a"),
+        ("连接", "b"),
+        ("回声", "server"),
+        ("debug · Sending logging/setLevel debug…", "c"),
+        ("29 entries", "d"),
+    ]
     wire = Wire({"回声"})
     wire.lines = ['{"name":"echo","title":"回声"}']
     zh = leftovers(texts, "zh_CN", wire, pairs)
@@ -429,7 +454,13 @@ async def _open_everything(controller, window, tg) -> dict:
     host = window.panels
     await until(lambda: len(host.shown_keys()) >= 4)
     tools, prompts, resources = host.panels["tools"], host.panels["prompts"], host.panels["resources"]
-    await until(lambda: bool(tools.tools) and bool(prompts.list_view.entries()) and resources.resource_list.tree.topLevelItemCount() > 0)
+    await until(
+        lambda: (
+            bool(tools.tools)
+            and bool(prompts.list_view.entries())
+            and resources.resource_list.tree.topLevelItemCount() > 0
+        )
+    )
     for key in host.shown_keys():
         host.show_panel(key)
         await anyio.sleep(0.05)
@@ -449,7 +480,13 @@ async def _open_everything(controller, window, tg) -> dict:
     await until(lambda: bool(resources.contents.cards))
     logs = host.panels["logs"]
     assert logs.set_server_level("info")  # the server-level line says it was answered
-    await until(lambda: "info" in logs.level_status.text() and "logging/setLevel" in logs.level_status.text() and logs.set_level_button.isEnabled())
+    await until(
+        lambda: (
+            "info" in logs.level_status.text()
+            and "logging/setLevel" in logs.level_status.text()
+            and logs.set_level_button.isEnabled()
+        )
+    )
     session = controller.session
     replies: dict = {}
 
@@ -525,7 +562,11 @@ async def test_a_live_switch_leaves_nothing_in_the_other_language(window_and_con
                 found[language] = leftovers(texts, language, wire, pairs)
                 name = window.connection.list.item(0).text()  # the built-in server, as the list says it
                 assert name == {"zh_CN": "演示服务器（内置）", "en": "Demo server (built in)"}[language]
-                for key in ("SamplingDialog", "ElicitationDialog", "ElicitationDialog url"):  # the dialogs say it the same way
+                for key in (
+                    "SamplingDialog",
+                    "ElicitationDialog",
+                    "ElicitationDialog url",
+                ):  # the dialogs say it the same way
                     assert name in dialogs[key].windowTitle() and dialogs[key].banner.headline.text().startswith(name)
                 if language == "zh_CN":
                     assert sum(1 for t, _ in texts if CJK.search(t)) > 200  # it did show Chinese
@@ -536,7 +577,10 @@ async def test_a_live_switch_leaves_nothing_in_the_other_language(window_and_con
             await until(lambda: not controller.running, 15)
             rec = controller.recording
             await until(lambda: window.status_exit.text() != "")
-            for language in (then, first):  # the session over: its panels are kept (worded again in place), the exit is shown
+            for language in (
+                then,
+                first,
+            ):  # the session over: its panels are kept (worded again in place), the exit is shown
                 languages.set_choice(language)
                 await anyio.sleep(0.3)
                 window = languages.window

@@ -87,7 +87,10 @@ async def test_the_exit_label_words_the_outcome_of_a_server_that_exits_during_th
     tip = window.status_exit.toolTip()  # the server's last stderr lines under the banner's heading
     assert "服务器最后的 stderr 输出" in tip and "crash-during-initialize" in tip
     window = await switch(window, "en")
-    assert window.status_exit.text() == f"server exit code {summary['exit_code']} — the server exited before the session was established"
+    assert (
+        window.status_exit.text()
+        == f"server exit code {summary['exit_code']} — the server exited before the session was established"
+    )
 
 
 def test_the_window_words_every_problem_the_profiles_can_have():
@@ -106,9 +109,18 @@ def _broken_profiles() -> dict[str, tuple[ServerProfile, str]]:
         "url-port": (ServerProfile(name="s", command="", transport="sse", url="http://h:99999/mcp"), "url"),
         "url-unreadable": (ServerProfile(name="s", command="", transport="sse", url="http://[::1/mcp"), "url"),
         "version-unknown": (ServerProfile(name="s", command="srv", protocol_version="1999-01-01"), "protocol_version"),
-        "version-not-legacy": (ServerProfile(name="s", command="srv", era="legacy", protocol_version="2026-07-28"), "protocol_version"),
-        "version-not-modern": (ServerProfile(name="s", command="srv", era="modern", protocol_version="2025-06-18"), "protocol_version"),
-        "request-time-short": (ServerProfile(name="s", command="srv", request_timeout=60, max_request_time=30), "max_request_time"),
+        "version-not-legacy": (
+            ServerProfile(name="s", command="srv", era="legacy", protocol_version="2026-07-28"),
+            "protocol_version",
+        ),
+        "version-not-modern": (
+            ServerProfile(name="s", command="srv", era="modern", protocol_version="2025-06-18"),
+            "protocol_version",
+        ),
+        "request-time-short": (
+            ServerProfile(name="s", command="srv", request_timeout=60, max_request_time=30),
+            "max_request_time",
+        ),
         "line-limit": (ServerProfile(name="s", command="srv", max_line=10), "max_line"),
         "cwd-not-folder": (ServerProfile(name="s", command="srv", cwd="/no/such/folder/here"), "cwd"),
         "secret-unknown": (ServerProfile(name="s", command="srv", args=["--token", "${secret:TOKEN}"]), "command"),
@@ -148,7 +160,10 @@ async def test_the_editor_words_its_field_errors_in_chinese_and_again_after_a_sw
     assert zh == "请先修正标出的字段：请为服务器起个名称；缺少启动服务器的命令"  # one list, no "。；"
     assert window.connection.editor.errors["name"].text() == "请为服务器起个名称。"
     window = await switch(window, "en")
-    assert window.statusBar().currentMessage() == "Fix the highlighted fields first: Give the server a name; The command to start the server is missing"
+    assert (
+        window.statusBar().currentMessage()
+        == "Fix the highlighted fields first: Give the server a name; The command to start the server is missing"
+    )
     editor = window.connection.editor  # made again: the problems still in view, in English
     assert editor.errors["name"].text() == "Give the server a name." and editor.errors["name"].isVisibleTo(window)
     assert editor.errors["command"].text() == "The command to start the server is missing."
@@ -197,7 +212,10 @@ async def test_an_ended_sessions_panels_stay_across_a_switch_and_say_task_suppor
 def test_the_import_dialog_words_a_servers_field_problems_as_the_editor_does(window_at_1280, tmp_path):
     _controller, window = window_at_1280
     config = tmp_path / "mcp.json"
-    config.write_text('{"mcpServers": {"bad": {"url": "ftp://x/mcp"}, "env": {"command": "srv", "env": {"A=B": "1"}}}}', encoding="utf-8")
+    config.write_text(
+        '{"mcpServers": {"bad": {"url": "ftp://x/mcp"}, "env": {"command": "srv", "env": {"A=B": "1"}}}}',
+        encoding="utf-8",
+    )
     window.languages.set_choice("zh_CN")
     dialog = ImportDialog([], locations=[], looked=[])
     try:
@@ -215,7 +233,9 @@ async def test_an_ended_sessions_wait_note_stays_across_a_switch(window_and_cont
 
     controller, window = window_and_controller
     argv = misbehave("no-jsonrpc")
-    async with session_in_window(controller, window, quick(ServerProfile(name="no-jsonrpc", command=argv[0], args=argv[1:]))):
+    async with session_in_window(
+        controller, window, quick(ServerProfile(name="no-jsonrpc", command=argv[0], args=argv[1:]))
+    ):
         tools = window.panels.panels["tools"]
         await until(lambda: controller.session is not None and bool(tools.tools) and not tools.listing)
         note = tools.wait_note("tools/list")

@@ -45,7 +45,9 @@ def outside(panel: QWidget, frame) -> list[str]:
         if button.isVisibleTo(panel) and button.window() is panel.window():
             rect = QRect(button.mapToGlobal(QPoint(0, 0)), button.size())
             if not seen.contains(rect):
-                out.append(f"{type(button).__name__} {getattr(button, 'text', button.objectName)()!r} at {rect.x()},{rect.y()} {rect.width()}x{rect.height()}")
+                out.append(
+                    f"{type(button).__name__} {getattr(button, 'text', button.objectName)()!r} at {rect.x()},{rect.y()} {rect.width()}x{rect.height()}"
+                )
     return out
 
 

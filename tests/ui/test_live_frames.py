@@ -14,14 +14,25 @@ from inspector.session.views import LEVELS, UNKNOWN, LogView
 from inspector.ui.cells import CellDelegate
 from inspector.session.controllers.logs import CATCH_UP, UNRANKED, LiveLogView
 from inspector.ui.panels.logs import LogModel, LogTable
-from inspector.ui.ticker import FLOOD_BATCH_ROWS, FLOOD_INTERVAL_MS, FLOOD_MAX_MS, INTERVAL_MS, Ticker, app_ticker, set_live_text
+from inspector.ui.ticker import (
+    FLOOD_BATCH_ROWS,
+    FLOOD_INTERVAL_MS,
+    FLOOD_MAX_MS,
+    INTERVAL_MS,
+    Ticker,
+    app_ticker,
+    set_live_text,
+)
 from inspector.ui.timeline import Column, TimelineView
 
 from recording_driver import Driver  # noqa: E402
 
 
 def log_line(level: str, i: int) -> bytes:
-    return b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"%s","logger":"t","data":"m %d"}}\n' % (level.encode(), i)
+    return (
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"%s","logger":"t","data":"m %d"}}\n'
+        % (level.encode(), i)
+    )
 
 
 class Taker(QObject):

@@ -77,7 +77,9 @@ async def live_panel(panel_cls, era: str, profile: ServerProfile | None = None):
 
 def requests(rec, method: str) -> list[dict]:
     return [
-        rec[i].json() for i in range(len(rec)) if rec.direction_at(i) is Direction.C2S and rec.kind_at(i) is Kind.REQUEST and rec.method_at(i) == method
+        rec[i].json()
+        for i in range(len(rec))
+        if rec.direction_at(i) is Direction.C2S and rec.kind_at(i) is Kind.REQUEST and rec.method_at(i) == method
     ]
 
 
@@ -166,7 +168,13 @@ async def test_logs_modern_per_request_level_goes_into_the_next_requests_meta():
 
 
 def _log_line(level: str, i: int) -> bytes:
-    return orjson.dumps({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": level, "logger": "flood", "data": {"i": i}}})
+    return orjson.dumps(
+        {
+            "jsonrpc": "2.0",
+            "method": "notifications/message",
+            "params": {"level": level, "logger": "flood", "data": {"i": i}},
+        }
+    )
 
 
 def _analysis(method: str | None, kind: Kind) -> Analysis:
@@ -182,7 +190,12 @@ def test_a_flood_is_taken_in_one_insertion_per_tick(qapp):
     n = 100_000
     lines = [_log_line(LEVELS[i % 8], i) for i in range(n)]
     rec.extend(Direction.S2C, 1.0, lines, [note] * n)
-    rec.extend(Direction.S2C, 1.0, [b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}'], [other])
+    rec.extend(
+        Direction.S2C,
+        1.0,
+        [b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}'],
+        [other],
+    )
     model = LogModel()
     model.on_screen = True  # as when the panel is showing
     inserts: list[tuple[int, int]] = []
@@ -218,7 +231,9 @@ async def test_tasks_list_status_result_and_cancel_on_the_demo():
     async with live_panel(TasksPanel, "legacy") as (panel, session):
         assert session.engine.version == "2025-11-25"
         await until(lambda: requests(session.recording, "tasks/list"), what="the first tasks/list")
-        await until(lambda: panel.refresh_button.isEnabled() and "No tasks" in panel.count_label.text(), what="an empty list")
+        await until(
+            lambda: panel.refresh_button.isEnabled() and "No tasks" in panel.count_label.text(), what="an empty list"
+        )
 
         created = await session.request(
             "tools/call", {"name": "long_running", "arguments": {"steps": 4, "step_ms": 150}, "task": {"ttl": 60000}}
@@ -306,7 +321,9 @@ async def test_tasks_list_waiting_on_an_answer_nobody_can_take_is_said_over_the_
     profile = ServerProfile(name="wrong ids", command=argv[0], args=argv[1:])
     profile.request_timeout = 2.0
     async with live_panel(TasksPanel, "legacy", profile) as (panel, session):
-        await until(lambda: (s := panel.wait_state("tasks/list")) is not None and s.unmatched, what="the flagged answer")
+        await until(
+            lambda: (s := panel.wait_state("tasks/list")) is not None and s.unmatched, what="the flagged answer"
+        )
         state = panel.wait_state("tasks/list")
         (answer,) = state.unmatched
         assert session.recording.id_at(answer.seq) == state.request_id + 1000

@@ -22,7 +22,11 @@ from inspector.ui.text import json_head
 ELLIPSIS = "…"
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=20,
 )
@@ -46,7 +50,10 @@ def agrees(head, whole) -> bool:
 
 
 @settings(max_examples=150, deadline=None)
-@given(value=st.lists(json_values, min_size=1, max_size=5) | st.dictionaries(st.text(max_size=6), json_values, min_size=1, max_size=5))
+@given(
+    value=st.lists(json_values, min_size=1, max_size=5)
+    | st.dictionaries(st.text(max_size=6), json_values, min_size=1, max_size=5)
+)
 def test_the_head_of_a_line_shows_only_what_the_line_holds(value):
     raw = orjson.dumps(value) + b"\n"
     assert json_head(raw, len(raw)) == (value, True)  # short enough: decoded whole
@@ -62,7 +69,7 @@ def test_a_cut_inside_a_character_or_an_escape_is_not_shown_as_another_character
     for cut in range(1, len(raw)):
         head, _ = json_head(raw, 0, cut)
         text = head.get("k") if isinstance(head, dict) else None
-        assert text is None or "café \"q\" é end".startswith(text.removesuffix(ELLIPSIS)), (cut, text)
+        assert text is None or 'café "q" é end'.startswith(text.removesuffix(ELLIPSIS)), (cut, text)
     assert json_head(b"not json, and long", 4, 8) == (None, False)
 
 
@@ -82,9 +89,16 @@ async def test_a_multi_megabyte_log_line_in_the_window(window_and_controller):
         rec = controller.recording
 
         def line() -> int | None:
-            return next((i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and len(rec.raw_at(i)) == size), None)
+            return next(
+                (i for i in range(len(rec)) if rec.direction_at(i) is Direction.S2C and len(rec.raw_at(i)) == size),
+                None,
+            )
 
-        await until(lambda: controller.session is not None and controller.session.state is State.OPERATING and line() is not None)
+        await until(
+            lambda: (
+                controller.session is not None and controller.session.state is State.OPERATING and line() is not None
+            )
+        )
         seq = line()
         logs = window.panels.panels["logs"]
         await until(lambda: logs.model.caught_up() and seq in logs.model.logs.rows)
@@ -98,7 +112,9 @@ async def test_a_multi_megabyte_log_line_in_the_window(window_and_controller):
         detail = window.detail
         assert detail.truncation_note() == f"showing 64.0 KiB of {size / 1024 / 1024:.1f} MiB"
         assert len(detail.raw_text()) == RAW_LIMIT and detail.raw_text() == rec.raw_at(seq)[:RAW_LIMIT].decode()
-        assert detail.parse_all_button.isVisible() and detail.tree_label.text().startswith("JSON from the first 64.0 KiB of")
+        assert detail.parse_all_button.isVisible() and detail.tree_label.text().startswith(
+            "JSON from the first 64.0 KiB of"
+        )
         detail.parse_all_button.click()
         assert detail.tree_label.text() == "JSON ({3 keys})" and not detail.parse_all_button.isVisible()
         controller.disconnect()

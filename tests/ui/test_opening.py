@@ -39,7 +39,9 @@ def big_file(tmp_path: Path) -> Path:
     return path
 
 
-def test_filters_and_search_while_it_loads_give_the_rows_of_the_whole_file(window_and_controller, big_file, monkeypatch, qtbot):
+def test_filters_and_search_while_it_loads_give_the_rows_of_the_whole_file(
+    window_and_controller, big_file, monkeypatch, qtbot
+):
     controller, window = window_and_controller
     monkeypatch.setattr(opening, "FIRST_SLICE_S", 0.0)
     monkeypatch.setattr(opening, "SLICE_S", 0.0)

@@ -22,8 +22,6 @@ from polling import until
 pytestmark = pytest.mark.anyio
 
 
-
-
 @asynccontextmanager
 async def odd_server_panel():
     argv = misbehave("odd-lists")
@@ -39,7 +37,12 @@ async def odd_server_panel():
             assert controller.connect_profile(profile)
             await until(lambda: ready)
             eng = controller.session.engine
-            panel.session_started(controller.session, availability("legacy", eng.version, eng.server_capabilities)["tools"], "legacy", eng.version)
+            panel.session_started(
+                controller.session,
+                availability("legacy", eng.version, eng.server_capabilities)["tools"],
+                "legacy",
+                eng.version,
+            )
             await until(lambda: panel.tools and not panel.listing)
             yield controller, panel
             controller.disconnect()

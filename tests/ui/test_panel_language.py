@@ -36,11 +36,21 @@ async def _round_trip(window, read) -> tuple[dict, dict]:
 async def test_errors_and_list_notes_follow_a_switch(window_and_controller):
     controller, window = window_and_controller
     argv = misbehave("paged-lists")
-    async with session_in_window(controller, window, quick(ServerProfile(name="paged", command=argv[0], args=argv[1:]))):
+    async with session_in_window(
+        controller, window, quick(ServerProfile(name="paged", command=argv[0], args=argv[1:]))
+    ):
         host = window.panels
         await until(lambda: {"tasks", "prompts", "resources"} <= set(host.shown_keys()))
         tasks, prompts, resources = host.panels["tasks"], host.panels["prompts"], host.panels["resources"]
-        await until(lambda: bool(tasks.error.text()) and prompts.prompts.loaded and not prompts.prompts.loading and resources.resources.loaded and not resources.resources.loading)
+        await until(
+            lambda: (
+                bool(tasks.error.text())
+                and prompts.prompts.loaded
+                and not prompts.prompts.loading
+                and resources.resources.loaded
+                and not resources.resources.loading
+            )
+        )
 
         def read() -> dict:
             return {
@@ -57,7 +67,9 @@ async def test_errors_and_list_notes_follow_a_switch(window_and_controller):
         for key, text in zh.items():
             if en[key]:
                 assert CJK.search(text) and text != en[key], (key, text)
-        assert "failed" not in zh["tasks error"] and "tasks are broken today" in zh["tasks error"]  # the server's words stay
+        assert (
+            "failed" not in zh["tasks error"] and "tasks are broken today" in zh["tasks error"]
+        )  # the server's words stay
 
 
 async def test_a_prompt_form_a_refusal_and_a_read_follow_a_switch(window_and_controller):
@@ -95,6 +107,8 @@ async def test_a_prompt_form_a_refusal_and_a_read_follow_a_switch(window_and_con
         await until(lambda: resources.template_list.tree.topLevelItemCount() > 0)
         resources.show_template(resources.template_list.entries()[0])
         field_name = next(iter(resources.fields))
-        en, zh = await _round_trip(window, lambda: (resources.template_hint.text(), resources.fields[field_name].placeholderText()))
+        en, zh = await _round_trip(
+            window, lambda: (resources.template_hint.text(), resources.fields[field_name].placeholderText())
+        )
         assert en[1] == f"value of {{{field_name}}}" and en[0].startswith("Suggestions come from the server")
         assert all(CJK.search(text) for text in zh)

@@ -24,7 +24,16 @@ from peers import FIXTURES
 from polling import until
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtGui import Qt as QtGui_Qt
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QComboBox, QLabel, QMessageBox, QPlainTextEdit, QTextEdit, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import ServerProfile
@@ -35,8 +44,6 @@ pytestmark = pytest.mark.anyio
 MARK = "ZQX"
 TAG = "<b>ZQX</b>"
 HTML = '<b>ZQX</b><img src="/nonexistent/zqx.png">'
-
-
 
 
 def might_be_rich(text: str) -> bool:
@@ -105,7 +112,12 @@ async def test_html_from_the_server_is_shown_literally_everywhere(qapp, tmp_path
     window.resize(1400, 900)
     window.show()
     profile = ServerProfile(
-        name="html", command=sys.executable, args=[str(FIXTURES / "misbehave.py"), "--mode", "html-everywhere"], era="legacy", stdin_grace=0.5, term_grace=0.5
+        name="html",
+        command=sys.executable,
+        args=[str(FIXTURES / "misbehave.py"), "--mode", "html-everywhere"],
+        era="legacy",
+        stdin_grace=0.5,
+        term_grace=0.5,
     )
     window.profiles[0] = profile
     window.connection.profiles[0] = profile
@@ -115,19 +127,27 @@ async def test_html_from_the_server_is_shown_literally_everywhere(qapp, tmp_path
         async with anyio.create_task_group() as tg:
             controller.task_group = tg
             window.connect_selected()
-            await until(lambda: controller.session is not None and controller.session.state is State.OPERATING, what="operating")
+            await until(
+                lambda: controller.session is not None and controller.session.state is State.OPERATING, what="operating"
+            )
             handlers = window.handlers
             await until(lambda: handlers.open_dialogs, what="the elicitation dialog")
 
             tools = panels["tools"]
             await until(lambda: tools.tools, what="tools listed")
             assert tools.select_tool("zqx") and tools.call_selected()
-            await until(lambda: any(e.method == "tools/call" and e.kind.label == "result" for e in controller.recording), what="the tool result")
+            await until(
+                lambda: any(e.method == "tools/call" and e.kind.label == "result" for e in controller.recording),
+                what="the tool result",
+            )
 
             resources = panels["resources"]
             await until(lambda: resources.resource_list.entries(), what="resources listed")
             assert resources.read_uri("file:///zqx/" + TAG)
-            await until(lambda: any(e.method == "resources/read" and e.kind.label == "result" for e in controller.recording), what="the resource")
+            await until(
+                lambda: any(e.method == "resources/read" and e.kind.label == "result" for e in controller.recording),
+                what="the resource",
+            )
 
             prompts = panels["prompts"]
             await until(lambda: prompts.list_view.entries(), what="prompts listed")
@@ -137,7 +157,10 @@ async def test_html_from_the_server_is_shown_literally_everywhere(qapp, tmp_path
                 if hasattr(field, "setText") and hasattr(field, "hint"):
                     field.setText("x")
             assert prompts.get_selected()
-            await until(lambda: any(e.method == "prompts/get" and e.kind.label == "result" for e in controller.recording), what="the prompt")
+            await until(
+                lambda: any(e.method == "prompts/get" and e.kind.label == "result" for e in controller.recording),
+                what="the prompt",
+            )
 
             tasks = panels["tasks"]
             await until(lambda: tasks.tree.topLevelItemCount() or tasks.refresh(), what="tasks requested")
@@ -153,7 +176,11 @@ async def test_html_from_the_server_is_shown_literally_everywhere(qapp, tmp_path
                 window.timeline.select_seq(seq)
                 await anyio.sleep(0)
             await anyio.sleep(0.2)
-            window.timeline.select_seq(next(i for i in range(len(rec)) if rec.method_at(i) == "initialize" and rec.kind_at(i).label == "result"))
+            window.timeline.select_seq(
+                next(
+                    i for i in range(len(rec)) if rec.method_at(i) == "initialize" and rec.kind_at(i).label == "result"
+                )
+            )
             await anyio.sleep(0.1)
             bad, seen = rich_renderings()
             handlers.open_dialogs[0].reject()
@@ -173,7 +200,9 @@ async def test_a_failure_quoting_the_servers_stderr_is_shown_literally(qapp, tmp
     controller, window = build(qapp, config=tmp_path)
     window.show()
     code = f"import sys; sys.stderr.write({HTML!r} + '\\n'); sys.exit(3)"
-    profile = ServerProfile(name="dies", command=sys.executable, args=["-c", code], era="legacy", stdin_grace=0.5, term_grace=0.5)
+    profile = ServerProfile(
+        name="dies", command=sys.executable, args=["-c", code], era="legacy", stdin_grace=0.5, term_grace=0.5
+    )
     window.profiles[0] = profile
     window.connection.profiles[0] = profile
     window.connection.editor.set_profile(profile)

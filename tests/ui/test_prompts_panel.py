@@ -23,8 +23,6 @@ DEMO = [sys.executable, "-m", "inspector.demo"]
 BOTH = pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.MODERN], ids=["legacy", "modern"])
 
 
-
-
 from peers import reference_server  # noqa: E402
 from ui_driver import type_into  # noqa: E402
 
@@ -59,7 +57,9 @@ async def with_panel(qtbot, argv, mode: EraMode, body, *, overrides: dict | None
     controller.notified.connect(panel.on_notification)
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
-        options = SessionOptions(transport=StdioSpec(argv), config=ClientConfig(era=mode), stdin_grace=2.0, term_grace=1.0)
+        options = SessionOptions(
+            transport=StdioSpec(argv), config=ClientConfig(era=mode), stdin_grace=2.0, term_grace=1.0
+        )
         session = Session(options)
         session.notification_listeners.append(controller._forward_notification)
         async with session:
@@ -105,8 +105,13 @@ async def test_list_select_complete_and_get(qtbot, mode):
         type_into(name, "A")
         await until(lambda: name.suggestions() == ["Ada", "Alan"])
         asked = params_of(session, "completion/complete")
-        assert asked[0] == {"ref": {"type": "ref/prompt", "name": "greeting"}, "argument": {"name": "style", "value": "p"}}
-        assert asked[1]["argument"] == {"name": "name", "value": "A"} and asked[1]["context"] == {"arguments": {"style": "p"}}
+        assert asked[0] == {
+            "ref": {"type": "ref/prompt", "name": "greeting"},
+            "argument": {"name": "style", "value": "p"},
+        }
+        assert asked[1]["argument"] == {"name": "name", "value": "A"} and asked[1]["context"] == {
+            "arguments": {"style": "p"}
+        }
         if name.hasFocus():
             assert name.suggester.popup().isVisible()
         name.suggester.activated[str].emit("Ada")
@@ -114,7 +119,9 @@ async def test_list_select_complete_and_get(qtbot, mode):
 
         panel.get_button.click()
         await until(lambda: panel.last_result is not None)
-        assert params_of(session, "prompts/get") == [{"name": "greeting", "arguments": {"name": "Ada", "style": "pirate"}}]
+        assert params_of(session, "prompts/get") == [
+            {"name": "greeting", "arguments": {"name": "Ada", "style": "pirate"}}
+        ]
         assert panel.conversation.description.text() == "Description: A pirate greeting for Ada"
         bubbles = panel.conversation.bubbles
         assert [b.role for b in bubbles] == ["user"] and bubbles[0].role_label.text() == "User"
@@ -195,7 +202,10 @@ def test_resource_links_in_messages_are_forwarded(qtbot):
     panel.conversation.set_result(
         {
             "messages": [
-                {"role": "assistant", "content": {"type": "resource_link", "uri": "demo://static/readme.md", "name": "readme"}},
+                {
+                    "role": "assistant",
+                    "content": {"type": "resource_link", "uri": "demo://static/readme.md", "name": "readme"},
+                },
             ]
         }
     )

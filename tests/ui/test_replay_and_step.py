@@ -91,7 +91,9 @@ async def test_the_slider_marks_messages_and_says_the_recorded_time(window_and_c
     image = slider.grab().toImage()
     below = slider.groove().bottom() + 2
     background = image.pixelColor(slider.width() - 1, below)
-    inked = [x for x in range(slider.groove().left(), slider.groove().right()) if image.pixelColor(x, below) != background]
+    inked = [
+        x for x in range(slider.groove().left(), slider.groove().right()) if image.pixelColor(x, below) != background
+    ]
     assert len(inked) >= len(pixels) // 2
 
     # the slider moves by entry; its tooltip and label give the recorded time at the handle
@@ -133,7 +135,9 @@ async def test_step_mode_is_switched_on_and_off_during_a_session(window_and_cont
         assert not window.act_step.isChecked() and not controller.stepping
         await until(lambda: controller.pending_step is None and not window.stepbar.isVisible())
         # released at once; taken in when the session gets to it
-        await until(lambda: any(rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.S2C for i in range(len(rec))))
+        await until(
+            lambda: any(rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.S2C for i in range(len(rec)))
+        )
         answer = next(i for i in range(len(rec)) if rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.S2C)
         held = rec.extra_at(answer)["released"] - rec.t_at(answer)
         assert held >= 0.25
@@ -145,7 +149,9 @@ async def test_step_mode_is_switched_on_and_off_during_a_session(window_and_cont
         assert match, meta
         assert float(match.group(2)) == pytest.approx(rec.t_at(answer), abs=0.001)
         assert float(match.group(3)) == pytest.approx(rec.extra_at(answer)["released"], abs=0.001)
-        request = next(i for i in range(len(rec)) if rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.C2S)
+        request = next(
+            i for i in range(len(rec)) if rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.C2S
+        )
         window.timeline.select_seq(request)
         assert "step gate" not in window.detail.meta_label.text()  # the client's message is recorded when it goes
 
@@ -179,7 +185,9 @@ async def test_ping_is_offered_only_in_the_era_that_has_it(window_and_controller
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
         window.connect_selected()
-        await until(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
+        await until(
+            lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY)
+        )
         await until(lambda: window.act_ping.isEnabled() == ping)
         assert controller.session.negotiation().era == era
         if ping:

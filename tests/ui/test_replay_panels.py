@@ -96,7 +96,9 @@ async def test_the_panels_follow_the_replayed_entry(window_and_controller, tmp_p
     await until(lambda: host.shown_keys() == [])
     assert tools.tools == []
     window.replay.slider.setValue(list_answer)
-    await until(lambda: host.shown_keys() == ALL and tools.recorded_row == list_answer and len(tools.tools) == len(listed))
+    await until(
+        lambda: host.shown_keys() == ALL and tools.recorded_row == list_answer and len(tools.tools) == len(listed)
+    )
 
     # playing: the panels follow to the end, refreshed at most once per REPLAY_MS
     refreshed: list[float] = []

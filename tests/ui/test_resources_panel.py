@@ -33,8 +33,6 @@ DEMO = [sys.executable, "-m", "inspector.demo"]
 BOTH = pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.MODERN], ids=["legacy", "modern"])
 
 
-
-
 from peers import reference_server  # noqa: E402
 
 
@@ -76,9 +74,13 @@ async def with_panel(qtbot, argv, mode: EraMode, body, *, overrides: dict | None
     panel.show()
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
-        options = SessionOptions(transport=StdioSpec(argv), config=ClientConfig(era=mode), stdin_grace=2.0, term_grace=1.0)
+        options = SessionOptions(
+            transport=StdioSpec(argv), config=ClientConfig(era=mode), stdin_grace=2.0, term_grace=1.0
+        )
         session = Session(options)
-        session.notification_listeners.append(lambda seq, obj: panel.on_notification(obj["method"], obj.get("params") or {}))
+        session.notification_listeners.append(
+            lambda seq, obj: panel.on_notification(obj["method"], obj.get("params") or {})
+        )
         async with session:
             await session.start()
             eng = session.engine
@@ -109,7 +111,10 @@ async def call_tool(session: Session, name: str, arguments: dict | None = None) 
 def test_uri_template_variables_and_expansion():
     assert template_variables("demo://items/{category}/{item}") == ["category", "item"]
     assert template_variables("file:///{+path}{?q,lang}{#frag}") == ["path", "q", "lang", "frag"]
-    assert expand_template("demo://items/{category}/{item}", {"category": "fruit", "item": "apple"}) == "demo://items/fruit/apple"
+    assert (
+        expand_template("demo://items/{category}/{item}", {"category": "fruit", "item": "apple"})
+        == "demo://items/fruit/apple"
+    )
     assert expand_template("demo://items/{category}/{item}", {"category": "a b/c"}) == "demo://items/a%20b%2Fc/"
     assert expand_template("file:///{+path}", {"path": "src/main.rs"}) == "file:///src/main.rs"
     assert expand_template("x://s{?q,lang}", {"q": "mcp", "lang": ""}) == "x://s?q=mcp"
@@ -124,7 +129,9 @@ def test_failures_and_completions_are_worded_from_data(qtbot):
     error = {"code": -32002, "message": "gone <b>x</b>", "data": {"uri": "x://y"}}
     assert error_text(error) == 'Error -32002 (Resource not found): gone <b>x</b>\ndata: {"uri": "x://y"}'
     assert error_text({"code": -32099, "message": "own"}) == "Error -32099: own"  # no name the spec gives
-    assert error_text({"code": 1, "data": "z" * 700}) == 'Error 1\ndata: "' + "z" * 599 + "…"  # 600 characters of the JSON
+    assert (
+        error_text({"code": 1, "data": "z" * 700}) == 'Error 1\ndata: "' + "z" * 599 + "…"
+    )  # 600 characters of the JSON
     assert error_text(None) == "The server answered with an error."
     assert failure_text(Failure(FAIL_SESSION, detail="request timed out after 1 s")) == "request timed out after 1 s"
     assert failure_text(Failure(FAIL_CANCELLED)) == "Cancelled."
@@ -134,8 +141,12 @@ def test_failures_and_completions_are_worded_from_data(qtbot):
     field.hint = "the item"
     field.setText("ap")
     show_completion(field, Completion("ap", ("apple", "apricot"), total=2))
-    assert field.suggestions() == ["apple", "apricot"] and field.total == 2 and "Completion failed" not in field.toolTip()
-    show_completion(field, Completion("ap", failure=Failure(FAIL_ERROR, {"code": -32602, "message": "Unknown template"})))
+    assert (
+        field.suggestions() == ["apple", "apricot"] and field.total == 2 and "Completion failed" not in field.toolTip()
+    )
+    show_completion(
+        field, Completion("ap", failure=Failure(FAIL_ERROR, {"code": -32602, "message": "Unknown template"}))
+    )
     assert field.suggestions() == [] and "the item" in field.toolTip()
     assert "Completion failed: Error -32602 (Invalid params): Unknown template" in field.toolTip()
     show_completion(field, Completion("a", ("x",)))  # for text the user has since changed: dropped
@@ -220,7 +231,10 @@ async def test_lists_and_reads_text_and_binary(qtbot, mode, tmp_path):
         card = panel.contents.cards[0]
         assert card.data.startswith(b"RIFF") and card.image is None
         assert [p["uri"] for p in params_of(session, "resources/read")] == [
-            "demo://static/readme.md", "demo://static/logo.png", "demo://static/tone.wav"]
+            "demo://static/readme.md",
+            "demo://static/logo.png",
+            "demo://static/tone.wav",
+        ]
 
         # selecting another row clears what belonged to the old one; double-click reads
         tree = panel.resource_list.tree
@@ -375,7 +389,10 @@ async def test_modern_listen_is_acknowledged_updates_arrive_and_stop_cancels(qtb
         panel.subscribe_button.click()
         await until(lambda: stream.state == "listening" and stream.request_id != sub_id)
         reopened = sent(session, "subscriptions/listen")[-1]
-        assert reopened["params"]["notifications"]["resourceSubscriptions"] == ["demo://counter", "demo://static/readme.md"]
+        assert reopened["params"]["notifications"]["resourceSubscriptions"] == [
+            "demo://counter",
+            "demo://static/readme.md",
+        ]
         await until(lambda: any(p.get("requestId") == sub_id for p in params_of(session, "notifications/cancelled")))
         new_id = reopened["id"]
 

@@ -26,7 +26,11 @@ def use(window, profile: ServerProfile) -> None:
 
 def sent(controller, method: str) -> list[dict]:
     rec = controller.recording
-    return [rec[s].json().get("params") or {} for s in range(len(rec)) if rec.direction_at(s) is Direction.C2S and rec.method_at(s) == method]
+    return [
+        rec[s].json().get("params") or {}
+        for s in range(len(rec))
+        if rec.direction_at(s) is Direction.C2S and rec.method_at(s) == method
+    ]
 
 
 async def connect(window, controller, tool: str) -> None:
@@ -89,7 +93,10 @@ async def test_a_demo_tool_runs_as_a_task_and_the_tasks_panel_follows(window_and
 
 async def test_the_reference_servers_required_task_tool_is_checked_and_fixed(window_and_controller):
     controller, window = window_and_controller
-    use(window, ServerProfile(name="everything", command=reference_server()[0], args=reference_server()[1:], era="legacy"))
+    use(
+        window,
+        ServerProfile(name="everything", command=reference_server()[0], args=reference_server()[1:], era="legacy"),
+    )
     tools, tasks = window.panels.panels["tools"], window.panels.panels["tasks"]
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
@@ -102,7 +109,12 @@ async def test_the_reference_servers_required_task_tool_is_checked_and_fixed(win
         assert tools.outcome == "result", tools.banner_text()
         task_id = next(iter(tasks.tasks))
         assert tasks.tasks[task_id]["status"] == "completed"
-        assert "Research Report" in tasks.result_view.toPlainText(), (tasks.selected_id(), task_id, list(tasks.results), tasks.result_note.text())
+        assert "Research Report" in tasks.result_view.toPlainText(), (
+            tasks.selected_id(),
+            task_id,
+            list(tasks.results),
+            tasks.result_note.text(),
+        )
         assert len(sent(controller, "tasks/get")) >= 2  # it polled while the stages ran
         controller.disconnect()
         await until(lambda: not controller.running, 20)
@@ -111,7 +123,12 @@ async def test_the_reference_servers_required_task_tool_is_checked_and_fixed(win
 
 async def test_a_server_that_answers_a_task_call_directly_gets_a_warning(window_and_controller):
     controller, window = window_and_controller
-    use(window, ServerProfile(name="faults", command=misbehave("task-faults")[0], args=misbehave("task-faults")[1:], era="legacy"))
+    use(
+        window,
+        ServerProfile(
+            name="faults", command=misbehave("task-faults")[0], args=misbehave("task-faults")[1:], era="legacy"
+        ),
+    )
     tools = window.panels.panels["tools"]
     async with anyio.create_task_group() as tg:
         controller.task_group = tg

@@ -62,7 +62,9 @@ async def test_a_stdio_session_has_a_process_lifeline_with_its_events_and_stderr
         assert any(painted(view, x, y + 2, 0) for x in range(x_side + 10, x_side + 40))
         assert not painted(view, (x_client + x_server) // 2, y, 1)  # and no arrow between the peers
     # a message row is an arrow between client and server, not on the process line
-    request = next(i for i in range(len(rec)) if rec.method_at(i) == "tools/list" and rec.direction_at(i) is Direction.C2S)
+    request = next(
+        i for i in range(len(rec)) if rec.method_at(i) == "tools/list" and rec.direction_at(i) is Direction.C2S
+    )
     view.verticalScrollBar().setValue(max(0, view.row_of(request) - 1))
     y = row_middle(view, view.row_of(request)) + 2
     assert painted(view, (x_client + x_server) // 2, y, 1)
@@ -89,7 +91,9 @@ async def test_an_http_session_has_an_http_lifeline(window_and_controller):
     controller, window = window_and_controller
     port = free_port()
     with HttpPeer(sdk_http_server(port), port) as peer:
-        profile = ServerProfile(name="sdk over http", command="", transport="streamable-http", url=peer.url, era="legacy")
+        profile = ServerProfile(
+            name="sdk over http", command="", transport="streamable-http", url=peer.url, era="legacy"
+        )
         use_profile(window, profile)
         window.connection.profiles[0] = profile
         window.connection.show_profiles(0)
@@ -125,7 +129,11 @@ async def test_side_by_side_ties_scrolling_and_selection_both_ways(window_and_co
     await until(lambda: tbar.maximum() > 20 and sbar.maximum() > 20)
     # the timeline scrolled: the same row is at the top of the sequence view
     tbar.setValue(12)
-    assert table.rowAt(0) == 12 and sbar.value() == 12 and view.seq_at(int(view.row_height() * 1.6) + 1) == window.timeline.model.seq_at(12)
+    assert (
+        table.rowAt(0) == 12
+        and sbar.value() == 12
+        and view.seq_at(int(view.row_height() * 1.6) + 1) == window.timeline.model.seq_at(12)
+    )
     # the sequence view scrolled: the timeline follows
     sbar.setValue(20)
     assert tbar.value() == 20 and table.rowAt(0) == 20
@@ -169,8 +177,12 @@ async def test_export_writes_every_row_of_a_whole_session_and_says_so(window_and
     messages = [seq for seq in rows if rec.direction_at(seq) in (Direction.C2S, Direction.S2C)]
     for seq in messages:  # each message's arrow is labelled with its method (cut only when long)
         method = rec.method_at(seq) or ""
-        assert any(t.startswith(method[:12]) or t.startswith("↳ " + method[:10]) or t.startswith("(") for t in texts), method
-    assert sum(1 for t in texts if t.startswith("tools/call")) >= sum(1 for s in messages if rec.method_at(s) == "tools/call")
+        assert any(t.startswith(method[:12]) or t.startswith("↳ " + method[:10]) or t.startswith("(") for t in texts), (
+            method
+        )
+    assert sum(1 for t in texts if t.startswith("tools/call")) >= sum(
+        1 for s in messages if rec.method_at(s) == "tools/call"
+    )
     assert texts.count("Client") == 1 and texts.count("Server") == 1 and texts.count("Process") == 1
     # PNG: every row, the right size, not blank
     from PySide6.QtGui import QImage
@@ -194,7 +206,10 @@ async def test_an_export_too_large_for_one_file_names_the_rows_it_holds(window_a
     monkeypatch.setattr(sequence, "SVG_MAX_ROWS", 10)
     svg = tmp_path / "part.svg"
     assert window.files.export_sequence_to(str(svg))
-    assert f"rows 1–10 of {total}" in window.statusBar().currentMessage() and "at most 10 rows" in window.statusBar().currentMessage()
+    assert (
+        f"rows 1–10 of {total}" in window.statusBar().currentMessage()
+        and "at most 10 rows" in window.statusBar().currentMessage()
+    )
     root = ET.parse(svg).getroot()
     assert root.findtext(SVG + "title") == f"Sequence diagram: rows 1–10 of {total}"
     texts = ["".join(t.itertext()).strip() for t in root.iter(SVG + "text")]
@@ -204,7 +219,9 @@ async def test_an_export_too_large_for_one_file_names_the_rows_it_holds(window_a
     assert window.files.export_sequence_to(str(svg))
     assert f"rows 21–30 of {total}" in window.statusBar().currentMessage()
     root = ET.parse(svg).getroot()
-    assert {"".join(t.itertext()).split()[0] for t in root.iter(SVG + "text") if "".join(t.itertext()).startswith("#")} == {f"#{seq}" for seq in range(20, 30)}
+    assert {
+        "".join(t.itertext()).split()[0] for t in root.iter(SVG + "text") if "".join(t.itertext()).startswith("#")
+    } == {f"#{seq}" for seq in range(20, 30)}
     assert len(rec) == total
 
 
@@ -229,7 +246,9 @@ async def test_presenter_mode_on_a_1280x720_projector(window_and_controller):
         table = window.timeline.table
         assert table.viewport().height() >= 6 * table.verticalHeader().defaultSectionSize()
         notes = window.diagram.explanation_label
-        assert notes.isVisible() and notes.width() >= 240 and notes.font().pointSizeF() >= window.font().pointSizeF() * 1.3
+        assert (
+            notes.isVisible() and notes.width() >= 240 and notes.font().pointSizeF() >= window.font().pointSizeF() * 1.3
+        )
         assert window.sequence.font().pointSizeF() >= window.font().pointSizeF() * 1.3
         for w in (window.diagram, window.stepbar, window.timeline):
             assert w.geometry().width() > 0 and w.mapTo(window, w.rect().bottomRight()).y() <= 720

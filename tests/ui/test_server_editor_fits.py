@@ -60,14 +60,24 @@ def test_the_server_editor_fits_the_dock_width(qapp, tmp_path, size, language, l
         settle(qapp)
         editor = conn.editor
         scroll = scroll_of(editor)
-        http = ServerProfile(name="a server over HTTP with a long name", command="", transport="streamable-http", url="http://127.0.0.1:3000/mcp")
+        http = ServerProfile(
+            name="a server over HTTP with a long name",
+            command="",
+            transport="streamable-http",
+            url="http://127.0.0.1:3000/mcp",
+        )
         for profile in (None, http):
             if profile is not None:
                 editor.set_profile(profile)
                 settle(qapp)
             what = f"{size} {language} {layout} {profile.transport if profile else 'stdio'}: dock {conn.width()}"
             viewport = scroll.viewport()
-            assert not scroll.horizontalScrollBar().isVisible() and scroll.horizontalScrollBar().maximum() == 0, (what, editor.width(), viewport.width(), editor.minimumSizeHint().width())
+            assert not scroll.horizontalScrollBar().isVisible() and scroll.horizontalScrollBar().maximum() == 0, (
+                what,
+                editor.width(),
+                viewport.width(),
+                editor.minimumSizeHint().width(),
+            )
             assert editor.width() == viewport.width(), what
             fields = [w for w in editor.findChildren(QWidget) if isinstance(w, FIELDS) and w.isVisible()]
             assert len(fields) > 20, what
@@ -77,7 +87,11 @@ def test_the_server_editor_fits_the_dock_width(qapp, tmp_path, size, language, l
                 rect.moveTop(max(0, rect.top()))  # scrolled out of view vertically is fine; sideways is not
                 assert room.contains(rect), (what, type(w).__name__, w.objectName(), rect.getRect(), viewport.width())
             # the heading of the capabilities box is whole: its title fits the box
-            caps = next(w for w in editor.findChildren(QGroupBox) if w.isVisible() and w.title() == editor.tr("Client capabilities to offer"))
+            caps = next(
+                w
+                for w in editor.findChildren(QGroupBox)
+                if w.isVisible() and w.title() == editor.tr("Client capabilities to offer")
+            )
             assert caps.fontMetrics().horizontalAdvance(caps.title()) < caps.width(), what
     finally:
         window.languages.set_choice("en")  # the app's translators: the next test starts in English

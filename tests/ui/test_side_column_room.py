@@ -22,12 +22,20 @@ from ui_driver import quick, tools_panel_session, until
 
 pytestmark = pytest.mark.anyio
 
-REASONS = ("Resources: the server did not declare resources", "Prompts: the server did not declare prompts",
-           "Logs: the server did not declare logging", "Tasks: the server did not declare tasks")
+REASONS = (
+    "Resources: the server did not declare resources",
+    "Prompts: the server did not declare prompts",
+    "Logs: the server did not declare logging",
+    "Tasks: the server did not declare tasks",
+)
 
 
 def tools_only() -> ServerProfile:
-    return quick(ServerProfile(name="tools only", command=sys.executable, args=[str(FIXTURES / "sdk_lowlevel.py"), "--tools-only"]))
+    return quick(
+        ServerProfile(
+            name="tools only", command=sys.executable, args=[str(FIXTURES / "sdk_lowlevel.py"), "--tools-only"]
+        )
+    )
 
 
 def one_line(note) -> bool:
@@ -42,14 +50,19 @@ async def test_the_hidden_panels_note_is_one_line_and_the_tools_page_keeps_the_h
         await until(lambda: host.shown_keys() == ["tools"] and note.isVisible())
         assert one_line(note), (note.height(), note.fontMetrics().lineSpacing(), note.line())
         # the tabs (the Tools page) get the dock's height but that one line
-        assert host.tabs.height() >= host.height() - 2 * note.fontMetrics().lineSpacing(), (host.tabs.height(), host.height())
+        assert host.tabs.height() >= host.height() - 2 * note.fontMetrics().lineSpacing(), (
+            host.tabs.height(),
+            host.height(),
+        )
         if language == "en":
             assert note.line() == "Hidden: Resources, Prompts, Logs, Tasks (not declared)"
             for reason in REASONS:
                 assert reason in note.toolTip()
         else:
             assert note.line().startswith("隐藏：") and "（未声明）" in note.line(), note.line()
-            assert "Hidden" not in note.line() and "declared" not in note.line() and "declare" not in note.toolTip(), note.toolTip()
+            assert "Hidden" not in note.line() and "declared" not in note.line() and "declare" not in note.toolTip(), (
+                note.toolTip()
+            )
         assert note.line().startswith(note.text().rstrip("…"))  # shown whole, or cut at the column's width
         # a click shows the reasons (no waiting for a hover)
         QTest.mouseClick(note, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(5, note.height() // 2))

@@ -38,7 +38,13 @@ async def test_each_continue_releases_the_step_shown_even_two_presses_in_a_row(w
         window.connect_selected()
         # the start sequence: one press per step shown
         while controller.session is None or controller.session.state is not State.OPERATING:
-            await until(lambda: window.stepbar.pending is not None and all(window.stepbar.pending is not p for p in pressed) or (controller.session is not None and controller.session.state is State.OPERATING))
+            await until(
+                lambda: (
+                    window.stepbar.pending is not None
+                    and all(window.stepbar.pending is not p for p in pressed)
+                    or (controller.session is not None and controller.session.state is State.OPERATING)
+                )
+            )
             if controller.session.state is not State.OPERATING:
                 press()
         # the panels ask for their lists at once: several requests wait; two presses in a row,
@@ -51,7 +57,9 @@ async def test_each_continue_releases_the_step_shown_even_two_presses_in_a_row(w
         press()
         third = window.stepbar.pending
         assert third is not second and third is not first and window.act_continue.isEnabled()
-        await until(lambda: first.raw in messages(controller.recording) and second.raw in messages(controller.recording))
+        await until(
+            lambda: first.raw in messages(controller.recording) and second.raw in messages(controller.recording)
+        )
         assert third.raw not in messages(controller.recording)
         # then one press per step shown, until nothing more comes
         quiet = 0

@@ -47,7 +47,9 @@ async def test_held_steps_teach_and_the_diagram_shows_where_they_go(window_and_c
         assert "Next, after Continue" in window.diagram.accessibleDescription()
         await until(lambda: bool(bold_lines(bar)))
         bold = bold_lines(bar)
-        assert any(line.startswith('"protocolVersion"') for line in bold) and any(line.startswith('"id"') for line in bold)
+        assert any(line.startswith('"protocolVersion"') for line in bold) and any(
+            line.startswith('"id"') for line in bold
+        )
         assert not any(line.startswith('"name"') for line in bold)  # only the fields that matter
 
         # the link opens the page, offline, at its section
@@ -60,12 +62,20 @@ async def test_held_steps_teach_and_the_diagram_shows_where_they_go(window_and_c
 
         bar.continue_button.click()
         await until(lambda: controller.pending_step is not None and controller.pending_step.direction == "s2c")
-        await until(lambda: window.diagram.pending_edge is not None and window.diagram.pending_edge.target is State.INITIALIZED)
+        await until(
+            lambda: window.diagram.pending_edge is not None and window.diagram.pending_edge.target is State.INITIALIZED
+        )
         assert bar.note.text() == NOTES["initialize"].answer
-        await until(lambda: window.diagram.current_state is State.INITIALIZING)  # the diagram follows on its next refresh
+        await until(
+            lambda: window.diagram.current_state is State.INITIALIZING
+        )  # the diagram follows on its next refresh
         window.act_continue.trigger()
-        await until(lambda: controller.pending_step is not None and b"notifications/initialized" in controller.pending_step.raw)
-        await until(lambda: window.diagram.pending_edge is not None and window.diagram.pending_edge.target is State.OPERATING)
+        await until(
+            lambda: controller.pending_step is not None and b"notifications/initialized" in controller.pending_step.raw
+        )
+        await until(
+            lambda: window.diagram.pending_edge is not None and window.diagram.pending_edge.target is State.OPERATING
+        )
         window.act_continue.trigger()
         await until(lambda: controller.session.state is State.OPERATING)
         # an ordinary request keeps the state: no edge is drawn for it
@@ -77,7 +87,11 @@ async def test_held_steps_teach_and_the_diagram_shows_where_they_go(window_and_c
         await until(lambda: controller.pending_step is not None and controller.pending_step.direction == "shutdown")
         assert "shutdown step" in bar.title.text() and not bar.message.isVisibleTo(bar)
         assert "stdin" in bar.explanation.text()
-        await until(lambda: window.diagram.pending_edge is not None and window.diagram.pending_edge.target is State.SHUTTING_DOWN)
+        await until(
+            lambda: (
+                window.diagram.pending_edge is not None and window.diagram.pending_edge.target is State.SHUTTING_DOWN
+            )
+        )
         await anyio.sleep(0.3)
         rec = controller.recording
         assert not [i for i in range(len(rec)) if rec.extra_at(i).get("event") == "stdin_closed"]
@@ -135,7 +149,9 @@ def test_every_bundled_page_renders_without_site_markup(qapp):
             assert text.strip() and "<Note" not in text and "<Card" not in text and "---\ntitle" not in text
     # a link between pages opens in the viewer and Back returns
     assert viewer.open("2025-11-25 basic/lifecycle#shutdown") and slug(viewer.heading_at_top()) == "shutdown"
-    viewer._link(__import__("PySide6.QtCore", fromlist=["QUrl"]).QUrl("/specification/2025-11-25/basic/transports#stdio"))
+    viewer._link(
+        __import__("PySide6.QtCore", fromlist=["QUrl"]).QUrl("/specification/2025-11-25/basic/transports#stdio")
+    )
     assert viewer.ref == "2025-11-25 basic/transports#stdio" and slug(viewer.heading_at_top()) == "stdio"
     viewer.back.click()
     assert viewer.ref == "2025-11-25 basic/lifecycle#shutdown"

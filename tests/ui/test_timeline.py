@@ -38,7 +38,7 @@ def build_session() -> tuple[Recording, dict[str, int]]:
     s["tools_list"], tid = d.request("tools/list")
     s["tools_result"] = d.s2c(b'{"jsonrpc":"2.0","id":%d,"result":{"tools":[]}}\n' % tid)
     s["bad_log"] = d.s2c(b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"loud","data":"hi"}}\n')
-    s["bad_utf8"] = d.s2c(b'\xff\xfe not \xc3 utf8\n')
+    s["bad_utf8"] = d.s2c(b"\xff\xfe not \xc3 utf8\n")
     s["stderr_bad"] = d.stderr(b"warn: caf\xe9 \xff\n")
     s["rich"] = d.s2c(('{"jsonrpc":"2.0","method":"%s","params":{"text":"%s"}}\n' % (RICH, RICH)).encode())
     s["unknown_id"] = d.s2c(b'{"jsonrpc":"2.0","id":987654,"result":{}}\n')
@@ -118,7 +118,9 @@ def test_columns_roles_and_seq(qtbot):
 
     assert model.data(model.index(7, 0), SeqRole) == 7
     assert model.data(model.index(r, Column.SIZE), Qt.ItemDataRole.TextAlignmentRole) & int(Qt.AlignmentFlag.AlignRight)
-    assert model.data(model.index(r, Column.METHOD), Qt.ItemDataRole.TextAlignmentRole) & int(Qt.AlignmentFlag.AlignLeft)
+    assert model.data(model.index(r, Column.METHOD), Qt.ItemDataRole.TextAlignmentRole) & int(
+        Qt.AlignmentFlag.AlignLeft
+    )
 
     tip = model.data(model.index(s["noise"], Column.VIOLATIONS), Qt.ItemDataRole.ToolTipRole)
     assert "stdio.not-json" in tip and "not JSON" in tip
@@ -145,7 +147,13 @@ def test_a_response_with_a_wrong_id_looks_different_from_a_normal_result_in_the_
     normal, wrong = s["ping_result"], s["unknown_id"]
     assert rec.violations_at(wrong) == ("jsonrpc.response-unknown-id",) and not rec.violations_at(normal)
     must = (Column.KIND, Column.METHOD, Column.ID, Column.LATENCY, Column.VIOLATIONS)
-    assert [display(model, wrong, c) for c in must] == ["← result", None, "987654", None, "⚠ jsonrpc.response-unknown-id"]
+    assert [display(model, wrong, c) for c in must] == [
+        "← result",
+        None,
+        "987654",
+        None,
+        "⚠ jsonrpc.response-unknown-id",
+    ]
     assert display(model, normal, Column.KIND) == "← result" and display(model, normal, Column.VIOLATIONS) is None
     bad = model.colors().bg_bad
     for c in must:  # every column of the row, painted by the table's delegate from one tuple

@@ -92,7 +92,14 @@ async def test_at_1280x720_an_answer_with_a_wrong_id_does_not_look_like_a_result
     """A real server (fixture misbehave.py, mode unknown-id) answers an id nobody sent: in the
     columns the projector-size window shows, that row differs from an ordinary result."""
     controller, window = window_and_controller
-    use_profile(window, quick(ServerProfile(name="unknown id", command=sys.executable, args=[str(FIXTURES / "misbehave.py"), "--mode", "unknown-id"])))
+    use_profile(
+        window,
+        quick(
+            ServerProfile(
+                name="unknown id", command=sys.executable, args=[str(FIXTURES / "misbehave.py"), "--mode", "unknown-id"]
+            )
+        ),
+    )
     view, model = window.timeline, window.timeline.model
     await settle(window, (1280, 720))
     async with anyio.create_task_group() as tg:
@@ -101,7 +108,11 @@ async def test_at_1280x720_an_answer_with_a_wrong_id_does_not_look_like_a_result
         rec = None
 
         def wrong() -> list[int]:
-            return [i for i in range(len(rec)) if "jsonrpc.response-unknown-id" in rec.violations_at(i)] if rec is not None else []
+            return (
+                [i for i in range(len(rec)) if "jsonrpc.response-unknown-id" in rec.violations_at(i)]
+                if rec is not None
+                else []
+            )
 
         await until(lambda: controller.recording is not None)
         rec = controller.recording
@@ -156,7 +167,10 @@ def test_header_menu_hides_and_shows_columns_remembered_per_user_and_reset(qtbot
 
     # hide Latency from the header's menu: gone, and remembered
     actions, reset = _menu(view)
-    assert [actions[c].text() for c in (Column.SEQ, Column.DELTA)] == ["# (entry number)", "Δ (time since the previous row)"]
+    assert [actions[c].text() for c in (Column.SEQ, Column.DELTA)] == [
+        "# (entry number)",
+        "Δ (time since the previous row)",
+    ]
     assert all(a.isChecked() for a in actions.values())
     actions[Column.LATENCY].trigger()
     assert hh.isSectionHidden(Column.LATENCY) and Column.LATENCY not in view.visible_columns()
@@ -224,7 +238,11 @@ def test_too_narrow_for_even_the_must_columns_they_shrink_and_nothing_scrolls(qt
     delegate = view.table.itemDelegate()
     from PySide6.QtWidgets import QStyleOptionViewItem
 
-    for col, mode in ((Column.METHOD, Qt.TextElideMode.ElideMiddle), (Column.ID, Qt.TextElideMode.ElideMiddle), (Column.KIND, Qt.TextElideMode.ElideRight)):
+    for col, mode in (
+        (Column.METHOD, Qt.TextElideMode.ElideMiddle),
+        (Column.ID, Qt.TextElideMode.ElideMiddle),
+        (Column.KIND, Qt.TextElideMode.ElideRight),
+    ):
         option = QStyleOptionViewItem()
         option.textElideMode = view.table.textElideMode()  # as the view hands it over
         delegate.initStyleOption(option, model.index(row, col))
@@ -255,19 +273,29 @@ async def test_step_mode_delta_counts_from_the_release_and_the_wait_is_explained
         await until(lambda: sum(1 for i in range(start, len(rec)) if rec.method_at(i) == "ping") == 4)
         await until(lambda: model.total() == len(rec))
         window.act_step.trigger()
-        answers = [i for i in range(start, len(rec)) if rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.S2C]
-        requests = [i for i in range(start, len(rec)) if rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.C2S]
+        answers = [
+            i for i in range(start, len(rec)) if rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.S2C
+        ]
+        requests = [
+            i for i in range(start, len(rec)) if rec.method_at(i) == "ping" and rec.direction_at(i) is Direction.C2S
+        ]
         first = answers[0]
         released = rec.extra_at(first)["released"]
-        assert requests[1] < first and rec.t_at(first) < rec.t_at(requests[1])  # read before the row above it was written
+        assert requests[1] < first and rec.t_at(first) < rec.t_at(
+            requests[1]
+        )  # read before the row above it was written
         # Δ of every row of the stepped part follows the rows' order: never negative
         for seq in range(start + 1, len(rec)):
             delta = model.data(model.index(model.row_of(seq), Column.DELTA))
             assert delta.startswith("+"), (seq, delta)
         above = model.seq_at(model.row_of(first) - 1)
-        assert model.data(model.index(model.row_of(first), Column.DELTA)) == "+" + format_duration(released - model.order_time(above))
+        assert model.data(model.index(model.row_of(first), Column.DELTA)) == "+" + format_duration(
+            released - model.order_time(above)
+        )
         # explained where it is shown: the Δ header, the held row's Δ and Time cells, the details
-        assert "released at the step gate" in model.headerData(Column.DELTA, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+        assert "released at the step gate" in model.headerData(
+            Column.DELTA, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+        )
         for col in (Column.DELTA, Column.TIME):
             tip = model.data(model.index(model.row_of(first), col), Qt.ItemDataRole.ToolTipRole)
             assert f"read at {rec.t_at(first):.3f} s, released at {released:.3f} s" in tip, tip
@@ -298,11 +326,13 @@ async def test_entry_count_and_columns_follow_a_live_language_switch_both_ways(w
 
             async def says(english: bool, filtered: bool) -> None:
                 """The count label says what the model holds now (the panels' requests may still add rows)."""
+
                 def expected() -> str:
                     n, shown = model.total(), model.rowCount()
                     if english:
                         return f"{shown} of {n} entries" if filtered else f"{n} entries"
                     return f"{shown} / {n} 个条目" if filtered else f"共 {n} 个条目"
+
                 await until(lambda: view.count_label.text() == expected(), 5)
 
             await says(english=True, filtered=False)
@@ -314,7 +344,11 @@ async def test_entry_count_and_columns_follow_a_live_language_switch_both_ways(w
             await says(english=False, filtered=True)
             await until(lambda: single.count_label.text() == "共 1 个条目", 5)
             assert model.headerData(Column.KIND, Qt.Orientation.Horizontal) == "类型"
-            assert model.data(model.index(model.rowCount() - 1, Column.KIND)).split(" ", 1)[1] in ("请求", "结果", "通知")
+            assert model.data(model.index(model.rowCount() - 1, Column.KIND)).split(" ", 1)[1] in (
+                "请求",
+                "结果",
+                "通知",
+            )
             view._show_column_menu(QPoint(4, 4))
             texts = [a.text() for a in view.column_menu.actions() if not a.isSeparator()]
             view.column_menu.close()
@@ -333,7 +367,6 @@ async def test_entry_count_and_columns_follow_a_live_language_switch_both_ways(w
     finally:
         languages.set_choice("en")
         single.deleteLater()
-
 
 
 def shown_whole(view: TimelineView, seq: int, column: int = Column.VIOLATIONS) -> str:
@@ -378,8 +411,12 @@ def test_a_string_id_and_a_servers_request_are_shown_whole_and_a_long_id_keeps_i
     d = Driver()
     d.engine.config.capabilities["sampling"] = {}  # the client offers sampling, as the window does
     d.handshake()
-    sampling = d.s2c(b'{"jsonrpc":"2.0","id":"demo-3","method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}\n')
-    d.c2s(b'{"jsonrpc":"2.0","id":"demo-3","result":{"role":"assistant","content":{"type":"text","text":"hi"},"model":"m"}}\n')
+    sampling = d.s2c(
+        b'{"jsonrpc":"2.0","id":"demo-3","method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}\n'
+    )
+    d.c2s(
+        b'{"jsonrpc":"2.0","id":"demo-3","result":{"role":"assistant","content":{"type":"text","text":"hi"},"model":"m"}}\n'
+    )
     view = TimelineView()
     qtbot.addWidget(view)
     view.set_recording(d.rec)
@@ -406,7 +443,9 @@ def test_a_string_id_and_a_servers_request_are_shown_whole_and_a_long_id_keeps_i
     assert cut and head.startswith('"a-') and tail.endswith('en"'), shown
 
 
-async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_columns_in_english_and_chinese(window_and_controller):
+async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_columns_in_english_and_chinese(
+    window_and_controller,
+):
     """The review's case (issue 22): the fixture server answers every list request with a wrong
     id. Violations wants the width of what it shows, so the less-read columns give way for it
     (Time too, in Chinese with its narrower words) and its text is never what is cut; the same
@@ -420,7 +459,9 @@ async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_
         for language in ("en", "zh_CN"):
             window.languages.set_choice(language)
             await settle(window, (1280, 720))
-            async with session_in_window(controller, window, quick(ServerProfile(name="wrong ids", command=argv[0], args=argv[1:]))):
+            async with session_in_window(
+                controller, window, quick(ServerProfile(name="wrong ids", command=argv[0], args=argv[1:]))
+            ):
                 await until(lambda: controller.recording is not None and controller.running)
                 rec = controller.recording
                 wrong = lambda: [i for i in range(len(rec)) if "jsonrpc.response-unknown-id" in rec.violations_at(i)]  # noqa: E731
@@ -431,7 +472,9 @@ async def test_at_1280x720_a_wrong_id_answers_rule_is_shown_whole_with_the_same_
                     assert shown_whole(view, wrong()[0]) == "⚠ jsonrpc.response-unknown-id"
                     id_text = model.data(model.index(model.row_of(wrong()[0]), Column.ID))
                     assert id_text == str(rec.id_at(wrong()[0])) and len(id_text) == 4
-                    assert view.table.horizontalHeader().sectionSize(Column.ID) >= QFontMetrics(model.mono_font()).horizontalAdvance(id_text)
+                    assert view.table.horizontalHeader().sectionSize(Column.ID) >= QFontMetrics(
+                        model.mono_font()
+                    ).horizontalAdvance(id_text)
                 except Exception as exc:
                     failure = exc
                 columns[language] = view.visible_columns()

@@ -107,7 +107,9 @@ async def check(panel, where: str) -> list[str]:
         if widget.isVisible() and not reachable(scroll, widget):
             problems.append(f"{where}: {name_of(widget)} cannot be scrolled into view")
     await settle()
-    problems += [f"{where} (scrolled): {p}" for p in overlaps(panel)]  # scrolled down: still nothing painted over anything
+    problems += [
+        f"{where} (scrolled): {p}" for p in overlaps(panel)
+    ]  # scrolled down: still nothing painted over anything
     return problems
 
 
@@ -144,7 +146,6 @@ async def walk(window, panel, server: str) -> tuple[list[str], int]:
     walked = 0
     problems: list[str] = []
     for name in names:
-
         assert panel.select_tool(name)
         await settle()
         form = panel.editor.form
@@ -180,7 +181,9 @@ CASES = [  # server, window size, language
 
 @pytest.mark.parametrize("server, size, language", CASES, ids=[f"{s}-{w}x{h}-{lang}" for s, (w, h), lang in CASES])
 async def test_every_field_of_every_tool_has_room(qapp, tmp_path, server, size, language):
-    async with tools_panel_session(qapp, tmp_path, quick(SERVERS[server](), "legacy"), size=size, language=language) as (_, window, panel):
+    async with tools_panel_session(
+        qapp, tmp_path, quick(SERVERS[server](), "legacy"), size=size, language=language
+    ) as (_, window, panel):
         assert (window.width(), window.height()) == size
         assert panel.refresh_button.text() == {"en": "Refresh", "zh_CN": "刷新"}[language]
         problems, walked = await walk(window, panel, server)

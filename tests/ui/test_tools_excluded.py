@@ -24,12 +24,23 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "servers" / "modern
 
 
 def fixture_profile() -> ServerProfile:
-    return ServerProfile(name="modern fixture", command=sys.executable, args=[str(FIXTURE), "--header-tools"], era="modern", stdin_grace=2.0, term_grace=1.0)
+    return ServerProfile(
+        name="modern fixture",
+        command=sys.executable,
+        args=[str(FIXTURE), "--header-tools"],
+        era="modern",
+        stdin_grace=2.0,
+        term_grace=1.0,
+    )
 
 
 def calls(controller) -> list[str]:
     rec = controller.recording
-    return [rec.raw_at(i).decode() for i in range(len(rec)) if rec.method_at(i) == "tools/call" and rec.direction_at(i) is Direction.C2S]
+    return [
+        rec.raw_at(i).decode()
+        for i in range(len(rec))
+        if rec.method_at(i) == "tools/call" and rec.direction_at(i) is Direction.C2S
+    ]
 
 
 async def test_excluded_tools_are_marked_and_never_called():

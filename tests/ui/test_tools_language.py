@@ -28,7 +28,11 @@ def said(panel) -> dict[str, str]:
         "summary": panel.schema_label.text(),
         "status": panel.status_label.text(),
         "note": panel.list_note.text(),
-        "badges": " ".join(panel.badge_row.itemAt(i).widget().text() for i in range(panel.badge_row.count()) if panel.badge_row.itemAt(i).widget()),
+        "badges": " ".join(
+            panel.badge_row.itemAt(i).widget().text()
+            for i in range(panel.badge_row.count())
+            if panel.badge_row.itemAt(i).widget()
+        ),
         "list badges": " ".join(text for text, _ in tool_badges(panel.current)),  # what the list's delegate paints
         "cards": " | ".join(card.summary() for card in panel.content.cards()),
         "check": panel.validate_label.text(),

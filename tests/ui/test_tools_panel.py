@@ -27,7 +27,15 @@ from inspector.session.recording import Direction, Recording
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.tools import AUTO_PAGES, ToolsPanel
 from inspector.ui.text import format_duration
-from inspector.ui.schema_form import ArrayField, BooleanField, EnumField, MultiEnumField, NumberField, ObjectField, StringField
+from inspector.ui.schema_form import (
+    ArrayField,
+    BooleanField,
+    EnumField,
+    MultiEnumField,
+    NumberField,
+    ObjectField,
+    StringField,
+)
 
 from peers import reference_server  # noqa: E402
 from ui_driver import english_plurals  # noqa: E402
@@ -41,6 +49,7 @@ def english(qapp):
     translator = english_plurals(qapp)
     yield
     qapp.removeTranslator(translator)
+
 
 ERAS = ["legacy", "modern"]
 
@@ -87,7 +96,9 @@ async def live_panel(profile: ServerProfile, *, clean_exit: bool = True):
             assert not failures, failures
             eng = controller.session.engine
             era, version = eng.era.value, eng.version
-            panel.session_started(controller.session, availability(era, version, eng.server_capabilities)["tools"], era, version)
+            panel.session_started(
+                controller.session, availability(era, version, eng.server_capabilities)["tools"], era, version
+            )
             await until(lambda: panel.tools and not panel.listing)
             yield controller, panel
             controller.disconnect()
@@ -132,7 +143,11 @@ async def test_lists_the_demo_tools(era):
         assert "read-only" in badges and "idempotent" in badges
         assert panel.title_label.text() == "Long-running (progress, cancellation, tasks)"
         panel.filter_edit.setText("weather")
-        visible = [panel.list.item(i).data(Qt.ItemDataRole.UserRole + 1)["name"] for i in range(panel.list.count()) if not panel.list.item(i).isHidden()]
+        visible = [
+            panel.list.item(i).data(Qt.ItemDataRole.UserRole + 1)["name"]
+            for i in range(panel.list.count())
+            if not panel.list.item(i).isHidden()
+        ]
         assert visible == ["get_weather"]
 
 
@@ -203,10 +218,19 @@ async def test_echo_with_ctrl_enter(era):
         panel.editor.raw_edit.setPlainText('{"message": "from raw"}')
         panel.editor.raw_edit.setFocus()
         QTest.keyClick(panel.editor.raw_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-        await until(lambda: not panel.calling and panel.outcome == "result" and panel.content.cards()[0].text == "from raw")
+        await until(
+            lambda: not panel.calling and panel.outcome == "result" and panel.content.cards()[0].text == "from raw"
+        )
         assert panel.editor.raw_edit.toPlainText() == '{"message": "from raw"}'  # the shortcut did not type a newline
-        sent = [controller.recording[i].json() for i in range(len(controller.recording)) if controller.recording.method_at(i) == "tools/call"]
-        assert [m["params"]["arguments"] for m in sent if m.get("method") == "tools/call"] == [{"message": "hello <b>world</b>"}, {"message": "from raw"}]
+        sent = [
+            controller.recording[i].json()
+            for i in range(len(controller.recording))
+            if controller.recording.method_at(i) == "tools/call"
+        ]
+        assert [m["params"]["arguments"] for m in sent if m.get("method") == "tools/call"] == [
+            {"message": "hello <b>world</b>"},
+            {"message": "from raw"},
+        ]
 
 
 @pytest.mark.parametrize("era", ERAS)
@@ -278,7 +302,11 @@ async def test_progress_then_cancel(era):
         rec = controller.recording
         call_seq = max(i for i in range(len(rec)) if rec.method_at(i) == "tools/call")
         call_id = rec[call_seq].json()["id"]
-        cancels = [rec[i].json() for i in range(len(rec)) if rec.method_at(i) == "notifications/cancelled" and rec.direction_at(i) is Direction.C2S]
+        cancels = [
+            rec[i].json()
+            for i in range(len(rec))
+            if rec.method_at(i) == "notifications/cancelled" and rec.direction_at(i) is Direction.C2S
+        ]
         assert [c["params"]["requestId"] for c in cancels] == [call_id]
         # the session stays usable: the next call works
         await call(panel, "echo", message="after cancel")
@@ -294,7 +322,10 @@ async def test_list_changed_reloads_and_keeps_the_selection_legacy():
         lists = [i for i in range(len(controller.recording)) if controller.recording.method_at(i) == "tools/list"]
         assert len(lists) >= 4  # first load + reload (request and response each)
         # the same tool stays selected, with the arguments as typed (its schema did not change)
-        assert panel.current["name"] == "add_item" and panel.list.currentItem().data(Qt.ItemDataRole.UserRole + 1)["name"] == "add_item"
+        assert (
+            panel.current["name"] == "add_item"
+            and panel.list.currentItem().data(Qt.ItemDataRole.UserRole + 1)["name"] == "add_item"
+        )
         assert panel.editor.value() == {"kind": "tool"}
 
 
@@ -302,8 +333,14 @@ async def test_list_changed_reloads_modern_through_a_listen_stream():
     async with live_panel(demo("modern")) as (controller, panel):
         # In 2026-07-28, list_changed only reaches a subscriptions/listen stream that asked for it.
         rec = controller.session.recording
-        await until(lambda: any(rec.method_at(i) == "notifications/subscriptions/acknowledged" for i in range(len(rec))))
-        listens = [rec[i].json() for i in range(len(rec)) if rec.method_at(i) == "subscriptions/listen" and rec.direction_at(i) is Direction.C2S]
+        await until(
+            lambda: any(rec.method_at(i) == "notifications/subscriptions/acknowledged" for i in range(len(rec)))
+        )
+        listens = [
+            rec[i].json()
+            for i in range(len(rec))
+            if rec.method_at(i) == "subscriptions/listen" and rec.direction_at(i) is Direction.C2S
+        ]
         assert [m["params"]["notifications"] for m in listens] == [{"toolsListChanged": True}]
         assert panel.listening
         await call(panel, "add_item", kind="tool")
@@ -311,7 +348,13 @@ async def test_list_changed_reloads_modern_through_a_listen_stream():
         assert len(panel.tools) == 15
         panel.session_ended()  # the stream is closed on the wire
         assert not panel.listening
-        await until(lambda: any(rec.method_at(i) == "notifications/cancelled" and rec[i].json()["params"]["requestId"] == listens[0]["id"] for i in range(len(rec))))
+        await until(
+            lambda: any(
+                rec.method_at(i) == "notifications/cancelled"
+                and rec[i].json()["params"]["requestId"] == listens[0]["id"]
+                for i in range(len(rec))
+            )
+        )
 
 
 async def test_legacy_sessions_open_no_listen_stream():
@@ -421,11 +464,11 @@ async def test_session_end_disables_actions():
 # ====================================================================== the npm reference server
 
 
-
-
 def reference_profile() -> ServerProfile:
     argv = reference_server()
-    return ServerProfile(name="server-everything", command=argv[0], args=argv[1:], era="legacy", stdin_grace=2.0, term_grace=1.0)
+    return ServerProfile(
+        name="server-everything", command=argv[0], args=argv[1:], era="legacy", stdin_grace=2.0, term_grace=1.0
+    )
 
 
 @pytest.mark.peer
@@ -443,7 +486,11 @@ async def test_reference_server_tools():
         await call(panel, "get-tiny-image")
         assert blocks(panel) == ["text", "image", "text"]
         image = panel.content.cards()[1]
-        assert image.error is None and image.pixmap is not None and (image.pixmap.width(), image.pixmap.height()) == (20, 20)
+        assert (
+            image.error is None
+            and image.pixmap is not None
+            and (image.pixmap.width(), image.pixmap.height()) == (20, 20)
+        )
 
         assert panel.select_tool("get-structured-content")
         location = panel.editor.form.field("location")
@@ -481,4 +528,7 @@ async def test_reference_server_cancel_long_running():
         await until(lambda: not panel.calling)
         assert panel.outcome == "cancelled"
         rec = controller.recording
-        assert any(rec.method_at(i) == "notifications/cancelled" and rec.direction_at(i) is Direction.C2S for i in range(len(rec)))
+        assert any(
+            rec.method_at(i) == "notifications/cancelled" and rec.direction_at(i) is Direction.C2S
+            for i in range(len(rec))
+        )

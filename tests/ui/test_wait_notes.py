@@ -47,7 +47,9 @@ async def test_a_panel_waiting_on_a_flagged_answer_says_so_and_links_the_entry(w
             state = panel.wait_state(method)
             assert state.waiting and state.timeout_seq is None
             (answer,) = state.unmatched
-            assert rec.direction_at(answer.seq) is Direction.S2C and "jsonrpc.response-unknown-id" in rec.violations_at(answer.seq)
+            assert rec.direction_at(answer.seq) is Direction.S2C and "jsonrpc.response-unknown-id" in rec.violations_at(
+                answer.seq
+            )
             assert rec.id_at(answer.seq) == state.request_id + 1000
             note = panel.wait_note(method)
             assert note.isVisibleTo(panel)
@@ -80,7 +82,9 @@ async def test_a_panel_waiting_on_a_flagged_answer_says_so_and_links_the_entry(w
             zh = note.text.text()
             assert zh != waiting["tools/list"][2] and "tools/list" in zh and f"#{waiting['tools/list'][1]}" in zh
             assert "Waiting" not in zh and "flagged" not in zh
-            assert "Show entry" not in note.buttons[0].text() and f"#{waiting['tools/list'][1]}" in note.buttons[0].text()
+            assert (
+                "Show entry" not in note.buttons[0].text() and f"#{waiting['tools/list'][1]}" in note.buttons[0].text()
+            )
             assert "Waiting" not in tools.count_label.text()
         finally:
             window.languages.set_choice("en")
@@ -94,7 +98,11 @@ async def test_a_panel_waiting_on_a_flagged_answer_says_so_and_links_the_entry(w
             state = panel.wait_state(method)
             rid, at, _text = waiting[method]
             t = state.timeout_seq
-            assert rec.direction_at(t) is Direction.EVENT and "lifecycle.no-answer" in rec.violations_at(t) and rec.paired_at(t) == state.request_seq
+            assert (
+                rec.direction_at(t) is Direction.EVENT
+                and "lifecycle.no-answer" in rec.violations_at(t)
+                and rec.paired_at(t) == state.request_seq
+            )
             note = panel.wait_note(method)
             assert note.text.text() == (
                 f"{method} (id {rid}) timed out at #{t}, unanswered; an answer with id {rid + 1000} had come at #{at}, "
@@ -126,7 +134,9 @@ async def test_a_flagged_answer_of_its_own_is_said_and_a_clean_one_says_nothing(
     controller, window = window_and_controller
     for mode, flagged in (("no-jsonrpc", True), ("good", False)):
         argv = misbehave(mode)
-        async with session_in_window(controller, window, quick(ServerProfile(name=mode, command=argv[0], args=argv[1:]))):
+        async with session_in_window(
+            controller, window, quick(ServerProfile(name=mode, command=argv[0], args=argv[1:]))
+        ):
             tools = window.panels.panels["tools"]
             await until(lambda: controller.session is not None and bool(tools.tools) and not tools.listing)
             state = tools.wait_state("tools/list")
@@ -134,7 +144,10 @@ async def test_a_flagged_answer_of_its_own_is_said_and_a_clean_one_says_nothing(
             assert state is not None and state.answer is not None and not state.unmatched
             if flagged:
                 assert note.isVisibleTo(tools)
-                assert note.text.text() == f"tools/list (id {state.request_id}) was answered at #{state.answer.seq}, flagged: jsonrpc.version; it does not follow the schema."
+                assert (
+                    note.text.text()
+                    == f"tools/list (id {state.request_id}) was answered at #{state.answer.seq}, flagged: jsonrpc.version; it does not follow the schema."
+                )
                 assert "jsonrpc.version — The &#x27;jsonrpc&#x27; member is missing" in note.text.toolTip()
                 note.buttons[0].click()
                 assert window.timeline.current_seq() == state.answer.seq
@@ -147,7 +160,9 @@ async def test_a_wait_ended_by_a_disconnect_says_the_request_went_unanswered(win
     controller, window = window_and_controller
     async with session_in_window(controller, window, _profile()):
         tools = window.panels.panels["tools"]
-        await until(lambda: tools.wait_state("tools/list") is not None and bool(tools.wait_state("tools/list").unmatched), 10)
+        await until(
+            lambda: tools.wait_state("tools/list") is not None and bool(tools.wait_state("tools/list").unmatched), 10
+        )
         controller.disconnect()  # before the timeout: the request is given up
         await until(lambda: not controller.running)
         state = tools.wait_state("tools/list")
@@ -163,9 +178,14 @@ async def test_a_wait_ended_by_a_disconnect_says_the_request_went_unanswered(win
 async def test_several_answers_no_request_could_take_are_counted(window_and_controller):
     controller, window = window_and_controller
     argv = misbehave("wrong-id-lists", "--repeat", "3")
-    async with session_in_window(controller, window, quick(ServerProfile(name="three wrong ids", command=argv[0], args=argv[1:]))):
+    async with session_in_window(
+        controller, window, quick(ServerProfile(name="three wrong ids", command=argv[0], args=argv[1:]))
+    ):
         tools = window.panels.panels["tools"]
-        await until(lambda: tools.wait_state("tools/list") is not None and tools.wait_state("tools/list").unmatched_count == 3, 10)
+        await until(
+            lambda: tools.wait_state("tools/list") is not None and tools.wait_state("tools/list").unmatched_count == 3,
+            10,
+        )
         state = tools.wait_state("tools/list")
         last = state.unmatched[-1]
         assert last.id == state.request_id + 1002

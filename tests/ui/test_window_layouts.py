@@ -26,7 +26,11 @@ KEY_COLUMNS = (Column.KIND, Column.METHOD, Column.ID, Column.LATENCY, Column.VIO
 
 
 def view_menu(window):
-    return next(a.menu() for a in window.menuBar().actions() if a.menu() is not None and window.act_reset_layout in a.menu().actions())
+    return next(
+        a.menu()
+        for a in window.menuBar().actions()
+        if a.menu() is not None and window.act_reset_layout in a.menu().actions()
+    )
 
 
 def visible_columns(window) -> list[int]:
@@ -34,7 +38,13 @@ def visible_columns(window) -> list[int]:
     table = window.timeline.table
     header = table.horizontalHeader()
     width = table.viewport().width()
-    return [c for c in range(Column.COUNT) if not header.isSectionHidden(c) and 0 <= header.sectionViewportPosition(c) and header.sectionViewportPosition(c) + header.sectionSize(c) <= width]
+    return [
+        c
+        for c in range(Column.COUNT)
+        if not header.isSectionHidden(c)
+        and 0 <= header.sectionViewportPosition(c)
+        and header.sectionViewportPosition(c) + header.sectionSize(c) <= width
+    ]
 
 
 @pytest.fixture
@@ -101,14 +111,22 @@ async def test_every_named_layout_gives_the_timeline_and_the_diagram_room(qapp, 
             await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
             await until(lambda: window.timeline.model.total() >= 10)
             # the connection panel gave its space back: the compact form, a short dock
-            assert window.connection.compact and window.connection.compact_form.isVisible() and not window.connection.list.isVisible()
+            assert (
+                window.connection.compact
+                and window.connection.compact_form.isVisible()
+                and not window.connection.list.isVisible()
+            )
             await anyio.sleep(0.1)
             assert window.dock.height() < 200 and window.features_dock.height() > size[1] // 2
             for name in ("teaching", "presenter", "debugging"):
                 window.choose_layout(name)
                 await anyio.sleep(0.15)
                 assert window.layout_name == name
-                checks = {"debugging": window.act_layout_debugging, "teaching": window.act_layout_teaching, "presenter": window.act_presenter}
+                checks = {
+                    "debugging": window.act_layout_debugging,
+                    "teaching": window.act_layout_teaching,
+                    "presenter": window.act_presenter,
+                }
                 assert [a.isChecked() for a in checks.values()] == [n == name for n in checks]
                 measured[name] = layout_geometry(window)
                 assert set(KEY_COLUMNS) <= set(measured[name]["columns"]), (name, measured[name])
@@ -359,7 +377,11 @@ async def test_the_step_bar_title_is_its_lines_high_after_presenter_mode(qapp, t
                     window.choose_layout(name)
                     await anyio.sleep(0.15)
                     assert title_lines(bar) <= 2.2, (name, bar.title.height(), bar.title.minimumHeight())
-                    assert bar.title.height() == before[name][0] and window.diagram.height() >= before[name][1] - 2, (name, before[name], bar.title.height())
+                    assert bar.title.height() == before[name][0] and window.diagram.height() >= before[name][1] - 2, (
+                        name,
+                        before[name],
+                        bar.title.height(),
+                    )
             # a moment narrow (a column being laid out) does not leave its many lines behind
             # Debugging folds the bar to its line, Teaching shows the details; each keeps the user's choice
             assert window.layout_name == "debugging" and not bar.details_shown and bar.height() < 40
@@ -445,7 +467,10 @@ def cut_label_lines(area, labels) -> list:
             continue
         top = label.y() + label.contentsMargins().top() + label.margin()
         step = label.fontMetrics().lineSpacing()
-        lines = round((label.heightForWidth(label.width()) - label.contentsMargins().top() - label.contentsMargins().bottom()) / step)
+        lines = round(
+            (label.heightForWidth(label.width()) - label.contentsMargins().top() - label.contentsMargins().bottom())
+            / step
+        )
         cut += [(label.text()[:20], k) for k in range(lines) if top + k * step < foot < top + (k + 1) * step]
     return cut
 

@@ -71,16 +71,22 @@ def start_xvfb(log: Path) -> tuple[subprocess.Popen, str]:
 
 
 def x_env(display: str, home: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY", "DISPLAY", "XAUTHORITY")}
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY", "DISPLAY", "XAUTHORITY")
+    }
     env.update(DISPLAY=display, QT_QPA_PLATFORM="xcb", HOME=str(home), XDG_CONFIG_HOME=str(home / "config"))
     return env
 
 
 def mapped_window(display: str) -> str | None:
     """The id of the app's main window when it is mapped and viewable on ``display``."""
-    tree = subprocess.run(["xwininfo", "-display", display, "-root", "-tree"], capture_output=True, text=True, timeout=10).stdout
+    tree = subprocess.run(
+        ["xwininfo", "-display", display, "-root", "-tree"], capture_output=True, text=True, timeout=10
+    ).stdout
     for match in re.finditer(r"^\s+(0x[0-9a-f]+) \"" + re.escape(TITLE) + r"[^\"]*\"", tree, re.MULTILINE):
-        info = subprocess.run(["xwininfo", "-display", display, "-id", match.group(1)], capture_output=True, text=True, timeout=10).stdout
+        info = subprocess.run(
+            ["xwininfo", "-display", display, "-id", match.group(1)], capture_output=True, text=True, timeout=10
+        ).stdout
         if "Map State: IsViewable" in info:
             return match.group(1)
     return None
@@ -100,7 +106,11 @@ def test_the_window_is_drawn_on_a_real_x_server(tmp_path: Path) -> None:
         out = tmp_path / "app.txt"
         with open(out, "wb") as stdout:
             app = subprocess.Popen(
-                [sys.executable, "-m", "inspector", "--connect-demo"], stdout=stdout, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env
+                [sys.executable, "-m", "inspector", "--connect-demo"],
+                stdout=stdout,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env=env,
             )
         wait_for_output(out, b"connected\n", app, BOUND)
 
@@ -115,7 +125,9 @@ def test_the_window_is_drawn_on_a_real_x_server(tmp_path: Path) -> None:
         shot = tmp_path / "screen.png"
         colours = 0
         while colours <= 64 and time.monotonic() < deadline:
-            grab = subprocess.run([sys.executable, "-c", GRAB, str(shot)], env=env, capture_output=True, text=True, timeout=BOUND)
+            grab = subprocess.run(
+                [sys.executable, "-c", GRAB, str(shot)], env=env, capture_output=True, text=True, timeout=BOUND
+            )
             assert grab.returncode == 0, grab.stderr
             size, colours = grab.stdout.split()[0], int(grab.stdout.split()[1])
             if colours <= 64:
@@ -145,12 +157,19 @@ def test_the_readme_command_under_xvfb_starts_the_app_on_xcb(tmp_path: Path) -> 
     paints its window on the virtual X display through the xcb plugin (not offscreen), says so,
     talks to the demo server and ends with 0."""
     assert shutil.which("xvfb-run"), "xvfb-run not installed: bash scripts/setup.sh installs it"
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "QT_QPA_PLATFORM")}
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "QT_QPA_PLATFORM")
+    }
     env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"))
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run(
         ["xvfb-run", "-a", "bash", "scripts/run.sh", "--self-test"],
-        cwd=root, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
+        cwd=root,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"^self-test: Qt [\d.]+, platform xcb \(DISPLAY=:\d+\)$", done.stdout, re.MULTILINE), done.stdout
@@ -167,8 +186,11 @@ def test_the_x_server_going_away_ends_the_app_cleanly(tmp_path: Path) -> None:
         out = tmp_path / "app.txt"
         with open(out, "wb") as stdout:
             app = subprocess.Popen(
-                [sys.executable, "-m", "inspector", "--connect-demo"], stdout=stdout, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, env=x_env(display, tmp_path),
+                [sys.executable, "-m", "inspector", "--connect-demo"],
+                stdout=stdout,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env=x_env(display, tmp_path),
             )
         wait_for_output(out, b"connected\n", app, BOUND)
         children = [int(p) for p in Path(f"/proc/{app.pid}/task/{app.pid}/children").read_text().split()]
@@ -179,7 +201,10 @@ def test_the_x_server_going_away_ends_the_app_cleanly(tmp_path: Path) -> None:
         text = out.read_text(errors="replace")
         assert "mcp-session-inspector: the window's display went away" in text and "Traceback" not in text, text
         deadline = time.monotonic() + BOUND
-        while any(Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2][:3] for pid in children):
+        while any(
+            Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2][:3]
+            for pid in children
+        ):
             assert time.monotonic() < deadline, f"the demo server {children} outlived the app"
             time.sleep(0.1)
     finally:

@@ -11,8 +11,6 @@ import anyio
 from polling import until  # the one wait of the tests; the window tests import it from here too
 
 
-
-
 def type_into(line, text: str) -> None:
     """Replace a line edit's text as a user's edit would (``textEdited`` fires)."""
     line.setFocus()
@@ -85,7 +83,9 @@ async def tools_panel_session(qapp, config, profile, *, size=(1280, 720), langua
             controller.task_group = tg
             use_profile(window, profile)
             window.connect_selected()
-            await until(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
+            await until(
+                lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY)
+            )
             await until(lambda: "tools" in window.panels.shown_keys())
             window.panels.show_panel("tools")
             panel = window.panels.panels["tools"]

@@ -307,4 +307,3 @@ class TasksController(ListController):
         if poll is not None:
             poll.stop()
             self.emit(POLLING)
-

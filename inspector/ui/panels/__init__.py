@@ -113,7 +113,10 @@ class PanelHost(QWidget):
         self.show_for(session, n.era, n.version, n.server_capabilities)
 
     def show_for(self, session, era: str | None, version: str | None, server_caps: dict | None) -> None:
-        self._lay_out(availability(era, version, server_caps), lambda panel, verdict: panel.session_started(session, verdict, era, version))
+        self._lay_out(
+            availability(era, version, server_caps),
+            lambda panel, verdict: panel.session_started(session, verdict, era, version),
+        )
 
     def _lay_out(self, verdicts: dict[str, Availability], start=None) -> None:
         """The allowed panels as tabs (``start(panel, verdict)`` for each), the others listed."""
@@ -149,13 +152,23 @@ class PanelHost(QWidget):
             title = self.panels[key].title()
             short = next((words for start, words in _SHORT_REASONS if verdict.reason.startswith(start)), "")
             groups.setdefault(short, []).append(title)
-            lines.append(self.tr("{panel}: {reason}").format(panel=title, reason=QCoreApplication.translate("Features", verdict.reason)))
+            lines.append(
+                self.tr("{panel}: {reason}").format(
+                    panel=title, reason=QCoreApplication.translate("Features", verdict.reason)
+                )
+            )
         if not lines:
             self.hidden.set_line("")
             return
         sep = self.tr(", ")
-        parts = [sep.join(titles) + (self.tr(" ({why})").format(why=self.tr(short)) if short else "") for short, titles in groups.items()]
-        self.hidden.set_line(self.tr("Hidden: {panels}").format(panels=self.tr(" · ").join(parts)), self.tr("Hidden panels:") + "\n" + "\n".join(lines))
+        parts = [
+            sep.join(titles) + (self.tr(" ({why})").format(why=self.tr(short)) if short else "")
+            for short, titles in groups.items()
+        ]
+        self.hidden.set_line(
+            self.tr("Hidden: {panels}").format(panels=self.tr(" · ").join(parts)),
+            self.tr("Hidden panels:") + "\n" + "\n".join(lines),
+        )
 
     def retranslate_titles(self) -> None:
         """Tab titles and the placeholder in the current language (the panels keep running)."""
@@ -196,7 +209,9 @@ class PanelHost(QWidget):
         if state.negotiated:
             self.placeholder.setText(self.tr("Connect to a server: the panels for what it declares appear here."))
         else:
-            self.placeholder.setText(self.tr("By this entry of the recording the start sequence had not finished: no feature panels yet."))
+            self.placeholder.setText(
+                self.tr("By this entry of the recording the start sequence had not finished: no feature panels yet.")
+            )
             self.hidden.hide()
         for key, panel in self.panels.items():
             if verdicts[key].shown:

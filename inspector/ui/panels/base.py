@@ -26,7 +26,17 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from inspector.protocol.rules import RULES
 from inspector.session import RequestCancelled, Session, SessionError
@@ -130,22 +140,32 @@ class WaitNote(QFrame):
             if not s.answer.rules:  # answered: the list shows what came
                 return "", []
             return self.tr("{method} (id {id}) was answered at #{seq}, flagged: {why}.").format(
-                method=method, id=rid, seq=s.answer.seq, why=self.why(s.answer.rules)), [s.answer.seq]
+                method=method, id=rid, seq=s.answer.seq, why=self.why(s.answer.rules)
+            ), [s.answer.seq]
         if s.timeout_seq is not None:
             if last is None:
-                return self.tr("{method} (id {id}) timed out at #{seq}: no answer came within the request timeout.").format(
-                    method=method, id=rid, seq=s.timeout_seq), [s.timeout_seq]
-            return self.tr("{method} (id {id}) timed out at #{seq}, unanswered; an answer with id {other} had come at #{at}, flagged: {why}.").format(
-                method=method, id=rid, seq=s.timeout_seq, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq, s.timeout_seq]
+                return self.tr(
+                    "{method} (id {id}) timed out at #{seq}: no answer came within the request timeout."
+                ).format(method=method, id=rid, seq=s.timeout_seq), [s.timeout_seq]
+            return self.tr(
+                "{method} (id {id}) timed out at #{seq}, unanswered; an answer with id {other} had come at #{at}, flagged: {why}."
+            ).format(
+                method=method, id=rid, seq=s.timeout_seq, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)
+            ), [last.seq, s.timeout_seq]
         assert last is not None  # flagged and still waiting, or given up: an answer nobody could take
         if s.abandoned:
-            return self.tr("{method} (id {id}) went unanswered: the client stopped waiting (cancelled, or the server went away); an answer with id {other} had come at #{at}, flagged: {why}.").format(
-                method=method, id=rid, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq]
+            return self.tr(
+                "{method} (id {id}) went unanswered: the client stopped waiting (cancelled, or the server went away); an answer with id {other} had come at #{at}, flagged: {why}."
+            ).format(method=method, id=rid, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq]
         if s.unmatched_count == 1:
             text = self.tr("Waiting for {method} (id {id}): an answer with id {other} came at #{at}, flagged: {why}.")
         else:
-            text = self.tr("Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}.")
-        return text.format(method=method, id=rid, n=s.unmatched_count, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq]
+            text = self.tr(
+                "Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}."
+            )
+        return text.format(
+            method=method, id=rid, n=s.unmatched_count, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)
+        ), [last.seq]
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "buttons"):
@@ -193,7 +213,9 @@ class FeaturePanel(QWidget):
     def title(self) -> str:
         raise NotImplementedError
 
-    def session_started(self, session: Session, availability: Availability, era: str | None, version: str | None) -> None:
+    def session_started(
+        self, session: Session, availability: Availability, era: str | None, version: str | None
+    ) -> None:
         """The start sequence finished and this panel is shown: load lists, enable actions."""
         self._leave_stream()
         self.drop_waits()
@@ -236,13 +258,17 @@ class FeaturePanel(QWidget):
         if self.recorded_note is None:
             self.recorded_note = plain_label(selectable=False)
             self.recorded_note.setObjectName("recordedNote")
-            self.recorded_note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)  # a line, not a share of the room
+            self.recorded_note.setSizePolicy(
+                QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum
+            )  # a line, not a share of the room
             set_tone(self.recorded_note, "warn", "font-weight: 600;")
             layout = self.layout()
             if isinstance(layout, QBoxLayout):
                 layout.insertWidget(0, self.recorded_note)
         self.recorded_note.setText(
-            QCoreApplication.translate("FeaturePanel", "From the recording, as of entry {row}: read-only, the actions are disabled.").format(row=row)
+            QCoreApplication.translate(
+                "FeaturePanel", "From the recording, as of entry {row}: read-only, the actions are disabled."
+            ).format(row=row)
         )
         self.recorded_note.show()
 
@@ -382,7 +408,12 @@ class FeaturePanel(QWidget):
             except Exception as exc:  # what the server sent tripped the panel: shown and recorded, never fatal
                 name = getattr(fn, "__name__", "an action")
                 what = f"{type(exc).__name__}: {exc}"
-                self.say_error(error_label, lambda: self.tr("The inspector failed on what the server sent ({0}); it is recorded in the timeline.").format(what))
+                self.say_error(
+                    error_label,
+                    lambda: self.tr(
+                        "The inspector failed on what the server sent ({0}); it is recorded in the timeline."
+                    ).format(what),
+                )
                 if session is not None:
                     session.note_internal_error(f"{self.key} panel, {name}", exc)
 

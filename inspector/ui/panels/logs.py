@@ -36,10 +36,27 @@ from typing import Any
 import orjson
 from PySide6.QtCore import QEvent, QModelIndex, QSize, Qt
 from PySide6.QtGui import (
-    QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPainter, QPalette, QPixmap,
+    QBrush,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetrics,
+    QGuiApplication,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPixmap,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy, QTableView, QVBoxLayout,
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QTableView,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -93,10 +110,6 @@ def _one_line(text: str, limit: int) -> str:
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return text.replace("\r\n", " ⏎ ").replace("\n", " ⏎ ").replace("\r", " ⏎ ").replace("\t", " ")
-
-
-
-
 
 
 class LevelColors:

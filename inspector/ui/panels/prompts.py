@@ -45,7 +45,18 @@ from inspector.session.operations import NOTE_ERROR, ListPager
 
 from ..content import ContentView
 from ..theme import tone
-from ..widgets import BusyIndicator, CompletionField, ErrorLabel, PagedListView, mono_font, muted, plain_label, plain_tooltip, section_title, set_tone
+from ..widgets import (
+    BusyIndicator,
+    CompletionField,
+    ErrorLabel,
+    PagedListView,
+    mono_font,
+    muted,
+    plain_label,
+    plain_tooltip,
+    section_title,
+    set_tone,
+)
 from ..text import listen_note_text
 from .answers import complete_field, error_text, failure_text
 from .base import FeaturePanel
@@ -127,8 +138,12 @@ class Conversation(QScrollArea):
         self.empty.setVisible(True)
 
     def _retranslate(self) -> None:
-        self.empty.setText(self._message() if self._message is not None else self.tr("Press Get to fetch the prompt's messages."))
-        self.description.setText(self.tr("Description: {text}").format(text=self._description) if self._description else "")
+        self.empty.setText(
+            self._message() if self._message is not None else self.tr("Press Get to fetch the prompt's messages.")
+        )
+        self.description.setText(
+            self.tr("Description: {text}").format(text=self._description) if self._description else ""
+        )
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "empty"):  # built
@@ -498,7 +513,9 @@ class PromptsPanel(FeaturePanel):
             field.setPlaceholderText(self.tr("required") if arg.required else self.tr("optional"))
             tip = arg.description
             if not completes:
-                tip = (tip + "\n" if tip else "") + self.tr("The server did not declare completions, so no suggestions.")
+                tip = (tip + "\n" if tip else "") + self.tr(
+                    "The server did not declare completions, so no suggestions."
+                )
             field.hint = tip
             tip = plain_tooltip(tip) if tip else ""
             field.setToolTip(tip)
@@ -506,9 +523,13 @@ class PromptsPanel(FeaturePanel):
         if not args:
             self.args_hint.setText(self.tr("This prompt takes no arguments."))
         elif completes:
-            self.args_hint.setText(self.tr("* required. Suggestions come from the server (completion/complete) as you type."))
+            self.args_hint.setText(
+                self.tr("* required. Suggestions come from the server (completion/complete) as you type.")
+            )
         else:
-            self.args_hint.setText(self.tr("* required. The server did not declare completions: type the values yourself."))
+            self.args_hint.setText(
+                self.tr("* required. The server did not declare completions: type the values yourself.")
+            )
 
     def arguments(self) -> dict[str, str]:
         return {name: f.text() for name, f in self.fields.items() if f.text()}
@@ -530,8 +551,9 @@ class PromptsPanel(FeaturePanel):
         missing = self.feature.missing(self.current, values)
         if missing:
             names = ", ".join(missing)
-            self.say(self.errors, lambda: self.tr("Fill in the required argument(s) first: {names}.").format(
-                names=names))
+            self.say(
+                self.errors, lambda: self.tr("Fill in the required argument(s) first: {names}.").format(names=names)
+            )
             self.fields[missing[0]].setFocus()
             return False
         self.errors.clear_text()
@@ -550,15 +572,22 @@ class PromptsPanel(FeaturePanel):
         if not self._show_got(got.name, reply):
             return
         n, when = len(self.conversation.bubbles), time.strftime("%H:%M:%S")
-        self.say(self.status, lambda: self.tr("Got {name} at {time}: {n} message(s), {ms:.0f} ms.").format(
-            name=got.name, time=when, n=n, ms=reply.latency * 1000))
+        self.say(
+            self.status,
+            lambda: self.tr("Got {name} at {time}: {n} message(s), {ms:.0f} ms.").format(
+                name=got.name, time=when, n=n, ms=reply.latency * 1000
+            ),
+        )
 
     def _show_got(self, name: Any, reply) -> bool:
         """A prompts/get answer as a conversation; False when it was an error (shown)."""
         if not reply.ok:
             self.last_result = None
             self.conversation.clear(lambda: self.tr("Nothing to show: prompts/get failed."))
-            self.say(self.errors, lambda: self.tr("prompts/get {name} failed. {error}").format(name=name, error=error_text(reply.error)))
+            self.say(
+                self.errors,
+                lambda: self.tr("prompts/get {name} failed. {error}").format(name=name, error=error_text(reply.error)),
+            )
             return False
         self.last_result = reply.result or {}
         self.conversation.set_result(self.last_result)
@@ -572,7 +601,10 @@ class PromptsPanel(FeaturePanel):
         self.args_box.setEnabled(False)
         listing = state.listing("prompts/list")
         call = state.call("prompts/get")
-        changed = [self.recorded_changed("prompts/list", listing), self.recorded_changed("prompts/get", call and call.marker)]
+        changed = [
+            self.recorded_changed("prompts/list", listing),
+            self.recorded_changed("prompts/get", call and call.marker),
+        ]
         if any(changed):  # drawn again, errors and all
             self.errors.clear_text()
             announces = availability is not None and availability.list_changed
@@ -581,7 +613,12 @@ class PromptsPanel(FeaturePanel):
             self.list_view.add_rows([self._row(e) for e in self.prompts.items])
             for note in self.prompts.notes:
                 if note.code == NOTE_ERROR:
-                    self.say(self.errors, lambda detail=note.detail: self.tr("prompts/list failed. {error}").format(error=error_text(detail)))
+                    self.say(
+                        self.errors,
+                        lambda detail=note.detail: self.tr("prompts/list failed. {error}").format(
+                            error=error_text(detail)
+                        ),
+                    )
             self._show_recorded_get(call)
         self._sync_actions()
 
@@ -602,8 +639,16 @@ class PromptsPanel(FeaturePanel):
             value = arguments.get(arg, "")
             field.setText(value if isinstance(value, str) else str(value))
         if call.reply is None:
-            self.conversation.clear(lambda: self.tr("prompts/get {name} was sent at entry {seq}; not answered by this entry.").format(name=name, seq=call.seq))
+            self.conversation.clear(
+                lambda: self.tr("prompts/get {name} was sent at entry {seq}; not answered by this entry.").format(
+                    name=name, seq=call.seq
+                )
+            )
         elif self._show_got(name, call.reply):
             n = len(self.conversation.bubbles)
-            self.say(self.status, lambda: self.tr("Got {name} at entry {seq}: {n} message(s), {ms:.0f} ms.").format(
-                name=name, seq=call.reply.seq, n=n, ms=call.reply.latency * 1000))
+            self.say(
+                self.status,
+                lambda: self.tr("Got {name} at entry {seq}: {n} message(s), {ms:.0f} ms.").format(
+                    name=name, seq=call.reply.seq, n=n, ms=call.reply.latency * 1000
+                ),
+            )

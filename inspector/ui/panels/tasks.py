@@ -53,7 +53,6 @@ from .answers import failure_text
 from .base import FeaturePanel
 
 
-
 #: task status -> theme colour
 STATUS_TONES = {"working": "link", "input_required": "warn", "completed": "ok", "failed": "error", "cancelled": "muted"}
 
@@ -272,7 +271,7 @@ class TasksPanel(FeaturePanel):
         self.more_button.setToolTip(self.tr("tasks/list with the nextCursor of the last page"))
         self.tree.setHeaderLabels([self.tr("Task"), self.tr("Status"), self.tr("Status message"), self.tr("Updated")])
         self.empty_label.setText(
-            self.tr("No tasks yet. A task starts when a request asks for one (a tools/call with a \"task\" field).")
+            self.tr('No tasks yet. A task starts when a request asks for one (a tools/call with a "task" field).')
         )
         names = {
             "taskId": self.tr("Task id"),

@@ -117,7 +117,10 @@ BADGES = (
     ("openWorldHint", QT_TRANSLATE_NOOP("ToolsPanel", "open world"), "event"),
 )
 # execution.taskSupport -> badge text (the value's meaning in the user's language)
-TASK_BADGES = {"optional": QT_TRANSLATE_NOOP("ToolsPanel", "task optional"), "required": QT_TRANSLATE_NOOP("ToolsPanel", "task required")}
+TASK_BADGES = {
+    "optional": QT_TRANSLATE_NOOP("ToolsPanel", "task optional"),
+    "required": QT_TRANSLATE_NOOP("ToolsPanel", "task required"),
+}
 # execution.taskSupport -> the schema summary's fact (a value the spec does not define is shown as sent)
 TASK_SUPPORT_FACTS = {
     "forbidden": QT_TRANSLATE_NOOP("ToolsPanel", "task support: forbidden"),
@@ -187,7 +190,11 @@ class ToolDelegate(QStyledItemDelegate):
         tfm = QFontMetrics(title_font)
         painter.setFont(title_font)
         painter.setPen(fg)
-        painter.drawText(QRect(r.left(), r.top(), r.width(), tfm.height()), Qt.AlignmentFlag.AlignVCenter, tfm.elidedText(tool_title(tool), Qt.TextElideMode.ElideRight, r.width()))
+        painter.drawText(
+            QRect(r.left(), r.top(), r.width(), tfm.height()),
+            Qt.AlignmentFlag.AlignVCenter,
+            tfm.elidedText(tool_title(tool), Qt.TextElideMode.ElideRight, r.width()),
+        )
         y = r.top() + tfm.height() + 3
         mfm = QFontMetrics(mono)
         painter.setFont(mono)
@@ -200,7 +207,11 @@ class ToolDelegate(QStyledItemDelegate):
         badge_w = sum(sfm.horizontalAdvance(b[0]) + 14 for b in badges)
         mfm = painter.fontMetrics()
         name_w = min(mfm.horizontalAdvance(name) + 6, max(40, r.width() - badge_w - 8))
-        painter.drawText(QRect(r.left(), y, name_w, mfm.height()), Qt.AlignmentFlag.AlignVCenter, mfm.elidedText(name, Qt.TextElideMode.ElideMiddle, name_w))
+        painter.drawText(
+            QRect(r.left(), y, name_w, mfm.height()),
+            Qt.AlignmentFlag.AlignVCenter,
+            mfm.elidedText(name, Qt.TextElideMode.ElideMiddle, name_w),
+        )
         x = r.left() + name_w + 8
         painter.setFont(small)
         for text, role in badges:
@@ -559,7 +570,11 @@ class ToolsPanel(FeaturePanel):
         self.ttl_spin.setSpecialValueText(self.tr("TTL: server's"))
         self.ttl_spin.setPrefix(self.tr("TTL "))
         self.ttl_spin.setSuffix(self.tr(" s"))
-        self.ttl_spin.setToolTip(self.tr("How long the server should keep the task and its result (the task's ttl); the server may choose another"))
+        self.ttl_spin.setToolTip(
+            self.tr(
+                "How long the server should keep the task and its result (the task's ttl); the server may choose another"
+            )
+        )
         self.show_task_button.setText(self.tr("Show in Tasks"))
         if hasattr(self, "http_problem_label"):
             self._show_exclusion(self.current)
@@ -644,13 +659,21 @@ class ToolsPanel(FeaturePanel):
             self.list.setCurrentRow(-1)
         tool = next((t for t in self.tools if t.get("name") == name), {"name": name})
         if call.reply is None:
-            self.say(self.status_label, lambda: self.tr("{0} · tools/call id {1} sent at entry {2}; not answered by this entry").format(name, call.id, call.seq))
+            self.say(
+                self.status_label,
+                lambda: self.tr("{0} · tools/call id {1} sent at entry {2}; not answered by this entry").format(
+                    name, call.id, call.seq
+                ),
+            )
             return
         self._show_reply(tool, call.reply)
         task = call.reply.result.get("task") if call.reply.ok and isinstance(call.reply.result, dict) else None
         if isinstance(task, dict):
             said = self._status_words or (lambda: "")
-            self.say(self.status_label, lambda: said() + " · " + self.tr("run as task {0}: see the Tasks panel").format(task.get("taskId")))
+            self.say(
+                self.status_label,
+                lambda: said() + " · " + self.tr("run as task {0}: see the Tasks panel").format(task.get("taskId")),
+            )
 
     def _read_only(self, on: bool) -> None:
         """Replay: the arguments can be read, not changed (nothing can be sent)."""
@@ -678,7 +701,11 @@ class ToolsPanel(FeaturePanel):
         if self.feature.list_changed(declared) == CHANGE_RELOAD:
             self._note(lambda: self.tr("The server said the tool list changed: reloaded."))
         else:
-            self._note(lambda: self.tr("The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload."))
+            self._note(
+                lambda: self.tr(
+                    "The server sent tools/list_changed without declaring tools.listChanged; press Refresh to reload."
+                )
+            )
 
     # ================================================================ listing
 
@@ -834,7 +861,9 @@ class ToolsPanel(FeaturePanel):
         """The name's tooltip: the tool's annotations as declared (none: no tooltip)."""
         ann = tool.get("annotations")
         if isinstance(ann, dict):
-            hints = ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in ann.items() if k != "title")
+            hints = ", ".join(
+                f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in ann.items() if k != "title"
+            )
             self.name_label.setToolTip(plain_tooltip(self.tr("annotations (untrusted hints): {0}").format(hints)))
         else:
             self.name_label.setToolTip("")
@@ -948,7 +977,9 @@ class ToolsPanel(FeaturePanel):
             )
         else:
             self.task_box.setEnabled(True)
-            tip = self.tr("Send tools/call with a task: the server answers with a task at once; the panel polls tasks/get and fetches tasks/result.")
+            tip = self.tr(
+                "Send tools/call with a task: the server answers with a task at once; the panel polls tasks/get and fetches tasks/result."
+            )
         self.task_box.setToolTip(tip)
         self.ttl_spin.setEnabled(self.task_box.isChecked())
 
@@ -974,13 +1005,17 @@ class ToolsPanel(FeaturePanel):
         if refusal is not None:  # excluded whatever the schema check says: the composer is the way to send it
             detail = refusal.detail
             if refusal.code == REFUSE_EXCLUDED:
-                self._refuse(lambda: self.tr(
-                    "Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0})."
-                ).format(detail))
+                self._refuse(
+                    lambda: self.tr(
+                        "Not called: this tool is excluded, its x-mcp-header annotations are invalid ({0})."
+                    ).format(detail)
+                )
             else:
-                self._refuse(lambda: self.tr(
-                    "Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry."
-                ).format(", ".join(detail)))
+                self._refuse(
+                    lambda: self.tr(
+                        "Not called: the integer for {0} is outside ±(2^53−1), which a header must not carry."
+                    ).format(", ".join(detail))
+                )
             return False
         if self.validate_box.isChecked():
             errors = self.editor.errors()
@@ -999,8 +1034,13 @@ class ToolsPanel(FeaturePanel):
             self.say(self.progress_label, lambda: self.tr("Calling {0}…").format(name))
         self.progress_row.show()
         ttl = (self.ttl_spin.value() * 1000 or None) if as_task else None
-        started = self.feature.call(self.current, arguments, as_task=as_task, ttl=ttl,
-                                    spawn=lambda fn: self.run(fn, error_label=self.args_error))
+        started = self.feature.call(
+            self.current,
+            arguments,
+            as_task=as_task,
+            ttl=ttl,
+            spawn=lambda fn: self.run(fn, error_label=self.args_error),
+        )
         if not started:
             self.progress_row.hide()
             self._update_actions()
@@ -1024,7 +1064,9 @@ class ToolsPanel(FeaturePanel):
         cursor; the summary stays under the Call button."""
         if self.editor.mode() != "form":
             return
-        first = next((f for f in self.editor.form.fields() if f.path_text in errors and f.container.isVisibleTo(self)), None)
+        first = next(
+            (f for f in self.editor.form.fields() if f.path_text in errors and f.container.isVisibleTo(self)), None
+        )
         if first is None:
             return
         first.editor.setFocus()
@@ -1047,6 +1089,7 @@ class ToolsPanel(FeaturePanel):
             self.outcome = CANCELLED
             if run is not None:
                 sent, status = run.cancel_sent, run.status or "?"
+
                 def words() -> tuple[str, str]:
                     if sent:
                         detail = self.tr("tasks/cancel was sent; the task is now {0}.").format(status)
@@ -1057,8 +1100,15 @@ class ToolsPanel(FeaturePanel):
                 self._banner(words, "muted")
                 return
             closed = self.feature.closes_stream
-            self._banner(lambda: (self.tr("Cancelled"), self.tr("the answer stream was closed, which cancels the request; the server should stop.")
-                                  if closed else self.tr("notifications/cancelled was sent; the server should stop and not answer.")), "muted")
+            self._banner(
+                lambda: (
+                    self.tr("Cancelled"),
+                    self.tr("the answer stream was closed, which cancels the request; the server should stop.")
+                    if closed
+                    else self.tr("notifications/cancelled was sent; the server should stop and not answer."),
+                ),
+                "muted",
+            )
             return
         if called.failure is not None:
             self.outcome = FAILED
@@ -1073,12 +1123,23 @@ class ToolsPanel(FeaturePanel):
         if called.no_task:
             if self.outcome == RESULT:
                 self._banner(
-                    lambda: (self.tr("No task was created"), self.tr("The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.")),
+                    lambda: (
+                        self.tr("No task was created"),
+                        self.tr(
+                            "The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult."
+                        ),
+                    ),
                     "warn",
                 )
             return
         task_id = run.task_id
-        status, polls, elapsed, problem, detail = run.status or "?", run.polls, run.elapsed or 0.0, run.problem, run.problem_detail
+        status, polls, elapsed, problem, detail = (
+            run.status or "?",
+            run.polls,
+            run.elapsed or 0.0,
+            run.problem,
+            run.problem_detail,
+        )
 
         def facts() -> str:
             out = [
@@ -1090,7 +1151,11 @@ class ToolsPanel(FeaturePanel):
             ]
             if problem == TASK_GET_FAILED:
                 err = detail if isinstance(detail, dict) else {}
-                out.append(self.tr("tasks/get failed ({0} {1}); the result was fetched anyway").format(err.get("code"), err.get("message")))
+                out.append(
+                    self.tr("tasks/get failed ({0} {1}); the result was fetched anyway").format(
+                        err.get("code"), err.get("message")
+                    )
+                )
             return " · ".join(out)
 
         self._status_words = facts
@@ -1103,7 +1168,9 @@ class ToolsPanel(FeaturePanel):
         message = task.get("statusMessage")
         status = task.get("status", "?")
         tail = " · " + message.replace("\n", " ") if isinstance(message, str) and message else ""
-        self.say(self.progress_label, lambda: self.tr("Task {id}: {status}").format(id=task_id[:8], status=status) + tail)
+        self.say(
+            self.progress_label, lambda: self.tr("Task {id}: {status}").format(id=task_id[:8], status=status) + tail
+        )
         self.taskUpdated.emit(dict(task), first)
 
     def _show_task(self) -> None:
@@ -1135,7 +1202,11 @@ class ToolsPanel(FeaturePanel):
         total = reply.total if reply.total is not None else reply.latency
 
         def facts() -> str:
-            out = [tool["name"], self.tr("tools/call id {0}").format(reply.id), self.tr("answered in {0}").format(format_duration(total))]
+            out = [
+                tool["name"],
+                self.tr("tools/call id {0}").format(reply.id),
+                self.tr("answered in {0}").format(format_duration(total)),
+            ]
             if reply.rounds > 1:
                 rounds = ", ".join(format_duration(t) for t in reply.round_latencies)
                 out.append(self.tr("%n round(s) (input required): {0}", "", reply.rounds).format(rounds))
@@ -1148,23 +1219,43 @@ class ToolsPanel(FeaturePanel):
             code = err.get("code")
             message = err.get("message") if isinstance(err.get("message"), str) else ""
             self.outcome = PROTOCOL_ERROR
-            self._banner(lambda: (self.tr("Protocol error {0}: {1}").format(code, message), self.tr("A JSON-RPC error: the request itself was refused (not a tool error).")), "error")
+            self._banner(
+                lambda: (
+                    self.tr("Protocol error {0}: {1}").format(code, message),
+                    self.tr("A JSON-RPC error: the request itself was refused (not a tool error)."),
+                ),
+                "error",
+            )
             if "data" in err:
                 self.content.set_blocks([{"type": "error data", "data": err["data"]}])
             return
         result = reply.result or {}
         if outcome == INPUT_REQUIRED:
             self.outcome = FAILED
-            self._banner(lambda: (self.tr("The server still asks for input"), self.tr("No answer after {0} rounds of input requests.").format(reply.rounds)), "warn")
+            self._banner(
+                lambda: (
+                    self.tr("The server still asks for input"),
+                    self.tr("No answer after {0} rounds of input requests.").format(reply.rounds),
+                ),
+                "warn",
+            )
             self.content.set_blocks([{"type": "input_required", **result}])
             return
         content = result.get("content")
         is_error = outcome == TOOL_ERROR
         structured = result.get("structuredContent")
-        output_schema = tool.get("outputSchema") if isinstance(tool.get("outputSchema"), dict) and not is_error else None
+        output_schema = (
+            tool.get("outputSchema") if isinstance(tool.get("outputSchema"), dict) and not is_error else None
+        )
         if is_error:
             self.outcome = TOOL_ERROR
-            self._banner(lambda: (self.tr("The tool reported an error"), self.tr("isError: true: the call worked, the tool failed; its content follows.")), "error")
+            self._banner(
+                lambda: (
+                    self.tr("The tool reported an error"),
+                    self.tr("isError: true: the call worked, the tool failed; its content follows."),
+                ),
+                "error",
+            )
         else:
             self.outcome = RESULT
             self.banner.hide()
