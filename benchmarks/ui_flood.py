@@ -180,7 +180,7 @@ async def one_run(app: QApplication, count: int, scenario: str, profiler=None) -
                 "stall_max": max(gaps) if gaps else 0.0,
                 "ticks": len(gaps),
             }
-            controller.disconnect()
+            controller.end_session()
             with anyio.fail_after(20):
                 while controller.running:
                     await anyio.sleep(0.01)

@@ -159,7 +159,7 @@ async def one_run(app: QApplication, size: int, profiler=None) -> dict:
                 "select": stalls.figures("select"),
                 "hex": stalls.figures("hex"),
             }
-            controller.disconnect()
+            controller.end_session()
             with anyio.fail_after(20):
                 while controller.running:
                     await anyio.sleep(0.01)

@@ -53,30 +53,96 @@ def save(window, name: str) -> Path:
     return path
 
 
-async def session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
-                       step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
-                       expect_failure: bool = False, http: str = "", http_tab: bool = False, steps: int = 0,
-                       presenter: bool = False, size: tuple[int, int] = (1600, 1000), shutdown: bool = False, layout: str = "") -> None:
-    if http:  # the official SDK's server on 127.0.0.1, for this shot only: over Streamable HTTP, or HTTP+SSE found by auto
+async def session_shot(
+    app,
+    name: str,
+    *,
+    era: str = "legacy",
+    version: str = "",
+    demo_args=(),
+    language: str = "en",
+    step: bool = False,
+    requests=(),
+    select_last_of: str | None = None,
+    theme: str = "light",
+    expect_failure: bool = False,
+    http: str = "",
+    http_tab: bool = False,
+    steps: int = 0,
+    presenter: bool = False,
+    size: tuple[int, int] = (1600, 1000),
+    shutdown: bool = False,
+    layout: str = "",
+) -> None:
+    if (
+        http
+    ):  # the official SDK's server on 127.0.0.1, for this shot only: over Streamable HTTP, or HTTP+SSE found by auto
         sys.path.insert(0, str(ROOT / "tests"))
         from peers import HttpPeer, free_port, sdk_http_server
 
         port = free_port()
         fallback = http == "fallback"
-        peer = HttpPeer(sdk_http_server(port, "--sse"), port, path="/sse") if fallback else HttpPeer(sdk_http_server(port), port)
+        peer = (
+            HttpPeer(sdk_http_server(port, "--sse"), port, path="/sse")
+            if fallback
+            else HttpPeer(sdk_http_server(port), port)
+        )
         with peer:
-            await _session_shot(app, name, era=era, language=language, requests=requests, select_last_of=select_last_of, theme=theme, url=peer.url,
-                                transport="http-auto" if fallback else "streamable-http", http_tab=http_tab)
+            await _session_shot(
+                app,
+                name,
+                era=era,
+                language=language,
+                requests=requests,
+                select_last_of=select_last_of,
+                theme=theme,
+                url=peer.url,
+                transport="http-auto" if fallback else "streamable-http",
+                http_tab=http_tab,
+            )
         return
-    await _session_shot(app, name, era=era, version=version, demo_args=demo_args, language=language, step=step, requests=requests,
-                        select_last_of=select_last_of, theme=theme, expect_failure=expect_failure, steps=steps, presenter=presenter, size=size,
-                        shutdown=shutdown, layout=layout)
+    await _session_shot(
+        app,
+        name,
+        era=era,
+        version=version,
+        demo_args=demo_args,
+        language=language,
+        step=step,
+        requests=requests,
+        select_last_of=select_last_of,
+        theme=theme,
+        expect_failure=expect_failure,
+        steps=steps,
+        presenter=presenter,
+        size=size,
+        shutdown=shutdown,
+        layout=layout,
+    )
 
 
-async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "", demo_args=(), language: str = "en",
-                        step: bool = False, requests=(), select_last_of: str | None = None, theme: str = "light",
-                        expect_failure: bool = False, url: str = "", transport: str = "", http_tab: bool = False, steps: int = 0,
-                        presenter: bool = False, size: tuple[int, int] = (1600, 1000), shutdown: bool = False, layout: str = "") -> None:
+async def _session_shot(
+    app,
+    name: str,
+    *,
+    era: str = "legacy",
+    version: str = "",
+    demo_args=(),
+    language: str = "en",
+    step: bool = False,
+    requests=(),
+    select_last_of: str | None = None,
+    theme: str = "light",
+    expect_failure: bool = False,
+    url: str = "",
+    transport: str = "",
+    http_tab: bool = False,
+    steps: int = 0,
+    presenter: bool = False,
+    size: tuple[int, int] = (1600, 1000),
+    shutdown: bool = False,
+    layout: str = "",
+) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         controller, window = build(app, config=Path(tmp))
         window.themes.set_choice(theme)
@@ -92,7 +158,9 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
             w.set_presenter(presenter)
             profile = demo_profile(window.languages.effective())  # the demo speaks the window's language
             if url:
-                profile = ServerProfile(name="SDK server over HTTP", command="", transport=transport, url=url, id=profile.id)
+                profile = ServerProfile(
+                    name="SDK server over HTTP", command="", transport=transport, url=url, id=profile.id
+                )
             profile.era = era
             profile.protocol_version = version
             profile.args = [*profile.args, *demo_args]
@@ -112,11 +180,18 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
                     await wait_for(lambda: controller.pending_step is not None and controller.pending_step is not shown)
                 if shutdown:  # Disconnect while stepping: the first shutdown step waits
                     controller.run_to_end()
-                    await wait_for(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
+                    await wait_for(
+                        lambda: (
+                            controller.session is not None
+                            and controller.session.state in (State.OPERATING, State.READY)
+                        )
+                    )
                     await settle(app, 0.5)
                     controller.session.gate.enabled = True  # step mode again, for the shutdown
                     w.act_disconnect.trigger()
-                    await wait_for(lambda: controller.pending_step is not None and controller.pending_step.direction == "shutdown")
+                    await wait_for(
+                        lambda: controller.pending_step is not None and controller.pending_step.direction == "shutdown"
+                    )
                 await settle(app, 0.8)
                 save(w, name)
             elif expect_failure:
@@ -132,7 +207,11 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
                 await settle(app, 0.8)
                 save(w, name)
             else:
-                await wait_for(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
+                await wait_for(
+                    lambda: (
+                        controller.session is not None and controller.session.state in (State.OPERATING, State.READY)
+                    )
+                )
                 for method, params in requests:
                     try:
                         await controller.session.request(method, params, timeout=10)
@@ -149,7 +228,7 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
                     w.detail.tabs.setCurrentIndex(1)
                 await settle(app, 0.9)
                 save(w, name)
-            controller.disconnect()
+            controller.end_session()
             await wait_for(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
         w.languages.set_choice("en")  # its translators live on the shared app: the next shot is English
@@ -158,8 +237,18 @@ async def _session_shot(app, name: str, *, era: str = "legacy", version: str = "
         await anyio.sleep(0.05)  # the loop deletes what deleteLater() scheduled
 
 
-async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool = False, language: str = "en",
-                     size: tuple[int, int] | None = None, server: tuple[str, ...] = ()) -> None:
+async def panel_shot(
+    app,
+    name: str,
+    *,
+    era: str,
+    panel: str,
+    act,
+    dialog: bool = False,
+    language: str = "en",
+    size: tuple[int, int] | None = None,
+    server: tuple[str, ...] = (),
+) -> None:
     """Connect to the demo (or the fixture server ``server``: argv after the Python interpreter), bring
     ``panel`` to the front, let ``act`` populate it, grab. With ``size`` the window has that size and
     its default dock widths; without, 1600x1000 with a wide Features dock."""
@@ -174,7 +263,11 @@ async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool 
             w.show()
             if size is None:
                 w.resizeDocks([w.dock, w.features_dock], [250, 760], Qt.Orientation.Horizontal)
-            profile = ServerProfile(name=server[-1], command=sys.executable, args=[str(ROOT / server[0]), *server[1:]]) if server else demo_profile()
+            profile = (
+                ServerProfile(name=server[-1], command=sys.executable, args=[str(ROOT / server[0]), *server[1:]])
+                if server
+                else demo_profile()
+            )
             profile.era = era
             profile.stdin_grace = 0.5
             profile.term_grace = 0.5
@@ -182,7 +275,9 @@ async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool 
             w.connection.profiles[0] = profile
             w.connection.editor.set_profile(profile)
             w.connect_selected()
-            await wait_for(lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY))
+            await wait_for(
+                lambda: controller.session is not None and controller.session.state in (State.OPERATING, State.READY)
+            )
             await wait_for(lambda: panel in w.panels.shown_keys())
             w.panels.show_panel(panel)
             await settle(app, 0.5)
@@ -194,7 +289,7 @@ async def panel_shot(app, name: str, *, era: str, panel: str, act, dialog: bool 
                 print(f"wrote {OUT / (name + '.png')}")
             else:
                 save(w, name)
-            controller.disconnect()
+            controller.end_session()
             await wait_for(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
         w.languages.set_choice("en")  # its translators live on the shared app: the next shot is English
@@ -207,7 +302,9 @@ async def act_composer(w, controller, panel):
     """The composer with a hand-written tools/call that lacks its tool name, judged live."""
     composer = w.open_composer("tools/call")
     composer.resize(640, 520)
-    composer.set_text('{\n  "jsonrpc": "2.0",\n  "id": 7,\n  "method": "tools/call",\n  "params": {"arguments": {"text": "hi"}}\n}')
+    composer.set_text(
+        '{\n  "jsonrpc": "2.0",\n  "id": 7,\n  "method": "tools/call",\n  "params": {"arguments": {"text": "hi"}}\n}'
+    )
     composer.send()  # breaks the schema: the first press asks for a second
     await anyio.sleep(0.3)
     return composer
@@ -215,7 +312,7 @@ async def act_composer(w, controller, panel):
 
 async def _reopen(w, controller, name: str) -> None:
     """Disconnect, save the session's recording and open it again (read-only)."""
-    controller.disconnect()
+    controller.end_session()
     await wait_for(lambda: not controller.running, 15)
     path = Path(tempfile.mkdtemp()) / f"{name}.jsonl"
     controller.save_recording(path)
@@ -238,7 +335,7 @@ async def act_reanalyse(w, controller, panel):
     of the file), opened and judged again with the current rules: what changed."""
     await controller.session.send_text('{"jsonrpc":"1.0","id":"v1","method":"ping"}', wait=5)
     await controller.session.request("tools/list")
-    controller.disconnect()
+    controller.end_session()
     await wait_for(lambda: not controller.running, 15)
     path = Path(tempfile.mkdtemp()) / "older.jsonl"
     controller.save_recording(path)
@@ -269,7 +366,11 @@ async def act_replay_panels(w, controller, panel):
     await _reopen(w, controller, "replay-panels")
     rec = w.recording
     await wait_for(lambda: w.timeline.model.total() == len(rec))
-    row = next(i for i in range(len(rec)) if rec.method_at(i) == "tools/call" and rec.direction_at(i).label == "s2c" and b"played back" in rec.raw_at(i))
+    row = next(
+        i
+        for i in range(len(rec))
+        if rec.method_at(i) == "tools/call" and rec.direction_at(i).label == "s2c" and b"played back" in rec.raw_at(i)
+    )
     w.timeline.select_seq(row)
     w.panels.show_panel("tools")
     await anyio.sleep(0.5)
@@ -283,7 +384,9 @@ async def act_sequence(w, controller, panel):
     w.views.setCurrentWidget(w.sequence)
     await anyio.sleep(0.3)
     rec = controller.recording
-    w.timeline.select_seq(next(i for i in range(len(rec)) if rec.method_at(i) == "tools/list" and rec.direction_at(i).label == "s2c"))
+    w.timeline.select_seq(
+        next(i for i in range(len(rec)) if rec.method_at(i) == "tools/list" and rec.direction_at(i).label == "s2c")
+    )
     await anyio.sleep(0.3)
 
 
@@ -441,14 +544,36 @@ PANEL_SHOTS = {
     "panel-logs": dict(era="legacy", panel="logs", act=act_logs),
     "panel-tasks": dict(era="legacy", panel="tasks", act=act_tasks),
     "panel-tools-task": dict(era="legacy", panel="tools", act=act_tool_task),
-    "panel-tools-1280": dict(era="legacy", panel="tools", act=act_tool_form_errors, size=(1280, 720),
-                             server=("tests/fixtures/servers/misbehave.py", "--mode", "long-form")),
-    "panel-tools-1280-zh": dict(era="legacy", panel="tools", act=act_tool_form_errors, size=(1280, 720), language="zh_CN",
-                                server=("tests/fixtures/servers/misbehave.py", "--mode", "long-form")),
-    "panel-flagged-answer": dict(era="legacy", panel="tools", act=act_flagged_answer, size=(1280, 720),
-                                 server=("tests/fixtures/servers/misbehave.py", "--mode", "wrong-id-lists")),
-    "panel-flagged-answer-zh": dict(era="legacy", panel="tools", act=act_flagged_answer, size=(1280, 720), language="zh_CN",
-                                    server=("tests/fixtures/servers/misbehave.py", "--mode", "wrong-id-lists")),
+    "panel-tools-1280": dict(
+        era="legacy",
+        panel="tools",
+        act=act_tool_form_errors,
+        size=(1280, 720),
+        server=("tests/fixtures/servers/misbehave.py", "--mode", "long-form"),
+    ),
+    "panel-tools-1280-zh": dict(
+        era="legacy",
+        panel="tools",
+        act=act_tool_form_errors,
+        size=(1280, 720),
+        language="zh_CN",
+        server=("tests/fixtures/servers/misbehave.py", "--mode", "long-form"),
+    ),
+    "panel-flagged-answer": dict(
+        era="legacy",
+        panel="tools",
+        act=act_flagged_answer,
+        size=(1280, 720),
+        server=("tests/fixtures/servers/misbehave.py", "--mode", "wrong-id-lists"),
+    ),
+    "panel-flagged-answer-zh": dict(
+        era="legacy",
+        panel="tools",
+        act=act_flagged_answer,
+        size=(1280, 720),
+        language="zh_CN",
+        server=("tests/fixtures/servers/misbehave.py", "--mode", "wrong-id-lists"),
+    ),
     "dialog-sampling": dict(era="legacy", panel="tools", act=act_sampling, dialog=True),
     "dialog-sampling-zh": dict(era="legacy", panel="tools", act=act_sampling, dialog=True, language="zh_CN"),
     "dialog-elicitation": dict(era="modern", panel="tools", act=act_elicitation, dialog=True),
@@ -478,13 +603,28 @@ SHOTS = {
     "step-mode-720": dict(era="legacy", step=True, steps=1, size=(1280, 720)),
     "step-mode-auto-720": dict(era="auto", step=True, size=(1280, 720)),
     "failed-start": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True),
-    "failed-start-zh": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True, language="zh_CN"),
+    "failed-start-zh": dict(
+        era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True, language="zh_CN"
+    ),
     # the server editor opened again by the failure, at a projector's size: it fits the dock's width
-    "editor-1280-zh": dict(era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True, language="zh_CN", size=(1280, 720)),
+    "editor-1280-zh": dict(
+        era="legacy", demo_args=("--crash-during-initialize",), expect_failure=True, language="zh_CN", size=(1280, 720)
+    ),
     "chinese-ui": dict(era="legacy", language="zh_CN", requests=[("tools/list", {})], select_last_of="tools/list"),
-    "http-session": dict(era="legacy", http="streamable", requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
-                         select_last_of="tools/call"),
-    "http-fallback": dict(era="auto", http="fallback", requests=[("tools/list", {})], select_last_of="initialize", http_tab=True, language="zh_CN"),
+    "http-session": dict(
+        era="legacy",
+        http="streamable",
+        requests=[("tools/list", {}), ("tools/call", {"name": "echo", "arguments": {"text": "over HTTP"}})],
+        select_last_of="tools/call",
+    ),
+    "http-fallback": dict(
+        era="auto",
+        http="fallback",
+        requests=[("tools/list", {})],
+        select_last_of="initialize",
+        http_tab=True,
+        language="zh_CN",
+    ),
     "step-shutdown": dict(era="legacy", step=True, steps=3, shutdown=True),
     "presenter": dict(era="legacy", step=True, steps=1, presenter=True, size=(1280, 720)),
     "presenter-zh": dict(era="legacy", step=True, steps=1, presenter=True, size=(1280, 720), language="zh_CN"),
@@ -493,12 +633,21 @@ SHOTS = {
     "presenter-1600": dict(era="legacy", step=True, steps=1, presenter=True, size=(1600, 1000)),
     "presenter-1600-zh": dict(era="legacy", step=True, steps=1, presenter=True, size=(1600, 1000), language="zh_CN"),
     # the named layouts (View menu) with a session, on a projector and a desktop, in both languages
-    **{f"layout-{short}-{width}{suffix}": dict(era="legacy", step=short == "teach", steps=4, layout=name, size=size, language=language,
-                                                requests=[] if short == "teach" else [("tools/list", {}), ("prompts/list", {}), ("ping", {})],
-                                                select_last_of=None if short == "teach" else "tools/list")
-       for short, name in (("debug", "debugging"), ("teach", "teaching"))
-       for width, size in ((1280, (1280, 720)), (1600, (1600, 1000)))
-       for suffix, language in (("", "en"), ("-zh", "zh_CN"))},
+    **{
+        f"layout-{short}-{width}{suffix}": dict(
+            era="legacy",
+            step=short == "teach",
+            steps=4,
+            layout=name,
+            size=size,
+            language=language,
+            requests=[] if short == "teach" else [("tools/list", {}), ("prompts/list", {}), ("ping", {})],
+            select_last_of=None if short == "teach" else "tools/list",
+        )
+        for short, name in (("debug", "debugging"), ("teach", "teaching"))
+        for width, size in ((1280, (1280, 720)), (1600, (1600, 1000)))
+        for suffix, language in (("", "en"), ("-zh", "zh_CN"))
+    },
     "dark-theme": dict(era="modern", theme="dark", requests=[("tools/list", {})], select_last_of="tools/list"),
 }
 

@@ -344,7 +344,7 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
             if connect_demo:
                 _connect_demo(controller, window)
             await closed.wait()
-            controller.disconnect()
+            controller.end_session()
             with anyio.move_on_after(10):  # let the server shut down per spec
                 while controller.running:
                     await anyio.sleep(0.02)
@@ -632,7 +632,7 @@ def self_test(timeout: float = 60.0) -> int:
                     say(f"tools/list: {len(tools)} tools ({', '.join(str(t.get('name')) for t in tools[:3])}, ...)")
 
                     step = "shutdown"
-                    controller.disconnect()
+                    controller.end_session()
                     await until(lambda: bool(finished) and not controller.running, "the server's shutdown", 20)
                     summary = finished[-1]
                     if summary.get("exit_code") != 0:
@@ -667,7 +667,7 @@ def self_test(timeout: float = 60.0) -> int:
                     result.append(0)
                 finally:
                     if controller.running:
-                        controller.disconnect()
+                        controller.end_session()
                         with anyio.move_on_after(10):
                             while controller.running:
                                 await anyio.sleep(0.02)

@@ -95,7 +95,7 @@ class SessionController(QObject):
         self.task_group.start_soon(self._run, session, profile, self._stop)
         return True
 
-    def disconnect(self, *, step_shutdown: bool = False) -> None:
+    def end_session(self, *, step_shutdown: bool = False) -> None:
         """Shut the server down per spec (the shutdown steps appear in the timeline).
         ``step_shutdown``: in step mode, each shutdown step waits for Continue too (the
         Disconnect button); without it (closing the window) nothing waits for a person."""

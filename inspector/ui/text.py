@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
 
 from orjson import JSONDecodeError as _JSONDecodeError
 from orjson import loads as _loads
@@ -35,6 +34,7 @@ from inspector.session.operations import (
     ListenNote,
     ListNote,
 )
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.messages import loads_lenient
 from inspector.session.entry_text import format_duration as format_duration  # the session layer's, offered here
 from inspector.session.entry_text import format_id as format_id
@@ -45,13 +45,20 @@ _PRINTABLE = bytes(b if 0x20 <= b < 0x7F else 0x2E for b in range(256))
 
 #: what a line longer than its view's bound is read from: the view shows this much of it
 JSON_HEAD = 64 * 1024
-_SPACE = re.compile(rb"[ \t\r\n]*")
+_SPACE = re.compile(rb"[ \t\r\n]*")  # matches everywhere (it may match nothing)
 _STRING_REST = re.compile(rb'[^"\\]*(?:\\.[^"\\]*)*', re.S)  # a string's inside, up to its closing quote
 _BARE = re.compile(rb'[^ \t\r\n"{}\[\],:]+')
 _ELLIPSIS = "…".encode()
 
 
-def json_head(raw: bytes, limit: int, head: int = JSON_HEAD) -> tuple[Any, bool]:
+def _matched_end(pattern: re.Pattern[bytes], data: bytes, pos: int) -> int:
+    """Where ``pattern``, which matches everywhere (possibly nothing), ends from ``pos``."""
+    found = pattern.match(data, pos)
+    assert found is not None  # both patterns above match the empty string
+    return found.end()
+
+
+def json_head(raw: bytes, limit: int, head: int = JSON_HEAD) -> tuple[JsonValue, bool]:
     """The JSON value of a recorded line, bounded: a line of at most ``limit`` bytes is decoded
     whole; a longer one from its first ``head`` bytes only, its cut string ending with "…", its
     open arrays and objects closed and a member whose value was cut before it began left out.
@@ -63,12 +70,12 @@ def json_head(raw: bytes, limit: int, head: int = JSON_HEAD) -> tuple[Any, bool]
     out: list[bytes] = []
     pos = 0
     while True:
-        pos = _SPACE.match(cut, pos).end()
+        pos = _matched_end(_SPACE, cut, pos)
         if pos >= n:
             break
         c = cut[pos]
         if c == 0x22:  # a string
-            end = _STRING_REST.match(cut, pos + 1).end()
+            end = _matched_end(_STRING_REST, cut, pos + 1)
             if end >= n:  # cut inside it: end it where a whole character (or escape) ends
                 for trim in range(8):
                     piece = b'"' + cut[pos + 1 : n - trim] + _ELLIPSIS + b'"'
@@ -107,7 +114,7 @@ def json_head(raw: bytes, limit: int, head: int = JSON_HEAD) -> tuple[Any, bool]
     return None, False
 
 
-def format_milliseconds(value: Any, none_text: str) -> str:
+def format_milliseconds(value: JsonValue, none_text: str) -> str:
     """A protocol field in milliseconds (a ttl, a poll interval) with its larger unit:
     ``300,000 ms (5 min)``; None is ``none_text``; anything not a number is shown as it is."""
     if value is None:
@@ -123,7 +130,7 @@ def format_milliseconds(value: Any, none_text: str) -> str:
     return text
 
 
-def format_timestamp(value: Any) -> str:
+def format_timestamp(value: JsonValue) -> str:
     """An ISO 8601 timestamp as local ``HH:MM:SS``; what does not parse is shown as it is."""
     if not isinstance(value, str):
         return "—" if value is None else str(value)
@@ -140,7 +147,7 @@ def hex_dump(data: bytes, offset: int = 0, *, limit: int | None = None) -> str:
     """Classic 16-bytes-per-line dump: offset, hex bytes (gap after 8), printable ASCII. With
     ``limit``, at most that many bytes and a last line saying how many more there are."""
     shown = data if limit is None else data[:limit]
-    lines = []
+    lines: list[str] = []
     append = lines.append
     for off in range(0, len(shown), 16):
         chunk = shown[off : off + 16]

@@ -40,7 +40,7 @@ class WindowActions(QObject):
         w.act_disconnect.setToolTip(
             self.tr("Shut the server down per spec: close stdin, wait, SIGTERM, SIGKILL (Ctrl+Shift+Enter)")
         )
-        w.act_disconnect.triggered.connect(lambda: w.controller.disconnect(step_shutdown=True))
+        w.act_disconnect.triggered.connect(lambda: w.controller.end_session(step_shutdown=True))
         w.act_step = QAction(self.tr("Step"), w)
         w.act_step.setCheckable(True)
         w.act_step.setShortcut(QKeySequence("Ctrl+T"))

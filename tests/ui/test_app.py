@@ -53,7 +53,7 @@ async def test_window_follows_a_live_session_with_the_demo(window_and_controller
         assert not window.act_follow.isChecked()
         window.act_follow.setChecked(True)
         await until(lambda: window.diagram.current_state is State.OPERATING)
-        window.controller.disconnect()
+        window.controller.end_session()
         await until(lambda: not controller.running, 15)
         await until(lambda: window.diagram.current_state is State.TERMINATED)
         tg.cancel_scope.cancel()
@@ -103,7 +103,7 @@ async def test_step_mode_waits_for_continue(window_and_controller):
         window.stepbar.run_button.click()
         await until(lambda: not window.stepbar.isVisible())
         await until(lambda: bool(window.panels.panels["tools"].tools))
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
 
@@ -144,7 +144,7 @@ async def test_saved_recording_reopens_with_the_same_rows(window_and_controller,
         window.connect_selected()
         await until(lambda: controller.session is not None and controller.session.state is State.READY)
         await controller.session.request("tools/list")
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     live = controller.recording
@@ -239,13 +239,13 @@ async def test_panels_follow_the_negotiated_capabilities(window_and_controller):
         for reason in ("did not declare prompts", "did not declare resources", "did not declare logging"):
             assert reason in hidden
         assert window.panels.tabs.tabText(0) == "Tools"
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         use_profile(window, quick(demo_profile(), era="legacy"))
         window.connect_selected()
         await until(lambda: window.panels.shown_keys() == ["tools", "resources", "prompts", "logs", "tasks"], 30)
         assert not window.panels.hidden.isVisible()
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
 
@@ -361,7 +361,7 @@ async def test_every_session_starts_from_a_clean_slate(window_and_controller):
         await until(lambda: not tools.calling and tools.last_reply is not None)
         window.timeline.model.set_only_violations(True)
         assert window.timeline.model.filter().active
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
 
         broken = ServerProfile(name="broken", command="/nonexistent/mcp-server", era="legacy")
@@ -386,7 +386,7 @@ async def test_every_session_starts_from_a_clean_slate(window_and_controller):
         await until(lambda: tools.tools)
         assert [t["name"] for t in tools.tools] == ["echo"]
         assert tools.last_reply is None
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
 
@@ -439,7 +439,7 @@ async def test_a_failure_banner_names_the_rule_and_shows_stderr_until_the_next_s
         window.connect_selected()
         await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
         assert not banner.isVisibleTo(window)
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         assert not banner.isVisibleTo(window)  # a clean shutdown is no failure
         tg.cancel_scope.cancel()

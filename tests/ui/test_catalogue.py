@@ -215,7 +215,7 @@ async def _shown_in_a_session(controller, window, *planted: QWidget) -> set[str]
             await anyio.sleep(0.2)
             shown |= _shown_texts(dialog)
             dialog.close()
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     return shown

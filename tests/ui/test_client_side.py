@@ -330,7 +330,7 @@ async def test_through_the_controller_disconnect_ends_an_open_dialog(qapp, era):
 
         tg.start_soon(call)
         await until(lambda: handlers.open_dialogs, what="the sampling dialog")
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, what="the session to end")
         await until(lambda: "sample" in replies, what="the tool call to end")
         assert handlers.open_dialogs == []

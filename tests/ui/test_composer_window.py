@@ -35,7 +35,7 @@ async def live_demo(controller, window, era: str):
         window.connect_selected()
         await until(lambda: controller.session is not None and controller.session.state is ready)
         yield controller.session
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
 
@@ -105,7 +105,7 @@ async def test_compose_judge_confirm_send_and_resend_in_the_legacy_era(window_an
         assert window.ping() is True
         await until(lambda: "ping answered in" in window.statusBar().currentMessage())
 
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         assert not window.act_compose.isEnabled()
         assert composer.send() is False and "Not connected" in composer.status.text()
@@ -309,7 +309,7 @@ async def test_presenter_mode_enlarges_the_teaching_views_and_shows_lesson_notes
 
         lesson = LESSONS[State.OPERATING]  # what is allowed, what comes next, what goes wrong
         assert all(text in notes for text in (lesson.allowed, lesson.next, lesson.failures))
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         await until(lambda: window.diagram.explained_state is State.TERMINATED)  # they follow the state
         tg.cancel_scope.cancel()

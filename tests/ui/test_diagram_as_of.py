@@ -98,7 +98,7 @@ async def test_step_back_shows_a_past_state_as_of_its_entry_and_run_to_end_follo
         await until(lambda: follows_the_session(window, controller))
         window.diagram.explain(window.diagram.current_state)
         assert says_current(window)
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
 
@@ -159,6 +159,6 @@ async def test_a_language_switch_keeps_the_view_pinned_or_following_and_says_whi
             assert window.diagram.current_label.startswith("as of entry ")
         finally:
             languages.set_choice("en")
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()

@@ -100,7 +100,7 @@ async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era,
             await until(lambda: bar.details_button.text() == "Details")
             assert bar._title_text == english_title and bar.title.text()[:10] == english_title[:10]
         controller.run_to_end()
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     if presenter:
@@ -207,7 +207,7 @@ async def test_a_scrolled_diagram_shows_whole_states_with_the_legend_off_them(wi
         controller.run_to_end()
         await until(lambda: window.stepbar.isHidden())
         assert window.central_split.sizes() == before  # step mode over: the split as it was
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     window.dock.show()

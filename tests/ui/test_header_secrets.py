@@ -66,7 +66,7 @@ async def test_a_header_typed_in_the_editor_is_masked_everywhere(window_and_cont
             await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
             tools = window.panels.panels["tools"]
             await until(lambda: {t["name"] for t in tools.tools} == {"add", "echo", "slow", "where"})
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
     rec = controller.recording

@@ -261,7 +261,7 @@ async def connected(window_and_controller, peer: HttpPeer, era: str, name: str, 
         assert (n.era, n.version) == (era, LEGACY if era == "legacy" else MODERN)
         assert controller.recording.header["transport"] == "streamable-http"
         yield Live(controller, window, tg)
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     # the whole session: no rule broken but the expected ones; a legacy session ends with the

@@ -68,7 +68,7 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
             edges = window.diagram.table
             assert not any(t.event in (Event.SIGTERM_SENT, Event.SIGKILL_SENT) for t in edges)
             assert any(t.label == "DELETE session" for t in edges)
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             await until(lambda: window.diagram.current_state is State.TERMINATED)
             assert window.diagram.last_edge.label == "connection closed"
@@ -156,6 +156,6 @@ async def test_a_tool_with_invalid_header_annotations_is_marked_and_not_called(w
                 if "http.tool-header-invalid" in controller.recording.violations_at(i)
             ]
             assert flagged
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()

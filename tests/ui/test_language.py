@@ -96,7 +96,7 @@ async def test_switching_language_twice_then_running_a_session(qapp, tmp_path):
             resources, prompts = window.panels.panels["resources"], window.panels.panels["prompts"]
             assert resources.read_button.text() == "读取" and resources.resource_list.refresh_button.text() == "刷新"
             assert prompts.get_button.text() == "获取提示" and prompts.list_view.filter.placeholderText() == "筛选"
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             await until(
                 lambda: any(model.data(model.index(r, Column.METHOD)) == "已退出" for r in range(model.rowCount()))
@@ -573,7 +573,7 @@ async def test_a_live_switch_leaves_nothing_in_the_other_language(window_and_con
             for d in dialogs.values():
                 d.close()  # sampling: rejected, elicitations: cancelled; the tools answer
             await until(lambda: len(replies) == 3)
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             rec = controller.recording
             await until(lambda: window.status_exit.text() != "")

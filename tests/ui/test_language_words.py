@@ -190,7 +190,7 @@ async def test_an_ended_sessions_panels_stay_across_a_switch_and_say_task_suppor
         window.panels.show_panel("tools")
         assert tools.select_tool("long_running")
         assert tools.schema_label.text() == "2 arguments · task support: optional"
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     names = [t["name"] for t in tools.tools]

@@ -120,7 +120,7 @@ async def test_every_panel_button_stays_in_view(qapp, tmp_path, size, server):
             assert window.detail.title_label.text().endswith("tools/list")
             assert " B" in window.detail.raw_info.text() or "KiB" in window.detail.raw_info.text()
             assert clipped_labels(window.detail) == []
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running)
             tg.cancel_scope.cancel()
     finally:

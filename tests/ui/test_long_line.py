@@ -117,6 +117,6 @@ async def test_a_multi_megabyte_log_line_in_the_window(window_and_controller):
         )
         detail.parse_all_button.click()
         assert detail.tree_label.text() == "JSON ({3 keys})" and not detail.parse_all_button.isVisible()
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()

@@ -45,7 +45,7 @@ async def odd_server_panel():
             )
             await until(lambda: panel.tools and not panel.listing)
             yield controller, panel
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running)
             tg.cancel_scope.cancel()
     finally:

@@ -184,7 +184,7 @@ async def test_html_from_the_server_is_shown_literally_everywhere(qapp, tmp_path
             await anyio.sleep(0.1)
             bad, seen = rich_renderings()
             handlers.open_dialogs[0].reject()
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, what="shutdown")
             tg.cancel_scope.cancel()
     finally:

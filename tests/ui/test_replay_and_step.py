@@ -171,7 +171,7 @@ async def test_step_mode_is_switched_on_and_off_during_a_session(window_and_cont
         assert window.act_step.isChecked() and controller.stepping and window.act_step.isEnabled()
         controller.run_to_end()
         assert not window.act_step.isChecked()
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     assert window.act_step.isEnabled() and not window.act_step.isChecked()  # the choice for the next connection
@@ -196,7 +196,7 @@ async def test_ping_is_offered_only_in_the_era_that_has_it(window_and_controller
             assert "2026-07-28" in window.act_ping.toolTip() and "no ping" in window.act_ping.toolTip()
         window.retranslate()  # the actions made again keep it
         assert window.act_ping.isEnabled() == ping
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     assert not window.act_ping.isEnabled()

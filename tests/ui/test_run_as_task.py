@@ -86,7 +86,7 @@ async def test_a_demo_tool_runs_as_a_task_and_the_tasks_panel_follows(window_and
 
         # a plain tool offers no task
         assert tools.select_tool("echo") and tools.task_box.isHidden() and tools.ttl_spin.isHidden()
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
 
@@ -116,7 +116,7 @@ async def test_the_reference_servers_required_task_tool_is_checked_and_fixed(win
             tasks.result_note.text(),
         )
         assert len(sent(controller, "tasks/get")) >= 2  # it polled while the stages ran
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 20)
         tg.cancel_scope.cancel()
 
@@ -138,6 +138,6 @@ async def test_a_server_that_answers_a_task_call_directly_gets_a_warning(window_
         await until(lambda: tools.outcome, 10)
         assert tools.outcome == "result" and "No task was created" in tools.banner_text()
         assert tools.show_task_button.isHidden()
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()

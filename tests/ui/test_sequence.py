@@ -111,7 +111,7 @@ async def test_an_http_session_has_an_http_lifeline(window_and_controller):
             window.timeline.select_seq(len(rec) - 1)
             view.verticalScrollBar().setValue(max(0, view.row_of(exchanges[0]) - 1))
             assert painted(view, view.lanes()[2], row_middle(view, view.row_of(exchanges[0])))
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
 
@@ -253,7 +253,7 @@ async def test_presenter_mode_on_a_1280x720_projector(window_and_controller):
         for w in (window.diagram, window.stepbar, window.timeline):
             assert w.geometry().width() > 0 and w.mapTo(window, w.rect().bottomRight()).y() <= 720
         controller.run_to_end()
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     window.act_presenter.trigger()

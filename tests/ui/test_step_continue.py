@@ -79,6 +79,6 @@ async def test_each_continue_releases_the_step_shown_even_two_presses_in_a_row(w
         assert [s.raw for s in pressed] == [s.raw for s in shown]
         assert sorted(s.raw for s in pressed) == sorted(sent)
         assert bool(window.panels.panels["tools"].tools)
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()

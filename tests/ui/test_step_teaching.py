@@ -129,7 +129,7 @@ async def test_closing_while_a_shutdown_step_waits_does_not_wait_for_a_person(wi
             await anyio.sleep(0.05)
         window.act_disconnect.trigger()
         await until(lambda: controller.pending_step is not None and controller.pending_step.direction == "shutdown")
-        controller.disconnect()  # what closing the window does
+        controller.end_session()  # what closing the window does
         with anyio.fail_after(10):
             await until(lambda: not controller.running, 10)
         tg.cancel_scope.cancel()

@@ -80,7 +80,7 @@ async def test_kind_method_id_latency_and_violations_fit_without_scrolling_at_th
                 assert sum(view._natural.values()) > view.table.viewport().width()
                 assert view.auto_hidden_columns() and Column.DIRECTION in view.auto_hidden_columns()
         assert view.visible_columns()[: len(MUST)] == list(MUST)  # the most-read first
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
     # the recording stays open: the same at the projector's size
@@ -128,7 +128,7 @@ async def test_at_1280x720_an_answer_with_a_wrong_id_does_not_look_like_a_result
         assert cells[normal][shown.index(Column.VIOLATIONS)][0] is None
         assert all(cell[2] is model.colors().bg_bad for cell in cells[bad])  # the row is tinted in every column shown
         assert all(cell[2] is None for cell in cells[normal])
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
 
@@ -302,7 +302,7 @@ async def test_step_mode_delta_counts_from_the_release_and_the_wait_is_explained
         assert model.data(model.index(model.row_of(requests[1]), Column.DELTA), Qt.ItemDataRole.ToolTipRole) is None
         view.select_seq(first)
         assert f"read at {rec.t_at(first):.3f} s, released at {released:.3f} s" in window.detail.meta_label.text()
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
 
@@ -361,7 +361,7 @@ async def test_entry_count_and_columns_follow_a_live_language_switch_both_ways(w
             assert model.headerData(Column.KIND, Qt.Orientation.Horizontal) == "Kind"
             model.clear_filters()
             await says(english=True, filtered=False)
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
     finally:

@@ -101,7 +101,7 @@ async def live_panel(profile: ServerProfile, *, clean_exit: bool = True):
             )
             await until(lambda: panel.tools and not panel.listing)
             yield controller, panel
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 20)
             tg.cancel_scope.cancel()
         summary = controller.recording.summary

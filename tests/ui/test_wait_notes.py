@@ -163,7 +163,7 @@ async def test_a_wait_ended_by_a_disconnect_says_the_request_went_unanswered(win
         await until(
             lambda: tools.wait_state("tools/list") is not None and bool(tools.wait_state("tools/list").unmatched), 10
         )
-        controller.disconnect()  # before the timeout: the request is given up
+        controller.end_session()  # before the timeout: the request is given up
         await until(lambda: not controller.running)
         state = tools.wait_state("tools/list")
         assert state.abandoned and state.timeout_seq is None

@@ -133,7 +133,7 @@ async def test_every_named_layout_gives_the_timeline_and_the_diagram_room(qapp, 
                 # the Sequence tab's label is not clipped
                 bar = window.views.tabBar()
                 assert bar.tabRect(1).width() >= bar.fontMetrics().horizontalAdvance(window.views.tabText(1)) + 8
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
     finally:
@@ -255,7 +255,7 @@ async def test_the_last_sessions_status_message_is_gone_when_the_next_starts(qap
             await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
             assert bar.currentMessage() == ""
             window.statusBar().showMessage(window.tr("ping answered in 1.0 ms"), 10000)
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             path = tmp_path / "saved.jsonl"
             controller.save_recording(path)
@@ -404,7 +404,7 @@ async def test_the_step_bar_title_is_its_lines_high_after_presenter_mode(qapp, t
             title.resize(900, title.height())
             assert title.minimumHeight() == title.sizeHint().height() <= title.fontMetrics().lineSpacing() + 2
             controller.run_to_end()
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
     finally:
@@ -437,7 +437,7 @@ async def test_a_saved_layout_chosen_while_connected_keeps_the_connection_dock_c
                 await anyio.sleep(0.1)
                 if name != "presenter":
                     assert window.dock.height() <= compact + 4, (name, window.dock.height(), compact)
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             path = tmp_path / "saved.jsonl"
             controller.save_recording(path)
@@ -525,7 +525,7 @@ async def test_the_step_bar_and_the_lesson_notes_show_whole_lines_at_1280x720(qa
                     assert notes.isVisible() and window.diagram._explanation.text()
                     assert cut_label_lines(notes, (window.diagram._explanation,)) == []
             controller.run_to_end()
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
     finally:

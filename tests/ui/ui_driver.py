@@ -56,7 +56,7 @@ async def session_in_window(controller, window, profile):
         controller.task_group = tg
         window.connect_selected()
         yield tg
-        controller.disconnect()
+        controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()
 
@@ -94,7 +94,7 @@ async def tools_panel_session(qapp, config, profile, *, size=(1280, 720), langua
                 yield controller, window, panel
             except Exception as exc:
                 failure = exc
-            controller.disconnect()
+            controller.end_session()
             await until(lambda: not controller.running, 15)
             tg.cancel_scope.cancel()
     finally:

@@ -426,10 +426,13 @@ class FeaturePanel(QWidget):
         (None: empty). An error label is shown while it says something. Whatever sets the
         label's text otherwise wins: it is made again only while it still shows what was said."""
         text = words() if words is not None else ""
+        said = self._said
+        if said is None:  # before __init__ made it
+            said = self._said = {}
         if words is None:
-            self._said.pop(label, None)
+            said.pop(label, None)
         else:
-            self._said[label] = (words, text)
+            said[label] = (words, text)
         if hasattr(label, "show_text"):
             label.show_text(text)
         else:
@@ -453,7 +456,8 @@ class FeaturePanel(QWidget):
 
     def show_error(self, text: str, label: QLabel | None = None) -> None:
         if label is not None:
-            self._said.pop(label, None)
+            if self._said is not None:
+                self._said.pop(label, None)
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setText(text)
             label.setVisible(bool(text))
