@@ -61,11 +61,12 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final, TypeAlias
 
 import jsonschema_rs
 import orjson
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.resources import resource_path
 
 __all__ = [
@@ -122,6 +123,8 @@ _VARIANT_TASK: Final = "task"  # 2025-11-25 task-augmented request answered with
 _VARIANT_INPUT: Final = "input_required"  # 2026-07-28 MRTR: InputRequiredResult
 # Results and errors are checked the same way whichever way they travel.
 _ANY_DIRECTION: Final = object()
+#: A dispatch key: (kind, direction or _ANY_DIRECTION, method as the peer sent it, variant).
+_Key: TypeAlias = tuple[str, object, JsonValue, str | None]
 
 # Bound on cached dispatch entries for unknown method names (a peer may invent any number).
 _MAX_FALLBACK_KEYS: Final = 4096
@@ -226,11 +229,11 @@ class SchemaCompileError(ValueError):
     """A schema that cannot be used: not a schema, an unknown keyword value, a remote $ref."""
 
 
-def _refuse_remote(uri: str) -> Any:
+def _refuse_remote(uri: str) -> JsonValue:
     raise ValueError(f"remote $ref {uri} is not fetched")
 
 
-def compile_schema(schema: Any) -> Any:
+def compile_schema(schema: JsonValue) -> jsonschema_rs.Validator:
     """A validator for any JSON Schema (object or boolean), read in the draft its ``$schema``
     declares (2020-12 when none), with :data:`FORMAT_CHECKERS` asserted and remote ``$ref``s
     refused. Raises :class:`SchemaCompileError` with a one-line reason."""
@@ -304,8 +307,8 @@ class ValueProblem:
     message: str
     missing: str | None = None
     check: Check = Check.OTHER
-    limit: Any = field(default=None, compare=False)  # JSON: a number, a pattern, a format, the allowed values
-    value: Any = field(default=None, compare=False)  # the JSON value that breaks it (None for REQUIRED)
+    limit: JsonValue = field(default=None, compare=False)  # JSON: a number, a pattern, a format, the allowed values
+    value: JsonValue = field(default=None, compare=False)  # the JSON value that breaks it (None for REQUIRED)
 
     @property
     def location(self) -> tuple[str | int, ...]:
@@ -313,7 +316,7 @@ class ValueProblem:
         return (*self.parts, self.missing) if self.missing is not None else self.parts
 
 
-def _value_problem(error: Any) -> ValueProblem:
+def _value_problem(error: jsonschema_rs.ValidationError) -> ValueProblem:
     """A library error as a :class:`ValueProblem`."""
     parts = tuple(error.instance_path)
     name = _kind_name(error)
@@ -335,10 +338,10 @@ def _value_problem(error: Any) -> ValueProblem:
     return ValueProblem(parts, _message(error), None, check, limit, error.instance)
 
 
-def _const_branches(error: Any) -> list[Any] | None:
+def _const_branches(error: jsonschema_rs.ValidationError) -> list[JsonValue] | None:
     """The allowed values of an anyOf/oneOf whose every branch is one ``const`` the value
     missed (a titled enum), else None."""
-    options: list[Any] = []
+    options: list[JsonValue] = []
     depth = len(error.instance_path)
     for branch in getattr(error.kind, "context", None) or []:
         if len(branch) != 1 or _kind_name(branch[0]) != "Constant" or len(branch[0].instance_path) != depth:
@@ -347,7 +350,7 @@ def _const_branches(error: Any) -> list[Any] | None:
     return options or None
 
 
-def first_problem(validator: Any, value: Any) -> ValueProblem | None:
+def first_problem(validator: jsonschema_rs.Validator, value: JsonValue) -> ValueProblem | None:
     """None when ``value`` matches the :func:`compile_schema` validator; raises ValueError for
     a value that is not JSON (and what the library raises for one nested too deeply)."""
     try:
@@ -357,7 +360,7 @@ def first_problem(validator: Any, value: Any) -> ValueProblem | None:
     return None
 
 
-def value_problems(validator: Any, value: Any) -> tuple[ValueProblem, ...]:
+def value_problems(validator: jsonschema_rs.Validator, value: JsonValue) -> tuple[ValueProblem, ...]:
     """Every way ``value`` breaks the :func:`compile_schema` validator, in the library's order,
     an anyOf/oneOf failure replaced by the errors of the branch the sender most likely meant
     (as :meth:`SchemaValidator.explain` does). Raises like :func:`first_problem`."""
@@ -367,11 +370,11 @@ def value_problems(validator: Any, value: Any) -> tuple[ValueProblem, ...]:
 
 
 _MAX_CACHED: Final = 256
-_cache: dict[bytes, Any] = {}
+_cache: dict[bytes, jsonschema_rs.Validator | SchemaCompileError] = {}
 _cache_lock = threading.Lock()
 
 
-def cached_validator(schema: Any) -> Any:
+def cached_validator(schema: JsonValue) -> jsonschema_rs.Validator:
     """:func:`compile_schema` through the one compile cache (keyed by the schema's canonical
     JSON; a schema that cannot be compiled is remembered too). Raises
     :class:`SchemaCompileError`."""
@@ -406,7 +409,7 @@ class ValueCheck:
     compile_error: str | None = None
 
 
-def check_value(schema: Any, value: Any, validator: Any = None) -> ValueCheck:
+def check_value(schema: JsonValue, value: JsonValue, validator: jsonschema_rs.Validator | None = None) -> ValueCheck:
     """Check any JSON value against any schema (or against its already ``validator``, from
     :func:`cached_validator`); never raises."""
     try:
@@ -421,7 +424,7 @@ def check_value(schema: Any, value: Any, validator: Any = None) -> ValueCheck:
     return ValueCheck(not problems, problems)
 
 
-def required_names(schema: Any) -> frozenset[str]:
+def required_names(schema: JsonValue) -> frozenset[str]:
     """The property names an object schema lists as ``required``."""
     required = schema.get("required") if isinstance(schema, dict) else None
     return frozenset(r for r in required if isinstance(r, str)) if isinstance(required, list) else frozenset()
@@ -446,7 +449,7 @@ def _brief(value: object) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
 
 
-def _message(error: Any) -> str:
+def _message(error: jsonschema_rs.ValidationError) -> str:
     """The library's message, except where it leaves out what a reader needs (every allowed
     value of an ``enum``)."""
     kind = error.kind
@@ -469,8 +472,8 @@ def pointer(parts: Iterable[object]) -> str:
 @dataclass(slots=True)
 class _Entry:
     definition: str
-    schema: dict[str, Any]  # composed root schema, in the schema file's own dialect
-    validator: Any  # jsonschema-rs validator
+    schema: JsonObject  # composed root schema, in the schema file's own dialect
+    validator: jsonschema_rs.Validator
     ok: SchemaVerdict
 
 
@@ -517,7 +520,7 @@ class SchemaValidator:
         "_fallback_keys",
     )
 
-    def __init__(self, version: str, schema: dict | None = None) -> None:
+    def __init__(self, version: str, schema: JsonObject | None = None) -> None:
         self.version = version
         if schema is None:
             path = resource_path("schema", version, "schema.json")
@@ -537,8 +540,8 @@ class SchemaValidator:
             raise ValueError(f"MCP schema for {version!r} has neither 'definitions' nor '$defs'")
         self._prefix = f"#/{self._table}/"
         self._dialect: str = schema.get("$schema") or _DRAFT07
-        self._defs: dict[str, Any] = schema[self._table]
-        self._fast: dict[tuple, _Entry] = {}
+        self._defs: JsonObject = schema[self._table]
+        self._fast: dict[_Key, _Entry] = {}
         self._lock = threading.RLock()
         self._fallback_keys = 0
 
@@ -571,7 +574,7 @@ class SchemaValidator:
 
     # ------------------------------------------------------------------ schema introspection
 
-    def _deref(self, node: Any) -> tuple[str | None, Any]:
+    def _deref(self, node: JsonValue) -> tuple[str | None, JsonValue]:
         seen = 0
         name = None
         while isinstance(node, dict) and isinstance(node.get("$ref"), str) and seen < 32:
@@ -584,13 +587,12 @@ class SchemaValidator:
         return name, node
 
     @staticmethod
-    def _method_const(definition: Any) -> str | None:
+    def _method_const(definition: JsonValue) -> str | None:
         if not isinstance(definition, dict):
             return None
         method = definition.get("properties", {}).get("method")
-        if isinstance(method, dict) and isinstance(method.get("const"), str):
-            return method["const"]
-        return None
+        const = method.get("const") if isinstance(method, dict) else None
+        return const if isinstance(const, str) else None
 
     def _union_methods(self, union: str) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -598,7 +600,7 @@ class SchemaValidator:
         if root is None:
             return out
 
-        def visit(name: str, node: Any, depth: int) -> None:
+        def visit(name: str, node: JsonValue, depth: int) -> None:
             if depth > 16 or not isinstance(node, dict):
                 return
             if "$ref" in node:
@@ -617,7 +619,7 @@ class SchemaValidator:
         visit(union, root, 0)
         return out
 
-    def _canonical_name(self, name: str, node: Any) -> str:
+    def _canonical_name(self, name: str, node: JsonValue) -> str:
         # 2026-07-28's ClientNotification is not a union but a copy of the one notification the
         # client may send; report the named definition with the same method instead.
         if name not in _UNIONS.values():
@@ -689,7 +691,7 @@ class SchemaValidator:
         """Methods the schema knows for a request/notification in a direction."""
         return frozenset(self._members.get((kind, direction), {}))
 
-    def params_template(self, kind: str, direction: str, method: str) -> dict | None:
+    def params_template(self, kind: str, direction: str, method: str) -> JsonObject | None:
         """The smallest ``params`` the schema accepts for ``method`` (its required members, each
         with a placeholder of its type: the first enum value or const, "", 0, false, [], {}),
         for a person to fill in; None when the method takes no params (or is unknown)."""
@@ -702,7 +704,7 @@ class SchemaValidator:
         value = self._placeholder(params, 0)
         return value if isinstance(value, dict) else {}
 
-    def _placeholder(self, node: Any, depth: int) -> Any:
+    def _placeholder(self, node: JsonValue, depth: int) -> JsonValue:
         _, node = self._deref(node)
         if not isinstance(node, dict) or depth > 12:
             return None
@@ -715,7 +717,7 @@ class SchemaValidator:
             if isinstance(options, list) and options:
                 return self._placeholder(options[0], depth + 1)
         if isinstance(node.get("allOf"), list):
-            merged: dict = {}
+            merged: JsonObject = {}
             for part in node["allOf"]:
                 value = self._placeholder(part, depth + 1)
                 if isinstance(value, dict):
@@ -725,9 +727,13 @@ class SchemaValidator:
         if isinstance(kind, list):
             kind = next((k for k in kind if k != "null"), kind[0] if kind else None)
         if kind == "object" or (kind is None and "properties" in node):
-            props = node.get("properties") if isinstance(node.get("properties"), dict) else {}
+            props = node.get("properties")
+            if not isinstance(props, dict):
+                props = {}
             required = [r for r in node.get("required", ()) if isinstance(r, str) and r != "_meta"]
             return {r: self._placeholder(props.get(r, {}), depth + 1) for r in required}
+        if not isinstance(kind, str):
+            return None
         return {"string": "", "integer": 0, "number": 0, "boolean": False, "array": []}.get(kind)
 
     def result_methods(self) -> frozenset[str]:
@@ -775,7 +781,7 @@ class SchemaValidator:
 
     # ------------------------------------------------------------------ composition
 
-    def _canonical(self, key: tuple) -> tuple:
+    def _canonical(self, key: _Key) -> _Key:
         """The key of the entry that serves a dispatch key: unknown methods collapse to the
         generic definition; results and errors do not depend on the direction."""
         kind, direction, method, variant = key
@@ -791,11 +797,12 @@ class SchemaValidator:
             if variant is not None and self._variants.get(method) != variant:
                 variant = None
             return (kind, _ANY_DIRECTION, method, variant)
+        assert isinstance(direction, str)  # in DIRECTIONS: the sentinel is only for results and errors
         if not isinstance(method, str) or method not in self._members[(kind, direction)]:
             return (kind, direction, None, None)
         return (kind, direction, method, None)
 
-    def _plan(self, key: tuple) -> tuple[str, dict[str, Any]]:
+    def _plan(self, key: _Key) -> tuple[str, JsonObject]:
         """(definition name, composed definition) for a canonical dispatch key."""
         kind, direction, method, variant = key
         if kind == "error":
@@ -817,6 +824,7 @@ class SchemaValidator:
         generic_name = self._generic("JSONRPCRequest" if kind == "request" else "JSONRPCNotification")
         if method is None:
             return generic_name, self._defs[generic_name]
+        assert isinstance(direction, str)  # a canonical request/notification key names its direction
         name = self._members[(kind, direction)][method]
         member = self._defs[name]
         envelope = self._defs[generic_name]
@@ -832,14 +840,14 @@ class SchemaValidator:
         composed["required"] = required
         return name, composed
 
-    def _root(self, composed: dict[str, Any]) -> dict[str, Any]:
+    def _root(self, composed: JsonObject) -> JsonObject:
         # The composed definition is placed inside the table and referenced from the root, so
         # that its own $refs resolve against the table as they do in the schema file.
         table = dict(self._defs)
         table[_TARGET] = composed
         return {"$schema": self._dialect, "$ref": self._prefix + _TARGET, self._table: table}
 
-    def _resolve(self, key: tuple) -> _Entry:
+    def _resolve(self, key: _Key) -> _Entry:
         entry = self._fast.get(key)
         if entry is not None:
             return entry
@@ -880,7 +888,7 @@ class SchemaValidator:
         try:
             # Key computation is inlined (this is the per-message hot path).
             if kind == "result":
-                variant = None
+                variant: str | None = None
                 if self._variants and isinstance(request_method, str):
                     wanted = self._variants.get(request_method)
                     if wanted is not None and type(obj) is dict:
@@ -999,11 +1007,11 @@ class _BadCall(ValueError):
 _BRANCHING = ("AnyOf", "OneOfNotValid")
 
 
-def _kind_name(error: Any) -> str:
+def _kind_name(error: jsonschema_rs.ValidationError) -> str:
     return type(error.kind).__name__
 
 
-def _is_discriminator_miss(error: Any, depth: int) -> bool:
+def _is_discriminator_miss(error: jsonschema_rs.ValidationError, depth: int) -> bool:
     # A branch of an anyOf that fails on a const (``type: "text"``, ``method``) or on the
     # instance's own JSON type is not the branch the sender meant.
     rel = len(error.instance_path) - depth
@@ -1011,7 +1019,7 @@ def _is_discriminator_miss(error: Any, depth: int) -> bool:
     return (name in ("Constant", "Enum") and rel <= 1) or (name == "Type" and rel == 0)
 
 
-def _flatten(error: Any) -> list[Any]:
+def _flatten(error: jsonschema_rs.ValidationError) -> list[jsonschema_rs.ValidationError]:
     """Replace an anyOf/oneOf error by the errors of the branch the sender most likely meant;
     keep the anyOf error itself when no branch is plausible."""
     if _kind_name(error) not in _BRANCHING:
@@ -1021,7 +1029,7 @@ def _flatten(error: Any) -> list[Any]:
     plausible = [errs for errs in branches if errs and not any(_is_discriminator_miss(e, depth) for e in errs)]
     if not plausible:
         return [error]
-    out: list[Any] = []
+    out: list[jsonschema_rs.ValidationError] = []
     for sub in min(plausible, key=len):
         out.extend(_flatten(sub))
     return out
