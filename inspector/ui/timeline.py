@@ -499,9 +499,9 @@ class TimelineModel(RowTableModel):
         if orientation != Qt.Orientation.Horizontal or not (0 <= section < Column.COUNT):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return translate("Timeline", _HEADERS[section])
+            return translate("Timeline", str(_HEADERS[section]))
         if role == Qt.ItemDataRole.ToolTipRole:
-            return translate("Timeline", _HEADER_TIPS[section])
+            return translate("Timeline", str(_HEADER_TIPS[section]))
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(_RIGHT if section in _NUMERIC else (_CENTER if section == Column.SCHEMA else _LEFT))
         return None
@@ -605,7 +605,7 @@ class TimelineModel(RowTableModel):
             d = self._dir_at(seq)
             if d is Direction.NOTE:
                 return f"{DIRECTION_ARROWS[d]} HTTP"
-            return f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}"
+            return f"{DIRECTION_ARROWS[d]} {translate('Timeline', str(DIRECTION_LABELS[d]))}"
         if col == Column.KIND:
             # the direction's arrow first: the Direction column is among the first to give way
             kind = self._kind_at(seq)
@@ -697,7 +697,7 @@ class TimelineModel(RowTableModel):
                 "Held at the step gate for {held}: read at {t} s, released at {r} s. Time is when it was read; Δ counts from when it was released.",
             ).format(held=format_duration(max(0.0, released - t)), t=f"{t:.3f}", r=f"{released:.3f}")
         if col == Column.DIRECTION:
-            return translate("Timeline", DIRECTION_TIPS[self._dir_at(seq)])
+            return translate("Timeline", str(DIRECTION_TIPS[self._dir_at(seq)]))
         if col == Column.KIND and rec.extra_at(seq).get("hand_written"):
             return translate("Timeline", "Hand-written: sent from the composer as a person wrote it")
         if col == Column.SIZE:
@@ -886,7 +886,10 @@ class TimelineView(QWidget):
         self.method_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.method_combo.setMinimumContentsLength(16)
         self.method_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.method_combo.lineEdit().setClearButtonEnabled(True)
+        method_edit = self.method_combo.lineEdit()
+        assert method_edit is not None  # made by setEditable(True)
+        self.method_edit = method_edit
+        method_edit.setClearButtonEnabled(True)
         completer = QCompleter(self.method_combo.model(), self.method_combo)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
@@ -895,7 +898,7 @@ class TimelineView(QWidget):
         self.method_combo.addItem("", None)
         self.method_combo.setEditText("")
         self.method_combo.activated.connect(self._on_method_activated)
-        self.method_combo.lineEdit().textEdited.connect(self._on_method_edited)
+        self.method_edit.textEdited.connect(self._on_method_edited)
         bar.addWidget(self.method_combo, 1, min_width=110)
 
         self.search = QLineEdit()
@@ -1250,7 +1253,7 @@ class TimelineView(QWidget):
     def _column_name(self, c: int) -> str:
         label = _MENU_NAMES.get(c)
         return (
-            translate("Timeline", label)
+            translate("Timeline", str(label))
             if label is not None
             else str(self.model.headerData(c, Qt.Orientation.Horizontal))
         )
@@ -1502,22 +1505,22 @@ class TimelineView(QWidget):
     def _retranslate(self) -> None:
         """Every text of the filter bar and the status line that does not follow the data."""
         for d, b in self.direction_buttons.items():
-            b.setText(f"{DIRECTION_ARROWS[d]} {translate('Timeline', DIRECTION_LABELS[d])}")
+            b.setText(f"{DIRECTION_ARROWS[d]} {translate('Timeline', str(DIRECTION_LABELS[d]))}")
             b.setToolTip(
-                translate("Timeline", "Show or hide: {what}").format(what=translate("Timeline", DIRECTION_TIPS[d]))
+                translate("Timeline", "Show or hide: {what}").format(what=translate("Timeline", str(DIRECTION_TIPS[d])))
             )
         self.kinds_button.setToolTip(translate("Timeline", "Show or hide kinds of entries"))
         self.show_all_kinds.setText(translate("Timeline", "Show all kinds"))
         for k, a in self.kind_actions.items():
-            a.setText(translate("Timeline", KIND_LABELS[k]))
+            a.setText(translate("Timeline", str(KIND_LABELS[k])))
         self._update_kinds_button()
-        self.method_combo.lineEdit().setPlaceholderText(translate("Timeline", "any method"))
+        self.method_edit.setPlaceholderText(translate("Timeline", "any method"))
         self.method_combo.setToolTip(
             translate("Timeline", "Pick a method for an exact match, or type part of a method or event name")
         )
-        typed = self.method_combo.lineEdit().text()
+        typed = self.method_edit.text()
         self.method_combo.setItemText(0, translate("Timeline", "any method"))
-        if self.method_combo.lineEdit().text() != typed:  # the item's text is not a filter
+        if self.method_edit.text() != typed:  # the item's text is not a filter
             self.method_combo.blockSignals(True)
             self.method_combo.setEditText(typed)
             self.method_combo.blockSignals(False)

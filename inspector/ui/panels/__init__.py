@@ -5,7 +5,10 @@ panels the negotiation allows (from the DiscoverResult in the modern era, from t
 InitializeResult in the legacy era). Allowed panels become tabs and get the live session;
 the others are named on one line under the tabs, grouped by a short reason ("Hidden:
 Resources, Prompts (not declared)"), each one's full reason in that line's tooltip (a click
-shows it too): the line never takes the tabs' height. Panels talk only to the session.
+shows it too): the line never takes the tabs' height. Each panel renders the Qt-free feature
+controller of :mod:`inspector.session.controllers` for its feature (listing and paging, calls,
+polling, the wording of failures as data) and forwards the user's actions to it; the panels hold
+no protocol or session logic of their own.
 
 Replay: for an opened (read-only) recording the window tells the host which entry is shown
 (:meth:`PanelHost.show_recorded_row`). The Qt-free :class:`~inspector.session.rebuild.Rebuild`
@@ -88,7 +91,12 @@ class PanelHost(QWidget):
             if signal is not None:
                 signal.connect(self.open_resource)
         # a tool run as a task is followed in the Tasks panel
+        from .tasks import TasksPanel  # both imported by the loop above
+        from .tools import ToolsPanel
+
         tools, tasks = self.panels["tools"], self.panels["tasks"]
+        assert isinstance(tools, ToolsPanel) and isinstance(tasks, TasksPanel)
+        self._tasks = tasks
         tools.taskUpdated.connect(tasks.follow_task)
         tools.taskResult.connect(tasks.set_result)
         tools.showTaskRequested.connect(self.show_task)
@@ -150,7 +158,7 @@ class PanelHost(QWidget):
             if verdict is None or verdict.shown:
                 continue
             title = self.panels[key].title()
-            short = next((words for start, words in _SHORT_REASONS if verdict.reason.startswith(start)), "")
+            short = next((str(words) for start, words in _SHORT_REASONS if verdict.reason.startswith(start)), "")
             groups.setdefault(short, []).append(title)
             lines.append(
                 self.tr("{panel}: {reason}").format(
@@ -254,7 +262,7 @@ class PanelHost(QWidget):
         """The Tasks panel in front with ``task_id`` selected (False when the panel is hidden)."""
         if not self.show_panel("tasks"):
             return False
-        self.panels["tasks"].select(task_id)
+        self._tasks.select(task_id)
         return True
 
     def shown_keys(self) -> list[str]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from PySide6.QtCore import QEvent, QModelIndex, QSize, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -289,7 +289,7 @@ class LogModel(RowTableModel):
             return self._headers[section]
         return None
 
-    def flags(self, index: QModelIndex) -> Qt.ItemFlag:
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         return ROW_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
 
     def _paint_cell(self, seq: int, col: int) -> tuple:
@@ -321,7 +321,7 @@ class LogModel(RowTableModel):
             self._paint[key] = cell
         return cell
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         row = index.row()
         rows = self.logs.rows
         if not (0 <= row < len(rows)):

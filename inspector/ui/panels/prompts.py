@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.session.controllers.base import (
     CHANGES_LISTENING,
     CHANGES_NOTIFIED,
@@ -437,7 +438,7 @@ class PromptsPanel(FeaturePanel):
         if outcome is None:
             return
         for error in outcome.errors:
-            self.say(self.errors, lambda e=error: self.tr("prompts/list failed. {error}").format(error=error_text(e)))
+            self.say(self.errors, self._list_failed(error))
         failure = outcome.failure
         if failure is not None:
             self.say_error(self.errors, lambda: failure_text(failure))
@@ -446,6 +447,10 @@ class PromptsPanel(FeaturePanel):
             tree.blockSignals(True)
             self.list_view.select_where("name", self.current.get("name"))
             tree.blockSignals(False)
+
+    def _list_failed(self, error: JsonValue) -> Callable[[], str]:
+        """The words for a prompts/list that failed with ``error`` (a JSON-RPC error object)."""
+        return lambda: self.tr("prompts/list failed. {error}").format(error=error_text(error))
 
     def _row(self, entry: dict) -> tuple[list[str], dict, str]:
         name = entry.get("name")
@@ -613,12 +618,7 @@ class PromptsPanel(FeaturePanel):
             self.list_view.add_rows([self._row(e) for e in self.prompts.items])
             for note in self.prompts.notes:
                 if note.code == NOTE_ERROR:
-                    self.say(
-                        self.errors,
-                        lambda detail=note.detail: self.tr("prompts/list failed. {error}").format(
-                            error=error_text(detail)
-                        ),
-                    )
+                    self.say(self.errors, self._list_failed(note.detail))
             self._show_recorded_get(call)
         self._sync_actions()
 

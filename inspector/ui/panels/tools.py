@@ -50,7 +50,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QPainter, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -136,11 +146,11 @@ def tool_badges(tool: dict) -> list[tuple[str, str]]:
     if isinstance(ann, dict):
         for key, text, role in BADGES:
             if ann.get(key) is True:
-                out.append((QCoreApplication.translate("ToolsPanel", text), role))
+                out.append((QCoreApplication.translate("ToolsPanel", str(text)), role))
     execution = tool.get("execution")
     support = execution.get("taskSupport") if isinstance(execution, dict) else None
     if support in TASK_BADGES:
-        out.append((QCoreApplication.translate("ToolsPanel", TASK_BADGES[support]), "warn"))
+        out.append((QCoreApplication.translate("ToolsPanel", str(TASK_BADGES[support])), "warn"))
     return out
 
 
@@ -164,11 +174,13 @@ class ToolDelegate(QStyledItemDelegate):
         small.setPointSizeF(max(6.5, option.font.pointSizeF() * 0.78))
         return title, mono, small
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         title, mono, _ = self._fonts(option)
         return QSize(220, QFontMetrics(title).height() + QFontMetrics(mono).height() + 16)
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
         tool = index.data(TOOL_ROLE) or {}
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
@@ -870,7 +882,8 @@ class ToolsPanel(FeaturePanel):
 
     def _show_badges(self, tool: dict) -> None:
         while self.badge_row.count():
-            w = self.badge_row.takeAt(0).widget()
+            taken = self.badge_row.takeAt(0)
+            w = taken.widget() if taken is not None else None
             if w is not None:
                 w.hide()
                 w.deleteLater()
@@ -894,6 +907,8 @@ class ToolsPanel(FeaturePanel):
         if total <= 0:
             return
         left = self.splitter.widget(0)
+        if left is None:
+            return
         chrome = max(0, left.sizeHint().height() - self.list.sizeHint().height())  # buttons, filter, notes
         rows = sum(1 for i in range(self.list.count()) if not self.list.item(i).isHidden())
         row_h = self.list.sizeHintForRow(0) if self.list.count() else 0
@@ -949,7 +964,7 @@ class ToolsPanel(FeaturePanel):
             facts.append(self.tr("declares an outputSchema"))
         support = got.task_support
         if support in TASK_SUPPORT_FACTS:
-            facts.append(QCoreApplication.translate("ToolsPanel", TASK_SUPPORT_FACTS[support]))
+            facts.append(QCoreApplication.translate("ToolsPanel", str(TASK_SUPPORT_FACTS[support])))
         elif support is not None:
             facts.append(self.tr("task support: {0}").format(support))
         self.schema_label.setText(" · ".join(facts))
@@ -1070,7 +1085,10 @@ class ToolsPanel(FeaturePanel):
         if first is None:
             return
         first.editor.setFocus()
-        self.details_scroll.widget().layout().activate()  # the messages just shown take their room first
+        page = self.details_scroll.widget()
+        page_layout = page.layout() if page is not None else None
+        if page_layout is not None:
+            page_layout.activate()  # the messages just shown take their room first
         self.details_scroll.ensureWidgetVisible(first.container, 0, 8)
 
     def cancel_call(self) -> bool:
@@ -1182,10 +1200,11 @@ class ToolsPanel(FeaturePanel):
         progress = params.get("progress")
         total = params.get("total")
         message = params.get("message")
-        num = isinstance(progress, (int, float)) and not isinstance(progress, bool)
-        if num and isinstance(total, (int, float)) and not isinstance(total, bool) and total > 0:
+        number = progress if isinstance(progress, (int, float)) and not isinstance(progress, bool) else None
+        num = number is not None
+        if number is not None and isinstance(total, (int, float)) and not isinstance(total, bool) and total > 0:
             self.progress.setRange(0, 1000)
-            self.progress.setValue(max(0, min(1000, round(1000 * progress / total))))
+            self.progress.setValue(max(0, min(1000, round(1000 * number / total))))
             self.progress.setFormat(f"{_fmt_num(progress)} / {_fmt_num(total)}")
         elif num:
             self.progress.setRange(0, 0)
