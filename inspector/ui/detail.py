@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLayout,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -224,7 +225,7 @@ class DetailPane(QWidget):
         self.expand_button.clicked.connect(self._expand_more)
         tree_bar.addWidget(self.expand_button)
         self.collapse_button = QToolButton()
-        self.collapse_button.clicked.connect(lambda: self.tree.collapseAll())
+        self.collapse_button.clicked.connect(self._collapse_all)
         tree_bar.addWidget(self.collapse_button)
         tree_layout.addLayout(tree_bar)
         self.tree = QTreeWidget()
@@ -389,17 +390,16 @@ class DetailPane(QWidget):
     def findings_text(self) -> str:
         """All text of the findings section (violations, schema errors, transition, process)."""
         parts = [label.text() for label in self.findings_labels]
-        if self._schema_tree is not None:
-            for i in range(self._schema_tree.topLevelItemCount()):
-                item = self._schema_tree.topLevelItem(i)
-                parts.append(f"{item.text(0)}: {item.text(1)}")
+        parts.extend(f"{where}: {what}" for where, what in self.schema_errors_shown())
         return "\n".join(parts)
 
     def schema_errors_shown(self) -> list[tuple[str, str]]:
-        if self._schema_tree is None:
-            return []
+        """(where, what) of each schema error in the findings' tree."""
         t = self._schema_tree
-        return [(t.topLevelItem(i).text(0), t.topLevelItem(i).text(1)) for i in range(t.topLevelItemCount())]
+        if t is None:
+            return []
+        items = (t.topLevelItem(i) for i in range(t.topLevelItemCount()))
+        return [(item.text(0), item.text(1)) for item in items if item is not None]
 
     # ------------------------------------------------------------ header
 
@@ -415,7 +415,7 @@ class DetailPane(QWidget):
 
         parts = [
             translate("DetailPane", "{t} s").format(t=f"{head.t:.6f}"),
-            f"{DIRECTION_ARROWS[head.direction]} {translate('Timeline', DIRECTION_LABELS[head.direction])}",
+            f"{DIRECTION_ARROWS[head.direction]} {translate('Timeline', str(DIRECTION_LABELS[head.direction]))}",
         ]
         if head.id is not None:
             parts.append(translate("DetailPane", "id {id}").format(id=format_id(head.id)))
@@ -466,15 +466,7 @@ class DetailPane(QWidget):
     # ------------------------------------------------------------ findings
 
     def _clear_findings(self) -> None:
-        layout = self.findings_layout
-        while layout.count():
-            item = layout.takeAt(0)
-            w = item.widget()
-            if w is not None:
-                w.hide()
-                w.deleteLater()
-            elif item.layout() is not None:
-                _delete_layout(item.layout())
+        _empty_layout(self.findings_layout)
         self.findings_labels = []
         self._schema_tree = None
         self._schema_button = None
@@ -911,7 +903,7 @@ class DetailPane(QWidget):
         else:
             item.addChildren(new)
 
-    def _expand_to(self, item: QTreeWidgetItem, depth: int) -> None:
+    def _expand_to(self, item: QTreeWidgetItem | None, depth: int) -> None:
         if depth < 0 or not isinstance(item, _JsonItem) or not isinstance(item.value, (dict, list)) or not item.value:
             return
         if item.built == 0:
@@ -929,6 +921,7 @@ class DetailPane(QWidget):
         if not getattr(item, "is_more", False):
             return
         parent = item.parent()
+        owner: QTreeWidgetItem | None
         if parent is None:
             self.tree.takeTopLevelItem(self.tree.indexOfTopLevelItem(item))
             owner = self._root
@@ -937,6 +930,9 @@ class DetailPane(QWidget):
             owner = parent
         if isinstance(owner, _JsonItem):
             self._build_children(owner)
+
+    def _collapse_all(self) -> None:
+        self.tree.collapseAll()
 
     def _expand_more(self) -> None:
         item = self.tree.currentItem()
@@ -1007,16 +1003,20 @@ class DetailPane(QWidget):
 # --------------------------------------------------------------------------- helpers
 
 
-def _delete_layout(layout) -> None:
+def _empty_layout(layout: QLayout) -> None:
+    """Every widget and inner layout of ``layout`` hidden and deleted; ``layout`` itself stays."""
     while layout.count():
         item = layout.takeAt(0)
+        if item is None:
+            break
         w = item.widget()
+        inner = item.layout()
         if w is not None:
             w.hide()
             w.deleteLater()
-        elif item.layout() is not None:
-            _delete_layout(item.layout())
-    layout.deleteLater()
+        elif inner is not None:
+            _empty_layout(inner)
+            inner.deleteLater()
 
 
 def _json_brief(value: Any, limit: int) -> str:
