@@ -124,7 +124,8 @@ class BlockCard(QFrame):
         self.setStyleSheet(card_style("QFrame#contentCard", dark))
         chip_bg, chip_fg = tone(None, "chip-background"), tone(None, "chip-text")
         self.chip.setStyleSheet(
-            f"QLabel#chip {{ background: {chip_bg}; color: {chip_fg}; border-radius: 4px; padding: 1px 6px; font-weight: 600; font-size: 8pt; }}"
+            f"QLabel#chip {{ background: {chip_bg}; color: {chip_fg}; border-radius: 4px; padding: 1px 6px; "
+            "font-weight: 600; font-size: 8pt; }"
         )
         set_tone(self.meta, "muted")
 

@@ -610,7 +610,8 @@ class TimelineModel(RowTableModel):
             # the direction's arrow first: the Direction column is among the first to give way
             kind = self._kind_at(seq)
             d = self._dir_at(seq)
-            text = f"{DIRECTION_ARROWS[d]} {translate('Timeline', kind_words(kind, kind is Kind.STDERR and self._http_side(seq)))}"
+            words = kind_words(kind, kind is Kind.STDERR and self._http_side(seq))
+            text = f"{DIRECTION_ARROWS[d]} {translate('Timeline', words)}"
             if d is Direction.C2S and self._rec is not None and self._rec.extra_at(seq).get("hand_written"):
                 return text + " ✎"  # written by a person in the composer
             return text
@@ -694,7 +695,7 @@ class TimelineModel(RowTableModel):
             t = self._t_at(seq)
             return translate(
                 "Timeline",
-                "Held at the step gate for {held}: read at {t} s, released at {r} s. Time is when it was read; Δ counts from when it was released.",
+                "Held at the step gate for {held}: read at {t} s, released at {r} s. Time is when it was read; Δ counts from when it was released.",  # noqa: E501
             ).format(held=format_duration(max(0.0, released - t)), t=f"{t:.3f}", r=f"{released:.3f}")
         if col == Column.DIRECTION:
             return translate("Timeline", str(DIRECTION_TIPS[self._dir_at(seq)]))
@@ -1534,7 +1535,7 @@ class TimelineView(QWidget):
         self.http_button.setToolTip(
             translate(
                 "Timeline",
-                "Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings and the transport's notes",
+                "Only HTTP problems: exchanges answered with an error status, what travelled in them, HTTP rule findings and the transport's notes",  # noqa: E501
             )
         )
         self.clear_filters_button.setText(translate("Timeline", "Clear filters"))

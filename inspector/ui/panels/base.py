@@ -148,20 +148,20 @@ class WaitNote(QFrame):
                     "{method} (id {id}) timed out at #{seq}: no answer came within the request timeout."
                 ).format(method=method, id=rid, seq=s.timeout_seq), [s.timeout_seq]
             return self.tr(
-                "{method} (id {id}) timed out at #{seq}, unanswered; an answer with id {other} had come at #{at}, flagged: {why}."
+                "{method} (id {id}) timed out at #{seq}, unanswered; an answer with id {other} had come at #{at}, flagged: {why}."  # noqa: E501
             ).format(
                 method=method, id=rid, seq=s.timeout_seq, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)
             ), [last.seq, s.timeout_seq]
         assert last is not None  # flagged and still waiting, or given up: an answer nobody could take
         if s.abandoned:
             return self.tr(
-                "{method} (id {id}) went unanswered: the client stopped waiting (cancelled, or the server went away); an answer with id {other} had come at #{at}, flagged: {why}."
+                "{method} (id {id}) went unanswered: the client stopped waiting (cancelled, or the server went away); an answer with id {other} had come at #{at}, flagged: {why}."  # noqa: E501
             ).format(method=method, id=rid, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)), [last.seq]
         if s.unmatched_count == 1:
             text = self.tr("Waiting for {method} (id {id}): an answer with id {other} came at #{at}, flagged: {why}.")
         else:
             text = self.tr(
-                "Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}."
+                "Waiting for {method} (id {id}): {n} answers no request could take came, the last with id {other} at #{at}, flagged: {why}."  # noqa: E501
             )
         return text.format(
             method=method, id=rid, n=s.unmatched_count, other=_id_text(last.id), at=last.seq, why=self.why(last.rules)

@@ -21,8 +21,9 @@ tools need up to :attr:`ToolsPanel.LIST_SHARE` of the panel until the user drags
 
 What the panel says about its state (the summary, badges, the call's status line, the banner,
 notes under the list, why a Call did not go out) is made by functions of that state kept with
-their labels (:meth:`FeaturePanel.say`), and made again on Qt's ``LanguageChange``: during a session, and after it ended, the panels are not rebuilt, a
-live language switch still rewords everything. Counts use Qt's plural forms (``%n``). Call
+their labels (:meth:`FeaturePanel.say`), and made again on Qt's ``LanguageChange``: during a
+session, and after it ended, the panels are not rebuilt, a live language switch still rewords
+everything. Counts use Qt's plural forms (``%n``). Call
 (Ctrl+Enter) asks the controller why the call must not go out (an excluded tool, an integer a
 header cannot carry), checks the form against the schema, and has the controller send
 ``tools/call`` with a progress callback; the call runs inside the controller's own anyio
@@ -251,7 +252,8 @@ def _badge_label(text: str, role: str, widget: QWidget) -> QLabel:
     label.setTextFormat(Qt.TextFormat.PlainText)
     c = QColor(colour)
     label.setStyleSheet(
-        f"QLabel {{ color: {colour}; background: rgba({c.red()},{c.green()},{c.blue()},40); border-radius: 4px; padding: 1px 7px; font-size: 8pt; }}"
+        f"QLabel {{ color: {colour}; background: rgba({c.red()},{c.green()},{c.blue()},40); "
+        "border-radius: 4px; padding: 1px 7px; font-size: 8pt; }"
     )
     return label
 
@@ -584,7 +586,7 @@ class ToolsPanel(FeaturePanel):
         self.ttl_spin.setSuffix(self.tr(" s"))
         self.ttl_spin.setToolTip(
             self.tr(
-                "How long the server should keep the task and its result (the task's ttl); the server may choose another"
+                "How long the server should keep the task and its result (the task's ttl); the server may choose another"  # noqa: E501
             )
         )
         self.show_task_button.setText(self.tr("Show in Tasks"))
@@ -945,7 +947,7 @@ class ToolsPanel(FeaturePanel):
         problem = self.http_problem(tool) if tool is not None else None
         self.http_problem_label.setText(
             self.tr(
-                "Excluded: a client must not use this tool, its x-mcp-header annotations break the 2026-07-28 rules ({0}). "
+                "Excluded: a client must not use this tool, its x-mcp-header annotations break the 2026-07-28 rules ({0}). "  # noqa: E501
                 "It cannot be called from here; the composer sends any message as written."
             ).format(problem)
             if problem
@@ -993,7 +995,7 @@ class ToolsPanel(FeaturePanel):
         else:
             self.task_box.setEnabled(True)
             tip = self.tr(
-                "Send tools/call with a task: the server answers with a task at once; the panel polls tasks/get and fetches tasks/result."
+                "Send tools/call with a task: the server answers with a task at once; the panel polls tasks/get and fetches tasks/result."  # noqa: E501
             )
         self.task_box.setToolTip(tip)
         self.ttl_spin.setEnabled(self.task_box.isChecked())
@@ -1144,7 +1146,7 @@ class ToolsPanel(FeaturePanel):
                     lambda: (
                         self.tr("No task was created"),
                         self.tr(
-                            "The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult."
+                            "The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult."  # noqa: E501
                         ),
                     ),
                     "warn",
