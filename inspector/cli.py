@@ -16,6 +16,7 @@ PIPE_CLOSED, quietly, for a reader that closed stdout).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import errno
 import math
 import os
@@ -23,13 +24,15 @@ import shlex
 import signal
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from collections.abc import Sequence
+from typing import TextIO, TypeAlias
 
 import anyio
 import orjson
 
 from inspector import __version__
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
+from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import Event
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
 from inspector.session import (
@@ -42,14 +45,14 @@ from inspector.session import (
     SessionOptions,
     StartFailed,
 )
+from inspector.session.controllers.tools import REFUSE_EXCLUDED, Refusal, ToolsController
+from inspector.session.entry_text import transcript_bytes
 from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, json_object, parse_answer
 from inspector.session.imports import FORMATS, ImportResult, read_config
-from inspector.session.entry_text import transcript_bytes
 from inspector.session.labels import HTTP_NOTE
-from inspector.session.operations import call_refusal, find_tool
 from inspector.session.profiles import EnvVar, ServerProfile, demo_args, header_secret, url_problem
-from inspector.session.secrecy import secret_header
 from inspector.session.recording import RecordingWriter
+from inspector.session.secrecy import secret_header
 from inspector.session.session import describe_unread
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
 from inspector.transport.base import TransportKind, describe_exit, signal_name
@@ -477,10 +480,16 @@ class _Step(argparse.Action):
         steps.append(("raw" if self.dest == "send_raw" else "request", values))
 
 
-def parse_steps(args: argparse.Namespace) -> list[tuple[str, Any]]:
+#: A ``--request``: the method and its params (None: none given).
+RequestSpec: TypeAlias = tuple[str, JsonObject | None]
+#: One step of the probe: ("request", RequestSpec) or ("raw", the text of a hand-written message).
+Step: TypeAlias = tuple[str, RequestSpec | str]
+
+
+def parse_steps(args: argparse.Namespace) -> list[Step]:
     """What to send after the start sequence, in order: ("request", (method, params)) or
     ("raw", text)."""
-    out: list[tuple[str, Any]] = []
+    out: list[Step] = []
     for kind, value in getattr(args, "steps", None) or []:
         if kind == "request":
             out.extend(("request", r) for r in parse_requests([value]))
@@ -492,8 +501,8 @@ def parse_steps(args: argparse.Namespace) -> list[tuple[str, Any]]:
     return out
 
 
-def parse_requests(specs: list[str]) -> list[tuple[str, dict | None]]:
-    out: list[tuple[str, dict | None]] = []
+def parse_requests(specs: list[str]) -> list[RequestSpec]:
+    out: list[RequestSpec] = []
     for spec in specs:
         method, sep, text = spec.partition("=")
         if not method:
@@ -600,7 +609,8 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
     for answer in answers_from_args(args).values():  # a policy implies the capability the server waits for
         choices.extend(CAPABILITY_FLAGS.get(ANSWER_CAPABILITY.get(answer.method, ""), ()))
     if from_file is not None:  # where the server is and how to reach it come from the file
-        server = dict(
+        where = ServerProfile(
+            "probe",
             command=from_file.command,
             args=list(from_file.args),
             transport=from_file.transport,
@@ -611,7 +621,8 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
             cwd=args.cwd or from_file.cwd,
         )
     else:
-        server = dict(
+        where = ServerProfile(
+            "probe",
             command=argv[0] if argv else "",
             args=argv[1:],
             transport={"auto": TransportKind.HTTP_AUTO.value}.get(args.transport, args.transport)
@@ -623,9 +634,8 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
             inherit_env=not args.clean_env,
             cwd=args.cwd or "",
         )
-    profile = ServerProfile(
-        name="probe",
-        **server,
+    profile = dataclasses.replace(
+        where,
         env=list(env.values()),
         era=era.value,
         protocol_version=args.protocol_version or "",
@@ -704,12 +714,13 @@ def config_profile(args: argparse.Namespace, notes: list[str]) -> ServerProfile:
             raise UsageError(text)
         found = result.servers[0]
     else:
-        found = result.server(args.server)
-        if found is None:
+        named = result.server(args.server)
+        if named is None:
             if args.server in left_out:
                 raise UsageError(f"--config: server {args.server!r} cannot be probed: " + why_not([args.server]))
             everything = ", ".join(result.entries)
             raise UsageError(f"--config {args.config}: no server {args.server!r}; it defines: {everything}")
+        found = named
     mine = {i.id: i for i in result.inputs_of([found])}
     values: dict[str, str] = {}
     for item in args.input:
@@ -879,9 +890,11 @@ class RecordFile:
         self._writer.abandon()
 
 
-def summary_lines(summary: dict) -> list[str]:
+def summary_lines(summary: JsonObject) -> list[str]:
     """The summary for people: every value in words or JSON, never a Python repr."""
-    info = summary.get("server_info") if isinstance(summary.get("server_info"), dict) else {}
+    info = summary.get("server_info")
+    if not isinstance(info, dict):
+        info = {}
     offered = summary.get("offered_version")
     version = summary.get("protocol_version") or "none agreed"
     server = (
@@ -990,36 +1003,64 @@ def record_note(session: Session, text: str, extra: dict) -> None:
     session.recording.notify()
 
 
-async def refuse_call(session: Session, request: tuple[str, Any], tools_seen: dict[str, dict]) -> str | None:
+#: tools/list pages the probe fetches, one at a time, to find a tool it is asked to call
+FIND_TOOL_PAGES = 20
+
+
+def refusal_text(refusal: Refusal) -> str:
+    """A :class:`~inspector.session.controllers.tools.Refusal` in the probe's words."""
+    if refusal.code == REFUSE_EXCLUDED:
+        return f"the tool is excluded, its x-mcp-header annotations break the 2026-07-28 rules: {refusal.detail}"
+    names = ", ".join(refusal.detail) if isinstance(refusal.detail, tuple) else refusal.detail
+    return f"the integer value for {names} is outside -(2**53-1)..2**53-1 and cannot be mirrored into its header"
+
+
+async def refuse_call(session: Session, request: RequestSpec, tools_seen: dict[str, JsonObject]) -> str | None:
     """Why the probe will not send this ``--request`` (None: send it). In the 2026-07-28 era a
     tools/call of a tool whose ``x-mcp-header`` annotations are invalid is excluded, as a client
-    must exclude it (``operations.call_refusal``); a tool not listed yet is looked up with
-    tools/list first (noted). ``--send-raw`` is never refused."""
+    must exclude it: the window's :class:`~inspector.session.controllers.tools.ToolsController`
+    judges it (``refusal``) and lists the tools; a tool not listed yet is looked up with
+    tools/list first, a page at a time (noted). ``--send-raw`` is never refused."""
     method, params = request
-    name = params.get("name") if method == "tools/call" and isinstance(params, dict) else None
-    if not isinstance(name, str) or session.negotiation().era != "modern":
+    if method != "tools/call" or not isinstance(params, dict):
         return None
+    name = params.get("name")
+    negotiation = session.negotiation()
+    if not isinstance(name, str) or negotiation.era != "modern":
+        return None
+    tools = ToolsController()
+    tools.attach(session, negotiation.era, negotiation.version)
     if name not in tools_seen:
         record_note(
             session,
-            f"listing the tools to check {name!r} before calling it (2026-07-28: a tool whose x-mcp-header annotations are invalid is excluded)",
+            f"listing the tools to check {name!r} before calling it"
+            " (2026-07-28: a tool whose x-mcp-header annotations are invalid is excluded)",
             {"event": "probe_note"},
         )
-        await find_tool(session, name, tools_seen)
-    tool = tools_seen.get(name)
-    why = call_refusal(session.negotiation(), tool, params.get("arguments")) if tool is not None else None
-    if why is None:
+        # The controller's own pager, a page at a time until the tool is seen; a timeout or a
+        # lost link raises as any --request's does (ListController.load would keep it as data).
+        for _ in range(FIND_TOOL_PAGES):
+            await tools.pager.fetch(session, 1)
+            for tool in tools.items:
+                tools_seen.setdefault(tool["name"], tool)
+            if name in tools_seen or not tools.more:
+                break
+    known = tools_seen.get(name)
+    refusal = tools.refusal(known, params.get("arguments")) if known is not None else None
+    tools.detach()
+    if refusal is None:
         return None
+    why = refusal_text(refusal)
     record_note(session, f"tools/call {name!r} not sent: {why}", {"event": "refused", "method": method})
     return f"--request tools/call {name!r} was not sent: {why} (--send-raw sends it anyway)"
 
 
 async def run_probe(
     options: SessionOptions,
-    requests: list[tuple[str, Any]],
+    requests: list[Step],
     out: TextIO,
     as_json: bool,
-    roots: list[str] = (),
+    roots: Sequence[str] = (),
     answers: dict[str, Answer] | None = None,
     record: Path | None = None,
 ) -> int:
@@ -1050,9 +1091,9 @@ async def run_probe(
                     except StartFailed as exc:
                         code, reason = _start_failure_code(session), str(exc)
                     else:
-                        for kind, value in requests:
+                        for _kind, value in requests:
                             try:
-                                if kind == "raw":  # a hand-written message: judged, never a reason to fail
+                                if isinstance(value, str):  # --send-raw: judged, never a reason to fail
                                     await session.send_text(value, wait=options.request_timeout)
                                 else:
                                     refused = await refuse_call(session, value, tools_seen)
@@ -1060,14 +1101,11 @@ async def run_probe(
                                         code, reason = EXIT_USAGE, refused
                                         continue
                                     reply = await session.request(*value)
-                                    if (
-                                        value[0] == "tools/list"
-                                        and reply.ok
-                                        and isinstance(reply.result.get("tools"), list)
-                                    ):
+                                    listed = reply.result.get("tools") if reply.result is not None else None
+                                    if value[0] == "tools/list" and reply.ok and isinstance(listed, list):
                                         tools_seen.update(
                                             (t["name"], t)
-                                            for t in reply.result["tools"]
+                                            for t in listed
                                             if isinstance(t, dict) and isinstance(t.get("name"), str)
                                         )
                             except RequestTimeout as exc:
