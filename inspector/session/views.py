@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import sys
 import weakref
 from array import array
 from collections.abc import Callable
@@ -229,7 +228,7 @@ class EntryView(RowView):
     def _note_methods(self, start: int, end: int) -> None:
         if end > start:
             methods = self._methods
-            methods.update(_column(self.rec, "_method", "method_at", start, end))  # type: ignore[arg-type]
+            methods.update(self.rec.methods(start, end))  # type: ignore[arg-type]
             methods.discard(None)  # type: ignore[arg-type]
 
     def methods_seen(self) -> list[str]:
@@ -282,11 +281,11 @@ class EntryView(RowView):
             return rows_of(None, start, end)
         masks = []
         if f.directions != ALL_DIRECTIONS or f.kinds != ALL_KINDS:
-            masks.append(_packed_bytes(rec, start, end, 0).translate(_kind_table(f.directions, f.kinds)))
+            masks.append(rec.code_bytes(start, end).translate(_kind_table(f.directions, f.kinds)))
         if f.only_schema_invalid:
-            masks.append(_packed_bytes(rec, start, end, 1).translate(_SCHEMA_INVALID))
+            masks.append(rec.code_bytes(start, end, high=True).translate(_SCHEMA_INVALID))
         if f.only_violations:
-            masks.append(bytes(map(truth, _column(rec, "_viol", "violations_at", start, end))))
+            masks.append(bytes(map(truth, rec.violations(start, end))))
         if f.method:
             masks.append(self._method_mask(f, start, end))
         mask = _all_of(masks, end - start)
@@ -311,11 +310,11 @@ class EntryView(RowView):
         assert rec is not None
         name_ok = _name_test(f)
 
-        methods = _column(rec, "_method", "method_at", start, end)
+        methods = rec.methods(start, end)
         verdicts = {m: 1 if name_ok(m) else 0 for m in set(methods) if m is not None}
         verdicts[None] = 0  # type: ignore[index]
         mask = bytearray(map(verdicts.__getitem__, methods))
-        events = _packed_bytes(rec, start, end, 0).translate(_EVENT_TABLE)
+        events = rec.code_bytes(start, end).translate(_EVENT_TABLE)
         if 1 in events:  # process and session events match by their event name
             event_name = self.event_name
             for i in compress(range(len(events)), events):
@@ -463,38 +462,10 @@ def _text_test(rec: Recording, text: str) -> Callable[[int], bool]:
 
 # ---------------------------------------------------------------------- column helpers
 
-_LITTLE = sys.byteorder == "little"
 _SCHEMA_INVALID = bytes(1 if b >> 3 == 2 else 0 for b in range(256))  # the packed column's high byte
 _EVENT_TABLE = bytes(1 if b & 7 == Direction.EVENT else 0 for b in range(256))  # its low byte
 
 
-def _column(rec: Recording, name: str, accessor: str, start: int, end: int) -> list:
-    """``rec``'s column ``name`` for entries ``start .. end - 1`` (a slice of it, or through its
-    per-entry accessor when the recording has no such column)."""
-    column = getattr(rec, name, None)
-    if isinstance(column, list):
-        return column[start:end]
-    return list(map(getattr(rec, accessor), range(start, end)))
-
-
-def _packed_bytes(rec: Recording, start: int, end: int, high: int) -> bytes:
-    """One byte per entry of the packed column: the low byte (``high`` 0: direction, kind) or
-    the high one (1: the schema verdict in its bits 3-4)."""
-    packed = getattr(rec, "_packed", None)
-    if not isinstance(packed, array) or packed.itemsize != 2:
-        packed = array(
-            "H",
-            (
-                int(rec.direction_at(i)) | int(rec.kind_at(i)) << 3 | _SCHEMA_CODE[rec.schema_at(i)] << 11
-                for i in range(start, end)
-            ),
-        )
-        start, end = 0, len(packed)
-    data = packed[start:end].tobytes()
-    return data[high if _LITTLE else 1 - high :: 2]
-
-
-_SCHEMA_CODE = {None: 0, True: 1, False: 2}
 _KIND_TABLES: dict[tuple[frozenset, frozenset], bytes] = {}
 
 
@@ -530,8 +501,8 @@ def flagged_rows(rec: Recording) -> list[int]:
     n = len(rec)
     done, rows = _FLAGGED.get(rec, (0, []))
     if n > done:
-        broke = bytes(map(truth, _column(rec, "_viol", "violations_at", done, n)))
-        invalid = _packed_bytes(rec, done, n, 1).translate(_SCHEMA_INVALID)
+        broke = bytes(map(truth, rec.violations(done, n)))
+        invalid = rec.code_bytes(done, n, high=True).translate(_SCHEMA_INVALID)
         either = (int.from_bytes(broke, "little") | int.from_bytes(invalid, "little")).to_bytes(n - done, "little")
         rows.extend(rows_of(either, done, n))
         _FLAGGED[rec] = (n, rows)
@@ -555,7 +526,7 @@ def message_histogram(rec: Recording, buckets: int) -> list[int]:
         return list(cached[1])
     counts: list[int] = []
     if buckets:
-        mask = _packed_bytes(rec, 0, n, 0).translate(_MESSAGE_TABLE)
+        mask = rec.code_bytes(0, n).translate(_MESSAGE_TABLE)
         edges = [n * b // buckets for b in range(buckets + 1)]
         counts = [mask.count(1, lo, hi) for lo, hi in zip(edges, edges[1:])]
     _HISTOGRAMS[rec] = ((n, buckets), counts)
@@ -589,7 +560,7 @@ class TextIndex:
         end = len(rec) if end is None else min(end, len(rec))
         if end <= start:
             return
-        raws = _column(rec, "_raw", "raw_at", start, end)
+        raws = rec.raws(start, end)
         self.lowered.extend([raw if low == raw else low for raw, low in zip(raws, map(bytes.lower, raws))])
         self.non_ascii.extend(compress(range(start, end), map(not_, map(bytes.isascii, raws))))
 
@@ -847,9 +818,7 @@ class NegotiationTracker:
         changed = False
         start = self.scanned
         if end > start:  # the start methods are rare: found with one C-level pass over the column
-            for i in compress(
-                range(start, end), map(_START_SET.__contains__, _column(rec, "_method", "method_at", start, end))
-            ):
+            for i in compress(range(start, end), map(_START_SET.__contains__, rec.methods(start, end))):
                 self.rows.append(i)
                 changed = self.take(i) or changed
         self.scanned = end

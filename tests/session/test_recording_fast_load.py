@@ -1,7 +1,7 @@
 """The column-at-a-time loader gives exactly what reading the file line by line gave.
 
 ``reference_load`` below is the loader as it was before it took runs of lines column by column
-(one ``orjson.loads``, ``_parse_entry`` and ``_append_parsed`` per line), kept here as the
+(one ``orjson.loads``, ``parse_entry`` and ``Recording.add_parsed`` per line), kept here as the
 yardstick. Every file is loaded both ways and every column, pairing, extra, problem, header and
 summary compared: real session files (noise, invalid UTF-8 with raw_b64, schema errors, early
 requests), a synthetic session with everything the format has (transitions, HTTP metadata and
@@ -24,7 +24,7 @@ from session_helpers import misbehave, options
 
 from inspector.protocol.engine import ProtocolEngine
 from inspector.session import Direction, Recording, Session
-from inspector.session import recording as recording_module
+from inspector.session import recording_load as loader_module
 from inspector.session.recording import (
     FORMAT,
     FORMAT_VERSION,
@@ -32,10 +32,8 @@ from inspector.session.recording import (
     MAX_LOAD_PROBLEMS,
     RecordingLoader,
     RecordingWriter,
-    _migrate,
-    _migrate_header,
-    _parse_entry,
 )
+from inspector.session.recording_load import migrate, migrate_header, parse_entry
 
 # ---------------------------------------------------------------------------- the yardstick
 
@@ -56,7 +54,7 @@ def reference_load(path: Path) -> Recording:
         header = orjson.loads(first)
         version = header["version"]
         assert header.get("format") == FORMAT and 1 <= version <= FORMAT_VERSION
-        rec = Recording(_migrate_header(header, version), t0=0.0)
+        rec = Recording(migrate_header(header, version), t0=0.0)
         unread: list = []
         for number, line in enumerate(f, start=2):
             if not line.strip():
@@ -71,11 +69,11 @@ def reference_load(path: Path) -> Recording:
                 problem(number, reason)
                 unread.append((number, reason))
                 continue
-            d = _migrate(d, version)
+            d = migrate(d, version)
             if isinstance(d, dict) and d.get("kind") == "summary":
                 rec.summary = d
                 continue
-            parsed = _parse_entry(d)
+            parsed = parse_entry(d)
             if type(parsed) is str:
                 problem(number, parsed)
                 unread.append((number, parsed))
@@ -87,14 +85,14 @@ def reference_load(path: Path) -> Recording:
                 if 0 < gap <= len(unread):
                     lost = unread if gap == len(unread) else [(None, "one of the unreadable lines above")] * gap
                     for where, why in lost:
-                        rec._append_placeholder(where, why)
+                        rec.add_unreadable(where, why)
                 else:
                     problem(number, f"entry numbered {seq} where {expected} was expected; shown as {expected}")
             unread.clear()
-            rec._append_parsed(parsed)
-    for seq, p in list(rec._paired.items()):
+            rec.add_parsed(parsed)
+    for seq, p in list(rec.pairings().items()):
         if p >= len(rec) or p == seq:
-            del rec._paired[seq]
+            rec.unpair(seq)
             problem(None, f"entry {seq} is paired with entry {p}, which is not in the file")
     rec.load_problems = problems
     rec.load_problem_count = count
@@ -114,20 +112,21 @@ def assert_same_recording(fast: Recording, slow: Recording) -> None:
     assert fast.load_problems == slow.load_problems
     assert fast.load_problem_count == slow.load_problem_count
     assert fast.read_only and not fast.loading
-    assert fast._t == slow._t
-    assert fast._packed == slow._packed
-    assert fast._raw == slow._raw
-    assert fast._method == slow._method
-    assert typed(fast._id) == typed(slow._id)
-    assert fast._viol == slow._viol
-    assert list(fast._latency.items()) == list(slow._latency.items())
-    assert list(fast._paired.items()) == list(slow._paired.items())
-    assert fast._extra == slow._extra
+    assert fast.times() == slow.times()
+    assert fast.codes() == slow.codes()
+    assert fast.raws() == slow.raws()
+    assert fast.methods() == slow.methods()
+    assert typed(fast.ids()) == typed(slow.ids())
+    assert fast.violations() == slow.violations()
+    assert list(fast.latencies().items()) == list(slow.latencies().items())
+    assert list(fast.pairings().items()) == list(slow.pairings().items())
+    assert fast.extras() == slow.extras()
     assert fast.transition_rows == slow.transition_rows
     assert fast.exchange_rows == slow.exchange_rows
     assert all(fast[i] == slow[i] for i in range(len(slow)))
     # methods interned as before: one string object per method name
-    assert {id(m) for m in fast._method if m is not None} == {id(fast._interned[m]) for m in fast._interned}
+    methods = [m for m in fast.methods() if m is not None]
+    assert len({id(m) for m in methods}) == len(set(methods))
 
 
 def both_ways(path: Path) -> Recording:
@@ -182,7 +181,7 @@ def test_real_session_files_load_the_same(session_files: list[Path]) -> None:
 
 def test_a_session_with_everything_loads_the_same(synthetic: Path, tmp_path: Path) -> None:
     rec = both_ways(synthetic)
-    assert rec.transition_rows and rec.exchange_rows and rec._latency and rec._paired
+    assert rec.transition_rows and rec.exchange_rows and rec.latencies() and rec.pairings()
     assert any(rec.schema_at(i) is False for i in range(len(rec))) and any(
         rec.violations_at(i) for i in range(len(rec))
     )
@@ -197,7 +196,7 @@ def test_lines_that_span_blocks_load_the_same(synthetic: Path, monkeypatch: pyte
     lines = synthetic.read_bytes().splitlines(keepends=True)
     path = synthetic.with_name(f"small-{block}.jsonl")
     path.write_bytes(b"".join(line for line in lines if len(line) < 5000))  # small blocks: no huge lines
-    monkeypatch.setattr(recording_module, "READ_BLOCK", block)
+    monkeypatch.setattr(loader_module, "READ_BLOCK", block)
     both_ways(path)
 
 
@@ -301,7 +300,7 @@ def test_loading_in_steps_gives_the_same_and_is_whole_at_every_step(
     path.write_bytes(
         b"".join([*lines[:40], orjson.dumps(d) + b"\n", *lines[41:50], orjson.dumps(e) + b"\n", *lines[51:]])
     )
-    monkeypatch.setattr(recording_module, "READ_BLOCK", 3000)
+    monkeypatch.setattr(loader_module, "READ_BLOCK", 3000)
     loader = RecordingLoader(path)
     rec = loader.begin()
     assert rec.read_only and rec.loading and len(rec) == 0
@@ -312,8 +311,9 @@ def test_loading_in_steps_gives_the_same_and_is_whole_at_every_step(
         steps += 1
         n = len(rec)
         assert rec.loading and 0 < loader.done_bytes <= loader.size
-        assert len(rec._t) == len(rec._packed) == len(rec._method) == len(rec._id) == len(rec._viol) == n
-        assert all(0 <= p < n for p in rec._paired.values())  # every pairing points at an entry it has
+        columns = (rec.times(), rec.codes(), rec.raws(), rec.methods(), rec.ids(), rec.violations())
+        assert all(len(column) == n for column in columns)
+        assert all(0 <= p < n for p in rec.pairings().values())  # every pairing points at an entry it has
         assert told and told[-1][1] == n
     assert steps > 3 and not rec.loading
     assert_same_recording(rec, reference_load(path))
@@ -323,7 +323,7 @@ def test_loading_in_steps_gives_the_same_and_is_whole_at_every_step(
 
 
 def test_stopping_keeps_what_was_read(synthetic: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(recording_module, "READ_BLOCK", 4096)
+    monkeypatch.setattr(loader_module, "READ_BLOCK", 4096)
     loader = RecordingLoader(synthetic)
     rec = loader.begin()
     loader.step(0.0)
@@ -334,11 +334,11 @@ def test_stopping_keeps_what_was_read(synthetic: Path, monkeypatch: pytest.Monke
     assert rec.load_problems[-1] == (None, "Loading was stopped; the rest of the file is not shown.")
     assert loader.step(0.0) and len(rec) == n
     full = Recording.load(synthetic)
-    assert rec._raw == full._raw[:n]
+    assert rec.raws() == full.raws(0, n)
 
 
-def test_a_file_written_by_the_writer_takes_the_fast_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An ordinary file is taken in runs: _take_line only for its few extraordinary lines."""
+def test_a_file_written_by_the_writer_takes_the_fast_way(tmp_path: Path) -> None:
+    """An ordinary file is taken in runs: one by one only its few extraordinary lines."""
     engine = ProtocolEngine()
     rec = Recording()
     path = tmp_path / "plain.jsonl"
@@ -347,14 +347,11 @@ def test_a_file_written_by_the_writer_takes_the_fast_way(tmp_path: Path, monkeyp
         raw = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"%d"}}\n' % i
         rec.append(Direction.S2C, rec.t0 + i / 1000, raw, engine.incoming(raw, i / 1000, i))
     writer.close({"kind": "summary"})
-    slow_lines: list[int] = []
-    take_line = recording_module._Loader._take_line
-
-    def counting(self, line, d, number, cut):
-        slow_lines.append(number)
-        return take_line(self, line, d, number, cut)
-
-    monkeypatch.setattr(recording_module._Loader, "_take_line", counting)
     loaded = both_ways(path)
     assert len(loaded) == 5000
-    assert len(slow_lines) < 50, slow_lines  # the summary, and the short runs at block ends
+    loader = RecordingLoader(path)
+    loader.begin()
+    while not loader.step():
+        pass
+    assert len(loader.rec or []) == 5000
+    assert loader.lines_one_by_one < 50  # the summary, and the short runs at block ends

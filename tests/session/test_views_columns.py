@@ -12,12 +12,13 @@ search text is typed.
 
 from __future__ import annotations
 
-
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from recording_samples import synthetic_session
 
+from inspector.protocol.engine import Analysis
 from inspector.protocol.messages import Kind
 from inspector.session import Direction, Recording
 from inspector.session.playback import Playback
@@ -27,10 +28,17 @@ from inspector.session.views import EntryFilter, EntryView, TextIndex, flagged_r
 @pytest.fixture(scope="module")
 def rec(tmp_path_factory: pytest.TempPathFactory) -> Recording:
     path = synthetic_session(tmp_path_factory.mktemp("views") / "sample.jsonl", notes=2500, seed=7)
-    loaded = Recording.load(path)
     # one entry whose text differs only after decoding and lower-casing (É -> é), one with an
     # uppercase ASCII name, and a process event
-    loaded._raw[5] = "Ünïcode ÉTÉ entry\n".encode()
+    lines = path.read_bytes().splitlines(keepends=True)
+    entry = orjson.loads(lines[6])  # the header, then entries 0, 1, ...
+    assert entry["seq"] == 5
+    entry["raw"] = "Ünïcode ÉTÉ entry\n"
+    entry.pop("raw_b64", None)
+    lines[6] = orjson.dumps(entry) + b"\n"
+    path.write_bytes(b"".join(lines))
+    loaded = Recording.load(path)
+    assert loaded.raw_at(5) == "Ünïcode ÉTÉ entry\n".encode() and not loaded.load_problems
     return loaded
 
 
@@ -105,12 +113,9 @@ def test_a_growing_recording_is_searched_as_it_grows(rec: Recording) -> None:
     step = 700
     for start in range(0, len(rec), step):
         for i in range(start, min(len(rec), start + step)):
-            live._t.append(rec._t[i])
-            live._packed.append(rec._packed[i])
-            live._raw.append(rec._raw[i])
-            live._method.append(rec._method[i])
-            live._id.append(rec._id[i])
-            live._viol.append(rec._viol[i])
+            a = Analysis(rec.kind_at(i), rec.state_at(i))
+            a.method, a.id, a.violations = rec.method_at(i), rec.id_at(i), rec.violations_at(i)
+            live.append(rec.direction_at(i), rec.t_at(i), rec.raw_at(i), a)
         view.catch_up()
         assert list(view.rows) == expected(view, view.filter)
     assert view.text_index is not None and len(view.text_index) == len(rec)

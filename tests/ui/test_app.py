@@ -297,7 +297,7 @@ def test_a_large_recording_is_shown_while_it_loads_and_can_be_stopped(
 ):
     """Over the size threshold the window shows the first entries at once and reads the rest a
     slice at a time behind the status bar's progress; Stop keeps what was read."""
-    from inspector.session import recording as recording_module
+    from inspector.session import recording_load as recording_module
     from inspector.ui import opening
 
     controller, window = window_and_controller

@@ -11,7 +11,7 @@ import pytest
 from recording_samples import synthetic_session
 
 from inspector.session import Direction, Recording
-from inspector.session import recording as recording_module
+from inspector.session import recording_load as recording_module
 from inspector.session.views import EntryFilter
 from inspector.ui import opening
 
@@ -60,7 +60,7 @@ def test_filters_and_search_while_it_loads_give_the_rows_of_the_whole_file(
     assert rec.loading and model.rowCount() >= first  # rows keep arriving, filtered
     qtbot.waitUntil(lambda: not rec.loading and model.total() == len(rec), timeout=60000)
     whole = Recording.load(big_file)
-    assert len(rec) == len(whole) and rec._raw == whole._raw and rec.load_problems == whole.load_problems
+    assert len(rec) == len(whole) and rec.raws() == whole.raws() and rec.load_problems == whole.load_problems
     test = model.entries.predicate(f)
     assert list(model.entries.rows) == [i for i in range(len(whole)) if test(i)]
     assert len(slices) >= 3  # it went back to the event loop between slices
