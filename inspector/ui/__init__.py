@@ -79,7 +79,7 @@ other responsibilities are helpers it owns, each given the window: actions, tool
 (:mod:`.window_files`), layouts and presenter mode (:mod:`.window_layout`), the status bar
 (:mod:`.window_status`), and the composer, ping and specification (:mod:`.window_tools`).
 The lifecycle diagram is a widget (:mod:`.diagram`) over a layout computed without one
-(:mod:`.diagram_layout`).
+(:mod:`.diagram_layout`), read for hit tests, keys and scrolling by :mod:`.diagram_reading`.
 
 The cyclic collector itself runs on the GUI thread only (:mod:`.collector`): left automatic, it
 runs in whatever thread allocates - asyncio's child-watcher threads among them - and a cycle

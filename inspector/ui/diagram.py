@@ -9,6 +9,8 @@ paints the result and handles the widget: the type is never smaller than 11 px, 
 the smallest layout does not fit the widget scrolls (scroll bars, the wheel, a drag on empty
 space), keeping the current state and the held step's target in view as they change.
 :meth:`LifecycleDiagram.layout_for_tests` exposes the layout, with its list of problems.
+What is under the pointer, the arrow keys' next state, the scroll position and the held
+step's corner are read off the layout by :mod:`inspector.ui.diagram_reading`.
 
 Painting draws a cached pixmap of the static picture (the whole drawing, scrolled), then the
 highlights on top (current state, last edge and its animation, focus ring, hover): about a
@@ -71,25 +73,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonObject, str_member
 from inspector.protocol.lifecycle import STATE_INFO, TRANSPORTS, State, Transition, diagram_table
 from inspector.protocol.teaching import LESSONS
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.labels import ERA_LABELS
-from .diagram_layout import (
-    MIN_FONT,
-    Block,
-    Geometry,
-    Plan,
-    analyse,
-    block_at,
-    fit,
-    focus_order,
-    lc,
-    node_at,
-    quietest_corner,
-    vertical_neighbour,
-    whole_view,
-)
+from .diagram_layout import MIN_FONT, Block, Geometry, Plan, analyse, fit, lc
+from .diagram_reading import block_at, focus_order, node_at, quietest_corner, vertical_neighbour, whole_view
 from .diagram_paint import (
     Colours,
     edge_pen,
@@ -297,7 +287,9 @@ class LifecycleDiagram(QWidget):
         self._update_accessible()
         self.update()
 
-    def set_state(self, state: State, transition: dict | Transition | None = None, *, animate: bool = True) -> None:
+    def set_state(
+        self, state: State, transition: JsonObject | Transition | None = None, *, animate: bool = True
+    ) -> None:
         """Highlight ``state`` as the current state; ``transition`` (from/to/label) is the edge that led there."""
         self._set_as_of(None)
         self._set_state(state, transition, animate, None)
@@ -443,7 +435,7 @@ class LifecycleDiagram(QWidget):
 
     # ------------------------------------------------------------------ state
 
-    def _resolve(self, tr: dict | Transition | None) -> Transition | None:
+    def _resolve(self, tr: JsonObject | Transition | None) -> Transition | None:
         if tr is None:
             return None
         if isinstance(tr, Transition):
@@ -453,7 +445,7 @@ class LifecycleDiagram(QWidget):
                 src, dst = State(tr["from"]), State(tr["to"])
             except (KeyError, ValueError):
                 return None
-            label, event = tr.get("label"), tr.get("event")
+            label, event = str_member(tr, "label"), str_member(tr, "event")  # "": matches no edge
         for t in self._table:  # the edge the recording names by its event (format 2)
             if t.source is src and t.target is dst and t.event.value == event:
                 return t
@@ -465,7 +457,9 @@ class LifecycleDiagram(QWidget):
                 return t
         return tr if isinstance(tr, Transition) else None
 
-    def _set_state(self, state: State, transition, animate: bool, seq: int | None) -> None:
+    def _set_state(
+        self, state: State, transition: JsonObject | Transition | None, animate: bool, seq: int | None
+    ) -> None:
         edge = self._resolve(transition)
         if state is self._state and edge == self._edge and (seq is None or seq == self._edge_seq):
             return  # nothing new: no repaint (called on every timeline batch)
@@ -1103,12 +1097,9 @@ class LifecycleDiagram(QWidget):
         hover and keyboard focus rings too (not in an export)."""
         self._paint_current_legend(p, g, c)
         # the edge the held step will take starts at the session's state: not drawn over a past one
-        pending = (
-            g.edges.get(self._pending)
-            if self._pending is not None and self._pending != self._edge and self._as_of is None
-            else None
-        )
-        if pending is not None:  # step mode: where the held step will go, dashed, not yet taken
+        held = self._pending if self._pending != self._edge and self._as_of is None else None
+        pending = g.edges.get(held) if held is not None else None
+        if held is not None and pending is not None:  # step mode: where the held step will go, dashed
             colour = c.error if pending.failure else c.accent
             pen = QPen(
                 colour, max(2.0, g.f / 5.5), Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin
@@ -1122,12 +1113,13 @@ class LifecycleDiagram(QWidget):
             hollow.setAlphaF(0.55)
             p.setBrush(hollow)
             p.drawPolygon(pending.arrow)
-            where = g.edge_block.get(self._pending)
+            where = g.edge_block.get(held)
             if where is not None:
                 paint_block(p, g, c, g.blocks[where[0]], where[1], strength=0.55)
 
-        edge = g.edges.get(self._edge) if self._edge is not None else None
-        if edge is not None:
+        last = self._edge
+        edge = g.edges.get(last) if last is not None else None
+        if last is not None and edge is not None:
             colour = c.error if edge.failure else c.accent
             pulse = math.sin(math.pi * t) if t < 1.0 else 0.0
             width = max(2.2, g.f / 5.0) + 2.4 * pulse
@@ -1149,7 +1141,7 @@ class LifecycleDiagram(QWidget):
                 dot = edge.path.pointAtPercent(min(1.0, max(0.0, t)))
                 p.setBrush(colour)
                 p.drawEllipse(dot, 0.35 * g.f + 1.5 * pulse, 0.35 * g.f + 1.5 * pulse)
-            where = g.edge_block.get(self._edge)
+            where = g.edge_block.get(last)
             if where is not None:
                 paint_block(p, g, c, g.blocks[where[0]], where[1], strength=1.0)
 

@@ -26,17 +26,19 @@ steps, each cached:
    put where it overlaps no other label, node or line. Type is never smaller than 11 px: when
    even the smallest font does not fit, the smallest layout keeps its natural size and the
    widget scrolls (scroll bars, the wheel, a drag on empty space), keeping the current state
-   and the held step's target in view as they change. :meth:`inspector.ui.diagram.LifecycleDiagram.layout_for_tests`
-   exposes the result, with the list of problems (empty for every table at every tested size).
+   and the held step's target in view as they change.
+   :meth:`inspector.ui.diagram.LifecycleDiagram.layout_for_tests` exposes the result, with the
+   list of problems (empty for every table at every tested size).
 
 Everything here is geometry: Qt's value types (points, rectangles, paths, font metrics), no
 widget, so a layout can be computed and checked without one (:func:`fit` is the entry point,
-:func:`analyse` the per-table plan). Why a general layout and not one drawn by hand per table:
-there are 21 distinct tables (6 to 10 states, 15 to 36 transitions), and every label's size
-depends on the language and the type size chosen for the widget: each table keeps one state
-order but gets a different geometry at each of three widget sizes in each of two languages
-(``benchmarks/diagram_layouts_vary.py``), so the measuring, routing and label placement would
-be needed for fixed node positions too; only the plan would become a table of its own.
+:func:`analyse` the per-table plan; :mod:`inspector.ui.diagram_reading` reads the result).
+Why a general layout and not one drawn by hand per table: there are 21 distinct tables (6 to
+10 states, 15 to 36 transitions), and every label's size depends on the language and the type
+size chosen for the widget: each table keeps one state order but gets a different geometry at
+each of three widget sizes in each of two languages (``benchmarks/diagram_layouts_vary.py``), so
+the measuring, routing and label placement would be needed for fixed node positions too; only
+the plan would become a table of its own.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ import itertools
 import math
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroker, QPolygonF, QTransform
 
 from inspector.protocol.lifecycle import STATE_INFO, State, Transition, states_of
@@ -79,7 +81,7 @@ class _RouteSpec:
     channel: int  # TOP: between the top row and the main row; BOTTOM: below the main row
     target: State
     sources: tuple[State, ...]
-    entries: list[Transition | tuple[Transition, ...]]
+    entries: list[tuple[Transition, ...]]  # one group per label: transitions drawn as one
     failure: bool
 
 
@@ -182,15 +184,15 @@ def analyse(table: tuple[Transition, ...]) -> Plan:
     loops: dict[State, list[Transition]] = {}
     gaps: dict[tuple[int, int], list[Transition]] = {}
     straight: list[Transition] = []
-    groups: dict[tuple, list[Transition]] = {}
+    groups: dict[tuple[int, State, str, bool], list[Transition]] = {}
     for tr in table:
-        s, t = tr.source, tr.target
-        if s is t:
-            loops.setdefault(s, []).append(tr)
+        src, dst = tr.source, tr.target
+        if src is dst:
+            loops.setdefault(src, []).append(tr)
             continue
-        rs, rt = row_of[s], row_of[t]
-        if rs == rt and abs(index_of[s] - index_of[t]) == 1:
-            gaps.setdefault((rs, min(index_of[s], index_of[t])), []).append(tr)
+        rs, rt = row_of[src], row_of[dst]
+        if rs == rt and abs(index_of[src] - index_of[dst]) == 1:
+            gaps.setdefault((rs, min(index_of[src], index_of[dst])), []).append(tr)
             continue
         pair = {rs, rt}
         if pair == {MAIN, BOTTOM} or pair == {BOTTOM}:
@@ -200,9 +202,9 @@ def analyse(table: tuple[Transition, ...]) -> Plan:
         else:
             straight.append(tr)
             continue
-        groups.setdefault((channel, t, tr.label, tr.failure), []).append(tr)
+        groups.setdefault((channel, dst, tr.label, tr.failure), []).append(tr)
 
-    merged: dict[tuple, _RouteSpec] = {}
+    merged: dict[tuple[int, State, tuple[State, ...], bool], _RouteSpec] = {}
     routes: list[_RouteSpec] = []
     for (channel, target, _label, failure), trs in groups.items():
         sources = tuple(sorted({t.source for t in trs}, key=lambda s: (row_of[s], index_of[s])))
@@ -441,7 +443,7 @@ def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: 
     node_w = {s: max(ftm.horizontalAdvance(lc(STATE_INFO[s].title)) + 1.6 * f, 5.5 * f) for s in plan.states}
     node_h = ftm.height() + 1.2 * f
 
-    def block(groups, wrap_it=True):
+    def block(groups: list[tuple[Transition, ...]], wrap_it: bool = True) -> Block:
         return _make_block(groups, fm, maxw if wrap_it else None, pad_x, pad_y, lh)
 
     arrow_clear = 1.0 * f
@@ -478,9 +480,9 @@ def _measure(plan: Plan, f: int, wrap: float | None, family: str, legend_texts: 
         w = sum(node_w[s] for s in row)
         for i in range(len(row) - 1):
             need = 2.4 * f
-            blocks = gap_blocks.get((r, i))
-            if blocks:
-                need = max(need, max(b.w for b in blocks) + 2 * arrow_clear)
+            in_gap = gap_blocks.get((r, i))
+            if in_gap:
+                need = max(need, max(b.w for b in in_gap) + 2 * arrow_clear)
             s = row[i]
             if s in loop_blocks and plan.loop_side[s] in ("up", "down"):
                 need = max(need, loop_ext[s][0] + 0.35 * f + loop_blocks[s].w + 0.6 * f)
@@ -759,7 +761,7 @@ def _place(m: _Metrics, W: float, H: float) -> Geometry:
             offset = sum(nw[o] for o in row[:i]) + sum(gap_w[(r, j)] for j in range(i))
             for anchor in main:
                 candidates.append(nodes[anchor].center().x() - nw[s] / 2 - offset)
-        best = None
+        best: tuple[float, float, _Drawing] | None = None
         fixed = out.blocks + legend_blocks
         tried: set[float] = set()
         for x0 in candidates:
@@ -775,6 +777,7 @@ def _place(m: _Metrics, W: float, H: float) -> Geometry:
             score = 1000.0 * bad + 10.0 * res.crossings + 0.01 * res.length + 0.02 * abs(x0 - centred)
             if best is None or score < best[0] - 1e-6:
                 best = (score, x0, res)
+        assert best is not None  # the centred position is always a candidate
         _score, x0, res = best
         put_row(r, x0)
         out.merge(res)
@@ -937,7 +940,7 @@ def _route_channel(
     for k in idx:
         r = plan.routes[k]
         ends = [(st, False) for st in r.sources] + [(r.target, True)]
-        lst = []
+        lst: list[tuple[State, float, bool, int]] = []
         for j, (st, is_target) in enumerate(ends):
             others = [centre[o] for i, (o, _t) in enumerate(ends) if i != j]
             dx = (sum(others) / len(others) if others else 0.0) - centre[st]
@@ -959,32 +962,32 @@ def _route_channel(
         ys = lane_ys(order)
         last = len(order) - 1
         eps: dict[int, list[_Endpoint]] = {}
-        per_node: dict[State, list[tuple[tuple, _Endpoint]]] = {}
+        per_node: dict[State, list[tuple[tuple[int, int], _Endpoint]]] = {}
         for depth, k in enumerate(order):
-            lst = []
+            ends: list[_Endpoint] = []
             for st, ey, is_target, direction in proto[k]:
                 ep = _Endpoint(st, ey, is_target)
-                lst.append(ep)
+                ends.append(ep)
                 dd = depth if on_main[st] else last - depth
                 key = (0, dd) if direction < 0 else ((1, 0) if direction == 0 else (2, -dd))
                 per_node.setdefault(st, []).append((key, ep))
-            eps[k] = lst
-        for st, lst in per_node.items():
+            eps[k] = ends
+        for st, keyed in per_node.items():
             lo, hi = port_range[st]
-            lst.sort(key=lambda t: t[0])
-            n = len(lst)
-            for j, (_key, ep) in enumerate(lst):
+            keyed.sort(key=lambda t: t[0])
+            n = len(keyed)
+            for j, (_key, ep) in enumerate(keyed):
                 ep.x = lo + (hi - lo) * (j + 0.5) / n
         return eps, ys
 
     near = 0.6 * f
 
-    def crossings(eps, ys) -> tuple[float, float, int]:
+    def crossings(eps: dict[int, list[_Endpoint]], ys: dict[int, float]) -> tuple[float, float, int]:
         """(lines crossing a lane, total length, vertical lines of two routes drawn on top of each other)"""
         spans = {k: (min(e.x for e in v), max(e.x for e in v)) for k, v in eps.items()}
         count = 0.0
         length = 0.0
-        verts = []
+        verts: list[tuple[int, float, float, float]] = []
         for k, v in eps.items():
             length += spans[k][1] - spans[k][0]
             for e in v:
@@ -1004,7 +1007,7 @@ def _route_channel(
                     stacked += 1
         return count, length, stacked
 
-    best = None
+    best: tuple[tuple[int, float, float], dict[int, list[_Endpoint]], dict[int, float]] | None = None
     orders = itertools.permutations(idx) if len(idx) <= 6 else [tuple(idx)]
     for order in orders:
         eps, ys = assign(list(order))
@@ -1012,6 +1015,7 @@ def _route_channel(
         key = (stacked, c, length)
         if best is None or key < best[0]:
             best = (key, eps, ys)
+    assert best is not None  # at least one order is tried
     (stacked, out.crossings, out.length), eps, ys = best
     if stacked:
         out.problems.append(f"{stacked} vertical line(s) drawn over another route's")
@@ -1097,7 +1101,7 @@ def _lane_label_x(
     inside = [(max(a, lo), min(b, hi)) for a, b in free if min(b, hi) - max(a, lo) >= bw]
     if inside:
 
-        def dist(iv):
+        def dist(iv: tuple[float, float]) -> float:
             a, b = iv
             return 0.0 if a <= prefer <= b else min(abs(a - prefer), abs(b - prefer))
 
@@ -1114,49 +1118,6 @@ def _lane_label_x(
         cx = min(max(mid, a + bw / 2), b - bw / 2)
         if cx - bw / 2 <= mid <= cx + bw / 2 and (best is None or abs(cx - mid) < abs(best - mid)):
             best = cx
-    return best
-
-
-def whole_view(
-    v: int,
-    view: float,
-    top: int,
-    keep: tuple[float, float],
-    boxes: list[tuple[float, float]],
-    labels: list[tuple[float, float]],
-) -> int:
-    """A scroll position near ``v`` (0..``top``) that keeps ``keep`` in a view ``view`` long and
-    cuts the fewest state boxes (then labels) in half at the view's edges: one where a row of
-    states starts or ends, when there is one."""
-
-    def cuts(c: float) -> tuple[int, int]:
-        def n(spans):
-            return sum(1 for a, b in spans if a < c < b or a < c + view < b)
-
-        return n(boxes), n(labels)
-
-    pad = 6.0
-    candidates = {v}
-    for a, b in boxes + labels:
-        # the view starting just before or just after a span, or ending just after or before it
-        candidates.update(
-            (
-                int(math.floor(a - pad)),
-                int(math.ceil(b + pad)),
-                int(math.ceil(b + pad - view)),
-                int(math.floor(a - pad - view)),
-            )
-        )
-    fits = keep[1] - keep[0] <= view
-    best = v
-    best_key = (*cuts(v), 0)
-    for c in candidates:
-        c = max(0, min(top, c))
-        if fits and (keep[0] < c or keep[1] > c + view):
-            continue
-        key = (*cuts(c), abs(c - v))
-        if key < best_key:
-            best, best_key = c, key
     return best
 
 
@@ -1196,59 +1157,3 @@ def fit(plan: Plan, W: float, H: float, family: str, legend_texts: list[tuple[st
             first = first or g
     assert first is not None
     return first
-
-
-# --------------------------------------------------------------------------- reading a layout
-
-
-def node_at(g: Geometry, p: QPointF) -> State | None:
-    """The state whose box (give or take 2 px) holds ``p`` (in the layout's coordinates)."""
-    return next((s for s, r in g.nodes.items() if r.adjusted(-2, -2, 2, 2).contains(p)), None)
-
-
-def block_at(g: Geometry, p: QPointF) -> Block | None:
-    """The label block that holds ``p`` (in the layout's coordinates)."""
-    return next((b for b in g.blocks if b.rect.contains(p)), None)
-
-
-def focus_order(plan: Plan) -> list[State]:
-    """The keyboard's order through the states: the main row, then the one below, then above."""
-    return plan.rows[MAIN] + plan.rows[BOTTOM] + plan.rows[TOP]
-
-
-def vertical_neighbour(plan: Plan, g: Geometry, s: State, d: int) -> State:
-    """The state in the row ``d`` (-1 up, 1 down) from ``s``'s nearest to it across; ``s`` at an edge."""
-    rows = [r for r in (TOP, MAIN, BOTTOM) if plan.rows[r]]
-    k = rows.index(plan.row_of[s]) + d
-    if not 0 <= k < len(rows):
-        return s
-    cx = g.nodes[s].center().x()
-    return min(plan.rows[rows[k]], key=lambda o: abs(g.nodes[o].center().x() - cx))
-
-
-def quietest_corner(
-    g: Geometry, outlines: list[QPainterPath], back: QTransform, vp: QRectF, size: QSizeF | QSize, hot: list[State]
-) -> QRectF:
-    """The corner of the view ``vp`` (top left first) where a box of ``size`` covers the fewest of
-    the ``hot`` states, then states, then labels, then lines (``outlines``); ``back`` maps the
-    view to the layout's coordinates."""
-    w, h = size.width(), size.height()
-    corners = (
-        (vp.left() + 2, vp.top() + 2),
-        (vp.right() - w - 2, vp.top() + 2),
-        (vp.left() + 2, vp.bottom() - h - 2),
-        (vp.right() - w - 2, vp.bottom() - h - 2),
-    )
-    best, best_cost = QRectF(), None
-    for x, y in corners:
-        box = QRectF(x, y, w, h)
-        under = back.mapRect(box)  # in the layout's coordinates
-        cost = (
-            sum(1 for s in hot if s in g.nodes and g.nodes[s].intersects(under)),
-            sum(1 for r in g.nodes.values() if r.intersects(under)),
-            sum(1 for b in g.blocks if b.rect.intersects(under)),
-            sum(1 for o in outlines if o.intersects(under)),
-        )
-        if best_cost is None or cost < best_cost:
-            best, best_cost = box, cost
-    return best

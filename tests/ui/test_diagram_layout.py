@@ -1,6 +1,7 @@
-"""The diagram's layout module on its own (issue 23: the engine out of the widget): every
-transition table laid out without a widget, and the functions the widget reads a layout with
-(hit tests, the keyboard's order and neighbours, the pinned legend's corner) checked directly."""
+"""The diagram's layout modules on their own (issue 23: the engine out of the widget): every
+transition table laid out without a widget (diagram_layout), and the functions the widget reads a
+layout with (diagram_reading: hit tests, the keyboard's order and neighbours, the pinned legend's
+corner) checked directly."""
 
 from __future__ import annotations
 
@@ -10,20 +11,8 @@ from PySide6.QtGui import QFont, QPainterPath, QTransform
 
 from inspector.protocol.lifecycle import TRANSPORTS, State, Transition, diagram_table, states_of
 from inspector.protocol.versions import Era, EraMode
-from inspector.ui.diagram_layout import (
-    BOTTOM,
-    MAIN,
-    MIN_FONT,
-    TOP,
-    Geometry,
-    analyse,
-    block_at,
-    fit,
-    focus_order,
-    node_at,
-    quietest_corner,
-    vertical_neighbour,
-)
+from inspector.ui.diagram_layout import BOTTOM, MAIN, MIN_FONT, TOP, Geometry, analyse, fit
+from inspector.ui.diagram_reading import block_at, focus_order, node_at, quietest_corner, vertical_neighbour
 
 LEGEND = [("line", "transition"), ("dash", "✗ failure"), ("current", "current state"), ("final", "final state")]
 
