@@ -24,8 +24,6 @@ page that scrolls as a whole (the Tools panel). It keeps what it was given, so o
 
 from __future__ import annotations
 
-import base64
-import binascii
 import io
 import wave
 from pathlib import Path
@@ -48,8 +46,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import str_member
+from inspector.protocol.jsontypes import JsonValue, str_member
 from inspector.protocol.schema import ValueCheck, check_value
+from inspector.session.controllers.resources import CONTENT_BAD_BASE64, decode_content
 
 from .widgets import mono_font, plain_label, plain_tooltip, set_tone
 from .schema_form import check_text, dumps_pretty
@@ -66,14 +65,15 @@ MIN_IMAGE_SIDE = 64  # smaller images are enlarged (nearest neighbour) to at lea
 MAX_IMAGE_SIDE = 420
 
 
-def decode_base64(data: Any) -> tuple[bytes | None, str | None]:
-    """``(bytes, None)`` or ``(None, why)``; whitespace inside the data is tolerated."""
-    if not isinstance(data, str):
+def decode_base64(data: JsonValue) -> tuple[bytes | None, str | None]:
+    """``(bytes, None)`` or ``(None, why)``: a block's base64 ``data`` decoded as the resources
+    controller decodes a blob (:func:`~inspector.session.controllers.resources.decode_content`)."""
+    decoded = decode_content({"blob": data})
+    if decoded.problem == CONTENT_BAD_BASE64:
+        return None, QCoreApplication.translate("ContentView", "the data is not valid base64")
+    if decoded.problem is not None:
         return None, QCoreApplication.translate("ContentView", "the data is not a string")
-    try:
-        return base64.b64decode("".join(data.split()), validate=True), None
-    except (binascii.Error, ValueError) as exc:
-        return None, QCoreApplication.translate("ContentView", "the data is not valid base64 ({0})").format(exc)
+    return decoded.data, None
 
 
 def wav_info(data: bytes) -> dict | None:

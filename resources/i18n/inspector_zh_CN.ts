@@ -262,7 +262,11 @@
     </message>
     <message>
         <source>the data is not valid base64 ({0})</source>
-        <translation>data 不是有效的 base64（{0}）</translation>
+        <translation type="vanished">data 不是有效的 base64（{0}）</translation>
+    </message>
+    <message>
+        <source>the data is not valid base64</source>
+        <translation>data 不是有效的 base64</translation>
     </message>
     <message>
         <source>for {0}</source>
@@ -3860,8 +3864,16 @@
         <translation>请先填写必填参数：{names}。</translation>
     </message>
     <message>
+        <source>Got {name} at entry {seq}: {n} message(s), {duration}.</source>
+        <translation>在条目 {seq} 获取了 {name}：{n} 条消息，{duration}。</translation>
+    </message>
+    <message>
         <source>Getting {name}…</source>
         <translation>正在获取 {name}…</translation>
+    </message>
+    <message>
+        <source>Got {name} at {time}: {n} message(s), {duration}.</source>
+        <translation>{time} 获取了 {name}：{n} 条消息，{duration}。</translation>
     </message>
     <message>
         <source>Nothing to show: prompts/get failed.</source>
@@ -3877,11 +3889,11 @@
     </message>
     <message>
         <source>Got {name} at entry {seq}: {n} message(s), {ms:.0f} ms.</source>
-        <translation>在条目 {seq} 获取了 {name}：{n} 条消息，{ms:.0f} ms。</translation>
+        <translation type="vanished">在条目 {seq} 获取了 {name}：{n} 条消息，{ms:.0f} ms。</translation>
     </message>
     <message>
         <source>Got {name} at {time}: {n} message(s), {ms:.0f} ms.</source>
-        <translation>{time} 获取了 {name}：{n} 条消息，{ms:.0f} ms。</translation>
+        <translation type="vanished">{time} 获取了 {name}：{n} 条消息，{ms:.0f} ms。</translation>
     </message>
 </context>
 <context>
@@ -4047,6 +4059,10 @@
         <translation>未选择</translation>
     </message>
     <message>
+        <source>Read {uri} at entry {seq} ({n} content(s), {duration}).</source>
+        <translation>在条目 {seq} 读取了 {uri}（{n} 项内容，{duration}）。</translation>
+    </message>
+    <message>
         <source>Template arguments</source>
         <translation>模板参数</translation>
     </message>
@@ -4100,7 +4116,7 @@
     </message>
     <message>
         <source>Read {uri} at entry {seq} ({n} content(s), {ms:.0f} ms).</source>
-        <translation>在条目 {seq} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
+        <translation type="vanished">在条目 {seq} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
     </message>
     <message>
         <source>notifications/resources/list_changed</source>
@@ -4263,6 +4279,10 @@
         <translation>正在读取 {uri}…</translation>
     </message>
     <message>
+        <source>Read {uri} at {time} ({n} content(s), {duration}).</source>
+        <translation>{time} 读取了 {uri}（{n} 项内容，{duration}）。</translation>
+    </message>
+    <message>
         <source>Nothing to show: the read failed.</source>
         <translation>没有可显示的内容：读取失败。</translation>
     </message>
@@ -4280,7 +4300,7 @@
     </message>
     <message>
         <source>Read {uri} at {time} ({n} content(s), {ms:.0f} ms).</source>
-        <translation>{time} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
+        <translation type="vanished">{time} 读取了 {uri}（{n} 项内容，{ms:.0f} ms）。</translation>
     </message>
     <message>
         <source>Subscribing to {uri}…</source>

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import anyio
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.protocol.schema import required_names
 
 from ..operations import (
     TASK_NOT_CREATED,
@@ -92,14 +93,14 @@ class ToolFacts:
 def tool_facts(tool: JsonObject) -> ToolFacts:
     schema = tool.get("inputSchema")
     schema = schema if isinstance(schema, dict) else {}
-    props, required, dialect = schema.get("properties"), schema.get("required"), schema.get("$schema")
+    props, dialect = schema.get("properties"), schema.get("$schema")
     if isinstance(dialect, str) and "draft" in dialect:
         dialect = dialect.rstrip("#").rsplit("/", 2)[-2]
     execution = tool.get("execution")
     support = execution.get("taskSupport") if isinstance(execution, dict) else None
     return ToolFacts(
         len(props) if isinstance(props, dict) else 0,
-        len(required) if isinstance(required, list) else 0,
+        len(required_names(schema)),
         dialect if isinstance(dialect, str) else None,
         isinstance(tool.get("outputSchema"), dict),
         support if isinstance(support, str) else None,

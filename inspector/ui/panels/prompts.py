@@ -58,7 +58,7 @@ from ..widgets import (
     section_title,
     set_tone,
 )
-from ..text import listen_note_text
+from ..text import format_duration, listen_note_text
 from .answers import complete_field, error_text, failure_text
 from .base import FeaturePanel
 
@@ -579,8 +579,8 @@ class PromptsPanel(FeaturePanel):
         n, when = len(self.conversation.bubbles), time.strftime("%H:%M:%S")
         self.say(
             self.status,
-            lambda: self.tr("Got {name} at {time}: {n} message(s), {ms:.0f} ms.").format(
-                name=got.name, time=when, n=n, ms=reply.latency * 1000
+            lambda: self.tr("Got {name} at {time}: {n} message(s), {duration}.").format(
+                name=got.name, time=when, n=n, duration=format_duration(reply.latency)
             ),
         )
 
@@ -648,7 +648,7 @@ class PromptsPanel(FeaturePanel):
             n = len(self.conversation.bubbles)
             self.say(
                 self.status,
-                lambda: self.tr("Got {name} at entry {seq}: {n} message(s), {ms:.0f} ms.").format(
-                    name=name, seq=call.reply.seq, n=n, ms=call.reply.latency * 1000
+                lambda: self.tr("Got {name} at entry {seq}: {n} message(s), {duration}.").format(
+                    name=name, seq=call.reply.seq, n=n, duration=format_duration(call.reply.latency)
                 ),
             )

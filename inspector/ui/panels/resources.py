@@ -117,7 +117,7 @@ from ..widgets import (
     plain_tooltip,
     section_title,
 )
-from ..text import format_size, hex_dump, listen_note_text
+from ..text import format_duration, format_size, hex_dump, listen_note_text
 from .answers import complete_field, error_text, failure_text
 from .base import FeaturePanel
 
@@ -668,8 +668,8 @@ class ResourcesPanel(FeaturePanel):
         n = len(entries)
         self.say(
             self.status,
-            lambda: self.tr("Read {uri} at entry {seq} ({n} content(s), {ms:.0f} ms).").format(
-                uri=uri, seq=call.reply.seq, n=n, ms=call.reply.latency * 1000
+            lambda: self.tr("Read {uri} at entry {seq} ({n} content(s), {duration}).").format(
+                uri=uri, seq=call.reply.seq, n=n, duration=format_duration(call.reply.latency)
             ),
         )
 
@@ -1061,8 +1061,8 @@ class ResourcesPanel(FeaturePanel):
         n = outcome.listed
         self.say(
             self.status,
-            lambda: self.tr("Read {uri} at {time} ({n} content(s), {ms:.0f} ms).").format(
-                uri=uri, time=when, n=n, ms=reply.latency * 1000
+            lambda: self.tr("Read {uri} at {time} ({n} content(s), {duration}).").format(
+                uri=uri, time=when, n=n, duration=format_duration(reply.latency)
             ),
         )
 
