@@ -49,7 +49,7 @@ from collections.abc import Iterator, Mapping
 from itertools import repeat
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, Any
+from typing import IO, TypeAlias
 
 import orjson
 
@@ -114,8 +114,10 @@ __all__ = [
     "quote_value",
 ]
 
-_NO_EXTRA: dict = {}
+_NO_EXTRA: JsonObject = {}
 _LITTLE = sys.byteorder == "little"
+#: what a run of plain entries shares (:meth:`Recording.plain_run`): code, method, time
+_PlainRun: TypeAlias = tuple[int, str | None, float]
 _EXCHANGE_WINDOW = 512  # exchange events looked through to find a message's (concurrent POSTs interleave)
 
 
@@ -138,27 +140,28 @@ class Recording:
     #: and complete only once this is False.
     loading = False
 
-    def __init__(self, header: dict | None = None, *, t0: float | None = None) -> None:
-        self.header: dict = {"format": FORMAT, "version": FORMAT_VERSION, "created": _now_iso()}
+    def __init__(self, header: JsonObject | None = None, *, t0: float | None = None) -> None:
+        self.header: JsonObject = {"format": FORMAT, "version": FORMAT_VERSION, "created": _now_iso()}
         if header:
             self.header.update(header)
         self.t0 = time.monotonic() if t0 is None else t0
-        self.summary: dict | None = None
+        self.summary: JsonObject | None = None
         self.read_only = False
         self._t = array("d")
         # direction (3 bits) | kind (4 bits) << 3 | state (4 bits) << 7 | schema verdict (2 bits) << 11
         self._packed = array("H")
         self._raw: list[bytes] = []
         self._method: list[str | None] = []
-        self._id: list[Any] = []
+        self._id: list[JsonValue] = []
         self._viol: list[tuple[str, ...]] = []
         self._latency: dict[int, float] = {}  # sparse: responses
         self._paired: dict[int, int] = {}  # sparse: responses, answers, progress
-        self._extra: dict[int, dict] = {}  # sparse: schema errors, transitions, problems, exit info
+        self._extra: dict[int, JsonObject] = {}  # sparse: schema errors, transitions, problems, exit info
         self._listeners: list[Listener] = []
         self._notified = 0
         self._interned: dict[str | None, str | None] = {}  # one string object per method name
-        self._plain_memo: tuple[Any, Any] = (None, None)  # plain_run's last question and answer
+        # plain_run's last question (start, end and the sparse columns' sizes) and answer
+        self._plain_memo: tuple[tuple[int, ...] | None, _PlainRun | None] = (None, None)
         self.transition_rows: list[int] = []  # entries that moved the lifecycle, ascending
         self.exchange_rows: list[int] = []  # HTTP: the entries of exchange events, ascending
         # Set by load(): lines that could not be read, (line number or None, reason), the
@@ -171,7 +174,7 @@ class Recording:
     def __len__(self) -> int:
         return len(self._raw)
 
-    def append(self, direction: Direction, t: float, raw: bytes, a: Analysis, extra: dict | None = None) -> int:
+    def append(self, direction: Direction, t: float, raw: bytes, a: Analysis, extra: JsonObject | None = None) -> int:
         seq = len(self._raw)
         verdict = a.schema
         if verdict is None:
@@ -219,7 +222,12 @@ class Recording:
         return seq
 
     def extend(
-        self, direction: Direction, t: float, raws: list[bytes], analyses: list[Analysis], extra: dict | None = None
+        self,
+        direction: Direction,
+        t: float,
+        raws: list[bytes],
+        analyses: list[Analysis],
+        extra: JsonObject | None = None,
     ) -> None:
         """Append many lines that arrived together (same direction and time): the hot path.
         ``extra``: one dict every entry of the batch shares (by reference, never changed)."""
@@ -351,7 +359,7 @@ class Recording:
             self._viol,
         )
         latency, paired, extra_of = self._latency, self._paired, self._extra
-        out = []
+        out: list[bytes] = []
         add = out.append
         pieces: dict[tuple[int, str | None], tuple[bytes, bytes]] = {}
         last_t = last_code = last_method = None
@@ -382,7 +390,7 @@ class Recording:
                         t_text = dumps(round(t, 6))
                     add(b'{"seq":%d,"t":%b%b%b%b' % (i, t_text, head, quoted, tail))
                     continue
-            d: dict[str, Any] = {
+            d: JsonObject = {
                 "seq": i,
                 "t": round(t, 6),
                 "dir": DIR_TEXT[packed & 7],
@@ -412,7 +420,7 @@ class Recording:
         add(b"")
         return b"\n".join(out)
 
-    def plain_run(self, start: int, end: int) -> tuple[int, str | None, float] | None:
+    def plain_run(self, start: int, end: int) -> _PlainRun | None:
         """When entries ``start`` .. ``end - 1`` (at least one) are all plain - no id, violation,
         latency, pairing or extra - and share their code (:func:`code_parts`), method and time
         (one read of a flood), what they share; else None. Checked with C-level passes, so
@@ -427,7 +435,7 @@ class Recording:
         self._plain_memo = (key, result)
         return result
 
-    def _plain_run(self, start: int, end: int) -> tuple[int, str | None, float] | None:
+    def _plain_run(self, start: int, end: int) -> _PlainRun | None:
         n = end - start
         code, method, t = self._packed[start], self._method[start], self._t[start]
         ids = self._id[start:end]
@@ -474,7 +482,7 @@ class Recording:
     def t_at(self, i: int) -> float:
         return self._t[i]
 
-    def id_at(self, i: int) -> Any:
+    def id_at(self, i: int) -> JsonValue:
         return self._id[i]
 
     def state_at(self, i: int) -> State:
@@ -489,7 +497,7 @@ class Recording:
     def paired_at(self, i: int) -> int | None:
         return self._paired.get(i)
 
-    def transition_as_of(self, row: int) -> tuple[int, dict] | None:
+    def transition_as_of(self, row: int) -> tuple[int, JsonObject] | None:
         """The last entry at or before ``row`` that moved the lifecycle, with its transition."""
         rows = self.transition_rows
         k = bisect.bisect_right(rows, row)
@@ -508,7 +516,7 @@ class Recording:
                 return "modern"
         return None
 
-    def extra_at(self, i: int) -> dict:
+    def extra_at(self, i: int) -> JsonObject:
         """What entry ``i`` keeps beside its bytes (HTTP metadata, transition, event, ...); do not change it."""
         return self._extra.get(i) or _NO_EXTRA
 
@@ -606,7 +614,7 @@ class Recording:
         """The entries that keep something beside their bytes (see :meth:`extra_at`); read-only."""
         return MappingProxyType(self._extra)
 
-    def counts(self) -> dict:
+    def counts(self) -> JsonObject:
         # the link's notes are counted only where there are some (a stdio session has none)
         by_dir = {d.label: 0 for d in Direction if d is not Direction.NOTE}
         by_kind: dict[str, int] = {}
@@ -774,7 +782,7 @@ class RecordingLoader(FileLoader):
     recording holds exactly what :meth:`Recording.load` gives. :meth:`stop` ends it early,
     keeping the entries read so far. ``done_bytes`` / ``size`` say how far it is."""
 
-    def begin(self, cls: type["Recording"] | None = None) -> "Recording":  # type: ignore[override]
+    def begin(self, cls: type[Recording] | None = None) -> Recording:
         return super().begin(cls or Recording)
 
     def step(self, seconds: float | None = None, *, stop_after: int | None = None) -> bool:
@@ -826,7 +834,7 @@ class RecordingWriter:
             except OSError:
                 pass
 
-    def close(self, summary: dict | None = None) -> None:
+    def close(self, summary: JsonObject | None = None) -> None:
         if self._f is None:
             return
         self.on_batch(self._written, len(self.rec))

@@ -12,11 +12,11 @@ from __future__ import annotations
 import base64
 import enum
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, KeysView
 from dataclasses import dataclass, field
-from typing import Any
 
 from inspector.protocol.framing import display_text
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind, loads_lenient
 
@@ -76,28 +76,28 @@ class Entry:
     direction: Direction
     kind: Kind
     method: str | None
-    id: Any
+    id: JsonValue
     raw: bytes
     state: State
     violations: tuple[str, ...]
     schema_ok: bool | None
     latency: float | None
     paired: int | None
-    extra: dict = field(default_factory=dict)
+    extra: JsonObject = field(default_factory=dict)
 
     @property
     def text(self) -> str:
         """The bytes as text for people (invalid UTF-8 shown as U+FFFD)."""
         return display_text(self.raw)
 
-    def json(self) -> Any:
+    def json(self) -> JsonValue:
         """The decoded message (None for noise and non-message entries)."""
         if self.direction in (Direction.C2S, Direction.S2C):
             return loads_lenient(self.raw)
         return None
 
-    def to_json(self) -> dict:
-        d: dict[str, Any] = {
+    def to_json(self) -> JsonObject:
+        d: JsonObject = {
             "seq": self.seq,
             "t": round(self.t, 6),
             "dir": self.direction.label,
@@ -112,7 +112,7 @@ class Entry:
             d["raw_b64"] = base64.b64encode(self.raw).decode("ascii")
         return self._meta_into(d)
 
-    def to_json_meta(self) -> dict:
+    def to_json_meta(self) -> JsonObject:
         """``to_json`` without the bytes (for writing a huge entry in slices)."""
         return self._meta_into(
             {
@@ -125,7 +125,7 @@ class Entry:
             }
         )
 
-    def _meta_into(self, d: dict) -> dict:
+    def _meta_into(self, d: JsonObject) -> JsonObject:
         d["state"] = self.state.value
         d["violations"] = list(self.violations)
         d["schema_ok"] = self.schema_ok
@@ -148,14 +148,14 @@ class Columns:
     distinct ones, so decode each once with :func:`code_parts` and cache by code."""
 
     seqs: range
-    codes: array
-    t: array
+    codes: array[int]
+    t: array[float]
     raw: list[bytes]
     method: list[str | None]
-    id: list[Any]
+    id: list[JsonValue]
     violations: list[tuple[str, ...]]
-    with_latency: Any  # a live set-like view of the entries that have a latency
-    with_extra: Any  # ... and of those that keep something beside their bytes
+    with_latency: KeysView[int]  # a live set-like view of the entries that have a latency
+    with_extra: KeysView[int]  # ... and of those that keep something beside their bytes
 
 
 def code_parts(code: int) -> tuple[Direction, Kind, State, bool | None]:

@@ -19,16 +19,17 @@ import re
 import stat
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import chain, compress, repeat
 from operator import lt
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, TypeAlias, TypeGuard
 
 import orjson
 
 from inspector.protocol.engine import EMPTY
 from inspector.protocol.framing import DEFAULT_MAX_LINE
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import State, event_of_edge
 from inspector.protocol.messages import KIND_BY_LABEL
 from inspector.transport.base import TransportKind
@@ -89,16 +90,20 @@ PROGRESS_STEP = 4 << 20
 MAX_LOAD_LINE = 2 * DEFAULT_MAX_LINE
 
 
-def _number(v: Any) -> bool:
+def _number(v: JsonValue) -> TypeGuard[float]:
     return (type(v) is int or type(v) is float) and v == v  # not bool, not NaN
 
 
-Parsed = tuple  # (t, packed, raw, method, id, violations, latency, paired, extra)
+#: One entry's columns as :func:`parse_entry` reads them from a line: time, packed code, bytes,
+#: method, id, violations, latency, paired entry, extras.
+Parsed: TypeAlias = tuple[
+    float, int, bytes, str | None, JsonValue, tuple[str, ...], float | None, int | None, JsonObject | None
+]
 _KIND_INDEX = {label: int(kind) for label, kind in KIND_BY_LABEL.items()}
 _STATE_CODE = {value: STATE_INDEX[state] for value, state in STATE_BY_VALUE.items()}
 
 
-def parse_entry(d: Any) -> Parsed | str:
+def parse_entry(d: JsonValue) -> Parsed | str:
     """The columns of the entry object on one line, or why it cannot be an entry."""
     if type(d) is not dict:
         return f"a JSON {_json_type(d)}, not an entry object"
@@ -131,9 +136,10 @@ def parse_entry(d: Any) -> Parsed | str:
     if label is None and "state" not in d:
         state = STATE_INDEX[State.UNINITIALIZED]
     else:
-        state = _STATE_CODE.get(label) if type(label) is str else None
-        if state is None:
+        code_of_state = _STATE_CODE.get(label) if type(label) is str else None
+        if code_of_state is None:
             return f"unknown lifecycle state {quote_value(label)}"
+        state = code_of_state
     method = get("method")
     if method is not None and type(method) is not str:
         return f"'method' is {_json_type(method)}, not a string"
@@ -179,7 +185,7 @@ def parse_entry(d: Any) -> Parsed | str:
     return (float(t), packed, raw, method, id_, violations, latency, paired, extra)
 
 
-def _check_extra(d: dict) -> str | None:
+def _check_extra(d: JsonObject) -> str | None:
     """The members the window reads from an entry's extras have the types it expects."""
     tr = d.get("transition")
     if "transition" in d:
@@ -212,11 +218,11 @@ def _check_extra(d: dict) -> str | None:
     return None
 
 
-def _label_in(v: Any, table: dict) -> bool:
+def _label_in(v: JsonValue, table: Mapping[str, object]) -> bool:
     return isinstance(v, str) and v in table
 
 
-def _json_type(v: Any) -> str:
+def _json_type(v: JsonValue) -> str:
     if v is None:
         return "null"
     if isinstance(v, bool):
@@ -230,7 +236,7 @@ def _json_type(v: Any) -> str:
     return "object"
 
 
-def quote_value(v: Any) -> str:
+def quote_value(v: JsonValue) -> str:
     """A JSON value quoted for a message to people, cut to a readable length (never raises)."""
     try:
         text = orjson.dumps(v, default=str).decode()
@@ -261,10 +267,10 @@ _ONLY_LIST = {list}
 _WRITTEN = 10  # members every writer writes (seq, t, dir, kind, method, id, raw, state, violations, schema_ok)
 
 
-def _pack_table() -> dict[tuple, int]:
+def _pack_table() -> dict[tuple[JsonValue, JsonValue, JsonValue, JsonValue], int]:
     """(dir, kind, state, schema_ok) as a line writes them -> the packed column's code, for every
     combination :func:`parse_entry` accepts with all four members there."""
-    table = {}
+    table: dict[tuple[JsonValue, JsonValue, JsonValue, JsonValue], int] = {}
     for d, direction in DIR_BY_LABEL.items():
         for k, kind in _KIND_INDEX.items():
             for s, state in _STATE_CODE.items():
@@ -436,7 +442,7 @@ class FileLoader:
                 return at + end
             at += len(block)
 
-    def _header(self, first: bytes, *, cut: bool = False) -> dict:
+    def _header(self, first: bytes, *, cut: bool = False) -> JsonObject:
         if not first.strip():
             raise self.fail("the file is empty; a recording starts with a header line")
         try:
@@ -537,7 +543,7 @@ class FileLoader:
         rec.loading = False
         self.finished = True
 
-    def _lines(self, block: bytes) -> list[bytes]:
+    def _lines(self, block: bytes) -> list[bytes | bytearray]:
         """The lines a block completes (without their line ends); a line that goes on in the
         next block waits in ``_pending``, at most ``max_line`` bytes of it (:meth:`_hold`). A line
         that went past the limit is taken (:meth:`_take_cut`) before the block's other lines."""
@@ -545,9 +551,10 @@ class FileLoader:
         if end < 0:
             self._hold(block)
             return []
-        first: bytes | bytearray | None = block[:end]
+        head = block[:end]
+        first: bytes | bytearray | None = head
         if self._pending or self._skipping >= 0:
-            self._hold(first)
+            self._hold(head)
             if self._skipping >= 0:
                 self._take_cut()
                 first = None
@@ -555,14 +562,14 @@ class FileLoader:
                 first = self._pending
                 self._pending = bytearray()
         last = block.rfind(b"\n")
-        lines = block[end + 1 : last].split(b"\n") if last > end else []
+        lines: list[bytes | bytearray] = list(block[end + 1 : last].split(b"\n")) if last > end else []
         if first is not None:
             lines.insert(0, first)
         if last + 1 < len(block):
             self._hold(block[last + 1 :])
         return lines
 
-    def _hold(self, data: bytes) -> None:
+    def _hold(self, data: bytes | bytearray) -> None:
         """Keep ``data`` as more of the current line, up to ``max_line`` bytes; count the rest."""
         if self._skipping >= 0:
             self._skipping += len(data)
@@ -610,7 +617,7 @@ class FileLoader:
     # ---------------------------------------------------------------- taking lines
     # ---------------------------------------------------------------- taking lines
 
-    def _take_block(self, lines: list[bytes], *, cut_last: bool = False) -> None:
+    def _take_block(self, lines: list[bytes | bytearray], *, cut_last: bool = False) -> None:
         try:
             values = list(map(orjson.loads, lines))
         except orjson.JSONDecodeError:  # a line that is not JSON (or a blank one): each on its own
@@ -621,7 +628,9 @@ class FileLoader:
         self._number += len(lines)
         self._take_run(lines, values, 0, len(values), first, cut_last)
 
-    def _take_run(self, lines: list[bytes], values: list, lo: int, hi: int, first: int, cut_last: bool) -> None:
+    def _take_run(
+        self, lines: list[bytes | bytearray], values: list[JsonValue], lo: int, hi: int, first: int, cut_last: bool
+    ) -> None:
         """Take ``values[lo:hi]`` (line numbers from ``first + lo``): at once when they are all
         ordinary entries; else up to the odd line it names (or in halves), that line alone."""
         while lo < hi:
@@ -642,7 +651,7 @@ class FileLoader:
                 self._take_line(lines[odd], values[odd], first + odd, cut_last and odd == len(values) - 1)
                 lo = odd + 1
 
-    def _take_line(self, line: bytes, d: Any, number: int, cut: bool) -> None:
+    def _take_line(self, line: bytes | bytearray, d: JsonValue, number: int, cut: bool) -> None:
         """One line, checked and described exactly as the loader always did."""
         self.lines_one_by_one += 1
         rec = self.rec
@@ -668,7 +677,7 @@ class FileLoader:
             rec.summary = d
             return
         parsed = parse_entry(d)
-        if type(parsed) is str:
+        if isinstance(parsed, str):
             self.problem(number, parsed)
             self._note_unread(number, parsed)
             return
@@ -706,7 +715,7 @@ class FileLoader:
             self._unread_lines = (self._unread_lines[0] if self._unread_count > MAX_LOAD_PROBLEMS else number, number)
         self._unread_count += 1
 
-    def _take_fast(self, ds: list) -> bool | int | None:
+    def _take_fast(self, ds: list[JsonValue]) -> bool | int | None:
         """Append a run of ordinary entry objects column by column: True. Else nothing is taken,
         and the answer is the index of a line that needs :meth:`_take_line` when one is known,
         or None. What it takes is what ``parse_entry`` and ``Recording.add_parsed`` make
@@ -729,11 +738,11 @@ class FileLoader:
             oks = list(map(get, ds, repeat("schema_ok"), repeat(_ABSENT)))
             if not set(map(type, oks)) <= _OK_TYPES:
                 return None
-            # an unknown label or combination is None (array refuses it); an unhashable one raises
+            # an unknown label or combination raises KeyError, an unhashable one TypeError
             packed = array(
                 "H",
                 map(
-                    _PACK.get,
+                    _PACK.__getitem__,
                     zip(map(get, ds, repeat("dir")), map(get, ds, repeat("kind")), map(get, ds, repeat("state")), oks),
                 ),
             )
@@ -778,7 +787,7 @@ class FileLoader:
                         pairs.append((base + i, p))
             t_col = array("d", ts)
             raws = list(map(str.encode, texts, repeat("utf-8"), repeat("surrogatepass")))
-        except (TypeError, ValueError, OverflowError):
+        except (KeyError, TypeError, ValueError, OverflowError):
             return None
         # every check passed: append (nothing above changed the recording)
         rec.add_columns(t_col, packed, raws, methods, ids, violations, latencies)
@@ -793,7 +802,7 @@ class FileLoader:
         return True
 
 
-def _value_of(line: bytes) -> Any:
+def _value_of(line: bytes | bytearray) -> JsonValue:
     """One line's JSON value, or _BLANK / _NOT_JSON."""
     if not line.strip():
         return _BLANK
@@ -809,7 +818,7 @@ _HEAD_SCAN = 4 << 20  # the members before the bytes are looked for this far int
 _STRING_BODY = re.compile(rb'[^"\\]*(?:\\.[^"\\]*)*', re.S)  # the inside of a JSON string, up to its closing quote
 
 
-def _leading_members(prefix: bytes | bytearray) -> Any:
+def _leading_members(prefix: bytes | bytearray) -> JsonValue:
     """The members of a cut JSON object that are whole in ``prefix`` (the first few KiB are
     looked at), as an object; raises orjson.JSONDecodeError when there are none."""
     scan = bytes(prefix[: 1 << 16])
@@ -825,7 +834,7 @@ def _leading_members(prefix: bytes | bytearray) -> Any:
     raise orjson.JSONDecodeError("no whole member", scan.decode("utf-8", "replace"), 0)
 
 
-def _salvage(buf: bytearray) -> tuple[dict, list[bytes], bool] | None:
+def _salvage(buf: bytearray) -> tuple[JsonObject, list[bytes], bool] | None:
     """From the first bytes of an entry line past the limit: the members written before its
     bytes, its bytes as far as they are there (in pieces, to be joined once ``buf`` is gone),
     and whether they were all there; None when they are no entry a writer wrote."""
@@ -844,7 +853,9 @@ def _salvage(buf: bytearray) -> tuple[dict, list[bytes], bool] | None:
     if type(head) is not dict:
         return None
     start = at + len(_RAW_MEMBER)
-    end = _STRING_BODY.match(buf, start).end()  # the closing quote, or the end of what is there
+    body = _STRING_BODY.match(buf, start)  # it matches anywhere (an empty string too)
+    assert body is not None
+    end = body.end()  # the closing quote, or the end of what is there
     whole = end < len(buf) and buf[end] == 0x22  # else a backslash at the very end: cut inside an escape
     return head, _string_pieces(buf, start, end), whole
 
@@ -894,7 +905,7 @@ def file_kind(mode: int) -> str:
 _LINK_CHANNELS = ("http", "http-body")
 
 
-def migrate(d: Any, version: int) -> Any:
+def migrate(d: JsonValue, version: int) -> JsonValue:
     """Lift one line of an older file to the current format (anything odd is left for the
     entry checks to describe)."""
     if version < 3 and isinstance(d, dict) and d.get("dir") == "stderr" and d.get("channel") in _LINK_CHANNELS:
@@ -914,7 +925,7 @@ def migrate(d: Any, version: int) -> Any:
     return d
 
 
-def migrate_header(header: dict, version: int) -> dict:
+def migrate_header(header: JsonObject, version: int) -> JsonObject:
     """Lift an older header: version 1 recorded stdio sessions only."""
     if version < FORMAT_VERSION:  # what is in memory now is the current format
         header = {**header, "version": FORMAT_VERSION, "migrated_from": version}
