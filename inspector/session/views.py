@@ -33,12 +33,12 @@ import bisect
 import re
 import weakref
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import compress, repeat
 from operator import countOf, eq, not_, truth
-from typing import Any
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.messages import Kind, loads_lenient
 from inspector.protocol.versions import (
     META_CLIENT_CAPABILITIES,
@@ -84,11 +84,11 @@ class RowView:
     def _forget(self) -> None:
         """Drop what the view learned from the previous recording."""
 
-    def _scan(self, start: int, end: int) -> array:
+    def _scan(self, start: int, end: int) -> array[int]:
         """Examine entries ``start .. end - 1`` (first time); return the accepted ones."""
         return array("l", range(start, end))
 
-    def _rebuild(self) -> array:
+    def _rebuild(self) -> array[int]:
         """Every row again, from what was examined so far (the test changed)."""
         return array("l", range(self.seen))
 
@@ -105,7 +105,7 @@ class RowView:
         """Follow ``rec`` from its start; examine at most ``budget`` entries now (None: all)."""
         self._reset(lambda: self._bind(rec, budget))
 
-    def _bind(self, rec: Recording | None, budget: int | None) -> array:
+    def _bind(self, rec: Recording | None, budget: int | None) -> array[int]:
         self.rec = rec
         self.seen = 0
         self._forget()
@@ -130,7 +130,7 @@ class RowView:
         self._append_rows(self._scan(start, end))
         return end - start
 
-    def _append_rows(self, new: array) -> None:
+    def _append_rows(self, new: array[int]) -> None:
         """Append ``new`` rows as ONE announced batch."""
         k = len(new)
         if k:
@@ -145,7 +145,7 @@ class RowView:
         """Rebuild the rows after the view's test changed."""
         self._reset(self._rebuild)
 
-    def _reset(self, build: Callable[[], array]) -> None:
+    def _reset(self, build: Callable[[], array[int]]) -> None:
         for o in self.observers:
             o.rows_resetting()
         self.rows = build()
@@ -202,7 +202,7 @@ class EntryView(RowView):
     def __init__(self) -> None:
         super().__init__()
         self.filter = EntryFilter()
-        self._methods: set[str] = set()
+        self._methods: set[str | None] = set()  # None never stays in it
         self._events: dict[int, str] = {}
         self.text_index: TextIndex | None = None
 
@@ -211,7 +211,7 @@ class EntryView(RowView):
         self._events = {}
         self.text_index = None
 
-    def _scan(self, start: int, end: int) -> array:
+    def _scan(self, start: int, end: int) -> array[int]:
         self._note_methods(start, end)
         rec = self.rec
         if rec is not None and (rec.read_only or self.text_index is not None):
@@ -220,20 +220,21 @@ class EntryView(RowView):
             self._text_index().update(end)
         return self._filtered(start, end)
 
-    def _rebuild(self) -> array:
+    def _rebuild(self) -> array[int]:
         return self._filtered(0, self.seen)
 
     # ------------------------------------------------------------ methods and events
 
     def _note_methods(self, start: int, end: int) -> None:
-        if end > start:
+        rec = self.rec
+        if end > start and rec is not None:
             methods = self._methods
-            methods.update(self.rec.methods(start, end))  # type: ignore[arg-type]
-            methods.discard(None)  # type: ignore[arg-type]
+            methods.update(rec.methods(start, end))
+            methods.discard(None)
 
     def methods_seen(self) -> list[str]:
         """Every JSON-RPC method examined so far (responses count for their request's)."""
-        return sorted(self._methods)
+        return sorted(m for m in self._methods if m is not None)
 
     def method_count(self) -> int:
         return len(self._methods)
@@ -266,12 +267,13 @@ class EntryView(RowView):
         return True
 
     def _text_index(self) -> TextIndex:
-        index = self.text_index
-        if index is None or index.rec is not self.rec:
-            index = self.text_index = TextIndex(self.rec)  # type: ignore[arg-type]
+        index, rec = self.text_index, self.rec
+        assert rec is not None
+        if index is None or index.rec is not rec:
+            index = self.text_index = TextIndex(rec)
         return index
 
-    def _filtered(self, start: int, end: int) -> array:
+    def _filtered(self, start: int, end: int) -> array[int]:
         """The entries among ``start .. end - 1`` that pass the filter (column by column)."""
         rec = self.rec
         if rec is None or end <= start:
@@ -296,7 +298,7 @@ class EntryView(RowView):
             rows = array("l", filter(http_error_test(rec), rows))
         return rows
 
-    def _searched(self, rows: array) -> array:
+    def _searched(self, rows: array[int]) -> array[int]:
         """``rows`` (shown for a shorter search text) that the filter still passes."""
         f = self.filter
         index = self._text_index()
@@ -311,8 +313,8 @@ class EntryView(RowView):
         name_ok = _name_test(f)
 
         methods = rec.methods(start, end)
-        verdicts = {m: 1 if name_ok(m) else 0 for m in set(methods) if m is not None}
-        verdicts[None] = 0  # type: ignore[index]
+        verdicts: dict[str | None, int] = {m: 1 if name_ok(m) else 0 for m in set(methods) if m is not None}
+        verdicts[None] = 0
         mask = bytearray(map(verdicts.__getitem__, methods))
         events = rec.code_bytes(start, end).translate(_EVENT_TABLE)
         if 1 in events:  # process and session events match by their event name
@@ -360,7 +362,9 @@ class EntryView(RowView):
         return lambda i: all(t(i) for t in tests)
 
     def _method_test(self, f: EntryFilter) -> Callable[[int], bool]:
-        method_at, dir_at, event_name = self.rec.method_at, self.rec.direction_at, self.event_name  # type: ignore[union-attr]
+        rec = self.rec
+        assert rec is not None
+        method_at, dir_at, event_name = rec.method_at, rec.direction_at, self.event_name
         event = Direction.EVENT
         name_ok = _name_test(f)
 
@@ -370,8 +374,8 @@ class EntryView(RowView):
         def method_ok(i: int) -> bool:
             m = method_at(i)
             ok = verdicts.get(m)
-            if ok is None:
-                ok = verdicts[m] = name_ok(m)  # type: ignore[arg-type]
+            if ok is None:  # m is a method here: None is in verdicts
+                ok = verdicts[m] = m is not None and name_ok(m)
             if m is None and dir_at(i) is event:
                 return name_ok(event_name(i))
             return ok
@@ -386,7 +390,7 @@ class EntryView(RowView):
         f = self.filter
         if self.accepts(seq, f):
             return False
-        changes: dict[str, Any] = {}
+        changes: JsonObject = {}
         d = rec.direction_at(seq)
         if d not in f.directions:
             changes["directions"] = f.directions | {d}
@@ -466,10 +470,10 @@ _SCHEMA_INVALID = bytes(1 if b >> 3 == 2 else 0 for b in range(256))  # the pack
 _EVENT_TABLE = bytes(1 if b & 7 == Direction.EVENT else 0 for b in range(256))  # its low byte
 
 
-_KIND_TABLES: dict[tuple[frozenset, frozenset], bytes] = {}
+_KIND_TABLES: dict[tuple[frozenset[Direction], frozenset[Kind]], bytes] = {}
 
 
-def _kind_table(directions: frozenset, kinds: frozenset) -> bytes:
+def _kind_table(directions: frozenset[Direction], kinds: frozenset[Kind]) -> bytes:
     """The translation of a packed low byte to 1 when its direction and kind are shown."""
     key = (directions, kinds)
     table = _KIND_TABLES.get(key)
@@ -499,7 +503,7 @@ def flagged_rows(rec: Recording) -> list[int]:
     """The entries that broke a protocol rule or the JSON Schema, in order (column by column,
     and only the entries recorded since the last call: entries never change once recorded)."""
     n = len(rec)
-    done, rows = _FLAGGED.get(rec, (0, []))
+    done, rows = _FLAGGED.get(rec) or (0, [])
     if n > done:
         broke = bytes(map(truth, rec.violations(done, n)))
         invalid = rec.code_bytes(done, n, high=True).translate(_SCHEMA_INVALID)
@@ -509,7 +513,9 @@ def flagged_rows(rec: Recording) -> list[int]:
     return list(rows)
 
 
-_FLAGGED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # recording -> (entries looked at, flagged rows)
+_FLAGGED: weakref.WeakKeyDictionary[Recording, tuple[int, list[int]]] = (
+    weakref.WeakKeyDictionary()
+)  # recording -> (entries looked at, flagged rows)
 
 _MESSAGE_TABLE = bytes(1 if (b & 7) in (Direction.C2S, Direction.S2C) else 0 for b in range(256))  # the packed low byte
 
@@ -533,7 +539,9 @@ def message_histogram(rec: Recording, buckets: int) -> list[int]:
     return list(counts)
 
 
-_HISTOGRAMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # recording -> ((entries, buckets), counts)
+_HISTOGRAMS: weakref.WeakKeyDictionary[Recording, tuple[tuple[int, int], list[int]]] = (
+    weakref.WeakKeyDictionary()
+)  # recording -> ((entries, buckets), counts)
 
 
 class TextIndex:
@@ -589,10 +597,12 @@ class TextIndex:
                 if not found[i - start] and slow(i):
                     found[i - start] = 1
         if among is not None:
-            return _all_of([bytes(found), among], n)  # type: ignore[return-value]
+            both = _all_of([bytes(found), among], n)
+            assert both is not None  # two masks
+            return both
         return bytes(found)
 
-    def rows(self, text: str, rows) -> array:
+    def rows(self, text: str, rows: Iterable[int]) -> array[int]:
         """Those of ``rows`` (ascending entry numbers) whose bytes hold ``text`` (any case)."""
         rows = list(rows)
         self.update(rows[-1] + 1 if rows else 0)
@@ -615,7 +625,7 @@ class TextIndex:
         return array("l", compress(rows, found))
 
 
-def _holding(seg: list[bytes], needle: bytes):
+def _holding(seg: list[bytes], needle: bytes) -> Iterator[bool]:
     """Per entry of ``seg``, whether it holds ``needle`` (booleans). A compiled literal
     pattern's ``search`` is the quickest test C offers per bytes object (``bytes.find`` and
     ``in`` take longer to set up), and ``truth`` drops each match object at once."""
@@ -625,14 +635,14 @@ def _holding(seg: list[bytes], needle: bytes):
 _IDENTITY = array("l")  # 0, 1, 2, ...: rows are cut from it (a memory copy), not counted out one by one
 
 
-def _identity(end: int) -> array:
+def _identity(end: int) -> array[int]:
     n = len(_IDENTITY)
     if n < end:  # grown at its end only (a live recording grows a batch at a time)
         _IDENTITY.extend(range(n, max(end, n + (n >> 2)) | 0xFFFF))
     return _IDENTITY
 
 
-def rows_of(mask: bytes | None, start: int, end: int) -> array:
+def rows_of(mask: bytes | None, start: int, end: int) -> array[int]:
     """The entry numbers ``start + i`` for each ``mask[i]`` that is 1 (None: all). A mask of
     few runs of ones (few hits, or few misses) is cut into slices of a ready-made 0, 1, 2, ...
     array; any other is compressed."""
@@ -709,7 +719,7 @@ class LogView(RowView):
         self.seqs = array("l")
         self.ranks = array("B")
 
-    def _scan(self, start: int, end: int) -> array:
+    def _scan(self, start: int, end: int) -> array[int]:
         rec = self.rec
         if rec is None or end <= start:
             return array("l")
@@ -720,14 +730,14 @@ class LogView(RowView):
         self.ranks.extend(level_rank(raw_at(i)) for i in hits)
         return self._shown(first, self._end())
 
-    def _rebuild(self) -> array:
+    def _rebuild(self) -> array[int]:
         return self._shown(0, self._end())
 
     def _end(self) -> int:
         """How many of ``seqs`` are up to ``until``."""
         return len(self.seqs) if self.until is None else bisect.bisect_right(self.seqs, self.until)
 
-    def _shown(self, lo: int, hi: int) -> array:
+    def _shown(self, lo: int, hi: int) -> array[int]:
         """The rows among ``seqs[lo:hi]``: those at the floor or above."""
         if hi <= lo:
             return array("l")
@@ -769,7 +779,7 @@ class LogView(RowView):
     def clear(self) -> None:
         """Forget the messages so far (the recording keeps them); later ones still come."""
 
-        def build() -> array:
+        def build() -> array[int]:
             if self.rec is not None:
                 self.seen = len(self.rec)
             self._forget()
@@ -789,11 +799,11 @@ START_METHODS = ("initialize", "server/discover")
 _START_SET = frozenset(START_METHODS)
 
 
-def _text(value: Any) -> str | None:
+def _text(value: JsonValue) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _object(value: Any) -> dict:
+def _object(value: JsonValue) -> JsonObject:
     """``value`` when it is a JSON object, else {} (a malformed message is data, not a crash)."""
     return value if isinstance(value, dict) else {}
 
@@ -806,8 +816,8 @@ class NegotiationTracker:
         self.rec = rec
         self.scanned = 0
         self.method: str | None = None
-        self.offer: dict | None = None
-        self.answer: Any = None
+        self.offer: JsonObject | None = None
+        self.answer: JsonValue = None  # the result or error, as the server sent it
         self.answer_kind: Kind | None = None
         self.rows = array("l")  # the start exchange's entries update() found, ascending
 
@@ -830,7 +840,7 @@ class NegotiationTracker:
         self.update()
         return bisect.bisect_right(self.rows, row)
 
-    def facts_as_of(self, row: int) -> dict[str, Any] | None:
+    def facts_as_of(self, row: int) -> JsonObject | None:
         """The facts as the client knew them once entry ``row`` was recorded (a replay's
         position): None before the start exchange began, no ``server`` before its answer. Only
         the few start-exchange entries up to the row are decoded again."""
@@ -877,12 +887,12 @@ class NegotiationTracker:
             return True
         return False
 
-    def facts(self) -> dict[str, Any] | None:
+    def facts(self) -> JsonObject | None:
         """Offer and answer of the last start exchange taken, or None before one."""
         if self.offer is None:
             return None
         answer, method = self.answer, self.method
-        facts: dict[str, Any] = {
+        facts: JsonObject = {
             "method": method,
             "offer": self.offer,
             "answer_kind": self.answer_kind,
@@ -908,26 +918,27 @@ class NegotiationTracker:
         return facts
 
 
-def settled_version(facts: dict[str, Any] | None) -> str | None:
+def settled_version(facts: JsonObject | None) -> str | None:
     """The protocol version a start exchange settled (None: not answered yet): the server's
     answer to initialize, or in the modern era the version the client asked for when the server
     supports it (else the newest both know)."""
-    server = facts.get("server") if facts else None
+    if not facts:
+        return None
+    server = facts.get("server")
     if server is None:
         return None
     if facts["method"] == "initialize":
         return server["version"] if isinstance(server["version"], str) else None
-    answer = facts.get("answer") if isinstance(facts.get("answer"), dict) else {}
-    supported = answer.get("supportedVersions")
-    supported = [v for v in supported if isinstance(v, str)] if isinstance(supported, list) else []
+    offered = _object(facts.get("answer")).get("supportedVersions")
+    supported = [v for v in offered if isinstance(v, str)] if isinstance(offered, list) else []
     wanted = facts["offer"].get("version")
-    if wanted in supported:
+    if isinstance(wanted, str) and wanted in supported:
         return wanted
     common = [v for v in MODERN_VERSIONS if v in supported]
     return common[-1] if common else None
 
 
-def negotiation_facts(rec: Recording, row: int | None = None) -> dict[str, Any] | None:
+def negotiation_facts(rec: Recording, row: int | None = None) -> JsonObject | None:
     """The start exchange's facts: of the whole recording, or as of entry ``row``."""
     tracker = NegotiationTracker(rec)
     tracker.update()
