@@ -65,7 +65,7 @@ from inspector.session.version_in_force import version_in_force
 
 from .widgets import plain_label, plain_tooltip
 from .text import JSON_HEAD, format_duration, format_id, format_size, hex_dump, json_head
-from .timeline import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
+from .timeline_model import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
 
 translate = QCoreApplication.translate
 

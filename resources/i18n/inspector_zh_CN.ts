@@ -5969,7 +5969,7 @@
     </message>
     <message>
         <source>Valid against the protocol's JSON Schema</source>
-        <extracomment>The must-read columns sized by what they show (``TimelineModel.widest_texts``), and the most characters of a text they make room for (a longer one elides): a method, a string id (a number is short), the rules an entry broke. Room between columns (beyond the text's own margins) a column gives up before any text is elided, when the must-read columns do not fit.</extracomment>
+        <extracomment>The columns shown in the monospace font (numbers, ids).</extracomment>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
@@ -5994,7 +5994,7 @@
     </message>
     <message>
         <source># (entry number)</source>
-        <extracomment>The order the columns are shown in unless the user moved them: the most-read first. The columns that give way, first to last, when the table is too narrow for every column shown: hidden for as long as there is no room (unless the user asked for them in the header's menu). What they say is elsewhere too: first the two that repeat what another column shows (the direction is the arrow in Kind, the schema's verdict is in Violations), then the less-read ones (size, Δ; the entry number and time are in the details pane as well). The names the columns are remembered by in the settings (stable, unlike positions). The column menu's names for headers too terse to stand alone.</extracomment>
+        <extracomment>The columns that give way, first to last, when the table is too narrow for every column shown: hidden for as long as there is no room (unless the user asked for them in the header's menu). What they say is elsewhere too: first the two that repeat what another column shows (the direction is the arrow in Kind, the schema's verdict is in Violations), then the less-read ones (size, Δ; the entry number and time are in the details pane as well). The names the columns are remembered by in the settings (stable, unlike positions). The column menu's names for headers too terse to stand alone.</extracomment>
         <translation>#（条目编号）</translation>
     </message>
     <message>
@@ -6003,6 +6003,7 @@
     </message>
     <message>
         <source>✗ schema</source>
+        <extracomment>The must-read columns sized by what they show (``TimelineModel.widest_texts``), and the most characters of a text they make room for (a longer one elides): a method, a string id (a number is short), the rules an entry broke. Room between columns (beyond the text's own margins) a column gives up before any text is elided, when the must-read columns do not fit.</extracomment>
         <translation>✗ Schema</translation>
     </message>
     <message>

@@ -455,7 +455,7 @@ def test_current_row_change_by_keyboard(view, qtbot):
 def test_row_menu_copies_the_line_json_probe_argument_and_entry(view, qapp):
     from PySide6.QtGui import QGuiApplication
 
-    from inspector.ui.timeline import copy_texts
+    from inspector.ui.timeline_model import copy_texts
 
     rec, s = build_session()
     d = Driver()
@@ -496,7 +496,7 @@ def test_row_menu_copies_the_line_json_probe_argument_and_entry(view, qapp):
 def test_every_link_event_has_a_name_people_read():
     """A transport's link event shows in the timeline under a translatable name, never its id."""
     from inspector.transport.base import EVENT_NAMES
-    from inspector.ui.timeline import EVENT_LABELS
+    from inspector.session.labels import EVENT_LABELS
 
     assert EVENT_NAMES <= set(EVENT_LABELS)
 

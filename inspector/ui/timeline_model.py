@@ -1,0 +1,695 @@
+"""The timeline's model: every recorded entry as one row of a table, its cells and their words.
+
+Theory of operation
+-------------------
+:class:`TimelineModel` is an adapter over a :class:`~inspector.session.recording.Recording`,
+never a copy of it: a thin :class:`~inspector.ui.rowmodel.RowTableModel` adapter over the
+session's Qt-free :class:`~inspector.session.views.EntryView`, which keeps one compact
+``array('l')`` of the entries that pass the current filter. The model reads every cell from
+the recording's columns in ``data()`` (no :class:`Entry` is built for the cheap columns). On
+each tick of the model's timer (30 ms, slower under a flood) the view takes the new entries
+and the model inserts the accepted ones with ONE ``beginInsertRows``/``endInsertRows``,
+whatever the message rate. Changing a filter rebuilds the index inside one model reset (no
+``QSortFilterProxyModel`` over 200k rows). The model keeps logical column numbers
+(:class:`Column`); only the view's header moves them. It also keeps the widest texts seen per
+column (:meth:`TimelineModel.widest_texts`) for the view's fitting.
+
+Δ is measured on the recording's order: a message held at the step gate counts from when it was
+released (``extra["released"]``), not from when it was read (its ``t``, the Time column), so a
+held message never shows its wait as a negative Δ; the cell tooltips and the details pane say both.
+
+The words of a cell - a kind (an HTTP side line is an HTTP note), an id, a latency or a Δ, a
+size - come from the session layer's one entry-to-text renderer
+(:mod:`inspector.session.entry_text`, shared with the probe's transcript, the handouts and the
+details), translated here with ``QCoreApplication.translate``.
+
+Server-controlled text reaches the screen only through item views (plain text) and tooltips
+that are escaped first (Qt would otherwise guess rich text).
+
+The view over this model (filter bar, table, status line, column fitting and menus) is
+:mod:`inspector.ui.timeline`.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import replace
+from typing import Any
+
+import orjson
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QGuiApplication,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPixmap,
+)
+
+from inspector.protocol.messages import Kind
+from inspector.protocol.rules import RULES
+from inspector.session.entry_text import (
+    kind_words,
+    released_of,
+    side_line,
+)  # the words of an entry, shared with the handouts and the CLI
+from inspector.session.labels import EVENT_LABELS, HTTP_NOTE  # one table each, shared with the handouts
+from inspector.session.recording import Direction, Recording
+from inspector.session.views import EntryFilter, EntryView, flagged_rows
+
+from .cells import PAINT_ROLES, ROW_FLAGS
+from .rowmodel import RowTableModel
+from .text import format_duration, format_id, format_size
+from .theme import colour, is_dark, mix
+from .widgets import plain_tooltip
+
+translate = QCoreApplication.translate
+
+SeqRole = Qt.ItemDataRole.UserRole + 1  # the recording entry number of a row (int)
+
+_COLS = 11  # Column.COUNT
+_CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when full
+_TOOLTIP_RAW_CHARS = 600
+_ID_SAMPLE = 128  # the ids of a batch looked at for the Id column's width: its newest rows (a flood costs little)
+
+
+class Column:
+    SEQ = 0
+    TIME = 1
+    DELTA = 2
+    DIRECTION = 3
+    KIND = 4
+    METHOD = 5
+    ID = 6
+    LATENCY = 7
+    SIZE = 8
+    SCHEMA = 9
+    VIOLATIONS = 10
+    COUNT = 11
+
+
+_HEADERS = (
+    QT_TRANSLATE_NOOP("Timeline", "#"),
+    QT_TRANSLATE_NOOP("Timeline", "Time (s)"),
+    QT_TRANSLATE_NOOP("Timeline", "Δ"),
+    QT_TRANSLATE_NOOP("Timeline", "Direction"),
+    QT_TRANSLATE_NOOP("Timeline", "Kind"),
+    QT_TRANSLATE_NOOP("Timeline", "Method / event"),
+    QT_TRANSLATE_NOOP("Timeline", "Id"),
+    QT_TRANSLATE_NOOP("Timeline", "Latency"),
+    QT_TRANSLATE_NOOP("Timeline", "Size"),
+    QT_TRANSLATE_NOOP("Timeline", "Schema"),
+    QT_TRANSLATE_NOOP("Timeline", "Violations"),
+)
+_HEADER_TIPS = (
+    QT_TRANSLATE_NOOP("Timeline", "Entry number in the recording"),
+    QT_TRANSLATE_NOOP("Timeline", "Seconds since the session started"),
+    QT_TRANSLATE_NOOP(
+        "Timeline",
+        "Time since the previous visible row. In step mode a message the server sent counts from when it was "
+        "released at the step gate, so Δ follows the rows' order; its Time is when it was read",
+    ),
+    QT_TRANSLATE_NOOP("Timeline", "→ client to server, ← server to client, stderr of the server, process event"),
+    QT_TRANSLATE_NOOP(
+        "Timeline",
+        "What the line is (request, notification, result, error, noise, …), after the arrow of its direction",
+    ),
+    QT_TRANSLATE_NOOP("Timeline", "The method; for responses the method they answer; for process events the event"),
+    QT_TRANSLATE_NOOP("Timeline", "JSON-RPC id"),
+    QT_TRANSLATE_NOOP("Timeline", "Time from the request to this response"),
+    QT_TRANSLATE_NOOP("Timeline", "Bytes on the wire, line terminator included"),
+    QT_TRANSLATE_NOOP("Timeline", "✓ valid against the protocol's JSON Schema, ✗ invalid, blank: not checked"),
+    QT_TRANSLATE_NOOP(
+        "Timeline", "Rules of the protocol this entry breaks; ✗ schema: invalid against the protocol's JSON Schema"
+    ),
+)
+
+DIRECTION_LABELS = {
+    Direction.C2S: QT_TRANSLATE_NOOP("Timeline", "c2s"),
+    Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "s2c"),
+    Direction.STDERR: QT_TRANSLATE_NOOP("Timeline", "stderr"),
+    Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "event"),
+    Direction.NOTE: HTTP_NOTE,  # the link's side lines (HTTP: the transport's notes), translated in "Timeline"
+}
+DIRECTION_ARROWS = {
+    Direction.C2S: "→",
+    Direction.S2C: "←",
+    Direction.STDERR: "⇠",
+    Direction.EVENT: "●",
+    Direction.NOTE: "⇠",
+}
+DIRECTION_TIPS = {
+    Direction.C2S: QT_TRANSLATE_NOOP("Timeline", "Client to server (written to the server's stdin)"),
+    Direction.S2C: QT_TRANSLATE_NOOP("Timeline", "Server to client (read from the server's stdout)"),
+    Direction.STDERR: QT_TRANSLATE_NOOP("Timeline", "A line the server wrote to stderr"),
+    Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "A process or session event (spawn, shutdown step, exit, timeout)"),
+    Direction.NOTE: HTTP_NOTE,
+}
+_NUMERIC = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.LATENCY, Column.SIZE})
+#: The columns shown in the monospace font (numbers, ids).
+MONO_COLUMNS = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.ID, Column.LATENCY, Column.SIZE})
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+_CENTER = Qt.AlignmentFlag.AlignCenter
+
+
+# --------------------------------------------------------------------------- colours
+
+
+class TimelineColors:
+    """Brushes derived from a palette, so the same hues read well on light and dark bases."""
+
+    def __init__(self, palette: QPalette) -> None:
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        dark = is_dark(palette)
+        self.dark = dark
+        self.c2s = colour("c2s", dark)
+        self.s2c = colour("s2c", dark)
+        self.stderr = colour("stderr", dark)
+        self.event = colour("event", dark)
+        self.bad = colour("error", dark)
+        self.good = colour("ok", dark)
+        self.muted = mix(text, base, 0.45)
+        self.brush_c2s = QBrush(self.c2s)
+        self.brush_s2c = QBrush(self.s2c)
+        self.brush_stderr = QBrush(self.stderr)
+        self.brush_event = QBrush(self.event)
+        self.brush_bad = QBrush(self.bad)
+        self.brush_good = QBrush(self.good)
+        self.brush_muted = QBrush(self.muted)
+        amount = 0.22 if dark else 0.13
+        self.bg_stderr = QBrush(mix(base, QColor(255, 170, 0), amount))
+        self.bg_event = QBrush(mix(base, QColor(130, 90, 220), amount))
+        self.bg_bad = QBrush(mix(base, QColor(230, 40, 40), amount * 0.8))
+        self.by_direction = {
+            Direction.C2S: self.brush_c2s,
+            Direction.S2C: self.brush_s2c,
+            Direction.STDERR: self.brush_stderr,
+            Direction.EVENT: self.brush_event,
+            Direction.NOTE: self.brush_stderr,  # shown as the side lines they were recorded as before format 3
+        }
+
+    def swatch(self, direction: Direction, size: int = 10) -> QIcon:
+        """A small filled circle in the direction's colour, for buttons."""
+        pm = QPixmap(size, size)
+        pm.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(self.by_direction[direction])
+        p.drawEllipse(1, 1, size - 2, size - 2)
+        p.end()
+        return QIcon(pm)
+
+
+# --------------------------------------------------------------------------- model
+
+
+class TimelineModel(RowTableModel):
+    """A table over a recording: one row per entry the session's EntryView lets through,
+    growing in batches on the application's one tick source."""
+
+    SeqRole = SeqRole
+    COLUMNS = Column.COUNT
+    methodsChanged = Signal()  # methods_seen() grew
+    contentWidened = Signal()  # widest_texts() has a longer id or another violations text
+    filterChanged = Signal()  # the filter was replaced (by set_filter or reveal)
+
+    def __init__(self, recording: Recording | None = None, parent=None) -> None:
+        self.entries = EntryView()
+        super().__init__(self.entries, parent)
+        self._methods_known = 0
+        self._colors = TimelineColors(QGuiApplication.palette())
+        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._bind(None)
+        if recording is not None:
+            self.set_recording(recording)
+
+    # ------------------------------------------------------------ recording
+
+    def _bind(self, rec: Recording | None) -> None:
+        self._rec = rec
+        self._flagged_seen = 0  # of flagged_rows(rec): those looked at for their violations text
+        self._violation_keys: set[tuple[tuple[str, ...], bool | None]] = set()  # (rules broken, schema verdict)
+        self._longest_id = ""
+        if rec is None:
+            return
+        self._t_at = rec.t_at
+        self._id_at = rec.id_at
+        self._dir_at = rec.direction_at
+        self._kind_at = rec.kind_at
+        self._method_at = rec.method_at
+        self._viol_at = rec.violations_at
+        self._raw_at = rec.raw_at
+        self._schema_at = rec.schema_at
+        self._latency_at = rec.latency_at
+
+    def set_recording(self, rec: Recording | None, *, budget: int | None = None) -> None:
+        """Show another recording (a new session, or one opened from a file)."""
+        self._bind(rec)
+        super().set_recording(rec, budget=budget)
+        self._methods_known = self.entries.method_count()
+        self.methodsChanged.emit()
+        self._take_content(len(self.entries.rows))
+
+    def after_fetch(self, added: int) -> None:
+        known = self.entries.method_count()
+        if known != self._methods_known:
+            self._methods_known = known
+            self.methodsChanged.emit()
+        self._take_content(added)
+
+    def _take_content(self, added: int) -> None:
+        """Note what the newest ``added`` rows and the entries flagged since the last call show
+        at their widest (for :meth:`widest_texts`); ``contentWidened`` if that grew. Costs a few
+        distinct texts: the flagged entries come from the recording's cached, incremental
+        :func:`~inspector.session.views.flagged_rows`; of a batch's ids only its newest
+        :data:`_ID_SAMPLE` are looked at (ids mostly grow with time)."""
+        rec = self._rec
+        if rec is None:
+            return
+        widened = False
+        flagged = flagged_rows(rec)
+        if len(flagged) > self._flagged_seen:
+            new = flagged[self._flagged_seen :]
+            self._flagged_seen = len(flagged)
+            keys = set(zip(map(self._viol_at, new), map(self._schema_at, new)))
+            if not keys <= self._violation_keys:
+                self._violation_keys |= keys
+                widened = True
+        rows = self.entries.rows
+        if added > 0 and rows:
+            tail = rows[max(0, len(rows) - min(added, _ID_SAMPLE)) :]
+            longest = max(map(format_id, map(self._id_at, tail)), key=len, default="")
+            if len(longest) > len(self._longest_id):
+                self._longest_id = longest
+                widened = True
+        if widened:
+            self.contentWidened.emit()
+
+    def widest_texts(self) -> dict[int, list[str]]:
+        """What the columns sized by their content show so far, by column: every method seen,
+        the longest id of the rows fetched, each distinct Violations text (in the window's
+        language). The view measures these to give the must-read columns the room they need."""
+        violations = (violations_text(v, ok) for v, ok in self._violation_keys)
+        return {
+            Column.METHOD: self.entries.methods_seen() if self._rec is not None else [],
+            Column.ID: [self._longest_id] if self._longest_id else [],
+            Column.VIOLATIONS: [t for t in violations if t],
+        }
+
+    def methods_seen(self) -> list[str]:
+        """Every JSON-RPC method in the recording so far (responses count for their request's)."""
+        return self.entries.methods_seen()
+
+    # ------------------------------------------------------------ filtering
+
+    def filter(self) -> EntryFilter:
+        return self.entries.filter
+
+    def set_filter(self, f: EntryFilter) -> None:
+        if self.entries.set_filter(f):
+            self.filterChanged.emit()
+
+    def update_filter(self, **changes: Any) -> None:
+        self.set_filter(replace(self.entries.filter, **changes))
+
+    def set_direction_visible(self, direction: Direction, visible: bool) -> None:
+        """``direction`` shown or not; stderr stands for the link's notes too (one button for
+        the side lines, as before format 3 gave HTTP notes a direction of their own)."""
+        dirs = set(self.entries.filter.directions)
+        for d in (direction, Direction.NOTE) if direction is Direction.STDERR else (direction,):
+            (dirs.add if visible else dirs.discard)(d)
+        self.update_filter(directions=frozenset(dirs))
+
+    def set_kind_visible(self, kind: Kind, visible: bool) -> None:
+        kinds = set(self.entries.filter.kinds)
+        (kinds.add if visible else kinds.discard)(kind)
+        self.update_filter(kinds=frozenset(kinds))
+
+    def set_method_filter(self, method: str, exact: bool = False) -> None:
+        self.update_filter(method=method or "", method_exact=bool(exact and method))
+
+    def set_search_text(self, text: str) -> None:
+        self.update_filter(text=text or "")
+
+    def set_only_violations(self, on: bool) -> None:
+        self.update_filter(only_violations=bool(on))
+
+    def set_only_http_errors(self, on: bool) -> None:
+        self.update_filter(only_http_errors=bool(on))
+
+    def set_only_schema_invalid(self, on: bool) -> None:
+        self.update_filter(only_schema_invalid=bool(on))
+
+    def clear_filters(self) -> None:
+        self.set_filter(EntryFilter())
+
+    def accepts(self, seq: int, f: EntryFilter | None = None) -> bool:
+        """Whether entry ``seq`` passes filter ``f`` (default: the current one)."""
+        return self.entries.accepts(seq, f)
+
+    def reveal(self, seq: int) -> bool:
+        """Relax just the parts of the filter that hide entry ``seq``. True if it changed."""
+        if self.entries.reveal(seq):
+            self.filterChanged.emit()
+            return True
+        return False
+
+    def event_name(self, seq: int) -> str:
+        """extra["event"] of a process/session event."""
+        return self.entries.event_name(seq)
+
+    # ------------------------------------------------------------ palette
+
+    def set_palette(self, palette: QPalette) -> None:
+        """Recompute colours (light/dark switch) and repaint."""
+        self._cells.clear()
+        self._colors = TimelineColors(palette)
+        if self.entries.rows:
+            self.dataChanged.emit(
+                self.index(0, 0),
+                self.index(len(self.entries.rows) - 1, Column.COUNT - 1),
+                [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.BackgroundRole],
+            )
+
+    def refresh_texts(self) -> None:
+        """The language changed: cells are drawn again with the new words."""
+        self._cells.clear()
+        if self.entries.rows:
+            self.dataChanged.emit(
+                self.index(0, 0),
+                self.index(len(self.entries.rows) - 1, Column.COUNT - 1),
+                [Qt.ItemDataRole.DisplayRole],
+            )
+
+    def colors(self) -> TimelineColors:
+        return self._colors
+
+    def set_mono_font(self, font: QFont) -> None:
+        self._cells.clear()
+        self._mono = QFont(font)
+
+    def mono_font(self) -> QFont:
+        """The font of the numeric columns and ids (see :meth:`set_mono_font`)."""
+        return self._mono
+
+    # ------------------------------------------------------------ Qt model API
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return ROW_FLAGS
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not (0 <= section < Column.COUNT):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return translate("Timeline", str(_HEADERS[section]))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return translate("Timeline", str(_HEADER_TIPS[section]))
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(_RIGHT if section in _NUMERIC else (_CENTER if section == Column.SCHEMA else ALIGN_LEFT))
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        # Qt's delegate asks ~7 roles per cell (the table's CellDelegate asks paint_cell once):
+        # each cell is looked up once, its answers for every painting role kept together.
+        row = index.row()
+        rows = self.entries.rows
+        if row < 0 or row >= len(rows) or self._rec is None:
+            return None
+        seq = rows[row]
+        col = index.column()
+        which = PAINT_ROLES.get(role)
+        if which is not None:
+            return self.paint_cell(row, col)[which]  # type: ignore[index]
+        if role == SeqRole:
+            return seq
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(seq, row, col)
+        return None
+
+    def paint_cell(self, row: int, col: int) -> tuple | None:
+        """Everything painting asks of a cell, in one tuple (for :class:`~.cells.CellDelegate`);
+        the same values ``data()`` answers role by role."""
+        rows = self.entries.rows
+        if row < 0 or row >= len(rows) or self._rec is None:
+            return None
+        seq = rows[row]
+        key = seq * _COLS + col
+        cell = self._cells.get(key)
+        if cell is None:
+            cell = self._cell(seq, row, col)
+            if len(self._cells) >= _CELL_CACHE:
+                self._cells.clear()
+            self._cells[key] = cell
+        return cell
+
+    def _cell(self, seq: int, row: int, col: int) -> tuple:
+        """(display, foreground, background, decoration, font, alignment) of one cell."""
+        d = self._dir_at(seq)
+        if d is Direction.STDERR or d is Direction.NOTE:
+            background = self._colors.bg_stderr
+        elif d is Direction.EVENT:
+            background = self._colors.bg_event
+        elif self._flagged(seq):  # broke a rule or the schema: the row says so in every column shown
+            background = self._colors.bg_bad
+        else:
+            background = None
+        if col in _NUMERIC:
+            align = int(_RIGHT)
+        elif col == Column.SCHEMA:
+            align = int(_CENTER)
+        else:
+            align = int(ALIGN_LEFT)
+        return (
+            self._display(seq, row, col),
+            self._foreground(seq, col),
+            background,
+            None,
+            self._mono if col in MONO_COLUMNS else None,
+            align,
+        )
+
+    # ------------------------------------------------------------ cells
+
+    def _http_side(self, seq: int) -> bool:
+        """A side line of the HTTP transport (a note or an answer's body), not a server's stderr."""
+        return self._rec is not None and side_line(self._dir_at(seq), self._rec.extra_at(seq))
+
+    def _flagged(self, seq: int) -> bool:
+        """The entry broke a protocol rule or is invalid against the schema."""
+        return bool(self._viol_at(seq)) or self._schema_at(seq) is False
+
+    def released_at(self, seq: int) -> float | None:
+        """Step mode: when a message the server sent was let through the step gate (seconds
+        from the session's start; its time ``t`` is when it was read). None: it was not held."""
+        if self._rec is None:
+            return None
+        return released_of(self._rec.extra_at(seq))
+
+    def order_time(self, seq: int) -> float:
+        """When entry ``seq`` took its place in the recording's order: when it was released for a
+        message held in step mode, else its time. Δ is measured on this clock: the rows are in
+        this order, so a held message does not show a negative Δ for the time it waited."""
+        released = self.released_at(seq)
+        return self._t_at(seq) if released is None else released
+
+    def _display(self, seq: int, row: int, col: int) -> str | None:
+        if col == Column.SEQ:
+            return str(seq)
+        if col == Column.TIME:
+            return f"{self._t_at(seq):.3f}"
+        if col == Column.DELTA:
+            if row == 0:
+                return ""
+            delta = self.order_time(seq) - self.order_time(self.entries.rows[row - 1])
+            # a message read before the client's entry above it was recorded arrived earlier: "−"
+            return ("+" if delta >= 0 else "−") + format_duration(abs(delta))
+        if col == Column.DIRECTION:
+            d = self._dir_at(seq)
+            if d is Direction.NOTE:
+                return f"{DIRECTION_ARROWS[d]} HTTP"
+            return f"{DIRECTION_ARROWS[d]} {translate('Timeline', str(DIRECTION_LABELS[d]))}"
+        if col == Column.KIND:
+            # the direction's arrow first: the Direction column is among the first to give way
+            kind = self._kind_at(seq)
+            d = self._dir_at(seq)
+            words = kind_words(kind, kind is Kind.STDERR and self._http_side(seq))
+            text = f"{DIRECTION_ARROWS[d]} {translate('Timeline', words)}"
+            if d is Direction.C2S and self._rec is not None and self._rec.extra_at(seq).get("hand_written"):
+                return text + " ✎"  # written by a person in the composer
+            return text
+        if col == Column.METHOD:
+            m = self._method_at(seq)
+            if m is None and self._dir_at(seq) is Direction.EVENT:
+                return event_label(self.event_name(seq))
+            if m is None:
+                d = self._dir_at(seq)
+                if (
+                    d is Direction.STDERR
+                    or d is Direction.NOTE
+                    or (d is not Direction.EVENT and self._kind_at(seq) is Kind.NOISE)
+                ):
+                    return _one_line(self._raw_at(seq))
+            return m
+        if col == Column.ID:
+            return format_id(self._id_at(seq))
+        if col == Column.LATENCY:
+            lat = self._latency_at(seq)
+            return None if lat is None else format_duration(lat)
+        if col == Column.SIZE:
+            n = len(self._raw_at(seq))
+            return f"{n:,}" if n < 100_000 else format_size(n)
+        if col == Column.SCHEMA:
+            ok = self._schema_at(seq)
+            return None if ok is None else ("✓" if ok else "✗")
+        if col == Column.VIOLATIONS:
+            return violations_text(self._viol_at(seq), self._schema_at(seq))
+        return None
+
+    def _foreground(self, seq: int, col: int) -> QBrush | None:
+        c = self._colors
+        if col == Column.DIRECTION:
+            return c.by_direction[self._dir_at(seq)]
+        if col == Column.SCHEMA:
+            ok = self._schema_at(seq)
+            return None if ok is None else (c.brush_good if ok else c.brush_bad)
+        if col == Column.VIOLATIONS:
+            return c.brush_bad
+        if col == Column.KIND:
+            k = self._kind_at(seq)
+            if k in (Kind.NOISE, Kind.INVALID, Kind.ERROR, Kind.BATCH):
+                return c.brush_bad
+            return c.by_direction[self._dir_at(seq)]  # the arrow's colour, as the Direction column's
+        if col in (Column.DELTA, Column.LATENCY, Column.SIZE):
+            return c.brush_muted
+        d = self._dir_at(seq)
+        if d is Direction.STDERR or d is Direction.NOTE:
+            return c.brush_stderr
+        if d is Direction.EVENT:
+            return c.brush_event
+        return None
+
+    def _tooltip(self, seq: int, row: int, col: int) -> str | None:
+        rec = self._rec
+        assert rec is not None
+        if col == Column.VIOLATIONS:
+            v = self._viol_at(seq)
+            lines = [self._schema_tip(seq)] if self._schema_at(seq) is False else []
+            if not v and not lines:
+                return None
+            for rid in v:
+                r = RULES.get(rid)
+                if r is None:
+                    lines.append(rid)
+                else:
+                    lines.append(f"{rid} ({r.severity.value}): {translate('Rules', r.text)}\n    {r.spec}")
+            return plain_tooltip("\n".join(lines))
+        if col == Column.SCHEMA:
+            ok = self._schema_at(seq)
+            if ok is None:
+                return None
+            if ok:
+                return plain_tooltip(translate("Timeline", "Valid against the protocol's JSON Schema"))
+            return plain_tooltip(self._schema_tip(seq))
+        if col in (Column.TIME, Column.DELTA):
+            released = self.released_at(seq)
+            if released is None:
+                return None
+            t = self._t_at(seq)
+            return translate(
+                "Timeline",
+                "Held at the step gate for {held}: read at {t} s, released at {r} s. Time is when it was read; Δ counts from when it was released.",  # noqa: E501
+            ).format(held=format_duration(max(0.0, released - t)), t=f"{t:.3f}", r=f"{released:.3f}")
+        if col == Column.DIRECTION:
+            return translate("Timeline", str(DIRECTION_TIPS[self._dir_at(seq)]))
+        if col == Column.KIND and rec.extra_at(seq).get("hand_written"):
+            return translate("Timeline", "Hand-written: sent from the composer as a person wrote it")
+        if col == Column.SIZE:
+            return translate("Timeline", "{n} bytes").format(n=QLocale().toString(len(self._raw_at(seq))))
+        if col == Column.LATENCY:
+            lat = self._latency_at(seq)
+            paired = rec.paired_at(seq)
+            if lat is None or paired is None:
+                return None
+            return translate("Timeline", "{ms} after request #{seq}").format(ms=format_duration(lat), seq=paired)
+        if col not in (Column.KIND, Column.METHOD):
+            return None
+        # the line itself (clipped), escaped
+        raw = self._raw_at(seq)
+        text = raw[: _TOOLTIP_RAW_CHARS * 4].decode("utf-8", "replace").rstrip("\r\n")
+        if len(text) > _TOOLTIP_RAW_CHARS or len(raw) > _TOOLTIP_RAW_CHARS * 4:
+            text = text[:_TOOLTIP_RAW_CHARS] + "…"
+        return plain_tooltip(text)
+
+    def _schema_tip(self, seq: int) -> str:
+        """Why entry ``seq`` is invalid against the schema: the first errors (plain text)."""
+        assert self._rec is not None
+        errors = self._rec.extra_at(seq).get("schema_errors") or []
+        text = translate("Timeline", "Invalid against the protocol's JSON Schema")
+        for e in errors[:5]:
+            text += f"\n{e.get('path') or '/'}: {e.get('message', '')}"
+        return text
+
+
+def violations_text(violations: tuple[str, ...], schema_ok: bool | None) -> str | None:
+    """The Violations cell of an entry that broke ``violations`` and whose schema verdict is
+    ``schema_ok``: the schema's verdict too (the Schema column gives way when the timeline is
+    narrow), then the rules. None: nothing to say."""
+    parts = [translate("Timeline", "✗ schema")] if schema_ok is False else []
+    if len(violations) == 1:
+        parts.append("⚠ " + violations[0])
+    elif violations:
+        parts.append(f"⚠ {len(violations)}: " + ", ".join(violations))
+    return " · ".join(parts) if parts else None
+
+
+def event_label(name: str) -> str:
+    """An event name in the user's language (unknown names as they are)."""
+    label = EVENT_LABELS.get(name)
+    return translate("Events", label) if label is not None else name
+
+
+def copy_texts(entry: Any) -> dict[str, str]:
+    """What the row menu can copy for one recording entry: ``line`` (the exact text, without
+    its line terminator), ``json`` (pretty-printed, for a JSON message), ``probe`` (a shell-quoted
+    ``--request METHOD=PARAMS`` for a client request) and ``entry`` (the recorded entry object
+    with its findings)."""
+    out = {
+        "line": entry.text.rstrip("\r\n"),
+        "entry": orjson.dumps(entry.to_json(), option=orjson.OPT_INDENT_2, default=str).decode(),
+    }
+    obj = entry.json()
+    if obj is not None:
+        out["json"] = orjson.dumps(obj, option=orjson.OPT_INDENT_2, default=str).decode()
+        if (
+            entry.direction is Direction.C2S
+            and entry.kind is Kind.REQUEST
+            and isinstance(obj, dict)
+            and isinstance(obj.get("method"), str)
+        ):
+            params = obj.get("params")
+            arg = obj["method"] if params in (None, {}) else obj["method"] + "=" + orjson.dumps(params).decode()
+            out["probe"] = "--request " + shlex.quote(arg)
+    return out
+
+
+def _one_line(raw: bytes, limit: int = 200) -> str:
+    text = raw[: limit * 4].decode("utf-8", "replace").strip()
+    text = text.replace("\n", " ").replace("\r", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
