@@ -13,6 +13,12 @@ from typing import Any
 import orjson
 
 from inspector.protocol.correlation import id_key
+from inspector.protocol.errors import (
+    INVALID_PARAMS,
+    METHOD_NOT_FOUND,
+    MISSING_REQUIRED_CLIENT_CAPABILITY,
+    RESOURCE_NOT_FOUND,
+)
 from inspector.protocol.versions import META_SERVER_INFO, META_SUBSCRIPTION_ID, MODERN_VERSIONS
 
 from . import catalog
@@ -39,10 +45,6 @@ from .lessons import BY_NAME, RUNTIME, runtime_value
 from .media import b64, png_bytes, wav_bytes
 from .server import Call, Cancelled, Handler
 from .wire import (
-    INVALID_PARAMS,
-    METHOD_NOT_FOUND,
-    MISSING_CLIENT_CAPABILITY,
-    RESOURCE_NOT_FOUND_LEGACY,
     RpcError,
     notification_line,
     result_line,
@@ -481,7 +483,7 @@ def ask(call: Call, key: str, method: str, params: dict) -> dict:
     if call.modern:
         if missing is not None:
             raise RpcError(
-                MISSING_CLIENT_CAPABILITY,
+                MISSING_REQUIRED_CLIENT_CAPABILITY,
                 f"{method} needs a client capability this request's _meta did not declare",
                 {"requiredCapabilities": missing},
             )
@@ -645,7 +647,7 @@ def read_contents(server: Any, uri: str) -> tuple[dict, int] | None:
 
 def _not_found(call: Call, uri: Any) -> RpcError:
     # 2026-07-28 replaced -32002 with -32602 (Invalid params) for an unknown resource.
-    code = INVALID_PARAMS if call.modern else RESOURCE_NOT_FOUND_LEGACY
+    code = INVALID_PARAMS if call.modern else RESOURCE_NOT_FOUND
     return RpcError(code, "Resource not found", {"uri": uri})
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from inspector.protocol.correlation import id_key
+from inspector.protocol.errors import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
 from inspector.protocol.framing import LineSplitter
 from inspector.protocol.messages import Kind, Parsed, parse_line
 from inspector.protocol.versions import (
@@ -30,11 +31,6 @@ from . import language, lessons
 from .catalog import LEVEL_RANK, has, instructions, server_capabilities, server_info
 from .lessons import BY_NAME, EofContext, Hook, InitializeContext, ResponseContext
 from .wire import (
-    INTERNAL_ERROR,
-    INVALID_PARAMS,
-    INVALID_REQUEST,
-    METHOD_NOT_FOUND,
-    PARSE_ERROR,
     RpcError,
     Writer,
     error_line,

@@ -1,53 +1,52 @@
-"""The demo server's side of the wire: one locked writer, message builders, the error type."""
+"""The demo server's side of the wire: one locked writer, message builders, the error type.
+Error codes are the protocol core's (:mod:`inspector.protocol.errors`)."""
 
 from __future__ import annotations
 
 import os
 import threading
-from typing import Any
+from typing import Protocol
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.messages import dumps
 
 
 class RpcError(Exception):
     """Answer the request with a JSON-RPC error."""
 
-    def __init__(self, code: int, message: str, data: Any = None) -> None:
+    def __init__(self, code: int, message: str, data: JsonValue = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.data = data
 
 
-PARSE_ERROR = -32700
-INVALID_REQUEST = -32600
-METHOD_NOT_FOUND = -32601
-INVALID_PARAMS = -32602
-INTERNAL_ERROR = -32603
-RESOURCE_NOT_FOUND_LEGACY = -32002
-MISSING_CLIENT_CAPABILITY = -32021
+class Cancellable(Protocol):
+    """What a write on behalf of a request checks: whether that request was cancelled."""
+
+    cancelled: bool
 
 
-def result_line(id: Any, result: dict) -> bytes:
+def result_line(id: JsonValue, result: JsonObject) -> bytes:
     return dumps({"jsonrpc": "2.0", "id": id, "result": result})
 
 
-def error_line(id: Any, code: int, message: str, data: Any = None) -> bytes:
-    err: dict[str, Any] = {"code": code, "message": message}
+def error_line(id: JsonValue, code: int, message: str, data: JsonValue = None) -> bytes:
+    err: JsonObject = {"code": code, "message": message}
     if data is not None:
         err["data"] = data
     return dumps({"jsonrpc": "2.0", "id": id, "error": err})
 
 
-def notification_line(method: str, params: dict | None = None) -> bytes:
-    msg: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
+def notification_line(method: str, params: JsonObject | None = None) -> bytes:
+    msg: JsonObject = {"jsonrpc": "2.0", "method": method}
     if params is not None:
         msg["params"] = params
     return dumps(msg)
 
 
-def request_line(id: Any, method: str, params: dict | None = None) -> bytes:
-    msg: dict[str, Any] = {"jsonrpc": "2.0", "id": id, "method": method}
+def request_line(id: JsonValue, method: str, params: JsonObject | None = None) -> bytes:
+    msg: JsonObject = {"jsonrpc": "2.0", "id": id, "method": method}
     if params is not None:
         msg["params"] = params
     return dumps(msg)
@@ -71,7 +70,7 @@ class Writer:
         with self.lock:
             return self.write_locked(data)
 
-    def write_for(self, owner: Any, data: bytes) -> bool:
+    def write_for(self, owner: Cancellable | None, data: bytes) -> bool:
         """Write unless ``owner`` (a request being served) was cancelled."""
         with self.lock:
             if owner is not None and owner.cancelled:
