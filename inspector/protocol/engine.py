@@ -11,24 +11,21 @@ what to send next from the engine's facts (negotiated version, era, retry hints)
 from __future__ import annotations
 
 import copy
-
-from inspector import __version__
-
-from dataclasses import dataclass, field
 from typing import Any
 
-from .correlation import Correlator, Match, Pending, id_key
-from .framing import frame_body
-from .http_meta import resource_metadata, tool_header_params
-from .jsontypes import JsonObject
-from .lifecycle import WIRE, Event, Lifecycle, State, Transition
 import orjson
 
+from .correlation import Match, id_key
+from .engine_link import LinkEvents
+from .engine_state import EMPTY, ERA_BASES, OUTCOMES, Analysis, ClientConfig, capabilities_for
+from .framing import frame_body
+from .http_meta import tool_header_params
+from .jsontypes import JsonObject
+from .lifecycle import WIRE, Event, State, Transition
 from .messages import Kind, Parsed, classify, dumps, parse_line, valid_id
-from .schema import SchemaVerdict, validator_for
+from .schema import SchemaVerdict
 from .versions import (
     LATEST_LEGACY,
-    LATEST_MODERN,
     LEGACY_VERSIONS,
     META_CLIENT_CAPABILITIES,
     META_CLIENT_INFO,
@@ -40,10 +37,20 @@ from .versions import (
     UNSUPPORTED_PROTOCOL_VERSION,
     Era,
     EraMode,
-    methods_for,
 )
 
-EMPTY: tuple[str, ...] = ()
+__all__ = [  # the engine's terms and link events are re-exported: import them from here
+    "EMPTY",
+    "ERA_BASES",
+    "OUTCOMES",
+    "Analysis",
+    "ClientConfig",
+    "LinkEvents",
+    "ProtocolEngine",
+    "body_text",
+    "capabilities_for",
+]
+
 _loads = orjson.loads
 _JSONDecodeError = orjson.JSONDecodeError
 INPUT_REQUIRED_ALLOWED = frozenset({"tools/call", "prompts/get", "resources/read"})
@@ -63,44 +70,6 @@ _CLIENT_GATES: dict[str, str] = {
     "elicitation/create": "elicitation",
 }
 
-#: Why a session failed: code -> the English sentence (``{name}`` filled from outcome_args).
-OUTCOMES: dict[str, str] = {
-    "initialize-error": "the server answered initialize with an error",
-    "version-unsupported": "the server negotiated protocol version {version}, which the client does not support",
-    "no-common-version": "no common modern protocol version (server supports {versions})",
-    "discover-error": "server/discover failed with error {code}",
-    "initialize-timeout": "the server did not answer initialize in time",
-    "discover-timeout": "the server did not answer server/discover in time",
-    "spawn-failed": "{why}",
-    "exited-before-established": "the server exited before the session was established",
-    "exited-during-session": "the server exited during the session",
-    "unreachable": "the server could not be reached",
-    "initialize-refused": "the server refused initialize with HTTP {code}",
-    "unauthorized": "the server wants authorization (HTTP 401); resource metadata: {metadata}",
-    "redirected": "the server answered {method} with HTTP {code}, a redirect to {location}; it was not followed",
-    "answer-broken": "the answer to {method} broke off: {error}",
-    "answer-too-long": "the answer to {method} is longer than the limit of {limit} bytes",
-    "never-read": "the server read nothing from its stdin within {seconds} s of its start ({method} is still unread): it is not reading its stdin, or it is still starting (--start-timeout)",
-    "initialize-error-after-silence": "the server answered initialize with an error, after server/discover had gone unanswered within the probe timeout (the client took the silence for a legacy server and fell back to initialize; if the server is modern, choose the modern era or a longer probe timeout)",
-    "initialize-timeout-after-silence": "the server answered neither server/discover nor initialize in time",
-}
-
-#: Why auto chose the era it did (``era_basis``): code -> the English sentence, filled from
-#: ``era_basis_args``. Said in the summary; the late ones are the reason a slow server works.
-ERA_BASES: dict[str, str] = {
-    "chosen": "chosen by hand",
-    "discover-result": "server/discover answered with a DiscoverResult",
-    "discover-unsupported": "server/discover answered with -32022 (a modern server that wants another version)",
-    "discover-error": "server/discover answered with error {code}: a legacy server",
-    "discover-not-result": "server/discover answered with a success that is not a DiscoverResult: a legacy server",
-    "discover-silent": "server/discover got no answer within the probe timeout: taken for a legacy server",
-    "http-rejected": "server/discover's POST was refused with HTTP {status}: a legacy server",
-    "late-discover-result": "server/discover answered late ({seconds} s), after the fallback: a slow start, not a legacy server; initialize's refusal is expected",
-    "late-discover-unsupported": "server/discover answered -32022 late ({seconds} s), after the fallback: a modern server; discover again with its version",
-    "initialize-unsupported": "initialize refused with -32022 after server/discover went unanswered: a modern server; discover again",
-}
-
-
 #: JSON-RPC 2.0 errors for a request whose id could not be read: parse error, invalid request.
 ID_UNREADABLE_CODES = frozenset({-32700, -32600})
 #: The info rule that explains an error response with id null for such a request.
@@ -110,164 +79,8 @@ NULL_ID_NOTE = "jsonrpc.error-id-null"
 MODERN_ERROR_STATUS = {-32020: 400, -32021: 400, -32022: 400, -32601: 404}
 
 
-@dataclass(slots=True)
-class ClientConfig:
-    """What the inspector, acting as the client, offers."""
-
-    era: EraMode = EraMode.AUTO
-    legacy_version: str = LATEST_LEGACY  # sent in initialize
-    modern_version: str = LATEST_MODERN  # sent in _meta
-    client_info: JsonObject = field(default_factory=lambda: {"name": "mcp-session-inspector", "version": __version__})
-    # Capabilities in their fullest form; trimmed to what each version defines.
-    capabilities: JsonObject = field(default_factory=dict)
-    # When the server negotiates a version we do not support: disconnect (default) or carry on.
-    accept_unsupported_version: bool = False
-    log_level: str | None = None  # modern: per-request log level in _meta
-
-
-def capabilities_for(version: str, caps: JsonObject) -> JsonObject:
-    """Trim client capabilities to what ``version``'s schema defines."""
-    out: dict[str, Any] = {}
-    for name, value in caps.items():
-        if name in ("roots", "sampling", "experimental"):
-            out[name] = value
-        elif name == "elicitation":
-            if version in ("2024-11-05", "2025-03-26"):
-                continue
-            if version == "2025-06-18":
-                out[name] = {}
-            else:
-                out[name] = value
-        elif name == "tasks":
-            if version == "2025-11-25":
-                out[name] = value
-        elif name == "extensions":
-            if version in MODERN_VERSIONS:
-                out[name] = value
-    if version in MODERN_VERSIONS:
-        roots = out.get("roots")
-        if isinstance(roots, dict) and "listChanged" in roots:  # no roots/list_changed in 2026-07-28
-            out["roots"] = {k: v for k, v in roots.items() if k != "listChanged"}
-    return out
-
-
-class Analysis:
-    """What the engine concluded about one recorded entry.
-
-    Transient (the recording keeps a summary of it), so it is a plain object whose unset
-    fields fall back to the class defaults: the hot path sets only what it knows.
-    """
-
-    kind: Kind
-    state: State
-    method: str | None = None
-    id: Any = None
-    violations: tuple[str, ...] = EMPTY
-    notes: tuple[str, ...] = EMPTY  # info rules: what explains the entry without being broken (rules.Severity.INFO)
-    schema: SchemaVerdict | None = None
-    latency: float | None = None
-    paired: int | None = None  # recording entry of the paired request/response
-    request_method: str | None = None  # for responses: the method they answer
-    transition: Transition | None = None
-    obj: Any = None  # decoded JSON, transient (not stored)
-    problem: str | None = None
-    progress_of: Pending | None = None  # for progress: the request it belongs to
-    error_code: int | None = None
-    resume: bool = False  # HTTP: the link event is an answer stream that ended early; resume it
-
-    def __init__(self, kind: Kind, state: State) -> None:
-        self.kind = kind
-        self.state = state
-
-    def __repr__(self) -> str:
-        return (
-            f"Analysis({self.kind.label}, method={self.method!r}, id={self.id!r}, state={self.state.value},"
-            f" violations={self.violations}, schema={None if self.schema is None else self.schema.ok})"
-        )
-
-
-class ProtocolEngine:
-    def __init__(self, config: ClientConfig | None = None, *, transport: str = "stdio") -> None:
-        """``transport``: the session's transport (lifecycle.TRANSPORTS). It decides the
-        lifecycle's shutdown steps and how messages are delimited: stdio frames lines (a message
-        without its newline is a partial line, flagged); HTTP frames whole messages (each body or
-        SSE event is one message, no terminator expected)."""
-        self.transport = transport  # http-auto becomes sse-fallback when initialize's POST is refused
-        self._whole_messages = transport != "stdio"
-        http = transport != "stdio"
-        self._rule_not_json = "http.not-json" if http else "stdio.not-json"
-        self._rule_invalid_utf8 = "http.invalid-utf8" if http else "stdio.invalid-utf8"
-        self._rule_too_long = "http.message-too-long" if http else "stdio.line-too-long"
-        self._rule_server_request_modern = "http.server-request-modern" if http else "stdio.server-request-modern"
-        #: HTTP: where the messages being analysed arrived (the transport's metadata: channel, the
-        #: entry whose POST they answer); set by the caller before ``incoming``, None for stdio.
-        self.arrival: JsonObject | None = None
-        self.http_session_id: str | None = None  # the Mcp-Session-Id in use, as the exchanges showed it
-        self._discover_seq: int | None = None  # entry of the last server/discover sent
-        self._initialize_seq: int | None = None  # entry of the last initialize sent as the handshake
-        self._client_ids: set[Any] = set()  # every request id the client has sent (id_key): ids are never reused
-        self.http_tool_params: dict[str, dict[tuple[str, ...], str]] = {}  # tool -> x-mcp-header parameters
-        self.http_tools_unusable: dict[str, str] = {}  # tool -> why its x-mcp-header annotations are invalid
-        self.config = config or ClientConfig()
-        self.lifecycle = Lifecycle(self.config.era, transport)
-        self.era: Era | None = {EraMode.LEGACY: Era.LEGACY, EraMode.MODERN: Era.MODERN}.get(self.config.era)
-        self.offered_version: str | None = None  # what the client asked for (initialize or _meta)
-        self.version: str | None = None  # negotiated / selected
-        self.server_info: JsonObject | None = None
-        self.server_capabilities: JsonObject | None = None
-        self.instructions: str | None = None
-        self.server_versions: list[str] | None = None  # modern: supportedVersions / data.supported
-        self.retry_version: str | None = None  # modern: the version to retry with after -32022
-        self.outcome: str | None = None  # why the session failed, when it did (English, for recordings and the CLI)
-        self.outcome_code: str | None = None  # the same as data: one of OUTCOMES, for front-ends to word
-        self.outcome_args: JsonObject = {}
-        #: auto: why this era (one of ERA_BASES; None until the era is known), its values
-        self.era_basis: str | None = None if self.era is None else "chosen"
-        self.era_basis_args: JsonObject = {}
-        #: auto: the fallback was taken because server/discover went unanswered (not because it
-        #: was refused): a modern answer that comes later may still undo it
-        self._fell_back_on_silence = False
-        #: auto: initialize was left behind when a late modern answer undid the fallback; its
-        #: answer, when it comes, is the expected refusal, not the start failing
-        self._initialize_superseded = False
-        self._probe_offered: str | None = None  # the version server/discover asked for
-        self.client = Correlator()  # requests the client sent
-        self.server = Correlator()  # requests the server sent
-        self._next_id = 1
-        self._initialized_sent = False
-        self._schema_version = self._default_schema_version()
-        self._validator = validator_for(self._schema_version)
-        self._s2c_methods = methods_for(self._schema_version, "s2c")
-        self._gates: dict[str, bool] = {}
-        self._log_requests: set[Any] = set()  # modern: in-flight requests whose _meta asked for logs
-
+class ProtocolEngine(LinkEvents):
     # ------------------------------------------------------------------ facts
-
-    @property
-    def state(self) -> State:
-        return self.lifecycle.state
-
-    @property
-    def schema_version(self) -> str:
-        return self._schema_version
-
-    def _default_schema_version(self) -> str:
-        if self.config.era is EraMode.LEGACY:
-            return self.config.legacy_version
-        return self.config.modern_version
-
-    def _use_version(self, version: str) -> None:
-        """Validate and judge from now on against ``version`` (when we know its schema)."""
-        if version in LEGACY_VERSIONS or version in MODERN_VERSIONS:
-            self._schema_version = version
-            self._validator = validator_for(version)
-            self._s2c_methods = methods_for(version, "s2c")
-
-    def _fire(self, a: Analysis, event: Event) -> None:
-        tr = self.lifecycle.fire(event)
-        if tr is not None:
-            a.transition = tr
-        a.state = self.lifecycle.state
 
     def preview(self, direction: str, raw: bytes = b"", *, event: str | None = None) -> Transition | None:
         """The lifecycle edge an input would take, without taking it: a message the client is
@@ -1059,318 +872,6 @@ class ProtocolEngine:
             return ERA_BASES[self.era_basis].format(**self.era_basis_args)
         except (KeyError, IndexError):
             return ERA_BASES[self.era_basis]
-
-    # ------------------------------------------------------------------ session events
-
-    def failed_analysis(self, raw: bytes, exc: BaseException) -> Analysis:
-        """The analysis of ``raw`` raised: the line is still recorded, with the fault as data.
-
-        What the line is comes from the parser alone (which never raises); the lifecycle stays
-        where it was. ``inspector.internal-error`` marks the entry for the people who fix the
-        inspector.
-        """
-        p = parse_line(raw)
-        a = Analysis(p.kind, self.lifecycle.state)
-        a.method = p.method if isinstance(p.method, str) else None
-        a.id = p.id if valid_id(p.id) else None
-        a.problem = f"the inspector failed to analyse this line: {type(exc).__name__}: {exc}"
-        a.violations = ("inspector.internal-error",)
-        return a
-
-    def oversized(self, head: bytes, dropped: int, limit: int, kind: Kind = Kind.NOISE) -> Analysis:
-        """A line longer than the limit: ``head`` is its first ``limit`` bytes, ``dropped`` more
-        bytes (terminator included) were counted and thrown away. ``kind``: NOISE for stdout
-        (a message cut short is no message), STDERR for stderr."""
-        a = Analysis(kind, self.lifecycle.state)
-        body = kind is Kind.STDERR and self._whole_messages  # HTTP: a body that is no message (an error page, ...)
-        a.problem = f"{'body' if body else 'line'} longer than {limit:,} bytes: kept the first {len(head):,}, dropped {dropped:,} more"
-        a.violations = ("http.body-too-long",) if body else (self._rule_too_long,)
-        return a
-
-    def note(self, kind: Kind = Kind.NOTE) -> Analysis:
-        return Analysis(kind, self.lifecycle.state)
-
-    def timeout(self, id: Any, *, never_read: float | None = None) -> Analysis:
-        """The client stopped waiting for request ``id``. ``never_read``: over stdio the server
-        had not read the request (nor anything after it) when the start timeout - that many
-        seconds after its start - ran out: the start fails, there is nothing to fall back to."""
-        a = self.note()
-        pending = self.client.forget(id)
-        self._log_requests.discard(id_key(id))
-        a.violations = ("lifecycle.no-answer",)
-        if pending is None:
-            return a
-        a.paired = pending.seq
-        a.method = pending.method
-        a.id = id
-        if (
-            never_read is not None
-            and pending.method in ("initialize", "server/discover")
-            and self.lifecycle.can(Event.NEVER_READ)
-        ):
-            self._set_outcome("never-read", seconds=f"{never_read:g}", method=pending.method)
-            self._fire(a, Event.NEVER_READ)
-        elif pending.method == "initialize":
-            self._set_outcome(
-                "initialize-timeout-after-silence" if self._fell_back_on_silence else "initialize-timeout"
-            )
-            self._fire(a, Event.TIMEOUT)
-        elif pending.method == "server/discover" and self.lifecycle.state is State.DISCOVERING:
-            if self.config.era is EraMode.AUTO:  # silence means a legacy server
-                # Not a broken rule: 2026-07-28 stdio names silence among a legacy server's
-                # answers to the probe, and the probe timeout is the client's own short guess.
-                # A server that answers later is flagged then (jsonrpc.late-response).
-                a.violations = ()
-                self.era = Era.LEGACY
-                self.era_basis, self.era_basis_args = "discover-silent", {}
-                self._fell_back_on_silence = True
-                self._use_version(self.config.legacy_version)
-                self._fire(a, Event.TIMEOUT)
-            else:
-                self._set_outcome("discover-timeout")
-                self._fire(a, Event.TIMEOUT)
-        return a
-
-    def _set_outcome(self, outcome: str, /, **args: str) -> None:
-        self.outcome_code = outcome
-        self.outcome_args = args
-        self.outcome = OUTCOMES[outcome].format(**args)
-
-    def spawn_failed(self, why: str, reason: str = "other", **values: str) -> Analysis:
-        """The server could not be started: ``why`` in English, ``reason`` and ``values`` (the
-        transport's code for it and what fills it) kept beside it for other languages."""
-        a = self.note(Kind.PROCESS)
-        self._set_outcome("spawn-failed", why=why, reason=reason, **values)
-        self._fire(a, Event.SPAWN_FAILED)
-        return a
-
-    def shutdown_begins(self) -> Analysis:
-        a = self.note(Kind.PROCESS)
-        self._fire(a, Event.SHUTDOWN)
-        return a
-
-    def escalated(self, signal_name: str) -> Analysis:
-        a = self.note(Kind.PROCESS)
-        if signal_name == "SIGTERM":
-            a.violations = ("lifecycle.ignored-stdin-close",)
-            self._fire(a, Event.SIGTERM_SENT)
-        else:
-            a.violations = ("lifecycle.ignored-sigterm",)
-            self._fire(a, Event.SIGKILL_SENT)
-        return a
-
-    def process_exited(self) -> Analysis:
-        a = self.note(Kind.PROCESS)
-        state = self.lifecycle.state
-        if state in (State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.IDLE, State.DISCOVERING):
-            a.violations = ("lifecycle.exited-during-initialize",)
-            if self.outcome is None:
-                self._set_outcome("exited-before-established")
-        elif state in (State.OPERATING, State.READY):
-            if self.outcome is None:
-                self._set_outcome("exited-during-session")
-        self._fire(a, Event.PROCESS_EXITED)
-        return a
-
-    def unreachable(self) -> Analysis:
-        """HTTP: no request ever got an answer (nothing listens at the URL, the name does not
-        resolve, TLS failed). The session fails like a server that could not be started: no
-        server spoke, so no rule of the protocol was broken."""
-        a = self.note(Kind.PROCESS)
-        if self.outcome is None:
-            self._set_outcome("unreachable")
-        self._fire(a, Event.PROCESS_EXITED)
-        return a
-
-    def redirected_away(self, info: JsonObject) -> Analysis:
-        """HTTP+SSE: the event stream's GET was redirected (not followed), so the link ends
-        before it began; no server spoke MCP, so no lifecycle rule was broken."""
-        a = self.note(Kind.PROCESS)
-        failure_args = info.get("failure_args")
-        args: JsonObject = failure_args if isinstance(failure_args, dict) else {}
-        if self.outcome is None and self.lifecycle.state in (
-            State.UNINITIALIZED,
-            State.INITIALIZING,
-            State.DISCOVERING,
-        ):
-            try:
-                self._set_outcome("redirected", method="the event stream's GET", **{k: str(v) for k, v in args.items()})
-            except (KeyError, IndexError, TypeError):
-                self.outcome_code = self.outcome = None
-                self.outcome_args = {}
-        self._fire(a, Event.PROCESS_EXITED)
-        return a
-
-    #: Link events (a transport's spawned / closed / shutdown steps / exited, by name) that move
-    #: the lifecycle; every other link event is recorded as a process note.
-    LINK_EVENTS = ("stdin_closed", "sigterm_sent", "sigkill_sent", "exited", "session_closing", "disconnected")
-
-    def link_event(self, name: str, info: JsonObject | None = None) -> Analysis:
-        """A transport's link event as an engine input: the lifecycle edge it takes (the client
-        began the shutdown, escalated to SIGTERM or SIGKILL, the server is gone), the rules it
-        breaks and the outcome it sets; any other event is a note. Sans-IO: ``name`` is the
-        event's name (``transport.base.ProcessEventKind`` values), nothing else is needed."""
-        if name == "stdin_closed" or name == "session_closing":  # stdio: close stdin; HTTP: DELETE the session
-            return self.shutdown_begins()
-        if name == "sigterm_sent":
-            return self.escalated("SIGTERM")
-        if name == "sigkill_sent":
-            return self.escalated("SIGKILL")
-        if name == "disconnected" and info is not None and info.get("unreachable"):
-            return self.unreachable()
-        if name == "disconnected" and info is not None and info.get("failure_code") == "redirected":
-            return self.redirected_away(info)
-        if name == "exited" or name == "disconnected":  # the server process, or the HTTP link, is gone
-            return self.process_exited()
-        a = self.note(Kind.PROCESS)
-        if name == "http_exchange" and info is not None:
-            v = self.http_exchange_rules(info)
-            if v:
-                a.violations = tuple(v)
-            given = info.get("status")
-            status = given if type(given) is int else 0  # not bool: a status is a whole number
-            # a 4xx or 5xx without a JSON-RPC answer ends the start request at once (a 5xx is
-            # no timeout either: the server said it failed)
-            refused = info.get("method") == "POST" and 400 <= status < 600
-            if refused and self.lifecycle.state is State.DISCOVERING and info.get("request_seq") == self._discover_seq:
-                self._discover_refused(a, status, info)
-            elif (
-                refused
-                and self.lifecycle.state is State.INITIALIZING
-                and info.get("request_seq") == self._initialize_seq
-                and info.get("jsonrpc_error") is None
-            ):
-                self._initialize_refused(a, status, info)
-            else:
-                self._start_exchange_failed(info)
-        elif (
-            name == "stream_ended" and info is not None and info.get("failure")
-        ):  # broke off, or cut at the limit, before its answer
-            if (
-                info.get("failure_code") != "answer-too-long"
-            ):  # the cut event itself is flagged http.message-too-long when it ends
-                a.violations = ("http.body-incomplete",)
-            self._start_exchange_failed(info)
-        elif name == "stream_ended" and info is not None:
-            # 2025-11-25: an answer stream that ended before its response may be resumed with
-            # GET + Last-Event-ID (2026-07-28 streams are not resumable)
-            seq = info.get("request_seq")
-            a.resume = (
-                WIRE[self.transport] == "streamable-http"
-                and self.era is not Era.MODERN
-                and any(p.seq == seq and not p.cancelled for p in self.client.pending.values())
-            )
-        elif name == "stream_closed" and info is not None:  # HTTP 2026-07-28: the client cancelled by closing
-            for pending in self.client.pending.values():
-                if pending.seq == info.get("request_seq"):
-                    pending.cancelled = True
-        elif name == "session_expired":
-            a.violations = ("http.session-expired",)
-            self.http_session_id = None  # the next initialize gets a new one
-            self._fire(a, Event.SESSION_EXPIRED)
-        return a
-
-    def _start_exchange_failed(self, info: JsonObject) -> None:
-        """HTTP: the exchange of server/discover or initialize cannot bring its answer (the
-        transport says why: ``failure_code`` and its args - redirected, broken off, too long);
-        that is why the start fails (the session ends it at once)."""
-        code = info.get("failure_code")
-        seq = info.get("request_seq")
-        if code not in OUTCOMES or self.outcome is not None:
-            return
-        if self.lifecycle.state is State.DISCOVERING and seq == self._discover_seq:
-            method = "server/discover"
-        elif self.lifecycle.state is State.INITIALIZING and seq == self._initialize_seq:
-            method = "initialize"
-        else:
-            return
-        failure_args = info.get("failure_args")
-        args: JsonObject = failure_args if isinstance(failure_args, dict) else {}
-        try:
-            self._set_outcome(code, method=method, **{k: str(v) for k, v in args.items()})
-        except (KeyError, IndexError, TypeError):  # args that do not fill the sentence (a damaged recording)
-            self.outcome_code = self.outcome = None
-            self.outcome_args = {}
-
-    def _discover_refused(self, a: Analysis, status: int, info: JsonObject) -> None:
-        """The modern probe's POST got a 4xx (or 5xx). 2026-07-28 versioning: without a modern
-        error body that means a legacy server (auto falls back to initialize at once; modern
-        fails). A 5xx is taken the same way - a server that fails on a method it does not know -
-        but stays flagged http.error-status."""
-        if info.get("jsonrpc_error") in MODERN_ERROR_CODES:  # a modern error body speaks for itself
-            return
-        if self.config.era is EraMode.AUTO and status not in (401, 403):
-            self.era = Era.LEGACY
-            self.era_basis, self.era_basis_args = "http-rejected", {"status": str(status)}
-            self._use_version(self.config.legacy_version)
-            self._fire(a, Event.HTTP_REJECTED)
-            if status < 500:  # the expected refusal; a server error stays flagged
-                a.violations = tuple(r for r in a.violations if r != "http.error-status")
-            return
-        self._refusal_outcome("discover-error", status, info)
-        self._fire(a, Event.DISCOVER_FAILED)
-
-    def _initialize_refused(self, a: Analysis, status: int, info: JsonObject) -> None:
-        """initialize's POST got a 4xx or 5xx without a JSON-RPC answer. Auto transport (2025-03-26
-        transports, backwards compatibility): after a 4xx the server may speak the 2024-11-05
-        HTTP+SSE transport, so the client tries that next (the session asks the transport to);
-        otherwise, for 401/403 (authorization, not a transport question) or a 5xx (the server
-        failed), the start has failed."""
-        if self.transport == "http-auto" and status < 500 and status not in (401, 403):
-            self._fire(a, Event.TRANSPORT_FALLBACK)
-            self.transport = "sse-fallback"
-            self.lifecycle.retarget("sse-fallback")
-            a.violations = tuple(r for r in a.violations if r != "http.error-status")  # the expected refusal
-            return
-        self._refusal_outcome("initialize-refused", status, info)
-        self._fire(a, Event.INITIALIZE_REFUSED)
-
-    def _refusal_outcome(self, outcome: str, status: int, info: JsonObject) -> None:
-        """Why the start failed on an HTTP refusal; a 401 says where to learn about authorization."""
-        if status == 401:
-            headers = info.get("response_headers") or {}
-            challenge = headers.get("www-authenticate") if isinstance(headers, dict) else None
-            self._set_outcome("unauthorized", metadata=resource_metadata(challenge) or "none named")
-        else:
-            self._set_outcome(outcome, code=str(status) if outcome == "initialize-refused" else f"HTTP {status}")
-
-    def http_exchange_rules(self, info: JsonObject) -> list[str]:
-        """The rules one HTTP exchange breaks, from what the transport recorded of it: method,
-        status, response headers (lower-case names), ``body_bytes`` when the body was read."""
-        v: list[str] = []
-        method = info.get("method")
-        status = info.get("status")
-        headers = info.get("response_headers") or {}
-        ctype = str(headers.get("content-type", "")).split(";")[0].strip().lower()
-        if not isinstance(status, int):
-            return v
-        refusal_in_json = status < 500 and info.get("jsonrpc_error") is not None  # the JSON-RPC error says it all
-        if (
-            status >= 400
-            and not (method == "GET" and status == 405)
-            and not (method == "DELETE" and status == 405)
-            and status != 404
-            and not refusal_in_json
-        ):
-            v.append("http.error-status")
-        streamable = WIRE[self.transport] == "streamable-http"  # the 2024-11-05 transport says nothing of POST answers
-        if streamable and method == "POST" and status == 202 and info.get("body_bytes"):
-            v.append("http.accepted-with-body")
-        if streamable and method == "POST" and status == 200 and ctype not in ("application/json", "text/event-stream"):
-            v.append("http.content-type")
-        if method == "GET" and status == 200 and ctype != "text/event-stream":
-            v.append("http.content-type")
-        if 300 <= status < 400:  # never followed (the transport says why)
-            v.append("http.redirect")
-        if info.get("body_error"):  # reset, broken framing, or still arriving at the read timeout
-            v.append("http.body-incomplete")
-        sid = headers.get("mcp-session-id")
-        if isinstance(sid, str) and sid and status < 300:  # a refusal assigns no session
-            if self.http_session_id is None:
-                self.http_session_id = sid
-            elif sid != self.http_session_id:
-                v.append("http.session-id-changed")
-        return v
 
     def summary(self) -> JsonObject:
         return {
