@@ -24,25 +24,32 @@ fields; a URL-mode elicitation is declined too (a headless client cannot open th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable
 
 import orjson
 
-from inspector.protocol.schema import SchemaCompileError, compile_schema, first_problem, pointer, validator_for
+from inspector.protocol.errors import METHOD_NOT_FOUND
+from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.protocol.schema import (
+    SchemaCompileError,
+    cached_validator,
+    first_problem,
+    pointer,
+    required_names,
+    validator_for,
+)
 from inspector.protocol.versions import ALL_VERSIONS, MODERN_VERSIONS
 
 
 class HandlerError(Exception):
     """Answer the server's request with a JSON-RPC error."""
 
-    def __init__(self, code: int, message: str, data: Any = None) -> None:
+    def __init__(self, code: int, message: str, data: JsonValue = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.data = data
 
-
-METHOD_NOT_FOUND = -32601
 
 #: ``--answer`` short names of the server-to-client requests (a full method name works too).
 ANSWER_ALIASES = {"elicitation": "elicitation/create", "sampling": "sampling/createMessage", "roots": "roots/list"}
@@ -78,7 +85,7 @@ class Answer:
     given: str  # as the user wrote it after ``=`` (for the transcript)
     name: str = ""  # the method as the user wrote it (``elicitation`` or ``elicitation/create``)
     policy: str = "json"  # accept-defaults, decline, cancel or json
-    value: Any = None  # the result object, for json
+    value: JsonObject | None = None  # the result object, for json
 
     @property
     def label(self) -> str:
@@ -114,7 +121,7 @@ def parse_answer(text: str) -> Answer:
     return Answer(method, word, name, "json", result)
 
 
-def json_object(text: str) -> dict:
+def json_object(text: str) -> JsonObject:
     """``text`` as a JSON object, or ValueError saying what it is instead (a phrase: "are not
     valid JSON (...)" / "must be a JSON object, not list") for the caller to complete."""
     try:
@@ -153,7 +160,7 @@ def check_answer_value(answer: Answer, versions: tuple[str, ...] | list[str]) ->
     return "not a valid result: " + "; ".join(f"{text} (in {', '.join(vs)})" for text, vs in problems.items())
 
 
-def elicitation_defaults(params: dict) -> tuple[dict, str]:
+def elicitation_defaults(params: JsonObject) -> tuple[JsonObject, str]:
     """The ``accept-defaults`` answer to an ``elicitation/create`` and a sentence saying what
     was done: accept with every ``default`` of the requested schema's properties, or decline
     when that cannot be a valid form (a required field without a default, defaults the schema
@@ -167,19 +174,19 @@ def elicitation_defaults(params: dict) -> tuple[dict, str]:
     props = schema.get("properties") if isinstance(schema, dict) else None
     props = props if isinstance(props, dict) else {}
     content = {k: p["default"] for k, p in props.items() if isinstance(p, dict) and "default" in p}
-    required = schema.get("required") if isinstance(schema, dict) else None
-    missing = [r for r in required if isinstance(r, str) and r not in content] if isinstance(required, list) else []
+    missing = sorted(required_names(schema) - content.keys())
     if missing:
         return {"action": "decline"}, f"declined: required field(s) without a default: {', '.join(missing)}"
     if isinstance(schema, dict):
         try:
-            problem = first_problem(compile_schema(schema), content)
+            problem = first_problem(cached_validator(schema), content)
         except (SchemaCompileError, ValueError):
             problem = None  # a schema that cannot be read: the server judges its own defaults
         if problem is not None:
+            where = pointer(problem.parts) or "/"
             return {
                 "action": "decline"
-            }, f"declined: the defaults break the requested schema ({pointer(problem.parts) or '/'}: {problem.message})"
+            }, f"declined: the defaults break the requested schema ({where}: {problem.message})"
     left = [k for k in props if k not in content]
     text = f"accept with {len(content)} default value(s)" + (f" ({', '.join(content)})" if content else "")
     if left:
@@ -194,11 +201,12 @@ class ClientHandlers:
     ``answers``: a headless policy per method (:func:`parse_answer`), used before the methods
     below; ``on_answer(method, text)`` is told what each policy answered."""
 
-    roots: list[dict] = field(default_factory=list)
+    roots: list[JsonObject] = field(default_factory=list)
     answers: dict[str, Answer] = field(default_factory=dict)
     on_answer: Callable[[str, str], None] | None = None
 
-    async def handle(self, method: str, params: dict) -> dict:
+    async def handle(self, method: str, params: JsonObject) -> JsonObject:
+        """The answer to the server's ``method`` request (or HandlerError)."""
         answer = self.answers.get(method)
         if answer is not None:
             return self.by_policy(answer, params)
@@ -212,24 +220,25 @@ class ClientHandlers:
             return await self.elicit(params)
         raise HandlerError(METHOD_NOT_FOUND, f"Method not found: {method}")
 
-    def by_policy(self, answer: Answer, params: dict) -> dict:
+    def by_policy(self, answer: Answer, params: JsonObject) -> JsonObject:
+        """The answer a headless policy gives, told to ``on_answer``."""
         if answer.policy == "accept-defaults":
             result, what = elicitation_defaults(params)
         elif answer.policy in ("decline", "cancel"):
             result, what = {"action": answer.policy}, answer.policy
         else:
-            result = dict(answer.value)
+            result = dict(answer.value or {})
             what = "the given JSON"
         if self.on_answer is not None:
             self.on_answer(answer.method, f"{answer.label}: {what}")
         return result
 
-    async def list_roots(self, params: dict) -> dict:
+    async def list_roots(self, params: JsonObject) -> JsonObject:
         return {"roots": list(self.roots)}
 
-    async def create_message(self, params: dict) -> dict:
+    async def create_message(self, params: JsonObject) -> JsonObject:
         # -1 is what the spec's examples use for a request the user rejected.
         raise HandlerError(-1, "Sampling rejected: this inspector runs headless and has no model to ask")
 
-    async def elicit(self, params: dict) -> dict:
+    async def elicit(self, params: JsonObject) -> JsonObject:
         return {"action": "decline"}

@@ -34,7 +34,7 @@ from inspector.cli import EXIT_OK, EXIT_UNREAD
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import EraMode
 from inspector.session import Direction, Session, SessionOptions
-from inspector.session import session as session_module
+from inspector.session import shutdown as shutdown_module
 from inspector.transport.base import ExitInfo, Frames, StdioSpec
 from inspector.transport.memory import MemoryTransport, memory_pair
 from inspector.transport.stdio import StdioTransport
@@ -275,7 +275,7 @@ async def test_a_pump_that_takes_in_nothing_is_given_up_and_that_is_recorded(mon
     """The pump has no time limit, only a limit on silence: when nothing at all comes in for
     PUMP_STALL seconds while the shutdown waits for the end of the output, the session stops
     waiting - and says so (output_unread, the summary's unread), never silently."""
-    monkeypatch.setattr(session_module, "PUMP_STALL", 0.3)
+    monkeypatch.setattr(shutdown_module, "PUMP_STALL", 0.3)
     link_transport, peer = memory_pair()
     transport = _NeverEnds(link_transport._link)
     session = Session(options(["unused"]), transport=transport)

@@ -4,7 +4,7 @@ request watch and reload on list changes."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -47,7 +47,7 @@ CHANGE_RELOAD = "reload"  # the list reloads
 CHANGE_UNDECLARED = "undeclared"  # the server did not declare listChanged: noted, not reloaded
 
 Listener = Callable[[str], None]
-Spawner = Callable[[Callable[[], Awaitable[object]]], bool]
+Spawner = Callable[[Callable[[], Coroutine[object, object, object]]], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +143,7 @@ class FeatureController(Observable):
         """The session ended (or another comes): nothing more is sent; the state stays."""
         self.session = None
 
-    def start(self, fn: Callable[[], Awaitable[object]]) -> bool:
+    def start(self, fn: Callable[[], Coroutine[object, object, object]]) -> bool:
         """Run ``fn()`` on ``spawn`` (or the session's task group); False when it cannot start."""
         if self.session is None:
             return False
