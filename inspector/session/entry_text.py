@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 import orjson
 
 from inspector.protocol.framing import display_text
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import STATE_INFO, State
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
@@ -82,7 +82,7 @@ def format_duration(seconds: float) -> str:
     return f"{seconds:.3f} s"
 
 
-def format_id(value: Any, limit: int | None = 80) -> str:
+def format_id(value: JsonValue, limit: int | None = 80) -> str:
     """A JSON-RPC id as JSON (``1``, ``"a"``; never a Python repr), cut at ``limit`` characters
     with "…" (None: whole); "" for no id."""
     if value is None:
@@ -99,7 +99,7 @@ def format_id(value: Any, limit: int | None = 80) -> str:
 # ====================================================================== the heading
 
 
-def side_line(direction: Direction, extra: dict) -> bool:
+def side_line(direction: Direction, extra: JsonObject) -> bool:
     """A side line of the HTTP transport (its note or an answer's body), not a server's stderr."""
     return direction is Direction.NOTE or (direction is Direction.STDERR and extra.get("channel") in HTTP_CHANNELS)
 
@@ -113,7 +113,7 @@ class EntryHead:
     direction: Direction
     kind: Kind
     method: str | None
-    id: Any  # the JSON-RPC id (any JSON), None: none
+    id: JsonValue  # the JSON-RPC id (any JSON), None: none
     size: int  # bytes on the wire, line terminator included
     latency: float | None  # a response: seconds since its request
     released: float | None  # step mode: when a held message was let through the gate
@@ -136,7 +136,7 @@ def kind_words(kind: Kind, side: bool = False) -> str:
     return HTTP_NOTE if side and kind is Kind.STDERR else KIND_LABELS[kind]
 
 
-def released_of(extra: dict) -> float | None:
+def released_of(extra: JsonObject) -> float | None:
     """Step mode: when a message held at the gate was let through (``extra["released"]``,
     seconds from the session's start); None: it was not held."""
     released = extra.get("released")

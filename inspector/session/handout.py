@@ -21,11 +21,11 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 import orjson
 
 from inspector.protocol.engine import OUTCOMES
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.messages import Kind
 from inspector.protocol.rules import RULES
@@ -91,7 +91,7 @@ class Handout:
     """What a transcript says, in the reader's language; ``markdown()`` and ``html()`` write it."""
 
     def __init__(
-        self, recording: Recording, summary: dict | None = None, tr: Translate = _same, lang: str = "en"
+        self, recording: Recording, summary: JsonObject | None = None, tr: Translate = _same, lang: str = "en"
     ) -> None:
         self.rec = recording
         self.summary = summary or recording.summary or {}
@@ -151,7 +151,7 @@ class Handout:
             out.append((self.w("violations"), ", ".join(f"{k} ×{v}" for k, v in sorted(broken.items()))))
         return out
 
-    def _capabilities(self, caps: Any) -> str:
+    def _capabilities(self, caps: JsonValue) -> str:
         """Capability names in order, each with the names of its settings: ``roots (listChanged)``."""
         if not isinstance(caps, dict) or not caps:
             return self.w("none")
@@ -160,7 +160,7 @@ class Handout:
             for name, value in sorted(caps.items())
         )
 
-    def _outcome(self, s: dict) -> str:
+    def _outcome(self, s: JsonObject) -> str:
         """How the session failed, in the reader's words when the engine named the outcome."""
         text = OUTCOMES.get(str(s.get("outcome_code")))
         if text is None or s.get("outcome_code") == "spawn-failed":  # its words are the system's
@@ -176,7 +176,7 @@ class Handout:
         context, words = head.label()
         return self.tr(context, words)
 
-    def _state_title(self, value: Any) -> str:
+    def _state_title(self, value: JsonValue) -> str:
         for state, info in STATE_INFO.items():
             if state.value == value:
                 return self.tr("Lifecycle", info.title)
@@ -205,7 +205,7 @@ class Handout:
             )
             yield item
 
-    def _transition(self, tr_: dict) -> str:
+    def _transition(self, tr_: JsonObject) -> str:
         """A transition as "from → to (edge)", in the reader's words."""
         edge = self.tr("Lifecycle", str(tr_.get("label", "")))
         return f"{self._state_title(tr_.get('from'))} → {self._state_title(tr_.get('to'))} ({edge})"
@@ -297,7 +297,7 @@ _CSS = (
 
 
 def write_handout(
-    path: str, recording: Recording, summary: dict | None = None, tr: Translate = _same, lang: str = "en"
+    path: str, recording: Recording, summary: JsonObject | None = None, tr: Translate = _same, lang: str = "en"
 ) -> None:
     """Write ``path`` as Markdown (``.md``) or HTML (anything else), UTF-8."""
     handout = Handout(recording, summary, tr, lang)

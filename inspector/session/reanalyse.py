@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
 
-from inspector.protocol.engine import ClientConfig, ProtocolEngine
+
+from inspector.protocol.engine import Analysis, ClientConfig, ProtocolEngine
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import TRANSPORTS
 from inspector.protocol.messages import Kind, loads_lenient
 from inspector.protocol.versions import (
@@ -61,7 +62,7 @@ class Change:
     notes_removed: tuple[str, ...] = ()
 
 
-def engine_header(config: ClientConfig) -> dict:
+def engine_header(config: ClientConfig) -> JsonObject:
     """What a recording's header keeps of the client's configuration: everything the engine's
     verdicts depend on, so that :func:`reanalyse` builds the same engine."""
     return {
@@ -77,7 +78,7 @@ def engine_header(config: ClientConfig) -> dict:
     }
 
 
-def _handshake_offer(rec: Recording) -> tuple[dict, dict | None]:
+def _handshake_offer(rec: Recording) -> tuple[JsonObject, JsonObject | None]:
     """An older recording: the capabilities and client info its first initialize or
     server/discover carried (({}, None) when there is none)."""
     for i in range(min(len(rec), 10_000)):
@@ -97,7 +98,7 @@ def _handshake_offer(rec: Recording) -> tuple[dict, dict | None]:
     return {}, None
 
 
-def config_from_header(header: dict, rec: Recording | None = None) -> ClientConfig:
+def config_from_header(header: JsonObject, rec: Recording | None = None) -> ClientConfig:
     """The client configuration a recording was made with (see :func:`engine_header`); what a
     header does not say is the default, or read from the recording's handshake."""
     try:
@@ -126,7 +127,7 @@ def config_from_header(header: dict, rec: Recording | None = None) -> ClientConf
     return config
 
 
-def _engine_for(header: dict, rec: Recording | None = None) -> ProtocolEngine:
+def _engine_for(header: JsonObject, rec: Recording | None = None) -> ProtocolEngine:
     transport = str(header.get("transport", TransportKind.STDIO))
     return ProtocolEngine(
         config_from_header(header, rec), transport=transport if transport in TRANSPORTS else TransportKind.STDIO
@@ -138,14 +139,14 @@ def _retry_version(engine: ProtocolEngine, raw: bytes) -> None:
     (``Session.request``); the retry's ``_meta`` shows the version it adopted."""
     if engine.era is not Era.MODERN or engine.retry_version is None or engine.retry_version == engine.version:
         return
-    obj: Any = loads_lenient(raw)
+    obj: JsonValue = loads_lenient(raw)
     params = obj.get("params") if isinstance(obj, dict) else None
     meta = params.get("_meta") if isinstance(params, dict) else None
     if isinstance(meta, dict) and meta.get(META_PROTOCOL_VERSION) == engine.retry_version:
         engine.adopt_retry_version()
 
 
-def _incoming(engine: ProtocolEngine, raw: bytes, t: float, seq: int):
+def _incoming(engine: ProtocolEngine, raw: bytes, t: float, seq: int) -> Analysis:
     try:
         return engine.incoming(raw, t, seq)
     except Exception as exc:  # as the session does: the fault is data

@@ -37,8 +37,9 @@ import bisect
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias, TypeVar
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 
@@ -48,7 +49,7 @@ from .session import Reply
 from .views import LOG_METHOD, START_METHODS, NegotiationTracker, settled_version
 
 #: Lists rebuilt for the panels: method -> (the key of its array, the test an entry must pass).
-LISTS: dict[str, tuple[str, Callable[[dict], bool] | None]] = {
+LISTS: dict[str, tuple[str, Callable[[JsonObject], bool] | None]] = {
     "tools/list": ("tools", lambda tool: isinstance(tool.get("name"), str)),
     "resources/list": ("resources", None),
     "resources/templates/list": ("resourceTemplates", None),
@@ -69,6 +70,10 @@ MAX_PAGES_BACK = 10_000
 #: Task entries folded between snapshots of the task table.
 TASK_SNAPSHOT = 512
 _LIST_CACHE = 64
+#: (era, version, server capabilities, server info) once the start sequence finished
+_Negotiated: TypeAlias = tuple[str | None, str | None, JsonObject | None, JsonObject]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -76,8 +81,8 @@ class RecordedCall:
     """The last request of a kind sent by the row, and its answer if it came by then."""
 
     seq: int  # the request's entry
-    id: Any
-    params: dict  # its params ({} when they were not an object)
+    id: JsonValue
+    params: JsonObject  # its params ({} when they were not an object)
     reply: Reply | None  # None: not answered by the row
     count: int  # requests of this method sent by the row (this one is the last)
 
@@ -95,13 +100,13 @@ class RecordedState:
     recording: Recording | None = field(default=None, compare=False, repr=False)
     era: str | None = None  # None: the start sequence had not finished by the row
     version: str | None = None
-    server_capabilities: dict | None = None
-    server_info: dict = field(default_factory=dict)
+    server_capabilities: JsonObject | None = None
+    server_info: JsonObject = field(default_factory=dict)
     lists: dict[str, ListPager] = field(default_factory=dict)  # method -> its last listing (absent: never listed)
     calls: dict[str, RecordedCall] = field(default_factory=dict)  # method -> its last request (absent: never sent)
     logs: int = 0  # log messages recorded by the row
-    tasks: dict[str, dict] = field(default_factory=dict)  # taskId -> the task as last described
-    task_results: dict[str, dict] = field(default_factory=dict)  # taskId -> {"result": ...} or {"error": ...}
+    tasks: dict[str, JsonObject] = field(default_factory=dict)  # taskId -> the task as last described
+    task_results: dict[str, JsonObject] = field(default_factory=dict)  # taskId -> {"result": ...} or {"error": ...}
 
     @property
     def negotiated(self) -> bool:
@@ -130,8 +135,8 @@ def reply_at(rec: Recording, seq: int) -> Reply | None:
     return Reply(rec.id_at(seq), seq, result, error, latency if latency is not None else 0.0)
 
 
-def _params(rec: Recording, seq: int) -> dict:
-    obj = rec[seq].json()
+def _params(rec: Recording, seq: int | None) -> JsonObject:
+    obj = rec[seq].json() if seq is not None else None
     params = obj.get("params") if isinstance(obj, dict) else None
     return params if isinstance(params, dict) else {}
 
@@ -142,19 +147,21 @@ class Rebuild:
     def __init__(self, rec: Recording) -> None:
         self.rec = rec
         self.indexed = 0  # entries indexed so far
-        self.requests: dict[str, array] = {m: array("l") for m in _ANSWERED}  # the client's requests
-        self.answers: dict[str, array] = {m: array("l") for m in _ANSWERED}  # the server's answers to them
+        self.requests: dict[str, array[int]] = {m: array("l") for m in _ANSWERED}  # the client's requests
+        self.answers: dict[str, array[int]] = {m: array("l") for m in _ANSWERED}  # the server's answers to them
         self.answer_of: dict[int, int] = {}  # request entry -> its answer's entry
         self.start_rows = array("l")  # requests and answers of the start exchange
         self.log_rows = array("l")  # notifications/message from the server
         self.task_rows = array("l")  # entries that describe a task
         self._lists: dict[tuple[str, int], ListPager] = {}  # (method, its last answer) -> the listing
         self._calls: dict[tuple[int, bool], RecordedCall] = {}  # (request, answered) -> the call
-        self._negotiation: tuple[int, int, tuple] | None = None  # (start rows taken, started transition, result)
-        self._snapshots: list[tuple[int, dict, dict]] = [(0, {}, {})]  # (task rows folded, tasks, results)
+        self._negotiation: tuple[int, int, _Negotiated] | None = None  # (start rows taken, started transition, result)
+        self._snapshots: list[tuple[int, dict[str, JsonObject], dict[str, JsonObject]]] = [
+            (0, {}, {})
+        ]  # (task rows folded, tasks, results)
         self._folded = 0
-        self._tasks: dict[str, dict] = {}
-        self._results: dict[str, dict] = {}
+        self._tasks: dict[str, JsonObject] = {}
+        self._results: dict[str, JsonObject] = {}
 
     # ---------------------------------------------------------------- the index
 
@@ -172,6 +179,7 @@ class Rebuild:
         request, notification, answers = Kind.REQUEST, Kind.NOTIFICATION, (Kind.RESULT, Kind.ERROR)
         for i in [i for i in range(start, end) if method_at(i) in watched]:
             m = method_at(i)
+            assert m is not None  # a watched method
             d, k = direction_at(i), kind_at(i)
             if m == LOG_METHOD or m == TASK_STATUS:
                 if d is s2c and k is notification:
@@ -218,7 +226,7 @@ class Rebuild:
             results,
         )
 
-    def _negotiated(self, row: int) -> tuple:
+    def _negotiated(self, row: int) -> _Negotiated:
         """(era, version, server capabilities, server info) once the start sequence finished."""
         rec = self.rec
         started, era = -1, None
@@ -231,7 +239,7 @@ class Rebuild:
         cached = self._negotiation
         if cached is not None and cached[:2] == (k, started):
             return cached[2]
-        result: tuple = (None, None, None, {})
+        result: _Negotiated = (None, None, None, {})
         if era is not None:
             tracker = NegotiationTracker(rec)
             for seq in self.start_rows[:k]:
@@ -282,13 +290,13 @@ class Rebuild:
         answered = answer is not None and answer <= row
         call = self._calls.get((seq, answered))
         if call is None:
-            reply = reply_at(rec, answer) if answered else None
+            reply = reply_at(rec, answer) if answer is not None and answered else None
             call = _cached(self._calls, (seq, answered), RecordedCall(seq, rec.id_at(seq), _params(rec, seq), reply, k))
         return call
 
     # ---------------------------------------------------------------- tasks
 
-    def _tasks_at(self, row: int) -> tuple[dict, dict]:
+    def _tasks_at(self, row: int) -> tuple[dict[str, JsonObject], dict[str, JsonObject]]:
         k = bisect.bisect_right(self.task_rows, row)
         if k < self._folded:  # back: from the last snapshot before
             pos, tasks, results = self._snapshots[bisect.bisect_right(self._snapshots, k, key=lambda s: s[0]) - 1]
@@ -330,13 +338,13 @@ class Rebuild:
             if task is not None:
                 self._merge(task)
 
-    def _merge(self, task: Any) -> None:
+    def _merge(self, task: JsonValue) -> None:
         if isinstance(task, dict) and isinstance(task.get("taskId"), str):
             task_id = task["taskId"]
             self._tasks[task_id] = {**self._tasks.get(task_id, {}), **{k: v for k, v in task.items() if k != "_meta"}}
 
 
-def _cached(cache: dict, key: Any, value: Any) -> Any:
+def _cached(cache: dict[K, V], key: K, value: V) -> V:
     """``value`` kept under ``key`` in a small cache (emptied when full); returns it."""
     if len(cache) >= _LIST_CACHE:
         cache.clear()

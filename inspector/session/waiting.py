@@ -22,9 +22,10 @@ at all (an error, an empty result): an answer that plainly belongs to another li
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.messages import Kind
 
 from .recording import Direction, Recording, code_parts
@@ -46,7 +47,7 @@ class FlaggedAnswer:
     """A server answer with a verdict against it: its entry, its id and why."""
 
     seq: int
-    id: Any
+    id: JsonValue
     rules: tuple[str, ...]
 
 
@@ -56,7 +57,7 @@ class WaitState:
 
     method: str
     request_seq: int | None = None  # the latest request of the method since the watch began
-    request_id: Any = None
+    request_id: JsonValue = None
     unmatched: list[FlaggedAnswer] = field(default_factory=list)  # the latest answers no request could take
     unmatched_count: int = 0  # how many came (a server may send any number: only the latest are kept)
     timeout_seq: int | None = None  # the client stopped waiting here
@@ -84,7 +85,14 @@ class RequestWatch:
     ``start``); ``detach()`` stops. ``changed`` is called after a batch that changed the state.
     """
 
-    def __init__(self, rec: Recording, method: str, key: str, start: int | None = None, changed=None) -> None:
+    def __init__(
+        self,
+        rec: Recording,
+        method: str,
+        key: str,
+        start: int | None = None,
+        changed: Callable[[], object] | None = None,
+    ) -> None:
         self.rec = rec
         self.method = method
         self.key = key
@@ -135,7 +143,7 @@ class RequestWatch:
             changed |= self._take(start + k, cols.codes[k], cols.id[k], cols.violations[k])
         return changed
 
-    def _take(self, seq: int, code: int, id: Any, rules: tuple[str, ...]) -> bool:
+    def _take(self, seq: int, code: int, id: JsonValue, rules: tuple[str, ...]) -> bool:
         direction, kind, _state, schema = code_parts(code)
         s = self.state
         if direction is Direction.C2S and kind is Kind.REQUEST and self.rec.method_at(seq) == self.method:
