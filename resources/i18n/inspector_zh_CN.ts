@@ -4,6 +4,7 @@
     <name>AnswerDialog</name>
     <message>
         <source>Not sent: the negotiated protocol version's schema rejects this answer.</source>
+        <extracomment>The session's check of an answer against the negotiated version's schema (Session.check_answer).</extracomment>
         <translation>未发送：协商的协议版本的 Schema 不接受这个回答。</translation>
     </message>
 </context>

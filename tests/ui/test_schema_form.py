@@ -10,9 +10,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGroupBox
 
 from inspector.demo.catalog import INPUT_TYPES_SCHEMA, elicitation_form
-from inspector.ui.schema_form import (
+from inspector.ui.schema_fields import (
     NOT_SET,
-    ArgumentsEditor,
     ArrayField,
     BooleanField,
     EnumField,
@@ -20,10 +19,10 @@ from inspector.ui.schema_form import (
     NumberField,
     ObjectField,
     OpaqueField,
-    SchemaForm,
     StringField,
     check_text,
 )
+from inspector.ui.schema_form import ArgumentsEditor, SchemaForm
 from inspector.protocol.schema import check_value
 
 DEFAULTS = {

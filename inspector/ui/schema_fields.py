@@ -1,0 +1,942 @@
+"""The fields of a form generated from a JSON Schema, and the words for what the schema layer found.
+
+Theory of operation
+-------------------
+:func:`simplify` reads a property's schema the way the form edits it: local ``$ref``s
+(``#/$defs/...``) followed, ``[T, null]`` types read as an optional ``T``, titled ``const``
+branches of ``oneOf``/``anyOf`` as one enum; a construct no field can edit raises
+:class:`Unsupported` and the property becomes an :class:`OpaqueField` (a JSON value as text).
+Each :class:`Field` is the widgets of one value - :class:`StringField`, :class:`NumberField`,
+:class:`BooleanField`, :class:`EnumField`, :class:`MultiEnumField`, :class:`ObjectField`
+(nested properties), :class:`ArrayField` (rows with add/remove) - and knows its own value
+(:data:`NOT_SET` when empty), the one problem of its own (text that cannot be a value of its type)
+and the child field holding a part of an instance path, so :class:`~inspector.ui.schema_form.SchemaForm`
+can place the protocol validator's problems. No field interprets a JSON-Schema keyword to check a
+value; the checks are :mod:`inspector.protocol.schema`'s, worded here by :func:`problem_text`
+and :func:`check_text` in the current language.
+
+Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
+widgets and escaped tooltips only.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import orjson
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, QSize, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from inspector.protocol.schema import (
+    Check,
+    ValueCheck,
+    ValueProblem,
+    required_names,
+)
+
+from .widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
+
+if TYPE_CHECKING:
+    from .schema_form import SchemaForm  # the form a field belongs to (it imports this module)
+
+
+def _tr(text: object) -> str:
+    """A string of this context marked with QT_TRANSLATE_NOOP, in the current language."""
+    return QCoreApplication.translate("SchemaForm", str(text))
+
+
+class _NotSet:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NOT_SET"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __copy__(self) -> "_NotSet":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "_NotSet":
+        return self
+
+
+NOT_SET: Any = _NotSet()
+"""A field with nothing in it: left out of the value."""
+
+
+# ====================================================================== validation
+
+
+def path_text(parts: Any) -> str:
+    out = ""
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        else:
+            out += ("." if out else "") + str(p)
+    return out
+
+
+_FORMAT_NAMES = {
+    "email": QT_TRANSLATE_NOOP("SchemaForm", "an e-mail address"),
+    "uri": QT_TRANSLATE_NOOP("SchemaForm", "a URI (scheme:...)"),
+    "byte": QT_TRANSLATE_NOOP("SchemaForm", "base64 data"),
+    "date": QT_TRANSLATE_NOOP("SchemaForm", "a date (YYYY-MM-DD)"),
+    "time": QT_TRANSLATE_NOOP("SchemaForm", "a time (hh:mm:ss)"),
+    "date-time": QT_TRANSLATE_NOOP("SchemaForm", "a date and time (YYYY-MM-DDThh:mm:ssZ)"),
+    "uuid": QT_TRANSLATE_NOOP("SchemaForm", "a UUID"),
+    "ipv4": QT_TRANSLATE_NOOP("SchemaForm", "an IPv4 address"),
+}
+FORMAT_HINTS = {
+    "email": "name@example.com",
+    "uri": "https://example.com/path",
+    "url": "https://example.com/path",
+    "uri-reference": "/path or https://…",
+    "date": "YYYY-MM-DD",
+    "time": "hh:mm:ss",
+    "date-time": "YYYY-MM-DDThh:mm:ssZ",
+    "uuid": "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+    "ipv4": "192.0.2.1",
+    "hostname": "host.example.com",
+}
+
+# How a check the validator reports is said at a field ("{0}": the check's limit).
+_CHECK_WORDS = {
+    Check.REQUIRED: QT_TRANSLATE_NOOP("SchemaForm", "required"),
+    Check.MAX_LENGTH: QT_TRANSLATE_NOOP("SchemaForm", "must be at most {0} characters long"),
+    Check.PATTERN: QT_TRANSLATE_NOOP("SchemaForm", "must match the pattern {0}"),
+    Check.TIME_ZONE: QT_TRANSLATE_NOOP("SchemaForm", "needs a time zone (Z or ±hh:mm)"),
+    Check.MINIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be at least {0}"),
+    Check.MAXIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be at most {0}"),
+    Check.EXCLUSIVE_MINIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be greater than {0}"),
+    Check.EXCLUSIVE_MAXIMUM: QT_TRANSLATE_NOOP("SchemaForm", "must be less than {0}"),
+    Check.MULTIPLE_OF: QT_TRANSLATE_NOOP("SchemaForm", "must be a multiple of {0}"),
+    Check.MIN_ITEMS: QT_TRANSLATE_NOOP("SchemaForm", "needs at least {0} item(s)"),
+    Check.MAX_ITEMS: QT_TRANSLATE_NOOP("SchemaForm", "allows at most {0} item(s)"),
+    Check.UNIQUE_ITEMS: QT_TRANSLATE_NOOP("SchemaForm", "items must be unique"),
+}
+
+
+def problem_text(problem: ValueProblem, label: Callable[[Any], str] | None = None) -> str:
+    """What the validator found, in the current language (the library's English for a check the
+    form has no words for). ``label`` names an allowed value (a choice's title)."""
+    check, limit = problem.check, problem.limit
+    if check is Check.ENUM and isinstance(limit, list):
+        names = ", ".join((label or _label)(v) for v in limit)
+        return QCoreApplication.translate("SchemaForm", "must be one of: {0}").format(names)
+    if check is Check.MIN_LENGTH and isinstance(limit, int):
+        if limit <= 1:
+            return QCoreApplication.translate("SchemaForm", "must not be empty")
+        return QCoreApplication.translate("SchemaForm", "must be at least {0} characters long").format(limit)
+    if check is Check.FORMAT:
+        if limit not in _FORMAT_NAMES:
+            return problem.message
+        return QCoreApplication.translate("SchemaForm", "must be {0}").format(_tr(_FORMAT_NAMES[limit]))
+    words = _CHECK_WORDS.get(check)
+    if words is None:
+        return problem.message
+    return _tr(words).format(limit if isinstance(limit, str) else _num(limit))
+
+
+def check_text(check: ValueCheck) -> str:
+    """One line for a whole value's check: valid, its first problem with where, or why the schema
+    could not be used."""
+    if check.compile_error is not None:
+        return QCoreApplication.translate("SchemaForm", "schema could not be compiled: {0}").format(check.compile_error)
+    if check.ok or not check.problems:
+        return QCoreApplication.translate("SchemaForm", "valid")
+    problem = check.problems[0]
+    where = path_text(problem.location) or QCoreApplication.translate("SchemaForm", "(root)")
+    if problem.check is Check.REQUIRED:
+        what = QCoreApplication.translate("SchemaForm", "is required")
+    else:
+        what = problem_text(problem)
+    return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(where, what)
+
+
+def json_equal(a: Any, b: Any) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    return a == b
+
+
+def _num(v: Any) -> str:
+    return json.dumps(v)
+
+
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+# ====================================================================== schema reading
+
+
+def enum_options(schema: dict) -> list[tuple[Any, str]] | None:
+    """``[(value, label)]`` of an enum-like schema (enum + enumNames, or oneOf/anyOf of consts), else None."""
+    if isinstance(schema.get("enum"), list):
+        values = schema["enum"]
+        names = schema.get("enumNames")
+        if not (isinstance(names, list) and len(names) == len(values) and all(isinstance(n, str) for n in names)):
+            names = None
+        return [(v, names[i] if names else _label(v)) for i, v in enumerate(values)]
+    for key in ("oneOf", "anyOf"):
+        alts = schema.get(key)
+        if isinstance(alts, list) and alts and all(isinstance(a, dict) and "const" in a for a in alts):
+            return [
+                (a["const"], a["title"] if isinstance(a.get("title"), str) and a["title"] else _label(a["const"]))
+                for a in alts
+            ]
+    if "const" in schema:
+        return [(schema["const"], _label(schema["const"]))]
+    return None
+
+
+def _label(v: Any) -> str:
+    return v if isinstance(v, str) else orjson.dumps(v).decode()
+
+
+class Unsupported(Exception):
+    """A construct no field can edit; its argument says which (in the current language)."""
+
+
+def _pointer(root: dict, ref: str) -> Any:
+    node: Any = root
+    for raw in ref[2:].split("/") if ref != "#" else []:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            raise Unsupported(QCoreApplication.translate("SchemaForm", "$ref {0} points nowhere").format(ref))
+    return node
+
+
+def simplify(schema: Any, root: dict, depth: int = 0) -> dict:
+    """The schema of one field in the shape the form reads; raises Unsupported with a reason."""
+    if schema is True or schema == {}:
+        raise Unsupported(QCoreApplication.translate("SchemaForm", "any JSON value"))
+    if not isinstance(schema, dict):
+        raise Unsupported(QCoreApplication.translate("SchemaForm", "not a schema object"))
+    if depth > 16:
+        raise Unsupported(QCoreApplication.translate("SchemaForm", "recursive $ref"))
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        if not ref.startswith("#"):
+            raise Unsupported(QCoreApplication.translate("SchemaForm", "remote $ref {0}").format(ref))
+        target = _pointer(root, ref)
+        merged = {**(target if isinstance(target, dict) else {}), **{k: v for k, v in schema.items() if k != "$ref"}}
+        return simplify(merged, root, depth + 1)
+    s = dict(schema)
+    # allOf of one schema (pydantic writes {"allOf": [{"$ref": ...}], "default": ...})
+    all_of = s.get("allOf")
+    if isinstance(all_of, list):
+        if len(all_of) != 1:
+            raise Unsupported(QCoreApplication.translate("SchemaForm", "allOf of several schemas"))
+        s.pop("allOf")
+        inner = simplify(all_of[0], root, depth + 1)
+        s = {**inner, **s}
+    for key in ("anyOf", "oneOf"):
+        alts = s.get(key)
+        if not isinstance(alts, list) or enum_options({key: alts}) is not None:
+            continue
+        rest = [a for a in alts if not (isinstance(a, dict) and a.get("type") == "null")]
+        if len(rest) == 1 and len(rest) < len(alts):  # Optional[T]: [T, null]
+            s.pop(key)
+            inner = simplify(rest[0], root, depth + 1)
+            s = {**inner, **{k: v for k, v in s.items() if k not in ("type",)}}
+            continue
+        raise Unsupported(QCoreApplication.translate("SchemaForm", "{0} of several schemas").format(key))
+    for key in ("not", "if", "patternProperties"):
+        if key in s:
+            raise Unsupported(QCoreApplication.translate("SchemaForm", "{0} is not shown in the form").format(key))
+    t = s.get("type")
+    if isinstance(t, list):
+        rest = [x for x in t if x != "null"]
+        if len(rest) != 1:
+            raise Unsupported(
+                QCoreApplication.translate("SchemaForm", "a value of several types ({0})").format(
+                    ", ".join(map(str, t))
+                )
+            )
+        s["type"] = rest[0]
+    t = s.get("type")
+    if t is None:
+        if enum_options(s) is not None:
+            s["type"] = "enum"
+        elif isinstance(s.get("properties"), dict):
+            s["type"] = "object"
+        elif "items" in s:
+            s["type"] = "array"
+        else:
+            raise Unsupported(QCoreApplication.translate("SchemaForm", "no type"))
+    if s["type"] not in ("string", "integer", "number", "boolean", "object", "array", "enum"):
+        raise Unsupported(QCoreApplication.translate("SchemaForm", "type {0}").format(s["type"]))
+    return s
+
+
+# ====================================================================== fields
+
+
+class _Invalid(Exception):
+    """The text in a field cannot become a JSON value of its type."""
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class Field:
+    """One property (or array item) of the form; owns its editor and its error label."""
+
+    kind = "field"
+
+    def __init__(self, form: "SchemaForm", path: tuple, schema: dict, required: bool, key: str | None) -> None:
+        self.form = form
+        self.path = path
+        self.schema = schema
+        self.required = required
+        self.key = key
+        self.touched = False
+        self._own_problem = False  # the message under the field is its problem(), worded again on a language switch
+        self.container = QWidget()
+        self.container.setObjectName("schemaField")
+        lay = QVBoxLayout(self.container)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        self.error_label = ErrorLabel("fieldError")
+        self.editor: QWidget = self.build()
+        lay.addWidget(self.editor)
+        lay.addWidget(self.error_label)
+        description = schema.get("description")
+        if isinstance(description, str) and description:
+            self.editor.setToolTip(plain_tooltip(description))
+
+    # -------------------------------------------------------------- to override
+
+    def build(self) -> QWidget:
+        raise NotImplementedError
+
+    def get(self) -> Any:
+        """The value, NOT_SET when empty; raises _Invalid when the text is not of the type."""
+        raise NotImplementedError
+
+    def set(self, value: Any) -> None:
+        raise NotImplementedError
+
+    def children(self) -> list["Field"]:
+        return []
+
+    def retranslate(self) -> None:
+        """This field's own words (placeholders, choices' blank entry, buttons) in the current
+        language; SchemaForm calls it for every field on a language switch (and rewords the
+        message under the field when it is the field's own problem())."""
+
+    # -------------------------------------------------------------- shared
+
+    @property
+    def path_text(self) -> str:
+        return path_text(self.path)
+
+    def set_path(self, path: tuple) -> None:
+        self.path = path
+
+    def default(self) -> Any:
+        return copy.deepcopy(self.schema["default"]) if "default" in self.schema else NOT_SET
+
+    def reset(self) -> None:
+        """Back to the schema's default, or empty (containers: each member to its own default)."""
+        self.set(self.default())
+        if "default" not in self.schema:
+            for c in self.children():
+                c.reset()
+
+    def lenient(self) -> Any:
+        try:
+            return self.get()
+        except _Invalid as exc:
+            return exc.text
+
+    def own_problem(self) -> str | None:
+        """Why the text in the field cannot be a value of its type (not a number, ...), or None."""
+        return None
+
+    def problem(self) -> str | None:
+        """The field's own problem, else the first the schema's validator places at the field."""
+        return self.own_problem() or self.form.schema_problems().get(self)
+
+    def child_at(self, part: str | int) -> "Field | None":
+        """The field that holds member ``part`` of this field's value, if one does."""
+        return None
+
+    def label_of(self, value: Any) -> str:
+        """How this field names one of its allowed values."""
+        return _label(value)
+
+    def word(self, problem: ValueProblem, rest: tuple[str | int, ...]) -> str:
+        """``problem`` said at this field; ``rest`` is where it is inside the field's value."""
+        if not rest:
+            return problem_text(problem, self.label_of)
+        if problem.check is Check.ENUM:
+            choice = _label(problem.value)
+            return QCoreApplication.translate("SchemaForm", "{0} is not one of the choices").format(choice)
+        return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(path_text(rest), problem_text(problem))
+
+    def show_error(self, message: str | None) -> None:
+        self.error_label.show_text(message or "")
+        self._own_problem = False
+
+    def show_problem(self, message: str | None) -> None:
+        """Show ``message``, what problem() said: worded again on a language switch."""
+        self.show_error(message)
+        self._own_problem = bool(message)
+
+    def reword_problem(self, placed: "dict[Field, str]") -> None:
+        """Say the message under the field again (``placed``: the form's schema_problems())."""
+        if self._own_problem:
+            self.show_problem(self.own_problem() or placed.get(self))
+
+    def edited(self, *_: Any) -> None:
+        """The user changed this field: check it and show the verdict where it was typed."""
+        self.touched = True
+        self.show_problem(self.problem())
+        self.form._on_edit(self)
+
+    def walk(self) -> Iterator["Field"]:
+        yield self
+        for c in self.children():
+            yield from c.walk()
+
+
+def _placeholder(schema: dict, *extra: str) -> str:
+    parts: list[str] = [e for e in extra if e]
+    fmt = schema.get("format")
+    if isinstance(fmt, str) and fmt in FORMAT_HINTS:
+        parts.insert(0, FORMAT_HINTS[fmt])
+    description = schema.get("description")
+    if isinstance(description, str) and description.strip():
+        first = description.strip().splitlines()[0]
+        parts.append(first if len(first) <= 90 else first[:87] + "…")
+    return " · ".join(parts)
+
+
+class StringField(Field):
+    kind = "string"
+
+    def build(self) -> QWidget:
+        self.line = QLineEdit()
+        self.retranslate()
+        self.line.textEdited.connect(self.edited)
+        return self.line
+
+    def retranslate(self) -> None:
+        hints = []
+        lo, hi = self.schema.get("minLength"), self.schema.get("maxLength")
+        if isinstance(lo, int) and isinstance(hi, int):
+            hints.append(QCoreApplication.translate("SchemaForm", "{0}–{1} characters").format(lo, hi))
+        elif isinstance(hi, int):
+            hints.append(QCoreApplication.translate("SchemaForm", "up to {0} characters").format(hi))
+        if isinstance(self.schema.get("pattern"), str):
+            hints.append(self.schema["pattern"])
+        self.line.setPlaceholderText(_placeholder(self.schema, *hints))
+
+    def get(self) -> Any:
+        text = self.line.text()
+        return text if text != "" else NOT_SET
+
+    def set(self, value: Any) -> None:
+        if value is NOT_SET or value is None:
+            self.line.setText("")
+        else:
+            self.line.setText(value if isinstance(value, str) else orjson.dumps(value).decode())
+        self.line.setCursorPosition(0)
+
+
+class NumberField(Field):
+    kind = "number"
+
+    def build(self) -> QWidget:
+        self.line = QLineEdit()
+        self.retranslate()
+        self.line.textEdited.connect(self.edited)
+        return self.line
+
+    def retranslate(self) -> None:
+        s = self.schema
+        lo = s.get("minimum", s.get("exclusiveMinimum"))
+        hi = s.get("maximum", s.get("exclusiveMaximum"))
+        lo = lo if _is_num(lo) else None
+        hi = hi if _is_num(hi) else None
+        hint = ""
+        if lo is not None and hi is not None:
+            hint = f"{_num(lo)} … {_num(hi)}"
+        elif lo is not None:
+            hint = f"≥ {_num(lo)}"
+        elif hi is not None:
+            hint = f"≤ {_num(hi)}"
+        kind = (
+            QCoreApplication.translate("SchemaForm", "whole number")
+            if s.get("type") == "integer"
+            else QCoreApplication.translate("SchemaForm", "number")
+        )
+        self.line.setPlaceholderText(_placeholder(s, " ".join(x for x in (kind, hint) if x)))
+
+    def get(self) -> Any:
+        text = self.line.text().strip()
+        if text == "":
+            return NOT_SET
+        integer = self.schema.get("type") == "integer"
+        try:
+            value: Any = int(text)
+        except ValueError:
+            try:
+                value = float(text)
+            except ValueError:
+                raise _Invalid(
+                    QCoreApplication.translate("SchemaForm", "must be a whole number")
+                    if integer
+                    else QCoreApplication.translate("SchemaForm", "must be a number"),
+                    text,
+                ) from None
+            if not math.isfinite(value):
+                raise _Invalid(QCoreApplication.translate("SchemaForm", "must be a finite number"), text)
+            if integer:
+                if not value.is_integer():
+                    raise _Invalid(QCoreApplication.translate("SchemaForm", "must be a whole number"), text)
+                value = int(value)
+        return value
+
+    def own_problem(self) -> str | None:
+        try:
+            self.get()
+        except _Invalid as exc:
+            return str(exc)
+        return None
+
+    def set(self, value: Any) -> None:
+        if value is NOT_SET or value is None:
+            self.line.setText("")
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            self.line.setText(repr(value) if isinstance(value, float) else str(value))
+        else:
+            self.line.setText(value if isinstance(value, str) else orjson.dumps(value).decode())
+
+
+class BooleanField(Field):
+    """A check box; an optional boolean without default has a third state, "not set"."""
+
+    kind = "boolean"
+
+    def build(self) -> QWidget:
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.box = QCheckBox()
+        self.tristate = not self.required and "default" not in self.schema
+        self.box.setTristate(self.tristate)
+        self.box.stateChanged.connect(self._state)
+        self.box.clicked.connect(self.edited)
+        # The description wraps beside the box (a long one as the box's own text would make
+        # the form as wide as the sentence).
+        description = self.schema.get("description")
+        first = description.strip().splitlines()[0] if isinstance(description, str) and description.strip() else ""
+        self.note = plain_label(first, wrap=True)
+        self.note.setMinimumWidth(60)
+        self.note.setVisible(bool(first))
+        row.addWidget(self.box, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.note, 1)
+        self._state()
+        return holder
+
+    def _text(self) -> str:
+        if self.tristate and self.box.checkState() == Qt.CheckState.PartiallyChecked:
+            return QCoreApplication.translate("SchemaForm", "(not set)")
+        return ""
+
+    def _state(self, *_: Any) -> None:
+        self.box.setText(self._text())
+
+    def retranslate(self) -> None:
+        self._state()
+
+    def get(self) -> Any:
+        state = self.box.checkState()
+        if state == Qt.CheckState.PartiallyChecked:
+            return NOT_SET
+        return state == Qt.CheckState.Checked
+
+    def set(self, value: Any) -> None:
+        if value is NOT_SET:
+            value = self.default()
+        if value is NOT_SET:
+            self.box.setCheckState(Qt.CheckState.PartiallyChecked if self.tristate else Qt.CheckState.Unchecked)
+        else:
+            self.box.setCheckState(Qt.CheckState.Checked if value is True else Qt.CheckState.Unchecked)
+        self._state()
+
+
+class EnumField(Field):
+    kind = "enum"
+
+    def build(self) -> QWidget:
+        self.combo = QComboBox()
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.options = enum_options(self.schema) or []
+        self.blank = not self.required or "default" not in self.schema
+        if self.blank:
+            self.combo.addItem("", None)
+        for i, (_, label) in enumerate(self.options):
+            self.combo.addItem(label, i)
+        self.retranslate()
+        self.combo.activated.connect(self.edited)
+        return self.combo
+
+    def retranslate(self) -> None:
+        if self.blank:
+            self.combo.setItemText(
+                0,
+                QCoreApplication.translate("SchemaForm", "— choose —")
+                if self.required
+                else QCoreApplication.translate("SchemaForm", "(not set)"),
+            )
+        idx = self.combo.findData("extra:")
+        if idx >= 0:
+            self.combo.setItemText(
+                idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(self._extra))
+            )
+
+    def label_of(self, value: Any) -> str:
+        return next((label for v, label in self.options if json_equal(v, value)), _label(value))
+
+    def get(self) -> Any:
+        data = self.combo.currentData()
+        if data is None:
+            return NOT_SET
+        if data == "extra:":
+            return copy.deepcopy(self._extra)
+        return copy.deepcopy(self.options[int(data)][0])
+
+    def set(self, value: Any) -> None:
+        if value is NOT_SET:
+            self.combo.setCurrentIndex(0 if self.blank else -1)
+            return
+        for i, (v, _) in enumerate(self.options):
+            if json_equal(v, value):
+                self.combo.setCurrentIndex(self.combo.findData(i))
+                return
+        # a value outside the list (typed as raw JSON): keep it, visibly, so validation flags it
+        self._extra = copy.deepcopy(value)
+        idx = self.combo.findData("extra:")
+        if idx < 0:
+            self.combo.addItem("", "extra:")
+            idx = self.combo.count() - 1
+        self.combo.setItemText(
+            idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(value))
+        )
+        self.combo.setCurrentIndex(idx)
+
+
+class MultiEnumField(Field):
+    """An array whose items come from a list: a checkable list."""
+
+    kind = "multi-enum"
+
+    def build(self) -> QWidget:
+        self.items_schema = self.schema.get("_items") or {}
+        self.options = enum_options(self.items_schema) or []
+        self.list = QListWidget()
+        self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.list.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        row_h = self.list.fontMetrics().height() + 8
+        for _, label in self.options:
+            item = QListWidgetItem(label)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            item.setSizeHint(QSize(0, row_h))
+            self.list.addItem(item)
+        rows = min(max(len(self.options), 1), 6)
+        self.list.setFixedHeight(rows * row_h + 2 * self.list.frameWidth() + 2)
+        self.list.itemChanged.connect(self.edited)
+        self._extra: list = []
+        return self.list
+
+    def get(self) -> Any:
+        out = [
+            copy.deepcopy(v)
+            for i, (v, _) in enumerate(self.options)
+            if self.list.item(i).checkState() == Qt.CheckState.Checked
+        ]
+        out += copy.deepcopy(self._extra)
+        if not out and not self.required:
+            return NOT_SET
+        return out
+
+    def set(self, value: Any) -> None:
+        blocker = QSignalBlocker(self.list)
+        self._extra = []
+        values = value if isinstance(value, list) else []
+        for i, (v, _) in enumerate(self.options):
+            on = any(json_equal(v, x) for x in values)
+            self.list.item(i).setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self._extra = [x for x in values if not any(json_equal(v, x) for v, _ in self.options)]
+        del blocker
+
+
+class OpaqueField(Field):
+    """A construct the form cannot edit: its JSON value is kept as is and shown read-only."""
+
+    kind = "opaque"
+
+    def __init__(
+        self, form: "SchemaForm", path: tuple, schema: Any, required: bool, key: str | None, reason: str
+    ) -> None:
+        self.reason = reason
+        self.value_: Any = NOT_SET
+        super().__init__(form, path, schema if isinstance(schema, dict) else {}, required, key)
+        self.value_ = self.default()
+        self._show()
+
+    def build(self) -> QWidget:
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setWordWrap(True)
+        self.label.setFont(mono_font())
+        return self.label
+
+    def _show(self) -> None:
+        shown = (
+            QCoreApplication.translate("SchemaForm", "(not set)")
+            if self.value_ is NOT_SET
+            else orjson.dumps(self.value_).decode()
+        )
+        if len(shown) > 200:
+            shown = shown[:197] + "…"
+        self.label.setText(
+            QCoreApplication.translate("SchemaForm", "{0} — edit in Raw JSON ({1})").format(shown, self.reason)
+        )
+        set_tone(self.label, "muted")
+
+    def retranslate(self) -> None:
+        self._show()
+
+    def get(self) -> Any:
+        return copy.deepcopy(self.value_)
+
+    def set(self, value: Any) -> None:
+        self.value_ = copy.deepcopy(value)
+        self._show()
+
+
+class ObjectField(Field):
+    kind = "object"
+
+    def __init__(
+        self, form: "SchemaForm", path: tuple, schema: dict, required: bool, key: str | None, *, root: bool = False
+    ) -> None:
+        self.root = root
+        self.fields: dict[str, Field] = {}
+        super().__init__(form, path, schema, required, key)
+
+    def build(self) -> QWidget:
+        if self.root:
+            box = QWidget()
+        else:
+            box = QGroupBox(_field_title(self.schema, self.key, self.required))
+        self.layout = QFormLayout(box)
+        self.layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        self.layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        if self.root:
+            self.layout.setContentsMargins(0, 0, 0, 0)
+        props = self.schema.get("properties")
+        props = props if isinstance(props, dict) else {}
+        required = required_names(self.schema)
+        for key, sub in props.items():
+            field = self.form._make_field((*self.path, key), sub, key in required, key)
+            self.fields[key] = field
+            if field.kind == "object":
+                self.layout.addRow(field.container)
+            else:
+                label = QLabel(_field_title(field.schema, key, field.required))
+                label.setTextFormat(Qt.TextFormat.PlainText)
+                if field.required:
+                    bold = label.font()
+                    bold.setBold(True)
+                    label.setFont(bold)
+                tip = (
+                    f"{key}\n{field.schema.get('description')}"
+                    if isinstance(field.schema.get("description"), str)
+                    else key
+                )
+                label.setToolTip(plain_tooltip(tip))
+                label.setObjectName("fieldLabel")
+                label.setBuddy(field.editor)
+                self.layout.addRow(label, field.container)
+        self.no_props: QLabel | None = None
+        if not props and not self.root:
+            self.no_props = QLabel()
+            set_tone(self.no_props, "muted")
+            self.layout.addRow(self.no_props)
+        self.retranslate()
+        return box
+
+    def retranslate(self) -> None:
+        if self.no_props is not None:
+            self.no_props.setText(QCoreApplication.translate("SchemaForm", "no properties declared"))
+
+    def children(self) -> list[Field]:
+        return list(self.fields.values())
+
+    def set_path(self, path: tuple) -> None:
+        self.path = path
+        for key, f in self.fields.items():
+            f.set_path((*path, key))
+
+    def get(self) -> Any:
+        out: dict[str, Any] = {}
+        for key, f in self.fields.items():
+            v = f.lenient()
+            if v is not NOT_SET:
+                out[key] = v
+        if not out and not self.required and not self.root:
+            return NOT_SET
+        return out
+
+    def set(self, value: Any) -> None:
+        data = value if isinstance(value, dict) else {}
+        for key, f in self.fields.items():
+            f.set(data[key] if key in data else NOT_SET)
+
+    def child_at(self, part: str | int) -> Field | None:
+        return self.fields.get(part) if isinstance(part, str) else None
+
+
+class ArrayField(Field):
+    """A list of rows, each an editor for the item schema, with add and remove."""
+
+    kind = "array"
+
+    def build(self) -> QWidget:
+        self.items: list[Field] = []
+        self.item_schema = self.schema.get("_items") or {}
+        box = QFrame()
+        box.setObjectName("arrayBox")
+        self.rows = QVBoxLayout(box)
+        self.rows.setContentsMargins(0, 0, 0, 0)
+        self.rows.setSpacing(4)
+        self.add_button = QPushButton()
+        self.add_button.setObjectName("addItem")
+        self.add_button.clicked.connect(lambda *_: self._add_clicked())
+        self.add_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.rows.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.retranslate()
+        return box
+
+    def retranslate(self) -> None:
+        self.add_button.setText(QCoreApplication.translate("SchemaForm", "Add item"))
+        for f in self.items:
+            tip = QCoreApplication.translate("SchemaForm", "Remove this item")
+            f._remove.setToolTip(tip)  # type: ignore[attr-defined]
+
+    def children(self) -> list[Field]:
+        return list(self.items)
+
+    def set_path(self, path: tuple) -> None:
+        self.path = path
+        for i, f in enumerate(self.items):
+            f.set_path((*path, i))
+
+    def _add_clicked(self) -> None:
+        field = self.add_item()
+        field.editor.setFocus()
+        self.edited()
+
+    def add_item(self, value: Any = NOT_SET) -> Field:
+        field = self.form._make_field((*self.path, len(self.items)), self.item_schema, False, None, item=True)
+        row = QWidget()
+        lay = QHBoxLayout(row)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(4)
+        lay.addWidget(field.container, 1)
+        remove = QToolButton()
+        remove.setText("✕")
+        remove.setObjectName("removeItem")
+        remove.setToolTip(QCoreApplication.translate("SchemaForm", "Remove this item"))
+        remove.setAutoRaise(True)
+        lay.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
+        field._row = row  # type: ignore[attr-defined]
+        field._remove = remove  # type: ignore[attr-defined]
+        remove.clicked.connect(lambda *_, f=field: self.remove_item(f))
+        self.rows.insertWidget(len(self.items), row)
+        self.items.append(field)
+        if value is not NOT_SET:
+            field.set(value)
+        return field
+
+    def remove_item(self, field: Field) -> None:
+        if field not in self.items:
+            return
+        self.items.remove(field)
+        row = field._row  # type: ignore[attr-defined]
+        self.rows.removeWidget(row)
+        row.hide()
+        row.deleteLater()
+        self.set_path(self.path)
+        self.edited()
+
+    def get(self) -> Any:
+        out = []
+        for f in self.items:
+            v = f.lenient()
+            if v is not NOT_SET:
+                out.append(v)
+        if not out and not self.required:
+            return NOT_SET
+        return out
+
+    def set(self, value: Any) -> None:
+        for f in list(self.items):
+            self.items.remove(f)
+            row = f._row  # type: ignore[attr-defined]
+            self.rows.removeWidget(row)
+            row.hide()
+            row.deleteLater()
+        if value is NOT_SET:
+            return
+        for v in value if isinstance(value, list) else [value]:
+            self.add_item(v)
+
+    def child_at(self, part: str | int) -> Field | None:
+        # the value leaves out empty rows: its item n is the n-th row that holds something
+        if not isinstance(part, int):
+            return None
+        shown = (f for f in self.items if f.lenient() is not NOT_SET)
+        return next((f for i, f in enumerate(shown) if i == part), None)
+
+
+def _field_title(schema: dict, key: str | None, required: bool) -> str:
+    title = schema.get("title")
+    if not (isinstance(title, str) and title):
+        title = key or ""
+    return f"{title} *" if required else title
