@@ -16,7 +16,9 @@ It runs the lifecycle transition tables of :mod:`.lifecycle` (legacy handshake e
 stateless era, and auto = probe then fall back), pairs requests with responses
 (:mod:`.correlation`), checks the peer against the rules of :mod:`.rules`, and validates
 every message against the official JSON Schema of the protocol version in force
-(:mod:`.schema`). What it concludes comes back as an :class:`~.engine.Analysis` per line.
+(:mod:`.schema`). What it concludes comes back as an :class:`~.engine.Analysis` per line
+(the engine's terms and shared state are :mod:`.engine_state`, its session and link events
+:mod:`.engine_link`).
 The same module checks any value against any schema for the layers above (tool arguments,
 elicitation answers, ``structuredContent``, the desktop forms): one compile cache, and every
 problem with its instance path and the check it failed as data, which a front-end places and
@@ -25,8 +27,9 @@ words; no layer above interprets a JSON-Schema keyword to check a value.
 The peer's misbehaviour is data: a broken rule is a rule id on the entry, never an
 exception. What looks wrong but is allowed gets a note instead (an info rule in
 ``Analysis.notes``, never a violation): an error with id null for a request whose id could not
-be read is what JSON-RPC 2.0 requires, though MCP's schema has no null id. The transition tables are the single source of the states: the session runs them
-and the desktop diagram draws them.
+be read is what JSON-RPC 2.0 requires, though MCP's schema has no null id. The transition
+tables are the single source of the states: the session runs them and the desktop diagram
+draws them.
 
 Protocol facts front-ends need live here too, never in a panel: the error codes and the
 specification's names for them (:mod:`.errors`), which versions' ``completion/complete`` take

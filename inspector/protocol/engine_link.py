@@ -45,7 +45,10 @@ class LinkEvents(EngineState):
         (a message cut short is no message), STDERR for stderr."""
         a = Analysis(kind, self.lifecycle.state)
         body = kind is Kind.STDERR and self._whole_messages  # HTTP: a body that is no message (an error page, ...)
-        a.problem = f"{'body' if body else 'line'} longer than {limit:,} bytes: kept the first {len(head):,}, dropped {dropped:,} more"
+        a.problem = (
+            f"{'body' if body else 'line'} longer than {limit:,} bytes: kept the first {len(head):,}, dropped "
+            f"{dropped:,} more"
+        )
         a.violations = ("http.body-too-long",) if body else (self._rule_too_long,)
         return a
 

@@ -38,8 +38,15 @@ OUTCOMES: dict[str, str] = {
     "redirected": "the server answered {method} with HTTP {code}, a redirect to {location}; it was not followed",
     "answer-broken": "the answer to {method} broke off: {error}",
     "answer-too-long": "the answer to {method} is longer than the limit of {limit} bytes",
-    "never-read": "the server read nothing from its stdin within {seconds} s of its start ({method} is still unread): it is not reading its stdin, or it is still starting (--start-timeout)",
-    "initialize-error-after-silence": "the server answered initialize with an error, after server/discover had gone unanswered within the probe timeout (the client took the silence for a legacy server and fell back to initialize; if the server is modern, choose the modern era or a longer probe timeout)",
+    "never-read": (
+        "the server read nothing from its stdin within {seconds} s of its start ({method} is still unread): it "
+        "is not reading its stdin, or it is still starting (--start-timeout)"
+    ),
+    "initialize-error-after-silence": (
+        "the server answered initialize with an error, after server/discover had gone unanswered within the "
+        "probe timeout (the client took the silence for a legacy server and fell back to initialize; if the "
+        "server is modern, choose the modern era or a longer probe timeout)"
+    ),
     "initialize-timeout-after-silence": "the server answered neither server/discover nor initialize in time",
 }
 
@@ -53,9 +60,17 @@ ERA_BASES: dict[str, str] = {
     "discover-not-result": "server/discover answered with a success that is not a DiscoverResult: a legacy server",
     "discover-silent": "server/discover got no answer within the probe timeout: taken for a legacy server",
     "http-rejected": "server/discover's POST was refused with HTTP {status}: a legacy server",
-    "late-discover-result": "server/discover answered late ({seconds} s), after the fallback: a slow start, not a legacy server; initialize's refusal is expected",
-    "late-discover-unsupported": "server/discover answered -32022 late ({seconds} s), after the fallback: a modern server; discover again with its version",
-    "initialize-unsupported": "initialize refused with -32022 after server/discover went unanswered: a modern server; discover again",
+    "late-discover-result": (
+        "server/discover answered late ({seconds} s), after the fallback: a slow start, not a legacy server; "
+        "initialize's refusal is expected"
+    ),
+    "late-discover-unsupported": (
+        "server/discover answered -32022 late ({seconds} s), after the fallback: a modern server; discover again "
+        "with its version"
+    ),
+    "initialize-unsupported": (
+        "initialize refused with -32022 after server/discover went unanswered: a modern server; discover again"
+    ),
 }
 
 

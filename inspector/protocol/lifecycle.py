@@ -93,7 +93,8 @@ class Event(enum.Enum):
     SESSION_EXPIRED = "session_expired"  # HTTP: 404 on a request carrying the session id
     INITIALIZE_REFUSED = "initialize_refused"  # HTTP: initialize's POST got a 4xx, no JSON-RPC answer
     TRANSPORT_FALLBACK = "transport_fallback"  # HTTP auto: that 4xx means try the HTTP+SSE transport
-    MODERN_AFTER_FALLBACK = "modern_after_fallback"  # auto: after the fallback on silence, a late modern answer or -32022 to initialize: discover again
+    # auto: after the fallback on silence, a late modern answer or -32022 to initialize: discover again
+    MODERN_AFTER_FALLBACK = "modern_after_fallback"
     NEVER_READ = "never_read"  # stdio: the server read nothing of its stdin within the start timeout
 
 

@@ -54,7 +54,8 @@ RULES: dict[str, Rule] = {
         _R(
             "stdio.server-request-modern",
             _S.ERROR,
-            "In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with InputRequiredResult.",
+            "In 2026-07-28 a server must not write JSON-RPC requests to stdout; it asks for input with "
+            "InputRequiredResult.",
             "2026-07-28 basic/transports/stdio#receiving-messages",
         ),
         _R(
@@ -84,7 +85,10 @@ RULES: dict[str, Rule] = {
         _R(
             "jsonrpc.error-id-null",
             _S.INFO,
-            "Not a server bug: an error response with id null (or none) for a request whose id the server could not read (a parse error, an invalid request, or an HTTP POST refused as a whole). JSON-RPC 2.0 requires id null there; MCP's schema has no null id (from 2025-11-25 it lets the id be left out instead), so the schema was checked apart from the id.",
+            "Not a server bug: an error response with id null (or none) for a request whose id the server "
+            "could not read (a parse error, an invalid request, or an HTTP POST refused as a whole). "
+            "JSON-RPC 2.0 requires id null there; MCP's schema has no null id (from 2025-11-25 it lets the "
+            "id be left out instead), so the schema was checked apart from the id.",
             "JSON-RPC 2.0 section 5; 2025-11-25 basic#error-responses",
         ),
         _R(
@@ -216,25 +220,30 @@ RULES: dict[str, Rule] = {
         _R(
             "modern.discover-not-discover-result",
             _S.WARNING,
-            "The server answered server/discover with a success that is not a DiscoverResult (no 'supportedVersions'); only a DiscoverResult means modern, so the client falls back to initialize.",
+            "The server answered server/discover with a success that is not a DiscoverResult (no "
+            "'supportedVersions'); only a DiscoverResult means modern, so the client falls back to "
+            "initialize.",
             "2026-07-28 basic/transports/stdio#backward-compatibility",
         ),
         _R(
             "stdio.line-too-long",
             _S.ERROR,
-            "The line is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.",
+            "The line is longer than the inspector's limit; its first bytes are kept and the rest was "
+            "counted and dropped.",
             "2025-11-25 basic/transports#stdio",
         ),
         _R(
             "inspector.internal-error",
             _S.ERROR,
-            "The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the server); the bytes are recorded as they arrived.",
+            "The inspector failed while analysing this entry (a bug in the inspector, not necessarily in the "
+            "server); the bytes are recorded as they arrived.",
             "inspector",
         ),
         _R(
             "client.not-json",
             _S.ERROR,
-            "A hand-written message that is not JSON (sent on purpose from the composer): a server must not take it for a message.",
+            "A hand-written message that is not JSON (sent on purpose from the composer): a server must not "
+            "take it for a message.",
             "2025-11-25 basic/transports#stdio",
         ),
         _R(
@@ -246,13 +255,15 @@ RULES: dict[str, Rule] = {
         _R(
             "client.id-reused",
             _S.ERROR,
-            "A hand-written request reused the id of an earlier client request; a request id must not have been used before by the same side in the session.",
+            "A hand-written request reused the id of an earlier client request; a request id must not have "
+            "been used before by the same side in the session.",
             "2025-11-25 basic#requests",
         ),
         _R(
             "lifecycle.initialize-repeated",
             _S.ERROR,
-            "initialize was sent again after the start sequence: a session is initialized once. The answer is shown but changes nothing of what was negotiated.",
+            "initialize was sent again after the start sequence: a session is initialized once. The answer "
+            "is shown but changes nothing of what was negotiated.",
             "2025-11-25 basic/lifecycle#initialization",
         ),
         _R(
@@ -282,31 +293,39 @@ RULES: dict[str, Rule] = {
         _R(
             "http.message-too-long",
             _S.ERROR,
-            "A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.",
+            "A message (body or SSE line) is longer than the inspector's limit; its first bytes are kept and "
+            "the rest was counted and dropped.",
             "2025-11-25 basic/transports#streamable-http",
         ),
         _R(
             "http.body-too-long",
             _S.ERROR,
-            "An HTTP body that is no message (an error page, a DELETE answer, what a stream sent of an unfinished event) is longer than the inspector's limit; its first bytes are kept and the rest was counted and dropped.",
+            "An HTTP body that is no message (an error page, a DELETE answer, what a stream sent of an "
+            "unfinished event) is longer than the inspector's limit; its first bytes are kept and the rest "
+            "was counted and dropped.",
             "2025-11-25 basic/transports#streamable-http",
         ),
         _R(
             "http.body-incomplete",
             _S.ERROR,
-            "An answer's body did not arrive whole: the connection was reset or closed early, its framing (chunked encoding, Content-Length) was broken, or it was still arriving at the read timeout; the bytes that came are kept.",
+            "An answer's body did not arrive whole: the connection was reset or closed early, its framing "
+            "(chunked encoding, Content-Length) was broken, or it was still arriving at the read timeout; "
+            "the bytes that came are kept.",
             "2025-11-25 basic/transports#sending-messages-to-the-server",
         ),
         _R(
             "http.redirect",
             _S.WARNING,
-            "The server answered with a redirect (3xx) instead of at the MCP endpoint; the client does not follow it, so its messages and headers (credentials among them) go nowhere but the endpoint it was given.",
+            "The server answered with a redirect (3xx) instead of at the MCP endpoint; the client does not "
+            "follow it, so its messages and headers (credentials among them) go nowhere but the endpoint it "
+            "was given.",
             "2025-11-25 basic/transports#sending-messages-to-the-server",
         ),
         _R(
             "http.content-type",
             _S.ERROR,
-            "The server answered with a content type the transport does not allow (a POST: application/json or text/event-stream; the GET stream: text/event-stream).",
+            "The server answered with a content type the transport does not allow (a POST: application/json "
+            "or text/event-stream; the GET stream: text/event-stream).",
             "2025-11-25 basic/transports#sending-messages-to-the-server",
         ),
         _R(
@@ -318,13 +337,15 @@ RULES: dict[str, Rule] = {
         _R(
             "http.error-status",
             _S.WARNING,
-            "The server answered with an HTTP error status (a 4xx whose body is a JSON-RPC error is not flagged: the error says why).",
+            "The server answered with an HTTP error status (a 4xx whose body is a JSON-RPC error is not "
+            "flagged: the error says why).",
             "2025-11-25 basic/transports#sending-messages-to-the-server",
         ),
         _R(
             "http.session-expired",
             _S.WARNING,
-            "The server answered 404 to a request that carried the session id: the session has ended, and the client must start a new one with initialize.",
+            "The server answered 404 to a request that carried the session id: the session has ended, and "
+            "the client must start a new one with initialize.",
             "2025-11-25 basic/transports#session-management",
         ),
         _R(
@@ -336,31 +357,38 @@ RULES: dict[str, Rule] = {
         _R(
             "http.response-wrong-stream",
             _S.ERROR,
-            "A JSON-RPC response came on another stream than the answer to the POST that carried its request (or on the GET stream, where a server must not send responses).",
+            "A JSON-RPC response came on another stream than the answer to the POST that carried its request "
+            "(or on the GET stream, where a server must not send responses).",
             "2025-11-25 basic/transports#listening-for-messages-from-the-server",
         ),
         _R(
             "http.server-request-modern",
             _S.ERROR,
-            "In 2026-07-28 a server must not send independent JSON-RPC requests on an SSE stream; it asks for input with InputRequiredResult.",
+            "In 2026-07-28 a server must not send independent JSON-RPC requests on an SSE stream; it asks "
+            "for input with InputRequiredResult.",
             "2026-07-28 basic/transports/streamable-http#receiving-messages",
         ),
         _R(
             "http.error-status-mismatch",
             _S.ERROR,
-            "In 2026-07-28 some JSON-RPC errors come with a fixed HTTP status: HeaderMismatch (-32020), MissingRequiredClientCapability (-32021) and UnsupportedProtocolVersion (-32022) with 400, Method not found (-32601) with 404; this one came with another.",
+            "In 2026-07-28 some JSON-RPC errors come with a fixed HTTP status: HeaderMismatch (-32020), "
+            "MissingRequiredClientCapability (-32021) and UnsupportedProtocolVersion (-32022) with 400, "
+            "Method not found (-32601) with 404; this one came with another.",
             "2026-07-28 basic/transports/streamable-http#protocol-version-header",
         ),
         _R(
             "http.tool-header-invalid",
             _S.ERROR,
-            "A tool's x-mcp-header annotation breaks the transport's constraints (a string, integer or boolean property reached through 'properties' alone, a unique token name); a client must not use that tool over Streamable HTTP.",
+            "A tool's x-mcp-header annotation breaks the transport's constraints (a string, integer or "
+            "boolean property reached through 'properties' alone, a unique token name); a client must not "
+            "use that tool over Streamable HTTP.",
             "2026-07-28 basic/transports/streamable-http#custom-headers-from-tool-parameters",
         ),
         _R(
             "modern.input-required-not-allowed",
             _S.ERROR,
-            "InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, resources/read).",
+            "InputRequiredResult answered a request that may not receive one (only tools/call, prompts/get, "
+            "resources/read).",
             "2026-07-28 basic/patterns/mrtr#supported-requests",
         ),
     )

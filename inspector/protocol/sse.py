@@ -1,17 +1,18 @@
 """Server-Sent Events framing, sans-IO: bytes in, events out.
 
 The HTTP transports receive JSON-RPC messages as SSE events (a POST's ``text/event-stream``
-response, the GET stream, the legacy HTTP+SSE stream). :class:`SseDecoder` follows the
-WHATWG event-stream rules: lines end with CRLF, LF or CR; a line starting with ``:`` is a
-comment; ``field: value`` (one optional space after the colon) sets ``data`` (joined with
-LF when repeated), ``event``, ``id`` (ignored when it contains NUL; it becomes ``last_id`` when the event ends)
-or ``retry`` (digits only); an empty line ends the event and dispatches it when it has data. A UTF-8 BOM at the very start is
-dropped. Nothing is decoded as text: ``data`` stays bytes, so a message is kept byte-exact and
-invalid UTF-8 is the engine's to flag. A line longer than ``max_line`` keeps its first bytes and
-counts the rest, and so does an event whose data lines together pass ``max_line``, so a peer
-that never ends a line, or an event, cannot grow memory without bound: an event is at most
-``max_line`` bytes of data plus one line being read. What a stream that stops in the middle of
-an event had sent of it is there to record (:meth:`SseDecoder.partial`).
+response, the GET stream, the legacy HTTP+SSE stream). :class:`SseDecoder` follows the WHATWG
+event-stream rules: lines end with CRLF, LF or CR; a line starting with ``:`` is a comment;
+``field: value`` (one optional space after the colon) sets ``data`` (joined with LF when
+repeated), ``event``, ``id`` (ignored when it contains NUL; it becomes ``last_id`` when the
+event ends) or ``retry`` (digits only); an empty line ends the event and dispatches it when it
+has data. A UTF-8 BOM at the very start is dropped. Nothing is decoded as text: ``data`` stays
+bytes, so a message is kept byte-exact and invalid UTF-8 is the engine's to flag. A line longer
+than ``max_line`` keeps its first bytes and counts the rest, and so does an event whose data
+lines together pass ``max_line``, so a peer that never ends a line, or an event, cannot grow
+memory without bound: an event is at most ``max_line`` bytes of data plus one line being read.
+What a stream that stops in the middle of an event had sent of it is there to record
+(:meth:`SseDecoder.partial`).
 """
 
 from __future__ import annotations
