@@ -741,7 +741,8 @@ class Recording:
         one: they share one text and one extras object (a million bad lines cost a few bytes each)."""
         seq = len(self._raw)
         text = (
-            f"an entry that could not be read: one of {count:,} more unreadable lines between line {first_line} and line {last_line} "
+            f"an entry that could not be read: one of {count:,} more unreadable lines "
+            f"between line {first_line} and line {last_line} "
             f"(only the first {MAX_LOAD_PROBLEMS:,} unreadable lines are described one by one)"
         ).encode()
         extra = {"event": "unreadable", "line": None}

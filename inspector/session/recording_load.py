@@ -408,7 +408,8 @@ class FileLoader:
                     header = self._header(first, cut=True)
                     self.problem(
                         1,
-                        f"the header is {header_bytes:,} bytes, longer than the limit of {self.max_line:,}: only its first members were read",
+                        f"the header is {header_bytes:,} bytes, longer than the limit of {self.max_line:,}: "
+                        "only its first members were read",
                     )
                 else:
                     header = self._header(first)
@@ -594,7 +595,10 @@ class FileLoader:
         got = _salvage(buf)
         del buf  # before the pieces are joined: a huge line costs about twice what is kept
         if got is None:
-            reason = f"{total:,} bytes, longer than the limit of {self.max_line:,}{ending}; its first bytes are no entry, the rest was skipped"
+            reason = (
+                f"{total:,} bytes, longer than the limit of {self.max_line:,}{ending}; "
+                "its first bytes are no entry, the rest was skipped"
+            )
             self.problem(number, reason)
             self._note_unread(number, reason)
             return
@@ -602,7 +606,10 @@ class FileLoader:
         raw = b"".join(pieces)
         del pieces, got
         said = "all its bytes are kept" if whole else f"the first {len(raw):,} bytes of its message are kept"
-        reason = f"{total:,} bytes, longer than the limit of {self.max_line:,}{ending}: {said}, the rest of the line ({skipped:,} bytes) was skipped"
+        reason = (
+            f"{total:,} bytes, longer than the limit of {self.max_line:,}{ending}: {said}, "
+            f"the rest of the line ({skipped:,} bytes) was skipped"
+        )
         head["raw"] = ""
         head.pop("raw_b64", None)
         if "state" not in head and len(rec):  # written after the bytes: the state it was in before

@@ -17,7 +17,8 @@ from .recording import Direction, Recording
 
 _TRACEBACK = "Traceback (most recent call last):"
 _ERROR_WORDS = re.compile(
-    r"(\b[A-Za-z_.]*(error|exception)\b|\b(fatal|panic|failed|failure|cannot|can't|could not|couldn't|unable|denied|refused|not found|no such|invalid|missing|abort(ed)?|crash(ed)?|exit(ing|ed)? with)\b)",
+    r"(\b[A-Za-z_.]*(error|exception)\b|\b(fatal|panic|failed|failure|cannot|can't|could not|couldn't|unable|denied|"
+    r"refused|not found|no such|invalid|missing|abort(ed)?|crash(ed)?|exit(ing|ed)? with)\b)",
     re.IGNORECASE,
 )
 _FRAME = re.compile(r"^\s+(at |File \"|from )|^\s*\^[\^~\s]*$|^\s+\.\.\.")  # stack frames and caret markers
