@@ -8,6 +8,12 @@ import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Qt is imported where it is used: the CLI's paths start without it
+    from PySide6.QtWidgets import QApplication
+
+    from .main_window import MainWindow
 
 NO_DISPLAY = """\
 mcp-session-inspector: no display found (DISPLAY and WAYLAND_DISPLAY are unset), so the window
@@ -38,7 +44,7 @@ class Languages:
         self.settings = settings
         self.choice = str(settings.value("language", "system"))
         self._translators: list = []
-        self.window = None
+        self.window: MainWindow | None = None  # set by build(): retranslated on a switch
         self.apply()
 
     def choices(self) -> list[tuple[str, str]]:
@@ -232,7 +238,7 @@ def icon_path() -> Path | None:
     return next((c for c in candidates if c.is_file()), None)
 
 
-def make_application(argv: list[str] | None = None):
+def make_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication with the app's names, desktop entry id and icon."""
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtGui import QGuiApplication, QIcon
@@ -247,7 +253,9 @@ def make_application(argv: list[str] | None = None):
         from inspector.resources import resources_dir  # packaging/launcher.py; the bundle's resources/
 
         QCoreApplication.addLibraryPath(str(resources_dir().parent / "PySide6" / "Qt" / "plugins"))
-    app = QApplication.instance() or QApplication([sys.argv[0], *(argv or [])])
+    existing = QApplication.instance()
+    app = existing if existing is not None else QApplication([sys.argv[0], *(argv or [])])
+    assert isinstance(app, QApplication)  # widgets need a QApplication, never a bare QCoreApplication
     QGuiApplication.setDesktopFileName(APP_ID)
     icon = icon_path()
     if icon is not None:
@@ -543,9 +551,8 @@ def self_test(timeout: float = 60.0) -> int:
             raise SelfTestFailed(f"a Python error in the window (its traceback is above): {python_errors[0]}")
 
     sys.excepthook = record_error
-    say(
-        f"mcp-session-inspector {__version__}, {'frozen bundle' if getattr(sys, 'frozen', False) else 'python ' + sys.version.split()[0]}"
-    )
+    runtime = "frozen bundle" if getattr(sys, "frozen", False) else "python " + sys.version.split()[0]
+    say(f"mcp-session-inspector {__version__}, {runtime}")
     step = "start"
     try:
         import anyio
@@ -619,7 +626,8 @@ def self_test(timeout: float = 60.0) -> int:
                     await until(lambda: bool(ready), "the demo server's start sequence", 30)
                     negotiation = controller.session.negotiation()
                     say(
-                        f"demo server connected: {profile.command} {' '.join(profile.args)} (era {negotiation.era}, version {negotiation.version})"
+                        f"demo server connected: {profile.command} {' '.join(profile.args)} "
+                        f"(era {negotiation.era}, version {negotiation.version})"
                     )
 
                     step = "tools/list"
@@ -647,10 +655,12 @@ def self_test(timeout: float = 60.0) -> int:
                     translated = QCoreApplication.translate(context, source)
                     if not _has_cjk(translated):
                         raise SelfTestFailed(
-                            f"{source!r} was not translated to Chinese (got {translated!r}): resources/i18n/inspector_zh_CN.qm did not load"
+                            f"{source!r} was not translated to Chinese (got {translated!r}): "
+                            "resources/i18n/inspector_zh_CN.qm did not load"
                         )
                     say(
-                        f"Chinese translation loaded: {source!r} -> {translated!r}; window title {window.windowTitle()!r}"
+                        f"Chinese translation loaded: {source!r} -> {translated!r}; "
+                        f"window title {window.windowTitle()!r}"
                     )
                     from PySide6.QtGui import QFontDatabase
 
@@ -659,7 +669,8 @@ def self_test(timeout: float = 60.0) -> int:
                         say(f"Chinese fonts: {len(cjk)} ({cjk[0]}, ...)")
                     else:
                         say(
-                            "note: no font with Chinese characters installed: Chinese text shows as boxes (Debian: fonts-wqy-microhei)"
+                            "note: no font with Chinese characters installed: Chinese text shows as boxes "
+                            "(Debian: fonts-wqy-microhei)"
                         )
                     window.languages.set_choice("en")
                     QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
