@@ -41,8 +41,9 @@ timed bites. The server's requests (roots, sampling, elicitation) are answered b
 Under a message flood the window stays responsive because the session yields to the event
 loop every few milliseconds of work, the timeline inserts and repaints in timed batches (longer ones
 while flooding) from a per-cell cache painted by :mod:`.cells` (one model call per cell, text
-laid out once), the ticker spaces the views' refreshes during a flood, and the cyclic garbage collector is kept away from the
-growing recording while a session runs (``SessionOptions.freeze_gc``).
+laid out once), the ticker spaces the views' refreshes during a flood, and the cyclic garbage
+collector is kept away from the growing recording while a session runs
+(``SessionOptions.freeze_gc``).
 
 A language switch (``app.Languages``) installs the other catalogue; the window makes its actions,
 toolbar and connection panel again, and every other widget words itself again in place on Qt's

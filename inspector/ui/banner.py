@@ -49,11 +49,11 @@ OUTCOME_TEXTS = {
     ),
     "never-read": QT_TRANSLATE_NOOP(
         "FailureBanner",
-        "the server read nothing from its stdin within {seconds} s of its start ({method} is still unread): it is not reading its stdin, or it is still starting (--start-timeout)",
+        "the server read nothing from its stdin within {seconds} s of its start ({method} is still unread): it is not reading its stdin, or it is still starting (--start-timeout)",  # noqa: E501
     ),
     "initialize-error-after-silence": QT_TRANSLATE_NOOP(
         "FailureBanner",
-        "the server answered initialize with an error, after server/discover had gone unanswered within the probe timeout (the client took the silence for a legacy server and fell back to initialize; if the server is modern, choose the modern era or a longer probe timeout)",
+        "the server answered initialize with an error, after server/discover had gone unanswered within the probe timeout (the client took the silence for a legacy server and fell back to initialize; if the server is modern, choose the modern era or a longer probe timeout)",  # noqa: E501
     ),
     "initialize-timeout-after-silence": QT_TRANSLATE_NOOP(
         "FailureBanner", "the server answered neither server/discover nor initialize in time"
@@ -214,7 +214,8 @@ class FailureBanner(QFrame):
     def _colour(self) -> None:
         error = tone(self, "error")
         self.setStyleSheet(
-            f"QFrame#failureBanner {{ border: 1px solid {error}; border-radius: 4px; }} QLabel#failureHeadline {{ color: {error}; }}"
+            f"QFrame#failureBanner {{ border: 1px solid {error}; border-radius: 4px; }} "
+            f"QLabel#failureHeadline {{ color: {error}; }}"
         )
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override

@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 from urllib.parse import urlsplit
 
 import anyio
@@ -55,6 +55,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import Era
 from inspector.session.handlers import ClientHandlers, HandlerError
@@ -63,6 +64,17 @@ from .theme import mix
 from .schema_form import SchemaForm
 from .roots_editor import normalize_roots
 from .widgets import ErrorLabel, muted, plain_label
+
+if TYPE_CHECKING:
+    from anyio.abc import TaskGroup
+
+    from inspector.protocol.schema import SchemaVerdict
+    from inspector.session import Session
+
+    from .controller import SessionController
+
+#: The session's check of an answer against the negotiated version's schema (Session.check_answer).
+AnswerCheck: TypeAlias = "Callable[[JsonValue], SchemaVerdict | None]"
 
 DEFAULT_TIMEOUT = 300.0
 SAMPLING_REJECTED = "User rejected sampling request"
@@ -143,7 +155,7 @@ class Origin:
         if self.era == "modern":
             how = QCoreApplication.translate(
                 "Origin",
-                "2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request.",
+                "2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request.",  # noqa: E501
             )
         elif self.era == "legacy":
             how = QCoreApplication.translate(
@@ -184,7 +196,7 @@ class _AnswerDialog(QDialog):
     def __init__(self, origin: Origin, timeout: float | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.origin = origin
-        self.outcome: Any = None
+        self.outcome: JsonValue = None  # the answer given (None: none yet, or dismissed)
         self.done_ = False
         self.setModal(False)
         self.setWindowModality(Qt.WindowModality.NonModal)
@@ -192,7 +204,7 @@ class _AnswerDialog(QDialog):
         self.banner = Banner(origin.headline(), origin.detail())
         self.countdown = muted(plain_label(wrap=False))
         self._deadline: float | None = None
-        self._answer_check: Callable[[Any], Any] | None = None  # see set_answer_check
+        self._answer_check: AnswerCheck | None = None  # see set_answer_check
         self._problems: list[tuple[str, str]] = []  # why the last answer was not sent (show_problems)
         self.problem: ErrorLabel  # made by each kind of dialog, where its layout wants it
         self._timer = QTimer(self)
@@ -232,12 +244,12 @@ class _AnswerDialog(QDialog):
         left = max(0, int(self._deadline - self._clock() + 0.999))
         self.countdown.setText(self._fallback_text().format(time=f"{left // 60}:{left % 60:02d}"))
 
-    def set_answer_check(self, check: Callable[[Any], Any] | None) -> None:
+    def set_answer_check(self, check: AnswerCheck | None) -> None:
         """``check(answer) -> SchemaVerdict``: the session's check of an answer against the
         negotiated version's schema. An answer that fails it is not sent; the dialog says why."""
         self._answer_check = check
 
-    def answer_problems(self, value: Any) -> list[tuple[str, str]]:
+    def answer_problems(self, value: JsonValue) -> list[tuple[str, str]]:
         """(path under the answer, message) for each reason ``value`` cannot be sent."""
         check = self._answer_check
         if check is None:
@@ -247,7 +259,7 @@ class _AnswerDialog(QDialog):
             return []
         return [(e.path.removeprefix("/result"), e.message) for e in verdict.errors] or [("", verdict.definition)]
 
-    def answer(self, value: Any) -> None:
+    def answer(self, value: JsonValue) -> None:
         if self.done_:
             return
         self.done_ = True
@@ -262,7 +274,7 @@ class _AnswerDialog(QDialog):
         self._timer.stop()
         self.hide()
 
-    def _dismissed(self) -> Any:
+    def _dismissed(self) -> JsonValue:
         return None
 
     def reject(self) -> None:  # Esc, the window's close button
@@ -276,7 +288,7 @@ class _AnswerDialog(QDialog):
         super().closeEvent(event)
 
 
-def _block_text(block: Any) -> str:
+def _block_text(block: JsonValue) -> str:
     if not isinstance(block, dict):
         return str(block)
     kind = block.get("type")
@@ -317,7 +329,7 @@ def sampling_transcript(params: dict) -> str:
     return "\n".join(lines).rstrip() or QCoreApplication.translate("SamplingDialog", "(no messages)")
 
 
-def _preferences_text(prefs: Any) -> str:
+def _preferences_text(prefs: JsonValue) -> str:
     if not isinstance(prefs, dict) or not prefs:
         return "—"
     parts = []
@@ -562,7 +574,7 @@ class ElicitationDialog(_AnswerDialog):
         if self.form is not None:
             self.note.setText(
                 self.tr(
-                    "* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode."
+                    "* required. Servers must not ask for passwords or secrets in a form; such requests belong in URL mode."  # noqa: E501
                 )
             )
         else:
@@ -646,7 +658,7 @@ class ElicitationDialog(_AnswerDialog):
     def _fallback_text(self) -> str:
         return self.tr("Cancelled automatically in {time} if unanswered")
 
-    def _dismissed(self) -> Any:
+    def _dismissed(self) -> JsonValue:
         return {"action": "cancel"}
 
     def confirm_open(self) -> bool:
@@ -666,7 +678,7 @@ class ElicitationDialog(_AnswerDialog):
         if self.form is not None:
             if not self.form.validate():
                 return False
-            value: dict[str, Any] = {"action": "accept", "content": self.form.value()}
+            value: JsonObject = {"action": "accept", "content": self.form.value()}
         else:
             value = {"action": "accept"}
         problems = self.answer_problems(value)
@@ -711,7 +723,7 @@ class HandlerSignals(QObject):
 @dataclass
 class _Wait:
     event: anyio.Event = field(default_factory=anyio.Event)
-    value: Any = None
+    value: JsonValue = None
     how: str = ""
 
 
@@ -729,19 +741,19 @@ class UiClientHandlers(ClientHandlers):
         roots: list[dict] | None = None,
         *,
         timeout: float = DEFAULT_TIMEOUT,
-        controller: Any = None,
+        controller: SessionController | None = None,
     ) -> None:
         super().__init__(roots=normalize_roots(roots or []))
         self.parent = parent
         self.timeout = timeout
-        self.session: Any = None
-        self.task_group: Any = None
+        self.session: Session | None = None
+        self.task_group: TaskGroup | None = None
         self.controller = controller
         self.signals = HandlerSignals()
         self.open_dialogs: list[_AnswerDialog] = []
         self.history: list[tuple[str, str]] = []  # (method, how it ended), newest last
         self._waits: dict[_AnswerDialog, _Wait] = {}
-        if controller is not None and hasattr(controller, "runningChanged"):
+        if controller is not None:
             controller.runningChanged.connect(lambda running: None if running else self.session_ended())
 
     __hash__ = object.__hash__  # dataclass eq made the base unhashable; identity is what we want
@@ -749,30 +761,28 @@ class UiClientHandlers(ClientHandlers):
 
     # ---------------------------------------------------------------- wiring
 
-    def attach(self, session: Any, task_group: Any = None) -> None:
+    def attach(self, session: Session, task_group: TaskGroup | None = None) -> None:
         """The session these handlers answer for (and a task group for notifications)."""
         self.session = session
         if task_group is not None:
             self.task_group = task_group
 
-    def _session(self) -> Any:
+    def _session(self) -> Session | None:
         if self.session is not None:
             return self.session
-        c = self.controller
-        return getattr(c, "session", None) if c is not None else None
+        return self.controller.session if self.controller is not None else None
 
-    def _start(self, fn: Any, *args: Any) -> bool:
+    def _start(self, fn: Callable[[Session], Coroutine[object, object, None]], session: Session) -> bool:
         """Run ``fn(*args)`` in the task group given to attach() or the controller's; with
         attach(session) alone, in the session's own (it lives exactly as long as the work may
         be done: it is how the session answers server requests too)."""
         tg = self.task_group
         if tg is None and self.controller is not None:
-            tg = getattr(self.controller, "task_group", None)
+            tg = self.controller.task_group
         if tg is not None:
-            tg.start_soon(fn, *args)
+            tg.start_soon(fn, session)
             return True
-        session = self._session()
-        return session is not None and session.start_soon(fn, *args)
+        return session.start_soon(fn, session)
 
     def origin(self, method: str) -> Origin:
         session = self._session()
@@ -782,8 +792,8 @@ class UiClientHandlers(ClientHandlers):
         info = n.server_info
         named = session.recording.header.get("server_name")
         server = named or info.get("title") or info.get("name")
-        profile = getattr(self.controller, "profile", None)
-        builtin = bool(named) and bool(getattr(profile, "builtin", False)) and getattr(profile, "name", None) == named
+        profile = self.controller.profile if self.controller is not None else None
+        builtin = bool(named) and profile is not None and profile.builtin and profile.name == named
         return Origin(method, n.era, n.version, str(server) if server else None, builtin)
 
     def session_ended(self) -> None:
@@ -808,7 +818,7 @@ class UiClientHandlers(ClientHandlers):
         return self._start(self._send_roots_changed, session)
 
     @staticmethod
-    def notifies_roots(session: Any) -> bool:
+    def notifies_roots(session: Session) -> bool:
         """Legacy, past the handshake, and the client offered roots.listChanged in initialize."""
         n = session.negotiation()
         if n.era != Era.LEGACY.value or n.state != State.OPERATING.value:
@@ -816,7 +826,7 @@ class UiClientHandlers(ClientHandlers):
         roots = n.client_capabilities.get("roots")
         return isinstance(roots, dict) and bool(roots.get("listChanged"))
 
-    async def _send_roots_changed(self, session: Any) -> None:
+    async def _send_roots_changed(self, session: Session) -> None:
         try:
             await session.notify("notifications/roots/list_changed")
         except Exception:  # the server is gone: nothing to tell
@@ -861,16 +871,16 @@ class UiClientHandlers(ClientHandlers):
 
     def _wire_check(self, dialog: _AnswerDialog, method: str) -> None:
         session = self._session()
-        if session is not None and hasattr(session, "check_answer"):
+        if session is not None:
             dialog.set_answer_check(lambda value: session.check_answer(method, value))
 
     # ---------------------------------------------------------------- waiting for the user
 
-    async def _ask(self, method: str, dialog: _AnswerDialog) -> tuple[Any, str]:
+    async def _ask(self, method: str, dialog: _AnswerDialog) -> tuple[JsonValue, str]:
         wait = _Wait()
         self._waits[dialog] = wait
 
-        def on_answer(value: Any) -> None:
+        def on_answer(value: JsonValue) -> None:
             if not wait.event.is_set():
                 wait.value, wait.how = value, "answered"
                 wait.event.set()

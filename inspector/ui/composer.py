@@ -13,13 +13,13 @@ after a second press ("Send anyway"); editing it asks again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.messages import KIND_BY_LABEL
 from inspector.protocol.rules import RULES
 from inspector.session import SessionError
@@ -122,7 +122,7 @@ class ComposerDialog(QDialog):
             self.template.setCurrentIndex(i)
         return True
 
-    def edit_copy_of(self, obj: Any, raw_text: str) -> None:
+    def edit_copy_of(self, obj: JsonValue, raw_text: str) -> None:
         """Edit and resend: the message of an entry, a request with the next free id."""
         session = self._live()
         if isinstance(obj, dict):
@@ -230,7 +230,7 @@ class ComposerDialog(QDialog):
         if wire is None:
             self._say(
                 lambda: self.tr(
-                    "Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is."
+                    "Over stdio a message is one line: this text is not JSON and has line breaks, so it cannot be sent as it is."  # noqa: E501
                 )
             )
             return False

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
-from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, ServerProfile
+from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, Problem, ServerProfile
 from inspector.session.secrecy import secret_header
 from inspector.session.recording import TransportKind
 
@@ -82,9 +82,9 @@ SPLIT_ERRORS = {
 def problem_text(problem: str) -> str:
     """A field's problem in the window's language: a :class:`~inspector.session.profiles.Problem`
     worded from its code and values (names, paths and URLs as they are), another text as it is."""
-    text = PROBLEM_TEXTS.get(getattr(problem, "code", ""))
-    if text is None:
+    if not isinstance(problem, Problem) or problem.code not in PROBLEM_TEXTS:
         return str(problem)
+    text = str(PROBLEM_TEXTS[problem.code])  # a QT_TRANSLATE_NOOP mark: the stubs say object, it is the str
     try:
         return QCoreApplication.translate("ProfileEditor", text).format(**problem.values)
     except (KeyError, IndexError, ValueError):  # a translation that lost or broke a placeholder
@@ -158,8 +158,7 @@ class EnvTable(QTableWidget):
         box, value = self.item(row, 2), self.item(row, 1)
         if self._judge is None or box is None or value is None:
             return
-        name = self.item(row, 0).text().strip() if self.item(row, 0) else ""
-        judged = self._judge(name, self._values[row])
+        judged = self._judge(self._name(row), self._values[row])
         loading, self._loading = self._loading, True
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         box.setFlags(flags if judged else flags | Qt.ItemFlag.ItemIsUserCheckable)
@@ -179,7 +178,9 @@ class EnvTable(QTableWidget):
         self._loading = True
         self._append(EnvVar("", ""))
         self._loading = False
-        self.editItem(self.item(self.rowCount() - 1, 0))
+        name = self.item(self.rowCount() - 1, 0)
+        if name is not None:  # _append has just put it there
+            self.editItem(name)
         self.changed.emit()
 
     def remove_selected(self) -> None:
@@ -189,6 +190,10 @@ class EnvTable(QTableWidget):
             del self._values[row]
         if rows:
             self.changed.emit()
+
+    def _name(self, row: int) -> str:
+        item = self.item(row, 0)
+        return item.text().strip() if item is not None else ""
 
     def _secret(self, row: int) -> bool:
         item = self.item(row, 2)
@@ -219,8 +224,7 @@ class EnvTable(QTableWidget):
     def vars(self) -> list[EnvVar]:
         out = []
         for row in range(self.rowCount()):
-            name = self.item(row, 0).text().strip() if self.item(row, 0) else ""
-            out.append(EnvVar(name, self._values[row], self._secret(row)))
+            out.append(EnvVar(self._name(row), self._values[row], self._secret(row)))
         return out
 
 
@@ -323,7 +327,7 @@ class ProfileEditor(QWidget):
         http_layout = QVBoxLayout(http_box)
         headers_label = QLabel(
             self.tr(
-                "Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):"
+                "Headers sent with every request (Authorization, Cookie, keys and tokens are secret by themselves; mark any other secret):"  # noqa: E501
             )
         )
         headers_label.setWordWrap(True)
@@ -368,7 +372,7 @@ class ProfileEditor(QWidget):
         self.max_line.setSuffix(" MiB")
         self.max_line.setToolTip(
             self.tr(
-                "A longer stdout or stderr line, HTTP body or SSE event keeps its first bytes up to this size; the rest is counted and dropped"
+                "A longer stdout or stderr line, HTTP body or SSE event keeps its first bytes up to this size; the rest is counted and dropped"  # noqa: E501
             )
         )
         self.max_line.valueChanged.connect(self._changed)
@@ -577,13 +581,13 @@ class ProfileEditor(QWidget):
 
     def _show_problems(self) -> None:
         p = self._profile
-        problems = p.problems() if p is not None else {}
+        problems: dict[str, str] = dict(p.problems()) if p is not None else {}  # a Problem is a str
         try:
             shlex.split(self.command.text())
         except ValueError as exc:
             why = SPLIT_ERRORS.get(str(exc))
             problems["command"] = self.tr("Cannot split the command: {why}").format(
-                why=QCoreApplication.translate("ProfileEditor", why) if why else str(exc)
+                why=QCoreApplication.translate("ProfileEditor", str(why)) if why else str(exc)
             )
         if "args" in problems:  # the arguments are typed in the command line
             problems.setdefault("command", problems["args"])
@@ -604,7 +608,7 @@ class ProfileEditor(QWidget):
             allowed = not version or version in CAPABILITY_VERSIONS[key]
             box.setToolTip("" if allowed else self.tr("Not defined in {v}; it will not be offered").format(v=version))
 
-    def problems(self) -> dict[str, str]:
+    def problems(self) -> dict[str, Problem]:
         return self._profile.problems() if self._profile else {}
 
 

@@ -1,20 +1,24 @@
 """The bridge between Qt and the session: one live session (or one opened recording) at a time.
 
-Widgets never talk to the transport or parse JSON-RPC. They call the controller (connect,
-disconnect, step mode on or off, continue a step) and observe the recording it publishes; the controller runs the
-session on the application's long-lived anyio task group (qasync loop).
+Widgets never talk to the transport or parse JSON-RPC. They call the controller (connect, end the
+session, step mode on or off, continue a step) and observe the recording it publishes; the controller
+runs the session on the application's long-lived anyio task group (qasync loop).
+(Ending is :meth:`SessionController.end_session`, not ``disconnect``: that name is QObject's.)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import anyio
+from anyio.abc import TaskGroup
 from PySide6.QtCore import QObject, Signal
 
 from inspector.protocol.versions import EraMode
 from inspector.session import Recording, Session, StartFailed
+from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.session.handlers import ClientHandlers
 from inspector.session.profiles import ServerProfile
 from inspector.session.recording import Progress, RecordingError, RecordingWriter, TransportKind
 from inspector.session.session import PendingStep
@@ -43,7 +47,7 @@ class SessionController(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.task_group: Any = None  # set by the app: anyio TaskGroup
+        self.task_group: TaskGroup | None = None  # set by the app: its long-lived task group
         self.session: Session | None = None
         self.recording: Recording | None = None
         self.mode: EraMode = EraMode.AUTO
@@ -52,7 +56,7 @@ class SessionController(QObject):
         self._running = False
         # answers the server's requests (roots, sampling, elicitation); the window installs one
         # that asks the user through dialogs
-        self.handlers_factory = None
+        self.handlers_factory: Callable[[ServerProfile], ClientHandlers] | None = None
 
     # ------------------------------------------------------------------ queries
 
@@ -162,7 +166,7 @@ class SessionController(QObject):
         writer = RecordingWriter(Path(path), self.recording)
         writer.close(summary)
 
-    def _forward_notification(self, seq: int, obj: Any) -> None:
+    def _forward_notification(self, seq: int, obj: JsonValue) -> None:
         if not isinstance(obj, dict):
             return
         method = obj.get("method")
@@ -174,7 +178,7 @@ class SessionController(QObject):
     # ------------------------------------------------------------------ the live session
 
     async def _run(self, session: Session, profile: ServerProfile, stop: anyio.Event) -> None:
-        summary: dict | None = None
+        summary: JsonObject | None = None
         try:
             async with session:
                 try:

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from inspector.session.imports import (
     EXPORT_CLIENTS,
     ConfigLocation,
+    FoundServer,
     ImportInput,
     ImportProblem,
     ImportResult,
@@ -50,7 +51,7 @@ from inspector.session.imports import (
     import_profiles,
     read_config,
 )
-from inspector.session.profiles import ServerProfile
+from inspector.session.profiles import Problem, ServerProfile
 from inspector.session.recording import TransportKind
 
 from .connection import PROBLEM_TEXTS, problem_text
@@ -71,7 +72,7 @@ PLAIN_TEXT_SECRETS = {"url_password", "url_env_secret", "url_credential"}
 def translated(text: str) -> str:
     """A text of the import layer (its MESSAGES, words and places) in the window's language; a
     server's field problem (``profiles.Problem``) worded as the server editor words it."""
-    if getattr(text, "code", None) in PROBLEM_TEXTS:
+    if isinstance(text, Problem) and text.code in PROBLEM_TEXTS:
         return problem_text(text)
     return QCoreApplication.translate("Imports", text)
 
@@ -86,7 +87,7 @@ def format_label(result: ImportResult) -> str:
     if result.format is None:
         return QCoreApplication.translate("ImportDialog", "unknown format")
     if result.format in FORMAT_WORDS:
-        return QCoreApplication.translate("ImportDialog", FORMAT_WORDS[result.format])
+        return QCoreApplication.translate("ImportDialog", str(FORMAT_WORDS[result.format]))  # a marked str
     return result.format_name
 
 
@@ -107,7 +108,7 @@ class ImportDialog(QDialog):
         self.setWindowTitle(self.tr("Import servers"))
         self.resize(860, 640)
         self.taken = list(taken)
-        self.result: ImportResult | None = None
+        self.read_result: ImportResult | None = None
         self.input_fields: dict[str, QLineEdit | QComboBox] = {}
         self.imported: list[ServerProfile] = []
 
@@ -181,10 +182,10 @@ class ImportDialog(QDialog):
         secrets_note = muted(
             plain_label(
                 self.tr(
-                    "Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, "
-                    "secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept "
-                    "in secrets.json, readable only by you, never in servers.json. A secret in an argument is kept there too, as a "
-                    "secret variable the argument names (${secret:NAME}, filled in when the server starts). URLs are saved as "
+                    "Secret values (password inputs, variables and headers the file marks secret, whose names say token, key, "  # noqa: E501
+                    "secret, password or authorization, or whose values look like a token, a key or a URL with a password) are kept "  # noqa: E501
+                    "in secrets.json, readable only by you, never in servers.json. A secret in an argument is kept there too, as a "  # noqa: E501
+                    "secret variable the argument names (${secret:NAME}, filled in when the server starts). URLs are saved as "  # noqa: E501
                     "they are: a secret in one is marked ⚠ below."
                 )
             )
@@ -231,7 +232,7 @@ class ImportDialog(QDialog):
         return self.show_result(read_config(path, fmt))
 
     def show_result(self, result: ImportResult) -> ImportResult:
-        self.result = result
+        self.read_result = result
         self.looked_button.setChecked(False)  # a file is shown: where it looked is a click away
         where = str(result.path) if result.path is not None else result.file
         if result.servers:
@@ -297,7 +298,7 @@ class ImportDialog(QDialog):
         while self.inputs_form.rowCount():
             self.inputs_form.removeRow(0)
         self.input_fields = {}
-        result = self.result
+        result = self.read_result
         inputs = result.inputs_of(result.servers) if result is not None else []
         for spec in inputs:
             self.input_fields[spec.id] = field = self._field(spec)
@@ -331,7 +332,7 @@ class ImportDialog(QDialog):
     def server_item(self, key: str) -> QTreeWidgetItem | None:
         for row in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(row)
-            if item.text(0) == key:
+            if item is not None and item.text(0) == key:
                 return item
         return None
 
@@ -340,14 +341,14 @@ class ImportDialog(QDialog):
         if item is not None:
             item.setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
 
-    def checked(self) -> list:
-        result = self.result
+    def checked(self) -> list[FoundServer]:
+        result = self.read_result
         if result is None:
             return []
-        out = []
+        out: list[FoundServer] = []
         for row in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(row)
-            if item.checkState(0) == Qt.CheckState.Checked:
+            if item is not None and item.checkState(0) == Qt.CheckState.Checked:
                 out.append(result.servers[item.data(0, SERVER_ROLE)])
         return out
 
@@ -358,19 +359,19 @@ class ImportDialog(QDialog):
 
     def _checks_changed(self, *_args) -> None:
         chosen = self.checked()
-        used = {i.id for i in self.result.inputs_of(chosen)} if self.result is not None else set()
+        used = {i.id for i in self.read_result.inputs_of(chosen)} if self.read_result is not None else set()
         for ident, f in self.input_fields.items():
             f.setEnabled(ident in used)
             label = self.inputs_form.labelForField(f)
             if label is not None:
                 label.setEnabled(ident in used)
         values = self.values()
-        missing = self.result.unfilled(chosen, values) if self.result is not None else []
+        missing = self.read_result.unfilled(chosen, values) if self.read_result is not None else []
         # VS Code asks for its inputs every time: one left empty here is imported empty
         # (``Authorization: Bearer ``), which is allowed but said where it is typed
         empty = (
-            [i for i in self.result.inputs_of(chosen) if not i.server and not values.get(i.id) and not i.default]
-            if self.result is not None
+            [i for i in self.read_result.inputs_of(chosen) if not i.server and not values.get(i.id) and not i.default]
+            if self.read_result is not None
             else []
         )
         if missing:
@@ -389,9 +390,9 @@ class ImportDialog(QDialog):
     def import_checked(self) -> list[ServerProfile]:
         """Import the checked servers: ``serversImported`` carries their profiles."""
         chosen = self.checked()
-        if self.result is None or not chosen or self.result.unfilled(chosen, self.values()):
+        if self.read_result is None or not chosen or self.read_result.unfilled(chosen, self.values()):
             return []
-        self.imported = import_profiles(self.result, chosen, self.values(), self.taken)
+        self.imported = import_profiles(self.read_result, chosen, self.values(), self.taken)
         self.serversImported.emit(self.imported)
         self.accept()
         return self.imported
@@ -445,7 +446,7 @@ class ExportDialog(QDialog):
     def _intro(self, client: str) -> str:
         if client == "vscode":
             return self.tr(
-                "The server as VS Code reads it: put the entry under \"servers\" in mcp.json (the user's or a workspace's .vscode folder)."
+                "The server as VS Code reads it: put the entry under \"servers\" in mcp.json (the user's or a workspace's .vscode folder)."  # noqa: E501
             )
         if client == "claude-desktop":
             return self.tr(
@@ -453,12 +454,12 @@ class ExportDialog(QDialog):
             )
         if client == "windsurf":
             return self.tr(
-                'The server as Windsurf reads it: put the entry under "mcpServers" in ~/.codeium/windsurf/mcp_config.json '
+                'The server as Windsurf reads it: put the entry under "mcpServers" in ~/.codeium/windsurf/mcp_config.json '  # noqa: E501
                 '(a URL server\'s address is "serverUrl" there).'
             )
         if client == "cursor":
             return self.tr(
-                'The server as Cursor reads it: put the entry under "mcpServers" in ~/.cursor/mcp.json or a project\'s .cursor/mcp.json.'
+                'The server as Cursor reads it: put the entry under "mcpServers" in ~/.cursor/mcp.json or a project\'s .cursor/mcp.json.'  # noqa: E501
             )
         return self.tr(
             'The server as the MCP Inspector reads it (its --config file): put the entry under "mcpServers".'

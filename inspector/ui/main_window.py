@@ -297,8 +297,9 @@ class MainWindow(QMainWindow):
             old_panels.hide()
             old_panels.deleteLater()
             self._wire_panels()
-            if self.recording is not None and not self.follow_live and self.timeline.current_seq() is not None:
-                self._show_row(self.timeline.current_seq(), animate=False)  # a replay's panels as they were
+            seq = self.timeline.current_seq()
+            if self.recording is not None and not self.follow_live and seq is not None:
+                self._show_row(seq, animate=False)  # a replay's panels as they were
         else:
             self.panels.retranslate_titles()
         self.tabs.setTabText(0, self.tr("Details"))

@@ -9,12 +9,12 @@ known once that entry was recorded; before the answer nothing is negotiated yet)
 
 from __future__ import annotations
 
-from typing import Any
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.messages import Kind
 from inspector.session.recording import Recording
 from inspector.session.version_in_force import version_in_force
@@ -25,7 +25,7 @@ from .widgets import plain_tooltip
 __all__ = ["NegotiationTracker", "NegotiationView", "negotiation_facts"]
 
 
-def _short(value: Any) -> str:
+def _short(value: JsonValue) -> str:
     if isinstance(value, dict):
         if not value:
             return "{}"
@@ -65,7 +65,7 @@ class NegotiationView(QWidget):
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.instructions)
         self._tracker: NegotiationTracker | None = None
-        self._facts: dict | None = None  # what is shown
+        self._facts: JsonObject | None = None  # what is shown
         self._replay = False  # shown as of a replayed entry
         self._taken: int | None = None  # replay: the start-exchange entries by the row shown
         self.show_facts(None)
@@ -107,7 +107,7 @@ class NegotiationView(QWidget):
         self._taken = taken
         self.show_facts(tracker.facts_as_of(row), replay=True)
 
-    def show_facts(self, facts: dict | None, *, replay: bool = False) -> None:
+    def show_facts(self, facts: JsonObject | None, *, replay: bool = False) -> None:
         self._facts, self._replay = facts, replay
         self.tree.clear()
         if facts is None:
@@ -121,7 +121,8 @@ class NegotiationView(QWidget):
         server = facts.get("server")
         if server is None:
             if facts.get("answer_kind") is Kind.ERROR:
-                err = facts.get("answer") if isinstance(facts.get("answer"), dict) else {}
+                answer = facts.get("answer")
+                err: JsonObject = answer if isinstance(answer, dict) else {}
                 self.headline.setText(
                     self.tr("{method} was answered with error {code}: {message}").format(
                         method=facts["method"], code=_short(err.get("code")), message=_short(err.get("message"))
@@ -140,7 +141,9 @@ class NegotiationView(QWidget):
         bold = QFont()
         bold.setBold(True)
 
-        def row(parent, label: str, left: Any, right: Any) -> QTreeWidgetItem:
+        def row(
+            parent: QTreeWidget | QTreeWidgetItem, label: str, left: JsonValue, right: JsonValue
+        ) -> QTreeWidgetItem:
             item = QTreeWidgetItem(parent, [label, _short(left), _short(right)])
             for col in (1, 2):
                 item.setToolTip(col, plain_tooltip(item.text(col)))

@@ -285,7 +285,7 @@ class ReplayBar(QWidget):
             self.tr("entry {row} of {n} · {t:.3f} s").format(row=pb.position, n=len(pb) - 1, t=pb.rec.t_at(pb.position))
         )
         self.slider.hint = self.tr(
-            "The slider moves entry by entry. Light ticks below it: messages; red ticks above it: entries that broke a rule or the schema."
+            "The slider moves entry by entry. Light ticks below it: messages; red ticks above it: entries that broke a rule or the schema."  # noqa: E501
         )
         self.slider.setToolTip(plain_tooltip(self._describe(pb.position) + "\n" + self.slider.hint))
 

@@ -150,7 +150,7 @@ class SpecViewer(QDialog):
         self.licence.setToolTip(self.tr("The licence of the specification pages bundled with the inspector"))
         self.source.setText(
             self.tr(
-                "The Model Context Protocol specification, version {version}, as bundled with the inspector (unchanged; see Licence)."
+                "The Model Context Protocol specification, version {version}, as bundled with the inspector (unchanged; see Licence)."  # noqa: E501
             ).format(version=self.ref.partition(" ")[0] or "-")
         )
         self.back.setEnabled(self._at > 0)

@@ -113,7 +113,8 @@ class StepBar(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setObjectName("stepBar")
         self.setStyleSheet(
-            "#stepBar { background: palette(alternate-base); border: 1px solid palette(highlight); border-radius: 4px; }"
+            "#stepBar { background: palette(alternate-base); border: 1px solid palette(highlight); "
+            "border-radius: 4px; }"
         )
         self.title = _Title()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
@@ -136,7 +137,8 @@ class StepBar(QFrame):
         self.spec_link.setCursor(Qt.CursorShape.PointingHandCursor)
         self.spec_link.setObjectName("specLink")
         self.spec_link.setStyleSheet(
-            "#specLink { color: palette(link); text-decoration: underline; text-align: left; padding: 0; border: none; }"
+            "#specLink { color: palette(link); text-decoration: underline; text-align: left; "
+            "padding: 0; border: none; }"
         )
         self.spec_link.clicked.connect(self._spec_clicked)
         self.message = QPlainTextEdit()
@@ -298,13 +300,13 @@ class StepBar(QFrame):
         self.run_button.setText(self.tr("Run to end"))
         self.run_button.setToolTip(
             self.tr(
-                "Leave step mode: the waiting message and all later ones go without waiting, and the view follows the newest entry again"
+                "Leave step mode: the waiting message and all later ones go without waiting, and the view follows the newest entry again"  # noqa: E501
             )
         )
         self.back_button.setText(self.tr("Step back"))
         self.back_button.setToolTip(
             self.tr(
-                "Show the previous step in the timeline and the diagram (the wire cannot be undone: only the view moves)"
+                "Show the previous step in the timeline and the diagram (the wire cannot be undone: only the view moves)"  # noqa: E501
             )
         )
 

@@ -63,7 +63,10 @@ def tone(source: QWidget | QPalette | None, name: str) -> str:
 def card_style(selector: str, dark: bool) -> str:
     """The style sheet of a card (a bordered, rounded surface) for ``selector``."""
     i = 1 if dark else 0
-    return f"{selector} {{ border: 1px solid {COLOURS['card-border'][i]}; border-radius: 6px; background: {COLOURS['card-background'][i]}; }}"
+    return (
+        f"{selector} {{ border: 1px solid {COLOURS['card-border'][i]}; border-radius: 6px; "
+        f"background: {COLOURS['card-background'][i]}; }}"
+    )
 
 
 def mix(a: QColor, b: QColor, amount: float) -> QColor:

@@ -12,8 +12,9 @@ switch), so no label keeps the previous palette's colour; :func:`muted` is the s
 
 The kit: :class:`ErrorLabel` (the one way to say what went wrong where it happened),
 :class:`OneLineLabel` (a note kept to one line however narrow its column: the rest in its
-tooltip, shown on a click too), :class:`BusyIndicator`, :func:`section_title`, :class:`PagedListView` (a filterable list fed by
-a session ``ListPager``, with Refresh, Load more and the pager's notes) and
+tooltip, shown on a click too), :class:`BusyIndicator`, :func:`section_title`,
+:class:`PagedListView` (a filterable list fed by a session ``ListPager``, with Refresh, Load
+more and the pager's notes) and
 :class:`CompletionField` (a line edit whose suggestions come from ``completion/complete``).
 """
 
@@ -22,7 +23,6 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from contextlib import contextmanager
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontDatabase
@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.session.operations import ListPager
 
 from .text import list_notes_text
@@ -222,7 +223,10 @@ class ErrorLabel(QLabel):
     hidden while empty. ``boxed``: on a tinted, bordered box (a panel's error area) rather than
     a bare line under a field."""
 
-    BOX = "background: rgba(198, 40, 40, 0.08); border: 1px solid rgba(198, 40, 40, 0.35); border-radius: 4px; padding: 6px;"
+    BOX = (
+        "background: rgba(198, 40, 40, 0.08); border: 1px solid rgba(198, 40, 40, 0.35); "
+        "border-radius: 4px; padding: 6px;"
+    )
 
     def __init__(self, name: str = "panelError", *, boxed: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -351,7 +355,7 @@ class PagedListView(QWidget):
     def entries(self) -> list[dict]:
         return [item.data(0, ITEM_ROLE) for item in self._items()]
 
-    def select_where(self, key: str, value: Any) -> bool:
+    def select_where(self, key: str, value: JsonValue) -> bool:
         for item in self._items():
             entry = item.data(0, ITEM_ROLE)
             if isinstance(entry, dict) and entry.get(key) == value:
@@ -434,13 +438,13 @@ class CompletionField(QLineEdit):
             self.timer.stop()
             self._fire()
 
-    def set_suggestions(self, value: str, values: list[str], total: Any = None, has_more: Any = False) -> bool:
+    def set_suggestions(self, value: str, values: list[str], total: int | None = None, has_more: bool = False) -> bool:
         """Suggestions for ``value``; dropped (False) when the text has changed since."""
         if value != self.text():
             return False
         self.answered = value
-        self.total = total if isinstance(total, int) else None
-        self.has_more = has_more is True
+        self.total = total
+        self.has_more = has_more
         self.model.setStringList(values)
         hint = ""
         if values:

@@ -46,7 +46,7 @@ class WindowActions(QObject):
         w.act_step.setShortcut(QKeySequence("Ctrl+T"))
         w.act_step.setToolTip(
             self.tr(
-                "Step mode: every message in both directions, and each shutdown step, waits for Continue. Switched on during a session, the next message waits; off, what waits goes on (Ctrl+T)"
+                "Step mode: every message in both directions, and each shutdown step, waits for Continue. Switched on during a session, the next message waits; off, what waits goes on (Ctrl+T)"  # noqa: E501
             )
         )
         w.act_step.setChecked(w.step_mode)  # kept when the actions are made again (a language change)
@@ -89,7 +89,7 @@ class WindowActions(QObject):
         w.act_presenter.setShortcut(QKeySequence("F11"))
         w.act_presenter.setToolTip(
             self.tr(
-                "For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)"
+                "For a projector: larger diagram, step bar and timeline, side panels hidden, lesson notes for the current state (F11)"  # noqa: E501
             )
         )
         w.act_presenter.setChecked(w.layouts.presenting)
@@ -100,7 +100,7 @@ class WindowActions(QObject):
         w.act_reanalyse = QAction(self.tr("Re-analyse with the current rules"), w)
         w.act_reanalyse.setToolTip(
             self.tr(
-                "Judge the opened recording again with this inspector's rules and schemas, and show what came out differently"
+                "Judge the opened recording again with this inspector's rules and schemas, and show what came out differently"  # noqa: E501
             )
         )
         w.act_reanalyse.triggered.connect(w.files.reanalyse)
@@ -113,14 +113,14 @@ class WindowActions(QObject):
         w.act_import = QAction(self.tr("Import servers…"), w)
         w.act_import.setToolTip(
             self.tr(
-                "Add servers from Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector settings, or a registry server.json"
+                "Add servers from Claude Desktop, VS Code, Cursor, Windsurf or MCP Inspector settings, or a registry server.json"  # noqa: E501
             )
         )
         w.act_import.triggered.connect(lambda: w.files.import_servers())
         w.act_export_server = QAction(self.tr("Export server entry…"), w)
         w.act_export_server.setToolTip(
             self.tr(
-                "The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out"
+                "The selected server as an entry for another client's configuration file (Claude Desktop, Cursor, VS Code, Windsurf, MCP Inspector), secrets left out"  # noqa: E501
             )
         )
         w.act_export_server.triggered.connect(lambda: w.files.export_server())

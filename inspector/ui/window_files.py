@@ -177,7 +177,8 @@ class WindowFiles(QObject):
         views take the entries read since they last did (at most every LOADING_FRAME_S: a few
         thousand entries, a few ms), so no frame of the ticker has a backlog to catch up on; the
         tables first, then the diagram, the panels' replay index and the status."""
-        if self.opener is None or self.opener.recording is not self.window.recording:
+        rec = self.window.recording
+        if self.opener is None or rec is None or self.opener.recording is not rec:
             return
         now = time.monotonic()
         if now - self._loading_shown < LOADING_FRAME_S:
@@ -185,16 +186,18 @@ class WindowFiles(QObject):
         self._loading_shown = now
         if self.indicator is not None:
             self.indicator.set_fraction(self.opener.fraction())
-        self._fetch_all(self.window.recording)
+        self._fetch_all(rec)
         self.window.refresh()
-        flagged_rows(self.window.recording)  # the replay bar's marks, a slice at a time, ready when it is loaded
+        flagged_rows(rec)  # the replay bar's marks, a slice at a time, ready when it is loaded
 
     def _fetch_all(self, rec: Recording) -> None:
         """The tables over ``rec`` (the timeline, the Logs panel's) take every entry that
         arrived, whatever their per-tick budget: the slices are the budget while it loads."""
-        models = [self.window.timeline.model] + [
-            p.model for p in self.window.panels.panels.values() if isinstance(getattr(p, "model", None), RowTableModel)
-        ]
+        models: list[RowTableModel] = [self.window.timeline.model]
+        for panel in self.window.panels.panels.values():
+            model = getattr(panel, "model", None)  # the Logs panel's table; the others have none
+            if isinstance(model, RowTableModel):
+                models.append(model)
         for model in models:
             if model.recording() is rec:
                 model.fetch_new(everything=True)
@@ -428,7 +431,7 @@ class WindowFiles(QObject):
         if end - first < total:
             self.window.statusBar().showMessage(
                 self.tr(
-                    "Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others."
+                    "Exported rows {first}–{last} of {total} to {path}: one file holds at most {limit} rows. Select the row to start from and export again for the others."  # noqa: E501
                 ).format(
                     first=f"{first + 1:,}",
                     last=f"{end:,}",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, QObject, Qt, QTimer
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QDockWidget, QWidget
 
@@ -60,7 +60,7 @@ class WindowLayouts(QObject):
         self.base_layout = "debugging"  # the chosen named layout (presenter mode goes over it)
         self.presenting = False
         self.connection_compact = False  # the Connection panel's form (compact once connected)
-        self.default_state = b""  # the docks and toolbar as built (remember_defaults)
+        self.default_state = QByteArray()  # the docks and toolbar as built (remember_defaults)
         self._shown_once = False
         self._arranged = False  # a saved arrangement was restored: the first show keeps it
         self._present_at_start = False
@@ -103,8 +103,8 @@ class WindowLayouts(QObject):
                 font.setPointSizeF(widget.font().pointSizeF() * self.PRESENTER_SCALE)
                 widget.setFont(font)
         else:
-            for widget, font in self._fonts_before.items():
-                widget.setFont(font)
+            for shown, font in self._fonts_before.items():
+                shown.setFont(font)
         # a projector's 1280×720: the diagram (with its lesson notes) across the top, the timeline
         # and the step bar side by side below it in place of the details, which are put away
         self.window.timeline.set_compact(on)
@@ -226,8 +226,8 @@ class WindowLayouts(QObject):
             or not self.window.isVisible()
         ):
             return
-        if self.window.layout() is not None:
-            self.window.layout().activate()
+        if (outer := self.window.layout()) is not None:
+            outer.activate()
         sizes = self.window.central_split.sizes()
         total = sum(sizes)
         need = self.window.diagram.wanted_height() - self.window.diagram.height()
@@ -265,8 +265,8 @@ class WindowLayouts(QObject):
             Qt.Orientation.Horizontal,
         )
         self.fit_connection_dock()
-        if self.window.layout() is not None:
-            self.window.layout().activate()  # the centre's size now, for the splitters' shares
+        if (outer := self.window.layout()) is not None:
+            outer.activate()  # the centre's size now, for the splitters' shares
         diagram_share, timeline_share = self.LAYOUT_SHARES[name]
         height = max(2, sum(self.window.central_split.sizes()), self.window.central_split.height())
         top = round(height * diagram_share)
