@@ -25,7 +25,7 @@ import signal
 import sys
 from pathlib import Path
 from collections.abc import Sequence
-from typing import TextIO, TypeAlias
+from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 import anyio
 import orjson
@@ -45,7 +45,6 @@ from inspector.session import (
     SessionOptions,
     StartFailed,
 )
-from inspector.session.controllers.tools import REFUSE_EXCLUDED, Refusal, ToolsController
 from inspector.session.entry_text import transcript_bytes
 from inspector.session.handlers import ANSWER_CAPABILITY, Answer, check_answer_value, json_object, parse_answer
 from inspector.session.imports import FORMATS, ImportResult, read_config
@@ -56,6 +55,9 @@ from inspector.session.secrecy import secret_header
 from inspector.session.session import describe_unread
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
 from inspector.transport.base import TransportKind, describe_exit, signal_name
+
+if TYPE_CHECKING:  # the tools controller is imported when a tools/call is judged (probe starts without it)
+    from inspector.session.controllers.tools import Refusal
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -230,7 +232,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--self-test",
         action="store_true",
         help="check this installation and exit (0 ok, 1 failed, saying what): paint the window (on the display "
-        "there is: xcb under xvfb-run; offscreen without one; QT_QPA_PLATFORM chooses), connect to the built-in demo server, run tools/list, shut it down, load the Chinese translation",
+        "there is: xcb under xvfb-run; offscreen without one; QT_QPA_PLATFORM chooses), connect to the "
+        "built-in demo server, run tools/list, shut it down, load the Chinese translation",
     )
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser(
@@ -242,8 +245,11 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_HELP
         + "\n"
         + JSON_OUTPUT
-        + '\nexamples:\n  mcp-session-inspector probe --request tools/list --request \'tools/call={"name":"echo","arguments":{"message":"hi"}}\' -- npx -y @modelcontextprotocol/server-everything\n'
-        "  mcp-session-inspector probe --config ~/.config/Claude/claude_desktop_config.json --server github --request tools/list\n",
+        + "\nexamples:\n  mcp-session-inspector probe --request tools/list --request "
+        '\'tools/call={"name":"echo","arguments":{"message":"hi"}}\' -- npx -y '
+        "@modelcontextprotocol/server-everything\n"
+        "  mcp-session-inspector probe --config ~/.config/Claude/claude_desktop_config.json --server github "
+        "--request tools/list\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
@@ -269,7 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TEXT",
         action=_Step,
         default=[],
-        help="send TEXT as it is, after the start sequence, in order with --request: one line over stdio, one POST body over HTTP; "
+        help="send TEXT as it is, after the start sequence, in order with --request: one line over stdio, one "
+        "POST body over HTTP; "
         "valid or not, it is recorded as hand-written and judged (repeatable)",
     )
     p.add_argument("--record", metavar="FILE", type=Path, help="write the recording (JSON Lines) to FILE as it happens")
@@ -288,7 +295,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         type=seconds,
         default=3.0,
-        help="auto mode over stdio: seconds server/discover may stay unanswered, once the server has read it, before falling back (default 3)",
+        help=(
+            "auto mode over stdio: seconds server/discover may stay unanswered, once the server has read it, "
+            "before falling back (default 3)"
+        ),
     )
     p.add_argument(
         "--start-timeout",
@@ -318,9 +328,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         help="how to answer a request from the server (repeatable; implies the client capability it needs): "
-        "elicitation=accept-defaults|decline|cancel|JSON (accept-defaults: the form's default values; it declines when a required "
-        "field has no default and for URL mode), sampling=JSON, roots=JSON, or ping, tasks/get, tasks/result, tasks/list, "
-        "tasks/cancel=JSON; a JSON answer is the result object, checked against the schema of the versions the probe may speak. "
+        "elicitation=accept-defaults|decline|cancel|JSON (accept-defaults: the form's default values; it "
+        "declines when a required "
+        "field has no default and for URL mode), sampling=JSON, roots=JSON, or ping, tasks/get, "
+        "tasks/result, tasks/list, "
+        "tasks/cancel=JSON; a JSON answer is the result object, checked against the schema of the versions "
+        "the probe may speak. "
         "Without it: roots from --root, sampling rejected, elicitation declined",
     )
     p.add_argument(
@@ -360,7 +373,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SIZE",
         type=parse_size,
         default=DEFAULT_MAX_LINE,
-        help="longest stdout/stderr line, HTTP body or SSE event kept whole, in bytes or with K/M/G (default 64M); a longer one keeps its first SIZE bytes, the rest is counted and dropped (stdio.line-too-long, http.message-too-long, http.body-too-long)",
+        help=(
+            "longest stdout/stderr line, HTTP body or SSE event kept whole, in bytes or with K/M/G (default "
+            "64M); a longer one keeps its first SIZE bytes, the rest is counted and dropped "
+            "(stdio.line-too-long, http.message-too-long, http.body-too-long)"
+        ),
     )
     p.add_argument(
         "--max-request-time",
@@ -379,7 +396,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--transport",
         choices=["auto", "streamable-http", "sse"],
         default="auto",
-        help="with --url: auto (default: Streamable HTTP, and the 2024-11-05 HTTP+SSE transport if initialize's POST is refused with a 4xx), "
+        help="with --url: auto (default: Streamable HTTP, and the 2024-11-05 HTTP+SSE transport if initialize's "
+        "POST is refused with a 4xx), "
         "streamable-http, or sse (the URL is then the event stream's)",
     )
     p.add_argument(
@@ -388,20 +406,25 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         help="with --url: a header sent with every request (repeatable); one whose name or value looks secret "
-        "(Authorization, Proxy-Authorization, Cookie, a name with key, token, secret, password or auth; a Bearer or other token) "
+        "(Authorization, Proxy-Authorization, Cookie, a name with key, token, secret, password or auth; a "
+        "Bearer or other token) "
         "is masked in every output, as --bearer-env is",
     )
     p.add_argument(
         "--bearer-env",
         metavar="VAR",
-        help="with --url: send 'Authorization: Bearer' with the token in environment variable VAR (a secret: masked in every output)",
+        help=(
+            "with --url: send 'Authorization: Bearer' with the token in environment variable VAR (a secret: "
+            "masked in every output)"
+        ),
     )
     p.add_argument("--insecure", action="store_true", help="with --url: do not verify the server's TLS certificate")
     p.add_argument(
         "--config",
         metavar="FILE",
         type=Path,
-        help="probe a server defined in FILE: Claude Desktop's claude_desktop_config.json, VS Code's mcp.json, Cursor's mcp.json, "
+        help="probe a server defined in FILE: Claude Desktop's claude_desktop_config.json, VS Code's mcp.json, "
+        "Cursor's mcp.json, "
         "Windsurf's mcp_config.json, an MCP Inspector config or a registry server.json (format detected; see --format)",
     )
     p.add_argument(
@@ -412,8 +435,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ID=VALUE",
         action="append",
         default=[],
-        help="with --config: the value of an input the file asks for (VS Code ${input:ID}, a registry variable; repeatable). "
-        "An input left out takes its default; one without a default that is required, or that VS Code would prompt for, must be given "
+        help="with --config: the value of an input the file asks for (VS Code ${input:ID}, a registry variable; "
+        "repeatable). "
+        "An input left out takes its default; one without a default that is required, or that VS Code would "
+        "prompt for, must be given "
         "(ID= gives it empty)",
     )
     p.add_argument(
@@ -535,7 +560,8 @@ def http_headers(args: argparse.Namespace) -> list[EnvVar]:
         value = value.strip()
         if any(c in "\r\n" or (ord(c) < 0x20 and c != "\t") or ord(c) == 0x7F for c in value):
             raise UsageError(
-                f"--header {name.strip()}: the value holds a line break or another control character, which HTTP does not allow in a header"
+                f"--header {name.strip()}: the value holds a line break or another control character, which "
+                "HTTP does not allow in a header"
             )
         if not all(0x20 <= ord(c) <= 0x7E or c == "\t" for c in value):
             raise UsageError(f"--header {name.strip()}: the value must be plain ASCII")
@@ -581,7 +607,8 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         argv = [sys.executable, *demo_args(), *argv]
     if not argv and not args.url and from_file is None:
         raise UsageError(
-            "no server command given: put it after --, e.g. probe -- node server.js (or use --demo, --url URL or --config FILE)"
+            "no server command given: put it after --, e.g. probe -- node server.js (or use --demo, --url "
+            "URL or --config FILE)"
         )
     era = EraMode(args.era)
     if args.protocol_version:  # the profile picks the era a version implies; conflicts are the user's to fix
@@ -651,7 +678,8 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
     )
     if args.record is not None and args.record.is_dir():
         raise UsageError(
-            f"--record {args.record}: that is a folder; give the recording's file name (e.g. {args.record / 'probe.jsonl'})"
+            f"--record {args.record}: that is a folder; give the recording's file name (e.g. "
+            f"{args.record / 'probe.jsonl'})"
         )
     # --record FILE is written by the probe (RecordFile), not the session: its summary carries the exit
     return profile.to_options(accept_unsupported_version=args.accept_unsupported_version)
@@ -1009,6 +1037,8 @@ FIND_TOOL_PAGES = 20
 
 def refusal_text(refusal: Refusal) -> str:
     """A :class:`~inspector.session.controllers.tools.Refusal` in the probe's words."""
+    from inspector.session.controllers.tools import REFUSE_EXCLUDED
+
     if refusal.code == REFUSE_EXCLUDED:
         return f"the tool is excluded, its x-mcp-header annotations break the 2026-07-28 rules: {refusal.detail}"
     names = ", ".join(refusal.detail) if isinstance(refusal.detail, tuple) else refusal.detail
@@ -1028,6 +1058,8 @@ async def refuse_call(session: Session, request: RequestSpec, tools_seen: dict[s
     negotiation = session.negotiation()
     if not isinstance(name, str) or negotiation.era != "modern":
         return None
+    from inspector.session.controllers.tools import ToolsController
+
     tools = ToolsController()
     tools.attach(session, negotiation.era, negotiation.version)
     if name not in tools_seen:

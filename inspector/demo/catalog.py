@@ -197,7 +197,10 @@ WEATHER_OUTPUT_SCHEMA = {
     "required": ["city", "temperature", "units", "conditions", "humidity"],
 }
 
-FORM_FIELDS_NOTE = "name (text), email, age (number), newsletter (yes/no), color (one of a list) and, from 2025-11-25, toppings (several of a list)"
+FORM_FIELDS_NOTE = (
+    "name (text), email, age (number), newsletter (yes/no), color (one of a list) and, from 2025-11-25, toppings "
+    "(several of a list)"
+)
 
 TOOLS: list[dict] = [
     {
@@ -214,7 +217,10 @@ TOOLS: list[dict] = [
     {
         "name": "input_types",
         "title": "Every input type",
-        "description": "Takes a string, an integer, a number, a boolean, an enum, arrays and a nested object with defaults, and returns the arguments with the defaults filled in.",
+        "description": (
+            "Takes a string, an integer, a number, a boolean, an enum, arrays and a nested object with defaults, "
+            "and returns the arguments with the defaults filled in."
+        ),
         "inputSchema": INPUT_TYPES_SCHEMA,
         "annotations": _READ_ONLY,
     },
@@ -222,7 +228,10 @@ TOOLS: list[dict] = [
         "_needs": "output-schema",
         "name": "get_weather",
         "title": "Weather (structured output)",
-        "description": "Made-up weather for a city, as structuredContent that matches the tool's outputSchema (plus the same JSON as text).",
+        "description": (
+            "Made-up weather for a city, as structuredContent that matches the tool's outputSchema (plus the "
+            "same JSON as text)."
+        ),
         "inputSchema": {
             "type": "object",
             "properties": {
@@ -237,7 +246,10 @@ TOOLS: list[dict] = [
     {
         "name": "long_running",
         "title": "Long-running (progress, cancellation, tasks)",
-        "description": "Works for steps x step_ms milliseconds, reporting progress when the request carries a progressToken. Cancel it and it stops without answering. In 2025-11-25 it can also run as a task.",
+        "description": (
+            "Works for steps x step_ms milliseconds, reporting progress when the request carries a "
+            "progressToken. Cancel it and it stops without answering. In 2025-11-25 it can also run as a task."
+        ),
         "inputSchema": {
             "type": "object",
             "properties": {
@@ -251,7 +263,10 @@ TOOLS: list[dict] = [
     {
         "name": "media",
         "title": "Image, audio and links",
-        "description": "Returns a PNG image, a WAV tone (from 2025-03-26) and links to resources (resource_link from 2025-06-18; an embedded resource before).",
+        "description": (
+            "Returns a PNG image, a WAV tone (from 2025-03-26) and links to resources (resource_link from "
+            "2025-06-18; an embedded resource before)."
+        ),
         "inputSchema": _EMPTY,
         "annotations": _READ_ONLY,
     },
@@ -268,7 +283,10 @@ TOOLS: list[dict] = [
     {
         "name": "log_levels",
         "title": "Log at every level",
-        "description": "Sends one notifications/message at each of the 8 log levels; the client's level decides which arrive (logging/setLevel in legacy, the per-request logLevel in 2026-07-28).",
+        "description": (
+            "Sends one notifications/message at each of the 8 log levels; the client's level decides which "
+            "arrive (logging/setLevel in legacy, the per-request logLevel in 2026-07-28)."
+        ),
         "inputSchema": _EMPTY,
         "annotations": _READ_ONLY,
     },
@@ -285,14 +303,20 @@ TOOLS: list[dict] = [
     {
         "name": "touch_resource",
         "title": "Update a resource",
-        "description": "Changes a resource (demo://counter counts up) and sends notifications/resources/updated to whoever subscribed to it.",
+        "description": (
+            "Changes a resource (demo://counter counts up) and sends notifications/resources/updated to whoever "
+            "subscribed to it."
+        ),
         "inputSchema": {"type": "object", "properties": {"uri": {"type": "string", "default": "demo://counter"}}},
         "annotations": {"readOnlyHint": False, "destructiveHint": False, "openWorldHint": False},
     },
     {
         "name": "list_roots",
         "title": "Ask the client for its roots",
-        "description": "Asks the client for roots/list (a request in legacy, an InputRequiredResult in 2026-07-28) and returns what it said.",
+        "description": (
+            "Asks the client for roots/list (a request in legacy, an InputRequiredResult in 2026-07-28) and "
+            "returns what it said."
+        ),
         "inputSchema": _EMPTY,
         "annotations": _READ_ONLY,
     },
@@ -313,7 +337,9 @@ TOOLS: list[dict] = [
         "_needs": "elicitation",
         "name": "elicit_form",
         "title": "Ask the user (form)",
-        "description": f"Asks the user to fill in a form (elicitation/create, form mode): {FORM_FIELDS_NOTE}, with defaults.",
+        "description": (
+            f"Asks the user to fill in a form (elicitation/create, form mode): {FORM_FIELDS_NOTE}, with defaults."
+        ),
         "inputSchema": _EMPTY,
         "annotations": _READ_ONLY,
     },
@@ -321,7 +347,9 @@ TOOLS: list[dict] = [
         "_needs": "elicitation-url",
         "name": "elicit_url",
         "title": "Send the user to a URL",
-        "description": "Asks the user to open a URL (elicitation/create, url mode) for an out-of-band step such as signing in.",
+        "description": (
+            "Asks the user to open a URL (elicitation/create, url mode) for an out-of-band step such as signing in."
+        ),
         "inputSchema": _EMPTY,
         "annotations": {"readOnlyHint": True, "openWorldHint": True},
     },

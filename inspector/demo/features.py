@@ -337,7 +337,8 @@ def tool_media(call: Call, args: dict) -> dict:
 def tool_always_fails(call: Call, args: dict) -> dict:
     reason = args.get("reason", "the demo tool always fails")
     return tool_error(
-        f"Something went wrong: {reason}. (isError: true means the tool ran and failed; the request itself succeeded, so the model can read this and try again.)"
+        f"Something went wrong: {reason}. (isError: true means the tool ran and failed; the request itself "
+        "succeeded, so the model can read this and try again.)"
     )
 
 
@@ -349,12 +350,14 @@ def tool_log_levels(call: Call, args: dict) -> dict:
     ]
     if call.modern and call.log_level is None:
         return text_result(
-            "This request carried no io.modelcontextprotocol/logLevel in _meta, so no log messages were sent (a 2026-07-28 server must not log without it)."
+            "This request carried no io.modelcontextprotocol/logLevel in _meta, so no log messages were sent "
+            "(a 2026-07-28 server must not log without it)."
         )
     floor = call.log_level
     how = "the request's io.modelcontextprotocol/logLevel" if call.modern else "logging/setLevel"
     return text_result(
-        f"Sent {len(sent)} of {len(LOG_LEVELS)} log messages: {', '.join(sent) or 'none'} (level {floor}, set by {how})."
+        f"Sent {len(sent)} of {len(LOG_LEVELS)} log messages: {', '.join(sent) or 'none'} (level {floor}, "
+        f"set by {how})."
     )
 
 
@@ -492,14 +495,16 @@ def ask(call: Call, key: str, method: str, params: dict) -> dict:
             return responses[key]
         if "requestState" in call.params:
             raise ToolError(
-                f"The client retried without an answer to {method} (input request {key!r}): it declined or could not fulfil it."
+                f"The client retried without an answer to {method} (input request {key!r}): it declined or "
+                "could not fulfil it."
             )
         state = _encode_state({"tool": call.params.get("name"), "asked": key})
         raise InputRequired({key: {"method": method, "params": params}}, state)
     if missing is not None:
         cap = next(iter(missing))
         raise ToolError(
-            f"The client did not declare the {cap!r} capability{'' if missing[cap] == {} else ' ' + repr(missing[cap])} in initialize, "
+            f"The client did not declare the {cap!r} "
+            f"capability{'' if missing[cap] == {} else ' ' + repr(missing[cap])} in initialize, "
             f"so the server must not send {method} (capability negotiation). Reconnect offering it."
         )
     try:

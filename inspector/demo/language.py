@@ -21,7 +21,8 @@ ZH_CN: dict[str, str] = {
         "A teaching server bundled with MCP Session Inspector. Every tool exists to show one part of the protocol: "
         "input schemas (input_types), structured output (get_weather), progress and cancellation (long_running), "
         "media content (media), tool errors (always_fails), logging (log_levels), list changes (add_item), "
-        "resource updates (touch_resource) and requests to the client (list_roots, sample_llm, elicit_form, elicit_url). "
+        "resource updates (touch_resource) and requests to the client (list_roots, sample_llm, elicit_form, "
+        "elicit_url). "
         "lesson_switch turns the misbehaviour lessons on and off while connected."
     ): (
         "MCP Session Inspector 自带的教学服务器。每个工具演示协议的一个部分：输入 Schema（input_types）、"
@@ -34,7 +35,8 @@ ZH_CN: dict[str, str] = {
     "Returns the message it was given.": "原样返回收到的消息。",
     "Text to send back.": "要返回的文本。",
     "Every input type": "所有输入类型",
-    "Takes a string, an integer, a number, a boolean, an enum, arrays and a nested object with defaults, and returns the arguments with the defaults filled in.": (
+    "Takes a string, an integer, a number, a boolean, an enum, arrays and a nested object with defaults, and "
+    "returns the arguments with the defaults filled in.": (
         "接受字符串、整数、数字、布尔值、枚举、数组和带默认值的嵌套对象，返回补全默认值后的参数。"
     ),
     "Any text (a string with a minimum length).": "任意文本（有最小长度的字符串）。",
@@ -47,40 +49,56 @@ ZH_CN: dict[str, str] = {
     "A nested object whose members have defaults.": "成员带默认值的嵌套对象。",
     "Nested one level deeper.": "再嵌套一层。",
     "Weather (structured output)": "天气（结构化输出）",
-    "Made-up weather for a city, as structuredContent that matches the tool's outputSchema (plus the same JSON as text).": (
+    "Made-up weather for a city, as structuredContent that matches the tool's outputSchema (plus the same "
+    "JSON as text).": (
         "某个城市的虚构天气，以符合工具 outputSchema 的 structuredContent 返回（另附同样的 JSON 文本）。"
     ),
     "Any city name.": "任意城市名。",
     "In the requested units.": "使用请求的单位。",
     "Long-running (progress, cancellation, tasks)": "长时间运行（进度、取消、任务）",
-    "Works for steps x step_ms milliseconds, reporting progress when the request carries a progressToken. Cancel it and it stops without answering. In 2025-11-25 it can also run as a task.": (
-        "运行 steps × step_ms 毫秒；请求带有 progressToken 时报告进度。取消后它停止且不作答。在 2025-11-25 中也可以作为任务运行。"
+    "Works for steps x step_ms milliseconds, reporting progress when the request carries a progressToken. "
+    "Cancel it and it stops without answering. In 2025-11-25 it can also run as a task.": (
+        "运行 steps × step_ms 毫秒；请求带有 progressToken 时报告进度。取消后它停止且不作答。在 2025-11-25 "
+        "中也可以作为任务运行。"
     ),
     "Image, audio and links": "图片、音频和链接",
-    "Returns a PNG image, a WAV tone (from 2025-03-26) and links to resources (resource_link from 2025-06-18; an embedded resource before).": (
-        "返回一张 PNG 图片、一段 WAV 音（自 2025-03-26 起）和资源链接（自 2025-06-18 起为 resource_link，之前为嵌入资源）。"
+    "Returns a PNG image, a WAV tone (from 2025-03-26) and links to resources (resource_link from "
+    "2025-06-18; an embedded resource before).": (
+        "返回一张 PNG 图片、一段 WAV 音（自 2025-03-26 起）和资源链接（自 2025-06-18 起为 "
+        "resource_link，之前为嵌入资源）。"
     ),
     "Always fails": "总是失败",
-    "Returns a tool error (isError: true): the call worked, the tool did not.": "返回工具错误（isError: true）：调用本身成功了，工具没有。",
+    "Returns a tool error (isError: true): the call worked, the tool did not.": (
+        "返回工具错误（isError: true）：调用本身成功了，工具没有。"
+    ),
     "Log at every level": "每个级别各记一条日志",
-    "Sends one notifications/message at each of the 8 log levels; the client's level decides which arrive (logging/setLevel in legacy, the per-request logLevel in 2026-07-28).": (
+    "Sends one notifications/message at each of the 8 log levels; the client's level decides which arrive "
+    "(logging/setLevel in legacy, the per-request logLevel in 2026-07-28).": (
         "在 8 个日志级别上各发送一条 notifications/message；由客户端设定的级别决定哪些会到达"
         "（旧时代用 logging/setLevel，2026-07-28 用每个请求的 logLevel）。"
     ),
     "Add a resource, tool or prompt": "添加资源、工具或提示词",
-    "Adds a resource, tool or prompt and announces it with the matching list_changed notification.": "添加一个资源、工具或提示词，并用对应的 list_changed 通知宣布。",
+    "Adds a resource, tool or prompt and announces it with the matching list_changed notification.": (
+        "添加一个资源、工具或提示词，并用对应的 list_changed 通知宣布。"
+    ),
     "Update a resource": "更新资源",
-    "Changes a resource (demo://counter counts up) and sends notifications/resources/updated to whoever subscribed to it.": (
+    "Changes a resource (demo://counter counts up) and sends notifications/resources/updated to whoever "
+    "subscribed to it.": (
         "修改一个资源（demo://counter 加一），并向订阅了它的客户端发送 notifications/resources/updated。"
     ),
     "Ask the client for its roots": "向客户端索取根目录",
-    "Asks the client for roots/list (a request in legacy, an InputRequiredResult in 2026-07-28) and returns what it said.": (
+    "Asks the client for roots/list (a request in legacy, an InputRequiredResult in 2026-07-28) and returns "
+    "what it said.": (
         "向客户端请求 roots/list（旧时代是一个请求，2026-07-28 是 InputRequiredResult），并返回客户端的回答。"
     ),
     "Ask the client's model": "询问客户端的模型",
-    "Asks the client for sampling/createMessage and returns the model's answer.": "向客户端发送 sampling/createMessage，并返回模型的回答。",
+    "Asks the client for sampling/createMessage and returns the model's answer.": (
+        "向客户端发送 sampling/createMessage，并返回模型的回答。"
+    ),
     "Ask the user (form)": "询问用户（表单）",
-    "Asks the user to fill in a form (elicitation/create, form mode): name (text), email, age (number), newsletter (yes/no), color (one of a list) and, from 2025-11-25, toppings (several of a list), with defaults.": (
+    "Asks the user to fill in a form (elicitation/create, form mode): name (text), email, age (number), "
+    "newsletter (yes/no), color (one of a list) and, from 2025-11-25, toppings (several of a list), with "
+    "defaults.": (
         "请用户填写表单（elicitation/create，表单模式）：姓名（文本）、电子邮件、年龄（数字）、订阅简报（是/否）、"
         "颜色（单选），自 2025-11-25 起还有配料（多选），均带默认值。"
     ),
@@ -89,7 +107,9 @@ ZH_CN: dict[str, str] = {
         "请用户打开一个网址（elicitation/create，URL 模式），完成登录之类的带外步骤。"
     ),
     "Lesson switch": "课程开关",
-    "flood: RATE:COUNT (default 0:10000); oversized: BYTES (default 1048576).": "flood：速率:条数（默认 0:10000）；oversized：字节数（默认 1048576）。",
+    "flood: RATE:COUNT (default 0:10000); oversized: BYTES (default 1048576).": (
+        "flood：速率:条数（默认 0:10000）；oversized：字节数（默认 1048576）。"
+    ),
     # resources and templates
     "Read me": "自述",
     "A static text resource.": "静态文本资源。",
@@ -98,9 +118,13 @@ ZH_CN: dict[str, str] = {
     "Tone": "音调",
     "A static binary resource: a short 440 Hz WAV tone.": "静态二进制资源：一段短的 440 Hz WAV 音。",
     "Counter": "计数器",
-    "Text that changes each time the touch_resource tool is called; subscribe to it.": "每次调用 touch_resource 工具都会变化的文本；订阅它试试。",
+    "Text that changes each time the touch_resource tool is called; subscribe to it.": (
+        "每次调用 touch_resource 工具都会变化的文本；订阅它试试。"
+    ),
     "Catalogue item": "目录条目",
-    "One item of a small catalogue; both arguments complete (item depends on category).": "小目录中的一个条目；两个参数都可补全（item 取决于 category）。",
+    "One item of a small catalogue; both arguments complete (item depends on category).": (
+        "小目录中的一个条目；两个参数都可补全（item 取决于 category）。"
+    ),
     "The demo's logo.": "演示服务器的标志。",
     # prompts
     "Greeting": "问候",
@@ -108,7 +132,9 @@ ZH_CN: dict[str, str] = {
     "Who to greet.": "问候谁。",
     "casual, formal or pirate.": "casual（随意）、formal（正式）或 pirate（海盗）。",
     "Code review": "代码审查",
-    "Asks for a review of a snippet in a language (the language completes).": "请求审查某种语言的代码片段（语言可补全）。",
+    "Asks for a review of a snippet in a language (the language completes).": (
+        "请求审查某种语言的代码片段（语言可补全）。"
+    ),
     "The programming language.": "编程语言。",
     "The code to review.": "要审查的代码。",
     # elicitation

@@ -262,26 +262,31 @@ def _duplicate(server: Any, value: Any, ctx: ResponseContext) -> None:
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "slow-start",
-        "Waits SECONDS before reading stdin, so the client's first message sits unanswered and its probe or connect timeout is put to the test.",
+        "Waits SECONDS before reading stdin, so the client's first message sits unanswered and its probe or "
+        "connect timeout is put to the test.",
         metavar="SECONDS",
         parse=_seconds,
         hooks={Hook.START: _slow_start},
     ),
     Lesson(
         "noise",
-        "Writes banner lines that are not JSON to stdout before the first message: stdout is for MCP messages only (stdio.not-json).",
+        "Writes banner lines that are not JSON to stdout before the first message: stdout is for MCP "
+        "messages only (stdio.not-json).",
         runtime=True,
         hooks={Hook.START: _noise_at_start, Hook.SWITCHED_ON: _noise_now},
     ),
     Lesson(
         "early-request",
-        "Sends roots/list right after the initialize result, before the client's initialized notification (lifecycle.request-before-initialized).",
+        "Sends roots/list right after the initialize result, before the client's initialized notification "
+        "(lifecycle.request-before-initialized).",
         legacy_only=True,
         hooks={Hook.INITIALIZE: _early_request},
     ),
     Lesson(
         "wrong-version",
-        "Answers initialize with VERSION whatever the client asked for: an unknown one makes the client disconnect (lifecycle.version-unsupported), another legacy one is flagged (lifecycle.version-not-offered).",
+        "Answers initialize with VERSION whatever the client asked for: an unknown one makes the client "
+        "disconnect (lifecycle.version-unsupported), another legacy one is flagged "
+        "(lifecycle.version-not-offered).",
         metavar="VERSION",
         parse=_version,
         legacy_only=True,
@@ -289,19 +294,22 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "never-answer-initialize",
-        "Reads initialize and never answers it: the client's connect timeout has to end the start (lifecycle.no-answer).",
+        "Reads initialize and never answers it: the client's connect timeout has to end the start "
+        "(lifecycle.no-answer).",
         legacy_only=True,
         hooks={Hook.INITIALIZE: _never_answer},
     ),
     Lesson(
         "crash-during-initialize",
-        "Writes an error to stderr and exits with code 3 when initialize arrives: the client should show the exit code and stderr, not a timeout (lifecycle.exited-during-initialize).",
+        "Writes an error to stderr and exits with code 3 when initialize arrives: the client should show the "
+        "exit code and stderr, not a timeout (lifecycle.exited-during-initialize).",
         legacy_only=True,
         hooks={Hook.INITIALIZE: _crash},
     ),
     Lesson(
         "ignore-stdin-close",
-        "Keeps running after its stdin closes, so the client has to escalate to SIGTERM (lifecycle.ignored-stdin-close).",
+        "Keeps running after its stdin closes, so the client has to escalate to SIGTERM "
+        "(lifecycle.ignored-stdin-close).",
         runtime=True,
         hooks={Hook.STDIN_EOF: _keep_running},
     ),
@@ -318,7 +326,8 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "flood",
-        "Sends COUNT notifications/message lines of 150 bytes at RATE per second (0 = as fast as possible) once the session is up: a throughput and backpressure benchmark.",
+        "Sends COUNT notifications/message lines of 150 bytes at RATE per second (0 = as fast as possible) "
+        "once the session is up: a throughput and backpressure benchmark.",
         metavar="RATE:COUNT",
         parse=_flood,
         runtime=True,
@@ -348,7 +357,8 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "oversized",
-        "Sends one notifications/message line of BYTES bytes once the session is up: line-length limits and reader buffers.",
+        "Sends one notifications/message line of BYTES bytes once the session is up: line-length limits and "
+        "reader buffers.",
         metavar="BYTES",
         parse=_size,
         runtime=True,
@@ -356,7 +366,8 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "duplicate-response",
-        "Answers every request after the start sequence twice with the same id: one request, one response (jsonrpc.response-duplicate).",
+        "Answers every request after the start sequence twice with the same id: one request, one response "
+        "(jsonrpc.response-duplicate).",
         runtime=True,
         hooks={Hook.RESPONSE: _duplicate},
     ),

@@ -355,7 +355,8 @@ class DemoServer:
                 error_line(
                     id,
                     INVALID_REQUEST,
-                    "this connection serves the handshake protocol era (a legacy session); requests carrying the 2026-07-28 _meta envelope are not accepted on it",
+                    "this connection serves the handshake protocol era (a legacy session); requests carrying "
+                    "the 2026-07-28 _meta envelope are not accepted on it",
                 )
             )
             return
@@ -382,7 +383,8 @@ class DemoServer:
                 error_line(
                     id,
                     UNSUPPORTED_PROTOCOL_VERSION,
-                    "this connection serves the 2026-07-28 protocol (its first request carried the _meta envelope); the initialize handshake is not accepted",
+                    "this connection serves the 2026-07-28 protocol (its first request carried the _meta "
+                    "envelope); the initialize handshake is not accepted",
                     {"supported": list(MODERN_VERSIONS), "requested": str(params.get("protocolVersion"))},
                 )
             )
@@ -397,7 +399,8 @@ class DemoServer:
                 error_line(
                     id,
                     INVALID_PARAMS,
-                    f"params._meta must carry {META_PROTOCOL_VERSION!r} (a string) and {META_CLIENT_CAPABILITIES!r} (an object) on every request",
+                    f"params._meta must carry {META_PROTOCOL_VERSION!r} (a string) and "
+                    f"{META_CLIENT_CAPABILITIES!r} (an object) on every request",
                 )
             )
             return
@@ -594,7 +597,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang",
         choices=language.LANGUAGES,
         default="en",
-        help="language of the titles, descriptions, instructions and forms a person reads (names, URIs and results stay as they are; default en)",
+        help=(
+            "language of the titles, descriptions, instructions and forms a person reads (names, URIs and "
+            "results stay as they are; default en)"
+        ),
     )
     lessons.add_arguments(parser)
     return parser
