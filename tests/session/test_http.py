@@ -49,7 +49,7 @@ def exchanges(rec: Recording) -> list[dict]:
 
 
 def labels(rec: Recording) -> list[str]:
-    return [rec._extra[seq]["transition"]["label"] for seq in rec.transition_rows]
+    return [rec.extra_at(seq)["transition"]["label"] for seq in rec.transition_rows]
 
 
 @pytest.fixture(scope="module")

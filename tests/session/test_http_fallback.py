@@ -36,7 +36,9 @@ def events(rec: Recording) -> list[str]:
 
 
 def transitions(rec: Recording) -> list[tuple[str, str]]:
-    return [(rec._extra[s]["transition"]["event"], rec._extra[s]["transition"]["label"]) for s in rec.transition_rows]
+    return [
+        (rec.extra_at(s)["transition"]["event"], rec.extra_at(s)["transition"]["label"]) for s in rec.transition_rows
+    ]
 
 
 def sse_peer(kind: str, port: int) -> HttpPeer:

@@ -99,7 +99,7 @@ async def test_an_expired_session_is_named_a_new_one_started_with_initialize_and
             assert (await session.request("tools/list")).ok
     rec = session.recording
     assert flagged(rec, "http.session-expired") and not flagged(rec, "http.session-id-changed")
-    edges = [rec._extra[seq]["transition"]["label"] for seq in rec.transition_rows]
+    edges = [rec.extra_at(seq)["transition"]["label"] for seq in rec.transition_rows]
     assert "← 404: session expired" in edges and edges.count("initialize →") == 2
     posts = [
         x

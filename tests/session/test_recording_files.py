@@ -297,7 +297,7 @@ def test_http_metadata_travels_with_an_entry_and_a_bad_one_is_described(real_fil
     bad = dict(entry, seq=1, http="POST 200")
     path = write(tmp_path / "http.jsonl", [lines[0], orjson.dumps(entry) + b"\n", orjson.dumps(bad) + b"\n"])
     rec = Recording.load(path)
-    assert rec._extra[0]["http"]["status"] == 200
+    assert rec.extra_at(0)["http"]["status"] == 200
     assert rec.load_problems == [(3, "'http' is string, not an object")]
 
 
