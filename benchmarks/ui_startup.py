@@ -21,16 +21,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 from bytecode import compile_package  # noqa: E402 (the benchmarks folder is the script's)
 
 
-def time_to_first_paint(argv: list[str], env: dict[str, str]) -> float:
-    """Seconds from starting ``argv`` to the window's first paint (the app prints
+def time_to_first_paint(argv: list[str], env: dict[str, str], cwd: Path | None = None) -> float:
+    """Seconds from starting ``argv`` (in ``cwd``) to the window's first paint (the app prints
     ``first-paint`` and exits when MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT=1 is in ``env``)."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(
         argv,
+        cwd=cwd,
         env={**env, "MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT": "1"},
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -375,6 +375,15 @@ class ProfileStore:
         self.directory = Path(directory)
         self.path = self.directory / "servers.json"
         self.secrets_path = self.directory / "secrets.json"
+        self.unread = False  # placeholder() was shown and load() has not run yet: save() writes nothing
+        self.load_problems: list[ImportProblem] = []
+
+    def placeholder(self) -> list[ServerProfile]:
+        """What a window lists before :meth:`load` (the window paints first, then reads the files,
+        which imports pydantic): the demo alone. Until :meth:`load` has run, :meth:`save` writes
+        nothing, so a window closed before the read cannot replace the saved servers with this."""
+        self.unread = True
+        return [demo_profile()]
 
     def load(self) -> list[ServerProfile]:
         """The demo and the saved servers. Whatever the files hold (edited by hand, cut, not
@@ -409,9 +418,13 @@ class ProfileStore:
                 continue
             profiles.append(p)
         self.load_problems = problems
+        self.unread = False
         return [demo, *profiles]
 
     def save(self, profiles: list[ServerProfile]) -> None:
+        """Write both files; nothing while the files are unread (:meth:`placeholder`)."""
+        if self.unread:
+            return
         self.directory.mkdir(parents=True, exist_ok=True)
         servers = []
         secrets: dict[str, dict[str, str]] = {}

@@ -6,11 +6,12 @@ import gc
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # Qt is imported where it is used: the CLI's paths start without it
+    from PySide6.QtCore import QObject
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
@@ -264,8 +265,13 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def build(app, *, config: Path | None = None):
-    """Create controller and window (used by main(), the screenshot script and tests)."""
+def build(app, *, config: Path | None = None, servers_after_paint: bool = False):
+    """Create controller and window (used by main(), the screenshot script and tests).
+
+    ``servers_after_paint`` (the app's start): the window is made with the demo alone and reads
+    the saved servers just after its first paint (:func:`read_saved_servers`): reading them
+    imports pydantic (:mod:`inspector.session.documents`), about 0.1 s that the first paint no
+    longer waits for; the connection panel lists them a moment later."""
     from PySide6.QtCore import QSettings
 
     from inspector.session.profiles import ProfileStore
@@ -279,21 +285,78 @@ def build(app, *, config: Path | None = None):
     languages = Languages(app, settings)
     themes = Themes(app, settings)
     store = ProfileStore(directory)
-    profiles = store.load()
+    profiles = store.placeholder() if servers_after_paint else store.load()
     collect_on_gui_thread(app)  # before any session: no collection may run in a watcher thread
     controller = SessionController()
     window = MainWindow(controller, store, profiles, settings, languages, themes)
     languages.window = window  # the window restores its own size, docks and toolbar
-    if store.load_problems:  # located problems, worded in the window's language as the import dialog words them
-        from .import_dialog import problem_line
+    if servers_after_paint:
+        after_first_paint(window, lambda: read_saved_servers(window))
+    else:
+        _say_load_problems(window)
+    _freeze_heap()
+    return controller, window
 
-        window.statusBar().showMessage("; ".join(problem_line(p) for p in store.load_problems), 15000)
-    # Everything alive now (modules, Qt wrappers, compiled schemas) lives as long as the app:
-    # keep it out of the cyclic collector, whose full passes over it stalled the UI by 20-30 ms
-    # during message floods.
+
+def _freeze_heap() -> None:
+    """Everything alive now (modules, Qt wrappers, compiled schemas) lives as long as the app:
+    keep it out of the cyclic collector, whose full passes over it stalled the UI by 20-30 ms
+    during message floods."""
     gc.collect()
     gc.freeze()
-    return controller, window
+
+
+def _say_load_problems(window: MainWindow) -> None:
+    """What could not be read in the saved servers' files, in the status bar: located problems,
+    worded in the window's language as the import dialog words them."""
+    if window.store.load_problems:
+        from .import_dialog import problem_line
+
+        window.statusBar().showMessage("; ".join(problem_line(p) for p in window.store.load_problems), 15000)
+
+
+def read_saved_servers(window: MainWindow) -> None:
+    """Read the saved servers into a window made with the demo alone (``build(...,
+    servers_after_paint=True)``): the connection panel lists them (the same list object, which
+    the window and the panel share), the first selected; problems go to the status bar. Once
+    only: later calls do nothing."""
+    store = window.store
+    if not store.unread:
+        return
+    shown = window.profiles
+    demo_args = next((p.args for p in shown if p.builtin), None)  # in the window's language
+    profiles = store.load()
+    for p in profiles:
+        if p.builtin and demo_args is not None:
+            p.args = list(demo_args)
+    shown[:] = profiles
+    window.connection.show_profiles(0)
+    _say_load_problems(window)
+    _freeze_heap()  # the modules the read imported (pydantic) live as long as the app too
+
+
+def after_first_paint(window: QObject, action: Callable[[], None], *, at_the_latest_ms: int = 1000) -> None:
+    """Call ``action`` once, from the event loop just after the window's first paint, or after
+    ``at_the_latest_ms`` if the window has not painted by then (shown minimised)."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    class Watcher(QObject):
+        done = False
+
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+            if not self.done and event.type() == QEvent.Type.Paint:
+                QTimer.singleShot(0, self, self.run)
+            return False
+
+        def run(self) -> None:
+            if not self.done:
+                self.done = True
+                window.removeEventFilter(self)
+                action()
+
+    watcher = Watcher(window)  # a child: a window deleted first takes the pending calls with it
+    window.installEventFilter(watcher)
+    QTimer.singleShot(at_the_latest_ms, watcher, watcher.run)
 
 
 #: Signals that close the window the way its close button does: a live session is shut down
@@ -315,7 +378,8 @@ def main(argv: list[str] | None = None, *, connect_demo: bool = False) -> int:
     import qasync
 
     app = make_application(argv)
-    controller, window = build(app)
+    # A session at once (--connect-demo) takes the saved demo's settings: read them first.
+    controller, window = build(app, servers_after_paint=not connect_demo)
 
     if os.environ.get("MCP_INSPECTOR_EXIT_AFTER_FIRST_PAINT") == "1":
         _report_first_paint(app, window)  # benchmarks/ui_startup.py measures start-up with this
@@ -408,24 +472,13 @@ def _connect_demo(controller, window) -> None:
 
 def _report_first_paint(app, window) -> None:
     """Print 'first-paint' once the window has painted, then close it (start-up benchmark)."""
-    from PySide6.QtCore import QEvent, QObject, QTimer
 
-    class Watcher(QObject):
-        done = False
+    def report() -> None:
+        sys.stdout.write("first-paint\n")
+        sys.stdout.flush()
+        window.close()
 
-        def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt name)
-            if not self.done and event.type() == QEvent.Type.Paint:
-                self.done = True
-                QTimer.singleShot(0, self.report)
-            return False
-
-        def report(self) -> None:
-            sys.stdout.write("first-paint\n")
-            sys.stdout.flush()
-            window.close()
-
-    watcher = Watcher(window)
-    window.installEventFilter(watcher)
+    after_first_paint(window, report, at_the_latest_ms=60_000)
 
 
 # ---------------------------------------------------------------------------------- self-test

@@ -496,3 +496,53 @@ def test_a_hand_edited_store_is_said_at_start_in_the_windows_language(qapp, tmp_
         window.close()
         window.deleteLater()
         qapp.processEvents()
+
+
+def test_the_app_paints_first_and_lists_the_saved_servers_right_after(qapp, qtbot, tmp_path):
+    """The app's start (``build(..., servers_after_paint=True)``): the window is made with the
+    demo alone; closed before it has read the files, it leaves them as they were; shown, it
+    lists the saved servers just after its first paint, the demo with the user's saved settings
+    and in the window's language, the problems in the status bar."""
+    import orjson
+    from PySide6.QtCore import QSettings
+
+    from inspector.session.profiles import DEMO_ID, ProfileStore, ServerProfile, demo_args
+
+    store = ProfileStore(tmp_path)
+    saved_demo = demo_profile()
+    saved_demo.connect_timeout = 42.0
+    store.save([saved_demo, ServerProfile(name="saved one", command="node"), ServerProfile(name="two", command="x")])
+    doc = orjson.loads(store.path.read_bytes())
+    doc["servers"][2]["connect_timeout"] = "ten"
+    store.path.write_bytes(orjson.dumps(doc))
+    files = (store.path.read_bytes(), store.secrets_path.read_bytes())
+    QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat).setValue("language", "zh_CN")
+
+    controller, window = build(qapp, config=tmp_path, servers_after_paint=True)
+    assert [p.id for p in window.connection.profiles] == [DEMO_ID] and window.connection.list.count() == 1
+    window.close()  # saves the servers it lists: not before it has read them
+    qapp.processEvents()
+    assert (store.path.read_bytes(), store.secrets_path.read_bytes()) == files
+    window.deleteLater()
+    qapp.processEvents()
+
+    controller, window = build(qapp, config=tmp_path, servers_after_paint=True)
+    try:
+        assert window.connection.list.count() == 1
+        window.show()
+        qtbot.waitUntil(lambda: window.connection.list.count() == 3, timeout=10000)
+        assert window.profiles is window.connection.profiles
+        assert [p.name for p in window.profiles][1:] == ["saved one", "two"]
+        demo = window.profiles[0]
+        assert demo.id == DEMO_ID and demo.connect_timeout == 42.0 and demo.args == demo_args("zh_CN")
+        assert window.connection.list.currentRow() == 0
+        said = window.statusBar().currentMessage()
+        assert "servers.json: $.servers[2].connect_timeout: 应为数字，实际为字符串；使用默认值" in said, said
+        window.profiles[1].name = "renamed"
+        window.save_profiles()  # read: saved again as usual
+        assert [s["name"] for s in orjson.loads(store.path.read_bytes())["servers"]][1] == "renamed"
+    finally:
+        window.languages.set_choice("en")
+        window.close()
+        window.deleteLater()
+        qapp.processEvents()
