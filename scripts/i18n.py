@@ -18,8 +18,8 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
 3. Translations of strings that are still unfinished may be dropped into
    ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``; context ``"*"`` for any
    context) or a file given with ``--merge``. They fill empty unfinished strings only: a
-   translation in the catalogue, finished or a draft, is never overwritten. What the catalogue took is removed from the drop file
-   (the ``"*"`` glossary stays).
+   translation in the catalogue, finished or a draft, is never overwritten. What the catalogue
+   took is removed from the drop file (the ``"*"`` glossary stays).
 4. ``pyside6-lrelease`` compiles ``resources/i18n/inspector_zh_CN.qm``.
 5. Plurals: a count is said with Qt's plural forms (``self.tr("%Ln entries", "", n)``, a
    ``numerus`` message; Chinese has one form). English needs a catalogue for those too ("1 entry",
@@ -129,17 +129,18 @@ def protocol_strings() -> dict[str, list[str]]:
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
     from inspector.session.handout import WORDS
-    from inspector.session import imports, labels
+    from inspector.session import import_problems as problems
+    from inspector.session import labels
 
     return {
         **{context: sorted(set(texts)) for context, texts in labels.CONTEXTS.items()},
         "Imports": sorted(
-            set(imports.MESSAGES.values())
-            | set(imports.PLACES.values())
-            | set(imports.KINDS.values())
-            | {imports._NUMBER}
-            | set(imports.JSON_ERRORS)
-            | set(imports.WORDS)
+            set(problems.MESSAGES.values())
+            | set(problems.PLACES.values())
+            | set(problems.KINDS.values())
+            | {problems.NUMBER}
+            | set(problems.JSON_ERRORS)
+            | set(problems.WORDS)
         ),
         "Handout": sorted(set(WORDS.values())),
         "Features": sorted(features),
@@ -278,7 +279,8 @@ def main() -> int:
     print(f"{_shown(ts)}: {total} strings, {total - len(missing)} translated; wrote {_shown(qm)}")
     en_total, en_missing = english_plurals(sources, en_ts, en_ts.with_suffix(".qm"))
     print(
-        f"{_shown(en_ts)}: {en_total} plural strings, {en_total - len(en_missing)} with their English forms; wrote {_shown(en_ts.with_suffix('.qm'))}"
+        f"{_shown(en_ts)}: {en_total} plural strings, {en_total - len(en_missing)} with their English forms; "
+        f"wrote {_shown(en_ts.with_suffix('.qm'))}"
     )
     missing += [(f"{ctx} (English plural forms)", src) for ctx, src in en_missing]
     if missing:

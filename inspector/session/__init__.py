@@ -12,8 +12,9 @@ timeouts); side lines (a process's stderr, ``Direction.STDERR``; the link's own 
 exchanges) are recorded the same way, the events judged by the engine. The session knows the
 link only through the ``transport.base.Transport`` protocol (no concrete transport is named, no
 transport name is compared): what it needs - the main channel's name, whether a message is one
-line, whether the auto era's short probe applies, the exit - the transport declares. Client messages are
-recorded before they are written, so the recording's order is the order of cause and effect.
+line, whether the auto era's short probe applies, the exit - the transport declares. Client
+messages are recorded before they are written, so the recording's order is the order of cause
+and effect.
 A timeout is judged on when the answer was read (the transport's time ``t``), never on when the
 pump got to it: a request past its deadline first waits for the pump to take in whatever was read
 by then (a flood of stderr or notifications ahead of the answer, a busy window's listeners), so
@@ -41,9 +42,17 @@ process group cut off after the drain grace, events a stopped pump never took) a
 stopped pump held - becomes an ``output_unread`` entry per stream (bytes, whether more followed,
 why) and the summary's ``unread``; ``probe`` exits 7 then.
 
+The session is one class put together from parts, one responsibility each, on one shared state
+(:mod:`.core`: ``SessionOptions``, ``SessionCore``): :mod:`.session` keeps the pump and what it
+does with each message and event; :mod:`.calls` the request/answer plumbing (timeouts reset by
+progress, cancellation, the modern era's input rounds and retries, the composer's messages,
+answering the server's requests); :mod:`.start_sequence` the start sequence; :mod:`.shutdown`
+the shutdown per spec and the unread account; :mod:`.step_mode` the step gate and its
+explanations; :mod:`.outcomes` what a call comes to (``Reply``, the ``SessionError`` kinds).
+
 The start sequence (probe, fallback, handshake) is driven from the engine's facts; its timeouts
 run from when the server has read each message (stdio), and a late modern answer after a fallback
-on silence sends it back to the probe (see session.py). In step mode
+on silence sends it back to the probe (see :mod:`.start_sequence`). In step mode
 every message waits at the :class:`~.session.StepGate` until ``go()``, one at a time in the order
 it came to be: the client's before it is written, the server's after it was read and before the
 engine takes it in (its arrival time kept, and when it was let in as ``released``); timeouts do
@@ -68,23 +77,33 @@ the timeout, a flagged answer of its own - each with its entry.
 
 :mod:`.profiles` holds the saved servers (secret environment values and headers kept apart) and
 turns one into ``SessionOptions``; what is wrong with one is a ``Problem``: the English sentence,
-with a code and values for a front-end's own words; :mod:`.imports` reads other clients' server configurations into
-profiles (:mod:`.config_files`: where they are, reading one safely, JSONC) and :mod:`.client_export`
-writes a profile back as a client's entry; :mod:`.documents` holds the pydantic models of the
-files read and written (saved servers, secrets, the clients' formats, the timeline's saved
-columns), read leniently into located, translatable problems - never wire messages; :mod:`.secrecy` judges which values are secret, by name and by value (one judgement for
-the importer, the saved servers, ``probe --header`` and the window's header editor: a header
-judged secret is sent and masked wherever it is shown or recorded); :mod:`.rebuild` works out what the feature panels showed as of any entry of a
-recording (replay); :mod:`.stderr_digest` picks the stderr lines that say why a server died; :mod:`.features` decides from a negotiation which feature panels a
-front-end may show, and why the others are hidden. :mod:`.version_in_force` is the one answer to
+with a code and values for a front-end's own words; :mod:`.imports` reads other clients' server
+configurations into profiles (:mod:`.config_files`: where they are, reading one safely, JSONC)
+and :mod:`.client_export` writes a profile back as a client's entry; :mod:`.documents` holds the
+pydantic models of the files read and written (saved servers, secrets, the clients' formats,
+the timeline's saved columns), read leniently into located, translatable problems - never wire
+messages; :mod:`.secrecy` judges which values are secret, by name and by value (one judgement
+for the importer, the saved servers, ``probe --header`` and the window's header editor: a
+header judged secret is sent and masked wherever it is shown or recorded); :mod:`.rebuild`
+works out what the feature panels showed as of any entry of a recording (replay);
+:mod:`.stderr_digest` picks the stderr lines that say why a server died; :mod:`.features`
+decides from a negotiation which feature panels a front-end may show, and why the others are
+hidden. :mod:`.version_in_force` is the one answer to
 "which protocol version is in force as of entry N" (negotiated, for the status bar; the schema
 that judged the entry, for the details); :mod:`.entry_text` is the one way an entry becomes
 text (its heading as untranslated data, the duration, size and id formatters, the probe's
 transcript lines), used by the CLI, the handouts, the timeline and the details.
 
-Front-ends reach nothing private: they read :meth:`Session.negotiation` (a frozen snapshot),
-page lists with :class:`~.operations.ListPager`, set the log level with
-:meth:`Session.set_log_level`, check an answer before sending it with
+Front-ends reach nothing private, and hold no protocol logic of their own: each feature has a
+Qt-free controller in :mod:`.controllers` (``ToolsController``, ``PromptsController``,
+``ResourcesController`` with templates and subscriptions, ``TasksController``,
+``LogsController``; completions are :mod:`.controllers.completions`, the parameters of
+``completion/complete`` by version) that owns its listing and paging (through
+:class:`~.operations.ListPager`), the refresh on list changes, its calls and the one
+task-polling loop (:class:`~.operations.TaskPoll`), and keeps failures as data; the window's
+panels, a replay and the CLI render the same controllers and forward the user's actions to
+them. Besides, front-ends read :meth:`Session.negotiation` (a frozen snapshot), set the log
+level with :meth:`Session.set_log_level`, check an answer before sending it with
 :meth:`Session.check_answer` (the session refuses to send one the schema rejects) and start
 work that should live as long as the session with :meth:`Session.start_soon`.
 

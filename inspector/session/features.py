@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.versions import MODERN_VERSIONS
 
 PANELS = ("tools", "resources", "prompts", "logs", "tasks")
@@ -25,14 +26,14 @@ class Availability:
     completions: bool = False  # resources/prompts: completion/complete declared
 
 
-def _declared(caps: dict | None, name: str) -> dict | None:
+def _declared(caps: JsonObject | None, name: str) -> JsonObject | None:
     if not isinstance(caps, dict):
         return None
     value = caps.get(name)
     return value if isinstance(value, dict) else None
 
 
-def availability(era: str | None, version: str | None, server_caps: dict | None) -> dict[str, Availability]:
+def availability(era: str | None, version: str | None, server_caps: JsonObject | None) -> dict[str, Availability]:
     """Verdict per panel. ``era`` is "legacy" or "modern"; ``server_caps`` what the server declared."""
     out: dict[str, Availability] = {}
     if not isinstance(server_caps, dict):

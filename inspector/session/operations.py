@@ -53,18 +53,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import anyio
 
 from inspector.protocol.correlation import id_key
 from inspector.protocol.http_meta import tool_header_params, unsafe_integer_params
-from inspector.protocol.jsontypes import JsonObject
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
 from inspector.transport.base import TransportKind
 
-from .recording import Direction
+from .outcomes import Reply
+from .recording import Direction, Recording
+
+if TYPE_CHECKING:
+    from .session import Session
 
 #: Codes of :class:`ListNote`.
 NOTE_NO_ARRAY = "no-array"  # a page had no array under the list's key (detail: the key)
@@ -74,7 +78,7 @@ NOTE_DROPPED = "dropped"  # entries left out: not objects or not usable (detail:
 NOTE_ERROR = "error"  # the server answered with an error (detail: the error object)
 
 
-def same_id(a: Any, b: Any) -> bool:
+def same_id(a: JsonValue, b: JsonValue) -> bool:
     """Whether two JSON-RPC ids are the same id (1 and 1.0 are not; any JSON type compares)."""
     return id_key(a) == id_key(b)
 
@@ -82,7 +86,7 @@ def same_id(a: Any, b: Any) -> bool:
 @dataclass(frozen=True, slots=True)
 class ListNote:
     code: str
-    detail: Any = None
+    detail: JsonValue = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +96,10 @@ class Negotiation:
     era: str | None  # "legacy" / "modern" / None before it is known
     version: str | None
     state: str  # lifecycle state value
-    server_capabilities: dict = field(default_factory=dict)
-    server_info: dict = field(default_factory=dict)
+    server_capabilities: JsonObject = field(default_factory=dict)
+    server_info: JsonObject = field(default_factory=dict)
     instructions: str | None = None
-    client_capabilities: dict = field(default_factory=dict)  # what this client declares
+    client_capabilities: JsonObject = field(default_factory=dict)  # what this client declares
     log_level: str | None = None  # modern: the level requests carry in _meta
     transport: str = "stdio"  # the transport the session runs on (HTTP auto: the one it found)
 
@@ -103,11 +107,11 @@ class Negotiation:
 class ListPager:
     """One paginated list and where to continue it (see the module docstring)."""
 
-    def __init__(self, method: str, key: str, *, accept: Callable[[dict], bool] | None = None) -> None:
+    def __init__(self, method: str, key: str, *, accept: Callable[[JsonObject], bool] | None = None) -> None:
         self.method = method
         self.key = key
         self.accept = accept
-        self.items: list[dict] = []
+        self.items: list[JsonObject] = []
         self.cursor: str | None = None  # where the next page starts; None: no more pages
         self.pages = 0
         self.generation = 0
@@ -134,11 +138,11 @@ class ListPager:
 
     async def fetch(
         self,
-        session: Any,
+        session: Session,
         pages: int = 1,
         *,
         timeout: float | None = None,
-        on_page: Callable[[list[dict]], None] | None = None,
+        on_page: Callable[[list[JsonObject]], None] | None = None,
     ) -> bool:
         """Fetch up to ``pages`` pages from ``cursor`` (the first page after a reset).
 
@@ -153,7 +157,7 @@ class ListPager:
                 cursor = self.cursor
                 if self.loaded and cursor is None:
                     break  # the list is complete
-                params = {"cursor": cursor} if cursor is not None else {}
+                params: JsonObject = {"cursor": cursor} if cursor is not None else {}
                 reply = await session.request(self.method, params, timeout=timeout)
                 if gen != self.generation:
                     return False
@@ -169,17 +173,18 @@ class ListPager:
                 self.loading = False
 
     def copy(self) -> "ListPager":
-        """The same list, pages, cursor and notes in a pager of its own (a replay hands one to a panel)."""
+        """The same list, pages, cursor and notes in a pager of its own (a replay hands one to a
+        panel)."""
         other = ListPager(self.method, self.key, accept=self.accept)
         other.items, other.cursor, other.pages, other.loaded = list(self.items), self.cursor, self.pages, self.loaded
         other.notes, other._seen = list(self.notes), set(self._seen)
         return other
 
-    def take_error(self, error: Any) -> None:
+    def take_error(self, error: JsonValue) -> None:
         """A page was refused (an error answer): noted; what came before is kept."""
         self.notes.append(ListNote(NOTE_ERROR, error))
 
-    def take_page(self, result: Any, on_page: Callable[[list[dict]], None] | None = None) -> None:
+    def take_page(self, result: JsonValue, on_page: Callable[[list[JsonObject]], None] | None = None) -> None:
         """One page's answer (``fetch`` receives it, or a recording holds it): its accepted
         entries are appended and the cursor moves on."""
         if not isinstance(result, dict):
@@ -217,14 +222,16 @@ class FailureReport:
     lifecycle took), the entry where it happened, the rules flagged there, how the server
     ended and its last stderr lines."""
 
-    headline: str | None  # the outcome or the failure edge's label; None: the server ended by itself
+    #: the outcome or the failure edge's label; None: the server ended by itself
+    headline: str | None
     seq: int | None = None
     rules: tuple[str, ...] = ()
     exit_code: int | None = None
     signal: int | None = None  # the signal that ended the server
     stderr: tuple[str, ...] = ()
-    code: str | None = None  # the engine's outcome code (protocol.engine.OUTCOMES), when the headline is one
-    args: dict = field(default_factory=dict)  # its values
+    #: the engine's outcome code (protocol.engine.OUTCOMES), when the headline is one
+    code: str | None = None
+    args: JsonObject = field(default_factory=dict)  # its values
 
     @property
     def exited(self) -> bool:
@@ -235,7 +242,7 @@ class FailureReport:
 STDERR_TAIL = 5
 
 
-def failure_report(rec: Any, summary: dict | None) -> FailureReport | None:
+def failure_report(rec: Recording, summary: JsonObject | None) -> FailureReport | None:
     """A report when the recording shows a failure (a failure edge, an outcome, or a server
     that ended on its own with an error); None for a session that went as planned."""
     summary = summary or {}
@@ -262,15 +269,14 @@ def failure_report(rec: Any, summary: dict | None) -> FailureReport | None:
                 break
     stderr: list[str] = []
     for seq in range(len(rec) - 1, -1, -1):
-        if rec.direction_at(seq) in (
-            Direction.STDERR,
-            Direction.NOTE,
-        ):  # HTTP: the transport's notes, as before format 3
+        # HTTP: the transport's notes, as before format 3
+        if rec.direction_at(seq) in (Direction.STDERR, Direction.NOTE):
             stderr.append(rec[seq].text.rstrip("\r\n"))
             if len(stderr) == STDERR_TAIL:
                 break
     outcome_code = summary.get("outcome_code") if headline == summary.get("outcome") else None
-    args = summary.get("outcome_args") if isinstance(summary.get("outcome_args"), dict) else {}
+    given = summary.get("outcome_args")
+    args: JsonObject = given if isinstance(given, dict) else {}
     return FailureReport(
         headline,
         failure_seq,
@@ -285,7 +291,8 @@ def failure_report(rec: Any, summary: dict | None) -> FailureReport | None:
 
 # ====================================================================== tasks (2025-11-25)
 
-#: Every task status of the 2025-11-25 schema (``TaskStatus``), in the order a task goes through them.
+#: Every task status of the 2025-11-25 schema (``TaskStatus``), in the order a task goes
+#: through them.
 TASK_STATUSES = ("working", "input_required", "completed", "failed", "cancelled")
 #: Task statuses after which nothing changes any more.
 TERMINAL_STATUSES = frozenset({"completed", "failed", "cancelled"})
@@ -329,7 +336,8 @@ class TaskSupport:
         return not self.declared and self.mode == "required"
 
 
-def tool_task_support(negotiation: Negotiation, tool: dict) -> TaskSupport:
+def tool_task_support(negotiation: Negotiation, tool: JsonObject) -> TaskSupport:
+    """How ``tool`` may run as a task on this session (see :class:`TaskSupport`)."""
     execution = tool.get("execution")
     value = execution.get("taskSupport") if isinstance(execution, dict) else None
     mode = value if value in ("forbidden", "optional", "required") else "forbidden"
@@ -346,7 +354,7 @@ def cancels_by_closing_stream(negotiation: Negotiation) -> bool:
     return negotiation.era == "modern" and negotiation.transport == TransportKind.STREAMABLE_HTTP
 
 
-def tool_exclusion(negotiation: Negotiation, tool: dict) -> str | None:
+def tool_exclusion(negotiation: Negotiation, tool: JsonObject) -> str | None:
     """Why ``tool`` is excluded on this session, or None: in the 2026-07-28 era a tool whose
     ``x-mcp-header`` annotations break any of the rules (``http_meta.HEADER_RULES``) MUST be
     rejected by a Streamable HTTP client; other transports MAY ignore the annotations, and the
@@ -359,7 +367,7 @@ def tool_exclusion(negotiation: Negotiation, tool: dict) -> str | None:
     return problem
 
 
-def call_refusal(negotiation: Negotiation, tool: dict, arguments: Any) -> str | None:
+def call_refusal(negotiation: Negotiation, tool: JsonObject, arguments: JsonValue) -> str | None:
     """Why a client must not send ``tools/call`` of ``tool`` with ``arguments`` here, or None:
     the tool is excluded (:func:`tool_exclusion`), or, over Streamable HTTP, an annotated
     integer argument is outside the range a header may carry (-(2**53-1) to 2**53-1)."""
@@ -368,11 +376,14 @@ def call_refusal(negotiation: Negotiation, tool: dict, arguments: Any) -> str | 
         return f"the tool is excluded, its x-mcp-header annotations break the 2026-07-28 rules: {excluded}"
     unsafe = unmirrorable_params(negotiation, tool, arguments)
     if unsafe:
-        return f"the integer value for {', '.join(unsafe)} is outside -(2**53-1)..2**53-1 and cannot be mirrored into its header"
+        return (
+            f"the integer value for {', '.join(unsafe)} is outside -(2**53-1)..2**53-1 "
+            "and cannot be mirrored into its header"
+        )
     return None
 
 
-def unmirrorable_params(negotiation: Negotiation, tool: dict, arguments: Any) -> list[str]:
+def unmirrorable_params(negotiation: Negotiation, tool: JsonObject, arguments: JsonValue) -> list[str]:
     """Over Streamable HTTP in the 2026-07-28 era: the ``Mcp-Param-*`` headers of this call
     whose integer value lies outside the range the spec allows in one."""
     if negotiation.era != "modern" or negotiation.transport != TransportKind.STREAMABLE_HTTP:
@@ -381,7 +392,7 @@ def unmirrorable_params(negotiation: Negotiation, tool: dict, arguments: Any) ->
     return unsafe_integer_params(params, arguments)
 
 
-async def find_tool(session: Any, name: str, known: dict[str, dict], pages: int = 20) -> dict | None:
+async def find_tool(session: Session, name: str, known: dict[str, JsonObject], pages: int = 20) -> JsonObject | None:
     """The definition of tool ``name``: from ``known`` (what this front-end saw listed), else
     from ``tools/list`` (up to ``pages`` pages; every tool seen goes into ``known``). None when
     the server does not list it."""
@@ -397,7 +408,7 @@ async def find_tool(session: Any, name: str, known: dict[str, dict], pages: int 
     return known.get(name)
 
 
-def task_from_reply(reply: Any, task_id: str) -> JsonObject | None:
+def task_from_reply(reply: Reply, task_id: str) -> JsonObject | None:
     """The Task in a ``tasks/get`` / ``tasks/cancel`` answer (``_meta`` left out), or None."""
     if not reply.ok or not isinstance(reply.result, dict):
         return None
@@ -414,15 +425,15 @@ class TaskRun:
     """What :func:`call_as_task` saw: the answer to the call, the task as last known, the
     answer of ``tasks/result``, how often it polled, and the whole time taken."""
 
-    created: Any = None  # Reply to the task-augmented request
+    created: Reply | None = None  # the answer to the task-augmented request
     task: JsonObject = field(default_factory=dict)
-    result: Any = None  # Reply to tasks/result (or the direct answer when no task was created)
+    result: Reply | None = None  # the answer to tasks/result (or the direct one when no task was created)
     polls: int = 0
     elapsed: float | None = None
     cancel_sent: bool = False
-    cancel_reply: Any = None
+    cancel_reply: Reply | Exception | None = None  # the answer to tasks/cancel, or why none came
     problem: str | None = None
-    problem_detail: Any = None
+    problem_detail: JsonValue = None
 
     @property
     def task_id(self) -> str | None:
@@ -460,7 +471,7 @@ class TaskPoll:
 
     def __init__(
         self,
-        session: Any,
+        session: Session,
         task: JsonObject,
         *,
         until: frozenset[str] = TERMINAL_STATUSES,
@@ -472,7 +483,7 @@ class TaskPoll:
         self.on_task = on_task
         self.polls = 0
         self.problem: str | None = None
-        self.problem_detail: Any = None
+        self.problem_detail: JsonValue = None
         self.running = False
         self.stopped = False
         self._wake: anyio.Event | None = None
@@ -540,7 +551,7 @@ class TaskPoll:
 
 
 async def call_as_task(
-    session: Any,
+    session: Session,
     method: str,
     params: JsonObject,
     *,
@@ -611,9 +622,8 @@ async def call_as_task(
 #: Codes of :class:`ListenNote`.
 LISTEN_REFUSED = "refused"  # the acknowledgement left these filter keys out (detail: the keys)
 LISTEN_STOPPED = "stopped"  # cancelled by the client (detail: the request id, None if never sent)
-LISTEN_CLOSED = (
-    "closed"  # cancelled by the client by closing the answer stream (2026-07-28 HTTP; detail: the request id)
-)
+#: cancelled by the client by closing the answer stream (2026-07-28 HTTP; detail: the request id)
+LISTEN_CLOSED = "closed"
 LISTEN_ENDED = "ended"  # the server answered: it ended the stream
 LISTEN_FAILED = "failed"  # an error answer (detail: the error object)
 LISTEN_LOST = "lost"  # the session ended or failed (detail: why)
@@ -624,20 +634,20 @@ _BOOLEAN_KEYS = ("toolsListChanged", "promptsListChanged", "resourcesListChanged
 @dataclass(frozen=True, slots=True)
 class ListenNote:
     code: str
-    detail: Any = None
+    detail: JsonValue = None
 
 
 class ListenHub:
     """The session's one shared listen stream (see the module docstring)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
-        self.wants: dict[str, dict] = {}
+        self.wants: dict[str, JsonObject] = {}
         self.state = "idle"
-        self.filter: dict = {}  # what the open stream asked for
-        self.honored: dict | None = None  # what the server agreed to
+        self.filter: JsonObject = {}  # what the open stream asked for
+        self.honored: JsonObject | None = None  # what the server agreed to
         self.note: ListenNote | None = None
-        self.request_id: Any = None
+        self.request_id: JsonValue = None
         self.notifications = 0  # notifications that carried this stream's id
         self.listeners: list[Callable[[], None]] = []
         self._scope: anyio.CancelScope | None = None
@@ -653,8 +663,9 @@ class ListenHub:
         """Whether the open stream asked for ``key`` (a boolean filter key)."""
         return self.active and self.filter.get(key) is True
 
-    def union(self) -> dict:
-        out: dict = {}
+    def union(self) -> JsonObject:
+        """What every owner wants together: the filter of the one stream."""
+        out: JsonObject = {}
         uris: list[str] = []
         for want in self.wants.values():
             for key in _BOOLEAN_KEYS:
@@ -667,7 +678,7 @@ class ListenHub:
             out["resourceSubscriptions"] = uris
         return out
 
-    def want(self, owner: str, notifications: dict | None) -> bool:
+    def want(self, owner: str, notifications: JsonObject | None) -> bool:
         """What ``owner`` needs from the stream (None or {}: nothing any more). The stream is
         reopened when the union changes; returns whether it was."""
         if notifications:
@@ -698,7 +709,7 @@ class ListenHub:
             except Exception:  # noqa: BLE001 - a front-end part that went away: forget it
                 self.listeners.remove(cb)
 
-    def _reopen(self, union: dict) -> None:
+    def _reopen(self, union: JsonObject) -> None:
         previous = self._done
         was_active = self.active
         old_id = self._find_request_id() if was_active else None
@@ -727,7 +738,7 @@ class ListenHub:
         self._notify()
 
     async def _run(
-        self, scope: anyio.CancelScope, done: anyio.Event, previous: anyio.Event | None, union: dict
+        self, scope: anyio.CancelScope, done: anyio.Event, previous: anyio.Event | None, union: JsonObject
     ) -> None:
         session = self.session
         reply = None
@@ -764,12 +775,12 @@ class ListenHub:
             self.state, self.note = "failed", ListenNote(LISTEN_FAILED, reply.error)
         self._notify()
 
-    def _stopped(self, request_id: Any) -> ListenNote:
+    def _stopped(self, request_id: JsonValue) -> ListenNote:
         """How the client stopped the stream: by notifications/cancelled, or by closing it."""
         closed = request_id is not None and cancels_by_closing_stream(self.session.negotiation())
         return ListenNote(LISTEN_CLOSED if closed else LISTEN_STOPPED, request_id)
 
-    def _find_request_id(self) -> Any:
+    def _find_request_id(self) -> JsonValue:
         """The id of this stream's listen request, found in the recording once it was sent."""
         if self.request_id is None and self._start_seq >= 0 and self.active:
             rec = self.session.recording
@@ -786,17 +797,17 @@ class ListenHub:
                         break
         return self.request_id
 
-    def owns(self, subscription_id: Any) -> bool:
+    def owns(self, subscription_id: JsonValue) -> bool:
         """Whether a notification's subscription id is this stream's."""
         rid = self._find_request_id()
         return rid is not None and subscription_id is not None and same_id(rid, subscription_id)
 
-    def on_notification(self, seq: int, obj: Any) -> None:
+    def on_notification(self, seq: int, obj: JsonValue) -> None:
         """A server notification while the stream is active (the session calls it then only)."""
         params = obj.get("params") if isinstance(obj, dict) else None
         meta = params.get("_meta") if isinstance(params, dict) else None
         sub = meta.get(META_SUBSCRIPTION_ID) if isinstance(meta, dict) else None
-        if sub is None or not self.active or not self.owns(sub):
+        if sub is None or not self.active or not self.owns(sub) or not isinstance(params, dict):
             return
         if obj.get("method") != "notifications/subscriptions/acknowledged":
             self.notifications += 1

@@ -2,11 +2,12 @@
 :data:`AUTO_PAGES` pages a load), what may keep a call from going out, and the call itself.
 
 What a tool's definition says (its arguments, the schema dialect, an output schema, task
-support) is :func:`tool_facts`, as data. Before a call: :meth:`ToolsController.exclusion` (2026-07-28: the tool's ``x-mcp-header``
-annotations break a rule, so a client must not use it) and :meth:`ToolsController.refusal`
-(that, or an integer argument that cannot be mirrored into its ``Mcp-Param-*`` header) say why
-not, as data (:class:`Refusal`); :meth:`ToolsController.task_support` whether it may, must or
-must not run as a task (2025-11-25).
+support) is :func:`tool_facts`, as data. Before a call: :meth:`ToolsController.exclusion`
+(2026-07-28: the tool's ``x-mcp-header`` annotations break a rule, so a client must not use
+it) and :meth:`ToolsController.refusal` (that, or an integer argument that cannot be mirrored
+into its ``Mcp-Param-*`` header) say why not, as data (:class:`Refusal`);
+:meth:`ToolsController.task_support` whether it may, must or must not run as a task
+(2025-11-25).
 
 A call (:meth:`ToolsController.call`) runs in its own ``CancelScope``: :meth:`cancel` cancels
 it, and the session itself cancels on the wire (``notifications/cancelled``, or over
