@@ -46,6 +46,23 @@
     </message>
 </context>
 <context>
+    <name>ToolResultPane</name>
+    <message numerus="yes">
+        <source>%n poll(s)</source>
+        <translation>
+            <numerusform>%n poll</numerusform>
+            <numerusform>%n polls</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n round(s) (input required): {0}</source>
+        <translation>
+            <numerusform>%n round (input required): {0}</numerusform>
+            <numerusform>%n rounds (input required): {0}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ToolsPanel</name>
     <message numerus="yes">
         <source>%n argument(s)</source>
@@ -62,15 +79,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n poll(s)</source>
-        <translation>
-            <numerusform>%n poll</numerusform>
-            <numerusform>%n polls</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n round(s) (input required): {0}</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%n round (input required): {0}</numerusform>
             <numerusform>%n rounds (input required): {0}</numerusform>
         </translation>

@@ -6156,6 +6156,125 @@
     </message>
 </context>
 <context>
+    <name>ToolResultPane</name>
+    <message>
+        <source>Show in Tasks</source>
+        <translation>在任务面板中查看</translation>
+    </message>
+    <message>
+        <source>Calling {0} as a task…</source>
+        <translation>正在以任务方式调用 {0}…</translation>
+    </message>
+    <message>
+        <source>Calling {0}…</source>
+        <translation>正在调用 {0}…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>progress {0}</source>
+        <translation>进度 {0}</translation>
+    </message>
+    <message>
+        <source>Task {id}: {status}</source>
+        <translation>任务 {id}：{status}</translation>
+    </message>
+    <message>
+        <source>tasks/cancel was sent; the task is now {0}.</source>
+        <translation>已发送 tasks/cancel；任务现在的状态为 {0}。</translation>
+    </message>
+    <message>
+        <source>notifications/cancelled was sent before the server created a task.</source>
+        <translation>在服务器创建任务之前已发送 notifications/cancelled。</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>the answer stream was closed, which cancels the request; the server should stop.</source>
+        <translation>已关闭应答流，这即是取消该请求；服务器应停止处理。</translation>
+    </message>
+    <message>
+        <source>notifications/cancelled was sent; the server should stop and not answer.</source>
+        <translation>已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
+    </message>
+    <message>
+        <source>The call failed</source>
+        <translation>调用失败</translation>
+    </message>
+    <message>
+        <source>No task was created</source>
+        <translation>没有创建任务</translation>
+    </message>
+    <message>
+        <source>The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.</source>
+        <translation>服务器对任务化调用直接返回了普通结果，而不是 CreateTaskResult。</translation>
+    </message>
+    <message>
+        <source>task {0}</source>
+        <translation>任务 {0}</translation>
+    </message>
+    <message>
+        <source>ended {0}</source>
+        <translation>结束状态 {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n poll(s)</source>
+        <translation>
+            <numerusform>轮询 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>finished in {0}</source>
+        <translation>用时 {0}</translation>
+    </message>
+    <message>
+        <source>tasks/get failed ({0} {1}); the result was fetched anyway</source>
+        <translation>tasks/get 失败（{0} {1}）；结果仍已取回</translation>
+    </message>
+    <message>
+        <source>tools/call id {0}</source>
+        <translation>tools/call id {0}</translation>
+    </message>
+    <message>
+        <source>answered in {0}</source>
+        <translation>耗时 {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n round(s) (input required): {0}</source>
+        <translation>
+            <numerusform>%n 轮（需要输入）：{0}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Protocol error {0}: {1}</source>
+        <translation>协议错误 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
+        <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
+    </message>
+    <message>
+        <source>The server still asks for input</source>
+        <translation>服务器仍在请求输入</translation>
+    </message>
+    <message>
+        <source>No answer after {0} rounds of input requests.</source>
+        <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
+    </message>
+    <message>
+        <source>The tool reported an error</source>
+        <translation>工具报告了错误</translation>
+    </message>
+    <message>
+        <source>isError: true: the call worked, the tool failed; its content follows.</source>
+        <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
+    </message>
+</context>
+<context>
     <name>ToolsPanel</name>
     <message>
         <source>read-only</source>
@@ -6175,7 +6294,7 @@
     </message>
     <message>
         <source>task {0}</source>
-        <translation>任务 {0}</translation>
+        <translation type="vanished">任务 {0}</translation>
     </message>
     <message>
         <source>excluded</source>
@@ -6267,7 +6386,7 @@
     </message>
     <message>
         <source>Show in Tasks</source>
-        <translation>在任务面板中查看</translation>
+        <translation type="vanished">在任务面板中查看</translation>
     </message>
     <message>
         <source>Tools</source>
@@ -6329,15 +6448,13 @@
         <source>more available</source>
         <translation>还有更多</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <source>%n poll(s)</source>
-        <translation>
-            <numerusform>轮询 %n 次</numerusform>
-        </translation>
+        <translation type="obsolete">轮询 %n 次</translation>
     </message>
     <message numerus="yes">
         <source>%n round(s) (input required): {0}</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%n 轮（需要输入）：{0}</numerusform>
         </translation>
     </message>
@@ -6411,31 +6528,31 @@
     </message>
     <message>
         <source>Calling {0}…</source>
-        <translation>正在调用 {0}…</translation>
+        <translation type="vanished">正在调用 {0}…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation>正在取消…</translation>
+        <translation type="vanished">正在取消…</translation>
     </message>
     <message>
         <source>the answer stream was closed, which cancels the request; the server should stop.</source>
-        <translation>已关闭应答流，这即是取消该请求；服务器应停止处理。</translation>
+        <translation type="vanished">已关闭应答流，这即是取消该请求；服务器应停止处理。</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation>已取消</translation>
+        <translation type="vanished">已取消</translation>
     </message>
     <message>
         <source>notifications/cancelled was sent; the server should stop and not answer.</source>
-        <translation>已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
+        <translation type="vanished">已发送 notifications/cancelled；服务器应停止处理且不再响应。</translation>
     </message>
     <message>
         <source>The call failed</source>
-        <translation>调用失败</translation>
+        <translation type="vanished">调用失败</translation>
     </message>
     <message>
         <source>Calling {0} as a task…</source>
-        <translation>正在以任务方式调用 {0}…</translation>
+        <translation type="vanished">正在以任务方式调用 {0}…</translation>
     </message>
     <message>
         <source>Excluded: a client must not use this tool, its x-mcp-header annotations break the 2026-07-28 rules ({0}). It cannot be called from here; the composer sends any message as written.</source>
@@ -6463,23 +6580,23 @@
     </message>
     <message>
         <source>tasks/cancel was sent; the task is now {0}.</source>
-        <translation>已发送 tasks/cancel；任务现在的状态为 {0}。</translation>
+        <translation type="vanished">已发送 tasks/cancel；任务现在的状态为 {0}。</translation>
     </message>
     <message>
         <source>notifications/cancelled was sent before the server created a task.</source>
-        <translation>在服务器创建任务之前已发送 notifications/cancelled。</translation>
+        <translation type="vanished">在服务器创建任务之前已发送 notifications/cancelled。</translation>
     </message>
     <message>
         <source>No task was created</source>
-        <translation>没有创建任务</translation>
+        <translation type="vanished">没有创建任务</translation>
     </message>
     <message>
         <source>The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.</source>
-        <translation>服务器对任务化调用直接返回了普通结果，而不是 CreateTaskResult。</translation>
+        <translation type="vanished">服务器对任务化调用直接返回了普通结果，而不是 CreateTaskResult。</translation>
     </message>
     <message>
         <source>ended {0}</source>
-        <translation>结束状态 {0}</translation>
+        <translation type="vanished">结束状态 {0}</translation>
     </message>
     <message>
         <source>1 poll</source>
@@ -6491,27 +6608,27 @@
     </message>
     <message>
         <source>finished in {0}</source>
-        <translation>用时 {0}</translation>
+        <translation type="vanished">用时 {0}</translation>
     </message>
     <message>
         <source>tasks/get failed ({0} {1}); the result was fetched anyway</source>
-        <translation>tasks/get 失败（{0} {1}）；结果仍已取回</translation>
+        <translation type="vanished">tasks/get 失败（{0} {1}）；结果仍已取回</translation>
     </message>
     <message>
         <source>Task {id}: {status}</source>
-        <translation>任务 {id}：{status}</translation>
+        <translation type="vanished">任务 {id}：{status}</translation>
     </message>
     <message>
         <source>progress {0}</source>
-        <translation>进度 {0}</translation>
+        <translation type="vanished">进度 {0}</translation>
     </message>
     <message>
         <source>tools/call id {0}</source>
-        <translation>tools/call id {0}</translation>
+        <translation type="vanished">tools/call id {0}</translation>
     </message>
     <message>
         <source>answered in {0}</source>
-        <translation>耗时 {0}</translation>
+        <translation type="vanished">耗时 {0}</translation>
     </message>
     <message>
         <source>{0} rounds (input required): {1}</source>
@@ -6519,27 +6636,27 @@
     </message>
     <message>
         <source>Protocol error {0}: {1}</source>
-        <translation>协议错误 {0}：{1}</translation>
+        <translation type="vanished">协议错误 {0}：{1}</translation>
     </message>
     <message>
         <source>A JSON-RPC error: the request itself was refused (not a tool error).</source>
-        <translation>JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
+        <translation type="vanished">JSON-RPC 错误：请求本身被拒绝（并非工具错误）。</translation>
     </message>
     <message>
         <source>The server still asks for input</source>
-        <translation>服务器仍在请求输入</translation>
+        <translation type="vanished">服务器仍在请求输入</translation>
     </message>
     <message>
         <source>No answer after {0} rounds of input requests.</source>
-        <translation>经过 {0} 轮输入请求后仍未得到结果。</translation>
+        <translation type="vanished">经过 {0} 轮输入请求后仍未得到结果。</translation>
     </message>
     <message>
         <source>The tool reported an error</source>
-        <translation>工具报告了错误</translation>
+        <translation type="vanished">工具报告了错误</translation>
     </message>
     <message>
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
-        <translation>isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
+        <translation type="vanished">isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
     </message>
 </context>
 <context>

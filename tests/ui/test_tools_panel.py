@@ -27,7 +27,7 @@ from inspector.session.recording import Direction, Recording
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.tools import AUTO_PAGES, ToolsPanel
 from inspector.ui.text import format_duration
-from inspector.ui.schema_form import (
+from inspector.ui.schema_fields import (
     ArrayField,
     BooleanField,
     EnumField,

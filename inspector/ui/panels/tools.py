@@ -31,12 +31,13 @@ header cannot carry), checks the form against the schema, and has the controller
 session itself writes ``notifications/cancelled`` on the wire. Nothing here waits in a nested
 event loop.
 
-The reply (what it is comes from the controller: ``reply_outcome``) is shown three distinct
-ways: a JSON-RPC error ("Protocol error -32602: ..."),
-a tool error (``isError: true``: "The tool reported an error" plus its content), or a
-result. Content goes to a :class:`~inspector.ui.content.ContentView`, ``structuredContent``
-is checked against the tool's ``outputSchema``. In the 2026-07-28 era the session answers
-``InputRequiredResult`` rounds through its handlers; the panel says how many rounds it took.
+The call's progress and the reply are drawn by the page's lower part,
+:class:`~inspector.ui.panels.tool_result.ToolResultPane` (:mod:`.tool_result`): what the reply is
+comes from the controller (``reply_outcome``) and is shown three distinct ways - a JSON-RPC error
+("Protocol error -32602: ..."), a tool error (``isError: true``: "The tool reported an error"
+plus its content), or a result, ``structuredContent`` checked against the tool's
+``outputSchema``. In the 2026-07-28 era the session answers ``InputRequiredResult`` rounds
+through its handlers; the pane says how many rounds it took.
 
 Run as task (2025-11-25): when the server declared ``tasks.requests.tools.call`` and the tool's
 ``execution.taskSupport`` allows it, the call goes out task-augmented through the session's
@@ -49,7 +50,6 @@ status; every status it learns is emitted as ``taskUpdated`` and the final answe
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -72,7 +72,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -90,30 +89,24 @@ from inspector.session.controllers.tools import (
     AUTO_PAGES,
     CALLED,
     CALLING,
-    CANCELLED,
-    FAILED,
-    INPUT_REQUIRED,
     PROGRESS,
-    PROTOCOL_ERROR,
     REFUSE_EXCLUDED,
-    RESULT,
     TASK,
-    TOOL_ERROR,
     CallOutcome,
     ToolsController,
-    reply_outcome,
     tool_facts,
 )
-from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TASK_GET_FAILED, TaskRun
+from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TaskRun
+from inspector.session.outcomes import Reply
 
-from ..content import ContentView
 from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
 from ..schema_form import ArgumentsEditor
 from ..theme import colour as colour_of
 from ..theme import is_dark, tone
-from ..text import format_duration, list_note_text
+from ..text import list_note_text
 from .answers import failure_text
 from .base import FeaturePanel
+from .tool_result import ToolResultPane
 
 __all__ = ["AUTO_PAGES", "ToolsPanel"]  # AUTO_PAGES: tools/list pages a load fetches (the controller's)
 TOOL_ROLE = Qt.ItemDataRole.UserRole + 1  # a copy for painting (Qt returns it with its keys sorted)
@@ -288,9 +281,6 @@ class ToolsPanel(FeaturePanel):
         self.pages = 0
         self.next_cursor: str | None = None
         self.current: dict | None = None
-        self.last_reply = None
-        self.outcome = ""  # "result" | "tool-error" | "protocol-error" | "cancelled" | "failed"
-        self._status_words: Callable[[], str] | None = None  # the status line of the last reply shown
         self._build()
         self.follow(self.feature, self.list_error)
         self.feature.subscribe(self._feature_changed)
@@ -311,6 +301,16 @@ class ToolsPanel(FeaturePanel):
         return self.feature.run
 
     @property
+    def outcome(self) -> str:
+        """What the last call came to: "result", "tool-error", "protocol-error", "cancelled",
+        "failed" ("" before any)."""
+        return self.result.outcome
+
+    @property
+    def last_reply(self) -> Reply | None:
+        return self.result.last_reply
+
+    @property
     def last_progress(self) -> dict | None:
         return self.feature.last_progress
 
@@ -328,9 +328,10 @@ class ToolsPanel(FeaturePanel):
         elif what == LISTED:
             self._listed()
         elif what == PROGRESS and self.feature.last_progress is not None:
-            self._progress(self.feature.last_progress)
+            self.result.show_progress(self.feature.last_progress)
         elif what == TASK:
-            self._task_seen(self.feature.task, self.feature.task_first)
+            self.result.show_task_state(self.feature.task)
+            self.taskUpdated.emit(dict(self.feature.task), self.feature.task_first)
         elif what == CALLING:
             self._update_actions()
         elif what == CALLED:
@@ -491,57 +492,25 @@ class ToolsPanel(FeaturePanel):
         dl.addWidget(self.args_error)
         tl.addWidget(self.details)
 
-        bottom = QWidget()
-        bottom.setObjectName("toolResultArea")
-        bl = QVBoxLayout(bottom)
-        bl.setContentsMargins(0, 6, 0, 0)
-        bl.setSpacing(6)
-        prow = QHBoxLayout()
-        self.progress = QProgressBar()
-        self.progress.setObjectName("callProgress")
-        self.progress.setRange(0, 1000)
-        self.progress.setValue(0)
-        self.progress.setTextVisible(True)
-        self.progress.setMaximumHeight(16)
-        self.progress_label = plain_label(wrap=False, selectable=True)
-        self.progress_label.setObjectName("progressMessage")
-        self.progress_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        prow.addWidget(self.progress, 2)
-        prow.addWidget(self.progress_label, 3)
-        self.progress_row = QWidget()
-        self.progress_row.setLayout(prow)
-        prow.setContentsMargins(0, 0, 0, 0)
-        self.progress_row.hide()
-        bl.addWidget(self.progress_row)
-        self.banner = QFrame()
-        self.banner.setObjectName("resultBanner")
-        bn = QVBoxLayout(self.banner)
-        bn.setContentsMargins(10, 6, 10, 6)
-        bn.setSpacing(2)
-        self.banner_title = plain_label(selectable=True)
-        self.banner_title.setObjectName("bannerTitle")
-        self.banner_detail = plain_label(selectable=True)
-        self.banner_detail.setObjectName("bannerDetail")
-        bn.addWidget(self.banner_title)
-        bn.addWidget(self.banner_detail)
-        self.banner.hide()
-        bl.addWidget(self.banner)
-        self.status_label = plain_label(selectable=True)
-        self.status_label.setObjectName("callStatus")
-        set_tone(self.status_label, "muted")
-        self.show_task_button = QPushButton()
-        self.show_task_button.setObjectName("showTask")
-        self.show_task_button.clicked.connect(lambda *_: self._show_task())
-        self.show_task_button.hide()
-        srow = QHBoxLayout()
-        srow.setContentsMargins(0, 0, 0, 0)
-        srow.addWidget(self.status_label, 1)
-        srow.addWidget(self.show_task_button, 0, Qt.AlignmentFlag.AlignTop)
-        bl.addLayout(srow)
-        self.content = ContentView(scrolls=False)
-        self.content.setObjectName("toolResult")
-        bl.addWidget(self.content)
-        tl.addWidget(bottom)
+        self.result = ToolResultPane(self)
+        self.result.showTaskClicked.connect(self._show_task)
+        # the pane's widgets, named on the panel as before (tests and the window read them here)
+        self.progress, self.progress_row, self.progress_label = (
+            self.result.progress,
+            self.result.progress_row,
+            self.result.progress_label,
+        )
+        self.banner, self.banner_title, self.banner_detail = (
+            self.result.banner,
+            self.result.banner_title,
+            self.result.banner_detail,
+        )
+        self.status_label, self.show_task_button, self.content = (
+            self.result.status_label,
+            self.result.show_task_button,
+            self.result.content,
+        )
+        tl.addWidget(self.result)
         tl.addStretch(1)  # a short page keeps its rows at the top
         self.details_scroll.setWidget(top)
         self.splitter.addWidget(self.details_scroll)
@@ -589,7 +558,7 @@ class ToolsPanel(FeaturePanel):
                 "How long the server should keep the task and its result (the task's ttl); the server may choose another"  # noqa: E501
             )
         )
-        self.show_task_button.setText(self.tr("Show in Tasks"))
+        self.result.retranslate()
         if hasattr(self, "http_problem_label"):
             self._show_exclusion(self.current)
         if self.current is not None:
@@ -629,7 +598,7 @@ class ToolsPanel(FeaturePanel):
         self.list.clear()
         self.list_note.hide()
         self.list_error.hide()
-        self._clear_result()
+        self.result.clear()
         self._show_details(None)
         self._update_count()
 
@@ -659,7 +628,7 @@ class ToolsPanel(FeaturePanel):
         self._update_actions()
 
     def _show_recorded_call(self, call) -> None:
-        self._clear_result()
+        self.result.clear()
         if call is None:  # nothing called by then
             self.list.setCurrentRow(-1)
             return
@@ -680,10 +649,10 @@ class ToolsPanel(FeaturePanel):
                 ),
             )
             return
-        self._show_reply(tool, call.reply)
+        self.result.show_reply(tool, call.reply)
         task = call.reply.result.get("task") if call.reply.ok and isinstance(call.reply.result, dict) else None
         if isinstance(task, dict):
-            said = self._status_words or (lambda: "")
+            said = self.result.status_words or (lambda: "")
             self.say(
                 self.status_label,
                 lambda: said() + " · " + self.tr("run as task {0}: see the Tasks panel").format(task.get("taskId")),
@@ -811,7 +780,7 @@ class ToolsPanel(FeaturePanel):
             text = self.loading_text("tools/list") if not self.tools else text + " · " + self.tr("loading…")
         self.count_label.setText(text)
 
-    def _apply_filter(self, *_: Any) -> None:
+    def _apply_filter(self, *_: object) -> None:
         needle = self.filter_edit.text().strip().lower()
         for i in range(self.list.count()):
             item = self.list.item(i)
@@ -841,7 +810,7 @@ class ToolsPanel(FeaturePanel):
                 return True
         return False
 
-    def _selected(self, item: QListWidgetItem | None, _previous: Any = None) -> None:
+    def _selected(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None = None) -> None:
         tool = self._tool_of(item)
         if tool is self.current:
             return
@@ -892,7 +861,7 @@ class ToolsPanel(FeaturePanel):
         for text, role in tool_badges(tool):
             self.badge_row.addWidget(_badge_label(text, role, self))
 
-    def _splitter_moved(self, *_: Any) -> None:
+    def _splitter_moved(self, *_: object) -> None:
         if not self._fitting:
             self._list_sized = True
 
@@ -1042,14 +1011,7 @@ class ToolsPanel(FeaturePanel):
                 return False
         name = self.current["name"]
         as_task = not self.task_box.isHidden() and self.task_box.isChecked()
-        self._clear_result()
-        self.progress.setRange(0, 0)  # busy until the first progress notification
-        self.progress.setFormat("")
-        if as_task:
-            self.say(self.progress_label, lambda: self.tr("Calling {0} as a task…").format(name))
-        else:
-            self.say(self.progress_label, lambda: self.tr("Calling {0}…").format(name))
-        self.progress_row.show()
+        self.result.show_calling(name, as_task)  # busy until the first progress notification
         ttl = (self.ttl_spin.value() * 1000 or None) if as_task else None
         started = self.feature.call(
             self.current,
@@ -1097,225 +1059,24 @@ class ToolsPanel(FeaturePanel):
         """Cancel the call in flight: its scope is cancelled, the session cancels it on the wire."""
         if not self.feature.cancel():
             return False
-        self.say(self.progress_label, lambda: self.tr("Cancelling…"))
+        self.result.show_cancelling()
         return True
 
     def _called(self, called: CallOutcome) -> None:
-        """A call ended: its answer, or why there is none, with the task's facts when it ran as one."""
-        tool, run = called.tool, called.run
-        if run is not None:
-            self.show_task_button.setVisible(run.task_id is not None)
-        if called.outcome == CANCELLED:
-            self.outcome = CANCELLED
-            if run is not None:
-                sent, status = run.cancel_sent, run.status or "?"
-
-                def words() -> tuple[str, str]:
-                    if sent:
-                        detail = self.tr("tasks/cancel was sent; the task is now {0}.").format(status)
-                    else:
-                        detail = self.tr("notifications/cancelled was sent before the server created a task.")
-                    return self.tr("Cancelled"), detail
-
-                self._banner(words, "muted")
-                return
-            closed = self.feature.closes_stream
-            self._banner(
-                lambda: (
-                    self.tr("Cancelled"),
-                    self.tr("the answer stream was closed, which cancels the request; the server should stop.")
-                    if closed
-                    else self.tr("notifications/cancelled was sent; the server should stop and not answer."),
-                ),
-                "muted",
-            )
-            return
-        if called.failure is not None:
-            self.outcome = FAILED
-            failure = called.failure
-            self._banner(lambda: (self.tr("The call failed"), failure_text(failure)), "error")
-            return
+        """A call ended: the pane shows it; the Tasks panel learns a task's result."""
+        task_id = self.result.show_called(called, self.feature.closes_stream)
         reply = called.reply
-        assert reply is not None
-        self._show_reply(tool, reply, called.outcome)
-        if run is None or run.result is None:  # a plain call, or the task-augmented request was refused
-            return
-        if called.no_task:
-            if self.outcome == RESULT:
-                self._banner(
-                    lambda: (
-                        self.tr("No task was created"),
-                        self.tr(
-                            "The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult."  # noqa: E501
-                        ),
-                    ),
-                    "warn",
-                )
-            return
-        task_id = run.task_id
-        status, polls, elapsed, problem, detail = (
-            run.status or "?",
-            run.polls,
-            run.elapsed or 0.0,
-            run.problem,
-            run.problem_detail,
-        )
-
-        def facts() -> str:
-            out = [
-                tool["name"],
-                self.tr("task {0}").format(task_id),
-                self.tr("ended {0}").format(status),
-                self.tr("%n poll(s)", "", polls),
-                self.tr("finished in {0}").format(format_duration(elapsed)),
-            ]
-            if problem == TASK_GET_FAILED:
-                err = detail if isinstance(detail, dict) else {}
-                out.append(
-                    self.tr("tasks/get failed ({0} {1}); the result was fetched anyway").format(
-                        err.get("code"), err.get("message")
-                    )
-                )
-            return " · ".join(out)
-
-        self._status_words = facts
-        self.say(self.status_label, facts)
-        if task_id is not None:
+        if task_id is not None and reply is not None:
             self.taskResult.emit(task_id, {"result": reply.result} if reply.ok else {"error": reply.error})
 
-    def _task_seen(self, task: dict, first: bool) -> None:
-        task_id = str(task.get("taskId", ""))
-        message = task.get("statusMessage")
-        status = task.get("status", "?")
-        tail = " · " + message.replace("\n", " ") if isinstance(message, str) and message else ""
-        self.say(
-            self.progress_label, lambda: self.tr("Task {id}: {status}").format(id=task_id[:8], status=status) + tail
-        )
-        self.taskUpdated.emit(dict(task), first)
+    def banner_text(self) -> str:
+        """The banner over the result, its title and detail ("" when there is none)."""
+        return self.result.banner_text()
 
     def _show_task(self) -> None:
         run = self.task_run
         if run is not None and run.task_id is not None:
             self.showTaskRequested.emit(run.task_id)
-
-    def _progress(self, params: dict) -> None:
-        progress = params.get("progress")
-        total = params.get("total")
-        message = params.get("message")
-        number = progress if isinstance(progress, (int, float)) and not isinstance(progress, bool) else None
-        num = number is not None
-        if number is not None and isinstance(total, (int, float)) and not isinstance(total, bool) and total > 0:
-            self.progress.setRange(0, 1000)
-            self.progress.setValue(max(0, min(1000, round(1000 * number / total))))
-            self.progress.setFormat(f"{_fmt_num(progress)} / {_fmt_num(total)}")
-        elif num:
-            self.progress.setRange(0, 0)
-            self.progress.setFormat(_fmt_num(progress))
-        if isinstance(message, str) and message:  # the server's words, as they came
-            self.say(self.progress_label, lambda: message)
-        elif num:
-            self.say(self.progress_label, lambda: self.tr("progress {0}").format(_fmt_num(progress)))
-
-    def _show_reply(self, tool: dict, reply, outcome: str | None = None) -> None:
-        """A tools/call answer (``outcome``: what it is, :func:`reply_outcome` when not given)."""
-        outcome = outcome or reply_outcome(reply)
-        self.last_reply = reply
-        total = reply.total if reply.total is not None else reply.latency
-
-        def facts() -> str:
-            out = [
-                tool["name"],
-                self.tr("tools/call id {0}").format(reply.id),
-                self.tr("answered in {0}").format(format_duration(total)),
-            ]
-            if reply.rounds > 1:
-                rounds = ", ".join(format_duration(t) for t in reply.round_latencies)
-                out.append(self.tr("%n round(s) (input required): {0}", "", reply.rounds).format(rounds))
-            return " · ".join(out)
-
-        self._status_words = facts
-        self.say(self.status_label, facts)
-        if outcome == PROTOCOL_ERROR:
-            err = reply.error or {}
-            code = err.get("code")
-            message = err.get("message") if isinstance(err.get("message"), str) else ""
-            self.outcome = PROTOCOL_ERROR
-            self._banner(
-                lambda: (
-                    self.tr("Protocol error {0}: {1}").format(code, message),
-                    self.tr("A JSON-RPC error: the request itself was refused (not a tool error)."),
-                ),
-                "error",
-            )
-            if "data" in err:
-                self.content.set_blocks([{"type": "error data", "data": err["data"]}])
-            return
-        result = reply.result or {}
-        if outcome == INPUT_REQUIRED:
-            self.outcome = FAILED
-            self._banner(
-                lambda: (
-                    self.tr("The server still asks for input"),
-                    self.tr("No answer after {0} rounds of input requests.").format(reply.rounds),
-                ),
-                "warn",
-            )
-            self.content.set_blocks([{"type": "input_required", **result}])
-            return
-        content = result.get("content")
-        is_error = outcome == TOOL_ERROR
-        structured = result.get("structuredContent")
-        output_schema = (
-            tool.get("outputSchema") if isinstance(tool.get("outputSchema"), dict) and not is_error else None
-        )
-        if is_error:
-            self.outcome = TOOL_ERROR
-            self._banner(
-                lambda: (
-                    self.tr("The tool reported an error"),
-                    self.tr("isError: true: the call worked, the tool failed; its content follows."),
-                ),
-                "error",
-            )
-        else:
-            self.outcome = RESULT
-            self.banner.hide()
-        if not isinstance(content, list):
-            content = [] if content is None else [content]
-        self.content.set_blocks(content, structured=structured, output_schema=output_schema)
-
-    def _banner(self, words: Callable[[], tuple[str, str]], kind: str) -> None:
-        """The banner over the result: ``words()`` gives its title and detail (again after a
-        language switch)."""
-        colour = tone(self, kind)
-        c = QColor(colour)
-        self.say(self.banner_title, lambda: words()[0])
-        self.say(self.banner_detail, lambda: words()[1])
-        self.banner_detail.setVisible(bool(self.banner_detail.text()))
-        self.banner.setStyleSheet(
-            f"QFrame#resultBanner {{ background: rgba({c.red()},{c.green()},{c.blue()},26); "
-            f"border: 1px solid rgba({c.red()},{c.green()},{c.blue()},120); border-radius: 6px; }}"
-            f"QLabel#bannerTitle {{ color: {colour}; font-weight: 700; }}"
-            f"QLabel#bannerDetail {{ color: {colour}; }}"
-        )
-        self.banner.show()
-
-    def banner_text(self) -> str:
-        if self.banner.isHidden():
-            return ""
-        detail = self.banner_detail.text()
-        return self.banner_title.text() + (f"\n{detail}" if detail else "")
-
-    def _clear_result(self) -> None:
-        self.outcome = ""
-        self.last_reply = None
-        self.show_task_button.hide()
-        self.banner.hide()
-        self.say(self.banner_title, None)
-        self.say(self.banner_detail, None)
-        self._status_words = None
-        self.say(self.status_label, None)
-        self.content.clear()
 
     # ================================================================ state
 
@@ -1331,9 +1092,3 @@ class ToolsPanel(FeaturePanel):
         self.cancel_button.setEnabled(self.calling)
         self.cancel_button.setVisible(self.calling)
         self._update_count()
-
-
-def _fmt_num(v: Any) -> str:
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return str(v)

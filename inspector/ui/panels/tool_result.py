@@ -1,0 +1,351 @@
+"""The Tools panel's result pane: the call's progress, the banner, the status line and the result.
+
+Theory of operation
+-------------------
+:class:`ToolResultPane` is the lower part of the Tools panel's page. It draws what the
+:class:`~inspector.session.controllers.tools.ToolsController` learned about the call in flight and
+the call that ended, and keeps nothing of the call itself: the progress row while the call runs
+(a progress notification's ``progress``/``total``/``message``, a task's status), then one of the
+answer's three distinct ways - a JSON-RPC error ("Protocol error -32602: ..."), a tool error
+(``isError: true``: "The tool reported an error" plus its content) or a result - with the
+banner over it and a status line of facts (the tool, the request id, how long it took, the input
+rounds; for a task its id, status, polls and time). Content goes to a
+:class:`~inspector.ui.content.ContentView`, ``structuredContent`` checked against the tool's
+``outputSchema``.
+
+Its words are said through the panel's :meth:`~inspector.ui.panels.base.FeaturePanel.say`, so a
+language switch rewords them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QProgressBar, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.session.controllers.tools import (
+    CANCELLED,
+    FAILED,
+    INPUT_REQUIRED,
+    PROTOCOL_ERROR,
+    RESULT,
+    TOOL_ERROR,
+    CallOutcome,
+    reply_outcome,
+)
+from inspector.session.operations import TASK_GET_FAILED
+from inspector.session.outcomes import Reply
+
+from ..content import ContentView
+from ..text import format_duration
+from ..theme import tone
+from ..widgets import plain_label, set_tone
+from .answers import failure_text
+from .base import FeaturePanel
+
+
+class ToolResultPane(QWidget):
+    """The progress row, the banner, the status line and the content of the last call."""
+
+    showTaskClicked = Signal()  # "Show in Tasks"
+
+    def __init__(self, panel: FeaturePanel) -> None:
+        super().__init__()
+        self.panel = panel
+        self.last_reply: Reply | None = None
+        self.outcome = ""  # "result" | "tool-error" | "protocol-error" | "cancelled" | "failed"
+        self.status_words: Callable[[], str] | None = None  # the status line of the last reply shown
+        self.setObjectName("toolResultArea")
+        bl = QVBoxLayout(self)
+        bl.setContentsMargins(0, 6, 0, 0)
+        bl.setSpacing(6)
+        prow = QHBoxLayout()
+        self.progress = QProgressBar()
+        self.progress.setObjectName("callProgress")
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self.progress.setTextVisible(True)
+        self.progress.setMaximumHeight(16)
+        self.progress_label = plain_label(wrap=False, selectable=True)
+        self.progress_label.setObjectName("progressMessage")
+        self.progress_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        prow.addWidget(self.progress, 2)
+        prow.addWidget(self.progress_label, 3)
+        self.progress_row = QWidget()
+        self.progress_row.setLayout(prow)
+        prow.setContentsMargins(0, 0, 0, 0)
+        self.progress_row.hide()
+        bl.addWidget(self.progress_row)
+        self.banner = QFrame()
+        self.banner.setObjectName("resultBanner")
+        bn = QVBoxLayout(self.banner)
+        bn.setContentsMargins(10, 6, 10, 6)
+        bn.setSpacing(2)
+        self.banner_title = plain_label(selectable=True)
+        self.banner_title.setObjectName("bannerTitle")
+        self.banner_detail = plain_label(selectable=True)
+        self.banner_detail.setObjectName("bannerDetail")
+        bn.addWidget(self.banner_title)
+        bn.addWidget(self.banner_detail)
+        self.banner.hide()
+        bl.addWidget(self.banner)
+        self.status_label = plain_label(selectable=True)
+        self.status_label.setObjectName("callStatus")
+        set_tone(self.status_label, "muted")
+        self.show_task_button = QPushButton()
+        self.show_task_button.setObjectName("showTask")
+        self.show_task_button.clicked.connect(lambda *_: self.showTaskClicked.emit())
+        self.show_task_button.hide()
+        srow = QHBoxLayout()
+        srow.setContentsMargins(0, 0, 0, 0)
+        srow.addWidget(self.status_label, 1)
+        srow.addWidget(self.show_task_button, 0, Qt.AlignmentFlag.AlignTop)
+        bl.addLayout(srow)
+        self.content = ContentView(scrolls=False)
+        self.content.setObjectName("toolResult")
+        bl.addWidget(self.content)
+
+    def retranslate(self) -> None:
+        self.show_task_button.setText(self.tr("Show in Tasks"))
+
+    # ---------------------------------------------------------------- while the call runs
+
+    def show_calling(self, name: str, as_task: bool) -> None:
+        """A call of ``name`` went out: the progress row, busy until the first progress."""
+        self.clear()
+        self.progress.setRange(0, 0)
+        self.progress.setFormat("")
+        if as_task:
+            self.panel.say(self.progress_label, lambda: self.tr("Calling {0} as a task…").format(name))
+        else:
+            self.panel.say(self.progress_label, lambda: self.tr("Calling {0}…").format(name))
+        self.progress_row.show()
+
+    def show_cancelling(self) -> None:
+        self.panel.say(self.progress_label, lambda: self.tr("Cancelling…"))
+
+    def show_progress(self, params: JsonObject) -> None:
+        """A progress notification of the call in flight."""
+        progress = params.get("progress")
+        total = params.get("total")
+        message = params.get("message")
+        number = progress if isinstance(progress, (int, float)) and not isinstance(progress, bool) else None
+        if number is not None and isinstance(total, (int, float)) and not isinstance(total, bool) and total > 0:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(max(0, min(1000, round(1000 * number / total))))
+            self.progress.setFormat(f"{_fmt_num(number)} / {_fmt_num(total)}")
+        elif number is not None:
+            self.progress.setRange(0, 0)
+            self.progress.setFormat(_fmt_num(number))
+        if isinstance(message, str) and message:  # the server's words, as they came
+            self.panel.say(self.progress_label, lambda: message)
+        elif number is not None:
+            shown = _fmt_num(number)
+            self.panel.say(self.progress_label, lambda: self.tr("progress {0}").format(shown))
+
+    def show_task_state(self, task: JsonObject) -> None:
+        """The task a call runs as, as last learned (its status and message)."""
+        task_id = str(task.get("taskId", ""))
+        message = task.get("statusMessage")
+        status = task.get("status", "?")
+        tail = " · " + message.replace("\n", " ") if isinstance(message, str) and message else ""
+        self.panel.say(
+            self.progress_label,
+            lambda: self.tr("Task {id}: {status}").format(id=task_id[:8], status=status) + tail,
+        )
+
+    # ---------------------------------------------------------------- when it ended
+
+    def show_called(self, called: CallOutcome, closes_stream: bool) -> str | None:
+        """A call ended: its answer, or why there is none, with the task's facts when it ran as
+        one (``closes_stream``: cancelling closes the answer stream instead of a notification).
+        Returns the id of the task whose result this is (None: no task ran to a result)."""
+        tool, run = called.tool, called.run
+        if run is not None:
+            self.show_task_button.setVisible(run.task_id is not None)
+        if called.outcome == CANCELLED:
+            self.outcome = CANCELLED
+            if run is not None:
+                sent, status = run.cancel_sent, run.status or "?"
+
+                def words() -> tuple[str, str]:
+                    if sent:
+                        detail = self.tr("tasks/cancel was sent; the task is now {0}.").format(status)
+                    else:
+                        detail = self.tr("notifications/cancelled was sent before the server created a task.")
+                    return self.tr("Cancelled"), detail
+
+                self.show_banner(words, "muted")
+                return None
+            self.show_banner(
+                lambda: (
+                    self.tr("Cancelled"),
+                    self.tr(
+                        "the answer stream was closed, which cancels the request; the server should stop.",
+                    )
+                    if closes_stream
+                    else self.tr("notifications/cancelled was sent; the server should stop and not answer."),
+                ),
+                "muted",
+            )
+            return None
+        if called.failure is not None:
+            self.outcome = FAILED
+            failure = called.failure
+            self.show_banner(lambda: (self.tr("The call failed"), failure_text(failure)), "error")
+            return None
+        reply = called.reply
+        assert reply is not None
+        self.show_reply(tool, reply, called.outcome)
+        if run is None or run.result is None:  # a plain call, or the task-augmented request was refused
+            return None
+        if called.no_task:
+            if self.outcome == RESULT:
+                self.show_banner(
+                    lambda: (
+                        self.tr("No task was created"),
+                        self.tr(
+                            "The server answered the task-augmented call at once with a plain result instead of a CreateTaskResult.",  # noqa: E501
+                        ),
+                    ),
+                    "warn",
+                )
+            return None
+        task_id = run.task_id
+        status, polls, elapsed, problem, detail = (
+            run.status or "?",
+            run.polls,
+            run.elapsed or 0.0,
+            run.problem,
+            run.problem_detail,
+        )
+
+        def facts() -> str:
+            out = [
+                str(tool["name"]),
+                self.tr("task {0}").format(task_id),
+                self.tr("ended {0}").format(status),
+                self.tr("%n poll(s)", "", polls),
+                self.tr("finished in {0}").format(format_duration(elapsed)),
+            ]
+            if problem == TASK_GET_FAILED:
+                err = detail if isinstance(detail, dict) else {}
+                out.append(
+                    self.tr("tasks/get failed ({0} {1}); the result was fetched anyway").format(
+                        err.get("code"), err.get("message")
+                    )
+                )
+            return " · ".join(out)
+
+        self.status_words = facts
+        self.panel.say(self.status_label, facts)
+        return task_id
+
+    def show_reply(self, tool: JsonObject, reply: Reply, outcome: str | None = None) -> None:
+        """A tools/call answer (``outcome``: what it is, :func:`reply_outcome` when not given)."""
+        outcome = outcome or reply_outcome(reply)
+        self.last_reply = reply
+        total = reply.total if reply.total is not None else reply.latency
+
+        def facts() -> str:
+            out = [
+                str(tool["name"]),
+                self.tr("tools/call id {0}").format(reply.id),
+                self.tr("answered in {0}").format(format_duration(total)),
+            ]
+            if reply.rounds > 1:
+                rounds = ", ".join(format_duration(t) for t in reply.round_latencies)
+                out.append(self.tr("%n round(s) (input required): {0}", "", reply.rounds).format(rounds))
+            return " · ".join(out)
+
+        self.status_words = facts
+        self.panel.say(self.status_label, facts)
+        if outcome == PROTOCOL_ERROR:
+            err = reply.error or {}
+            code = err.get("code")
+            message = err.get("message") if isinstance(err.get("message"), str) else ""
+            self.outcome = PROTOCOL_ERROR
+            self.show_banner(
+                lambda: (
+                    self.tr("Protocol error {0}: {1}").format(code, message),
+                    self.tr("A JSON-RPC error: the request itself was refused (not a tool error)."),
+                ),
+                "error",
+            )
+            if "data" in err:
+                self.content.set_blocks([{"type": "error data", "data": err["data"]}])
+            return
+        result = reply.result or {}
+        if outcome == INPUT_REQUIRED:
+            self.outcome = FAILED
+            self.show_banner(
+                lambda: (
+                    self.tr("The server still asks for input"),
+                    self.tr("No answer after {0} rounds of input requests.").format(reply.rounds),
+                ),
+                "warn",
+            )
+            self.content.set_blocks([{"type": "input_required", **result}])
+            return
+        content: JsonValue = result.get("content")
+        is_error = outcome == TOOL_ERROR
+        structured = result.get("structuredContent")
+        declared = tool.get("outputSchema")
+        output_schema = declared if isinstance(declared, dict) and not is_error else None
+        if is_error:
+            self.outcome = TOOL_ERROR
+            self.show_banner(
+                lambda: (
+                    self.tr("The tool reported an error"),
+                    self.tr("isError: true: the call worked, the tool failed; its content follows."),
+                ),
+                "error",
+            )
+        else:
+            self.outcome = RESULT
+            self.banner.hide()
+        if not isinstance(content, list):
+            content = [] if content is None else [content]
+        self.content.set_blocks(content, structured=structured, output_schema=output_schema)
+
+    def show_banner(self, words: Callable[[], tuple[str, str]], kind: str) -> None:
+        """The banner over the result: ``words()`` gives its title and detail (again after a
+        language switch)."""
+        colour = tone(self, kind)
+        c = QColor(colour)
+        self.panel.say(self.banner_title, lambda: words()[0])
+        self.panel.say(self.banner_detail, lambda: words()[1])
+        self.banner_detail.setVisible(bool(self.banner_detail.text()))
+        self.banner.setStyleSheet(
+            f"QFrame#resultBanner {{ background: rgba({c.red()},{c.green()},{c.blue()},26); "
+            f"border: 1px solid rgba({c.red()},{c.green()},{c.blue()},120); border-radius: 6px; }}"
+            f"QLabel#bannerTitle {{ color: {colour}; font-weight: 700; }}"
+            f"QLabel#bannerDetail {{ color: {colour}; }}"
+        )
+        self.banner.show()
+
+    def banner_text(self) -> str:
+        if self.banner.isHidden():
+            return ""
+        detail = self.banner_detail.text()
+        return self.banner_title.text() + (f"\n{detail}" if detail else "")
+
+    def clear(self) -> None:
+        self.outcome = ""
+        self.last_reply = None
+        self.show_task_button.hide()
+        self.banner.hide()
+        self.panel.say(self.banner_title, None)
+        self.panel.say(self.banner_detail, None)
+        self.status_words = None
+        self.panel.say(self.status_label, None)
+        self.content.clear()
+
+
+def _fmt_num(v: int | float) -> str:
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
