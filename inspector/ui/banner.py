@@ -12,12 +12,12 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QToolButton, QVBoxLayout, QWidget
 
+from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.rules import RULES
 from inspector.session.operations import FailureReport
 
-from .widgets import mono_font, plain_label
 from .theme import tone
-
+from .widgets import mono_font, plain_label
 
 #: The engine's outcome codes (protocol.engine.OUTCOMES) in words to translate.
 OUTCOME_TEXTS = {
@@ -93,7 +93,7 @@ SPAWN_TEXTS = {
 }
 
 
-def outcome_text(code: str | None, args: dict, english: str) -> str:
+def outcome_text(code: str | None, args: JsonObject, english: str) -> str:
     """The engine's outcome ``code`` (or, for "spawn-failed", why the server could not start)
     in the user's language, filled from ``args``; ``english`` when there are no words for it."""
     text = SPAWN_TEXTS.get(str(args.get("reason"))) if code == "spawn-failed" else OUTCOME_TEXTS.get(code or "")

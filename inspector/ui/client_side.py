@@ -60,9 +60,9 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import Era
 from inspector.session.handlers import ClientHandlers, HandlerError
 
-from .theme import mix
-from .schema_form import SchemaForm
 from .roots_editor import normalize_roots
+from .schema_form import SchemaForm
+from .theme import mix
 from .widgets import ErrorLabel, muted, plain_label
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ class ElicitationForm(SchemaForm):
     numbers, booleans, single-select enums (enum, enumNames, titled oneOf) and multi-select
     arrays, in the schema's order, pre-filled with defaults, each problem shown under its field."""
 
-    def __init__(self, schema: dict, parent: QWidget | None = None) -> None:
+    def __init__(self, schema: JsonObject, parent: QWidget | None = None) -> None:
         super().__init__(schema if isinstance(schema, dict) else {}, parent)
 
     def _word_empty_note(self) -> None:
@@ -307,7 +307,7 @@ def _block_text(block: JsonValue) -> str:
     return orjson.dumps(block).decode()
 
 
-def sampling_transcript(params: dict) -> str:
+def sampling_transcript(params: JsonObject) -> str:
     """The system prompt and messages of a sampling request, as plain text."""
     lines: list[str] = []
     system = params.get("systemPrompt")
@@ -355,7 +355,7 @@ class SamplingDialog(_AnswerDialog):
     response the user writes (as the model) — Approve sends it, Reject refuses."""
 
     def __init__(
-        self, params: dict, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None
+        self, params: JsonObject, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None
     ) -> None:
         super().__init__(origin, timeout, parent)
         self.params = params if isinstance(params, dict) else {}
@@ -472,7 +472,7 @@ class SamplingDialog(_AnswerDialog):
     def _fallback_text(self) -> str:
         return self.tr("Rejected automatically in {time} if unanswered")
 
-    def response(self) -> dict:
+    def response(self) -> JsonObject:
         """The CreateMessageResult the dialog would send now."""
         return {
             "role": "assistant",
@@ -503,7 +503,7 @@ class ElicitationDialog(_AnswerDialog):
     opened only by the explicit "Open in browser" button. Accept / Decline / Cancel."""
 
     def __init__(
-        self, params: dict, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None
+        self, params: JsonObject, origin: Origin, timeout: float | None = DEFAULT_TIMEOUT, parent: QWidget | None = None
     ) -> None:
         super().__init__(origin, timeout, parent)
         self.params = params if isinstance(params, dict) else {}
@@ -738,7 +738,7 @@ class UiClientHandlers(ClientHandlers):
     def __init__(
         self,
         parent: QWidget | None = None,
-        roots: list[dict] | None = None,
+        roots: list[JsonObject] | None = None,
         *,
         timeout: float = DEFAULT_TIMEOUT,
         controller: SessionController | None = None,
@@ -805,7 +805,7 @@ class UiClientHandlers(ClientHandlers):
 
     # ---------------------------------------------------------------- roots
 
-    def set_roots(self, roots: list[dict]) -> bool:
+    def set_roots(self, roots: list[JsonObject]) -> bool:
         """Replace the roots. In a legacy session whose client declared roots.listChanged,
         ``notifications/roots/list_changed`` is sent; returns True when it will be."""
         new = normalize_roots(roots)
@@ -833,7 +833,7 @@ class UiClientHandlers(ClientHandlers):
             return
         self.signals.rootsNotified.emit()
 
-    async def list_roots(self, params: dict) -> dict:
+    async def list_roots(self, params: JsonObject) -> JsonObject:
         self.history.append(("roots/list", "answered"))
         self.signals.rootsAnswered.emit(self.origin("roots/list").path)
         out = []
@@ -846,7 +846,7 @@ class UiClientHandlers(ClientHandlers):
 
     # ---------------------------------------------------------------- sampling
 
-    async def create_message(self, params: dict) -> dict:
+    async def create_message(self, params: JsonObject) -> JsonObject:
         dialog = SamplingDialog(params, self.origin("sampling/createMessage"), self.timeout, self.parent)
         self._wire_check(dialog, "sampling/createMessage")
         value, how = await self._ask("sampling/createMessage", dialog)
@@ -861,7 +861,7 @@ class UiClientHandlers(ClientHandlers):
 
     # ---------------------------------------------------------------- elicitation
 
-    async def elicit(self, params: dict) -> dict:
+    async def elicit(self, params: JsonObject) -> JsonObject:
         dialog = ElicitationDialog(params, self.origin("elicitation/create"), self.timeout, self.parent)
         self._wire_check(dialog, "elicitation/create")
         value, how = await self._ask("elicitation/create", dialog)

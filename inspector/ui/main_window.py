@@ -26,14 +26,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import State
 from inspector.protocol.versions import EraMode
-from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.operations import FailureReport, failure_report
+from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.recording import Recording
 
-from .connection import ConnectionPanel, problem_text
 from .banner import FailureBanner, failure_why
+from .connection import ConnectionPanel, problem_text
 from .controller import SessionController
 from .detail import DetailPane
 from .diagram import LifecycleDiagram
@@ -109,7 +110,7 @@ class MainWindow(QMainWindow):
         self.mode = EraMode.AUTO
         self.follow_live = True
         self._last_len = -1
-        self._summary: dict | None = None
+        self._summary: JsonObject | None = None
         self._failure: FailureReport | None = None  # why the last session failed (worded again on a language switch)
         self.handlers: UiClientHandlers | None = None
         controller.handlers_factory = self._make_handlers
@@ -560,7 +561,7 @@ class MainWindow(QMainWindow):
         if rec is not None:
             self.banner.show_report(self._failure)
 
-    def _on_finished(self, summary: dict) -> None:
+    def _on_finished(self, summary: JsonObject) -> None:
         self._summary = summary
         self.status.show_exit(summary, self._failure)
         if self.recording is not None:

@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonObject
+
 from .theme import colour
 from .widgets import ErrorLabel, muted, plain_label, plain_tooltip
 
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
     from .client_side import UiClientHandlers
 
 
-def normalize_roots(roots: list[dict]) -> list[dict]:
+def normalize_roots(roots: list[JsonObject]) -> list[JsonObject]:
     """[{"uri", "name"}] with string values; entries without a URI are dropped."""
     out = []
     for r in roots or []:
@@ -119,7 +121,7 @@ class RootsEditor(QWidget):
 
     # ---------------------------------------------------------------- API
 
-    def roots(self) -> list[dict]:
+    def roots(self) -> list[JsonObject]:
         """The valid roots, in order: [{"uri", "name"}]."""
         out = []
         for row in range(self.table.rowCount()):
@@ -129,7 +131,7 @@ class RootsEditor(QWidget):
                 out.append({"uri": uri, "name": name_item.text().strip() if name_item else ""})
         return out
 
-    def set_roots(self, roots: list[dict]) -> None:
+    def set_roots(self, roots: list[JsonObject]) -> None:
         """Show ``roots`` (does not emit ``changed``)."""
         self._loading = True
         try:

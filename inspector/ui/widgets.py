@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonValue
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.session.operations import ListPager
 
 from .text import list_notes_text
@@ -352,7 +352,7 @@ class PagedListView(QWidget):
         tree = self.tree
         return [item for i in range(tree.topLevelItemCount()) if (item := tree.topLevelItem(i)) is not None]
 
-    def entries(self) -> list[dict]:
+    def entries(self) -> list[JsonObject]:
         return [item.data(0, ITEM_ROLE) for item in self._items()]
 
     def select_where(self, key: str, value: JsonValue) -> bool:
@@ -379,7 +379,7 @@ class PagedListView(QWidget):
         if item is self.tree.currentItem():
             self.reclicked.emit(item.data(0, ITEM_ROLE) or {})
 
-    def current_entry(self) -> dict | None:
+    def current_entry(self) -> JsonObject | None:
         """The entry of the current row, if there is one."""
         item = self.tree.currentItem()
         entry = item.data(0, ITEM_ROLE) if item is not None else None

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from inspector.protocol.jsontypes import JsonObject
 from inspector.session.profiles import ServerProfile
-from inspector.session.reanalyse import Change, reanalyse as reanalyse_recording
+from inspector.session.reanalyse import Change
+from inspector.session.reanalyse import reanalyse as reanalyse_recording
 from inspector.session.recording import Recording, RecordingError
 from inspector.session.views import flagged_rows
 
@@ -28,9 +30,9 @@ from .rowmodel import RowTableModel
 from .widgets import plain_message
 
 if TYPE_CHECKING:
-    from .exporting import FileType
     from inspector.session.imports import ConfigLocation
 
+    from .exporting import FileType
     from .import_dialog import ExportDialog, ImportDialog
     from .main_window import MainWindow
 
@@ -40,7 +42,7 @@ PROGRESS_FROM = 8 << 20
 LOADING_FRAME_S = 0.05
 
 
-def suggested_recording_name(header: dict) -> str:
+def suggested_recording_name(header: JsonObject) -> str:
     """``<server>-<YYYYmmdd-HHMMSS>.jsonl`` from a recording's header (file-name safe)."""
     server = str(header.get("server_name") or "session")
     safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in server).strip("-.") or "session"

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QLabel
 
+from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.lifecycle import STATE_INFO
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.labels import ERA_LABELS  # era names ("Eras"), shared with the handouts
@@ -74,7 +75,7 @@ class StatusLine(QObject):
     def show_not_connected(self) -> None:
         self.state.setText(self.tr("Not connected"))
 
-    def show_exit(self, summary: dict, failure: FailureReport | None) -> None:
+    def show_exit(self, summary: JsonObject, failure: FailureReport | None) -> None:
         """The exit label: how the server ended and why the session failed (``failure``), in the
         window's language (the outcome worded from its code, as the banner words it)."""
         if summary.get("signal") is not None:
