@@ -11,13 +11,18 @@ that is not a number) never raises: it has no variables and expands to itself.
 
 from __future__ import annotations
 
-from uritemplate import URITemplate
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported when a template is first read: the window starts without it
+    from uritemplate import URITemplate
 
 # operators whose variables may stay undefined: the expansion then leaves the name out
 _OPTIONAL_OPERATORS = frozenset({"?", "&", ";"})
 
 
 def _parse(template: str) -> URITemplate | None:
+    from uritemplate import URITemplate
+
     try:
         return URITemplate(template)
     except (ValueError, TypeError):  # e.g. "{var:abc}": the prefix is not a number
