@@ -27,7 +27,6 @@ from __future__ import annotations
 import io
 import wave
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QPixmap
@@ -227,7 +226,7 @@ class ContentView(QWidget):
         self._cards: list[BlockCard] = []
         self._verdict: ValueCheck | None = None
         self._verdict_text = ""
-        self._shown: tuple[Any, ...] | None = None  # what set_blocks was given, to render again
+        self._shown: tuple[JsonValue, ...] | None = None  # what set_blocks was given, to render again
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         self.inner = QWidget()
@@ -258,7 +257,7 @@ class ContentView(QWidget):
         self._verdict_text = ""
         self._shown = None
 
-    def set_blocks(self, blocks: list, *, structured: Any = None, output_schema: dict | None = None) -> None:
+    def set_blocks(self, blocks: list, *, structured: JsonValue = None, output_schema: dict | None = None) -> None:
         """Show ``blocks`` (a content list); ``structured`` is shown with the ``output_schema`` verdict.
 
         ``structured=None`` means "no structuredContent"; with an ``output_schema`` and no
@@ -306,7 +305,7 @@ class ContentView(QWidget):
         self.column.insertWidget(self.column.count() - 1, card)
         self._cards.append(card)
 
-    def _card_for(self, block: Any) -> BlockCard:
+    def _card_for(self, block: JsonValue) -> BlockCard:
         if not isinstance(block, dict):
             return self._json_card("?", block, QCoreApplication.translate("ContentView", "not a content block object"))
         kind = block.get("type")
@@ -518,7 +517,7 @@ class ContentView(QWidget):
             card.add_error(QCoreApplication.translate("ContentView", "the link has no uri"))
         return card
 
-    def _json_card(self, kind: str, block: Any, error: str | None) -> BlockCard:
+    def _json_card(self, kind: str, block: JsonValue, error: str | None) -> BlockCard:
         card = BlockCard(kind)
         card.set_header(
             QCoreApplication.translate("ContentView", "UNKNOWN: {0}").format(kind)
@@ -531,7 +530,7 @@ class ContentView(QWidget):
         card.body.addWidget(self._text_widget(dumps_pretty(block), mono=True))
         return card
 
-    def _structured_card(self, structured: Any, output_schema: dict | None) -> BlockCard:
+    def _structured_card(self, structured: JsonValue, output_schema: dict | None) -> BlockCard:
         card = BlockCard("structured")
         verdict_label = plain_label(wrap=True, selectable=True)
         verdict_label.setObjectName("verdict")

@@ -29,7 +29,6 @@ Everything the server controls is shown through plain-text widgets (QLabel with
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, Signal
@@ -55,6 +54,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.framing import frame_body
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
@@ -97,7 +97,7 @@ class _JsonItem(QTreeWidgetItem):
 
     is_more = False  # the "N more" row of a long container
 
-    def __init__(self, key: str, value: Any) -> None:
+    def __init__(self, key: str, value: JsonValue) -> None:
         super().__init__()
         self.value = value
         self.built = 0  # children built so far (containers)
@@ -849,7 +849,7 @@ class DetailPane(QWidget):
         finally:
             tree.setUpdatesEnabled(True)
 
-    def _make_item(self, key: str, value: Any) -> _JsonItem:
+    def _make_item(self, key: str, value: JsonValue) -> _JsonItem:
         item = _JsonItem(key, value)
         c = self._colors
         if isinstance(value, (dict, list)):
@@ -1019,7 +1019,7 @@ def _empty_layout(layout: QLayout) -> None:
             inner.deleteLater()
 
 
-def _json_brief(value: Any, limit: int) -> str:
+def _json_brief(value: JsonValue, limit: int) -> str:
     if isinstance(value, str) and len(value) > limit:
         text = orjson.dumps(value[:limit]).decode("utf-8")
         size = translate("DetailPane", "[{n} characters]").format(n=QLocale().toString(len(value)))
@@ -1031,14 +1031,14 @@ def _json_brief(value: Any, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _container_summary(value: Any) -> str:
+def _container_summary(value: JsonValue) -> str:
     n = len(value)
     if isinstance(value, dict):
         return translate("DetailPane", "{{{n} keys}}").format(n=n) if n != 1 else translate("DetailPane", "{1 key}")
     return translate("DetailPane", "[{n} items]").format(n=n) if n != 1 else translate("DetailPane", "[1 item]")
 
 
-def _state_title(value: Any) -> str:
+def _state_title(value: JsonValue) -> str:
     try:
         return translate("Lifecycle", State(value).title)
     except ValueError:
@@ -1053,7 +1053,7 @@ def _severity_text(sev: Severity) -> str:
     }[sev]
 
 
-def _signal_name(sig: Any) -> str:
+def _signal_name(sig: JsonValue) -> str:
     try:
         import signal as _signal
 

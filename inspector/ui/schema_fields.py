@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import (
     Check,
     ValueCheck,
@@ -81,14 +82,14 @@ class _NotSet:
         return self
 
 
-NOT_SET: Any = _NotSet()
+NOT_SET: Any = _NotSet()  # Any: it stands wherever a field's JSON value may be
 """A field with nothing in it: left out of the value."""
 
 
 # ====================================================================== validation
 
 
-def path_text(parts: Any) -> str:
+def path_text(parts: Iterable[str | int]) -> str:
     out = ""
     for p in parts:
         if isinstance(p, int):
@@ -138,7 +139,7 @@ _CHECK_WORDS = {
 }
 
 
-def problem_text(problem: ValueProblem, label: Callable[[Any], str] | None = None) -> str:
+def problem_text(problem: ValueProblem, label: Callable[[JsonValue], str] | None = None) -> str:
     """What the validator found, in the current language (the library's English for a check the
     form has no words for). ``label`` names an allowed value (a choice's title)."""
     check, limit = problem.check, problem.limit
@@ -175,24 +176,24 @@ def check_text(check: ValueCheck) -> str:
     return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(where, what)
 
 
-def json_equal(a: Any, b: Any) -> bool:
+def json_equal(a: JsonValue, b: JsonValue) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return type(a) is type(b) and a == b
     return a == b
 
 
-def _num(v: Any) -> str:
+def _num(v: JsonValue) -> str:
     return json.dumps(v)
 
 
-def _is_num(v: Any) -> bool:
+def _is_num(v: JsonValue) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 # ====================================================================== schema reading
 
 
-def enum_options(schema: dict) -> list[tuple[Any, str]] | None:
+def enum_options(schema: dict) -> list[tuple[JsonValue, str]] | None:
     """``[(value, label)]`` of an enum-like schema (enum + enumNames, or oneOf/anyOf of consts), else None."""
     if isinstance(schema.get("enum"), list):
         values = schema["enum"]
@@ -212,7 +213,7 @@ def enum_options(schema: dict) -> list[tuple[Any, str]] | None:
     return None
 
 
-def _label(v: Any) -> str:
+def _label(v: JsonValue) -> str:
     return v if isinstance(v, str) else orjson.dumps(v).decode()
 
 
@@ -220,8 +221,8 @@ class Unsupported(Exception):
     """A construct no field can edit; its argument says which (in the current language)."""
 
 
-def _pointer(root: dict, ref: str) -> Any:
-    node: Any = root
+def _pointer(root: dict, ref: str) -> JsonValue:
+    node: JsonValue = root
     for raw in ref[2:].split("/") if ref != "#" else []:
         part = raw.replace("~1", "/").replace("~0", "~")
         if isinstance(node, dict) and part in node:
@@ -233,7 +234,7 @@ def _pointer(root: dict, ref: str) -> Any:
     return node
 
 
-def simplify(schema: Any, root: dict, depth: int = 0) -> dict:
+def simplify(schema: JsonValue, root: dict, depth: int = 0) -> dict:
     """The schema of one field in the shape the form reads; raises Unsupported with a reason."""
     if schema is True or schema == {}:
         raise Unsupported(QCoreApplication.translate("SchemaForm", "any JSON value"))
@@ -338,11 +339,11 @@ class Field:
     def build(self) -> QWidget:
         raise NotImplementedError
 
-    def get(self) -> Any:
+    def get(self) -> JsonValue:
         """The value, NOT_SET when empty; raises _Invalid when the text is not of the type."""
         raise NotImplementedError
 
-    def set(self, value: Any) -> None:
+    def set(self, value: JsonValue) -> None:
         raise NotImplementedError
 
     def children(self) -> list["Field"]:
@@ -362,7 +363,7 @@ class Field:
     def set_path(self, path: tuple) -> None:
         self.path = path
 
-    def default(self) -> Any:
+    def default(self) -> JsonValue:
         return copy.deepcopy(self.schema["default"]) if "default" in self.schema else NOT_SET
 
     def reset(self) -> None:
@@ -372,7 +373,7 @@ class Field:
             for c in self.children():
                 c.reset()
 
-    def lenient(self) -> Any:
+    def lenient(self) -> JsonValue:
         try:
             return self.get()
         except _Invalid as exc:
@@ -390,7 +391,7 @@ class Field:
         """The field that holds member ``part`` of this field's value, if one does."""
         return None
 
-    def label_of(self, value: Any) -> str:
+    def label_of(self, value: JsonValue) -> str:
         """How this field names one of its allowed values."""
         return _label(value)
 
@@ -417,7 +418,7 @@ class Field:
         if self._own_problem:
             self.show_problem(self.own_problem() or placed.get(self))
 
-    def edited(self, *_: Any) -> None:
+    def edited(self, *_: object) -> None:
         """The user changed this field: check it and show the verdict where it was typed."""
         self.touched = True
         self.show_problem(self.problem())
@@ -461,11 +462,11 @@ class StringField(Field):
             hints.append(self.schema["pattern"])
         self.line.setPlaceholderText(_placeholder(self.schema, *hints))
 
-    def get(self) -> Any:
+    def get(self) -> JsonValue:
         text = self.line.text()
         return text if text != "" else NOT_SET
 
-    def set(self, value: Any) -> None:
+    def set(self, value: JsonValue) -> None:
         if value is NOT_SET or value is None:
             self.line.setText("")
         else:
@@ -502,13 +503,13 @@ class NumberField(Field):
         )
         self.line.setPlaceholderText(_placeholder(s, " ".join(x for x in (kind, hint) if x)))
 
-    def get(self) -> Any:
+    def get(self) -> JsonValue:
         text = self.line.text().strip()
         if text == "":
             return NOT_SET
         integer = self.schema.get("type") == "integer"
         try:
-            value: Any = int(text)
+            value: JsonValue = int(text)
         except ValueError:
             try:
                 value = float(text)
@@ -534,7 +535,7 @@ class NumberField(Field):
             return str(exc)
         return None
 
-    def set(self, value: Any) -> None:
+    def set(self, value: JsonValue) -> None:
         if value is NOT_SET or value is None:
             self.line.setText("")
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -574,19 +575,19 @@ class BooleanField(Field):
             return QCoreApplication.translate("SchemaForm", "(not set)")
         return ""
 
-    def _state(self, *_: Any) -> None:
+    def _state(self, *_: object) -> None:
         self.box.setText(self._text())
 
     def retranslate(self) -> None:
         self._state()
 
-    def get(self) -> Any:
+    def get(self) -> JsonValue:
         state = self.box.checkState()
         if state == Qt.CheckState.PartiallyChecked:
             return NOT_SET
         return state == Qt.CheckState.Checked
 
-    def set(self, value: Any) -> None:
+    def set(self, value: JsonValue) -> None:
         if value is NOT_SET:
             value = self.default()
         if value is NOT_SET:
@@ -626,10 +627,10 @@ class EnumField(Field):
                 idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(self._extra))
             )
 
-    def label_of(self, value: Any) -> str:
+    def label_of(self, value: JsonValue) -> str:
         return next((label for v, label in self.options if json_equal(v, value)), _label(value))
 
-    def get(self) -> Any:
+    def get(self) -> JsonValue:
         data = self.combo.currentData()
         if data is None:
             return NOT_SET
@@ -637,7 +638,7 @@ class EnumField(Field):
             return copy.deepcopy(self._extra)
         return copy.deepcopy(self.options[int(data)][0])
 
-    def set(self, value: Any) -> None:
+    def set(self, value: JsonValue) -> None:
         if value is NOT_SET:
             self.combo.setCurrentIndex(0 if self.blank else -1)
             return
@@ -681,7 +682,7 @@ class MultiEnumField(Field):
         self._extra: list = []
         return self.list
 
-    def get(self) -> Any:
+    def get(self) -> JsonValue:
         out = [
             copy.deepcopy(v)
             for i, (v, _) in enumerate(self.options)
@@ -692,7 +693,7 @@ class MultiEnumField(Field):
             return NOT_SET
         return out
 
-    def set(self, value: Any) -> None:
+    def set(self, value: JsonValue) -> None:
         blocker = QSignalBlocker(self.list)
         self._extra = []
         values = value if isinstance(value, list) else []
@@ -709,10 +710,10 @@ class OpaqueField(Field):
     kind = "opaque"
 
     def __init__(
-        self, form: "SchemaForm", path: tuple, schema: Any, required: bool, key: str | None, reason: str
+        self, form: "SchemaForm", path: tuple, schema: JsonValue, required: bool, key: str | None, reason: str
     ) -> None:
         self.reason = reason
-        self.value_: Any = NOT_SET
+        self.value_: JsonValue = NOT_SET
         super().__init__(form, path, schema if isinstance(schema, dict) else {}, required, key)
         self.value_ = self.default()
         self._show()
@@ -740,10 +741,10 @@ class OpaqueField(Field):
     def retranslate(self) -> None:
         self._show()
 
-    def get(self) -> Any:
+    def get(self) -> JsonValue:
         return copy.deepcopy(self.value_)
 
-    def set(self, value: Any) -> None:
+    def set(self, value: JsonValue) -> None:
         self.value_ = copy.deepcopy(value)
         self._show()
 
@@ -813,8 +814,8 @@ class ObjectField(Field):
         for key, f in self.fields.items():
             f.set_path((*path, key))
 
-    def get(self) -> Any:
-        out: dict[str, Any] = {}
+    def get(self) -> JsonValue:
+        out: dict[str, JsonValue] = {}
         for key, f in self.fields.items():
             v = f.lenient()
             if v is not NOT_SET:
@@ -823,7 +824,7 @@ class ObjectField(Field):
             return NOT_SET
         return out
 
-    def set(self, value: Any) -> None:
+    def set(self, value: JsonValue) -> None:
         data = value if isinstance(value, dict) else {}
         for key, f in self.fields.items():
             f.set(data[key] if key in data else NOT_SET)
@@ -872,7 +873,7 @@ class ArrayField(Field):
         field.editor.setFocus()
         self.edited()
 
-    def add_item(self, value: Any = NOT_SET) -> Field:
+    def add_item(self, value: JsonValue = NOT_SET) -> Field:
         field = self.form._make_field((*self.path, len(self.items)), self.item_schema, False, None, item=True)
         row = QWidget()
         lay = QHBoxLayout(row)
@@ -905,7 +906,7 @@ class ArrayField(Field):
         self.set_path(self.path)
         self.edited()
 
-    def get(self) -> Any:
+    def get(self) -> JsonValue:
         out = []
         for f in self.items:
             v = f.lenient()
@@ -915,7 +916,7 @@ class ArrayField(Field):
             return NOT_SET
         return out
 
-    def set(self, value: Any) -> None:
+    def set(self, value: JsonValue) -> None:
         for f in list(self.items):
             self.items.remove(f)
             row = f._row  # type: ignore[attr-defined]

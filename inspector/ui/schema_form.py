@@ -47,8 +47,9 @@ widgets and escaped tooltips only.
 from __future__ import annotations
 
 import copy
+import functools
 import json
-from typing import Any
+from collections.abc import Callable
 
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, Signal
@@ -63,6 +64,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import (
     SchemaCompileError,
     ValueCheck,
@@ -91,7 +93,6 @@ from .schema_fields import (
 )
 from .widgets import mono_font, set_tone
 
-
 # ====================================================================== the form
 
 
@@ -112,7 +113,8 @@ class SchemaForm(QWidget):
         self._root: ObjectField | None = None
         self._schema: dict = {}
         self._extra: dict = {}
-        self._validator: Any = None  # the schema compiled once, through the protocol's one cache
+        # the check against the schema compiled once (through the protocol's one cache)
+        self._checker: Callable[[JsonValue], ValueCheck] | None = None
         self._compile_error: str | None = None
         self.unsupported: list[tuple[str, str]] = []
         self.empty_note = QLabel()
@@ -128,7 +130,7 @@ class SchemaForm(QWidget):
     def schema(self) -> dict:
         return self._schema
 
-    def set_schema(self, schema: Any) -> None:
+    def set_schema(self, schema: JsonValue) -> None:
         """Rebuild the form for ``schema``; every field starts at its default (or empty)."""
         if self._root is not None:
             self._layout.removeWidget(self._root.container)
@@ -138,10 +140,10 @@ class SchemaForm(QWidget):
         self._schema = schema if isinstance(schema, dict) else {}
         self._extra = {}
         self.unsupported = []
-        self._validator, self._compile_error = None, None
+        self._checker, self._compile_error = None, None
         if self._schema:
             try:
-                self._validator = cached_validator(self._schema)
+                self._checker = functools.partial(check_value, self._schema, validator=cached_validator(self._schema))
             except SchemaCompileError as exc:
                 self._compile_error = str(exc)
         root_schema: dict
@@ -201,7 +203,9 @@ class SchemaForm(QWidget):
             self._word_empty_note()
         super().changeEvent(event)
 
-    def _make_field(self, path: tuple, schema: Any, required: bool, key: str | None, *, item: bool = False) -> Field:
+    def _make_field(
+        self, path: tuple, schema: JsonValue, required: bool, key: str | None, *, item: bool = False
+    ) -> Field:
         try:
             s = simplify(schema, self._schema)
             t = s["type"]
@@ -275,13 +279,13 @@ class SchemaForm(QWidget):
 
     # -------------------------------------------------------------- checks
 
-    def check(self, value: Any) -> ValueCheck:
+    def check(self, value: JsonValue) -> ValueCheck:
         """``value`` against the form's schema (compiled once, when the schema was set)."""
         if self._compile_error is not None:
             return ValueCheck(None, compile_error=self._compile_error)
-        if self._validator is None:
+        if self._checker is None:
             return ValueCheck(True)
-        return check_value(self._schema, value, self._validator)
+        return self._checker(value)
 
     def schema_problems(self) -> dict[Field, str]:
         """The validator's problems with the value the form holds, each worded at the field it is
@@ -334,10 +338,10 @@ class SchemaForm(QWidget):
 # ====================================================================== raw JSON + form
 
 
-def parse_json_text(text: str) -> tuple[Any, str | None]:
+def parse_json_text(text: str) -> tuple[JsonValue, str | None]:
     """``(value, None)`` or ``(None, "line L, column C: why")``; NaN and Infinity are refused."""
 
-    def no_constants(name: str) -> Any:
+    def no_constants(name: str) -> JsonValue:
         raise ValueError(QCoreApplication.translate("SchemaForm", "{0} is not JSON").format(name))
 
     try:
@@ -350,7 +354,7 @@ def parse_json_text(text: str) -> tuple[Any, str | None]:
         return None, str(exc)
 
 
-def dumps_pretty(value: Any) -> str:
+def dumps_pretty(value: JsonValue) -> str:
     try:
         return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
     except TypeError:
@@ -451,7 +455,7 @@ class ArgumentsEditor(QWidget):
     def schema(self) -> dict:
         return self.form.schema()
 
-    def set_schema(self, schema: Any, value: dict | None = None) -> None:
+    def set_schema(self, schema: JsonValue, value: dict | None = None) -> None:
         self.form.set_schema(schema)
         if value is not None:
             self.form.set_value(value)
@@ -521,7 +525,7 @@ class ArgumentsEditor(QWidget):
         del blocker
         self._validate_raw()
 
-    def _parse_raw(self) -> tuple[Any, str | None]:
+    def _parse_raw(self) -> tuple[JsonValue, str | None]:
         text = self.raw_edit.toPlainText()
         if not text.strip():
             return {}, None
@@ -568,7 +572,7 @@ class ArgumentsEditor(QWidget):
             hint.setHeight(self.minimumSizeHint().height())
         return hint
 
-    def _fit_pages(self, *_: Any) -> None:
+    def _fit_pages(self, *_: object) -> None:
         """Without a scroll area of its own the editor is as tall as the tab shown (a short form
         is not stretched to the raw editor's height): the hidden tab's height is ignored."""
         if self._scrolls:
@@ -607,7 +611,7 @@ class ArgumentsEditor(QWidget):
             self.note.hide()
 
     @staticmethod
-    def _differences(a: Any, b: Any, path: tuple = ()) -> list[str]:
+    def _differences(a: JsonValue, b: JsonValue, path: tuple = ()) -> list[str]:
         if isinstance(a, dict) and isinstance(b, dict):
             out: list[str] = []
             for k in dict.fromkeys([*a, *b]):

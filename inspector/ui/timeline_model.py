@@ -66,7 +66,7 @@ from inspector.session.entry_text import (
     side_line,
 )  # the words of an entry, shared with the handouts and the CLI
 from inspector.session.labels import EVENT_LABELS, HTTP_NOTE  # one table each, shared with the handouts
-from inspector.session.recording import Direction, Recording
+from inspector.session.recording import Direction, Entry, Recording
 from inspector.session.views import EntryFilter, EntryView, flagged_rows
 
 from .cells import PAINT_ROLES, ROW_FLAGS
@@ -665,7 +665,7 @@ def event_label(name: str) -> str:
     return translate("Events", label) if label is not None else name
 
 
-def copy_texts(entry: Any) -> dict[str, str]:
+def copy_texts(entry: Entry) -> dict[str, str]:
     """What the row menu can copy for one recording entry: ``line`` (the exact text, without
     its line terminator), ``json`` (pretty-printed, for a JSON message), ``probe`` (a shell-quoted
     ``--request METHOD=PARAMS`` for a client request) and ``entry`` (the recorded entry object

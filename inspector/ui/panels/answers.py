@@ -10,11 +10,12 @@ Server text (an error's message and data) stays plain text.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.errors import error_name
 from inspector.session.controllers.base import FAIL_CANCELLED, FAIL_ERROR, Failure
 from inspector.session.controllers.completions import Completion, fetch_completions
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 ERROR_DATA_LIMIT = 600
 
 
-def error_text(error: Any) -> str:
+def error_text(error: JsonValue) -> str:
     """A JSON-RPC error object as one readable paragraph (plain text): the code with the
     specification's name for it, the message, then the data."""
     if not isinstance(error, dict):

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.rules import RULES
 from inspector.session import RequestCancelled, Session, SessionError
 from inspector.session.features import Availability
@@ -49,7 +50,7 @@ from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, WaitState
 from ..widgets import plain_label, plain_tooltip, set_tone
 
 
-def _id_text(value: Any) -> str:
+def _id_text(value: JsonValue) -> str:
     """A JSON-RPC id as it was on the wire (a string in quotes, null as null)."""
     try:
         return json.dumps(value, ensure_ascii=False)

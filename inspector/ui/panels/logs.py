@@ -60,6 +60,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.session.controllers.base import FAIL_ERROR, Failure
 from inspector.session.controllers.logs import FAILED, LEVEL, LevelStatus, LiveLogView, LogsController
 from inspector.session.recording import Recording
@@ -85,7 +86,7 @@ _PARSE_LIMIT = 256 * 1024  # a longer log line's cells come from its first bytes
 _TIP_CHARS = 4_000
 
 
-def data_text(value: Any) -> str:
+def data_text(value: JsonValue) -> str:
     """Plain text for a log's ``data``: strings as they are, anything else as compact JSON."""
     if isinstance(value, str):
         return value
@@ -382,11 +383,11 @@ class LogTable(QTableView):
         model.rowsAboutToBeInserted.connect(self._before_insert)
         model.rowsInserted.connect(self._after_insert)
 
-    def _before_insert(self, *_: Any) -> None:
+    def _before_insert(self, *_: object) -> None:
         bar = self.verticalScrollBar()
         self._follow = bar.value() >= bar.maximum() - 2
 
-    def _after_insert(self, *_: Any) -> None:
+    def _after_insert(self, *_: object) -> None:
         if self._follow:
             self.scrollToBottom()
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
-from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -68,7 +67,7 @@ class MessageBubble(QFrame):
 
     resourceLinkActivated = Signal(str)
 
-    def __init__(self, role: str, content: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, role: str, content: JsonValue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.role = role
         self.setObjectName("promptMessage")
@@ -584,7 +583,7 @@ class PromptsPanel(FeaturePanel):
             ),
         )
 
-    def _show_got(self, name: Any, reply) -> bool:
+    def _show_got(self, name: JsonValue, reply) -> bool:
         """A prompts/get answer as a conversation; False when it was an error (shown)."""
         if not reply.ok:
             self.last_result = None

@@ -72,6 +72,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.uri_template import template_variables
 from inspector.session.controllers.base import (
     CHANGES_LISTENING,
@@ -877,7 +878,7 @@ class ResourcesPanel(FeaturePanel):
         if failure is not None:
             self.say_error(self.errors, lambda: failure_text(failure))
 
-    def _list_failed(self, method: str, error: Any) -> str:
+    def _list_failed(self, method: str, error: JsonValue) -> str:
         return self.tr("{method} failed. {error}").format(method=method, error=error_text(error))
 
     def _row(self, pl: ListController, entry: dict) -> tuple[list[str], dict, str]:
@@ -991,7 +992,7 @@ class ResourcesPanel(FeaturePanel):
         else:
             self.template_hint.setText(self.tr("The server did not declare completions: type the values yourself."))
 
-    def _update_expanded(self, *_: Any) -> None:
+    def _update_expanded(self, *_: object) -> None:
         tmpl = self.template.get("uriTemplate") if isinstance(self.template, dict) else None
         if isinstance(tmpl, str):
             self.expanded.setText(self.feature.target(tmpl, self.template_values()) or "")

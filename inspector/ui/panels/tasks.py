@@ -19,7 +19,6 @@ polling loop), failures as data. The panel draws what it reports and forwards th
 
 from __future__ import annotations
 
-from typing import Any
 
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
@@ -44,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from ..theme import colour, is_dark
 from ..widgets import ErrorLabel, plain_tooltip
+from inspector.protocol.jsontypes import JsonValue
 from inspector.session.controllers.base import FAIL_ERROR, LISTED, LOADING, Failure
 from inspector.session.controllers.tasks import FAILED, POLLING, RESULT, SHOWN, TASK, TasksController
 from inspector.session.operations import NOTE_ERROR, TERMINAL_STATUSES, ListPager
@@ -62,7 +62,7 @@ def status_colors(palette: QPalette) -> dict[str, QColor]:
     return {status: colour(role, dark) for status, role in STATUS_TONES.items()}
 
 
-def content_text(result: Any) -> str:
+def content_text(result: JsonValue) -> str:
     """A CallToolResult (or any result) for people: its content blocks, then what else it has."""
     if not isinstance(result, dict):
         return orjson.dumps(result, option=orjson.OPT_INDENT_2).decode()
