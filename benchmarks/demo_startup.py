@@ -97,13 +97,15 @@ def main() -> None:
         runs = [first_answer_ms(opener) for _ in range(args.runs)]
         print(f"{name:16s} spawn to first answer: " + " ".join(f"{r:.0f}" for r in runs) + " ms")
         print(
-            f"{'':16s} min {min(runs):.0f} ms  median {statistics.median(runs):.0f} ms  max {max(runs):.0f} ms  (target 300 ms)"
+            f"{'':16s} min {min(runs):.0f} ms  median {statistics.median(runs):.0f} ms  max {max(runs):.0f} "
+            "ms  (target 300 ms)"
         )
     if args.flood:
         secs = [flood_seconds(args.flood) for _ in range(3)]
         best = min(secs)
         print(
-            f"flood            {args.flood} lines x 150 bytes: best {best:.3f} s of {', '.join(f'{s:.3f}' for s in secs)}"
+            f"flood            {args.flood} lines x 150 bytes: best {best:.3f} s of "
+            f"{', '.join(f'{s:.3f}' for s in secs)}"
             f" ({args.flood / best:,.0f} lines/s, {args.flood * 150 / best / 1e6:.0f} MB/s; target 0.5 s)"
         )
 

@@ -45,7 +45,8 @@ def main() -> None:
     ]
     sizes = [(820, 180), (1260, 330), (1600, 300)]
     print(
-        f"{'machine':<10} {'size':>9} {'label':>6} {'scrolls':>7} {'drawing':>10} {'layout ms':>9} {'frame ms p50/max':>17} {'2x export ms':>12}"
+        f"{'machine':<10} {'size':>9} {'label':>6} {'scrolls':>7} {'drawing':>10} {'layout ms':>9} "
+        f"{'frame ms p50/max':>17} {'2x export ms':>12}"
     )
     for name, mode, transport in machines:
         for size in sizes:

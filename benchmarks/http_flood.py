@@ -73,7 +73,8 @@ def main() -> int:
     port = free_port()
     with HttpPeer(http_misbehave(port, "flood") + ["--flood", str(args.count)], port) as peer:
         print(
-            f"http flood: {args.count} notifications/message (~150 bytes) on one SSE response, 127.0.0.1, {args.runs} runs"
+            f"http flood: {args.count} notifications/message (~150 bytes) on one SSE response, 127.0.0.1, "
+            f"{args.runs} runs"
         )
         rates = []
         for n in range(args.runs):
@@ -82,7 +83,8 @@ def main() -> int:
             print(f"  run {n + 1}: {r['msg_s']:>10,.0f} msg/s  {r['seconds']:.2f} s  entries {r['entries']:,}")
         mem = anyio.run(one_run, peer.url, args.count, True)
         print(
-            f"best {max(rates):,.0f} msg/s; memory per stored message (traced, with its HTTP metadata): {mem['bytes_per_message']:.0f} bytes"
+            f"best {max(rates):,.0f} msg/s; memory per stored message (traced, with its HTTP metadata): "
+            f"{mem['bytes_per_message']:.0f} bytes"
         )
     return 0
 

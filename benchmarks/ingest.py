@@ -124,7 +124,8 @@ def main() -> None:
     parser.add_argument("--skip-sdk", action="store_true")
     args = parser.parse_args()
     print(
-        f"ingest benchmark: {args.count} notifications/message of ~150 bytes, child process over stdio, {args.runs} runs"
+        f"ingest benchmark: {args.count} notifications/message of ~150 bytes, child process over stdio, "
+        f"{args.runs} runs"
     )
     mine = []
     for _ in range(args.runs):
@@ -137,11 +138,13 @@ def main() -> None:
         + f" msg/s; best {best['rate']:,.0f} msg/s, median {statistics.median(r['rate'] for r in mine):,.0f}"
     )
     print(
-        f"  stored entries {best['entries']}, listener batches {best['batches']}, schema-invalid {best['schema_invalid']},"
+        f"  stored entries {best['entries']}, listener batches {best['batches']}, schema-invalid "
+        f"{best['schema_invalid']},"
         f" messages with violations {best['with_violations']}"
     )
     print(
-        f"  memory per stored message: {best['bytes_per_message']:.0f} bytes (raw line {best['raw_per_message']:.0f} bytes)"
+        f"  memory per stored message: {best['bytes_per_message']:.0f} bytes (raw line "
+        f"{best['raw_per_message']:.0f} bytes)"
     )
     if args.skip_sdk:
         return

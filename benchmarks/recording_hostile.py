@@ -27,7 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MB = 1000 * 1000
 MIB = 1024 * 1024
-HEADER = b'{"format":"mcp-session-inspector/recording","version":2,"created":"2026-11-25T21:00:00+0000","transport":"stdio"}\n'
+HEADER = (
+    b'{"format":"mcp-session-inspector/recording","version":2,"created":"2026-11-25T21:00:00+0000",'
+    b'"transport":"stdio"}\n'
+)
 
 
 def entry(seq: int, text: str = "hello") -> bytes:
@@ -117,10 +120,12 @@ def measure(path: Path) -> dict:
 def report(label: str, path: Path, r: dict) -> None:
     print(f"{label}: {path.stat().st_size / MB:,.0f} MB file")
     print(
-        f"  load {r['seconds']:.2f} s, peak RSS {r['peak'] / MB:.0f} MB (growth over the imports {r['growth'] / MB:.0f} MB)"
+        f"  load {r['seconds']:.2f} s, peak RSS {r['peak'] / MB:.0f} MB (growth over the imports "
+        f"{r['growth'] / MB:.0f} MB)"
     )
     print(
-        f"  {r['entries']:,} entries (longest {r['longest'] / MB:.1f} MB), {r['problems']:,} load problems, {r['described']:,} described"
+        f"  {r['entries']:,} entries (longest {r['longest'] / MB:.1f} MB), {r['problems']:,} load problems, "
+        f"{r['described']:,} described"
     )
     for line in r["first"]:
         print(f"    {line}")

@@ -40,7 +40,10 @@ def write_file(path: Path, entries: int) -> None:
 
     rec = Recording(t0=0.0)
     writer = RecordingWriter(path, rec)
-    note = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"message %08d xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}\n'
+    note = (
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"message '
+        b'%08d xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}\n'
+    )
     for i in range(entries):
         t = i * 1e-5
         if i % 1000 == 999:
@@ -114,10 +117,12 @@ def main() -> None:
         )
         r = json.loads(out.stdout)
     print(
-        f"file: {args.entries:,} entries, {size / MIB:.1f} MiB ({size / args.entries:.0f} bytes/entry), written in {wrote:.2f} s"
+        f"file: {args.entries:,} entries, {size / MIB:.1f} MiB ({size / args.entries:.0f} bytes/entry), "
+        f"written in {wrote:.2f} s"
     )
     print(
-        f"load: {r['entries']:,} entries in {r['seconds']:.2f} s ({r['entries'] / r['seconds']:,.0f} entries/s), {r['problems']} problems"
+        f"load: {r['entries']:,} entries in {r['seconds']:.2f} s ({r['entries'] / r['seconds']:,.0f} "
+        f"entries/s), {r['problems']} problems"
     )
     print(f"peak RSS growth: {r['rss_growth'] / MIB:.1f} MiB = {r['rss_growth'] / size:.2f}x the file")
 

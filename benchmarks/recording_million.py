@@ -63,22 +63,36 @@ def write_file(path: Path, entries: int) -> None:
 
     rec = Recording(t0=0.0)
     writer = rec.write_to(path)
-    log = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"message %08d xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}\n'
-    progress = b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"tok-%08d","progress":%d,"total":1000,"message":"Working"}}\n'
-    call = b'{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello %08d xxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}}\n'
-    result = b'{"jsonrpc":"2.0","id":%d,"result":{"content":[{"type":"text","text":"hello %08d xxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}],"isError":false}}\n'
+    log = (
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"message '
+        b'%08d xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}\n'
+    )
+    progress = (
+        b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"tok-%08d","progress":%d,'
+        b'"total":1000,"message":"Working"}}\n'
+    )
+    call = (
+        b'{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello '
+        b'%08d xxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}}\n'
+    )
+    result = (
+        b'{"jsonrpc":"2.0","id":%d,"result":{"content":[{"type":"text","text":"hello %08d '
+        b'xxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}],"isError":false}}\n'
+    )
     # a handshake, so the file looks like a session (its transitions go the loader's slow way)
     from inspector.protocol.lifecycle import Transition
 
     hs = [
         (
             Direction.C2S,
-            b'{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}\n',
+            b'{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+            b'"capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}\n',
             an(Kind.REQUEST, State.INITIALIZING, method="initialize", id=0, schema=ok),
         ),
         (
             Direction.S2C,
-            b'{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"flood","version":"1"}}}\n',
+            b'{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{},'
+            b'"logging":{}},"serverInfo":{"name":"flood","version":"1"}}}\n',
             an(Kind.RESULT, State.INITIALIZED, method="initialize", id=0, paired=0, latency=0.002, schema=ok),
         ),
         (
@@ -320,7 +334,8 @@ def child_window(path: str, runs: int) -> dict:
     )
     figures["violations only"] = timed(toggle(view.violations_button, True), toggle(view.violations_button, False))
     counts = {}
-    # each term finds rows: one log line (7/9 of the way in), the tool results, every message, the stderr lines (non-ASCII)
+    # each term finds rows: one log line (7/9 of the way in), the tool results, every message, the stderr
+    # lines (non-ASCII)
     line = next(
         i
         for i in range(len(rec) * 7 // 9, len(rec))
@@ -451,21 +466,27 @@ def main() -> None:
     n = mem["entries"]
     print(f"file: {n:,} entries, {size / MIB:.1f} MiB ({size / n:.0f} bytes/entry)")
     print(
-        f"Recording.load (headless): {mem['seconds']:.2f} s ({n / mem['seconds']:,.0f} entries/s), {mem['problems']} problems"
+        f"Recording.load (headless): {mem['seconds']:.2f} s ({n / mem['seconds']:,.0f} entries/s), "
+        f"{mem['problems']} problems"
     )
     print(f"peak RSS growth, Recording.load: {mem['rss_load'] / MIB:.1f} MiB = {mem['rss_load'] / size:.2f}x the file")
     print(
-        f"peak RSS growth, load + search + filters (EntryView): {mem['rss_filters'] / MIB:.1f} MiB = {mem['rss_filters'] / size:.2f}x the file"
+        f"peak RSS growth, load + search + filters (EntryView): {mem['rss_filters'] / MIB:.1f} MiB = "
+        f"{mem['rss_filters'] / size:.2f}x the file"
     )
     print(
-        f"window: open to usable timeline {w['usable']:.2f} s ({w['rows_when_usable']:,} rows shown; open_recording_path returned after {w['open_returned']:.2f} s)"
+        f"window: open to usable timeline {w['usable']:.2f} s ({w['rows_when_usable']:,} rows shown; "
+        f"open_recording_path returned after {w['open_returned']:.2f} s)"
     )
     print(f"window: every entry loaded and in the timeline after {min(x['loaded'] for x in wins):.2f} s")
     print(
-        f"window: longest event-loop stall while loading {w['stall_max'] * 1000:.0f} ms ({w['stalls_over_50ms']} over 50 ms); scrolling while loading: {w['scrolls_while_loading']} moves, slowest {w['scroll_while_loading_max'] * 1000:.0f} ms"
+        f"window: longest event-loop stall while loading {w['stall_max'] * 1000:.0f} ms "
+        f"({w['stalls_over_50ms']} over 50 ms); scrolling while loading: {w['scrolls_while_loading']} moves, "
+        f"slowest {w['scroll_while_loading_max'] * 1000:.0f} ms"
     )
     print(
-        f"window: peak RSS growth {w['rss_window'] / MIB:.1f} MiB = {w['rss_window'] / size:.2f}x the file (after filters: {w['rss_window_after_filters'] / size:.2f}x)"
+        f"window: peak RSS growth {w['rss_window'] / MIB:.1f} MiB = {w['rss_window'] / size:.2f}x the file "
+        f"(after filters: {w['rss_window_after_filters'] / size:.2f}x)"
     )
     for name in w["filters"]:
         best = min(x["filters"][name] for x in wins)
@@ -477,14 +498,18 @@ def main() -> None:
     ):
         xs = min((x[key] for x in wins), key=statistics.median)
         print(
-            f"{label}: median {statistics.median(xs) * 1000:.1f} ms, p99 {xs[int(len(xs) * 0.99) - 1] * 1000:.1f} ms, worst {xs[-1] * 1000:.1f} ms"
+            f"{label}: median {statistics.median(xs) * 1000:.1f} ms, p99 "
+            f"{xs[int(len(xs) * 0.99) - 1] * 1000:.1f} ms, worst {xs[-1] * 1000:.1f} ms"
         )
     print(
-        f"replay playing at 10x for 2 s: {w['play_rows']:,} entries shown, longest event-loop stall {w['play_stall_max'] * 1000:.0f} ms;"
+        f"replay playing at 10x for 2 s: {w['play_rows']:,} entries shown, longest event-loop stall "
+        f"{w['play_stall_max'] * 1000:.0f} ms;"
         f" peak RSS growth after the sequence view and replay {w['rss_window_after_replay'] / size:.2f}x the file"
     )
     print(
-        f"jump to entry by number: median {min(x['jump_median'] for x in wins) * 1000:.1f} ms, slowest {min(x['jump_max'] for x in wins) * 1000:.1f} ms; to an entry the filter hides: {min(x['jump_hidden_best'] for x in wins) * 1000:.1f} ms"
+        f"jump to entry by number: median {min(x['jump_median'] for x in wins) * 1000:.1f} ms, slowest "
+        f"{min(x['jump_max'] for x in wins) * 1000:.1f} ms; to an entry the filter hides: "
+        f"{min(x['jump_hidden_best'] for x in wins) * 1000:.1f} ms"
     )
 
 

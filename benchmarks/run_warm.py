@@ -74,7 +74,8 @@ def main() -> None:
                     print(f"  ! {name}: the set-up was not skipped: {said.decode(errors='replace').strip()}")
                 times.append(elapsed)
             print(
-                f"{name:48s} median {statistics.median(times):.3f} s  min {min(times):.3f}  max {max(times):.3f}  ({args.runs} runs)"
+                f"{name:48s} median {statistics.median(times):.3f} s  min {min(times):.3f}  max "
+                f"{max(times):.3f}  ({args.runs} runs)"
             )
 
 

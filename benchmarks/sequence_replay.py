@@ -38,7 +38,10 @@ def build(entries: int):
         return a
 
     rec = Recording(t0=0.0)
-    note = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"message %08d xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}\n'
+    note = (
+        b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"message '
+        b'%08d xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}\n'
+    )
     for i in range(entries):
         t = i * 1e-4
         if i % 1000 == 999:
@@ -137,16 +140,20 @@ def main() -> None:
     frames.sort()
     print(
         f"sequence view: opened and first frame in {opened * 1000:.1f} ms; 300 frames across the recording:"
-        f" median {statistics.median(frames):.2f} ms, p99 {frames[int(len(frames) * 0.99) - 1]:.2f} ms, worst {frames[-1]:.2f} ms"
+        f" median {statistics.median(frames):.2f} ms, p99 {frames[int(len(frames) * 0.99) - 1]:.2f} ms, "
+        f"worst {frames[-1]:.2f} ms"
     )
     print(
-        f"playback: opened with {len(marks):,} violation marks in {playback_open * 1000:.1f} ms; due() {due_us:.1f} µs per call"
+        f"playback: opened with {len(marks):,} violation marks in {playback_open * 1000:.1f} ms; due() "
+        f"{due_us:.1f} µs per call"
     )
     print(
-        f"panels rebuilt from the recording: indexed in {rebuild_open * 1000:.0f} ms; at(row) {rebuild_us:.1f} µs per call across the recording"
+        f"panels rebuilt from the recording: indexed in {rebuild_open * 1000:.0f} ms; at(row) "
+        f"{rebuild_us:.1f} µs per call across the recording"
     )
     print(
-        f"memory added by the view, the playback and the rebuild index (tracemalloc): {grown / 1024 / 1024:.2f} MiB ({grown / len(rec):.1f} bytes/entry)"
+        "memory added by the view, the playback and the rebuild index (tracemalloc): "
+        f"{grown / 1024 / 1024:.2f} MiB ({grown / len(rec):.1f} bytes/entry)"
     )
 
 

@@ -226,7 +226,8 @@ def main() -> None:
 
     anyio.run(run_all, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
     print(
-        f"live-window flood: demo --flood 0:{args.count} (legacy), window 1600x1000 offscreen, {args.runs} runs per scenario"
+        f"live-window flood: demo --flood 0:{args.count} (legacy), window 1600x1000 offscreen, {args.runs} "
+        "runs per scenario"
     )
     for s in scenarios:
         rs = results[s]
@@ -234,15 +235,18 @@ def main() -> None:
         for r in rs:
             failed = [k for k, ok in r["checks"].items() if not ok]
             print(
-                f"  {r['rate']:>10,.0f} msg/s  {r['elapsed']:.2f} s  GUI thread {r['cpu_us']:.2f} us/msg  UI stall p50 {r['stall_p50']:.1f} ms"
+                f"  {r['rate']:>10,.0f} msg/s  {r['elapsed']:.2f} s  GUI thread {r['cpu_us']:.2f} us/msg  UI "
+                f"stall p50 {r['stall_p50']:.1f} ms"
                 f"  p99 {r['stall_p99']:.1f} ms  max {r['stall_max']:.1f} ms  ({r['ticks']} ticks)"
                 f"  rows {r['rows']:,}/{r['entries']:,}  log rows {r['log_rows']:,}/{r['log_messages']:,}"
                 f"  all present: {r['all_present']}" + (f" (failed: {', '.join(failed)})" if failed else "")
             )
         rates = [r["rate"] for r in rs]
         print(
-            f"  best {max(rates):,.0f} msg/s (spread {min(rates):,.0f}..{max(rates):,.0f}, median {statistics.median(rates):,.0f});"
-            f" stall p50 {_spread(rs, 'stall_p50', min)}  p99 {_spread(rs, 'stall_p99', min)}  max {_spread(rs, 'stall_max', min)} ms"
+            f"  best {max(rates):,.0f} msg/s (spread {min(rates):,.0f}..{max(rates):,.0f}, median "
+            f"{statistics.median(rates):,.0f});"
+            f" stall p50 {_spread(rs, 'stall_p50', min)}  p99 {_spread(rs, 'stall_p99', min)}  max "
+            f"{_spread(rs, 'stall_max', min)} ms"
             f" (best (min..max)); GUI thread CPU {min(r['cpu_us'] for r in rs):.2f} us/msg;"
             f" nothing lost: {all(r['all_present'] for r in rs)}"
         )

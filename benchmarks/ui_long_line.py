@@ -196,7 +196,8 @@ def main() -> None:
 
     anyio.run(run_all, backend="asyncio", backend_options={"loop_factory": lambda: qasync.QEventLoop(app)})
     print(
-        f"one {args.size:,}-byte line into the live window: demo --oversized {args.size} (legacy), 1600x1000 offscreen, {args.runs} runs"
+        f"one {args.size:,}-byte line into the live window: demo --oversized {args.size} (legacy), 1600x1000 "
+        f"offscreen, {args.runs} runs"
     )
     print("longest event-loop stall (p99) per phase; target: every phase < 100 ms")
     for r in results:

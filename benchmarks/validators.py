@@ -185,7 +185,8 @@ def run(version: str, rounds: int) -> None:
     agree = all(c[n](obj) == expected for c, obj, expected in built for n in names)
     valid = sum(1 for b in built if b[2])
     print(
-        f"== {version} ({v._dialect}): {valid} valid and {len(built) - valid} invalid messages; every candidate agrees with jsonschema: {agree}"
+        f"== {version} ({v._dialect}): {valid} valid and {len(built) - valid} invalid messages; every "
+        f"candidate agrees with jsonschema: {agree}"
     )
     for label, subset in (("valid", [b for b in built if b[2]]), ("invalid", [b for b in built if not b[2]])):
         for name in names:

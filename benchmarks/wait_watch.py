@@ -26,7 +26,10 @@ from inspector.protocol.messages import Kind  # noqa: E402
 from inspector.session.recording import Direction, Recording  # noqa: E402
 from inspector.session.waiting import RequestWatch  # noqa: E402
 
-LOG = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"message %08d xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}\n'
+LOG = (
+    b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"message '
+    b'%08d xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}\n'
+)
 STRAY = b'{"jsonrpc":"2.0","id":%d,"result":{"tools":[]}}\n'
 
 
@@ -92,7 +95,8 @@ def main() -> None:
         n_batches = -(-args.entries // args.batch)
         print(
             f"{watches} watch(es), {args.entries:,} entries in batches of {args.batch:,}: "
-            f"{best * 1000:.1f} ms in all, {best / n_batches * 1e6:.0f} µs per batch, {best / args.entries * 1e9:.0f} ns per entry "
+            f"{best * 1000:.1f} ms in all, {best / n_batches * 1e6:.0f} µs per batch, "
+            f"{best / args.entries * 1e9:.0f} ns per entry "
             f"({unmatched} stray answers taken by the tools/list watch)"
         )
 

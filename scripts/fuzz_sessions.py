@@ -57,7 +57,8 @@ def main() -> int:
         print(f"FAILED after {stats['streams']:,} streams: {type(exc).__name__}: {exc}")
     elapsed = time.perf_counter() - t0
     print(
-        f"{stats['streams']:,} streams, {stats['entries']:,} entries, {elapsed:.0f} s, {'FAILED' if failed else 'no failure'}"
+        f"{stats['streams']:,} streams, {stats['entries']:,} entries, {elapsed:.0f} s, "
+        f"{'FAILED' if failed else 'no failure'}"
     )
     for key, value in sorted(stats.items()):
         if key.startswith(("state ", "rule ")):

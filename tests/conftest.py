@@ -87,6 +87,9 @@ def pytest_terminal_summary(terminalreporter):
     s = reanalysis_check.stats
     if s["recordings"] or s["skipped_large"]:
         terminalreporter.write_line(
-            f"re-analysis check: {s['recordings']} recordings re-analysed ({s['files']} of them files, {s['entries']} entries), {s['differed']} judged differently ({s['differed_on_purpose']} more in tests marked reanalysis_differs);"
-            f" {s['skipped_large']} larger than {reanalysis_check.MAX_ENTRIES} entries skipped; the check took {s['seconds']:.2f} s"
+            f"re-analysis check: {s['recordings']} recordings re-analysed ({s['files']} of them files, "
+            f"{s['entries']} entries), {s['differed']} judged differently ({s['differed_on_purpose']} more "
+            "in tests marked reanalysis_differs);"
+            f" {s['skipped_large']} larger than {reanalysis_check.MAX_ENTRIES} entries skipped; the check "
+            f"took {s['seconds']:.2f} s"
         )

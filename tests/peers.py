@@ -100,7 +100,8 @@ class HttpPeer:
             if self.proc.poll() is not None:
                 self.log.seek(0)
                 raise RuntimeError(
-                    f"{self.argv} exited with {self.proc.returncode}: {self.log.read().decode(errors='replace')[-2000:]}"
+                    f"{self.argv} exited with {self.proc.returncode}: "
+                    f"{self.log.read().decode(errors='replace')[-2000:]}"
                 )
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):

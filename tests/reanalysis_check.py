@@ -92,8 +92,10 @@ def _describe(where: str, rec: Recording, changes: list) -> str:
     lines = [f"{where}: {len(changes)} entries judged differently on re-analysis"]
     for c in changes[:5]:
         lines.append(
-            f"  entry {c.seq} ({rec.kind_at(c.seq).label} {rec.method_at(c.seq) or ''}): rules +{list(c.added)} -{list(c.removed)},"
-            f" notes +{list(c.notes_added)} -{list(c.notes_removed)}, schema {c.schema_before}->{c.schema_after}, state {c.state_before}->{c.state_after}"
+            f"  entry {c.seq} ({rec.kind_at(c.seq).label} {rec.method_at(c.seq) or ''}): rules "
+            f"+{list(c.added)} -{list(c.removed)},"
+            f" notes +{list(c.notes_added)} -{list(c.notes_removed)}, schema "
+            f"{c.schema_before}->{c.schema_after}, state {c.state_before}->{c.state_after}"
         )
     return "\n".join(lines)
 
@@ -135,7 +137,8 @@ def _differences(tmp_path: Path | None) -> list[str]:
             problem = _check(str(path), loaded)
         else:
             problem = _check(
-                f"the recording of a session ({rec.header.get('argv') or rec.header.get('url') or rec.header.get('transport')})",
+                "the recording of a session "
+                f"({rec.header.get('argv') or rec.header.get('url') or rec.header.get('transport')})",
                 rec,
             )
         if problem:

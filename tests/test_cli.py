@@ -215,8 +215,8 @@ def test_probe_config_fills_a_vscode_input_and_prints_the_files_notes(tmp_path: 
     )  # the only server: no --server needed
     assert run.returncode == 0, run.stderr
     assert (
-        "mcp-session-inspector probe: note: mcp.json: $.mcpServers.demo.autoApprove: not imported: the inspector has no such setting"
-        in run.stderr
+        "mcp-session-inspector probe: note: mcp.json: $.mcpServers.demo.autoApprove: not imported: the "
+        "inspector has no such setting" in run.stderr
     )
 
 

@@ -130,8 +130,8 @@ def test_every_server_of_the_file_is_counted_and_the_one_it_cannot_map_is_named(
     error = run.stderr
     assert "defines 5 servers: choose one with --server NAME (demo, demo-zh, files, remote)" in error
     assert (
-        "1 cannot be probed (broken): five_servers.json: $.mcpServers.broken.args[1]: expected a string, found an object"
-        in error
+        "1 cannot be probed (broken): five_servers.json: $.mcpServers.broken.args[1]: expected a string, "
+        "found an object" in error
     )
     run = probe("--config", str(CONFIGS / "five_servers.json"), "--server", "broken")
     assert run.returncode == 2
@@ -144,8 +144,8 @@ def test_a_file_with_one_server_that_can_be_probed_among_several_still_asks_whic
     run = probe("--config", str(CONFIGS / "malformed" / "unknown_type_mcp.json"))
     assert run.returncode == 2
     assert (
-        "defines 4 servers: choose one with --server NAME (undefined-input); 3 cannot be probed (socket, missing-command, missing-url)"
-        in run.stderr
+        "defines 4 servers: choose one with --server NAME (undefined-input); 3 cannot be probed (socket, "
+        "missing-command, missing-url)" in run.stderr
     )
     assert "$.servers.socket.type: unknown transport type 'websocket'" in run.stderr
     assert '$.servers["missing-url"]: no "url": nowhere to connect' in run.stderr

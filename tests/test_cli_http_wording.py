@@ -3,8 +3,9 @@
 Real servers on 127.0.0.1: the official Python SDK's Streamable HTTP server, asked at a path it
 does not serve (404 to server/discover and to initialize), and the misbehaving HTTP fixture
 that gives out a session id that is not visible ASCII (the transport notes that it did not use
-it). The transport's side lines are recorded as NOTE entries (format 3) with a ``channel``; people read them as HTTP notes, never as a server's stderr: over HTTP there is no
-server process and no stderr.
+it). The transport's side lines are recorded as NOTE entries (format 3) with a ``channel``;
+people read them as HTTP notes, never as a server's stderr: over HTTP there is no server
+process and no stderr.
 """
 
 from __future__ import annotations
@@ -128,6 +129,7 @@ def test_a_transcript_line_indents_every_kind_of_line_break() -> None:
         "        second",
         "        third",
         "        fourth",
-        "        !! stdio.not-json: The server wrote a line to stdout that is not JSON; stdout is for MCP messages only.",
+        "        !! stdio.not-json: The server wrote a line to stdout that is not JSON; stdout is for MCP "
+        "messages only.",
     ], text
     assert transcript_lines(rec, 0, 1) == transcript_line(rec, 0) + "\n"  # the short path agrees

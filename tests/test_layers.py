@@ -69,7 +69,10 @@ def offences(source: str) -> list[str]:
 
 
 def test_the_check_finds_what_it_looks_for() -> None:
-    sample = "session.engine.config\nx = getattr(session, '_tg')\nself.session._closing\nself._own\nQt.__name__\nself.model._colors\nrec._t[0]\n"
+    sample = (
+        "session.engine.config\nx = getattr(session, "
+        "'_tg')\nself.session._closing\nself._own\nQt.__name__\nself.model._colors\nrec._t[0]\n"
+    )
     assert "_t" in FOREIGN and "_colors" not in FOREIGN  # the recording's time column; the ui's own model
     assert offences(sample) == [
         "line 1: .engine",

@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FAKE_PYTHON = """#!/bin/sh
 echo "$*" >> "$(dirname "$0")/../calls.log"
 case "$*" in
-  "-m pip install -q -e ."*) [ -e "$(dirname "$0")/../pip-fails" ] && { echo "ERROR: No matching distribution found for PySide6-Essentials" >&2; exit 1; } ;;
+  "-m pip install -q -e ."*) [ -e "$(dirname "$0")/../pip-fails" ] && {
+      echo "ERROR: No matching distribution found for PySide6-Essentials" >&2; exit 1; } ;;
 esac
 exit 0
 """

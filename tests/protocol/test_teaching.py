@@ -144,6 +144,7 @@ def test_the_rules_a_lesson_names_exist(state):
 
 def test_rule_ids_are_found_in_parentheses():
     found = _rule_ids(
-        "flagged (stdio.not-json, http.server-request-modern) and (jsonrpc.batch), not (io.modelcontextprotocol/logLevel)"
+        "flagged (stdio.not-json, http.server-request-modern) and (jsonrpc.batch), not "
+        "(io.modelcontextprotocol/logLevel)"
     )
     assert found == ["stdio.not-json", "http.server-request-modern", "jsonrpc.batch"]
