@@ -9,9 +9,8 @@ elicitation before 2025-11-25) is left out of that version's lists.
 
 from __future__ import annotations
 
-from typing import Any
-
 from inspector import __version__
+from inspector.protocol.jsontypes import JsonObject
 from inspector.protocol.versions import ALL_VERSIONS
 
 from .language import localize
@@ -78,7 +77,7 @@ def instructions() -> str:
 
 
 def server_capabilities(version: str) -> dict:
-    caps: dict[str, Any] = {
+    caps: JsonObject = {
         "logging": {},
         "prompts": {"listChanged": True},
         "resources": {"subscribe": True, "listChanged": True},
@@ -517,7 +516,7 @@ def render_prompt(name: str, args: dict[str, str]) -> dict | None:
 def elicitation_form(version: str) -> dict:
     """requestedSchema of the form: defaults and titled enums only where the version has them."""
     rich = has(version, "elicitation-defaults")
-    props: dict[str, Any] = {
+    props: JsonObject = {
         "name": {"type": "string", "title": "Your name", "minLength": 1},
         "email": {"type": "string", "title": "E-mail", "format": "email"},
         "age": {"type": "integer", "title": "Age", "minimum": 0, "maximum": 150},

@@ -7,8 +7,9 @@ import base64
 import re
 import threading
 import uuid
+from collections.abc import Callable, Hashable
 from datetime import datetime, timezone
-from typing import Any
+from typing import TypeAlias
 
 import orjson
 
@@ -19,6 +20,7 @@ from inspector.protocol.errors import (
     MISSING_REQUIRED_CLIENT_CAPABILITY,
     RESOURCE_NOT_FOUND,
 )
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.versions import META_SERVER_INFO, META_SUBSCRIPTION_ID, MODERN_VERSIONS
 
 from . import catalog
@@ -43,7 +45,7 @@ from .catalog import (
 from .language import localize
 from .lessons import BY_NAME, RUNTIME, runtime_value
 from .media import b64, png_bytes, wav_bytes
-from .server import Call, Cancelled, Handler
+from .server import Call, Cancelled, DemoServer, Handler
 from .wire import (
     RpcError,
     notification_line,
@@ -69,7 +71,7 @@ class InputRequired(Exception):
 class Subscription:
     __slots__ = ("id", "filter", "version")
 
-    def __init__(self, id: Any, filter: dict, version: str) -> None:
+    def __init__(self, id: JsonValue, filter: dict, version: str) -> None:
         self.id = id
         self.filter = filter
         self.version = version
@@ -84,7 +86,7 @@ class State:
         self.added_tools: list[dict] = []
         self.added_prompts: list[dict] = []
         self.subscribed: set[str] = set()  # legacy resources/subscribe
-        self.subs: dict[Any, Subscription] = {}  # modern subscriptions/listen streams
+        self.subs: dict[Hashable, Subscription] = {}  # modern subscriptions/listen streams
         self.tasks: dict[str, Task] = {}
 
 
@@ -96,7 +98,7 @@ def tool_error(text: str) -> dict:
     return {"content": [{"type": "text", "text": text}], "isError": True}
 
 
-def _json(value: Any) -> str:
+def _json(value: JsonValue) -> str:
     return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
 
 
@@ -152,7 +154,7 @@ def lesson_switch_tool() -> dict:
 LESSON_SWITCH_TOOL = lesson_switch_tool()
 
 
-def tool_defs(server: Any, version: str) -> list[dict]:
+def tool_defs(server: DemoServer, version: str) -> list[dict]:
     with server.lock:
         entries = [*TOOLS, LESSON_SWITCH_TOOL, *server.state.added_tools]
     return [t for t in (shape_tool(e, version) for e in entries) if t is not None]
@@ -185,7 +187,11 @@ def tools_call(call: Call) -> dict | None:
     return run_tool(call, fn, args)
 
 
-def run_tool(call: Call, fn: Any, args: dict) -> dict:
+#: A demo tool: the call it serves and its arguments in, its CallToolResult out.
+ToolFunction: TypeAlias = Callable[[Call, JsonObject], JsonObject]
+
+
+def run_tool(call: Call, fn: ToolFunction, args: dict) -> dict:
     try:
         return fn(call, args)
     except ToolError as exc:
@@ -204,7 +210,7 @@ def tool_echo(call: Call, args: dict) -> dict:
 _TYPES = {"string": str, "boolean": bool, "object": dict, "array": list}
 
 
-def _problems(schema: dict, value: Any, path: str) -> list[str]:
+def _problems(schema: dict, value: JsonValue, path: str) -> list[str]:
     """A small JSON Schema check for the demo's own input schema (enough to teach with)."""
     t = schema.get("type")
     if t == "integer":
@@ -413,7 +419,7 @@ def tool_add_item(call: Call, args: dict) -> dict:
     return text_result(f"Added {kind} {name}; {note}.")
 
 
-def broadcast(server: Any, method: str, params: dict, wants: Any) -> int:
+def broadcast(server: DemoServer, method: str, params: dict, wants: JsonValue) -> int:
     """A change notification: to the client (legacy) or to each listening stream that wants it (modern)."""
     if not server.is_modern:
         server.writer.write(notification_line(method, params or None))
@@ -540,7 +546,7 @@ def tool_sample_llm(call: Call, args: dict) -> dict:
 
 
 def tool_elicit_form(call: Call, args: dict) -> dict:
-    params: dict[str, Any] = localize(
+    params: JsonObject = localize(
         {"message": "Tell the demo a little about yourself.", "requestedSchema": catalog.elicitation_form(call.version)}
     )
     if has(call.version, "elicitation-mode"):
@@ -554,7 +560,7 @@ def tool_elicit_form(call: Call, args: dict) -> dict:
 
 def tool_elicit_url(call: Call, args: dict) -> dict:
     eid = str(uuid.uuid4())
-    params: dict[str, Any] = {
+    params: JsonObject = {
         "mode": "url",
         "message": localize({"message": "Sign in to the (imaginary) demo service in your browser."})["message"],
         "url": f"https://example.com/mcp-session-inspector/demo-sign-in?request={eid}",
@@ -620,13 +626,13 @@ def resources_list(call: Call) -> dict:
 
 
 def templates_list(call: Call) -> dict:
-    out: dict[str, Any] = {"resourceTemplates": [shape(t, call.version) for t in TEMPLATES]}
+    out: JsonObject = {"resourceTemplates": [shape(t, call.version) for t in TEMPLATES]}
     if call.modern:
         out["ttlMs"] = STATIC_TTL_MS
     return out
 
 
-def read_contents(server: Any, uri: str) -> tuple[dict, int] | None:
+def read_contents(server: DemoServer, uri: str) -> tuple[dict, int] | None:
     """(contents entry, ttlMs) of a resource, or None when there is no such resource."""
     for r in STATIC_RESOURCES:
         if r["uri"] == uri:
@@ -650,7 +656,7 @@ def read_contents(server: Any, uri: str) -> tuple[dict, int] | None:
     return None
 
 
-def _not_found(call: Call, uri: Any) -> RpcError:
+def _not_found(call: Call, uri: JsonValue) -> RpcError:
     # 2026-07-28 replaced -32002 with -32602 (Invalid params) for an unknown resource.
     code = INVALID_PARAMS if call.modern else RESOURCE_NOT_FOUND
     return RpcError(code, "Resource not found", {"uri": uri})
@@ -662,7 +668,7 @@ def resources_read(call: Call) -> dict:
     if found is None:
         raise _not_found(call, uri)
     contents, ttl = found
-    out: dict[str, Any] = {"contents": [contents]}
+    out: JsonObject = {"contents": [contents]}
     if call.modern:
         out["ttlMs"] = ttl
     return out
@@ -687,7 +693,7 @@ def unsubscribe(call: Call) -> dict:
 # ---------------------------------------------------------------------- prompts and completion
 
 
-def _prompt_entries(server: Any) -> list[dict]:
+def _prompt_entries(server: DemoServer) -> list[dict]:
     with server.lock:
         return [*PROMPTS, *server.state.added_prompts]
 
@@ -748,7 +754,7 @@ def listen(call: Call) -> None:
     wanted = call.params.get("notifications")
     if not isinstance(wanted, dict):
         raise RpcError(INVALID_PARAMS, "subscriptions/listen needs a notifications filter object")
-    honored: dict[str, Any] = {
+    honored: JsonObject = {
         k: True for k in ("toolsListChanged", "promptsListChanged", "resourcesListChanged") if wanted.get(k) is True
     }
     uris = wanted.get("resourceSubscriptions")
@@ -764,14 +770,14 @@ def listen(call: Call) -> None:
     return None  # the stream stays open: no response until it ends
 
 
-def cancelled(server: Any, call: Call) -> None:
+def cancelled(server: DemoServer, call: Call) -> None:
     """A request was cancelled by the client; a listen stream just ends (no response)."""
     if call.method == "subscriptions/listen":
         with server.lock:
             server.state.subs.pop(id_key(call.id), None)
 
 
-def close_subscriptions(server: Any) -> None:
+def close_subscriptions(server: DemoServer) -> None:
     """Shutting down: end every open stream gracefully with its subscriptions/listen result."""
     with server.lock:
         subs = list(server.state.subs.values())
@@ -799,7 +805,7 @@ def _now() -> str:
 
 
 class Task:
-    def __init__(self, server: Any, task_id: str, ttl: int, call: Call) -> None:
+    def __init__(self, server: DemoServer, task_id: str, ttl: int, call: Call) -> None:
         self.server = server
         self.id = task_id
         self.status = "working"
@@ -842,7 +848,7 @@ class Task:
         return True
 
 
-def start_task(call: Call, fn: Any, args: dict, meta: Any) -> dict:
+def start_task(call: Call, fn: ToolFunction, args: dict, meta: JsonValue) -> dict:
     server = call.server
     ttl = meta.get("ttl") if isinstance(meta, dict) else None
     ttl = min(ttl, MAX_TASK_TTL) if isinstance(ttl, int) and not isinstance(ttl, bool) and ttl > 0 else DEFAULT_TASK_TTL
@@ -857,7 +863,7 @@ def start_task(call: Call, fn: Any, args: dict, meta: Any) -> dict:
     return {"task": task.view()}
 
 
-def _run_task(task: Task, work: Call, fn: Any, args: dict) -> None:
+def _run_task(task: Task, work: Call, fn: ToolFunction, args: dict) -> None:
     related = {RELATED_TASK: {"taskId": task.id}}
     try:
         result = run_tool(work, fn, args)

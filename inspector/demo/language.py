@@ -7,7 +7,7 @@ values. A string without a translation is sent unchanged.
 
 from __future__ import annotations
 
-from typing import Any
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 LANGUAGES = ("en", "zh_CN")
 
@@ -164,7 +164,7 @@ def set_language(lang: str) -> None:
     current = lang
 
 
-def localize(value: Any, lang: str | None = None) -> Any:
+def localize(value: JsonValue, lang: str | None = None) -> JsonValue:
     """``value`` with each person-facing string translated (a copy; ``value`` is not changed)."""
     table = TABLES.get(lang or current)
     if table is None:
@@ -172,9 +172,9 @@ def localize(value: Any, lang: str | None = None) -> Any:
     return _walk(value, table)
 
 
-def _walk(value: Any, table: dict[str, str]) -> Any:
+def _walk(value: JsonValue, table: dict[str, str]) -> JsonValue:
     if isinstance(value, dict):
-        out: dict[str, Any] = {}
+        out: JsonObject = {}
         for key, item in value.items():
             if key in TEXT_KEYS and isinstance(item, str):
                 out[key] = table.get(item, item)

@@ -17,11 +17,15 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.messages import dumps
 
 from .wire import request_line
+
+if TYPE_CHECKING:  # the server imports this module
+    from .server import DemoServer
 
 
 class Hook(enum.Enum):
@@ -36,7 +40,7 @@ class Hook(enum.Enum):
 
 @dataclass
 class InitializeContext:
-    requested: Any  # the protocolVersion the client asked for
+    requested: JsonValue  # the protocolVersion the client asked for
     version: str  # the version the server will answer with
     answer: bool = True
     after: list[bytes] = field(default_factory=list)  # lines written with the answer, in the same write
@@ -153,7 +157,7 @@ def flood_block(start: int, stop: int, width: int) -> bytes:
     return b"".join([template % i for i in range(start, stop)])
 
 
-def run_flood(server: Any, spec: FloodSpec) -> None:
+def run_flood(server: DemoServer, spec: FloodSpec) -> None:
     """Write the flood (called on its own thread). Rate 0: blocks of 1000 lines back to back."""
     count, rate = spec.count, spec.rate
     width = max(6, len(str(max(0, count - 1))))
@@ -181,36 +185,36 @@ def oversized_line(size: int) -> bytes:
     return head + b"x" * max(0, size - len(head) - len(tail)) + tail
 
 
-def unknown_id_line(server: Any) -> bytes:
-    result: dict[str, Any] = {"resultType": "complete"} if server.is_modern else {}
+def unknown_id_line(server: DemoServer) -> bytes:
+    result: JsonObject = {"resultType": "complete"} if server.is_modern else {}
     return dumps({"jsonrpc": "2.0", "id": "demo-no-such-request", "result": result})
 
 
-def _slow_start(server: Any, value: float) -> None:
+def _slow_start(server: DemoServer, value: float) -> None:
     time.sleep(value)
 
 
-def _noise_at_start(server: Any, value: Any) -> None:
+def _noise_at_start(server: DemoServer, value: JsonValue) -> None:
     server.writer.write(b"".join(NOISE_LINES))
 
 
-def _noise_now(server: Any, value: Any) -> None:
+def _noise_now(server: DemoServer, value: JsonValue) -> None:
     server.writer.write(b"lesson_switch noise: this line is not JSON-RPC either\n")
 
 
-def _early_request(server: Any, value: Any, ctx: InitializeContext) -> None:
+def _early_request(server: DemoServer, value: JsonValue, ctx: InitializeContext) -> None:
     ctx.after.append(request_line("demo-early-1", "roots/list"))
 
 
-def _wrong_version(server: Any, value: str, ctx: InitializeContext) -> None:
+def _wrong_version(server: DemoServer, value: str, ctx: InitializeContext) -> None:
     ctx.version = value
 
 
-def _never_answer(server: Any, value: Any, ctx: InitializeContext) -> None:
+def _never_answer(server: DemoServer, value: JsonValue, ctx: InitializeContext) -> None:
     ctx.answer = False
 
 
-def _crash(server: Any, value: Any, ctx: InitializeContext) -> None:
+def _crash(server: DemoServer, value: JsonValue, ctx: InitializeContext) -> None:
     sys.stderr.write(
         "demo: fatal: cannot open /etc/mcp-demo/config.toml: No such file or directory\n"
         "demo: (lesson --crash-during-initialize: exiting with code 3 before answering initialize)\n"
@@ -219,41 +223,41 @@ def _crash(server: Any, value: Any, ctx: InitializeContext) -> None:
     os._exit(3)
 
 
-def _keep_running(server: Any, value: Any, ctx: EofContext) -> None:
+def _keep_running(server: DemoServer, value: JsonValue, ctx: EofContext) -> None:
     ctx.exit = False
 
 
-def _ignore_sigterm(server: Any, value: Any) -> None:
+def _ignore_sigterm(server: DemoServer, value: JsonValue) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
-def _restore_sigterm(server: Any, value: Any) -> None:
+def _restore_sigterm(server: DemoServer, value: JsonValue) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _flood_at_start(server: Any, spec: FloodSpec) -> None:
+def _flood_at_start(server: DemoServer, spec: FloodSpec) -> None:
     if spec.now:
         server.spawn(run_flood, server, spec)
 
 
-def _flood_when_ready(server: Any, spec: FloodSpec) -> None:
+def _flood_when_ready(server: DemoServer, spec: FloodSpec) -> None:
     if not spec.now:
         server.spawn(run_flood, server, spec)
 
 
-def _flood_now(server: Any, spec: FloodSpec) -> None:
+def _flood_now(server: DemoServer, spec: FloodSpec) -> None:
     server.spawn(run_flood, server, spec)
 
 
-def _oversized(server: Any, size: int) -> None:
+def _oversized(server: DemoServer, size: int) -> None:
     server.writer.write(oversized_line(size))
 
 
-def _unknown_id(server: Any, value: Any) -> None:
+def _unknown_id(server: DemoServer, value: JsonValue) -> None:
     server.writer.write(unknown_id_line(server))
 
 
-def _duplicate(server: Any, value: Any, ctx: ResponseContext) -> None:
+def _duplicate(server: DemoServer, value: JsonValue, ctx: ResponseContext) -> None:
     ctx.copies = 2
 
 
@@ -398,9 +402,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             group.add_argument(flag, **kwargs)
 
 
-def active_from(ns: argparse.Namespace) -> dict[str, Any]:
+def active_from(ns: argparse.Namespace) -> JsonObject:
     """name -> value of every lesson switched on by the command line."""
-    out: dict[str, Any] = {}
+    out: JsonObject = {}
     for lesson in LESSONS:
         value = lesson.value_from(ns)
         if value is not None:

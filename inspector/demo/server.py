@@ -8,12 +8,13 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
 
 from inspector.protocol.correlation import id_key
 from inspector.protocol.errors import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
 from inspector.protocol.framing import LineSplitter
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.messages import Kind, Parsed, parse_line
 from inspector.protocol.versions import (
     LATEST_LEGACY,
@@ -38,6 +39,9 @@ from .wire import (
     request_line,
     result_line,
 )
+
+if TYPE_CHECKING:  # features imports this module
+    from .features import Task
 
 LEGACY = "legacy"
 MODERN = "modern"
@@ -88,7 +92,7 @@ class Call:
     def __init__(
         self,
         server: "DemoServer",
-        id: Any,
+        id: JsonValue,
         method: str,
         params: dict,
         *,
@@ -109,7 +113,7 @@ class Call:
         self.progress_token = meta.get("progressToken") if isinstance(meta, dict) else None
         self.cancelled = False
         self.wakeups: list[threading.Event] = []
-        self.task: Any = None  # the Task this call's work belongs to, if any
+        self.task: Task | None = None  # the Task this call's work belongs to, if any
 
     def send(self, line: bytes) -> bool:
         return self.server.writer.write_for(self, line)
@@ -120,7 +124,7 @@ class Call:
     def progress(self, progress: float, total: float | None = None, message: str | None = None) -> None:
         if self.progress_token is None:
             return
-        params: dict[str, Any] = {"progressToken": self.progress_token, "progress": progress}
+        params: JsonObject = {"progressToken": self.progress_token, "progress": progress}
         if total is not None:
             params["total"] = total
         if message is not None and has(self.version, "progress-message"):
@@ -131,7 +135,7 @@ class Call:
         floor = self.log_level
         return floor is not None and LEVEL_RANK[level] >= LEVEL_RANK[floor]
 
-    def log(self, level: str, data: Any, logger: str = "demo") -> bool:
+    def log(self, level: str, data: JsonValue, logger: str = "demo") -> bool:
         if not self.wants_log(level):
             return False
         return self.notify("notifications/message", {"level": level, "logger": logger, "data": data})
@@ -181,7 +185,7 @@ CACHEABLE = frozenset(
 )
 
 
-def has_modern_envelope(params: Any) -> bool:
+def has_modern_envelope(params: JsonValue) -> bool:
     """The 2026-07-28 per-request envelope: ``params._meta`` naming a protocol version."""
     if not isinstance(params, dict):
         return False
@@ -190,14 +194,14 @@ def has_modern_envelope(params: Any) -> bool:
 
 
 class DemoServer:
-    def __init__(self, active: dict[str, Any] | None = None, *, fd_in: int = 0, fd_out: int = 1) -> None:
+    def __init__(self, active: JsonObject | None = None, *, fd_in: int = 0, fd_out: int = 1) -> None:
         from . import features  # the handlers; imported here to keep the module graph flat
 
         self.features = features
         self.handlers: dict[str, Handler] = features.HANDLERS
         self.writer = Writer(fd_out)
         self.fd_in = fd_in
-        self.active: dict[str, Any] = dict(active or {})
+        self.active: JsonObject = dict(active or {})
         self.lock = threading.RLock()  # server state: calls, pending, subscriptions, items
         self.era: str | None = None
         self.version: str = LATEST_LEGACY  # legacy: negotiated (behaviour follows it)
@@ -206,8 +210,8 @@ class DemoServer:
         self.initialized = False
         self.ready_fired = False
         self.log_level = "debug"  # legacy: logging/setLevel
-        self.calls: dict[Any, Call] = {}
-        self.pending: dict[Any, Slot] = {}
+        self.calls: dict[Hashable, Call] = {}
+        self.pending: dict[Hashable, Slot] = {}
         self.workers: set[threading.Thread] = set()  # requests being served, floods, tasks
         self.closing = False
         self._next_request = 0
@@ -215,7 +219,7 @@ class DemoServer:
 
     # ------------------------------------------------------------------ lessons
 
-    def fire(self, hook: Hook, ctx: Any = None) -> None:
+    def fire(self, hook: Hook, ctx: JsonValue = None) -> None:
         for name, value in list(self.active.items()):
             fn = BY_NAME[name].hooks.get(hook)
             if fn is not None:
@@ -232,7 +236,7 @@ class DemoServer:
     def is_modern(self) -> bool:
         return self.era == MODERN
 
-    def switch(self, name: str, on: bool, value: Any) -> None:
+    def switch(self, name: str, on: bool, value: JsonValue) -> None:
         """lesson_switch: turn a runtime lesson on (and fire it) or off."""
         lesson = BY_NAME[name]
         if on:
@@ -342,7 +346,7 @@ class DemoServer:
         else:
             self.legacy_request(id, method, params)
 
-    def legacy_request(self, id: Any, method: str, params: dict) -> None:
+    def legacy_request(self, id: JsonValue, method: str, params: dict) -> None:
         if method == "initialize":
             self.initialize(id, params)
             return
@@ -377,7 +381,7 @@ class DemoServer:
         )
         self.run(handler, call)
 
-    def modern_request(self, id: Any, method: str, params: dict) -> None:
+    def modern_request(self, id: JsonValue, method: str, params: dict) -> None:
         if method == "initialize":
             self.writer.write(
                 error_line(
@@ -430,7 +434,7 @@ class DemoServer:
         )
         self.run(handler, call)
 
-    def initialize(self, id: Any, params: dict) -> None:
+    def initialize(self, id: JsonValue, params: dict) -> None:
         if self.init_answered:
             self.writer.write(error_line(id, INVALID_REQUEST, "initialize was already answered on this connection"))
             return
@@ -443,7 +447,7 @@ class DemoServer:
         self.version = ctx.version if ctx.version in LEGACY_VERSIONS else version
         caps = params.get("capabilities")
         self.client_caps = caps if isinstance(caps, dict) else {}
-        result: dict[str, Any] = {
+        result: JsonObject = {
             "protocolVersion": ctx.version,
             "capabilities": server_capabilities(self.version),
             "serverInfo": server_info(self.version),
@@ -479,7 +483,7 @@ class DemoServer:
 
     def decorate(self, call: Call, result: dict) -> dict:
         """2026-07-28: resultType, caching hints, serverInfo in _meta."""
-        out: dict[str, Any] = {"resultType": result.get("resultType", "complete")}
+        out: JsonObject = {"resultType": result.get("resultType", "complete")}
         out.update(result)
         if out["resultType"] == "complete" and call.method in CACHEABLE:
             out.setdefault("ttlMs", 0)
@@ -520,7 +524,7 @@ class DemoServer:
                 self._ready()
         # anything else (roots/list_changed, progress, tasks/status) needs no action here
 
-    def cancel(self, request_id: Any) -> None:
+    def cancel(self, request_id: JsonValue) -> None:
         try:
             key = id_key(request_id)
         except TypeError:

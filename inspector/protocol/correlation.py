@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, Hashable
+from collections.abc import Hashable
 
 import orjson
+
+from .jsontypes import JsonValue
 
 
 class Match(enum.Enum):
@@ -22,16 +24,16 @@ class Match(enum.Enum):
 
 @dataclass(slots=True)
 class Pending:
-    id: Any
+    id: JsonValue
     method: str
     seq: int  # recording entry of the request
     t: float
-    progress_token: Any = None
+    progress_token: JsonValue = None
     cancelled: bool = False
     answer_seq: int | None = None  # recording entry of the (first) response
 
 
-def id_key(value: Any) -> Hashable:
+def id_key(value: JsonValue) -> Hashable:
     """A dictionary key for a JSON id of any type.
 
     1 and "1" differ in JSON; in Python they already hash apart, but True == 1 does not. A peer
@@ -54,7 +56,7 @@ class Correlator:
         self.answered: dict[Hashable, Pending] = {}
         self.by_token: dict[Hashable, Pending] = {}
 
-    def add(self, id: Any, method: str, seq: int, t: float, progress_token: Any = None) -> bool:
+    def add(self, id: JsonValue, method: str, seq: int, t: float, progress_token: JsonValue = None) -> bool:
         """Register a request. Returns False when the id is already pending (reused)."""
         key = id_key(id)
         reused = key in self.pending
@@ -64,7 +66,7 @@ class Correlator:
             self.by_token[id_key(progress_token)] = p
         return not reused
 
-    def resolve(self, id: Any, seq: int) -> tuple[Match, Pending | None]:
+    def resolve(self, id: JsonValue, seq: int) -> tuple[Match, Pending | None]:
         """A response arrived as recording entry ``seq``."""
         key = id_key(id)
         p = self.pending.pop(key, None)
@@ -82,19 +84,19 @@ class Correlator:
             return Match.DUPLICATE, p
         return Match.UNKNOWN, None
 
-    def get(self, id: Any) -> Pending | None:
+    def get(self, id: JsonValue) -> Pending | None:
         return self.pending.get(id_key(id))
 
-    def for_token(self, token: Any) -> Pending | None:
+    def for_token(self, token: JsonValue) -> Pending | None:
         return self.by_token.get(id_key(token))
 
-    def cancel(self, id: Any) -> Pending | None:
+    def cancel(self, id: JsonValue) -> Pending | None:
         p = self.pending.get(id_key(id))
         if p is not None:
             p.cancelled = True
         return p
 
-    def forget(self, id: Any) -> Pending | None:
+    def forget(self, id: JsonValue) -> Pending | None:
         """Stop waiting (timeout): the request is answered by nobody."""
         key = id_key(id)
         p = self.pending.pop(key, None)

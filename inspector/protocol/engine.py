@@ -11,8 +11,6 @@ what to send next from the engine's facts (negotiated version, era, retry hints)
 from __future__ import annotations
 
 import copy
-from typing import Any
-
 import orjson
 
 from .correlation import Match, id_key
@@ -20,10 +18,10 @@ from .engine_link import LinkEvents
 from .engine_state import EMPTY, ERA_BASES, OUTCOMES, Analysis, ClientConfig, capabilities_for
 from .framing import frame_body
 from .http_meta import tool_header_params
-from .jsontypes import JsonObject
+from .jsontypes import JsonObject, JsonValue
 from .lifecycle import WIRE, Event, State, Transition
 from .messages import Kind, Parsed, classify, dumps, parse_line, valid_id
-from .schema import SchemaVerdict
+from .schema import Checker, SchemaVerdict
 from .versions import (
     LATEST_LEGACY,
     LEGACY_VERSIONS,
@@ -126,7 +124,7 @@ class ProtocolEngine(LinkEvents):
     def client_capabilities(self, version: str) -> JsonObject:
         return capabilities_for(version, self.config.capabilities)
 
-    def build_initialize(self, id: Any) -> bytes:
+    def build_initialize(self, id: JsonValue) -> bytes:
         v = self.config.legacy_version
         return dumps(
             {
@@ -155,7 +153,7 @@ class ProtocolEngine(LinkEvents):
             meta[META_LOG_LEVEL] = self.config.log_level
         return meta
 
-    def build_discover(self, id: Any, version: str | None = None) -> bytes:
+    def build_discover(self, id: JsonValue, version: str | None = None) -> bytes:
         return dumps(
             {
                 "jsonrpc": "2.0",
@@ -166,7 +164,7 @@ class ProtocolEngine(LinkEvents):
         )
 
     def build_request(
-        self, id: Any, method: str, params: JsonObject | None = None, *, progress_token: Any = None
+        self, id: JsonValue, method: str, params: JsonObject | None = None, *, progress_token: JsonValue = None
     ) -> bytes:
         """A client request; in the modern era the per-request ``_meta`` is filled in."""
         params = dict(params) if params else {}
@@ -178,24 +176,24 @@ class ProtocolEngine(LinkEvents):
             meta["progressToken"] = progress_token
         if meta:
             params["_meta"] = meta
-        msg: dict[str, Any] = {"jsonrpc": "2.0", "id": id, "method": method}
+        msg: JsonObject = {"jsonrpc": "2.0", "id": id, "method": method}
         if params:
             msg["params"] = params
         return dumps(msg)
 
     def build_notification(self, method: str, params: JsonObject | None = None) -> bytes:
-        msg: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
+        msg: JsonObject = {"jsonrpc": "2.0", "method": method}
         if params:
             msg["params"] = params
         return dumps(msg)
 
-    def build_cancel(self, id: Any, reason: str) -> bytes:
+    def build_cancel(self, id: JsonValue, reason: str) -> bytes:
         return self.build_notification("notifications/cancelled", {"requestId": id, "reason": reason})
 
-    def build_result(self, id: Any, result: JsonObject) -> bytes:
+    def build_result(self, id: JsonValue, result: JsonObject) -> bytes:
         return dumps({"jsonrpc": "2.0", "id": id, "result": result})
 
-    def check_answer(self, request_method: str, result: Any) -> SchemaVerdict:
+    def check_answer(self, request_method: str, result: JsonValue) -> SchemaVerdict:
         """Whether ``result`` may answer a server request ``request_method`` in the version this
         engine speaks (the same check the answer gets once sent). Error paths start at
         ``/result``. Never raises."""
@@ -203,8 +201,8 @@ class ProtocolEngine(LinkEvents):
             {"jsonrpc": "2.0", "id": 0, "result": result}, kind="result", direction="c2s", request_method=request_method
         )
 
-    def build_error(self, id: Any, code: int, message: str, data: Any = None) -> bytes:
-        err: dict[str, Any] = {"code": code, "message": message}
+    def build_error(self, id: JsonValue, code: int, message: str, data: JsonValue = None) -> bytes:
+        err: JsonObject = {"code": code, "message": message}
         if data is not None:
             err["data"] = data
         return dumps({"jsonrpc": "2.0", "id": id, "error": err})
@@ -215,7 +213,7 @@ class ProtocolEngine(LinkEvents):
         """The id the next request built here would get (a suggestion for a hand-written one)."""
         return self._next_id
 
-    def id_pending(self, id: Any) -> bool:
+    def id_pending(self, id: JsonValue) -> bool:
         """Whether a client request with ``id`` is still waiting for its answer."""
         return valid_id(id) and id_key(id) in self.client.pending
 
@@ -224,7 +222,7 @@ class ProtocolEngine(LinkEvents):
         v = self._validator
         return sorted(v.methods("request", "c2s")), sorted(v.methods("notification", "c2s"))
 
-    def template(self, method: str, id: Any = None) -> JsonObject:
+    def template(self, method: str, id: JsonValue = None) -> JsonObject:
         """A message for ``method`` as the schema of the version in use wants it at least, for a
         person to edit: a request (with ``id``; in the modern era with its ``_meta``) or a
         notification, its required params filled with placeholders."""
@@ -461,9 +459,8 @@ class ProtocolEngine(LinkEvents):
         loads = _loads
         whole = self._whole_messages
         NOTIFICATION = Kind.NOTIFICATION
-        known: dict[
-            str, tuple[tuple[str, ...], Any, Analysis | None]
-        ] = {}  # method -> (violations, schema checker, shared analysis)
+        # method -> (violations, schema checker, shared analysis)
+        known: dict[str, tuple[tuple[str, ...], Checker, Analysis | None]] = {}
         state = self.lifecycle.state
         for raw in raws:
             try:
@@ -597,7 +594,7 @@ class ProtocolEngine(LinkEvents):
         status = arrival.get("status")
         return type(status) is int and status >= 400
 
-    def _tool_headers(self, result: Any, a: Analysis, v: list[str] | None) -> list[str] | None:
+    def _tool_headers(self, result: JsonValue, a: Analysis, v: list[str] | None) -> list[str] | None:
         """Streamable HTTP: learn which tool parameters each tools/call mirrors into headers; a
         tool whose ``x-mcp-header`` annotations are invalid is flagged (a client must not use it)."""
         tools = result.get("tools") if isinstance(result, dict) else None
@@ -748,7 +745,7 @@ class ProtocolEngine(LinkEvents):
         return supported
 
     @staticmethod
-    def _discover_versions(result: Any) -> list[str] | None:
+    def _discover_versions(result: JsonValue) -> list[str] | None:
         """The versions a DiscoverResult lists; None when ``result`` is no DiscoverResult."""
         versions = result.get("supportedVersions") if isinstance(result, dict) else None
         if not isinstance(versions, list) or not any(isinstance(s, str) for s in versions):

@@ -25,9 +25,8 @@ import base64
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
 
-from .jsontypes import JsonObject
+from .jsontypes import JsonObject, JsonValue
 from .versions import META_PROTOCOL_VERSION
 
 NAMED = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
@@ -85,7 +84,7 @@ class HeaderProblem:
     text: str
 
 
-def header_problems(input_schema: Any) -> tuple[dict[tuple[str, ...], str], list[HeaderProblem]]:
+def header_problems(input_schema: JsonValue) -> tuple[dict[tuple[str, ...], str], list[HeaderProblem]]:
     """Every ``x-mcp-header`` annotation of a tool's ``inputSchema`` checked against every
     rule: ``({property path: header name} of the valid ones, [problems])``."""
     found: dict[tuple[str, ...], str] = {}
@@ -139,7 +138,7 @@ def header_problems(input_schema: Any) -> tuple[dict[tuple[str, ...], str], list
         if ok:
             found[path] = name
 
-    def walk(node: Any, path: tuple[str, ...], reachable: bool, where: str) -> None:
+    def walk(node: JsonValue, path: tuple[str, ...], reachable: bool, where: str) -> None:
         if isinstance(node, dict):
             if ANNOTATION in node:
                 check(node, path, reachable, where)
@@ -162,7 +161,7 @@ def header_problems(input_schema: Any) -> tuple[dict[tuple[str, ...], str], list
     return found, problems
 
 
-def tool_header_params(input_schema: Any) -> tuple[dict[tuple[str, ...], str], str | None]:
+def tool_header_params(input_schema: JsonValue) -> tuple[dict[tuple[str, ...], str], str | None]:
     """``({property path: header name}, None)`` for a tool's valid ``x-mcp-header``
     annotations, or ``({}, why)`` when one of them is invalid (the whole tool is then invalid)."""
     found, problems = header_problems(input_schema)
@@ -175,20 +174,20 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-def _json_text(value: Any) -> str:
+def _json_text(value: JsonValue) -> str:
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         return repr(value)
 
 
-def unsafe_integer_params(params: dict[tuple[str, ...], str], arguments: Any) -> list[str]:
+def unsafe_integer_params(params: dict[tuple[str, ...], str], arguments: JsonValue) -> list[str]:
     """The ``Mcp-Param-*`` names whose integer value in ``arguments`` lies outside
     -(2**53-1)..2**53-1: such a value MUST NOT be mirrored, so the call cannot be made as the
     spec wants it."""
     out = []
     for path, name in params.items():
-        value: Any = arguments
+        value: JsonValue = arguments
         for key in path:
             value = value.get(key) if isinstance(value, dict) else None
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _SAFE_INTEGER:
@@ -196,12 +195,12 @@ def unsafe_integer_params(params: dict[tuple[str, ...], str], arguments: Any) ->
     return out
 
 
-def param_headers(params: dict[tuple[str, ...], str], arguments: Any) -> dict[str, str]:
+def param_headers(params: dict[tuple[str, ...], str], arguments: JsonValue) -> dict[str, str]:
     """The ``Mcp-Param-*`` headers for one call: each annotated value present in ``arguments``,
     as text (booleans lower-case), encoded where it is not header-safe."""
     out: dict[str, str] = {}
     for path, name in params.items():
-        value: Any = arguments
+        value: JsonValue = arguments
         for key in path:
             value = value.get(key) if isinstance(value, dict) else None
         if isinstance(value, bool):
@@ -216,7 +215,7 @@ def param_headers(params: dict[tuple[str, ...], str], arguments: Any) -> dict[st
     return out
 
 
-def request_headers(obj: Any, tools: dict[str, dict[tuple[str, ...], str]] | None = None) -> dict[str, str]:
+def request_headers(obj: JsonValue, tools: dict[str, dict[tuple[str, ...], str]] | None = None) -> dict[str, str]:
     """The metadata headers for one outgoing message (``obj``: its parsed JSON); ``tools``: the
     ``x-mcp-header`` parameters of each known tool (for ``tools/call``)."""
     if not isinstance(obj, dict):
@@ -242,7 +241,7 @@ def request_headers(obj: Any, tools: dict[str, dict[tuple[str, ...], str]] | Non
 _AUTH_PARAM = re.compile(r'([A-Za-z0-9_!#$%&\'*+.^`|~-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))')
 
 
-def resource_metadata(challenge: Any) -> str | None:
+def resource_metadata(challenge: JsonValue) -> str | None:
     """The ``resource_metadata`` URL a ``WWW-Authenticate`` challenge names (RFC 9728, which MCP
     authorization uses to say where the protected resource's metadata is), or None."""
     if not isinstance(challenge, str):

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import codecs
 import enum
-from typing import Any
 
 import orjson
 
 from .framing import frame_body
-from .jsontypes import JsonObject
+from .jsontypes import JsonObject, JsonValue
 
 
 class Kind(enum.IntEnum):
@@ -60,8 +59,8 @@ class Parsed:
         self,
         kind: Kind,
         method: str | None = None,
-        id: Any = None,
-        obj: Any = None,
+        id: JsonValue = None,
+        obj: JsonValue = None,
         problem: str | None = None,
         error_code: int | None = None,
     ) -> None:
@@ -170,18 +169,18 @@ def _noise_reason(raw: bytes, exc: Exception | None) -> str:
     return f"not JSON: {text}"
 
 
-def valid_id(value: Any) -> bool:
+def valid_id(value: JsonValue) -> bool:
     """JSON-RPC ids in MCP are strings or integers (never null, never fractional)."""
     t = type(value)
     return t is int or t is str
 
 
-def dumps(obj: Any) -> bytes:
+def dumps(obj: JsonValue) -> bytes:
     """One message as one line, terminator included."""
     return orjson.dumps(obj) + b"\n"
 
 
-def loads_lenient(raw: bytes) -> Any:
+def loads_lenient(raw: bytes) -> JsonValue:
     """Decode a stored line for a detail view; returns None when it is not JSON."""
     try:
         return _loads(frame_body(raw))
