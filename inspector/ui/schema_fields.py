@@ -442,14 +442,18 @@ def _placeholder(schema: dict, *extra: str) -> str:
     return " · ".join(parts)
 
 
-class StringField(Field):
-    kind = "string"
+class _LineField(Field):
+    """A field edited as one line of text (its placeholder made by ``retranslate``)."""
 
     def build(self) -> QWidget:
         self.line = QLineEdit()
         self.retranslate()
         self.line.textEdited.connect(self.edited)
         return self.line
+
+
+class StringField(_LineField):
+    kind = "string"
 
     def retranslate(self) -> None:
         hints = []
@@ -474,14 +478,8 @@ class StringField(Field):
         self.line.setCursorPosition(0)
 
 
-class NumberField(Field):
+class NumberField(_LineField):
     kind = "number"
-
-    def build(self) -> QWidget:
-        self.line = QLineEdit()
-        self.retranslate()
-        self.line.textEdited.connect(self.edited)
-        return self.line
 
     def retranslate(self) -> None:
         s = self.schema
