@@ -97,14 +97,7 @@ class Entry:
         return None
 
     def to_json(self) -> JsonObject:
-        d: JsonObject = {
-            "seq": self.seq,
-            "t": round(self.t, 6),
-            "dir": self.direction.label,
-            "kind": self.kind.label,
-            "method": self.method,
-            "id": self.id,
-        }
+        d = self._head()
         try:
             d["raw"] = self.raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -114,16 +107,18 @@ class Entry:
 
     def to_json_meta(self) -> JsonObject:
         """``to_json`` without the bytes (for writing a huge entry in slices)."""
-        return self._meta_into(
-            {
-                "seq": self.seq,
-                "t": round(self.t, 6),
-                "dir": self.direction.label,
-                "kind": self.kind.label,
-                "method": self.method,
-                "id": self.id,
-            }
-        )
+        return self._meta_into(self._head())
+
+    def _head(self) -> JsonObject:
+        """The members written before the bytes, in the order every writer writes them."""
+        return {
+            "seq": self.seq,
+            "t": round(self.t, 6),
+            "dir": self.direction.label,
+            "kind": self.kind.label,
+            "method": self.method,
+            "id": self.id,
+        }
 
     def _meta_into(self, d: JsonObject) -> JsonObject:
         d["state"] = self.state.value
