@@ -319,8 +319,14 @@ async def test_json_lines_from_the_columns_are_the_entries_to_json(tmp_path: Pat
     for raw in (b"\xff\xfenot utf-8\n", b'{"jsonrpc":"2.0","method":"x","params":{"n":1e400}}\n'):
         rec.append(Direction.S2C, rec.t0 + 9.0, raw, engine.incoming(raw, 9.0, len(rec)))
     plain = [
-        '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"a \\"quoted\\" \\\\ back\\\\slash"}}\n'.encode(),
-        '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"é 中文 \u2028 \x7f 🙂"}}\n'.encode(),
+        (
+            '{"jsonrpc":"2.0","method":"notifications/message",'
+            '"params":{"level":"info","data":"a \\"quoted\\" \\\\ back\\\\slash"}}\n'
+        ).encode(),
+        (
+            '{"jsonrpc":"2.0","method":"notifications/message",'
+            '"params":{"level":"info","data":"é 中文 \u2028 \x7f 🙂"}}\n'
+        ).encode(),
         b'{"jsonrpc":"2.0",\t"method":"notifications/message","params":{"level":"info","data":"tab"}}\n',
         b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"crlf"}}\r\n',
         b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"\\u0001 escaped"}}\n',
@@ -406,8 +412,8 @@ def test_a_line_past_the_limit_keeps_its_first_bytes_and_loading_goes_on(tmp_pat
     assert "longer than the limit of 262,144" in rec.extra_at(1)["damaged"]
     assert [line for line, _ in rec.load_problems] == [3] and rec.load_problem_count == 1
     assert (
-        f"{len(lines[2]) - 1:,} bytes, longer than the limit of 262,144: the first {len(kept):,} bytes of its message are kept"
-        in rec.load_problems[0][1]
+        f"{len(lines[2]) - 1:,} bytes, longer than the limit of 262,144: "
+        f"the first {len(kept):,} bytes of its message are kept" in rec.load_problems[0][1]
     )
     from inspector.session.recording import RecordingLoader
 
@@ -457,7 +463,8 @@ def test_a_line_past_the_limit_that_is_no_entry_is_an_unreadable_line(tmp_path: 
     assert rec.load_problems == [
         (
             3,
-            f"{3 * LIMIT:,} bytes, longer than the limit of 262,144; its first bytes are no entry, the rest was skipped",
+            f"{3 * LIMIT:,} bytes, longer than the limit of 262,144; "
+            "its first bytes are no entry, the rest was skipped",
         )
     ]
     cut_at_end = write(tmp_path / "junk-end.jsonl", lines[:3] + [b"{" * (3 * LIMIT)])  # no line end
@@ -485,7 +492,8 @@ def test_a_header_past_the_limit_keeps_its_first_members(tmp_path: Path) -> None
     assert rec.load_problems == [
         (
             1,
-            f"the header is {len(header) - 1:,} bytes, longer than the limit of 262,144: only its first members were read",
+            f"the header is {len(header) - 1:,} bytes, longer than the limit of 262,144: "
+            "only its first members were read",
         )
     ]
     not_ours = orjson.dumps({"format": "something else", "pad": "z" * (3 * LIMIT)}) + b"\n"
