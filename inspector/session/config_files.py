@@ -26,15 +26,16 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import orjson
+
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 from .recording import file_kind
 from .secrecy import Word
 
 
-def json_text(value: Any) -> str:
+def json_text(value: JsonValue) -> str:
     """A string as it is; any other JSON value as its JSON text."""
     return value if isinstance(value, str) else orjson.dumps(value).decode()
 
@@ -151,13 +152,13 @@ def _integer(text: str) -> int | LongNumber:
         return LongNumber(text)
 
 
-class _Object(dict[str, Any]):
+class _Object(JsonObject):
     """A JSON object; ``duplicates`` names the keys it has more than once (the last value wins)."""
 
     duplicates: tuple[str, ...] = ()
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _object(pairs: list[tuple[str, JsonValue]]) -> JsonObject:
     d = _Object(pairs)
     if len(d) != len(pairs):
         seen: set[str] = set()
@@ -166,7 +167,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return d
 
 
-def loads_config(text: str) -> Any:
+def loads_config(text: str) -> JsonValue:
     """JSON (with comments and trailing commas) as the config readers take it: an integer of
     any length is a number (:class:`LongNumber` beyond Python's limit), an object remembers
     its duplicated keys. Raises json.JSONDecodeError and RecursionError only."""
@@ -258,10 +259,16 @@ def default_locations(
     ]
 
 
-def existing_locations(**kwargs: Any) -> list[ConfigLocation]:
+def existing_locations(
+    *,
+    platform: str | None = None,
+    home: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+) -> list[ConfigLocation]:
     """:func:`default_locations` that hold a file (one for each VS Code profile that has one)."""
     out = []
-    for loc in default_locations(**kwargs):
+    for loc in default_locations(platform=platform, home=home, env=env, cwd=cwd):
         parts = loc.path.parts
         star = next((n for n, part in enumerate(parts) if "*" in part), None)
         try:

@@ -18,7 +18,8 @@ which the window words in its language. The importer and the saved servers say t
 
 pydantic is imported with this module, and the modules that read documents (profiles,
 imports) import it when they read one, not when they are imported: ``probe`` starting a
-command never loads pydantic; the window does, to read the saved servers.
+command never loads pydantic; the window does, to read the saved servers just after its first
+paint (``ui.app.read_saved_servers``).
 
 Value types shared by the models: :data:`Text` (any JSON value, a non-string as its JSON
 text), :data:`Flag` (only ``true`` is true) and :data:`Name` (a non-empty string).
@@ -29,20 +30,22 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar, get_origin
+from typing import Annotated, TypeVar, get_origin
 
 import orjson
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
+
 from .config_files import json_text
 
 
-def _flag(value: Any) -> bool:
+def _flag(value: JsonValue) -> bool:
     return value is True
 
 
-def _name_or_empty(value: Any) -> str:
+def _name_or_empty(value: JsonValue) -> str:
     return value if isinstance(value, str) else ""
 
 
@@ -75,17 +78,19 @@ class Failure:
     loc: tuple[str | int, ...]  # where the part is, from the document's root
     error: str  # pydantic's error type ("string_type", "list_type", "missing"...)
     expected: str  # pydantic's words for what was expected, from a lower-case start
-    value: Any  # the part as the document has it
+    value: JsonValue  # the part as the document has it
     item: bool  # a list item or mapping entry left out (else a field that takes its default)
     member: str | int = ""  # what pydantic's error was about, within the part (a missing "name"...)
 
 
-def lenient(model: type[M], data: Mapping[str, Any], said: Callable[[Failure], None], *, max_rounds: int = 8) -> M:
+def lenient(
+    model: type[M], data: Mapping[str, JsonValue], said: Callable[[Failure], None], *, max_rounds: int = 8
+) -> M:
     """``model`` from ``data``, whatever ``data`` holds: a list item, or an entry of a
     ``dict[str, X]`` field, that fails is left out, a field that fails takes its default, each
     :class:`Failure` given to ``said`` (in pydantic's order, the model's). A required field
     that fails is an error (give it a default to read leniently)."""
-    doc: dict[str, Any] = copy.deepcopy(dict(data))
+    doc: JsonObject = copy.deepcopy(dict(data))
     mappings = {name for name, f in model.model_fields.items() if get_origin(f.annotation) is dict}
     for _ in range(max_rounds):
         try:
@@ -97,7 +102,7 @@ def lenient(model: type[M], data: Mapping[str, Any], said: Callable[[Failure], N
             said(failure)
         # the last list items first: removing from the end keeps the other indices right
         for loc in sorted(failures, key=_sort_key, reverse=True):
-            container: Any = doc
+            container: JsonValue = doc
             for key in loc[:-1]:
                 container = container[key]
             del container[loc[-1]]
@@ -108,11 +113,11 @@ def _sort_key(loc: tuple[str | int, ...]) -> tuple[tuple[int, str | int], ...]:
     return tuple((0, k) if isinstance(k, int) else (1, k) for k in loc)
 
 
-def _failing_part(data: dict[str, Any], err: ErrorDetails, mappings: set[str]) -> Failure | None:
+def _failing_part(data: JsonObject, err: ErrorDetails, mappings: set[str]) -> Failure | None:
     """What to remove from ``data`` for ``err``: the outermost list item on its location, or
     the entry of a ``mappings`` field (a ``dict[str, X]``), else its top-level field."""
     loc: tuple[str | int, ...] = tuple(err["loc"])
-    parent: Any = data
+    parent: JsonValue = data
     for depth, key in enumerate(loc):
         if isinstance(key, int) and isinstance(parent, list) and key < len(parent):
             return Failure(loc[: depth + 1], err["type"], _expected(err), parent[key], True, loc[-1])
@@ -158,7 +163,7 @@ class ServersDocument(Document):
     """``servers.json``: ``{"version": 1, "servers": [...]}``; each server is read on its own
     (:func:`saved_server_model`), so that one bad setting costs only that setting."""
 
-    servers: list[dict[str, Any]] = []  # "version" (profiles.STORE_VERSION) is written, not needed to read
+    servers: list[JsonObject] = []  # "version" (profiles.STORE_VERSION) is written, not needed to read
 
 
 class SecretsDocument(RootModel[dict[str, dict[str, Text]]]):
@@ -193,11 +198,11 @@ class TimelineColumns(Document):
 # ---------------------------------------------------------------------- host configuration formats
 # The files of other MCP clients the importer reads and the exporter writes (imports.py). A
 # member whose wrong value has its own words in the importer (a server's command, a package's
-# identifier...) is ``Any`` here and judged there; the others are typed, and a wrong one is said
-# as "expected a string, found a number" at its JSON path and takes its default.
+# identifier...) is ``JsonValue`` (any JSON) here and judged there; the others are typed, and a
+# wrong one is said as "expected a string, found a number" at its JSON path and takes its default.
 
 #: a list that may be written as null (an empty one)
-Items = Annotated[list[Any], BeforeValidator(lambda v: [] if v is None else v)]
+Items = Annotated[list[JsonValue], BeforeValidator(lambda v: [] if v is None else v)]
 
 
 class ClientEntry(Document):
@@ -231,19 +236,19 @@ class VsCodeFile(Document):
 class VsCodeInput(Document):
     """A VS Code input (``${input:ID}``): promptString, pickString (``options``) or command."""
 
-    id: Any = None  # the importer's words when missing
-    type: Any = "promptString"  # the importer's words when unknown
+    id: JsonValue = None  # the importer's words when missing
+    type: JsonValue = "promptString"  # the importer's words when unknown
     description: str = ""
     password: bool = False
-    default: Any = None
-    options: list[Any] = []
+    default: JsonValue = None
+    options: list[JsonValue] = []
 
 
 class RegistryServer(Document):
     """An MCP registry ``server.json``: its packages (started over stdio) and remotes (URLs),
     each read on its own (one that cannot be read leaves only itself out)."""
 
-    name: Any = None  # the importer's words when missing
+    name: JsonValue = None  # the importer's words when missing
     title: str = ""
     packages: Items = []
     remotes: Items = []
@@ -253,21 +258,21 @@ class RegistryPackage(Document):
     """A package of ``server.json``: what runs it (``registryType``, ``runtimeHint``) and with what."""
 
     registryType: str = ""
-    identifier: Any = None
+    identifier: JsonValue = None
     version: str = ""
     runtimeHint: str = ""
-    transport: dict[str, Any] = {"type": "stdio"}
-    runtimeArguments: Any = None  # arguments that cannot be read leave the package out: judged there
-    packageArguments: Any = None
+    transport: JsonObject = {"type": "stdio"}
+    runtimeArguments: JsonValue = None  # arguments that cannot be read leave the package out: judged there
+    packageArguments: JsonValue = None
     environmentVariables: Items = []
 
 
 class RegistryRemote(Document):
     """A remote of ``server.json``: a URL (with ``{name}`` variables) and headers."""
 
-    type: Any = None
-    url: Any = None
-    variables: dict[str, Any] = {}
+    type: JsonValue = None
+    url: JsonValue = None
+    variables: JsonObject = {}
     headers: Items = []
 
 
@@ -275,14 +280,14 @@ class RegistryInput(Document):
     """The registry's Input, KeyValueInput and Argument: a value given (with ``{name}``
     ``variables``), or one the person importing types in (its description, default, choices)."""
 
-    name: Any = None
-    type: Any = None  # an argument's: positional or named
-    value: Any = None  # a string to use; anything else: asked for
+    name: JsonValue = None
+    type: JsonValue = None  # an argument's: positional or named
+    value: JsonValue = None  # a string to use; anything else: asked for
     valueHint: str = ""
     description: str = ""
-    default: Any = None
+    default: JsonValue = None
     format: str = ""
     isRequired: bool = False
     isSecret: bool = False
-    choices: list[Any] = []
-    variables: dict[str, Any] = {}
+    choices: list[JsonValue] = []
+    variables: JsonObject = {}

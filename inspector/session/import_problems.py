@@ -10,7 +10,7 @@ one at its JSON path, :func:`kind_of` says what a value found is. The words of t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -225,6 +225,20 @@ def make_problem(
 ) -> ImportProblem:
     """A problem with :data:`MESSAGES` ``[code]``; ``place`` (a :data:`PLACES` key) when ``path``
     is not a JSON path: ``path`` is then filled in from it."""
+    return problem_with(file, path, code, args, server=server, skipped=skipped, place=place)
+
+
+def problem_with(
+    file: str,
+    path: str,
+    code: str,
+    args: Mapping[str, object],
+    *,
+    server: str = "",
+    skipped: bool = False,
+    place: str = "",
+) -> ImportProblem:
+    """:func:`make_problem` with its arguments as a mapping."""
     values = tuple((k, v if isinstance(v, Word) else str(v)) for k, v in args.items())
     path_template = PLACES[place] if place else ""
     if path_template:

@@ -76,9 +76,11 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
+
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 
 from .config_files import ConfigLocation as ConfigLocation  # re-exported: where the files are, and JSONC
 from .config_files import FileTooLarge, LongNumber, UnreadableFile, loads_config, read_user_file
@@ -98,6 +100,7 @@ from .import_problems import ImportProblem as ImportProblem
 from .import_problems import failure_problem as failure_problem
 from .import_problems import kind_of as kind_of
 from .import_problems import make_problem as make_problem
+from .import_problems import problem_with
 from .profiles import SECRET_REF, EnvVar, ServerProfile, header_secret
 from .secrecy import NAME_WORDS as _NAME_WORDS
 from .secrecy import VARIABLE, Word, looks_secret, secret_argument, secret_kind
@@ -401,7 +404,7 @@ def parse_config(
     return result
 
 
-def detect_format(data: Any, file: str = "", folder: Path | None = None) -> str | None:
+def detect_format(data: JsonValue, file: str = "", folder: Path | None = None) -> str | None:
     """Which client wrote ``data`` (a parsed file), from its shape, its name and its folder."""
     if not isinstance(data, dict):
         return None
@@ -451,13 +454,13 @@ class _Reader:
 
     # -- problems and values
 
-    def problem(self, path: str, code: str, /, *, skipped: bool = False, **args: Any) -> None:
+    def problem(self, path: str, code: str, /, *, skipped: bool = False, **args: object) -> None:
         """Says :data:`MESSAGES` ``[code]`` with ``args`` about ``path``."""
         self.result.problems.append(
-            make_problem(self.result.file, path, code, server=self.server, skipped=skipped, **args)
+            problem_with(self.result.file, path, code, args, server=self.server, skipped=skipped)
         )
 
-    def model(self, model: type[M], data: dict[str, Any], path: str, **codes: str) -> M:
+    def model(self, model: type[M], data: JsonObject, path: str, **codes: str) -> M:
         """``data`` (an object at ``path``) as ``model``: a member of the wrong type is said, at
         its JSON path, and takes its default (``codes``: a member's own words for it, else
         "expected a string, found a number"); a list item of the wrong type is left out."""
@@ -467,7 +470,7 @@ class _Reader:
 
         return self.docs.lenient(model, data, said)
 
-    def text(self, value: Any, path: str) -> str | None:
+    def text(self, value: JsonValue, path: str) -> str | None:
         """A string value with its variables expanded; numbers and booleans are taken as their
         JSON text (noted); anything else is a problem and None."""
         if isinstance(value, str):
@@ -544,7 +547,7 @@ class _Reader:
 
     # -- the mcpServers family and VS Code
 
-    def mcp_servers(self, data: dict[str, Any]) -> None:
+    def mcp_servers(self, data: JsonObject) -> None:
         servers = data.get("mcpServers")
         if not isinstance(servers, dict):
             self.problem("$.mcpServers", "servers_not_object", skipped=True, kind=kind_of(servers))
@@ -553,11 +556,11 @@ class _Reader:
         for key, entry in servers.items():
             self.entry(key, entry, json_path("$.mcpServers", key))
 
-    def duplicates(self, d: dict[str, Any], path: str) -> None:
+    def duplicates(self, d: JsonObject, path: str) -> None:
         for key in getattr(d, "duplicates", ()):
             self.problem(json_path(path, key), "duplicate_key")
 
-    def vscode(self, data: dict[str, Any]) -> None:
+    def vscode(self, data: JsonObject) -> None:
         root, base = data, "$"
         if "servers" not in data and isinstance(data.get("mcp"), dict):  # settings.json: "mcp": {"servers", "inputs"}
             root, base = data["mcp"], "$.mcp"
@@ -570,7 +573,7 @@ class _Reader:
         for key, entry in servers.items():
             self.entry(key, entry, json_path(json_path(base, "servers"), key))
 
-    def inputs(self, items: Any, path: str) -> None:
+    def inputs(self, items: JsonValue, path: str) -> None:
         if items is None:
             return
         if not isinstance(items, list):
@@ -599,7 +602,7 @@ class _Reader:
             label = spec.description or ident
             self.result.inputs[ident] = ImportInput(ident, label, spec.password, default, choices=choices)
 
-    def entry(self, key: str, d: Any, path: str) -> None:
+    def entry(self, key: str, d: JsonValue, path: str) -> None:
         self.begin(key)
         if not isinstance(d, dict):
             self.problem(path, "entry_not_object", skipped=True, kind=kind_of(d))
@@ -649,7 +652,7 @@ class _Reader:
         else:
             self.server = ""
 
-    def stdio(self, d: dict[str, Any], path: str, profile: ServerProfile) -> bool:
+    def stdio(self, d: JsonObject, path: str, profile: ServerProfile) -> bool:
         at = json_path(path, "command")
         command = d.get("command")
         if command is None:
@@ -704,7 +707,7 @@ class _Reader:
             profile.cwd = cwd or ""
         return True
 
-    def remote(self, d: dict[str, Any], path: str, url_key: str, profile: ServerProfile) -> bool:
+    def remote(self, d: JsonObject, path: str, url_key: str, profile: ServerProfile) -> bool:
         at = json_path(path, url_key)
         url = d.get(url_key)
         if url is None:
@@ -725,7 +728,7 @@ class _Reader:
         profile.headers = headers
         return True
 
-    def pairs(self, d: dict[str, Any], key: str, path: str) -> list[EnvVar] | None:
+    def pairs(self, d: JsonObject, key: str, path: str) -> list[EnvVar] | None:
         """``env`` or ``headers``: name → value, each secret when its name, a password input
         or the environment variable it comes from says so; None (a problem) when not an object."""
         items = d.get(key) or {}
@@ -756,7 +759,7 @@ class _Reader:
         elif found := secret_kind(url):
             self.problem(path, "url_password", what=Word("a password") if found == "a password in a URL" else found)
 
-    def env_file(self, value: Any, path: str) -> list[EnvVar]:
+    def env_file(self, value: JsonValue, path: str) -> list[EnvVar]:
         name = self.text(value, path)
         if not name:
             return []
@@ -795,7 +798,7 @@ class _Reader:
 
     # -- registry server.json
 
-    def registry(self, data: dict[str, Any]) -> None:
+    def registry(self, data: JsonObject) -> None:
         doc = self.model(self.docs.RegistryServer, data, "$", packages="not_array", remotes="not_array")
         full = doc.name if isinstance(doc.name, str) else ""
         if not full:
@@ -814,7 +817,7 @@ class _Reader:
             self.remote_entry(remote, json_path("$.remotes", n))
         self.server = ""
 
-    def package(self, item: Any, path: str) -> None:
+    def package(self, item: JsonValue, path: str) -> None:
         key = self.server
         if not isinstance(item, dict):
             self.problem(path, "not_an_object", skipped=True, kind=kind_of(item))
@@ -862,7 +865,7 @@ class _Reader:
         args += [*runtime_args, spec, *package_args]
         self.found(key, path, ServerProfile(name=key, command=runtime, args=args, env=env))
 
-    def remote_entry(self, item: Any, path: str) -> None:
+    def remote_entry(self, item: JsonValue, path: str) -> None:
         key = self.server
         if not isinstance(item, dict):
             self.problem(path, "not_an_object", skipped=True, kind=kind_of(item))
@@ -883,7 +886,7 @@ class _Reader:
         headers = [h for h in settings if h is not None]
         self.found(key, path, ServerProfile(name=key, command="", transport=transport, url=url, headers=headers))
 
-    def setting(self, item: Any, path: str, what: str) -> EnvVar | None:
+    def setting(self, item: JsonValue, path: str, what: str) -> EnvVar | None:
         """A registry environment variable or header: its fixed value, or an input field
         (prefilled with its default) for the person importing."""
         if not isinstance(item, dict):
@@ -916,7 +919,7 @@ class _Reader:
         self.used[ident] = None
         return "${input:" + ident + "}"
 
-    def variables(self, value: str, variables: dict[str, Any], *, label: str) -> str:
+    def variables(self, value: str, variables: JsonObject, *, label: str) -> str:
         """``{name}`` placeholders of ``variables`` in ``value`` as input fields."""
 
         def one(m: re.Match[str]) -> str:
@@ -929,7 +932,7 @@ class _Reader:
 
         return re.sub(r"\{([A-Za-z0-9_.-]+)\}", one, value) if variables else value
 
-    def arguments(self, items: Any, path: str) -> list[str] | None:
+    def arguments(self, items: JsonValue, path: str) -> list[str] | None:
         if items is None:
             return []
         if not isinstance(items, list):
@@ -998,6 +1001,6 @@ def _secret_arg_var(args: list[str], n: int, taken: Iterable[str]) -> EnvVar:
     return EnvVar(name, value, secret=True)
 
 
-def _secret_env_ref(value: Any) -> bool:
+def _secret_env_ref(value: JsonValue) -> bool:
     """A value taken from an environment variable whose name looks secret (``${env:API_TOKEN}``)."""
     return isinstance(value, str) and any(looks_secret(m[4:]) for m in _VAR.findall(value) if m.startswith("env:"))

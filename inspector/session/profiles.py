@@ -39,6 +39,7 @@ import orjson
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
 from inspector.transport.base import MASK, HttpSpec, StdioSpec, TransportKind, TransportSpec
 
@@ -53,7 +54,7 @@ DEMO_ID = "builtin-demo"
 STORE_VERSION = 1
 
 # name -> (capability key, value); "elicitation.form"/"elicitation.url" merge into one object
-CAPABILITY_CHOICES: dict[str, tuple[str, Any]] = {
+CAPABILITY_CHOICES: dict[str, tuple[str, JsonValue]] = {
     "roots": ("roots", {"listChanged": True}),
     "sampling": ("sampling", {}),
     "elicitation.form": ("elicitation", {"form": {}}),
@@ -73,8 +74,8 @@ CAPABILITY_VERSIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-def capabilities_from_choices(choices: list[str]) -> dict[str, Any]:
-    caps: dict[str, Any] = {}
+def capabilities_from_choices(choices: list[str]) -> JsonObject:
+    caps: JsonObject = {}
     for name in choices:
         key, value = CAPABILITY_CHOICES[name]
         if key in caps and isinstance(caps[key], dict):
@@ -121,15 +122,15 @@ class Problem(str):
     fill it, for a front-end to word in another language."""
 
     code: str
-    values: dict[str, Any]
+    values: dict[str, object]
 
-    def __new__(cls, code: str, **values: Any) -> Problem:
+    def __new__(cls, code: str, **values: object) -> Problem:
         self = super().__new__(cls, PROBLEMS[code].format(**values))
         self.code = code
         self.values = values
         return self
 
-    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:  # copy and pickle make it again from its code
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, object]]:  # copy and pickle make it again from its code
         return (self.code,), dict(self.values)
 
 
@@ -394,7 +395,7 @@ class ProfileStore:
         problems: list[ImportProblem] = []
         secrets, data = _read_object(self.secrets_path, problems), _read_object(self.path, problems)
         held_by_id: dict[str, dict[str, str]] = {}
-        servers: list[dict[str, Any]] = []
+        servers: list[JsonObject] = []
         if secrets or data:  # pydantic is imported when there is something to read (not at a first start)
             from .documents import SecretsDocument, ServersDocument, lenient
 
@@ -454,7 +455,7 @@ def header_secret(header: EnvVar) -> bool:
     return header.secret or secret_header(header.name, header.value)
 
 
-def _read_object(path: Path, problems: list[ImportProblem]) -> dict[str, Any]:
+def _read_object(path: Path, problems: list[ImportProblem]) -> JsonObject:
     """The JSON object in ``path``: empty when there is no such file, or a problem says why
     not (the file cannot be read, is not JSON, holds no object)."""
     from .config_files import UnreadableFile, read_user_file
@@ -520,7 +521,7 @@ def _saying(
     return lambda failure: problems.append(failure_problem(str(file), base, failure, field=field, item="left_out"))
 
 
-def _profile_from_json(d: dict[str, Any], where: str, file: Path, problems: list[ImportProblem]) -> ServerProfile:
+def _profile_from_json(d: JsonObject, where: str, file: Path, problems: list[ImportProblem]) -> ServerProfile:
     """A saved server; a setting of the wrong type takes its default, a variable, header or
     root that cannot be read is left out (said in ``problems``)."""
     from .documents import lenient

@@ -14,8 +14,9 @@ answers for text the user has since changed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.versions import completion_takes_context
 
 from ..session import SessionError
@@ -57,16 +58,16 @@ def resource_ref(uri_template: str) -> dict[str, str]:
 
 def completion_params(
     version: str | None, ref: dict[str, str], name: str, value: str, context: dict[str, str] | None = None
-) -> dict[str, Any]:
+) -> JsonObject:
     """The params of ``completion/complete`` for argument ``name`` = ``value`` in ``version``;
     ``context`` (the other arguments' values) goes along where the version has it."""
-    params: dict[str, Any] = {"ref": ref, "argument": {"name": name, "value": value}}
+    params: JsonObject = {"ref": ref, "argument": {"name": name, "value": value}}
     if context and completion_takes_context(version):
         params["context"] = {"arguments": dict(context)}
     return params
 
 
-def read_completion(value: str, result: Any) -> Completion:
+def read_completion(value: str, result: JsonValue) -> Completion:
     """A CompleteResult as a :class:`Completion` (what is not a string is left out)."""
     completion = result.get("completion") if isinstance(result, dict) else None
     if not isinstance(completion, dict):

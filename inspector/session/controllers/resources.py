@@ -36,16 +36,17 @@ import binascii
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import anyio
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.uri_template import expand_template, template_required
 from inspector.protocol.versions import META_SUBSCRIPTION_ID
 
 from ..operations import ListenNote, ListPager
 from ..session import SessionError
-from .base import FAIL_SESSION, FeatureController, Failure, Generation, ListController
+from .base import FAIL_SESSION, Failure, FeatureController, Generation, ListController
 
 if TYPE_CHECKING:
     from ..session import Reply, Session
@@ -80,7 +81,7 @@ class ReadOutcome:
     uri: str
     reply: Reply | None = None
     failure: Failure | None = None
-    contents: tuple[dict[str, Any], ...] | None = None
+    contents: tuple[JsonObject, ...] | None = None
     listed: int = 0  # entries in the answer's contents array, objects or not
     problem: str | None = None
 
@@ -105,7 +106,7 @@ class DecodedContent:
     """One ``ResourceContents`` entry of a read, decoded: a text and its UTF-8 bytes, or a blob's
     bytes, or why there are none (``problem``)."""
 
-    content: dict[str, Any]
+    content: JsonObject
     uri: str = ""
     mime: str = ""
     is_text: bool = False
@@ -114,11 +115,11 @@ class DecodedContent:
     problem: str | None = None
 
 
-def _text(value: Any) -> str:
+def _text(value: JsonValue) -> str:
     return value if isinstance(value, str) else ""
 
 
-def decode_content(content: dict[str, Any]) -> DecodedContent:
+def decode_content(content: JsonObject) -> DecodedContent:
     """Decode one entry (pure, so a front-end may do it on a worker thread)."""
     uri, mime = _text(content.get("uri")), _text(content.get("mimeType"))
     text = content.get("text")
@@ -134,7 +135,7 @@ def decode_content(content: dict[str, Any]) -> DecodedContent:
     return DecodedContent(content, uri, mime, data=data)
 
 
-def contents_weight(contents: Iterable[Any]) -> int:
+def contents_weight(contents: Iterable[JsonValue]) -> int:
     """Characters of text and base64 in a contents list (to decide where to decode it)."""
     n = 0
     for c in contents:
@@ -164,11 +165,11 @@ class Listening:
     state: str = "idle"
     asked: tuple[str, ...] = ()
     honored: tuple[str, ...] = ()
-    request_id: Any = None
+    request_id: JsonValue = None
     note: ListenNote | None = None
 
 
-def _uris(value: Any) -> tuple[str, ...]:
+def _uris(value: JsonValue) -> tuple[str, ...]:
     return tuple(u for u in value if isinstance(u, str)) if isinstance(value, list) else ()
 
 
@@ -179,10 +180,10 @@ class ResourceUpdate:
 
     at: float
     uri: str
-    subscription: Any = None  # a JSON-RPC id, as the server sent it
+    subscription: JsonValue = None  # a JSON-RPC id, as the server sent it
 
 
-def subscription_of(params: Any) -> Any:
+def subscription_of(params: JsonValue) -> JsonValue:
     """The subscription id a notification carries in ``_meta`` (2026-07-28), or None."""
     meta = params.get("_meta") if isinstance(params, dict) else None
     return meta.get(META_SUBSCRIPTION_ID) if isinstance(meta, dict) else None
@@ -286,7 +287,7 @@ class ResourcesController(FeatureController):
         session = self.session
         if session is None or not self.modern:
             return
-        wants: dict[str, Any] = {"resourcesListChanged": True} if self.announces_changes else {}
+        wants: JsonObject = {"resourcesListChanged": True} if self.announces_changes else {}
         if self.watched:
             wants["resourceSubscriptions"] = list(self.watched)
         session.listen_hub.want(OWNER, wants or None)
@@ -408,7 +409,7 @@ class ResourcesController(FeatureController):
 
     # ---------------------------------------------------------------- notifications
 
-    def on_notification(self, method: str, params: Any) -> None:
+    def on_notification(self, method: str, params: JsonValue) -> None:
         """A server notification: list changes reload both lists, updates are kept."""
         if method == "notifications/resources/list_changed":
             for pl in self.lists:
@@ -416,7 +417,7 @@ class ResourcesController(FeatureController):
         elif method == "notifications/resources/updated":
             self.updated(params)
 
-    def updated(self, params: Any, at: float | None = None) -> ResourceUpdate | None:
+    def updated(self, params: JsonValue, at: float | None = None) -> ResourceUpdate | None:
         uri = params.get("uri") if isinstance(params, dict) else None
         if not isinstance(uri, str):
             return None
