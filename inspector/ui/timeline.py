@@ -32,7 +32,6 @@ from __future__ import annotations
 import bisect
 import heapq
 from collections.abc import Callable
-from typing import Any
 
 import orjson
 from PySide6.QtCore import (
@@ -850,7 +849,7 @@ class TimelineView(QWidget):
 
     # ------------------------------------------------------------ filter widgets
 
-    def _if_user(self, fn: Callable[..., None], *args: Any) -> None:
+    def _if_user(self, fn: Callable[..., None], *args: object) -> None:
         if not self._syncing:
             fn(*args)
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -200,7 +199,7 @@ class FeaturePanel(QWidget):
         self.version: str | None = None
         self.recorded_row: int | None = None  # replay: the entry shown (None: not a replay)
         self.recorded_note: QLabel | None = None  # replay: "From the recording, as of entry N"
-        self._recorded_shown: dict[str, Any] = {}  # replay: what is on screen (see recorded_changed)
+        self._recorded_shown: dict[str, object] = {}  # replay: what is on screen (see recorded_changed)
         self._lists: dict[str, ListController] = {}  # list method -> the controller loading it (follow())
         self._wait_notes: dict[str, WaitNote] = {}  # list method -> its note over the panel
         self._wait_box: QWidget | None = None  # the notes, over the panel
@@ -239,7 +238,7 @@ class FeaturePanel(QWidget):
         self.version = state.version
         self.set_recorded_row(state.row)
 
-    def recorded_changed(self, what: str, shown: Any) -> bool:
+    def recorded_changed(self, what: str, shown: object) -> bool:
         """Replay: whether ``shown`` (a recorded listing, a call's marker) is not what the panel
         shows of ``what`` yet; it is remembered as shown. Unchanged parts are not drawn again."""
         if what in self._recorded_shown and self._recorded_shown[what] == shown:
@@ -393,7 +392,7 @@ class FeaturePanel(QWidget):
     def live(self) -> bool:
         return self.session is not None
 
-    def run(self, fn: Callable[..., Awaitable[Any]], *args: Any, error_label: QLabel | None = None) -> bool:
+    def run(self, fn: Callable[..., Awaitable[object]], *args: object, error_label: QLabel | None = None) -> bool:
         """Run ``fn(*args)`` on the app's task group; a SessionError is shown, never raised."""
         tg = self.controller.task_group
         if tg is None or self.session is None:

@@ -45,7 +45,6 @@ from contextlib import ExitStack
 from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import anyio
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
@@ -1140,7 +1139,7 @@ class ResourcesPanel(FeaturePanel):
         elif what == UPDATED:
             self._show_update()
 
-    def _via(self, sub: Any) -> str:
+    def _via(self, sub: JsonValue) -> str:
         """How an update came: a subscription of the listen stream, or resources/subscribe."""
         return self.tr("subscription {id}").format(id=sub) if sub is not None else self.tr("resources/subscribe")
 
