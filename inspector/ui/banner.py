@@ -218,7 +218,7 @@ class FailureBanner(QFrame):
             f"QLabel#failureHeadline {{ color: {error}; }}"
         )
 
-    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange:
             self._retranslate()
         elif event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):

@@ -38,7 +38,7 @@ from urllib.parse import urlsplit
 import anyio
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QGuiApplication, QPalette, QTextOption
+from PySide6.QtGui import QCloseEvent, QDesktopServices, QFont, QFontDatabase, QGuiApplication, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -282,7 +282,7 @@ class _AnswerDialog(QDialog):
             self.answer(self._dismissed())
         super().reject()
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         if not self.done_:
             self.answer(self._dismissed())
         super().closeEvent(event)

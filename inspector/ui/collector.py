@@ -60,11 +60,11 @@ class MainThreadCollector(QObject):
         return generation
 
 
-def _restore_automatic_collection(*_args) -> None:
+def _restore_automatic_collection(*_args: object) -> None:
     gc.enable()
 
 
-def _noop(*_args) -> None:
+def _noop(*_args: object) -> None:
     pass
 
 

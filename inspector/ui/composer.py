@@ -13,6 +13,7 @@ after a second press ("Send anyway"); editing it asks again.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal
@@ -22,12 +23,17 @@ from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPlainTex
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.messages import KIND_BY_LABEL
 from inspector.protocol.rules import RULES
-from inspector.session import SessionError
+from inspector.session import Session, SessionError
 from inspector.session.recording import TransportKind
 
 from .json_highlight import JsonHighlighter
 from .timeline import KIND_LABELS
 from .widgets import mono_font, muted, plain_label, set_tone
+
+if TYPE_CHECKING:
+    from inspector.session.outcomes import TextVerdict
+
+    from .controller import SessionController
 
 
 class ComposerDialog(QDialog):
@@ -35,14 +41,14 @@ class ComposerDialog(QDialog):
 
     sent = Signal(int)
 
-    def __init__(self, controller, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: SessionController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.setObjectName("composer")
         self.setModal(False)
         self.resize(620, 520)
         self._confirmed_text: str | None = None  # the text "Send anyway" was pressed for
-        self.verdict = None  # the last TextVerdict shown
+        self.verdict: TextVerdict | None = None  # the last one shown
         outer = QVBoxLayout(self)
         row = QHBoxLayout()
         self.template_label = QLabel()
@@ -87,7 +93,7 @@ class ComposerDialog(QDialog):
         self._judge_timer.timeout.connect(self.judge)
         self._retranslate()
 
-    def _live(self):
+    def _live(self) -> Session | None:
         """The running session, or None (a finished one stays on the controller for its summary)."""
         return self.controller.session if self.controller.running else None
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLayout,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -32,8 +33,8 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
 from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, Problem, ServerProfile
-from inspector.session.secrecy import secret_header
 from inspector.session.recording import TransportKind
+from inspector.session.secrecy import secret_header
 
 from .roots_editor import RootsEditor
 from .widgets import ErrorLabel, plain_tooltip
@@ -419,7 +420,7 @@ class ProfileEditor(QWidget):
         row.addStretch(1)
         return row
 
-    def _with_error(self, key: str, field) -> QWidget:
+    def _with_error(self, key: str, field: QWidget | QLayout) -> QWidget:
         box = QWidget()
         v = QVBoxLayout(box)
         v.setContentsMargins(0, 0, 0, 0)

@@ -15,9 +15,10 @@ import anyio
 from anyio.abc import TaskGroup
 from PySide6.QtCore import QObject, Signal
 
+from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.protocol.lifecycle import Transition
 from inspector.protocol.versions import EraMode
 from inspector.session import Recording, Session, StartFailed
-from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.session.handlers import ClientHandlers
 from inspector.session.profiles import ServerProfile
 from inspector.session.recording import Progress, RecordingError, RecordingWriter, TransportKind
@@ -112,7 +113,7 @@ class SessionController(QObject):
         """No event loop left (the display vanished): end a running server at once."""
         return self.session.abandon() if self.session is not None else None
 
-    def pending_transition(self):
+    def pending_transition(self) -> Transition | None:
         """Step mode: the lifecycle edge the held step will take (None: none, or no session)."""
         return self.session.pending_transition() if self.session is not None else None
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -49,16 +50,23 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QColor,
+    QFocusEvent,
     QFont,
     QFontMetricsF,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
     QPaintEngine,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
+    QPaintEvent,
     QPalette,
     QPen,
     QPixmap,
+    QResizeEvent,
     QTransform,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QFrame,
@@ -78,8 +86,8 @@ from inspector.protocol.lifecycle import STATE_INFO, TRANSPORTS, State, Transiti
 from inspector.protocol.teaching import LESSONS
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.labels import ERA_LABELS
+
 from .diagram_layout import MIN_FONT, Block, Geometry, Plan, analyse, fit, lc
-from .diagram_reading import block_at, focus_order, node_at, quietest_corner, vertical_neighbour, whole_view
 from .diagram_paint import (
     Colours,
     edge_pen,
@@ -90,8 +98,12 @@ from .diagram_paint import (
     paint_static,
     palette_colours,
 )
+from .diagram_reading import block_at, focus_order, node_at, quietest_corner, vertical_neighbour, whole_view
 from .theme import mix
 from .whole_lines import WholeLines, label_runs
+
+if TYPE_CHECKING:
+    from inspector.session.recording import Recording
 
 __all__ = ["LifecycleDiagram"]
 
@@ -294,7 +306,7 @@ class LifecycleDiagram(QWidget):
         self._set_as_of(None)
         self._set_state(state, transition, animate, None)
 
-    def show_recording_row(self, recording, row: int, animate: bool = False, *, past: bool = False) -> None:
+    def show_recording_row(self, recording: Recording, row: int, animate: bool = False, *, past: bool = False) -> None:
         """Show the machine, the state and the last transition as of entry ``row``. ``past``:
         the state shown is not the session's current one (the window does not follow the newest
         entry, or a replay): the diagram says "as of entry N" where it would say "current"."""
@@ -492,7 +504,7 @@ class LifecycleDiagram(QWidget):
         self.lesson = on
         self.explain(self._state if on else None)  # places the notes (narrower while on)
 
-    def _on_anim(self, value) -> None:
+    def _on_anim(self, value: float) -> None:
         self._progress = float(value)
         self.update()
 
@@ -779,7 +791,7 @@ class LifecycleDiagram(QWidget):
                 bar.setValue(v)
                 bar.blockSignals(False)
 
-    def wheelEvent(self, event) -> None:  # noqa: N802
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
         if not self.scrolls:
             super().wheelEvent(event)
             return
@@ -814,14 +826,14 @@ class LifecycleDiagram(QWidget):
 
     # ------------------------------------------------------------------ events
 
-    def resizeEvent(self, event) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
         if self._explain_area.isVisibleTo(self):
             self._place_explanation()
         else:
             self._provisional()
 
-    def changeEvent(self, event) -> None:  # noqa: N802
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         t = event.type()
         if t == QEvent.Type.LanguageChange:
             self._retranslate()
@@ -836,8 +848,8 @@ class LifecycleDiagram(QWidget):
             self.update()
         super().changeEvent(event)
 
-    def event(self, event) -> bool:
-        if event.type() == QEvent.Type.ToolTip:
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             pos = QPointF(event.pos())
             s = self._state_at(pos)
             if s is not None:
@@ -856,7 +868,7 @@ class LifecycleDiagram(QWidget):
             return True
         return super().event(event)
 
-    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if self._pan is not None:  # dragging the drawing
             start, hx, vy = self._pan
             delta = event.position() - start
@@ -874,14 +886,14 @@ class LifecycleDiagram(QWidget):
             self.update()
         super().mouseMoveEvent(event)
 
-    def leaveEvent(self, event) -> None:  # noqa: N802
+    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802
         if self._hover is not None:
             self._hover = None
             self.unsetCursor()
             self.update()
         super().leaveEvent(event)
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if event.button() == Qt.MouseButton.LeftButton:
             s = self._state_at(event.position())
             if s is not None:
@@ -898,7 +910,7 @@ class LifecycleDiagram(QWidget):
                 return
         super().mousePressEvent(event)
 
-    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if self._pan is not None:
             self._pan = None
             self.unsetCursor()
@@ -906,21 +918,21 @@ class LifecycleDiagram(QWidget):
             return
         super().mouseReleaseEvent(event)
 
-    def focusInEvent(self, event) -> None:  # noqa: N802
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         if self._focus is None and self._plan is not None and self._plan.states:
             order = self._order()
             self._focus = self._state if self._state in order else (order[0] if order else None)
         self.update()
         super().focusInEvent(event)
 
-    def focusOutEvent(self, event) -> None:  # noqa: N802
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         self.update()
         super().focusOutEvent(event)
 
     def _order(self) -> list[State]:
         return focus_order(self._plan) if self._plan is not None else []
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         key = event.key()
         order = self._order()
         if not order:
@@ -985,7 +997,7 @@ class LifecycleDiagram(QWidget):
                 p.setPen(c.muted if self._as_of is None else c.text)
                 p.drawText(trect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.current_label)
 
-    def paintEvent(self, event) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         g = self._ensure_geometry()
         p = QPainter(self)
         rect = self._drawing_rect()

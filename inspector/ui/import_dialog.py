@@ -357,7 +357,7 @@ class ImportDialog(QDialog):
             ident: (f.currentText() if isinstance(f, QComboBox) else f.text()) for ident, f in self.input_fields.items()
         }
 
-    def _checks_changed(self, *_args) -> None:
+    def _checks_changed(self, *_args: object) -> None:
         chosen = self.checked()
         used = {i.id for i in self.read_result.inputs_of(chosen)} if self.read_result is not None else set()
         for ident, f in self.input_fields.items():
@@ -465,7 +465,7 @@ class ExportDialog(QDialog):
             'The server as the MCP Inspector reads it (its --config file): put the entry under "mcpServers".'
         )
 
-    def _show_entry(self, *_args) -> None:
+    def _show_entry(self, *_args: object) -> None:
         client = self.client.currentData()
         self.entry = export_entry(self.profile, client)
         self.intro.setText(self._intro(client))

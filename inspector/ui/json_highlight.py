@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat
+from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 from PySide6.QtWidgets import QWidget
 
 from .theme import tone
@@ -22,7 +22,7 @@ class JsonHighlighter(QSyntaxHighlighter):
 
     ROLES = {"key": "link", "string": "ok", "number": "warn", "word": "event"}
 
-    def __init__(self, document, widget: QWidget, emphasis: frozenset[str] = frozenset()) -> None:
+    def __init__(self, document: QTextDocument, widget: QWidget, emphasis: frozenset[str] = frozenset()) -> None:
         super().__init__(document)
         self._widget = widget
         self.emphasis = emphasis

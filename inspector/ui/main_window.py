@@ -52,6 +52,9 @@ from .window_status import StatusLine
 from .window_tools import SessionTools
 
 if TYPE_CHECKING:
+    from inspector.session.session import PendingStep
+
+    from .app import Languages, Themes
     from .client_side import UiClientHandlers
     from .composer import ComposerDialog
     from .spec_viewer import SpecViewer
@@ -95,8 +98,8 @@ class MainWindow(QMainWindow):
         store: ProfileStore,
         profiles: list[ServerProfile],
         settings: QSettings,
-        languages=None,
-        themes=None,
+        languages: Languages | None = None,
+        themes: Themes | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
@@ -522,7 +525,7 @@ class MainWindow(QMainWindow):
         """Playback moved: select the entry, so the timeline, details and diagram follow."""
         self.timeline.select_seq(row)
 
-    def _on_step(self, step) -> None:
+    def _on_step(self, step: PendingStep | None) -> None:
         appears = self.stepbar.isHidden() and step is not None
         self.stepbar.show_step(step)
         if appears and self.stepbar.parentWidget() is self.detail_column:

@@ -9,7 +9,6 @@ known once that entry was recorded; before the answer nothing is negotiated yet)
 
 from __future__ import annotations
 
-
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
@@ -73,7 +72,7 @@ class NegotiationView(QWidget):
     def _set_headers(self) -> None:
         self.tree.setHeaderLabels([self.tr("Item"), self.tr("Client offered"), self.tr("Server declared")])
 
-    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "tree"):
             self._set_headers()
             self.show_facts(self._facts, replay=self._replay)

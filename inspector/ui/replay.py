@@ -15,11 +15,10 @@ window (``rowChanged``), which selects it in the timeline so every view follows.
 from __future__ import annotations
 
 import time
-
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette
+from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -78,7 +77,7 @@ class MarkedSlider(QSlider):
             return True
         return super().event(e)
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
         super().paintEvent(event)
         if self.maximum() <= self.minimum():
             return

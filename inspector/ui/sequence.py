@@ -32,11 +32,14 @@ from PySide6.QtGui import (
     QFont,
     QFontMetrics,
     QFontMetricsF,
+    QMouseEvent,
+    QPaintDevice,
     QPainter,
     QPainterPath,
-    QPaintDevice,
+    QPaintEvent,
     QPalette,
     QPen,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -134,7 +137,7 @@ class SequenceView(QAbstractScrollArea):
 
     # ------------------------------------------------------------------ input
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
         seq = self.seq_at(int(event.position().y()))
         if seq is not None:
             self._selected = seq
@@ -142,7 +145,7 @@ class SequenceView(QAbstractScrollArea):
             self.entryClicked.emit(seq)
         super().mousePressEvent(event)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
         self.refresh()
 
@@ -151,7 +154,7 @@ class SequenceView(QAbstractScrollArea):
 
     # ------------------------------------------------------------------ painting
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
         painter = QPainter(self.viewport())
         try:
             first = self.verticalScrollBar().value()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
@@ -156,7 +156,7 @@ class SpecViewer(QDialog):
         self.back.setEnabled(self._at > 0)
         self.forward.setEnabled(0 <= self._at < len(self._history) - 1)
 
-    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         from PySide6.QtCore import QEvent
 
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "source"):

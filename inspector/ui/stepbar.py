@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -80,7 +80,7 @@ class _Title(QLabel):
             hint.setHeight(self.lines_height(self.width()))
         return hint
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         self._fit()
 
@@ -270,7 +270,7 @@ class StepBar(QFrame):
         self.title._fit()
         self.title.setToolTip(text if shown != text else "")
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         self._arrange_head()
         self._elide_title()
@@ -310,7 +310,7 @@ class StepBar(QFrame):
             )
         )
 
-    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.FontChange and hasattr(self, "message"):
             # the title (bold) and the message (fixed pitch) keep their faces at the bar's size
             title = QFont(self.font())

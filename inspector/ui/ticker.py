@@ -205,7 +205,7 @@ class _Subscription:
             self.active = active
             self._ticker._update()
 
-    def cancel(self, *_args) -> None:
+    def cancel(self, *_args: object) -> None:
         self.active = False
         subs = self._ticker._subs
         if self in subs:

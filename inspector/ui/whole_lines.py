@@ -68,7 +68,7 @@ class WholeLines(QObject):
         for widget in watch:
             widget.installEventFilter(self)
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if event.type() in self.WATCHED:
             self.snap()
         return False

@@ -21,11 +21,12 @@ more and the pager's notes) and
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication, QStringListModel, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtCore import QCoreApplication, QObject, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QFont, QFontDatabase, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCompleter,
@@ -164,11 +165,11 @@ class OneLineLabel(QLabel):
         )
         super().setText(shown)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         self._fit()
 
-    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
         # on the release, taken here: a tooltip shown on the press would be hidden by the
         # release, one shown now by the release going on to the parent
         if self.toolTip() and event.button() == Qt.MouseButton.LeftButton:
@@ -202,7 +203,7 @@ class BusyIndicator(QWidget):
         return bool(self._running)
 
     @contextmanager
-    def running(self, text: str):
+    def running(self, text: str) -> Iterator[None]:
         self._next += 1
         token = (self._next, text)
         self._running.append(token)
@@ -474,7 +475,7 @@ class CompletionField(QLineEdit):
         self.timer.stop()
         self.editingFinished.emit()
 
-    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
         super().focusInEvent(event)
         if self.completes:
             QTimer.singleShot(0, self._on_focus)
@@ -486,7 +487,10 @@ class CompletionField(QLineEdit):
             self._fire()
 
 
-def app_singleton(cls: type, name: str, app=None):
+_Child = TypeVar("_Child", bound=QObject)  # an application-wide helper object
+
+
+def app_singleton(cls: type[_Child], name: str, app: QCoreApplication | None = None) -> _Child:
     """The application's one ``cls`` (a QObject child of the application object, found by its
     object name ``name``), made on first use."""
     app = app or QCoreApplication.instance()
