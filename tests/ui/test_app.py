@@ -523,6 +523,8 @@ def test_the_app_paints_first_and_lists_the_saved_servers_right_after(qapp, qtbo
     window.close()  # saves the servers it lists: not before it has read them
     qapp.processEvents()
     assert (store.path.read_bytes(), store.secrets_path.read_bytes()) == files
+    window.languages.set_choice("en")  # its Chinese translator out of the application again
+    QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat).setValue("language", "zh_CN")
     window.deleteLater()
     qapp.processEvents()
 
