@@ -7,8 +7,12 @@ bash scripts/setup.sh --test
 . .venv/bin/activate
 echo "== import contracts"
 lint-imports
-echo "== ruff (pyflakes rules, [tool.ruff] in pyproject.toml)"
+echo "== ruff: lint ([tool.ruff] in pyproject.toml) and format check (120 columns)"
 ruff check inspector tests scripts benchmarks packaging
+ruff format --check inspector tests scripts benchmarks packaging
+echo "== mypy: the whole package, and strict on the layers below the window ([tool.mypy])"
+mypy inspector
+mypy --strict --follow-imports=silent inspector/protocol inspector/transport inspector/session
 echo "== headless suite (PySide6 blocked)"
 INSPECTOR_BLOCK_QT=1 python -m pytest tests --ignore=tests/ui -q -p no:cacheprovider -p no:pytest-qt "$@"
 if [ -d tests/ui ]; then
