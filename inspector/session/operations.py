@@ -32,10 +32,10 @@ call what is here:
   ``tasks/get`` or ``tasks/cancel`` answer for panels that send those themselves.
 * Excluded tools (2026-07-28). :func:`tool_exclusion` says why a listed tool must not be used
   (its ``x-mcp-header`` annotations break a rule of ``http_meta.HEADER_RULES``; applied on
-  every transport of the modern era), :func:`call_refusal` why one call must not be sent (the
-  tool is excluded, or over Streamable HTTP an annotated integer cannot be mirrored), and
-  :func:`find_tool` finds a tool's definition by listing (the probe checks a ``--request
-  tools/call`` with it). Front-ends refuse such calls; hand-written messages are never refused.
+  every transport of the modern era) and :func:`unmirrorable_params` which arguments of one call
+  cannot be mirrored into their headers over Streamable HTTP; the tools controller
+  (``controllers/tools.py``) turns both into a refusal the window and the probe word. Front-ends
+  refuse such calls; hand-written messages are never refused.
 * :class:`ListenHub` (2026-07-28): ONE ``subscriptions/listen`` stream per session, shared by
   every part of a front-end that needs list changes or resource updates. Each part states what
   it wants (``want(owner, filter)``); the stream carries the union. Wants stated in the same
@@ -367,22 +367,6 @@ def tool_exclusion(negotiation: Negotiation, tool: JsonObject) -> str | None:
     return problem
 
 
-def call_refusal(negotiation: Negotiation, tool: JsonObject, arguments: JsonValue) -> str | None:
-    """Why a client must not send ``tools/call`` of ``tool`` with ``arguments`` here, or None:
-    the tool is excluded (:func:`tool_exclusion`), or, over Streamable HTTP, an annotated
-    integer argument is outside the range a header may carry (-(2**53-1) to 2**53-1)."""
-    excluded = tool_exclusion(negotiation, tool)
-    if excluded:
-        return f"the tool is excluded, its x-mcp-header annotations break the 2026-07-28 rules: {excluded}"
-    unsafe = unmirrorable_params(negotiation, tool, arguments)
-    if unsafe:
-        return (
-            f"the integer value for {', '.join(unsafe)} is outside -(2**53-1)..2**53-1 "
-            "and cannot be mirrored into its header"
-        )
-    return None
-
-
 def unmirrorable_params(negotiation: Negotiation, tool: JsonObject, arguments: JsonValue) -> list[str]:
     """Over Streamable HTTP in the 2026-07-28 era: the ``Mcp-Param-*`` headers of this call
     whose integer value lies outside the range the spec allows in one."""
@@ -390,22 +374,6 @@ def unmirrorable_params(negotiation: Negotiation, tool: JsonObject, arguments: J
         return []
     params, _problem = tool_header_params(tool.get("inputSchema"))
     return unsafe_integer_params(params, arguments)
-
-
-async def find_tool(session: Session, name: str, known: dict[str, JsonObject], pages: int = 20) -> JsonObject | None:
-    """The definition of tool ``name``: from ``known`` (what this front-end saw listed), else
-    from ``tools/list`` (up to ``pages`` pages; every tool seen goes into ``known``). None when
-    the server does not list it."""
-    if name in known:
-        return known[name]
-    pager = ListPager("tools/list", "tools", accept=lambda t: isinstance(t.get("name"), str))
-    for _ in range(pages):
-        await pager.fetch(session, 1)
-        for tool in pager.items:
-            known.setdefault(tool["name"], tool)
-        if name in known or not pager.more:
-            break
-    return known.get(name)
 
 
 def task_from_reply(reply: Reply, task_id: str) -> JsonObject | None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from inspector.protocol.http_meta import HEADER_RULES, header_problems, tool_header_params, unsafe_integer_params
-from inspector.session.operations import Negotiation, call_refusal, tool_exclusion
+from inspector.session.operations import Negotiation, tool_exclusion, unmirrorable_params
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fixtures" / "servers"))
 from modern_fixture import HEADER_TOOLS  # noqa: E402
@@ -168,7 +168,6 @@ def test_exclusion_applies_to_the_modern_era_on_every_transport():
     assert "number" in tool_exclusion(MODERN_STDIO, tool)
     assert tool_exclusion(MODERN_HTTP, tool) == tool_exclusion(MODERN_STDIO, tool)
     assert tool_exclusion(LEGACY, tool) is None  # no such annotation before 2026-07-28
-    assert "excluded" in call_refusal(MODERN_STDIO, tool, {})
 
 
 def test_an_integer_a_header_cannot_carry_is_refused_over_http_only():
@@ -177,8 +176,6 @@ def test_an_integer_a_header_cannot_carry_is_refused_over_http_only():
     assert unsafe_integer_params(params, {"p": 2**53 - 1}) == [] and unsafe_integer_params(params, {"p": -(2**53)}) == [
         "Mcp-Param-N"
     ]
-    assert call_refusal(MODERN_HTTP, tool, {"p": 2**53}) is not None and "Mcp-Param-N" in call_refusal(
-        MODERN_HTTP, tool, {"p": 2**53}
-    )
-    assert call_refusal(MODERN_HTTP, tool, {"p": 5}) is None
-    assert call_refusal(MODERN_STDIO, tool, {"p": 2**53}) is None  # no header to carry it
+    assert unmirrorable_params(MODERN_HTTP, tool, {"p": 2**53}) == ["Mcp-Param-N"]
+    assert unmirrorable_params(MODERN_HTTP, tool, {"p": 5}) == []
+    assert unmirrorable_params(MODERN_STDIO, tool, {"p": 2**53}) == []  # no header to carry it
