@@ -79,6 +79,16 @@ def test_image_decodes_and_tiny_images_are_enlarged(view):
     assert shown.width() >= 64  # enlarged so it can be seen
 
 
+def test_base64_wrapped_over_lines_still_shows_the_image(view):
+    """MIME-style base64 (76 characters a line) shows: white space inside the data is tolerated."""
+    data = b64(png_bytes())
+    wrapped = "\n".join(data[i : i + 76] for i in range(0, len(data), 76)) + "\n"
+    assert "\n" in wrapped.strip()
+    view.set_blocks([{"type": "image", "data": wrapped, "mimeType": "image/png"}])
+    (card,) = view.cards()
+    assert card.error is None and card.pixmap is not None and card.data == png_bytes()
+
+
 @pytest.mark.parametrize(
     "data, why",
     [("***not base64***", "not valid base64"), (b64(b"definitely not a png"), "not an image"), (None, "not a string")],

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -128,11 +129,29 @@ def decode_content(content: JsonObject) -> DecodedContent:
     blob = content.get("blob")
     if not isinstance(blob, str):
         return DecodedContent(content, uri, mime, problem=CONTENT_NO_BODY)
-    try:
-        data = base64.b64decode(blob, validate=True)
-    except (binascii.Error, ValueError):
+    data = decode_base64(blob)
+    if data is None:
         return DecodedContent(content, uri, mime, problem=CONTENT_BAD_BASE64)
     return DecodedContent(content, uri, mime, data=data)
+
+
+#: white space inside base64 text (wrapped lines)
+_SPACE = re.compile(r"\s")
+
+
+def decode_base64(text: str) -> bytes | None:
+    """The bytes of base64 ``text``, or None when it is not base64. Line breaks and spaces inside
+    it are tolerated (MIME-style wrapped data shows; the schema check judges the text itself)."""
+    try:
+        return base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        pass
+    if _SPACE.search(text) is None:
+        return None
+    try:
+        return base64.b64decode(_SPACE.sub("", text), validate=True)
+    except (binascii.Error, ValueError):
+        return None
 
 
 def contents_weight(contents: Iterable[JsonValue]) -> int:
