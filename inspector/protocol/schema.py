@@ -369,7 +369,9 @@ def value_problems(validator: jsonschema_rs.Validator, value: JsonValue) -> tupl
     return tuple(_value_problem(leaf) for error in validator.iter_errors(value) for leaf in _flatten(error))
 
 
-_MAX_CACHED: Final = 256
+#: tuning knob: how many compiled value schemas the one compile cache holds before it starts
+#: afresh (a server sending ever new schemas cannot grow it forever)
+MAX_CACHED: Final = 256
 _cache: dict[bytes, jsonschema_rs.Validator | SchemaCompileError] = {}
 _cache_lock = threading.Lock()
 
@@ -391,12 +393,18 @@ def cached_validator(schema: JsonValue) -> jsonschema_rs.Validator:
         except SchemaCompileError as exc:
             found = exc
         with _cache_lock:
-            if len(_cache) >= _MAX_CACHED:
+            if len(_cache) >= MAX_CACHED:
                 _cache.clear()
             _cache[key] = found
     if isinstance(found, SchemaCompileError):
         raise SchemaCompileError(str(found))
     return found
+
+
+def cached_count() -> int:
+    """How many schemas (compiled or refused) the compile cache holds now: at most
+    :data:`MAX_CACHED`."""
+    return len(_cache)
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +478,10 @@ def pointer(parts: Iterable[object]) -> str:
 
 
 @dataclass(slots=True)
-class _Entry:
+class CompiledDefinition:
+    """One compiled dispatch target of a :class:`SchemaValidator`: the definition's name, the
+    composed root schema it was compiled from and the compiled validator."""
+
     definition: str
     schema: JsonObject  # composed root schema, in the schema file's own dialect
     validator: jsonschema_rs.Validator
@@ -488,7 +499,7 @@ class Checker:
     __slots__ = ("is_valid", "ok", "_check", "_kind", "_direction", "_method")
 
     def __init__(
-        self, validator: "SchemaValidator", kind: str, direction: str, method: str, entry: "_Entry | None"
+        self, validator: "SchemaValidator", kind: str, direction: str, method: str, entry: "CompiledDefinition | None"
     ) -> None:
         self._check, self._kind, self._direction, self._method = validator.check, kind, direction, method
         self.is_valid: Callable[[object], bool] = entry.validator.is_valid if entry is not None else _never_valid
@@ -541,14 +552,14 @@ class SchemaValidator:
         self._prefix = f"#/{self._table}/"
         self._dialect: str = schema.get("$schema") or _DRAFT07
         self._defs: JsonObject = schema[self._table]
-        self._fast: dict[_Key, _Entry] = {}
+        self._fast: dict[_Key, CompiledDefinition] = {}
         self._lock = threading.RLock()
         self._fallback_keys = 0
 
         # (kind, direction) -> {method: definition name}
         self._members: dict[tuple[str, str], dict[str, str]] = {}
         for (kind, direction), union in _UNIONS.items():
-            self._members[(kind, direction)] = self._union_methods(union)
+            self._members[(kind, direction)] = self.union_methods(union)
         # method -> request definition name, for every request definition in the schema
         # (including those only reachable through e.g. 2026-07-28's InputRequest union).
         self._request_defs: dict[str, str] = {}
@@ -594,7 +605,9 @@ class SchemaValidator:
         const = method.get("const") if isinstance(method, dict) else None
         return const if isinstance(const, str) else None
 
-    def _union_methods(self, union: str) -> dict[str, str]:
+    def union_methods(self, union: str) -> dict[str, str]:
+        """The methods of a union definition of the schema (``ClientRequest``, ``InputRequest``,
+        ...), each with the name of the definition that carries it; empty for an unknown name."""
         out: dict[str, str] = {}
         root = self._defs.get(union)
         if root is None:
@@ -779,6 +792,12 @@ class SchemaValidator:
         names.add("error" + self.prepare("error", "c2s"))
         return len(names)
 
+    def compiled(self) -> tuple[CompiledDefinition, ...]:
+        """Every definition compiled so far (each once, however many dispatch keys share it)."""
+        with self._lock:
+            entries = list(self._fast.values())
+        return tuple({id(entry): entry for entry in entries}.values())
+
     # ------------------------------------------------------------------ composition
 
     def _canonical(self, key: _Key) -> _Key:
@@ -847,7 +866,7 @@ class SchemaValidator:
         table[_TARGET] = composed
         return {"$schema": self._dialect, "$ref": self._prefix + _TARGET, self._table: table}
 
-    def _resolve(self, key: _Key) -> _Entry:
+    def _resolve(self, key: _Key) -> CompiledDefinition:
         entry = self._fast.get(key)
         if entry is not None:
             return entry
@@ -868,7 +887,7 @@ class SchemaValidator:
                 return entry
             definition, composed = self._plan(key)
             root = self._root(composed)
-            entry = _Entry(definition, root, compile_schema(root), SchemaVerdict(True, definition))
+            entry = CompiledDefinition(definition, root, compile_schema(root), SchemaVerdict(True, definition))
             self._fast[key] = entry
             return entry
 
@@ -952,7 +971,12 @@ class SchemaValidator:
             entry = None
         return Checker(self, kind, direction, method, entry)
 
-    def _entry_for(self, obj: object, kind: str, direction: str, method: object, request_method: object) -> _Entry:
+    def compiled_for(
+        self, obj: object, kind: str, direction: str, method: object, request_method: object
+    ) -> CompiledDefinition:
+        """What ``check`` validates ``obj`` with (compiled now if needed): for a detail view's
+        full explanation, or to check a message with another validator against the same schema.
+        Raises when the definition cannot be compiled."""
         variant = None
         if kind == "result" and isinstance(request_method, str) and isinstance(obj, dict):
             wanted = self._variants.get(request_method)
@@ -986,7 +1010,7 @@ class SchemaValidator:
         if fast.ok:
             return ()
         try:
-            entry = self._entry_for(obj, kind, direction, method, request_method)
+            entry = self.compiled_for(obj, kind, direction, method, request_method)
             errors: list[SchemaError] = []
             seen: set[tuple[str, str]] = set()
             for error in entry.validator.iter_errors(obj):

@@ -145,6 +145,11 @@ class MemoryTransport(PipeMessages):
         """Nothing runs outside this process."""
         return None
 
+    def close_stdin(self) -> None:
+        """Close the peer's stdin and nothing else: ``receive`` gives the peer ``b""`` from now
+        on, its output stays open (a server that reads on past EOF, as a test stand-in)."""
+        self._link.close_stdin()
+
     async def shutdown(
         self, grace: float = 2.0, force_grace: float = 2.0, *, before_step: StepHook | None = None
     ) -> ExitInfo:

@@ -460,16 +460,16 @@ def test_a_message_the_engine_chokes_on_in_a_run_is_data_and_the_run_goes_on(mon
     tr = legacy()
     handshake(tr, caps={"logging": {}})
     calls = {"n": 0}
-    real = tr.e._server_response
+    real = tr.e.incoming
 
-    def choke(*args, **kwargs):
+    def choke(*args, **kwargs):  # the whole way of a message that is not a plain notification
         calls["n"] += 1
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(tr.e, "_server_response", choke)
+    monkeypatch.setattr(tr.e, "incoming", choke)
     line = b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n'
     out = tr.e.incoming_many([line, b'{"jsonrpc":"2.0","id":5,"result":{}}\n', line], 1.0, 10)
-    monkeypatch.setattr(tr.e, "_server_response", real)
+    monkeypatch.setattr(tr.e, "incoming", real)
     assert calls["n"] == 1
     assert [a.kind for a in out] == [Kind.NOTIFICATION, Kind.RESULT, Kind.NOTIFICATION]
     assert out[1].violations == ("inspector.internal-error",) and "RuntimeError: boom" in out[1].problem

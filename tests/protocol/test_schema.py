@@ -649,7 +649,7 @@ def test_every_union_member_and_result_compiles(version):
     # each schema file is read in the draft it declares: no downgrading
     dialect = schema.get("$schema", "")
     expected_cls = "Draft202012Validator" if "2020-12" in dialect else "Draft7Validator"
-    assert {type(entry.validator).__name__ for entry in v._fast.values()} == {expected_cls}
+    assert {type(entry.validator).__name__ for entry in v.compiled()} == {expected_cls}
 
 
 @pytest.mark.parametrize("version", KNOWN_SCHEMA_VERSIONS)
@@ -824,7 +824,7 @@ def _reference_ok(version: str, message: dict, args: dict) -> bool:
     from inspector.protocol.schema import FORMAT_CHECKERS
 
     v = _VALIDATORS[version]
-    entry = v._entry_for(message, args["kind"], args["direction"], message.get("method"), args.get("request_method"))
+    entry = v.compiled_for(message, args["kind"], args["direction"], message.get("method"), args.get("request_method"))
     cls = validators.validator_for(entry.schema, default=jsonschema.Draft7Validator)
     checker = jsonschema.FormatChecker(formats=())
     for name, func in FORMAT_CHECKERS.items():

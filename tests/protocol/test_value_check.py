@@ -152,9 +152,9 @@ def test_one_compile_cache_keyed_by_canonical_json():
     with pytest.raises(S.SchemaCompileError, match="remote"):
         cached_validator({"$ref": "https://example.invalid/schema.json"})
     first = cached_validator({"const": "first"})
-    for i in range(S._MAX_CACHED + 1):  # bounded: a server sending many schemas cannot grow it forever
+    for i in range(S.MAX_CACHED + 1):  # bounded: a server sending many schemas cannot grow it forever
         cached_validator({"const": i})
-    assert len(S._cache) <= S._MAX_CACHED
+    assert 0 < S.cached_count() <= S.MAX_CACHED
     assert cached_validator({"const": "first"}) is not first  # compiled again after the bound cleared it
 
 

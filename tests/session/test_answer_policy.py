@@ -365,4 +365,4 @@ def test_answers_a_policy_implies_and_those_it_does_not(capsys):
 
 
 def test_the_modern_input_requests_are_the_schemas():
-    assert MODERN_INPUT_METHODS == frozenset(validator_for("2026-07-28")._union_methods("InputRequest"))
+    assert MODERN_INPUT_METHODS == frozenset(validator_for("2026-07-28").union_methods("InputRequest"))

@@ -261,12 +261,26 @@ async def test_a_consumer_that_stops_early_is_told_what_it_left() -> None:
     assert delivered + unread["bytes"] < written  # only what was read is counted, never guessed
 
 
-class _NeverEnds(MemoryTransport):
-    """A transport whose output never ends after the shutdown (a stand-in for one that hangs:
-    the stdio transport itself always ends, at the latest a drain grace after the process)."""
+class _NeverEnds:
+    """The in-memory transport, except that its output never ends after the shutdown (a
+    stand-in for one that hangs: the stdio transport itself always ends, at the latest a drain
+    grace after the process). Everything but entering, leaving and the shutdown is the inner one's."""
+
+    def __init__(self, inner: MemoryTransport) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+    async def __aenter__(self) -> _NeverEnds:
+        await self.inner.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.shutdown()
 
     async def shutdown(self, grace: float = 2.0, force_grace: float = 2.0, *, before_step=None) -> ExitInfo:
-        self._link.close_stdin()
+        self.inner.close_stdin()
         return ExitInfo(returncode=None, signal=None, escalation="sigkill")
 
 
@@ -277,7 +291,7 @@ async def test_a_pump_that_takes_in_nothing_is_given_up_and_that_is_recorded(mon
     waiting - and says so (output_unread, the summary's unread), never silently."""
     monkeypatch.setattr(shutdown_module, "PUMP_STALL", 0.3)
     link_transport, peer = memory_pair()
-    transport = _NeverEnds(link_transport._link)
+    transport = _NeverEnds(link_transport)
     session = Session(options(["unused"]), transport=transport)
     with anyio.fail_after(10):
         async with session:
