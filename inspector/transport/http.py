@@ -137,7 +137,8 @@ class SseTransport(StreamableHttpTransport):
         url = urljoin(self.spec.url, target)
         if origin_of(url) != origin_of(self.spec.url):  # headers (tokens) go only where the user pointed
             self._side(
-                f"refused the endpoint {url!r}: it is not on the stream's origin {origin_of(self.spec.url)}; nothing will be POSTed there"
+                f"refused the endpoint {url!r}: it is not on the stream's origin {origin_of(self.spec.url)}; "
+                "nothing will be POSTed there"
             )
             return True
         self.post_url = url
@@ -169,7 +170,10 @@ class SseTransport(StreamableHttpTransport):
                         },
                     }
                 elif response.status_code >= 400 or ctype != "text/event-stream":
-                    why = f"the server answered the event stream's GET with {response.status_code} ({ctype or 'no content type'})"
+                    why = (
+                        f"the server answered the event stream's GET with {response.status_code} "
+                        f"({ctype or 'no content type'})"
+                    )
                 elif broke:
                     why = f"the event stream broke off: {broke}"
         except httpx.HTTPError as exc:
@@ -333,7 +337,8 @@ class AutoHttpTransport:
         left._disconnected = True  # what it still reads is kept; its end is not the link's
         left._emit(
             _K.FALLBACK,
-            f"Streamable HTTP refused initialize: trying the HTTP+SSE transport (GET {self.spec.url} for its event stream)",
+            f"Streamable HTTP refused initialize: trying the HTTP+SSE transport (GET {self.spec.url} for its "
+            "event stream)",
             info={"transport": "sse", "url": self.spec.url},
         )
         sse = SseTransport(self.spec, clock=self._clock, max_line=self._max_line, read_timeout=self._read_timeout)

@@ -253,7 +253,8 @@ class StreamableHttpTransport:
                 await answered.wait()
             if not answered.is_set():  # no status line in time: the session goes on, the POST may still be answered
                 self._side(
-                    f"the server has not answered the POST of entry {tag} within {self._read_timeout:g} s; going on without its answer"
+                    f"the server has not answered the POST of entry {tag} within {self._read_timeout:g} s; "
+                    "going on without its answer"
                 )
             return
         self._tg.start_soon(self._scoped, self._post, data, tag, headers)
@@ -430,7 +431,10 @@ class StreamableHttpTransport:
         self._cut.add(tag)
         self._ended.pop(tag, None)
         limit = f"{self._max_line:,}"
-        why = f"an event on the answer stream of {meta['method']} {meta['url']} is longer than the limit of {limit} bytes (--max-line): its first {limit} bytes are kept, the rest is counted and dropped"
+        why = (
+            f"an event on the answer stream of {meta['method']} {meta['url']} is longer than the limit of "
+            f"{limit} bytes (--max-line): its first {limit} bytes are kept, the rest is counted and dropped"
+        )
         info = {
             "request_seq": tag,
             "failure": why,
@@ -440,7 +444,8 @@ class StreamableHttpTransport:
         }
         self._emit(
             _K.STREAM_ENDED,
-            f"the answer stream of entry {tag} carried an event past the limit of {limit} bytes: its request fails, the stream is not resumed",
+            f"the answer stream of entry {tag} carried an event past the limit of {limit} bytes: its request "
+            "fails, the stream is not resumed",
             info=info,
         )
 
@@ -556,7 +561,10 @@ class StreamableHttpTransport:
             except httpx.HTTPError as exc:
                 body.error = f"{why_failed(exc)} (after {body.total:,} bytes of the body)"
         if scope.cancelled_caught:
-            body.error = f"the body was still arriving after {timeout:g} s ({body.total:,} bytes so far): the client stopped reading it"
+            body.error = (
+                f"the body was still arriving after {timeout:g} s ({body.total:,} bytes so far): the client "
+                "stopped reading it"
+            )
         body.done = True
 
     def _answer_too_long(
@@ -568,7 +576,10 @@ class StreamableHttpTransport:
         limit = f"{self._max_line:,}"
         more = {
             "body_over_limit": self._max_line,
-            "failure": f"the answer to {method} {response.request.url} is longer than the limit of {limit} bytes (--max-line): its first {limit} bytes are kept, the rest is counted and dropped",
+            "failure": (
+                f"the answer to {method} {response.request.url} is longer than the limit of {limit} bytes "
+                f"(--max-line): its first {limit} bytes are kept, the rest is counted and dropped"
+            ),
             "failure_code": "answer-too-long",
             "failure_args": {"limit": limit},
         }
@@ -605,7 +616,10 @@ class StreamableHttpTransport:
         cancelled = not body.done
         if cancelled:
             took = time.monotonic() - body.started
-            body.error = f"the client stopped reading the body after {body.total:,} bytes in {took:.1f} s, still arriving (the request had timed out or was cancelled, or the session was closing)"
+            body.error = (
+                f"the client stopped reading the body after {body.total:,} bytes in {took:.1f} s, still "
+                "arriving (the request had timed out or was cancelled, or the session was closing)"
+            )
         dropped = body.dropped
         raw = bytes(body.head)
         body.head.clear()  # the copy is what goes on: a body at the limit is not held twice
@@ -633,8 +647,8 @@ class StreamableHttpTransport:
                     )
                 )
             self._side(
-                f"{method} {response.request.url}: {body.total:,} bytes of the answer came in all, {dropped:,} past the limit dropped"
-                + (f"; {body.error}" if body.error else "")
+                f"{method} {response.request.url}: {body.total:,} bytes of the answer came in all, "
+                f"{dropped:,} past the limit dropped" + (f"; {body.error}" if body.error else "")
             )
             return
         more: JsonObject = {}
@@ -721,7 +735,9 @@ class StreamableHttpTransport:
                 if decoder.dropping and not told:
                     told = True
                     self._side(
-                        f"{meta['method']} {meta['url']}: an event on this stream is longer than the limit of {self._max_line:,} bytes; its first bytes are kept, the rest is counted and dropped until it ends"
+                        f"{meta['method']} {meta['url']}: an event on this stream is longer than the limit of "
+                        f"{self._max_line:,} bytes; its first bytes are kept, the rest is counted and dropped "
+                        "until it ends"
                     )
                     tag = meta.get("request_seq")
                     if type(tag) is int and tag not in self._cut:

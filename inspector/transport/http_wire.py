@@ -100,7 +100,8 @@ def redirect_failure(method: str, response: httpx.Response, location: str | None
     """Why a redirect is named and not followed, in words."""
     where = f"a redirect to {location}" if location else "a redirect without a Location"
     return (
-        f"the server answered {method} {response.request.url} with {response.status_code} {response.reason_phrase}, {where}; "
+        f"the server answered {method} {response.request.url} with {response.status_code} "
+        f"{response.reason_phrase}, {where}; "
         "it was not followed: every message goes to the one MCP endpoint given for this session, and following "
         "would send this session's headers, its credentials among them, to another place without asking"
         + (" (if that is the server, connect to that URL)" if location else "")
@@ -136,8 +137,8 @@ def http_error_failure(method: str, response: httpx.Response, raw: bytes) -> Jso
     failed (no answer will come), saying the status and the body's first line."""
     first = first_line(raw)
     return {
-        "failure": f"the server answered {method} {response.request.url} with HTTP {response.status_code} {response.reason_phrase} and no JSON-RPC answer"
-        + (f": {first}" if first else ""),
+        "failure": f"the server answered {method} {response.request.url} with HTTP {response.status_code} "
+        f"{response.reason_phrase} and no JSON-RPC answer" + (f": {first}" if first else ""),
         "failure_code": "http-error",
         "failure_args": {"status": str(response.status_code), "line": first or "no body"},
     }

@@ -300,8 +300,8 @@ class StdioTransport(PipeMessages):
 
     ``async with StdioTransport(spec) as t`` spawns the server (or raises
     :class:`SpawnError`); ``t.events()`` then yields, in order, SPAWNED, the stdout lines
-    (as ``Frames``) and stderr lines (``SideLine``), STDOUT_CLOSED/STDERR_CLOSED, any shutdown steps, and last EXITED. Leaving
-    the block runs :meth:`shutdown` if it has not run yet.
+    (as ``Frames``) and stderr lines (``SideLine``), STDOUT_CLOSED/STDERR_CLOSED, any shutdown
+    steps, and last EXITED. Leaving the block runs :meth:`shutdown` if it has not run yet.
     """
 
     kind = TransportKind.STDIO
@@ -627,7 +627,8 @@ class StdioTransport(PipeMessages):
             # server included (it runs as another user: sudo, setuid). Say so; nothing was sent.
             self._emit(
                 kind,
-                f"could not send {signal_name(number)} to process group {pgid}: not permitted (another user's process?)",
+                f"could not send {signal_name(number)} to process group {pgid}: not permitted (another user's "
+                "process?)",
                 pid=process.pid,
             )
             return
@@ -725,7 +726,8 @@ class StdioTransport(PipeMessages):
         except PermissionError:
             self._emit(
                 ProcessEventKind.GROUP_SURVIVED,
-                f"could not send {signal_name(number)} to process group {pgid}: not permitted (another user's processes?)",
+                f"could not send {signal_name(number)} to process group {pgid}: not permitted (another user's "
+                "processes?)",
                 pid=pgid,
             )
             return False
