@@ -120,8 +120,8 @@ def test_a_python_error_inside_a_qt_callback_fails_the_self_test(tmp_path: Path)
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert (
-        "self-test FAILED at translation: a Python error in the window (its traceback is above): AttributeError in QMainWindow::changeEvent(): a retranslation that breaks\n"
-        in done.stderr
+        "self-test FAILED at translation: a Python error in the window (its traceback is above): AttributeError in "
+        "QMainWindow::changeEvent(): a retranslation that breaks\n" in done.stderr
     ), done.stderr
     assert "Traceback" in done.stderr  # the error's own traceback is shown, not swallowed
     assert "self-test: OK" not in done.stdout
@@ -146,8 +146,8 @@ def test_a_python_error_in_a_slot_fails_the_step_it_happened_in(tmp_path: Path) 
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert (
-        "self-test FAILED at demo server: a Python error in the window (its traceback is above): RuntimeError: the ready slot breaks\n"
-        in done.stderr
+        "self-test FAILED at demo server: a Python error in the window (its traceback is above): RuntimeError: the "
+        "ready slot breaks\n" in done.stderr
     ), done.stderr
     assert "Traceback" in done.stderr and "self-test: OK" not in done.stdout
 

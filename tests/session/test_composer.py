@@ -208,7 +208,10 @@ async def test_a_second_initialize_and_a_reused_answered_id_change_nothing_negot
         await session.start()
         before = session.summary()
         listed = await session.request("tools/list")
-        again = '{"jsonrpc":"2.0","id":"again","method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"by hand","version":"1"}}}'
+        again = (
+            '{"jsonrpc":"2.0","id":"again","method":"initialize","params":{"protocolVersion":"2024-11-05",'
+            '"capabilities":{},"clientInfo":{"name":"by hand","version":"1"}}}'
+        )
         assert "lifecycle.initialize-repeated" in session.judge_text(again).violations
         second = await session.send_text(again, wait=10)
         reused = await session.send_text(
@@ -229,7 +232,10 @@ async def test_a_second_initialize_and_a_reused_answered_id_change_nothing_negot
 
 
 def test_probe_with_a_second_initialize_still_exits_0():
-    again = '{"jsonrpc":"2.0","id":99,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}'
+    again = (
+        '{"jsonrpc":"2.0","id":99,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},'
+        '"clientInfo":{"name":"x","version":"1"}}}'
+    )
     proc = subprocess.run(
         [
             sys.executable,

@@ -282,9 +282,9 @@ async def test_a_full_demo_session_read_back_from_both_handouts(tmp_path, era):
         assert caps_listed(facts["Client capabilities"], client_offer(rec)), facts["Client capabilities"]
         assert facts["Client"].startswith("mcp-session-inspector ")
         counts = rec.counts()["by_dir"]
-        assert (
-            facts["Entries"]
-            == f"{len(rec)} (client → server {counts['c2s']}, server → client {counts['s2c']}, stderr {counts['stderr']}, event {counts['event']})"
+        assert facts["Entries"] == (
+            f"{len(rec)} (client → server {counts['c2s']}, server → client {counts['s2c']}, stderr "
+            f"{counts['stderr']}, event {counts['event']})"
         )
 
 

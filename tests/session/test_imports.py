@@ -69,7 +69,8 @@ def test_claude_desktop_commands_args_and_env() -> None:
     # Claude Desktop expands nothing: the variable stays and the import says so
     assert found["filesystem"].profile.args[-1] == "${HOME}/notes"
     assert problems(result) == [
-        "claude_desktop_config.json: $.mcpServers.filesystem.args[3]: Claude Desktop does not expand variables: ${HOME} left as written"
+        "claude_desktop_config.json: $.mcpServers.filesystem.args[3]: Claude Desktop does not expand variables: "
+        "${HOME} left as written"
     ]
     assert not any(p.skipped for p in result.problems)
 
@@ -122,8 +123,8 @@ def test_vscode_user_file_has_no_workspace_and_an_unset_variable_is_said() -> No
     assert weather.command == "${workspaceFolder}/bin/weather-server"
     said = problems(result)
     assert (
-        "mcp.json: $.servers.weather.command: ${workspaceFolder}: this file is not in a workspace's .vscode or .cursor folder; left as written"
-        in said
+        "mcp.json: $.servers.weather.command: ${workspaceFolder}: this file is not in a workspace's .vscode or "
+        ".cursor folder; left as written" in said
     )
     assert any("$.servers.weather.env.FROM_ENV" in p and "INSPECTOR_FIXTURE_VALUE is not set" in p for p in said)
     assert any("$.servers.weather.envFile" in p and "cannot read" in p for p in said)
@@ -246,20 +247,24 @@ def test_wrong_types_name_the_file_and_the_json_path() -> None:
         ("wrong_types.json: $.mcpServers.numbers.args[2]: expected a string, found a number; used as '8080'", False),
         ('wrong_types.json: $.mcpServers["object-arg"].args[1]: expected a string, found an object', True),
         (
-            'wrong_types.json: $.mcpServers["bad-command"].command: expected the program to start (a non-empty string), found a number',
+            'wrong_types.json: $.mcpServers["bad-command"].command: expected the program to start (a non-empty '
+            "string), found a number",
             True,
         ),
         ('wrong_types.json: $.mcpServers["bad-env"].env.BAD: expected a string, found an object', False),
         (
-            'wrong_types.json: $.mcpServers["not-an-object"]: expected an object (the server\'s settings), found a string',
+            'wrong_types.json: $.mcpServers["not-an-object"]: expected an object (the server\'s settings), found a '
+            "string",
             True,
         ),
         (
-            'wrong_types.json: $.mcpServers["no-command"]: neither "command" (a program to start) nor "url" (a server to reach): nothing to import',
+            'wrong_types.json: $.mcpServers["no-command"]: neither "command" (a program to start) nor "url" (a '
+            "server to reach): nothing to import",
             True,
         ),
         (
-            "wrong_types.json: $.mcpServers[\"unknown-type\"].type: unknown transport type 'websocket' (expected stdio, sse or streamable-http)",
+            "wrong_types.json: $.mcpServers[\"unknown-type\"].type: unknown transport type 'websocket' (expected "
+            "stdio, sse or streamable-http)",
             True,
         ),
         (
@@ -295,7 +300,8 @@ def test_unknown_type_missing_command_and_url_and_an_undefined_input() -> None:
         ("array.json", "array.json: $: expected a JSON object, found an array"),
         (
             "unknown_format.json",
-            'unknown_format.json: $: not a known MCP configuration: no "mcpServers", "servers", or registry "packages"/"remotes"',
+            'unknown_format.json: $: not a known MCP configuration: no "mcpServers", "servers", or registry '
+            '"packages"/"remotes"',
         ),
         ("missing.json", "cannot read"),
     ],
@@ -319,8 +325,8 @@ def test_a_credential_in_a_url_or_argument_is_said() -> None:
     result = parse_config(text, file="mcp.json")
     said = problems(result)
     assert (
-        "mcp.json: $.servers.q.url: the URL carries what looks like a credential (api_key): URLs are saved in servers.json, not kept secret"
-        in said
+        "mcp.json: $.servers.q.url: the URL carries what looks like a credential (api_key): URLs are saved in "
+        "servers.json, not kept secret" in said
     )
     assert (
         "mcp.json: $.servers.a.args[1]: holds a password input: kept in secrets.json as the secret variable PASSWORD; "
@@ -493,7 +499,8 @@ def test_secrets_are_judged_by_their_values_too(tmp_path: Path) -> None:
     assert {h.name: h.secret for h in remote.headers} == {"X-Forward": True, "X-Trace": False}
     said = {p.path: p for p in result.problems}
     assert str(said["$.mcpServers.db.args[2]"]) == (
-        "claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: kept in secrets.json as the secret "
+        "claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: kept in secrets.json as "
+        "the secret "
         "variable SECRET_ARG_2; the argument reads ${secret:SECRET_ARG_2}, filled in when the server starts"
     )
     assert said["$.mcpServers.db.args[4]"].message.startswith("holds a token: ")
@@ -775,7 +782,8 @@ def test_secrets_from_the_environment_in_arguments_and_urls_are_said_and_env_fil
     os.mkfifo(fifo)
     config = tmp_path / "mcp.json"
     config.write_text(
-        '{"servers": {"gh": {"type": "stdio", "command": "gh-mcp", "args": ["--token", "${env:GITHUB_TOKEN}"], "envFile": "%s"},'
+        '{"servers": {"gh": {"type": "stdio", "command": "gh-mcp", "args": ["--token", "${env:GITHUB_TOKEN}"], '
+        '"envFile": "%s"},'
         ' "remote": {"type": "http", "url": "https://x.example/mcp?key=${env:API_KEY}"}}}' % fifo
     )
     result = read_config(config, surroundings=where(tmp_path, GITHUB_TOKEN="ghp_abc", API_KEY="k"))

@@ -233,9 +233,8 @@ def assert_named(result: ImportResult, file: str) -> None:
 @example(
     (
         "server.json",
-        b'{"name": "x", "packages": [{"registryType": "npm", "identifier": "p", "environmentVariables": [{"name": "K", "default": '
-        + b"9" * 4400
-        + b"}]}]}",
+        b'{"name": "x", "packages": [{"registryType": "npm", "identifier": "p", "environmentVariables": [{"name": '
+        b'"K", "default": ' + b"9" * 4400 + b"}]}]}",
     ),
     None,
 )

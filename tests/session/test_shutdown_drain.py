@@ -303,7 +303,10 @@ async def test_a_pump_that_takes_in_nothing_is_given_up_and_that_is_recorded(mon
         "stream": "stdout",
         "bytes": 0,
         "more": True,
-        "why": "the inspector stopped waiting for the server's output: nothing came in for 0.3 s while the shutdown waited for its end",
+        "why": (
+            "the inspector stopped waiting for the server's output: nothing came in for 0.3 s while the shutdown "
+            "waited for its end"
+        ),
     }
     rec = session.recording
     last = len(rec) - 1

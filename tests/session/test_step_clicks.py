@@ -136,7 +136,8 @@ class Clicker:
             await anyio.sleep(self.rng.uniform(0, 0.006))  # a person's moment: the session runs on
             if self.gate.pending is not step:  # the bar changed under the pointer
                 self.misses.append(
-                    f"shown {step.values or step.direction}, at the gate at the click {self.gate.pending and (self.gate.pending.values or self.gate.pending.direction)}"
+                    f"shown {step.values or step.direction}, at the gate at the click "
+                    f"{self.gate.pending and (self.gate.pending.values or self.gate.pending.direction)}"
                 )
             self.clicked.append(step)
             self.clicks += 1
@@ -211,7 +212,8 @@ async def test_one_click_one_message_over_many_reference_sessions_under_load() -
             clicks, messages, shown = r["stepped"]
             if clicks != messages or shown != clicks:
                 problems.append(
-                    f"run {run}: {clicks} clicks, {messages} messages taken in or sent, {shown} times the gate showed a step (a step shown, taken back and shown again counts twice)"
+                    f"run {run}: {clicks} clicks, {messages} messages taken in or sent, {shown} times the gate "
+                    "showed a step (a step shown, taken back and shown again counts twice)"
                 )
             if r["misses"]:
                 problems.append(f"run {run}: the step clicked was not the one shown: {r['misses']}")
@@ -220,7 +222,8 @@ async def test_one_click_one_message_over_many_reference_sessions_under_load() -
             summary = r["summary"]
             if summary.get("exit_code") != 0 or r["shutdown_clicks"] != 1 or r["waiting"]:
                 problems.append(
-                    f"run {run}: ended with {summary.get('exit_code')!r} ({summary.get('outcome')}), {r['shutdown_clicks']} shutdown steps, {r['waiting']} left waiting"
+                    f"run {run}: ended with {summary.get('exit_code')!r} ({summary.get('outcome')}), "
+                    f"{r['shutdown_clicks']} shutdown steps, {r['waiting']} left waiting"
                 )
     finally:
         load.kill()

@@ -37,7 +37,8 @@ def test_the_banner_names_a_server_that_never_read_its_stdin(qtbot, qapp) -> Non
     args = {"seconds": "60", "method": "server/discover"}
     banner.show_report(FailureReport(OUTCOMES["never-read"].format(**args), code="never-read", args=args))
     assert banner.headline.text().startswith(
-        "The session failed: the server read nothing from its stdin within 60 s of its start (server/discover is still unread)"
+        "The session failed: the server read nothing from its stdin within 60 s of its start (server/discover is "
+        "still unread)"
     )
     translator = QTranslator()
     assert translator.load(str(resource_path("i18n", "inspector_zh_CN.qm")))

@@ -1,7 +1,8 @@
 """The diagram keeps readable labels on a 1280×720 projector with the step bar shown (issue 22),
 and at 1600×1000 and 1920×1080: in every era (auto before the era is known included), in the
-Debugging and Teaching layouts and in presenter mode, the state and edge labels are drawn at 11 px or more; a drawing that does not fit at that
-size scrolls, with the current state in view, instead of shrinking."""
+Debugging and Teaching layouts and in presenter mode, the state and edge labels are drawn at
+11 px or more; a drawing that does not fit at that size scrolls, with the current state in
+view, instead of shrinking."""
 
 from __future__ import annotations
 

@@ -107,15 +107,23 @@ SDK_RICH = textwrap.dedent(
         if not answers:
             form = ElicitRequestFormParams(
                 message="Who is there?",
-                requested_schema={"type": "object", "properties": {"name": {"type": "string", "title": "Name"}}, "required": ["name"]},
+                requested_schema={
+                    "type": "object",
+                    "properties": {"name": {"type": "string", "title": "Name"}},
+                    "required": ["name"],
+                },
             )
             draft = CreateMessageRequestParams(
-                messages=[SamplingMessage(role="user", content=TextContent(type="text", text="Write a greeting."))], max_tokens=20
+                messages=[SamplingMessage(role="user", content=TextContent(type="text", text="Write a greeting."))],
+                max_tokens=20,
             )
             requests = {"who": ElicitRequest(params=form), "draft": CreateMessageRequest(params=draft)}
             return InputRequiredResult(input_requests=requests, request_state="asked-once")
         who, draft = answers["who"], answers["draft"]
-        return f"{who.action} from {who.content['name']}; {draft.model} wrote {draft.content.text!r} (state {ctx.request_state})"
+        return (
+            f"{who.action} from {who.content['name']}; {draft.model} wrote {draft.content.text!r} (state "
+            f"{ctx.request_state})"
+        )
 
 
     app = server.streamable_http_app(host="127.0.0.1")

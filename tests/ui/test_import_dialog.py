@@ -178,7 +178,8 @@ def test_a_secret_in_an_argument_and_secret_values_are_kept_apart(window_and_con
     )
     lines = dialog.problems.toPlainText().splitlines()
     assert lines == [
-        "• claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: kept in secrets.json as the secret "
+        "• claude_desktop_config.json: $.mcpServers.db.args[2]: holds a password in a URL: kept in secrets.json as "
+        "the secret "
         "variable SECRET_ARG_2; the argument reads ${secret:SECRET_ARG_2}, filled in when the server starts"
     ]
     row = dialog.server_item("db")

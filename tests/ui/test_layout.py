@@ -46,7 +46,8 @@ def outside(panel: QWidget, frame) -> list[str]:
             rect = QRect(button.mapToGlobal(QPoint(0, 0)), button.size())
             if not seen.contains(rect):
                 out.append(
-                    f"{type(button).__name__} {getattr(button, 'text', button.objectName)()!r} at {rect.x()},{rect.y()} {rect.width()}x{rect.height()}"
+                    f"{type(button).__name__} {getattr(button, 'text', button.objectName)()!r} at {rect.x()},"
+                    f"{rect.y()} {rect.width()}x{rect.height()}"
                 )
     return out
 

@@ -239,7 +239,8 @@ PAGED_SERVER = textwrap.dedent(
 
 
     async def get_prompt(ctx, params):
-        return types.GetPromptResult(messages=[types.PromptMessage(role="assistant", content=types.TextContent(type="text", text=f"I am {params.name}."))])
+        text = types.TextContent(type="text", text=f"I am {params.name}.")
+        return types.GetPromptResult(messages=[types.PromptMessage(role="assistant", content=text)])
 
 
     async def main():

@@ -482,7 +482,8 @@ PAGED_SERVER = textwrap.dedent(
 
 
     async def read_resource(ctx, params):
-        return types.ReadResourceResult(contents=[types.TextResourceContents(uri=str(params.uri), mime_type="text/plain", text=f"contents of {params.uri}")])
+        text = types.TextResourceContents(uri=str(params.uri), mime_type="text/plain", text=f"contents of {params.uri}")
+        return types.ReadResourceResult(contents=[text])
 
 
     async def main():

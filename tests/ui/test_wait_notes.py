@@ -144,9 +144,9 @@ async def test_a_flagged_answer_of_its_own_is_said_and_a_clean_one_says_nothing(
             assert state is not None and state.answer is not None and not state.unmatched
             if flagged:
                 assert note.isVisibleTo(tools)
-                assert (
-                    note.text.text()
-                    == f"tools/list (id {state.request_id}) was answered at #{state.answer.seq}, flagged: jsonrpc.version; it does not follow the schema."
+                assert note.text.text() == (
+                    f"tools/list (id {state.request_id}) was answered at #{state.answer.seq}, flagged: "
+                    "jsonrpc.version; it does not follow the schema."
                 )
                 assert "jsonrpc.version — The &#x27;jsonrpc&#x27; member is missing" in note.text.toolTip()
                 note.buttons[0].click()
@@ -169,7 +169,8 @@ async def test_a_wait_ended_by_a_disconnect_says_the_request_went_unanswered(win
         assert state.abandoned and state.timeout_seq is None
         (answer,) = state.unmatched
         assert tools.wait_note("tools/list").text.text() == (
-            f"tools/list (id {state.request_id}) went unanswered: the client stopped waiting (cancelled, or the server went away); "
+            f"tools/list (id {state.request_id}) went unanswered: the client stopped waiting (cancelled, or the "
+            "server went away); "
             f"an answer with id {answer.id} had come at #{answer.seq}, flagged: no request has that id."
         )
         assert tools.count_label.text() == "0 tools"
@@ -191,7 +192,8 @@ async def test_several_answers_no_request_could_take_are_counted(window_and_cont
         assert last.id == state.request_id + 1002
         note = tools.wait_note("tools/list")
         assert note.text.text() == (
-            f"Waiting for tools/list (id {state.request_id}): 3 answers no request could take came, the last with id {last.id} "
+            f"Waiting for tools/list (id {state.request_id}): 3 answers no request could take came, the last with "
+            f"id {last.id} "
             f"at #{last.seq}, flagged: no request has that id."
         )
         assert [b.text() for b in note.buttons if b.isVisibleTo(note)] == [f"Show entry #{last.seq}"]
