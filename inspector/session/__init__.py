@@ -101,8 +101,10 @@ Qt-free controller in :mod:`.controllers` (``ToolsController``, ``PromptsControl
 ``completion/complete`` by version) that owns its listing and paging (through
 :class:`~.operations.ListPager`), the refresh on list changes, its calls and the one
 task-polling loop (:class:`~.operations.TaskPoll`), and keeps failures as data; the window's
-panels, a replay and the CLI render the same controllers and forward the user's actions to
-them. Besides, front-ends read :meth:`Session.negotiation` (a frozen snapshot), set the log
+panels render them and forward the user's actions to them, a replay shows its recorded lists
+through them (``show_pager``/``show_listings``), and the probe refuses a call the way the
+Tools panel does (``ToolsController.refusal``); the probe's other ``--request``s go out as
+written, which is what it is for. Besides, front-ends read :meth:`Session.negotiation` (a frozen snapshot), set the log
 level with :meth:`Session.set_log_level`, check an answer before sending it with
 :meth:`Session.check_answer` (the session refuses to send one the schema rejects) and start
 work that should live as long as the session with :meth:`Session.start_soon`.

@@ -2,10 +2,11 @@
 
 Theory of operation
 -------------------
-A document (``servers.json``, ``secrets.json``, a client's MCP configuration entry) is a
-pydantic model: its shape is declared once, checked by pydantic, and written by dumping the
-model. Wire messages never pass through here: they stay raw bytes judged by the schema
-validator (``protocol/schema.py``); a document is read once, when a file is opened.
+A document (``servers.json``, ``secrets.json``, a client's MCP configuration file or entry, a
+registry ``server.json``, the timeline's saved columns) is a pydantic model: its shape is
+declared once, checked by pydantic, and written by dumping the model. Wire messages never
+pass through here: they stay raw bytes judged by the schema validator (``protocol/schema.py``);
+a document is read once, when a file is opened.
 
 A file on disk may have been edited by hand, cut short or written by another program, and
 nothing that reads one raises for what it holds. :func:`lenient` validates a model and, where

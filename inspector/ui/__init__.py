@@ -32,9 +32,11 @@ a message and in the status bar, replacing what an earlier export said there).
 After the start sequence, :class:`~.panels.PanelHost` asks
 :func:`inspector.session.features.availability` which feature panels the negotiation allows
 and names the others on one line (their reasons in its tooltip), so the panels keep the
-dock's height. Panels act only through ``session.request`` and
-``notify``, so everything they do is in the recording; server notifications reach them through
-the controller, except log messages, which the Logs panel reads from the recording in small
+dock's height. Each panel renders one Qt-free feature controller of
+:mod:`inspector.session.controllers` and forwards the user's actions to it; the controllers act
+only through the session's requests and notifications, so everything a panel does is in the
+recording. Server notifications reach the panels through the window's controller, except log
+messages, which the Logs panel reads from the recording in small
 timed bites. The server's requests (roots, sampling, elicitation) are answered by
 :class:`~.client_side.UiClientHandlers` with non-modal dialogs, in both eras.
 

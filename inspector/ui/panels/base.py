@@ -176,8 +176,10 @@ class WaitNote(QFrame):
 class FeaturePanel(QWidget):
     """Base class. Subclasses set ``key`` ("tools", "resources", ...) and implement the hooks.
 
-    Panels never touch the transport: every action is ``await self.session.request(...)`` (or
-    ``notify``), so its messages land in the recording, the timeline and the diagram.
+    A panel renders its feature controller (``inspector.session.controllers``) and forwards the
+    user's actions to it; :meth:`follow` runs the controller's work on the app's task group and
+    shows its waits. Controllers act through the session's requests and notifications, so every
+    message lands in the recording, the timeline and the diagram.
     """
 
     key = ""
