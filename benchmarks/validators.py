@@ -116,7 +116,7 @@ MESSAGES = [
 
 
 def candidates(v: S.SchemaValidator, kind, direction, method, request_method, obj):
-    entry = v._entry_for(obj, kind, direction, method, request_method)
+    entry = v.compiled_for(obj, kind, direction, method, request_method)
     out = {
         "inspector": lambda o: (
             v.check(o, kind=kind, direction=direction, method=method, request_method=request_method).ok

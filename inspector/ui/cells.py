@@ -76,9 +76,12 @@ class CellDelegate(QStyledItemDelegate):
         ] = {}
         self._fast_states: dict[object, bool] = {}  # option.state -> a plain cell in it
 
-    def laid_out_texts(self) -> list[tuple[QStaticText, int, int]]:
-        """The texts laid out so far (each with its width and height), as they are painted."""
-        return [found for found in self._texts.values() if found is not None]
+    def laid_out_texts(self, source: str | None = None) -> list[tuple[QStaticText, int, int]]:
+        """The texts laid out so far (each with its width and height), as they are painted;
+        ``source``: only those laid out of that text."""
+        return [
+            found for key, found in self._texts.items() if found is not None and (source is None or key[0] == source)
+        ]
 
     def forget(self) -> None:
         """Drop what was laid out (the fonts or the style changed)."""

@@ -484,6 +484,11 @@ class ProfileEditor(QWidget):
         self._fill_versions(self.era.currentData(), self.version.currentData() or "")
         self._changed()
 
+    @property
+    def profile(self) -> ServerProfile | None:
+        """The profile the editor shows (None before one is set)."""
+        return self._profile
+
     def set_profile(self, profile: ServerProfile) -> None:
         self._loading = True
         self._profile = profile

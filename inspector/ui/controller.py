@@ -94,7 +94,7 @@ class SessionController(QObject):
         self._stop = anyio.Event()
         self._running = True
         session.gate.listeners.append(self.stepPending.emit)
-        session.change_listeners.append(self._forward_notification)  # log messages: the Logs panel reads the recording
+        session.change_listeners.append(self.forward_notification)  # log messages: the Logs panel reads the recording
         self.recordingChanged.emit(session.recording, self.mode)
         self.runningChanged.emit(True)
         self.task_group.start_soon(self._run, session, profile, self._stop)
@@ -167,7 +167,9 @@ class SessionController(QObject):
         writer = RecordingWriter(Path(path), self.recording)
         writer.close(summary)
 
-    def _forward_notification(self, seq: int, obj: JsonValue) -> None:
+    def forward_notification(self, seq: int, obj: JsonValue) -> None:
+        """A session listener: a server notification other than a log message goes out as
+        ``notified`` (method, params) for the panels."""
         if not isinstance(obj, dict):
             return
         method = obj.get("method")

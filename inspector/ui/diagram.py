@@ -252,6 +252,16 @@ class LifecycleDiagram(QWidget):
             self.specRequested.emit(STATE_INFO[self._explained].spec)
 
     @property
+    def explanation_panel(self) -> QFrame:
+        """The panel that shows a state's explanation (beside the diagram when wide, below when not)."""
+        return self._explain_area
+
+    @property
+    def explanation_scroll(self) -> QScrollArea:
+        """The scroll area of the explanation in the panel."""
+        return self._explain_scroll
+
+    @property
     def explanation_label(self) -> QLabel:
         return self._explanation
 
@@ -806,7 +816,8 @@ class LifecycleDiagram(QWidget):
                 bar.setValue(bar.value() - int(delta / 120 * bar.singleStep() * 2))
         event.accept()
 
-    def _state_at(self, pos: QPointF) -> State | None:
+    def state_at(self, pos: QPointF) -> State | None:
+        """The state drawn at ``pos`` (widget coordinates), None where no state is."""
         g = self._ensure_geometry()
         if g is None:
             return None
@@ -851,7 +862,7 @@ class LifecycleDiagram(QWidget):
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             pos = QPointF(event.pos())
-            s = self._state_at(pos)
+            s = self.state_at(pos)
             if s is not None:
                 tip = lc(s.title)
                 if s is self._state:
@@ -876,7 +887,7 @@ class LifecycleDiagram(QWidget):
             self._vbar.setValue(vy - int(delta.y()))
             event.accept()
             return
-        s = self._state_at(event.position())
+        s = self.state_at(event.position())
         if s is not self._hover:
             self._hover = s
             if s is None:
@@ -895,7 +906,7 @@ class LifecycleDiagram(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if event.button() == Qt.MouseButton.LeftButton:
-            s = self._state_at(event.position())
+            s = self.state_at(event.position())
             if s is not None:
                 self._focus = s
                 self.explain(s)

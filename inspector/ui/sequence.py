@@ -312,9 +312,9 @@ class SequenceView(QAbstractScrollArea):
         x_side = min(area.right() - 12, max(x_side, x_server + gap))
         return x_client, x_server, x_side
 
-    def lanes(self) -> tuple[int, int, int]:
-        """The lifelines' x on screen (client, server, link)."""
-        return self._lanes(self.viewport().rect())
+    def lanes(self, area: QRect | None = None) -> tuple[int, int, int]:
+        """The lifelines' x (client, server, link) on screen, or in ``area`` (an export's page)."""
+        return self._lanes(self.viewport().rect() if area is None else area)
 
     def side_lane_label(self) -> str:
         """The third lifeline's name: "Process" for a stdio session, "HTTP" for one over HTTP."""

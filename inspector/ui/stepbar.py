@@ -249,6 +249,11 @@ class StepBar(QFrame):
         self.details.setMinimumHeight(int(line * 6.5) if self.details_button.isChecked() else 0)
 
     @property
+    def title_text(self) -> str:
+        """The title in full (the label shows it elided to its width)."""
+        return self._title_text
+
+    @property
     def details_shown(self) -> bool:
         return self.details_button.isChecked()
 

@@ -493,6 +493,10 @@ class TimelineView(QWidget):
         hh = self.table.horizontalHeader()
         return [hh.logicalIndex(v) for v in range(hh.count())]
 
+    def natural_widths(self) -> dict[int, int]:
+        """Each column's natural width (what it takes with room to spare), as the fit measured it."""
+        return dict(self._natural)
+
     def visible_columns(self) -> list[int]:
         """The columns shown, from left to right."""
         hh = self.table.horizontalHeader()

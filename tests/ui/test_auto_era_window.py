@@ -24,11 +24,10 @@ def test_the_server_start_timeout_is_edited_for_stdio_servers_only(qtbot) -> Non
     edited = ServerProfile(name="slow", command="npx")
     editor.apply_to(edited)
     assert edited.start_timeout == 120.0 and edited.to_options().start_timeout == 120.0
-    row = editor._timeout_rows["start_timeout"]
     editor.transport.setCurrentIndex(editor.transport.findData("streamable-http"))
-    assert not editor._t_form.isRowVisible(row)  # HTTP: no pipe to watch
+    assert not spin.isVisibleTo(editor)  # HTTP: no pipe to watch
     editor.transport.setCurrentIndex(editor.transport.findData("stdio"))
-    assert editor._t_form.isRowVisible(row)
+    assert spin.isVisibleTo(editor)
 
 
 def test_the_banner_names_a_server_that_never_read_its_stdin(qtbot, qapp) -> None:

@@ -113,7 +113,7 @@ def test_sixteen_mib_line_is_truncated(pane, qtbot):
 
     def data_item():
         params = [pane.tree.topLevelItem(i) for i in range(pane.tree.topLevelItemCount())][-1]
-        pane._expand_to(params, 1)
+        params.setExpanded(True)  # as a click on its arrow
         return [params.child(i) for i in range(params.childCount()) if params.child(i).text(0) == "data"][0]
 
     # the tree is built from the message's first 64 KiB at once (the cut value says so) ...
@@ -261,7 +261,7 @@ def test_lazy_tree_pages_large_arrays(pane):
     result = [
         tree.topLevelItem(i) for i in range(tree.topLevelItemCount()) if tree.topLevelItem(i).text(0) == "result"
     ][0]
-    pane._expand_to(result, 1)
+    result.setExpanded(True)  # as a click on its arrow
     lst = result.child(0)
     assert lst.text(1) == "[1234 items]"
     lst.setExpanded(True)

@@ -235,7 +235,7 @@ def test_clicking_a_state_emits_it_and_explains_it(qtbot, diagram):
     for size in [(1200, 320), (800, 420)]:
         diagram.resize(*size)
         lay = diagram.layout_for_tests()
-        panel = diagram._explain_area.geometry()
+        panel = diagram.explanation_panel.geometry()
         assert not lay["viewport"].intersects(
             panel.toRectF().adjusted(1, 1, -1, -1)
         )  # what is drawn is clipped to the viewport

@@ -86,20 +86,20 @@ async def test_labels_stay_at_11px_with_the_step_bar(window_and_controller, era,
             era == "legacy" and layout == "debugging" and size == (1280, 720)
         ):  # a live language switch, both ways: the bar and the diagram follow, labels stay 11 px
             bar = window.stepbar
-            english_title = bar._title_text  # (the label shows it elided to its width)
+            english_title = bar.title_text  # (the label shows it elided to its width)
             window.languages.set_choice("zh_CN")
             try:
                 await until(lambda: bar.details_button.text() == "详情")
-                assert bar._title_text != english_title and "Step" not in bar.title.text()
+                assert bar.title_text != english_title and "Step" not in bar.title.text()
                 await anyio.sleep(0.25)
                 assert diagram.layout_for_tests()["font_px"] >= 11
                 bar.set_details(False)  # folded: one line, the explanation elided into it
-                assert not bar.details.isVisible() and bar.title.toolTip().startswith(bar._title_text)
+                assert not bar.details.isVisible() and bar.title.toolTip().startswith(bar.title_text)
                 bar.set_details(True)
             finally:
                 window.languages.set_choice("en")
             await until(lambda: bar.details_button.text() == "Details")
-            assert bar._title_text == english_title and bar.title.text()[:10] == english_title[:10]
+            assert bar.title_text == english_title and bar.title.text()[:10] == english_title[:10]
         controller.run_to_end()
         controller.end_session()
         await until(lambda: not controller.running, 15)
@@ -152,7 +152,7 @@ def test_a_small_diagram_scrolls_by_wheel_and_drag_and_keeps_the_state_in_view(q
         QPoint(x, y)
         for y in range(10, int(vp.height()) - 10, 7)
         for x in range(10, int(vp.width()) - 80, 7)
-        if w._state_at(QPointF(x, y)) is None and w._state_at(QPointF(x + 60, y)) is None
+        if w.state_at(QPointF(x, y)) is None and w.state_at(QPointF(x + 60, y)) is None
     )
     qtbot.mousePress(w, Qt.MouseButton.LeftButton, pos=empty)
     qtbot.mouseMove(w, empty + QPoint(60, 0))

@@ -235,7 +235,7 @@ async def test_the_sequence_export_is_wide_enough_for_its_longest_label(opened, 
             assert label in texts, (label, [t for t in texts if t[:8] == label[:8]])
     assert not any(t.endswith("…") for t in texts), [t for t in texts if t.endswith("…")]
     # the note's room right of the link's lifeline holds it, measured with the view's font
-    _x_client, _x_server, x_side = view._lanes(QRect(0, 0, width, 1))
+    _x_client, _x_server, x_side = view.lanes(QRect(0, 0, width, 1))
     assert width - 1 - x_side - 8 >= QFontMetrics(view.font()).horizontalAdvance(labels[spawned]) > 0
     assert width > 720
     assert window.files.export_sequence_to(str(tmp_path / "seq.png"))

@@ -255,7 +255,7 @@ async def connected(window_and_controller, peer: HttpPeer, era: str, name: str, 
     window.connection.profiles.append(profile)
     window.connection.show_profiles(0)
     window.connection.list.setCurrentRow(len(window.profiles) - 1)  # picked in the list: the editor shows it
-    assert window.connection.current() is profile and window.connection.editor._profile is profile
+    assert window.connection.current() is profile and window.connection.editor.profile is profile
     ready: list[bool] = []
     failures: list[str] = []
     controller.ready.connect(lambda: ready.append(True))

@@ -31,7 +31,7 @@ async def test_the_editor_shows_the_fields_of_the_chosen_transport(window_and_co
         and not editor.command.isVisible()
         and not editor.env_box.isVisible()
     )
-    assert not editor._timeout_rows["term_grace"].isVisible()  # no signals over HTTP
+    assert not editor.timeouts["term_grace"].isVisible()  # no signals over HTTP
     type_into(editor.url, "ftp://example.invalid/mcp")
     assert "not an http:// or https:// URL" in editor.errors["url"].text()
     type_into(editor.url, "https://example.invalid/mcp")

@@ -105,11 +105,11 @@ async def test_every_panel_button_stays_in_view(qapp, tmp_path, size, server):
                     for tool in tools.tools:
                         tools.select_tool(tool["name"])
                         await anyio.sleep(0.05)
-                        bad = outside(tools, host._frames["tools"])
+                        bad = outside(tools, host.frame("tools"))
                         if bad:
                             problems[f"tools/{tool['name']}"] = bad
                 else:
-                    bad = outside(host.panels[key], host._frames[key])
+                    bad = outside(host.panels[key], host.frame(key))
                     if bad:
                         problems[key] = bad
             assert len(host.shown_keys()) >= 4

@@ -206,13 +206,13 @@ def test_the_live_log_view_looks_through_batches_as_they_arrive_and_ticks_only_a
     for k in range(3):
         after += [d.s2c(log_line("info", 6000 + 5 * k + i)) for i in range(5)]
         d.rec.notify()
-        assert view._ahead_end == seen + (k + 1) * CATCH_UP * 5  # a bounded bite per batch
+        assert view.ahead_end == seen + (k + 1) * CATCH_UP * 5  # a bounded bite per batch
     assert view.catch_up(budget=0) == 3 * CATCH_UP * 5  # looked through ahead: only appended
     late = []
     for k in range(3):
         late += [d.s2c(log_line("info", 7000 + 5 * k + i)) for i in range(5)]
         d.rec.notify()
-    assert view._ahead_end == len(d.rec)  # caught up: the batches follow again
+    assert view.ahead_end == len(d.rec)  # caught up: the batches follow again
     assert view.catch_up(budget=0) == len(gap) + len(after) + len(late) - 3 * CATCH_UP * 5
     assert list(view.rows) == logs + more + gap + after + late
 

@@ -61,7 +61,7 @@ async def with_panel(qtbot, argv, mode: EraMode, body, *, overrides: dict | None
             transport=StdioSpec(argv), config=ClientConfig(era=mode), stdin_grace=2.0, term_grace=1.0
         )
         session = Session(options)
-        session.notification_listeners.append(controller._forward_notification)
+        session.notification_listeners.append(controller.forward_notification)
         async with session:
             await session.start()
             eng = session.engine

@@ -71,7 +71,7 @@ async def test_a_demo_tool_runs_as_a_task_and_the_tasks_panel_follows(window_and
         assert [c.kind for c in tools.content.cards()][:1] == ["text"]
         assert not tools.show_task_button.isHidden()
         tools.show_task_button.click()
-        assert window.panels.tabs.currentWidget() is window.panels._frames["tasks"]
+        assert window.panels.tabs.currentWidget() is window.panels.frame("tasks")
 
         # cancel a long one: tasks/cancel, and the Tasks panel shows it cancelled
         tools.editor.set_value({"steps": 300, "step_ms": 100})

@@ -149,7 +149,7 @@ def test_every_bundled_page_renders_without_site_markup(qapp):
             assert text.strip() and "<Note" not in text and "<Card" not in text and "---\ntitle" not in text
     # a link between pages opens in the viewer and Back returns
     assert viewer.open("2025-11-25 basic/lifecycle#shutdown") and slug(viewer.heading_at_top()) == "shutdown"
-    viewer._link(
+    viewer.browser.anchorClicked.emit(  # as a click on the link
         __import__("PySide6.QtCore", fromlist=["QUrl"]).QUrl("/specification/2025-11-25/basic/transports#stdio")
     )
     assert viewer.ref == "2025-11-25 basic/transports#stdio" and slug(viewer.heading_at_top()) == "stdio"

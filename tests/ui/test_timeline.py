@@ -478,7 +478,7 @@ def test_row_menu_copies_the_line_json_probe_argument_and_entry(view, qapp):
     assert view.select_seq(s["init"])
     row = view.table.currentIndex().row()
     pos = view.table.visualRect(view.model.index(row, Column.KIND)).center()
-    view._show_row_menu(pos)
+    view.table.customContextMenuRequested.emit(pos)  # as a right click
     menu = view.row_menu
     actions = {a.text(): a for a in menu.actions()}
     assert all(a.isEnabled() for a in actions.values())

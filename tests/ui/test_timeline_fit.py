@@ -77,7 +77,7 @@ async def test_kind_method_id_latency_and_violations_fit_without_scrolling_at_th
             # the columns shown fill the viewport exactly: nothing to scroll, no gap at the right
             assert sum(hh.sectionSize(c) for c in view.visible_columns()) == view.table.viewport().width(), size
             if size == (1280, 720):  # the short case: the full set does not fit, some gave way
-                assert sum(view._natural.values()) > view.table.viewport().width()
+                assert sum(view.natural_widths().values()) > view.table.viewport().width()
                 assert view.auto_hidden_columns() and Column.DIRECTION in view.auto_hidden_columns()
         assert view.visible_columns()[: len(MUST)] == list(MUST)  # the most-read first
         controller.end_session()
@@ -144,7 +144,7 @@ def _recording(n_pings: int = 3):
 
 
 def _menu(view: TimelineView):
-    view._show_column_menu(QPoint(4, 4))
+    view.table.horizontalHeader().customContextMenuRequested.emit(QPoint(4, 4))
     menu = view.column_menu
     assert menu is not None
     by_column = {a.data(): a for a in menu.actions() if a.data() is not None}
@@ -349,7 +349,7 @@ async def test_entry_count_and_columns_follow_a_live_language_switch_both_ways(w
                 "结果",
                 "通知",
             )
-            view._show_column_menu(QPoint(4, 4))
+            view.table.horizontalHeader().customContextMenuRequested.emit(QPoint(4, 4))
             texts = [a.text() for a in view.column_menu.actions() if not a.isSeparator()]
             view.column_menu.close()
             assert "重置列" in texts and "#（条目编号）" in texts
@@ -399,7 +399,7 @@ def painted(view: TimelineView, index, text: str) -> list[str]:
     delegate = table.itemDelegate()
     delegate.forget()
     table.viewport().repaint()
-    return sorted({found[0].text() for key, found in delegate._texts.items() if key[0] == text and found is not None})
+    return sorted({st.text() for st, _w, _h in delegate.laid_out_texts(text)})
 
 
 def test_a_string_id_and_a_servers_request_are_shown_whole_and_a_long_id_keeps_its_ends(qtbot):

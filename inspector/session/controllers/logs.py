@@ -221,6 +221,12 @@ class LiveLogView(LogView):
         self._listened: Recording | None = None
         self._listener: Callable[[int, int], None] | None = None
 
+    @property
+    def ahead_end(self) -> int:
+        """Entries below this were looked through ahead of the tick (their log messages are
+        known before they are shown); 0 when nothing was."""
+        return self._ahead_end
+
     def _forget(self) -> None:
         super()._forget()
         self._ranked = 0

@@ -265,6 +265,10 @@ class PanelHost(QWidget):
         self._tasks.select(task_id)
         return True
 
+    def frame(self, key: str) -> QScrollArea:
+        """The tab page of panel ``key``: the panel in the frame that scrolls it in a narrow dock."""
+        return self._frames[key]
+
     def shown_keys(self) -> list[str]:
         return [key for key in self.panels if self.tabs.indexOf(self._frames[key]) >= 0]
 

@@ -249,7 +249,7 @@ class LogModel(RowTableModel):
 
     def levels_shown(self) -> list[str]:
         """The level of every row, in order (for tests and exports)."""
-        return [self._cell(s)[1] for s in self.logs.rows]
+        return [self.cell(s)[1] for s in self.logs.rows]
 
     # ------------------------------------------------------------ cells
 
@@ -259,7 +259,7 @@ class LogModel(RowTableModel):
         if self.logs.rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self.logs.rows) - 1, Col.COUNT - 1))
 
-    def _cell(self, seq: int) -> tuple[str, str, str, str]:
+    def cell(self, seq: int) -> tuple[str, str, str, str]:
         """(time, level, logger, data) of a log entry, decoded once and cached."""
         cell = self._cells.get(seq)
         if cell is not None:
@@ -295,7 +295,7 @@ class LogModel(RowTableModel):
 
     def _paint_cell(self, seq: int, col: int) -> tuple:
         """(display, foreground, background, decoration, font, alignment) of one cell."""
-        cell = self._cell(seq)
+        cell = self.cell(seq)
         rank = self.logs.rank_of(seq)
         colors = self._colors
         if col == Col.TIME:
@@ -338,7 +338,7 @@ class LogModel(RowTableModel):
         if role == RankRole:
             return rank
         if role == Qt.ItemDataRole.ToolTipRole:
-            cell = self._cell(seq)
+            cell = self.cell(seq)
             text = cell[3]
             if len(text) > _TIP_CHARS:
                 text = text[:_TIP_CHARS] + "…"
