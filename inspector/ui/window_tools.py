@@ -15,6 +15,8 @@ from PySide6.QtCore import QObject
 
 from inspector.session import SessionError
 
+from .text import format_duration
+
 if TYPE_CHECKING:
     from .composer import ComposerDialog
     from .main_window import MainWindow
@@ -68,7 +70,8 @@ class SessionTools(QObject):
                 bar.showMessage(self.tr("ping failed: {why}").format(why=str(exc)), 10000)
                 return
             if reply.ok:
-                bar.showMessage(self.tr("ping answered in {ms:.1f} ms").format(ms=reply.latency * 1000), 10000)
+                took = format_duration(reply.latency)
+                bar.showMessage(self.tr("ping answered in {duration}").format(duration=took), 10000)
             else:
                 bar.showMessage(self.tr("ping answered with an error: {error}").format(error=reply.error), 10000)
 

@@ -5051,7 +5051,11 @@
     </message>
     <message>
         <source>ping answered in {ms:.1f} ms</source>
-        <translation>ping 在 {ms:.1f} 毫秒内得到应答</translation>
+        <translation type="vanished">ping 在 {ms:.1f} 毫秒内得到应答</translation>
+    </message>
+    <message>
+        <source>ping answered in {duration}</source>
+        <translation>ping 在 {duration} 内得到应答</translation>
     </message>
     <message>
         <source>ping answered with an error: {error}</source>

@@ -104,6 +104,9 @@ async def test_compose_judge_confirm_send_and_resend_in_the_legacy_era(window_an
         # Ping: answered, and the status bar says how fast
         assert window.ping() is True
         await until(lambda: "ping answered in" in window.statusBar().currentMessage())
+        # worded by the one duration formatter ("0.42 ms", "89.3 ms", "2.345 s")
+        said = window.statusBar().currentMessage()
+        assert re.fullmatch(r"ping answered in \d+(\.\d+)? m?s", said), said
 
         controller.end_session()
         await until(lambda: not controller.running, 15)
