@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import sys
 
-from collections.abc import Callable
-
 import anyio
 import pytest
 from peers import misbehave
@@ -31,6 +29,7 @@ from inspector.session.operations import (
     task_from_reply,
 )
 from inspector.transport.base import StdioSpec
+from polling import until
 
 pytestmark = pytest.mark.anyio
 
@@ -40,15 +39,6 @@ DEMO = [sys.executable, "-m", "inspector.demo"]
 def options(argv: list[str]) -> SessionOptions:
     config = ClientConfig(era=EraMode.LEGACY)
     return SessionOptions(transport=StdioSpec(argv=list(argv)), config=config, stdin_grace=3.0, term_grace=2.0)
-
-
-async def wait_for(predicate: Callable[[], object], what: str, timeout: float = 30.0) -> None:
-    try:
-        with anyio.fail_after(timeout):
-            while not predicate():
-                await anyio.sleep(0.01)
-    except TimeoutError:
-        raise AssertionError(f"timed out waiting for {what}") from None
 
 
 def find(session: Session, method: str) -> list[Entry]:
@@ -108,7 +98,7 @@ async def test_what_is_learned_elsewhere_ends_the_wait_at_once() -> None:
         poll = TaskPoll(session, {**task, "pollInterval": 20_000})
         async with anyio.create_task_group() as tg:
             tg.start_soon(poll.run)
-            await wait_for(lambda: poll.running, what="the poll to start waiting")
+            await until(lambda: poll.running, what="the poll to start waiting")
             reply = await session.request("tasks/cancel", {"taskId": poll.task_id})
             cancelled = task_from_reply(reply, poll.task_id)
             assert cancelled is not None and cancelled["status"] == "cancelled"
@@ -127,7 +117,7 @@ async def test_stop_ends_the_loop_before_its_next_poll() -> None:
         poll = TaskPoll(session, task)
         async with anyio.create_task_group() as tg:
             tg.start_soon(poll.run)
-            await wait_for(lambda: poll.polls >= 1, what="the first poll")
+            await until(lambda: poll.polls >= 1, what="the first poll")
             poll.stop()
         assert poll.stopped and poll.done and not poll.running
         assert poll.status == "working" and len(get_times(session)) == poll.polls
@@ -177,7 +167,7 @@ async def test_the_controller_lists_gets_fetches_results_and_cancels_on_the_demo
         short = await start_task(session, steps=2, step_ms=100)
         long = await start_task(session, steps=200, step_ms=100)
         assert feature.refresh()
-        await wait_for(lambda: feature.outcome is not None, what="tasks/list answered")
+        await until(lambda: feature.outcome is not None, what="tasks/list answered")
         assert feature.outcome is not None and feature.outcome.notes == () and feature.outcome.failure is None
         assert {short["taskId"], long["taskId"]} <= set(feature.tasks) and not feature.more
         assert TASK in events and events[-1] == LISTED
@@ -186,7 +176,7 @@ async def test_the_controller_lists_gets_fetches_results_and_cancels_on_the_demo
         assert outcome is not None and "Finished 2 steps" in outcome["result"]["content"][0]["text"]
         assert feature.results[short["taskId"]] == outcome and not feature.waiting_result
         # the status notification the demo sends at the end was merged: no tasks/get needed
-        await wait_for(lambda: feature.ended(short["taskId"]), what="the completed status")
+        await until(lambda: feature.ended(short["taskId"]), what="the completed status")
         assert find(session, "tasks/get") == []
         got = await feature.fetch_status(short["taskId"])
         assert got is not None and got["status"] == "completed" and len(find(session, "tasks/get")) == 1
@@ -204,7 +194,7 @@ async def test_the_controller_lists_gets_fetches_results_and_cancels_on_the_demo
         # a refresh keeps what is known and asks again from the first page
         feature.select(long["taskId"])
         assert feature.refresh()
-        await wait_for(lambda: feature.outcome is not None, what="tasks/list again")
+        await until(lambda: feature.outcome is not None, what="tasks/list again")
         assert feature.tasks[long["taskId"]]["status"] == "cancelled" and len(find(session, "tasks/list")) == 2
 
 
@@ -221,8 +211,8 @@ async def test_the_selected_task_is_polled_until_it_ends_and_only_while_wanted()
         feature.select(task["taskId"])
         poll = feature.poll
         assert poll is not None and poll.task_id == task["taskId"] and events[-1] == POLLING
-        await wait_for(lambda: feature.ended(task["taskId"]), what="the task polled to its end")
-        await wait_for(lambda: feature.poll is None and not poll.running, what="the poll to end")
+        await until(lambda: feature.ended(task["taskId"]), what="the task polled to its end")
+        await until(lambda: feature.poll is None and not poll.running, what="the poll to end")
         assert feature.polling and feature.failure is None  # the user's choice stays
         sent = len(find(session, "tasks/get"))
         assert sent == poll.polls >= 1
@@ -236,7 +226,7 @@ async def test_the_selected_task_is_polled_until_it_ends_and_only_while_wanted()
         assert running is not None
         feature.set_polling(False)
         assert feature.poll is None and running.stopped
-        await wait_for(lambda: not running.running, what="the poll to stop")
+        await until(lambda: not running.running, what="the poll to stop")
         await feature.send_cancel(other["taskId"])
 
 
@@ -249,18 +239,18 @@ async def test_a_failing_poll_and_a_failing_list_are_failures_as_data() -> None:
         feature.follow(reply.result["task"])
         feature.select("t-1")
         feature.set_polling(True)
-        await wait_for(lambda: feature.failure is not None, what="the failed poll")
+        await until(lambda: feature.failure is not None, what="the failed poll")
         failed = feature.failure
         assert failed is not None and failed.method == "tasks/get" and failed.task_id == "t-1"
         assert failed.failure.error is not None and failed.failure.error["code"] == -32603
-        await wait_for(lambda: not feature.polling and feature.poll is None, what="polling off")
+        await until(lambda: not feature.polling and feature.poll is None, what="polling off")
         assert events[-1] == POLLING and len(find(session, "tasks/get")) == 1
     session = Session(options(misbehave("paged-lists")))
     async with session:
         await session.start()
         feature, events = tasks_controller(session)
         assert feature.refresh()
-        await wait_for(lambda: feature.outcome is not None, what="tasks/list answered")
+        await until(lambda: feature.outcome is not None, what="tasks/list answered")
         assert feature.outcome is not None
         assert [e["message"] for e in feature.outcome.errors] == ["tasks are broken today"]
         assert feature.tasks == {}

@@ -235,13 +235,7 @@ class Live:
             handlers = self.window.handlers
             return next((d for d in (handlers.open_dialogs if handlers else []) if isinstance(d, cls)), None)
 
-        return await until_value(find)
-
-
-async def until_value(fn, timeout: float = 20.0):
-    found: list = []
-    await until(lambda: bool(found.append(fn()) or found[-1]), timeout)
-    return found[-1]
+        return await until(find)
 
 
 @asynccontextmanager
@@ -364,7 +358,7 @@ async def cancel_slow_call(live: Live) -> int:
     it has something to send (for slow, the result), so Cancel as soon as the POST is sent."""
     tools = live.panel("tools")
     await live.call_tool("slow", wait=False, seconds=30)
-    sent = await until_value(lambda: next((seq for seq, _ in live.messages("tools/call", Direction.C2S)), None))
+    sent = await until(lambda: next((seq for seq, _ in live.messages("tools/call", Direction.C2S)), None))
     if live.session.negotiation().era == "legacy":
         assert (await live.posted(sent))["status"] == 200
     assert tools.cancel_button.isEnabled()
@@ -385,7 +379,7 @@ async def test_sdk_tool_call_cancelled_legacy(window_and_controller, sdk_peer):
         ((note, cancelled),) = live.messages("notifications/cancelled", Direction.C2S)
         assert cancelled["params"]["requestId"] == live.rec[sent].json()["id"]
         assert (await live.posted(note))["status"] == 202
-        late = await until_value(lambda: live.messages("tools/call", Direction.S2C, Kind.ERROR))
+        late = await until(lambda: live.messages("tools/call", Direction.S2C, Kind.ERROR))
         ((seq, error),) = late
         assert error["error"]["code"] == -32800 and live.http(seq)["request_seq"] == sent
         assert "cancel.message-after-cancel" in live.rec.violations_at(seq)
@@ -870,7 +864,7 @@ async def test_reference_elicitation_request_and_roots_over_http(window_and_cont
         assert (await live.posted(answered))["status"] == 202
 
         # the roots/list the server sends by itself comes on the GET stream; the profile's roots answer it
-        answers = await until_value(lambda: client_answers(live, "roots/list"))
+        answers = await until(lambda: client_answers(live, "roots/list"))
         ((asked_roots, _),) = live.messages("roots/list", Direction.S2C, Kind.REQUEST)
         how = live.http(asked_roots)
         assert (how["method"], how["channel"]) == ("GET", "get-sse") and "request_seq" not in how
@@ -882,9 +876,9 @@ async def test_reference_elicitation_request_and_roots_over_http(window_and_cont
         # a root added in the connection panel during the session: roots/list_changed in a POST,
         # and the server asks again
         assert live.window.connection.editor.roots.add_root("file:///tmp/http-more", "more")
-        ((changed, _),) = await until_value(lambda: live.messages("notifications/roots/list_changed", Direction.C2S))
+        ((changed, _),) = await until(lambda: live.messages("notifications/roots/list_changed", Direction.C2S))
         assert (await live.posted(changed))["status"] == 202
-        answers = await until_value(lambda: client_answers(live, "roots/list")[1:])
+        answers = await until(lambda: client_answers(live, "roots/list")[1:])
         assert answers[-1][1]["result"] == {"roots": [*ROOTS, {"uri": "file:///tmp/http-more", "name": "more"}]}
 
 

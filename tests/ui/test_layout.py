@@ -14,14 +14,9 @@ from inspector.protocol.lifecycle import State
 from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.ui.app import build
 from peers import reference_server
+from polling import until
 
 pytestmark = pytest.mark.anyio
-
-
-async def until(predicate, timeout: float = 30.0) -> None:
-    with anyio.fail_after(timeout):
-        while not predicate():
-            await anyio.sleep(0.01)
 
 
 def inner_scroll_area(widget: QWidget, frame) -> bool:

@@ -21,21 +21,10 @@ from inspector.session.views import LEVELS
 from inspector.ui.panels.logs import MAX_SCAN, LogModel, LogsPanel
 from inspector.ui.panels.tasks import TasksPanel
 from peers import misbehave
+from polling import until
 
 pytestmark = pytest.mark.anyio
 BOUND = 30.0
-
-
-async def until(predicate, timeout: float = BOUND, what: str = "condition"):
-    try:
-        with anyio.fail_after(timeout):
-            while True:
-                value = predicate()
-                if value:
-                    return value
-                await anyio.sleep(0.01)
-    except TimeoutError:
-        raise AssertionError(f"timed out after {timeout} s waiting for {what}") from None
 
 
 @asynccontextmanager

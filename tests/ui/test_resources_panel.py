@@ -34,12 +34,7 @@ BOTH = pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.MODERN], ids=["l
 
 
 from peers import reference_server  # noqa: E402
-
-
-async def until(predicate, timeout: float = 20.0) -> None:
-    with anyio.fail_after(timeout):
-        while not predicate():
-            await anyio.sleep(0.01)
+from polling import until
 
 
 def sent(session: Session, method: str, direction: Direction = Direction.C2S) -> list[dict]:

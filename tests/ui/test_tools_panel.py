@@ -39,6 +39,7 @@ from inspector.ui.schema_fields import (
 
 from peers import reference_server  # noqa: E402
 from ui_driver import english_plurals  # noqa: E402
+from polling import until
 
 pytestmark = pytest.mark.anyio
 
@@ -52,12 +53,6 @@ def english(qapp):
 
 
 ERAS = ["legacy", "modern"]
-
-
-async def until(predicate, timeout: float = 20.0) -> None:
-    with anyio.fail_after(timeout):
-        while not predicate():
-            await anyio.sleep(0.01)
 
 
 def demo(era: str, version: str = "") -> ServerProfile:
