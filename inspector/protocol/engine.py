@@ -11,6 +11,7 @@ what to send next from the engine's facts (negotiated version, era, retry hints)
 from __future__ import annotations
 
 import copy
+
 import orjson
 
 from .correlation import Match, id_key
@@ -19,7 +20,8 @@ from .engine_state import EMPTY, ERA_BASES, OUTCOMES, Analysis, ClientConfig, ca
 from .framing import frame_body
 from .http_meta import tool_header_params
 from .jsontypes import JsonObject, JsonValue
-from .lifecycle import WIRE, Event, State, Transition
+from .lifecycle import Event, State, Transition
+from .links import TransportKind
 from .messages import Kind, Parsed, classify, dumps, parse_line, valid_id
 from .schema import Checker, SchemaVerdict
 from .versions import (
@@ -630,7 +632,7 @@ class ProtocolEngine(LinkEvents):
         a.paired = pending.seq
         a.request_method = a.method = pending.method
         arrival = self.arrival
-        if arrival is not None and WIRE[self.transport] == "streamable-http":
+        if arrival is not None and self.transport.wire is TransportKind.STREAMABLE_HTTP:
             # a response belongs in the answer to the POST that carried its request (2025-11-25:
             # never on the GET stream, which this client does not use to resume POST streams)
             channel = arrival.get("channel")
@@ -665,7 +667,7 @@ class ProtocolEngine(LinkEvents):
         if (
             method == "tools/list"
             and p.kind is Kind.RESULT
-            and WIRE[self.transport] == "streamable-http"
+            and self.transport.wire is TransportKind.STREAMABLE_HTTP
             and self.era is Era.MODERN
         ):
             v = self._tool_headers(obj.get("result"), a, v)
@@ -884,7 +886,7 @@ class ProtocolEngine(LinkEvents):
             "outcome_code": self.outcome_code,
             "outcome_args": dict(self.outcome_args),
             "era_reason": self.era_reason,
-            "transport": WIRE.get(self.transport, self.transport),  # as detected: HTTP auto says which one answered
+            "transport": self.transport.wire,  # as detected: HTTP auto says which one answered
         }
 
 

@@ -13,10 +13,11 @@ own module by responsibility; it works on the :class:`~.engine_state.EngineState
 from __future__ import annotations
 
 from .correlation import id_key
-from .http_meta import resource_metadata
 from .engine_state import OUTCOMES, Analysis, EngineState
+from .http_meta import resource_metadata
 from .jsontypes import JsonObject, JsonValue
-from .lifecycle import WIRE, Event, State
+from .lifecycle import Event, State
+from .links import TransportKind
 from .messages import Kind, parse_line, valid_id
 from .versions import MODERN_ERROR_CODES, Era, EraMode
 
@@ -221,7 +222,7 @@ class LinkEvents(EngineState):
             # GET + Last-Event-ID (2026-07-28 streams are not resumable)
             seq = info.get("request_seq")
             a.resume = (
-                WIRE[self.transport] == "streamable-http"
+                self.transport.wire is TransportKind.STREAMABLE_HTTP
                 and self.era is not Era.MODERN
                 and any(p.seq == seq and not p.cancelled for p in self.client.pending.values())
             )
@@ -281,10 +282,10 @@ class LinkEvents(EngineState):
         HTTP+SSE transport, so the client tries that next (the session asks the transport to);
         otherwise, for 401/403 (authorization, not a transport question) or a 5xx (the server
         failed), the start has failed."""
-        if self.transport == "http-auto" and status < 500 and status not in (401, 403):
+        if self.transport is TransportKind.HTTP_AUTO and status < 500 and status not in (401, 403):
             self._fire(a, Event.TRANSPORT_FALLBACK)
-            self.transport = "sse-fallback"
-            self.lifecycle.retarget("sse-fallback")
+            self.transport = TransportKind.SSE_FALLBACK
+            self.lifecycle.retarget(TransportKind.SSE_FALLBACK)
             a.violations = tuple(r for r in a.violations if r != "http.error-status")  # the expected refusal
             return
         self._refusal_outcome("initialize-refused", status, info)
@@ -318,7 +319,9 @@ class LinkEvents(EngineState):
             and not refusal_in_json
         ):
             v.append("http.error-status")
-        streamable = WIRE[self.transport] == "streamable-http"  # the 2024-11-05 transport says nothing of POST answers
+        streamable = (
+            self.transport.wire is TransportKind.STREAMABLE_HTTP
+        )  # the 2024-11-05 transport says nothing of POST answers
         if streamable and method == "POST" and status == 202 and info.get("body_bytes"):
             v.append("http.accepted-with-body")
         if streamable and method == "POST" and status == 200 and ctype not in ("application/json", "text/event-stream"):

@@ -15,6 +15,7 @@ from inspector import __version__
 from .correlation import Correlator, Pending
 from .jsontypes import JsonObject, JsonValue
 from .lifecycle import Event, Lifecycle, State, Transition
+from .links import TransportKind
 from .messages import Kind
 from .schema import SchemaVerdict, validator_for
 from .versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, Era, EraMode, methods_for
@@ -156,14 +157,14 @@ class EngineState:
     schema in force. :class:`~.engine_link.LinkEvents` and :class:`~.engine.ProtocolEngine`
     build on it."""
 
-    def __init__(self, config: ClientConfig | None = None, *, transport: str = "stdio") -> None:
+    def __init__(self, config: ClientConfig | None = None, *, transport: TransportKind = TransportKind.STDIO) -> None:
         """``transport``: the session's transport (lifecycle.TRANSPORTS). It decides the
         lifecycle's shutdown steps and how messages are delimited: stdio frames lines (a message
         without its newline is a partial line, flagged); HTTP frames whole messages (each body or
         SSE event is one message, no terminator expected)."""
-        self.transport = transport  # http-auto becomes sse-fallback when initialize's POST is refused
-        self._whole_messages = transport != "stdio"
-        http = transport != "stdio"
+        self.transport = TransportKind(transport)  # HTTP_AUTO becomes SSE_FALLBACK when initialize's POST is refused
+        http = self.transport.is_http
+        self._whole_messages = http
         self._rule_not_json = "http.not-json" if http else "stdio.not-json"
         self._rule_invalid_utf8 = "http.invalid-utf8" if http else "stdio.invalid-utf8"
         self._rule_too_long = "http.message-too-long" if http else "stdio.line-too-long"
@@ -178,7 +179,7 @@ class EngineState:
         self.http_tool_params: dict[str, dict[tuple[str, ...], str]] = {}  # tool -> x-mcp-header parameters
         self.http_tools_unusable: dict[str, str] = {}  # tool -> why its x-mcp-header annotations are invalid
         self.config = config or ClientConfig()
-        self.lifecycle = Lifecycle(self.config.era, transport)
+        self.lifecycle = Lifecycle(self.config.era, self.transport)
         self.era: Era | None = {EraMode.LEGACY: Era.LEGACY, EraMode.MODERN: Era.MODERN}.get(self.config.era)
         self.offered_version: str | None = None  # what the client asked for (initialize or _meta)
         self.version: str | None = None  # negotiated / selected

@@ -35,6 +35,7 @@ import enum
 import functools
 from dataclasses import dataclass, replace
 
+from .links import TransportKind
 from .versions import Era, EraMode
 
 LIFECYCLE_SPEC = "2025-11-25 basic/lifecycle"
@@ -389,15 +390,11 @@ INITIAL: dict[EraMode, State] = {
 }
 
 
-TRANSPORTS = ("stdio", "streamable-http", "sse", "http-auto", "sse-fallback")
-#: What each transport name means on the wire (the two fallback names are HTTP transports too).
-WIRE = {
-    "stdio": "stdio",
-    "streamable-http": "streamable-http",
-    "sse": "sse",
-    "http-auto": "streamable-http",
-    "sse-fallback": "sse",
-}
+#: Every transport the tables are written for (``links.TransportKind``; the engine's
+#: ``SSE_FALLBACK`` included).
+TRANSPORTS = tuple(TransportKind)
+#: What each transport means on the wire (the two fallback names are HTTP transports too).
+WIRE = {kind: kind.wire for kind in TransportKind}
 
 _FALLBACK_TO_SSE = Transition(
     State.INITIALIZING, Event.TRANSPORT_FALLBACK, State.INITIALIZING, "← HTTP 4xx → HTTP+SSE", False, COMPAT_SPEC
@@ -405,18 +402,21 @@ _FALLBACK_TO_SSE = Transition(
 
 
 @functools.lru_cache(maxsize=64)
-def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tuple[Transition, ...]:
+def for_transport(
+    table: tuple[Transition, ...], transport: TransportKind = TransportKind.STDIO
+) -> tuple[Transition, ...]:
     """The steps of ``table`` as they happen on ``transport``. The tables above are written for
     stdio (close stdin, SIGTERM, SIGKILL, the process exits). Over HTTP the server outlives the
     session: the client ends it by deleting the session (or just closing its streams), there is
     no signal to escalate to, and "exited" means the connection is gone."""
-    if transport == "stdio":
+    if transport == TransportKind.STDIO:
         if not any(tr.event is Event.HTTP_REJECTED for tr in table):
             return table
         return tuple(tr for tr in table if tr.event is not Event.HTTP_REJECTED)
     if transport not in TRANSPORTS:
         raise ValueError(f"unknown transport {transport!r}")
-    wire = WIRE[transport]
+    kind = TransportKind(transport)
+    wire = kind.wire
     out = []
     for tr in table:
         if tr.event is Event.SIGTERM_SENT or tr.event is Event.SIGKILL_SENT or tr.event is Event.NEVER_READ:
@@ -424,7 +424,7 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
         if tr.event is Event.SPAWN_FAILED:
             tr = replace(tr, label="server not reachable", spec=HTTP_SPEC)
         elif tr.event is Event.SHUTDOWN:
-            if wire == "sse":
+            if wire is TransportKind.SSE:
                 closing = "close the event stream"
             elif tr.source is State.READY:  # 2026-07-28 keeps no session: only open streams to close
                 closing = "close the streams"
@@ -433,7 +433,7 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
             tr = replace(
                 tr,
                 label=closing if tr.label == "close stdin" else tr.label,
-                spec=HTTP_SPEC + "#session-management" if wire == "streamable-http" else SSE_SPEC,
+                spec=HTTP_SPEC + "#session-management" if wire is TransportKind.STREAMABLE_HTTP else SSE_SPEC,
             )
         elif tr.event is Event.PROCESS_EXITED:
             tr = replace(
@@ -441,10 +441,10 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
             )
         out.append(tr)
     if any(tr.source is State.INITIALIZING for tr in out):
-        if transport in ("http-auto", "sse-fallback"):
+        if kind.falls_back:
             out.append(_FALLBACK_TO_SSE)
         # a server that refuses initialize outright (a 4xx without a JSON-RPC answer) ends the start
-        spec = SSE_SPEC if wire == "sse" else HTTP_SPEC + "#sending-messages-to-the-server"
+        spec = SSE_SPEC if wire is TransportKind.SSE else HTTP_SPEC + "#sending-messages-to-the-server"
         out.append(
             Transition(
                 State.INITIALIZING,
@@ -455,7 +455,7 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
                 spec,
             )
         )
-    if wire == "streamable-http" and any(tr.source is State.OPERATING for tr in out):
+    if wire is TransportKind.STREAMABLE_HTTP and any(tr.source is State.OPERATING for tr in out):
         # the server may end a session at any time; the client starts a new one with initialize
         out.append(
             Transition(
@@ -470,7 +470,7 @@ def for_transport(table: tuple[Transition, ...], transport: str = "stdio") -> tu
     return tuple(out)
 
 
-def table_for(mode: EraMode | Era, transport: str = "stdio") -> tuple[Transition, ...]:
+def table_for(mode: EraMode | Era, transport: TransportKind = TransportKind.STDIO) -> tuple[Transition, ...]:
     if isinstance(mode, Era):
         mode = EraMode(mode.value)
     return for_transport(TABLES[mode], transport)
@@ -487,7 +487,7 @@ class Lifecycle:
 
     __slots__ = ("mode", "transport", "state", "_index", "history")
 
-    def __init__(self, mode: EraMode, transport: str = "stdio") -> None:
+    def __init__(self, mode: EraMode, transport: TransportKind = TransportKind.STDIO) -> None:
         self.mode = mode
         self.transport = transport
         self.state = INITIAL[mode]
@@ -497,7 +497,7 @@ class Lifecycle:
     def can(self, event: Event) -> bool:
         return (self.state, event) in self._index
 
-    def retarget(self, transport: str) -> None:
+    def retarget(self, transport: TransportKind) -> None:
         """Run the table of ``transport`` from here on (HTTP auto fell back to HTTP+SSE); the
         state and the history stay."""
         self.transport = transport
@@ -516,7 +516,9 @@ _MODERN_ONLY = frozenset({State.READY})
 _LEGACY_ONLY = frozenset({State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.OPERATING})
 
 
-def diagram_table(mode: EraMode, era: Era | None = None, transport: str = "stdio") -> tuple[Transition, ...]:
+def diagram_table(
+    mode: EraMode, era: Era | None = None, transport: TransportKind = TransportKind.STDIO
+) -> tuple[Transition, ...]:
     """The machine a diagram should draw for a session started in ``mode`` on ``transport``."""
     return for_transport(_era_table(mode, era), transport)
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from .profiles import EnvVar, ServerProfile, header_secret
+from inspector.protocol.links import TransportKind
 
+from .profiles import EnvVar, ServerProfile, header_secret
 
 #: the clients :func:`export_entry` writes an entry for -> their names
 EXPORT_CLIENTS: dict[str, str] = {
@@ -56,10 +57,10 @@ def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> Expor
         raise ValueError(f"unknown client {client!r} (known: {', '.join(EXPORT_CLIENTS)})")
     left_out: list[str] = []
     notes: list[str] = []
-    if profile.transport == "stdio":
+    if profile.transport == TransportKind.STDIO:
         env = _without_secrets(profile.env, left_out)
         entry = ClientEntry(
-            type="stdio" if client == "vscode" else None,
+            type="stdio" if client == "vscode" else None,  # VS Code's own type name (its format), not ours
             command=profile.command,
             args=list(profile.args) or None,
             env=env or None,
@@ -70,7 +71,10 @@ def export_entry(profile: ServerProfile, client: str = "mcp-inspector") -> Expor
     elif client == "claude-desktop":
         return ExportedEntry("", (), (MESSAGES["export_no_url_servers"],))
     else:
-        sse = profile.transport == "sse" or (profile.transport == "http-auto" and profile.detected_transport == "sse")
+        sse = profile.transport == TransportKind.SSE or (
+            profile.transport == TransportKind.HTTP_AUTO and profile.detected_transport == TransportKind.SSE
+        )
+        # the clients' own type names (their formats), not ours
         kind = {"mcp-inspector": "sse" if sse else "streamable-http", "vscode": "sse" if sse else "http"}.get(client)
         judged = [EnvVar(h.name, h.value, header_secret(h)) for h in profile.headers]
         headers = _without_secrets(judged, left_out) or None

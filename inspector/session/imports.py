@@ -79,18 +79,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
-
 from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.protocol.links import TransportKind
 
-from .config_files import ConfigLocation as ConfigLocation  # re-exported: where the files are, and JSONC
-from .config_files import FileTooLarge, LongNumber, UnreadableFile, loads_config, read_user_file
-from .config_files import default_locations as default_locations
-from .config_files import existing_locations as existing_locations
-from .config_files import strip_jsonc as strip_jsonc
 from .client_export import EXPORT_CLIENTS as EXPORT_CLIENTS  # re-exported: a saved server as a client's entry
 from .client_export import ExportedEntry as ExportedEntry
 from .client_export import export_entry as export_entry
-from .config_files import json_path
+from .config_files import ConfigLocation as ConfigLocation  # re-exported: where the files are, and JSONC
+from .config_files import FileTooLarge, LongNumber, UnreadableFile, json_path, loads_config, read_user_file
+from .config_files import default_locations as default_locations
+from .config_files import existing_locations as existing_locations
+from .config_files import strip_jsonc as strip_jsonc
 from .import_problems import JSON_ERRORS as JSON_ERRORS  # re-exported: the problems' words
 from .import_problems import KINDS as KINDS
 from .import_problems import MESSAGES as MESSAGES
@@ -124,14 +123,14 @@ FORMATS: dict[str, str] = {
 _EXPANDING = ("vscode", "cursor", "windsurf", "mcp-servers")
 MAX_BYTES = 8 << 20  # a configuration file larger than this is not read
 
-#: ``type`` as the files write it -> the profile's transport
+#: ``type`` as the files write it (the host formats' own names, strings) -> the profile's transport
 _TRANSPORT_TYPES = {
-    "stdio": "stdio",
-    "http": "http-auto",
-    "streamable-http": "streamable-http",
-    "streamablehttp": "streamable-http",
-    "streamable_http": "streamable-http",
-    "sse": "sse",
+    "stdio": TransportKind.STDIO,
+    "http": TransportKind.HTTP_AUTO,
+    "streamable-http": TransportKind.STREAMABLE_HTTP,
+    "streamablehttp": TransportKind.STREAMABLE_HTTP,
+    "streamable_http": TransportKind.STREAMABLE_HTTP,
+    "sse": TransportKind.SSE,
 }
 _VAR = VARIABLE
 _INPUT_REF = re.compile(r"\$\{input:([^}]+)\}")
@@ -170,7 +169,7 @@ class FoundServer:
 
     def target(self) -> str:
         """What it starts or where it connects, as one line."""
-        return self.profile.command_line if self.profile.transport == "stdio" else self.profile.url
+        return self.profile.command_line if self.profile.transport == TransportKind.STDIO else self.profile.url
 
 
 @dataclass
@@ -623,9 +622,9 @@ class _Reader:
                 return
             transport = _TRANSPORT_TYPES[kind.lower()]
         elif "command" in d:
-            transport = "stdio"
+            transport = TransportKind.STDIO
         elif url_key in d:
-            transport = "http-auto"
+            transport = TransportKind.HTTP_AUTO
         else:
             self.problem(path, "nothing_to_import", skipped=True)
             self.server = ""
@@ -637,7 +636,7 @@ class _Reader:
             elif extra not in self.docs.ClientEntry.model_fields:  # the members of an entry the import reads
                 self.problem(json_path(path, extra), "no_such_setting")
         profile = ServerProfile(name=key, command="", transport=transport)
-        if transport == "stdio":
+        if transport is TransportKind.STDIO:
             ok = self.stdio(d, path, profile)
             for ignored in ("url", "serverUrl", "headers"):
                 if ignored in d:
@@ -873,7 +872,7 @@ class _Reader:
         remote = self.model(self.docs.RegistryRemote, item, path, headers="headers_not_array")
         kind = remote.type
         transport = _TRANSPORT_TYPES.get(kind.lower()) if isinstance(kind, str) else None
-        if transport is None or transport == "stdio":
+        if transport is None or transport is TransportKind.STDIO:
             self.problem(json_path(path, "type"), "remote_type", skipped=True, type=repr(kind))
             return
         if not isinstance(remote.url, str) or not remote.url:

@@ -101,7 +101,7 @@ class Negotiation:
     instructions: str | None = None
     client_capabilities: JsonObject = field(default_factory=dict)  # what this client declares
     log_level: str | None = None  # modern: the level requests carry in _meta
-    transport: str = "stdio"  # the transport the session runs on (HTTP auto: the one it found)
+    transport: TransportKind = TransportKind.STDIO  # the transport the session runs on (HTTP auto: the one it found)
 
 
 class ListPager:

@@ -32,8 +32,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
-from urllib.parse import urlsplit
 from typing import TYPE_CHECKING, Annotated, Any, get_type_hints
+from urllib.parse import urlsplit
 
 import orjson
 
@@ -85,7 +85,8 @@ def capabilities_from_choices(choices: list[str]) -> JsonObject:
     return caps
 
 
-TRANSPORTS = ("stdio", "http-auto", "streamable-http", "sse")
+#: The transports a saved server may name, in the order the server editor offers them.
+TRANSPORTS = (TransportKind.STDIO, TransportKind.HTTP_AUTO, TransportKind.STREAMABLE_HTTP, TransportKind.SSE)
 HEADER_SECRET = "header:"  # secrets.json: a secret header's value, beside the secret environment variables
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header name (RFC 9110 token)
 
@@ -192,7 +193,7 @@ class ServerProfile:
     max_line: int = DEFAULT_MAX_LINE  # bytes; longer stdout/stderr lines keep this much
     detected_era: str = ""  # remembered from the last auto-mode session
     roots: list[dict[str, str]] = field(default_factory=list)  # client roots offered to the server: {"uri", "name"}
-    transport: str = "stdio"  # stdio | http-auto | streamable-http | sse (the 2024-11-05 HTTP+SSE transport)
+    transport: str = TransportKind.STDIO  # one of TRANSPORTS, as saved (sse: the 2024-11-05 HTTP+SSE transport)
     detected_transport: str = ""  # http-auto: what answered last time (streamable-http or sse), for the URL then
     url: str = ""  # streamable-http: where the server is
     headers: list[EnvVar] = field(default_factory=list)  # streamable-http: sent with every request (secret ones masked)
@@ -288,9 +289,9 @@ class ServerProfile:
                 cwd=self.cwd or None,
                 shown_argv=shown,
             )
-        mode = {"sse": TransportKind.SSE, "streamable-http": TransportKind.STREAMABLE_HTTP}.get(
-            self.transport, TransportKind.HTTP_AUTO
-        )
+        mode = TransportKind.named(self.transport, TransportKind.HTTP_AUTO)
+        if mode not in (TransportKind.SSE, TransportKind.STREAMABLE_HTTP):
+            mode = TransportKind.HTTP_AUTO
         if mode is TransportKind.HTTP_AUTO and self.detected_transport == TransportKind.SSE:
             mode = TransportKind.SSE
         headers = [

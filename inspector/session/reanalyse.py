@@ -24,10 +24,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-
 from inspector.protocol.engine import Analysis, ClientConfig, ProtocolEngine
 from inspector.protocol.jsontypes import JsonObject, JsonValue
-from inspector.protocol.lifecycle import TRANSPORTS
 from inspector.protocol.messages import Kind, loads_lenient
 from inspector.protocol.versions import (
     LATEST_LEGACY,
@@ -128,10 +126,7 @@ def config_from_header(header: JsonObject, rec: Recording | None = None) -> Clie
 
 
 def _engine_for(header: JsonObject, rec: Recording | None = None) -> ProtocolEngine:
-    transport = str(header.get("transport", TransportKind.STDIO))
-    return ProtocolEngine(
-        config_from_header(header, rec), transport=transport if transport in TRANSPORTS else TransportKind.STDIO
-    )
+    return ProtocolEngine(config_from_header(header, rec), transport=TransportKind.named(header.get("transport")))
 
 
 def _retry_version(engine: ProtocolEngine, raw: bytes) -> None:

@@ -547,15 +547,16 @@ class Recording:
                 return [r]
         return []
 
-    def transport_as_of(self, row: int) -> str:
-        """The transport the session ran on at ``row``: the header's, until an HTTP auto session
-        fell back to HTTP+SSE (the fallback is a lifecycle edge, so it is among the transitions)."""
-        transport = str(self.header.get("transport", TransportKind.STDIO))
-        if transport != TransportKind.HTTP_AUTO:
+    def transport_as_of(self, row: int) -> TransportKind:
+        """The transport the session ran on at ``row``: the header's (stdio when it names none
+        known), until an HTTP auto session fell back to HTTP+SSE (the fallback is a lifecycle
+        edge, so it is among the transitions)."""
+        transport = TransportKind.named(self.header.get("transport"))
+        if transport is not TransportKind.HTTP_AUTO:
             return transport
         for seq in self.transition_rows[: bisect.bisect_right(self.transition_rows, row)]:
             if self._extra[seq]["transition"].get("event") == "transport_fallback":
-                return "sse-fallback"
+                return TransportKind.SSE_FALLBACK
         return transport
 
     def method_at(self, i: int) -> str | None:

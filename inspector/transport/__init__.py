@@ -33,13 +33,14 @@ sequence is shielded from cancellation so no server outlives the inspector. When
 event loop left to run it (the window's display vanished), ``abandon()`` ends what is the
 inspector's to end at once, synchronously (stdio: SIGTERM to the server's process group).
 
-The neutral link vocabulary (``base``): ``TransportKind`` names the transports as recordings and
-profiles do; the ``Transport`` protocol declares everything the session uses of a link - besides
-sending and the events, where messages come (``main_channel``), whether a message is one line
-(``line_messages``), whether a silent peer may be a process still starting (``short_probe``),
-whether modern messages mirror metadata into headers (``mirrors_headers``), ``exit_info``,
-``unread``, ``exchange_done`` - so the session names no concrete transport and branches on no
-transport name; ``describe_exit`` says how a process ended, for the session and the CLI alike.
+The neutral link vocabulary (``base``): ``TransportKind`` (the protocol's, ``protocol.links``,
+re-exported) names the transports as recordings and profiles do; the ``Transport`` protocol
+declares everything the session uses of a link - besides sending and the events, where messages
+come (``main_channel``), whether a message is one line (``line_messages``), whether a silent
+peer may be a process still starting (``short_probe``), whether modern messages mirror metadata
+into headers (``mirrors_headers``), ``exit_info``, ``unread``, ``exchange_done`` - so the
+session names no concrete transport and branches on no transport name; ``describe_exit`` says
+how a process ended, for the session and the CLI alike.
 
 What to connect to is a transport spec (``base.TransportSpec``: ``kind``, ``judged_as`` - the
 transport whose rules the engine applies - and ``describe()``, what a recording's header keeps,

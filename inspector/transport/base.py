@@ -10,22 +10,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, Union
 
 from inspector.protocol.jsontypes import JsonObject
-
-
-class TransportKind(enum.StrEnum):
-    """The transports, by the names recordings, profiles and the command line use for them (a
-    ``str``: ``TransportKind.STDIO == "stdio"``, so old files and saved servers read unchanged)."""
-
-    STDIO = "stdio"  # a process; a message is a line of its stdout
-    STREAMABLE_HTTP = "streamable-http"  # a server at a URL, 2025-03-26 Streamable HTTP
-    SSE = "sse"  # a server at a URL, the 2024-11-05 HTTP+SSE transport
-    HTTP_AUTO = "http-auto"  # a server at a URL: Streamable HTTP, HTTP+SSE if that is refused
-
-    @property
-    def is_http(self) -> bool:
-        """A server at a URL (no process of ours, no stderr)."""
-        return self is not TransportKind.STDIO
-
+from inspector.protocol.links import TransportKind as TransportKind  # re-exported: the vocabulary is the protocol's
 
 #: Step mode: awaited before each shutdown step with its name (see SHUTDOWN_STEPS).
 StepHook = Callable[[str], Awaitable[None]]

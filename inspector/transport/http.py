@@ -339,7 +339,7 @@ class AutoHttpTransport:
             _K.FALLBACK,
             f"Streamable HTTP refused initialize: trying the HTTP+SSE transport (GET {self.spec.url} for its "
             "event stream)",
-            info={"transport": "sse", "url": self.spec.url},
+            info={"transport": TransportKind.SSE, "url": self.spec.url},
         )
         sse = SseTransport(self.spec, clock=self._clock, max_line=self._max_line, read_timeout=self._read_timeout)
         sse.share(self._queue, self._client)

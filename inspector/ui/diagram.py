@@ -82,10 +82,11 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonObject, str_member
-from inspector.protocol.lifecycle import STATE_INFO, TRANSPORTS, State, Transition, diagram_table
+from inspector.protocol.lifecycle import STATE_INFO, State, Transition, diagram_table
 from inspector.protocol.teaching import LESSONS
 from inspector.protocol.versions import Era, EraMode
 from inspector.session.labels import ERA_LABELS
+from inspector.session.recording import TransportKind
 
 from .diagram_layout import MIN_FONT, Block, Geometry, Plan, analyse, fit, lc
 from .diagram_paint import (
@@ -281,11 +282,10 @@ class LifecycleDiagram(QWidget):
     def table(self) -> tuple[Transition, ...]:
         return self._table
 
-    def set_machine(self, mode: EraMode, era: Era | None = None, transport: str = "stdio") -> None:
+    def set_machine(self, mode: EraMode, era: Era | None = None, transport: str = TransportKind.STDIO) -> None:
         """Draw the machine :func:`diagram_table` gives for ``mode``, the detected ``era`` and
-        the session's ``transport`` (its shutdown steps differ)."""
-        if transport not in TRANSPORTS:
-            transport = "stdio"
+        the session's ``transport`` (its shutdown steps differ; a name not known: stdio's)."""
+        transport = TransportKind.named(transport)
         key = (mode, era, transport)
         if key == self._key:
             return

@@ -12,21 +12,21 @@ import anyio
 import orjson
 import pytest
 
-from inspector.protocol.engine import ClientConfig
+from inspector.protocol import lifecycle, links
+from inspector.protocol.engine import ClientConfig, ProtocolEngine
 from inspector.protocol.versions import EraMode
-from inspector.session import Session, SessionOptions
-from inspector.session.recording import Direction, Recording
-
+from inspector.session import Session, SessionOptions, recording
 from inspector.session.profiles import ServerProfile
-from inspector.transport import MemoryPeer, MemorySpec, MemoryTransport, memory_pair, open_transport
+from inspector.session.recording import Direction, Recording
+from inspector.transport import MemoryPeer, MemorySpec, MemoryTransport, base, memory_pair, open_transport
 from inspector.transport.base import (
     MASK,
     AutoHttpSpec,
     HttpSpec,
     LinkEvent,
     LinkEventKind,
-    ProcessEvent,
     PipeMessages,
+    ProcessEvent,
     SseSpec,
     StdioSpec,
     StreamableHttpSpec,
@@ -39,19 +39,45 @@ from inspector.transport.base import (
 from inspector.transport.http import AutoHttpTransport, SseTransport, StreamableHttpTransport
 from inspector.transport.stdio import StdioTransport
 
-SESSION = Path(__file__).resolve().parents[2] / "inspector" / "session" / "session.py"
+SESSION_DIR = Path(__file__).resolve().parents[2] / "inspector" / "session"
+#: the modules that run a session (session.py and the rooms it was split into)
+SESSION = [
+    SESSION_DIR / f"{name}.py" for name in ("session", "core", "calls", "shutdown", "start_sequence", "step_mode")
+]
 #: what the Transport protocol declares as data (the methods are checked by name below)
 TRAITS = ("kind", "main_channel", "line_messages", "short_probe", "mirrors_headers")
 
 
 def test_kinds_keep_the_names_recordings_and_profiles_use() -> None:
-    assert [k.value for k in TransportKind] == ["stdio", "streamable-http", "sse", "http-auto"]
+    assert [k.value for k in TransportKind] == ["stdio", "streamable-http", "sse", "http-auto", "sse-fallback"]
     assert TransportKind("http-auto") is TransportKind.HTTP_AUTO and TransportKind.SSE == "sse"
     assert StdioSpec(["x"]).describe()["transport"] == "stdio"
     assert type(StdioSpec(["x"]).describe()["transport"]) is str  # a header holds plain JSON strings
     specs = (StreamableHttpSpec("http://h/"), SseSpec("http://h/"), AutoHttpSpec("http://h/"))
     assert [s.kind for s in specs] == [TransportKind.STREAMABLE_HTTP, TransportKind.SSE, TransportKind.HTTP_AUTO]
-    assert [k.is_http for k in TransportKind] == [False, True, True, True]
+    assert [k.is_http for k in TransportKind] == [False, True, True, True, True]
+
+
+def test_one_vocabulary_from_the_protocol_up() -> None:
+    """The enum is the protocol's (sans-IO); the transports, the session and the lifecycle tables
+    name the same one, and what each means on the wire is said by the enum."""
+    assert TransportKind is links.TransportKind is base.TransportKind is recording.TransportKind
+    assert lifecycle.TRANSPORTS == tuple(TransportKind)
+    assert [k.wire for k in TransportKind] == [
+        TransportKind.STDIO,
+        TransportKind.STREAMABLE_HTTP,
+        TransportKind.SSE,
+        TransportKind.STREAMABLE_HTTP,  # auto starts as Streamable HTTP
+        TransportKind.SSE,  # and falls back to HTTP+SSE
+    ]
+    assert [k.falls_back for k in TransportKind] == [False, False, False, True, True]
+    assert TransportKind.named("sse") is TransportKind.SSE
+    assert TransportKind.named("websocket") is TransportKind.STDIO  # a header naming none known
+    assert TransportKind.named(None, TransportKind.HTTP_AUTO) is TransportKind.HTTP_AUTO
+    engine = ProtocolEngine(transport=TransportKind.named("http-auto"))
+    assert engine.transport is TransportKind.HTTP_AUTO and engine.lifecycle.transport is TransportKind.HTTP_AUTO
+    assert ProtocolEngine(transport="sse").transport is TransportKind.SSE  # a plain name still reads
+    assert SseSpec("http://h/").judged_as is TransportKind.SSE and StdioSpec(["x"]).judged_as is TransportKind.STDIO
 
 
 @pytest.mark.parametrize(
@@ -113,10 +139,21 @@ async def test_a_pipe_exchange_is_done_when_sent() -> None:
         await PipeMessages().exchange_done(1, 10.0)
 
 
-def test_the_session_names_no_concrete_transport_and_no_transport_name() -> None:
-    tree = ast.parse(SESSION.read_text())
+def test_the_session_opens_its_link_through_the_registry_only() -> None:
+    modules = {
+        n.module
+        for path in SESSION
+        for n in ast.walk(ast.parse(path.read_text()))
+        if isinstance(n, ast.ImportFrom) and n.module and n.module.startswith("inspector.transport")
+    }
+    assert modules == {"inspector.transport", "inspector.transport.base"}
+
+
+@pytest.mark.parametrize("path", SESSION, ids=lambda p: p.stem)
+def test_the_session_names_no_concrete_transport_and_no_transport_name(path: Path) -> None:
+    tree = ast.parse(path.read_text())
     modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-    assert {m for m in modules if m.startswith("inspector.transport")} == {
+    assert {m for m in modules if m.startswith("inspector.transport")} <= {
         "inspector.transport",
         "inspector.transport.base",
     }
@@ -163,9 +200,9 @@ async def test_http_reports_link_events_without_pid_or_exit_status() -> None:
             async for ev in transport.events():
                 events.append(ev)
     assert not [e for e in events if isinstance(e, ProcessEvent)]
-    links = [e for e in events if isinstance(e, LinkEvent)]
-    assert links[0].kind is LinkEventKind.CONNECTED and links[-1].kind is LinkEventKind.DISCONNECTED
-    assert links[-1].info == {"unreachable": True} and not hasattr(links[-1], "pid")
+    link_events = [e for e in events if isinstance(e, LinkEvent)]
+    assert link_events[0].kind is LinkEventKind.CONNECTED and link_events[-1].kind is LinkEventKind.DISCONNECTED
+    assert link_events[-1].info == {"unreachable": True} and not hasattr(link_events[-1], "pid")
     assert transport.exit_info is not None and transport.exit_info.returncode is None
 
 
