@@ -14,6 +14,7 @@ from inspector import __version__
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN
 from inspector.session.imports import FORMATS
+from inspector.transport.base import TransportKind
 
 EXIT_HELP = """\
 exit codes:
@@ -326,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--url", metavar="URL", help="probe the server at this http(s) URL instead of starting a command")
     p.add_argument(
         "--transport",
-        choices=["auto", "streamable-http", "sse"],
+        choices=["auto", TransportKind.STREAMABLE_HTTP.value, TransportKind.SSE.value],  # "auto": the option's word
         default="auto",
         help="with --url: auto (default: Streamable HTTP, and the 2024-11-05 HTTP+SSE transport if initialize's "
         "POST is refused with a 4xx), "

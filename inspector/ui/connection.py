@@ -245,10 +245,12 @@ class ProfileEditor(QWidget):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name = QLineEdit()
         self.transport = QComboBox()
-        self.transport.addItem(self.tr("stdio: start a command"), "stdio")
-        self.transport.addItem(self.tr("HTTP, auto: Streamable HTTP, or HTTP+SSE if refused"), "http-auto")
-        self.transport.addItem(self.tr("Streamable HTTP: a server at a URL"), "streamable-http")
-        self.transport.addItem(self.tr("HTTP+SSE (2024-11-05): a server's event stream URL"), "sse")
+        self.transport.addItem(self.tr("stdio: start a command"), TransportKind.STDIO.value)
+        self.transport.addItem(
+            self.tr("HTTP, auto: Streamable HTTP, or HTTP+SSE if refused"), TransportKind.HTTP_AUTO.value
+        )
+        self.transport.addItem(self.tr("Streamable HTTP: a server at a URL"), TransportKind.STREAMABLE_HTTP.value)
+        self.transport.addItem(self.tr("HTTP+SSE (2024-11-05): a server's event stream URL"), TransportKind.SSE.value)
         self.url = QLineEdit()
         self.url.setPlaceholderText("http://127.0.0.1:3000/mcp")
         self.url.setToolTip(self.tr("The server's MCP endpoint; every message is POSTed here"))
@@ -535,9 +537,11 @@ class ProfileEditor(QWidget):
         if p is not None and p.detected_era:
             parts.append(self.tr("Last auto detection: {era}").format(era=p.detected_era))
         if p is not None and p.transport == TransportKind.HTTP_AUTO and p.detected_transport:
-            names = {
-                "sse": self.tr("HTTP+SSE (Connect goes straight to it; change the URL or the transport to look again)"),
-                "streamable-http": self.tr("Streamable HTTP"),
+            names: dict[str, str] = {  # keyed by the saved name (a str), TransportKind or not
+                TransportKind.SSE: self.tr(
+                    "HTTP+SSE (Connect goes straight to it; change the URL or the transport to look again)"
+                ),
+                TransportKind.STREAMABLE_HTTP: self.tr("Streamable HTTP"),
             }
             parts.append(
                 self.tr("Transport found last time: {transport}").format(

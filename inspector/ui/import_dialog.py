@@ -287,12 +287,13 @@ class ImportDialog(QDialog):
         return result
 
     def _transport_text(self, transport: str) -> str:
-        return {
-            "stdio": self.tr("stdio (a command)"),
-            "http-auto": self.tr("HTTP, auto"),
-            "streamable-http": self.tr("Streamable HTTP"),
-            "sse": self.tr("HTTP+SSE"),
-        }.get(transport, transport)
+        names: dict[str, str] = {  # keyed by the saved name (a str), TransportKind or not
+            TransportKind.STDIO: self.tr("stdio (a command)"),
+            TransportKind.HTTP_AUTO: self.tr("HTTP, auto"),
+            TransportKind.STREAMABLE_HTTP: self.tr("Streamable HTTP"),
+            TransportKind.SSE: self.tr("HTTP+SSE"),
+        }
+        return names.get(transport, transport)
 
     def _build_inputs(self) -> None:
         while self.inputs_form.rowCount():

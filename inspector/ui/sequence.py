@@ -319,7 +319,7 @@ class SequenceView(QAbstractScrollArea):
     def side_lane_label(self) -> str:
         """The third lifeline's name: "Process" for a stdio session, "HTTP" for one over HTTP."""
         rec = self._rec
-        transport = str(rec.header.get("transport", "stdio")) if rec is not None else "stdio"
+        transport = str(rec.header.get("transport", TransportKind.STDIO)) if rec is not None else TransportKind.STDIO
         return self.tr("Process") if transport == TransportKind.STDIO else self.tr("HTTP")
 
     def group_of(self, seq: int) -> int | None:
