@@ -163,7 +163,6 @@ def write_file(path: Path, entries: int) -> None:
 
 from recording_load import high_water_mark  # noqa: E402 (the benchmarks folder is the script's)
 
-
 # ---------------------------------------------------------------------------- memory (headless)
 
 

@@ -23,8 +23,8 @@ import os
 import shlex
 import signal
 import sys
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 import anyio

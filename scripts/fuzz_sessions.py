@@ -22,7 +22,6 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "session")]
 
 import anyio  # noqa: E402
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
-
 from session_fuzz import run_stream, streams  # noqa: E402
 
 

@@ -128,9 +128,9 @@ def protocol_strings() -> dict[str, list[str]]:
                 {"resources": {"subscribe": True}},
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
-    from inspector.session.handout import WORDS
     from inspector.session import import_problems as problems
     from inspector.session import labels
+    from inspector.session.handout import WORDS
 
     return {
         **{context: sorted(set(texts)) for context, texts in labels.CONTEXTS.items()},

@@ -83,9 +83,8 @@ class HttpPeer:
         import os
         import socket
         import subprocess
-        import time
-
         import tempfile
+        import time
 
         self.log = tempfile.TemporaryFile()  # a file, not a pipe: a chatty server never blocks on it
         self.proc = subprocess.Popen(

@@ -8,9 +8,12 @@ import sys
 
 import anyio
 import pytest
+from peers import misbehave  # noqa: E402
+from polling import until  # noqa: E402
 
+from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import LATEST_MODERN, EraMode
-from inspector.session import Direction, Session
+from inspector.session import Direction, Session, SessionOptions
 from inspector.session.controllers.base import (
     CHANGE_RELOAD,
     CHANGE_UNDECLARED,
@@ -27,11 +30,6 @@ from inspector.session.controllers.base import (
 )
 from inspector.session.operations import NOTE_DROPPED, NOTE_REPEATED_CURSOR, ListNote, ListPager
 from inspector.transport.base import StdioSpec
-from inspector.protocol.engine import ClientConfig
-from inspector.session import SessionOptions
-
-from peers import misbehave  # noqa: E402
-from polling import until  # noqa: E402
 
 pytestmark = pytest.mark.anyio
 

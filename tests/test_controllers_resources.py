@@ -12,6 +12,8 @@ import sys
 
 import anyio
 import pytest
+from peers import reference_server  # noqa: E402
+from polling import until  # noqa: E402
 
 from inspector.demo.catalog import COUNTER_URI, ITEMS, ITEMS_TEMPLATE, LOGO_URI, README_TEXT, README_URI
 from inspector.protocol.engine import ClientConfig
@@ -47,9 +49,6 @@ from inspector.session.controllers.resources import (
 )
 from inspector.session.operations import ListPager
 from inspector.transport.base import StdioSpec
-
-from peers import reference_server  # noqa: E402
-from polling import until  # noqa: E402
 
 pytestmark = pytest.mark.anyio
 

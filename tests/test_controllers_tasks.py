@@ -13,6 +13,7 @@ import sys
 import anyio
 import pytest
 from peers import misbehave
+from polling import until
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import EraMode
@@ -29,7 +30,6 @@ from inspector.session.operations import (
     task_from_reply,
 )
 from inspector.transport.base import StdioSpec
-from polling import until
 
 pytestmark = pytest.mark.anyio
 

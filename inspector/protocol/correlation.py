@@ -7,8 +7,8 @@ response whose id was never requested, or was already answered, is reported, not
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from collections.abc import Hashable
+from dataclasses import dataclass
 
 import orjson
 

@@ -23,8 +23,8 @@ fields; a URL-mode elicitation is declined too (a headless client cannot open th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import orjson
 

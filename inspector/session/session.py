@@ -30,7 +30,7 @@ from anyio.lowlevel import checkpoint
 from inspector.protocol.correlation import id_key
 from inspector.protocol.engine import Analysis
 from inspector.protocol.jsontypes import JsonObject, JsonValue
-from inspector.protocol.lifecycle import WIRE, Event, State, Transition
+from inspector.protocol.lifecycle import Event, State, Transition
 from inspector.protocol.messages import Kind, valid_id
 from inspector.protocol.schema import SchemaVerdict
 from inspector.protocol.versions import Era
@@ -406,7 +406,7 @@ class Session(StartSequence, Shutdown):
             instructions=eng.instructions if isinstance(eng.instructions, str) else None,
             client_capabilities=eng.client_capabilities(offered),
             log_level=eng.config.log_level if era == "modern" else None,
-            transport=WIRE.get(eng.transport, eng.transport),
+            transport=eng.transport.wire,
         )
 
     async def set_log_level(self, level: str | None) -> Reply | None:

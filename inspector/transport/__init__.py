@@ -5,8 +5,8 @@ a server into one ordered stream of timestamped, generic events (``events()``): 
 exact bytes of each message on a channel (stdio: the lines of stdout, cut with the protocol
 core's bounded ``LineSplitter``; every read's lines in one event), ``SideLine`` for a channel
 beside the protocol (stdio: stderr, never decoded; HTTP: the transport's own notes, channel
-``http``, and answer bodies that are no message, ``http-body`` - the session records the first
-as ``stderr``, the others as the link's ``note``), ``ProcessEvent`` for what the server's
+``http``, and answer bodies that are no message, ``http-body`` - the session records stdio's
+as ``stderr`` and HTTP's as the link's ``note``, recording format 3), ``ProcessEvent`` for what the server's
 process does (spawned, streams closed, shutdown steps, exited: pid, exit status, signal) and
 ``LinkEvent`` for what a link without a process does (HTTP: connected, each exchange, the
 session closing, disconnected - no pid, no exit status; ``info`` is what the link knows).
@@ -53,7 +53,11 @@ quote one; ``MemorySpec`` runs a scripted peer in this process. A spec is built 
 profile or the command line and carried by ``SessionOptions.transport``; :func:`open_transport`
 makes the transport the factory registered for the spec's kind makes (each transport module
 registers its own with ``base.register_transport``; HTTP's is imported only when needed), so the
-session never picks one. A new transport is one module plus its registration.
+session never picks one. Opening a new kind of link is one module plus its registration (and
+its import here, which runs the registration); a transport the user can choose also needs its
+``TransportKind`` member (protocol/links.py, with the rules it is judged by), its fields in the
+saved server (session/profiles.py ``to_spec``), the connection editor and the probe's
+``--transport``: the in-memory transport of the tests is judged as stdio and needs none of those.
 """
 
 import importlib
@@ -65,8 +69,8 @@ from .base import (
     Frames,
     HttpSpec,
     LinkEvent,
-    LinkOptions,
     LinkEventKind,
+    LinkOptions,
     ProcessEvent,
     ProcessEventKind,
     SideLine,
@@ -84,7 +88,6 @@ from .base import (
 )
 from .memory import MemoryPeer, MemorySpec, MemoryTransport, memory_pair
 from .stdio import StdioTransport
-
 
 #: Transports whose module is imported only when a session needs one (httpx is loaded only for
 #: HTTP sessions); every other transport module is imported here and registers itself.

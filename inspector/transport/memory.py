@@ -1,6 +1,6 @@
 """An in-memory transport for tests: the client side and a scripted fake server.
 
-A transport in one module plus one registration: :class:`MemorySpec` names it (``kind``
+A link in one module plus one registration: :class:`MemorySpec` names it (``kind``
 "memory"; judged as stdio: a message is a line, the peer "exits"), and ``register_transport``
 below lets ``open_transport`` make it from the spec, running the spec's script as the peer. A
 test that drives the peer itself takes the two ends from :func:`memory_pair`.
@@ -14,22 +14,21 @@ from dataclasses import dataclass
 
 import anyio
 import anyio.abc
-
 from anyio.lowlevel import checkpoint
 
 from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
 from inspector.protocol.jsontypes import JsonObject
 
 from .base import (
-    StepHook,
     ExitInfo,
     Frames,
+    LinkOptions,
     PipeMessages,
     ProcessEvent,
     ProcessEventKind,
     SideLine,
+    StepHook,
     TransportClosed,
-    LinkOptions,
     TransportEvent,
     TransportKind,
     TransportSpec,

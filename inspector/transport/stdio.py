@@ -24,18 +24,18 @@ from inspector.protocol.framing import DEFAULT_MAX_LINE, LineSplitter
 from inspector.protocol.jsontypes import JsonObject
 
 from .base import (
-    StepHook,
     ExitInfo,
     Frames,
+    LinkOptions,
     PipeMessages,
     ProcessEvent,
     ProcessEventKind,
     SideLine,
     SpawnError,
     StdioSpec,
+    StepHook,
     TransportClosed,
     TransportEvent,
-    LinkOptions,
     TransportKind,
     TransportSpec,
     describe_exit,

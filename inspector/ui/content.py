@@ -49,11 +49,11 @@ from inspector.protocol.jsontypes import JsonValue, str_member
 from inspector.protocol.schema import ValueCheck, check_value
 from inspector.session.controllers.resources import CONTENT_BAD_BASE64, decode_content
 
-from .widgets import mono_font, plain_label, plain_tooltip, set_tone
 from .schema_fields import check_text
 from .schema_form import dumps_pretty
-from .theme import card_style, is_dark, tone
 from .text import format_size
+from .theme import card_style, is_dark, tone
+from .widgets import mono_font, plain_label, plain_tooltip, set_tone
 
 
 def _tr(text: str) -> str:

@@ -54,18 +54,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.framing import frame_body
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
 from inspector.protocol.rules import RULES, Severity
-from inspector.session.recording import Direction, Entry, Recording, TransportKind
 from inspector.session.entry_text import entry_head, kind_words
+from inspector.session.recording import Direction, Entry, Recording, TransportKind
 from inspector.session.version_in_force import version_in_force
 
-from .widgets import plain_label, plain_tooltip
 from .text import JSON_HEAD, format_duration, format_id, format_size, hex_dump, json_head
 from .timeline_model import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
+from .widgets import plain_label, plain_tooltip
 
 translate = QCoreApplication.translate
 

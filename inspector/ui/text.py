@@ -17,16 +17,20 @@ from datetime import datetime
 
 from orjson import JSONDecodeError as _JSONDecodeError
 from orjson import loads as _loads
-
 from PySide6.QtCore import QCoreApplication
 
+from inspector.protocol.jsontypes import JsonValue
+from inspector.protocol.messages import loads_lenient
+from inspector.session.entry_text import format_duration as format_duration  # the session layer's, offered here
+from inspector.session.entry_text import format_id as format_id
+from inspector.session.entry_text import format_size as format_size
 from inspector.session.operations import (
+    LISTEN_CLOSED,
     LISTEN_ENDED,
     LISTEN_FAILED,
     LISTEN_LOST,
     LISTEN_REFUSED,
     LISTEN_STOPPED,
-    LISTEN_CLOSED,
     NOTE_BAD_CURSOR,
     NOTE_DROPPED,
     NOTE_NO_ARRAY,
@@ -34,11 +38,6 @@ from inspector.session.operations import (
     ListenNote,
     ListNote,
 )
-from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.messages import loads_lenient
-from inspector.session.entry_text import format_duration as format_duration  # the session layer's, offered here
-from inspector.session.entry_text import format_id as format_id
-from inspector.session.entry_text import format_size as format_size
 from inspector.session.recording import quote_value
 
 _PRINTABLE = bytes(b if 0x20 <= b < 0x7F else 0x2E for b in range(256))

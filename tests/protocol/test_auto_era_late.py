@@ -12,7 +12,7 @@ import orjson
 from test_engine import Trace, init_result
 
 from inspector.protocol.engine import ClientConfig, ProtocolEngine
-from inspector.protocol.lifecycle import AUTO_TABLE, MODERN_TABLE, LEGACY_TABLE, Event, State, for_transport
+from inspector.protocol.lifecycle import AUTO_TABLE, LEGACY_TABLE, MODERN_TABLE, Event, State, for_transport
 from inspector.protocol.versions import Era, EraMode
 
 DISCOVER_RESULT = {"resultType": "complete", "supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}}}

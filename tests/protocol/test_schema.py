@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from inspector.protocol.schema import (
     KNOWN_SCHEMA_VERSIONS,
+    SchemaCompileError,
     SchemaError,
     SchemaValidator,
-    SchemaCompileError,
     SchemaVerdict,
     compile_schema,
     validator_for,

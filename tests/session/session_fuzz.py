@@ -14,10 +14,9 @@ the session gets past the handshake) and checks what must hold whatever the serv
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
-
-import json
 
 import anyio
 import orjson

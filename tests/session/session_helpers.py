@@ -8,6 +8,9 @@ from collections.abc import Iterable
 
 import orjson
 import wire_check
+from peers import FIXTURES, misbehave, reference_server, sdk_server  # noqa: F401 (re-exported)
+from polling import BOUND, POLL  # noqa: F401 (re-exported: generous bounds for a loaded 2-core machine)
+from polling import until as wait_for  # noqa: F401 - the one wait of the tests, under its old name here
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.lifecycle import State
@@ -15,9 +18,6 @@ from inspector.protocol.messages import Kind
 from inspector.protocol.versions import LATEST_LEGACY, EraMode
 from inspector.session import Direction, Entry, Recording, SessionOptions
 from inspector.transport.base import StdioSpec
-from peers import FIXTURES, misbehave, reference_server, sdk_server  # noqa: F401 (re-exported)
-from polling import BOUND, POLL  # noqa: F401 (re-exported: generous bounds for a loaded 2-core machine)
-from polling import until as wait_for  # noqa: F401 - the one wait of the tests, under its old name here
 
 
 def modern_fixture(*extra: str) -> list[str]:

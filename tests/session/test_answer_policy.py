@@ -13,12 +13,12 @@ import sys
 
 import orjson
 import pytest
-
 from cli_helpers import usage_error
 from demo.demo_helpers import Run, probe
-from inspector.session.handlers import MODERN_INPUT_METHODS, elicitation_defaults
-from inspector.protocol.schema import validator_for
 from peers import FIXTURES, HttpPeer, free_port, reference_http_server, reference_server
+
+from inspector.protocol.schema import validator_for
+from inspector.session.handlers import MODERN_INPUT_METHODS, elicitation_defaults
 
 SDK_ELICIT = [sys.executable, str(FIXTURES / "sdk_elicit.py")]
 MODERN_FIXTURE = [sys.executable, str(FIXTURES / "modern_fixture.py")]

@@ -16,7 +16,6 @@ from inspector.session.config_files import json_path, loc_path
 from inspector.session.documents import Document, Failure, Flag, Name, Text, lenient
 from inspector.session.profiles import EnvVar, ProfileStore, ServerProfile, saved_server_model
 
-
 DEFAULT = "; the default is used"
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import sys
 
 import orjson
-
 from demo.demo_helpers import Run, probe
-from inspector.protocol.http_meta import header_problems
 from peers import FIXTURES
+
+from inspector.protocol.http_meta import header_problems
 
 sys.path.insert(0, str(FIXTURES))
 from modern_fixture import HEADER_TOOLS  # noqa: E402

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import anyio
 import pytest
-
 from session_helpers import reference_server, sdk_server
+
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import EraMode
 from inspector.session import Session, SessionOptions

@@ -11,13 +11,13 @@ from pathlib import Path
 import anyio
 import orjson
 import pytest
+from session_helpers import find, first, misbehave, options, probe, wait_for
 
 from inspector.protocol.engine import ProtocolEngine
 from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.protocol.versions import EraMode
 from inspector.session import Direction, Recording, RequestTimeout, Session
-from session_helpers import find, first, misbehave, options, probe, wait_for
 
 pytestmark = pytest.mark.anyio
 

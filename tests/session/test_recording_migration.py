@@ -7,6 +7,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+from peers import HttpPeer, free_port, http_misbehave
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.lifecycle import State
@@ -16,7 +17,6 @@ from inspector.session import Session, SessionOptions
 from inspector.session.entry_text import transcript_line
 from inspector.session.recording import FORMAT_VERSION, Direction, Recording
 from inspector.transport.base import StreamableHttpSpec
-from peers import HttpPeer, free_port, http_misbehave
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "recordings"
 OLD = sorted(FIXTURES.glob("v*.jsonl"))

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import anyio
 from hypothesis import HealthCheck, given, settings
-
 from session_fuzz import run_stream, streams
 
 EXAMPLES = int(os.environ.get("SESSION_FUZZ", "150"))

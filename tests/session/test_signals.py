@@ -16,7 +16,6 @@ from pathlib import Path
 
 import orjson
 import pytest
-
 from processes import alive, wait_for_output
 from session_helpers import misbehave
 

@@ -14,8 +14,8 @@ from inspector.protocol.messages import dumps
 from inspector.protocol.versions import EraMode
 from inspector.session import Direction, Recording, Session
 from inspector.session.reanalyse import engine_header
-from inspector.session.views import NegotiationTracker
 from inspector.session.version_in_force import VersionInForce, version_in_force
+from inspector.session.views import NegotiationTracker
 
 
 class Judged(Driver):

@@ -7,12 +7,12 @@ import pytest
 
 from inspector.transport import (
     ExitInfo,
+    Frames,
     MemoryPeer,
     MemoryTransport,
     ProcessEvent,
     ProcessEventKind,
     SideLine,
-    Frames,
     TransportClosed,
     TransportEvent,
     memory_pair,

@@ -16,13 +16,13 @@ import anyio
 import pytest
 
 from inspector.transport import (
+    Frames,
     ProcessEvent,
     ProcessEventKind,
-    SpawnError,
     SideLine,
+    SpawnError,
     StdioSpec,
     StdioTransport,
-    Frames,
     TransportClosed,
     TransportEvent,
 )

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import anyio
 import pytest
-from PySide6.QtCore import Qt
 from peers import FIXTURES
+from PySide6.QtCore import Qt
 from ui_driver import quick, until, use_profile
 
 from inspector.protocol.lifecycle import State

@@ -9,14 +9,15 @@ from contextlib import asynccontextmanager
 
 import anyio
 import pytest
+from peers import reference_server  # noqa: E402
+from polling import until  # noqa: E402
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices
+from ui_driver import type_into  # noqa: E402
 
 from inspector.protocol.messages import Kind
 from inspector.session import Direction, Session, SessionError
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_profile
-from inspector.ui.controller import SessionController
-from inspector.ui.schema_form import SchemaForm
 from inspector.ui.client_side import (
     ElicitationDialog,
     ElicitationForm,
@@ -24,11 +25,9 @@ from inspector.ui.client_side import (
     SamplingDialog,
     UiClientHandlers,
 )
+from inspector.ui.controller import SessionController
 from inspector.ui.roots_editor import RootsEditor, root_problem
-
-from peers import reference_server  # noqa: E402
-from ui_driver import type_into  # noqa: E402
-from polling import until  # noqa: E402
+from inspector.ui.schema_form import SchemaForm
 
 pytestmark = pytest.mark.anyio
 BOUND = 30.0

@@ -7,12 +7,11 @@ import base64
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QPushButton
+from ui_driver import english_plurals
 
 from inspector.demo.catalog import WEATHER_OUTPUT_SCHEMA
 from inspector.demo.media import png_bytes, wav_bytes
 from inspector.ui.content import ContentView, wav_info
-
-from ui_driver import english_plurals
 
 
 def b64(data: bytes) -> str:

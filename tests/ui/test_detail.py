@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel  # noqa: E402
-
 from recording_driver import Driver  # noqa: E402
+
 from inspector.protocol.rules import RULES  # noqa: E402
 from inspector.session.version_in_force import version_in_force  # noqa: E402
 from inspector.ui.detail import RAW_LIMIT, DetailPane  # noqa: E402

@@ -6,6 +6,7 @@ line show it where the places used to differ."""
 from __future__ import annotations
 
 from recording_driver import Driver  # noqa: E402
+
 from inspector.protocol.messages import Kind  # noqa: E402
 from inspector.session.entry_text import format_duration, format_id, transcript_line  # noqa: E402
 from inspector.session.handout import Handout  # noqa: E402

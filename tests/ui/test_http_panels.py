@@ -26,9 +26,9 @@ from contextlib import asynccontextmanager
 
 import anyio
 import pytest
+from peers import HttpPeer, free_port, reference_http_server, sdk_http_server
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from peers import HttpPeer, free_port, reference_http_server, sdk_http_server
 from ui_driver import type_into, until
 
 from inspector.protocol.messages import Kind

@@ -22,13 +22,13 @@ from pathlib import Path
 
 import anyio
 import pytest
+from polling import until
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QToolBar
 
 from inspector.protocol.lifecycle import State
 from inspector.ui.app import build
 from inspector.ui.timeline import Column
-from polling import until
 
 pytestmark = pytest.mark.anyio
 
@@ -302,6 +302,7 @@ def shown_texts(top) -> list[tuple[str, str]]:
     group and dock titles, tab texts and tips, column headers, tooltips, window titles,
     placeholders, combo box items, the first rows of item views, menus and actions. Widgets
     marked ``data`` (server or file text) are left out, as are text edits' contents (data)."""
+    from PySide6.QtCore import QAbstractListModel, QModelIndex
     from PySide6.QtWidgets import (
         QAbstractButton,
         QAbstractItemView,
@@ -314,13 +315,12 @@ def shown_texts(top) -> list[tuple[str, str]]:
         QLineEdit,
         QMenu,
         QPlainTextEdit,
-        QTableView,
         QTabBar,
+        QTableView,
         QTextEdit,
         QTreeView,
         QWidget,
     )
-    from PySide6.QtCore import QAbstractListModel, QModelIndex
 
     out: list[tuple[str, str]] = [(top.windowTitle(), f"{type(top).__name__} title")]
 

@@ -12,15 +12,14 @@ import re
 
 import anyio
 import pytest
+from peers import misbehave
 from PySide6.QtCore import QCoreApplication
+from ui_driver import quick, session_in_window, until, use_profile
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import PROBLEMS, EnvVar, ServerProfile, demo_profile
 from inspector.ui.connection import PROBLEM_TEXTS
 from inspector.ui.import_dialog import ImportDialog
-
-from peers import misbehave
-from ui_driver import quick, session_in_window, until, use_profile
 
 pytestmark = pytest.mark.anyio
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import anyio
 import pytest
+from peers import reference_server
+from polling import until
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QLabel, QWidget
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.ui.app import build
-from peers import reference_server
-from polling import until
 
 pytestmark = pytest.mark.anyio
 

@@ -9,10 +9,11 @@ import time
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, Qt
 from PySide6.QtGui import QStaticText
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from recording_driver import Driver  # noqa: E402
 
+from inspector.session.controllers.logs import CATCH_UP, UNRANKED, LiveLogView
 from inspector.session.views import LEVELS, UNKNOWN, LogView
 from inspector.ui.cells import CellDelegate
-from inspector.session.controllers.logs import CATCH_UP, UNRANKED, LiveLogView
 from inspector.ui.panels.logs import LogModel, LogTable
 from inspector.ui.ticker import (
     FLOOD_BATCH_ROWS,
@@ -24,8 +25,6 @@ from inspector.ui.ticker import (
     set_live_text,
 )
 from inspector.ui.timeline import Column, TimelineView
-
-from recording_driver import Driver  # noqa: E402
 
 
 def log_line(level: str, i: int) -> bytes:

@@ -7,6 +7,8 @@ from contextlib import asynccontextmanager
 import anyio
 import orjson
 import pytest
+from peers import misbehave
+from polling import until
 
 from inspector.protocol.engine import Analysis
 from inspector.protocol.lifecycle import State
@@ -15,13 +17,11 @@ from inspector.protocol.versions import META_LOG_LEVEL
 from inspector.session import Direction, Recording, Session
 from inspector.session.features import availability
 from inspector.session.profiles import ServerProfile, demo_profile
+from inspector.session.views import LEVELS
 from inspector.ui.client_side import UiClientHandlers
 from inspector.ui.controller import SessionController
-from inspector.session.views import LEVELS
 from inspector.ui.panels.logs import MAX_SCAN, LogModel, LogsPanel
 from inspector.ui.panels.tasks import TasksPanel
-from peers import misbehave
-from polling import until
 
 pytestmark = pytest.mark.anyio
 BOUND = 30.0

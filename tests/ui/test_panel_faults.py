@@ -9,6 +9,8 @@ from contextlib import asynccontextmanager
 
 import anyio
 import pytest
+from peers import misbehave
+from polling import until
 from PySide6.QtWidgets import QLabel
 
 from inspector.session.features import availability
@@ -16,8 +18,6 @@ from inspector.session.profiles import ServerProfile
 from inspector.session.recording import Direction
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.tools import ToolsPanel
-from peers import misbehave
-from polling import until
 
 pytestmark = pytest.mark.anyio
 

@@ -9,10 +9,10 @@ import re
 
 import anyio
 import pytest
+from peers import misbehave
 from ui_driver import quick, session_in_window, until
 
 from inspector.session.profiles import ServerProfile, demo_profile
-from peers import misbehave
 
 pytestmark = pytest.mark.anyio
 

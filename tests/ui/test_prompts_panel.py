@@ -8,6 +8,9 @@ import textwrap
 
 import anyio
 import pytest
+from peers import reference_server
+from polling import until
+from ui_driver import type_into
 
 from inspector.protocol.engine import ClientConfig
 from inspector.protocol.versions import EraMode
@@ -21,11 +24,6 @@ pytestmark = pytest.mark.anyio
 
 DEMO = [sys.executable, "-m", "inspector.demo"]
 BOTH = pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.MODERN], ids=["legacy", "modern"])
-
-
-from peers import reference_server  # noqa: E402
-from ui_driver import type_into  # noqa: E402
-from polling import until
 
 
 def params_of(session: Session, method: str, direction: Direction = Direction.C2S) -> list[dict]:

@@ -10,31 +10,29 @@ import textwrap
 
 import anyio
 import pytest
+from peers import reference_server
+from polling import until
 from PySide6.QtWidgets import QFileDialog
 
 from inspector.protocol.engine import ClientConfig
+from inspector.protocol.uri_template import expand_template, template_required, template_variables
 from inspector.protocol.versions import META_SUBSCRIPTION_ID, EraMode
 from inspector.session import Direction, Session, SessionOptions
-from inspector.session.features import Availability, availability
-from inspector.transport.base import StdioSpec
-from inspector.ui.controller import SessionController
-from inspector.session.operations import LISTEN_REFUSED, LISTEN_STOPPED, ListenNote
-from inspector.ui.text import format_size, hex_dump, listen_note_text, parse_hex_dump
-from inspector.protocol.uri_template import expand_template, template_required, template_variables
 from inspector.session.controllers.base import FAIL_CANCELLED, FAIL_ERROR, FAIL_SESSION, Failure
 from inspector.session.controllers.completions import Completion
+from inspector.session.features import Availability, availability
+from inspector.session.operations import LISTEN_REFUSED, LISTEN_STOPPED, ListenNote
+from inspector.transport.base import StdioSpec
+from inspector.ui.controller import SessionController
 from inspector.ui.panels.answers import error_text, failure_text, show_completion
 from inspector.ui.panels.resources import ResourcesPanel, mono_font, prepare_content
+from inspector.ui.text import format_size, hex_dump, listen_note_text, parse_hex_dump
 from inspector.ui.widgets import CompletionField
 
 pytestmark = pytest.mark.anyio
 
 DEMO = [sys.executable, "-m", "inspector.demo"]
 BOTH = pytest.mark.parametrize("mode", [EraMode.LEGACY, EraMode.MODERN], ids=["legacy", "modern"])
-
-
-from peers import reference_server  # noqa: E402
-from polling import until
 
 
 def sent(session: Session, method: str, direction: Direction = Direction.C2S) -> list[dict]:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import anyio
 import pytest
+from peers import misbehave, reference_server  # noqa: E402
+from ui_driver import until
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.session.recording import Direction
-
-from peers import misbehave, reference_server  # noqa: E402
-from ui_driver import until
 
 pytestmark = pytest.mark.anyio
 

@@ -10,6 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGroupBox
 
 from inspector.demo.catalog import INPUT_TYPES_SCHEMA, elicitation_form
+from inspector.protocol.schema import check_value
 from inspector.ui.schema_fields import (
     NOT_SET,
     ArrayField,
@@ -23,7 +24,6 @@ from inspector.ui.schema_fields import (
     check_text,
 )
 from inspector.ui.schema_form import ArgumentsEditor, SchemaForm
-from inspector.protocol.schema import check_value
 
 DEFAULTS = {
     "count": 3,

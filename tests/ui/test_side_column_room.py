@@ -11,14 +11,13 @@ from __future__ import annotations
 import sys
 
 import pytest
+from peers import FIXTURES
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QToolTip
+from ui_driver import quick, tools_panel_session, until
 
 from inspector.session.profiles import ServerProfile
-
-from peers import FIXTURES
-from ui_driver import quick, tools_panel_session, until
 
 pytestmark = pytest.mark.anyio
 

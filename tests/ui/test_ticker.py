@@ -5,11 +5,10 @@ from __future__ import annotations
 import gc
 
 from PySide6.QtCore import QObject
+from recording_driver import Driver  # noqa: E402
 
 from inspector.ui.ticker import FLOOD_BATCH_ROWS, FLOOD_INTERVAL_MS, INTERVAL_MS, Ticker, app_ticker
 from inspector.ui.timeline import TimelineModel
-
-from recording_driver import Driver  # noqa: E402
 
 
 class Counter(QObject):

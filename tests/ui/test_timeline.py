@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import orjson
 import pytest
-
 from PySide6.QtCore import QModelIndex, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QPalette  # noqa: E402
-
 from recording_driver import Driver as _Driver  # noqa: E402
+
 from inspector.protocol.messages import Kind  # noqa: E402
 from inspector.session.recording import Direction, Recording  # noqa: E402
 from inspector.session.views import EntryFilter  # noqa: E402
@@ -495,8 +494,8 @@ def test_row_menu_copies_the_line_json_probe_argument_and_entry(view, qapp):
 
 def test_every_link_event_has_a_name_people_read():
     """A transport's link event shows in the timeline under a translatable name, never its id."""
-    from inspector.transport.base import EVENT_NAMES
     from inspector.session.labels import EVENT_LABELS
+    from inspector.transport.base import EVENT_NAMES
 
     assert EVENT_NAMES <= set(EVENT_LABELS)
 

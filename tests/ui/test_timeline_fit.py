@@ -9,10 +9,10 @@ import sys
 
 import anyio
 import pytest
+from peers import FIXTURES, misbehave
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QStyle
-from peers import FIXTURES, misbehave
 from recording_driver import Driver
 from ui_driver import quick, session_in_window, until, use_profile
 

@@ -17,14 +17,13 @@ import sys
 
 import anyio
 import pytest
+from peers import FIXTURES, reference_server
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QScrollArea, QWidget
+from ui_driver import quick, tools_panel_session, until
 
 from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.ui.schema_form import ArrayField, NumberField, ObjectField, StringField
-
-from peers import FIXTURES, reference_server
-from ui_driver import quick, tools_panel_session, until
 
 pytestmark = pytest.mark.anyio
 

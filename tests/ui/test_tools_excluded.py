@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from test_tools_panel import live_panel, until
 
 from inspector.protocol.http_meta import header_problems
 from inspector.session.profiles import ServerProfile
 from inspector.session.recording import Direction
 from inspector.ui.panels.tools import EXCLUDED_ROLE
-from test_tools_panel import live_panel, until
 
 pytestmark = pytest.mark.anyio
 

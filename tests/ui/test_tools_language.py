@@ -11,11 +11,10 @@ import re
 
 import anyio
 import pytest
+from ui_driver import quick, tools_panel_session, until
 
 from inspector.session.profiles import demo_profile
 from inspector.ui.panels.tools import tool_badges
-
-from ui_driver import quick, tools_panel_session, until
 
 pytestmark = pytest.mark.anyio
 

@@ -12,9 +12,12 @@ from contextlib import asynccontextmanager
 
 import anyio
 import pytest
+from peers import reference_server  # noqa: E402
+from polling import until
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGroupBox
+from ui_driver import english_plurals  # noqa: E402
 
 from inspector.demo.catalog import TOOLS, shape_tool
 from inspector.demo.features import LESSON_SWITCH_TOOL
@@ -26,7 +29,6 @@ from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.session.recording import Direction, Recording
 from inspector.ui.controller import SessionController
 from inspector.ui.panels.tools import AUTO_PAGES, ToolsPanel
-from inspector.ui.text import format_duration
 from inspector.ui.schema_fields import (
     ArrayField,
     BooleanField,
@@ -36,10 +38,7 @@ from inspector.ui.schema_fields import (
     ObjectField,
     StringField,
 )
-
-from peers import reference_server  # noqa: E402
-from ui_driver import english_plurals  # noqa: E402
-from polling import until
+from inspector.ui.text import format_duration
 
 pytestmark = pytest.mark.anyio
 

@@ -14,11 +14,11 @@ import os
 
 import anyio
 import pytest
+from peers import misbehave
 from ui_driver import quick, session_in_window, until
 
 from inspector.session.profiles import ServerProfile
 from inspector.session.recording import Direction
-from peers import misbehave
 
 pytestmark = pytest.mark.anyio
 

@@ -12,12 +12,12 @@ import sys
 import anyio
 import pytest
 from PySide6.QtWidgets import QApplication, QDockWidget
+from ui_driver import quick, until, use_profile
 
 from inspector.protocol.lifecycle import State
 from inspector.session.profiles import EnvVar, ServerProfile, demo_profile
 from inspector.ui.app import build
 from inspector.ui.timeline import Column
-from ui_driver import quick, until, use_profile
 
 pytestmark = pytest.mark.anyio
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 import anyio
-
 from polling import until  # the one wait of the tests; the window tests import it from here too
 
 

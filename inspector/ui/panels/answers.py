@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel
 
-from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.errors import error_name
+from inspector.protocol.jsontypes import JsonValue
 from inspector.session.controllers.base import FAIL_CANCELLED, FAIL_ERROR, Failure
 from inspector.session.controllers.completions import Completion, fetch_completions
 

@@ -40,8 +40,8 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.rules import RULES
 from inspector.session import RequestCancelled, Session, SessionError
-from inspector.session.features import Availability
 from inspector.session.controllers.base import WAIT, ListController
+from inspector.session.features import Availability
 from inspector.session.operations import ListenHub
 from inspector.session.rebuild import RecordedState
 from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, WaitState

@@ -44,6 +44,7 @@ from inspector.session.controllers.prompts import GETTING, GOT, PromptArgument, 
 from inspector.session.operations import NOTE_ERROR, ListPager
 
 from ..content import ContentView
+from ..text import format_duration, listen_note_text
 from ..theme import tone
 from ..widgets import (
     BusyIndicator,
@@ -57,7 +58,6 @@ from ..widgets import (
     section_title,
     set_tone,
 )
-from ..text import format_duration, listen_note_text
 from .answers import complete_field, error_text, failure_text
 from .base import FeaturePanel
 

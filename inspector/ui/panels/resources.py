@@ -42,8 +42,8 @@ import re
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
-from functools import partial
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import anyio
@@ -104,8 +104,9 @@ from inspector.session.controllers.resources import (
     read_outcome,
 )
 from inspector.session.operations import NOTE_ERROR, ListNote
-from ..theme import card_style, is_dark
 
+from ..text import format_duration, format_size, hex_dump, listen_note_text
+from ..theme import card_style, is_dark
 from ..widgets import (
     BusyIndicator,
     CompletionField,
@@ -117,7 +118,6 @@ from ..widgets import (
     plain_tooltip,
     section_title,
 )
-from ..text import format_duration, format_size, hex_dump, listen_note_text
 from .answers import complete_field, error_text, failure_text
 from .base import FeaturePanel
 

@@ -19,7 +19,6 @@ polling loop), failures as data. The panel draws what it reports and forwards th
 
 from __future__ import annotations
 
-
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QPalette
@@ -41,17 +40,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..theme import colour, is_dark
-from ..widgets import ErrorLabel, plain_tooltip
 from inspector.protocol.jsontypes import JsonValue
 from inspector.session.controllers.base import FAIL_ERROR, LISTED, LOADING, Failure
 from inspector.session.controllers.tasks import FAILED, POLLING, RESULT, SHOWN, TASK, TasksController
 from inspector.session.operations import NOTE_ERROR, TERMINAL_STATUSES, ListPager
 
 from ..text import format_milliseconds, format_timestamp, list_note_text
+from ..theme import colour, is_dark
+from ..widgets import ErrorLabel, plain_tooltip
 from .answers import failure_text
 from .base import FeaturePanel
-
 
 #: task status -> theme colour
 STATUS_TONES = {"working": "link", "input_required": "warn", "completed": "ok", "failed": "error", "cancelled": "muted"}

@@ -99,11 +99,11 @@ from inspector.session.controllers.tools import (
 from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TaskRun
 from inspector.session.outcomes import Reply
 
-from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
 from ..schema_form import ArgumentsEditor
+from ..text import list_note_text
 from ..theme import colour as colour_of
 from ..theme import is_dark, tone
-from ..text import list_note_text
+from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
 from .answers import failure_text
 from .base import FeaturePanel
 from .tool_result import ToolResultPane
