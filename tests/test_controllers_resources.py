@@ -141,6 +141,13 @@ def test_uri_templates_variables_required_and_expansion() -> None:
     )
     assert ResourcesController.target(None, {}, README_URI) == README_URI
     assert ResourcesController.target("{a}", {}) is None
+    # a subscription is about one whole uri: none while a required variable is empty
+    partial = ResourcesController.target(ITEMS_TEMPLATE, {"category": "fruit"})
+    assert partial is not None and partial.startswith("demo://items/fruit")
+    assert ResourcesController.target(ITEMS_TEMPLATE, {"category": "fruit"}, complete=True) is None
+    whole = {"category": "fruit", "item": "apple"}
+    assert ResourcesController.target(ITEMS_TEMPLATE, whole, complete=True) == "demo://items/fruit/apple"
+    assert ResourcesController.target(None, {}, README_URI, complete=True) == README_URI
 
 
 def test_completion_params_by_version_and_results_as_data() -> None:

@@ -211,7 +211,7 @@ class Live:
 
     async def tool_listed(self, name: str) -> None:
         tools = self.panel("tools")
-        await until(lambda: any(t["name"] == name for t in tools.tools) and not tools.listing)
+        await until(lambda: any(t["name"] == name for t in tools.tools) and not tools.feature.loading)
 
     async def call_tool(self, name: str, *, wait: bool = True, **fields) -> None:
         """Select ``name`` in the Tools panel, fill the form, press Call (and wait for the result)."""
@@ -222,7 +222,7 @@ class Live:
             tools.editor.form.field(path).set(value)
         assert tools.call_selected()
         if wait:
-            await until(lambda: not tools.calling)
+            await until(lambda: not tools.feature.calling)
 
     def tool_text(self) -> str:
         """The text blocks of the result on screen."""
@@ -293,15 +293,17 @@ def session_id_of(live: Live) -> str:
 async def test_sdk_tools_list_and_call(window_and_controller, sdk_peer, era):
     async with connected(window_and_controller, sdk_peer, era, f"sdk {era}") as live:
         tools = live.panel("tools")
-        await until(lambda: {t["name"] for t in tools.tools} == {"add", "echo", "slow", "where"} and not tools.listing)
+        await until(
+            lambda: {t["name"] for t in tools.tools} == {"add", "echo", "slow", "where"} and not tools.feature.loading
+        )
         assert tools.count_label.text() == "4 tools · 1 page"
         await live.call_tool("add", a=2, b=3.5)
         # on screen: the text block and the structured content, checked against the outputSchema
-        assert tools.outcome == "result" and tools.banner_text() == ""
-        assert [c.kind for c in tools.content.cards()] == ["text", "structured"]
-        assert tools.content.cards()[0].text == "5.5"
-        assert tools.content.structured_verdict() == (True, "✓ matches the outputSchema")
-        assert tools.status_label.text().startswith("add · tools/call id ")
+        assert tools.result.outcome == "result" and tools.result.banner_text() == ""
+        assert [c.kind for c in tools.result.content.cards()] == ["text", "structured"]
+        assert tools.result.content.cards()[0].text == "5.5"
+        assert tools.result.content.structured_verdict() == (True, "✓ matches the outputSchema")
+        assert tools.result.status_label.text().startswith("add · tools/call id ")
         # on the wire: one POST carried the call; its answer came back in that POST's response
         ((sent, call),) = live.messages("tools/call", Direction.C2S)
         assert call["params"]["name"] == "add" and call["params"]["arguments"] == {"a": 2, "b": 3.5}
@@ -341,7 +343,7 @@ async def test_reference_tools_list_and_call(window_and_controller, reference_pe
             "trigger-elicitation-request",
         } <= names
         await live.call_tool("get-sum", a=20, b=22)
-        assert tools.outcome == "result" and live.tool_text() == "The sum of 20 and 22 is 42."
+        assert tools.result.outcome == "result" and live.tool_text() == "The sum of 20 and 22 is 42."
         ((sent, _),) = live.messages("tools/call", Direction.C2S)
         assert live.exchange(sent)["request_headers"]["Mcp-Session-Id"] == session_id_of(live)
         ((answer, _),) = live.messages("tools/call", Direction.S2C, Kind.RESULT)
@@ -363,8 +365,8 @@ async def cancel_slow_call(live: Live) -> int:
         assert (await live.posted(sent))["status"] == 200
     assert tools.cancel_button.isEnabled()
     tools.cancel_button.click()
-    await until(lambda: not tools.calling)
-    assert tools.outcome == "cancelled" and tools.banner_text().startswith("Cancelled")
+    await until(lambda: not tools.feature.calling)
+    assert tools.result.outcome == "cancelled" and tools.result.banner_text().startswith("Cancelled")
     return sent
 
 
@@ -375,7 +377,7 @@ async def test_sdk_tool_call_cancelled_legacy(window_and_controller, sdk_peer):
     async with connected(window_and_controller, sdk_peer, "legacy", "sdk cancel", expected_violations=flagged) as live:
         sent = await cancel_slow_call(live)
         tools = live.panel("tools")
-        assert "notifications/cancelled was sent" in tools.banner_text()
+        assert "notifications/cancelled was sent" in tools.result.banner_text()
         ((note, cancelled),) = live.messages("notifications/cancelled", Direction.C2S)
         assert cancelled["params"]["requestId"] == live.rec[sent].json()["id"]
         assert (await live.posted(note))["status"] == 202
@@ -383,7 +385,7 @@ async def test_sdk_tool_call_cancelled_legacy(window_and_controller, sdk_peer):
         ((seq, error),) = late
         assert error["error"]["code"] == -32800 and live.http(seq)["request_seq"] == sent
         assert "cancel.message-after-cancel" in live.rec.violations_at(seq)
-        assert tools.outcome == "cancelled"  # the late answer is not shown as the call's result
+        assert tools.result.outcome == "cancelled"  # the late answer is not shown as the call's result
 
 
 def stream_closings(live: Live) -> list[str]:
@@ -418,7 +420,7 @@ ARCHITECTURE = "demo://resource/static/document/architecture.md"
 async def test_reference_resources_read_subscribe_and_updates_on_the_get_stream(window_and_controller, reference_peer):
     async with connected(window_and_controller, reference_peer, "legacy", "reference") as live:
         res = live.panel("resources")
-        await until(lambda: res.resources.loaded and res.templates.loaded and not res.busy.busy)
+        await until(lambda: res.feature.resources.loaded and res.feature.templates.loaded and not res.busy.busy)
         assert ARCHITECTURE in [e["uri"] for e in res.resource_list.entries()]
         assert "demo://resource/dynamic/blob/{resourceId}" in [e["uriTemplate"] for e in res.template_list.entries()]
         # read: a text resource, shown as text
@@ -436,7 +438,7 @@ async def test_reference_resources_read_subscribe_and_updates_on_the_get_stream(
         reads = len(live.messages("resources/read", Direction.C2S))
         assert res.subscribe_button.text() == "Subscribe" and res.subscribe_button.isEnabled()
         res.subscribe_button.click()
-        await until(lambda: ARCHITECTURE in res.subscribed)
+        await until(lambda: ARCHITECTURE in res.feature.subscribed)
         assert (
             res.live_label.text() == f"Subscribed to {ARCHITECTURE}." and res.subscribe_button.text() == "Unsubscribe"
         )
@@ -464,7 +466,7 @@ async def test_reference_resources_read_subscribe_and_updates_on_the_get_stream(
         await live.call_tool("toggle-subscriber-updates")
         assert live.tool_text().startswith("Stopped simulated resource updates")
         res.subscribe_button.click()
-        await until(lambda: ARCHITECTURE not in res.subscribed)
+        await until(lambda: ARCHITECTURE not in res.feature.subscribed)
         assert [m["params"] for _, m in live.messages("resources/unsubscribe", Direction.C2S)] == [
             {"uri": ARCHITECTURE}
         ]
@@ -509,7 +511,7 @@ async def test_back_on_the_resources_tab_the_highlighted_resource_is_the_one_rea
     template = "demo://resource/dynamic/blob/{resourceId}"
     async with connected(window_and_controller, reference_peer, "legacy", "reference tabs") as live:
         res = live.panel("resources")
-        await until(lambda: res.resources.loaded and res.templates.loaded and not res.busy.busy)
+        await until(lambda: res.feature.resources.loaded and res.feature.templates.loaded and not res.busy.busy)
         click_row(res.resource_list.tree, "uri", ARCHITECTURE)
         assert res.uri_label.text() == ARCHITECTURE
         click_tab(res.lists, 1)
@@ -531,7 +533,7 @@ async def test_sdk_resources_read_and_subscriptions_listen_modern(window_and_con
     POST whose answer is a long-lived SSE stream, shared by the panels; stopping closes it."""
     async with connected(window_and_controller, rich_peer, "modern", "sdk rich") as live:
         res = live.panel("resources")
-        await until(lambda: res.resources.loaded and res.templates.loaded and not res.busy.busy)
+        await until(lambda: res.feature.resources.loaded and res.feature.templates.loaded and not res.busy.busy)
         assert [e["uri"] for e in res.resource_list.entries()] == ["note://readme", "note://counter", "note://pixel"]
         assert [e["uriTemplate"] for e in res.template_list.entries()] == ["note://items/{item}"]
         assert res.resource_list.count.text().startswith("3 resources · 1 page")
@@ -656,7 +658,7 @@ async def test_prompts_list_and_get(window_and_controller, request, server, era,
     peer = request.getfixturevalue("reference_peer" if server == "reference" else "rich_peer")
     async with connected(window_and_controller, peer, era, f"{server} prompts") as live:
         prompts = live.panel("prompts")
-        await until(lambda: prompts.prompts.loaded and not prompts.busy.busy)
+        await until(lambda: prompts.feature.pager.loaded and not prompts.busy.busy)
         assert [e["name"] for e in prompts.list_view.entries()] == listed
         assert prompts.list_view.select_where("name", prompt)
         assert list(prompts.fields) == list(values) and prompts.required == {next(iter(values))}
@@ -717,10 +719,10 @@ async def test_reference_logs_set_level_filters_and_messages_come_on_the_get_str
 
         async def subscribe(uri: str) -> None:
             res = live.panel("resources")
-            await until(lambda: res.resources.loaded and not res.busy.busy)
+            await until(lambda: res.feature.resources.loaded and not res.busy.busy)
             assert res.resource_list.select_where("uri", uri)
             res.subscribe_button.click()
-            await until(lambda: uri in res.subscribed)
+            await until(lambda: uri in res.feature.subscribed)
 
         quiet, loud = ARCHITECTURE, "demo://resource/static/document/features.md"
         await set_level("error")
@@ -806,9 +808,9 @@ async def test_reference_sampling_request_in_the_tool_calls_sse_answer(window_an
         dialog.model_edit.setText("http-test-model")
         dialog.approve_button.click()
         tools = live.panel("tools")
-        await until(lambda: not tools.calling)
+        await until(lambda: not tools.feature.calling)
         # on screen: the tool's result quotes the answer the user approved
-        assert tools.outcome == "result"
+        assert tools.result.outcome == "result"
         text = live.tool_text()
         assert text.startswith("LLM sampling result:") and "A protocol for tools." in text and "http-test-model" in text
         assert ("sampling/createMessage", "answered") in live.window.handlers.history  # (roots/list may come too)
@@ -848,10 +850,10 @@ async def test_reference_elicitation_request_and_roots_over_http(window_and_cont
         type_into(dialog.form.field("number").line, "3")  # 2025-11-25 answers carry whole numbers only
         dialog.accept_button.click()
         tools = live.panel("tools")
-        await until(lambda: not tools.calling)
+        await until(lambda: not tools.feature.calling)
         text = live.tool_text()
         assert (
-            tools.outcome == "result"
+            tools.result.outcome == "result"
             and "User provided the requested information" in text
             and "Name: Grace Hopper" in text
         )
@@ -900,10 +902,10 @@ async def test_sdk_input_required_result_modern(window_and_controller, rich_peer
         sampling.model_edit.setText("mrtr-model")
         sampling.approve_button.click()
         tools = live.panel("tools")
-        await until(lambda: not tools.calling)
-        assert tools.outcome == "result"
+        await until(lambda: not tools.feature.calling)
+        assert tools.result.outcome == "result"
         assert live.tool_text() == "accept from Ada; mrtr-model wrote 'Hello!' (state asked-once)"
-        assert "2 rounds (input required)" in tools.status_label.text()
+        assert "2 rounds (input required)" in tools.result.status_label.text()
         # on the wire: two POSTs of tools/call, each answered with plain JSON; no JSON-RPC responses
         (first, call), (retry, again) = live.messages("tools/call", Direction.C2S)
         (asked, needed), (done, _) = live.messages("tools/call", Direction.S2C, Kind.RESULT)

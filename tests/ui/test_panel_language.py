@@ -45,10 +45,10 @@ async def test_errors_and_list_notes_follow_a_switch(window_and_controller):
         await until(
             lambda: (
                 bool(tasks.error.text())
-                and prompts.prompts.loaded
-                and not prompts.prompts.loading
-                and resources.resources.loaded
-                and not resources.resources.loading
+                and prompts.feature.pager.loaded
+                and not prompts.feature.pager.loading
+                and resources.feature.resources.loaded
+                and not resources.feature.resources.loading
             )
         )
 

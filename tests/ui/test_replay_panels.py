@@ -65,10 +65,10 @@ async def test_the_panels_follow_the_replayed_entry(window_and_controller, tmp_p
     show(call)
     await shown(call)
     assert tools.current["name"] == "echo" and tools.editor.value() == {"message": "hello from the recording"}
-    assert not tools.editor.isEnabled() and not tools.call_button.isEnabled() and tools.content.cards() == []
+    assert not tools.editor.isEnabled() and not tools.call_button.isEnabled() and tools.result.content.cards() == []
     show(call + 1)
     await shown(call + 1)
-    assert tools.outcome == "result" and "hello from the recording" in tools.content.cards()[0].text
+    assert tools.result.outcome == "result" and "hello from the recording" in tools.result.content.cards()[0].text
 
     # the logs up to the entry shown
     host.show_panel("logs")
@@ -83,7 +83,7 @@ async def test_the_panels_follow_the_replayed_entry(window_and_controller, tmp_p
     read_answer = entries(rec, "resources/read", Direction.S2C)[0]
     show(read_answer)
     await shown(read_answer)
-    assert resources.shown_uri == "demo://static/readme.md" and len(resources.contents.cards) == 1
+    assert resources.feature.shown_uri == "demo://static/readme.md" and len(resources.contents.cards) == 1
     assert not resources.read_button.isEnabled() and not resources.resource_list.refresh_button.isEnabled()
     get_answer = entries(rec, "prompts/get", Direction.S2C)[0]
     show(get_answer)
@@ -113,4 +113,4 @@ async def test_the_panels_follow_the_replayed_entry(window_and_controller, tmp_p
     window.replay.play()
     await until(lambda: tools.recorded_row == len(rec) - 1 and logs.model.rowCount() == len(log_rows))
     assert len(refreshed) >= 2 and min(b - a for a, b in zip(refreshed, refreshed[1:])) >= REPLAY_MS / 1000 * 0.9
-    assert len(tasks.tasks) == 1 and tools.outcome == "result"
+    assert len(tasks.tasks) == 1 and tools.result.outcome == "result"

@@ -83,7 +83,7 @@ async def with_panel(qtbot, argv, mode: EraMode, body, *, overrides: dict | None
                 verdict = Availability(**{**verdict.__dict__, **overrides})
             assert verdict.shown
             panel.session_started(session, verdict, era, eng.version)
-            await until(lambda: panel.resources.loaded and panel.templates.loaded and not panel.busy.busy)
+            await until(lambda: panel.feature.resources.loaded and panel.feature.templates.loaded and not panel.busy.busy)
             await body(panel, session)
         panel.session_ended()
         if after is not None:
@@ -232,7 +232,7 @@ async def test_lists_and_reads_text_and_binary(qtbot, mode, tmp_path):
         # selecting another row clears what belonged to the old one; double-click reads
         tree = panel.resource_list.tree
         tree.setCurrentItem(tree.topLevelItem(3))
-        assert panel.contents.cards == [] and panel.shown_uri is None
+        assert panel.contents.cards == [] and panel.feature.shown_uri is None
         tree.itemActivated.emit(tree.topLevelItem(3), 0)
         await until(lambda: panel.contents.cards and panel.contents.cards[0].uri == "demo://counter")
         assert panel.contents.cards[0].text == "count: 0\n"
@@ -325,7 +325,7 @@ async def test_legacy_subscribe_update_arrives_and_the_shown_resource_is_read_ag
         assert panel.contents.cards[0].text == "count: 0\n"
 
         panel.subscribe_button.click()
-        await until(lambda: "demo://counter" in panel.subscribed)
+        await until(lambda: "demo://counter" in panel.feature.subscribed)
         assert params_of(session, "resources/subscribe") == [{"uri": "demo://counter"}]
         assert panel.subscribe_button.text() == "Unsubscribe"
         assert "Subscribed to demo://counter" in panel.live_label.text()
@@ -338,7 +338,7 @@ async def test_legacy_subscribe_update_arrives_and_the_shown_resource_is_read_ag
         assert len(params_of(session, "resources/read")) == 2
 
         panel.subscribe_button.click()
-        await until(lambda: "demo://counter" not in panel.subscribed)
+        await until(lambda: "demo://counter" not in panel.feature.subscribed)
         assert params_of(session, "resources/unsubscribe") == [{"uri": "demo://counter"}]
         assert "nobody subscribed" in await call_tool(session, "touch_resource")
         assert panel.update_uris() == ["demo://counter"]
@@ -501,26 +501,26 @@ async def test_pagination_with_load_more_and_refresh(qtbot, mode, tmp_path):
 
     async def body(panel: ResourcesPanel, session: Session) -> None:
         view = panel.resource_list
-        assert len(view.entries()) == 10 and panel.resources.pager.cursor == "10"
+        assert len(view.entries()) == 10 and panel.feature.resources.pager.cursor == "10"
         assert view.more_button.isVisible() and "more available" in view.count.text()
         assert panel.lists.tabText(0) == "Resources (10+)"
         view.more_button.click()
-        await until(lambda: len(view.entries()) == 20 and not panel.resources.loading)
-        panel.load_more(panel.resources)
-        await until(lambda: len(view.entries()) == 23 and not panel.resources.loading)
-        assert panel.resources.pager.cursor is None and not view.more_button.isVisible()
+        await until(lambda: len(view.entries()) == 20 and not panel.feature.resources.loading)
+        panel.feature.resources.load_more()
+        await until(lambda: len(view.entries()) == 23 and not panel.feature.resources.loading)
+        assert panel.feature.resources.pager.cursor is None and not view.more_button.isVisible()
         assert "23 resources · 3 pages" in view.count.text()
         assert [e["uri"] for e in view.entries()] == [f"paged://r/{i:02d}" for i in range(23)]
         assert [p.get("cursor") for p in params_of(session, "resources/list")] == [None, "10", "20"]
 
         # Refresh starts over and loads as many pages as were shown
         view.refresh_button.click()
-        await until(lambda: not panel.resources.loading and len(view.entries()) == 23)
+        await until(lambda: not panel.feature.resources.loading and len(view.entries()) == 23)
         assert [p.get("cursor") for p in params_of(session, "resources/list")][3:] == [None, "10", "20"]
 
         # templates paginate on their own
-        assert len(panel.template_list.entries()) == 2 and panel.templates.more
-        panel.load_more(panel.templates)
+        assert len(panel.template_list.entries()) == 2 and panel.feature.templates.more
+        panel.feature.templates.load_more()
         await until(lambda: len(panel.template_list.entries()) == 3)
         assert [p.get("cursor") for p in params_of(session, "resources/templates/list")] == [None, "2"]
 
@@ -568,7 +568,7 @@ async def test_reference_server_read_template_completion_and_subscription(qtbot)
         # subscribe, then ask the server to start its simulated updates (one at once, then every 5 s)
         panel.resource_list.select_where("uri", "demo://resource/static/document/architecture.md")
         panel.subscribe_button.click()
-        await until(lambda: panel.subscribed == {"demo://resource/static/document/architecture.md"})
+        await until(lambda: panel.feature.subscribed == {"demo://resource/static/document/architecture.md"})
         await call_tool(session, "toggle-subscriber-updates")
         await until(lambda: "demo://resource/static/document/architecture.md" in panel.update_uris(), 15)
         await call_tool(session, "toggle-subscriber-updates")  # off again

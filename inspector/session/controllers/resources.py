@@ -314,10 +314,15 @@ class ResourcesController(FeatureController):
     # ---------------------------------------------------------------- templates
 
     @staticmethod
-    def target(template: str | None, values: dict[str, str], uri: str | None = None) -> str | None:
+    def target(
+        template: str | None, values: dict[str, str], uri: str | None = None, *, complete: bool = False
+    ) -> str | None:
         """The uri a read or a subscription is about: the expansion of ``template`` with
-        ``values`` (None while it is empty), else ``uri``."""
+        ``values`` (None while it is empty or, ``complete``, while a required variable is still
+        empty: a subscription is about one whole uri), else ``uri``."""
         if template is not None:
+            if complete and missing_variables(template, values):
+                return None
             return expand_template(template, values) or None
         return uri or None
 

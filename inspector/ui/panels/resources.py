@@ -105,6 +105,7 @@ from inspector.session.controllers.resources import (
 )
 from inspector.session.operations import NOTE_ERROR, ListNote
 
+from ..content import annotations_text
 from ..text import format_duration, format_size, hex_dump, listen_note_text
 from ..theme import card_style, is_dark
 from ..widgets import (
@@ -400,30 +401,6 @@ class ResourcesPanel(FeaturePanel):
         self.feature.subscribe(self._feature_event)
         self._retranslate()
 
-    # what the controller holds, by the names the panel always had
-    @property
-    def resources(self) -> ListController:
-        return self.feature.resources
-
-    @property
-    def templates(self) -> ListController:
-        return self.feature.templates
-
-    @property
-    def shown_uri(self) -> str | None:
-        """The uri of the contents on screen."""
-        return self.feature.shown_uri
-
-    @property
-    def subscribed(self) -> set[str]:
-        """Legacy: the uris resources/subscribe was answered for."""
-        return self.feature.subscribed
-
-    @property
-    def watched(self) -> list[str]:
-        """Modern: the uris of the update stream."""
-        return self.feature.watched
-
     def title(self) -> str:
         return self.tr("Resources")
 
@@ -443,10 +420,9 @@ class ResourcesPanel(FeaturePanel):
             [self.tr("Name"), self.tr("URI template"), self.tr("MIME type")],
             lambda n: self.tr("1 template") if n == 1 else self.tr("{n} templates").format(n=n),
         )
-        self.resource_list.refreshClicked.connect(lambda: self.load(self.resources))
-        self.resource_list.moreClicked.connect(lambda: self.load_more(self.resources))
-        self.template_list.refreshClicked.connect(lambda: self.load(self.templates))
-        self.template_list.moreClicked.connect(lambda: self.load_more(self.templates))
+        for view, pl in ((self.resource_list, self.feature.resources), (self.template_list, self.feature.templates)):
+            view.refreshClicked.connect(pl.refresh)  # from the first page, as many pages as were loaded
+            view.moreClicked.connect(pl.load_more)
         self.resource_list.itemChosen.connect(self.show_resource)
         self.resource_list.itemOpened.connect(self._open_resource)
         self.template_list.itemChosen.connect(self.show_template)
@@ -685,11 +661,12 @@ class ResourcesPanel(FeaturePanel):
     def _sync_actions(self) -> None:
         live = self.live
         av = self.availability
-        for view in (self.resource_list, self.template_list):
-            view.refresh_button.setEnabled(live)
-            view.more_button.setEnabled(live)
         for pl in self.feature.lists:
-            self._view_of(pl).set_status(pl.pager, self.loading_text(pl.method))
+            view = self._view_of(pl)
+            view.set_status(pl.pager, self.loading_text(pl.method))  # the buttons: enabled unless loading
+            if not live:
+                view.refresh_button.setEnabled(False)
+                view.more_button.setEnabled(False)
         if av is not None and av.list_changed:
             how = (
                 self.tr("on a subscriptions/listen stream")
@@ -703,19 +680,14 @@ class ResourcesPanel(FeaturePanel):
             note = self.tr("The server does not announce list changes (no listChanged): use Refresh.")
         self.resource_list.live_note.setText(note)
         self.template_list.live_note.setText(note)
-        if not live:
-            for view in (self.resource_list, self.template_list):
-                view.refresh_button.setEnabled(False)
-                view.more_button.setEnabled(False)
-        uri = self._target_uri()
-        self.read_button.setEnabled(live and bool(uri))
+        self.read_button.setEnabled(live and bool(self._target_uri()))
         self._sync_live()
 
     def _sync_live(self) -> None:
         """Subscribe button, the live-updates line and Stop, from the era and the streams."""
         av = self.availability
         can = self.live and av is not None and av.subscribe
-        uri = self._subscription_uri()
+        uri = self._target_uri(complete=True)
         button = self.subscribe_button
         on = self.feature.following(uri)
         if self.modern:
@@ -753,11 +725,11 @@ class ResourcesPanel(FeaturePanel):
                 )
                 if note:
                     text += " " + note
-            elif note and not self.watched:
+            elif note and not self.feature.watched:
                 text = self.tr("Not listening. {note}").format(note=note)
             else:
                 text = self.tr("Not listening. Select a resource and press Listen for updates.")
-            changes = self.resources.changes()
+            changes = self.feature.resources.changes()
             if changes.how == CHANGES_LISTENING:
                 text += "\n" + self.tr("List changes: listening (subscription {id}).").format(id=changes.request_id)
             elif changes.how == CHANGES_OPENING:
@@ -767,8 +739,8 @@ class ResourcesPanel(FeaturePanel):
             self.stop_button.setVisible(True)
             self.stop_button.setEnabled(bool(now.asked))
         else:
-            if self.subscribed:
-                text = self.tr("Subscribed to {uris}.").format(uris=", ".join(sorted(self.subscribed)))
+            if self.feature.subscribed:
+                text = self.tr("Subscribed to {uris}.").format(uris=", ".join(sorted(self.feature.subscribed)))
             else:
                 text = self.tr("Not subscribed to any resource.")
             self.stop_button.setVisible(False)
@@ -814,17 +786,6 @@ class ResourcesPanel(FeaturePanel):
 
     # ---------------------------------------------------------------- lists
 
-    def refresh(self) -> None:
-        """Reload both lists (as many pages as were loaded before)."""
-        self.feature.refresh()
-
-    def load(self, pl: ListController) -> bool:
-        """Reload ``pl`` from the first page; keeps as many pages as were loaded."""
-        return pl.refresh()
-
-    def load_more(self, pl: ListController) -> bool:
-        return pl.load_more()
-
     def _list_event(self, pl: ListController, what: str) -> None:
         """What one list's controller reports, on screen."""
         view = self._view_of(pl)
@@ -841,7 +802,7 @@ class ResourcesPanel(FeaturePanel):
                 view.clear()
             else:
                 self._show_list_errors(pl, list(outcome.notes), outcome.failure)
-                if pl is self.resources and isinstance(self.current, dict):
+                if pl is self.feature.resources and isinstance(self.current, dict):
                     view.tree.blockSignals(True)
                     view.select_where("uri", self.current.get("uri"))
                     view.tree.blockSignals(False)
@@ -863,12 +824,15 @@ class ResourcesPanel(FeaturePanel):
             stack.enter_context(self.busy.running(text))
 
     def _update_tab_titles(self) -> None:
-        for index, pl, name in ((0, self.resources, self.tr("Resources")), (1, self.templates, self.tr("Templates"))):
+        for index, pl, name in (
+            (0, self.feature.resources, self.tr("Resources")),
+            (1, self.feature.templates, self.tr("Templates")),
+        ):
             more = "+" if pl.more else ""
             self.lists.setTabText(index, f"{name} ({len(pl.items)}{more})" if pl.loaded else name)
 
     def _view_of(self, pl: ListController) -> PagedListView:
-        return self.resource_list if pl is self.resources else self.template_list
+        return self.resource_list if pl is self.feature.resources else self.template_list
 
     def _show_list_errors(self, pl: ListController, notes: list[ListNote], failure: Failure | None = None) -> None:
         for note in notes:
@@ -882,7 +846,7 @@ class ResourcesPanel(FeaturePanel):
 
     def _row(self, pl: ListController, entry: dict) -> tuple[list[str], dict, str]:
         name = entry.get("title") or entry.get("name") or ""
-        where = entry.get("uri") if pl is self.resources else entry.get("uriTemplate")
+        where = entry.get("uri") if pl is self.feature.resources else entry.get("uriTemplate")
         mime = entry.get("mimeType")
         cells = [str(name), str(where or ""), str(mime) if isinstance(mime, str) else ""]
         tip = entry.get("description")
@@ -907,35 +871,32 @@ class ResourcesPanel(FeaturePanel):
         self.read_selected()
 
     def show_resource(self, entry: dict) -> None:
-        self.current = entry
-        self.template = None
+        self.current, self.template = entry, None
         uri = entry.get("uri")
-        if uri != self.shown_uri:
+        if uri != self.feature.shown_uri:
             self._forget_contents(lambda: self.tr("Press Read (or double-click the row) to read this resource."))
-        self.heading.setText(str(entry.get("title") or entry.get("name") or uri or ""))
-        self.uri_label.setText(str(uri or ""))
-        self.say(self.facts, lambda: self._facts(entry))
-        desc = entry.get("description")
-        self.description.setText(desc if isinstance(desc, str) else "")
-        self.description.setVisible(bool(self.description.text()))
+        self._show_head(entry, str(uri or ""))
         self.template_box.setVisible(False)
         self._sync_actions()
 
     def show_template(self, entry: dict) -> None:
-        self.template = entry
-        self.current = None
-        raw = entry.get("uriTemplate")
-        tmpl = raw if isinstance(raw, str) else ""
+        self.template, self.current = entry, None
+        tmpl = self._template_text() or ""
         self._forget_contents(lambda: self.tr("Fill in the arguments, then press Read."))
-        self.heading.setText(str(entry.get("title") or entry.get("name") or tmpl))
-        self.uri_label.setText(tmpl)
+        self._show_head(entry, tmpl)
+        self._build_template_form(tmpl)
+        self.template_box.setVisible(True)
+        self._sync_actions()
+
+    def _show_head(self, entry: dict, where: str) -> None:
+        """What is selected: its title (or name, or ``where``), ``where`` (its uri or template),
+        its facts and its description."""
+        self.heading.setText(str(entry.get("title") or entry.get("name") or where))
+        self.uri_label.setText(where)
         self.say(self.facts, lambda: self._facts(entry))
         desc = entry.get("description")
         self.description.setText(desc if isinstance(desc, str) else "")
         self.description.setVisible(bool(self.description.text()))
-        self._build_template_form(tmpl)
-        self.template_box.setVisible(True)
-        self._sync_actions()
 
     def _forget_contents(self, message: Callable[[], str]) -> None:
         """Another item was selected: the contents on screen no longer belong to it."""
@@ -951,14 +912,9 @@ class ResourcesPanel(FeaturePanel):
         size = entry.get("size")
         if isinstance(size, int) and not isinstance(size, bool):
             facts.append(self.tr("declared size {size}").format(size=format_size(size)))
-        ann = entry.get("annotations")
-        if isinstance(ann, dict):
-            if isinstance(ann.get("audience"), list):
-                facts.append(self.tr("audience: {a}").format(a=", ".join(str(a) for a in ann["audience"])))
-            if isinstance(ann.get("priority"), (int, float)):
-                facts.append(self.tr("priority {p}").format(p=ann["priority"]))
-            if isinstance(ann.get("lastModified"), str):
-                facts.append(self.tr("modified {t}").format(t=ann["lastModified"]))
+        ann = annotations_text(entry)  # the words every content card uses
+        if ann:
+            facts.append(ann)
         return " · ".join(facts)
 
     def _build_template_form(self, template: str) -> None:
@@ -991,9 +947,16 @@ class ResourcesPanel(FeaturePanel):
         else:
             self.template_hint.setText(self.tr("The server did not declare completions: type the values yourself."))
 
+    def _template_text(self) -> str | None:
+        """The URI template being filled in (None: a resource, or nothing, is selected)."""
+        if not isinstance(self.template, dict):
+            return None
+        raw = self.template.get("uriTemplate")
+        return raw if isinstance(raw, str) else ""
+
     def _update_expanded(self, *_: object) -> None:
-        tmpl = self.template.get("uriTemplate") if isinstance(self.template, dict) else None
-        if isinstance(tmpl, str):
+        tmpl = self._template_text()
+        if tmpl is not None:
             self.expanded.setText(self.feature.target(tmpl, self.template_values()) or "")
         self._sync_actions()
 
@@ -1002,19 +965,18 @@ class ResourcesPanel(FeaturePanel):
 
     def _want_completion(self, name: str, _value: str) -> None:
         field = self.fields.get(name)
-        tmpl = self.template.get("uriTemplate") if isinstance(self.template, dict) else None
-        if field is None or not isinstance(tmpl, str):
+        tmpl = self._template_text()
+        if field is None or not tmpl:
             return
         context = {k: v for k, v in self.template_values().items() if k != name}
         self.run(complete_field, self, field, resource_ref(tmpl), context, self.errors, error_label=self.errors)
 
-    def _target_uri(self) -> str | None:
-        if isinstance(self.template, dict):
-            text = self.expanded.text()
-            return text or None
-        if isinstance(self.current, dict) and isinstance(self.current.get("uri"), str):
-            return self.current["uri"]
-        return None
+    def _target_uri(self, complete: bool = False) -> str | None:
+        """The uri a read (or, ``complete``, the Subscribe/Listen button) is about: the template's
+        expansion, or the selected resource's uri."""
+        uri = self.current.get("uri") if isinstance(self.current, dict) else None
+        uri = uri if isinstance(uri, str) else None
+        return self.feature.target(self._template_text(), self.template_values(), uri, complete=complete)
 
     # ---------------------------------------------------------------- reading
 
@@ -1022,11 +984,10 @@ class ResourcesPanel(FeaturePanel):
         uri = self._target_uri()
         if not uri:
             return False
-        if isinstance(self.template, dict):
-            missing = missing_variables(str(self.template.get("uriTemplate") or ""), self.template_values())
-            if missing:
-                self.say(self.errors, lambda: self.tr("Fill in {names} first.").format(names=", ".join(missing)))
-                return False
+        missing = missing_variables(self._template_text() or "", self.template_values())
+        if missing:
+            self.say(self.errors, lambda: self.tr("Fill in {names} first.").format(names=", ".join(missing)))
+            return False
         return self.read_uri(uri)
 
     def read_uri(self, uri: str) -> bool:
@@ -1088,18 +1049,9 @@ class ResourcesPanel(FeaturePanel):
 
     # ---------------------------------------------------------------- subscriptions
 
-    def _subscription_uri(self) -> str | None:
-        """The resource whose updates the Subscribe/Listen button is about."""
-        template = self.template
-        if isinstance(template, dict) and missing_variables(
-            str(template.get("uriTemplate") or ""), self.template_values()
-        ):
-            return None
-        return self._target_uri()
-
     def toggle_subscription(self) -> bool:
         """Subscribe/unsubscribe (legacy) or add/remove the uri on the listen stream (modern)."""
-        uri = self._subscription_uri()
+        uri = self._target_uri(complete=True)
         if not isinstance(uri, str) or not self.live:
             return False
         return self.feature.toggle_subscription(uri)
