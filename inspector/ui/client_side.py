@@ -1,26 +1,19 @@
-"""The client side of MCP, answered by the user: roots, sampling and elicitation dialogs.
+"""The client side of MCP, answered by the user: sampling and elicitation dialogs, roots.
 
-Theory of operation
--------------------
-The session asks :class:`UiClientHandlers` through one coroutine, ``handle(method, params)``,
-for both ways a server can ask the client: a JSON-RPC request (legacy era, answered with a
-response) and an input request inside an ``InputRequiredResult`` (2026-07-28, answered in the
-retry's ``inputResponses``). A handler returns a result dict or raises ``HandlerError``; the
-session turns that into the right message for the era.
-
-Roots are answered at once from the list the user edits (:class:`~.roots_editor.RootsEditor`). Sampling and
-elicitation show a non-modal dialog and wait for the user on an ``anyio.Event`` set by the
-dialog's ``answered`` signal (never ``exec()``: a nested event loop inside a coroutine
-deadlocks under qasync). A wait never hangs: it ends when the user answers, when the timeout
-runs out (default 300 s), when the session's server exits, when ``session_ended()`` is
-called, or when the waiting task is cancelled (the legacy session cancels its handlers when it
-closes). Sampling that is not approved is ``HandlerError(-1, "User rejected sampling
-request")``; elicitation that is not answered is ``{"action": "cancel"}``.
+The session asks :class:`UiClientHandlers` through ``handle(method, params)`` for both ways a
+server can ask the client (a JSON-RPC request in the legacy era, an input request inside an
+``InputRequiredResult`` in 2026-07-28). What to answer, the wait and its bookkeeping, the
+reply's shape and the schema checks of an answer are :class:`~inspector.session.user_answers.UserAnswers`'
+(Qt-free, tested headless); this module only shows each request in a non-modal dialog and
+forwards the user's answer (never ``exec()``: a nested event loop inside a coroutine deadlocks
+under qasync). A dialog whose wait ends without the user (timeout, the server exits, the
+session ends) closes unanswered.
 
 Wiring: ``Session(options, handlers=UiClientHandlers(parent, profile.roots))`` is enough to
 answer; ``attach(session, task_group)`` (or ``controller=``) adds what needs the session:
 dialogs that say which era and path a request came from, rejection when the server exits,
-and ``notifications/roots/list_changed`` when the roots change during a legacy session.
+and ``notifications/roots/list_changed`` when the roots (:class:`~.roots_editor.RootsEditor`)
+change during a legacy session.
 
 Everything the server sends is shown as plain text (``Qt.PlainText`` labels, plain text
 editors); URLs from url-mode elicitation are opened only by an explicit button.
@@ -30,12 +23,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-import anyio
 import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QFont, QFontDatabase, QGuiApplication, QPalette, QTextOption
@@ -56,9 +47,21 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
-from inspector.protocol.lifecycle import State
-from inspector.protocol.versions import Era
-from inspector.session.handlers import ClientHandlers, HandlerError
+from inspector.session.user_answers import (
+    DEFAULT_MODEL,
+    DEFAULT_TIMEOUT,
+    STOP_REASONS,
+    AnswerCheck,
+    Origin,
+    Prompt,
+    UserAnswers,
+    answer_problems,
+    content_field,
+    message_blocks,
+    names_in,
+    sampling_extras,
+    sampling_result,
+)
 
 from .roots_editor import normalize_roots
 from .schema_form import SchemaForm
@@ -68,19 +71,9 @@ from .widgets import ErrorLabel, muted, plain_label
 if TYPE_CHECKING:
     from anyio.abc import TaskGroup
 
-    from inspector.protocol.schema import SchemaVerdict
     from inspector.session import Session
 
     from .controller import SessionController
-
-#: The session's check of an answer against the negotiated version's schema (Session.check_answer).
-AnswerCheck: TypeAlias = "Callable[[JsonValue], SchemaVerdict | None]"
-
-DEFAULT_TIMEOUT = 300.0
-SAMPLING_REJECTED = "User rejected sampling request"
-STOP_REASONS = ("endTurn", "stopSequence", "maxTokens")
-DEFAULT_MODEL = "mcp-session-inspector (typed by the user)"
-
 
 # ============================================================================ small helpers
 
@@ -120,51 +113,41 @@ class Banner(QFrame):
         layout.addWidget(self.detail)
 
 
-@dataclass
-class Origin:
-    """Where a request to the client came from, for people."""
+def origin_who(origin: Origin) -> str | None:
+    """The server's name in the current language (the built-in one's is translated, as the
+    server list shows it); None when unknown."""
+    if origin.server and origin.builtin:
+        return QCoreApplication.translate("Profiles", origin.server)
+    return origin.server
 
-    method: str
-    era: str | None = None  # "legacy" / "modern" / None (unknown: no session attached)
-    version: str | None = None
-    server: str | None = None
-    builtin: bool = False  # ``server`` is the built-in demo's stored (English) name
 
-    def who(self) -> str | None:
-        """The server's name in the current language (the built-in one's is translated, as the
-        server list shows it); None when unknown."""
-        if self.server and self.builtin:
-            return QCoreApplication.translate("Profiles", self.server)
-        return self.server
+def origin_path(origin: Origin) -> str:
+    if origin.era == "modern":
+        return QCoreApplication.translate("Origin", "InputRequiredResult input request {method}").format(
+            method=origin.method
+        )
+    if origin.era == "legacy":
+        return QCoreApplication.translate("Origin", "JSON-RPC request {method}").format(method=origin.method)
+    return QCoreApplication.translate("Origin", "server request {method}").format(method=origin.method)
 
-    @property
-    def path(self) -> str:
-        if self.era == "modern":
-            return QCoreApplication.translate("Origin", "InputRequiredResult input request {method}").format(
-                method=self.method
-            )
-        if self.era == "legacy":
-            return QCoreApplication.translate("Origin", "JSON-RPC request {method}").format(method=self.method)
-        return QCoreApplication.translate("Origin", "server request {method}").format(method=self.method)
 
-    def headline(self) -> str:
-        who = self.who() or QCoreApplication.translate("Origin", "The server")
-        return QCoreApplication.translate("Origin", "{who} asks: {path}").format(who=who, path=self.path)
+def origin_headline(origin: Origin) -> str:
+    who = origin_who(origin) or QCoreApplication.translate("Origin", "The server")
+    return QCoreApplication.translate("Origin", "{who} asks: {path}").format(who=who, path=origin_path(origin))
 
-    def detail(self) -> str:
-        if self.era == "modern":
-            how = QCoreApplication.translate(
-                "Origin",
-                "2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request.",  # noqa: E501
-            )
-        elif self.era == "legacy":
-            how = QCoreApplication.translate(
-                "Origin",
-                "{version} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response.",
-            ).format(version=self.version or QCoreApplication.translate("Origin", "legacy"))
-        else:
-            how = QCoreApplication.translate("Origin", "Era unknown (no session attached).")
-        return how
+
+def origin_detail(origin: Origin) -> str:
+    if origin.era == "modern":
+        return QCoreApplication.translate(
+            "Origin",
+            "2026-07-28 (modern): the server answered a request with InputRequiredResult; your answer goes into inputResponses of the retried request.",  # noqa: E501
+        )
+    if origin.era == "legacy":
+        return QCoreApplication.translate(
+            "Origin",
+            "{version} (legacy): the server sent a JSON-RPC request; your answer is the JSON-RPC response.",
+        ).format(version=origin.version or QCoreApplication.translate("Origin", "legacy"))
+    return QCoreApplication.translate("Origin", "Era unknown (no session attached).")
 
 
 # ============================================================================ elicitation form
@@ -201,7 +184,7 @@ class _AnswerDialog(QDialog):
         self.setModal(False)
         self.setWindowModality(Qt.WindowModality.NonModal)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
-        self.banner = Banner(origin.headline(), origin.detail())
+        self.banner = Banner(origin_headline(origin), origin_detail(origin))
         self.countdown = muted(plain_label(wrap=False))
         self._deadline: float | None = None
         self._answer_check: AnswerCheck | None = None  # see set_answer_check
@@ -222,8 +205,8 @@ class _AnswerDialog(QDialog):
 
     def _retranslate(self) -> None:
         """Every text of the dialog in the current language (the server's own text as it came)."""
-        self.banner.headline.setText(self.origin.headline())
-        self.banner.detail.setText(self.origin.detail())
+        self.banner.headline.setText(origin_headline(self.origin))
+        self.banner.detail.setText(origin_detail(self.origin))
         self._tick()
         self.show_problems(self._problems)
 
@@ -251,13 +234,7 @@ class _AnswerDialog(QDialog):
 
     def answer_problems(self, value: JsonValue) -> list[tuple[str, str]]:
         """(path under the answer, message) for each reason ``value`` cannot be sent."""
-        check = self._answer_check
-        if check is None:
-            return []
-        verdict = check(value)
-        if verdict is None or verdict.ok:
-            return []
-        return [(e.path.removeprefix("/result"), e.message) for e in verdict.errors] or [("", verdict.definition)]
+        return answer_problems(self._answer_check, value)
 
     def answer(self, value: JsonValue) -> None:
         if self.done_:
@@ -288,44 +265,18 @@ class _AnswerDialog(QDialog):
         super().closeEvent(event)
 
 
-def _block_text(block: JsonValue) -> str:
-    if not isinstance(block, dict):
-        return str(block)
-    kind = block.get("type")
-    if kind == "text":
-        return str(block.get("text", ""))
-    if kind in ("image", "audio"):
-        data = block.get("data")
-        size = len(data) * 3 // 4 if isinstance(data, str) else 0
-        return f"[{kind} {block.get('mimeType', '?')}, about {size:,} bytes]"
-    if kind == "tool_use":
-        return f"[tool_use {block.get('name')} {orjson.dumps(block.get('input', {})).decode()}]"
-    if kind == "tool_result":
-        inner = block.get("content")
-        parts = inner if isinstance(inner, list) else [inner]
-        return f"[tool_result {block.get('toolUseId')}] " + " ".join(_block_text(p) for p in parts if p is not None)
-    return orjson.dumps(block).decode()
-
-
 def sampling_transcript(params: JsonObject) -> str:
     """The system prompt and messages of a sampling request, as plain text."""
     lines: list[str] = []
     system = params.get("systemPrompt")
     if isinstance(system, str) and system:
         lines += [QCoreApplication.translate("SamplingDialog", "── system prompt ──"), system, ""]
-    messages = params.get("messages")
-    for n, msg in enumerate(messages if isinstance(messages, list) else [], 1):
-        if not isinstance(msg, dict):
-            continue
-        content = msg.get("content")
-        blocks = content if isinstance(content, list) else [content]
-        lines.append(
-            QCoreApplication.translate("SamplingDialog", "── message {n}: {role} ──").format(
-                n=n, role=msg.get("role", "?")
-            )
-        )
-        lines.append("\n".join(_block_text(b) for b in blocks))
-        lines.append("")
+    for n, (role, text) in enumerate(message_blocks(params), 1):
+        lines += [
+            QCoreApplication.translate("SamplingDialog", "── message {n}: {role} ──").format(n=n, role=role),
+            text,
+            "",
+        ]
     return "\n".join(lines).rstrip() or QCoreApplication.translate("SamplingDialog", "(no messages)")
 
 
@@ -335,11 +286,7 @@ def _preferences_text(prefs: JsonValue) -> str:
     parts = []
     hints = prefs.get("hints")
     if isinstance(hints, list) and hints:
-        parts.append(
-            QCoreApplication.translate("SamplingDialog", "hints {names}").format(
-                names=", ".join(str(h.get("name")) for h in hints if isinstance(h, dict))
-            )
-        )
+        parts.append(QCoreApplication.translate("SamplingDialog", "hints {names}").format(names=names_in(hints)))
     for key, label in (
         ("intelligencePriority", QCoreApplication.translate("SamplingDialog", "intelligence {value}")),
         ("speedPriority", QCoreApplication.translate("SamplingDialog", "speed {value}")),
@@ -375,9 +322,7 @@ class SamplingDialog(_AnswerDialog):
         self.preferences_label = plain_label(selectable=True)
         summary.addRow(self.row_labels["prefs"], self.preferences_label)
         self.extra_label = plain_label(selectable=True)
-        if any(key in p for key in ("temperature", "stopSequences", "includeContext", "metadata")) or isinstance(
-            p.get("tools"), list
-        ):
+        if sampling_extras(p) or isinstance(p.get("tools"), list):
             summary.addRow(self.row_labels["also"], self.extra_label)
         self.request_view = QPlainTextEdit()
         self.request_view.setReadOnly(True)
@@ -437,7 +382,7 @@ class SamplingDialog(_AnswerDialog):
         super()._retranslate()
         p = self.params
         self.setWindowTitle(
-            self.tr("Sampling request — {server}").format(server=self.origin.who() or self.tr("server"))
+            self.tr("Sampling request — {server}").format(server=origin_who(self.origin) or self.tr("server"))
         )
         words = {
             "max": self.tr("Max tokens"), "prefs": self.tr("Model preferences"), "also": self.tr("Also"),
@@ -446,17 +391,9 @@ class SamplingDialog(_AnswerDialog):
         for key, label in self.row_labels.items():
             label.setText(words[key])
         self.preferences_label.setText(_preferences_text(p.get("modelPreferences")))
-        extra = []
-        for key in ("temperature", "stopSequences", "includeContext", "metadata"):
-            if key in p:
-                value = p[key]
-                extra.append(f"{key} {value if isinstance(value, (int, float, str)) else orjson.dumps(value).decode()}")
+        extra = sampling_extras(p)
         if isinstance(p.get("tools"), list):
-            extra.append(
-                self.tr("tools {names}").format(
-                    names=", ".join(str(t.get("name")) for t in p["tools"] if isinstance(t, dict))
-                )
-            )
+            extra.append(self.tr("tools {names}").format(names=names_in(p["tools"])))
         self.extra_label.setText(" · ".join(extra))
         self.request_view.setPlainText(sampling_transcript(p))
         self.request_tabs.setTabText(0, self.tr("Conversation"))
@@ -474,12 +411,7 @@ class SamplingDialog(_AnswerDialog):
 
     def response(self) -> JsonObject:
         """The CreateMessageResult the dialog would send now."""
-        return {
-            "role": "assistant",
-            "content": {"type": "text", "text": self.text_edit.toPlainText()},
-            "model": self.model_edit.text().strip() or DEFAULT_MODEL,
-            "stopReason": self.stop_reason.currentText().strip() or "endTurn",
-        }
+        return sampling_result(self.text_edit.toPlainText(), self.model_edit.text(), self.stop_reason.currentText())
 
     def try_approve(self) -> bool:
         """Send the response unless the negotiated version's schema rejects it."""
@@ -565,7 +497,7 @@ class ElicitationDialog(_AnswerDialog):
 
     def _retranslate(self) -> None:
         super()._retranslate()
-        server = self.origin.who() or self.tr("The server")
+        server = origin_who(self.origin) or self.tr("The server")
         self.setWindowTitle(
             self.tr("{server} asks you to open a link").format(server=server)
             if self.mode == "url"
@@ -685,10 +617,7 @@ class ElicitationDialog(_AnswerDialog):
         if problems:
             general: list[tuple[str, str]] = []
             for path, message in problems:
-                parts = path.split("/")
-                name = (
-                    parts[2].replace("~1", "/").replace("~0", "~") if len(parts) > 2 and parts[1] == "content" else None
-                )
+                name = content_field(path)
                 field = self.form.field(name) if self.form is not None and name is not None else None
                 if field is not None:
                     if field.kind == "number" and isinstance(value["content"].get(field.key), float):
@@ -714,21 +643,12 @@ class ElicitationDialog(_AnswerDialog):
 
 
 class HandlerSignals(QObject):
-    dialogOpened = Signal(object)  # the dialog (SamplingDialog / ElicitationDialog)
     dialogClosed = Signal(object, str)  # the dialog, how it ended ("answered", "timeout", "session ended", "cancelled")
-    rootsAnswered = Signal(str)  # the path it came from ("JSON-RPC request roots/list", ...)
-    rootsNotified = Signal()  # notifications/roots/list_changed was sent
 
 
-@dataclass
-class _Wait:
-    event: anyio.Event = field(default_factory=anyio.Event)
-    value: JsonValue = None
-    how: str = ""
-
-
-class UiClientHandlers(ClientHandlers):
-    """Roots from an editable list; sampling and elicitation answered by the user in dialogs.
+class UiClientHandlers(UserAnswers):
+    """Roots from an editable list; sampling and elicitation answered by the user in dialogs
+    (the wait, the answers and roots/list_changed are :class:`UserAnswers`').
 
     ``UiClientHandlers(parent, roots)`` works as is; ``attach(session, task_group)`` (or
     ``controller=`` a SessionController) adds era/path labels, rejection when the server
@@ -743,181 +663,45 @@ class UiClientHandlers(ClientHandlers):
         timeout: float = DEFAULT_TIMEOUT,
         controller: SessionController | None = None,
     ) -> None:
-        super().__init__(roots=normalize_roots(roots or []))
+        super().__init__(normalize_roots(roots or []), timeout=timeout)
         self.parent = parent
-        self.timeout = timeout
-        self.session: Session | None = None
-        self.task_group: TaskGroup | None = None
         self.controller = controller
         self.signals = HandlerSignals()
         self.open_dialogs: list[_AnswerDialog] = []
-        self.history: list[tuple[str, str]] = []  # (method, how it ended), newest last
-        self._waits: dict[_AnswerDialog, _Wait] = {}
         if controller is not None:
             controller.runningChanged.connect(lambda running: None if running else self.session_ended())
 
-    __hash__ = object.__hash__  # dataclass eq made the base unhashable; identity is what we want
-    __eq__ = object.__eq__
-
-    # ---------------------------------------------------------------- wiring
-
-    def attach(self, session: Session, task_group: TaskGroup | None = None) -> None:
-        """The session these handlers answer for (and a task group for notifications)."""
-        self.session = session
-        if task_group is not None:
-            self.task_group = task_group
-
-    def _session(self) -> Session | None:
+    def live_session(self) -> Session | None:
         if self.session is not None:
             return self.session
         return self.controller.session if self.controller is not None else None
 
-    def _start(self, fn: Callable[[Session], Coroutine[object, object, None]], session: Session) -> bool:
-        """Run ``fn(*args)`` in the task group given to attach() or the controller's; with
-        attach(session) alone, in the session's own (it lives exactly as long as the work may
-        be done: it is how the session answers server requests too)."""
-        tg = self.task_group
-        if tg is None and self.controller is not None:
-            tg = self.controller.task_group
-        if tg is not None:
-            tg.start_soon(fn, session)
-            return True
-        return session.start_soon(fn, session)
+    def live_task_group(self) -> TaskGroup | None:
+        if self.task_group is None and self.controller is not None:
+            return self.controller.task_group
+        return self.task_group
 
-    def origin(self, method: str) -> Origin:
-        session = self._session()
-        if session is None:
-            return Origin(method)
-        n = session.negotiation()
-        info = n.server_info
-        named = session.recording.header.get("server_name")
-        server = named or info.get("title") or info.get("name")
+    def builtin_name(self) -> str | None:
         profile = self.controller.profile if self.controller is not None else None
-        builtin = bool(named) and profile is not None and profile.builtin and profile.name == named
-        return Origin(method, n.era, n.version, str(server) if server else None, builtin)
-
-    def session_ended(self) -> None:
-        """The session is over: every open dialog ends (sampling rejected, elicitation cancelled)."""
-        for wait in list(self._waits.values()):
-            if not wait.event.is_set():
-                wait.how = "session ended"
-                wait.event.set()
-
-    # ---------------------------------------------------------------- roots
+        return profile.name if profile is not None and profile.builtin else None
 
     def set_roots(self, roots: list[JsonObject]) -> bool:
-        """Replace the roots. In a legacy session whose client declared roots.listChanged,
-        ``notifications/roots/list_changed`` is sent; returns True when it will be."""
-        new = normalize_roots(roots)
-        if new == self.roots:
-            return False
-        self.roots = new
-        session = self._session()
-        if session is None or not self.notifies_roots(session):
-            return False
-        return self._start(self._send_roots_changed, session)
+        return super().set_roots(normalize_roots(roots))
 
-    @staticmethod
-    def notifies_roots(session: Session) -> bool:
-        """Legacy, past the handshake, and the client offered roots.listChanged in initialize."""
-        n = session.negotiation()
-        if n.era != Era.LEGACY.value or n.state != State.OPERATING.value:
-            return False
-        roots = n.client_capabilities.get("roots")
-        return isinstance(roots, dict) and bool(roots.get("listChanged"))
-
-    async def _send_roots_changed(self, session: Session) -> None:
-        try:
-            await session.notify("notifications/roots/list_changed")
-        except Exception:  # the server is gone: nothing to tell
-            return
-        self.signals.rootsNotified.emit()
-
-    async def list_roots(self, params: JsonObject) -> JsonObject:
-        self.history.append(("roots/list", "answered"))
-        self.signals.rootsAnswered.emit(self.origin("roots/list").path)
-        out = []
-        for r in self.roots:
-            item = {"uri": r["uri"]}
-            if r.get("name"):
-                item["name"] = r["name"]
-            out.append(item)
-        return {"roots": out}
-
-    # ---------------------------------------------------------------- sampling
-
-    async def create_message(self, params: JsonObject) -> JsonObject:
-        dialog = SamplingDialog(params, self.origin("sampling/createMessage"), self.timeout, self.parent)
-        self._wire_check(dialog, "sampling/createMessage")
-        value, how = await self._ask("sampling/createMessage", dialog)
-        if how == "answered" and isinstance(value, dict):
-            return value
-        reason = {
-            "answered": "the user rejected it",
-            "timeout": f"no answer within {self.timeout:g} s",
-            "session ended": "the session ended",
-        }.get(how, how)
-        raise HandlerError(-1, SAMPLING_REJECTED, {"reason": reason})
-
-    # ---------------------------------------------------------------- elicitation
-
-    async def elicit(self, params: JsonObject) -> JsonObject:
-        dialog = ElicitationDialog(params, self.origin("elicitation/create"), self.timeout, self.parent)
-        self._wire_check(dialog, "elicitation/create")
-        value, how = await self._ask("elicitation/create", dialog)
-        if how == "answered" and isinstance(value, dict):
-            return value
-        return {"action": "cancel"}
-
-    def _wire_check(self, dialog: _AnswerDialog, method: str) -> None:
-        session = self._session()
-        if session is not None:
-            dialog.set_answer_check(lambda value: session.check_answer(method, value))
-
-    # ---------------------------------------------------------------- waiting for the user
-
-    async def _ask(self, method: str, dialog: _AnswerDialog) -> tuple[JsonValue, str]:
-        wait = _Wait()
-        self._waits[dialog] = wait
-
-        def on_answer(value: JsonValue) -> None:
-            if not wait.event.is_set():
-                wait.value, wait.how = value, "answered"
-                wait.event.set()
-
-        dialog.answered.connect(on_answer)
+    def present(self, method: str, params: JsonObject, origin: Origin, answer: Callable[[JsonValue], None]) -> Prompt:
+        kind = SamplingDialog if method == "sampling/createMessage" else ElicitationDialog
+        dialog = kind(params, origin, self.timeout, self.parent)
+        dialog.set_answer_check(self.answer_check(method))
+        dialog.answered.connect(answer)
         self.open_dialogs.append(dialog)
-        session = self._session()
-        try:
-            dialog.show()
-            dialog.raise_()
-            dialog.activateWindow()
-            self.signals.dialogOpened.emit(dialog)
-            with anyio.move_on_after(self.timeout):
-                async with anyio.create_task_group() as tg:
-                    if session is not None:
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+        return dialog
 
-                        async def watch_exit() -> None:
-                            await session.wait_exit(math.inf)
-                            if not wait.event.is_set():
-                                wait.how = "session ended"
-                                wait.event.set()
-
-                        tg.start_soon(watch_exit)
-                    await wait.event.wait()
-                    tg.cancel_scope.cancel()
-            if not wait.event.is_set():
-                wait.how = "timeout"
-        except BaseException:
-            wait.how = wait.how or "cancelled"
-            raise
-        finally:
-            if wait.how != "answered":
-                dialog.expire()
-            self._waits.pop(dialog, None)
-            if dialog in self.open_dialogs:
-                self.open_dialogs.remove(dialog)
-            self.history.append((method, wait.how))
-            self.signals.dialogClosed.emit(dialog, wait.how)
-            dialog.deleteLater()
-        return wait.value, wait.how
+    def closed(self, prompt: Prompt, method: str, how: str) -> None:
+        if isinstance(prompt, _AnswerDialog):
+            if prompt in self.open_dialogs:
+                self.open_dialogs.remove(prompt)
+            self.signals.dialogClosed.emit(prompt, how)
+            prompt.deleteLater()
