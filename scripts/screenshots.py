@@ -449,7 +449,7 @@ async def _run_as_task(w, steps: int, step_ms: int):
 async def act_tasks(w, controller, panel):
     """A finished task run from the Tools panel, followed by the Tasks panel."""
     tools = await _run_as_task(w, 3, 200)
-    await wait_for(lambda: tools.outcome != "")
+    await wait_for(lambda: tools.result.outcome != "")
     w.panels.show_panel("tasks")
     await anyio.sleep(0.5)
 

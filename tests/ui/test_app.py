@@ -358,7 +358,7 @@ async def test_every_session_starts_from_a_clean_slate(window_and_controller):
         assert tools.select_tool("echo")
         tools.editor.set_value({"message": "from the demo"})
         assert tools.call_selected()
-        await until(lambda: not tools.calling and tools.last_reply is not None)
+        await until(lambda: not tools.feature.calling and tools.result.last_reply is not None)
         window.timeline.model.set_only_violations(True)
         assert window.timeline.model.filter().active
         controller.end_session()
@@ -375,7 +375,7 @@ async def test_every_session_starts_from_a_clean_slate(window_and_controller):
             )
         )
         assert tools.tools == [] and tools.list.count() == 0 and tools.current is None
-        assert tools.last_reply is None and tools.content.cards() == []
+        assert tools.result.last_reply is None and tools.result.content.cards() == []
         assert not window.timeline.model.filter().active
         await until(lambda: window.timeline.model.rowCount() == len(controller.recording) > 0)
         assert window.panels.tabs.count() == 0 and window.panels.placeholder.isVisibleTo(window.panels)
@@ -385,7 +385,7 @@ async def test_every_session_starts_from_a_clean_slate(window_and_controller):
         await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
         await until(lambda: tools.tools)
         assert [t["name"] for t in tools.tools] == ["echo"]
-        assert tools.last_reply is None
+        assert tools.result.last_reply is None
         controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()

@@ -468,7 +468,7 @@ async def _open_everything(controller, window, tg) -> dict:
     assert tools.select_tool("echo")
     tools.editor.form.field("message").set("hello")
     assert tools.call_selected()
-    await until(lambda: not tools.calling and tools.outcome == "result")
+    await until(lambda: not tools.feature.calling and tools.result.outcome == "result")
     host.show_panel("prompts")
     assert prompts.list_view.select_where("name", "greeting")
     prompts.fields["name"].setText("Ada")

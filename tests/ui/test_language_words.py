@@ -185,7 +185,7 @@ async def test_an_ended_sessions_panels_stay_across_a_switch_and_say_task_suppor
         await until(lambda: controller.session is not None and controller.session.state is State.OPERATING)
         await until(lambda: "tools" in window.panels.shown_keys())
         tools = window.panels.panels["tools"]
-        await until(lambda: bool(tools.tools) and not tools.listing)
+        await until(lambda: bool(tools.tools) and not tools.feature.loading)
         window.panels.show_panel("tools")
         assert tools.select_tool("long_running")
         assert tools.schema_label.text() == "2 arguments · task support: optional"
@@ -236,7 +236,7 @@ async def test_an_ended_sessions_wait_note_stays_across_a_switch(window_and_cont
         controller, window, quick(ServerProfile(name="no-jsonrpc", command=argv[0], args=argv[1:]))
     ):
         tools = window.panels.panels["tools"]
-        await until(lambda: controller.session is not None and bool(tools.tools) and not tools.listing)
+        await until(lambda: controller.session is not None and bool(tools.tools) and not tools.feature.loading)
         note = tools.wait_note("tools/list")
         english = note.text.text()
         assert note.isVisibleTo(tools) and english.endswith("it does not follow the schema.")

@@ -43,7 +43,7 @@ async def odd_server_panel():
                 "legacy",
                 eng.version,
             )
-            await until(lambda: panel.tools and not panel.listing)
+            await until(lambda: panel.tools and not panel.feature.loading)
             yield controller, panel
             controller.end_session()
             await until(lambda: not controller.running)

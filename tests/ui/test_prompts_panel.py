@@ -64,7 +64,7 @@ async def with_panel(qtbot, argv, mode: EraMode, body, *, overrides: dict | None
                 verdict = Availability(**{**verdict.__dict__, **overrides})
             assert verdict.shown
             panel.session_started(session, verdict, era, eng.version)
-            await until(lambda: panel.prompts.loaded and not panel.busy.busy)
+            await until(lambda: panel.feature.pager.loaded and not panel.busy.busy)
             await body(panel, session)
         panel.session_ended()
         tg.cancel_scope.cancel()
@@ -259,9 +259,9 @@ async def test_pagination(qtbot, mode, tmp_path):
         view = panel.list_view
         assert len(view.entries()) == 5 and view.more_button.isVisible()
         view.more_button.click()
-        await until(lambda: len(view.entries()) == 10 and not panel.prompts.loading)
+        await until(lambda: len(view.entries()) == 10 and not panel.feature.pager.loading)
         panel.load_more()
-        await until(lambda: len(view.entries()) == 12 and not panel.prompts.loading)
+        await until(lambda: len(view.entries()) == 12 and not panel.feature.pager.loading)
         assert not view.more_button.isVisible() and "12 prompts · 3 pages" in view.count.text()
         assert [p.get("cursor") for p in params_of(session, "prompts/list")] == [None, "5", "10"]
         assert "use Refresh" in view.live_note.text()  # listChanged not declared

@@ -46,7 +46,7 @@ async def test_the_panels_follow_the_replayed_entry(window_and_controller, tmp_p
     log_rows = entries(rec, "notifications/message", Direction.S2C)
     await until(lambda: logs.model.rowCount() == len(log_rows))
     assert "read-only" in tools.recorded_note.text() and str(len(rec) - 1) in tools.recorded_note.text()
-    assert len(tasks.tasks) == 1 and not tasks.get_button.isEnabled() and not tasks.refresh_button.isEnabled()
+    assert len(tasks.feature.tasks) == 1 and not tasks.get_button.isEnabled() and not tasks.refresh_button.isEnabled()
 
     # before the tools/list answer: no tools; the buttons stay disabled
     show(list_answer - 1)
@@ -113,4 +113,4 @@ async def test_the_panels_follow_the_replayed_entry(window_and_controller, tmp_p
     window.replay.play()
     await until(lambda: tools.recorded_row == len(rec) - 1 and logs.model.rowCount() == len(log_rows))
     assert len(refreshed) >= 2 and min(b - a for a, b in zip(refreshed, refreshed[1:])) >= REPLAY_MS / 1000 * 0.9
-    assert len(tasks.tasks) == 1 and tools.result.outcome == "result"
+    assert len(tasks.feature.tasks) == 1 and tools.result.outcome == "result"

@@ -55,33 +55,35 @@ async def test_a_demo_tool_runs_as_a_task_and_the_tasks_panel_follows(window_and
         tools.ttl_spin.setValue(90)
         tools.editor.set_value({"steps": 4, "step_ms": 150})
         assert tools.call_selected()
-        await until(lambda: tasks.tasks, 10)
-        task_id = next(iter(tasks.tasks))
+        await until(lambda: tasks.feature.tasks, 10)
+        task_id = next(iter(tasks.feature.tasks))
         assert tasks.selected_id() == task_id  # listed and selected while it runs
-        assert "Task " in tools.progress_label.text()
-        await until(lambda: tools.outcome == "result", 20)
+        assert "Task " in tools.result.progress_label.text()
+        await until(lambda: tools.result.outcome == "result", 20)
         assert sent(controller, "tools/call")[-1]["task"] == {"ttl": 90_000}
         assert sent(controller, "tasks/result") == [{"taskId": task_id}]
-        assert tasks.tasks[task_id]["status"] == "completed"
-        assert "result" in tasks.results[task_id] and tasks.result_view.toPlainText()
-        status = tools.status_label.text()
+        assert tasks.feature.tasks[task_id]["status"] == "completed"
+        assert "result" in tasks.feature.results[task_id] and " ".join(
+            getattr(card, "text", "") for card in tasks.result_view.cards()
+        )
+        status = tools.result.status_label.text()
         assert task_id in status and "completed" in status and "poll" in status
         # the result is the tool's result, shown like a plain call's
-        assert [c.kind for c in tools.content.cards()][:1] == ["text"]
-        assert not tools.show_task_button.isHidden()
-        tools.show_task_button.click()
+        assert [c.kind for c in tools.result.content.cards()][:1] == ["text"]
+        assert not tools.result.show_task_button.isHidden()
+        tools.result.show_task_button.click()
         assert window.panels.tabs.currentWidget() is window.panels.frame("tasks")
 
         # cancel a long one: tasks/cancel, and the Tasks panel shows it cancelled
         tools.editor.set_value({"steps": 300, "step_ms": 100})
         assert tools.call_selected()
-        await until(lambda: len(tasks.tasks) == 2, 10)
-        second = next(t for t in tasks.tasks if t != task_id)
+        await until(lambda: len(tasks.feature.tasks) == 2, 10)
+        second = next(t for t in tasks.feature.tasks if t != task_id)
         assert tools.cancel_call()
-        await until(lambda: tools.outcome == "cancelled", 10)
+        await until(lambda: tools.result.outcome == "cancelled", 10)
         assert sent(controller, "tasks/cancel") == [{"taskId": second}]
-        assert tasks.tasks[second]["status"] == "cancelled"
-        assert "tasks/cancel" in tools.banner_text()
+        assert tasks.feature.tasks[second]["status"] == "cancelled"
+        assert "tasks/cancel" in tools.result.banner_text()
 
         # a plain tool offers no task
         assert tools.select_tool("echo") and tools.task_box.isHidden() and tools.ttl_spin.isHidden()
@@ -104,14 +106,14 @@ async def test_the_reference_servers_required_task_tool_is_checked_and_fixed(win
         assert "required" in tools.task_box.toolTip()
         tools.editor.set_value({"topic": "tea", "ambiguous": False})
         assert tools.call_selected()
-        await until(lambda: tools.outcome, 30)
-        assert tools.outcome == "result", tools.banner_text()
-        task_id = next(iter(tasks.tasks))
-        assert tasks.tasks[task_id]["status"] == "completed"
-        assert "Research Report" in tasks.result_view.toPlainText(), (
+        await until(lambda: tools.result.outcome, 30)
+        assert tools.result.outcome == "result", tools.result.banner_text()
+        task_id = next(iter(tasks.feature.tasks))
+        assert tasks.feature.tasks[task_id]["status"] == "completed"
+        assert "Research Report" in " ".join(getattr(card, "text", "") for card in tasks.result_view.cards()), (
             tasks.selected_id(),
             task_id,
-            list(tasks.results),
+            list(tasks.feature.results),
             tasks.result_note.text(),
         )
         assert len(sent(controller, "tasks/get")) >= 2  # it polled while the stages ran
@@ -134,9 +136,9 @@ async def test_a_server_that_answers_a_task_call_directly_gets_a_warning(window_
         await connect(window, controller, "direct")
         tools.task_box.setChecked(True)
         assert tools.call_selected()
-        await until(lambda: tools.outcome, 10)
-        assert tools.outcome == "result" and "No task was created" in tools.banner_text()
-        assert tools.show_task_button.isHidden()
+        await until(lambda: tools.result.outcome, 10)
+        assert tools.result.outcome == "result" and "No task was created" in tools.result.banner_text()
+        assert tools.result.show_task_button.isHidden()
         controller.end_session()
         await until(lambda: not controller.running, 15)
         tg.cancel_scope.cancel()

@@ -30,9 +30,11 @@ def test_labels_follow_a_theme_switch(window_and_controller, qapp):
         assert COLOURS["error"][1] in error.styleSheet() and COLOURS["muted"][1] in hint.styleSheet()
         assert "border" in boxed.styleSheet() and COLOURS["error"][1] in boxed.styleSheet()  # the box survives
         tools = window.panels.panels["tools"]
-        assert COLOURS["muted"][1] in tools.status_label.styleSheet()  # built before the switch
+        assert COLOURS["muted"][1] in tools.result.status_label.styleSheet()  # built before the switch
         window.themes.set_choice("light")
-        assert COLOURS["error"][0] in error.styleSheet() and COLOURS["muted"][0] in tools.status_label.styleSheet()
+        assert (
+            COLOURS["error"][0] in error.styleSheet() and COLOURS["muted"][0] in tools.result.status_label.styleSheet()
+        )
     finally:
         window.themes.set_choice("light")
         for w in (error, hint, boxed):

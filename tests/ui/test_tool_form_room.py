@@ -140,8 +140,8 @@ async def walk(window, panel, server: str) -> tuple[list[str], int]:
         panel.select_tool("echo")
         panel.editor.form.fields()[0].line.setText("a result that stays on the page")
         assert panel.call_selected()
-        await until(lambda: panel.outcome != "")
-        assert panel.content.cards()
+        await until(lambda: panel.result.outcome != "")
+        assert panel.result.content.cards()
     walked = 0
     problems: list[str] = []
     for name in names:

@@ -68,7 +68,7 @@ async def test_excluded_tools_are_marked_and_never_called():
         assert panel.select_tool("hdr-good")
         assert not panel.http_problem_label.isVisibleTo(panel) and panel.call_button.isEnabled()
         assert panel.call_selected() is True
-        await until(lambda: not panel.calling)
+        await until(lambda: not panel.feature.calling)
         assert len(calls(controller)) == 1 and '"hdr-good"' in calls(controller)[0]
         sent = await controller.session.send_text(
             '{"jsonrpc":"2.0","id":"raw-1","method":"tools/call","params":{"name":"hdr-number","arguments":{},'

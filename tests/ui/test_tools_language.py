@@ -25,7 +25,7 @@ def said(panel) -> dict[str, str]:
     """What the panel says about the selected tool and the last call, by place."""
     out = {
         "summary": panel.schema_label.text(),
-        "status": panel.status_label.text(),
+        "status": panel.result.status_label.text(),
         "note": panel.list_note.text(),
         "badges": " ".join(
             panel.badge_row.itemAt(i).widget().text()
@@ -33,11 +33,11 @@ def said(panel) -> dict[str, str]:
             if panel.badge_row.itemAt(i).widget()
         ),
         "list badges": " ".join(text for text, _ in tool_badges(panel.current)),  # what the list's delegate paints
-        "cards": " | ".join(card.summary() for card in panel.content.cards()),
+        "cards": " | ".join(card.summary() for card in panel.result.content.cards()),
         "check": panel.validate_label.text(),
     }
-    if not panel.banner.isHidden():
-        out["banner"] = panel.banner_text()
+    if not panel.result.banner.isHidden():
+        out["banner"] = panel.result.banner_text()
     return out
 
 
@@ -53,12 +53,14 @@ async def test_the_tools_panel_words_follow_a_live_switch_both_ways(qapp, tmp_pa
         assert panel.select_tool("add_item")
         panel.editor.form.field("kind").set("tool")
         assert panel.call_selected()
-        await until(lambda: panel.outcome == "result" and panel.list_note.isVisible() and not panel.listing)
+        await until(
+            lambda: panel.result.outcome == "result" and panel.list_note.isVisible() and not panel.feature.loading
+        )
         for name, arguments in (("echo", {"message": "fourteen chars"}), ("always_fails", {})):
             assert panel.select_tool(name)
             panel.editor.set_value(arguments)
             assert panel.call_selected()
-            await until(lambda: panel.outcome in ("result", "tool-error"))
+            await until(lambda: panel.result.outcome in ("result", "tool-error"))
             english = said(panel)
             await switch(window, "zh_CN")
             assert window.panels.panels["tools"] is panel  # a live session keeps its panels

@@ -93,7 +93,7 @@ async def live_panel(profile: ServerProfile, *, clean_exit: bool = True):
             panel.session_started(
                 controller.session, availability(era, version, eng.server_capabilities)["tools"], era, version
             )
-            await until(lambda: panel.tools and not panel.listing)
+            await until(lambda: panel.tools and not panel.feature.loading)
             yield controller, panel
             controller.end_session()
             await until(lambda: not controller.running, 20)
@@ -111,11 +111,11 @@ async def call(panel: ToolsPanel, name: str, timeout: float = 20.0, **fields) ->
     for path, value in fields.items():
         panel.editor.form.field(path).set(value)
     assert panel.call_selected()
-    await until(lambda: not panel.calling, timeout)
+    await until(lambda: not panel.feature.calling, timeout)
 
 
 def blocks(panel: ToolsPanel) -> list[str]:
-    return [c.kind for c in panel.content.cards()]
+    return [c.kind for c in panel.result.content.cards()]
 
 
 # ====================================================================== listing
@@ -179,9 +179,9 @@ async def test_input_types_form_errors_and_raw_json():
         panel.editor.raw_edit.setPlainText(json.dumps(value))
         assert panel.editor.raw_status.text().startswith("✓")
         assert panel.call_selected()
-        await until(lambda: not panel.calling)
-        assert panel.outcome == "result" and blocks(panel) == ["text"]
-        echoed = panel.content.cards()[0].text
+        await until(lambda: not panel.feature.calling)
+        assert panel.result.outcome == "result" and blocks(panel) == ["text"]
+        echoed = panel.result.content.cards()[0].text
         assert '"zip": "54321"' in echoed and '"sizes": [\n    "S",\n    "L"\n  ]' in echoed
         # an inspector may send arguments that break the schema on purpose: the server judges them
         del value["text"]
@@ -189,8 +189,10 @@ async def test_input_types_form_errors_and_raw_json():
         assert not panel.call_selected()
         panel.validate_box.setChecked(False)
         assert panel.call_selected()
-        await until(lambda: not panel.calling)
-        assert panel.outcome == "tool-error" and "arguments.text: required" in panel.content.cards()[0].text
+        await until(lambda: not panel.feature.calling)
+        assert (
+            panel.result.outcome == "tool-error" and "arguments.text: required" in panel.result.content.cards()[0].text
+        )
 
 
 @pytest.mark.parametrize("era", ERAS)
@@ -202,18 +204,22 @@ async def test_echo_with_ctrl_enter(era):
         line.setFocus()
         QTest.keyClicks(line, "hello <b>world</b>")
         QTest.keyClick(line, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-        await until(lambda: panel.outcome != "")
-        assert panel.outcome == "result" and panel.banner_text() == ""
-        (card,) = panel.content.cards()
+        await until(lambda: panel.result.outcome != "")
+        assert panel.result.outcome == "result" and panel.result.banner_text() == ""
+        (card,) = panel.result.content.cards()
         assert card.kind == "text" and card.text == "hello <b>world</b>"
-        assert panel.status_label.text().startswith("echo · tools/call id ")
+        assert panel.result.status_label.text().startswith("echo · tools/call id ")
         # Ctrl+Enter from the raw JSON editor too
         assert panel.editor.set_mode("raw")
         panel.editor.raw_edit.setPlainText('{"message": "from raw"}')
         panel.editor.raw_edit.setFocus()
         QTest.keyClick(panel.editor.raw_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
         await until(
-            lambda: not panel.calling and panel.outcome == "result" and panel.content.cards()[0].text == "from raw"
+            lambda: (
+                not panel.feature.calling
+                and panel.result.outcome == "result"
+                and panel.result.content.cards()[0].text == "from raw"
+            )
         )
         assert panel.editor.raw_edit.toPlainText() == '{"message": "from raw"}'  # the shortcut did not type a newline
         sent = [
@@ -231,9 +237,9 @@ async def test_echo_with_ctrl_enter(era):
 async def test_structured_output_is_checked_against_the_output_schema(era):
     async with live_panel(demo(era)) as (controller, panel):
         await call(panel, "get_weather", city="Lisbon")
-        assert panel.outcome == "result"
+        assert panel.result.outcome == "result"
         assert blocks(panel) == ["text", "structured"]
-        ok, text = panel.content.structured_verdict()
+        ok, text = panel.result.content.structured_verdict()
         assert ok is True and text == "✓ matches the outputSchema"
 
 
@@ -242,12 +248,12 @@ async def test_media_renders_image_audio_and_links(era):
     async with live_panel(demo(era)) as (controller, panel):
         await call(panel, "media")
         assert blocks(panel) == ["text", "image", "audio", "resource_link", "resource_link"]
-        _, image, audio, link, _ = panel.content.cards()
+        _, image, audio, link, _ = panel.result.content.cards()
         assert image.error is None and image.pixmap is not None and image.pixmap.width() == 16
         assert "audio/wav" in audio.summary() and "0.20 s" in audio.summary()
         assert link.uri == "demo://static/logo.png"
         opened: list[str] = []
-        panel.content.resourceLinkActivated.connect(opened.append)
+        panel.result.content.resourceLinkActivated.connect(opened.append)
         link.link_button.click()
         assert opened == ["demo://static/logo.png"]
 
@@ -257,24 +263,24 @@ async def test_media_before_resource_links_embeds_a_resource():
         assert panel.version == "2025-03-26"
         await call(panel, "media")
         assert blocks(panel) == ["text", "image", "audio", "resource"]
-        assert panel.content.cards()[-1].uri == "demo://static/readme.md"
+        assert panel.result.content.cards()[-1].uri == "demo://static/readme.md"
 
 
 @pytest.mark.parametrize("era", ERAS)
 async def test_tool_error_is_not_a_protocol_error(era):
     async with live_panel(demo(era)) as (controller, panel):
         await call(panel, "always_fails")
-        assert panel.outcome == "tool-error"
-        assert panel.banner_text().startswith("The tool reported an error")
-        assert "Protocol error" not in panel.banner_text()
-        assert blocks(panel) == ["text"] and "Something went wrong" in panel.content.cards()[0].text
+        assert panel.result.outcome == "tool-error"
+        assert panel.result.banner_text().startswith("The tool reported an error")
+        assert "Protocol error" not in panel.result.banner_text()
+        assert blocks(panel) == ["text"] and "Something went wrong" in panel.result.content.cards()[0].text
         # a JSON-RPC error reply is a different thing: an unknown tool gets -32602
         panel.current = {"name": "no_such_tool", "inputSchema": {"type": "object"}}
         assert panel.call_selected()
-        await until(lambda: not panel.calling)
-        assert panel.outcome == "protocol-error"
-        assert panel.banner_text().startswith("Protocol error -32602: Unknown tool: no_such_tool")
-        assert "The tool reported an error" not in panel.banner_text()
+        await until(lambda: not panel.feature.calling)
+        assert panel.result.outcome == "protocol-error"
+        assert panel.result.banner_text().startswith("Protocol error -32602: Unknown tool: no_such_tool")
+        assert "The tool reported an error" not in panel.result.banner_text()
 
 
 @pytest.mark.parametrize("era", ERAS)
@@ -284,15 +290,15 @@ async def test_progress_then_cancel(era):
         panel.editor.form.field("steps").set(200)
         panel.editor.form.field("step_ms").set(50)
         assert panel.call_selected()
-        assert panel.calling and not panel.cancel_button.isHidden() and not panel.call_button.isEnabled()
-        await until(lambda: panel.last_progress is not None and panel.progress.value() > 0)
-        assert panel.progress.maximum() == 1000 and not panel.progress_row.isHidden()
-        assert panel.progress_label.text().startswith("step ")
-        assert panel.progress.format().endswith("/ 200")
+        assert panel.feature.calling and not panel.cancel_button.isHidden() and not panel.call_button.isEnabled()
+        await until(lambda: panel.feature.last_progress is not None and panel.result.progress.value() > 0)
+        assert panel.result.progress.maximum() == 1000 and not panel.result.progress_row.isHidden()
+        assert panel.result.progress_label.text().startswith("step ")
+        assert panel.result.progress.format().endswith("/ 200")
         panel.cancel_button.click()
-        await until(lambda: not panel.calling)
-        assert panel.outcome == "cancelled" and panel.banner_text().startswith("Cancelled")
-        assert panel.progress_row.isHidden() and panel.cancel_button.isHidden()
+        await until(lambda: not panel.feature.calling)
+        assert panel.result.outcome == "cancelled" and panel.result.banner_text().startswith("Cancelled")
+        assert panel.result.progress_row.isHidden() and panel.cancel_button.isHidden()
         rec = controller.recording
         call_seq = max(i for i in range(len(rec)) if rec.method_at(i) == "tools/call")
         call_id = rec[call_seq].json()["id"]
@@ -304,7 +310,7 @@ async def test_progress_then_cancel(era):
         assert [c["params"]["requestId"] for c in cancels] == [call_id]
         # the session stays usable: the next call works
         await call(panel, "echo", message="after cancel")
-        assert panel.outcome == "result"
+        assert panel.result.outcome == "result"
 
 
 async def test_list_changed_reloads_and_keeps_the_selection_legacy():
@@ -336,12 +342,12 @@ async def test_list_changed_reloads_modern_through_a_listen_stream():
             if rec.method_at(i) == "subscriptions/listen" and rec.direction_at(i) is Direction.C2S
         ]
         assert [m["params"]["notifications"] for m in listens] == [{"toolsListChanged": True}]
-        assert panel.listening
+        assert panel.feature.listening
         await call(panel, "add_item", kind="tool")
         await until(lambda: "added_tool_1" in [t["name"] for t in panel.tools])
         assert len(panel.tools) == 15
         panel.session_ended()  # the stream is closed on the wire
-        assert not panel.listening
+        assert not panel.feature.listening
         await until(
             lambda: any(
                 rec.method_at(i) == "notifications/cancelled"
@@ -354,19 +360,19 @@ async def test_list_changed_reloads_modern_through_a_listen_stream():
 async def test_legacy_sessions_open_no_listen_stream():
     async with live_panel(demo("legacy")) as (controller, panel):
         rec = controller.session.recording
-        assert not panel.listening
+        assert not panel.feature.listening
         assert not any(rec.method_at(i) == "subscriptions/listen" for i in range(len(rec)))
 
 
 async def test_input_required_rounds_are_shown_modern():
     async with live_panel(demo("modern")) as (controller, panel):
         await call(panel, "list_roots")
-        assert panel.outcome == "result"
-        reply = panel.last_reply
+        assert panel.result.outcome == "result"
+        reply = panel.result.last_reply
         assert reply.rounds == 2 and len(reply.round_latencies) == 2 and reply.round_latencies[-1] == reply.latency
         # the whole call: both rounds and the client's answer in between
         assert reply.total >= sum(reply.round_latencies)
-        text = panel.status_label.text()
+        text = panel.result.status_label.text()
         assert f"answered in {format_duration(reply.total)}" in text and "2 rounds (input required): " in text
 
 
@@ -414,19 +420,19 @@ async def test_pagination_follows_next_cursor_then_load_more():
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
         panel.session_started(session, Availability("tools", True, "declared"), "legacy", LATEST_LEGACY)
-        await until(lambda: not panel.listing and panel.tools)
+        await until(lambda: not panel.feature.loading and panel.tools)
         assert session.cursors == [None, "p1", "p2", "p3", "p4"]
         assert len(panel.tools) == 2 * AUTO_PAGES and panel.next_cursor == f"p{AUTO_PAGES}"
         assert not panel.load_more_button.isHidden()
         assert panel.count_label.text() == f"{2 * AUTO_PAGES} tools · {AUTO_PAGES} pages · more available"
         panel.load_more_button.click()
-        await until(lambda: not panel.listing and panel.next_cursor is None)
+        await until(lambda: not panel.feature.loading and panel.next_cursor is None)
         assert len(panel.tools) == 2 * (AUTO_PAGES + 3) and panel.pages == AUTO_PAGES + 3
         assert panel.load_more_button.isHidden()
         assert [t["name"] for t in panel.tools][-1] == f"tool_{AUTO_PAGES + 2}_1"
         # Refresh starts again from the first page
         panel.refresh()
-        await until(lambda: not panel.listing)
+        await until(lambda: not panel.feature.loading)
         assert len(panel.tools) == 2 * AUTO_PAGES
     panel.deleteLater()
 
@@ -438,7 +444,7 @@ async def test_pagination_stops_on_a_repeated_cursor():
     async with anyio.create_task_group() as tg:
         controller.task_group = tg
         panel.session_started(session, Availability("tools", True, "declared"), "legacy", LATEST_LEGACY)
-        await until(lambda: not panel.listing and panel.tools)
+        await until(lambda: not panel.feature.loading and panel.tools)
         assert session.cursors == [None, "p1", "p2"]
         assert panel.next_cursor is None and "repeated the cursor p2" in panel.list_error.text()
         assert len(panel.tools) == 6
@@ -475,11 +481,11 @@ async def test_reference_server_tools():
         assert panel.select_tool("echo")
         assert panel.editor.form.unsupported == [] and panel.editor.mode() == "form"
         await call(panel, "echo", message="hi from the panel")
-        assert panel.outcome == "result" and panel.content.cards()[0].text == "Echo: hi from the panel"
+        assert panel.result.outcome == "result" and panel.result.content.cards()[0].text == "Echo: hi from the panel"
 
         await call(panel, "get-tiny-image")
         assert blocks(panel) == ["text", "image", "text"]
-        image = panel.content.cards()[1]
+        image = panel.result.content.cards()[1]
         assert (
             image.error is None
             and image.pixmap is not None
@@ -491,20 +497,20 @@ async def test_reference_server_tools():
         assert isinstance(location, EnumField)
         location.combo.setCurrentIndex(location.combo.findText("Chicago"))
         assert panel.call_selected()
-        await until(lambda: not panel.calling)
-        assert panel.content.structured_verdict() == (True, "✓ matches the outputSchema")
+        await until(lambda: not panel.feature.calling)
+        assert panel.result.content.structured_verdict() == (True, "✓ matches the outputSchema")
 
         assert panel.select_tool("trigger-long-running-operation")
         panel.editor.form.field("duration").set(1)
         panel.editor.form.field("steps").set(4)
         assert panel.call_selected()
-        await until(lambda: panel.progress_events > 0, 30)
-        assert panel.progress.value() > 0 and panel.progress.maximum() == 1000  # the bar moved
-        await until(lambda: not panel.calling, 30)
-        assert panel.outcome == "result"
-        assert "Long running operation completed" in panel.content.cards()[0].text
-        assert panel.progress_events == 4
-        assert panel.last_progress == {"progress": 4, "total": 4, "progressToken": panel.last_reply.id}
+        await until(lambda: panel.feature.progress_events > 0, 30)
+        assert panel.result.progress.value() > 0 and panel.result.progress.maximum() == 1000  # the bar moved
+        await until(lambda: not panel.feature.calling, 30)
+        assert panel.result.outcome == "result"
+        assert "Long running operation completed" in panel.result.content.cards()[0].text
+        assert panel.feature.progress_events == 4
+        assert panel.feature.last_progress == {"progress": 4, "total": 4, "progressToken": panel.result.last_reply.id}
 
 
 @pytest.mark.peer
@@ -516,11 +522,11 @@ async def test_reference_server_cancel_long_running():
         panel.editor.form.field("duration").set(20)
         panel.editor.form.field("steps").set(40)
         assert panel.call_selected()
-        await until(lambda: panel.last_progress is not None, 30)
-        assert panel.progress.value() > 0
+        await until(lambda: panel.feature.last_progress is not None, 30)
+        assert panel.result.progress.value() > 0
         assert panel.cancel_call()
-        await until(lambda: not panel.calling)
-        assert panel.outcome == "cancelled"
+        await until(lambda: not panel.feature.calling)
+        assert panel.result.outcome == "cancelled"
         rec = controller.recording
         assert any(
             rec.method_at(i) == "notifications/cancelled" and rec.direction_at(i) is Direction.C2S

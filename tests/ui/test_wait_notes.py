@@ -93,7 +93,7 @@ async def test_a_panel_waiting_on_a_flagged_answer_says_so_and_links_the_entry(w
 
         # after the timeout: said, with the timeout's entry beside the answer's
         await until(lambda: all(p.wait_state(m).timeout_seq is not None for p, m in watched), TIMEOUT + 10)
-        await until(lambda: not tools.listing)
+        await until(lambda: not tools.feature.loading)
         for panel, method in watched:
             state = panel.wait_state(method)
             rid, at, _text = waiting[method]
@@ -138,7 +138,7 @@ async def test_a_flagged_answer_of_its_own_is_said_and_a_clean_one_says_nothing(
             controller, window, quick(ServerProfile(name=mode, command=argv[0], args=argv[1:]))
         ):
             tools = window.panels.panels["tools"]
-            await until(lambda: controller.session is not None and bool(tools.tools) and not tools.listing)
+            await until(lambda: controller.session is not None and bool(tools.tools) and not tools.feature.loading)
             state = tools.wait_state("tools/list")
             note = tools.wait_note("tools/list")
             assert state is not None and state.answer is not None and not state.unmatched

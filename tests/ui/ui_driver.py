@@ -88,7 +88,7 @@ async def tools_panel_session(qapp, config, profile, *, size=(1280, 720), langua
             await until(lambda: "tools" in window.panels.shown_keys())
             window.panels.show_panel("tools")
             panel = window.panels.panels["tools"]
-            await until(lambda: panel.tools and not panel.listing)
+            await until(lambda: panel.tools and not panel.feature.loading)
             try:
                 yield controller, window, panel
             except Exception as exc:

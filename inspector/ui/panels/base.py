@@ -22,7 +22,8 @@ words it again, both ways; what the server sent stays as it was.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
+from contextlib import ExitStack
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -40,13 +41,15 @@ from PySide6.QtWidgets import (
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.rules import RULES
 from inspector.session import RequestCancelled, Session, SessionError
-from inspector.session.controllers.base import WAIT, ListController
+from inspector.session.controllers.base import WAIT, Failure, ListController
 from inspector.session.features import Availability
-from inspector.session.operations import ListenHub
+from inspector.session.operations import NOTE_ERROR, ListenHub, ListNote
 from inspector.session.rebuild import RecordedState
 from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, WaitState
 
-from ..widgets import plain_label, plain_tooltip, set_tone
+from ..text import list_note_text
+from ..widgets import BusyIndicator, plain_label, plain_tooltip, set_tone
+from .answers import error_text, failure_text
 
 
 def _id_text(value: JsonValue) -> str:
@@ -183,6 +186,7 @@ class FeaturePanel(QWidget):
     """
 
     key = ""
+    busy: BusyIndicator  # the busy line of a panel that uses set_busy
     #: an entry of the recording to show in the timeline (a log line, a flagged answer)
     entryActivated = Signal(int)
     #: Below this width a panel's list goes above its details instead of beside them.
@@ -206,6 +210,7 @@ class FeaturePanel(QWidget):
         self._wait_notes: dict[str, WaitNote] = {}  # list method -> its note over the panel
         self._wait_box: QWidget | None = None  # the notes, over the panel
         self._said: dict[QLabel, tuple[Callable[[], str], str]] = {}  # see say()
+        self._busy: dict[str, ExitStack] = {}  # what runs -> its hold on the busy line (set_busy)
         changed = getattr(controller, "recordingChanged", None)
         if changed is not None:
             changed.connect(self.drop_waits)
@@ -440,7 +445,20 @@ class FeaturePanel(QWidget):
         else:
             label.setText(text)
 
+    #: set by :meth:`built` once the panel's widgets exist (a LanguageChange may come before)
+    _built = False
+
+    def built(self) -> None:
+        """The panel's widgets exist: :meth:`retranslate` now, and again on every language switch."""
+        self._built = True
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Hook: every static text of the panel in the current language (in place)."""
+
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange and self._built:
+            self.retranslate()
         if event.type() == QEvent.Type.LanguageChange and self._said is not None:
             for label, (words, said) in list(self._said.items()):
                 if label.text() == said:
@@ -448,6 +466,33 @@ class FeaturePanel(QWidget):
             if self.recorded_row is not None:
                 self.set_recorded_row(self.recorded_row)
         super().changeEvent(event)
+
+    def set_busy(self, what: str, text: str | None) -> None:
+        """The panel's busy line (its ``busy``, a :class:`~inspector.ui.widgets.BusyIndicator`)
+        says ``text`` while ``what`` (a load, a read, a get) runs; None: it ended."""
+        held = self._busy.pop(what, None)
+        if held is not None:
+            held.close()
+        if text is not None:
+            self._busy[what] = stack = ExitStack()
+            stack.enter_context(self.busy.running(text))
+
+    def list_problems(self, method: str, notes: Iterable[ListNote], failure: Failure | None = None) -> str:
+        """What went wrong loading ``method``'s list, in words: each error answer (with the
+        specification's name for its code), each page's note, and the failure that ended it."""
+        said = []
+        for note in notes:
+            if note.code == NOTE_ERROR:
+                said.append(
+                    QCoreApplication.translate("FeaturePanel", "{method} failed. {error}").format(
+                        method=method, error=error_text(note.detail)
+                    )
+                )
+            elif text := list_note_text(note):
+                said.append(text)
+        if failure is not None:
+            said.append(failure_text(failure))
+        return " ".join(said)
 
     def say_error(self, label: QLabel | None, words: Callable[[], str]) -> None:
         """:meth:`say` on an error label, shown while it says something (as show_error)."""

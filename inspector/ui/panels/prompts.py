@@ -12,8 +12,7 @@ as a conversation, each content block rendered by :class:`~inspector.ui.content.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from contextlib import ExitStack
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -38,10 +37,11 @@ from inspector.session.controllers.base import (
     LISTED,
     LOADING,
     PAGE,
+    Failure,
 )
 from inspector.session.controllers.completions import prompt_ref
 from inspector.session.controllers.prompts import GETTING, GOT, PromptArgument, PromptsController, prompt_arguments
-from inspector.session.operations import NOTE_ERROR, ListPager
+from inspector.session.operations import NOTE_ERROR, ListNote
 
 from ..content import ContentView
 from ..text import format_duration, listen_note_text
@@ -183,16 +183,10 @@ class PromptsPanel(FeaturePanel):
         self.fields: dict[str, CompletionField] = {}
         self.required: set[str] = set()
         self.last_result: dict | None = None
-        self._busy: dict[str, ExitStack] = {}  # the busy line while a load (LOADING) / a get (GETTING) runs
         self._build()
         self.follow(self.feature, self.errors)
         self.feature.subscribe(self._feature_changed)
-        self._retranslate()
-
-    @property
-    def prompts(self) -> ListPager:
-        """The list as loaded (the controller's pager)."""
-        return self.feature.pager
+        self.built()
 
     def title(self) -> str:
         return self.tr("Prompts")
@@ -299,13 +293,13 @@ class PromptsPanel(FeaturePanel):
         self._sync_actions()
 
     def wait_changed(self) -> None:
-        self.list_view.set_status(self.prompts, self.loading_text("prompts/list"))
+        self.list_view.set_status(self.feature.pager, self.loading_text("prompts/list"))
 
     def clear_view(self) -> None:
         self.args_box.setEnabled(True)
         self.feature.reset()
         self.list_view.clear()
-        self.list_view.set_status(self.prompts, self.loading_text("prompts/list"))
+        self.list_view.set_status(self.feature.pager, self.loading_text("prompts/list"))
         self.current = None
         self.fields = {}
         self.errors.clear_text()
@@ -325,7 +319,7 @@ class PromptsPanel(FeaturePanel):
 
     def _sync_actions(self) -> None:
         live = self.live
-        self.list_view.set_status(self.prompts, self.loading_text("prompts/list"))
+        self.list_view.set_status(self.feature.pager, self.loading_text("prompts/list"))
         if not live:
             self.list_view.refresh_button.setEnabled(False)
             self.list_view.more_button.setEnabled(False)
@@ -352,7 +346,7 @@ class PromptsPanel(FeaturePanel):
     def _headers(self) -> list[str]:
         return [self.tr("Name"), self.tr("Identifier"), self.tr("Arguments")]
 
-    def _retranslate(self) -> None:
+    def retranslate(self) -> None:
         """Every static text in the current language (again on a language switch, in place)."""
         self.list_view.retranslate(self._headers())
         self.args_box.setTitle(self.tr("Arguments"))
@@ -380,11 +374,6 @@ class PromptsPanel(FeaturePanel):
             view.select_where("name", current.get("name"))
         view.tree.blockSignals(False)
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "result_title"):
-            self._retranslate()
-        super().changeEvent(event)
-
     def _show_nothing(self) -> None:
         self.heading.setText(self.tr("Nothing selected"))
         self.name_label.setText("")
@@ -405,51 +394,39 @@ class PromptsPanel(FeaturePanel):
         if what == LOADING:
             if not feature.loaded:
                 self.list_view.clear()
-            self._set_busy(LOADING, self.tr("Loading prompts/list…") if feature.loading else None)
+            self.set_busy(LOADING, self.tr("Loading prompts/list…") if feature.loading else None)
             self.list_view.set_status(feature.pager, self.loading_text("prompts/list"))
         elif what == PAGE:
             self.list_view.add_rows([self._row(e) for e in feature.last_page])
         elif what == LISTED:
-            self._set_busy(LOADING, None)
+            self.set_busy(LOADING, None)
             if not feature.getting:
-                self._set_busy(GETTING, None)
+                self.set_busy(GETTING, None)
             self._listed()
             self._sync_actions()
         elif what == GETTING:
-            self._set_busy(GETTING, self.tr("Getting {name}…").format(name=feature.asked.get("name")))
+            self.set_busy(GETTING, self.tr("Getting {name}…").format(name=feature.asked.get("name")))
         elif what == GOT:
-            self._set_busy(GETTING, None)
+            self.set_busy(GETTING, None)
             self._got()
-
-    def _set_busy(self, what: str, text: str | None) -> None:
-        """The busy line says ``text`` while ``what`` (a load, a get) runs; None: it ended."""
-        if text is None:
-            held = self._busy.pop(what, None)
-            if held is not None:
-                held.close()
-        elif what not in self._busy:
-            self._busy[what] = stack = ExitStack()
-            stack.enter_context(self.busy.running(text))
 
     def _listed(self) -> None:
         """A load ended: the errors it met, and the selection kept by name."""
         outcome = self.feature.outcome
         if outcome is None:
             return
-        for error in outcome.errors:
-            self.say(self.errors, self._list_failed(error))
-        failure = outcome.failure
-        if failure is not None:
-            self.say_error(self.errors, lambda: failure_text(failure))
+        self._show_list_errors(outcome.notes, outcome.failure)
         if isinstance(self.current, dict):
             tree = self.list_view.tree
             tree.blockSignals(True)
             self.list_view.select_where("name", self.current.get("name"))
             tree.blockSignals(False)
 
-    def _list_failed(self, error: JsonValue) -> Callable[[], str]:
-        """The words for a prompts/list that failed with ``error`` (a JSON-RPC error object)."""
-        return lambda: self.tr("prompts/list failed. {error}").format(error=error_text(error))
+    def _show_list_errors(self, notes: Iterable[ListNote], failure: Failure | None = None) -> None:
+        """The error answers and the failure of a load (its other notes are said under the list)."""
+        errors = [note for note in notes if note.code == NOTE_ERROR]
+        if errors or failure is not None:
+            self.say_error(self.errors, lambda: self.list_problems("prompts/list", errors, failure))
 
     def _row(self, entry: dict) -> tuple[list[str], dict, str]:
         name = entry.get("name")
@@ -614,10 +591,8 @@ class PromptsPanel(FeaturePanel):
             announces = availability is not None and availability.list_changed
             self.feature.show_pager(listing.copy() if listing else None, state.era, announces_changes=announces)
             self.list_view.clear()
-            self.list_view.add_rows([self._row(e) for e in self.prompts.items])
-            for note in self.prompts.notes:
-                if note.code == NOTE_ERROR:
-                    self.say(self.errors, self._list_failed(note.detail))
+            self.list_view.add_rows([self._row(e) for e in self.feature.pager.items])
+            self._show_list_errors(self.feature.pager.notes)
             self._show_recorded_get(call)
         self._sync_actions()
 

@@ -54,7 +54,6 @@ from collections.abc import Callable
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QCoreApplication,
-    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     QRect,
@@ -84,7 +83,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.session.controllers.base import CHANGE_RELOAD, LISTED, LOADING
+from inspector.session.controllers.base import CHANGE_RELOAD, LISTED, LOADING, Failure
 from inspector.session.controllers.tools import (
     AUTO_PAGES,
     CALLED,
@@ -96,15 +95,12 @@ from inspector.session.controllers.tools import (
     ToolsController,
     tool_facts,
 )
-from inspector.session.operations import NOTE_ERROR, NOTE_NO_ARRAY, TaskRun
-from inspector.session.outcomes import Reply
+from inspector.session.operations import ListNote
 
 from ..schema_form import ArgumentsEditor
-from ..text import list_note_text
 from ..theme import colour as colour_of
 from ..theme import is_dark, tone
 from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
-from .answers import failure_text
 from .base import FeaturePanel
 from .tool_result import ToolResultPane
 
@@ -284,45 +280,13 @@ class ToolsPanel(FeaturePanel):
         self._build()
         self.follow(self.feature, self.list_error)
         self.feature.subscribe(self._feature_changed)
-        self._retranslate()
+        self.built()
         self._update_actions()
-
-    @property
-    def listing(self) -> bool:
-        return self.feature.loading
-
-    @property
-    def calling(self) -> bool:
-        return self.feature.calling
-
-    @property
-    def task_run(self) -> TaskRun | None:
-        """The last call run as a task."""
-        return self.feature.run
-
-    @property
-    def outcome(self) -> str:
-        """What the last call came to: "result", "tool-error", "protocol-error", "cancelled",
-        "failed" ("" before any)."""
-        return self.result.outcome
-
-    @property
-    def last_reply(self) -> Reply | None:
-        return self.result.last_reply
-
-    @property
-    def last_progress(self) -> dict | None:
-        return self.feature.last_progress
-
-    @property
-    def progress_events(self) -> int:
-        """Progress notifications seen for the current call."""
-        return self.feature.progress_events
 
     def _feature_changed(self, what: str) -> None:
         """The controller's state changed: draw what changed."""
         if what == LOADING:
-            if self.listing:
+            if self.feature.loading:
                 self.list_error.hide()
             self._update_actions()
         elif what == LISTED:
@@ -335,7 +299,7 @@ class ToolsPanel(FeaturePanel):
         elif what == CALLING:
             self._update_actions()
         elif what == CALLED:
-            self.progress_row.hide()
+            self.result.progress_row.hide()
             self._update_actions()
             if self.feature.called is not None:
                 self._called(self.feature.called)
@@ -494,22 +458,6 @@ class ToolsPanel(FeaturePanel):
 
         self.result = ToolResultPane(self)
         self.result.showTaskClicked.connect(self._show_task)
-        # the pane's widgets, named on the panel as before (tests and the window read them here)
-        self.progress, self.progress_row, self.progress_label = (
-            self.result.progress,
-            self.result.progress_row,
-            self.result.progress_label,
-        )
-        self.banner, self.banner_title, self.banner_detail = (
-            self.result.banner,
-            self.result.banner_title,
-            self.result.banner_detail,
-        )
-        self.status_label, self.show_task_button, self.content = (
-            self.result.status_label,
-            self.result.show_task_button,
-            self.result.content,
-        )
         tl.addWidget(self.result)
         tl.addStretch(1)  # a short page keeps its rows at the top
         self.details_scroll.setWidget(top)
@@ -534,7 +482,7 @@ class ToolsPanel(FeaturePanel):
                 edit.setProperty("callsOnEnter", True)
                 edit.returnPressed.connect(self.call_selected)
 
-    def _retranslate(self) -> None:
+    def retranslate(self) -> None:
         self.refresh_button.setText(self.tr("Refresh"))
         self.filter_edit.setPlaceholderText(self.tr("Filter by name, title or description"))
         self.load_more_button.setText(self.tr("Load more"))
@@ -559,8 +507,7 @@ class ToolsPanel(FeaturePanel):
             )
         )
         self.result.retranslate()
-        if hasattr(self, "http_problem_label"):
-            self._show_exclusion(self.current)
+        self._show_exclusion(self.current)
         if self.current is not None:
             self._task_controls(self.current)
             self._show_badges(self.current)
@@ -568,11 +515,6 @@ class ToolsPanel(FeaturePanel):
             self._schema_facts(self.current)
         self.list.viewport().update()  # the delegate paints the badges in the new language
         self._update_count()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "refresh_button"):
-            self._retranslate()
-        super().changeEvent(event)
 
     def title(self) -> str:
         return self.tr("Tools")
@@ -619,8 +561,7 @@ class ToolsPanel(FeaturePanel):
             announces = availability is not None and availability.list_changed
             self.feature.show_pager(listing.copy() if listing else None, state.era, announces_changes=announces)
             pager = self.feature.pager
-            self.list_error.hide()
-            self._show_list_notes(pager.notes)
+            self._show_list_problems(pager.notes)
             self._set_tools(list(pager.items), pager.pages, pager.cursor)
         call = state.call("tools/call")
         if self.recorded_changed("tools/call", call and call.marker):
@@ -643,7 +584,7 @@ class ToolsPanel(FeaturePanel):
         tool = next((t for t in self.tools if t.get("name") == name), {"name": name})
         if call.reply is None:
             self.say(
-                self.status_label,
+                self.result.status_label,
                 lambda: self.tr("{0} · tools/call id {1} sent at entry {2}; not answered by this entry").format(
                     name, call.id, call.seq
                 ),
@@ -654,7 +595,7 @@ class ToolsPanel(FeaturePanel):
         if isinstance(task, dict):
             said = self.result.status_words or (lambda: "")
             self.say(
-                self.status_label,
+                self.result.status_label,
                 lambda: said() + " · " + self.tr("run as task {0}: see the Tasks panel").format(task.get("taskId")),
             )
 
@@ -672,10 +613,6 @@ class ToolsPanel(FeaturePanel):
 
     def _stop_listening(self) -> None:
         self.feature.stop_listening()  # the stream is reopened without it (or cancelled)
-
-    @property
-    def listening(self) -> bool:
-        return self.feature.listening
 
     def on_notification(self, method: str, params: dict) -> None:
         if method != "notifications/tools/list_changed":
@@ -703,27 +640,14 @@ class ToolsPanel(FeaturePanel):
         """A load ended: its notes and failure said, the list shown (the selection kept)."""
         outcome = self.feature.outcome
         if outcome is not None:
-            self._show_list_notes(list(outcome.notes))
-            failure = outcome.failure
-            if failure is not None:  # the list on screen stays as it was
-                self.say_error(self.list_error, lambda: failure_text(failure))
-            else:
+            self._show_list_problems(list(outcome.notes), outcome.failure)
+            if outcome.failure is None:  # after a failure the list on screen stays as it was
                 pager = self.feature.pager
                 self._set_tools(list(pager.items), pager.pages, pager.cursor)
         self._update_actions()
 
-    def _show_list_notes(self, notes: list) -> None:
-        problems = []
-        for note in notes:
-            if note.code == NOTE_ERROR:
-                err = note.detail if isinstance(note.detail, dict) else {}
-                problems.append(self.tr("tools/list failed: {0} {1}").format(err.get("code"), err.get("message", "")))
-            elif note.code == NOTE_NO_ARRAY:
-                problems.append(self.tr("tools/list answered without a tools array"))
-            else:
-                problems.append(list_note_text(note))
-        if problems:
-            self.show_error(" ".join(problems), self.list_error)
+    def _show_list_problems(self, notes: list[ListNote], failure: Failure | None = None) -> None:
+        self.say_error(self.list_error, lambda: self.list_problems("tools/list", notes, failure))
 
     def _set_tools(self, tools: list[dict], pages: int, cursor: str | None) -> None:
         keep = self.current.get("name") if self.current else None
@@ -740,7 +664,7 @@ class ToolsPanel(FeaturePanel):
             item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{tool_title(tool)} ({tool['name']})")
             desc = tool.get("description")
             tip = f"{tool['name']}\n\n{desc}" if isinstance(desc, str) and desc else tool["name"]
-            excluded = self.http_problem(tool)
+            excluded = self.feature.exclusion(tool)
             item.setData(EXCLUDED_ROLE, excluded)
             if excluded:
                 tip += "\n\n" + self.tr("Excluded: its x-mcp-header annotations are invalid ({0}).").format(excluded)
@@ -776,7 +700,7 @@ class ToolsPanel(FeaturePanel):
             text += " · " + (self.tr("1 page") if self.pages == 1 else self.tr("{0} pages").format(self.pages))
         if self.next_cursor:
             text += " · " + self.tr("more available")
-        if self.listing:
+        if self.feature.loading:
             text = self.loading_text("tools/list") if not self.tools else text + " · " + self.tr("loading…")
         self.count_label.setText(text)
 
@@ -907,13 +831,8 @@ class ToolsPanel(FeaturePanel):
         else:
             self._show_details(tool)
 
-    def http_problem(self, tool: dict) -> str | None:
-        """Why ``tool`` is excluded on this session (2026-07-28: invalid ``x-mcp-header``
-        annotations), or None. An excluded tool cannot be called from this panel."""
-        return self.feature.exclusion(tool)
-
     def _show_exclusion(self, tool: dict | None) -> None:
-        problem = self.http_problem(tool) if tool is not None else None
+        problem = self.feature.exclusion(tool) if tool is not None else None
         self.http_problem_label.setText(
             self.tr(
                 "Excluded: a client must not use this tool, its x-mcp-header annotations break the 2026-07-28 rules ({0}). "  # noqa: E501
@@ -978,7 +897,7 @@ class ToolsPanel(FeaturePanel):
 
     def call_selected(self) -> bool:
         """Call the selected tool with the arguments on screen. False when it cannot start."""
-        if self.calling or self.current is None or not self.live:
+        if self.feature.calling or self.current is None or not self.live:
             return False
         self.say(self.args_error, None)
         try:
@@ -1021,7 +940,7 @@ class ToolsPanel(FeaturePanel):
             spawn=lambda fn: self.run(fn, error_label=self.args_error),
         )
         if not started:
-            self.progress_row.hide()
+            self.result.progress_row.hide()
             self._update_actions()
         return started
 
@@ -1069,12 +988,8 @@ class ToolsPanel(FeaturePanel):
         if task_id is not None and reply is not None:
             self.taskResult.emit(task_id, {"result": reply.result} if reply.ok else {"error": reply.error})
 
-    def banner_text(self) -> str:
-        """The banner over the result, its title and detail ("" when there is none)."""
-        return self.result.banner_text()
-
     def _show_task(self) -> None:
-        run = self.task_run
+        run = self.feature.run
         if run is not None and run.task_id is not None:
             self.showTaskRequested.emit(run.task_id)
 
@@ -1084,11 +999,11 @@ class ToolsPanel(FeaturePanel):
         if not hasattr(self, "call_button"):
             return
         live = self.live
-        self.refresh_button.setEnabled(live and not self.listing)
+        self.refresh_button.setEnabled(live and not self.feature.loading)
         self.load_more_button.setVisible(bool(self.next_cursor))
-        self.load_more_button.setEnabled(live and not self.listing)
-        excluded = self.current is not None and bool(self.http_problem(self.current))
-        self.call_button.setEnabled(live and self.current is not None and not self.calling and not excluded)
-        self.cancel_button.setEnabled(self.calling)
-        self.cancel_button.setVisible(self.calling)
+        self.load_more_button.setEnabled(live and not self.feature.loading)
+        excluded = self.current is not None and bool(self.feature.exclusion(self.current))
+        self.call_button.setEnabled(live and self.current is not None and not self.feature.calling and not excluded)
+        self.cancel_button.setEnabled(self.feature.calling)
+        self.cancel_button.setVisible(self.feature.calling)
         self._update_count()
