@@ -4,37 +4,30 @@ from __future__ import annotations
 
 import gc
 import os
-import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from inspector.session import app_setup
+from inspector.session.app_setup import (
+    APP_ID,
+    CONFIG_FOLDER,
+    NO_DISPLAY,
+    OVERRIDE_FAILED,
+    display_available,
+    has_cjk,
+    icon_path,
+    migrate_doubled_config,
+    python_error,
+    self_test_platform,
+)
 
 if TYPE_CHECKING:  # Qt is imported where it is used: the CLI's paths start without it
     from PySide6.QtCore import QObject
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
-
-NO_DISPLAY = """\
-mcp-session-inspector: no display found (DISPLAY and WAYLAND_DISPLAY are unset), so the window
-cannot open. To see it:
-
-  - On a desktop, run it from a terminal of the graphical session.
-  - From another machine that shows X11 windows:  ssh -X user@this-host, then run it there.
-  - On a server, in a virtual screen:        xvfb-run -a mcp-session-inspector
-  - To check it renders, without a display:  mcp-session-inspector --self-test   (offscreen)
-  - Without a window at all, use the headless probe:
-        mcp-session-inspector probe --demo
-        mcp-session-inspector probe -- COMMAND [ARGS...]
-"""
-
-
-def display_available() -> bool:
-    if not sys.platform.startswith("linux"):
-        return True
-    env = os.environ
-    return bool(env.get("QT_QPA_PLATFORM") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
 
 class Languages:
@@ -157,17 +150,6 @@ def dark_palette():
     return p
 
 
-#: The desktop entry's id (packaging/): names the .desktop file, the icons and the AppStream
-#: metainfo, and is the Wayland app id.
-APP_ID = "io.github.mcp_session_inspector.Inspector"
-#: The one settings folder, under the platform's config folder (~/.config on Linux, or
-#: $XDG_CONFIG_HOME): settings.ini (window layout, language, theme, last recordings folder),
-#: servers.json (saved servers) and secrets.json (their secret values, mode 0600).
-CONFIG_FOLDER = "mcp-session-inspector"
-#: What --reset-settings removes: the window's settings. Saved servers are kept.
-SETTINGS_FILES = ("settings.ini", "settings.ini.lock")
-
-
 def config_dir(*, migrate: bool = True) -> Path:
     """The settings folder, ``~/.config/mcp-session-inspector/`` on Linux. Earlier builds used
     Qt's per-application folder, ``<org>/<app>``, which doubled the name
@@ -181,62 +163,9 @@ def config_dir(*, migrate: bool = True) -> Path:
     return directory
 
 
-def migrate_doubled_config(directory: Path) -> list[Path]:
-    """Move the files of the old doubled folder ``directory/mcp-session-inspector/`` into
-    ``directory`` (a file already there wins) and remove the old folder when it is empty.
-    Returns the files moved."""
-    old = directory / CONFIG_FOLDER
-    moved: list[Path] = []
-    if not old.is_dir() or old.is_symlink():
-        return moved
-    for item in sorted(old.iterdir()):
-        target = directory / item.name
-        if target.exists() or target.is_symlink():
-            continue
-        try:
-            item.rename(target)
-        except OSError:
-            continue
-        moved.append(target)
-    try:
-        old.rmdir()  # only when empty
-    except OSError:
-        pass
-    return moved
-
-
 def reset_settings(directory: Path | None = None) -> int:
-    """``--reset-settings``: forget the window's settings (size, docks and toolbar, language,
-    theme, last recordings folder); saved servers stay. Prints what it removed."""
-    directory = directory or config_dir()
-    removed = []
-    for name in SETTINGS_FILES:
-        path = directory / name
-        if path.is_file() or path.is_symlink():
-            path.unlink()
-            removed.append(path)
-    if removed:
-        for path in removed:
-            print(f"removed {path}")
-        print("The window starts with its default size, layout, language and theme; saved servers are kept.")
-    else:
-        print(f"nothing to reset: no saved settings in {directory}")
-    if (directory / "servers.json").exists():
-        print(f"saved servers kept: {directory / 'servers.json'} (delete the folder to forget them too)")
-    return 0
-
-
-def icon_path() -> Path | None:
-    """The app's icon: resources/icons/ in a bundle, packaging/icons/ in a checkout."""
-    from inspector.resources import resources_dir
-
-    name = f"{APP_ID}.svg"
-    candidates = [Path(__file__).resolve().parents[2] / "packaging" / "icons" / name]
-    try:
-        candidates.insert(0, resources_dir() / "icons" / name)
-    except FileNotFoundError:
-        pass
-    return next((c for c in candidates if c.is_file()), None)
+    """``--reset-settings`` in the settings folder (:func:`~inspector.session.app_setup.reset_settings`)."""
+    return app_setup.reset_settings(directory or config_dir())
 
 
 def make_application(argv: list[str] | None = None) -> QApplication:
@@ -500,10 +429,6 @@ def _distinct_colours(image, step: int = 5) -> int:
     return len(seen)
 
 
-def _has_cjk(text: str) -> bool:
-    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
-
-
 def quiet_offscreen_warnings() -> None:
     """The offscreen platform warns on every dock it lays out ("This plugin does not support
     propagateSizeHints()"): noise in a self-test's report. Everything else passes through."""
@@ -520,36 +445,6 @@ def quiet_offscreen_warnings() -> None:
             sys.stderr.write(message + "\n")
 
     previous = qInstallMessageHandler(handler)
-
-
-_OVERRIDE_FAILED = "Error calling Python override of "
-_OVERRIDE_NAMES = re.compile(re.escape(_OVERRIDE_FAILED) + r"(\S+?\(\)): ")
-
-
-def _python_error(exc: BaseException) -> str:
-    """``AttributeError in QMainWindow::changeEvent(): ...``: an exception raised in a Qt event
-    handler, without PySide6's "Error calling Python override of ..." for every handler it
-    passed through on its way out (the innermost is where it was raised)."""
-    text = str(exc)
-    where = _OVERRIDE_NAMES.findall(text)
-    if not where:
-        return f"{type(exc).__name__}: {text}"
-    return f"{type(exc).__name__} in {where[-1]}: {_OVERRIDE_NAMES.sub('', text)}"
-
-
-def self_test_platform(env: Mapping[str, str] = os.environ, platform: str = sys.platform) -> tuple[str | None, str]:
-    """The Qt platform the self-test runs on, and why: the one ``QT_QPA_PLATFORM`` names; else
-    the one the environment gives (None: Qt chooses, as for the window: xcb where ``DISPLAY`` is
-    set, as under ``xvfb-run``, Wayland in a Wayland session); ``offscreen`` only on Linux with
-    no display at all, where the window could not open."""
-    if env.get("QT_QPA_PLATFORM"):
-        return env["QT_QPA_PLATFORM"], f"QT_QPA_PLATFORM={env['QT_QPA_PLATFORM']}"
-    if not platform.startswith("linux"):
-        return None, "the system's own"
-    shown = [f"{name}={env[name]}" for name in ("WAYLAND_DISPLAY", "DISPLAY") if env.get(name)]
-    if shown:
-        return None, ", ".join(shown)
-    return "offscreen", "no display: DISPLAY and WAYLAND_DISPLAY are unset"
 
 
 def self_test(timeout: float = 60.0) -> int:
@@ -596,7 +491,7 @@ def self_test(timeout: float = 60.0) -> int:
     previous_hook = sys.excepthook
 
     def record_error(kind, value, tb) -> None:
-        python_errors.append(_python_error(value))
+        python_errors.append(python_error(value))
         previous_hook(kind, value, tb)  # the traceback still goes to stderr
 
     def no_python_errors() -> None:
@@ -706,7 +601,7 @@ def self_test(timeout: float = 60.0) -> int:
                     no_python_errors()
                     context, source = SELF_TEST_STRING
                     translated = QCoreApplication.translate(context, source)
-                    if not _has_cjk(translated):
+                    if not has_cjk(translated):
                         raise SelfTestFailed(
                             f"{source!r} was not translated to Chinese (got {translated!r}): "
                             "resources/i18n/inspector_zh_CN.qm did not load"
@@ -755,11 +650,11 @@ def self_test(timeout: float = 60.0) -> int:
                 return fail(step, str(exc))
             if isinstance(exc, KeyboardInterrupt):
                 return fail(step, "interrupted")
-            if _OVERRIDE_FAILED in str(exc):  # raised in an event handler Qt ran for a call of ours
+            if OVERRIDE_FAILED in str(exc):  # raised in an event handler Qt ran for a call of ours
                 import traceback
 
                 traceback.print_exception(exc)
-                return fail(step, f"a Python error in the window (its traceback is above): {_python_error(exc)}")
+                return fail(step, f"a Python error in the window (its traceback is above): {python_error(exc)}")
             return fail(step, f"{type(exc).__name__}: {exc}")
     if not result:
         return fail(step, "did not finish")

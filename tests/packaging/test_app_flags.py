@@ -74,7 +74,7 @@ def test_self_test_takes_the_platform_qt_qpa_platform_names_over_the_display(tmp
 def test_the_self_test_platform_follows_the_environment() -> None:
     """Where no test can run a real one (a Wayland session, another system), the choice itself:
     a display means Qt chooses as for the window; offscreen only on Linux without any display."""
-    from inspector.ui.app import self_test_platform
+    from inspector.session.app_setup import self_test_platform
 
     assert self_test_platform({"DISPLAY": ":99"}, "linux") == (None, "DISPLAY=:99")
     assert self_test_platform({"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"}, "linux") == (
@@ -170,7 +170,7 @@ def test_settings_live_in_one_folder_and_the_doubled_one_is_migrated(tmp_path: P
 
 
 def test_migration_keeps_a_file_already_in_the_new_folder(tmp_path: Path) -> None:
-    from inspector.ui.app import migrate_doubled_config  # no Qt: plain file moves
+    from inspector.session.app_setup import migrate_doubled_config  # no Qt: plain file moves
 
     config = tmp_path / "mcp-session-inspector"
     (config / "mcp-session-inspector").mkdir(parents=True)

@@ -1,0 +1,139 @@
+"""What the desktop app decides before and around its window, without Qt.
+
+Its identity (the desktop entry's id, the one settings folder and the files ``--reset-settings``
+removes), the move of the old doubled settings folder, the icon's file, whether a display is
+there at all (and what to tell the user when not), the platform ``--self-test`` runs on, and
+how a Python error raised inside a Qt callback is named. ``inspector.ui.app`` uses these around
+the Qt parts; each is tested without a QApplication.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+#: The desktop entry's id (packaging/): names the .desktop file, the icons and the AppStream
+#: metainfo, and is the Wayland app id.
+APP_ID = "io.github.mcp_session_inspector.Inspector"
+#: The one settings folder, under the platform's config folder (~/.config on Linux, or
+#: $XDG_CONFIG_HOME): settings.ini (window layout, language, theme, last recordings folder),
+#: servers.json (saved servers) and secrets.json (their secret values, mode 0600).
+CONFIG_FOLDER = "mcp-session-inspector"
+#: What --reset-settings removes: the window's settings. Saved servers are kept.
+SETTINGS_FILES = ("settings.ini", "settings.ini.lock")
+
+NO_DISPLAY = """\
+mcp-session-inspector: no display found (DISPLAY and WAYLAND_DISPLAY are unset), so the window
+cannot open. To see it:
+
+  - On a desktop, run it from a terminal of the graphical session.
+  - From another machine that shows X11 windows:  ssh -X user@this-host, then run it there.
+  - On a server, in a virtual screen:        xvfb-run -a mcp-session-inspector
+  - To check it renders, without a display:  mcp-session-inspector --self-test   (offscreen)
+  - Without a window at all, use the headless probe:
+        mcp-session-inspector probe --demo
+        mcp-session-inspector probe -- COMMAND [ARGS...]
+"""
+
+
+def display_available(env: Mapping[str, str] = os.environ, platform: str = sys.platform) -> bool:
+    """False only on Linux with no display at all (nor a Qt platform chosen)."""
+    if not platform.startswith("linux"):
+        return True
+    return bool(env.get("QT_QPA_PLATFORM") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
+def migrate_doubled_config(directory: Path) -> list[Path]:
+    """Move the files of the old doubled folder ``directory/mcp-session-inspector/`` into
+    ``directory`` (a file already there wins) and remove the old folder when it is empty.
+    Returns the files moved."""
+    old = directory / CONFIG_FOLDER
+    moved: list[Path] = []
+    if not old.is_dir() or old.is_symlink():
+        return moved
+    for item in sorted(old.iterdir()):
+        target = directory / item.name
+        if target.exists() or target.is_symlink():
+            continue
+        try:
+            item.rename(target)
+        except OSError:
+            continue
+        moved.append(target)
+    try:
+        old.rmdir()  # only when empty
+    except OSError:
+        pass
+    return moved
+
+
+def reset_settings(directory: Path) -> int:
+    """``--reset-settings``: forget the window's settings (size, docks and toolbar, language,
+    theme, last recordings folder) in ``directory``; saved servers stay. Prints what it removed."""
+    removed = []
+    for name in SETTINGS_FILES:
+        path = directory / name
+        if path.is_file() or path.is_symlink():
+            path.unlink()
+            removed.append(path)
+    if removed:
+        for path in removed:
+            print(f"removed {path}")
+        print("The window starts with its default size, layout, language and theme; saved servers are kept.")
+    else:
+        print(f"nothing to reset: no saved settings in {directory}")
+    if (directory / "servers.json").exists():
+        print(f"saved servers kept: {directory / 'servers.json'} (delete the folder to forget them too)")
+    return 0
+
+
+def icon_path() -> Path | None:
+    """The app's icon: resources/icons/ in a bundle, packaging/icons/ in a checkout."""
+    from inspector.resources import resources_dir
+
+    name = f"{APP_ID}.svg"
+    candidates = [Path(__file__).resolve().parents[2] / "packaging" / "icons" / name]
+    try:
+        candidates.insert(0, resources_dir() / "icons" / name)
+    except FileNotFoundError:
+        pass
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def self_test_platform(env: Mapping[str, str] = os.environ, platform: str = sys.platform) -> tuple[str | None, str]:
+    """The Qt platform the self-test runs on, and why: the one ``QT_QPA_PLATFORM`` names; else
+    the one the environment gives (None: Qt chooses, as for the window: xcb where ``DISPLAY`` is
+    set, as under ``xvfb-run``, Wayland in a Wayland session); ``offscreen`` only on Linux with
+    no display at all, where the window could not open."""
+    if env.get("QT_QPA_PLATFORM"):
+        return env["QT_QPA_PLATFORM"], f"QT_QPA_PLATFORM={env['QT_QPA_PLATFORM']}"
+    if not platform.startswith("linux"):
+        return None, "the system's own"
+    shown = [f"{name}={env[name]}" for name in ("WAYLAND_DISPLAY", "DISPLAY") if env.get(name)]
+    if shown:
+        return None, ", ".join(shown)
+    return "offscreen", "no display: DISPLAY and WAYLAND_DISPLAY are unset"
+
+
+#: How PySide6 starts the message of an exception raised in a Python override of a Qt handler.
+OVERRIDE_FAILED = "Error calling Python override of "
+_OVERRIDE_NAMES = re.compile(re.escape(OVERRIDE_FAILED) + r"(\S+?\(\)): ")
+
+
+def python_error(exc: BaseException) -> str:
+    """``AttributeError in QMainWindow::changeEvent(): ...``: an exception raised in a Qt event
+    handler, without PySide6's "Error calling Python override of ..." for every handler it
+    passed through on its way out (the innermost is where it was raised)."""
+    text = str(exc)
+    where = _OVERRIDE_NAMES.findall(text)
+    if not where:
+        return f"{type(exc).__name__}: {text}"
+    return f"{type(exc).__name__} in {where[-1]}: {_OVERRIDE_NAMES.sub('', text)}"
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds a CJK ideograph (a translation into Chinese took)."""
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
