@@ -2,18 +2,18 @@
 
 Theory of operation
 -------------------
-:func:`simplify` reads a property's schema the way the form edits it: local ``$ref``s
-(``#/$defs/...``) followed, ``[T, null]`` types read as an optional ``T``, titled ``const``
-branches of ``oneOf``/``anyOf`` as one enum; a construct no field can edit raises
-:class:`Unsupported` and the property becomes an :class:`OpaqueField` (a JSON value as text).
-Each :class:`Field` is the widgets of one value - :class:`StringField`, :class:`NumberField`,
-:class:`BooleanField`, :class:`EnumField`, :class:`MultiEnumField`, :class:`ObjectField`
-(nested properties), :class:`ArrayField` (rows with add/remove) - and knows its own value
-(:data:`NOT_SET` when empty), the one problem of its own (text that cannot be a value of its type)
-and the child field holding a part of an instance path, so :class:`~inspector.ui.schema_form.SchemaForm`
-can place the protocol validator's problems. No field interprets a JSON-Schema keyword to check a
-value; the checks are :mod:`inspector.protocol.schema`'s, worded here by :func:`problem_text`
-and :func:`check_text` in the current language.
+No JSON-Schema keyword is read here: :mod:`inspector.protocol.schema_shape` reads a property's
+schema the way the form edits it and hands over a :class:`~inspector.protocol.schema_shape.FieldShape`
+(its kind, title, description, default, choices, nested fields, hints). A shape of kind OPAQUE (a
+construct no field can edit) becomes an :class:`OpaqueField` (a JSON value as text), its reason
+code worded by :func:`refusal_text`. Each :class:`Field` is the widgets of one value -
+:class:`StringField`, :class:`NumberField`, :class:`BooleanField`, :class:`EnumField`,
+:class:`MultiEnumField`, :class:`ObjectField` (nested properties), :class:`ArrayField` (rows with
+add/remove) - and knows its own value (:data:`NOT_SET` when empty), the one problem of its own
+(text that cannot be a value of its type) and the child field holding a part of an instance path,
+so :class:`~inspector.ui.schema_form.SchemaForm` can place the protocol validator's problems. The
+checks are :mod:`inspector.protocol.schema`'s, worded here by :func:`problem_text` and
+:func:`check_text` in the current language.
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import copy
 import json
-import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -48,11 +47,17 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.schema import (
-    Check,
-    ValueCheck,
-    ValueProblem,
-    required_names,
+from inspector.protocol.schema import Check, ValueCheck, ValueProblem
+from inspector.protocol.schema_shape import (
+    FieldShape,
+    Kind,
+    NumberProblem,
+    Reason,
+    Refusal,
+    json_equal,
+    path_text,
+    read_number,
+    value_label,
 )
 
 from .widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
@@ -86,17 +91,7 @@ NOT_SET: Any = _NotSet()  # Any: it stands wherever a field's JSON value may be
 """A field with nothing in it: left out of the value."""
 
 
-# ====================================================================== validation
-
-
-def path_text(parts: Iterable[str | int]) -> str:
-    out = ""
-    for p in parts:
-        if isinstance(p, int):
-            out += f"[{p}]"
-        else:
-            out += ("." if out else "") + str(p)
-    return out
+# ====================================================================== words
 
 
 _FORMAT_NAMES = {
@@ -109,19 +104,6 @@ _FORMAT_NAMES = {
     "uuid": QT_TRANSLATE_NOOP("SchemaForm", "a UUID"),
     "ipv4": QT_TRANSLATE_NOOP("SchemaForm", "an IPv4 address"),
 }
-FORMAT_HINTS = {
-    "email": "name@example.com",
-    "uri": "https://example.com/path",
-    "url": "https://example.com/path",
-    "uri-reference": "/path or https://…",
-    "date": "YYYY-MM-DD",
-    "time": "hh:mm:ss",
-    "date-time": "YYYY-MM-DDThh:mm:ssZ",
-    "uuid": "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
-    "ipv4": "192.0.2.1",
-    "hostname": "host.example.com",
-}
-
 # How a check the validator reports is said at a field ("{0}": the check's limit).
 _CHECK_WORDS = {
     Check.REQUIRED: QT_TRANSLATE_NOOP("SchemaForm", "required"),
@@ -144,7 +126,7 @@ def problem_text(problem: ValueProblem, label: Callable[[JsonValue], str] | None
     form has no words for). ``label`` names an allowed value (a choice's title)."""
     check, limit = problem.check, problem.limit
     if check is Check.ENUM and isinstance(limit, list):
-        names = ", ".join((label or _label)(v) for v in limit)
+        names = ", ".join((label or value_label)(v) for v in limit)
         return QCoreApplication.translate("SchemaForm", "must be one of: {0}").format(names)
     if check is Check.MIN_LENGTH and isinstance(limit, int):
         if limit <= 1:
@@ -176,125 +158,38 @@ def check_text(check: ValueCheck) -> str:
     return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(where, what)
 
 
-def json_equal(a: JsonValue, b: JsonValue) -> bool:
-    if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
-    return a == b
+# What a schema the form cannot edit is ("{0}": the refusal's detail, a word of the schema).
+_REASON_WORDS = {
+    Reason.ANY_VALUE: QT_TRANSLATE_NOOP("SchemaForm", "any JSON value"),
+    Reason.NOT_A_SCHEMA: QT_TRANSLATE_NOOP("SchemaForm", "not a schema object"),
+    Reason.RECURSIVE_REF: QT_TRANSLATE_NOOP("SchemaForm", "recursive $ref"),
+    Reason.REMOTE_REF: QT_TRANSLATE_NOOP("SchemaForm", "remote $ref {0}"),
+    Reason.DANGLING_REF: QT_TRANSLATE_NOOP("SchemaForm", "$ref {0} points nowhere"),
+    Reason.ALL_OF: QT_TRANSLATE_NOOP("SchemaForm", "allOf of several schemas"),
+    Reason.SEVERAL_BRANCHES: QT_TRANSLATE_NOOP("SchemaForm", "{0} of several schemas"),
+    Reason.NOT_SHOWN: QT_TRANSLATE_NOOP("SchemaForm", "{0} is not shown in the form"),
+    Reason.SEVERAL_TYPES: QT_TRANSLATE_NOOP("SchemaForm", "a value of several types ({0})"),
+    Reason.NO_TYPE: QT_TRANSLATE_NOOP("SchemaForm", "no type"),
+    Reason.UNKNOWN_TYPE: QT_TRANSLATE_NOOP("SchemaForm", "type {0}"),
+    Reason.FREE_FORM_OBJECT: QT_TRANSLATE_NOOP("SchemaForm", "a free-form object"),
+    Reason.UNDECLARED_OBJECT: QT_TRANSLATE_NOOP("SchemaForm", "an object without declared properties"),
+    Reason.TUPLE_ARRAY: QT_TRANSLATE_NOOP("SchemaForm", "a tuple array"),
+    Reason.NOT_AN_OBJECT: QT_TRANSLATE_NOOP("SchemaForm", "the arguments are not an object (type {0})"),
+}
+_NUMBER_WORDS = {
+    NumberProblem.NOT_A_NUMBER: QT_TRANSLATE_NOOP("SchemaForm", "must be a number"),
+    NumberProblem.NOT_WHOLE: QT_TRANSLATE_NOOP("SchemaForm", "must be a whole number"),
+    NumberProblem.NOT_FINITE: QT_TRANSLATE_NOOP("SchemaForm", "must be a finite number"),
+}
+
+
+def refusal_text(refusal: Refusal | None) -> str:
+    """Why the form cannot edit a schema, in the current language."""
+    return _tr(_REASON_WORDS[refusal.reason]).format(refusal.detail) if refusal is not None else ""
 
 
 def _num(v: JsonValue) -> str:
     return json.dumps(v)
-
-
-def _is_num(v: JsonValue) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-# ====================================================================== schema reading
-
-
-def enum_options(schema: dict) -> list[tuple[JsonValue, str]] | None:
-    """``[(value, label)]`` of an enum-like schema (enum + enumNames, or oneOf/anyOf of consts), else None."""
-    if isinstance(schema.get("enum"), list):
-        values = schema["enum"]
-        names = schema.get("enumNames")
-        if not (isinstance(names, list) and len(names) == len(values) and all(isinstance(n, str) for n in names)):
-            names = None
-        return [(v, names[i] if names else _label(v)) for i, v in enumerate(values)]
-    for key in ("oneOf", "anyOf"):
-        alts = schema.get(key)
-        if isinstance(alts, list) and alts and all(isinstance(a, dict) and "const" in a for a in alts):
-            return [
-                (a["const"], a["title"] if isinstance(a.get("title"), str) and a["title"] else _label(a["const"]))
-                for a in alts
-            ]
-    if "const" in schema:
-        return [(schema["const"], _label(schema["const"]))]
-    return None
-
-
-def _label(v: JsonValue) -> str:
-    return v if isinstance(v, str) else orjson.dumps(v).decode()
-
-
-class Unsupported(Exception):
-    """A construct no field can edit; its argument says which (in the current language)."""
-
-
-def _pointer(root: dict, ref: str) -> JsonValue:
-    node: JsonValue = root
-    for raw in ref[2:].split("/") if ref != "#" else []:
-        part = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            raise Unsupported(QCoreApplication.translate("SchemaForm", "$ref {0} points nowhere").format(ref))
-    return node
-
-
-def simplify(schema: JsonValue, root: dict, depth: int = 0) -> dict:
-    """The schema of one field in the shape the form reads; raises Unsupported with a reason."""
-    if schema is True or schema == {}:
-        raise Unsupported(QCoreApplication.translate("SchemaForm", "any JSON value"))
-    if not isinstance(schema, dict):
-        raise Unsupported(QCoreApplication.translate("SchemaForm", "not a schema object"))
-    if depth > 16:
-        raise Unsupported(QCoreApplication.translate("SchemaForm", "recursive $ref"))
-    ref = schema.get("$ref")
-    if isinstance(ref, str):
-        if not ref.startswith("#"):
-            raise Unsupported(QCoreApplication.translate("SchemaForm", "remote $ref {0}").format(ref))
-        target = _pointer(root, ref)
-        merged = {**(target if isinstance(target, dict) else {}), **{k: v for k, v in schema.items() if k != "$ref"}}
-        return simplify(merged, root, depth + 1)
-    s = dict(schema)
-    # allOf of one schema (pydantic writes {"allOf": [{"$ref": ...}], "default": ...})
-    all_of = s.get("allOf")
-    if isinstance(all_of, list):
-        if len(all_of) != 1:
-            raise Unsupported(QCoreApplication.translate("SchemaForm", "allOf of several schemas"))
-        s.pop("allOf")
-        inner = simplify(all_of[0], root, depth + 1)
-        s = {**inner, **s}
-    for key in ("anyOf", "oneOf"):
-        alts = s.get(key)
-        if not isinstance(alts, list) or enum_options({key: alts}) is not None:
-            continue
-        rest = [a for a in alts if not (isinstance(a, dict) and a.get("type") == "null")]
-        if len(rest) == 1 and len(rest) < len(alts):  # Optional[T]: [T, null]
-            s.pop(key)
-            inner = simplify(rest[0], root, depth + 1)
-            s = {**inner, **{k: v for k, v in s.items() if k not in ("type",)}}
-            continue
-        raise Unsupported(QCoreApplication.translate("SchemaForm", "{0} of several schemas").format(key))
-    for key in ("not", "if", "patternProperties"):
-        if key in s:
-            raise Unsupported(QCoreApplication.translate("SchemaForm", "{0} is not shown in the form").format(key))
-    t = s.get("type")
-    if isinstance(t, list):
-        rest = [x for x in t if x != "null"]
-        if len(rest) != 1:
-            raise Unsupported(
-                QCoreApplication.translate("SchemaForm", "a value of several types ({0})").format(
-                    ", ".join(map(str, t))
-                )
-            )
-        s["type"] = rest[0]
-    t = s.get("type")
-    if t is None:
-        if enum_options(s) is not None:
-            s["type"] = "enum"
-        elif isinstance(s.get("properties"), dict):
-            s["type"] = "object"
-        elif "items" in s:
-            s["type"] = "array"
-        else:
-            raise Unsupported(QCoreApplication.translate("SchemaForm", "no type"))
-    if s["type"] not in ("string", "integer", "number", "boolean", "object", "array", "enum"):
-        raise Unsupported(QCoreApplication.translate("SchemaForm", "type {0}").format(s["type"]))
-    return s
 
 
 # ====================================================================== fields
@@ -313,12 +208,12 @@ class Field:
 
     kind = "field"
 
-    def __init__(self, form: "SchemaForm", path: tuple, schema: dict, required: bool, key: str | None) -> None:
+    def __init__(self, form: "SchemaForm", path: tuple, shape: FieldShape) -> None:
         self.form = form
         self.path = path
-        self.schema = schema
-        self.required = required
-        self.key = key
+        self.shape = shape
+        self.required = shape.required
+        self.key = shape.key
         self.touched = False
         self._own_problem = False  # the message under the field is its problem(), worded again on a language switch
         self.container = QWidget()
@@ -330,9 +225,8 @@ class Field:
         self.editor: QWidget = self.build()
         lay.addWidget(self.editor)
         lay.addWidget(self.error_label)
-        description = schema.get("description")
-        if isinstance(description, str) and description:
-            self.editor.setToolTip(plain_tooltip(description))
+        if shape.description:
+            self.editor.setToolTip(plain_tooltip(shape.description))
 
     # -------------------------------------------------------------- to override
 
@@ -364,12 +258,12 @@ class Field:
         self.path = path
 
     def default(self) -> JsonValue:
-        return copy.deepcopy(self.schema["default"]) if "default" in self.schema else NOT_SET
+        return copy.deepcopy(self.shape.default) if self.shape.has_default else NOT_SET
 
     def reset(self) -> None:
         """Back to the schema's default, or empty (containers: each member to its own default)."""
         self.set(self.default())
-        if "default" not in self.schema:
+        if not self.shape.has_default:
             for c in self.children():
                 c.reset()
 
@@ -393,14 +287,14 @@ class Field:
 
     def label_of(self, value: JsonValue) -> str:
         """How this field names one of its allowed values."""
-        return _label(value)
+        return value_label(value)
 
     def word(self, problem: ValueProblem, rest: tuple[str | int, ...]) -> str:
         """``problem`` said at this field; ``rest`` is where it is inside the field's value."""
         if not rest:
             return problem_text(problem, self.label_of)
         if problem.check is Check.ENUM:
-            choice = _label(problem.value)
+            choice = value_label(problem.value)
             return QCoreApplication.translate("SchemaForm", "{0} is not one of the choices").format(choice)
         return QCoreApplication.translate("SchemaForm", "at {0}: {1}").format(path_text(rest), problem_text(problem))
 
@@ -430,18 +324,6 @@ class Field:
             yield from c.walk()
 
 
-def _placeholder(schema: dict, *extra: str) -> str:
-    parts: list[str] = [e for e in extra if e]
-    fmt = schema.get("format")
-    if isinstance(fmt, str) and fmt in FORMAT_HINTS:
-        parts.insert(0, FORMAT_HINTS[fmt])
-    description = schema.get("description")
-    if isinstance(description, str) and description.strip():
-        first = description.strip().splitlines()[0]
-        parts.append(first if len(first) <= 90 else first[:87] + "…")
-    return " · ".join(parts)
-
-
 class _LineField(Field):
     """A field edited as one line of text (its placeholder made by ``retranslate``)."""
 
@@ -457,14 +339,14 @@ class StringField(_LineField):
 
     def retranslate(self) -> None:
         hints = []
-        lo, hi = self.schema.get("minLength"), self.schema.get("maxLength")
-        if isinstance(lo, int) and isinstance(hi, int):
+        lo, hi = self.shape.min_length, self.shape.max_length
+        if lo is not None and hi is not None:
             hints.append(QCoreApplication.translate("SchemaForm", "{0}–{1} characters").format(lo, hi))
-        elif isinstance(hi, int):
+        elif hi is not None:
             hints.append(QCoreApplication.translate("SchemaForm", "up to {0} characters").format(hi))
-        if isinstance(self.schema.get("pattern"), str):
-            hints.append(self.schema["pattern"])
-        self.line.setPlaceholderText(_placeholder(self.schema, *hints))
+        if self.shape.pattern is not None:
+            hints.append(self.shape.pattern)
+        self.line.setPlaceholderText(self.shape.placeholder(*hints))
 
     def get(self) -> JsonValue:
         text = self.line.text()
@@ -482,49 +364,19 @@ class NumberField(_LineField):
     kind = "number"
 
     def retranslate(self) -> None:
-        s = self.schema
-        lo = s.get("minimum", s.get("exclusiveMinimum"))
-        hi = s.get("maximum", s.get("exclusiveMaximum"))
-        lo = lo if _is_num(lo) else None
-        hi = hi if _is_num(hi) else None
-        hint = ""
-        if lo is not None and hi is not None:
-            hint = f"{_num(lo)} … {_num(hi)}"
-        elif lo is not None:
-            hint = f"≥ {_num(lo)}"
-        elif hi is not None:
-            hint = f"≤ {_num(hi)}"
         kind = (
             QCoreApplication.translate("SchemaForm", "whole number")
-            if s.get("type") == "integer"
+            if self.shape.kind is Kind.INTEGER
             else QCoreApplication.translate("SchemaForm", "number")
         )
-        self.line.setPlaceholderText(_placeholder(s, " ".join(x for x in (kind, hint) if x)))
+        self.line.setPlaceholderText(self.shape.placeholder(" ".join(x for x in (kind, self.shape.range_hint()) if x)))
 
     def get(self) -> JsonValue:
-        text = self.line.text().strip()
-        if text == "":
-            return NOT_SET
-        integer = self.schema.get("type") == "integer"
-        try:
-            value: JsonValue = int(text)
-        except ValueError:
-            try:
-                value = float(text)
-            except ValueError:
-                raise _Invalid(
-                    QCoreApplication.translate("SchemaForm", "must be a whole number")
-                    if integer
-                    else QCoreApplication.translate("SchemaForm", "must be a number"),
-                    text,
-                ) from None
-            if not math.isfinite(value):
-                raise _Invalid(QCoreApplication.translate("SchemaForm", "must be a finite number"), text)
-            if integer:
-                if not value.is_integer():
-                    raise _Invalid(QCoreApplication.translate("SchemaForm", "must be a whole number"), text)
-                value = int(value)
-        return value
+        text = self.line.text()
+        value = read_number(text, integer=self.shape.kind is Kind.INTEGER)
+        if isinstance(value, NumberProblem):
+            raise _Invalid(_tr(_NUMBER_WORDS[value]), text.strip())
+        return NOT_SET if value is None else value
 
     def own_problem(self) -> str | None:
         try:
@@ -552,14 +404,13 @@ class BooleanField(Field):
         row = QHBoxLayout(holder)
         row.setContentsMargins(0, 0, 0, 0)
         self.box = QCheckBox()
-        self.tristate = not self.required and "default" not in self.schema
+        self.tristate = not self.required and not self.shape.has_default
         self.box.setTristate(self.tristate)
         self.box.stateChanged.connect(self._state)
         self.box.clicked.connect(self.edited)
         # The description wraps beside the box (a long one as the box's own text would make
         # the form as wide as the sentence).
-        description = self.schema.get("description")
-        first = description.strip().splitlines()[0] if isinstance(description, str) and description.strip() else ""
+        first = self.shape.first_line()
         self.note = plain_label(first, wrap=True)
         self.note.setMinimumWidth(60)
         self.note.setVisible(bool(first))
@@ -601,8 +452,8 @@ class EnumField(Field):
     def build(self) -> QWidget:
         self.combo = QComboBox()
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.options = enum_options(self.schema) or []
-        self.blank = not self.required or "default" not in self.schema
+        self.options = self.shape.choices
+        self.blank = not self.required or not self.shape.has_default
         if self.blank:
             self.combo.addItem("", None)
         for i, (_, label) in enumerate(self.options):
@@ -622,11 +473,11 @@ class EnumField(Field):
         idx = self.combo.findData("extra:")
         if idx >= 0:
             self.combo.setItemText(
-                idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(self._extra))
+                idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(value_label(self._extra))
             )
 
     def label_of(self, value: JsonValue) -> str:
-        return next((label for v, label in self.options if json_equal(v, value)), _label(value))
+        return next((label for v, label in self.options if json_equal(v, value)), value_label(value))
 
     def get(self) -> JsonValue:
         data = self.combo.currentData()
@@ -651,7 +502,7 @@ class EnumField(Field):
             self.combo.addItem("", "extra:")
             idx = self.combo.count() - 1
         self.combo.setItemText(
-            idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(_label(value))
+            idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(value_label(value))
         )
         self.combo.setCurrentIndex(idx)
 
@@ -662,8 +513,7 @@ class MultiEnumField(Field):
     kind = "multi-enum"
 
     def build(self) -> QWidget:
-        self.items_schema = self.schema.get("_items") or {}
-        self.options = enum_options(self.items_schema) or []
+        self.options = self.shape.choices
         self.list = QListWidget()
         self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
         self.list.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -707,12 +557,9 @@ class OpaqueField(Field):
 
     kind = "opaque"
 
-    def __init__(
-        self, form: "SchemaForm", path: tuple, schema: JsonValue, required: bool, key: str | None, reason: str
-    ) -> None:
-        self.reason = reason
+    def __init__(self, form: "SchemaForm", path: tuple, shape: FieldShape) -> None:
         self.value_: JsonValue = NOT_SET
-        super().__init__(form, path, schema if isinstance(schema, dict) else {}, required, key)
+        super().__init__(form, path, shape)
         self.value_ = self.default()
         self._show()
 
@@ -731,9 +578,8 @@ class OpaqueField(Field):
         )
         if len(shown) > 200:
             shown = shown[:197] + "…"
-        self.label.setText(
-            QCoreApplication.translate("SchemaForm", "{0} — edit in Raw JSON ({1})").format(shown, self.reason)
-        )
+        why = refusal_text(self.shape.refusal)
+        self.label.setText(QCoreApplication.translate("SchemaForm", "{0} — edit in Raw JSON ({1})").format(shown, why))
         set_tone(self.label, "muted")
 
     def retranslate(self) -> None:
@@ -750,50 +596,41 @@ class OpaqueField(Field):
 class ObjectField(Field):
     kind = "object"
 
-    def __init__(
-        self, form: "SchemaForm", path: tuple, schema: dict, required: bool, key: str | None, *, root: bool = False
-    ) -> None:
+    def __init__(self, form: "SchemaForm", path: tuple, shape: FieldShape, *, root: bool = False) -> None:
         self.root = root
         self.fields: dict[str, Field] = {}
-        super().__init__(form, path, schema, required, key)
+        super().__init__(form, path, shape)
 
     def build(self) -> QWidget:
         if self.root:
             box = QWidget()
         else:
-            box = QGroupBox(_field_title(self.schema, self.key, self.required))
+            box = QGroupBox(_field_title(self.shape))
         self.layout = QFormLayout(box)
         self.layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
         self.layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         if self.root:
             self.layout.setContentsMargins(0, 0, 0, 0)
-        props = self.schema.get("properties")
-        props = props if isinstance(props, dict) else {}
-        required = required_names(self.schema)
-        for key, sub in props.items():
-            field = self.form._make_field((*self.path, key), sub, key in required, key)
+        for sub in self.shape.fields:
+            key = sub.key or ""
+            field = self.form._make_field((*self.path, key), sub)
             self.fields[key] = field
             if field.kind == "object":
                 self.layout.addRow(field.container)
             else:
-                label = QLabel(_field_title(field.schema, key, field.required))
+                label = QLabel(_field_title(field.shape))
                 label.setTextFormat(Qt.TextFormat.PlainText)
                 if field.required:
                     bold = label.font()
                     bold.setBold(True)
                     label.setFont(bold)
-                tip = (
-                    f"{key}\n{field.schema.get('description')}"
-                    if isinstance(field.schema.get("description"), str)
-                    else key
-                )
-                label.setToolTip(plain_tooltip(tip))
+                label.setToolTip(plain_tooltip(f"{key}\n{sub.description}" if sub.description else key))
                 label.setObjectName("fieldLabel")
                 label.setBuddy(field.editor)
                 self.layout.addRow(label, field.container)
         self.no_props: QLabel | None = None
-        if not props and not self.root:
+        if not self.shape.fields and not self.root:
             self.no_props = QLabel()
             set_tone(self.no_props, "muted")
             self.layout.addRow(self.no_props)
@@ -838,7 +675,6 @@ class ArrayField(Field):
 
     def build(self) -> QWidget:
         self.items: list[Field] = []
-        self.item_schema = self.schema.get("_items") or {}
         box = QFrame()
         box.setObjectName("arrayBox")
         self.rows = QVBoxLayout(box)
@@ -872,7 +708,7 @@ class ArrayField(Field):
         self.edited()
 
     def add_item(self, value: JsonValue = NOT_SET) -> Field:
-        field = self.form._make_field((*self.path, len(self.items)), self.item_schema, False, None, item=True)
+        field = self.form._make_field((*self.path, len(self.items)), self.shape.item())
         row = QWidget()
         lay = QHBoxLayout(row)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -934,8 +770,5 @@ class ArrayField(Field):
         return next((f for i, f in enumerate(shown) if i == part), None)
 
 
-def _field_title(schema: dict, key: str | None, required: bool) -> str:
-    title = schema.get("title")
-    if not (isinstance(title, str) and title):
-        title = key or ""
-    return f"{title} *" if required else title
+def _field_title(shape: FieldShape) -> str:
+    return f"{shape.title} *" if shape.required else shape.title

@@ -72,6 +72,7 @@ from inspector.protocol.schema import (
     cached_validator,
     check_value,
 )
+from inspector.protocol.schema_shape import FieldShape, Kind, Refusal, differing_paths, form_shape, path_text
 
 from .schema_fields import (
     ArrayField,
@@ -83,13 +84,9 @@ from .schema_fields import (
     ObjectField,
     OpaqueField,
     StringField,
-    Unsupported,
     check_text,
-    enum_options,
-    json_equal,
-    path_text,
     problem_text,
-    simplify,
+    refusal_text,
 )
 from .widgets import mono_font, set_tone
 
@@ -116,7 +113,7 @@ class SchemaForm(QWidget):
         # the check against the schema compiled once (through the protocol's one cache)
         self._checker: Callable[[JsonValue], ValueCheck] | None = None
         self._compile_error: str | None = None
-        self.unsupported: list[tuple[str, str]] = []
+        self.unsupported: list[tuple[str, Refusal]] = []  # (path, why) of each field kept as JSON
         self.empty_note = QLabel()
         self.empty_note.setTextFormat(Qt.TextFormat.PlainText)
         self.empty_note.setWordWrap(True)
@@ -146,31 +143,21 @@ class SchemaForm(QWidget):
                 self._checker = functools.partial(check_value, self._schema, validator=cached_validator(self._schema))
             except SchemaCompileError as exc:
                 self._compile_error = str(exc)
-        root_schema: dict
-        try:
-            root_schema = simplify(self._schema, self._schema) if self._schema else {"type": "object", "properties": {}}
-            if root_schema.get("type") != "object":
-                raise Unsupported(
-                    QCoreApplication.translate("SchemaForm", "the arguments are not an object (type {0})").format(
-                        root_schema.get("type")
-                    )
-                )
-        except Unsupported as exc:
-            self.unsupported.append(("", str(exc)))
-            root_schema = {"type": "object", "properties": {}}
-        self._root = ObjectField(self, (), root_schema, True, None, root=True)
+        shape = form_shape(self._schema)
+        if shape.refusal is not None:
+            self.unsupported.append(("", shape.refusal))
+        self._root = ObjectField(self, (), shape, root=True)
         self._layout.insertWidget(self._layout.count() - 1, self._root.container)
         self._root.reset()
         self._word_empty_note()
 
     def _word_empty_note(self) -> None:
         """Why the form has no fields (hidden when it has some), in the current language."""
-        root_schema = self._root.schema if self._root is not None else {}
-        props = root_schema.get("properties")
-        if self.unsupported and self.unsupported[0][0] == "":
+        shape = self._root.shape if self._root is not None else form_shape({})
+        if shape.refusal is not None:
             self.empty_note.setText(
                 QCoreApplication.translate("SchemaForm", "The form cannot show this schema: {0}.").format(
-                    self.unsupported[0][1]
+                    refusal_text(shape.refusal)
                 )
             )
             self.empty_note.show()
@@ -178,13 +165,10 @@ class SchemaForm(QWidget):
             self.empty_note.setText("⚠ " + check_text(ValueCheck(None, compile_error=self._compile_error)))
             set_tone(self.empty_note, "warn")
             self.empty_note.show()
-        elif not props:
-            declared = (
-                isinstance(root_schema.get("properties"), dict) or root_schema.get("additionalProperties") is False
-            )
+        elif not shape.fields:
             self.empty_note.setText(
                 QCoreApplication.translate("SchemaForm", "No fields: this takes no arguments.")
-                if declared
+                if shape.declared
                 else QCoreApplication.translate(
                     "SchemaForm", "No fields declared; the schema accepts any object (use Raw JSON to send some)."
                 )
@@ -203,42 +187,11 @@ class SchemaForm(QWidget):
             self._word_empty_note()
         super().changeEvent(event)
 
-    def _make_field(
-        self, path: tuple, schema: JsonValue, required: bool, key: str | None, *, item: bool = False
-    ) -> Field:
-        try:
-            s = simplify(schema, self._schema)
-            t = s["type"]
-            if t == "object":
-                extra = s.get("additionalProperties")
-                if not isinstance(s.get("properties"), dict) and extra not in (None, False):
-                    raise Unsupported(QCoreApplication.translate("SchemaForm", "a free-form object"))
-                if not isinstance(s.get("properties"), dict) and extra is None:
-                    raise Unsupported(QCoreApplication.translate("SchemaForm", "an object without declared properties"))
-                return ObjectField(self, path, s, required, key)
-            if t == "array":
-                items = s.get("items")
-                if isinstance(items, list) or "prefixItems" in s:
-                    raise Unsupported(QCoreApplication.translate("SchemaForm", "a tuple array"))
-                items_s = simplify(items if items is not None else True, self._schema)
-                s = {**s, "_items": items_s}
-                if items_s.get("type") == "enum" or (
-                    enum_options(items_s) is not None and items_s.get("type") in ("string", "integer", "number")
-                ):
-                    return MultiEnumField(self, path, s, required, key)
-                return ArrayField(self, path, s, required, key)
-            if enum_options(s) is not None:
-                return EnumField(self, path, s, required, key)
-            if t == "enum":
-                raise Unsupported(QCoreApplication.translate("SchemaForm", "no type"))
-            if t == "boolean":
-                return BooleanField(self, path, s, required, key)
-            if t in ("integer", "number"):
-                return NumberField(self, path, s, required, key)
-            return StringField(self, path, s, required, key)
-        except Unsupported as exc:
-            self.unsupported.append((path_text(path), str(exc)))
-            return OpaqueField(self, path, schema, required, key, str(exc))
+    def _make_field(self, path: tuple, shape: FieldShape) -> Field:
+        """The field for ``shape`` at ``path`` (one kept as JSON is listed in :attr:`unsupported`)."""
+        if shape.refusal is not None:
+            self.unsupported.append((path_text(path), shape.refusal))
+        return _FIELDS[shape.kind](self, path, shape)
 
     # -------------------------------------------------------------- values
 
@@ -333,6 +286,20 @@ class SchemaForm(QWidget):
 
     def _on_edit(self, field: Field) -> None:
         self.changed.emit()
+
+
+_FIELDS: dict[Kind, Callable[[SchemaForm, tuple, FieldShape], Field]] = {
+    Kind.STRING: StringField,
+    Kind.INTEGER: NumberField,
+    Kind.NUMBER: NumberField,
+    Kind.BOOLEAN: BooleanField,
+    Kind.ENUM: EnumField,
+    Kind.MULTI_ENUM: MultiEnumField,
+    Kind.OBJECT: ObjectField,
+    Kind.ARRAY: ArrayField,
+    Kind.OPAQUE: OpaqueField,
+}
+"""The field that edits a shape of each kind."""
 
 
 # ====================================================================== raw JSON + form
@@ -462,7 +429,7 @@ class ArgumentsEditor(QWidget):
         blocker = QSignalBlocker(self.tabs)
         if self.form.unsupported:
             root = QCoreApplication.translate("SchemaForm", "(root)")
-            paths = "; ".join(f"{p or root}: {why}" for p, why in self.form.unsupported[:4])
+            paths = "; ".join(f"{p or root}: {refusal_text(why)}" for p, why in self.form.unsupported[:4])
             self.note.setText(
                 self.tr(
                     "Some of this schema cannot be shown as a form ({0}), so the arguments are edited as raw JSON."
@@ -602,26 +569,11 @@ class ArgumentsEditor(QWidget):
             self._status("✗ " + self.tr("fix the JSON before going back to the form: {0}").format(problem), "error")
             return
         self.form.set_value(value)
-        lost = self._differences(value, self.form.value())
+        root = QCoreApplication.translate("SchemaForm", "(root)")
+        lost = [path_text(p) or root for p in differing_paths(value, self.form.value())]
         if lost:
             self.note.setText(self.tr("The form shows these values differently: {0}.").format(", ".join(lost[:6])))
             set_tone(self.note, "warn")
             self.note.show()
         elif not self.form.unsupported:
             self.note.hide()
-
-    @staticmethod
-    def _differences(a: JsonValue, b: JsonValue, path: tuple = ()) -> list[str]:
-        if isinstance(a, dict) and isinstance(b, dict):
-            out: list[str] = []
-            for k in dict.fromkeys([*a, *b]):
-                if k not in a or k not in b:
-                    out.append(path_text((*path, k)))
-                else:
-                    out += ArgumentsEditor._differences(a[k], b[k], (*path, k))
-            return out
-        return (
-            []
-            if json_equal(a, b) and type(a) is type(b)
-            else [path_text(path) or QCoreApplication.translate("SchemaForm", "(root)")]
-        )
