@@ -31,15 +31,19 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, TypeVar, get_origin
+from typing import TYPE_CHECKING, Annotated, Literal, TypeVar, get_origin
 
 import orjson
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, RootModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.protocol.links import TransportKind
 
 from .config_files import json_text
+
+if TYPE_CHECKING:
+    from .import_problems import ImportProblem
 
 
 def _flag(value: JsonValue) -> bool:
@@ -194,6 +198,86 @@ class TimelineColumns(Document):
         except orjson.JSONDecodeError:
             data = None
         return lenient(cls, data if isinstance(data, dict) else {}, lambda failure: None)
+
+
+# ---------------------------------------------------------------------- the recording's header (recording_load)
+
+
+class KeptEngine(Document):
+    """What a recording's header keeps of the client's configuration (``reanalyse.engine_header``):
+    everything the engine's verdicts depend on."""
+
+    capabilities: JsonObject = {}
+    client_info: JsonObject | None = None
+    accept_unsupported_version: bool = False
+    log_level: str | None = None
+
+
+def _transport_name(value: str) -> str:
+    if value not in _TRANSPORT_NAMES:
+        raise ValueError(f"unknown transport {value!r}")
+    return value
+
+
+_TRANSPORT_NAMES = frozenset(kind.value for kind in TransportKind)
+
+
+class RecordingHeader(Document):
+    """The first line of a recording file: the format and its version (checked first: a file
+    without them is no recording, ``recording_load.FileLoader``), when it was made, the link
+    (``transport.describe()``: stdio's argv and cwd, HTTP's URL, headers as shown and TLS
+    check), the client's configuration (``reanalyse.engine_header``), the server's name and
+    environment as shown, and what became of it (``migrated_from`` an older format,
+    ``reanalysed_from`` a recording made then). Members it does not name (a later version's,
+    another program's) are kept as they are; one of the wrong type is left out, so the reader
+    uses its default, and said (:func:`read_recording_header`)."""
+
+    model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
+
+    format: str
+    version: int
+    created: str = ""
+    transport: Annotated[str, AfterValidator(_transport_name)] = TransportKind.STDIO.value
+    argv: list[str] = []
+    cwd: str | None = None
+    url: str = ""
+    headers: dict[str, str] = {}
+    verify_tls: bool = True
+    era_mode: Literal["auto", "legacy", "modern"] = "auto"
+    legacy_version: str | None = None
+    modern_version: str | None = None
+    engine: JsonObject | None = None  # read on its own (KeptEngine): one bad member costs only itself
+    server_name: str = ""
+    env: dict[str, str] = {}
+    migrated_from: int | None = None
+    reanalysed_from: str | None = None
+
+
+#: what the header's members that hold a name of a few say when they hold another
+HEADER_CODES = {"era_mode": "header_era", "transport": "header_transport"}
+
+
+def read_recording_header(header: JsonObject, file: str) -> tuple[JsonObject, list[ImportProblem]]:
+    """``header`` (the first line of ``file``, its format and version checked, lifted to the
+    current version) with what does not fit :class:`RecordingHeader` left out, and each part
+    left out as a located, translatable problem (``$.era_mode``: "expected auto, legacy or
+    modern..."). The members kept keep their order; the entries are not read here."""
+    from .import_problems import failure_problem
+
+    problems: list[ImportProblem] = []
+
+    def said(base: str) -> Callable[[Failure], None]:
+        return lambda failure: problems.append(
+            failure_problem(file, base, failure, field="default_used", item="left_out", **HEADER_CODES)
+        )
+
+    kept = lenient(RecordingHeader, header, said("$")).model_dump(exclude_unset=True)
+    out: JsonObject = {key: kept[key] for key in header if key in kept}  # the file's order
+    engine = out.get("engine")
+    if isinstance(engine, dict):
+        fits = lenient(KeptEngine, engine, said("$.engine")).model_dump(exclude_unset=True)
+        out["engine"] = {key: fits[key] for key in engine if key in fits}
+    return out, problems
 
 
 # ---------------------------------------------------------------------- host configuration formats

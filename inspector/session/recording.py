@@ -49,7 +49,7 @@ from collections.abc import Iterator, Mapping
 from itertools import repeat
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, TypeAlias
+from typing import IO, TYPE_CHECKING, TypeAlias
 
 import orjson
 
@@ -89,6 +89,9 @@ from .recording_load import (
     file_kind,
     quote_value,
 )
+
+if TYPE_CHECKING:
+    from .import_problems import ImportProblem
 
 #: The names other modules import from here: the store is here, its vocabulary in
 #: :mod:`.recording_entry`, reading a file in :mod:`.recording_load`.
@@ -168,6 +171,9 @@ class Recording:
         # first MAX_LOAD_PROBLEMS of load_problem_count.
         self.load_problems: list[tuple[int | None, str]] = []
         self.load_problem_count = 0
+        #: Set by load(): the header's members that were left out (of the wrong type: the readers
+        #: use their defaults), as located, translatable problems (``documents.read_recording_header``)
+        self.header_problems: list[ImportProblem] = []
 
     # ---------------------------------------------------------------- writing
 

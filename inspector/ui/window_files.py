@@ -140,6 +140,7 @@ class WindowFiles(QObject):
             opener.deleteLater()
         if rec.load_problem_count:
             self._show_load_problems(name, rec)
+        self._say_header_problems(rec)
         return True
 
     opener: RecordingOpener | None = None  # the file being read, while it is
@@ -235,6 +236,15 @@ class WindowFiles(QObject):
             )
         if rec.load_problem_count:
             self._show_load_problems(name, rec)
+        self._say_header_problems(rec)
+
+    def _say_header_problems(self, rec: Recording) -> None:
+        """The header's members that were left out (their defaults used), in the status bar:
+        located problems, worded in the window's language as the import dialog words them."""
+        if rec.header_problems and not rec.load_problem_count:  # else the load problems' message holds the bar
+            from .import_dialog import problem_line
+
+            self.window.statusBar().showMessage("; ".join(problem_line(p) for p in rec.header_problems), 15000)
 
     def _wait_for_loading(self) -> bool:
         """True (and the status bar says so) while a recording is still loading."""

@@ -4,7 +4,6 @@
     <name>AnswerDialog</name>
     <message>
         <source>Not sent: the negotiated protocol version's schema rejects this answer.</source>
-        <extracomment>The session's check of an answer against the negotiated version's schema (Session.check_answer).</extracomment>
         <translation>未发送：协商的协议版本的 Schema 不接受这个回答。</translation>
     </message>
 </context>
@@ -1361,6 +1360,11 @@
         <translation>加载中…</translation>
     </message>
     <message>
+        <source>{method} failed. {error}</source>
+        <extracomment>set by :meth:`built` once the panel's widgets exist (a LanguageChange may come before)</extracomment>
+        <translation type="unfinished">{method} 失败。{error}</translation>
+    </message>
+    <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -1383,6 +1387,10 @@
     <message>
         <source>{n} entries left out (not objects, or missing what they need)</source>
         <translation>{n} 个条目被略过（不是对象，或缺少必需的内容）</translation>
+    </message>
+    <message>
+        <source>{method} failed: {code} {message}</source>
+        <translation type="vanished">{method} 失败：{code} {message}</translation>
     </message>
 </context>
 <context>
@@ -2178,6 +2186,14 @@
         <source>expected {what}, found {kind}; the default is used</source>
         <translation>应为{what}，实际为{kind}；使用默认值</translation>
     </message>
+    <message>
+        <source>expected a transport this inspector knows; the default (stdio) is used</source>
+        <translation>应为本检查器认识的传输方式；使用默认值（stdio）</translation>
+    </message>
+    <message>
+        <source>expected auto, legacy or modern; the default (auto) is used</source>
+        <translation>应为 auto、legacy 或 modern；使用默认值（auto）</translation>
+    </message>
 </context>
 <context>
     <name>Languages</name>
@@ -2655,7 +2671,7 @@
     </message>
     <message>
         <source>logging/setLevel failed: {code} {message}</source>
-        <translation>logging/setLevel 失败：{code} {message}</translation>
+        <translation type="vanished">logging/setLevel 失败：{code} {message}</translation>
     </message>
     <message>
         <source>{n} messages</source>
@@ -3526,19 +3542,19 @@
     </message>
     <message>
         <source>stdio: start a command</source>
-        <translation>stdio：启动一个命令</translation>
+        <translation type="vanished">stdio：启动一个命令</translation>
     </message>
     <message>
         <source>HTTP, auto: Streamable HTTP, or HTTP+SSE if refused</source>
-        <translation>HTTP，自动：先试 Streamable HTTP，被拒则用 HTTP+SSE</translation>
+        <translation type="vanished">HTTP，自动：先试 Streamable HTTP，被拒则用 HTTP+SSE</translation>
     </message>
     <message>
         <source>Streamable HTTP: a server at a URL</source>
-        <translation>Streamable HTTP：位于某个 URL 的服务器</translation>
+        <translation type="vanished">Streamable HTTP：位于某个 URL 的服务器</translation>
     </message>
     <message>
         <source>HTTP+SSE (2024-11-05): a server's event stream URL</source>
-        <translation>HTTP+SSE（2024-11-05）：服务器事件流的 URL</translation>
+        <translation type="vanished">HTTP+SSE（2024-11-05）：服务器事件流的 URL</translation>
     </message>
     <message>
         <source>The server's MCP endpoint; every message is POSTed here</source>
@@ -3830,7 +3846,7 @@
     </message>
     <message>
         <source>prompts/list failed. {error}</source>
-        <translation>prompts/list 失败。{error}</translation>
+        <translation type="vanished">prompts/list 失败。{error}</translation>
     </message>
     <message>
         <source>none</source>
@@ -4241,15 +4257,15 @@
     </message>
     <message>
         <source>audience: {a}</source>
-        <translation>受众：{a}</translation>
+        <translation type="vanished">受众：{a}</translation>
     </message>
     <message>
         <source>priority {p}</source>
-        <translation>优先级 {p}</translation>
+        <translation type="vanished">优先级 {p}</translation>
     </message>
     <message>
         <source>modified {t}</source>
-        <translation>修改于 {t}</translation>
+        <translation type="vanished">修改于 {t}</translation>
     </message>
     <message>
         <source>value of {{{name}}}</source>
@@ -5278,32 +5294,32 @@
     <name>TasksPanel</name>
     <message>
         <source> ({n} min)</source>
-        <extracomment>what a line longer than its view's bound is read from: the view shows this much of it</extracomment>
         <translation>（{n} 分钟）</translation>
     </message>
     <message>
         <source>isError: true — the tool ran and reported an error.</source>
         <extracomment>task status -&gt; theme colour</extracomment>
-        <translation>isError: true — 工具已运行，但报告了错误。</translation>
+        <translation type="vanished">isError: true — 工具已运行，但报告了错误。</translation>
     </message>
     <message>
         <source>[{kind} {mime}, about {size} bytes]</source>
-        <translation>[{kind} {mime}，约 {size} 字节]</translation>
+        <translation type="vanished">[{kind} {mime}，约 {size} 字节]</translation>
     </message>
     <message>
         <source>[resource link {uri} {name}]</source>
-        <translation>[资源链接 {uri} {name}]</translation>
+        <translation type="vanished">[资源链接 {uri} {name}]</translation>
     </message>
     <message>
         <source>[embedded resource {uri}]</source>
-        <translation>[嵌入资源 {uri}]</translation>
+        <translation type="vanished">[嵌入资源 {uri}]</translation>
     </message>
     <message>
         <source>structuredContent:</source>
-        <translation>structuredContent：</translation>
+        <translation type="vanished">structuredContent：</translation>
     </message>
     <message>
         <source>Refresh</source>
+        <extracomment>task status -&gt; theme colour</extracomment>
         <translation>刷新</translation>
     </message>
     <message>
@@ -5452,15 +5468,15 @@
     </message>
     <message>
         <source>tasks/list failed: {code} {message}</source>
-        <translation>tasks/list 失败：{code} {message}</translation>
+        <translation type="vanished">tasks/list 失败：{code} {message}</translation>
     </message>
     <message>
         <source>tasks/get failed: {code} {message}</source>
-        <translation>tasks/get 失败：{code} {message}</translation>
+        <translation type="vanished">tasks/get 失败：{code} {message}</translation>
     </message>
     <message>
         <source>tasks/cancel failed: {code} {message}</source>
-        <translation>tasks/cancel 失败：{code} {message}</translation>
+        <translation type="vanished">tasks/cancel 失败：{code} {message}</translation>
     </message>
 </context>
 <context>
@@ -6143,7 +6159,7 @@
         <source>{shown} of {total} entries</source>
         <translation type="vanished">{shown} / {total} 个条目</translation>
     </message>
-</context>
+<message><source>link</source><translation type="unfinished" /></message></context>
 <context>
     <name>TimelineView</name>
     <message numerus="yes">
@@ -6418,11 +6434,11 @@
     </message>
     <message>
         <source>tools/list failed: {0} {1}</source>
-        <translation>tools/list 失败：{0} {1}</translation>
+        <translation type="vanished">tools/list 失败：{0} {1}</translation>
     </message>
     <message>
         <source>tools/list answered without a tools array</source>
-        <translation>tools/list 的响应中没有 tools 数组</translation>
+        <translation type="vanished">tools/list 的响应中没有 tools 数组</translation>
     </message>
     <message>
         <source>Excluded: its x-mcp-header annotations are invalid ({0}).</source>
@@ -6661,6 +6677,25 @@
     <message>
         <source>isError: true: the call worked, the tool failed; its content follows.</source>
         <translation type="vanished">isError: true：调用本身成功，但工具执行失败；其内容如下。</translation>
+    </message>
+</context>
+<context>
+    <name>Transports</name>
+    <message>
+        <source>HTTP+SSE (2024-11-05): a server's event stream URL</source>
+        <translation>HTTP+SSE（2024-11-05）：服务器事件流的 URL</translation>
+    </message>
+    <message>
+        <source>HTTP, auto: Streamable HTTP, or HTTP+SSE if refused</source>
+        <translation>HTTP，自动：先试 Streamable HTTP，被拒则用 HTTP+SSE</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP: a server at a URL</source>
+        <translation>Streamable HTTP：位于某个 URL 的服务器</translation>
+    </message>
+    <message>
+        <source>stdio: start a command</source>
+        <translation>stdio：启动一个命令</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,129 @@
+"""The recording's header is read through a pydantic model (``documents.RecordingHeader``): a
+member of the wrong type is left out (the readers use their defaults) and said as a located,
+translatable problem; the format's checks and the migration of older versions stay; the
+entries never pass through pydantic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from inspector.protocol.engine import ClientConfig
+from inspector.protocol.versions import EraMode
+from inspector.session.documents import RecordingHeader, read_recording_header
+from inspector.session.reanalyse import config_from_header, engine_header
+from inspector.session.recording import FORMAT, FORMAT_VERSION, Recording, RecordingError, RecordingWriter
+from inspector.transport.base import SseSpec, StdioSpec, StreamableHttpSpec
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "recordings"
+OLD = sorted(FIXTURES.glob("v*.jsonl"))
+
+
+@pytest.mark.parametrize("path", OLD, ids=[p.stem for p in OLD])
+def test_an_old_header_reads_through_the_model_and_is_lifted(path: Path) -> None:
+    written = orjson.loads(path.read_bytes().splitlines()[0])
+    rec = Recording.load(path)
+    assert rec.header_problems == []
+    assert rec.header["version"] == FORMAT_VERSION and rec.header["migrated_from"] == written["version"]
+    # version 1 recorded stdio sessions only; later versions name their transport
+    assert rec.header["transport"] == written.get("transport", "stdio")
+    lifted = {k: v for k, v in rec.header.items() if k not in ("version", "migrated_from", "transport")}
+    assert lifted == {k: v for k, v in written.items() if k not in ("version", "transport")}
+    RecordingHeader.model_validate(rec.header)  # what is in memory fits the model as it is
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        StdioSpec(["server", "--flag"], cwd="/tmp"),
+        StreamableHttpSpec("http://127.0.0.1:1/mcp", {"X-Plain": "1"}, {"Authorization": "Bearer secret"}),
+        SseSpec("http://127.0.0.1:1/sse"),
+    ],
+    ids=["stdio", "streamable-http", "sse"],
+)
+def test_a_header_the_inspector_writes_reads_back_whole(tmp_path: Path, spec: StdioSpec) -> None:
+    config = ClientConfig(era=EraMode.MODERN, log_level="debug")
+    rec = Recording({**spec.describe(), **engine_header(config), "server_name": "demo", "env": {"K": "v"}})
+    path = tmp_path / "r.jsonl"
+    RecordingWriter(path, rec).close()
+    back = Recording.load(path)
+    assert back.header_problems == []
+    assert back.header == rec.header
+    assert list(back.header) == list(rec.header)  # the members keep their order
+    assert config_from_header(back.header) == config
+
+
+def damaged_file(tmp_path: Path, **members: object) -> Path:
+    header = {"format": FORMAT, "version": FORMAT_VERSION, "created": "2026-11-26T00:00:00+0000", **members}
+    entry = {"i": 0, "t": 0.0, "dir": "c2s", "kind": "request", "method": "ping", "id": 1, "raw": '{"jsonrpc":"2.0"}'}
+    path = tmp_path / "damaged.jsonl"
+    path.write_bytes(orjson.dumps(header) + b"\n" + orjson.dumps(entry) + b"\n")
+    return path
+
+
+@pytest.mark.reanalysis_differs  # a hand-made entry: its recorded verdicts are not the engine's
+def test_a_damaged_header_keeps_what_fits_and_says_the_rest_where_it_is(tmp_path: Path) -> None:
+    path = damaged_file(
+        tmp_path,
+        transport="carrier-pigeon",
+        era_mode="legacy-ish",
+        argv="server --flag",
+        headers={"X-Ok": "1", "X-Bad": 2},
+        verify_tls="no",
+        server_name="demo",
+        engine={"capabilities": [], "client_info": {"name": "c", "version": "1"}, "log_level": 3},
+        future_member={"kept": True},
+    )
+    rec = Recording.load(path)
+    assert len(rec) == 1 and rec.load_problems == []  # the entries are read as ever
+    said = [(p.file, p.place(), p.message, p.code) for p in rec.header_problems]
+    assert said == [
+        ("damaged.jsonl", "$.transport", "expected a transport this inspector knows; the default (stdio) is used",
+         "header_transport"),
+        ("damaged.jsonl", "$.argv", "expected an array, found a string; the default is used", "default_used"),
+        ("damaged.jsonl", '$.headers["X-Bad"]', "expected a string, found a number; left out", "left_out"),
+        ("damaged.jsonl", "$.verify_tls", "expected a boolean, found a string; the default is used", "default_used"),
+        ("damaged.jsonl", "$.era_mode", "expected auto, legacy or modern; the default (auto) is used", "header_era"),
+        ("damaged.jsonl", "$.engine.capabilities", "expected an object, found an array; the default is used",
+         "default_used"),
+        ("damaged.jsonl", "$.engine.log_level", "expected a string, found a number; the default is used",
+         "default_used"),
+    ]  # fmt: skip
+    assert rec.header == {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "created": "2026-11-26T00:00:00+0000",
+        "headers": {"X-Ok": "1"},
+        "server_name": "demo",
+        "engine": {"client_info": {"name": "c", "version": "1"}},
+        "future_member": {"kept": True},  # a member the model does not name is kept as it is
+    }
+    config = config_from_header(rec.header)  # the readers take their defaults for what was left out
+    assert (config.era, config.capabilities, config.client_info) == (EraMode.AUTO, {}, {"name": "c", "version": "1"})
+    assert rec.transport_as_of(0).value == "stdio"
+
+
+def test_the_problems_are_translatable_as_the_importers_are() -> None:
+    header = {"format": FORMAT, "version": FORMAT_VERSION, "era_mode": 7}
+    kept, problems = read_recording_header(header, "r.jsonl")
+    assert kept == {"format": FORMAT, "version": FORMAT_VERSION}
+    (problem,) = problems
+    assert problem.render(lambda text: text.upper()) == "EXPECTED AUTO, LEGACY OR MODERN; THE DEFAULT (AUTO) IS USED"
+
+
+@pytest.mark.parametrize(
+    ("first", "words"),
+    [
+        ({"format": "other"}, "not a recording"),
+        ({"format": FORMAT}, "the header has no format version"),
+        ({"format": FORMAT, "version": "3"}, "is not a whole number"),
+        ({"format": FORMAT, "version": FORMAT_VERSION + 1}, "is newer than this inspector"),
+    ],
+)
+def test_a_header_that_is_no_recording_s_is_still_refused(tmp_path: Path, first: dict, words: str) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_bytes(orjson.dumps(first) + b"\n")
+    with pytest.raises(RecordingError, match=words):
+        Recording.load(path)
