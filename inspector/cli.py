@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, TextIO, TypeAlias
 import anyio
 import orjson
 
-from inspector.cli_args import CAPABILITY_FLAGS, build_parser
+from inspector.cli_args import CAPABILITY_FLAGS, NEEDS_WORDS, build_parser
 from inspector.cli_args import EXIT_HELP as EXIT_HELP  # re-exported: the help texts live there
 from inspector.cli_args import JSON_OUTPUT as JSON_OUTPUT
 from inspector.protocol.jsontypes import JsonObject
@@ -55,7 +55,16 @@ from inspector.session.recording import RecordingWriter
 from inspector.session.secrecy import secret_header
 from inspector.session.session import describe_unread
 from inspector.session.stderr_digest import recording_stderr, stderr_digest
-from inspector.transport.base import TransportKind, describe_exit, signal_name
+from inspector.transport.base import (
+    Needs,
+    TransportChoice,
+    TransportKind,
+    describe_exit,
+    first_choice,
+    signal_name,
+    transport_choice,
+    transport_choices,
+)
 
 if TYPE_CHECKING:  # the tools controller is imported when a tools/call is judged (probe starts without it)
     from inspector.session.controllers.tools import Refusal
@@ -166,8 +175,11 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
     config = getattr(args, "config", None)
     from_file: ServerProfile | None = None
     if config is not None:
-        if argv or args.demo or args.url:
-            raise UsageError("--config names the server: give no command after --, no --demo and no --url")
+        if argv or args.demo or args.url or args.transport:
+            raise UsageError(
+                "--config names the server and its transport: give no command after --, no --demo, no --url and "
+                "no --transport"
+            )
         if headers or args.insecure:
             raise UsageError(
                 "--header, --bearer-env and --insecure go with --url (a --config server brings its own headers)"
@@ -185,6 +197,7 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         raise UsageError("--header, --bearer-env and --insecure go with --url")
     if args.demo:
         argv = [sys.executable, *demo_args(), *argv]
+    choice = chosen_transport(args)
     if not argv and not args.url and from_file is None:
         raise UsageError(
             "no server command given: put it after --, e.g. probe -- node server.js (or use --demo, --url "
@@ -232,9 +245,7 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
             "probe",
             command=argv[0] if argv else "",
             args=argv[1:],
-            transport={"auto": TransportKind.HTTP_AUTO.value}.get(args.transport, args.transport)
-            if args.url
-            else TransportKind.STDIO.value,
+            transport=choice.name,
             url=args.url or "",
             headers=headers,
             verify_tls=not args.insecure,
@@ -263,6 +274,18 @@ def options_from_args(args: argparse.Namespace, notes: list[str] | None = None) 
         )
     # --record FILE is written by the probe (RecordFile), not the session: its summary carries the exit
     return profile.to_options(accept_unsupported_version=args.accept_unsupported_version)
+
+
+def chosen_transport(args: argparse.Namespace) -> TransportChoice:
+    """The transport ``--transport`` picks (each registered choice has its word); without it, the
+    first registered one that takes what was given: a command after ``--``, or ``--url``."""
+    needs = Needs.URL if args.url else Needs.COMMAND
+    if args.transport is None:
+        return first_choice(needs)
+    choice = next(c for c in transport_choices() if c.option == args.transport)
+    if choice.needs is not needs:
+        raise UsageError(f"--transport {args.transport} goes {NEEDS_WORDS[choice.needs]}")
+    return choice
 
 
 def answers_from_args(args: argparse.Namespace) -> dict[str, Answer]:
@@ -528,7 +551,7 @@ def summary_lines(summary: JsonObject) -> list[str]:
         lines.append(f"outcome           {summary['outcome']}")
     shutdown = summary.get("shutdown")
     how = _SHUTDOWN_WORDS.get(str(shutdown), str(shutdown)) if shutdown is not None else ""
-    if summary.get("transport", TransportKind.STDIO) != TransportKind.STDIO:
+    if over_a_link(summary):
         how = {"delete": "the client deleted the session", "none": "the client closed its streams"}.get(
             str(shutdown),
             "never established" if summary.get("outcome_code") == "unreachable" else "the connection was lost",
@@ -549,9 +572,7 @@ def summary_lines(summary: JsonObject) -> list[str]:
     counts = summary.get("counts") or {}
     by_dir = counts.get("by_dir") or {}
     words = dict(_DIR_WORDS)
-    if (
-        summary.get("transport", TransportKind.STDIO) != TransportKind.STDIO
-    ):  # no process, no stderr: its side lines are HTTP notes
+    if over_a_link(summary):  # no process, no stderr: its side lines are HTTP notes
         words["stderr"] = f"{HTTP_NOTE}s"  # as a format 2 summary counted them
         by_dir = {**by_dir, "stderr": by_dir.get("stderr", 0) + by_dir.get("note", 0)}
         by_dir.pop("note", None)
@@ -567,6 +588,14 @@ def summary_lines(summary: JsonObject) -> list[str]:
         lines.append(f"NOT RECORDED      {describe_unread(u)}")
     lines.append(f"exit              {summary.get('exit')} ({summary.get('exit_reason')})")
     return lines
+
+
+def over_a_link(summary: JsonObject) -> bool:
+    """The session ran over a link with no process of ours (a transport that needs a URL, as
+    HTTP's do): the summary says how the connection ended, not how a process exited."""
+    name = str(summary.get("transport") or TransportKind.STDIO)
+    choice = transport_choice(name)
+    return choice.is_link if choice is not None else TransportKind.named(name).is_http  # sse-fallback: HTTP+SSE
 
 
 def _singular(word: str) -> str:

@@ -14,7 +14,7 @@ from inspector import __version__
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN
 from inspector.session.imports import FORMATS
-from inspector.transport.base import TransportKind
+from inspector.transport.base import Needs, first_choice, transport_choices
 
 EXIT_HELP = """\
 exit codes:
@@ -138,6 +138,10 @@ CAPABILITY_FLAGS = {
     "elicitation": ("elicitation.form", "elicitation.url"),
     "tasks": ("tasks",),
 }
+
+
+#: What a transport takes on the probe's command line, by what it needs.
+NEEDS_WORDS = {Needs.COMMAND: "with a command after --", Needs.URL: "with --url"}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -327,11 +331,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--url", metavar="URL", help="probe the server at this http(s) URL instead of starting a command")
     p.add_argument(
         "--transport",
-        choices=["auto", TransportKind.STREAMABLE_HTTP.value, TransportKind.SSE.value],  # "auto": the option's word
-        default="auto",
-        help="with --url: auto (default: Streamable HTTP, and the 2024-11-05 HTTP+SSE transport if initialize's "
-        "POST is refused with a 4xx), "
-        "streamable-http, or sse (the URL is then the event stream's)",
+        choices=[choice.option for choice in transport_choices()],  # each registered choice's own word
+        help="how to reach the server (default: "
+        + ", ".join(f"{first_choice(needs).option} {NEEDS_WORDS[needs]}" for needs in Needs)
+        + "): "
+        + ", ".join(f"{choice.option} ({choice.label})" for choice in transport_choices())
+        + ". auto speaks Streamable HTTP, and the 2024-11-05 HTTP+SSE transport if initialize's POST is refused "
+        "with a 4xx; with sse the URL is the event stream's",
     )
     p.add_argument(
         "--header",

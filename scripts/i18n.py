@@ -12,8 +12,10 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    ``QCoreApplication.translate(context, text)`` are added from their tables in the same way:
    lifecycle states and edges ("Lifecycle"), rules ("Rules"), step explanations ("Steps"), the
    words of a handout ("Handout"), the teaching notes ("Teaching"), feature verdicts
-   ("Features"), and the names of kinds, events and eras (``inspector.session.labels``: in
-   "Timeline", "Events", "Eras", contexts the window's own strings share). One that left its
+   ("Features"), the detail pane's findings (``inspector.session.entry_detail``, "DetailPane"),
+   the transports a user can pick (their registered labels, "Transports"), and
+   the names of kinds, events and eras (``inspector.session.labels``: in "Timeline", "Events",
+   "Eras", contexts the window's own strings share). One that left its
    table and the sources is marked ``vanished``; one that came back is revived.
 3. Translations of strings that are still unfinished may be dropped into
    ``resources/i18n/zh_CN.json`` (``{"context": {"source": "译文"}}``; context ``"*"`` for any
@@ -128,9 +130,10 @@ def protocol_strings() -> dict[str, list[str]]:
                 {"resources": {"subscribe": True}},
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
+    from inspector.session import entry_detail, labels
     from inspector.session import import_problems as problems
-    from inspector.session import labels
     from inspector.session.handout import WORDS
+    from inspector.transport.base import transport_choices
 
     return {
         **{context: sorted(set(texts)) for context, texts in labels.CONTEXTS.items()},
@@ -143,6 +146,8 @@ def protocol_strings() -> dict[str, list[str]]:
             | set(problems.WORDS)
         ),
         "Handout": sorted(set(WORDS.values())),
+        "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
+        "Transports": sorted({choice.label for choice in transport_choices()}),
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),
         "Rules": sorted({r.text for r in RULES.values()}),

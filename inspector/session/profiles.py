@@ -41,7 +41,12 @@ from inspector.protocol.engine import ClientConfig
 from inspector.protocol.framing import DEFAULT_MAX_LINE, MIN_MAX_LINE
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.versions import LATEST_LEGACY, LATEST_MODERN, LEGACY_VERSIONS, MODERN_VERSIONS, EraMode
-from inspector.transport.base import MASK, HttpSpec, StdioSpec, TransportKind, TransportSpec
+from inspector.transport.base import MASK, TransportChoice, TransportKind, TransportSpec, Where
+
+# re-exported: the window reads the transports a user can pick through the saved servers
+from inspector.transport.base import Needs as Needs
+from inspector.transport.base import transport_choice as transport_choice
+from inspector.transport.base import transport_choices as transport_choices
 
 from .secrecy import secret_header
 from .session import SessionOptions
@@ -85,8 +90,6 @@ def capabilities_from_choices(choices: list[str]) -> JsonObject:
     return caps
 
 
-#: The transports a saved server may name, in the order the server editor offers them.
-TRANSPORTS = (TransportKind.STDIO, TransportKind.HTTP_AUTO, TransportKind.STREAMABLE_HTTP, TransportKind.SSE)
 HEADER_SECRET = "header:"  # secrets.json: a secret header's value, beside the secret environment variables
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header name (RFC 9110 token)
 
@@ -193,11 +196,11 @@ class ServerProfile:
     max_line: int = DEFAULT_MAX_LINE  # bytes; longer stdout/stderr lines keep this much
     detected_era: str = ""  # remembered from the last auto-mode session
     roots: list[dict[str, str]] = field(default_factory=list)  # client roots offered to the server: {"uri", "name"}
-    transport: str = TransportKind.STDIO  # one of TRANSPORTS, as saved (sse: the 2024-11-05 HTTP+SSE transport)
+    transport: str = TransportKind.STDIO  # a registered TransportChoice's name (sse: the 2024-11-05 HTTP+SSE one)
     detected_transport: str = ""  # http-auto: what answered last time (streamable-http or sse), for the URL then
-    url: str = ""  # streamable-http: where the server is
-    headers: list[EnvVar] = field(default_factory=list)  # streamable-http: sent with every request (secret ones masked)
-    verify_tls: bool = True  # streamable-http: off only for a server whose certificate the user chose to trust
+    url: str = ""  # a transport that needs a URL: where the server is
+    headers: list[EnvVar] = field(default_factory=list)  # with the URL: sent with every request (secret ones masked)
+    verify_tls: bool = True  # with the URL: off only for a server whose certificate the user chose to trust
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     builtin: bool = False
 
@@ -216,11 +219,12 @@ class ServerProfile:
         out: dict[str, Problem] = {}
         if not self.name.strip():
             out["name"] = Problem("name-missing")
-        if self.transport not in TRANSPORTS:
+        needs = self.needs
+        if needs is None:
             out["transport"] = Problem("transport-unknown", transport=self.transport)
-        elif self.transport == TransportKind.STDIO and not self.command.strip():
+        elif needs is Needs.COMMAND and not self.command.strip():
             out["command"] = Problem("command-missing")
-        elif self.transport != TransportKind.STDIO:
+        elif needs is Needs.URL:
             problem = url_problem(self.url)
             if problem:
                 out["url"] = problem
@@ -253,7 +257,7 @@ class ServerProfile:
             out["cwd"] = Problem("cwd-not-folder", cwd=self.cwd)
         names = {v.name for v in self.env}
         unknown = sorted({m.group(1) for arg in self.args for m in SECRET_REF.finditer(arg)} - names)
-        if unknown and self.transport == TransportKind.STDIO:
+        if unknown and needs is Needs.COMMAND:
             out["args"] = Problem("secret-unknown", names=", ".join(unknown))
         return out
 
@@ -276,34 +280,43 @@ class ServerProfile:
 
         return [self.command, *(put(a, False) for a in self.args)], [self.command, *(put(a, True) for a in self.args)]
 
-    def to_spec(self) -> TransportSpec:
-        """The transport spec: how to reach this server. Auto uses what it found out last time
-        when that was HTTP+SSE (no POST refused again at every connect); Streamable HTTP found
-        costs nothing to find again."""
-        if self.transport == TransportKind.STDIO:
-            argv, shown = self.expanded_argv()
-            return StdioSpec(
-                argv=argv,
-                env={v.name: v.value for v in self.env},
-                inherit_env=self.inherit_env,
-                cwd=self.cwd or None,
-                shown_argv=shown,
-            )
-        mode = TransportKind.named(self.transport, TransportKind.HTTP_AUTO)
-        if mode not in (TransportKind.SSE, TransportKind.STREAMABLE_HTTP):
-            mode = TransportKind.HTTP_AUTO
-        if mode is TransportKind.HTTP_AUTO and self.detected_transport == TransportKind.SSE:
-            mode = TransportKind.SSE
-        headers = [
-            (h.name.strip(), h.value.strip(), header_secret(h)) for h in self.headers
-        ]  # HTTP trims a value's edges
-        return HttpSpec(
+    @property
+    def choice(self) -> TransportChoice | None:
+        """The transport a user picked for this server (None: one no module registered)."""
+        return transport_choice(self.transport)
+
+    @property
+    def needs(self) -> Needs | None:
+        """What the picked transport takes: a command (with its environment) or a URL (with headers)."""
+        choice = self.choice
+        return choice.needs if choice is not None else None
+
+    def where(self) -> Where:
+        """Where the server is, every field of it, secrets sorted out: ``${secret:NAME}``
+        expanded (and masked where shown), each header sent or sent secretly
+        (:func:`header_secret`), a header value's edges trimmed as HTTP trims them."""
+        argv, shown = self.expanded_argv()
+        headers = [(h.name.strip(), h.value.strip(), header_secret(h)) for h in self.headers]
+        return Where(
+            argv=argv,
+            shown_argv=shown,
+            env={v.name: v.value for v in self.env},
+            inherit_env=self.inherit_env,
+            cwd=self.cwd or None,
             url=self.url.strip(),
             headers={name: value for name, value, secret in headers if not secret},
             secret_headers={name: value for name, value, secret in headers if secret},
             verify_tls=self.verify_tls,
-            mode=mode,
+            found=self.detected_transport,
         )
+
+    def to_spec(self) -> TransportSpec:
+        """The transport spec: how to reach this server, made by the picked transport's
+        registration (:class:`~inspector.transport.base.TransportChoice`) from :meth:`where`."""
+        choice = self.choice
+        if choice is None:
+            raise ValueError(Problem("transport-unknown", transport=self.transport))
+        return choice.spec(self.where())
 
     def to_options(
         self,

@@ -259,17 +259,154 @@ TransportFactory = Callable[[TransportSpec, LinkOptions], "Transport"]
 _REGISTRY: dict[str, TransportFactory] = {}
 
 
-def register_transport(kind: str, factory: TransportFactory) -> None:
+class Needs(enum.Enum):
+    """What a user gives for a transport they pick, so which fields the server editor shows and
+    which options the probe takes with it."""
+
+    COMMAND = "command"  # a process of ours: a command line, its environment and working directory
+    URL = "url"  # a server at a URL: headers sent with every request, TLS verification
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a server is, as a saved server or the probe's command line says it: every field a
+    transport a user picks may need (its :class:`TransportChoice` reads those of its ``needs``).
+    Secrets are already sorted out: ``shown_argv`` masks the secret parts of arguments,
+    ``secret_headers`` holds the headers that are sent but never shown."""
+
+    argv: Sequence[str] = ()
+    shown_argv: Sequence[str] | None = None
+    env: Mapping[str, str] = field(default_factory=dict)
+    inherit_env: bool = True
+    cwd: str | None = None
+    url: str = ""
+    headers: Mapping[str, str] = field(default_factory=dict)
+    secret_headers: Mapping[str, str] = field(default_factory=dict)
+    verify_tls: bool = True
+    #: what the transport found out the last time it ran for this server (HTTP auto: "sse")
+    found: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TransportChoice:
+    """A transport a user can pick: the one record that the saved servers (which ``name`` they
+    store, the fields they check, the spec they make), the server editor (its transport list and
+    the fields it shows) and the probe (``--transport`` and its summary) read, in the order
+    registered. ``label`` is an English source string: the window translates it in the
+    "Transports" context (``scripts/i18n.py`` brings every registered label into the catalogue)."""
+
+    name: str  # as saved servers and recordings name it
+    label: str  # for people, in the server editor's transport list
+    needs: Needs
+    spec: Callable[[Where], TransportSpec]  # how a saved server or the command line becomes its spec
+    option: str  # its word for the probe's --transport
+
+    @property
+    def is_link(self) -> bool:
+        """A server at a URL: no process of ours (no stderr, no exit status, no signals)."""
+        return self.needs is Needs.URL
+
+
+_CHOICES: dict[str, TransportChoice] = {}
+
+
+def register_transport(kind: str, factory: TransportFactory, choice: TransportChoice | None = None) -> None:
     """Make ``factory`` the maker of transports for specs of ``kind``: each transport module
-    registers its own, once, when it is imported (see ``transport.open_transport``)."""
+    registers its own, once, when it is imported (see ``transport.open_transport``). With
+    ``choice``, the same call offers it to users (:func:`register_choice`)."""
     if kind in _REGISTRY and _REGISTRY[kind] is not factory:
         raise ValueError(f"a transport for {kind!r} is registered already")
+    if choice is not None:
+        register_choice(choice)
     _REGISTRY[kind] = factory
+
+
+def register_choice(choice: TransportChoice) -> None:
+    """Offer ``choice`` to users: saved servers, the server editor and ``probe --transport``
+    take it from here on, after those registered before it. A transport whose module is imported
+    only when needed (HTTP) has its choice registered beside its spec, below."""
+    for other in _CHOICES.values():
+        if other != choice and choice.option == other.option:
+            raise ValueError(f"--transport {choice.option} is {other.name!r} already")
+    if _CHOICES.get(choice.name, choice) != choice:
+        raise ValueError(f"a transport choice {choice.name!r} is registered already")
+    _CHOICES[choice.name] = choice
+
+
+def unregister_transport(kind: str) -> None:
+    """Forget the factory and the choice registered for ``kind`` (a test's toy transport, once
+    the test is over); nothing when there is none."""
+    _REGISTRY.pop(kind, None)
+    _CHOICES.pop(kind, None)
+
+
+def transport_choices() -> tuple[TransportChoice, ...]:
+    """Every transport a user can pick, in the order registered (the editor's, the probe's)."""
+    return tuple(_CHOICES.values())
+
+
+def transport_choice(name: str) -> TransportChoice | None:
+    """The transport choice named ``name`` (as a saved server stores it), or None."""
+    return _CHOICES.get(name)
+
+
+def first_choice(needs: Needs) -> TransportChoice:
+    """The first registered choice that takes what ``needs`` says (the probe's default for a
+    command, or for ``--url``)."""
+    return next(c for c in _CHOICES.values() if c.needs is needs)
 
 
 def registered_transport(kind: str) -> TransportFactory | None:
     """The factory registered for ``kind``, or None."""
     return _REGISTRY.get(kind)
+
+
+def _stdio_spec(where: Where) -> StdioSpec:
+    return StdioSpec(where.argv, where.env, where.inherit_env, where.cwd, where.shown_argv)
+
+
+def _http_spec(mode: TransportKind) -> Callable[[Where], HttpSpec]:
+    """How a server at a URL becomes its spec over ``mode``; auto goes straight to HTTP+SSE when
+    that is what it found last time (no POST refused again at every connect; Streamable HTTP
+    found costs nothing to find again)."""
+
+    def spec(where: Where) -> HttpSpec:
+        found = TransportKind.SSE if mode is TransportKind.HTTP_AUTO and where.found == TransportKind.SSE else mode
+        return HttpSpec(where.url, where.headers, where.secret_headers, where.verify_tls, found)
+
+    return spec
+
+
+# The transports a user picks that this module's specs make (the stdio module registers the
+# factory; the HTTP module is imported only when a session needs it, so its choices are here).
+register_choice(TransportChoice(TransportKind.STDIO, "stdio: start a command", Needs.COMMAND, _stdio_spec, "stdio"))
+register_choice(
+    TransportChoice(
+        TransportKind.HTTP_AUTO,
+        "HTTP, auto: Streamable HTTP, or HTTP+SSE if refused",
+        Needs.URL,
+        _http_spec(TransportKind.HTTP_AUTO),
+        "auto",
+    )
+)
+register_choice(
+    TransportChoice(
+        TransportKind.STREAMABLE_HTTP,
+        "Streamable HTTP: a server at a URL",
+        Needs.URL,
+        _http_spec(TransportKind.STREAMABLE_HTTP),
+        TransportKind.STREAMABLE_HTTP.value,
+    )
+)
+register_choice(
+    TransportChoice(
+        TransportKind.SSE,
+        "HTTP+SSE (2024-11-05): a server's event stream URL",
+        Needs.URL,
+        _http_spec(TransportKind.SSE),
+        TransportKind.SSE.value,
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,16 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.versions import LEGACY_VERSIONS, MODERN_VERSIONS
-from inspector.session.profiles import CAPABILITY_VERSIONS, MASK, EnvVar, Problem, ServerProfile
+from inspector.session.profiles import (
+    CAPABILITY_VERSIONS,
+    MASK,
+    EnvVar,
+    Needs,
+    Problem,
+    ServerProfile,
+    transport_choice,
+    transport_choices,
+)
 from inspector.session.recording import TransportKind
 from inspector.session.secrecy import secret_header
 
@@ -245,12 +254,8 @@ class ProfileEditor(QWidget):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name = QLineEdit()
         self.transport = QComboBox()
-        self.transport.addItem(self.tr("stdio: start a command"), TransportKind.STDIO.value)
-        self.transport.addItem(
-            self.tr("HTTP, auto: Streamable HTTP, or HTTP+SSE if refused"), TransportKind.HTTP_AUTO.value
-        )
-        self.transport.addItem(self.tr("Streamable HTTP: a server at a URL"), TransportKind.STREAMABLE_HTTP.value)
-        self.transport.addItem(self.tr("HTTP+SSE (2024-11-05): a server's event stream URL"), TransportKind.SSE.value)
+        for choice in transport_choices():  # every registered transport a user can pick, by its saved name
+            self.transport.addItem(QCoreApplication.translate("Transports", choice.label), str(choice.name))
         self.url = QLineEdit()
         self.url.setPlaceholderText("http://127.0.0.1:3000/mcp")
         self.url.setToolTip(self.tr("The server's MCP endpoint; every message is POSTed here"))
@@ -461,7 +466,7 @@ class ProfileEditor(QWidget):
 
     def _show_transport(self) -> None:
         """Only the fields of the chosen transport are shown (the others keep their values)."""
-        http = self.transport.currentData() != TransportKind.STDIO
+        http = self._picked_needs() is Needs.URL
         self._form.setRowVisible(self._url_row, http)
         self._form.setRowVisible(self._command_row, not http)
         self._form.setRowVisible(self._cwd_row, not http)
@@ -471,8 +476,13 @@ class ProfileEditor(QWidget):
             self._t_form.setRowVisible(self._timeout_rows[key], not http)
         self._show_tls_warning()
 
+    def _picked_needs(self) -> Needs | None:
+        """What the transport picked in the list takes (a command or a URL)."""
+        choice = transport_choice(self.transport.currentData())
+        return choice.needs if choice is not None else None
+
     def _show_tls_warning(self) -> None:
-        off = self.transport.currentData() != TransportKind.STDIO and not self.verify_tls.isChecked()
+        off = self._picked_needs() is Needs.URL and not self.verify_tls.isChecked()
         self.tls_warning.setText(
             self.tr("TLS verification is off: anyone between you and the server can read and change this session.")
             if off
