@@ -354,3 +354,60 @@ def test_the_tests_use_only_public_names_of_the_package() -> None:
     for where, allowed in TESTS_MAY_REACH.items():
         made = {r.partition(": ")[2] for r in private_reaches((TESTS / where).read_text(encoding="utf-8"))}
         assert allowed <= made, (where, allowed - made)
+
+
+# ---------------------------------------------------------------------------- JSON Schema
+
+#: keywords only a JSON Schema has: the ui reads none of them (protocol/schema_shape.py does)
+SCHEMA_KEYWORDS = frozenset(
+    "$ref $defs definitions anyOf oneOf allOf not if then else enum enumNames const properties "
+    "additionalProperties patternProperties items prefixItems minimum maximum exclusiveMinimum "
+    "exclusiveMaximum multipleOf minLength maxLength pattern format minItems maxItems uniqueItems default".split()
+)
+#: keywords MCP's own objects share (a content block's type, a prompt argument's required, a
+#: tool's title): a read of them counts when what is read is named as a schema
+SHARED_KEYWORDS = frozenset({"type", "title", "description", "required"})
+
+
+def schema_keyword_reads(source: str) -> list[str]:
+    """Where ``source`` reads a JSON-Schema keyword: ``x["enum"]``, ``x.get("items")``,
+    ``"default" in x`` (and ``x["type"]`` etc. when ``x``'s text says schema)."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Subscript):
+            key, on = node.slice, node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+            key, on = (node.args[0] if node.args else None), node.func.value
+        elif isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            key, on = node.left, node.comparators[0]
+        else:
+            continue
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            continue
+        if key.value in SCHEMA_KEYWORDS or (key.value in SHARED_KEYWORDS and "schema" in ast.unparse(on).lower()):
+            out.append(f"line {node.lineno}: {key.value!r} of {ast.unparse(on)}")
+    return out
+
+
+def test_the_schema_check_finds_what_it_looks_for() -> None:
+    sample = (
+        's["enum"]\nschema.get("$ref")\n"default" in self.schema\n"minimum" not in s\n'
+        'self.schema.get("type")\nblock.get("type")\narg.get("required")\ns.get("name")\nd["properties"][k]\n'
+    )
+    assert schema_keyword_reads(sample) == [
+        "line 1: 'enum' of s",
+        "line 2: '$ref' of schema",
+        "line 3: 'default' of self.schema",
+        "line 4: 'minimum' of s",
+        "line 5: 'type' of self.schema",
+        "line 9: 'properties' of d",
+    ]
+
+
+def test_no_json_schema_keyword_is_read_in_the_ui() -> None:
+    found = {}
+    for path in sorted(UI.rglob("*.py")):
+        reads = schema_keyword_reads(path.read_text(encoding="utf-8"))
+        if reads:
+            found[str(path.relative_to(UI))] = reads
+    assert found == {}
