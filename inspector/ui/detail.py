@@ -56,12 +56,11 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.framing import frame_body
 from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.lifecycle import State
-from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
-from inspector.protocol.rules import RULES, Severity
+from inspector.protocol.messages import Kind
+from inspector.session.entry_detail import bytes_facts, entry_findings, explain_schema, http_tab_text
 from inspector.session.entry_text import entry_head, kind_words
 from inspector.session.recording import Direction, Entry, Recording, TransportKind
-from inspector.session.version_in_force import version_in_force
+from inspector.session.value_text import utf8_head
 
 from .text import JSON_HEAD, format_duration, format_id, format_size, hex_dump, json_head
 from .timeline_model import DIRECTION_ARROWS, DIRECTION_LABELS, TimelineColors
@@ -78,18 +77,6 @@ EXPLAIN_LIMIT = 500  # schema errors listed at most
 AUTO_EXPAND_BYTES = 16 * 1024
 FIT_MEASURE_CHARS = 8 * 1024  # a longer text gets the bytes pane's largest share without laying it out to measure
 TREE_PARSE_LIMIT = 1024 * 1024  # a longer message's tree is built from its first bytes until "Parse all"
-
-
-def _utf8_head(raw: bytes, limit: int) -> bytes:
-    """``raw[:limit]`` without cutting a UTF-8 sequence in half."""
-    if len(raw) <= limit:
-        return raw
-    cut = limit
-    back = 0
-    while cut > 0 and back < 3 and (raw[cut] & 0xC0) == 0x80:
-        cut -= 1
-        back += 1
-    return raw[:cut]
 
 
 class _JsonItem(QTreeWidgetItem):
@@ -323,13 +310,9 @@ class DetailPane(QWidget):
 
     def _show_http(self, rec: Recording, seq: int) -> None:
         """The HTTP tab: every exchange the entry belongs to, in full; hidden for stdio."""
-        rows = rec.exchanges_of(seq)
-        parts = [exchange_text(rec[r].extra["http"], r) for r in rows]
-        here = (rec[seq].extra or {}).get("http") if not rows or rows[0] != seq else None
-        if isinstance(here, dict) and rows:
-            parts.append(message_in_exchange_text(here))
-        self.http_edit.setPlainText("\n\n".join(parts))
-        shown = bool(rows)
+        text = http_tab_text(rec, seq, translate)
+        self.http_edit.setPlainText(text)
+        shown = bool(text)
         if not shown and self.tabs.currentIndex() == 1:
             self.tabs.setCurrentIndex(0)
         self.tabs.setTabVisible(1, shown)
@@ -405,7 +388,7 @@ class DetailPane(QWidget):
 
     def _show_header(self, rec: Recording, e: Entry) -> None:
         head = entry_head(rec, e.seq)  # the facts the transcript, the handouts and the timeline write too
-        kind = translate("Timeline", kind_words(head.kind, head.side))
+        kind = translate("Timeline", kind_words(head.kind))
         name = head.method if head.method is not None else head.event
         title = f"#{head.seq}  {kind}"
         if name:
@@ -473,8 +456,16 @@ class DetailPane(QWidget):
         self.findings_area.setVisible(False)
 
     def _add_label(
-        self, text: str, *, wrap: bool = True, brush: QBrush | None = None, bold: bool = False, indent: int = 0
+        self,
+        text: str,
+        *,
+        wrap: bool = True,
+        brush: QBrush | None = None,
+        bold: bool = False,
+        indent: int = 0,
+        row: QHBoxLayout | None = None,
     ) -> QLabel:
+        """A label of the findings (in ``row``, stretched, when given)."""
         label = plain_label(text, wrap=wrap, selectable=True)
         if brush is not None:
             pal = label.palette()
@@ -486,62 +477,29 @@ class DetailPane(QWidget):
             label.setFont(f)
         if indent:
             label.setContentsMargins(indent, 0, 0, 0)
-        self.findings_layout.addWidget(label)
+        if row is not None:
+            row.addWidget(label, 1)
+        else:
+            self.findings_layout.addWidget(label)
         label.show()  # a layout shows new children of a visible parent only later
         self.findings_labels.append(label)
         return label
 
     def _show_findings(self, rec: Recording, e: Entry) -> None:
         self._clear_findings()
-        c = self._colors
-        extra = e.extra
-
-        # violations
-        for rid in e.violations:
-            r = RULES.get(rid)
-            if r is None:
-                self._add_label(f"⚠ {rid}", brush=c.brush_bad, bold=True)
+        for finding in entry_findings(rec, e, translate):
+            brush = getattr(self._colors, f"brush_{finding.tone}") if finding.tone else None
+            if not finding.schema:
+                self._add_label(finding.text, wrap=finding.wrap, brush=brush, bold=finding.bold, indent=finding.indent)
                 continue
-            brush = (
-                c.brush_bad
-                if r.severity is Severity.ERROR
-                else (c.brush_stderr if r.severity is Severity.WARNING else c.brush_muted)
-            )
-            self._add_label(
-                translate("DetailPane", "⚠ {rule}  ({severity})").format(rule=rid, severity=_severity_text(r.severity)),
-                brush=brush,
-                bold=True,
-                wrap=False,
-            )
-            self._add_label(translate("Rules", r.text), indent=18)
-            self._add_label(
-                translate("DetailPane", "Spec: {section}").format(section=r.spec), brush=c.brush_muted, indent=18
-            )
-
-        # schema
-        if e.schema_ok is False:
-            errors = extra.get("schema_errors") or []
-            definition = extra.get("schema_definition") or ""
-            head = translate("DetailPane", "✗ Invalid against the JSON Schema")
-            if definition:
-                head += translate("DetailPane", " (checked as {definition})").format(definition=definition)
-            row = QHBoxLayout()
-            label = plain_label(head, wrap=True, selectable=True)
-            pal = label.palette()
-            pal.setBrush(label.foregroundRole(), c.brush_bad)
-            label.setPalette(pal)
-            f = QFont(label.font())
-            f.setBold(True)
-            label.setFont(f)
-            self.findings_labels.append(label)
-            row.addWidget(label, 1)
+            row = QHBoxLayout()  # the invalid verdict: its title, a button to list every error, the errors
+            self.findings_layout.addLayout(row)
+            self._add_label(finding.text, brush=brush, bold=True, row=row)
             button = QPushButton(translate("DetailPane", "Show all schema errors"))
             button.setToolTip(translate("DetailPane", "Validate again and list every error, not only the first"))
             button.clicked.connect(self.show_all_schema_errors)
             row.addWidget(button)
             self._schema_button = button
-            self.findings_layout.addLayout(row)
-            label.show()
             button.show()
             tree = QTreeWidget()
             tree.setColumnCount(2)
@@ -555,99 +513,10 @@ class DetailPane(QWidget):
             self._schema_tree = tree
             self.findings_layout.addWidget(tree)
             tree.show()
-            self._fill_schema_tree([(d.get("path", ""), d.get("message", "")) for d in errors if isinstance(d, dict)])
-        elif e.schema_ok is True and not e.violations and e.direction in (Direction.C2S, Direction.S2C):
-            self._add_label(
-                translate("DetailPane", "✓ Valid against the JSON Schema; no protocol rule broken"), brush=c.brush_good
+            errors = e.extra.get("schema_errors") or []
+            self._fill_schema_tree(
+                [(str(d.get("path", "")), str(d.get("message", ""))) for d in errors if isinstance(d, dict)]
             )
-
-        # notes: info rules that explain what looks wrong but is allowed (never violations)
-        notes = extra.get("notes")
-        for rid in notes if isinstance(notes, list) else ():
-            r = RULES.get(rid) if isinstance(rid, str) else None
-            if r is None:
-                continue
-            self._add_label(
-                translate("DetailPane", "ℹ {rule}  ({severity})").format(rule=rid, severity=_severity_text(r.severity)),
-                brush=c.brush_event,
-                bold=True,
-                wrap=False,
-            )
-            self._add_label(translate("Rules", r.text), indent=18)
-            self._add_label(
-                translate("DetailPane", "Spec: {section}").format(section=r.spec), brush=c.brush_muted, indent=18
-            )
-
-        # what the parser said about noise / invalid lines
-        problem = extra.get("problem")
-        if problem:
-            self._add_label(translate("DetailPane", "Problem: {problem}").format(problem=str(problem)))
-
-        # lifecycle
-        tr = extra.get("transition")
-        if isinstance(tr, dict):
-            src = _state_title(tr.get("from"))
-            dst = _state_title(tr.get("to"))
-            text = translate("DetailPane", "Lifecycle: {src} → {dst}").format(src=src, dst=dst)
-            if tr.get("label"):
-                text += f"   ({translate('Lifecycle', tr['label'])})"
-            if tr.get("failure"):
-                text += translate("DetailPane", "   failure edge")
-            self._add_label(text, brush=c.brush_bad if tr.get("failure") else c.brush_event, bold=True)
-
-        # the HTTP exchange a message (or a link event) travelled in
-        http = extra.get("http")
-        if isinstance(http, dict):
-            for line in http_lines(http):
-                self._add_label(line, brush=c.brush_event)
-            if rec.exchanges_of(e.seq):
-                self._add_label(
-                    translate("DetailPane", "The whole exchange, headers included, is in the HTTP tab."),
-                    brush=c.brush_event,
-                )
-
-        # process / stderr details
-        if e.direction is Direction.EVENT and not isinstance(http, dict):
-            bits = []
-            event = extra.get("event")
-            if event:
-                bits.append(translate("DetailPane", "event: {event}").format(event=event))
-            if "returncode" in extra:
-                rc = extra.get("returncode")
-                bits.append(translate("DetailPane", "exit code: {code}").format(code="–" if rc is None else rc))
-            if "signal" in extra:
-                sig = extra.get("signal")
-                bits.append(
-                    translate("DetailPane", "signal: {signal}").format(signal="–" if sig is None else _signal_name(sig))
-                )
-            if extra.get("pid") is not None:
-                bits.append(translate("DetailPane", "pid: {pid}").format(pid=extra["pid"]))
-            if bits:
-                self._add_label(
-                    translate("DetailPane", "Process") + "   " + "  ·  ".join(bits), brush=c.brush_event, bold=True
-                )
-        elif e.direction is Direction.NOTE and extra.get("channel") == "http":
-            self._add_label(
-                translate(
-                    "DetailPane",
-                    "What the HTTP transport noted beside the messages (a request that failed, a stream that ended).",
-                ),
-                brush=c.brush_stderr,
-            )
-        elif e.direction is Direction.NOTE and extra.get("channel") == "http-body":
-            self._add_label(
-                translate(
-                    "DetailPane",
-                    "The body of an HTTP answer that is no message (its exchange is the HTTP event before it).",
-                ),
-                brush=c.brush_stderr,
-            )
-        elif e.direction is Direction.STDERR:
-            self._add_label(
-                translate("DetailPane", "A line the server wrote to stderr (not part of the protocol)."),
-                brush=c.brush_stderr,
-            )
-
         self.findings_area.setVisible(self.findings_layout.count() > 0)
         self._fit_findings()
 
@@ -692,36 +561,7 @@ class DetailPane(QWidget):
         rec = self._rec
         if e is None or rec is None or self._schema_tree is None:
             return []
-        version = version_in_force(rec).schema(e.seq)
-        errors: list[tuple[str, str]]
-        if e.kind not in MESSAGE_KINDS or e.direction not in (Direction.C2S, Direction.S2C):
-            errors = [("", translate("DetailPane", "not a JSON-RPC message: no schema applies"))]
-        elif version is None:
-            errors = [("", translate("DetailPane", "the protocol version of this session is unknown"))]
-        else:
-            try:
-                from inspector.protocol.schema import validator_for
-
-                validator = validator_for(version)
-            except ValueError:
-                errors = [
-                    ("", translate("DetailPane", "no schema for protocol version {version}").format(version=version))
-                ]
-            else:
-                obj = loads_lenient(e.raw)
-                response = e.kind in (Kind.RESULT, Kind.ERROR)
-                found = validator.explain(
-                    obj,
-                    kind=e.kind.label,
-                    direction=e.direction.label,
-                    method=None if response else e.method,
-                    request_method=e.method if response else None,
-                )
-                errors = [(err.path, err.message) for err in found]
-                if not errors:
-                    errors = [
-                        ("", translate("DetailPane", "valid against the schema of {version}").format(version=version))
-                    ]
+        errors, version = explain_schema(rec, e, translate)
         self._fill_schema_tree(errors)
         if self._schema_button is not None:
             self._schema_button.setEnabled(False)
@@ -738,21 +578,8 @@ class DetailPane(QWidget):
             return
         raw = e.raw
         n = len(raw)
-        loc = QLocale()
-        info = [format_size(n) if n >= 1024 else translate("DetailPane", "{n} B").format(n=n)]
-        try:
-            if not raw.isascii():  # ASCII is UTF-8 (and ten times quicker to tell)
-                raw.decode("utf-8")
-            info.append("UTF-8")
-        except UnicodeDecodeError as exc:
-            info.append(translate("DetailPane", "invalid UTF-8 at byte {at}").format(at=loc.toString(exc.start)))
-        if raw.endswith(b"\r\n"):
-            info.append(translate("DetailPane", "ends with CR LF"))
-        elif raw.endswith(b"\n"):
-            info.append(translate("DetailPane", "ends with LF"))
-        elif e.direction in (Direction.C2S, Direction.S2C) and self._line_framed():
-            info.append(translate("DetailPane", "no line terminator"))
-        self.raw_info.setText("  ·  ".join(info))
+        framed = e.direction in (Direction.C2S, Direction.S2C) and self._line_framed()
+        self.raw_info.setText("  ·  ".join(bytes_facts(raw, framed, translate, QLocale().toString)))
 
         # empty first: changing wrap modes re-lays out whatever is shown (slow for a long line)
         self.raw_edit.clear()
@@ -765,7 +592,7 @@ class DetailPane(QWidget):
             if self._show_all or n <= RAW_LIMIT:
                 shown = raw
             else:
-                shown = _utf8_head(raw, RAW_LIMIT)
+                shown = utf8_head(raw, RAW_LIMIT)
             text = frame_body(shown).decode("utf-8", "replace") if shown is raw else shown.decode("utf-8", "replace")
             self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
             self.raw_edit.setWordWrapMode(
@@ -1038,121 +865,4 @@ def _container_summary(value: JsonValue) -> str:
     return translate("DetailPane", "[{n} items]").format(n=n) if n != 1 else translate("DetailPane", "[1 item]")
 
 
-def _state_title(value: JsonValue) -> str:
-    try:
-        return translate("Lifecycle", State(value).title)
-    except ValueError:
-        return str(value)
-
-
-def _severity_text(sev: Severity) -> str:
-    return {
-        Severity.ERROR: translate("DetailPane", "error"),
-        Severity.WARNING: translate("DetailPane", "warning"),
-        Severity.INFO: translate("DetailPane", "info"),
-    }[sev]
-
-
-def _signal_name(sig: JsonValue) -> str:
-    try:
-        import signal as _signal
-
-        return f"{_signal.Signals(int(sig)).name} ({int(sig)})"
-    except (ValueError, TypeError):
-        return str(sig)
-
-
-__all__ = ["DetailPane", "RAW_LIMIT", "exchange_text", "http_lines"]
-
-
-def http_lines(http: dict) -> list[str]:
-    """An entry's HTTP facts (its ``http``) in brief, as lines of plain text: the exchange and
-    what travelled how. The HTTP tab shows the whole exchange (:func:`exchange_text`)."""
-    translate = QCoreApplication.translate
-    if "method" not in http:  # a link event's facts (an endpoint, a stream that ended): as they are
-        return [
-            translate("DetailPane", "HTTP: {exchange}").format(
-                exchange="  ·  ".join(f"{k}: {v}" for k, v in http.items())
-            )
-        ]
-    lines = []
-    head = f"{http.get('method', '?')} {http.get('url', '')}".rstrip()
-    status = http.get("status")
-    if status is not None:
-        head += f" → {status} {http.get('reason', '')}".rstrip()
-    lines.append(translate("DetailPane", "HTTP: {exchange}").format(exchange=head))
-    facts = []
-    if http.get("channel"):
-        facts.append(translate("DetailPane", "channel {channel}").format(channel=http["channel"]))
-    if http.get("content_type"):
-        facts.append(str(http["content_type"]))
-    if http.get("sse_id") is not None:
-        facts.append(translate("DetailPane", "SSE id {id}").format(id=http["sse_id"]))
-    if http.get("sse_event") not in (None, "message"):
-        facts.append(translate("DetailPane", "SSE event {event}").format(event=http["sse_event"]))
-    if http.get("retry") is not None:
-        facts.append(translate("DetailPane", "retry {ms} ms").format(ms=http["retry"]))
-    if facts:
-        lines.append("  ·  ".join(facts))
-    return lines
-
-
-def exchange_text(http: dict, seq: int) -> str:
-    """One HTTP exchange in full, as plain text: the request line and headers, then the status
-    line, the response headers and what the body was (secret values were masked before they
-    were recorded)."""
-    translate = QCoreApplication.translate
-    lines = [translate("DetailPane", "Exchange (entry {seq})").format(seq=seq)]
-    request_seq = http.get("request_seq")
-    lines.append(f"{http.get('method', '?')} {http.get('url', '')}".rstrip())
-    for k, v in (http.get("request_headers") or {}).items():
-        lines.append(f"{k}: {v}")
-    if type(request_seq) is int:
-        lines.append(translate("DetailPane", "(body: the message of entry {seq})").format(seq=request_seq))
-    lines.append("")
-    status = http.get("status")
-    lines.append(
-        f"HTTP {status} {http.get('reason', '')}".rstrip()
-        if status is not None
-        else translate("DetailPane", "(no answer)")
-    )
-    for k, v in (http.get("response_headers") or {}).items():
-        lines.append(f"{k}: {v}")
-    if http.get("body") is not None:
-        lines.append("")
-        lines.append(str(http["body"]))
-    elif http.get("body_bytes") is not None:
-        lines.append(translate("DetailPane", "(body: {n} bytes)").format(n=http["body_bytes"]))
-    if http.get("body_dropped"):
-        lines.append(
-            translate("DetailPane", "(past the limit: {n} bytes counted and dropped)").format(n=http["body_dropped"])
-        )
-    if http.get("body_over_limit") is not None:
-        lines.append(
-            translate("DetailPane", "(the body passed the limit of {n} bytes)").format(n=http["body_over_limit"])
-        )
-    if http.get("body_error"):
-        lines.append(translate("DetailPane", "The body did not arrive whole: {error}").format(error=http["body_error"]))
-    if "location" in http:
-        lines.append(
-            translate("DetailPane", "Redirect to {location}: not followed").format(location=http["location"] or "?")
-        )
-    if http.get("jsonrpc_error") is not None:
-        lines.append(
-            translate("DetailPane", "JSON-RPC error code in the body: {code}").format(code=http["jsonrpc_error"])
-        )
-    return "\n".join(lines)
-
-
-def message_in_exchange_text(http: dict) -> str:
-    """Where in its exchange a message travelled: the channel, and for an SSE event its fields."""
-    translate = QCoreApplication.translate
-    lines = [translate("DetailPane", "This message")]
-    if http.get("channel"):
-        lines.append(translate("DetailPane", "channel: {channel}").format(channel=http["channel"]))
-    if http.get("content_type"):
-        lines.append(translate("DetailPane", "content type: {type}").format(type=http["content_type"]))
-    for key, name in (("sse_id", "id"), ("sse_event", "event"), ("retry", "retry")):
-        if http.get(key) is not None:
-            lines.append(f"SSE {name}: {http[key]}")
-    return "\n".join(lines)
+__all__ = ["DetailPane", "RAW_LIMIT"]

@@ -3,15 +3,13 @@
 Theory of operation. Explanations across the window cite the spec as ``"<version> <page>#<section>"``
 (protocol.lifecycle, protocol.rules, protocol.teaching, the step bar). :func:`open_spec` shows the
 page that names in one shared :class:`SpecViewer` and scrolls to the section. Pages are the spec's
-MDX, turned into the Markdown Qt renders: the front matter becomes the title, the site's callout
-components become quotes, cards become links, and components Qt cannot show are dropped; the
-words are the spec's own, unchanged. Links between spec pages open in the viewer (with Back and
+MDX, turned into the Markdown Qt renders by :mod:`inspector.session.spec_pages` (which also lists
+the bundled pages and resolves links). Links between spec pages open in the viewer (with Back and
 Forward); links elsewhere open in the system browser. The licence of the pages is one click away.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
@@ -29,73 +27,8 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.teaching import slug
 from inspector.resources import resource_path, spec_file
-
-_FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)
-_TITLE = re.compile(r"^title:\s*(.+)$", re.M)
-_CALLOUT = re.compile(r"^\s*<(Note|Warning|Info|Tip|Check)\b[^>]*>\s*$")
-_CALLOUT_END = re.compile(r"^\s*</(Note|Warning|Info|Tip|Check)>\s*$")
-_CARD = re.compile(r'<Card\b[^>]*?title="([^"]*)"[^>]*?href="([^"]*)"[^>]*>', re.S)
-_TAG_LINE = re.compile(r"^\s*</?[A-Z][A-Za-z]*\b[^>]*/?>\s*$|^\s*<div\b[^>]*/>\s*$|^\s*</?div\b[^>]*>\s*$")
-_INLINE_TAG = re.compile(
-    r"</?(?:Note|Warning|Info|Tip|Check|CardGroup|Card|Steps|Step|Tabs|Tab|Accordion|AccordionGroup)\b[^>]*>"
-)
-_SPEC_LINK = re.compile(r"^/?(?:specification/)?(\d{4}-\d{2}-\d{2}|draft|latest)/(.+)$")
-
-
-def mdx_to_markdown(text: str) -> str:
-    """The Markdown Qt renders for one spec page (MDX): the same words, the site's markup gone."""
-    title = ""
-    m = _FRONT.match(text)
-    if m:
-        t = _TITLE.search(m.group(1))
-        title = t.group(1).strip().strip("\"'") if t else ""
-        text = text[m.end() :]
-    text = _CARD.sub(lambda c: f"\n- [{c.group(1)}]({c.group(2)})\n", text)
-    out: list[str] = [f"# {title}", ""] if title else []
-    quoting = False
-    fence = False
-    for line in text.splitlines():
-        if line.lstrip().startswith("```"):
-            fence = not fence
-            out.append(("> " if quoting else "") + line)
-            continue
-        if fence:
-            out.append(("> " if quoting else "") + line)
-            continue
-        if line.startswith("import ") or line.startswith("export "):
-            continue
-        c = _CALLOUT.match(line)
-        if c:
-            quoting = True
-            out.append(f"> **{c.group(1)}**")
-            out.append(">")
-            continue
-        if _CALLOUT_END.match(line):
-            quoting = False
-            out.append("")
-            continue
-        if _TAG_LINE.match(line):
-            continue
-        line = _INLINE_TAG.sub("", line)
-        out.append(("> " + line.strip()) if quoting else line)
-    return "\n".join(out) + "\n"
-
-
-def spec_versions() -> list[str]:
-    root = resource_path("spec")
-    return sorted((p.name for p in root.iterdir() if p.is_dir()), reverse=True) if root.is_dir() else []
-
-
-def spec_pages(version: str) -> list[str]:
-    """The pages of ``version``, as reference paths ("basic/lifecycle", "basic/transports")."""
-    base = resource_path("spec", version)
-    if not base.is_dir():
-        return []
-    pages = []
-    for f in sorted(base.rglob("*.mdx")):
-        rel = f.relative_to(base).with_suffix("").as_posix()
-        pages.append(rel[: -len("/index")] if rel.endswith("/index") else ("" if rel == "index" else rel))
-    return sorted(pages, key=lambda p: (p.count("/"), p))
+from inspector.session.spec_pages import link_ref, mdx_to_markdown, spec_pages
+from inspector.session.spec_pages import spec_versions as spec_versions  # offered here (the window's tools menu)
 
 
 class SpecViewer(QDialog):
@@ -157,8 +90,6 @@ class SpecViewer(QDialog):
         self.forward.setEnabled(0 <= self._at < len(self._history) - 1)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        from PySide6.QtCore import QEvent
-
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "source"):
             self._retranslate()
         super().changeEvent(event)
@@ -259,26 +190,7 @@ class SpecViewer(QDialog):
         if url.scheme() in ("http", "https", "mailto"):
             QDesktopServices.openUrl(url)
             return
-        version = self.ref.partition(" ")[0]
-        path, fragment = url.path(), url.fragment()
-        if not path:  # a link within the page
-            self.open(f"{self.ref.partition('#')[0]}#{fragment}")
-            return
-        m = _SPEC_LINK.match(path.lstrip("/")) if path.startswith("/") else None
-        if m is not None:
-            version = version if m.group(1) in ("latest", "draft") else m.group(1)
-            page = m.group(2)
-        else:  # relative to the page shown
-            here = self.ref.partition(" ")[2].partition("#")[0]
-            parts = (here.rsplit("/", 1)[0] + "/" + path if "/" in here else path).split("/")
-            stack: list[str] = []
-            for part in parts:
-                if part == "..":
-                    stack = stack[:-1]
-                elif part not in ("", "."):
-                    stack.append(part)
-            page = "/".join(stack)
-        ref = f"{version} {page.removesuffix('.mdx')}" + (f"#{fragment}" if fragment else "")
+        ref = link_ref(self.ref, url.path(), url.fragment())
         if not self.open(ref):
             self.source.setText(
                 self.tr("That page is not bundled with the inspector: {link}").format(link=url.toString())

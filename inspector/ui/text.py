@@ -12,15 +12,10 @@ The wording of a session ``ListNote`` lives here too, since several views show t
 
 from __future__ import annotations
 
-import re
-from datetime import datetime
-
-from orjson import JSONDecodeError as _JSONDecodeError
-from orjson import loads as _loads
 from PySide6.QtCore import QCoreApplication
 
 from inspector.protocol.jsontypes import JsonValue
-from inspector.protocol.messages import loads_lenient
+from inspector.session import value_text
 from inspector.session.entry_text import format_duration as format_duration  # the session layer's, offered here
 from inspector.session.entry_text import format_id as format_id
 from inspector.session.entry_text import format_size as format_size
@@ -39,78 +34,10 @@ from inspector.session.operations import (
     ListNote,
 )
 from inspector.session.recording import quote_value
-
-_PRINTABLE = bytes(b if 0x20 <= b < 0x7F else 0x2E for b in range(256))
-
-#: what a line longer than its view's bound is read from: the view shows this much of it
-JSON_HEAD = 64 * 1024
-_SPACE = re.compile(rb"[ \t\r\n]*")  # matches everywhere (it may match nothing)
-_STRING_REST = re.compile(rb'[^"\\]*(?:\\.[^"\\]*)*', re.S)  # a string's inside, up to its closing quote
-_BARE = re.compile(rb'[^ \t\r\n"{}\[\],:]+')
-_ELLIPSIS = "…".encode()
-
-
-def _matched_end(pattern: re.Pattern[bytes], data: bytes, pos: int) -> int:
-    """Where ``pattern``, which matches everywhere (possibly nothing), ends from ``pos``."""
-    found = pattern.match(data, pos)
-    assert found is not None  # both patterns above match the empty string
-    return found.end()
-
-
-def json_head(raw: bytes, limit: int, head: int = JSON_HEAD) -> tuple[JsonValue, bool]:
-    """The JSON value of a recorded line, bounded: a line of at most ``limit`` bytes is decoded
-    whole; a longer one from its first ``head`` bytes only, its cut string ending with "…", its
-    open arrays and objects closed and a member whose value was cut before it began left out.
-    Returns (value, whole): value None when the line (or its head) is no JSON."""
-    if len(raw) <= limit:
-        return loads_lenient(raw), True
-    cut = raw[:head]
-    n = len(cut)
-    out: list[bytes] = []
-    pos = 0
-    while True:
-        pos = _matched_end(_SPACE, cut, pos)
-        if pos >= n:
-            break
-        c = cut[pos]
-        if c == 0x22:  # a string
-            end = _matched_end(_STRING_REST, cut, pos + 1)
-            if end >= n:  # cut inside it: end it where a whole character (or escape) ends
-                for trim in range(8):
-                    piece = b'"' + cut[pos + 1 : n - trim] + _ELLIPSIS + b'"'
-                    try:
-                        _loads(piece)
-                    except _JSONDecodeError:
-                        continue
-                    out.append(piece)
-                    break
-                break
-            out.append(cut[pos : end + 1])
-            pos = end + 1
-        elif c in b"{}[],:":
-            out.append(cut[pos : pos + 1])
-            pos += 1
-        else:
-            m = _BARE.match(cut, pos)
-            if m is None or m.end() >= n:  # a number or a literal that may be cut: left out
-                break
-            out.append(m.group())
-            pos = m.end()
-    for _ in range(6):  # drop what cannot end the value (",", ":", a key without its value)
-        depth: list[int] = []
-        for piece in out:
-            if piece == b"{" or piece == b"[":
-                depth.append(piece[0])
-            elif (piece == b"}" or piece == b"]") and depth:
-                depth.pop()
-        closers = b"".join(b"}" if d == 0x7B else b"]" for d in reversed(depth))
-        try:
-            return _loads(b"".join(out) + closers), False
-        except _JSONDecodeError:
-            if not out:
-                return None, False
-            out.pop()
-    return None, False
+from inspector.session.value_text import JSON_HEAD as JSON_HEAD  # the readings of bytes, offered here
+from inspector.session.value_text import format_timestamp as format_timestamp
+from inspector.session.value_text import json_head as json_head
+from inspector.session.value_text import parse_hex_dump as parse_hex_dump
 
 
 def format_milliseconds(value: JsonValue, none_text: str) -> str:
@@ -129,44 +56,10 @@ def format_milliseconds(value: JsonValue, none_text: str) -> str:
     return text
 
 
-def format_timestamp(value: JsonValue) -> str:
-    """An ISO 8601 timestamp as local ``HH:MM:SS``; what does not parse is shown as it is."""
-    if not isinstance(value, str):
-        return "—" if value is None else str(value)
-    try:
-        dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return value
-    if dt.tzinfo is not None:
-        dt = dt.astimezone()
-    return dt.strftime("%H:%M:%S")
-
-
 def hex_dump(data: bytes, offset: int = 0, *, limit: int | None = None) -> str:
-    """Classic 16-bytes-per-line dump: offset, hex bytes (gap after 8), printable ASCII. With
-    ``limit``, at most that many bytes and a last line saying how many more there are."""
-    shown = data if limit is None else data[:limit]
-    lines: list[str] = []
-    append = lines.append
-    for off in range(0, len(shown), 16):
-        chunk = shown[off : off + 16]
-        h = chunk.hex(" ")
-        if len(chunk) > 8:
-            h = h[:23] + " " + h[23:]  # a wider gap after the eighth byte
-        append(f"{offset + off:08x}  {h:<48}  |{chunk.translate(_PRINTABLE).decode('ascii')}|")
-    if len(shown) < len(data):
-        append(QCoreApplication.translate("ResourcesPanel", "… {n} more bytes").format(n=len(data) - len(shown)))
-    return "\n".join(lines)
-
-
-def parse_hex_dump(text: str) -> bytes:
-    """The bytes of a :func:`hex_dump` (for tests and copy/paste round trips)."""
-    out = bytearray()
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("…"):
-            continue
-        out += bytes.fromhex(line[10:58].replace(" ", ""))
-    return bytes(out)
+    """:func:`inspector.session.value_text.hex_dump` with its "more bytes" line in the user's language."""
+    more = QCoreApplication.translate("ResourcesPanel", "… {n} more bytes")
+    return value_text.hex_dump(data, offset, limit=limit, more=more)
 
 
 def list_note_text(note: ListNote) -> str:

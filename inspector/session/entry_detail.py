@@ -1,0 +1,376 @@
+"""What the detail pane says about one recorded entry, as data: its findings, its HTTP exchange
+in full, the facts of its bytes and every schema error on request.
+
+Theory of operation. The detail pane (``ui/detail.py``) shows one entry with everything the
+inspector concluded; what it concludes is decided here, without Qt, and tested headless
+(``tests/session/test_entry_detail.py``):
+
+* :func:`entry_findings` lists the findings of an entry as :class:`Finding` rows (text, tone,
+  bold, indent): each violated rule and each note with its severity, text and spec section, the
+  schema verdict, the parser's problem, the lifecycle transition, the HTTP facts, and what a
+  process event, a transport note or a stderr line is. The pane sets each as a label (the
+  invalid schema verdict with its button and its tree of errors).
+* :func:`http_lines`, :func:`exchange_text` and :func:`message_in_exchange_text` are an entry's
+  HTTP facts in brief, one exchange in full, and where a message travelled in its exchange;
+  :func:`http_tab_text` is the pane's HTTP tab (every exchange of an entry).
+* :func:`bytes_facts` says what the exact bytes are (size, UTF-8, line terminator).
+* :func:`explain_schema` validates an entry again and lists every schema error with its path.
+
+Every word is English in :data:`WORDS` and goes through the caller's ``tr(context, text)``: the
+window passes ``QCoreApplication.translate`` (the words keep the pane's context, "DetailPane";
+rule texts are "Rules", states and edges "Lifecycle"), plain text keeps them as they are, and
+``scripts/i18n.py`` brings them into the catalogue. A size or a duration is
+:mod:`.entry_text`'s one formatter.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from inspector.protocol.jsontypes import JsonObject, JsonValue
+from inspector.protocol.lifecycle import State
+from inspector.protocol.messages import MESSAGE_KINDS, Kind, loads_lenient
+from inspector.protocol.rules import RULES, Severity
+
+from .entry_text import format_size
+from .recording import Direction, Entry, Recording
+from .version_in_force import version_in_force
+
+__all__ = [
+    "CONTEXT",
+    "WORDS",
+    "Finding",
+    "bytes_facts",
+    "entry_findings",
+    "exchange_text",
+    "explain_schema",
+    "http_lines",
+    "http_tab_text",
+    "message_in_exchange_text",
+    "schema_head",
+]
+
+#: ``tr(context, text)``: the caller's translation (the window's ``QCoreApplication.translate``)
+Translate = Callable[[str, str], str]
+
+#: the translation context of :data:`WORDS` (the detail pane's own)
+CONTEXT = "DetailPane"
+
+#: Every word of this module, English ("DetailPane" context).
+WORDS: dict[str, str] = {
+    "error": "error",
+    "warning": "warning",
+    "info": "info",
+    "violation": "⚠ {rule}  ({severity})",
+    "note": "ℹ {rule}  ({severity})",
+    "spec": "Spec: {section}",
+    "invalid": "✗ Invalid against the JSON Schema",
+    "checked_as": " (checked as {definition})",
+    "valid": "✓ Valid against the JSON Schema; no protocol rule broken",
+    "problem": "Problem: {problem}",
+    "transition": "Lifecycle: {src} → {dst}",
+    "failure_edge": "   failure edge",
+    "in_http_tab": "The whole exchange, headers included, is in the HTTP tab.",
+    "event": "event: {event}",
+    "exit_code": "exit code: {code}",
+    "signal": "signal: {signal}",
+    "pid": "pid: {pid}",
+    "process": "Process",
+    "http_note": "What the HTTP transport noted beside the messages (a request that failed, a stream that ended).",
+    "http_body": "The body of an HTTP answer that is no message (its exchange is the HTTP event before it).",
+    "stderr": "A line the server wrote to stderr (not part of the protocol).",
+    "http": "HTTP: {exchange}",
+    "channel": "channel {channel}",
+    "sse_id": "SSE id {id}",
+    "sse_event": "SSE event {event}",
+    "retry": "retry {ms} ms",
+    "exchange": "Exchange (entry {seq})",
+    "request_body": "(body: the message of entry {seq})",
+    "no_answer": "(no answer)",
+    "body_bytes": "(body: {n} bytes)",
+    "body_dropped": "(past the limit: {n} bytes counted and dropped)",
+    "body_over": "(the body passed the limit of {n} bytes)",
+    "body_error": "The body did not arrive whole: {error}",
+    "redirect": "Redirect to {location}: not followed",
+    "jsonrpc_error": "JSON-RPC error code in the body: {code}",
+    "this_message": "This message",
+    "channel_is": "channel: {channel}",
+    "content_type": "content type: {type}",
+    "bytes": "{n} B",
+    "bad_utf8": "invalid UTF-8 at byte {at}",
+    "crlf": "ends with CR LF",
+    "lf": "ends with LF",
+    "no_terminator": "no line terminator",
+    "no_message": "not a JSON-RPC message: no schema applies",
+    "no_version": "the protocol version of this session is unknown",
+    "no_schema": "no schema for protocol version {version}",
+    "schema_valid": "valid against the schema of {version}",
+}
+
+
+def _same(_context: str, text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One line of the findings: its words and how the pane sets them. ``tone``: the colour's
+    role ("bad", "stderr", "muted", "event", "good"; "" for the text's own)."""
+
+    text: str
+    tone: str = ""
+    bold: bool = False
+    indent: int = 0
+    wrap: bool = True
+    schema: bool = False  # the invalid schema verdict: its errors follow it
+
+
+_SEVERITY_WORD = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "info"}
+_SEVERITY_TONE = {Severity.ERROR: "bad", Severity.WARNING: "stderr", Severity.INFO: "muted"}
+
+
+def _rule(rid: str, head: str, tone: str | None, tr: Translate) -> list[Finding]:
+    """A rule's heading (``head``: "violation" or "note"), its text and its spec section; an
+    unknown rule is named only. ``tone`` None: the severity's own."""
+    r = RULES.get(rid)
+    if r is None:
+        return [Finding(f"⚠ {rid}", "bad", bold=True)]
+    severity = tr(CONTEXT, WORDS[_SEVERITY_WORD[r.severity]])
+    return [
+        Finding(
+            tr(CONTEXT, WORDS[head]).format(rule=rid, severity=severity),
+            tone or _SEVERITY_TONE[r.severity],
+            bold=True,
+            wrap=False,
+        ),
+        Finding(tr("Rules", r.text), indent=18),
+        Finding(tr(CONTEXT, WORDS["spec"]).format(section=r.spec), "muted", indent=18),
+    ]
+
+
+def _state_title(value: JsonValue, tr: Translate) -> str:
+    try:
+        return tr("Lifecycle", State(value).title)
+    except ValueError:
+        return str(value)
+
+
+def signal_name(sig: JsonValue) -> str:
+    """A signal number as its name and number ("SIGTERM (15)"); anything else as it is."""
+    try:
+        number = int(sig) if isinstance(sig, (int, float, str)) else None
+        if number is not None:
+            return f"{signal.Signals(number).name} ({number})"
+    except ValueError:
+        pass
+    return str(sig)
+
+
+def schema_head(extra: JsonObject, tr: Translate = _same) -> str:
+    """The title of an invalid entry's schema verdict (with the definition it was checked as)."""
+    head = tr(CONTEXT, WORDS["invalid"])
+    definition = extra.get("schema_definition") or ""
+    if definition:
+        head += tr(CONTEXT, WORDS["checked_as"]).format(definition=definition)
+    return head
+
+
+def entry_findings(rec: Recording, e: Entry, tr: Translate = _same) -> list[Finding]:
+    """Everything the inspector concluded about entry ``e`` of ``rec``, in the pane's order. An
+    invalid schema verdict is one finding with ``schema`` set: the pane lists its errors there."""
+    w = WORDS
+    out: list[Finding] = []
+    extra = e.extra
+    for rid in e.violations:
+        out += _rule(rid, "violation", None, tr)
+    if e.schema_ok is False:
+        out.append(Finding(schema_head(extra, tr), "bad", bold=True, schema=True))
+    elif e.schema_ok is True and not e.violations and e.direction in (Direction.C2S, Direction.S2C):
+        out.append(Finding(tr(CONTEXT, w["valid"]), "good"))
+    # notes: info rules that explain what looks wrong but is allowed (never violations)
+    notes = extra.get("notes")
+    for rid in notes if isinstance(notes, list) else ():
+        if isinstance(rid, str) and rid in RULES:
+            out += _rule(rid, "note", "event", tr)
+    problem = extra.get("problem")  # what the parser said about noise / invalid lines
+    if problem:
+        out.append(Finding(tr(CONTEXT, w["problem"]).format(problem=str(problem))))
+    transition = extra.get("transition")
+    if isinstance(transition, dict):
+        text = tr(CONTEXT, w["transition"]).format(
+            src=_state_title(transition.get("from"), tr), dst=_state_title(transition.get("to"), tr)
+        )
+        label = transition.get("label")
+        if label:
+            text += f"   ({tr('Lifecycle', str(label))})"
+        if transition.get("failure"):
+            text += tr(CONTEXT, w["failure_edge"])
+        out.append(Finding(text, "bad" if transition.get("failure") else "event", bold=True))
+    http = extra.get("http")  # the HTTP exchange a message (or a link event) travelled in
+    if isinstance(http, dict):
+        out += [Finding(line, "event") for line in http_lines(http, tr)]
+        if rec.exchanges_of(e.seq):
+            out.append(Finding(tr(CONTEXT, w["in_http_tab"]), "event"))
+    if e.direction is Direction.EVENT and not isinstance(http, dict):  # process details
+        bits = []
+        if extra.get("event"):
+            bits.append(tr(CONTEXT, w["event"]).format(event=extra["event"]))
+        if "returncode" in extra:
+            rc = extra.get("returncode")
+            bits.append(tr(CONTEXT, w["exit_code"]).format(code="–" if rc is None else rc))
+        if "signal" in extra:
+            sig = extra.get("signal")
+            bits.append(tr(CONTEXT, w["signal"]).format(signal="–" if sig is None else signal_name(sig)))
+        if extra.get("pid") is not None:
+            bits.append(tr(CONTEXT, w["pid"]).format(pid=extra["pid"]))
+        if bits:
+            out.append(Finding(tr(CONTEXT, w["process"]) + "   " + "  ·  ".join(bits), "event", bold=True))
+    elif e.direction is Direction.NOTE and extra.get("channel") == "http":
+        out.append(Finding(tr(CONTEXT, w["http_note"]), "stderr"))
+    elif e.direction is Direction.NOTE and extra.get("channel") == "http-body":
+        out.append(Finding(tr(CONTEXT, w["http_body"]), "stderr"))
+    elif e.direction is Direction.STDERR:
+        out.append(Finding(tr(CONTEXT, w["stderr"]), "stderr"))
+    return out
+
+
+def http_lines(http: JsonObject, tr: Translate = _same) -> list[str]:
+    """An entry's HTTP facts (its ``http``) in brief, as lines of plain text: the exchange and
+    what travelled how. The HTTP tab shows the whole exchange (:func:`exchange_text`)."""
+    w = WORDS
+    if "method" not in http:  # a link event's facts (an endpoint, a stream that ended): as they are
+        return [tr(CONTEXT, w["http"]).format(exchange="  ·  ".join(f"{k}: {v}" for k, v in http.items()))]
+    head = f"{http.get('method', '?')} {http.get('url', '')}".rstrip()
+    status = http.get("status")
+    if status is not None:
+        head += f" → {status} {http.get('reason', '')}".rstrip()
+    lines = [tr(CONTEXT, w["http"]).format(exchange=head)]
+    facts = []
+    if http.get("channel"):
+        facts.append(tr(CONTEXT, w["channel"]).format(channel=http["channel"]))
+    if http.get("content_type"):
+        facts.append(str(http["content_type"]))
+    if http.get("sse_id") is not None:
+        facts.append(tr(CONTEXT, w["sse_id"]).format(id=http["sse_id"]))
+    if http.get("sse_event") not in (None, "message"):
+        facts.append(tr(CONTEXT, w["sse_event"]).format(event=http["sse_event"]))
+    if http.get("retry") is not None:
+        facts.append(tr(CONTEXT, w["retry"]).format(ms=http["retry"]))
+    if facts:
+        lines.append("  ·  ".join(facts))
+    return lines
+
+
+def _headers(value: JsonValue) -> list[str]:
+    return [f"{k}: {v}" for k, v in value.items()] if isinstance(value, dict) else []
+
+
+def exchange_text(http: JsonObject, seq: int, tr: Translate = _same) -> str:
+    """One HTTP exchange in full, as plain text: the request line and headers, then the status
+    line, the response headers and what the body was (secret values were masked before they
+    were recorded)."""
+    w = WORDS
+    lines = [tr(CONTEXT, w["exchange"]).format(seq=seq)]
+    lines.append(f"{http.get('method', '?')} {http.get('url', '')}".rstrip())
+    lines += _headers(http.get("request_headers"))
+    request_seq = http.get("request_seq")
+    if type(request_seq) is int:
+        lines.append(tr(CONTEXT, w["request_body"]).format(seq=request_seq))
+    lines.append("")
+    status = http.get("status")
+    lines.append(
+        f"HTTP {status} {http.get('reason', '')}".rstrip() if status is not None else tr(CONTEXT, w["no_answer"])
+    )
+    lines += _headers(http.get("response_headers"))
+    if http.get("body") is not None:
+        lines += ["", str(http["body"])]
+    elif http.get("body_bytes") is not None:
+        lines.append(tr(CONTEXT, w["body_bytes"]).format(n=http["body_bytes"]))
+    if http.get("body_dropped"):
+        lines.append(tr(CONTEXT, w["body_dropped"]).format(n=http["body_dropped"]))
+    if http.get("body_over_limit") is not None:
+        lines.append(tr(CONTEXT, w["body_over"]).format(n=http["body_over_limit"]))
+    if http.get("body_error"):
+        lines.append(tr(CONTEXT, w["body_error"]).format(error=http["body_error"]))
+    if "location" in http:
+        lines.append(tr(CONTEXT, w["redirect"]).format(location=http["location"] or "?"))
+    if http.get("jsonrpc_error") is not None:
+        lines.append(tr(CONTEXT, w["jsonrpc_error"]).format(code=http["jsonrpc_error"]))
+    return "\n".join(lines)
+
+
+def message_in_exchange_text(http: JsonObject, tr: Translate = _same) -> str:
+    """Where in its exchange a message travelled: the channel, and for an SSE event its fields."""
+    lines = [tr(CONTEXT, WORDS["this_message"])]
+    if http.get("channel"):
+        lines.append(tr(CONTEXT, WORDS["channel_is"]).format(channel=http["channel"]))
+    if http.get("content_type"):
+        lines.append(tr(CONTEXT, WORDS["content_type"]).format(type=http["content_type"]))
+    for key, name in (("sse_id", "id"), ("sse_event", "event"), ("retry", "retry")):
+        if http.get(key) is not None:
+            lines.append(f"SSE {name}: {http[key]}")
+    return "\n".join(lines)
+
+
+def http_tab_text(rec: Recording, seq: int, tr: Translate = _same) -> str:
+    """The HTTP tab of entry ``seq``: every exchange it belongs to, in full, and where in them it
+    travelled ("" for an entry of no exchange, such as every stdio entry)."""
+    rows = rec.exchanges_of(seq)
+    parts = []
+    for r in rows:
+        http = rec[r].extra["http"]
+        if isinstance(http, dict):
+            parts.append(exchange_text(http, r, tr))
+    here = (rec[seq].extra or {}).get("http") if not rows or rows[0] != seq else None
+    if isinstance(here, dict) and rows:
+        parts.append(message_in_exchange_text(here, tr))
+    return "\n\n".join(parts)
+
+
+def bytes_facts(raw: bytes, framed: bool, tr: Translate = _same, number: Callable[[int], str] = str) -> list[str]:
+    """What the exact bytes are: their size, UTF-8 (or where it is invalid) and how the line
+    ends (``framed``: a message that should end with a line terminator, as on stdio).
+    ``number``: how a count is written (the window's locale)."""
+    n = len(raw)
+    facts = [format_size(n) if n >= 1024 else tr(CONTEXT, WORDS["bytes"]).format(n=n)]
+    try:
+        if not raw.isascii():  # ASCII is UTF-8 (and ten times quicker to tell)
+            raw.decode("utf-8")
+        facts.append("UTF-8")
+    except UnicodeDecodeError as exc:
+        facts.append(tr(CONTEXT, WORDS["bad_utf8"]).format(at=number(exc.start)))
+    if raw.endswith(b"\r\n"):
+        facts.append(tr(CONTEXT, WORDS["crlf"]))
+    elif raw.endswith(b"\n"):
+        facts.append(tr(CONTEXT, WORDS["lf"]))
+    elif framed:
+        facts.append(tr(CONTEXT, WORDS["no_terminator"]))
+    return facts
+
+
+def explain_schema(rec: Recording, e: Entry, tr: Translate = _same) -> tuple[list[tuple[str, str]], str | None]:
+    """Entry ``e`` validated again against the schema of the version that judged it: every
+    error as (path, message), or one row saying why there is none; and that version."""
+    version = version_in_force(rec).schema(e.seq)
+    if e.kind not in MESSAGE_KINDS or e.direction not in (Direction.C2S, Direction.S2C):
+        return [("", tr(CONTEXT, WORDS["no_message"]))], version
+    if version is None:
+        return [("", tr(CONTEXT, WORDS["no_version"]))], version
+    from inspector.protocol.schema import validator_for
+
+    try:
+        validator = validator_for(version)
+    except ValueError:
+        return [("", tr(CONTEXT, WORDS["no_schema"]).format(version=version))], version
+    response = e.kind in (Kind.RESULT, Kind.ERROR)
+    found = validator.explain(
+        loads_lenient(e.raw),
+        kind=e.kind.label,
+        direction=e.direction.label,
+        method=None if response else e.method,
+        request_method=e.method if response else None,
+    )
+    errors = [(err.path, err.message) for err in found]
+    return errors or [("", tr(CONTEXT, WORDS["schema_valid"]).format(version=version))], version

@@ -1,0 +1,109 @@
+"""The specification's bundled pages (resources/spec), read for the window's spec viewer.
+
+Theory of operation. Explanations across the window cite the spec as ``"<version> <page>#<section>"``.
+The pages are the spec's MDX; :func:`mdx_to_markdown` turns one into the Markdown Qt renders (the
+front matter becomes the title, the site's callout components become quotes, cards become links,
+components Qt cannot show are dropped; the words are the spec's own, unchanged).
+:func:`spec_versions` and :func:`spec_pages` list what is bundled, and :func:`link_ref` says which
+page a link on a page points to. Qt-free (``ui/spec_viewer.py`` shows them).
+"""
+
+from __future__ import annotations
+
+import re
+
+from inspector.resources import resource_path
+
+__all__ = ["link_ref", "mdx_to_markdown", "spec_pages", "spec_versions"]
+
+_FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+_TITLE = re.compile(r"^title:\s*(.+)$", re.M)
+_CALLOUT = re.compile(r"^\s*<(Note|Warning|Info|Tip|Check)\b[^>]*>\s*$")
+_CALLOUT_END = re.compile(r"^\s*</(Note|Warning|Info|Tip|Check)>\s*$")
+_CARD = re.compile(r'<Card\b[^>]*?title="([^"]*)"[^>]*?href="([^"]*)"[^>]*>', re.S)
+_TAG_LINE = re.compile(r"^\s*</?[A-Z][A-Za-z]*\b[^>]*/?>\s*$|^\s*<div\b[^>]*/>\s*$|^\s*</?div\b[^>]*>\s*$")
+_INLINE_TAG = re.compile(
+    r"</?(?:Note|Warning|Info|Tip|Check|CardGroup|Card|Steps|Step|Tabs|Tab|Accordion|AccordionGroup)\b[^>]*>"
+)
+_SPEC_LINK = re.compile(r"^/?(?:specification/)?(\d{4}-\d{2}-\d{2}|draft|latest)/(.+)$")
+
+
+def mdx_to_markdown(text: str) -> str:
+    """The Markdown Qt renders for one spec page (MDX): the same words, the site's markup gone."""
+    title = ""
+    m = _FRONT.match(text)
+    if m:
+        t = _TITLE.search(m.group(1))
+        title = t.group(1).strip().strip("\"'") if t else ""
+        text = text[m.end() :]
+    text = _CARD.sub(lambda c: f"\n- [{c.group(1)}]({c.group(2)})\n", text)
+    out: list[str] = [f"# {title}", ""] if title else []
+    quoting = False
+    fence = False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fence = not fence
+            out.append(("> " if quoting else "") + line)
+            continue
+        if fence:
+            out.append(("> " if quoting else "") + line)
+            continue
+        if line.startswith("import ") or line.startswith("export "):
+            continue
+        c = _CALLOUT.match(line)
+        if c:
+            quoting = True
+            out.append(f"> **{c.group(1)}**")
+            out.append(">")
+            continue
+        if _CALLOUT_END.match(line):
+            quoting = False
+            out.append("")
+            continue
+        if _TAG_LINE.match(line):
+            continue
+        line = _INLINE_TAG.sub("", line)
+        out.append(("> " + line.strip()) if quoting else line)
+    return "\n".join(out) + "\n"
+
+
+def spec_versions() -> list[str]:
+    """The bundled versions of the spec, newest first."""
+    root = resource_path("spec")
+    return sorted((p.name for p in root.iterdir() if p.is_dir()), reverse=True) if root.is_dir() else []
+
+
+def spec_pages(version: str) -> list[str]:
+    """The pages of ``version``, as reference paths ("basic/lifecycle", "basic/transports")."""
+    base = resource_path("spec", version)
+    if not base.is_dir():
+        return []
+    pages = []
+    for f in sorted(base.rglob("*.mdx")):
+        rel = f.relative_to(base).with_suffix("").as_posix()
+        pages.append(rel[: -len("/index")] if rel.endswith("/index") else ("" if rel == "index" else rel))
+    return sorted(pages, key=lambda p: (p.count("/"), p))
+
+
+def link_ref(shown: str, path: str, fragment: str) -> str:
+    """The reference (``"<version> <page>#<section>"``) of a link with ``path`` and ``fragment``
+    on the page ``shown`` (a reference): within the page, to a page of a version ("/2025-06-18/x",
+    "/specification/latest/x": the shown version), or relative to the page shown."""
+    version = shown.partition(" ")[0]
+    if not path:  # a link within the page
+        return f"{shown.partition('#')[0]}#{fragment}"
+    m = _SPEC_LINK.match(path.lstrip("/")) if path.startswith("/") else None
+    if m is not None:
+        version = version if m.group(1) in ("latest", "draft") else m.group(1)
+        page = m.group(2)
+    else:  # relative to the page shown
+        here = shown.partition(" ")[2].partition("#")[0]
+        parts = (here.rsplit("/", 1)[0] + "/" + path if "/" in here else path).split("/")
+        stack: list[str] = []
+        for part in parts:
+            if part == "..":
+                stack = stack[:-1]
+            elif part not in ("", "."):
+                stack.append(part)
+        page = "/".join(stack)
+    return f"{version} {page.removesuffix('.mdx')}" + (f"#{fragment}" if fragment else "")

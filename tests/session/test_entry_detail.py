@@ -1,0 +1,154 @@
+"""What the detail pane says about an entry, decided without Qt (session/entry_detail.py) and
+the readings of its bytes (session/value_text.py): findings, the HTTP exchange in full, the facts
+of the bytes, every schema error on request, a bounded JSON head, a hex dump."""
+
+from __future__ import annotations
+
+from recording_driver import Driver
+
+from inspector.protocol.rules import RULES
+from inspector.session.entry_detail import (
+    WORDS,
+    bytes_facts,
+    entry_findings,
+    exchange_text,
+    explain_schema,
+    http_lines,
+    http_tab_text,
+    message_in_exchange_text,
+    signal_name,
+)
+from inspector.session.value_text import format_timestamp, hex_dump, json_head, parse_hex_dump, utf8_head
+
+
+def test_an_exchange_says_what_came_of_its_body_and_where_its_redirect_pointed():
+    http = {
+        "method": "POST",
+        "url": "http://127.0.0.1:1/mcp",
+        "request_headers": {},
+        "status": 307,
+        "reason": "Temporary Redirect",
+        "response_headers": {"location": "/elsewhere/mcp"},
+        "body_bytes": 70000,
+        "body_dropped": 4464,
+        "body_error": "peer closed connection (after 70,000 bytes of the body)",
+        "location": "http://127.0.0.1:1/elsewhere/mcp",
+    }
+    text = exchange_text(http, 3)
+    assert "(body: 70000 bytes)" in text and "4464 bytes counted and dropped" in text
+    assert "did not arrive whole: peer closed connection" in text
+    assert "Redirect to http://127.0.0.1:1/elsewhere/mcp: not followed" in text
+    assert "not followed" not in exchange_text({"method": "POST", "status": 200}, 1)  # nothing said of a plain one
+
+
+def test_the_http_words_go_through_the_callers_translation():
+    seen: list[tuple[str, str]] = []
+
+    def tr(context: str, text: str) -> str:
+        seen.append((context, text))
+        return f"«{text}»"
+
+    http = {"method": "GET", "url": "http://h/sse", "status": 200, "reason": "OK", "channel": "sse", "sse_id": "7"}
+    lines = http_lines(http, tr)
+    assert lines == ["«HTTP: GET http://h/sse → 200 OK»", "«channel sse»  ·  «SSE id 7»"]
+    assert message_in_exchange_text(http, tr).splitlines() == ["«This message»", "«channel: sse»", "SSE id: 7"]
+    assert {context for context, _ in seen} == {"DetailPane"}
+    assert {text for _, text in seen} <= set(WORDS.values())  # every word is in the table scripts/i18n.py reads
+    assert http_lines({"endpoint": "/messages"}) == ["HTTP: endpoint: /messages"]  # a link event's facts as they are
+
+
+def test_findings_name_each_violation_note_and_transition():
+    d = Driver()
+    s = d.handshake()
+    findings = entry_findings(d.rec, d.rec[s["init_result"]])
+    texts = [f.text for f in findings]
+    assert any(t.startswith("Lifecycle: ") and "→" in t for t in texts)
+    bad = d.s2c(b'{"jsonrpc":"2.0","id":99,"result":{}}\n')  # answers no request
+    e = d.rec[bad]
+    assert e.violations
+    findings = entry_findings(d.rec, e)
+    rid = e.violations[0]
+    head = findings[0]
+    assert head.text.startswith(f"⚠ {rid}  (") and head.bold and not head.wrap
+    assert findings[1].text == RULES[rid].text and findings[1].indent == 18
+    assert findings[2].text == f"Spec: {RULES[rid].spec}" and findings[2].tone == "muted"
+
+
+def test_an_invalid_message_has_one_schema_finding_and_every_error_on_request():
+    d = Driver()
+    d.handshake()
+    d.request("tools/list")
+    answer = d.s2c(b'{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":7}]}}\n')
+    e = d.rec[answer]
+    assert e.schema_ok is False
+    schema = [f for f in entry_findings(d.rec, e) if f.schema]
+    assert (
+        len(schema) == 1 and schema[0].text.startswith("✗ Invalid against the JSON Schema") and schema[0].tone == "bad"
+    )
+    errors, version = explain_schema(d.rec, e)
+    assert version == "2025-11-25"
+    assert errors and all(path.startswith("/") or path == "" for path, _ in errors)
+    assert any("/tools/0" in path for path, _ in errors)
+    valid, _id = d.request("tools/list")
+    assert explain_schema(d.rec, d.rec[valid])[0] == [("", "valid against the schema of 2025-11-25")]
+    assert [f.tone for f in entry_findings(d.rec, d.rec[valid])][:1] == ["good"]
+    line = d.stderr(b"starting\n")
+    assert explain_schema(d.rec, d.rec[line])[0] == [("", "not a JSON-RPC message: no schema applies")]
+    assert [f.text for f in entry_findings(d.rec, d.rec[line])] == [
+        "A line the server wrote to stderr (not part of the protocol)."
+    ]
+
+
+def test_a_process_event_says_its_exit_code_signal_and_pid():
+    d = Driver()
+    seq = d.event("exited", "exited", returncode=None, signal=15, pid=4242)
+    (finding,) = entry_findings(d.rec, d.rec[seq])
+    assert finding.text == "Process   event: exited  ·  exit code: –  ·  signal: SIGTERM (15)  ·  pid: 4242"
+    assert finding.tone == "event" and finding.bold
+    assert signal_name("nine") == "nine" and signal_name(9) == "SIGKILL (9)"
+
+
+def test_a_stdio_entry_has_no_http_tab():
+    d = Driver()
+    s = d.handshake()
+    assert http_tab_text(d.rec, s["init"]) == ""
+
+
+def test_bytes_facts_say_size_encoding_and_terminator():
+    assert bytes_facts(b'{"a":1}\n', True) == ["8 B", "UTF-8", "ends with LF"]
+    assert bytes_facts(b'{"a":1}\r\n', True)[2] == "ends with CR LF"
+    assert bytes_facts(b'{"a":1}', True)[2] == "no line terminator"
+    assert bytes_facts(b'{"a":1}', False) == ["7 B", "UTF-8"]  # an HTTP body has no terminator
+    raw = b"x" * 2000 + b"\xff\n"
+    facts = bytes_facts(raw, True, number=lambda n: f"<{n}>")
+    assert facts[0] == "2.0 KiB" and facts[1] == "invalid UTF-8 at byte <2000>"
+
+
+def test_json_head_reads_a_long_line_from_its_first_bytes():
+    raw = b'{"jsonrpc":"2.0","id":1,"result":{"text":"' + b"a" * 5000 + b'","n":1}}\n'
+    assert json_head(raw, len(raw)) == (
+        {"jsonrpc": "2.0", "id": 1, "result": {"text": "a" * 5000, "n": 1}},
+        True,
+    )
+    value, whole = json_head(raw, 100, head=60)
+    assert not whole
+    assert isinstance(value, dict) and value["result"]["text"].endswith("…")
+    assert json_head(b"not json at all", 4, head=8) == (None, False)
+
+
+def test_utf8_head_never_cuts_a_character():
+    raw = "aé€".encode()  # 1 + 2 + 3 bytes
+    assert [utf8_head(raw, n) for n in range(1, 7)] == [b"a", b"a", "aé".encode(), "aé".encode(), "aé".encode(), raw]
+
+
+def test_hex_dump_round_trips_and_says_what_is_left_out():
+    data = bytes(range(40))
+    assert parse_hex_dump(hex_dump(data)) == data
+    dump = hex_dump(data, limit=16, more="… {n} left")
+    assert dump.splitlines()[-1] == "… 24 left" and parse_hex_dump(dump) == data[:16]
+    assert hex_dump(b"AB").startswith("00000000  41 42")
+
+
+def test_format_timestamp_shows_what_does_not_parse_as_it_is():
+    assert format_timestamp(None) == "—" and format_timestamp(5) == "5" and format_timestamp("soon") == "soon"
+    assert len(format_timestamp("2025-01-02T03:04:05Z")) == 8

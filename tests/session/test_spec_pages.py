@@ -1,0 +1,42 @@
+"""The bundled spec pages read without Qt (session/spec_pages.py): what is bundled, the MDX as the
+Markdown the viewer renders, and where a link on a page points."""
+
+from __future__ import annotations
+
+from inspector.resources import spec_file
+from inspector.session.spec_pages import link_ref, mdx_to_markdown, spec_pages, spec_versions
+
+
+def test_every_bundled_page_is_listed_and_found():
+    versions = spec_versions()
+    assert versions[0] == "2026-07-28" and "2024-11-05" in versions and versions == sorted(versions, reverse=True)
+    for version in versions:
+        pages = spec_pages(version)
+        assert "basic/transports" in pages and pages == sorted(pages, key=lambda p: (p.count("/"), p))  # by depth
+        for page in pages:
+            assert spec_file(f"{version} {page or 'index'}") is not None, (version, page)
+    assert spec_pages("1999-01-01") == []
+
+
+def test_mdx_becomes_markdown_with_the_same_words():
+    mdx = (
+        '---\ntitle: "Lifecycle"\n---\nimport X from "y"\n\n<Note>\nBe careful.\n</Note>\n'
+        '<CardGroup>\n<Card title="Tools" href="/specification/2025-11-25/server/tools">\n</CardGroup>\n'
+        "```json\n<Note>\n```\nText with <Tip>inline</Tip> tags.\n"
+    )
+    md = mdx_to_markdown(mdx)
+    assert md.startswith("# Lifecycle\n")
+    assert "> **Note**\n>\n> Be careful.\n" in md
+    assert "- [Tools](/specification/2025-11-25/server/tools)" in md
+    assert "```json\n<Note>\n```" in md  # code is left as it is
+    assert "Text with inline tags." in md and "import X" not in md and "CardGroup" not in md
+
+
+def test_a_link_points_within_the_page_to_a_version_or_relative_to_the_page():
+    here = "2025-11-25 basic/lifecycle#shutdown"
+    assert link_ref(here, "", "timeouts") == "2025-11-25 basic/lifecycle#timeouts"
+    assert link_ref(here, "/specification/2025-06-18/server/tools", "") == "2025-06-18 server/tools"
+    assert link_ref(here, "/specification/latest/basic/transports", "stdio") == "2025-11-25 basic/transports#stdio"
+    assert link_ref(here, "transports.mdx", "") == "2025-11-25 basic/transports"
+    assert link_ref(here, "../server/tools", "list") == "2025-11-25 server/tools#list"
+    assert link_ref("2025-11-25 index", "basic/lifecycle", "") == "2025-11-25 basic/lifecycle"
