@@ -43,9 +43,10 @@ class LinkEvents(EngineState):
     def oversized(self, head: bytes, dropped: int, limit: int, kind: Kind = Kind.NOISE) -> Analysis:
         """A line longer than the limit: ``head`` is its first ``limit`` bytes, ``dropped`` more
         bytes (terminator included) were counted and thrown away. ``kind``: NOISE for stdout
-        (a message cut short is no message), STDERR for stderr."""
+        (a message cut short is no message), STDERR for stderr, LINK_NOTE for a side line of the
+        link (HTTP: a body that is no message, an error page, ...)."""
         a = Analysis(kind, self.lifecycle.state)
-        body = kind is Kind.STDERR and self._whole_messages  # HTTP: a body that is no message (an error page, ...)
+        body = kind is Kind.LINK_NOTE
         a.problem = (
             f"{'body' if body else 'line'} longer than {limit:,} bytes: kept the first {len(head):,}, dropped "
             f"{dropped:,} more"
@@ -105,18 +106,18 @@ class LinkEvents(EngineState):
     def spawn_failed(self, why: str, reason: str = "other", **values: str) -> Analysis:
         """The server could not be started: ``why`` in English, ``reason`` and ``values`` (the
         transport's code for it and what fills it) kept beside it for other languages."""
-        a = self.note(Kind.PROCESS)
+        a = self.note(self.event_kind)
         self._set_outcome("spawn-failed", why=why, reason=reason, **values)
         self._fire(a, Event.SPAWN_FAILED)
         return a
 
     def shutdown_begins(self) -> Analysis:
-        a = self.note(Kind.PROCESS)
+        a = self.note(self.event_kind)
         self._fire(a, Event.SHUTDOWN)
         return a
 
     def escalated(self, signal_name: str) -> Analysis:
-        a = self.note(Kind.PROCESS)
+        a = self.note(self.event_kind)
         if signal_name == "SIGTERM":
             a.violations = ("lifecycle.ignored-stdin-close",)
             self._fire(a, Event.SIGTERM_SENT)
@@ -126,7 +127,7 @@ class LinkEvents(EngineState):
         return a
 
     def process_exited(self) -> Analysis:
-        a = self.note(Kind.PROCESS)
+        a = self.note(self.event_kind)
         state = self.lifecycle.state
         if state in (State.UNINITIALIZED, State.INITIALIZING, State.INITIALIZED, State.IDLE, State.DISCOVERING):
             a.violations = ("lifecycle.exited-during-initialize",)
@@ -142,7 +143,7 @@ class LinkEvents(EngineState):
         """HTTP: no request ever got an answer (nothing listens at the URL, the name does not
         resolve, TLS failed). The session fails like a server that could not be started: no
         server spoke, so no rule of the protocol was broken."""
-        a = self.note(Kind.PROCESS)
+        a = self.note(self.event_kind)
         if self.outcome is None:
             self._set_outcome("unreachable")
         self._fire(a, Event.PROCESS_EXITED)
@@ -151,7 +152,7 @@ class LinkEvents(EngineState):
     def redirected_away(self, info: JsonObject) -> Analysis:
         """HTTP+SSE: the event stream's GET was redirected (not followed), so the link ends
         before it began; no server spoke MCP, so no lifecycle rule was broken."""
-        a = self.note(Kind.PROCESS)
+        a = self.note(self.event_kind)
         failure_args = info.get("failure_args")
         args: JsonObject = failure_args if isinstance(failure_args, dict) else {}
         if self.outcome is None and self.lifecycle.state in (
@@ -188,7 +189,7 @@ class LinkEvents(EngineState):
             return self.redirected_away(info)
         if name == "exited" or name == "disconnected":  # the server process, or the HTTP link, is gone
             return self.process_exited()
-        a = self.note(Kind.PROCESS)
+        a = self.note(self.event_kind)
         if name == "http_exchange" and info is not None:
             v = self.http_exchange_rules(info)
             if v:

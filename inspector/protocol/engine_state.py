@@ -165,6 +165,8 @@ class EngineState:
         self.transport = TransportKind(transport)  # HTTP_AUTO becomes SSE_FALLBACK when initialize's POST is refused
         http = self.transport.is_http
         self._whole_messages = http
+        #: what the link's events are analysed as: a process's (stdio) or a link's of its own (HTTP)
+        self.event_kind = Kind.LINK if http else Kind.PROCESS
         self._rule_not_json = "http.not-json" if http else "stdio.not-json"
         self._rule_invalid_utf8 = "http.invalid-utf8" if http else "stdio.invalid-utf8"
         self._rule_too_long = "http.message-too-long" if http else "stdio.line-too-long"

@@ -25,8 +25,10 @@ class Kind(enum.IntEnum):
     BATCH = 7  # a JSON array (JSON-RPC batch)
     # entries that are not stdout/stdin lines
     STDERR = 8
-    PROCESS = 9
-    NOTE = 10
+    PROCESS = 9  # an event of the server's process (stdio: spawned, a shutdown step, exited)
+    NOTE = 10  # the inspector's own note (a timeout, an unreadable line of a file)
+    LINK = 11  # an event of a link with no process of ours (HTTP: connected, an exchange, closed)
+    LINK_NOTE = 12  # a side line of the link itself (HTTP: the transport's note, a body that is no message)
 
     @property
     def label(self) -> str:
@@ -44,6 +46,8 @@ _KIND_LABELS = {
     Kind.STDERR: "stderr",
     Kind.PROCESS: "process",
     Kind.NOTE: "note",
+    Kind.LINK: "link",
+    Kind.LINK_NOTE: "link-note",
 }
 KIND_BY_LABEL = {v: k for k, v in _KIND_LABELS.items()}
 

@@ -53,7 +53,7 @@ __all__ = [
     "transcript_lines",
 ]
 
-#: The ``channel`` of a side line of the HTTP transport (recorded as a STDERR entry): its own
+#: The ``channel`` of a side line of the HTTP transport (a NOTE entry, kind LINK_NOTE): its own
 #: note, or an answer's body that is no message. People read it as an HTTP note (HTTP_NOTE).
 HTTP_CHANNELS = ("http", "http-body")
 
@@ -128,12 +128,12 @@ class EntryHead:
         HTTP side line as an HTTP note, else its kind."""
         if self.event is not None:
             return "Events", EVENT_LABELS.get(self.event, self.event)
-        return "Timeline", kind_words(self.kind, self.side)
+        return "Timeline", kind_words(self.kind)
 
 
-def kind_words(kind: Kind, side: bool = False) -> str:
-    """The English words ("Timeline" context) of a kind; an HTTP side line is an HTTP note."""
-    return HTTP_NOTE if side and kind is Kind.STDERR else KIND_LABELS[kind]
+def kind_words(kind: Kind) -> str:
+    """The English words ("Timeline" context) of a kind; the link's side line is an HTTP note."""
+    return KIND_LABELS[kind]
 
 
 def released_of(extra: JsonObject) -> float | None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from inspector.protocol.messages import Kind
 
-#: Message kinds as people read them ("Timeline" context): the recording's own labels.
-KIND_LABELS: dict[Kind, str] = {k: k.label for k in Kind}
-
 #: What the timeline calls a side line of the HTTP transport (a note, or an answer's body).
 HTTP_NOTE = "HTTP note"
+
+#: Message kinds as people read them ("Timeline" context): the recording's own labels, but a
+#: side line of the link (``link-note``; only HTTP has them) is an HTTP note.
+KIND_LABELS: dict[Kind, str] = {**{k: k.label for k in Kind}, Kind.LINK_NOTE: HTTP_NOTE}
 
 #: Names of process and session events (``extra["event"]``) as people read them ("Events").
 EVENT_LABELS: dict[str, str] = {
@@ -56,7 +57,7 @@ ERA_LABELS: dict[str, str] = {"legacy": "legacy", "modern": "modern", "auto": "a
 
 #: The words of each table, by the context they are translated in (for scripts/i18n.py).
 CONTEXTS: dict[str, list[str]] = {
-    "Timeline": [*KIND_LABELS.values(), HTTP_NOTE],
+    "Timeline": list(KIND_LABELS.values()),
     "Events": list(EVENT_LABELS.values()),
     "Eras": list(ERA_LABELS.values()),
 }

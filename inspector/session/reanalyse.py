@@ -177,7 +177,8 @@ def reanalyse(rec: Recording) -> tuple[Recording, list[Change]]:
             a = engine.oversized(raw, int(dropped), len(raw)) if dropped else _incoming(engine, raw, t, i)
         elif d is Direction.STDERR or d is Direction.NOTE:
             dropped = recorded.get("dropped")
-            a = engine.oversized(raw, int(dropped), len(raw), Kind.STDERR) if dropped else engine.note(Kind.STDERR)
+            kind = Kind.STDERR if d is Direction.STDERR else Kind.LINK_NOTE
+            a = engine.oversized(raw, int(dropped), len(raw), kind) if dropped else engine.note(kind)
         else:
             event = recorded.get("event")
             if event == "timeout":

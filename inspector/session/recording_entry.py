@@ -21,7 +21,7 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind, loads_lenient
 
 FORMAT = "mcp-session-inspector/recording"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 # Version history (old files are lifted on load by migrate / migrate_header):
 #   1  the first format;
 #   2  a transition keeps the id of the lifecycle event that took it ("event"), not only its
@@ -30,6 +30,9 @@ FORMAT_VERSION = 3
 #   3  a side line of a link without a process (HTTP: the transport's own note, channel "http";
 #      an answer's body that is no message, "http-body") has a direction of its own, "note";
 #      version 2 wrote it as "stderr" with that channel. Stderr is the server's process's only.
+#   4  the link's events and notes have kinds of their own: an event of a link with no process
+#      (HTTP: connected, an exchange, disconnected, ...) is "link", not "process"; a "note" line
+#      is "link-note", not "stderr". Older files are lifted by the event's name and the direction.
 
 
 class Direction(enum.IntEnum):

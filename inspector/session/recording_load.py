@@ -32,7 +32,7 @@ from inspector.protocol.framing import DEFAULT_MAX_LINE
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.lifecycle import State, event_of_edge
 from inspector.protocol.messages import KIND_BY_LABEL
-from inspector.transport.base import TransportKind
+from inspector.transport.base import LinkEventKind, TransportKind
 
 from .recording_entry import (
     DIR_BY_LABEL,
@@ -421,7 +421,11 @@ class FileLoader:
             f.close()
             raise
         self._f = f
-        rec = cls(migrate_header(header, self._version), t0=0.0)
+        from .documents import read_recording_header  # pydantic: only once a file is opened
+
+        kept, header_problems = read_recording_header(migrate_header(header, self._version), self.path.name)
+        rec = cls(kept, t0=0.0)
+        rec.header_problems = header_problems
         rec.read_only = True
         rec.loading = True
         rec.load_problems = self.problems
@@ -912,11 +916,23 @@ def file_kind(mode: int) -> str:
 _LINK_CHANNELS = ("http", "http-body")
 
 
+#: the events of a link with no process (HTTP), which versions 1 to 3 wrote as kind "process"
+_LINK_EVENT_NAMES = frozenset(k.value for k in LinkEventKind)
+
+
 def migrate(d: JsonValue, version: int) -> JsonValue:
     """Lift one line of an older file to the current format (anything odd is left for the
-    entry checks to describe)."""
+    entry checks to describe). The lines it changes all carry an extra member (a channel, an
+    event), so the column-at-a-time loader, which takes no such line, never needs it."""
     if version < 3 and isinstance(d, dict) and d.get("dir") == "stderr" and d.get("channel") in _LINK_CHANNELS:
         d["dir"] = "note"  # version 2: the HTTP transport's side lines were written as stderr
+    if version < 4 and isinstance(d, dict):  # version 3: the link's events and notes had no kind of their own
+        if d.get("dir") == "note" and d.get("kind") == "stderr":
+            d["kind"] = "link-note"
+        elif d.get("dir") == "event" and d.get("kind") == "process":
+            event = d.get("event")
+            if isinstance(event, str) and event in _LINK_EVENT_NAMES:
+                d["kind"] = "link"
     if version < 2 and isinstance(d, dict):
         tr = d.get("transition")
         if (

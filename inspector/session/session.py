@@ -263,14 +263,14 @@ class Session(StartSequence, Shutdown):
                     elif isinstance(ev, SideLine):
                         # a process's stderr, or a note of the link itself (HTTP: channel "http", "http-body")
                         side: dict[str, str] | None = None
-                        direction = Direction.STDERR
+                        direction, kind = Direction.STDERR, Kind.STDERR
                         if ev.channel != "stderr":
-                            side, direction = {"channel": ev.channel}, Direction.NOTE
+                            side, direction, kind = {"channel": ev.channel}, Direction.NOTE, Kind.LINK_NOTE
                         if ev.dropped:
-                            a = eng.oversized(ev.data, ev.dropped, self.options.max_line, Kind.STDERR)
+                            a = eng.oversized(ev.data, ev.dropped, self.options.max_line, kind)
                             rec.append(direction, ev.t, ev.data, a, {"dropped": ev.dropped, **(side or {})})
                         else:
-                            rec.append(direction, ev.t, ev.data, eng.note(Kind.STDERR), side)
+                            rec.append(direction, ev.t, ev.data, eng.note(kind), side)
                         rec.notify()
                     elif isinstance(ev, LinkEvent):
                         try:

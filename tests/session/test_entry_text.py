@@ -90,14 +90,14 @@ def test_an_http_side_line_is_an_http_note_in_the_transcript_and_the_handout():
     rec = Recording({"transport": "streamable-http"}, t0=0.0)
     engine = ProtocolEngine()
     seq = rec.append(
-        Direction.STDERR,
+        Direction.NOTE,
         0.5,
         b"POST http://127.0.0.1:1/mcp failed: refused\n",
-        engine.note(Kind.STDERR),
+        engine.note(Kind.LINK_NOTE),
         {"channel": "http"},
     )
     head = entry_head(rec, seq)
-    assert head.side and head.label() == ("Timeline", HTTP_NOTE)
+    assert head.side and head.kind is Kind.LINK_NOTE and head.label() == ("Timeline", HTTP_NOTE)
     assert transcript_line(rec, seq).split("\n")[0].endswith(f"! {HTTP_NOTE}")
     assert handout_heads(Handout(rec))[seq].split(" · ")[2:4] == ["HTTP", HTTP_NOTE]
 

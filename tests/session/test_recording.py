@@ -15,6 +15,7 @@ import pytest
 from session_helpers import BOUND, misbehave, options, probe, wait_for
 
 from inspector.session import Direction, Entry, Recording, Session
+from inspector.session.recording import FORMAT_VERSION
 
 pytestmark = pytest.mark.anyio
 
@@ -154,7 +155,7 @@ def test_probe_record_file_matches_its_json_output(tmp_path: Path) -> None:
     header, entries, summary = lines[0], lines[1:-1], lines[-1]
     assert (
         header["format"] == "mcp-session-inspector/recording"
-        and header["version"] == 3
+        and header["version"] == FORMAT_VERSION
         and header["transport"] == "stdio"
     )
     assert header["argv"] == misbehave("noise") and header["era_mode"] == "legacy"

@@ -21,6 +21,7 @@ from session_helpers import misbehave, probe
 
 from inspector.protocol.messages import Kind
 from inspector.session import Direction, Recording, RecordingError
+from inspector.session.recording import FORMAT_VERSION
 
 HEADER = {"format": "mcp-session-inspector/recording", "version": 1}
 
@@ -280,12 +281,16 @@ def test_any_damage_to_lines_gives_a_loadable_recording_or_one_error(
 
 def test_a_version_1_file_is_lifted_to_the_current_version_on_load(real_file: Path, tmp_path: Path) -> None:
     current = Recording.load(real_file)
-    assert current.header["version"] == 3 and current.header["transport"] == "stdio"
+    assert current.header["version"] == FORMAT_VERSION and current.header["transport"] == "stdio"
     edges = [current.extra_at(seq)["transition"] for seq in current.transition_rows]
     assert edges and all(isinstance(tr["event"], str) for tr in edges)
     old = Recording.load(as_version_1(real_file, tmp_path / "v1.jsonl"))
     assert old.load_problems == []
-    assert old.header["version"] == 3 and old.header["migrated_from"] == 1 and old.header["transport"] == "stdio"
+    assert (
+        old.header["version"] == FORMAT_VERSION
+        and old.header["migrated_from"] == 1
+        and old.header["transport"] == "stdio"
+    )
     assert [old.extra_at(seq)["transition"] for seq in old.transition_rows] == edges  # the event ids found again
     assert [old.raw_at(i) for i in range(len(old))] == [current.raw_at(i) for i in range(len(current))]
 

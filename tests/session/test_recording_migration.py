@@ -1,5 +1,7 @@
-"""Recording format 3: the link's side lines (HTTP) have a direction of their own, ``note``; files
-written by formats 1 and 2 (tests/fixtures/recordings, written by those versions) open unchanged."""
+"""Recording format 3: the link's side lines (HTTP) have a direction of their own, ``note``; format 4:
+the link's events and notes have kinds of their own (``link``, ``link-note``; a process's events stay
+``process``, its stderr ``stderr``). Files written by formats 1 to 3 (tests/fixtures/recordings,
+written by those versions) open unchanged but for those names."""
 
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ from inspector.protocol.versions import EraMode
 from inspector.session import Session, SessionOptions
 from inspector.session.entry_text import transcript_line
 from inspector.session.recording import FORMAT_VERSION, Direction, Recording
-from inspector.transport.base import StreamableHttpSpec
+from inspector.transport.base import LinkEventKind, StreamableHttpSpec
+
+LINK_EVENTS = {k.value for k in LinkEventKind}
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "recordings"
 OLD = sorted(FIXTURES.glob("v*.jsonl"))
@@ -36,8 +40,18 @@ def test_the_fixtures_are_the_old_formats() -> None:
         "v2-http-post-500.jsonl": 2,
         "v2-http-reset-tools.jsonl": 2,
         "v2-stdio-stderr.jsonl": 2,
+        "v3-http-reset-tools.jsonl": 3,
     }
-    assert FORMAT_VERSION == 3
+    assert FORMAT_VERSION == 4
+
+
+def migrated_kind(d: dict) -> str:
+    """The kind an old line is read as: the link's events and notes have their own since format 4."""
+    if d["dir"] == "event" and d["kind"] == "process" and d["event"] in LINK_EVENTS:
+        return "link"
+    if d["kind"] == "stderr" and (d["dir"] == "note" or d.get("channel") in ("http", "http-body")):
+        return "link-note"
+    return d["kind"]
 
 
 @pytest.mark.parametrize("path", OLD, ids=[p.stem for p in OLD])
@@ -45,14 +59,14 @@ def test_an_old_file_opens_unchanged(path: Path) -> None:
     header, entries, summary = lines_of(path)
     rec = Recording.load(path)
     assert rec.load_problems == [] and len(rec) == len(entries)
-    assert rec.header["version"] == 3 and rec.header["migrated_from"] == header["version"]
+    assert rec.header["version"] == FORMAT_VERSION and rec.header["migrated_from"] == header["version"]
     assert rec.header["transport"] == header.get("transport", "stdio")  # version 1 recorded stdio only
     assert rec.summary == summary
     for i, d in enumerate(entries):
         e = rec[i]
         assert (e.seq, e.kind.label, e.method, e.id, e.state.value, list(e.violations), e.schema_ok) == (
             d["seq"],
-            d["kind"],
+            migrated_kind(d),
             d["method"],
             d["id"],
             d["state"],
@@ -85,13 +99,36 @@ def test_stderr_of_a_process_stays_stderr() -> None:
         assert "note" not in rec.counts()["by_dir"]  # a stdio session counts as it always did
 
 
-def test_a_migrated_file_saved_again_is_format_3_and_reads_the_same(tmp_path: Path) -> None:
+def test_the_link_s_events_and_notes_read_as_their_own_kinds() -> None:
+    """Format 4: an HTTP session's events, written as ``process`` by formats 2 and 3, read as
+    ``link``, its notes (``stderr`` before) as ``link-note``; a stdio session keeps ``process``
+    and ``stderr``; the transcript (which names events by name) reads as before."""
+    for name in ("v2-http-reset-tools.jsonl", "v3-http-reset-tools.jsonl", "v2-http-post-500.jsonl"):
+        rec = Recording.load(FIXTURES / name)
+        kinds = {(rec.direction_at(i), rec.kind_at(i)) for i in range(len(rec))}
+        assert (Direction.EVENT, Kind.LINK) in kinds and (Direction.NOTE, Kind.LINK_NOTE) in kinds
+        assert not {k for _d, k in kinds} & {Kind.PROCESS, Kind.STDERR}
+    for name in ("v1-stdio-stderr.jsonl", "v2-stdio-stderr.jsonl"):
+        rec = Recording.load(FIXTURES / name)
+        kinds = {(rec.direction_at(i), rec.kind_at(i)) for i in range(len(rec))}
+        assert kinds >= {(Direction.EVENT, Kind.PROCESS), (Direction.STDERR, Kind.STDERR)}
+        assert not {k for _d, k in kinds} & {Kind.LINK, Kind.LINK_NOTE}
+    v3 = Recording.load(FIXTURES / "v3-http-reset-tools.jsonl")
+    notes = [i for i in range(len(v3)) if v3.direction_at(i) is Direction.NOTE]
+    assert transcript_line(v3, notes[0]).splitlines()[0].endswith("! HTTP note")
+
+
+def test_a_migrated_file_saved_again_is_the_current_format_and_reads_the_same(tmp_path: Path) -> None:
     rec = Recording.load(FIXTURES / "v2-http-post-500.jsonl")
     out = tmp_path / "again.jsonl"
     rec.write_to(out).close(rec.summary)
     header, entries, _summary = lines_of(out)
-    assert header["version"] == 3
-    assert [d["dir"] for d in entries].count("note") == 2 and "stderr" not in [d["dir"] for d in entries]
+    assert header["version"] == FORMAT_VERSION
+    assert (
+        [d["dir"] for d in entries].count("note") == 2
+        and [d["kind"] for d in entries].count("link-note") == 2
+        and "stderr" not in [d["dir"] for d in entries]
+    )
     again = Recording.load(out)
     assert [again[i] for i in range(len(again))] == [rec[i] for i in range(len(rec))]
 
@@ -99,7 +136,7 @@ def test_a_migrated_file_saved_again_is_format_3_and_reads_the_same(tmp_path: Pa
 def test_every_direction_survives_the_packed_columns(tmp_path: Path) -> None:
     """Five directions take three bits of the packed column: each, with every state and a schema
     verdict, is read back as written (by the column accessors and by the entry)."""
-    header = {"format": "mcp-session-inspector/recording", "version": 3, "transport": "streamable-http"}
+    header = {"format": "mcp-session-inspector/recording", "version": FORMAT_VERSION, "transport": "streamable-http"}
     rows = []
     for d in ("c2s", "s2c", "stderr", "event", "note"):
         for s in State:
@@ -134,7 +171,8 @@ def test_every_direction_survives_the_packed_columns(tmp_path: Path) -> None:
 
 @pytest.mark.anyio
 async def test_a_live_http_session_records_its_notes_as_notes(tmp_path: Path) -> None:
-    """Over a real pipe: the HTTP transport's notes go into a format 3 file as ``note``."""
+    """Over a real pipe: the HTTP transport's notes go into the file as ``note`` of kind ``link-note``,
+    its events as kind ``link``."""
     port = free_port()
     path = tmp_path / "live.jsonl"
     with HttpPeer(http_misbehave(port, "reset-tools"), port) as peer:
@@ -151,8 +189,12 @@ async def test_a_live_http_session_records_its_notes_as_notes(tmp_path: Path) ->
             with pytest.raises(Exception):  # the POST is reset: tools/list gets no answer
                 await session.request("tools/list")
     header, entries, _summary = lines_of(path)
-    assert header["version"] == 3
+    assert header["version"] == FORMAT_VERSION
     notes = [d for d in entries if d["dir"] == "note"]
+    assert {d["kind"] for d in notes} == {"link-note"}
+    events = [d for d in entries if d["dir"] == "event"]
+    assert {d["event"] for d in events} >= {"connected", "http_exchange", "disconnected"}
+    assert {d["kind"] for d in events} == {"link"}
     by_channel = {d["channel"]: d["raw"] for d in notes}  # the GET's 405 body and the reset POST race: either first
     assert len(notes) == 2 and "failed" in by_channel["http"] and "405" in by_channel["http-body"]
     assert "stderr" not in {d["dir"] for d in entries}
