@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from inspector.session.import_view import import_rows, inputs_state, problem_mark, safe_file_stem
 from inspector.session.imports import (
     EXPORT_CLIENTS,
     ConfigLocation,
@@ -64,9 +65,6 @@ FORMAT_WORDS = {
     "registry": QT_TRANSLATE_NOOP("ImportDialog", "MCP registry server.json"),
 }
 SERVER_ROLE = Qt.ItemDataRole.UserRole
-# problems about a secret that stays in servers.json (a URL's): marked ⚠. An argument's secret
-# is moved to a secret variable (arg_secret), which the row's "Kept secret" column lists.
-PLAIN_TEXT_SECRETS = {"url_password", "url_env_secret", "url_credential"}
 
 
 def translated(text: str) -> str:
@@ -245,39 +243,28 @@ class ImportDialog(QDialog):
             self.file_label.setText(self.tr("{file}: no server could be imported").format(file=where))
         self.tree.blockSignals(True)
         self.tree.clear()
-        for n, server in enumerate(result.servers):
-            p = server.profile
-            secrets = [v.name for v in p.env if v.secret] + [h.name for h in p.headers if h.secret]
-            item = QTreeWidgetItem([server.key, self._transport_text(p.transport), server.target(), ", ".join(secrets)])
+        for row in import_rows(result):
+            kept = ", ".join(row.secrets)
+            if row.exposed:  # said in the row too: a secret that servers.json will hold
+                paths = ", ".join(p.path for p in row.exposed)
+                kept = ", ".join(filter(None, [kept, self.tr("⚠ in plain text: {paths}").format(paths=paths)]))
+            item = QTreeWidgetItem([row.key, self._transport_text(row.transport), row.target, kept])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked)
-            item.setData(0, SERVER_ROLE, n)
-            item.setToolTip(2, plain_tooltip(server.target()))
-            notes = [p for p in result.problems if p.server == server.key]
-            if notes:
+            item.setData(0, SERVER_ROLE, row.index)
+            item.setToolTip(2, plain_tooltip(row.target))
+            if row.notes:
                 item.setToolTip(
-                    0, plain_tooltip("\n".join(f"{p.place(translated)}: {p.render(translated)}" for p in notes))
+                    0, plain_tooltip("\n".join(f"{p.place(translated)}: {p.render(translated)}" for p in row.notes))
                 )
-            exposed = [p.path for p in notes if p.code in PLAIN_TEXT_SECRETS]
-            if exposed:  # said in the row too: a secret that servers.json will hold
-                item.setText(
-                    3,
-                    ", ".join(
-                        filter(
-                            None, [item.text(3), self.tr("⚠ in plain text: {paths}").format(paths=", ".join(exposed))]
-                        )
-                    ),
-                )
-                item.setToolTip(
-                    3, plain_tooltip("\n".join(p.render(translated) for p in notes if p.code in PLAIN_TEXT_SECRETS))
-                )
+            if row.exposed:
+                item.setToolTip(3, plain_tooltip("\n".join(p.render(translated) for p in row.exposed)))
             self.tree.addTopLevelItem(item)
         self.tree.blockSignals(False)
-        lines = []
-        for problem in result.problems:
-            mark = "✗ " if problem.skipped else "⚠ " if problem.code in PLAIN_TEXT_SECRETS else "• "
-            suffix = self.tr(" (left out)") if problem.skipped else ""
-            lines.append(mark + problem_line(problem) + suffix)
+        lines = [
+            f"{problem_mark(p)} {problem_line(p)}" + (self.tr(" (left out)") if p.skipped else "")
+            for p in result.problems
+        ]
         self.problems.setPlainText("\n".join(lines))
         shown = min(max(len(lines), 1) + 1, 8)  # lines, one more for a wrapped one; longer lists scroll
         self.problems.setFixedHeight(self.problems.fontMetrics().lineSpacing() * shown + 12)
@@ -360,33 +347,23 @@ class ImportDialog(QDialog):
 
     def _checks_changed(self, *_args: object) -> None:
         chosen = self.checked()
-        used = {i.id for i in self.read_result.inputs_of(chosen)} if self.read_result is not None else set()
+        state = inputs_state(self.read_result, chosen, self.values())
         for ident, f in self.input_fields.items():
-            f.setEnabled(ident in used)
+            f.setEnabled(ident in state.used)
             label = self.inputs_form.labelForField(f)
             if label is not None:
-                label.setEnabled(ident in used)
-        values = self.values()
-        missing = self.read_result.unfilled(chosen, values) if self.read_result is not None else []
-        # VS Code asks for its inputs every time: one left empty here is imported empty
-        # (``Authorization: Bearer ``), which is allowed but said where it is typed
-        empty = (
-            [i for i in self.read_result.inputs_of(chosen) if not i.server and not values.get(i.id) and not i.default]
-            if self.read_result is not None
-            else []
-        )
-        if missing:
-            self.error.show_text(self.tr("Fill in: {names}").format(names=", ".join(i.label for i in missing)))
-        elif empty:
-            self.error.show_text(
-                self.tr("Left empty, imported as empty values: {names}").format(names=", ".join(i.label for i in empty))
-            )
+                label.setEnabled(ident in state.used)
+        if state.missing:
+            self.error.show_text(self.tr("Fill in: {names}").format(names=", ".join(i.label for i in state.missing)))
+        elif state.empty:
+            names = ", ".join(i.label for i in state.empty)
+            self.error.show_text(self.tr("Left empty, imported as empty values: {names}").format(names=names))
         else:
             self.error.clear_text()
         self.import_button.setText(
             self.tr("Import {n} server(s)").format(n=len(chosen)) if chosen else self.tr("Import")
         )
-        self.import_button.setEnabled(bool(chosen) and not missing)
+        self.import_button.setEnabled(bool(chosen) and not state.missing)
 
     def import_checked(self) -> list[ServerProfile]:
         """Import the checked servers: ``serversImported`` carries their profiles."""
@@ -493,7 +470,7 @@ class ExportDialog(QDialog):
         self.status.setText(self.tr("Copied to the clipboard."))
 
     def save(self) -> None:
-        safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in self.profile.name).strip("-.") or "server"
+        safe = safe_file_stem(self.profile.name, "server")
         from .exporting import FileType, ask_save_path
 
         types = [FileType("json", self.tr("JSON files"), (".json",))]

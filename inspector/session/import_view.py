@@ -1,0 +1,85 @@
+"""What the import dialog lists, as data (Qt-free): the rows of a file read, its problems' marks,
+and which values the checked servers still need.
+
+:func:`~.imports.read_config` gives an :class:`~.imports.ImportResult`; a front-end shows each
+server as an :class:`ImportRow` (its transport, what it starts or connects to, the values kept
+secret, the problems that concern it and the secrets that stay in plain text), each problem with
+its :func:`problem_mark`, and, for the servers checked and the values typed,
+:func:`inputs_state`: the inputs those servers use, the required ones still empty, and the VS
+Code inputs left empty (imported as empty values). The front-end only words and lays these out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .import_problems import ImportProblem
+from .imports import FoundServer, ImportInput, ImportResult
+
+#: Problems about a secret that stays in servers.json (a URL's): marked ⚠. An argument's secret
+#: is moved to a secret variable (arg_secret), which the row's "kept secret" names list.
+PLAIN_TEXT_SECRETS = frozenset({"url_password", "url_env_secret", "url_credential"})
+
+
+@dataclass(frozen=True)
+class ImportRow:
+    """One server of a file read, as the dialog lists it."""
+
+    index: int  # in ``ImportResult.servers``
+    key: str  # its name in the file
+    transport: str  # the saved transport name (TransportKind's value)
+    target: str  # what it starts or where it connects, as one line
+    secrets: tuple[str, ...]  # the variables and headers kept in secrets.json
+    notes: tuple[ImportProblem, ...]  # the problems about this server
+    exposed: tuple[ImportProblem, ...]  # those about a secret servers.json keeps in plain text
+
+
+def import_rows(result: ImportResult) -> list[ImportRow]:
+    """The servers of ``result``, in order, with what concerns each."""
+    rows = []
+    for n, server in enumerate(result.servers):
+        p = server.profile
+        notes = tuple(problem for problem in result.problems if problem.server == server.key)
+        rows.append(
+            ImportRow(
+                n,
+                server.key,
+                str(p.transport),
+                server.target(),
+                tuple([v.name for v in p.env if v.secret] + [h.name for h in p.headers if h.secret]),
+                notes,
+                tuple(problem for problem in notes if problem.code in PLAIN_TEXT_SECRETS),
+            )
+        )
+    return rows
+
+
+def problem_mark(problem: ImportProblem) -> str:
+    """``✗`` left out, ``⚠`` a secret kept in plain text, ``•`` changed on the way."""
+    return "✗" if problem.skipped else "⚠" if problem.code in PLAIN_TEXT_SECRETS else "•"
+
+
+@dataclass(frozen=True)
+class InputsState:
+    """The values the checked servers ask for, against what was typed."""
+
+    used: frozenset[str]  # the ids of the inputs the checked servers use
+    missing: list[ImportInput]  # required, with neither a value nor a default: nothing can be imported
+    empty: list[ImportInput]  # VS Code inputs left empty without a default: imported as empty values
+
+
+def inputs_state(result: ImportResult | None, chosen: Sequence[FoundServer], values: Mapping[str, str]) -> InputsState:
+    """What the inputs of ``chosen`` lack with ``values`` typed. VS Code asks for its inputs
+    every time: one left empty here is imported empty (``Authorization: Bearer ``), which is
+    allowed but said where it is typed."""
+    if result is None:
+        return InputsState(frozenset(), [], [])
+    inputs = result.inputs_of(chosen)
+    empty = [i for i in inputs if not i.server and not values.get(i.id) and not i.default]
+    return InputsState(frozenset(i.id for i in inputs), result.unfilled(chosen, values), empty)
+
+
+def safe_file_stem(name: str, fallback: str) -> str:
+    """``name`` as a file name's stem: letters, digits, ``-_.``, the rest as ``-`` (``fallback`` when none is left)."""
+    return "".join(c if c.isalnum() or c in "-_." else "-" for c in name).strip("-.") or fallback

@@ -1,0 +1,68 @@
+"""What the import dialog lists, as data (session/import_view.py), from real configuration files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from inspector.session.import_view import (
+    PLAIN_TEXT_SECRETS,
+    import_rows,
+    inputs_state,
+    problem_mark,
+    safe_file_stem,
+)
+from inspector.session.imports import Surroundings, parse_config, read_config
+
+CONFIGS = Path(__file__).resolve().parent.parent / "fixtures" / "configs"
+WORKSPACE = CONFIGS / "workspace"
+
+
+def test_rows_of_a_vscode_workspace_file_and_what_its_inputs_lack() -> None:
+    result = read_config(
+        WORKSPACE / ".vscode" / "mcp.json",
+        surroundings=Surroundings(home=Path("/home/ada"), env={}, workspace=WORKSPACE),
+    )
+    rows = {row.key: row for row in import_rows(result)}
+    assert list(rows) == ["demo", "weather", "remote-tools", "legacy-sse"]
+    assert [row.index for row in rows.values()] == [0, 1, 2, 3]
+    remote = rows["remote-tools"]
+    assert (remote.transport, remote.target, remote.secrets) == (
+        "http-auto",
+        "https://mcp.example.com/mcp",
+        ("Authorization",),
+    )
+    assert "WEATHER_API_KEY" in rows["weather"].secrets and "WEATHER_UNITS" not in rows["weather"].secrets
+    assert rows["legacy-sse"].transport == "sse" and not rows["demo"].notes and not rows["demo"].exposed
+    servers = {s.key: s for s in result.servers}
+    # the weather server uses the password input api-key (no default): a VS Code input left empty
+    state = inputs_state(result, [servers["weather"]], {})
+    assert state.used == {"api-key"} and state.missing == [] and [i.id for i in state.empty] == ["api-key"]
+    assert inputs_state(result, [servers["weather"]], {"api-key": "k"}).empty == []
+    # the demo's language has a default: nothing is lacking
+    demo = inputs_state(result, [servers["demo"]], {})
+    assert demo.used == {"demo-lang"} and demo.missing == demo.empty == []
+    assert inputs_state(result, [], {}).used == frozenset()
+    assert inputs_state(None, [], {}).missing == []
+
+
+def test_a_secret_left_in_a_url_is_exposed_and_marked() -> None:
+    text = json.dumps(
+        {
+            "servers": {
+                "q": {"url": "https://user:pw@x.example/mcp"},
+                "r": {"type": "stdio"},  # neither command nor url: left out
+            }
+        }
+    )
+    result = parse_config(text, file="mcp.json")
+    (row,) = import_rows(result)
+    assert row.key == "q" and row.exposed and all(p.code in PLAIN_TEXT_SECRETS for p in row.exposed)
+    assert set(row.exposed) <= set(row.notes)
+    marks = {p.server: problem_mark(p) for p in result.problems}
+    assert marks["q"] == "⚠" and marks["r"] == "✗"
+
+
+def test_safe_file_stem() -> None:
+    assert safe_file_stem("my server/v2", "server") == "my-server-v2"
+    assert safe_file_stem("..//", "server") == "server"
