@@ -327,9 +327,9 @@ def register_choice(choice: TransportChoice) -> None:
     only when needed (HTTP) has its choice registered beside its spec, below."""
     for other in _CHOICES.values():
         if other != choice and choice.option == other.option:
-            raise ValueError(f"--transport {choice.option} is {other.name!r} already")
+            raise ValueError(f"--transport {choice.option} is {str(other.name)!r} already")
     if _CHOICES.get(choice.name, choice) != choice:
-        raise ValueError(f"a transport choice {choice.name!r} is registered already")
+        raise ValueError(f"a transport choice {str(choice.name)!r} is registered already")
     _CHOICES[choice.name] = choice
 
 
