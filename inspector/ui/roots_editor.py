@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
-from PySide6.QtCore import QCoreApplication, Qt, QUrl, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QUrl, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonObject
+from inspector.session.roots import RootProblem, normalize_roots, offered_roots, root_name, root_problem
 
 from .theme import colour
 from .widgets import ErrorLabel, muted, plain_label, plain_tooltip
@@ -35,29 +35,19 @@ if TYPE_CHECKING:
     from .client_side import UiClientHandlers
 
 
-def normalize_roots(roots: list[JsonObject]) -> list[JsonObject]:
-    """[{"uri", "name"}] with string values; entries without a URI are dropped."""
-    out = []
-    for r in roots or []:
-        if isinstance(r, dict) and isinstance(r.get("uri"), str) and r["uri"].strip():
-            out.append({"uri": r["uri"].strip(), "name": str(r.get("name") or "").strip()})
-    return out
-
-
 # ============================================================================ roots editor
 
+_PROBLEM_WORDS = {
+    RootProblem.EMPTY: QT_TRANSLATE_NOOP("RootsEditor", "Type a file:// URI."),
+    RootProblem.NOT_FILE: QT_TRANSLATE_NOOP("RootsEditor", "Roots must be file:// URIs."),
+    RootProblem.RELATIVE: QT_TRANSLATE_NOOP("RootsEditor", "A file:// URI needs an absolute path (file:///…)."),
+}
 
-def root_problem(uri: str) -> str | None:
-    """Why ``uri`` cannot be a root (the spec requires file:// URIs), or None."""
-    uri = uri.strip()
-    if not uri:
-        return QCoreApplication.translate("RootsEditor", "Type a file:// URI.")
-    parts = urlsplit(uri)
-    if parts.scheme != "file":
-        return QCoreApplication.translate("RootsEditor", "Roots must be file:// URIs.")
-    if not parts.path.startswith("/"):
-        return QCoreApplication.translate("RootsEditor", "A file:// URI needs an absolute path (file:///…).")
-    return None
+
+def root_problem_text(uri: str) -> str | None:
+    """Why ``uri`` cannot be a root (the spec requires file:// URIs) in the current language, or None."""
+    problem = root_problem(uri)
+    return None if problem is None else QCoreApplication.translate("RootsEditor", str(_PROBLEM_WORDS[problem]))
 
 
 class RootsEditor(QWidget):
@@ -123,13 +113,8 @@ class RootsEditor(QWidget):
 
     def roots(self) -> list[JsonObject]:
         """The valid roots, in order: [{"uri", "name"}]."""
-        out = []
-        for row in range(self.table.rowCount()):
-            uri_item, name_item = self.table.item(row, 0), self.table.item(row, 1)
-            uri = uri_item.text().strip() if uri_item else ""
-            if root_problem(uri) is None:
-                out.append({"uri": uri, "name": name_item.text().strip() if name_item else ""})
-        return out
+        cells = ((self.table.item(row, 0), self.table.item(row, 1)) for row in range(self.table.rowCount()))
+        return offered_roots((uri.text() if uri else "", name.text() if name else "") for uri, name in cells)
 
     def set_roots(self, roots: list[JsonObject]) -> None:
         """Show ``roots`` (does not emit ``changed``)."""
@@ -149,7 +134,7 @@ class RootsEditor(QWidget):
         self.changed.connect(lambda: handlers.set_roots(self.roots()))
 
     def add_root(self, uri: str, name: str = "") -> bool:
-        problem = root_problem(uri)
+        problem = root_problem_text(uri)
         if problem:
             self._show_problem(problem)
             return False
@@ -158,7 +143,7 @@ class RootsEditor(QWidget):
             self._show_problem(self.tr("{uri} is already a root.").format(uri=uri))
             return False
         if not name:
-            name = Path(QUrl(uri).toLocalFile() or urlsplit(uri).path).name
+            name = root_name(uri)
         self._loading = True
         try:
             self._append(uri, name)
@@ -234,7 +219,7 @@ class RootsEditor(QWidget):
                 item = self.table.item(row, 0)
                 if item is None:
                     continue
-                problem = root_problem(item.text())
+                problem = root_problem_text(item.text())
                 item.setForeground(error if problem else self.palette().color(QPalette.ColorRole.Text))
                 if problem:
                     bad.append(f"{item.text() or '(empty)'}: {problem}")

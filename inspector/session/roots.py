@@ -1,0 +1,57 @@
+"""The roots a client offers (Qt-free): which URIs can be roots, and the list as the spec has it.
+
+The spec's roots are ``file://`` URIs with an absolute path, each with an optional name. The
+roots editor (:mod:`inspector.ui.roots_editor`) shows a table a person edits; what a row's URI
+lacks is a :class:`RootProblem` code (the editor words it), the rows that pass are offered
+(:func:`offered_roots`), a root added without a name is named after the last part of its path
+(:func:`root_name`), and a saved or imported list is made regular by :func:`normalize_roots`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from pathlib import PurePosixPath
+from urllib.parse import unquote, urlsplit
+
+from inspector.protocol.jsontypes import JsonObject, JsonValue
+
+
+class RootProblem(enum.StrEnum):
+    """Why a URI cannot be a root."""
+
+    EMPTY = "empty"
+    NOT_FILE = "not-file"  # another scheme than file
+    RELATIVE = "relative"  # no absolute path (file://relative)
+
+
+def root_problem(uri: str) -> RootProblem | None:
+    """What keeps ``uri`` (surrounding blanks ignored) from being a root, or None."""
+    uri = uri.strip()
+    if not uri:
+        return RootProblem.EMPTY
+    parts = urlsplit(uri)
+    if parts.scheme != "file":
+        return RootProblem.NOT_FILE
+    if not parts.path.startswith("/"):
+        return RootProblem.RELATIVE
+    return None
+
+
+def root_name(uri: str) -> str:
+    """The last part of a root's path, percent-decoded (``file:///srv/my%20data`` → ``my data``)."""
+    return PurePosixPath(unquote(urlsplit(uri.strip()).path)).name
+
+
+def offered_roots(rows: Iterable[tuple[str, str]]) -> list[JsonObject]:
+    """``[{"uri", "name"}]`` of the (URI, name) rows that are roots, in order, blanks trimmed."""
+    return [{"uri": uri.strip(), "name": name.strip()} for uri, name in rows if root_problem(uri) is None]
+
+
+def normalize_roots(roots: Iterable[JsonValue] | None) -> list[JsonObject]:
+    """``[{"uri", "name"}]`` with string values; entries without a URI are dropped."""
+    out: list[JsonObject] = []
+    for r in roots or []:
+        if isinstance(r, dict) and isinstance(r.get("uri"), str) and r["uri"].strip():
+            out.append({"uri": r["uri"].strip(), "name": str(r.get("name") or "").strip()})
+    return out

@@ -1,0 +1,29 @@
+"""The roots a client offers (session/roots.py), headless: which URIs are roots, names, lists."""
+
+from __future__ import annotations
+
+from inspector.session.roots import RootProblem, normalize_roots, offered_roots, root_name, root_problem
+
+
+def test_only_absolute_file_uris_are_roots() -> None:
+    assert root_problem("file:///srv/data") is None and root_problem("  file:///srv/data \n") is None
+    assert root_problem("") is RootProblem.EMPTY and root_problem("   ") is RootProblem.EMPTY
+    assert root_problem("https://example.com/x") is RootProblem.NOT_FILE
+    assert root_problem("/srv/data") is RootProblem.NOT_FILE  # a path is not a URI
+    assert root_problem("file://relative") is RootProblem.RELATIVE
+    assert root_problem("file:relative/path") is RootProblem.RELATIVE
+
+
+def test_a_root_is_named_after_its_last_folder(tmp_path) -> None:
+    assert root_name("file:///srv/data") == "data" and root_name("file:///srv/data/") == "data"
+    assert root_name("file:///home/me/my%20project") == "my project"
+    assert root_name(tmp_path.as_uri()) == tmp_path.name
+    assert root_name("file:///") == ""
+
+
+def test_the_rows_offered_and_a_list_made_regular() -> None:
+    rows = [(" file:///a ", " A "), ("ftp://b", "B"), ("", ""), ("file:///c", "")]
+    assert offered_roots(rows) == [{"uri": "file:///a", "name": "A"}, {"uri": "file:///c", "name": ""}]
+    saved = [{"uri": " file:///a", "name": None}, {"uri": ""}, "file:///x", {"name": "no uri"}, {"uri": "file:///b"}]
+    assert normalize_roots(saved) == [{"uri": "file:///a", "name": ""}, {"uri": "file:///b", "name": ""}]
+    assert normalize_roots(None) == []
