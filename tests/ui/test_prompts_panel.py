@@ -260,7 +260,7 @@ async def test_pagination(qtbot, mode, tmp_path):
         assert len(view.entries()) == 5 and view.more_button.isVisible()
         view.more_button.click()
         await until(lambda: len(view.entries()) == 10 and not panel.feature.pager.loading)
-        panel.load_more()
+        panel.feature.load_more()
         await until(lambda: len(view.entries()) == 12 and not panel.feature.pager.loading)
         assert not view.more_button.isVisible() and "12 prompts · 3 pages" in view.count.text()
         assert [p.get("cursor") for p in params_of(session, "prompts/list")] == [None, "5", "10"]

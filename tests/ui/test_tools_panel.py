@@ -431,7 +431,7 @@ async def test_pagination_follows_next_cursor_then_load_more():
         assert panel.load_more_button.isHidden()
         assert [t["name"] for t in panel.tools][-1] == f"tool_{AUTO_PAGES + 2}_1"
         # Refresh starts again from the first page
-        panel.refresh()
+        panel.feature.refresh()
         await until(lambda: not panel.feature.loading)
         assert len(panel.tools) == 2 * AUTO_PAGES
     panel.deleteLater()

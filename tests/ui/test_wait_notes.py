@@ -116,7 +116,7 @@ async def test_a_panel_waiting_on_a_flagged_answer_says_so_and_links_the_entry(w
 
         # a new load of the list starts a new wait: the old note goes until this one is flagged
         before = tools.wait_state("tools/list").request_seq
-        assert tools.refresh()
+        assert tools.feature.refresh()
         await until(lambda: (tools.wait_state("tools/list").request_seq or 0) > before)
         state = tools.wait_state("tools/list")
         assert state.timeout_seq is None and "timed out" not in tools.wait_note("tools/list").text.text()

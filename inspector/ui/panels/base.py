@@ -318,6 +318,34 @@ class FeaturePanel(QWidget):
         feature.spawn = lambda fn: self.run(fn, error_label=error_label)
         feature.subscribe(lambda what: self._list_waits(feature) if what == WAIT else None)
 
+    def start_list(
+        self,
+        feature: ListController,
+        session: Session,
+        availability: Availability | None,
+        era: str | None,
+        version: str | None,
+    ) -> None:
+        """``feature`` on a new session: attached (told whether the server announces list
+        changes), loaded from the first page, and asking the shared stream for the list's changes
+        while it lives (2026-07-28: list_changed reaches only a client listening for it)."""
+        announces = availability is not None and availability.list_changed
+        feature.attach(session, era, version, announces_changes=announces)
+        feature.refresh()
+        feature.listen()
+
+    def show_recorded_list(
+        self, feature: ListController, state: RecordedState, availability: Availability | None
+    ) -> bool:
+        """Replay: ``feature``'s list as the recording holds it as of the entry; False when the
+        panel shows that already."""
+        listing = state.listing(feature.method)
+        if not self.recorded_changed(feature.method, listing):
+            return False
+        announces = availability is not None and availability.list_changed
+        feature.show_pager(listing.copy() if listing else None, state.era, announces_changes=announces)
+        return True
+
     def _list_waits(self, feature: ListController) -> None:
         self._note_for(feature.method).set_state(feature.wait_state)
         self.wait_changed()

@@ -202,8 +202,8 @@ class PromptsPanel(FeaturePanel):
             self._headers(),
             lambda n: self.tr("1 prompt") if n == 1 else self.tr("{n} prompts").format(n=n),
         )
-        self.list_view.refreshClicked.connect(self.refresh)
-        self.list_view.moreClicked.connect(self.load_more)
+        self.list_view.refreshClicked.connect(self.feature.refresh)
+        self.list_view.moreClicked.connect(self.feature.load_more)
         self.list_view.itemChosen.connect(self.show_prompt)
 
         self.heading = section_title(self.tr("Nothing selected"))
@@ -283,10 +283,7 @@ class PromptsPanel(FeaturePanel):
     def session_started(self, session, availability, era, version) -> None:
         super().session_started(session, availability, era, version)
         self.clear_view()
-        announces = availability is not None and availability.list_changed
-        self.feature.attach(session, era, version, announces_changes=announces)
-        self.refresh()
-        self.feature.listen()  # 2026-07-28: on the session's shared stream
+        self.start_list(self.feature, session, availability, era, version)
         self._sync_actions()
 
     def stream_changed(self) -> None:
@@ -381,12 +378,6 @@ class PromptsPanel(FeaturePanel):
         self.args_box.setVisible(False)
 
     # ---------------------------------------------------------------- list
-
-    def refresh(self) -> bool:
-        return self.feature.refresh()
-
-    def load_more(self) -> bool:
-        return self.feature.load_more()
 
     def _feature_changed(self, what: str) -> None:
         """The controller's state changed: draw what changed."""
@@ -580,16 +571,10 @@ class PromptsPanel(FeaturePanel):
         """The prompts listed, and the last prompts/get with its arguments and messages, as of the entry."""
         super().show_recorded(state, availability)
         self.args_box.setEnabled(False)
-        listing = state.listing("prompts/list")
+        listed = self.show_recorded_list(self.feature, state, availability)
         call = state.call("prompts/get")
-        changed = [
-            self.recorded_changed("prompts/list", listing),
-            self.recorded_changed("prompts/get", call and call.marker),
-        ]
-        if any(changed):  # drawn again, errors and all
+        if self.recorded_changed("prompts/get", call and call.marker) or listed:  # drawn again, errors and all
             self.errors.clear_text()
-            announces = availability is not None and availability.list_changed
-            self.feature.show_pager(listing.copy() if listing else None, state.era, announces_changes=announces)
             self.list_view.clear()
             self.list_view.add_rows([self._row(e) for e in self.feature.pager.items])
             self._show_list_errors(self.feature.pager.notes)

@@ -321,7 +321,7 @@ class ToolsPanel(FeaturePanel):
         bar = QHBoxLayout()
         self.refresh_button = QPushButton()
         self.refresh_button.setObjectName("refreshTools")
-        self.refresh_button.clicked.connect(lambda *_: self.refresh())
+        self.refresh_button.clicked.connect(lambda *_: self.feature.refresh())
         self.count_label = plain_label(wrap=False, selectable=False)
         self.count_label.setObjectName("toolCount")
         bar.addWidget(self.refresh_button)
@@ -342,7 +342,7 @@ class ToolsPanel(FeaturePanel):
         ll.addWidget(self.list, 1)
         self.load_more_button = QPushButton()
         self.load_more_button.setObjectName("loadMore")
-        self.load_more_button.clicked.connect(lambda *_: self.load_more())
+        self.load_more_button.clicked.connect(lambda *_: self.feature.load_more())
         self.load_more_button.hide()
         ll.addWidget(self.load_more_button)
         self.list_note = plain_label(selectable=True)
@@ -522,13 +522,10 @@ class ToolsPanel(FeaturePanel):
     # ================================================================ hooks
 
     def session_started(self, session, availability, era, version) -> None:
-        self._stop_listening()
+        self.feature.stop_listening()  # the previous session's stream is reopened without it (or cancelled)
         super().session_started(session, availability, era, version)
         self.clear_view()
-        announces = availability is not None and availability.list_changed
-        self.feature.attach(session, era, version, announces_changes=announces)
-        self.refresh()
-        self._start_listening()
+        self.start_list(self.feature, session, availability, era, version)
 
     def clear_view(self) -> None:
         self._read_only(False)
@@ -545,7 +542,7 @@ class ToolsPanel(FeaturePanel):
         self._update_count()
 
     def session_ended(self) -> None:
-        self._stop_listening()
+        self.feature.stop_listening()
         super().session_ended()
         self.feature.detach()
         self._update_actions()
@@ -556,13 +553,9 @@ class ToolsPanel(FeaturePanel):
         """The tools listed, and the last call with its arguments and result, as of the entry."""
         super().show_recorded(state, availability)
         self._read_only(True)
-        listing = state.listing("tools/list")
-        if self.recorded_changed("tools/list", listing):
-            announces = availability is not None and availability.list_changed
-            self.feature.show_pager(listing.copy() if listing else None, state.era, announces_changes=announces)
-            pager = self.feature.pager
-            self._show_list_problems(pager.notes)
-            self._set_tools(list(pager.items), pager.pages, pager.cursor)
+        if self.show_recorded_list(self.feature, state, availability):
+            self._show_list_problems(self.feature.pager.notes)
+            self._set_tools()
         call = state.call("tools/call")
         if self.recorded_changed("tools/call", call and call.marker):
             self._show_recorded_call(call)
@@ -604,16 +597,6 @@ class ToolsPanel(FeaturePanel):
         for widget in (self.editor, self.reset_button, self.validate_box, self.task_box, self.ttl_spin):
             widget.setEnabled(not on)
 
-    # 2026-07-28: list_changed only reaches clients that opened a subscriptions/listen stream
-    # asking for it; the panel asks the session's shared stream for it while it lives.
-    listen_for_changes = True
-
-    def _start_listening(self) -> bool:
-        return self.listen_for_changes and self.feature.listen()
-
-    def _stop_listening(self) -> None:
-        self.feature.stop_listening()  # the stream is reopened without it (or cancelled)
-
     def on_notification(self, method: str, params: dict) -> None:
         if method != "notifications/tools/list_changed":
             return
@@ -629,35 +612,27 @@ class ToolsPanel(FeaturePanel):
 
     # ================================================================ listing
 
-    def refresh(self) -> bool:
-        """Reload the list from the first page (a reload during a reload replaces it)."""
-        return self.feature.refresh()
-
-    def load_more(self) -> bool:
-        return self.feature.load_more()
-
     def _listed(self) -> None:
         """A load ended: its notes and failure said, the list shown (the selection kept)."""
         outcome = self.feature.outcome
         if outcome is not None:
             self._show_list_problems(list(outcome.notes), outcome.failure)
             if outcome.failure is None:  # after a failure the list on screen stays as it was
-                pager = self.feature.pager
-                self._set_tools(list(pager.items), pager.pages, pager.cursor)
+                self._set_tools()
         self._update_actions()
 
     def _show_list_problems(self, notes: list[ListNote], failure: Failure | None = None) -> None:
         self.say_error(self.list_error, lambda: self.list_problems("tools/list", notes, failure))
 
-    def _set_tools(self, tools: list[dict], pages: int, cursor: str | None) -> None:
+    def _set_tools(self) -> None:
+        """The controller's list on screen, the selection kept by name."""
         keep = self.current.get("name") if self.current else None
-        self.tools = tools
-        self.pages = pages
-        self.next_cursor = cursor
+        pager = self.feature.pager
+        self.tools, self.pages, self.next_cursor = list(pager.items), pager.pages, pager.cursor
         self.list.blockSignals(True)
         self.list.clear()
         again = None
-        for row, tool in enumerate(tools):
+        for row, tool in enumerate(self.tools):
             item = QListWidgetItem()
             item.setData(TOOL_ROLE, tool)
             item.setData(ROW_ROLE, row)
