@@ -1,6 +1,8 @@
 """Files the window exports (the lifecycle diagram, the sequence diagram, the transcript).
 
-The type written is the one chosen in the save dialog: its extension is added when the name
+The types, the extension a name gets and the check that a path can be written are Qt-free
+(:mod:`inspector.session.file_types`, re-exported here); this module asks where to save and
+writes pictures. The type written is the one chosen in the save dialog: its extension is added when the name
 typed has none of that type's (``lifecycle`` with PNG chosen is written as ``lifecycle.png``,
 a PNG), and a name that changed that way and already exists is not replaced without asking.
 The ``*_to(path)`` functions of the window take the type from the extension and refuse one they
@@ -13,40 +15,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QImage, QImageWriter
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from inspector.session.file_types import FileType, type_of, with_suffix, writable_error
+
 __all__ = ["FileType", "ask_save_path", "image_error", "type_of", "with_suffix", "writable_error"]
-
-
-@dataclass(frozen=True)
-class FileType:
-    """One choice of a save dialog: what is written (``kind``), its name in the dialog, the
-    extensions that name it (the first is added when missing) and, for pictures, the scale."""
-
-    kind: str  # "svg", "png", "html", "md"
-    label: str  # in the window's language
-    suffixes: tuple[str, ...]
-    scale: float = 1.0
-
-    @property
-    def filter(self) -> str:
-        return f"{self.label} ({' '.join('*' + s for s in self.suffixes)})"
-
-
-def type_of(path: str, types: Sequence[FileType]) -> FileType | None:
-    """The first of ``types`` whose extension ``path`` has (case ignored), or None."""
-    low = path.lower()
-    return next((t for t in types if low.endswith(t.suffixes)), None)
-
-
-def with_suffix(path: str, ftype: FileType) -> str:
-    """``path`` with ``ftype``'s extension added when it has none of them (a name such as
-    ``notes.v2`` gets ``notes.v2.png``: the type chosen decides)."""
-    return path if path.lower().endswith(ftype.suffixes) else path + ftype.suffixes[0]
 
 
 def ask_save_path(
@@ -73,23 +49,6 @@ def ask_save_path(
         if answer != QMessageBox.StandardButton.Yes:
             return None
     return fixed, ftype
-
-
-def writable_error(path: str) -> str | None:
-    """Why ``path`` cannot be written (the operating system's words), or None when it can.
-    Nothing is left behind: a file this check creates is removed again."""
-    existed = os.path.lexists(path)
-    try:
-        with open(path, "ab"):
-            pass
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    if not existed:
-        try:
-            os.remove(path)
-        except OSError:
-            pass
-    return None
 
 
 def image_error(image: QImage, path: str) -> str | None:
