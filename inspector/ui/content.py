@@ -14,6 +14,10 @@ it is (type, MIME type, size, annotations) and shows the payload the safe way:
 - resource links as a clickable item that emits :attr:`ContentView.resourceLinkActivated`;
 - anything else as pretty JSON, so an unknown block type is still readable.
 
+What a card says of its block (kind, facts, decoded payload, error) is read without Qt by
+:func:`inspector.session.content_blocks.read_block`; the card adds what only Qt tells (whether
+the bytes are an image it can read, and its size) and the counts said with plural forms.
+
 ``structured`` (a tool's ``structuredContent``) is shown as pretty JSON with the verdict of
 the tool's ``outputSchema`` (✓, or ✗ with the path of the first problem).
 
@@ -24,8 +28,6 @@ page that scrolls as a whole (the Tools panel). It keeps what it was given, so o
 
 from __future__ import annotations
 
-import io
-import wave
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
@@ -45,72 +47,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonValue, str_member
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.schema import ValueCheck, check_value
-from inspector.session.controllers.resources import CONTENT_BAD_BASE64, decode_content
+from inspector.session.content_blocks import BlockReading, read_block, unknown
+from inspector.session.content_blocks import wav_info as wav_info  # offered here
 
 from .schema_fields import check_text
 from .schema_form import dumps_pretty
-from .text import format_size
 from .theme import card_style, is_dark, tone
 from .widgets import mono_font, plain_label, plain_tooltip, set_tone
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ContentView", text)
-
+translate = QCoreApplication.translate
 
 LONG_TEXT = 4000  # characters above which text goes into a scrollable box
 MIN_IMAGE_SIDE = 64  # smaller images are enlarged (nearest neighbour) to at least this
 MAX_IMAGE_SIDE = 420
-
-
-def decode_base64(data: JsonValue) -> tuple[bytes | None, str | None]:
-    """``(bytes, None)`` or ``(None, why)``: a block's base64 ``data`` decoded as the resources
-    controller decodes a blob (:func:`~inspector.session.controllers.resources.decode_content`)."""
-    decoded = decode_content({"blob": data})
-    if decoded.problem == CONTENT_BAD_BASE64:
-        return None, QCoreApplication.translate("ContentView", "the data is not valid base64")
-    if decoded.problem is not None:
-        return None, QCoreApplication.translate("ContentView", "the data is not a string")
-    return decoded.data, None
-
-
-def wav_info(data: bytes) -> dict | None:
-    """Duration, rate and channels of a WAV file, or None when the header cannot be read."""
-    if not (data[:4] == b"RIFF" and data[8:12] == b"WAVE"):
-        return None
-    try:
-        with wave.open(io.BytesIO(data)) as w:
-            rate = w.getframerate()
-            frames = w.getnframes()
-            return {
-                "duration": frames / rate if rate else 0.0,
-                "rate": rate,
-                "channels": w.getnchannels(),
-                "bits": w.getsampwidth() * 8,
-            }
-    except (wave.Error, EOFError, ValueError, OSError):
-        return None
-
-
-def size_text(n: int) -> str:
-    return format_size(n) if n < 1024 else f"{format_size(n)} ({n:,} B)"
-
-
-def annotations_text(block: dict) -> str:
-    ann = block.get("annotations")
-    if not isinstance(ann, dict):
-        return ""
-    parts = []
-    audience = ann.get("audience")
-    if isinstance(audience, list):
-        parts.append(QCoreApplication.translate("ContentView", "for {0}").format(", ".join(str(a) for a in audience)))
-    if isinstance(ann.get("priority"), (int, float)):
-        parts.append(QCoreApplication.translate("ContentView", "priority {0}").format(ann["priority"]))
-    if isinstance(ann.get("lastModified"), str):
-        parts.append(QCoreApplication.translate("ContentView", "modified {0}").format(ann["lastModified"]))
-    return " · ".join(parts)
 
 
 class BlockCard(QFrame):
@@ -198,20 +149,6 @@ class BlockCard(QFrame):
             self.add_error(QCoreApplication.translate("ContentView", "could not save: {0}").format(exc))
             return False
         return True
-
-
-_EXT = {
-    "image/png": "png",
-    "image/jpeg": "jpg",
-    "image/gif": "gif",
-    "image/webp": "webp",
-    "image/svg+xml": "svg",
-    "audio/wav": "wav",
-    "audio/x-wav": "wav",
-    "audio/wave": "wav",
-    "audio/mpeg": "mp3",
-    "audio/ogg": "ogg",
-}
 
 
 class ContentView(QWidget):
@@ -306,40 +243,56 @@ class ContentView(QWidget):
         self._cards.append(card)
 
     def _card_for(self, block: JsonValue) -> BlockCard:
-        if not isinstance(block, dict):
-            return self._json_card("?", block, QCoreApplication.translate("ContentView", "not a content block object"))
-        kind = block.get("type")
+        """The card of one block, as :func:`~inspector.session.content_blocks.read_block` reads it."""
         try:
-            if kind == "text":
-                return self._text_card(block)
-            if kind == "image":
-                return self._image_card(block)
-            if kind == "audio":
-                return self._audio_card(block)
-            if kind == "resource":
-                return self._resource_card(block)
-            if kind == "resource_link":
-                return self._link_card(block)
-        except Exception as exc:  # a malformed block must never break the view
-            return self._json_card(
-                str(kind),
-                block,
-                QCoreApplication.translate("ContentView", "could not show this block: {0}").format(exc),
-            )
-        return self._json_card(str(kind), block, None)
-
-    def _text_card(self, block: dict) -> BlockCard:
-        card = BlockCard("text")
-        text = block.get("text")
-        meta = [annotations_text(block)]
-        if not isinstance(text, str):
-            card.set_header(QCoreApplication.translate("ContentView", "TEXT"), " · ".join(m for m in meta if m))
-            card.add_error(QCoreApplication.translate("ContentView", "the text member is missing or not a string"))
+            r = read_block(block, translate)
+            card = BlockCard(r.kind)
+            card.data, card.suggested_name = r.data, r.suggested_name
+            meta = r.meta
+            if r.as_json:
+                return self._json_card(r, block)
+            if r.kind == "text" and r.text is not None:
+                meta = [self.tr("%n character(s)", "", len(r.text)), *meta]
+                card.body.addWidget(self._text_widget(r.text))
+                card.text = r.text  # type: ignore[attr-defined]
+            elif r.kind == "image" and r.data is not None:
+                meta = self._show_image(card, r)
+            elif r.kind == "audio":
+                card.audio_info = r.audio  # type: ignore[attr-defined]
+            elif r.kind == "resource" and r.uri:
+                uri_label = plain_label(r.uri, mono=True, selectable=True)
+                uri_label.setObjectName("resourceUri")
+                card.body.addWidget(uri_label)
+                card.uri = r.uri  # type: ignore[attr-defined]
+                if r.text is not None:
+                    meta = [self.tr("text, %n character(s)", "", len(r.text)), *meta]
+                    card.body.addWidget(self._text_widget(r.text, mono=True))
+                elif r.data is not None and r.mime.startswith("image/"):
+                    pix = QPixmap()
+                    if pix.loadFromData(r.data):
+                        holder = QLabel()
+                        holder.setPixmap(self._scaled(pix)[0])
+                        card.body.addWidget(holder)
+            elif r.kind == "resource_link":
+                self._show_link(card, r)
+            if r.data is not None and r.kind in ("audio", "resource"):
+                card.add_save_button()
+            card.set_header(r.chip, " · ".join(m for m in meta if m))
+            if r.error:
+                card.add_error(r.error)
             return card
-        meta.insert(0, self.tr("%n character(s)", "", len(text)))
-        card.set_header(QCoreApplication.translate("ContentView", "TEXT"), " · ".join(m for m in meta if m))
-        card.body.addWidget(self._text_widget(text))
-        card.text = text  # type: ignore[attr-defined]
+        except Exception as exc:  # a malformed block must never break the view
+            kind = str(block.get("type")) if isinstance(block, dict) else "?"
+            why = QCoreApplication.translate("ContentView", "could not show this block: {0}").format(exc)
+            return self._json_card(unknown(kind, why, translate), block)
+
+    def _json_card(self, r: BlockReading, block: JsonValue) -> BlockCard:
+        """A block shown as pretty JSON, after its error if it has one."""
+        card = BlockCard(r.kind)
+        card.set_header(r.chip, " · ".join(r.meta))
+        if r.error:
+            card.add_error(r.error)
+        card.body.addWidget(self._text_widget(dumps_pretty(block), mono=True))
         return card
 
     def _text_widget(self, text: str, *, mono: bool = False) -> QWidget:
@@ -358,44 +311,24 @@ class ContentView(QWidget):
         edit.setMaximumHeight(320)
         return edit
 
-    def _image_card(self, block: dict) -> BlockCard:
-        card = BlockCard("image")
-        mime = str_member(block, "mimeType", "?")
-        data, why = decode_base64(block.get("data"))
-        meta = [mime]
-        if data is not None:
-            meta.append(size_text(len(data)))
-        card.suggested_name = f"image.{_EXT.get(mime, 'bin')}"
-        if data is None:
-            card.set_header(QCoreApplication.translate("ContentView", "IMAGE"), " · ".join(meta))
-            card.add_error(why or "")
-            return card
-        card.data = data
-        pix = QPixmap()
-        if not pix.loadFromData(data):
-            card.set_header(QCoreApplication.translate("ContentView", "IMAGE"), " · ".join(meta))
-            card.add_error(
-                QCoreApplication.translate("ContentView", "the data is not an image Qt can read ({0})").format(mime)
-            )
-            card.add_save_button()
-            return card
-        meta.append(f"{pix.width()}×{pix.height()}")
-        extra = annotations_text(block)
-        if extra:
-            meta.append(extra)
-        card.pixmap = pix
+    def _show_image(self, card: BlockCard, r: BlockReading) -> list[str]:
+        """The image of ``r`` (its bytes decoded) in ``card``, or why Qt cannot show it; the
+        header's facts with its size in pixels."""
         card.add_save_button()
+        pix = QPixmap()
+        if r.data is None or not pix.loadFromData(r.data):
+            why = QCoreApplication.translate("ContentView", "the data is not an image Qt can read ({0})")
+            card.add_error(why.format(r.mime))
+            return r.meta
+        card.pixmap = pix
         shown, note = self._scaled(pix)
-        if note:
-            meta.append(note)
-        card.set_header(QCoreApplication.translate("ContentView", "IMAGE"), " · ".join(meta))
         holder = QLabel()
         holder.setObjectName("blockImage")
         holder.setPixmap(shown)
         holder.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         holder.setStyleSheet("background: transparent;")
         card.body.addWidget(holder)
-        return card
+        return [*r.meta, f"{pix.width()}×{pix.height()}", r.annotations, note]
 
     @staticmethod
     def _scaled(pix: QPixmap) -> tuple[QPixmap, str]:
@@ -419,116 +352,18 @@ class ContentView(QWidget):
             )
         return pix, ""
 
-    def _audio_card(self, block: dict) -> BlockCard:
-        card = BlockCard("audio")
-        mime = str_member(block, "mimeType", "?")
-        card.suggested_name = f"audio.{_EXT.get(mime, 'bin')}"
-        data, why = decode_base64(block.get("data"))
-        meta = [mime]
-        if data is None:
-            card.set_header(QCoreApplication.translate("ContentView", "AUDIO"), " · ".join(meta))
-            card.add_error(why or "")
-            return card
-        card.data = data
-        meta.append(size_text(len(data)))
-        info = wav_info(data)
-        card.audio_info = info  # type: ignore[attr-defined]
-        if info is not None:
-            meta.append(QCoreApplication.translate("ContentView", "{0:.2f} s").format(info["duration"]))
-            meta.append(
-                QCoreApplication.translate("ContentView", "{0} Hz, {1} ch, {2}-bit").format(
-                    info["rate"], info["channels"], info["bits"]
-                )
-            )
-        elif "wav" in mime:
-            meta.append(QCoreApplication.translate("ContentView", "WAV header not readable"))
-        extra = annotations_text(block)
-        if extra:
-            meta.append(extra)
-        card.set_header(QCoreApplication.translate("ContentView", "AUDIO"), " · ".join(meta))
-        card.add_save_button()
-        return card
-
-    def _resource_card(self, block: dict) -> BlockCard:
-        card = BlockCard("resource")
-        res = block.get("resource")
-        if not isinstance(res, dict):
-            card.set_header(QCoreApplication.translate("ContentView", "RESOURCE"), "")
-            card.add_error(QCoreApplication.translate("ContentView", "the resource member is missing or not an object"))
-            return card
-        uri = str_member(res, "uri", "?")
-        mime = str_member(res, "mimeType")
-        meta = [m for m in (mime, annotations_text(block) or annotations_text(res)) if m]
-        uri_label = plain_label(uri, mono=True, selectable=True)
-        uri_label.setObjectName("resourceUri")
-        card.body.addWidget(uri_label)
-        if isinstance(res.get("text"), str):
-            text = res["text"]
-            meta.insert(0, self.tr("text, %n character(s)", "", len(text)))
-            card.body.addWidget(self._text_widget(text, mono=True))
-        elif "blob" in res:
-            data, why = decode_base64(res.get("blob"))
-            if data is None:
-                card.add_error(why or "")
-            else:
-                card.data = data
-                card.suggested_name = uri.rstrip("/").rsplit("/", 1)[-1] or "resource.bin"
-                meta.insert(0, QCoreApplication.translate("ContentView", "blob, {0}").format(size_text(len(data))))
-                card.add_save_button()
-                if mime.startswith("image/"):
-                    pix = QPixmap()
-                    if pix.loadFromData(data):
-                        holder = QLabel()
-                        holder.setPixmap(self._scaled(pix)[0])
-                        card.body.addWidget(holder)
-        else:
-            card.add_error(QCoreApplication.translate("ContentView", "the resource has neither text nor blob"))
-        card.set_header(QCoreApplication.translate("ContentView", "RESOURCE"), " · ".join(meta))
-        card.uri = uri  # type: ignore[attr-defined]
-        return card
-
-    def _link_card(self, block: dict) -> BlockCard:
-        card = BlockCard("resource_link")
-        uri = str_member(block, "uri")
-        name = block.get("title") or block.get("name") or uri
-        description = str_member(block, "description")
-        mime = str_member(block, "mimeType")
-        meta = [
-            m
-            for m in (
-                mime,
-                size_text(block["size"]) if isinstance(block.get("size"), int) else "",
-                annotations_text(block),
-            )
-            if m
-        ]
-        card.set_header(QCoreApplication.translate("ContentView", "RESOURCE LINK"), " · ".join(meta))
-        button = QCommandLinkButton(str(name), uri if not description else f"{uri}\n{description}")
+    def _show_link(self, card: BlockCard, r: BlockReading) -> None:
+        """A resource link: a button that emits :attr:`resourceLinkActivated` with its URI."""
+        button = QCommandLinkButton(r.name, r.uri if not r.description else f"{r.uri}\n{r.description}")
         button.setObjectName("resourceLink")
         button.setIcon(button.style().standardIcon(QStyle.StandardPixmap.SP_FileLinkIcon))
         button.setCursor(Qt.CursorShape.PointingHandCursor)
-        button.setToolTip(plain_tooltip(QCoreApplication.translate("ContentView", "Open {0}").format(uri)))
+        button.setToolTip(plain_tooltip(QCoreApplication.translate("ContentView", "Open {0}").format(r.uri)))
         button.setStyleSheet(f"QCommandLinkButton {{ color: {tone(self, 'link')}; }}")
-        button.clicked.connect(lambda *_: self.resourceLinkActivated.emit(uri))
+        button.clicked.connect(lambda *_: self.resourceLinkActivated.emit(r.uri))
         card.body.addWidget(button)
-        card.uri = uri  # type: ignore[attr-defined]
+        card.uri = r.uri  # type: ignore[attr-defined]
         card.link_button = button  # type: ignore[attr-defined]
-        if not uri:
-            card.add_error(QCoreApplication.translate("ContentView", "the link has no uri"))
-        return card
-
-    def _json_card(self, kind: str, block: JsonValue, error: str | None) -> BlockCard:
-        card = BlockCard(kind)
-        card.set_header(
-            QCoreApplication.translate("ContentView", "UNKNOWN: {0}").format(kind)
-            if kind != "?"
-            else QCoreApplication.translate("ContentView", "UNKNOWN"),
-            QCoreApplication.translate("ContentView", "shown as JSON"),
-        )
-        if error:
-            card.add_error(error)
-        card.body.addWidget(self._text_widget(dumps_pretty(block), mono=True))
-        return card
 
     def _structured_card(self, structured: JsonValue, output_schema: dict | None) -> BlockCard:
         card = BlockCard("structured")

@@ -102,7 +102,7 @@ def test_broken_image_data_shows_an_error(view, data, why):
 def test_audio_shows_mime_size_duration_and_saves(view, tmp_path):
     data = wav_bytes()
     info = wav_info(data)
-    assert info is not None and info["duration"] == pytest.approx(0.2, abs=0.01)
+    assert info is not None and info.duration == pytest.approx(0.2, abs=0.01)
     view.set_blocks([{"type": "audio", "data": b64(data), "mimeType": "audio/wav"}])
     (card,) = view.cards()
     summary = card.summary()

@@ -1,0 +1,264 @@
+"""MCP content blocks read for showing: what each block is, its facts and its payload, as data.
+
+Theory of operation. A tool result, a prompt message and a resource read carry ``content``
+lists; the window shows one card per block (``ui/content.py``). What a card says is read here,
+without Qt, and tested headless (``tests/session/test_content_blocks.py``): :func:`read_block`
+gives a :class:`BlockReading` with the block's kind, its chip word ("TEXT", "IMAGE"…), the facts
+of its header (MIME type, size, WAV duration, annotations), its decoded payload (base64 as the
+resources controller decodes a blob), the text to show, the URI, the name a "Save…" suggests,
+and the error that stops it from showing. The card adds what only Qt can tell (whether the bytes
+are an image it can read, its size in pixels) and the counts said with plural forms.
+
+Every word is English in :data:`WORDS` and goes through the caller's ``tr(context, text)`` (the
+window's ``QCoreApplication.translate``, context "ContentView"; ``scripts/i18n.py`` reads the
+table). A size is :mod:`.entry_text`'s one formatter.
+"""
+
+from __future__ import annotations
+
+import io
+import wave
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from inspector.protocol.jsontypes import JsonObject, JsonValue, str_member
+
+from .controllers.resources import CONTENT_BAD_BASE64, decode_content
+from .entry_text import format_size
+
+__all__ = ["CONTEXT", "WORDS", "BlockReading", "WavInfo", "read_block", "size_text", "wav_info"]
+
+#: ``tr(context, text)``: the caller's translation (the window's ``QCoreApplication.translate``)
+Translate = Callable[[str, str], str]
+
+#: the translation context of :data:`WORDS` (the content view's own)
+CONTEXT = "ContentView"
+
+#: Every word of this module, English ("ContentView" context).
+WORDS: dict[str, str] = {
+    "text": "TEXT",
+    "image": "IMAGE",
+    "audio": "AUDIO",
+    "resource": "RESOURCE",
+    "resource_link": "RESOURCE LINK",
+    "unknown": "UNKNOWN",
+    "unknown_type": "UNKNOWN: {0}",
+    "as_json": "shown as JSON",
+    "no_object": "not a content block object",
+    "no_text": "the text member is missing or not a string",
+    "bad_base64": "the data is not valid base64",
+    "no_string": "the data is not a string",
+    "seconds": "{0:.2f} s",
+    "wav": "{0} Hz, {1} ch, {2}-bit",
+    "wav_unreadable": "WAV header not readable",
+    "for": "for {0}",
+    "priority": "priority {0}",
+    "modified": "modified {0}",
+    "no_resource": "the resource member is missing or not an object",
+    "no_body": "the resource has neither text nor blob",
+    "blob": "blob, {0}",
+    "no_uri": "the link has no uri",
+}
+
+#: the file name extension a "Save…" suggests, by MIME type
+EXTENSIONS = {
+    "image/png": "png",
+    "image/jpeg": "jpg",
+    "image/gif": "gif",
+    "image/webp": "webp",
+    "image/svg+xml": "svg",
+    "audio/wav": "wav",
+    "audio/x-wav": "wav",
+    "audio/wave": "wav",
+    "audio/mpeg": "mp3",
+    "audio/ogg": "ogg",
+}
+
+
+def _same(_context: str, text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class WavInfo:
+    """What a WAV file's header says."""
+
+    duration: float  # seconds
+    rate: int  # frames a second
+    channels: int
+    bits: int  # a sample's
+
+
+def wav_info(data: bytes) -> WavInfo | None:
+    """Duration, rate and channels of a WAV file, or None when the header cannot be read."""
+    if not (data[:4] == b"RIFF" and data[8:12] == b"WAVE"):
+        return None
+    try:
+        with wave.open(io.BytesIO(data)) as w:
+            rate = w.getframerate()
+            frames = w.getnframes()
+            return WavInfo(frames / rate if rate else 0.0, rate, w.getnchannels(), w.getsampwidth() * 8)
+    except (wave.Error, EOFError, ValueError, OSError):
+        return None
+
+
+def size_text(n: int) -> str:
+    """A payload's size: "512 B", or "1.5 KiB (1,536 B)" with the exact count."""
+    return format_size(n) if n < 1024 else f"{format_size(n)} ({n:,} B)"
+
+
+def annotations_text(block: JsonObject, tr: Translate = _same) -> str:
+    """A block's annotations in brief: audience, priority, last modified ("" for none)."""
+    ann = block.get("annotations")
+    if not isinstance(ann, dict):
+        return ""
+    parts = []
+    audience = ann.get("audience")
+    if isinstance(audience, list):
+        parts.append(tr(CONTEXT, WORDS["for"]).format(", ".join(str(a) for a in audience)))
+    if isinstance(ann.get("priority"), (int, float)):
+        parts.append(tr(CONTEXT, WORDS["priority"]).format(ann["priority"]))
+    if isinstance(ann.get("lastModified"), str):
+        parts.append(tr(CONTEXT, WORDS["modified"]).format(ann["lastModified"]))
+    return " · ".join(parts)
+
+
+@dataclass
+class BlockReading:
+    """What a card shows of one block. ``kind``: "text", "image", "audio", "resource",
+    "resource_link", the unknown type's name, or "?" for what is no object; ``as_json``: shown
+    as pretty JSON (an unknown block); ``meta``: the header's facts, in order (the card puts a
+    character count first: ``characters``); ``annotations`` stay apart for an image, whose
+    pixel size comes before them."""
+
+    kind: str
+    chip: str
+    meta: list[str] = field(default_factory=list)
+    error: str | None = None
+    data: bytes | None = None
+    text: str | None = None
+    characters: int | None = None
+    mime: str = ""
+    uri: str = ""
+    annotations: str = ""
+    suggested_name: str = "content.bin"
+    as_json: bool = False
+    audio: WavInfo | None = None
+    name: str = ""  # a link's
+    description: str = ""  # a link's
+
+
+def _decoded(data: JsonValue, tr: Translate) -> tuple[bytes | None, str | None]:
+    """``(bytes, None)`` or ``(None, why)``: base64 ``data`` decoded as the resources controller
+    decodes a blob."""
+    decoded = decode_content({"blob": data})
+    if decoded.problem == CONTENT_BAD_BASE64:
+        return None, tr(CONTEXT, WORDS["bad_base64"])
+    if decoded.problem is not None:
+        return None, tr(CONTEXT, WORDS["no_string"])
+    return decoded.data, None
+
+
+def unknown(kind: str, error: str | None = None, tr: Translate = _same) -> BlockReading:
+    """A block shown as JSON (an unknown type, or one that could not be shown)."""
+    chip = tr(CONTEXT, WORDS["unknown_type"]).format(kind) if kind != "?" else tr(CONTEXT, WORDS["unknown"])
+    return BlockReading(kind, chip, [tr(CONTEXT, WORDS["as_json"])], error, as_json=True)
+
+
+def read_block(block: JsonValue, tr: Translate = _same) -> BlockReading:
+    """What a card shows of ``block`` (see :class:`BlockReading`)."""
+    if not isinstance(block, dict):
+        return unknown("?", tr(CONTEXT, WORDS["no_object"]), tr)
+    kind = block.get("type")
+    read = _READERS.get(kind) if isinstance(kind, str) else None
+    if read is None:
+        return unknown(str(kind), None, tr)
+    return read(block, tr)
+
+
+def _text(block: JsonObject, tr: Translate) -> BlockReading:
+    r = BlockReading("text", tr(CONTEXT, WORDS["text"]), annotations=annotations_text(block, tr))
+    text = block.get("text")
+    if not isinstance(text, str):
+        r.error = tr(CONTEXT, WORDS["no_text"])
+    else:
+        r.text, r.characters = text, len(text)
+    r.meta = [r.annotations] if r.annotations else []
+    return r
+
+
+def _image(block: JsonObject, tr: Translate) -> BlockReading:
+    mime = str_member(block, "mimeType", "?")
+    r = BlockReading("image", tr(CONTEXT, WORDS["image"]), [mime], mime=mime)
+    r.suggested_name = f"image.{EXTENSIONS.get(mime, 'bin')}"
+    r.data, r.error = _decoded(block.get("data"), tr)
+    if r.data is not None:
+        r.meta.append(size_text(len(r.data)))
+    r.annotations = annotations_text(block, tr)
+    return r
+
+
+def _audio(block: JsonObject, tr: Translate) -> BlockReading:
+    mime = str_member(block, "mimeType", "?")
+    r = BlockReading("audio", tr(CONTEXT, WORDS["audio"]), [mime], mime=mime)
+    r.suggested_name = f"audio.{EXTENSIONS.get(mime, 'bin')}"
+    r.data, r.error = _decoded(block.get("data"), tr)
+    if r.data is None:
+        return r
+    r.meta.append(size_text(len(r.data)))
+    r.audio = wav_info(r.data)
+    if r.audio is not None:
+        r.meta.append(tr(CONTEXT, WORDS["seconds"]).format(r.audio.duration))
+        r.meta.append(tr(CONTEXT, WORDS["wav"]).format(r.audio.rate, r.audio.channels, r.audio.bits))
+    elif "wav" in mime:
+        r.meta.append(tr(CONTEXT, WORDS["wav_unreadable"]))
+    r.annotations = annotations_text(block, tr)
+    if r.annotations:
+        r.meta.append(r.annotations)
+    return r
+
+
+def _resource(block: JsonObject, tr: Translate) -> BlockReading:
+    r = BlockReading("resource", tr(CONTEXT, WORDS["resource"]))
+    res = block.get("resource")
+    if not isinstance(res, dict):
+        r.error = tr(CONTEXT, WORDS["no_resource"])
+        return r
+    r.uri = str_member(res, "uri", "?")
+    r.mime = str_member(res, "mimeType")
+    r.annotations = annotations_text(block, tr) or annotations_text(res, tr)
+    r.meta = [m for m in (r.mime, r.annotations) if m]
+    text = res.get("text")
+    if isinstance(text, str):
+        r.text, r.characters = text, len(text)
+    elif "blob" in res:
+        r.data, r.error = _decoded(res.get("blob"), tr)
+        if r.data is not None:
+            r.suggested_name = r.uri.rstrip("/").rsplit("/", 1)[-1] or "resource.bin"
+            r.meta.insert(0, tr(CONTEXT, WORDS["blob"]).format(size_text(len(r.data))))
+    else:
+        r.error = tr(CONTEXT, WORDS["no_body"])
+    return r
+
+
+def _link(block: JsonObject, tr: Translate) -> BlockReading:
+    r = BlockReading("resource_link", tr(CONTEXT, WORDS["resource_link"]))
+    r.uri = str_member(block, "uri")
+    r.name = str(block.get("title") or block.get("name") or r.uri)
+    r.description = str_member(block, "description")
+    r.mime = str_member(block, "mimeType")
+    r.annotations = annotations_text(block, tr)
+    size = block.get("size")
+    r.meta = [m for m in (r.mime, size_text(size) if isinstance(size, int) else "", r.annotations) if m]
+    if not r.uri:
+        r.error = tr(CONTEXT, WORDS["no_uri"])
+    return r
+
+
+_READERS: dict[str, Callable[[JsonObject, Translate], BlockReading]] = {
+    "text": _text,
+    "image": _image,
+    "audio": _audio,
+    "resource": _resource,
+    "resource_link": _link,
+}

@@ -1,0 +1,80 @@
+"""Content blocks read without Qt (session/content_blocks.py): what each card says, the decoded
+payload, the name a save suggests and the error that stops a block from showing."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from inspector.demo.media import png_bytes, wav_bytes
+from inspector.session.content_blocks import WORDS, read_block, size_text, wav_info
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+def test_text_counts_its_characters_and_keeps_its_annotations_apart():
+    r = read_block({"type": "text", "text": "<b>hi</b>", "annotations": {"audience": ["user"], "priority": 0.5}})
+    assert (r.kind, r.chip, r.text, r.characters, r.error) == ("text", "TEXT", "<b>hi</b>", 9, None)
+    assert r.meta == ["for user · priority 0.5"]
+    missing = read_block({"type": "text"})
+    assert missing.error == "the text member is missing or not a string" and missing.text is None
+
+
+def test_image_is_decoded_and_named_for_saving():
+    r = read_block({"type": "image", "data": b64(png_bytes()), "mimeType": "image/png"})
+    assert r.data == png_bytes() and r.error is None and r.suggested_name == "image.png"
+    assert r.meta == ["image/png", f"{len(png_bytes())} B"]
+    for data, why in (("***", "not valid base64"), (None, "not a string")):
+        bad = read_block({"type": "image", "data": data, "mimeType": "image/gif"})
+        assert bad.data is None and bad.error is not None and why in bad.error and bad.meta == ["image/gif"]
+
+
+def test_audio_says_its_wav_duration_and_format():
+    data = wav_bytes()
+    info = wav_info(data)
+    assert info is not None and info.duration == pytest.approx(0.2, abs=0.01) and info.channels >= 1
+    r = read_block({"type": "audio", "data": b64(data), "mimeType": "audio/wav"})
+    assert r.audio == info and r.suggested_name == "audio.wav"
+    assert r.meta[0] == "audio/wav" and r.meta[2] == f"{info.duration:.2f} s" and "Hz" in r.meta[3]
+    odd = read_block({"type": "audio", "data": b64(b"RIFFxxxxWAVE broken"), "mimeType": "audio/wav"})
+    assert odd.audio is None and odd.meta[-1] == "WAV header not readable"
+    assert wav_info(b"ID3 not a wav") is None
+
+
+def test_embedded_resources_and_links():
+    text = read_block(
+        {"type": "resource", "resource": {"uri": "a://r.md", "mimeType": "text/markdown", "text": "# Hi"}}
+    )
+    assert (text.uri, text.text, text.characters, text.meta) == ("a://r.md", "# Hi", 4, ["text/markdown"])
+    blob = read_block({"type": "resource", "resource": {"uri": "a://dir/logo.png", "blob": b64(b"x" * 2000)}})
+    assert blob.data == b"x" * 2000 and blob.suggested_name == "logo.png"
+    assert blob.meta == ["blob, 2.0 KiB (2,000 B)"]
+    assert read_block({"type": "resource", "resource": {"uri": "a://n"}}).error == WORDS["no_body"]
+    assert read_block({"type": "resource"}).error == WORDS["no_resource"]
+    link = read_block({"type": "resource_link", "uri": "a://l", "name": "l", "title": "The L", "size": 10})
+    assert (link.name, link.uri, link.meta, link.error) == ("The L", "a://l", ["10 B"], None)
+    assert read_block({"type": "resource_link", "name": "x"}).error == "the link has no uri"
+
+
+def test_what_is_unknown_is_shown_as_json():
+    r = read_block({"type": "hologram"})
+    assert r.as_json and r.chip == "UNKNOWN: hologram" and r.meta == ["shown as JSON"] and r.error is None
+    odd = read_block("not an object")
+    assert odd.as_json and odd.chip == "UNKNOWN" and odd.error == "not a content block object"
+
+
+def test_words_go_through_the_callers_translation():
+    seen = []
+
+    def tr(context: str, text: str) -> str:
+        seen.append((context, text))
+        return f"«{text}»"
+
+    r = read_block({"type": "image", "data": "***", "annotations": {"lastModified": "2025-01-01"}}, tr)
+    assert r.chip == "«IMAGE»" and r.error == "«the data is not valid base64»"
+    assert r.annotations == "«modified 2025-01-01»"
+    assert {c for c, _ in seen} == {"ContentView"} and {t for _, t in seen} <= set(WORDS.values())
+    assert size_text(512) == "512 B"
