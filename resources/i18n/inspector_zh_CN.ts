@@ -1362,7 +1362,7 @@
     <message>
         <source>{method} failed. {error}</source>
         <extracomment>set by :meth:`built` once the panel's widgets exist (a LanguageChange may come before)</extracomment>
-        <translation type="unfinished">{method} 失败。{error}</translation>
+        <translation>{method} 失败。{error}</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -2690,6 +2690,7 @@
     <name>MainWindow</name>
     <message>
         <source>MCP Session Inspector</source>
+        <extracomment>values of settings.ini that were damaged and not used (their defaults are), said after the first paint</extracomment>
         <translation>MCP 会话检查器</translation>
     </message>
     <message>
@@ -4241,7 +4242,7 @@
     </message>
     <message>
         <source>{method} failed. {error}</source>
-        <translation>{method} 失败。{error}</translation>
+        <translation type="vanished">{method} 失败。{error}</translation>
     </message>
     <message>
         <source>Press Read (or double-click the row) to read this resource.</source>
@@ -5080,6 +5081,13 @@
     <message>
         <source>That page of the specification is not bundled: {ref}</source>
         <translation>检查器没有附带规范的这一页：{ref}</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <source>settings.ini: {key} could not be read ({value}); the default is used</source>
+        <translation>settings.ini：无法读取 {key}（{value}）；使用默认值</translation>
     </message>
 </context>
 <context>
@@ -5990,7 +5998,6 @@
     </message>
     <message>
         <source>Valid against the protocol's JSON Schema</source>
-        <extracomment>The columns shown in the monospace font (numbers, ids).</extracomment>
         <translation>符合协议的 JSON Schema</translation>
     </message>
     <message>
@@ -6015,7 +6022,7 @@
     </message>
     <message>
         <source># (entry number)</source>
-        <extracomment>The columns that give way, first to last, when the table is too narrow for every column shown: hidden for as long as there is no room (unless the user asked for them in the header's menu). What they say is elsewhere too: first the two that repeat what another column shows (the direction is the arrow in Kind, the schema's verdict is in Violations), then the less-read ones (size, Δ; the entry number and time are in the details pane as well). The names the columns are remembered by in the settings (stable, unlike positions). The column menu's names for headers too terse to stand alone.</extracomment>
+        <extracomment>The column menu's names for headers too terse to stand alone.</extracomment>
         <translation>#（条目编号）</translation>
     </message>
     <message>
@@ -6024,7 +6031,6 @@
     </message>
     <message>
         <source>✗ schema</source>
-        <extracomment>The must-read columns sized by what they show (``TimelineModel.widest_texts``), and the most characters of a text they make room for (a longer one elides): a method, a string id (a number is short), the rules an entry broke. Room between columns (beyond the text's own margins) a column gives up before any text is elided, when the must-read columns do not fit.</extracomment>
         <translation>✗ Schema</translation>
     </message>
     <message>
@@ -6702,6 +6708,7 @@
     <name>WaitNote</name>
     <message>
         <source>no request has that id</source>
+        <extracomment>what a panel's layout helpers lay out: a widget, a layout, or a stretch (an int)</extracomment>
         <translation>没有哪个请求使用这个 id</translation>
     </message>
     <message>

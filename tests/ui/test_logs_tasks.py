@@ -230,7 +230,7 @@ async def test_tasks_list_status_result_and_cancel_on_the_demo():
         assert created.ok, created.error
         task_id = created.result["task"]["taskId"]
         assert panel.refresh()
-        await until(lambda: task_id in panel.tasks, what="the task in the list")
+        await until(lambda: task_id in panel.feature.tasks, what="the task in the list")
         panel.select(task_id)
         assert panel.selected_id() == task_id
         assert panel.fields["taskId"].text() == task_id
@@ -239,7 +239,7 @@ async def test_tasks_list_status_result_and_cancel_on_the_demo():
 
         # the status changes live: notifications/tasks/status, no tasks/get needed
         gets = len(requests(session.recording, "tasks/get"))
-        await until(lambda: panel.tasks[task_id]["status"] == "completed", what="the completed status")
+        await until(lambda: panel.feature.tasks[task_id]["status"] == "completed", what="the completed status")
         assert len(requests(session.recording, "tasks/get")) == gets
         assert panel.items[task_id].text(1) == "completed"
         assert panel.fields["status"].text() == "completed"
@@ -248,8 +248,10 @@ async def test_tasks_list_status_result_and_cancel_on_the_demo():
         assert panel.get_status()
         await until(lambda: len(requests(session.recording, "tasks/get")) == gets + 1, what="tasks/get")
         assert panel.get_result()
-        await until(lambda: task_id in panel.results, what="the result")
-        assert "Finished 4 steps of 150 ms." in panel.result_view.toPlainText()
+        await until(lambda: task_id in panel.feature.results, what="the result")
+        assert "Finished 4 steps of 150 ms." in " ".join(
+            getattr(card, "text", "") for card in panel.result_view.cards()
+        )
         assert '"content"' in panel.result_json.toPlainText()
 
         # a long task, cancelled from the panel
@@ -258,12 +260,12 @@ async def test_tasks_list_status_result_and_cancel_on_the_demo():
         )
         long_id = created.result["task"]["taskId"]
         panel.refresh()
-        await until(lambda: long_id in panel.tasks, what="the second task")
+        await until(lambda: long_id in panel.feature.tasks, what="the second task")
         panel.select(long_id)
-        assert panel.tasks[long_id]["status"] == "working"
+        assert panel.feature.tasks[long_id]["status"] == "working"
         assert panel.cancel_button.isEnabled()
         panel.cancel_button.click()
-        await until(lambda: panel.tasks[long_id]["status"] == "cancelled", what="the cancelled status")
+        await until(lambda: panel.feature.tasks[long_id]["status"] == "cancelled", what="the cancelled status")
         assert [r["params"] for r in requests(session.recording, "tasks/cancel")] == [{"taskId": long_id}]
         assert panel.fields["statusMessage"].text() == "The task was cancelled by request."
         await until(lambda: not panel.cancel_button.isEnabled(), what="Cancel disabled")
@@ -275,12 +277,12 @@ async def test_tasks_list_status_result_and_cancel_on_the_demo():
         )
         poll_id = created.result["task"]["taskId"]
         panel.refresh()
-        await until(lambda: poll_id in panel.tasks, what="the third task")
+        await until(lambda: poll_id in panel.feature.tasks, what="the third task")
         panel.select(poll_id)
         gets = len(requests(session.recording, "tasks/get"))
         panel.poll.setChecked(True)
         await until(lambda: len(requests(session.recording, "tasks/get")) > gets, what="a poll")
-        await until(lambda: panel.tasks[poll_id]["status"] == "completed", what="the third task finished")
+        await until(lambda: panel.feature.tasks[poll_id]["status"] == "completed", what="the third task finished")
         # no polling after the end: the loop is over and sends nothing more
         await until(lambda: panel.feature.poll is None, what="polling to stop")
         polled = len(requests(session.recording, "tasks/get"))

@@ -61,7 +61,8 @@ async def test_errors_and_list_notes_follow_a_switch(window_and_controller):
             }
 
         en, zh = await _round_trip(window, read)
-        assert en["tasks error"] == "tasks/list failed: -32603 tasks are broken today"
+        # worded as every panel words a list's error answer (the code's name from the spec)
+        assert en["tasks error"] == "tasks/list failed. Error -32603 (Internal error): tasks are broken today"
         assert "1 prompt" in en["prompts count"] and "nextCursor 5" in en["prompts count"]
         assert "resources" in en["resources count"]  # the page without an array is noted
         for key, text in zh.items():

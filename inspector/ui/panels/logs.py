@@ -61,8 +61,7 @@ from PySide6.QtWidgets import (
 )
 
 from inspector.protocol.jsontypes import JsonValue
-from inspector.session.controllers.base import FAIL_ERROR, Failure
-from inspector.session.controllers.logs import FAILED, LEVEL, LevelStatus, LiveLogView, LogsController
+from inspector.session.controllers.logs import FAILED, LEVEL, SET_LEVEL, LevelStatus, LiveLogView, LogsController
 from inspector.session.recording import Recording
 from inspector.session.views import LEVELS, RANK, UNKNOWN, level_rank
 
@@ -72,8 +71,8 @@ from ..text import json_head
 from ..theme import is_dark, mix
 from ..ticker import set_live_text
 from ..widgets import ErrorLabel, muted, plain_tooltip
-from .answers import failure_text
 from .base import FeaturePanel
+from .shared import request_failed
 
 # Recording entries examined per tick: a few ms of work at most (~0.3 us an entry), so a flood
 # into the window does not stall the UI; a list that fell behind catches up over later ticks.
@@ -455,7 +454,7 @@ class LogsPanel(FeaturePanel):
         self.model.countsChanged.connect(self._show_counts)
         self.feature.spawn = lambda fn: self.run(fn, error_label=self.error)
         self.feature.subscribe(self._feature_changed)
-        self._retranslate()
+        self.built()
         self.set_level_button.setEnabled(False)
         self.level.setEnabled(False)
         signal = getattr(controller, "recordingChanged", None)
@@ -520,14 +519,7 @@ class LogsPanel(FeaturePanel):
             self.set_level_button.setEnabled(feature.live and not feature.sending)
         elif what == FAILED and feature.failure is not None:
             failure = feature.failure
-            self.say_error(self.error, lambda: self._failure_text(failure))
-
-    def _failure_text(self, failure: Failure) -> str:
-        if failure.code == FAIL_ERROR:
-            err = failure.error or {}
-            text = self.tr("logging/setLevel failed: {code} {message}")
-            return text.format(code=err.get("code"), message=err.get("message"))
-        return failure_text(failure)  # cancelled, or the session's words
+            self.say_error(self.error, lambda: request_failed(SET_LEVEL, failure))
 
     def _level_text(self, status: LevelStatus) -> str:
         """The server-level line, in the current language (again after a switch: say())."""
@@ -601,7 +593,7 @@ class LogsPanel(FeaturePanel):
         set_live_text(self.count_label, text)
         self.clear_button.setEnabled(total > 0 and self.model.logs.until is None)  # a replay keeps every message
 
-    def _retranslate(self) -> None:
+    def retranslate(self) -> None:
         """Every text of the panel in the current language (again on a language switch, in
         place, the server-level line included)."""
         self.filter_label.setText(self.tr("Show"))
@@ -620,9 +612,7 @@ class LogsPanel(FeaturePanel):
         self._show_counts(len(self.model.view.rows), self.model.total())
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "set_level_button"):
-            self._retranslate()
-        elif event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self.model.refresh_colors()
             for combo in (self.filter, self.level):
                 for i in range(combo.count()):

@@ -40,8 +40,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
-from contextlib import ExitStack
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -73,6 +72,7 @@ from PySide6.QtWidgets import (
 
 from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.uri_template import template_variables
+from inspector.session.content_blocks import annotations_text
 from inspector.session.controllers.base import (
     CHANGES_LISTENING,
     CHANGES_NOT_LISTENING,
@@ -105,7 +105,6 @@ from inspector.session.controllers.resources import (
 )
 from inspector.session.operations import NOTE_ERROR, ListNote
 
-from ..content import annotations_text
 from ..text import format_duration, format_size, hex_dump, listen_note_text
 from ..theme import card_style, is_dark
 from ..widgets import (
@@ -392,14 +391,13 @@ class ResourcesPanel(FeaturePanel):
         self.current: dict | None = None  # the resource whose details are shown
         self.template: dict | None = None  # the template being filled in
         self.fields: dict[str, CompletionField] = {}
-        self._busy: dict[str, ExitStack] = {}  # the busy line while a load / read / subscribe runs
         self._build()
         for pl in self.feature.lists:
             self.follow(pl, self.errors)
             pl.subscribe(partial(self._list_event, pl))
         self.feature.spawn = lambda fn: self.run(fn, error_label=self.errors)
         self.feature.subscribe(self._feature_event)
-        self._retranslate()
+        self.built()
 
     def title(self) -> str:
         return self.tr("Resources")
@@ -577,7 +575,7 @@ class ResourcesPanel(FeaturePanel):
         self.template_box.setEnabled(True)
         self.feature.reset()  # the views are cleared (LISTED)
         for what in list(self._busy):
-            self._set_busy(what, None)
+            self.set_busy(what, None)
         self.current = None
         self.template = None
         self.updates.clear()
@@ -748,7 +746,7 @@ class ResourcesPanel(FeaturePanel):
             text = self.tr("Updates are not available: the server did not declare resources.subscribe.")
         self.live_label.setText(text)
 
-    def _retranslate(self) -> None:
+    def retranslate(self) -> None:
         """Every static text in the current language (again on a language switch, in place)."""
         self.resource_list.retranslate([self.tr("Name"), self.tr("URI"), self.tr("MIME type")])
         self.template_list.retranslate([self.tr("Name"), self.tr("URI template"), self.tr("MIME type")])
@@ -772,11 +770,6 @@ class ResourcesPanel(FeaturePanel):
             self._word_template_form()
         self._sync_actions()
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "updates"):
-            self._retranslate()
-        super().changeEvent(event)
-
     def _show_nothing(self) -> None:
         self.heading.setText(self.tr("Nothing selected"))
         self.uri_label.setText("")
@@ -792,16 +785,16 @@ class ResourcesPanel(FeaturePanel):
         if what == LOADING:
             if not pl.loaded:
                 view.clear()
-            self._set_busy(pl.method, self.tr("Loading {method}…").format(method=pl.method) if pl.loading else None)
+            self.set_busy(pl.method, self.tr("Loading {method}…").format(method=pl.method) if pl.loading else None)
         elif what == PAGE:
             view.add_rows([self._row(pl, e) for e in pl.last_page])
         elif what == LISTED:
-            self._set_busy(pl.method, None)
+            self.set_busy(pl.method, None)
             outcome = pl.outcome
             if outcome is None:  # reset: a new session, a recording, a reload from the first page
                 view.clear()
             else:
-                self._show_list_errors(pl, list(outcome.notes), outcome.failure)
+                self._show_list_errors(pl, outcome.notes, outcome.failure)
                 if pl is self.feature.resources and isinstance(self.current, dict):
                     view.tree.blockSignals(True)
                     view.select_where("uri", self.current.get("uri"))
@@ -812,16 +805,6 @@ class ResourcesPanel(FeaturePanel):
         self._update_tab_titles()
         if what == LISTED and not self.live:
             self._sync_actions()
-
-    def _set_busy(self, what: str, text: str | None) -> None:
-        """The busy line says ``text`` while ``what`` (a list's load, a read, a subscribe) runs;
-        None: it ended."""
-        held = self._busy.pop(what, None)
-        if held is not None:
-            held.close()
-        if text is not None:
-            self._busy[what] = stack = ExitStack()
-            stack.enter_context(self.busy.running(text))
 
     def _update_tab_titles(self) -> None:
         for index, pl, name in (
@@ -834,15 +817,11 @@ class ResourcesPanel(FeaturePanel):
     def _view_of(self, pl: ListController) -> PagedListView:
         return self.resource_list if pl is self.feature.resources else self.template_list
 
-    def _show_list_errors(self, pl: ListController, notes: list[ListNote], failure: Failure | None = None) -> None:
-        for note in notes:
-            if note.code == NOTE_ERROR:
-                self.say(self.errors, partial(self._list_failed, pl.method, note.detail))
-        if failure is not None:
-            self.say_error(self.errors, lambda: failure_text(failure))
-
-    def _list_failed(self, method: str, error: JsonValue) -> str:
-        return self.tr("{method} failed. {error}").format(method=method, error=error_text(error))
+    def _show_list_errors(self, pl: ListController, notes: Iterable[ListNote], failure: Failure | None = None) -> None:
+        """The error answers and the failure of a load (its other notes are said under the list)."""
+        errors = [note for note in notes if note.code == NOTE_ERROR]
+        if errors or failure is not None:
+            self.say_error(self.errors, lambda: self.list_problems(pl.method, errors, failure))
 
     def _row(self, pl: ListController, entry: dict) -> tuple[list[str], dict, str]:
         name = entry.get("title") or entry.get("name") or ""
@@ -901,7 +880,7 @@ class ResourcesPanel(FeaturePanel):
     def _forget_contents(self, message: Callable[[], str]) -> None:
         """Another item was selected: the contents on screen no longer belong to it."""
         self.feature.leave()  # an answer still on its way is for the old selection
-        self._set_busy(READ, None)
+        self.set_busy(READ, None)
         self.contents.clear(message)
 
     def _facts(self, entry: dict) -> str:
@@ -912,7 +891,7 @@ class ResourcesPanel(FeaturePanel):
         size = entry.get("size")
         if isinstance(size, int) and not isinstance(size, bool):
             facts.append(self.tr("declared size {size}").format(size=format_size(size)))
-        ann = annotations_text(entry)  # the words every content card uses
+        ann = annotations_text(entry, QCoreApplication.translate)  # the words every content card uses
         if ann:
             facts.append(ann)
         return " · ".join(facts)
@@ -998,9 +977,9 @@ class ResourcesPanel(FeaturePanel):
         feature = self.feature
         if what == READING:
             self.errors.clear_text()
-            self._set_busy(READ, self.tr("Reading {uri}…").format(uri=feature.reading))
+            self.set_busy(READ, self.tr("Reading {uri}…").format(uri=feature.reading))
         elif what == READ and feature.last_read is not None:
-            self._set_busy(READ, None)
+            self.set_busy(READ, None)
             self.run(self._show_read, feature.last_read, feature.reads.value, error_label=self.errors)
 
     async def _show_read(self, outcome: ReadOutcome, gen: int) -> None:
@@ -1069,11 +1048,11 @@ class ResourcesPanel(FeaturePanel):
         elif what == SUBSCRIBING and feature.pending is not None:
             method, uri = feature.pending
             if method == "resources/subscribe":
-                self._set_busy(SUBSCRIBING, self.tr("Subscribing to {uri}…").format(uri=uri))
+                self.set_busy(SUBSCRIBING, self.tr("Subscribing to {uri}…").format(uri=uri))
             else:
-                self._set_busy(SUBSCRIBING, self.tr("Unsubscribing from {uri}…").format(uri=uri))
+                self.set_busy(SUBSCRIBING, self.tr("Unsubscribing from {uri}…").format(uri=uri))
         elif what == SUBSCRIPTIONS:
-            self._set_busy(SUBSCRIBING, None)
+            self.set_busy(SUBSCRIBING, None)
             done = feature.subscription
             if done is not None and done is not self._subscription_shown:
                 self._subscription_shown = done

@@ -20,7 +20,7 @@ polling loop), failures as data. The panel draws what it reports and forwards th
 from __future__ import annotations
 
 import orjson
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,16 +40,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonValue
-from inspector.session.controllers.base import FAIL_ERROR, LISTED, LOADING, Failure
+from inspector.session.controllers.base import LISTED, LOADING
 from inspector.session.controllers.tasks import FAILED, POLLING, RESULT, SHOWN, TASK, TasksController
-from inspector.session.operations import NOTE_ERROR, TERMINAL_STATUSES, ListPager
+from inspector.session.operations import TERMINAL_STATUSES
 
-from ..text import format_milliseconds, format_timestamp, list_note_text
+from ..content import ContentView
+from ..text import format_milliseconds, format_timestamp
 from ..theme import colour, is_dark
 from ..widgets import ErrorLabel, plain_tooltip
-from .answers import failure_text
 from .base import FeaturePanel
+from .shared import request_failed
 
 #: task status -> theme colour
 STATUS_TONES = {"working": "link", "input_required": "warn", "completed": "ok", "failed": "error", "cancelled": "muted"}
@@ -58,49 +58,6 @@ STATUS_TONES = {"working": "link", "input_required": "warn", "completed": "ok", 
 def status_colors(palette: QPalette) -> dict[str, QColor]:
     dark = is_dark(palette)
     return {status: colour(role, dark) for status, role in STATUS_TONES.items()}
-
-
-def content_text(result: JsonValue) -> str:
-    """A CallToolResult (or any result) for people: its content blocks, then what else it has."""
-    if not isinstance(result, dict):
-        return orjson.dumps(result, option=orjson.OPT_INDENT_2).decode()
-    lines: list[str] = []
-    if result.get("isError") is True:
-        lines.append(QCoreApplication.translate("TasksPanel", "isError: true — the tool ran and reported an error."))
-        lines.append("")
-    content = result.get("content")
-    if isinstance(content, list):
-        for block in content:
-            if not isinstance(block, dict):
-                lines.append(str(block))
-                continue
-            kind = block.get("type")
-            if kind == "text":
-                lines.append(str(block.get("text", "")))
-            elif kind in ("image", "audio"):
-                data = block.get("data")
-                size = len(data) * 3 // 4 if isinstance(data, str) else 0
-                text = QCoreApplication.translate("TasksPanel", "[{kind} {mime}, about {size} bytes]")
-                lines.append(text.format(kind=kind, mime=block.get("mimeType", "?"), size=f"{size:,}"))
-            elif kind == "resource_link":
-                text = QCoreApplication.translate("TasksPanel", "[resource link {uri} {name}]")
-                lines.append(text.format(uri=block.get("uri"), name=block.get("name", "")).rstrip())
-            elif kind == "resource":
-                embedded = block.get("resource")
-                res = embedded if isinstance(embedded, dict) else {}
-                text = QCoreApplication.translate("TasksPanel", "[embedded resource {uri}]")
-                lines.append(text.format(uri=res.get("uri")))
-                if isinstance(res.get("text"), str):
-                    lines.append(res["text"])
-            else:
-                lines.append(orjson.dumps(block).decode())
-    if "structuredContent" in result:
-        lines.append("")
-        lines.append(QCoreApplication.translate("TasksPanel", "structuredContent:"))
-        lines.append(orjson.dumps(result["structuredContent"], option=orjson.OPT_INDENT_2).decode())
-    if not lines:
-        lines.append(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
-    return "\n".join(lines)
 
 
 class Col:
@@ -207,8 +164,7 @@ class TasksPanel(FeaturePanel):
         self.result_note = QLabel()
         self.result_note.setTextFormat(Qt.TextFormat.PlainText)
         self.result_note.setWordWrap(True)
-        self.result_view = QPlainTextEdit()
-        self.result_view.setReadOnly(True)
+        self.result_view = ContentView()  # a tool's result as the Tools panel shows it
         self.result_json = QPlainTextEdit()
         self.result_json.setReadOnly(True)
         self.result_json.setFont(self._mono)
@@ -245,23 +201,9 @@ class TasksPanel(FeaturePanel):
 
         self.follow(self.feature, self.error)
         self.feature.subscribe(self._feature_changed)
-        self._retranslate()
+        self.built()
 
-    @property
-    def tasks(self) -> dict[str, dict]:
-        """taskId -> the latest Task the server described (the controller's)."""
-        return self.feature.tasks
-
-    @property
-    def results(self) -> dict[str, dict]:
-        """taskId -> {"result": ...} or {"error": ...} (the controller's)."""
-        return self.feature.results
-
-    @property
-    def pager(self) -> ListPager:
-        return self.feature.pager
-
-    def _retranslate(self) -> None:
+    def retranslate(self) -> None:
         """Every static text in the current language (again on a language switch, in place)."""
         self.refresh_button.setText(self.tr("Refresh"))
         self.refresh_button.setToolTip(self.tr("tasks/list from the first page"))
@@ -294,7 +236,6 @@ class TasksPanel(FeaturePanel):
         self.poll.setToolTip(
             self.tr("Send tasks/get at the task's pollInterval until it finishes (status notifications are optional)")
         )
-        self.result_view.setPlaceholderText(self.tr("The result appears here after Get result."))
         self.result_tabs.setTabText(0, self.tr("Content"))
         self.result_tabs.setTabText(1, self.tr("JSON"))
         self._show_selected()
@@ -350,7 +291,7 @@ class TasksPanel(FeaturePanel):
             self.tasksChanged.emit()
         elif what == FAILED and feature.failure is not None:
             failed = feature.failure
-            self.say_error(self.error, lambda: self._failure_text(failed.method, failed.failure))
+            self.say_error(self.error, lambda: request_failed(failed.method, failed.failure))
         elif what == LISTED:
             self._listed()
         elif what == POLLING:
@@ -363,19 +304,6 @@ class TasksPanel(FeaturePanel):
         elif what == LOADING:
             self._update_buttons()
 
-    def _failure_text(self, method: str, failure: Failure) -> str:
-        """A failed tasks/* request in words (the server's message as it came)."""
-        if failure.code == FAIL_ERROR:
-            err = failure.error or {}
-            if method == "tasks/list":
-                text = self.tr("tasks/list failed: {code} {message}")
-            elif method == "tasks/cancel":
-                text = self.tr("tasks/cancel failed: {code} {message}")
-            else:
-                text = self.tr("tasks/get failed: {code} {message}")
-            return text.format(code=err.get("code"), message=err.get("message"))
-        return failure_text(failure)  # cancelled, or the session's words
-
     def _listed(self) -> None:
         """A tasks/list load ended (or the list was reset): its notes said, paging offered."""
         outcome = self.feature.outcome
@@ -384,26 +312,13 @@ class TasksPanel(FeaturePanel):
         if outcome is None:
             return
         notes, failure = outcome.notes, outcome.failure
-
-        def problems() -> str:
-            said = []
-            for note in notes:
-                if note.code == NOTE_ERROR:
-                    error = note.detail if isinstance(note.detail, dict) else None
-                    said.append(self._failure_text("tasks/list", Failure(FAIL_ERROR, error)))
-                else:
-                    said.append(list_note_text(note))
-            if failure is not None:
-                said.append(self._failure_text("tasks/list", failure))
-            return " ".join(said)
-
         if notes or failure is not None:
-            self.say_error(self.error, problems)
+            self.say_error(self.error, lambda: self.list_problems("tasks/list", notes, failure))
         if self.selected_id() is None:
             self._select_last()
 
     def _task_changed(self, task_id: str) -> None:
-        task = self.tasks.get(task_id)
+        task = self.feature.tasks.get(task_id)
         if task is None:
             return
         item = self.items.get(task_id)
@@ -423,7 +338,7 @@ class TasksPanel(FeaturePanel):
         selected = self.selected_id()
         self.items.clear()
         self.tree.clear()
-        for task_id in self.tasks:
+        for task_id in self.feature.tasks:
             self._task_changed(task_id)
         if selected in self.items:
             self.select(selected)
@@ -478,7 +393,7 @@ class TasksPanel(FeaturePanel):
         item.setToolTip(Col.UPDATED, plain_tooltip(updated or ""))
 
     def _update_counts(self) -> None:
-        n = len(self.tasks)
+        n = len(self.feature.tasks)
         running = self.feature.running
         if not n:
             text = self.tr("No tasks")
@@ -502,9 +417,7 @@ class TasksPanel(FeaturePanel):
             for label in self.fields.values():
                 label.setText("—")
                 label.setToolTip("")
-            self.result_note.setText("")
-            self.result_view.setPlainText("")
-            self.result_json.setPlainText("")
+            self._show_result(None)
             self._update_buttons()
             return
         status = str(task.get("status", "?"))
@@ -529,30 +442,33 @@ class TasksPanel(FeaturePanel):
         self._show_result(task_id)
         self._update_buttons()
 
-    def _show_result(self, task_id: str) -> None:
-        got = self.results.get(task_id)
-        if task_id in self.feature.waiting_result:
+    def _show_result(self, task_id: str | None) -> None:
+        """The selected task's result: its content as the Tools panel shows a result, and its JSON."""
+        got = self.feature.results.get(task_id) if task_id is not None else None
+        self.result_view.clear()
+        self.result_json.setPlainText("")
+        if task_id is None:
+            self.result_note.setText("")
+        elif task_id in self.feature.waiting_result:
             self.result_note.setText(
                 self.tr("Waiting for tasks/result: the server answers when the task has finished.")
             )
-            self.result_view.setPlainText("")
-            self.result_json.setPlainText("")
         elif got is None:
-            self.result_note.setText("")
-            self.result_view.setPlainText("")
-            self.result_json.setPlainText("")
+            self.result_note.setText(self.tr("The result appears here after Get result."))
         elif "error" in got:
             err = got["error"] if isinstance(got["error"], dict) else {}
             text = self.tr("tasks/result answered with JSON-RPC error {code}: {message}")
             self.result_note.setText(text.format(code=err.get("code"), message=err.get("message")))
-            self.result_view.setPlainText(str(err.get("message", "")))
             self.result_json.setPlainText(orjson.dumps(got["error"], option=orjson.OPT_INDENT_2).decode())
         else:
             result = got["result"]
             is_error = isinstance(result, dict) and result.get("isError") is True
             note = self.tr("Result (the tool reported an error):") if is_error else self.tr("Result:")
             self.result_note.setText(note)
-            self.result_view.setPlainText(content_text(result))
+            if isinstance(result, dict):  # a sampling result's content is one block, not a list
+                content = result.get("content")
+                blocks = content if isinstance(content, list) else [content] if content is not None else []
+                self.result_view.set_blocks(blocks, structured=result.get("structuredContent"))
             self.result_json.setPlainText(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
 
     def _update_buttons(self) -> None:
@@ -590,11 +506,9 @@ class TasksPanel(FeaturePanel):
         return task_id is not None and self.feature.cancel(task_id)
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "field_labels"):
-            self._retranslate()
-        elif event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._colors = status_colors(QGuiApplication.palette())
             for task_id, item in self.items.items():
-                self._paint_item(item, self.tasks[task_id])
+                self._paint_item(item, self.feature.tasks[task_id])
             self._show_selected()
         super().changeEvent(event)
