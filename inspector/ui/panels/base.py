@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable, Iterable
 from contextlib import ExitStack
+from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QSizePolicy,
     QSplitter,
@@ -50,6 +52,55 @@ from inspector.session.waiting import LATE_RULE, SCHEMA_FAILED, WaitState
 from ..text import list_note_text
 from ..widgets import BusyIndicator, plain_label, plain_tooltip, set_tone
 from .answers import error_text, failure_text
+
+_W = TypeVar("_W", bound=QWidget)
+_L = TypeVar("_L", bound=QBoxLayout)
+#: what a panel's layout helpers lay out: a widget, a layout, or a stretch (an int)
+Part = QWidget | QLayout | int
+
+
+def lay_out(layout: _L, *parts: Part, spacing: int = 6, margins: int = 0) -> _L:
+    """``layout`` with even ``margins``, ``spacing`` and ``parts`` in order (an int is a stretch)."""
+    layout.setContentsMargins(margins, margins, margins, margins)
+    layout.setSpacing(spacing)
+    for part in parts:
+        if isinstance(part, int):
+            layout.addStretch(part)
+        elif isinstance(part, QLayout):
+            layout.addLayout(part)
+        else:
+            layout.addWidget(part)
+    return layout
+
+
+def column(parent: QWidget | None, *parts: Part, spacing: int = 6, margins: int = 0) -> QVBoxLayout:
+    """A vertical layout (of ``parent`` when given) of ``parts``: see :func:`lay_out`."""
+    return lay_out(
+        QVBoxLayout(parent) if parent is not None else QVBoxLayout(), *parts, spacing=spacing, margins=margins
+    )
+
+
+def row(*parts: Part, spacing: int = 6, margins: int = 0) -> QHBoxLayout:
+    """A horizontal layout of ``parts``: see :func:`lay_out`."""
+    return lay_out(QHBoxLayout(), *parts, spacing=spacing, margins=margins)
+
+
+def named(widget: _W, name: str, tone: str | None = None, *, hidden: bool = False) -> _W:
+    """``widget`` with its object name (style sheets and tests find it by it), its theme tone
+    (:func:`~inspector.ui.widgets.set_tone`), hidden until shown when ``hidden``."""
+    widget.setObjectName(name)
+    if tone is not None:
+        set_tone(widget, tone)
+    if hidden:
+        widget.hide()
+    return widget
+
+
+def button(name: str, clicked: Callable[[], object], *, hidden: bool = False) -> QPushButton:
+    """A push button named ``name`` that calls ``clicked()`` (its words come from retranslate)."""
+    widget = named(QPushButton(), name, hidden=hidden)
+    widget.clicked.connect(lambda *_: clicked())
+    return widget
 
 
 def _id_text(value: JsonValue) -> str:

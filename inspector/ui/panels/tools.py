@@ -66,12 +66,10 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QScrollArea,
     QSizePolicy,
     QSpinBox,
@@ -79,7 +77,6 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -101,7 +98,7 @@ from ..schema_form import ArgumentsEditor
 from ..theme import colour as colour_of
 from ..theme import is_dark, tone
 from ..widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
-from .base import FeaturePanel
+from .base import FeaturePanel, button, column, named, row
 from .tool_result import ToolResultPane
 
 __all__ = ["AUTO_PAGES", "ToolsPanel"]  # AUTO_PAGES: tools/list pages a load fetches (the controller's)
@@ -307,159 +304,97 @@ class ToolsPanel(FeaturePanel):
     # ================================================================ layout
 
     def _build(self) -> None:
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(6, 6, 6, 6)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
-        outer.addWidget(self.splitter)
+        column(self, self.splitter, margins=6)
 
         # ---- left: the list
-        left = QWidget()
-        ll = QVBoxLayout(left)
-        ll.setContentsMargins(0, 0, 0, 0)
-        ll.setSpacing(6)
-        bar = QHBoxLayout()
-        self.refresh_button = QPushButton()
-        self.refresh_button.setObjectName("refreshTools")
-        self.refresh_button.clicked.connect(lambda *_: self.feature.refresh())
-        self.count_label = plain_label(wrap=False, selectable=False)
-        self.count_label.setObjectName("toolCount")
-        bar.addWidget(self.refresh_button)
-        bar.addWidget(self.count_label, 1)
-        ll.addLayout(bar)
+        self.refresh_button = button("refreshTools", self.feature.refresh)
+        self.count_label = named(plain_label(wrap=False, selectable=False), "toolCount")
         self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._apply_filter)
-        ll.addWidget(self.filter_edit)
-        self.list = QListWidget()
-        self.list.setObjectName("toolList")
+        self.list = named(QListWidget(), "toolList")
         self.list.setItemDelegate(ToolDelegate(self.list))
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.list.setUniformItemSizes(True)
         self.list.currentItemChanged.connect(self._selected)
         self.list.setMinimumHeight(60)  # a tool and a half: the panel sizes it (_fit_split), the user may drag
-        ll.addWidget(self.list, 1)
-        self.load_more_button = QPushButton()
-        self.load_more_button.setObjectName("loadMore")
-        self.load_more_button.clicked.connect(lambda *_: self.feature.load_more())
-        self.load_more_button.hide()
-        ll.addWidget(self.load_more_button)
-        self.list_note = plain_label(selectable=True)
-        self.list_note.setObjectName("listNote")
-        self.list_note.hide()
-        ll.addWidget(self.list_note)
+        self.load_more_button = button("loadMore", self.feature.load_more, hidden=True)
+        self.list_note = named(plain_label(selectable=True), "listNote", hidden=True)
         self.list_error = ErrorLabel("listError")
-        ll.addWidget(self.list_error)
+        left = QWidget()
+        bar = row(self.refresh_button)
+        bar.addWidget(self.count_label, 1)
+        ll = column(left, bar, self.filter_edit, self.list, self.load_more_button, self.list_note, self.list_error)
+        ll.setStretchFactor(self.list, 1)
         self.splitter.addWidget(left)
 
         # ---- right: details, arguments, call, result
         # One page that scrolls as a whole: nothing in it is ever squeezed below the height it
         # needs (so nothing is painted over anything), the scroll bar takes what does not fit.
-        self.details_scroll = QScrollArea()
-        self.details_scroll.setObjectName("toolPageScroll")
+        self.details_scroll = named(QScrollArea(), "toolPageScroll")
         self.details_scroll.setWidgetResizable(True)
         self.details_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.details_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        top = QWidget()
-        top.setObjectName("toolPage")
-        tl = QVBoxLayout(top)
-        tl.setContentsMargins(8, 0, 6, 6)
-        tl.setSpacing(6)
         self.placeholder = plain_label(selectable=False)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         set_tone(self.placeholder, "muted")
-        tl.addWidget(self.placeholder, 1)
 
-        self.details = QWidget()
-        dl = QVBoxLayout(self.details)
-        dl.setContentsMargins(0, 0, 0, 0)
-        dl.setSpacing(4)
-        head = QHBoxLayout()
-        head.setSpacing(10)
-        self.title_label = plain_label(wrap=True, selectable=True)
-        self.title_label.setObjectName("toolTitle")
+        self.title_label = named(plain_label(wrap=True, selectable=True), "toolTitle")
         self.title_label.setMinimumWidth(80)
         f = self.title_label.font()
         f.setPointSizeF(f.pointSizeF() * 1.3)
         f.setBold(True)
         self.title_label.setFont(f)
-        self.name_label = plain_label(wrap=False, selectable=True)
-        self.name_label.setObjectName("toolName")
+        self.name_label = named(plain_label(wrap=False, selectable=True), "toolName", "muted")
         self.name_label.setFont(mono_font())
-        set_tone(self.name_label, "muted")
-        head.addWidget(self.title_label, 1)
-        dl.addLayout(head)
-        names = QHBoxLayout()  # name and badges under the title: a long title cannot push them out
-        names.setSpacing(6)
-        names.addWidget(self.name_label)
-        self.badge_row = QHBoxLayout()
-        self.badge_row.setSpacing(4)
-        names.addLayout(self.badge_row)
-        names.addStretch(1)
-        dl.addLayout(names)
-        self.description_label = plain_label(selectable=True)
-        self.description_label.setObjectName("toolDescription")
+        self.badge_row = row(spacing=4)
+        self.description_label = named(plain_label(selectable=True), "toolDescription")
         self.description_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        dl.addWidget(self.description_label)
-        self.schema_label = plain_label(selectable=True)
-        self.schema_label.setObjectName("schemaFacts")
-        set_tone(self.schema_label, "muted")
-        dl.addWidget(self.schema_label)
+        self.schema_label = named(plain_label(selectable=True), "schemaFacts", "muted")
         # 2026-07-28 Streamable HTTP: a tool whose x-mcp-header annotations are invalid must not be used
-        self.http_problem_label = plain_label(selectable=True)
-        self.http_problem_label.setObjectName("toolHttpProblem")
-        set_tone(self.http_problem_label, "error")
-        self.http_problem_label.hide()
-        dl.addWidget(self.http_problem_label)
+        self.http_problem_label = named(plain_label(selectable=True), "toolHttpProblem", "error", hidden=True)
         self.editor = ArgumentsEditor(scrolls=False)
-        dl.addWidget(self.editor)
-
-        self.validate_box = QCheckBox()
-        self.validate_box.setObjectName("validateArguments")
+        self.validate_box = named(QCheckBox(), "validateArguments")
         self.validate_box.setChecked(True)
         # its own row, its words wrapped beside the box: a narrow dock never clips or widens it
         self.validate_label = _CheckLabel(self.validate_box)
-        check_row = QHBoxLayout()
-        check_row.setSpacing(4)
+        check_row = row(spacing=4)
         check_row.addWidget(self.validate_box, 0, Qt.AlignmentFlag.AlignTop)
         check_row.addWidget(self.validate_label, 1)
-        dl.addLayout(check_row)
-        task_row = QHBoxLayout()  # Run as task and its TTL: a row of their own, shown when they apply
-        actions = QHBoxLayout()
-        self.reset_button = QPushButton()
-        self.reset_button.clicked.connect(lambda *_: self._reset_arguments())
-        self.cancel_button = QPushButton()
-        self.cancel_button.setObjectName("cancelCall")
-        self.cancel_button.clicked.connect(lambda *_: self.cancel_call())
-        self.call_button = QPushButton()
-        self.call_button.setObjectName("callTool")
+        self.reset_button = button("resetArguments", self._reset_arguments)
+        self.cancel_button = button("cancelCall", self.cancel_call)
+        self.call_button = button("callTool", self.call_selected)
         self.call_button.setDefault(True)
-        self.call_button.clicked.connect(lambda *_: self.call_selected())
-        self.task_box = QCheckBox()
-        self.task_box.setObjectName("runAsTask")
-        self.ttl_spin = QSpinBox()
-        self.ttl_spin.setObjectName("taskTtl")
+        self.task_box = named(QCheckBox(), "runAsTask")
+        self.ttl_spin = named(QSpinBox(), "taskTtl")
         self.ttl_spin.setRange(0, 7 * 24 * 3600)
         self.ttl_spin.setValue(0)
         self.task_box.toggled.connect(lambda on: self.ttl_spin.setEnabled(on))
-        task_row.addWidget(self.task_box)
-        task_row.addWidget(self.ttl_spin)
-        task_row.addStretch(1)
-        dl.addLayout(task_row)
-        actions.addWidget(self.reset_button)
-        actions.addStretch(1)
-        actions.addWidget(self.cancel_button)
-        actions.addWidget(self.call_button)
-        dl.addLayout(actions)
         self.args_error = ErrorLabel("argsError")
-        dl.addWidget(self.args_error)
-        tl.addWidget(self.details)
-
+        self.details = QWidget()
+        column(
+            self.details,
+            row(self.title_label),
+            row(self.name_label, self.badge_row, 1),  # under the title: a long title cannot push them out
+            self.description_label,
+            self.schema_label,
+            self.http_problem_label,
+            self.editor,
+            check_row,
+            row(self.task_box, self.ttl_spin, 1),  # Run as task and its TTL, shown when they apply
+            row(self.reset_button, 1, self.cancel_button, self.call_button),
+            self.args_error,
+            spacing=4,
+        )
         self.result = ToolResultPane(self)
         self.result.showTaskClicked.connect(self._show_task)
-        tl.addWidget(self.result)
-        tl.addStretch(1)  # a short page keeps its rows at the top
+        top = named(QWidget(), "toolPage")
+        tl = column(top, self.placeholder, self.details, self.result, 1)  # a short page keeps its rows at the top
+        tl.setContentsMargins(8, 0, 6, 6)
+        tl.setStretchFactor(self.placeholder, 1)
         self.details_scroll.setWidget(top)
         self.splitter.addWidget(self.details_scroll)
         self._list_sized = False  # the user moved the divider: the panel no longer sizes the list
@@ -632,10 +567,10 @@ class ToolsPanel(FeaturePanel):
         self.list.blockSignals(True)
         self.list.clear()
         again = None
-        for row, tool in enumerate(self.tools):
+        for index, tool in enumerate(self.tools):
             item = QListWidgetItem()
             item.setData(TOOL_ROLE, tool)
-            item.setData(ROW_ROLE, row)
+            item.setData(ROW_ROLE, index)
             item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{tool_title(tool)} ({tool['name']})")
             desc = tool.get("description")
             tip = f"{tool['name']}\n\n{desc}" if isinstance(desc, str) and desc else tool["name"]
