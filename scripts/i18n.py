@@ -13,7 +13,8 @@ Linguist (``pyside6-linguist resources/i18n/inspector_zh_CN.ts``) or by hand, an
    lifecycle states and edges ("Lifecycle"), rules ("Rules"), step explanations ("Steps"), the
    words of a handout ("Handout"), the teaching notes ("Teaching"), feature verdicts
    ("Features"), the detail pane's findings (``inspector.session.entry_detail``, "DetailPane"),
-   the content cards' words (``inspector.session.content_blocks``, "ContentView"),
+   the content cards' words (``inspector.session.content_blocks``, "ContentView"), the notes of
+   a listing and of the listen stream (``inspector.session.note_words``),
    the transports a user can pick (their registered labels, "Transports"), and
    the names of kinds, events and eras (``inspector.session.labels``: in "Timeline", "Events",
    "Eras", contexts the window's own strings share). One that left its
@@ -131,7 +132,7 @@ def protocol_strings() -> dict[str, list[str]]:
                 {"resources": {"subscribe": True}},
             ):
                 features |= {v.reason for v in availability(era, version, caps).values()}
-    from inspector.session import content_blocks, entry_detail, labels
+    from inspector.session import content_blocks, entry_detail, labels, note_words
     from inspector.session import import_problems as problems
     from inspector.session.handout import WORDS
     from inspector.transport.base import transport_choices
@@ -149,6 +150,8 @@ def protocol_strings() -> dict[str, list[str]]:
         "Handout": sorted(set(WORDS.values())),
         "DetailPane": sorted(set(entry_detail.WORDS.values())),  # the detail pane's findings, shared with its own
         "ContentView": sorted(set(content_blocks.WORDS.values())),  # what a content card says of its block
+        "FeaturePanel": sorted(set(note_words.LIST_WORDS.values())),  # a listing's notes
+        "ResourcesPanel": sorted(set(note_words.LISTEN_WORDS.values())),  # the listen stream's notes
         "Transports": sorted({choice.label for choice in transport_choices()}),
         "Features": sorted(features),
         "Lifecycle": sorted(set(lifecycle)),

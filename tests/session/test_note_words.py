@@ -1,0 +1,65 @@
+"""The words of a listing's notes and of the listen stream's notes (session/note_words.py), from
+notes a real listing makes: every code has its words, and the words go through the caller's tr."""
+
+from __future__ import annotations
+
+from inspector.session.note_words import (
+    LIST_CONTEXT,
+    LIST_WORDS,
+    LISTEN_CONTEXT,
+    LISTEN_WORDS,
+    list_note_text,
+    list_notes_text,
+    listen_note_text,
+)
+from inspector.session.operations import (
+    LISTEN_CLOSED,
+    LISTEN_ENDED,
+    LISTEN_FAILED,
+    LISTEN_LOST,
+    LISTEN_REFUSED,
+    LISTEN_STOPPED,
+    NOTE_BAD_CURSOR,
+    NOTE_DROPPED,
+    NOTE_ERROR,
+    NOTE_NO_ARRAY,
+    NOTE_REPEATED_CURSOR,
+    ListenNote,
+    ListNote,
+)
+
+
+def test_each_listing_note_is_worded_with_its_detail():
+    assert list_note_text(ListNote(NOTE_NO_ARRAY, "tools")) == "a page had no tools array"
+    assert list_note_text(ListNote(NOTE_BAD_CURSOR, 7)) == "nextCursor 7 is not a non-empty string; stopped paging"
+    assert list_note_text(ListNote(NOTE_REPEATED_CURSOR, "c1")) == "The server repeated the cursor c1; stopped paging."
+    assert list_note_text(ListNote(NOTE_DROPPED, 3)) == "3 entries left out (not objects, or missing what they need)"
+    assert list_note_text(ListNote(NOTE_ERROR, {"code": -1})) == ""  # an error answer is shown elsewhere
+    notes = [ListNote(NOTE_DROPPED, 3), ListNote(NOTE_ERROR), ListNote(NOTE_DROPPED, 3), ListNote(NOTE_NO_ARRAY, "x")]
+    assert (
+        list_notes_text(notes) == "3 entries left out (not objects, or missing what they need) · a page had no x array"
+    )
+
+
+def test_each_listen_note_is_worded_with_its_detail():
+    assert listen_note_text(None) == ""
+    assert listen_note_text(ListenNote(LISTEN_REFUSED, ("a", "b"))) == "The server did not agree to: a, b"
+    assert listen_note_text(ListenNote(LISTEN_STOPPED)) == "Stopped before the request was sent."
+    assert listen_note_text(ListenNote(LISTEN_STOPPED, 4)) == "Stopped: notifications/cancelled sent for request 4."
+    assert "request 5 was closed" in listen_note_text(ListenNote(LISTEN_CLOSED, 5))
+    assert listen_note_text(ListenNote(LISTEN_ENDED)) == "The server ended the subscription."
+    failed = ListenNote(LISTEN_FAILED, {"code": -32601, "message": "no"})
+    assert listen_note_text(failed) == "subscriptions/listen failed: -32601 no"
+    assert listen_note_text(ListenNote(LISTEN_LOST, "the session ended")) == "the session ended"
+
+
+def test_the_words_go_through_the_callers_translation_in_their_contexts():
+    seen = []
+
+    def tr(context: str, text: str) -> str:
+        seen.append((context, text))
+        return f"«{text}»"
+
+    assert list_note_text(ListNote(NOTE_DROPPED, 2), tr).startswith("«2 entries")
+    assert listen_note_text(ListenNote(LISTEN_ENDED), tr) == "«The server ended the subscription.»"
+    assert seen == [(LIST_CONTEXT, LIST_WORDS[NOTE_DROPPED]), (LISTEN_CONTEXT, LISTEN_WORDS[LISTEN_ENDED])]
