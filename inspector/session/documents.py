@@ -34,13 +34,23 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal, TypeVar, get_origin
 
 import orjson
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, RootModel, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    RootModel,
+    ValidationError,
+    create_model,
+)
 from pydantic_core import ErrorDetails
 
 from inspector.protocol.jsontypes import JsonObject, JsonValue
 from inspector.protocol.links import TransportKind
 
 from .config_files import json_text
+from .settings import SETTINGS, Setting
 
 if TYPE_CHECKING:
     from .import_problems import ImportProblem
@@ -278,6 +288,40 @@ def read_recording_header(header: JsonObject, file: str) -> tuple[JsonObject, li
         fits = lenient(KeptEngine, engine, said("$.engine")).model_dump(exclude_unset=True)
         out["engine"] = {key: fits[key] for key in engine if key in fits}
     return out, problems
+
+
+# ---------------------------------------------------------------------- the window's settings (settings.py)
+
+
+def _ini_flag(value: JsonValue) -> JsonValue:
+    """A flag as QSettings' INI file writes it (``true``/``false``) as a boolean; any other value as it is."""
+    return {"true": True, "false": False}.get(value, value) if isinstance(value, str) else value
+
+
+def _one_of(names: tuple[str, ...]) -> Callable[[str], str]:
+    def check(value: str) -> str:
+        if names and value not in names:
+            raise ValueError(f"expected one of {', '.join(names)}")
+        return value
+
+    return check
+
+
+def _setting_field(key: str, setting: Setting) -> tuple[object, object]:
+    if isinstance(setting.default, bool):
+        return Annotated[bool, BeforeValidator(_ini_flag)], Field(setting.default, alias=key)
+    return Annotated[str, Field(min_length=1), AfterValidator(_one_of(setting.names))], Field(
+        setting.default, alias=key
+    )
+
+
+#: ``settings.ini`` as the window reads it (``settings.read_setting``): one field per key of
+#: :data:`.settings.SETTINGS`, named by the key (``stepbar/details/teaching``...), with its default
+SavedSettings: type[Document] = create_model(  # type: ignore[call-overload]  # stubs: no TypeForm for a run-time Annotated
+    "SavedSettings",
+    __base__=Document,
+    **{key.replace("/", "_"): _setting_field(key, setting) for key, setting in SETTINGS.items()},
+)
 
 
 # ---------------------------------------------------------------------- host configuration formats

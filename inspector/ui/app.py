@@ -22,6 +22,7 @@ from inspector.session.app_setup import (
     python_error,
     self_test_platform,
 )
+from inspector.session.settings import SettingNote, read_text
 
 if TYPE_CHECKING:  # Qt is imported where it is used: the CLI's paths start without it
     from PySide6.QtCore import QObject
@@ -33,10 +34,10 @@ if TYPE_CHECKING:  # Qt is imported where it is used: the CLI's paths start with
 class Languages:
     """English or Simplified Chinese, following the system unless the user chose one."""
 
-    def __init__(self, app, settings) -> None:
+    def __init__(self, app, settings, said: Callable[[SettingNote], None] | None = None) -> None:
         self.app = app
         self.settings = settings
-        self.choice = str(settings.value("language", "system"))
+        self.choice = read_text("language", settings.value("language"), said)
         self._translators: list = []
         self.window: MainWindow | None = None  # set by build(): retranslated on a switch
         self.apply()
@@ -89,10 +90,10 @@ class Languages:
 class Themes:
     """Light and dark palettes; by default the system's colour scheme decides."""
 
-    def __init__(self, app, settings) -> None:
+    def __init__(self, app, settings, said: Callable[[SettingNote], None] | None = None) -> None:
         self.app = app
         self.settings = settings
-        self.choice = str(settings.value("theme", "system"))
+        self.choice = read_text("theme", settings.value("theme"), said)
         self.apply()
 
     def apply(self) -> None:
@@ -211,13 +212,15 @@ def build(app, *, config: Path | None = None, servers_after_paint: bool = False)
 
     directory = config or config_dir()
     settings = QSettings(str(directory / "settings.ini"), QSettings.Format.IniFormat)
-    languages = Languages(app, settings)
-    themes = Themes(app, settings)
+    notes: list[SettingNote] = []  # values of settings.ini that were damaged: their defaults are used
+    languages = Languages(app, settings, notes.append)
+    themes = Themes(app, settings, notes.append)
     store = ProfileStore(directory)
     profiles = store.placeholder() if servers_after_paint else store.load()
     collect_on_gui_thread(app)  # before any session: no collection may run in a watcher thread
     controller = SessionController()
     window = MainWindow(controller, store, profiles, settings, languages, themes)
+    window.settings_notes[:0] = notes
     languages.window = window  # the window restores its own size, docks and toolbar
     if servers_after_paint:
         after_first_paint(window, lambda: read_saved_servers(window))
@@ -237,11 +240,22 @@ def _freeze_heap() -> None:
 
 def _say_load_problems(window: MainWindow) -> None:
     """What could not be read in the saved servers' files, in the status bar: located problems,
-    worded in the window's language as the import dialog words them."""
+    worded in the window's language as the import dialog words them; then the damaged values of
+    settings.ini that were read as their defaults."""
+    said = []
     if window.store.load_problems:
         from .import_dialog import problem_line
 
-        window.statusBar().showMessage("; ".join(problem_line(p) for p in window.store.load_problems), 15000)
+        said = [problem_line(p) for p in window.store.load_problems]
+    if window.settings_notes:
+        from PySide6.QtCore import QCoreApplication
+
+        text = QCoreApplication.translate(
+            "Settings", "settings.ini: {key} could not be read ({value}); the default is used"
+        )
+        said += [text.format(key=note.key, value=repr(note.value)) for note in window.settings_notes]
+    if said:
+        window.statusBar().showMessage("; ".join(said), 15000)
 
 
 def read_saved_servers(window: MainWindow) -> None:

@@ -32,6 +32,7 @@ from inspector.protocol.versions import EraMode
 from inspector.session.operations import FailureReport, failure_report
 from inspector.session.profiles import ProfileStore, ServerProfile, demo_args
 from inspector.session.recording import Recording
+from inspector.session.settings import SettingNote
 
 from .banner import FailureBanner, failure_why
 from .connection import ConnectionPanel, problem_text
@@ -106,6 +107,8 @@ class MainWindow(QMainWindow):
         self.store = store
         self.profiles = profiles
         self.settings = settings
+        #: values of settings.ini that were damaged and not used (their defaults are), said after the first paint
+        self.settings_notes: list[SettingNote] = []
         self.message_box: QMessageBox | None = None  # the last warning shown (tests read it)
         self.languages = languages
         self.themes = themes

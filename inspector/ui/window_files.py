@@ -23,6 +23,7 @@ from inspector.session.profiles import ServerProfile
 from inspector.session.reanalyse import Change
 from inspector.session.reanalyse import reanalyse as reanalyse_recording
 from inspector.session.recording import Recording, RecordingError
+from inspector.session.settings import read_text
 from inspector.session.views import flagged_rows
 
 from .opening import LoadingIndicator, RecordingOpener
@@ -527,4 +528,7 @@ class WindowFiles(QObject):
 
     def recordings_dir(self) -> str:
         """Where the file dialogs start: the folder of the last recording opened or saved."""
-        return str(self.window.settings.value("recordings_dir", str(Path.home())))
+        saved = read_text(
+            "recordings_dir", self.window.settings.value("recordings_dir"), self.window.settings_notes.append
+        )
+        return saved or str(Path.home())

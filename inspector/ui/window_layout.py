@@ -23,6 +23,8 @@ from PySide6.QtCore import QByteArray, QObject, Qt, QTimer
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QDockWidget, QWidget
 
+from inspector.session.settings import LAYOUTS, read_flag, read_text
+
 from .theme import high_contrast_palette, is_dark
 
 if TYPE_CHECKING:
@@ -36,7 +38,7 @@ class WindowLayouts(QObject):
     #: 3: the Connection dock sits above the Features dock in one column, both closable.
     LAYOUT_VERSION = 3
     #: The named layouts of the View menu (presenter mode is the third, on top of one of them).
-    LAYOUTS = ("debugging", "teaching")
+    LAYOUTS = LAYOUTS
     #: Each layout's proportions of the centre: the diagram's share of its height, and the
     #: timeline's share of the width it has beside the details.
     LAYOUT_SHARES = {"debugging": (0.34, 0.66), "teaching": (0.47, 0.5)}
@@ -45,10 +47,6 @@ class WindowLayouts(QObject):
     #: The side column's width (SIDE_SHARE of the window) stays within these bounds (the Features
     #: dock's minimum, and what its forms need on a wide screen).
     SIDE_WIDTH = (360, 470)
-    #: Whether the step bar shows its details (explanation, spec link, message) in each layout
-    #: until the user says otherwise there (remembered per layout): Debugging folds it to its
-    #: one line, the timeline and the diagram first; Teaching and presenter mode teach.
-    STEP_DETAILS = {"debugging": False, "teaching": True, "presenter": True}
     #: Debugging with the step bar: the most of the centre's height the top part takes for the
     #: diagram (the timeline keeps the rest).
     STEP_TOP_SHARE = 0.58
@@ -201,8 +199,8 @@ class WindowLayouts(QObject):
         QTimer.singleShot(0, self, self.room_for_step)
 
     def apply_step_details(self) -> None:
-        saved = self.window.settings.value(f"stepbar/details/{self.layout_name}")
-        on = self.STEP_DETAILS[self.layout_name] if saved is None else str(saved).lower() == "true"
+        key = f"stepbar/details/{self.layout_name}"
+        on = read_flag(key, self.window.settings.value(key), self.window.settings_notes.append)
         self._applying_details = True
         try:
             self.window.stepbar.set_details(on)
@@ -346,11 +344,12 @@ class WindowLayouts(QObject):
         restored = False
         if geometry is not None:
             restored = bool(self.window.restoreGeometry(geometry))
-        chosen = str(self.window.settings.value("layout", "debugging"))
-        self.base_layout = chosen if chosen in self.LAYOUTS else "debugging"
+        self.base_layout = read_text("layout", self.window.settings.value("layout"), self.window.settings_notes.append)
         self._arranged = self._restore_layout_state(self.base_layout)
         self.place_stepbar()
-        self._present_at_start = str(self.window.settings.value("presenting", "false")).lower() == "true"
+        self._present_at_start = read_flag(
+            "presenting", self.window.settings.value("presenting"), self.window.settings_notes.append
+        )
         self.show_layout_checks()
         return self._arranged or restored
 

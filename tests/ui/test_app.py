@@ -548,3 +548,42 @@ def test_the_app_paints_first_and_lists_the_saved_servers_right_after(qapp, qtbo
         window.close()
         window.deleteLater()
         qapp.processEvents()
+
+
+def test_damaged_settings_take_their_defaults_and_are_said_in_the_windows_language(qapp, tmp_path):
+    """settings.ini edited by hand: a theme, layout, step-bar flag and presenter flag the
+    window does not know are read as their defaults (session/settings.py), never used as they
+    are; the status bar names each, in the window's language; the clean language is kept."""
+    from PySide6.QtCore import QSettings
+
+    ini = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    for key, value in (
+        ("language", "zh_CN"),
+        ("theme", "blue"),
+        ("layout", "presenter"),
+        ("presenting", "maybe"),
+        ("stepbar/details/debugging", "sometimes"),
+    ):
+        ini.setValue(key, value)
+    ini.sync()
+    controller, window = build(qapp, config=tmp_path)
+    try:
+        assert (window.languages.choice, window.themes.choice) == ("zh_CN", "system")
+        assert (window.layouts.base_layout, window.layouts.presenting) == ("debugging", False)
+        assert not window.stepbar.details_shown  # Debugging's default: folded
+        notes = sorted((n.key, n.value) for n in window.settings_notes)
+        assert notes == [
+            ("layout", "presenter"),
+            ("presenting", "maybe"),
+            ("stepbar/details/debugging", "sometimes"),
+            ("theme", "blue"),
+        ]
+        said = window.statusBar().currentMessage()
+        for key, value in notes:
+            assert f"settings.ini：无法读取 {key}（{value!r}）；使用默认值" in said, said
+        assert window.files.recordings_dir() == str(Path.home())  # none saved: the home folder
+    finally:
+        window.languages.set_choice("en")
+        window.close()
+        window.deleteLater()
+        qapp.processEvents()
