@@ -181,6 +181,18 @@ def value_label(value: JsonValue) -> str:
     return value if isinstance(value, str) else orjson.dumps(value).decode()
 
 
+def choice_index(choices: Iterable[Choice], value: JsonValue) -> int | None:
+    """Which of ``choices`` is ``value`` (as JSON: ``True`` is not ``1``), or None."""
+    return next((i for i, c in enumerate(choices) if json_equal(c.value, value)), None)
+
+
+def split_choices(choices: Iterable[Choice], values: list[JsonValue]) -> tuple[set[int], list[JsonValue]]:
+    """The choices ``values`` picks (by index) and the values that are none of them, in order."""
+    choices = tuple(choices)
+    found = [(v, choice_index(choices, v)) for v in values]
+    return {i for _, i in found if i is not None}, [v for v, i in found if i is None]
+
+
 def path_text(parts: Iterable[str | int]) -> str:
     """An instance path as ``address.lines[2]`` ("" for the root)."""
     out = ""
@@ -447,8 +459,10 @@ __all__ = [
     "enum_choices",
     "field_shape",
     "form_shape",
+    "choice_index",
     "json_equal",
     "path_text",
     "read_number",
+    "split_choices",
     "value_label",
 ]

@@ -54,13 +54,14 @@ from inspector.protocol.schema_shape import (
     NumberProblem,
     Reason,
     Refusal,
-    json_equal,
+    choice_index,
     path_text,
     read_number,
+    split_choices,
     value_label,
 )
 
-from .widgets import ErrorLabel, mono_font, plain_label, plain_tooltip, set_tone
+from .widgets import ErrorLabel, plain_label, plain_tooltip, set_tone
 
 if TYPE_CHECKING:
     from .schema_form import SchemaForm  # the form a field belongs to (it imports this module)
@@ -472,12 +473,12 @@ class EnumField(Field):
             )
         idx = self.combo.findData("extra:")
         if idx >= 0:
-            self.combo.setItemText(
-                idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(value_label(self._extra))
-            )
+            extra = value_label(self._extra)
+            self.combo.setItemText(idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(extra))
 
     def label_of(self, value: JsonValue) -> str:
-        return next((label for v, label in self.options if json_equal(v, value)), value_label(value))
+        index = choice_index(self.options, value)
+        return value_label(value) if index is None else self.options[index].label
 
     def get(self) -> JsonValue:
         data = self.combo.currentData()
@@ -491,20 +492,16 @@ class EnumField(Field):
         if value is NOT_SET:
             self.combo.setCurrentIndex(0 if self.blank else -1)
             return
-        for i, (v, _) in enumerate(self.options):
-            if json_equal(v, value):
-                self.combo.setCurrentIndex(self.combo.findData(i))
-                return
+        index = choice_index(self.options, value)
+        if index is not None:
+            self.combo.setCurrentIndex(self.combo.findData(index))
+            return
         # a value outside the list (typed as raw JSON): keep it, visibly, so validation flags it
         self._extra = copy.deepcopy(value)
-        idx = self.combo.findData("extra:")
-        if idx < 0:
+        if self.combo.findData("extra:") < 0:
             self.combo.addItem("", "extra:")
-            idx = self.combo.count() - 1
-        self.combo.setItemText(
-            idx, QCoreApplication.translate("SchemaForm", "{0} (not in the list)").format(value_label(value))
-        )
-        self.combo.setCurrentIndex(idx)
+        self.retranslate()
+        self.combo.setCurrentIndex(self.combo.findData("extra:"))
 
 
 class MultiEnumField(Field):
@@ -543,12 +540,9 @@ class MultiEnumField(Field):
 
     def set(self, value: JsonValue) -> None:
         blocker = QSignalBlocker(self.list)
-        self._extra = []
-        values = value if isinstance(value, list) else []
-        for i, (v, _) in enumerate(self.options):
-            on = any(json_equal(v, x) for x in values)
-            self.list.item(i).setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
-        self._extra = [x for x in values if not any(json_equal(v, x) for v, _ in self.options)]
+        chosen, self._extra = split_choices(self.options, value if isinstance(value, list) else [])
+        for i in range(len(self.options)):
+            self.list.item(i).setCheckState(Qt.CheckState.Checked if i in chosen else Qt.CheckState.Unchecked)
         del blocker
 
 
@@ -564,10 +558,7 @@ class OpaqueField(Field):
         self._show()
 
     def build(self) -> QWidget:
-        self.label = QLabel()
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.label.setWordWrap(True)
-        self.label.setFont(mono_font())
+        self.label = plain_label(wrap=True, mono=True)
         return self.label
 
     def _show(self) -> None:
@@ -619,8 +610,7 @@ class ObjectField(Field):
             if field.kind == "object":
                 self.layout.addRow(field.container)
             else:
-                label = QLabel(_field_title(field.shape))
-                label.setTextFormat(Qt.TextFormat.PlainText)
+                label = plain_label(_field_title(field.shape), wrap=False)
                 if field.required:
                     bold = label.font()
                     bold.setBold(True)
@@ -675,6 +665,7 @@ class ArrayField(Field):
 
     def build(self) -> QWidget:
         self.items: list[Field] = []
+        self._rows: dict[Field, tuple[QWidget, QToolButton]] = {}  # each item's row and its remove button
         box = QFrame()
         box.setObjectName("arrayBox")
         self.rows = QVBoxLayout(box)
@@ -690,9 +681,8 @@ class ArrayField(Field):
 
     def retranslate(self) -> None:
         self.add_button.setText(QCoreApplication.translate("SchemaForm", "Add item"))
-        for f in self.items:
-            tip = QCoreApplication.translate("SchemaForm", "Remove this item")
-            f._remove.setToolTip(tip)  # type: ignore[attr-defined]
+        for _, remove in self._rows.values():
+            remove.setToolTip(QCoreApplication.translate("SchemaForm", "Remove this item"))
 
     def children(self) -> list[Field]:
         return list(self.items)
@@ -717,14 +707,13 @@ class ArrayField(Field):
         remove = QToolButton()
         remove.setText("✕")
         remove.setObjectName("removeItem")
-        remove.setToolTip(QCoreApplication.translate("SchemaForm", "Remove this item"))
         remove.setAutoRaise(True)
         lay.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
-        field._row = row  # type: ignore[attr-defined]
-        field._remove = remove  # type: ignore[attr-defined]
         remove.clicked.connect(lambda *_, f=field: self.remove_item(f))
         self.rows.insertWidget(len(self.items), row)
         self.items.append(field)
+        self._rows[field] = (row, remove)
+        self.retranslate()
         if value is not NOT_SET:
             field.set(value)
         return field
@@ -732,13 +721,16 @@ class ArrayField(Field):
     def remove_item(self, field: Field) -> None:
         if field not in self.items:
             return
+        self._drop(field)
+        self.set_path(self.path)
+        self.edited()
+
+    def _drop(self, field: Field) -> None:
         self.items.remove(field)
-        row = field._row  # type: ignore[attr-defined]
+        row, _ = self._rows.pop(field)
         self.rows.removeWidget(row)
         row.hide()
         row.deleteLater()
-        self.set_path(self.path)
-        self.edited()
 
     def get(self) -> JsonValue:
         out = []
@@ -752,11 +744,7 @@ class ArrayField(Field):
 
     def set(self, value: JsonValue) -> None:
         for f in list(self.items):
-            self.items.remove(f)
-            row = f._row  # type: ignore[attr-defined]
-            self.rows.removeWidget(row)
-            row.hide()
-            row.deleteLater()
+            self._drop(f)
         if value is NOT_SET:
             return
         for v in value if isinstance(value, list) else [value]:

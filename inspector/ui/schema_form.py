@@ -3,42 +3,33 @@
 Theory of operation
 -------------------
 :class:`SchemaForm` turns an object schema (a tool's ``inputSchema``, an elicitation's
-``requestedSchema``) into a tree of fields: each property becomes a line edit (string,
-integer, number), a check box (boolean), a combo box (``enum``, or ``oneOf``/``anyOf`` of
-titled ``const`` values), a checkable list (an array of such values), a list of rows with
-add/remove (other arrays) or a group box (nested objects, recursively). Local ``$ref``s
-(``#/$defs/...``) are followed and ``[T, null]`` types read as an optional ``T``. The fields,
-the reading of a property's schema (``simplify``) and the words for a problem are
-:mod:`inspector.ui.schema_fields`; this module is the form that holds them, places the
-validator's problems and the raw editor beside it.
+``requestedSchema``) into a tree of fields: a line edit (string, integer, number), a check box
+(boolean), a combo box (one of a list), a checkable list (several of a list), rows with
+add/remove (other arrays) or a group box (nested objects). What each property is - its
+:class:`~inspector.protocol.schema_shape.FieldShape` - is read by
+:mod:`inspector.protocol.schema_shape` (``$ref``s, optional types, lists, defaults); the fields
+and the words are :mod:`inspector.ui.schema_fields`; this module holds them, places the
+validator's problems and keeps the raw editor beside the form.
 
-The form builds widgets from a schema (type, enum, properties, items, default, title,
-description, and hints such as a pattern in a placeholder) but interprets no keyword to check
-a value. Checking is the protocol's (:mod:`inspector.protocol.schema`): the schema is compiled
-once when it is set (through the one compile cache), and as the user types the value the form
-holds is checked whole; each :class:`~inspector.protocol.schema.ValueProblem` comes back with
-its instance path and its check as data, and :meth:`SchemaForm.schema_problems` places it at the
-deepest field holding that path (a missing property at its own field, an item of a checkable
-list at the list, anything else at the root) and words it in the current language
-(:func:`problem_text`; the library's English for checks the form has no words for). A field's
-own problem - text that cannot be a value of its type, like "abc" in a number field - comes
-first. Empty optional fields are left out of :meth:`SchemaForm.value`, so what is checked is
-what is sent. A schema the validator cannot compile leaves the form unchecked, and a note at
-the top says so. Constructs the form cannot edit (``allOf`` of several
-schemas, ``oneOf`` of objects, free-form maps, ...) are kept as opaque JSON values, listed in
-:attr:`SchemaForm.unsupported`, and :class:`ArgumentsEditor` switches to its raw JSON
-editor for them, with a note saying why.
+Checking is the protocol's (:mod:`inspector.protocol.schema`: drafts, formats, no remote
+``$ref``): the schema is compiled once when it is set (through the one compile cache), and as
+the user types the value the form holds is checked whole; each
+:class:`~inspector.protocol.schema.ValueProblem` comes back with its instance path and its check
+as data, and :meth:`SchemaForm.schema_problems` places it at the deepest field holding that path
+(a missing property at its own field, an item of a checkable list at the list, anything else at
+the root) and words it in the current language (:func:`problem_text`; the library's English for
+checks the form has no words for). A field's own problem - text that cannot be a value of its
+type, like "abc" in a number field - comes first. Empty optional fields are left out of
+:meth:`SchemaForm.value`, so what is checked is what is sent. A schema the validator cannot
+compile leaves the form unchecked, and a note at the top says so. Constructs the form cannot
+edit (``allOf`` of several schemas, ``oneOf`` of objects, free-form maps, ...) are kept as opaque
+JSON values, listed in :attr:`SchemaForm.unsupported` with the reason's code, and
+:class:`ArgumentsEditor` switches to its raw JSON editor for them, with a note saying why.
 
-:class:`ArgumentsEditor` holds the form and the raw editor as two tabs; with ``scrolls=False``
-neither has a scroll area of its own and the editor is exactly as tall as the tab shown (the
-hidden one asks for no height), for a page that scrolls as a whole.
-
-Validation of any JSON value against any schema is the protocol's
-:func:`~inspector.protocol.schema.check_value` (also used for a tool's ``outputSchema``; the raw
-editor asks :meth:`SchemaForm.check`, the form's compiled schema): schemas are read in the draft
-they declare (2020-12, 2019-09, draft-07 or older; 2020-12 when they declare none), with the
-same format checkers as the wire, remote ``$ref``s are never fetched, and a schema that cannot
-be compiled is reported as such instead of raising. :func:`check_text` words its verdict.
+:class:`ArgumentsEditor` holds the form and the raw editor as two tabs (the raw one asks
+:meth:`SchemaForm.check`, the form's compiled schema); with ``scrolls=False`` neither has a
+scroll area of its own and the editor is exactly as tall as the tab shown (the hidden one asks
+for no height), for a page that scrolls as a whole.
 
 Server-controlled text (titles, descriptions, enum labels) is shown through plain-text
 widgets and escaped tooltips only.
@@ -55,7 +46,6 @@ import orjson
 from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
-    QLabel,
     QPlainTextEdit,
     QScrollArea,
     QSizePolicy,
@@ -88,7 +78,7 @@ from .schema_fields import (
     problem_text,
     refusal_text,
 )
-from .widgets import mono_font, set_tone
+from .widgets import mono_font, plain_label, set_tone
 
 # ====================================================================== the form
 
@@ -114,9 +104,7 @@ class SchemaForm(QWidget):
         self._checker: Callable[[JsonValue], ValueCheck] | None = None
         self._compile_error: str | None = None
         self.unsupported: list[tuple[str, Refusal]] = []  # (path, why) of each field kept as JSON
-        self.empty_note = QLabel()
-        self.empty_note.setTextFormat(Qt.TextFormat.PlainText)
-        self.empty_note.setWordWrap(True)
+        self.empty_note = plain_label(wrap=True)
         self.empty_note.hide()
         self._layout.addWidget(self.empty_note)
         self._layout.addStretch(1)  # spare height goes below the fields, never between them
@@ -353,10 +341,8 @@ class ArgumentsEditor(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(4)
-        self.note = QLabel()
+        self.note = plain_label(wrap=True)
         self.note.setObjectName("fallbackNote")
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
-        self.note.setWordWrap(True)
         self.note.hide()
         lay.addWidget(self.note)
 
@@ -388,10 +374,8 @@ class ArgumentsEditor(QWidget):
         self.raw_edit.setTabChangesFocus(True)
         self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.raw_edit.textChanged.connect(self._raw_changed)
-        self.raw_status = QLabel()
+        self.raw_status = plain_label(wrap=True)
         self.raw_status.setObjectName("rawStatus")
-        self.raw_status.setTextFormat(Qt.TextFormat.PlainText)
-        self.raw_status.setWordWrap(True)
         self.raw_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         if not scrolls:
             self.raw_edit.setMinimumHeight(12 * self.raw_edit.fontMetrics().lineSpacing())

@@ -16,12 +16,14 @@ from inspector.protocol.schema_shape import (
     NumberProblem,
     Reason,
     Refusal,
+    choice_index,
     differing_paths,
     field_shape,
     form_shape,
     json_equal,
     path_text,
     read_number,
+    split_choices,
     value_label,
 )
 from inspector.protocol.versions import ALL_VERSIONS
@@ -301,3 +303,12 @@ def test_values_read_beside_the_schema() -> None:
     assert read_number("abc", integer=False) is NumberProblem.NOT_A_NUMBER
     assert read_number("inf", integer=False) is NumberProblem.NOT_FINITE
     assert read_number("1e3", integer=False) == 1000.0
+
+
+def test_which_choices_a_value_picks() -> None:
+    choices = (Choice(1, "one"), Choice(True, "yes"), Choice("a", "A"), Choice({"k": [1]}, "obj"))
+    assert choice_index(choices, True) == 1 and choice_index(choices, 1) == 0  # True is not 1
+    assert choice_index(choices, 1.0) == 0 and choice_index(choices, {"k": [1]}) == 3
+    assert choice_index(choices, "b") is None and choice_index((), 1) is None
+    assert split_choices(choices, ["a", 7, True, "zz"]) == ({1, 2}, [7, "zz"])
+    assert split_choices(choices, []) == (set(), [])
