@@ -344,7 +344,7 @@ class SequenceView(QAbstractScrollArea):
         if d in (Direction.STDERR, Direction.EVENT, Direction.NOTE):
             if extra.get("event"):
                 name = event_label(str(extra["event"]))  # in the window's language, as the timeline says it
-            elif extra.get("channel") in ("http", "http-body"):
+            elif kind is Kind.LINK_NOTE:
                 name = "HTTP"
             else:
                 name = QCoreApplication.translate("Timeline", str(DIRECTION_LABELS[Direction.STDERR]))

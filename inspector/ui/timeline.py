@@ -16,9 +16,9 @@ most-read first (Kind, with the direction's arrow; Method; Id; Latency; Violatio
 schema's verdict). Method, Id and Violations want the width of what they show at their widest
 so far (``TimelineModel.widest_texts``: the methods seen, the longest id of the rows fetched, each
 distinct violations text, kept as entries arrive at the cost of a few distinct texts; capped in
-characters by :data:`~inspector.ui._CONTENT_CAPS`); the others giving way in
-:data:`GIVE_WAY` order while the rest would not fit at those widths, so a rule's name is not cut
-while a less-read column is shown, whatever the language's words measure. If the must-read ones
+characters by :data:`~inspector.session.timeline_table.CONTENT_CAPS`); the others giving way in
+``GIVE_WAY`` order (:func:`~inspector.session.timeline_table.fit_widths` decides, Qt-free), so a
+rule's name is not cut while a less-read column is shown, whatever the language's words measure. If the must-read ones
 still do not fit, Method (elided in the middle) and the gaps between columns give up room before
 Id and Violations; Violations takes what is left. The header's menu shows or hides any column (one
 the user asked for no longer gives way) and **Reset columns**; the order, those choices and
@@ -33,7 +33,6 @@ import bisect
 import heapq
 from collections.abc import Callable
 
-import orjson
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QCoreApplication,
@@ -77,6 +76,17 @@ from PySide6.QtWidgets import (
 from inspector.protocol.messages import Kind
 from inspector.session.labels import KIND_LABELS  # one table each, shared with the handouts
 from inspector.session.recording import Direction, Recording, TransportKind
+from inspector.session.timeline_table import (
+    CONTENT_CAPS,
+    DEFAULT_ORDER,
+    GAP,
+    MONO_COLUMNS,
+    Column,
+    columns_to_save,
+    copy_texts,
+    fit_widths,
+    saved_columns,
+)
 from inspector.session.views import ALL_KINDS, EntryFilter
 
 from .cells import CellDelegate
@@ -86,52 +96,20 @@ from .timeline_model import (
     DIRECTION_ARROWS,
     DIRECTION_LABELS,
     DIRECTION_TIPS,
-    MONO_COLUMNS,
-    Column,
     SeqRole,
     TimelineModel,
-    copy_texts,
 )
 from .timeline_model import event_label as event_label  # offered here with the view's other names
 from .widgets import plain_tooltip
 
 translate = QCoreApplication.translate
 
-#: The order the columns are shown in unless the user moved them: the most-read first.
-DEFAULT_ORDER = (
-    Column.KIND,
-    Column.METHOD,
-    Column.ID,
-    Column.LATENCY,
-    Column.VIOLATIONS,
-    Column.TIME,
-    Column.DELTA,
-    Column.SEQ,
-    Column.DIRECTION,
-    Column.SCHEMA,
-    Column.SIZE,
-)
-#: The columns that give way, first to last, when the table is too narrow for every column
-#: shown: hidden for as long as there is no room (unless the user asked for them in the header's
-#: menu). What they say is elsewhere too: first the two that repeat what another column shows
-#: (the direction is the arrow in Kind, the schema's verdict is in Violations), then the
-#: less-read ones (size, Δ; the entry number and time are in the details pane as well).
-GIVE_WAY = (Column.DIRECTION, Column.SCHEMA, Column.SIZE, Column.DELTA, Column.SEQ, Column.TIME)
-#: The names the columns are remembered by in the settings (stable, unlike positions).
-_COLUMN_KEYS = ("seq", "time", "delta", "direction", "kind", "method", "id", "latency", "size", "schema", "violations")
 _COLUMNS_SETTING = "timeline/columns"
 #: The column menu's names for headers too terse to stand alone.
 _MENU_NAMES = {
     Column.SEQ: QT_TRANSLATE_NOOP("Timeline", "# (entry number)"),
     Column.DELTA: QT_TRANSLATE_NOOP("Timeline", "Δ (time since the previous row)"),
 }
-#: The must-read columns sized by what they show (``TimelineModel.widest_texts``), and the most
-#: characters of a text they make room for (a longer one elides): a method, a string id (a
-#: number is short), the rules an entry broke.
-_CONTENT_CAPS = {Column.METHOD: 32, Column.ID: 14, Column.VIOLATIONS: 32}
-#: Room between columns (beyond the text's own margins) a column gives up before any text is
-#: elided, when the must-read columns do not fit.
-_GAP = 8
 _PAD = 18  # a column's width beyond its text: the text's margins and the room between columns
 
 
@@ -176,7 +154,7 @@ class TimelineView(QWidget):
         self._least: dict[int, int] = {}
         self._method_floor = 0  # how narrow Method gets before Violations is elided
         self._id_short = 0  # an id of eight characters: kept until Method is down to its floor
-        self._content: dict[int, int] = {}  # column -> the width its widest text so far needs (_CONTENT_CAPS)
+        self._content: dict[int, int] = {}  # column -> the width its widest text so far needs (CONTENT_CAPS)
         self.column_menu: QMenu | None = None  # the last header menu shown (tests read it)
         self._following = True
         self._in_reset = False
@@ -413,19 +391,19 @@ class TimelineView(QWidget):
             Column.METHOD: max(text_w("resources/read"), head_w(Column.METHOD)),
             Column.VIOLATIONS: max(text_w(translate("Timeline", "✗ schema")), head_w(Column.VIOLATIONS)),
         }
-        self._method_floor = text_w("tools/call") - _GAP
-        self._id_short = text_w("0" * 8, mfm) - _GAP
+        self._method_floor = text_w("tools/call") - GAP
+        self._id_short = text_w("0" * 8, mfm) - GAP
         hh.setMinimumSectionSize(24)
         self._measure_content()
         self._fit_columns()
 
     def _measure_content(self) -> bool:
         """The widths the must-read columns' widest texts so far need, each text cut at its
-        column's cap (:data:`_CONTENT_CAPS`); True if one changed."""
+        column's cap (:data:`CONTENT_CAPS`); True if one changed."""
         fm, mfm = self.table.fontMetrics(), QFontMetrics(self.model.mono_font())
         content = {}
         for col, texts in self.model.widest_texts().items():
-            cap = _CONTENT_CAPS[col]
+            cap = CONTENT_CAPS[col]
             # the longest few by characters: a hostile server's thousand methods are not all measured
             longest = heapq.nlargest(12, texts, key=len)
             metrics = mfm if col in MONO_COLUMNS else fm
@@ -455,11 +433,7 @@ class TimelineView(QWidget):
 
             columns = TimelineColumns.read(raw)
             saved = (columns.order, columns.shown, columns.widths)
-        by_key = {k: i for i, k in enumerate(_COLUMN_KEYS)}
-        order = list(dict.fromkeys(by_key[k] for k in saved[0] if k in by_key))
-        order += [c for c in DEFAULT_ORDER if c not in order]
-        self._prefs = {by_key[k]: v for k, v in saved[1].items() if k in by_key}
-        self._user_widths = {by_key[k]: v for k, v in saved[2].items() if k in by_key}
+        order, self._prefs, self._user_widths = saved_columns(*saved)
         self._apply_order(order)
         self._fit_columns()
 
@@ -467,12 +441,8 @@ class TimelineView(QWidget):
         if self._settings is None:
             return
         hh = self.table.horizontalHeader()
-        data = {
-            "order": [_COLUMN_KEYS[hh.logicalIndex(v)] for v in range(hh.count())],
-            "shown": {_COLUMN_KEYS[c]: on for c, on in sorted(self._prefs.items())},
-            "widths": {_COLUMN_KEYS[c]: round(w, 3) for c, w in sorted(self._user_widths.items())},
-        }
-        self._settings.setValue(_COLUMNS_SETTING, orjson.dumps(data).decode())
+        order = [hh.logicalIndex(v) for v in range(hh.count())]
+        self._settings.setValue(_COLUMNS_SETTING, columns_to_save(order, self._prefs, self._user_widths))
 
     def _apply_order(self, order: list[int]) -> None:
         hh = self.table.horizontalHeader()
@@ -507,15 +477,8 @@ class TimelineView(QWidget):
         return self._auto_hidden
 
     def _fit_columns(self) -> None:
-        """Fit the columns to the table's width. Each column wants its natural width; the
-        must-read Method, Id and Violations want what their widest text so far needs (up to
-        :data:`_CONTENT_CAPS`), so a rule's name is never what elides first. While they do not
-        fit, the columns the user did not ask for give way (:data:`GIVE_WAY`); if the rest still
-        do not fit, they give up room in this order: Method down to its least (it elides in the
-        middle), the room between columns (:data:`_GAP`), Id down to eight characters, Method
-        down to about ten, Id to its least, Violations, then all alike. Room
-        left over goes to Violations, so no row needs scrolling sideways.
-        Widths the user gave columns are kept; if even those do not fit, the table scrolls."""
+        """Fit the columns to the table's width (:func:`~inspector.session.timeline_table.fit_widths`
+        says which give way and how wide each is; widths the user gave are kept)."""
         self._fit_pending = False
         if self._fitting or not self._natural:
             return
@@ -524,60 +487,18 @@ class TimelineView(QWidget):
         if room <= 0:
             return
         unit = self._unit()
-        smallest = hh.minimumSectionSize()
-        users = {c: max(smallest, round(w * unit)) for c, w in self._user_widths.items()}
-
-        def least(c: int) -> int:
-            return users.get(c) or self._least[c]
-
-        def wanted(c: int) -> int:
-            if c in users:
-                return users[c]
-            if c in _CONTENT_CAPS:  # (a method: at least the handshake's, as from the start)
-                return max(self._natural[c] if c == Column.METHOD else self._least[c], self._content.get(c, 0))
-            return self._natural[c]
-
-        order = self.column_order()
-        visible = [c for c in order if self._prefs.get(c, True)]
-        hidden_for_room: list[int] = []
-        for c in GIVE_WAY:
-            if sum(wanted(x) for x in visible) <= room:
-                break
-            if c in visible and c not in self._prefs:
-                visible.remove(c)
-                hidden_for_room.append(c)
-        widths = {c: wanted(c) for c in visible}
-        flexible = [c for c in visible if c not in users]
-        over = sum(widths.values()) - room
-
-        def give(c: int, floor: int) -> None:
-            nonlocal over
-            if over > 0 and c in widths and c not in users:
-                take = max(0, min(over, widths[c] - max(smallest, floor)))
-                widths[c] -= take
-                over -= take
-
-        give(Column.METHOD, least(Column.METHOD))
-        if over > 0 and flexible:
-            each = min(_GAP, -(-over // len(flexible)))
-            for c in flexible:
-                give(c, widths[c] - each)
-        give(Column.ID, self._id_short)  # a long string id elides (in the middle) first
-        give(Column.METHOD, self._method_floor)  # about ten characters, head and tail
-        give(Column.ID, least(Column.ID) - _GAP)
-        give(Column.VIOLATIONS, least(Column.VIOLATIONS) - _GAP)
-        if over > 0:  # not even the least widths fit: those the user did not size shrink alike (texts elide)
-            need = sum(widths[c] for c in flexible)
-            if need:
-                scale = max(0.0, (need - over) / need)
-                for c in flexible:
-                    widths[c] = max(smallest, int(widths[c] * scale))
-        elif over < 0:
-            filler = next(
-                (c for c in (Column.VIOLATIONS, Column.METHOD) if c in widths), visible[-1] if visible else None
-            )
-            if filler is not None:
-                widths[filler] -= over
+        widths, hidden_for_room = fit_widths(
+            self.column_order(),
+            room,
+            natural=self._natural,
+            least=self._least,
+            content=self._content,
+            prefs=self._prefs,
+            users={c: max(hh.minimumSectionSize(), round(w * unit)) for c, w in self._user_widths.items()},
+            smallest=hh.minimumSectionSize(),
+            id_short=self._id_short,
+            method_floor=self._method_floor,
+        )
         self._fitting = True
         try:
             for c in range(Column.COUNT):

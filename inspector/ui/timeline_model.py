@@ -32,11 +32,9 @@ The view over this model (filter bar, table, status line, column fitting and men
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import replace
 from typing import Any
 
-import orjson
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QCoreApplication,
@@ -63,10 +61,10 @@ from inspector.protocol.rules import RULES
 from inspector.session.entry_text import (
     kind_words,
     released_of,
-    side_line,
 )  # the words of an entry, shared with the handouts and the CLI
 from inspector.session.labels import EVENT_LABELS, HTTP_NOTE  # one table each, shared with the handouts
-from inspector.session.recording import Direction, Entry, Recording
+from inspector.session.recording import Direction, Recording
+from inspector.session.timeline_table import MONO_COLUMNS, NUMERIC, Column, one_line
 from inspector.session.views import EntryFilter, EntryView, flagged_rows
 
 from .cells import PAINT_ROLES, ROW_FLAGS
@@ -83,21 +81,6 @@ _COLS = 11  # Column.COUNT
 _CELL_CACHE = 20_000  # cached cells (a few screens); cleared wholesale when full
 _TOOLTIP_RAW_CHARS = 600
 _ID_SAMPLE = 128  # the ids of a batch looked at for the Id column's width: its newest rows (a flood costs little)
-
-
-class Column:
-    SEQ = 0
-    TIME = 1
-    DELTA = 2
-    DIRECTION = 3
-    KIND = 4
-    METHOD = 5
-    ID = 6
-    LATENCY = 7
-    SIZE = 8
-    SCHEMA = 9
-    VIOLATIONS = 10
-    COUNT = 11
 
 
 _HEADERS = (
@@ -157,9 +140,6 @@ DIRECTION_TIPS = {
     Direction.EVENT: QT_TRANSLATE_NOOP("Timeline", "A process or session event (spawn, shutdown step, exit, timeout)"),
     Direction.NOTE: HTTP_NOTE,
 }
-_NUMERIC = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.LATENCY, Column.SIZE})
-#: The columns shown in the monospace font (numbers, ids).
-MONO_COLUMNS = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.ID, Column.LATENCY, Column.SIZE})
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _CENTER = Qt.AlignmentFlag.AlignCenter
@@ -422,7 +402,7 @@ class TimelineModel(RowTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return translate("Timeline", str(_HEADER_TIPS[section]))
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(_RIGHT if section in _NUMERIC else (_CENTER if section == Column.SCHEMA else ALIGN_LEFT))
+            return int(_RIGHT if section in NUMERIC else (_CENTER if section == Column.SCHEMA else ALIGN_LEFT))
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -470,7 +450,7 @@ class TimelineModel(RowTableModel):
             background = self._colors.bg_bad
         else:
             background = None
-        if col in _NUMERIC:
+        if col in NUMERIC:
             align = int(_RIGHT)
         elif col == Column.SCHEMA:
             align = int(_CENTER)
@@ -486,10 +466,6 @@ class TimelineModel(RowTableModel):
         )
 
     # ------------------------------------------------------------ cells
-
-    def _http_side(self, seq: int) -> bool:
-        """A side line of the HTTP transport (a note or an answer's body), not a server's stderr."""
-        return self._rec is not None and side_line(self._dir_at(seq), self._rec.extra_at(seq))
 
     def _flagged(self, seq: int) -> bool:
         """The entry broke a protocol rule or is invalid against the schema."""
@@ -529,7 +505,7 @@ class TimelineModel(RowTableModel):
             # the direction's arrow first: the Direction column is among the first to give way
             kind = self._kind_at(seq)
             d = self._dir_at(seq)
-            words = kind_words(kind, kind is Kind.STDERR and self._http_side(seq))
+            words = kind_words(kind)
             text = f"{DIRECTION_ARROWS[d]} {translate('Timeline', words)}"
             if d is Direction.C2S and self._rec is not None and self._rec.extra_at(seq).get("hand_written"):
                 return text + " ✎"  # written by a person in the composer
@@ -545,7 +521,7 @@ class TimelineModel(RowTableModel):
                     or d is Direction.NOTE
                     or (d is not Direction.EVENT and self._kind_at(seq) is Kind.NOISE)
                 ):
-                    return _one_line(self._raw_at(seq))
+                    return one_line(self._raw_at(seq))
             return m
         if col == Column.ID:
             return format_id(self._id_at(seq))
@@ -663,33 +639,3 @@ def event_label(name: str) -> str:
     """An event name in the user's language (unknown names as they are)."""
     label = EVENT_LABELS.get(name)
     return translate("Events", label) if label is not None else name
-
-
-def copy_texts(entry: Entry) -> dict[str, str]:
-    """What the row menu can copy for one recording entry: ``line`` (the exact text, without
-    its line terminator), ``json`` (pretty-printed, for a JSON message), ``probe`` (a shell-quoted
-    ``--request METHOD=PARAMS`` for a client request) and ``entry`` (the recorded entry object
-    with its findings)."""
-    out = {
-        "line": entry.text.rstrip("\r\n"),
-        "entry": orjson.dumps(entry.to_json(), option=orjson.OPT_INDENT_2, default=str).decode(),
-    }
-    obj = entry.json()
-    if obj is not None:
-        out["json"] = orjson.dumps(obj, option=orjson.OPT_INDENT_2, default=str).decode()
-        if (
-            entry.direction is Direction.C2S
-            and entry.kind is Kind.REQUEST
-            and isinstance(obj, dict)
-            and isinstance(obj.get("method"), str)
-        ):
-            params = obj.get("params")
-            arg = obj["method"] if params in (None, {}) else obj["method"] + "=" + orjson.dumps(params).decode()
-            out["probe"] = "--request " + shlex.quote(arg)
-    return out
-
-
-def _one_line(raw: bytes, limit: int = 200) -> str:
-    text = raw[: limit * 4].decode("utf-8", "replace").strip()
-    text = text.replace("\n", " ").replace("\r", " ")
-    return text if len(text) <= limit else text[: limit - 1] + "…"

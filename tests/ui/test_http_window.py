@@ -9,7 +9,9 @@ from peers import HttpPeer, free_port, sdk_http_server
 from ui_driver import type_into, until
 
 from inspector.protocol.lifecycle import Event, State
+from inspector.protocol.messages import Kind
 from inspector.session.profiles import ServerProfile
+from inspector.session.recording import Direction
 from inspector.ui.timeline import Column
 
 pytestmark = pytest.mark.anyio
@@ -81,6 +83,15 @@ async def test_a_session_over_streamable_http_from_the_window(window_and_control
         return {model.data(model.index(r, Column.METHOD)) for r in range(model.rowCount())}
 
     await until(lambda: {"HTTP exchange", "disconnected"} <= shown())  # the timeline catches up on its tick
+    # the link's events are of kind "link" (no process of ours), and the kind filter takes them out alone
+    events = [i for i in range(len(rec)) if rec.direction_at(i) is Direction.EVENT]
+    assert events and {rec.kind_at(i) for i in events} == {Kind.LINK}
+    kinds = {model.data(model.index(r, Column.KIND)) for r in range(model.rowCount())}
+    assert "● link" in kinds and "● process" not in kinds
+    window.timeline.kind_actions[Kind.LINK].setChecked(False)
+    assert model.rowCount() == len(rec) - len(events) and Kind.LINK not in model.filter().kinds
+    window.timeline.kind_actions[Kind.LINK].setChecked(True)
+    assert model.rowCount() == len(rec)
     # the details say which exchange a message travelled in, and show an exchange's headers
     listed = next(i for i in range(len(rec)) if rec.method_at(i) == "tools/list" and rec.direction_at(i).label == "s2c")
     window.timeline.select_seq(listed)

@@ -454,7 +454,7 @@ def test_current_row_change_by_keyboard(view, qtbot):
 def test_row_menu_copies_the_line_json_probe_argument_and_entry(view, qapp):
     from PySide6.QtGui import QGuiApplication
 
-    from inspector.ui.timeline_model import copy_texts
+    from inspector.session.timeline_table import copy_texts
 
     rec, s = build_session()
     d = Driver()

@@ -20,8 +20,9 @@ from inspector.protocol.lifecycle import State
 from inspector.protocol.messages import Kind
 from inspector.session.profiles import ServerProfile, demo_profile
 from inspector.session.recording import Direction
+from inspector.session.timeline_table import DEFAULT_ORDER, GIVE_WAY, Column
 from inspector.ui.text import format_duration
-from inspector.ui.timeline import DEFAULT_ORDER, GIVE_WAY, Column, TimelineView
+from inspector.ui.timeline import TimelineView
 
 pytestmark = pytest.mark.anyio
 

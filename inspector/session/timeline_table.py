@@ -1,0 +1,227 @@
+"""The timeline's table without Qt: its columns, how they share the table's width, how the user's
+column choices are saved, and the texts a row offers to copy.
+
+Theory of operation. The window's timeline (``inspector.ui.timeline``) measures texts in its
+fonts and hands the numbers here: each column's natural width (room to spare), its least width
+(an elastic column is never made narrower while others give way), the width the must-read
+columns' widest texts so far need, and the widths the user dragged. :func:`fit_widths` decides
+which columns give way for lack of room and what width each shown column gets, so the table
+never scrolls sideways; the view only applies the answer to its header. The user's choices are
+kept in the settings by stable names (:data:`COLUMN_KEYS`), read and written by
+:func:`saved_columns` and :func:`columns_to_save`. :func:`copy_texts` is what the row menu copies.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable, Mapping
+
+import orjson
+
+from inspector.protocol.messages import Kind
+
+from .recording import Direction, Entry
+
+
+class Column:
+    """The timeline's columns by logical number (the view's header may show them in another order)."""
+
+    SEQ = 0
+    TIME = 1
+    DELTA = 2
+    DIRECTION = 3
+    KIND = 4
+    METHOD = 5
+    ID = 6
+    LATENCY = 7
+    SIZE = 8
+    SCHEMA = 9
+    VIOLATIONS = 10
+    COUNT = 11
+
+
+#: The columns whose texts are numbers (aligned right).
+NUMERIC = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.LATENCY, Column.SIZE})
+#: The columns shown in the monospace font (numbers, ids).
+MONO_COLUMNS = frozenset({Column.SEQ, Column.TIME, Column.DELTA, Column.ID, Column.LATENCY, Column.SIZE})
+#: The order the columns are shown in unless the user moved them: the most-read first.
+DEFAULT_ORDER = (
+    Column.KIND,
+    Column.METHOD,
+    Column.ID,
+    Column.LATENCY,
+    Column.VIOLATIONS,
+    Column.TIME,
+    Column.DELTA,
+    Column.SEQ,
+    Column.DIRECTION,
+    Column.SCHEMA,
+    Column.SIZE,
+)
+#: The columns that give way, first to last, when the table is too narrow for every column
+#: shown: hidden for as long as there is no room (unless the user asked for them in the header's
+#: menu). What they say is elsewhere too: first the two that repeat what another column shows
+#: (the direction is the arrow in Kind, the schema's verdict is in Violations), then the
+#: less-read ones (size, Δ; the entry number and time are in the details pane as well).
+GIVE_WAY = (Column.DIRECTION, Column.SCHEMA, Column.SIZE, Column.DELTA, Column.SEQ, Column.TIME)
+#: The names the columns are remembered by in the settings (stable, unlike positions).
+COLUMN_KEYS = ("seq", "time", "delta", "direction", "kind", "method", "id", "latency", "size", "schema", "violations")
+#: The must-read columns sized by what they show (the model's widest texts), and the most
+#: characters of a text they make room for (a longer one elides): a method, a string id (a
+#: number is short), the rules an entry broke.
+CONTENT_CAPS = {Column.METHOD: 32, Column.ID: 14, Column.VIOLATIONS: 32}
+#: Room between columns (beyond the text's own margins) a column gives up before any text is
+#: elided, when the must-read columns do not fit.
+GAP = 8
+
+
+def fit_widths(
+    order: Iterable[int],
+    room: int,
+    *,
+    natural: Mapping[int, int],
+    least: Mapping[int, int],
+    content: Mapping[int, int],
+    prefs: Mapping[int, bool],
+    users: Mapping[int, int],
+    smallest: int,
+    id_short: int,
+    method_floor: int,
+) -> tuple[dict[int, int], list[int]]:
+    """The width of each column shown in ``room`` pixels, and the columns hidden for lack of room.
+
+    Each column wants its ``natural`` width; the must-read Method, Id and Violations want what
+    their widest text so far needs (``content``, capped by :data:`CONTENT_CAPS`), Method at least
+    its natural width, so a rule's name is never what elides first. ``prefs``: columns the user
+    showed (True) or hid (False); ``users``: widths the user gave columns, kept. While the wanted
+    widths do not fit, the columns the user did not ask for give way (:data:`GIVE_WAY`); if the
+    rest still do not fit they give up room in this order: Method down to its ``least`` (it
+    elides in the middle), the room between columns (:data:`GAP`), Id down to ``id_short`` (eight
+    characters), Method down to ``method_floor`` (about ten), Id to its least, Violations, then
+    all alike (not below ``smallest``). Room left over goes to Violations (else Method, else the
+    last column), so no row needs scrolling sideways. Widths the user gave are kept; if even
+    those do not fit, the table scrolls."""
+
+    def least_of(c: int) -> int:
+        return users.get(c) or least[c]
+
+    def wanted(c: int) -> int:
+        if c in users:
+            return users[c]
+        if c in CONTENT_CAPS:
+            return max(natural[c] if c == Column.METHOD else least[c], content.get(c, 0))
+        return natural[c]
+
+    visible = [c for c in order if prefs.get(c, True)]
+    hidden_for_room: list[int] = []
+    for c in GIVE_WAY:
+        if sum(wanted(x) for x in visible) <= room:
+            break
+        if c in visible and c not in prefs:
+            visible.remove(c)
+            hidden_for_room.append(c)
+    widths = {c: wanted(c) for c in visible}
+    flexible = [c for c in visible if c not in users]
+    over = sum(widths.values()) - room
+
+    def give(c: int, floor: int) -> None:
+        nonlocal over
+        if over > 0 and c in widths and c not in users:
+            take = max(0, min(over, widths[c] - max(smallest, floor)))
+            widths[c] -= take
+            over -= take
+
+    give(Column.METHOD, least_of(Column.METHOD))
+    if over > 0 and flexible:
+        each = min(GAP, -(-over // len(flexible)))
+        for c in flexible:
+            give(c, widths[c] - each)
+    give(Column.ID, id_short)  # a long string id elides (in the middle) first
+    give(Column.METHOD, method_floor)  # about ten characters, head and tail
+    give(Column.ID, least_of(Column.ID) - GAP)
+    give(Column.VIOLATIONS, least_of(Column.VIOLATIONS) - GAP)
+    if over > 0:  # not even the least widths fit: those the user did not size shrink alike (texts elide)
+        need = sum(widths[c] for c in flexible)
+        if need:
+            scale = max(0.0, (need - over) / need)
+            for c in flexible:
+                widths[c] = max(smallest, int(widths[c] * scale))
+    elif over < 0:
+        filler = next((c for c in (Column.VIOLATIONS, Column.METHOD) if c in widths), visible[-1] if visible else None)
+        if filler is not None:
+            widths[filler] -= over
+    return widths, hidden_for_room
+
+
+def saved_columns(
+    order: list[str], shown: Mapping[str, bool], widths: Mapping[str, float]
+) -> tuple[list[int], dict[int, bool], dict[int, float]]:
+    """The columns as the settings keep them (by :data:`COLUMN_KEYS` name) -> the order (every
+    column, those not named after in :data:`DEFAULT_ORDER`), the user's shown/hidden choices and
+    the widths the user gave (in line heights). Unknown names are left out."""
+    by_key = {k: i for i, k in enumerate(COLUMN_KEYS)}
+    columns = list(dict.fromkeys(by_key[k] for k in order if k in by_key))
+    columns += [c for c in DEFAULT_ORDER if c not in columns]
+    return (
+        columns,
+        {by_key[k]: v for k, v in shown.items() if k in by_key},
+        {by_key[k]: v for k, v in widths.items() if k in by_key},
+    )
+
+
+def columns_to_save(order: Iterable[int], prefs: Mapping[int, bool], widths: Mapping[int, float]) -> str:
+    """The columns as the settings keep them (the counterpart of :func:`saved_columns`), as JSON."""
+    data = {
+        "order": [COLUMN_KEYS[c] for c in order],
+        "shown": {COLUMN_KEYS[c]: on for c, on in sorted(prefs.items())},
+        "widths": {COLUMN_KEYS[c]: round(w, 3) for c, w in sorted(widths.items())},
+    }
+    return orjson.dumps(data).decode()
+
+
+def copy_texts(entry: Entry) -> dict[str, str]:
+    """What the row menu can copy for one recording entry: ``line`` (the exact text, without
+    its line terminator), ``json`` (pretty-printed, for a JSON message), ``probe`` (a shell-quoted
+    ``--request METHOD=PARAMS`` for a client request) and ``entry`` (the recorded entry object
+    with its findings)."""
+    out = {
+        "line": entry.text.rstrip("\r\n"),
+        "entry": orjson.dumps(entry.to_json(), option=orjson.OPT_INDENT_2, default=str).decode(),
+    }
+    obj = entry.json()
+    if obj is not None:
+        out["json"] = orjson.dumps(obj, option=orjson.OPT_INDENT_2, default=str).decode()
+        if (
+            entry.direction is Direction.C2S
+            and entry.kind is Kind.REQUEST
+            and isinstance(obj, dict)
+            and isinstance(obj.get("method"), str)
+        ):
+            params = obj.get("params")
+            arg = obj["method"] if params in (None, {}) else obj["method"] + "=" + orjson.dumps(params).decode()
+            out["probe"] = "--request " + shlex.quote(arg)
+    return out
+
+
+def one_line(raw: bytes, limit: int = 200) -> str:
+    """The start of ``raw`` as one line of at most ``limit`` characters (line breaks as spaces)."""
+    text = raw[: limit * 4].decode("utf-8", "replace").strip()
+    text = text.replace("\n", " ").replace("\r", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+__all__ = [
+    "COLUMN_KEYS",
+    "CONTENT_CAPS",
+    "Column",
+    "DEFAULT_ORDER",
+    "GAP",
+    "GIVE_WAY",
+    "MONO_COLUMNS",
+    "NUMERIC",
+    "columns_to_save",
+    "copy_texts",
+    "fit_widths",
+    "one_line",
+    "saved_columns",
+]

@@ -1,0 +1,89 @@
+"""The timeline's table without Qt (session/timeline_table.py): which columns give way and how wide
+each shown column is, the saved column choices, a row's one-line text. The window's fitting is
+tested on screen in tests/ui/test_timeline_fit.py."""
+
+from __future__ import annotations
+
+import orjson
+
+from inspector.session.timeline_table import (
+    COLUMN_KEYS,
+    DEFAULT_ORDER,
+    GIVE_WAY,
+    Column,
+    columns_to_save,
+    fit_widths,
+    one_line,
+    saved_columns,
+)
+
+NATURAL = {c: 100 for c in range(Column.COUNT)}
+LEAST = {**NATURAL, Column.METHOD: 60, Column.VIOLATIONS: 50}
+
+
+def fit(room: int, **changes):
+    args = dict(
+        natural=NATURAL,
+        least=LEAST,
+        content={},
+        prefs={},
+        users={},
+        smallest=24,
+        id_short=40,
+        method_floor=30,
+    )
+    args.update(changes)
+    return fit_widths(DEFAULT_ORDER, room, **args)
+
+
+def test_with_room_to_spare_every_column_shows_and_violations_takes_the_rest() -> None:
+    widths, hidden = fit(1500)
+    assert hidden == [] and set(widths) == set(range(Column.COUNT))
+    assert sum(widths.values()) == 1500 and widths[Column.VIOLATIONS] == 1500 - 1000
+
+
+def test_the_columns_give_way_in_their_order_and_the_rest_fill_the_room() -> None:
+    for shown in range(Column.COUNT, Column.COUNT - len(GIVE_WAY) - 1, -1):
+        widths, hidden = fit(shown * 100)
+        assert hidden == list(GIVE_WAY[: Column.COUNT - shown])
+        assert set(widths) == set(range(Column.COUNT)) - set(hidden) and sum(widths.values()) == shown * 100
+
+
+def test_a_column_the_user_asked_for_does_not_give_way_and_one_hidden_stays_hidden() -> None:
+    widths, hidden = fit(900, prefs={Column.DIRECTION: True, Column.KIND: False})
+    assert Column.DIRECTION in widths and Column.DIRECTION not in hidden and Column.KIND not in widths
+
+
+def test_method_gives_up_room_first_then_id_and_the_user_s_widths_are_kept() -> None:
+    narrow = 4 * 100 + 50 - 30  # the five must-read ones (Violations wants its least, 50), 30 pixels short
+    widths, hidden = fit(narrow, users={Column.LATENCY: 100})
+    assert set(hidden) == set(GIVE_WAY)
+    assert widths[Column.METHOD] == 70 and widths[Column.ID] == 100 and widths[Column.LATENCY] == 100
+    widths, _hidden = fit(5 * 40)  # not even the least widths: those not sized by the user shrink alike
+    assert widths[Column.LATENCY] < 100 and all(w >= 24 for w in widths.values())
+
+
+def test_the_must_read_columns_want_their_widest_text() -> None:
+    widths, _hidden = fit(3000, content={Column.ID: 180, Column.METHOD: 20})
+    assert widths[Column.ID] == 180 and widths[Column.METHOD] == 100  # Method: at least its natural width
+
+
+def test_the_saved_columns_read_back_and_unknown_names_are_left_out() -> None:
+    order = [Column.SEQ, Column.KIND, *[c for c in DEFAULT_ORDER if c not in (Column.SEQ, Column.KIND)]]
+    text = columns_to_save(order, {Column.SIZE: True, Column.DELTA: False}, {Column.METHOD: 12.34567})
+    data = orjson.loads(text)
+    assert data["order"][:2] == ["seq", "kind"] and data["widths"] == {"method": 12.346}
+    assert saved_columns(data["order"], data["shown"], data["widths"]) == (
+        order,
+        {Column.DELTA: False, Column.SIZE: True},
+        {Column.METHOD: 12.346},
+    )
+    columns, shown, widths = saved_columns(["nonsense", "id", "id"], {"nonsense": True}, {"kind": 3.0})
+    assert columns[0] == Column.ID and sorted(columns) == list(range(Column.COUNT)) and len(COLUMN_KEYS) == Column.COUNT
+    assert shown == {} and widths == {Column.KIND: 3.0}
+
+
+def test_one_line_keeps_a_row_on_one_line() -> None:
+    assert one_line(b"  a\nb\r\nc  ") == "a b  c"
+    assert one_line("é".encode() * 300, 10) == "é" * 9 + "…"
+    assert one_line(b"\xff ok") == "\ufffd ok"
