@@ -28,13 +28,17 @@ from inspector.session.controllers.logs import (
     LEVEL_NONE_CARRIED,
     LEVEL_NOT_SET,
     LEVEL_SENDING,
+    PARSE_LIMIT,
     UNRANKED,
     LevelStatus,
     LiveLogView,
     LogsController,
+    data_text,
+    head_rank,
+    log_cell,
     sets_level_by_request,
 )
-from inspector.session.views import LEVELS, RANK, LogView, log_lines
+from inspector.session.views import LEVELS, RANK, UNKNOWN, LogView, log_lines
 from inspector.transport.base import StdioSpec
 
 pytestmark = pytest.mark.anyio
@@ -177,6 +181,33 @@ def test_only_server_notifications_named_notifications_message_are_log_lines() -
     feature = LogsController()
     feature.view.set_recording(rec)
     assert list(feature.view.rows) == [0, 1, 2, 5]
+
+
+def test_a_log_row_is_read_from_the_entry_and_a_huge_line_from_its_head() -> None:
+    def message(params: dict) -> bytes:
+        return orjson.dumps({"jsonrpc": "2.0", "method": "notifications/message", "params": params})
+
+    huge_data = "x" * (PARSE_LIMIT * 2)
+    lines = [
+        message({"level": "warning", "logger": "db", "data": "disk almost full"}),
+        message({"level": "info", "data": {"rows": [1, 2]}}),  # no logger; data as compact JSON
+        message({"level": 3, "logger": {"name": "odd"}}),  # not strings: as JSON; no data: ""
+        message({"level": "error", "logger": "big", "data": huge_data}),  # longer than PARSE_LIMIT
+        message({"level": "critical"})[:40],  # cut short: no params to read
+    ]
+    note = _analysis("notifications/message", Kind.NOTIFICATION)
+    rec = Recording()
+    rec.extend(Direction.S2C, 1.25, lines, [note] * len(lines))
+    at = f"{rec.t_at(0):.3f}"  # seconds since the recording began, as the timeline says them
+    assert log_cell(rec, 0) == (at, "warning", "db", "disk almost full")
+    assert log_cell(rec, 1) == (at, "info", "", '{"rows":[1,2]}')
+    assert log_cell(rec, 2) == (at, "3", '{"name":"odd"}', "")
+    time, level, logger, data = log_cell(rec, 3)
+    assert (level, logger) == ("error", "big") and data.startswith("xxx") and len(data) < len(huge_data)
+    assert log_cell(rec, 4)[1:] == ("null", "", "")  # no level read: said as JSON's null
+    ranks = [head_rank(rec.raw_at(i)) for i in range(4)]
+    assert ranks == [RANK["warning"], RANK["info"], UNKNOWN, RANK["error"]]  # the huge one: from its head
+    assert data_text("plain") == "plain" and data_text(None) == "null" and data_text([1, "a"]) == '[1,"a"]'
 
 
 async def test_the_live_view_looks_through_a_real_flood_as_it_arrives_and_reads_levels_lazily() -> None:

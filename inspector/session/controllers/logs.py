@@ -29,11 +29,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import orjson
+
+from inspector.protocol.jsontypes import JsonValue
 from inspector.protocol.versions import methods_for
 
 from ..recording import Recording
 from ..session import SessionError
-from ..views import LEVELS, UNKNOWN, LogView, level_rank, log_lines
+from ..value_text import json_head
+from ..views import LEVELS, RANK, UNKNOWN, LogView, level_rank, log_lines
 from .base import Failure, FeatureController
 
 if TYPE_CHECKING:
@@ -177,6 +181,49 @@ class LogsController(FeatureController):
 # ---------------------------------------------------------------------- the live view
 
 
+#: a longer log line's cells and level come from its first bytes (``value_text.json_head``)
+PARSE_LIMIT = 256 * 1024
+
+
+def data_text(value: JsonValue) -> str:
+    """Plain text for a log's ``data``: strings as they are, anything else as compact JSON."""
+    if isinstance(value, str):
+        return value
+    try:
+        return orjson.dumps(value).decode("utf-8")
+    except TypeError:
+        return repr(value)
+
+
+def head_rank(raw: bytes) -> int:
+    """``level_rank``, for a huge line from its head (looking through megabytes for the key
+    would hold up the loop; the level comes before the data in every logger we know)."""
+    if len(raw) <= PARSE_LIMIT:
+        return level_rank(raw)
+    obj, _whole = json_head(raw, PARSE_LIMIT)
+    params = obj.get("params") if isinstance(obj, dict) else None
+    level = params.get("level") if isinstance(params, dict) else None
+    return RANK.get(level, UNKNOWN) if isinstance(level, str) else UNKNOWN
+
+
+def log_cell(rec: Recording, seq: int) -> tuple[str, str, str, str]:
+    """What a row shows of log entry ``seq``: its time (seconds, three decimals), its level and
+    logger as sent (what is not a string as compact JSON; no logger: ""), its data as text
+    (:func:`data_text`). A huge line's come from its first bytes."""
+    obj, _whole = json_head(rec.raw_at(seq), PARSE_LIMIT)
+    params = obj.get("params") if isinstance(obj, dict) else None
+    if not isinstance(params, dict):
+        params = {}
+    level = params.get("level")
+    logger = params.get("logger")
+    return (
+        f"{rec.t_at(seq):.3f}",
+        level if isinstance(level, str) else data_text(level),
+        logger if isinstance(logger, str) else ("" if logger is None else data_text(logger)),
+        data_text(params.get("data")) if "data" in params else "",
+    )
+
+
 def listen_weakly(rec: Recording, take: Callable[[int, int], None]) -> Callable[[int, int], None]:
     """Call ``take(start, end)`` (a bound method) for every batch of entries the recording
     ``rec`` announces (``Recording.add_listener``), without keeping ``take``'s object alive:
@@ -211,7 +258,7 @@ class LiveLogView(LogView):
     :meth:`rank_of` reads one when it is asked for (a painted row), a level floor above debug
     reads those it filters, :meth:`rank_some` reads the next slice in order (idle ticks)."""
 
-    def __init__(self, read_rank: Callable[[bytes], int] = level_rank) -> None:
+    def __init__(self, read_rank: Callable[[bytes], int] = head_rank) -> None:
         super().__init__()
         self.read_rank = read_rank  # a log line's level rank from its bytes
         self.prescan = False

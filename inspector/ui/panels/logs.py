@@ -13,13 +13,13 @@ entry numbers of the log entries it found. On each tick of the application's tic
 of its own, so the Logs panel is never painted in the same frame as the timeline, see
 :mod:`..ticker`) they become rows. Their level ranks are read
 from the raw bytes without decoding the JSON (a one-occurrence fast path, a full decode only
-when the line is ambiguous; a huge line's from its head, the panel's ``_level_rank``) when
+when the line is ambiguous; a huge line's from its head, the controller's ``head_rank``) when
 something needs them: a painted row, a level filter above
 debug, and otherwise in idle ticks, a slice at a time. The rows shown are the entry numbers
 whose rank passes the level filter, appended with ONE ``beginInsertRows``/``endInsertRows``
 per tick; changing the filter rebuilds them inside one model reset. Cells (logger, data) are
 decoded only when a row is painted, and cached with everything painting asks for, for a few
-screens.
+screens; what a row says of an entry is the controller's ``log_cell``.
 
 Which entries are log messages is the session layer's (``views.log_lines``, the same C-level
 passes for the live view and the plain LogView). The level filter and the server's level are
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -60,14 +59,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from inspector.protocol.jsontypes import JsonValue
-from inspector.session.controllers.logs import FAILED, LEVEL, SET_LEVEL, LevelStatus, LiveLogView, LogsController
+from inspector.session.controllers.logs import (
+    FAILED,
+    LEVEL,
+    SET_LEVEL,
+    LevelStatus,
+    LiveLogView,
+    LogsController,
+    log_cell,
+)
 from inspector.session.recording import Recording
-from inspector.session.views import LEVELS, RANK, UNKNOWN, level_rank
+from inspector.session.views import LEVELS, RANK, UNKNOWN
 
 from ..cells import PAINT_ROLES, ROW_FLAGS, CellDelegate
 from ..rowmodel import RowTableModel
-from ..text import json_head
 from ..theme import is_dark, mix
 from ..ticker import set_live_text
 from ..widgets import ErrorLabel, muted, plain_tooltip
@@ -81,29 +86,7 @@ MAX_SCAN = 20_000
 MAX_SCAN_HIDDEN = 1_000
 _CELL_CACHE = 5_000
 _DATA_CHARS = 400  # characters of data shown in a cell (the tooltip has more)
-_PARSE_LIMIT = 256 * 1024  # a longer log line's cells come from its first bytes (text.json_head)
 _TIP_CHARS = 4_000
-
-
-def data_text(value: JsonValue) -> str:
-    """Plain text for a log's ``data``: strings as they are, anything else as compact JSON."""
-    if isinstance(value, str):
-        return value
-    try:
-        return orjson.dumps(value).decode("utf-8")
-    except TypeError:
-        return repr(value)
-
-
-def _level_rank(raw: bytes) -> int:
-    """``level_rank``, for a huge line from its head (looking through megabytes for the key
-    would hold up the loop; the level comes before the data in every logger we know)."""
-    if len(raw) <= _PARSE_LIMIT:
-        return level_rank(raw)
-    obj, _whole = json_head(raw, _PARSE_LIMIT)
-    params = obj.get("params") if isinstance(obj, dict) else None
-    level = params.get("level") if isinstance(params, dict) else None
-    return RANK.get(level, UNKNOWN) if isinstance(level, str) else UNKNOWN
 
 
 def _one_line(text: str, limit: int) -> str:
@@ -188,7 +171,7 @@ class LogModel(RowTableModel):
     tick_lane = 1  # taken in and painted in frames of its own while the ticker is flooded
 
     def __init__(self, parent=None) -> None:
-        self.logs = LiveLogView(_level_rank)  # a huge line's level from its head
+        self.logs = LiveLogView()  # a huge line's level from its head
         super().__init__(self.logs, parent)
         self._paint: dict[int, tuple] = {}  # seq * COUNT + column -> what painting the cell asks for
         self.on_screen = False  # the panel says when it is on screen (bigger scans then)
@@ -265,19 +248,7 @@ class LogModel(RowTableModel):
             return cell
         rec = self.logs.rec
         assert rec is not None
-        obj, _whole = json_head(rec.raw_at(seq), _PARSE_LIMIT)  # a huge line: its first bytes are enough for a row
-        params = obj.get("params") if isinstance(obj, dict) else None
-        if not isinstance(params, dict):
-            params = {}
-        level = params.get("level")
-        logger = params.get("logger")
-        data = data_text(params.get("data")) if "data" in params else ""
-        cell = (
-            f"{rec.t_at(seq):.3f}",
-            level if isinstance(level, str) else data_text(level),
-            logger if isinstance(logger, str) else ("" if logger is None else data_text(logger)),
-            data,
-        )
+        cell = log_cell(rec, seq)
         if len(self._cells) >= _CELL_CACHE:
             self._cells.clear()
         self._cells[seq] = cell
